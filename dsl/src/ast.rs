@@ -1,0 +1,187 @@
+//! The syntax tree of effect and cost text. Every node keeps the byte span of
+//! its text, relative to the start of the text that was parsed; the compiler
+//! adds the offset of the YAML scalar to reach the file.
+
+/// A byte range in the parsed text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+    /// The same range moved `by` bytes to the right.
+    pub fn shift(self, by: usize) -> Span {
+        Span::new(self.start + by, self.end + by)
+    }
+}
+
+/// A name as written (the resolver compares it without regard to case).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Word {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A whole number as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Num {
+    pub value: u32,
+    pub span: Span,
+}
+
+/// The text of an `effect` field: one or more clauses.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Effects {
+    pub clauses: Vec<Clause>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clause {
+    pub trigger: Option<Trigger>,
+    pub action: Action,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trigger {
+    pub kind: TriggerKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TriggerKind {
+    WhenBuilt,
+    GameEnd,
+    AgeEnd,
+    OncePerAge,
+    /// `when you build by a chain`
+    BuildChain,
+    /// `when you build a wonder stage`
+    BuildStage,
+    /// `when you build a <colour> card`
+    BuildColour(Word),
+}
+
+impl TriggerKind {
+    /// The trigger's name in a game's `triggers:` list.
+    pub fn word(&self) -> &'static str {
+        match self {
+            TriggerKind::WhenBuilt => "when built",
+            TriggerKind::GameEnd => "at game end",
+            TriggerKind::AgeEnd => "at end of age",
+            TriggerKind::OncePerAge => "once per age",
+            TriggerKind::BuildChain => "when you build by a chain",
+            TriggerKind::BuildStage => "when you build a wonder stage",
+            TriggerKind::BuildColour(_) => "when you build a card",
+        }
+    }
+
+    /// Every trigger the language knows, by its `word`.
+    pub const ALL: &'static [&'static str] = &[
+        "when built",
+        "at game end",
+        "at end of age",
+        "once per age",
+        "when you build by a chain",
+        "when you build a wonder stage",
+        "when you build a card",
+    ];
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Action {
+    pub kind: ActionKind,
+    pub span: Span,
+    /// The span of the action's leading word(s), for diagnostics about the word itself.
+    pub word_span: Span,
+}
+
+/// Where a free build takes its card from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pile {
+    Discard,
+    Hand,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionKind {
+    /// `produce [N] R (or R)*`
+    Produce { amount: Option<Num>, choice: Vec<Word> },
+    /// `gain N UNIT [per COUNTED [in SCOPES]]`
+    Gain { amount: Num, unit: Word, per: Option<Per> },
+    /// `science S (or S)*`
+    Science { choice: Vec<Word> },
+    /// `trade R (or R)* at N [coins] [from SCOPES]`
+    Trade { choice: Vec<Word>, price: Num, from: Vec<Word> },
+    /// `build a card from the discard pile | your hand for free`
+    BuildFree { pile: Pile },
+    /// `play the last card of each age`
+    PlayLastCard,
+    /// `play again`
+    PlayAgain,
+    /// `copy a COUNTED from SCOPES`
+    Copy { counted: Vec<Word>, from: Vec<Word> },
+    /// A leading word the language does not know.
+    Unknown { word: Word },
+}
+
+impl ActionKind {
+    /// The action's name in a game's `words:` list.
+    pub fn word(&self) -> &str {
+        match self {
+            ActionKind::Produce { .. } => "produce",
+            ActionKind::Gain { .. } => "gain",
+            ActionKind::Science { .. } => "science",
+            ActionKind::Trade { .. } => "trade",
+            ActionKind::BuildFree { .. } => "build free",
+            ActionKind::PlayLastCard => "play last card",
+            ActionKind::PlayAgain => "play again",
+            ActionKind::Copy { .. } => "copy",
+            ActionKind::Unknown { word } => &word.text,
+        }
+    }
+
+    /// Every action word the language knows.
+    pub const ALL: &'static [&'static str] = &[
+        "produce",
+        "gain",
+        "science",
+        "trade",
+        "build free",
+        "play last card",
+        "play again",
+        "copy",
+    ];
+}
+
+/// `per COUNTED [in SCOPES]`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Per {
+    pub counted: Vec<Word>,
+    pub scopes: Vec<Word>,
+    pub span: Span,
+}
+
+/// The text of a `cost` field.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Cost {
+    pub items: Vec<CostItem>,
+}
+
+/// `[N] NAME` in a cost: a resource or coins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostItem {
+    pub amount: Option<Num>,
+    pub name: Word,
+    pub span: Span,
+}

@@ -1,0 +1,307 @@
+//! From pest pairs to the syntax tree.
+
+use crate::ast::*;
+use pest::Parser as _;
+use pest::iterators::Pair;
+use pest_derive::Parser;
+
+#[derive(Parser)]
+#[grammar = "effect.pest"]
+struct Grammar;
+
+/// A syntax error: where, and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The offending token (empty at the end of the text).
+    pub span: Span,
+    /// `expected a number, found `five``
+    pub message: String,
+    /// What would have been accepted, as shown to a designer.
+    pub expected: Vec<String>,
+}
+
+/// Parses the text of an `effect` field.
+pub fn parse_effects(text: &str) -> Result<Effects, SyntaxError> {
+    let top = Grammar::parse(Rule::effects, text)
+        .map_err(|e| syntax_error(e, text))?
+        .next()
+        .expect("the effects rule always yields one pair");
+    let mut clauses = Vec::new();
+    for pair in top.into_inner() {
+        if pair.as_rule() == Rule::clause {
+            clauses.push(clause(pair)?);
+        }
+    }
+    Ok(Effects { clauses })
+}
+
+/// Parses the text of a `cost` field.
+pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
+    let top = Grammar::parse(Rule::cost, text)
+        .map_err(|e| syntax_error(e, text))?
+        .next()
+        .expect("the cost rule always yields one pair");
+    let mut items = Vec::new();
+    for pair in top.into_inner() {
+        if pair.as_rule() == Rule::cost_item {
+            let span = span_of(&pair);
+            let mut amount = None;
+            let mut name = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::number => amount = Some(num(p)?),
+                    Rule::name => name = Some(word(p)),
+                    _ => {}
+                }
+            }
+            let name = name.expect("a cost item always has a name");
+            items.push(CostItem { amount, name, span });
+        }
+    }
+    Ok(Cost { items })
+}
+
+fn span_of(p: &Pair<'_, Rule>) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn word(p: Pair<'_, Rule>) -> Word {
+    Word {
+        text: p.as_str().to_string(),
+        span: span_of(&p),
+    }
+}
+
+fn num(p: Pair<'_, Rule>) -> Result<Num, SyntaxError> {
+    let span = span_of(&p);
+    match p.as_str().parse::<u32>() {
+        Ok(value) if value <= 1_000_000 => Ok(Num { value, span }),
+        _ => Err(SyntaxError {
+            span,
+            message: format!("the number `{}` is too large", p.as_str()),
+            expected: vec!["a number up to 1000000".into()],
+        }),
+    }
+}
+
+/// The names in the pair's subtree that stand for `rule`, in order.
+fn words(p: Pair<'_, Rule>) -> Vec<Word> {
+    p.into_inner()
+        .flat_map(|q| match q.as_rule() {
+            Rule::name => vec![word(q)],
+            Rule::scope | Rule::counted_word => q.into_inner().map(word).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
+    let span = span_of(&p);
+    let mut trigger = None;
+    let mut act = None;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::trigger => trigger = Some(trigger_of(q)),
+            Rule::action => act = Some(action(q)?),
+            _ => {}
+        }
+    }
+    Ok(Clause {
+        trigger,
+        action: act.expect("a clause always has an action"),
+        span,
+    })
+}
+
+fn trigger_of(p: Pair<'_, Rule>) -> Trigger {
+    let span = span_of(&p);
+    let inner = p.into_inner().next().expect("a trigger has one alternative");
+    let kind = match inner.as_rule() {
+        Rule::t_when_built => TriggerKind::WhenBuilt,
+        Rule::t_game_end => TriggerKind::GameEnd,
+        Rule::t_age_end => TriggerKind::AgeEnd,
+        Rule::t_once_per_age => TriggerKind::OncePerAge,
+        Rule::t_build_chain => TriggerKind::BuildChain,
+        Rule::t_build_stage => TriggerKind::BuildStage,
+        Rule::t_build_colour => {
+            let name = inner
+                .into_inner()
+                .find(|q| q.as_rule() == Rule::name)
+                .map(word)
+                .expect("the colour trigger names a colour");
+            TriggerKind::BuildColour(name)
+        }
+        r => unreachable!("not a trigger: {r:?}"),
+    };
+    Trigger { kind, span }
+}
+
+fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
+    let span = span_of(&p);
+    let inner = p.into_inner().next().expect("an action has one alternative");
+    let rule = inner.as_rule();
+    let parts: Vec<Pair<'_, Rule>> = inner.clone().into_inner().collect();
+    // The leading word(s): the first keyword of the action.
+    let word_span = parts.first().map(span_of).unwrap_or(span);
+    let find = |r: Rule| parts.iter().find(|q| q.as_rule() == r).cloned();
+    let kind = match rule {
+        Rule::produce => ActionKind::Produce {
+            amount: find(Rule::number).map(num).transpose()?,
+            choice: words(find(Rule::choice).expect("produce has a choice")),
+        },
+        Rule::gain => ActionKind::Gain {
+            amount: num(find(Rule::number).expect("gain has an amount"))?,
+            unit: words(find(Rule::unit).expect("gain has a unit")).remove(0),
+            per: find(Rule::per).map(|per| {
+                let span = span_of(&per);
+                let mut counted = Vec::new();
+                let mut scopes = Vec::new();
+                for q in per.into_inner() {
+                    match q.as_rule() {
+                        Rule::counted => counted = words(q),
+                        Rule::scopes => scopes = words(q),
+                        _ => {}
+                    }
+                }
+                Per {
+                    counted,
+                    scopes,
+                    span,
+                }
+            }),
+        },
+        Rule::science => ActionKind::Science {
+            choice: words(find(Rule::choice).expect("science has a choice")),
+        },
+        Rule::trade => ActionKind::Trade {
+            choice: words(find(Rule::choice).expect("trade has a choice")),
+            price: num(find(Rule::number).expect("trade has a price"))?,
+            from: find(Rule::scopes).map(words).unwrap_or_default(),
+        },
+        Rule::build_free => {
+            let pile = find(Rule::pile)
+                .and_then(|p| p.into_inner().next())
+                .map(|p| match p.as_rule() {
+                    Rule::p_hand => Pile::Hand,
+                    _ => Pile::Discard,
+                })
+                .expect("a free build names a pile");
+            ActionKind::BuildFree { pile }
+        }
+        Rule::play_last_card => ActionKind::PlayLastCard,
+        Rule::play_again => ActionKind::PlayAgain,
+        Rule::copy => ActionKind::Copy {
+            counted: words(find(Rule::counted).expect("copy counts something")),
+            from: words(find(Rule::scopes).expect("copy names scopes")),
+        },
+        Rule::unknown_action => ActionKind::Unknown {
+            word: word(find(Rule::name).expect("an unknown action starts with a word")),
+        },
+        r => unreachable!("not an action: {r:?}"),
+    };
+    let word_span = match &kind {
+        ActionKind::Unknown { word } => word.span,
+        _ => word_span,
+    };
+    Ok(Action {
+        kind,
+        span,
+        word_span,
+    })
+}
+
+/// What a designer calls the thing a rule stands for.
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::name | Rule::counted_word | Rule::scope | Rule::unit => "a name",
+        Rule::choice => "a name",
+        Rule::scopes => "a scope",
+        Rule::counted => "what to count",
+        Rule::number => "a number",
+        Rule::clause | Rule::action | Rule::unknown_action => "an effect",
+        Rule::trigger => "a trigger",
+        Rule::cost_item => "a resource or coins",
+        Rule::k_or => "`or`",
+        Rule::k_and => "`and`",
+        Rule::k_per => "`per`",
+        Rule::k_in => "`in`",
+        Rule::k_from => "`from`",
+        Rule::k_at => "`at`",
+        Rule::k_a => "`a`",
+        Rule::k_the => "`the`",
+        Rule::k_free => "`free`",
+        Rule::k_for => "`for`",
+        Rule::k_card => "`card`",
+        Rule::k_coins => "`coins`",
+        Rule::k_your => "`your`",
+        Rule::pile | Rule::p_discard | Rule::p_hand => "`the discard pile` or `your hand`",
+        Rule::EOI => "the end of the text",
+        Rule::per => "`per`",
+        _ => return None,
+    })
+}
+
+fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let mut expected: Vec<String> = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().filter_map(|r| describe(*r)).map(String::from).collect()
+        }
+        pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
+    };
+    // `;` separates clauses; pest does not report literal strings as rules.
+    if expected.iter().any(|x| x == "the end of the text") {
+        expected.push("`;`".into());
+    }
+    expected.sort();
+    expected.dedup();
+    let span = token_at(text, pos);
+    let found = &text[span.start..span.end];
+    let what = if found.is_empty() {
+        "the end of the text".to_string()
+    } else {
+        format!("`{found}`")
+    };
+    let message = if expected.is_empty() {
+        format!("unexpected {what}")
+    } else {
+        format!("expected {}, found {what}", join_or(&expected))
+    };
+    SyntaxError {
+        span,
+        message,
+        expected,
+    }
+}
+
+/// The token that starts at byte `pos`: a word, a number or one character.
+fn token_at(text: &str, pos: usize) -> Span {
+    let pos = pos.min(text.len());
+    let rest = &text[pos..];
+    let Some(first) = rest.chars().next() else {
+        return Span::new(pos, pos);
+    };
+    let len = if first.is_alphanumeric() || first == '_' {
+        rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '\''))
+            .unwrap_or(rest.len())
+    } else {
+        first.len_utf8()
+    };
+    Span::new(pos, pos + len)
+}
+
+/// `a, b or c`
+pub(crate) fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests;

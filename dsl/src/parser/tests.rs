@@ -1,0 +1,170 @@
+use super::*;
+
+fn effects(text: &str) -> Effects {
+    parse_effects(text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"))
+}
+
+fn err(text: &str) -> SyntaxError {
+    parse_effects(text).expect_err(text)
+}
+
+fn only_action(text: &str) -> ActionKind {
+    let mut e = effects(text);
+    assert_eq!(e.clauses.len(), 1, "{text}");
+    e.clauses.remove(0).action.kind
+}
+
+fn texts(words: &[Word]) -> Vec<&str> {
+    words.iter().map(|w| w.text.as_str()).collect()
+}
+
+#[test]
+fn production_single_double_and_choice() {
+    match only_action("produce wood") {
+        ActionKind::Produce { amount: None, choice } => assert_eq!(texts(&choice), ["wood"]),
+        other => panic!("{other:?}"),
+    }
+    match only_action("produce 2 wood") {
+        ActionKind::Produce { amount: Some(n), choice } => {
+            assert_eq!(n.value, 2);
+            assert_eq!(texts(&choice), ["wood"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("Produce wood OR clay or stone") {
+        ActionKind::Produce { choice, .. } => assert_eq!(texts(&choice), ["wood", "clay", "stone"]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn counted_amount_over_scopes() {
+    match only_action("gain 1 coin per brown card in left, self and right") {
+        ActionKind::Gain { amount, unit, per: Some(per) } => {
+            assert_eq!(amount.value, 1);
+            assert_eq!(unit.text, "coin");
+            assert_eq!(texts(&per.counted), ["brown", "card"]);
+            assert_eq!(texts(&per.scopes), ["left", "self", "right"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("gain 1 vp per brown, grey or purple cards in self") {
+        ActionKind::Gain { per: Some(per), .. } => {
+            assert_eq!(texts(&per.counted), ["brown", "grey", "purple", "cards"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn several_clauses_with_triggers_and_comments() {
+    let e = effects(
+        "at game end: gain 1 vp per wonder stage in neighbours and self; # Builders\n\
+         when built: gain 3 coins;\n",
+    );
+    assert_eq!(e.clauses.len(), 2);
+    assert_eq!(e.clauses[0].trigger.as_ref().map(|t| t.kind.clone()), Some(TriggerKind::GameEnd));
+    assert_eq!(e.clauses[1].trigger.as_ref().map(|t| t.kind.clone()), Some(TriggerKind::WhenBuilt));
+    match &e.clauses[0].action.kind {
+        ActionKind::Gain { per: Some(per), .. } => {
+            assert_eq!(texts(&per.counted), ["wonder", "stage"]);
+            assert_eq!(texts(&per.scopes), ["neighbours", "self"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn every_action_and_trigger_parses() {
+    let cases = [
+        ("science compass or gear or tablet", "science"),
+        ("trade raw at 1 from right", "trade"),
+        ("trade glass or loom at 1 coin from left and right", "trade"),
+        ("trade wood at 1", "trade"),
+        ("build a card from the discard pile for free", "build free"),
+        ("once per age: build a card from your hand for free", "build free"),
+        ("play the last card of each age", "play last card"),
+        ("play again", "play again"),
+        ("copy a purple card from neighbours", "copy"),
+        ("when you build a red card: gain 1 shield", "gain"),
+        ("when you build by a chain: gain 4 coins", "gain"),
+        ("when you build a wonder stage: play again", "play again"),
+        ("at end of age: gain 1 coin", "gain"),
+    ];
+    for (text, word) in cases {
+        let e = effects(text);
+        assert_eq!(e.clauses[0].action.kind.word(), word, "{text}");
+    }
+}
+
+#[test]
+fn spans_point_into_the_text() {
+    let text = "gain 3 vp;\n  produce   ore";
+    let e = effects(text);
+    let ActionKind::Produce { choice, .. } = &e.clauses[1].action.kind else {
+        panic!()
+    };
+    let s = choice[0].span;
+    assert_eq!(&text[s.start..s.end], "ore");
+    assert_eq!(&text[e.clauses[1].action.word_span.start..e.clauses[1].action.word_span.end], "produce");
+}
+
+#[test]
+fn unknown_word_is_kept_for_the_resolver() {
+    match only_action("prodce wood") {
+        ActionKind::Unknown { word } => {
+            assert_eq!(word.text, "prodce");
+            assert_eq!(word.span, Span::new(0, 6));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn syntax_errors_name_the_token_and_what_was_expected() {
+    let e = err("gain five coins");
+    assert_eq!(e.span, Span::new(5, 9));
+    assert_eq!(e.message, "expected a number, found `five`");
+
+    let e = err("produce wood or");
+    assert_eq!(e.span, Span::new(15, 15));
+    assert!(e.message.contains("a name"), "{}", e.message);
+    assert!(e.message.ends_with("found the end of the text"), "{}", e.message);
+
+    let e = err("gain 2 coins per");
+    assert_eq!(e.message, "expected a name, found the end of the text");
+
+    let e = err("gain 99999999999 coins");
+    assert_eq!(e.message, "the number `99999999999` is too large");
+}
+
+#[test]
+fn empty_text_has_no_clause() {
+    assert!(effects("").clauses.is_empty());
+    assert!(effects("  # nothing\n").clauses.is_empty());
+}
+
+#[test]
+fn costs() {
+    let c = parse_cost("2 wood, ore 1 coin").unwrap();
+    let got: Vec<(Option<u32>, &str)> = c
+        .items
+        .iter()
+        .map(|i| (i.amount.map(|n| n.value), i.name.text.as_str()))
+        .collect();
+    assert_eq!(got, [(Some(2), "wood"), (None, "ore"), (Some(1), "coin")]);
+    assert!(parse_cost("free").unwrap().items.is_empty());
+    assert!(parse_cost("").unwrap().items.is_empty());
+    let e = parse_cost("2 wood,, ore").unwrap_err();
+    assert_eq!(e.span, Span::new(7, 8));
+}
+
+#[test]
+fn huge_and_hostile_text_does_not_panic() {
+    let long = "gain 1 coin;".repeat(50_000);
+    assert_eq!(effects(&long).clauses.len(), 50_000);
+    for text in ["\u{0}", "é", "produce é", ";;;", "gain 1 coin per in", "*/ \"", "a:b:c"] {
+        let _ = parse_effects(text);
+        let _ = parse_cost(text);
+    }
+}
