@@ -1,0 +1,437 @@
+//! Diagnostics: stable codes, one collector for every pass, and rendering
+//! (miette, the whole YAML file as the named source) and JSON lines.
+
+use crate::source::{Loc, Sources};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use std::fmt;
+
+/// Every diagnostic the compiler emits, by stable code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    YamlSyntax,
+    InputLimit,
+    UnknownField,
+    MissingField,
+    WrongType,
+    BadValue,
+    DslSyntax,
+    UnknownName,
+    UnknownWord,
+    WordNotAllowed,
+    WrongKind,
+    DuplicateCard,
+    UnknownCard,
+    ChainBackwards,
+    DeckSize,
+    TooFewGuilds,
+    BadWonder,
+    DuplicateWonder,
+    NoGame,
+    BadVocabulary,
+    NoEffect,
+    AliasClash,
+}
+
+impl Code {
+    pub const ALL: &'static [Code] = &[
+        Code::YamlSyntax,
+        Code::InputLimit,
+        Code::UnknownField,
+        Code::MissingField,
+        Code::WrongType,
+        Code::BadValue,
+        Code::DslSyntax,
+        Code::UnknownName,
+        Code::UnknownWord,
+        Code::WordNotAllowed,
+        Code::WrongKind,
+        Code::DuplicateCard,
+        Code::UnknownCard,
+        Code::ChainBackwards,
+        Code::DeckSize,
+        Code::TooFewGuilds,
+        Code::BadWonder,
+        Code::DuplicateWonder,
+        Code::NoGame,
+        Code::BadVocabulary,
+        Code::NoEffect,
+        Code::AliasClash,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        self.info().0
+    }
+
+    pub fn severity(self) -> Severity {
+        if self.as_str().starts_with('W') {
+            Severity::Warning
+        } else {
+            Severity::Error
+        }
+    }
+
+    /// A code from its name, without regard to case (`e0101`).
+    pub fn parse(s: &str) -> Option<Code> {
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|c| c.as_str().eq_ignore_ascii_case(s.trim()))
+    }
+
+    /// The long explanation printed by `sevenc explain`.
+    pub fn explanation(self) -> &'static str {
+        self.info().1
+    }
+
+    fn info(self) -> (&'static str, &'static str) {
+        match self {
+            Code::YamlSyntax => ("E0001", "The file is not valid YAML.\n\nThe parser stopped at the position shown. Common causes: a tab used for\nindentation, a `:` inside an unquoted value, an unclosed `[` or quote.\nFix the YAML at that position; the rest of the file is checked once it parses."),
+            Code::InputLimit => ("E0002", "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases."),
+            Code::UnknownField => ("E0003", "A mapping has a key that this place does not know.\n\nUnknown keys are never ignored: a misspelt `efect:` would otherwise drop a\ncard's whole effect without a word. The help lists the nearest known key;\nsee dsl/DSL.md for every field of cards, wonders and game.yaml."),
+            Code::MissingField => ("E0004", "A required key is missing.\n\nEvery card needs `name` and `colour`; every wonder `name` and `sides`;\nevery side `stages`; every stage `cost`; game.yaml its whole vocabulary.\nAdd the key shown in the help."),
+            Code::WrongType => ("E0005", "A value has the wrong YAML shape.\n\nFor example `players: 3` where a list `players: [3]` is expected, or a\nmapping where text is expected. The message says what was expected."),
+            Code::BadValue => ("E0006", "A value has the right shape but is out of range or inconsistent.\n\nFor example an age outside 1..ages, a player count outside the game's\nrange, or a `game:` name that differs from its folder's name."),
+            Code::DslSyntax => ("E0101", "The text of a `cost` or `effect` field does not follow the effect language.\n\nThe label points at the first token the parser could not accept and says\nwhat it expected there. The language is described in dsl/DSL.md; effects\nlook like `produce wood or clay`, `gain 1 coin per brown card in left,\nself and right`, `at game end: gain 1 vp per wonder stage in neighbours`."),
+            Code::UnknownName => ("E0102", "A name is not in the game's vocabulary.\n\nResources, science symbols, colours, scopes, units and counters are\ndeclared in the game's game.yaml. The help suggests the nearest declared\nname; if the name is new to the game, declare it there first."),
+            Code::UnknownWord => ("E0103", "An effect starts with a word the effect language does not know.\n\nThe actions are produce, gain, science, trade, build, play and copy (see\ndsl/DSL.md). The help suggests the nearest one."),
+            Code::WordNotAllowed => ("E0104", "The effect or trigger exists in the language but this game does not allow it.\n\nEach game lists its actions under `words:` and its triggers under\n`triggers:` in game.yaml, so that an effect of one game (Duel's `play\nagain`) cannot slip into another. Use an effect of this game, or add the\nword to the game's vocabulary if the game really has it."),
+            Code::WrongKind => ("E0105", "A name of the vocabulary is used where another kind of name is needed.\n\nFor example `produce gear` (gear is a science symbol, not a resource) or\n`gain 2 wood` (wood is a resource, not a unit). The message names the kind\nthe place needs and the kind the name has."),
+            Code::DuplicateCard => ("E0201", "Two cards of the same Age have the same name.\n\nA name may stand in two Ages (Loom is an Age I and an Age II card), but\nonly once per Age: extra copies are entries of `players:`, not new cards."),
+            Code::UnknownCard => ("E0202", "A chain names a card that does not exist in the game.\n\n`chains:` lists the names of later cards that this card makes free. The\nhelp suggests the nearest card name."),
+            Code::ChainBackwards => ("E0203", "A chain points to a card of the same or an earlier Age.\n\nA chain lets the owner of a card build a card of a later Age for free, so\nthe target must belong to a later Age. Put the chain on the earlier card."),
+            Code::DeckSize => ("E0204", "An Age deck does not hold the right number of cards for some player count.\n\nFor n players each Age must hold hand_size × n cards: every card with a\n`players:` entry of at most n contributes one copy per such entry, and in\nthe guild Age, n + extra guilds are added. The message gives the count\nfound and the count needed; adjust `players:` lists."),
+            Code::TooFewGuilds => ("E0205", "There are fewer guild cards than the largest game draws.\n\nWith the most players allowed, the guild rule draws players + extra cards\nof the guild colour; the game must have at least that many."),
+            Code::BadWonder => ("E0206", "A wonder board is malformed.\n\nA wonder needs at least one side, each side a non-empty list of stages, and\neach stage a cost and an effect."),
+            Code::DuplicateWonder => ("E0207", "Two wonder boards have the same name, or one board has two sides of the same name."),
+            Code::NoGame => ("E0301", "A folder given to the compiler is not a game.\n\nA game is a folder holding game.yaml (its vocabulary) and card files;\n`sevenc check cards/` checks every game folder below cards/."),
+            Code::BadVocabulary => ("E0302", "The game's vocabulary in game.yaml is inconsistent.\n\nNames must be unique across resources, classes and symbols, scopes must\nrefer to declared scopes, words and triggers must be ones the language\nknows, and a game may declare at most 16 resources and 16 colours."),
+            Code::NoEffect => ("W0001", "A card or wonder stage has no effect.\n\nA card that does nothing is usually a forgotten `effect:` field. If it\nreally does nothing, this warning can be ignored."),
+            Code::AliasClash => ("W0002", "An alias is also the name or alias of another card or wonder.\n\nSheets and searches match names and aliases, so a shared alias makes a\nname ambiguous. Remove or change one of them."),
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// One problem found in a card set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub message: String,
+    /// Where; `None` for problems of the set as a whole (a missing folder).
+    pub loc: Option<Loc>,
+    /// The primary label: makes sense on its own.
+    pub label: String,
+    pub help: Option<String>,
+    /// Secondary places, each with its label.
+    pub notes: Vec<(Loc, String)>,
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, loc: impl Into<Option<Loc>>, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Diagnostic {
+            code,
+            label: String::new(),
+            message,
+            loc: loc.into(),
+            help: None,
+            notes: Vec::new(),
+        }
+    }
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn maybe_help(mut self, help: Option<String>) -> Self {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+    pub fn note(mut self, loc: Loc, label: impl Into<String>) -> Self {
+        self.notes.push((loc, label.into()));
+        self
+    }
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+}
+
+/// The collector every pass writes into. Passes never stop at the first problem.
+#[derive(Debug, Default, Clone)]
+pub struct Report {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+    fn count(&self, s: Severity) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity() == s).count()
+    }
+    pub fn has_errors(&self) -> bool {
+        self.errors() > 0
+    }
+    /// Orders by file and position, set-level problems first; drops exact repeats.
+    pub fn sort(&mut self) {
+        self.diagnostics
+            .sort_by(|a, b| (a.loc, a.code, &a.message).cmp(&(b.loc, b.code, &b.message)));
+        self.diagnostics.dedup();
+    }
+
+    /// Renders every diagnostic as miette does, without colour when `colour` is false.
+    pub fn render(&self, sources: &Sources, colour: bool) -> String {
+        let theme = if colour {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+        let mut out = String::new();
+        for d in &self.diagnostics {
+            let shown = Shown::new(d, sources);
+            if handler.render_report(&mut out, &shown).is_err() {
+                out.push_str(&format!("{}[{}]: {}\n", d.severity().as_str(), d.code, d.message));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// One JSON object per line: code, severity, message, file, line, column,
+    /// byte span (start, end), label, help.
+    pub fn to_json_lines(&self, sources: &Sources) -> String {
+        let mut out = String::new();
+        for d in &self.diagnostics {
+            let (file, line, column, start, end) = match d.loc {
+                Some(loc) => {
+                    let (line, column) = sources.line_col(loc.file, loc.start);
+                    let path = sources.get(loc.file).path.display().to_string();
+                    (Some(path), Some(line), Some(column), Some(loc.start), Some(loc.end))
+                }
+                None => (None, None, None, None, None),
+            };
+            let v = serde_json::json!({
+                "code": d.code.as_str(),
+                "severity": d.severity().as_str(),
+                "message": d.message,
+                "file": file,
+                "line": line,
+                "column": column,
+                "span": start.zip(end).map(|(s, e)| serde_json::json!({"start": s, "end": e})),
+                "label": d.label,
+                "help": d.help,
+            });
+            out.push_str(&v.to_string());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A diagnostic joined with its file, as miette wants it.
+struct Shown<'a> {
+    d: &'a Diagnostic,
+    source: Option<NamedSource<String>>,
+    labels: Vec<LabeledSpan>,
+    help: Option<String>,
+}
+
+impl<'a> Shown<'a> {
+    fn new(d: &'a Diagnostic, sources: &Sources) -> Self {
+        let mut labels = Vec::new();
+        let mut help = d.help.clone();
+        let mut source = None;
+        if let Some(loc) = d.loc {
+            let file = sources.get(loc.file);
+            let text = &file.text;
+            let (start, end) = clamp(text, loc.start, loc.end);
+            labels.push(LabeledSpan::new_primary_with_span(
+                Some(d.label.clone()).filter(|l| !l.is_empty()),
+                (start, end - start),
+            ));
+            for (note, label) in &d.notes {
+                if note.file == loc.file {
+                    let (s, e) = clamp(text, note.start, note.end);
+                    labels.push(LabeledSpan::new_with_span(Some(label.clone()), (s, e - s)));
+                } else {
+                    let other = sources.get(note.file);
+                    let (line, col) = sources.line_col(note.file, note.start);
+                    let where_ = format!("{label}: {}:{line}:{col}", other.path.display());
+                    help = Some(match help {
+                        Some(h) => format!("{h}\n{where_}"),
+                        None => where_,
+                    });
+                }
+            }
+            source = Some(NamedSource::new(file.path.display().to_string(), text.clone()));
+        }
+        Shown {
+            d,
+            source,
+            labels,
+            help,
+        }
+    }
+}
+
+fn clamp(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let mut s = start.min(text.len());
+    while !text.is_char_boundary(s) {
+        s -= 1;
+    }
+    let mut e = end.clamp(s, text.len());
+    while !text.is_char_boundary(e) {
+        e += 1;
+    }
+    (s, e)
+}
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.d, f)
+    }
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.d.message)
+    }
+}
+
+impl std::error::Error for Shown<'_> {}
+
+impl miette::Diagnostic for Shown<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.d.code))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.d.severity() {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            None
+        } else {
+            Some(Box::new(self.labels.iter().cloned()))
+        }
+    }
+}
+
+/// The nearest of `candidates` to `word`, if near enough to be a likely typo.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let w = word.to_lowercase();
+    let limit = (w.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (distance(&w, &c.to_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, c)| (*d, *c))
+        .map(|(_, c)| c)
+}
+
+/// `did you mean `x`?`, or the list of what is allowed when nothing is near.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> Option<String> {
+    if let Some(near) = did_you_mean(word, candidates.clone()) {
+        return Some(format!("did you mean `{near}`?"));
+    }
+    let all: Vec<&str> = candidates.into_iter().collect();
+    if all.is_empty() || all.len() > 24 {
+        None
+    } else {
+        Some(format!("expected one of: {}", all.join(", ")))
+    }
+}
+
+/// Optimal string alignment distance (Levenshtein with transpositions).
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > 3 || a.len() > 64 || b.len() > 64 {
+        return usize::MAX;
+    }
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_parse_back() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Code::ALL {
+            assert!(seen.insert(c.as_str()), "duplicate {c}");
+            assert_eq!(Code::parse(&c.as_str().to_lowercase()), Some(*c));
+            assert!(!c.explanation().is_empty());
+        }
+        assert_eq!(Code::parse("E9999"), None);
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(did_you_mean("wod", ["wood", "stone", "clay"]), Some("wood"));
+        assert_eq!(did_you_mean("colur", ["colour", "cost"]), Some("colour"));
+        assert_eq!(did_you_mean("papryus", ["papyrus"]), Some("papyrus"));
+        assert_eq!(did_you_mean("xyz", ["wood"]), None);
+        assert_eq!(
+            suggest("xyz", ["wood", "clay"]).as_deref(),
+            Some("expected one of: wood, clay")
+        );
+    }
+}

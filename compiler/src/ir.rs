@@ -1,0 +1,153 @@
+//! The lowered card library: what code generation needs and nothing else.
+//! No spans and no names but display strings; every default is explicit
+//! (the event an effect runs on, tradability, the VP category).
+
+/// The events of the host API (`sevenw_host::Event`) an effect runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum On {
+    Built,
+    AgeEnd,
+    GameEnd,
+    /// Its owner builds a card of this colour.
+    BuiltCard(u8),
+    /// Its owner builds a card by a chain.
+    BuiltChain,
+    BuiltStage,
+}
+
+impl On {
+    /// The bit of `sevenw_host::Listens` for this event.
+    pub fn listens_bit(self) -> u8 {
+        match self {
+            On::Built => 1,
+            On::AgeEnd => 2,
+            On::GameEnd => 4,
+            On::BuiltCard(_) | On::BuiltChain => 8,
+            On::BuiltStage => 16,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Counted {
+    Cards(u16),
+    WonderStages,
+    DefeatTokens,
+    VictoryTokens,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Counter {
+    pub what: Counted,
+    pub seats: Vec<i8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pile {
+    Discard,
+    Hand,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Op {
+    Produce { options: u16, amount: u8, tradable: bool },
+    Coins { n: i32, per: Option<Counter> },
+    Vp { category: u8, n: i32, per: Option<Counter> },
+    Shields { n: u32, per: Option<Counter> },
+    Science { options: u16 },
+    Trade { resources: u16, price: u8, seats: Vec<i8> },
+    BuildFree { pile: Pile, once_per_age: bool },
+    PlayLastCard,
+    PlayAgain,
+    Copy { colours: u16, seats: Vec<i8> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Effect {
+    pub on: On,
+    pub op: Op,
+}
+
+/// Listens bits of a list of effects.
+pub fn listens(effects: &[Effect]) -> u8 {
+    effects.iter().fold(0, |m, e| m | e.on.listens_bit())
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Cost {
+    pub coins: u16,
+    pub resources: Vec<(u8, u8)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub colour: u8,
+    pub age: u8,
+    pub copies: Vec<u8>,
+    pub cost: Cost,
+    pub chains: Vec<u16>,
+    pub chained_from: Vec<u16>,
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stage {
+    pub cost: Cost,
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    pub name: String,
+    pub board: Vec<Effect>,
+    pub stages: Vec<Stage>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wonder {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub sides: Vec<Side>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawRule {
+    pub colour: u8,
+    pub age: u8,
+    pub extra: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub name: String,
+    pub title: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub ages: u8,
+    pub start_coins: u16,
+    pub hand_size: u8,
+    pub resources: Vec<String>,
+    pub classes: Vec<(String, u16)>,
+    pub symbols: Vec<String>,
+    pub colours: Vec<String>,
+    pub categories: Vec<String>,
+    pub guilds: Option<DrawRule>,
+    pub cards: Vec<Card>,
+    pub wonders: Vec<Wonder>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Library {
+    pub games: Vec<Game>,
+}
+
+impl Library {
+    pub fn cards(&self) -> usize {
+        self.games.iter().map(|g| g.cards.len()).sum()
+    }
+    pub fn wonders(&self) -> usize {
+        self.games.iter().map(|g| g.wonders.len()).sum()
+    }
+}

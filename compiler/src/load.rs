@@ -1,0 +1,681 @@
+//! Pass 1, load: find the game folders, read every file, and read the YAML
+//! trees into the raw card-set types, reporting every unknown, missing or
+//! mistyped field. Nothing here knows a game's vocabulary; names stay text.
+
+use crate::diag::{Code, Diagnostic, Report, suggest};
+use crate::source::{FileId, Loc, Sources};
+use crate::yaml::{self, Node, Value};
+use sevenw_dsl::Span;
+use std::path::{Path, PathBuf};
+
+/// A scalar and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    pub value: String,
+    pub loc: Loc,
+}
+
+/// A whole number and where it stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Int {
+    pub value: i64,
+    pub loc: Loc,
+}
+
+/// Text in the effect language: the raw slice of the file that holds it, so
+/// that positions found by the parser map 1:1 to the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DslText {
+    /// The text to parse.
+    pub text: String,
+    /// The file offset of `text`'s first byte.
+    pub offset: usize,
+    /// `true` if `text` is the raw slice (exact positions); `false` if the
+    /// scalar was decoded (escapes, aliases) and positions point at its start.
+    pub exact: bool,
+    /// The whole scalar.
+    pub loc: Loc,
+}
+
+impl DslText {
+    /// The file location of a span of `text`.
+    pub fn loc_of(&self, span: Span) -> Loc {
+        if self.exact {
+            Loc::new(self.loc.file, span.shift(self.offset))
+        } else {
+            self.loc
+        }
+    }
+}
+
+/// How a scope of the vocabulary is defined.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScopeDef {
+    /// A seat offset.
+    Offset(Int),
+    /// A union of other scopes.
+    Union(Vec<Text>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawRuleSrc {
+    pub colour: Text,
+    pub age: Int,
+    pub extra: Int,
+    pub loc: Loc,
+}
+
+/// A game's `game.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VocabSrc {
+    pub file: FileId,
+    pub game: Text,
+    pub title: Text,
+    pub players: Vec<Int>,
+    pub ages: Int,
+    pub start_coins: Int,
+    pub hand_size: Int,
+    pub resources: Vec<(Text, Vec<Text>)>,
+    pub science: Vec<Text>,
+    pub colours: Vec<Text>,
+    pub categories: Vec<Text>,
+    pub vp_category: Vec<(Text, Text)>,
+    pub tradable: Vec<Text>,
+    pub scopes: Vec<(Text, ScopeDef)>,
+    pub counters: Vec<Text>,
+    pub words: Vec<Text>,
+    pub triggers: Vec<Text>,
+    pub guilds: Option<DrawRuleSrc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardSrc {
+    pub loc: Loc,
+    pub name: Text,
+    pub aliases: Vec<Text>,
+    pub colour: Text,
+    pub age: Int,
+    pub players: Vec<Int>,
+    pub cost: Option<DslText>,
+    pub effect: Option<DslText>,
+    pub chains: Vec<Text>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageSrc {
+    pub loc: Loc,
+    pub cost: Option<DslText>,
+    pub effect: Option<DslText>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideSrc {
+    pub name: Text,
+    pub effect: Option<DslText>,
+    pub stages: Vec<StageSrc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WonderSrc {
+    pub loc: Loc,
+    pub name: Text,
+    pub aliases: Vec<Text>,
+    pub sides: Vec<SideSrc>,
+}
+
+/// One game folder as read from disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSrc {
+    pub dir: PathBuf,
+    /// The folder's name.
+    pub folder: String,
+    pub vocab: Option<VocabSrc>,
+    pub cards: Vec<CardSrc>,
+    pub wonders: Vec<WonderSrc>,
+}
+
+/// Finds the games named by `paths` and reads them.
+pub fn load(paths: &[PathBuf], sources: &mut Sources, report: &mut Report) -> Vec<GameSrc> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        for dir in game_dirs(path, report) {
+            let key = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+            if !dirs.iter().any(|d| d.canonicalize().unwrap_or_else(|_| d.clone()) == key) {
+                dirs.push(dir);
+            }
+        }
+    }
+    dirs.into_iter().map(|d| load_game(&d, sources, report)).collect()
+}
+
+fn no_game(report: &mut Report, message: String, help: &str) {
+    report.push(Diagnostic::new(Code::NoGame, None, message).help(help));
+}
+
+fn is_yaml(p: &Path) -> bool {
+    p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+}
+
+fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// The game folders a path stands for: itself if it holds game.yaml (or is a
+/// file of such a folder), else its sub-folders that hold card files.
+fn game_dirs(path: &Path, report: &mut Report) -> Vec<PathBuf> {
+    if path.is_file() {
+        let parent = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let parent = if parent.as_os_str().is_empty() { PathBuf::from(".") } else { parent };
+        return vec![parent];
+    }
+    if !path.is_dir() {
+        no_game(
+            report,
+            format!("`{}` does not exist", path.display()),
+            "give the folder of a game (holding game.yaml) or a folder of game folders such as cards/",
+        );
+        return Vec::new();
+    }
+    if path.join("game.yaml").is_file() {
+        return vec![path.to_path_buf()];
+    }
+    let mut found = Vec::new();
+    for sub in sorted_entries(path) {
+        if !sub.is_dir() {
+            continue;
+        }
+        let has_yaml = sorted_entries(&sub).iter().any(|p| is_yaml(p));
+        if sub.join("game.yaml").is_file() || has_yaml {
+            found.push(sub);
+        }
+    }
+    if found.is_empty() {
+        no_game(
+            report,
+            format!("no game folder found in `{}`", path.display()),
+            "a game is a folder holding game.yaml and its card files, e.g. cards/base/",
+        );
+    }
+    found
+}
+
+fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc {
+    let folder = dir
+        .canonicalize()
+        .ok()
+        .as_deref()
+        .unwrap_or(dir)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut game = GameSrc {
+        dir: dir.to_path_buf(),
+        folder,
+        vocab: None,
+        cards: Vec::new(),
+        wonders: Vec::new(),
+    };
+    let files: Vec<PathBuf> = sorted_entries(dir).into_iter().filter(|p| is_yaml(p)).collect();
+    if !dir.join("game.yaml").is_file() {
+        no_game(
+            report,
+            format!("the game folder `{}` has no game.yaml", dir.display()),
+            "create game.yaml with the game's vocabulary (see dsl/DSL.md)",
+        );
+    }
+    for path in files {
+        let Some(id) = read(&path, sources, report) else {
+            continue;
+        };
+        let text = sources.get(id).text.clone();
+        let Some(root) = yaml::parse(id, &text, report) else {
+            continue;
+        };
+        let mut r = Reader { text: &text, report };
+        if path.file_name().is_some_and(|n| n == "game.yaml") {
+            game.vocab = r.vocab(&root);
+        } else {
+            r.card_file(&root, &mut game);
+        }
+    }
+    game
+}
+
+fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileId> {
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if size > yaml::MAX_FILE_BYTES as u64 {
+        let id = sources.add(path.to_path_buf(), String::new());
+        report.push(
+            Diagnostic::new(
+                Code::InputLimit,
+                Loc::new(id, Span::default()),
+                format!("the file is {size} bytes, more than the {} a card file may hold", yaml::MAX_FILE_BYTES),
+            )
+            .label("this file is too large")
+            .help("split the cards over several files"),
+        );
+        return None;
+    }
+    match std::fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => Some(sources.add(path.to_path_buf(), text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let id = sources.add(path.to_path_buf(), text);
+                report.push(
+                    Diagnostic::new(Code::InputLimit, Loc::new(id, Span::new(at, at + 1)), "the file is not UTF-8 text")
+                        .label("this byte is not UTF-8")
+                        .help("save the file as UTF-8"),
+                );
+                None
+            }
+        },
+        Err(e) => {
+            no_game(report, format!("cannot read `{}`: {e}", path.display()), "check the file's permissions");
+            None
+        }
+    }
+}
+
+/// Reads YAML nodes into the raw types, reporting as it goes.
+struct Reader<'a> {
+    text: &'a str,
+    report: &'a mut Report,
+}
+
+/// The fields of one mapping, taken one by one; `finish` reports the rest.
+struct Fields<'n> {
+    entries: Vec<(&'n str, &'n Node, &'n Node)>,
+    used: Vec<bool>,
+    loc: Loc,
+    what: &'static str,
+}
+
+impl<'n> Fields<'n> {
+    fn take(&mut self, key: &str) -> Option<&'n Node> {
+        let i = self.entries.iter().position(|(k, _, _)| *k == key)?;
+        self.used[i] = true;
+        Some(self.entries[i].2)
+    }
+}
+
+const CARD_FILE_FIELDS: &[&str] = &["age", "cards", "wonders"];
+const CARD_FIELDS: &[&str] = &["name", "aliases", "colour", "players", "cost", "effect", "chains"];
+const WONDER_FIELDS: &[&str] = &["name", "aliases", "sides"];
+const SIDE_FIELDS: &[&str] = &["effect", "stages"];
+const STAGE_FIELDS: &[&str] = &["cost", "effect"];
+const VOCAB_FIELDS: &[&str] = &[
+    "game",
+    "title",
+    "players",
+    "ages",
+    "start_coins",
+    "hand_size",
+    "resources",
+    "science",
+    "colours",
+    "categories",
+    "vp_category",
+    "tradable",
+    "scopes",
+    "counters",
+    "words",
+    "triggers",
+    "guilds",
+];
+const GUILD_FIELDS: &[&str] = &["colour", "age", "extra"];
+
+impl Reader<'_> {
+    fn wrong_type(&mut self, node: &Node, expected: &str, help: Option<String>) {
+        self.report.push(
+            Diagnostic::new(Code::WrongType, node.loc, format!("expected {expected}, found {}", node.kind()))
+                .label(format!("this should be {expected}"))
+                .maybe_help(help),
+        );
+    }
+
+    fn fields<'n>(&mut self, node: &'n Node, what: &'static str) -> Option<Fields<'n>> {
+        let Value::Map(entries) = &node.value else {
+            self.wrong_type(node, &format!("{what} (a mapping of fields)"), None);
+            return None;
+        };
+        let mut out = Vec::new();
+        for (k, v) in entries {
+            match k.as_str() {
+                Some(key) => out.push((key, k, v)),
+                None => self.wrong_type(k, "a field name", None),
+            }
+        }
+        Some(Fields {
+            used: vec![false; out.len()],
+            entries: out,
+            loc: node.loc,
+            what,
+        })
+    }
+
+    /// Reports unknown fields, with the nearest known one.
+    fn finish(&mut self, f: Fields<'_>, known: &[&str]) {
+        for ((key, k, _), used) in f.entries.iter().zip(&f.used) {
+            if !used {
+                let help = suggest(key, known.iter().copied());
+                self.report.push(
+                    Diagnostic::new(Code::UnknownField, k.loc, format!("unknown field `{key}` in {}", f.what))
+                        .label("unknown field")
+                        .maybe_help(help),
+                );
+            }
+        }
+    }
+
+    fn required<'n>(&mut self, f: &mut Fields<'n>, key: &str) -> Option<&'n Node> {
+        let v = f.take(key);
+        if v.is_none() {
+            let at = Loc { end: f.loc.start, ..f.loc };
+            self.report.push(
+                Diagnostic::new(Code::MissingField, at, format!("{} has no `{key}`", f.what))
+                    .label(format!("`{key}` is missing here"))
+                    .help(format!("add `{key}:` to {}", f.what)),
+            );
+        }
+        v
+    }
+
+    fn text(&mut self, node: &Node) -> Option<Text> {
+        match &node.value {
+            Value::Scalar(s) => Some(Text {
+                value: s.clone(),
+                loc: node.loc,
+            }),
+            _ => {
+                self.wrong_type(node, "text", None);
+                None
+            }
+        }
+    }
+
+    fn int(&mut self, node: &Node) -> Option<Int> {
+        match node.as_str().map(|s| s.trim().parse::<i64>()) {
+            Some(Ok(value)) => Some(Int { value, loc: node.loc }),
+            _ => {
+                self.wrong_type(node, "a whole number", None);
+                None
+            }
+        }
+    }
+
+    fn list<'n>(&mut self, node: &'n Node, of: &str) -> &'n [Node] {
+        match &node.value {
+            Value::Seq(items) => items,
+            Value::Null => &[],
+            Value::Scalar(s) => {
+                self.wrong_type(node, &format!("a list of {of}"), Some(format!("write `[{s}]`")));
+                &[]
+            }
+            Value::Map(_) => {
+                self.wrong_type(node, &format!("a list of {of}"), None);
+                &[]
+            }
+        }
+    }
+
+    fn texts(&mut self, node: Option<&Node>, of: &str) -> Vec<Text> {
+        let Some(node) = node else { return Vec::new() };
+        self.list(node, of).iter().filter_map(|n| self.text(n)).collect()
+    }
+
+    fn ints(&mut self, node: Option<&Node>, of: &str) -> Vec<Int> {
+        let Some(node) = node else { return Vec::new() };
+        self.list(node, of).iter().filter_map(|n| self.int(n)).collect()
+    }
+
+    fn pairs<'n>(&mut self, node: &'n Node, what: &str) -> Vec<(Text, &'n Node)> {
+        match &node.value {
+            Value::Map(entries) => entries
+                .iter()
+                .filter_map(|(k, v)| Some((self.text(k)?, v)))
+                .collect(),
+            _ => {
+                self.wrong_type(node, &format!("a mapping of {what}"), None);
+                Vec::new()
+            }
+        }
+    }
+
+    fn dsl(&mut self, node: Option<&Node>) -> Option<DslText> {
+        let node = node?;
+        let value = match &node.value {
+            Value::Scalar(s) => s.clone(),
+            Value::Null => String::new(),
+            _ => {
+                self.wrong_type(node, "effect-language text", None);
+                return None;
+            }
+        };
+        let raw = &self.text[node.loc.start..node.loc.end];
+        let (inner, offset) = match raw.as_bytes().first() {
+            Some(b'"' | b'\'') if raw.len() >= 2 => (&raw[1..raw.len() - 1], node.loc.start + 1),
+            _ => (raw, node.loc.start),
+        };
+        let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let exact = squash(inner) == squash(&value);
+        Some(if exact {
+            DslText {
+                text: inner.to_string(),
+                offset,
+                exact,
+                loc: node.loc,
+            }
+        } else {
+            DslText {
+                text: value,
+                offset: node.loc.start,
+                exact,
+                loc: node.loc,
+            }
+        })
+    }
+
+    fn card_file(&mut self, root: &Node, game: &mut GameSrc) {
+        let Some(mut f) = self.fields(root, "a card file") else { return };
+        let age = f.take("age");
+        let cards = f.take("cards");
+        let wonders = f.take("wonders");
+        self.finish(f, CARD_FILE_FIELDS);
+        let age = age.and_then(|a| self.int(a));
+        if let Some(cards) = cards {
+            let Some(age) = age else {
+                if age.is_none() {
+                    self.report.push(
+                        Diagnostic::new(Code::MissingField, Loc { end: root.loc.start, ..root.loc }, "a card file with `cards` has no `age`")
+                            .label("`age` is missing here")
+                            .help("add `age: N` at the top of the file"),
+                    );
+                }
+                return;
+            };
+            for node in self.list(cards, "cards") {
+                if let Some(card) = self.card(node, age) {
+                    game.cards.push(card);
+                }
+            }
+        }
+        if let Some(wonders) = wonders {
+            for node in self.list(wonders, "wonders") {
+                if let Some(w) = self.wonder(node) {
+                    game.wonders.push(w);
+                }
+            }
+        }
+    }
+
+    fn card(&mut self, node: &Node, age: Int) -> Option<CardSrc> {
+        let mut f = self.fields(node, "a card")?;
+        let name = self.required(&mut f, "name");
+        let colour = self.required(&mut f, "colour");
+        let aliases = f.take("aliases");
+        let players = f.take("players");
+        let cost = f.take("cost");
+        let effect = f.take("effect");
+        let chains = f.take("chains");
+        self.finish(f, CARD_FIELDS);
+        let name = name.and_then(|n| self.text(n));
+        let colour = colour.and_then(|n| self.text(n));
+        let card = CardSrc {
+            loc: node.loc,
+            aliases: self.texts(aliases, "names"),
+            players: self.ints(players, "player counts"),
+            cost: self.dsl(cost),
+            effect: self.dsl(effect),
+            chains: self.texts(chains, "card names"),
+            age,
+            name: name?,
+            colour: colour?,
+        };
+        Some(card)
+    }
+
+    fn wonder(&mut self, node: &Node) -> Option<WonderSrc> {
+        let mut f = self.fields(node, "a wonder")?;
+        let name = self.required(&mut f, "name");
+        let sides = self.required(&mut f, "sides");
+        let aliases = f.take("aliases");
+        self.finish(f, WONDER_FIELDS);
+        let name = name.and_then(|n| self.text(n))?;
+        let aliases = self.texts(aliases, "names");
+        let mut out = Vec::new();
+        if let Some(sides) = sides {
+            for (side_name, side) in self.pairs(sides, "sides (A:, B:)") {
+                let Some(mut f) = self.fields(side, "a wonder side") else { continue };
+                let effect = f.take("effect");
+                let stages = self.required(&mut f, "stages");
+                self.finish(f, SIDE_FIELDS);
+                let effect = self.dsl(effect);
+                let mut list = Vec::new();
+                if let Some(stages) = stages {
+                    for st in self.list(stages, "stages") {
+                        let Some(mut f) = self.fields(st, "a wonder stage") else { continue };
+                        let cost = self.required(&mut f, "cost");
+                        let eff = f.take("effect");
+                        self.finish(f, STAGE_FIELDS);
+                        list.push(StageSrc {
+                            loc: st.loc,
+                            cost: self.dsl(cost),
+                            effect: self.dsl(eff),
+                        });
+                    }
+                }
+                out.push(SideSrc {
+                    name: side_name,
+                    effect,
+                    stages: list,
+                });
+            }
+        }
+        Some(WonderSrc {
+            loc: node.loc,
+            name,
+            aliases,
+            sides: out,
+        })
+    }
+
+    fn vocab(&mut self, root: &Node) -> Option<VocabSrc> {
+        let mut f = self.fields(root, "game.yaml")?;
+        let mut req = |r: &mut Self, key: &str| r.required(&mut f, key);
+        let game = req(self, "game");
+        let title = req(self, "title");
+        let players = req(self, "players");
+        let ages = req(self, "ages");
+        let start_coins = req(self, "start_coins");
+        let hand_size = req(self, "hand_size");
+        let resources = req(self, "resources");
+        let science = req(self, "science");
+        let colours = req(self, "colours");
+        let categories = req(self, "categories");
+        let vp_category = req(self, "vp_category");
+        let tradable = req(self, "tradable");
+        let scopes = req(self, "scopes");
+        let counters = req(self, "counters");
+        let words = req(self, "words");
+        let triggers = req(self, "triggers");
+        let guilds = f.take("guilds");
+        self.finish(f, VOCAB_FIELDS);
+
+        let resources = resources
+            .map(|n| {
+                self.pairs(n, "resource classes")
+                    .into_iter()
+                    .map(|(class, list)| {
+                        let members = self.texts(Some(list), "resources");
+                        (class, members)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let vp_category = vp_category
+            .map(|n| {
+                self.pairs(n, "colour: category")
+                    .into_iter()
+                    .filter_map(|(k, v)| Some((k, self.text(v)?)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let scopes = scopes
+            .map(|n| {
+                self.pairs(n, "scope definitions")
+                    .into_iter()
+                    .filter_map(|(k, v)| {
+                        let def = match &v.value {
+                            Value::Seq(_) => ScopeDef::Union(self.texts(Some(v), "scopes")),
+                            _ => ScopeDef::Offset(self.int(v)?),
+                        };
+                        Some((k, def))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let guilds = guilds.and_then(|g| {
+            let mut f = self.fields(g, "the guild rule")?;
+            let colour = self.required(&mut f, "colour");
+            let age = self.required(&mut f, "age");
+            let extra = self.required(&mut f, "extra");
+            self.finish(f, GUILD_FIELDS);
+            Some(DrawRuleSrc {
+                colour: self.text(colour?)?,
+                age: self.int(age?)?,
+                extra: self.int(extra?)?,
+                loc: g.loc,
+            })
+        });
+        let v = VocabSrc {
+            file: root.loc.file,
+            game: self.text(game?)?,
+            title: self.text(title?)?,
+            players: self.ints(players, "player counts"),
+            ages: self.int(ages?)?,
+            start_coins: self.int(start_coins?)?,
+            hand_size: self.int(hand_size?)?,
+            resources,
+            science: self.texts(science, "symbols"),
+            colours: self.texts(colours, "colours"),
+            categories: self.texts(categories, "categories"),
+            vp_category,
+            tradable: self.texts(tradable, "colours"),
+            scopes,
+            counters: self.texts(counters, "counters"),
+            words: self.texts(words, "effect words"),
+            triggers: self.texts(triggers, "triggers"),
+            guilds,
+        };
+        Some(v)
+    }
+}
+
+#[cfg(test)]
+mod tests;

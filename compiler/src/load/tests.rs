@@ -1,0 +1,70 @@
+use super::*;
+
+/// Loads one card file text in a fresh game, returning the game and the codes reported.
+fn load_text(text: &str) -> (GameSrc, Vec<(Code, String)>) {
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let id = sources.add(PathBuf::from("t.yaml"), text.to_string());
+    let root = yaml::parse(id, text, &mut report).expect("valid YAML");
+    let mut game = GameSrc {
+        dir: PathBuf::from("."),
+        folder: "t".into(),
+        vocab: None,
+        cards: Vec::new(),
+        wonders: Vec::new(),
+    };
+    Reader { text, report: &mut report }.card_file(&root, &mut game);
+    report.sort();
+    let codes = report.diagnostics.iter().map(|d| (d.code, d.message.clone())).collect();
+    (game, codes)
+}
+
+#[test]
+fn reads_cards_with_every_field() {
+    let (game, codes) = load_text(
+        "age: 2\ncards:\n  - name: Sawmill\n    aliases: [Aserradero]\n    colour: brown\n    players: [3, 4]\n    cost: 1 coin\n    effect: produce 2 wood\n    chains: [X]\n",
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    let c = &game.cards[0];
+    assert_eq!(c.name.value, "Sawmill");
+    assert_eq!(c.age.value, 2);
+    assert_eq!(c.players.iter().map(|p| p.value).collect::<Vec<_>>(), [3, 4]);
+    assert_eq!(c.effect.as_ref().unwrap().text, "produce 2 wood");
+    assert!(c.effect.as_ref().unwrap().exact);
+}
+
+#[test]
+fn reports_every_field_problem_at_once() {
+    let (game, codes) = load_text(
+        "age: 1\ncards:\n  - name: A\n    colr: brown\n  - name: B\n    colour: [blue]\n    players: 3\n  - name: C\n    colour: red\n    efect: gain 1 shield\n",
+    );
+    let got: Vec<Code> = codes.iter().map(|c| c.0).collect();
+    assert_eq!(
+        got,
+        [Code::MissingField, Code::UnknownField, Code::WrongType, Code::WrongType, Code::UnknownField]
+    );
+    assert!(codes[1].1.contains("`colr`"));
+    // C is still read despite its unknown field.
+    assert_eq!(game.cards.iter().map(|c| c.name.value.as_str()).collect::<Vec<_>>(), ["C"]);
+}
+
+#[test]
+fn quoted_dsl_text_maps_to_the_file() {
+    let text = "age: 1\ncards:\n  - name: A\n    colour: red\n    effect: \"gain 1 shield\"\n";
+    let (game, _) = load_text(text);
+    let e = game.cards[0].effect.as_ref().unwrap();
+    assert!(e.exact);
+    assert_eq!(&text[e.offset..e.offset + e.text.len()], "gain 1 shield");
+    // An escape breaks the 1:1 mapping: positions fall back to the scalar.
+    let (game, _) = load_text("age: 1\ncards:\n  - name: A\n    colour: red\n    effect: \"gain\\t1 shield\"\n");
+    assert!(!game.cards[0].effect.as_ref().unwrap().exact);
+}
+
+#[test]
+fn missing_folder_is_reported() {
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let games = load(&[PathBuf::from("/nonexistent/cards")], &mut sources, &mut report);
+    assert!(games.is_empty());
+    assert_eq!(report.diagnostics[0].code, Code::NoGame);
+}

@@ -1,0 +1,191 @@
+//! Pass 5, lower: the checked games → the IR. Runs only when no pass found
+//! an error, so it never reports; it makes every default explicit.
+
+use crate::ir::{self, Counted, Effect, On, Op};
+use crate::resolve::{self, Action, Game, Trigger};
+use crate::vocab::{CounterKind, Unit, Vocab};
+
+/// Where an effect's text stands, for its VP category and tradability.
+#[derive(Clone, Copy)]
+enum Holder {
+    Card(u8),
+    Board,
+    Stage,
+}
+
+pub fn lower(games: &[Game]) -> ir::Library {
+    ir::Library {
+        games: games.iter().map(game).collect(),
+    }
+}
+
+fn game(g: &Game) -> ir::Game {
+    let v = &g.vocab;
+    let mut cards: Vec<ir::Card> = g
+        .cards
+        .iter()
+        .map(|c| ir::Card {
+            name: c.name.value.trim().to_string(),
+            aliases: c.aliases.iter().map(|a| a.value.trim().to_string()).collect(),
+            colour: c.colour,
+            age: c.age.value as u8,
+            copies: {
+                let mut p: Vec<u8> = c.players.iter().map(|p| p.value as u8).collect();
+                p.sort();
+                p
+            },
+            cost: cost(&c.cost),
+            chains: Vec::new(),
+            chained_from: Vec::new(),
+            effects: effects(v, c.effects.list(), Holder::Card(c.colour)),
+        })
+        .collect();
+    for (i, c) in g.cards.iter().enumerate() {
+        for (targets, _) in &c.chains {
+            for &t in targets {
+                if g.cards[t].age.value > c.age.value {
+                    cards[i].chains.push(t as u16);
+                    cards[t].chained_from.push(i as u16);
+                }
+            }
+        }
+    }
+    for c in &mut cards {
+        c.chains.sort();
+        c.chains.dedup();
+        c.chained_from.sort();
+        c.chained_from.dedup();
+    }
+    let wonders = g
+        .wonders
+        .iter()
+        .map(|w| ir::Wonder {
+            name: w.name.value.trim().to_string(),
+            aliases: w.aliases.iter().map(|a| a.value.trim().to_string()).collect(),
+            sides: w
+                .sides
+                .iter()
+                .map(|s| ir::Side {
+                    name: s.name.value.trim().to_string(),
+                    board: effects(v, s.effects.list(), Holder::Board),
+                    stages: s
+                        .stages
+                        .iter()
+                        .map(|st| ir::Stage {
+                            cost: cost(&st.cost),
+                            effects: effects(v, st.effects.list(), Holder::Stage),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    ir::Game {
+        name: v.game.clone(),
+        title: v.title.clone(),
+        min_players: v.min_players,
+        max_players: v.max_players,
+        ages: v.ages,
+        start_coins: v.start_coins,
+        hand_size: v.hand_size,
+        resources: v.resources.clone(),
+        classes: v.classes.clone(),
+        symbols: v.symbols.clone(),
+        colours: v.colours.clone(),
+        categories: v.categories.clone(),
+        guilds: v.guilds.map(|g| ir::DrawRule {
+            colour: g.colour,
+            age: g.age,
+            extra: g.extra,
+        }),
+        cards,
+        wonders,
+    }
+}
+
+fn cost(c: &resolve::Cost) -> ir::Cost {
+    ir::Cost {
+        coins: c.coins.min(255) as u16,
+        resources: c.resources.iter().map(|(r, n)| (*r, (*n).min(255) as u8)).collect(),
+    }
+}
+
+fn counter(c: &resolve::Counter) -> ir::Counter {
+    ir::Counter {
+        what: match c.kind {
+            CounterKind::Cards => Counted::Cards(c.colours),
+            CounterKind::WonderStages => Counted::WonderStages,
+            CounterKind::DefeatTokens => Counted::DefeatTokens,
+            CounterKind::VictoryTokens => Counted::VictoryTokens,
+        },
+        seats: c.seats.clone(),
+    }
+}
+
+fn effects(v: &Vocab, list: &[resolve::Effect], holder: Holder) -> Vec<Effect> {
+    list.iter().map(|e| effect(v, e, holder)).collect()
+}
+
+fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
+    let op = match &e.action {
+        Action::Produce { options, amount } => Op::Produce {
+            options: *options,
+            amount: *amount,
+            tradable: match holder {
+                Holder::Card(c) => v.tradable_colours & (1 << c) != 0,
+                Holder::Board => v.tradable_board,
+                Holder::Stage => false,
+            },
+        },
+        Action::Gain { unit, amount, per } => {
+            let n = *amount as i32;
+            let per = per.as_ref().map(counter);
+            match unit {
+                Unit::Coins => Op::Coins { n, per },
+                Unit::Shields => Op::Shields { n: n as u32, per },
+                Unit::Vp => Op::Vp {
+                    category: match holder {
+                        Holder::Card(c) => v.colour_category.get(c as usize).copied().flatten(),
+                        Holder::Board | Holder::Stage => v.wonder_category,
+                    }
+                    .unwrap_or(0),
+                    n,
+                    per,
+                },
+            }
+        }
+        Action::Science { options } => Op::Science { options: *options },
+        Action::Trade { resources, price, seats } => Op::Trade {
+            resources: *resources,
+            price: *price,
+            seats: seats.clone(),
+        },
+        Action::BuildFree { pile } => Op::BuildFree {
+            pile: match pile {
+                sevenw_dsl::Pile::Discard => ir::Pile::Discard,
+                sevenw_dsl::Pile::Hand => ir::Pile::Hand,
+            },
+            once_per_age: e.trigger == Trigger::OncePerAge,
+        },
+        Action::PlayLastCard => Op::PlayLastCard,
+        Action::PlayAgain => Op::PlayAgain,
+        Action::Copy { colours, seats } => Op::Copy {
+            colours: *colours,
+            seats: seats.clone(),
+        },
+    };
+    let natural = match &op {
+        Op::Vp { .. } | Op::Copy { .. } => On::GameEnd,
+        _ => On::Built,
+    };
+    let on = match e.trigger {
+        Trigger::Default | Trigger::OncePerAge => natural,
+        Trigger::WhenBuilt => On::Built,
+        Trigger::GameEnd => On::GameEnd,
+        Trigger::AgeEnd => On::AgeEnd,
+        Trigger::BuildChain => On::BuiltChain,
+        Trigger::BuildStage => On::BuiltStage,
+        Trigger::BuildColour(c) => On::BuiltCard(c),
+    };
+    Effect { on, op }
+}

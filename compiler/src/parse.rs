@@ -1,0 +1,187 @@
+//! Pass 2, parse: the `cost` and `effect` text of every card, board and stage
+//! → syntax trees, with syntax errors placed on the offending token in the
+//! YAML file.
+
+use crate::diag::{Code, Diagnostic, Report};
+use crate::load::{CardSrc, DslText, GameSrc, Text, VocabSrc, WonderSrc};
+use sevenw_dsl::{Cost, Effects, SyntaxError};
+
+/// Parsed text and the text it came from (for positions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed<T> {
+    pub ast: T,
+    pub text: DslText,
+}
+
+/// The outcome of parsing an optional field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Field<T> {
+    Absent,
+    /// A syntax error was reported; later passes stay quiet about it.
+    Broken,
+    Ok(Parsed<T>),
+}
+
+impl<T> Field<T> {
+    pub fn ok(&self) -> Option<&Parsed<T>> {
+        match self {
+            Field::Ok(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardAst {
+    pub src: CardSrc,
+    pub cost: Field<Cost>,
+    pub effect: Field<Effects>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageAst {
+    pub loc: crate::source::Loc,
+    pub cost: Field<Cost>,
+    pub effect: Field<Effects>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideAst {
+    pub name: Text,
+    pub effect: Field<Effects>,
+    pub stages: Vec<StageAst>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WonderAst {
+    pub src: WonderSrc,
+    pub sides: Vec<SideAst>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameAst {
+    pub folder: String,
+    pub vocab: Option<VocabSrc>,
+    pub cards: Vec<CardAst>,
+    pub wonders: Vec<WonderAst>,
+}
+
+fn field<T>(
+    text: &Option<DslText>,
+    parse: fn(&str) -> Result<T, SyntaxError>,
+    what: &str,
+    report: &mut Report,
+) -> Field<T> {
+    let Some(text) = text else { return Field::Absent };
+    match parse(&text.text) {
+        Ok(ast) => Field::Ok(Parsed {
+            ast,
+            text: text.clone(),
+        }),
+        Err(e) => {
+            let loc = text.loc_of(e.span);
+            let help = if e.expected.is_empty() {
+                format!("see dsl/DSL.md for the {what} language")
+            } else {
+                format!("write {} here; see dsl/DSL.md for the {what} language", list(&e.expected))
+            };
+            report.push(
+                Diagnostic::new(Code::DslSyntax, loc, format!("{what} text: {}", e.message))
+                    .label(if loc.start == loc.end { "the text ends here".to_string() } else { "not expected here".to_string() })
+                    .help(help),
+            );
+            Field::Broken
+        }
+    }
+}
+
+fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Parses every text field of a game.
+pub fn parse(game: GameSrc, report: &mut Report) -> GameAst {
+    let cards = game
+        .cards
+        .into_iter()
+        .map(|src| CardAst {
+            cost: field(&src.cost, sevenw_dsl::parse_cost, "cost", report),
+            effect: field(&src.effect, sevenw_dsl::parse_effects, "effect", report),
+            src,
+        })
+        .collect();
+    let wonders = game
+        .wonders
+        .into_iter()
+        .map(|src| WonderAst {
+            sides: src
+                .sides
+                .iter()
+                .map(|side| SideAst {
+                    name: side.name.clone(),
+                    effect: field(&side.effect, sevenw_dsl::parse_effects, "effect", report),
+                    stages: side
+                        .stages
+                        .iter()
+                        .map(|st| StageAst {
+                            loc: st.loc,
+                            cost: field(&st.cost, sevenw_dsl::parse_cost, "cost", report),
+                            effect: field(&st.effect, sevenw_dsl::parse_effects, "effect", report),
+                        })
+                        .collect(),
+                })
+                .collect(),
+            src,
+        })
+        .collect();
+    GameAst {
+        folder: game.folder,
+        vocab: game.vocab,
+        cards,
+        wonders,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::{FileId, Loc};
+    use sevenw_dsl::Span;
+
+    fn dsl(file_text: &str, needle: &str) -> DslText {
+        let offset = file_text.find(needle).unwrap();
+        DslText {
+            text: needle.to_string(),
+            offset,
+            exact: true,
+            loc: Loc::new(FileId(0), Span::new(offset, offset + needle.len())),
+        }
+    }
+
+    #[test]
+    fn syntax_errors_land_on_the_token_in_the_file() {
+        let file = "cards:\n  - effect: gain five coins\n";
+        let mut report = Report::default();
+        let f = field(&Some(dsl(file, "gain five coins")), sevenw_dsl::parse_effects, "effect", &mut report);
+        assert_eq!(f, Field::Broken);
+        let d = &report.diagnostics[0];
+        assert_eq!(d.code, Code::DslSyntax);
+        let loc = d.loc.unwrap();
+        assert_eq!(&file[loc.start..loc.end], "five");
+        assert_eq!(d.message, "effect text: expected a number, found `five`");
+    }
+
+    #[test]
+    fn good_text_parses() {
+        let file = "cost: 2 wood, ore";
+        let mut report = Report::default();
+        let f = field(&Some(dsl(file, "2 wood, ore")), sevenw_dsl::parse_cost, "cost", &mut report);
+        assert_eq!(f.ok().unwrap().ast.items.len(), 2);
+        assert!(report.diagnostics.is_empty());
+        assert_eq!(field(&None, sevenw_dsl::parse_cost, "cost", &mut report), Field::Absent);
+    }
+}

@@ -1,0 +1,560 @@
+//! Pass 3, resolve: every name of every cost and effect → an index of the
+//! game's vocabulary; chains → card indices. Reports unknown names (with
+//! did-you-mean), words the game does not allow, and names of the wrong kind.
+//! Spans are kept for the validator; names are not.
+
+use crate::diag::{Code, Diagnostic, Report, suggest};
+use crate::load::{Int, Text};
+use crate::parse::{Field, GameAst, Parsed};
+use crate::source::Loc;
+use crate::vocab::{self, CounterKind, Name, Unit, Vocab};
+use sevenw_dsl::{ActionKind, Pile, TriggerKind, Word};
+
+/// When an effect happens, as written (`Default`: the action's natural timing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    Default,
+    WhenBuilt,
+    GameEnd,
+    AgeEnd,
+    OncePerAge,
+    BuildChain,
+    BuildStage,
+    BuildColour(u8),
+}
+
+/// What a counted amount counts and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counter {
+    pub kind: CounterKind,
+    /// For `Cards`: the colours counted.
+    pub colours: u16,
+    pub seats: Vec<i8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Produce { options: u16, amount: u8 },
+    Gain { unit: Unit, amount: u32, per: Option<Counter> },
+    Science { options: u16 },
+    Trade { resources: u16, price: u8, seats: Vec<i8> },
+    BuildFree { pile: Pile },
+    PlayLastCard,
+    PlayAgain,
+    Copy { colours: u16, seats: Vec<i8> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Effect {
+    pub trigger: Trigger,
+    pub action: Action,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Cost {
+    pub coins: u32,
+    /// (resource, amount), each resource once, in vocabulary order.
+    pub resources: Vec<(u8, u32)>,
+}
+
+/// Effects of one text field: `None` when the field was absent, or broken
+/// (a problem was reported).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effects {
+    Absent,
+    Broken,
+    Ok(Vec<Effect>),
+}
+
+impl Effects {
+    pub fn list(&self) -> &[Effect] {
+        match self {
+            Effects::Ok(v) => v,
+            _ => &[],
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub loc: Loc,
+    pub name: Text,
+    pub aliases: Vec<Text>,
+    pub colour: u8,
+    pub age: Int,
+    pub players: Vec<Int>,
+    pub cost: Cost,
+    pub effects: Effects,
+    /// Chain targets: the card indices with that name, and the name's place.
+    pub chains: Vec<(Vec<usize>, Text)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stage {
+    pub loc: Loc,
+    pub cost: Cost,
+    pub effects: Effects,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    pub name: Text,
+    pub effects: Effects,
+    pub stages: Vec<Stage>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wonder {
+    pub loc: Loc,
+    pub name: Text,
+    pub aliases: Vec<Text>,
+    pub sides: Vec<Side>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub vocab: Vocab,
+    pub cards: Vec<Card>,
+    pub wonders: Vec<Wonder>,
+}
+
+/// Resolves a game; `None` when it has no usable vocabulary.
+pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
+    let vocab = vocab::build(game.vocab.as_ref()?, &game.folder, report)?;
+    let mut r = Resolver {
+        v: &vocab,
+        report,
+    };
+    let names: Vec<String> = game.cards.iter().map(|c| c.src.name.value.trim().to_lowercase()).collect();
+    let mut cards = Vec::new();
+    for c in &game.cards {
+        let Some(colour) = r.colour(&c.src.colour) else { continue };
+        let effects = r.effects(&c.effect);
+        let cost = r.cost(&c.cost);
+        let chains = c
+            .src
+            .chains
+            .iter()
+            .map(|t| {
+                let n = t.value.trim().to_lowercase();
+                let idx = names.iter().enumerate().filter(|(_, x)| **x == n).map(|(i, _)| i).collect();
+                (idx, t.clone())
+            })
+            .collect();
+        cards.push(Card {
+            loc: c.src.loc,
+            name: c.src.name.clone(),
+            aliases: c.src.aliases.clone(),
+            colour,
+            age: c.src.age,
+            players: c.src.players.clone(),
+            cost,
+            effects,
+            chains,
+        });
+    }
+    // A card dropped for an unknown colour shifts indices: chains are resolved
+    // against the list as loaded, so only resolve chains when none was dropped.
+    if cards.len() != game.cards.len() {
+        for c in &mut cards {
+            c.chains.clear();
+        }
+    }
+    let mut wonders = Vec::new();
+    for w in &game.wonders {
+        let sides = w
+            .sides
+            .iter()
+            .map(|s| Side {
+                name: s.name.clone(),
+                effects: r.effects(&s.effect),
+                stages: s
+                    .stages
+                    .iter()
+                    .map(|st| Stage {
+                        loc: st.loc,
+                        cost: r.cost(&st.cost),
+                        effects: r.effects(&st.effect),
+                    })
+                    .collect(),
+            })
+            .collect();
+        wonders.push(Wonder {
+            loc: w.src.loc,
+            name: w.src.name.clone(),
+            aliases: w.src.aliases.clone(),
+            sides,
+        });
+    }
+    Some(Game {
+        vocab,
+        cards,
+        wonders,
+    })
+}
+
+struct Resolver<'a> {
+    v: &'a Vocab,
+    report: &'a mut Report,
+}
+
+impl Resolver<'_> {
+    fn colour(&mut self, t: &Text) -> Option<u8> {
+        match self.v.lookup(t.value.trim()) {
+            Some(Name::Colour(c)) => Some(c),
+            other => {
+                self.unknown_or_wrong(t.loc, t.value.trim(), other, "a colour");
+                None
+            }
+        }
+    }
+
+    /// Reports a name that is unknown, or known as another kind.
+    fn unknown_or_wrong(&mut self, loc: Loc, word: &str, found: Option<Name>, want: &str) {
+        let game = &self.v.game;
+        match found {
+            Some(name) => self.report.push(
+                Diagnostic::new(Code::WrongKind, loc, format!("`{word}` is {}, but {want} is needed here", name.kind()))
+                    .label(format!("{} where {want} is expected", name.kind()))
+                    .maybe_help(suggest(word, self.v.names_of(want)).map(|s| format!("{s} (the {want} names of `{game}`)"))),
+            ),
+            None => self.report.push(
+                Diagnostic::new(Code::UnknownName, loc, format!("unknown {} `{word}`", want.trim_start_matches("a ").trim_start_matches("an ")))
+                    .label(format!("not {want} of the game `{game}`"))
+                    .maybe_help(suggest(word, self.v.names_of(want))),
+            ),
+        }
+    }
+
+    fn loc(&self, text: &crate::load::DslText, w: &Word) -> Loc {
+        text.loc_of(w.span)
+    }
+
+    fn resources(&mut self, p: &crate::load::DslText, words: &[Word]) -> Option<u16> {
+        let mut mask = 0u16;
+        let mut ok = true;
+        for w in words {
+            match self.v.lookup(&w.text) {
+                Some(Name::Resource(r)) => mask |= 1 << r,
+                Some(Name::Class(m)) => mask |= m,
+                other => {
+                    self.unknown_or_wrong(self.loc(p, w), &w.text, other, "a resource");
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(mask)
+    }
+
+    fn seats(&mut self, p: &crate::load::DslText, words: &[Word], default_self: bool) -> Option<Vec<i8>> {
+        let mut seats = Vec::new();
+        let mut ok = true;
+        for w in words {
+            match self.v.lookup(&w.text) {
+                Some(Name::Scope(s)) => seats.extend(s),
+                other => {
+                    self.unknown_or_wrong(self.loc(p, w), &w.text, other, "a scope");
+                    ok = false;
+                }
+            }
+        }
+        if words.is_empty() && default_self {
+            seats.push(0);
+        }
+        seats.sort();
+        seats.dedup();
+        ok.then_some(seats)
+    }
+
+    /// `brown, grey or purple cards` / `wonder stage` / `defeat tokens`.
+    fn counted(&mut self, p: &crate::load::DslText, words: &[Word], span_loc: Loc) -> Option<(CounterKind, u16)> {
+        let lower: Vec<String> = words
+            .iter()
+            .map(|w| {
+                let l = w.text.to_lowercase();
+                l.strip_suffix('s').filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(l)
+            })
+            .collect();
+        for (noun, kind) in CounterKind::ALL {
+            let noun_words: Vec<&str> = noun.split(' ').collect();
+            if lower.len() < noun_words.len() || lower[lower.len() - noun_words.len()..] != noun_words[..] {
+                continue;
+            }
+            if !self.v.counters.contains(kind) {
+                self.report.push(
+                    Diagnostic::new(Code::WordNotAllowed, span_loc, format!("the game `{}` does not count {noun}s", self.v.game))
+                        .label("not counted in this game")
+                        .help(format!("this game counts: {}", self.counter_list())),
+                );
+                return None;
+            }
+            let qualifiers = &words[..words.len() - noun_words.len()];
+            let mut colours = 0u16;
+            let mut ok = true;
+            for q in qualifiers {
+                match self.v.lookup(&q.text) {
+                    Some(Name::Colour(c)) if *kind == CounterKind::Cards => colours |= 1 << c,
+                    other => {
+                        let want = if *kind == CounterKind::Cards { "a colour" } else { "nothing" };
+                        if want == "nothing" {
+                            self.report.push(
+                                Diagnostic::new(Code::WrongKind, self.loc(p, q), format!("`{noun}` takes no qualifier, found `{}`", q.text))
+                                    .label("not expected here"),
+                            );
+                        } else {
+                            self.unknown_or_wrong(self.loc(p, q), &q.text, other, want);
+                        }
+                        ok = false;
+                    }
+                }
+            }
+            if *kind == CounterKind::Cards && colours == 0 && ok {
+                // `per card`: every colour.
+                colours = (1u32 << self.v.colours.len()).wrapping_sub(1) as u16;
+            }
+            return ok.then_some((*kind, colours));
+        }
+        let last = words.last()?;
+        let all: Vec<&str> = CounterKind::ALL
+            .iter()
+            .filter(|(_, k)| self.v.counters.contains(k))
+            .map(|(w, _)| *w)
+            .collect();
+        self.report.push(
+            Diagnostic::new(Code::UnknownName, self.loc(p, last), format!("cannot count `{}`", last.text))
+                .label("not a thing this game counts")
+                .maybe_help(suggest(&lower.join(" "), all.iter().copied()).or_else(|| Some(format!("this game counts: {}", self.counter_list())))),
+        );
+        None
+    }
+
+    fn counter_list(&self) -> String {
+        CounterKind::ALL
+            .iter()
+            .filter(|(_, k)| self.v.counters.contains(k))
+            .map(|(w, _)| *w)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn cost(&mut self, field: &Field<sevenw_dsl::Cost>) -> Cost {
+        let Some(Parsed { ast, text }) = field.ok() else {
+            return Cost::default();
+        };
+        let mut cost = Cost::default();
+        let mut amounts = vec![0u32; self.v.resources.len()];
+        for item in &ast.items {
+            let n = item.amount.map_or(1, |a| a.value);
+            if n == 0 {
+                self.report.push(
+                    Diagnostic::new(Code::BadValue, text.loc_of(item.span), "a cost item of 0")
+                        .label("zero")
+                        .help("leave the item out"),
+                );
+            }
+            if Unit::parse(&item.name.text) == Some(Unit::Coins) {
+                cost.coins = cost.coins.saturating_add(n);
+                continue;
+            }
+            match self.v.lookup(&item.name.text) {
+                Some(Name::Resource(r)) => amounts[r as usize] = amounts[r as usize].saturating_add(n),
+                other => self.unknown_or_wrong(text.loc_of(item.name.span), &item.name.text, other, "a resource"),
+            }
+        }
+        cost.resources = amounts
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(r, n)| (r as u8, *n))
+            .collect();
+        if cost.coins > 255 || cost.resources.iter().any(|(_, n)| *n > 255) {
+            self.report.push(
+                Diagnostic::new(Code::BadValue, text.loc, "a cost may ask at most 255 of one thing")
+                    .label("too large"),
+            );
+        }
+        cost
+    }
+
+    fn effects(&mut self, field: &Field<sevenw_dsl::Effects>) -> Effects {
+        let p = match field {
+            Field::Absent => return Effects::Absent,
+            Field::Broken => return Effects::Broken,
+            Field::Ok(p) => p,
+        };
+        let before = self.report.errors();
+        let mut out = Vec::new();
+        for clause in &p.ast.clauses {
+            if let Some(e) = self.clause(&p.text, clause) {
+                out.push(e);
+            }
+        }
+        if self.report.errors() > before {
+            Effects::Broken
+        } else {
+            Effects::Ok(out)
+        }
+    }
+
+    fn clause(&mut self, p: &crate::load::DslText, clause: &sevenw_dsl::Clause) -> Option<Effect> {
+        let a = &clause.action;
+        let word_loc = p.loc_of(a.word_span);
+        let loc = p.loc_of(clause.span);
+        // The word itself: known to the language, allowed in this game?
+        let word = a.kind.word().to_string();
+        if let ActionKind::Unknown { word: w } = &a.kind {
+            self.report.push(
+                Diagnostic::new(Code::UnknownWord, word_loc, format!("unknown effect `{}`", w.text))
+                    .label("not an effect of the language")
+                    .maybe_help(suggest(&w.text, ["produce", "gain", "science", "trade", "build", "play", "copy"])),
+            );
+            return None;
+        }
+        if !self.v.allows_word(&word) {
+            self.report.push(
+                Diagnostic::new(Code::WordNotAllowed, word_loc, format!("`{word}` is not an effect of the game `{}`", self.v.game))
+                    .label(format!("not allowed in `{}`", self.v.game))
+                    .help(format!("the effects of `{}` are: {}", self.v.game, self.v.words.join(", "))),
+            );
+            return None;
+        }
+        let trigger = match &clause.trigger {
+            None => Trigger::Default,
+            Some(t) => {
+                let tw = t.kind.word();
+                let tloc = p.loc_of(t.span);
+                if !self.v.allows_trigger(tw) {
+                    self.report.push(
+                        Diagnostic::new(Code::WordNotAllowed, tloc, format!("the trigger `{tw}` is not used in the game `{}`", self.v.game))
+                            .label(format!("not allowed in `{}`", self.v.game))
+                            .help(format!("the triggers of `{}` are: {}", self.v.game, self.v.triggers.join(", "))),
+                    );
+                    return None;
+                }
+                match &t.kind {
+                    TriggerKind::WhenBuilt => Trigger::WhenBuilt,
+                    TriggerKind::GameEnd => Trigger::GameEnd,
+                    TriggerKind::AgeEnd => Trigger::AgeEnd,
+                    TriggerKind::OncePerAge => Trigger::OncePerAge,
+                    TriggerKind::BuildChain => Trigger::BuildChain,
+                    TriggerKind::BuildStage => Trigger::BuildStage,
+                    TriggerKind::BuildColour(w) => match self.v.lookup(&w.text) {
+                        Some(Name::Colour(c)) => Trigger::BuildColour(c),
+                        other => {
+                            self.unknown_or_wrong(p.loc_of(w.span), &w.text, other, "a colour");
+                            return None;
+                        }
+                    },
+                }
+            }
+        };
+        let action = match &a.kind {
+            ActionKind::Produce { amount, choice } => {
+                let options = self.resources(p, choice)?;
+                let amount = amount.map_or(1, |n| n.value);
+                if amount == 0 || amount > 15 {
+                    self.report.push(
+                        Diagnostic::new(Code::BadValue, word_loc, format!("production of {amount}: it must be between 1 and 15"))
+                            .label("out of range"),
+                    );
+                    return None;
+                }
+                Action::Produce { options, amount: amount as u8 }
+            }
+            ActionKind::Gain { amount, unit, per } => {
+                let Some(u) = Unit::parse(&unit.text) else {
+                    let found = self.v.lookup(&unit.text);
+                    let uloc = p.loc_of(unit.span);
+                    match found {
+                        Some(name) => self.report.push(
+                            Diagnostic::new(Code::WrongKind, uloc, format!("`{}` is {}, but `gain` needs a unit", unit.text, name.kind()))
+                                .label("not a unit")
+                                .help("the units are coins, vp and shields"),
+                        ),
+                        None => self.report.push(
+                            Diagnostic::new(Code::UnknownName, uloc, format!("unknown unit `{}`", unit.text))
+                                .label("not a unit")
+                                .maybe_help(suggest(&unit.text, Unit::WORDS.iter().copied())),
+                        ),
+                    }
+                    return None;
+                };
+                let per = match per {
+                    None => None,
+                    Some(per) => {
+                        let (kind, colours) = self.counted(p, &per.counted, p.loc_of(per.span))?;
+                        let seats = self.seats(p, &per.scopes, true)?;
+                        Some(Counter { kind, colours, seats })
+                    }
+                };
+                if amount.value > 1000 {
+                    self.report.push(
+                        Diagnostic::new(Code::BadValue, p.loc_of(amount.span), "an amount may be at most 1000")
+                            .label("too large"),
+                    );
+                    return None;
+                }
+                Action::Gain { unit: u, amount: amount.value, per }
+            }
+            ActionKind::Science { choice } => {
+                let mut options = 0u16;
+                let mut ok = true;
+                for w in choice {
+                    match self.v.lookup(&w.text) {
+                        Some(Name::Symbol(s)) => options |= 1 << s,
+                        other => {
+                            self.unknown_or_wrong(p.loc_of(w.span), &w.text, other, "a science symbol");
+                            ok = false;
+                        }
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+                Action::Science { options }
+            }
+            ActionKind::Trade { choice, price, from } => {
+                let resources = self.resources(p, choice)?;
+                let seats = self.seats(p, from, false)?;
+                if price.value > 255 {
+                    self.report.push(
+                        Diagnostic::new(Code::BadValue, p.loc_of(price.span), "a trading price may be at most 255")
+                            .label("too large"),
+                    );
+                    return None;
+                }
+                Action::Trade { resources, price: price.value as u8, seats }
+            }
+            ActionKind::BuildFree { pile } => Action::BuildFree { pile: *pile },
+            ActionKind::PlayLastCard => Action::PlayLastCard,
+            ActionKind::PlayAgain => Action::PlayAgain,
+            ActionKind::Copy { counted, from } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                if kind != CounterKind::Cards {
+                    self.report.push(
+                        Diagnostic::new(Code::WrongKind, loc, "only cards can be copied")
+                            .label("not a card")
+                            .help("write e.g. `copy a purple card from neighbours`"),
+                    );
+                    return None;
+                }
+                let seats = self.seats(p, from, false)?;
+                Action::Copy { colours, seats }
+            }
+            ActionKind::Unknown { .. } => return None,
+        };
+        if trigger == Trigger::OncePerAge && !matches!(action, Action::BuildFree { .. }) {
+            self.report.push(
+                Diagnostic::new(Code::WrongKind, loc, "`once per age` only limits an ability such as a free build")
+                    .label("this is not an ability")
+                    .help("write `once per age: build a card from your hand for free`, or drop the trigger"),
+            );
+            return None;
+        }
+        Some(Effect { trigger, action, loc })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,114 @@
+//! The files of a card set, kept whole so that every diagnostic can show its
+//! file as the named source and turn byte offsets into line and column.
+
+use sevenw_dsl::Span;
+use std::path::PathBuf;
+
+/// A file of the set: an index into [`Sources`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// A place in a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Loc {
+    pub file: FileId,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Loc {
+    pub fn new(file: FileId, span: Span) -> Loc {
+        Loc {
+            file,
+            start: span.start,
+            end: span.end,
+        }
+    }
+    pub fn span(&self) -> Span {
+        Span::new(self.start, self.end)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path as given or found, for display.
+    pub path: PathBuf,
+    pub text: String,
+}
+
+/// Every file read while compiling a set.
+#[derive(Debug, Default, Clone)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+impl Sources {
+    pub fn add(&mut self, path: PathBuf, text: String) -> FileId {
+        self.files.push(SourceFile { path, text });
+        FileId(self.files.len() as u32 - 1)
+    }
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+    /// Total bytes of text read.
+    pub fn bytes(&self) -> usize {
+        self.files.iter().map(|f| f.text.len()).sum()
+    }
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
+        line_col(&self.get(id).text, offset)
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset of `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, text[line_start..offset].chars().count() + 1)
+}
+
+/// The byte offset of a 1-based line and column (in characters), clamped to the text.
+pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
+    let mut start = 0;
+    for _ in 1..line.max(1) {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let line_text = &text[start..];
+    let line_end = line_text.find('\n').unwrap_or(line_text.len());
+    let within = line_text[..line_end]
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(line_end, |(i, _)| i);
+    start + within
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_round_trips() {
+        let text = "a: 1\nbé: xyz\n";
+        for (offset, lc) in [(0, (1, 1)), (5, (2, 1)), (9, (2, 4)), (13, (2, 8)), (14, (3, 1))] {
+            assert_eq!(line_col(text, offset), lc);
+            assert_eq!(offset_of(text, lc.0, lc.1), offset);
+        }
+        // inside a multi-byte character: clamp to its start
+        assert_eq!(line_col(text, 7), (2, 2));
+        assert_eq!(offset_of(text, 99, 1), text.len());
+    }
+}

@@ -1,0 +1,274 @@
+//! Pass 4, validate: rules across cards, on the resolved game. Duplicates,
+//! chains, player counts, deck composition for every supported player count,
+//! the guild rule, and well-formed wonders.
+
+use crate::diag::{Code, Diagnostic, Report, suggest};
+use crate::resolve::{Card, Effects, Game};
+use crate::source::Loc;
+
+pub fn validate(game: &Game, report: &mut Report) {
+    ages_and_players(game, report);
+    duplicates(game, report);
+    chains(game, report);
+    decks(game, report);
+    wonders(game, report);
+    aliases(game, report);
+    no_effect(game, report);
+}
+
+fn key(s: &str) -> String {
+    s.trim().to_lowercase()
+}
+
+fn is_guild(game: &Game, c: &Card) -> bool {
+    game.vocab
+        .guilds
+        .is_some_and(|g| g.colour == c.colour && g.age as i64 == c.age.value)
+}
+
+fn ages_and_players(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let mut bad_ages = std::collections::BTreeSet::new();
+    for c in &game.cards {
+        let age = c.age.value;
+        if (age < 1 || age > v.ages as i64) && bad_ages.insert(c.age.loc) {
+            report.push(
+                Diagnostic::new(Code::BadValue, c.age.loc, format!("age {age} is not an Age of `{}`", v.game))
+                    .label("no such Age")
+                    .help(format!("`{}` has Ages 1 to {}", v.game, v.ages)),
+            );
+        }
+        if is_guild(game, c) {
+            if let Some(p) = c.players.first() {
+                report.push(
+                    Diagnostic::new(Code::BadValue, p.loc, format!("`{}` is drawn by the guild rule, so it takes no player counts", c.name.value))
+                        .label("not used for guilds")
+                        .help(format!("remove `players`: the Age holds players + {} guilds drawn at random", v.guilds.map_or(0, |g| g.extra))),
+                );
+            }
+            continue;
+        }
+        if c.players.is_empty() {
+            report.push(
+                Diagnostic::new(Code::MissingField, c.name.loc, format!("`{}` has no `players`, so no game uses it", c.name.value))
+                    .label("this card is never dealt")
+                    .help(format!("add `players: [{}]` (one entry per copy: the least player count using it)", v.min_players)),
+            );
+        }
+        for p in &c.players {
+            if p.value < v.min_players as i64 || p.value > v.max_players as i64 {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        p.loc,
+                        format!("`{}` is played with {} to {} players, not {}", v.game, v.min_players, v.max_players, p.value),
+                    )
+                    .label("not a player count of this game"),
+                );
+            }
+        }
+    }
+}
+
+fn duplicates(game: &Game, report: &mut Report) {
+    for (i, c) in game.cards.iter().enumerate() {
+        let k = key(&c.name.value);
+        if let Some(first) = game.cards[..i]
+            .iter()
+            .find(|d| key(&d.name.value) == k && d.age.value == c.age.value)
+        {
+            report.push(
+                Diagnostic::new(Code::DuplicateCard, c.name.loc, format!("`{}` is defined twice in Age {}", c.name.value, c.age.value))
+                    .label("defined again here")
+                    .note(first.name.loc, "first defined here")
+                    .help("a second copy is another entry of `players:`, not another card"),
+            );
+        }
+    }
+}
+
+fn chains(game: &Game, report: &mut Report) {
+    let names: Vec<&str> = game.cards.iter().map(|c| c.name.value.as_str()).collect();
+    for c in &game.cards {
+        for (targets, t) in &c.chains {
+            if targets.is_empty() {
+                let mut uniq = names.clone();
+                uniq.sort_by_key(|n| n.to_lowercase());
+                uniq.dedup_by_key(|n| n.to_lowercase());
+                report.push(
+                    Diagnostic::new(Code::UnknownCard, t.loc, format!("chain to `{}`, which is not a card of `{}`", t.value, game.vocab.game))
+                        .label("no card has this name")
+                        .maybe_help(suggest(t.value.trim(), uniq.iter().copied()).filter(|h| h.starts_with("did"))),
+                );
+            } else if !targets.iter().any(|&i| game.cards[i].age.value > c.age.value) {
+                let target = &game.cards[targets[0]];
+                report.push(
+                    Diagnostic::new(
+                        Code::ChainBackwards,
+                        t.loc,
+                        format!("`{}` (Age {}) chains to `{}` of Age {}, which is not a later Age", c.name.value, c.age.value, target.name.value, target.age.value),
+                    )
+                    .label("a chain must lead to a later Age")
+                    .note(target.name.loc, "the target is defined here")
+                    .help("put the chain on the earlier card: `chains:` lists the cards it makes free"),
+                );
+            }
+        }
+    }
+}
+
+fn decks(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let hand = v.hand_size as i64;
+    for age in 1..=v.ages as i64 {
+        let in_age: Vec<&Card> = game.cards.iter().filter(|c| c.age.value == age).collect();
+        let Some(first) = in_age.first() else {
+            report.push(
+                Diagnostic::new(Code::DeckSize, v.players_loc, format!("Age {age} has no cards"))
+                    .label(format!("`{}` is played over {} Ages", v.game, v.ages))
+                    .help(format!("add a card file with `age: {age}`")),
+            );
+            continue;
+        };
+        let guild_age = v.guilds.filter(|g| g.age as i64 == age);
+        let guilds = in_age.iter().filter(|c| is_guild(game, c)).count() as i64;
+        let mut problems = Vec::new();
+        for n in v.min_players..=v.max_players {
+            let n = n as i64;
+            let dealt: i64 = in_age
+                .iter()
+                .filter(|c| !is_guild(game, c))
+                .map(|c| c.players.iter().filter(|p| p.value <= n).count() as i64)
+                .sum();
+            let drawn = guild_age.map_or(0, |g| (n + g.extra as i64).min(guilds));
+            let total = dealt + drawn;
+            if total != hand * n {
+                problems.push(format!("{n} players: {total} cards instead of {}", hand * n));
+            }
+        }
+        if !problems.is_empty() {
+            report.push(
+                Diagnostic::new(Code::DeckSize, first.name.loc, format!("the Age {age} deck does not hold {hand} cards per player"))
+                    .label(format!("the Age {age} deck starts here"))
+                    .help(format!(
+                        "{}; each card adds one copy per `players:` entry of at most n{}",
+                        problems.join(", "),
+                        if guild_age.is_some() { ", plus the guilds drawn" } else { "" }
+                    )),
+            );
+        }
+        if let Some(g) = guild_age {
+            let need = v.max_players as i64 + g.extra as i64;
+            if guilds < need {
+                report.push(
+                    Diagnostic::new(Code::TooFewGuilds, g.loc, format!("{guilds} guild cards, but a {}-player game draws {need}", v.max_players))
+                        .label("the guild rule is declared here")
+                        .help(format!("add guild cards (colour `{}`, Age {age})", v.colours[g.colour as usize])),
+                );
+            }
+        }
+    }
+}
+
+fn wonders(game: &Game, report: &mut Report) {
+    for (i, w) in game.wonders.iter().enumerate() {
+        if let Some(first) = game.wonders[..i].iter().find(|x| key(&x.name.value) == key(&w.name.value)) {
+            report.push(
+                Diagnostic::new(Code::DuplicateWonder, w.name.loc, format!("the wonder `{}` is defined twice", w.name.value))
+                    .label("defined again here")
+                    .note(first.name.loc, "first defined here"),
+            );
+        }
+        if w.sides.is_empty() {
+            report.push(
+                Diagnostic::new(Code::BadWonder, w.name.loc, format!("the wonder `{}` has no side", w.name.value))
+                    .label("no sides")
+                    .help("add `sides:` with `A:` and `B:`, each with its `stages`"),
+            );
+        }
+        for (j, s) in w.sides.iter().enumerate() {
+            if w.sides[..j].iter().any(|x| key(&x.name.value) == key(&s.name.value)) {
+                report.push(
+                    Diagnostic::new(Code::DuplicateWonder, s.name.loc, format!("`{}` has two sides named `{}`", w.name.value, s.name.value))
+                        .label("side named again here"),
+                );
+            }
+            if s.stages.is_empty() {
+                report.push(
+                    Diagnostic::new(Code::BadWonder, s.name.loc, format!("side {} of `{}` has no stage", s.name.value, w.name.value))
+                        .label("no stages on this side")
+                        .help("list the side's stages, each with `cost` and `effect`"),
+                );
+            }
+            for (k, st) in s.stages.iter().enumerate() {
+                if matches!(st.effects, Effects::Absent) || matches!(&st.effects, Effects::Ok(v) if v.is_empty()) {
+                    report.push(
+                        Diagnostic::new(
+                            Code::BadWonder,
+                            Loc { end: st.loc.start, ..st.loc },
+                            format!("stage {} of `{}` side {} has no effect", k + 1, w.name.value, s.name.value),
+                        )
+                        .label("this stage does nothing")
+                        .help("add `effect:` to the stage"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn aliases(game: &Game, report: &mut Report) {
+    // Every name and alias of cards and wonders, with its owner.
+    let mut names: Vec<(String, &str, Loc)> = Vec::new();
+    for c in &game.cards {
+        names.push((key(&c.name.value), &c.name.value, c.name.loc));
+    }
+    for w in &game.wonders {
+        names.push((key(&w.name.value), &w.name.value, w.name.loc));
+    }
+    let owners = game
+        .cards
+        .iter()
+        .map(|c| (&c.name, &c.aliases))
+        .chain(game.wonders.iter().map(|w| (&w.name, &w.aliases)));
+    let mut seen_alias: Vec<(String, &str)> = Vec::new();
+    for (owner, list) in owners {
+        for a in list {
+            let k = key(&a.value);
+            let clash = names
+                .iter()
+                .find(|(n, o, _)| *n == k && key(o) != key(&owner.value))
+                .map(|(_, o, _)| *o)
+                .or_else(|| {
+                    seen_alias
+                        .iter()
+                        .find(|(n, o)| *n == k && key(o) != key(&owner.value))
+                        .map(|(_, o)| *o)
+                });
+            if let Some(other) = clash {
+                report.push(
+                    Diagnostic::new(Code::AliasClash, a.loc, format!("the alias `{}` of `{}` also names `{other}`", a.value, owner.value))
+                        .label("ambiguous alias"),
+                );
+            }
+            seen_alias.push((k, &owner.value));
+        }
+    }
+}
+
+fn no_effect(game: &Game, report: &mut Report) {
+    for c in &game.cards {
+        let empty = match &c.effects {
+            Effects::Absent => true,
+            Effects::Ok(v) => v.is_empty(),
+            Effects::Broken => false,
+        };
+        if empty {
+            report.push(
+                Diagnostic::new(Code::NoEffect, c.name.loc, format!("`{}` has no effect", c.name.value))
+                    .label("this card does nothing")
+                    .help("add `effect:`; see dsl/DSL.md"),
+            );
+        }
+    }
+}

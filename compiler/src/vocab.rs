@@ -1,0 +1,428 @@
+//! A game's vocabulary, checked: every name of its game.yaml with its index.
+//! The resolver looks names up here; nothing after it sees a name.
+
+use crate::diag::{Code, Diagnostic, Report};
+use crate::load::{Int, ScopeDef, Text, VocabSrc};
+use crate::source::{FileId, Loc};
+use sevenw_dsl::{ActionKind, TriggerKind};
+
+/// Things a game can count (the host API's `Counted`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CounterKind {
+    Cards,
+    WonderStages,
+    DefeatTokens,
+    VictoryTokens,
+}
+
+impl CounterKind {
+    pub const ALL: &'static [(&'static str, CounterKind)] = &[
+        ("card", CounterKind::Cards),
+        ("wonder stage", CounterKind::WonderStages),
+        ("defeat token", CounterKind::DefeatTokens),
+        ("victory token", CounterKind::VictoryTokens),
+    ];
+}
+
+/// The units of `gain`: part of the language, not of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    Coins,
+    Vp,
+    Shields,
+}
+
+impl Unit {
+    pub fn parse(word: &str) -> Option<Unit> {
+        match word.to_ascii_lowercase().as_str() {
+            "coin" | "coins" => Some(Unit::Coins),
+            "vp" | "vps" => Some(Unit::Vp),
+            "shield" | "shields" => Some(Unit::Shields),
+            _ => None,
+        }
+    }
+    pub const WORDS: &'static [&'static str] = &["coins", "vp", "shields"];
+}
+
+/// What a name of the vocabulary stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Name {
+    Resource(u8),
+    Class(u16),
+    Symbol(u8),
+    Colour(u8),
+    Scope(Vec<i8>),
+    Category(u8),
+}
+
+impl Name {
+    /// The kind of name, as a designer says it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Name::Resource(_) => "a resource",
+            Name::Class(_) => "a resource class",
+            Name::Symbol(_) => "a science symbol",
+            Name::Colour(_) => "a colour",
+            Name::Scope(_) => "a scope",
+            Name::Category(_) => "a scoring category",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawRule {
+    pub colour: u8,
+    pub age: u8,
+    pub extra: u8,
+    pub loc: Loc,
+}
+
+/// A checked vocabulary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vocab {
+    pub file: FileId,
+    pub game: String,
+    pub title: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub players_loc: Loc,
+    pub ages: u8,
+    pub start_coins: u16,
+    pub hand_size: u8,
+    pub resources: Vec<String>,
+    pub classes: Vec<(String, u16)>,
+    pub symbols: Vec<String>,
+    pub colours: Vec<String>,
+    pub categories: Vec<String>,
+    /// The category of VP from a card of each colour.
+    pub colour_category: Vec<Option<u8>>,
+    /// The category of VP from a wonder (board or stage).
+    pub wonder_category: Option<u8>,
+    pub tradable_colours: u16,
+    pub tradable_board: bool,
+    pub scopes: Vec<(String, Vec<i8>)>,
+    pub counters: Vec<CounterKind>,
+    pub words: Vec<String>,
+    pub triggers: Vec<String>,
+    pub guilds: Option<DrawRule>,
+}
+
+const MAX_SET: usize = 16;
+
+impl Vocab {
+    /// Looks a name up, without regard to case.
+    pub fn lookup(&self, word: &str) -> Option<Name> {
+        let w = word.to_lowercase();
+        let find = |list: &[String]| list.iter().position(|x| *x == w);
+        if let Some(i) = find(&self.resources) {
+            return Some(Name::Resource(i as u8));
+        }
+        if let Some((_, m)) = self.classes.iter().find(|(n, _)| *n == w) {
+            return Some(Name::Class(*m));
+        }
+        if let Some(i) = find(&self.symbols) {
+            return Some(Name::Symbol(i as u8));
+        }
+        if let Some(i) = find(&self.colours) {
+            return Some(Name::Colour(i as u8));
+        }
+        if let Some((_, s)) = self.scopes.iter().find(|(n, _)| *n == w) {
+            return Some(Name::Scope(s.clone()));
+        }
+        if let Some(i) = find(&self.categories) {
+            return Some(Name::Category(i as u8));
+        }
+        None
+    }
+
+    /// The names of one kind, for suggestions.
+    pub fn names_of(&self, kind: &str) -> Vec<&str> {
+        match kind {
+            "a resource" => self
+                .resources
+                .iter()
+                .map(String::as_str)
+                .chain(self.classes.iter().map(|(n, _)| n.as_str()))
+                .collect(),
+            "a science symbol" => self.symbols.iter().map(String::as_str).collect(),
+            "a colour" => self.colours.iter().map(String::as_str).collect(),
+            "a scope" => self.scopes.iter().map(|(n, _)| n.as_str()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn allows_word(&self, word: &str) -> bool {
+        self.words.iter().any(|w| w == word)
+    }
+    pub fn allows_trigger(&self, word: &str) -> bool {
+        self.triggers.iter().any(|w| w == word)
+    }
+}
+
+fn lower(t: &Text) -> String {
+    t.value.trim().to_lowercase()
+}
+
+fn bad(report: &mut Report, loc: Loc, message: String, label: &str, help: Option<String>) {
+    report.push(
+        Diagnostic::new(Code::BadVocabulary, loc, message)
+            .label(label.to_string())
+            .maybe_help(help),
+    );
+}
+
+fn small(report: &mut Report, i: &Int, lo: i64, hi: i64, what: &str) -> u16 {
+    if i.value < lo || i.value > hi {
+        report.push(
+            Diagnostic::new(Code::BadValue, i.loc, format!("{what} must be between {lo} and {hi}, found {}", i.value))
+                .label("out of range"),
+        );
+        return lo.max(0) as u16;
+    }
+    i.value as u16
+}
+
+/// Checks a game.yaml and builds the vocabulary; `None` when it is too broken to use.
+pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab> {
+    let before = report.errors();
+    let game = lower(&src.game);
+    if game != folder.to_lowercase() {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                src.game.loc,
+                format!("the game is called `{game}` but its folder is `{folder}`"),
+            )
+            .label("this name differs from the folder's")
+            .help(format!("rename the folder or write `game: {folder}`")),
+        );
+    }
+    let (min_players, max_players, players_loc) = match src.players.as_slice() {
+        [lo, hi] => (small(report, lo, 1, 16, "the least player count") as u8, small(report, hi, 1, 16, "the most player count") as u8, lo.loc),
+        _ => {
+            let loc = src.players.first().map_or(src.game.loc, |p| p.loc);
+            report.push(
+                Diagnostic::new(Code::BadValue, loc, "`players` must list the least and the most player count")
+                    .label("expected two numbers")
+                    .help("write `players: [3, 7]`"),
+            );
+            (1, 1, loc)
+        }
+    };
+    if min_players > max_players {
+        report.push(
+            Diagnostic::new(Code::BadValue, players_loc, "the least player count is larger than the most")
+                .label("these are in the wrong order"),
+        );
+    }
+    let ages = small(report, &src.ages, 1, 9, "the number of ages") as u8;
+    let start_coins = small(report, &src.start_coins, 0, 1000, "the starting coins");
+    let hand_size = small(report, &src.hand_size, 1, 50, "the hand size") as u8;
+
+    // Every name is unique across the kinds the resolver looks up.
+    let mut seen: Vec<(String, Loc)> = Vec::new();
+    let mut unique = |t: &Text, report: &mut Report| -> Option<String> {
+        let n = lower(t);
+        if n.is_empty() || n.contains(char::is_whitespace) {
+            bad(report, t.loc, format!("`{}` is not a valid name", t.value), "names are single words", None);
+            return None;
+        }
+        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == n) {
+            report.push(
+                Diagnostic::new(Code::BadVocabulary, t.loc, format!("`{n}` is declared twice"))
+                    .label("declared again here")
+                    .note(*first, "first declared here"),
+            );
+            return None;
+        }
+        seen.push((n.clone(), t.loc));
+        Some(n)
+    };
+
+    let mut resources = Vec::new();
+    let mut classes = Vec::new();
+    for (class, members) in &src.resources {
+        let mut mask = 0u16;
+        for m in members {
+            if let Some(n) = unique(m, report) {
+                if resources.len() == MAX_SET {
+                    bad(report, m.loc, format!("a game may declare at most {MAX_SET} resources"), "one too many", None);
+                    continue;
+                }
+                mask |= 1 << resources.len();
+                resources.push(n);
+            }
+        }
+        if let Some(n) = unique(class, report) {
+            classes.push((n, mask));
+        }
+    }
+    let mut list = |items: &[Text], what: &str, report: &mut Report| -> Vec<String> {
+        let mut out = Vec::new();
+        for t in items {
+            if let Some(n) = unique(t, report) {
+                if out.len() == MAX_SET {
+                    bad(report, t.loc, format!("a game may declare at most {MAX_SET} {what}"), "one too many", None);
+                    continue;
+                }
+                out.push(n);
+            }
+        }
+        out
+    };
+    let symbols = list(&src.science, "science symbols", report);
+    let colours = list(&src.colours, "colours", report);
+    let categories = list(&src.categories, "categories", report);
+
+    let find_colour = |t: &Text, report: &mut Report| -> Option<u8> {
+        let n = lower(t);
+        let i = colours.iter().position(|c| *c == n);
+        if i.is_none() {
+            bad(
+                report,
+                t.loc,
+                format!("`{n}` is not a colour of this game"),
+                "unknown colour",
+                crate::diag::suggest(&n, colours.iter().map(String::as_str)),
+            );
+        }
+        i.map(|i| i as u8)
+    };
+
+    let mut colour_category = vec![None; colours.len()];
+    let mut wonder_category = None;
+    for (source, cat) in &src.vp_category {
+        let c = lower(cat);
+        let Some(ci) = categories.iter().position(|x| *x == c) else {
+            bad(
+                report,
+                cat.loc,
+                format!("`{c}` is not a category of this game"),
+                "unknown category",
+                crate::diag::suggest(&c, categories.iter().map(String::as_str)),
+            );
+            continue;
+        };
+        if lower(source) == "wonder" {
+            wonder_category = Some(ci as u8);
+        } else if let Some(col) = find_colour(source, report) {
+            colour_category[col as usize] = Some(ci as u8);
+        }
+    }
+
+    let mut tradable_colours = 0u16;
+    let mut tradable_board = false;
+    for t in &src.tradable {
+        if lower(t) == "board" {
+            tradable_board = true;
+        } else if let Some(c) = find_colour(t, report) {
+            tradable_colours |= 1 << c;
+        }
+    }
+
+    // Scopes: offsets first, then unions of declared scopes.
+    let mut scopes: Vec<(String, Vec<i8>)> = Vec::new();
+    for (name, def) in &src.scopes {
+        let Some(n) = unique(name, report) else { continue };
+        match def {
+            ScopeDef::Offset(i) => {
+                if i.value.abs() > 15 {
+                    bad(report, i.loc, format!("a seat offset must be between -15 and 15, found {}", i.value), "out of range", None);
+                    continue;
+                }
+                scopes.push((n, vec![i.value as i8]));
+            }
+            ScopeDef::Union(parts) => {
+                let mut seats = Vec::new();
+                for p in parts {
+                    let pn = lower(p);
+                    match scopes.iter().find(|(s, _)| *s == pn) {
+                        Some((_, s)) => seats.extend(s.iter().copied()),
+                        None => bad(
+                            report,
+                            p.loc,
+                            format!("`{pn}` is not a scope declared above"),
+                            "unknown scope",
+                            crate::diag::suggest(&pn, scopes.iter().map(|(s, _)| s.as_str())),
+                        ),
+                    }
+                }
+                seats.sort();
+                seats.dedup();
+                scopes.push((n, seats));
+            }
+        }
+    }
+
+    let mut counters = Vec::new();
+    for t in &src.counters {
+        let n = lower(t);
+        match CounterKind::ALL.iter().find(|(w, _)| *w == n) {
+            Some((_, k)) => counters.push(*k),
+            None => bad(
+                report,
+                t.loc,
+                format!("`{n}` is not a counter the language knows"),
+                "unknown counter",
+                crate::diag::suggest(&n, CounterKind::ALL.iter().map(|(w, _)| *w)),
+            ),
+        }
+    }
+    let known = |items: &[Text], all: &[&str], what: &str, report: &mut Report| -> Vec<String> {
+        let mut out = Vec::new();
+        for t in items {
+            let n = lower(t).split_whitespace().collect::<Vec<_>>().join(" ");
+            if all.contains(&n.as_str()) {
+                out.push(n);
+            } else {
+                bad(
+                    report,
+                    t.loc,
+                    format!("`{n}` is not {what} the language knows"),
+                    "unknown here",
+                    crate::diag::suggest(&n, all.iter().copied()),
+                );
+            }
+        }
+        out
+    };
+    let words = known(&src.words, ActionKind::ALL, "an effect word", report);
+    let triggers = known(&src.triggers, TriggerKind::ALL, "a trigger", report);
+
+    let guilds = src.guilds.as_ref().and_then(|g| {
+        let colour = find_colour(&g.colour, report)?;
+        Some(DrawRule {
+            colour,
+            age: small(report, &g.age, 1, ages as i64, "the guild age") as u8,
+            extra: small(report, &g.extra, 0, 50, "the extra guild count") as u8,
+            loc: g.loc,
+        })
+    });
+
+    let vocab = Vocab {
+        file: src.file,
+        game,
+        title: src.title.value.clone(),
+        min_players,
+        max_players,
+        players_loc,
+        ages,
+        start_coins,
+        hand_size,
+        resources,
+        classes,
+        symbols,
+        colours,
+        categories,
+        colour_category,
+        wonder_category,
+        tradable_colours,
+        tradable_board,
+        scopes,
+        counters,
+        words,
+        triggers,
+        guilds,
+    };
+    (report.errors() == before).then_some(vocab)
+}
