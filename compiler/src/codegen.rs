@@ -447,7 +447,7 @@ fn op(n: &Names, op: &Op) -> TokenStream {
         Op::Coins { n: k, per } => {
             let a = amount(n, *k, per);
             if per.is_some() {
-                quote!({ let n = #a; h.gain_coins(n); })
+                quote!(let n = #a; h.gain_coins(n);)
             } else {
                 quote!(h.gain_coins(#a);)
             }
@@ -456,7 +456,7 @@ fn op(n: &Names, op: &Op) -> TokenStream {
             let c = &n.cat[*category as usize];
             let a = amount(n, *k, per);
             if per.is_some() {
-                quote!({ let n = #a; h.gain_vp(cat::#c, n); })
+                quote!(let n = #a; h.gain_vp(cat::#c, n);)
             } else {
                 quote!(h.gain_vp(cat::#c, #a);)
             }
@@ -464,7 +464,7 @@ fn op(n: &Names, op: &Op) -> TokenStream {
         Op::Shields { n: k, per } => {
             let a = amount(n, *k as i32, per);
             if per.is_some() {
-                quote!({ let n = #a; h.gain_shields(n as u32); })
+                quote!(let n = #a; h.gain_shields(n as u32);)
             } else {
                 let k = Literal::u32_unsuffixed(*k);
                 quote!(h.gain_shields(#k);)

@@ -242,6 +242,8 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
             r.card_file(&root, &mut game);
         }
     }
+    // Cards in Age order (files are read in name order, so this is stable).
+    game.cards.sort_by_key(|c| c.age.value);
     game
 }
 
