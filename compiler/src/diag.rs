@@ -85,28 +85,94 @@ impl Code {
 
     fn info(self) -> (&'static str, &'static str) {
         match self {
-            Code::YamlSyntax => ("E0001", "The file is not valid YAML.\n\nThe parser stopped at the position shown. Common causes: a tab used for\nindentation, a `:` inside an unquoted value, an unclosed `[` or quote.\nFix the YAML at that position; the rest of the file is checked once it parses."),
-            Code::InputLimit => ("E0002", "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases."),
-            Code::UnknownField => ("E0003", "A mapping has a key that this place does not know.\n\nUnknown keys are never ignored: a misspelt `efect:` would otherwise drop a\ncard's whole effect without a word. The help lists the nearest known key;\nsee dsl/DSL.md for every field of cards, wonders and game.yaml."),
-            Code::MissingField => ("E0004", "A required key is missing.\n\nEvery card needs `name` and `colour`; every wonder `name` and `sides`;\nevery side `stages`; every stage `cost`; game.yaml its whole vocabulary.\nAdd the key shown in the help."),
-            Code::WrongType => ("E0005", "A value has the wrong YAML shape.\n\nFor example `players: 3` where a list `players: [3]` is expected, or a\nmapping where text is expected. The message says what was expected."),
-            Code::BadValue => ("E0006", "A value has the right shape but is out of range or inconsistent.\n\nFor example an age outside 1..ages, a player count outside the game's\nrange, or a `game:` name that differs from its folder's name."),
-            Code::DslSyntax => ("E0101", "The text of a `cost` or `effect` field does not follow the effect language.\n\nThe label points at the first token the parser could not accept and says\nwhat it expected there. The language is described in dsl/DSL.md; effects\nlook like `produce wood or clay`, `gain 1 coin per brown card in left,\nself and right`, `at game end: gain 1 vp per wonder stage in neighbours`."),
-            Code::UnknownName => ("E0102", "A name is not in the game's vocabulary.\n\nResources, science symbols, colours, scopes, units and counters are\ndeclared in the game's game.yaml. The help suggests the nearest declared\nname; if the name is new to the game, declare it there first."),
-            Code::UnknownWord => ("E0103", "An effect starts with a word the effect language does not know.\n\nThe actions are produce, gain, science, trade, build, play and copy (see\ndsl/DSL.md). The help suggests the nearest one."),
-            Code::WordNotAllowed => ("E0104", "The effect or trigger exists in the language but this game does not allow it.\n\nEach game lists its actions under `words:` and its triggers under\n`triggers:` in game.yaml, so that an effect of one game (Duel's `play\nagain`) cannot slip into another. Use an effect of this game, or add the\nword to the game's vocabulary if the game really has it."),
-            Code::WrongKind => ("E0105", "A name of the vocabulary is used where another kind of name is needed.\n\nFor example `produce gear` (gear is a science symbol, not a resource) or\n`gain 2 wood` (wood is a resource, not a unit). The message names the kind\nthe place needs and the kind the name has."),
-            Code::DuplicateCard => ("E0201", "Two cards of the same Age have the same name.\n\nA name may stand in two Ages (Loom is an Age I and an Age II card), but\nonly once per Age: extra copies are entries of `players:`, not new cards."),
-            Code::UnknownCard => ("E0202", "A chain names a card that does not exist in the game.\n\n`chains:` lists the names of later cards that this card makes free. The\nhelp suggests the nearest card name."),
-            Code::ChainBackwards => ("E0203", "A chain points to a card of the same or an earlier Age.\n\nA chain lets the owner of a card build a card of a later Age for free, so\nthe target must belong to a later Age. Put the chain on the earlier card."),
-            Code::DeckSize => ("E0204", "An Age deck does not hold the right number of cards for some player count.\n\nFor n players each Age must hold hand_size × n cards: every card with a\n`players:` entry of at most n contributes one copy per such entry, and in\nthe guild Age, n + extra guilds are added. The message gives the count\nfound and the count needed; adjust `players:` lists."),
-            Code::TooFewGuilds => ("E0205", "There are fewer guild cards than the largest game draws.\n\nWith the most players allowed, the guild rule draws players + extra cards\nof the guild colour; the game must have at least that many."),
-            Code::BadWonder => ("E0206", "A wonder board is malformed.\n\nA wonder needs at least one side, each side a non-empty list of stages, and\neach stage a cost and an effect."),
-            Code::DuplicateWonder => ("E0207", "Two wonder boards have the same name, or one board has two sides of the same name."),
-            Code::NoGame => ("E0301", "A folder given to the compiler is not a game.\n\nA game is a folder holding game.yaml (its vocabulary) and card files;\n`sevenc check cards/` checks every game folder below cards/."),
-            Code::BadVocabulary => ("E0302", "The game's vocabulary in game.yaml is inconsistent.\n\nNames must be unique across resources, classes and symbols, scopes must\nrefer to declared scopes, words and triggers must be ones the language\nknows, and a game may declare at most 16 resources and 16 colours."),
-            Code::NoEffect => ("W0001", "A card or wonder stage has no effect.\n\nA card that does nothing is usually a forgotten `effect:` field. If it\nreally does nothing, this warning can be ignored."),
-            Code::AliasClash => ("W0002", "An alias is also the name or alias of another card or wonder.\n\nSheets and searches match names and aliases, so a shared alias makes a\nname ambiguous. Remove or change one of them."),
+            Code::YamlSyntax => (
+                "E0001",
+                "The file is not valid YAML.\n\nThe parser stopped at the position shown. Common causes: a tab used for\nindentation, a `:` inside an unquoted value, an unclosed `[` or quote.\nFix the YAML at that position; the rest of the file is checked once it parses.",
+            ),
+            Code::InputLimit => (
+                "E0002",
+                "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases.",
+            ),
+            Code::UnknownField => (
+                "E0003",
+                "A mapping has a key that this place does not know.\n\nUnknown keys are never ignored: a misspelt `efect:` would otherwise drop a\ncard's whole effect without a word. The help lists the nearest known key;\nsee dsl/DSL.md for every field of cards, wonders and game.yaml.",
+            ),
+            Code::MissingField => (
+                "E0004",
+                "A required key is missing.\n\nEvery card needs `name` and `colour`; every wonder `name` and `sides`;\nevery side `stages`; every stage `cost`; game.yaml its whole vocabulary.\nAdd the key shown in the help.",
+            ),
+            Code::WrongType => (
+                "E0005",
+                "A value has the wrong YAML shape.\n\nFor example `players: 3` where a list `players: [3]` is expected, or a\nmapping where text is expected. The message says what was expected.",
+            ),
+            Code::BadValue => (
+                "E0006",
+                "A value has the right shape but is out of range or inconsistent.\n\nFor example an age outside 1..ages, a player count outside the game's\nrange, or a `game:` name that differs from its folder's name.",
+            ),
+            Code::DslSyntax => (
+                "E0101",
+                "The text of a `cost` or `effect` field does not follow the effect language.\n\nThe label points at the first token the parser could not accept and says\nwhat it expected there. The language is described in dsl/DSL.md; effects\nlook like `produce wood or clay`, `gain 1 coin per brown card in left,\nself and right`, `at game end: gain 1 vp per wonder stage in neighbours`.",
+            ),
+            Code::UnknownName => (
+                "E0102",
+                "A name is not in the game's vocabulary.\n\nResources, science symbols, colours, scopes, units and counters are\ndeclared in the game's game.yaml. The help suggests the nearest declared\nname; if the name is new to the game, declare it there first.",
+            ),
+            Code::UnknownWord => (
+                "E0103",
+                "An effect starts with a word the effect language does not know.\n\nThe actions are produce, gain, science, trade, build, play and copy (see\ndsl/DSL.md). The help suggests the nearest one.",
+            ),
+            Code::WordNotAllowed => (
+                "E0104",
+                "The effect or trigger exists in the language but this game does not allow it.\n\nEach game lists its actions under `words:` and its triggers under\n`triggers:` in game.yaml, so that an effect of one game (Duel's `play\nagain`) cannot slip into another. Use an effect of this game, or add the\nword to the game's vocabulary if the game really has it.",
+            ),
+            Code::WrongKind => (
+                "E0105",
+                "A name of the vocabulary is used where another kind of name is needed.\n\nFor example `produce gear` (gear is a science symbol, not a resource) or\n`gain 2 wood` (wood is a resource, not a unit). The message names the kind\nthe place needs and the kind the name has.",
+            ),
+            Code::DuplicateCard => (
+                "E0201",
+                "Two cards of the same Age have the same name.\n\nA name may stand in two Ages (Loom is an Age I and an Age II card), but\nonly once per Age: extra copies are entries of `players:`, not new cards.",
+            ),
+            Code::UnknownCard => (
+                "E0202",
+                "A chain names a card that does not exist in the game.\n\n`chains:` lists the names of later cards that this card makes free. The\nhelp suggests the nearest card name.",
+            ),
+            Code::ChainBackwards => (
+                "E0203",
+                "A chain points to a card of the same or an earlier Age.\n\nA chain lets the owner of a card build a card of a later Age for free, so\nthe target must belong to a later Age. Put the chain on the earlier card.",
+            ),
+            Code::DeckSize => (
+                "E0204",
+                "An Age deck does not hold the right number of cards for some player count.\n\nFor n players each Age must hold hand_size × n cards: every card with a\n`players:` entry of at most n contributes one copy per such entry, and in\nthe guild Age, n + extra guilds are added. The message gives the count\nfound and the count needed; adjust `players:` lists.",
+            ),
+            Code::TooFewGuilds => (
+                "E0205",
+                "There are fewer guild cards than the largest game draws.\n\nWith the most players allowed, the guild rule draws players + extra cards\nof the guild colour; the game must have at least that many.",
+            ),
+            Code::BadWonder => (
+                "E0206",
+                "A wonder board is malformed.\n\nA wonder needs at least one side, each side a non-empty list of stages, and\neach stage a cost and an effect.",
+            ),
+            Code::DuplicateWonder => (
+                "E0207",
+                "Two wonder boards have the same name, or one board has two sides of the same name.",
+            ),
+            Code::NoGame => (
+                "E0301",
+                "A folder given to the compiler is not a game.\n\nA game is a folder holding game.yaml (its vocabulary) and card files;\n`sevenc check cards/` checks every game folder below cards/.",
+            ),
+            Code::BadVocabulary => (
+                "E0302",
+                "The game's vocabulary in game.yaml is inconsistent.\n\nNames must be unique across resources, classes and symbols, scopes must\nrefer to declared scopes, words and triggers must be ones the language\nknows, and a game may declare at most 16 resources and 16 colours.",
+            ),
+            Code::NoEffect => (
+                "W0001",
+                "A card or wonder stage has no effect.\n\nA card that does nothing is usually a forgotten `effect:` field. If it\nreally does nothing, this warning can be ignored.",
+            ),
+            Code::AliasClash => (
+                "W0002",
+                "An alias is also the name or alias of another card or wonder.\n\nSheets and searches match names and aliases, so a shared alias makes a\nname ambiguous. Remove or change one of them.",
+            ),
         }
     }
 }
@@ -198,7 +264,10 @@ impl Report {
         self.count(Severity::Warning)
     }
     fn count(&self, s: Severity) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity() == s).count()
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity() == s)
+            .count()
     }
     pub fn has_errors(&self) -> bool {
         self.errors() > 0
@@ -222,7 +291,12 @@ impl Report {
         for d in &self.diagnostics {
             let shown = Shown::new(d, sources);
             if handler.render_report(&mut out, &shown).is_err() {
-                out.push_str(&format!("{}[{}]: {}\n", d.severity().as_str(), d.code, d.message));
+                out.push_str(&format!(
+                    "{}[{}]: {}\n",
+                    d.severity().as_str(),
+                    d.code,
+                    d.message
+                ));
             }
             out.push('\n');
         }
@@ -238,7 +312,13 @@ impl Report {
                 Some(loc) => {
                     let (line, column) = sources.line_col(loc.file, loc.start);
                     let path = sources.get(loc.file).path.display().to_string();
-                    (Some(path), Some(line), Some(column), Some(loc.start), Some(loc.end))
+                    (
+                        Some(path),
+                        Some(line),
+                        Some(column),
+                        Some(loc.start),
+                        Some(loc.end),
+                    )
                 }
                 None => (None, None, None, None, None),
             };
@@ -295,7 +375,10 @@ impl<'a> Shown<'a> {
                     });
                 }
             }
-            source = Some(NamedSource::new(file.path.display().to_string(), text.clone()));
+            source = Some(NamedSource::new(
+                file.path.display().to_string(),
+                text.clone(),
+            ));
         }
         Shown {
             d,
@@ -343,7 +426,9 @@ impl miette::Diagnostic for Shown<'_> {
         })
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
@@ -358,7 +443,10 @@ impl miette::Diagnostic for Shown<'_> {
 }
 
 /// The nearest of `candidates` to `word`, if near enough to be a likely typo.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let w = word.to_lowercase();
     let limit = (w.chars().count() / 3).max(1);
     candidates
@@ -370,7 +458,10 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
 }
 
 /// `did you mean `x`?`, or the list of what is allowed when nothing is near.
-pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> Option<String> {
+pub fn suggest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> Option<String> {
     if let Some(near) = did_you_mean(word, candidates.clone()) {
         return Some(format!("did you mean `{near}`?"));
     }
@@ -393,13 +484,15 @@ fn distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
             }

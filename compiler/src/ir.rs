@@ -50,16 +50,42 @@ pub enum Pile {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Op {
-    Produce { options: u16, amount: u8, tradable: bool },
-    Coins { n: i32, per: Option<Counter> },
-    Vp { category: u8, n: i32, per: Option<Counter> },
-    Shields { n: u32, per: Option<Counter> },
-    Science { options: u16 },
-    Trade { resources: u16, price: u8, seats: Vec<i8> },
-    BuildFree { pile: Pile, once_per_age: bool },
+    Produce {
+        options: u16,
+        amount: u8,
+        tradable: bool,
+    },
+    Coins {
+        n: i32,
+        per: Option<Counter>,
+    },
+    Vp {
+        category: u8,
+        n: i32,
+        per: Option<Counter>,
+    },
+    Shields {
+        n: u32,
+        per: Option<Counter>,
+    },
+    Science {
+        options: u16,
+    },
+    Trade {
+        resources: u16,
+        price: u8,
+        seats: Vec<i8>,
+    },
+    BuildFree {
+        pile: Pile,
+        once_per_age: bool,
+    },
     PlayLastCard,
     PlayAgain,
-    Copy { colours: u16, seats: Vec<i8> },
+    Copy {
+        colours: u16,
+        seats: Vec<i8>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

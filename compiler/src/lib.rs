@@ -22,6 +22,8 @@ pub mod lower;
 pub mod parse;
 pub mod resolve;
 pub mod source;
+#[cfg(test)]
+mod testkit;
 pub mod validate;
 pub mod vocab;
 mod yaml;
@@ -45,7 +47,10 @@ pub fn check(paths: &[PathBuf]) -> Compiled {
     let mut sources = Sources::default();
     let mut report = Report::default();
     let games = load::load(paths, &mut sources, &mut report);
-    let parsed: Vec<parse::GameAst> = games.into_iter().map(|g| parse::parse(g, &mut report)).collect();
+    let parsed: Vec<parse::GameAst> = games
+        .into_iter()
+        .map(|g| parse::parse(g, &mut report))
+        .collect();
     let resolved: Vec<resolve::Game> = parsed
         .into_iter()
         .filter_map(|g| resolve::resolve(g, &mut report))

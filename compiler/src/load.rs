@@ -132,6 +132,9 @@ pub struct GameSrc {
     pub vocab: Option<VocabSrc>,
     pub cards: Vec<CardSrc>,
     pub wonders: Vec<WonderSrc>,
+    /// `false` when a file could not be read or parsed: checks over the whole
+    /// set (deck sizes, chain targets) would then mislead and are skipped.
+    pub complete: bool,
 }
 
 /// Finds the games named by `paths` and reads them.
@@ -140,12 +143,17 @@ pub fn load(paths: &[PathBuf], sources: &mut Sources, report: &mut Report) -> Ve
     for path in paths {
         for dir in game_dirs(path, report) {
             let key = dir.canonicalize().unwrap_or_else(|_| dir.clone());
-            if !dirs.iter().any(|d| d.canonicalize().unwrap_or_else(|_| d.clone()) == key) {
+            if !dirs
+                .iter()
+                .any(|d| d.canonicalize().unwrap_or_else(|_| d.clone()) == key)
+            {
                 dirs.push(dir);
             }
         }
     }
-    dirs.into_iter().map(|d| load_game(&d, sources, report)).collect()
+    dirs.into_iter()
+        .map(|d| load_game(&d, sources, report))
+        .collect()
 }
 
 fn no_game(report: &mut Report, message: String, help: &str) {
@@ -168,8 +176,14 @@ fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
 /// file of such a folder), else its sub-folders that hold card files.
 fn game_dirs(path: &Path, report: &mut Report) -> Vec<PathBuf> {
     if path.is_file() {
-        let parent = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let parent = if parent.as_os_str().is_empty() { PathBuf::from(".") } else { parent };
+        let parent = path
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let parent = if parent.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            parent
+        };
         return vec![parent];
     }
     if !path.is_dir() {
@@ -218,8 +232,12 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         vocab: None,
         cards: Vec::new(),
         wonders: Vec::new(),
+        complete: true,
     };
-    let files: Vec<PathBuf> = sorted_entries(dir).into_iter().filter(|p| is_yaml(p)).collect();
+    let files: Vec<PathBuf> = sorted_entries(dir)
+        .into_iter()
+        .filter(|p| is_yaml(p))
+        .collect();
     if !dir.join("game.yaml").is_file() {
         no_game(
             report,
@@ -229,13 +247,18 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
     }
     for path in files {
         let Some(id) = read(&path, sources, report) else {
+            game.complete = false;
             continue;
         };
         let text = sources.get(id).text.clone();
         let Some(root) = yaml::parse(id, &text, report) else {
+            game.complete = false;
             continue;
         };
-        let mut r = Reader { text: &text, report };
+        let mut r = Reader {
+            text: &text,
+            report,
+        };
         if path.file_name().is_some_and(|n| n == "game.yaml") {
             game.vocab = r.vocab(&root);
         } else {
@@ -243,6 +266,39 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         }
     }
     // Cards in Age order (files are read in name order, so this is stable).
+    game.cards.sort_by_key(|c| c.age.value);
+    game
+}
+
+/// Loads a game from in-memory files `(name, text)`, as if they stood in a
+/// folder named `folder` (for tests and tools that hold no files).
+pub fn load_texts(
+    folder: &str,
+    files: &[(&str, &str)],
+    sources: &mut Sources,
+    report: &mut Report,
+) -> GameSrc {
+    let mut game = GameSrc {
+        dir: PathBuf::from(folder),
+        folder: folder.to_string(),
+        vocab: None,
+        cards: Vec::new(),
+        wonders: Vec::new(),
+        complete: true,
+    };
+    for (name, text) in files {
+        let id = sources.add(PathBuf::from(folder).join(name), text.to_string());
+        let Some(root) = yaml::parse(id, text, report) else {
+            game.complete = false;
+            continue;
+        };
+        let mut r = Reader { text, report };
+        if *name == "game.yaml" {
+            game.vocab = r.vocab(&root);
+        } else {
+            r.card_file(&root, &mut game);
+        }
+    }
     game.cards.sort_by_key(|c| c.age.value);
     game
 }
@@ -255,7 +311,10 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileI
             Diagnostic::new(
                 Code::InputLimit,
                 Loc::new(id, Span::default()),
-                format!("the file is {size} bytes, more than the {} a card file may hold", yaml::MAX_FILE_BYTES),
+                format!(
+                    "the file is {size} bytes, more than the {} a card file may hold",
+                    yaml::MAX_FILE_BYTES
+                ),
             )
             .label("this file is too large")
             .help("split the cards over several files"),
@@ -270,15 +329,23 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileI
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
                 let id = sources.add(path.to_path_buf(), text);
                 report.push(
-                    Diagnostic::new(Code::InputLimit, Loc::new(id, Span::new(at, at + 1)), "the file is not UTF-8 text")
-                        .label("this byte is not UTF-8")
-                        .help("save the file as UTF-8"),
+                    Diagnostic::new(
+                        Code::InputLimit,
+                        Loc::new(id, Span::new(at, at + 1)),
+                        "the file is not UTF-8 text",
+                    )
+                    .label("this byte is not UTF-8")
+                    .help("save the file as UTF-8"),
                 );
                 None
             }
         },
         Err(e) => {
-            no_game(report, format!("cannot read `{}`: {e}", path.display()), "check the file's permissions");
+            no_game(
+                report,
+                format!("cannot read `{}`: {e}", path.display()),
+                "check the file's permissions",
+            );
             None
         }
     }
@@ -307,7 +374,9 @@ impl<'n> Fields<'n> {
 }
 
 const CARD_FILE_FIELDS: &[&str] = &["age", "cards", "wonders"];
-const CARD_FIELDS: &[&str] = &["name", "aliases", "colour", "players", "cost", "effect", "chains"];
+const CARD_FIELDS: &[&str] = &[
+    "name", "aliases", "colour", "players", "cost", "effect", "chains",
+];
 const WONDER_FIELDS: &[&str] = &["name", "aliases", "sides"];
 const SIDE_FIELDS: &[&str] = &["effect", "stages"];
 const STAGE_FIELDS: &[&str] = &["cost", "effect"];
@@ -335,9 +404,13 @@ const GUILD_FIELDS: &[&str] = &["colour", "age", "extra"];
 impl Reader<'_> {
     fn wrong_type(&mut self, node: &Node, expected: &str, help: Option<String>) {
         self.report.push(
-            Diagnostic::new(Code::WrongType, node.loc, format!("expected {expected}, found {}", node.kind()))
-                .label(format!("this should be {expected}"))
-                .maybe_help(help),
+            Diagnostic::new(
+                Code::WrongType,
+                node.loc,
+                format!("expected {expected}, found {}", node.kind()),
+            )
+            .label(format!("this should be {expected}"))
+            .maybe_help(help),
         );
     }
 
@@ -367,9 +440,13 @@ impl Reader<'_> {
             if !used {
                 let help = suggest(key, known.iter().copied());
                 self.report.push(
-                    Diagnostic::new(Code::UnknownField, k.loc, format!("unknown field `{key}` in {}", f.what))
-                        .label("unknown field")
-                        .maybe_help(help),
+                    Diagnostic::new(
+                        Code::UnknownField,
+                        k.loc,
+                        format!("unknown field `{key}` in {}", f.what),
+                    )
+                    .label("unknown field")
+                    .maybe_help(help),
                 );
             }
         }
@@ -378,7 +455,10 @@ impl Reader<'_> {
     fn required<'n>(&mut self, f: &mut Fields<'n>, key: &str) -> Option<&'n Node> {
         let v = f.take(key);
         if v.is_none() {
-            let at = Loc { end: f.loc.start, ..f.loc };
+            let at = Loc {
+                end: f.loc.start,
+                ..f.loc
+            };
             self.report.push(
                 Diagnostic::new(Code::MissingField, at, format!("{} has no `{key}`", f.what))
                     .label(format!("`{key}` is missing here"))
@@ -403,7 +483,10 @@ impl Reader<'_> {
 
     fn int(&mut self, node: &Node) -> Option<Int> {
         match node.as_str().map(|s| s.trim().parse::<i64>()) {
-            Some(Ok(value)) => Some(Int { value, loc: node.loc }),
+            Some(Ok(value)) => Some(Int {
+                value,
+                loc: node.loc,
+            }),
             _ => {
                 self.wrong_type(node, "a whole number", None);
                 None
@@ -416,7 +499,11 @@ impl Reader<'_> {
             Value::Seq(items) => items,
             Value::Null => &[],
             Value::Scalar(s) => {
-                self.wrong_type(node, &format!("a list of {of}"), Some(format!("write `[{s}]`")));
+                self.wrong_type(
+                    node,
+                    &format!("a list of {of}"),
+                    Some(format!("write `[{s}]`")),
+                );
                 &[]
             }
             Value::Map(_) => {
@@ -428,12 +515,18 @@ impl Reader<'_> {
 
     fn texts(&mut self, node: Option<&Node>, of: &str) -> Vec<Text> {
         let Some(node) = node else { return Vec::new() };
-        self.list(node, of).iter().filter_map(|n| self.text(n)).collect()
+        self.list(node, of)
+            .iter()
+            .filter_map(|n| self.text(n))
+            .collect()
     }
 
     fn ints(&mut self, node: Option<&Node>, of: &str) -> Vec<Int> {
         let Some(node) = node else { return Vec::new() };
-        self.list(node, of).iter().filter_map(|n| self.int(n)).collect()
+        self.list(node, of)
+            .iter()
+            .filter_map(|n| self.int(n))
+            .collect()
     }
 
     fn pairs<'n>(&mut self, node: &'n Node, what: &str) -> Vec<(Text, &'n Node)> {
@@ -484,7 +577,9 @@ impl Reader<'_> {
     }
 
     fn card_file(&mut self, root: &Node, game: &mut GameSrc) {
-        let Some(mut f) = self.fields(root, "a card file") else { return };
+        let Some(mut f) = self.fields(root, "a card file") else {
+            return;
+        };
         let age = f.take("age");
         let cards = f.take("cards");
         let wonders = f.take("wonders");
@@ -494,9 +589,16 @@ impl Reader<'_> {
             let Some(age) = age else {
                 if age.is_none() {
                     self.report.push(
-                        Diagnostic::new(Code::MissingField, Loc { end: root.loc.start, ..root.loc }, "a card file with `cards` has no `age`")
-                            .label("`age` is missing here")
-                            .help("add `age: N` at the top of the file"),
+                        Diagnostic::new(
+                            Code::MissingField,
+                            Loc {
+                                end: root.loc.start,
+                                ..root.loc
+                            },
+                            "a card file with `cards` has no `age`",
+                        )
+                        .label("`age` is missing here")
+                        .help("add `age: N` at the top of the file"),
                     );
                 }
                 return;
@@ -553,7 +655,9 @@ impl Reader<'_> {
         let mut out = Vec::new();
         if let Some(sides) = sides {
             for (side_name, side) in self.pairs(sides, "sides (A:, B:)") {
-                let Some(mut f) = self.fields(side, "a wonder side") else { continue };
+                let Some(mut f) = self.fields(side, "a wonder side") else {
+                    continue;
+                };
                 let effect = f.take("effect");
                 let stages = self.required(&mut f, "stages");
                 self.finish(f, SIDE_FIELDS);
@@ -561,7 +665,9 @@ impl Reader<'_> {
                 let mut list = Vec::new();
                 if let Some(stages) = stages {
                     for st in self.list(stages, "stages") {
-                        let Some(mut f) = self.fields(st, "a wonder stage") else { continue };
+                        let Some(mut f) = self.fields(st, "a wonder stage") else {
+                            continue;
+                        };
                         let cost = self.required(&mut f, "cost");
                         let eff = f.take("effect");
                         self.finish(f, STAGE_FIELDS);

@@ -26,7 +26,11 @@ fn game(g: &Game) -> ir::Game {
         .iter()
         .map(|c| ir::Card {
             name: c.name.value.trim().to_string(),
-            aliases: c.aliases.iter().map(|a| a.value.trim().to_string()).collect(),
+            aliases: c
+                .aliases
+                .iter()
+                .map(|a| a.value.trim().to_string())
+                .collect(),
             colour: c.colour,
             age: c.age.value as u8,
             copies: {
@@ -61,7 +65,11 @@ fn game(g: &Game) -> ir::Game {
         .iter()
         .map(|w| ir::Wonder {
             name: w.name.value.trim().to_string(),
-            aliases: w.aliases.iter().map(|a| a.value.trim().to_string()).collect(),
+            aliases: w
+                .aliases
+                .iter()
+                .map(|a| a.value.trim().to_string())
+                .collect(),
             sides: w
                 .sides
                 .iter()
@@ -106,7 +114,11 @@ fn game(g: &Game) -> ir::Game {
 fn cost(c: &resolve::Cost) -> ir::Cost {
     ir::Cost {
         coins: c.coins.min(255) as u16,
-        resources: c.resources.iter().map(|(r, n)| (*r, (*n).min(255) as u8)).collect(),
+        resources: c
+            .resources
+            .iter()
+            .map(|(r, n)| (*r, (*n).min(255) as u8))
+            .collect(),
     }
 }
 
@@ -155,7 +167,11 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             }
         }
         Action::Science { options } => Op::Science { options: *options },
-        Action::Trade { resources, price, seats } => Op::Trade {
+        Action::Trade {
+            resources,
+            price,
+            seats,
+        } => Op::Trade {
             resources: *resources,
             price: *price,
             seats: seats.clone(),
@@ -188,4 +204,118 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
         Trigger::BuildColour(c) => On::BuiltCard(c),
     };
     Effect { on, op }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{Counted, Counter, On, Op, Pile};
+    use crate::testkit::{AGE1, AGE2, WONDERS, resolved};
+
+    fn lowered() -> crate::ir::Game {
+        let (game, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        super::lower(&[game.unwrap()]).games.remove(0)
+    }
+
+    fn card<'a>(g: &'a crate::ir::Game, name: &str) -> &'a crate::ir::Card {
+        g.cards.iter().find(|c| c.name == name).unwrap()
+    }
+
+    #[test]
+    fn natural_timing_is_made_explicit() {
+        let g = lowered();
+        assert_eq!(
+            card(&g, "Shrine").effects[0].on,
+            On::GameEnd,
+            "VP count at game end"
+        );
+        assert_eq!(
+            card(&g, "Pit").effects[0].on,
+            On::Built,
+            "production lasts from when built"
+        );
+        let copy = &card(&g, "Copyists").effects[0];
+        assert_eq!(copy.on, On::GameEnd);
+        let stage = &g.wonders[0].sides[0].stages[1].effects[0];
+        assert_eq!(stage.on, On::Built);
+        assert_eq!(
+            stage.op,
+            Op::BuildFree {
+                pile: Pile::Hand,
+                once_per_age: true
+            }
+        );
+    }
+
+    #[test]
+    fn tradability_follows_the_vocabulary() {
+        let g = lowered();
+        // tradable: [brown, board]; wonder stages never.
+        assert_eq!(
+            card(&g, "Pit").effects[0].op,
+            Op::Produce {
+                options: 0b010,
+                amount: 1,
+                tradable: true
+            }
+        );
+        assert_eq!(
+            g.wonders[0].sides[0].board[0].op,
+            Op::Produce {
+                options: 0b100,
+                amount: 1,
+                tradable: true
+            }
+        );
+    }
+
+    #[test]
+    fn vp_go_to_the_category_of_their_source() {
+        let g = lowered();
+        let cat = |name: &str| g.categories.iter().position(|c| c == name).unwrap() as u8;
+        assert_eq!(
+            card(&g, "Shrine").effects[0].op,
+            Op::Vp {
+                category: cat("civilian"),
+                n: 2,
+                per: None
+            }
+        );
+        assert_eq!(
+            card(&g, "Masons").effects[0].op,
+            Op::Vp {
+                category: cat("guilds"),
+                n: 1,
+                per: Some(Counter {
+                    what: Counted::Cards(0b001),
+                    seats: vec![-1, 1]
+                })
+            }
+        );
+        assert_eq!(
+            g.wonders[0].sides[0].stages[0].effects[0].op,
+            Op::Vp {
+                category: cat("wonder"),
+                n: 3,
+                per: None
+            }
+        );
+    }
+
+    #[test]
+    fn chains_link_both_ways_and_cards_are_in_age_order() {
+        let g = lowered();
+        let ages: Vec<u8> = g.cards.iter().map(|c| c.age).collect();
+        assert!(ages.windows(2).all(|w| w[0] <= w[1]));
+        let pit = g.cards.iter().position(|c| c.name == "Pit").unwrap() as u16;
+        let hall = g.cards.iter().position(|c| c.name == "Hall").unwrap() as u16;
+        assert_eq!(card(&g, "Pit").chains, [hall]);
+        assert_eq!(card(&g, "Hall").chained_from, [pit]);
+        assert_eq!(card(&g, "Hall").cost.resources, [(1, 2)]);
+        assert_eq!(card(&g, "Pit").copies, [3, 3, 4]);
+        assert_eq!(
+            g.guilds.map(|r| (r.colour, r.age, r.extra)),
+            Some((2, 2, 1))
+        );
+    }
 }

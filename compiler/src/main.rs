@@ -54,8 +54,11 @@ fn main() -> ExitCode {
     }
 }
 
+/// PATHS and `(option, value)` pairs of a command line.
+type Args = (Vec<PathBuf>, Vec<(String, String)>);
+
 /// Splits PATHS from options; `takes_value` names options followed by a value.
-fn split(args: &[String], takes_value: &[&str]) -> Result<(Vec<PathBuf>, Vec<(String, String)>), String> {
+fn split(args: &[String], takes_value: &[&str]) -> Result<Args, String> {
     let mut paths = Vec::new();
     let mut opts = Vec::new();
     let mut it = args.iter();
@@ -107,15 +110,31 @@ fn cmd_check(args: &[String]) -> ExitCode {
         return ExitCode::from(1);
     }
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    let mut summary = format!("checked {} ({} files, {} bytes)", shown.join(" "), compiled.sources.len(), compiled.sources.bytes());
+    let mut summary = format!(
+        "checked {} ({} files, {} bytes)",
+        shown.join(" "),
+        compiled.sources.len(),
+        compiled.sources.bytes()
+    );
     if let Some(lib) = &compiled.library {
         for g in &lib.games {
             let sides: usize = g.wonders.iter().map(|w| w.sides.len()).sum();
-            let stages: usize = g.wonders.iter().flat_map(|w| &w.sides).map(|s| s.stages.len()).sum();
-            let names: std::collections::BTreeSet<String> = g.cards.iter().map(|c| c.name.to_lowercase()).collect();
+            let stages: usize = g
+                .wonders
+                .iter()
+                .flat_map(|w| &w.sides)
+                .map(|s| s.stages.len())
+                .sum();
+            let names: std::collections::BTreeSet<String> =
+                g.cards.iter().map(|c| c.name.to_lowercase()).collect();
             let per_age: Vec<String> = (1..=g.ages)
                 .map(|a| {
-                    let n: usize = g.cards.iter().filter(|c| c.age == a).map(|c| c.copies.len().max(1)).sum();
+                    let n: usize = g
+                        .cards
+                        .iter()
+                        .filter(|c| c.age == a)
+                        .map(|c| c.copies.len().max(1))
+                        .sum();
                     format!("Age {}: {n}", roman(a))
                 })
                 .collect();
@@ -132,13 +151,21 @@ fn cmd_check(args: &[String]) -> ExitCode {
             ));
         }
     }
-    summary.push_str(&format!("\n{} error(s), {} warning(s)", report.errors(), report.warnings()));
+    summary.push_str(&format!(
+        "\n{} error(s), {} warning(s)",
+        report.errors(),
+        report.warnings()
+    ));
     if format == Format::Json {
         eprintln!("{summary}");
     } else {
         let _ = writeln!(out, "{summary}");
     }
-    if report.has_errors() { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if report.has_errors() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn roman(n: u8) -> String {
@@ -156,17 +183,33 @@ fn cmd_gen(args: &[String]) -> ExitCode {
         Ok(x) => x,
         Err(e) => return usage_error(&e),
     };
-    let output = opts.iter().find(|(k, _)| k == "-o" || k == "--output").map(|(_, v)| PathBuf::from(v));
+    let output = opts
+        .iter()
+        .find(|(k, _)| k == "-o" || k == "--output")
+        .map(|(_, v)| PathBuf::from(v));
     let compiled = check(&paths);
     let Some(library) = compiled.library else {
-        eprint!("{}", compiled.report.render(&compiled.sources, std::io::stderr().is_terminal()));
-        eprintln!("error: {} error(s); nothing generated", compiled.report.errors());
+        eprint!(
+            "{}",
+            compiled
+                .report
+                .render(&compiled.sources, std::io::stderr().is_terminal())
+        );
+        eprintln!(
+            "error: {} error(s); nothing generated",
+            compiled.report.errors()
+        );
         return ExitCode::from(1);
     };
     let code = codegen::generate(&library);
     let result = match output {
-        Some(path) => std::fs::write(&path, code).map_err(|e| format!("cannot write {}: {e}", path.display())),
-        None => std::io::stdout().lock().write_all(code.as_bytes()).map_err(|e| e.to_string()),
+        Some(path) => {
+            std::fs::write(&path, code).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        None => std::io::stdout()
+            .lock()
+            .write_all(code.as_bytes())
+            .map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -183,12 +226,20 @@ fn cmd_explain(args: &[String]) -> ExitCode {
     };
     match Code::parse(code) {
         Some(c) => {
-            println!("{} ({})\n\n{}", c.as_str(), c.severity().as_str(), c.explanation());
+            println!(
+                "{} ({})\n\n{}",
+                c.as_str(),
+                c.severity().as_str(),
+                c.explanation()
+            );
             ExitCode::SUCCESS
         }
         None => {
             let all: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-            eprintln!("error: no diagnostic has the code `{code}`\nthe codes are: {}", all.join(", "));
+            eprintln!(
+                "error: no diagnostic has the code `{code}`\nthe codes are: {}",
+                all.join(", ")
+            );
             ExitCode::from(2)
         }
     }

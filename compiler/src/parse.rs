@@ -64,6 +64,7 @@ pub struct GameAst {
     pub vocab: Option<VocabSrc>,
     pub cards: Vec<CardAst>,
     pub wonders: Vec<WonderAst>,
+    pub complete: bool,
 }
 
 fn field<T>(
@@ -72,7 +73,9 @@ fn field<T>(
     what: &str,
     report: &mut Report,
 ) -> Field<T> {
-    let Some(text) = text else { return Field::Absent };
+    let Some(text) = text else {
+        return Field::Absent;
+    };
     match parse(&text.text) {
         Ok(ast) => Field::Ok(Parsed {
             ast,
@@ -83,11 +86,18 @@ fn field<T>(
             let help = if e.expected.is_empty() {
                 format!("see dsl/DSL.md for the {what} language")
             } else {
-                format!("write {} here; see dsl/DSL.md for the {what} language", list(&e.expected))
+                format!(
+                    "write {} here; see dsl/DSL.md for the {what} language",
+                    list(&e.expected)
+                )
             };
             report.push(
                 Diagnostic::new(Code::DslSyntax, loc, format!("{what} text: {}", e.message))
-                    .label(if loc.start == loc.end { "the text ends here".to_string() } else { "not expected here".to_string() })
+                    .label(if loc.start == loc.end {
+                        "the text ends here".to_string()
+                    } else {
+                        "not expected here".to_string()
+                    })
                     .help(help),
             );
             Field::Broken
@@ -143,6 +153,7 @@ pub fn parse(game: GameSrc, report: &mut Report) -> GameAst {
         vocab: game.vocab,
         cards,
         wonders,
+        complete: game.complete,
     }
 }
 
@@ -166,7 +177,12 @@ mod tests {
     fn syntax_errors_land_on_the_token_in_the_file() {
         let file = "cards:\n  - effect: gain five coins\n";
         let mut report = Report::default();
-        let f = field(&Some(dsl(file, "gain five coins")), sevenw_dsl::parse_effects, "effect", &mut report);
+        let f = field(
+            &Some(dsl(file, "gain five coins")),
+            sevenw_dsl::parse_effects,
+            "effect",
+            &mut report,
+        );
         assert_eq!(f, Field::Broken);
         let d = &report.diagnostics[0];
         assert_eq!(d.code, Code::DslSyntax);
@@ -179,9 +195,17 @@ mod tests {
     fn good_text_parses() {
         let file = "cost: 2 wood, ore";
         let mut report = Report::default();
-        let f = field(&Some(dsl(file, "2 wood, ore")), sevenw_dsl::parse_cost, "cost", &mut report);
+        let f = field(
+            &Some(dsl(file, "2 wood, ore")),
+            sevenw_dsl::parse_cost,
+            "cost",
+            &mut report,
+        );
         assert_eq!(f.ok().unwrap().ast.items.len(), 2);
         assert!(report.diagnostics.is_empty());
-        assert_eq!(field(&None, sevenw_dsl::parse_cost, "cost", &mut report), Field::Absent);
+        assert_eq!(
+            field(&None, sevenw_dsl::parse_cost, "cost", &mut report),
+            Field::Absent
+        );
     }
 }

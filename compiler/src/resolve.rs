@@ -34,14 +34,32 @@ pub struct Counter {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
-    Produce { options: u16, amount: u8 },
-    Gain { unit: Unit, amount: u32, per: Option<Counter> },
-    Science { options: u16 },
-    Trade { resources: u16, price: u8, seats: Vec<i8> },
-    BuildFree { pile: Pile },
+    Produce {
+        options: u16,
+        amount: u8,
+    },
+    Gain {
+        unit: Unit,
+        amount: u32,
+        per: Option<Counter>,
+    },
+    Science {
+        options: u16,
+    },
+    Trade {
+        resources: u16,
+        price: u8,
+        seats: Vec<i8>,
+    },
+    BuildFree {
+        pile: Pile,
+    },
     PlayLastCard,
     PlayAgain,
-    Copy { colours: u16, seats: Vec<i8> },
+    Copy {
+        colours: u16,
+        seats: Vec<i8>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,28 +135,40 @@ pub struct Game {
     pub vocab: Vocab,
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,
+    /// See [`crate::load::GameSrc::complete`].
+    pub complete: bool,
 }
 
 /// Resolves a game; `None` when it has no usable vocabulary.
 pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
     let vocab = vocab::build(game.vocab.as_ref()?, &game.folder, report)?;
-    let mut r = Resolver {
-        v: &vocab,
-        report,
-    };
-    let names: Vec<String> = game.cards.iter().map(|c| c.src.name.value.trim().to_lowercase()).collect();
+    let mut r = Resolver { v: &vocab, report };
+    let names: Vec<String> = game
+        .cards
+        .iter()
+        .map(|c| c.src.name.value.trim().to_lowercase())
+        .collect();
     let mut cards = Vec::new();
     for c in &game.cards {
-        let Some(colour) = r.colour(&c.src.colour) else { continue };
+        // Costs and effects first, so their problems are reported even when
+        // the card's colour is unknown and the card itself is dropped.
         let effects = r.effects(&c.effect);
         let cost = r.cost(&c.cost);
+        let Some(colour) = r.colour(&c.src.colour) else {
+            continue;
+        };
         let chains = c
             .src
             .chains
             .iter()
             .map(|t| {
                 let n = t.value.trim().to_lowercase();
-                let idx = names.iter().enumerate().filter(|(_, x)| **x == n).map(|(i, _)| i).collect();
+                let idx = names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| **x == n)
+                    .map(|(i, _)| i)
+                    .collect();
                 (idx, t.clone())
             })
             .collect();
@@ -191,6 +221,7 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
         vocab,
         cards,
         wonders,
+        complete: game.complete,
     })
 }
 
@@ -215,14 +246,28 @@ impl Resolver<'_> {
         let game = &self.v.game;
         match found {
             Some(name) => self.report.push(
-                Diagnostic::new(Code::WrongKind, loc, format!("`{word}` is {}, but {want} is needed here", name.kind()))
-                    .label(format!("{} where {want} is expected", name.kind()))
-                    .maybe_help(suggest(word, self.v.names_of(want)).map(|s| format!("{s} (the {want} names of `{game}`)"))),
+                Diagnostic::new(
+                    Code::WrongKind,
+                    loc,
+                    format!("`{word}` is {}, but {want} is needed here", name.kind()),
+                )
+                .label(format!("{} where {want} is expected", name.kind()))
+                .maybe_help(
+                    suggest(word, self.v.names_of(want))
+                        .map(|s| format!("{s} (the {want} names of `{game}`)")),
+                ),
             ),
             None => self.report.push(
-                Diagnostic::new(Code::UnknownName, loc, format!("unknown {} `{word}`", want.trim_start_matches("a ").trim_start_matches("an ")))
-                    .label(format!("not {want} of the game `{game}`"))
-                    .maybe_help(suggest(word, self.v.names_of(want))),
+                Diagnostic::new(
+                    Code::UnknownName,
+                    loc,
+                    format!(
+                        "unknown {} `{word}`",
+                        want.trim_start_matches("a ").trim_start_matches("an ")
+                    ),
+                )
+                .label(format!("not {want} of the game `{game}`"))
+                .maybe_help(suggest(word, self.v.names_of(want))),
             ),
         }
     }
@@ -247,7 +292,12 @@ impl Resolver<'_> {
         ok.then_some(mask)
     }
 
-    fn seats(&mut self, p: &crate::load::DslText, words: &[Word], default_self: bool) -> Option<Vec<i8>> {
+    fn seats(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        default_self: bool,
+    ) -> Option<Vec<i8>> {
         let mut seats = Vec::new();
         let mut ok = true;
         for w in words {
@@ -268,24 +318,38 @@ impl Resolver<'_> {
     }
 
     /// `brown, grey or purple cards` / `wonder stage` / `defeat tokens`.
-    fn counted(&mut self, p: &crate::load::DslText, words: &[Word], span_loc: Loc) -> Option<(CounterKind, u16)> {
+    fn counted(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        span_loc: Loc,
+    ) -> Option<(CounterKind, u16)> {
         let lower: Vec<String> = words
             .iter()
             .map(|w| {
                 let l = w.text.to_lowercase();
-                l.strip_suffix('s').filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(l)
+                l.strip_suffix('s')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .unwrap_or(l)
             })
             .collect();
         for (noun, kind) in CounterKind::ALL {
             let noun_words: Vec<&str> = noun.split(' ').collect();
-            if lower.len() < noun_words.len() || lower[lower.len() - noun_words.len()..] != noun_words[..] {
+            if lower.len() < noun_words.len()
+                || lower[lower.len() - noun_words.len()..] != noun_words[..]
+            {
                 continue;
             }
             if !self.v.counters.contains(kind) {
                 self.report.push(
-                    Diagnostic::new(Code::WordNotAllowed, span_loc, format!("the game `{}` does not count {noun}s", self.v.game))
-                        .label("not counted in this game")
-                        .help(format!("this game counts: {}", self.counter_list())),
+                    Diagnostic::new(
+                        Code::WordNotAllowed,
+                        span_loc,
+                        format!("the game `{}` does not count {noun}s", self.v.game),
+                    )
+                    .label("not counted in this game")
+                    .help(format!("this game counts: {}", self.counter_list())),
                 );
                 return None;
             }
@@ -296,11 +360,19 @@ impl Resolver<'_> {
                 match self.v.lookup(&q.text) {
                     Some(Name::Colour(c)) if *kind == CounterKind::Cards => colours |= 1 << c,
                     other => {
-                        let want = if *kind == CounterKind::Cards { "a colour" } else { "nothing" };
+                        let want = if *kind == CounterKind::Cards {
+                            "a colour"
+                        } else {
+                            "nothing"
+                        };
                         if want == "nothing" {
                             self.report.push(
-                                Diagnostic::new(Code::WrongKind, self.loc(p, q), format!("`{noun}` takes no qualifier, found `{}`", q.text))
-                                    .label("not expected here"),
+                                Diagnostic::new(
+                                    Code::WrongKind,
+                                    self.loc(p, q),
+                                    format!("`{noun}` takes no qualifier, found `{}`", q.text),
+                                )
+                                .label("not expected here"),
                             );
                         } else {
                             self.unknown_or_wrong(self.loc(p, q), &q.text, other, want);
@@ -322,9 +394,16 @@ impl Resolver<'_> {
             .map(|(w, _)| *w)
             .collect();
         self.report.push(
-            Diagnostic::new(Code::UnknownName, self.loc(p, last), format!("cannot count `{}`", last.text))
-                .label("not a thing this game counts")
-                .maybe_help(suggest(&lower.join(" "), all.iter().copied()).or_else(|| Some(format!("this game counts: {}", self.counter_list())))),
+            Diagnostic::new(
+                Code::UnknownName,
+                self.loc(p, last),
+                format!("cannot count `{}`", last.text),
+            )
+            .label("not a thing this game counts")
+            .maybe_help(
+                suggest(&lower.join(" "), all.iter().copied())
+                    .or_else(|| Some(format!("this game counts: {}", self.counter_list()))),
+            ),
         );
         None
     }
@@ -358,8 +437,15 @@ impl Resolver<'_> {
                 continue;
             }
             match self.v.lookup(&item.name.text) {
-                Some(Name::Resource(r)) => amounts[r as usize] = amounts[r as usize].saturating_add(n),
-                other => self.unknown_or_wrong(text.loc_of(item.name.span), &item.name.text, other, "a resource"),
+                Some(Name::Resource(r)) => {
+                    amounts[r as usize] = amounts[r as usize].saturating_add(n)
+                }
+                other => self.unknown_or_wrong(
+                    text.loc_of(item.name.span),
+                    &item.name.text,
+                    other,
+                    "a resource",
+                ),
             }
         }
         cost.resources = amounts
@@ -370,8 +456,12 @@ impl Resolver<'_> {
             .collect();
         if cost.coins > 255 || cost.resources.iter().any(|(_, n)| *n > 255) {
             self.report.push(
-                Diagnostic::new(Code::BadValue, text.loc, "a cost may ask at most 255 of one thing")
-                    .label("too large"),
+                Diagnostic::new(
+                    Code::BadValue,
+                    text.loc,
+                    "a cost may ask at most 255 of one thing",
+                )
+                .label("too large"),
             );
         }
         cost
@@ -405,17 +495,34 @@ impl Resolver<'_> {
         let word = a.kind.word().to_string();
         if let ActionKind::Unknown { word: w } = &a.kind {
             self.report.push(
-                Diagnostic::new(Code::UnknownWord, word_loc, format!("unknown effect `{}`", w.text))
-                    .label("not an effect of the language")
-                    .maybe_help(suggest(&w.text, ["produce", "gain", "science", "trade", "build", "play", "copy"])),
+                Diagnostic::new(
+                    Code::UnknownWord,
+                    word_loc,
+                    format!("unknown effect `{}`", w.text),
+                )
+                .label("not an effect of the language")
+                .maybe_help(suggest(
+                    &w.text,
+                    [
+                        "produce", "gain", "science", "trade", "build", "play", "copy",
+                    ],
+                )),
             );
             return None;
         }
         if !self.v.allows_word(&word) {
             self.report.push(
-                Diagnostic::new(Code::WordNotAllowed, word_loc, format!("`{word}` is not an effect of the game `{}`", self.v.game))
-                    .label(format!("not allowed in `{}`", self.v.game))
-                    .help(format!("the effects of `{}` are: {}", self.v.game, self.v.words.join(", "))),
+                Diagnostic::new(
+                    Code::WordNotAllowed,
+                    word_loc,
+                    format!("`{word}` is not an effect of the game `{}`", self.v.game),
+                )
+                .label(format!("not allowed in `{}`", self.v.game))
+                .help(format!(
+                    "the effects of `{}` are: {}",
+                    self.v.game,
+                    self.v.words.join(", ")
+                )),
             );
             return None;
         }
@@ -426,9 +533,20 @@ impl Resolver<'_> {
                 let tloc = p.loc_of(t.span);
                 if !self.v.allows_trigger(tw) {
                     self.report.push(
-                        Diagnostic::new(Code::WordNotAllowed, tloc, format!("the trigger `{tw}` is not used in the game `{}`", self.v.game))
-                            .label(format!("not allowed in `{}`", self.v.game))
-                            .help(format!("the triggers of `{}` are: {}", self.v.game, self.v.triggers.join(", "))),
+                        Diagnostic::new(
+                            Code::WordNotAllowed,
+                            tloc,
+                            format!(
+                                "the trigger `{tw}` is not used in the game `{}`",
+                                self.v.game
+                            ),
+                        )
+                        .label(format!("not allowed in `{}`", self.v.game))
+                        .help(format!(
+                            "the triggers of `{}` are: {}",
+                            self.v.game,
+                            self.v.triggers.join(", ")
+                        )),
                     );
                     return None;
                 }
@@ -455,12 +573,19 @@ impl Resolver<'_> {
                 let amount = amount.map_or(1, |n| n.value);
                 if amount == 0 || amount > 15 {
                     self.report.push(
-                        Diagnostic::new(Code::BadValue, word_loc, format!("production of {amount}: it must be between 1 and 15"))
-                            .label("out of range"),
+                        Diagnostic::new(
+                            Code::BadValue,
+                            word_loc,
+                            format!("production of {amount}: it must be between 1 and 15"),
+                        )
+                        .label("out of range"),
                     );
                     return None;
                 }
-                Action::Produce { options, amount: amount as u8 }
+                Action::Produce {
+                    options,
+                    amount: amount as u8,
+                }
             }
             ActionKind::Gain { amount, unit, per } => {
                 let Some(u) = Unit::parse(&unit.text) else {
@@ -468,14 +593,26 @@ impl Resolver<'_> {
                     let uloc = p.loc_of(unit.span);
                     match found {
                         Some(name) => self.report.push(
-                            Diagnostic::new(Code::WrongKind, uloc, format!("`{}` is {}, but `gain` needs a unit", unit.text, name.kind()))
-                                .label("not a unit")
-                                .help("the units are coins, vp and shields"),
+                            Diagnostic::new(
+                                Code::WrongKind,
+                                uloc,
+                                format!(
+                                    "`{}` is {}, but `gain` needs a unit",
+                                    unit.text,
+                                    name.kind()
+                                ),
+                            )
+                            .label("not a unit")
+                            .help("the units are coins, vp and shields"),
                         ),
                         None => self.report.push(
-                            Diagnostic::new(Code::UnknownName, uloc, format!("unknown unit `{}`", unit.text))
-                                .label("not a unit")
-                                .maybe_help(suggest(&unit.text, Unit::WORDS.iter().copied())),
+                            Diagnostic::new(
+                                Code::UnknownName,
+                                uloc,
+                                format!("unknown unit `{}`", unit.text),
+                            )
+                            .label("not a unit")
+                            .maybe_help(suggest(&unit.text, Unit::WORDS.iter().copied())),
                         ),
                     }
                     return None;
@@ -485,17 +622,29 @@ impl Resolver<'_> {
                     Some(per) => {
                         let (kind, colours) = self.counted(p, &per.counted, p.loc_of(per.span))?;
                         let seats = self.seats(p, &per.scopes, true)?;
-                        Some(Counter { kind, colours, seats })
+                        Some(Counter {
+                            kind,
+                            colours,
+                            seats,
+                        })
                     }
                 };
                 if amount.value > 1000 {
                     self.report.push(
-                        Diagnostic::new(Code::BadValue, p.loc_of(amount.span), "an amount may be at most 1000")
-                            .label("too large"),
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(amount.span),
+                            "an amount may be at most 1000",
+                        )
+                        .label("too large"),
                     );
                     return None;
                 }
-                Action::Gain { unit: u, amount: amount.value, per }
+                Action::Gain {
+                    unit: u,
+                    amount: amount.value,
+                    per,
+                }
             }
             ActionKind::Science { choice } => {
                 let mut options = 0u16;
@@ -504,7 +653,12 @@ impl Resolver<'_> {
                     match self.v.lookup(&w.text) {
                         Some(Name::Symbol(s)) => options |= 1 << s,
                         other => {
-                            self.unknown_or_wrong(p.loc_of(w.span), &w.text, other, "a science symbol");
+                            self.unknown_or_wrong(
+                                p.loc_of(w.span),
+                                &w.text,
+                                other,
+                                "a science symbol",
+                            );
                             ok = false;
                         }
                     }
@@ -514,17 +668,29 @@ impl Resolver<'_> {
                 }
                 Action::Science { options }
             }
-            ActionKind::Trade { choice, price, from } => {
+            ActionKind::Trade {
+                choice,
+                price,
+                from,
+            } => {
                 let resources = self.resources(p, choice)?;
                 let seats = self.seats(p, from, false)?;
                 if price.value > 255 {
                     self.report.push(
-                        Diagnostic::new(Code::BadValue, p.loc_of(price.span), "a trading price may be at most 255")
-                            .label("too large"),
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(price.span),
+                            "a trading price may be at most 255",
+                        )
+                        .label("too large"),
                     );
                     return None;
                 }
-                Action::Trade { resources, price: price.value as u8, seats }
+                Action::Trade {
+                    resources,
+                    price: price.value as u8,
+                    seats,
+                }
             }
             ActionKind::BuildFree { pile } => Action::BuildFree { pile: *pile },
             ActionKind::PlayLastCard => Action::PlayLastCard,
@@ -552,7 +718,11 @@ impl Resolver<'_> {
             );
             return None;
         }
-        Some(Effect { trigger, action, loc })
+        Some(Effect {
+            trigger,
+            action,
+            loc,
+        })
     }
 }
 

@@ -103,7 +103,13 @@ mod tests {
     #[test]
     fn line_col_round_trips() {
         let text = "a: 1\nbé: xyz\n";
-        for (offset, lc) in [(0, (1, 1)), (5, (2, 1)), (9, (2, 4)), (13, (2, 8)), (14, (3, 1))] {
+        for (offset, lc) in [
+            (0, (1, 1)),
+            (5, (2, 1)),
+            (9, (2, 4)),
+            (13, (2, 8)),
+            (14, (3, 1)),
+        ] {
             assert_eq!(line_col(text, offset), lc);
             assert_eq!(offset_of(text, lc.0, lc.1), offset);
         }

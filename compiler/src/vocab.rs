@@ -174,8 +174,12 @@ fn bad(report: &mut Report, loc: Loc, message: String, label: &str, help: Option
 fn small(report: &mut Report, i: &Int, lo: i64, hi: i64, what: &str) -> u16 {
     if i.value < lo || i.value > hi {
         report.push(
-            Diagnostic::new(Code::BadValue, i.loc, format!("{what} must be between {lo} and {hi}, found {}", i.value))
-                .label("out of range"),
+            Diagnostic::new(
+                Code::BadValue,
+                i.loc,
+                format!("{what} must be between {lo} and {hi}, found {}", i.value),
+            )
+            .label("out of range"),
         );
         return lo.max(0) as u16;
     }
@@ -198,21 +202,33 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         );
     }
     let (min_players, max_players, players_loc) = match src.players.as_slice() {
-        [lo, hi] => (small(report, lo, 1, 16, "the least player count") as u8, small(report, hi, 1, 16, "the most player count") as u8, lo.loc),
+        [lo, hi] => (
+            small(report, lo, 1, 16, "the least player count") as u8,
+            small(report, hi, 1, 16, "the most player count") as u8,
+            lo.loc,
+        ),
         _ => {
             let loc = src.players.first().map_or(src.game.loc, |p| p.loc);
             report.push(
-                Diagnostic::new(Code::BadValue, loc, "`players` must list the least and the most player count")
-                    .label("expected two numbers")
-                    .help("write `players: [3, 7]`"),
+                Diagnostic::new(
+                    Code::BadValue,
+                    loc,
+                    "`players` must list the least and the most player count",
+                )
+                .label("expected two numbers")
+                .help("write `players: [3, 7]`"),
             );
             (1, 1, loc)
         }
     };
     if min_players > max_players {
         report.push(
-            Diagnostic::new(Code::BadValue, players_loc, "the least player count is larger than the most")
-                .label("these are in the wrong order"),
+            Diagnostic::new(
+                Code::BadValue,
+                players_loc,
+                "the least player count is larger than the most",
+            )
+            .label("these are in the wrong order"),
         );
     }
     let ages = small(report, &src.ages, 1, 9, "the number of ages") as u8;
@@ -224,14 +240,24 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
     let mut unique = |t: &Text, report: &mut Report| -> Option<String> {
         let n = lower(t);
         if n.is_empty() || n.contains(char::is_whitespace) {
-            bad(report, t.loc, format!("`{}` is not a valid name", t.value), "names are single words", None);
+            bad(
+                report,
+                t.loc,
+                format!("`{}` is not a valid name", t.value),
+                "names are single words",
+                None,
+            );
             return None;
         }
         if let Some((_, first)) = seen.iter().find(|(s, _)| *s == n) {
             report.push(
-                Diagnostic::new(Code::BadVocabulary, t.loc, format!("`{n}` is declared twice"))
-                    .label("declared again here")
-                    .note(*first, "first declared here"),
+                Diagnostic::new(
+                    Code::BadVocabulary,
+                    t.loc,
+                    format!("`{n}` is declared twice"),
+                )
+                .label("declared again here")
+                .note(*first, "first declared here"),
             );
             return None;
         }
@@ -246,7 +272,13 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         for m in members {
             if let Some(n) = unique(m, report) {
                 if resources.len() == MAX_SET {
-                    bad(report, m.loc, format!("a game may declare at most {MAX_SET} resources"), "one too many", None);
+                    bad(
+                        report,
+                        m.loc,
+                        format!("a game may declare at most {MAX_SET} resources"),
+                        "one too many",
+                        None,
+                    );
                     continue;
                 }
                 mask |= 1 << resources.len();
@@ -262,7 +294,13 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         for t in items {
             if let Some(n) = unique(t, report) {
                 if out.len() == MAX_SET {
-                    bad(report, t.loc, format!("a game may declare at most {MAX_SET} {what}"), "one too many", None);
+                    bad(
+                        report,
+                        t.loc,
+                        format!("a game may declare at most {MAX_SET} {what}"),
+                        "one too many",
+                        None,
+                    );
                     continue;
                 }
                 out.push(n);
@@ -323,11 +361,22 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
     // Scopes: offsets first, then unions of declared scopes.
     let mut scopes: Vec<(String, Vec<i8>)> = Vec::new();
     for (name, def) in &src.scopes {
-        let Some(n) = unique(name, report) else { continue };
+        let Some(n) = unique(name, report) else {
+            continue;
+        };
         match def {
             ScopeDef::Offset(i) => {
                 if i.value.abs() > 15 {
-                    bad(report, i.loc, format!("a seat offset must be between -15 and 15, found {}", i.value), "out of range", None);
+                    bad(
+                        report,
+                        i.loc,
+                        format!(
+                            "a seat offset must be between -15 and 15, found {}",
+                            i.value
+                        ),
+                        "out of range",
+                        None,
+                    );
                     continue;
                 }
                 scopes.push((n, vec![i.value as i8]));

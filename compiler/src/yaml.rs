@@ -133,7 +133,11 @@ pub fn parse(file: FileId, text: &str, report: &mut Report) -> Option<Node> {
             Diagnostic::new(
                 Code::InputLimit,
                 whole,
-                format!("the file is {} bytes, more than the {} a card file may hold", text.len(), MAX_FILE_BYTES),
+                format!(
+                    "the file is {} bytes, more than the {} a card file may hold",
+                    text.len(),
+                    MAX_FILE_BYTES
+                ),
             )
             .label("this file is too large")
             .help("split the cards over several files"),
@@ -148,7 +152,7 @@ pub fn parse(file: FileId, text: &str, report: &mut Report) -> Option<Node> {
     let mut options = Options::default();
     options.budget = Some(budget);
     match serde_saphyr::from_str_with_options::<Spanned<Raw>>(text, options) {
-        Ok(raw) => Some(convert(file, text, raw, 0)),
+        Ok(raw) => Some(convert(file, text, raw)),
         Err(e) => {
             report.push(yaml_error(file, text, &e));
             None
@@ -172,7 +176,9 @@ fn yaml_error(file: FileId, text: &str, e: &serde_saphyr::Error) -> Diagnostic {
     let full = e.to_string();
     let first = full.lines().next().unwrap_or("invalid YAML");
     let reason = strip_position(first.trim_start_matches("error: "));
-    let budget = full.contains("budget") || full.contains("recursion limit") || full.contains("limit exceeded");
+    let budget = full.contains("budget")
+        || full.contains("recursion limit")
+        || full.contains("limit exceeded");
     let (code, label, help) = if budget {
         (
             Code::InputLimit,
@@ -180,14 +186,20 @@ fn yaml_error(file: FileId, text: &str, e: &serde_saphyr::Error) -> Diagnostic {
             "card files are small: remove runaway anchors and aliases or deep nesting",
         )
     } else {
-        (Code::YamlSyntax, "the YAML parser stopped here", "fix the YAML at this position; the rest of the file is checked once it parses")
+        (
+            Code::YamlSyntax,
+            "the YAML parser stopped here",
+            "fix the YAML at this position; the rest of the file is checked once it parses",
+        )
     };
     let message = if budget {
         format!("the file exceeds a safety limit: {reason}")
     } else {
         format!("invalid YAML: {reason}")
     };
-    Diagnostic::new(code, Loc::new(file, span), message).label(label).help(help)
+    Diagnostic::new(code, Loc::new(file, span), message)
+        .label(label)
+        .help(help)
 }
 
 /// `line 2 column 2: illegal …` → `illegal …`
@@ -201,13 +213,21 @@ fn strip_position(s: &str) -> &str {
 }
 
 fn next_char(text: &str, offset: usize) -> usize {
-    text[offset..].chars().next().map_or(offset, |c| offset + c.len_utf8())
+    text[offset..]
+        .chars()
+        .next()
+        .map_or(offset, |c| offset + c.len_utf8())
 }
 
-fn convert(file: FileId, text: &str, raw: Spanned<Raw>, depth: usize) -> Node {
+/// Depth is bounded by the parser's budget (`MAX_DEPTH`), so recursion is safe.
+fn convert(file: FileId, text: &str, raw: Spanned<Raw>) -> Node {
     let s = raw.referenced.span();
     let start = s.byte_offset().map(|o| o as usize).unwrap_or_else(|| {
-        offset_of(text, raw.referenced.line() as usize, raw.referenced.column() as usize)
+        offset_of(
+            text,
+            raw.referenced.line() as usize,
+            raw.referenced.column() as usize,
+        )
     });
     let len = s.byte_len().map(|l| l as usize).unwrap_or(0);
     let start = start.min(text.len());
@@ -216,11 +236,11 @@ fn convert(file: FileId, text: &str, raw: Spanned<Raw>, depth: usize) -> Node {
     let value = match raw.value {
         Raw::Null => Value::Null,
         Raw::Scalar(s) => Value::Scalar(s),
-        Raw::Seq(items) => Value::Seq(items.into_iter().map(|x| convert(file, text, x, depth + 1)).collect()),
+        Raw::Seq(items) => Value::Seq(items.into_iter().map(|x| convert(file, text, x)).collect()),
         Raw::Map(entries) => Value::Map(
             entries
                 .into_iter()
-                .map(|(k, v)| (convert(file, text, k, depth + 1), convert(file, text, v, depth + 1)))
+                .map(|(k, v)| (convert(file, text, k), convert(file, text, v)))
                 .collect(),
         ),
     };
@@ -250,8 +270,12 @@ mod tests {
         let text = "cards:\n  - name: \"Lumber Yard\"\n    effect: |\n      produce wood\n";
         let n = parse_ok(text);
         let Value::Map(top) = &n.value else { panic!() };
-        let Value::Seq(cards) = &top[0].1.value else { panic!() };
-        let Value::Map(card) = &cards[0].value else { panic!() };
+        let Value::Seq(cards) = &top[0].1.value else {
+            panic!()
+        };
+        let Value::Map(card) = &cards[0].value else {
+            panic!()
+        };
         let name = &card[0].1;
         assert_eq!(&text[name.loc.start..name.loc.end], "\"Lumber Yard\"");
         assert_eq!(name.as_str(), Some("Lumber Yard"));

@@ -12,10 +12,19 @@ fn load_text(text: &str) -> (GameSrc, Vec<(Code, String)>) {
         vocab: None,
         cards: Vec::new(),
         wonders: Vec::new(),
+        complete: true,
     };
-    Reader { text, report: &mut report }.card_file(&root, &mut game);
+    Reader {
+        text,
+        report: &mut report,
+    }
+    .card_file(&root, &mut game);
     report.sort();
-    let codes = report.diagnostics.iter().map(|d| (d.code, d.message.clone())).collect();
+    let codes = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.clone()))
+        .collect();
     (game, codes)
 }
 
@@ -28,7 +37,10 @@ fn reads_cards_with_every_field() {
     let c = &game.cards[0];
     assert_eq!(c.name.value, "Sawmill");
     assert_eq!(c.age.value, 2);
-    assert_eq!(c.players.iter().map(|p| p.value).collect::<Vec<_>>(), [3, 4]);
+    assert_eq!(
+        c.players.iter().map(|p| p.value).collect::<Vec<_>>(),
+        [3, 4]
+    );
     assert_eq!(c.effect.as_ref().unwrap().text, "produce 2 wood");
     assert!(c.effect.as_ref().unwrap().exact);
 }
@@ -41,11 +53,23 @@ fn reports_every_field_problem_at_once() {
     let got: Vec<Code> = codes.iter().map(|c| c.0).collect();
     assert_eq!(
         got,
-        [Code::MissingField, Code::UnknownField, Code::WrongType, Code::WrongType, Code::UnknownField]
+        [
+            Code::MissingField,
+            Code::UnknownField,
+            Code::WrongType,
+            Code::WrongType,
+            Code::UnknownField
+        ]
     );
     assert!(codes[1].1.contains("`colr`"));
     // C is still read despite its unknown field.
-    assert_eq!(game.cards.iter().map(|c| c.name.value.as_str()).collect::<Vec<_>>(), ["C"]);
+    assert_eq!(
+        game.cards
+            .iter()
+            .map(|c| c.name.value.as_str())
+            .collect::<Vec<_>>(),
+        ["C"]
+    );
 }
 
 #[test]
@@ -56,7 +80,9 @@ fn quoted_dsl_text_maps_to_the_file() {
     assert!(e.exact);
     assert_eq!(&text[e.offset..e.offset + e.text.len()], "gain 1 shield");
     // An escape breaks the 1:1 mapping: positions fall back to the scalar.
-    let (game, _) = load_text("age: 1\ncards:\n  - name: A\n    colour: red\n    effect: \"gain\\t1 shield\"\n");
+    let (game, _) = load_text(
+        "age: 1\ncards:\n  - name: A\n    colour: red\n    effect: \"gain\\t1 shield\"\n",
+    );
     assert!(!game.cards[0].effect.as_ref().unwrap().exact);
 }
 
@@ -64,7 +90,11 @@ fn quoted_dsl_text_maps_to_the_file() {
 fn missing_folder_is_reported() {
     let mut sources = Sources::default();
     let mut report = Report::default();
-    let games = load(&[PathBuf::from("/nonexistent/cards")], &mut sources, &mut report);
+    let games = load(
+        &[PathBuf::from("/nonexistent/cards")],
+        &mut sources,
+        &mut report,
+    );
     assert!(games.is_empty());
     assert_eq!(report.diagnostics[0].code, Code::NoGame);
 }

@@ -1,1 +1,200 @@
 use super::*;
+use crate::load::load_texts;
+use crate::source::Sources;
+
+const VOCAB: &str = "\
+game: t
+title: T
+players: [3, 4]
+ages: 2
+start_coins: 3
+hand_size: 1
+resources:
+  raw: [wood, clay]
+  manufactured: [glass]
+science: [gear, tablet]
+colours: [brown, blue, purple]
+categories: [civilian, guilds, wonder]
+vp_category: { blue: civilian, purple: guilds, wonder: wonder }
+tradable: [brown, board]
+scopes: { self: 0, left: 1, right: -1, neighbours: [left, right] }
+counters: [card, wonder stage]
+words: [produce, gain, science, trade, copy]
+triggers: [at game end, when built]
+";
+
+/// Resolves one card with this effect text; the codes reported, and its effects.
+fn resolve_effect(effect: &str) -> (Vec<Code>, Vec<Effect>) {
+    let cards = format!(
+        "age: 1\ncards:\n  - name: X\n    colour: blue\n    players: [3]\n    effect: \"{effect}\"\n"
+    );
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let src = load_texts(
+        "t",
+        &[("game.yaml", VOCAB), ("c.yaml", &cards)],
+        &mut sources,
+        &mut report,
+    );
+    let ast = crate::parse::parse(src, &mut report);
+    let game = resolve(ast, &mut report).expect("the vocabulary is valid");
+    let codes = report.diagnostics.iter().map(|d| d.code).collect();
+    (codes, game.cards[0].effects.list().to_vec())
+}
+
+fn ok(effect: &str) -> Vec<Action> {
+    let (codes, effects) = resolve_effect(effect);
+    assert!(codes.is_empty(), "{effect}: {codes:?}");
+    effects.into_iter().map(|e| e.action).collect()
+}
+
+fn codes(effect: &str) -> Vec<Code> {
+    resolve_effect(effect).0
+}
+
+#[test]
+fn names_become_indices() {
+    assert_eq!(
+        ok("produce clay"),
+        [Action::Produce {
+            options: 0b010,
+            amount: 1
+        }]
+    );
+    assert_eq!(
+        ok("produce 2 Wood"),
+        [Action::Produce {
+            options: 0b001,
+            amount: 2
+        }]
+    );
+    // A class stands for all its resources.
+    assert_eq!(
+        ok("produce raw or glass"),
+        [Action::Produce {
+            options: 0b111,
+            amount: 1
+        }]
+    );
+    assert_eq!(
+        ok("science gear or tablet"),
+        [Action::Science { options: 0b11 }]
+    );
+    assert_eq!(
+        ok("trade raw at 1 from neighbours"),
+        [Action::Trade {
+            resources: 0b011,
+            price: 1,
+            seats: vec![-1, 1]
+        }]
+    );
+}
+
+#[test]
+fn counters_and_scopes() {
+    let got = ok("gain 2 coins per brown or purple cards in left, self and right");
+    assert_eq!(
+        got,
+        [Action::Gain {
+            unit: Unit::Coins,
+            amount: 2,
+            per: Some(Counter {
+                kind: CounterKind::Cards,
+                colours: 0b101,
+                seats: vec![-1, 0, 1]
+            })
+        }]
+    );
+    // No scope: your own city.
+    let got = ok("gain 1 vp per wonder stage");
+    assert_eq!(
+        got,
+        [Action::Gain {
+            unit: Unit::Vp,
+            amount: 1,
+            per: Some(Counter {
+                kind: CounterKind::WonderStages,
+                colours: 0,
+                seats: vec![0]
+            })
+        }]
+    );
+    assert_eq!(
+        ok("copy a purple card from neighbours"),
+        [Action::Copy {
+            colours: 0b100,
+            seats: vec![-1, 1]
+        }]
+    );
+}
+
+#[test]
+fn triggers_are_kept() {
+    let (c, e) = resolve_effect("at game end: gain 1 coin; when built: gain 2 vp");
+    assert!(c.is_empty());
+    assert_eq!(e[0].trigger, Trigger::GameEnd);
+    assert_eq!(e[1].trigger, Trigger::WhenBuilt);
+}
+
+#[test]
+fn unknown_names_and_wrong_kinds() {
+    assert_eq!(codes("produce wod"), [Code::UnknownName]);
+    assert_eq!(codes("produce gear"), [Code::WrongKind]);
+    assert_eq!(codes("gain 2 wood"), [Code::WrongKind]);
+    assert_eq!(codes("gain 2 cions"), [Code::UnknownName]);
+    assert_eq!(codes("science wood"), [Code::WrongKind]);
+    assert_eq!(
+        codes("gain 1 coin per brown card in lefft"),
+        [Code::UnknownName]
+    );
+    assert_eq!(
+        codes("gain 1 coin per brown wonder stage"),
+        [Code::WrongKind]
+    );
+    assert_eq!(codes("gain 1 coin per brown pebble"), [Code::UnknownName]);
+    // Several problems in one text are all reported.
+    assert_eq!(
+        codes("produce wod; science gears"),
+        [Code::UnknownName, Code::UnknownName]
+    );
+}
+
+#[test]
+fn words_and_triggers_the_game_does_not_allow() {
+    assert_eq!(codes("play again"), [Code::WordNotAllowed]);
+    assert_eq!(
+        codes("build a card from the discard pile for free"),
+        [Code::WordNotAllowed]
+    );
+    assert_eq!(codes("once per age: gain 1 coin"), [Code::WordNotAllowed]);
+    assert_eq!(
+        codes("gain 1 coin per defeat token in left"),
+        [Code::WordNotAllowed]
+    );
+    assert_eq!(codes("prodce wood"), [Code::UnknownWord]);
+}
+
+#[test]
+fn did_you_mean_names_the_nearest() {
+    let cards = "age: 1\ncards:\n  - name: X\n    colour: blu\n    players: [3]\n    effect: produce glas\n";
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let src = load_texts(
+        "t",
+        &[("game.yaml", VOCAB), ("c.yaml", cards)],
+        &mut sources,
+        &mut report,
+    );
+    let ast = crate::parse::parse(src, &mut report);
+    resolve(ast, &mut report);
+    report.sort();
+    let helps: Vec<Option<&str>> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.help.as_deref())
+        .collect();
+    assert_eq!(
+        helps,
+        [Some("did you mean `blue`?"), Some("did you mean `glass`?")]
+    );
+}

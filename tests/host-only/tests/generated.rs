@@ -28,13 +28,19 @@ impl Host for Recorder {
         self.calls.push(format!("shields {n}"));
     }
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
-        self.calls.push(format!("produce {:#b} x{amount} tradable={tradable}", options.0));
+        self.calls.push(format!(
+            "produce {:#b} x{amount} tradable={tradable}",
+            options.0
+        ));
     }
     fn science(&mut self, options: SymSet) {
         self.calls.push(format!("science {:#b}", options.0));
     }
     fn trade_price(&mut self, resources: ResSet, price: u8, seats: Seats) {
-        self.calls.push(format!("trade {:#b} at {price} from {:?}", resources.0, seats.0));
+        self.calls.push(format!(
+            "trade {:#b} at {price} from {:?}",
+            resources.0, seats.0
+        ));
     }
     fn build_free(&mut self, from: Pile, limit: Limit) {
         self.calls.push(format!("build free {from:?} {limit:?}"));
@@ -43,7 +49,8 @@ impl Host for Recorder {
         self.calls.push("play last card".into());
     }
     fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
-        self.calls.push(format!("copy {:#b} from {:?}", colours.0, seats.0));
+        self.calls
+            .push(format!("copy {:#b} from {:?}", colours.0, seats.0));
     }
     fn play_again(&mut self) {
         self.calls.push("play again".into());
@@ -66,37 +73,74 @@ const RED: Colour = mini::colour::RED;
 #[test]
 fn the_mini_game_tables() {
     let g = &mini::GAME;
-    assert_eq!((g.name, g.min_players, g.max_players, g.ages, g.hand_size, g.start_coins), ("mini", 3, 3, 2, 2, 2));
+    assert_eq!(
+        (
+            g.name,
+            g.min_players,
+            g.max_players,
+            g.ages,
+            g.hand_size,
+            g.start_coins
+        ),
+        ("mini", 3, 3, 2, 2, 2)
+    );
     assert_eq!(g.resources, ["wood", "clay", "glass"]);
     assert_eq!(g.classes[0].name, "raw");
     assert_eq!(g.classes[0].members, ResSet(0b011));
     let hall = &g.cards[mini::card::HALL.0 as usize];
     assert_eq!(hall.cost.resources, [(mini::res::WOOD, 2)]);
     assert_eq!(hall.chains, [mini::card::GRAND_HALL]);
-    assert_eq!(g.cards[mini::card::GRAND_HALL.0 as usize].chained_from, [mini::card::HALL]);
+    assert_eq!(
+        g.cards[mini::card::GRAND_HALL.0 as usize].chained_from,
+        [mini::card::HALL]
+    );
     assert_eq!(g.cards[mini::card::MARKET.0 as usize].cost.coins, 1);
     assert_eq!(g.cards[mini::card::WOODPILE.0 as usize].copies, [3, 3]);
     let rule = g.guilds.unwrap();
-    assert_eq!((rule.colour, rule.age, rule.extra), (mini::colour::PURPLE, 2, 0));
+    assert_eq!(
+        (rule.colour, rule.age, rule.extra),
+        (mini::colour::PURPLE, 2, 0)
+    );
     assert!(g.cards[mini::card::SAGES.0 as usize].copies.is_empty());
     // Listens: what each source reacts to.
     assert_eq!(hall.listens, Listens(Listens::GAME_END));
-    assert_eq!(g.cards[mini::card::CAMP.0 as usize].listens, Listens(Listens::BUILT | Listens::AGE_END));
+    assert_eq!(
+        g.cards[mini::card::CAMP.0 as usize].listens,
+        Listens(Listens::BUILT | Listens::AGE_END)
+    );
     let tower = &g.wonders[0];
-    assert_eq!(tower.sides.iter().map(|s| s.name).collect::<Vec<_>>(), ["A", "B"]);
+    assert_eq!(
+        tower.sides.iter().map(|s| s.name).collect::<Vec<_>>(),
+        ["A", "B"]
+    );
     assert_eq!(tower.sides[1].stages[1].listens, Listens(Listens::GAME_END));
-    assert_eq!(tower.sides[0].stages[1].cost.resources, [(mini::res::CLAY, 2)]);
+    assert_eq!(
+        tower.sides[0].stages[1].cost.resources,
+        [(mini::res::CLAY, 2)]
+    );
 }
 
 #[test]
 fn card_effects_call_the_host_on_their_events() {
     let g = &mini::GAME;
-    assert_eq!(run(g, card(g, "Woodpile"), Event::Built), ["produce 0b11 x1 tradable=true"]);
+    assert_eq!(
+        run(g, card(g, "Woodpile"), Event::Built),
+        ["produce 0b11 x1 tradable=true"]
+    );
     assert!(run(g, card(g, "Hall"), Event::Built).is_empty());
     assert_eq!(run(g, card(g, "Hall"), Event::GameEnd), ["vp 0 3"]);
-    assert_eq!(run(g, card(g, "Market"), Event::Built), ["trade 0b11 at 1 from [-1, 1]"]);
-    let red = Event::BuiltCard { colour: RED, chained: false };
-    let blue = Event::BuiltCard { colour: mini::colour::BLUE, chained: false };
+    assert_eq!(
+        run(g, card(g, "Market"), Event::Built),
+        ["trade 0b11 at 1 from [-1, 1]"]
+    );
+    let red = Event::BuiltCard {
+        colour: RED,
+        chained: false,
+    };
+    let blue = Event::BuiltCard {
+        colour: mini::colour::BLUE,
+        chained: false,
+    };
     assert_eq!(run(g, card(g, "Market"), red), ["coins 2"]);
     assert!(run(g, card(g, "Market"), blue).is_empty());
     assert_eq!(run(g, card(g, "Camp"), Event::Built), ["shields 2"]);
@@ -104,11 +148,17 @@ fn card_effects_call_the_host_on_their_events() {
     // Counted amounts: the recorder counts 3 of everything.
     assert_eq!(run(g, card(g, "Bazaar"), Event::Built), ["coins 6"]);
     assert_eq!(run(g, card(g, "Bazaar"), Event::GameEnd), ["vp 1 3"]);
-    let chained = Event::BuiltCard { colour: mini::colour::BLUE, chained: true };
+    let chained = Event::BuiltCard {
+        colour: mini::colour::BLUE,
+        chained: true,
+    };
     assert_eq!(run(g, card(g, "Bazaar"), chained), ["coins 4"]);
     assert_eq!(run(g, card(g, "Tacticians"), Event::GameEnd), ["vp 2 3"]);
     assert_eq!(run(g, card(g, "Sages"), Event::Built), ["science 0b11"]);
-    assert_eq!(run(g, card(g, "Architects"), Event::BuiltStage), ["play again"]);
+    assert_eq!(
+        run(g, card(g, "Architects"), Event::BuiltStage),
+        ["play again"]
+    );
     assert!(run(g, card(g, "Architects"), Event::Built).is_empty());
 }
 
@@ -116,13 +166,32 @@ fn card_effects_call_the_host_on_their_events() {
 fn wonder_effects_call_the_host() {
     let g = &mini::GAME;
     let board = Source::Board { wonder: 0, side: 0 };
-    assert_eq!(run(g, board, Event::Built), ["produce 0b100 x1 tradable=true"]);
+    assert_eq!(
+        run(g, board, Event::Built),
+        ["produce 0b100 x1 tradable=true"]
+    );
     assert!(run(g, Source::Board { wonder: 0, side: 1 }, Event::Built).is_empty());
-    let stage = |side, stage| Source::Stage { wonder: 0, side, stage };
-    assert_eq!(run(g, stage(0, 0), Event::Built), ["build free Hand OncePerAge"]);
-    assert_eq!(run(g, stage(0, 1), Event::Built), ["build free Discard Now"]);
-    assert_eq!(run(g, stage(1, 0), Event::Built), ["play last card", "science 0b1"]);
-    assert_eq!(run(g, stage(1, 1), Event::GameEnd), ["copy 0b10000 from [-1, 1]"]);
+    let stage = |side, stage| Source::Stage {
+        wonder: 0,
+        side,
+        stage,
+    };
+    assert_eq!(
+        run(g, stage(0, 0), Event::Built),
+        ["build free Hand OncePerAge"]
+    );
+    assert_eq!(
+        run(g, stage(0, 1), Event::Built),
+        ["build free Discard Now"]
+    );
+    assert_eq!(
+        run(g, stage(1, 0), Event::Built),
+        ["play last card", "science 0b1"]
+    );
+    assert_eq!(
+        run(g, stage(1, 1), Event::GameEnd),
+        ["copy 0b10000 from [-1, 1]"]
+    );
     // Out of range sources do nothing rather than panic.
     assert!(run(g, stage(9, 9), Event::Built).is_empty());
     assert!(run(g, Source::Card(CardId(999)), Event::Built).is_empty());
@@ -135,12 +204,28 @@ fn hostile_names_stay_data() {
     let names: Vec<&str> = g.cards.iter().map(|c| c.name).collect();
     assert_eq!(
         names,
-        ["\"); panic!(\"injected", "*/ fn evil() {} /*", "fn", "self", "Éfeso Ωμέγα 🎲", "r#try"]
+        [
+            "\"); panic!(\"injected",
+            "*/ fn evil() {} /*",
+            "fn",
+            "self",
+            "Éfeso Ωμέγα 🎲",
+            "r#try"
+        ]
     );
     assert_eq!(g.cards[1].aliases, ["\\\" }", "// comment"]);
-    assert_eq!(run(g, Source::Card(hostile::card::PANIC_INJECTED), Event::Built), ["produce 0b1 x1 tradable=true"]);
-    assert_eq!(run(g, Source::Card(hostile::card::FN_), Event::Built), ["coins 1"]);
-    assert_eq!(run(g, Source::Card(hostile::card::SELF_), Event::Built), ["coins 1"]);
+    assert_eq!(
+        run(g, Source::Card(hostile::card::PANIC_INJECTED), Event::Built),
+        ["produce 0b1 x1 tradable=true"]
+    );
+    assert_eq!(
+        run(g, Source::Card(hostile::card::FN_), Event::Built),
+        ["coins 1"]
+    );
+    assert_eq!(
+        run(g, Source::Card(hostile::card::SELF_), Event::Built),
+        ["coins 1"]
+    );
 }
 
 fn workspace() -> PathBuf {
@@ -179,7 +264,13 @@ fn generated_code_is_not_stale() {
 
 #[test]
 fn the_shipped_code_runs_on_the_host_alone() {
-    let g = sevenw_host_only::shipped::GAMES.iter().find(|g| g.name == "base").expect("base game");
+    let g = sevenw_host_only::shipped::GAMES
+        .iter()
+        .find(|g| g.name == "base")
+        .expect("base game");
     let lumber = card(g, "Lumber Yard");
-    assert_eq!(run(g, lumber, Event::Built), ["produce 0b1 x1 tradable=true"]);
+    assert_eq!(
+        run(g, lumber, Event::Built),
+        ["produce 0b1 x1 tradable=true"]
+    );
 }

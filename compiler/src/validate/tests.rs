@@ -1,0 +1,129 @@
+use crate::diag::Code;
+use crate::testkit::{AGE1, AGE2, WONDERS, codes, resolved};
+
+#[test]
+fn the_template_set_is_clean() {
+    let (game, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    assert_eq!(game.unwrap().cards.len(), 10);
+}
+
+#[test]
+fn a_card_twice_in_one_age() {
+    let twice = AGE1.replace("name: Yard", "name: pit");
+    let (_, report) = resolved(&[("a1.yaml", &twice), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+    assert_eq!(codes(&report), [Code::DuplicateCard]);
+    assert_eq!(
+        report.diagnostics[0].notes.len(),
+        1,
+        "points at the first definition"
+    );
+}
+
+#[test]
+fn the_same_name_in_two_ages_is_fine() {
+    let again = AGE2.replace("name: Hall", "name: Yard");
+    let (_, report) = resolved(&[
+        ("a1.yaml", &AGE1.replace("chains: [Hall]", "")),
+        ("a2.yaml", &again),
+        ("w.yaml", WONDERS),
+    ]);
+    assert_eq!(codes(&report), []);
+}
+
+#[test]
+fn chains_must_exist_and_lead_forward() {
+    let missing = AGE1.replace("chains: [Hall]", "chains: [Hal]");
+    let (_, report) = resolved(&[
+        ("a1.yaml", &missing),
+        ("a2.yaml", AGE2),
+        ("w.yaml", WONDERS),
+    ]);
+    assert_eq!(codes(&report), [Code::UnknownCard]);
+    assert_eq!(
+        report.diagnostics[0].help.as_deref(),
+        Some("did you mean `Hall`?")
+    );
+
+    let backwards = AGE1.replace("chains: [Hall]", "chains: [Yard]");
+    let (_, report) = resolved(&[
+        ("a1.yaml", &backwards),
+        ("a2.yaml", AGE2),
+        ("w.yaml", WONDERS),
+    ]);
+    assert_eq!(codes(&report), [Code::ChainBackwards]);
+}
+
+#[test]
+fn deck_sizes_for_every_player_count() {
+    let short = AGE1.replace(
+        "players: [3, 3]\n    effect: gain 2 vp",
+        "players: [3, 4]\n    effect: gain 2 vp",
+    );
+    let (_, report) = resolved(&[("a1.yaml", &short), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+    assert_eq!(codes(&report), [Code::DeckSize]);
+    let help = report.diagnostics[0].help.as_deref().unwrap();
+    assert!(
+        help.starts_with("3 players: 5 cards instead of 6;"),
+        "{help}"
+    );
+}
+
+#[test]
+fn too_few_guilds() {
+    let fewer = AGE2.replace(
+        "  - name: Traders\n    colour: purple\n    effect: trade raw at 1 from left\n",
+        "",
+    );
+    let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", &fewer), ("w.yaml", WONDERS)]);
+    // 4 guilds for 4 + 1 = 5 drawn: the deck is short too.
+    assert_eq!(codes(&report), [Code::TooFewGuilds, Code::DeckSize]);
+}
+
+#[test]
+fn player_counts_and_ages_in_range() {
+    let bad = AGE1.replacen("players: [3, 3, 4]", "players: [2, 9, 3]", 1);
+    let (_, report) = resolved(&[("a1.yaml", &bad), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+    assert_eq!(
+        codes(&report),
+        [Code::DeckSize, Code::BadValue, Code::BadValue]
+    );
+    let (_, report) = resolved(&[
+        ("a1.yaml", &AGE1.replace("age: 1", "age: 7")),
+        ("a2.yaml", AGE2),
+        ("w.yaml", WONDERS),
+    ]);
+    assert!(codes(&report).contains(&Code::BadValue));
+}
+
+#[test]
+fn malformed_wonders() {
+    let no_stages = "wonders:\n  - name: Tower\n    sides:\n      A:\n        stages: []\n";
+    let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", no_stages)]);
+    assert_eq!(codes(&report), [Code::BadWonder]);
+    let no_effect = "wonders:\n  - name: Tower\n    sides:\n      A:\n        stages:\n          - cost: 2 wood\n";
+    let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", no_effect)]);
+    assert_eq!(codes(&report), [Code::BadWonder]);
+    let twice = format!("{WONDERS}{}", WONDERS.trim_start_matches("wonders:\n"));
+    let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", &twice)]);
+    assert_eq!(codes(&report), [Code::DuplicateWonder]);
+}
+
+#[test]
+fn warnings_for_no_effect_and_alias_clash() {
+    let plain = AGE1.replace("    effect: gain 2 vp\n", "    aliases: [pit]\n");
+    let (game, report) = resolved(&[("a1.yaml", &plain), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+    assert_eq!(codes(&report), [Code::NoEffect, Code::AliasClash]);
+    assert!(game.is_some());
+}
+
+#[test]
+fn a_broken_file_skips_set_wide_checks() {
+    // Age II fails to parse: no deck-size or unknown-chain noise about it.
+    let (_, report) = resolved(&[
+        ("a1.yaml", AGE1),
+        ("a2.yaml", "age: 2\ncards: [\n"),
+        ("w.yaml", WONDERS),
+    ]);
+    assert_eq!(codes(&report), [Code::YamlSyntax]);
+}
