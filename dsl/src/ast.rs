@@ -116,13 +116,24 @@ pub enum Pile {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionKind {
     /// `produce [N] R (or R)*`
-    Produce { amount: Option<Num>, choice: Vec<Word> },
+    Produce {
+        amount: Option<Num>,
+        choice: Vec<Word>,
+    },
     /// `gain N UNIT [per COUNTED [in SCOPES]]`
-    Gain { amount: Num, unit: Word, per: Option<Per> },
+    Gain {
+        amount: Num,
+        unit: Word,
+        per: Option<Per>,
+    },
     /// `science S (or S)*`
     Science { choice: Vec<Word> },
     /// `trade R (or R)* at N [coins] [from SCOPES]`
-    Trade { choice: Vec<Word>, price: Num, from: Vec<Word> },
+    Trade {
+        choice: Vec<Word>,
+        price: Num,
+        from: Vec<Word>,
+    },
     /// `build a card from the discard pile | your hand for free`
     BuildFree { pile: Pile },
     /// `play the last card of each age`

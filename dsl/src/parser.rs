@@ -116,7 +116,10 @@ fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
 
 fn trigger_of(p: Pair<'_, Rule>) -> Trigger {
     let span = span_of(&p);
-    let inner = p.into_inner().next().expect("a trigger has one alternative");
+    let inner = p
+        .into_inner()
+        .next()
+        .expect("a trigger has one alternative");
     let kind = match inner.as_rule() {
         Rule::t_when_built => TriggerKind::WhenBuilt,
         Rule::t_game_end => TriggerKind::GameEnd,
@@ -139,7 +142,10 @@ fn trigger_of(p: Pair<'_, Rule>) -> Trigger {
 
 fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
     let span = span_of(&p);
-    let inner = p.into_inner().next().expect("an action has one alternative");
+    let inner = p
+        .into_inner()
+        .next()
+        .expect("an action has one alternative");
     let rule = inner.as_rule();
     let parts: Vec<Pair<'_, Rule>> = inner.clone().into_inner().collect();
     // The leading word(s): the first keyword of the action.
@@ -248,9 +254,11 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
         pest::error::InputLocation::Span((s, _)) => s,
     };
     let mut expected: Vec<String> = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            positives.iter().filter_map(|r| describe(*r)).map(String::from).collect()
-        }
+        pest::error::ErrorVariant::ParsingError { positives, .. } => positives
+            .iter()
+            .filter_map(|r| describe(*r))
+            .map(String::from)
+            .collect(),
         pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
     };
     // `;` separates clauses; pest does not report literal strings as rules.

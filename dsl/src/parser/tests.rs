@@ -21,11 +21,17 @@ fn texts(words: &[Word]) -> Vec<&str> {
 #[test]
 fn production_single_double_and_choice() {
     match only_action("produce wood") {
-        ActionKind::Produce { amount: None, choice } => assert_eq!(texts(&choice), ["wood"]),
+        ActionKind::Produce {
+            amount: None,
+            choice,
+        } => assert_eq!(texts(&choice), ["wood"]),
         other => panic!("{other:?}"),
     }
     match only_action("produce 2 wood") {
-        ActionKind::Produce { amount: Some(n), choice } => {
+        ActionKind::Produce {
+            amount: Some(n),
+            choice,
+        } => {
             assert_eq!(n.value, 2);
             assert_eq!(texts(&choice), ["wood"]);
         }
@@ -40,7 +46,11 @@ fn production_single_double_and_choice() {
 #[test]
 fn counted_amount_over_scopes() {
     match only_action("gain 1 coin per brown card in left, self and right") {
-        ActionKind::Gain { amount, unit, per: Some(per) } => {
+        ActionKind::Gain {
+            amount,
+            unit,
+            per: Some(per),
+        } => {
             assert_eq!(amount.value, 1);
             assert_eq!(unit.text, "coin");
             assert_eq!(texts(&per.counted), ["brown", "card"]);
@@ -63,8 +73,14 @@ fn several_clauses_with_triggers_and_comments() {
          when built: gain 3 coins;\n",
     );
     assert_eq!(e.clauses.len(), 2);
-    assert_eq!(e.clauses[0].trigger.as_ref().map(|t| t.kind.clone()), Some(TriggerKind::GameEnd));
-    assert_eq!(e.clauses[1].trigger.as_ref().map(|t| t.kind.clone()), Some(TriggerKind::WhenBuilt));
+    assert_eq!(
+        e.clauses[0].trigger.as_ref().map(|t| t.kind.clone()),
+        Some(TriggerKind::GameEnd)
+    );
+    assert_eq!(
+        e.clauses[1].trigger.as_ref().map(|t| t.kind.clone()),
+        Some(TriggerKind::WhenBuilt)
+    );
     match &e.clauses[0].action.kind {
         ActionKind::Gain { per: Some(per), .. } => {
             assert_eq!(texts(&per.counted), ["wonder", "stage"]);
@@ -82,7 +98,10 @@ fn every_action_and_trigger_parses() {
         ("trade glass or loom at 1 coin from left and right", "trade"),
         ("trade wood at 1", "trade"),
         ("build a card from the discard pile for free", "build free"),
-        ("once per age: build a card from your hand for free", "build free"),
+        (
+            "once per age: build a card from your hand for free",
+            "build free",
+        ),
         ("play the last card of each age", "play last card"),
         ("play again", "play again"),
         ("copy a purple card from neighbours", "copy"),
@@ -106,7 +125,10 @@ fn spans_point_into_the_text() {
     };
     let s = choice[0].span;
     assert_eq!(&text[s.start..s.end], "ore");
-    assert_eq!(&text[e.clauses[1].action.word_span.start..e.clauses[1].action.word_span.end], "produce");
+    assert_eq!(
+        &text[e.clauses[1].action.word_span.start..e.clauses[1].action.word_span.end],
+        "produce"
+    );
 }
 
 #[test]
@@ -129,7 +151,11 @@ fn syntax_errors_name_the_token_and_what_was_expected() {
     let e = err("produce wood or");
     assert_eq!(e.span, Span::new(15, 15));
     assert!(e.message.contains("a name"), "{}", e.message);
-    assert!(e.message.ends_with("found the end of the text"), "{}", e.message);
+    assert!(
+        e.message.ends_with("found the end of the text"),
+        "{}",
+        e.message
+    );
 
     let e = err("gain 2 coins per");
     assert_eq!(e.message, "expected a name, found the end of the text");
@@ -163,7 +189,15 @@ fn costs() {
 fn huge_and_hostile_text_does_not_panic() {
     let long = "gain 1 coin;".repeat(50_000);
     assert_eq!(effects(&long).clauses.len(), 50_000);
-    for text in ["\u{0}", "é", "produce é", ";;;", "gain 1 coin per in", "*/ \"", "a:b:c"] {
+    for text in [
+        "\u{0}",
+        "é",
+        "produce é",
+        ";;;",
+        "gain 1 coin per in",
+        "*/ \"",
+        "a:b:c",
+    ] {
         let _ = parse_effects(text);
         let _ = parse_cost(text);
     }

@@ -131,9 +131,16 @@ impl Listens {
 pub enum Source {
     Card(CardId),
     /// A wonder board's own effect (its starting production).
-    Board { wonder: u8, side: u8 },
+    Board {
+        wonder: u8,
+        side: u8,
+    },
     /// A stage of a wonder board, from 0.
-    Stage { wonder: u8, side: u8, stage: u8 },
+    Stage {
+        wonder: u8,
+        side: u8,
+        stage: u8,
+    },
 }
 
 /// The primitives generated effects call. The implementor knows which player
