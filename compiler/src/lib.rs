@@ -26,7 +26,7 @@ pub mod source;
 mod testkit;
 pub mod validate;
 pub mod vocab;
-mod yaml;
+pub mod yaml;
 
 pub use diag::{Code, Diagnostic, Report, Severity};
 pub use source::Sources;
