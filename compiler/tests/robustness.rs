@@ -1,0 +1,181 @@
+//! Bad input gets diagnostics, never a panic: the shipped card files mutated
+//! at random (seeded, so failures reproduce) run through every pass, and
+//! random text runs through the effect and cost parsers.
+
+use sevenw_compiler::load::load_texts;
+use sevenw_compiler::source::Sources;
+use sevenw_compiler::{Report, codegen, lower, parse, resolve, validate};
+use std::path::PathBuf;
+
+/// xorshift64*: small, seeded, reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    " ",
+    "\n",
+    ":",
+    "- ",
+    "[",
+    "]",
+    "{",
+    "}",
+    "\"",
+    "'",
+    "#",
+    "&a",
+    "*a",
+    "|",
+    ">",
+    ";",
+    ",",
+    "0",
+    "999999999999",
+    "-3",
+    "produce",
+    "gain",
+    "per",
+    "in",
+    "or",
+    "and",
+    "at game end:",
+    "once per age:",
+    "coin",
+    "vp",
+    "wood",
+    "gear",
+    "left",
+    "brown card",
+    "wonder stage",
+    "play again",
+    "copy a",
+    "trade",
+    "build a card from",
+    "é",
+    "\u{0}",
+    "\t",
+];
+
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut s: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(s.len() + 1);
+        match rng.below(4) {
+            0 => {
+                let end = (at + 1 + rng.below(20)).min(s.len());
+                s.drain(at..end);
+            }
+            1 | 2 => {
+                let piece = PIECES[rng.below(PIECES.len())];
+                s.splice(at..at, piece.chars());
+            }
+            _ => {
+                // Duplicate a run of lines' worth of text elsewhere.
+                let from = rng.below(s.len() + 1);
+                let end = (from + rng.below(80)).min(s.len());
+                let run: Vec<char> = s[from..end].to_vec();
+                let at = at.min(s.len());
+                s.splice(at..at, run);
+            }
+        }
+    }
+    s.into_iter().collect()
+}
+
+fn shipped() -> Vec<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cards/base");
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every pass, as `check` runs them, over in-memory files.
+fn compile(files: &[(String, String)]) -> Report {
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let src = load_texts("base", &refs, &mut sources, &mut report);
+    let ast = parse::parse(src, &mut report);
+    if let Some(game) = resolve::resolve(ast, &mut report) {
+        validate::validate(&game, &mut report);
+        if !report.has_errors() {
+            let lib = lower::lower(&[game]);
+            assert!(!codegen::generate(&lib).is_empty());
+        }
+    }
+    report.sort();
+    // Rendering and JSON must not panic either, whatever the spans.
+    let _ = report.render(&sources, false);
+    let _ = report.to_json_lines(&sources);
+    report
+}
+
+#[test]
+fn the_unmutated_library_is_clean() {
+    assert!(compile(&shipped()).diagnostics.is_empty());
+}
+
+#[test]
+fn mutated_card_files_never_panic() {
+    let files = shipped();
+    let mut rng = Rng(0x5EED_7A11);
+    let mut with_errors = 0;
+    for _ in 0..600 {
+        let mut files = files.clone();
+        let i = rng.below(files.len());
+        files[i].1 = mutate(&mut rng, &files[i].1);
+        let report = compile(&files);
+        if report.has_errors() {
+            with_errors += 1;
+            // Every error is placed in a file, or is about the set as a whole.
+            assert!(
+                report
+                    .diagnostics
+                    .iter()
+                    .all(|d| d.loc.is_some() || d.code == sevenw_compiler::Code::NoGame)
+            );
+        }
+    }
+    assert!(
+        with_errors > 300,
+        "the mutations should break most files, broke {with_errors}"
+    );
+}
+
+#[test]
+fn random_effect_text_never_panics() {
+    let mut rng = Rng(42);
+    for _ in 0..20_000 {
+        let mut text = String::new();
+        for _ in 0..rng.below(12) {
+            text.push_str(PIECES[rng.below(PIECES.len())]);
+            text.push(' ');
+        }
+        let _ = sevenw_dsl::parse_effects(&text);
+        let _ = sevenw_dsl::parse_cost(&text);
+    }
+}
