@@ -1,0 +1,242 @@
+//! The engine's implementations of [`Host`], the primitives generated
+//! effects call.
+//!
+//! [`CityHost`] applies effects to a city while a game is played (or while a
+//! city is rebuilt from a sheet). [`ScoreHost`] runs effects at final scoring
+//! without changing any city: it collects points, coins and science symbols.
+//! Both read the other cities through seat offsets.
+
+use sevenw_host::{Category, ColourSet, Counted, Host, Limit, Pile, ResSet, Seats, SymSet};
+
+use crate::science::MAX_SYM;
+use crate::state::{City, MAX_CAT, seat_at};
+
+/// `what` counted over the cities at `seats` from `seat`; the acting city
+/// is `me` (its slot in `cities` may be stale while it is being changed).
+fn count_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats) -> u32 {
+    let n = cities.len().max(1);
+    seats
+        .0
+        .iter()
+        .map(|&off| {
+            let s = seat_at(seat, off, n);
+            if s == seat {
+                me.count(what)
+            } else {
+                cities.get(s).map_or(0, |c| c.count(what))
+            }
+        })
+        .sum()
+}
+
+fn single(bits: u16) -> Option<usize> {
+    (bits.count_ones() == 1).then(|| bits.trailing_zeros() as usize)
+}
+
+/// Applies effects to one city while playing.
+pub struct CityHost<'a> {
+    pub me: &'a mut City,
+    /// All the cities, for counts; slot `seat` is not read.
+    pub cities: &'a [City],
+    pub seat: usize,
+    /// Whether coins gained are added: false when a city is rebuilt from a
+    /// sheet, whose coins are given as they are now.
+    pub coins: bool,
+}
+
+impl Host for CityHost<'_> {
+    fn count(&self, what: Counted, seats: Seats) -> u32 {
+        count_in(self.me, self.cities, self.seat, what, seats)
+    }
+
+    fn gain_coins(&mut self, n: i32) {
+        if self.coins {
+            // The bank never lends: a loss takes at most what the city has.
+            self.me.coins = self.me.coins.saturating_add(n).max(0);
+        }
+    }
+
+    fn gain_vp(&mut self, category: Category, n: i32) {
+        let c = usize::from(category.0) % MAX_CAT;
+        self.me.vp[c] = self.me.vp[c].saturating_add(n);
+    }
+
+    fn gain_shields(&mut self, n: u32) {
+        self.me.shields = self.me.shields.saturating_add(n);
+    }
+
+    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
+        self.me.own.add(options, amount);
+        if tradable {
+            self.me.sold.add(options, amount);
+        }
+    }
+
+    fn science(&mut self, options: SymSet) {
+        match single(options.0) {
+            Some(s) if s < MAX_SYM => self.me.science[s] = self.me.science[s].saturating_add(1),
+            _ if options.0 != 0 => self.me.wild.push(options),
+            _ => {}
+        }
+    }
+
+    fn trade_price(&mut self, resources: ResSet, price: u8, seats: Seats) {
+        self.me.set_price(resources, price, seats);
+    }
+
+    fn build_free(&mut self, from: Pile, limit: Limit) {
+        let a = &mut self.me.abilities;
+        match (from, limit) {
+            (Pile::Discard, Limit::Now) => a.discard_builds = a.discard_builds.saturating_add(1),
+            (Pile::Hand, Limit::OncePerAge) => {
+                a.hand_builds_per_age = a.hand_builds_per_age.saturating_add(1)
+            }
+            // No game of the library grants these yet; a turn structure
+            // that needs them adds a field here.
+            (Pile::Hand, Limit::Now) | (Pile::Discard, Limit::OncePerAge) => {}
+        }
+    }
+
+    fn play_last_card(&mut self) {
+        self.me.abilities.play_last_card = true;
+    }
+
+    fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
+        self.me.abilities.copies.push((colours, seats));
+    }
+
+    fn play_again(&mut self) {
+        self.me.abilities.extra_turns = self.me.abilities.extra_turns.saturating_add(1);
+    }
+}
+
+/// Runs effects at final scoring: collects points, coins and science from a
+/// copy of the city's totals, leaving every city unchanged.
+pub struct ScoreHost<'a> {
+    pub me: &'a City,
+    pub cities: &'a [City],
+    pub seat: usize,
+    pub vp: [i32; MAX_CAT],
+    pub coins: i32,
+    pub science: [u8; MAX_SYM],
+    pub wild: Vec<SymSet>,
+}
+
+impl<'a> ScoreHost<'a> {
+    pub fn new(me: &'a City, cities: &'a [City], seat: usize) -> Self {
+        ScoreHost {
+            me,
+            cities,
+            seat,
+            vp: me.vp,
+            coins: me.coins,
+            science: me.science,
+            wild: me.wild.clone(),
+        }
+    }
+}
+
+impl Host for ScoreHost<'_> {
+    fn count(&self, what: Counted, seats: Seats) -> u32 {
+        count_in(self.me, self.cities, self.seat, what, seats)
+    }
+    fn gain_coins(&mut self, n: i32) {
+        self.coins = self.coins.saturating_add(n).max(0);
+    }
+    fn gain_vp(&mut self, category: Category, n: i32) {
+        let c = usize::from(category.0) % MAX_CAT;
+        self.vp[c] = self.vp[c].saturating_add(n);
+    }
+    fn gain_shields(&mut self, _n: u32) {}
+    fn produce(&mut self, _options: ResSet, _amount: u8, _tradable: bool) {}
+    fn science(&mut self, options: SymSet) {
+        match single(options.0) {
+            Some(s) if s < MAX_SYM => self.science[s] = self.science[s].saturating_add(1),
+            _ if options.0 != 0 => self.wild.push(options),
+            _ => {}
+        }
+    }
+    fn trade_price(&mut self, _resources: ResSet, _price: u8, _seats: Seats) {}
+    fn build_free(&mut self, _from: Pile, _limit: Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _colours: ColourSet, _seats: Seats) {}
+    fn play_again(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn city_host_applies_primitives() {
+        let cities = vec![City::default(), City::default(), City::default()];
+        let mut me = City::new(0, 0, 3, 2);
+        let mut h = CityHost {
+            me: &mut me,
+            cities: &cities,
+            seat: 0,
+            coins: true,
+        };
+        h.gain_coins(5);
+        h.gain_coins(-20);
+        h.gain_vp(Category(2), 3);
+        h.gain_shields(2);
+        h.produce(ResSet(0b1), 2, true);
+        h.produce(ResSet(0b110), 1, false);
+        h.science(SymSet(0b10));
+        h.science(SymSet(0b111));
+        h.build_free(Pile::Discard, Limit::Now);
+        h.build_free(Pile::Hand, Limit::OncePerAge);
+        h.play_last_card();
+        h.copy_card(ColourSet(1 << 6), Seats(&[1, -1]));
+        assert_eq!(me.coins, 0);
+        assert_eq!(me.vp[2], 3);
+        assert_eq!(me.shields, 2);
+        assert_eq!(me.own.fixed[0], 2);
+        assert_eq!(me.sold.fixed[0], 2);
+        assert_eq!(me.own.choices.len(), 1);
+        assert!(me.sold.choices.is_empty());
+        assert_eq!(me.science[1], 1);
+        assert_eq!(me.wild, vec![SymSet(0b111)]);
+        assert_eq!(me.abilities.discard_builds, 1);
+        assert_eq!(me.abilities.hand_builds_per_age, 1);
+        assert!(me.abilities.play_last_card);
+        assert_eq!(me.abilities.copies.len(), 1);
+    }
+
+    #[test]
+    fn sheet_mode_ignores_coins_and_counts_read_neighbours() {
+        let mut cities = vec![City::default(), City::default(), City::default()];
+        cities[1].colour_count[0] = 2;
+        cities[2].colour_count[0] = 1;
+        let mut me = City::new(0, 0, 7, 2);
+        me.colour_count[0] = 4;
+        let mut h = CityHost {
+            me: &mut me,
+            cities: &cities,
+            seat: 0,
+            coins: false,
+        };
+        let brown = Counted::Cards(ColourSet(1));
+        assert_eq!(h.count(brown, Seats(&[1])), 2);
+        assert_eq!(h.count(brown, Seats(&[-1])), 1);
+        assert_eq!(h.count(brown, Seats(&[1, 0, -1])), 7);
+        h.gain_coins(4);
+        assert_eq!(me.coins, 7);
+    }
+
+    #[test]
+    fn score_host_leaves_the_city_alone() {
+        let cities = vec![City::default(), City::default(), City::default()];
+        let me = City::new(0, 0, 7, 2);
+        let mut h = ScoreHost::new(&me, &cities, 0);
+        h.gain_vp(Category(1), 4);
+        h.gain_coins(2);
+        h.science(SymSet(0b1));
+        assert_eq!(h.vp[1], 4);
+        assert_eq!(h.coins, 9);
+        assert_eq!(h.science[0], 1);
+        assert_eq!(me.vp[1], 0);
+        assert_eq!(me.coins, 7);
+    }
+}

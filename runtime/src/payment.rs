@@ -1,0 +1,574 @@
+//! Payment search: every way to pay a cost from the city's own production
+//! and by buying from the two neighbours.
+//!
+//! The model is the base game's trade: each resource unit the city cannot
+//! produce itself may be bought from the left or the right seller, whose
+//! *tradable* production (fixed units and "one of" choices) limits what they
+//! can sell; each unit costs the buyer's price for that resource and that
+//! seller. Selling does not use a resource up, so each seller's whole
+//! tradable production is on offer. Only coins held at the start of the turn
+//! can be spent (`budget`).
+//!
+//! A payment is told apart by who receives the coins: the bank (the card's
+//! coin cost), the left and the right neighbour. The search returns every
+//! payment that is not dominated (no other payment gives less or the same to
+//! each of the two neighbours), cheapest first. A dominated payment would buy
+//! a resource the city does not need, which the rules do not allow.
+//!
+//! This is a hot path: [`PaymentSearch`] keeps its buffers between calls and
+//! works on fixed-size arrays and bitmasks; nothing is allocated once the
+//! buffers have grown, and nothing is looked up by name.
+
+use sevenw_host::{Cost, Res, ResSet};
+
+/// Most resources a game may declare ([`ResSet`] is 16 bits wide).
+pub const MAX_RES: usize = 16;
+
+/// Production of "`amount` of one of `options`".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice {
+    pub options: ResSet,
+    pub amount: u8,
+}
+
+/// What a city produces: fixed units per resource plus choices.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Production {
+    pub fixed: [u8; MAX_RES],
+    pub choices: Vec<Choice>,
+}
+
+impl Production {
+    /// Adds `amount` of one resource of `options` (fixed when it names one).
+    pub fn add(&mut self, options: ResSet, amount: u8) {
+        let options = ResSet(options.0);
+        match options.len() {
+            0 => {}
+            1 => {
+                let r = options.0.trailing_zeros() as usize;
+                self.fixed[r] = self.fixed[r].saturating_add(amount);
+            }
+            _ => self.choices.push(Choice { options, amount }),
+        }
+    }
+
+    /// Units produced in all, counting each choice once per unit.
+    pub fn units(&self) -> u32 {
+        self.fixed.iter().map(|&n| u32::from(n)).sum::<u32>()
+            + self
+                .choices
+                .iter()
+                .map(|c| u32::from(c.amount))
+                .sum::<u32>()
+    }
+
+    /// The most units of `r` this production can give at once.
+    pub fn max_of(&self, r: Res) -> u32 {
+        u32::from(self.fixed[usize::from(r.0)])
+            + self
+                .choices
+                .iter()
+                .filter(|c| c.options.contains(r))
+                .map(|c| u32::from(c.amount))
+                .sum::<u32>()
+    }
+
+    /// Whether this production covers `want[k]` units of `res[k]` for every
+    /// `k` together (choices each give one resource).
+    pub fn can_supply(&self, res: &[Res], want: &[u8]) -> bool {
+        let mut deficit: Need = [0; MAX_RES];
+        let mut total = 0u32;
+        for (k, (&r, &w)) in res.iter().zip(want).enumerate() {
+            deficit[k] = w.saturating_sub(self.fixed[usize::from(r.0)]);
+            total += u32::from(deficit[k]);
+        }
+        if total == 0 {
+            return true;
+        }
+        let available: u32 = self.choices.iter().map(|c| u32::from(c.amount)).sum();
+        total <= available && cover(&self.choices, res, deficit)
+    }
+}
+
+/// Units still wanted, indexed like the cost's resources.
+type Need = [u8; MAX_RES];
+
+fn is_zero(n: &Need) -> bool {
+    n.iter().all(|&x| x == 0)
+}
+
+/// Whether `choices` can cover `deficit` (of `res`), each choice giving up
+/// to its amount of one resource.
+fn cover(choices: &[Choice], res: &[Res], deficit: Need) -> bool {
+    if is_zero(&deficit) {
+        return true;
+    }
+    let Some((first, rest)) = choices.split_first() else {
+        return false;
+    };
+    for (k, &r) in res.iter().enumerate() {
+        if deficit[k] > 0 && first.options.contains(r) {
+            let mut d = deficit;
+            d[k] -= first.amount.min(d[k]);
+            if cover(rest, res, d) {
+                return true;
+            }
+        }
+    }
+    cover(rest, res, deficit)
+}
+
+/// Trade prices of a buyer: `[seller][resource]`, seller 0 the left
+/// neighbour (seat offset +1), 1 the right (offset −1).
+pub type Prices = [[u8; MAX_RES]; 2];
+
+/// Prices of `price` for every resource and both sellers.
+pub const fn flat_prices(price: u8) -> Prices {
+    [[price; MAX_RES]; 2]
+}
+
+/// Coins paid for one action: to the bank, to the left and right neighbours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Payment {
+    pub bank: u16,
+    pub left: u16,
+    pub right: u16,
+}
+
+impl Payment {
+    pub const FREE: Payment = Payment {
+        bank: 0,
+        left: 0,
+        right: 0,
+    };
+
+    pub fn total(self) -> u32 {
+        u32::from(self.bank) + u32::from(self.left) + u32::from(self.right)
+    }
+
+    /// Coins paid to the neighbours.
+    pub fn trade(self) -> u32 {
+        u32::from(self.left) + u32::from(self.right)
+    }
+}
+
+/// The buyer's view of the market.
+#[derive(Clone, Copy, Debug)]
+pub struct Market<'a> {
+    /// Everything the buyer produces (tradable or not).
+    pub own: &'a Production,
+    /// What the left neighbour can sell.
+    pub left: &'a Production,
+    /// What the right neighbour can sell.
+    pub right: &'a Production,
+    pub prices: &'a Prices,
+}
+
+/// The reusable buffers of the payment search.
+#[derive(Clone, Debug, Default)]
+pub struct PaymentSearch {
+    states: Vec<Need>,
+    next: Vec<Need>,
+    out: Vec<Payment>,
+}
+
+fn push_unique(v: &mut Vec<Need>, n: Need) {
+    if !v.contains(&n) {
+        v.push(n);
+    }
+}
+
+impl PaymentSearch {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Every undominated way to pay `cost` in `market` with at most
+    /// `budget` coins, cheapest first (then least to the left). Empty when
+    /// the cost cannot be paid.
+    pub fn search(&mut self, cost: &Cost, market: &Market<'_>, budget: u32) -> &[Payment] {
+        self.out.clear();
+        let bank = cost.coins;
+        if u32::from(bank) > budget {
+            return &self.out;
+        }
+        let m = cost.resources.len().min(MAX_RES);
+        let mut res = [Res(0); MAX_RES];
+        let mut need: Need = [0; MAX_RES];
+        let mut short = false;
+        for (k, &(r, n)) in cost.resources.iter().take(m).enumerate() {
+            res[k] = r;
+            need[k] = n.saturating_sub(market.own.fixed[usize::from(r.0) % MAX_RES]);
+            short |= need[k] > 0;
+        }
+        let free = Payment {
+            bank,
+            left: 0,
+            right: 0,
+        };
+        if !short {
+            self.out.push(free);
+            return &self.out;
+        }
+        let res = &res[..m];
+
+        // Own choices: each one that can cover a needed unit covers one
+        // (leaving it unused could only make the purchase dearer).
+        self.states.clear();
+        self.states.push(need);
+        for c in &market.own.choices {
+            self.next.clear();
+            for s in &self.states {
+                let mut used = false;
+                for (k, &r) in res.iter().enumerate() {
+                    if s[k] > 0 && c.options.contains(r) {
+                        used = true;
+                        let mut t = *s;
+                        t[k] -= c.amount.min(t[k]);
+                        push_unique(&mut self.next, t);
+                    }
+                }
+                if !used {
+                    push_unique(&mut self.next, *s);
+                }
+            }
+            std::mem::swap(&mut self.states, &mut self.next);
+        }
+        if self.states.iter().any(is_zero) {
+            self.out.push(free);
+            return &self.out;
+        }
+        // Keep the least residual needs only.
+        let mut i = 0;
+        while i < self.states.len() {
+            let s = self.states[i];
+            let dominated = self
+                .states
+                .iter()
+                .any(|t| *t != s && t[..m].iter().zip(&s[..m]).all(|(a, b)| a <= b));
+            if dominated {
+                self.states.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+
+        // What each seller could give at most of each resource.
+        let mut cap = [[0u8; MAX_RES]; 2];
+        for (k, &r) in res.iter().enumerate() {
+            cap[0][k] = market.left.max_of(r).min(255) as u8;
+            cap[1][k] = market.right.max_of(r).min(255) as u8;
+        }
+        let spend = budget - u32::from(bank);
+        for s in &self.states {
+            if (0..m).any(|k| u32::from(s[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k])) {
+                continue;
+            }
+            // Odometer over what is bought from the left.
+            let mut b: Need = [0; MAX_RES];
+            for k in 0..m {
+                b[k] = s[k].saturating_sub(cap[1][k]);
+            }
+            let low = b;
+            loop {
+                let mut left = 0u32;
+                let mut right = 0u32;
+                let mut r_want: Need = [0; MAX_RES];
+                for k in 0..m {
+                    r_want[k] = s[k] - b[k];
+                    left += u32::from(b[k])
+                        * u32::from(market.prices[0][usize::from(res[k].0) % MAX_RES]);
+                    right += u32::from(r_want[k])
+                        * u32::from(market.prices[1][usize::from(res[k].0) % MAX_RES]);
+                }
+                if left + right <= spend
+                    && market.left.can_supply(res, &b[..m])
+                    && market.right.can_supply(res, &r_want[..m])
+                {
+                    self.out.push(Payment {
+                        bank,
+                        left: left.min(u32::from(u16::MAX)) as u16,
+                        right: right.min(u32::from(u16::MAX)) as u16,
+                    });
+                }
+                let mut k = 0;
+                while k < m {
+                    let hi = s[k].min(cap[0][k]);
+                    if b[k] < hi {
+                        b[k] += 1;
+                        break;
+                    }
+                    b[k] = low[k];
+                    k += 1;
+                }
+                if k == m {
+                    break;
+                }
+            }
+        }
+        // Cheapest first; drop the dominated and the duplicates.
+        self.out
+            .sort_unstable_by_key(|p| (p.total(), p.left, p.right));
+        let mut kept = 0;
+        for i in 0..self.out.len() {
+            let p = self.out[i];
+            if !self.out[..kept]
+                .iter()
+                .any(|q| q.left <= p.left && q.right <= p.right)
+            {
+                self.out[kept] = p;
+                kept += 1;
+            }
+        }
+        self.out.truncate(kept);
+        &self.out
+    }
+
+    /// The cheapest way to pay, if any.
+    pub fn cheapest(&mut self, cost: &Cost, market: &Market<'_>, budget: u32) -> Option<Payment> {
+        self.search(cost, market, budget).first().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WOOD: Res = Res(0);
+    const STONE: Res = Res(1);
+    const CLAY: Res = Res(2);
+    const ORE: Res = Res(3);
+    const GLASS: Res = Res(4);
+
+    fn set(rs: &[Res]) -> ResSet {
+        ResSet(rs.iter().fold(0, |a, r| a | (1 << r.0)))
+    }
+
+    fn prod(fixed: &[(Res, u8)], choices: &[&[Res]]) -> Production {
+        let mut p = Production::default();
+        for &(r, n) in fixed {
+            p.add(set(&[r]), n);
+        }
+        for c in choices {
+            p.add(set(c), 1);
+        }
+        p
+    }
+
+    fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
+        Cost { coins, resources }
+    }
+
+    fn pay(bank: u16, left: u16, right: u16) -> Payment {
+        Payment { bank, left, right }
+    }
+
+    fn run(
+        c: Cost,
+        own: &Production,
+        l: &Production,
+        r: &Production,
+        prices: &Prices,
+        budget: u32,
+    ) -> Vec<Payment> {
+        let mut s = PaymentSearch::new();
+        let m = Market {
+            own,
+            left: l,
+            right: r,
+            prices,
+        };
+        s.search(&c, &m, budget).to_vec()
+    }
+
+    #[test]
+    fn own_production_pays_for_free() {
+        let own = prod(&[(WOOD, 2)], &[]);
+        let none = Production::default();
+        let p = run(
+            cost(0, &[(WOOD, 2)]),
+            &own,
+            &none,
+            &none,
+            &flat_prices(2),
+            0,
+        );
+        assert_eq!(p, vec![Payment::FREE]);
+    }
+
+    #[test]
+    fn coin_cost_needs_the_coins() {
+        let none = Production::default();
+        assert_eq!(
+            run(cost(1, &[]), &none, &none, &none, &flat_prices(2), 1),
+            vec![pay(1, 0, 0)]
+        );
+        assert!(run(cost(1, &[]), &none, &none, &none, &flat_prices(2), 0).is_empty());
+    }
+
+    #[test]
+    fn buys_from_either_neighbour_at_two_coins() {
+        let none = Production::default();
+        let l = prod(&[(STONE, 1)], &[]);
+        let r = prod(&[(STONE, 1)], &[]);
+        let p = run(cost(0, &[(STONE, 1)]), &none, &l, &r, &flat_prices(2), 10);
+        assert_eq!(p, vec![pay(0, 0, 2), pay(0, 2, 0)]);
+    }
+
+    #[test]
+    fn buys_from_both_neighbours_in_one_turn() {
+        let none = Production::default();
+        let l = prod(&[(STONE, 1)], &[]);
+        let r = prod(&[(STONE, 2)], &[]);
+        let p = run(cost(0, &[(STONE, 3)]), &none, &l, &r, &flat_prices(2), 10);
+        assert_eq!(p, vec![pay(0, 2, 4)]);
+        // Not enough coins for the 6.
+        assert!(run(cost(0, &[(STONE, 3)]), &none, &l, &r, &flat_prices(2), 5).is_empty());
+    }
+
+    #[test]
+    fn discount_applies_to_its_side_and_resources_only() {
+        let none = Production::default();
+        let l = prod(&[(WOOD, 1), (GLASS, 1)], &[]);
+        let r = prod(&[(WOOD, 1), (GLASS, 1)], &[]);
+        let mut prices = flat_prices(2);
+        prices[0][WOOD.0 as usize] = 1; // raw at 1 from the left
+        let p = run(cost(0, &[(WOOD, 1)]), &none, &l, &r, &prices, 10);
+        assert_eq!(p, vec![pay(0, 1, 0), pay(0, 0, 2)]);
+        let p = run(cost(0, &[(GLASS, 1)]), &none, &l, &r, &prices, 10);
+        assert_eq!(p, vec![pay(0, 0, 2), pay(0, 2, 0)]);
+    }
+
+    #[test]
+    fn neighbour_choice_sells_one_resource_only() {
+        let none = Production::default();
+        let l = prod(&[], &[&[WOOD, CLAY]]);
+        let p = run(
+            cost(0, &[(WOOD, 1), (CLAY, 1)]),
+            &none,
+            &l,
+            &none,
+            &flat_prices(2),
+            10,
+        );
+        assert!(p.is_empty(), "{p:?}");
+        let r = prod(&[(CLAY, 1)], &[]);
+        let p = run(
+            cost(0, &[(WOOD, 1), (CLAY, 1)]),
+            &none,
+            &l,
+            &r,
+            &flat_prices(2),
+            10,
+        );
+        assert_eq!(p, vec![pay(0, 2, 2)]);
+    }
+
+    #[test]
+    fn own_choice_can_cover_either_and_both_ways_are_offered() {
+        let own = prod(&[], &[&[WOOD, CLAY]]);
+        let l = prod(&[(WOOD, 1)], &[]);
+        let r = prod(&[(CLAY, 1)], &[]);
+        let mut prices = flat_prices(2);
+        prices[0][WOOD.0 as usize] = 1;
+        let p = run(cost(0, &[(WOOD, 1), (CLAY, 1)]), &own, &l, &r, &prices, 10);
+        // Use the choice for clay and buy wood left (1), or for wood and buy clay right (2).
+        assert_eq!(p, vec![pay(0, 1, 0), pay(0, 0, 2)]);
+    }
+
+    #[test]
+    fn non_tradable_production_is_not_for_sale() {
+        // The seller's yellow-card choice is in its own production but not in
+        // what it sells: the market is given the tradable part only.
+        let mut seller_own = prod(&[], &[]);
+        seller_own.add(set(&[WOOD, STONE, CLAY, ORE]), 1);
+        let seller_sells = Production::default();
+        let none = Production::default();
+        let p = run(
+            cost(0, &[(ORE, 1)]),
+            &none,
+            &seller_sells,
+            &none,
+            &flat_prices(2),
+            10,
+        );
+        assert!(p.is_empty());
+        // Its owner may use it.
+        let p = run(
+            cost(0, &[(ORE, 1)]),
+            &seller_own,
+            &none,
+            &none,
+            &flat_prices(2),
+            0,
+        );
+        assert_eq!(p, vec![Payment::FREE]);
+    }
+
+    #[test]
+    fn every_split_between_neighbours_is_found() {
+        let none = Production::default();
+        let l = prod(&[(ORE, 2)], &[]);
+        let r = prod(&[(ORE, 2)], &[]);
+        let mut prices = flat_prices(2);
+        prices[1][ORE.0 as usize] = 1;
+        let p = run(cost(0, &[(ORE, 2)]), &none, &l, &r, &prices, 10);
+        assert_eq!(p, vec![pay(0, 0, 2), pay(0, 2, 1), pay(0, 4, 0)]);
+    }
+
+    #[test]
+    fn mixed_cost_with_bank_coins() {
+        let own = prod(&[(WOOD, 1)], &[]);
+        let l = prod(&[(WOOD, 1)], &[&[STONE, ORE]]);
+        let none = Production::default();
+        let p = run(
+            cost(1, &[(WOOD, 2), (ORE, 1)]),
+            &own,
+            &l,
+            &none,
+            &flat_prices(2),
+            5,
+        );
+        assert_eq!(p, vec![pay(1, 4, 0)]);
+        assert!(
+            run(
+                cost(1, &[(WOOD, 2), (ORE, 1)]),
+                &own,
+                &l,
+                &none,
+                &flat_prices(2),
+                4
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn buffers_are_reused() {
+        let none = Production::default();
+        let l = prod(&[(STONE, 3)], &[]);
+        let mut s = PaymentSearch::new();
+        let prices = flat_prices(2);
+        let m = Market {
+            own: &none,
+            left: &l,
+            right: &none,
+            prices: &prices,
+        };
+        let c = cost(0, &[(STONE, 2)]);
+        assert_eq!(s.search(&c, &m, 9), &[pay(0, 4, 0)]);
+        assert_eq!(s.search(&c, &m, 3), &[] as &[Payment]);
+        assert_eq!(s.cheapest(&c, &m, 4), Some(pay(0, 4, 0)));
+    }
+
+    #[test]
+    fn can_supply_matches_choices() {
+        let p = prod(&[(WOOD, 1)], &[&[STONE, CLAY], &[CLAY, ORE]]);
+        assert!(p.can_supply(&[WOOD, STONE, CLAY], &[1, 1, 1]));
+        assert!(p.can_supply(&[CLAY], &[2]));
+        assert!(!p.can_supply(&[STONE, CLAY], &[1, 2]));
+        assert!(!p.can_supply(&[WOOD], &[2]));
+        assert_eq!(p.units(), 3);
+        assert_eq!(p.max_of(CLAY), 2);
+    }
+}

@@ -1,0 +1,172 @@
+//! Players: the decisions the base turn structure asks for, and two bots.
+//!
+//! The engine enumerates the legal options and the player picks one by
+//! index; an index out of range is taken as the last option. Wonder-power
+//! choices that only affect the chooser's score (wildcards, the card copied
+//! at game end) are made by the engine for the best score.
+
+use sevenw_host::CardId;
+
+use crate::base::{Action, Move, View};
+use crate::rng::Rng;
+
+/// Someone who plays a seat.
+pub trait Player {
+    /// Which card and what to do with it (build with one of the payments,
+    /// build a wonder stage, discard). `moves` is never empty.
+    fn choose_move(&mut self, view: &View<'_>, moves: &[Move]) -> usize;
+    /// Which discarded card to build for free. `cards` is never empty.
+    fn choose_free_build(&mut self, view: &View<'_>, cards: &[CardId]) -> usize;
+}
+
+/// Picks uniformly among the legal options.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: Rng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl Player for RandomBot {
+    fn choose_move(&mut self, _view: &View<'_>, moves: &[Move]) -> usize {
+        self.rng.below(moves.len())
+    }
+    fn choose_free_build(&mut self, _view: &View<'_>, cards: &[CardId]) -> usize {
+        self.rng.below(cards.len())
+    }
+}
+
+/// Looks one move ahead: takes the move that most raises its own projected
+/// final score, valuing production and shields while they can still help.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyBot;
+
+impl GreedyBot {
+    pub fn new() -> Self {
+        GreedyBot
+    }
+
+    /// The value of `mv` in tenths of a point.
+    pub fn value(view: &View<'_>, mv: &Move) -> i64 {
+        let base = view.base;
+        let table = view.table;
+        let seat = view.seat;
+        let before = &table.cities[seat];
+        let after = base.preview(table, seat, mv);
+        let s0 = base.score_city(&table.cities, seat, before, &[]);
+        let s1 = base.score_city(&table.cities, seat, &after, &[]);
+        let mut v = i64::from(s1.total - s0.total) * 10;
+        let ages = i64::from(base.info.ages);
+        let left = (ages - i64::from(table.age)).max(0); // Ages still to come
+        // Production and discounts pay off in later turns and Ages.
+        let units = i64::from(after.own.units()) - i64::from(before.own.units());
+        v += units * (8 + 6 * left);
+        let cheaper: i64 = before
+            .prices
+            .iter()
+            .flatten()
+            .zip(after.prices.iter().flatten())
+            .map(|(&b, &a)| i64::from(b.saturating_sub(a)))
+            .sum();
+        v += cheaper * (1 + 2 * left);
+        // Shields win conflicts at the end of this and later Ages.
+        let shields = i64::from(after.shields) - i64::from(before.shields);
+        let n = table.cities.len();
+        let neighbours = [
+            table.cities[crate::state::seat_at(seat, 1, n)].shields,
+            table.cities[crate::state::seat_at(seat, -1, n)].shields,
+        ];
+        if shields > 0 {
+            let gain = neighbours
+                .iter()
+                .filter(|&&s| before.shields <= s && after.shields > s)
+                .count() as i64;
+            v += shields * 5 + gain * 20 * i64::from(table.age.max(1));
+        }
+        // Chains make later cards free.
+        if let Action::Build(_) | Action::Free = mv.action
+            && left > 0
+        {
+            let chains = base
+                .info
+                .cards
+                .get(usize::from(mv.card.0))
+                .map_or(0, |c| c.chains.len());
+            v += chains as i64 * 8;
+        }
+        // Keep the once-per-Age free build for a card that needs it.
+        if mv.action == Action::Free {
+            v -= 5;
+        }
+        v
+    }
+}
+
+impl Player for GreedyBot {
+    fn choose_move(&mut self, view: &View<'_>, moves: &[Move]) -> usize {
+        let mut best = (i64::MIN, 0);
+        for (i, mv) in moves.iter().enumerate() {
+            let v = Self::value(view, mv);
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
+    }
+
+    fn choose_free_build(&mut self, view: &View<'_>, cards: &[CardId]) -> usize {
+        let mut best = (i64::MIN, 0);
+        for (i, &card) in cards.iter().enumerate() {
+            let mv = Move {
+                slot: u8::MAX,
+                card,
+                action: Action::Chain,
+            };
+            let v = Self::value(view, &mv);
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
+    }
+}
+
+/// The bots by name, for command lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Greedy,
+}
+
+impl BotKind {
+    pub fn parse(s: &str) -> Option<BotKind> {
+        match s.to_ascii_lowercase().as_str() {
+            "random" => Some(BotKind::Random),
+            "greedy" => Some(BotKind::Greedy),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+
+    /// A bot of this kind for seat `seat` of the game seeded `seed`.
+    pub fn make(self, seed: u64, seat: usize) -> Box<dyn Player> {
+        match self {
+            BotKind::Random => {
+                Box::new(RandomBot::new(crate::rng::derive(seed, 1000 + seat as u64)))
+            }
+            BotKind::Greedy => Box::new(GreedyBot::new()),
+        }
+    }
+}
