@@ -1,1 +1,613 @@
-fn main() {}
+//! `sevenw`: play, simulate, score and price 7 Wonders games.
+//!
+//! ```text
+//! sevenw play   --game base --players N [--seed S] [--bots B] [--sides A|B|random] [--log FILE]
+//! sevenw sim    --game base --players N --games G [--seed S] [--bots B] [--sides …] [--json]
+//! sevenw score  SHEET [--json]
+//! sevenw price  SHEET --player NAME (--card CARD | --stage) [--json]
+//! sevenw replay LOG
+//! ```
+//!
+//! Exit codes: 0 success, 1 a bad sheet, log or file, 2 a bad command line.
+#![forbid(unsafe_code)]
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use sevenw_runtime::base::{
+    Base, Game, Move, NoObserver, Observer, Outcome, Setup, SidePolicy, Table,
+};
+use sevenw_runtime::player::{BotKind, Player};
+use sevenw_runtime::replay::{self, Replay};
+use sevenw_runtime::sheet::{self, Target};
+
+const USAGE: &str = "\
+usage:
+  sevenw play   --game GAME --players N [--seed S] [--bots B] [--sides A|B|random] [--log FILE]
+  sevenw sim    --game GAME --players N --games G [--seed S] [--bots B] [--sides A|B|random] [--json]
+  sevenw score  SHEET [--json]
+  sevenw price  SHEET --player NAME (--card CARD | --stage) [--json]
+  sevenw replay LOG
+
+  B is `random` or `greedy`, or a comma-separated list with one per seat
+  (default: greedy). Without --seed a seed is drawn from the clock and shown.
+";
+
+/// A failure: message and exit code.
+struct Fail(String, u8);
+
+fn usage(msg: impl Into<String>) -> Fail {
+    Fail(format!("{}\n\n{USAGE}", msg.into()), 2)
+}
+
+fn fail(msg: impl Into<String>) -> Fail {
+    Fail(msg.into(), 1)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(out.as_bytes());
+            let _ = stdout.flush();
+            ExitCode::SUCCESS
+        }
+        Err(Fail(msg, code)) => {
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Parsed `--flag value` options and positional arguments.
+struct Args {
+    positional: Vec<String>,
+    options: BTreeMap<String, String>,
+    switches: Vec<String>,
+}
+
+/// Parses `args` given which options take a value and which are switches.
+fn parse(args: &[String], valued: &[&str], switches: &[&str]) -> Result<Args, Fail> {
+    let mut out = Args {
+        positional: Vec::new(),
+        options: BTreeMap::new(),
+        switches: Vec::new(),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        if let Some(flag) = a.strip_prefix("--") {
+            let (name, inline) = match flag.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (flag, None),
+            };
+            if valued.contains(&name) {
+                let value = match inline {
+                    Some(v) => v,
+                    None => {
+                        i += 1;
+                        args.get(i)
+                            .cloned()
+                            .ok_or_else(|| usage(format!("--{name} needs a value")))?
+                    }
+                };
+                if out.options.insert(name.to_string(), value).is_some() {
+                    return Err(usage(format!("--{name} given twice")));
+                }
+            } else if switches.contains(&name) && inline.is_none() {
+                out.switches.push(name.to_string());
+            } else {
+                return Err(usage(format!("unknown option `{a}`")));
+            }
+        } else if a.starts_with('-') && a.len() > 1 {
+            return Err(usage(format!("unknown option `{a}`")));
+        } else {
+            out.positional.push(a.clone());
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+impl Args {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.options.get(name).map(String::as_str)
+    }
+    fn has(&self, name: &str) -> bool {
+        self.switches.iter().any(|s| s == name)
+    }
+    fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, Fail> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) => v
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| usage(format!("--{name}: `{v}` is not a valid number"))),
+        }
+    }
+    fn no_positional(&self, cmd: &str) -> Result<(), Fail> {
+        match self.positional.first() {
+            Some(p) => Err(usage(format!("`sevenw {cmd}` takes no argument `{p}`"))),
+            None => Ok(()),
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<String, Fail> {
+    let Some((cmd, rest)) = args.split_first() else {
+        return Err(usage("no command given"));
+    };
+    match cmd.as_str() {
+        "play" => play(rest),
+        "sim" => sim(rest),
+        "score" => score(rest),
+        "price" => price(rest),
+        "replay" => replay_cmd(rest),
+        "help" | "--help" | "-h" => Ok(USAGE.to_string()),
+        other => Err(usage(format!("unknown command `{other}`"))),
+    }
+}
+
+/// The options `play` and `sim` share.
+struct GameOpts {
+    base: Base,
+    players: usize,
+    seed: u64,
+    bots: Vec<BotKind>,
+    sides: SidePolicy,
+}
+
+fn game_opts(a: &Args) -> Result<GameOpts, Fail> {
+    let name = a.get("game").ok_or_else(|| usage("--game is required"))?;
+    let info = sevenw_runtime::game(name).ok_or_else(|| {
+        usage(format!(
+            "unknown game `{name}` (known: {})",
+            sevenw_runtime::game_names().join(", ")
+        ))
+    })?;
+    let base = Base::new(info).map_err(|e| fail(format!("game `{name}`: {e}")))?;
+    let players: usize = a
+        .number("players")?
+        .ok_or_else(|| usage("--players is required"))?;
+    let (min, max) = (
+        usize::from(info.min_players).max(3),
+        usize::from(info.max_players),
+    );
+    if players < min || players > max {
+        return Err(usage(format!(
+            "--players: {} is for {min} to {max} players",
+            info.title
+        )));
+    }
+    let seed = match a.number::<u64>("seed")? {
+        Some(s) => s,
+        None => clock_seed(),
+    };
+    let bots = match a.get("bots") {
+        None => vec![BotKind::Greedy; players],
+        Some(list) => {
+            let kinds = list
+                .split(',')
+                .map(|b| {
+                    BotKind::parse(b.trim())
+                        .ok_or_else(|| usage(format!("--bots: unknown bot `{b}` (random, greedy)")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            match kinds.len() {
+                1 => vec![kinds[0]; players],
+                n if n == players => kinds,
+                n => return Err(usage(format!("--bots: {n} bots for {players} players"))),
+            }
+        }
+    };
+    let sides = match a.get("sides").map(str::to_ascii_lowercase).as_deref() {
+        None | Some("random") => SidePolicy::Random,
+        Some("a") => SidePolicy::A,
+        Some("b") => SidePolicy::B,
+        Some(other) => return Err(usage(format!("--sides: `{other}` is not A, B or random"))),
+    };
+    Ok(GameOpts {
+        base,
+        players,
+        seed,
+        bots,
+        sides,
+    })
+}
+
+fn clock_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    sevenw_runtime::rng::derive(t, u64::from(std::process::id()))
+}
+
+fn make_bots(o: &GameOpts, seed: u64) -> Vec<Box<dyn Player>> {
+    o.bots
+        .iter()
+        .enumerate()
+        .map(|(s, k)| k.make(seed, s))
+        .collect()
+}
+
+/// Prints a game as it is played.
+struct Printer {
+    out: String,
+    labels: Vec<String>,
+}
+
+fn roman(age: u8) -> String {
+    match age {
+        1 => "I".into(),
+        2 => "II".into(),
+        3 => "III".into(),
+        n => n.to_string(),
+    }
+}
+
+impl Printer {
+    fn new(base: &Base, table: &Table) -> Self {
+        let labels = table
+            .cities
+            .iter()
+            .enumerate()
+            .map(|(_, c)| {
+                format!(
+                    "{} {}",
+                    base.wonder_name(c.wonder),
+                    base.side_name(c.wonder, c.side)
+                )
+            })
+            .enumerate()
+            .map(|(i, l)| format!("{}:{l}", i + 1))
+            .collect();
+        Printer {
+            out: String::new(),
+            labels,
+        }
+    }
+}
+
+impl Observer for Printer {
+    fn age_started(&mut self, _base: &Base, table: &Table) {
+        self.out.push_str(&format!("\nAge {}\n", roman(table.age)));
+    }
+    fn moved(&mut self, base: &Base, table: &Table, seat: usize, mv: &Move, last: bool) {
+        if seat == 0 && !last {
+            self.out.push_str(&format!(" turn {}\n", table.turn));
+        }
+        let tag = if last { " (last card)" } else { "" };
+        self.out.push_str(&format!(
+            "  {:<18} {}{tag}  [coins {}]\n",
+            self.labels[seat],
+            base.describe(mv),
+            table.cities[seat].coins
+        ));
+    }
+    fn built_from_discard(
+        &mut self,
+        base: &Base,
+        _table: &Table,
+        seat: usize,
+        card: sevenw_host::CardId,
+    ) {
+        self.out.push_str(&format!(
+            "  {:<18} builds {} from the discard pile\n",
+            self.labels[seat],
+            base.card_name(card)
+        ));
+    }
+    fn age_ended(&mut self, _base: &Base, table: &Table) {
+        self.out.push_str(" conflicts:");
+        for (i, c) in table.cities.iter().enumerate() {
+            self.out.push_str(&format!(
+                " {} {} shields ({:+})",
+                i + 1,
+                c.shields,
+                c.conflict_vp
+            ));
+            if i + 1 < table.cities.len() {
+                self.out.push(';');
+            }
+        }
+        self.out.push('\n');
+    }
+}
+
+fn score_table(base: &Base, labels: &[String], out: &Outcome) -> String {
+    let report = sheet::ScoreReport {
+        players: out
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| sheet::PlayerScore {
+                name: labels[i].clone(),
+                points: base
+                    .info
+                    .categories
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &n)| (n, s.points[c]))
+                    .collect(),
+                total: s.total,
+                coins: s.coins,
+                copied: out.copied[i].iter().map(|&c| base.card_name(c)).collect(),
+            })
+            .collect(),
+        winners: out.winners.iter().map(|&i| labels[i].clone()).collect(),
+    };
+    report.to_text()
+}
+
+fn play(rest: &[String]) -> Result<String, Fail> {
+    let a = parse(
+        rest,
+        &["game", "players", "seed", "bots", "sides", "log"],
+        &[],
+    )?;
+    a.no_positional("play")?;
+    let o = game_opts(&a)?;
+    let setup = Setup {
+        players: o.players,
+        seed: o.seed,
+        sides: o.sides,
+        wonders: None,
+    };
+    let game = Game::new(&o.base, &setup).map_err(|e| fail(e.to_string()))?;
+    let mut printer = Printer::new(&o.base, &game.table);
+    drop(game);
+    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    printer.out = format!(
+        "{}: {} players, seed {}, bots {}\n",
+        o.base.info.title,
+        o.players,
+        o.seed,
+        bots.join(",")
+    );
+    let (outcome, _table, log) =
+        replay::record(&o.base, &setup, make_bots(&o, o.seed), &mut printer)
+            .map_err(|e| fail(e.to_string()))?;
+    let mut out = std::mem::take(&mut printer.out);
+    out.push_str("\nFinal scores\n");
+    out.push_str(&score_table(&o.base, &printer.labels, &outcome));
+    if let Some(path) = a.get("log") {
+        std::fs::write(path, log.to_text())
+            .map_err(|e| fail(format!("cannot write {path}: {e}")))?;
+        out.push_str(&format!("replay log written to {path}\n"));
+    }
+    Ok(out)
+}
+
+fn replay_cmd(rest: &[String]) -> Result<String, Fail> {
+    let a = parse(rest, &[], &[])?;
+    let [path] = a.positional.as_slice() else {
+        return Err(usage("`sevenw replay` takes one log file"));
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {path}: {e}")))?;
+    let log = Replay::parse(&text).map_err(|e| fail(format!("{path}: {e}")))?;
+    let info = sevenw_runtime::game(&log.game)
+        .ok_or_else(|| fail(format!("{path}: unknown game `{}`", log.game)))?;
+    let base = Base::new(info).map_err(|e| fail(e.to_string()))?;
+    let mut printer = Printer {
+        out: format!("{}: replay of {path}, seed {}\n", info.title, log.seed),
+        labels: log
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, (w, s))| format!("{}:{w} {s}", i + 1))
+            .collect(),
+    };
+    let (outcome, _) =
+        replay::replay_in(&base, &log, &mut printer).map_err(|e| fail(format!("{path}: {e}")))?;
+    let mut out = std::mem::take(&mut printer.out);
+    out.push_str("\nFinal scores\n");
+    out.push_str(&score_table(&base, &printer.labels, &outcome));
+    Ok(out)
+}
+
+/// Draws a progress bar on stderr when it is a terminal.
+struct Progress {
+    on: bool,
+    total: u64,
+    shown: u64,
+}
+
+impl Progress {
+    fn new(total: u64) -> Self {
+        Progress {
+            on: std::io::stderr().is_terminal(),
+            total,
+            shown: u64::MAX,
+        }
+    }
+    fn update(&mut self, done: u64) {
+        if !self.on || self.total == 0 {
+            return;
+        }
+        let pct = done * 100 / self.total;
+        if pct == self.shown {
+            return;
+        }
+        self.shown = pct;
+        let filled = (pct / 4) as usize;
+        let _ = write!(
+            std::io::stderr(),
+            "\r[{}{}] {pct:3}% {done}/{}",
+            "#".repeat(filled),
+            " ".repeat(25 - filled),
+            self.total
+        );
+    }
+    fn finish(&self) {
+        if self.on {
+            let _ = write!(std::io::stderr(), "\r{}\r", " ".repeat(60));
+        }
+    }
+}
+
+fn sim(rest: &[String]) -> Result<String, Fail> {
+    let a = parse(
+        rest,
+        &["game", "players", "games", "seed", "bots", "sides"],
+        &["json"],
+    )?;
+    a.no_positional("sim")?;
+    let o = game_opts(&a)?;
+    let games: u64 = a
+        .number("games")?
+        .ok_or_else(|| usage("--games is required"))?;
+    if games == 0 {
+        return Err(usage("--games must be at least 1"));
+    }
+    let info = o.base.info;
+    let ncat = info.categories.len();
+    let mut sums = vec![0i64; ncat + 1];
+    let mut played = vec![0u64; info.wonders.len()];
+    let mut won = vec![0u64; info.wonders.len()];
+    let mut progress = Progress::new(games);
+    let start = Instant::now();
+    for g in 0..games {
+        let seed = sevenw_runtime::rng::derive(o.seed, g);
+        let setup = Setup {
+            players: o.players,
+            seed,
+            sides: o.sides,
+            wonders: None,
+        };
+        let mut game = Game::new(&o.base, &setup).map_err(|e| fail(e.to_string()))?;
+        let outcome = game
+            .play(&mut make_bots(&o, seed), &mut NoObserver)
+            .map_err(|e| fail(e.to_string()))?;
+        for s in &outcome.scores {
+            for (c, sum) in sums.iter_mut().take(ncat).enumerate() {
+                *sum += i64::from(s.points[c]);
+            }
+            sums[ncat] += i64::from(s.total);
+        }
+        for c in &game.table.cities {
+            played[usize::from(c.wonder)] += 1;
+        }
+        for &w in &outcome.winners {
+            won[usize::from(game.table.cities[w].wonder)] += 1;
+        }
+        progress.update(g + 1);
+    }
+    progress.finish();
+    let secs = start.elapsed().as_secs_f64();
+    let rate = games as f64 / secs.max(1e-9);
+    let per = (games * o.players as u64) as f64;
+    let avg: Vec<(String, f64)> = info
+        .categories
+        .iter()
+        .map(|c| c.to_string())
+        .chain(std::iter::once("total".to_string()))
+        .zip(sums.iter().map(|&s| s as f64 / per))
+        .collect();
+    let rates: Vec<(&str, f64, u64)> = info
+        .wonders
+        .iter()
+        .enumerate()
+        .filter(|&(w, _)| played[w] > 0)
+        .map(|(w, wi)| (wi.name, won[w] as f64 / played[w] as f64, played[w]))
+        .collect();
+    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    if a.has("json") {
+        let mut average = serde_json::Map::new();
+        for (c, v) in &avg {
+            average.insert(c.clone(), serde_json::json!(round(*v, 3)));
+        }
+        let mut win_rate = serde_json::Map::new();
+        for (w, r, _) in &rates {
+            win_rate.insert(w.to_string(), serde_json::json!(round(*r, 4)));
+        }
+        let v = serde_json::json!({
+            "game": info.name,
+            "players": o.players,
+            "games": games,
+            "seed": o.seed,
+            "bots": bots,
+            "seconds": round(secs, 4),
+            "games_per_sec": round(rate, 1),
+            "average": average,
+            "win_rate": win_rate,
+        });
+        return Ok(format!(
+            "{}\n",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        ));
+    }
+    let mut out = format!(
+        "{games} games of {}, {} players, seed {}, bots {}\n{secs:.2} s, {rate:.1} games/s\n\naverage score per player\n",
+        info.title,
+        o.players,
+        o.seed,
+        bots.join(",")
+    );
+    for (c, v) in &avg {
+        out.push_str(&format!("  {c:<12} {v:6.2}\n"));
+    }
+    out.push_str("\nwin rate per wonder (ties count for each winner)\n");
+    for (w, r, n) in &rates {
+        out.push_str(&format!("  {w:<14} {:5.1}%  of {n} games\n", r * 100.0));
+    }
+    Ok(out)
+}
+
+fn round(v: f64, digits: i32) -> f64 {
+    let m = 10f64.powi(digits);
+    (v * m).round() / m
+}
+
+fn read_sheet(path: &str) -> Result<sheet::Sheet, Fail> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {path}: {e}")))?;
+    sheet::load(&text).map_err(|e| {
+        if e.line > 0 {
+            fail(format!("{path}:{e}"))
+        } else {
+            fail(format!("{path}: {e}"))
+        }
+    })
+}
+
+fn score(rest: &[String]) -> Result<String, Fail> {
+    let a = parse(rest, &[], &["json"])?;
+    let [path] = a.positional.as_slice() else {
+        return Err(usage("`sevenw score` takes one sheet file"));
+    };
+    let s = read_sheet(path)?;
+    let report = s.score();
+    Ok(if a.has("json") {
+        format!("{}\n", report.to_json())
+    } else {
+        report.to_text()
+    })
+}
+
+fn price(rest: &[String]) -> Result<String, Fail> {
+    let a = parse(rest, &["player", "card"], &["stage", "json"])?;
+    let [path] = a.positional.as_slice() else {
+        return Err(usage("`sevenw price` takes one sheet file"));
+    };
+    let player = a
+        .get("player")
+        .ok_or_else(|| usage("--player is required"))?;
+    let target = match (a.get("card"), a.has("stage")) {
+        (Some(c), false) => Target::Card(c.to_string()),
+        (None, true) => Target::Stage,
+        _ => return Err(usage("give exactly one of --card CARD and --stage")),
+    };
+    let s = read_sheet(path)?;
+    let p = s.price(player, &target).map_err(|e| fail(e.to_string()))?;
+    Ok(if a.has("json") {
+        format!("{}\n", p.to_json())
+    } else {
+        format!("{}\n", p.reason)
+    })
+}
