@@ -616,6 +616,23 @@ impl Base {
         }
     }
 
+    /// Copies the city's sources grant at game end (rather than when built).
+    fn game_end_copies(
+        &self,
+        cities: &[City],
+        seat: usize,
+        me: &City,
+    ) -> Vec<(sevenw_host::ColourSet, sevenw_host::Seats)> {
+        let mut h = ScoreHost::new(me, cities, seat);
+        for i in 0..source_count(me) {
+            let s = source_at(me, i);
+            if listens(self.info, s).has(Listens::GAME_END) {
+                (self.info.effects)(s, Event::GameEnd, &mut h);
+            }
+        }
+        h.copies
+    }
+
     /// Cards `seat` may copy with the ability `(colours, seats)`.
     fn copy_candidates(
         &self,
@@ -647,7 +664,9 @@ impl Base {
         let mut scores = Vec::with_capacity(cities.len());
         for (seat, me) in cities.iter().enumerate() {
             let mut chosen: Vec<CardId> = Vec::new();
-            for ability in &me.abilities.copies {
+            let mut abilities = me.abilities.copies.clone();
+            abilities.extend(self.game_end_copies(cities, seat, me));
+            for ability in &abilities {
                 let mut best: Option<(i32, CardId)> = None;
                 for c in self.copy_candidates(cities, seat, ability) {
                     chosen.push(c);

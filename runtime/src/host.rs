@@ -120,6 +120,9 @@ pub struct ScoreHost<'a> {
     pub coins: i32,
     pub science: [u8; MAX_SYM],
     pub wild: Vec<SymSet>,
+    /// Copies asked for while scoring (an effect may grant its copy at
+    /// game end rather than when built).
+    pub copies: Vec<(ColourSet, Seats)>,
 }
 
 impl<'a> ScoreHost<'a> {
@@ -132,6 +135,7 @@ impl<'a> ScoreHost<'a> {
             coins: me.coins,
             science: me.science,
             wild: me.wild.clone(),
+            copies: Vec::new(),
         }
     }
 }
@@ -159,7 +163,9 @@ impl Host for ScoreHost<'_> {
     fn trade_price(&mut self, _resources: ResSet, _price: u8, _seats: Seats) {}
     fn build_free(&mut self, _from: Pile, _limit: Limit) {}
     fn play_last_card(&mut self) {}
-    fn copy_card(&mut self, _colours: ColourSet, _seats: Seats) {}
+    fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
+        self.copies.push((colours, seats));
+    }
     fn play_again(&mut self) {}
 }
 

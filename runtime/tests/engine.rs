@@ -487,6 +487,26 @@ fn copy_picks_the_neighbour_guild_that_scores_best() {
 }
 
 #[test]
+fn a_copy_granted_at_game_end_is_chosen_the_same_way() {
+    let base = toy();
+    let mut g = Game::new(&base, &setup(&[(MIMIC, 1), (SOLDIER, 0), (SAGE, 0)])).unwrap();
+    assert!(base.add_stage(&mut g.table.cities, 0, None, true));
+    assert!(g.table.cities[0].abilities.copies.is_empty());
+    base.add_card(&mut g.table.cities, 1, G_STAGES, true);
+    base.add_card(&mut g.table.cities, 2, G_RED, true);
+    base.add_card(&mut g.table.cities, 2, PALISADE, true);
+    let out = g.finish();
+    // Stage Guild for seat 0: its own stage; Red Guild: one red card next door.
+    assert_eq!(out.copied[0].len(), 1);
+    assert_eq!(out.scores[0].points[GUILDS.0 as usize], 1);
+    base.add_stage(&mut g.table.cities, 1, None, true);
+    base.add_stage(&mut g.table.cities, 1, None, true);
+    let out = g.finish();
+    assert_eq!(out.copied[0], vec![G_STAGES]);
+    assert_eq!(out.scores[0].points[GUILDS.0 as usize], 3);
+}
+
+#[test]
 fn copying_needs_a_guild_next_door() {
     let base = toy();
     let mut g = Game::new(
@@ -546,7 +566,7 @@ fn military_tokens_at_each_age_end() {
     // The Defeat Guild counts neighbours' defeat tokens.
     base.add_card(&mut g.table.cities, 2, G_DEFEAT, true);
     let out = g.finish();
-    assert_eq!(out.scores[2].points[GUILDS.0 as usize], 3 + 0);
+    assert_eq!(out.scores[2].points[GUILDS.0 as usize], 3);
 }
 
 #[test]

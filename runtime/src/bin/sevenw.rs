@@ -255,8 +255,7 @@ impl Printer {
         let labels = table
             .cities
             .iter()
-            .enumerate()
-            .map(|(_, c)| {
+            .map(|c| {
                 format!(
                     "{} {}",
                     base.wonder_name(c.wonder),

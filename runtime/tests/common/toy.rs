@@ -51,6 +51,7 @@ const BE: Listens = Listens(Listens::BUILT | Listens::GAME_END);
 /// Copies for 7n cards of 7 kinds: 3 at 3 players, one more per player.
 const FULL: &[u8] = &[3, 3, 3, 4, 5, 6, 7];
 
+#[allow(clippy::too_many_arguments)]
 const fn card(
     name: &'static str,
     colour: Colour,
@@ -372,11 +373,22 @@ pub static WONDERS: [WonderInfo; 7] = [
     WonderInfo {
         name: "Mimic",
         aliases: &[],
-        sides: &[SideInfo {
-            name: "A",
-            listens: B,
-            stages: &[stage(cost(0, &[(ORE, 1)]))],
-        }],
+        sides: &[
+            SideInfo {
+                name: "A",
+                listens: B,
+                stages: &[stage(cost(0, &[(ORE, 1)]))],
+            },
+            // Side B grants its copy when the game ends, not when built.
+            SideInfo {
+                name: "B",
+                listens: B,
+                stages: &[StageInfo {
+                    cost: cost(0, &[(ORE, 1)]),
+                    listens: E,
+                }],
+            },
+        ],
     },
     WonderInfo {
         name: "Sage",
@@ -513,6 +525,14 @@ fn effects(source: Source, event: Event, h: &mut dyn Host) {
         ),
         (
             Stage {
+                wonder: MIMIC,
+                side: 1,
+                stage: 0,
+            },
+            GameEnd,
+        ) => h.copy_card(cols(&[PURPLE]), NEIGHBOURS),
+        (
+            Stage {
                 wonder,
                 side,
                 stage,
@@ -530,7 +550,7 @@ fn effects(source: Source, event: Event, h: &mut dyn Host) {
             (PATRON, _, 1) => h.gain_vp(WONDER, 5),
             (HOARDER, _, 0) => h.gain_vp(WONDER, 2),
             (HOARDER, _, 1) => h.play_last_card(),
-            (MIMIC, _, 0) => h.copy_card(cols(&[PURPLE]), NEIGHBOURS),
+            (MIMIC, 0, 0) => h.copy_card(cols(&[PURPLE]), NEIGHBOURS),
             (SAGE, _, 0) => h.science(SymSet(0b111)),
             (SAGE, _, 1) => h.science(SymSet(0b011)),
             (MERCHANT, _, 0) => h.trade_price(RAW, 1, NEIGHBOURS),
