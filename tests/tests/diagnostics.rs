@@ -1,0 +1,559 @@
+//! The diagnostics of the card compiler, pinned on small fixture games.
+//!
+//! Every folder of `fixtures/diag/` is a tiny game (its `game:` equals the
+//! folder's name) holding exactly the problem(s) its name says. The folder's
+//! name starts with the code it is about (`e0102-unknown-resource`), or with
+//! `ok-` (no diagnostic at all) or `many-` (several codes at once).
+//!
+//! Each fixture is checked three ways: the exact set of codes it gives, the
+//! rule that a library is produced if and only if there is no error, and an
+//! insta snapshot of the rendered report (no colour) so that messages,
+//! labels, help and caret positions are reviewed when they change.
+//!
+//! Paths are given relative to this crate (cargo runs integration tests with
+//! the crate's folder as working directory), so snapshots show stable paths.
+
+use sevenw_compiler::{Code, Compiled, Severity, check};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+const DIR: &str = "fixtures/diag";
+
+fn compile(path: impl Into<PathBuf>) -> Compiled {
+    check(&[path.into()])
+}
+
+fn codes(c: &Compiled) -> BTreeSet<&'static str> {
+    c.report
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect()
+}
+
+/// The code a fixture folder is named after (`e0102-…` → E0102).
+fn fixture_code(name: &str) -> Option<Code> {
+    Code::parse(name.split('-').next()?)
+}
+
+/// Checks what every fixture promises: exactly `expected` codes, its own code
+/// among them, a library iff no error, and the rendered report as snapshotted.
+fn check_fixture(name: &str, expected: &[&str]) {
+    let c = compile(Path::new(DIR).join(name));
+    let rendered = c.report.render(&c.sources, false);
+    let got = codes(&c);
+    let want: BTreeSet<&str> = expected.iter().copied().collect();
+    assert_eq!(
+        got, want,
+        "{name}: unexpected set of codes; report:\n{rendered}"
+    );
+    match fixture_code(name) {
+        Some(code) => assert!(
+            got.contains(code.as_str()),
+            "{name}: the fixture's own code {code} is missing; report:\n{rendered}"
+        ),
+        None if name.starts_with("ok-") => assert!(
+            c.report.diagnostics.is_empty(),
+            "{name}: a clean fixture gave diagnostics:\n{rendered}"
+        ),
+        None => assert!(name.starts_with("many-"), "{name}: unexpected folder name"),
+    }
+    let errors = c
+        .report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity() == Severity::Error);
+    assert_eq!(errors, c.report.has_errors());
+    assert_eq!(
+        c.library.is_some(),
+        !errors,
+        "{name}: a library must be produced exactly when there is no error"
+    );
+    insta::assert_snapshot!(name, rendered);
+}
+
+/// One test per fixture, and the table of all of them.
+macro_rules! fixtures {
+    ($($test:ident: $dir:literal => [$($code:literal),* $(,)?];)*) => {
+        const FIXTURES: &[(&str, &[&str])] = &[$(($dir, &[$($code),*])),*];
+        $(
+            #[test]
+            fn $test() {
+                check_fixture($dir, &[$($code),*]);
+            }
+        )*
+    };
+}
+
+// Where a set holds more than the fixture's own code, the comment says why.
+// `cascade` marks a follow-on diagnostic that the compiler reports today and
+// that is arguably noise (see the report of the diagnostics review).
+fixtures! {
+    ok_minimal: "ok-minimal" => [];
+
+    e0001_colon_in_value: "e0001-colon-in-value" => ["E0001"];
+    e0001_tab_indent: "e0001-tab-indent" => ["E0001"];
+    e0001_unclosed_bracket: "e0001-unclosed-bracket" => ["E0001"];
+
+    // The other E0002 cases (size, alias bomb, nesting) are generated below.
+    e0002_not_utf8: "e0002-not-utf8" => ["E0002"];
+
+    // cascade: `colour` is missing (E0004), so the card is dropped and the
+    // Age 1 deck is one short (E0204).
+    e0003_unknown_field_colr: "e0003-unknown-field-colr" => ["E0003", "E0004", "E0204"];
+    // The misspelt `efect` leaves the card without effect (W0001).
+    e0003_unknown_field_efect: "e0003-unknown-field-efect" => ["E0003", "W0001"];
+    e0003_unknown_field_game_yaml: "e0003-unknown-field-game-yaml" => ["E0003"];
+    e0003_unknown_field_wonder: "e0003-unknown-field-wonder" => ["E0003"];
+
+    // cascade: the file's cards are dropped, so Age 1 has no cards (E0204).
+    e0004_missing_age: "e0004-missing-age" => ["E0004", "E0204"];
+    // cascade: the nameless card is dropped, the deck is one short (E0204).
+    e0004_missing_name: "e0004-missing-name" => ["E0004", "E0204"];
+    // A card without `players` is never dealt, so the deck is one short.
+    e0004_missing_players: "e0004-missing-players" => ["E0004", "E0204"];
+    e0004_missing_stage_cost: "e0004-missing-stage-cost" => ["E0004"];
+    e0004_missing_vocabulary_field: "e0004-missing-vocabulary-field" => ["E0004"];
+
+    // cascade: `age: one` is also reported as a missing `age` (E0004), and
+    // the file's cards are dropped (E0204).
+    e0005_age_not_a_number: "e0005-age-not-a-number" => ["E0004", "E0005", "E0204"];
+    // cascade: the text item is not a card, the deck is one short (E0204).
+    e0005_card_not_a_mapping: "e0005-card-not-a-mapping" => ["E0005", "E0204"];
+    // The effect that is not text is dropped, so the card has none (W0001).
+    e0005_effect_list: "e0005-effect-list" => ["E0005", "W0001"];
+    // cascade: `players: 3` is also reported as no `players` (E0004), and the
+    // card is never dealt (E0204).
+    e0005_players_scalar: "e0005-players-scalar" => ["E0004", "E0005", "E0204"];
+
+    e0006_age_out_of_range: "e0006-age-out-of-range" => ["E0006"];
+    e0006_cost_and_production: "e0006-cost-and-production" => ["E0006"];
+    e0006_game_name_mismatch: "e0006-game-name-mismatch" => ["E0006"];
+    e0006_guild_with_players: "e0006-guild-with-players" => ["E0006"];
+    // A copy for 8 players is never dealt in a 3-player game.
+    e0006_player_count_out_of_range: "e0006-player-count-out-of-range" => ["E0006", "E0204"];
+    e0006_vocabulary_values: "e0006-vocabulary-values" => ["E0006"];
+
+    e0101_block_scalar: "e0101-block-scalar" => ["E0101"];
+    e0101_cost: "e0101-cost" => ["E0101"];
+    e0101_cost_number_only: "e0101-cost-number-only" => ["E0101"];
+    e0101_double_quoted: "e0101-double-quoted" => ["E0101"];
+    e0101_empty_effect: "e0101-empty-effect" => ["E0101"];
+    e0101_escaped_scalar: "e0101-escaped-scalar" => ["E0101"];
+    e0101_folded_scalar: "e0101-folded-scalar" => ["E0101"];
+    e0101_plain_scalar: "e0101-plain-scalar" => ["E0101"];
+    e0101_single_quoted: "e0101-single-quoted" => ["E0101"];
+    e0101_wonder_stage: "e0101-wonder-stage" => ["E0101"];
+
+    // cascade: the card of unknown colour is dropped, the deck is one short.
+    e0102_unknown_colour: "e0102-unknown-colour" => ["E0102", "E0204"];
+    e0102_unknown_cost_resource: "e0102-unknown-cost-resource" => ["E0102"];
+    e0102_unknown_counter: "e0102-unknown-counter" => ["E0102"];
+    e0102_unknown_resource: "e0102-unknown-resource" => ["E0102"];
+    e0102_unknown_scope: "e0102-unknown-scope" => ["E0102"];
+    e0102_unknown_symbol: "e0102-unknown-symbol" => ["E0102"];
+    e0102_unknown_trigger_colour: "e0102-unknown-trigger-colour" => ["E0102"];
+    e0102_unknown_unit: "e0102-unknown-unit" => ["E0102"];
+
+    e0103_no_suggestion: "e0103-no-suggestion" => ["E0103"];
+    // `at game end gain 2 vp` (no `:`) reads as an unknown effect `at`.
+    e0103_trigger_without_colon: "e0103-trigger-without-colon" => ["E0103"];
+    e0103_unknown_effect_word: "e0103-unknown-effect-word" => ["E0103"];
+
+    e0104_counter_not_allowed: "e0104-counter-not-allowed" => ["E0104"];
+    e0104_play_again: "e0104-play-again" => ["E0104"];
+    e0104_trigger_not_allowed: "e0104-trigger-not-allowed" => ["E0104"];
+
+    // cascade: the card of colour `wood` is dropped, the deck is one short.
+    e0105_colour_is_resource: "e0105-colour-is-resource" => ["E0105", "E0204"];
+    e0105_copy_not_card: "e0105-copy-not-card" => ["E0105"];
+    e0105_cost_symbol: "e0105-cost-symbol" => ["E0105"];
+    e0105_gain_resource: "e0105-gain-resource" => ["E0105"];
+    e0105_once_per_age_not_ability: "e0105-once-per-age-not-ability" => ["E0105"];
+    e0105_produce_symbol: "e0105-produce-symbol" => ["E0105"];
+    e0105_scope_is_colour: "e0105-scope-is-colour" => ["E0105"];
+
+    e0201_duplicate_across_files: "e0201-duplicate-across-files" => ["E0201"];
+    e0201_duplicate_card: "e0201-duplicate-card" => ["E0201"];
+    e0202_chain_to_missing_card: "e0202-chain-to-missing-card" => ["E0202"];
+    e0203_chain_backwards: "e0203-chain-backwards" => ["E0203"];
+    e0204_age_without_cards: "e0204-age-without-cards" => ["E0204"];
+    e0204_deck_size: "e0204-deck-size" => ["E0204"];
+    e0205_too_few_guilds: "e0205-too-few-guilds" => ["E0205"];
+    e0206_side_without_stages: "e0206-side-without-stages" => ["E0206"];
+    e0206_stage_without_effect: "e0206-stage-without-effect" => ["E0206"];
+    e0206_wonder_without_sides: "e0206-wonder-without-sides" => ["E0206"];
+    e0207_duplicate_side: "e0207-duplicate-side" => ["E0207"];
+    e0207_duplicate_wonder: "e0207-duplicate-wonder" => ["E0207"];
+
+    e0301_folder_without_game_yaml: "e0301-folder-without-game-yaml" => ["E0301"];
+    e0301_not_a_game_folder: "e0301-not-a-game-folder" => ["E0301"];
+
+    e0302_duplicate_name: "e0302-duplicate-name" => ["E0302"];
+    e0302_invalid_name: "e0302-invalid-name" => ["E0302"];
+    e0302_scopes_and_colours: "e0302-scopes-and-colours" => ["E0302"];
+    e0302_unknown_trigger_and_counter: "e0302-unknown-trigger-and-counter" => ["E0302"];
+    e0302_unknown_word: "e0302-unknown-word" => ["E0302"];
+
+    w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];
+    w0002_alias_clash: "w0002-alias-clash" => ["W0002"];
+
+    // The duplicate `altar` also makes the Age 1 deck one too large (E0204).
+    many_problems: "many-problems" => [
+        "E0003", "E0101", "E0102", "E0103", "E0105", "E0201", "E0202", "E0203", "E0204",
+        "E0206", "W0001",
+    ];
+}
+
+/// The fixture folders on disk.
+fn fixture_dirs() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(DIR)
+        .expect("fixtures/diag exists")
+        .map(|e| e.expect("a readable entry"))
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_fixture_folder_has_a_test() {
+    let listed: BTreeSet<&str> = FIXTURES.iter().map(|(n, _)| *n).collect();
+    assert_eq!(listed.len(), FIXTURES.len(), "a fixture is listed twice");
+    let on_disk: BTreeSet<String> = fixture_dirs().into_iter().collect();
+    let on_disk: BTreeSet<&str> = on_disk.iter().map(String::as_str).collect();
+    assert_eq!(
+        on_disk, listed,
+        "the folders of fixtures/diag and the `fixtures!` table differ"
+    );
+    for name in on_disk {
+        assert!(
+            fixture_code(name).is_some() || name.starts_with("ok-") || name.starts_with("many-"),
+            "{name}: a fixture folder starts with its code, `ok-` or `many-`"
+        );
+    }
+}
+
+#[test]
+fn every_code_has_a_fixture() {
+    let covered: BTreeSet<Code> = fixture_dirs()
+        .iter()
+        .filter_map(|n| fixture_code(n))
+        .collect();
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| !covered.contains(c))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(missing.is_empty(), "codes without a fixture: {missing:?}");
+}
+
+/// Byte offset → `line:col` (1-based, columns in characters).
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, text[start..offset].chars().count() + 1)
+}
+
+/// The primary span of each listed diagnostic covers exactly the offending
+/// token in the YAML file, whatever the scalar style.
+#[test]
+fn carets_land_on_the_offending_token() {
+    #[rustfmt::skip]
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // fixture, code, file:line:col, text under the caret
+        ("e0101-plain-scalar", "E0101", "age1.yaml:11:18", "two"),
+        ("e0101-double-quoted", "E0101", "age1.yaml:11:38", ","),
+        ("e0101-single-quoted", "E0101", "age1.yaml:11:24", ";"),
+        ("e0101-block-scalar", "E0101", "age1.yaml:13:41", "right"),
+        ("e0101-folded-scalar", "E0101", "age1.yaml:13:7", "form"),
+        ("e0101-cost", "E0101", "age1.yaml:10:18", ";"),
+        ("e0101-cost-number-only", "E0101", "age1.yaml:10:19", ""),
+        ("e0101-empty-effect", "E0101", "age1.yaml:11:25", ""),
+        ("e0101-wonder-stage", "E0101", "wonders.yaml:8:34", ""),
+        // A decoded scalar (escapes) cannot map positions: the whole scalar.
+        ("e0101-escaped-scalar", "E0101", "age1.yaml:11:13", "\"gain 2 vp;\\n gain coins\""),
+        ("e0102-unknown-resource", "E0102", "age1.yaml:11:21", "wod"),
+        ("e0102-unknown-scope", "E0102", "age1.yaml:11:49", "slef"),
+        ("e0102-unknown-cost-resource", "E0102", "age1.yaml:10:13", "stoen"),
+        ("e0102-unknown-trigger-colour", "E0102", "age1.yaml:11:31", "gren"),
+        ("e0103-unknown-effect-word", "E0103", "age1.yaml:6:13", "prodce"),
+        ("e0105-produce-symbol", "E0105", "age1.yaml:6:21", "gear"),
+        ("e0105-gain-resource", "E0105", "age1.yaml:11:20", "wood"),
+        ("e0003-unknown-field-efect", "E0003", "age1.yaml:6:5", "efect"),
+        ("e0202-chain-to-missing-card", "E0202", "age1.yaml:12:14", "Tempel"),
+        ("e0302-unknown-word", "E0302", "game.yaml:27:52", "play agian"),
+    ];
+    for (fixture, code, at, token) in cases {
+        let c = compile(Path::new(DIR).join(fixture));
+        let d = c
+            .report
+            .diagnostics
+            .iter()
+            .find(|d| d.code.as_str() == *code)
+            .unwrap_or_else(|| panic!("{fixture}: no {code}"));
+        let loc = d
+            .loc
+            .unwrap_or_else(|| panic!("{fixture}: {code} has no place"));
+        let file = c.sources.get(loc.file);
+        let (line, col) = line_col(&file.text, loc.start);
+        let name = file.path.file_name().unwrap().to_string_lossy();
+        assert_eq!(
+            format!("{name}:{line}:{col}"),
+            *at,
+            "{fixture}: {code} is misplaced"
+        );
+        assert_eq!(
+            &file.text[loc.start..loc.end],
+            *token,
+            "{fixture}: {code} spans the wrong text"
+        );
+    }
+}
+
+/// Did-you-mean suggestions where a near name exists.
+#[test]
+fn suggestions_name_the_nearest_word() {
+    #[rustfmt::skip]
+    let cases: &[(&str, &str, &str)] = &[
+        ("e0003-unknown-field-efect", "E0003", "did you mean `effect`?"),
+        ("e0003-unknown-field-game-yaml", "E0003", "did you mean `guilds`?"),
+        ("e0102-unknown-resource", "E0102", "did you mean `wood`?"),
+        ("e0102-unknown-colour", "E0102", "did you mean `blue`?"),
+        ("e0102-unknown-scope", "E0102", "did you mean `self`?"),
+        ("e0102-unknown-symbol", "E0102", "did you mean `compass`?"),
+        ("e0102-unknown-unit", "E0102", "did you mean `coins`?"),
+        ("e0103-unknown-effect-word", "E0103", "did you mean `produce`?"),
+        ("e0202-chain-to-missing-card", "E0202", "did you mean `Temple`?"),
+        ("e0302-unknown-word", "E0302", "did you mean `play again`?"),
+    ];
+    for (fixture, code, help) in cases {
+        let c = compile(Path::new(DIR).join(fixture));
+        assert!(
+            c.report
+                .diagnostics
+                .iter()
+                .any(|d| d.code.as_str() == *code && d.help.as_deref() == Some(*help)),
+            "{fixture}: no {code} with help {help:?}:\n{}",
+            c.report.render(&c.sources, false)
+        );
+    }
+}
+
+/// All problems of all files come in one run, ordered by file and position.
+#[test]
+fn many_problems_are_reported_together_in_order() {
+    let c = compile(Path::new(DIR).join("many-problems"));
+    let places: Vec<(String, usize)> = c
+        .report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let loc = d.loc.expect("every problem of this fixture has a place");
+            let path = c.sources.get(loc.file).path.display().to_string();
+            (path, loc.start)
+        })
+        .collect();
+    let mut sorted = places.clone();
+    sorted.sort();
+    assert_eq!(
+        places, sorted,
+        "diagnostics are not in file and position order"
+    );
+    let files: BTreeSet<&str> = places.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(
+        files.into_iter().collect::<Vec<_>>(),
+        [
+            "fixtures/diag/many-problems/age1.yaml",
+            "fixtures/diag/many-problems/age2.yaml",
+            "fixtures/diag/many-problems/game.yaml",
+            "fixtures/diag/many-problems/wonders.yaml",
+        ]
+    );
+    assert_eq!(c.report.errors(), 12);
+    assert_eq!(c.report.warnings(), 1);
+    assert!(c.library.is_none());
+}
+
+fn json_lines(c: &Compiled) -> Vec<serde_json::Value> {
+    c.report
+        .to_json_lines(&c.sources)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+#[test]
+fn json_lines_give_code_severity_file_line_column_and_span() {
+    let c = compile(Path::new(DIR).join("e0102-unknown-resource"));
+    let lines = json_lines(&c);
+    assert_eq!(lines.len(), 1);
+    let v = &lines[0];
+    let file = "fixtures/diag/e0102-unknown-resource/age1.yaml";
+    let text = std::fs::read_to_string(file).unwrap();
+    let start = text.find("wod or clay").unwrap();
+    assert_eq!(v["code"], "E0102");
+    assert_eq!(v["severity"], "error");
+    assert_eq!(v["message"], "unknown resource `wod`");
+    assert_eq!(v["file"], file);
+    assert_eq!(v["line"], 11);
+    assert_eq!(v["column"], 21);
+    assert_eq!(v["span"]["start"], start);
+    assert_eq!(v["span"]["end"], start + 3);
+    assert_eq!(v["help"], "did you mean `wood`?");
+    assert_eq!(
+        v["label"],
+        "not a resource of the game `e0102-unknown-resource`"
+    );
+}
+
+#[test]
+fn json_lines_agree_with_the_report() {
+    for fixture in [
+        "many-problems",
+        "e0301-not-a-game-folder",
+        "w0002-alias-clash",
+    ] {
+        let c = compile(Path::new(DIR).join(fixture));
+        let lines = json_lines(&c);
+        assert_eq!(lines.len(), c.report.diagnostics.len(), "{fixture}");
+        for (v, d) in lines.iter().zip(&c.report.diagnostics) {
+            assert_eq!(v["code"], d.code.as_str(), "{fixture}");
+            let severity = if d.code.as_str().starts_with('W') {
+                "warning"
+            } else {
+                "error"
+            };
+            assert_eq!(v["severity"], severity, "{fixture}: {}", d.code);
+            assert_eq!(v["message"], d.message.as_str());
+            match d.loc {
+                None => {
+                    for key in ["file", "line", "column", "span"] {
+                        assert!(v[key].is_null(), "{fixture}: {key} without a place");
+                    }
+                }
+                Some(loc) => {
+                    let file = c.sources.get(loc.file);
+                    let (line, col) = line_col(&file.text, loc.start);
+                    assert_eq!(v["file"], file.path.display().to_string());
+                    assert_eq!(v["line"], line, "{fixture}: {}", d.code);
+                    assert_eq!(v["column"], col, "{fixture}: {}", d.code);
+                    assert_eq!(v["span"]["start"], loc.start);
+                    assert_eq!(v["span"]["end"], loc.end);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_missing_path_is_not_a_game() {
+    let c = compile(Path::new(DIR).join("no-such-folder"));
+    assert_eq!(codes(&c), BTreeSet::from(["E0301"]));
+    assert!(c.report.diagnostics[0].loc.is_none());
+    assert!(c.library.is_none());
+    insta::assert_snapshot!("e0301-missing-path", c.report.render(&c.sources, false));
+}
+
+// ------------------------------------------------------------- hostile input
+//
+// Inputs that must be refused with E0002 and must not crash the compiler.
+// They are written at test time into a fresh folder of the system's temp
+// folder (the large one would be a 4 MiB file in the repository).
+
+/// A temp folder holding one game folder named `name`: the `ok-minimal`
+/// template plus `extra` files.
+struct TempGame {
+    root: PathBuf,
+    dir: PathBuf,
+}
+
+impl TempGame {
+    fn new(name: &str, extra: &[(&str, Vec<u8>)]) -> TempGame {
+        let root =
+            std::env::temp_dir().join(format!("sevenw-tests-diag-{}-{name}", std::process::id()));
+        let dir = root.join(name);
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&dir).unwrap();
+        let template = Path::new(DIR).join("ok-minimal");
+        for f in ["game.yaml", "age1.yaml", "wonders.yaml"] {
+            let text = std::fs::read_to_string(template.join(f)).unwrap();
+            let text = text.replace("game: ok-minimal", &format!("game: {name}"));
+            std::fs::write(dir.join(f), text).unwrap();
+        }
+        for (f, bytes) in extra {
+            std::fs::write(dir.join(f), bytes).unwrap();
+        }
+        TempGame { root, dir }
+    }
+
+    /// Checks the game; the rendered report with the temp folder as `$TMP`.
+    fn check(&self) -> (Compiled, String) {
+        let c = compile(&self.dir);
+        let rendered = c
+            .report
+            .render(&c.sources, false)
+            .replace(&self.root.display().to_string(), "$TMP");
+        (c, rendered)
+    }
+}
+
+impl Drop for TempGame {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+fn assert_refused(name: &str, file: &str, bytes: Vec<u8>) {
+    let game = TempGame::new(name, &[(file, bytes)]);
+    let (c, rendered) = game.check();
+    assert_eq!(
+        codes(&c),
+        BTreeSet::from(["E0002"]),
+        "{name}: report:\n{rendered}"
+    );
+    assert_eq!(c.report.diagnostics.len(), 1, "{name}:\n{rendered}");
+    assert!(c.library.is_none());
+    insta::assert_snapshot!(name, rendered);
+}
+
+#[test]
+fn e0002_file_over_4_mib() {
+    let max = sevenw_compiler::yaml::MAX_FILE_BYTES;
+    let line = b"# padding padding padding padding padding padding padding padding\n";
+    let mut bytes = b"age: 1\ncards: []\n".to_vec();
+    while bytes.len() <= max {
+        bytes.extend_from_slice(line);
+    }
+    bytes.truncate(max + 1);
+    assert_eq!(bytes.len(), 4 * 1024 * 1024 + 1);
+    assert_refused("e0002-file-over-4-mib", "huge.yaml", bytes);
+}
+
+#[test]
+fn e0002_alias_bomb() {
+    // Nine to the seventh (4.8 million) nodes once the aliases are expanded.
+    let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..7 {
+        let p = i - 1;
+        text.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    text.push_str("bomb: [*a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6]\n");
+    assert_refused("e0002-alias-bomb", "bomb.yaml", text.into_bytes());
+}
+
+#[test]
+fn e0002_deep_nesting() {
+    // Well-formed YAML, nested far deeper than the limit.
+    let depth = sevenw_compiler::yaml::MAX_DEPTH * 2;
+    let text = format!(
+        "age: 1\ncards: {}{}\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    assert_refused("e0002-deep-nesting", "deep.yaml", text.into_bytes());
+}
