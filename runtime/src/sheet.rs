@@ -150,7 +150,10 @@ pub fn load_in(text: &str, games: &[&'static GameInfo]) -> Result<Sheet, SheetEr
         SheetError {
             line,
             column,
-            message: format!("malformed sheet: {}", first_line(&e.to_string())),
+            message: format!(
+                "malformed sheet: {}",
+                strip_location(first_line(&e.to_string()))
+            ),
         }
     })?;
     let info = games
@@ -178,8 +181,9 @@ pub fn load_in(text: &str, games: &[&'static GameInfo]) -> Result<Sheet, SheetEr
         return Err(at(
             &doc.players,
             format!(
-                "{} players: {} is for {min} to {max}",
+                "the sheet has {} player{}; {} is for {min} to {max}",
                 players.len(),
+                if players.len() == 1 { "" } else { "s" },
                 info.title
             ),
         ));
@@ -270,10 +274,11 @@ pub fn load_in(text: &str, games: &[&'static GameInfo]) -> Result<Sheet, SheetEr
                 return Err(at(
                     card,
                     format!(
-                        "{} is listed twice for {} (first at line {}): a city never has two of a card",
+                        "{} is listed twice for {} (first at {}:{}): a city never has two of a card",
                         base.card_name(id),
                         names[seat],
-                        first.referenced.line()
+                        first.referenced.line(),
+                        first.referenced.column()
                     ),
                 ));
             }
@@ -320,6 +325,16 @@ pub fn load_in(text: &str, games: &[&'static GameInfo]) -> Result<Sheet, SheetEr
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s)
+}
+
+/// The message of a YAML error without its own "error: line L column C: "
+/// prefix (the place is reported separately).
+fn strip_location(s: &str) -> &str {
+    let t = s.strip_prefix("error: ").unwrap_or(s);
+    match t.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((place, rest)) if place.contains("column") => rest,
+        _ => t,
+    }
 }
 
 fn find_card(base: &Base, card: &Spanned<String>) -> Result<CardId, SheetError> {
