@@ -6,11 +6,11 @@
 //! game base
 //! players 3
 //! seed 42
-//! board 0 Babylon A
-//! board 1 Giza B
-//! board 2 Rhodes A
-//! move 0 3 build Lumber Yard
-//! free 1 0 Temple
+//! board 0 <wonder> A
+//! board 1 <wonder> B
+//! board 2 <wonder> A
+//! move 0 3 build <card>
+//! free 1 0 <card>
 //! score 0 45
 //! ```
 //!

@@ -5,13 +5,15 @@
 //! game: base
 //! players:                  # clockwise: the left neighbour is the next entry
 //!   - name: Ana
-//!     wonder: Babylon       # board name (or alias), any case
+//!     wonder: <board>       # board name (or alias), any case
 //!     side: A               # default A
 //!     stages: 2             # stages built, from the first (default 0)
 //!     coins: 7              # default 0
 //!     conflict: [1, 3, -1]  # conflict tokens held (default none)
-//!     cards: [Lumber Yard, Scriptorium, Library, Scientists Guild]
+//!     cards: [<card>, <card>, …]   # names or aliases, any case
 //! ```
+//!
+//! (`runtime/README.md` has a complete example.)
 //!
 //! A city is rebuilt by running the built effects of its board, stages and
 //! cards (coins they would have paid out are not added: the sheet gives the

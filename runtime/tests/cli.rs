@@ -282,3 +282,47 @@ fn bad_sheets_exit_1_with_file_line_and_column() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot read"));
 }
+
+#[test]
+fn readme_examples_hold() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    // The sheet shown is the example file.
+    let start = readme.find("```yaml\n").unwrap() + 8;
+    let end = start + readme[start..].find("```").unwrap();
+    let example = std::fs::read_to_string(root.join("sheets/example.yaml")).unwrap();
+    assert_eq!(&readme[start..end], example);
+    let out = sevenw(&[
+        "score",
+        root.join("sheets/example.yaml").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Every command shown with its output gives that output.
+    let prefix = "$ cargo run -p sevenw-runtime --bin sevenw -- ";
+    let lines: Vec<&str> = readme.lines().collect();
+    let mut checked = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(cmd) = line.strip_prefix(prefix) else {
+            continue;
+        };
+        let Some(expected) = lines
+            .get(i + 1)
+            .filter(|l| !l.starts_with('$') && !l.starts_with("```"))
+        else {
+            continue;
+        };
+        let args: Vec<String> = cmd
+            .split_whitespace()
+            .map(|a| match a.strip_prefix("runtime/") {
+                Some(rel) => root.join(rel).to_str().unwrap().to_string(),
+                None => a.to_string(),
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = sevenw(&args);
+        assert_eq!(text(&out.stdout).trim(), expected.trim(), "{cmd}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} examples checked");
+}

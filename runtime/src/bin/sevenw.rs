@@ -25,14 +25,19 @@ use sevenw_runtime::sheet::{self, Target};
 
 const USAGE: &str = "\
 usage:
-  sevenw play   --game GAME --players N [--seed S] [--bots B] [--sides A|B|random] [--log FILE]
-  sevenw sim    --game GAME --players N --games G [--seed S] [--bots B] [--sides A|B|random] [--json]
+  sevenw play   --game GAME --players N [--seed S] [--bots B] [--sides A|B|random]
+                [--wonders W[:SIDE],...] [--log FILE]
+  sevenw sim    --game GAME --players N --games G [--seed S] [--bots B]
+                [--sides A|B|random] [--wonders W[:SIDE],...] [--json]
   sevenw score  SHEET [--json]
   sevenw price  SHEET --player NAME (--card CARD | --stage) [--json]
   sevenw replay LOG
 
   B is `random` or `greedy`, or a comma-separated list with one per seat
   (default: greedy). Without --seed a seed is drawn from the clock and shown.
+  --wonders chooses the boards, one per seat in order (side A unless given);
+  otherwise they are dealt at random.
+
 ";
 
 /// A failure: message and exit code.
@@ -159,6 +164,7 @@ struct GameOpts {
     seed: u64,
     bots: Vec<BotKind>,
     sides: SidePolicy,
+    wonders: Option<Vec<(u8, u8)>>,
 }
 
 fn game_opts(a: &Args) -> Result<GameOpts, Fail> {
@@ -210,12 +216,48 @@ fn game_opts(a: &Args) -> Result<GameOpts, Fail> {
         Some("b") => SidePolicy::B,
         Some(other) => return Err(usage(format!("--sides: `{other}` is not A, B or random"))),
     };
+    let wonders = match a.get("wonders") {
+        None => None,
+        Some(list) => {
+            let mut boards = Vec::new();
+            for item in list.split(',') {
+                let (name, side) = item.rsplit_once(':').unwrap_or((item, "A"));
+                let w = base.vocab.find_wonder(name).ok_or_else(|| {
+                    let hint = base
+                        .vocab
+                        .suggest_wonder(name)
+                        .map(|s| format!("; did you mean `{s}`?"))
+                        .unwrap_or_default();
+                    usage(format!("--wonders: unknown wonder `{}`{hint}", name.trim()))
+                })?;
+                let s = base.vocab.find_side(w, side).ok_or_else(|| {
+                    usage(format!(
+                        "--wonders: {} has no side `{}`",
+                        base.wonder_name(w),
+                        side.trim()
+                    ))
+                })?;
+                if boards.iter().any(|&(w2, _)| w2 == w) {
+                    return Err(usage(format!("--wonders: {} twice", base.wonder_name(w))));
+                }
+                boards.push((w, s));
+            }
+            if boards.len() != players {
+                return Err(usage(format!(
+                    "--wonders: {} boards for {players} players",
+                    boards.len()
+                )));
+            }
+            Some(boards)
+        }
+    };
     Ok(GameOpts {
         base,
         players,
         seed,
         bots,
         sides,
+        wonders,
     })
 }
 
@@ -346,7 +388,7 @@ fn score_table(base: &Base, labels: &[String], out: &Outcome) -> String {
 fn play(rest: &[String]) -> Result<String, Fail> {
     let a = parse(
         rest,
-        &["game", "players", "seed", "bots", "sides", "log"],
+        &["game", "players", "seed", "bots", "sides", "wonders", "log"],
         &[],
     )?;
     a.no_positional("play")?;
@@ -355,7 +397,7 @@ fn play(rest: &[String]) -> Result<String, Fail> {
         players: o.players,
         seed: o.seed,
         sides: o.sides,
-        wonders: None,
+        wonders: o.wonders.clone(),
     };
     let game = Game::new(&o.base, &setup).map_err(|e| fail(e.to_string()))?;
     let mut printer = Printer::new(&o.base, &game.table);
@@ -453,7 +495,9 @@ impl Progress {
 fn sim(rest: &[String]) -> Result<String, Fail> {
     let a = parse(
         rest,
-        &["game", "players", "games", "seed", "bots", "sides"],
+        &[
+            "game", "players", "games", "seed", "bots", "sides", "wonders",
+        ],
         &["json"],
     )?;
     a.no_positional("sim")?;
@@ -477,7 +521,7 @@ fn sim(rest: &[String]) -> Result<String, Fail> {
             players: o.players,
             seed,
             sides: o.sides,
-            wonders: None,
+            wonders: o.wonders.clone(),
         };
         let mut game = Game::new(&o.base, &setup).map_err(|e| fail(e.to_string()))?;
         let outcome = game
