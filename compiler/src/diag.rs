@@ -167,7 +167,7 @@ impl Code {
             ),
             Code::NoEffect => (
                 "W0001",
-                "A card or wonder stage has no effect.\n\nA card that does nothing is usually a forgotten `effect:` field. If it\nreally does nothing, this warning can be ignored.",
+                "A card has no effect.\n\nA card that does nothing is usually a forgotten `effect:` field. If it\nreally does nothing, this warning can be ignored. (A wonder stage without\nan effect is an error, E0206.)",
             ),
             Code::AliasClash => (
                 "W0002",
@@ -448,7 +448,7 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let w = word.to_lowercase();
-    let limit = (w.chars().count() / 3).max(1);
+    let limit = (w.chars().count().saturating_add(2) / 3).max(1);
     candidates
         .into_iter()
         .map(|c| (distance(&w, &c.to_lowercase()), c))

@@ -96,6 +96,8 @@ pub struct CardSrc {
     pub colour: Text,
     pub age: Int,
     pub players: Vec<Int>,
+    /// `players` was written (even if malformed).
+    pub players_given: bool,
     pub cost: Option<DslText>,
     pub effect: Option<DslText>,
     pub chains: Vec<Text>,
@@ -194,7 +196,8 @@ fn game_dirs(path: &Path, report: &mut Report) -> Vec<PathBuf> {
         );
         return Vec::new();
     }
-    if path.join("game.yaml").is_file() {
+    if path.join("game.yaml").is_file() || sorted_entries(path).iter().any(|p| is_yaml(p)) {
+        // A game folder (load_game reports a missing game.yaml).
         return vec![path.to_path_buf()];
     }
     let mut found = Vec::new();
@@ -306,11 +309,14 @@ pub fn load_texts(
 fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileId> {
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if size > yaml::MAX_FILE_BYTES as u64 {
-        let id = sources.add(path.to_path_buf(), String::new());
+        // Keep only the first line, so the report can show where the file starts.
+        let head = first_line(path);
+        let end = head.len();
+        let id = sources.add(path.to_path_buf(), head);
         report.push(
             Diagnostic::new(
                 Code::InputLimit,
-                Loc::new(id, Span::default()),
+                Loc::new(id, Span::new(0, end)),
                 format!(
                     "the file is {size} bytes, more than the {} a card file may hold",
                     yaml::MAX_FILE_BYTES
@@ -349,6 +355,17 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileI
             None
         }
     }
+}
+
+/// The first line of a file (at most 200 bytes), for showing a file too large to read.
+fn first_line(path: &Path) -> String {
+    use std::io::Read;
+    let mut buf = [0u8; 200];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut buf))
+        .unwrap_or(0);
+    let text = String::from_utf8_lossy(&buf[..n]);
+    text.lines().next().unwrap_or("").to_string()
 }
 
 /// Reads YAML nodes into the raw types, reporting as it goes.
@@ -455,6 +472,15 @@ impl Reader<'_> {
     fn required<'n>(&mut self, f: &mut Fields<'n>, key: &str) -> Option<&'n Node> {
         let v = f.take(key);
         if v.is_none() {
+            // A misspelt key (`colr`) is reported as unknown, with `key` as
+            // its suggestion: one report, not two.
+            let misspelt =
+                f.entries.iter().zip(&f.used).any(|((k, _, _), used)| {
+                    !used && crate::diag::did_you_mean(k, [key]).is_some()
+                });
+            if misspelt {
+                return None;
+            }
             let at = Loc {
                 end: f.loc.start,
                 ..f.loc
@@ -584,10 +610,13 @@ impl Reader<'_> {
         let cards = f.take("cards");
         let wonders = f.take("wonders");
         self.finish(f, CARD_FILE_FIELDS);
+        let age_given = age.is_some();
         let age = age.and_then(|a| self.int(a));
+        let before = self.report.errors();
         if let Some(cards) = cards {
             let Some(age) = age else {
-                if age.is_none() {
+                game.complete = false;
+                if !age_given {
                     self.report.push(
                         Diagnostic::new(
                             Code::MissingField,
@@ -607,6 +636,10 @@ impl Reader<'_> {
                 if let Some(card) = self.card(node, age) {
                     game.cards.push(card);
                 }
+            }
+            if self.report.errors() > before {
+                // A card dropped or half read: set-wide counts would mislead.
+                game.complete = false;
             }
         }
         if let Some(wonders) = wonders {
@@ -633,6 +666,7 @@ impl Reader<'_> {
         let card = CardSrc {
             loc: node.loc,
             aliases: self.texts(aliases, "names"),
+            players_given: players.is_some(),
             players: self.ints(players, "player counts"),
             cost: self.dsl(cost),
             effect: self.dsl(effect),

@@ -93,10 +93,12 @@ fn field<T>(
             };
             report.push(
                 Diagnostic::new(Code::DslSyntax, loc, format!("{what} text: {}", e.message))
-                    .label(if loc.start == loc.end {
-                        "the text ends here".to_string()
+                    .label(if !e.span.is_empty() {
+                        "not expected here"
+                    } else if e.span.start >= text.text.trim_end().len() {
+                        "the text ends here"
                     } else {
-                        "not expected here".to_string()
+                        "missing here"
                     })
                     .help(help),
             );

@@ -102,6 +102,7 @@ pub struct Card {
     pub colour: u8,
     pub age: Int,
     pub players: Vec<Int>,
+    pub players_given: bool,
     pub cost: Cost,
     pub effects: Effects,
     /// Chain targets: the card indices with that name, and the name's place.
@@ -179,6 +180,7 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
             colour,
             age: c.src.age,
             players: c.src.players.clone(),
+            players_given: c.src.players_given,
             cost,
             effects,
             chains,
@@ -186,7 +188,8 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
     }
     // A card dropped for an unknown colour shifts indices: chains are resolved
     // against the list as loaded, so only resolve chains when none was dropped.
-    if cards.len() != game.cards.len() {
+    let dropped = cards.len() != game.cards.len();
+    if dropped {
         for c in &mut cards {
             c.chains.clear();
         }
@@ -221,7 +224,7 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
         vocab,
         cards,
         wonders,
-        complete: game.complete,
+        complete: game.complete && !dropped,
     })
 }
 
@@ -252,10 +255,10 @@ impl Resolver<'_> {
                     format!("`{word}` is {}, but {want} is needed here", name.kind()),
                 )
                 .label(format!("{} where {want} is expected", name.kind()))
-                .maybe_help(
-                    suggest(word, self.v.names_of(want))
-                        .map(|s| format!("{s} (the {want} names of `{game}`)")),
-                ),
+                .maybe_help(suggest(word, self.v.names_of(want)).map(|s| {
+                    let kind = want.trim_start_matches("an ").trim_start_matches("a ");
+                    format!("{s} (the {kind} names of `{game}`)")
+                })),
             ),
             None => self.report.push(
                 Diagnostic::new(
@@ -401,8 +404,14 @@ impl Resolver<'_> {
             )
             .label("not a thing this game counts")
             .maybe_help(
-                suggest(&lower.join(" "), all.iter().copied())
-                    .or_else(|| Some(format!("this game counts: {}", self.counter_list()))),
+                // Compare the last word with each counter's last word: `cardz` → `card`.
+                crate::diag::did_you_mean(
+                    &last.text,
+                    all.iter().map(|n| n.rsplit(' ').next().unwrap_or(n)),
+                )
+                .and_then(|near| all.iter().find(|n| n.ends_with(near)))
+                .map(|n| format!("did you mean `{n}`?"))
+                .or_else(|| Some(format!("this game counts: {}", self.counter_list()))),
             ),
         );
         None

@@ -64,7 +64,7 @@ fn ages_and_players(game: &Game, report: &mut Report) {
             }
             continue;
         }
-        if c.players.is_empty() {
+        if c.players.is_empty() && !c.players_given {
             report.push(
                 Diagnostic::new(
                     Code::MissingField,
@@ -175,7 +175,11 @@ fn decks(game: &Game, report: &mut Report) {
                     v.players_loc,
                     format!("Age {age} has no cards"),
                 )
-                .label(format!("`{}` is played over {} Ages", v.game, v.ages))
+                .label(format!(
+                    "`{}` is played over {}",
+                    v.game,
+                    plural(v.ages as i64, "Age", "Ages")
+                ))
                 .help(format!("add a card file with `age: {age}`")),
             );
             continue;
@@ -194,7 +198,8 @@ fn decks(game: &Game, report: &mut Report) {
             let total = dealt + drawn;
             if total != hand * n {
                 problems.push(format!(
-                    "{n} players: {total} cards instead of {}",
+                    "{n} players: {} instead of {}",
+                    plural(total, "card", "cards"),
                     hand * n
                 ));
             }
@@ -204,7 +209,10 @@ fn decks(game: &Game, report: &mut Report) {
                 Diagnostic::new(
                     Code::DeckSize,
                     first.name.loc,
-                    format!("the Age {age} deck does not hold {hand} cards per player"),
+                    format!(
+                        "the Age {age} deck does not hold {}",
+                        plural(hand, "card per player", "cards per player")
+                    ),
                 )
                 .label(format!("the Age {age} deck starts here"))
                 .help(format!(
@@ -238,6 +246,15 @@ fn decks(game: &Game, report: &mut Report) {
                 );
             }
         }
+    }
+}
+
+/// `1 card`, `2 cards`.
+fn plural(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
     }
 }
 
@@ -334,21 +351,22 @@ fn aliases(game: &Game, report: &mut Report) {
         .iter()
         .map(|c| (&c.name, &c.aliases))
         .chain(game.wonders.iter().map(|w| (&w.name, &w.aliases)));
-    let mut seen_alias: Vec<(String, &str)> = Vec::new();
+    let mut seen_alias: Vec<(String, &str, Loc)> = Vec::new();
     for (owner, list) in owners {
         for a in list {
             let k = key(&a.value);
+            let differs = |o: &str| key(o) != key(&owner.value);
             let clash = names
                 .iter()
-                .find(|(n, o, _)| *n == k && key(o) != key(&owner.value))
-                .map(|(_, o, _)| *o)
+                .find(|(n, o, _)| *n == k && differs(o))
+                .map(|(_, o, l)| (*o, *l, "the name"))
                 .or_else(|| {
                     seen_alias
                         .iter()
-                        .find(|(n, o)| *n == k && key(o) != key(&owner.value))
-                        .map(|(_, o)| *o)
+                        .find(|(n, o, _)| *n == k && differs(o))
+                        .map(|(_, o, l)| (*o, *l, "the same alias"))
                 });
-            if let Some(other) = clash {
+            if let Some((other, at, what)) = clash {
                 report.push(
                     Diagnostic::new(
                         Code::AliasClash,
@@ -358,10 +376,11 @@ fn aliases(game: &Game, report: &mut Report) {
                             a.value, owner.value
                         ),
                     )
-                    .label("ambiguous alias"),
+                    .label("ambiguous alias")
+                    .note(at, format!("{what} of `{other}`")),
                 );
             }
-            seen_alias.push((k, &owner.value));
+            seen_alias.push((k, &owner.value, a.loc));
         }
     }
 }

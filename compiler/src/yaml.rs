@@ -193,13 +193,30 @@ fn yaml_error(file: FileId, text: &str, e: &serde_saphyr::Error) -> Diagnostic {
         )
     };
     let message = if budget {
-        format!("the file exceeds a safety limit: {reason}")
+        format!("the file exceeds a safety limit: {}", budget_reason(reason))
     } else {
         format!("invalid YAML: {reason}")
     };
     Diagnostic::new(code, Loc::new(file, span), message)
         .label(label)
         .help(help)
+}
+
+/// serde-saphyr's budget breaches (`budget breached: Nodes { nodes: 200001 }`)
+/// in a designer's words.
+fn budget_reason(reason: &str) -> String {
+    let r = reason.to_ascii_lowercase();
+    if r.contains("nodes") {
+        format!("more than {MAX_NODES} YAML nodes once aliases are expanded")
+    } else if r.contains("depth") || r.contains("recursion") || r.contains("nesting") {
+        format!("nested deeper than {MAX_DEPTH} levels")
+    } else if r.contains("alias") {
+        "too many aliases".to_string()
+    } else if r.contains("anchor") {
+        "too many anchors".to_string()
+    } else {
+        reason.to_string()
+    }
 }
 
 /// `line 2 column 2: illegal …` → `illegal …`

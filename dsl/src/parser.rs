@@ -23,7 +23,7 @@ pub struct SyntaxError {
 /// Parses the text of an `effect` field.
 pub fn parse_effects(text: &str) -> Result<Effects, SyntaxError> {
     let top = Grammar::parse(Rule::effects, text)
-        .map_err(|e| syntax_error(e, text))?
+        .map_err(|e| syntax_error(e, text, true))?
         .next()
         .expect("the effects rule always yields one pair");
     let mut clauses = Vec::new();
@@ -38,7 +38,7 @@ pub fn parse_effects(text: &str) -> Result<Effects, SyntaxError> {
 /// Parses the text of a `cost` field.
 pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
     let top = Grammar::parse(Rule::cost, text)
-        .map_err(|e| syntax_error(e, text))?
+        .map_err(|e| syntax_error(e, text, false))?
         .next()
         .expect("the cost rule always yields one pair");
     let mut items = Vec::new();
@@ -98,6 +98,28 @@ fn words(p: Pair<'_, Rule>) -> Vec<Word> {
 
 fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
     let span = span_of(&p);
+    // `at game end gain 2 vp`: a trigger without its `:` parses as an unknown
+    // action; say what is missing instead.
+    if let Some(Ok(trigger)) = p
+        .clone()
+        .into_inner()
+        .find(|q| q.as_rule() == Rule::action)
+        .and_then(|a| a.into_inner().next())
+        .filter(|a| a.as_rule() == Rule::unknown_action)
+        .map(|a| Grammar::parse(Rule::trigger, a.as_str()))
+    {
+        let t = trigger.peek().map(|t| t.as_str().len()).unwrap_or(0);
+        let at = span.start + t;
+        let phrase = p.as_str()[..t]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        return Err(SyntaxError {
+            span: Span::new(at, at),
+            message: format!("expected `:` after the trigger `{phrase}`"),
+            expected: vec!["`:`".into()],
+        });
+    }
     let mut trigger = None;
     let mut act = None;
     for q in p.into_inner() {
@@ -208,6 +230,8 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
     };
     let word_span = match &kind {
         ActionKind::Unknown { word } => word.span,
+        // Words of several keywords: the whole phrase is the word.
+        ActionKind::PlayAgain | ActionKind::PlayLastCard | ActionKind::BuildFree { .. } => span,
         _ => word_span,
     };
     Ok(Action {
@@ -248,7 +272,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
     })
 }
 
-fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
+/// `clauses`: the text is effect text, where `;` separates clauses.
+fn syntax_error(e: pest::error::Error<Rule>, text: &str, clauses: bool) -> SyntaxError {
     let pos = match e.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
@@ -262,7 +287,11 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str) -> SyntaxError {
         pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
     };
     // `;` separates clauses; pest does not report literal strings as rules.
-    if expected.iter().any(|x| x == "the end of the text") {
+    // It is expected where a clause could end: after something that is not
+    // already a `;`.
+    let before = text[..pos.min(text.len())].trim_end();
+    let after_clause = !before.is_empty() && !before.ends_with(';') && !before.ends_with(':');
+    if clauses && after_clause && expected.iter().any(|x| x == "the end of the text") {
         expected.push("`;`".into());
     }
     expected.sort();

@@ -86,8 +86,6 @@ macro_rules! fixtures {
 }
 
 // Where a set holds more than the fixture's own code, the comment says why.
-// `cascade` marks a follow-on diagnostic that the compiler reports today and
-// that is arguably noise (see the report of the diagnostics review).
 fixtures! {
     ok_minimal: "ok-minimal" => [];
 
@@ -98,33 +96,24 @@ fixtures! {
     // The other E0002 cases (size, alias bomb, nesting) are generated below.
     e0002_not_utf8: "e0002-not-utf8" => ["E0002"];
 
-    // cascade: `colour` is missing (E0004), so the card is dropped and the
-    // Age 1 deck is one short (E0204).
-    e0003_unknown_field_colr: "e0003-unknown-field-colr" => ["E0003", "E0004", "E0204"];
+    e0003_unknown_field_colr: "e0003-unknown-field-colr" => ["E0003"];
     // The misspelt `efect` leaves the card without effect (W0001).
     e0003_unknown_field_efect: "e0003-unknown-field-efect" => ["E0003", "W0001"];
     e0003_unknown_field_game_yaml: "e0003-unknown-field-game-yaml" => ["E0003"];
     e0003_unknown_field_wonder: "e0003-unknown-field-wonder" => ["E0003"];
 
-    // cascade: the file's cards are dropped, so Age 1 has no cards (E0204).
-    e0004_missing_age: "e0004-missing-age" => ["E0004", "E0204"];
-    // cascade: the nameless card is dropped, the deck is one short (E0204).
-    e0004_missing_name: "e0004-missing-name" => ["E0004", "E0204"];
+    e0004_missing_age: "e0004-missing-age" => ["E0004"];
+    e0004_missing_name: "e0004-missing-name" => ["E0004"];
     // A card without `players` is never dealt, so the deck is one short.
     e0004_missing_players: "e0004-missing-players" => ["E0004", "E0204"];
     e0004_missing_stage_cost: "e0004-missing-stage-cost" => ["E0004"];
     e0004_missing_vocabulary_field: "e0004-missing-vocabulary-field" => ["E0004"];
 
-    // cascade: `age: one` is also reported as a missing `age` (E0004), and
-    // the file's cards are dropped (E0204).
-    e0005_age_not_a_number: "e0005-age-not-a-number" => ["E0004", "E0005", "E0204"];
-    // cascade: the text item is not a card, the deck is one short (E0204).
-    e0005_card_not_a_mapping: "e0005-card-not-a-mapping" => ["E0005", "E0204"];
+    e0005_age_not_a_number: "e0005-age-not-a-number" => ["E0005"];
+    e0005_card_not_a_mapping: "e0005-card-not-a-mapping" => ["E0005"];
     // The effect that is not text is dropped, so the card has none (W0001).
     e0005_effect_list: "e0005-effect-list" => ["E0005", "W0001"];
-    // cascade: `players: 3` is also reported as no `players` (E0004), and the
-    // card is never dealt (E0204).
-    e0005_players_scalar: "e0005-players-scalar" => ["E0004", "E0005", "E0204"];
+    e0005_players_scalar: "e0005-players-scalar" => ["E0005"];
 
     e0006_age_out_of_range: "e0006-age-out-of-range" => ["E0006"];
     e0006_cost_and_production: "e0006-cost-and-production" => ["E0006"];
@@ -145,8 +134,7 @@ fixtures! {
     e0101_single_quoted: "e0101-single-quoted" => ["E0101"];
     e0101_wonder_stage: "e0101-wonder-stage" => ["E0101"];
 
-    // cascade: the card of unknown colour is dropped, the deck is one short.
-    e0102_unknown_colour: "e0102-unknown-colour" => ["E0102", "E0204"];
+    e0102_unknown_colour: "e0102-unknown-colour" => ["E0102"];
     e0102_unknown_cost_resource: "e0102-unknown-cost-resource" => ["E0102"];
     e0102_unknown_counter: "e0102-unknown-counter" => ["E0102"];
     e0102_unknown_resource: "e0102-unknown-resource" => ["E0102"];
@@ -157,15 +145,14 @@ fixtures! {
 
     e0103_no_suggestion: "e0103-no-suggestion" => ["E0103"];
     // `at game end gain 2 vp` (no `:`) reads as an unknown effect `at`.
-    e0103_trigger_without_colon: "e0103-trigger-without-colon" => ["E0103"];
+    e0101_trigger_without_colon: "e0101-trigger-without-colon" => ["E0101"];
     e0103_unknown_effect_word: "e0103-unknown-effect-word" => ["E0103"];
 
     e0104_counter_not_allowed: "e0104-counter-not-allowed" => ["E0104"];
     e0104_play_again: "e0104-play-again" => ["E0104"];
     e0104_trigger_not_allowed: "e0104-trigger-not-allowed" => ["E0104"];
 
-    // cascade: the card of colour `wood` is dropped, the deck is one short.
-    e0105_colour_is_resource: "e0105-colour-is-resource" => ["E0105", "E0204"];
+    e0105_colour_is_resource: "e0105-colour-is-resource" => ["E0105"];
     e0105_copy_not_card: "e0105-copy-not-card" => ["E0105"];
     e0105_cost_symbol: "e0105-cost-symbol" => ["E0105"];
     e0105_gain_resource: "e0105-gain-resource" => ["E0105"];
@@ -198,10 +185,10 @@ fixtures! {
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];
     w0002_alias_clash: "w0002-alias-clash" => ["W0002"];
 
-    // The duplicate `altar` also makes the Age 1 deck one too large (E0204).
+    // A card is dropped (unknown field), so set-wide checks (deck sizes,
+    // chains to missing cards) are skipped: they would count a partial set.
     many_problems: "many-problems" => [
-        "E0003", "E0101", "E0102", "E0103", "E0105", "E0201", "E0202", "E0203", "E0204",
-        "E0206", "W0001",
+        "E0003", "E0101", "E0102", "E0103", "E0105", "E0201", "E0203", "E0206", "W0001",
     ];
 }
 
@@ -372,7 +359,7 @@ fn many_problems_are_reported_together_in_order() {
             "fixtures/diag/many-problems/wonders.yaml",
         ]
     );
-    assert_eq!(c.report.errors(), 12);
+    assert_eq!(c.report.errors(), 10);
     assert_eq!(c.report.warnings(), 1);
     assert!(c.library.is_none());
 }

@@ -53,15 +53,16 @@ fn reports_every_field_problem_at_once() {
     let got: Vec<Code> = codes.iter().map(|c| c.0).collect();
     assert_eq!(
         got,
+        // `colr` is reported once, as unknown (suggesting `colour`), not also
+        // as a missing `colour`.
         [
-            Code::MissingField,
             Code::UnknownField,
             Code::WrongType,
             Code::WrongType,
             Code::UnknownField
         ]
     );
-    assert!(codes[1].1.contains("`colr`"));
+    assert!(codes[0].1.contains("`colr`"));
     // C is still read despite its unknown field.
     assert_eq!(
         game.cards
@@ -70,6 +71,13 @@ fn reports_every_field_problem_at_once() {
             .collect::<Vec<_>>(),
         ["C"]
     );
+}
+
+#[test]
+fn a_missing_field_is_reported_when_nothing_looks_like_it() {
+    let (_, codes) = load_text("age: 1\ncards:\n  - name: A\n    players: [3]\n");
+    assert_eq!(codes.iter().map(|c| c.0).collect::<Vec<_>>(), [Code::MissingField]);
+    assert_eq!(codes[0].1, "a card has no `colour`");
 }
 
 #[test]

@@ -202,3 +202,27 @@ fn huge_and_hostile_text_does_not_panic() {
         let _ = parse_cost(text);
     }
 }
+
+#[test]
+fn a_trigger_without_its_colon() {
+    let e = err("gain 1 coin; at game end gain 2 vp");
+    assert_eq!(e.message, "expected `:` after the trigger `at game end`");
+    assert_eq!(e.span, Span::new(24, 24));
+}
+
+#[test]
+fn semicolons_are_only_expected_after_a_clause() {
+    let e = err("gain 2 vp;; gain 1 coin");
+    assert_eq!(
+        e.message,
+        "expected an effect or the end of the text, found `;`"
+    );
+    let e = parse_cost("2 stone; glass").unwrap_err();
+    assert!(!e.message.contains("`;`, "), "{}", e.message);
+}
+
+#[test]
+fn multiword_actions_span_their_phrase() {
+    let e = effects("play again");
+    assert_eq!(e.clauses[0].action.word_span, Span::new(0, 10));
+}
