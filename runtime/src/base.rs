@@ -356,10 +356,8 @@ impl Base {
         let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
         for (slot, &card) in hand.iter().enumerate() {
             let slot = slot as u8;
-            let Some(info) = self.info.cards.get(usize::from(card.0)) else {
-                continue;
-            };
-            if !city.has_name(self.vocab.name_class(card)) {
+            let info = self.info.cards.get(usize::from(card.0));
+            if let Some(info) = info.filter(|_| !city.has_name(self.vocab.name_class(card))) {
                 if self.chained(city, card) {
                     out.push(Move {
                         slot,
@@ -870,8 +868,10 @@ impl<'b> Game<'b> {
         let h = usize::from(info.hand_size);
         for (p, hand) in self.table.hands.iter_mut().enumerate() {
             hand.clear();
-            hand.extend_from_slice(&deck[p * h..(p + 1) * h]);
+            // Game::new checked that every Age deals exactly.
+            hand.extend_from_slice(deck.get(p * h..(p + 1) * h).unwrap_or(&[]));
         }
+
         self.table.dealt.extend_from_slice(&deck);
         for c in &mut self.table.cities {
             c.abilities.hand_builds_used = 0;
