@@ -418,3 +418,66 @@ pub fn replay_in(
     }
     Ok((outcome, game.table))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOG: &str = "sevenw replay 1
+game base
+players 3
+seed 42
+board 0 Some Wonder A
+board 1 Other B
+board 2 Third A
+move 0 3 build Some Card (bank 0, left 2, right 0)
+free 1 0 A Card
+score 0 45
+score 1 -2
+score 2 0
+";
+
+    #[test]
+    fn text_round_trips() {
+        let r = Replay::parse(LOG).unwrap();
+        assert_eq!(r.players, 3);
+        assert_eq!(r.seed, 42);
+        assert_eq!(r.boards[0], ("Some Wonder".to_string(), "A".to_string()));
+        assert_eq!(
+            r.entries[0],
+            Entry {
+                kind: Kind::Move,
+                seat: 0,
+                index: 3,
+                what: "build Some Card (bank 0, left 2, right 0)".into()
+            }
+        );
+        assert_eq!(r.entries[1].kind, Kind::Free);
+        assert_eq!(r.scores, vec![45, -2, 0]);
+        assert_eq!(r.to_text(), LOG);
+    }
+
+    #[test]
+    fn bad_logs_are_errors_with_lines() {
+        assert_eq!(Replay::parse("hello").unwrap_err().line, 1);
+        let e = Replay::parse(&LOG.replace("seed 42", "seed x")).unwrap_err();
+        assert_eq!(e.line, 4);
+        let e = Replay::parse(&LOG.replace("move 0 3", "move 0 z")).unwrap_err();
+        assert_eq!(e.line, 8);
+        let e = Replay::parse(&LOG.replace("board 1 Other B", "board 5 Other B")).unwrap_err();
+        assert_eq!(e.line, 6);
+        let e = Replay::parse(&LOG.replace("board 2 Third A\n", "")).unwrap_err();
+        assert!(e.message.contains("3 players but 2 boards"), "{e}");
+        let e = Replay::parse(&LOG.replace("free 1", "jump 1")).unwrap_err();
+        assert!(e.message.contains("unknown line"), "{e}");
+        let e = Replay::parse(&LOG.replace("game base\n", "")).unwrap_err();
+        assert!(e.message.contains("no game"), "{e}");
+    }
+
+    #[test]
+    fn unknown_games_do_not_replay() {
+        let r = Replay::parse(&LOG.replace("game base", "game nothing")).unwrap();
+        let e = replay(&r, &mut crate::base::NoObserver).unwrap_err();
+        assert!(e.message.contains("unknown game"), "{e}");
+    }
+}

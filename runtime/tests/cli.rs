@@ -123,7 +123,7 @@ fn play_is_deterministic_and_writes_a_replay_log() {
         "Age III\n",
         "Final scores",
         "total",
-        "conflicts:",
+        "conflicts of Age III",
     ] {
         assert!(s.contains(part), "{part} in {s}");
     }

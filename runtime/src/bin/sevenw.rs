@@ -344,19 +344,14 @@ impl Observer for Printer {
         ));
     }
     fn age_ended(&mut self, _base: &Base, table: &Table) {
-        self.out.push_str(" conflicts:");
+        self.out
+            .push_str(&format!(" conflicts of Age {}\n", roman(table.age)));
         for (i, c) in table.cities.iter().enumerate() {
             self.out.push_str(&format!(
-                " {} {} shields ({:+})",
-                i + 1,
-                c.shields,
-                c.conflict_vp
+                "  {:<18} {:>2} shields, {} victories, {} defeats, {:+} points so far\n",
+                self.labels[i], c.shields, c.victories, c.defeats, c.conflict_vp
             ));
-            if i + 1 < table.cities.len() {
-                self.out.push(';');
-            }
         }
-        self.out.push('\n');
     }
 }
 
