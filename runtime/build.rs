@@ -7,6 +7,9 @@ fn main() {
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     // The games this runtime has a turn structure for. (Duel's card set is
     // being authored in cards/duel and joins when its turn structure does.)
-    let cards_dir = PathBuf::from(manifest).join("..").join("cards").join("base");
+    let cards_dir = PathBuf::from(manifest)
+        .join("..")
+        .join("cards")
+        .join("base");
     sevenw_compiler::build::compile_cards(&cards_dir, "cards.rs");
 }
