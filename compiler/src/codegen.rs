@@ -295,10 +295,51 @@ fn game(g: &Game) -> TokenStream {
             let c = &names.colour[r.colour as usize];
             let age = Literal::u8_unsuffixed(r.age);
             let extra = Literal::u8_unsuffixed(r.extra);
-            quote!(Some(DrawRule { colour: colour::#c, age: #age, extra: #extra }))
+            let per_player = r.per_player;
+            quote!(Some(DrawRule { colour: colour::#c, age: #age, per_player: #per_player, extra: #extra }))
         }
         None => quote!(None),
     };
+    let pairs = |v: &[(u8, u8)]| {
+        let items = v.iter().map(|(a, b)| {
+            let (a, b) = (Literal::u8_unsuffixed(*a), Literal::u8_unsuffixed(*b));
+            quote!((#a, #b))
+        });
+        quote!(&[#(#items),*])
+    };
+    let conflict = match &g.conflict {
+        Some(c) => {
+            let capital = Literal::u8_unsuffixed(c.capital);
+            let (zones, tokens) = (pairs(&c.zones), pairs(&c.tokens));
+            quote!(Some(ConflictInfo { capital: #capital, zones: #zones, tokens: #tokens }))
+        }
+        None => quote!(None),
+    };
+    let mut progress_arms = Vec::new();
+    let progress_names: Vec<String> = g.progress.iter().map(|t| t.name.clone()).collect();
+    let progress_fns = unique(&progress_names, "progress", ident);
+    let progress_infos: Vec<TokenStream> = g
+        .progress
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            if !t.effects.is_empty() {
+                let f = format_ident!("progress_{}", progress_fns[i]);
+                let d = doc(&format!("{} (progress token).", t.name));
+                fns.push(effect_fn(&names, &f, d, &t.effects));
+                let il = Literal::u8_unsuffixed(i as u8);
+                progress_arms.push(quote!(Source::Progress(#il) => #f(event, h),));
+            }
+            let name = lit(&t.name);
+            let aliases = strs(&t.aliases);
+            let listens = Literal::u8_unsuffixed(ir::listens(&t.effects));
+            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens) })
+        })
+        .collect();
+    let (layout, set_aside) = (
+        Literal::u8_unsuffixed(g.layout),
+        Literal::u8_unsuffixed(g.set_aside),
+    );
     let (gname, title) = (lit(&g.name), lit(&g.title));
     let (minp, maxp, ages, hand) = (
         Literal::u8_unsuffixed(g.min_players),
@@ -318,10 +359,14 @@ fn game(g: &Game) -> TokenStream {
         g.title, g.name
     ));
 
-    let dispatch = if card_arms.is_empty() && board_arms.is_empty() && stage_arms.is_empty() {
+    let dispatch = if card_arms.is_empty()
+        && board_arms.is_empty()
+        && stage_arms.is_empty()
+        && progress_arms.is_empty()
+    {
         quote!(let _ = (source, event, h);)
     } else {
-        quote!(match source { #(#card_arms)* #(#board_arms)* #(#stage_arms)* _ => {} })
+        quote!(match source { #(#card_arms)* #(#board_arms)* #(#stage_arms)* #(#progress_arms)* _ => {} })
     };
 
     quote! {
@@ -362,14 +407,18 @@ fn game(g: &Game) -> TokenStream {
                 ages: #ages,
                 start_coins: #coins,
                 hand_size: #hand,
+                layout: #layout,
+                set_aside: #set_aside,
                 resources: #resources,
                 classes: &[#(#classes),*],
                 symbols: #symbols,
                 colours: #colours,
                 categories: #categories,
                 guilds: #guilds,
+                conflict: #conflict,
                 cards: &[#(#card_infos),*],
                 wonders: &[#(#wonder_infos),*],
+                progress: &[#(#progress_infos),*],
                 effects,
             };
 
@@ -430,9 +479,21 @@ fn counted(n: &Names, c: &ir::Counter) -> TokenStream {
         Counted::WonderStages => quote!(Counted::WonderStages),
         Counted::DefeatTokens => quote!(Counted::DefeatTokens),
         Counted::VictoryTokens => quote!(Counted::VictoryTokens),
+        Counted::Coins => quote!(Counted::Coins),
+        Counted::ProgressTokens => quote!(Counted::ProgressTokens),
     };
     let s = seats(&c.seats);
-    quote!(h.count(#what, #s))
+    let count = if c.most {
+        quote!(h.count_most(#what, #s))
+    } else {
+        quote!(h.count(#what, #s))
+    };
+    if c.divisor > 1 {
+        let d = Literal::u32_unsuffixed(c.divisor);
+        quote!((#count / #d))
+    } else {
+        count
+    }
 }
 
 /// `n` or `n × count`, as an i32 expression.
@@ -517,6 +578,35 @@ fn op(n: &Names, op: &Op) -> TokenStream {
                 quote!(Limit::Now)
             };
             quote!(h.build_free(#pile, #limit);)
+        }
+        Op::Lose { n: k, seats: s } => {
+            let k = Literal::u32_unsuffixed(*k);
+            let s = seats(s);
+            quote!(h.lose_coins(#k, #s);)
+        }
+        Op::Discard { colours, seats: s } => {
+            let set = n.colour_set(*colours);
+            let s = seats(s);
+            quote!(h.discard_card(#set, #s);)
+        }
+        Op::TakeProgress { set_aside } => {
+            let k = Literal::u8_unsuffixed(*set_aside);
+            quote!(h.take_progress(#k);)
+        }
+        Op::Discount { n: k, target } => {
+            let k = Literal::u8_unsuffixed(*k);
+            let target = match target {
+                ir::Discount::Wonders => quote!(Discount::Wonders),
+                ir::Discount::Colours(c) => {
+                    let set = n.colour_set(*c);
+                    quote!(Discount::Colours(#set))
+                }
+            };
+            quote!(h.discount(#k, #target);)
+        }
+        Op::ReceiveTrade { seats: s } => {
+            let s = seats(s);
+            quote!(h.receive_trade_coins(#s);)
         }
         Op::PlayLastCard => quote!(h.play_last_card();),
         Op::PlayAgain => quote!(h.play_again();),

@@ -34,12 +34,24 @@ pub enum Counted {
     WonderStages,
     DefeatTokens,
     VictoryTokens,
+    Coins,
+    ProgressTokens,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Counter {
     pub what: Counted,
     pub seats: Vec<i8>,
+    /// Whole sets of this many (1: a plain count).
+    pub divisor: u32,
+    /// Only the one city of `seats` with the most counts.
+    pub most: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Discount {
+    Wonders,
+    Colours(u16),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -84,6 +96,24 @@ pub enum Op {
     PlayAgain,
     Copy {
         colours: u16,
+        seats: Vec<i8>,
+    },
+    Lose {
+        n: u32,
+        seats: Vec<i8>,
+    },
+    Discard {
+        colours: u16,
+        seats: Vec<i8>,
+    },
+    TakeProgress {
+        set_aside: u8,
+    },
+    Discount {
+        n: u8,
+        target: Discount,
+    },
+    ReceiveTrade {
         seats: Vec<i8>,
     },
 }
@@ -142,7 +172,23 @@ pub struct Wonder {
 pub struct DrawRule {
     pub colour: u8,
     pub age: u8,
+    /// `players + extra` are drawn when set, else `extra`.
+    pub per_player: bool,
     pub extra: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub effects: Vec<Effect>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub capital: u8,
+    pub zones: Vec<(u8, u8)>,
+    pub tokens: Vec<(u8, u8)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,15 +199,22 @@ pub struct Game {
     pub max_players: u8,
     pub ages: u8,
     pub start_coins: u16,
+    /// Cards per hand; 0 when Ages are laid out.
     pub hand_size: u8,
+    /// Cards laid out per Age; 0 when Ages are dealt in hands.
+    pub layout: u8,
+    /// Cards of each Age deck set aside unseen.
+    pub set_aside: u8,
     pub resources: Vec<String>,
     pub classes: Vec<(String, u16)>,
     pub symbols: Vec<String>,
     pub colours: Vec<String>,
     pub categories: Vec<String>,
     pub guilds: Option<DrawRule>,
+    pub conflict: Option<Conflict>,
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,
+    pub progress: Vec<Progress>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

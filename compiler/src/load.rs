@@ -61,8 +61,40 @@ pub enum ScopeDef {
 pub struct DrawRuleSrc {
     pub colour: Text,
     pub age: Int,
-    pub extra: Int,
+    /// `extra`: players + N are drawn.
+    pub extra: Option<Int>,
+    /// `count`: N are drawn, whatever the players.
+    pub count: Option<Int>,
     pub loc: Loc,
+}
+
+/// How an Age is dealt: hands per player, or a laid-out figure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealSrc {
+    /// `hand_size: N`
+    Hands(Int),
+    /// `layout: N` and `set_aside: M`
+    Layout { size: Int, set_aside: Int },
+}
+
+/// A conflict track (`conflict:` in game.yaml).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConflictSrc {
+    pub capital: Int,
+    /// (from this distance, VP)
+    pub zones: Vec<(Int, Int)>,
+    /// (at this distance, coins lost)
+    pub tokens: Vec<(Int, Int)>,
+    pub loc: Loc,
+}
+
+/// A progress token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgressSrc {
+    pub loc: Loc,
+    pub name: Text,
+    pub aliases: Vec<Text>,
+    pub effect: Option<DslText>,
 }
 
 /// A game's `game.yaml`.
@@ -74,7 +106,7 @@ pub struct VocabSrc {
     pub players: Vec<Int>,
     pub ages: Int,
     pub start_coins: Int,
-    pub hand_size: Int,
+    pub deal: DealSrc,
     pub resources: Vec<(Text, Vec<Text>)>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,
@@ -86,6 +118,7 @@ pub struct VocabSrc {
     pub words: Vec<Text>,
     pub triggers: Vec<Text>,
     pub guilds: Option<DrawRuleSrc>,
+    pub conflict: Option<ConflictSrc>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,6 +167,7 @@ pub struct GameSrc {
     pub vocab: Option<VocabSrc>,
     pub cards: Vec<CardSrc>,
     pub wonders: Vec<WonderSrc>,
+    pub progress: Vec<ProgressSrc>,
     /// `false` when a file could not be read or parsed: checks over the whole
     /// set (deck sizes, chain targets) would then mislead and are skipped.
     pub complete: bool,
@@ -235,6 +269,7 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         vocab: None,
         cards: Vec::new(),
         wonders: Vec::new(),
+        progress: Vec::new(),
         complete: true,
     };
     let files: Vec<PathBuf> = sorted_entries(dir)
@@ -287,6 +322,7 @@ pub fn load_texts(
         vocab: None,
         cards: Vec::new(),
         wonders: Vec::new(),
+        progress: Vec::new(),
         complete: true,
     };
     for (name, text) in files {
@@ -390,7 +426,9 @@ impl<'n> Fields<'n> {
     }
 }
 
-const CARD_FILE_FIELDS: &[&str] = &["age", "cards", "wonders"];
+const CARD_FILE_FIELDS: &[&str] = &["age", "cards", "wonders", "progress"];
+const PROGRESS_FIELDS: &[&str] = &["name", "aliases", "effect"];
+const CONFLICT_FIELDS: &[&str] = &["capital", "zones", "tokens"];
 const CARD_FIELDS: &[&str] = &[
     "name", "aliases", "colour", "players", "cost", "effect", "chains",
 ];
@@ -404,6 +442,8 @@ const VOCAB_FIELDS: &[&str] = &[
     "ages",
     "start_coins",
     "hand_size",
+    "layout",
+    "set_aside",
     "resources",
     "science",
     "colours",
@@ -415,8 +455,9 @@ const VOCAB_FIELDS: &[&str] = &[
     "words",
     "triggers",
     "guilds",
+    "conflict",
 ];
-const GUILD_FIELDS: &[&str] = &["colour", "age", "extra"];
+const GUILD_FIELDS: &[&str] = &["colour", "age", "extra", "count"];
 
 impl Reader<'_> {
     fn wrong_type(&mut self, node: &Node, expected: &str, help: Option<String>) {
@@ -609,7 +650,29 @@ impl Reader<'_> {
         let age = f.take("age");
         let cards = f.take("cards");
         let wonders = f.take("wonders");
+        let progress = f.take("progress");
         self.finish(f, CARD_FILE_FIELDS);
+        if let Some(progress) = progress {
+            for node in self.list(progress, "progress tokens") {
+                let Some(mut f) = self.fields(node, "a progress token") else {
+                    continue;
+                };
+                let name = self.required(&mut f, "name");
+                let aliases = f.take("aliases");
+                let effect = f.take("effect");
+                self.finish(f, PROGRESS_FIELDS);
+                let Some(name) = name.and_then(|n| self.text(n)) else {
+                    continue;
+                };
+                let token = ProgressSrc {
+                    loc: node.loc,
+                    name,
+                    aliases: self.texts(aliases, "names"),
+                    effect: self.dsl(effect),
+                };
+                game.progress.push(token);
+            }
+        }
         let age_given = age.is_some();
         let age = age.and_then(|a| self.int(a));
         let before = self.report.errors();
@@ -735,7 +798,6 @@ impl Reader<'_> {
         let players = req(self, "players");
         let ages = req(self, "ages");
         let start_coins = req(self, "start_coins");
-        let hand_size = req(self, "hand_size");
         let resources = req(self, "resources");
         let science = req(self, "science");
         let colours = req(self, "colours");
@@ -746,8 +808,64 @@ impl Reader<'_> {
         let counters = req(self, "counters");
         let words = req(self, "words");
         let triggers = req(self, "triggers");
+        let hand_size = f.take("hand_size");
+        let layout = f.take("layout");
+        let set_aside = f.take("set_aside");
         let guilds = f.take("guilds");
+        let conflict = f.take("conflict");
+        let file_start = Loc {
+            end: f.loc.start,
+            ..f.loc
+        };
         self.finish(f, VOCAB_FIELDS);
+        let deal = match (hand_size, layout, set_aside) {
+            (Some(h), None, None) => DealSrc::Hands(self.int(h)?),
+            (None, Some(l), s) => DealSrc::Layout {
+                size: self.int(l)?,
+                set_aside: match s {
+                    Some(s) => self.int(s)?,
+                    None => Int {
+                        value: 0,
+                        loc: file_start,
+                    },
+                },
+            },
+            (h, l, _) => {
+                let at = h.or(l).map_or(file_start, |n| n.loc);
+                self.report.push(
+                    Diagnostic::new(Code::MissingField, at, "game.yaml must say how an Age is dealt: `hand_size`, or `layout` (with `set_aside`)")
+                        .label(if h.is_some() { "`hand_size` and `layout` exclude each other" } else { "no `hand_size` or `layout`" })
+                        .help("write `hand_size: 7` for hands per player, or `layout: 20` and `set_aside: 3` for a laid-out Age"),
+                );
+                return None;
+            }
+        };
+        let conflict = conflict.and_then(|c| {
+            let mut f = self.fields(c, "the conflict track")?;
+            let capital = self.required(&mut f, "capital");
+            let zones = f.take("zones");
+            let tokens = f.take("tokens");
+            self.finish(f, CONFLICT_FIELDS);
+            let pairs = |r: &mut Self, n: Option<&Node>| -> Vec<(Int, Int)> {
+                let Some(n) = n else { return Vec::new() };
+                r.list(n, "pairs [distance, value]")
+                    .iter()
+                    .filter_map(|p| match r.ints(Some(p), "numbers").as_slice() {
+                        [a, b] => Some((*a, *b)),
+                        _ => {
+                            r.wrong_type(p, "a pair [distance, value]", None);
+                            None
+                        }
+                    })
+                    .collect()
+            };
+            Some(ConflictSrc {
+                capital: self.int(capital?)?,
+                zones: pairs(self, zones),
+                tokens: pairs(self, tokens),
+                loc: c.loc,
+            })
+        });
 
         let resources = resources
             .map(|n| {
@@ -786,12 +904,23 @@ impl Reader<'_> {
             let mut f = self.fields(g, "the guild rule")?;
             let colour = self.required(&mut f, "colour");
             let age = self.required(&mut f, "age");
-            let extra = self.required(&mut f, "extra");
+            let extra = f.take("extra");
+            let count = f.take("count");
+            let at = Loc { end: f.loc.start, ..f.loc };
             self.finish(f, GUILD_FIELDS);
+            if extra.is_some() == count.is_some() {
+                self.report.push(
+                    Diagnostic::new(Code::MissingField, at, "the guild rule needs one of `extra` (players + N are drawn) or `count` (N are drawn)")
+                        .label("give `extra` or `count`")
+                        .help("the base game draws `extra: 2`; Duel draws `count: 3`"),
+                );
+                return None;
+            }
             Some(DrawRuleSrc {
                 colour: self.text(colour?)?,
                 age: self.int(age?)?,
-                extra: self.int(extra?)?,
+                extra: extra.and_then(|n| self.int(n)),
+                count: count.and_then(|n| self.int(n)),
                 loc: g.loc,
             })
         });
@@ -802,7 +931,7 @@ impl Reader<'_> {
             players: self.ints(players, "player counts"),
             ages: self.int(ages?)?,
             start_coins: self.int(start_coins?)?,
-            hand_size: self.int(hand_size?)?,
+            deal,
             resources,
             science: self.texts(science, "symbols"),
             colours: self.texts(colours, "colours"),
@@ -814,6 +943,7 @@ impl Reader<'_> {
             words: self.texts(words, "effect words"),
             triggers: self.texts(triggers, "triggers"),
             guilds,
+            conflict,
         };
         Some(v)
     }

@@ -3,7 +3,7 @@
 
 use crate::ir::{self, Counted, Effect, On, Op};
 use crate::resolve::{self, Action, Game, Trigger};
-use crate::vocab::{CounterKind, Unit, Vocab};
+use crate::vocab::{CounterKind, Deal, Unit, Vocab};
 
 /// Where an effect's text stands, for its VP category and tradability.
 #[derive(Clone, Copy)]
@@ -11,6 +11,7 @@ enum Holder {
     Card(u8),
     Board,
     Stage,
+    Progress,
 }
 
 pub fn lower(games: &[Game]) -> ir::Library {
@@ -95,7 +96,18 @@ fn game(g: &Game) -> ir::Game {
         max_players: v.max_players,
         ages: v.ages,
         start_coins: v.start_coins,
-        hand_size: v.hand_size,
+        hand_size: match v.deal {
+            Deal::Hands(h) => h,
+            Deal::Layout { .. } => 0,
+        },
+        layout: match v.deal {
+            Deal::Layout { size, .. } => size,
+            Deal::Hands(_) => 0,
+        },
+        set_aside: match v.deal {
+            Deal::Layout { set_aside, .. } => set_aside,
+            Deal::Hands(_) => 0,
+        },
         resources: v.resources.clone(),
         classes: v.classes.clone(),
         symbols: v.symbols.clone(),
@@ -104,8 +116,27 @@ fn game(g: &Game) -> ir::Game {
         guilds: v.guilds.map(|g| ir::DrawRule {
             colour: g.colour,
             age: g.age,
+            per_player: g.per_player,
             extra: g.extra,
         }),
+        conflict: v.conflict.as_ref().map(|c| ir::Conflict {
+            capital: c.capital,
+            zones: c.zones.clone(),
+            tokens: c.tokens.clone(),
+        }),
+        progress: g
+            .progress
+            .iter()
+            .map(|t| ir::Progress {
+                name: t.name.value.trim().to_string(),
+                aliases: t
+                    .aliases
+                    .iter()
+                    .map(|a| a.value.trim().to_string())
+                    .collect(),
+                effects: effects(v, t.effects.list(), Holder::Progress),
+            })
+            .collect(),
         cards,
         wonders,
     }
@@ -129,8 +160,12 @@ fn counter(c: &resolve::Counter) -> ir::Counter {
             CounterKind::WonderStages => Counted::WonderStages,
             CounterKind::DefeatTokens => Counted::DefeatTokens,
             CounterKind::VictoryTokens => Counted::VictoryTokens,
+            CounterKind::Coins => Counted::Coins,
+            CounterKind::ProgressTokens => Counted::ProgressTokens,
         },
         seats: c.seats.clone(),
+        divisor: c.divisor,
+        most: c.most,
     }
 }
 
@@ -146,7 +181,7 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             tradable: match holder {
                 Holder::Card(c) => v.tradable_colours & (1 << c) != 0,
                 Holder::Board => v.tradable_board,
-                Holder::Stage => false,
+                Holder::Stage | Holder::Progress => false,
             },
         },
         Action::Gain { unit, amount, per } => {
@@ -159,6 +194,7 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
                     category: match holder {
                         Holder::Card(c) => v.colour_category.get(c as usize).copied().flatten(),
                         Holder::Board | Holder::Stage => v.wonder_category,
+                        Holder::Progress => v.progress_category,
                     }
                     .unwrap_or(0),
                     n,
@@ -182,6 +218,27 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
                 sevenw_dsl::Pile::Hand => ir::Pile::Hand,
             },
             once_per_age: e.trigger == Trigger::OncePerAge,
+        },
+        Action::Lose { amount, seats } => Op::Lose {
+            n: *amount,
+            seats: seats.clone(),
+        },
+        Action::Discard { colours, seats } => Op::Discard {
+            colours: *colours,
+            seats: seats.clone(),
+        },
+        Action::TakeProgress { set_aside } => Op::TakeProgress {
+            set_aside: *set_aside,
+        },
+        Action::Discount { amount, target } => Op::Discount {
+            n: *amount,
+            target: match target {
+                resolve::DiscountTarget::Wonders => ir::Discount::Wonders,
+                resolve::DiscountTarget::Colours(c) => ir::Discount::Colours(*c),
+            },
+        },
+        Action::ReceiveTrade { seats } => Op::ReceiveTrade {
+            seats: seats.clone(),
         },
         Action::PlayLastCard => Op::PlayLastCard,
         Action::PlayAgain => Op::PlayAgain,
@@ -288,7 +345,9 @@ mod tests {
                 n: 1,
                 per: Some(Counter {
                     what: Counted::Cards(0b001),
-                    seats: vec![-1, 1]
+                    seats: vec![-1, 1],
+                    divisor: 1,
+                    most: false
                 })
             }
         );

@@ -59,11 +59,18 @@ pub struct WonderAst {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgressAst {
+    pub src: crate::load::ProgressSrc,
+    pub effect: Field<Effects>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameAst {
     pub folder: String,
     pub vocab: Option<VocabSrc>,
     pub cards: Vec<CardAst>,
     pub wonders: Vec<WonderAst>,
+    pub progress: Vec<ProgressAst>,
     pub complete: bool,
 }
 
@@ -150,7 +157,16 @@ pub fn parse(game: GameSrc, report: &mut Report) -> GameAst {
             src,
         })
         .collect();
+    let progress = game
+        .progress
+        .into_iter()
+        .map(|src| ProgressAst {
+            effect: field(&src.effect, sevenw_dsl::parse_effects, "effect", report),
+            src,
+        })
+        .collect();
     GameAst {
+        progress,
         folder: game.folder,
         vocab: game.vocab,
         cards,

@@ -30,6 +30,17 @@ pub struct Counter {
     /// For `Cards`: the colours counted.
     pub colours: u16,
     pub seats: Vec<i8>,
+    /// `per 3 coins`: whole sets of this many (1 for plain counts).
+    pub divisor: u32,
+    /// `in the city with the most`: the one city of `seats` with the most.
+    pub most: bool,
+}
+
+/// What a cost discount applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiscountTarget {
+    Wonders,
+    Colours(u16),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +69,24 @@ pub enum Action {
     PlayAgain,
     Copy {
         colours: u16,
+        seats: Vec<i8>,
+    },
+    Lose {
+        amount: u32,
+        seats: Vec<i8>,
+    },
+    Discard {
+        colours: u16,
+        seats: Vec<i8>,
+    },
+    TakeProgress {
+        set_aside: u8,
+    },
+    Discount {
+        amount: u8,
+        target: DiscountTarget,
+    },
+    ReceiveTrade {
         seats: Vec<i8>,
     },
 }
@@ -132,10 +161,19 @@ pub struct Wonder {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    pub loc: Loc,
+    pub name: Text,
+    pub aliases: Vec<Text>,
+    pub effects: Effects,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     pub vocab: Vocab,
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,
+    pub progress: Vec<Progress>,
     /// See [`crate::load::GameSrc::complete`].
     pub complete: bool,
 }
@@ -220,10 +258,21 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
             sides,
         });
     }
+    let progress = game
+        .progress
+        .iter()
+        .map(|t| Progress {
+            loc: t.src.loc,
+            name: t.src.name.clone(),
+            aliases: t.src.aliases.clone(),
+            effects: r.effects(&t.effect),
+        })
+        .collect();
     Some(Game {
         vocab,
         cards,
         wonders,
+        progress,
         complete: game.complete && !dropped,
     })
 }
@@ -327,20 +376,17 @@ impl Resolver<'_> {
         words: &[Word],
         span_loc: Loc,
     ) -> Option<(CounterKind, u16)> {
-        let lower: Vec<String> = words
-            .iter()
-            .map(|w| {
-                let l = w.text.to_lowercase();
-                l.strip_suffix('s')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .unwrap_or(l)
-            })
-            .collect();
+        let lower: Vec<String> = words.iter().map(|w| w.text.to_lowercase()).collect();
+        // `card` or `cards`: a word of a noun, maybe in the plural.
+        let same =
+            |written: &str, noun: &str| written == noun || written.strip_suffix('s') == Some(noun);
         for (noun, kind) in CounterKind::ALL {
             let noun_words: Vec<&str> = noun.split(' ').collect();
             if lower.len() < noun_words.len()
-                || lower[lower.len() - noun_words.len()..] != noun_words[..]
+                || !lower[lower.len() - noun_words.len()..]
+                    .iter()
+                    .zip(&noun_words)
+                    .all(|(w, n)| same(w, n))
             {
                 continue;
             }
@@ -391,11 +437,7 @@ impl Resolver<'_> {
             return ok.then_some((*kind, colours));
         }
         let last = words.last()?;
-        let all: Vec<&str> = CounterKind::ALL
-            .iter()
-            .filter(|(_, k)| self.v.counters.contains(k))
-            .map(|(w, _)| *w)
-            .collect();
+        let all: Vec<&str> = self.v.counter_nouns.iter().map(String::as_str).collect();
         self.report.push(
             Diagnostic::new(
                 Code::UnknownName,
@@ -417,13 +459,21 @@ impl Resolver<'_> {
         None
     }
 
-    fn counter_list(&self) -> String {
-        CounterKind::ALL
+    /// Every city the game's scopes reach.
+    fn all_seats(&self) -> Vec<i8> {
+        let mut seats: Vec<i8> = self
+            .v
+            .scopes
             .iter()
-            .filter(|(_, k)| self.v.counters.contains(k))
-            .map(|(w, _)| *w)
-            .collect::<Vec<_>>()
-            .join(", ")
+            .flat_map(|(_, s)| s.iter().copied())
+            .collect();
+        seats.sort();
+        seats.dedup();
+        seats
+    }
+
+    fn counter_list(&self) -> String {
+        self.v.counter_nouns.join(", ")
     }
 
     fn cost(&mut self, field: &Field<sevenw_dsl::Cost>) -> Cost {
@@ -630,11 +680,30 @@ impl Resolver<'_> {
                     None => None,
                     Some(per) => {
                         let (kind, colours) = self.counted(p, &per.counted, p.loc_of(per.span))?;
-                        let seats = self.seats(p, &per.scopes, true)?;
+                        let seats = if per.most {
+                            self.all_seats()
+                        } else {
+                            self.seats(p, &per.scopes, true)?
+                        };
+                        let divisor = per.divisor.map_or(1, |d| d.value);
+                        if divisor == 0 {
+                            self.report.push(
+                                Diagnostic::new(
+                                    Code::BadValue,
+                                    p.loc_of(per.span),
+                                    "a count per 0 things",
+                                )
+                                .label("division by zero")
+                                .help("write e.g. `per 3 coins`"),
+                            );
+                            return None;
+                        }
                         Some(Counter {
                             kind,
                             colours,
                             seats,
+                            divisor,
+                            most: per.most,
                         })
                     }
                 };
@@ -717,6 +786,92 @@ impl Resolver<'_> {
                 let seats = self.seats(p, from, false)?;
                 Action::Copy { colours, seats }
             }
+            ActionKind::Lose { from, amount, unit } => {
+                if Unit::parse(&unit.text) != Some(Unit::Coins) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::WrongKind,
+                            p.loc_of(unit.span),
+                            format!("only coins can be lost, not `{}`", unit.text),
+                        )
+                        .label("not coins")
+                        .help("write e.g. `opponent loses 3 coins`"),
+                    );
+                    return None;
+                }
+                let seats = self.seats(p, from, false)?;
+                Action::Lose {
+                    amount: amount.value,
+                    seats,
+                }
+            }
+            ActionKind::Discard { counted, from } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                if kind != CounterKind::Cards {
+                    self.report.push(
+                        Diagnostic::new(Code::WrongKind, loc, "only cards can be discarded")
+                            .label("not a card")
+                            .help("write e.g. `discard a grey card from opponent`"),
+                    );
+                    return None;
+                }
+                let seats = self.seats(p, from, false)?;
+                Action::Discard { colours, seats }
+            }
+            ActionKind::TakeProgress { set_aside } => {
+                let n = set_aside.map_or(0, |n| n.value);
+                if n > 50 {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            loc,
+                            "at most 50 progress tokens can be drawn",
+                        )
+                        .label("too many"),
+                    );
+                    return None;
+                }
+                Action::TakeProgress { set_aside: n as u8 }
+            }
+            ActionKind::Discount { amount, target } => {
+                if amount.value == 0 || amount.value > 50 {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(amount.span),
+                            "a discount must be between 1 and 50 resources",
+                        )
+                        .label("out of range"),
+                    );
+                    return None;
+                }
+                let target = match target {
+                    sevenw_dsl::DiscountTarget::Wonders => DiscountTarget::Wonders,
+                    sevenw_dsl::DiscountTarget::Cards(words) => {
+                        let (kind, colours) = self.counted(p, words, loc)?;
+                        if kind != CounterKind::Cards {
+                            self.report.push(
+                                Diagnostic::new(
+                                    Code::WrongKind,
+                                    loc,
+                                    "a discount applies to wonders or to cards",
+                                )
+                                .label("neither wonders nor cards")
+                                .help("write `for wonders` or e.g. `for blue cards`"),
+                            );
+                            return None;
+                        }
+                        DiscountTarget::Colours(colours)
+                    }
+                };
+                Action::Discount {
+                    amount: amount.value as u8,
+                    target,
+                }
+            }
+            ActionKind::ReceiveTrade { from } => Action::ReceiveTrade {
+                seats: self.seats(p, from, false)?,
+            },
             ActionKind::Unknown { .. } => return None,
         };
         if trigger == Trigger::OncePerAge && !matches!(action, Action::BuildFree { .. }) {

@@ -5,6 +5,7 @@
 use crate::diag::{Code, Diagnostic, Report, suggest};
 use crate::resolve::{Card, Effects, Game};
 use crate::source::Loc;
+use crate::vocab::Deal;
 
 pub fn validate(game: &Game, report: &mut Report) {
     ages_and_players(game, report);
@@ -16,6 +17,39 @@ pub fn validate(game: &Game, report: &mut Report) {
     wonders(game, report);
     aliases(game, report);
     no_effect(game, report);
+    progress(game, report);
+}
+
+fn progress(game: &Game, report: &mut Report) {
+    for (i, t) in game.progress.iter().enumerate() {
+        if let Some(first) = game.progress[..i]
+            .iter()
+            .find(|x| key(&x.name.value) == key(&t.name.value))
+        {
+            report.push(
+                Diagnostic::new(
+                    Code::DuplicateCard,
+                    t.name.loc,
+                    format!("the progress token `{}` is defined twice", t.name.value),
+                )
+                .label("defined again here")
+                .note(first.name.loc, "first defined here"),
+            );
+        }
+        if matches!(t.effects, Effects::Absent)
+            || matches!(&t.effects, Effects::Ok(v) if v.is_empty())
+        {
+            report.push(
+                Diagnostic::new(
+                    Code::NoEffect,
+                    t.name.loc,
+                    format!("the progress token `{}` has no effect", t.name.value),
+                )
+                .label("this token does nothing")
+                .help("add `effect:`; see dsl/DSL.md"),
+            );
+        }
+    }
 }
 
 fn key(s: &str) -> String {
@@ -165,7 +199,20 @@ fn chains(game: &Game, report: &mut Report) {
 
 fn decks(game: &Game, report: &mut Report) {
     let v = &game.vocab;
-    let hand = v.hand_size as i64;
+    // The cards an Age deck holds for n players, and how to say it.
+    let (need, holds): (Box<dyn Fn(i64) -> i64>, String) = match v.deal {
+        Deal::Hands(h) => (
+            Box::new(move |n| h as i64 * n),
+            plural(h as i64, "card per player", "cards per player"),
+        ),
+        Deal::Layout { size, set_aside } => (
+            Box::new(move |_| size as i64 + set_aside as i64),
+            format!(
+                "{} ({size} laid out, {set_aside} set aside)",
+                plural(size as i64 + set_aside as i64, "card", "cards")
+            ),
+        ),
+    };
     for age in 1..=v.ages as i64 {
         let in_age: Vec<&Card> = game.cards.iter().filter(|c| c.age.value == age).collect();
         let Some(first) = in_age.first() else {
@@ -194,13 +241,13 @@ fn decks(game: &Game, report: &mut Report) {
                 .filter(|c| !is_guild(game, c))
                 .map(|c| c.players.iter().filter(|p| p.value <= n).count() as i64)
                 .sum();
-            let drawn = guild_age.map_or(0, |g| (n + g.extra as i64).min(guilds));
+            let drawn = guild_age.map_or(0, |g| (g.drawn(n as u8) as i64).min(guilds));
             let total = dealt + drawn;
-            if total != hand * n {
+            if total != need(n) {
                 problems.push(format!(
                     "{n} players: {} instead of {}",
                     plural(total, "card", "cards"),
-                    hand * n
+                    need(n)
                 ));
             }
         }
@@ -209,10 +256,7 @@ fn decks(game: &Game, report: &mut Report) {
                 Diagnostic::new(
                     Code::DeckSize,
                     first.name.loc,
-                    format!(
-                        "the Age {age} deck does not hold {}",
-                        plural(hand, "card per player", "cards per player")
-                    ),
+                    format!("the Age {age} deck does not hold {holds}"),
                 )
                 .label(format!("the Age {age} deck starts here"))
                 .help(format!(
@@ -227,7 +271,7 @@ fn decks(game: &Game, report: &mut Report) {
             );
         }
         if let Some(g) = guild_age {
-            let need = v.max_players as i64 + g.extra as i64;
+            let need = g.drawn(v.max_players) as i64;
             if guilds < need {
                 report.push(
                     Diagnostic::new(

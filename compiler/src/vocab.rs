@@ -13,15 +13,40 @@ pub enum CounterKind {
     WonderStages,
     DefeatTokens,
     VictoryTokens,
+    Coins,
+    ProgressTokens,
 }
 
 impl CounterKind {
+    /// The nouns of the language, longest first where one ends another.
     pub const ALL: &'static [(&'static str, CounterKind)] = &[
         ("card", CounterKind::Cards),
         ("wonder stage", CounterKind::WonderStages),
+        ("wonder", CounterKind::WonderStages),
         ("defeat token", CounterKind::DefeatTokens),
         ("victory token", CounterKind::VictoryTokens),
+        ("progress token", CounterKind::ProgressTokens),
+        ("coin", CounterKind::Coins),
     ];
+}
+
+/// How an Age is dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deal {
+    /// Hands of N cards per player: the deck for n players holds N × n.
+    Hands(u8),
+    /// A figure of `size` cards after `set_aside` were returned unseen.
+    Layout { size: u8, set_aside: u8 },
+}
+
+/// A conflict track: distances from the centre.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub capital: u8,
+    /// (from this distance, VP), by distance.
+    pub zones: Vec<(u8, u8)>,
+    /// (at this distance, coins the loser loses), by distance.
+    pub tokens: Vec<(u8, u8)>,
 }
 
 /// The units of `gain`: part of the language, not of a game.
@@ -73,8 +98,21 @@ impl Name {
 pub struct DrawRule {
     pub colour: u8,
     pub age: u8,
+    /// Draw `players + extra` when `per_player`, else `extra`.
+    pub per_player: bool,
     pub extra: u8,
     pub loc: Loc,
+}
+
+impl DrawRule {
+    /// How many are drawn for `n` players.
+    pub fn drawn(&self, n: u8) -> u32 {
+        if self.per_player {
+            n as u32 + self.extra as u32
+        } else {
+            self.extra as u32
+        }
+    }
 }
 
 /// A checked vocabulary.
@@ -88,7 +126,7 @@ pub struct Vocab {
     pub players_loc: Loc,
     pub ages: u8,
     pub start_coins: u16,
-    pub hand_size: u8,
+    pub deal: Deal,
     pub resources: Vec<String>,
     pub classes: Vec<(String, u16)>,
     pub symbols: Vec<String>,
@@ -98,13 +136,18 @@ pub struct Vocab {
     pub colour_category: Vec<Option<u8>>,
     /// The category of VP from a wonder (board or stage).
     pub wonder_category: Option<u8>,
+    /// The category of VP from a progress token.
+    pub progress_category: Option<u8>,
     pub tradable_colours: u16,
     pub tradable_board: bool,
     pub scopes: Vec<(String, Vec<i8>)>,
     pub counters: Vec<CounterKind>,
+    /// The counters as the game names them, for messages.
+    pub counter_nouns: Vec<String>,
     pub words: Vec<String>,
     pub triggers: Vec<String>,
     pub guilds: Option<DrawRule>,
+    pub conflict: Option<Conflict>,
 }
 
 const MAX_SET: usize = 16;
@@ -233,7 +276,15 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
     }
     let ages = small(report, &src.ages, 1, 9, "the number of ages") as u8;
     let start_coins = small(report, &src.start_coins, 0, 1000, "the starting coins");
-    let hand_size = small(report, &src.hand_size, 1, 50, "the hand size") as u8;
+    let deal = match &src.deal {
+        crate::load::DealSrc::Hands(h) => {
+            Deal::Hands(small(report, h, 1, 50, "the hand size") as u8)
+        }
+        crate::load::DealSrc::Layout { size, set_aside } => Deal::Layout {
+            size: small(report, size, 1, 200, "the layout size") as u8,
+            set_aside: small(report, set_aside, 0, 50, "the cards set aside") as u8,
+        },
+    };
 
     // Every name is unique across the kinds the resolver looks up.
     let mut seen: Vec<(String, Loc)> = Vec::new();
@@ -329,6 +380,7 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
 
     let mut colour_category = vec![None; colours.len()];
     let mut wonder_category = None;
+    let mut progress_category = None;
     for (source, cat) in &src.vp_category {
         let c = lower(cat);
         let Some(ci) = categories.iter().position(|x| *x == c) else {
@@ -343,6 +395,8 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         };
         if lower(source) == "wonder" {
             wonder_category = Some(ci as u8);
+        } else if lower(source) == "progress" {
+            progress_category = Some(ci as u8);
         } else if let Some(col) = find_colour(source, report) {
             colour_category[col as usize] = Some(ci as u8);
         }
@@ -404,10 +458,14 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
     }
 
     let mut counters = Vec::new();
+    let mut counter_nouns = Vec::new();
     for t in &src.counters {
         let n = lower(t);
         match CounterKind::ALL.iter().find(|(w, _)| *w == n) {
-            Some((_, k)) => counters.push(*k),
+            Some((_, k)) => {
+                counters.push(*k);
+                counter_nouns.push(n);
+            }
             None => bad(
                 report,
                 t.loc,
@@ -443,11 +501,42 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         Some(DrawRule {
             colour,
             age: small(report, &g.age, 1, ages as i64, "the guild age") as u8,
-            extra: small(report, &g.extra, 0, 50, "the extra guild count") as u8,
+            per_player: g.count.is_none(),
+            extra: match (&g.extra, &g.count) {
+                (Some(e), _) => small(report, e, 0, 50, "the extra guild count") as u8,
+                (None, Some(c)) => small(report, c, 0, 50, "the guild count") as u8,
+                (None, None) => 0,
+            },
             loc: g.loc,
         })
     });
 
+    let conflict = src.conflict.as_ref().map(|c| {
+        let capital = small(report, &c.capital, 1, 50, "the distance to a capital") as u8;
+        let dist = |(d, v): &(Int, Int), what: &str, report: &mut Report| {
+            (
+                small(report, d, 1, capital as i64, "a distance on the track") as u8,
+                small(report, v, 0, 255, what) as u8,
+            )
+        };
+        let mut zones: Vec<(u8, u8)> = c
+            .zones
+            .iter()
+            .map(|z| dist(z, "the VP of a zone", report))
+            .collect();
+        let mut tokens: Vec<(u8, u8)> = c
+            .tokens
+            .iter()
+            .map(|t| dist(t, "the coins of a token", report))
+            .collect();
+        zones.sort();
+        tokens.sort();
+        Conflict {
+            capital,
+            zones,
+            tokens,
+        }
+    });
     let vocab = Vocab {
         file: src.file,
         game,
@@ -457,7 +546,7 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         players_loc,
         ages,
         start_coins,
-        hand_size,
+        deal,
         resources,
         classes,
         symbols,
@@ -465,13 +554,16 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         categories,
         colour_category,
         wonder_category,
+        progress_category,
         tradable_colours,
         tradable_board,
         scopes,
         counters,
+        counter_nouns,
         words,
         triggers,
         guilds,
+        conflict,
     };
     (report.errors() == before).then_some(vocab)
 }

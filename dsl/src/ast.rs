@@ -142,6 +142,20 @@ pub enum ActionKind {
     PlayAgain,
     /// `copy a COUNTED from SCOPES`
     Copy { counted: Vec<Word>, from: Vec<Word> },
+    /// `SCOPES loses N coins`
+    Lose {
+        from: Vec<Word>,
+        amount: Num,
+        unit: Word,
+    },
+    /// `discard a COUNTED from SCOPES`
+    Discard { counted: Vec<Word>, from: Vec<Word> },
+    /// `take a progress token [from N set aside]`
+    TakeProgress { set_aside: Option<Num> },
+    /// `pay N fewer resources for wonders | COUNTED`
+    Discount { amount: Num, target: DiscountTarget },
+    /// `receive the coins SCOPES pay for trading`
+    ReceiveTrade { from: Vec<Word> },
     /// A leading word the language does not know.
     Unknown { word: Word },
 }
@@ -158,6 +172,11 @@ impl ActionKind {
             ActionKind::PlayLastCard => "play last card",
             ActionKind::PlayAgain => "play again",
             ActionKind::Copy { .. } => "copy",
+            ActionKind::Lose { .. } => "lose",
+            ActionKind::Discard { .. } => "discard",
+            ActionKind::TakeProgress { .. } => "take progress",
+            ActionKind::Discount { .. } => "discount",
+            ActionKind::ReceiveTrade { .. } => "receive trading coins",
             ActionKind::Unknown { word } => &word.text,
         }
     }
@@ -172,14 +191,31 @@ impl ActionKind {
         "play last card",
         "play again",
         "copy",
+        "lose",
+        "discard",
+        "take progress",
+        "discount",
+        "receive trading coins",
     ];
 }
 
-/// `per COUNTED [in SCOPES]`
+/// What a `pay N fewer resources for …` discount applies to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiscountTarget {
+    Wonders,
+    /// Cards, as counted things (`blue cards`).
+    Cards(Vec<Word>),
+}
+
+/// `per [N] COUNTED [in SCOPES | in the city with the most]`
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Per {
+    /// `per 3 coins`: whole sets of N.
+    pub divisor: Option<Num>,
     pub counted: Vec<Word>,
     pub scopes: Vec<Word>,
+    /// `in the city with the most`
+    pub most: bool,
     pub span: Span,
 }
 

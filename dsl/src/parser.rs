@@ -96,6 +96,27 @@ fn words(p: Pair<'_, Rule>) -> Vec<Word> {
         .collect()
 }
 
+fn per(p: Pair<'_, Rule>) -> Result<Per, SyntaxError> {
+    let span = span_of(&p);
+    let mut out = Per {
+        divisor: None,
+        counted: Vec::new(),
+        scopes: Vec::new(),
+        most: false,
+        span,
+    };
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::number => out.divisor = Some(num(q)?),
+            Rule::counted => out.counted = words(q),
+            Rule::scopes => out.scopes = words(q),
+            Rule::most => out.most = true,
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
 fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
     let span = span_of(&p);
     // `at game end gain 2 vp`: a trigger without its `:` parses as an unknown
@@ -181,23 +202,7 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         Rule::gain => ActionKind::Gain {
             amount: num(find(Rule::number).expect("gain has an amount"))?,
             unit: words(find(Rule::unit).expect("gain has a unit")).remove(0),
-            per: find(Rule::per).map(|per| {
-                let span = span_of(&per);
-                let mut counted = Vec::new();
-                let mut scopes = Vec::new();
-                for q in per.into_inner() {
-                    match q.as_rule() {
-                        Rule::counted => counted = words(q),
-                        Rule::scopes => scopes = words(q),
-                        _ => {}
-                    }
-                }
-                Per {
-                    counted,
-                    scopes,
-                    span,
-                }
-            }),
+            per: find(Rule::per).map(per).transpose()?,
         },
         Rule::science => ActionKind::Science {
             choice: words(find(Rule::choice).expect("science has a choice")),
@@ -223,6 +228,28 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
             counted: words(find(Rule::counted).expect("copy counts something")),
             from: words(find(Rule::scopes).expect("copy names scopes")),
         },
+        Rule::lose => ActionKind::Lose {
+            from: find(Rule::scopes).map(words).unwrap_or_default(),
+            amount: num(find(Rule::number).expect("lose has an amount"))?,
+            unit: words(find(Rule::unit).expect("lose has a unit")).remove(0),
+        },
+        Rule::discard => ActionKind::Discard {
+            counted: words(find(Rule::counted).expect("discard counts something")),
+            from: words(find(Rule::scopes).expect("discard names scopes")),
+        },
+        Rule::take_progress => ActionKind::TakeProgress {
+            set_aside: find(Rule::number).map(num).transpose()?,
+        },
+        Rule::discount => ActionKind::Discount {
+            amount: num(find(Rule::number).expect("a discount has an amount"))?,
+            target: match find(Rule::counted) {
+                Some(c) => DiscountTarget::Cards(words(c)),
+                None => DiscountTarget::Wonders,
+            },
+        },
+        Rule::receive_trade => ActionKind::ReceiveTrade {
+            from: words(find(Rule::scopes).expect("receive names scopes")),
+        },
         Rule::unknown_action => ActionKind::Unknown {
             word: word(find(Rule::name).expect("an unknown action starts with a word")),
         },
@@ -231,7 +258,12 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
     let word_span = match &kind {
         ActionKind::Unknown { word } => word.span,
         // Words of several keywords: the whole phrase is the word.
-        ActionKind::PlayAgain | ActionKind::PlayLastCard | ActionKind::BuildFree { .. } => span,
+        ActionKind::PlayAgain
+        | ActionKind::PlayLastCard
+        | ActionKind::BuildFree { .. }
+        | ActionKind::TakeProgress { .. }
+        | ActionKind::ReceiveTrade { .. }
+        | ActionKind::Lose { .. } => span,
         _ => word_span,
     };
     Ok(Action {
@@ -265,6 +297,10 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::k_card => "`card`",
         Rule::k_coins => "`coins`",
         Rule::k_your => "`your`",
+        Rule::k_lose => "`loses`",
+        Rule::k_pay => "`pay`",
+        Rule::most => "`the city with the most`",
+        Rule::wonders | Rule::w_wonders => "`wonders`",
         Rule::pile | Rule::p_discard | Rule::p_hand => "`the discard pile` or `your hand`",
         Rule::EOI => "the end of the text",
         Rule::per => "`per`",

@@ -860,7 +860,7 @@ impl<'b> Game<'b> {
                 .map(|i| CardId(i as u16))
                 .collect();
             self.rng.shuffle(&mut pool);
-            let take = (n + usize::from(rule.extra)).min(pool.len());
+            let take = usize::from(rule.drawn(n as u8)).min(pool.len());
             deck.extend_from_slice(&pool[..take]);
             self.table.boxed.extend_from_slice(&pool[take..]);
         }
@@ -1114,7 +1114,7 @@ pub fn deck_size(info: &GameInfo, age: u8, n: usize) -> usize {
             let pool = (0..info.cards.len())
                 .filter(|&i| is_drawn(info, i, age))
                 .count();
-            (n + usize::from(rule.extra)).min(pool)
+            usize::from(rule.drawn(n as u8)).min(pool)
         }
         _ => 0,
     };

@@ -6,10 +6,12 @@
 //! without changing any city: it collects points, coins and science symbols.
 //! Both read the other cities through seat offsets.
 
-use sevenw_host::{Category, ColourSet, Counted, Host, Limit, Pile, ResSet, Seats, SymSet};
+use sevenw_host::{
+    Category, ColourSet, Counted, Discount, Host, Limit, Pile, ResSet, Seats, SymSet,
+};
 
 use crate::science::MAX_SYM;
-use crate::state::{City, MAX_CAT, seat_at};
+use crate::state::{City, MAX_CAT, Pending, seat_at};
 
 /// `what` counted over the cities at `seats` from `seat`; the acting city
 /// is `me` (its slot in `cities` may be stale while it is being changed).
@@ -27,6 +29,16 @@ fn count_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats
             }
         })
         .sum()
+}
+
+/// The most of `what` any one city at `seats` holds.
+fn count_most_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats) -> u32 {
+    seats
+        .0
+        .iter()
+        .map(|off| count_in(me, cities, seat, what, Seats(core::slice::from_ref(off))))
+        .max()
+        .unwrap_or(0)
 }
 
 fn single(bits: u16) -> Option<usize> {
@@ -47,6 +59,10 @@ pub struct CityHost<'a> {
 impl Host for CityHost<'_> {
     fn count(&self, what: Counted, seats: Seats) -> u32 {
         count_in(self.me, self.cities, self.seat, what, seats)
+    }
+
+    fn count_most(&self, what: Counted, seats: Seats) -> u32 {
+        count_most_in(self.me, self.cities, self.seat, what, seats)
     }
 
     fn gain_coins(&mut self, n: i32) {
@@ -108,6 +124,34 @@ impl Host for CityHost<'_> {
     fn play_again(&mut self) {
         self.me.abilities.extra_turns = self.me.abilities.extra_turns.saturating_add(1);
     }
+
+    // Effects on other cities or needing a choice: the turn structure carries
+    // them out. (No base-game card has them; its vocabulary forbids them.)
+    fn lose_coins(&mut self, n: u32, seats: Seats) {
+        self.me.abilities.pending.push(Pending::LoseCoins(n, seats));
+    }
+
+    fn discard_card(&mut self, colours: ColourSet, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::Discard(colours, seats));
+    }
+
+    fn take_progress(&mut self, set_aside: u8) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeProgress(set_aside));
+    }
+
+    fn discount(&mut self, n: u8, target: Discount) {
+        self.me.abilities.discounts.push((n, target));
+    }
+
+    fn receive_trade_coins(&mut self, seats: Seats) {
+        self.me.abilities.trade_receivers.push(seats);
+    }
 }
 
 /// Runs effects at final scoring: collects points, coins and science from a
@@ -144,6 +188,9 @@ impl Host for ScoreHost<'_> {
     fn count(&self, what: Counted, seats: Seats) -> u32 {
         count_in(self.me, self.cities, self.seat, what, seats)
     }
+    fn count_most(&self, what: Counted, seats: Seats) -> u32 {
+        count_most_in(self.me, self.cities, self.seat, what, seats)
+    }
     fn gain_coins(&mut self, n: i32) {
         self.coins = self.coins.saturating_add(n).max(0);
     }
@@ -167,6 +214,12 @@ impl Host for ScoreHost<'_> {
         self.copies.push((colours, seats));
     }
     fn play_again(&mut self) {}
+    // Scoring changes no city: these act only while playing.
+    fn lose_coins(&mut self, _n: u32, _seats: Seats) {}
+    fn discard_card(&mut self, _colours: ColourSet, _seats: Seats) {}
+    fn take_progress(&mut self, _set_aside: u8) {}
+    fn discount(&mut self, _n: u8, _target: Discount) {}
+    fn receive_trade_coins(&mut self, _seats: Seats) {}
 }
 
 #[cfg(test)]
@@ -227,6 +280,8 @@ mod tests {
         assert_eq!(h.count(brown, Seats(&[1])), 2);
         assert_eq!(h.count(brown, Seats(&[-1])), 1);
         assert_eq!(h.count(brown, Seats(&[1, 0, -1])), 7);
+        assert_eq!(h.count_most(brown, Seats(&[1, 0, -1])), 4);
+        assert_eq!(h.count_most(brown, Seats(&[1, -1])), 2);
         h.gain_coins(4);
         assert_eq!(me.coins, 7);
     }

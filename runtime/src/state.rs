@@ -3,7 +3,7 @@
 //! science, abilities). The same type serves every game; a game's turn
 //! structure decides what to do with it.
 
-use sevenw_host::{CardId, ColourSet, Counted, Seats, Source, SymSet};
+use sevenw_host::{CardId, ColourSet, Counted, Discount, Seats, Source, SymSet};
 
 use crate::payment::{MAX_RES, Prices, Production, flat_prices};
 use crate::science::MAX_SYM;
@@ -27,6 +27,24 @@ pub struct Abilities {
     pub copies: Vec<(ColourSet, Seats)>,
     /// Extra turns granted (Duel); the base game has none.
     pub extra_turns: u8,
+    /// Cost discounts from now on: resources off, and what they apply to.
+    pub discounts: Vec<(u8, Discount)>,
+    /// Cities whose trading coins this city receives.
+    pub trade_receivers: Vec<Seats>,
+    /// Effects on other cities, or needing a choice, for the turn structure
+    /// to carry out after the acting city's effects ran.
+    pub pending: Vec<Pending>,
+}
+
+/// An effect the turn structure carries out (see [`Abilities::pending`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Those cities lose coins.
+    LoseCoins(u32, Seats),
+    /// Discard a built card of those colours from those cities.
+    Discard(ColourSet, Seats),
+    /// Take a progress token (from the board, or of N set aside).
+    TakeProgress(u8),
 }
 
 /// One player's city.
@@ -59,6 +77,8 @@ pub struct City {
     pub vp: [i32; MAX_CAT],
     /// Conflict tokens: victories, defeats and their points.
     pub victories: u8,
+    /// Progress tokens held.
+    pub progress: u8,
     pub defeats: u8,
     pub conflict_vp: i32,
     pub abilities: Abilities,
@@ -72,6 +92,7 @@ impl Default for City {
             stages: 0,
             coins: 0,
             shields: 0,
+            progress: 0,
             cards: Vec::new(),
             stage_cards: Vec::new(),
             names: NameSet::default(),
@@ -112,6 +133,8 @@ impl City {
             Counted::WonderStages => u32::from(self.stages),
             Counted::DefeatTokens => u32::from(self.defeats),
             Counted::VictoryTokens => u32::from(self.victories),
+            Counted::Coins => self.coins.max(0) as u32,
+            Counted::ProgressTokens => u32::from(self.progress),
         }
     }
 

@@ -275,6 +275,10 @@ pub fn listens(info: &sevenw_host::GameInfo, source: sevenw_host::Source) -> sev
         } => side(wonder, s)
             .and_then(|s| s.stages.get(usize::from(stage)))
             .map_or(Listens(0), |st| st.listens),
+        Source::Progress(t) => info
+            .progress
+            .get(usize::from(t))
+            .map_or(Listens(0), |t| t.listens),
     }
 }
 

@@ -6,4 +6,5 @@ fn main() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/gen");
     sevenw_compiler::build::compile_cards(&fixtures.join("mini"), "mini.rs");
     sevenw_compiler::build::compile_cards(&fixtures.join("hostile"), "hostile.rs");
+    sevenw_compiler::build::compile_cards(&fixtures.join("pair"), "pair.rs");
 }

@@ -12,6 +12,7 @@ fn load_text(text: &str) -> (GameSrc, Vec<(Code, String)>) {
         vocab: None,
         cards: Vec::new(),
         wonders: Vec::new(),
+        progress: Vec::new(),
         complete: true,
     };
     Reader {
@@ -76,7 +77,10 @@ fn reports_every_field_problem_at_once() {
 #[test]
 fn a_missing_field_is_reported_when_nothing_looks_like_it() {
     let (_, codes) = load_text("age: 1\ncards:\n  - name: A\n    players: [3]\n");
-    assert_eq!(codes.iter().map(|c| c.0).collect::<Vec<_>>(), [Code::MissingField]);
+    assert_eq!(
+        codes.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [Code::MissingField]
+    );
     assert_eq!(codes[0].1, "a card has no `colour`");
 }
 

@@ -101,7 +101,9 @@ fn counters_and_scopes() {
             per: Some(Counter {
                 kind: CounterKind::Cards,
                 colours: 0b101,
-                seats: vec![-1, 0, 1]
+                seats: vec![-1, 0, 1],
+                divisor: 1,
+                most: false
             })
         }]
     );
@@ -115,7 +117,9 @@ fn counters_and_scopes() {
             per: Some(Counter {
                 kind: CounterKind::WonderStages,
                 colours: 0,
-                seats: vec![0]
+                seats: vec![0],
+                divisor: 1,
+                most: false
             })
         }]
     );

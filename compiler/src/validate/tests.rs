@@ -127,3 +127,47 @@ fn a_broken_file_skips_set_wide_checks() {
     ]);
     assert_eq!(codes(&report), [Code::YamlSyntax]);
 }
+
+/// A two-player game laid out in figures: 3 cards laid out, 1 set aside, and
+/// 1 guild drawn in Age 1.
+fn laid_out(cards: &str) -> Vec<Code> {
+    let vocab = "game: t\ntitle: T\nplayers: [2, 2]\nages: 1\nstart_coins: 7\nlayout: 3\nset_aside: 1\n\
+        resources: { raw: [wood] }\nscience: [wheel]\ncolours: [brown, purple]\ncategories: [points]\n\
+        vp_category: { purple: points }\ntradable: [brown]\nscopes: { self: 0, opponent: 1 }\n\
+        counters: [card, coin]\nwords: [produce, gain]\ntriggers: []\nguilds: { colour: purple, age: 1, count: 1 }\n";
+    let mut sources = crate::source::Sources::default();
+    let mut report = crate::diag::Report::default();
+    let src = crate::load::load_texts(
+        "t",
+        &[("game.yaml", vocab), ("c.yaml", cards)],
+        &mut sources,
+        &mut report,
+    );
+    let ast = crate::parse::parse(src, &mut report);
+    if let Some(g) = crate::resolve::resolve(ast, &mut report) {
+        super::validate(&g, &mut report);
+    }
+    report.sort();
+    codes(&report)
+}
+
+#[test]
+fn laid_out_ages_hold_layout_plus_set_aside() {
+    let ok = "age: 1\ncards:\n  - name: A\n    colour: brown\n    players: [2, 2, 2]\n    effect: produce wood\n  \
+        - name: G\n    colour: purple\n    effect: gain 1 vp per 3 coins in the city with the most\n  \
+        - name: H\n    colour: purple\n    effect: gain 1 vp per brown card in the city with the most\n";
+    assert_eq!(laid_out(ok), []);
+    // One card short: 3 dealt + 1 guild drawn = 4, and 4 are needed.
+    let short = ok.replace("players: [2, 2, 2]", "players: [2, 2]");
+    assert_eq!(laid_out(&short), [Code::DeckSize]);
+    // A guild rule drawing more than there are.
+    let no_guilds = "age: 1\ncards:\n  - name: A\n    colour: brown\n    players: [2, 2, 2, 2]\n    effect: produce wood\n";
+    assert_eq!(laid_out(no_guilds), [Code::TooFewGuilds]);
+}
+
+#[test]
+fn a_count_per_zero_things_is_refused() {
+    let bad = "age: 1\ncards:\n  - name: A\n    colour: brown\n    players: [2, 2, 2]\n    effect: gain 1 vp per 0 coins\n  \
+        - name: G\n    colour: purple\n    effect: gain 1 vp\n";
+    assert_eq!(laid_out(bad), [Code::BadValue]);
+}

@@ -158,7 +158,10 @@ fn syntax_errors_name_the_token_and_what_was_expected() {
     );
 
     let e = err("gain 2 coins per");
-    assert_eq!(e.message, "expected a name, found the end of the text");
+    assert_eq!(
+        e.message,
+        "expected a name or a number, found the end of the text"
+    );
 
     let e = err("gain 99999999999 coins");
     assert_eq!(e.message, "the number `99999999999` is too large");
@@ -225,4 +228,68 @@ fn semicolons_are_only_expected_after_a_clause() {
 fn multiword_actions_span_their_phrase() {
     let e = effects("play again");
     assert_eq!(e.clauses[0].action.word_span, Span::new(0, 10));
+}
+
+#[test]
+fn two_player_effects() {
+    match only_action("opponent loses 3 coins") {
+        ActionKind::Lose { from, amount, unit } => {
+            assert_eq!(texts(&from), ["opponent"]);
+            assert_eq!((amount.value, unit.text.as_str()), (3, "coins"));
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("discard a grey card from opponent") {
+        ActionKind::Discard { counted, from } => {
+            assert_eq!(texts(&counted), ["grey", "card"]);
+            assert_eq!(texts(&from), ["opponent"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        only_action("take a progress token"),
+        ActionKind::TakeProgress { set_aside: None }
+    );
+    match only_action("take a progress token from 3 set aside") {
+        ActionKind::TakeProgress { set_aside: Some(n) } => assert_eq!(n.value, 3),
+        other => panic!("{other:?}"),
+    }
+    match only_action("pay 2 fewer resources for wonders") {
+        ActionKind::Discount {
+            amount,
+            target: DiscountTarget::Wonders,
+        } => assert_eq!(amount.value, 2),
+        other => panic!("{other:?}"),
+    }
+    match only_action("pay 2 fewer resources for blue cards") {
+        ActionKind::Discount {
+            target: DiscountTarget::Cards(c),
+            ..
+        } => assert_eq!(texts(&c), ["blue", "cards"]),
+        other => panic!("{other:?}"),
+    }
+    match only_action("receive the coins opponent pays for trading") {
+        ActionKind::ReceiveTrade { from } => assert_eq!(texts(&from), ["opponent"]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn divided_and_most_counts() {
+    match only_action("gain 1 vp per 3 coins in the city with the most") {
+        ActionKind::Gain { per: Some(per), .. } => {
+            assert_eq!(per.divisor.map(|n| n.value), Some(3));
+            assert_eq!(texts(&per.counted), ["coins"]);
+            assert!(per.most);
+            assert!(per.scopes.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("gain 1 coin per brown or grey card in the city with the most") {
+        ActionKind::Gain { per: Some(per), .. } => {
+            assert_eq!(texts(&per.counted), ["brown", "grey", "card"]);
+            assert!(per.most);
+        }
+        other => panic!("{other:?}"),
+    }
 }

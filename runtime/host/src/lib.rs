@@ -76,6 +76,19 @@ pub enum Counted {
     DefeatTokens,
     /// Conflict victory tokens held.
     VictoryTokens,
+    /// Coins held.
+    Coins,
+    /// Progress tokens held.
+    ProgressTokens,
+}
+
+/// What a cost discount applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Discount {
+    /// Wonder stages.
+    Wonders,
+    /// Cards of these colours.
+    Colours(ColourSet),
 }
 
 /// Where a free build takes its card from.
@@ -141,13 +154,22 @@ pub enum Source {
         side: u8,
         stage: u8,
     },
+    /// A progress token: its index in [`GameInfo::progress`].
+    Progress(u8),
 }
 
 /// The primitives generated effects call. The implementor knows which player
 /// is acting; every call is on behalf of that player.
+///
+/// Timing is the generated code's: each call happens on the event the card
+/// text gives, by default `Event::Built` for production, coins, shields,
+/// science, prices and abilities, and `Event::GameEnd` for `gain_vp` and
+/// `copy_card`.
 pub trait Host {
     /// How many of `what` the given cities hold in all.
     fn count(&self, what: Counted, seats: Seats) -> u32;
+    /// How many of `what` the one city of `seats` holding the most has.
+    fn count_most(&self, what: Counted, seats: Seats) -> u32;
     /// Coins from (or, if negative, to) the bank.
     fn gain_coins(&mut self, n: i32);
     /// Victory points in a scoring category.
@@ -169,6 +191,18 @@ pub trait Host {
     fn copy_card(&mut self, colours: ColourSet, seats: Seats);
     /// Take another turn.
     fn play_again(&mut self);
+    /// These cities pay `n` coins to the bank (all they have if fewer).
+    fn lose_coins(&mut self, n: u32, seats: Seats);
+    /// Put a built card of these colours of these cities on the discard pile
+    /// (the acting player chooses which).
+    fn discard_card(&mut self, colours: ColourSet, seats: Seats);
+    /// Take a progress token: from the board (`set_aside == 0`), or from that
+    /// many drawn from the tokens set aside at the start.
+    fn take_progress(&mut self, set_aside: u8);
+    /// From now on, builds of `target` cost `n` fewer resources (chosen by the player).
+    fn discount(&mut self, n: u8, target: Discount);
+    /// Coins these cities spend on trading go to the acting player.
+    fn receive_trade_coins(&mut self, seats: Seats);
 }
 
 /// A cost: coins and resources.
@@ -234,12 +268,44 @@ pub struct ClassInfo {
     pub members: ResSet,
 }
 
-/// Cards of one colour and Age drawn at random: `players + extra` of them.
+/// Cards of one colour and Age drawn at random: `players + extra` of them
+/// when `per_player`, else `extra`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DrawRule {
     pub colour: Colour,
     pub age: u8,
+    pub per_player: bool,
     pub extra: u8,
+}
+
+impl DrawRule {
+    /// How many cards are drawn for `players`.
+    pub const fn drawn(&self, players: u8) -> u8 {
+        if self.per_player {
+            players.saturating_add(self.extra)
+        } else {
+            self.extra
+        }
+    }
+}
+
+/// A progress token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ProgressInfo {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub listens: Listens,
+}
+
+/// A conflict track: distances from its centre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ConflictInfo {
+    /// Squares from the centre to a capital.
+    pub capital: u8,
+    /// (from this distance, VP), by distance.
+    pub zones: &'static [(u8, u8)],
+    /// (at this distance, coins the losing side loses), by distance.
+    pub tokens: &'static [(u8, u8)],
 }
 
 /// Everything the generated code knows about one game.
@@ -251,15 +317,22 @@ pub struct GameInfo {
     pub max_players: u8,
     pub ages: u8,
     pub start_coins: u16,
+    /// Cards per hand; 0 when Ages are laid out.
     pub hand_size: u8,
+    /// Cards laid out per Age; 0 when Ages are dealt in hands.
+    pub layout: u8,
+    /// Cards of each Age deck set aside unseen.
+    pub set_aside: u8,
     pub resources: &'static [&'static str],
     pub classes: &'static [ClassInfo],
     pub symbols: &'static [&'static str],
     pub colours: &'static [&'static str],
     pub categories: &'static [&'static str],
     pub guilds: Option<DrawRule>,
+    pub conflict: Option<ConflictInfo>,
     pub cards: &'static [CardInfo],
     pub wonders: &'static [WonderInfo],
+    pub progress: &'static [ProgressInfo],
     /// Runs the effects of `source` for `event` on behalf of the host's player.
     pub effects: fn(Source, Event, &mut dyn Host),
 }

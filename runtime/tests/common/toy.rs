@@ -571,6 +571,8 @@ pub static TOY: GameInfo = GameInfo {
     ages: 3,
     start_coins: 3,
     hand_size: 7,
+    layout: 0,
+    set_aside: 0,
     resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
     classes: &CLASSES,
     symbols: &["compass", "gear", "tablet"],
@@ -587,9 +589,12 @@ pub static TOY: GameInfo = GameInfo {
     guilds: Some(DrawRule {
         colour: PURPLE,
         age: 3,
+        per_player: true,
         extra: 2,
     }),
+    conflict: None,
     cards: &CARDS,
     wonders: &WONDERS,
+    progress: &[],
     effects,
 };

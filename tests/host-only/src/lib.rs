@@ -14,8 +14,12 @@ pub mod fixtures {
     pub mod hostile_set {
         include!(concat!(env!("OUT_DIR"), "/hostile.rs"));
     }
+    pub mod pair_set {
+        include!(concat!(env!("OUT_DIR"), "/pair.rs"));
+    }
     pub use hostile_set::hostile;
     pub use mini_set::mini;
+    pub use pair_set::pair;
 }
 
 /// The shipped library, as committed (`sevenc gen -o tests/host-only/src/shipped.rs`).

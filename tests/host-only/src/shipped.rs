@@ -210,20 +210,19 @@ pub mod base {
         ages: 3,
         start_coins: 3,
         hand_size: 7,
+        layout: 0,
+        set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
             ClassInfo {
                 name: "raw",
                 members: ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
-                        | 1 << res::ORE.0,
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0,
                 ),
             },
             ClassInfo {
                 name: "manufactured",
-                members: ResSet(
-                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
-                ),
+                members: ResSet(1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0),
             },
         ],
         symbols: &["compass", "gear", "tablet"],
@@ -240,8 +239,10 @@ pub mod base {
         guilds: Some(DrawRule {
             colour: colour::PURPLE,
             age: 3,
+            per_player: true,
             extra: 2,
         }),
+        conflict: None,
         cards: &[
             CardInfo {
                 name: "Lumber Yard",
@@ -293,7 +294,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[6],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -304,7 +308,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -315,7 +322,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[3],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -326,7 +336,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[3],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -337,7 +350,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[5],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -348,7 +364,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[6],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -567,7 +586,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -578,7 +600,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -589,7 +614,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -600,7 +628,10 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -1698,6 +1729,7 @@ pub mod base {
                 ],
             },
         ],
+        progress: &[],
         effects,
     };
     /// Runs the effects of `source` for `event`.
@@ -1795,72 +1827,216 @@ pub mod base {
             Source::Board { wonder: 5, side: 1 } => rhodes_b(event, h),
             Source::Board { wonder: 6, side: 0 } => giza_a(event, h),
             Source::Board { wonder: 6, side: 1 } => giza_b(event, h),
-            Source::Stage { wonder: 0, side: 0, stage: 0 } => {
-                alexandria_a_stage_1(event, h)
-            }
-            Source::Stage { wonder: 0, side: 0, stage: 1 } => {
-                alexandria_a_stage_2(event, h)
-            }
-            Source::Stage { wonder: 0, side: 0, stage: 2 } => {
-                alexandria_a_stage_3(event, h)
-            }
-            Source::Stage { wonder: 0, side: 1, stage: 0 } => {
-                alexandria_b_stage_1(event, h)
-            }
-            Source::Stage { wonder: 0, side: 1, stage: 1 } => {
-                alexandria_b_stage_2(event, h)
-            }
-            Source::Stage { wonder: 0, side: 1, stage: 2 } => {
-                alexandria_b_stage_3(event, h)
-            }
-            Source::Stage { wonder: 1, side: 0, stage: 0 } => babylon_a_stage_1(event, h),
-            Source::Stage { wonder: 1, side: 0, stage: 1 } => babylon_a_stage_2(event, h),
-            Source::Stage { wonder: 1, side: 0, stage: 2 } => babylon_a_stage_3(event, h),
-            Source::Stage { wonder: 1, side: 1, stage: 0 } => babylon_b_stage_1(event, h),
-            Source::Stage { wonder: 1, side: 1, stage: 1 } => babylon_b_stage_2(event, h),
-            Source::Stage { wonder: 1, side: 1, stage: 2 } => babylon_b_stage_3(event, h),
-            Source::Stage { wonder: 2, side: 0, stage: 0 } => ephesus_a_stage_1(event, h),
-            Source::Stage { wonder: 2, side: 0, stage: 1 } => ephesus_a_stage_2(event, h),
-            Source::Stage { wonder: 2, side: 0, stage: 2 } => ephesus_a_stage_3(event, h),
-            Source::Stage { wonder: 2, side: 1, stage: 0 } => ephesus_b_stage_1(event, h),
-            Source::Stage { wonder: 2, side: 1, stage: 1 } => ephesus_b_stage_2(event, h),
-            Source::Stage { wonder: 2, side: 1, stage: 2 } => ephesus_b_stage_3(event, h),
-            Source::Stage { wonder: 3, side: 0, stage: 0 } => {
-                halicarnassus_a_stage_1(event, h)
-            }
-            Source::Stage { wonder: 3, side: 0, stage: 1 } => {
-                halicarnassus_a_stage_2(event, h)
-            }
-            Source::Stage { wonder: 3, side: 0, stage: 2 } => {
-                halicarnassus_a_stage_3(event, h)
-            }
-            Source::Stage { wonder: 3, side: 1, stage: 0 } => {
-                halicarnassus_b_stage_1(event, h)
-            }
-            Source::Stage { wonder: 3, side: 1, stage: 1 } => {
-                halicarnassus_b_stage_2(event, h)
-            }
-            Source::Stage { wonder: 3, side: 1, stage: 2 } => {
-                halicarnassus_b_stage_3(event, h)
-            }
-            Source::Stage { wonder: 4, side: 0, stage: 0 } => olympia_a_stage_1(event, h),
-            Source::Stage { wonder: 4, side: 0, stage: 1 } => olympia_a_stage_2(event, h),
-            Source::Stage { wonder: 4, side: 0, stage: 2 } => olympia_a_stage_3(event, h),
-            Source::Stage { wonder: 4, side: 1, stage: 0 } => olympia_b_stage_1(event, h),
-            Source::Stage { wonder: 4, side: 1, stage: 1 } => olympia_b_stage_2(event, h),
-            Source::Stage { wonder: 4, side: 1, stage: 2 } => olympia_b_stage_3(event, h),
-            Source::Stage { wonder: 5, side: 0, stage: 0 } => rhodes_a_stage_1(event, h),
-            Source::Stage { wonder: 5, side: 0, stage: 1 } => rhodes_a_stage_2(event, h),
-            Source::Stage { wonder: 5, side: 0, stage: 2 } => rhodes_a_stage_3(event, h),
-            Source::Stage { wonder: 5, side: 1, stage: 0 } => rhodes_b_stage_1(event, h),
-            Source::Stage { wonder: 5, side: 1, stage: 1 } => rhodes_b_stage_2(event, h),
-            Source::Stage { wonder: 6, side: 0, stage: 0 } => giza_a_stage_1(event, h),
-            Source::Stage { wonder: 6, side: 0, stage: 1 } => giza_a_stage_2(event, h),
-            Source::Stage { wonder: 6, side: 0, stage: 2 } => giza_a_stage_3(event, h),
-            Source::Stage { wonder: 6, side: 1, stage: 0 } => giza_b_stage_1(event, h),
-            Source::Stage { wonder: 6, side: 1, stage: 1 } => giza_b_stage_2(event, h),
-            Source::Stage { wonder: 6, side: 1, stage: 2 } => giza_b_stage_3(event, h),
-            Source::Stage { wonder: 6, side: 1, stage: 3 } => giza_b_stage_4(event, h),
+            Source::Stage {
+                wonder: 0,
+                side: 0,
+                stage: 0,
+            } => alexandria_a_stage_1(event, h),
+            Source::Stage {
+                wonder: 0,
+                side: 0,
+                stage: 1,
+            } => alexandria_a_stage_2(event, h),
+            Source::Stage {
+                wonder: 0,
+                side: 0,
+                stage: 2,
+            } => alexandria_a_stage_3(event, h),
+            Source::Stage {
+                wonder: 0,
+                side: 1,
+                stage: 0,
+            } => alexandria_b_stage_1(event, h),
+            Source::Stage {
+                wonder: 0,
+                side: 1,
+                stage: 1,
+            } => alexandria_b_stage_2(event, h),
+            Source::Stage {
+                wonder: 0,
+                side: 1,
+                stage: 2,
+            } => alexandria_b_stage_3(event, h),
+            Source::Stage {
+                wonder: 1,
+                side: 0,
+                stage: 0,
+            } => babylon_a_stage_1(event, h),
+            Source::Stage {
+                wonder: 1,
+                side: 0,
+                stage: 1,
+            } => babylon_a_stage_2(event, h),
+            Source::Stage {
+                wonder: 1,
+                side: 0,
+                stage: 2,
+            } => babylon_a_stage_3(event, h),
+            Source::Stage {
+                wonder: 1,
+                side: 1,
+                stage: 0,
+            } => babylon_b_stage_1(event, h),
+            Source::Stage {
+                wonder: 1,
+                side: 1,
+                stage: 1,
+            } => babylon_b_stage_2(event, h),
+            Source::Stage {
+                wonder: 1,
+                side: 1,
+                stage: 2,
+            } => babylon_b_stage_3(event, h),
+            Source::Stage {
+                wonder: 2,
+                side: 0,
+                stage: 0,
+            } => ephesus_a_stage_1(event, h),
+            Source::Stage {
+                wonder: 2,
+                side: 0,
+                stage: 1,
+            } => ephesus_a_stage_2(event, h),
+            Source::Stage {
+                wonder: 2,
+                side: 0,
+                stage: 2,
+            } => ephesus_a_stage_3(event, h),
+            Source::Stage {
+                wonder: 2,
+                side: 1,
+                stage: 0,
+            } => ephesus_b_stage_1(event, h),
+            Source::Stage {
+                wonder: 2,
+                side: 1,
+                stage: 1,
+            } => ephesus_b_stage_2(event, h),
+            Source::Stage {
+                wonder: 2,
+                side: 1,
+                stage: 2,
+            } => ephesus_b_stage_3(event, h),
+            Source::Stage {
+                wonder: 3,
+                side: 0,
+                stage: 0,
+            } => halicarnassus_a_stage_1(event, h),
+            Source::Stage {
+                wonder: 3,
+                side: 0,
+                stage: 1,
+            } => halicarnassus_a_stage_2(event, h),
+            Source::Stage {
+                wonder: 3,
+                side: 0,
+                stage: 2,
+            } => halicarnassus_a_stage_3(event, h),
+            Source::Stage {
+                wonder: 3,
+                side: 1,
+                stage: 0,
+            } => halicarnassus_b_stage_1(event, h),
+            Source::Stage {
+                wonder: 3,
+                side: 1,
+                stage: 1,
+            } => halicarnassus_b_stage_2(event, h),
+            Source::Stage {
+                wonder: 3,
+                side: 1,
+                stage: 2,
+            } => halicarnassus_b_stage_3(event, h),
+            Source::Stage {
+                wonder: 4,
+                side: 0,
+                stage: 0,
+            } => olympia_a_stage_1(event, h),
+            Source::Stage {
+                wonder: 4,
+                side: 0,
+                stage: 1,
+            } => olympia_a_stage_2(event, h),
+            Source::Stage {
+                wonder: 4,
+                side: 0,
+                stage: 2,
+            } => olympia_a_stage_3(event, h),
+            Source::Stage {
+                wonder: 4,
+                side: 1,
+                stage: 0,
+            } => olympia_b_stage_1(event, h),
+            Source::Stage {
+                wonder: 4,
+                side: 1,
+                stage: 1,
+            } => olympia_b_stage_2(event, h),
+            Source::Stage {
+                wonder: 4,
+                side: 1,
+                stage: 2,
+            } => olympia_b_stage_3(event, h),
+            Source::Stage {
+                wonder: 5,
+                side: 0,
+                stage: 0,
+            } => rhodes_a_stage_1(event, h),
+            Source::Stage {
+                wonder: 5,
+                side: 0,
+                stage: 1,
+            } => rhodes_a_stage_2(event, h),
+            Source::Stage {
+                wonder: 5,
+                side: 0,
+                stage: 2,
+            } => rhodes_a_stage_3(event, h),
+            Source::Stage {
+                wonder: 5,
+                side: 1,
+                stage: 0,
+            } => rhodes_b_stage_1(event, h),
+            Source::Stage {
+                wonder: 5,
+                side: 1,
+                stage: 1,
+            } => rhodes_b_stage_2(event, h),
+            Source::Stage {
+                wonder: 6,
+                side: 0,
+                stage: 0,
+            } => giza_a_stage_1(event, h),
+            Source::Stage {
+                wonder: 6,
+                side: 0,
+                stage: 1,
+            } => giza_a_stage_2(event, h),
+            Source::Stage {
+                wonder: 6,
+                side: 0,
+                stage: 2,
+            } => giza_a_stage_3(event, h),
+            Source::Stage {
+                wonder: 6,
+                side: 1,
+                stage: 0,
+            } => giza_b_stage_1(event, h),
+            Source::Stage {
+                wonder: 6,
+                side: 1,
+                stage: 1,
+            } => giza_b_stage_2(event, h),
+            Source::Stage {
+                wonder: 6,
+                side: 1,
+                stage: 2,
+            } => giza_b_stage_3(event, h),
+            Source::Stage {
+                wonder: 6,
+                side: 1,
+                stage: 3,
+            } => giza_b_stage_4(event, h),
             _ => {}
         }
     }
@@ -1976,10 +2152,7 @@ pub mod base {
     fn east_trading_post(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.trade_price(
-                ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
-                        | 1 << res::ORE.0,
-                ),
+                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
                 1,
                 Seats(&[-1]),
             );
@@ -1989,10 +2162,7 @@ pub mod base {
     fn west_trading_post(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.trade_price(
-                ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
-                        | 1 << res::ORE.0,
-                ),
+                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
                 1,
                 Seats(&[1]),
             );
@@ -2124,10 +2294,7 @@ pub mod base {
     fn caravansery(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.produce(
-                ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
-                        | 1 << res::ORE.0,
-                ),
+                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
                 1,
                 false,
             );
@@ -2136,23 +2303,20 @@ pub mod base {
     /// Vineyard (Age 2, yellow).
     fn vineyard(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            let n = h
-                .count(
-                    Counted::Cards(ColourSet(1 << colour::BROWN.0)),
-                    Seats(&[-1, 0, 1]),
-                ) as i32;
+            let n = h.count(
+                Counted::Cards(ColourSet(1 << colour::BROWN.0)),
+                Seats(&[-1, 0, 1]),
+            ) as i32;
             h.gain_coins(n);
         }
     }
     /// Bazar (Age 2, yellow).
     fn bazar(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            let n = 2
-                * h
-                    .count(
-                        Counted::Cards(ColourSet(1 << colour::GREY.0)),
-                        Seats(&[-1, 0, 1]),
-                    ) as i32;
+            let n = 2 * h.count(
+                Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                Seats(&[-1, 0, 1]),
+            ) as i32;
             h.gain_coins(n);
         }
     }
@@ -2238,15 +2402,13 @@ pub mod base {
     fn haven(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                let n = h
-                    .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0]))
-                    as i32;
+                let n =
+                    h.count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0])) as i32;
                 h.gain_coins(n);
             }
             Event::GameEnd => {
-                let n = h
-                    .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0]))
-                    as i32;
+                let n =
+                    h.count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0])) as i32;
                 h.gain_vp(cat::COMMERCIAL, n);
             }
             _ => {}
@@ -2256,15 +2418,17 @@ pub mod base {
     fn lighthouse(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                let n = h
-                    .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
-                    as i32;
+                let n = h.count(
+                    Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
+                    Seats(&[0]),
+                ) as i32;
                 h.gain_coins(n);
             }
             Event::GameEnd => {
-                let n = h
-                    .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
-                    as i32;
+                let n = h.count(
+                    Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
+                    Seats(&[0]),
+                ) as i32;
                 h.gain_vp(cat::COMMERCIAL, n);
             }
             _ => {}
@@ -2274,21 +2438,13 @@ pub mod base {
     fn chamber_of_commerce(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                let n = 2
-                    * h
-                        .count(
-                            Counted::Cards(ColourSet(1 << colour::GREY.0)),
-                            Seats(&[0]),
-                        ) as i32;
+                let n =
+                    2 * h.count(Counted::Cards(ColourSet(1 << colour::GREY.0)), Seats(&[0])) as i32;
                 h.gain_coins(n);
             }
             Event::GameEnd => {
-                let n = 2
-                    * h
-                        .count(
-                            Counted::Cards(ColourSet(1 << colour::GREY.0)),
-                            Seats(&[0]),
-                        ) as i32;
+                let n =
+                    2 * h.count(Counted::Cards(ColourSet(1 << colour::GREY.0)), Seats(&[0])) as i32;
                 h.gain_vp(cat::COMMERCIAL, n);
             }
             _ => {}
@@ -2365,48 +2521,50 @@ pub mod base {
     /// Workers Guild (Age 3, purple).
     fn workers_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h
-                .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[-1, 1]))
-                as i32;
+            let n = h.count(
+                Counted::Cards(ColourSet(1 << colour::BROWN.0)),
+                Seats(&[-1, 1]),
+            ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Craftsmens Guild (Age 3, purple).
     fn craftsmens_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = 2
-                * h
-                    .count(
-                        Counted::Cards(ColourSet(1 << colour::GREY.0)),
-                        Seats(&[-1, 1]),
-                    ) as i32;
+            let n = 2 * h.count(
+                Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                Seats(&[-1, 1]),
+            ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Traders Guild (Age 3, purple).
     fn traders_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h
-                .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[-1, 1]))
-                as i32;
+            let n = h.count(
+                Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
+                Seats(&[-1, 1]),
+            ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Philosophers Guild (Age 3, purple).
     fn philosophers_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h
-                .count(Counted::Cards(ColourSet(1 << colour::GREEN.0)), Seats(&[-1, 1]))
-                as i32;
+            let n = h.count(
+                Counted::Cards(ColourSet(1 << colour::GREEN.0)),
+                Seats(&[-1, 1]),
+            ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Spies Guild (Age 3, purple).
     fn spies_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h
-                .count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[-1, 1]))
-                as i32;
+            let n = h.count(
+                Counted::Cards(ColourSet(1 << colour::RED.0)),
+                Seats(&[-1, 1]),
+            ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
@@ -2420,31 +2578,30 @@ pub mod base {
     /// Shipowners Guild (Age 3, purple).
     fn shipowners_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h
-                .count(
-                    Counted::Cards(
-                        ColourSet(
-                            1 << colour::BROWN.0 | 1 << colour::GREY.0
-                                | 1 << colour::PURPLE.0,
-                        ),
-                    ),
-                    Seats(&[0]),
-                ) as i32;
+            let n = h.count(
+                Counted::Cards(ColourSet(
+                    1 << colour::BROWN.0 | 1 << colour::GREY.0 | 1 << colour::PURPLE.0,
+                )),
+                Seats(&[0]),
+            ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Scientists Guild (Age 3, purple).
     fn scientists_guild(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+            h.science(SymSet(
+                1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET,
+            ));
         }
     }
     /// Magistrates Guild (Age 3, purple).
     fn magistrates_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h
-                .count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[-1, 1]))
-                as i32;
+            let n = h.count(
+                Counted::Cards(ColourSet(1 << colour::BLUE.0)),
+                Seats(&[-1, 1]),
+            ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
@@ -2471,10 +2628,7 @@ pub mod base {
     fn alexandria_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.produce(
-                ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
-                        | 1 << res::ORE.0,
-                ),
+                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
                 1,
                 false,
             );
@@ -2496,10 +2650,7 @@ pub mod base {
     fn alexandria_b_stage_1(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.produce(
-                ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
-                        | 1 << res::ORE.0,
-                ),
+                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
                 1,
                 false,
             );
@@ -2536,7 +2687,9 @@ pub mod base {
     /// Babylon, side A: stage 2.
     fn babylon_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+            h.science(SymSet(
+                1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET,
+            ));
         }
     }
     /// Babylon, side A: stage 3.
@@ -2566,7 +2719,9 @@ pub mod base {
     /// Babylon, side B: stage 3.
     fn babylon_b_stage_3(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+            h.science(SymSet(
+                1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET,
+            ));
         }
     }
     /// Ephesus, side A: the board.
@@ -2729,10 +2884,7 @@ pub mod base {
     fn olympia_b_stage_1(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.trade_price(
-                ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
-                        | 1 << res::ORE.0,
-                ),
+                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
                 1,
                 Seats(&[-1, 1]),
             );

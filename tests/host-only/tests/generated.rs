@@ -3,10 +3,11 @@
 //! host, and a check that the committed code of the shipped library is current.
 
 use sevenw_host::*;
-use sevenw_host_only::fixtures::{hostile, mini};
+use sevenw_host_only::fixtures::{hostile, mini, pair};
 use std::path::{Path, PathBuf};
 
-/// A host that records every primitive call and answers every count with 3.
+/// A host that records every primitive call, answers every count with 3 and
+/// every count of the city with the most with 5.
 #[derive(Default)]
 struct Recorder {
     calls: Vec<String>,
@@ -54,6 +55,27 @@ impl Host for Recorder {
     }
     fn play_again(&mut self) {
         self.calls.push("play again".into());
+    }
+    fn count_most(&self, what: Counted, seats: Seats) -> u32 {
+        let _ = (what, seats);
+        5
+    }
+    fn lose_coins(&mut self, n: u32, seats: Seats) {
+        self.calls.push(format!("lose {n} in {:?}", seats.0));
+    }
+    fn discard_card(&mut self, colours: ColourSet, seats: Seats) {
+        self.calls
+            .push(format!("discard {:#b} from {:?}", colours.0, seats.0));
+    }
+    fn take_progress(&mut self, set_aside: u8) {
+        self.calls.push(format!("take progress {set_aside}"));
+    }
+    fn discount(&mut self, n: u8, target: Discount) {
+        self.calls.push(format!("discount {n} {target:?}"));
+    }
+    fn receive_trade_coins(&mut self, seats: Seats) {
+        self.calls
+            .push(format!("receive trade coins {:?}", seats.0));
     }
 }
 
@@ -226,6 +248,59 @@ fn hostile_names_stay_data() {
         run(g, Source::Card(hostile::card::SELF_), Event::Built),
         ["coins 1"]
     );
+}
+
+#[test]
+fn two_player_words_call_the_host() {
+    let g = &pair::GAME;
+    assert_eq!((g.hand_size, g.layout, g.set_aside), (0, 3, 1));
+    let rule = g.guilds.unwrap();
+    assert_eq!((rule.per_player, rule.extra, rule.drawn(2)), (false, 1, 1));
+    let track = g.conflict.unwrap();
+    assert_eq!(
+        (track.capital, track.zones, track.tokens),
+        (9, &[(1, 2), (3, 5), (6, 10)][..], &[(3, 2), (6, 5)][..])
+    );
+    // The recorder answers `count` with 3 and `count_most` with 5.
+    assert_eq!(
+        run(g, card(g, "Depot"), Event::Built),
+        ["trade 0b10 at 1 from []", "coins 6"]
+    );
+    assert_eq!(
+        run(g, card(g, "Moneylenders"), Event::GameEnd),
+        ["vp 1 1"],
+        "5 coins make 1 set of 3"
+    );
+    assert_eq!(run(g, card(g, "Shippers"), Event::Built), ["coins 5"]);
+    let stage = |wonder| Source::Stage {
+        wonder,
+        side: 0,
+        stage: 0,
+    };
+    assert_eq!(
+        run(g, stage(0), Event::Built),
+        ["lose 3 in [1]", "take progress 3", "discount 2 Wonders"]
+    );
+    assert_eq!(
+        run(g, stage(1), Event::Built),
+        ["discard 0b10 from [1]", "take progress 0"]
+    );
+    let names: Vec<&str> = g.progress.iter().map(|t| t.name).collect();
+    assert_eq!(names, ["Economy", "Masonry", "Theology", "Mathematics"]);
+    assert_eq!(
+        run(g, Source::Progress(0), Event::Built),
+        ["receive trade coins [1]"]
+    );
+    assert_eq!(
+        run(g, Source::Progress(1), Event::Built),
+        ["discount 2 Colours(ColourSet(2))"]
+    );
+    assert_eq!(
+        run(g, Source::Progress(2), Event::BuiltStage),
+        ["play again"]
+    );
+    assert_eq!(run(g, Source::Progress(3), Event::GameEnd), ["vp 3 9"]);
+    assert_eq!(g.progress[3].listens, Listens(Listens::GAME_END));
 }
 
 fn workspace() -> PathBuf {
