@@ -139,7 +139,7 @@ fn cmd_check(args: &[String]) -> ExitCode {
                 })
                 .collect();
             summary.push_str(&format!(
-                "\n  {} ({}): {} cards ({} names; printed {}), {} wonders, {} sides, {} stages",
+                "\n  {} ({}): {} cards ({} names; printed {}), {} wonders, {} sides, {} stages{}",
                 g.name,
                 g.title,
                 g.cards.len(),
@@ -147,7 +147,12 @@ fn cmd_check(args: &[String]) -> ExitCode {
                 per_age.join(", "),
                 g.wonders.len(),
                 sides,
-                stages
+                stages,
+                if g.progress.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {} progress tokens", g.progress.len())
+                }
             ));
         }
     }

@@ -131,3 +131,83 @@ fn chains_lead_forward_and_link_both_ways() {
     }
     assert!(links > 20, "the base game has many chains, found {links}");
 }
+
+fn duel() -> Game {
+    library()
+        .games
+        .into_iter()
+        .find(|g| g.name == "duel")
+        .expect("the Duel game")
+}
+
+#[test]
+fn duel_card_counts() {
+    let g = duel();
+    assert_eq!((g.min_players, g.max_players), (2, 2));
+    let non_guild = |age: u8| {
+        g.cards
+            .iter()
+            .filter(|c| c.age == age && !is_guild(&g, c))
+            .count()
+    };
+    assert_eq!([non_guild(1), non_guild(2), non_guild(3)], [23, 23, 20]);
+    assert_eq!(g.cards.iter().filter(|c| is_guild(&g, c)).count(), 7);
+    assert_eq!(g.cards.len(), 73, "all 73 structures");
+    // Each Age: 20 laid out after 3 set aside; Age III with 3 of the 7 guilds.
+    assert_eq!((g.layout, g.set_aside, g.hand_size), (20, 3, 0));
+    let rule = g.guilds.unwrap();
+    assert_eq!((rule.age, rule.per_player, rule.extra), (3, false, 3));
+    assert_eq!(g.wonders.len(), 12);
+    assert!(
+        g.wonders
+            .iter()
+            .all(|w| w.sides.len() == 1 && w.sides[0].stages.len() == 1)
+    );
+    assert_eq!(g.progress.len(), 10);
+    let track = g.conflict.as_ref().expect("a conflict track");
+    assert_eq!(
+        (
+            track.capital,
+            track.zones.as_slice(),
+            track.tokens.as_slice()
+        ),
+        (9, &[(1, 2), (3, 5), (6, 10)][..], &[(3, 2), (6, 5)][..])
+    );
+    // Six green symbols, each on two cards, plus Law on a token.
+    let law = g.symbols.iter().position(|s| s == "law").unwrap() as u16;
+    let science: Vec<u16> = g
+        .cards
+        .iter()
+        .flat_map(|c| &c.effects)
+        .filter_map(|e| match e.op {
+            Op::Science { options } => Some(options),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(science.len(), 12);
+    for s in 0..6u16 {
+        assert_eq!(
+            science.iter().filter(|&&o| o == 1 << s).count(),
+            2,
+            "symbol {}",
+            g.symbols[s as usize]
+        );
+    }
+    assert!(g.progress.iter().any(|t| {
+        t.effects
+            .iter()
+            .any(|e| e.op == Op::Science { options: 1 << law })
+    }));
+}
+
+#[test]
+fn duel_chains_lead_forward() {
+    let g = duel();
+    let links: usize = g.cards.iter().map(|c| c.chains.len()).sum();
+    assert_eq!(links, 17, "the rulebook's chain symbols");
+    for c in &g.cards {
+        for &t in &c.chains {
+            assert!(g.cards[t as usize].age > c.age);
+        }
+    }
+}

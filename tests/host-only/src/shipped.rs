@@ -217,12 +217,15 @@ pub mod base {
             ClassInfo {
                 name: "raw",
                 members: ResSet(
-                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0,
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
                 ),
             },
             ClassInfo {
                 name: "manufactured",
-                members: ResSet(1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0),
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
             },
         ],
         symbols: &["compass", "gear", "tablet"],
@@ -294,10 +297,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[6],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -308,10 +308,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[4],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -322,10 +319,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[3],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -336,10 +330,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[3],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -350,10 +341,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[5],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -364,10 +352,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[6],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -586,10 +571,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -600,10 +582,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -614,10 +593,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -628,10 +604,7 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost {
-                    coins: 1,
-                    resources: &[],
-                },
+                cost: Cost { coins: 1, resources: &[] },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
@@ -1827,216 +1800,72 @@ pub mod base {
             Source::Board { wonder: 5, side: 1 } => rhodes_b(event, h),
             Source::Board { wonder: 6, side: 0 } => giza_a(event, h),
             Source::Board { wonder: 6, side: 1 } => giza_b(event, h),
-            Source::Stage {
-                wonder: 0,
-                side: 0,
-                stage: 0,
-            } => alexandria_a_stage_1(event, h),
-            Source::Stage {
-                wonder: 0,
-                side: 0,
-                stage: 1,
-            } => alexandria_a_stage_2(event, h),
-            Source::Stage {
-                wonder: 0,
-                side: 0,
-                stage: 2,
-            } => alexandria_a_stage_3(event, h),
-            Source::Stage {
-                wonder: 0,
-                side: 1,
-                stage: 0,
-            } => alexandria_b_stage_1(event, h),
-            Source::Stage {
-                wonder: 0,
-                side: 1,
-                stage: 1,
-            } => alexandria_b_stage_2(event, h),
-            Source::Stage {
-                wonder: 0,
-                side: 1,
-                stage: 2,
-            } => alexandria_b_stage_3(event, h),
-            Source::Stage {
-                wonder: 1,
-                side: 0,
-                stage: 0,
-            } => babylon_a_stage_1(event, h),
-            Source::Stage {
-                wonder: 1,
-                side: 0,
-                stage: 1,
-            } => babylon_a_stage_2(event, h),
-            Source::Stage {
-                wonder: 1,
-                side: 0,
-                stage: 2,
-            } => babylon_a_stage_3(event, h),
-            Source::Stage {
-                wonder: 1,
-                side: 1,
-                stage: 0,
-            } => babylon_b_stage_1(event, h),
-            Source::Stage {
-                wonder: 1,
-                side: 1,
-                stage: 1,
-            } => babylon_b_stage_2(event, h),
-            Source::Stage {
-                wonder: 1,
-                side: 1,
-                stage: 2,
-            } => babylon_b_stage_3(event, h),
-            Source::Stage {
-                wonder: 2,
-                side: 0,
-                stage: 0,
-            } => ephesus_a_stage_1(event, h),
-            Source::Stage {
-                wonder: 2,
-                side: 0,
-                stage: 1,
-            } => ephesus_a_stage_2(event, h),
-            Source::Stage {
-                wonder: 2,
-                side: 0,
-                stage: 2,
-            } => ephesus_a_stage_3(event, h),
-            Source::Stage {
-                wonder: 2,
-                side: 1,
-                stage: 0,
-            } => ephesus_b_stage_1(event, h),
-            Source::Stage {
-                wonder: 2,
-                side: 1,
-                stage: 1,
-            } => ephesus_b_stage_2(event, h),
-            Source::Stage {
-                wonder: 2,
-                side: 1,
-                stage: 2,
-            } => ephesus_b_stage_3(event, h),
-            Source::Stage {
-                wonder: 3,
-                side: 0,
-                stage: 0,
-            } => halicarnassus_a_stage_1(event, h),
-            Source::Stage {
-                wonder: 3,
-                side: 0,
-                stage: 1,
-            } => halicarnassus_a_stage_2(event, h),
-            Source::Stage {
-                wonder: 3,
-                side: 0,
-                stage: 2,
-            } => halicarnassus_a_stage_3(event, h),
-            Source::Stage {
-                wonder: 3,
-                side: 1,
-                stage: 0,
-            } => halicarnassus_b_stage_1(event, h),
-            Source::Stage {
-                wonder: 3,
-                side: 1,
-                stage: 1,
-            } => halicarnassus_b_stage_2(event, h),
-            Source::Stage {
-                wonder: 3,
-                side: 1,
-                stage: 2,
-            } => halicarnassus_b_stage_3(event, h),
-            Source::Stage {
-                wonder: 4,
-                side: 0,
-                stage: 0,
-            } => olympia_a_stage_1(event, h),
-            Source::Stage {
-                wonder: 4,
-                side: 0,
-                stage: 1,
-            } => olympia_a_stage_2(event, h),
-            Source::Stage {
-                wonder: 4,
-                side: 0,
-                stage: 2,
-            } => olympia_a_stage_3(event, h),
-            Source::Stage {
-                wonder: 4,
-                side: 1,
-                stage: 0,
-            } => olympia_b_stage_1(event, h),
-            Source::Stage {
-                wonder: 4,
-                side: 1,
-                stage: 1,
-            } => olympia_b_stage_2(event, h),
-            Source::Stage {
-                wonder: 4,
-                side: 1,
-                stage: 2,
-            } => olympia_b_stage_3(event, h),
-            Source::Stage {
-                wonder: 5,
-                side: 0,
-                stage: 0,
-            } => rhodes_a_stage_1(event, h),
-            Source::Stage {
-                wonder: 5,
-                side: 0,
-                stage: 1,
-            } => rhodes_a_stage_2(event, h),
-            Source::Stage {
-                wonder: 5,
-                side: 0,
-                stage: 2,
-            } => rhodes_a_stage_3(event, h),
-            Source::Stage {
-                wonder: 5,
-                side: 1,
-                stage: 0,
-            } => rhodes_b_stage_1(event, h),
-            Source::Stage {
-                wonder: 5,
-                side: 1,
-                stage: 1,
-            } => rhodes_b_stage_2(event, h),
-            Source::Stage {
-                wonder: 6,
-                side: 0,
-                stage: 0,
-            } => giza_a_stage_1(event, h),
-            Source::Stage {
-                wonder: 6,
-                side: 0,
-                stage: 1,
-            } => giza_a_stage_2(event, h),
-            Source::Stage {
-                wonder: 6,
-                side: 0,
-                stage: 2,
-            } => giza_a_stage_3(event, h),
-            Source::Stage {
-                wonder: 6,
-                side: 1,
-                stage: 0,
-            } => giza_b_stage_1(event, h),
-            Source::Stage {
-                wonder: 6,
-                side: 1,
-                stage: 1,
-            } => giza_b_stage_2(event, h),
-            Source::Stage {
-                wonder: 6,
-                side: 1,
-                stage: 2,
-            } => giza_b_stage_3(event, h),
-            Source::Stage {
-                wonder: 6,
-                side: 1,
-                stage: 3,
-            } => giza_b_stage_4(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => {
+                alexandria_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => {
+                alexandria_a_stage_2(event, h)
+            }
+            Source::Stage { wonder: 0, side: 0, stage: 2 } => {
+                alexandria_a_stage_3(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => {
+                alexandria_b_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => {
+                alexandria_b_stage_2(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 2 } => {
+                alexandria_b_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => babylon_a_stage_1(event, h),
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => babylon_a_stage_2(event, h),
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => babylon_a_stage_3(event, h),
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => babylon_b_stage_1(event, h),
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => babylon_b_stage_2(event, h),
+            Source::Stage { wonder: 1, side: 1, stage: 2 } => babylon_b_stage_3(event, h),
+            Source::Stage { wonder: 2, side: 0, stage: 0 } => ephesus_a_stage_1(event, h),
+            Source::Stage { wonder: 2, side: 0, stage: 1 } => ephesus_a_stage_2(event, h),
+            Source::Stage { wonder: 2, side: 0, stage: 2 } => ephesus_a_stage_3(event, h),
+            Source::Stage { wonder: 2, side: 1, stage: 0 } => ephesus_b_stage_1(event, h),
+            Source::Stage { wonder: 2, side: 1, stage: 1 } => ephesus_b_stage_2(event, h),
+            Source::Stage { wonder: 2, side: 1, stage: 2 } => ephesus_b_stage_3(event, h),
+            Source::Stage { wonder: 3, side: 0, stage: 0 } => {
+                halicarnassus_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 3, side: 0, stage: 1 } => {
+                halicarnassus_a_stage_2(event, h)
+            }
+            Source::Stage { wonder: 3, side: 0, stage: 2 } => {
+                halicarnassus_a_stage_3(event, h)
+            }
+            Source::Stage { wonder: 3, side: 1, stage: 0 } => {
+                halicarnassus_b_stage_1(event, h)
+            }
+            Source::Stage { wonder: 3, side: 1, stage: 1 } => {
+                halicarnassus_b_stage_2(event, h)
+            }
+            Source::Stage { wonder: 3, side: 1, stage: 2 } => {
+                halicarnassus_b_stage_3(event, h)
+            }
+            Source::Stage { wonder: 4, side: 0, stage: 0 } => olympia_a_stage_1(event, h),
+            Source::Stage { wonder: 4, side: 0, stage: 1 } => olympia_a_stage_2(event, h),
+            Source::Stage { wonder: 4, side: 0, stage: 2 } => olympia_a_stage_3(event, h),
+            Source::Stage { wonder: 4, side: 1, stage: 0 } => olympia_b_stage_1(event, h),
+            Source::Stage { wonder: 4, side: 1, stage: 1 } => olympia_b_stage_2(event, h),
+            Source::Stage { wonder: 4, side: 1, stage: 2 } => olympia_b_stage_3(event, h),
+            Source::Stage { wonder: 5, side: 0, stage: 0 } => rhodes_a_stage_1(event, h),
+            Source::Stage { wonder: 5, side: 0, stage: 1 } => rhodes_a_stage_2(event, h),
+            Source::Stage { wonder: 5, side: 0, stage: 2 } => rhodes_a_stage_3(event, h),
+            Source::Stage { wonder: 5, side: 1, stage: 0 } => rhodes_b_stage_1(event, h),
+            Source::Stage { wonder: 5, side: 1, stage: 1 } => rhodes_b_stage_2(event, h),
+            Source::Stage { wonder: 6, side: 0, stage: 0 } => giza_a_stage_1(event, h),
+            Source::Stage { wonder: 6, side: 0, stage: 1 } => giza_a_stage_2(event, h),
+            Source::Stage { wonder: 6, side: 0, stage: 2 } => giza_a_stage_3(event, h),
+            Source::Stage { wonder: 6, side: 1, stage: 0 } => giza_b_stage_1(event, h),
+            Source::Stage { wonder: 6, side: 1, stage: 1 } => giza_b_stage_2(event, h),
+            Source::Stage { wonder: 6, side: 1, stage: 2 } => giza_b_stage_3(event, h),
+            Source::Stage { wonder: 6, side: 1, stage: 3 } => giza_b_stage_4(event, h),
             _ => {}
         }
     }
@@ -2152,7 +1981,10 @@ pub mod base {
     fn east_trading_post(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.trade_price(
-                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
                 1,
                 Seats(&[-1]),
             );
@@ -2162,7 +1994,10 @@ pub mod base {
     fn west_trading_post(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.trade_price(
-                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
                 1,
                 Seats(&[1]),
             );
@@ -2294,7 +2129,10 @@ pub mod base {
     fn caravansery(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.produce(
-                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
                 1,
                 false,
             );
@@ -2303,20 +2141,23 @@ pub mod base {
     /// Vineyard (Age 2, yellow).
     fn vineyard(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            let n = h.count(
-                Counted::Cards(ColourSet(1 << colour::BROWN.0)),
-                Seats(&[-1, 0, 1]),
-            ) as i32;
+            let n = h
+                .count(
+                    Counted::Cards(ColourSet(1 << colour::BROWN.0)),
+                    Seats(&[-1, 0, 1]),
+                ) as i32;
             h.gain_coins(n);
         }
     }
     /// Bazar (Age 2, yellow).
     fn bazar(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            let n = 2 * h.count(
-                Counted::Cards(ColourSet(1 << colour::GREY.0)),
-                Seats(&[-1, 0, 1]),
-            ) as i32;
+            let n = 2
+                * h
+                    .count(
+                        Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                        Seats(&[-1, 0, 1]),
+                    ) as i32;
             h.gain_coins(n);
         }
     }
@@ -2402,13 +2243,15 @@ pub mod base {
     fn haven(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                let n =
-                    h.count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0])) as i32;
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0]))
+                    as i32;
                 h.gain_coins(n);
             }
             Event::GameEnd => {
-                let n =
-                    h.count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0])) as i32;
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0]))
+                    as i32;
                 h.gain_vp(cat::COMMERCIAL, n);
             }
             _ => {}
@@ -2418,17 +2261,15 @@ pub mod base {
     fn lighthouse(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                let n = h.count(
-                    Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
-                    Seats(&[0]),
-                ) as i32;
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
+                    as i32;
                 h.gain_coins(n);
             }
             Event::GameEnd => {
-                let n = h.count(
-                    Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
-                    Seats(&[0]),
-                ) as i32;
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
+                    as i32;
                 h.gain_vp(cat::COMMERCIAL, n);
             }
             _ => {}
@@ -2438,13 +2279,21 @@ pub mod base {
     fn chamber_of_commerce(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                let n =
-                    2 * h.count(Counted::Cards(ColourSet(1 << colour::GREY.0)), Seats(&[0])) as i32;
+                let n = 2
+                    * h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                            Seats(&[0]),
+                        ) as i32;
                 h.gain_coins(n);
             }
             Event::GameEnd => {
-                let n =
-                    2 * h.count(Counted::Cards(ColourSet(1 << colour::GREY.0)), Seats(&[0])) as i32;
+                let n = 2
+                    * h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                            Seats(&[0]),
+                        ) as i32;
                 h.gain_vp(cat::COMMERCIAL, n);
             }
             _ => {}
@@ -2521,50 +2370,48 @@ pub mod base {
     /// Workers Guild (Age 3, purple).
     fn workers_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h.count(
-                Counted::Cards(ColourSet(1 << colour::BROWN.0)),
-                Seats(&[-1, 1]),
-            ) as i32;
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[-1, 1]))
+                as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Craftsmens Guild (Age 3, purple).
     fn craftsmens_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = 2 * h.count(
-                Counted::Cards(ColourSet(1 << colour::GREY.0)),
-                Seats(&[-1, 1]),
-            ) as i32;
+            let n = 2
+                * h
+                    .count(
+                        Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                        Seats(&[-1, 1]),
+                    ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Traders Guild (Age 3, purple).
     fn traders_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h.count(
-                Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
-                Seats(&[-1, 1]),
-            ) as i32;
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[-1, 1]))
+                as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Philosophers Guild (Age 3, purple).
     fn philosophers_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h.count(
-                Counted::Cards(ColourSet(1 << colour::GREEN.0)),
-                Seats(&[-1, 1]),
-            ) as i32;
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::GREEN.0)), Seats(&[-1, 1]))
+                as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Spies Guild (Age 3, purple).
     fn spies_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h.count(
-                Counted::Cards(ColourSet(1 << colour::RED.0)),
-                Seats(&[-1, 1]),
-            ) as i32;
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[-1, 1]))
+                as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
@@ -2578,30 +2425,31 @@ pub mod base {
     /// Shipowners Guild (Age 3, purple).
     fn shipowners_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h.count(
-                Counted::Cards(ColourSet(
-                    1 << colour::BROWN.0 | 1 << colour::GREY.0 | 1 << colour::PURPLE.0,
-                )),
-                Seats(&[0]),
-            ) as i32;
+            let n = h
+                .count(
+                    Counted::Cards(
+                        ColourSet(
+                            1 << colour::BROWN.0 | 1 << colour::GREY.0
+                                | 1 << colour::PURPLE.0,
+                        ),
+                    ),
+                    Seats(&[0]),
+                ) as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
     /// Scientists Guild (Age 3, purple).
     fn scientists_guild(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.science(SymSet(
-                1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET,
-            ));
+            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
         }
     }
     /// Magistrates Guild (Age 3, purple).
     fn magistrates_guild(event: Event, h: &mut dyn Host) {
         if let Event::GameEnd = event {
-            let n = h.count(
-                Counted::Cards(ColourSet(1 << colour::BLUE.0)),
-                Seats(&[-1, 1]),
-            ) as i32;
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[-1, 1]))
+                as i32;
             h.gain_vp(cat::GUILDS, n);
         }
     }
@@ -2628,7 +2476,10 @@ pub mod base {
     fn alexandria_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.produce(
-                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
                 1,
                 false,
             );
@@ -2650,7 +2501,10 @@ pub mod base {
     fn alexandria_b_stage_1(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.produce(
-                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
                 1,
                 false,
             );
@@ -2687,9 +2541,7 @@ pub mod base {
     /// Babylon, side A: stage 2.
     fn babylon_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.science(SymSet(
-                1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET,
-            ));
+            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
         }
     }
     /// Babylon, side A: stage 3.
@@ -2719,9 +2571,7 @@ pub mod base {
     /// Babylon, side B: stage 3.
     fn babylon_b_stage_3(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.science(SymSet(
-                1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET,
-            ));
+            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
         }
     }
     /// Ephesus, side A: the board.
@@ -2884,7 +2734,10 @@ pub mod base {
     fn olympia_b_stage_1(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.trade_price(
-                ResSet(1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0 | 1 << res::ORE.0),
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
                 1,
                 Seats(&[-1, 1]),
             );
@@ -3013,5 +2866,2522 @@ pub mod base {
         }
     }
 }
+/// 7 Wonders Duel: generated from the card files of `duel`.
+pub mod duel {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const CLAY: Res = Res(1);
+        pub const STONE: Res = Res(2);
+        pub const GLASS: Res = Res(3);
+        pub const PAPYRUS: Res = Res(4);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const GLOBE: u16 = 0;
+        pub const WHEEL: u16 = 1;
+        pub const SUNDIAL: u16 = 2;
+        pub const MORTAR: u16 = 3;
+        pub const PLUMB: u16 = 4;
+        pub const QUILL: u16 = 5;
+        pub const LAW: u16 = 6;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const GREEN: Colour = Colour(3);
+        pub const YELLOW: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDERS: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const SCIENCE: Category = Category(4);
+        pub const COMMERCIAL: Category = Category(5);
+        pub const GUILDS: Category = Category(6);
+        pub const PROGRESS: Category = Category(7);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Lumber Yard
+        pub const LUMBER_YARD: CardId = CardId(0);
+        /// Logging Camp
+        pub const LOGGING_CAMP: CardId = CardId(1);
+        /// Clay Pool
+        pub const CLAY_POOL: CardId = CardId(2);
+        /// Clay Pit
+        pub const CLAY_PIT: CardId = CardId(3);
+        /// Quarry
+        pub const QUARRY: CardId = CardId(4);
+        /// Stone Pit
+        pub const STONE_PIT: CardId = CardId(5);
+        /// Glassworks
+        pub const GLASSWORKS: CardId = CardId(6);
+        /// Press
+        pub const PRESS: CardId = CardId(7);
+        /// Guard Tower
+        pub const GUARD_TOWER: CardId = CardId(8);
+        /// Stable
+        pub const STABLE: CardId = CardId(9);
+        /// Garrison
+        pub const GARRISON: CardId = CardId(10);
+        /// Palisade
+        pub const PALISADE: CardId = CardId(11);
+        /// Workshop
+        pub const WORKSHOP: CardId = CardId(12);
+        /// Apothecary
+        pub const APOTHECARY: CardId = CardId(13);
+        /// Scriptorium
+        pub const SCRIPTORIUM: CardId = CardId(14);
+        /// Pharmacist
+        pub const PHARMACIST: CardId = CardId(15);
+        /// Theater
+        pub const THEATER: CardId = CardId(16);
+        /// Altar
+        pub const ALTAR: CardId = CardId(17);
+        /// Baths
+        pub const BATHS: CardId = CardId(18);
+        /// Stone Reserve
+        pub const STONE_RESERVE: CardId = CardId(19);
+        /// Clay Reserve
+        pub const CLAY_RESERVE: CardId = CardId(20);
+        /// Wood Reserve
+        pub const WOOD_RESERVE: CardId = CardId(21);
+        /// Tavern
+        pub const TAVERN: CardId = CardId(22);
+        /// Sawmill
+        pub const SAWMILL: CardId = CardId(23);
+        /// Brickyard
+        pub const BRICKYARD: CardId = CardId(24);
+        /// Shelf Quarry
+        pub const SHELF_QUARRY: CardId = CardId(25);
+        /// Glassblower
+        pub const GLASSBLOWER: CardId = CardId(26);
+        /// Drying Room
+        pub const DRYING_ROOM: CardId = CardId(27);
+        /// Walls
+        pub const WALLS: CardId = CardId(28);
+        /// Horse Breeders
+        pub const HORSE_BREEDERS: CardId = CardId(29);
+        /// Barracks
+        pub const BARRACKS: CardId = CardId(30);
+        /// Archery Range
+        pub const ARCHERY_RANGE: CardId = CardId(31);
+        /// Parade Ground
+        pub const PARADE_GROUND: CardId = CardId(32);
+        /// Library
+        pub const LIBRARY: CardId = CardId(33);
+        /// Dispensary
+        pub const DISPENSARY: CardId = CardId(34);
+        /// School
+        pub const SCHOOL: CardId = CardId(35);
+        /// Laboratory
+        pub const LABORATORY: CardId = CardId(36);
+        /// Courthouse
+        pub const COURTHOUSE: CardId = CardId(37);
+        /// Statue
+        pub const STATUE: CardId = CardId(38);
+        /// Temple
+        pub const TEMPLE: CardId = CardId(39);
+        /// Aqueduct
+        pub const AQUEDUCT: CardId = CardId(40);
+        /// Rostrum
+        pub const ROSTRUM: CardId = CardId(41);
+        /// Forum
+        pub const FORUM: CardId = CardId(42);
+        /// Caravansery
+        pub const CARAVANSERY: CardId = CardId(43);
+        /// Customs House
+        pub const CUSTOMS_HOUSE: CardId = CardId(44);
+        /// Brewery
+        pub const BREWERY: CardId = CardId(45);
+        /// Palace
+        pub const PALACE: CardId = CardId(46);
+        /// Town Hall
+        pub const TOWN_HALL: CardId = CardId(47);
+        /// Obelisk
+        pub const OBELISK: CardId = CardId(48);
+        /// Gardens
+        pub const GARDENS: CardId = CardId(49);
+        /// Pantheon
+        pub const PANTHEON: CardId = CardId(50);
+        /// Senate
+        pub const SENATE: CardId = CardId(51);
+        /// Academy
+        pub const ACADEMY: CardId = CardId(52);
+        /// Study
+        pub const STUDY: CardId = CardId(53);
+        /// University
+        pub const UNIVERSITY: CardId = CardId(54);
+        /// Observatory
+        pub const OBSERVATORY: CardId = CardId(55);
+        /// Chamber of Commerce
+        pub const CHAMBER_OF_COMMERCE: CardId = CardId(56);
+        /// Port
+        pub const PORT: CardId = CardId(57);
+        /// Armory
+        pub const ARMORY: CardId = CardId(58);
+        /// Lighthouse
+        pub const LIGHTHOUSE: CardId = CardId(59);
+        /// Arena
+        pub const ARENA: CardId = CardId(60);
+        /// Arsenal
+        pub const ARSENAL: CardId = CardId(61);
+        /// Pretorium
+        pub const PRETORIUM: CardId = CardId(62);
+        /// Fortifications
+        pub const FORTIFICATIONS: CardId = CardId(63);
+        /// Siege Workshop
+        pub const SIEGE_WORKSHOP: CardId = CardId(64);
+        /// Circus
+        pub const CIRCUS: CardId = CardId(65);
+        /// Builders Guild
+        pub const BUILDERS_GUILD: CardId = CardId(66);
+        /// Moneylenders Guild
+        pub const MONEYLENDERS_GUILD: CardId = CardId(67);
+        /// Scientists Guild
+        pub const SCIENTISTS_GUILD: CardId = CardId(68);
+        /// Shipowners Guild
+        pub const SHIPOWNERS_GUILD: CardId = CardId(69);
+        /// Traders Guild
+        pub const TRADERS_GUILD: CardId = CardId(70);
+        /// Magistrates Guild
+        pub const MAGISTRATES_GUILD: CardId = CardId(71);
+        /// Tacticians Guild
+        pub const TACTICIANS_GUILD: CardId = CardId(72);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "duel",
+        title: "7 Wonders Duel",
+        min_players: 2,
+        max_players: 2,
+        ages: 3,
+        start_coins: 7,
+        hand_size: 0,
+        layout: 20,
+        set_aside: 3,
+        resources: &["wood", "clay", "stone", "glass", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(1 << res::WOOD.0 | 1 << res::CLAY.0 | 1 << res::STONE.0),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(1 << res::GLASS.0 | 1 << res::PAPYRUS.0),
+            },
+        ],
+        symbols: &["globe", "wheel", "sundial", "mortar", "plumb", "quill", "law"],
+        colours: &["brown", "grey", "blue", "green", "yellow", "red", "purple"],
+        categories: &[
+            "military",
+            "treasury",
+            "wonders",
+            "civilian",
+            "science",
+            "commercial",
+            "guilds",
+            "progress",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: false,
+            extra: 3,
+        }),
+        conflict: Some(ConflictInfo {
+            capital: 9,
+            zones: &[(1, 2), (3, 5), (6, 10)],
+            tokens: &[(3, 2), (6, 5)],
+        }),
+        cards: &[
+            CardInfo {
+                name: "Lumber Yard",
+                aliases: &["Almacén de madera"],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Logging Camp",
+                aliases: &["Campo maderero"],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 1, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Clay Pool",
+                aliases: &["Almacén de arcilla"],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Clay Pit",
+                aliases: &["Explotación de arcilla"],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 1, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Quarry",
+                aliases: &["Cantera"],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Stone Pit",
+                aliases: &["Almacén de piedra"],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 1, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Glassworks",
+                aliases: &["Cristalería"],
+                colour: colour::GREY,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 1, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Press",
+                aliases: &["Prensa"],
+                colour: colour::GREY,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 1, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Guard Tower",
+                aliases: &["Torre de guardia"],
+                colour: colour::RED,
+                age: 1,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Stable",
+                aliases: &["Establos"],
+                colour: colour::RED,
+                age: 1,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1)],
+                },
+                chains: &[card::HORSE_BREEDERS],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Garrison",
+                aliases: &["Guarnición"],
+                colour: colour::RED,
+                age: 1,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 1)],
+                },
+                chains: &[card::BARRACKS],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Palisade",
+                aliases: &["Palenque"],
+                colour: colour::RED,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 2, resources: &[] },
+                chains: &[card::FORTIFICATIONS],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Workshop",
+                aliases: &["Taller"],
+                colour: colour::GREEN,
+                age: 1,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Apothecary",
+                aliases: &["Farmacia"],
+                colour: colour::GREEN,
+                age: 1,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Scriptorium",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 2, resources: &[] },
+                chains: &[card::LIBRARY],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Pharmacist",
+                aliases: &["Botica"],
+                colour: colour::GREEN,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 2, resources: &[] },
+                chains: &[card::DISPENSARY],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Theater",
+                aliases: &["Teatro"],
+                colour: colour::BLUE,
+                age: 1,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[card::STATUE],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Altar",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 1,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[card::TEMPLE],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Baths",
+                aliases: &["Baños"],
+                colour: colour::BLUE,
+                age: 1,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::STONE, 1)],
+                },
+                chains: &[card::AQUEDUCT],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Stone Reserve",
+                aliases: &["Reserva de piedra"],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 3, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Clay Reserve",
+                aliases: &["Reserva de arcilla"],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 3, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Wood Reserve",
+                aliases: &["Reserva de madera"],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[2],
+                cost: Cost { coins: 3, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Tavern",
+                aliases: &["Taberna"],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[card::LIGHTHOUSE],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Sawmill",
+                aliases: &["Aserradero"],
+                colour: colour::BROWN,
+                age: 2,
+                copies: &[2],
+                cost: Cost { coins: 2, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Brickyard",
+                aliases: &["Fábrica de ladrillos"],
+                colour: colour::BROWN,
+                age: 2,
+                copies: &[2],
+                cost: Cost { coins: 2, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Shelf Quarry",
+                aliases: &["Mina descubierta"],
+                colour: colour::BROWN,
+                age: 2,
+                copies: &[2],
+                cost: Cost { coins: 2, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Glassblower",
+                aliases: &["Soplador de vidrio", "Soplador de vídrio", "Glass-Blower"],
+                colour: colour::GREY,
+                age: 2,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Drying Room",
+                aliases: &["Secadero"],
+                colour: colour::GREY,
+                age: 2,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Walls",
+                aliases: &["Murallas"],
+                colour: colour::RED,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::STONE, 2)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Horse Breeders",
+                aliases: &["Criadero de caballos"],
+                colour: colour::RED,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::STABLE],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Barracks",
+                aliases: &["Barracones"],
+                colour: colour::RED,
+                age: 2,
+                copies: &[2],
+                cost: Cost { coins: 3, resources: &[] },
+                chains: &[],
+                chained_from: &[card::GARRISON],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Archery Range",
+                aliases: &["Campo de tiro"],
+                colour: colour::RED,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::STONE, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[card::SIEGE_WORKSHOP],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Parade Ground",
+                aliases: &["Plaza de armas"],
+                colour: colour::RED,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 2), (res::GLASS, 1)],
+                },
+                chains: &[card::CIRCUS],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Library",
+                aliases: &["Biblioteca"],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::STONE, 1), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::SCRIPTORIUM],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Dispensary",
+                aliases: &["Enfermería"],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 2), (res::STONE, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::PHARMACIST],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "School",
+                aliases: &["Escuela"],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::PAPYRUS, 2)],
+                },
+                chains: &[card::UNIVERSITY],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Laboratory",
+                aliases: &["Laboratorio"],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::GLASS, 2)],
+                },
+                chains: &[card::OBSERVATORY],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Courthouse",
+                aliases: &["Juzgado"],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Statue",
+                aliases: &["Estatua"],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 2)],
+                },
+                chains: &[card::GARDENS],
+                chained_from: &[card::THEATER],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Temple",
+                aliases: &["Templo"],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[card::PANTHEON],
+                chained_from: &[card::ALTAR],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Aqueduct",
+                aliases: &["Acueducto"],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::STONE, 3)],
+                },
+                chains: &[],
+                chained_from: &[card::BATHS],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Rostrum",
+                aliases: &["Tribuna"],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::STONE, 1)],
+                },
+                chains: &[card::SENATE],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Forum",
+                aliases: &["Foro"],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 3,
+                    resources: &[(res::CLAY, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Caravansery",
+                aliases: &["Caravasar"],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[2],
+                cost: Cost {
+                    coins: 2,
+                    resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Customs House",
+                aliases: &["Aduana"],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[2],
+                cost: Cost { coins: 4, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Brewery",
+                aliases: &["Cervecería"],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[2],
+                cost: Cost::FREE,
+                chains: &[card::ARENA],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Palace",
+                aliases: &["Palacio"],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::CLAY, 1),
+                        (res::STONE, 1),
+                        (res::GLASS, 2),
+                    ],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Town Hall",
+                aliases: &["Ayuntamiento"],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::STONE, 3)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Obelisk",
+                aliases: &["Obelisco"],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::STONE, 2), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Gardens",
+                aliases: &["Jardines"],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::CLAY, 2)],
+                },
+                chains: &[],
+                chained_from: &[card::STATUE],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Pantheon",
+                aliases: &["Panteón"],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::PAPYRUS, 2)],
+                },
+                chains: &[],
+                chained_from: &[card::TEMPLE],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Senate",
+                aliases: &["Senado"],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 2), (res::STONE, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::ROSTRUM],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Academy",
+                aliases: &["Academia"],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::STONE, 1), (res::GLASS, 2)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Study",
+                aliases: &["Estudio"],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "University",
+                aliases: &["Universidad"],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 1), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::SCHOOL],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Observatory",
+                aliases: &["Observatorio"],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::STONE, 1), (res::PAPYRUS, 2)],
+                },
+                chains: &[],
+                chained_from: &[card::LABORATORY],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Chamber of Commerce",
+                aliases: &["Cámara de comercio"],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::PAPYRUS, 2)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Port",
+                aliases: &["Puerto"],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Armory",
+                aliases: &["Depósito de armas"],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::STONE, 2), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Lighthouse",
+                aliases: &["Faro"],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 2), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::TAVERN],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Arena",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::STONE, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::BREWERY],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Arsenal",
+                aliases: &[],
+                colour: colour::RED,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::CLAY, 3)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Pretorium",
+                aliases: &["Palacio de justicia", "Praetorium"],
+                colour: colour::RED,
+                age: 3,
+                copies: &[2],
+                cost: Cost { coins: 8, resources: &[] },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Fortifications",
+                aliases: &["Fortificaciones"],
+                colour: colour::RED,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::PALISADE],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Siege Workshop",
+                aliases: &["Armería"],
+                colour: colour::RED,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 3), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::ARCHERY_RANGE],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Circus",
+                aliases: &["Circo"],
+                colour: colour::RED,
+                age: 3,
+                copies: &[2],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 2), (res::STONE, 2)],
+                },
+                chains: &[],
+                chained_from: &[card::PARADE_GROUND],
+                listens: Listens(1),
+            },
+            CardInfo {
+                name: "Builders Guild",
+                aliases: &["Gremio de constructores"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::CLAY, 1),
+                        (res::STONE, 2),
+                        (res::GLASS, 1),
+                    ],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Moneylenders Guild",
+                aliases: &["Gremio de prestamistas"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::STONE, 2)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+            },
+            CardInfo {
+                name: "Scientists Guild",
+                aliases: &["Gremio de científicos"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::CLAY, 2)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Shipowners Guild",
+                aliases: &["Gremio de armadores"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[
+                        (res::CLAY, 1),
+                        (res::STONE, 1),
+                        (res::GLASS, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Traders Guild",
+                aliases: &[
+                    "Gremio de comerciantes",
+                    "Gremio de mercaderes",
+                    "Merchants Guild",
+                ],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::CLAY, 1),
+                        (res::GLASS, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Magistrates Guild",
+                aliases: &["Gremio de magistrados"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::WOOD, 2), (res::CLAY, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+            CardInfo {
+                name: "Tacticians Guild",
+                aliases: &["Gremio de tácticos"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    resources: &[(res::CLAY, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "The Appian Way",
+                aliases: &["La Via Apia", "Appian Way"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::CLAY, 2),
+                                        (res::STONE, 2),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Circus Maximus",
+                aliases: &["El Circo Máximo"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::STONE, 2),
+                                        (res::GLASS, 1),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Colossus",
+                aliases: &["El Coloso", "Colossus"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[(res::CLAY, 3), (res::GLASS, 1)],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Great Library",
+                aliases: &["La Gran Biblioteca", "Great Library"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::WOOD, 3),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Great Lighthouse",
+                aliases: &["El Gran Faro", "Great Lighthouse"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::STONE, 1),
+                                        (res::PAPYRUS, 2),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Hanging Gardens",
+                aliases: &["Los Jardines Colgantes", "Hanging Gardens"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::WOOD, 2),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Mausoleum",
+                aliases: &["El Mausoleo", "Mausoleum"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::CLAY, 2),
+                                        (res::GLASS, 2),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Piraeus",
+                aliases: &["El Pireo"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::WOOD, 2),
+                                        (res::CLAY, 1),
+                                        (res::STONE, 1),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Pyramids",
+                aliases: &["Las Pirámides", "Pyramids"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[(res::STONE, 3), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Sphinx",
+                aliases: &["La Esfinge", "Sphinx"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::CLAY, 1),
+                                        (res::STONE, 1),
+                                        (res::GLASS, 2),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Statue of Zeus",
+                aliases: &[
+                    "La Estatua de Zeus",
+                    "La Estatua de Zéus",
+                    "Statue of Zeus",
+                ],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::CLAY, 1),
+                                        (res::STONE, 1),
+                                        (res::PAPYRUS, 2),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Temple of Artemis",
+                aliases: &["El Templo de Artemisa", "Temple of Artemis"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::STONE, 1),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                },
+                                listens: Listens(1),
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[
+            ProgressInfo {
+                name: "Agriculture",
+                aliases: &["Agricultura"],
+                listens: Listens(5),
+            },
+            ProgressInfo {
+                name: "Architecture",
+                aliases: &["Arquitectura"],
+                listens: Listens(1),
+            },
+            ProgressInfo {
+                name: "Economy",
+                aliases: &["Economía"],
+                listens: Listens(1),
+            },
+            ProgressInfo {
+                name: "Law",
+                aliases: &["Derecho"],
+                listens: Listens(1),
+            },
+            ProgressInfo {
+                name: "Masonry",
+                aliases: &["Albañilería"],
+                listens: Listens(1),
+            },
+            ProgressInfo {
+                name: "Mathematics",
+                aliases: &["Matemáticas"],
+                listens: Listens(4),
+            },
+            ProgressInfo {
+                name: "Philosophy",
+                aliases: &["Filosofía"],
+                listens: Listens(4),
+            },
+            ProgressInfo {
+                name: "Strategy",
+                aliases: &["Estrategia"],
+                listens: Listens(8),
+            },
+            ProgressInfo {
+                name: "Theology",
+                aliases: &["Teología"],
+                listens: Listens(16),
+            },
+            ProgressInfo {
+                name: "Urbanism",
+                aliases: &["Urbanismo"],
+                listens: Listens(9),
+            },
+        ],
+        effects,
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::LUMBER_YARD) => lumber_yard(event, h),
+            Source::Card(card::LOGGING_CAMP) => logging_camp(event, h),
+            Source::Card(card::CLAY_POOL) => clay_pool(event, h),
+            Source::Card(card::CLAY_PIT) => clay_pit(event, h),
+            Source::Card(card::QUARRY) => quarry(event, h),
+            Source::Card(card::STONE_PIT) => stone_pit(event, h),
+            Source::Card(card::GLASSWORKS) => glassworks(event, h),
+            Source::Card(card::PRESS) => press(event, h),
+            Source::Card(card::GUARD_TOWER) => guard_tower(event, h),
+            Source::Card(card::STABLE) => stable(event, h),
+            Source::Card(card::GARRISON) => garrison(event, h),
+            Source::Card(card::PALISADE) => palisade(event, h),
+            Source::Card(card::WORKSHOP) => workshop(event, h),
+            Source::Card(card::APOTHECARY) => apothecary(event, h),
+            Source::Card(card::SCRIPTORIUM) => scriptorium(event, h),
+            Source::Card(card::PHARMACIST) => pharmacist(event, h),
+            Source::Card(card::THEATER) => theater(event, h),
+            Source::Card(card::ALTAR) => altar(event, h),
+            Source::Card(card::BATHS) => baths(event, h),
+            Source::Card(card::STONE_RESERVE) => stone_reserve(event, h),
+            Source::Card(card::CLAY_RESERVE) => clay_reserve(event, h),
+            Source::Card(card::WOOD_RESERVE) => wood_reserve(event, h),
+            Source::Card(card::TAVERN) => tavern(event, h),
+            Source::Card(card::SAWMILL) => sawmill(event, h),
+            Source::Card(card::BRICKYARD) => brickyard(event, h),
+            Source::Card(card::SHELF_QUARRY) => shelf_quarry(event, h),
+            Source::Card(card::GLASSBLOWER) => glassblower(event, h),
+            Source::Card(card::DRYING_ROOM) => drying_room(event, h),
+            Source::Card(card::WALLS) => walls(event, h),
+            Source::Card(card::HORSE_BREEDERS) => horse_breeders(event, h),
+            Source::Card(card::BARRACKS) => barracks(event, h),
+            Source::Card(card::ARCHERY_RANGE) => archery_range(event, h),
+            Source::Card(card::PARADE_GROUND) => parade_ground(event, h),
+            Source::Card(card::LIBRARY) => library(event, h),
+            Source::Card(card::DISPENSARY) => dispensary(event, h),
+            Source::Card(card::SCHOOL) => school(event, h),
+            Source::Card(card::LABORATORY) => laboratory(event, h),
+            Source::Card(card::COURTHOUSE) => courthouse(event, h),
+            Source::Card(card::STATUE) => statue(event, h),
+            Source::Card(card::TEMPLE) => temple(event, h),
+            Source::Card(card::AQUEDUCT) => aqueduct(event, h),
+            Source::Card(card::ROSTRUM) => rostrum(event, h),
+            Source::Card(card::FORUM) => forum(event, h),
+            Source::Card(card::CARAVANSERY) => caravansery(event, h),
+            Source::Card(card::CUSTOMS_HOUSE) => customs_house(event, h),
+            Source::Card(card::BREWERY) => brewery(event, h),
+            Source::Card(card::PALACE) => palace(event, h),
+            Source::Card(card::TOWN_HALL) => town_hall(event, h),
+            Source::Card(card::OBELISK) => obelisk(event, h),
+            Source::Card(card::GARDENS) => gardens(event, h),
+            Source::Card(card::PANTHEON) => pantheon(event, h),
+            Source::Card(card::SENATE) => senate(event, h),
+            Source::Card(card::ACADEMY) => academy(event, h),
+            Source::Card(card::STUDY) => study(event, h),
+            Source::Card(card::UNIVERSITY) => university(event, h),
+            Source::Card(card::OBSERVATORY) => observatory(event, h),
+            Source::Card(card::CHAMBER_OF_COMMERCE) => chamber_of_commerce(event, h),
+            Source::Card(card::PORT) => port(event, h),
+            Source::Card(card::ARMORY) => armory(event, h),
+            Source::Card(card::LIGHTHOUSE) => lighthouse(event, h),
+            Source::Card(card::ARENA) => arena(event, h),
+            Source::Card(card::ARSENAL) => arsenal(event, h),
+            Source::Card(card::PRETORIUM) => pretorium(event, h),
+            Source::Card(card::FORTIFICATIONS) => fortifications(event, h),
+            Source::Card(card::SIEGE_WORKSHOP) => siege_workshop(event, h),
+            Source::Card(card::CIRCUS) => circus(event, h),
+            Source::Card(card::BUILDERS_GUILD) => builders_guild(event, h),
+            Source::Card(card::MONEYLENDERS_GUILD) => moneylenders_guild(event, h),
+            Source::Card(card::SCIENTISTS_GUILD) => scientists_guild(event, h),
+            Source::Card(card::SHIPOWNERS_GUILD) => shipowners_guild(event, h),
+            Source::Card(card::TRADERS_GUILD) => traders_guild(event, h),
+            Source::Card(card::MAGISTRATES_GUILD) => magistrates_guild(event, h),
+            Source::Card(card::TACTICIANS_GUILD) => tacticians_guild(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => {
+                the_appian_way_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                circus_maximus_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 2, side: 0, stage: 0 } => {
+                the_colossus_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 3, side: 0, stage: 0 } => {
+                the_great_library_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 4, side: 0, stage: 0 } => {
+                the_great_lighthouse_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 5, side: 0, stage: 0 } => {
+                the_hanging_gardens_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 6, side: 0, stage: 0 } => {
+                the_mausoleum_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 7, side: 0, stage: 0 } => piraeus_a_stage_1(event, h),
+            Source::Stage { wonder: 8, side: 0, stage: 0 } => {
+                the_pyramids_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 9, side: 0, stage: 0 } => {
+                the_sphinx_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 10, side: 0, stage: 0 } => {
+                the_statue_of_zeus_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 11, side: 0, stage: 0 } => {
+                the_temple_of_artemis_a_stage_1(event, h)
+            }
+            Source::Progress(0) => progress_agriculture(event, h),
+            Source::Progress(1) => progress_architecture(event, h),
+            Source::Progress(2) => progress_economy(event, h),
+            Source::Progress(3) => progress_law(event, h),
+            Source::Progress(4) => progress_masonry(event, h),
+            Source::Progress(5) => progress_mathematics(event, h),
+            Source::Progress(6) => progress_philosophy(event, h),
+            Source::Progress(7) => progress_strategy(event, h),
+            Source::Progress(8) => progress_theology(event, h),
+            Source::Progress(9) => progress_urbanism(event, h),
+            _ => {}
+        }
+    }
+    /// Lumber Yard (Age 1, brown).
+    fn lumber_yard(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Logging Camp (Age 1, brown).
+    fn logging_camp(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Clay Pool (Age 1, brown).
+    fn clay_pool(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Clay Pit (Age 1, brown).
+    fn clay_pit(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Quarry (Age 1, brown).
+    fn quarry(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Stone Pit (Age 1, brown).
+    fn stone_pit(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Glassworks (Age 1, grey).
+    fn glassworks(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::GLASS.0), 1, true);
+        }
+    }
+    /// Press (Age 1, grey).
+    fn press(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Guard Tower (Age 1, red).
+    fn guard_tower(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Stable (Age 1, red).
+    fn stable(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Garrison (Age 1, red).
+    fn garrison(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Palisade (Age 1, red).
+    fn palisade(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Workshop (Age 1, green).
+    fn workshop(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::PLUMB));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 1);
+            }
+            _ => {}
+        }
+    }
+    /// Apothecary (Age 1, green).
+    fn apothecary(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::WHEEL));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 1);
+            }
+            _ => {}
+        }
+    }
+    /// Scriptorium (Age 1, green).
+    fn scriptorium(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::QUILL));
+        }
+    }
+    /// Pharmacist (Age 1, green).
+    fn pharmacist(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::MORTAR));
+        }
+    }
+    /// Theater (Age 1, blue).
+    fn theater(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 3);
+        }
+    }
+    /// Altar (Age 1, blue).
+    fn altar(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 3);
+        }
+    }
+    /// Baths (Age 1, blue).
+    fn baths(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 3);
+        }
+    }
+    /// Stone Reserve (Age 1, yellow).
+    fn stone_reserve(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_price(ResSet(1 << res::STONE.0), 1, Seats(&[]));
+        }
+    }
+    /// Clay Reserve (Age 1, yellow).
+    fn clay_reserve(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_price(ResSet(1 << res::CLAY.0), 1, Seats(&[]));
+        }
+    }
+    /// Wood Reserve (Age 1, yellow).
+    fn wood_reserve(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_price(ResSet(1 << res::WOOD.0), 1, Seats(&[]));
+        }
+    }
+    /// Tavern (Age 1, yellow).
+    fn tavern(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(4);
+        }
+    }
+    /// Sawmill (Age 2, brown).
+    fn sawmill(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 2, true);
+        }
+    }
+    /// Brickyard (Age 2, brown).
+    fn brickyard(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 2, true);
+        }
+    }
+    /// Shelf Quarry (Age 2, brown).
+    fn shelf_quarry(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 2, true);
+        }
+    }
+    /// Glassblower (Age 2, grey).
+    fn glassblower(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::GLASS.0), 1, true);
+        }
+    }
+    /// Drying Room (Age 2, grey).
+    fn drying_room(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Walls (Age 2, red).
+    fn walls(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Horse Breeders (Age 2, red).
+    fn horse_breeders(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Barracks (Age 2, red).
+    fn barracks(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Archery Range (Age 2, red).
+    fn archery_range(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Parade Ground (Age 2, red).
+    fn parade_ground(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Library (Age 2, green).
+    fn library(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::QUILL));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Dispensary (Age 2, green).
+    fn dispensary(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::MORTAR));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 2);
+            }
+            _ => {}
+        }
+    }
+    /// School (Age 2, green).
+    fn school(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::WHEEL));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 1);
+            }
+            _ => {}
+        }
+    }
+    /// Laboratory (Age 2, green).
+    fn laboratory(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::PLUMB));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 1);
+            }
+            _ => {}
+        }
+    }
+    /// Courthouse (Age 2, blue).
+    fn courthouse(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 5);
+        }
+    }
+    /// Statue (Age 2, blue).
+    fn statue(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 4);
+        }
+    }
+    /// Temple (Age 2, blue).
+    fn temple(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 4);
+        }
+    }
+    /// Aqueduct (Age 2, blue).
+    fn aqueduct(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 5);
+        }
+    }
+    /// Rostrum (Age 2, blue).
+    fn rostrum(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 4);
+        }
+    }
+    /// Forum (Age 2, yellow).
+    fn forum(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::GLASS.0 | 1 << res::PAPYRUS.0), 1, false);
+        }
+    }
+    /// Caravansery (Age 2, yellow).
+    fn caravansery(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(
+                ResSet(1 << res::WOOD.0 | 1 << res::CLAY.0 | 1 << res::STONE.0),
+                1,
+                false,
+            );
+        }
+    }
+    /// Customs House (Age 2, yellow).
+    fn customs_house(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_price(
+                ResSet(1 << res::GLASS.0 | 1 << res::PAPYRUS.0),
+                1,
+                Seats(&[]),
+            );
+        }
+    }
+    /// Brewery (Age 2, yellow).
+    fn brewery(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(6);
+        }
+    }
+    /// Palace (Age 3, blue).
+    fn palace(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 7);
+        }
+    }
+    /// Town Hall (Age 3, blue).
+    fn town_hall(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 7);
+        }
+    }
+    /// Obelisk (Age 3, blue).
+    fn obelisk(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 5);
+        }
+    }
+    /// Gardens (Age 3, blue).
+    fn gardens(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 6);
+        }
+    }
+    /// Pantheon (Age 3, blue).
+    fn pantheon(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 6);
+        }
+    }
+    /// Senate (Age 3, blue).
+    fn senate(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 5);
+        }
+    }
+    /// Academy (Age 3, green).
+    fn academy(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::SUNDIAL));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Study (Age 3, green).
+    fn study(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::SUNDIAL));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 3);
+            }
+            _ => {}
+        }
+    }
+    /// University (Age 3, green).
+    fn university(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::GLOBE));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Observatory (Age 3, green).
+    fn observatory(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.science(SymSet(1 << sym::GLOBE));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::SCIENCE, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Chamber of Commerce (Age 3, yellow).
+    fn chamber_of_commerce(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = 3
+                    * h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                            Seats(&[0]),
+                        ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::COMMERCIAL, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Port (Age 3, yellow).
+    fn port(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = 2
+                    * h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::BROWN.0)),
+                            Seats(&[0]),
+                        ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::COMMERCIAL, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Armory (Age 3, yellow).
+    fn armory(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[0]))
+                    as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::COMMERCIAL, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Lighthouse (Age 3, yellow).
+    fn lighthouse(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
+                    as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::COMMERCIAL, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Arena (Age 3, yellow).
+    fn arena(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = 2 * h.count(Counted::WonderStages, Seats(&[0])) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::COMMERCIAL, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Arsenal (Age 3, red).
+    fn arsenal(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Pretorium (Age 3, red).
+    fn pretorium(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Fortifications (Age 3, red).
+    fn fortifications(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Siege Workshop (Age 3, red).
+    fn siege_workshop(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Circus (Age 3, red).
+    fn circus(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Builders Guild (Age 3, purple).
+    fn builders_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2 * h.count_most(Counted::WonderStages, Seats(&[0, 1])) as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Moneylenders Guild (Age 3, purple).
+    fn moneylenders_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = (h.count_most(Counted::Coins, Seats(&[0, 1])) / 3) as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Scientists Guild (Age 3, purple).
+    fn scientists_guild(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::GREEN.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::GREEN.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_vp(cat::GUILDS, n);
+            }
+            _ => {}
+        }
+    }
+    /// Shipowners Guild (Age 3, purple).
+    fn shipowners_guild(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(
+                            ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                        ),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(
+                            ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                        ),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_vp(cat::GUILDS, n);
+            }
+            _ => {}
+        }
+    }
+    /// Traders Guild (Age 3, purple).
+    fn traders_guild(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_vp(cat::GUILDS, n);
+            }
+            _ => {}
+        }
+    }
+    /// Magistrates Guild (Age 3, purple).
+    fn magistrates_guild(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::BLUE.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::BLUE.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_vp(cat::GUILDS, n);
+            }
+            _ => {}
+        }
+    }
+    /// Tacticians Guild (Age 3, purple).
+    fn tacticians_guild(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::RED.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count_most(
+                        Counted::Cards(ColourSet(1 << colour::RED.0)),
+                        Seats(&[0, 1]),
+                    ) as i32;
+                h.gain_vp(cat::GUILDS, n);
+            }
+            _ => {}
+        }
+    }
+    /// The Appian Way, side A: stage 1.
+    fn the_appian_way_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(3);
+                h.lose_coins(3, Seats(&[1]));
+                h.play_again();
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Circus Maximus, side A: stage 1.
+    fn circus_maximus_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.discard_card(ColourSet(1 << colour::GREY.0), Seats(&[1]));
+                h.gain_shields(1);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 3);
+            }
+            _ => {}
+        }
+    }
+    /// The Colossus, side A: stage 1.
+    fn the_colossus_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_shields(2);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 3);
+            }
+            _ => {}
+        }
+    }
+    /// The Great Library, side A: stage 1.
+    fn the_great_library_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_progress(3);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 4);
+            }
+            _ => {}
+        }
+    }
+    /// The Great Lighthouse, side A: stage 1.
+    fn the_great_lighthouse_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.produce(
+                    ResSet(1 << res::WOOD.0 | 1 << res::CLAY.0 | 1 << res::STONE.0),
+                    1,
+                    false,
+                );
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 4);
+            }
+            _ => {}
+        }
+    }
+    /// The Hanging Gardens, side A: stage 1.
+    fn the_hanging_gardens_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(6);
+                h.play_again();
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 3);
+            }
+            _ => {}
+        }
+    }
+    /// The Mausoleum, side A: stage 1.
+    fn the_mausoleum_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.build_free(Pile::Discard, Limit::Now);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Piraeus, side A: stage 1.
+    fn piraeus_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.produce(ResSet(1 << res::GLASS.0 | 1 << res::PAPYRUS.0), 1, false);
+                h.play_again();
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 2);
+            }
+            _ => {}
+        }
+    }
+    /// The Pyramids, side A: stage 1.
+    fn the_pyramids_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDERS, 9);
+        }
+    }
+    /// The Sphinx, side A: stage 1.
+    fn the_sphinx_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.play_again();
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 6);
+            }
+            _ => {}
+        }
+    }
+    /// The Statue of Zeus, side A: stage 1.
+    fn the_statue_of_zeus_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.discard_card(ColourSet(1 << colour::BROWN.0), Seats(&[1]));
+                h.gain_shields(1);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 3);
+            }
+            _ => {}
+        }
+    }
+    /// The Temple of Artemis, side A: stage 1.
+    fn the_temple_of_artemis_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(12);
+            h.play_again();
+        }
+    }
+    /// Agriculture (progress token).
+    fn progress_agriculture(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(6);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::PROGRESS, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Architecture (progress token).
+    fn progress_architecture(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discount(2, Discount::Wonders);
+        }
+    }
+    /// Economy (progress token).
+    fn progress_economy(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.receive_trade_coins(Seats(&[1]));
+        }
+    }
+    /// Law (progress token).
+    fn progress_law(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::LAW));
+        }
+    }
+    /// Masonry (progress token).
+    fn progress_masonry(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discount(2, Discount::Colours(ColourSet(1 << colour::BLUE.0)));
+        }
+    }
+    /// Mathematics (progress token).
+    fn progress_mathematics(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 3 * h.count(Counted::ProgressTokens, Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+        }
+    }
+    /// Philosophy (progress token).
+    fn progress_philosophy(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::PROGRESS, 7);
+        }
+    }
+    /// Strategy (progress token).
+    fn progress_strategy(event: Event, h: &mut dyn Host) {
+        if let Event::BuiltCard { colour: colour::RED, .. } = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Theology (progress token).
+    fn progress_theology(event: Event, h: &mut dyn Host) {
+        if let Event::BuiltStage = event {
+            h.play_again();
+        }
+    }
+    /// Urbanism (progress token).
+    fn progress_urbanism(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(6);
+            }
+            Event::BuiltCard { chained: true, .. } => {
+                h.gain_coins(4);
+            }
+            _ => {}
+        }
+    }
+}
 /// Every game of the library.
-pub static GAMES: &[&::sevenw_host::GameInfo] = &[&base::GAME];
+pub static GAMES: &[&::sevenw_host::GameInfo] = &[&base::GAME, &duel::GAME];
