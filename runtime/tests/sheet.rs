@@ -244,9 +244,9 @@ fn mistakes_are_reported_with_line_and_column() {
     assert_eq!(l, 17);
     assert!(m.contains("two players"), "{m}");
 
-    let (l, _, m) = err(&TABLE.replace("game: base", "game: duel"));
+    let (l, _, m) = err(&TABLE.replace("game: base", "game: chess"));
     assert_eq!(l, 1);
-    assert!(m.contains("unknown game `duel`"), "{m}");
+    assert!(m.contains("unknown game `chess`"), "{m}");
 
     let (l, _, m) = err(&TABLE.lines().take(9).collect::<Vec<_>>().join("\n"));
     assert_eq!(l, 3);
