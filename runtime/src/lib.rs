@@ -18,6 +18,8 @@
 //! - [`base`]: the base game's turn structure, moves and final scoring. A
 //!   Leaders, Edifice, Duel or Architects game would be a sibling module over
 //!   the same primitives.
+//! - [`duel`]: 7 Wonders Duel's turn structure: the wonder draft, laid-out
+//!   Ages, conflict track, progress tokens, supremacies, civilian scoring.
 //! - [`player`]: the decisions interface, a random bot and a greedy bot.
 //! - [`replay`]: games written as replay logs, and replayed.
 //! - [`sheet`]: the score and price calculators over a YAML city sheet.
@@ -25,6 +27,7 @@
 
 pub mod base;
 pub mod cards;
+pub mod duel;
 pub mod host;
 pub mod payment;
 pub mod player;

@@ -8,6 +8,7 @@
 use sevenw_host::CardId;
 
 use crate::base::{Action, Move, View};
+use crate::duel::{Ask, DuelMove, DuelPlayer, DuelView};
 use crate::rng::Rng;
 
 /// Someone who plays a seat.
@@ -17,6 +18,40 @@ pub trait Player {
     fn choose_move(&mut self, view: &View<'_>, moves: &[Move]) -> usize;
     /// Which discarded card to build for free. `cards` is never empty.
     fn choose_free_build(&mut self, view: &View<'_>, cards: &[CardId]) -> usize;
+}
+
+impl DuelPlayer for RandomBot {
+    fn choose_move(&mut self, _view: &DuelView<'_>, moves: &[DuelMove]) -> usize {
+        self.rng.below(moves.len())
+    }
+    fn choose(&mut self, _view: &DuelView<'_>, ask: Ask<'_>) -> usize {
+        self.rng.below(ask.len())
+    }
+}
+
+impl DuelPlayer for GreedyBot {
+    fn choose_move(&mut self, view: &DuelView<'_>, moves: &[DuelMove]) -> usize {
+        let mut best = (i64::MIN, 0);
+        for (i, mv) in moves.iter().enumerate() {
+            let v = Self::duel_value(view, mv);
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
+    }
+    fn choose(&mut self, view: &DuelView<'_>, ask: Ask<'_>) -> usize {
+        match ask {
+            // Start the next Age oneself.
+            Ask::Starter => 0,
+            // The opponent's card producing the most.
+            Ask::DiscardOpponent(cards) => {
+                let _ = view;
+                cards.len().saturating_sub(1)
+            }
+            _ => 0,
+        }
+    }
 }
 
 /// Picks uniformly among the legal options.
@@ -108,6 +143,27 @@ impl GreedyBot {
     }
 }
 
+impl GreedyBot {
+    /// The value of a Duel move in tenths of a point: the lead in points
+    /// after it, production while Ages remain, and winning outright.
+    pub fn duel_value(view: &DuelView<'_>, mv: &DuelMove) -> i64 {
+        let duel = view.duel;
+        let seat = view.seat;
+        let after = crate::duel::preview(duel, view.table, mv);
+        if let Some((_, Some(w))) = after.ended {
+            return if w == seat { 1_000_000 } else { -1_000_000 };
+        }
+        let s = duel.score(&after);
+        let lead = i64::from(s[seat].total - s[1 - seat].total);
+        let left = i64::from(duel.info.ages.saturating_sub(view.table.age)) + 1;
+        let before = &view.table.cities[seat];
+        let me = &after.cities[seat];
+        let units = i64::from(me.own.units()) - i64::from(before.own.units());
+        let pawn = i64::from(if seat == 0 { after.pawn } else { -after.pawn });
+        lead * 10 + units * 6 * left + pawn * 4
+    }
+}
+
 impl Player for GreedyBot {
     fn choose_move(&mut self, view: &View<'_>, moves: &[Move]) -> usize {
         let mut best = (i64::MIN, 0);
@@ -162,6 +218,16 @@ impl BotKind {
 
     /// A bot of this kind for seat `seat` of the game seeded `seed`.
     pub fn make(self, seed: u64, seat: usize) -> Box<dyn Player> {
+        match self {
+            BotKind::Random => {
+                Box::new(RandomBot::new(crate::rng::derive(seed, 1000 + seat as u64)))
+            }
+            BotKind::Greedy => Box::new(GreedyBot::new()),
+        }
+    }
+
+    /// A Duel bot of this kind for seat `seat` of the game seeded `seed`.
+    pub fn make_duel(self, seed: u64, seat: usize) -> Box<dyn DuelPlayer> {
         match self {
             BotKind::Random => {
                 Box::new(RandomBot::new(crate::rng::derive(seed, 1000 + seat as u64)))

@@ -9,6 +9,9 @@ use crate::payment::{MAX_RES, Prices, Production, flat_prices};
 use crate::science::MAX_SYM;
 use crate::vocab::NameSet;
 
+/// A bank price that is not fixed ([`City::bank_prices`]).
+pub const NO_PRICE: u8 = u8::MAX;
+
 /// Most scoring categories and colours a game may declare.
 pub const MAX_CAT: usize = 16;
 
@@ -70,6 +73,9 @@ pub struct City {
     pub sold: Production,
     /// What it pays neighbours per resource: `[left, right]`.
     pub prices: Prices,
+    /// Fixed prices for buying from the bank (`trade … at N` with no
+    /// cities named, as in Duel); [`NO_PRICE`] where none is fixed.
+    pub bank_prices: [u8; MAX_RES],
     /// Science symbols held, and wildcards.
     pub science: [u8; MAX_SYM],
     pub wild: Vec<SymSet>,
@@ -100,6 +106,7 @@ impl Default for City {
             own: Production::default(),
             sold: Production::default(),
             prices: flat_prices(2),
+            bank_prices: [NO_PRICE; MAX_RES],
             science: [0; MAX_SYM],
             wild: Vec::new(),
             vp: [0; MAX_CAT],
@@ -157,7 +164,16 @@ impl City {
 
     /// Lowers what this city pays for `resources` bought from the sellers at
     /// these seat offsets (1 = left, −1 = right); other offsets are ignored.
+    /// With no seats the price is the bank's (Duel: "fijan el precio de
+    /// algunos recursos en 1 moneda").
     pub fn set_price(&mut self, resources: sevenw_host::ResSet, price: u8, seats: Seats) {
+        if seats.0.is_empty() {
+            for r in 0..MAX_RES {
+                if resources.0 & (1 << r) != 0 && price < self.bank_prices[r] {
+                    self.bank_prices[r] = price;
+                }
+            }
+        }
         for &off in seats.0 {
             let side = match off {
                 1 => 0,

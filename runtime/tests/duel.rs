@@ -1,0 +1,493 @@
+//! 7 Wonders Duel over the shipped card data: set-up, the rulebook's
+//! trading and chain examples, conflict, supremacies, the 7th wonder, and
+//! many seeded random games with invariants.
+
+use sevenw_host::CardId;
+use sevenw_runtime::duel::{
+    Ask, Duel, DuelAction, DuelGame, DuelMove, DuelObserver, DuelPlayer, DuelSetup, DuelTable,
+    DuelView, Victory,
+};
+use sevenw_runtime::player::{GreedyBot, RandomBot};
+use sevenw_runtime::state::City;
+
+fn duel() -> Duel {
+    Duel::new(sevenw_runtime::game("duel").expect("duel is compiled")).expect("duel rules")
+}
+
+fn card(d: &Duel, name: &str) -> CardId {
+    d.vocab
+        .find_card(name)
+        .unwrap_or_else(|| panic!("no card {name}"))
+}
+
+/// Checks invariants after every move.
+#[derive(Default)]
+struct Checker {
+    moves: usize,
+}
+
+fn check_cards(d: &Duel, t: &DuelTable) {
+    let mut placed: Vec<CardId> = t.discard.clone();
+    for c in &t.cities {
+        assert!(c.coins >= 0, "negative coins");
+        placed.extend_from_slice(&c.cards);
+        placed.extend_from_slice(&c.stage_cards);
+        assert_eq!(c.stage_cards.len(), usize::from(c.stages));
+    }
+    placed.extend(t.layout.remaining());
+    let mut dealt = t.dealt.clone();
+    dealt.sort_unstable();
+    placed.sort_unstable();
+    assert_eq!(dealt, placed, "cards lost or duplicated");
+    let mut all = dealt.clone();
+    all.extend_from_slice(&t.boxed);
+    all.sort_unstable();
+    let before = all.len();
+    all.dedup();
+    assert_eq!(before, all.len(), "a card in two places");
+    // Wonders: each in exactly one place.
+    let mut w: Vec<u8> = t.boxed_wonders.clone();
+    for s in 0..2 {
+        w.extend_from_slice(&t.wonders[s]);
+        w.extend_from_slice(&t.built[s]);
+    }
+    w.sort_unstable();
+    assert_eq!(w, (0..d.info.wonders.len() as u8).collect::<Vec<_>>());
+    assert!(t.wonders_built() <= 7);
+    // Tokens likewise (those the Great Library returned are gone).
+    let held = t.tokens[0].len() + t.tokens[1].len();
+    assert!(held + t.board_tokens.len() + t.aside_tokens.len() <= d.info.progress.len());
+    assert!(t.pawn.unsigned_abs() <= u32::from(d.conflict.capital));
+}
+
+impl DuelObserver for Checker {
+    fn moved(&mut self, d: &Duel, t: &DuelTable, _seat: usize, _mv: &DuelMove) {
+        self.moves += 1;
+        check_cards(d, t);
+    }
+}
+
+fn random_game(d: &Duel, seed: u64, check: bool) -> (sevenw_runtime::duel::DuelOutcome, DuelTable) {
+    let mut g = DuelGame::new(d, &DuelSetup::new(seed)).expect("setup");
+    let mut a = RandomBot::new(seed ^ 0xa);
+    let mut b = RandomBot::new(seed ^ 0xb);
+    let mut obs = Checker::default();
+    let out = if check {
+        g.play(&mut [&mut a, &mut b], &mut obs)
+    } else {
+        g.play(
+            &mut [&mut a, &mut b],
+            &mut sevenw_runtime::duel::NoDuelObserver,
+        )
+    };
+    (out, g.table)
+}
+
+#[test]
+fn many_random_games_keep_the_invariants() {
+    let d = duel();
+    let mut wins = [0usize; 3];
+    for seed in 0..10_000u64 {
+        let (out, t) = random_game(&d, seed, seed < 500);
+        check_cards(&d, &t);
+        assert!(!out.winners.is_empty());
+        match out.victory {
+            Victory::Civilian => {
+                wins[0] += 1;
+                assert_eq!(t.age, 3);
+                assert!(t.layout.is_empty());
+            }
+            Victory::Military => {
+                wins[1] += 1;
+                assert_eq!(t.pawn.unsigned_abs(), u32::from(d.conflict.capital));
+            }
+            Victory::Science => wins[2] += 1,
+        }
+    }
+    assert!(wins.iter().all(|&w| w > 0), "{wins:?}");
+}
+
+#[test]
+fn same_seed_same_game() {
+    let d = duel();
+    for seed in [1u64, 42, 9999] {
+        let (o1, t1) = random_game(&d, seed, false);
+        let (o2, t2) = random_game(&d, seed, false);
+        assert_eq!(o1, o2);
+        assert_eq!(t1, t2);
+    }
+}
+
+#[test]
+fn greedy_beats_random_mostly() {
+    let d = duel();
+    let mut won = 0;
+    for seed in 0..40u64 {
+        let mut g = DuelGame::new(&d, &DuelSetup::new(seed)).unwrap();
+        let mut a = GreedyBot::new();
+        let mut b = RandomBot::new(seed);
+        let out = g.play(&mut [&mut a, &mut b], &mut Checker::default());
+        if out.winners == vec![0] {
+            won += 1;
+        }
+    }
+    assert!(won >= 28, "greedy won {won} of 40");
+}
+
+fn wonder(d: &Duel, name: &str) -> u8 {
+    d.vocab
+        .find_wonder(name)
+        .unwrap_or_else(|| panic!("no wonder {name}"))
+}
+
+fn token(d: &Duel, name: &str) -> u8 {
+    d.info
+        .progress
+        .iter()
+        .position(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no token {name}")) as u8
+}
+
+/// Takes option `pick` of every choice; moves are played by the test.
+struct Pick(usize, Vec<String>);
+impl DuelPlayer for Pick {
+    fn choose_move(&mut self, _v: &DuelView<'_>, _m: &[DuelMove]) -> usize {
+        0
+    }
+    fn choose(&mut self, _v: &DuelView<'_>, ask: Ask<'_>) -> usize {
+        self.1.push(format!("{ask:?}"));
+        self.0
+    }
+}
+
+/// A game with the given wonders, seat 0 to act, no cards laid out.
+fn scenario(d: &Duel) -> DuelGame<'_> {
+    let mut setup = DuelSetup::new(7);
+    let w: Vec<u8> = (0..8).collect();
+    setup.wonders = Some([w[..4].to_vec(), w[4..].to_vec()]);
+    let mut g = DuelGame::new(d, &setup).unwrap();
+    g.table.age = 1;
+    g
+}
+
+/// Plays the first legal move matching `pred` for the player to act.
+fn play(g: &mut DuelGame<'_>, pred: impl Fn(&DuelMove) -> bool) -> DuelMove {
+    let mv = *g
+        .legal_moves()
+        .iter()
+        .find(|m| pred(m))
+        .expect("no such legal move");
+    let (mut a, mut b) = (Pick(0, vec![]), Pick(0, vec![]));
+    g.apply(&mut [&mut a, &mut b], &mv);
+    mv
+}
+
+fn trade_for(d: &Duel, cities: &[City], seat: usize, name: &str) -> u32 {
+    let c = d.info.cards[usize::from(card(d, name).0)].cost;
+    Duel::trade_cost(&cities[seat], &c, &d.prices(cities, seat), 0) + u32::from(c.coins)
+}
+
+#[test]
+fn rulebook_trading_examples() {
+    // "Comercio": Antoine (seat 0) produces 1 clay and 1 glass with brown
+    // and grey cards; Bruno (seat 1) 2 stones.
+    let d = duel();
+    let mut g = scenario(&d);
+    g.give_card(0, card(&d, "Clay Pool"));
+    g.give_card(0, card(&d, "Glassworks"));
+    g.give_card(1, card(&d, "Shelf Quarry"));
+    let cities = &g.table.cities;
+    // Bruno's Fortifications (2 stone, clay, papyrus): 3 + 2 = 5.
+    assert_eq!(trade_for(&d, cities, 1, "Fortifications"), 5);
+    // Antoine's Aqueduct (3 stone): 3 × (2 + 2) = 12.
+    assert_eq!(trade_for(&d, cities, 0, "Aqueduct"), 12);
+    // Bruno's Caravansery (2 coins, glass, papyrus): 2 + 3 + 2 = 7.
+    assert_eq!(trade_for(&d, cities, 1, "Caravansery"), 7);
+    // A fixed price of 1 (Stone Reserve) beats 4.
+    g.give_card(0, card(&d, "Stone Reserve"));
+    assert_eq!(trade_for(&d, &g.table.cities, 0, "Aqueduct"), 3);
+    // Choice production (Caravansery) does not raise the opponent's price.
+    g.give_card(1, card(&d, "Caravansery"));
+    let clay = d.info.resources.iter().position(|r| *r == "clay").unwrap();
+    assert_eq!(d.prices(&g.table.cities, 0)[clay], 2);
+    assert_eq!(d.prices(&g.table.cities, 1)[clay], 3);
+}
+
+#[test]
+fn rulebook_chain_examples() {
+    // "Construcción gratuita condicionada": Baths → Aqueduct, Palisade →
+    // Fortifications, and Urbanism pays 4 coins per chain.
+    let d = duel();
+    let mut g = scenario(&d);
+    g.give_card(0, card(&d, "Baths"));
+    assert!(d.chained(&g.table.cities[0], card(&d, "Aqueduct")));
+    assert!(!d.chained(&g.table.cities[1], card(&d, "Aqueduct")));
+    g.give_card(1, card(&d, "Palisade"));
+    assert!(d.chained(&g.table.cities[1], card(&d, "Fortifications")));
+    g.give_token(0, token(&d, "Urbanism"));
+    let coins = g.table.cities[0].coins;
+    assert_eq!(coins, 7 + 6);
+    g.lay_out(&[card(&d, "Aqueduct")]);
+    play(&mut g, |m| m.action == DuelAction::Chain);
+    assert_eq!(g.table.cities[0].coins, coins + 4);
+    assert_eq!(g.table.current, 1);
+}
+
+#[test]
+fn discard_pays_two_plus_yellow() {
+    let d = duel();
+    let mut g = scenario(&d);
+    g.give_card(0, card(&d, "Tavern"));
+    g.give_card(0, card(&d, "Clay Reserve"));
+    let c = g.table.cities[0].coins;
+    g.lay_out(&[card(&d, "Aqueduct")]);
+    play(&mut g, |m| m.action == DuelAction::Discard);
+    assert_eq!(g.table.cities[0].coins, c + 4);
+    assert_eq!(g.table.discard, vec![card(&d, "Aqueduct")]);
+}
+
+#[test]
+fn economy_receives_the_trade() {
+    let d = duel();
+    let mut g = scenario(&d);
+    g.give_token(1, token(&d, "Economy"));
+    g.give_card(1, card(&d, "Shelf Quarry"));
+    let before = (g.table.cities[0].coins, g.table.cities[1].coins);
+    g.lay_out(&[card(&d, "Baths")]);
+    play(&mut g, |m| matches!(m.action, DuelAction::Build { .. }));
+    // One stone at 2 + 2 = 4 coins, paid to the opponent.
+    assert_eq!(g.table.cities[0].coins, before.0 - 4);
+    assert_eq!(g.table.cities[1].coins, before.1 + 4);
+}
+
+#[test]
+fn conflict_tokens_loot_once_and_the_capital_wins() {
+    let d = duel();
+    let mut g = scenario(&d);
+    g.table.cities[0].shields = 2;
+    g.lay_out(&[
+        card(&d, "Guard Tower"),
+        card(&d, "Stable"),
+        card(&d, "Palisade"),
+    ]);
+    g.table.cities[0].coins = 20;
+    play(&mut g, |m| m.card == card(&d, "Guard Tower"));
+    assert_eq!(g.table.pawn, 3);
+    // "Saquea 2": Bruno loses 2.
+    assert_eq!(g.table.cities[1].coins, 5);
+    g.table.current = 0;
+    play(&mut g, |m| {
+        m.card == card(&d, "Palisade") && m.action != DuelAction::Discard
+    });
+    assert_eq!(g.table.pawn, 4);
+    assert_eq!(g.table.cities[1].coins, 5, "a token loots once");
+    assert!(g.table.ended.is_none());
+    g.table.cities[0].shields = 8;
+    g.table.current = 0;
+    play(&mut g, |m| {
+        m.card == card(&d, "Stable") && m.action != DuelAction::Discard
+    });
+    assert_eq!(g.table.pawn, 9);
+    assert_eq!(g.table.ended, Some((Victory::Military, Some(0))));
+    // The 6 token looted 5 on the way (Bruno had 5).
+    assert_eq!(g.table.cities[1].coins, 0);
+    assert_eq!(g.outcome().victory, Victory::Military);
+    assert_eq!(g.outcome().winners, vec![0]);
+}
+
+#[test]
+fn strategy_adds_a_shield_to_later_red_cards() {
+    let d = duel();
+    let mut g = scenario(&d);
+    g.give_token(0, token(&d, "Strategy"));
+    g.lay_out(&[card(&d, "Palisade")]);
+    play(&mut g, |m| matches!(m.action, DuelAction::Build { .. }));
+    assert_eq!(g.table.cities[0].shields, 2);
+    assert_eq!(g.table.pawn, 2);
+}
+
+#[test]
+fn a_pair_of_symbols_takes_a_token_and_six_win() {
+    let d = duel();
+    let mut g = scenario(&d);
+    // Workshop and Apothecary are Age I greens; find an Age II card with a
+    // symbol already held to make a pair.
+    let greens: Vec<CardId> = (0..d.info.cards.len())
+        .map(|i| CardId(i as u16))
+        .filter(|&c| {
+            d.info.colours[usize::from(d.info.cards[usize::from(c.0)].colour.0)] == "green"
+        })
+        .collect();
+    // Symbols per green card, as their effects give them.
+    let sym = |g: &mut DuelGame<'_>, c: CardId| {
+        let before = g.table.cities[1].science;
+        g.give_card(1, c);
+        let after = g.table.cities[1].science;
+        (0..16).find(|&s| after[s] != before[s])
+    };
+    let mut by_sym: Vec<(usize, CardId)> = Vec::new();
+    let mut probe = scenario(&d);
+    for &c in &greens {
+        if let Some(s) = sym(&mut probe, c) {
+            by_sym.push((s, c));
+        }
+    }
+    by_sym.sort();
+    let pair: Vec<CardId> = by_sym
+        .windows(2)
+        .find(|w| w[0].0 == w[1].0)
+        .map(|w| vec![w[0].1, w[1].1])
+        .expect("two cards share a symbol");
+    g.give_card(0, pair[0]);
+    let board = g.table.board_tokens.len();
+    g.lay_out(&[pair[1]]);
+    g.table.cities[0].coins = 50;
+    play(&mut g, |m| {
+        !matches!(m.action, DuelAction::Discard | DuelAction::Wonder { .. })
+    });
+    assert_eq!(g.table.tokens[0].len(), 1);
+    assert_eq!(g.table.board_tokens.len(), board - 1);
+
+    // Six different symbols: science supremacy.
+    let mut g = scenario(&d);
+    let mut distinct: Vec<(usize, CardId)> = by_sym.clone();
+    distinct.dedup_by_key(|x| x.0);
+    assert!(distinct.len() >= 6);
+    for &(_, c) in &distinct[..5] {
+        g.give_card(0, c);
+    }
+    g.lay_out(&[distinct[5].1]);
+    g.table.cities[0].coins = 50;
+    play(&mut g, |m| {
+        !matches!(m.action, DuelAction::Discard | DuelAction::Wonder { .. })
+    });
+    assert_eq!(g.table.ended, Some((Victory::Science, Some(0))));
+}
+
+#[test]
+fn the_seventh_wonder_boxes_the_last() {
+    let d = duel();
+    let mut g = scenario(&d);
+    // Three built each, one left each.
+    for s in 0..2 {
+        let w = std::mem::take(&mut g.table.wonders[s]);
+        g.table.built[s] = w[..3].to_vec();
+        g.table.wonders[s] = w[3..].to_vec();
+    }
+    g.table.cities[0].coins = 60;
+    g.lay_out(&[card(&d, "Baths")]);
+    let mv = play(&mut g, |m| matches!(m.action, DuelAction::Wonder { .. }));
+    assert!(matches!(mv.action, DuelAction::Wonder { .. }));
+    assert_eq!(g.table.wonders_built(), 7);
+    assert!(g.table.wonders[1].is_empty());
+    assert_eq!(g.table.boxed_wonders.len(), 12 - 7);
+    assert_eq!(g.table.cities[0].stage_cards, vec![card(&d, "Baths")]);
+}
+
+#[test]
+fn play_again_theology_and_the_end_of_an_age() {
+    let d = duel();
+    let sphinx = wonder(&d, "The Sphinx");
+    let pyramids = wonder(&d, "The Pyramids");
+    let mut setup = DuelSetup::new(3);
+    let others: Vec<u8> = (0..12).filter(|&w| w != sphinx && w != pyramids).collect();
+    setup.wonders = Some([
+        vec![sphinx, pyramids, others[0], others[1]],
+        others[2..6].to_vec(),
+    ]);
+    let mut g = DuelGame::new(&d, &setup).unwrap();
+    g.table.cities[0].coins = 100;
+    let cards = [
+        card(&d, "Baths"),
+        card(&d, "Altar"),
+        card(&d, "Theater"),
+        card(&d, "Tavern"),
+    ];
+    g.lay_out(&cards);
+    play(
+        &mut g,
+        |m| matches!(m.action, DuelAction::Wonder { wonder, .. } if wonder == sphinx),
+    );
+    assert_eq!(g.table.current, 0, "the Sphinx plays again");
+    play(
+        &mut g,
+        |m| matches!(m.action, DuelAction::Wonder { wonder, .. } if wonder == pyramids),
+    );
+    assert_eq!(g.table.current, 1, "the Pyramids do not");
+    // Theology: every later wonder plays again, once.
+    g.table.current = 0;
+    g.give_token(0, token(&d, "Theology"));
+    g.table.cities[0].abilities.extra_turns = 0;
+    play(&mut g, |m| matches!(m.action, DuelAction::Wonder { .. }));
+    assert_eq!(g.table.current, 0, "Theology plays again");
+    play(&mut g, |m| matches!(m.action, DuelAction::Wonder { .. }));
+    // The layout is now empty: the extra turn is lost with the Age.
+    assert!(g.table.layout.is_empty());
+    assert_eq!(g.table.current, 1);
+    assert_eq!(g.table.cities[0].abilities.extra_turns, 0);
+}
+
+#[test]
+fn a_wonder_discards_an_opponent_card_and_its_production() {
+    let d = duel();
+    let circus = wonder(&d, "Circus Maximus");
+    let mut setup = DuelSetup::new(3);
+    let others: Vec<u8> = (0..12).filter(|&w| w != circus).collect();
+    setup.wonders = Some([
+        vec![circus, others[0], others[1], others[2]],
+        others[3..7].to_vec(),
+    ]);
+    let mut g = DuelGame::new(&d, &setup).unwrap();
+    g.give_card(1, card(&d, "Glassworks"));
+    g.give_card(1, card(&d, "Press"));
+    g.table.cities[0].coins = 100;
+    g.lay_out(&[card(&d, "Baths")]);
+    play(&mut g, |m| matches!(m.action, DuelAction::Wonder { .. }));
+    // Pick(0) discards the first grey card: Glassworks.
+    assert_eq!(g.table.cities[1].cards, vec![card(&d, "Press")]);
+    assert_eq!(g.table.discard, vec![card(&d, "Glassworks")]);
+    assert_eq!(g.table.cities[1].own.units(), 1);
+    assert_eq!(g.table.cities[1].sold.units(), 1);
+    assert_eq!(g.table.pawn, 1);
+}
+
+#[test]
+fn civilian_scoring_zones_coins_and_tie_break() {
+    let d = duel();
+    let mut g = scenario(&d);
+    assert_eq!(d.military_vp(0, 0), 0);
+    assert_eq!(d.military_vp(2, 0), 2);
+    assert_eq!(d.military_vp(-5, 1), 5);
+    assert_eq!(d.military_vp(-5, 0), 0);
+    assert_eq!(d.military_vp(6, 0), 10);
+    g.table.cities[0].coins = 8; // 2 points
+    g.table.cities[1].coins = 6; // 2 points
+    let s = d.score(&g.table);
+    assert_eq!(s[0].total, 2);
+    assert_eq!(s[1].total, 2);
+    assert_eq!(d.civilian_winners(&s), vec![0, 1]);
+    g.give_card(1, card(&d, "Baths")); // 3 civilian points
+    g.table.cities[0].coins = 17; // 5 points
+    let s = d.score(&g.table);
+    assert_eq!((s[0].total, s[1].total), (5, 5));
+    assert_eq!(d.civilian_winners(&s), vec![1], "blue points break the tie");
+}
+
+#[test]
+fn the_wonder_draft_deals_four_each() {
+    let d = duel();
+    let mut g = DuelGame::new(&d, &DuelSetup::new(11)).unwrap();
+    let mut a = Pick(1, vec![]);
+    let mut b = Pick(0, vec![]);
+    g.play(&mut [&mut a, &mut b], &mut Checker::default());
+    // Pick order 1-2-1 then 2-1-2: seat 0 chooses among 4, then (round 2)
+    // among 3 and 2; seat 1 among 3 and 2, then among 4 in round 2.
+    let options = |log: &[String]| -> Vec<usize> {
+        log.iter()
+            .filter(|s| s.starts_with("Wonder"))
+            .map(|s| s.matches(',').count() + 1)
+            .collect()
+    };
+    assert_eq!(options(&a.1), vec![4, 3, 2]);
+    assert_eq!(options(&b.1), vec![3, 2, 4]);
+}
