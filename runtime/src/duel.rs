@@ -406,6 +406,9 @@ pub struct DuelTable {
     /// Military tokens already applied: bit `i` for token `i` on seat 0's
     /// side (looting seat 0), bit `8 + i` on seat 1's side.
     pub looted: u16,
+    /// What the sources each seat holds listen to, together (a superset
+    /// once a card has left).
+    pub listening: [u8; 2],
     /// Science symbols whose pair already gave a progress token, per seat.
     pub paired: [u16; 2],
     pub age: u8,
@@ -501,54 +504,59 @@ impl sevenw_host::Host for Unbuild<'_> {
     fn receive_trade_coins(&mut self, _s: sevenw_host::Seats) {}
 }
 
-/// Resources still to buy, per resource.
-type Need = [u8; MAX_RES];
+/// Resources still to buy: per entry of the cost, the resource's bit, the
+/// units short and the unit price.
+#[derive(Clone, Copy)]
+struct Short {
+    len: usize,
+    bit: [u16; MAX_RES],
+    n: [u8; MAX_RES],
+    price: [u32; MAX_RES],
+}
 
-/// The cheapest trade for `need` given own choices, bank prices and a
-/// discount of `off` units: choices each cover one unit (their amount) of a
-/// needed resource; the discount drops the dearest units left
-/// ("Arquitectura", "Albañilería": "puedes elegir qué recursos no pagas").
-fn cheapest_trade(need: &mut Need, choices: &[Choice], prices: &[u32; MAX_RES], off: u8) -> u32 {
+/// The cheapest trade for `short` given own choices and a discount of
+/// `off` units: each choice covers its amount of one short resource; the
+/// discount drops the dearest units left ("Arquitectura", "Albañilería":
+/// "puedes elegir qué recursos no pagas").
+fn cheapest_trade(short: &mut Short, choices: &[Choice], off: u8) -> u32 {
     let Some((first, rest)) = choices.split_first() else {
-        return leaf_cost(need, prices, off);
+        return leaf_cost(short, off);
     };
     let mut best = u32::MAX;
     let mut used = false;
-    let mut bits = first.options.0;
-    while bits != 0 {
-        let r = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        if r < MAX_RES && need[r] > 0 {
+    for k in 0..short.len {
+        if short.n[k] > 0 && first.options.0 & short.bit[k] != 0 {
             used = true;
-            let take = first.amount.min(need[r]);
-            need[r] -= take;
-            best = best.min(cheapest_trade(need, rest, prices, off));
-            need[r] += take;
+            let take = first.amount.min(short.n[k]);
+            short.n[k] -= take;
+            best = best.min(cheapest_trade(short, rest, off));
+            short.n[k] += take;
         }
     }
     if !used {
-        best = cheapest_trade(need, rest, prices, off);
+        best = cheapest_trade(short, rest, off);
     }
     best
 }
 
-fn leaf_cost(need: &Need, prices: &[u32; MAX_RES], off: u8) -> u32 {
+fn leaf_cost(short: &Short, off: u8) -> u32 {
+    let len = short.len;
     let mut total = 0;
-    for r in 0..MAX_RES {
-        total += u32::from(need[r]) * prices[r];
+    for k in 0..len {
+        total += u32::from(short.n[k]) * short.price[k];
     }
     if off > 0 && total > 0 {
-        let mut n = *need;
+        let mut n = short.n;
         for _ in 0..off {
             let mut dear = None;
-            for r in 0..MAX_RES {
-                if n[r] > 0 && dear.is_none_or(|d: usize| prices[r] > prices[d]) {
-                    dear = Some(r);
+            for (k, &units) in n[..len].iter().enumerate() {
+                if units > 0 && dear.is_none_or(|d: usize| short.price[k] > short.price[d]) {
+                    dear = Some(k);
                 }
             }
             let Some(d) = dear else { break };
             n[d] -= 1;
-            total -= prices[d];
+            total -= short.price[d];
         }
     }
     total
@@ -681,17 +689,29 @@ impl Duel {
     /// Coins spent buying the resources of `cost` that `city` lacks, at
     /// `prices`, with `off` resources discounted.
     pub fn trade_cost(city: &City, cost: &Cost, prices: &[u32; MAX_RES], off: u8) -> u32 {
-        let mut need: Need = [0; MAX_RES];
-        let mut short = false;
-        for &(r, n) in cost.resources {
+        let mut short = Short {
+            len: 0,
+            bit: [0; MAX_RES],
+            n: [0; MAX_RES],
+            price: [0; MAX_RES],
+        };
+        let mut total = 0;
+        for &(r, n) in cost.resources.iter().take(MAX_RES) {
             let r = usize::from(r.0) % MAX_RES;
-            need[r] = n.saturating_sub(city.own.fixed[r]);
-            short |= need[r] > 0;
+            let lack = n.saturating_sub(city.own.fixed[r]);
+            if lack > 0 {
+                let k = short.len;
+                short.bit[k] = 1 << r;
+                short.n[k] = lack;
+                short.price[k] = prices[r];
+                short.len += 1;
+                total += u32::from(lack) * prices[r];
+            }
         }
-        if !short {
-            return 0;
+        if total == 0 || (off == 0 && city.own.choices.is_empty()) {
+            return total;
         }
-        cheapest_trade(&mut need, &city.own.choices, prices, off)
+        cheapest_trade(&mut short, &city.own.choices, off)
     }
 
     /// Every legal move of the player to act, into `out`.
@@ -1242,6 +1262,18 @@ impl<'d> DuelGame<'d> {
 
     fn run(&mut self, seat: usize, source: Source, follow: Option<Event>) {
         let t = &mut self.table;
+        // Followers run only if something owned listens for them.
+        let held = t.listening[seat];
+        let follow = follow.filter(|f| match f {
+            Event::BuiltCard { .. } => held & Listens::BUILT_CARD != 0,
+            Event::BuiltStage => held & Listens::BUILT_STAGE != 0,
+            _ => false,
+        });
+        let own = listens(self.duel.info, source);
+        t.listening[seat] |= own.0;
+        if follow.is_none() && !own.has(Listens::BUILT) {
+            return;
+        }
         let mut me = std::mem::take(&mut t.cities[seat]);
         self.duel.run(
             &mut me,
@@ -1639,21 +1671,25 @@ mod tests {
 
     #[test]
     fn discounts_drop_the_dearest_units() {
-        let mut need: Need = [0; MAX_RES];
-        need[0] = 2;
-        need[1] = 1;
-        let mut prices = [2u32; MAX_RES];
-        prices[1] = 5;
-        assert_eq!(cheapest_trade(&mut need, &[], &prices, 0), 9);
-        assert_eq!(cheapest_trade(&mut need, &[], &prices, 1), 4);
-        assert_eq!(cheapest_trade(&mut need, &[], &prices, 2), 2);
-        assert_eq!(cheapest_trade(&mut need, &[], &prices, 5), 0);
+        let mut short = Short {
+            len: 2,
+            bit: [0; MAX_RES],
+            n: [0; MAX_RES],
+            price: [0; MAX_RES],
+        };
+        short.bit[..2].copy_from_slice(&[0b01, 0b10]);
+        short.n[..2].copy_from_slice(&[2, 1]);
+        short.price[..2].copy_from_slice(&[2, 5]);
+        assert_eq!(cheapest_trade(&mut short, &[], 0), 9);
+        assert_eq!(cheapest_trade(&mut short, &[], 1), 4);
+        assert_eq!(cheapest_trade(&mut short, &[], 2), 2);
+        assert_eq!(cheapest_trade(&mut short, &[], 5), 0);
         let choice = Choice {
             options: sevenw_host::ResSet(0b11),
             amount: 1,
         };
         // The choice covers the dear unit.
-        assert_eq!(cheapest_trade(&mut need, &[choice], &prices, 0), 4);
-        assert_eq!(need[0], 2);
+        assert_eq!(cheapest_trade(&mut short, &[choice], 0), 4);
+        assert_eq!(short.n[0], 2);
     }
 }

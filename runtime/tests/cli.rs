@@ -326,3 +326,49 @@ fn readme_examples_hold() {
     }
     assert!(checked >= 3, "{checked} examples checked");
 }
+
+#[test]
+fn duel_play_and_sim() {
+    let o = sevenw(&["play", "--game", "duel", "--seed", "5", "--bots", "random"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("Age I") && out.contains("winner: player"),
+        "{out}"
+    );
+    assert!(out.contains(" victory)"), "{out}");
+    // Same seed, same game.
+    let again = sevenw(&["play", "--game", "duel", "--seed", "5", "--bots", "random"]);
+    assert_eq!(text(&again.stdout), out);
+
+    let o = sevenw(&[
+        "sim", "--game", "duel", "--games", "300", "--seed", "2", "--bots", "random", "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let shares: f64 = ["civilian", "military", "science"]
+        .iter()
+        .map(|k| v["victory"][k].as_f64().unwrap())
+        .sum();
+    assert!((shares - 1.0).abs() < 1e-3, "{v}");
+    assert_eq!(v["games"], 300);
+
+    let first = "The Pyramids,The Great Lighthouse,The Temple of Artemis,The Statue of Zeus,\
+                 Circus Maximus,Piraeus,The Appian Way,The Colossus";
+    let o = sevenw(&["play", "--game", "duel", "--seed", "1", "--wonders", first]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("player 1 wonders: The Pyramids, The Great Lighthouse"),
+        "{}",
+        text(&o.stdout)
+    );
+
+    for bad in [
+        &["play", "--game", "duel", "--players", "3"][..],
+        &["play", "--game", "duel", "--wonders", "The Pyramids"],
+        &["sim", "--game", "duel"],
+    ] {
+        let o = sevenw(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", text(&o.stdout));
+    }
+}

@@ -3,6 +3,8 @@
 //! ```text
 //! sevenw play   --game base --players N [--seed S] [--bots B] [--sides A|B|random] [--log FILE]
 //! sevenw sim    --game base --players N --games G [--seed S] [--bots B] [--sides …] [--json]
+//! sevenw play   --game duel [--seed S] [--bots B] [--wonders W1,…,W8]
+//! sevenw sim    --game duel --games G [--seed S] [--bots B] [--wonders …] [--json]
 //! sevenw score  SHEET [--json]
 //! sevenw price  SHEET --player NAME (--card CARD | --stage) [--json]
 //! sevenw replay LOG
@@ -18,6 +20,9 @@ use std::time::Instant;
 
 use sevenw_runtime::base::{
     Base, Game, Move, NoObserver, Observer, Outcome, Setup, SidePolicy, Table,
+};
+use sevenw_runtime::duel::{
+    self, Duel, DuelGame, DuelMove, DuelObserver, DuelOutcome, DuelSetup, DuelTable, NoDuelObserver,
 };
 use sevenw_runtime::player::{BotKind, Player};
 use sevenw_runtime::replay::{self, Replay};
@@ -37,6 +42,9 @@ usage:
   (default: greedy). Without --seed a seed is drawn from the clock and shown.
   --wonders chooses the boards, one per seat in order (side A unless given);
   otherwise they are dealt at random.
+  Duel (--game duel): two players, --players may be left out; --wonders
+  gives the 8 wonders, the first player's 4 first (else they are drafted);
+  sim prints the share of civilian, military and science victories.
 
 ";
 
@@ -387,6 +395,9 @@ fn play(rest: &[String]) -> Result<String, Fail> {
         &[],
     )?;
     a.no_positional("play")?;
+    if let Some(d) = duel_game(&a)? {
+        return duel_play(&a, &d);
+    }
     let o = game_opts(&a)?;
     let setup = Setup {
         players: o.players,
@@ -496,6 +507,9 @@ fn sim(rest: &[String]) -> Result<String, Fail> {
         &["json"],
     )?;
     a.no_positional("sim")?;
+    if let Some(d) = duel_game(&a)? {
+        return duel_sim(&a, &d);
+    }
     let o = game_opts(&a)?;
     let games: u64 = a
         .number("games")?
@@ -594,6 +608,278 @@ fn sim(rest: &[String]) -> Result<String, Fail> {
     for (w, r, n) in &rates {
         out.push_str(&format!("  {w:<14} {:5.1}%  of {n} games\n", r * 100.0));
     }
+    Ok(out)
+}
+
+/// The Duel rules if `--game` names a game with laid-out Ages.
+fn duel_game(a: &Args) -> Result<Option<Duel>, Fail> {
+    let Some(info) = a.get("game").and_then(sevenw_runtime::game) else {
+        return Ok(None);
+    };
+    if info.layout == 0 {
+        return Ok(None);
+    }
+    let d = Duel::new(info).map_err(|e| fail(format!("game `{}`: {e}", info.name)))?;
+    if let Some(n) = a.number::<usize>("players")?
+        && n != 2
+    {
+        return Err(usage(format!("--players: {} is for 2 players", info.title)));
+    }
+    if a.get("sides").is_some() {
+        return Err(usage(format!(
+            "--sides: {} wonders have one side",
+            info.title
+        )));
+    }
+    Ok(Some(d))
+}
+
+/// Duel options: seed, one bot kind per seat, wonders given.
+type DuelOpts = (u64, [BotKind; 2], Option<[Vec<u8>; 2]>);
+
+fn duel_opts(a: &Args, d: &Duel) -> Result<DuelOpts, Fail> {
+    let seed = match a.number::<u64>("seed")? {
+        Some(s) => s,
+        None => clock_seed(),
+    };
+    let bots = match a.get("bots") {
+        None => [BotKind::Greedy; 2],
+        Some(list) => {
+            let kinds = list
+                .split(',')
+                .map(|b| {
+                    BotKind::parse(b.trim())
+                        .ok_or_else(|| usage(format!("--bots: unknown bot `{b}` (random, greedy)")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            match kinds[..] {
+                [k] => [k, k],
+                [k, l] => [k, l],
+                _ => return Err(usage(format!("--bots: {} bots for 2 players", kinds.len()))),
+            }
+        }
+    };
+    let wonders = match a.get("wonders") {
+        None => None,
+        Some(list) => {
+            let mut ws = Vec::new();
+            for name in list.split(',') {
+                let w = d.vocab.find_wonder(name).ok_or_else(|| {
+                    let hint = d
+                        .vocab
+                        .suggest_wonder(name)
+                        .map(|s| format!("; did you mean `{s}`?"))
+                        .unwrap_or_default();
+                    usage(format!("--wonders: unknown wonder `{}`{hint}", name.trim()))
+                })?;
+                if ws.contains(&w) {
+                    return Err(usage(format!("--wonders: {} twice", d.wonder_name(w))));
+                }
+                ws.push(w);
+            }
+            if ws.len() != 2 * duel::WONDERS_EACH {
+                return Err(usage(format!(
+                    "--wonders: {} wonders given; Duel needs {} (the first player's {} first)",
+                    ws.len(),
+                    2 * duel::WONDERS_EACH,
+                    duel::WONDERS_EACH
+                )));
+            }
+            let second = ws.split_off(duel::WONDERS_EACH);
+            Some([ws, second])
+        }
+    };
+    Ok((seed, bots, wonders))
+}
+
+/// Prints a Duel game as it is played.
+struct DuelPrinter {
+    out: String,
+    /// Tokens held per seat, to report new ones.
+    tokens: [usize; 2],
+}
+
+impl DuelObserver for DuelPrinter {
+    fn age_started(&mut self, d: &Duel, t: &DuelTable) {
+        if t.age == 1 {
+            for s in 0..2 {
+                let w: Vec<&str> = t.wonders[s].iter().map(|&w| d.wonder_name(w)).collect();
+                self.out.push_str(&format!(
+                    "player {} wonders: {}
+",
+                    s + 1,
+                    w.join(", ")
+                ));
+            }
+            let b: Vec<&str> = t.board_tokens.iter().map(|&k| d.token_name(k)).collect();
+            self.out.push_str(&format!(
+                "progress tokens on the board: {}
+",
+                b.join(", ")
+            ));
+        }
+        self.out.push_str(&format!(
+            "\nAge {} (player {} starts)\n",
+            roman(t.age),
+            t.current + 1
+        ));
+    }
+    fn moved(&mut self, d: &Duel, t: &DuelTable, seat: usize, mv: &DuelMove) {
+        self.out.push_str(&format!(
+            "  player {}  {:<52} [coins {} / {}, pawn {:+}]\n",
+            seat + 1,
+            d.describe(mv),
+            t.cities[0].coins,
+            t.cities[1].coins,
+            t.pawn
+        ));
+        let held = t.tokens[seat].len();
+        if held > 0 && self.tokens[seat] != held {
+            let k = t.tokens[seat][held - 1];
+            self.out.push_str(&format!(
+                "  player {}  takes progress token {}\n",
+                seat + 1,
+                d.token_name(k)
+            ));
+        }
+        self.tokens = [t.tokens[0].len(), t.tokens[1].len()];
+    }
+}
+
+fn duel_result(d: &Duel, out: &DuelOutcome) -> String {
+    let mut s = String::new();
+    for (c, name) in d.info.categories.iter().enumerate() {
+        s.push_str(&format!(
+            "  {name:<12} {:>4} {:>4}\n",
+            out.scores[0].points[c], out.scores[1].points[c]
+        ));
+    }
+    s.push_str(&format!(
+        "  {:<12} {:>4} {:>4}\n",
+        "total", out.scores[0].total, out.scores[1].total
+    ));
+    let who: Vec<String> = out
+        .winners
+        .iter()
+        .map(|w| format!("player {}", w + 1))
+        .collect();
+    s.push_str(&format!(
+        "winner: {} ({} victory)\n",
+        who.join(" and "),
+        out.victory.name()
+    ));
+    s
+}
+
+fn duel_play(a: &Args, d: &Duel) -> Result<String, Fail> {
+    if a.get("log").is_some() {
+        return Err(usage("--log: replay logs are not written for Duel yet"));
+    }
+    let (seed, bots, wonders) = duel_opts(a, d)?;
+    let setup = DuelSetup { seed, wonders };
+    let mut game = DuelGame::new(d, &setup).map_err(|e| fail(e.to_string()))?;
+    let mut p0 = bots[0].make_duel(seed, 0);
+    let mut p1 = bots[1].make_duel(seed, 1);
+    let mut printer = DuelPrinter {
+        out: format!(
+            "{}: seed {seed}, bots {},{}\n",
+            d.info.title,
+            bots[0].name(),
+            bots[1].name()
+        ),
+        tokens: [0; 2],
+    };
+    let outcome = game.play(&mut [&mut *p0, &mut *p1], &mut printer);
+    let mut out = printer.out;
+    out.push_str("\nFinal scores (player 1, player 2)\n");
+    out.push_str(&duel_result(d, &outcome));
+    Ok(out)
+}
+
+fn duel_sim(a: &Args, d: &Duel) -> Result<String, Fail> {
+    let (seed0, bots, wonders) = duel_opts(a, d)?;
+    let games: u64 = a
+        .number("games")?
+        .ok_or_else(|| usage("--games is required"))?;
+    if games == 0 {
+        return Err(usage("--games must be at least 1"));
+    }
+    // Victories per type, and wins per seat.
+    let mut by_type: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut seat_wins = [0u64; 2];
+    let mut shared = 0u64;
+    let mut total = [0i64; 2];
+    let mut progress = Progress::new(games);
+    let start = Instant::now();
+    for g in 0..games {
+        let seed = sevenw_runtime::rng::derive(seed0, g);
+        let setup = DuelSetup {
+            seed,
+            wonders: wonders.clone(),
+        };
+        let mut game = DuelGame::new(d, &setup).map_err(|e| fail(e.to_string()))?;
+        let mut p0 = bots[0].make_duel(seed, 0);
+        let mut p1 = bots[1].make_duel(seed, 1);
+        let out = game.play(&mut [&mut *p0, &mut *p1], &mut NoDuelObserver);
+        *by_type.entry(out.victory.name()).or_default() += 1;
+        match out.winners[..] {
+            [w] => seat_wins[w] += 1,
+            _ => shared += 1,
+        }
+        total[0] += i64::from(out.scores[0].total);
+        total[1] += i64::from(out.scores[1].total);
+        progress.update(g + 1);
+    }
+    progress.finish();
+    let secs = start.elapsed().as_secs_f64();
+    let rate = games as f64 / secs.max(1e-9);
+    let share = |n: u64| n as f64 / games as f64;
+    let names = ["civilian", "military", "science"];
+    if a.has("json") {
+        let mut victory = serde_json::Map::new();
+        for n in names {
+            let c = by_type.get(n).copied().unwrap_or(0);
+            victory.insert(n.to_string(), serde_json::json!(round(share(c), 4)));
+        }
+        let v = serde_json::json!({
+            "game": d.info.name,
+            "players": 2,
+            "games": games,
+            "seed": seed0,
+            "bots": [bots[0].name(), bots[1].name()],
+            "seconds": round(secs, 4),
+            "games_per_sec": round(rate, 1),
+            "victory": victory,
+            "win_rate": [round(share(seat_wins[0]), 4), round(share(seat_wins[1]), 4)],
+            "shared": round(share(shared), 4),
+            "average_total": [round(total[0] as f64 / games as f64, 3), round(total[1] as f64 / games as f64, 3)],
+        });
+        return Ok(format!(
+            "{}\n",
+            serde_json::to_string_pretty(&v).unwrap_or_default()
+        ));
+    }
+    let mut out = format!(
+        "{games} games of {}, seed {seed0}, bots {},{}\n{secs:.2} s, {rate:.1} games/s\n\nvictory type\n",
+        d.info.title,
+        bots[0].name(),
+        bots[1].name()
+    );
+    for n in names {
+        let c = by_type.get(n).copied().unwrap_or(0);
+        out.push_str(&format!("  {n:<10} {:5.1}%  ({c})\n", share(c) * 100.0));
+    }
+    out.push_str(&format!(
+        "\nwins: player 1 {:.1}%, player 2 {:.1}%, shared {:.1}%\n",
+        share(seat_wins[0]) * 100.0,
+        share(seat_wins[1]) * 100.0,
+        share(shared) * 100.0
+    ));
+    out.push_str(&format!(
+        "average total: player 1 {:.2}, player 2 {:.2}\n",
+        total[0] as f64 / games as f64,
+        total[1] as f64 / games as f64
+    ));
     Ok(out)
 }
 
