@@ -111,6 +111,8 @@ pub struct Shape {
     pub len: u8,
     /// `cover[i]`: the slots of the next row down overlapping slot `i`.
     pub cover: [u32; MAX_LAYOUT],
+    /// `covers[j]`: the slots of the row above that slot `j` overlaps.
+    pub covers: [u32; MAX_LAYOUT],
     /// Slots laid face up.
     pub face_up: u32,
     /// Row of each slot (0 = top).
@@ -122,6 +124,7 @@ impl Shape {
         let mut s = Shape {
             len: 0,
             cover: [0; MAX_LAYOUT],
+            covers: [0; MAX_LAYOUT],
             face_up: 0,
             row: [0; MAX_LAYOUT],
         };
@@ -145,6 +148,7 @@ impl Shape {
                 let ((ri, pi), (rj, pj)) = (pos[i], pos[j]);
                 if rj == ri + 1 && pi.abs_diff(pj) <= 1 {
                     s.cover[i] |= 1 << j;
+                    s.covers[j] |= 1 << i;
                 }
             }
         }
@@ -169,6 +173,8 @@ pub struct Layout {
     pub present: u32,
     /// Slots whose card is face up.
     pub up: u32,
+    /// Accessible slots (kept up to date by [`Layout::take`]).
+    pub open: u32,
 }
 
 impl Default for Layout {
@@ -178,6 +184,7 @@ impl Default for Layout {
             cards: [CardId(0); MAX_LAYOUT],
             present: 0,
             up: 0,
+            open: 0,
         }
     }
 }
@@ -186,13 +193,16 @@ impl Layout {
     /// "Una carta accesible es aquella que no está parcialmente cubierta por
     /// otras cartas."
     pub fn accessible(&self, slot: usize) -> bool {
-        slot < MAX_LAYOUT
-            && self.present & (1 << slot) != 0
-            && self.shape.cover[slot] & self.present == 0
+        slot < MAX_LAYOUT && self.open & (1 << slot) != 0
     }
 
     /// The accessible slots, as a bit set.
     pub fn accessible_set(&self) -> u32 {
+        self.open
+    }
+
+    /// Recomputes the accessible slots from the cards present.
+    pub fn compute_open(&self) -> u32 {
         let mut out = 0;
         let mut left = self.present;
         while left != 0 {
@@ -209,9 +219,20 @@ impl Layout {
     /// become accessible ("Después de jugar tu carta, debes dar la vuelta a
     /// cualquier carta que estuviera escondida y que ahora sea accesible").
     fn take(&mut self, slot: usize) -> CardId {
-        self.present &= !(1 << slot);
-        self.up |= self.accessible_set();
-        self.cards[slot]
+        let bit = 1u32 << (slot % MAX_LAYOUT);
+        self.present &= !bit;
+        self.open &= !bit;
+        // Only the cards this one covered can have become accessible.
+        let mut above = self.shape.covers[slot % MAX_LAYOUT] & self.present;
+        while above != 0 {
+            let j = above.trailing_zeros() as usize;
+            above &= above - 1;
+            if self.shape.cover[j] & self.present == 0 {
+                self.open |= 1 << j;
+            }
+        }
+        self.up |= self.open;
+        self.cards[slot % MAX_LAYOUT]
     }
 
     pub fn is_empty(&self) -> bool {
@@ -689,13 +710,20 @@ impl Duel {
     /// Coins spent buying the resources of `cost` that `city` lacks, at
     /// `prices`, with `off` resources discounted.
     pub fn trade_cost(city: &City, cost: &Cost, prices: &[u32; MAX_RES], off: u8) -> u32 {
+        let mut total = 0;
+        for &(r, n) in cost.resources {
+            let r = usize::from(r.0) % MAX_RES;
+            total += u32::from(n.saturating_sub(city.own.fixed[r])) * prices[r];
+        }
+        if total == 0 || (off == 0 && city.own.choices.is_empty()) {
+            return total;
+        }
         let mut short = Short {
             len: 0,
             bit: [0; MAX_RES],
             n: [0; MAX_RES],
             price: [0; MAX_RES],
         };
-        let mut total = 0;
         for &(r, n) in cost.resources.iter().take(MAX_RES) {
             let r = usize::from(r.0) % MAX_RES;
             let lack = n.saturating_sub(city.own.fixed[r]);
@@ -705,11 +733,7 @@ impl Duel {
                 short.n[k] = lack;
                 short.price[k] = prices[r];
                 short.len += 1;
-                total += u32::from(lack) * prices[r];
             }
-        }
-        if total == 0 || (off == 0 && city.own.choices.is_empty()) {
-            return total;
         }
         cheapest_trade(&mut short, &city.own.choices, off)
     }
@@ -960,6 +984,8 @@ pub struct DuelGame<'d> {
     rng: Rng,
     moves: Vec<DuelMove>,
     scratch: Vec<CardId>,
+    /// What effects read of the other city (see [`DuelGame::run`]).
+    shadow: [City; 2],
 }
 
 impl<'d> DuelGame<'d> {
@@ -1007,6 +1033,7 @@ impl<'d> DuelGame<'d> {
             rng,
             moves: Vec::with_capacity(64),
             scratch: Vec::new(),
+            shadow: Default::default(),
         })
     }
 
@@ -1134,7 +1161,8 @@ impl<'d> DuelGame<'d> {
         let n = usize::from(shape.len).min(deck.len());
         layout.cards[..n].copy_from_slice(&deck[..n]);
         layout.present = shape.all();
-        layout.up = shape.face_up | layout.accessible_set();
+        layout.open = layout.compute_open();
+        layout.up = shape.face_up | layout.open;
         self.table.layout = layout;
         self.table.dealt.extend_from_slice(&deck[..n]);
     }
@@ -1165,6 +1193,7 @@ impl<'d> DuelGame<'d> {
         };
         layout.cards[..n].copy_from_slice(&cards[..n]);
         layout.present = shape.all();
+        layout.open = shape.all();
         layout.up = shape.all();
         self.table.layout = layout;
         self.table.dealt.extend_from_slice(&cards[..n]);
@@ -1274,17 +1303,26 @@ impl<'d> DuelGame<'d> {
         if follow.is_none() && !own.has(Listens::BUILT) {
             return;
         }
-        let mut me = std::mem::take(&mut t.cities[seat]);
+        // The other city as effects see it: `CityHost` reads other cities
+        // only through `City::count`, so a copy of what that reads serves,
+        // and the acting city is borrowed in place rather than moved out.
+        let other = 1 - seat;
+        let (real, seen) = (&t.cities[other], &mut self.shadow[other]);
+        seen.colour_count = real.colour_count;
+        seen.stages = real.stages;
+        seen.defeats = real.defeats;
+        seen.victories = real.victories;
+        seen.coins = real.coins;
+        seen.progress = real.progress;
         self.duel.run(
-            &mut me,
-            &t.cities,
+            &mut t.cities[seat],
+            &self.shadow,
             seat,
             &t.built[seat],
             &t.tokens[seat],
             source,
             follow,
         );
-        t.cities[seat] = me;
     }
 
     /// "Construir una Estructura" (and chains, free builds).
@@ -1563,6 +1601,7 @@ pub fn preview(duel: &Duel, table: &DuelTable, mv: &DuelMove) -> DuelTable {
         rng: Rng::new(0),
         moves: Vec::new(),
         scratch: Vec::new(),
+        shadow: Default::default(),
     };
     let (mut a, mut b) = (FirstOption, FirstOption);
     g.apply(&mut [&mut a, &mut b], mv);
@@ -1611,7 +1650,7 @@ mod tests {
                 present: s.all(),
                 ..Layout::default()
             };
-            let open = l.accessible_set();
+            let open = l.compute_open();
             let last = rows.len() as u8 - 1;
             for i in 0..20 {
                 assert_eq!(
@@ -1630,7 +1669,7 @@ mod tests {
                 present: s.all(),
                 ..Layout::default()
             }
-            .accessible_set()
+            .compute_open()
             .count_ones()
         };
         assert_eq!(count(AGE_I), 6);
@@ -1647,6 +1686,7 @@ mod tests {
             up: s.face_up,
             ..Layout::default()
         };
+        l.open = l.compute_open();
         // Slots 18 and 19 are the bottom pair; 15, 16, 17 the face-down row of 3.
         assert!(l.up & (1 << 16) == 0);
         l.take(18);
@@ -1656,6 +1696,27 @@ mod tests {
         l.take(19);
         assert!(l.accessible(16) && l.accessible(17));
         assert!(l.up & (1 << 16) != 0);
+    }
+
+    #[test]
+    fn open_set_follows_every_take() {
+        let mut rng = Rng::new(5);
+        for rows in FIGURES {
+            for _ in 0..50 {
+                let s = Shape::new(rows);
+                let mut l = Layout {
+                    shape: s,
+                    present: s.all(),
+                    ..Layout::default()
+                };
+                l.open = l.compute_open();
+                while l.present != 0 {
+                    let open: Vec<usize> = (0..32).filter(|&i| l.open & (1 << i) != 0).collect();
+                    l.take(open[rng.below(open.len())]);
+                    assert_eq!(l.open, l.compute_open());
+                }
+            }
+        }
     }
 
     #[test]
