@@ -2,26 +2,19 @@ use super::*;
 use crate::load::load_texts;
 use crate::source::Sources;
 
-const VOCAB: &str = "\
-game: t
-title: T
-players: [3, 4]
-ages: 2
-start_coins: 3
-hand_size: 1
-resources:
-  raw: [wood, clay]
-  manufactured: [glass]
-science: [gear, tablet]
-colours: [brown, blue, purple]
-categories: [civilian, guilds, wonder]
-vp_category: { blue: civilian, purple: guilds, wonder: wonder }
-tradable: [brown, board]
-scopes: { self: 0, left: 1, right: -1, neighbours: [left, right] }
-counters: [card, wonder stage]
-words: [produce, gain, science, trade, copy]
-triggers: [at game end, when built]
-";
+/// The test vocabulary without free builds or `once per age`, so that those
+/// can be tried as words the game does not allow.
+fn vocab() -> String {
+    crate::testkit::VOCAB
+        .replace(
+            "words: [produce, gain, science, trade, copy, build free]",
+            "words: [produce, gain, science, trade, copy]",
+        )
+        .replace(
+            "triggers: [at game end, when built, once per age]",
+            "triggers: [at game end, when built]",
+        )
+}
 
 /// Resolves one card with this effect text; the codes reported, and its effects.
 fn resolve_effect(effect: &str) -> (Vec<Code>, Vec<Effect>) {
@@ -32,7 +25,7 @@ fn resolve_effect(effect: &str) -> (Vec<Code>, Vec<Effect>) {
     let mut report = Report::default();
     let src = load_texts(
         "t",
-        &[("game.yaml", VOCAB), ("c.yaml", &cards)],
+        &[("game.yaml", &vocab()), ("c.yaml", &cards)],
         &mut sources,
         &mut report,
     );
@@ -185,7 +178,7 @@ fn did_you_mean_names_the_nearest() {
     let mut report = Report::default();
     let src = load_texts(
         "t",
-        &[("game.yaml", VOCAB), ("c.yaml", cards)],
+        &[("game.yaml", &vocab()), ("c.yaml", cards)],
         &mut sources,
         &mut report,
     );
