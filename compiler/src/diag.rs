@@ -143,7 +143,7 @@ impl Code {
             ),
             Code::DeckSize => (
                 "E0204",
-                "An Age deck does not hold the right number of cards for some player count.\n\nFor n players each Age must hold hand_size × n cards: every card with a\n`players:` entry of at most n contributes one copy per such entry, and in\nthe guild Age, n + extra guilds are added. The message gives the count\nfound and the count needed; adjust `players:` lists.",
+                "An Age deck does not hold the right number of cards for some player count.\n\nA game dealt in hands needs hand_size × n cards for n players; a laid-out\ngame (Duel) needs layout + set_aside. Every card contributes one copy per\n`players:` entry of at most n, and in the guild Age the guild rule adds\nits draw (players + extra, or count). The message gives the count found\nand the count needed; adjust `players:` lists.",
             ),
             Code::TooFewGuilds => (
                 "E0205",
