@@ -430,6 +430,10 @@ pub struct DuelTable {
     /// What the sources each seat holds listen to, together (a superset
     /// once a card has left).
     pub listening: [u8; 2],
+    /// Market versions: `market[s]` changes whenever what seat `s` pays for
+    /// resources may have changed (its production, prices, discounts, or
+    /// the opponent's brown and grey production).
+    pub market: [u32; 2],
     /// Science symbols whose pair already gave a progress token, per seat.
     pub paired: [u16; 2],
     pub age: u8,
@@ -740,21 +744,37 @@ impl Duel {
 
     /// Every legal move of the player to act, into `out`.
     pub fn moves(&self, table: &DuelTable, out: &mut Vec<DuelMove>) {
+        self.moves_cached(table, &mut TradeCache::default(), out);
+    }
+
+    /// [`Duel::moves`] with trade costs kept in `cache` while the market of
+    /// the player to act is unchanged ([`DuelTable::market`]).
+    pub fn moves_cached(&self, table: &DuelTable, cache: &mut TradeCache, out: &mut Vec<DuelMove>) {
         out.clear();
         let seat = table.current;
         let city = &table.cities[seat];
         let coins = city.coins.max(0) as u32;
-        let prices = self.prices(&table.cities, seat);
+        let version = table.market[seat];
+        cache.fit(seat, self.info.cards.len(), self.info.wonders.len());
+        let mut prices = None;
+        let mut trade = |entry: &mut (u32, u16), cost: &Cost, off: u8| -> u32 {
+            if entry.0 != version {
+                let p = prices.get_or_insert_with(|| self.prices(&table.cities, seat));
+                let t = Self::trade_cost(city, cost, p, off);
+                *entry = (version, t.min(u32::from(u16::MAX)) as u16);
+            }
+            u32::from(entry.1)
+        };
         let can_wonder = table.wonders_built() < MAX_WONDERS;
         // Wonder prices do not depend on the card used.
         let mut wonder_pay = [None::<(u16, u16)>; 8];
         if can_wonder {
+            let off = Self::discount_for(city, true, Colour(0));
             for (i, &w) in table.wonders[seat].iter().enumerate().take(8) {
                 if let Some(cost) = self.wonder_cost(w) {
-                    let off = Self::discount_for(city, true, Colour(0));
-                    let trade = Self::trade_cost(city, cost, &prices, off);
-                    if u32::from(cost.coins) + trade <= coins {
-                        wonder_pay[i] = Some((cost.coins, trade as u16));
+                    let t = trade(&mut cache.wonders[seat][usize::from(w)], cost, off);
+                    if u32::from(cost.coins) + t <= coins {
+                        wonder_pay[i] = Some((cost.coins, t as u16));
                     }
                 }
             }
@@ -776,14 +796,14 @@ impl Duel {
                     });
                 } else {
                     let off = Self::discount_for(city, false, info.colour);
-                    let trade = Self::trade_cost(city, &info.cost, &prices, off);
-                    if u32::from(info.cost.coins) + trade <= coins {
+                    let t = trade(&mut cache.cards[seat][usize::from(card.0)], &info.cost, off);
+                    if u32::from(info.cost.coins) + t <= coins {
                         out.push(DuelMove {
                             slot: s,
                             card,
                             action: DuelAction::Build {
                                 coins: info.cost.coins,
-                                trade: trade as u16,
+                                trade: t as u16,
                             },
                         });
                     }
@@ -960,6 +980,48 @@ fn stage_source(w: u8) -> Source {
     }
 }
 
+/// Trade costs per seat of every card and wonder, each with the
+/// [`DuelTable::market`] version it was computed for.
+#[derive(Clone, Debug, Default)]
+pub struct TradeCache {
+    cards: [Vec<(u32, u16)>; 2],
+    wonders: [Vec<(u32, u16)>; 2],
+}
+
+impl TradeCache {
+    fn fit(&mut self, seat: usize, cards: usize, wonders: usize) {
+        if self.cards[seat].len() < cards {
+            self.cards[seat].resize(cards, (u32::MAX, 0));
+        }
+        if self.wonders[seat].len() < wonders {
+            self.wonders[seat].resize(wonders, (u32::MAX, 0));
+        }
+    }
+}
+
+/// What a seat's trade costs depend on, in its own city (`own`) and in what
+/// it shows the opponent (`sold`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct MarketKey {
+    own: [u8; MAX_RES],
+    choices: usize,
+    bank: [u8; MAX_RES],
+    discounts: usize,
+    sold: [u8; MAX_RES],
+}
+
+impl MarketKey {
+    fn of(c: &City) -> Self {
+        MarketKey {
+            own: c.own.fixed,
+            choices: c.own.choices.len(),
+            bank: c.bank_prices,
+            discounts: c.abilities.discounts.len(),
+            sold: c.sold.fixed,
+        }
+    }
+}
+
 /// How a game is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DuelSetup {
@@ -986,6 +1048,7 @@ pub struct DuelGame<'d> {
     scratch: Vec<CardId>,
     /// What effects read of the other city (see [`DuelGame::run`]).
     shadow: [City; 2],
+    cache: TradeCache,
 }
 
 impl<'d> DuelGame<'d> {
@@ -1034,6 +1097,7 @@ impl<'d> DuelGame<'d> {
             moves: Vec::with_capacity(64),
             scratch: Vec::new(),
             shadow: Default::default(),
+            cache: TradeCache::default(),
         })
     }
 
@@ -1208,7 +1272,8 @@ impl<'d> DuelGame<'d> {
 
     fn ask_move(&mut self, players: &mut [&mut dyn DuelPlayer; 2]) -> DuelMove {
         let mut moves = std::mem::take(&mut self.moves);
-        self.duel.moves(&self.table, &mut moves);
+        self.duel
+            .moves_cached(&self.table, &mut self.cache, &mut moves);
         let seat = self.table.current;
         let view = DuelView {
             duel: self.duel,
@@ -1307,6 +1372,7 @@ impl<'d> DuelGame<'d> {
         // only through `City::count`, so a copy of what that reads serves,
         // and the acting city is borrowed in place rather than moved out.
         let other = 1 - seat;
+        let before = MarketKey::of(&t.cities[seat]);
         let (real, seen) = (&t.cities[other], &mut self.shadow[other]);
         seen.colour_count = real.colour_count;
         seen.stages = real.stages;
@@ -1323,6 +1389,11 @@ impl<'d> DuelGame<'d> {
             source,
             follow,
         );
+        let after = MarketKey::of(&t.cities[seat]);
+        if after != before {
+            t.market[seat] = t.market[seat].wrapping_add(1);
+            t.market[other] = t.market[other].wrapping_add(1);
+        }
     }
 
     /// "Construir una Estructura" (and chains, free builds).
@@ -1483,6 +1554,8 @@ impl<'d> DuelGame<'d> {
         if listens(duel.info, s).has(Listens::BUILT) {
             (duel.info.effects)(s, Event::Built, &mut Unbuild { me: city });
         }
+        t.market[0] = t.market[0].wrapping_add(1);
+        t.market[1] = t.market[1].wrapping_add(1);
         t.discard.push(card);
     }
 
@@ -1602,6 +1675,7 @@ pub fn preview(duel: &Duel, table: &DuelTable, mv: &DuelMove) -> DuelTable {
         moves: Vec::new(),
         scratch: Vec::new(),
         shadow: Default::default(),
+        cache: TradeCache::default(),
     };
     let (mut a, mut b) = (FirstOption, FirstOption);
     g.apply(&mut [&mut a, &mut b], mv);

@@ -491,3 +491,37 @@ fn the_wonder_draft_deals_four_each() {
     assert_eq!(options(&a.1), vec![4, 3, 2]);
     assert_eq!(options(&b.1), vec![3, 2, 4]);
 }
+
+#[test]
+fn cached_trade_costs_match_fresh_ones() {
+    use sevenw_runtime::duel::TradeCache;
+    let d = duel();
+    for seed in 0..200u64 {
+        let mut setup = DuelSetup::new(seed);
+        let w: Vec<u8> = (0..8).map(|i| ((i + seed) % 12) as u8).collect();
+        setup.wonders = Some([w[..4].to_vec(), w[4..].to_vec()]);
+        let mut g = DuelGame::new(&d, &setup).unwrap();
+        let mut rng = RandomBot::new(seed);
+        let mut cache = TradeCache::default();
+        let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+        'game: for age in 1..=3 {
+            g.start_age(age);
+            while !g.table.layout.is_empty() {
+                let mut cached = Vec::new();
+                d.moves_cached(&g.table, &mut cache, &mut cached);
+                let fresh = g.legal_moves();
+                assert_eq!(cached, fresh, "seed {seed}");
+                let view = DuelView {
+                    duel: &d,
+                    table: &g.table,
+                    seat: g.table.current,
+                };
+                let i = rng.choose_move(&view, &fresh);
+                g.apply(&mut [&mut a, &mut b], &fresh[i]);
+                if g.table.ended.is_some() {
+                    break 'game;
+                }
+            }
+        }
+    }
+}
