@@ -699,6 +699,12 @@ impl Duel {
         p
     }
 
+    /// Resources `city` may leave unpaid when building a wonder (`wonder`)
+    /// or a card of `colour`.
+    pub fn discount_of(city: &City, wonder: bool, colour: Colour) -> u8 {
+        Self::discount_for(city, wonder, colour)
+    }
+
     /// Resources `city` may leave unpaid when building `target`.
     fn discount_for(city: &City, wonder: bool, colour: Colour) -> u8 {
         city.abilities
@@ -877,13 +883,14 @@ impl Duel {
         tokens: &[u8],
         source: Source,
         follow: Option<Event>,
+        coins: bool,
     ) {
         let effects = self.info.effects;
         let mut h = CityHost {
             me,
             cities,
             seat,
-            coins: true,
+            coins,
         };
         if listens(self.info, source).has(Listens::BUILT) {
             effects(source, Event::Built, &mut h);
@@ -1049,6 +1056,8 @@ pub struct DuelGame<'d> {
     /// What effects read of the other city (see [`DuelGame::run`]).
     shadow: [City; 2],
     cache: TradeCache,
+    /// Rebuilding a table from a sheet: coins effects pay are not added.
+    pub rebuild: bool,
 }
 
 impl<'d> DuelGame<'d> {
@@ -1098,6 +1107,7 @@ impl<'d> DuelGame<'d> {
             scratch: Vec::new(),
             shadow: Default::default(),
             cache: TradeCache::default(),
+            rebuild: false,
         })
     }
 
@@ -1237,6 +1247,16 @@ impl<'d> DuelGame<'d> {
         self.build_card(seat, card, false);
     }
 
+    /// Scenario helper: `seat` has built wonder `wonder` (without a card
+    /// under it); its effects run, what they leave pending is not carried out.
+    pub fn give_wonder(&mut self, seat: usize, wonder: u8) {
+        for s in 0..2 {
+            self.table.wonders[s].retain(|&w| w != wonder);
+        }
+        self.table.boxed_wonders.retain(|&w| w != wonder);
+        self.build_wonder(seat, wonder, None);
+    }
+
     /// Scenario helper: `seat` holds progress token `token` (its effects run).
     pub fn give_token(&mut self, seat: usize, token: u8) {
         self.table.board_tokens.retain(|&t| t != token);
@@ -1316,7 +1336,7 @@ impl<'d> DuelGame<'d> {
                 trade,
             } => {
                 self.pay(seat, coins, trade);
-                self.build_wonder(seat, wonder, mv.card);
+                self.build_wonder(seat, wonder, Some(mv.card));
             }
         }
         self.carry_out(players, seat);
@@ -1388,6 +1408,7 @@ impl<'d> DuelGame<'d> {
             &t.tokens[seat],
             source,
             follow,
+            !self.rebuild,
         );
         let after = MarketKey::of(&t.cities[seat]);
         if after != before {
@@ -1414,14 +1435,14 @@ impl<'d> DuelGame<'d> {
 
     /// "Construir una Maravilla", and "7 Maravillas ¡Ni una más!": the 7th
     /// built returns the last unbuilt one to the box.
-    fn build_wonder(&mut self, seat: usize, wonder: u8, card: CardId) {
+    fn build_wonder(&mut self, seat: usize, wonder: u8, card: Option<CardId>) {
         let t = &mut self.table;
         if let Some(i) = t.wonders[seat].iter().position(|&w| w == wonder) {
             t.wonders[seat].remove(i);
         }
         t.built[seat].push(wonder);
         let city = &mut t.cities[seat];
-        city.stage_cards.push(card);
+        city.stage_cards.extend(card);
         city.stages = city.stages.saturating_add(1);
         if t.wonders_built() >= MAX_WONDERS {
             for s in 0..2 {
@@ -1676,6 +1697,7 @@ pub fn preview(duel: &Duel, table: &DuelTable, mv: &DuelMove) -> DuelTable {
         scratch: Vec::new(),
         shadow: Default::default(),
         cache: TradeCache::default(),
+        rebuild: false,
     };
     let (mut a, mut b) = (FirstOption, FirstOption);
     g.apply(&mut [&mut a, &mut b], mv);

@@ -22,12 +22,14 @@
 //!   Ages, conflict track, progress tokens, supremacies, civilian scoring.
 //! - [`player`]: the decisions interface, a random bot and a greedy bot.
 //! - [`replay`]: games written as replay logs, and replayed.
-//! - [`sheet`]: the score and price calculators over a YAML city sheet.
+//! - [`sheet`]: the score and price calculators over a YAML city sheet;
+//!   [`duel_sheet`] for Duel's sheets.
 #![forbid(unsafe_code)]
 
 pub mod base;
 pub mod cards;
 pub mod duel;
+pub mod duel_sheet;
 pub mod host;
 pub mod payment;
 pub mod player;

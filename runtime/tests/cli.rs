@@ -372,3 +372,47 @@ fn duel_play_and_sim() {
         assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", text(&o.stdout));
     }
 }
+
+#[test]
+fn duel_score_and_price() {
+    let sheet = scratch(
+        "duel.yaml",
+        "game: duel\nconflict: -4\nplayers:\n  - name: Antoine\n    coins: 8\n    cards: [Clay Pool, Glassworks]\n    wonders: [The Pyramids]\n    progress: [Philosophy]\n  - name: Bruno\n    coins: 9\n    cards: [Shelf Quarry]\n",
+    );
+    let p = sheet.to_str().unwrap();
+    let o = sevenw(&["score", p, "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["victory"], "civilian");
+    assert_eq!(v["winners"][0], "Antoine");
+    assert_eq!(v["players"][1]["military"], 5);
+    for k in [
+        "military",
+        "treasury",
+        "wonders",
+        "civilian",
+        "science",
+        "commercial",
+        "guilds",
+        "progress",
+        "total",
+    ] {
+        assert!(v["players"][0][k].is_i64(), "{k}");
+    }
+    let o = sevenw(&[
+        "price", p, "--player", "Antoine", "--card", "Aqueduct", "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["coins"], 12);
+    assert_eq!(v["buildable"], false);
+    let o = sevenw(&["price", p, "--player", "Bruno", "--wonder", "The Sphinx"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("The Sphinx"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = sevenw(&["price", p, "--player", "Bruno", "--stage"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -525,3 +525,109 @@ fn cached_trade_costs_match_fresh_ones() {
         }
     }
 }
+
+mod sheets {
+    use sevenw_runtime::duel::Victory;
+    use sevenw_runtime::duel_sheet;
+    use sevenw_runtime::sheet::Target;
+
+    const TRADE: &str = "\
+game: duel
+players:
+  - name: Antoine
+    coins: 20
+    cards: [Clay Pool, Glassworks]
+  - name: Bruno
+    coins: 20
+    cards: [Shelf Quarry]
+";
+
+    fn load(text: &str) -> duel_sheet::DuelSheet {
+        let info = duel_sheet::duel_game(text, sevenw_runtime::cards::GAMES).expect("a duel sheet");
+        duel_sheet::load(text, info).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn err(text: &str) -> (u64, String) {
+        let info = duel_sheet::duel_game(text, sevenw_runtime::cards::GAMES).expect("a duel sheet");
+        match duel_sheet::load(text, info) {
+            Ok(_) => panic!("accepted"),
+            Err(e) => (e.line, e.message),
+        }
+    }
+
+    fn coins(s: &duel_sheet::DuelSheet, who: &str, card: &str) -> Option<u32> {
+        s.price(who, &Target::Card(card.into()), None)
+            .unwrap()
+            .coins
+    }
+
+    #[test]
+    fn rulebook_trading_examples_as_sheets() {
+        let s = load(TRADE);
+        assert_eq!(coins(&s, "Bruno", "Fortifications"), Some(5));
+        assert_eq!(coins(&s, "antoine", "Aqueduct"), Some(12));
+        assert_eq!(coins(&s, "Bruno", "Caravansery"), Some(7));
+        // Chains are free.
+        let s = load(&TRADE.replace("[Shelf Quarry]", "[Shelf Quarry, Palisade]"));
+        let p = s
+            .price("Bruno", &Target::Card("Fortifications".into()), None)
+            .unwrap();
+        assert!(p.chain && p.buildable && p.coins == Some(0));
+        // Architecture: 2 fewer resources for wonders, the dearest ones.
+        let s = load(&TRADE.replace(
+            "coins: 20\n    cards: [Clay",
+            "coins: 20\n    progress: [Architecture]\n    cards: [Clay",
+        ));
+        // The Pyramids: 3 stone (4 each against Bruno's quarry) + papyrus (2): 14 - 8.
+        let p = s
+            .price("Antoine", &Target::Stage, Some("The Pyramids"))
+            .unwrap();
+        assert_eq!(p.coins, Some(6));
+        let s = load(TRADE);
+        let p = s
+            .price("Antoine", &Target::Stage, Some("The Pyramids"))
+            .unwrap();
+        assert_eq!(p.coins, Some(14));
+    }
+
+    #[test]
+    fn scores_and_victories() {
+        let s = load(
+            "game: duel\nconflict: -4\nplayers:\n  - name: A\n    coins: 8\n    cards: [Baths]\n    wonders: [The Pyramids]\n    progress: [Philosophy]\n  - name: B\n    coins: 9\n    wonders: [The Colossus]\n",
+        );
+        let r = s.score();
+        assert_eq!(r.victory, Victory::Civilian);
+        let p = &r.report.players;
+        let get = |i: usize, c: &str| p[i].points.iter().find(|(k, _)| *k == c).unwrap().1;
+        assert_eq!(get(0, "treasury"), 2);
+        assert_eq!(get(0, "wonders"), 9);
+        assert_eq!(get(0, "civilian"), 3);
+        assert_eq!(get(0, "progress"), 7);
+        assert_eq!(get(1, "military"), 5);
+        assert_eq!(get(1, "wonders"), 3);
+        assert_eq!(p[0].total, 21);
+        assert_eq!(r.report.winners, vec!["A"]);
+        let json = r.to_json();
+        assert!(json.contains("\"victory\": \"civilian\""), "{json}");
+        let s = load("game: duel\nconflict: 9\nplayers:\n  - name: A\n  - name: B\n");
+        assert_eq!(s.score().victory, Victory::Military);
+        assert_eq!(s.score().report.winners, vec!["A"]);
+    }
+
+    #[test]
+    fn mistakes_have_places() {
+        let (l, m) = err(&TRADE.replace("Glassworks", "Glasworks"));
+        assert_eq!(l, 5);
+        assert!(m.contains("did you mean `Glassworks`"), "{m}");
+        let (l, m) = err(&TRADE.replace("[Shelf Quarry]", "[Clay Pool]"));
+        assert_eq!(l, 8);
+        assert!(m.contains("already Antoine's"), "{m}");
+        let (_, m) = err("game: duel\nconflict: 10\nplayers:\n  - name: A\n  - name: B\n");
+        assert!(m.contains("between -9 and 9"), "{m}");
+        let (_, m) = err("game: duel\nplayers:\n  - name: A\n");
+        assert!(m.contains("is for 2"), "{m}");
+        let (_, m) =
+            err("game: duel\nplayers:\n  - name: A\n    progress: [Alchemy]\n  - name: B\n");
+        assert!(m.contains("unknown progress token"), "{m}");
+    }
+}

@@ -24,6 +24,7 @@ use sevenw_runtime::base::{
 use sevenw_runtime::duel::{
     self, Duel, DuelGame, DuelMove, DuelObserver, DuelOutcome, DuelSetup, DuelTable, NoDuelObserver,
 };
+use sevenw_runtime::duel_sheet;
 use sevenw_runtime::player::{BotKind, Player};
 use sevenw_runtime::replay::{self, Replay};
 use sevenw_runtime::sheet::{self, Target};
@@ -35,7 +36,7 @@ usage:
   sevenw sim    --game GAME --players N --games G [--seed S] [--bots B]
                 [--sides A|B|random] [--wonders W[:SIDE],...] [--json]
   sevenw score  SHEET [--json]
-  sevenw price  SHEET --player NAME (--card CARD | --stage) [--json]
+  sevenw price  SHEET --player NAME (--card CARD | --stage | --wonder W) [--json]
   sevenw replay LOG
 
   B is `random` or `greedy`, or a comma-separated list with one per seat
@@ -900,11 +901,35 @@ fn read_sheet(path: &str) -> Result<sheet::Sheet, Fail> {
     })
 }
 
+/// The Duel sheet at `path`, if it is one.
+fn read_duel_sheet(path: &str) -> Result<Option<duel_sheet::DuelSheet>, Fail> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {path}: {e}")))?;
+    let Some(info) = duel_sheet::duel_game(&text, sevenw_runtime::cards::GAMES) else {
+        return Ok(None);
+    };
+    duel_sheet::load(&text, info).map(Some).map_err(|e| {
+        if e.line > 0 {
+            fail(format!("{path}:{e}"))
+        } else {
+            fail(format!("{path}: {e}"))
+        }
+    })
+}
+
 fn score(rest: &[String]) -> Result<String, Fail> {
     let a = parse(rest, &[], &["json"])?;
     let [path] = a.positional.as_slice() else {
         return Err(usage("`sevenw score` takes one sheet file"));
     };
+    if let Some(d) = read_duel_sheet(path)? {
+        let r = d.score();
+        return Ok(if a.has("json") {
+            format!("{}\n", r.to_json())
+        } else {
+            r.to_text()
+        });
+    }
     let s = read_sheet(path)?;
     let report = s.score();
     Ok(if a.has("json") {
@@ -915,18 +940,38 @@ fn score(rest: &[String]) -> Result<String, Fail> {
 }
 
 fn price(rest: &[String]) -> Result<String, Fail> {
-    let a = parse(rest, &["player", "card"], &["stage", "json"])?;
+    let a = parse(rest, &["player", "card", "wonder"], &["stage", "json"])?;
     let [path] = a.positional.as_slice() else {
         return Err(usage("`sevenw price` takes one sheet file"));
     };
     let player = a
         .get("player")
         .ok_or_else(|| usage("--player is required"))?;
-    let target = match (a.get("card"), a.has("stage")) {
-        (Some(c), false) => Target::Card(c.to_string()),
-        (None, true) => Target::Stage,
-        _ => return Err(usage("give exactly one of --card CARD and --stage")),
+    let target = match (a.get("card"), a.get("wonder"), a.has("stage")) {
+        (Some(c), None, false) => Target::Card(c.to_string()),
+        (None, _, true) | (None, Some(_), false) => Target::Stage,
+        _ => {
+            return Err(usage(
+                "give exactly one of --card CARD, --stage and (Duel) --wonder WONDER",
+            ));
+        }
     };
+    if let Some(d) = read_duel_sheet(path)? {
+        if a.get("wonder").is_none() && target == Target::Stage {
+            return Err(usage("Duel wonders have no stages: use --wonder WONDER"));
+        }
+        let p = d
+            .price(player, &target, a.get("wonder"))
+            .map_err(|e| fail(e.to_string()))?;
+        return Ok(if a.has("json") {
+            format!("{}\n", p.to_json())
+        } else {
+            format!("{}\n", p.reason)
+        });
+    }
+    if a.get("wonder").is_some() {
+        return Err(usage("--wonder is for Duel sheets; use --stage"));
+    }
     let s = read_sheet(path)?;
     let p = s.price(player, &target).map_err(|e| fail(e.to_string()))?;
     Ok(if a.has("json") {
