@@ -631,3 +631,194 @@ players:
         assert!(m.contains("unknown progress token"), "{m}");
     }
 }
+
+/// A game where seat 0 may build `name`, with 100 coins, one card laid out
+/// and the opponent holding the given cards.
+fn with_wonder<'d>(d: &'d Duel, name: &str, opp: &[&str]) -> (DuelGame<'d>, u8) {
+    let w = wonder(d, name);
+    let others: Vec<u8> = (0..12).filter(|&x| x != w).collect();
+    let mut setup = DuelSetup::new(1);
+    setup.wonders = Some([
+        vec![w, others[0], others[1], others[2]],
+        others[3..7].to_vec(),
+    ]);
+    let mut g = DuelGame::new(d, &setup).unwrap();
+    for c in opp {
+        g.give_card(1, card(d, c));
+    }
+    g.table.cities[0].coins = 100;
+    g.lay_out(&[card(d, "Baths"), card(d, "Altar")]);
+    (g, w)
+}
+
+fn build_wonder(g: &mut DuelGame<'_>, w: u8) {
+    play(
+        g,
+        |m| matches!(m.action, DuelAction::Wonder { wonder, .. } if wonder == w),
+    );
+}
+
+fn cat(d: &Duel, t: &DuelTable, seat: usize, c: &str) -> i32 {
+    let i = d.info.categories.iter().position(|k| *k == c).unwrap();
+    d.score(t)[seat].points[i]
+}
+
+#[test]
+fn every_wonder_does_what_its_card_says() {
+    let d = duel();
+    // (wonder, VP, coins gained, opponent coins lost, shields, plays again)
+    let plain = [
+        ("The Appian Way", 3, 3, 3, 0, true),
+        ("Circus Maximus", 3, 0, 0, 1, false),
+        ("The Colossus", 3, 0, 0, 2, false),
+        ("The Great Lighthouse", 4, 0, 0, 0, false),
+        ("The Hanging Gardens", 3, 6, 0, 0, true),
+        ("Piraeus", 2, 0, 0, 0, true),
+        ("The Pyramids", 9, 0, 0, 0, false),
+        ("The Sphinx", 6, 0, 0, 0, true),
+        ("The Statue of Zeus", 3, 0, 0, 1, false),
+        ("The Temple of Artemis", 0, 12, 0, 0, true),
+        ("The Great Library", 4, 0, 0, 0, false),
+        // The Mausoleum builds the discarded Stable: its shield.
+        ("The Mausoleum", 2, 0, 0, 1, false),
+    ];
+    for (name, vp, gain, loss, shields, again) in plain {
+        let (mut g, w) = with_wonder(&d, name, &[]);
+        let cost = d.wonder_cost(w).unwrap();
+        let trade = Duel::trade_cost(&g.table.cities[0], cost, &d.prices(&g.table.cities, 0), 0);
+        g.table.discard.push(card(&d, "Stable"));
+        g.table.dealt.push(card(&d, "Stable"));
+        let opp = g.table.cities[1].coins;
+        build_wonder(&mut g, w);
+        let t = &g.table;
+        assert_eq!(cat(&d, t, 0, "wonders"), vp, "{name}");
+        assert_eq!(
+            t.cities[0].coins,
+            100 - i32::from(cost.coins) - trade as i32 + gain,
+            "{name}"
+        );
+        assert_eq!(t.cities[1].coins, opp - loss, "{name}");
+        assert_eq!(t.cities[0].shields, shields, "{name}");
+        assert_eq!(t.current == 0, again, "{name}");
+        assert_eq!(t.cities[0].stages, 1);
+        match name {
+            "The Great Lighthouse" | "Piraeus" => {
+                assert_eq!(t.cities[0].own.choices.len(), 1, "{name}");
+                assert!(
+                    t.cities[0].sold.choices.is_empty(),
+                    "{name} is not for sale"
+                );
+            }
+            "The Great Library" => {
+                // One of 3 drawn from the 5 set aside; the other 2 leave the game.
+                assert_eq!(t.tokens[0].len(), 1);
+                assert_eq!(t.aside_tokens.len(), 2);
+                assert_eq!(t.board_tokens.len(), 5);
+            }
+            "The Mausoleum" => {
+                assert_eq!(t.cities[0].cards, vec![card(&d, "Stable")]);
+                assert!(t.discard.is_empty());
+                assert_eq!(t.pawn, 1);
+            }
+            _ => {}
+        }
+    }
+    // The Statue of Zeus discards a brown card of the opponent.
+    let (mut g, w) = with_wonder(&d, "The Statue of Zeus", &["Quarry", "Press"]);
+    build_wonder(&mut g, w);
+    assert_eq!(g.table.cities[1].cards, vec![card(&d, "Press")]);
+    assert_eq!(g.table.discard, vec![card(&d, "Quarry")]);
+    // With nothing to discard, nothing happens.
+    let (mut g, w) = with_wonder(&d, "Circus Maximus", &["Quarry"]);
+    build_wonder(&mut g, w);
+    assert_eq!(g.table.cities[1].cards, vec![card(&d, "Quarry")]);
+}
+
+#[test]
+fn every_progress_token_does_what_it_says() {
+    let d = duel();
+    let fresh = || {
+        let mut g = scenario(&d);
+        g.table.cities[0].coins = 0;
+        g
+    };
+    let mut g = fresh();
+    g.give_token(0, token(&d, "Agriculture"));
+    assert_eq!(g.table.cities[0].coins, 6);
+    assert_eq!(cat(&d, &g.table, 0, "progress"), 4);
+    let mut g = fresh();
+    g.give_token(0, token(&d, "Philosophy"));
+    assert_eq!(cat(&d, &g.table, 0, "progress"), 7);
+    let mut g = fresh();
+    g.give_token(0, token(&d, "Law"));
+    assert_eq!(
+        g.table.cities[0].science.iter().filter(|&&n| n > 0).count(),
+        1
+    );
+    let mut g = fresh();
+    g.give_token(0, token(&d, "Urbanism"));
+    assert_eq!(g.table.cities[0].coins, 6);
+    let mut g = fresh();
+    g.give_token(0, token(&d, "Mathematics"));
+    g.give_token(0, token(&d, "Law"));
+    g.give_token(0, token(&d, "Strategy"));
+    assert_eq!(cat(&d, &g.table, 0, "progress"), 9);
+    // Masonry: blue cards cost 2 fewer resources; Architecture: wonders.
+    let mut g = fresh();
+    g.give_card(1, card(&d, "Shelf Quarry"));
+    let aqueduct = d.info.cards[usize::from(card(&d, "Aqueduct").0)].cost;
+    let price = |g: &DuelGame<'_>, off: u8| {
+        Duel::trade_cost(
+            &g.table.cities[0],
+            &aqueduct,
+            &d.prices(&g.table.cities, 0),
+            off,
+        )
+    };
+    assert_eq!(price(&g, 0), 12);
+    g.give_token(0, token(&d, "Masonry"));
+    let off = Duel::discount_of(
+        &g.table.cities[0],
+        false,
+        d.info.cards[usize::from(card(&d, "Aqueduct").0)].colour,
+    );
+    assert_eq!(off, 2);
+    assert_eq!(price(&g, off), 4);
+    assert_eq!(
+        Duel::discount_of(&g.table.cities[0], true, sevenw_host::Colour(0)),
+        0
+    );
+    g.give_token(0, token(&d, "Architecture"));
+    assert_eq!(
+        Duel::discount_of(&g.table.cities[0], true, sevenw_host::Colour(0)),
+        2
+    );
+}
+
+#[test]
+fn guilds_count_the_city_with_the_most() {
+    let d = duel();
+    let mut g = scenario(&d);
+    g.give_card(1, card(&d, "Lumber Yard"));
+    g.give_card(1, card(&d, "Quarry"));
+    g.give_card(1, card(&d, "Glassworks"));
+    g.give_card(0, card(&d, "Clay Pool"));
+    g.give_card(0, card(&d, "Baths"));
+    g.table.cities[0].coins = 0;
+    // Shipowners: brown and grey of one city, the opponent's 3.
+    g.give_card(0, card(&d, "Shipowners Guild"));
+    assert_eq!(g.table.cities[0].coins, 3);
+    assert_eq!(cat(&d, &g.table, 0, "guilds"), 3);
+    // Magistrates: blue cards, the own city (1) beats the opponent's (0).
+    g.give_card(0, card(&d, "Magistrates Guild"));
+    assert_eq!(g.table.cities[0].coins, 4);
+    assert_eq!(cat(&d, &g.table, 0, "guilds"), 4);
+    // Moneylenders: 1 per 3 coins of the richest city.
+    g.table.cities[1].coins = 10;
+    g.give_card(0, card(&d, "Moneylenders Guild"));
+    assert_eq!(cat(&d, &g.table, 0, "guilds"), 4 + 3);
+    // Builders: 2 per wonder of the city with the most.
+    g.give_wonder(1, wonder(&d, "The Pyramids"));
+    g.give_card(0, card(&d, "Builders Guild"));
+    assert_eq!(cat(&d, &g.table, 0, "guilds"), 7 + 2);
+}
