@@ -399,14 +399,11 @@ impl DuelSheet {
             left: 0,
             right: 0,
         };
-        let words = if trade == 0 {
-            format!("{total} coin{}", if total == 1 { "" } else { "s" })
-        } else {
-            format!(
-                "{total} coin{} ({} of its cost, {trade} for resources)",
-                if total == 1 { "" } else { "s" },
-                cost.coins
-            )
+        let plural = if total == 1 { "" } else { "s" };
+        let words = match (cost.coins, trade) {
+            (_, 0) => format!("{total} coin{plural}"),
+            (0, _) => format!("{total} coin{plural} for resources"),
+            (c, t) => format!("{total} coin{plural} ({c} of its cost, {t} for resources)"),
         };
         let ok = total <= city.coins.max(0) as u32;
         Ok(Price {
