@@ -988,7 +988,9 @@ fn stage_source(w: u8) -> Source {
 }
 
 /// Trade costs per seat of every card and wonder, each with the
-/// [`DuelTable::market`] version it was computed for.
+/// [`DuelTable::market`] version it was computed for. Versions are counted
+/// per game: a cache serves one game (one table and its successors), never
+/// tables of different games.
 #[derive(Clone, Debug, Default)]
 pub struct TradeCache {
     cards: [Vec<(u32, u16)>; 2],

@@ -86,4 +86,49 @@ fn hot_paths_do_not_allocate() {
         0,
         "allocations in move generation or payment search"
     );
+    // In the same test: the counter is global and tests run in parallel.
+    duel_hot_paths_do_not_allocate();
+}
+
+/// Duel: move generation (with its trade cache) and trade costs.
+fn duel_hot_paths_do_not_allocate() {
+    use sevenw_runtime::duel::{Duel, DuelGame, DuelMove, DuelSetup, DuelTable, TradeCache};
+    use sevenw_runtime::player::RandomBot;
+    let d = Duel::new(sevenw_runtime::game("duel").unwrap()).unwrap();
+    let tables: Vec<DuelTable> = (0..8)
+        .map(|seed| {
+            let mut g = DuelGame::new(&d, &DuelSetup::new(seed)).unwrap();
+            let (mut a, mut b) = (RandomBot::new(seed), RandomBot::new(!seed));
+            g.start_age(1);
+            for _ in 0..15 {
+                let moves = g.legal_moves();
+                let i = (seed as usize * 7 + moves.len()) % moves.len();
+                g.apply(&mut [&mut a, &mut b], &moves[i]);
+            }
+            g.table
+        })
+        .collect();
+    // (One cache for unrelated tables gives stale costs; only allocations
+    // are counted here.)
+    let mut cache = TradeCache::default();
+    let mut out: Vec<DuelMove> = Vec::new();
+    let run = |cache: &mut TradeCache, out: &mut Vec<DuelMove>| {
+        let mut n = 0;
+        for t in &tables {
+            d.moves_cached(t, cache, out);
+            n += out.len();
+            let prices = d.prices(&t.cities, t.current);
+            for c in d.info.cards {
+                n += Duel::trade_cost(&t.cities[t.current], &c.cost, &prices, 2) as usize;
+            }
+        }
+        n
+    };
+    let first = run(&mut cache, &mut out);
+    assert!(first > 0);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let second = run(&mut cache, &mut out);
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert_eq!(first, second);
+    assert_eq!(after - before, 0, "allocations in Duel move generation");
 }
