@@ -108,13 +108,12 @@ fn duel_hot_paths_do_not_allocate() {
             g.table
         })
         .collect();
-    // (One cache for unrelated tables gives stale costs; only allocations
-    // are counted here.)
-    let mut cache = TradeCache::default();
+    // One cache per game.
+    let mut caches = vec![TradeCache::default(); tables.len()];
     let mut out: Vec<DuelMove> = Vec::new();
-    let run = |cache: &mut TradeCache, out: &mut Vec<DuelMove>| {
+    let run = |caches: &mut [TradeCache], out: &mut Vec<DuelMove>| {
         let mut n = 0;
-        for t in &tables {
+        for (t, cache) in tables.iter().zip(caches.iter_mut()) {
             d.moves_cached(t, cache, out);
             n += out.len();
             let prices = d.prices(&t.cities, t.current);
@@ -124,10 +123,10 @@ fn duel_hot_paths_do_not_allocate() {
         }
         n
     };
-    let first = run(&mut cache, &mut out);
+    let first = run(&mut caches, &mut out);
     assert!(first > 0);
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    let second = run(&mut cache, &mut out);
+    let second = run(&mut caches, &mut out);
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert_eq!(first, second);
     assert_eq!(after - before, 0, "allocations in Duel move generation");
