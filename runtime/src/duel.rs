@@ -1706,6 +1706,23 @@ pub fn preview(duel: &Duel, table: &DuelTable, mv: &DuelMove) -> DuelTable {
     g.table
 }
 
+/// The table after `seat` takes progress token `token` (its effects run;
+/// what they leave pending is not carried out), for bots.
+pub fn preview_token(duel: &Duel, table: &DuelTable, seat: usize, token: u8) -> DuelTable {
+    let mut g = DuelGame {
+        duel,
+        table: table.clone(),
+        rng: Rng::new(0),
+        moves: Vec::new(),
+        scratch: Vec::new(),
+        shadow: Default::default(),
+        cache: TradeCache::default(),
+        rebuild: false,
+    };
+    g.give_token(seat, token);
+    g.table
+}
+
 /// Whether card `i` is drawn by the draw rule of `colour` in `age`.
 fn is_drawn(info: &GameInfo, i: usize, age: u8, colour: Colour) -> bool {
     let c = &info.cards[i];

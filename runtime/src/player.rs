@@ -44,11 +44,27 @@ impl DuelPlayer for GreedyBot {
         match ask {
             // Start the next Age oneself.
             Ask::Starter => 0,
-            // The opponent's card producing the most.
-            Ask::DiscardOpponent(cards) => {
-                let _ = view;
-                cards.len().saturating_sub(1)
+            // The token that raises the lead the most (coins and points now;
+            // discounts and symbols count a little).
+            Ask::Progress(tokens) => {
+                let seat = view.seat;
+                let mut best = (i64::MIN, 0);
+                for (i, &t) in tokens.iter().enumerate() {
+                    let after = crate::duel::preview_token(view.duel, view.table, seat, t);
+                    let s = view.duel.score(&after);
+                    let me = &after.cities[seat];
+                    let v = i64::from(s[seat].total - s[1 - seat].total) * 10
+                        + me.abilities.discounts.len() as i64 * 30
+                        + i64::from(me.shields) * 5
+                        + me.science.iter().filter(|&&n| n > 0).count() as i64 * 8;
+                    if v > best.0 {
+                        best = (v, i);
+                    }
+                }
+                best.1
             }
+            // The opponent's last-built card of those offered.
+            Ask::DiscardOpponent(cards) => cards.len().saturating_sub(1),
             _ => 0,
         }
     }
