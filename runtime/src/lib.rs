@@ -21,7 +21,8 @@
 //! - [`duel`]: 7 Wonders Duel's turn structure: the wonder draft, laid-out
 //!   Ages, conflict track, progress tokens, supremacies, civilian scoring.
 //! - [`player`]: the decisions interface, a random bot and a greedy bot.
-//! - [`replay`]: games written as replay logs, and replayed.
+//! - [`replay`]: games written as replay logs, and replayed ([`duel_replay`]
+//!   for Duel).
 //! - [`sheet`]: the score and price calculators over a YAML city sheet;
 //!   [`duel_sheet`] for Duel's sheets.
 #![forbid(unsafe_code)]
@@ -29,6 +30,7 @@
 pub mod base;
 pub mod cards;
 pub mod duel;
+pub mod duel_replay;
 pub mod duel_sheet;
 pub mod host;
 pub mod payment;

@@ -416,3 +416,38 @@ fn duel_score_and_price() {
     let o = sevenw(&["price", p, "--player", "Bruno", "--stage"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn duel_replay_log() {
+    let log = scratch("duel.log", "");
+    let p = log.to_str().unwrap();
+    let o = sevenw(&[
+        "play",
+        "--game",
+        "duel",
+        "--seed",
+        "9",
+        "--bots",
+        "greedy,random",
+        "--log",
+        p,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let played = text(&o.stdout);
+    let o = sevenw(&["replay", p]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let replayed = text(&o.stdout);
+    let winner = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("winner:"))
+            .map(str::to_string)
+    };
+    assert!(winner(&played).is_some(), "{played}");
+    assert_eq!(winner(&replayed), winner(&played));
+    let broken = std::fs::read_to_string(p)
+        .unwrap()
+        .replace("score 0 ", "score 0 1");
+    std::fs::write(p, broken).unwrap();
+    let o = sevenw(&["replay", p]);
+    assert_eq!(o.status.code(), Some(1));
+}

@@ -822,3 +822,43 @@ fn guilds_count_the_city_with_the_most() {
     g.give_card(0, card(&d, "Builders Guild"));
     assert_eq!(cat(&d, &g.table, 0, "guilds"), 7 + 2);
 }
+
+#[test]
+fn replay_logs_round_trip_and_catch_changes() {
+    use sevenw_runtime::duel::NoDuelObserver;
+    use sevenw_runtime::duel_replay::{self, DuelReplay};
+    let d = duel();
+    for seed in 0..30u64 {
+        let mut a = GreedyBot::new();
+        let mut b = RandomBot::new(seed);
+        let (out, table, log) = duel_replay::record(
+            &d,
+            &DuelSetup::new(seed),
+            [&mut a, &mut b],
+            &mut NoDuelObserver,
+        )
+        .unwrap();
+        let text = log.to_text();
+        let parsed = DuelReplay::parse(&text).unwrap();
+        assert_eq!(parsed.to_text(), text);
+        let (again, t2) = duel_replay::replay(&d, &parsed, &mut NoDuelObserver).unwrap();
+        assert_eq!(again, out);
+        assert_eq!(t2, table);
+    }
+    let mut a = RandomBot::new(1);
+    let mut b = RandomBot::new(2);
+    let (_, _, log) = duel_replay::record(
+        &d,
+        &DuelSetup::new(5),
+        [&mut a, &mut b],
+        &mut NoDuelObserver,
+    )
+    .unwrap();
+    let mut bad = log.clone();
+    bad.scores[0] += 1;
+    assert!(duel_replay::replay(&d, &bad, &mut NoDuelObserver).is_err());
+    let mut bad = log.clone();
+    bad.entries.pop();
+    assert!(duel_replay::replay(&d, &bad, &mut NoDuelObserver).is_err());
+    assert!(DuelReplay::parse("sevenw duel replay 1\ngame duel\n").is_err());
+}

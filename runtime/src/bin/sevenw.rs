@@ -3,7 +3,7 @@
 //! ```text
 //! sevenw play   --game base --players N [--seed S] [--bots B] [--sides A|B|random] [--log FILE]
 //! sevenw sim    --game base --players N --games G [--seed S] [--bots B] [--sides …] [--json]
-//! sevenw play   --game duel [--seed S] [--bots B] [--wonders W1,…,W8]
+//! sevenw play   --game duel [--seed S] [--bots B] [--wonders W1,…,W8] [--log FILE]
 //! sevenw sim    --game duel --games G [--seed S] [--bots B] [--wonders …] [--json]
 //! sevenw score  SHEET [--json]
 //! sevenw price  SHEET --player NAME (--card CARD | --stage) [--json]
@@ -24,6 +24,7 @@ use sevenw_runtime::base::{
 use sevenw_runtime::duel::{
     self, Duel, DuelGame, DuelMove, DuelObserver, DuelOutcome, DuelSetup, DuelTable, NoDuelObserver,
 };
+use sevenw_runtime::duel_replay;
 use sevenw_runtime::duel_sheet;
 use sevenw_runtime::player::{BotKind, Player};
 use sevenw_runtime::replay::{self, Replay};
@@ -438,6 +439,23 @@ fn replay_cmd(rest: &[String]) -> Result<String, Fail> {
     };
     let text =
         std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {path}: {e}")))?;
+    if duel_replay::is_duel_log(&text) {
+        let log =
+            duel_replay::DuelReplay::parse(&text).map_err(|e| fail(format!("{path}: {e}")))?;
+        let info = sevenw_runtime::game(&log.game)
+            .ok_or_else(|| fail(format!("{path}: unknown game `{}`", log.game)))?;
+        let d = Duel::new(info).map_err(|e| fail(e.to_string()))?;
+        let mut printer = DuelPrinter {
+            out: format!("{}: replay of {path}, seed {}\n", info.title, log.seed),
+            tokens: [0; 2],
+        };
+        let (outcome, _) = duel_replay::replay(&d, &log, &mut printer)
+            .map_err(|e| fail(format!("{path}: {e}")))?;
+        let mut out = printer.out;
+        out.push_str("\nFinal scores (player 1, player 2)\n");
+        out.push_str(&duel_result(&d, &outcome));
+        return Ok(out);
+    }
     let log = Replay::parse(&text).map_err(|e| fail(format!("{path}: {e}")))?;
     let info = sevenw_runtime::game(&log.game)
         .ok_or_else(|| fail(format!("{path}: unknown game `{}`", log.game)))?;
@@ -773,12 +791,10 @@ fn duel_result(d: &Duel, out: &DuelOutcome) -> String {
 }
 
 fn duel_play(a: &Args, d: &Duel) -> Result<String, Fail> {
-    if a.get("log").is_some() {
-        return Err(usage("--log: replay logs are not written for Duel yet"));
-    }
     let (seed, bots, wonders) = duel_opts(a, d)?;
     let setup = DuelSetup { seed, wonders };
-    let mut game = DuelGame::new(d, &setup).map_err(|e| fail(e.to_string()))?;
+    // Set-up mistakes are reported before anything is printed.
+    DuelGame::new(d, &setup).map_err(|e| fail(e.to_string()))?;
     let mut p0 = bots[0].make_duel(seed, 0);
     let mut p1 = bots[1].make_duel(seed, 1);
     let mut printer = DuelPrinter {
@@ -790,10 +806,16 @@ fn duel_play(a: &Args, d: &Duel) -> Result<String, Fail> {
         ),
         tokens: [0; 2],
     };
-    let outcome = game.play(&mut [&mut *p0, &mut *p1], &mut printer);
+    let (outcome, _table, log) = duel_replay::record(d, &setup, [&mut *p0, &mut *p1], &mut printer)
+        .map_err(|e| fail(e.to_string()))?;
     let mut out = printer.out;
     out.push_str("\nFinal scores (player 1, player 2)\n");
     out.push_str(&duel_result(d, &outcome));
+    if let Some(path) = a.get("log") {
+        std::fs::write(path, log.to_text())
+            .map_err(|e| fail(format!("cannot write {path}: {e}")))?;
+        out.push_str(&format!("replay log written to {path}\n"));
+    }
     Ok(out)
 }
 
