@@ -862,3 +862,25 @@ fn replay_logs_round_trip_and_catch_changes() {
     assert!(duel_replay::replay(&d, &bad, &mut NoDuelObserver).is_err());
     assert!(DuelReplay::parse("sevenw duel replay 1\ngame duel\n").is_err());
 }
+
+#[test]
+fn duel_rules_need_a_duel_shaped_game() {
+    use sevenw_runtime::duel::DuelError;
+    let base = sevenw_runtime::game("base").unwrap();
+    assert!(matches!(
+        Duel::new(base),
+        Err(DuelError::Vocab(_) | DuelError::NotDuel(_))
+    ));
+    // Fixed wonders must be 4 distinct ones each.
+    let d = duel();
+    let mut setup = DuelSetup::new(1);
+    setup.wonders = Some([vec![0, 1, 2, 3], vec![3, 4, 5, 6]]);
+    assert!(matches!(
+        DuelGame::new(&d, &setup),
+        Err(DuelError::BadWonders)
+    ));
+    // The shipped set: every Age lays out exactly 20 cards.
+    for age in 1..=3 {
+        assert_eq!(sevenw_runtime::duel::deck_len(d.info, age), 20);
+    }
+}
