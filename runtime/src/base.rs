@@ -280,17 +280,11 @@ impl Base {
     }
 
     pub fn card_name(&self, c: CardId) -> &'static str {
-        self.info
-            .cards
-            .get(usize::from(c.0))
-            .map_or("?", |c| c.name)
+        crate::vocab::card_name(self.info, c)
     }
 
     pub fn wonder_name(&self, w: u8) -> &'static str {
-        self.info
-            .wonders
-            .get(usize::from(w))
-            .map_or("?", |w| w.name)
+        crate::vocab::wonder_name(self.info, w)
     }
 
     pub fn side_name(&self, w: u8, s: u8) -> &'static str {

@@ -24,7 +24,7 @@ use sevenw_host::{CardId, GameInfo};
 use crate::duel::{Duel, DuelGame, DuelScore, DuelSetup, DuelTable, MAX_WONDERS, Victory};
 use crate::payment::Payment;
 use crate::science::MAX_SYM;
-use crate::sheet::{PlayerScore, Price, ScoreReport, SheetError, Target};
+use crate::sheet::{JsonPlayer, PlayerScore, Price, ScoreReport, SheetError, Target};
 
 fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> SheetError {
     SheetError {
@@ -420,22 +420,6 @@ impl DuelSheet {
                 )
             },
         })
-    }
-}
-
-struct JsonPlayer<'a>(&'a PlayerScore);
-
-impl serde::Serialize for JsonPlayer<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let p = self.0;
-        let mut m = s.serialize_map(Some(p.points.len() + 2))?;
-        m.serialize_entry("name", &p.name)?;
-        for (c, v) in &p.points {
-            m.serialize_entry(c, v)?;
-        }
-        m.serialize_entry("total", &p.total)?;
-        m.end()
     }
 }
 

@@ -511,7 +511,8 @@ pub fn describe_payment(p: &Payment) -> String {
     )
 }
 
-struct JsonPlayer<'a>(&'a PlayerScore);
+/// A player's score as JSON: name, each category, total (shared with Duel sheets).
+pub(crate) struct JsonPlayer<'a>(pub(crate) &'a PlayerScore);
 
 impl serde::Serialize for JsonPlayer<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -84,6 +84,16 @@ pub struct Vocab {
 }
 
 /// Lower-case and collapse inner white space, for name matching.
+/// A card's name for display (`?` for an index the game does not have).
+pub fn card_name(info: &GameInfo, c: CardId) -> &'static str {
+    info.cards.get(usize::from(c.0)).map_or("?", |c| c.name)
+}
+
+/// A wonder's name for display.
+pub fn wonder_name(info: &GameInfo, w: u8) -> &'static str {
+    info.wonders.get(usize::from(w)).map_or("?", |w| w.name)
+}
+
 pub fn key(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
