@@ -1005,16 +1005,10 @@ impl<'b> Game<'b> {
         for seat in 0..self.players() {
             while self.table.cities[seat].abilities.discard_builds > 0 {
                 self.table.cities[seat].abilities.discard_builds -= 1;
-                let city = &self.table.cities[seat];
-                let mut options: Vec<CardId> = self
-                    .table
-                    .discard
-                    .iter()
-                    .copied()
-                    .filter(|&c| !city.has_name(self.base.vocab.name_class(c)))
-                    .collect();
-                options.sort_unstable();
-                options.dedup();
+                let options = self
+                    .base
+                    .vocab
+                    .unbuilt(&self.table.discard, &self.table.cities[seat]);
                 if options.is_empty() {
                     continue;
                 }

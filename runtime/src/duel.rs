@@ -1578,16 +1578,10 @@ impl<'d> DuelGame<'d> {
 
     /// "El Mausoleo": build a discarded card of the player's choice for free.
     fn build_from_discard(&mut self, players: &mut [&mut dyn DuelPlayer; 2], seat: usize) {
-        let city = &self.table.cities[seat];
-        let mut options: Vec<CardId> = self
-            .table
-            .discard
-            .iter()
-            .copied()
-            .filter(|&c| !city.has_name(self.duel.vocab.name_class(c)))
-            .collect();
-        options.sort_unstable();
-        options.dedup();
+        let options = self
+            .duel
+            .vocab
+            .unbuilt(&self.table.discard, &self.table.cities[seat]);
         if options.is_empty() {
             return;
         }

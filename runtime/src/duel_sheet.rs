@@ -24,23 +24,7 @@ use sevenw_host::{CardId, GameInfo};
 use crate::duel::{Duel, DuelGame, DuelScore, DuelSetup, DuelTable, MAX_WONDERS, Victory};
 use crate::payment::Payment;
 use crate::science::MAX_SYM;
-use crate::sheet::{JsonPlayer, PlayerScore, Price, ScoreReport, SheetError, Target};
-
-fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> SheetError {
-    SheetError {
-        line: s.referenced.line(),
-        column: s.referenced.column(),
-        message: message.into(),
-    }
-}
-
-fn nowhere(message: impl Into<String>) -> SheetError {
-    SheetError {
-        line: 0,
-        column: 0,
-        message: message.into(),
-    }
-}
+use crate::sheet::{JsonPlayer, PlayerScore, Price, ScoreReport, SheetError, Target, at, nowhere};
 
 #[derive(Deserialize)]
 struct GameOnly {

@@ -50,7 +50,8 @@ impl fmt::Display for SheetError {
 
 impl std::error::Error for SheetError {}
 
-fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> SheetError {
+/// An error at the place of a sheet value.
+pub(crate) fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> SheetError {
     SheetError {
         line: s.referenced.line(),
         column: s.referenced.column(),
@@ -58,7 +59,8 @@ fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> SheetError {
     }
 }
 
-fn nowhere(message: impl Into<String>) -> SheetError {
+/// An error about the sheet as a whole.
+pub(crate) fn nowhere(message: impl Into<String>) -> SheetError {
     SheetError {
         line: 0,
         column: 0,

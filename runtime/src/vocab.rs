@@ -173,6 +173,19 @@ impl Vocab {
         })
     }
 
+    /// The distinct cards of `pile` that `city` may build (it holds no card of
+    /// that name), in id order: the choices of a free build from the discard pile.
+    pub fn unbuilt(&self, pile: &[CardId], city: &crate::state::City) -> Vec<CardId> {
+        let mut options: Vec<CardId> = pile
+            .iter()
+            .copied()
+            .filter(|&c| !city.has_name(self.name_class(c)))
+            .collect();
+        options.sort_unstable();
+        options.dedup();
+        options
+    }
+
     pub fn name_class(&self, card: CardId) -> u16 {
         self.name_of.get(usize::from(card.0)).copied().unwrap_or(0)
     }
