@@ -1,65 +1,37 @@
 //! Replay logs: a game written as text — its set-up and every decision —
-//! and played again from it, checking each decision and the final scores.
+//! and played again from it, every line checked. One format for every game:
 //!
 //! ```text
-//! sevenw replay 1
+//! sevenw replay 2
 //! game base
 //! players 3
 //! seed 42
-//! board 0 <wonder> A
-//! board 1 <wonder> B
-//! board 2 <wonder> A
-//! move 0 3 build <card>
-//! free 1 0 <card>
+//! move 0 3 build Lumber Yard
+//! move 1 0 discard Altar
+//! …
+//! result points 0
 //! score 0 45
+//! score 1 38
+//! score 2 40
 //! ```
 //!
-//! `move SEAT INDEX WHAT` is the INDEX-th legal move of SEAT (as the engine
-//! enumerates them), `free SEAT INDEX CARD` a card built from the discard
-//! pile. WHAT and CARD must match on replay; the decks come from the seed.
+//! The set-up lines are those of `sevenw play`: `game`, `players` (left out
+//! for a game of one player count), `seed`, and, when they were chosen,
+//! `sides` (`A`, `B`) and `wonders` (`Giza:B,Rhodes:A,…`). Every decision is
+//! `move SEAT INDEX WHAT`: the INDEX-th legal move of SEAT as the engine
+//! lists them, and WHAT the move in words, which must match on replay. The
+//! deals come from the seed. `result VICTORY WINNER…` and one `score SEAT
+//! TOTAL` per seat end the log; a log without them is incomplete.
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::fmt;
-use std::rc::Rc;
 
-use sevenw_host::CardId;
+use crate::engine::vocab::Vocab;
+use crate::game::{Game, Observer, Outcome, Setup, SetupError, Sides};
+use crate::text::shown;
 
-use crate::base::{Base, Game, Move, Observer, Outcome, Setup, SidePolicy, Table, View};
-use crate::player::Player;
+const MAGIC: &str = "sevenw replay 2";
 
-const MAGIC: &str = "sevenw replay 1";
-
-/// What a decision chose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Move,
-    Free,
-}
-
-/// One decision.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub kind: Kind,
-    pub seat: usize,
-    pub index: usize,
-    pub what: String,
-}
-
-/// A whole game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replay {
-    pub game: String,
-    pub players: usize,
-    pub seed: u64,
-    /// Wonder and side names per seat.
-    pub boards: Vec<(String, String)>,
-    pub entries: Vec<Entry>,
-    /// Final totals per seat.
-    pub scores: Vec<i32>,
-}
-
-/// A replay that cannot be read or does not play back.
+/// A log that cannot be read or does not play back, with its line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
     /// Line of the log (1-based), 0 when not tied to a line.
@@ -86,398 +58,506 @@ fn err(line: usize, message: impl Into<String>) -> ReplayError {
     }
 }
 
-impl Replay {
+/// One decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub seat: usize,
+    pub index: usize,
+    pub what: String,
+    /// Its line in the log (0 when recorded).
+    pub line: usize,
+}
+
+/// How the game ended, as the log says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub victory: String,
+    pub winners: Vec<usize>,
+    /// Totals by seat.
+    pub scores: Vec<i32>,
+    /// The line of `result`.
+    pub line: usize,
+}
+
+/// A whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Log {
+    pub game: String,
+    pub players: Option<usize>,
+    pub seed: u64,
+    pub sides: Sides,
+    /// `(wonder, side)` names, when chosen.
+    pub wonders: Option<Vec<(String, String)>>,
+    pub decisions: Vec<Decision>,
+    pub ending: Option<Ending>,
+    /// Lines of the set-up entries, for errors: game, players, seed,
+    /// sides, wonders.
+    lines: [usize; 5],
+}
+
+impl Log {
+    /// The log of a game about to be played with `setup`.
+    pub fn new<G: Game>(game: &G, setup: &Setup) -> Log {
+        let info = game.info();
+        Log {
+            game: info.name.to_string(),
+            players: setup.players,
+            seed: setup.seed,
+            sides: setup.sides,
+            wonders: setup.wonders.as_ref().map(|ws| {
+                ws.iter()
+                    .map(|&(w, s)| {
+                        (
+                            crate::engine::vocab::wonder_name(info, w).to_string(),
+                            crate::engine::vocab::side_name(info, w, s).to_string(),
+                        )
+                    })
+                    .collect()
+            }),
+            decisions: Vec::new(),
+            ending: None,
+            lines: [0; 5],
+        }
+    }
+
+    /// The set-up the log describes, names resolved in `vocab`.
+    pub fn setup(&self, vocab: &Vocab) -> Result<Setup, ReplayError> {
+        let wonders = match &self.wonders {
+            None => None,
+            Some(ws) => {
+                let mut out = Vec::new();
+                for (w, s) in ws {
+                    let line = self.lines[4];
+                    let wi = crate::sheet::wonder_named(vocab, w).map_err(|m| err(line, m))?;
+                    let si = if s.is_empty() {
+                        0
+                    } else {
+                        vocab.find_side(wi, s).ok_or_else(|| {
+                            err(line, format!("{w} has no side `{}`", shown(s)))
+                        })?
+                    };
+                    out.push((wi, si));
+                }
+                Some(out)
+            }
+        };
+        Ok(Setup {
+            players: self.players,
+            seed: self.seed,
+            sides: self.sides,
+            wonders,
+        })
+    }
+
+    /// The line of a set-up error about `option`.
+    fn option_line(&self, option: &str) -> usize {
+        match option {
+            "players" => self.lines[1],
+            "seed" => self.lines[2],
+            "sides" => self.lines[3],
+            "wonders" => self.lines[4],
+            _ => self.lines[0],
+        }
+    }
+
     pub fn to_text(&self) -> String {
-        let mut s = String::new();
-        s.push_str(MAGIC);
-        s.push('\n');
-        s.push_str(&format!(
-            "game {}\nplayers {}\nseed {}\n",
-            self.game, self.players, self.seed
-        ));
-        for (i, (w, side)) in self.boards.iter().enumerate() {
-            s.push_str(&format!("board {i} {w} {side}\n"));
+        let mut s = format!("{MAGIC}\ngame {}\n", self.game);
+        if let Some(n) = self.players {
+            s.push_str(&format!("players {n}\n"));
         }
-        for e in &self.entries {
-            let k = match e.kind {
-                Kind::Move => "move",
-                Kind::Free => "free",
-            };
-            s.push_str(&format!("{k} {} {} {}\n", e.seat, e.index, e.what));
+        s.push_str(&format!("seed {}\n", self.seed));
+        match self.sides {
+            Sides::A => s.push_str("sides A\n"),
+            Sides::B => s.push_str("sides B\n"),
+            Sides::Random => {}
         }
-        for (i, t) in self.scores.iter().enumerate() {
-            s.push_str(&format!("score {i} {t}\n"));
+        if let Some(ws) = &self.wonders {
+            let list: Vec<String> = ws.iter().map(|(w, side)| format!("{w}:{side}")).collect();
+            s.push_str(&format!("wonders {}\n", list.join(",")));
+        }
+        for d in &self.decisions {
+            s.push_str(&format!("move {} {} {}\n", d.seat, d.index, d.what));
+        }
+        if let Some(e) = &self.ending {
+            let w: Vec<String> = e.winners.iter().map(usize::to_string).collect();
+            s.push_str(&format!("result {} {}\n", e.victory, w.join(" ")));
+            for (i, t) in e.scores.iter().enumerate() {
+                s.push_str(&format!("score {i} {t}\n"));
+            }
         }
         s
     }
 
-    pub fn parse(text: &str) -> Result<Replay, ReplayError> {
+    pub fn parse(text: &str) -> Result<Log, ReplayError> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
         match lines.next() {
             Some((_, l)) if l == MAGIC => {}
+            Some((_, l)) if l.starts_with("sevenw ") && l.contains("replay") => {
+                return Err(err(
+                    1,
+                    format!(
+                        "`{}` is an older log format; this sevenw reads `{MAGIC}` (play the game again with --log)",
+                        shown(l)
+                    ),
+                ));
+            }
             _ => return Err(err(1, format!("not a replay log (expected `{MAGIC}`)"))),
         }
-        let mut r = Replay {
+        let mut log = Log {
             game: String::new(),
-            players: 0,
+            players: None,
             seed: 0,
-            boards: Vec::new(),
-            entries: Vec::new(),
-            scores: Vec::new(),
+            sides: Sides::Random,
+            wonders: None,
+            decisions: Vec::new(),
+            ending: None,
+            lines: [0; 5],
         };
         let num = |line: usize, s: Option<&str>, what: &str| -> Result<u64, ReplayError> {
-            s.and_then(|s| s.parse().ok())
+            s.and_then(|s| s.trim().parse().ok())
                 .ok_or_else(|| err(line, format!("expected a number for {what}")))
         };
+        let mut seen_seed = false;
+        let mut scores: Vec<(usize, i32)> = Vec::new();
         for (line, l) in lines {
             if l.trim().is_empty() || l.starts_with('#') {
                 continue;
             }
             let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
-            match word {
-                "game" => r.game = rest.trim().to_string(),
-                "players" => r.players = num(line, Some(rest.trim()), "players")? as usize,
-                "seed" => r.seed = num(line, Some(rest.trim()), "seed")?,
-                "board" => {
-                    let mut it = rest.split_whitespace();
-                    let seat = num(line, it.next(), "the seat")? as usize;
-                    let parts: Vec<&str> = it.collect();
-                    if seat != r.boards.len() || parts.len() < 2 {
-                        return Err(err(
-                            line,
-                            "expected `board SEAT WONDER SIDE`, seats in order",
-                        ));
-                    }
-                    let side = parts[parts.len() - 1].to_string();
-                    r.boards.push((parts[..parts.len() - 1].join(" "), side));
+            let once = |seen: usize| {
+                if seen > 0 {
+                    Err(err(line, format!("`{word}` is given twice (first at line {seen})")))
+                } else {
+                    Ok(())
                 }
-                "move" | "free" => {
+            };
+            if log.ending.is_some() && word != "score" {
+                return Err(err(line, "nothing may follow the result but its scores"));
+            }
+            match word {
+                "game" => {
+                    once(log.lines[0])?;
+                    log.game = rest.trim().to_string();
+                    log.lines[0] = line;
+                }
+                "players" => {
+                    once(log.lines[1])?;
+                    log.players = Some(num(line, Some(rest), "players")? as usize);
+                    log.lines[1] = line;
+                }
+                "seed" => {
+                    once(log.lines[2])?;
+                    log.seed = num(line, Some(rest), "the seed")?;
+                    log.lines[2] = line;
+                    seen_seed = true;
+                }
+                "sides" => {
+                    once(log.lines[3])?;
+                    log.sides = match rest.trim().to_ascii_lowercase().as_str() {
+                        "a" => Sides::A,
+                        "b" => Sides::B,
+                        "random" => Sides::Random,
+                        other => {
+                            return Err(err(
+                                line,
+                                format!("`{}` is not a side policy (A, B, random)", shown(other)),
+                            ));
+                        }
+                    };
+                    log.lines[3] = line;
+                }
+                "wonders" => {
+                    once(log.lines[4])?;
+                    log.wonders = Some(
+                        rest.split(',')
+                            .map(|item| {
+                                let (w, s) = item.rsplit_once(':').unwrap_or((item, ""));
+                                (w.trim().to_string(), s.trim().to_string())
+                            })
+                            .collect(),
+                    );
+                    log.lines[4] = line;
+                }
+                "move" => {
+                    if log.lines[0] == 0 || !seen_seed {
+                        return Err(err(line, "moves come after the `game` and `seed` lines"));
+                    }
                     let mut it = rest.splitn(3, ' ');
                     let seat = num(line, it.next(), "the seat")? as usize;
-                    let index = num(line, it.next(), "the option")? as usize;
+                    let index = num(line, it.next(), "the move's index")? as usize;
                     let what = it.next().unwrap_or("").to_string();
-                    let kind = if word == "move" {
-                        Kind::Move
-                    } else {
-                        Kind::Free
-                    };
-                    r.entries.push(Entry {
-                        kind,
+                    log.decisions.push(Decision {
                         seat,
                         index,
                         what,
+                        line,
+                    });
+                }
+                "result" => {
+                    let mut it = rest.split_whitespace();
+                    let victory = it
+                        .next()
+                        .ok_or_else(|| err(line, "expected `result VICTORY WINNER…`"))?
+                        .to_string();
+                    let mut winners = Vec::new();
+                    for w in it {
+                        winners.push(num(line, Some(w), "a winner")? as usize);
+                    }
+                    log.ending = Some(Ending {
+                        victory,
+                        winners,
+                        scores: Vec::new(),
+                        line,
                     });
                 }
                 "score" => {
+                    if log.ending.is_none() {
+                        return Err(err(line, "scores come after the `result` line"));
+                    }
                     let mut it = rest.split_whitespace();
                     let seat = num(line, it.next(), "the seat")? as usize;
-                    let t: i32 = it
+                    let total: i32 = it
                         .next()
                         .and_then(|s| s.parse().ok())
                         .ok_or_else(|| err(line, "expected `score SEAT TOTAL`"))?;
-                    if seat != r.scores.len() {
-                        return Err(err(line, "scores must be listed by seat in order"));
+                    if seat != scores.len() {
+                        return Err(err(line, "scores are listed by seat, in order"));
                     }
-                    r.scores.push(t);
+                    scores.push((line, total));
                 }
-                other => return Err(err(line, format!("unknown line `{other}`"))),
-            }
-        }
-        if r.game.is_empty() {
-            return Err(err(0, "the log names no game"));
-        }
-        if r.boards.len() != r.players {
-            return Err(err(
-                0,
-                format!("{} players but {} boards", r.players, r.boards.len()),
-            ));
-        }
-        Ok(r)
-    }
-}
-
-type Log = Rc<RefCell<Vec<Entry>>>;
-
-/// Wraps a player and writes down its decisions.
-struct Recorder<'a> {
-    inner: Box<dyn Player + 'a>,
-    log: Log,
-}
-
-impl Player for Recorder<'_> {
-    fn choose_move(&mut self, view: &View<'_>, moves: &[Move]) -> usize {
-        let i = self.inner.choose_move(view, moves).min(moves.len() - 1);
-        self.log.borrow_mut().push(Entry {
-            kind: Kind::Move,
-            seat: view.seat,
-            index: i,
-            what: view.base.describe(&moves[i]),
-        });
-        i
-    }
-    fn choose_free_build(&mut self, view: &View<'_>, cards: &[CardId]) -> usize {
-        let i = self
-            .inner
-            .choose_free_build(view, cards)
-            .min(cards.len() - 1);
-        self.log.borrow_mut().push(Entry {
-            kind: Kind::Free,
-            seat: view.seat,
-            index: i,
-            what: view.base.card_name(cards[i]).to_string(),
-        });
-        i
-    }
-}
-
-/// Plays a game with these players and writes it down. Returns the
-/// outcome, the final table and the log.
-pub fn record<'p>(
-    base: &Base,
-    setup: &Setup,
-    players: Vec<Box<dyn Player + 'p>>,
-    obs: &mut dyn Observer,
-) -> Result<(Outcome, Table, Replay), crate::base::SetupError> {
-    let log: Log = Rc::new(RefCell::new(Vec::new()));
-    let mut wrapped: Vec<Box<dyn Player + 'p>> = players
-        .into_iter()
-        .map(|inner| {
-            Box::new(Recorder {
-                inner,
-                log: Rc::clone(&log),
-            }) as Box<dyn Player + 'p>
-        })
-        .collect();
-    let mut game = Game::new(base, setup)?;
-    let boards = game
-        .table
-        .cities
-        .iter()
-        .map(|c| {
-            (
-                base.wonder_name(c.wonder).to_string(),
-                base.side_name(c.wonder, c.side).to_string(),
-            )
-        })
-        .collect();
-    let outcome = game.play(&mut wrapped, obs)?;
-    drop(wrapped);
-    let entries = Rc::try_unwrap(log)
-        .map(RefCell::into_inner)
-        .unwrap_or_default();
-    let replay = Replay {
-        game: base.info.name.to_string(),
-        players: setup.players,
-        seed: setup.seed,
-        boards,
-        entries,
-        scores: outcome.scores.iter().map(|s| s.total).collect(),
-    };
-    Ok((outcome, game.table, replay))
-}
-
-/// Plays one seat from the log.
-struct Replayer {
-    queue: VecDeque<Entry>,
-    error: Rc<RefCell<Option<String>>>,
-    used: Rc<std::cell::Cell<usize>>,
-}
-
-impl Replayer {
-    fn fail(&self, msg: String) {
-        let mut e = self.error.borrow_mut();
-        if e.is_none() {
-            *e = Some(msg);
-        }
-    }
-
-    fn next(
-        &mut self,
-        kind: Kind,
-        seat: usize,
-        options: usize,
-        describe: impl Fn(usize) -> String,
-    ) -> usize {
-        let entry = self.queue.pop_front();
-        if entry.is_some() {
-            self.used.set(self.used.get() + 1);
-        }
-        match entry {
-            Some(e) if e.kind == kind && e.index < options => {
-                let got = describe(e.index);
-                if got != e.what {
-                    self.fail(format!(
-                        "seat {seat}: the log says `{}` but option {} is `{got}`",
-                        e.what, e.index
+                other => {
+                    return Err(err(
+                        line,
+                        format!(
+                            "unknown line `{}` (lines are game, players, seed, sides, wonders, move, result, score)",
+                            shown(other)
+                        ),
                     ));
                 }
-                e.index
-            }
-            Some(e) => {
-                self.fail(format!(
-                    "seat {seat}: the log's decision `{}` does not fit the game",
-                    e.what
-                ));
-                0
-            }
-            None => {
-                self.fail(format!("seat {seat}: the log ends before the game does"));
-                0
             }
         }
+        if log.lines[0] == 0 || log.game.is_empty() {
+            return Err(err(0, "the log names no game (a `game` line)"));
+        }
+        if !seen_seed {
+            return Err(err(0, "the log gives no seed (a `seed` line)"));
+        }
+        if let Some(e) = &mut log.ending {
+            e.scores = scores.iter().map(|&(_, t)| t).collect();
+        }
+        Ok(log)
     }
 }
 
-impl Player for Replayer {
-    fn choose_move(&mut self, view: &View<'_>, moves: &[Move]) -> usize {
-        self.next(Kind::Move, view.seat, moves.len(), |i| {
-            view.base.describe(&moves[i])
-        })
-    }
-    fn choose_free_build(&mut self, view: &View<'_>, cards: &[CardId]) -> usize {
-        self.next(Kind::Free, view.seat, cards.len(), |i| {
-            view.base.card_name(cards[i]).to_string()
-        })
+/// Writes down every decision of a game as it is played.
+pub struct Recorder {
+    pub decisions: Vec<Decision>,
+}
+
+impl<G: Game> Observer<G> for Recorder {
+    fn decided(&mut self, game: &G, _s: &G::State, seat: usize, index: usize, moves: &[G::Move]) {
+        self.decisions.push(Decision {
+            seat,
+            index,
+            what: game.describe(&moves[index]),
+            line: 0,
+        });
     }
 }
 
-/// Plays the logged game again, checking every decision and the scores.
-pub fn replay(log: &Replay, obs: &mut dyn Observer) -> Result<(Outcome, Table), ReplayError> {
-    let info =
-        crate::game(&log.game).ok_or_else(|| err(0, format!("unknown game `{}`", log.game)))?;
-    let base = Base::new(info).map_err(|e| err(0, e.to_string()))?;
-    replay_in(&base, log, obs)
+impl Log {
+    /// Ends a recorded log: its decisions and how the game ended.
+    pub fn finish(&mut self, recorder: Recorder, outcome: &Outcome) {
+        self.decisions = recorder.decisions;
+        self.ending = Some(Ending {
+            victory: outcome.victory.to_string(),
+            winners: outcome.winners.clone(),
+            scores: outcome.scores.iter().map(|s| s.total).collect(),
+            line: 0,
+        });
+    }
 }
 
-/// [`replay`] with the rules given (the log's game name is not looked up).
-pub fn replay_in(
-    base: &Base,
-    log: &Replay,
-    obs: &mut dyn Observer,
-) -> Result<(Outcome, Table), ReplayError> {
-    let mut boards = Vec::with_capacity(log.boards.len());
-    for (w, s) in &log.boards {
-        let wi = base
-            .vocab
-            .find_wonder(w)
-            .ok_or_else(|| err(0, format!("unknown wonder `{w}`")))?;
-        let si = base
-            .vocab
-            .find_side(wi, s)
-            .ok_or_else(|| err(0, format!("{w} has no side `{s}`")))?;
-        boards.push((wi, si));
+/// Plays the logged game again with `game`'s rules, checking every line:
+/// the set-up, each decision (the seat asked, the index, the words), that
+/// the game ends with the log, and the result. `obs` follows the game.
+pub fn replay<G: Game>(
+    game: &G,
+    log: &Log,
+    obs: &mut impl Observer<G>,
+) -> Result<(Outcome, G::State), ReplayError> {
+    if !log.game.eq_ignore_ascii_case(game.info().name) {
+        return Err(err(
+            log.lines[0],
+            format!(
+                "the log is of game `{}`, not `{}`",
+                shown(&log.game),
+                game.info().name
+            ),
+        ));
     }
-    let setup = Setup {
-        players: log.players,
-        seed: log.seed,
-        sides: SidePolicy::Random,
-        wonders: Some(boards),
+    let setup = log.setup(game.vocab())?;
+    let mut state = game.start(&setup).map_err(|e| match e {
+        SetupError::Option { option, message } => err(log.option_line(option), message),
+        SetupError::Game(m) => err(log.lines[0], m),
+    })?;
+    let mut moves = Vec::new();
+    let mut next = log.decisions.iter();
+    while let Some(seat) = game.to_move(&state) {
+        let Some(d) = next.next() else {
+            let last = log.decisions.last().map_or(log.lines[2], |d| d.line);
+            return Err(err(
+                last,
+                format!("the log ends here, but the game goes on: seat {seat} is to decide"),
+            ));
+        };
+        if d.seat != seat {
+            return Err(err(
+                d.line,
+                format!("the game asks seat {seat} to decide, not seat {}", d.seat),
+            ));
+        }
+        game.legal_moves(&mut state, &mut moves);
+        let Some(mv) = moves.get(d.index).copied() else {
+            return Err(err(
+                d.line,
+                format!(
+                    "seat {seat} has {}; there is no move {}",
+                    crate::text::plural(moves.len() as i64, "legal move"),
+                    d.index
+                ),
+            ));
+        };
+        let what = game.describe(&mv);
+        if what != d.what {
+            return Err(err(
+                d.line,
+                format!(
+                    "move {} of seat {seat} is `{what}`, but the log says `{}`",
+                    d.index,
+                    shown(&d.what)
+                ),
+            ));
+        }
+        obs.decided(game, &state, seat, d.index, &moves);
+        game.apply(&mut state, &mv);
+        obs.applied(game, &state, seat, &mv);
+    }
+    if let Some(d) = next.next() {
+        return Err(err(d.line, "the game is over before this decision"));
+    }
+    let outcome = game.outcome(&state);
+    let Some(e) = &log.ending else {
+        return Err(err(
+            0,
+            "the log has no `result` and `score` lines: it is incomplete",
+        ));
     };
-    let error = Rc::new(RefCell::new(None));
-    let used = Rc::new(std::cell::Cell::new(0));
-    let mut players: Vec<Box<dyn Player>> = (0..log.players)
-        .map(|seat| {
-            Box::new(Replayer {
-                queue: log
-                    .entries
-                    .iter()
-                    .filter(|e| e.seat == seat)
-                    .cloned()
-                    .collect(),
-                error: Rc::clone(&error),
-                used: Rc::clone(&used),
-            }) as Box<dyn Player>
-        })
-        .collect();
-    let mut game = Game::new(base, &setup).map_err(|e| err(0, e.to_string()))?;
-    let outcome = game
-        .play(&mut players, obs)
-        .map_err(|e| err(0, e.to_string()))?;
-    if let Some(e) = error.borrow_mut().take() {
-        return Err(err(0, e));
-    }
     let totals: Vec<i32> = outcome.scores.iter().map(|s| s.total).collect();
-    if !log.scores.is_empty() && totals != log.scores {
+    if e.victory != outcome.victory || e.winners != outcome.winners {
         return Err(err(
-            0,
+            e.line,
             format!(
-                "the replayed scores {totals:?} differ from the log's {:?}",
-                log.scores
+                "the game ends in a {} victory for seats {:?}; the log says {} for {:?}",
+                outcome.victory,
+                outcome.winners,
+                shown(&e.victory),
+                e.winners
             ),
         ));
     }
-    if used.get() != log.entries.len() {
+    if e.scores != totals {
         return Err(err(
-            0,
+            e.line,
             format!(
-                "the log has {} decisions but the game asked for {}",
-                log.entries.len(),
-                used.get()
+                "the replayed totals are {totals:?}; the log's are {:?}",
+                e.scores
             ),
         ));
     }
-    Ok((outcome, game.table))
+    Ok((outcome, state))
+}
+
+impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for (A, B) {
+    fn decided(&mut self, g: &G, s: &G::State, seat: usize, i: usize, m: &[G::Move]) {
+        self.0.decided(g, s, seat, i, m);
+        self.1.decided(g, s, seat, i, m);
+    }
+    fn applied(&mut self, g: &G, s: &G::State, seat: usize, mv: &G::Move) {
+        self.0.applied(g, s, seat, mv);
+        self.1.applied(g, s, seat, mv);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const LOG: &str = "sevenw replay 1
+    const LOG: &str = "sevenw replay 2
 game base
 players 3
 seed 42
-board 0 Some Wonder A
-board 1 Other B
-board 2 Third A
+sides B
+wonders Some Wonder:A,Other:B,Third:A
 move 0 3 build Some Card (bank 0, left 2, right 0)
-free 1 0 A Card
+move 1 0 build A Card from the discard pile
+result points 0 2
 score 0 45
 score 1 -2
-score 2 0
+score 2 45
 ";
 
     #[test]
     fn text_round_trips() {
-        let r = Replay::parse(LOG).unwrap();
-        assert_eq!(r.players, 3);
+        let r = Log::parse(LOG).unwrap();
+        assert_eq!(r.players, Some(3));
         assert_eq!(r.seed, 42);
-        assert_eq!(r.boards[0], ("Some Wonder".to_string(), "A".to_string()));
+        assert_eq!(r.sides, Sides::B);
         assert_eq!(
-            r.entries[0],
-            Entry {
-                kind: Kind::Move,
+            r.wonders.as_ref().unwrap()[0],
+            ("Some Wonder".to_string(), "A".to_string())
+        );
+        assert_eq!(
+            r.decisions[0],
+            Decision {
                 seat: 0,
                 index: 3,
-                what: "build Some Card (bank 0, left 2, right 0)".into()
+                what: "build Some Card (bank 0, left 2, right 0)".into(),
+                line: 7,
             }
         );
-        assert_eq!(r.entries[1].kind, Kind::Free);
-        assert_eq!(r.scores, vec![45, -2, 0]);
+        let e = r.ending.as_ref().unwrap();
+        assert_eq!(e.winners, vec![0, 2]);
+        assert_eq!(e.scores, vec![45, -2, 45]);
         assert_eq!(r.to_text(), LOG);
     }
 
     #[test]
     fn bad_logs_are_errors_with_lines() {
-        assert_eq!(Replay::parse("hello").unwrap_err().line, 1);
-        let e = Replay::parse(&LOG.replace("seed 42", "seed x")).unwrap_err();
+        assert_eq!(Log::parse("hello").unwrap_err().line, 1);
+        let e = Log::parse("sevenw replay 1\ngame base\n").unwrap_err();
+        assert!(e.message.contains("older log format"), "{e}");
+        let e = Log::parse(&LOG.replace("seed 42", "seed x")).unwrap_err();
         assert_eq!(e.line, 4);
-        let e = Replay::parse(&LOG.replace("move 0 3", "move 0 z")).unwrap_err();
+        let e = Log::parse(&LOG.replace("move 0 3", "move 0 z")).unwrap_err();
+        assert_eq!(e.line, 7);
+        let e = Log::parse(&LOG.replace("sides B", "sides C")).unwrap_err();
+        assert_eq!(e.line, 5);
+        let e = Log::parse(&LOG.replace("move 1 0", "jump 1 0")).unwrap_err();
+        assert!(e.message.contains("unknown line `jump`"), "{e}");
         assert_eq!(e.line, 8);
-        let e = Replay::parse(&LOG.replace("board 1 Other B", "board 5 Other B")).unwrap_err();
-        assert_eq!(e.line, 6);
-        let e = Replay::parse(&LOG.replace("board 2 Third A\n", "")).unwrap_err();
-        assert!(e.message.contains("3 players but 2 boards"), "{e}");
-        let e = Replay::parse(&LOG.replace("free 1", "jump 1")).unwrap_err();
-        assert!(e.message.contains("unknown line"), "{e}");
-        let e = Replay::parse(&LOG.replace("game base\n", "")).unwrap_err();
+        let e = Log::parse(&LOG.replace("game base\n", "")).unwrap_err();
+        assert!(e.message.contains("after the `game` and `seed`"), "{e}");
+        let e = Log::parse("sevenw replay 2\nseed 1\n").unwrap_err();
         assert!(e.message.contains("no game"), "{e}");
-    }
-
-    #[test]
-    fn unknown_games_do_not_replay() {
-        let r = Replay::parse(&LOG.replace("game base", "game nothing")).unwrap();
-        let e = replay(&r, &mut crate::base::NoObserver).unwrap_err();
-        assert!(e.message.contains("unknown game"), "{e}");
+        let e = Log::parse(&LOG.replace("players 3\n", "players 3\nplayers 4\n")).unwrap_err();
+        assert!(e.message.contains("given twice (first at line 3)"), "{e}");
+        let e = Log::parse(&format!("{LOG}move 0 1 discard X\n")).unwrap_err();
+        assert!(e.message.contains("nothing may follow"), "{e}");
+        let e = Log::parse(&LOG.replace("score 1 -2\n", "")).unwrap_err();
+        assert!(e.message.contains("by seat, in order"), "{e}");
+        // Control characters from the file are not echoed raw.
+        let e = Log::parse(&LOG.replace("move 1 0", "\u{1b}[2J 1 0")).unwrap_err();
+        assert!(e.message.contains("\\u{1b}"), "{e}");
     }
 }

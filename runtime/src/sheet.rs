@@ -1,103 +1,225 @@
 //! City sheets: a YAML description of a table in progress or at its end,
-//! for the score and price calculators.
+//! for the score and price calculators. Each game reads its own sheet (its
+//! `sheet` module, through [`Sheets`]); what every sheet shares is here:
+//! errors with their places, name lookups with suggestions, the players'
+//! names, and the score and price reports in text and JSON.
 //!
-//! ```yaml
-//! game: base
-//! players:                  # clockwise: the left neighbour is the next entry
-//!   - name: Ana
-//!     wonder: <board>       # board name (or alias), any case
-//!     side: A               # default A
-//!     stages: 2             # stages built, from the first (default 0)
-//!     coins: 7              # default 0
-//!     conflict: [1, 3, -1]  # conflict tokens held (default none)
-//!     cards: [<card>, <card>, …]   # names or aliases, any case
-//! ```
-//!
-//! (`runtime/README.md` has a complete example.)
-//!
-//! A city is rebuilt by running the built effects of its board, stages and
-//! cards (coins they would have paid out are not added: the sheet gives the
-//! coins as they are). Every mistake is reported with its line and column.
+//! Score and price read a sheet the same way, so a position one refuses the
+//! other refuses too.
 
-use std::fmt;
-
-use serde::Deserialize;
 use serde_saphyr::Spanned;
-use sevenw_host::{CardId, GameInfo};
+use sevenw_host::CardId;
 
-use crate::base::{Base, Score};
-use crate::payment::Payment;
-use crate::state::City;
+use crate::doc::{DocError, at, nowhere};
+use crate::engine::payment::Payment;
+use crate::engine::vocab::Vocab;
+use crate::game::{Game, Outcome, POINTS};
+use crate::text::{plural, shown};
 
 /// A mistake in a sheet (or in a name asked about), with its place.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SheetError {
-    /// 1-based line and column in the sheet; 0 when not in the sheet.
-    pub line: u64,
-    pub column: u64,
-    pub message: String,
+pub type SheetError = DocError;
+
+/// A position read from a sheet, with the players' names by seat.
+#[derive(Clone, Debug)]
+pub struct Sheet<G: Game> {
+    pub state: G::State,
+    pub names: Vec<String>,
 }
 
-impl fmt::Display for SheetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "{}:{}: {}", self.line, self.column, self.message)
-        } else {
-            f.write_str(&self.message)
+/// What to price.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A card, by name or alias.
+    Card(String),
+    /// The next stage of the player's wonder.
+    Stage,
+    /// One of the player's wonders, by name (Duel).
+    Wonder(String),
+}
+
+/// Whether a player can build something now, and what it costs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Price {
+    pub buildable: bool,
+    /// The least coins in all (coin cost plus trading); when not buildable,
+    /// what it would cost with enough coins, if the resources can be had.
+    pub coins: Option<u32>,
+    /// Free by a chain.
+    pub chain: bool,
+    /// The cheapest payment, if any.
+    pub payment: Option<Payment>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+impl Price {
+    /// Not buildable, for `reason`.
+    pub fn no(reason: impl Into<String>) -> Self {
+        Price {
+            buildable: false,
+            coins: None,
+            chain: false,
+            payment: None,
+            reason: reason.into(),
         }
     }
-}
 
-impl std::error::Error for SheetError {}
+    /// Free by a chain.
+    pub fn chain(reason: impl Into<String>) -> Self {
+        Price {
+            buildable: true,
+            coins: Some(0),
+            chain: true,
+            payment: Some(Payment::FREE),
+            reason: reason.into(),
+        }
+    }
 
-/// An error at the place of a sheet value.
-pub(crate) fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> SheetError {
-    SheetError {
-        line: s.referenced.line(),
-        column: s.referenced.column(),
-        message: message.into(),
+    /// `{"buildable": bool, "coins": total, "chain": bool}`; `coins` is null
+    /// when the resources cannot be had at all.
+    pub fn to_json(&self) -> String {
+        #[derive(serde::Serialize)]
+        struct J {
+            buildable: bool,
+            coins: Option<u32>,
+            chain: bool,
+        }
+        let p = J {
+            buildable: self.buildable,
+            coins: self.coins,
+            chain: self.chain,
+        };
+        serde_json::to_string(&p).unwrap_or_default()
     }
 }
 
-/// An error about the sheet as a whole.
-pub(crate) fn nowhere(message: impl Into<String>) -> SheetError {
-    SheetError {
-        line: 0,
-        column: 0,
-        message: message.into(),
+/// The games whose positions can be written as sheets.
+pub trait Sheets: Game {
+    /// Reads a city sheet of this game.
+    fn read_sheet(&self, text: &str) -> Result<Sheet<Self>, SheetError>;
+    /// Whether `seat` can build `target` now, and for how much. An error is
+    /// a name the game does not know, or a target it does not have.
+    fn price(
+        &self,
+        state: &Self::State,
+        names: &[String],
+        seat: usize,
+        target: &Target,
+    ) -> Result<Price, SheetError>;
+}
+
+/// The seat of the player called `name` (any case).
+pub fn seat_of(names: &[String], name: &str) -> Result<usize, SheetError> {
+    names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| {
+            nowhere(format!(
+                "no player `{}` in the sheet (players: {})",
+                shown(name),
+                names.join(", ")
+            ))
+        })
+}
+
+/// Checks the players' names: each present and different (any case).
+pub fn player_names<'a>(
+    names: impl Iterator<Item = &'a Spanned<String>>,
+) -> Result<Vec<String>, SheetError> {
+    let mut out: Vec<String> = Vec::new();
+    for n in names {
+        let name = n.value.trim();
+        if name.is_empty() {
+            return Err(at(n, "a player needs a name"));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(at(
+                n,
+                format!("`{}`: a name is printable text", shown(name)),
+            ));
+        }
+        if out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+            return Err(at(n, format!("two players are called `{}`", shown(name))));
+        }
+        out.push(name.to_string());
     }
+    Ok(out)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SheetDoc {
-    game: Spanned<String>,
-    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+/// How many players a sheet may have, checked.
+pub fn player_count<T>(
+    players: &Spanned<Vec<T>>,
+    min: usize,
+    max: usize,
+    title: &str,
+) -> Result<(), SheetError> {
+    let n = players.value.len();
+    if n < min || n > max {
+        let range = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(at(
+            players,
+            format!("the sheet has {}; {title} is for {range}", plural(n as i64, "player")),
+        ));
+    }
+    Ok(())
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayerDoc {
-    name: Spanned<String>,
-    wonder: Spanned<String>,
-    #[serde(default)]
-    side: Option<Spanned<String>>,
-    #[serde(default)]
-    stages: Option<Spanned<i64>>,
-    #[serde(default)]
-    coins: Option<Spanned<i64>>,
-    #[serde(default)]
-    conflict: Option<Vec<Spanned<i64>>>,
-    #[serde(default)]
-    cards: Option<Vec<Spanned<String>>>,
+/// "; did you mean `X`?" or nothing.
+pub fn did_you_mean(s: Option<&str>) -> String {
+    s.map(|s| format!("; did you mean `{s}`?")).unwrap_or_default()
 }
 
-/// A table read from a sheet.
-#[derive(Clone, Debug)]
-pub struct Sheet {
-    pub base: Base,
-    pub names: Vec<String>,
-    pub cities: Vec<City>,
+/// The card named in a sheet.
+pub fn card(vocab: &Vocab, name: &Spanned<String>) -> Result<CardId, SheetError> {
+    card_named(vocab, &name.value).map_err(|m| at(name, m))
+}
+
+/// The card called `name`, or why not (with a suggestion).
+pub fn card_named(vocab: &Vocab, name: &str) -> Result<CardId, String> {
+    vocab.find_card(name).ok_or_else(|| {
+        format!(
+            "unknown card `{}`{}",
+            shown(name.trim()),
+            did_you_mean(vocab.suggest_card(name))
+        )
+    })
+}
+
+/// The wonder named in a sheet.
+pub fn wonder(vocab: &Vocab, name: &Spanned<String>) -> Result<u8, SheetError> {
+    wonder_named(vocab, &name.value).map_err(|m| at(name, m))
+}
+
+/// The wonder called `name`, or why not (with a suggestion).
+pub fn wonder_named(vocab: &Vocab, name: &str) -> Result<u8, String> {
+    vocab.find_wonder(name).ok_or_else(|| {
+        format!(
+            "unknown wonder `{}`{}",
+            shown(name.trim()),
+            did_you_mean(vocab.suggest_wonder(name))
+        )
+    })
+}
+
+/// The progress token named in a sheet.
+pub fn token(vocab: &Vocab, name: &Spanned<String>) -> Result<u8, SheetError> {
+    vocab.find_token(&name.value).ok_or_else(|| {
+        let hint = vocab
+            .suggest_token(&name.value)
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_else(|| {
+                let all: Vec<&str> = vocab.info.progress.iter().map(|t| t.name).collect();
+                format!(" (tokens: {})", all.join(", "))
+            });
+        at(
+            name,
+            format!("unknown progress token `{}`{hint}", shown(name.value.trim())),
+        )
+    })
 }
 
 /// A player's score, by the game's categories.
@@ -116,438 +238,67 @@ pub struct PlayerScore {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoreReport {
     pub players: Vec<PlayerScore>,
-    /// Every player still tied after the tie-break by coins.
+    /// Every player still tied after the tie-breaks.
     pub winners: Vec<String>,
-}
-
-/// What to price.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
-    Card(String),
-    Stage,
-}
-
-/// Whether a player can build something now, and what it costs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Price {
-    pub buildable: bool,
-    /// The least coins in all (coin cost plus trading); when not buildable,
-    /// what it would cost with enough coins, if the resources can be had.
-    pub coins: Option<u32>,
-    /// Free by a chain.
-    pub chain: bool,
-    /// The cheapest payment, if any.
-    pub payment: Option<Payment>,
-    /// Why, in words.
-    pub reason: String,
-}
-
-/// Reads a sheet of one of the compiled games.
-pub fn load(text: &str) -> Result<Sheet, SheetError> {
-    load_in(text, crate::cards::GAMES)
-}
-
-/// Reads a sheet of one of `games`.
-pub fn load_in(text: &str, games: &[&'static GameInfo]) -> Result<Sheet, SheetError> {
-    let doc: SheetDoc = serde_saphyr::from_str(text).map_err(|e| {
-        let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
-        SheetError {
-            line,
-            column,
-            message: format!(
-                "malformed sheet: {}",
-                strip_location(first_line(&e.to_string()))
-            ),
-        }
-    })?;
-    let info = games
-        .iter()
-        .copied()
-        .find(|g| g.name.eq_ignore_ascii_case(doc.game.value.trim()))
-        .ok_or_else(|| {
-            let known: Vec<&str> = games.iter().map(|g| g.name).collect();
-            at(
-                &doc.game,
-                format!(
-                    "unknown game `{}` (known: {})",
-                    doc.game.value,
-                    known.join(", ")
-                ),
-            )
-        })?;
-    let base = Base::new(info).map_err(|e| at(&doc.game, e.to_string()))?;
-    let players = &doc.players.value;
-    let (min, max) = (
-        usize::from(info.min_players).max(3),
-        usize::from(info.max_players),
-    );
-    if players.len() < min || players.len() > max {
-        return Err(at(
-            &doc.players,
-            format!(
-                "the sheet has {} player{}; {} is for {min} to {max}",
-                players.len(),
-                if players.len() == 1 { "" } else { "s" },
-                info.title
-            ),
-        ));
-    }
-    // Boards first: a city's cards may count its neighbours'.
-    let mut cities = vec![City::default(); players.len()];
-    let mut names: Vec<String> = Vec::with_capacity(players.len());
-    let mut boards: Vec<(u8, u8)> = Vec::new();
-    for (seat, p) in players.iter().enumerate() {
-        let p = &p.value;
-        let name = p.name.value.trim().to_string();
-        if name.is_empty() {
-            return Err(at(&p.name, "a player needs a name"));
-        }
-        if names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
-            return Err(at(&p.name, format!("two players are called `{name}`")));
-        }
-        names.push(name);
-        let w = base.vocab.find_wonder(&p.wonder.value).ok_or_else(|| {
-            let hint = base
-                .vocab
-                .suggest_wonder(&p.wonder.value)
-                .map(|s| format!("; did you mean `{s}`?"))
-                .unwrap_or_default();
-            at(
-                &p.wonder,
-                format!("unknown wonder `{}`{hint}", p.wonder.value),
-            )
-        })?;
-        if let Some(other) = boards.iter().position(|&(w2, _)| w2 == w) {
-            return Err(at(
-                &p.wonder,
-                format!(
-                    "{} is already {}'s wonder",
-                    base.wonder_name(w),
-                    names[other]
-                ),
-            ));
-        }
-        let s = match &p.side {
-            None => 0,
-            Some(side) => base.vocab.find_side(w, &side.value).ok_or_else(|| {
-                let sides: Vec<&str> = info.wonders[usize::from(w)]
-                    .sides
-                    .iter()
-                    .map(|s| s.name)
-                    .collect();
-                at(
-                    side,
-                    format!(
-                        "{} has no side `{}` (sides: {})",
-                        base.wonder_name(w),
-                        side.value,
-                        sides.join(", ")
-                    ),
-                )
-            })?,
-        };
-        boards.push((w, s));
-        base.new_city(&mut cities, seat, w, s);
-    }
-    for (seat, p) in players.iter().enumerate() {
-        let p = &p.value;
-        let (w, s) = boards[seat];
-        let side = &info.wonders[usize::from(w)].sides[usize::from(s)];
-        if let Some(stages) = &p.stages {
-            let have = side.stages.len() as i64;
-            if stages.value < 0 || stages.value > have {
-                return Err(at(
-                    stages,
-                    format!(
-                        "{} side {} has {have} stages; the sheet says {}",
-                        base.wonder_name(w),
-                        side.name,
-                        stages.value
-                    ),
-                ));
-            }
-            for _ in 0..stages.value {
-                base.add_stage(&mut cities, seat, None, false);
-            }
-        }
-        let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
-        for card in p.cards.iter().flatten() {
-            let id = find_card(&base, card)?;
-            let class = base.vocab.name_class(id);
-            if let Some((_, first)) = seen.iter().find(|(c, _)| *c == class) {
-                return Err(at(
-                    card,
-                    format!(
-                        "{} is listed twice for {} (first at {}:{}): a city never has two of a card",
-                        base.card_name(id),
-                        names[seat],
-                        first.referenced.line(),
-                        first.referenced.column()
-                    ),
-                ));
-            }
-            seen.push((class, card));
-            base.add_card(&mut cities, seat, id, false);
-        }
-    }
-    for (seat, p) in players.iter().enumerate() {
-        let p = &p.value;
-        let city = &mut cities[seat];
-        city.abilities.discard_builds = 0;
-        city.coins = match &p.coins {
-            None => 0,
-            Some(c) if c.value < 0 || c.value > i64::from(i32::MAX) => {
-                return Err(at(c, format!("coins must be 0 or more, not {}", c.value)));
-            }
-            Some(c) => c.value as i32,
-        };
-        for t in p.conflict.iter().flatten() {
-            match t.value {
-                -1 => {
-                    city.defeats += 1;
-                    city.conflict_vp -= 1;
-                }
-                1 | 3 | 5 => {
-                    city.victories += 1;
-                    city.conflict_vp += t.value as i32;
-                }
-                v => {
-                    return Err(at(
-                        t,
-                        format!("`{v}` is not a conflict token (tokens are -1, 1, 3 and 5)"),
-                    ));
-                }
-            }
-        }
-    }
-    Ok(Sheet {
-        base,
-        names,
-        cities,
-    })
-}
-
-fn first_line(s: &str) -> &str {
-    s.lines().next().unwrap_or(s)
-}
-
-/// The message of a YAML error without its own "error: line L column C: "
-/// prefix (the place is reported separately).
-fn strip_location(s: &str) -> &str {
-    let t = s.strip_prefix("error: ").unwrap_or(s);
-    match t.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
-        Some((place, rest)) if place.contains("column") => rest,
-        _ => t,
-    }
-}
-
-fn find_card(base: &Base, card: &Spanned<String>) -> Result<CardId, SheetError> {
-    base.vocab.find_card(&card.value).ok_or_else(|| {
-        let hint = base
-            .vocab
-            .suggest_card(&card.value)
-            .map(|s| format!("; did you mean `{s}`?"))
-            .unwrap_or_default();
-        at(card, format!("unknown card `{}`{hint}", card.value))
-    })
-}
-
-impl Sheet {
-    /// Final scores of the table, with the tie-break by coins.
-    pub fn score(&self) -> ScoreReport {
-        let out = self.base.final_scores(&self.cities);
-        let cats = self.base.info.categories;
-        let players = out
-            .scores
-            .iter()
-            .zip(&self.names)
-            .zip(&out.copied)
-            .map(
-                |((s, name), copied): ((&Score, &String), &Vec<CardId>)| PlayerScore {
-                    name: name.clone(),
-                    points: cats
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &c)| (c, s.points[i]))
-                        .collect(),
-                    total: s.total,
-                    coins: s.coins,
-                    copied: copied.iter().map(|&c| self.base.card_name(c)).collect(),
-                },
-            )
-            .collect();
-        ScoreReport {
-            players,
-            winners: out.winners.iter().map(|&i| self.names[i].clone()).collect(),
-        }
-    }
-
-    /// The seat of the player called `name` (any case).
-    pub fn seat(&self, name: &str) -> Result<usize, SheetError> {
-        self.names
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| {
-                nowhere(format!(
-                    "no player `{name}` in the sheet (players: {})",
-                    self.names.join(", ")
-                ))
-            })
-    }
-
-    /// Whether the player can build `target` now, and for how much.
-    pub fn price(&self, player: &str, target: &Target) -> Result<Price, SheetError> {
-        let seat = self.seat(player)?;
-        let city = &self.cities[seat];
-        let base = &self.base;
-        let who = &self.names[seat];
-        let (cost, what) = match target {
-            Target::Card(name) => {
-                let id = base.vocab.find_card(name).ok_or_else(|| {
-                    let hint = base
-                        .vocab
-                        .suggest_card(name)
-                        .map(|s| format!("; did you mean `{s}`?"))
-                        .unwrap_or_default();
-                    nowhere(format!("unknown card `{name}`{hint}"))
-                })?;
-                let what = base.card_name(id).to_string();
-                if city.has_name(base.vocab.name_class(id)) {
-                    return Ok(Price {
-                        buildable: false,
-                        coins: None,
-                        chain: false,
-                        payment: None,
-                        reason: format!("{who} already has {what}"),
-                    });
-                }
-                if base.chained(city, id) {
-                    return Ok(Price {
-                        buildable: true,
-                        coins: Some(0),
-                        chain: true,
-                        payment: Some(Payment::FREE),
-                        reason: format!("{who} can build {what} for free by a chain"),
-                    });
-                }
-                (&base.info.cards[usize::from(id.0)].cost, what)
-            }
-            Target::Stage => {
-                let what = format!(
-                    "stage {} of {}",
-                    city.stages + 1,
-                    base.wonder_name(city.wonder)
-                );
-                match base.next_stage_cost(city) {
-                    Some(cost) => (cost, what),
-                    None => {
-                        return Ok(Price {
-                            buildable: false,
-                            coins: None,
-                            chain: false,
-                            payment: None,
-                            reason: format!(
-                                "{who} has built every stage of {}",
-                                base.wonder_name(city.wonder)
-                            ),
-                        });
-                    }
-                }
-            }
-        };
-        let market = base.market(&self.cities, seat);
-        let mut search = crate::payment::PaymentSearch::new();
-        let budget = city.coins.max(0) as u32;
-        if let Some(p) = search.cheapest(cost, &market, budget) {
-            return Ok(Price {
-                buildable: true,
-                coins: Some(p.total()),
-                chain: false,
-                payment: Some(p),
-                reason: format!("{who} can build {what} for {}", describe_payment(&p)),
-            });
-        }
-        Ok(match search.cheapest(cost, &market, u32::MAX) {
-            Some(p) => Price {
-                buildable: false,
-                coins: Some(p.total()),
-                chain: false,
-                payment: Some(p),
-                reason: format!(
-                    "{who} cannot afford {what}: it costs {} and {who} has {}",
-                    describe_payment(&p),
-                    city.coins
-                ),
-            },
-            None => Price {
-                buildable: false,
-                coins: None,
-                chain: false,
-                payment: None,
-                reason: format!("{who} cannot get the resources for {what}, even by trading"),
-            },
-        })
-    }
-}
-
-/// "3 coins (1 to the bank, 2 to the left neighbour)" and the like.
-pub fn describe_payment(p: &Payment) -> String {
-    if *p == Payment::FREE {
-        return "nothing".to_string();
-    }
-    let mut parts = Vec::new();
-    if p.bank > 0 {
-        parts.push(format!("{} to the bank", p.bank));
-    }
-    if p.left > 0 {
-        parts.push(format!("{} to the left neighbour", p.left));
-    }
-    if p.right > 0 {
-        parts.push(format!("{} to the right neighbour", p.right));
-    }
-    let total = p.total();
-    format!(
-        "{total} coin{} ({})",
-        if total == 1 { "" } else { "s" },
-        parts.join(", ")
-    )
-}
-
-/// A player's score as JSON: name, each category, total (shared with Duel sheets).
-pub(crate) struct JsonPlayer<'a>(pub(crate) &'a PlayerScore);
-
-impl serde::Serialize for JsonPlayer<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let p = self.0;
-        let mut m = s.serialize_map(Some(p.points.len() + 2))?;
-        m.serialize_entry("name", &p.name)?;
-        for (c, v) in &p.points {
-            m.serialize_entry(c, v)?;
-        }
-        m.serialize_entry("total", &p.total)?;
-        m.end()
-    }
-}
-
-#[derive(serde::Serialize)]
-struct JsonReport<'a> {
-    players: Vec<JsonPlayer<'a>>,
-    winners: &'a [String],
+    /// How the game is won, in the game's words (`points`; `civilian`,
+    /// `military`, `science`).
+    pub victory: &'static str,
 }
 
 impl ScoreReport {
-    /// `{"players": [{"name", <category>…, "total"}], "winners": [...]}`,
-    /// keys in that order.
+    /// The report of `outcome` for players called `names`.
+    pub fn new<G: Game>(game: &G, outcome: &Outcome, names: &[String]) -> Self {
+        let info = game.info();
+        let players = outcome
+            .scores
+            .iter()
+            .zip(names)
+            .map(|(s, name)| PlayerScore {
+                name: name.clone(),
+                points: info
+                    .categories
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (c, s.points[i]))
+                    .collect(),
+                total: s.total,
+                coins: s.coins,
+                copied: s
+                    .copied
+                    .iter()
+                    .map(|&c| crate::engine::vocab::card_name(info, c))
+                    .collect(),
+            })
+            .collect();
+        ScoreReport {
+            players,
+            winners: outcome
+                .winners
+                .iter()
+                .filter_map(|&i| names.get(i).cloned())
+                .collect(),
+            victory: outcome.victory,
+        }
+    }
+
+    /// `{"players": [{"name", <category>…, "total"}], "winners": [...],
+    /// "victory": "…"}`, keys in that order.
     pub fn to_json(&self) -> String {
-        let r = JsonReport {
+        #[derive(serde::Serialize)]
+        struct J<'a> {
+            players: Vec<JsonPlayer<'a>>,
+            winners: &'a [String],
+            victory: &'static str,
+        }
+        let r = J {
             players: self.players.iter().map(JsonPlayer).collect(),
             winners: &self.winners,
+            victory: self.victory,
         };
         serde_json::to_string_pretty(&r).unwrap_or_default()
     }
 
-    /// A table, one row per player.
+    /// A table, one row per player, then the winners and how they won.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let cats: Vec<&str> = self
@@ -582,27 +333,81 @@ impl ScoreReport {
         } else {
             "tie"
         };
-        out.push_str(&format!("{} {verb}\n", self.winners.join(" and ")));
+        out.push_str(&format!("{} {verb}", self.winners.join(" and ")));
+        // A game won on points says nothing more; others say how.
+        if self.victory != POINTS {
+            out.push_str(&format!(" ({} victory)", self.victory));
+        }
+        out.push('\n');
         out
     }
 }
 
-#[derive(serde::Serialize)]
-struct JsonPrice {
-    buildable: bool,
-    coins: Option<u32>,
-    chain: bool,
+/// A player's score as JSON: name, each category, total.
+struct JsonPlayer<'a>(&'a PlayerScore);
+
+impl serde::Serialize for JsonPlayer<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let p = self.0;
+        let mut m = s.serialize_map(Some(p.points.len() + 2))?;
+        m.serialize_entry("name", &p.name)?;
+        for (c, v) in &p.points {
+            m.serialize_entry(c, v)?;
+        }
+        m.serialize_entry("total", &p.total)?;
+        m.end()
+    }
 }
 
-impl Price {
-    /// `{"buildable": bool, "coins": total, "chain": bool}`; `coins` is null
-    /// when the resources cannot be had at all.
-    pub fn to_json(&self) -> String {
-        let p = JsonPrice {
-            buildable: self.buildable,
-            coins: self.coins,
-            chain: self.chain,
+/// "3 coins (1 to the bank, 2 to the left neighbour)" and the like.
+pub fn describe_payment(p: &Payment) -> String {
+    if *p == Payment::FREE {
+        return "nothing".to_string();
+    }
+    let mut parts = Vec::new();
+    if p.bank > 0 {
+        parts.push(format!("{} to the bank", p.bank));
+    }
+    if p.left > 0 {
+        parts.push(format!("{} to the left neighbour", p.left));
+    }
+    if p.right > 0 {
+        parts.push(format!("{} to the right neighbour", p.right));
+    }
+    format!("{} ({})", plural(p.total(), "coin"), parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payments_in_words() {
+        assert_eq!(describe_payment(&Payment::FREE), "nothing");
+        let p = Payment {
+            bank: 1,
+            left: 0,
+            right: 0,
         };
-        serde_json::to_string(&p).unwrap_or_default()
+        assert_eq!(describe_payment(&p), "1 coin (1 to the bank)");
+        let p = Payment {
+            bank: 0,
+            left: 2,
+            right: 1,
+        };
+        assert_eq!(
+            describe_payment(&p),
+            "3 coins (2 to the left neighbour, 1 to the right neighbour)"
+        );
+    }
+
+    #[test]
+    fn seats_by_name() {
+        let names = vec!["Ana".to_string(), "Ben".to_string()];
+        assert_eq!(seat_of(&names, " ben "), Ok(1));
+        let e = seat_of(&names, "Cy\u{1b}[2J").unwrap_err();
+        assert!(e.message.contains("`Cy\\u{1b}[2J`"), "{e}");
+        assert!(e.message.contains("players: Ana, Ben"), "{e}");
     }
 }

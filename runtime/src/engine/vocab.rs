@@ -1,15 +1,21 @@
 //! Lookups over one game's tables, computed once when a game is set up (or a
-//! sheet read): which cards share a name, which names chain into a card, and
-//! name searches for sheets and command lines. Nothing here runs per move.
+//! sheet read): which cards share a name, which names chain into a card, the
+//! scoring categories a turn structure adds to, and name searches (with
+//! "did you mean" hints) for sheets, logs and command lines. Nothing here
+//! runs per move.
 
 use std::fmt;
 
-use sevenw_host::{CardId, Category, GameInfo};
+use sevenw_host::{CardId, Category, GameInfo, Listens, Source};
 
 /// Most distinct card names a game may have.
 pub const MAX_NAMES: usize = 256;
 
-/// A set of card names (by name class, see [`Vocab::name_of`]).
+/// Longest name searched for a suggestion: anything longer is no misspelling
+/// of a card, and comparing it would cost time for nothing.
+const MAX_SUGGEST_LEN: usize = 64;
+
+/// A set of card names (by name class, see [`Vocab::name_class`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NameSet(pub [u64; MAX_NAMES / 64]);
 
@@ -30,7 +36,7 @@ impl NameSet {
     }
 }
 
-/// Why a game's tables cannot be used.
+/// Why a game's tables cannot be used by the runtime.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VocabError {
     TooManyNames(usize),
@@ -38,7 +44,14 @@ pub enum VocabError {
     TooManySymbols(usize),
     TooManyCategories(usize),
     TooManyColours(usize),
+    TooMany { what: &'static str, have: usize, max: usize },
     MissingCategory(&'static str),
+    MissingColour(&'static str),
+    /// The card set does not have the shape a turn structure needs.
+    Shape {
+        rules: &'static str,
+        why: &'static str,
+    },
 }
 
 impl fmt::Display for VocabError {
@@ -62,7 +75,14 @@ impl fmt::Display for VocabError {
             VocabError::TooManyColours(n) => {
                 write!(f, "the game has {n} colours; at most 16 are supported")
             }
+            VocabError::TooMany { what, have, max } => {
+                write!(f, "the game has {have} {what}; at most {max} are supported")
+            }
             VocabError::MissingCategory(c) => write!(f, "the game has no scoring category `{c}`"),
+            VocabError::MissingColour(c) => write!(f, "the game has no colour `{c}`"),
+            VocabError::Shape { rules, why } => {
+                write!(f, "the {rules} rules cannot play this card set: {why}")
+            }
         }
     }
 }
@@ -81,9 +101,10 @@ pub struct Vocab {
     card_keys: Vec<Vec<String>>,
     /// Lower-cased names and aliases of each wonder.
     wonder_keys: Vec<Vec<String>>,
+    /// Lower-cased names and aliases of each progress token.
+    token_keys: Vec<Vec<String>>,
 }
 
-/// Lower-case and collapse inner white space, for name matching.
 /// A card's name for display (`?` for an index the game does not have).
 pub fn card_name(info: &GameInfo, c: CardId) -> &'static str {
     info.cards.get(usize::from(c.0)).map_or("?", |c| c.name)
@@ -94,11 +115,32 @@ pub fn wonder_name(info: &GameInfo, w: u8) -> &'static str {
     info.wonders.get(usize::from(w)).map_or("?", |w| w.name)
 }
 
+/// The name of side `s` of wonder `w` (`A`, `B`, …).
+pub fn side_name(info: &GameInfo, w: u8, s: u8) -> &'static str {
+    info.wonders
+        .get(usize::from(w))
+        .and_then(|w| w.sides.get(usize::from(s)))
+        .map_or("?", |s| s.name)
+}
+
+/// A progress token's name for display.
+pub fn token_name(info: &GameInfo, t: u8) -> &'static str {
+    info.progress.get(usize::from(t)).map_or("?", |t| t.name)
+}
+
+/// Lower-case and collapse inner white space, for name matching.
 pub fn key(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+fn keys<'a>(name: &'a str, aliases: &'a [&'a str]) -> Vec<String> {
+    std::iter::once(name)
+        .chain(aliases.iter().copied())
+        .map(key)
+        .collect()
 }
 
 impl Vocab {
@@ -114,6 +156,19 @@ impl Vocab {
         }
         if info.colours.len() > 16 {
             return Err(VocabError::TooManyColours(info.colours.len()));
+        }
+        // Wonders and tokens are numbered by `u8` in the host API.
+        for (what, have) in [
+            ("wonders", info.wonders.len()),
+            ("progress tokens", info.progress.len()),
+        ] {
+            if have > 256 {
+                return Err(VocabError::TooMany {
+                    what,
+                    have,
+                    max: 256,
+                });
+            }
         }
         let mut names: Vec<String> = Vec::new();
         let mut name_of = Vec::with_capacity(info.cards.len());
@@ -144,46 +199,22 @@ impl Vocab {
                 s
             })
             .collect();
-        let card_keys = info
-            .cards
-            .iter()
-            .map(|c| {
-                std::iter::once(c.name)
-                    .chain(c.aliases.iter().copied())
-                    .map(key)
-                    .collect()
-            })
-            .collect();
-        let wonder_keys = info
-            .wonders
-            .iter()
-            .map(|w| {
-                std::iter::once(w.name)
-                    .chain(w.aliases.iter().copied())
-                    .map(key)
-                    .collect()
-            })
-            .collect();
         Ok(Vocab {
             info,
             name_of,
             chain_mask,
-            card_keys,
-            wonder_keys,
+            card_keys: info.cards.iter().map(|c| keys(c.name, c.aliases)).collect(),
+            wonder_keys: info
+                .wonders
+                .iter()
+                .map(|w| keys(w.name, w.aliases))
+                .collect(),
+            token_keys: info
+                .progress
+                .iter()
+                .map(|t| keys(t.name, t.aliases))
+                .collect(),
         })
-    }
-
-    /// The distinct cards of `pile` that `city` may build (it holds no card of
-    /// that name), in id order: the choices of a free build from the discard pile.
-    pub fn unbuilt(&self, pile: &[CardId], city: &crate::state::City) -> Vec<CardId> {
-        let mut options: Vec<CardId> = pile
-            .iter()
-            .copied()
-            .filter(|&c| !city.has_name(self.name_class(c)))
-            .collect();
-        options.sort_unstable();
-        options.dedup();
-        options
     }
 
     pub fn name_class(&self, card: CardId) -> u16 {
@@ -200,22 +231,29 @@ impl Vocab {
             .ok_or(VocabError::MissingCategory(name))
     }
 
+    /// The index of the colour called `name`.
+    pub fn colour(&self, name: &'static str) -> Result<sevenw_host::Colour, VocabError> {
+        self.info
+            .colours
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(name))
+            .map(|i| sevenw_host::Colour(i as u8))
+            .ok_or(VocabError::MissingColour(name))
+    }
+
     /// The first card whose name or alias is `name`, without regard to case.
     pub fn find_card(&self, name: &str) -> Option<CardId> {
-        let k = key(name);
-        self.card_keys
-            .iter()
-            .position(|keys| keys.contains(&k))
-            .map(|i| CardId(i as u16))
+        find(&self.card_keys, name).map(|i| CardId(i as u16))
     }
 
     /// The wonder whose name or alias is `name`, without regard to case.
     pub fn find_wonder(&self, name: &str) -> Option<u8> {
-        let k = key(name);
-        self.wonder_keys
-            .iter()
-            .position(|keys| keys.contains(&k))
-            .map(|i| i as u8)
+        find(&self.wonder_keys, name).map(|i| i as u8)
+    }
+
+    /// The progress token whose name or alias is `name`.
+    pub fn find_token(&self, name: &str) -> Option<u8> {
+        find(&self.token_keys, name).map(|i| i as u8)
     }
 
     /// The side of `wonder` called `name` (`A`, `b`, …).
@@ -230,35 +268,45 @@ impl Vocab {
 
     /// The known card name closest to `name`, for "did you mean" hints.
     pub fn suggest_card(&self, name: &str) -> Option<&'static str> {
-        let k = key(name);
-        let mut best: Option<(usize, &'static str)> = None;
-        for (i, keys) in self.card_keys.iter().enumerate() {
-            for cand in keys {
-                let d = distance(&k, cand);
-                if best.is_none_or(|(bd, _)| d < bd) {
-                    best = Some((d, self.info.cards[i].name));
-                }
-            }
-        }
-        best.filter(|&(d, _)| d <= 1 + k.chars().count() / 3)
-            .map(|(_, n)| n)
+        suggest(&self.card_keys, name).map(|i| self.info.cards[i].name)
     }
 
     /// The known wonder name closest to `name`.
     pub fn suggest_wonder(&self, name: &str) -> Option<&'static str> {
-        let k = key(name);
-        let mut best: Option<(usize, &'static str)> = None;
-        for (i, keys) in self.wonder_keys.iter().enumerate() {
-            for cand in keys {
-                let d = distance(&k, cand);
-                if best.is_none_or(|(bd, _)| d < bd) {
-                    best = Some((d, self.info.wonders[i].name));
-                }
+        suggest(&self.wonder_keys, name).map(|i| self.info.wonders[i].name)
+    }
+
+    /// The known progress token name closest to `name`.
+    pub fn suggest_token(&self, name: &str) -> Option<&'static str> {
+        suggest(&self.token_keys, name).map(|i| self.info.progress[i].name)
+    }
+}
+
+fn find(table: &[Vec<String>], name: &str) -> Option<usize> {
+    if name.len() > 4 * MAX_SUGGEST_LEN {
+        return None;
+    }
+    let k = key(name);
+    table.iter().position(|keys| keys.contains(&k))
+}
+
+/// The entry of `table` closest to `name` within a few edits.
+fn suggest(table: &[Vec<String>], name: &str) -> Option<usize> {
+    if name.chars().count() > MAX_SUGGEST_LEN {
+        return None;
+    }
+    let k = key(name);
+    let mut best: Option<(usize, usize)> = None;
+    for (i, keys) in table.iter().enumerate() {
+        for cand in keys {
+            let d = distance(&k, cand);
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, i));
             }
         }
-        best.filter(|&(d, _)| d <= 1 + k.chars().count() / 3)
-            .map(|(_, n)| n)
     }
+    best.filter(|&(d, _)| d <= 1 + k.chars().count() / 3)
+        .map(|(_, i)| i)
 }
 
 /// Levenshtein distance over characters.
@@ -278,8 +326,7 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// Which events `source` reacts to.
-pub fn listens(info: &sevenw_host::GameInfo, source: sevenw_host::Source) -> sevenw_host::Listens {
-    use sevenw_host::{Listens, Source};
+pub fn listens(info: &GameInfo, source: Source) -> Listens {
     let side = |w: u8, s: u8| {
         info.wonders
             .get(usize::from(w))
@@ -331,5 +378,21 @@ mod tests {
         assert_eq!(distance("som card", "some card"), 1);
         assert_eq!(distance("", "abc"), 3);
         assert_eq!(distance("same", "same"), 0);
+    }
+
+    #[test]
+    fn suggestions_are_close_and_bounded() {
+        let table = vec![
+            vec!["library".to_string()],
+            vec!["lumber yard".to_string(), "aserradero".to_string()],
+        ];
+        assert_eq!(suggest(&table, "Libary"), Some(0));
+        assert_eq!(suggest(&table, "lumber  yrd"), Some(1));
+        assert_eq!(suggest(&table, "xyzzy"), None);
+        // A huge name is no misspelling: no suggestion, and no time spent.
+        let huge = "a".repeat(10 << 20);
+        assert_eq!(suggest(&table, &huge), None);
+        assert_eq!(find(&table, &huge), None);
+        assert_eq!(find(&table, "ASERRADERO"), Some(1));
     }
 }

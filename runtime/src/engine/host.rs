@@ -4,14 +4,16 @@
 //! [`CityHost`] applies effects to a city while a game is played (or while a
 //! city is rebuilt from a sheet). [`ScoreHost`] runs effects at final scoring
 //! without changing any city: it collects points, coins and science symbols.
-//! Both read the other cities through seat offsets.
+//! Both read the other cities through seat offsets. [`Unbuild`] undoes a
+//! card's production when the card leaves a city.
 
 use sevenw_host::{
     Category, ColourSet, Counted, Discount, Host, Limit, Pile, ResSet, Seats, SymSet,
 };
 
-use crate::science::MAX_SYM;
-use crate::state::{City, MAX_CAT, Pending, seat_at};
+use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at};
+use crate::engine::payment::{Choice, Production};
+use crate::engine::science::MAX_SYM;
 
 /// `what` counted over the cities at `seats` from `seat`; the acting city
 /// is `me` (its slot in `cities` may be stale while it is being changed).
@@ -54,6 +56,12 @@ pub struct CityHost<'a> {
     /// Whether coins gained are added: false when a city is rebuilt from a
     /// sheet, whose coins are given as they are now.
     pub coins: bool,
+}
+
+impl HasCity for CityHost<'_> {
+    fn city(&self) -> &City {
+        self.me
+    }
 }
 
 impl Host for CityHost<'_> {
@@ -184,6 +192,12 @@ impl<'a> ScoreHost<'a> {
     }
 }
 
+impl HasCity for ScoreHost<'_> {
+    fn city(&self) -> &City {
+        self.me
+    }
+}
+
 impl Host for ScoreHost<'_> {
     fn count(&self, what: Counted, seats: Seats) -> u32 {
         count_in(self.me, self.cities, self.seat, what, seats)
@@ -220,6 +234,55 @@ impl Host for ScoreHost<'_> {
     fn take_progress(&mut self, _set_aside: u8) {}
     fn discount(&mut self, _n: u8, _target: Discount) {}
     fn receive_trade_coins(&mut self, _seats: Seats) {}
+}
+
+/// Undoes a card's production when it leaves a city (a brown or grey card
+/// discarded by an opponent's wonder): `produce` subtracts, the rest of the
+/// card's effects are left alone (their coins were spent, their points are
+/// scored only while the card is held).
+pub struct Unbuild<'a> {
+    pub me: &'a mut City,
+}
+
+impl Host for Unbuild<'_> {
+    fn count(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn gain_coins(&mut self, _n: i32) {}
+    fn gain_vp(&mut self, _c: Category, _n: i32) {}
+    fn gain_shields(&mut self, _n: u32) {}
+    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
+        fn sub(p: &mut Production, options: ResSet, amount: u8) {
+            if options.len() == 1 {
+                let r = options.0.trailing_zeros() as usize;
+                p.fixed[r] = p.fixed[r].saturating_sub(amount);
+            } else if let Some(i) = p
+                .choices
+                .iter()
+                .position(|c| *c == Choice { options, amount })
+            {
+                p.choices.remove(i);
+            }
+        }
+        sub(&mut self.me.own, options, amount);
+        if tradable {
+            sub(&mut self.me.sold, options, amount);
+        }
+    }
+    fn science(&mut self, _o: SymSet) {}
+    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
+    fn build_free(&mut self, _f: Pile, _l: Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
+    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn take_progress(&mut self, _n: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: Seats) {}
 }
 
 #[cfg(test)]
@@ -299,5 +362,27 @@ mod tests {
         assert_eq!(h.science[0], 1);
         assert_eq!(me.vp[1], 0);
         assert_eq!(me.coins, 7);
+    }
+
+    #[test]
+    fn unbuild_takes_back_production_only() {
+        let cities = vec![City::default(), City::default()];
+        let mut me = City::new(0, 0, 5, 2);
+        let mut h = CityHost {
+            me: &mut me,
+            cities: &cities,
+            seat: 0,
+            coins: true,
+        };
+        h.produce(ResSet(0b1), 2, true);
+        h.produce(ResSet(0b110), 1, true);
+        h.gain_coins(3);
+        let mut u = Unbuild { me: &mut me };
+        u.produce(ResSet(0b1), 2, true);
+        u.produce(ResSet(0b110), 1, true);
+        u.gain_coins(3);
+        assert_eq!(me.own, Production::default());
+        assert_eq!(me.sold, Production::default());
+        assert_eq!(me.coins, 8, "coins gained stay");
     }
 }

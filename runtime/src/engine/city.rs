@@ -1,13 +1,18 @@
 //! A city: everything a player has built and holds, and what the effects of
-//! their cards and wonder have granted them (production, trade prices,
-//! science, abilities). The same type serves every game; a game's turn
-//! structure decides what to do with it.
+//! their cards, wonder and tokens have granted them (production, trade
+//! prices, science, abilities). The same type serves every game; a game's
+//! turn structure decides what to do with it.
+//!
+//! Everything in a city is public: what other players may not see (the
+//! cards under a wonder's stages, a hand) is kept by the game's own state.
 
-use sevenw_host::{CardId, ColourSet, Counted, Discount, Seats, Source, SymSet};
+use sevenw_host::{
+    CardId, ColourSet, Counted, Discount, Event, GameInfo, Host, Listens, Seats, Source, SymSet,
+};
 
-use crate::payment::{MAX_RES, Prices, Production, flat_prices};
-use crate::science::MAX_SYM;
-use crate::vocab::NameSet;
+use crate::engine::payment::{MAX_RES, Prices, Production, flat_prices};
+use crate::engine::science::MAX_SYM;
+use crate::engine::vocab::{NameSet, Vocab};
 
 /// A bank price that is not fixed ([`City::bank_prices`]).
 pub const NO_PRICE: u8 = u8::MAX;
@@ -40,7 +45,7 @@ pub struct Abilities {
 }
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pending {
     /// Those cities lose coins.
     LoseCoins(u32, Seats),
@@ -55,18 +60,21 @@ pub enum Pending {
 pub struct City {
     pub wonder: u8,
     pub side: u8,
-    /// Wonder stages built, from the first.
+    /// Wonder stages built, from the first (Duel: wonders built).
     pub stages: u8,
     pub coins: i32,
     pub shields: u32,
     /// Built cards, in the order built.
     pub cards: Vec<CardId>,
-    /// The cards used to mark built stages (face down, not structures).
-    pub stage_cards: Vec<CardId>,
+    /// Every source of effects the city holds (board, stages, cards,
+    /// tokens), in the order gained, with the events each listens to.
+    pub sources: Vec<(Source, Listens)>,
+    /// What those sources listen to, together.
+    pub listening: u8,
     /// Name classes of the built cards.
     pub names: NameSet,
     /// Built cards per colour.
-    pub colour_count: [u8; MAX_CAT],
+    pub colour_count: [u16; MAX_CAT],
     /// Everything the city produces.
     pub own: Production,
     /// What neighbours may buy from it.
@@ -82,11 +90,11 @@ pub struct City {
     /// Victory points granted so far per category (by effects).
     pub vp: [i32; MAX_CAT],
     /// Conflict tokens: victories, defeats and their points.
-    pub victories: u8,
-    /// Progress tokens held.
-    pub progress: u8,
-    pub defeats: u8,
+    pub victories: u32,
+    pub defeats: u32,
     pub conflict_vp: i32,
+    /// Progress tokens held.
+    pub progress: u16,
     pub abilities: Abilities,
 }
 
@@ -98,9 +106,9 @@ impl Default for City {
             stages: 0,
             coins: 0,
             shields: 0,
-            progress: 0,
             cards: Vec::new(),
-            stage_cards: Vec::new(),
+            sources: Vec::new(),
+            listening: 0,
             names: NameSet::default(),
             colour_count: [0; MAX_CAT],
             own: Production::default(),
@@ -113,6 +121,7 @@ impl Default for City {
             victories: 0,
             defeats: 0,
             conflict_vp: 0,
+            progress: 0,
             abilities: Abilities::default(),
         }
     }
@@ -138,8 +147,8 @@ impl City {
                 .map(|c| u32::from(self.colour_count[c]))
                 .sum(),
             Counted::WonderStages => u32::from(self.stages),
-            Counted::DefeatTokens => u32::from(self.defeats),
-            Counted::VictoryTokens => u32::from(self.victories),
+            Counted::DefeatTokens => self.defeats,
+            Counted::VictoryTokens => self.victories,
             Counted::Coins => self.coins.max(0) as u32,
             Counted::ProgressTokens => u32::from(self.progress),
         }
@@ -150,16 +159,79 @@ impl City {
         self.names.contains(class)
     }
 
-    /// Every source of effects the city holds: board, built stages, cards.
-    pub fn sources(&self) -> impl Iterator<Item = Source> + '_ {
-        let (wonder, side) = (self.wonder, self.side);
-        std::iter::once(Source::Board { wonder, side })
-            .chain((0..self.stages).map(move |stage| Source::Stage {
-                wonder,
-                side,
-                stage,
-            }))
-            .chain(self.cards.iter().map(|&c| Source::Card(c)))
+    /// The city now holds `source` (its effects will answer the events it
+    /// listens to).
+    pub fn gain_source(&mut self, info: &GameInfo, source: Source) {
+        let l = crate::engine::vocab::listens(info, source);
+        self.sources.push((source, l));
+        self.listening |= l.0;
+    }
+
+    /// The city no longer holds `source` (a card taken away).
+    pub fn lose_source(&mut self, source: Source) {
+        if let Some(i) = self.sources.iter().position(|&(s, _)| s == source) {
+            self.sources.remove(i);
+        }
+        self.listening = self.sources.iter().fold(0, |a, &(_, l)| a | l.0);
+    }
+
+    /// Places a built card: it joins the city's cards, names and colours,
+    /// and its effects become a source (they are not run here).
+    pub fn place(&mut self, vocab: &Vocab, card: CardId) {
+        self.cards.push(card);
+        self.names.insert(vocab.name_class(card));
+        if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
+            let c = usize::from(info.colour.0) % MAX_CAT;
+            self.colour_count[c] = self.colour_count[c].saturating_add(1);
+        }
+        self.gain_source(vocab.info, Source::Card(card));
+    }
+
+    /// Takes a built card away (it goes to a discard pile): its name,
+    /// colour and source go with it. Its production is undone by running
+    /// its effects against [`crate::engine::host::Unbuild`]. False if the
+    /// city does not hold it.
+    pub fn remove(&mut self, vocab: &Vocab, card: CardId) -> bool {
+        let Some(i) = self.cards.iter().position(|&c| c == card) else {
+            return false;
+        };
+        self.cards.remove(i);
+        if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
+            let c = usize::from(info.colour.0) % MAX_CAT;
+            self.colour_count[c] = self.colour_count[c].saturating_sub(1);
+        }
+        self.names = NameSet::default();
+        for k in 0..self.cards.len() {
+            let n = vocab.name_class(self.cards[k]);
+            self.names.insert(n);
+        }
+        self.lose_source(Source::Card(card));
+        let s = Source::Card(card);
+        if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
+            (vocab.info.effects)(s, Event::Built, &mut crate::engine::host::Unbuild { me: self });
+        }
+        true
+    }
+
+    /// The distinct cards of `pile` this city may build (it holds no card
+    /// of that name), in id order: the choices of a free build from a pile.
+    pub fn unbuilt(&self, vocab: &Vocab, pile: &[CardId]) -> Vec<CardId> {
+        let mut options: Vec<CardId> = pile
+            .iter()
+            .copied()
+            .filter(|&c| !self.has_name(vocab.name_class(c)))
+            .collect();
+        options.sort_unstable();
+        options.dedup();
+        options
+    }
+
+    /// Whether `card` is free for this city by a chain.
+    pub fn chained(&self, vocab: &Vocab, card: CardId) -> bool {
+        vocab
+            .chain_mask
+            .get(usize::from(card.0))
+            .is_some_and(|m| m.intersects(&self.names))
     }
 
     /// Lowers what this city pays for `resources` bought from the sellers at
@@ -189,6 +261,55 @@ impl City {
     }
 }
 
+/// Runs, for the city `host.me`, the effects of `source` for `Event::Built`
+/// (if it listens), then those of every other source of the city that
+/// listens to `follow` (a card or a wonder stage was built; the generated
+/// code filters on colour and chain).
+pub fn run_built(
+    info: &GameInfo,
+    h: &mut crate::engine::host::CityHost<'_>,
+    source: Source,
+    follow: Option<Event>,
+) {
+    let effects = info.effects;
+    if crate::engine::vocab::listens(info, source).has(Listens::BUILT) {
+        effects(source, Event::Built, h);
+    }
+    let bit = match follow {
+        Some(Event::BuiltCard { .. }) => Listens::BUILT_CARD,
+        Some(Event::BuiltStage) => Listens::BUILT_STAGE,
+        _ => return,
+    };
+    if h.me.listening & bit != 0 {
+        run_event(info, h, follow.unwrap_or(Event::Built), bit, Some(source));
+    }
+}
+
+/// Runs the effects of every source of `h.me` listening to `bit` for
+/// `event`, but `except`.
+pub fn run_event<H: Host + HasCity>(
+    info: &GameInfo,
+    h: &mut H,
+    event: Event,
+    bit: u8,
+    except: Option<Source>,
+) {
+    let effects = info.effects;
+    let mut i = 0;
+    while i < h.city().sources.len() {
+        let (s, l) = h.city().sources[i];
+        if l.has(bit) && Some(s) != except {
+            effects(s, event, h);
+        }
+        i += 1;
+    }
+}
+
+/// A host acting for one city.
+pub trait HasCity {
+    fn city(&self) -> &City;
+}
+
 /// The seat at `offset` from `seat` among `n` players.
 pub fn seat_at(seat: usize, offset: i8, n: usize) -> usize {
     if n == 0 {
@@ -208,6 +329,7 @@ mod tests {
         assert_eq!(seat_at(2, 1, 3), 0);
         assert_eq!(seat_at(0, -1, 3), 2);
         assert_eq!(seat_at(1, 0, 3), 1);
+        assert_eq!(seat_at(1, 0, 0), 0);
     }
 
     #[test]
@@ -221,30 +343,40 @@ mod tests {
         c.set_price(ResSet(0b1), 3, Seats(&[1, -1, 0, 2]));
         assert_eq!(c.prices[0][0], 1);
         assert_eq!(c.prices[1][0], 2);
+        // No seats: the bank's price.
+        c.set_price(ResSet(0b100), 1, Seats(&[]));
+        assert_eq!(c.bank_prices[2], 1);
+        assert_eq!(c.bank_prices[0], NO_PRICE);
     }
 
     #[test]
-    fn counts() {
+    fn counts_never_wrap() {
         let mut c = City::default();
         c.colour_count[0] = 2;
         c.colour_count[3] = 1;
         c.stages = 2;
-        c.defeats = 3;
+        c.defeats = 300;
         c.victories = 1;
         assert_eq!(c.count(Counted::Cards(ColourSet(0b1001))), 3);
         assert_eq!(c.count(Counted::Cards(ColourSet(0b0010))), 0);
         assert_eq!(c.count(Counted::WonderStages), 2);
-        assert_eq!(c.count(Counted::DefeatTokens), 3);
+        assert_eq!(c.count(Counted::DefeatTokens), 300);
         assert_eq!(c.count(Counted::VictoryTokens), 1);
-        let s: Vec<_> = c.sources().collect();
-        assert_eq!(s.len(), 3);
-        assert_eq!(
-            s[1],
-            Source::Stage {
-                wonder: 0,
-                side: 0,
-                stage: 0
-            }
-        );
+        c.coins = -4;
+        assert_eq!(c.count(Counted::Coins), 0);
+    }
+
+    #[test]
+    fn sources_come_and_go_with_what_they_listen_to() {
+        let mut c = City::default();
+        let (a, b) = (Source::Card(CardId(1)), Source::Progress(2));
+        c.sources.push((a, Listens(Listens::BUILT_CARD)));
+        c.sources.push((b, Listens(Listens::GAME_END)));
+        c.listening = Listens::BUILT_CARD | Listens::GAME_END;
+        c.lose_source(a);
+        assert_eq!(c.sources, vec![(b, Listens(Listens::GAME_END))]);
+        assert_eq!(c.listening, Listens::GAME_END);
+        c.lose_source(a);
+        assert_eq!(c.sources.len(), 1);
     }
 }

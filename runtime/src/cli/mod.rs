@@ -1,0 +1,613 @@
+//! `sevenw`: play, simulate, score, price and replay the games of a card
+//! library, as a library function ([`main`], [`run`]) so that any binary
+//! can offer the command line for its own compiled games.
+//!
+//! Exit codes: 0 success; 1 bad input (a sheet, a log, a file, a card set
+//! the rules cannot play); 2 a bad command line (clap's usage errors, and
+//! options the game refuses: an unknown game, a player count out of range,
+//! an unknown wonder).
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use sevenw_host::GameInfo;
+
+use crate::bots::BotKind;
+use crate::doc::game_of;
+use crate::engine::rng::derive;
+use crate::game::{Setup, SetupError, Sides};
+use crate::games::{AnyGame, rules_for};
+use crate::replay::Log;
+use crate::sheet::{Target, did_you_mean, wonder_named};
+use crate::sim::{SimError, SimOptions, Stats};
+use crate::text::{plural, shown};
+
+const AFTER: &str = "\
+Exit codes: 0 success; 1 bad input (a sheet, a log, a file); 2 a bad command line.
+A path of `-` reads standard input.";
+
+/// Play, simulate, score and price 7 Wonders games.
+#[derive(Parser, Debug)]
+#[command(name = "sevenw", version, about, after_help = AFTER)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play one game with bots and print it move by move.
+    Play(PlayArgs),
+    /// Play many games with bots (on every core) and print statistics.
+    Sim(SimArgs),
+    /// Score a city sheet: points by category, the winners.
+    Score(ScoreArgs),
+    /// Whether a player of a city sheet can build a card, stage or wonder now, and for how much.
+    Price(PriceArgs),
+    /// Play a replay log again, checking every decision and the result.
+    Replay(ReplayArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Args, Debug)]
+struct GameArgs {
+    /// The game (a folder of the card library: base, duel).
+    #[arg(long)]
+    game: String,
+    /// Players (a game of one player count may leave it out).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The game's seed; without it one is drawn from the clock and shown.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Bots: one kind for every seat, or one per seat, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = parse_bot)]
+    bots: Vec<BotKind>,
+    /// Which wonder sides are dealt.
+    #[arg(long, value_enum, ignore_case = true)]
+    sides: Option<SidesArg>,
+    /// Wonders chosen instead of dealt: one per seat in the base game
+    /// (`Giza:B,Rhodes,…`, side A unless given); Duel's 8, the first
+    /// player's 4 first (otherwise they are drafted).
+    #[arg(long, value_name = "W[:SIDE],…")]
+    wonders: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SidesArg {
+    A,
+    B,
+    Random,
+}
+
+fn parse_bot(s: &str) -> Result<BotKind, String> {
+    BotKind::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
+        format!("unknown bot `{}` (bots: {})", shown(s), names.join(", "))
+    })
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Write the game's replay log to this file.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct SimArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games to play.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Threads (default: every core). The results are the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct ScoreArgs {
+    /// The city sheet (YAML; `-` for standard input).
+    sheet: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("target").required(true).args(["card", "stage", "wonder"]))]
+struct PriceArgs {
+    /// The city sheet (YAML; `-` for standard input).
+    sheet: PathBuf,
+    /// The player, by name.
+    #[arg(long)]
+    player: String,
+    /// Price a card.
+    #[arg(long)]
+    card: Option<String>,
+    /// Price the player's next wonder stage.
+    #[arg(long)]
+    stage: bool,
+    /// Price a wonder (Duel).
+    #[arg(long)]
+    wonder: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The replay log (`-` for standard input).
+    log: PathBuf,
+}
+
+/// A failure: a usage error (exit 2) or bad input (exit 1).
+enum Fail {
+    Usage(clap::Error),
+    Input(String),
+}
+
+fn usage(kind: ErrorKind, msg: impl std::fmt::Display) -> Fail {
+    Fail::Usage(Cli::command().error(kind, msg))
+}
+
+fn input(msg: impl Into<String>) -> Fail {
+    Fail::Input(msg.into())
+}
+
+/// `sevenw` over the shipped card library, with the process's arguments.
+pub fn main() -> ExitCode {
+    run(crate::cards::GAMES, std::env::args_os())
+}
+
+/// `sevenw` over `games`, with `args` (the first is the program's name).
+pub fn run<I, T>(games: &[&'static GameInfo], args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version are printed to stdout with exit 0.
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
+    let result = match cli.command {
+        Command::Play(a) => play(games, a),
+        Command::Sim(a) => sim(games, a),
+        Command::Score(a) => score(games, a),
+        Command::Price(a) => price(games, a),
+        Command::Replay(a) => replay(games, a),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sevenw", &mut out);
+            Ok(String::from_utf8_lossy(&out).into_owned())
+        }
+    };
+    match result {
+        Ok(out) => emit(&out),
+        Err(Fail::Usage(e)) => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        Err(Fail::Input(msg)) => {
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Writes the output; a reader that went away (`sevenw … | head`) ends the
+/// command quietly.
+fn emit(out: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The file at `path` (`-`: standard input), read once.
+fn read_input(path: &Path) -> Result<String, Fail> {
+    let shown_path = shown(&path.display().to_string()).into_owned();
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|mut f| {
+            // A sheet or a log is small: stop reading well past the limit.
+            std::io::Read::by_ref(&mut f)
+                .take(crate::doc::MAX_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+        })
+    };
+    read.map_err(|e| input(format!("cannot read {shown_path}: {e}")))?;
+    String::from_utf8(bytes).map_err(|_| input(format!("{shown_path} is not UTF-8 text")))
+}
+
+fn label(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        shown(&path.display().to_string()).into_owned()
+    }
+}
+
+/// The compiled game called `name`, for an option.
+fn find<'g>(games: &[&'static GameInfo], name: &str) -> Result<&'static GameInfo, Fail> {
+    crate::find_game(games, name).ok_or_else(|| {
+        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
+        usage(
+            ErrorKind::InvalidValue,
+            format!(
+                "--game: unknown game `{}` (games: {})",
+                shown(name),
+                known.join(", ")
+            ),
+        )
+    })
+}
+
+fn rules(info: &'static GameInfo) -> Result<Box<dyn AnyGame>, Fail> {
+    rules_for(info).map_err(input)
+}
+
+fn clock_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    derive(t, u64::from(std::process::id()))
+}
+
+/// A set-up error in the command line's terms.
+fn setup_fail(e: SetupError) -> Fail {
+    match e {
+        SetupError::Option { .. } => usage(ErrorKind::InvalidValue, e),
+        SetupError::Game(m) => input(m),
+    }
+}
+
+/// The game, its set-up and one bot kind per seat.
+fn game_setup(
+    games: &[&'static GameInfo],
+    a: &GameArgs,
+) -> Result<(Box<dyn AnyGame>, Setup, Vec<BotKind>), Fail> {
+    let info = find(games, &a.game)?;
+    let g = rules(info)?;
+    let wonders = match &a.wonders {
+        None => None,
+        Some(list) => {
+            let mut out = Vec::new();
+            for item in list.split(',') {
+                let (name, side) = match item.rsplit_once(':') {
+                    Some((n, s)) => (n, Some(s)),
+                    None => (item, None),
+                };
+                let w = wonder_named(g.vocab(), name)
+                    .map_err(|m| usage(ErrorKind::InvalidValue, format!("--wonders: {m}")))?;
+                let s = match side {
+                    None => 0,
+                    Some(side) => g.vocab().find_side(w, side).ok_or_else(|| {
+                        usage(
+                            ErrorKind::InvalidValue,
+                            format!(
+                                "--wonders: {} has no side `{}`",
+                                crate::engine::vocab::wonder_name(info, w),
+                                shown(side.trim())
+                            ),
+                        )
+                    })?,
+                };
+                out.push((w, s));
+            }
+            Some(out)
+        }
+    };
+    let setup = Setup {
+        players: a.players,
+        seed: a.seed.unwrap_or_else(clock_seed),
+        sides: match a.sides {
+            None | Some(SidesArg::Random) => Sides::Random,
+            Some(SidesArg::A) => Sides::A,
+            Some(SidesArg::B) => Sides::B,
+        },
+        wonders,
+    };
+    g.check(&setup).map_err(setup_fail)?;
+    let seats = a.players.unwrap_or(usize::from(info.min_players));
+    let bots = match a.bots.len() {
+        1 => vec![a.bots[0]; seats],
+        n if n == seats => a.bots.clone(),
+        n => {
+            return Err(usage(
+                ErrorKind::InvalidValue,
+                format!(
+                    "--bots: {} for {}",
+                    plural(n as i64, "bot"),
+                    plural(seats as i64, "player")
+                ),
+            ));
+        }
+    };
+    Ok((g, setup, bots))
+}
+
+fn play(games: &[&'static GameInfo], a: PlayArgs) -> Result<String, Fail> {
+    let (g, setup, bots) = game_setup(games, &a.game)?;
+    let played = g.play(&setup, &bots).map_err(setup_fail)?;
+    let mut out = played.text;
+    if let Some(path) = &a.log {
+        std::fs::write(path, played.log.to_text())
+            .map_err(|e| input(format!("cannot write {}: {e}", label(path))))?;
+        out.push_str(&format!("replay log written to {}\n", label(path)));
+    }
+    Ok(out)
+}
+
+/// A progress bar on standard error, when it is a terminal.
+fn progress_bar(games: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(games);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "[{bar:30}] {human_pos}/{human_len} games, {per_sec}, {eta} left",
+    ) {
+        bar.set_style(style.progress_chars("#>-"));
+    }
+    bar
+}
+
+fn sim(games: &[&'static GameInfo], a: SimArgs) -> Result<String, Fail> {
+    let (g, setup, bots) = game_setup(games, &a.game)?;
+    let threads = a.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let opts = SimOptions {
+        setup,
+        bots,
+        games: a.games,
+        threads,
+    };
+    let bar = progress_bar(a.games);
+    let start = Instant::now();
+    let stats = g
+        .sim(&opts, &|n| bar.inc(n))
+        .map_err(|e| match e {
+            SimError::Setup(e) => setup_fail(e),
+            e => input(e.to_string()),
+        })?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    Ok(if a.json {
+        sim_json(g.info(), &opts, &stats, secs)
+    } else {
+        sim_text(g.info(), &opts, &stats, secs)
+    })
+}
+
+fn round(v: f64, digits: i32) -> f64 {
+    let m = 10f64.powi(digits);
+    (v * m).round() / m
+}
+
+/// Per-category averages per player, and the total.
+fn averages(info: &GameInfo, s: &Stats) -> Vec<(String, f64)> {
+    let per = (s.games as f64 * s.seats() as f64).max(1.0);
+    let mut v: Vec<(String, f64)> = info
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.to_string(), s.points[i] as f64 / per))
+        .collect();
+    let total: i64 = s.seat_totals.iter().sum();
+    v.push(("total".to_string(), total as f64 / per));
+    v
+}
+
+fn sim_json(info: &GameInfo, o: &SimOptions, s: &Stats, secs: f64) -> String {
+    let games = s.games.max(1) as f64;
+    let mut average = serde_json::Map::new();
+    for (c, v) in averages(info, s) {
+        average.insert(c, serde_json::json!(round(v, 3)));
+    }
+    let mut victory = serde_json::Map::new();
+    for (k, &n) in &s.victories {
+        victory.insert(k.to_string(), serde_json::json!(round(n as f64 / games, 4)));
+    }
+    let mut win_rate = serde_json::Map::new();
+    for (k, &(played, won)) in &s.tags {
+        win_rate.insert(
+            k.to_string(),
+            serde_json::json!(round(won as f64 / played.max(1) as f64, 4)),
+        );
+    }
+    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    let v = serde_json::json!({
+        "game": info.name,
+        "players": s.seats(),
+        "games": s.games,
+        "seed": o.setup.seed,
+        "bots": bots,
+        "threads": o.threads,
+        "seconds": round(secs, 4),
+        "games_per_sec": round(s.games as f64 / secs.max(1e-9), 1),
+        "average": average,
+        "victory": victory,
+        "seat_win_rate": s.seat_wins.iter().map(|&w| round(w as f64 / games, 4)).collect::<Vec<_>>(),
+        "shared": round(s.shared as f64 / games, 4),
+        "seat_average_total": s.seat_totals.iter().map(|&t| round(t as f64 / games, 3)).collect::<Vec<_>>(),
+        "win_rate": win_rate,
+    });
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    )
+}
+
+fn sim_text(info: &GameInfo, o: &SimOptions, s: &Stats, secs: f64) -> String {
+    let games = s.games.max(1) as f64;
+    let pct = |n: u64| n as f64 * 100.0 / games;
+    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    let rate = s.games as f64 / secs.max(1e-9);
+    let per_decision = secs * 1e9 / (s.decisions.max(1) as f64) * o.threads.max(1) as f64;
+    let mut out = format!(
+        "{} of {}, {}, seed {}, bots {}, {}\n{secs:.2} s, {rate:.1} games/s ({per_decision:.0} ns per decision per thread)\n",
+        plural(s.games, "game"),
+        info.title,
+        plural(s.seats() as i64, "player"),
+        o.setup.seed,
+        bots.join(","),
+        plural(o.threads as i64, "thread"),
+    );
+    out.push_str("\naverage score per player\n");
+    for (c, v) in averages(info, s) {
+        out.push_str(&format!("  {c:<12} {v:6.2}\n"));
+    }
+    if s.victories.len() > 1 || !s.victories.contains_key(crate::game::POINTS) {
+        out.push_str("\nvictory type\n");
+        for (k, &n) in &s.victories {
+            out.push_str(&format!("  {k:<10} {:5.1}%  ({n})\n", pct(n)));
+        }
+    }
+    let seats: Vec<String> = s
+        .seat_wins
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| format!("{} {:.1}%", i + 1, pct(w)))
+        .collect();
+    out.push_str(&format!(
+        "\nwins by seat: {}, shared {:.1}%\n",
+        seats.join(", "),
+        pct(s.shared)
+    ));
+    let totals: Vec<String> = s
+        .seat_totals
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| format!("{} {:.2}", i + 1, t as f64 / games))
+        .collect();
+    out.push_str(&format!("average total by seat: {}\n", totals.join(", ")));
+    if !s.tags.is_empty() {
+        out.push_str("\nwin rate per wonder (ties count for each winner)\n");
+        for (k, &(played, won)) in &s.tags {
+            out.push_str(&format!(
+                "  {k:<22} {:5.1}%  of {}\n",
+                won as f64 * 100.0 / played.max(1) as f64,
+                plural(played, "game")
+            ));
+        }
+    }
+    out
+}
+
+/// The rules of the game a sheet names.
+fn sheet_game(
+    games: &[&'static GameInfo],
+    path: &Path,
+    text: &str,
+) -> Result<Box<dyn AnyGame>, Fail> {
+    let name = game_of(text, "sheet").map_err(|e| input(format!("{}:{e}", label(path))))?;
+    let info = crate::find_game(games, &name.value).ok_or_else(|| {
+        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
+        input(format!(
+            "{}:{}:{}: unknown game `{}` (games: {})",
+            label(path),
+            name.referenced.line(),
+            name.referenced.column(),
+            shown(&name.value),
+            known.join(", ")
+        ))
+    })?;
+    rules(info)
+}
+
+/// A sheet error with the file's name.
+fn sheet_fail(path: &Path, e: crate::sheet::SheetError) -> Fail {
+    if e.line > 0 {
+        input(format!("{}:{e}", label(path)))
+    } else {
+        input(format!("{}: {e}", label(path)))
+    }
+}
+
+fn score(games: &[&'static GameInfo], a: ScoreArgs) -> Result<String, Fail> {
+    let text = read_input(&a.sheet)?;
+    let g = sheet_game(games, &a.sheet, &text)?;
+    let r = g.score(&text).map_err(|e| sheet_fail(&a.sheet, e))?;
+    Ok(if a.json {
+        format!("{}\n", r.to_json())
+    } else {
+        r.to_text()
+    })
+}
+
+fn price(games: &[&'static GameInfo], a: PriceArgs) -> Result<String, Fail> {
+    let target = match (&a.card, a.stage, &a.wonder) {
+        (Some(c), _, _) => Target::Card(c.clone()),
+        (_, _, Some(w)) => Target::Wonder(w.clone()),
+        _ => Target::Stage,
+    };
+    let text = read_input(&a.sheet)?;
+    let g = sheet_game(games, &a.sheet, &text)?;
+    let p = g
+        .price(&text, &a.player, &target)
+        .map_err(|e| sheet_fail(&a.sheet, e))?;
+    Ok(if a.json {
+        format!("{}\n", p.to_json())
+    } else {
+        format!("{}\n", p.reason)
+    })
+}
+
+fn replay(games: &[&'static GameInfo], a: ReplayArgs) -> Result<String, Fail> {
+    let path = &a.log;
+    let text = read_input(path)?;
+    let fail = |e: crate::replay::ReplayError| input(format!("{}: {e}", label(path)));
+    let log = Log::parse(&text).map_err(fail)?;
+    let info = crate::find_game(games, &log.game).ok_or_else(|| {
+        input(format!(
+            "{}: unknown game `{}`{}",
+            label(path),
+            shown(&log.game),
+            did_you_mean(None)
+        ))
+    })?;
+    let g = rules(info)?;
+    g.replay(&log).map_err(fail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

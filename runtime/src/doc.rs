@@ -1,0 +1,365 @@
+//! Reading the YAML documents users write for the runtime (city sheets,
+//! and the files of later features), with every mistake reported at its
+//! line and column in the user's own terms.
+//!
+//! serde-saphyr gives structured errors; each is put into words here
+//! ("`coins` is given twice", "the sheet holds more than one YAML
+//! document") rather than passed on in the library's terms. A budget bounds
+//! what a document may expand to (aliases, nesting, nodes) before anything
+//! is built from it.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
+use serde_saphyr::{Budget, Options, Spanned};
+
+use crate::text::shown;
+
+/// Largest document read.
+pub const MAX_BYTES: usize = 4 << 20;
+/// Deepest nesting accepted.
+pub const MAX_DEPTH: usize = 32;
+/// Most YAML nodes accepted, after alias expansion.
+pub const MAX_NODES: usize = 200_000;
+
+/// A mistake in a document (or in a name asked about), with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocError {
+    /// 1-based line and column in the document; 0 when not in it.
+    pub line: u64,
+    pub column: u64,
+    pub message: String,
+}
+
+impl fmt::Display for DocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+impl std::error::Error for DocError {}
+
+/// An error at the place of a document's value.
+pub fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> DocError {
+    DocError {
+        line: s.referenced.line(),
+        column: s.referenced.column(),
+        message: message.into(),
+    }
+}
+
+/// An error about the document as a whole, or about a command line.
+pub fn nowhere(message: impl Into<String>) -> DocError {
+    DocError {
+        line: 0,
+        column: 0,
+        message: message.into(),
+    }
+}
+
+/// Reads `text` as a `T`; `what` names the document in messages ("sheet").
+pub fn read<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, DocError> {
+    if text.len() > MAX_BYTES {
+        return Err(nowhere(format!(
+            "the {what} is {} bytes; at most {MAX_BYTES} are read",
+            text.len()
+        )));
+    }
+    if text.trim().is_empty() {
+        return Err(nowhere(format!("the {what} is empty")));
+    }
+    let mut budget = Budget::default();
+    budget.max_depth = MAX_DEPTH;
+    budget.max_nodes = MAX_NODES;
+    budget.max_aliases = 10_000;
+    budget.max_anchors = 10_000;
+    let mut options = Options::default();
+    options.budget = Some(budget);
+    serde_saphyr::from_str_with_options(text, options).map_err(|e| in_words(&e, what))
+}
+
+/// serde-saphyr's error in the user's terms, with its place once.
+fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
+    use serde_saphyr::Error as E;
+    let e = e.without_snippet();
+    let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+    let message = match e {
+        E::MultipleDocuments { .. } => {
+            format!("the {what} holds more than one YAML document (`---`); give one")
+        }
+        E::DuplicateMappingKey { key: Some(k), .. } => {
+            format!("`{}` is given twice", shown(k))
+        }
+        E::DuplicateMappingKey { key: None, .. } => "a key is given twice".to_string(),
+        E::SerdeUnknownField {
+            field, expected, ..
+        } => {
+            let hint = closest(field, expected)
+                .map(|s| format!("; did you mean `{s}`?"))
+                .unwrap_or_default();
+            format!(
+                "unknown field `{}` (the fields here are {}){hint}",
+                shown(field),
+                expected.join(", ")
+            )
+        }
+        E::SerdeMissingField { field, .. } => format!("`{field}` is missing here"),
+        E::SerdeInvalidType {
+            unexpected,
+            expected,
+            ..
+        } => format!("expected {expected} here, not {}", shown(unexpected)),
+        E::SerdeInvalidValue {
+            unexpected,
+            expected,
+            ..
+        } => format!("expected {expected} here, not {}", shown(unexpected)),
+        E::SerdeInvalidLength { len, expected, .. } => {
+            format!("expected {expected} here, not {len} items")
+        }
+        E::InvalidScalar { ty, .. } => format!("this value cannot be read as {}", type_words(ty)),
+        E::Eof { .. } => format!("the {what} ends too early"),
+        E::Unexpected { expected, .. } => format!("expected {} here", type_words(expected)),
+        E::Budget { breach, .. } => {
+            use serde_saphyr::budget::BudgetBreach as B;
+            let why = match breach {
+                B::Nodes { .. } => {
+                    format!("it holds more than {MAX_NODES} values once aliases are expanded")
+                }
+                B::Depth { .. } => format!("it is nested deeper than {MAX_DEPTH} levels"),
+                B::Aliases { .. } | B::AliasAnchorRatio { .. } => {
+                    "it uses too many aliases (`*name`)".to_string()
+                }
+                B::Anchors { .. } => "it defines too many anchors (`&name`)".to_string(),
+                B::Documents { .. } => "it holds too many YAML documents".to_string(),
+                _ => "it is too large".to_string(),
+            };
+            format!("the {what} exceeds a safety limit: {why}")
+        }
+        E::AliasReplayLimitExceeded { .. }
+        | E::AliasExpansionLimitExceeded { .. }
+        | E::AliasReplayStackDepthExceeded { .. }
+        | E::AliasReplayCounterOverflow { .. } => format!(
+            "the {what} exceeds a safety limit: its aliases (`*name`) expand to too much"
+        ),
+        E::UnknownAnchor { .. } => "an alias (`*name`) refers to no anchor".to_string(),
+        E::InvalidUtf8Input => format!("the {what} is not UTF-8 text"),
+        E::AliasError { error, .. } => return in_words(error, what),
+        _ => {
+            // Syntax errors and the rest: the library's own first line,
+            // without the place it prints (given separately).
+            let full = e.to_string();
+            let first = full.lines().next().unwrap_or("invalid YAML");
+            format!("invalid YAML: {}", strip_place(first))
+        }
+    };
+    DocError {
+        line,
+        column,
+        message,
+    }
+}
+
+/// `line 2 column 2: illegal …` (or `error: …`, or `… at line 2, column
+/// 2`) → `illegal …`.
+fn strip_place(s: &str) -> &str {
+    let mut s = s.strip_prefix("error: ").unwrap_or(s);
+    if s.starts_with("line ")
+        && let Some(i) = s.find(": ")
+    {
+        s = &s[i + 2..];
+    }
+    match s.rfind(" at line ") {
+        Some(i) if s[i..].contains("column") => &s[..i],
+        _ => s,
+    }
+}
+
+fn type_words(ty: &str) -> &str {
+    match ty {
+        "i8" | "i16" | "i32" | "i64" | "i128" | "u8" | "u16" | "u32" | "u64" | "u128"
+        | "isize" | "usize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "bool" => "true or false",
+        "string" | "str" | "String" | "string scalar" => "text",
+        other => other,
+    }
+}
+
+/// The entry of `options` one or two edits from `s`.
+fn closest<'a>(s: &str, options: &[&'a str]) -> Option<&'a str> {
+    if s.chars().count() > 40 {
+        return None;
+    }
+    options
+        .iter()
+        .map(|o| (edits(s, o), *o))
+        .filter(|&(d, _)| d <= 2)
+        .min()
+        .map(|(_, o)| o)
+}
+
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// Any scalar, kept as its text, so that numbers are checked (with the
+/// field's name and its range) by the reader rather than by serde.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scalar(pub String);
+
+impl<'de> Deserialize<'de> for Scalar {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Scalar;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number or a word")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
+                Ok(Scalar(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
+                Ok(Scalar(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
+                Ok(Scalar(v.to_string()))
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Scalar, E> {
+                Ok(Scalar(v.to_string()))
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Scalar, E> {
+                Ok(Scalar(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
+                Ok(Scalar(v.to_string()))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Scalar, E> {
+                Ok(Scalar(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The whole number `s` holds for `field`, within `range`.
+pub fn int(s: &Spanned<Scalar>, field: &str, range: RangeInclusive<i64>) -> Result<i64, DocError> {
+    let words = || {
+        format!(
+            "`{field}` must be a whole number from {} to {}",
+            range.start(),
+            range.end()
+        )
+    };
+    match s.value.0.trim().parse::<i64>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        Ok(n) => Err(at(s, format!("{}, not {n}", words()))),
+        Err(_) => Err(at(s, format!("{}, not `{}`", words(), shown(&s.value.0)))),
+    }
+}
+
+/// Only the `game:` of a document, to know which game reads the rest.
+#[derive(serde::Deserialize)]
+struct GameOnly {
+    game: Spanned<String>,
+}
+
+/// The game a document names in its `game:` field.
+pub fn game_of(text: &str, what: &str) -> Result<Spanned<String>, DocError> {
+    read::<GameOnly>(text, what).map(|g| g.game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Doc {
+        name: String,
+        coins: Option<Spanned<Scalar>>,
+    }
+
+    fn err(text: &str) -> DocError {
+        read::<Doc>(text, "sheet").unwrap_err()
+    }
+
+    #[test]
+    fn library_words_become_the_users() {
+        let e = err("name: a\ncoisn: 3\n");
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("unknown field `coisn`"), "{e}");
+        assert!(e.message.contains("did you mean `coins`?"), "{e}");
+        let e = err("name: a\nname: b\n");
+        assert_eq!(e.message, "`name` is given twice");
+        assert_eq!(e.line, 2);
+        let e = err("name: a\n---\nname: b\n");
+        assert!(e.message.contains("more than one YAML document"), "{e}");
+        assert!(!e.message.contains("from_str"), "{e}");
+        let e = err("coins: 3\n");
+        assert!(e.message.contains("`name` is missing"), "{e}");
+        let e = err("   \n");
+        assert_eq!(e.message, "the sheet is empty");
+        let e = err("name: [a\ncoins: 3\n");
+        assert_eq!(e.message, "expected text here");
+        assert_eq!((e.line, e.column), (1, 7));
+        let e = err("name: 'a\ncoins: 3\n");
+        assert!(e.message.starts_with("invalid YAML"), "{e}");
+        assert!(!e.message.contains("column"), "the place is given once: {e}");
+    }
+
+    #[test]
+    fn alias_bombs_are_stopped() {
+        let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..12 {
+            bomb.push_str(&format!(
+                "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n",
+                p = i - 1
+            ));
+        }
+        let e = read::<serde::de::IgnoredAny>(&bomb, "sheet").unwrap_err();
+        assert!(e.message.contains("safety limit"), "{e}");
+    }
+
+    #[test]
+    fn numbers_are_checked_with_their_field_and_range() {
+        let d: Doc = read("name: a\ncoins: 2147483648\n", "sheet").unwrap();
+        let e = int(d.coins.as_ref().unwrap(), "coins", 0..=1000).unwrap_err();
+        assert_eq!(
+            e.message,
+            "`coins` must be a whole number from 0 to 1000, not 2147483648"
+        );
+        assert_eq!((e.line, e.column), (2, 8));
+        let d: Doc = read("name: a\ncoins: lots\n", "sheet").unwrap();
+        let e = int(d.coins.as_ref().unwrap(), "coins", 0..=1000).unwrap_err();
+        assert!(e.message.ends_with("not `lots`"), "{e}");
+        let d: Doc = read("name: a\ncoins: 12\n", "sheet").unwrap();
+        assert_eq!(int(d.coins.as_ref().unwrap(), "coins", 0..=1000), Ok(12));
+    }
+
+    #[test]
+    fn the_game_is_read_alone() {
+        let g = game_of("players: []\ngame: duel\nfoo: 1\n", "sheet").unwrap();
+        assert_eq!(g.value, "duel");
+        assert_eq!(g.referenced.line(), 2);
+        assert!(game_of("players: []\n", "sheet").is_err());
+    }
+}

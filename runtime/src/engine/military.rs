@@ -1,0 +1,153 @@
+//! Military: the two ways the games compare shields.
+//!
+//! - Battles with both neighbours at the end of an Age (the base game): more
+//!   shields than a neighbour wins a victory token, fewer takes a defeat
+//!   token, equal takes nothing.
+//! - A conflict track between two cities (Duel): the pawn stands at the
+//!   difference of shields, military tokens on the track loot coins once
+//!   when the pawn first reaches them, the last square is the capital.
+
+use sevenw_host::ConflictInfo;
+
+use crate::engine::city::{City, seat_at};
+
+/// Battles of every city with both neighbours: a victory adds `victory_vp`,
+/// a defeat `defeat_vp` to the city's conflict points.
+pub fn neighbour_battles(cities: &mut [City], victory_vp: i32, defeat_vp: i32) {
+    let n = cities.len();
+    if n < 2 {
+        return;
+    }
+    for seat in 0..n {
+        let mine = cities[seat].shields;
+        let others = [
+            cities[seat_at(seat, 1, n)].shields,
+            cities[seat_at(seat, -1, n)].shields,
+        ];
+        let city = &mut cities[seat];
+        for other in others {
+            if mine > other {
+                city.victories = city.victories.saturating_add(1);
+                city.conflict_vp = city.conflict_vp.saturating_add(victory_vp);
+            } else if mine < other {
+                city.defeats = city.defeats.saturating_add(1);
+                city.conflict_vp = city.conflict_vp.saturating_add(defeat_vp);
+            }
+        }
+    }
+}
+
+/// The conflict pawn of a two-city track: positive toward seat 1's
+/// capital (seat 0 leads), and the military tokens already applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Track {
+    pub pawn: i32,
+    /// Bit `i`: token `i` on seat 0's side applied (seat 0 looted);
+    /// bit `8 + i`: on seat 1's side.
+    pub looted: u16,
+}
+
+impl Track {
+    /// Moves the pawn to the difference of the two cities' shields (within
+    /// the capitals), applies each token whose square it reaches for the
+    /// first time ("Saquea": the losing city loses coins, as many as it
+    /// has), and returns the winner if the pawn reached a capital.
+    pub fn advance(&mut self, track: &ConflictInfo, cities: &mut [City]) -> Option<usize> {
+        if cities.len() != 2 {
+            return None;
+        }
+        let diff = i64::from(cities[0].shields) - i64::from(cities[1].shields);
+        let cap = i64::from(track.capital);
+        self.pawn = diff.clamp(-cap, cap) as i32;
+        for (i, &(at, loot)) in track.tokens.iter().enumerate().take(8) {
+            for (side, loser) in [(1i32, 1usize), (-1, 0)] {
+                let bit = 1u16 << (i + 8 * loser);
+                if self.pawn * side >= i32::from(at) && self.looted & bit == 0 {
+                    self.looted |= bit;
+                    let city = &mut cities[loser];
+                    city.coins -= i32::from(loot).min(city.coins.max(0));
+                }
+            }
+        }
+        self.capital(track)
+    }
+
+    /// The seat whose pawn stands in the other's capital, if any.
+    pub fn capital(&self, track: &ConflictInfo) -> Option<usize> {
+        let cap = i64::from(track.capital);
+        if cap > 0 && i64::from(self.pawn).abs() >= cap {
+            Some(if self.pawn > 0 { 0 } else { 1 })
+        } else {
+            None
+        }
+    }
+
+    /// The victory points of the zone the pawn stands in, for `seat` (for
+    /// the player it advanced for; 0 for the other).
+    pub fn zone_vp(&self, track: &ConflictInfo, seat: usize) -> i32 {
+        let mine = if seat == 0 { self.pawn } else { -self.pawn };
+        if mine <= 0 {
+            return 0;
+        }
+        track
+            .zones
+            .iter()
+            .filter(|&&(from, _)| mine >= i32::from(from))
+            .map(|&(_, vp)| i32::from(vp))
+            .next_back()
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TRACK: ConflictInfo = ConflictInfo {
+        capital: 9,
+        zones: &[(1, 2), (3, 5), (6, 10)],
+        tokens: &[(3, 2), (6, 5)],
+    };
+
+    fn cities(shields: [u32; 3]) -> Vec<City> {
+        shields
+            .iter()
+            .map(|&s| City {
+                shields: s,
+                ..City::default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn neighbours_win_lose_or_tie() {
+        let mut c = cities([3, 1, 1]);
+        neighbour_battles(&mut c, 5, -1);
+        let r: Vec<(u32, u32, i32)> = c
+            .iter()
+            .map(|c| (c.victories, c.defeats, c.conflict_vp))
+            .collect();
+        assert_eq!(r, vec![(2, 0, 10), (0, 1, -1), (0, 1, -1)]);
+    }
+
+    #[test]
+    fn the_pawn_loots_once_and_reaches_the_capital() {
+        let mut c = vec![City::default(), City::default()];
+        c[1].coins = 6;
+        let mut t = Track::default();
+        c[0].shields = 3;
+        assert_eq!(t.advance(&TRACK, &mut c), None);
+        assert_eq!((t.pawn, c[1].coins), (3, 4));
+        c[0].shields = 4;
+        t.advance(&TRACK, &mut c);
+        assert_eq!(c[1].coins, 4, "a token loots once");
+        c[1].shields = 10;
+        t.advance(&TRACK, &mut c);
+        assert_eq!(t.pawn, -6);
+        assert_eq!(t.zone_vp(&TRACK, 1), 10);
+        assert_eq!(t.zone_vp(&TRACK, 0), 0);
+        c[1].shields = 30;
+        assert_eq!(t.advance(&TRACK, &mut c), Some(1));
+        assert_eq!(t.pawn, -9);
+    }
+}

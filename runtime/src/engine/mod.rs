@@ -1,0 +1,22 @@
+//! The shared engine: everything a game's turn structure builds on, and
+//! nothing that knows one game's turn order.
+//!
+//! - [`rng`]: the seeded, portable random generator.
+//! - [`vocab`]: per-game lookups computed once (names, chains, categories,
+//!   name search with suggestions).
+//! - [`city`]: a city (coins, production, science, tokens, abilities, the
+//!   sources of its effects) and running its effects for an event.
+//! - [`host`]: the `Host` implementations: while playing, while scoring, and
+//!   to undo a card's production.
+//! - [`payment`]: every way to pay a cost with own production and trading
+//!   with neighbours.
+//! - [`science`]: science scoring with wildcards.
+//! - [`military`]: battles with neighbours, and a two-city conflict track.
+
+pub mod city;
+pub mod host;
+pub mod military;
+pub mod payment;
+pub mod rng;
+pub mod science;
+pub mod vocab;

@@ -1,0 +1,373 @@
+//! The one interface every game implements, and the loop that plays it.
+//!
+//! A game is two types, after OpenSpiel: the rules bound to a compiled card
+//! set (the type implementing [`Game`]: `Base`, `Duel`, …) and a
+//! [`Game::State`], one point of one playthrough. A state answers whose
+//! decision is next ([`Game::to_move`]), lists the legal moves
+//! ([`Game::legal_moves`]), takes one ([`Game::apply`]), and once no one is
+//! to move gives the [`Outcome`]. Every decision is a move: building a card,
+//! choosing a progress token, taking a card from the discard pile, picking a
+//! wonder in a draft. Simultaneous turns (the base game) are asked one seat
+//! at a time from the same position and carried out together when the last
+//! seat has chosen; no seat's view shows another's pending choice.
+//!
+//! Randomness (shuffles, deals, draws) comes from a generator inside the
+//! state, seeded by [`Setup::seed`]: the same setup and the same decisions
+//! give the same game, which is what replay logs rely on.
+//!
+//! A player decides from a [`Game::View`]: only what its seat may see (its
+//! own hand, the public cities, the discard pile where a rule lets it look,
+//! face-down cards as "a card is here"). Views compare equal when they show
+//! the same thing, which is how the tests show that hidden cards do not
+//! leak into them.
+//!
+//! `sevenw play`, `sim`, `score`, `price`, `replay`, the bots and the
+//! benchmarks all go through this interface (see [`crate::games`] for the
+//! registration that makes a game reachable from the command line). The hot
+//! path is monomorphic: [`play_out`] is generic over the game and its
+//! players, and nothing is boxed per move.
+
+use std::fmt::{self, Debug};
+
+use sevenw_host::{CardId, GameInfo};
+
+use crate::engine::city::MAX_CAT;
+use crate::engine::vocab::Vocab;
+
+/// The rules of one game family, bound to one compiled card set.
+pub trait Game: Sized + Send + Sync {
+    /// One point of one playthrough: every card, coin and token, the
+    /// decision pending, and the random generator for what is still hidden.
+    type State: Clone + Send + Debug;
+    /// A decision of one seat.
+    type Move: Copy + PartialEq + Debug + Send;
+    /// What one seat may see of a state.
+    type View<'a>: PartialEq + Debug
+    where
+        Self: 'a;
+
+    /// The compiled tables.
+    fn info(&self) -> &'static GameInfo;
+    /// Lookups over them (names, chains).
+    fn vocab(&self) -> &Vocab;
+    /// A new game: the deal, the boards, the starting coins.
+    fn start(&self, setup: &Setup) -> Result<Self::State, SetupError>;
+    /// Seats at the table.
+    fn seats(&self, state: &Self::State) -> usize;
+    /// The seat whose decision is next, or `None` once the game is over.
+    fn to_move(&self, state: &Self::State) -> Option<usize>;
+    /// Every legal decision of that seat, into `out` (cleared first). Never
+    /// empty while someone is to move. Takes the state mutably for the
+    /// caches and buffers it keeps; what the game means is not changed.
+    fn legal_moves(&self, state: &mut Self::State, out: &mut Vec<Self::Move>);
+    /// Carries out `mv`, one of the legal moves of the seat to move, with
+    /// everything it sets off up to the next decision (the rest of a
+    /// simultaneous turn, the end of an Age, the next deal).
+    fn apply(&self, state: &mut Self::State, mv: &Self::Move);
+    /// The final result (or, before the end, the score as things stand).
+    fn outcome(&self, state: &Self::State) -> Outcome;
+    /// What `seat` may see.
+    fn view<'a>(&'a self, state: &'a Self::State, seat: usize) -> Self::View<'a>;
+    /// A move in words: the text replay logs hold and check.
+    fn describe(&self, mv: &Self::Move) -> String;
+    /// The index of the move the greedy bot takes: the one that most raises
+    /// its own prospects, judged from its view alone.
+    fn greedy(&self, view: &Self::View<'_>, moves: &[Self::Move]) -> usize;
+    /// What `seat` played with, for statistics: its wonder (or the wonders
+    /// it built), by name.
+    fn tags(&self, state: &Self::State, seat: usize, out: &mut Vec<&'static str>);
+
+    /// Whether the game is over.
+    fn is_over(&self, state: &Self::State) -> bool {
+        self.to_move(state).is_none()
+    }
+}
+
+/// Which wonder sides are dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sides {
+    A,
+    B,
+    #[default]
+    Random,
+}
+
+/// How a game is set up. Each game reads what applies to it and refuses
+/// what does not (a side policy for one-sided wonders, say).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Players; `None` for the game's only count (Duel's 2).
+    pub players: Option<usize>,
+    pub seed: u64,
+    pub sides: Sides,
+    /// Wonders chosen instead of dealt or drafted, as `(wonder, side)`: one
+    /// per seat in the base game; Duel's 8, the first player's 4 first.
+    pub wonders: Option<Vec<(u8, u8)>>,
+}
+
+impl Setup {
+    /// `players` players, game seed `seed`, everything else dealt.
+    pub fn new(players: usize, seed: u64) -> Self {
+        Setup {
+            players: Some(players),
+            seed,
+            ..Setup::default()
+        }
+    }
+
+    /// A game of the game's only player count.
+    pub fn seeded(seed: u64) -> Self {
+        Setup {
+            seed,
+            ..Setup::default()
+        }
+    }
+
+    pub fn with_sides(mut self, sides: Sides) -> Self {
+        self.sides = sides;
+        self
+    }
+
+    pub fn with_wonders(mut self, wonders: Vec<(u8, u8)>) -> Self {
+        self.wonders = Some(wonders);
+        self
+    }
+}
+
+/// Why a game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A set-up option that does not fit the game (a usage mistake): the
+    /// option, and why.
+    Option {
+        option: &'static str,
+        message: String,
+    },
+    /// The card set cannot be played by these rules.
+    Game(String),
+}
+
+impl SetupError {
+    pub fn option(option: &'static str, message: impl Into<String>) -> Self {
+        SetupError::Option {
+            option,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Option { option, message } => write!(f, "--{option}: {message}"),
+            SetupError::Game(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl From<crate::engine::vocab::VocabError> for SetupError {
+    fn from(e: crate::engine::vocab::VocabError) -> Self {
+        SetupError::Game(e.to_string())
+    }
+}
+
+/// The victory of a game won on points (the base game's only kind).
+pub const POINTS: &str = "points";
+
+/// A seat's final score.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Score {
+    /// Points per category, in the game's category order.
+    pub points: [i32; MAX_CAT],
+    pub total: i32,
+    /// Coins at the end.
+    pub coins: i32,
+    /// Cards copied at game end (Olympia B's guild), for the record.
+    pub copied: Vec<CardId>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub scores: Vec<Score>,
+    /// The winners: one seat, or every seat still tied after the game's
+    /// tie-breaks.
+    pub winners: Vec<usize>,
+    /// How it was won, in the game's words: `points` in the base game;
+    /// `civilian`, `military` or `science` in Duel.
+    pub victory: &'static str,
+}
+
+/// Someone who decides for a seat: a bot, a replay log, a test script.
+pub trait Player<G: Game> {
+    /// The index of the chosen move among `moves` (never empty). An index
+    /// out of range is taken as the last move.
+    fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize;
+}
+
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
+        (**self).choose(game, view, moves)
+    }
+}
+
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for &mut P {
+    fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
+        (**self).choose(game, view, moves)
+    }
+}
+
+/// Follows a game as it is played (printing, recording, checking).
+pub trait Observer<G: Game> {
+    /// `seat` chose `moves[index]` in `state` (not yet applied).
+    fn decided(&mut self, _game: &G, _state: &G::State, _seat: usize, _index: usize, _moves: &[G::Move]) {
+    }
+    /// `mv` of `seat` was applied; `state` is the position after it.
+    fn applied(&mut self, _game: &G, _state: &G::State, _seat: usize, _mv: &G::Move) {}
+}
+
+impl<G: Game> Observer<G> for () {}
+
+/// Why a game could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The seat to move has no legal move (a defect of the rules).
+    NoMove { seat: usize },
+    /// No player was given for the seat to move.
+    NoPlayer { seat: usize },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoMove { seat } => write!(f, "seat {seat} has no legal move"),
+            PlayError::NoPlayer { seat } => write!(f, "no player for seat {seat}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Plays `state` to the end with `players` (one per seat), telling `obs`.
+pub fn play_out<G: Game, P: Player<G>>(
+    game: &G,
+    state: &mut G::State,
+    players: &mut [P],
+    obs: &mut impl Observer<G>,
+) -> Result<Outcome, PlayError> {
+    let mut moves = Vec::with_capacity(64);
+    while let Some(seat) = game.to_move(state) {
+        step(game, state, players, obs, seat, &mut moves)?;
+    }
+    Ok(game.outcome(state))
+}
+
+/// Plays decisions until `stop` says so (checked before each) or the game
+/// ends; returns whether the game is over.
+pub fn play_until<G: Game, P: Player<G>>(
+    game: &G,
+    state: &mut G::State,
+    players: &mut [P],
+    obs: &mut impl Observer<G>,
+    mut stop: impl FnMut(&G::State) -> bool,
+) -> Result<bool, PlayError> {
+    let mut moves = Vec::with_capacity(64);
+    while let Some(seat) = game.to_move(state) {
+        if stop(state) {
+            return Ok(false);
+        }
+        step(game, state, players, obs, seat, &mut moves)?;
+    }
+    Ok(true)
+}
+
+fn step<G: Game, P: Player<G>>(
+    game: &G,
+    state: &mut G::State,
+    players: &mut [P],
+    obs: &mut impl Observer<G>,
+    seat: usize,
+    moves: &mut Vec<G::Move>,
+) -> Result<(), PlayError> {
+    game.legal_moves(state, moves);
+    if moves.is_empty() {
+        return Err(PlayError::NoMove { seat });
+    }
+    let player = players.get_mut(seat).ok_or(PlayError::NoPlayer { seat })?;
+    let i = {
+        let view = game.view(state, seat);
+        player.choose(game, &view, moves).min(moves.len() - 1)
+    };
+    obs.decided(game, state, seat, i, moves);
+    let mv = moves[i];
+    game.apply(state, &mv);
+    obs.applied(game, state, seat, &mv);
+    Ok(())
+}
+
+/// Why a move cannot be played now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over.
+    Over,
+    /// Another seat is to move.
+    NotYourTurn { to_move: usize },
+    /// Not among the legal moves of the seat.
+    NotLegal,
+}
+
+/// Applies `mv` for `seat` if it is legal now (the slow, checked way: for
+/// scenarios, logs and tools, not for bots).
+pub fn try_apply<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    seat: usize,
+    mv: &G::Move,
+) -> Result<(), Illegal> {
+    let to_move = game.to_move(state).ok_or(Illegal::Over)?;
+    if to_move != seat {
+        return Err(Illegal::NotYourTurn { to_move });
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    if !moves.contains(mv) {
+        return Err(Illegal::NotLegal);
+    }
+    game.apply(state, mv);
+    Ok(())
+}
+
+/// The seats with the best `key`, in seat order (several when tied).
+pub fn best_seats<K: Ord + Copy>(keys: impl Iterator<Item = K> + Clone) -> Vec<usize> {
+    let best = keys.clone().max();
+    keys.enumerate()
+        .filter(|&(_, k)| Some(k) == best)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_seats_keep_ties() {
+        assert_eq!(best_seats([3, 5, 5, 1].into_iter()), vec![1, 2]);
+        assert_eq!(best_seats([(4, 2), (4, 3)].into_iter()), vec![1]);
+        assert!(best_seats(std::iter::empty::<i32>()).is_empty());
+    }
+
+    #[test]
+    fn setup_builders() {
+        let s = Setup::new(4, 9).with_sides(Sides::B);
+        assert_eq!(s.players, Some(4));
+        assert_eq!(s.sides, Sides::B);
+        assert_eq!(Setup::seeded(3).players, None);
+        assert_eq!(
+            SetupError::option("players", "9 is too many").to_string(),
+            "--players: 9 is too many"
+        );
+    }
+}

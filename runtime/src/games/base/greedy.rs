@@ -1,0 +1,74 @@
+//! The greedy bot's judgement of a base-game move, from its seat's view.
+
+use crate::engine::city::seat_at;
+
+use super::{Action, Move, View};
+
+/// The index of the best move by [`value`] (the first of equals).
+pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
+    let mut best = (i64::MIN, 0);
+    for (i, mv) in moves.iter().enumerate() {
+        let v = value(view, mv);
+        if v > best.0 {
+            best = (v, i);
+        }
+    }
+    best.1
+}
+
+/// The value of `mv` in tenths of a point: the rise of the seat's own
+/// projected final score, plus production, cheaper trading, shields that
+/// win conflicts and chains while they can still help.
+pub fn value(view: &View<'_>, mv: &Move) -> i64 {
+    let base = view.rules();
+    let cities = view.cities();
+    let seat = view.seat();
+    let before = view.city();
+    let after = base.preview(cities, seat, mv);
+    let s0 = base.score_city(cities, seat, before, &[]);
+    let s1 = base.score_city(cities, seat, &after, &[]);
+    let mut v = i64::from(s1.total - s0.total) * 10;
+    let ages = i64::from(base.info.ages);
+    let left = (ages - i64::from(view.age())).max(0); // Ages still to come
+    // Production and discounts pay off in later turns and Ages.
+    let units = i64::from(after.own.units()) - i64::from(before.own.units());
+    v += units * (8 + 6 * left);
+    let cheaper: i64 = before
+        .prices
+        .iter()
+        .flatten()
+        .zip(after.prices.iter().flatten())
+        .map(|(&b, &a)| i64::from(b.saturating_sub(a)))
+        .sum();
+    v += cheaper * (1 + 2 * left);
+    // Shields win conflicts at the end of this and later Ages.
+    let shields = i64::from(after.shields) - i64::from(before.shields);
+    let n = cities.len();
+    let neighbours = [
+        cities[seat_at(seat, 1, n)].shields,
+        cities[seat_at(seat, -1, n)].shields,
+    ];
+    if shields > 0 {
+        let gain = neighbours
+            .iter()
+            .filter(|&&s| before.shields <= s && after.shields > s)
+            .count() as i64;
+        v += shields * 5 + gain * 20 * i64::from(view.age().max(1));
+    }
+    // Chains make later cards free.
+    if let Action::Build(_) | Action::Free | Action::FromDiscard = mv.action
+        && left > 0
+    {
+        let chains = base
+            .info
+            .cards
+            .get(usize::from(mv.card.0))
+            .map_or(0, |c| c.chains.len());
+        v += chains as i64 * 8;
+    }
+    // Keep the once-per-Age free build for a card that needs it.
+    if mv.action == Action::Free {
+        v -= 5;
+    }
+    v
+}

@@ -1,0 +1,286 @@
+//! The base game's city sheets.
+//!
+//! ```yaml
+//! game: base
+//! players:                  # clockwise: the left neighbour is the next entry
+//!   - name: Ana
+//!     wonder: <board>       # board name (or alias), any case
+//!     side: A               # default A
+//!     stages: 2             # stages built, from the first (default 0)
+//!     coins: 7              # default 0
+//!     conflict: [1, 3, -1]  # conflict tokens held (default none)
+//!     cards: [<card>, <card>, …]   # names or aliases, any case
+//! ```
+//!
+//! A city is rebuilt by running the built effects of its board, stages and
+//! cards (coins they would have paid out are not added: the sheet gives the
+//! coins as they are). Every mistake is reported with its line and column.
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use crate::doc::{Scalar, at, int, nowhere, read};
+use crate::engine::city::City;
+use crate::engine::payment::PaymentSearch;
+use crate::engine::rng::Rng;
+use crate::game::Game;
+use crate::sheet::{
+    Price, Sheet, SheetError, Sheets, Target, card, card_named, describe_payment, player_count,
+    player_names, wonder,
+};
+use crate::text::shown;
+
+use super::{Base, DEFEAT_VP, Phase, State, Table, victory_vp};
+
+/// Most coins a sheet may give a player.
+pub const MAX_COINS: i64 = 1_000_000;
+/// Most conflict tokens a sheet may give a player.
+pub const MAX_TOKENS: usize = 10_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SheetDoc {
+    #[allow(dead_code)]
+    game: Spanned<String>,
+    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerDoc {
+    name: Spanned<String>,
+    wonder: Spanned<String>,
+    #[serde(default)]
+    side: Option<Spanned<String>>,
+    #[serde(default)]
+    stages: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    coins: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    conflict: Option<Vec<Spanned<Scalar>>>,
+    #[serde(default)]
+    cards: Option<Vec<Spanned<String>>>,
+}
+
+impl Sheets for Base {
+    fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
+        let doc: SheetDoc = read(text, "sheet")?;
+        let info = self.info;
+        let players = &doc.players.value;
+        let (min, max) = self.player_range();
+        player_count(&doc.players, min, max, info.title)?;
+        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        // Boards first: a city's cards may count its neighbours'.
+        let n = players.len();
+        let mut cities = vec![City::default(); n];
+        let mut boards: Vec<(u8, u8)> = Vec::new();
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let w = wonder(&self.vocab, &p.wonder)?;
+            if let Some(other) = boards.iter().position(|&(w2, _)| w2 == w) {
+                return Err(at(
+                    &p.wonder,
+                    format!("{} is already {}'s wonder", self.wonder_name(w), names[other]),
+                ));
+            }
+            let s = match &p.side {
+                None => 0,
+                Some(side) => self.vocab.find_side(w, &side.value).ok_or_else(|| {
+                    let sides: Vec<&str> = info.wonders[usize::from(w)]
+                        .sides
+                        .iter()
+                        .map(|s| s.name)
+                        .collect();
+                    at(
+                        side,
+                        format!(
+                            "{} has no side `{}` (sides: {})",
+                            self.wonder_name(w),
+                            shown(&side.value),
+                            sides.join(", ")
+                        ),
+                    )
+                })?,
+            };
+            boards.push((w, s));
+            self.new_city(&mut cities, seat, w, s);
+        }
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let (w, s) = boards[seat];
+            let side = &info.wonders[usize::from(w)].sides[usize::from(s)];
+            if let Some(stages) = &p.stages {
+                let have = side.stages.len() as i64;
+                let built = int(stages, "stages", 0..=have).map_err(|e| SheetError {
+                    message: format!(
+                        "{} side {} has {have} stages: {}",
+                        self.wonder_name(w),
+                        side.name,
+                        e.message
+                    ),
+                    ..e
+                })?;
+                for _ in 0..built {
+                    self.add_stage(&mut cities, seat, false);
+                }
+            }
+            let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
+            for c in p.cards.iter().flatten() {
+                let id = card(&self.vocab, c)?;
+                let class = self.vocab.name_class(id);
+                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == class) {
+                    return Err(at(
+                        c,
+                        format!(
+                            "{} is listed twice for {} (first at {}:{}): a city never has two of a card",
+                            self.card_name(id),
+                            names[seat],
+                            first.referenced.line(),
+                            first.referenced.column()
+                        ),
+                    ));
+                }
+                seen.push((class, c));
+                self.add_card(&mut cities, seat, id, false);
+            }
+        }
+        let mut tokens: Vec<i64> = (1..=info.ages).map(|a| i64::from(victory_vp(a))).collect();
+        tokens.push(i64::from(DEFEAT_VP));
+        tokens.sort_unstable();
+        tokens.dedup();
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let city = &mut cities[seat];
+            // What the effects asked of the turn structure happened already.
+            city.abilities.discard_builds = 0;
+            city.abilities.pending.clear();
+            city.coins = match &p.coins {
+                None => 0,
+                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
+            };
+            let held = p.conflict.as_deref().unwrap_or(&[]);
+            if let Some(t) = held.get(MAX_TOKENS) {
+                return Err(at(t, format!("a player holds at most {MAX_TOKENS} conflict tokens")));
+            }
+            for t in held {
+                let v = t.value.0.trim().parse::<i64>().ok().filter(|v| tokens.contains(v));
+                let Some(v) = v else {
+                    let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
+                    return Err(at(
+                        t,
+                        format!(
+                            "`{}` is not a conflict token (tokens are {})",
+                            shown(&t.value.0),
+                            list.join(", ")
+                        ),
+                    ));
+                };
+                if v < 0 {
+                    city.defeats += 1;
+                } else {
+                    city.victories += 1;
+                }
+                city.conflict_vp += v as i32;
+            }
+        }
+        let state = State {
+            table: Table {
+                hands: vec![Vec::new(); n],
+                stage_cards: vec![Vec::new(); n],
+                cities,
+                age: info.ages,
+                ..Table::default()
+            },
+            phase: Phase::Over,
+            chosen: Vec::new(),
+            resolved: Vec::new(),
+            turns_played: 0,
+            last_turn: false,
+            rng: Rng::new(0),
+            scratch: Default::default(),
+        };
+        Ok(Sheet { state, names })
+    }
+
+    fn price(
+        &self,
+        state: &State,
+        names: &[String],
+        seat: usize,
+        target: &Target,
+    ) -> Result<Price, SheetError> {
+        let cities = &state.table.cities;
+        let city = &cities[seat];
+        let who = &names[seat];
+        let (cost, what) = match target {
+            Target::Card(name) => {
+                let id = card_named(&self.vocab, name).map_err(nowhere)?;
+                let what = self.card_name(id).to_string();
+                if city.has_name(self.vocab.name_class(id)) {
+                    return Ok(Price::no(format!("{who} already has {what}")));
+                }
+                if self.chained(city, id) {
+                    return Ok(Price::chain(format!(
+                        "{who} can build {what} for free by a chain"
+                    )));
+                }
+                (&self.info.cards[usize::from(id.0)].cost, what)
+            }
+            Target::Stage => {
+                let w = self.wonder_name(city.wonder);
+                match self.next_stage_cost(city) {
+                    Some(cost) => (cost, format!("stage {} of {w}", city.stages + 1)),
+                    None => {
+                        return Ok(Price::no(format!("{who} has built every stage of {w}")));
+                    }
+                }
+            }
+            Target::Wonder(_) => {
+                return Err(nowhere(format!(
+                    "{} wonders are built stage by stage: price the next one with --stage",
+                    self.info.title
+                )));
+            }
+        };
+        let market = self.market(cities, seat);
+        let mut search = PaymentSearch::new();
+        let budget = city.coins.max(0) as u32;
+        if let Some(p) = search.cheapest(cost, &market, budget) {
+            return Ok(Price {
+                buildable: true,
+                coins: Some(p.total()),
+                chain: false,
+                payment: Some(p),
+                reason: format!("{who} can build {what} for {}", describe_payment(&p)),
+            });
+        }
+        Ok(match search.cheapest(cost, &market, u32::MAX) {
+            Some(p) => Price {
+                buildable: false,
+                coins: Some(p.total()),
+                chain: false,
+                payment: Some(p),
+                reason: format!(
+                    "{who} cannot afford {what}: it costs {} and {who} has {}",
+                    describe_payment(&p),
+                    crate::text::plural(city.coins, "coin")
+                ),
+            },
+            None => Price::no(format!(
+                "{who} cannot get the resources for {what}, even by trading"
+            )),
+        })
+    }
+}
+
+impl Base {
+    /// Reads a city sheet of this game (see [`Sheets::read_sheet`]).
+    pub fn sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
+        self.read_sheet(text)
+    }
+
+    /// The state of a sheet has no hands: the score is the final one.
+    pub fn sheet_outcome(&self, sheet: &Sheet<Base>) -> crate::game::Outcome {
+        self.outcome(&sheet.state)
+    }
+}

@@ -1,0 +1,88 @@
+//! The greedy bot's judgement of a Duel decision, from its seat's view: it
+//! plays each move on a copy of what it can see (face-down cards unknown)
+//! and weighs the result.
+
+use crate::game::Game;
+
+use super::{Choice, Duel, Move, Phase, State, View};
+
+/// The index of the move the greedy bot takes.
+pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
+    match view.phase() {
+        Phase::Play => {
+            let masked = view.masked();
+            best(moves, |mv| play_value(view, &masked, mv))
+        }
+        // The token that raises the lead the most (coins and points now;
+        // discounts and symbols count a little).
+        Phase::Choose {
+            choice: Choice::Token { .. },
+            ..
+        } => best(moves, |mv| token_value(view, mv)),
+        // The opponent's last-built card of those offered.
+        Phase::Choose {
+            choice: Choice::Discard { .. },
+            ..
+        } => moves.len().saturating_sub(1),
+        // Start the next Age oneself; the first wonder or card offered.
+        _ => 0,
+    }
+}
+
+fn best(moves: &[Move], value: impl Fn(&Move) -> i64) -> usize {
+    let mut best = (i64::MIN, 0);
+    for (i, mv) in moves.iter().enumerate() {
+        let v = value(mv);
+        if v > best.0 {
+            best = (v, i);
+        }
+    }
+    best.1
+}
+
+/// The position after `mv` and the choices it sets off (each taking its
+/// first option), as the seat can see it.
+fn preview(duel: &Duel, masked: &State, mv: &Move) -> State {
+    let mut st = masked.clone();
+    duel.apply(&mut st, mv);
+    let mut options = Vec::new();
+    while let Phase::Choose { .. } = st.phase {
+        duel.legal_moves(&mut st, &mut options);
+        let Some(&first) = options.first() else { break };
+        duel.apply(&mut st, &first);
+    }
+    st
+}
+
+/// The value of a card move in tenths of a point: the lead in points after
+/// it, production while Ages remain, the pawn, and winning outright.
+fn play_value(view: &View<'_>, masked: &State, mv: &Move) -> i64 {
+    let duel = view.rules();
+    let seat = view.seat();
+    let after = preview(duel, masked, mv);
+    let t = &after.table;
+    if let Some((_, Some(w))) = t.ended {
+        return if w == seat { 1_000_000 } else { -1_000_000 };
+    }
+    let s = duel.score(t);
+    let lead = i64::from(s[seat].total - s[1 - seat].total);
+    let left = i64::from(duel.info.ages.saturating_sub(view.age())) + 1;
+    let units = i64::from(t.cities[seat].own.units()) - i64::from(view.city().own.units());
+    let pawn = i64::from(if seat == 0 { t.track.pawn } else { -t.track.pawn });
+    lead * 10 + units * 6 * left + pawn * 4
+}
+
+/// The value of taking a progress token.
+fn token_value(view: &View<'_>, mv: &Move) -> i64 {
+    let Move::Token(token) = *mv else { return 0 };
+    let duel = view.rules();
+    let seat = view.seat();
+    let mut st = view.masked();
+    duel.give_token(&mut st, seat, token);
+    let s = duel.score(&st.table);
+    let me = &st.table.cities[seat];
+    i64::from(s[seat].total - s[1 - seat].total) * 10
+        + me.abilities.discounts.len() as i64 * 30
+        + i64::from(me.shields) * 5
+        + me.science.iter().filter(|&&n| n > 0).count() as i64 * 8
+}

@@ -1,0 +1,299 @@
+//! The Ages of Duel as laid out on the table: the rulebook's three figures
+//! of face-up and face-down cards, which cards are accessible, and the
+//! cards turned face up as they become accessible.
+
+use sevenw_host::CardId;
+
+/// One row of an Age's figure: `count` cards at half-card positions
+/// `first, first + step, …`; a card at `p` covers the cards of the row above
+/// at `p − 1` and `p + 1` (and `p`).
+#[derive(Clone, Copy, Debug)]
+pub struct Row {
+    count: u8,
+    first: u8,
+    step: u8,
+    face_up: bool,
+}
+
+const fn row(count: u8, first: u8, step: u8, face_up: bool) -> Row {
+    Row {
+        count,
+        first,
+        step,
+        face_up,
+    }
+}
+
+/// "Colocación de las cartas según la Era" (the rulebook's last page): the
+/// three figures, rows from the top (the farthest from the players), face-up
+/// and face-down rows alternating, the top row face up.
+/// Age I: 2, 3, 4, 5, 6 — a pyramid opening toward the players.
+const AGE_I: &[Row] = &[
+    row(2, 4, 2, true),
+    row(3, 3, 2, false),
+    row(4, 2, 2, true),
+    row(5, 1, 2, false),
+    row(6, 0, 2, true),
+];
+/// Age II: 6, 5, 4, 3, 2 — the pyramid upside down.
+const AGE_II: &[Row] = &[
+    row(6, 0, 2, true),
+    row(5, 1, 2, false),
+    row(4, 2, 2, true),
+    row(3, 3, 2, false),
+    row(2, 4, 2, true),
+];
+/// Age III: 2, 3, 4, 2, 4, 3, 2 — the middle row of 2 sits under the outer
+/// pairs of the row of 4 above it.
+const AGE_III: &[Row] = &[
+    row(2, 4, 2, true),
+    row(3, 3, 2, false),
+    row(4, 2, 2, true),
+    row(2, 3, 4, false),
+    row(4, 2, 2, true),
+    row(3, 3, 2, false),
+    row(2, 4, 2, true),
+];
+pub const FIGURES: [&[Row]; 3] = [AGE_I, AGE_II, AGE_III];
+
+/// Most cards in a figure (bit sets are 32 bits wide).
+pub const MAX_LAYOUT: usize = 32;
+
+/// An Age's figure: for every slot, the slots that cover it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub len: u8,
+    /// `cover[i]`: the slots of the next row down overlapping slot `i`.
+    pub cover: [u32; MAX_LAYOUT],
+    /// `covers[j]`: the slots of the row above that slot `j` overlaps.
+    pub covers: [u32; MAX_LAYOUT],
+    /// Slots laid face up.
+    pub face_up: u32,
+    /// Row of each slot (0 = top).
+    pub row: [u8; MAX_LAYOUT],
+}
+
+impl Shape {
+    pub fn new(rows: &[Row]) -> Shape {
+        let mut s = Shape {
+            len: 0,
+            cover: [0; MAX_LAYOUT],
+            covers: [0; MAX_LAYOUT],
+            face_up: 0,
+            row: [0; MAX_LAYOUT],
+        };
+        let mut pos = [(0u8, 0u8); MAX_LAYOUT]; // (row, position)
+        let mut n = 0;
+        for (r, rw) in rows.iter().enumerate() {
+            for k in 0..rw.count {
+                if n < MAX_LAYOUT {
+                    pos[n] = (r as u8, rw.first + k * rw.step);
+                    s.row[n] = r as u8;
+                    if rw.face_up {
+                        s.face_up |= 1 << n;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        s.len = n as u8;
+        for i in 0..n {
+            for j in 0..n {
+                let ((ri, pi), (rj, pj)) = (pos[i], pos[j]);
+                if rj == ri + 1 && pi.abs_diff(pj) <= 1 {
+                    s.cover[i] |= 1 << j;
+                    s.covers[j] |= 1 << i;
+                }
+            }
+        }
+        s
+    }
+
+    pub fn all(&self) -> u32 {
+        if self.len >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.len) - 1
+        }
+    }
+}
+
+/// The cards of the current Age as laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub shape: Shape,
+    pub cards: [CardId; MAX_LAYOUT],
+    /// Slots still holding their card.
+    pub present: u32,
+    /// Slots whose card is face up.
+    pub up: u32,
+    /// Accessible slots (kept up to date by [`Layout::take`]).
+    pub open: u32,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            shape: Shape::new(&[]),
+            cards: [CardId(0); MAX_LAYOUT],
+            present: 0,
+            up: 0,
+            open: 0,
+        }
+    }
+}
+
+impl Layout {
+    /// "Una carta accesible es aquella que no está parcialmente cubierta por
+    /// otras cartas."
+    pub fn accessible(&self, slot: usize) -> bool {
+        slot < MAX_LAYOUT && self.open & (1 << slot) != 0
+    }
+
+    /// The accessible slots, as a bit set.
+    pub fn accessible_set(&self) -> u32 {
+        self.open
+    }
+
+    /// Recomputes the accessible slots from the cards present.
+    pub fn compute_open(&self) -> u32 {
+        let mut out = 0;
+        let mut left = self.present;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if self.shape.cover[i] & self.present == 0 {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// Takes the card at `slot`, then turns face up every card that has
+    /// become accessible ("Después de jugar tu carta, debes dar la vuelta a
+    /// cualquier carta que estuviera escondida y que ahora sea accesible").
+    pub fn take(&mut self, slot: usize) -> CardId {
+        let bit = 1u32 << (slot % MAX_LAYOUT);
+        self.present &= !bit;
+        self.open &= !bit;
+        // Only the cards this one covered can have become accessible.
+        let mut above = self.shape.covers[slot % MAX_LAYOUT] & self.present;
+        while above != 0 {
+            let j = above.trailing_zeros() as usize;
+            above &= above - 1;
+            if self.shape.cover[j] & self.present == 0 {
+                self.open |= 1 << j;
+            }
+        }
+        self.up |= self.open;
+        self.cards[slot % MAX_LAYOUT]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.present == 0
+    }
+
+    /// Cards still laid out, in slot order.
+    pub fn remaining(&self) -> impl Iterator<Item = CardId> + '_ {
+        (0..usize::from(self.shape.len))
+            .filter(|&i| self.present & (1 << i) != 0)
+            .map(|i| self.cards[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+
+    #[test]
+    fn figures_have_twenty_cards_and_open_bottom_rows() {
+        for (a, rows) in FIGURES.iter().enumerate() {
+            let s = Shape::new(rows);
+            assert_eq!(s.len, 20, "Age {}", a + 1);
+            let l = Layout {
+                shape: s,
+                present: s.all(),
+                ..Layout::default()
+            };
+            let open = l.compute_open();
+            let last = rows.len() as u8 - 1;
+            for i in 0..20 {
+                assert_eq!(
+                    open & (1 << i) != 0,
+                    s.row[i] == last,
+                    "Age {} slot {i}",
+                    a + 1
+                );
+            }
+        }
+        // Age I: the bottom row has 6 accessible cards; Age II: 2; Age III: 2.
+        let count = |rows: &[Row]| {
+            let s = Shape::new(rows);
+            Layout {
+                shape: s,
+                present: s.all(),
+                ..Layout::default()
+            }
+            .compute_open()
+            .count_ones()
+        };
+        assert_eq!(count(AGE_I), 6);
+        assert_eq!(count(AGE_II), 2);
+        assert_eq!(count(AGE_III), 2);
+    }
+
+    #[test]
+    fn taking_reveals_the_uncovered() {
+        let s = Shape::new(AGE_II);
+        let mut l = Layout {
+            shape: s,
+            present: s.all(),
+            up: s.face_up,
+            ..Layout::default()
+        };
+        l.open = l.compute_open();
+        // Slots 18 and 19 are the bottom pair; 15, 16, 17 the face-down row of 3.
+        assert!(l.up & (1 << 16) == 0);
+        l.take(18);
+        // Slot 15 (left of the row of 3) is now free; 16 still under 19.
+        assert!(l.accessible(15) && l.up & (1 << 15) != 0);
+        assert!(!l.accessible(16));
+        l.take(19);
+        assert!(l.accessible(16) && l.accessible(17));
+        assert!(l.up & (1 << 16) != 0);
+    }
+
+    #[test]
+    fn open_set_follows_every_take() {
+        let mut rng = Rng::new(5);
+        for rows in FIGURES {
+            for _ in 0..50 {
+                let s = Shape::new(rows);
+                let mut l = Layout {
+                    shape: s,
+                    present: s.all(),
+                    ..Layout::default()
+                };
+                l.open = l.compute_open();
+                while l.present != 0 {
+                    let open: Vec<usize> = (0..32).filter(|&i| l.open & (1 << i) != 0).collect();
+                    l.take(open[rng.below(open.len())]);
+                    assert_eq!(l.open, l.compute_open());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn age_three_middle_pair() {
+        let s = Shape::new(AGE_III);
+        // Row 3 (slots 9, 10) sits under slots 5,6 and 7,8 of the row of 4.
+        assert_eq!(s.cover[5], 1 << 9);
+        assert_eq!(s.cover[6], 1 << 9);
+        assert_eq!(s.cover[7], 1 << 10);
+        assert_eq!(s.cover[8], 1 << 10);
+        assert_eq!(s.cover[9], (1 << 11) | (1 << 12));
+    }
+
+}

@@ -1,0 +1,96 @@
+//! A Duel game told move by move: the draft, each Age with who starts it,
+//! every card taken (with both players' coins and the pawn), every choice.
+
+use std::fmt::Write;
+
+use crate::narrate::Narrate;
+use crate::text::roman;
+
+use super::{Duel, Move, State};
+
+/// What the story has told so far.
+#[derive(Default)]
+pub struct Memo {
+    age: u8,
+}
+
+impl Duel {
+    fn names(&self, ws: &[u8]) -> String {
+        let v: Vec<&str> = ws.iter().map(|&w| self.wonder_name(w)).collect();
+        v.join(", ")
+    }
+
+    fn age_header(&self, st: &State, memo: &mut Memo, out: &mut String) {
+        let t = &st.table;
+        if t.age <= memo.age {
+            return;
+        }
+        if memo.age == 0 {
+            for s in 0..2 {
+                let _ = writeln!(out, "player {} wonders: {}", s + 1, self.names(&t.wonders[s]));
+            }
+        }
+        memo.age = t.age;
+        let _ = write!(out, "\nAge {} (player {} starts)\n", roman(t.age), t.current + 1);
+    }
+}
+
+impl Narrate for Duel {
+    type Memo = Memo;
+
+    fn labels(&self, _state: &State) -> Vec<String> {
+        vec!["player 1".to_string(), "player 2".to_string()]
+    }
+
+    fn opening(&self, st: &State, memo: &mut Memo, out: &mut String) {
+        let b: Vec<&str> = st
+            .table
+            .board_tokens
+            .iter()
+            .map(|&k| self.token_name(k))
+            .collect();
+        let _ = writeln!(out, "progress tokens on the board: {}", b.join(", "));
+        if !st.table.draft.is_empty() {
+            let _ = writeln!(out, "wonder draft: {}", self.names(&st.table.draft));
+        }
+        self.age_header(st, memo, out);
+    }
+
+    fn narrate(
+        &self,
+        st: &State,
+        seat: usize,
+        mv: &Move,
+        labels: &[String],
+        memo: &mut Memo,
+        out: &mut String,
+    ) {
+        let t = &st.table;
+        let who = &labels[seat];
+        match mv {
+            Move::Card { .. } => {
+                let _ = writeln!(
+                    out,
+                    "  {who}  {:<52} [coins {} / {}, pawn {:+}]",
+                    self.describe_move(mv),
+                    t.cities[0].coins,
+                    t.cities[1].coins,
+                    t.track.pawn
+                );
+            }
+            Move::Pick(w) => {
+                let _ = writeln!(out, "  {who}  takes {}", self.wonder_name(*w));
+                if memo.age == 0 && !t.draft.is_empty() && t.draft.len() == 4 {
+                    let _ = writeln!(out, "wonder draft: {}", self.names(&t.draft));
+                }
+            }
+            Move::Token(k) => {
+                let _ = writeln!(out, "  {who}  takes progress token {}", self.token_name(*k));
+            }
+            _ => {
+                let _ = writeln!(out, "  {who}  {}", self.describe_move(mv));
+            }
+        }
+        self.age_header(st, memo, out);
+    }
+}

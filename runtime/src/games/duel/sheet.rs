@@ -1,0 +1,274 @@
+//! Duel city sheets, for the score and price calculators.
+//!
+//! ```yaml
+//! game: duel
+//! conflict: 3               # pawn position, positive toward the second
+//!                           # player's capital (−9..9; default 0)
+//! players:                  # exactly two; the first is the first player
+//!   - name: Ana
+//!     coins: 7              # default 0
+//!     cards: [<card>, …]    # built cards, names or aliases, any case
+//!     wonders: [<wonder>, …]     # built wonders
+//!     progress: [<token>, …]     # progress tokens held
+//! ```
+//!
+//! A table is rebuilt by running the built effects of cards, wonders and
+//! tokens (coins they would have paid out are not added: the sheet gives
+//! the coins as they are). Every mistake is reported with its line and
+//! column. The game has one copy of each card, wonder and token: a sheet
+//! naming one twice is refused, and so is pricing a card someone holds.
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use crate::doc::{Scalar, at, int, nowhere, read};
+use crate::engine::city::City;
+use crate::engine::payment::Payment;
+use crate::engine::rng::Rng;
+use crate::engine::science::MAX_SYM;
+use crate::sheet::{
+    Price, Sheet, SheetError, Sheets, Target, card, card_named, player_count, player_names, token,
+    wonder, wonder_named,
+};
+use crate::text::plural;
+
+use super::{
+    Duel, MAX_WONDERS, Phase, SCIENCE_SUPREMACY, State, Table, TradeCache, Victory, WONDERS_EACH,
+    trade,
+};
+
+/// Most coins a sheet may give a player.
+pub const MAX_COINS: i64 = 1_000_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SheetDoc {
+    #[allow(dead_code)]
+    game: Spanned<String>,
+    #[serde(default)]
+    conflict: Option<Spanned<Scalar>>,
+    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerDoc {
+    name: Spanned<String>,
+    #[serde(default)]
+    coins: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    cards: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    wonders: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    progress: Option<Vec<Spanned<String>>>,
+}
+
+impl Duel {
+    /// A table with nothing on it: every wonder in the box, no cards laid
+    /// out, the game over (for sheets to fill).
+    fn empty(&self) -> State {
+        let coins = 0;
+        State {
+            table: Table {
+                cities: vec![City::new(0, 0, coins, 2), City::new(0, 0, coins, 2)],
+                boxed_wonders: (0..self.info.wonders.len().min(256) as u16)
+                    .map(|w| w as u8)
+                    .collect(),
+                board_tokens: Vec::new(),
+                age: self.info.ages,
+                ..Table::default()
+            },
+            phase: Phase::Over,
+            rng: Rng::new(0),
+            cache: TradeCache::default(),
+            shadow: Default::default(),
+            rebuild: true,
+        }
+    }
+
+    /// Who holds `card`, if anyone.
+    fn holder(&self, st: &State, card: sevenw_host::CardId) -> Option<usize> {
+        (0..2).find(|&s| st.table.cities[s].cards.contains(&card))
+    }
+}
+
+impl Sheets for Duel {
+    fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
+        let doc: SheetDoc = read(text, "sheet")?;
+        let players = &doc.players.value;
+        player_count(&doc.players, 2, 2, self.info.title)?;
+        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        let mut st = self.empty();
+        let mut seen_wonders = 0;
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            for c in p.cards.iter().flatten() {
+                let id = card(&self.vocab, c)?;
+                if let Some(who) = self.holder(&st, id) {
+                    return Err(at(
+                        c,
+                        format!(
+                            "{} is already {}'s: the game has one copy",
+                            self.card_name(id),
+                            names[who]
+                        ),
+                    ));
+                }
+                self.give_card(&mut st, seat, id);
+            }
+            let built = p.wonders.as_deref().unwrap_or(&[]);
+            if let Some(w) = built.get(WONDERS_EACH) {
+                return Err(at(w, format!("a player has {WONDERS_EACH} wonders at most")));
+            }
+            for w in built {
+                let id = wonder(&self.vocab, w)?;
+                if let Some(who) = (0..2).find(|&s| st.table.built[s].contains(&id)) {
+                    return Err(at(
+                        w,
+                        format!("{} is already {}'s", self.wonder_name(id), names[who]),
+                    ));
+                }
+                seen_wonders += 1;
+                if seen_wonders > usize::from(MAX_WONDERS) {
+                    return Err(at(
+                        w,
+                        format!("at most {MAX_WONDERS} wonders are built in a game"),
+                    ));
+                }
+                self.give_wonder(&mut st, seat, id);
+            }
+            for k in p.progress.iter().flatten() {
+                let id = token(&self.vocab, k)?;
+                if let Some(who) = (0..2).find(|&s| st.table.tokens[s].contains(&id)) {
+                    return Err(at(
+                        k,
+                        format!("{} is already {}'s", self.token_name(id), names[who]),
+                    ));
+                }
+                self.give_token(&mut st, seat, id);
+            }
+            // What the effects asked of the turn structure happened already.
+            let city = &mut st.table.cities[seat];
+            let a = &mut city.abilities;
+            a.pending.clear();
+            a.extra_turns = 0;
+            a.discard_builds = 0;
+            city.coins = match &p.coins {
+                None => 0,
+                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
+            };
+        }
+        if let Some(c) = &doc.conflict {
+            let cap = i64::from(self.conflict.capital);
+            st.table.track.pawn = int(c, "conflict", -cap..=cap)? as i32;
+        }
+        // How the position is won: a pawn in a capital, six different
+        // science symbols, or the civilian count.
+        let nsym = self.info.symbols.len().min(MAX_SYM);
+        let science = (0..2).find(|&s| {
+            st.table.cities[s].science[..nsym]
+                .iter()
+                .filter(|&&n| n > 0)
+                .count() as u32
+                >= SCIENCE_SUPREMACY
+        });
+        st.table.ended = match (st.table.track.capital(&self.conflict), science) {
+            (Some(w), _) => Some((Victory::Military, Some(w))),
+            (None, Some(s)) => Some((Victory::Science, Some(s))),
+            (None, None) => None,
+        };
+        st.rebuild = false;
+        Ok(Sheet { state: st, names })
+    }
+
+    /// Whether the player can build a card or a wonder now, and the coins
+    /// paid for it: its coin cost and the resources bought ("Comercio").
+    fn price(
+        &self,
+        st: &State,
+        names: &[String],
+        seat: usize,
+        target: &Target,
+    ) -> Result<Price, SheetError> {
+        let t = &st.table;
+        let city = &t.cities[seat];
+        let who = &names[seat];
+        let prices = self.prices(&t.cities, seat);
+        let (cost, what, off) = match target {
+            Target::Wonder(w) => {
+                let id = wonder_named(&self.vocab, w).map_err(nowhere)?;
+                let what = self.wonder_name(id).to_string();
+                if let Some(s) = (0..2).find(|&s| t.built[s].contains(&id)) {
+                    return Ok(Price::no(format!("{what} is already built by {}", names[s])));
+                }
+                if t.wonders_built() >= MAX_WONDERS {
+                    return Ok(Price::no(format!(
+                        "{MAX_WONDERS} wonders are built: {what} is out of the game"
+                    )));
+                }
+                let Some(cost) = self.wonder_cost(id) else {
+                    return Ok(Price::no(format!("{what} has no cost to pay")));
+                };
+                (cost, what, trade::discount(city, true, sevenw_host::Colour(0)))
+            }
+            Target::Card(name) => {
+                let id = card_named(&self.vocab, name).map_err(nowhere)?;
+                let what = self.card_name(id).to_string();
+                match self.holder(st, id) {
+                    Some(s) if s == seat => return Ok(Price::no(format!("{who} already has {what}"))),
+                    Some(s) => {
+                        return Ok(Price::no(format!(
+                            "{what} is already {}'s: the game has one copy",
+                            names[s]
+                        )));
+                    }
+                    None => {}
+                }
+                if city.has_name(self.vocab.name_class(id)) {
+                    return Ok(Price::no(format!("{who} already has {what}")));
+                }
+                if self.chained(city, id) {
+                    return Ok(Price::chain(format!(
+                        "{who} can build {what} for free by a chain"
+                    )));
+                }
+                let info = &self.info.cards[usize::from(id.0)];
+                (&info.cost, what, trade::discount(city, false, info.colour))
+            }
+            Target::Stage => {
+                return Err(nowhere(format!(
+                    "{} wonders have no stages: price a wonder with --wonder",
+                    self.info.title
+                )));
+            }
+        };
+        let trade = trade::trade_cost(city, cost, &prices, off);
+        let total = u32::from(cost.coins) + trade;
+        let pay = Payment {
+            bank: total.min(u32::from(u16::MAX)) as u16,
+            left: 0,
+            right: 0,
+        };
+        let words = match (cost.coins, trade) {
+            (_, 0) => plural(total, "coin"),
+            (0, _) => format!("{} for resources", plural(total, "coin")),
+            (c, t) => format!("{} ({c} of its cost, {t} for resources)", plural(total, "coin")),
+        };
+        let ok = total <= city.coins.max(0) as u32;
+        Ok(Price {
+            buildable: ok,
+            coins: Some(total),
+            chain: false,
+            payment: Some(pay),
+            reason: if ok {
+                format!("{who} can build {what} for {words}")
+            } else {
+                format!(
+                    "{who} cannot afford {what}: it costs {words} and {who} has {}",
+                    plural(city.coins, "coin")
+                )
+            },
+        })
+    }
+}

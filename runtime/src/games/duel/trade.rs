@@ -1,0 +1,204 @@
+//! Trading with the bank ("Comercio"): what a resource costs a city (2 +
+//! what the opponent's brown and grey cards produce of it, or a fixed price),
+//! the cheapest purchase for a cost given the city's own "one of" production
+//! and its discounts, and a cache of those costs per market version.
+
+use sevenw_host::{Colour, Cost, Discount};
+
+use crate::engine::city::{City, NO_PRICE};
+use crate::engine::payment::{Choice, MAX_RES};
+
+/// "Comercio": COSTE = 2 + the opponent's brown and grey production.
+pub const BASE_PRICE: u32 = 2;
+
+/// What one unit of each resource costs `me` at the bank: 2 + the
+/// opponent's tradable production of it ("one of" choices excluded), or the
+/// fixed price of a yellow card. Resources past `nres` cost nothing.
+pub fn prices(me: &City, opp: &City, nres: usize) -> [u32; MAX_RES] {
+    let mut p = [0u32; MAX_RES];
+    for (r, price) in p.iter_mut().enumerate().take(nres.min(MAX_RES)) {
+        let open = BASE_PRICE + u32::from(opp.sold.fixed[r]);
+        *price = if me.bank_prices[r] == NO_PRICE {
+            open
+        } else {
+            open.min(u32::from(me.bank_prices[r]))
+        };
+    }
+    p
+}
+
+/// Resources `city` may leave unpaid when building a wonder (`wonder`) or
+/// a card of `colour`.
+pub fn discount(city: &City, wonder: bool, colour: Colour) -> u8 {
+    city.abilities
+        .discounts
+        .iter()
+        .filter(|(_, t)| match t {
+            Discount::Wonders => wonder,
+            Discount::Colours(c) => !wonder && c.contains(colour),
+        })
+        .fold(0u8, |a, &(n, _)| a.saturating_add(n))
+}
+
+/// Coins spent buying the resources of `cost` that `city` lacks, at
+/// `prices`, with `off` resources discounted.
+pub fn trade_cost(city: &City, cost: &Cost, prices: &[u32; MAX_RES], off: u8) -> u32 {
+    let mut total = 0;
+    for &(r, n) in cost.resources {
+        let r = usize::from(r.0) % MAX_RES;
+        total += u32::from(n.saturating_sub(city.own.fixed[r])) * prices[r];
+    }
+    if total == 0 || (off == 0 && city.own.choices.is_empty()) {
+        return total;
+    }
+    let mut short = Short {
+        len: 0,
+        bit: [0; MAX_RES],
+        n: [0; MAX_RES],
+        price: [0; MAX_RES],
+    };
+    for &(r, n) in cost.resources.iter().take(MAX_RES) {
+        let r = usize::from(r.0) % MAX_RES;
+        let lack = n.saturating_sub(city.own.fixed[r]);
+        if lack > 0 {
+            let k = short.len;
+            short.bit[k] = 1 << r;
+            short.n[k] = lack;
+            short.price[k] = prices[r];
+            short.len += 1;
+        }
+    }
+    cheapest_trade(&mut short, &city.own.choices, off)
+}
+
+/// Resources still to buy: per entry of the cost, the resource's bit, the
+/// units short and the unit price.
+#[derive(Clone, Copy)]
+struct Short {
+    len: usize,
+    bit: [u16; MAX_RES],
+    n: [u8; MAX_RES],
+    price: [u32; MAX_RES],
+}
+
+/// The cheapest trade for `short` given own choices and a discount of
+/// `off` units: each choice covers its amount of one short resource; the
+/// discount drops the dearest units left ("Arquitectura", "Albañilería":
+/// "puedes elegir qué recursos no pagas").
+fn cheapest_trade(short: &mut Short, choices: &[Choice], off: u8) -> u32 {
+    let Some((first, rest)) = choices.split_first() else {
+        return leaf_cost(short, off);
+    };
+    let mut best = u32::MAX;
+    let mut used = false;
+    for k in 0..short.len {
+        if short.n[k] > 0 && first.options.0 & short.bit[k] != 0 {
+            used = true;
+            let take = first.amount.min(short.n[k]);
+            short.n[k] -= take;
+            best = best.min(cheapest_trade(short, rest, off));
+            short.n[k] += take;
+        }
+    }
+    if !used {
+        best = cheapest_trade(short, rest, off);
+    }
+    best
+}
+
+fn leaf_cost(short: &Short, off: u8) -> u32 {
+    let len = short.len;
+    let mut total = 0;
+    for k in 0..len {
+        total += u32::from(short.n[k]) * short.price[k];
+    }
+    if off > 0 && total > 0 {
+        let mut n = short.n;
+        for _ in 0..off {
+            let mut dear = None;
+            for (k, &units) in n[..len].iter().enumerate() {
+                if units > 0 && dear.is_none_or(|d: usize| short.price[k] > short.price[d]) {
+                    dear = Some(k);
+                }
+            }
+            let Some(d) = dear else { break };
+            n[d] -= 1;
+            total -= short.price[d];
+        }
+    }
+    total
+}
+
+/// Trade costs per seat of every card and wonder, each with the
+/// [`super::Table::market`] version it was computed for. Versions are
+/// counted per game: a cache serves one game (one state and its successors,
+/// clones included, since the cache travels with the state), never states
+/// of different games.
+#[derive(Clone, Debug, Default)]
+pub struct TradeCache {
+    pub(super) cards: [Vec<(u32, u16)>; 2],
+    pub(super) wonders: [Vec<(u32, u16)>; 2],
+}
+
+impl TradeCache {
+    pub(super) fn fit(&mut self, seat: usize, cards: usize, wonders: usize) {
+        if self.cards[seat].len() < cards {
+            self.cards[seat].resize(cards, (u32::MAX, 0));
+        }
+        if self.wonders[seat].len() < wonders {
+            self.wonders[seat].resize(wonders, (u32::MAX, 0));
+        }
+    }
+}
+
+/// What a seat's trade costs depend on, in its own city (`own`) and in what
+/// it shows the opponent (`sold`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct MarketKey {
+    own: [u8; MAX_RES],
+    choices: usize,
+    bank: [u8; MAX_RES],
+    discounts: usize,
+    sold: [u8; MAX_RES],
+}
+
+impl MarketKey {
+    pub(super) fn of(c: &City) -> Self {
+        MarketKey {
+            own: c.own.fixed,
+            choices: c.own.choices.len(),
+            bank: c.bank_prices,
+            discounts: c.abilities.discounts.len(),
+            sold: c.sold.fixed,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discounts_drop_the_dearest_units() {
+        let mut short = Short {
+            len: 2,
+            bit: [0; MAX_RES],
+            n: [0; MAX_RES],
+            price: [0; MAX_RES],
+        };
+        short.bit[..2].copy_from_slice(&[0b01, 0b10]);
+        short.n[..2].copy_from_slice(&[2, 1]);
+        short.price[..2].copy_from_slice(&[2, 5]);
+        assert_eq!(cheapest_trade(&mut short, &[], 0), 9);
+        assert_eq!(cheapest_trade(&mut short, &[], 1), 4);
+        assert_eq!(cheapest_trade(&mut short, &[], 2), 2);
+        assert_eq!(cheapest_trade(&mut short, &[], 5), 0);
+        let choice = Choice {
+            options: sevenw_host::ResSet(0b11),
+            amount: 1,
+        };
+        // The choice covers the dear unit.
+        assert_eq!(cheapest_trade(&mut short, &[choice], 0), 4);
+        assert_eq!(short.n[0], 2);
+    }
+}

@@ -1,0 +1,168 @@
+//! The games the runtime plays, one folder per game family, and the one
+//! place they are registered.
+//!
+//! A family is a turn structure ([`crate::game::Game`]) with its city
+//! sheets ([`Sheets`]) and its story ([`Narrate`]); its folder holds all
+//! three. [`FAMILIES`] says which compiled card sets each family plays.
+//! Everything the command line does goes through [`AnyGame`], which every
+//! registered family gets for free: adding a game is its folder and one
+//! line in [`FAMILIES`].
+
+pub mod base;
+pub mod duel;
+
+use sevenw_host::GameInfo;
+
+use crate::bots::{BotKind, table};
+use crate::engine::vocab::{Vocab, VocabError};
+use crate::game::{Game, Setup, SetupError, play_out};
+use crate::narrate::{Narrate, Narrator};
+use crate::replay::{Log, Recorder, ReplayError, replay};
+use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
+use crate::sim::{SimError, SimOptions, Stats, simulate};
+
+/// A game family: the rules of a kind of game.
+pub struct Family {
+    /// The family's name.
+    pub name: &'static str,
+    /// Whether these rules play a compiled card set.
+    pub plays: fn(&GameInfo) -> bool,
+    /// The rules bound to that card set.
+    pub load: fn(&'static GameInfo) -> Result<Box<dyn AnyGame>, VocabError>,
+}
+
+/// Every family, the first that plays a card set winning.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "base",
+        plays: |info| info.hand_size > 0,
+        load: |info| Ok(Box::new(Erased(base::Base::new(info)?))),
+    },
+    Family {
+        name: "duel",
+        plays: |info| info.layout > 0,
+        load: |info| Ok(Box::new(Erased(duel::Duel::new(info)?))),
+    },
+];
+
+/// The rules that play `info`.
+pub fn rules_for(info: &'static GameInfo) -> Result<Box<dyn AnyGame>, String> {
+    let family = FAMILIES.iter().find(|f| (f.plays)(info)).ok_or_else(|| {
+        format!(
+            "no turn structure of this runtime plays `{}` (its Ages are neither dealt in hands nor laid out)",
+            info.name
+        )
+    })?;
+    (family.load)(info).map_err(|e| format!("game `{}`: {e}", info.name))
+}
+
+/// A game played, told, and its log.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The story, up to the final scores.
+    pub text: String,
+    pub log: Log,
+}
+
+/// What the command line asks of a game, for any family (object-safe).
+pub trait AnyGame: Send + Sync {
+    fn info(&self) -> &'static GameInfo;
+    fn vocab(&self) -> &Vocab;
+    /// Checks a set-up without playing.
+    fn check(&self, setup: &Setup) -> Result<(), SetupError>;
+    /// Plays one game with bots, told and logged.
+    fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError>;
+    /// Plays many games.
+    fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError>;
+    /// Scores a city sheet.
+    fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
+    /// Prices `target` for `player` of a city sheet.
+    fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError>;
+    /// Plays a log again, checking it; returns the story.
+    fn replay(&self, log: &Log) -> Result<String, ReplayError>;
+}
+
+/// Any family, behind [`AnyGame`].
+pub struct Erased<G>(pub G);
+
+impl<G: Game + Sheets + Narrate> AnyGame for Erased<G> {
+    fn info(&self) -> &'static GameInfo {
+        self.0.info()
+    }
+
+    fn vocab(&self) -> &Vocab {
+        self.0.vocab()
+    }
+
+    fn check(&self, setup: &Setup) -> Result<(), SetupError> {
+        self.0.start(setup).map(|_| ())
+    }
+
+    fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
+        let g = &self.0;
+        let mut state = g.start(setup)?;
+        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+        let header = format!(
+            "{}: {}seed {}, bots {}\n",
+            g.info().title,
+            setup
+                .players
+                .map(|n| format!("{n} players, "))
+                .unwrap_or_default(),
+            setup.seed,
+            names.join(",")
+        );
+        let mut obs = (
+            Narrator::new(g, &state, header),
+            Recorder {
+                decisions: Vec::new(),
+            },
+        );
+        let mut players = table(bots, setup.seed);
+        let outcome = play_out(g, &mut state, &mut players, &mut obs)
+            .map_err(|e| SetupError::Game(e.to_string()))?;
+        let (narrator, recorder) = obs;
+        let mut log = Log::new(g, setup);
+        log.finish(recorder, &outcome);
+        Ok(Played {
+            text: narrator.finish(g, &outcome),
+            log,
+        })
+    }
+
+    fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
+        simulate(&self.0, opts, progress)
+    }
+
+    fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError> {
+        let g = &self.0;
+        let s = g.read_sheet(sheet)?;
+        Ok(ScoreReport::new(g, &g.outcome(&s.state), &s.names))
+    }
+
+    fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError> {
+        let g = &self.0;
+        let s = g.read_sheet(sheet)?;
+        let seat = seat_of(&s.names, player)?;
+        g.price(&s.state, &s.names, seat, target)
+    }
+
+    fn replay(&self, log: &Log) -> Result<String, ReplayError> {
+        let g = &self.0;
+        let header = format!("{}: replay, seed {}\n", g.info().title, log.seed);
+        // The story starts from the logged set-up, which `replay` checks
+        // (and reports, with its line, if it cannot be played).
+        let start = log.setup(g.vocab()).ok().and_then(|s| g.start(&s).ok());
+        match start {
+            Some(state) => {
+                let mut narrator = Narrator::new(g, &state, header);
+                let (outcome, _) = replay(g, log, &mut narrator)?;
+                Ok(narrator.finish(g, &outcome))
+            }
+            None => Err(replay(g, log, &mut ()).err().unwrap_or(ReplayError {
+                line: 0,
+                message: "the log's set-up cannot be played".to_string(),
+            })),
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Many games, on every core: `sevenw sim`.
+//!
+//! Game `i` of a simulation is seeded from the master seed and `i` alone, its
+//! bots too, so the games are the same whatever the number of threads; the
+//! statistics are sums of whole numbers, so they are too. Games are played
+//! in chunks and folded into [`Stats`] as they end: memory does not grow
+//! with the number of games.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use crate::bots::{BotKind, table};
+use crate::engine::city::MAX_CAT;
+use crate::engine::rng::derive;
+use crate::game::{Game, Observer, PlayError, Setup, SetupError, play_out};
+
+/// Games played by one task before it reports.
+const CHUNK: u64 = 64;
+
+/// What to simulate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimOptions {
+    /// The set-up of every game; each game's seed derives from `setup.seed`.
+    pub setup: Setup,
+    /// One bot kind per seat.
+    pub bots: Vec<BotKind>,
+    pub games: u64,
+    /// Threads to use (1: this thread only).
+    pub threads: usize,
+}
+
+/// What the games came to, summed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub games: u64,
+    /// Decisions taken in all.
+    pub decisions: u64,
+    /// Points per category, summed over every seat of every game.
+    pub points: [i64; MAX_CAT],
+    /// Totals per seat.
+    pub seat_totals: Vec<i64>,
+    /// Games won by each seat alone.
+    pub seat_wins: Vec<u64>,
+    /// Games with several winners.
+    pub shared: u64,
+    /// Games per kind of victory.
+    pub victories: BTreeMap<&'static str, u64>,
+    /// Per tag (a wonder): seats that played it, and of those, winners
+    /// (ties count for each winner).
+    pub tags: BTreeMap<&'static str, (u64, u64)>,
+}
+
+impl Stats {
+    fn merge(mut self, o: Stats) -> Stats {
+        self.games += o.games;
+        self.decisions += o.decisions;
+        for (a, b) in self.points.iter_mut().zip(o.points) {
+            *a += b;
+        }
+        add(&mut self.seat_totals, &o.seat_totals);
+        add(&mut self.seat_wins, &o.seat_wins);
+        self.shared += o.shared;
+        for (k, v) in o.victories {
+            *self.victories.entry(k).or_default() += v;
+        }
+        for (k, (p, w)) in o.tags {
+            let e = self.tags.entry(k).or_default();
+            e.0 += p;
+            e.1 += w;
+        }
+        self
+    }
+
+    /// Seats per game.
+    pub fn seats(&self) -> usize {
+        self.seat_totals.len()
+    }
+}
+
+fn add<T: Copy + Default + std::ops::AddAssign>(a: &mut Vec<T>, b: &[T]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), T::default());
+    }
+    for (x, &y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+/// Counts decisions.
+struct Count(u64);
+
+impl<G: Game> Observer<G> for Count {
+    fn applied(&mut self, _g: &G, _s: &G::State, _seat: usize, _mv: &G::Move) {
+        self.0 += 1;
+    }
+}
+
+/// Why a simulation stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimError {
+    Setup(SetupError),
+    Play { game: u64, error: PlayError },
+    Threads(String),
+}
+
+impl std::fmt::Display for SimError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SimError::Setup(e) => e.fmt(f),
+            SimError::Play { game, error } => write!(f, "game {game}: {error}"),
+            SimError::Threads(e) => write!(f, "cannot start the threads: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SimError {}
+
+/// The seed of game `i` of a simulation seeded `seed`.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    derive(seed, i)
+}
+
+/// Plays game `i` and adds it to `stats`.
+fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, stats: &mut Stats) -> Result<(), SimError> {
+    let seed = game_seed(opts.setup.seed, i);
+    let setup = Setup {
+        seed,
+        ..opts.setup.clone()
+    };
+    let mut state = game.start(&setup).map_err(SimError::Setup)?;
+    let mut bots = table(&opts.bots, seed);
+    let mut count = Count(0);
+    let out = play_out(game, &mut state, &mut bots, &mut count)
+        .map_err(|error| SimError::Play { game: i, error })?;
+    stats.games += 1;
+    stats.decisions += count.0;
+    let n = out.scores.len();
+    if stats.seat_totals.len() < n {
+        stats.seat_totals.resize(n, 0);
+        stats.seat_wins.resize(n, 0);
+    }
+    for (seat, s) in out.scores.iter().enumerate() {
+        for (a, &p) in stats.points.iter_mut().zip(&s.points) {
+            *a += i64::from(p);
+        }
+        stats.seat_totals[seat] += i64::from(s.total);
+    }
+    match out.winners[..] {
+        [w] => stats.seat_wins[w] += 1,
+        _ => stats.shared += 1,
+    }
+    *stats.victories.entry(out.victory).or_default() += 1;
+    let mut tags = Vec::new();
+    for seat in 0..n {
+        tags.clear();
+        game.tags(&state, seat, &mut tags);
+        let won = out.winners.contains(&seat);
+        for &t in &tags {
+            let e = stats.tags.entry(t).or_default();
+            e.0 += 1;
+            e.1 += u64::from(won);
+        }
+    }
+    Ok(())
+}
+
+/// Plays `opts.games` games; `progress` is told how many more have ended,
+/// now and then, from any thread.
+pub fn simulate<G: Game>(
+    game: &G,
+    opts: &SimOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Stats, SimError> {
+    // Set-up mistakes are reported before anything is played.
+    game.start(&opts.setup).map_err(SimError::Setup)?;
+    let chunks = opts.games.div_ceil(CHUNK);
+    let chunk = |c: u64| -> Result<Stats, SimError> {
+        let mut stats = Stats::default();
+        let end = ((c + 1) * CHUNK).min(opts.games);
+        for i in c * CHUNK..end {
+            one(game, opts, i, &mut stats)?;
+        }
+        progress(end - c * CHUNK);
+        Ok(stats)
+    };
+    if opts.threads <= 1 {
+        return (0..chunks).try_fold(Stats::default(), |acc, c| Ok(acc.merge(chunk(c)?)));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .build()
+        .map_err(|e| SimError::Threads(e.to_string()))?;
+    pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(chunk)
+            .try_reduce(Stats::default, |a, b| Ok(a.merge(b)))
+    })
+}

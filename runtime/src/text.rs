@@ -1,0 +1,93 @@
+//! Words for people: plurals, Age numerals, and text from files made safe
+//! to print.
+
+use std::borrow::Cow;
+use std::fmt::Write;
+
+/// Longest text from a file or a command line shown in a message; longer
+/// text is cut with an ellipsis.
+pub const MAX_SHOWN: usize = 80;
+
+/// `1 shield`, `2 shields`.
+pub fn count(n: impl Into<i128>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `n` followed by `word`, with an `s` unless `n` is 1.
+pub fn plural(n: impl Into<i128>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// An Age in Roman numerals (I, II, III, …).
+pub fn roman(age: u8) -> String {
+    match age {
+        1 => "I".into(),
+        2 => "II".into(),
+        3 => "III".into(),
+        4 => "IV".into(),
+        n => n.to_string(),
+    }
+}
+
+/// Text read from a file or a command line, fit for a terminal: control
+/// characters (escape sequences, carriage returns, …) written as `\u{1b}`,
+/// and anything longer than [`MAX_SHOWN`] characters cut with `…`.
+pub fn shown(s: &str) -> Cow<'_, str> {
+    let long = s.chars().nth(MAX_SHOWN).is_some();
+    if !long && !s.chars().any(is_unsafe) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == MAX_SHOWN {
+            out.push('…');
+            break;
+        }
+        if is_unsafe(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Characters that move the cursor, change colours or hide text.
+fn is_unsafe(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "shield"), "1 shield");
+        assert_eq!(plural(0, "game"), "0 games");
+        assert_eq!(plural(-1, "point"), "-1 points");
+        assert_eq!(count(1, "victory", "victories"), "1 victory");
+        assert_eq!(count(3u32, "victory", "victories"), "3 victories");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_long_text_cut() {
+        assert_eq!(shown("Baths"), "Baths");
+        assert!(matches!(shown("Baths"), Cow::Borrowed(_)));
+        assert_eq!(shown("a\u{1b}[31mred"), "a\\u{1b}[31mred");
+        assert_eq!(shown("line\r\nnext"), "line\\u{d}\\u{a}next");
+        assert_eq!(shown("x\u{202e}y"), "x\\u{202e}y");
+        let long = "a".repeat(10_000);
+        let s = shown(&long);
+        assert_eq!(s.chars().count(), MAX_SHOWN + 1);
+        assert!(s.ends_with('…'));
+        // Accents and other scripts are kept.
+        assert_eq!(shown("Alejandría · 亚历山大"), "Alejandría · 亚历山大");
+    }
+}
