@@ -1,33 +1,37 @@
-//! Benchmarks of the hot paths: whole random-bot games at 3 and 7 players,
-//! move generation, and payment search, over the shipped base game.
+//! Benchmarks of the base game through the game interface: whole games at
+//! 3 and 7 players (random and greedy bots), move generation and payment
+//! search, over the shipped base game.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sevenw_runtime::base::{Base, Game, Move, MoveGen, NoObserver, Setup, Table};
-use sevenw_runtime::payment::PaymentSearch;
-use sevenw_runtime::player::{BotKind, Player};
+use sevenw_runtime::bots::{BotKind, table};
+use sevenw_runtime::engine::payment::PaymentSearch;
+use sevenw_runtime::game::{Game, Setup, play_out, play_until};
+use sevenw_runtime::games::base::{Base, Move, MoveGen, Table};
 
 fn base() -> Base {
     Base::new(sevenw_runtime::game("base").expect("the base game is compiled"))
         .expect("base categories")
 }
 
-fn bots(seed: u64, n: usize) -> Vec<Box<dyn Player>> {
-    (0..n).map(|s| BotKind::Random.make(seed, s)).collect()
-}
-
 fn games(c: &mut Criterion) {
     let b = base();
-    let mut group = c.benchmark_group("random game");
-    for n in [3usize, 7] {
-        group.throughput(Throughput::Elements(1));
+    let mut group = c.benchmark_group("base game");
+    group.throughput(Throughput::Elements(1));
+    for (kind, players) in [
+        (BotKind::Random, 3usize),
+        (BotKind::Random, 7),
+        (BotKind::Greedy, 7),
+    ] {
         let mut seed = 0u64;
-        group.bench_function(format!("{n} players"), |bench| {
+        let kinds = vec![kind; players];
+        group.bench_function(format!("{kind} bots, {players} players"), |bench| {
             bench.iter(|| {
                 seed += 1;
-                let mut g = Game::new(&b, &Setup::new(n, seed)).unwrap();
-                black_box(g.play(&mut bots(seed, n), &mut NoObserver).unwrap())
+                let mut st = b.start(&Setup::new(players, seed)).unwrap();
+                let mut bots = table(&kinds, seed);
+                black_box(play_out(&b, &mut st, &mut bots, &mut ()).unwrap())
             })
         });
     }
@@ -37,20 +41,13 @@ fn games(c: &mut Criterion) {
 /// A table at the start of Age III after two Ages of random play: cities
 /// with production, choices and discounts.
 fn mid_game(b: &Base, n: usize, seed: u64) -> Table {
-    let mut g = Game::new(b, &Setup::new(n, seed)).unwrap();
-    let mut players = bots(seed, n);
-    for age in 1..=2 {
-        g.start_age(age);
-        while g.turns_left() {
-            g.play_turn(&mut players, &mut NoObserver);
-        }
-        g.end_age();
-    }
-    g.start_age(3);
-    g.table
+    let mut st = b.start(&Setup::new(n, seed)).unwrap();
+    let mut bots = table(&vec![BotKind::Random; n], seed);
+    play_until(b, &mut st, &mut bots, &mut (), |s| s.table.age == 3).unwrap();
+    st.table
 }
 
-fn moves(c: &mut Criterion) {
+fn hot_paths(c: &mut Criterion) {
     let b = base();
     let tables: Vec<Table> = (0..16).map(|s| mid_game(&b, 7, s)).collect();
     let mut movegen = MoveGen::new();
@@ -96,5 +93,5 @@ fn moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, moves);
+criterion_group!(benches, games, hot_paths);
 criterion_main!(benches);

@@ -144,9 +144,9 @@ fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
         E::AliasReplayLimitExceeded { .. }
         | E::AliasExpansionLimitExceeded { .. }
         | E::AliasReplayStackDepthExceeded { .. }
-        | E::AliasReplayCounterOverflow { .. } => format!(
-            "the {what} exceeds a safety limit: its aliases (`*name`) expand to too much"
-        ),
+        | E::AliasReplayCounterOverflow { .. } => {
+            format!("the {what} exceeds a safety limit: its aliases (`*name`) expand to too much")
+        }
         E::UnknownAnchor { .. } => "an alias (`*name`) refers to no anchor".to_string(),
         E::InvalidUtf8Input => format!("the {what} is not UTF-8 text"),
         E::AliasError { error, .. } => return in_words(error, what),
@@ -155,7 +155,7 @@ fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
             // without the place it prints (given separately).
             let full = e.to_string();
             let first = full.lines().next().unwrap_or("invalid YAML");
-            format!("invalid YAML: {}", strip_place(first))
+            format!("invalid YAML: {}", shown(strip_place(first)))
         }
     };
     DocError {
@@ -182,8 +182,8 @@ fn strip_place(s: &str) -> &str {
 
 fn type_words(ty: &str) -> &str {
     match ty {
-        "i8" | "i16" | "i32" | "i64" | "i128" | "u8" | "u16" | "u32" | "u64" | "u128"
-        | "isize" | "usize" => "a whole number",
+        "i8" | "i16" | "i32" | "i64" | "i128" | "u8" | "u16" | "u32" | "u64" | "u128" | "isize"
+        | "usize" => "a whole number",
         "f32" | "f64" => "a number",
         "bool" => "true or false",
         "string" | "str" | "String" | "string scalar" => "text",
@@ -323,7 +323,10 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 7));
         let e = err("name: 'a\ncoins: 3\n");
         assert!(e.message.starts_with("invalid YAML"), "{e}");
-        assert!(!e.message.contains("column"), "the place is given once: {e}");
+        assert!(
+            !e.message.contains("column"),
+            "the place is given once: {e}"
+        );
     }
 
     #[test]

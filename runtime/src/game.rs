@@ -73,6 +73,8 @@ pub trait Game: Sized + Send + Sync {
     /// The index of the move the greedy bot takes: the one that most raises
     /// its own prospects, judged from its view alone.
     fn greedy(&self, view: &Self::View<'_>, moves: &[Self::Move]) -> usize;
+    /// The ways the game can be won, in its words ([`Outcome::victory`]).
+    fn victories(&self) -> &'static [&'static str];
     /// What `seat` played with, for statistics: its wonder (or the wonders
     /// it built), by name.
     fn tags(&self, state: &Self::State, seat: usize, out: &mut Vec<&'static str>);
@@ -222,7 +224,14 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for &mut P {
 /// Follows a game as it is played (printing, recording, checking).
 pub trait Observer<G: Game> {
     /// `seat` chose `moves[index]` in `state` (not yet applied).
-    fn decided(&mut self, _game: &G, _state: &G::State, _seat: usize, _index: usize, _moves: &[G::Move]) {
+    fn decided(
+        &mut self,
+        _game: &G,
+        _state: &G::State,
+        _seat: usize,
+        _index: usize,
+        _moves: &[G::Move],
+    ) {
     }
     /// `mv` of `seat` was applied; `state` is the position after it.
     fn applied(&mut self, _game: &G, _state: &G::State, _seat: usize, _mv: &G::Move) {}

@@ -132,9 +132,9 @@ impl Log {
                     let si = if s.is_empty() {
                         0
                     } else {
-                        vocab.find_side(wi, s).ok_or_else(|| {
-                            err(line, format!("{w} has no side `{}`", shown(s)))
-                        })?
+                        vocab
+                            .find_side(wi, s)
+                            .ok_or_else(|| err(line, format!("{w} has no side `{}`", shown(s))))?
                     };
                     out.push((wi, si));
                 }
@@ -147,6 +147,11 @@ impl Log {
             sides: self.sides,
             wonders,
         })
+    }
+
+    /// The line of the `game` entry.
+    pub fn game_line(&self) -> usize {
+        self.lines[0]
     }
 
     /// The line of a set-up error about `option`.
@@ -226,7 +231,10 @@ impl Log {
             let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
             let once = |seen: usize| {
                 if seen > 0 {
-                    Err(err(line, format!("`{word}` is given twice (first at line {seen})")))
+                    Err(err(
+                        line,
+                        format!("`{word}` is given twice (first at line {seen})"),
+                    ))
                 } else {
                     Ok(())
                 }

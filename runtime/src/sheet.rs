@@ -97,8 +97,11 @@ impl Price {
 pub trait Sheets: Game {
     /// Reads a city sheet of this game.
     fn read_sheet(&self, text: &str) -> Result<Sheet<Self>, SheetError>;
+    /// Why this game has nothing like `target` to price (Duel wonders have
+    /// no stages, base wonders are priced by stage), if so: a usage mistake.
+    fn refuse(&self, target: &Target) -> Option<String>;
     /// Whether `seat` can build `target` now, and for how much. An error is
-    /// a name the game does not know, or a target it does not have.
+    /// a name the game does not know.
     fn price(
         &self,
         state: &Self::State,
@@ -162,7 +165,10 @@ pub fn player_count<T>(
         };
         return Err(at(
             players,
-            format!("the sheet has {}; {title} is for {range}", plural(n as i64, "player")),
+            format!(
+                "the sheet has {}; {title} is for {range}",
+                plural(n as i64, "player")
+            ),
         ));
     }
     Ok(())
@@ -170,7 +176,8 @@ pub fn player_count<T>(
 
 /// "; did you mean `X`?" or nothing.
 pub fn did_you_mean(s: Option<&str>) -> String {
-    s.map(|s| format!("; did you mean `{s}`?")).unwrap_or_default()
+    s.map(|s| format!("; did you mean `{s}`?"))
+        .unwrap_or_default()
 }
 
 /// The card named in a sheet.
@@ -217,7 +224,10 @@ pub fn token(vocab: &Vocab, name: &Spanned<String>) -> Result<u8, SheetError> {
             });
         at(
             name,
-            format!("unknown progress token `{}`{hint}", shown(name.value.trim())),
+            format!(
+                "unknown progress token `{}`{hint}",
+                shown(name.value.trim())
+            ),
         )
     })
 }

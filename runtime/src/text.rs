@@ -60,7 +60,8 @@ pub fn shown(s: &str) -> Cow<'_, str> {
 
 /// Characters that move the cursor, change colours or hide text.
 fn is_unsafe(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]

@@ -1,13 +1,34 @@
-//! The `sevenw` binary: commands, outputs and exit codes.
+//! The `sevenw` binary: commands, outputs, exit codes, and the habits of a
+//! command line (help everywhere, `-` for standard input, quiet when the
+//! reader goes away, text from files escaped).
 
+use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn sevenw(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sevenw"))
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// Runs with `input` on standard input.
+fn sevenw_in(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sevenw"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
 }
 
 fn text(b: &[u8]) -> String {
@@ -32,7 +53,7 @@ players:
 ";
 
 #[test]
-fn bad_command_lines_exit_2_with_a_message() {
+fn bad_command_lines_exit_2_with_the_usage() {
     for args in [
         &[][..],
         &["fly"],
@@ -65,8 +86,46 @@ fn bad_command_lines_exit_2_with_a_message() {
         &["play", "--game", "base", "--players", "3", "extra"],
         &["play", "--game", "base", "--players"],
         &["play", "--game", "base", "--game", "base", "--players", "3"],
+        &[
+            "play",
+            "--game",
+            "base",
+            "--players",
+            "3",
+            "--wonders",
+            "Gizza,Rhodes,Ephesus",
+        ],
+        &[
+            "play",
+            "--game",
+            "base",
+            "--players",
+            "3",
+            "--wonders",
+            "Giza:C,Rhodes,Ephesus",
+        ],
+        &[
+            "play",
+            "--game",
+            "base",
+            "--players",
+            "3",
+            "--wonders",
+            "Giza,Giza,Ephesus",
+        ],
         &["sim", "--game", "base", "--players", "3"],
         &["sim", "--game", "base", "--players", "3", "--games", "0"],
+        &[
+            "sim",
+            "--game",
+            "base",
+            "--players",
+            "3",
+            "--games",
+            "5",
+            "--threads",
+            "0",
+        ],
         &["score"],
         &["score", "a.yaml", "b.yaml"],
         &["price", "a.yaml", "--player", "Ana"],
@@ -75,6 +134,7 @@ fn bad_command_lines_exit_2_with_a_message() {
         ],
         &["price", "a.yaml", "--card", "Baths"],
         &["replay"],
+        &["completions", "powershell-ish"],
     ] {
         let out = sevenw(args);
         assert_eq!(
@@ -84,18 +144,70 @@ fn bad_command_lines_exit_2_with_a_message() {
             text(&out.stderr)
         );
         let err = text(&out.stderr);
-        assert!(err.starts_with("error: "), "{args:?}: {err}");
-        assert!(err.contains("usage:"), "{args:?}: {err}");
+        // No command at all shows the help; anything else says what is wrong.
+        assert!(
+            err.starts_with("error: ") || args.is_empty(),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("Usage: sevenw") || err.contains("try '--help'"),
+            "{args:?}: {err}"
+        );
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(out.stdout.is_empty());
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
+    // Did-you-mean for a wonder on the command line.
+    let out = sevenw(&[
+        "play",
+        "--game",
+        "base",
+        "--players",
+        "3",
+        "--wonders",
+        "Gizza,Rhodes,Ephesus",
+    ]);
+    assert!(text(&out.stderr).contains("did you mean `Giza`?"));
 }
 
 #[test]
-fn help_prints_usage() {
-    let out = sevenw(&["help"]);
+fn help_on_every_command_and_a_version() {
+    for args in [
+        &["--help"][..],
+        &["help"],
+        &["play", "--help"],
+        &["sim", "--help"],
+        &["score", "--help"],
+        &["price", "--help"],
+        &["replay", "--help"],
+        &["completions", "--help"],
+        &["help", "sim"],
+    ] {
+        let out = sevenw(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let s = text(&out.stdout);
+        assert!(s.contains("Usage: sevenw"), "{args:?}: {s}");
+    }
+    let s = text(&sevenw(&["sim", "--help"]).stdout);
+    assert!(s.contains("--threads"), "{s}");
+    let s = text(&sevenw(&["--help"]).stdout);
+    assert!(s.contains("Exit codes"), "{s}");
+    let out = sevenw(&["--version"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).contains("sevenw sim"));
+    assert!(text(&out.stdout).starts_with("sevenw 0."));
+}
+
+#[test]
+fn completions_for_three_shells() {
+    for (shell, marker) in [
+        ("bash", "complete"),
+        ("zsh", "#compdef"),
+        ("fish", "complete -c sevenw"),
+    ] {
+        let out = sevenw(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let s = text(&out.stdout);
+        assert!(s.contains(marker) && s.contains("sim"), "{shell}: {s}");
+    }
 }
 
 #[test]
@@ -127,6 +239,10 @@ fn play_is_deterministic_and_writes_a_replay_log() {
     ] {
         assert!(s.contains(part), "{part} in {s}");
     }
+    // Plurals follow the number.
+    for wrong in [" 1 shields", " 1 defeats", " 1 victories", "(1 coins)"] {
+        assert!(!s.contains(wrong), "{wrong} in {s}");
+    }
     let other = sevenw(&["play", "--game", "base", "--players", "4", "--seed", "43"]);
     assert_ne!(other.stdout, a.stdout);
 
@@ -137,40 +253,130 @@ fn play_is_deterministic_and_writes_a_replay_log() {
     let c = sevenw(&with_log);
     assert_eq!(c.status.code(), Some(0));
     let logged = std::fs::read_to_string(&log).unwrap();
-    assert!(logged.starts_with("sevenw replay 1\n"));
+    assert!(logged.starts_with("sevenw replay 2\ngame base\nplayers 4\nseed 42\n"));
     let r = sevenw(&["replay", log_s]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
     let final_of = |s: &str| s[s.find("Final scores").unwrap()..].to_string();
     assert_eq!(final_of(&text(&r.stdout)), final_of(&text(&a.stdout)));
+    // The log read from standard input.
+    let r = sevenw_in(&["replay", "-"], &logged);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
 
+    // A changed decision: exit 1, with the line.
     let broken = scratch("broken.log", &logged.replacen("\nmove 0 ", "\nmove 0 1", 1));
     let r = sevenw(&["replay", broken.to_str().unwrap()]);
     assert_eq!(r.status.code(), Some(1));
-    assert!(text(&r.stderr).starts_with("error: "));
+    let err = text(&r.stderr);
+    assert!(
+        err.starts_with("error: ") && err.contains(": line 5: "),
+        "{err}"
+    );
 }
 
 #[test]
-fn sim_reports_rate_scores_and_win_rates() {
-    let out = sevenw(&[
-        "sim",
+fn replay_logs_are_checked_line_by_line() {
+    let log = scratch("check.log", "");
+    let p = log.to_str().unwrap();
+    let o = sevenw(&[
+        "play",
         "--game",
         "base",
         "--players",
-        "5",
-        "--games",
-        "40",
+        "3",
         "--seed",
-        "7",
-        "--json",
+        "5",
+        "--bots",
+        "random",
+        "--log",
+        p,
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    // stderr is not a terminal here: no progress bar.
-    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["games"], 40);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let good = std::fs::read_to_string(p).unwrap();
+    let err_of = |name: &str, content: &str| {
+        let f = scratch(name, content);
+        let o = sevenw(&["replay", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", text(&o.stdout));
+        text(&o.stderr)
+    };
+    // The wrong game in the header: the line, in the user's terms.
+    let e = err_of("duel-header.log", &good.replace("game base", "game duel"));
+    assert!(
+        e.contains("line 3:") && e.contains("2 players, not 3"),
+        "{e}"
+    );
+    let e = err_of("nogame.log", &good.replace("game base", "game chess"));
+    assert!(e.contains("line 2: unknown game `chess`"), "{e}");
+    // Its score lines removed: refused, not passed with exit 0.
+    let cut: String = good
+        .lines()
+        .filter(|l| !l.starts_with("score ") && !l.starts_with("result "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = err_of("noscores.log", &cut);
+    assert!(e.contains("incomplete"), "{e}");
+    // A total changed: the result line.
+    let lines: Vec<&str> = good.lines().collect();
+    let result_line = lines.iter().position(|l| l.starts_with("result ")).unwrap() + 1;
+    let e = err_of("total.log", &good.replace("\nscore 0 ", "\nscore 0 1"));
+    assert!(e.contains(&format!("line {result_line}:")), "{e}");
+    // A decision cut short: where the log ends.
+    let short: String = lines
+        .iter()
+        .filter(|l| !l.starts_with("result ") && !l.starts_with("score "))
+        .take(20)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = err_of("short.log", &short);
+    assert!(e.contains("line 20: the log ends here"), "{e}");
+}
+
+#[test]
+fn sim_reports_rates_scores_and_win_rates_whatever_the_threads() {
+    let run = |threads: &str| {
+        let out = sevenw(&[
+            "sim",
+            "--game",
+            "base",
+            "--players",
+            "5",
+            "--games",
+            "150",
+            "--seed",
+            "7",
+            "--json",
+            "--bots",
+            "random",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        // stderr is not a terminal here: no progress bar.
+        assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let v = run("1");
+    assert_eq!(v["games"], 150);
     assert_eq!(v["players"], 5);
+    assert_eq!(v["threads"], 1);
     assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
-    for c in [
+    // The categories come in the game's order (the raw text tells).
+    let raw = text(
+        &sevenw(&[
+            "sim",
+            "--game",
+            "base",
+            "--players",
+            "3",
+            "--games",
+            "2",
+            "--seed",
+            "7",
+            "--json",
+        ])
+        .stdout,
+    );
+    let at = |k: &str| raw.find(&format!("\"{k}\":")).unwrap();
+    let order = [
         "military",
         "treasury",
         "wonder",
@@ -179,9 +385,8 @@ fn sim_reports_rate_scores_and_win_rates() {
         "guilds",
         "science",
         "total",
-    ] {
-        assert!(v["average"][c].is_number(), "{c}");
-    }
+    ];
+    assert!(order.windows(2).all(|w| at(w[0]) < at(w[1])), "{raw}");
     let total = v["average"]["total"].as_f64().unwrap();
     assert!(total > 20.0 && total < 120.0, "{total}");
     let rates = v["win_rate"].as_object().unwrap();
@@ -191,22 +396,28 @@ fn sim_reports_rate_scores_and_win_rates() {
             .values()
             .all(|r| (0.0..=1.0).contains(&r.as_f64().unwrap()))
     );
-    // Same seed, same averages.
-    let again = sevenw(&[
-        "sim",
-        "--game",
-        "base",
-        "--players",
-        "5",
-        "--games",
-        "40",
-        "--seed",
-        "7",
-        "--json",
-    ]);
-    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
-    assert_eq!(v["average"], w["average"]);
-    assert_eq!(v["win_rate"], w["win_rate"]);
+    assert_eq!(v["victory"]["points"], 1.0);
+    let seats: f64 = v["seat_win_rate"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .sum();
+    assert!((seats + v["shared"].as_f64().unwrap() - 1.0).abs() < 1e-3);
+    // Two and three threads: the very same games.
+    for threads in ["2", "3"] {
+        let w = run(threads);
+        for key in [
+            "average",
+            "win_rate",
+            "victory",
+            "seat_win_rate",
+            "shared",
+            "seat_average_total",
+        ] {
+            assert_eq!(v[key], w[key], "{key} with {threads} threads");
+        }
+    }
 
     let txt = sevenw(&[
         "sim",
@@ -215,16 +426,18 @@ fn sim_reports_rate_scores_and_win_rates() {
         "--players",
         "3",
         "--games",
-        "10",
+        "1",
         "--bots",
         "random",
     ]);
     assert_eq!(txt.status.code(), Some(0));
     let s = text(&txt.stdout);
+    assert!(s.starts_with("1 game of 7 Wonders, 3 players"), "{s}");
     assert!(
         s.contains("games/s") && s.contains("win rate per wonder"),
         "{s}"
     );
+    assert!(s.contains("of 1 game\n"), "{s}");
 }
 
 #[test]
@@ -236,6 +449,7 @@ fn score_and_price_print_text_and_json() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["players"].as_array().unwrap().len(), 3);
     assert!(v["winners"].is_array());
+    assert_eq!(v["victory"], "points");
     let out = sevenw(&["score", path]);
     assert!(text(&out.stdout).contains("Ana"));
 
@@ -265,6 +479,36 @@ fn score_and_price_print_text_and_json() {
     let out = sevenw(&["price", path, "--player", "Ana", "--card", "Bathz"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("did you mean `Baths`"));
+    // A Duel-only target on a base sheet is a usage mistake.
+    let out = sevenw(&["price", path, "--player", "Ana", "--wonder", "Giza"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn sheets_from_standard_input() {
+    let out = sevenw_in(&["score", "-", "--json"], SHEET);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let from_file = sevenw(&[
+        "score",
+        scratch("stdin.yaml", SHEET).to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.stdout, from_file.stdout);
+    // A path read once: /dev/stdin works too.
+    if std::path::Path::new("/dev/stdin").exists() {
+        let out = sevenw_in(
+            &["price", "/dev/stdin", "--player", "Ana", "--card", "Baths"],
+            SHEET,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    let out = sevenw_in(&["score", "-"], "game: base\nplayers: [\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("error: <stdin>:"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -281,6 +525,77 @@ fn bad_sheets_exit_1_with_file_line_and_column() {
     let out = sevenw(&["score", "/nonexistent/sheet.yaml"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot read"));
+    let out = sevenw(&[
+        "score",
+        scratch("chess.yaml", "game: chess\nplayers: []\n")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("chess.yaml:1:7: unknown game `chess`"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = sevenw(&[
+        "score",
+        scratch("binary.yaml", "\u{0}\u{1}").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn text_from_files_is_escaped() {
+    // An escape sequence in a card name and a player's name reaches the
+    // terminal written out, not as control bytes.
+    let evil = SHEET.replace("Lumber Yard", "\"Lumber\\e[2J Yard\"");
+    let out = sevenw(&["score", scratch("evil.yaml", &evil).to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("\\u{1b}[2J"), "{err}");
+    assert!(!out.stderr.contains(&0x1b), "raw ESC in {err:?}");
+    let evil = SHEET.replace("name: Ana", "name: \"A\\u001bna\"");
+    let out = sevenw(&["score", scratch("evil-name.yaml", &evil).to_str().unwrap()]);
+    assert!(!out.stdout.contains(&0x1b) && !out.stderr.contains(&0x1b));
+    let out = sevenw(&[
+        "price",
+        scratch("t.yaml", SHEET).to_str().unwrap(),
+        "--player",
+        "Z\u{1b}]0;x",
+        "--stage",
+    ]);
+    assert!(!out.stderr.contains(&0x1b), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sevenw"))
+        .args([
+            "play",
+            "--game",
+            "base",
+            "--players",
+            "7",
+            "--seed",
+            "1",
+            "--bots",
+            "random",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -333,10 +648,10 @@ fn duel_play_and_sim() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     assert!(
-        out.contains("Age I") && out.contains("winner: player"),
+        out.contains("Age I") && out.contains("wonder draft:"),
         "{out}"
     );
-    assert!(out.contains(" victory)"), "{out}");
+    assert!(out.contains(" victory)\n"), "{out}");
     // Same seed, same game.
     let again = sevenw(&["play", "--game", "duel", "--seed", "5", "--bots", "random"]);
     assert_eq!(text(&again.stdout), out);
@@ -346,12 +661,15 @@ fn duel_play_and_sim() {
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let shares: f64 = ["civilian", "military", "science"]
+    let kinds = ["civilian", "military", "science"];
+    assert_eq!(v["victory"].as_object().unwrap().len(), 3);
+    let shares: f64 = kinds
         .iter()
         .map(|k| v["victory"][k].as_f64().unwrap())
         .sum();
     assert!((shares - 1.0).abs() < 1e-3, "{v}");
     assert_eq!(v["games"], 300);
+    assert_eq!(v["seat_average_total"].as_array().unwrap().len(), 2);
 
     let first = "The Pyramids,The Great Lighthouse,The Temple of Artemis,The Statue of Zeus,\
                  Circus Maximus,Piraeus,The Appian Way,The Colossus";
@@ -366,6 +684,7 @@ fn duel_play_and_sim() {
     for bad in [
         &["play", "--game", "duel", "--players", "3"][..],
         &["play", "--game", "duel", "--wonders", "The Pyramids"],
+        &["play", "--game", "duel", "--sides", "B"],
         &["sim", "--game", "duel"],
     ] {
         let o = sevenw(bad);
@@ -374,7 +693,7 @@ fn duel_play_and_sim() {
 }
 
 #[test]
-fn duel_score_and_price() {
+fn duel_score_price_and_replay() {
     let sheet = scratch(
         "duel.yaml",
         "game: duel\nconflict: -4\nplayers:\n  - name: Antoine\n    coins: 8\n    cards: [Clay Pool, Glassworks]\n    wonders: [The Pyramids]\n    progress: [Philosophy]\n  - name: Bruno\n    coins: 9\n    cards: [Shelf Quarry]\n",
@@ -415,12 +734,9 @@ fn duel_score_and_price() {
     );
     let o = sevenw(&["price", p, "--player", "Bruno", "--stage"]);
     assert_eq!(o.status.code(), Some(2));
-}
 
-#[test]
-fn duel_replay_log() {
     let log = scratch("duel.log", "");
-    let p = log.to_str().unwrap();
+    let lp = log.to_str().unwrap();
     let o = sevenw(&[
         "play",
         "--game",
@@ -430,24 +746,23 @@ fn duel_replay_log() {
         "--bots",
         "greedy,random",
         "--log",
-        p,
+        lp,
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let played = text(&o.stdout);
-    let o = sevenw(&["replay", p]);
+    let o = sevenw(&["replay", lp]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let replayed = text(&o.stdout);
-    let winner = |s: &str| {
-        s.lines()
-            .find(|l| l.starts_with("winner:"))
-            .map(str::to_string)
+    let final_of = |s: &str| {
+        let from = s.find("Final scores").unwrap();
+        let to = s.find(" victory)\n").unwrap();
+        s[from..to].to_string()
     };
-    assert!(winner(&played).is_some(), "{played}");
-    assert_eq!(winner(&replayed), winner(&played));
-    let broken = std::fs::read_to_string(p)
+    assert_eq!(final_of(&replayed), final_of(&played));
+    let broken = std::fs::read_to_string(lp)
         .unwrap()
         .replace("score 0 ", "score 0 1");
-    std::fs::write(p, broken).unwrap();
-    let o = sevenw(&["replay", p]);
+    std::fs::write(lp, broken).unwrap();
+    let o = sevenw(&["replay", lp]);
     assert_eq!(o.status.code(), Some(1));
 }

@@ -23,7 +23,7 @@ use crate::engine::rng::derive;
 use crate::game::{Setup, SetupError, Sides};
 use crate::games::{AnyGame, rules_for};
 use crate::replay::Log;
-use crate::sheet::{Target, did_you_mean, wonder_named};
+use crate::sheet::{Target, wonder_named};
 use crate::sim::{SimError, SimOptions, Stats};
 use crate::text::{plural, shown};
 
@@ -33,7 +33,12 @@ A path of `-` reads standard input.";
 
 /// Play, simulate, score and price 7 Wonders games.
 #[derive(Parser, Debug)]
-#[command(name = "sevenw", version, about, after_help = AFTER)]
+#[command(
+    name = "sevenw",
+    version,
+    about = "Play, simulate, score, price and replay the games of the 7 Wonders card library",
+    after_help = AFTER
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -164,8 +169,15 @@ enum Fail {
     Input(String),
 }
 
-fn usage(kind: ErrorKind, msg: impl std::fmt::Display) -> Fail {
-    Fail::Usage(Cli::command().error(kind, msg))
+/// A usage error of subcommand `sub`, shown with its usage line.
+fn usage(sub: &str, kind: ErrorKind, msg: impl std::fmt::Display) -> Fail {
+    let mut cli = Cli::command();
+    cli.build();
+    let err = match cli.find_subcommand_mut(sub) {
+        Some(c) => c.error(kind, msg),
+        None => cli.error(kind, msg),
+    };
+    Fail::Usage(err)
 }
 
 fn input(msg: impl Into<String>) -> Fail {
@@ -220,7 +232,10 @@ where
 /// command quietly.
 fn emit(out: &str) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -257,10 +272,11 @@ fn label(path: &Path) -> String {
 }
 
 /// The compiled game called `name`, for an option.
-fn find<'g>(games: &[&'static GameInfo], name: &str) -> Result<&'static GameInfo, Fail> {
+fn find(sub: &str, games: &[&'static GameInfo], name: &str) -> Result<&'static GameInfo, Fail> {
     crate::find_game(games, name).ok_or_else(|| {
         let known: Vec<&str> = games.iter().map(|g| g.name).collect();
         usage(
+            sub,
             ErrorKind::InvalidValue,
             format!(
                 "--game: unknown game `{}` (games: {})",
@@ -284,19 +300,20 @@ fn clock_seed() -> u64 {
 }
 
 /// A set-up error in the command line's terms.
-fn setup_fail(e: SetupError) -> Fail {
+fn setup_fail(sub: &str, e: SetupError) -> Fail {
     match e {
-        SetupError::Option { .. } => usage(ErrorKind::InvalidValue, e),
+        SetupError::Option { .. } => usage(sub, ErrorKind::InvalidValue, e),
         SetupError::Game(m) => input(m),
     }
 }
 
+/// A game read from the command line: its rules, its set-up and one bot
+/// kind per seat.
+type Chosen = (Box<dyn AnyGame>, Setup, Vec<BotKind>);
+
 /// The game, its set-up and one bot kind per seat.
-fn game_setup(
-    games: &[&'static GameInfo],
-    a: &GameArgs,
-) -> Result<(Box<dyn AnyGame>, Setup, Vec<BotKind>), Fail> {
-    let info = find(games, &a.game)?;
+fn game_setup(sub: &str, games: &[&'static GameInfo], a: &GameArgs) -> Result<Chosen, Fail> {
+    let info = find(sub, games, &a.game)?;
     let g = rules(info)?;
     let wonders = match &a.wonders {
         None => None,
@@ -308,11 +325,12 @@ fn game_setup(
                     None => (item, None),
                 };
                 let w = wonder_named(g.vocab(), name)
-                    .map_err(|m| usage(ErrorKind::InvalidValue, format!("--wonders: {m}")))?;
+                    .map_err(|m| usage(sub, ErrorKind::InvalidValue, format!("--wonders: {m}")))?;
                 let s = match side {
                     None => 0,
                     Some(side) => g.vocab().find_side(w, side).ok_or_else(|| {
                         usage(
+                            sub,
                             ErrorKind::InvalidValue,
                             format!(
                                 "--wonders: {} has no side `{}`",
@@ -337,13 +355,14 @@ fn game_setup(
         },
         wonders,
     };
-    g.check(&setup).map_err(setup_fail)?;
+    g.check(&setup).map_err(|e| setup_fail(sub, e))?;
     let seats = a.players.unwrap_or(usize::from(info.min_players));
     let bots = match a.bots.len() {
         1 => vec![a.bots[0]; seats],
         n if n == seats => a.bots.clone(),
         n => {
             return Err(usage(
+                sub,
                 ErrorKind::InvalidValue,
                 format!(
                     "--bots: {} for {}",
@@ -357,8 +376,8 @@ fn game_setup(
 }
 
 fn play(games: &[&'static GameInfo], a: PlayArgs) -> Result<String, Fail> {
-    let (g, setup, bots) = game_setup(games, &a.game)?;
-    let played = g.play(&setup, &bots).map_err(setup_fail)?;
+    let (g, setup, bots) = game_setup("play", games, &a.game)?;
+    let played = g.play(&setup, &bots).map_err(|e| setup_fail("play", e))?;
     let mut out = played.text;
     if let Some(path) = &a.log {
         std::fs::write(path, played.log.to_text())
@@ -383,7 +402,7 @@ fn progress_bar(games: u64) -> indicatif::ProgressBar {
 }
 
 fn sim(games: &[&'static GameInfo], a: SimArgs) -> Result<String, Fail> {
-    let (g, setup, bots) = game_setup(games, &a.game)?;
+    let (g, setup, bots) = game_setup("sim", games, &a.game)?;
     let threads = a.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
@@ -396,18 +415,16 @@ fn sim(games: &[&'static GameInfo], a: SimArgs) -> Result<String, Fail> {
     };
     let bar = progress_bar(a.games);
     let start = Instant::now();
-    let stats = g
-        .sim(&opts, &|n| bar.inc(n))
-        .map_err(|e| match e {
-            SimError::Setup(e) => setup_fail(e),
-            e => input(e.to_string()),
-        })?;
+    let stats = g.sim(&opts, &|n| bar.inc(n)).map_err(|e| match e {
+        SimError::Setup(e) => setup_fail("sim", e),
+        e => input(e.to_string()),
+    })?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     Ok(if a.json {
-        sim_json(g.info(), &opts, &stats, secs)
+        sim_json(&*g, &opts, &stats, secs)
     } else {
-        sim_text(g.info(), &opts, &stats, secs)
+        sim_text(&*g, &opts, &stats, secs)
     })
 }
 
@@ -430,47 +447,101 @@ fn averages(info: &GameInfo, s: &Stats) -> Vec<(String, f64)> {
     v
 }
 
-fn sim_json(info: &GameInfo, o: &SimOptions, s: &Stats, secs: f64) -> String {
-    let games = s.games.max(1) as f64;
-    let mut average = serde_json::Map::new();
-    for (c, v) in averages(info, s) {
-        average.insert(c, serde_json::json!(round(v, 3)));
-    }
-    let mut victory = serde_json::Map::new();
-    for (k, &n) in &s.victories {
-        victory.insert(k.to_string(), serde_json::json!(round(n as f64 / games, 4)));
-    }
-    let mut win_rate = serde_json::Map::new();
-    for (k, &(played, won)) in &s.tags {
-        win_rate.insert(
-            k.to_string(),
-            serde_json::json!(round(won as f64 / played.max(1) as f64, 4)),
-        );
-    }
-    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
-    let v = serde_json::json!({
-        "game": info.name,
-        "players": s.seats(),
-        "games": s.games,
-        "seed": o.setup.seed,
-        "bots": bots,
-        "threads": o.threads,
-        "seconds": round(secs, 4),
-        "games_per_sec": round(s.games as f64 / secs.max(1e-9), 1),
-        "average": average,
-        "victory": victory,
-        "seat_win_rate": s.seat_wins.iter().map(|&w| round(w as f64 / games, 4)).collect::<Vec<_>>(),
-        "shared": round(s.shared as f64 / games, 4),
-        "seat_average_total": s.seat_totals.iter().map(|&t| round(t as f64 / games, 3)).collect::<Vec<_>>(),
-        "win_rate": win_rate,
-    });
-    format!(
-        "{}\n",
-        serde_json::to_string_pretty(&v).unwrap_or_default()
-    )
+/// JSON whose objects keep their keys in the order given (categories in
+/// the game's order, not sorted).
+enum J {
+    V(serde_json::Value),
+    O(Vec<(String, J)>),
 }
 
-fn sim_text(info: &GameInfo, o: &SimOptions, s: &Stats, secs: f64) -> String {
+impl serde::Serialize for J {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            J::V(v) => v.serialize(s),
+            J::O(entries) => {
+                let mut m = s.serialize_map(Some(entries.len()))?;
+                for (k, v) in entries {
+                    m.serialize_entry(k, v)?;
+                }
+                m.end()
+            }
+        }
+    }
+}
+
+fn ordered(entries: Vec<(String, serde_json::Value)>) -> J {
+    J::O(entries.into_iter().map(|(k, v)| (k, J::V(v))).collect())
+}
+
+fn sim_json(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
+    use serde_json::json;
+    let info = g.info();
+    let games = s.games.max(1) as f64;
+    let average = averages(info, s)
+        .into_iter()
+        .map(|(c, v)| (c, json!(round(v, 3))))
+        .collect();
+    let victory = g
+        .victories()
+        .iter()
+        .map(|&k| {
+            let n = s.victories.get(k).copied().unwrap_or(0);
+            (k.to_string(), json!(round(n as f64 / games, 4)))
+        })
+        .collect();
+    let win_rate = s
+        .tags
+        .iter()
+        .map(|(k, &(played, won))| {
+            (
+                k.to_string(),
+                json!(round(won as f64 / played.max(1) as f64, 4)),
+            )
+        })
+        .collect();
+    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    let j = |v: serde_json::Value| J::V(v);
+    let v = J::O(vec![
+        ("game".into(), j(json!(info.name))),
+        ("players".into(), j(json!(s.seats()))),
+        ("games".into(), j(json!(s.games))),
+        ("seed".into(), j(json!(o.setup.seed))),
+        ("bots".into(), j(json!(bots))),
+        ("threads".into(), j(json!(o.threads))),
+        ("seconds".into(), j(json!(round(secs, 4)))),
+        (
+            "games_per_sec".into(),
+            j(json!(round(s.games as f64 / secs.max(1e-9), 1))),
+        ),
+        ("average".into(), ordered(average)),
+        ("victory".into(), ordered(victory)),
+        (
+            "seat_win_rate".into(),
+            j(json!(
+                s.seat_wins
+                    .iter()
+                    .map(|&w| round(w as f64 / games, 4))
+                    .collect::<Vec<_>>()
+            )),
+        ),
+        ("shared".into(), j(json!(round(s.shared as f64 / games, 4)))),
+        (
+            "seat_average_total".into(),
+            j(json!(
+                s.seat_totals
+                    .iter()
+                    .map(|&t| round(t as f64 / games, 3))
+                    .collect::<Vec<_>>()
+            )),
+        ),
+        ("win_rate".into(), ordered(win_rate)),
+    ]);
+    format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+}
+
+fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
+    let info = g.info();
     let games = s.games.max(1) as f64;
     let pct = |n: u64| n as f64 * 100.0 / games;
     let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
@@ -489,9 +560,10 @@ fn sim_text(info: &GameInfo, o: &SimOptions, s: &Stats, secs: f64) -> String {
     for (c, v) in averages(info, s) {
         out.push_str(&format!("  {c:<12} {v:6.2}\n"));
     }
-    if s.victories.len() > 1 || !s.victories.contains_key(crate::game::POINTS) {
+    if g.victories().len() > 1 {
         out.push_str("\nvictory type\n");
-        for (k, &n) in &s.victories {
+        for &k in g.victories() {
+            let n = s.victories.get(k).copied().unwrap_or(0);
             out.push_str(&format!("  {k:<10} {:5.1}%  ({n})\n", pct(n)));
         }
     }
@@ -575,6 +647,9 @@ fn price(games: &[&'static GameInfo], a: PriceArgs) -> Result<String, Fail> {
     };
     let text = read_input(&a.sheet)?;
     let g = sheet_game(games, &a.sheet, &text)?;
+    if let Some(why) = g.refuse(&target) {
+        return Err(usage("price", ErrorKind::ArgumentConflict, why));
+    }
     let p = g
         .price(&text, &a.player, &target)
         .map_err(|e| sheet_fail(&a.sheet, e))?;
@@ -591,11 +666,13 @@ fn replay(games: &[&'static GameInfo], a: ReplayArgs) -> Result<String, Fail> {
     let fail = |e: crate::replay::ReplayError| input(format!("{}: {e}", label(path)));
     let log = Log::parse(&text).map_err(fail)?;
     let info = crate::find_game(games, &log.game).ok_or_else(|| {
+        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
         input(format!(
-            "{}: unknown game `{}`{}",
+            "{}: line {}: unknown game `{}` (games: {})",
             label(path),
+            log.game_line(),
             shown(&log.game),
-            did_you_mean(None)
+            known.join(", ")
         ))
     })?;
     let g = rules(info)?;

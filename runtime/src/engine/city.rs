@@ -208,7 +208,11 @@ impl City {
         self.lose_source(Source::Card(card));
         let s = Source::Card(card);
         if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
-            (vocab.info.effects)(s, Event::Built, &mut crate::engine::host::Unbuild { me: self });
+            (vocab.info.effects)(
+                s,
+                Event::Built,
+                &mut crate::engine::host::Unbuild { me: self },
+            );
         }
         true
     }

@@ -44,7 +44,11 @@ pub enum VocabError {
     TooManySymbols(usize),
     TooManyCategories(usize),
     TooManyColours(usize),
-    TooMany { what: &'static str, have: usize, max: usize },
+    TooMany {
+        what: &'static str,
+        have: usize,
+        max: usize,
+    },
     MissingCategory(&'static str),
     MissingColour(&'static str),
     /// The card set does not have the shape a turn structure needs.

@@ -68,6 +68,8 @@ pub struct Played {
 pub trait AnyGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
     fn vocab(&self) -> &Vocab;
+    /// The ways the game can be won.
+    fn victories(&self) -> &'static [&'static str];
     /// Checks a set-up without playing.
     fn check(&self, setup: &Setup) -> Result<(), SetupError>;
     /// Plays one game with bots, told and logged.
@@ -76,6 +78,8 @@ pub trait AnyGame: Send + Sync {
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
+    /// Why the game has nothing like `target` to price (a usage mistake).
+    fn refuse(&self, target: &Target) -> Option<String>;
     /// Prices `target` for `player` of a city sheet.
     fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError>;
     /// Plays a log again, checking it; returns the story.
@@ -92,6 +96,10 @@ impl<G: Game + Sheets + Narrate> AnyGame for Erased<G> {
 
     fn vocab(&self) -> &Vocab {
         self.0.vocab()
+    }
+
+    fn victories(&self) -> &'static [&'static str] {
+        self.0.victories()
     }
 
     fn check(&self, setup: &Setup) -> Result<(), SetupError> {
@@ -138,6 +146,10 @@ impl<G: Game + Sheets + Narrate> AnyGame for Erased<G> {
         let g = &self.0;
         let s = g.read_sheet(sheet)?;
         Ok(ScoreReport::new(g, &g.outcome(&s.state), &s.names))
+    }
+
+    fn refuse(&self, target: &Target) -> Option<String> {
+        self.0.refuse(target)
     }
 
     fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError> {

@@ -27,9 +27,9 @@
 //! chosen, so coins gained this turn are not spent this turn and counts see
 //! the whole turn's builds.
 
-pub mod sheet;
 mod greedy;
 mod narrate;
+pub mod sheet;
 
 use std::fmt;
 
@@ -42,7 +42,7 @@ use crate::engine::payment::{Market, Payment, PaymentSearch};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::science;
 use crate::engine::vocab::{Vocab, VocabError, listens};
-use crate::game::{Game, Outcome, POINTS, Score, SetupError, Setup, Sides, best_seats};
+use crate::game::{Game, Outcome, POINTS, Score, Setup, SetupError, Sides, best_seats};
 
 /// "Descarta la carta para ganar 3 monedas".
 pub const DISCARD_COINS: i32 = 3;
@@ -363,7 +363,12 @@ impl Base {
 
     /// Pays for the move and places its card on `me`; returns the source to
     /// run and its follow-up event, if something was built.
-    fn enact(&self, me: &mut City, stage_cards: &mut Vec<CardId>, mv: &Move) -> Option<(Source, Event)> {
+    fn enact(
+        &self,
+        me: &mut City,
+        stage_cards: &mut Vec<CardId>,
+        mv: &Move,
+    ) -> Option<(Source, Event)> {
         match mv.action {
             Action::Build(p) => {
                 me.coins -= p.total() as i32;
@@ -711,7 +716,9 @@ impl Base {
         if mv.action == Action::Discard {
             t.discard.push(mv.card);
         }
-        if let Some((source, follow)) = self.enact(&mut t.cities[seat], &mut t.stage_cards[seat], mv) {
+        if let Some((source, follow)) =
+            self.enact(&mut t.cities[seat], &mut t.stage_cards[seat], mv)
+        {
             state.scratch.built.push((seat, source, follow));
         }
     }
@@ -811,7 +818,10 @@ impl Game for Base {
         let info = self.info;
         let (min, max) = self.player_range();
         let n = setup.players.ok_or_else(|| {
-            SetupError::option("players", format!("{} is for {min} to {max} players: say how many", info.title))
+            SetupError::option(
+                "players",
+                format!("{} is for {min} to {max} players: say how many", info.title),
+            )
         })?;
         if n < min || n > max {
             return Err(SetupError::option(
@@ -947,6 +957,10 @@ impl Game for Base {
 
     fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
         greedy::choose(view, moves)
+    }
+
+    fn victories(&self) -> &'static [&'static str] {
+        &[POINTS]
     }
 
     fn tags(&self, state: &State, seat: usize, out: &mut Vec<&'static str>) {

@@ -23,7 +23,6 @@ use crate::doc::{Scalar, at, int, nowhere, read};
 use crate::engine::city::City;
 use crate::engine::payment::PaymentSearch;
 use crate::engine::rng::Rng;
-use crate::game::Game;
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, card, card_named, describe_payment, player_count,
     player_names, wonder,
@@ -63,6 +62,15 @@ struct PlayerDoc {
 }
 
 impl Sheets for Base {
+    fn refuse(&self, target: &Target) -> Option<String> {
+        matches!(target, Target::Wonder(_)).then(|| {
+            format!(
+                "--wonder: {} wonders are built stage by stage; price the next stage with --stage",
+                self.info.title
+            )
+        })
+    }
+
     fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
         let info = self.info;
@@ -80,7 +88,11 @@ impl Sheets for Base {
             if let Some(other) = boards.iter().position(|&(w2, _)| w2 == w) {
                 return Err(at(
                     &p.wonder,
-                    format!("{} is already {}'s wonder", self.wonder_name(w), names[other]),
+                    format!(
+                        "{} is already {}'s wonder",
+                        self.wonder_name(w),
+                        names[other]
+                    ),
                 ));
             }
             let s = match &p.side {
@@ -160,10 +172,19 @@ impl Sheets for Base {
             };
             let held = p.conflict.as_deref().unwrap_or(&[]);
             if let Some(t) = held.get(MAX_TOKENS) {
-                return Err(at(t, format!("a player holds at most {MAX_TOKENS} conflict tokens")));
+                return Err(at(
+                    t,
+                    format!("a player holds at most {MAX_TOKENS} conflict tokens"),
+                ));
             }
             for t in held {
-                let v = t.value.0.trim().parse::<i64>().ok().filter(|v| tokens.contains(v));
+                let v = t
+                    .value
+                    .0
+                    .trim()
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|v| tokens.contains(v));
                 let Some(v) = v else {
                     let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
                     return Err(at(
@@ -236,10 +257,7 @@ impl Sheets for Base {
                 }
             }
             Target::Wonder(_) => {
-                return Err(nowhere(format!(
-                    "{} wonders are built stage by stage: price the next one with --stage",
-                    self.info.title
-                )));
+                return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
         };
         let market = self.market(cities, seat);
@@ -270,17 +288,5 @@ impl Sheets for Base {
                 "{who} cannot get the resources for {what}, even by trading"
             )),
         })
-    }
-}
-
-impl Base {
-    /// Reads a city sheet of this game (see [`Sheets::read_sheet`]).
-    pub fn sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
-        self.read_sheet(text)
-    }
-
-    /// The state of a sheet has no hands: the score is the final one.
-    pub fn sheet_outcome(&self, sheet: &Sheet<Base>) -> crate::game::Outcome {
-        self.outcome(&sheet.state)
     }
 }

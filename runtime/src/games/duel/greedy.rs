@@ -68,7 +68,11 @@ fn play_value(view: &View<'_>, masked: &State, mv: &Move) -> i64 {
     let lead = i64::from(s[seat].total - s[1 - seat].total);
     let left = i64::from(duel.info.ages.saturating_sub(view.age())) + 1;
     let units = i64::from(t.cities[seat].own.units()) - i64::from(view.city().own.units());
-    let pawn = i64::from(if seat == 0 { t.track.pawn } else { -t.track.pawn });
+    let pawn = i64::from(if seat == 0 {
+        t.track.pawn
+    } else {
+        -t.track.pawn
+    });
     lead * 10 + units * 6 * left + pawn * 4
 }
 

@@ -295,5 +295,4 @@ mod tests {
         assert_eq!(s.cover[8], 1 << 10);
         assert_eq!(s.cover[9], (1 << 11) | (1 << 12));
     }
-
 }

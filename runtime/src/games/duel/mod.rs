@@ -41,8 +41,8 @@ use crate::engine::vocab::{Vocab, VocabError, listens};
 use crate::game::{Game, Outcome, Score, Setup, SetupError, Sides};
 
 pub use layout::{FIGURES, Layout, MAX_LAYOUT, Shape};
-pub use trade::TradeCache;
 use trade::MarketKey;
+pub use trade::TradeCache;
 
 /// "Preparación" 4: five progress tokens on the board.
 pub const BOARD_TOKENS: usize = 5;
@@ -86,8 +86,15 @@ pub enum Victory {
     Science,
 }
 
+/// The ways a Duel is won, by name.
+const VICTORIES: [&str; 3] = [
+    Victory::Civilian.name(),
+    Victory::Military.name(),
+    Victory::Science.name(),
+];
+
 impl Victory {
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Victory::Civilian => "civilian",
             Victory::Military => "military",
@@ -272,7 +279,9 @@ impl Duel {
         if info.min_players > 2 || info.max_players < 2 {
             return Err(not("it is not for two players"));
         }
-        let conflict = info.conflict.ok_or_else(|| not("it has no conflict track"))?;
+        let conflict = info
+            .conflict
+            .ok_or_else(|| not("it has no conflict track"))?;
         if info.layout == 0 {
             return Err(not("its Ages are not laid out"));
         }
@@ -432,7 +441,10 @@ impl Duel {
                 let name = self.card_name(card);
                 match action {
                     Action::Build { coins, trade } if coins + trade > 0 => {
-                        format!("build {name} ({})", crate::text::plural(coins + trade, "coin"))
+                        format!(
+                            "build {name} ({})",
+                            crate::text::plural(coins + trade, "coin")
+                        )
                     }
                     Action::Build { .. } => format!("build {name}"),
                     Action::Chain => format!("build {name} by chain"),
@@ -1040,7 +1052,9 @@ impl Game for Duel {
                         ),
                     ));
                 }
-                if w.iter().any(|&(x, s)| s != 0 || self.wonder_cost(x).is_none()) {
+                if w.iter()
+                    .any(|&(x, s)| s != 0 || self.wonder_cost(x).is_none())
+                {
                     return Err(SetupError::option("wonders", "no such wonder"));
                 }
                 all.sort_unstable();
@@ -1233,6 +1247,10 @@ impl Game for Duel {
 
     fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
         greedy::choose(view, moves)
+    }
+
+    fn victories(&self) -> &'static [&'static str] {
+        &VICTORIES
     }
 
     fn tags(&self, st: &State, seat: usize, out: &mut Vec<&'static str>) {

@@ -27,11 +27,21 @@ impl Duel {
         }
         if memo.age == 0 {
             for s in 0..2 {
-                let _ = writeln!(out, "player {} wonders: {}", s + 1, self.names(&t.wonders[s]));
+                let _ = writeln!(
+                    out,
+                    "player {} wonders: {}",
+                    s + 1,
+                    self.names(&t.wonders[s])
+                );
             }
         }
         memo.age = t.age;
-        let _ = write!(out, "\nAge {} (player {} starts)\n", roman(t.age), t.current + 1);
+        let _ = write!(
+            out,
+            "\nAge {} (player {} starts)\n",
+            roman(t.age),
+            t.current + 1
+        );
     }
 }
 

@@ -94,6 +94,15 @@ impl Duel {
 }
 
 impl Sheets for Duel {
+    fn refuse(&self, target: &Target) -> Option<String> {
+        matches!(target, Target::Stage).then(|| {
+            format!(
+                "--stage: {} wonders have no stages; price a wonder with --wonder",
+                self.info.title
+            )
+        })
+    }
+
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
         let players = &doc.players.value;
@@ -119,7 +128,10 @@ impl Sheets for Duel {
             }
             let built = p.wonders.as_deref().unwrap_or(&[]);
             if let Some(w) = built.get(WONDERS_EACH) {
-                return Err(at(w, format!("a player has {WONDERS_EACH} wonders at most")));
+                return Err(at(
+                    w,
+                    format!("a player has {WONDERS_EACH} wonders at most"),
+                ));
             }
             for w in built {
                 let id = wonder(&self.vocab, w)?;
@@ -200,7 +212,10 @@ impl Sheets for Duel {
                 let id = wonder_named(&self.vocab, w).map_err(nowhere)?;
                 let what = self.wonder_name(id).to_string();
                 if let Some(s) = (0..2).find(|&s| t.built[s].contains(&id)) {
-                    return Ok(Price::no(format!("{what} is already built by {}", names[s])));
+                    return Ok(Price::no(format!(
+                        "{what} is already built by {}",
+                        names[s]
+                    )));
                 }
                 if t.wonders_built() >= MAX_WONDERS {
                     return Ok(Price::no(format!(
@@ -210,13 +225,19 @@ impl Sheets for Duel {
                 let Some(cost) = self.wonder_cost(id) else {
                     return Ok(Price::no(format!("{what} has no cost to pay")));
                 };
-                (cost, what, trade::discount(city, true, sevenw_host::Colour(0)))
+                (
+                    cost,
+                    what,
+                    trade::discount(city, true, sevenw_host::Colour(0)),
+                )
             }
             Target::Card(name) => {
                 let id = card_named(&self.vocab, name).map_err(nowhere)?;
                 let what = self.card_name(id).to_string();
                 match self.holder(st, id) {
-                    Some(s) if s == seat => return Ok(Price::no(format!("{who} already has {what}"))),
+                    Some(s) if s == seat => {
+                        return Ok(Price::no(format!("{who} already has {what}")));
+                    }
                     Some(s) => {
                         return Ok(Price::no(format!(
                             "{what} is already {}'s: the game has one copy",
@@ -237,10 +258,7 @@ impl Sheets for Duel {
                 (&info.cost, what, trade::discount(city, false, info.colour))
             }
             Target::Stage => {
-                return Err(nowhere(format!(
-                    "{} wonders have no stages: price a wonder with --wonder",
-                    self.info.title
-                )));
+                return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
         };
         let trade = trade::trade_cost(city, cost, &prices, off);
@@ -253,7 +271,10 @@ impl Sheets for Duel {
         let words = match (cost.coins, trade) {
             (_, 0) => plural(total, "coin"),
             (0, _) => format!("{} for resources", plural(total, "coin")),
-            (c, t) => format!("{} ({c} of its cost, {t} for resources)", plural(total, "coin")),
+            (c, t) => format!(
+                "{} ({c} of its cost, {t} for resources)",
+                plural(total, "coin")
+            ),
         };
         let ok = total <= city.coins.max(0) as u32;
         Ok(Price {

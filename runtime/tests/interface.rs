@@ -1,0 +1,236 @@
+//! The game interface as a whole: every compiled game is reachable through
+//! the registry and plays to its end; simulations give the same games on
+//! any number of threads; moves are checked where it matters; and the bugs
+//! found trying the command line as a new user would stay fixed.
+
+use sevenw_runtime::bots::BotKind;
+use sevenw_runtime::game::{Game, Illegal, Setup, try_apply};
+use sevenw_runtime::games::base::{Action, Base, Move, Phase};
+use sevenw_runtime::games::duel::Duel;
+use sevenw_runtime::games::{AnyGame, FAMILIES, rules_for};
+use sevenw_runtime::sheet::{ScoreReport, Sheets, Target, seat_of};
+use sevenw_runtime::sim::{SimOptions, simulate};
+
+fn base() -> Base {
+    Base::new(sevenw_runtime::game("base").unwrap()).unwrap()
+}
+
+fn duel() -> Duel {
+    Duel::new(sevenw_runtime::game("duel").unwrap()).unwrap()
+}
+
+#[test]
+fn every_compiled_game_has_rules_and_plays_to_the_end() {
+    for info in sevenw_runtime::cards::GAMES {
+        let g: Box<dyn AnyGame> = rules_for(info).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.info().name, info.name);
+        let players = (info.min_players > 2).then_some(usize::from(info.min_players));
+        let setup = Setup {
+            players,
+            seed: 3,
+            ..Setup::default()
+        };
+        let seats = players.unwrap_or(2);
+        let played = g.play(&setup, &vec![BotKind::Random; seats]).unwrap();
+        assert!(played.text.contains("Final scores"), "{}", info.name);
+        let ending = played.log.ending.as_ref().unwrap();
+        assert_eq!(ending.scores.len(), seats);
+        assert!(g.victories().contains(&ending.victory.as_str()));
+        // The log plays back to the same story (all but the header line).
+        let again = g.replay(&played.log).unwrap();
+        let body = |t: &str| t[t.find('\n').unwrap()..].to_string();
+        assert_eq!(body(&again), body(&played.text), "{}", info.name);
+    }
+    // Each family plays what it says.
+    for f in FAMILIES {
+        assert!(
+            sevenw_runtime::cards::GAMES.iter().any(|i| (f.plays)(i)),
+            "family {} plays no shipped game",
+            f.name
+        );
+    }
+}
+
+#[test]
+fn a_simulation_is_the_same_on_any_number_of_threads() {
+    let b = base();
+    let d = duel();
+    let opts = |players: Option<usize>, threads| SimOptions {
+        setup: Setup {
+            players,
+            seed: 11,
+            ..Setup::default()
+        },
+        bots: vec![BotKind::Random; players.unwrap_or(2)],
+        games: 300,
+        threads,
+    };
+    let one = simulate(&b, &opts(Some(4), 1), &|_| {}).unwrap();
+    for threads in [2, 3, 8] {
+        assert_eq!(simulate(&b, &opts(Some(4), threads), &|_| {}).unwrap(), one);
+    }
+    assert_eq!(one.games, 300);
+    assert_eq!(one.seat_wins.iter().sum::<u64>() + one.shared, 300);
+    let one = simulate(&d, &opts(None, 1), &|_| {}).unwrap();
+    assert_eq!(simulate(&d, &opts(None, 2), &|_| {}).unwrap(), one);
+    // Progress is told for every game.
+    let told = std::sync::atomic::AtomicU64::new(0);
+    simulate(&d, &opts(None, 2), &|n| {
+        told.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(told.into_inner(), 300);
+}
+
+#[test]
+fn moves_are_checked_when_asked() {
+    let b = base();
+    let mut st = b.start(&Setup::new(3, 1)).unwrap();
+    let hand = st.table.hands[0].clone();
+    let discard = Move {
+        slot: 0,
+        card: hand[0],
+        action: Action::Discard,
+    };
+    assert_eq!(
+        try_apply(&b, &mut st, 1, &discard),
+        Err(Illegal::NotYourTurn { to_move: 0 })
+    );
+    let foreign = Move {
+        slot: 0,
+        card: st.table.hands[1][0],
+        action: Action::Discard,
+    };
+    assert_eq!(try_apply(&b, &mut st, 0, &foreign), Err(Illegal::NotLegal));
+    assert_eq!(try_apply(&b, &mut st, 0, &discard), Ok(()));
+    // Seat 0 has chosen; the others have not: nothing is carried out yet.
+    assert_eq!(st.table.hands[0].len(), 7);
+    assert_eq!(b.to_move(&st), Some(1));
+    assert_eq!(st.phase, Phase::Turn);
+}
+
+/// A base sheet of three players, with lines for the test to change.
+const BASE: &str = "\
+game: base
+players:
+  - name: Ana
+    wonder: Babylon
+    conflict: [-1]
+  - name: Ben
+    wonder: Giza
+    cards: [Strategists Guild]
+  - name: Cy
+    wonder: Rhodes
+";
+
+fn score(g: &impl Sheets, text: &str) -> ScoreReport {
+    let s = g.read_sheet(text).unwrap_or_else(|e| panic!("{e}"));
+    ScoreReport::new(g, &g.outcome(&s.state), &s.names)
+}
+
+fn points(r: &ScoreReport, player: usize, cat: &str) -> i32 {
+    r.players[player]
+        .points
+        .iter()
+        .find(|(c, _)| *c == cat)
+        .unwrap()
+        .1
+}
+
+#[test]
+fn conflict_tokens_never_wrap() {
+    // 300 defeat tokens next to the Strategists Guild: 300 points, in a
+    // debug build (no overflow panic) and in release (no wrap to 44).
+    let b = base();
+    let many = vec!["-1"; 300].join(", ");
+    let r = score(
+        &b,
+        &BASE.replace("conflict: [-1]", &format!("conflict: [{many}]")),
+    );
+    assert_eq!(points(&r, 1, "guilds"), 300);
+    assert_eq!(points(&r, 0, "military"), -300);
+    let many = vec!["5"; 256].join(", ");
+    let r = score(
+        &b,
+        &BASE.replace("conflict: [-1]", &format!("conflict: [{many}]")),
+    );
+    assert_eq!(points(&r, 0, "military"), 1280);
+}
+
+#[test]
+fn sheet_mistakes_are_said_in_the_users_terms() {
+    let b = base();
+    let err = |text: &str| {
+        b.read_sheet(text)
+            .err()
+            .unwrap_or_else(|| panic!("accepted:\n{text}"))
+    };
+    let e = err(&format!("{BASE}---\n{BASE}"));
+    assert!(e.message.contains("more than one YAML document"), "{e}");
+    let e = err(&BASE.replace(
+        "    wonder: Giza\n",
+        "    wonder: Giza\n    wonder: Olympia\n",
+    ));
+    assert_eq!(e.message, "`wonder` is given twice");
+    assert_eq!((e.line, e.column), (8, 5));
+    let e = err(&BASE.replace("  - name: Cy\n", "  - name: Cy\n    coins: 2147483648\n"));
+    assert_eq!(
+        e.message,
+        "`coins` must be a whole number from 0 to 1000000, not 2147483648"
+    );
+    let e = err(&BASE.replace("  - name: Cy\n", "  - name: Cy\n    coins: lots\n"));
+    assert!(e.message.ends_with("not `lots`"), "{e}");
+    let e = err(&BASE.replace("  - name: Cy\n", "  - name: Cy\n    colr: red\n"));
+    assert!(e.message.contains("unknown field `colr`"), "{e}");
+    for word in [
+        "from_str",
+        "DuplicateKeyPolicy",
+        "budget breached",
+        "invalid i64",
+    ] {
+        for text in [
+            format!("{BASE}---\n{BASE}"),
+            BASE.replace(
+                "    wonder: Giza\n",
+                "    wonder: Giza\n    wonder: Olympia\n",
+            ),
+            BASE.replace("  - name: Cy\n", "  - name: Cy\n    coins: lots\n"),
+        ] {
+            assert!(!err(&text).message.contains(word), "{word}");
+        }
+    }
+    // The place is given once, by the error's line and column.
+    let e = err("game: base\nplayers: [\n");
+    assert!(!e.message.contains("line ") && e.line > 0, "{e}");
+}
+
+#[test]
+fn duel_score_and_price_read_a_sheet_the_same_way() {
+    let d = duel();
+    let text = "game: duel\nplayers:\n  - name: Ana\n    coins: 20\n    cards: [Baths]\n  - name: Ben\n    coins: 20\n";
+    let s = d.read_sheet(text).unwrap();
+    let price = |who: &str, card: &str| {
+        d.price(
+            &s.state,
+            &s.names,
+            seat_of(&s.names, who).unwrap(),
+            &Target::Card(card.into()),
+        )
+        .unwrap()
+    };
+    // The opponent's card cannot be built: the game has one copy.
+    let p = price("Ben", "Baths");
+    assert!(!p.buildable && p.coins.is_none(), "{p:?}");
+    assert_eq!(p.reason, "Baths is already Ana's: the game has one copy");
+    assert_eq!(price("Ana", "Baths").reason, "Ana already has Baths");
+    assert!(price("Ben", "Altar").buildable);
+    // And a sheet giving it to both is refused, in the same words.
+    let both = "game: duel\nplayers:\n  - name: Ana\n    cards: [Baths]\n  - name: Ben\n    cards: [Baths]\n";
+    let e = d.read_sheet(both).err().unwrap();
+    assert_eq!((e.line, e.column), (6, 13));
+    assert!(
+        e.message
+            .contains("Baths is already Ana's: the game has one copy"),
+        "{e}"
+    );
+}
