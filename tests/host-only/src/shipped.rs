@@ -3054,8 +3054,8 @@ pub mod duel {
         pub const SCIENTISTS_GUILD: CardId = CardId(68);
         /// Shipowners Guild
         pub const SHIPOWNERS_GUILD: CardId = CardId(69);
-        /// Traders Guild
-        pub const TRADERS_GUILD: CardId = CardId(70);
+        /// Merchants Guild
+        pub const MERCHANTS_GUILD: CardId = CardId(70);
         /// Magistrates Guild
         pub const MAGISTRATES_GUILD: CardId = CardId(71);
         /// Tacticians Guild
@@ -4021,11 +4021,11 @@ pub mod duel {
                 listens: Listens(5),
             },
             CardInfo {
-                name: "Traders Guild",
+                name: "Merchants Guild",
                 aliases: &[
                     "Gremio de comerciantes",
                     "Gremio de mercaderes",
-                    "Merchants Guild",
+                    "Traders Guild",
                 ],
                 colour: colour::PURPLE,
                 age: 3,
@@ -4475,7 +4475,7 @@ pub mod duel {
             Source::Card(card::MONEYLENDERS_GUILD) => moneylenders_guild(event, h),
             Source::Card(card::SCIENTISTS_GUILD) => scientists_guild(event, h),
             Source::Card(card::SHIPOWNERS_GUILD) => shipowners_guild(event, h),
-            Source::Card(card::TRADERS_GUILD) => traders_guild(event, h),
+            Source::Card(card::MERCHANTS_GUILD) => merchants_guild(event, h),
             Source::Card(card::MAGISTRATES_GUILD) => magistrates_guild(event, h),
             Source::Card(card::TACTICIANS_GUILD) => tacticians_guild(event, h),
             Source::Stage { wonder: 0, side: 0, stage: 0 } => {
@@ -5100,8 +5100,8 @@ pub mod duel {
             _ => {}
         }
     }
-    /// Traders Guild (Age 3, purple).
-    fn traders_guild(event: Event, h: &mut dyn Host) {
+    /// Merchants Guild (Age 3, purple).
+    fn merchants_guild(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
                 let n = h
