@@ -128,13 +128,16 @@ impl Default for City {
 }
 
 impl City {
-    /// A city on this wonder side, with `coins` and trade price `price`.
+    /// A city on this wonder side, with `coins` and trade price `price`
+    /// (room made at once for a game's worth of cards and sources).
     pub fn new(wonder: u8, side: u8, coins: i32, price: u8) -> Self {
         City {
             wonder,
             side,
             coins,
             prices: flat_prices(price),
+            cards: Vec::with_capacity(24),
+            sources: Vec::with_capacity(32),
             ..City::default()
         }
     }
