@@ -5,9 +5,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use sevenw_runtime::base::{Base, Game, Move, MoveGen, NoObserver, Setup, Table};
-use sevenw_runtime::payment::PaymentSearch;
-use sevenw_runtime::player::{BotKind, Player};
+use sevenw_runtime::bots::{BotKind, RandomBot, table};
+use sevenw_runtime::engine::payment::PaymentSearch;
+use sevenw_runtime::game::{Game, Player, Setup, play_until};
+use sevenw_runtime::games::base::{Base, Move, MoveGen, Phase, State};
+use sevenw_runtime::games::duel::{self, Duel, TradeCache};
 
 struct Counting;
 
@@ -33,29 +35,29 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-fn tables(b: &Base) -> Vec<Table> {
+/// Games of 7 played by random bots to the first decision of Age III.
+fn states(b: &Base) -> Vec<State> {
     (0..8)
         .map(|seed| {
-            let mut g = Game::new(b, &Setup::new(7, seed)).unwrap();
-            let mut players: Vec<Box<dyn Player>> =
-                (0..7).map(|s| BotKind::Random.make(seed, s)).collect();
-            for age in 1..=2 {
-                g.start_age(age);
-                while g.turns_left() {
-                    g.play_turn(&mut players, &mut NoObserver);
-                }
-                g.end_age();
-            }
-            g.start_age(3);
-            g.table
+            let mut g = b.start(&Setup::new(7, seed)).unwrap();
+            let mut players = table(&[BotKind::Random; 7], seed);
+            let over = play_until(b, &mut g, &mut players, &mut (), |s| s.table.age == 3).unwrap();
+            assert!(!over);
+            assert_eq!((g.table.age, g.phase), (3, Phase::Turn));
+            g
         })
         .collect()
 }
 
 #[test]
 fn hot_paths_do_not_allocate() {
+    // The counter sees allocations at all.
+    let probe = ALLOCATIONS.load(Ordering::Relaxed);
+    std::hint::black_box(Vec::<u64>::with_capacity(8));
+    assert!(ALLOCATIONS.load(Ordering::Relaxed) > probe);
     let b = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
-    let tables = tables(&b);
+    let mut states = states(&b);
+    let tables: Vec<_> = states.iter().map(|s| s.table.clone()).collect();
     let mut movegen = MoveGen::new();
     let mut out: Vec<Move> = Vec::new();
     let mut search = PaymentSearch::new();
@@ -73,14 +75,28 @@ fn hot_paths_do_not_allocate() {
         }
         n
     };
+    // The game interface's own move generation, with the buffers the
+    // state keeps.
+    let legal = |states: &mut [State], out: &mut Vec<Move>| {
+        let mut n = 0;
+        for s in states.iter_mut() {
+            b.legal_moves(s, out);
+            n += out.len();
+        }
+        n
+    };
     // Grow the buffers once…
     let first = run(&mut movegen, &mut out, &mut search);
     assert!(first > 0);
+    let first_legal = legal(&mut states, &mut out);
+    assert!(first_legal > 0);
     // …then nothing more is allocated.
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let second = run(&mut movegen, &mut out, &mut search);
+    let second_legal = legal(&mut states, &mut out);
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert_eq!(first, second);
+    assert_eq!(first_legal, second_legal);
     assert_eq!(
         after - before,
         0,
@@ -92,26 +108,30 @@ fn hot_paths_do_not_allocate() {
 
 /// Duel: move generation (with its trade cache) and trade costs.
 fn duel_hot_paths_do_not_allocate() {
-    use sevenw_runtime::duel::{Duel, DuelGame, DuelMove, DuelSetup, DuelTable, TradeCache};
-    use sevenw_runtime::player::RandomBot;
     let d = Duel::new(sevenw_runtime::game("duel").unwrap()).unwrap();
-    let tables: Vec<DuelTable> = (0..8)
+    // Games past the wonder draft and 15 cards into Age I (or over sooner).
+    let mut states: Vec<duel::State> = (0..8u64)
         .map(|seed| {
-            let mut g = DuelGame::new(&d, &DuelSetup::new(seed)).unwrap();
-            let (mut a, mut b) = (RandomBot::new(seed), RandomBot::new(!seed));
-            g.start_age(1);
-            for _ in 0..15 {
-                let moves = g.legal_moves();
+            let mut g = d.start(&Setup::seeded(seed)).unwrap();
+            let mut moves = Vec::new();
+            let mut cards = 0;
+            while cards < 15
+                && let Some(_) = d.to_move(&g)
+            {
+                d.legal_moves(&mut g, &mut moves);
                 let i = (seed as usize * 7 + moves.len()) % moves.len();
-                g.apply(&mut [&mut a, &mut b], &moves[i]);
+                cards += usize::from(g.phase == duel::Phase::Play);
+                d.apply(&mut g, &moves[i]);
             }
-            g.table
+            assert_eq!(cards, 15);
+            g
         })
         .collect();
+    let tables: Vec<duel::Table> = states.iter().map(|s| s.table.clone()).collect();
     // One cache per game.
     let mut caches = vec![TradeCache::default(); tables.len()];
-    let mut out: Vec<DuelMove> = Vec::new();
-    let run = |caches: &mut [TradeCache], out: &mut Vec<DuelMove>| {
+    let mut out: Vec<duel::Move> = Vec::new();
+    let run = |caches: &mut [TradeCache], out: &mut Vec<duel::Move>| {
         let mut n = 0;
         for (t, cache) in tables.iter().zip(caches.iter_mut()) {
             d.moves_cached(t, cache, out);
@@ -123,11 +143,26 @@ fn duel_hot_paths_do_not_allocate() {
         }
         n
     };
+    // The game interface: the state's own cache, and a random bot's pick.
+    let mut bot = RandomBot::new(3);
+    let mut legal = |states: &mut [duel::State], out: &mut Vec<duel::Move>| {
+        let mut n = 0;
+        for s in states.iter_mut() {
+            d.legal_moves(s, out);
+            n += out.len();
+            let seat = d.to_move(s).unwrap();
+            n += bot.choose(&d, &d.view(s, seat), out);
+        }
+        n
+    };
     let first = run(&mut caches, &mut out);
     assert!(first > 0);
+    legal(&mut states, &mut out);
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let second = run(&mut caches, &mut out);
+    let second_legal = legal(&mut states, &mut out);
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert_eq!(first, second);
+    assert!(second_legal > 0);
     assert_eq!(after - before, 0, "allocations in Duel move generation");
 }

@@ -1,6 +1,32 @@
 //! The score and price calculators over city sheets of the shipped game.
 
-use sevenw_runtime::sheet::{self, Price, Target};
+use sevenw_runtime::game::Game;
+use sevenw_runtime::games::base::Base;
+use sevenw_runtime::sheet::{Price, ScoreReport, Sheet, SheetError, Sheets, Target, seat_of};
+
+fn base() -> Base {
+    Base::new(sevenw_runtime::game("base").expect("the base game is compiled")).unwrap()
+}
+
+/// Reads a sheet of the base game.
+fn load(text: &str) -> Result<Sheet<Base>, SheetError> {
+    base().read_sheet(text)
+}
+
+/// The score report of a sheet.
+fn score(text: &str) -> ScoreReport {
+    let b = base();
+    let s = b.read_sheet(text).unwrap();
+    ScoreReport::new(&b, &b.outcome(&s.state), &s.names)
+}
+
+/// What `player` of the sheet pays for `target`.
+fn price_of(text: &str, player: &str, target: &Target) -> Result<Price, SheetError> {
+    let b = base();
+    let s = b.read_sheet(text)?;
+    let seat = seat_of(&s.names, player)?;
+    b.price(&s.state, &s.names, seat, target)
+}
 
 const TABLE: &str = "\
 game: base
@@ -30,8 +56,7 @@ players:
 
 #[test]
 fn scores_every_category_and_names_the_winner() {
-    let s = sheet::load(TABLE).unwrap();
-    let r = s.score();
+    let r = score(TABLE);
     let row = |i: usize| -> Vec<i32> { r.players[i].points.iter().map(|&(_, v)| v).collect() };
     // military treasury wonder civilian commercial guilds science
     // Ana: 3 tokens; 7 coins; stage 1; science tablets 2 + 2 wildcards = 4² = 16.
@@ -46,12 +71,15 @@ fn scores_every_category_and_names_the_winner() {
         vec![24, 16, 14]
     );
     assert_eq!(r.winners, vec!["Ana"]);
+    assert_eq!(r.victory, "points");
+    let text = r.to_text();
+    assert!(text.ends_with("Ana wins\n"), "{text}");
+    assert!(text.contains("(copies Workers Guild)"), "{text}");
 }
 
 #[test]
 fn json_has_the_documented_shape() {
-    let s = sheet::load(TABLE).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&s.score().to_json()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&score(TABLE).to_json()).unwrap();
     let keys: Vec<&str> = v["players"][0]
         .as_object()
         .unwrap()
@@ -76,10 +104,15 @@ fn json_has_the_documented_shape() {
     assert_eq!(v["players"][1]["civilian"], 8);
     assert_eq!(v["players"][0]["total"], 24);
     assert_eq!(v["winners"], serde_json::json!(["Ana"]));
+    assert_eq!(v["victory"], "points");
+    let mut top: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    top.sort_unstable();
+    assert_eq!(top, vec!["players", "victory", "winners"]);
     // Keys come in the documented order.
-    let text = s.score().to_json();
+    let text = score(TABLE).to_json();
     let pos = |k: &str| text.find(&format!("\"{k}\"")).unwrap();
     assert!(pos("name") < pos("military") && pos("science") < pos("total"));
+    assert!(pos("players") < pos("winners") && pos("winners") < pos("victory"));
 }
 
 #[test]
@@ -91,14 +124,15 @@ players:
   - {name: B, wonder: Rhodes, coins: 5, cards: [Baths]}
   - {name: C, wonder: Ephesus, coins: 2, cards: [Altar]}
 ";
-    let r = sheet::load(text).unwrap().score();
+    let r = score(text);
     assert_eq!(r.winners, vec!["A", "B"]);
+    assert!(r.to_text().ends_with("A and B tie\n"), "{}", r.to_text());
     let text = text.replace(
         "coins: 5, cards: [Baths]}\n  - {name: B",
         "coins: 4, cards: [Baths]}\n  - {name: B",
     );
     // 4 coins still make 1 point: the same total, fewer coins.
-    let r = sheet::load(&text).unwrap().score();
+    let r = score(&text);
     assert_eq!(r.players[0].total, r.players[1].total);
     assert_eq!(r.winners, vec!["B"]);
 }
@@ -121,10 +155,7 @@ players:
 ";
 
 fn price(player: &str, card: &str) -> Price {
-    sheet::load(MARKET)
-        .unwrap()
-        .price(player, &Target::Card(card.to_string()))
-        .unwrap()
+    price_of(MARKET, player, &Target::Card(card.to_string())).unwrap()
 }
 
 fn short(p: &Price) -> (bool, Option<u32>, bool) {
@@ -161,9 +192,8 @@ fn prices_with_trading_and_chains() {
 
 #[test]
 fn prices_wonder_stages() {
-    let s = sheet::load(MARKET).unwrap();
     // Babylon A, stage 1: 2 clay — the board's and Cy's Clay Pool.
-    let p = s.price("Ana", &Target::Stage).unwrap();
+    let p = price_of(MARKET, "Ana", &Target::Stage).unwrap();
     assert_eq!(short(&p), (true, Some(2), false));
     assert_eq!(p.to_json(), r#"{"buildable":true,"coins":2,"chain":false}"#);
     let done = "\
@@ -173,29 +203,30 @@ players:
   - {name: B, wonder: Giza}
   - {name: C, wonder: Ephesus}
 ";
-    let s = sheet::load(done).unwrap();
-    let p = s.price("A", &Target::Stage).unwrap();
+    let p = price_of(done, "A", &Target::Stage).unwrap();
     assert_eq!(short(&p), (false, None, false));
     assert_eq!(
         p.to_json(),
         r#"{"buildable":false,"coins":null,"chain":false}"#
     );
+    // Base-game wonders are priced stage by stage.
+    let e = price_of(MARKET, "Ana", &Target::Wonder("Babylon".into())).unwrap_err();
+    assert!(e.message.contains("--stage"), "{e}");
 }
 
 #[test]
 fn unknown_names_asked_about_are_errors() {
-    let s = sheet::load(MARKET).unwrap();
-    let e = s.price("Dora", &Target::Stage).unwrap_err();
+    let e = price_of(MARKET, "Dora", &Target::Stage).unwrap_err();
     assert!(
         e.message.contains("Dora") && e.message.contains("Ana, Ben, Cy"),
         "{e}"
     );
-    let e = s.price("Ana", &Target::Card("Libary".into())).unwrap_err();
+    let e = price_of(MARKET, "Ana", &Target::Card("Libary".into())).unwrap_err();
     assert!(e.message.contains("did you mean `Library`"), "{e}");
 }
 
 fn err(text: &str) -> (u64, u64, String) {
-    let e = sheet::load(text).unwrap_err();
+    let e = load(text).map(|_| ()).unwrap_err();
     (e.line, e.column, e.message)
 }
 
@@ -228,9 +259,12 @@ fn mistakes_are_reported_with_line_and_column() {
     assert_eq!(l, 15);
     assert!(m.contains("not a conflict token"), "{m}");
 
-    let (l, _, m) = err(&TABLE.replace("coins: 4", "coins: -4"));
-    assert_eq!(l, 14);
-    assert!(m.contains("0 or more"), "{m}");
+    let (l, c, m) = err(&TABLE.replace("coins: 4", "coins: -4"));
+    assert_eq!((l, c), (14, 12));
+    assert_eq!(
+        m,
+        "`coins` must be a whole number from 0 to 1000000, not -4"
+    );
 
     let (l, _, m) = err(&TABLE.replace("coins: 4", "coin: 4"));
     assert_eq!(l, 14);
@@ -244,20 +278,38 @@ fn mistakes_are_reported_with_line_and_column() {
     assert_eq!(l, 17);
     assert!(m.contains("two players"), "{m}");
 
-    let (l, _, m) = err(&TABLE.replace("game: base", "game: chess"));
-    assert_eq!(l, 1);
-    assert!(m.contains("unknown game `chess`"), "{m}");
-
     let (l, _, m) = err(&TABLE.lines().take(9).collect::<Vec<_>>().join("\n"));
     assert_eq!(l, 3);
     assert!(m.contains("1 player;"), "{m}");
 
     let (l, _, m) = err("game: base\nplayers: [\n");
     assert!(l >= 2, "{l}");
-    assert!(m.starts_with("malformed sheet"), "{m}");
+    assert!(
+        m.starts_with("invalid YAML") && m.contains("unclosed bracket"),
+        "{m}"
+    );
 
     let (_, _, m) = err("");
-    assert!(m.starts_with("malformed sheet"), "{m}");
+    assert_eq!(m, "the sheet is empty");
+}
+
+#[test]
+fn a_sheet_of_an_unknown_game_is_refused_at_its_game_line() {
+    // The game a sheet names picks the rules that read it; the command
+    // line refuses a name it does not know, with the sheet's place.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sevenw-sheet");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("chess.yaml");
+    std::fs::write(&path, TABLE.replace("game: base", "game: chess")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sevenw"))
+        .arg("score")
+        .arg(&path)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("chess.yaml:1:7: unknown game `chess`"), "{e}");
+    assert!(out.stdout.is_empty());
 }
 
 #[test]
@@ -275,6 +327,6 @@ fn no_input_makes_it_panic() {
         "\u{feff}game: base",
         "game: base\nplayers: &a [*a]",
     ] {
-        assert!(sheet::load(text).is_err(), "{text:?}");
+        assert!(load(text).is_err(), "{text:?}");
     }
 }

@@ -4,27 +4,39 @@
 pub mod toy;
 
 use sevenw_host::CardId;
-use sevenw_runtime::base::{Action, Base, Move, Observer, Table, View};
-use sevenw_runtime::player::Player;
+use sevenw_runtime::game::{Game, Observer, Player, play_until};
+use sevenw_runtime::games::base::{Action, Base, Move, Phase, State, Table, View};
 
-/// A player driven by a closure over the legal moves.
+/// A player driven by a closure over the legal moves. Free builds from the
+/// discard pile take the first card offered, and every offer is kept.
 pub struct Script<F: FnMut(&View<'_>, &[Move]) -> usize> {
     pub pick: F,
-    /// Options offered for free builds from the discard pile, per call.
+    /// Options offered for free builds from the discard pile, per decision.
     pub free_options: Vec<Vec<CardId>>,
 }
 
-impl<F: FnMut(&View<'_>, &[Move]) -> usize> Player for Script<F> {
-    fn choose_move(&mut self, view: &View<'_>, moves: &[Move]) -> usize {
+impl<F: FnMut(&View<'_>, &[Move]) -> usize> Player<Base> for Script<F> {
+    fn choose(&mut self, _game: &Base, view: &View<'_>, moves: &[Move]) -> usize {
+        if let Phase::FreeBuild(seat) = view.phase() {
+            assert_eq!(seat, view.seat(), "asked for another seat's free build");
+            assert!(
+                moves.iter().all(|m| m.action == Action::FromDiscard),
+                "a free build offers only cards of the discard pile: {moves:?}"
+            );
+            self.free_options
+                .push(moves.iter().map(|m| m.card).collect());
+            return 0;
+        }
         (self.pick)(view, moves)
-    }
-    fn choose_free_build(&mut self, _view: &View<'_>, cards: &[CardId]) -> usize {
-        self.free_options.push(cards.to_vec());
-        0
     }
 }
 
-pub fn script<'a>(pick: impl FnMut(&View<'_>, &[Move]) -> usize + 'a) -> Box<dyn Player + 'a> {
+/// A table of players, one per seat.
+pub type Players<'a> = Vec<Box<dyn Player<Base> + 'a>>;
+
+pub fn script<'a>(
+    pick: impl FnMut(&View<'_>, &[Move]) -> usize + 'a,
+) -> Box<dyn Player<Base> + 'a> {
     Box::new(Script {
         pick,
         free_options: Vec::new(),
@@ -41,58 +53,132 @@ pub fn first(moves: &[Move], pred: impl Fn(&Move) -> bool) -> usize {
 }
 
 /// Always discards the first card.
-pub fn discarder<'a>() -> Box<dyn Player + 'a> {
+pub fn discarder<'a>() -> Box<dyn Player<Base> + 'a> {
     script(|_, moves| first(moves, |m| m.action == Action::Discard))
 }
 
 /// Builds a wonder stage when it can, else discards.
-pub fn stager<'a>() -> Box<dyn Player + 'a> {
+pub fn stager<'a>() -> Box<dyn Player<Base> + 'a> {
     script(|_, moves| first(moves, |m| matches!(m.action, Action::Stage(_))))
 }
 
-/// Checks invariants after every step of a game.
-#[derive(Default)]
-pub struct Checker {
-    pub moves: usize,
-    pub ages_ended: Vec<u8>,
-    pub min_coins: i32,
-    pub free_builds: usize,
+/// Plays one turn: every seat's decision, then what the turn sets off
+/// (last cards, free builds from the discard pile, the passing of the
+/// hands or the end of the Age and the next deal), up to the first decision
+/// of the next turn or the end of the game. Returns whether the game is over.
+pub fn play_turn<P: Player<Base>>(
+    base: &Base,
+    state: &mut State,
+    players: &mut [P],
+    obs: &mut impl Observer<Base>,
+) -> bool {
+    let before = state.turns_played;
+    assert_eq!(state.phase, Phase::Turn, "a turn starts in the turn phase");
+    assert_eq!(base.to_move(state), Some(0), "a turn starts with seat 0");
+    let over = play_until(base, state, players, obs, |s| {
+        s.turns_played > before && s.phase == Phase::Turn && base.to_move(s) == Some(0)
+    })
+    .expect("every seat has a legal move");
+    assert_eq!(state.turns_played, before + 1, "one turn was carried out");
+    over
 }
 
-impl Observer for Checker {
-    fn moved(&mut self, _base: &Base, table: &Table, _seat: usize, _mv: &Move, _last: bool) {
+/// Checks invariants after every decision of a game.
+#[derive(Default)]
+pub struct Checker {
+    /// Decisions applied.
+    pub moves: usize,
+    /// Ages that ended, in order.
+    pub ages_ended: Vec<u8>,
+    pub min_coins: i32,
+    /// Cards built from the discard pile.
+    pub free_builds: usize,
+    /// Last cards of an Age played by their owner.
+    pub last_cards: usize,
+    /// Also check where every card is at the end of each Age (games played
+    /// by the turn structure alone, with no scenario edits).
+    pub cards: bool,
+    age: u8,
+}
+
+impl Checker {
+    /// A checker that also checks every card's place at each Age's end.
+    pub fn with_cards() -> Self {
+        Checker {
+            cards: true,
+            ..Checker::default()
+        }
+    }
+}
+
+impl Observer<Base> for Checker {
+    fn decided(
+        &mut self,
+        _base: &Base,
+        state: &State,
+        seat: usize,
+        _index: usize,
+        _moves: &[Move],
+    ) {
+        if self.age == 0 {
+            self.age = state.table.age;
+        }
+        if state.phase == Phase::LastCard(seat) {
+            self.last_cards += 1;
+        }
+    }
+
+    fn applied(&mut self, base: &Base, state: &State, _seat: usize, mv: &Move) {
         self.moves += 1;
-        for c in &table.cities {
+        if mv.action == Action::FromDiscard {
+            self.free_builds += 1;
+        }
+        let t = &state.table;
+        for c in &t.cities {
             self.min_coins = self.min_coins.min(c.coins);
             assert!(c.coins >= 0, "negative coins");
         }
-    }
-    fn built_from_discard(&mut self, _base: &Base, _table: &Table, _seat: usize, _card: CardId) {
-        self.free_builds += 1;
-    }
-    fn age_ended(&mut self, _base: &Base, table: &Table) {
-        self.ages_ended.push(table.age);
-        assert!(
-            table.hands.iter().all(|h| h.is_empty()),
-            "cards left in hands after the Age"
-        );
+        let over = state.phase == Phase::Over;
+        if t.age != self.age || over {
+            // The Age ended in this decision.
+            self.ages_ended.push(self.age);
+            if over {
+                assert!(
+                    t.hands.iter().all(|h| h.is_empty()),
+                    "cards left in hands after the last Age"
+                );
+            } else {
+                assert_eq!(t.age, self.age + 1, "Ages follow each other");
+                assert_eq!(t.turn, 1);
+                assert!(
+                    t.hands
+                        .iter()
+                        .all(|h| h.len() == usize::from(base.info.hand_size)),
+                    "the next Age is dealt afresh"
+                );
+            }
+            if self.cards {
+                check_cards(base, t);
+            }
+            self.age = t.age;
+        }
     }
 }
 
-/// Every dealt card is in exactly one place: a city, under a wonder, or
-/// in the discard pile; and no city holds two cards of one name.
+/// Every dealt card is in exactly one place: a city, under a wonder, in
+/// the discard pile or in a hand; and no city holds two cards of one name.
 pub fn check_cards(base: &Base, table: &Table) {
     let mut dealt = table.dealt.clone();
     let mut placed: Vec<CardId> = table.discard.clone();
-    for c in &table.cities {
+    for (seat, c) in table.cities.iter().enumerate() {
         placed.extend_from_slice(&c.cards);
-        placed.extend_from_slice(&c.stage_cards);
+        placed.extend_from_slice(&table.stage_cards[seat]);
         let mut names: Vec<u16> = c.cards.iter().map(|&k| base.vocab.name_class(k)).collect();
         names.sort_unstable();
         let before = names.len();
         names.dedup();
         assert_eq!(before, names.len(), "two cards of one name in a city");
-        assert_eq!(c.stage_cards.len(), usize::from(c.stages));
+        assert_eq!(table.stage_cards[seat].len(), usize::from(c.stages));
     }
     for h in &table.hands {
         placed.extend_from_slice(h);
