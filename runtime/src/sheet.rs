@@ -111,6 +111,22 @@ pub trait Sheets: Game {
     ) -> Result<Price, SheetError>;
 }
 
+/// Checks that a sheet's `game:` names the game reading it.
+pub fn same_game(info: &sevenw_host::GameInfo, game: &Spanned<String>) -> Result<(), SheetError> {
+    if info.name.eq_ignore_ascii_case(game.value.trim()) {
+        Ok(())
+    } else {
+        Err(at(
+            game,
+            format!(
+                "this is a sheet of `{}`; it is read as a sheet of `{}`",
+                shown(game.value.trim()),
+                info.name
+            ),
+        ))
+    }
+}
+
 /// The seat of the player called `name` (any case).
 pub fn seat_of(names: &[String], name: &str) -> Result<usize, SheetError> {
     names

@@ -234,3 +234,39 @@ fn duel_score_and_price_read_a_sheet_the_same_way() {
         "{e}"
     );
 }
+
+#[test]
+fn a_sheet_is_read_by_its_own_game_only() {
+    let e = base()
+        .read_sheet(BASE.replace("game: base", "game: duel").as_str())
+        .err()
+        .unwrap();
+    assert_eq!((e.line, e.column), (1, 7));
+    assert!(e.message.contains("a sheet of `duel`"), "{e}");
+    let e = duel()
+        .read_sheet("game: base\nplayers:\n  - name: A\n  - name: B\n")
+        .err()
+        .unwrap();
+    assert!(e.message.contains("read as a sheet of `duel`"), "{e}");
+}
+
+#[test]
+fn laying_out_cards_for_a_scenario_keeps_every_card_somewhere() {
+    let d = duel();
+    let w: Vec<(u8, u8)> = (0..8).map(|w| (w, 0)).collect();
+    let mut st = d.start(&Setup::seeded(4).with_wonders(w)).unwrap();
+    let baths = d.vocab.find_card("Baths").unwrap();
+    d.lay_out(&mut st, &[baths]);
+    let t = &st.table;
+    let mut placed: Vec<_> = t.layout.remaining().collect();
+    placed.extend_from_slice(&t.discard);
+    let mut dealt = t.dealt.clone();
+    placed.sort();
+    dealt.sort();
+    assert_eq!(placed, dealt, "what was dealt is laid out");
+    assert_eq!(
+        t.boxed.len(),
+        3 + 20,
+        "the set-aside cards and the replaced Age I"
+    );
+}

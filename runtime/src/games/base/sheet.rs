@@ -25,7 +25,7 @@ use crate::engine::payment::PaymentSearch;
 use crate::engine::rng::Rng;
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, card, card_named, describe_payment, player_count,
-    player_names, wonder,
+    player_names, same_game, wonder,
 };
 use crate::text::shown;
 
@@ -39,7 +39,6 @@ pub const MAX_TOKENS: usize = 10_000;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SheetDoc {
-    #[allow(dead_code)]
     game: Spanned<String>,
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
 }
@@ -73,6 +72,7 @@ impl Sheets for Base {
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
+        same_game(self.info, &doc.game)?;
         let info = self.info;
         let players = &doc.players.value;
         let (min, max) = self.player_range();

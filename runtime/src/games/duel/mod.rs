@@ -928,8 +928,16 @@ impl Duel {
     }
 
     /// Scenario helper: replaces the figure with these cards in one open
-    /// row, all accessible, and makes it the player to act's turn.
+    /// row, all accessible, and makes it the player to act's turn. The cards
+    /// it replaces go back to the box unseen.
     pub fn lay_out(&self, st: &mut State, cards: &[CardId]) {
+        let old = st.table.layout;
+        for card in old.remaining() {
+            if let Some(i) = st.table.dealt.iter().rposition(|&c| c == card) {
+                st.table.dealt.remove(i);
+                st.table.boxed.push(card);
+            }
+        }
         let n = cards.len().min(MAX_LAYOUT);
         let mut shape = Shape::new(&[]);
         shape.len = n as u8;

@@ -27,8 +27,8 @@ use crate::engine::payment::Payment;
 use crate::engine::rng::Rng;
 use crate::engine::science::MAX_SYM;
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, card, card_named, player_count, player_names, token,
-    wonder, wonder_named,
+    Price, Sheet, SheetError, Sheets, Target, card, card_named, player_count, player_names,
+    same_game, token, wonder, wonder_named,
 };
 use crate::text::plural;
 
@@ -43,7 +43,6 @@ pub const MAX_COINS: i64 = 1_000_000;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SheetDoc {
-    #[allow(dead_code)]
     game: Spanned<String>,
     #[serde(default)]
     conflict: Option<Spanned<Scalar>>,
@@ -105,6 +104,7 @@ impl Sheets for Duel {
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
+        same_game(self.info, &doc.game)?;
         let players = &doc.players.value;
         player_count(&doc.players, 2, 2, self.info.title)?;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
