@@ -121,8 +121,40 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
     derive(seed, i)
 }
 
+/// Counts by name while a chunk is played, cheaply (names are the game's
+/// static strings: most compare by address), then folded into [`Stats`].
+#[derive(Default)]
+struct Tally {
+    victories: Vec<(&'static str, u64)>,
+    tags: Vec<(&'static str, u64, u64)>,
+    scratch: Vec<&'static str>,
+}
+
+fn same(a: &'static str, b: &'static str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
+impl Tally {
+    fn into_stats(self, stats: &mut Stats) {
+        for (k, n) in self.victories {
+            *stats.victories.entry(k).or_default() += n;
+        }
+        for (k, p, w) in self.tags {
+            let e = stats.tags.entry(k).or_default();
+            e.0 += p;
+            e.1 += w;
+        }
+    }
+}
+
 /// Plays game `i` and adds it to `stats`.
-fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, stats: &mut Stats) -> Result<(), SimError> {
+fn one<G: Game>(
+    game: &G,
+    opts: &SimOptions,
+    i: u64,
+    stats: &mut Stats,
+    tally: &mut Tally,
+) -> Result<(), SimError> {
     let seed = game_seed(opts.setup.seed, i);
     let setup = Setup {
         seed,
@@ -150,16 +182,27 @@ fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, stats: &mut Stats) -> Resul
         [w] => stats.seat_wins[w] += 1,
         _ => stats.shared += 1,
     }
-    *stats.victories.entry(out.victory).or_default() += 1;
-    let mut tags = Vec::new();
+    match tally
+        .victories
+        .iter_mut()
+        .find(|(k, _)| same(k, out.victory))
+    {
+        Some(e) => e.1 += 1,
+        None => tally.victories.push((out.victory, 1)),
+    }
     for seat in 0..n {
-        tags.clear();
-        game.tags(&state, seat, &mut tags);
-        let won = out.winners.contains(&seat);
-        for &t in &tags {
-            let e = stats.tags.entry(t).or_default();
-            e.0 += 1;
-            e.1 += u64::from(won);
+        tally.scratch.clear();
+        game.tags(&state, seat, &mut tally.scratch);
+        let won = u64::from(out.winners.contains(&seat));
+        for k in 0..tally.scratch.len() {
+            let t = tally.scratch[k];
+            match tally.tags.iter_mut().find(|(name, _, _)| same(name, t)) {
+                Some(e) => {
+                    e.1 += 1;
+                    e.2 += won;
+                }
+                None => tally.tags.push((t, 1, won)),
+            }
         }
     }
     Ok(())
@@ -177,10 +220,12 @@ pub fn simulate<G: Game>(
     let chunks = opts.games.div_ceil(CHUNK);
     let chunk = |c: u64| -> Result<Stats, SimError> {
         let mut stats = Stats::default();
+        let mut tally = Tally::default();
         let end = ((c + 1) * CHUNK).min(opts.games);
         for i in c * CHUNK..end {
-            one(game, opts, i, &mut stats)?;
+            one(game, opts, i, &mut stats, &mut tally)?;
         }
+        tally.into_stats(&mut stats);
         progress(end - c * CHUNK);
         Ok(stats)
     };

@@ -76,6 +76,9 @@ pub struct Base {
     pub info: &'static GameInfo,
     pub vocab: Vocab,
     pub cats: Cats,
+    /// For each player count (index `n`), why the Age decks do not deal
+    /// exactly, if they do not: checked once, not at every game's start.
+    deals: Vec<Option<String>>,
 }
 
 /// What a player does with the chosen card.
@@ -198,7 +201,25 @@ impl Base {
             guilds: vocab.category("guilds")?,
             science: vocab.category("science")?,
         };
-        Ok(Base { info, vocab, cats })
+        let deals = (0..=usize::from(info.max_players))
+            .map(|n| {
+                (1..=info.ages).find_map(|age| {
+                    let have = deck_size(info, age, n);
+                    let want = n * usize::from(info.hand_size);
+                    (have != want).then(|| {
+                        format!(
+                            "the Age {age} deck has {have} cards for {n} players; the deal needs {want}"
+                        )
+                    })
+                })
+            })
+            .collect();
+        Ok(Base {
+            info,
+            vocab,
+            cats,
+            deals,
+        })
     }
 
     pub fn card_name(&self, c: CardId) -> &'static str {
@@ -835,14 +856,8 @@ impl Game for Base {
                 info.wonders.len()
             )));
         }
-        for age in 1..=info.ages {
-            let have = deck_size(info, age, n);
-            let want = n * usize::from(info.hand_size);
-            if have != want {
-                return Err(SetupError::Game(format!(
-                    "the Age {age} deck has {have} cards for {n} players; the deal needs {want}"
-                )));
-            }
+        if let Some(Some(why)) = self.deals.get(n) {
+            return Err(SetupError::Game(why.clone()));
         }
         // Separate streams: the deal of the boards, and the decks, so that a
         // game with chosen boards shuffles its decks like a dealt one.

@@ -296,6 +296,12 @@ impl Duel {
         if shapes.iter().any(|s| s.len != info.layout) {
             return Err(not("its Ages do not lay out the figures' 20 cards"));
         }
+        // "Preparar las cartas": every Age deck fills its figure.
+        if (1..=info.ages).any(|age| deck_len(info, age) != usize::from(info.layout)) {
+            return Err(not(
+                "an Age deck, less the cards set aside and with the guilds drawn, does not fill its figure",
+            ));
+        }
         Ok(Duel {
             info,
             vocab,
@@ -370,7 +376,7 @@ impl Duel {
         let city = &table.cities[seat];
         let coins = city.coins.max(0) as u32;
         let version = table.market[seat];
-        cache.fit(seat, self.info.cards.len(), self.info.wonders.len());
+        cache.fit(self.info.cards.len(), self.info.wonders.len());
         let mut prices = None;
         let mut trade = |entry: &mut (u32, u16), cost: &Cost, off: u8| -> u32 {
             if entry.0 != version {
@@ -387,7 +393,7 @@ impl Duel {
             let off = trade::discount(city, true, Colour(0));
             for (i, &w) in table.wonders[seat].iter().enumerate().take(8) {
                 if let Some(cost) = self.wonder_cost(w) {
-                    let t = trade(&mut cache.wonders[seat][usize::from(w)], cost, off);
+                    let t = trade(cache.wonder(seat, usize::from(w)), cost, off);
                     if u32::from(cost.coins) + t <= coins {
                         wonder_pay[i] = Some((cost.coins, t as u16));
                     }
@@ -412,7 +418,7 @@ impl Duel {
                     out.push(mv(Action::Chain));
                 } else {
                     let off = trade::discount(city, false, info.colour);
-                    let t = trade(&mut cache.cards[seat][usize::from(card.0)], &info.cost, off);
+                    let t = trade(cache.card(seat, usize::from(card.0)), &info.cost, off);
                     if u32::from(info.cost.coins) + t <= coins {
                         out.push(mv(Action::Build {
                             coins: info.cost.coins,
@@ -1023,19 +1029,14 @@ impl Game for Duel {
                 format!("{} wonders have one side", info.title),
             ));
         }
-        for age in 1..=info.ages {
-            let have = deck_len(info, age);
-            let want = usize::from(info.layout);
-            if have != want {
-                return Err(SetupError::Game(format!(
-                    "the Age {age} deck has {have} cards after the set-aside and draws; its figure needs {want}"
-                )));
-            }
-        }
         let mut rng = Rng::new(derive(setup.seed, 2));
         let coins = i32::from(info.start_coins);
+        let laid = usize::from(info.ages) * usize::from(info.layout);
         let mut table = Table {
             cities: vec![City::new(0, 0, coins, 2), City::new(0, 0, coins, 2)],
+            dealt: Vec::with_capacity(laid),
+            boxed: Vec::with_capacity(info.cards.len()),
+            discard: Vec::with_capacity(laid),
             ..Table::default()
         };
         let mut tokens: Vec<u8> = (0..info.progress.len().min(256) as u16)

@@ -136,18 +136,36 @@ fn leaf_cost(short: &Short, off: u8) -> u32 {
 /// of different games.
 #[derive(Clone, Debug, Default)]
 pub struct TradeCache {
-    pub(super) cards: [Vec<(u32, u16)>; 2],
-    pub(super) wonders: [Vec<(u32, u16)>; 2],
+    /// One entry per seat and card, then per seat and wonder, in one
+    /// allocation: `(version, cost)`.
+    entries: Vec<(u32, u16)>,
+    cards: usize,
+    wonders: usize,
 }
 
 impl TradeCache {
-    pub(super) fn fit(&mut self, seat: usize, cards: usize, wonders: usize) {
-        if self.cards[seat].len() < cards {
-            self.cards[seat].resize(cards, (u32::MAX, 0));
+    /// Makes room for `cards` cards and `wonders` wonders (once per game).
+    pub(super) fn fit(&mut self, cards: usize, wonders: usize) {
+        if self.cards != cards || self.wonders != wonders {
+            self.cards = cards;
+            self.wonders = wonders;
+            self.entries.clear();
+            self.entries.resize(2 * (cards + wonders), (u32::MAX, 0));
         }
-        if self.wonders[seat].len() < wonders {
-            self.wonders[seat].resize(wonders, (u32::MAX, 0));
-        }
+    }
+
+    /// The entry of `card` for `seat`.
+    pub(super) fn card(&mut self, seat: usize, card: usize) -> &mut (u32, u16) {
+        let i = seat.min(1) * (self.cards + self.wonders) + card.min(self.cards.saturating_sub(1));
+        &mut self.entries[i]
+    }
+
+    /// The entry of `wonder` for `seat`.
+    pub(super) fn wonder(&mut self, seat: usize, wonder: usize) -> &mut (u32, u16) {
+        let i = seat.min(1) * (self.cards + self.wonders)
+            + self.cards
+            + wonder.min(self.wonders.saturating_sub(1));
+        &mut self.entries[i]
     }
 }
 
