@@ -259,6 +259,150 @@ impl<'de> Deserialize<'de> for Scalar {
     }
 }
 
+/// Any YAML value with the places of its parts, for fields whose shape
+/// depends on their key (the checks of a scenario).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Null,
+    Scalar(String),
+    Seq(Vec<Spanned<Value>>),
+    Map(Vec<Entry>),
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Value;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any YAML value")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+                Ok(Value::Scalar(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+                Ok(Value::Scalar(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+                Ok(Value::Scalar(v.to_string()))
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+                Ok(Value::Scalar(v.to_string()))
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
+                Ok(Value::Scalar(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+                Ok(Value::Scalar(v.to_string()))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+                Ok(Value::Scalar(v.to_string()))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+                Ok(Value::Null)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+                Ok(Value::Null)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+                Value::deserialize(d)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut s: A) -> Result<Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(x) = s.next_element()? {
+                    v.push(x);
+                }
+                Ok(Value::Seq(v))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> Result<Value, A::Error> {
+                let mut v = Vec::new();
+                while let Some(kv) = m.next_entry()? {
+                    v.push(kv);
+                }
+                Ok(Value::Map(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Value {
+    /// What kind of value this is, in words.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "nothing",
+            Value::Scalar(_) => "a single value",
+            Value::Seq(_) => "a list",
+            Value::Map(_) => "a mapping",
+        }
+    }
+}
+
+/// The whole number a value holds.
+pub fn value_int(v: &Spanned<Value>, field: &str) -> Result<i64, DocError> {
+    match &v.value {
+        Value::Scalar(s) => s.trim().parse().map_err(|_| {
+            at(
+                v,
+                format!("`{field}` is a whole number, not `{}`", shown(s)),
+            )
+        }),
+        other => Err(at(
+            v,
+            format!("`{field}` is a whole number, not {}", other.kind()),
+        )),
+    }
+}
+
+/// The text a value holds.
+pub fn value_text<'v>(v: &'v Spanned<Value>, field: &str) -> Result<&'v str, DocError> {
+    match &v.value {
+        Value::Scalar(s) => Ok(s),
+        other => Err(at(
+            v,
+            format!("`{field}` is a word or a name, not {}", other.kind()),
+        )),
+    }
+}
+
+/// The texts of a list (a single value counts as a list of one).
+pub fn value_texts(v: &Spanned<Value>, field: &str) -> Result<Vec<Spanned<String>>, DocError> {
+    match &v.value {
+        Value::Null => Ok(Vec::new()),
+        Value::Scalar(s) => Ok(vec![Spanned {
+            value: s.clone(),
+            referenced: v.referenced,
+            defined: v.defined,
+        }]),
+        Value::Seq(items) => items
+            .iter()
+            .map(|i| {
+                value_text(i, field).map(|s| Spanned {
+                    value: s.to_string(),
+                    referenced: i.referenced,
+                    defined: i.defined,
+                })
+            })
+            .collect(),
+        Value::Map(_) => Err(at(v, format!("`{field}` is a list, not a mapping"))),
+    }
+}
+
+/// A key of a mapping and its value.
+pub type Entry = (Spanned<String>, Spanned<Value>);
+
+/// The entries of a mapping.
+pub fn value_map<'v>(v: &'v Spanned<Value>, field: &str) -> Result<&'v [Entry], DocError> {
+    match &v.value {
+        Value::Map(m) => Ok(m),
+        Value::Null => Ok(&[]),
+        other => Err(at(
+            v,
+            format!("`{field}` is a mapping, not {}", other.kind()),
+        )),
+    }
+}
+
 /// The whole number `s` holds for `field`, within `range`.
 pub fn int(s: &Spanned<Scalar>, field: &str, range: RangeInclusive<i64>) -> Result<i64, DocError> {
     let words = || {

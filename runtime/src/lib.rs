@@ -16,8 +16,9 @@
 //!   fair view) and the loop that plays it.
 //! - [`games`]: one folder per game family — its turn structure, its city
 //!   sheets, its story — and the registry ([`games::FAMILIES`]).
-//! - [`bots`], [`sim`], [`sheet`], [`replay`], [`narrate`], [`doc`],
-//!   [`text`]: what the command line needs, written once over the interface.
+//! - [`bots`], [`sim`], [`sheet`], [`replay`], [`scenario`], [`narrate`],
+//!   [`doc`], [`text`]: what the command line needs, written once over the
+//!   interface.
 //! - [`cli`]: the `sevenw` command line, as a library function.
 //! - [`cards`]: the generated games ([`cards::GAMES`]), looked up by name.
 #![forbid(unsafe_code)]
@@ -31,6 +32,7 @@ pub mod game;
 pub mod games;
 pub mod narrate;
 pub mod replay;
+pub mod scenario;
 pub mod sheet;
 pub mod sim;
 pub mod text;

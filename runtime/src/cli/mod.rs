@@ -56,6 +56,8 @@ enum Command {
     Price(PriceArgs),
     /// Play a replay log again, checking every decision and the result.
     Replay(ReplayArgs),
+    /// Run scenarios: positions, steps in the game's words, and checks.
+    Test(TestArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -158,6 +160,16 @@ struct PriceArgs {
 }
 
 #[derive(Args, Debug)]
+struct TestArgs {
+    /// Scenario files, or folders searched for `.yaml` files (in a game
+    /// folder, its `tests` folder only; default: `cards/`).
+    paths: Vec<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
 struct ReplayArgs {
     /// The replay log (`-` for standard input).
     log: PathBuf,
@@ -209,6 +221,7 @@ where
         Command::Score(a) => score(games, a),
         Command::Price(a) => price(games, a),
         Command::Replay(a) => replay(games, a),
+        Command::Test(a) => return test(games, a),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "sevenw", &mut out);
@@ -677,6 +690,158 @@ fn replay(games: &[&'static GameInfo], a: ReplayArgs) -> Result<String, Fail> {
     })?;
     let g = rules(info)?;
     g.replay(&log).map_err(fail)
+}
+
+/// The scenario files under `paths` (folders searched), in name order.
+fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Fail> {
+    let mut roots = paths.to_vec();
+    if roots.is_empty() {
+        let cards = PathBuf::from("cards");
+        if !cards.is_dir() {
+            return Err(input(
+                "no scenarios given, and there is no `cards` folder here to look in: give files or folders",
+            ));
+        }
+        roots.push(cards);
+    }
+    let mut files = Vec::new();
+    for root in roots {
+        if root.is_dir() {
+            let mut stack = vec![root];
+            while let Some(dir) = stack.pop() {
+                // A game folder's own files are cards: only its `tests`
+                // folder holds scenarios.
+                if dir.join("game.yaml").is_file() {
+                    let tests = dir.join("tests");
+                    if tests.is_dir() {
+                        stack.push(tests);
+                    }
+                    continue;
+                }
+                let entries = std::fs::read_dir(&dir)
+                    .map_err(|e| input(format!("cannot read {}: {e}", label(&dir))))?;
+                for e in entries.filter_map(Result::ok) {
+                    let p = e.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                        files.push(p);
+                    }
+                }
+            }
+        } else if root.exists() || root == Path::new("-") {
+            files.push(root);
+        } else {
+            return Err(input(format!("{}: no such file or folder", label(&root))));
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// One scenario file run.
+fn test_one(games: &[&'static GameInfo], path: &Path) -> crate::scenario::Run {
+    match read_input(path) {
+        Ok(text) => crate::games::test(games, &text),
+        Err(Fail::Input(m)) => crate::scenario::Run {
+            error: Some(crate::doc::nowhere(m)),
+            ..Default::default()
+        },
+        Err(Fail::Usage(e)) => crate::scenario::Run {
+            error: Some(crate::doc::nowhere(e.to_string())),
+            ..Default::default()
+        },
+    }
+}
+
+fn test(games: &[&'static GameInfo], a: TestArgs) -> ExitCode {
+    let files = match scenario_files(&a.paths) {
+        Ok(f) => f,
+        Err(Fail::Input(m)) => {
+            let _ = writeln!(std::io::stderr(), "error: {m}");
+            return ExitCode::from(1);
+        }
+        Err(Fail::Usage(e)) => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+    };
+    let runs: Vec<(String, crate::scenario::Run)> = files
+        .iter()
+        .map(|f| (label(f), test_one(games, f)))
+        .collect();
+    let failed = runs.iter().filter(|(_, r)| !r.passed()).count();
+    let passed = runs.len() - failed;
+    let out = if a.json {
+        #[derive(serde::Serialize)]
+        struct Place<'a> {
+            line: u64,
+            column: u64,
+            message: &'a str,
+        }
+        #[derive(serde::Serialize)]
+        struct One<'a> {
+            file: &'a str,
+            passed: bool,
+            steps: usize,
+            checks: usize,
+            error: Option<Place<'a>>,
+            failures: Vec<Place<'a>>,
+        }
+        #[derive(serde::Serialize)]
+        struct All<'a> {
+            passed: usize,
+            failed: usize,
+            scenarios: Vec<One<'a>>,
+        }
+        let all = All {
+            passed,
+            failed,
+            scenarios: runs
+                .iter()
+                .map(|(file, r)| One {
+                    file,
+                    passed: r.passed(),
+                    steps: r.steps,
+                    checks: r.checks,
+                    error: r.error.as_ref().map(|e| Place {
+                        line: e.line,
+                        column: e.column,
+                        message: &e.message,
+                    }),
+                    failures: r
+                        .failures
+                        .iter()
+                        .map(|f| Place {
+                            line: f.line,
+                            column: f.column,
+                            message: &f.message,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        };
+        format!(
+            "{}\n",
+            serde_json::to_string_pretty(&all).unwrap_or_default()
+        )
+    } else {
+        let mut out = String::new();
+        for (file, r) in &runs {
+            for line in crate::scenario::report_lines(file, r) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        out.push_str(&format!("{passed} passed, {failed} failed\n"));
+        out
+    };
+    let code = emit(&out);
+    if failed > 0 && code == ExitCode::SUCCESS {
+        ExitCode::from(1)
+    } else {
+        code
+    }
 }
 
 #[cfg(test)]

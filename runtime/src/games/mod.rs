@@ -18,10 +18,12 @@ use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Setup, SetupError, play_out};
 use crate::narrate::{Narrate, Narrator};
 use crate::replay::{Log, Recorder, ReplayError, replay};
+use crate::scenario::{Run, Scenarios};
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
 use crate::sim::{SimError, SimOptions, Stats, simulate};
 
-/// A game family: the rules of a kind of game.
+/// A game family: the rules of a kind of game (its turn structure, city
+/// sheets, story and scenarios).
 pub struct Family {
     /// The family's name.
     pub name: &'static str,
@@ -56,6 +58,33 @@ pub fn rules_for(info: &'static GameInfo) -> Result<Box<dyn AnyGame>, String> {
     (family.load)(info).map_err(|e| format!("game `{}`: {e}", info.name))
 }
 
+/// Runs a scenario of any of `games` (its `game:` says which).
+pub fn test(games: &[&'static GameInfo], text: &str) -> Run {
+    let error = |e: crate::doc::DocError| Run {
+        error: Some(e),
+        ..Run::default()
+    };
+    let name = match crate::doc::game_of(text, "scenario") {
+        Ok(n) => n,
+        Err(e) => return error(e),
+    };
+    let Some(info) = crate::find_game(games, &name.value) else {
+        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
+        return error(crate::doc::at(
+            &name,
+            format!(
+                "unknown game `{}` (games: {})",
+                crate::text::shown(&name.value),
+                known.join(", ")
+            ),
+        ));
+    };
+    match rules_for(info) {
+        Ok(g) => g.test(text),
+        Err(m) => error(crate::doc::at(&name, m)),
+    }
+}
+
 /// A game played, told, and its log.
 #[derive(Clone, Debug)]
 pub struct Played {
@@ -84,12 +113,14 @@ pub trait AnyGame: Send + Sync {
     fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError>;
     /// Plays a log again, checking it; returns the story.
     fn replay(&self, log: &Log) -> Result<String, ReplayError>;
+    /// Runs a scenario.
+    fn test(&self, scenario: &str) -> Run;
 }
 
 /// Any family, behind [`AnyGame`].
 pub struct Erased<G>(pub G);
 
-impl<G: Game + Sheets + Narrate> AnyGame for Erased<G> {
+impl<G: Game + Sheets + Narrate + Scenarios> AnyGame for Erased<G> {
     fn info(&self) -> &'static GameInfo {
         self.0.info()
     }
@@ -176,5 +207,9 @@ impl<G: Game + Sheets + Narrate> AnyGame for Erased<G> {
                 message: "the log's set-up cannot be played".to_string(),
             })),
         }
+    }
+
+    fn test(&self, scenario: &str) -> Run {
+        crate::scenario::run(&self.0, scenario)
     }
 }

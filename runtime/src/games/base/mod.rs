@@ -29,6 +29,7 @@
 
 mod greedy;
 mod narrate;
+pub mod scenario;
 pub mod sheet;
 
 use std::fmt;

@@ -43,21 +43,27 @@ struct SheetDoc {
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
 }
 
+/// A player of a sheet or a scenario.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlayerDoc {
-    name: Spanned<String>,
-    wonder: Spanned<String>,
+pub(super) struct PlayerDoc {
+    pub(super) name: Spanned<String>,
+    /// Required in sheets; in scenarios, given for every player or none.
     #[serde(default)]
-    side: Option<Spanned<String>>,
+    pub(super) wonder: Option<Spanned<String>>,
     #[serde(default)]
-    stages: Option<Spanned<Scalar>>,
+    pub(super) side: Option<Spanned<String>>,
     #[serde(default)]
-    coins: Option<Spanned<Scalar>>,
+    pub(super) stages: Option<Spanned<Scalar>>,
     #[serde(default)]
-    conflict: Option<Vec<Spanned<Scalar>>>,
+    pub(super) coins: Option<Spanned<Scalar>>,
     #[serde(default)]
-    cards: Option<Vec<Spanned<String>>>,
+    pub(super) conflict: Option<Vec<Spanned<Scalar>>>,
+    #[serde(default)]
+    pub(super) cards: Option<Vec<Spanned<String>>>,
+    /// Scenarios only: the cards in hand.
+    #[serde(default)]
+    pub(super) hand: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 impl Sheets for Base {
@@ -73,143 +79,34 @@ impl Sheets for Base {
     fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
         same_game(self.info, &doc.game)?;
-        let info = self.info;
         let players = &doc.players.value;
         let (min, max) = self.player_range();
-        player_count(&doc.players, min, max, info.title)?;
+        player_count(&doc.players, min, max, self.info.title)?;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
+        for p in players {
+            if let Some(h) = &p.value.hand {
+                return Err(at(h, "`hand` is for scenarios: a sheet shows no hands"));
+            }
+        }
         // Boards first: a city's cards may count its neighbours'.
+        let boards = self.boards_of(players, &names)?.ok_or_else(|| {
+            at(
+                &players[0].value.name,
+                "`wonder` is missing here: every player of a sheet has one",
+            )
+        })?;
         let n = players.len();
         let mut cities = vec![City::default(); n];
-        let mut boards: Vec<(u8, u8)> = Vec::new();
-        for (seat, p) in players.iter().enumerate() {
-            let p = &p.value;
-            let w = wonder(&self.vocab, &p.wonder)?;
-            if let Some(other) = boards.iter().position(|&(w2, _)| w2 == w) {
-                return Err(at(
-                    &p.wonder,
-                    format!(
-                        "{} is already {}'s wonder",
-                        self.wonder_name(w),
-                        names[other]
-                    ),
-                ));
-            }
-            let s = match &p.side {
-                None => 0,
-                Some(side) => self.vocab.find_side(w, &side.value).ok_or_else(|| {
-                    let sides: Vec<&str> = info.wonders[usize::from(w)]
-                        .sides
-                        .iter()
-                        .map(|s| s.name)
-                        .collect();
-                    at(
-                        side,
-                        format!(
-                            "{} has no side `{}` (sides: {})",
-                            self.wonder_name(w),
-                            shown(&side.value),
-                            sides.join(", ")
-                        ),
-                    )
-                })?,
-            };
-            boards.push((w, s));
+        for (seat, &(w, s)) in boards.iter().enumerate() {
             self.new_city(&mut cities, seat, w, s);
         }
-        for (seat, p) in players.iter().enumerate() {
-            let p = &p.value;
-            let (w, s) = boards[seat];
-            let side = &info.wonders[usize::from(w)].sides[usize::from(s)];
-            if let Some(stages) = &p.stages {
-                let have = side.stages.len() as i64;
-                let built = int(stages, "stages", 0..=have).map_err(|e| SheetError {
-                    message: format!(
-                        "{} side {} has {have} stages: {}",
-                        self.wonder_name(w),
-                        side.name,
-                        e.message
-                    ),
-                    ..e
-                })?;
-                for _ in 0..built {
-                    self.add_stage(&mut cities, seat, false);
-                }
-            }
-            let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
-            for c in p.cards.iter().flatten() {
-                let id = card(&self.vocab, c)?;
-                let class = self.vocab.name_class(id);
-                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == class) {
-                    return Err(at(
-                        c,
-                        format!(
-                            "{} is listed twice for {} (first at {}:{}): a city never has two of a card",
-                            self.card_name(id),
-                            names[seat],
-                            first.referenced.line(),
-                            first.referenced.column()
-                        ),
-                    ));
-                }
-                seen.push((class, c));
-                self.add_card(&mut cities, seat, id, false);
-            }
-        }
-        let mut tokens: Vec<i64> = (1..=info.ages).map(|a| i64::from(victory_vp(a))).collect();
-        tokens.push(i64::from(DEFEAT_VP));
-        tokens.sort_unstable();
-        tokens.dedup();
-        for (seat, p) in players.iter().enumerate() {
-            let p = &p.value;
-            let city = &mut cities[seat];
-            // What the effects asked of the turn structure happened already.
-            city.abilities.discard_builds = 0;
-            city.abilities.pending.clear();
-            city.coins = match &p.coins {
-                None => 0,
-                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
-            };
-            let held = p.conflict.as_deref().unwrap_or(&[]);
-            if let Some(t) = held.get(MAX_TOKENS) {
-                return Err(at(
-                    t,
-                    format!("a player holds at most {MAX_TOKENS} conflict tokens"),
-                ));
-            }
-            for t in held {
-                let v = t
-                    .value
-                    .0
-                    .trim()
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|v| tokens.contains(v));
-                let Some(v) = v else {
-                    let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
-                    return Err(at(
-                        t,
-                        format!(
-                            "`{}` is not a conflict token (tokens are {})",
-                            shown(&t.value.0),
-                            list.join(", ")
-                        ),
-                    ));
-                };
-                if v < 0 {
-                    city.defeats += 1;
-                } else {
-                    city.victories += 1;
-                }
-                city.conflict_vp += v as i32;
-            }
-        }
+        self.fill_cities(players, &names, &boards, &mut cities, 0)?;
         let state = State {
             table: Table {
                 hands: vec![Vec::new(); n],
                 stage_cards: vec![Vec::new(); n],
                 cities,
-                age: info.ages,
+                age: self.info.ages,
                 ..Table::default()
             },
             phase: Phase::Over,
@@ -288,5 +185,167 @@ impl Sheets for Base {
                 "{who} cannot get the resources for {what}, even by trading"
             )),
         })
+    }
+}
+
+impl Base {
+    /// The boards the players name: `None` if none names one; an error if
+    /// only some do, or a board is unknown or taken.
+    pub(super) fn boards_of(
+        &self,
+        players: &[Spanned<PlayerDoc>],
+        names: &[String],
+    ) -> Result<Option<Vec<(u8, u8)>>, SheetError> {
+        let given = players.iter().filter(|p| p.value.wonder.is_some()).count();
+        if given == 0 {
+            return Ok(None);
+        }
+        let mut boards: Vec<(u8, u8)> = Vec::new();
+        for p in players {
+            let p = &p.value;
+            let Some(wname) = &p.wonder else {
+                return Err(at(
+                    &p.name,
+                    format!(
+                        "{} has no `wonder`: give every player's wonder, or none",
+                        names[boards.len()]
+                    ),
+                ));
+            };
+            let w = wonder(&self.vocab, wname)?;
+            if let Some(other) = boards.iter().position(|&(w2, _)| w2 == w) {
+                return Err(at(
+                    wname,
+                    format!(
+                        "{} is already {}'s wonder",
+                        self.wonder_name(w),
+                        names[other]
+                    ),
+                ));
+            }
+            let s = match &p.side {
+                None => 0,
+                Some(side) => self.vocab.find_side(w, &side.value).ok_or_else(|| {
+                    let sides: Vec<&str> = self.info.wonders[usize::from(w)]
+                        .sides
+                        .iter()
+                        .map(|s| s.name)
+                        .collect();
+                    at(
+                        side,
+                        format!(
+                            "{} has no side `{}` (sides: {})",
+                            self.wonder_name(w),
+                            shown(&side.value),
+                            sides.join(", ")
+                        ),
+                    )
+                })?,
+            };
+            boards.push((w, s));
+        }
+        Ok(Some(boards))
+    }
+
+    /// Builds what the players list on cities that hold their boards:
+    /// stages, cards (their built effects run, the coins they would pay
+    /// are not added), coins (`coins` when not given) and conflict tokens.
+    pub(super) fn fill_cities(
+        &self,
+        players: &[Spanned<PlayerDoc>],
+        names: &[String],
+        boards: &[(u8, u8)],
+        cities: &mut [City],
+        coins: i32,
+    ) -> Result<(), SheetError> {
+        let info = self.info;
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let (w, s) = boards[seat];
+            let side = &info.wonders[usize::from(w)].sides[usize::from(s)];
+            if let Some(stages) = &p.stages {
+                let have = side.stages.len() as i64;
+                let built = int(stages, "stages", 0..=have).map_err(|e| SheetError {
+                    message: format!(
+                        "{} side {} has {have} stages: {}",
+                        self.wonder_name(w),
+                        side.name,
+                        e.message
+                    ),
+                    ..e
+                })?;
+                for _ in 0..built {
+                    self.add_stage(cities, seat, false);
+                }
+            }
+            let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
+            for c in p.cards.iter().flatten() {
+                let id = card(&self.vocab, c)?;
+                let class = self.vocab.name_class(id);
+                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == class) {
+                    return Err(at(
+                        c,
+                        format!(
+                            "{} is listed twice for {} (first at {}:{}): a city never has two of a card",
+                            self.card_name(id),
+                            names[seat],
+                            first.referenced.line(),
+                            first.referenced.column()
+                        ),
+                    ));
+                }
+                seen.push((class, c));
+                self.add_card(cities, seat, id, false);
+            }
+        }
+        let mut tokens: Vec<i64> = (1..=info.ages).map(|a| i64::from(victory_vp(a))).collect();
+        tokens.push(i64::from(DEFEAT_VP));
+        tokens.sort_unstable();
+        tokens.dedup();
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let city = &mut cities[seat];
+            // What the effects asked of the turn structure happened already.
+            city.abilities.discard_builds = 0;
+            city.abilities.pending.clear();
+            city.coins = match &p.coins {
+                None => coins,
+                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
+            };
+            let held = p.conflict.as_deref().unwrap_or(&[]);
+            if let Some(t) = held.get(MAX_TOKENS) {
+                return Err(at(
+                    t,
+                    format!("a player holds at most {MAX_TOKENS} conflict tokens"),
+                ));
+            }
+            for t in held {
+                let v = t
+                    .value
+                    .0
+                    .trim()
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|v| tokens.contains(v));
+                let Some(v) = v else {
+                    let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
+                    return Err(at(
+                        t,
+                        format!(
+                            "`{}` is not a conflict token (tokens are {})",
+                            shown(&t.value.0),
+                            list.join(", ")
+                        ),
+                    ));
+                };
+                if v < 0 {
+                    city.defeats += 1;
+                } else {
+                    city.victories += 1;
+                }
+                city.conflict_vp += v as i32;
+            }
+        }
+        Ok(())
     }
 }

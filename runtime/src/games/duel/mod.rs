@@ -22,6 +22,7 @@
 mod greedy;
 pub mod layout;
 mod narrate;
+pub mod scenario;
 pub mod sheet;
 pub mod trade;
 

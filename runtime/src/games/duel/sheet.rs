@@ -49,18 +49,23 @@ struct SheetDoc {
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
 }
 
+/// A player of a sheet or a scenario.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlayerDoc {
-    name: Spanned<String>,
+pub(super) struct PlayerDoc {
+    pub(super) name: Spanned<String>,
     #[serde(default)]
-    coins: Option<Spanned<Scalar>>,
+    pub(super) coins: Option<Spanned<Scalar>>,
     #[serde(default)]
-    cards: Option<Vec<Spanned<String>>>,
+    pub(super) cards: Option<Vec<Spanned<String>>>,
+    /// Built wonders.
     #[serde(default)]
-    wonders: Option<Vec<Spanned<String>>>,
+    pub(super) wonders: Option<Vec<Spanned<String>>>,
     #[serde(default)]
-    progress: Option<Vec<Spanned<String>>>,
+    pub(super) progress: Option<Vec<Spanned<String>>>,
+    /// Scenarios only: the wonders still to build.
+    #[serde(default)]
+    pub(super) to_build: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 impl Duel {
@@ -108,69 +113,16 @@ impl Sheets for Duel {
         let players = &doc.players.value;
         player_count(&doc.players, 2, 2, self.info.title)?;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
-        let mut st = self.empty();
-        let mut seen_wonders = 0;
-        for (seat, p) in players.iter().enumerate() {
-            let p = &p.value;
-            for c in p.cards.iter().flatten() {
-                let id = card(&self.vocab, c)?;
-                if let Some(who) = self.holder(&st, id) {
-                    return Err(at(
-                        c,
-                        format!(
-                            "{} is already {}'s: the game has one copy",
-                            self.card_name(id),
-                            names[who]
-                        ),
-                    ));
-                }
-                self.give_card(&mut st, seat, id);
-            }
-            let built = p.wonders.as_deref().unwrap_or(&[]);
-            if let Some(w) = built.get(WONDERS_EACH) {
+        for p in players {
+            if let Some(w) = &p.value.to_build {
                 return Err(at(
                     w,
-                    format!("a player has {WONDERS_EACH} wonders at most"),
+                    "`to_build` is for scenarios: a sheet lists the wonders built",
                 ));
             }
-            for w in built {
-                let id = wonder(&self.vocab, w)?;
-                if let Some(who) = (0..2).find(|&s| st.table.built[s].contains(&id)) {
-                    return Err(at(
-                        w,
-                        format!("{} is already {}'s", self.wonder_name(id), names[who]),
-                    ));
-                }
-                seen_wonders += 1;
-                if seen_wonders > usize::from(MAX_WONDERS) {
-                    return Err(at(
-                        w,
-                        format!("at most {MAX_WONDERS} wonders are built in a game"),
-                    ));
-                }
-                self.give_wonder(&mut st, seat, id);
-            }
-            for k in p.progress.iter().flatten() {
-                let id = token(&self.vocab, k)?;
-                if let Some(who) = (0..2).find(|&s| st.table.tokens[s].contains(&id)) {
-                    return Err(at(
-                        k,
-                        format!("{} is already {}'s", self.token_name(id), names[who]),
-                    ));
-                }
-                self.give_token(&mut st, seat, id);
-            }
-            // What the effects asked of the turn structure happened already.
-            let city = &mut st.table.cities[seat];
-            let a = &mut city.abilities;
-            a.pending.clear();
-            a.extra_turns = 0;
-            a.discard_builds = 0;
-            city.coins = match &p.coins {
-                None => 0,
-                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
-            };
         }
+        let mut st = self.empty();
+        self.fill_players(&mut st, players, &names, 0)?;
         if let Some(c) = &doc.conflict {
             let cap = i64::from(self.conflict.capital);
             st.table.track.pawn = int(c, "conflict", -cap..=cap)? as i32;
@@ -291,5 +243,84 @@ impl Sheets for Duel {
                 )
             },
         })
+    }
+}
+
+impl Duel {
+    /// Gives the players what they list: cards, wonders built, progress
+    /// tokens (their effects run; the coins they would pay are not added),
+    /// and coins (`coins` when not given). The game has one copy of each.
+    pub(super) fn fill_players(
+        &self,
+        st: &mut State,
+        players: &[Spanned<PlayerDoc>],
+        names: &[String],
+        coins: i32,
+    ) -> Result<(), SheetError> {
+        st.rebuild = true;
+        let mut seen_wonders = 0;
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            for c in p.cards.iter().flatten() {
+                let id = card(&self.vocab, c)?;
+                if let Some(who) = self.holder(st, id) {
+                    return Err(at(
+                        c,
+                        format!(
+                            "{} is already {}'s: the game has one copy",
+                            self.card_name(id),
+                            names[who]
+                        ),
+                    ));
+                }
+                self.give_card(st, seat, id);
+            }
+            let built = p.wonders.as_deref().unwrap_or(&[]);
+            if let Some(w) = built.get(WONDERS_EACH) {
+                return Err(at(
+                    w,
+                    format!("a player has {WONDERS_EACH} wonders at most"),
+                ));
+            }
+            for w in built {
+                let id = wonder(&self.vocab, w)?;
+                if let Some(who) = (0..2).find(|&s| st.table.built[s].contains(&id)) {
+                    return Err(at(
+                        w,
+                        format!("{} is already {}'s", self.wonder_name(id), names[who]),
+                    ));
+                }
+                seen_wonders += 1;
+                if seen_wonders > usize::from(MAX_WONDERS) {
+                    return Err(at(
+                        w,
+                        format!("at most {MAX_WONDERS} wonders are built in a game"),
+                    ));
+                }
+                self.give_wonder(st, seat, id);
+            }
+            for k in p.progress.iter().flatten() {
+                let id = token(&self.vocab, k)?;
+                if let Some(who) = (0..2).find(|&s| st.table.tokens[s].contains(&id)) {
+                    return Err(at(
+                        k,
+                        format!("{} is already {}'s", self.token_name(id), names[who]),
+                    ));
+                }
+                self.give_token(st, seat, id);
+            }
+            // What the effects asked of the turn structure happened already.
+            let city = &mut st.table.cities[seat];
+            let a = &mut city.abilities;
+            a.pending.clear();
+            a.extra_turns = 0;
+            a.discard_builds = 0;
+            city.coins = match &p.coins {
+                None => coins,
+                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
+            };
+        }
+        st.rebuild = false;
+        Ok(())
     }
 }

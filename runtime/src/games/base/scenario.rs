@@ -1,0 +1,378 @@
+//! Base-game scenarios: a position written like a city sheet, plus the
+//! hands, the Age and the discard pile, and the moves in words.
+//!
+//! ```yaml
+//! game: base
+//! seed: 1                 # for the cards not given (default 1)
+//! age: 2                  # default 1
+//! players:                # clockwise, as in sheets; `wonder` for all or none
+//!   - name: Ana
+//!     wonder: Babylon
+//!     side: B
+//!     stages: 2
+//!     coins: 5            # default: the game's starting coins
+//!     cards: [Loom]
+//!     hand: [Vineyard, Walls]   # every hand or none (then dealt by the seed)
+//! discard: [Stockade]
+//! steps: […]
+//! ```
+//!
+//! Moves: `builds CARD` (the cheapest payment), `builds CARD paying L left
+//! R right`, `builds CARD by chain`, `builds CARD free` (once per Age),
+//! `builds stage N with CARD` (or `builds a stage with CARD`), `discards
+//! CARD`, `takes CARD from the discard pile`.
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use sevenw_host::CardId;
+
+use crate::doc::{DocError, Scalar, Value, at, int, read, value_int};
+use crate::engine::city::City;
+use crate::engine::payment::{Payment, PaymentSearch};
+use crate::game::{Game, Setup, SetupError};
+use crate::scenario::{Check, Scenario, Scenarios, cards_named, same_cards};
+use crate::sheet::{card, player_count, player_names, same_game};
+use crate::text::plural;
+
+use super::sheet::PlayerDoc;
+use super::{Action, Base, Move, Phase, State};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioDoc {
+    game: Spanned<String>,
+    #[serde(default)]
+    seed: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    age: Option<Spanned<Scalar>>,
+    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+    #[serde(default)]
+    discard: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    steps: Vec<Spanned<Value>>,
+}
+
+/// A set-up error at the place of the field it is about.
+fn setup_at(e: SetupError, doc: &ScenarioDoc) -> DocError {
+    match e {
+        SetupError::Option { message, .. } | SetupError::Game(message) => at(&doc.players, message),
+    }
+}
+
+impl Base {
+    fn cards_of(&self, list: &[Spanned<String>]) -> Result<Vec<CardId>, DocError> {
+        list.iter().map(|c| card(&self.vocab, c)).collect()
+    }
+
+    /// The cheapest payment of `cost` for `seat` with any number of coins.
+    fn cheapest(&self, state: &State, seat: usize, cost: &sevenw_host::Cost) -> Option<Payment> {
+        let market = self.market(&state.table.cities, seat);
+        PaymentSearch::new().cheapest(cost, &market, u32::MAX)
+    }
+
+    /// The card a phrase names after one of these verbs, if any.
+    fn card_in(&self, phrase: &str) -> Option<CardId> {
+        for verb in ["builds ", "discards ", "takes "] {
+            if let Some(rest) = phrase.strip_prefix(verb) {
+                let rest = rest
+                    .split(" paying ")
+                    .next()
+                    .unwrap_or(rest)
+                    .trim_end_matches(" from the discard pile")
+                    .trim_end_matches(" by chain")
+                    .trim_end_matches(" for free")
+                    .trim_end_matches(" free");
+                let rest = rest.rsplit(" with ").next().unwrap_or(rest);
+                if let Some(c) = self.vocab.find_card(rest) {
+                    return Some(c);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Scenarios for Base {
+    fn read_scenario(&self, text: &str) -> Result<Scenario<Base>, DocError> {
+        let doc: ScenarioDoc = read(text, "scenario")?;
+        same_game(self.info, &doc.game)?;
+        let players = &doc.players.value;
+        let (min, max) = self.player_range();
+        player_count(&doc.players, min, max, self.info.title)?;
+        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        let n = players.len();
+        let seed = match &doc.seed {
+            Some(s) => int(s, "seed", 0..=i64::MAX)? as u64,
+            None => 1,
+        };
+        let boards = self.boards_of(players, &names)?;
+        let setup = Setup {
+            players: Some(n),
+            seed,
+            wonders: boards.clone(),
+            ..Setup::default()
+        };
+        let mut st = self.start(&setup).map_err(|e| setup_at(e, &doc))?;
+        if let Some(a) = &doc.age {
+            let age = int(a, "age", 1..=i64::from(self.info.ages))? as u8;
+            if age != 1 {
+                st.table.dealt.clear();
+                self.start_age(&mut st, age);
+            }
+        }
+        let boards: Vec<(u8, u8)> = st.table.cities.iter().map(|c| (c.wonder, c.side)).collect();
+        let start_coins = i32::from(self.info.start_coins);
+        self.fill_cities(players, &names, &boards, &mut st.table.cities, start_coins)?;
+        // Hands: every one or none.
+        let given: Vec<&Spanned<Vec<Spanned<String>>>> = players
+            .iter()
+            .filter_map(|p| p.value.hand.as_ref())
+            .collect();
+        if !given.is_empty() {
+            if let Some(p) = players.iter().find(|p| p.value.hand.is_none()) {
+                return Err(at(
+                    &p.value.name,
+                    "no `hand`: give every player's hand, or none (they are then dealt)",
+                ));
+            }
+            let len = given[0].value.len();
+            let most = usize::from(self.info.hand_size);
+            for h in &given {
+                if h.value.len() != len || len == 0 || len > most {
+                    return Err(at(
+                        *h,
+                        format!(
+                            "every hand holds the same number of cards, 1 to {most} (the first holds {})",
+                            plural(len as i64, "card")
+                        ),
+                    ));
+                }
+            }
+            for (seat, h) in given.iter().enumerate() {
+                st.table.hands[seat] = self.cards_of(&h.value)?;
+            }
+            st.table.turn = (most + 1 - len) as u8;
+        }
+        if let Some(d) = &doc.discard {
+            st.table.discard = self.cards_of(d)?;
+        }
+        let t = &mut st.table;
+        t.dealt = t
+            .hands
+            .iter()
+            .flatten()
+            .chain(&t.discard)
+            .chain(t.cities.iter().flat_map(|c| &c.cards))
+            .copied()
+            .collect();
+        st.phase = Phase::Turn;
+        st.chosen.clear();
+        Ok(Scenario {
+            state: st,
+            names,
+            steps: doc.steps,
+        })
+    }
+
+    fn cities<'s>(&self, state: &'s State) -> &'s [City] {
+        &state.table.cities
+    }
+
+    fn phrases(
+        &self,
+        state: &State,
+        _names: &[String],
+        seat: usize,
+        mv: &Move,
+        out: &mut Vec<String>,
+    ) {
+        let card = self.card_name(mv.card);
+        let paying = |p: &Payment| {
+            let mut parts = Vec::new();
+            if p.left > 0 {
+                parts.push(format!("{} left", p.left));
+            }
+            if p.right > 0 {
+                parts.push(format!("{} right", p.right));
+            }
+            parts.join(" ")
+        };
+        match mv.action {
+            Action::Build(p) => {
+                if p.left + p.right > 0 {
+                    out.push(format!("builds {card} paying {}", paying(&p)));
+                }
+                out.push(format!("builds {card}"));
+            }
+            Action::Chain => {
+                out.push(format!("builds {card} by chain"));
+                out.push(format!("builds {card}"));
+            }
+            Action::Free => {
+                out.push(format!("builds {card} for free"));
+                out.push(format!("builds {card} free"));
+            }
+            Action::Stage(p) => {
+                let n = state.table.cities[seat].stages + 1;
+                if p.left + p.right > 0 {
+                    out.push(format!(
+                        "builds stage {n} with {card} paying {}",
+                        paying(&p)
+                    ));
+                }
+                out.push(format!("builds a stage with {card}"));
+                out.push(format!("builds stage {n} with {card}"));
+            }
+            Action::Discard => out.push(format!("discards {card}")),
+            Action::FromDiscard => {
+                out.push(format!("builds {card} from the discard pile"));
+                out.push(format!("takes {card} from the discard pile"));
+            }
+        }
+    }
+
+    fn pending_note(&self, state: &State, names: &[String]) -> Option<String> {
+        if state.phase != Phase::Turn || state.chosen.is_empty() {
+            return None;
+        }
+        let chosen: Vec<&str> = names[..state.chosen.len()]
+            .iter()
+            .map(String::as_str)
+            .collect();
+        let waiting = names.get(state.chosen.len())?;
+        Some(format!(
+            "the turn is not carried out yet: {} chose, {waiting} has not",
+            chosen.join(" and ")
+        ))
+    }
+
+    fn decides_now(&self, state: &State, seat: usize) -> bool {
+        match state.phase {
+            Phase::Turn => seat >= state.chosen.len() && seat < state.table.cities.len(),
+            Phase::LastCard(s) | Phase::FreeBuild(s) => s == seat,
+            Phase::Over => false,
+        }
+    }
+
+    fn moves_of(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
+        out.clear();
+        match state.phase {
+            Phase::Turn if self.decides_now(state, seat) => {
+                let t = &state.table;
+                self.moves(t, seat, &t.hands[seat], &mut state.scratch.movegen, out);
+            }
+            _ if self.to_move(state) == Some(seat) => self.legal_moves(state, out),
+            _ => {}
+        }
+    }
+
+    fn why_not(
+        &self,
+        state: &State,
+        names: &[String],
+        seat: usize,
+        phrase: &str,
+    ) -> Option<String> {
+        let who = &names[seat];
+        let city = &state.table.cities[seat];
+        let from_pile = phrase.ends_with("from the discard pile");
+        if from_pile && state.phase != Phase::FreeBuild(seat) {
+            return Some(format!("{who} has no free build from the discard pile now"));
+        }
+        let c = self.card_in(phrase)?;
+        let name = self.card_name(c);
+        if from_pile {
+            return Some(if city.has_name(self.vocab.name_class(c)) {
+                format!("{who} already has {name}")
+            } else {
+                format!("{name} is not in the discard pile")
+            });
+        }
+        let hand = &state.table.hands[seat];
+        if !hand.contains(&c) {
+            let cards: Vec<&str> = hand.iter().map(|&h| self.card_name(h)).collect();
+            return Some(format!(
+                "{name} is not in {who}'s hand ({})",
+                cards.join(", ")
+            ));
+        }
+        let stage = phrase.contains("stage");
+        if !stage && phrase.starts_with("builds ") && city.has_name(self.vocab.name_class(c)) {
+            return Some(format!("{who} already has {name}"));
+        }
+        if phrase.ends_with(" free") {
+            let a = &city.abilities;
+            return Some(if a.hand_builds_per_age == 0 {
+                format!("{who} has no free build from the hand")
+            } else {
+                format!("{who} has used the free build of this Age")
+            });
+        }
+        let (cost, what) = if stage {
+            match self.next_stage_cost(city) {
+                Some(cost) => (cost, format!("stage {}", city.stages + 1)),
+                None => {
+                    return Some(format!(
+                        "{who} has built every stage of {}",
+                        self.wonder_name(city.wonder)
+                    ));
+                }
+            }
+        } else if phrase.starts_with("builds ") {
+            (&self.info.cards[usize::from(c.0)].cost, name.to_string())
+        } else {
+            return None;
+        };
+        Some(match self.cheapest(state, seat, cost) {
+            Some(p) if p.total() > city.coins.max(0) as u32 => format!(
+                "{who} cannot afford {what}: it costs {} and {who} has {}",
+                plural(p.total(), "coin"),
+                plural(city.coins, "coin")
+            ),
+            Some(_) => format!("{who} can build {what}, but not as written"),
+            None => format!("{who} cannot get the resources for {what}, even by trading"),
+        })
+    }
+
+    fn check(
+        &self,
+        state: &State,
+        _names: &[String],
+        seat: Option<usize>,
+        key: &str,
+        value: &Spanned<Value>,
+    ) -> Result<Check, DocError> {
+        let t = &state.table;
+        Ok(match (seat, key) {
+            (Some(s), "hand") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.hands[s].iter().copied(),
+            ),
+            (None, "discard") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.discard.iter().copied(),
+            ),
+            (None, "age") => eq(value_int(value, key)?, i64::from(t.age)),
+            (None, "turn") => eq(value_int(value, key)?, i64::from(t.turn)),
+            _ => Check::Unknown,
+        })
+    }
+
+    fn check_keys(&self, seat: bool) -> &'static [&'static str] {
+        if seat {
+            &["hand"]
+        } else {
+            &["discard", "age", "turn"]
+        }
+    }
+}
+
+fn eq(want: i64, have: i64) -> Check {
+    if want == have {
+        Check::Pass
+    } else {
+        Check::Fail(format!("expected {want}, found {have}"))
+    }
+}

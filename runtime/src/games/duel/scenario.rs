@@ -1,0 +1,509 @@
+//! Duel scenarios: a position written like a Duel sheet, plus the wonders
+//! still to build, the cards laid out, the progress tokens, who is to play,
+//! and the moves in words.
+//!
+//! ```yaml
+//! game: duel
+//! seed: 1                  # for what is not given (default 1)
+//! age: 1                   # default 1
+//! to_move: Ana             # default: the first player
+//! conflict: 0              # the pawn, positive toward the second player
+//! layout: [Baths, Altar]   # an open row, all accessible (default: dealt)
+//! board: [Law, Economy]    # progress tokens on the board (default: dealt)
+//! aside: [Agriculture, Philosophy, Strategy]   # set aside (default: the rest)
+//! discard: [Stable]
+//! players:                 # two; the first is the first player
+//!   - name: Ana
+//!     coins: 7             # default: the game's starting coins
+//!     cards: [Lumber Yard]
+//!     wonders: [The Colossus]          # built
+//!     to_build: [The Sphinx]           # still to build
+//!     progress: [Law]
+//!   - name: Ben
+//! steps: […]
+//! ```
+//!
+//! `draft: true` starts at the wonder draft instead (only the players'
+//! names and the seed are read then).
+//!
+//! Moves: `builds CARD`, `builds CARD by chain`, `discards CARD`, `builds
+//! WONDER with CARD`, `takes WONDER` (in the draft), `chooses TOKEN`,
+//! `discards NAME's CARD` (an opponent's card), `takes CARD from the
+//! discard pile`, `starts the next Age`, `lets NAME start the next Age`.
+
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use sevenw_host::CardId;
+
+use crate::doc::{DocError, Scalar, Value, at, int, read, value_int, value_texts};
+use crate::engine::city::City;
+use crate::game::{Game, Setup};
+use crate::scenario::{Check, Scenario, Scenarios, cards_named, normal, same_cards};
+use crate::sheet::{card, player_count, player_names, same_game, token, wonder};
+use crate::text::{plural, shown};
+
+use super::sheet::PlayerDoc;
+use super::{Action, Duel, MAX_WONDERS, Move, Phase, State, WONDERS_EACH, trade};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioDoc {
+    game: Spanned<String>,
+    #[serde(default)]
+    seed: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    draft: Option<Spanned<bool>>,
+    #[serde(default)]
+    age: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    to_move: Option<Spanned<String>>,
+    #[serde(default)]
+    conflict: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    layout: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    board: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    aside: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    discard: Option<Vec<Spanned<String>>>,
+    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+    #[serde(default)]
+    steps: Vec<Spanned<Value>>,
+}
+
+impl Duel {
+    fn tokens_of(&self, list: &[Spanned<String>]) -> Result<Vec<u8>, DocError> {
+        list.iter().map(|t| token(&self.vocab, t)).collect()
+    }
+
+    /// Whoever holds `card` (built or under a wonder), laid out or discarded.
+    fn where_is(&self, st: &State, c: CardId) -> Option<&'static str> {
+        let t = &st.table;
+        if t.cities.iter().any(|city| city.cards.contains(&c)) {
+            Some("built")
+        } else if t.discard.contains(&c) {
+            Some("in the discard pile")
+        } else if t.layout.remaining().any(|x| x == c) {
+            Some("laid out")
+        } else {
+            None
+        }
+    }
+
+    /// The seat named `name`.
+    fn seat_named(names: &[String], name: &Spanned<String>) -> Result<usize, DocError> {
+        names
+            .iter()
+            .position(|n| normal(n) == normal(&name.value))
+            .ok_or_else(|| {
+                at(
+                    name,
+                    format!(
+                        "no player `{}` (players: {})",
+                        shown(&name.value),
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+}
+
+impl Scenarios for Duel {
+    fn read_scenario(&self, text: &str) -> Result<Scenario<Duel>, DocError> {
+        let doc: ScenarioDoc = read(text, "scenario")?;
+        same_game(self.info, &doc.game)?;
+        let players = &doc.players.value;
+        player_count(&doc.players, 2, 2, self.info.title)?;
+        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        let seed = match &doc.seed {
+            Some(s) => int(s, "seed", 0..=i64::MAX)? as u64,
+            None => 1,
+        };
+        let err = |e: crate::game::SetupError| at(&doc.players, e.to_string());
+        if let Some(d) = &doc.draft
+            && d.value
+        {
+            let more = doc.age.is_some()
+                || doc.to_move.is_some()
+                || doc.conflict.is_some()
+                || doc.layout.is_some()
+                || doc.board.is_some()
+                || doc.aside.is_some()
+                || doc.discard.is_some()
+                || players.iter().any(|p| {
+                    let p = &p.value;
+                    p.coins.is_some()
+                        || p.cards.is_some()
+                        || p.wonders.is_some()
+                        || p.progress.is_some()
+                        || p.to_build.is_some()
+                });
+            if more {
+                return Err(at(
+                    d,
+                    "a scenario that starts at the wonder draft takes only the players' names and the seed",
+                ));
+            }
+            let state = self.start(&Setup::seeded(seed)).map_err(err)?;
+            return Ok(Scenario {
+                state,
+                names,
+                steps: doc.steps,
+            });
+        }
+        let given: Vec<(u8, u8)> = (0..(2 * WONDERS_EACH).min(self.info.wonders.len()) as u8)
+            .map(|w| (w, 0))
+            .collect();
+        let mut st = self
+            .start(&Setup::seeded(seed).with_wonders(given))
+            .map_err(err)?;
+        if let Some(a) = &doc.age {
+            let age = int(a, "age", 1..=i64::from(self.info.ages))? as u8;
+            if age != 1 {
+                st.table.dealt.clear();
+                st.table.boxed.clear();
+                self.start_age(&mut st, age);
+            }
+        }
+        let t = &mut st.table;
+        t.wonders = [Vec::new(), Vec::new()];
+        t.boxed_wonders = (0..self.info.wonders.len().min(256) as u16)
+            .map(|w| w as u8)
+            .collect();
+        self.fill_players(&mut st, players, &names, i32::from(self.info.start_coins))?;
+        for (seat, p) in players.iter().enumerate() {
+            let Some(list) = &p.value.to_build else {
+                continue;
+            };
+            let built = st.table.built[seat].len();
+            if built + list.value.len() > WONDERS_EACH {
+                return Err(at(
+                    list,
+                    format!("a player has {WONDERS_EACH} wonders at most, built or to build"),
+                ));
+            }
+            for w in &list.value {
+                let id = wonder(&self.vocab, w)?;
+                let t = &mut st.table;
+                if !t.boxed_wonders.contains(&id) {
+                    return Err(at(
+                        w,
+                        format!("{} is already someone's", self.wonder_name(id)),
+                    ));
+                }
+                t.boxed_wonders.retain(|&x| x != id);
+                t.wonders[seat].push(id);
+            }
+        }
+        if st.table.wonders_built() >= MAX_WONDERS {
+            st.table.wonders = [Vec::new(), Vec::new()];
+        }
+        if let Some(board) = &doc.board {
+            let tokens = self.tokens_of(board)?;
+            let held: Vec<u8> = st.table.tokens.iter().flatten().copied().collect();
+            for (k, b) in tokens.iter().zip(board) {
+                if held.contains(k) {
+                    return Err(at(b, format!("{} is already held", self.token_name(*k))));
+                }
+            }
+            let all = (0..self.info.progress.len().min(256) as u16).map(|k| k as u8);
+            st.table.aside_tokens = all
+                .filter(|k| !tokens.contains(k) && !held.contains(k))
+                .collect();
+            st.table.board_tokens = tokens;
+        }
+        if let Some(aside) = &doc.aside {
+            let tokens = self.tokens_of(aside)?;
+            for (k, a) in tokens.iter().zip(aside) {
+                if st.table.board_tokens.contains(k)
+                    || st.table.tokens.iter().flatten().any(|x| x == k)
+                {
+                    return Err(at(
+                        a,
+                        format!("{} is on the board or held", self.token_name(*k)),
+                    ));
+                }
+            }
+            st.table.aside_tokens = tokens;
+        }
+        if let Some(d) = &doc.discard {
+            for c in d {
+                let id = card(&self.vocab, c)?;
+                if let Some(place) = self.where_is(&st, id) {
+                    return Err(at(c, format!("{} is already {place}", self.card_name(id))));
+                }
+                st.table.discard.push(id);
+            }
+        }
+        if let Some(layout) = &doc.layout {
+            let mut cards = Vec::new();
+            for c in layout {
+                let id = card(&self.vocab, c)?;
+                if let Some(place) = self.where_is(&st, id).filter(|&p| p != "laid out") {
+                    return Err(at(c, format!("{} is already {place}", self.card_name(id))));
+                }
+                cards.push(id);
+            }
+            self.lay_out(&mut st, &cards);
+        }
+        if let Some(c) = &doc.conflict {
+            let cap = i64::from(self.conflict.capital);
+            let pawn = int(c, "conflict", -cap..=cap)? as i32;
+            st.table.track.pawn = pawn;
+            // The military tokens the pawn has passed were applied.
+            for (i, &(square, _)) in self.conflict.tokens.iter().enumerate().take(8) {
+                if pawn >= i32::from(square) {
+                    st.table.track.looted |= 1 << (i + 8);
+                }
+                if -pawn >= i32::from(square) {
+                    st.table.track.looted |= 1 << i;
+                }
+            }
+        }
+        if let Some(who) = &doc.to_move {
+            st.table.current = Self::seat_named(&names, who)?;
+        }
+        let t = &mut st.table;
+        t.ended = None;
+        t.market[0] = t.market[0].wrapping_add(1);
+        t.market[1] = t.market[1].wrapping_add(1);
+        st.phase = Phase::Play;
+        Ok(Scenario {
+            state: st,
+            names,
+            steps: doc.steps,
+        })
+    }
+
+    fn cities<'s>(&self, state: &'s State) -> &'s [City] {
+        &state.table.cities
+    }
+
+    fn phrases(
+        &self,
+        _state: &State,
+        names: &[String],
+        seat: usize,
+        mv: &Move,
+        out: &mut Vec<String>,
+    ) {
+        let other = &names[1 - seat.min(1)];
+        match *mv {
+            Move::Card { card, action, .. } => {
+                let c = self.card_name(card);
+                match action {
+                    Action::Build { coins, trade } => {
+                        out.push(format!("builds {c} for {}", plural(coins + trade, "coin")));
+                        out.push(format!("builds {c}"));
+                    }
+                    Action::Chain => {
+                        out.push(format!("builds {c} by chain"));
+                        out.push(format!("builds {c}"));
+                    }
+                    Action::Discard => out.push(format!("discards {c}")),
+                    Action::Wonder { wonder, .. } => {
+                        out.push(format!("builds {} with {c}", self.wonder_name(wonder)));
+                    }
+                }
+            }
+            Move::Pick(w) => {
+                let w = self.wonder_name(w);
+                out.push(format!("picks {w}"));
+                out.push(format!("takes {w}"));
+            }
+            Move::Token(k) => {
+                let k = self.token_name(k);
+                out.push(format!("takes {k}"));
+                out.push(format!("chooses {k}"));
+            }
+            Move::Discard(c) => {
+                let c = self.card_name(c);
+                out.push(format!("chooses {c}"));
+                out.push(format!("discards {other}'s {c}"));
+            }
+            Move::Revive(c) => {
+                let c = self.card_name(c);
+                out.push(format!("builds {c} from the discard pile"));
+                out.push(format!("chooses {c}"));
+                out.push(format!("takes {c} from the discard pile"));
+            }
+            Move::Start(true) => {
+                out.push("starts".to_string());
+                out.push("starts the next Age".to_string());
+            }
+            Move::Start(false) => {
+                out.push(format!("lets {other} start"));
+                out.push(format!("passes the turn to {other}"));
+                out.push(format!("lets {other} start the next Age"));
+            }
+        }
+    }
+
+    fn decides_now(&self, state: &State, seat: usize) -> bool {
+        self.to_move(state) == Some(seat)
+    }
+
+    fn moves_of(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
+        out.clear();
+        if self.decides_now(state, seat) {
+            self.legal_moves(state, out);
+        }
+    }
+
+    fn why_not(
+        &self,
+        state: &State,
+        names: &[String],
+        seat: usize,
+        phrase: &str,
+    ) -> Option<String> {
+        let who = &names[seat];
+        let t = &state.table;
+        let city = &t.cities[seat];
+        match state.phase {
+            Phase::Play => {}
+            Phase::Choose { .. } => {
+                return Some(format!("{who} has a choice to make first (`chooses …`)"));
+            }
+            Phase::Draft { .. } => {
+                return Some(format!("the wonder draft is on: {who} takes a wonder"));
+            }
+            Phase::Starter { .. } => {
+                return Some(format!(
+                    "the Age is over: {who} says who starts the next one"
+                ));
+            }
+            Phase::Over => return None,
+        }
+        let rest = phrase
+            .strip_prefix("builds ")
+            .or_else(|| phrase.strip_prefix("discards "))?;
+        let (wonder_part, card_part) = match rest.split_once(" with ") {
+            Some((w, c)) => (Some(w), c),
+            None => (None, rest.trim_end_matches(" by chain")),
+        };
+        let card_part = card_part.split(" for ").next().unwrap_or(card_part);
+        let c = self.vocab.find_card(card_part)?;
+        let name = self.card_name(c);
+        let open = (0..super::MAX_LAYOUT).any(|i| t.layout.accessible(i) && t.layout.cards[i] == c);
+        if !open {
+            return Some(if t.layout.remaining().any(|x| x == c) {
+                format!("{name} is laid out but covered: it is not accessible")
+            } else {
+                format!("{name} is not laid out")
+            });
+        }
+        if let Some(w) = wonder_part {
+            let Some(id) = self.vocab.find_wonder(w) else {
+                return Some(format!("there is no wonder `{w}`"));
+            };
+            let wn = self.wonder_name(id);
+            if !t.wonders[seat].contains(&id) {
+                return Some(format!("{wn} is not one of {who}'s wonders to build"));
+            }
+            if t.wonders_built() >= MAX_WONDERS {
+                return Some(format!("{MAX_WONDERS} wonders are built"));
+            }
+            let cost = self.wonder_cost(id)?;
+            let off = trade::discount(city, true, sevenw_host::Colour(0));
+            let total = u32::from(cost.coins)
+                + trade::trade_cost(city, cost, &self.prices(&t.cities, seat), off);
+            return Some(format!(
+                "{who} cannot afford {wn}: it costs {} and {who} has {}",
+                plural(total, "coin"),
+                plural(city.coins, "coin")
+            ));
+        }
+        if phrase.starts_with("builds ") {
+            if city.has_name(self.vocab.name_class(c)) {
+                return Some(format!("{who} already has {name}"));
+            }
+            let info = &self.info.cards[usize::from(c.0)];
+            let off = trade::discount(city, false, info.colour);
+            let total = u32::from(info.cost.coins)
+                + trade::trade_cost(city, &info.cost, &self.prices(&t.cities, seat), off);
+            return Some(format!(
+                "{who} cannot afford {name}: it costs {} and {who} has {}",
+                plural(total, "coin"),
+                plural(city.coins, "coin")
+            ));
+        }
+        None
+    }
+
+    fn check(
+        &self,
+        state: &State,
+        _names: &[String],
+        seat: Option<usize>,
+        key: &str,
+        value: &Spanned<Value>,
+    ) -> Result<Check, DocError> {
+        let t = &state.table;
+        let tokens = |have: &[u8]| -> Result<Check, DocError> {
+            let mut want: Vec<&str> = Vec::new();
+            for k in value_texts(value, key)? {
+                want.push(self.token_name(token(&self.vocab, &k)?));
+            }
+            let mut have: Vec<&str> = have.iter().map(|&k| self.token_name(k)).collect();
+            want.sort_unstable();
+            have.sort_unstable();
+            Ok(list_eq(&want, &have))
+        };
+        let wonders = |have: &[u8]| -> Result<Check, DocError> {
+            let mut want: Vec<&str> = Vec::new();
+            for w in value_texts(value, key)? {
+                want.push(self.wonder_name(wonder(&self.vocab, &w)?));
+            }
+            let mut have: Vec<&str> = have.iter().map(|&w| self.wonder_name(w)).collect();
+            want.sort_unstable();
+            have.sort_unstable();
+            Ok(list_eq(&want, &have))
+        };
+        Ok(match (seat, key) {
+            (Some(s), "progress") => tokens(&t.tokens[s])?,
+            (Some(s), "wonders") => wonders(&t.built[s])?,
+            (Some(s), "to build") => wonders(&t.wonders[s])?,
+            (None, "board") => tokens(&t.board_tokens)?,
+            (None, "conflict") | (None, "pawn") => {
+                eq(value_int(value, key)?, i64::from(t.track.pawn))
+            }
+            (None, "age") => eq(value_int(value, key)?, i64::from(t.age)),
+            (None, "discard") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.discard.iter().copied(),
+            ),
+            _ => Check::Unknown,
+        })
+    }
+
+    fn check_keys(&self, seat: bool) -> &'static [&'static str] {
+        if seat {
+            &["progress", "wonders", "to build"]
+        } else {
+            &["board", "conflict", "age", "discard"]
+        }
+    }
+}
+
+fn eq(want: i64, have: i64) -> Check {
+    if want == have {
+        Check::Pass
+    } else {
+        Check::Fail(format!("expected {want}, found {have}"))
+    }
+}
+
+fn list_eq(want: &[&str], have: &[&str]) -> Check {
+    if want == have {
+        Check::Pass
+    } else {
+        Check::Fail(format!(
+            "expected [{}], found [{}]",
+            want.join(", "),
+            have.join(", ")
+        ))
+    }
+}
