@@ -69,3 +69,183 @@ fn gen_prints_the_code_the_build_includes() {
     let (code, _, err) = sevenc(&["gen", "tests/fixtures/no-such"]);
     assert_eq!(code, 1, "{err}");
 }
+
+/// `sevenc` with `args` and the environment changed by `env` (`None` removes).
+fn sevenc_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (i32, String, String) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sevenc"));
+    cmd.args(args).current_dir(&root);
+    for (k, v) in env {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let out = cmd.output().expect("sevenc runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_has_help_with_the_exit_codes() {
+    for cmd in ["check", "gen", "explain", "completions"] {
+        let (code, out, err) = sevenc(&[cmd, "--help"]);
+        assert_eq!(code, 0, "{cmd} --help: {err}");
+        assert!(out.contains(&format!("Usage: sevenc {cmd}")), "{out}");
+        assert!(out.contains("Exit codes:"), "{cmd}: {out}");
+        let (code, short, _) = sevenc(&["help", cmd]);
+        assert_eq!(code, 0);
+        assert_eq!(
+            short, out,
+            "`sevenc help {cmd}` and `sevenc {cmd} --help` differ"
+        );
+    }
+    let (code, out, _) = sevenc(&["--help"]);
+    assert_eq!(code, 0);
+    for line in [
+        "  1  bad input: the card set has an error",
+        "  2  usage error",
+        "check",
+        "completions",
+    ] {
+        assert!(out.contains(line), "no {line:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn version_names_the_package_version() {
+    let (code, out, _) = sevenc(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, format!("sevenc {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn completions_are_scripts_for_each_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F _sevenc"),
+        ("zsh", "#compdef sevenc"),
+        ("fish", "complete -c sevenc"),
+    ] {
+        let (code, out, err) = sevenc(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        assert!(out.contains(marker), "{shell}: no {marker:?}");
+        for word in ["check", "explain", "format"] {
+            assert!(out.contains(word), "{shell}: the script misses {word}");
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_clap_messages() {
+    for args in [
+        &["check", "--color", "purple"][..],
+        &["completions", "tcsh"],
+        &["completions"],
+        &["explain", "E0101", "E0102"],
+        &["gen", "--format", "json"],
+    ] {
+        let (code, out, err) = sevenc(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: usage errors go to stderr");
+    }
+    let (_, _, err) = sevenc(&["explain", "E9999"]);
+    assert!(err.contains("no diagnostic has the code `E9999`"), "{err}");
+}
+
+const ESC: &str = "\u{1b}[";
+
+#[test]
+fn colour_follows_the_choice_and_no_color_through_a_pipe() {
+    let fixture = "tests/fixtures/diag/e0102-unknown-resource";
+    let run = |colour: &str, no_color: Option<&str>| {
+        let (code, out, _) = sevenc_env(
+            &["check", fixture, "--color", colour],
+            &[("NO_COLOR", no_color)],
+        );
+        assert_eq!(code, 1);
+        assert!(out.contains("unknown resource `wod`"), "{out}");
+        out.contains(ESC)
+    };
+    // stdout is a pipe here: `auto` never colours it.
+    assert!(!run("auto", None));
+    assert!(!run("auto", Some("1")));
+    assert!(!run("never", None));
+    assert!(run("always", None));
+    assert!(run("always", Some("1")), "`always` overrides NO_COLOR");
+    // `gen` renders its errors to stderr.
+    let (code, out, err) = sevenc_env(
+        &["gen", fixture, "--colour", "always"],
+        &[("NO_COLOR", None)],
+    );
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains(ESC) && err.contains("nothing generated"),
+        "{err}"
+    );
+}
+
+/// stdout redirected to a file while stderr is a terminal (a pseudo-terminal
+/// made by util-linux `script`): `auto` looks at stdout, so the file gets no
+/// colour. The same command with stdout on the terminal does get colour,
+/// which shows the terminal is real.
+#[cfg(target_os = "linux")]
+#[test]
+fn auto_colour_looks_at_the_stream_written_not_at_stderr() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = std::env::temp_dir().join(format!("sevenc-cli-pty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("report.txt");
+    let exe = env!("CARGO_BIN_EXE_sevenc");
+    let check = format!("'{exe}' check tests/fixtures/diag/e0102-unknown-resource");
+    let script = |inner: &str| {
+        Command::new("script")
+            .args(["-qec", inner, "/dev/null"])
+            .current_dir(&root)
+            .env_remove("NO_COLOR")
+            .output()
+            .expect("util-linux `script` is installed (it provides the pseudo-terminal)")
+    };
+    let on_terminal = script(&check);
+    let shown = String::from_utf8_lossy(&on_terminal.stdout);
+    assert!(shown.contains("unknown resource"), "{shown}");
+    assert!(shown.contains(ESC), "a terminal gets colour: {shown}");
+    script(&format!("{check} > '{}'", file.display()));
+    let written = std::fs::read_to_string(&file).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(written.contains("unknown resource"), "{written}");
+    assert!(!written.contains(ESC), "ANSI codes in a file: {written}");
+}
+
+/// `sevenc gen cards | head -1`: the reader closes the pipe after one line
+/// (the code is far larger than a pipe's buffer, so sevenc is still writing).
+#[test]
+fn a_closed_stdout_ends_gen_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sevenc"))
+        .args(["gen", "cards"])
+        .current_dir(&root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sevenc runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here: the pipe is closed.
+    assert!(first.starts_with("// @generated by sevenc"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "nothing said about the pipe"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
