@@ -126,11 +126,14 @@ pub struct CardSrc {
     pub loc: Loc,
     pub name: Text,
     pub aliases: Vec<Text>,
-    pub colour: Text,
+    /// `None` when missing or not text (reported); the card is still checked.
+    pub colour: Option<Text>,
     pub age: Int,
     pub players: Vec<Int>,
     /// `players` was written (even if malformed).
     pub players_given: bool,
+    /// `false` when `players` was malformed, so the copies are not known.
+    pub players_ok: bool,
     pub cost: Option<DslText>,
     pub effect: Option<DslText>,
     pub chains: Vec<Text>,
@@ -168,9 +171,93 @@ pub struct GameSrc {
     pub cards: Vec<CardSrc>,
     pub wonders: Vec<WonderSrc>,
     pub progress: Vec<ProgressSrc>,
-    /// `false` when a file could not be read or parsed: checks over the whole
-    /// set (deck sizes, chain targets) would then mislead and are skipped.
-    pub complete: bool,
+    /// What could not be read: checks over the whole set (deck sizes, chain
+    /// targets) skip what it may hold and run over the rest.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// A file or a card the loader could not read. Checks over the whole set
+/// consult it: a deck it may belong to is not counted, a card name it may
+/// define is not called missing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOut {
+    /// The file as shown in diagnostics (`cards/base/age2.yaml`).
+    pub file: String,
+    pub part: Part,
+    /// The Age of the cards left out; `None` when not known (any Age).
+    pub age: Option<i64>,
+    /// Whether it may hold cards at all.
+    pub cards: bool,
+    /// Its text in lower case, to tell whether it may define a card name;
+    /// `None` when not even the text is known.
+    pub text: Option<String>,
+}
+
+/// How much of a file is left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The whole file (it does not parse, or its top level is wrong).
+    File,
+    /// One card (not a mapping, or no name).
+    Card,
+    /// The copies of one card (its `players` are malformed); the card is kept.
+    Copies,
+}
+
+impl LeftOut {
+    /// Whether the cards left out may include one of Age `age`.
+    pub fn may_hold_age(&self, age: i64) -> bool {
+        self.cards && self.age.is_none_or(|a| a == age)
+    }
+    /// Whether the cards left out may include one named `name`.
+    pub fn may_define(&self, name: &str) -> bool {
+        let name = name.trim().to_lowercase();
+        self.cards && self.text.as_ref().is_none_or(|t| t.contains(&name))
+    }
+    /// What is left out, for messages: `` `age2.yaml` ``, `` a card of `age2.yaml` ``.
+    pub fn describe(&self) -> String {
+        match self.part {
+            Part::File => format!("`{}`", self.file),
+            Part::Card => format!("a card of `{}`", self.file),
+            Part::Copies => format!("the copies of a card of `{}`", self.file),
+        }
+    }
+}
+
+/// What the raw text of a file that could not be parsed may hold: its `age:`
+/// (a top-level line `age: N`) and whether it has a `cards:` line.
+fn scan_left_out(file: &str, text: Option<&str>) -> LeftOut {
+    let top = |key: &str| {
+        text.into_iter().flat_map(str::lines).find_map(|l| {
+            let rest = l.strip_prefix(key)?.trim_start().strip_prefix(':')?;
+            Some(rest.split('#').next().unwrap_or("").trim().to_string())
+        })
+    };
+    LeftOut {
+        file: file.to_string(),
+        part: Part::File,
+        age: top("age").and_then(|a| a.parse().ok()),
+        cards: text.is_none_or(|_| top("cards").is_some()),
+        text: text.map(str::to_lowercase),
+    }
+}
+
+/// The help added to the diagnostic of a file left out: what is checked without it.
+fn left_out_help(l: &LeftOut, game_yaml: bool) -> String {
+    if game_yaml {
+        return "until it is fixed, the game has no vocabulary: its cards are read but not checked"
+            .to_string();
+    }
+    if !l.cards {
+        return "until it is fixed, the rest of the game is checked without it".to_string();
+    }
+    let deck = match l.age {
+        Some(a) => format!("the Age {a} deck is not counted"),
+        None => "deck sizes are not counted".to_string(),
+    };
+    format!(
+        "until it is fixed, the rest of the game is checked without it: {deck}, and chains to names it mentions are not checked"
+    )
 }
 
 /// Finds the games named by `paths` and reads them.
@@ -263,15 +350,7 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut game = GameSrc {
-        dir: dir.to_path_buf(),
-        folder,
-        vocab: None,
-        cards: Vec::new(),
-        wonders: Vec::new(),
-        progress: Vec::new(),
-        complete: true,
-    };
+    let mut game = GameSrc::new(dir.to_path_buf(), folder);
     let files: Vec<PathBuf> = sorted_entries(dir)
         .into_iter()
         .filter(|p| is_yaml(p))
@@ -284,28 +363,59 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         );
     }
     for path in files {
-        let Some(id) = read(&path, sources, report) else {
-            game.complete = false;
-            continue;
-        };
-        let text = sources.get(id).text.clone();
-        let Some(root) = yaml::parse(id, &text, report) else {
-            game.complete = false;
-            continue;
-        };
-        let mut r = Reader {
-            text: &text,
-            report,
-        };
-        if path.file_name().is_some_and(|n| n == "game.yaml") {
-            game.vocab = r.vocab(&root);
-        } else {
-            r.card_file(&root, &mut game);
+        match read(&path, sources, report) {
+            Ok(id) => game.add_file(id, sources, report),
+            Err(left_out) => game.left_out.push(left_out),
         }
     }
-    // Cards in Age order (files are read in name order, so this is stable).
-    game.cards.sort_by_key(|c| c.age.value);
+    game.finish();
     game
+}
+
+impl GameSrc {
+    fn new(dir: PathBuf, folder: String) -> GameSrc {
+        GameSrc {
+            dir,
+            folder,
+            vocab: None,
+            cards: Vec::new(),
+            wonders: Vec::new(),
+            progress: Vec::new(),
+            left_out: Vec::new(),
+        }
+    }
+
+    /// Reads one file of the game, already in `sources`.
+    fn add_file(&mut self, id: FileId, sources: &Sources, report: &mut Report) {
+        let file = sources.get(id);
+        let text = file.text.as_str();
+        let game_yaml = file.path.file_name().is_some_and(|n| n == "game.yaml");
+        let root = match yaml::parse_node(id, text) {
+            Ok(root) => root,
+            Err(d) => {
+                let left = scan_left_out(&file.path.display().to_string(), Some(text));
+                let help = left_out_help(&left, game_yaml);
+                let d = match d.help.clone() {
+                    Some(h) => d.help(format!("{h}\n{help}")),
+                    None => d.help(help),
+                };
+                report.push(d);
+                self.left_out.push(left);
+                return;
+            }
+        };
+        let mut r = Reader { text, report };
+        if game_yaml {
+            self.vocab = r.vocab(&root);
+        } else {
+            r.card_file(&root, self, &file.path.display().to_string());
+        }
+    }
+
+    /// Cards in Age order (files are read in name order, so this is stable).
+    fn finish(&mut self) {
+        self.cards.sort_by_key(|c| c.age.value);
+    }
 }
 
 /// Loads a game from in-memory files `(name, text)`, as if they stood in a
@@ -316,35 +426,28 @@ pub fn load_texts(
     sources: &mut Sources,
     report: &mut Report,
 ) -> GameSrc {
-    let mut game = GameSrc {
-        dir: PathBuf::from(folder),
-        folder: folder.to_string(),
-        vocab: None,
-        cards: Vec::new(),
-        wonders: Vec::new(),
-        progress: Vec::new(),
-        complete: true,
-    };
+    let mut game = GameSrc::new(PathBuf::from(folder), folder.to_string());
     for (name, text) in files {
         let id = sources.add(PathBuf::from(folder).join(name), text.to_string());
-        let Some(root) = yaml::parse(id, text, report) else {
-            game.complete = false;
-            continue;
-        };
-        let mut r = Reader { text, report };
-        if *name == "game.yaml" {
-            game.vocab = r.vocab(&root);
-        } else {
-            r.card_file(&root, &mut game);
-        }
+        game.add_file(id, sources, report);
     }
-    game.cards.sort_by_key(|c| c.age.value);
+    game.finish();
     game
 }
 
-fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileId> {
+/// Reads a file into `sources`; a file that cannot be read is reported and
+/// described as left out.
+fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Result<FileId, LeftOut> {
+    let shown = path.display().to_string();
+    let game_yaml = path.file_name().is_some_and(|n| n == "game.yaml");
+    let left_out = |text: Option<&str>| {
+        let l = scan_left_out(&shown, text);
+        let help = left_out_help(&l, game_yaml);
+        (l, help)
+    };
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if size > yaml::MAX_FILE_BYTES as u64 {
+        let (l, help) = left_out(None);
         // Keep only the first line, so the report can show where the file starts.
         let head = first_line(path);
         let end = head.len();
@@ -359,16 +462,17 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileI
                 ),
             )
             .label("this file is too large")
-            .help("split the cards over several files"),
+            .help(format!("split the cards over several files\n{help}")),
         );
-        return None;
+        return Err(l);
     }
     match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => Some(sources.add(path.to_path_buf(), text)),
+            Ok(text) => Ok(sources.add(path.to_path_buf(), text)),
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let (l, help) = left_out(Some(&text));
                 let id = sources.add(path.to_path_buf(), text);
                 report.push(
                     Diagnostic::new(
@@ -377,18 +481,19 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileI
                         "the file is not UTF-8 text",
                     )
                     .label("this byte is not UTF-8")
-                    .help("save the file as UTF-8"),
+                    .help(format!("save the file as UTF-8\n{help}")),
                 );
-                None
+                Err(l)
             }
         },
         Err(e) => {
+            let (l, help) = left_out(None);
             no_game(
                 report,
-                format!("cannot read `{}`: {e}", path.display()),
-                "check the file's permissions",
+                format!("cannot read `{shown}`: {e}"),
+                &format!("check the file's permissions\n{help}"),
             );
-            None
+            Err(l)
         }
     }
 }
@@ -643,8 +748,17 @@ impl Reader<'_> {
         })
     }
 
-    fn card_file(&mut self, root: &Node, game: &mut GameSrc) {
+    fn card_file(&mut self, root: &Node, game: &mut GameSrc, file: &str) {
+        // What a part of this file that cannot be read leaves out.
+        let left_out = |age: Option<i64>, part: Part, text: &str| LeftOut {
+            file: file.to_string(),
+            part,
+            age,
+            cards: true,
+            text: Some(text.to_lowercase()),
+        };
         let Some(mut f) = self.fields(root, "a card file") else {
+            game.left_out.push(left_out(None, Part::File, self.text));
             return;
         };
         let age = f.take("age");
@@ -675,34 +789,49 @@ impl Reader<'_> {
         }
         let age_given = age.is_some();
         let age = age.and_then(|a| self.int(a));
-        let before = self.report.errors();
         if let Some(cards) = cards {
-            let Some(age) = age else {
-                game.complete = false;
-                if !age_given {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::MissingField,
-                            Loc {
-                                end: root.loc.start,
-                                ..root.loc
-                            },
-                            "a card file with `cards` has no `age`",
-                        )
-                        .label("`age` is missing here")
-                        .help("add `age: N` at the top of the file"),
-                    );
+            match age {
+                None => {
+                    game.left_out.push(left_out(None, Part::File, self.text));
+                    if !age_given {
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::MissingField,
+                                Loc {
+                                    end: root.loc.start,
+                                    ..root.loc
+                                },
+                                "a card file with `cards` has no `age`",
+                            )
+                            .label("`age` is missing here")
+                            .help("add `age: N` at the top of the file"),
+                        );
+                    }
                 }
-                return;
-            };
-            for node in self.list(cards, "cards") {
-                if let Some(card) = self.card(node, age) {
-                    game.cards.push(card);
+                Some(age) => {
+                    if !matches!(cards.value, Value::Seq(_) | Value::Null) {
+                        game.left_out
+                            .push(left_out(Some(age.value), Part::File, self.text));
+                    }
+                    for node in self.list(cards, "cards") {
+                        match self.card(node, age) {
+                            Some(card) => {
+                                if !card.players_ok {
+                                    // Read, but its copies are not known.
+                                    game.left_out
+                                        .push(left_out(Some(age.value), Part::Copies, ""));
+                                }
+                                game.cards.push(card);
+                            }
+                            None => {
+                                let end = node.extent_end().min(self.text.len());
+                                let raw = self.text.get(node.loc.start..end).unwrap_or("");
+                                game.left_out
+                                    .push(left_out(Some(age.value), Part::Card, raw));
+                            }
+                        }
+                    }
                 }
-            }
-            if self.report.errors() > before {
-                // A card dropped or half read: set-wide counts would mislead.
-                game.complete = false;
             }
         }
         if let Some(wonders) = wonders {
@@ -714,6 +843,8 @@ impl Reader<'_> {
         }
     }
 
+    /// A card; `None` when it has no name (it is then left out). Every other
+    /// problem is reported and the card kept, so that it is still checked.
     fn card(&mut self, node: &Node, age: Int) -> Option<CardSrc> {
         let mut f = self.fields(node, "a card")?;
         let name = self.required(&mut f, "name");
@@ -726,17 +857,21 @@ impl Reader<'_> {
         self.finish(f, CARD_FIELDS);
         let name = name.and_then(|n| self.text(n));
         let colour = colour.and_then(|n| self.text(n));
+        let before = self.report.errors();
+        let card_players = self.ints(players, "player counts");
+        let players_ok = self.report.errors() == before;
         let card = CardSrc {
             loc: node.loc,
             aliases: self.texts(aliases, "names"),
             players_given: players.is_some(),
-            players: self.ints(players, "player counts"),
+            players: card_players,
+            players_ok,
             cost: self.dsl(cost),
             effect: self.dsl(effect),
             chains: self.texts(chains, "card names"),
             age,
             name: name?,
-            colour: colour?,
+            colour,
         };
         Some(card)
     }

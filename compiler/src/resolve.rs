@@ -128,7 +128,8 @@ pub struct Card {
     pub loc: Loc,
     pub name: Text,
     pub aliases: Vec<Text>,
-    pub colour: u8,
+    /// `None` when unknown (reported): the card is checked all the same.
+    pub colour: Option<u8>,
     pub age: Int,
     pub players: Vec<Int>,
     pub players_given: bool,
@@ -174,8 +175,8 @@ pub struct Game {
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,
     pub progress: Vec<Progress>,
-    /// See [`crate::load::GameSrc::complete`].
-    pub complete: bool,
+    /// See [`crate::load::GameSrc::left_out`].
+    pub left_out: Vec<crate::load::LeftOut>,
 }
 
 /// Resolves a game; `None` when it has no usable vocabulary.
@@ -189,13 +190,11 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
         .collect();
     let mut cards = Vec::new();
     for c in &game.cards {
-        // Costs and effects first, so their problems are reported even when
-        // the card's colour is unknown and the card itself is dropped.
+        // A card with an unknown colour is kept (colour `None`), so that its
+        // chains, player counts and deck are still checked.
         let effects = r.effects(&c.effect);
         let cost = r.cost(&c.cost);
-        let Some(colour) = r.colour(&c.src.colour) else {
-            continue;
-        };
+        let colour = c.src.colour.as_ref().and_then(|t| r.colour(t));
         let chains = c
             .src
             .chains
@@ -223,14 +222,6 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
             effects,
             chains,
         });
-    }
-    // A card dropped for an unknown colour shifts indices: chains are resolved
-    // against the list as loaded, so only resolve chains when none was dropped.
-    let dropped = cards.len() != game.cards.len();
-    if dropped {
-        for c in &mut cards {
-            c.chains.clear();
-        }
     }
     let mut wonders = Vec::new();
     for w in &game.wonders {
@@ -273,7 +264,7 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
         cards,
         wonders,
         progress,
-        complete: game.complete && !dropped,
+        left_out: game.left_out,
     })
 }
 

@@ -42,6 +42,19 @@ impl Node {
             Value::Map(_) => "a mapping",
         }
     }
+    /// The end of the node's text, children included (a collection's own
+    /// span covers only its start). Depth is bounded by `MAX_DEPTH`.
+    pub fn extent_end(&self) -> usize {
+        let children = match &self.value {
+            Value::Seq(items) => items.iter().map(Node::extent_end).max(),
+            Value::Map(entries) => entries
+                .iter()
+                .map(|(k, v)| k.extent_end().max(v.extent_end()))
+                .max(),
+            _ => None,
+        };
+        children.unwrap_or(0).max(self.loc.end)
+    }
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
             Value::Scalar(s) => Some(s),
@@ -127,22 +140,24 @@ impl<'de> Deserialize<'de> for Raw {
 
 /// Parses a whole file. On failure, reports why (with the position) and gives `None`.
 pub fn parse(file: FileId, text: &str, report: &mut Report) -> Option<Node> {
+    parse_node(file, text).map_err(|d| report.push(*d)).ok()
+}
+
+/// Parses a whole file, or says why it is not valid YAML.
+pub fn parse_node(file: FileId, text: &str) -> Result<Node, Box<Diagnostic>> {
     let whole = Loc::new(file, Span::new(0, 0));
     if text.len() > MAX_FILE_BYTES {
-        report.push(
-            Diagnostic::new(
-                Code::InputLimit,
-                whole,
-                format!(
-                    "the file is {} bytes, more than the {} a card file may hold",
-                    text.len(),
-                    MAX_FILE_BYTES
-                ),
-            )
-            .label("this file is too large")
-            .help("split the cards over several files"),
-        );
-        return None;
+        return Err(Box::new(Diagnostic::new(
+            Code::InputLimit,
+            whole,
+            format!(
+                "the file is {} bytes, more than the {} a card file may hold",
+                text.len(),
+                MAX_FILE_BYTES
+            ),
+        )
+        .label("this file is too large")
+        .help("split the cards over several files")));
     }
     let mut budget = Budget::default();
     budget.max_depth = MAX_DEPTH;
@@ -152,11 +167,8 @@ pub fn parse(file: FileId, text: &str, report: &mut Report) -> Option<Node> {
     let mut options = Options::default();
     options.budget = Some(budget);
     match serde_saphyr::from_str_with_options::<Spanned<Raw>>(text, options) {
-        Ok(raw) => Some(convert(file, text, raw)),
-        Err(e) => {
-            report.push(yaml_error(file, text, &e));
-            None
-        }
+        Ok(raw) => Ok(convert(file, text, raw)),
+        Err(e) => Err(Box::new(yaml_error(file, text, &e))),
     }
 }
 
