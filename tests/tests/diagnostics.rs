@@ -92,6 +92,9 @@ fixtures! {
     e0001_colon_in_value: "e0001-colon-in-value" => ["E0001"];
     e0001_tab_indent: "e0001-tab-indent" => ["E0001"];
     e0001_unclosed_bracket: "e0001-unclosed-bracket" => ["E0001"];
+    e0001_unclosed_quote: "e0001-unclosed-quote" => ["E0001"];
+    e0001_indented_too_far: "e0001-indented-too-far" => ["E0001"];
+    e0001_indented_too_little: "e0001-indented-too-little" => ["E0001"];
 
     // The other E0002 cases (size, alias bomb, nesting) are generated below.
     e0002_not_utf8: "e0002-not-utf8" => ["E0002"];
@@ -258,6 +261,13 @@ fn carets_land_on_the_offending_token() {
     #[rustfmt::skip]
     let cases: &[(&str, &str, &str, &str)] = &[
         // fixture, code, file:line:col, text under the caret
+        // YAML mistakes: the cause, not where the parser stopped.
+        ("e0001-tab-indent", "E0001", "age1.yaml:4:1", "\t"),
+        ("e0001-unclosed-bracket", "E0001", "age1.yaml:5:14", "["),
+        ("e0001-unclosed-quote", "E0001", "age1.yaml:7:11", "\""),
+        ("e0001-indented-too-far", "E0001", "age1.yaml:9:5", "  "),
+        ("e0001-indented-too-little", "E0001", "age1.yaml:15:4", "cost"),
+        ("e0001-colon-in-value", "E0001", "age1.yaml:10:24", ":"),
         ("e0101-plain-scalar", "E0101", "age1.yaml:11:18", "two"),
         ("e0101-double-quoted", "E0101", "age1.yaml:11:38", ","),
         ("e0101-single-quoted", "E0101", "age1.yaml:11:24", ";"),
