@@ -162,7 +162,7 @@ fn run(command: Command) -> io::Result<ExitCode> {
                 "{} ({})\n\n{}\n",
                 code.as_str(),
                 code.severity().as_str(),
-                code.explanation()
+                code.explanation().trim_end()
             );
             io::stdout().lock().write_all(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)

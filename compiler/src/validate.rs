@@ -101,6 +101,31 @@ fn ages_and_players(game: &Game, report: &mut Report) {
                 .help(format!("`{}` has Ages 1 to {}", v.game, v.ages)),
             );
         }
+        if let (Some(g), Some(colour)) = (v.guilds, c.colour)
+            && colour == g.colour
+            && c.age.value != g.age as i64
+            && (1..=v.ages as i64).contains(&c.age.value)
+        {
+            let name = &v.colours[colour as usize];
+            report.push(
+                Diagnostic::new(
+                    Code::GuildOutsideAge,
+                    c.colour_loc.unwrap_or(c.name.loc),
+                    format!(
+                        "`{}` has the guild colour `{name}` but stands in Age {age}",
+                        c.name.value
+                    ),
+                )
+                .label(format!(
+                    "the guild rule draws `{name}` cards in Age {}",
+                    g.age
+                ))
+                .help(format!(
+                    "move it to the Age {} cards (without `players`), or give it another colour",
+                    g.age
+                )),
+            );
+        }
         if is_guild(game, c) {
             if let Some(p) = c.players.first() {
                 report.push(

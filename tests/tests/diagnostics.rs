@@ -147,6 +147,7 @@ fixtures! {
     e0102_unknown_unit: "e0102-unknown-unit" => ["E0102"];
 
     e0103_no_suggestion: "e0103-no-suggestion" => ["E0103"];
+    e0103_duel_words: "e0103-duel-words" => ["E0103"];
     // `at game end gain 2 vp` (no `:`) reads as an unknown effect `at`.
     e0101_trigger_without_colon: "e0101-trigger-without-colon" => ["E0101"];
     e0103_unknown_effect_word: "e0103-unknown-effect-word" => ["E0103"];
@@ -187,6 +188,7 @@ fixtures! {
 
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];
     w0002_alias_clash: "w0002-alias-clash" => ["W0002"];
+    w0003_guild_outside_guild_age: "w0003-guild-outside-guild-age" => ["W0003"];
 
     // Every card is still read despite its own problems, so the set-wide
     // checks (deck sizes, chains to missing cards) run too.
@@ -329,7 +331,12 @@ fn suggestions_name_the_nearest_word() {
         ("e0102-unknown-scope", "E0102", "did you mean `self`?"),
         ("e0102-unknown-symbol", "E0102", "did you mean `compass`?"),
         ("e0102-unknown-unit", "E0102", "did you mean `coins`?"),
-        ("e0103-unknown-effect-word", "E0103", "did you mean `produce`?"),
+        ("e0103-unknown-effect-word", "E0103", "did you mean `produce`? (as in `produce wood or clay`)"),
+        // The game's own words: Duel's, not the base game's.
+        ("e0103-duel-words", "E0103", "did you mean `discard`? (as in `discard a grey card from opponent`)"),
+        ("e0103-duel-words", "E0103", "did you mean `take`? (as in `take a progress token from 3 set aside`)"),
+        ("e0103-duel-words", "E0103", "did you mean `receive`? (as in `receive the coins opponent pays for trading`)"),
+        ("e0103-duel-words", "E0103", "did you mean `pay`? (as in `pay 2 fewer resources for wonders`)"),
         ("e0202-chain-to-missing-card", "E0202", "did you mean `Temple`?"),
         ("e0302-unknown-word", "E0302", "did you mean `play again`?"),
     ];
