@@ -2,8 +2,10 @@
 //! (miette, the whole YAML file as the named source) and JSON lines.
 
 use crate::source::{Loc, Sources};
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use std::fmt;
+
+mod render;
+pub use render::escape_controls;
 
 /// Every diagnostic the compiler emits, by stable code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -379,28 +381,10 @@ impl Report {
         self.diagnostics.dedup();
     }
 
-    /// Renders every diagnostic as miette does, without colour when `colour` is false.
+    /// Renders every diagnostic as miette does, without colour when `colour`
+    /// is false. Control characters from the files are shown escaped.
     pub fn render(&self, sources: &Sources, colour: bool) -> String {
-        let theme = if colour {
-            GraphicalTheme::unicode()
-        } else {
-            GraphicalTheme::unicode_nocolor()
-        };
-        let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
-        let mut out = String::new();
-        for d in &self.diagnostics {
-            let shown = Shown::new(d, sources);
-            if handler.render_report(&mut out, &shown).is_err() {
-                out.push_str(&format!(
-                    "{}[{}]: {}\n",
-                    d.severity().as_str(),
-                    d.code,
-                    d.message
-                ));
-            }
-            out.push('\n');
-        }
-        out
+        render::render(self, sources, colour)
     }
 
     /// One JSON object per line: code, severity, message, file, line, column,
@@ -437,108 +421,6 @@ impl Report {
             out.push('\n');
         }
         out
-    }
-}
-
-/// A diagnostic joined with its file, as miette wants it.
-struct Shown<'a> {
-    d: &'a Diagnostic,
-    source: Option<NamedSource<String>>,
-    labels: Vec<LabeledSpan>,
-    help: Option<String>,
-}
-
-impl<'a> Shown<'a> {
-    fn new(d: &'a Diagnostic, sources: &Sources) -> Self {
-        let mut labels = Vec::new();
-        let mut help = d.help.clone();
-        let mut source = None;
-        if let Some(loc) = d.loc {
-            let file = sources.get(loc.file);
-            let text = &file.text;
-            let (start, end) = clamp(text, loc.start, loc.end);
-            labels.push(LabeledSpan::new_primary_with_span(
-                Some(d.label.clone()).filter(|l| !l.is_empty()),
-                (start, end - start),
-            ));
-            for (note, label) in &d.notes {
-                if note.file == loc.file {
-                    let (s, e) = clamp(text, note.start, note.end);
-                    labels.push(LabeledSpan::new_with_span(Some(label.clone()), (s, e - s)));
-                } else {
-                    let other = sources.get(note.file);
-                    let (line, col) = sources.line_col(note.file, note.start);
-                    let where_ = format!("{label}: {}:{line}:{col}", other.path.display());
-                    help = Some(match help {
-                        Some(h) => format!("{h}\n{where_}"),
-                        None => where_,
-                    });
-                }
-            }
-            source = Some(NamedSource::new(
-                file.path.display().to_string(),
-                text.clone(),
-            ));
-        }
-        Shown {
-            d,
-            source,
-            labels,
-            help,
-        }
-    }
-}
-
-fn clamp(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let mut s = start.min(text.len());
-    while !text.is_char_boundary(s) {
-        s -= 1;
-    }
-    let mut e = end.clamp(s, text.len());
-    while !text.is_char_boundary(e) {
-        e += 1;
-    }
-    (s, e)
-}
-
-impl fmt::Debug for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.d, f)
-    }
-}
-
-impl fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.d.message)
-    }
-}
-
-impl std::error::Error for Shown<'_> {}
-
-impl miette::Diagnostic for Shown<'_> {
-    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(self.d.code))
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.d.severity() {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-        })
-    }
-    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        if self.labels.is_empty() {
-            None
-        } else {
-            Some(Box::new(self.labels.iter().cloned()))
-        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
+use sevenw_compiler::diag::escape_controls;
 use sevenw_compiler::{Code, Compiled, check, codegen};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
@@ -257,7 +258,8 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
         compiled.report.errors(),
         compiled.report.warnings()
     ));
-    summary
+    // Titles and paths come from the files: no control character reaches the terminal.
+    escape_controls(&summary).into_owned()
 }
 
 fn roman(n: u8) -> String {

@@ -95,6 +95,8 @@ fixtures! {
     e0001_unclosed_quote: "e0001-unclosed-quote" => ["E0001"];
     e0001_indented_too_far: "e0001-indented-too-far" => ["E0001"];
     e0001_indented_too_little: "e0001-indented-too-little" => ["E0001"];
+    // A raw ESC in a name: shown escaped, placed on the character.
+    e0001_control_character: "e0001-control-character" => ["E0001"];
 
     // The other E0002 cases (size, alias bomb, nesting) are generated below.
     e0002_not_utf8: "e0002-not-utf8" => ["E0002"];
@@ -145,6 +147,8 @@ fixtures! {
     e0102_unknown_symbol: "e0102-unknown-symbol" => ["E0102"];
     e0102_unknown_trigger_colour: "e0102-unknown-trigger-colour" => ["E0102"];
     e0102_unknown_unit: "e0102-unknown-unit" => ["E0102"];
+    // `"\e[31m…"` decodes to an ESC: the message shows it escaped.
+    e0102_control_characters: "e0102-control-characters" => ["E0102"];
 
     e0103_no_suggestion: "e0103-no-suggestion" => ["E0103"];
     e0103_duel_words: "e0103-duel-words" => ["E0103"];
@@ -254,6 +258,40 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, text[start..offset].chars().count() + 1)
+}
+
+/// No control character from a file reaches the rendered report: the
+/// fixtures with ESC, BEL and CSI in their files render without them.
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    for fixture in ["e0001-control-character", "e0102-control-characters"] {
+        let c = compile(Path::new(DIR).join(fixture));
+        // The ESC is in the file (raw) or in the message (decoded from `\e`).
+        let text: String = c
+            .report
+            .diagnostics
+            .iter()
+            .flat_map(|d| {
+                d.loc
+                    .map(|l| c.sources.get(l.file).text.clone())
+                    .into_iter()
+                    .chain([d.message.clone()])
+            })
+            .collect();
+        assert!(
+            text.contains('\u{1b}'),
+            "{fixture}: an ESC reaches the report"
+        );
+        for colour in [false, true] {
+            let out = c.report.render(&c.sources, colour);
+            let raw: Vec<char> = out
+                .chars()
+                .filter(|ch| (ch.is_control() && *ch != '\n') && !(colour && *ch == '\u{1b}'))
+                .collect();
+            assert!(raw.is_empty(), "{fixture}: {raw:?} in\n{out}");
+            assert!(out.contains('␛'), "{fixture}: ESC is shown as ␛:\n{out}");
+        }
+    }
 }
 
 /// The primary span of each listed diagnostic covers exactly the offending

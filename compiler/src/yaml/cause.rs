@@ -27,6 +27,12 @@ pub fn cause(text: &str, offset: usize, reason: &str) -> Option<Cause> {
     if reason.contains("tab") {
         return tab_in_indentation(&lines, at);
     }
+    if reason.contains("unexpected character") {
+        let from = lines.get(at).map_or(0, |(start, _)| start);
+        if let Some(c) = control_character(text, from) {
+            return Some(c);
+        }
+    }
     let open = scan_open(text, offset);
     if let Some(q) = open.quote.filter(|q| lines.index_of(q.at) < at) {
         return Some(unclosed_quote(text, q));
@@ -144,6 +150,24 @@ fn tab_in_indentation(lines: &Lines<'_>, at: usize) -> Option<Cause> {
         });
     }
     None
+}
+
+/// The first character from byte `from` on that YAML does not allow in a
+/// file (control characters other than tab and line breaks).
+fn control_character(text: &str, from: usize) -> Option<Cause> {
+    let (i, c) = text.get(from..)?.char_indices().find(|&(_, c)| {
+        matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{7f}'..='\u{84}' | '\u{86}'..='\u{9f}')
+    })?;
+    let at = from + i;
+    Some(Cause {
+        span: Span::new(at, at + c.len_utf8()),
+        message: format!(
+            "invalid YAML: the control character U+{:04X} in the text",
+            c as u32
+        ),
+        label: "this character".into(),
+        help: "remove it: YAML files hold printable text only (a double-quoted value can write one as an escape, such as `\\e` for ESC)".into(),
+    })
 }
 
 /// A quote or bracket still open at some point of the text.

@@ -147,3 +147,16 @@ fn other_errors_keep_the_parser_position() {
     assert_eq!(help, "fix the YAML at this position");
     assert!(!pos.is_empty());
 }
+
+#[test]
+fn a_control_character_is_shown_where_it_is() {
+    // The parser says 3:11, the start of the value.
+    let (pos, token, message, help) =
+        report("age: 1\ncards:\n  - name: Lumber\u{1b}[31m Yard\n    colour: brown\n");
+    assert_eq!((pos.as_str(), token.as_str()), ("3:17", "\u{1b}"));
+    assert_eq!(
+        message,
+        "invalid YAML: the control character U+001B in the text"
+    );
+    assert!(help.contains("`\\e` for ESC"), "{help}");
+}
