@@ -5,6 +5,7 @@ use crate::source::{Loc, Sources};
 use std::fmt;
 
 mod render;
+mod sarif;
 pub use render::escape_controls;
 
 /// Every diagnostic the compiler emits, by stable code.
@@ -385,6 +386,11 @@ impl Report {
     /// is false. Control characters from the files are shown escaped.
     pub fn render(&self, sources: &Sources, colour: bool) -> String {
         render::render(self, sources, colour)
+    }
+
+    /// The report as a SARIF 2.1.0 log of the tool `sevenc` at `version`.
+    pub fn to_sarif(&self, sources: &Sources, version: &str) -> String {
+        sarif::sarif(self, sources, version)
     }
 
     /// One JSON object per line: code, severity, message, file, line, column,

@@ -37,7 +37,8 @@ enum Command {
         #[arg(default_value = "cards")]
         paths: Vec<PathBuf>,
         /// `human`: rendered diagnostics; `json`: one JSON object per
-        /// diagnostic per line (the summary then goes to stderr).
+        /// diagnostic per line; `sarif`: a SARIF 2.1.0 log for code-scanning
+        /// services. With `json` and `sarif` the summary goes to stderr.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         #[command(flatten)]
@@ -80,6 +81,7 @@ enum Command {
 enum Format {
     Human,
     Json,
+    Sarif,
 }
 
 #[derive(clap::Args)]
@@ -184,8 +186,13 @@ fn cmd_check(paths: &[PathBuf], format: Format, colour: &ColourArg) -> io::Resul
     let mut out = io::stdout().lock();
     let summary = summary(paths, &compiled);
     match format {
-        Format::Json => {
-            out.write_all(report.to_json_lines(&compiled.sources).as_bytes())?;
+        Format::Json | Format::Sarif => {
+            let text = if format == Format::Json {
+                report.to_json_lines(&compiled.sources)
+            } else {
+                report.to_sarif(&compiled.sources, env!("CARGO_PKG_VERSION"))
+            };
+            out.write_all(text.as_bytes())?;
             out.flush()?;
             let _ = writeln!(io::stderr(), "{summary}");
         }

@@ -249,3 +249,53 @@ fn a_closed_stdout_ends_gen_quietly() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// `--format sarif`: one SARIF 2.1.0 run whose results are the diagnostics of
+/// `--format json`, at the same places, each with a rule.
+#[test]
+fn sarif_results_match_the_json_lines() {
+    let fixture = "tests/fixtures/diag/many-problems";
+    let (code, sarif, err) = sevenc(&["check", fixture, "--format", "sarif"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("12 error(s), 1 warning(s)"), "{err}");
+    let log: serde_json::Value = serde_json::from_str(&sarif).expect("SARIF is JSON");
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "sevenc");
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let results = run["results"].as_array().unwrap();
+    let (_, lines, _) = sevenc(&["check", fixture, "--format", "json"]);
+    let lines: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(results.len(), lines.len());
+    for (r, j) in results.iter().zip(&lines) {
+        assert_eq!(r["ruleId"], j["code"]);
+        assert_eq!(r["level"], j["severity"]);
+        let rule = &rules[r["ruleIndex"].as_u64().unwrap() as usize];
+        assert_eq!(rule["id"], j["code"]);
+        assert!(
+            rule["help"]["text"]
+                .as_str()
+                .unwrap()
+                .contains("For example, this is wrong")
+        );
+        let message = r["message"]["text"].as_str().unwrap();
+        assert!(message.starts_with(j["message"].as_str().unwrap()));
+        let place = &r["locations"][0]["physicalLocation"];
+        assert_eq!(
+            format!("{}", place["artifactLocation"]["uri"]),
+            format!("{}", j["file"])
+        );
+        assert_eq!(place["region"]["startLine"], j["line"]);
+        assert_eq!(place["region"]["startColumn"], j["column"]);
+    }
+    // Every code used has exactly one rule.
+    let mut ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let n = ids.len();
+    ids.dedup();
+    assert_eq!(ids.len(), n);
+    assert_eq!(n, 11);
+}
