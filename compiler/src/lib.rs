@@ -21,6 +21,7 @@ pub mod load;
 pub mod lower;
 pub mod parse;
 pub mod resolve;
+pub mod shape;
 pub mod source;
 #[cfg(test)]
 mod testkit;

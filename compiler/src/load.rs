@@ -3,6 +3,7 @@
 //! mistyped field. Nothing here knows a game's vocabulary; names stay text.
 
 use crate::diag::{Code, Diagnostic, Report, suggest};
+use crate::shape::{self, Object};
 use crate::source::{FileId, Loc, Sources};
 use crate::yaml::{self, Node, Value};
 use sevenw_dsl::Span;
@@ -516,53 +517,30 @@ struct Reader<'a> {
 }
 
 /// The fields of one mapping, taken one by one; `finish` reports the rest.
+/// Which fields may be taken, and which are required, is the mapping's
+/// [`shape::Object`]: the same definitions the JSON Schemas are made from.
 struct Fields<'n> {
     entries: Vec<(&'n str, &'n Node, &'n Node)>,
     used: Vec<bool>,
     loc: Loc,
-    what: &'static str,
+    object: &'static Object,
 }
 
 impl<'n> Fields<'n> {
     fn take(&mut self, key: &str) -> Option<&'n Node> {
+        debug_assert!(
+            self.object.field(key).is_some_and(|f| !f.required),
+            "{} has no optional field `{key}` in shape.rs",
+            self.object.what
+        );
+        self.take_any(key)
+    }
+    fn take_any(&mut self, key: &str) -> Option<&'n Node> {
         let i = self.entries.iter().position(|(k, _, _)| *k == key)?;
         self.used[i] = true;
         Some(self.entries[i].2)
     }
 }
-
-const CARD_FILE_FIELDS: &[&str] = &["age", "cards", "wonders", "progress"];
-const PROGRESS_FIELDS: &[&str] = &["name", "aliases", "effect"];
-const CONFLICT_FIELDS: &[&str] = &["capital", "zones", "tokens"];
-const CARD_FIELDS: &[&str] = &[
-    "name", "aliases", "colour", "players", "cost", "effect", "chains",
-];
-const WONDER_FIELDS: &[&str] = &["name", "aliases", "sides"];
-const SIDE_FIELDS: &[&str] = &["effect", "stages"];
-const STAGE_FIELDS: &[&str] = &["cost", "effect"];
-const VOCAB_FIELDS: &[&str] = &[
-    "game",
-    "title",
-    "players",
-    "ages",
-    "start_coins",
-    "hand_size",
-    "layout",
-    "set_aside",
-    "resources",
-    "science",
-    "colours",
-    "categories",
-    "vp_category",
-    "tradable",
-    "scopes",
-    "counters",
-    "words",
-    "triggers",
-    "guilds",
-    "conflict",
-];
-const GUILD_FIELDS: &[&str] = &["colour", "age", "extra", "count"];
 
 impl Reader<'_> {
     fn wrong_type(&mut self, node: &Node, expected: &str, help: Option<String>) {
@@ -577,9 +555,13 @@ impl Reader<'_> {
         );
     }
 
-    fn fields<'n>(&mut self, node: &'n Node, what: &'static str) -> Option<Fields<'n>> {
+    fn fields<'n>(&mut self, node: &'n Node, object: &'static Object) -> Option<Fields<'n>> {
         let Value::Map(entries) = &node.value else {
-            self.wrong_type(node, &format!("{what} (a mapping of fields)"), None);
+            self.wrong_type(
+                node,
+                &format!("{} (a mapping of fields)", object.what),
+                None,
+            );
             return None;
         };
         let mut out = Vec::new();
@@ -593,20 +575,20 @@ impl Reader<'_> {
             used: vec![false; out.len()],
             entries: out,
             loc: node.loc,
-            what,
+            object,
         })
     }
 
     /// Reports unknown fields, with the nearest known one.
-    fn finish(&mut self, f: Fields<'_>, known: &[&str]) {
+    fn finish(&mut self, f: Fields<'_>) {
         for ((key, k, _), used) in f.entries.iter().zip(&f.used) {
             if !used {
-                let help = suggest(key, known.iter().copied());
+                let help = suggest(key, f.object.names());
                 self.report.push(
                     Diagnostic::new(
                         Code::UnknownField,
                         k.loc,
-                        format!("unknown field `{key}` in {}", f.what),
+                        format!("unknown field `{key}` in {}", f.object.what),
                     )
                     .label("unknown field")
                     .maybe_help(help),
@@ -616,7 +598,12 @@ impl Reader<'_> {
     }
 
     fn required<'n>(&mut self, f: &mut Fields<'n>, key: &str) -> Option<&'n Node> {
-        let v = f.take(key);
+        debug_assert!(
+            f.object.field(key).is_some_and(|f| f.required),
+            "{} has no required field `{key}` in shape.rs",
+            f.object.what
+        );
+        let v = f.take_any(key);
         if v.is_none() {
             // A misspelt key (`colr`) is reported as unknown, with `key` as
             // its suggestion: one report, not two.
@@ -632,9 +619,13 @@ impl Reader<'_> {
                 ..f.loc
             };
             self.report.push(
-                Diagnostic::new(Code::MissingField, at, format!("{} has no `{key}`", f.what))
-                    .label(format!("`{key}` is missing here"))
-                    .help(format!("add `{key}:` to {}", f.what)),
+                Diagnostic::new(
+                    Code::MissingField,
+                    at,
+                    format!("{} has no `{key}`", f.object.what),
+                )
+                .label(format!("`{key}` is missing here"))
+                .help(format!("add `{key}:` to {}", f.object.what)),
             );
         }
         v
@@ -757,7 +748,7 @@ impl Reader<'_> {
             cards: true,
             text: Some(text.to_lowercase()),
         };
-        let Some(mut f) = self.fields(root, "a card file") else {
+        let Some(mut f) = self.fields(root, &shape::CARD_FILE) else {
             game.left_out.push(left_out(None, Part::File, self.text));
             return;
         };
@@ -765,16 +756,16 @@ impl Reader<'_> {
         let cards = f.take("cards");
         let wonders = f.take("wonders");
         let progress = f.take("progress");
-        self.finish(f, CARD_FILE_FIELDS);
+        self.finish(f);
         if let Some(progress) = progress {
             for node in self.list(progress, "progress tokens") {
-                let Some(mut f) = self.fields(node, "a progress token") else {
+                let Some(mut f) = self.fields(node, &shape::PROGRESS) else {
                     continue;
                 };
                 let name = self.required(&mut f, "name");
                 let aliases = f.take("aliases");
                 let effect = f.take("effect");
-                self.finish(f, PROGRESS_FIELDS);
+                self.finish(f);
                 let Some(name) = name.and_then(|n| self.text(n)) else {
                     continue;
                 };
@@ -846,7 +837,7 @@ impl Reader<'_> {
     /// A card; `None` when it has no name (it is then left out). Every other
     /// problem is reported and the card kept, so that it is still checked.
     fn card(&mut self, node: &Node, age: Int) -> Option<CardSrc> {
-        let mut f = self.fields(node, "a card")?;
+        let mut f = self.fields(node, &shape::CARD)?;
         let name = self.required(&mut f, "name");
         let colour = self.required(&mut f, "colour");
         let aliases = f.take("aliases");
@@ -854,7 +845,7 @@ impl Reader<'_> {
         let cost = f.take("cost");
         let effect = f.take("effect");
         let chains = f.take("chains");
-        self.finish(f, CARD_FIELDS);
+        self.finish(f);
         let name = name.and_then(|n| self.text(n));
         let colour = colour.and_then(|n| self.text(n));
         let before = self.report.errors();
@@ -877,32 +868,32 @@ impl Reader<'_> {
     }
 
     fn wonder(&mut self, node: &Node) -> Option<WonderSrc> {
-        let mut f = self.fields(node, "a wonder")?;
+        let mut f = self.fields(node, &shape::WONDER)?;
         let name = self.required(&mut f, "name");
         let sides = self.required(&mut f, "sides");
         let aliases = f.take("aliases");
-        self.finish(f, WONDER_FIELDS);
+        self.finish(f);
         let name = name.and_then(|n| self.text(n))?;
         let aliases = self.texts(aliases, "names");
         let mut out = Vec::new();
         if let Some(sides) = sides {
             for (side_name, side) in self.pairs(sides, "sides (A:, B:)") {
-                let Some(mut f) = self.fields(side, "a wonder side") else {
+                let Some(mut f) = self.fields(side, &shape::SIDE) else {
                     continue;
                 };
                 let effect = f.take("effect");
                 let stages = self.required(&mut f, "stages");
-                self.finish(f, SIDE_FIELDS);
+                self.finish(f);
                 let effect = self.dsl(effect);
                 let mut list = Vec::new();
                 if let Some(stages) = stages {
                     for st in self.list(stages, "stages") {
-                        let Some(mut f) = self.fields(st, "a wonder stage") else {
+                        let Some(mut f) = self.fields(st, &shape::STAGE) else {
                             continue;
                         };
                         let cost = self.required(&mut f, "cost");
                         let eff = f.take("effect");
-                        self.finish(f, STAGE_FIELDS);
+                        self.finish(f);
                         list.push(StageSrc {
                             loc: st.loc,
                             cost: self.dsl(cost),
@@ -926,7 +917,7 @@ impl Reader<'_> {
     }
 
     fn vocab(&mut self, root: &Node) -> Option<VocabSrc> {
-        let mut f = self.fields(root, "game.yaml")?;
+        let mut f = self.fields(root, &shape::GAME)?;
         let mut req = |r: &mut Self, key: &str| r.required(&mut f, key);
         let game = req(self, "game");
         let title = req(self, "title");
@@ -952,7 +943,7 @@ impl Reader<'_> {
             end: f.loc.start,
             ..f.loc
         };
-        self.finish(f, VOCAB_FIELDS);
+        self.finish(f);
         let deal = match (hand_size, layout, set_aside) {
             (Some(h), None, None) => DealSrc::Hands(self.int(h)?),
             (None, Some(l), s) => DealSrc::Layout {
@@ -976,11 +967,11 @@ impl Reader<'_> {
             }
         };
         let conflict = conflict.and_then(|c| {
-            let mut f = self.fields(c, "the conflict track")?;
+            let mut f = self.fields(c, &shape::CONFLICT)?;
             let capital = self.required(&mut f, "capital");
             let zones = f.take("zones");
             let tokens = f.take("tokens");
-            self.finish(f, CONFLICT_FIELDS);
+            self.finish(f);
             let pairs = |r: &mut Self, n: Option<&Node>| -> Vec<(Int, Int)> {
                 let Some(n) = n else { return Vec::new() };
                 r.list(n, "pairs [distance, value]")
@@ -1036,13 +1027,13 @@ impl Reader<'_> {
             })
             .unwrap_or_default();
         let guilds = guilds.and_then(|g| {
-            let mut f = self.fields(g, "the guild rule")?;
+            let mut f = self.fields(g, &shape::GUILDS)?;
             let colour = self.required(&mut f, "colour");
             let age = self.required(&mut f, "age");
             let extra = f.take("extra");
             let count = f.take("count");
             let at = Loc { end: f.loc.start, ..f.loc };
-            self.finish(f, GUILD_FIELDS);
+            self.finish(f);
             if extra.is_some() == count.is_some() {
                 self.report.push(
                     Diagnostic::new(Code::MissingField, at, "the guild rule needs one of `extra` (players + N are drawn) or `count` (N are drawn)")

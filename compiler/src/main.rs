@@ -3,7 +3,7 @@
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sevenw_compiler::diag::escape_controls;
-use sevenw_compiler::{Code, Compiled, check, codegen};
+use sevenw_compiler::{Code, Compiled, check, codegen, shape};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -62,6 +62,21 @@ enum Command {
         /// A code such as E0101 or w0002 (case does not matter).
         #[arg(value_parser = parse_code)]
         code: Code,
+    },
+    /// Print or write the JSON Schemas of card files and game.yaml.
+    ///
+    /// Editors with a YAML language server check and complete card files
+    /// with them. With `--out DIR` every schema is written to DIR (the
+    /// repository keeps them in `schemas/`); otherwise DOCUMENT's schema is
+    /// printed.
+    #[command(after_long_help = EXIT_CODES)]
+    Schema {
+        /// The document whose schema to print.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(document_names()), required_unless_present = "out")]
+        document: Option<String>,
+        /// Write every schema (card-file.schema.json, game.schema.json) into DIR.
+        #[arg(long, value_name = "DIR", conflicts_with = "document")]
+        out: Option<PathBuf>,
     },
     /// Print a shell completion script.
     ///
@@ -170,6 +185,7 @@ fn run(command: Command) -> io::Result<ExitCode> {
             io::stdout().lock().write_all(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Schema { document, out } => cmd_schema(document.as_deref(), out),
         Command::Completions { shell } => {
             // Generated into memory first: clap_complete panics on a failed write.
             let mut script = Vec::new();
@@ -178,6 +194,37 @@ fn run(command: Command) -> io::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The names `schema` takes: the schema files' names without `.schema.json`.
+fn document_names() -> Vec<&'static str> {
+    shape::DOCUMENTS
+        .iter()
+        .map(|d| d.file.trim_end_matches(".schema.json"))
+        .collect()
+}
+
+fn cmd_schema(document: Option<&str>, out: Option<PathBuf>) -> io::Result<ExitCode> {
+    if let Some(dir) = out {
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display()))
+        })?;
+        for d in shape::DOCUMENTS {
+            let path = dir.join(d.file);
+            std::fs::write(&path, shape::schema_text(d)).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let doc = shape::DOCUMENTS
+        .iter()
+        .find(|d| Some(d.file.trim_end_matches(".schema.json")) == document)
+        .expect("clap checked the name");
+    io::stdout()
+        .lock()
+        .write_all(shape::schema_text(doc).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn cmd_check(paths: &[PathBuf], format: Format, colour: &ColourArg) -> io::Result<ExitCode> {

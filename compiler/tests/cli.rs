@@ -91,7 +91,7 @@ fn sevenc_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (i32, String, Stri
 
 #[test]
 fn every_command_has_help_with_the_exit_codes() {
-    for cmd in ["check", "gen", "explain", "completions"] {
+    for cmd in ["check", "gen", "explain", "schema", "completions"] {
         let (code, out, err) = sevenc(&[cmd, "--help"]);
         assert_eq!(code, 0, "{cmd} --help: {err}");
         assert!(out.contains(&format!("Usage: sevenc {cmd}")), "{out}");
@@ -298,4 +298,22 @@ fn sarif_results_match_the_json_lines() {
     ids.dedup();
     assert_eq!(ids.len(), n);
     assert_eq!(n, 11);
+}
+
+#[test]
+fn schema_prints_or_writes_the_schemas() {
+    let (code, out, _) = sevenc(&["schema", "game"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["$schema"], "http://json-schema.org/draft-07/schema#");
+    assert!(v["properties"]["words"]["items"]["enum"].is_array());
+    let dir = std::env::temp_dir().join(format!("sevenc-schema-{}", std::process::id()));
+    let (code, _, err) = sevenc(&["schema", "--out", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(dir.join("game.schema.json")).unwrap();
+    assert_eq!(written, out);
+    assert!(dir.join("card-file.schema.json").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(sevenc(&["schema"]).0, 2);
+    assert_eq!(sevenc(&["schema", "sheet"]).0, 2);
 }
