@@ -261,8 +261,44 @@ fn left_out_help(l: &LeftOut, game_yaml: bool) -> String {
     )
 }
 
+/// Texts that stand in for files on disk: an editor's open buffers.
+#[derive(Debug, Default, Clone)]
+pub struct Overlay {
+    texts: std::collections::HashMap<PathBuf, String>,
+}
+
+impl Overlay {
+    /// `path` reads as `text` (paths are compared as given: use absolute paths).
+    pub fn set(&mut self, path: PathBuf, text: String) {
+        self.texts.insert(path, text);
+    }
+    /// `path` reads from disk again.
+    pub fn remove(&mut self, path: &Path) {
+        self.texts.remove(path);
+    }
+    pub fn get(&self, path: &Path) -> Option<&str> {
+        self.texts.get(path).map(String::as_str)
+    }
+    /// The YAML files of the overlay in `dir`.
+    fn files_in(&self, dir: &Path) -> impl Iterator<Item = &PathBuf> {
+        self.texts
+            .keys()
+            .filter(move |p| p.parent() == Some(dir) && has_yaml_extension(p))
+    }
+}
+
 /// Finds the games named by `paths` and reads them.
 pub fn load(paths: &[PathBuf], sources: &mut Sources, report: &mut Report) -> Vec<GameSrc> {
+    load_with(paths, &Overlay::default(), sources, report)
+}
+
+/// [`load`], reading the files of `overlay` from it rather than from disk.
+pub fn load_with(
+    paths: &[PathBuf],
+    overlay: &Overlay,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> Vec<GameSrc> {
     let mut dirs: Vec<PathBuf> = Vec::new();
     for path in paths {
         for dir in game_dirs(path, report) {
@@ -276,7 +312,7 @@ pub fn load(paths: &[PathBuf], sources: &mut Sources, report: &mut Report) -> Ve
         }
     }
     dirs.into_iter()
-        .map(|d| load_game(&d, sources, report))
+        .map(|d| load_game(&d, overlay, sources, report))
         .collect()
 }
 
@@ -285,7 +321,11 @@ fn no_game(report: &mut Report, message: String, help: &str) {
 }
 
 fn is_yaml(p: &Path) -> bool {
-    p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+    p.is_file() && has_yaml_extension(p)
+}
+
+fn has_yaml_extension(p: &Path) -> bool {
+    matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
 }
 
 fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
@@ -342,7 +382,7 @@ fn game_dirs(path: &Path, report: &mut Report) -> Vec<PathBuf> {
     found
 }
 
-fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc {
+fn load_game(dir: &Path, overlay: &Overlay, sources: &mut Sources, report: &mut Report) -> GameSrc {
     let folder = dir
         .canonicalize()
         .ok()
@@ -352,11 +392,15 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let mut game = GameSrc::new(dir.to_path_buf(), folder);
-    let files: Vec<PathBuf> = sorted_entries(dir)
+    let mut files: Vec<PathBuf> = sorted_entries(dir)
         .into_iter()
         .filter(|p| is_yaml(p))
+        .chain(overlay.files_in(dir).cloned())
         .collect();
-    if !dir.join("game.yaml").is_file() {
+    files.sort();
+    files.dedup();
+    let game_yaml = dir.join("game.yaml");
+    if !game_yaml.is_file() && overlay.get(&game_yaml).is_none() {
         no_game(
             report,
             format!("the game folder `{}` has no game.yaml", dir.display()),
@@ -364,7 +408,11 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         );
     }
     for path in files {
-        match read(&path, sources, report) {
+        let read = match overlay.get(&path) {
+            Some(text) => read_text(&path, text.to_string(), sources, report),
+            None => read(&path, sources, report),
+        };
+        match read {
             Ok(id) => game.add_file(id, sources, report),
             Err(left_out) => game.left_out.push(left_out),
         }
@@ -497,6 +545,39 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Result<FileI
             Err(l)
         }
     }
+}
+
+/// A file's text from an overlay, with the size limit of files on disk.
+fn read_text(
+    path: &Path,
+    text: String,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> Result<FileId, LeftOut> {
+    if text.len() > yaml::MAX_FILE_BYTES {
+        let shown = path.display().to_string();
+        let l = scan_left_out(&shown, None);
+        let help = left_out_help(&l, path.file_name().is_some_and(|n| n == "game.yaml"));
+        let id = sources.add(
+            path.to_path_buf(),
+            text.lines().next().unwrap_or("").to_string(),
+        );
+        report.push(
+            Diagnostic::new(
+                Code::InputLimit,
+                Loc::new(id, Span::new(0, 0)),
+                format!(
+                    "the file is {} bytes, more than the {} a card file may hold",
+                    text.len(),
+                    yaml::MAX_FILE_BYTES
+                ),
+            )
+            .label("this file is too large")
+            .help(format!("split the cards over several files\n{help}")),
+        );
+        return Err(l);
+    }
+    Ok(sources.add(path.to_path_buf(), text))
 }
 
 /// The first line of a file (at most 200 bytes), for showing a file too large to read.

@@ -78,6 +78,14 @@ enum Command {
         #[arg(long, value_name = "DIR", conflicts_with = "document")]
         out: Option<PathBuf>,
     },
+    /// Run the language server on standard input and output.
+    ///
+    /// For editors: the diagnostics of `check` while typing (the whole game
+    /// is re-checked on each change), completion of the game's words, names
+    /// and cards, hover (a card in plain words, a diagnostic's explanation),
+    /// go to definition from a chain or an alias to its card.
+    #[command(after_long_help = EXIT_CODES)]
+    Lsp,
     /// Print a shell completion script.
     ///
     /// For example `sevenc completions bash >
@@ -186,6 +194,10 @@ fn run(command: Command) -> io::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Schema { document, out } => cmd_schema(document.as_deref(), out),
+        Command::Lsp => match sevenw_compiler::lsp::run() {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(e) => Err(io::Error::other(format!("language server: {e}"))),
+        },
         Command::Completions { shell } => {
             // Generated into memory first: clap_complete panics on a failed write.
             let mut script = Vec::new();

@@ -11,6 +11,7 @@
 //! (the runtime's city sheets, say) is described with the same types and
 //! added there to get its schema.
 
+use crate::vocab::CounterKind;
 use serde_json::{Map, Value, json};
 use sevenw_dsl::{ActionKind, TriggerKind};
 
@@ -267,16 +268,6 @@ pub static CONFLICT: Object = Object {
     requires: &[],
 };
 
-const COUNTERS: &[&str] = &[
-    "card",
-    "wonder stage",
-    "wonder",
-    "defeat token",
-    "victory token",
-    "progress token",
-    "coin",
-];
-
 pub static GAME: Object = Object {
     what: "game.yaml",
     id: "game",
@@ -335,7 +326,7 @@ pub static GAME: Object = Object {
         ),
         required(
             "counters",
-            Shape::List(&Shape::Word(COUNTERS)),
+            Shape::List(&Shape::Word(CounterKind::NOUNS)),
             "The things effects of this game count.",
         ),
         required(
@@ -503,12 +494,11 @@ fn shape_schema(shape: &Shape, defs: &mut Map<String, Value>) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocab::CounterKind;
 
     #[test]
     fn the_counters_are_the_languages() {
         let known: Vec<&str> = CounterKind::ALL.iter().map(|(w, _)| *w).collect();
-        assert_eq!(known, COUNTERS);
+        assert_eq!(known, CounterKind::NOUNS);
     }
 
     #[test]

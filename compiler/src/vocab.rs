@@ -18,6 +18,17 @@ pub enum CounterKind {
 }
 
 impl CounterKind {
+    /// The nouns of [`CounterKind::ALL`], as a game lists them in `counters:`.
+    pub const NOUNS: &'static [&'static str] = &[
+        "card",
+        "wonder stage",
+        "wonder",
+        "defeat token",
+        "victory token",
+        "progress token",
+        "coin",
+    ];
+
     /// The nouns of the language, longest first where one ends another.
     pub const ALL: &'static [(&'static str, CounterKind)] = &[
         ("card", CounterKind::Cards),

@@ -91,7 +91,7 @@ fn sevenc_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (i32, String, Stri
 
 #[test]
 fn every_command_has_help_with_the_exit_codes() {
-    for cmd in ["check", "gen", "explain", "schema", "completions"] {
+    for cmd in ["check", "gen", "explain", "schema", "lsp", "completions"] {
         let (code, out, err) = sevenc(&[cmd, "--help"]);
         assert_eq!(code, 0, "{cmd} --help: {err}");
         assert!(out.contains(&format!("Usage: sevenc {cmd}")), "{out}");

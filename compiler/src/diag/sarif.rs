@@ -95,7 +95,7 @@ fn location(sources: &Sources, loc: Loc, label: &str) -> Value {
     let (start_line, start_column) = sources.line_col(loc.file, loc.start);
     let (end_line, end_column) = sources.line_col(loc.file, loc.end.max(loc.start));
     let path = sources.get(loc.file).path.display().to_string();
-    let mut artifact = json!({ "uri": uri(&path) });
+    let mut artifact = json!({ "uri": crate::source::uri(&path) });
     if !path.starts_with('/') {
         artifact["uriBaseId"] = json!("%SRCROOT%");
     }
@@ -114,35 +114,4 @@ fn location(sources: &Sources, loc: Loc, label: &str) -> Value {
         v["message"] = json!({ "text": label });
     }
     v
-}
-
-/// A path as a URI reference: `/` separators, everything but unreserved
-/// characters percent-encoded; absolute paths as `file://` URIs.
-pub(crate) fn uri(path: &str) -> String {
-    let path = path.replace('\\', "/");
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    if path.starts_with('/') {
-        format!("file://{out}")
-    } else {
-        out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::uri;
-
-    #[test]
-    fn paths_become_uri_references() {
-        assert_eq!(uri("cards/base/age 1.yaml"), "cards/base/age%201.yaml");
-        assert_eq!(uri("/tmp/é#.yaml"), "file:///tmp/%C3%A9%23.yaml");
-        assert_eq!(uri("cards\\duel\\game.yaml"), "cards/duel/game.yaml");
-    }
 }
