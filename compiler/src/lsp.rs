@@ -77,6 +77,9 @@ struct Server {
     overlay: Overlay,
     /// The version of each open buffer.
     versions: HashMap<PathBuf, i32>,
+    /// Each open buffer's URI as the client wrote it (clients escape
+    /// characters differently): diagnostics and locations use it.
+    uris: HashMap<PathBuf, Uri>,
     /// Game folders changed since they were last checked.
     dirty: BTreeSet<PathBuf>,
     /// The last check of each game folder.
@@ -98,6 +101,15 @@ impl Server {
                 Message::Request(req) => {
                     if conn.handle_shutdown(&req)? {
                         return Ok(());
+                    }
+                    // A request about a file of a game not checked yet
+                    // (not opened) checks it first.
+                    if let Some(path) = req.params["textDocument"]["uri"]
+                        .as_str()
+                        .and_then(uri_path)
+                        && path.parent().is_some_and(|d| !self.checked.contains_key(d))
+                    {
+                        self.touch(&path);
                     }
                     self.flush(&mut out);
                     out.push(Message::Response(self.request(req)));
@@ -125,6 +137,7 @@ impl Server {
                     && let Some(path) = uri_path(p.text_document.uri.as_str())
                 {
                     self.versions.insert(path.clone(), p.text_document.version);
+                    self.uris.insert(path.clone(), p.text_document.uri);
                     self.set(path, p.text_document.text);
                 }
             }
@@ -154,6 +167,7 @@ impl Server {
                     // The file on disk counts again.
                     self.overlay.remove(&path);
                     self.versions.remove(&path);
+                    self.uris.remove(&path);
                     self.touch(&path);
                 }
             }
@@ -206,7 +220,7 @@ impl Server {
                 .iter()
                 .filter_map(|(loc, label)| {
                     Some(DiagnosticRelatedInformation {
-                        location: location(&a.sources, *loc)?,
+                        location: self.location(&a.sources, *loc)?,
                         message: label.clone(),
                     })
                 })
@@ -236,7 +250,7 @@ impl Server {
         files.sort_by(|a, b| a.0.cmp(&b.0));
         let mut now = BTreeSet::new();
         for (path, diagnostics) in files {
-            let Ok(u) = Uri::from_str(&uri(&path.display().to_string())) else {
+            let Some(u) = self.uri_of(&path) else {
                 continue;
             };
             if !diagnostics.is_empty() {
@@ -275,6 +289,19 @@ impl Server {
         }
     }
 
+    /// The URI of a file: the client's, if it opened it.
+    fn uri_of(&self, path: &Path) -> Option<Uri> {
+        match self.uris.get(path) {
+            Some(u) => Some(u.clone()),
+            None => Uri::from_str(&uri(&path.display().to_string())).ok(),
+        }
+    }
+
+    fn location(&self, sources: &Sources, loc: Loc) -> Option<Location> {
+        let u = self.uri_of(&sources.get(loc.file).path)?;
+        Some(Location::new(u, range(sources, loc)))
+    }
+
     /// The text, path and byte offset of a position in a document.
     fn place(&self, uri: &Uri, pos: lsp_types::Position) -> Option<(PathBuf, String, usize)> {
         let path = uri_path(uri.as_str())?;
@@ -304,10 +331,6 @@ impl Server {
     fn hover(&mut self, p: HoverParams) -> Option<Hover> {
         let tp = p.text_document_position_params;
         let (path, _, off) = self.place(&tp.text_document.uri, tp.position)?;
-        if !self.checked.contains_key(path.parent()?) {
-            self.touch(&path);
-            self.flush(&mut Vec::new());
-        }
         let (a, file) = self.analysis_of(&path)?;
         let mut parts: Vec<String> = Vec::new();
         for d in &a.report.diagnostics {
@@ -345,7 +368,7 @@ impl Server {
                     out.extend(
                         targets
                             .iter()
-                            .filter_map(|&i| location(&a.sources, g.cards[i].name.loc)),
+                            .filter_map(|&i| self.location(&a.sources, g.cards[i].name.loc)),
                     );
                 }
             }
@@ -353,7 +376,7 @@ impl Server {
                 .iter()
                 .any(|al| al.loc.file == file && covers(al.loc, off))
             {
-                out.extend(location(&a.sources, c.name.loc));
+                out.extend(self.location(&a.sources, c.name.loc));
             }
         }
         for w in &g.wonders {
@@ -361,7 +384,7 @@ impl Server {
                 .iter()
                 .any(|al| al.loc.file == file && covers(al.loc, off))
             {
-                out.extend(location(&a.sources, w.name.loc));
+                out.extend(self.location(&a.sources, w.name.loc));
             }
         }
         (!out.is_empty()).then_some(GotoDefinitionResponse::Array(out))
@@ -426,10 +449,4 @@ fn range(sources: &Sources, loc: Loc) -> Range {
         text::position(text, loc.start),
         text::position(text, loc.end),
     )
-}
-
-fn location(sources: &Sources, loc: Loc) -> Option<Location> {
-    let path = &sources.get(loc.file).path;
-    let u = Uri::from_str(&uri(&path.display().to_string())).ok()?;
-    Some(Location::new(u, range(sources, loc)))
 }

@@ -271,4 +271,31 @@ mod tests {
             ]
         );
     }
+
+    /// Completion at every place of every shipped and fixture file (the
+    /// YAML broken or not) answers without panicking.
+    #[test]
+    fn completion_anywhere_never_panics() {
+        let (g, _) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+        let g = g.unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut dirs = vec![root.join("cards/base"), root.join("cards/duel")];
+        for e in std::fs::read_dir(root.join("tests/fixtures/diag")).unwrap() {
+            dirs.push(e.unwrap().path());
+        }
+        let mut places = 0;
+        for dir in dirs {
+            for e in std::fs::read_dir(&dir).unwrap() {
+                let path = e.unwrap().path();
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue; // not UTF-8
+                };
+                for (off, _) in text.char_indices().chain([(text.len(), ' ')]) {
+                    let _ = items(&text, off, Some(&g), &path);
+                    places += 1;
+                }
+            }
+        }
+        assert!(places > 100_000, "{places}");
+    }
 }
