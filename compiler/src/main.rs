@@ -3,7 +3,7 @@
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sevenw_compiler::diag::escape_controls;
-use sevenw_compiler::{Code, Compiled, check, codegen, shape};
+use sevenw_compiler::{Code, Compiled, check, codegen, describe, shape};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -298,7 +298,7 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                         .filter(|c| c.age == a)
                         .map(|c| c.copies.len().max(1))
                         .sum();
-                    format!("Age {}: {n}", roman(a))
+                    format!("Age {}: {n}", describe::roman(a.into()))
                 })
                 .collect();
             summary.push_str(&format!(
@@ -326,16 +326,6 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
     ));
     // Titles and paths come from the files: no control character reaches the terminal.
     escape_controls(&summary).into_owned()
-}
-
-fn roman(n: u8) -> String {
-    match n {
-        1 => "I".into(),
-        2 => "II".into(),
-        3 => "III".into(),
-        4 => "IV".into(),
-        n => n.to_string(),
-    }
 }
 
 fn cmd_gen(paths: &[PathBuf], output: Option<PathBuf>, colour: &ColourArg) -> io::Result<ExitCode> {
