@@ -1,9 +1,12 @@
 //! Checking the whole shipped library, beside parsing only its YAML, so the
-//! cost of the passes after YAML can be read as a ratio.
+//! cost of the passes after YAML can be read as a ratio; and what the
+//! language server does on each change: re-check one game with the edited
+//! file in an overlay.
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use sevenw_compiler::load::Overlay;
 use sevenw_compiler::source::FileId;
-use sevenw_compiler::{Report, check, codegen};
+use sevenw_compiler::{Report, analyse, check, codegen};
 use std::path::PathBuf;
 
 fn cards() -> PathBuf {
@@ -47,6 +50,16 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.bench_function("check", |b| b.iter(|| black_box(check(&[cards()]))));
+    for game in ["base", "duel"] {
+        // An absolute folder and an open buffer, as the server has them.
+        let dir = cards().canonicalize().unwrap().join(game);
+        let file = dir.join("age1.yaml");
+        let mut overlay = Overlay::default();
+        overlay.set(file.clone(), std::fs::read_to_string(&file).unwrap());
+        g.bench_function(format!("lsp_recheck_{game}"), |b| {
+            b.iter(|| black_box(analyse(std::slice::from_ref(&dir), &overlay)))
+        });
+    }
     let lib = check(&[cards()]).library.unwrap();
     g.bench_function("generate", |b| {
         b.iter(|| black_box(codegen::generate(&lib)))

@@ -2,8 +2,11 @@
 //! (miette, the whole YAML file as the named source) and JSON lines.
 
 use crate::source::{Loc, Sources};
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use std::fmt;
+
+mod render;
+mod sarif;
+pub use render::escape_controls;
 
 /// Every diagnostic the compiler emits, by stable code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -30,6 +33,7 @@ pub enum Code {
     BadVocabulary,
     NoEffect,
     AliasClash,
+    GuildOutsideAge,
 }
 
 impl Code {
@@ -56,10 +60,11 @@ impl Code {
         Code::BadVocabulary,
         Code::NoEffect,
         Code::AliasClash,
+        Code::GuildOutsideAge,
     ];
 
     pub fn as_str(self) -> &'static str {
-        self.info().0
+        self.info().code
     }
 
     pub fn severity(self) -> Severity {
@@ -78,103 +83,201 @@ impl Code {
             .find(|c| c.as_str().eq_ignore_ascii_case(s.trim()))
     }
 
-    /// The long explanation printed by `sevenc explain`.
-    pub fn explanation(self) -> &'static str {
-        self.info().1
+    /// The long explanation printed by `sevenc explain` (and shown by the
+    /// language server on hover): what the code means, then a worked
+    /// example, wrong and then right.
+    pub fn explanation(self) -> String {
+        let e = self.info();
+        let mut out = e.text.to_string();
+        if self == Code::UnknownWord {
+            out.push_str("\n\nThe effects of the language, as a game lists them under `words:`, and\nan effect using each:\n");
+            for w in sevenw_dsl::WORDS {
+                out.push_str(&format!("\n  {:<22} {}", w.word, w.example));
+            }
+        }
+        out.push_str("\n\nFor example, this is wrong");
+        out.push_str(&indent_example(e.wrong));
+        out.push_str("\nand this is right");
+        out.push_str(&indent_example(e.right));
+        out
     }
 
-    fn info(self) -> (&'static str, &'static str) {
-        match self {
+    fn info(self) -> Explained {
+        let (code, text, wrong, right) = match self {
             Code::YamlSyntax => (
                 "E0001",
-                "The file is not valid YAML.\n\nThe parser stopped at the position shown. Common causes: a tab used for\nindentation, a `:` inside an unquoted value, an unclosed `[` or quote.\nFix the YAML at that position; the rest of the file is checked once it parses.",
+                "The file is not valid YAML.\n\nThe report points at the cause when it can find one: a tab used for\nindentation, an unclosed `[`, `{` or quote, a line indented more or less\nthan the fields around it, a `: ` inside an unquoted value. Otherwise it\npoints where the YAML parser stopped. Until the file parses, the rest of\nthe game is checked without it (the help says what is not checked).",
+                "(the list of player counts is never closed):\n\n  - name: Altar\n    players: [3\n    effect: gain 2 vp",
+                ":\n\n  - name: Altar\n    players: [3]\n    effect: gain 2 vp",
             ),
             Code::InputLimit => (
                 "E0002",
                 "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases.",
+                " (each line multiplies the one before, millions of nodes in all):\n\n  a: &a [x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: [*c, *c, *c, *c, *c, *c, *c, *c, *c]",
+                " (cards written out, anchors only where they save repeating a line):\n\n  age: 1\n  cards:\n    - name: Altar\n      colour: blue\n      players: [3, 5]\n      effect: gain 2 vp",
             ),
             Code::UnknownField => (
                 "E0003",
                 "A mapping has a key that this place does not know.\n\nUnknown keys are never ignored: a misspelt `efect:` would otherwise drop a\ncard's whole effect without a word. The help lists the nearest known key;\nsee dsl/DSL.md for every field of cards, wonders and game.yaml.",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: [3]\n    efect: gain 2 vp",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: [3]\n    effect: gain 2 vp",
             ),
             Code::MissingField => (
                 "E0004",
                 "A required key is missing.\n\nEvery card needs `name` and `colour`; every wonder `name` and `sides`;\nevery side `stages`; every stage `cost`; game.yaml its whole vocabulary.\nAdd the key shown in the help.",
+                " (no colour):\n\n  - name: Altar\n    players: [3]\n    effect: gain 2 vp",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: [3]\n    effect: gain 2 vp",
             ),
             Code::WrongType => (
                 "E0005",
                 "A value has the wrong YAML shape.\n\nFor example `players: 3` where a list `players: [3]` is expected, or a\nmapping where text is expected. The message says what was expected.",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: 3",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: [3]",
             ),
             Code::BadValue => (
                 "E0006",
                 "A value has the right shape but is out of range or inconsistent.\n\nFor example an age outside 1..ages, a player count outside the game's\nrange, or a `game:` name that differs from its folder's name.",
+                " (in a game of 3 to 7 players):\n\n  - name: Altar\n    colour: blue\n    players: [3, 8]",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: [3, 7]",
             ),
             Code::DslSyntax => (
                 "E0101",
                 "The text of a `cost` or `effect` field does not follow the effect language.\n\nThe label points at the first token the parser could not accept and says\nwhat it expected there. The language is described in dsl/DSL.md; effects\nlook like `produce wood or clay`, `gain 1 coin per brown card in left,\nself and right`, `at game end: gain 1 vp per wonder stage in neighbours`.",
+                " (two effects joined by a comma):\n\n    effect: gain 2 vp, gain 1 coin",
+                " (effects are separated by `;`):\n\n    effect: gain 2 vp; gain 1 coin",
             ),
             Code::UnknownName => (
                 "E0102",
                 "A name is not in the game's vocabulary.\n\nResources, science symbols, colours, scopes, units and counters are\ndeclared in the game's game.yaml. The help suggests the nearest declared\nname; if the name is new to the game, declare it there first.",
+                ":\n\n    effect: produce wod or clay",
+                ":\n\n    effect: produce wood or clay",
             ),
             Code::UnknownWord => (
                 "E0103",
-                "An effect starts with a word the effect language does not know.\n\nThe actions are produce, gain, science, trade, build, play and copy (see\ndsl/DSL.md). The help suggests the nearest one.",
+                "An effect starts with a word the effect language does not know.\n\nThe help suggests the nearest word an effect of this game starts with\n(the game's `words:` in its game.yaml), with an example.",
+                ":\n\n    effect: prodce wood",
+                ":\n\n    effect: produce wood",
             ),
             Code::WordNotAllowed => (
                 "E0104",
                 "The effect or trigger exists in the language but this game does not allow it.\n\nEach game lists its actions under `words:` and its triggers under\n`triggers:` in game.yaml, so that an effect of one game (Duel's `play\nagain`) cannot slip into another. Use an effect of this game, or add the\nword to the game's vocabulary if the game really has it.",
+                " (in the base game, whose `words:` do not list `play again`):\n\n    effect: play again",
+                " (an effect the base game has):\n\n    effect: play the last card of each age",
             ),
             Code::WrongKind => (
                 "E0105",
                 "A name of the vocabulary is used where another kind of name is needed.\n\nFor example `produce gear` (gear is a science symbol, not a resource) or\n`gain 2 wood` (wood is a resource, not a unit). The message names the kind\nthe place needs and the kind the name has.",
+                " (gear is a science symbol):\n\n    effect: produce gear",
+                ":\n\n    effect: science gear",
             ),
             Code::DuplicateCard => (
                 "E0201",
                 "Two cards of the same Age have the same name.\n\nA name may stand in two Ages (Loom is an Age I and an Age II card), but\nonly once per Age: extra copies are entries of `players:`, not new cards.",
+                " (a second copy written as a second card):\n\n  - name: Loom\n    colour: grey\n    players: [3]\n  - name: Loom\n    colour: grey\n    players: [6]",
+                " (one card, one `players:` entry per copy):\n\n  - name: Loom\n    colour: grey\n    players: [3, 6]",
             ),
             Code::UnknownCard => (
                 "E0202",
-                "A chain names a card that does not exist in the game.\n\n`chains:` lists the names of later cards that this card makes free. The\nhelp suggests the nearest card name.",
+                "A chain names a card that does not exist in the game.\n\n`chains:` lists the names of later cards that this card makes free. The\nhelp suggests the nearest card name. When a file of the game could not be\nread, a name it mentions is not reported: the card may stand there.",
+                ":\n\n  - name: Altar\n    chains: [Tempel]",
+                ":\n\n  - name: Altar\n    chains: [Temple]",
             ),
             Code::ChainBackwards => (
                 "E0203",
                 "A chain points to a card of the same or an earlier Age.\n\nA chain lets the owner of a card build a card of a later Age for free, so\nthe target must belong to a later Age. Put the chain on the earlier card.",
+                " (in age2.yaml; Baths is an Age I card):\n\n  - name: Aqueduct\n    chains: [Baths]",
+                " (in age1.yaml):\n\n  - name: Baths\n    chains: [Aqueduct]",
             ),
             Code::DeckSize => (
                 "E0204",
-                "An Age deck does not hold the right number of cards for some player count.\n\nA game dealt in hands needs hand_size × n cards for n players; a laid-out\ngame (Duel) needs layout + set_aside. Every card contributes one copy per\n`players:` entry of at most n, and in the guild Age the guild rule adds\nits draw (players + extra, or count). The message gives the count found\nand the count needed; adjust `players:` lists.",
+                "An Age deck does not hold the right number of cards for some player count.\n\nA game dealt in hands needs hand_size × n cards for n players; a laid-out\ngame (Duel) needs layout + set_aside. Every card contributes one copy per\n`players:` entry of at most n, and in the guild Age the guild rule adds\nits draw (players + extra, or count). The message gives the count found\nand the count needed; adjust `players:` lists. An Age that may have lost\ncards to a file that could not be read is not counted.",
+                " (hand_size: 7; the Age I cards add up to 20 for 3 players, 21 needed):\n\n  - name: Loom\n    colour: grey\n    players: [6]",
+                " (one more copy for 3 players):\n\n  - name: Loom\n    colour: grey\n    players: [3, 6]",
             ),
             Code::TooFewGuilds => (
                 "E0205",
                 "There are fewer guild cards than the largest game draws.\n\nWith the most players allowed, the guild rule draws players + extra cards\nof the guild colour; the game must have at least that many.",
+                " (players: [3, 7], so 7 + 2 = 9 guilds are drawn, but the game has 8):\n\n  guilds: { colour: purple, age: 3, extra: 2 }",
+                " (add a ninth purple card to Age III, or draw fewer):\n\n  guilds: { colour: purple, age: 3, extra: 1 }",
             ),
             Code::BadWonder => (
                 "E0206",
                 "A wonder board is malformed.\n\nA wonder needs at least one side, each side a non-empty list of stages, and\neach stage a cost and an effect.",
+                " (a stage without effect):\n\n  sides:\n    A:\n      stages:\n        - cost: 2 wood",
+                ":\n\n  sides:\n    A:\n      stages:\n        - cost: 2 wood\n          effect: gain 3 vp",
             ),
             Code::DuplicateWonder => (
                 "E0207",
                 "Two wonder boards have the same name, or one board has two sides of the same name.",
+                " (a board per side):\n\n  - name: Rhodes\n    sides: { A: { stages: [...] } }\n  - name: Rhodes\n    sides: { B: { stages: [...] } }",
+                " (one board, two sides):\n\n  - name: Rhodes\n    sides:\n      A: { stages: [...] }\n      B: { stages: [...] }",
             ),
             Code::NoGame => (
                 "E0301",
                 "A folder given to the compiler is not a game.\n\nA game is a folder holding game.yaml (its vocabulary) and card files;\n`sevenc check cards/` checks every game folder below cards/.",
+                " (a folder that does not exist, or holds no game):\n\n  sevenc check card",
+                ":\n\n  sevenc check cards",
             ),
             Code::BadVocabulary => (
                 "E0302",
                 "The game's vocabulary in game.yaml is inconsistent.\n\nNames must be unique across resources, classes and symbols, scopes must\nrefer to declared scopes, words and triggers must be ones the language\nknows, and a game may declare at most 16 resources and 16 colours.",
+                " (`left` and `right` are not declared):\n\n  scopes:\n    self: 0\n    neighbours: [left, right]",
+                ":\n\n  scopes:\n    self: 0\n    left: 1\n    right: -1\n    neighbours: [left, right]",
             ),
             Code::NoEffect => (
                 "W0001",
                 "A card has no effect.\n\nA card that does nothing is usually a forgotten `effect:` field. If it\nreally does nothing, this warning can be ignored. (A wonder stage without\nan effect is an error, E0206.)",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: [3]",
+                ":\n\n  - name: Altar\n    colour: blue\n    players: [3]\n    effect: gain 2 vp",
             ),
             Code::AliasClash => (
                 "W0002",
                 "An alias is also the name or alias of another card or wonder.\n\nSheets and searches match names and aliases, so a shared alias makes a\nname ambiguous. Remove or change one of them.",
+                " (both cards answer to `Botica`):\n\n  - name: Apothecary\n    aliases: [Botica]\n  - name: Dispensary\n    aliases: [Botica]",
+                ":\n\n  - name: Apothecary\n    aliases: [Botica]\n  - name: Dispensary\n    aliases: [Dispensario]",
             ),
+            Code::GuildOutsideAge => (
+                "W0003",
+                "A card has the guild colour but stands outside the guild Age.\n\nThe guild rule (`guilds:` in game.yaml) draws the cards of its colour in\nits Age; a card of that colour in another Age is dealt like any other\ncard, which is rarely what was meant. Move it to the guild Age (without\n`players`), or give it another colour.",
+                " (in age2.yaml; the base game draws its purple guilds in Age III):\n\n  - name: Masons Guild\n    colour: purple\n    players: [3]",
+                " (in age3.yaml, drawn by the guild rule):\n\n  - name: Masons Guild\n    colour: purple",
+            ),
+        };
+        Explained {
+            code,
+            text,
+            wrong,
+            right,
         }
     }
+}
+
+/// A code's texts: its name, what it means, and an example wrong then right.
+/// The examples start with what follows "this is wrong" (a remark in
+/// parentheses, then a colon) and then the lines to show.
+struct Explained {
+    code: &'static str,
+    text: &'static str,
+    wrong: &'static str,
+    right: &'static str,
+}
+
+/// An example's lead-in kept, its lines moved to four spaces from the margin.
+fn indent_example(example: &str) -> String {
+    let (lead, body) = example.split_once("\n\n").unwrap_or((example, ""));
+    let margin = body
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out = format!("{lead}\n\n");
+    for line in body.lines() {
+        out.push_str("    ");
+        out.push_str(line.get(margin..).unwrap_or(line.trim_start()));
+        out.push('\n');
+    }
+    out
 }
 
 impl fmt::Display for Code {
@@ -279,28 +382,15 @@ impl Report {
         self.diagnostics.dedup();
     }
 
-    /// Renders every diagnostic as miette does, without colour when `colour` is false.
+    /// Renders every diagnostic as miette does, without colour when `colour`
+    /// is false. Control characters from the files are shown escaped.
     pub fn render(&self, sources: &Sources, colour: bool) -> String {
-        let theme = if colour {
-            GraphicalTheme::unicode()
-        } else {
-            GraphicalTheme::unicode_nocolor()
-        };
-        let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
-        let mut out = String::new();
-        for d in &self.diagnostics {
-            let shown = Shown::new(d, sources);
-            if handler.render_report(&mut out, &shown).is_err() {
-                out.push_str(&format!(
-                    "{}[{}]: {}\n",
-                    d.severity().as_str(),
-                    d.code,
-                    d.message
-                ));
-            }
-            out.push('\n');
-        }
-        out
+        render::render(self, sources, colour)
+    }
+
+    /// The report as a SARIF 2.1.0 log of the tool `sevenc` at `version`.
+    pub fn to_sarif(&self, sources: &Sources, version: &str) -> String {
+        sarif::sarif(self, sources, version)
     }
 
     /// One JSON object per line: code, severity, message, file, line, column,
@@ -337,108 +427,6 @@ impl Report {
             out.push('\n');
         }
         out
-    }
-}
-
-/// A diagnostic joined with its file, as miette wants it.
-struct Shown<'a> {
-    d: &'a Diagnostic,
-    source: Option<NamedSource<String>>,
-    labels: Vec<LabeledSpan>,
-    help: Option<String>,
-}
-
-impl<'a> Shown<'a> {
-    fn new(d: &'a Diagnostic, sources: &Sources) -> Self {
-        let mut labels = Vec::new();
-        let mut help = d.help.clone();
-        let mut source = None;
-        if let Some(loc) = d.loc {
-            let file = sources.get(loc.file);
-            let text = &file.text;
-            let (start, end) = clamp(text, loc.start, loc.end);
-            labels.push(LabeledSpan::new_primary_with_span(
-                Some(d.label.clone()).filter(|l| !l.is_empty()),
-                (start, end - start),
-            ));
-            for (note, label) in &d.notes {
-                if note.file == loc.file {
-                    let (s, e) = clamp(text, note.start, note.end);
-                    labels.push(LabeledSpan::new_with_span(Some(label.clone()), (s, e - s)));
-                } else {
-                    let other = sources.get(note.file);
-                    let (line, col) = sources.line_col(note.file, note.start);
-                    let where_ = format!("{label}: {}:{line}:{col}", other.path.display());
-                    help = Some(match help {
-                        Some(h) => format!("{h}\n{where_}"),
-                        None => where_,
-                    });
-                }
-            }
-            source = Some(NamedSource::new(
-                file.path.display().to_string(),
-                text.clone(),
-            ));
-        }
-        Shown {
-            d,
-            source,
-            labels,
-            help,
-        }
-    }
-}
-
-fn clamp(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let mut s = start.min(text.len());
-    while !text.is_char_boundary(s) {
-        s -= 1;
-    }
-    let mut e = end.clamp(s, text.len());
-    while !text.is_char_boundary(e) {
-        e += 1;
-    }
-    (s, e)
-}
-
-impl fmt::Debug for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.d, f)
-    }
-}
-
-impl fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.d.message)
-    }
-}
-
-impl std::error::Error for Shown<'_> {}
-
-impl miette::Diagnostic for Shown<'_> {
-    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(self.d.code))
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.d.severity() {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-        })
-    }
-    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        if self.labels.is_empty() {
-            None
-        } else {
-            Some(Box::new(self.labels.iter().cloned()))
-        }
     }
 }
 
@@ -511,7 +499,12 @@ mod tests {
         for c in Code::ALL {
             assert!(seen.insert(c.as_str()), "duplicate {c}");
             assert_eq!(Code::parse(&c.as_str().to_lowercase()), Some(*c));
-            assert!(!c.explanation().is_empty());
+            let text = c.explanation();
+            assert!(
+                text.contains("\n\nFor example, this is wrong"),
+                "{c}: {text}"
+            );
+            assert!(text.contains("\nand this is right"), "{c}: {text}");
         }
         assert_eq!(Code::parse("E9999"), None);
     }

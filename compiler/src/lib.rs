@@ -15,12 +15,15 @@
 
 pub mod build;
 pub mod codegen;
+pub mod describe;
 pub mod diag;
 pub mod ir;
 pub mod load;
 pub mod lower;
+pub mod lsp;
 pub mod parse;
 pub mod resolve;
+pub mod shape;
 pub mod source;
 #[cfg(test)]
 mod testkit;
@@ -42,11 +45,22 @@ pub struct Compiled {
     pub library: Option<ir::Library>,
 }
 
-/// Runs every pass but code generation over the games named by `paths`.
-pub fn check(paths: &[PathBuf]) -> Compiled {
+/// What the passes up to validation found: every file read, every problem,
+/// and each game that has a usable vocabulary, resolved (for tools such as
+/// the language server, which look names and places up in it).
+#[derive(Debug)]
+pub struct Analysis {
+    pub sources: Sources,
+    pub report: Report,
+    pub games: Vec<resolve::Game>,
+}
+
+/// Runs every pass but lowering and code generation over the games named by
+/// `paths`, reading the files of `overlay` from it.
+pub fn analyse(paths: &[PathBuf], overlay: &load::Overlay) -> Analysis {
     let mut sources = Sources::default();
     let mut report = Report::default();
-    let games = load::load(paths, &mut sources, &mut report);
+    let games = load::load_with(paths, overlay, &mut sources, &mut report);
     let parsed: Vec<parse::GameAst> = games
         .into_iter()
         .map(|g| parse::parse(g, &mut report))
@@ -59,10 +73,20 @@ pub fn check(paths: &[PathBuf]) -> Compiled {
         validate::validate(g, &mut report);
     }
     report.sort();
-    let library = (!report.has_errors()).then(|| lower::lower(&resolved));
-    Compiled {
+    Analysis {
         sources,
         report,
+        games: resolved,
+    }
+}
+
+/// Runs every pass but code generation over the games named by `paths`.
+pub fn check(paths: &[PathBuf]) -> Compiled {
+    let a = analyse(paths, &load::Overlay::default());
+    let library = (!a.report.has_errors()).then(|| lower::lower(&a.games));
+    Compiled {
+        sources: a.sources,
+        report: a.report,
         library,
     }
 }

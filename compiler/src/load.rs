@@ -3,6 +3,7 @@
 //! mistyped field. Nothing here knows a game's vocabulary; names stay text.
 
 use crate::diag::{Code, Diagnostic, Report, suggest};
+use crate::shape::{self, Object};
 use crate::source::{FileId, Loc, Sources};
 use crate::yaml::{self, Node, Value};
 use sevenw_dsl::Span;
@@ -126,11 +127,14 @@ pub struct CardSrc {
     pub loc: Loc,
     pub name: Text,
     pub aliases: Vec<Text>,
-    pub colour: Text,
+    /// `None` when missing or not text (reported); the card is still checked.
+    pub colour: Option<Text>,
     pub age: Int,
     pub players: Vec<Int>,
     /// `players` was written (even if malformed).
     pub players_given: bool,
+    /// `false` when `players` was malformed, so the copies are not known.
+    pub players_ok: bool,
     pub cost: Option<DslText>,
     pub effect: Option<DslText>,
     pub chains: Vec<Text>,
@@ -168,13 +172,133 @@ pub struct GameSrc {
     pub cards: Vec<CardSrc>,
     pub wonders: Vec<WonderSrc>,
     pub progress: Vec<ProgressSrc>,
-    /// `false` when a file could not be read or parsed: checks over the whole
-    /// set (deck sizes, chain targets) would then mislead and are skipped.
-    pub complete: bool,
+    /// What could not be read: checks over the whole set (deck sizes, chain
+    /// targets) skip what it may hold and run over the rest.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// A file or a card the loader could not read. Checks over the whole set
+/// consult it: a deck it may belong to is not counted, a card name it may
+/// define is not called missing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOut {
+    /// The file as shown in diagnostics (`cards/base/age2.yaml`).
+    pub file: String,
+    pub part: Part,
+    /// The Age of the cards left out; `None` when not known (any Age).
+    pub age: Option<i64>,
+    /// Whether it may hold cards at all.
+    pub cards: bool,
+    /// Its text in lower case, to tell whether it may define a card name;
+    /// `None` when not even the text is known.
+    pub text: Option<String>,
+}
+
+/// How much of a file is left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The whole file (it does not parse, or its top level is wrong).
+    File,
+    /// One card (not a mapping, or no name).
+    Card,
+    /// The copies of one card (its `players` are malformed); the card is kept.
+    Copies,
+}
+
+impl LeftOut {
+    /// Whether the cards left out may include one of Age `age`.
+    pub fn may_hold_age(&self, age: i64) -> bool {
+        self.cards && self.age.is_none_or(|a| a == age)
+    }
+    /// Whether the cards left out may include one named `name`.
+    pub fn may_define(&self, name: &str) -> bool {
+        let name = name.trim().to_lowercase();
+        self.cards && self.text.as_ref().is_none_or(|t| t.contains(&name))
+    }
+    /// What is left out, for messages: `` `age2.yaml` ``, `` a card of `age2.yaml` ``.
+    pub fn describe(&self) -> String {
+        match self.part {
+            Part::File => format!("`{}`", self.file),
+            Part::Card => format!("a card of `{}`", self.file),
+            Part::Copies => format!("the copies of a card of `{}`", self.file),
+        }
+    }
+}
+
+/// What the raw text of a file that could not be parsed may hold: its `age:`
+/// (a top-level line `age: N`) and whether it has a `cards:` line.
+fn scan_left_out(file: &str, text: Option<&str>) -> LeftOut {
+    let top = |key: &str| {
+        text.into_iter().flat_map(str::lines).find_map(|l| {
+            let rest = l.strip_prefix(key)?.trim_start().strip_prefix(':')?;
+            Some(rest.split('#').next().unwrap_or("").trim().to_string())
+        })
+    };
+    LeftOut {
+        file: file.to_string(),
+        part: Part::File,
+        age: top("age").and_then(|a| a.parse().ok()),
+        cards: text.is_none_or(|_| top("cards").is_some()),
+        text: text.map(str::to_lowercase),
+    }
+}
+
+/// The help added to the diagnostic of a file left out: what is checked without it.
+fn left_out_help(l: &LeftOut, game_yaml: bool) -> String {
+    if game_yaml {
+        return "until it is fixed, the game has no vocabulary: its cards are read but not checked"
+            .to_string();
+    }
+    if !l.cards {
+        return "until it is fixed, the rest of the game is checked without it".to_string();
+    }
+    let deck = match l.age {
+        Some(a) => format!("the Age {a} deck is not counted"),
+        None => "deck sizes are not counted".to_string(),
+    };
+    format!(
+        "until it is fixed, the rest of the game is checked without it: {deck}, and chains to names it mentions are not checked"
+    )
+}
+
+/// Texts that stand in for files on disk: an editor's open buffers.
+#[derive(Debug, Default, Clone)]
+pub struct Overlay {
+    texts: std::collections::HashMap<PathBuf, String>,
+}
+
+impl Overlay {
+    /// `path` reads as `text` (paths are compared as given: use absolute paths).
+    pub fn set(&mut self, path: PathBuf, text: String) {
+        self.texts.insert(path, text);
+    }
+    /// `path` reads from disk again.
+    pub fn remove(&mut self, path: &Path) {
+        self.texts.remove(path);
+    }
+    pub fn get(&self, path: &Path) -> Option<&str> {
+        self.texts.get(path).map(String::as_str)
+    }
+    /// The YAML files of the overlay in `dir`.
+    fn files_in(&self, dir: &Path) -> impl Iterator<Item = &PathBuf> {
+        self.texts
+            .keys()
+            .filter(move |p| p.parent() == Some(dir) && has_yaml_extension(p))
+    }
 }
 
 /// Finds the games named by `paths` and reads them.
 pub fn load(paths: &[PathBuf], sources: &mut Sources, report: &mut Report) -> Vec<GameSrc> {
+    load_with(paths, &Overlay::default(), sources, report)
+}
+
+/// [`load`], reading the files of `overlay` from it rather than from disk.
+pub fn load_with(
+    paths: &[PathBuf],
+    overlay: &Overlay,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> Vec<GameSrc> {
     let mut dirs: Vec<PathBuf> = Vec::new();
     for path in paths {
         for dir in game_dirs(path, report) {
@@ -188,7 +312,7 @@ pub fn load(paths: &[PathBuf], sources: &mut Sources, report: &mut Report) -> Ve
         }
     }
     dirs.into_iter()
-        .map(|d| load_game(&d, sources, report))
+        .map(|d| load_game(&d, overlay, sources, report))
         .collect()
 }
 
@@ -197,7 +321,11 @@ fn no_game(report: &mut Report, message: String, help: &str) {
 }
 
 fn is_yaml(p: &Path) -> bool {
-    p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+    p.is_file() && has_yaml_extension(p)
+}
+
+fn has_yaml_extension(p: &Path) -> bool {
+    matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
 }
 
 fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
@@ -254,7 +382,7 @@ fn game_dirs(path: &Path, report: &mut Report) -> Vec<PathBuf> {
     found
 }
 
-fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc {
+fn load_game(dir: &Path, overlay: &Overlay, sources: &mut Sources, report: &mut Report) -> GameSrc {
     let folder = dir
         .canonicalize()
         .ok()
@@ -263,20 +391,16 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut game = GameSrc {
-        dir: dir.to_path_buf(),
-        folder,
-        vocab: None,
-        cards: Vec::new(),
-        wonders: Vec::new(),
-        progress: Vec::new(),
-        complete: true,
-    };
-    let files: Vec<PathBuf> = sorted_entries(dir)
+    let mut game = GameSrc::new(dir.to_path_buf(), folder);
+    let mut files: Vec<PathBuf> = sorted_entries(dir)
         .into_iter()
         .filter(|p| is_yaml(p))
+        .chain(overlay.files_in(dir).cloned())
         .collect();
-    if !dir.join("game.yaml").is_file() {
+    files.sort();
+    files.dedup();
+    let game_yaml = dir.join("game.yaml");
+    if !game_yaml.is_file() && overlay.get(&game_yaml).is_none() {
         no_game(
             report,
             format!("the game folder `{}` has no game.yaml", dir.display()),
@@ -284,28 +408,63 @@ fn load_game(dir: &Path, sources: &mut Sources, report: &mut Report) -> GameSrc 
         );
     }
     for path in files {
-        let Some(id) = read(&path, sources, report) else {
-            game.complete = false;
-            continue;
+        let read = match overlay.get(&path) {
+            Some(text) => read_text(&path, text.to_string(), sources, report),
+            None => read(&path, sources, report),
         };
-        let text = sources.get(id).text.clone();
-        let Some(root) = yaml::parse(id, &text, report) else {
-            game.complete = false;
-            continue;
-        };
-        let mut r = Reader {
-            text: &text,
-            report,
-        };
-        if path.file_name().is_some_and(|n| n == "game.yaml") {
-            game.vocab = r.vocab(&root);
-        } else {
-            r.card_file(&root, &mut game);
+        match read {
+            Ok(id) => game.add_file(id, sources, report),
+            Err(left_out) => game.left_out.push(left_out),
         }
     }
-    // Cards in Age order (files are read in name order, so this is stable).
-    game.cards.sort_by_key(|c| c.age.value);
+    game.finish();
     game
+}
+
+impl GameSrc {
+    fn new(dir: PathBuf, folder: String) -> GameSrc {
+        GameSrc {
+            dir,
+            folder,
+            vocab: None,
+            cards: Vec::new(),
+            wonders: Vec::new(),
+            progress: Vec::new(),
+            left_out: Vec::new(),
+        }
+    }
+
+    /// Reads one file of the game, already in `sources`.
+    fn add_file(&mut self, id: FileId, sources: &Sources, report: &mut Report) {
+        let file = sources.get(id);
+        let text = file.text.as_str();
+        let game_yaml = file.path.file_name().is_some_and(|n| n == "game.yaml");
+        let root = match yaml::parse_node(id, text) {
+            Ok(root) => root,
+            Err(d) => {
+                let left = scan_left_out(&file.path.display().to_string(), Some(text));
+                let help = left_out_help(&left, game_yaml);
+                let d = match d.help.clone() {
+                    Some(h) => d.help(format!("{h}\n{help}")),
+                    None => d.help(help),
+                };
+                report.push(d);
+                self.left_out.push(left);
+                return;
+            }
+        };
+        let mut r = Reader { text, report };
+        if game_yaml {
+            self.vocab = r.vocab(&root);
+        } else {
+            r.card_file(&root, self, &file.path.display().to_string());
+        }
+    }
+
+    /// Cards in Age order (files are read in name order, so this is stable).
+    fn finish(&mut self) {
+        self.cards.sort_by_key(|c| c.age.value);
+    }
 }
 
 /// Loads a game from in-memory files `(name, text)`, as if they stood in a
@@ -316,35 +475,28 @@ pub fn load_texts(
     sources: &mut Sources,
     report: &mut Report,
 ) -> GameSrc {
-    let mut game = GameSrc {
-        dir: PathBuf::from(folder),
-        folder: folder.to_string(),
-        vocab: None,
-        cards: Vec::new(),
-        wonders: Vec::new(),
-        progress: Vec::new(),
-        complete: true,
-    };
+    let mut game = GameSrc::new(PathBuf::from(folder), folder.to_string());
     for (name, text) in files {
         let id = sources.add(PathBuf::from(folder).join(name), text.to_string());
-        let Some(root) = yaml::parse(id, text, report) else {
-            game.complete = false;
-            continue;
-        };
-        let mut r = Reader { text, report };
-        if *name == "game.yaml" {
-            game.vocab = r.vocab(&root);
-        } else {
-            r.card_file(&root, &mut game);
-        }
+        game.add_file(id, sources, report);
     }
-    game.cards.sort_by_key(|c| c.age.value);
+    game.finish();
     game
 }
 
-fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileId> {
+/// Reads a file into `sources`; a file that cannot be read is reported and
+/// described as left out.
+fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Result<FileId, LeftOut> {
+    let shown = path.display().to_string();
+    let game_yaml = path.file_name().is_some_and(|n| n == "game.yaml");
+    let left_out = |text: Option<&str>| {
+        let l = scan_left_out(&shown, text);
+        let help = left_out_help(&l, game_yaml);
+        (l, help)
+    };
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if size > yaml::MAX_FILE_BYTES as u64 {
+        let (l, help) = left_out(None);
         // Keep only the first line, so the report can show where the file starts.
         let head = first_line(path);
         let end = head.len();
@@ -359,16 +511,17 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileI
                 ),
             )
             .label("this file is too large")
-            .help("split the cards over several files"),
+            .help(format!("split the cards over several files\n{help}")),
         );
-        return None;
+        return Err(l);
     }
     match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => Some(sources.add(path.to_path_buf(), text)),
+            Ok(text) => Ok(sources.add(path.to_path_buf(), text)),
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let (l, help) = left_out(Some(&text));
                 let id = sources.add(path.to_path_buf(), text);
                 report.push(
                     Diagnostic::new(
@@ -377,20 +530,54 @@ fn read(path: &Path, sources: &mut Sources, report: &mut Report) -> Option<FileI
                         "the file is not UTF-8 text",
                     )
                     .label("this byte is not UTF-8")
-                    .help("save the file as UTF-8"),
+                    .help(format!("save the file as UTF-8\n{help}")),
                 );
-                None
+                Err(l)
             }
         },
         Err(e) => {
+            let (l, help) = left_out(None);
             no_game(
                 report,
-                format!("cannot read `{}`: {e}", path.display()),
-                "check the file's permissions",
+                format!("cannot read `{shown}`: {e}"),
+                &format!("check the file's permissions\n{help}"),
             );
-            None
+            Err(l)
         }
     }
+}
+
+/// A file's text from an overlay, with the size limit of files on disk.
+fn read_text(
+    path: &Path,
+    text: String,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> Result<FileId, LeftOut> {
+    if text.len() > yaml::MAX_FILE_BYTES {
+        let shown = path.display().to_string();
+        let l = scan_left_out(&shown, None);
+        let help = left_out_help(&l, path.file_name().is_some_and(|n| n == "game.yaml"));
+        let id = sources.add(
+            path.to_path_buf(),
+            text.lines().next().unwrap_or("").to_string(),
+        );
+        report.push(
+            Diagnostic::new(
+                Code::InputLimit,
+                Loc::new(id, Span::new(0, 0)),
+                format!(
+                    "the file is {} bytes, more than the {} a card file may hold",
+                    text.len(),
+                    yaml::MAX_FILE_BYTES
+                ),
+            )
+            .label("this file is too large")
+            .help(format!("split the cards over several files\n{help}")),
+        );
+        return Err(l);
+    }
+    Ok(sources.add(path.to_path_buf(), text))
 }
 
 /// The first line of a file (at most 200 bytes), for showing a file too large to read.
@@ -411,53 +598,30 @@ struct Reader<'a> {
 }
 
 /// The fields of one mapping, taken one by one; `finish` reports the rest.
+/// Which fields may be taken, and which are required, is the mapping's
+/// [`shape::Object`]: the same definitions the JSON Schemas are made from.
 struct Fields<'n> {
     entries: Vec<(&'n str, &'n Node, &'n Node)>,
     used: Vec<bool>,
     loc: Loc,
-    what: &'static str,
+    object: &'static Object,
 }
 
 impl<'n> Fields<'n> {
     fn take(&mut self, key: &str) -> Option<&'n Node> {
+        debug_assert!(
+            self.object.field(key).is_some_and(|f| !f.required),
+            "{} has no optional field `{key}` in shape.rs",
+            self.object.what
+        );
+        self.take_any(key)
+    }
+    fn take_any(&mut self, key: &str) -> Option<&'n Node> {
         let i = self.entries.iter().position(|(k, _, _)| *k == key)?;
         self.used[i] = true;
         Some(self.entries[i].2)
     }
 }
-
-const CARD_FILE_FIELDS: &[&str] = &["age", "cards", "wonders", "progress"];
-const PROGRESS_FIELDS: &[&str] = &["name", "aliases", "effect"];
-const CONFLICT_FIELDS: &[&str] = &["capital", "zones", "tokens"];
-const CARD_FIELDS: &[&str] = &[
-    "name", "aliases", "colour", "players", "cost", "effect", "chains",
-];
-const WONDER_FIELDS: &[&str] = &["name", "aliases", "sides"];
-const SIDE_FIELDS: &[&str] = &["effect", "stages"];
-const STAGE_FIELDS: &[&str] = &["cost", "effect"];
-const VOCAB_FIELDS: &[&str] = &[
-    "game",
-    "title",
-    "players",
-    "ages",
-    "start_coins",
-    "hand_size",
-    "layout",
-    "set_aside",
-    "resources",
-    "science",
-    "colours",
-    "categories",
-    "vp_category",
-    "tradable",
-    "scopes",
-    "counters",
-    "words",
-    "triggers",
-    "guilds",
-    "conflict",
-];
-const GUILD_FIELDS: &[&str] = &["colour", "age", "extra", "count"];
 
 impl Reader<'_> {
     fn wrong_type(&mut self, node: &Node, expected: &str, help: Option<String>) {
@@ -472,9 +636,13 @@ impl Reader<'_> {
         );
     }
 
-    fn fields<'n>(&mut self, node: &'n Node, what: &'static str) -> Option<Fields<'n>> {
+    fn fields<'n>(&mut self, node: &'n Node, object: &'static Object) -> Option<Fields<'n>> {
         let Value::Map(entries) = &node.value else {
-            self.wrong_type(node, &format!("{what} (a mapping of fields)"), None);
+            self.wrong_type(
+                node,
+                &format!("{} (a mapping of fields)", object.what),
+                None,
+            );
             return None;
         };
         let mut out = Vec::new();
@@ -488,20 +656,20 @@ impl Reader<'_> {
             used: vec![false; out.len()],
             entries: out,
             loc: node.loc,
-            what,
+            object,
         })
     }
 
     /// Reports unknown fields, with the nearest known one.
-    fn finish(&mut self, f: Fields<'_>, known: &[&str]) {
+    fn finish(&mut self, f: Fields<'_>) {
         for ((key, k, _), used) in f.entries.iter().zip(&f.used) {
             if !used {
-                let help = suggest(key, known.iter().copied());
+                let help = suggest(key, f.object.names());
                 self.report.push(
                     Diagnostic::new(
                         Code::UnknownField,
                         k.loc,
-                        format!("unknown field `{key}` in {}", f.what),
+                        format!("unknown field `{key}` in {}", f.object.what),
                     )
                     .label("unknown field")
                     .maybe_help(help),
@@ -511,7 +679,12 @@ impl Reader<'_> {
     }
 
     fn required<'n>(&mut self, f: &mut Fields<'n>, key: &str) -> Option<&'n Node> {
-        let v = f.take(key);
+        debug_assert!(
+            f.object.field(key).is_some_and(|f| f.required),
+            "{} has no required field `{key}` in shape.rs",
+            f.object.what
+        );
+        let v = f.take_any(key);
         if v.is_none() {
             // A misspelt key (`colr`) is reported as unknown, with `key` as
             // its suggestion: one report, not two.
@@ -527,9 +700,13 @@ impl Reader<'_> {
                 ..f.loc
             };
             self.report.push(
-                Diagnostic::new(Code::MissingField, at, format!("{} has no `{key}`", f.what))
-                    .label(format!("`{key}` is missing here"))
-                    .help(format!("add `{key}:` to {}", f.what)),
+                Diagnostic::new(
+                    Code::MissingField,
+                    at,
+                    format!("{} has no `{key}`", f.object.what),
+                )
+                .label(format!("`{key}` is missing here"))
+                .help(format!("add `{key}:` to {}", f.object.what)),
             );
         }
         v
@@ -643,24 +820,33 @@ impl Reader<'_> {
         })
     }
 
-    fn card_file(&mut self, root: &Node, game: &mut GameSrc) {
-        let Some(mut f) = self.fields(root, "a card file") else {
+    fn card_file(&mut self, root: &Node, game: &mut GameSrc, file: &str) {
+        // What a part of this file that cannot be read leaves out.
+        let left_out = |age: Option<i64>, part: Part, text: &str| LeftOut {
+            file: file.to_string(),
+            part,
+            age,
+            cards: true,
+            text: Some(text.to_lowercase()),
+        };
+        let Some(mut f) = self.fields(root, &shape::CARD_FILE) else {
+            game.left_out.push(left_out(None, Part::File, self.text));
             return;
         };
         let age = f.take("age");
         let cards = f.take("cards");
         let wonders = f.take("wonders");
         let progress = f.take("progress");
-        self.finish(f, CARD_FILE_FIELDS);
+        self.finish(f);
         if let Some(progress) = progress {
             for node in self.list(progress, "progress tokens") {
-                let Some(mut f) = self.fields(node, "a progress token") else {
+                let Some(mut f) = self.fields(node, &shape::PROGRESS) else {
                     continue;
                 };
                 let name = self.required(&mut f, "name");
                 let aliases = f.take("aliases");
                 let effect = f.take("effect");
-                self.finish(f, PROGRESS_FIELDS);
+                self.finish(f);
                 let Some(name) = name.and_then(|n| self.text(n)) else {
                     continue;
                 };
@@ -675,34 +861,49 @@ impl Reader<'_> {
         }
         let age_given = age.is_some();
         let age = age.and_then(|a| self.int(a));
-        let before = self.report.errors();
         if let Some(cards) = cards {
-            let Some(age) = age else {
-                game.complete = false;
-                if !age_given {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::MissingField,
-                            Loc {
-                                end: root.loc.start,
-                                ..root.loc
-                            },
-                            "a card file with `cards` has no `age`",
-                        )
-                        .label("`age` is missing here")
-                        .help("add `age: N` at the top of the file"),
-                    );
+            match age {
+                None => {
+                    game.left_out.push(left_out(None, Part::File, self.text));
+                    if !age_given {
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::MissingField,
+                                Loc {
+                                    end: root.loc.start,
+                                    ..root.loc
+                                },
+                                "a card file with `cards` has no `age`",
+                            )
+                            .label("`age` is missing here")
+                            .help("add `age: N` at the top of the file"),
+                        );
+                    }
                 }
-                return;
-            };
-            for node in self.list(cards, "cards") {
-                if let Some(card) = self.card(node, age) {
-                    game.cards.push(card);
+                Some(age) => {
+                    if !matches!(cards.value, Value::Seq(_) | Value::Null) {
+                        game.left_out
+                            .push(left_out(Some(age.value), Part::File, self.text));
+                    }
+                    for node in self.list(cards, "cards") {
+                        match self.card(node, age) {
+                            Some(card) => {
+                                if !card.players_ok {
+                                    // Read, but its copies are not known.
+                                    game.left_out
+                                        .push(left_out(Some(age.value), Part::Copies, ""));
+                                }
+                                game.cards.push(card);
+                            }
+                            None => {
+                                let end = node.extent_end().min(self.text.len());
+                                let raw = self.text.get(node.loc.start..end).unwrap_or("");
+                                game.left_out
+                                    .push(left_out(Some(age.value), Part::Card, raw));
+                            }
+                        }
+                    }
                 }
-            }
-            if self.report.errors() > before {
-                // A card dropped or half read: set-wide counts would mislead.
-                game.complete = false;
             }
         }
         if let Some(wonders) = wonders {
@@ -714,8 +915,10 @@ impl Reader<'_> {
         }
     }
 
+    /// A card; `None` when it has no name (it is then left out). Every other
+    /// problem is reported and the card kept, so that it is still checked.
     fn card(&mut self, node: &Node, age: Int) -> Option<CardSrc> {
-        let mut f = self.fields(node, "a card")?;
+        let mut f = self.fields(node, &shape::CARD)?;
         let name = self.required(&mut f, "name");
         let colour = self.required(&mut f, "colour");
         let aliases = f.take("aliases");
@@ -723,51 +926,55 @@ impl Reader<'_> {
         let cost = f.take("cost");
         let effect = f.take("effect");
         let chains = f.take("chains");
-        self.finish(f, CARD_FIELDS);
+        self.finish(f);
         let name = name.and_then(|n| self.text(n));
         let colour = colour.and_then(|n| self.text(n));
+        let before = self.report.errors();
+        let card_players = self.ints(players, "player counts");
+        let players_ok = self.report.errors() == before;
         let card = CardSrc {
             loc: node.loc,
             aliases: self.texts(aliases, "names"),
             players_given: players.is_some(),
-            players: self.ints(players, "player counts"),
+            players: card_players,
+            players_ok,
             cost: self.dsl(cost),
             effect: self.dsl(effect),
             chains: self.texts(chains, "card names"),
             age,
             name: name?,
-            colour: colour?,
+            colour,
         };
         Some(card)
     }
 
     fn wonder(&mut self, node: &Node) -> Option<WonderSrc> {
-        let mut f = self.fields(node, "a wonder")?;
+        let mut f = self.fields(node, &shape::WONDER)?;
         let name = self.required(&mut f, "name");
         let sides = self.required(&mut f, "sides");
         let aliases = f.take("aliases");
-        self.finish(f, WONDER_FIELDS);
+        self.finish(f);
         let name = name.and_then(|n| self.text(n))?;
         let aliases = self.texts(aliases, "names");
         let mut out = Vec::new();
         if let Some(sides) = sides {
             for (side_name, side) in self.pairs(sides, "sides (A:, B:)") {
-                let Some(mut f) = self.fields(side, "a wonder side") else {
+                let Some(mut f) = self.fields(side, &shape::SIDE) else {
                     continue;
                 };
                 let effect = f.take("effect");
                 let stages = self.required(&mut f, "stages");
-                self.finish(f, SIDE_FIELDS);
+                self.finish(f);
                 let effect = self.dsl(effect);
                 let mut list = Vec::new();
                 if let Some(stages) = stages {
                     for st in self.list(stages, "stages") {
-                        let Some(mut f) = self.fields(st, "a wonder stage") else {
+                        let Some(mut f) = self.fields(st, &shape::STAGE) else {
                             continue;
                         };
                         let cost = self.required(&mut f, "cost");
                         let eff = f.take("effect");
-                        self.finish(f, STAGE_FIELDS);
+                        self.finish(f);
                         list.push(StageSrc {
                             loc: st.loc,
                             cost: self.dsl(cost),
@@ -791,7 +998,7 @@ impl Reader<'_> {
     }
 
     fn vocab(&mut self, root: &Node) -> Option<VocabSrc> {
-        let mut f = self.fields(root, "game.yaml")?;
+        let mut f = self.fields(root, &shape::GAME)?;
         let mut req = |r: &mut Self, key: &str| r.required(&mut f, key);
         let game = req(self, "game");
         let title = req(self, "title");
@@ -817,7 +1024,7 @@ impl Reader<'_> {
             end: f.loc.start,
             ..f.loc
         };
-        self.finish(f, VOCAB_FIELDS);
+        self.finish(f);
         let deal = match (hand_size, layout, set_aside) {
             (Some(h), None, None) => DealSrc::Hands(self.int(h)?),
             (None, Some(l), s) => DealSrc::Layout {
@@ -841,11 +1048,11 @@ impl Reader<'_> {
             }
         };
         let conflict = conflict.and_then(|c| {
-            let mut f = self.fields(c, "the conflict track")?;
+            let mut f = self.fields(c, &shape::CONFLICT)?;
             let capital = self.required(&mut f, "capital");
             let zones = f.take("zones");
             let tokens = f.take("tokens");
-            self.finish(f, CONFLICT_FIELDS);
+            self.finish(f);
             let pairs = |r: &mut Self, n: Option<&Node>| -> Vec<(Int, Int)> {
                 let Some(n) = n else { return Vec::new() };
                 r.list(n, "pairs [distance, value]")
@@ -901,13 +1108,13 @@ impl Reader<'_> {
             })
             .unwrap_or_default();
         let guilds = guilds.and_then(|g| {
-            let mut f = self.fields(g, "the guild rule")?;
+            let mut f = self.fields(g, &shape::GUILDS)?;
             let colour = self.required(&mut f, "colour");
             let age = self.required(&mut f, "age");
             let extra = f.take("extra");
             let count = f.take("count");
             let at = Loc { end: f.loc.start, ..f.loc };
-            self.finish(f, GUILD_FIELDS);
+            self.finish(f);
             if extra.is_some() == count.is_some() {
                 self.report.push(
                     Diagnostic::new(Code::MissingField, at, "the guild rule needs one of `extra` (players + N are drawn) or `count` (N are drawn)")

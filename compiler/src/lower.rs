@@ -25,14 +25,16 @@ fn game(g: &Game) -> ir::Game {
     let mut cards: Vec<ir::Card> = g
         .cards
         .iter()
-        .map(|c| ir::Card {
+        .map(|c| (c, c.colour.unwrap_or_default()))
+        .map(|(c, colour)| ir::Card {
             name: c.name.value.trim().to_string(),
             aliases: c
                 .aliases
                 .iter()
                 .map(|a| a.value.trim().to_string())
                 .collect(),
-            colour: c.colour,
+            // Lowering runs only without errors: every colour is known.
+            colour,
             age: c.age.value as u8,
             copies: {
                 let mut p: Vec<u8> = c.players.iter().map(|p| p.value as u8).collect();
@@ -42,7 +44,7 @@ fn game(g: &Game) -> ir::Game {
             cost: cost(&c.cost),
             chains: Vec::new(),
             chained_from: Vec::new(),
-            effects: effects(v, c.effects.list(), Holder::Card(c.colour)),
+            effects: effects(v, c.effects.list(), Holder::Card(colour)),
         })
         .collect();
     for (i, c) in g.cards.iter().enumerate() {

@@ -1,114 +1,277 @@
 //! `sevenc`: check a card library, generate its Rust, explain a diagnostic.
 
-use sevenw_compiler::{Code, check, codegen};
-use std::io::{IsTerminal, Write};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
+use sevenw_compiler::diag::escape_controls;
+use sevenw_compiler::{Code, Compiled, check, codegen, describe, shape};
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-sevenc: the 7 Wonders card compiler
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (`check`: no error; warnings do not fail)
+  1  bad input: the card set has an error, or a file cannot be read or written
+  2  usage error: an unknown command or option, a missing or invalid argument";
 
-USAGE:
-    sevenc check [PATHS...] [--format human|json] [--color auto|always|never]
-    sevenc gen [PATHS...] [-o FILE]
-    sevenc explain CODE
-    sevenc --help | --version
+/// The 7 Wonders card compiler: checks card sets, generates their Rust,
+/// explains its diagnostics.
+#[derive(Parser)]
+#[command(name = "sevenc", version, arg_required_else_help = true)]
+#[command(after_long_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-PATHS are game folders (holding game.yaml) or folders of game folders;
-the default is cards/.
+#[derive(Subcommand)]
+enum Command {
+    /// Report every problem of the card sets; exits 1 on an error.
+    ///
+    /// PATHS are game folders (holding game.yaml) or folders of game
+    /// folders. The report ends with a summary of what was compiled.
+    #[command(after_long_help = EXIT_CODES)]
+    Check {
+        /// Game folders, or folders of game folders.
+        #[arg(default_value = "cards")]
+        paths: Vec<PathBuf>,
+        /// `human`: rendered diagnostics; `json`: one JSON object per
+        /// diagnostic per line; `sarif`: a SARIF 2.1.0 log for code-scanning
+        /// services. With `json` and `sarif` the summary goes to stderr.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        #[command(flatten)]
+        colour: ColourArg,
+    },
+    /// Print the generated Rust (the code the runtime's build includes).
+    #[command(after_long_help = EXIT_CODES)]
+    Gen {
+        /// Game folders, or folders of game folders.
+        #[arg(default_value = "cards")]
+        paths: Vec<PathBuf>,
+        /// Write the code to FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        colour: ColourArg,
+    },
+    /// Print the long explanation of a diagnostic code (e.g. E0101).
+    #[command(after_long_help = EXIT_CODES)]
+    Explain {
+        /// A code such as E0101 or w0002 (case does not matter).
+        #[arg(value_parser = parse_code)]
+        code: Code,
+    },
+    /// Print or write the JSON Schemas of card files and game.yaml.
+    ///
+    /// Editors with a YAML language server check and complete card files
+    /// with them. With `--out DIR` every schema is written to DIR (the
+    /// repository keeps them in `schemas/`); otherwise DOCUMENT's schema is
+    /// printed.
+    #[command(after_long_help = EXIT_CODES)]
+    Schema {
+        /// The document whose schema to print.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(document_names()), required_unless_present = "out")]
+        document: Option<String>,
+        /// Write every schema (card-file.schema.json, game.schema.json) into DIR.
+        #[arg(long, value_name = "DIR", conflicts_with = "document")]
+        out: Option<PathBuf>,
+    },
+    /// Run the language server on standard input and output.
+    ///
+    /// For editors: the diagnostics of `check` while typing (the whole game
+    /// is re-checked on each change), completion of the game's words, names
+    /// and cards, hover (a card in plain words, a diagnostic's explanation),
+    /// go to definition from a chain or an alias to its card.
+    #[command(after_long_help = EXIT_CODES)]
+    Lsp,
+    /// Print a shell completion script.
+    ///
+    /// For example `sevenc completions bash >
+    /// ~/.local/share/bash-completion/completions/sevenc`, `sevenc
+    /// completions zsh > ~/.zfunc/_sevenc` or `sevenc completions fish >
+    /// ~/.config/fish/completions/sevenc.fish`.
+    #[command(after_long_help = EXIT_CODES)]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+}
 
-check    reports every problem of the card sets; exits 1 on an error
-gen      prints the generated Rust (the code the runtime's build includes)
-explain  prints the long explanation of a diagnostic code (e.g. E0101)";
-
-#[derive(PartialEq)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     Human,
     Json,
+    Sarif,
 }
 
-fn usage_error(msg: &str) -> ExitCode {
-    eprintln!("error: {msg}\n\n{USAGE}");
-    ExitCode::from(2)
+#[derive(clap::Args)]
+struct ColourArg {
+    /// Colour the diagnostics: `auto` colours them when the stream they are
+    /// written to is a terminal and NO_COLOR is unset or empty.
+    #[arg(long, alias = "colour", value_enum, default_value_t = ColourChoice::Auto)]
+    color: ColourChoice,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+enum ColourChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColourArg {
+    /// Whether to colour text written to `stream`.
+    fn for_stream(&self, stream: &impl IsTerminal) -> bool {
+        use_colour(
+            self.color,
+            stream.is_terminal(),
+            std::env::var_os("NO_COLOR"),
+        )
+    }
+}
+
+/// The colour decision: `auto` colours a terminal unless `NO_COLOR` has a
+/// non-empty value (https://no-color.org).
+fn use_colour(choice: ColourChoice, terminal: bool, no_color: Option<OsString>) -> bool {
+    match choice {
+        ColourChoice::Always => true,
+        ColourChoice::Never => false,
+        ColourChoice::Auto => terminal && no_color.is_none_or(|v| v.is_empty()),
+    }
+}
+
+fn parse_code(s: &str) -> Result<Code, String> {
+    Code::parse(s).ok_or_else(|| {
+        let all: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        format!(
+            "no diagnostic has the code `{s}`; the codes are: {}",
+            all.join(", ")
+        )
+    })
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        return usage_error("no command given");
-    };
-    let rest = &args[1..];
-    match cmd.as_str() {
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
+    // Usage errors print clap's message and exit 2; --help and --version exit 0.
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        // The reader closed standard output before we were done (`sevenc gen
+        // cards | head -1`): it has all it wanted, so end quietly and with
+        // success, as `cat` ended by SIGPIPE would leave the pipeline's
+        // status to its last command. Rust ignores SIGPIPE, so the write
+        // returns this error instead of killing the process.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: {e}");
+            ExitCode::from(1)
         }
-        "-V" | "--version" => {
-            println!("sevenc {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
-        "check" => cmd_check(rest),
-        "gen" => cmd_gen(rest),
-        "explain" => cmd_explain(rest),
-        other => usage_error(&format!("unknown command `{other}`")),
     }
 }
 
-/// PATHS and `(option, value)` pairs of a command line.
-type Args = (Vec<PathBuf>, Vec<(String, String)>);
-
-/// Splits PATHS from options; `takes_value` names options followed by a value.
-fn split(args: &[String], takes_value: &[&str]) -> Result<Args, String> {
-    let mut paths = Vec::new();
-    let mut opts = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if let Some((k, v)) = a.split_once('=').filter(|(k, _)| k.starts_with("--")) {
-            opts.push((k.to_string(), v.to_string()));
-        } else if takes_value.contains(&a.as_str()) {
-            let v = it.next().ok_or_else(|| format!("`{a}` needs a value"))?;
-            opts.push((a.clone(), v.clone()));
-        } else if a.starts_with('-') && a != "-" {
-            return Err(format!("unknown option `{a}`"));
-        } else {
-            paths.push(PathBuf::from(a));
+fn run(command: Command) -> io::Result<ExitCode> {
+    match command {
+        Command::Check {
+            paths,
+            format,
+            colour,
+        } => cmd_check(&paths, format, &colour),
+        Command::Gen {
+            paths,
+            output,
+            colour,
+        } => cmd_gen(&paths, output, &colour),
+        Command::Explain { code } => {
+            let text = format!(
+                "{} ({})\n\n{}\n",
+                code.as_str(),
+                code.severity().as_str(),
+                code.explanation().trim_end()
+            );
+            io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Schema { document, out } => cmd_schema(document.as_deref(), out),
+        Command::Lsp => match sevenw_compiler::lsp::run() {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(e) => Err(io::Error::other(format!("language server: {e}"))),
+        },
+        Command::Completions { shell } => {
+            // Generated into memory first: clap_complete panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sevenc", &mut script);
+            io::stdout().lock().write_all(&script)?;
+            Ok(ExitCode::SUCCESS)
         }
     }
-    if paths.is_empty() {
-        paths.push(PathBuf::from("cards"));
-    }
-    Ok((paths, opts))
 }
 
-fn cmd_check(args: &[String]) -> ExitCode {
-    let (paths, opts) = match split(args, &["--format", "--color", "--colour"]) {
-        Ok(x) => x,
-        Err(e) => return usage_error(&e),
-    };
-    let mut format = Format::Human;
-    let mut colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    for (k, v) in opts {
-        match (k.as_str(), v.as_str()) {
-            ("--format", "human") => format = Format::Human,
-            ("--format", "json") => format = Format::Json,
-            ("--color" | "--colour", "always") => colour = true,
-            ("--color" | "--colour", "never") => colour = false,
-            ("--color" | "--colour", "auto") => {}
-            (k, v) => return usage_error(&format!("`{v}` is not a value of `{k}`")),
+/// The names `schema` takes: the schema files' names without `.schema.json`.
+fn document_names() -> Vec<&'static str> {
+    shape::DOCUMENTS
+        .iter()
+        .map(|d| d.file.trim_end_matches(".schema.json"))
+        .collect()
+}
+
+fn cmd_schema(document: Option<&str>, out: Option<PathBuf>) -> io::Result<ExitCode> {
+    if let Some(dir) = out {
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display()))
+        })?;
+        for d in shape::DOCUMENTS {
+            let path = dir.join(d.file);
+            std::fs::write(&path, shape::schema_text(d)).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })?;
         }
+        return Ok(ExitCode::SUCCESS);
     }
-    let compiled = check(&paths);
+    let doc = shape::DOCUMENTS
+        .iter()
+        .find(|d| Some(d.file.trim_end_matches(".schema.json")) == document)
+        .expect("clap checked the name");
+    io::stdout()
+        .lock()
+        .write_all(shape::schema_text(doc).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_check(paths: &[PathBuf], format: Format, colour: &ColourArg) -> io::Result<ExitCode> {
+    let compiled = check(paths);
     let report = &compiled.report;
-    let mut out = std::io::stdout().lock();
-    let written = if format == Format::Json {
-        out.write_all(report.to_json_lines(&compiled.sources).as_bytes())
-    } else {
-        let rendered = report.render(&compiled.sources, colour);
-        out.write_all(rendered.as_bytes())
-    };
-    if written.is_err() {
-        return ExitCode::from(1);
+    let mut out = io::stdout().lock();
+    let summary = summary(paths, &compiled);
+    match format {
+        Format::Json | Format::Sarif => {
+            let text = if format == Format::Json {
+                report.to_json_lines(&compiled.sources)
+            } else {
+                report.to_sarif(&compiled.sources, env!("CARGO_PKG_VERSION"))
+            };
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            let _ = writeln!(io::stderr(), "{summary}");
+        }
+        Format::Human => {
+            // The diagnostics go to stdout: colour only if stdout is a terminal.
+            let rendered = report.render(&compiled.sources, colour.for_stream(&io::stdout()));
+            out.write_all(rendered.as_bytes())?;
+            writeln!(out, "{summary}")?;
+            out.flush()?;
+        }
     }
+    Ok(if report.has_errors() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// What was compiled, and the count of errors and warnings.
+fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let mut summary = format!(
         "checked {} ({} files, {} bytes)",
@@ -135,7 +298,7 @@ fn cmd_check(args: &[String]) -> ExitCode {
                         .filter(|c| c.age == a)
                         .map(|c| c.copies.len().max(1))
                         .sum();
-                    format!("Age {}: {n}", roman(a))
+                    format!("Age {}: {n}", describe::roman(a.into()))
                 })
                 .collect();
             summary.push_str(&format!(
@@ -158,94 +321,59 @@ fn cmd_check(args: &[String]) -> ExitCode {
     }
     summary.push_str(&format!(
         "\n{} error(s), {} warning(s)",
-        report.errors(),
-        report.warnings()
+        compiled.report.errors(),
+        compiled.report.warnings()
     ));
-    if format == Format::Json {
-        eprintln!("{summary}");
-    } else {
-        let _ = writeln!(out, "{summary}");
-    }
-    if report.has_errors() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    // Titles and paths come from the files: no control character reaches the terminal.
+    escape_controls(&summary).into_owned()
 }
 
-fn roman(n: u8) -> String {
-    match n {
-        1 => "I".into(),
-        2 => "II".into(),
-        3 => "III".into(),
-        4 => "IV".into(),
-        n => n.to_string(),
-    }
-}
-
-fn cmd_gen(args: &[String]) -> ExitCode {
-    let (paths, opts) = match split(args, &["-o", "--output"]) {
-        Ok(x) => x,
-        Err(e) => return usage_error(&e),
-    };
-    let output = opts
-        .iter()
-        .find(|(k, _)| k == "-o" || k == "--output")
-        .map(|(_, v)| PathBuf::from(v));
-    let compiled = check(&paths);
+fn cmd_gen(paths: &[PathBuf], output: Option<PathBuf>, colour: &ColourArg) -> io::Result<ExitCode> {
+    let compiled = check(paths);
     let Some(library) = compiled.library else {
-        eprint!(
-            "{}",
-            compiled
-                .report
-                .render(&compiled.sources, std::io::stderr().is_terminal())
-        );
-        eprintln!(
-            "error: {} error(s); nothing generated",
+        // The diagnostics go to stderr here: colour only if stderr is a terminal.
+        let rendered = compiled
+            .report
+            .render(&compiled.sources, colour.for_stream(&io::stderr()));
+        let _ = writeln!(
+            io::stderr(),
+            "{rendered}error: {} error(s); nothing generated",
             compiled.report.errors()
         );
-        return ExitCode::from(1);
+        return Ok(ExitCode::from(1));
     };
     let code = codegen::generate(&library);
-    let result = match output {
-        Some(path) => {
-            std::fs::write(&path, code).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => std::io::stdout()
-            .lock()
-            .write_all(code.as_bytes())
-            .map_err(|e| e.to_string()),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
+    match output {
+        Some(path) => std::fs::write(&path, code).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?,
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(code.as_bytes())?;
+            out.flush()?;
         }
     }
+    Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_explain(args: &[String]) -> ExitCode {
-    let [code] = args else {
-        return usage_error("`explain` takes one code, e.g. `sevenc explain E0101`");
-    };
-    match Code::parse(code) {
-        Some(c) => {
-            println!(
-                "{} ({})\n\n{}",
-                c.as_str(),
-                c.severity().as_str(),
-                c.explanation()
-            );
-            ExitCode::SUCCESS
-        }
-        None => {
-            let all: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-            eprintln!(
-                "error: no diagnostic has the code `{code}`\nthe codes are: {}",
-                all.join(", ")
-            );
-            ExitCode::from(2)
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_colours_a_terminal_unless_no_color_is_set() {
+        use ColourChoice::*;
+        assert!(use_colour(Auto, true, None));
+        assert!(!use_colour(Auto, false, None));
+        assert!(!use_colour(Auto, true, Some("1".into())));
+        // An empty NO_COLOR does not count (https://no-color.org).
+        assert!(use_colour(Auto, true, Some("".into())));
+        assert!(use_colour(Always, false, Some("1".into())));
+        assert!(!use_colour(Never, true, None));
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 }

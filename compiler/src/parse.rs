@@ -71,7 +71,7 @@ pub struct GameAst {
     pub cards: Vec<CardAst>,
     pub wonders: Vec<WonderAst>,
     pub progress: Vec<ProgressAst>,
-    pub complete: bool,
+    pub left_out: Vec<crate::load::LeftOut>,
 }
 
 fn field<T>(
@@ -171,7 +171,7 @@ pub fn parse(game: GameSrc, report: &mut Report) -> GameAst {
         vocab: game.vocab,
         cards,
         wonders,
-        complete: game.complete,
+        left_out: game.left_out,
     }
 }
 

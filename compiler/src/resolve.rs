@@ -3,12 +3,12 @@
 //! did-you-mean), words the game does not allow, and names of the wrong kind.
 //! Spans are kept for the validator; names are not.
 
-use crate::diag::{Code, Diagnostic, Report, suggest};
+use crate::diag::{Code, Diagnostic, Report, did_you_mean, suggest};
 use crate::load::{Int, Text};
 use crate::parse::{Field, GameAst, Parsed};
 use crate::source::Loc;
 use crate::vocab::{self, CounterKind, Name, Unit, Vocab};
-use sevenw_dsl::{ActionKind, Pile, TriggerKind, Word};
+use sevenw_dsl::{ActionKind, Pile, TriggerKind, WORDS, Word, WordInfo, leading_words};
 
 /// When an effect happens, as written (`Default`: the action's natural timing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,7 +128,10 @@ pub struct Card {
     pub loc: Loc,
     pub name: Text,
     pub aliases: Vec<Text>,
-    pub colour: u8,
+    /// `None` when unknown (reported): the card is checked all the same.
+    pub colour: Option<u8>,
+    /// Where the colour is written.
+    pub colour_loc: Option<Loc>,
     pub age: Int,
     pub players: Vec<Int>,
     pub players_given: bool,
@@ -174,8 +177,8 @@ pub struct Game {
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,
     pub progress: Vec<Progress>,
-    /// See [`crate::load::GameSrc::complete`].
-    pub complete: bool,
+    /// See [`crate::load::GameSrc::left_out`].
+    pub left_out: Vec<crate::load::LeftOut>,
 }
 
 /// Resolves a game; `None` when it has no usable vocabulary.
@@ -189,13 +192,11 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
         .collect();
     let mut cards = Vec::new();
     for c in &game.cards {
-        // Costs and effects first, so their problems are reported even when
-        // the card's colour is unknown and the card itself is dropped.
+        // A card with an unknown colour is kept (colour `None`), so that its
+        // chains, player counts and deck are still checked.
         let effects = r.effects(&c.effect);
         let cost = r.cost(&c.cost);
-        let Some(colour) = r.colour(&c.src.colour) else {
-            continue;
-        };
+        let colour = c.src.colour.as_ref().and_then(|t| r.colour(t));
         let chains = c
             .src
             .chains
@@ -216,6 +217,7 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
             name: c.src.name.clone(),
             aliases: c.src.aliases.clone(),
             colour,
+            colour_loc: c.src.colour.as_ref().map(|t| t.loc),
             age: c.src.age,
             players: c.src.players.clone(),
             players_given: c.src.players_given,
@@ -223,14 +225,6 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
             effects,
             chains,
         });
-    }
-    // A card dropped for an unknown colour shifts indices: chains are resolved
-    // against the list as loaded, so only resolve chains when none was dropped.
-    let dropped = cards.len() != game.cards.len();
-    if dropped {
-        for c in &mut cards {
-            c.chains.clear();
-        }
     }
     let mut wonders = Vec::new();
     for w in &game.wonders {
@@ -273,7 +267,7 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
         cards,
         wonders,
         progress,
-        complete: game.complete && !dropped,
+        left_out: game.left_out,
     })
 }
 
@@ -322,6 +316,38 @@ impl Resolver<'_> {
                 .maybe_help(suggest(word, self.v.names_of(want))),
             ),
         }
+    }
+
+    /// Help for an effect starting with an unknown word: the nearest word
+    /// an effect of this game starts with, else the nearest of the language
+    /// (which the game does not allow), else the game's words.
+    fn word_help(&self, written: &str) -> String {
+        let game = &self.v.game;
+        let allowed = |w: &&WordInfo| self.v.allows_word(w.word);
+        let ours = leading_words(self.v.words.iter().map(String::as_str));
+        if let Some(near) = did_you_mean(written, ours.iter().copied()) {
+            let example = WORDS
+                .iter()
+                .filter(allowed)
+                .find(|w| w.leading() == Some(near))
+                .map_or("", |w| w.example);
+            return format!("did you mean `{near}`? (as in `{example}`)");
+        }
+        let all = leading_words(WORDS.iter().map(|w| w.word));
+        let listed = ours.join(", ");
+        if let Some(near) = did_you_mean(written, all.iter().copied()) {
+            return format!(
+                "`{near}` starts an effect of the language that `{game}` does not allow \
+                 (see `words:` in its game.yaml); the effects of `{game}` start with: {listed}"
+            );
+        }
+        let lose = WORDS
+            .iter()
+            .filter(allowed)
+            .find(|w| w.leading().is_none())
+            .map(|w| format!(", or a scope as in `{}`", w.example))
+            .unwrap_or_default();
+        format!("the effects of `{game}` start with: {listed}{lose}")
     }
 
     fn loc(&self, text: &crate::load::DslText, w: &Word) -> Loc {
@@ -560,12 +586,7 @@ impl Resolver<'_> {
                     format!("unknown effect `{}`", w.text),
                 )
                 .label("not an effect of the language")
-                .maybe_help(suggest(
-                    &w.text,
-                    [
-                        "produce", "gain", "science", "trade", "build", "play", "copy",
-                    ],
-                )),
+                .help(self.word_help(&w.text)),
             );
             return None;
         }

@@ -56,6 +56,13 @@ impl Sources {
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
     }
+    /// The file read from `path`, if any.
+    pub fn find(&self, path: &std::path::Path) -> Option<FileId> {
+        self.files
+            .iter()
+            .position(|f| f.path == path)
+            .map(|i| FileId(i as u32))
+    }
     /// Total bytes of text read.
     pub fn bytes(&self) -> usize {
         self.files.iter().map(|f| f.text.len()).sum()
@@ -96,9 +103,70 @@ pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
     start + within
 }
 
+/// A path as a URI reference: `/` separators, everything but unreserved
+/// characters percent-encoded; an absolute path as a `file://` URI.
+pub fn uri(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if path.starts_with('/') {
+        format!("file://{out}")
+    } else {
+        out
+    }
+}
+
+/// The path of a `file://` URI (percent-decoded), if it is one.
+pub fn uri_path(uri: &str) -> Option<PathBuf> {
+    let rest = uri.strip_prefix("file://")?;
+    // `file://host/path`: only the local host is a path of ours.
+    let rest = rest.strip_prefix("localhost").unwrap_or(rest);
+    if !rest.starts_with('/') {
+        return None;
+    }
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8(out).ok().map(PathBuf::from)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_and_uris_round_trip() {
+        assert_eq!(uri("cards/base/age 1.yaml"), "cards/base/age%201.yaml");
+        assert_eq!(uri("/tmp/é#.yaml"), "file:///tmp/%C3%A9%23.yaml");
+        assert_eq!(uri("cards\\duel\\game.yaml"), "cards/duel/game.yaml");
+        for p in ["/tmp/é#.yaml", "/a b/c%d/[x].yaml", "/"] {
+            assert_eq!(uri_path(&uri(p)), Some(PathBuf::from(p)), "{p}");
+        }
+        assert_eq!(uri_path("file://localhost/x"), Some(PathBuf::from("/x")));
+        assert_eq!(uri_path("untitled:Untitled-1"), None);
+        assert_eq!(uri_path("file:///a%2"), Some(PathBuf::from("/a%2")));
+    }
 
     #[test]
     fn line_col_round_trips() {

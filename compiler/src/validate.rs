@@ -11,9 +11,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     ages_and_players(game, report);
     duplicates(game, report);
     chains(game, report);
-    if game.complete {
-        decks(game, report);
-    }
+    decks(game, report);
     wonders(game, report);
     aliases(game, report);
     no_effect(game, report);
@@ -56,10 +54,35 @@ fn key(s: &str) -> String {
     s.trim().to_lowercase()
 }
 
+/// Whether the guild rule draws the card: the guild colour in the guild Age.
+/// A card whose colour is unknown (reported) counts as a guild when it
+/// stands in the guild Age without `players`, as guilds do.
 fn is_guild(game: &Game, c: &Card) -> bool {
-    game.vocab
-        .guilds
-        .is_some_and(|g| g.colour == c.colour && g.age as i64 == c.age.value)
+    game.vocab.guilds.is_some_and(|g| {
+        g.age as i64 == c.age.value
+            && c.colour
+                .map_or(!c.players_given, |colour| colour == g.colour)
+    })
+}
+
+/// `; checked without `age2.yaml``: the files and cards left out that the
+/// result of a set-wide check did not need, for its help.
+fn checked_without(game: &Game) -> String {
+    let mut parts: Vec<String> = game
+        .left_out
+        .iter()
+        .filter(|l| l.cards && l.part != crate::load::Part::Copies)
+        .map(|l| l.describe())
+        .collect();
+    parts.dedup();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\nchecked without {} (left out, see its own report)",
+            parts.join(", ")
+        )
+    }
 }
 
 fn ages_and_players(game: &Game, report: &mut Report) {
@@ -76,6 +99,31 @@ fn ages_and_players(game: &Game, report: &mut Report) {
                 )
                 .label("no such Age")
                 .help(format!("`{}` has Ages 1 to {}", v.game, v.ages)),
+            );
+        }
+        if let (Some(g), Some(colour)) = (v.guilds, c.colour)
+            && colour == g.colour
+            && c.age.value != g.age as i64
+            && (1..=v.ages as i64).contains(&c.age.value)
+        {
+            let name = &v.colours[colour as usize];
+            report.push(
+                Diagnostic::new(
+                    Code::GuildOutsideAge,
+                    c.colour_loc.unwrap_or(c.name.loc),
+                    format!(
+                        "`{}` has the guild colour `{name}` but stands in Age {age}",
+                        c.name.value
+                    ),
+                )
+                .label(format!(
+                    "the guild rule draws `{name}` cards in Age {}",
+                    g.age
+                ))
+                .help(format!(
+                    "move it to the Age {} cards (without `players`), or give it another colour",
+                    g.age
+                )),
             );
         }
         if is_guild(game, c) {
@@ -156,8 +204,8 @@ fn chains(game: &Game, report: &mut Report) {
     for c in &game.cards {
         for (targets, t) in &c.chains {
             if targets.is_empty() {
-                if !game.complete {
-                    continue; // the target may stand in the file that failed
+                if game.left_out.iter().any(|l| l.may_define(&t.value)) {
+                    continue; // the target may stand in what was left out
                 }
                 let mut uniq = names.clone();
                 uniq.sort_by_key(|n| n.to_lowercase());
@@ -172,10 +220,11 @@ fn chains(game: &Game, report: &mut Report) {
                         ),
                     )
                     .label("no card has this name")
-                    .maybe_help(
+                    .maybe_help(join_help(
                         suggest(t.value.trim(), uniq.iter().copied())
                             .filter(|h| h.starts_with("did")),
-                    ),
+                        &checked_without(game),
+                    )),
                 );
             } else if !targets
                 .iter()
@@ -214,6 +263,9 @@ fn decks(game: &Game, report: &mut Report) {
         ),
     };
     for age in 1..=v.ages as i64 {
+        if game.left_out.iter().any(|l| l.may_hold_age(age)) {
+            continue; // its count would mislead; the file's own report says so
+        }
         let in_age: Vec<&Card> = game.cards.iter().filter(|c| c.age.value == age).collect();
         let Some(first) = in_age.first() else {
             report.push(
@@ -260,13 +312,14 @@ fn decks(game: &Game, report: &mut Report) {
                 )
                 .label(format!("the Age {age} deck starts here"))
                 .help(format!(
-                    "{}; each card adds one copy per `players:` entry of at most n{}",
+                    "{}; each card adds one copy per `players:` entry of at most n{}{}",
                     problems.join(", "),
                     if guild_age.is_some() {
                         ", plus the guilds drawn"
                     } else {
                         ""
-                    }
+                    },
+                    checked_without(game)
                 )),
             );
         }
@@ -290,6 +343,14 @@ fn decks(game: &Game, report: &mut Report) {
                 );
             }
         }
+    }
+}
+
+/// Help made of an optional first part and a suffix (which may be empty).
+fn join_help(help: Option<String>, suffix: &str) -> Option<String> {
+    match help {
+        Some(h) => Some(format!("{h}{suffix}")),
+        None => suffix.strip_prefix('\n').map(str::to_string),
     }
 }
 

@@ -18,6 +18,17 @@ pub enum CounterKind {
 }
 
 impl CounterKind {
+    /// The nouns of [`CounterKind::ALL`], as a game lists them in `counters:`.
+    pub const NOUNS: &'static [&'static str] = &[
+        "card",
+        "wonder stage",
+        "wonder",
+        "defeat token",
+        "victory token",
+        "progress token",
+        "coin",
+    ];
+
     /// The nouns of the language, longest first where one ends another.
     pub const ALL: &'static [(&'static str, CounterKind)] = &[
         ("card", CounterKind::Cards),
@@ -231,7 +242,6 @@ fn small(report: &mut Report, i: &Int, lo: i64, hi: i64, what: &str) -> u16 {
 
 /// Checks a game.yaml and builds the vocabulary; `None` when it is too broken to use.
 pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab> {
-    let before = report.errors();
     let game = lower(&src.game);
     if game != folder.to_lowercase() {
         report.push(
@@ -244,6 +254,10 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
             .help(format!("rename the folder or write `game: {folder}`")),
         );
     }
+    // Any later problem makes the vocabulary unusable (names would be
+    // missing, and every card using them reported again); the name alone
+    // does not, so the cards are still checked.
+    let before = report.errors();
     let (min_players, max_players, players_loc) = match src.players.as_slice() {
         [lo, hi] => (
             small(report, lo, 1, 16, "the least player count") as u8,

@@ -10,6 +10,8 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::{Budget, Options, Spanned};
 use sevenw_dsl::Span;
 
+mod cause;
+
 /// Largest card file accepted.
 pub const MAX_FILE_BYTES: usize = 4 << 20;
 /// Deepest nesting accepted (card files need about 6).
@@ -41,6 +43,19 @@ impl Node {
             Value::Seq(_) => "a list",
             Value::Map(_) => "a mapping",
         }
+    }
+    /// The end of the node's text, children included (a collection's own
+    /// span covers only its start). Depth is bounded by `MAX_DEPTH`.
+    pub fn extent_end(&self) -> usize {
+        let children = match &self.value {
+            Value::Seq(items) => items.iter().map(Node::extent_end).max(),
+            Value::Map(entries) => entries
+                .iter()
+                .map(|(k, v)| k.extent_end().max(v.extent_end()))
+                .max(),
+            _ => None,
+        };
+        children.unwrap_or(0).max(self.loc.end)
     }
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
@@ -127,9 +142,14 @@ impl<'de> Deserialize<'de> for Raw {
 
 /// Parses a whole file. On failure, reports why (with the position) and gives `None`.
 pub fn parse(file: FileId, text: &str, report: &mut Report) -> Option<Node> {
+    parse_node(file, text).map_err(|d| report.push(*d)).ok()
+}
+
+/// Parses a whole file, or says why it is not valid YAML.
+pub fn parse_node(file: FileId, text: &str) -> Result<Node, Box<Diagnostic>> {
     let whole = Loc::new(file, Span::new(0, 0));
     if text.len() > MAX_FILE_BYTES {
-        report.push(
+        return Err(Box::new(
             Diagnostic::new(
                 Code::InputLimit,
                 whole,
@@ -141,8 +161,7 @@ pub fn parse(file: FileId, text: &str, report: &mut Report) -> Option<Node> {
             )
             .label("this file is too large")
             .help("split the cards over several files"),
-        );
-        return None;
+        ));
     }
     let mut budget = Budget::default();
     budget.max_depth = MAX_DEPTH;
@@ -152,11 +171,8 @@ pub fn parse(file: FileId, text: &str, report: &mut Report) -> Option<Node> {
     let mut options = Options::default();
     options.budget = Some(budget);
     match serde_saphyr::from_str_with_options::<Spanned<Raw>>(text, options) {
-        Ok(raw) => Some(convert(file, text, raw)),
-        Err(e) => {
-            report.push(yaml_error(file, text, &e));
-            None
-        }
+        Ok(raw) => Ok(convert(file, text, raw)),
+        Err(e) => Err(Box::new(yaml_error(file, text, &e))),
     }
 }
 
@@ -179,27 +195,27 @@ fn yaml_error(file: FileId, text: &str, e: &serde_saphyr::Error) -> Diagnostic {
     let budget = full.contains("budget")
         || full.contains("recursion limit")
         || full.contains("limit exceeded");
-    let (code, label, help) = if budget {
-        (
+    if budget {
+        return Diagnostic::new(
             Code::InputLimit,
-            "the limit was reached here",
-            "card files are small: remove runaway anchors and aliases or deep nesting",
+            Loc::new(file, span),
+            format!("the file exceeds a safety limit: {}", budget_reason(reason)),
         )
-    } else {
-        (
+        .label("the limit was reached here")
+        .help("card files are small: remove runaway anchors and aliases or deep nesting");
+    }
+    match cause::cause(text, offset, reason) {
+        Some(c) => Diagnostic::new(Code::YamlSyntax, Loc::new(file, c.span), c.message)
+            .label(c.label)
+            .help(c.help),
+        None => Diagnostic::new(
             Code::YamlSyntax,
-            "the YAML parser stopped here",
-            "fix the YAML at this position; the rest of the file is checked once it parses",
+            Loc::new(file, span),
+            format!("invalid YAML: {reason}"),
         )
-    };
-    let message = if budget {
-        format!("the file exceeds a safety limit: {}", budget_reason(reason))
-    } else {
-        format!("invalid YAML: {reason}")
-    };
-    Diagnostic::new(code, Loc::new(file, span), message)
-        .label(label)
-        .help(help)
+        .label("the YAML parser stopped here")
+        .help("fix the YAML at this position"),
+    }
 }
 
 /// serde-saphyr's budget breaches (`budget breached: Nodes { nodes: 200001 }`)
@@ -302,9 +318,10 @@ mod tests {
 
     #[test]
     fn syntax_error_has_a_position() {
+        // The parser stops at `:` (offset 10); the cause is the `[`.
         let d = parse_err("a: [1, 2\nb: 3");
         assert_eq!(d.code, Code::YamlSyntax);
-        assert_eq!(d.loc.unwrap().start, 10);
+        assert_eq!(d.loc.unwrap().start, 3);
     }
 
     #[test]

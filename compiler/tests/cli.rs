@@ -69,3 +69,251 @@ fn gen_prints_the_code_the_build_includes() {
     let (code, _, err) = sevenc(&["gen", "tests/fixtures/no-such"]);
     assert_eq!(code, 1, "{err}");
 }
+
+/// `sevenc` with `args` and the environment changed by `env` (`None` removes).
+fn sevenc_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (i32, String, String) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sevenc"));
+    cmd.args(args).current_dir(&root);
+    for (k, v) in env {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let out = cmd.output().expect("sevenc runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_has_help_with_the_exit_codes() {
+    for cmd in ["check", "gen", "explain", "schema", "lsp", "completions"] {
+        let (code, out, err) = sevenc(&[cmd, "--help"]);
+        assert_eq!(code, 0, "{cmd} --help: {err}");
+        assert!(out.contains(&format!("Usage: sevenc {cmd}")), "{out}");
+        assert!(out.contains("Exit codes:"), "{cmd}: {out}");
+        let (code, short, _) = sevenc(&["help", cmd]);
+        assert_eq!(code, 0);
+        assert_eq!(
+            short, out,
+            "`sevenc help {cmd}` and `sevenc {cmd} --help` differ"
+        );
+    }
+    let (code, out, _) = sevenc(&["--help"]);
+    assert_eq!(code, 0);
+    for line in [
+        "  1  bad input: the card set has an error",
+        "  2  usage error",
+        "check",
+        "completions",
+    ] {
+        assert!(out.contains(line), "no {line:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn version_names_the_package_version() {
+    let (code, out, _) = sevenc(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, format!("sevenc {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn completions_are_scripts_for_each_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F _sevenc"),
+        ("zsh", "#compdef sevenc"),
+        ("fish", "complete -c sevenc"),
+    ] {
+        let (code, out, err) = sevenc(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        assert!(out.contains(marker), "{shell}: no {marker:?}");
+        for word in ["check", "explain", "format"] {
+            assert!(out.contains(word), "{shell}: the script misses {word}");
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_clap_messages() {
+    for args in [
+        &["check", "--color", "purple"][..],
+        &["completions", "tcsh"],
+        &["completions"],
+        &["explain", "E0101", "E0102"],
+        &["gen", "--format", "json"],
+    ] {
+        let (code, out, err) = sevenc(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: usage errors go to stderr");
+    }
+    let (_, _, err) = sevenc(&["explain", "E9999"]);
+    assert!(err.contains("no diagnostic has the code `E9999`"), "{err}");
+}
+
+const ESC: &str = "\u{1b}[";
+
+#[test]
+fn colour_follows_the_choice_and_no_color_through_a_pipe() {
+    let fixture = "tests/fixtures/diag/e0102-unknown-resource";
+    let run = |colour: &str, no_color: Option<&str>| {
+        let (code, out, _) = sevenc_env(
+            &["check", fixture, "--color", colour],
+            &[("NO_COLOR", no_color)],
+        );
+        assert_eq!(code, 1);
+        assert!(out.contains("unknown resource `wod`"), "{out}");
+        out.contains(ESC)
+    };
+    // stdout is a pipe here: `auto` never colours it.
+    assert!(!run("auto", None));
+    assert!(!run("auto", Some("1")));
+    assert!(!run("never", None));
+    assert!(run("always", None));
+    assert!(run("always", Some("1")), "`always` overrides NO_COLOR");
+    // `gen` renders its errors to stderr.
+    let (code, out, err) = sevenc_env(
+        &["gen", fixture, "--colour", "always"],
+        &[("NO_COLOR", None)],
+    );
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains(ESC) && err.contains("nothing generated"),
+        "{err}"
+    );
+}
+
+/// stdout redirected to a file while stderr is a terminal (a pseudo-terminal
+/// made by util-linux `script`): `auto` looks at stdout, so the file gets no
+/// colour. The same command with stdout on the terminal does get colour,
+/// which shows the terminal is real.
+#[cfg(target_os = "linux")]
+#[test]
+fn auto_colour_looks_at_the_stream_written_not_at_stderr() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = std::env::temp_dir().join(format!("sevenc-cli-pty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("report.txt");
+    let exe = env!("CARGO_BIN_EXE_sevenc");
+    let check = format!("'{exe}' check tests/fixtures/diag/e0102-unknown-resource");
+    let script = |inner: &str| {
+        Command::new("script")
+            .args(["-qec", inner, "/dev/null"])
+            .current_dir(&root)
+            .env_remove("NO_COLOR")
+            .output()
+            .expect("util-linux `script` is installed (it provides the pseudo-terminal)")
+    };
+    let on_terminal = script(&check);
+    let shown = String::from_utf8_lossy(&on_terminal.stdout);
+    assert!(shown.contains("unknown resource"), "{shown}");
+    assert!(shown.contains(ESC), "a terminal gets colour: {shown}");
+    script(&format!("{check} > '{}'", file.display()));
+    let written = std::fs::read_to_string(&file).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(written.contains("unknown resource"), "{written}");
+    assert!(!written.contains(ESC), "ANSI codes in a file: {written}");
+}
+
+/// `sevenc gen cards | head -1`: the reader closes the pipe after one line
+/// (the code is far larger than a pipe's buffer, so sevenc is still writing).
+#[test]
+fn a_closed_stdout_ends_gen_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sevenc"))
+        .args(["gen", "cards"])
+        .current_dir(&root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sevenc runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped here: the pipe is closed.
+    assert!(first.starts_with("// @generated by sevenc"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "nothing said about the pipe"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `--format sarif`: one SARIF 2.1.0 run whose results are the diagnostics of
+/// `--format json`, at the same places, each with a rule.
+#[test]
+fn sarif_results_match_the_json_lines() {
+    let fixture = "tests/fixtures/diag/many-problems";
+    let (code, sarif, err) = sevenc(&["check", fixture, "--format", "sarif"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("12 error(s), 1 warning(s)"), "{err}");
+    let log: serde_json::Value = serde_json::from_str(&sarif).expect("SARIF is JSON");
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "sevenc");
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let results = run["results"].as_array().unwrap();
+    let (_, lines, _) = sevenc(&["check", fixture, "--format", "json"]);
+    let lines: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(results.len(), lines.len());
+    for (r, j) in results.iter().zip(&lines) {
+        assert_eq!(r["ruleId"], j["code"]);
+        assert_eq!(r["level"], j["severity"]);
+        let rule = &rules[r["ruleIndex"].as_u64().unwrap() as usize];
+        assert_eq!(rule["id"], j["code"]);
+        assert!(
+            rule["help"]["text"]
+                .as_str()
+                .unwrap()
+                .contains("For example, this is wrong")
+        );
+        let message = r["message"]["text"].as_str().unwrap();
+        assert!(message.starts_with(j["message"].as_str().unwrap()));
+        let place = &r["locations"][0]["physicalLocation"];
+        assert_eq!(
+            format!("{}", place["artifactLocation"]["uri"]),
+            format!("{}", j["file"])
+        );
+        assert_eq!(place["region"]["startLine"], j["line"]);
+        assert_eq!(place["region"]["startColumn"], j["column"]);
+    }
+    // Every code used has exactly one rule.
+    let mut ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let n = ids.len();
+    ids.dedup();
+    assert_eq!(ids.len(), n);
+    assert_eq!(n, 11);
+}
+
+#[test]
+fn schema_prints_or_writes_the_schemas() {
+    let (code, out, _) = sevenc(&["schema", "game"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["$schema"], "http://json-schema.org/draft-07/schema#");
+    assert!(v["properties"]["words"]["items"]["enum"].is_array());
+    let dir = std::env::temp_dir().join(format!("sevenc-schema-{}", std::process::id()));
+    let (code, _, err) = sevenc(&["schema", "--out", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(dir.join("game.schema.json")).unwrap();
+    assert_eq!(written, out);
+    assert!(dir.join("card-file.schema.json").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(sevenc(&["schema"]).0, 2);
+    assert_eq!(sevenc(&["schema", "sheet"]).0, 2);
+}

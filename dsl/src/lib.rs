@@ -9,6 +9,8 @@
 
 pub mod ast;
 mod parser;
+pub mod words;
 
 pub use ast::*;
 pub use parser::{SyntaxError, parse_cost, parse_effects};
+pub use words::{WORDS, WordInfo, leading_words};

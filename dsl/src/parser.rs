@@ -35,6 +35,14 @@ pub fn parse_effects(text: &str) -> Result<Effects, SyntaxError> {
     Ok(Effects { clauses })
 }
 
+/// Whether `word` is, as a whole, a keyword an action starts with.
+pub(crate) fn is_action_keyword(word: &str) -> bool {
+    Grammar::parse(Rule::action_kw, word)
+        .ok()
+        .and_then(|mut p| p.next())
+        .is_some_and(|p| p.as_str().len() == word.len())
+}
+
 /// Parses the text of a `cost` field.
 pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
     let top = Grammar::parse(Rule::cost, text)

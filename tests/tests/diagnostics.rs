@@ -92,6 +92,11 @@ fixtures! {
     e0001_colon_in_value: "e0001-colon-in-value" => ["E0001"];
     e0001_tab_indent: "e0001-tab-indent" => ["E0001"];
     e0001_unclosed_bracket: "e0001-unclosed-bracket" => ["E0001"];
+    e0001_unclosed_quote: "e0001-unclosed-quote" => ["E0001"];
+    e0001_indented_too_far: "e0001-indented-too-far" => ["E0001"];
+    e0001_indented_too_little: "e0001-indented-too-little" => ["E0001"];
+    // A raw ESC in a name: shown escaped, placed on the character.
+    e0001_control_character: "e0001-control-character" => ["E0001"];
 
     // The other E0002 cases (size, alias bomb, nesting) are generated below.
     e0002_not_utf8: "e0002-not-utf8" => ["E0002"];
@@ -142,8 +147,11 @@ fixtures! {
     e0102_unknown_symbol: "e0102-unknown-symbol" => ["E0102"];
     e0102_unknown_trigger_colour: "e0102-unknown-trigger-colour" => ["E0102"];
     e0102_unknown_unit: "e0102-unknown-unit" => ["E0102"];
+    // `"\e[31m…"` decodes to an ESC: the message shows it escaped.
+    e0102_control_characters: "e0102-control-characters" => ["E0102"];
 
     e0103_no_suggestion: "e0103-no-suggestion" => ["E0103"];
+    e0103_duel_words: "e0103-duel-words" => ["E0103"];
     // `at game end gain 2 vp` (no `:`) reads as an unknown effect `at`.
     e0101_trigger_without_colon: "e0101-trigger-without-colon" => ["E0101"];
     e0103_unknown_effect_word: "e0103-unknown-effect-word" => ["E0103"];
@@ -184,12 +192,20 @@ fixtures! {
 
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];
     w0002_alias_clash: "w0002-alias-clash" => ["W0002"];
+    w0003_guild_outside_guild_age: "w0003-guild-outside-guild-age" => ["W0003"];
 
-    // A card is dropped (unknown field), so set-wide checks (deck sizes,
-    // chains to missing cards) are skipped: they would count a partial set.
+    // Every card is still read despite its own problems, so the set-wide
+    // checks (deck sizes, chains to missing cards) run too.
     many_problems: "many-problems" => [
-        "E0003", "E0101", "E0102", "E0103", "E0105", "E0201", "E0203", "E0206", "W0001",
+        "E0003", "E0101", "E0102", "E0103", "E0105", "E0201", "E0202", "E0203", "E0204",
+        "E0206", "W0001",
     ];
+    // Altar's colour is unknown; its chain, its player counts and the Age 1
+    // deck it belongs to are checked all the same.
+    many_unknown_colour: "many-unknown-colour" => ["E0006", "E0102", "E0202", "E0204"];
+    // age2.yaml does not parse; Age 1's deck, the chain to a name age2.yaml
+    // never mentions and the wonders are checked all the same.
+    many_yaml_error: "many-yaml-error" => ["E0001", "E0102", "E0202", "E0204"];
 }
 
 /// The fixture folders on disk.
@@ -244,6 +260,40 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, text[start..offset].chars().count() + 1)
 }
 
+/// No control character from a file reaches the rendered report: the
+/// fixtures with ESC, BEL and CSI in their files render without them.
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    for fixture in ["e0001-control-character", "e0102-control-characters"] {
+        let c = compile(Path::new(DIR).join(fixture));
+        // The ESC is in the file (raw) or in the message (decoded from `\e`).
+        let text: String = c
+            .report
+            .diagnostics
+            .iter()
+            .flat_map(|d| {
+                d.loc
+                    .map(|l| c.sources.get(l.file).text.clone())
+                    .into_iter()
+                    .chain([d.message.clone()])
+            })
+            .collect();
+        assert!(
+            text.contains('\u{1b}'),
+            "{fixture}: an ESC reaches the report"
+        );
+        for colour in [false, true] {
+            let out = c.report.render(&c.sources, colour);
+            let raw: Vec<char> = out
+                .chars()
+                .filter(|ch| (ch.is_control() && *ch != '\n') && !(colour && *ch == '\u{1b}'))
+                .collect();
+            assert!(raw.is_empty(), "{fixture}: {raw:?} in\n{out}");
+            assert!(out.contains('␛'), "{fixture}: ESC is shown as ␛:\n{out}");
+        }
+    }
+}
+
 /// The primary span of each listed diagnostic covers exactly the offending
 /// token in the YAML file, whatever the scalar style.
 #[test]
@@ -251,6 +301,13 @@ fn carets_land_on_the_offending_token() {
     #[rustfmt::skip]
     let cases: &[(&str, &str, &str, &str)] = &[
         // fixture, code, file:line:col, text under the caret
+        // YAML mistakes: the cause, not where the parser stopped.
+        ("e0001-tab-indent", "E0001", "age1.yaml:4:1", "\t"),
+        ("e0001-unclosed-bracket", "E0001", "age1.yaml:5:14", "["),
+        ("e0001-unclosed-quote", "E0001", "age1.yaml:7:11", "\""),
+        ("e0001-indented-too-far", "E0001", "age1.yaml:9:5", "  "),
+        ("e0001-indented-too-little", "E0001", "age1.yaml:15:4", "cost"),
+        ("e0001-colon-in-value", "E0001", "age1.yaml:10:24", ":"),
         ("e0101-plain-scalar", "E0101", "age1.yaml:11:18", "two"),
         ("e0101-double-quoted", "E0101", "age1.yaml:11:38", ","),
         ("e0101-single-quoted", "E0101", "age1.yaml:11:24", ";"),
@@ -312,7 +369,12 @@ fn suggestions_name_the_nearest_word() {
         ("e0102-unknown-scope", "E0102", "did you mean `self`?"),
         ("e0102-unknown-symbol", "E0102", "did you mean `compass`?"),
         ("e0102-unknown-unit", "E0102", "did you mean `coins`?"),
-        ("e0103-unknown-effect-word", "E0103", "did you mean `produce`?"),
+        ("e0103-unknown-effect-word", "E0103", "did you mean `produce`? (as in `produce wood or clay`)"),
+        // The game's own words: Duel's, not the base game's.
+        ("e0103-duel-words", "E0103", "did you mean `discard`? (as in `discard a grey card from opponent`)"),
+        ("e0103-duel-words", "E0103", "did you mean `take`? (as in `take a progress token from 3 set aside`)"),
+        ("e0103-duel-words", "E0103", "did you mean `receive`? (as in `receive the coins opponent pays for trading`)"),
+        ("e0103-duel-words", "E0103", "did you mean `pay`? (as in `pay 2 fewer resources for wonders`)"),
         ("e0202-chain-to-missing-card", "E0202", "did you mean `Temple`?"),
         ("e0302-unknown-word", "E0302", "did you mean `play again`?"),
     ];
@@ -359,7 +421,7 @@ fn many_problems_are_reported_together_in_order() {
             "fixtures/diag/many-problems/wonders.yaml",
         ]
     );
-    assert_eq!(c.report.errors(), 10);
+    assert_eq!(c.report.errors(), 12);
     assert_eq!(c.report.warnings(), 1);
     assert!(c.library.is_none());
 }

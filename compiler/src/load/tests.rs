@@ -13,13 +13,13 @@ fn load_text(text: &str) -> (GameSrc, Vec<(Code, String)>) {
         cards: Vec::new(),
         wonders: Vec::new(),
         progress: Vec::new(),
-        complete: true,
+        left_out: Vec::new(),
     };
     Reader {
         text,
         report: &mut report,
     }
-    .card_file(&root, &mut game);
+    .card_file(&root, &mut game, "t.yaml");
     report.sort();
     let codes = report
         .diagnostics
@@ -64,14 +64,53 @@ fn reports_every_field_problem_at_once() {
         ]
     );
     assert!(codes[0].1.contains("`colr`"));
-    // C is still read despite its unknown field.
+    // Every card with a name is kept, to be checked further: A without a
+    // colour, B with a colour and players that are not read, C despite its
+    // unknown field.
+    let kept: Vec<(&str, bool, bool)> = game
+        .cards
+        .iter()
+        .map(|c| (c.name.value.as_str(), c.colour.is_some(), c.players_ok))
+        .collect();
     assert_eq!(
-        game.cards
-            .iter()
-            .map(|c| c.name.value.as_str())
-            .collect::<Vec<_>>(),
-        ["C"]
+        kept,
+        [("A", false, true), ("B", false, false), ("C", true, true)]
     );
+    // B's copies are unknown, so its Age's deck cannot be counted.
+    assert_eq!(game.left_out.len(), 1);
+    assert_eq!(game.left_out[0].part, Part::Copies);
+    assert_eq!(game.left_out[0].age, Some(1));
+}
+
+#[test]
+fn a_card_without_a_name_is_left_out_with_its_text() {
+    let (game, codes) = load_text(
+        "age: 2\ncards:\n  - colour: red\n    chains: [Arena]\n  - just text\n  - name: C\n    colour: red\n",
+    );
+    assert_eq!(
+        codes.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [Code::MissingField, Code::WrongType]
+    );
+    assert_eq!(game.cards.len(), 1);
+    let parts: Vec<(Part, Option<i64>)> = game.left_out.iter().map(|l| (l.part, l.age)).collect();
+    assert_eq!(parts, [(Part::Card, Some(2)), (Part::Card, Some(2))]);
+    assert!(game.left_out[0].may_define("ARENA"));
+    assert!(!game.left_out[1].may_define("Arena"));
+    assert!(game.left_out[1].may_hold_age(2) && !game.left_out[1].may_hold_age(1));
+}
+
+#[test]
+fn a_file_that_does_not_parse_is_scanned_for_its_age_and_cards() {
+    let l = scan_left_out(
+        "a.yaml",
+        Some("# Age II\nage: 2   # the middle\ncards: [\n  - name: Forum\n"),
+    );
+    assert_eq!((l.part, l.age, l.cards), (Part::File, Some(2), true));
+    assert!(l.may_define("forum") && !l.may_define("Arena"));
+    let wonders = scan_left_out("w.yaml", Some("wonders:\n  - name: [Rhodes\n"));
+    assert!(!wonders.cards && !wonders.may_define("Rhodes") && !wonders.may_hold_age(1));
+    let unread = scan_left_out("big.yaml", None);
+    assert!(unread.cards && unread.may_define("anything") && unread.may_hold_age(3));
 }
 
 #[test]

@@ -118,14 +118,57 @@ fn warnings_for_no_effect_and_alias_clash() {
 }
 
 #[test]
-fn a_broken_file_skips_set_wide_checks() {
-    // Age II fails to parse: no deck-size or unknown-chain noise about it.
-    let (_, report) = resolved(&[
-        ("a1.yaml", AGE1),
-        ("a2.yaml", "age: 2\ncards: [\n"),
-        ("w.yaml", WONDERS),
-    ]);
+fn a_broken_file_skips_only_the_checks_it_could_change() {
+    // Age II fails to parse: its deck is not counted, and Hall (a chain
+    // target of Age I) may stand in it, so no noise about either.
+    let broken = "age: 2\ncards: [\n  - name: Hall\n";
+    let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", broken), ("w.yaml", WONDERS)]);
     assert_eq!(codes(&report), [Code::YamlSyntax]);
+    let help = report.diagnostics[0].help.as_deref().unwrap();
+    assert!(help.contains("the Age 2 deck is not counted"), "{help}");
+    // The Age I deck and a chain to a name the broken file never mentions
+    // are still checked, and say what they were checked without.
+    let age1 = AGE1
+        .replace("players: [3, 3]", "players: [3]")
+        .replace("chains: [Hall]", "chains: [Hall, Arena]");
+    let (_, report) = resolved(&[("a1.yaml", &age1), ("a2.yaml", broken), ("w.yaml", WONDERS)]);
+    assert_eq!(
+        codes(&report),
+        [Code::DeckSize, Code::UnknownCard, Code::YamlSyntax]
+    );
+    for d in &report.diagnostics[..2] {
+        let help = d.help.as_deref().unwrap();
+        assert!(
+            help.ends_with("checked without `t/a2.yaml` (left out, see its own report)"),
+            "{help}"
+        );
+    }
+}
+
+#[test]
+fn a_card_with_an_unknown_colour_is_still_checked() {
+    // Its chain, its player counts and its Age's deck are all checked.
+    let age1 = AGE1.replace(
+        "    colour: blue\n    players: [3, 3]",
+        "    colour: bleu\n    players: [3, 9]\n    chains: [Arena]",
+    );
+    let (_, report) = resolved(&[("a1.yaml", &age1), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+    assert_eq!(
+        codes(&report),
+        [
+            Code::DeckSize,
+            Code::UnknownName,
+            Code::BadValue,
+            Code::UnknownCard
+        ]
+    );
+    // A guild with a misspelt colour still counts as a guild of Age II.
+    let age2 = AGE2.replace(
+        "  - name: Sages\n    colour: purple",
+        "  - name: Sages\n    colour: purpel",
+    );
+    let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", &age2), ("w.yaml", WONDERS)]);
+    assert_eq!(codes(&report), [Code::UnknownName]);
 }
 
 /// A two-player game laid out in figures: 3 cards laid out, 1 set aside, and
@@ -170,4 +213,28 @@ fn a_count_per_zero_things_is_refused() {
     let bad = "age: 1\ncards:\n  - name: A\n    colour: brown\n    players: [2, 2, 2]\n    effect: gain 1 vp per 0 coins\n  \
         - name: G\n    colour: purple\n    effect: gain 1 vp\n";
     assert_eq!(laid_out(bad), [Code::BadValue]);
+}
+
+#[test]
+fn a_game_name_unlike_its_folder_does_not_stop_the_card_checks() {
+    let vocab = crate::testkit::VOCAB.replace("game: t\n", "game: other\n");
+    let age1 = AGE1.replace("produce clay", "produce cley");
+    let mut sources = crate::source::Sources::default();
+    let mut report = crate::diag::Report::default();
+    let src = crate::load::load_texts(
+        "t",
+        &[
+            ("game.yaml", &vocab),
+            ("a1.yaml", &age1),
+            ("a2.yaml", AGE2),
+            ("w.yaml", WONDERS),
+        ],
+        &mut sources,
+        &mut report,
+    );
+    let ast = crate::parse::parse(src, &mut report);
+    let game = crate::resolve::resolve(ast, &mut report).expect("a vocabulary");
+    super::validate(&game, &mut report);
+    report.sort();
+    assert_eq!(codes(&report), [Code::BadValue, Code::UnknownName]);
 }

@@ -293,3 +293,51 @@ fn divided_and_most_counts() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn every_word_has_an_example_that_parses_to_it() {
+    assert_eq!(
+        crate::WORDS.iter().map(|w| w.word).collect::<Vec<_>>(),
+        ActionKind::ALL,
+        "WORDS and ActionKind::ALL list the same words in the same order"
+    );
+    for w in crate::WORDS {
+        let kind = only_action(w.example);
+        assert_eq!(kind.word(), w.word, "{}", w.example);
+        assert!(!w.meaning.is_empty());
+    }
+}
+
+#[test]
+fn leading_keywords_come_from_the_grammar() {
+    let leading: Vec<Option<&str>> = crate::WORDS.iter().map(|w| w.leading()).collect();
+    assert_eq!(
+        leading,
+        [
+            Some("produce"),
+            Some("gain"),
+            Some("science"),
+            Some("trade"),
+            Some("build"),
+            Some("play"),
+            Some("play"),
+            Some("copy"),
+            None, // `opponent loses 3 coins`
+            Some("discard"),
+            Some("take"),
+            Some("pay"),
+            Some("receive"),
+        ]
+    );
+    assert!(is_action_keyword("PAY") && !is_action_keyword("payment"));
+    assert_eq!(
+        crate::leading_words([
+            "produce",
+            "build free",
+            "play again",
+            "play last card",
+            "lose"
+        ]),
+        ["produce", "build", "play"]
+    );
+}

@@ -1,0 +1,396 @@
+//! Cards, wonders and their effects in plain words, from the resolved game:
+//! what the language server shows on hover.
+
+use crate::resolve::{Action, Card, Cost, DiscountTarget, Effect, Effects, Game, Trigger, Wonder};
+use crate::vocab::{CounterKind, Unit, Vocab};
+use sevenw_dsl::Pile;
+
+/// A card in a few lines of Markdown: what it is, its copies, its cost, what
+/// it does and its chains.
+pub fn card(game: &Game, c: &Card) -> String {
+    let v = &game.vocab;
+    let colour = c
+        .colour
+        .map_or("(unknown colour)", |i| v.colours[i as usize].as_str());
+    let mut out = format!(
+        "**{}** — {colour} card, Age {} of `{}`",
+        c.name.value.trim(),
+        roman(c.age.value),
+        v.game
+    );
+    if !c.aliases.is_empty() {
+        let a: Vec<&str> = c.aliases.iter().map(|a| a.value.trim()).collect();
+        out.push_str(&format!(" (also {})", a.join(", ")));
+    }
+    out.push_str("\n\n");
+    if c.players.is_empty() {
+        if v.guilds.is_some_and(|g| Some(g.colour) == c.colour) {
+            out.push_str("Drawn by the guild rule.\n\n");
+        }
+    } else {
+        let mut p: Vec<i64> = c.players.iter().map(|p| p.value).collect();
+        p.sort();
+        let list: Vec<String> = p.iter().map(|n| format!("{n}+")).collect();
+        out.push_str(&format!(
+            "{} for {} players.\n\n",
+            plural(p.len() as i64, "copy", "copies"),
+            list.join(", ")
+        ));
+    }
+    out.push_str(&format!("Cost: {}.\n\n", cost(v, &c.cost)));
+    out.push_str(&effects(v, &c.effects));
+    let chains: Vec<String> = c
+        .chains
+        .iter()
+        .map(|(targets, t)| match targets.first() {
+            Some(&i) => format!(
+                "{} (Age {})",
+                game.cards[i].name.value.trim(),
+                roman(game.cards[i].age.value)
+            ),
+            None => format!("{} (no such card)", t.value.trim()),
+        })
+        .collect();
+    if !chains.is_empty() {
+        out.push_str(&format!("\n\nMakes free: {}.", chains.join(", ")));
+    }
+    let from: Vec<String> = game
+        .cards
+        .iter()
+        .filter(|o| {
+            o.chains
+                .iter()
+                .any(|(t, _)| t.iter().any(|&i| std::ptr::eq(&game.cards[i], c)))
+        })
+        .map(|o| o.name.value.trim().to_string())
+        .collect();
+    if !from.is_empty() {
+        out.push_str(&format!("\n\nFree with: {}.", from.join(", ")));
+    }
+    out
+}
+
+/// A wonder board: each side's board effect and stages.
+pub fn wonder(game: &Game, w: &Wonder) -> String {
+    let v = &game.vocab;
+    let mut out = format!("**{}** — wonder of `{}`", w.name.value.trim(), v.game);
+    for s in &w.sides {
+        out.push_str(&format!("\n\nSide {}: ", s.name.value.trim()));
+        let board = effects(v, &s.effects);
+        out.push_str(&board);
+        for (i, st) in s.stages.iter().enumerate() {
+            out.push_str(&format!(
+                "\n{}. {} → {}",
+                i + 1,
+                cost(v, &st.cost),
+                effects(v, &st.effects).trim_start_matches("- ")
+            ));
+        }
+    }
+    out
+}
+
+/// Effects as a Markdown list, one effect a line.
+pub fn effects(v: &Vocab, e: &Effects) -> String {
+    match e {
+        Effects::Absent => "Does nothing.".to_string(),
+        Effects::Broken => "(its effect has an error)".to_string(),
+        Effects::Ok(list) if list.is_empty() => "Does nothing.".to_string(),
+        Effects::Ok(list) => list
+            .iter()
+            .map(|e| format!("- {}", effect(v, e)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// One effect in words: `At game end: 1 VP per brown card in left, your own city and right.`
+pub fn effect(v: &Vocab, e: &Effect) -> String {
+    let when = match e.trigger {
+        Trigger::Default => match &e.action {
+            Action::Gain { unit: Unit::Vp, .. } => "At game end: ",
+            _ => "",
+        },
+        Trigger::WhenBuilt => "When built: ",
+        Trigger::GameEnd => "At game end: ",
+        Trigger::AgeEnd => "At the end of each Age: ",
+        Trigger::OncePerAge => "Once per Age: ",
+        Trigger::BuildChain => "Each time you build by a chain: ",
+        Trigger::BuildStage => "Each time you build a wonder stage: ",
+        Trigger::BuildColour(_) => "",
+    };
+    let when = match e.trigger {
+        Trigger::BuildColour(c) => {
+            format!("Each time you build a {} card: ", v.colours[c as usize])
+        }
+        _ => when.to_string(),
+    };
+    let what = action(v, &e.action);
+    let mut s = format!("{when}{what}");
+    if let Some(first) = s.get(..1) {
+        s = first.to_uppercase() + &s[1..];
+    }
+    s.push('.');
+    s
+}
+
+fn action(v: &Vocab, a: &Action) -> String {
+    match a {
+        Action::Produce { options, amount } => {
+            let list = names(&v.resources, *options as u32);
+            if options.count_ones() == 1 {
+                format!("produces {amount} {}", list.join(""))
+            } else {
+                format!("produces {amount} of {} (one, chosen each turn)", or(&list))
+            }
+        }
+        Action::Gain { unit, amount, per } => {
+            let unit = match unit {
+                Unit::Coins => plural_word(*amount as i64, "coin", "coins"),
+                Unit::Vp => "VP".into(),
+                Unit::Shields => plural_word(*amount as i64, "shield", "shields"),
+            };
+            let mut s = format!("gains {amount} {unit}");
+            if let Some(c) = per {
+                let thing = counted(v, c.kind, c.colours);
+                if c.divisor > 1 {
+                    s.push_str(&format!(" for every {} {thing}s", c.divisor));
+                } else {
+                    s.push_str(&format!(" per {thing}"));
+                }
+                if c.most {
+                    s.push_str(" in the city with the most");
+                } else {
+                    s.push_str(&format!(" in {}", seats(v, &c.seats)));
+                }
+            }
+            s
+        }
+        Action::Science { options } => {
+            let list = names(&v.symbols, *options as u32);
+            if list.len() == 1 {
+                format!("gives the science symbol {}", list[0])
+            } else {
+                format!(
+                    "gives one science symbol of {}, chosen at game end",
+                    or(&list)
+                )
+            }
+        }
+        Action::Trade {
+            resources,
+            price,
+            seats: from,
+        } => format!(
+            "buys {} from {} for {}",
+            or(&names(&v.resources, *resources as u32)),
+            seats(v, from),
+            plural(*price as i64, "coin each", "coins each")
+        ),
+        Action::BuildFree { pile } => match pile {
+            Pile::Discard => "builds a card from the discard pile for free".into(),
+            Pile::Hand => "builds a card from the hand for free".into(),
+        },
+        Action::PlayLastCard => {
+            "may play the last card of each Age instead of discarding it".into()
+        }
+        Action::PlayAgain => "plays another turn at once".into(),
+        Action::Copy { colours, seats: s } => format!(
+            "copies a {} of {} at game end",
+            counted(v, CounterKind::Cards, *colours),
+            seats(v, s)
+        ),
+        Action::Lose { amount, seats: s } => format!(
+            "{} loses {}",
+            seats(v, s),
+            plural(*amount as i64, "coin", "coins")
+        ),
+        Action::Discard { colours, seats: s } => format!(
+            "discards a {} of {}",
+            counted(v, CounterKind::Cards, *colours),
+            seats(v, s)
+        ),
+        Action::TakeProgress { set_aside } => match set_aside {
+            0 => "takes a progress token".into(),
+            n => format!("takes a progress token from {n} set aside"),
+        },
+        Action::Discount { amount, target } => format!(
+            "pays {} fewer for {}",
+            plural(*amount as i64, "resource", "resources"),
+            match target {
+                DiscountTarget::Wonders => "wonders".to_string(),
+                DiscountTarget::Colours(c) => format!("{}s", counted(v, CounterKind::Cards, *c)),
+            }
+        ),
+        Action::ReceiveTrade { seats: s } => {
+            format!("receives the coins {} pays for trading", seats(v, s))
+        }
+    }
+}
+
+/// `brown or grey card`, `wonder stage`.
+fn counted(v: &Vocab, kind: CounterKind, colours: u16) -> String {
+    let noun = CounterKind::ALL
+        .iter()
+        .find(|(_, k)| *k == kind)
+        .map_or("thing", |(w, _)| *w);
+    if kind != CounterKind::Cards {
+        return noun.to_string();
+    }
+    let all = (1u32 << v.colours.len()).wrapping_sub(1);
+    if colours as u32 == all {
+        return "card".into();
+    }
+    format!("{} card", or(&names(&v.colours, colours as u32)))
+}
+
+/// The seats as the game names them: `left, your own city and right`.
+fn seats(v: &Vocab, seats: &[i8]) -> String {
+    if let Some((name, _)) = v.scopes.iter().find(|(_, s)| s.as_slice() == seats)
+        && seats.len() > 1
+    {
+        return name.clone();
+    }
+    // In the order the game declares its scopes.
+    let mut parts: Vec<(usize, String)> = seats
+        .iter()
+        .map(|seat| {
+            let declared = v.scopes.iter().position(|(_, s)| s.as_slice() == [*seat]);
+            let name = match (seat, declared) {
+                (0, _) => "your own city".to_string(),
+                (_, Some(i)) => v.scopes[i].0.clone(),
+                (_, None) => format!("the city {seat} seats away"),
+            };
+            (declared.unwrap_or(usize::MAX), name)
+        })
+        .collect();
+    parts.sort();
+    and(&parts.into_iter().map(|(_, n)| n).collect::<Vec<_>>())
+}
+
+fn cost(v: &Vocab, c: &Cost) -> String {
+    let mut parts: Vec<String> = c
+        .resources
+        .iter()
+        .map(|(r, n)| format!("{n} {}", v.resources[*r as usize]))
+        .collect();
+    if c.coins > 0 {
+        parts.insert(0, plural(c.coins as i64, "coin", "coins"));
+    }
+    if parts.is_empty() {
+        "free".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn names(all: &[String], mask: u32) -> Vec<String> {
+    all.iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, n)| n.clone())
+        .collect()
+}
+
+fn join(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
+    }
+}
+
+fn or(items: &[String]) -> String {
+    join(items, "or")
+}
+
+fn and(items: &[String]) -> String {
+    join(items, "and")
+}
+
+fn plural(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", plural_word(n, one, many))
+}
+
+fn plural_word(n: i64, one: &str, many: &str) -> String {
+    if n == 1 { one } else { many }.to_string()
+}
+
+/// `I`, `II`, `III`; other numbers as they are.
+pub fn roman(n: i64) -> String {
+    match n {
+        1 => "I".into(),
+        2 => "II".into(),
+        3 => "III".into(),
+        4 => "IV".into(),
+        n => n.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{AGE1, AGE2, WONDERS, resolved};
+
+    fn game() -> Game {
+        let (g, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        g.unwrap()
+    }
+
+    fn card_named<'a>(g: &'a Game, name: &str) -> &'a Card {
+        g.cards.iter().find(|c| c.name.value == name).unwrap()
+    }
+
+    #[test]
+    fn cards_in_plain_words() {
+        let g = game();
+        assert_eq!(
+            card(&g, card_named(&g, "Pit")),
+            "**Pit** — brown card, Age I of `t`\n\n3 copies for 3+, 3+, 4+ players.\n\n\
+             Cost: free.\n\n- Produces 1 clay.\n\nMakes free: Hall (Age II)."
+        );
+        let hall = card(&g, card_named(&g, "Hall"));
+        assert!(hall.contains("Cost: 2 clay."), "{hall}");
+        assert!(hall.contains("- At game end: gains 4 VP."), "{hall}");
+        assert!(hall.ends_with("Free with: Pit."), "{hall}");
+        let masons = card(&g, card_named(&g, "Masons"));
+        assert!(masons.contains("Drawn by the guild rule."), "{masons}");
+        assert!(
+            masons.contains("- At game end: gains 1 VP per brown card in neighbours."),
+            "{masons}"
+        );
+        let builders = card(&g, card_named(&g, "Builders"));
+        assert!(
+            builders.contains("per wonder stage in your own city, left and right"),
+            "{builders}"
+        );
+        let traders = card(&g, card_named(&g, "Traders"));
+        assert!(
+            traders.contains("- Buys wood or clay from left for 1 coin each."),
+            "{traders}"
+        );
+        let copyists = card(&g, card_named(&g, "Copyists"));
+        assert!(
+            copyists.contains("- Copies a purple card of neighbours at game end."),
+            "{copyists}"
+        );
+        let sages = card(&g, card_named(&g, "Sages"));
+        assert!(
+            sages.contains("- Gives one science symbol of gear or tablet, chosen at game end."),
+            "{sages}"
+        );
+    }
+
+    #[test]
+    fn wonders_in_plain_words() {
+        let g = game();
+        let w = wonder(&g, &g.wonders[0]);
+        assert_eq!(
+            w,
+            "**Tower** — wonder of `t`\n\nSide A: - Produces 1 glass.\n\
+             1. 2 wood → At game end: gains 3 VP.\n\
+             2. 2 clay → Once per Age: builds a card from the hand for free."
+        );
+    }
+}

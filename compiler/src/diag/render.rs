@@ -1,0 +1,266 @@
+//! Rendering diagnostics with miette, the whole file as the source.
+//!
+//! Two things are done here that miette does not do by itself:
+//! - Text from the files reaches a terminal only with its control
+//!   characters escaped: C0 controls become their Unicode pictures (ESC is
+//!   shown as `␛`), C1 controls and bidirectional overrides `�`. The file
+//!   text given to miette is escaped once per file, and spans are moved to
+//!   match.
+//! - Snippets of one file are merged only when their context lines touch.
+//!   miette's `SpanContents::line_count` of a `String` counts the lines from
+//!   the start of the file, so two labels merged whenever the later stood
+//!   before about twice the line of the earlier (48 lines of a W0002 report
+//!   for two aliases far apart); [`FileSource`] gives the lines covered, as
+//!   the trait documents.
+
+use super::{Diagnostic, Report, Severity};
+use crate::source::{FileId, Sources};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+
+pub(super) fn render(report: &Report, sources: &Sources, colour: bool) -> String {
+    let theme = if colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    // Each file escaped once, however many diagnostics show it.
+    let mut files: HashMap<FileId, FileSource> = HashMap::new();
+    for d in &report.diagnostics {
+        if let Some(loc) = d.loc {
+            files
+                .entry(loc.file)
+                .or_insert_with(|| FileSource::new(sources, loc.file));
+        }
+    }
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        let shown = Shown::new(d, sources, &files);
+        if handler.render_report(&mut out, &shown).is_err() {
+            out.push_str(&format!(
+                "{}[{}]: {}\n",
+                d.severity().as_str(),
+                d.code,
+                escape_controls(&d.message)
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The replacement shown for a character that must not reach a terminal
+/// raw, if it is one.
+fn replacement(c: char) -> Option<char> {
+    match c {
+        '\t' | '\n' => None,
+        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
+        '\u{7f}' => Some('\u{2421}'),
+        '\u{80}'..='\u{9f}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{61c}' => Some('\u{fffd}'),
+        _ => None,
+    }
+}
+
+/// `text` with its control characters escaped (see the module's doc); a
+/// carriage return before a line feed is kept.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    escape(text).0
+}
+
+/// The escaped text, and for each replaced character (by its offset in
+/// `text`) how many bytes longer everything after it has become.
+fn escape(text: &str) -> (Cow<'_, str>, Vec<(usize, usize)>) {
+    let needs = |(i, c): (usize, char)| {
+        replacement(c).is_some() && !(c == '\r' && text[i + 1..].starts_with('\n'))
+    };
+    if !text.char_indices().any(needs) {
+        return (Cow::Borrowed(text), Vec::new());
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut shifts = Vec::new();
+    for (i, c) in text.char_indices() {
+        match replacement(c).filter(|_| needs((i, c))) {
+            Some(r) => {
+                out.push(r);
+                shifts.push((i, out.len() - (i + c.len_utf8())));
+            }
+            None => out.push(c),
+        }
+    }
+    (Cow::Owned(out), shifts)
+}
+
+/// A file as shown: its name and text escaped, with the map of offsets.
+struct FileSource {
+    name: String,
+    text: String,
+    /// `(offset in the file, bytes added up to and including that character)`.
+    shifts: Vec<(usize, usize)>,
+}
+
+impl FileSource {
+    fn new(sources: &Sources, id: FileId) -> FileSource {
+        let file = sources.get(id);
+        let (text, shifts) = escape(&file.text);
+        FileSource {
+            name: escape_controls(&file.path.display().to_string()).into_owned(),
+            text: text.into_owned(),
+            shifts,
+        }
+    }
+
+    /// The offset in the shown text of offset `at` of the file.
+    fn map(&self, at: usize) -> usize {
+        let before = self.shifts.partition_point(|(i, _)| *i < at);
+        at + before.checked_sub(1).map_or(0, |k| self.shifts[k].1)
+    }
+
+    /// A span of the file as a span of the shown text.
+    fn span(&self, original: &str, start: usize, end: usize) -> (usize, usize) {
+        let (s, e) = clamp(original, start, end);
+        let s = self.map(s);
+        (s, self.map(e).max(s))
+    }
+}
+
+impl SourceCode for FileSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        let data = inner.data();
+        // The lines covered, not the lines from the start of the file.
+        let newlines = data.iter().filter(|b| **b == b'\n').count();
+        let lines = newlines + usize::from(!data.ends_with(b"\n"));
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            data,
+            *inner.span(),
+            inner.line(),
+            inner.column(),
+            lines,
+        )))
+    }
+}
+
+/// A diagnostic joined with its file, as miette wants it.
+struct Shown<'a> {
+    d: &'a Diagnostic,
+    message: String,
+    source: Option<&'a FileSource>,
+    labels: Vec<LabeledSpan>,
+    help: Option<String>,
+}
+
+impl<'a> Shown<'a> {
+    fn new(d: &'a Diagnostic, sources: &Sources, files: &'a HashMap<FileId, FileSource>) -> Self {
+        let mut labels = Vec::new();
+        let mut help = d.help.clone();
+        let mut source = None;
+        if let Some(loc) = d.loc
+            && let Some(shown) = files.get(&loc.file)
+        {
+            let text = &sources.get(loc.file).text;
+            let (start, end) = shown.span(text, loc.start, loc.end);
+            labels.push(LabeledSpan::new_primary_with_span(
+                Some(escape_controls(&d.label).into_owned()).filter(|l| !l.is_empty()),
+                (start, end - start),
+            ));
+            for (note, label) in &d.notes {
+                if note.file == loc.file {
+                    let (s, e) = shown.span(text, note.start, note.end);
+                    labels.push(LabeledSpan::new_with_span(
+                        Some(escape_controls(label).into_owned()),
+                        (s, e - s),
+                    ));
+                } else {
+                    let other = sources.get(note.file);
+                    let (line, col) = sources.line_col(note.file, note.start);
+                    let where_ = format!("{label}: {}:{line}:{col}", other.path.display());
+                    help = Some(match help {
+                        Some(h) => format!("{h}\n{where_}"),
+                        None => where_,
+                    });
+                }
+            }
+            source = Some(shown);
+        }
+        Shown {
+            d,
+            message: escape_controls(&d.message).into_owned(),
+            source,
+            labels,
+            help: help.map(|h| escape_controls(&h).into_owned()),
+        }
+    }
+}
+
+fn clamp(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let mut s = start.min(text.len());
+    while !text.is_char_boundary(s) {
+        s -= 1;
+    }
+    let mut e = end.clamp(s, text.len());
+    while !text.is_char_boundary(e) {
+        e += 1;
+    }
+    (s, e)
+}
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.d, f)
+    }
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Shown<'_> {}
+
+impl miette::Diagnostic for Shown<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.d.code))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.d.severity() {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.map(|s| s as &dyn SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            None
+        } else {
+            Some(Box::new(self.labels.iter().cloned()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

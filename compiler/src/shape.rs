@@ -1,0 +1,552 @@
+//! The shapes of the YAML documents the compiler reads: which fields each
+//! mapping has, which are required, and what each holds.
+//!
+//! The loader reads every mapping through these definitions (the fields it
+//! may take, the fields it reports missing, the known fields it suggests for
+//! an unknown one), and [`schema`] turns them into the JSON Schemas an editor
+//! uses. A test over every field checks that the loader and the schema agree
+//! on each wrong type, missing field and unknown field, so they cannot drift.
+//!
+//! A document is listed in [`DOCUMENTS`]; another format read from YAML
+//! (the runtime's city sheets, say) is described with the same types and
+//! added there to get its schema.
+
+use crate::vocab::CounterKind;
+use serde_json::{Map, Value, json};
+use sevenw_dsl::{ActionKind, TriggerKind};
+
+/// What a value holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Any scalar, read as text (a name, a colour).
+    Text,
+    /// Text that must be one of these words (the language's effect words).
+    Word(&'static [&'static str]),
+    /// A whole number.
+    Int,
+    /// Effect-language text (`cost`, `effect`); empty is allowed.
+    Dsl,
+    /// A list (or nothing, an empty list).
+    List(&'static Shape),
+    /// A list of exactly two whole numbers.
+    Pair,
+    /// A mapping of known fields.
+    Object(&'static Object),
+    /// A mapping with keys of the designer's choosing.
+    Map(&'static Shape),
+    /// A whole number, or a list.
+    IntOrList(&'static Shape),
+}
+
+/// A mapping of known fields.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Object {
+    /// What the mapping is, in messages: `a card`, `game.yaml`.
+    pub what: &'static str,
+    /// Its name in the schema's definitions.
+    pub id: &'static str,
+    pub doc: &'static str,
+    pub fields: &'static [Field],
+    /// Exactly one of these fields must be given (none when empty).
+    pub exactly_one: &'static [&'static str],
+    /// `(a, b)`: when `a` is given, `b` must be too.
+    pub requires: &'static [(&'static str, &'static str)],
+}
+
+/// A field of a mapping.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Field {
+    pub name: &'static str,
+    pub required: bool,
+    pub shape: Shape,
+    pub doc: &'static str,
+}
+
+impl Object {
+    pub fn field(&self, name: &str) -> Option<&'static Field> {
+        // `fields` is 'static, so are its elements; the borrow of `self` ends here.
+        let fields: &'static [Field] = self.fields;
+        fields.iter().find(|f| f.name == name)
+    }
+    /// The names of the fields, in order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + Clone {
+        let fields: &'static [Field] = self.fields;
+        fields.iter().map(|f| f.name)
+    }
+}
+
+const fn field(name: &'static str, shape: Shape, doc: &'static str) -> Field {
+    Field {
+        name,
+        required: false,
+        shape,
+        doc,
+    }
+}
+
+const fn required(name: &'static str, shape: Shape, doc: &'static str) -> Field {
+    Field {
+        name,
+        required: true,
+        shape,
+        doc,
+    }
+}
+
+const NAMES: Shape = Shape::List(&Shape::Text);
+const INTS: Shape = Shape::List(&Shape::Int);
+
+pub static CARD: Object = Object {
+    what: "a card",
+    id: "card",
+    doc: "A card of the Age of its file.",
+    fields: &[
+        required(
+            "name",
+            Shape::Text,
+            "The card's name; the same name may stand in two Ages but only once per Age.",
+        ),
+        field("aliases", NAMES, "Other names a sheet or a search may use."),
+        required("colour", Shape::Text, "A colour of the game's `colours`."),
+        field(
+            "players",
+            INTS,
+            "One entry per copy: the least player count that uses that copy. Omitted for cards drawn by the guild rule.",
+        ),
+        field(
+            "cost",
+            Shape::Dsl,
+            "Cost text: resources and coins (`2 wood, ore`, `1 coin`), or `free`.",
+        ),
+        field(
+            "effect",
+            Shape::Dsl,
+            "Effect text: clauses separated by `;` (`produce wood or clay`, `at game end: gain 1 vp per wonder stage in neighbours`).",
+        ),
+        field(
+            "chains",
+            NAMES,
+            "Names of cards of a later Age that this card lets its owner build for free.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static STAGE: Object = Object {
+    what: "a wonder stage",
+    id: "stage",
+    doc: "A stage of a wonder side, built in order.",
+    fields: &[
+        required("cost", Shape::Dsl, "Cost text of the stage."),
+        field("effect", Shape::Dsl, "Effect text of the stage."),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static SIDE: Object = Object {
+    what: "a wonder side",
+    id: "side",
+    doc: "One side of a wonder board (A, B).",
+    fields: &[
+        field(
+            "effect",
+            Shape::Dsl,
+            "What the board itself gives from the start (its production).",
+        ),
+        required(
+            "stages",
+            Shape::List(&Shape::Object(&STAGE)),
+            "The side's stages, in the order they are built.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static WONDER: Object = Object {
+    what: "a wonder",
+    id: "wonder",
+    doc: "A wonder board and its sides.",
+    fields: &[
+        required("name", Shape::Text, "The board's name."),
+        field("aliases", NAMES, "Other names a sheet or a search may use."),
+        required(
+            "sides",
+            Shape::Map(&Shape::Object(&SIDE)),
+            "The sides by name (`A:`, `B:`).",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static PROGRESS: Object = Object {
+    what: "a progress token",
+    id: "progress",
+    doc: "A progress token (Duel).",
+    fields: &[
+        required("name", Shape::Text, "The token's name."),
+        field("aliases", NAMES, "Other names a sheet or a search may use."),
+        field("effect", Shape::Dsl, "Effect text of the token."),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static CARD_FILE: Object = Object {
+    what: "a card file",
+    id: "card-file",
+    doc: "A file of a game folder other than game.yaml: cards of one Age, wonders, progress tokens.",
+    fields: &[
+        field(
+            "age",
+            Shape::Int,
+            "The Age of the file's cards (required with `cards`).",
+        ),
+        field(
+            "cards",
+            Shape::List(&Shape::Object(&CARD)),
+            "The cards of this Age.",
+        ),
+        field(
+            "wonders",
+            Shape::List(&Shape::Object(&WONDER)),
+            "Wonder boards.",
+        ),
+        field(
+            "progress",
+            Shape::List(&Shape::Object(&PROGRESS)),
+            "Progress tokens.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[("cards", "age")],
+};
+
+pub static GUILDS: Object = Object {
+    what: "the guild rule",
+    id: "guilds",
+    doc: "How the guild Age draws the cards of the guild colour: players + `extra`, or `count`.",
+    fields: &[
+        required("colour", Shape::Text, "The guild colour."),
+        required("age", Shape::Int, "The Age the guilds are drawn in."),
+        field(
+            "extra",
+            Shape::Int,
+            "Draw players + this many (the base game: 2).",
+        ),
+        field("count", Shape::Int, "Draw this many (Duel: 3)."),
+    ],
+    exactly_one: &["extra", "count"],
+    requires: &[],
+};
+
+pub static CONFLICT: Object = Object {
+    what: "the conflict track",
+    id: "conflict",
+    doc: "A conflict track (Duel): distances from the centre.",
+    fields: &[
+        required(
+            "capital",
+            Shape::Int,
+            "Squares from the centre to a capital.",
+        ),
+        field(
+            "zones",
+            Shape::List(&Shape::Pair),
+            "[distance, VP]: from this distance on, this many VP.",
+        ),
+        field(
+            "tokens",
+            Shape::List(&Shape::Pair),
+            "[distance, coins]: at this distance, the loser loses this many coins.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static GAME: Object = Object {
+    what: "game.yaml",
+    id: "game",
+    doc: "A game's vocabulary and shape (game.yaml).",
+    fields: &[
+        required("game", Shape::Text, "The game's name: its folder's name."),
+        required("title", Shape::Text, "The game's title, for display."),
+        required(
+            "players",
+            INTS,
+            "The least and the most player count: `[3, 7]`.",
+        ),
+        required("ages", Shape::Int, "The number of Ages."),
+        required(
+            "start_coins",
+            Shape::Int,
+            "The coins each player starts with.",
+        ),
+        field(
+            "hand_size",
+            Shape::Int,
+            "Cards dealt per player and Age (or `layout`).",
+        ),
+        field(
+            "layout",
+            Shape::Int,
+            "Cards laid out per Age (Duel; or `hand_size`).",
+        ),
+        field(
+            "set_aside",
+            Shape::Int,
+            "Cards of each Age deck returned unseen before the layout.",
+        ),
+        required(
+            "resources",
+            Shape::Map(&NAMES),
+            "Resource classes and their resources: `raw: [wood, stone]`.",
+        ),
+        required("science", NAMES, "The science symbols."),
+        required("colours", NAMES, "The card colours."),
+        required("categories", NAMES, "The scoring categories."),
+        required(
+            "vp_category",
+            Shape::Map(&Shape::Text),
+            "The category the VP of each colour (and `wonder`, `progress`) score in.",
+        ),
+        required(
+            "tradable",
+            NAMES,
+            "The colours (and `board`) whose production may be bought.",
+        ),
+        required(
+            "scopes",
+            Shape::Map(&Shape::IntOrList(&Shape::Text)),
+            "Scopes: seat offsets (players listed clockwise) or unions of scopes.",
+        ),
+        required(
+            "counters",
+            Shape::List(&Shape::Word(CounterKind::NOUNS)),
+            "The things effects of this game count.",
+        ),
+        required(
+            "words",
+            Shape::List(&Shape::Word(ActionKind::ALL)),
+            "The effect words this game allows.",
+        ),
+        required(
+            "triggers",
+            Shape::List(&Shape::Word(TriggerKind::ALL)),
+            "The triggers this game allows.",
+        ),
+        field("guilds", Shape::Object(&GUILDS), "The guild rule."),
+        field("conflict", Shape::Object(&CONFLICT), "The conflict track."),
+    ],
+    exactly_one: &["hand_size", "layout"],
+    requires: &[("set_aside", "layout")],
+};
+
+/// A kind of document and its schema file.
+#[derive(Debug)]
+pub struct Document {
+    /// The schema's file name (`card-file.schema.json`).
+    pub file: &'static str,
+    pub title: &'static str,
+    pub root: &'static Object,
+}
+
+/// Every kind of document with a schema.
+pub const DOCUMENTS: &[Document] = &[
+    Document {
+        file: "card-file.schema.json",
+        title: "7 Wonders card file (cards of an Age, wonders, progress tokens)",
+        root: &CARD_FILE,
+    },
+    Document {
+        file: "game.schema.json",
+        title: "7 Wonders game.yaml (a game's vocabulary)",
+        root: &GAME,
+    },
+];
+
+/// The document a file of a game folder is: game.yaml or a card file.
+pub fn document_of(file_name: &str) -> &'static Document {
+    if file_name == "game.yaml" {
+        &DOCUMENTS[1]
+    } else {
+        &DOCUMENTS[0]
+    }
+}
+
+/// The JSON Schema (draft-07, the draft editors support best) of a document.
+pub fn schema(doc: &Document) -> Value {
+    let mut defs = Map::new();
+    let mut root = object_schema(doc.root, &mut defs);
+    let o = root.as_object_mut().expect("an object schema");
+    let mut head = Map::new();
+    head.insert(
+        "$schema".into(),
+        json!("http://json-schema.org/draft-07/schema#"),
+    );
+    head.insert("title".into(), json!(doc.title));
+    head.append(o);
+    defs.remove(doc.root.id);
+    if !defs.is_empty() {
+        head.insert("definitions".into(), Value::Object(defs));
+    }
+    Value::Object(head)
+}
+
+/// The schema text as written to a file: pretty, ending with a newline.
+pub fn schema_text(doc: &Document) -> String {
+    let mut s = serde_json::to_string_pretty(&schema(doc)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+fn object_schema(o: &'static Object, defs: &mut Map<String, Value>) -> Value {
+    let mut props = Map::new();
+    for f in o.fields {
+        let mut s = shape_schema(&f.shape, defs);
+        if let Some(m) = s.as_object_mut()
+            && !m.contains_key("$ref")
+        {
+            m.insert("description".into(), json!(f.doc));
+        } else {
+            // A `$ref` takes no sibling keywords in draft-07: wrap it.
+            s = json!({ "allOf": [s], "description": f.doc });
+        }
+        props.insert(f.name.into(), s);
+    }
+    let mut s = json!({
+        "description": o.doc,
+        "type": "object",
+        "properties": props,
+        "additionalProperties": false,
+    });
+    let req: Vec<&str> = o
+        .fields
+        .iter()
+        .filter(|f| f.required)
+        .map(|f| f.name)
+        .collect();
+    if !req.is_empty() {
+        s["required"] = json!(req);
+    }
+    if !o.exactly_one.is_empty() {
+        let branches: Vec<Value> = o
+            .exactly_one
+            .iter()
+            .map(|f| json!({ "required": [f] }))
+            .collect();
+        s["oneOf"] = Value::Array(branches);
+    }
+    if !o.requires.is_empty() {
+        let mut deps = Map::new();
+        for (a, b) in o.requires {
+            deps.insert((*a).into(), json!([b]));
+        }
+        s["dependencies"] = Value::Object(deps);
+    }
+    s
+}
+
+/// YAML scalars as an editor's YAML reader types them: text, numbers, true/false.
+const SCALAR: [&str; 3] = ["string", "number", "boolean"];
+
+fn shape_schema(shape: &Shape, defs: &mut Map<String, Value>) -> Value {
+    match shape {
+        Shape::Text => json!({ "type": SCALAR }),
+        Shape::Word(words) => json!({ "type": "string", "enum": words }),
+        Shape::Int => json!({ "type": "integer" }),
+        Shape::Dsl => json!({ "type": ["string", "number", "boolean", "null"] }),
+        Shape::List(item) => json!({
+            "type": ["array", "null"],
+            "items": shape_schema(item, defs),
+        }),
+        Shape::Pair => json!({
+            "type": "array",
+            "items": { "type": "integer" },
+            "minItems": 2,
+            "maxItems": 2,
+        }),
+        Shape::Object(o) => {
+            if !defs.contains_key(o.id) {
+                defs.insert(o.id.into(), Value::Null); // reserve: no recursion loop
+                let s = object_schema(o, defs);
+                defs.insert(o.id.into(), s);
+            }
+            json!({ "$ref": format!("#/definitions/{}", o.id) })
+        }
+        Shape::Map(value) => json!({
+            "type": "object",
+            "additionalProperties": shape_schema(value, defs),
+        }),
+        Shape::IntOrList(item) => json!({
+            "anyOf": [
+                { "type": "integer" },
+                { "type": "array", "items": shape_schema(item, defs) },
+            ],
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_counters_are_the_languages() {
+        let known: Vec<&str> = CounterKind::ALL.iter().map(|(w, _)| *w).collect();
+        assert_eq!(known, CounterKind::NOUNS);
+    }
+
+    #[test]
+    fn every_object_is_reachable_from_a_document() {
+        fn walk(o: &'static Object, seen: &mut Vec<&'static str>) {
+            if seen.contains(&o.id) {
+                return;
+            }
+            seen.push(o.id);
+            for f in o.fields {
+                let mut s = &f.shape;
+                loop {
+                    match s {
+                        Shape::List(i) | Shape::Map(i) | Shape::IntOrList(i) => s = i,
+                        Shape::Object(o) => {
+                            walk(o, seen);
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            for name in o
+                .exactly_one
+                .iter()
+                .chain(o.requires.iter().flat_map(|(a, b)| [a, b]))
+            {
+                assert!(o.field(name).is_some(), "{}: no field {name}", o.id);
+            }
+        }
+        let mut seen = Vec::new();
+        for d in DOCUMENTS {
+            walk(d.root, &mut seen);
+        }
+        seen.sort();
+        assert_eq!(
+            seen,
+            [
+                "card",
+                "card-file",
+                "conflict",
+                "game",
+                "guilds",
+                "progress",
+                "side",
+                "stage",
+                "wonder"
+            ]
+        );
+    }
+}

@@ -1,0 +1,115 @@
+//! The effect words of the language, as a game lists them under `words:`,
+//! each with an example and what it does. The word an effect text starts
+//! with is asked of the grammar ([`WordInfo::leading`]), so suggestions and
+//! explanations follow the grammar and each game's `words:` without a list
+//! of keywords kept by hand.
+
+/// One action of the language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WordInfo {
+    /// Its name in a game's `words:` ([`ActionKind::word`]).
+    pub word: &'static str,
+    /// An effect using it, as written in a card file.
+    pub example: &'static str,
+    /// What it does, in a designer's words.
+    pub meaning: &'static str,
+}
+
+/// Every action of the language, in the order of [`ActionKind::ALL`].
+pub const WORDS: &[WordInfo] = &[
+    WordInfo {
+        word: "produce",
+        example: "produce wood or clay",
+        meaning: "produces one of the resources each turn",
+    },
+    WordInfo {
+        word: "gain",
+        example: "gain 1 coin per brown card in left, self and right",
+        meaning: "gives coins, victory points or shields, maybe per thing counted",
+    },
+    WordInfo {
+        word: "science",
+        example: "science compass or gear or tablet",
+        meaning: "gives one of the science symbols",
+    },
+    WordInfo {
+        word: "trade",
+        example: "trade raw at 1 from left and right",
+        meaning: "buys the resources from the neighbours named at a price",
+    },
+    WordInfo {
+        word: "build free",
+        example: "build a card from the discard pile for free",
+        meaning: "builds a card from a pile without paying its cost",
+    },
+    WordInfo {
+        word: "play last card",
+        example: "play the last card of each age",
+        meaning: "plays the last card of each hand instead of discarding it",
+    },
+    WordInfo {
+        word: "play again",
+        example: "play again",
+        meaning: "takes another turn at once",
+    },
+    WordInfo {
+        word: "copy",
+        example: "copy a purple card from neighbours",
+        meaning: "copies a card of a neighbour at the end of the game",
+    },
+    WordInfo {
+        word: "lose",
+        example: "opponent loses 3 coins",
+        meaning: "makes other cities lose coins",
+    },
+    WordInfo {
+        word: "discard",
+        example: "discard a grey card from opponent",
+        meaning: "discards a card of that colour from another city",
+    },
+    WordInfo {
+        word: "take progress",
+        example: "take a progress token from 3 set aside",
+        meaning: "takes a progress token (or one of N set aside)",
+    },
+    WordInfo {
+        word: "discount",
+        example: "pay 2 fewer resources for wonders",
+        meaning: "lowers the resources paid for wonders or cards of a colour",
+    },
+    WordInfo {
+        word: "receive trading coins",
+        example: "receive the coins opponent pays for trading",
+        meaning: "receives the coins other cities pay the bank for trading",
+    },
+];
+
+impl WordInfo {
+    /// The entry of a word of `words:`.
+    pub fn of(word: &str) -> Option<&'static WordInfo> {
+        WORDS.iter().find(|w| w.word == word)
+    }
+
+    /// The keyword an effect with this word starts with (`pay` for
+    /// `discount`), or `None` when it starts with a name (`lose`:
+    /// `opponent loses 3 coins`). Asked of the grammar.
+    pub fn leading(&self) -> Option<&'static str> {
+        let first = self.example.split_whitespace().next()?;
+        crate::parser::is_action_keyword(first).then_some(first)
+    }
+}
+
+/// The keywords effects of the given `words:` start with, each once, in
+/// the order of [`WORDS`].
+pub fn leading_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<&'static str> {
+    let allowed: Vec<&str> = words.into_iter().collect();
+    let mut out: Vec<&'static str> = Vec::new();
+    for w in WORDS.iter().filter(|w| allowed.contains(&w.word)) {
+        if let Some(k) = w.leading()
+            && !out.contains(&k)
+        {
+            out.push(k);
+        }
+    }
+    out
+}

@@ -1,0 +1,435 @@
+//! The JSON Schemas of card files and game.yaml (`schemas/`, `sevenc schema`)
+//! against the loader they are made for.
+//!
+//! - The committed schemas are what `sevenc schema --out schemas` writes.
+//! - They accept every shipped file, and reject every file the loader
+//!   reports an unknown, missing or mistyped field in (the E0003–E0005
+//!   fixtures).
+//! - For every field of every mapping of the shipped files, a wrong type, a
+//!   missing required field, an unknown field and the exclusive or dependent
+//!   fields are tried: the loader must report it (E0005, E0004, E0003) and
+//!   the schema must reject it. The two cannot drift apart unnoticed.
+//!
+//! YAML is read into JSON values with serde-saphyr, typed as an editor's YAML
+//! language server types them (unquoted numbers are numbers). The schemas
+//! are checked with the small validator below, which knows exactly the
+//! draft-07 keywords the schemas use and fails on any other, so that a
+//! keyword is never silently ignored. (It was cross-checked once against
+//! python-jsonschema's Draft7Validator on the shipped files and the
+//! mutations.)
+
+use serde_json::{Map, Value, json};
+use sevenw_compiler::load::load_texts;
+use sevenw_compiler::shape::{self, DOCUMENTS, Document, Object, Shape};
+use sevenw_compiler::{Code, Report, Sources};
+use std::path::{Path, PathBuf};
+
+// ------------------------------------------------------------- validation
+
+/// Whether `v` is valid against `schema` (within the root schema `root`).
+fn valid(root: &Value, schema: &Value, v: &Value) -> bool {
+    let Value::Object(s) = schema else {
+        panic!("a schema is an object: {schema}")
+    };
+    for (k, rule) in s {
+        let ok = match k.as_str() {
+            "$schema" | "title" | "description" | "definitions" => true,
+            "$ref" => {
+                let name = rule
+                    .as_str()
+                    .and_then(|r| r.strip_prefix("#/definitions/"))
+                    .expect("local definitions only");
+                valid(root, &root["definitions"][name], v)
+            }
+            "type" => {
+                let types: Vec<&str> = match rule {
+                    Value::String(t) => vec![t.as_str()],
+                    Value::Array(ts) => ts.iter().map(|t| t.as_str().unwrap()).collect(),
+                    _ => panic!("type: {rule}"),
+                };
+                types.iter().any(|t| match *t {
+                    "string" => v.is_string(),
+                    "number" => v.is_number(),
+                    "integer" => v.is_i64() || v.is_u64(),
+                    "boolean" => v.is_boolean(),
+                    "null" => v.is_null(),
+                    "array" => v.is_array(),
+                    "object" => v.is_object(),
+                    other => panic!("type {other}"),
+                })
+            }
+            "enum" => rule.as_array().unwrap().contains(v),
+            "properties" => match v {
+                Value::Object(m) => m
+                    .iter()
+                    .all(|(key, item)| rule.get(key).is_none_or(|sub| valid(root, sub, item))),
+                _ => true,
+            },
+            "additionalProperties" => match v {
+                Value::Object(m) => m.iter().all(|(key, item)| {
+                    let known = s.get("properties").is_some_and(|p| p.get(key).is_some());
+                    known
+                        || match rule {
+                            Value::Bool(b) => *b,
+                            sub => valid(root, sub, item),
+                        }
+                }),
+                _ => true,
+            },
+            "required" => match v {
+                Value::Object(m) => rule
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|k| m.contains_key(k.as_str().unwrap())),
+                _ => true,
+            },
+            "dependencies" => match v {
+                Value::Object(m) => rule.as_object().unwrap().iter().all(|(a, needs)| {
+                    !m.contains_key(a)
+                        || needs
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .all(|b| m.contains_key(b.as_str().unwrap()))
+                }),
+                _ => true,
+            },
+            "items" => match v {
+                Value::Array(items) => items.iter().all(|i| valid(root, rule, i)),
+                _ => true,
+            },
+            "minItems" => v
+                .as_array()
+                .is_none_or(|a| a.len() as u64 >= rule.as_u64().unwrap()),
+            "maxItems" => v
+                .as_array()
+                .is_none_or(|a| a.len() as u64 <= rule.as_u64().unwrap()),
+            "oneOf" => {
+                let n = rule
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|sub| valid(root, sub, v))
+                    .count();
+                n == 1
+            }
+            "anyOf" => rule
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|sub| valid(root, sub, v)),
+            "allOf" => rule
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|sub| valid(root, sub, v)),
+            other => panic!("the validator does not know the keyword `{other}`"),
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+#[test]
+fn the_validator_knows_its_keywords() {
+    let schema = json!({
+        "type": "object",
+        "properties": { "a": { "type": "integer" }, "b": { "$ref": "#/definitions/b" } },
+        "additionalProperties": false,
+        "required": ["a"],
+        "oneOf": [{ "required": ["a"] }, { "required": ["c"] }],
+        "dependencies": { "b": ["a"] },
+        "definitions": { "b": { "type": "array", "items": { "enum": [1, 2] }, "minItems": 1, "maxItems": 2 } },
+    });
+    let ok = |v: Value| valid(&schema, &schema, &v);
+    assert!(ok(json!({ "a": 1 })));
+    assert!(ok(json!({ "a": 1, "b": [2] })));
+    assert!(!ok(json!({ "a": "1" })));
+    assert!(!ok(json!({ "b": [1] })));
+    assert!(!ok(json!({ "a": 1, "b": [3] })));
+    assert!(!ok(json!({ "a": 1, "b": [] })));
+    assert!(!ok(json!({ "a": 1, "b": [1, 1, 1] })));
+    assert!(!ok(json!({ "a": 1, "x": 0 })));
+    assert!(!ok(json!([1])));
+}
+
+// ------------------------------------------------------------------ files
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A YAML text as the JSON value an editor's language server sees.
+fn json_of(text: &str) -> Value {
+    serde_saphyr::from_str(text).unwrap_or_else(|e| panic!("not YAML: {e}"))
+}
+
+fn schema_of(doc: &Document) -> Value {
+    shape::schema(doc)
+}
+
+fn yaml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    out.sort();
+    out
+}
+
+fn shipped() -> Vec<PathBuf> {
+    ["cards/base", "cards/duel"]
+        .iter()
+        .flat_map(|g| yaml_files(&root().join(g)))
+        .collect()
+}
+
+fn document(path: &Path) -> &'static Document {
+    shape::document_of(&path.file_name().unwrap().to_string_lossy())
+}
+
+#[test]
+fn the_committed_schemas_are_up_to_date() {
+    for d in DOCUMENTS {
+        let path = root().join("schemas").join(d.file);
+        let committed =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            committed == shape::schema_text(d),
+            "{} is stale: run `cargo run -p sevenw-compiler --bin sevenc -- schema --out schemas`",
+            d.file
+        );
+    }
+}
+
+#[test]
+fn every_shipped_file_is_valid() {
+    let files = shipped();
+    assert!(files.len() >= 13);
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let schema = schema_of(document(&path));
+        assert!(
+            valid(&schema, &schema, &json_of(&text)),
+            "{} does not match its schema",
+            path.display()
+        );
+    }
+}
+
+/// Every file of the E0003–E0005 fixtures that the compiler reports an
+/// unknown, missing or mistyped field in is rejected by its schema.
+#[test]
+fn every_wrong_field_fixture_is_rejected() {
+    let dir = root().join("tests/fixtures/diag");
+    let (mut folders, mut checked) = (Vec::new(), Vec::new());
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let folder = entry.unwrap().path();
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        if !["e0003", "e0004", "e0005"]
+            .iter()
+            .any(|c| name.starts_with(c))
+        {
+            continue;
+        }
+        folders.push(name.clone());
+        // The loader's reports only: later passes add rules no schema can
+        // know (a card without `players` is fine for a guild only).
+        let mut sources = Sources::default();
+        let mut report = Report::default();
+        sevenw_compiler::load::load(std::slice::from_ref(&folder), &mut sources, &mut report);
+        let field_codes = [Code::UnknownField, Code::MissingField, Code::WrongType];
+        for d in &report.diagnostics {
+            let Some(loc) = d.loc.filter(|_| field_codes.contains(&d.code)) else {
+                continue;
+            };
+            let file = sources.get(loc.file);
+            let schema = schema_of(document(&file.path));
+            assert!(
+                !valid(&schema, &schema, &json_of(&file.text)),
+                "{name}: the schema accepts {} ({}: {})",
+                file.path.display(),
+                d.code,
+                d.message
+            );
+            checked.push(name.clone());
+        }
+    }
+    // Every such fixture but one: a card without `players` is reported by
+    // the validator (a guild needs none), which no schema can know.
+    folders.retain(|f| f != "e0004-missing-players");
+    folders.sort();
+    checked.sort();
+    checked.dedup();
+    assert_eq!(checked, folders);
+}
+
+// ------------------------------------------------------ loader vs. schema
+
+/// A JSON pointer segment.
+fn seg(key: &str) -> String {
+    format!("/{}", key.replace('~', "~0").replace('/', "~1"))
+}
+
+/// One change to a valid document, what the loader must say about it, and why.
+struct Mutation {
+    doc: Value,
+    code: Code,
+    what: String,
+}
+
+/// A value of the wrong type for `shape`.
+fn wrong(shape: &Shape) -> Value {
+    match shape {
+        Shape::Text | Shape::Word(_) | Shape::Dsl | Shape::List(_) | Shape::IntOrList(_) => {
+            json!({ "zzz": 1 })
+        }
+        Shape::Int => json!("many"),
+        Shape::Pair | Shape::Object(_) => json!("x"),
+        Shape::Map(_) => json!([1]),
+    }
+}
+
+/// Every mutation of the mappings found under `at` (a value of `shape`):
+/// the first two items of a list are visited, every entry of a mapping.
+fn mutations(doc: &Value, at: &str, shape: &Shape, out: &mut Vec<Mutation>) {
+    let here = doc.pointer(at).expect("a path into the document");
+    match shape {
+        Shape::List(item) => {
+            for i in 0..here.as_array().map_or(0, |a| a.len().min(2)) {
+                mutations(doc, &format!("{at}/{i}"), item, out);
+            }
+        }
+        Shape::Map(item) => {
+            for key in here
+                .as_object()
+                .map(|m| m.keys().cloned().collect::<Vec<_>>())
+                .unwrap_or_default()
+            {
+                mutations(doc, &format!("{at}{}", seg(&key)), item, out);
+            }
+        }
+        Shape::Object(o) => object_mutations(doc, at, o, out),
+        _ => {}
+    }
+}
+
+fn object_mutations(doc: &Value, at: &str, o: &'static Object, out: &mut Vec<Mutation>) {
+    let Some(map) = doc.pointer(at).and_then(Value::as_object).cloned() else {
+        return;
+    };
+    let with = |change: &dyn Fn(&mut Map<String, Value>)| {
+        let mut d = doc.clone();
+        change(d.pointer_mut(at).unwrap().as_object_mut().unwrap());
+        d
+    };
+    out.push(Mutation {
+        doc: with(&|m| {
+            m.insert("zzz".into(), json!(1));
+        }),
+        code: Code::UnknownField,
+        what: format!("{at}: an unknown field in {}", o.what),
+    });
+    for f in o.fields {
+        if map.contains_key(f.name) {
+            out.push(Mutation {
+                doc: with(&|m| {
+                    m.insert(f.name.into(), wrong(&f.shape));
+                }),
+                code: Code::WrongType,
+                what: format!("{at}: `{}` of the wrong type", f.name),
+            });
+            if f.required {
+                out.push(Mutation {
+                    doc: with(&|m| {
+                        m.remove(f.name);
+                    }),
+                    code: Code::MissingField,
+                    what: format!("{at}: `{}` missing", f.name),
+                });
+            }
+            mutations(doc, &format!("{at}{}", seg(f.name)), &f.shape, out);
+        }
+    }
+    if !o.exactly_one.is_empty() {
+        out.push(Mutation {
+            doc: with(&|m| {
+                for f in o.exactly_one {
+                    m.remove(*f);
+                }
+            }),
+            code: Code::MissingField,
+            what: format!("{at}: none of {:?}", o.exactly_one),
+        });
+        out.push(Mutation {
+            doc: with(&|m| {
+                for f in o.exactly_one {
+                    m.entry(*f).or_insert(json!(1));
+                }
+            }),
+            code: Code::MissingField,
+            what: format!("{at}: all of {:?}", o.exactly_one),
+        });
+    }
+    for (a, b) in o.requires {
+        out.push(Mutation {
+            doc: with(&|m| {
+                m.entry(*a).or_insert(json!(1));
+                m.remove(*b);
+            }),
+            code: Code::MissingField,
+            what: format!("{at}: `{a}` without `{b}`"),
+        });
+    }
+}
+
+/// The codes the loader reports for a document, read as the file `name` of
+/// a game whose game.yaml is `game` (JSON is YAML).
+fn load_codes(name: &str, doc: &Value, game: &str) -> Vec<Code> {
+    let text = serde_json::to_string(doc).unwrap();
+    let files: Vec<(&str, &str)> = if name == "game.yaml" {
+        vec![("game.yaml", &text)]
+    } else {
+        vec![("game.yaml", game), (name, &text)]
+    };
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    load_texts("t", &files, &mut sources, &mut report);
+    report.diagnostics.iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn the_loader_and_the_schema_agree_on_every_field() {
+    let game = std::fs::read_to_string(root().join("cards/base/game.yaml")).unwrap();
+    let mut tried = 0;
+    for path in shipped() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let d = document(&path);
+        let schema = schema_of(d);
+        let doc = json_of(&std::fs::read_to_string(&path).unwrap());
+        assert_eq!(load_codes(&name, &doc, &game), [], "{name} as JSON");
+        let mut all = Vec::new();
+        object_mutations(&doc, "", d.root, &mut all);
+        for m in all {
+            let codes = load_codes(&name, &m.doc, &game);
+            assert!(
+                codes.contains(&m.code),
+                "{name}, {}: the loader says {codes:?}, not {}",
+                m.what,
+                m.code
+            );
+            assert!(
+                !valid(&schema, &schema, &m.doc),
+                "{name}, {}: the schema accepts it (the loader says {})",
+                m.what,
+                m.code
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 300, "only {tried} mutations");
+}
