@@ -25,7 +25,10 @@ fn texts() -> Vec<String> {
         entries.sort();
         for p in entries {
             if p.is_dir() {
-                dirs.push(p);
+                // A game's `tests/` folder holds scenarios, not cards.
+                if !p.ends_with("tests") {
+                    dirs.push(p);
+                }
             } else if p.extension().is_some_and(|e| e == "yaml") {
                 out.push(std::fs::read_to_string(p).unwrap());
             }

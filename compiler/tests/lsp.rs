@@ -121,7 +121,10 @@ fn base_copy() -> PathBuf {
     let cards = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cards/base");
     for e in std::fs::read_dir(cards).unwrap() {
         let p = e.unwrap().path();
-        std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        // The card files only (the game's `tests/` folder holds scenarios).
+        if p.is_file() {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
     }
     dir
 }
