@@ -106,7 +106,7 @@ pub fn effects(v: &Vocab, e: &Effects) -> String {
 
 /// One effect in words: `At game end: 1 VP per brown card in left, your own city and right.`
 pub fn effect(v: &Vocab, e: &Effect) -> String {
-    let when = match e.trigger {
+    let when = match &e.trigger {
         Trigger::Default => match &e.action {
             Action::Gain { unit: Unit::Vp, .. } => "At game end: ",
             _ => "",
@@ -118,10 +118,20 @@ pub fn effect(v: &Vocab, e: &Effect) -> String {
         Trigger::BuildChain => "Each time you build by a chain: ",
         Trigger::BuildStage => "Each time you build a wonder stage: ",
         Trigger::BuildColour(_) => "",
+        Trigger::TakeCard(_) => "",
     };
-    let when = match e.trigger {
+    let when = match &e.trigger {
         Trigger::BuildColour(c) => {
-            format!("Each time you build a {} card: ", v.colours[c as usize])
+            format!("Each time you build a {} card: ", v.colours[*c as usize])
+        }
+        Trigger::TakeCard(cards) if cards.len() == 1 => {
+            "Each time you take the card it names: ".to_string()
+        }
+        Trigger::TakeCard(cards) => {
+            format!(
+                "Each time you take one of the {} cards it names: ",
+                cards.len()
+            )
         }
         _ => when.to_string(),
     };
@@ -225,6 +235,37 @@ fn action(v: &Vocab, a: &Action) -> String {
         Action::ReceiveTrade { seats: s } => {
             format!("receives the coins {} pays for trading", seats(v, s))
         }
+        Action::TakeCard { decks, top } => {
+            let mut from: Vec<&str> = crate::resolve::DECK_WORDS
+                .iter()
+                .filter(|(w, b)| *w != "any" && decks & b != 0)
+                .map(|(w, _)| *w)
+                .collect();
+            if decks & 8 != 0 {
+                from = vec!["any"];
+            }
+            let list = from.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            let decks = format!("{} deck", or(&list));
+            if *top > 1 {
+                format!(
+                    "looks at the top {top} cards of the {decks}, keeps one and shuffles the others back"
+                )
+            } else {
+                format!("takes the top card of the {decks}")
+            }
+        }
+        Action::TakeCat => "takes the cat".into(),
+        Action::Flip { amount } => format!(
+            "turns {} to war",
+            plural(*amount as i64, "conflict token", "conflict tokens")
+        ),
+        Action::AnyResources => {
+            "builds wonder stages with any resources, different or identical".into()
+        }
+        Action::CoinValue { amount } => format!(
+            "counts one of its coins as {}",
+            plural(*amount as i64, "coin", "coins")
+        ),
     }
 }
 

@@ -34,6 +34,8 @@ pub enum Code {
     NoEffect,
     AliasClash,
     GuildOutsideAge,
+    DeckCount,
+    PieceCosts,
 }
 
 impl Code {
@@ -61,6 +63,8 @@ impl Code {
         Code::NoEffect,
         Code::AliasClash,
         Code::GuildOutsideAge,
+        Code::DeckCount,
+        Code::PieceCosts,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -241,6 +245,18 @@ impl Code {
                 "A card has the guild colour but stands outside the guild Age.\n\nThe guild rule (`guilds:` in game.yaml) draws the cards of its colour in\nits Age; a card of that colour in another Age is dealt like any other\ncard, which is rarely what was meant. Move it to the guild Age (without\n`players`), or give it another colour.",
                 " (in age2.yaml; the base game draws its purple guilds in Age III):\n\n  - name: Masons Guild\n    colour: purple\n    players: [3]",
                 " (in age3.yaml, drawn by the guild rule):\n\n  - name: Masons Guild\n    colour: purple",
+            ),
+            Code::DeckCount => (
+                "E0208",
+                "A deck of a game of decks does not hold its count of cards.\n\nIn a game of decks (`decks: {wonder: N, central: M}` in game.yaml, 7\nWonders Architects) every wonder has a deck of N cards and the central deck\nholds M. Each card adds its copies to the decks its `decks:` names (a\nwonder's name or `central`). The message names the deck and the count\nfound; adjust the copies.",
+                " (decks: {wonder: 25, central: 60}; Giza's deck adds up to 24):\n\n  - name: Wood\n    colour: grey\n    decks: {Giza: 1, central: 4}",
+                " (one more Wood in Giza's deck):\n\n  - name: Wood\n    colour: grey\n    decks: {Giza: 2, central: 4}",
+            ),
+            Code::PieceCosts => (
+                "E0209",
+                "A wonder's stages do not cost the game's pieces, each once.\n\nA game with `pieces:` in game.yaml (7 Wonders Architects: 2 different, 2\nidentical, 3 different, 3 identical, 4 different) builds every wonder from\nthose stage costs, each exactly once, written as counted resources (`3\ndifferent`). A stage that names its resources, or a cost given twice or\nnot at all, is reported; so is a counted cost in a game without pieces.",
+                " (two stages cost 2 different, none 2 identical):\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 different, level: 2, effect: gain 3 vp}",
+                ":\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 identical, level: 2, effect: gain 3 vp}",
             ),
         };
         Explained {

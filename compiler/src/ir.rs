@@ -13,6 +13,8 @@ pub enum On {
     /// Its owner builds a card by a chain.
     BuiltChain,
     BuiltStage,
+    /// Its owner takes a card (of those in [`Effect::took`]).
+    TookCard,
 }
 
 impl On {
@@ -24,6 +26,7 @@ impl On {
             On::GameEnd => 4,
             On::BuiltCard(_) | On::BuiltChain => 8,
             On::BuiltStage => 16,
+            On::TookCard => 32,
         }
     }
 }
@@ -36,6 +39,12 @@ pub enum Counted {
     VictoryTokens,
     Coins,
     ProgressTokens,
+    /// Cat icons held.
+    Cats,
+    /// 1 for a wonder with every stage built.
+    FinishedWonders,
+    /// Progress tokens of this kind.
+    Token(u8),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -116,12 +125,27 @@ pub enum Op {
     ReceiveTrade {
         seats: Vec<i8>,
     },
+    /// From these decks (`sevenw_host::Decks` bits), the top `top` looked at.
+    TakeCard {
+        decks: u8,
+        top: u8,
+    },
+    TakeCat,
+    Flip {
+        n: u8,
+    },
+    AnyResources,
+    CoinValue {
+        n: u8,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Effect {
     pub on: On,
     pub op: Op,
+    /// For [`On::TookCard`]: the cards taken that set it off.
+    pub took: Vec<u16>,
 }
 
 /// Listens bits of a list of effects.
@@ -152,6 +176,10 @@ pub struct Card {
 pub struct Stage {
     pub cost: Cost,
     pub effects: Vec<Effect>,
+    /// Built once every stage of a lower level is (from 1).
+    pub level: u8,
+    /// `N different` / `N identical`: (N, identical).
+    pub pattern: Option<(u8, bool)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,6 +210,24 @@ pub struct Progress {
     pub name: String,
     pub aliases: Vec<String>,
     pub effects: Vec<Effect>,
+    pub copies: u8,
+}
+
+/// A deck of a game of decks and the copies of each card it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    pub name: String,
+    /// The wonder it belongs to; `None` for the central deck.
+    pub wonder: Option<u8>,
+    /// (card, copies), in card order.
+    pub cards: Vec<(u16, u8)>,
+}
+
+/// Battles started by conflict tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Battles {
+    pub tokens: Vec<(u8, u8)>,
+    pub vp: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -215,6 +261,13 @@ pub struct Game {
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,
     pub progress: Vec<Progress>,
+    /// `family:` (empty when not given).
+    pub family: String,
+    /// The decks of a game of decks (the wonders' in wonder order, then the
+    /// central deck); empty otherwise.
+    pub decks: Vec<Deck>,
+    pub battles: Option<Battles>,
+    pub cat_vp: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

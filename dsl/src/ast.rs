@@ -70,6 +70,18 @@ pub enum TriggerKind {
     BuildStage,
     /// `when you build a <colour> card`
     BuildColour(Word),
+    /// `when you take Wood or Clay`, `when you take a green card`: its owner
+    /// takes a card of these (7 Wonders Architects).
+    TakeCard(Vec<Taken>),
+}
+
+/// A card a `when you take …` trigger waits for: a card by name, or any
+/// card of a colour (`a green card`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Taken {
+    pub name: Word,
+    /// `a <colour> card`: `name` is the colour.
+    pub colour: bool,
 }
 
 impl TriggerKind {
@@ -83,6 +95,7 @@ impl TriggerKind {
             TriggerKind::BuildChain => "when you build by a chain",
             TriggerKind::BuildStage => "when you build a wonder stage",
             TriggerKind::BuildColour(_) => "when you build a card",
+            TriggerKind::TakeCard(_) => "when you take a card",
         }
     }
 
@@ -95,6 +108,7 @@ impl TriggerKind {
         "when you build by a chain",
         "when you build a wonder stage",
         "when you build a card",
+        "when you take a card",
     ];
 }
 
@@ -156,6 +170,18 @@ pub enum ActionKind {
     Discount { amount: Num, target: DiscountTarget },
     /// `receive the coins SCOPES pay for trading`
     ReceiveTrade { from: Vec<Word> },
+    /// `take a card from the left, right or central deck`, `take a card from
+    /// any deck`, `take one of the top 5 cards of the left or right deck`
+    /// (7 Wonders Architects).
+    TakeCard { decks: Vec<Word>, top: Option<Num> },
+    /// `take the cat`
+    TakeCat,
+    /// `flip N conflict tokens`
+    Flip { amount: Num },
+    /// `build wonder stages with any resources`
+    AnyResources,
+    /// `count one coin as N coins`
+    CoinValue { amount: Num },
     /// A leading word the language does not know.
     Unknown { word: Word },
 }
@@ -177,6 +203,11 @@ impl ActionKind {
             ActionKind::TakeProgress { .. } => "take progress",
             ActionKind::Discount { .. } => "discount",
             ActionKind::ReceiveTrade { .. } => "receive trading coins",
+            ActionKind::TakeCard { .. } => "take card",
+            ActionKind::TakeCat => "take cat",
+            ActionKind::Flip { .. } => "flip conflict",
+            ActionKind::AnyResources => "any resources",
+            ActionKind::CoinValue { .. } => "coin value",
             ActionKind::Unknown { word } => &word.text,
         }
     }
@@ -196,6 +227,11 @@ impl ActionKind {
         "take progress",
         "discount",
         "receive trading coins",
+        "take card",
+        "take cat",
+        "flip conflict",
+        "any resources",
+        "coin value",
     ];
 }
 
@@ -223,6 +259,18 @@ pub struct Per {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Cost {
     pub items: Vec<CostItem>,
+    /// `3 different`, `2 identical`: resources counted, not named (then
+    /// `items` is empty).
+    pub pattern: Option<Pattern>,
+}
+
+/// `N different` or `N identical` resources (7 Wonders Architects' wonder
+/// stages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pattern {
+    pub count: Num,
+    pub identical: bool,
+    pub span: Span,
 }
 
 /// `[N] NAME` in a cost: a resource or coins.

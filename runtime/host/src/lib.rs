@@ -80,6 +80,41 @@ pub enum Counted {
     Coins,
     /// Progress tokens held.
     ProgressTokens,
+    /// Cat icons on the cards held (7 Wonders Architects).
+    Cats,
+    /// 1 for a city whose wonder has every stage built, else 0.
+    FinishedWonders,
+    /// Progress tokens of this kind (its index in [`GameInfo::progress`]) held.
+    Token(u8),
+}
+
+/// Decks a card may be taken from (7 Wonders Architects: each player has a
+/// deck on the left, shared with the left neighbour, one on the right, and
+/// the central deck). Bit per constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Decks(pub u8);
+
+impl Decks {
+    /// The deck between the player and the left neighbour (the player's own).
+    pub const LEFT: u8 = 1;
+    /// The deck between the player and the right neighbour.
+    pub const RIGHT: u8 = 2;
+    /// The central deck.
+    pub const CENTRAL: u8 = 4;
+    /// Every other deck on the table.
+    pub const OTHERS: u8 = 8;
+
+    pub const fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// A stage cost of counted resources (7 Wonders Architects): `count`
+/// resources, all different or all identical. Coins stand for any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pattern {
+    pub count: u8,
+    pub identical: bool,
 }
 
 /// What a cost discount applies to.
@@ -121,6 +156,8 @@ pub enum Event {
     BuiltCard { colour: Colour, chained: bool },
     /// Its owner built a wonder stage.
     BuiltStage,
+    /// Its owner took this card (7 Wonders Architects).
+    TookCard { card: CardId },
 }
 
 /// Which events a source reacts to, bit per [`Listens`] constant.
@@ -133,6 +170,7 @@ impl Listens {
     pub const GAME_END: u8 = 4;
     pub const BUILT_CARD: u8 = 8;
     pub const BUILT_STAGE: u8 = 16;
+    pub const TOOK_CARD: u8 = 32;
 
     pub const fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
@@ -203,6 +241,19 @@ pub trait Host {
     fn discount(&mut self, n: u8, target: Discount);
     /// Coins these cities spend on trading go to the acting player.
     fn receive_trade_coins(&mut self, seats: Seats);
+    /// Take the top card of one of these decks (the player chooses which);
+    /// with `top` above 1, look at that many of its top cards, keep one and
+    /// shuffle the others back.
+    fn take_card(&mut self, decks: Decks, top: u8);
+    /// Take the cat figure from whoever holds it.
+    fn take_cat(&mut self);
+    /// Turn `n` conflict tokens to their war side.
+    fn flip_conflict(&mut self, n: u8);
+    /// Wonder stages of counted resources may be paid with any resources
+    /// (neither all different nor all identical).
+    fn any_resources(&mut self);
+    /// One coin of the player counts as `n` coins when paying.
+    fn coin_value(&mut self, n: u8);
 }
 
 /// A cost: coins and resources.
@@ -243,6 +294,11 @@ pub struct CardInfo {
 pub struct StageInfo {
     pub cost: Cost,
     pub listens: Listens,
+    /// Built once every stage of a lower level is (from 1; stages without
+    /// levels in the card files are levels 1, 2, 3… in order).
+    pub level: u8,
+    /// A cost of counted resources instead of `cost`'s (Architects).
+    pub pattern: Option<Pattern>,
 }
 
 /// One side of a wonder board.
@@ -295,6 +351,27 @@ pub struct ProgressInfo {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub listens: Listens,
+    /// Copies of the token in the game.
+    pub copies: u8,
+}
+
+/// A deck of a game of decks (7 Wonders Architects).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DeckInfo {
+    pub name: &'static str,
+    /// The wonder whose deck it is; `None` for the central deck.
+    pub wonder: Option<u8>,
+    /// (card, copies).
+    pub cards: &'static [(CardId, u8)],
+}
+
+/// Battles started by flipping conflict tokens (7 Wonders Architects).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BattleInfo {
+    /// (players, conflict tokens in play), by players.
+    pub tokens: &'static [(u8, u8)],
+    /// The VP of a military victory token.
+    pub vp: u8,
 }
 
 /// A conflict track: distances from its centre.
@@ -335,6 +412,14 @@ pub struct GameInfo {
     pub progress: &'static [ProgressInfo],
     /// Runs the effects of `source` for `event` on behalf of the host's player.
     pub effects: fn(Source, Event, &mut dyn Host),
+    /// The family of rules the card files name (`family:`), or empty.
+    pub family: &'static str,
+    /// A game of decks: each wonder's deck, then the central deck; empty
+    /// when Ages are dealt.
+    pub decks: &'static [DeckInfo],
+    pub battles: Option<BattleInfo>,
+    /// The VP of the cat figure (0 when the game has none).
+    pub cat_vp: u8,
 }
 
 impl core::fmt::Debug for GameInfo {

@@ -42,6 +42,12 @@ pub struct Abilities {
     /// Effects on other cities, or needing a choice, for the turn structure
     /// to carry out after the acting city's effects ran.
     pub pending: Vec<Pending>,
+    /// Wonder stages of counted resources may be paid with any resources
+    /// (Architects' Engineering), by so many sources.
+    pub any_resources: u8,
+    /// One coin counts as this many when paying (Architects' Economy); 0
+    /// when no source grants it.
+    pub coin_value: u8,
 }
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
@@ -53,6 +59,13 @@ pub enum Pending {
     Discard(ColourSet, Seats),
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
+    /// Take the top card of one of these decks, looking at the top N
+    /// (Architects).
+    TakeCard(sevenw_host::Decks, u8),
+    /// Take the cat figure.
+    TakeCat,
+    /// Turn N conflict tokens to war.
+    Flip(u8),
 }
 
 /// One player's city.
@@ -96,6 +109,11 @@ pub struct City {
     /// Progress tokens held.
     pub progress: u16,
     pub abilities: Abilities,
+    /// Cat icons on the cards held (Architects).
+    pub cats: u16,
+    /// The stages of the city's wonder side, when the game says (for
+    /// `Counted::FinishedWonders`); 0: never finished.
+    pub stages_total: u8,
 }
 
 impl Default for City {
@@ -123,6 +141,8 @@ impl Default for City {
             conflict_vp: 0,
             progress: 0,
             abilities: Abilities::default(),
+            cats: 0,
+            stages_total: 0,
         }
     }
 }
@@ -154,6 +174,15 @@ impl City {
             Counted::VictoryTokens => self.victories,
             Counted::Coins => self.coins.max(0) as u32,
             Counted::ProgressTokens => u32::from(self.progress),
+            Counted::Cats => u32::from(self.cats),
+            Counted::FinishedWonders => {
+                u32::from(self.stages_total > 0 && self.stages >= self.stages_total)
+            }
+            Counted::Token(t) => self
+                .sources
+                .iter()
+                .filter(|&&(s, _)| s == Source::Progress(t))
+                .count() as u32,
         }
     }
 
@@ -215,6 +244,39 @@ impl City {
                 s,
                 Event::Built,
                 &mut crate::engine::host::Unbuild { me: self },
+            );
+        }
+        true
+    }
+
+    /// A held card leaves the city (spent on a wonder stage, traded for a
+    /// progress token, discarded after a battle: Architects): what it gave
+    /// while held goes with it — production, coins, shields, science
+    /// symbols, cat icons (its effects run against
+    /// [`crate::engine::host::Spend`]). False if the city does not hold it.
+    pub fn spend(&mut self, vocab: &Vocab, card: CardId) -> bool {
+        let Some(i) = self.cards.iter().rposition(|&c| c == card) else {
+            return false;
+        };
+        self.cards.remove(i);
+        if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
+            let c = usize::from(info.colour.0) % MAX_CAT;
+            self.colour_count[c] = self.colour_count[c].saturating_sub(1);
+        }
+        if !self.cards.contains(&card) {
+            self.names = NameSet::default();
+            for k in 0..self.cards.len() {
+                let n = vocab.name_class(self.cards[k]);
+                self.names.insert(n);
+            }
+        }
+        let s = Source::Card(card);
+        self.lose_source(s);
+        if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
+            (vocab.info.effects)(
+                s,
+                Event::Built,
+                &mut crate::engine::host::Spend { me: self },
             );
         }
         true

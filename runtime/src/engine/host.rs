@@ -8,7 +8,7 @@
 //! card's production when the card leaves a city.
 
 use sevenw_host::{
-    Category, ColourSet, Counted, Discount, Host, Limit, Pile, ResSet, Seats, SymSet,
+    Category, ColourSet, Counted, Decks, Discount, Host, Limit, Pile, ResSet, Seats, SymSet,
 };
 
 use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at};
@@ -160,6 +160,34 @@ impl Host for CityHost<'_> {
     fn receive_trade_coins(&mut self, seats: Seats) {
         self.me.abilities.trade_receivers.push(seats);
     }
+
+    // Architects: taking cards and the cat, and flipping conflict tokens,
+    // change the table; the turn structure carries them out.
+    fn take_card(&mut self, decks: Decks, top: u8) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeCard(decks, top));
+    }
+
+    fn take_cat(&mut self) {
+        self.me.cats = self.me.cats.saturating_add(1);
+        self.me.abilities.pending.push(Pending::TakeCat);
+    }
+
+    fn flip_conflict(&mut self, n: u8) {
+        self.me.abilities.pending.push(Pending::Flip(n));
+    }
+
+    fn any_resources(&mut self) {
+        let a = &mut self.me.abilities;
+        a.any_resources = a.any_resources.saturating_add(1);
+    }
+
+    fn coin_value(&mut self, n: u8) {
+        let a = &mut self.me.abilities;
+        a.coin_value = a.coin_value.max(n);
+    }
 }
 
 /// Runs effects at final scoring: collects points, coins and science from a
@@ -234,6 +262,11 @@ impl Host for ScoreHost<'_> {
     fn take_progress(&mut self, _set_aside: u8) {}
     fn discount(&mut self, _n: u8, _target: Discount) {}
     fn receive_trade_coins(&mut self, _seats: Seats) {}
+    fn take_card(&mut self, _decks: Decks, _top: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
 }
 
 /// Undoes a card's production when it leaves a city (a brown or grey card
@@ -283,6 +316,70 @@ impl Host for Unbuild<'_> {
     fn take_progress(&mut self, _n: u8) {}
     fn discount(&mut self, _n: u8, _t: Discount) {}
     fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn take_card(&mut self, _d: Decks, _t: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
+}
+
+/// Takes back what a held card gave while held, when it leaves the city in
+/// a game where cards are spent (Architects: resources and coins paid for a
+/// stage, green cards traded for a progress token, horned red cards after a
+/// battle): production, coins, shields, science symbols and cat icons go.
+/// Points are scored only for cards held, and what the card set off when
+/// taken (cards taken, tokens flipped, the cat moved) stays done.
+pub struct Spend<'a> {
+    pub me: &'a mut City,
+}
+
+impl Host for Spend<'_> {
+    fn count(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn gain_coins(&mut self, n: i32) {
+        self.me.coins = self.me.coins.saturating_sub(n).max(0);
+    }
+    fn gain_vp(&mut self, _c: Category, _n: i32) {}
+    fn gain_shields(&mut self, n: u32) {
+        self.me.shields = self.me.shields.saturating_sub(n);
+    }
+    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
+        Unbuild { me: &mut *self.me }.produce(options, amount, tradable);
+    }
+    fn science(&mut self, options: SymSet) {
+        match single(options.0) {
+            Some(s) if s < MAX_SYM => self.me.science[s] = self.me.science[s].saturating_sub(1),
+            _ => {
+                if let Some(i) = self.me.wild.iter().position(|w| *w == options) {
+                    self.me.wild.remove(i);
+                }
+            }
+        }
+    }
+    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
+    fn build_free(&mut self, _f: Pile, _l: Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
+    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn take_progress(&mut self, _n: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn take_card(&mut self, _d: Decks, _t: u8) {}
+    fn take_cat(&mut self) {
+        self.me.cats = self.me.cats.saturating_sub(1);
+    }
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {
+        let a = &mut self.me.abilities;
+        a.any_resources = a.any_resources.saturating_sub(1);
+    }
+    fn coin_value(&mut self, _n: u8) {}
 }
 
 #[cfg(test)]

@@ -1287,6 +1287,8 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1294,6 +1296,8 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1301,6 +1305,8 @@ pub mod base {
                                     resources: &[(res::GLASS, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1314,6 +1320,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(1),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1321,6 +1329,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1328,6 +1338,8 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1347,6 +1359,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1354,6 +1368,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1361,6 +1377,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 4)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1374,6 +1392,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 1), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1381,6 +1401,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1388,6 +1410,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(1),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1407,6 +1431,8 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1414,6 +1440,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1421,6 +1449,8 @@ pub mod base {
                                     resources: &[(res::PAPYRUS, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1434,6 +1464,8 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1441,6 +1473,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(5),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1452,6 +1486,8 @@ pub mod base {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1471,6 +1507,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1478,6 +1516,8 @@ pub mod base {
                                     resources: &[(res::ORE, 3)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1485,6 +1525,8 @@ pub mod base {
                                     resources: &[(res::LOOM, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1498,6 +1540,8 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1505,6 +1549,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(5),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1516,6 +1562,8 @@ pub mod base {
                                     ],
                                 },
                                 listens: Listens(1),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1535,6 +1583,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1542,6 +1592,8 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1549,6 +1601,8 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1562,6 +1616,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1569,6 +1625,8 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1576,6 +1634,8 @@ pub mod base {
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1595,6 +1655,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1602,6 +1664,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(1),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1609,6 +1673,8 @@ pub mod base {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1622,6 +1688,8 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1629,6 +1697,8 @@ pub mod base {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(5),
+                                level: 2,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1648,6 +1718,8 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1655,6 +1727,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(4),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1662,6 +1736,8 @@ pub mod base {
                                     resources: &[(res::STONE, 4)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1675,6 +1751,8 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1682,6 +1760,8 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                level: 2,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1689,6 +1769,8 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
+                                level: 3,
+                                pattern: None,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1696,6 +1778,8 @@ pub mod base {
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                level: 4,
+                                pattern: None,
                             },
                         ],
                     },
@@ -1704,6 +1788,10 @@ pub mod base {
         ],
         progress: &[],
         effects,
+        family: "",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
@@ -4091,6 +4179,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4114,6 +4204,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4133,6 +4225,8 @@ pub mod duel {
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4156,6 +4250,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4179,6 +4275,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4202,6 +4300,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4225,6 +4325,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4248,6 +4350,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4267,6 +4371,8 @@ pub mod duel {
                                     resources: &[(res::STONE, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4290,6 +4396,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4318,6 +4426,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4342,6 +4452,8 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(1),
+                                level: 1,
+                                pattern: None,
                             },
                         ],
                     },
@@ -4353,54 +4465,68 @@ pub mod duel {
                 name: "Agriculture",
                 aliases: &["Agricultura"],
                 listens: Listens(5),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Architecture",
                 aliases: &["Arquitectura"],
                 listens: Listens(1),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Economy",
                 aliases: &["Economía"],
                 listens: Listens(1),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Law",
                 aliases: &["Derecho"],
                 listens: Listens(1),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Masonry",
                 aliases: &["Albañilería"],
                 listens: Listens(1),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Mathematics",
                 aliases: &["Matemáticas"],
                 listens: Listens(4),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Philosophy",
                 aliases: &["Filosofía"],
                 listens: Listens(4),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Strategy",
                 aliases: &["Estrategia"],
                 listens: Listens(8),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Theology",
                 aliases: &["Teología"],
                 listens: Listens(16),
+                copies: 1,
             },
             ProgressInfo {
                 name: "Urbanism",
                 aliases: &["Urbanismo"],
                 listens: Listens(9),
+                copies: 1,
             },
         ],
         effects,
+        family: "",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {

@@ -854,6 +854,8 @@ impl Duel {
                 }
                 has
             }
+            // Architects' effects: Duel's vocabulary allows none of them.
+            Pending::TakeCard(..) | Pending::TakeCat | Pending::Flip(_) => false,
         }
     }
 
