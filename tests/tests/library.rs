@@ -211,3 +211,102 @@ fn duel_chains_lead_forward() {
         }
     }
 }
+
+/// 7 Wonders Architects: 235 cards with 8 backs (a deck of 25 per wonder and
+/// 60 central), the published totals per kind, 15 progress tokens, and every
+/// wonder built from the five costs once (architects-facts.md §1, §4).
+#[test]
+fn architects_counts() {
+    let g = library()
+        .games
+        .into_iter()
+        .find(|g| g.name == "architects")
+        .expect("Architects");
+    assert_eq!(g.family, "architects");
+    assert_eq!(g.decks.len(), 8, "a deck per wonder and the central deck");
+    let size = |d: &sevenw_compiler::ir::Deck| -> usize {
+        d.cards.iter().map(|&(_, n)| usize::from(n)).sum()
+    };
+    for d in &g.decks {
+        let want = if d.wonder.is_some() { 25 } else { 60 };
+        assert_eq!(size(d), want, "{}", d.name);
+    }
+    assert_eq!(g.decks.iter().map(size).sum::<usize>(), 235);
+    // Totals of each kind over every deck (X's table: 27 coins, 24 cat
+    // cards, 16 three-VP cards, red 18/15/8 by horns, 14 per symbol, 17 per
+    // resource).
+    let total = |name: &str| -> usize {
+        let i = g.cards.iter().position(|c| c.name == name).expect(name) as u16;
+        g.decks
+            .iter()
+            .flat_map(|d| &d.cards)
+            .filter(|&&(c, _)| c == i)
+            .map(|&(_, n)| usize::from(n))
+            .sum()
+    };
+    for (name, n) in [
+        ("Coin", 27),
+        ("Cat", 24),
+        ("Laurel", 16),
+        ("Centurion", 18),
+        ("Barbarian", 15),
+        ("Archer", 8),
+        ("Compass", 14),
+        ("Gear", 14),
+        ("Tablet", 14),
+        ("Wood", 17),
+        ("Stone", 17),
+        ("Clay", 17),
+        ("Papyrus", 17),
+        ("Glass", 17),
+    ] {
+        assert_eq!(total(name), n, "{name}");
+    }
+    assert_eq!(
+        g.progress
+            .iter()
+            .map(|t| usize::from(t.copies))
+            .sum::<usize>(),
+        15
+    );
+    // Every wonder: the five costs once, levels rising from 1, and its VP.
+    let mut vps = Vec::new();
+    for w in &g.wonders {
+        let s = &w.sides[0];
+        let mut costs: Vec<(u8, bool)> = s.stages.iter().filter_map(|st| st.pattern).collect();
+        costs.sort();
+        assert_eq!(
+            costs,
+            [(2, false), (2, true), (3, false), (3, true), (4, false)],
+            "{}",
+            w.name
+        );
+        assert_eq!(s.stages[0].level, 1);
+        assert!(s.stages.windows(2).all(|p| p[1].level >= p[0].level));
+        let vp: i32 = s
+            .stages
+            .iter()
+            .flat_map(|st| &st.effects)
+            .filter_map(|e| match e.op {
+                Op::Vp { n, .. } => Some(n),
+                _ => None,
+            })
+            .sum();
+        vps.push((w.name.as_str(), vp));
+    }
+    assert_eq!(
+        vps,
+        [
+            ("Alexandria", 25),
+            ("Babylon", 20),
+            ("Ephesus", 22),
+            ("Giza", 30),
+            ("Halicarnassus", 24),
+            ("Olympia", 22),
+            ("Rhodes", 26)
+        ]
+    );
+    let b = g.battles.expect("battles");
+    assert_eq!(b.tokens, [(2, 3), (3, 3), (4, 4), (5, 5), (6, 6), (7, 6)]);
+    assert_eq!((b.vp, g.cat_vp), (3, 2));
+}

@@ -436,6 +436,30 @@ mod tests {
     }
 
     #[test]
+    fn architects_counts() {
+        let mut c = City {
+            cats: 3,
+            ..City::default()
+        };
+        assert_eq!(c.count(Counted::Cats), 3);
+        c.stages = 4;
+        assert_eq!(
+            c.count(Counted::FinishedWonders),
+            0,
+            "the game says nothing"
+        );
+        c.stages_total = 5;
+        assert_eq!(c.count(Counted::FinishedWonders), 0);
+        c.stages = 5;
+        assert_eq!(c.count(Counted::FinishedWonders), 1);
+        c.sources.push((Source::Progress(2), Listens(0)));
+        c.sources.push((Source::Progress(2), Listens(0)));
+        c.sources.push((Source::Progress(1), Listens(0)));
+        assert_eq!(c.count(Counted::Token(2)), 2);
+        assert_eq!(c.count(Counted::Token(0)), 0);
+    }
+
+    #[test]
     fn sources_come_and_go_with_what_they_listen_to() {
         let mut c = City::default();
         let (a, b) = (Source::Card(CardId(1)), Source::Progress(2));

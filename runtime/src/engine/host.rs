@@ -382,9 +382,139 @@ impl Host for Spend<'_> {
     fn coin_value(&mut self, _n: u8) {}
 }
 
+/// What a source does when built, recorded without a city (what a kind of
+/// card gives while held, found once when a game's rules are bound).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Probe {
+    /// Production: (options, amount).
+    pub produce: Vec<(ResSet, u8)>,
+    pub coins: i32,
+    pub shields: u32,
+    pub science: Vec<SymSet>,
+    /// Conflict tokens it turns to war.
+    pub flips: u32,
+    /// It takes the cat.
+    pub cat: bool,
+    /// Cards it takes.
+    pub takes: u32,
+}
+
+impl Host for Probe {
+    fn count(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn gain_coins(&mut self, n: i32) {
+        self.coins = self.coins.saturating_add(n);
+    }
+    fn gain_vp(&mut self, _c: Category, _n: i32) {}
+    fn gain_shields(&mut self, n: u32) {
+        self.shields = self.shields.saturating_add(n);
+    }
+    fn produce(&mut self, options: ResSet, amount: u8, _tradable: bool) {
+        self.produce.push((options, amount));
+    }
+    fn science(&mut self, options: SymSet) {
+        self.science.push(options);
+    }
+    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
+    fn build_free(&mut self, _f: Pile, _l: Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
+    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn take_progress(&mut self, _n: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn take_card(&mut self, _d: Decks, _t: u8) {
+        self.takes = self.takes.saturating_add(1);
+    }
+    fn take_cat(&mut self) {
+        self.cat = true;
+    }
+    fn flip_conflict(&mut self, n: u8) {
+        self.flips = self.flips.saturating_add(u32::from(n));
+    }
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn architects_primitives_and_spending_a_card() {
+        let cities = vec![City::default(), City::default()];
+        let mut me = City::new(0, 0, 0, 2);
+        let mut h = CityHost {
+            me: &mut me,
+            cities: &cities,
+            seat: 0,
+            coins: true,
+        };
+        h.take_card(Decks(Decks::LEFT | Decks::CENTRAL), 5);
+        h.take_cat();
+        h.flip_conflict(2);
+        h.any_resources();
+        h.coin_value(2);
+        h.coin_value(1);
+        assert_eq!(
+            me.abilities.pending,
+            [
+                Pending::TakeCard(Decks(5), 5),
+                Pending::TakeCat,
+                Pending::Flip(2)
+            ]
+        );
+        assert_eq!(me.cats, 1);
+        assert_eq!(me.abilities.any_resources, 1);
+        assert_eq!(me.abilities.coin_value, 2, "the best value stays");
+        // Spending undoes what a held card gave.
+        me.coins = 3;
+        me.shields = 2;
+        me.science[1] = 2;
+        me.own.fixed[0] = 1;
+        let mut s = Spend { me: &mut me };
+        s.gain_coins(1);
+        s.gain_shields(1);
+        s.science(SymSet(0b10));
+        s.produce(ResSet(0b1), 1, false);
+        s.take_cat();
+        s.any_resources();
+        s.flip_conflict(2);
+        assert_eq!(
+            (
+                me.coins,
+                me.shields,
+                me.science[1],
+                me.own.fixed[0],
+                me.cats
+            ),
+            (2, 1, 1, 0, 0)
+        );
+        assert_eq!(me.abilities.any_resources, 0);
+        // A probe records what a source does, with no city.
+        let mut p = Probe::default();
+        p.produce(ResSet(0b100), 1, false);
+        p.gain_coins(1);
+        p.flip_conflict(2);
+        p.take_cat();
+        p.science(SymSet(1));
+        p.take_card(Decks(1), 1);
+        assert_eq!(p.produce, [(ResSet(0b100), 1)]);
+        assert_eq!((p.coins, p.flips, p.cat, p.takes), (1, 2, true, 1));
+        // Scoring moves nothing.
+        let city = City::default();
+        let mut sh = ScoreHost::new(&city, &cities, 0);
+        sh.take_card(Decks(1), 1);
+        sh.take_cat();
+        sh.flip_conflict(1);
+        assert_eq!(sh.vp, city.vp);
+    }
 
     #[test]
     fn city_host_applies_primitives() {

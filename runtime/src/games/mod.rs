@@ -8,6 +8,7 @@
 //! registered family gets for free: adding a game is its folder and one
 //! line in [`FAMILIES`].
 
+pub mod architects;
 pub mod base;
 pub mod duel;
 
@@ -44,6 +45,11 @@ pub const FAMILIES: &[Family] = &[
         name: "duel",
         plays: |info| info.layout > 0,
         load: |info| Ok(Box::new(Erased(duel::Duel::new(info)?))),
+    },
+    Family {
+        name: "architects",
+        plays: |info| info.family == "architects",
+        load: |info| Ok(Box::new(Erased(architects::Architects::new(info)?))),
     },
 ];
 

@@ -318,8 +318,15 @@ pub static CARDS: [CardInfo; 29] = [
     ),
 ];
 
-const fn stage(cost: Cost) -> StageInfo {
-    StageInfo { cost, listens: B }
+/// A stage of `cost` at `level` (the toy game's stages are built in order:
+/// levels 1, 2, 3).
+const fn stage(cost: Cost, level: u8) -> StageInfo {
+    StageInfo {
+        cost,
+        listens: B,
+        level,
+        pattern: None,
+    }
 }
 
 // Wonder ids, for tests.
@@ -340,15 +347,18 @@ pub static WONDERS: [WonderInfo; 7] = [
                 name: "A",
                 listens: B,
                 stages: &[
-                    stage(cost(0, &[(STONE, 2)])),
-                    stage(cost(0, &[(ORE, 2)])),
-                    stage(cost(0, &[(GLASS, 2)])),
+                    stage(cost(0, &[(STONE, 2)]), 1),
+                    stage(cost(0, &[(ORE, 2)]), 2),
+                    stage(cost(0, &[(GLASS, 2)]), 3),
                 ],
             },
             SideInfo {
                 name: "B",
                 listens: B,
-                stages: &[stage(cost(0, &[(ORE, 2)])), stage(cost(0, &[(CLAY, 2)]))],
+                stages: &[
+                    stage(cost(0, &[(ORE, 2)]), 1),
+                    stage(cost(0, &[(CLAY, 2)]), 2),
+                ],
             },
         ],
     },
@@ -358,7 +368,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(WOOD, 2)])), stage(cost(0, &[(STONE, 2)]))],
+            stages: &[
+                stage(cost(0, &[(WOOD, 2)]), 1),
+                stage(cost(0, &[(STONE, 2)]), 2),
+            ],
         }],
     },
     WonderInfo {
@@ -367,7 +380,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(CLAY, 1)])), stage(cost(0, &[(CLAY, 2)]))],
+            stages: &[
+                stage(cost(0, &[(CLAY, 1)]), 1),
+                stage(cost(0, &[(CLAY, 2)]), 2),
+            ],
         }],
     },
     WonderInfo {
@@ -377,7 +393,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             SideInfo {
                 name: "A",
                 listens: B,
-                stages: &[stage(cost(0, &[(ORE, 1)]))],
+                stages: &[stage(cost(0, &[(ORE, 1)]), 1)],
             },
             // Side B grants its copy when the game ends, not when built.
             SideInfo {
@@ -386,6 +402,8 @@ pub static WONDERS: [WonderInfo; 7] = [
                 stages: &[StageInfo {
                     cost: cost(0, &[(ORE, 1)]),
                     listens: E,
+                    level: 1,
+                    pattern: None,
                 }],
             },
         ],
@@ -397,8 +415,8 @@ pub static WONDERS: [WonderInfo; 7] = [
             name: "A",
             listens: B,
             stages: &[
-                stage(cost(0, &[(WOOD, 2)])),
-                stage(cost(0, &[(PAPYRUS, 1), (LOOM, 1)])),
+                stage(cost(0, &[(WOOD, 2)]), 1),
+                stage(cost(0, &[(PAPYRUS, 1), (LOOM, 1)]), 2),
             ],
         }],
     },
@@ -408,7 +426,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(LOOM, 1)])), stage(cost(0, &[(STONE, 2)]))],
+            stages: &[
+                stage(cost(0, &[(LOOM, 1)]), 1),
+                stage(cost(0, &[(STONE, 2)]), 2),
+            ],
         }],
     },
     WonderInfo {
@@ -417,7 +438,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(WOOD, 2)])), stage(cost(0, &[(ORE, 3)]))],
+            stages: &[
+                stage(cost(0, &[(WOOD, 2)]), 1),
+                stage(cost(0, &[(ORE, 3)]), 2),
+            ],
         }],
     },
 ];
@@ -597,4 +621,8 @@ pub static TOY: GameInfo = GameInfo {
     wonders: &WONDERS,
     progress: &[],
     effects,
+    family: "",
+    decks: &[],
+    battles: None,
+    cat_vp: 0,
 };
