@@ -454,3 +454,30 @@ fn greedy_beats_random_mostly() {
         );
     }
 }
+
+#[test]
+fn the_cards_looked_at_are_seen_by_the_one_looking_only() {
+    use sevenw_runtime::scenario::Scenarios;
+    let a = arch();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../cards/architects/tests/halicarnassus.yaml"),
+    )
+    .unwrap();
+    let mut x = a.read_scenario(&text).unwrap().state;
+    a.apply(&mut x, &Move::Take(Deck::Seat(0)));
+    a.apply(&mut x, &Move::Take(Deck::Seat(0)));
+    assert_eq!(x.phase, Phase::Keep);
+    assert_eq!(x.table.looking.len(), 5);
+    // Another state: one card looked at swapped with one under Ben's top.
+    let mut y = x.clone();
+    let ben = &mut y.table.decks[1];
+    let under = ben.len() - 2;
+    std::mem::swap(&mut y.table.looking[0], &mut ben[under]);
+    assert_ne!(x.table.looking, y.table.looking);
+    // Ben sees the two alike; Ana, who looks, does not.
+    assert_eq!(a.view(&x, 1), a.view(&y, 1));
+    assert_ne!(a.view(&x, 0), a.view(&y, 0));
+    assert_eq!(a.view(&x, 0).looking(), &x.table.looking[..]);
+    assert!(a.view(&x, 1).looking().is_empty());
+}

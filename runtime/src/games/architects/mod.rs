@@ -718,8 +718,18 @@ impl Architects {
     }
 
     /// A move in words.
-    pub fn describe_move(&self, t: &Table, mv: &Move) -> String {
+    pub fn describe_move(&self, st: &State, mv: &Move) -> String {
+        let t = &st.table;
         let seat = t.current;
+        if let (Phase::Extra { top, .. }, Move::Take(d)) = (st.phase, *mv)
+            && top > 1
+        {
+            let deck = match d {
+                Deck::Central => "the central deck".to_string(),
+                Deck::Seat(s) => self.deck_words(t, seat, s),
+            };
+            return format!("look at the top {top} cards of {deck}");
+        }
         match *mv {
             Move::Take(d) => match d {
                 Deck::Central => "take the central card".to_string(),

@@ -15,7 +15,7 @@ use super::{Architects, Move, State, Table};
 /// What the story saw before the decision.
 #[derive(Default)]
 pub struct Memo {
-    table: Option<Table>,
+    state: Option<State>,
 }
 
 /// `b` less `a`, as multisets.
@@ -95,11 +95,11 @@ impl Narrate for Architects {
         let up: Vec<&str> = t.face_up.iter().map(|&k| self.token_name(k)).collect();
         let _ = writeln!(out, "progress tokens face up: {}", up.join(", "));
         let _ = writeln!(out, "conflict tokens: {}", t.conflict);
-        memo.table = Some(t.clone());
+        memo.state = Some(st.clone());
     }
 
     fn before(&self, st: &State, _seat: usize, memo: &mut Memo) {
-        memo.table = Some(st.table.clone());
+        memo.state = Some(st.clone());
     }
 
     fn narrate(
@@ -112,12 +112,13 @@ impl Narrate for Architects {
         out: &mut String,
     ) {
         let t = &st.table;
-        let Some(before) = memo.table.take() else {
+        let Some(was) = memo.state.take() else {
             let _ = writeln!(out, "  {}  {}", labels[seat], self.describe(mv));
             return;
         };
-        let mut parts = vec![self.describe_move(&before, mv)];
-        parts.extend(self.changes(&before, t, seat));
+        let mut parts = vec![self.describe_move(&was, mv)];
+        let before = &was.table;
+        parts.extend(self.changes(before, t, seat));
         let _ = writeln!(
             out,
             "  {}  {}   {}",
@@ -128,7 +129,7 @@ impl Narrate for Architects {
         let n = t.seats();
         for k in 1..n {
             let s = (seat + k) % n;
-            let parts = self.changes(&before, t, s);
+            let parts = self.changes(before, t, s);
             if !parts.is_empty() {
                 let _ = writeln!(
                     out,
@@ -150,6 +151,6 @@ impl Narrate for Architects {
                 .collect();
             let _ = writeln!(out, "  battle: {}", won.join(", "));
         }
-        memo.table = Some(t.clone());
+        memo.state = Some(st.clone());
     }
 }
