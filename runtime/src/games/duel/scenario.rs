@@ -31,6 +31,7 @@
 //! `discards NAME's CARD` (an opponent's card), `takes CARD from the
 //! discard pile`, `starts the next Age`, `lets NAME start the next Age`.
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
@@ -45,30 +46,43 @@ use crate::text::{plural, shown};
 use super::sheet::PlayerDoc;
 use super::{Action, Duel, MAX_WONDERS, Move, Phase, State, WONDERS_EACH, trade};
 
-#[derive(Deserialize)]
+/// A scenario of Duel (`dsl/SCENARIOS.md`).
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct ScenarioDoc {
+pub struct ScenarioDoc {
+    #[schemars(with = "String")]
     game: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<bool>")]
     draft: Option<Spanned<bool>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     age: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     to_move: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     conflict: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     layout: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     board: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     aside: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     discard: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Vec<PlayerDoc>")]
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
     #[serde(default)]
+    #[schemars(with = "Vec<Value>")]
     steps: Vec<Spanned<Value>>,
 }
 
