@@ -352,6 +352,16 @@ impl Scenarios for Base {
     ) -> Result<Check, DocError> {
         let t = &state.table;
         Ok(match (seat, key) {
+            (Some(s), "under wonder") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.stage_cards[s].iter().copied(),
+            ),
+            (Some(s), "copies") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                self.outcome(state).scores[s].copied.iter().copied(),
+            ),
             (Some(s), "hand") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
