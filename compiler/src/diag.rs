@@ -34,6 +34,10 @@ pub enum Code {
     NoEffect,
     AliasClash,
     GuildOutsideAge,
+    DraftCard,
+    UnknownGame,
+    DefinedInBoth,
+    EditionsDiffer,
 }
 
 impl Code {
@@ -61,6 +65,10 @@ impl Code {
         Code::NoEffect,
         Code::AliasClash,
         Code::GuildOutsideAge,
+        Code::DraftCard,
+        Code::UnknownGame,
+        Code::DefinedInBoth,
+        Code::EditionsDiffer,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -241,6 +249,30 @@ impl Code {
                 "A card has the guild colour but stands outside the guild Age.\n\nThe guild rule (`guilds:` in game.yaml) draws the cards of its colour in\nits Age; a card of that colour in another Age is dealt like any other\ncard, which is rarely what was meant. Move it to the guild Age (without\n`players`), or give it another colour.",
                 " (in age2.yaml; the base game draws its purple guilds in Age III):\n\n  - name: Masons Guild\n    colour: purple\n    players: [3]",
                 " (in age3.yaml, drawn by the guild rule):\n\n  - name: Masons Guild\n    colour: purple",
+            ),
+            Code::DraftCard => (
+                "E0208",
+                "A card of no Age (`age: 0`) and the draft rule do not fit together.\n\nCards of no Age are dealt by the draft rule of game.yaml (`draft:`), the\nway Leaders deals its leaders: they must have the draft's colour, and a\ncard of that colour must be of no Age. They have no `players:` (one copy\neach), and `expert: true` is only for them.",
+                " (a leader in a file of Age 1):\n\n  age: 1\n  cards:\n    - name: Maecenas\n      colour: white",
+                " (in a file of `age: 0`, with `draft: { colour: white, deal: 4, pass: right }` in game.yaml):\n\n  age: 0\n  cards:\n    - name: Maecenas\n      colour: white",
+            ),
+            Code::UnknownGame => (
+                "E0303",
+                "An expansion extends a game that is not among the games checked.\n\nAn expansion's game.yaml names the game it extends (`extends: base`); that\ngame's folder must be checked with it (`sevenc check cards` checks every\nfolder under cards/). An expansion cannot extend another expansion.",
+                ":\n\n  game: leaders\n  extends: bsae",
+                ":\n\n  game: leaders\n  extends: base",
+            ),
+            Code::DefinedInBoth => (
+                "E0304",
+                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name.",
+                " (the base game already has `blue`):\n\n  extends: base\n  colours: [blue, white]",
+                ":\n\n  extends: base\n  colours: [white]",
+            ),
+            Code::EditionsDiffer => (
+                "E0305",
+                "Two editions of a game declare different vocabularies.\n\nThe editions of a game (`edition: 2`) share its expansions, whose cards\nname the game's resources, symbols, colours, categories and scopes by their\nplace in its lists: every edition lists the same ones, in the same order.\nWords and triggers may differ.",
+                " (edition 2 lists its colours in another order):\n\n  game: base\n  edition: 2\n  colours: [grey, brown, blue, yellow, green, red, purple]",
+                ":\n\n  game: base\n  edition: 2\n  colours: [brown, grey, blue, yellow, green, red, purple]",
             ),
         };
         Explained {

@@ -189,6 +189,12 @@ fixtures! {
     e0302_scopes_and_colours: "e0302-scopes-and-colours" => ["E0302"];
     e0302_unknown_trigger_and_counter: "e0302-unknown-trigger-and-counter" => ["E0302"];
     e0302_unknown_word: "e0302-unknown-word" => ["E0302"];
+    e0208_draft_card: "e0208-draft-card" => ["E0208"];
+    e0303_unknown_game: "e0303-unknown-game" => ["E0303"];
+    e0304_name_in_both: "e0304-name-in-both" => ["E0304"];
+    e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
+    e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
+    e0104_expansion_word: "e0104-expansion-word" => ["E0104", "E0102"];
 
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];
     w0002_alias_clash: "w0002-alias-clash" => ["W0002"];

@@ -96,8 +96,10 @@ fn counters_and_scopes() {
                 colours: 0b101,
                 seats: vec![-1, 0, 1],
                 divisor: 1,
-                most: false
-            })
+                most: false,
+                sets: false
+            }),
+            cond: None
         }]
     );
     // No scope: your own city.
@@ -112,8 +114,10 @@ fn counters_and_scopes() {
                 colours: 0,
                 seats: vec![0],
                 divisor: 1,
-                most: false
-            })
+                most: false,
+                sets: false
+            }),
+            cond: None
         }]
     );
     assert_eq!(

@@ -17,6 +17,10 @@ pub mod fixtures {
     pub mod pair_set {
         include!(concat!(env!("OUT_DIR"), "/pair.rs"));
     }
+    /// A game of two editions and two expansions.
+    pub mod family {
+        include!(concat!(env!("OUT_DIR"), "/family.rs"));
+    }
     pub use hostile_set::hostile;
     pub use mini_set::mini;
     pub use pair_set::pair;

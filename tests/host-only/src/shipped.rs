@@ -205,6 +205,13 @@ pub mod base {
     pub static GAME: GameInfo = GameInfo {
         name: "base",
         title: "7 Wonders",
+        edition: 1,
+        extends: "",
+        own: Own {
+            symbols: 0,
+            colours: 0,
+            categories: 0,
+        },
         min_players: 3,
         max_players: 7,
         ages: 3,
@@ -245,6 +252,7 @@ pub mod base {
             per_player: true,
             extra: 2,
         }),
+        draft: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -257,6 +265,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -268,6 +277,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -279,6 +289,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Ore Vein",
@@ -290,6 +301,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Tree Farm",
@@ -297,10 +309,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[6],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Excavation",
@@ -308,10 +325,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -319,10 +341,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[3],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Timber Yard",
@@ -330,10 +357,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[3],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Forest Cave",
@@ -341,10 +373,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[5],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Mine",
@@ -352,10 +389,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[6],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Loom",
@@ -367,6 +409,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Glassworks",
@@ -378,6 +421,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Press",
@@ -389,6 +433,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Pawnshop",
@@ -400,6 +445,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Baths",
@@ -409,11 +455,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 1)],
                 },
                 chains: &[card::AQUEDUCT],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Altar",
@@ -425,6 +473,7 @@ pub mod base {
                 chains: &[card::TEMPLE],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Theater",
@@ -436,6 +485,7 @@ pub mod base {
                 chains: &[card::STATUE],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Tavern",
@@ -447,6 +497,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "East Trading Post",
@@ -458,6 +509,7 @@ pub mod base {
                 chains: &[card::FORUM],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "West Trading Post",
@@ -469,6 +521,7 @@ pub mod base {
                 chains: &[card::FORUM],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Marketplace",
@@ -480,6 +533,7 @@ pub mod base {
                 chains: &[card::CARAVANSERY],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Stockade",
@@ -489,11 +543,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Barracks",
@@ -503,11 +559,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::ORE, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -517,11 +575,13 @@ pub mod base {
                 copies: &[3, 4],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Apothecary",
@@ -531,11 +591,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::LOOM, 1)],
                 },
                 chains: &[card::STABLES, card::DISPENSARY],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Workshop",
@@ -545,11 +607,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::GLASS, 1)],
                 },
                 chains: &[card::ARCHERY_RANGE, card::LABORATORY],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -559,11 +623,13 @@ pub mod base {
                 copies: &[3, 4],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::PAPYRUS, 1)],
                 },
                 chains: &[card::COURTHOUSE, card::LIBRARY],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Sawmill",
@@ -571,10 +637,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Quarry",
@@ -582,10 +653,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Brickyard",
@@ -593,10 +669,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Foundry",
@@ -604,10 +685,15 @@ pub mod base {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[3, 4],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Loom",
@@ -619,6 +705,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Glassworks",
@@ -630,6 +717,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Press",
@@ -641,6 +729,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -650,11 +739,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 3)],
                 },
                 chains: &[],
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Temple",
@@ -664,11 +755,13 @@ pub mod base {
                 copies: &[3, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::GLASS, 1)],
                 },
                 chains: &[card::PANTHEON],
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Statue",
@@ -678,11 +771,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::ORE, 2)],
                 },
                 chains: &[card::GARDENS],
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Courthouse",
@@ -692,11 +787,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Forum",
@@ -706,11 +803,13 @@ pub mod base {
                 copies: &[3, 6, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2)],
                 },
                 chains: &[card::HAVEN],
                 chained_from: &[card::EAST_TRADING_POST, card::WEST_TRADING_POST],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Caravansery",
@@ -720,11 +819,13 @@ pub mod base {
                 copies: &[3, 5, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2)],
                 },
                 chains: &[card::LIGHTHOUSE],
                 chained_from: &[card::MARKETPLACE],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Vineyard",
@@ -736,6 +837,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Bazar",
@@ -747,6 +849,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Walls",
@@ -756,11 +859,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 3)],
                 },
                 chains: &[card::FORTIFICATIONS],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Training Ground",
@@ -770,11 +875,13 @@ pub mod base {
                 copies: &[4, 6, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::ORE, 2)],
                 },
                 chains: &[card::CIRCUS],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Stables",
@@ -784,11 +891,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Archery Range",
@@ -798,11 +907,13 @@ pub mod base {
                 copies: &[3, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::ORE, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Dispensary",
@@ -812,11 +923,13 @@ pub mod base {
                 copies: &[3, 4],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                 },
                 chains: &[card::ARENA, card::LODGE],
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Laboratory",
@@ -826,11 +939,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
                 },
                 chains: &[card::SIEGE_WORKSHOP, card::OBSERVATORY],
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Library",
@@ -840,11 +955,13 @@ pub mod base {
                 copies: &[3, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2), (res::LOOM, 1)],
                 },
                 chains: &[card::SENATE, card::UNIVERSITY],
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "School",
@@ -854,11 +971,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[card::ACADEMY, card::STUDY],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Pantheon",
@@ -868,6 +987,7 @@ pub mod base {
                 copies: &[3, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[
                         (res::CLAY, 2),
                         (res::ORE, 1),
@@ -879,6 +999,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[card::TEMPLE],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Gardens",
@@ -888,11 +1009,13 @@ pub mod base {
                 copies: &[3, 4],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::CLAY, 2)],
                 },
                 chains: &[],
                 chained_from: &[card::STATUE],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Town Hall",
@@ -902,11 +1025,13 @@ pub mod base {
                 copies: &[3, 5, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2), (res::ORE, 1), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Palace",
@@ -916,6 +1041,7 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[
                         (res::WOOD, 1),
                         (res::STONE, 1),
@@ -929,6 +1055,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Senate",
@@ -938,11 +1065,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::STONE, 1), (res::ORE, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::LIBRARY],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Haven",
@@ -952,11 +1081,13 @@ pub mod base {
                 copies: &[3, 4],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::FORUM],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -966,11 +1097,13 @@ pub mod base {
                 copies: &[3, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 1), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::CARAVANSERY],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -980,11 +1113,13 @@ pub mod base {
                 copies: &[4, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Arena",
@@ -994,11 +1129,13 @@ pub mod base {
                 copies: &[3, 5, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2), (res::ORE, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Fortifications",
@@ -1008,11 +1145,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 1), (res::ORE, 3)],
                 },
                 chains: &[],
                 chained_from: &[card::WALLS],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Circus",
@@ -1022,11 +1161,13 @@ pub mod base {
                 copies: &[4, 5, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 3), (res::ORE, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::TRAINING_GROUND],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Arsenal",
@@ -1036,11 +1177,13 @@ pub mod base {
                 copies: &[3, 4, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -1050,11 +1193,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::CLAY, 3)],
                 },
                 chains: &[],
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Lodge",
@@ -1064,11 +1209,13 @@ pub mod base {
                 copies: &[3, 6],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::LOOM, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Observatory",
@@ -1078,11 +1225,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::ORE, 2), (res::GLASS, 1), (res::LOOM, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "University",
@@ -1092,11 +1241,13 @@ pub mod base {
                 copies: &[3, 4],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::GLASS, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::LIBRARY],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Academy",
@@ -1106,11 +1257,13 @@ pub mod base {
                 copies: &[3, 7],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 3), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Study",
@@ -1120,11 +1273,13 @@ pub mod base {
                 copies: &[3, 5],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Workers Guild",
@@ -1134,6 +1289,7 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[
                         (res::WOOD, 1),
                         (res::STONE, 1),
@@ -1144,6 +1300,7 @@ pub mod base {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -1153,11 +1310,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2), (res::ORE, 2)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Traders Guild",
@@ -1167,11 +1326,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::GLASS, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -1181,11 +1342,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 3), (res::LOOM, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Spies Guild",
@@ -1195,11 +1358,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Strategists Guild",
@@ -1209,11 +1374,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 1), (res::ORE, 2), (res::LOOM, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -1223,11 +1390,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -1237,11 +1406,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::ORE, 2), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -1251,11 +1422,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 3), (res::STONE, 1), (res::LOOM, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -1265,11 +1438,13 @@ pub mod base {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2), (res::CLAY, 2), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
         ],
         wonders: &[
@@ -1284,6 +1459,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
@@ -1291,6 +1467,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(1),
@@ -1298,6 +1475,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::GLASS, 2)],
                                 },
                                 listens: Listens(4),
@@ -1311,6 +1489,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(1),
@@ -1318,6 +1497,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
@@ -1325,6 +1505,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
@@ -1344,6 +1525,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
@@ -1351,6 +1533,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(1),
@@ -1358,6 +1541,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 4)],
                                 },
                                 listens: Listens(4),
@@ -1371,6 +1555,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 1), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
@@ -1378,6 +1563,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
@@ -1385,6 +1571,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(1),
@@ -1404,6 +1591,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
@@ -1411,6 +1599,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
@@ -1418,6 +1607,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::PAPYRUS, 2)],
                                 },
                                 listens: Listens(4),
@@ -1431,6 +1621,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(5),
@@ -1438,6 +1629,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(5),
@@ -1445,6 +1637,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::GLASS, 1),
                                         (res::LOOM, 1),
@@ -1468,6 +1661,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
@@ -1475,6 +1669,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::ORE, 3)],
                                 },
                                 listens: Listens(1),
@@ -1482,6 +1677,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::LOOM, 2)],
                                 },
                                 listens: Listens(4),
@@ -1495,6 +1691,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(5),
@@ -1502,6 +1699,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(5),
@@ -1509,6 +1707,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::GLASS, 1),
                                         (res::LOOM, 1),
@@ -1532,6 +1731,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
@@ -1539,6 +1739,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(1),
@@ -1546,6 +1747,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(4),
@@ -1559,6 +1761,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
@@ -1566,6 +1769,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
@@ -1573,6 +1777,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
@@ -1592,6 +1797,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
@@ -1599,6 +1805,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(1),
@@ -1606,6 +1813,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(4),
@@ -1619,6 +1827,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(5),
@@ -1626,6 +1835,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(5),
@@ -1645,6 +1855,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
@@ -1652,6 +1863,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(4),
@@ -1659,6 +1871,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 4)],
                                 },
                                 listens: Listens(4),
@@ -1672,6 +1885,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
@@ -1679,6 +1893,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
@@ -1686,6 +1901,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
@@ -1693,6 +1909,7 @@ pub mod base {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
@@ -3064,6 +3281,13 @@ pub mod duel {
     pub static GAME: GameInfo = GameInfo {
         name: "duel",
         title: "7 Wonders Duel",
+        edition: 1,
+        extends: "",
+        own: Own {
+            symbols: 0,
+            colours: 0,
+            categories: 0,
+        },
         min_players: 2,
         max_players: 2,
         ages: 3,
@@ -3100,6 +3324,7 @@ pub mod duel {
             per_player: false,
             extra: 3,
         }),
+        draft: None,
         conflict: Some(ConflictInfo {
             capital: 9,
             zones: &[(1, 2), (3, 5), (6, 10)],
@@ -3116,6 +3341,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Logging Camp",
@@ -3123,10 +3349,15 @@ pub mod duel {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -3138,6 +3369,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -3145,10 +3377,15 @@ pub mod duel {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Quarry",
@@ -3160,6 +3397,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -3167,10 +3405,15 @@ pub mod duel {
                 colour: colour::BROWN,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Glassworks",
@@ -3178,10 +3421,15 @@ pub mod duel {
                 colour: colour::GREY,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Press",
@@ -3189,10 +3437,15 @@ pub mod duel {
                 colour: colour::GREY,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 1, resources: &[] },
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -3204,6 +3457,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Stable",
@@ -3213,11 +3467,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1)],
                 },
                 chains: &[card::HORSE_BREEDERS],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Garrison",
@@ -3227,11 +3483,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 1)],
                 },
                 chains: &[card::BARRACKS],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Palisade",
@@ -3239,10 +3497,15 @@ pub mod duel {
                 colour: colour::RED,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 2, resources: &[] },
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[card::FORTIFICATIONS],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Workshop",
@@ -3252,11 +3515,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Apothecary",
@@ -3266,11 +3531,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -3278,10 +3545,15 @@ pub mod duel {
                 colour: colour::GREEN,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 2, resources: &[] },
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[card::LIBRARY],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Pharmacist",
@@ -3289,10 +3561,15 @@ pub mod duel {
                 colour: colour::GREEN,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 2, resources: &[] },
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[card::DISPENSARY],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Theater",
@@ -3304,6 +3581,7 @@ pub mod duel {
                 chains: &[card::STATUE],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Altar",
@@ -3315,6 +3593,7 @@ pub mod duel {
                 chains: &[card::TEMPLE],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Baths",
@@ -3324,11 +3603,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 1)],
                 },
                 chains: &[card::AQUEDUCT],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Stone Reserve",
@@ -3336,10 +3617,15 @@ pub mod duel {
                 colour: colour::YELLOW,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 3, resources: &[] },
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Clay Reserve",
@@ -3347,10 +3633,15 @@ pub mod duel {
                 colour: colour::YELLOW,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 3, resources: &[] },
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Wood Reserve",
@@ -3358,10 +3649,15 @@ pub mod duel {
                 colour: colour::YELLOW,
                 age: 1,
                 copies: &[2],
-                cost: Cost { coins: 3, resources: &[] },
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Tavern",
@@ -3373,6 +3669,7 @@ pub mod duel {
                 chains: &[card::LIGHTHOUSE],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Sawmill",
@@ -3380,10 +3677,15 @@ pub mod duel {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[2],
-                cost: Cost { coins: 2, resources: &[] },
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Brickyard",
@@ -3391,10 +3693,15 @@ pub mod duel {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[2],
-                cost: Cost { coins: 2, resources: &[] },
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Shelf Quarry",
@@ -3402,10 +3709,15 @@ pub mod duel {
                 colour: colour::BROWN,
                 age: 2,
                 copies: &[2],
-                cost: Cost { coins: 2, resources: &[] },
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Glassblower",
@@ -3417,6 +3729,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Drying Room",
@@ -3428,6 +3741,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Walls",
@@ -3437,11 +3751,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Horse Breeders",
@@ -3451,11 +3767,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::CLAY, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::STABLE],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Barracks",
@@ -3463,10 +3781,15 @@ pub mod duel {
                 colour: colour::RED,
                 age: 2,
                 copies: &[2],
-                cost: Cost { coins: 3, resources: &[] },
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[card::GARRISON],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Archery Range",
@@ -3476,11 +3799,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::STONE, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[card::SIEGE_WORKSHOP],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Parade Ground",
@@ -3490,11 +3815,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::GLASS, 1)],
                 },
                 chains: &[card::CIRCUS],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Library",
@@ -3504,11 +3831,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::STONE, 1), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Dispensary",
@@ -3518,11 +3847,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::STONE, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::PHARMACIST],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "School",
@@ -3532,11 +3863,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 2)],
                 },
                 chains: &[card::UNIVERSITY],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Laboratory",
@@ -3546,11 +3879,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::GLASS, 2)],
                 },
                 chains: &[card::OBSERVATORY],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Courthouse",
@@ -3560,11 +3895,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Statue",
@@ -3574,11 +3911,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2)],
                 },
                 chains: &[card::GARDENS],
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Temple",
@@ -3588,11 +3927,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[card::PANTHEON],
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -3602,11 +3943,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 3)],
                 },
                 chains: &[],
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Rostrum",
@@ -3616,11 +3959,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::STONE, 1)],
                 },
                 chains: &[card::SENATE],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Forum",
@@ -3630,11 +3975,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 3,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Caravansery",
@@ -3644,11 +3991,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 2,
+                    coins_per_age: 0,
                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Customs House",
@@ -3656,10 +4005,15 @@ pub mod duel {
                 colour: colour::YELLOW,
                 age: 2,
                 copies: &[2],
-                cost: Cost { coins: 4, resources: &[] },
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Brewery",
@@ -3671,6 +4025,7 @@ pub mod duel {
                 chains: &[card::ARENA],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Palace",
@@ -3680,6 +4035,7 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -3690,6 +4046,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Town Hall",
@@ -3699,11 +4056,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::STONE, 3)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Obelisk",
@@ -3713,11 +4072,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Gardens",
@@ -3727,11 +4088,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::CLAY, 2)],
                 },
                 chains: &[],
                 chained_from: &[card::STATUE],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Pantheon",
@@ -3741,11 +4104,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::PAPYRUS, 2)],
                 },
                 chains: &[],
                 chained_from: &[card::TEMPLE],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Senate",
@@ -3755,11 +4120,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::STONE, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::ROSTRUM],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Academy",
@@ -3769,11 +4136,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::STONE, 1), (res::GLASS, 2)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Study",
@@ -3783,11 +4152,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::GLASS, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "University",
@@ -3797,11 +4168,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 1), (res::GLASS, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::SCHOOL],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Observatory",
@@ -3811,11 +4184,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 1), (res::PAPYRUS, 2)],
                 },
                 chains: &[],
                 chained_from: &[card::LABORATORY],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -3825,11 +4200,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::PAPYRUS, 2)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Port",
@@ -3839,11 +4216,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::GLASS, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Armory",
@@ -3853,11 +4232,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::STONE, 2), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -3867,11 +4248,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::TAVERN],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Arena",
@@ -3881,11 +4264,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::STONE, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::BREWERY],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Arsenal",
@@ -3895,11 +4280,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::CLAY, 3)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Pretorium",
@@ -3907,10 +4294,15 @@ pub mod duel {
                 colour: colour::RED,
                 age: 3,
                 copies: &[2],
-                cost: Cost { coins: 8, resources: &[] },
+                cost: Cost {
+                    coins: 8,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Fortifications",
@@ -3920,11 +4312,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::PALISADE],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -3934,11 +4328,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 3), (res::GLASS, 1)],
                 },
                 chains: &[],
                 chained_from: &[card::ARCHERY_RANGE],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Circus",
@@ -3948,11 +4344,13 @@ pub mod duel {
                 copies: &[2],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 2), (res::STONE, 2)],
                 },
                 chains: &[],
                 chained_from: &[card::PARADE_GROUND],
                 listens: Listens(1),
+                expert: false,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -3962,6 +4360,7 @@ pub mod duel {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -3972,6 +4371,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Moneylenders Guild",
@@ -3981,11 +4381,13 @@ pub mod duel {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::STONE, 2)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(4),
+                expert: false,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -3995,11 +4397,13 @@ pub mod duel {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::CLAY, 2)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -4009,6 +4413,7 @@ pub mod duel {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[
                         (res::CLAY, 1),
                         (res::STONE, 1),
@@ -4019,6 +4424,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Merchants Guild",
@@ -4032,6 +4438,7 @@ pub mod duel {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -4042,6 +4449,7 @@ pub mod duel {
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -4051,11 +4459,13 @@ pub mod duel {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::WOOD, 2), (res::CLAY, 1), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
             CardInfo {
                 name: "Tacticians Guild",
@@ -4065,11 +4475,13 @@ pub mod duel {
                 copies: &[],
                 cost: Cost {
                     coins: 0,
+                    coins_per_age: 0,
                     resources: &[(res::CLAY, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
                 },
                 chains: &[],
                 chained_from: &[],
                 listens: Listens(5),
+                expert: false,
             },
         ],
         wonders: &[
@@ -4084,6 +4496,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::CLAY, 2),
                                         (res::STONE, 2),
@@ -4107,6 +4520,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 2),
@@ -4130,6 +4544,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                 },
                                 listens: Listens(5),
@@ -4149,6 +4564,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::WOOD, 3),
                                         (res::GLASS, 1),
@@ -4172,6 +4588,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 1),
@@ -4195,6 +4612,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::WOOD, 2),
                                         (res::GLASS, 1),
@@ -4218,6 +4636,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::CLAY, 2),
                                         (res::GLASS, 2),
@@ -4241,6 +4660,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::WOOD, 2),
                                         (res::CLAY, 1),
@@ -4264,6 +4684,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[(res::STONE, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
@@ -4283,6 +4704,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::CLAY, 1),
                                         (res::STONE, 1),
@@ -4310,6 +4732,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::CLAY, 1),
@@ -4334,6 +4757,7 @@ pub mod duel {
                             StageInfo {
                                 cost: Cost {
                                     coins: 0,
+                                    coins_per_age: 0,
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 1),
