@@ -13,7 +13,7 @@ use std::collections::HashMap;
 /// Generates the Rust source of a whole library.
 pub fn generate(lib: &Library) -> String {
     let mods: Vec<TokenStream> = lib.games.iter().map(game).collect();
-    let names: Vec<Ident> = lib.games.iter().map(|g| ident(&g.name, "game")).collect();
+    let names: Vec<Ident> = lib.games.iter().map(module_name).collect();
     let tokens = quote! {
         #(#mods)*
 
@@ -133,16 +133,17 @@ fn seats(s: &[i8]) -> TokenStream {
 }
 
 fn cost(n: &Names, c: &ir::Cost) -> TokenStream {
-    if c.coins == 0 && c.resources.is_empty() {
+    if c.coins == 0 && c.coins_per_age == 0 && c.resources.is_empty() {
         return quote!(Cost::FREE);
     }
     let coins = Literal::u16_unsuffixed(c.coins);
+    let per_age = Literal::u8_unsuffixed(c.coins_per_age);
     let items = c.resources.iter().map(|(r, k)| {
         let r = &n.res[*r as usize];
         let k = Literal::u8_unsuffixed(*k);
         quote!((res::#r, #k))
     });
-    quote!(Cost { coins: #coins, resources: &[#(#items),*] })
+    quote!(Cost { coins: #coins, coins_per_age: #per_age, resources: &[#(#items),*] })
 }
 
 fn strs(list: &[String]) -> TokenStream {
@@ -150,8 +151,17 @@ fn strs(list: &[String]) -> TokenStream {
     quote!(&[#(#l),*])
 }
 
+/// A game's module: its name, and its edition after the first (`base2`).
+fn module_name(g: &Game) -> Ident {
+    if g.edition > 1 {
+        ident(&format!("{}{}", g.name, g.edition), "game")
+    } else {
+        ident(&g.name, "game")
+    }
+}
+
 fn game(g: &Game) -> TokenStream {
-    let module = ident(&g.name, "game");
+    let module = module_name(g);
     let names = Names {
         res: unique(&g.resources, "res", upper),
         sym: unique(&g.symbols, "sym", upper),
@@ -214,7 +224,8 @@ fn game(g: &Game) -> TokenStream {
         let cost = cost(&names, &c.cost);
         let chains = c.chains.iter().map(|t| &card_consts[*t as usize]);
         let from = c.chained_from.iter().map(|t| &card_consts[*t as usize]);
-        let listens = Literal::u8_unsuffixed(ir::listens(&c.effects));
+        let listens = Literal::u16_unsuffixed(ir::listens(&c.effects));
+        let expert = c.expert;
         quote! {
             CardInfo {
                 name: #name,
@@ -226,6 +237,7 @@ fn game(g: &Game) -> TokenStream {
                 chains: &[#(card::#chains),*],
                 chained_from: &[#(card::#from),*],
                 listens: Listens(#listens),
+                expert: #expert,
             }
         }
     });
@@ -238,10 +250,14 @@ fn game(g: &Game) -> TokenStream {
         }
         let f = &card_fns[i];
         let id = &card_consts[i];
-        let d = doc(&format!(
-            "{} (Age {}, {}).",
-            c.name, c.age, g.colours[c.colour as usize]
-        ));
+        let d = if c.age == 0 {
+            doc(&format!("{} ({}).", c.name, g.colours[c.colour as usize]))
+        } else {
+            doc(&format!(
+                "{} (Age {}, {}).",
+                c.name, c.age, g.colours[c.colour as usize]
+            ))
+        };
         fns.push(effect_fn(&names, &card_consts, f, d, &c.effects));
         card_arms.push(quote!(Source::Card(card::#id) => #f(event, h),));
     }
@@ -273,7 +289,7 @@ fn game(g: &Game) -> TokenStream {
                     stage_arms.push(quote!(Source::Stage { wonder: #wl, side: #sl, stage: #kl } => #f(event, h),));
                 }
                 let cost = cost(&names, &st.cost);
-                let listens = Literal::u8_unsuffixed(ir::listens(&st.effects));
+                let listens = Literal::u16_unsuffixed(ir::listens(&st.effects));
                 let level = Literal::u8_unsuffixed(st.level);
                 let pattern = match st.pattern {
                     Some((count, identical)) => {
@@ -285,7 +301,7 @@ fn game(g: &Game) -> TokenStream {
                 quote!(StageInfo { cost: #cost, listens: Listens(#listens), level: #level, pattern: #pattern })
             });
             let sname = lit(&s.name);
-            let listens = Literal::u8_unsuffixed(ir::listens(&s.board));
+            let listens = Literal::u16_unsuffixed(ir::listens(&s.board));
             quote!(SideInfo { name: #sname, listens: Listens(#listens), stages: &[#(#stages),*] })
         });
         let sides: Vec<TokenStream> = sides.collect();
@@ -315,6 +331,22 @@ fn game(g: &Game) -> TokenStream {
         });
         quote!(&[#(#items),*])
     };
+    let draft = match g.draft {
+        Some(d) => {
+            let c = &names.colour[d.colour as usize];
+            let deal = Literal::u8_unsuffixed(d.deal);
+            let pass = Literal::i8_unsuffixed(d.pass);
+            quote!(Some(DraftRule { colour: colour::#c, deal: #deal, pass: #pass }))
+        }
+        None => quote!(None),
+    };
+    let edition = Literal::u8_unsuffixed(g.edition);
+    let extends = lit(g.extends.as_deref().unwrap_or(""));
+    let (own_sym, own_col, own_cat) = (
+        Literal::u8_unsuffixed(g.own.0),
+        Literal::u8_unsuffixed(g.own.1),
+        Literal::u8_unsuffixed(g.own.2),
+    );
     let conflict = match &g.conflict {
         Some(c) => {
             let capital = Literal::u8_unsuffixed(c.capital);
@@ -340,7 +372,7 @@ fn game(g: &Game) -> TokenStream {
             }
             let name = lit(&t.name);
             let aliases = strs(&t.aliases);
-            let listens = Literal::u8_unsuffixed(ir::listens(&t.effects));
+            let listens = Literal::u16_unsuffixed(ir::listens(&t.effects));
             let copies = Literal::u8_unsuffixed(t.copies);
             quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies })
         })
@@ -394,6 +426,17 @@ fn game(g: &Game) -> TokenStream {
         g.title, g.name
     ));
 
+    let card_mod = if g.cards.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            /// Cards, by their index in `GAME.cards`.
+            pub mod card {
+                use ::sevenw_host::CardId;
+                #(#card_id_consts)*
+            }
+        }
+    };
     let dispatch = if card_arms.is_empty()
         && board_arms.is_empty()
         && stage_arms.is_empty()
@@ -428,15 +471,14 @@ fn game(g: &Game) -> TokenStream {
                 use ::sevenw_host::Category;
                 #(#cat_consts)*
             }
-            /// Cards, by their index in `GAME.cards`.
-            pub mod card {
-                use ::sevenw_host::CardId;
-                #(#card_id_consts)*
-            }
+            #card_mod
 
             pub static GAME: GameInfo = GameInfo {
                 name: #gname,
                 title: #title,
+                edition: #edition,
+                extends: #extends,
+                own: Own { symbols: #own_sym, colours: #own_col, categories: #own_cat },
                 min_players: #minp,
                 max_players: #maxp,
                 ages: #ages,
@@ -450,6 +492,7 @@ fn game(g: &Game) -> TokenStream {
                 colours: #colours,
                 categories: #categories,
                 guilds: #guilds,
+                draft: #draft,
                 conflict: #conflict,
                 cards: &[#(#card_infos),*],
                 wonders: &[#(#wonder_infos),*],
@@ -495,6 +538,9 @@ fn effect_fn(
                     let c = &n.colour[*c as usize];
                     quote!(Event::BuiltCard { colour: colour::#c, .. })
                 }
+                On::GainedVictory => quote!(Event::GainedVictory),
+                On::TookBankCoins => quote!(Event::TookBankCoins),
+                On::BoughtFrom => quote!(Event::BoughtFrom),
                 On::TookCard => {
                     if effects
                         .iter()
@@ -537,8 +583,8 @@ fn effect_fn(
     }
 }
 
-fn counted(n: &Names, c: &ir::Counter) -> TokenStream {
-    let what = match c.what {
+fn what(n: &Names, what: Counted) -> TokenStream {
+    match what {
         Counted::Cards(m) => {
             let set = n.colour_set(m);
             quote!(Counted::Cards(#set))
@@ -548,13 +594,50 @@ fn counted(n: &Names, c: &ir::Counter) -> TokenStream {
         Counted::VictoryTokens => quote!(Counted::VictoryTokens),
         Counted::Coins => quote!(Counted::Coins),
         Counted::ProgressTokens => quote!(Counted::ProgressTokens),
+        Counted::ColourSets(m) => {
+            let set = n.colour_set(m);
+            quote!(Counted::ColourSets(#set))
+        }
+        Counted::PairedVictoryPoints => quote!(Counted::PairedVictoryPoints),
         Counted::Cats => quote!(Counted::Cats),
-        Counted::FinishedWonders => quote!(Counted::FinishedWonders),
         Counted::Token(t) => {
             let t = Literal::u8_unsuffixed(t);
             quote!(Counted::Token(#t))
         }
-    };
+        Counted::FinishedWonders => quote!(Counted::FinishedWonders),
+    }
+}
+
+/// `body`, run only if `cond` holds for the acting city.
+fn guarded(n: &Names, cond: &Option<ir::Cond>, body: TokenStream) -> TokenStream {
+    match cond {
+        None => body,
+        Some(ir::Cond::More { what: w, seats: s }) => {
+            let w = what(n, *w);
+            let others = s.iter().map(|seat| {
+                let one = seats(std::slice::from_ref(seat));
+                quote!(mine > h.count(#w, #one))
+            });
+            quote! {
+                let mine = h.count(#w, Seats(&[0]));
+                if #(#others)&&* { #body }
+            }
+        }
+        Some(ir::Cond::Exactly { what: w, n: k }) => {
+            let w = what(n, *w);
+            let k = Literal::u32_unsuffixed(*k);
+            quote!(if h.count(#w, Seats(&[0])) == #k { #body })
+        }
+        Some(ir::Cond::AtLeast { what: w, n: k }) => {
+            let w = what(n, *w);
+            let k = Literal::u32_unsuffixed(*k);
+            quote!(if h.count(#w, Seats(&[0])) >= #k { #body })
+        }
+    }
+}
+
+fn counted(n: &Names, c: &ir::Counter) -> TokenStream {
+    let what = what(n, c.what);
     let s = seats(&c.seats);
     let count = if c.most {
         quote!(h.count_most(#what, #s))
@@ -596,35 +679,39 @@ fn op(n: &Names, op: &Op) -> TokenStream {
             let a = Literal::u8_unsuffixed(*amount);
             quote!(h.produce(#set, #a, #tradable);)
         }
-        Op::Coins { n: k, per } => {
+        Op::Coins { n: k, per, cond } => {
             let a = amount(n, *k, per);
-            if per.is_some() {
+            let body = if per.is_some() {
                 quote!(let n = #a; h.gain_coins(n);)
             } else {
                 quote!(h.gain_coins(#a);)
-            }
+            };
+            guarded(n, cond, body)
         }
         Op::Vp {
             category,
             n: k,
             per,
+            cond,
         } => {
             let c = &n.cat[*category as usize];
             let a = amount(n, *k, per);
-            if per.is_some() {
+            let body = if per.is_some() {
                 quote!(let n = #a; h.gain_vp(cat::#c, n);)
             } else {
                 quote!(h.gain_vp(cat::#c, #a);)
-            }
+            };
+            guarded(n, cond, body)
         }
-        Op::Shields { n: k, per } => {
+        Op::Shields { n: k, per, cond } => {
             let a = amount(n, *k as i32, per);
-            if per.is_some() {
+            let body = if per.is_some() {
                 quote!(let n = #a; h.gain_shields(n as u32);)
             } else {
                 let k = Literal::u32_unsuffixed(*k);
                 quote!(h.gain_shields(#k);)
-            }
+            };
+            guarded(n, cond, body)
         }
         Op::Science { options } => {
             let set = n.sym_set(*options);
@@ -680,6 +767,80 @@ fn op(n: &Names, op: &Op) -> TokenStream {
         Op::ReceiveTrade { seats: s } => {
             let s = seats(s);
             quote!(h.receive_trade_coins(#s);)
+        }
+        Op::LoseTokens {
+            token,
+            n: k,
+            seats: s,
+        } => {
+            let kind = match token {
+                ir::Token::Defeat => quote!(TokenKind::Defeat),
+                ir::Token::Victory => quote!(TokenKind::Victory),
+            };
+            let k = Literal::u8_unsuffixed(*k);
+            let s = seats(s);
+            quote!(h.lose_tokens(#kind, #k, #s);)
+        }
+        Op::CoinDiscount {
+            n: k,
+            colours,
+            seats: s,
+        } => {
+            let k = Literal::u8_unsuffixed(*k);
+            let set = n.colour_set(*colours);
+            let s = seats(s);
+            quote!(h.coin_discount(#k, #set, #s);)
+        }
+        Op::FreeRule(rule) => {
+            let rule = match rule {
+                ir::FreeRule::Colours(c) => {
+                    let set = n.colour_set(*c);
+                    quote!(FreeRule::Colours(#set))
+                }
+                ir::FreeRule::FirstOfColour => quote!(FreeRule::FirstOfColour),
+                ir::FreeRule::FirstOfAge => quote!(FreeRule::FirstOfAge),
+                ir::FreeRule::LastOfAge => quote!(FreeRule::LastOfAge),
+            };
+            quote!(h.free_builds(#rule);)
+        }
+        Op::BankTrade { resources, price } => {
+            let set = n.res_set(*resources);
+            let p = Literal::u8_unsuffixed(*price);
+            quote!(h.bank_trade(#set, #p);)
+        }
+        Op::TakeVictory { age } => {
+            let a = Literal::u8_unsuffixed(*age);
+            quote!(h.take_victory_token(#a);)
+        }
+        Op::GiveDefeats => quote!(h.give_defeats();),
+        Op::ScienceRule(rule) => {
+            let rule = match rule {
+                ir::ScienceRule::SetBonus { vp, category } => {
+                    let vp = Literal::u8_unsuffixed(*vp);
+                    let c = &n.cat[*category as usize];
+                    quote!(ScienceRule::SetBonus { vp: #vp, category: cat::#c })
+                }
+                ir::ScienceRule::Change => quote!(ScienceRule::Change),
+                ir::ScienceRule::CopyMost => quote!(ScienceRule::CopyMost),
+            };
+            quote!(h.science_rule(#rule);)
+        }
+        Op::Entomb { colours } => {
+            let set = n.colour_set(*colours);
+            quote!(h.entomb(#set);)
+        }
+        Op::Draw { n: k, colours } => {
+            let set = n.colour_set(*colours);
+            let k = Literal::u8_unsuffixed(*k);
+            quote!(h.draw_cards(#set, #k);)
+        }
+        Op::BuildFromHand { colours } => {
+            let set = n.colour_set(*colours);
+            quote!(h.build_from_hand(#set);)
+        }
+        Op::Keep { colours } => {
+            let set = n.colour_set(*colours);
+            quote!(h.keep_hand(#set);)
         }
         Op::TakeCard { decks, top } => {
             let d = Literal::u8_unsuffixed(*decks);

@@ -1,7 +1,10 @@
 //! Cards, wonders and their effects in plain words, from the resolved game:
 //! what the language server shows on hover.
 
-use crate::resolve::{Action, Card, Cost, DiscountTarget, Effect, Effects, Game, Trigger, Wonder};
+use crate::resolve::{
+    Action, Card, Cond, Cost, DiscountTarget, Effect, Effects, FreeRule, Game, Lost, Trigger,
+    Wonder,
+};
 use crate::vocab::{CounterKind, Unit, Vocab};
 use sevenw_dsl::Pile;
 
@@ -12,10 +15,14 @@ pub fn card(game: &Game, c: &Card) -> String {
     let colour = c
         .colour
         .map_or("(unknown colour)", |i| v.colours[i as usize].as_str());
+    let age = if c.age.value == 0 {
+        "of no Age".to_string()
+    } else {
+        format!("Age {}", roman(c.age.value))
+    };
     let mut out = format!(
-        "**{}** — {colour} card, Age {} of `{}`",
+        "**{}** — {colour} card, {age} of `{}`",
         c.name.value.trim(),
-        roman(c.age.value),
         v.game
     );
     if !c.aliases.is_empty() {
@@ -24,7 +31,13 @@ pub fn card(game: &Game, c: &Card) -> String {
     }
     out.push_str("\n\n");
     if c.players.is_empty() {
-        if v.guilds.is_some_and(|g| Some(g.colour) == c.colour) {
+        if c.age.value == 0 {
+            out.push_str("Dealt by the draft rule");
+            if c.expert == Some(true) {
+                out.push_str(" (expert: only when every card is asked for)");
+            }
+            out.push_str(".\n\n");
+        } else if v.guilds.is_some_and(|g| Some(g.colour) == c.colour) {
             out.push_str("Drawn by the guild rule.\n\n");
         }
     } else {
@@ -118,6 +131,9 @@ pub fn effect(v: &Vocab, e: &Effect) -> String {
         Trigger::BuildChain => "Each time you build by a chain: ",
         Trigger::BuildStage => "Each time you build a wonder stage: ",
         Trigger::BuildColour(_) => "",
+        Trigger::GainVictory => "Each time you gain a victory token: ",
+        Trigger::BankCoins => "Once per turn, when you take coins from the bank: ",
+        Trigger::Bought => "Once per turn, for each neighbour you buy resources from: ",
         Trigger::TakeCard(_) => "",
     };
     let when = match &e.trigger {
@@ -154,7 +170,12 @@ fn action(v: &Vocab, a: &Action) -> String {
                 format!("produces {amount} of {} (one, chosen each turn)", or(&list))
             }
         }
-        Action::Gain { unit, amount, per } => {
+        Action::Gain {
+            unit,
+            amount,
+            per,
+            cond,
+        } => {
             let unit = match unit {
                 Unit::Coins => plural_word(*amount as i64, "coin", "coins"),
                 Unit::Vp => "VP".into(),
@@ -163,7 +184,12 @@ fn action(v: &Vocab, a: &Action) -> String {
             let mut s = format!("gains {amount} {unit}");
             if let Some(c) = per {
                 let thing = counted(v, c.kind, c.colours);
-                if c.divisor > 1 {
+                if c.sets {
+                    s.push_str(&format!(
+                        " per set of one card of each colour ({})",
+                        and(&names(&v.colours, c.colours as u32))
+                    ));
+                } else if c.divisor > 1 {
                     s.push_str(&format!(" for every {} {thing}s", c.divisor));
                 } else {
                     s.push_str(&format!(" per {thing}"));
@@ -173,6 +199,32 @@ fn action(v: &Vocab, a: &Action) -> String {
                 } else {
                     s.push_str(&format!(" in {}", seats(v, &c.seats)));
                 }
+            }
+            match cond {
+                None => {}
+                Some(Cond::More {
+                    kind,
+                    colours,
+                    seats: s2,
+                }) => s.push_str(&format!(
+                    " if you have more {}s than each of {}",
+                    counted(v, *kind, *colours),
+                    seats(v, s2)
+                )),
+                Some(Cond::Exactly {
+                    kind,
+                    colours,
+                    n: 0,
+                }) => s.push_str(&format!(" if you have no {}", counted(v, *kind, *colours))),
+                Some(Cond::Exactly { kind, colours, n }) => s.push_str(&format!(
+                    " if you have exactly {n} {}",
+                    plural_word(
+                        *n as i64,
+                        &counted(v, *kind, *colours),
+                        &format!("{}s", counted(v, *kind, *colours))
+                    )
+                )),
+                Some(Cond::WonderComplete) => s.push_str(" if every stage of your wonder is built"),
             }
             s
         }
@@ -210,11 +262,24 @@ fn action(v: &Vocab, a: &Action) -> String {
             counted(v, CounterKind::Cards, *colours),
             seats(v, s)
         ),
-        Action::Lose { amount, seats: s } => format!(
-            "{} loses {}",
-            seats(v, s),
-            plural(*amount as i64, "coin", "coins")
-        ),
+        Action::Lose {
+            amount,
+            what,
+            seats: s,
+        } => {
+            let (one, many) = match what {
+                Lost::Coins => ("coin", "coins"),
+                Lost::DefeatTokens => ("defeat token", "defeat tokens"),
+                Lost::VictoryTokens => {
+                    ("victory token (the lowest)", "victory tokens (the lowest)")
+                }
+            };
+            let lost = match amount {
+                None => format!("all its {many}"),
+                Some(n) => plural(*n as i64, one, many),
+            };
+            format!("{} loses {lost}", seats(v, s))
+        }
         Action::Discard { colours, seats: s } => format!(
             "discards a {} of {}",
             counted(v, CounterKind::Cards, *colours),
@@ -235,6 +300,75 @@ fn action(v: &Vocab, a: &Action) -> String {
         Action::ReceiveTrade { seats: s } => {
             format!("receives the coins {} pays for trading", seats(v, s))
         }
+        Action::CoinDiscount {
+            amount,
+            colours,
+            seats: s,
+        } => {
+            let cards = format!("{}s", counted(v, CounterKind::Cards, *colours));
+            let who = seats(v, s);
+            match amount {
+                None => format!("{who} pays no coins for {cards}"),
+                Some(n) => format!(
+                    "{who} pays {} fewer for {cards}",
+                    plural(*n as i64, "coin", "coins")
+                ),
+            }
+        }
+        Action::FreeRule(rule) => match rule {
+            FreeRule::Colours(c) => {
+                format!("builds {}s for free", counted(v, CounterKind::Cards, *c))
+            }
+            FreeRule::FirstOfColour => {
+                "builds for free each Age card of a colour not yet in the city".into()
+            }
+            FreeRule::FirstOfAge => "builds the first card of each Age for free".into(),
+            FreeRule::LastOfAge => "builds the last card of each Age for free".into(),
+        },
+        Action::BankTrade { resources, price } => format!(
+            "may buy one of {} from the bank once per turn for {}",
+            or(&names(&v.resources, *resources as u32)),
+            plural(*price as i64, "coin", "coins")
+        ),
+        Action::TakeVictory { age: 0 } => "takes a victory token of the current Age".into(),
+        Action::TakeVictory { age } => {
+            format!("takes a victory token of Age {}", roman(*age as i64))
+        }
+        Action::GiveDefeats => {
+            "gives each defeat token it would take to the neighbour who beat it".into()
+        }
+        Action::ScienceRule(rule) => match rule {
+            sevenw_dsl::ScienceRule::SetBonus(n) => format!(
+                "each set of different science symbols scores {} more",
+                plural(n.value as i64, "VP", "VP")
+            ),
+            sevenw_dsl::ScienceRule::Change => {
+                "changes one of its science symbols into any at game end".into()
+            }
+            sevenw_dsl::ScienceRule::CopyMost => {
+                "gains one more of its most common science symbol at game end".into()
+            }
+        },
+        Action::Entomb { colours } => format!(
+            "puts one of its {}s under the wonder: its effects end, it scores twice its coin cost",
+            counted(v, CounterKind::Cards, *colours)
+        ),
+        Action::Draw { n, colours } => format!(
+            "draws {} not in play into its hand",
+            plural(
+                *n as i64,
+                &counted(v, CounterKind::Cards, *colours),
+                &format!("{}s", counted(v, CounterKind::Cards, *colours))
+            )
+        ),
+        Action::BuildFromHand { colours } => format!(
+            "builds a {} from its hand at once, paying its cost",
+            counted(v, CounterKind::Cards, *colours)
+        ),
+        Action::Keep { colours } => format!(
+            "keeps its unplayed {}s rather than returning them to the box",
+            counted(v, CounterKind::Cards, *colours)
+        ),
         Action::TakeCard { decks, top } => {
             let mut from: Vec<&str> = crate::resolve::DECK_WORDS
                 .iter()
@@ -317,6 +451,15 @@ fn cost(v: &Vocab, c: &Cost) -> String {
         .collect();
     if c.coins > 0 {
         parts.insert(0, plural(c.coins as i64, "coin", "coins"));
+    }
+    if c.coins_per_age > 0 {
+        parts.insert(
+            0,
+            format!(
+                "{} per Age number",
+                plural(c.coins_per_age as i64, "coin", "coins")
+            ),
+        );
     }
     if parts.is_empty() {
         "free".into()

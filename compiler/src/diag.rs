@@ -34,6 +34,10 @@ pub enum Code {
     NoEffect,
     AliasClash,
     GuildOutsideAge,
+    DraftCard,
+    UnknownGame,
+    DefinedInBoth,
+    EditionsDiffer,
     DeckCount,
     PieceCosts,
 }
@@ -63,6 +67,10 @@ impl Code {
         Code::NoEffect,
         Code::AliasClash,
         Code::GuildOutsideAge,
+        Code::DraftCard,
+        Code::UnknownGame,
+        Code::DefinedInBoth,
+        Code::EditionsDiffer,
         Code::DeckCount,
         Code::PieceCosts,
     ];
@@ -246,14 +254,38 @@ impl Code {
                 " (in age2.yaml; the base game draws its purple guilds in Age III):\n\n  - name: Masons Guild\n    colour: purple\n    players: [3]",
                 " (in age3.yaml, drawn by the guild rule):\n\n  - name: Masons Guild\n    colour: purple",
             ),
-            Code::DeckCount => (
+            Code::DraftCard => (
                 "E0208",
+                "A card of no Age (`age: 0`) and the draft rule do not fit together.\n\nCards of no Age are dealt by the draft rule of game.yaml (`draft:`), the\nway Leaders deals its leaders: they must have the draft's colour, and a\ncard of that colour must be of no Age. They have no `players:` (one copy\neach), and `expert: true` is only for them.",
+                " (a leader in a file of Age 1):\n\n  age: 1\n  cards:\n    - name: Maecenas\n      colour: white",
+                " (in a file of `age: 0`, with `draft: { colour: white, deal: 4, pass: right }` in game.yaml):\n\n  age: 0\n  cards:\n    - name: Maecenas\n      colour: white",
+            ),
+            Code::UnknownGame => (
+                "E0303",
+                "An expansion extends a game that is not among the games checked.\n\nAn expansion's game.yaml names the game it extends (`extends: base`); that\ngame's folder must be checked with it (`sevenc check cards` checks every\nfolder under cards/). An expansion cannot extend another expansion.",
+                ":\n\n  game: leaders\n  extends: bsae",
+                ":\n\n  game: leaders\n  extends: base",
+            ),
+            Code::DefinedInBoth => (
+                "E0304",
+                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name.",
+                " (the base game already has `blue`):\n\n  extends: base\n  colours: [blue, white]",
+                ":\n\n  extends: base\n  colours: [white]",
+            ),
+            Code::EditionsDiffer => (
+                "E0305",
+                "Two editions of a game declare different vocabularies.\n\nThe editions of a game (`edition: 2`) share its expansions, whose cards\nname the game's resources, symbols, colours, categories and scopes by their\nplace in its lists: every edition lists the same ones, in the same order.\nWords and triggers may differ.",
+                " (edition 2 lists its colours in another order):\n\n  game: base\n  edition: 2\n  colours: [grey, brown, blue, yellow, green, red, purple]",
+                ":\n\n  game: base\n  edition: 2\n  colours: [brown, grey, blue, yellow, green, red, purple]",
+            ),
+            Code::DeckCount => (
+                "E0209",
                 "A deck of a game of decks does not hold its count of cards.\n\nIn a game of decks (`decks: {wonder: N, central: M}` in game.yaml, 7\nWonders Architects) every wonder has a deck of N cards and the central deck\nholds M. Each card adds its copies to the decks its `decks:` names (a\nwonder's name or `central`). The message names the deck and the count\nfound; adjust the copies.",
                 " (decks: {wonder: 25, central: 60}; Giza's deck adds up to 24):\n\n  - name: Wood\n    colour: grey\n    decks: {Giza: 1, central: 4}",
                 " (one more Wood in Giza's deck):\n\n  - name: Wood\n    colour: grey\n    decks: {Giza: 2, central: 4}",
             ),
             Code::PieceCosts => (
-                "E0209",
+                "E0210",
                 "A wonder's stages do not cost the game's pieces, each once.\n\nA game with `pieces:` in game.yaml (7 Wonders Architects: 2 different, 2\nidentical, 3 different, 3 identical, 4 different) builds every wonder from\nthose stage costs, each exactly once, written as counted resources (`3\ndifferent`). A stage that names its resources, or a cost given twice or\nnot at all, is reported; so is a counted cost in a game without pieces.",
                 " (two stages cost 2 different, none 2 identical):\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 different, level: 2, effect: gain 3 vp}",
                 ":\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 identical, level: 2, effect: gain 3 vp}",

@@ -13,19 +13,25 @@ pub enum On {
     /// Its owner builds a card by a chain.
     BuiltChain,
     BuiltStage,
+    GainedVictory,
+    TookBankCoins,
+    BoughtFrom,
     /// Its owner takes a card (of those in [`Effect::took`]).
     TookCard,
 }
 
 impl On {
     /// The bit of `sevenw_host::Listens` for this event.
-    pub fn listens_bit(self) -> u8 {
+    pub fn listens_bit(self) -> u16 {
         match self {
             On::Built => 1,
             On::AgeEnd => 2,
             On::GameEnd => 4,
             On::BuiltCard(_) | On::BuiltChain => 8,
             On::BuiltStage => 16,
+            On::GainedVictory => 64,
+            On::TookBankCoins => 128,
+            On::BoughtFrom => 256,
             On::TookCard => 32,
         }
     }
@@ -39,12 +45,46 @@ pub enum Counted {
     VictoryTokens,
     Coins,
     ProgressTokens,
+    /// Sets of one card of each of these colours.
+    ColourSets(u16),
+    PairedVictoryPoints,
+    FinishedWonders,
     /// Cat icons held.
     Cats,
-    /// 1 for a wonder with every stage built.
-    FinishedWonders,
     /// Progress tokens of this kind.
     Token(u8),
+}
+
+/// A condition of a gain, over the acting city.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Cond {
+    /// It has more than each city of `seats`.
+    More { what: Counted, seats: Vec<i8> },
+    /// It has exactly `n`.
+    Exactly { what: Counted, n: u32 },
+    /// It has at least `n`.
+    AtLeast { what: Counted, n: u32 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Token {
+    Defeat,
+    Victory,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FreeRule {
+    Colours(u16),
+    FirstOfColour,
+    FirstOfAge,
+    LastOfAge,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScienceRule {
+    SetBonus { vp: u8, category: u8 },
+    Change,
+    CopyMost,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -79,15 +119,18 @@ pub enum Op {
     Coins {
         n: i32,
         per: Option<Counter>,
+        cond: Option<Cond>,
     },
     Vp {
         category: u8,
         n: i32,
         per: Option<Counter>,
+        cond: Option<Cond>,
     },
     Shields {
         n: u32,
         per: Option<Counter>,
+        cond: Option<Cond>,
     },
     Science {
         options: u16,
@@ -125,6 +168,41 @@ pub enum Op {
     ReceiveTrade {
         seats: Vec<i8>,
     },
+    /// `n` tokens (255: all).
+    LoseTokens {
+        token: Token,
+        n: u8,
+        seats: Vec<i8>,
+    },
+    /// `n` coins off (255: all).
+    CoinDiscount {
+        n: u8,
+        colours: u16,
+        seats: Vec<i8>,
+    },
+    FreeRule(FreeRule),
+    BankTrade {
+        resources: u16,
+        price: u8,
+    },
+    TakeVictory {
+        age: u8,
+    },
+    GiveDefeats,
+    ScienceRule(ScienceRule),
+    Entomb {
+        colours: u16,
+    },
+    Draw {
+        n: u8,
+        colours: u16,
+    },
+    BuildFromHand {
+        colours: u16,
+    },
+    Keep {
+        colours: u16,
+    },
     /// From these decks (`sevenw_host::Decks` bits), the top `top` looked at.
     TakeCard {
         decks: u8,
@@ -149,13 +227,14 @@ pub struct Effect {
 }
 
 /// Listens bits of a list of effects.
-pub fn listens(effects: &[Effect]) -> u8 {
+pub fn listens(effects: &[Effect]) -> u16 {
     effects.iter().fold(0, |m, e| m | e.on.listens_bit())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Cost {
     pub coins: u16,
+    pub coins_per_age: u8,
     pub resources: Vec<(u8, u8)>,
 }
 
@@ -170,6 +249,7 @@ pub struct Card {
     pub chains: Vec<u16>,
     pub chained_from: Vec<u16>,
     pub effects: Vec<Effect>,
+    pub expert: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -203,6 +283,13 @@ pub struct DrawRule {
     /// `players + extra` are drawn when set, else `extra`.
     pub per_player: bool,
     pub extra: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Draft {
+    pub colour: u8,
+    pub deal: u8,
+    pub pass: i8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -241,6 +328,12 @@ pub struct Conflict {
 pub struct Game {
     pub name: String,
     pub title: String,
+    pub edition: u8,
+    /// The game an expansion extends.
+    pub extends: Option<String>,
+    /// Where an expansion's own symbols, colours and categories begin.
+    pub own: (u8, u8, u8),
+    pub draft: Option<Draft>,
     pub min_players: u8,
     pub max_players: u8,
     pub ages: u8,

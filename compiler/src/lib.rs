@@ -65,13 +65,16 @@ pub fn analyse(paths: &[PathBuf], overlay: &load::Overlay) -> Analysis {
         .into_iter()
         .map(|g| parse::parse(g, &mut report))
         .collect();
+    let vocabs = vocab::build_all(&parsed, &mut report);
     let resolved: Vec<resolve::Game> = parsed
         .into_iter()
-        .filter_map(|g| resolve::resolve(g, &mut report))
+        .zip(vocabs)
+        .filter_map(|(g, v)| resolve::resolve_with(g, v?, &mut report))
         .collect();
     for g in &resolved {
         validate::validate(g, &mut report);
     }
+    validate::family(&resolved, &mut report);
     report.sort();
     Analysis {
         sources,

@@ -52,6 +52,8 @@ impl DslText {
 /// How a scope of the vocabulary is defined.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ScopeDef {
+    /// `all`: every other seat.
+    Others(Loc),
     /// A seat offset.
     Offset(Int),
     /// A union of other scopes.
@@ -113,12 +115,45 @@ pub struct ProgressSrc {
     pub copies: Option<Int>,
 }
 
+/// The draft rule of game.yaml as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftSrc {
+    pub colour: Text,
+    pub deal: Int,
+    /// The scope the rest of a hand is passed to.
+    pub pass: Text,
+    pub loc: Loc,
+}
+
+/// The game.yaml of an expansion as written: what it adds to the game it
+/// extends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpansionSrc {
+    pub file: FileId,
+    pub game: Text,
+    pub title: Text,
+    pub extends: Text,
+    pub start_coins: Option<Int>,
+    pub science: Vec<Text>,
+    pub colours: Vec<Text>,
+    pub categories: Vec<Text>,
+    pub vp_category: Vec<(Text, Text)>,
+    pub scopes: Vec<(Text, ScopeDef)>,
+    pub counters: Vec<Text>,
+    pub words: Vec<Text>,
+    pub triggers: Vec<Text>,
+    pub draft: Option<DraftSrc>,
+}
+
 /// A game's `game.yaml`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VocabSrc {
     pub file: FileId,
     pub game: Text,
     pub title: Text,
+    /// `edition: 2`: another edition of the game `game`.
+    pub edition: Option<Int>,
+    pub draft: Option<DraftSrc>,
     pub players: Vec<Int>,
     pub ages: Int,
     pub start_coins: Int,
@@ -160,6 +195,8 @@ pub struct CardSrc {
     pub cost: Option<DslText>,
     pub effect: Option<DslText>,
     pub chains: Vec<Text>,
+    /// `expert: true`, and where.
+    pub expert: Option<(bool, Loc)>,
     /// `decks: {Alexandria: 2, central: 4}`: copies per deck (a game of decks).
     pub decks: Vec<(Text, Int)>,
     /// `decks` was written (even if malformed).
@@ -197,6 +234,8 @@ pub struct GameSrc {
     /// The folder's name.
     pub folder: String,
     pub vocab: Option<VocabSrc>,
+    /// game.yaml, when it is an expansion's (`extends:`).
+    pub expansion: Option<ExpansionSrc>,
     pub cards: Vec<CardSrc>,
     pub wonders: Vec<WonderSrc>,
     pub progress: Vec<ProgressSrc>,
@@ -281,6 +320,7 @@ fn left_out_help(l: &LeftOut, game_yaml: bool) -> String {
         return "until it is fixed, the rest of the game is checked without it".to_string();
     }
     let deck = match l.age {
+        Some(0) => "its drafted cards are left out".to_string(),
         Some(a) => format!("the Age {a} deck is not counted"),
         None => "deck sizes are not counted".to_string(),
     };
@@ -455,6 +495,7 @@ impl GameSrc {
             dir,
             folder,
             vocab: None,
+            expansion: None,
             cards: Vec::new(),
             wonders: Vec::new(),
             progress: Vec::new(),
@@ -483,7 +524,11 @@ impl GameSrc {
         };
         let mut r = Reader { text, report };
         if game_yaml {
-            self.vocab = r.vocab(&root);
+            if root.get("extends").is_some() {
+                self.expansion = r.expansion(&root);
+            } else {
+                self.vocab = r.vocab(&root);
+            }
         } else {
             r.card_file(&root, self, &file.path.display().to_string());
         }
@@ -760,6 +805,17 @@ impl Reader<'_> {
         }
     }
 
+    fn bool(&mut self, node: &Node) -> Option<bool> {
+        match node.as_str().map(|s| s.trim().to_ascii_lowercase()) {
+            Some(s) if s == "true" => Some(true),
+            Some(s) if s == "false" => Some(false),
+            _ => {
+                self.wrong_type(node, "true or false", None);
+                None
+            }
+        }
+    }
+
     fn int(&mut self, node: &Node) -> Option<Int> {
         match node.as_str().map(|s| s.trim().parse::<i64>()) {
             Some(Ok(value)) => Some(Int {
@@ -963,10 +1019,12 @@ impl Reader<'_> {
         let cost = f.take("cost");
         let effect = f.take("effect");
         let chains = f.take("chains");
+        let expert = f.take("expert");
         let decks = f.take("decks");
         self.finish(f);
         let name = name.and_then(|n| self.text(n));
         let colour = colour.and_then(|n| self.text(n));
+        let expert = expert.and_then(|n| Some((self.bool(n)?, n.loc)));
         let before = self.report.errors();
         let card_players = self.ints(players, "player counts");
         let players_ok = self.report.errors() == before;
@@ -991,6 +1049,7 @@ impl Reader<'_> {
             age,
             name: name?,
             colour,
+            expert,
         };
         Some(card)
     }
@@ -1069,6 +1128,8 @@ impl Reader<'_> {
         let set_aside = f.take("set_aside");
         let guilds = f.take("guilds");
         let conflict = f.take("conflict");
+        let edition = f.take("edition");
+        let draft = f.take("draft");
         let decks = f.take("decks");
         let family = f.take("family");
         let pieces = f.take("pieces");
@@ -1173,6 +1234,8 @@ impl Reader<'_> {
             })
         });
 
+        let edition = edition.and_then(|n| self.int(n));
+        let draft = draft.and_then(|n| self.draft(n));
         let resources = resources
             .map(|n| {
                 self.pairs(n, "resource classes")
@@ -1184,28 +1247,8 @@ impl Reader<'_> {
                     .collect()
             })
             .unwrap_or_default();
-        let vp_category = vp_category
-            .map(|n| {
-                self.pairs(n, "colour: category")
-                    .into_iter()
-                    .filter_map(|(k, v)| Some((k, self.text(v)?)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let scopes = scopes
-            .map(|n| {
-                self.pairs(n, "scope definitions")
-                    .into_iter()
-                    .filter_map(|(k, v)| {
-                        let def = match &v.value {
-                            Value::Seq(_) => ScopeDef::Union(self.texts(Some(v), "scopes")),
-                            _ => ScopeDef::Offset(self.int(v)?),
-                        };
-                        Some((k, def))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let vp_category = self.vp_categories(vp_category);
+        let scopes = scopes.map(|n| self.scopes(n)).unwrap_or_default();
         let guilds = guilds.and_then(|g| {
             let mut f = self.fields(g, &shape::GUILDS)?;
             let colour = self.required(&mut f, "colour");
@@ -1234,6 +1277,8 @@ impl Reader<'_> {
             file: root.loc.file,
             game: self.text(game?)?,
             title: self.text(title?)?,
+            edition,
+            draft,
             players: self.ints(players, "player counts"),
             ages: self.int(ages?)?,
             start_coins: self.int(start_coins?)?,
@@ -1256,6 +1301,91 @@ impl Reader<'_> {
             cat: cat.and_then(|c| self.int(c)),
         };
         Some(v)
+    }
+
+    fn scopes(&mut self, n: &Node) -> Vec<(Text, ScopeDef)> {
+        self.pairs(n, "scope definitions")
+            .into_iter()
+            .filter_map(|(k, v)| {
+                let def = match &v.value {
+                    Value::Seq(_) => ScopeDef::Union(self.texts(Some(v), "scopes")),
+                    Value::Scalar(s) if s.trim().eq_ignore_ascii_case("all") => {
+                        ScopeDef::Others(v.loc)
+                    }
+                    _ => match v.as_str().map(|s| s.trim().parse::<i64>()) {
+                        Some(Ok(value)) => ScopeDef::Offset(Int { value, loc: v.loc }),
+                        _ => {
+                            self.wrong_type(
+                                v,
+                                "a seat offset, a list of scopes or `all`",
+                                Some("write `left: 1`, `neighbours: [left, right]` or `others: all`".into()),
+                            );
+                            return None;
+                        }
+                    },
+                };
+                Some((k, def))
+            })
+            .collect()
+    }
+
+    fn vp_categories(&mut self, n: Option<&Node>) -> Vec<(Text, Text)> {
+        n.map(|n| {
+            self.pairs(n, "colour: category")
+                .into_iter()
+                .filter_map(|(k, v)| Some((k, self.text(v)?)))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
+    fn draft(&mut self, n: &Node) -> Option<DraftSrc> {
+        let mut f = self.fields(n, &shape::DRAFT)?;
+        let colour = self.required(&mut f, "colour");
+        let deal = self.required(&mut f, "deal");
+        let pass = self.required(&mut f, "pass");
+        self.finish(f);
+        Some(DraftSrc {
+            colour: self.text(colour?)?,
+            deal: self.int(deal?)?,
+            pass: self.text(pass?)?,
+            loc: n.loc,
+        })
+    }
+
+    /// The game.yaml of an expansion.
+    fn expansion(&mut self, root: &Node) -> Option<ExpansionSrc> {
+        let mut f = self.fields(root, &shape::EXPANSION)?;
+        let game = self.required(&mut f, "game");
+        let title = self.required(&mut f, "title");
+        let extends = self.required(&mut f, "extends");
+        let start_coins = f.take("start_coins");
+        let science = f.take("science");
+        let colours = f.take("colours");
+        let categories = f.take("categories");
+        let vp_category = f.take("vp_category");
+        let scopes = f.take("scopes");
+        let counters = f.take("counters");
+        let words = f.take("words");
+        let triggers = f.take("triggers");
+        let draft = f.take("draft");
+        self.finish(f);
+        Some(ExpansionSrc {
+            file: root.loc.file,
+            game: self.text(game?)?,
+            title: self.text(title?)?,
+            extends: self.text(extends?)?,
+            start_coins: start_coins.and_then(|n| self.int(n)),
+            science: self.texts(science, "symbols"),
+            colours: self.texts(colours, "colours"),
+            categories: self.texts(categories, "categories"),
+            vp_category: self.vp_categories(vp_category),
+            scopes: scopes.map(|n| self.scopes(n)).unwrap_or_default(),
+            counters: self.texts(counters, "counters"),
+            words: self.texts(words, "effect words"),
+            triggers: self.texts(triggers, "triggers"),
+            draft: draft.and_then(|n| self.draft(n)),
+        })
     }
 }
 

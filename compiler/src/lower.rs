@@ -45,6 +45,7 @@ fn game(g: &Game) -> ir::Game {
             chains: Vec::new(),
             chained_from: Vec::new(),
             effects: effects(v, c.effects.list(), Holder::Card(colour)),
+            expert: c.expert == Some(true),
         })
         .collect();
     for (i, c) in g.cards.iter().enumerate() {
@@ -98,6 +99,14 @@ fn game(g: &Game) -> ir::Game {
     ir::Game {
         name: v.game.clone(),
         title: v.title.clone(),
+        edition: v.edition,
+        extends: v.extends.clone(),
+        own: (v.own.symbols, v.own.colours, v.own.categories),
+        draft: v.draft.map(|d| ir::Draft {
+            colour: d.colour,
+            deal: d.deal,
+            pass: d.pass,
+        }),
         min_players: v.min_players,
         max_players: v.max_players,
         ages: v.ages,
@@ -197,6 +206,7 @@ fn decks(g: &Game) -> Vec<ir::Deck> {
 fn cost(c: &resolve::Cost) -> ir::Cost {
     ir::Cost {
         coins: c.coins.min(255) as u16,
+        coins_per_age: c.coins_per_age.min(255) as u8,
         resources: c
             .resources
             .iter()
@@ -205,25 +215,64 @@ fn cost(c: &resolve::Cost) -> ir::Cost {
     }
 }
 
+fn counted(kind: CounterKind, colours: u16) -> Counted {
+    match kind {
+        CounterKind::Cards => Counted::Cards(colours),
+        CounterKind::WonderStages => Counted::WonderStages,
+        CounterKind::DefeatTokens => Counted::DefeatTokens,
+        CounterKind::VictoryTokens => Counted::VictoryTokens,
+        CounterKind::Coins => Counted::Coins,
+        CounterKind::ProgressTokens => Counted::ProgressTokens,
+        CounterKind::PairedVictoryPoints => Counted::PairedVictoryPoints,
+        CounterKind::Cats => Counted::Cats,
+        CounterKind::FinishedWonders => Counted::FinishedWonders,
+    }
+}
+
+fn cond(c: &resolve::Cond) -> ir::Cond {
+    match c {
+        resolve::Cond::More {
+            kind,
+            colours,
+            seats,
+        } => ir::Cond::More {
+            what: counted(*kind, *colours),
+            seats: seats.clone(),
+        },
+        resolve::Cond::Exactly { kind, colours, n } => ir::Cond::Exactly {
+            what: counted(*kind, *colours),
+            n: *n,
+        },
+        resolve::Cond::WonderComplete => ir::Cond::AtLeast {
+            what: Counted::FinishedWonders,
+            n: 1,
+        },
+    }
+}
+
 fn counter(c: &resolve::Counter) -> ir::Counter {
     ir::Counter {
-        what: match c.kind {
-            CounterKind::Cards => Counted::Cards(c.colours),
-            CounterKind::WonderStages => Counted::WonderStages,
-            CounterKind::DefeatTokens => Counted::DefeatTokens,
-            CounterKind::VictoryTokens => Counted::VictoryTokens,
-            CounterKind::Coins => Counted::Coins,
-            CounterKind::ProgressTokens => match c.token {
-                Some(t) => Counted::Token(t),
-                None => Counted::ProgressTokens,
-            },
-            CounterKind::Cats => Counted::Cats,
-            CounterKind::FinishedWonders => Counted::FinishedWonders,
+        what: if c.sets {
+            Counted::ColourSets(c.colours)
+        } else if let (CounterKind::ProgressTokens, Some(t)) = (c.kind, c.token) {
+            Counted::Token(t)
+        } else {
+            counted(c.kind, c.colours)
         },
         seats: c.seats.clone(),
         divisor: c.divisor,
         most: c.most,
     }
+}
+
+/// The category of VP from an effect of `holder`.
+fn vp_category(v: &Vocab, holder: Holder) -> u8 {
+    match holder {
+        Holder::Card(c) => v.colour_category.get(c as usize).copied().flatten(),
+        Holder::Board | Holder::Stage => v.wonder_category,
+        Holder::Progress => v.progress_category,
+    }
+    .unwrap_or(0)
 }
 
 fn effects(v: &Vocab, list: &[resolve::Effect], holder: Holder) -> Vec<Effect> {
@@ -241,21 +290,27 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
                 Holder::Stage | Holder::Progress => false,
             },
         },
-        Action::Gain { unit, amount, per } => {
+        Action::Gain {
+            unit,
+            amount,
+            per,
+            cond: c,
+        } => {
             let n = *amount as i32;
             let per = per.as_ref().map(counter);
+            let cond = c.as_ref().map(cond);
             match unit {
-                Unit::Coins => Op::Coins { n, per },
-                Unit::Shields => Op::Shields { n: n as u32, per },
+                Unit::Coins => Op::Coins { n, per, cond },
+                Unit::Shields => Op::Shields {
+                    n: n as u32,
+                    per,
+                    cond,
+                },
                 Unit::Vp => Op::Vp {
-                    category: match holder {
-                        Holder::Card(c) => v.colour_category.get(c as usize).copied().flatten(),
-                        Holder::Board | Holder::Stage => v.wonder_category,
-                        Holder::Progress => v.progress_category,
-                    }
-                    .unwrap_or(0),
+                    category: vp_category(v, holder),
                     n,
                     per,
+                    cond,
                 },
             }
         }
@@ -276,10 +331,63 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             },
             once_per_age: e.trigger == Trigger::OncePerAge,
         },
-        Action::Lose { amount, seats } => Op::Lose {
-            n: *amount,
+        Action::Lose {
+            amount,
+            what: resolve::Lost::Coins,
+            seats,
+        } => Op::Lose {
+            n: amount.unwrap_or(u32::MAX),
             seats: seats.clone(),
         },
+        Action::Lose {
+            amount,
+            what,
+            seats,
+        } => Op::LoseTokens {
+            token: if *what == resolve::Lost::DefeatTokens {
+                ir::Token::Defeat
+            } else {
+                ir::Token::Victory
+            },
+            n: amount.map_or(u8::MAX, |n| n.min(254) as u8),
+            seats: seats.clone(),
+        },
+        Action::CoinDiscount {
+            amount,
+            colours,
+            seats,
+        } => Op::CoinDiscount {
+            n: amount.unwrap_or(u8::MAX),
+            colours: *colours,
+            seats: seats.clone(),
+        },
+        Action::FreeRule(r) => Op::FreeRule(match r {
+            resolve::FreeRule::Colours(c) => ir::FreeRule::Colours(*c),
+            resolve::FreeRule::FirstOfColour => ir::FreeRule::FirstOfColour,
+            resolve::FreeRule::FirstOfAge => ir::FreeRule::FirstOfAge,
+            resolve::FreeRule::LastOfAge => ir::FreeRule::LastOfAge,
+        }),
+        Action::BankTrade { resources, price } => Op::BankTrade {
+            resources: *resources,
+            price: *price,
+        },
+        Action::TakeVictory { age } => Op::TakeVictory { age: *age },
+        Action::GiveDefeats => Op::GiveDefeats,
+        Action::ScienceRule(r) => Op::ScienceRule(match r {
+            sevenw_dsl::ScienceRule::SetBonus(n) => ir::ScienceRule::SetBonus {
+                vp: n.value.min(255) as u8,
+                category: vp_category(v, holder),
+            },
+            sevenw_dsl::ScienceRule::Change => ir::ScienceRule::Change,
+            sevenw_dsl::ScienceRule::CopyMost => ir::ScienceRule::CopyMost,
+        }),
+        Action::Entomb { colours } => Op::Entomb { colours: *colours },
+        Action::Draw { n, colours } => Op::Draw {
+            n: *n,
+            colours: *colours,
+        },
+        Action::BuildFromHand { colours } => Op::BuildFromHand { colours: *colours },
+        Action::Keep { colours } => Op::Keep { colours: *colours },
         Action::Discard { colours, seats } => Op::Discard {
             colours: *colours,
             seats: seats.clone(),
@@ -324,6 +432,9 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
         Trigger::BuildChain => On::BuiltChain,
         Trigger::BuildStage => On::BuiltStage,
         Trigger::BuildColour(c) => On::BuiltCard(*c),
+        Trigger::GainVictory => On::GainedVictory,
+        Trigger::BankCoins => On::TookBankCoins,
+        Trigger::Bought => On::BoughtFrom,
         Trigger::TakeCard(_) => On::TookCard,
     };
     let took = match &e.trigger {
@@ -405,7 +516,8 @@ mod tests {
             Op::Vp {
                 category: cat("civilian"),
                 n: 2,
-                per: None
+                per: None,
+                cond: None
             }
         );
         assert_eq!(
@@ -418,7 +530,8 @@ mod tests {
                     seats: vec![-1, 1],
                     divisor: 1,
                     most: false
-                })
+                }),
+                cond: None
             }
         );
         assert_eq!(
@@ -426,7 +539,8 @@ mod tests {
             Op::Vp {
                 category: cat("wonder"),
                 n: 3,
-                per: None
+                per: None,
+                cond: None
             }
         );
     }

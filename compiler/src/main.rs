@@ -294,7 +294,7 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                 summary.push_str(&decks_summary(g, sides, stages));
                 continue;
             }
-            let per_age: Vec<String> = (1..=g.ages)
+            let mut per_age: Vec<String> = (1..=g.ages)
                 .map(|a| {
                     let n: usize = g
                         .cards
@@ -305,13 +305,42 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                     format!("Age {}: {n}", describe::roman(a.into()))
                 })
                 .collect();
+            let drafted = g.cards.iter().filter(|c| c.age == 0).count();
+            if drafted > 0 {
+                let expert = g.cards.iter().filter(|c| c.age == 0 && c.expert).count();
+                per_age.push(if expert > 0 {
+                    format!("drafted: {drafted}, {expert} of them expert")
+                } else {
+                    format!("drafted: {drafted}")
+                });
+            }
+            // An expansion counts only what it brings; an edition says which.
+            let what = match (&g.extends, g.edition) {
+                (Some(parent), _) => format!("{}, an expansion of {parent}", g.name),
+                (None, 1) => g.name.clone(),
+                (None, e) => format!("{} edition {e}", g.name),
+            };
+            let cards = if g.extends.is_some() && g.cards.iter().all(|c| c.age == 0) {
+                if drafted > 0 {
+                    format!(
+                        "{} cards ({})",
+                        g.cards.len(),
+                        per_age.last().cloned().unwrap_or_default()
+                    )
+                } else {
+                    "0 cards".to_string()
+                }
+            } else {
+                format!(
+                    "{} cards ({} names; printed {})",
+                    g.cards.len(),
+                    names.len(),
+                    per_age.join(", ")
+                )
+            };
             summary.push_str(&format!(
-                "\n  {} ({}): {} cards ({} names; printed {}), {} wonders, {} sides, {} stages{}",
-                g.name,
+                "\n  {what} ({}): {cards}, {} wonders, {} sides, {} stages{}",
                 g.title,
-                g.cards.len(),
-                names.len(),
-                per_age.join(", "),
                 g.wonders.len(),
                 sides,
                 stages,

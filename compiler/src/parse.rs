@@ -69,6 +69,7 @@ pub struct ProgressAst {
 pub struct GameAst {
     pub folder: String,
     pub vocab: Option<VocabSrc>,
+    pub expansion: Option<crate::load::ExpansionSrc>,
     pub cards: Vec<CardAst>,
     pub wonders: Vec<WonderAst>,
     pub progress: Vec<ProgressAst>,
@@ -171,6 +172,7 @@ pub fn parse(game: GameSrc, report: &mut Report) -> GameAst {
         progress,
         folder: game.folder,
         vocab: game.vocab,
+        expansion: game.expansion,
         cards,
         wonders,
         left_out: game.left_out,

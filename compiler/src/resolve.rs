@@ -21,6 +21,9 @@ pub enum Trigger {
     BuildChain,
     BuildStage,
     BuildColour(u8),
+    GainVictory,
+    BankCoins,
+    Bought,
     /// `when you take …`: the cards (indices) it waits for.
     TakeCard(Vec<u16>),
 }
@@ -39,6 +42,45 @@ pub struct Counter {
     /// For `ProgressTokens`: only the tokens of this kind (`per Culture
     /// progress token`).
     pub token: Option<u8>,
+    /// `per set of blue, red and green cards`: complete sets of one card of
+    /// each colour.
+    pub sets: bool,
+}
+
+/// A condition of a gain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cond {
+    /// The acting city has more than each city of `seats`.
+    More {
+        kind: CounterKind,
+        colours: u16,
+        seats: Vec<i8>,
+    },
+    /// It has exactly `n` (0 for `no`).
+    Exactly {
+        kind: CounterKind,
+        colours: u16,
+        n: u32,
+    },
+    /// Every stage of its wonder is built.
+    WonderComplete,
+}
+
+/// What `lose` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lost {
+    Coins,
+    DefeatTokens,
+    VictoryTokens,
+}
+
+/// Which Age cards a `free builds` rule makes free.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FreeRule {
+    Colours(u16),
+    FirstOfColour,
+    FirstOfAge,
+    LastOfAge,
 }
 
 /// What a cost discount applies to.
@@ -58,6 +100,7 @@ pub enum Action {
         unit: Unit,
         amount: u32,
         per: Option<Counter>,
+        cond: Option<Cond>,
     },
     Science {
         options: u16,
@@ -77,7 +120,9 @@ pub enum Action {
         seats: Vec<i8>,
     },
     Lose {
-        amount: u32,
+        /// `None`: all.
+        amount: Option<u32>,
+        what: Lost,
         seats: Vec<i8>,
     },
     Discard {
@@ -93,6 +138,36 @@ pub enum Action {
     },
     ReceiveTrade {
         seats: Vec<i8>,
+    },
+    CoinDiscount {
+        /// `None`: no coins at all.
+        amount: Option<u8>,
+        colours: u16,
+        seats: Vec<i8>,
+    },
+    FreeRule(FreeRule),
+    BankTrade {
+        resources: u16,
+        price: u8,
+    },
+    /// Of Age `age` (0: the current Age).
+    TakeVictory {
+        age: u8,
+    },
+    GiveDefeats,
+    ScienceRule(sevenw_dsl::ScienceRule),
+    Entomb {
+        colours: u16,
+    },
+    Draw {
+        n: u8,
+        colours: u16,
+    },
+    BuildFromHand {
+        colours: u16,
+    },
+    Keep {
+        colours: u16,
     },
     /// From these decks (`sevenw_host::Decks` bits), looking at the top `top`.
     TakeCard {
@@ -127,6 +202,8 @@ pub struct Effect {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Cost {
     pub coins: u32,
+    /// Coins per Age number (`1 coin per age`).
+    pub coins_per_age: u32,
     /// (resource, amount), each resource once, in vocabulary order.
     pub resources: Vec<(u8, u32)>,
     /// `3 different`, `2 identical`, and where it is written.
@@ -167,6 +244,9 @@ pub struct Card {
     pub effects: Effects,
     /// Chain targets: the card indices with that name, and the name's place.
     pub chains: Vec<(Vec<usize>, Text)>,
+    /// `expert:`, and where.
+    pub expert: Option<bool>,
+    pub expert_loc: Option<Loc>,
     /// Copies per deck (a game of decks): the deck (`None` when unknown,
     /// reported), the count, the deck's name as written.
     pub decks: Vec<(Option<DeckRef>, Int, Text)>,
@@ -223,9 +303,17 @@ pub struct Game {
     pub left_out: Vec<crate::load::LeftOut>,
 }
 
-/// Resolves a game; `None` when it has no usable vocabulary.
+/// Resolves a game on its own (an expansion then has no game to extend);
+/// `None` when it has no usable vocabulary.
 pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
-    let vocab = vocab::build(game.vocab.as_ref()?, &game.folder, report)?;
+    let vocab = vocab::build_all(std::slice::from_ref(&game), report)
+        .pop()
+        .flatten()?;
+    resolve_with(game, vocab, report)
+}
+
+/// Resolves a game over its checked vocabulary.
+pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<Game> {
     let cards: Vec<CardKey> = game
         .cards
         .iter()
@@ -323,6 +411,8 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
             cost,
             effects,
             chains,
+            expert: c.src.expert.map(|(b, _)| b),
+            expert_loc: c.src.expert.map(|(_, l)| l),
         });
     }
     let mut wonders = Vec::new();
@@ -506,17 +596,43 @@ impl Resolver<'_> {
                     format!("{s} (the {kind} names of `{game}`)")
                 })),
             ),
-            None => self.report.push(
-                Diagnostic::new(
-                    Code::UnknownName,
-                    loc,
-                    format!(
-                        "unknown {} `{word}`",
-                        want.trim_start_matches("a ").trim_start_matches("an ")
-                    ),
+            None => {
+                let help = match self.v.declared_elsewhere(word) {
+                    Some(other) => Some(self.elsewhere_help(word, other)),
+                    None => suggest(word, self.v.names_of(want)),
+                };
+                self.report.push(
+                    Diagnostic::new(
+                        Code::UnknownName,
+                        loc,
+                        format!(
+                            "unknown {} `{word}`",
+                            want.trim_start_matches("a ").trim_start_matches("an ")
+                        ),
+                    )
+                    .label(format!("not {want} of the game `{game}`"))
+                    .maybe_help(help),
                 )
-                .label(format!("not {want} of the game `{game}`"))
-                .maybe_help(suggest(word, self.v.names_of(want))),
+            }
+        }
+    }
+
+    /// Help for a name, word or trigger that another card set of the same
+    /// game declares.
+    fn elsewhere_help(&self, word: &str, other: &str) -> String {
+        let game = &self.v.game;
+        match &self.v.extends {
+            Some(parent) if other != parent => format!(
+                "`{}` is declared by `{other}`, another expansion of `{parent}`: an expansion may use only its own names and those of the game it extends",
+                word.trim()
+            ),
+            Some(_) => format!(
+                "`{}` is declared by `{other}`, not by `{game}`",
+                word.trim()
+            ),
+            None => format!(
+                "`{}` is declared by the expansion `{other}`, not by `{game}`: a card of `{game}` cannot use it (move the card to `{other}`, or declare it in `{game}`'s game.yaml)",
+                word.trim()
             ),
         }
     }
@@ -632,6 +748,10 @@ impl Resolver<'_> {
                 continue;
             }
             if !self.v.counters.contains(kind) {
+                let help = match self.v.declared_elsewhere(noun) {
+                    Some(other) => self.elsewhere_help(noun, other),
+                    None => format!("this game counts: {}", self.counter_list()),
+                };
                 self.report.push(
                     Diagnostic::new(
                         Code::WordNotAllowed,
@@ -639,7 +759,7 @@ impl Resolver<'_> {
                         format!("the game `{}` does not count {noun}s", self.v.game),
                     )
                     .label("not counted in this game")
-                    .help(format!("this game counts: {}", self.counter_list())),
+                    .help(help),
                 );
                 return None;
             }
@@ -745,6 +865,79 @@ impl Resolver<'_> {
         seats
     }
 
+    /// `white cards`: the colours of a count of cards.
+    fn cards(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        loc: Loc,
+        message: &str,
+    ) -> Option<u16> {
+        let (kind, colours) = self.counted(p, words, loc)?;
+        if kind != CounterKind::Cards {
+            self.report.push(
+                Diagnostic::new(Code::WrongKind, loc, message.to_string())
+                    .label("not cards")
+                    .help("name cards by colour, e.g. `white cards`"),
+            );
+            return None;
+        }
+        Some(colours)
+    }
+
+    /// The condition of a gain.
+    fn cond(&mut self, p: &crate::load::DslText, c: &sevenw_dsl::Cond) -> Option<Cond> {
+        let loc = p.loc_of(c.span);
+        Some(match &c.kind {
+            sevenw_dsl::CondKind::More { counted, scope } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                // `than each neighbour`: a scope named in the singular.
+                let plural = format!("{}s", scope.text);
+                let seats = match (self.v.lookup(&scope.text), self.v.lookup(&plural)) {
+                    (Some(Name::Scope(s)), _) | (None, Some(Name::Scope(s))) => s,
+                    (other, _) => {
+                        self.unknown_or_wrong(p.loc_of(scope.span), &scope.text, other, "a scope");
+                        return None;
+                    }
+                };
+                if seats.contains(&0) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::WrongKind,
+                            p.loc_of(scope.span),
+                            "a city cannot have more than itself",
+                        )
+                        .label("this scope holds the acting city")
+                        .help("compare with other cities, e.g. `than each neighbour`"),
+                    );
+                    return None;
+                }
+                Cond::More {
+                    kind,
+                    colours,
+                    seats,
+                }
+            }
+            sevenw_dsl::CondKind::No { counted } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                Cond::Exactly {
+                    kind,
+                    colours,
+                    n: 0,
+                }
+            }
+            sevenw_dsl::CondKind::Exactly { n, counted } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                Cond::Exactly {
+                    kind,
+                    colours,
+                    n: n.value,
+                }
+            }
+            sevenw_dsl::CondKind::WonderComplete => Cond::WonderComplete,
+        })
+    }
+
     fn counter_list(&self) -> String {
         self.v.counter_nouns.join(", ")
     }
@@ -789,7 +982,23 @@ impl Resolver<'_> {
                 );
             }
             if Unit::parse(&item.name.text) == Some(Unit::Coins) {
-                cost.coins = cost.coins.saturating_add(n);
+                if item.per_age.is_some() {
+                    cost.coins_per_age = cost.coins_per_age.saturating_add(n);
+                } else {
+                    cost.coins = cost.coins.saturating_add(n);
+                }
+                continue;
+            }
+            if let Some(span) = item.per_age {
+                self.report.push(
+                    Diagnostic::new(
+                        Code::WrongKind,
+                        text.loc_of(span),
+                        "only coins may be paid per Age",
+                    )
+                    .label("not coins")
+                    .help("write e.g. `1 coin per age` (1 coin in Age I, 2 in Age II…)"),
+                );
                 continue;
             }
             match self.v.lookup(&item.name.text) {
@@ -810,7 +1019,10 @@ impl Resolver<'_> {
             .filter(|(_, n)| **n > 0)
             .map(|(r, n)| (r as u8, *n))
             .collect();
-        if cost.coins > 255 || cost.resources.iter().any(|(_, n)| *n > 255) {
+        if cost.coins > 255
+            || cost.coins_per_age > 255
+            || cost.resources.iter().any(|(_, n)| *n > 255)
+        {
             self.report.push(
                 Diagnostic::new(
                     Code::BadValue,
@@ -862,6 +1074,14 @@ impl Resolver<'_> {
             return None;
         }
         if !self.v.allows_word(&word) {
+            let help = match self.v.declared_elsewhere(&word) {
+                Some(other) => self.elsewhere_help(&word, other),
+                None => format!(
+                    "the effects of `{}` are: {}",
+                    self.v.game,
+                    self.v.words.join(", ")
+                ),
+            };
             self.report.push(
                 Diagnostic::new(
                     Code::WordNotAllowed,
@@ -869,11 +1089,7 @@ impl Resolver<'_> {
                     format!("`{word}` is not an effect of the game `{}`", self.v.game),
                 )
                 .label(format!("not allowed in `{}`", self.v.game))
-                .help(format!(
-                    "the effects of `{}` are: {}",
-                    self.v.game,
-                    self.v.words.join(", ")
-                )),
+                .help(help),
             );
             return None;
         }
@@ -883,6 +1099,14 @@ impl Resolver<'_> {
                 let tw = t.kind.word();
                 let tloc = p.loc_of(t.span);
                 if !self.v.allows_trigger(tw) {
+                    let help = match self.v.declared_elsewhere(tw) {
+                        Some(other) => self.elsewhere_help(tw, other),
+                        None => format!(
+                            "the triggers of `{}` are: {}",
+                            self.v.game,
+                            self.v.triggers.join(", ")
+                        ),
+                    };
                     self.report.push(
                         Diagnostic::new(
                             Code::WordNotAllowed,
@@ -893,11 +1117,7 @@ impl Resolver<'_> {
                             ),
                         )
                         .label(format!("not allowed in `{}`", self.v.game))
-                        .help(format!(
-                            "the triggers of `{}` are: {}",
-                            self.v.game,
-                            self.v.triggers.join(", ")
-                        )),
+                        .help(help),
                     );
                     return None;
                 }
@@ -915,6 +1135,9 @@ impl Resolver<'_> {
                             return None;
                         }
                     },
+                    TriggerKind::GainVictory => Trigger::GainVictory,
+                    TriggerKind::BankCoins => Trigger::BankCoins,
+                    TriggerKind::Bought => Trigger::Bought,
                     TriggerKind::TakeCard(list) => Trigger::TakeCard(self.taken(p, list)?),
                 }
             }
@@ -939,7 +1162,12 @@ impl Resolver<'_> {
                     amount: amount as u8,
                 }
             }
-            ActionKind::Gain { amount, unit, per } => {
+            ActionKind::Gain {
+                amount,
+                unit,
+                per,
+                cond,
+            } => {
                 let Some(u) = Unit::parse(&unit.text) else {
                     let found = self.v.lookup(&unit.text);
                     let uloc = p.loc_of(unit.span);
@@ -992,15 +1220,32 @@ impl Resolver<'_> {
                             );
                             return None;
                         }
+                        if per.sets && kind != CounterKind::Cards {
+                            self.report.push(
+                                Diagnostic::new(
+                                    Code::WrongKind,
+                                    p.loc_of(per.span),
+                                    "only cards of colours make sets",
+                                )
+                                .label("not cards")
+                                .help("write e.g. `per set of blue, red and green cards`"),
+                            );
+                            return None;
+                        }
                         Some(Counter {
                             kind,
                             colours,
                             seats,
                             divisor,
                             most: per.most,
+                            sets: per.sets,
                             token,
                         })
                     }
+                };
+                let cond = match cond {
+                    None => None,
+                    Some(c) => Some(self.cond(p, c)?),
                 };
                 if amount.value > 1000 {
                     self.report.push(
@@ -1017,6 +1262,7 @@ impl Resolver<'_> {
                     unit: u,
                     amount: amount.value,
                     per,
+                    cond,
                 }
             }
             ActionKind::Science { choice } => {
@@ -1081,22 +1327,58 @@ impl Resolver<'_> {
                 let seats = self.seats(p, from, false)?;
                 Action::Copy { colours, seats }
             }
-            ActionKind::Lose { from, amount, unit } => {
-                if Unit::parse(&unit.text) != Some(Unit::Coins) {
+            ActionKind::Lose { from, amount, what } => {
+                let written: Vec<String> = what.iter().map(|w| w.text.to_lowercase()).collect();
+                let one = |w: &str, noun: &str| w == noun || w.strip_suffix('s') == Some(noun);
+                let lost = match written.as_slice() {
+                    [w] if Unit::parse(w) == Some(Unit::Coins) => Some(Lost::Coins),
+                    [a, b] if a == "defeat" && one(b, "token") => Some(Lost::DefeatTokens),
+                    [a, b] if a == "victory" && one(b, "token") => Some(Lost::VictoryTokens),
+                    _ => None,
+                };
+                let Some(lost) = lost else {
+                    let span = what.first().zip(what.last()).map_or(a.span, |(f, l)| {
+                        sevenw_dsl::Span::new(f.span.start, l.span.end)
+                    });
                     self.report.push(
                         Diagnostic::new(
                             Code::WrongKind,
-                            p.loc_of(unit.span),
-                            format!("only coins can be lost, not `{}`", unit.text),
+                            p.loc_of(span),
+                            format!("`{}` cannot be lost", written.join(" ")),
                         )
-                        .label("not coins")
-                        .help("write e.g. `opponent loses 3 coins`"),
+                        .label("not coins or conflict tokens")
+                        .help("write e.g. `opponent loses 3 coins`, `lose all defeat tokens` or `others lose 1 victory token`"),
                     );
                     return None;
+                };
+                if lost != Lost::Coins {
+                    let noun = if lost == Lost::DefeatTokens {
+                        "defeat token"
+                    } else {
+                        "victory token"
+                    };
+                    let kind = if lost == Lost::DefeatTokens {
+                        CounterKind::DefeatTokens
+                    } else {
+                        CounterKind::VictoryTokens
+                    };
+                    if !self.v.counters.contains(&kind) {
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::WordNotAllowed,
+                                loc,
+                                format!("the game `{}` has no {noun}s", self.v.game),
+                            )
+                            .label("not in this game")
+                            .help(format!("this game counts: {}", self.counter_list())),
+                        );
+                        return None;
+                    }
                 }
-                let seats = self.seats(p, from, false)?;
+                let seats = self.seats(p, from, true)?;
                 Action::Lose {
-                    amount: amount.value,
+                    amount: amount.map(|n| n.value),
+                    what: lost,
                     seats,
                 }
             }
@@ -1166,6 +1448,141 @@ impl Resolver<'_> {
             }
             ActionKind::ReceiveTrade { from } => Action::ReceiveTrade {
                 seats: self.seats(p, from, false)?,
+            },
+            ActionKind::CoinDiscount {
+                from,
+                amount,
+                target,
+            } => {
+                let colours = self.cards(p, target, loc, "a coin discount applies to cards")?;
+                let amount = match amount {
+                    None => None,
+                    Some(n) if n.value >= 1 && n.value <= 100 => Some(n.value as u8),
+                    Some(n) => {
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::BadValue,
+                                p.loc_of(n.span),
+                                "a coin discount must be between 1 and 100 coins",
+                            )
+                            .label("out of range")
+                            .help("write `pay no coins for …` for cards that cost nothing"),
+                        );
+                        return None;
+                    }
+                };
+                Action::CoinDiscount {
+                    amount,
+                    colours,
+                    seats: self.seats(p, from, true)?,
+                }
+            }
+            ActionKind::FreeRule { rule } => Action::FreeRule(match rule {
+                sevenw_dsl::FreeRule::Cards(words) => {
+                    FreeRule::Colours(self.cards(p, words, loc, "free builds apply to cards")?)
+                }
+                sevenw_dsl::FreeRule::FirstOfColour => FreeRule::FirstOfColour,
+                sevenw_dsl::FreeRule::FirstOfAge => FreeRule::FirstOfAge,
+                sevenw_dsl::FreeRule::LastOfAge => FreeRule::LastOfAge,
+            }),
+            ActionKind::BankTrade { choice, price } => {
+                let resources = if choice.is_empty() {
+                    (1u32 << self.v.resources.len()).wrapping_sub(1) as u16
+                } else {
+                    self.resources(p, choice)?
+                };
+                if price.value > 255 {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(price.span),
+                            "a price may be at most 255",
+                        )
+                        .label("too large"),
+                    );
+                    return None;
+                }
+                Action::BankTrade {
+                    resources,
+                    price: price.value as u8,
+                }
+            }
+            ActionKind::TakeVictory { age } => {
+                let age = match age {
+                    None => 0,
+                    Some(n) if n.value >= 1 && n.value <= u32::from(self.v.ages) => n.value as u8,
+                    Some(n) => {
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::BadValue,
+                                p.loc_of(n.span),
+                                format!(
+                                    "`{}` has Ages 1 to {}, not {}",
+                                    self.v.game, self.v.ages, n.value
+                                ),
+                            )
+                            .label("no such Age"),
+                        );
+                        return None;
+                    }
+                };
+                if !self.v.counters.contains(&CounterKind::VictoryTokens) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::WordNotAllowed,
+                            loc,
+                            format!("the game `{}` has no victory tokens", self.v.game),
+                        )
+                        .label("not in this game")
+                        .help(format!("this game counts: {}", self.counter_list())),
+                    );
+                    return None;
+                }
+                Action::TakeVictory { age }
+            }
+            ActionKind::GiveDefeats => Action::GiveDefeats,
+            ActionKind::ScienceRule { rule } => {
+                if let sevenw_dsl::ScienceRule::SetBonus(n) = rule
+                    && n.value > 100
+                {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(n.span),
+                            "a set bonus may be at most 100",
+                        )
+                        .label("too large"),
+                    );
+                    return None;
+                }
+                Action::ScienceRule(*rule)
+            }
+            ActionKind::Entomb { counted } => Action::Entomb {
+                colours: self.cards(p, counted, loc, "only cards can be entombed")?,
+            },
+            ActionKind::Draw { amount, counted } => {
+                let colours = self.cards(p, counted, loc, "only cards can be drawn")?;
+                if amount.value == 0 || amount.value > 20 {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(amount.span),
+                            "a draw must be between 1 and 20 cards",
+                        )
+                        .label("out of range"),
+                    );
+                    return None;
+                }
+                Action::Draw {
+                    n: amount.value as u8,
+                    colours,
+                }
+            }
+            ActionKind::BuildFromHand { counted } => Action::BuildFromHand {
+                colours: self.cards(p, counted, loc, "only cards are built")?,
+            },
+            ActionKind::Keep { counted } => Action::Keep {
+                colours: self.cards(p, counted, loc, "only cards are kept")?,
             },
             ActionKind::TakeCard { decks, top } => {
                 let mut bits = 0u8;

@@ -24,6 +24,8 @@ pub enum Shape {
     Word(&'static [&'static str]),
     /// A whole number.
     Int,
+    /// `true` or `false`.
+    Bool,
     /// Effect-language text (`cost`, `effect`); empty is allowed.
     Dsl,
     /// A list (or nothing, an empty list).
@@ -132,6 +134,11 @@ pub static CARD: Object = Object {
             "Names of cards of a later Age that this card lets its owner build for free.",
         ),
         field(
+            "expert",
+            Shape::Bool,
+            "`true`: a card for experienced players, left out unless every card is asked for (the Leaders' Expert deck).",
+        ),
+        field(
             "decks",
             Shape::Map(&Shape::Int),
             "In a game of decks (`decks:` in game.yaml), the copies in each deck: a wonder's name or `central`, and a count (`{Giza: 2, central: 4}`); instead of `players`.",
@@ -225,7 +232,7 @@ pub static CARD_FILE: Object = Object {
         field(
             "age",
             Shape::Int,
-            "The Age of the file's cards (required with `cards`).",
+            "The Age of the file's cards (required with `cards`); 0 for cards of no Age, dealt by the draft rule.",
         ),
         field(
             "cards",
@@ -392,6 +399,12 @@ pub static GAME: Object = Object {
         field("guilds", Shape::Object(&GUILDS), "The guild rule."),
         field("conflict", Shape::Object(&CONFLICT), "The conflict track."),
         field(
+            "edition",
+            Shape::Int,
+            "Another edition of the game named by `game` (its folder is the name and the number: `base2`).",
+        ),
+        field("draft", Shape::Object(&DRAFT), "The draft rule."),
+        field(
             "decks",
             Shape::Object(&DECKS),
             "A deck per wonder and a central deck, instead of Ages dealt (or `hand_size`, `layout`).",
@@ -421,6 +434,78 @@ pub static GAME: Object = Object {
     requires: &[("set_aside", "layout")],
 };
 
+pub static DRAFT: Object = Object {
+    what: "the draft rule",
+    id: "draft",
+    doc: "Cards of one colour and no Age dealt at the start, kept one at a time while the rest of each hand is passed on; each player plays one at the start of each Age (Leaders).",
+    fields: &[
+        required("colour", Shape::Text, "The colour of the drafted cards."),
+        required("deal", Shape::Int, "Cards dealt to each player."),
+        required(
+            "pass",
+            Shape::Text,
+            "The scope (one seat) the rest of a hand is passed to.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static EXPANSION: Object = Object {
+    what: "an expansion's game.yaml",
+    id: "expansion",
+    doc: "An expansion: the game it extends and what it adds to that game's vocabulary and rules.",
+    fields: &[
+        required(
+            "game",
+            Shape::Text,
+            "The expansion's name: its folder's name.",
+        ),
+        required("title", Shape::Text, "The expansion's title, for display."),
+        required(
+            "extends",
+            Shape::Text,
+            "The game it extends (any edition of it).",
+        ),
+        field(
+            "start_coins",
+            Shape::Int,
+            "The coins each player starts with when it is in play.",
+        ),
+        field("science", NAMES, "Science symbols it adds."),
+        field("colours", NAMES, "Card colours it adds."),
+        field("categories", NAMES, "Scoring categories it adds."),
+        field(
+            "vp_category",
+            Shape::Map(&Shape::Text),
+            "The category the VP of each colour it adds score in.",
+        ),
+        field(
+            "scopes",
+            Shape::Map(&Shape::IntOrList(&Shape::Text)),
+            "Scopes it adds: seat offsets, unions of scopes, or `all` (every other seat).",
+        ),
+        field(
+            "counters",
+            Shape::List(&Shape::Word(CounterKind::NOUNS)),
+            "The things its effects count, beyond the game's.",
+        ),
+        field(
+            "words",
+            Shape::List(&Shape::Word(ActionKind::ALL)),
+            "The effect words its cards use, beyond the game's.",
+        ),
+        field(
+            "triggers",
+            Shape::List(&Shape::Word(TriggerKind::ALL)),
+            "The triggers its cards use, beyond the game's.",
+        ),
+        field("draft", Shape::Object(&DRAFT), "The draft rule it adds."),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
 /// A kind of document and its schema file.
 #[derive(Debug)]
 pub struct Document {
@@ -442,14 +527,22 @@ pub const DOCUMENTS: &[Document] = &[
         title: "7 Wonders game.yaml (a game's vocabulary)",
         root: &GAME,
     },
+    Document {
+        file: "expansion.schema.json",
+        title: "7 Wonders game.yaml of an expansion (what it adds to the game it extends)",
+        root: &EXPANSION,
+    },
 ];
 
-/// The document a file of a game folder is: game.yaml or a card file.
-pub fn document_of(file_name: &str) -> &'static Document {
-    if file_name == "game.yaml" {
-        &DOCUMENTS[1]
-    } else {
+/// The document a file of a game folder is: game.yaml (a game's, or an
+/// expansion's when it has a top-level `extends:`) or a card file.
+pub fn document_of(file_name: &str, text: &str) -> &'static Document {
+    if file_name != "game.yaml" {
         &DOCUMENTS[0]
+    } else if text.lines().any(|l| l.starts_with("extends:")) {
+        &DOCUMENTS[2]
+    } else {
+        &DOCUMENTS[1]
     }
 }
 
@@ -534,6 +627,7 @@ fn shape_schema(shape: &Shape, defs: &mut Map<String, Value>) -> Value {
         Shape::Text => json!({ "type": SCALAR }),
         Shape::Word(words) => json!({ "type": "string", "enum": words }),
         Shape::Int => json!({ "type": "integer" }),
+        Shape::Bool => json!({ "type": "boolean" }),
         Shape::Dsl => json!({ "type": ["string", "number", "boolean", "null"] }),
         Shape::List(item) => json!({
             "type": ["array", "null"],
@@ -617,6 +711,8 @@ mod tests {
                 "card-file",
                 "conflict",
                 "decks",
+                "draft",
+                "expansion",
                 "game",
                 "guilds",
                 "progress",

@@ -7,6 +7,68 @@ use crate::resolve::{Card, DeckRef, Effects, Game};
 use crate::source::Loc;
 use crate::vocab::Deal;
 
+/// Checks across the card sets of one game: an expansion's cards and
+/// wonders must not take a name the game it extends (any edition) or
+/// another of its expansions uses, since sheets and logs find them by name.
+pub fn family(games: &[Game], report: &mut Report) {
+    for (i, g) in games.iter().enumerate() {
+        let Some(parent) = &g.vocab.extends else {
+            continue;
+        };
+        for (j, other) in games.iter().enumerate() {
+            let family_of = |x: &Game| x.vocab.extends.clone().unwrap_or(x.vocab.game.clone());
+            if i == j || family_of(other) != *parent {
+                continue;
+            }
+            // Each pair of expansions once; an expansion against every edition.
+            if other.vocab.extends.is_some() && j > i {
+                continue;
+            }
+            // Reported at the expansion's card: `other` is the game, or an
+            // expansion before it.
+            let (mine, theirs) = (other, g);
+            for c in &theirs.cards {
+                let k = key(&c.name.value);
+                if let Some(first) = mine.cards.iter().find(|d| key(&d.name.value) == k) {
+                    report.push(
+                        Diagnostic::new(
+                            Code::DefinedInBoth,
+                            c.name.loc,
+                            format!(
+                                "`{}` is a card of `{}` too",
+                                c.name.value.trim(),
+                                mine.vocab.game
+                            ),
+                        )
+                        .label("defined again here")
+                        .note(first.name.loc, "defined here")
+                        .help("cards are found by name in sheets and logs: give this one another name"),
+                    );
+                }
+            }
+            for w in &theirs.wonders {
+                let k = key(&w.name.value);
+                if let Some(first) = mine.wonders.iter().find(|d| key(&d.name.value) == k) {
+                    report.push(
+                        Diagnostic::new(
+                            Code::DefinedInBoth,
+                            w.name.loc,
+                            format!(
+                                "`{}` is a wonder of `{}` too",
+                                w.name.value.trim(),
+                                mine.vocab.game
+                            ),
+                        )
+                        .label("defined again here")
+                        .note(first.name.loc, "defined here")
+                        .help("wonders are found by name in sheets and logs: give this one another name"),
+                    );
+                }
+            }
+        }
+    }
+}
+
 pub fn validate(game: &Game, report: &mut Report) {
     ages_and_players(game, report);
     duplicates(game, report);
@@ -87,10 +149,101 @@ fn checked_without(game: &Game) -> String {
     }
 }
 
+/// Cards of no Age: dealt by the draft rule, of its colour, one copy each.
+/// Returns whether `c` is one (and was checked here).
+fn draft_card(game: &Game, c: &Card, report: &mut Report) -> bool {
+    let v = &game.vocab;
+    let name = c.name.value.trim();
+    let draft_colour = v.draft.map(|d| d.colour);
+    let is_draft = c.age.value == 0;
+    if let (Some(true), Some(loc)) = (c.expert, c.expert_loc)
+        && !is_draft
+    {
+        report.push(
+            Diagnostic::new(
+                Code::DraftCard,
+                loc,
+                format!("`{name}` is an Age card: `expert` is for cards of no Age"),
+            )
+            .label("not a drafted card")
+            .help("remove `expert`; it marks drafted cards (leaders) left out of first games"),
+        );
+    }
+    if !is_draft {
+        if let (Some(d), Some(colour)) = (draft_colour, c.colour)
+            && colour == d
+        {
+            let cname = &v.colours[colour as usize];
+            report.push(
+                Diagnostic::new(
+                    Code::DraftCard,
+                    c.colour_loc.unwrap_or(c.name.loc),
+                    format!(
+                        "`{name}` has the draft colour `{cname}` but stands in Age {}",
+                        c.age.value
+                    ),
+                )
+                .label(format!("the draft rule deals the `{cname}` cards"))
+                .help("move it to a file of `age: 0`, or give it another colour"),
+            );
+        }
+        return false;
+    }
+    let Some(d) = draft_colour else {
+        report.push(
+            Diagnostic::new(
+                Code::DraftCard,
+                c.age.loc,
+                format!("`{}` has no draft rule to deal cards of no Age", v.game),
+            )
+            .label("age 0: a card of no Age")
+            .help(format!(
+                "give the cards an Age from 1 to {}, or add `draft:` to game.yaml",
+                v.ages
+            )),
+        );
+        return true;
+    };
+    if let Some(colour) = c.colour
+        && colour != d
+    {
+        report.push(
+            Diagnostic::new(
+                Code::DraftCard,
+                c.colour_loc.unwrap_or(c.name.loc),
+                format!(
+                    "`{name}` is a card of no Age but not of the draft colour `{}`",
+                    v.colours[d as usize]
+                ),
+            )
+            .label("not the draft colour")
+            .help(format!(
+                "cards of no Age are dealt by the draft rule: give it the colour `{}`",
+                v.colours[d as usize]
+            )),
+        );
+    }
+    if let Some(p) = c.players.first() {
+        report.push(
+            Diagnostic::new(
+                Code::DraftCard,
+                p.loc,
+                format!("`{name}` is dealt by the draft rule, so it takes no player counts"),
+            )
+            .label("not used for drafted cards")
+            .help("remove `players`: each drafted card is one copy, dealt at random"),
+        );
+    }
+    true
+}
+
 fn ages_and_players(game: &Game, report: &mut Report) {
     let v = &game.vocab;
     let mut bad_ages = std::collections::BTreeSet::new();
     for c in &game.cards {
+        if draft_card(game, c, report) {
+            continue;
+        }
         let age = c.age.value;
         if (age < 1 || age > v.ages as i64) && bad_ages.insert(c.age.loc) {
             report.push(
@@ -294,6 +447,11 @@ fn chains(game: &Game, report: &mut Report) {
 
 fn decks(game: &Game, report: &mut Report) {
     let v = &game.vocab;
+    // An expansion's Age cards join the decks of the game it extends: the
+    // runtime checks the decks of the game as played.
+    if v.extends.is_some() {
+        return;
+    }
     // The cards an Age deck holds for n players, and how to say it.
     let (need, holds): (Box<dyn Fn(i64) -> i64>, String) = match v.deal {
         // Checked by `game_decks`.

@@ -2,8 +2,9 @@
 //! The resolver looks names up here; nothing after it sees a name.
 
 use crate::diag::{Code, Diagnostic, Report};
-use crate::load::{Int, ScopeDef, Text, VocabSrc};
+use crate::load::{DraftSrc, ExpansionSrc, Int, ScopeDef, Text, VocabSrc};
 use crate::source::{FileId, Loc};
+use sevenw_dsl::Span;
 use sevenw_dsl::{ActionKind, TriggerKind};
 
 /// Things a game can count (the host API's `Counted`).
@@ -15,6 +16,8 @@ pub enum CounterKind {
     VictoryTokens,
     Coins,
     ProgressTokens,
+    /// The points of victory tokens in pairs of the same value.
+    PairedVictoryPoints,
     /// Cat icons on the city's cards (Architects' Politics).
     Cats,
     /// 1 when the city's wonder has every stage built.
@@ -32,6 +35,7 @@ impl CounterKind {
         "victory token",
         "progress token",
         "coin",
+        "paired victory point",
         "cat",
     ];
 
@@ -45,6 +49,7 @@ impl CounterKind {
         ("victory token", CounterKind::VictoryTokens),
         ("progress token", CounterKind::ProgressTokens),
         ("coin", CounterKind::Coins),
+        ("paired victory point", CounterKind::PairedVictoryPoints),
         ("cat", CounterKind::Cats),
     ];
 }
@@ -165,12 +170,44 @@ impl DrawRule {
     }
 }
 
+/// A checked draft rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Draft {
+    pub colour: u8,
+    pub deal: u8,
+    pub pass: i8,
+    pub loc: Loc,
+}
+
+/// Where an expansion's own names begin in its lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Own {
+    pub symbols: u8,
+    pub colours: u8,
+    pub categories: u8,
+}
+
 /// A checked vocabulary.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Vocab {
     pub file: FileId,
     pub game: String,
     pub title: String,
+    /// 1 unless game.yaml says `edition:`.
+    pub edition: u8,
+    /// The game an expansion extends.
+    pub extends: Option<String>,
+    /// Where its own names begin (an expansion's; 0 for a game).
+    pub own: Own,
+    pub draft: Option<Draft>,
+    /// Names in the lists that this game's cards may not use: declared by
+    /// another expansion of the same game (their indices are kept so that
+    /// expansions combine), with that expansion's name.
+    pub foreign: Vec<(String, String)>,
+    /// Names, words and triggers that only other card sets of the same game
+    /// declare (its expansions, or the game for an expansion), with the
+    /// set's name: for help when a card uses one.
+    pub elsewhere: Vec<(String, String)>,
     pub min_players: u8,
     pub max_players: u8,
     pub players_loc: Loc,
@@ -212,9 +249,23 @@ pub struct Vocab {
 const MAX_SET: usize = 16;
 
 impl Vocab {
+    /// The card set that declares `word` if this one may not use it (it is
+    /// another expansion's, or only an expansion allows it).
+    pub fn declared_elsewhere(&self, word: &str) -> Option<&str> {
+        let w = word.trim().to_lowercase();
+        self.foreign
+            .iter()
+            .chain(&self.elsewhere)
+            .find(|(n, _)| *n == w)
+            .map(|(_, g)| g.as_str())
+    }
+
     /// Looks a name up, without regard to case.
     pub fn lookup(&self, word: &str) -> Option<Name> {
         let w = word.to_lowercase();
+        if self.foreign.iter().any(|(n, _)| *n == w) {
+            return None;
+        }
         let find = |list: &[String]| list.iter().position(|x| *x == w);
         if let Some(i) = find(&self.resources) {
             return Some(Name::Resource(i as u8));
@@ -246,11 +297,18 @@ impl Vocab {
                 .map(String::as_str)
                 .chain(self.classes.iter().map(|(n, _)| n.as_str()))
                 .collect(),
-            "a science symbol" => self.symbols.iter().map(String::as_str).collect(),
-            "a colour" => self.colours.iter().map(String::as_str).collect(),
+            "a science symbol" => self.usable(&self.symbols),
+            "a colour" => self.usable(&self.colours),
             "a scope" => self.scopes.iter().map(|(n, _)| n.as_str()).collect(),
             _ => Vec::new(),
         }
+    }
+
+    fn usable<'a>(&'a self, list: &'a [String]) -> Vec<&'a str> {
+        list.iter()
+            .filter(|n| !self.foreign.iter().any(|(f, _)| f == *n))
+            .map(String::as_str)
+            .collect()
     }
 
     pub fn allows_word(&self, word: &str) -> bool {
@@ -291,7 +349,14 @@ fn small(report: &mut Report, i: &Int, lo: i64, hi: i64, what: &str) -> u16 {
 /// Checks a game.yaml and builds the vocabulary; `None` when it is too broken to use.
 pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab> {
     let game = lower(&src.game);
-    if game != folder.to_lowercase() {
+    let edition = src.edition.as_ref().map(|e| e.value);
+    let folder_ok = folder.eq_ignore_ascii_case(&game)
+        || edition.is_some_and(|e| folder.eq_ignore_ascii_case(&format!("{game}{e}")));
+    if !folder_ok {
+        let help = match edition {
+            Some(e) => format!("name the folder `{game}{e}` (edition {e} of `{game}`)"),
+            None => format!("rename the folder or write `game: {folder}`"),
+        };
         report.push(
             Diagnostic::new(
                 Code::BadValue,
@@ -299,7 +364,7 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
                 format!("the game is called `{game}` but its folder is `{folder}`"),
             )
             .label("this name differs from the folder's")
-            .help(format!("rename the folder or write `game: {folder}`")),
+            .help(help),
         );
     }
     // Any later problem makes the vocabulary unusable (names would be
@@ -358,41 +423,13 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
     };
 
     // Every name is unique across the kinds the resolver looks up.
-    let mut seen: Vec<(String, Loc)> = Vec::new();
-    let mut unique = |t: &Text, report: &mut Report| -> Option<String> {
-        let n = lower(t);
-        if n.is_empty() || n.contains(char::is_whitespace) {
-            bad(
-                report,
-                t.loc,
-                format!("`{}` is not a valid name", t.value),
-                "names are single words",
-                None,
-            );
-            return None;
-        }
-        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == n) {
-            report.push(
-                Diagnostic::new(
-                    Code::BadVocabulary,
-                    t.loc,
-                    format!("`{n}` is declared twice"),
-                )
-                .label("declared again here")
-                .note(*first, "first declared here"),
-            );
-            return None;
-        }
-        seen.push((n.clone(), t.loc));
-        Some(n)
-    };
-
+    let mut declared = Declared::default();
     let mut resources = Vec::new();
     let mut classes = Vec::new();
     for (class, members) in &src.resources {
         let mut mask = 0u16;
         for m in members {
-            if let Some(n) = unique(m, report) {
+            if let Some(n) = declared.unique(m, report) {
                 if resources.len() == MAX_SET {
                     bad(
                         report,
@@ -407,69 +444,30 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
                 resources.push(n);
             }
         }
-        if let Some(n) = unique(class, report) {
+        if let Some(n) = declared.unique(class, report) {
             classes.push((n, mask));
         }
     }
-    let mut list = |items: &[Text], what: &str, report: &mut Report| -> Vec<String> {
-        let mut out = Vec::new();
-        for t in items {
-            if let Some(n) = unique(t, report) {
-                if out.len() == MAX_SET {
-                    bad(
-                        report,
-                        t.loc,
-                        format!("a game may declare at most {MAX_SET} {what}"),
-                        "one too many",
-                        None,
-                    );
-                    continue;
-                }
-                out.push(n);
-            }
-        }
-        out
-    };
-    let symbols = list(&src.science, "science symbols", report);
-    let colours = list(&src.colours, "colours", report);
-    let categories = list(&src.categories, "categories", report);
-
-    let find_colour = |t: &Text, report: &mut Report| -> Option<u8> {
-        let n = lower(t);
-        let i = colours.iter().position(|c| *c == n);
-        if i.is_none() {
-            bad(
-                report,
-                t.loc,
-                format!("`{n}` is not a colour of this game"),
-                "unknown colour",
-                crate::diag::suggest(&n, colours.iter().map(String::as_str)),
-            );
-        }
-        i.map(|i| i as u8)
-    };
+    let mut symbols = Vec::new();
+    let mut colours = Vec::new();
+    let mut categories = Vec::new();
+    declared.list(&src.science, &mut symbols, "science symbols", report);
+    declared.list(&src.colours, &mut colours, "colours", report);
+    declared.list(&src.categories, &mut categories, "categories", report);
 
     let mut colour_category = vec![None; colours.len()];
     let mut wonder_category = None;
     let mut progress_category = None;
     for (source, cat) in &src.vp_category {
-        let c = lower(cat);
-        let Some(ci) = categories.iter().position(|x| *x == c) else {
-            bad(
-                report,
-                cat.loc,
-                format!("`{c}` is not a category of this game"),
-                "unknown category",
-                crate::diag::suggest(&c, categories.iter().map(String::as_str)),
-            );
+        let Some(ci) = find_in(cat, &categories, "category", report) else {
             continue;
         };
         if lower(source) == "wonder" {
-            wonder_category = Some(ci as u8);
+            wonder_category = Some(ci);
         } else if lower(source) == "progress" {
-            progress_category = Some(ci as u8);
-        } else if let Some(col) = find_colour(source, report) {
-            colour_category[col as usize] = Some(ci as u8);
+            progress_category = Some(ci);
+        } else if let Some(col) = find_in(source, &colours, "colour", report) {
+            colour_category[col as usize] = Some(ci);
         }
     }
 
@@ -478,97 +476,19 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
     for t in &src.tradable {
         if lower(t) == "board" {
             tradable_board = true;
-        } else if let Some(c) = find_colour(t, report) {
+        } else if let Some(c) = find_in(t, &colours, "colour", report) {
             tradable_colours |= 1 << c;
         }
     }
 
-    // Scopes: offsets first, then unions of declared scopes.
     let mut scopes: Vec<(String, Vec<i8>)> = Vec::new();
-    for (name, def) in &src.scopes {
-        let Some(n) = unique(name, report) else {
-            continue;
-        };
-        match def {
-            ScopeDef::Offset(i) => {
-                if i.value.abs() > 15 {
-                    bad(
-                        report,
-                        i.loc,
-                        format!(
-                            "a seat offset must be between -15 and 15, found {}",
-                            i.value
-                        ),
-                        "out of range",
-                        None,
-                    );
-                    continue;
-                }
-                scopes.push((n, vec![i.value as i8]));
-            }
-            ScopeDef::Union(parts) => {
-                let mut seats = Vec::new();
-                for p in parts {
-                    let pn = lower(p);
-                    match scopes.iter().find(|(s, _)| *s == pn) {
-                        Some((_, s)) => seats.extend(s.iter().copied()),
-                        None => bad(
-                            report,
-                            p.loc,
-                            format!("`{pn}` is not a scope declared above"),
-                            "unknown scope",
-                            crate::diag::suggest(&pn, scopes.iter().map(|(s, _)| s.as_str())),
-                        ),
-                    }
-                }
-                seats.sort();
-                seats.dedup();
-                scopes.push((n, seats));
-            }
-        }
-    }
-
-    let mut counters = Vec::new();
-    let mut counter_nouns = Vec::new();
-    for t in &src.counters {
-        let n = lower(t);
-        match CounterKind::ALL.iter().find(|(w, _)| *w == n) {
-            Some((_, k)) => {
-                counters.push(*k);
-                counter_nouns.push(n);
-            }
-            None => bad(
-                report,
-                t.loc,
-                format!("`{n}` is not a counter the language knows"),
-                "unknown counter",
-                crate::diag::suggest(&n, CounterKind::ALL.iter().map(|(w, _)| *w)),
-            ),
-        }
-    }
-    let known = |items: &[Text], all: &[&str], what: &str, report: &mut Report| -> Vec<String> {
-        let mut out = Vec::new();
-        for t in items {
-            let n = lower(t).split_whitespace().collect::<Vec<_>>().join(" ");
-            if all.contains(&n.as_str()) {
-                out.push(n);
-            } else {
-                bad(
-                    report,
-                    t.loc,
-                    format!("`{n}` is not {what} the language knows"),
-                    "unknown here",
-                    crate::diag::suggest(&n, all.iter().copied()),
-                );
-            }
-        }
-        out
-    };
+    scope_defs(&src.scopes, &mut scopes, max_players, &mut declared, report);
+    let (counters, counter_nouns) = counters(&src.counters, report);
     let words = known(&src.words, ActionKind::ALL, "an effect word", report);
     let triggers = known(&src.triggers, TriggerKind::ALL, "a trigger", report);
 
     let guilds = src.guilds.as_ref().and_then(|g| {
-        let colour = find_colour(&g.colour, report)?;
+        let colour = find_in(&g.colour, &colours, "colour", report)?;
         Some(DrawRule {
             colour,
             age: small(report, &g.age, 1, ages as i64, "the guild age") as u8,
@@ -608,6 +528,14 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
             tokens,
         }
     });
+    let edition = match &src.edition {
+        None => 1,
+        Some(e) => small(report, e, 1, 99, "the edition") as u8,
+    };
+    let draft = src
+        .draft
+        .as_ref()
+        .and_then(|d| draft(d, &colours, &scopes, report));
     let family = match &src.family {
         None => String::new(),
         Some(t) => {
@@ -686,6 +614,12 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         file: src.file,
         game,
         title: src.title.value.clone(),
+        edition,
+        extends: None,
+        own: Own::default(),
+        draft,
+        foreign: Vec::new(),
+        elsewhere: Vec::new(),
         min_players,
         max_players,
         players_loc,
@@ -716,4 +650,571 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         cat_vp,
     };
     (report.errors() == before).then_some(vocab)
+}
+
+/// The names declared so far, unique across the kinds the resolver looks up.
+#[derive(Default)]
+struct Declared {
+    /// Names declared in this file, and where.
+    here: Vec<(String, Loc)>,
+    /// Names declared by the game an expansion extends (and the expansions
+    /// before it), with who declared them.
+    before: Vec<(String, String)>,
+}
+
+impl Declared {
+    /// `t` as a name, if it is a valid one not declared before.
+    fn unique(&mut self, t: &Text, report: &mut Report) -> Option<String> {
+        let n = lower(t);
+        if n.is_empty() || n.contains(char::is_whitespace) {
+            bad(
+                report,
+                t.loc,
+                format!("`{}` is not a valid name", t.value),
+                "names are single words",
+                None,
+            );
+            return None;
+        }
+        if let Some((_, first)) = self.here.iter().find(|(s, _)| *s == n) {
+            report.push(
+                Diagnostic::new(
+                    Code::BadVocabulary,
+                    t.loc,
+                    format!("`{n}` is declared twice"),
+                )
+                .label("declared again here")
+                .note(*first, "first declared here"),
+            );
+            return None;
+        }
+        if let Some((_, by)) = self.before.iter().find(|(s, _)| *s == n) {
+            report.push(
+                Diagnostic::new(
+                    Code::DefinedInBoth,
+                    t.loc,
+                    format!("`{n}` is already declared by `{by}`"),
+                )
+                .label("declared again here")
+                .help(format!(
+                    "an expansion declares only what it adds: use `{by}`'s `{n}` as it is, or give this one another name"
+                )),
+            );
+            return None;
+        }
+        self.here.push((n.clone(), t.loc));
+        Some(n)
+    }
+
+    /// Appends the valid new names of `items` to `out`, at most [`MAX_SET`] in all.
+    fn list(&mut self, items: &[Text], out: &mut Vec<String>, what: &str, report: &mut Report) {
+        for t in items {
+            if let Some(n) = self.unique(t, report) {
+                if out.len() == MAX_SET {
+                    bad(
+                        report,
+                        t.loc,
+                        format!("a game may declare at most {MAX_SET} {what}"),
+                        "one too many",
+                        None,
+                    );
+                    continue;
+                }
+                out.push(n);
+            }
+        }
+    }
+}
+
+/// The index of `t` in `list`, reporting an unknown name.
+fn find_in(t: &Text, list: &[String], what: &str, report: &mut Report) -> Option<u8> {
+    let n = lower(t);
+    let i = list.iter().position(|c| *c == n);
+    if i.is_none() {
+        bad(
+            report,
+            t.loc,
+            format!("`{n}` is not a {what} of this game"),
+            &format!("unknown {what}"),
+            crate::diag::suggest(&n, list.iter().map(String::as_str)),
+        );
+    }
+    i.map(|i| i as u8)
+}
+
+/// Every other seat of a game of at most `max_players`.
+fn others(max_players: u8) -> Vec<i8> {
+    (1..i16::from(max_players).min(16))
+        .map(|i| i as i8)
+        .collect()
+}
+
+/// Scopes: seat offsets, `all` (every other seat) or unions of the scopes
+/// declared before, appended to `scopes`.
+fn scope_defs(
+    defs: &[(Text, ScopeDef)],
+    scopes: &mut Vec<(String, Vec<i8>)>,
+    max_players: u8,
+    declared: &mut Declared,
+    report: &mut Report,
+) {
+    for (name, def) in defs {
+        let Some(n) = declared.unique(name, report) else {
+            continue;
+        };
+        match def {
+            ScopeDef::Others(_) => scopes.push((n, others(max_players))),
+            ScopeDef::Offset(i) => {
+                if i.value.abs() > 15 {
+                    bad(
+                        report,
+                        i.loc,
+                        format!(
+                            "a seat offset must be between -15 and 15, found {}",
+                            i.value
+                        ),
+                        "out of range",
+                        None,
+                    );
+                    continue;
+                }
+                scopes.push((n, vec![i.value as i8]));
+            }
+            ScopeDef::Union(parts) => {
+                let mut seats = Vec::new();
+                for p in parts {
+                    let pn = lower(p);
+                    match scopes.iter().find(|(s, _)| *s == pn) {
+                        Some((_, s)) => seats.extend(s.iter().copied()),
+                        None => bad(
+                            report,
+                            p.loc,
+                            format!("`{pn}` is not a scope declared above"),
+                            "unknown scope",
+                            crate::diag::suggest(&pn, scopes.iter().map(|(s, _)| s.as_str())),
+                        ),
+                    }
+                }
+                seats.sort();
+                seats.dedup();
+                scopes.push((n, seats));
+            }
+        }
+    }
+}
+
+fn counters(items: &[Text], report: &mut Report) -> (Vec<CounterKind>, Vec<String>) {
+    let mut counters = Vec::new();
+    let mut counter_nouns = Vec::new();
+    for t in items {
+        let n = lower(t);
+        match CounterKind::ALL.iter().find(|(w, _)| *w == n) {
+            Some((_, k)) => {
+                counters.push(*k);
+                counter_nouns.push(n);
+            }
+            None => bad(
+                report,
+                t.loc,
+                format!("`{n}` is not a counter the language knows"),
+                "unknown counter",
+                crate::diag::suggest(&n, CounterKind::ALL.iter().map(|(w, _)| *w)),
+            ),
+        }
+    }
+    (counters, counter_nouns)
+}
+
+fn known(items: &[Text], all: &[&str], what: &str, report: &mut Report) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in items {
+        let n = lower(t).split_whitespace().collect::<Vec<_>>().join(" ");
+        if all.contains(&n.as_str()) {
+            out.push(n);
+        } else {
+            bad(
+                report,
+                t.loc,
+                format!("`{n}` is not {what} the language knows"),
+                "unknown here",
+                crate::diag::suggest(&n, all.iter().copied()),
+            );
+        }
+    }
+    out
+}
+
+/// A draft rule: its colour must be declared, its pass one seat away.
+fn draft(
+    d: &DraftSrc,
+    colours: &[String],
+    scopes: &[(String, Vec<i8>)],
+    report: &mut Report,
+) -> Option<Draft> {
+    let colour = find_in(&d.colour, colours, "colour", report)?;
+    let deal = small(report, &d.deal, 1, 20, "the cards dealt to each player") as u8;
+    let pn = lower(&d.pass);
+    let pass = match scopes.iter().find(|(s, _)| *s == pn) {
+        Some((_, seats)) if seats.len() == 1 && seats[0] != 0 => seats[0],
+        Some(_) => {
+            bad(
+                report,
+                d.pass.loc,
+                format!("`{pn}` is not one other seat"),
+                "hands are passed to one neighbour",
+                Some("name a scope of one seat offset, such as `left` or `right`".into()),
+            );
+            return None;
+        }
+        None => {
+            bad(
+                report,
+                d.pass.loc,
+                format!("`{pn}` is not a scope of this game"),
+                "unknown scope",
+                crate::diag::suggest(&pn, scopes.iter().map(|(s, _)| s.as_str())),
+            );
+            return None;
+        }
+    };
+    Some(Draft {
+        colour,
+        deal,
+        pass,
+        loc: d.loc,
+    })
+}
+
+/// The vocabulary of an expansion: that of `parent` (the game it extends),
+/// then the names of the expansions of the same game before it
+/// (`before`: their own names, which this one may not use), then its own.
+pub fn extend(
+    src: &ExpansionSrc,
+    folder: &str,
+    parent: &Vocab,
+    before: &[&Vocab],
+    report: &mut Report,
+) -> Option<Vocab> {
+    let game = lower(&src.game);
+    if game != folder.to_lowercase() {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                src.game.loc,
+                format!("the expansion is called `{game}` but its folder is `{folder}`"),
+            )
+            .label("this name differs from the folder's")
+            .help(format!("rename the folder or write `game: {folder}`")),
+        );
+    }
+    let before_errors = report.errors();
+    let mut v = parent.clone();
+    v.file = src.file;
+    v.game = game.clone();
+    v.title = src.title.value.clone();
+    v.edition = 1;
+    v.extends = Some(parent.game.clone());
+    v.elsewhere = Vec::new();
+    v.foreign = Vec::new();
+    let mut declared = Declared::default();
+    let parent_names = parent
+        .resources
+        .iter()
+        .chain(parent.classes.iter().map(|(n, _)| n))
+        .chain(&parent.symbols)
+        .chain(&parent.colours)
+        .chain(&parent.categories)
+        .chain(parent.scopes.iter().map(|(n, _)| n));
+    declared.before = parent_names
+        .map(|n| (n.clone(), parent.game.clone()))
+        .collect();
+    // The names of the expansions before this one keep their places.
+    for e in before {
+        let own = |list: &[String], from: u8| -> Vec<String> {
+            list.get(usize::from(from)..).unwrap_or(&[]).to_vec()
+        };
+        for (list, mine, from) in [
+            (&mut v.symbols, &e.symbols, e.own.symbols),
+            (&mut v.colours, &e.colours, e.own.colours),
+            (&mut v.categories, &e.categories, e.own.categories),
+        ] {
+            for n in own(mine, from) {
+                declared.before.push((n.clone(), e.game.clone()));
+                v.foreign.push((n.clone(), e.game.clone()));
+                list.push(n);
+            }
+        }
+        v.colour_category.resize(v.colours.len(), None);
+    }
+    v.own = Own {
+        symbols: v.symbols.len() as u8,
+        colours: v.colours.len() as u8,
+        categories: v.categories.len() as u8,
+    };
+    declared.list(&src.science, &mut v.symbols, "science symbols", report);
+    declared.list(&src.colours, &mut v.colours, "colours", report);
+    declared.list(&src.categories, &mut v.categories, "categories", report);
+    v.colour_category.resize(v.colours.len(), None);
+    for (source, cat) in &src.vp_category {
+        let Some(ci) = find_in(cat, &v.categories, "category", report) else {
+            continue;
+        };
+        if let Some(col) = find_in(source, &v.colours, "colour", report) {
+            v.colour_category[col as usize] = Some(ci);
+        }
+    }
+    scope_defs(
+        &src.scopes,
+        &mut v.scopes,
+        parent.max_players,
+        &mut declared,
+        report,
+    );
+    let (counters, nouns) = counters(&src.counters, report);
+    for (k, n) in counters.into_iter().zip(nouns) {
+        if !v.counters.contains(&k) {
+            v.counters.push(k);
+            v.counter_nouns.push(n);
+        }
+    }
+    for w in known(&src.words, ActionKind::ALL, "an effect word", report) {
+        if !v.words.contains(&w) {
+            v.words.push(w);
+        }
+    }
+    for t in known(&src.triggers, TriggerKind::ALL, "a trigger", report) {
+        if !v.triggers.contains(&t) {
+            v.triggers.push(t);
+        }
+    }
+    if let Some(c) = &src.start_coins {
+        v.start_coins = small(report, c, 0, 1000, "the starting coins");
+    }
+    if let Some(d) = &src.draft {
+        v.draft = draft(d, &v.colours, &v.scopes, report);
+    }
+    (report.errors() == before_errors).then_some(v)
+}
+
+/// The vocabularies of the games `games` (in their order, `None` where
+/// unusable): each game's own, then each expansion's over the game it
+/// extends. Reports an expansion of a game that is not there, two games of
+/// the same name and edition, and editions whose lists differ (an
+/// expansion of the game must fit every edition).
+pub fn build_all(games: &[crate::parse::GameAst], report: &mut Report) -> Vec<Option<Vocab>> {
+    let mut out: Vec<Option<Vocab>> = games
+        .iter()
+        .map(|g| {
+            g.vocab
+                .as_ref()
+                .and_then(|src| build(src, &g.folder, report))
+        })
+        .collect();
+    editions(games, &out, report);
+    // Expansions, in name order: a name's index does not depend on which
+    // folders are named first on the command line.
+    let mut exps: Vec<usize> = (0..games.len())
+        .filter(|&i| games[i].expansion.is_some())
+        .collect();
+    exps.sort_by_key(|&i| {
+        games[i]
+            .expansion
+            .as_ref()
+            .map(|e| lower(&e.game))
+            .unwrap_or_default()
+    });
+    // The first edition of each game (any when there is no first).
+    let parent_of = |name: &str, out: &[Option<Vocab>]| -> Option<usize> {
+        (0..out.len())
+            .filter(|&i| {
+                out[i]
+                    .as_ref()
+                    .is_some_and(|v| v.game == name && v.extends.is_none())
+            })
+            .min_by_key(|&i| out[i].as_ref().map(|v| v.edition))
+    };
+    for &i in &exps {
+        let Some(src) = games[i].expansion.as_ref() else {
+            continue;
+        };
+        let target = lower(&src.extends);
+        let Some(p) = parent_of(&target, &out) else {
+            let expansions: Vec<String> = games
+                .iter()
+                .filter_map(|g| g.expansion.as_ref().map(|e| lower(&e.game)))
+                .collect();
+            let is_expansion = expansions.contains(&target);
+            let known: Vec<&str> = games
+                .iter()
+                .filter_map(|g| g.vocab.as_ref().map(|v| v.game.value.trim()))
+                .collect();
+            let help = if is_expansion {
+                format!(
+                    "`{target}` is an expansion: an expansion extends a game; write the game `{target}` extends"
+                )
+            } else {
+                crate::diag::suggest(&target, known.iter().copied()).unwrap_or_else(|| {
+                    if known.is_empty() {
+                        "check the game's folder too (e.g. `sevenc check cards`)".into()
+                    } else {
+                        format!("the games checked are: {}", known.join(", "))
+                    }
+                })
+            };
+            report.push(
+                Diagnostic::new(
+                    Code::UnknownGame,
+                    src.extends.loc,
+                    format!(
+                        "`{}` extends `{target}`, which is not a game checked here",
+                        lower(&src.game)
+                    ),
+                )
+                .label("no such game")
+                .help(help),
+            );
+            continue;
+        };
+        let before: Vec<Vocab> = exps
+            .iter()
+            .take_while(|&&j| j != i)
+            .filter_map(|&j| out[j].clone())
+            .filter(|v| v.extends.as_deref() == Some(target.as_str()))
+            .collect();
+        let before_refs: Vec<&Vocab> = before.iter().collect();
+        let parent = out[p].clone();
+        if let Some(parent) = parent {
+            out[i] = extend(src, &games[i].folder, &parent, &before_refs, report);
+        }
+    }
+    // What each card set may not use, and who declares it: for help.
+    let snapshot = out.clone();
+    for v in out.iter_mut().flatten() {
+        let family = v.extends.clone().unwrap_or_else(|| v.game.clone());
+        for other in snapshot.iter().flatten() {
+            let other_family = other.extends.clone().unwrap_or_else(|| other.game.clone());
+            if other_family != family || other.game == v.game {
+                continue;
+            }
+            let names = other
+                .symbols
+                .iter()
+                .skip(usize::from(other.own.symbols))
+                .chain(other.colours.iter().skip(usize::from(other.own.colours)))
+                .chain(
+                    other
+                        .categories
+                        .iter()
+                        .skip(usize::from(other.own.categories)),
+                )
+                .chain(&other.words)
+                .chain(&other.triggers)
+                .chain(other.scopes.iter().map(|(n, _)| n))
+                .chain(&other.counter_nouns);
+            for n in names {
+                let mine = v.lookup(n).is_some()
+                    || v.words.contains(n)
+                    || v.triggers.contains(n)
+                    || v.counter_nouns.contains(n)
+                    || v.foreign.iter().any(|(f, _)| f == n);
+                if !mine && !v.elsewhere.iter().any(|(e, _)| e == n) {
+                    v.elsewhere.push((n.clone(), other.game.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A list of two editions: its name, the first's, the second's, and where
+/// the second's is written.
+type Compared<'a> = (&'a str, &'a [String], &'a [String], &'a [Text]);
+
+/// Two games of one name must be different editions with the same lists.
+fn editions(games: &[crate::parse::GameAst], out: &[Option<Vocab>], report: &mut Report) {
+    for (i, a) in out.iter().enumerate() {
+        let Some(a) = a else { continue };
+        for (j, b) in out.iter().enumerate().skip(i + 1) {
+            let Some(b) = b else { continue };
+            if a.game != b.game {
+                continue;
+            }
+            let (first, second, second_src) = if a.edition <= b.edition {
+                (a, b, games[j].vocab.as_ref())
+            } else {
+                (b, a, games[i].vocab.as_ref())
+            };
+            let Some(src) = second_src else { continue };
+            if a.edition == b.edition {
+                report.push(
+                    Diagnostic::new(
+                        Code::DefinedInBoth,
+                        src.game.loc,
+                        format!(
+                            "two folders define edition {} of the game `{}`",
+                            second.edition, second.game
+                        ),
+                    )
+                    .label("defined again here")
+                    .note(
+                        Loc {
+                            end: 0,
+                            ..Loc::new(first.file, Span::new(0, 0))
+                        },
+                        "first defined in this game.yaml",
+                    )
+                    .help(
+                        "give the other edition `edition: 2` (its folder named after the number)",
+                    ),
+                );
+                continue;
+            }
+            let lists: [Compared; 4] = [
+                ("science", &first.symbols, &second.symbols, &src.science),
+                ("colours", &first.colours, &second.colours, &src.colours),
+                (
+                    "categories",
+                    &first.categories,
+                    &second.categories,
+                    &src.categories,
+                ),
+                ("resources", &first.resources, &second.resources, &[]),
+            ];
+            for (what, x, y, texts) in lists {
+                if x != y {
+                    let at = texts.first().map_or(src.game.loc, |t| t.loc);
+                    report.push(
+                        Diagnostic::new(
+                            Code::EditionsDiffer,
+                            at,
+                            format!(
+                                "edition {} of `{}` lists other {what} than edition {}",
+                                second.edition, second.game, first.edition
+                            ),
+                        )
+                        .label(format!("these {what} differ"))
+                        .help(format!(
+                            "the editions of a game share its expansions, so they list the same {what} in the same order: {}",
+                            x.join(", ")
+                        )),
+                    );
+                }
+            }
+            let scopes = |v: &Vocab| v.scopes.clone();
+            if scopes(first) != scopes(second) {
+                report.push(
+                    Diagnostic::new(
+                        Code::EditionsDiffer,
+                        src.game.loc,
+                        format!(
+                            "edition {} of `{}` declares other scopes than edition {}",
+                            second.edition, second.game, first.edition
+                        ),
+                    )
+                    .label("its scopes differ")
+                    .help("the editions of a game share its expansions, so they declare the same scopes"),
+                );
+            }
+        }
+    }
 }

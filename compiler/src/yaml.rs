@@ -57,6 +57,17 @@ impl Node {
         };
         children.unwrap_or(0).max(self.loc.end)
     }
+    /// The value of `key` in a mapping.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match &self.value {
+            Value::Map(entries) => entries
+                .iter()
+                .find(|(k, _)| k.as_str() == Some(key))
+                .map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
             Value::Scalar(s) => Some(s),

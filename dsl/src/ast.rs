@@ -70,6 +70,12 @@ pub enum TriggerKind {
     BuildStage,
     /// `when you build a <colour> card`
     BuildColour(Word),
+    /// `when you gain a victory token`
+    GainVictory,
+    /// `once per turn when you take coins from the bank`
+    BankCoins,
+    /// `once per turn for each neighbour you buy from`
+    Bought,
     /// `when you take Wood or Clay`, `when you take a green card`: its owner
     /// takes a card of these (7 Wonders Architects).
     TakeCard(Vec<Taken>),
@@ -95,6 +101,9 @@ impl TriggerKind {
             TriggerKind::BuildChain => "when you build by a chain",
             TriggerKind::BuildStage => "when you build a wonder stage",
             TriggerKind::BuildColour(_) => "when you build a card",
+            TriggerKind::GainVictory => "when you gain a victory token",
+            TriggerKind::BankCoins => "when you take coins from the bank",
+            TriggerKind::Bought => "when you buy from a neighbour",
             TriggerKind::TakeCard(_) => "when you take a card",
         }
     }
@@ -108,6 +117,9 @@ impl TriggerKind {
         "when you build by a chain",
         "when you build a wonder stage",
         "when you build a card",
+        "when you gain a victory token",
+        "when you take coins from the bank",
+        "when you buy from a neighbour",
         "when you take a card",
     ];
 }
@@ -134,11 +146,12 @@ pub enum ActionKind {
         amount: Option<Num>,
         choice: Vec<Word>,
     },
-    /// `gain N UNIT [per COUNTED [in SCOPES]]`
+    /// `gain N UNIT [per COUNTED [in SCOPES] | if CONDITION]`
     Gain {
         amount: Num,
         unit: Word,
         per: Option<Per>,
+        cond: Option<Cond>,
     },
     /// `science S (or S)*`
     Science { choice: Vec<Word> },
@@ -156,11 +169,13 @@ pub enum ActionKind {
     PlayAgain,
     /// `copy a COUNTED from SCOPES`
     Copy { counted: Vec<Word>, from: Vec<Word> },
-    /// `SCOPES loses N coins`
+    /// `[SCOPES] lose N|all coins|defeat tokens|victory tokens`
     Lose {
         from: Vec<Word>,
-        amount: Num,
-        unit: Word,
+        /// `None`: all.
+        amount: Option<Num>,
+        /// What is lost, as written (one or two words).
+        what: Vec<Word>,
     },
     /// `discard a COUNTED from SCOPES`
     Discard { counted: Vec<Word>, from: Vec<Word> },
@@ -170,6 +185,36 @@ pub enum ActionKind {
     Discount { amount: Num, target: DiscountTarget },
     /// `receive the coins SCOPES pay for trading`
     ReceiveTrade { from: Vec<Word> },
+    /// `[SCOPES] pay N fewer coins | no coins for COUNTED`
+    CoinDiscount {
+        from: Vec<Word>,
+        /// `None`: no coins at all.
+        amount: Option<Num>,
+        target: Vec<Word>,
+    },
+    /// `build COUNTED for free`, `build the first|last card of each colour|age for free`
+    FreeRule { rule: FreeRule },
+    /// `buy a resource | R (or R)* from the bank at N coins once per turn`
+    BankTrade {
+        /// Empty: any resource.
+        choice: Vec<Word>,
+        price: Num,
+    },
+    /// `take a victory token of this age | of age N`
+    TakeVictory { age: Option<Num> },
+    /// `give your defeat tokens to the neighbour who beats you`
+    GiveDefeats,
+    /// `each science set scores N more vp`, `change one of your science
+    /// symbols at game end`, `copy your most common science symbol at game end`
+    ScienceRule { rule: ScienceRule },
+    /// `entomb a COUNTED`
+    Entomb { counted: Vec<Word> },
+    /// `draw N COUNTED from the box`
+    Draw { amount: Num, counted: Vec<Word> },
+    /// `build a COUNTED from your hand`
+    BuildFromHand { counted: Vec<Word> },
+    /// `keep unplayed COUNTED`
+    Keep { counted: Vec<Word> },
     /// `take a card from the left, right or central deck`, `take a card from
     /// any deck`, `take one of the top 5 cards of the left or right deck`
     /// (7 Wonders Architects).
@@ -203,6 +248,16 @@ impl ActionKind {
             ActionKind::TakeProgress { .. } => "take progress",
             ActionKind::Discount { .. } => "discount",
             ActionKind::ReceiveTrade { .. } => "receive trading coins",
+            ActionKind::CoinDiscount { .. } => "coin discount",
+            ActionKind::FreeRule { .. } => "free builds",
+            ActionKind::BankTrade { .. } => "buy from bank",
+            ActionKind::TakeVictory { .. } => "take victory token",
+            ActionKind::GiveDefeats => "give defeats",
+            ActionKind::ScienceRule { .. } => "science rule",
+            ActionKind::Entomb { .. } => "entomb",
+            ActionKind::Draw { .. } => "draw",
+            ActionKind::BuildFromHand { .. } => "build from hand",
+            ActionKind::Keep { .. } => "keep",
             ActionKind::TakeCard { .. } => "take card",
             ActionKind::TakeCat => "take cat",
             ActionKind::Flip { .. } => "flip conflict",
@@ -227,12 +282,65 @@ impl ActionKind {
         "take progress",
         "discount",
         "receive trading coins",
+        "coin discount",
+        "free builds",
+        "buy from bank",
+        "take victory token",
+        "give defeats",
+        "science rule",
+        "entomb",
+        "draw",
+        "build from hand",
+        "keep",
         "take card",
         "take cat",
         "flip conflict",
         "any resources",
         "coin value",
     ];
+}
+
+/// Which Age cards a `free builds` rule makes free.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FreeRule {
+    /// `build purple cards for free`
+    Cards(Vec<Word>),
+    /// `build the first card of each colour for free`
+    FirstOfColour,
+    /// `build the first card of each age for free`
+    FirstOfAge,
+    /// `build the last card of each age for free`
+    LastOfAge,
+}
+
+/// A change to science scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScienceRule {
+    /// `each science set scores N more vp`
+    SetBonus(Num),
+    /// `change one of your science symbols at game end`
+    Change,
+    /// `copy your most common science symbol at game end`
+    CopyMost,
+}
+
+/// `if …` after a gain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cond {
+    pub kind: CondKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CondKind {
+    /// `if you have more COUNTED than each SCOPE`
+    More { counted: Vec<Word>, scope: Word },
+    /// `if you have no COUNTED`
+    No { counted: Vec<Word> },
+    /// `if you have exactly N COUNTED`
+    Exactly { n: Num, counted: Vec<Word> },
+    /// `if your wonder is complete`
+    WonderComplete,
 }
 
 /// What a `pay N fewer resources for …` discount applies to.
@@ -248,6 +356,8 @@ pub enum DiscountTarget {
 pub struct Per {
     /// `per 3 coins`: whole sets of N.
     pub divisor: Option<Num>,
+    /// `per set of blue, red and green cards`: complete sets of one of each.
+    pub sets: bool,
     pub counted: Vec<Word>,
     pub scopes: Vec<Word>,
     /// `in the city with the most`
@@ -273,10 +383,12 @@ pub struct Pattern {
     pub span: Span,
 }
 
-/// `[N] NAME` in a cost: a resource or coins.
+/// `[N] NAME [per age]` in a cost: a resource or coins.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostItem {
     pub amount: Option<Num>,
     pub name: Word,
+    /// `1 coin per age`: that many for each Age number.
+    pub per_age: Option<Span>,
     pub span: Span,
 }

@@ -75,15 +75,22 @@ pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
             let span = span_of(&pair);
             let mut amount = None;
             let mut name = None;
+            let mut per_age = None;
             for p in pair.into_inner() {
                 match p.as_rule() {
                     Rule::number => amount = Some(num(p)?),
                     Rule::name => name = Some(word(p)),
+                    Rule::per_age => per_age = Some(span_of(&p)),
                     _ => {}
                 }
             }
             let name = name.expect("a cost item always has a name");
-            items.push(CostItem { amount, name, span });
+            items.push(CostItem {
+                amount,
+                name,
+                per_age,
+                span,
+            });
         }
     }
     Ok(Cost { items, pattern })
@@ -128,6 +135,7 @@ fn per(p: Pair<'_, Rule>) -> Result<Per, SyntaxError> {
     let span = span_of(&p);
     let mut out = Per {
         divisor: None,
+        sets: false,
         counted: Vec::new(),
         scopes: Vec::new(),
         most: false,
@@ -136,6 +144,7 @@ fn per(p: Pair<'_, Rule>) -> Result<Per, SyntaxError> {
     for q in p.into_inner() {
         match q.as_rule() {
             Rule::number => out.divisor = Some(num(q)?),
+            Rule::set_of => out.sets = true,
             Rule::counted => out.counted = words(q),
             Rule::scopes => out.scopes = words(q),
             Rule::most => out.most = true,
@@ -143,6 +152,31 @@ fn per(p: Pair<'_, Rule>) -> Result<Per, SyntaxError> {
         }
     }
     Ok(out)
+}
+
+fn cond(p: Pair<'_, Rule>) -> Result<Cond, SyntaxError> {
+    let span = span_of(&p);
+    let inner = p
+        .into_inner()
+        .find(|q| q.as_rule() != Rule::k_if)
+        .expect("a condition has one alternative");
+    let parts: Vec<Pair<'_, Rule>> = inner.clone().into_inner().collect();
+    let find = |r: Rule| parts.iter().find(|q| q.as_rule() == r).cloned();
+    let counted = || words(find(Rule::counted).expect("the condition counts something"));
+    let kind = match inner.as_rule() {
+        Rule::c_more => CondKind::More {
+            counted: counted(),
+            scope: words(find(Rule::scope).expect("`than each` names a scope")).remove(0),
+        },
+        Rule::c_none => CondKind::No { counted: counted() },
+        Rule::c_exactly => CondKind::Exactly {
+            n: num(find(Rule::number).expect("`exactly` has a number"))?,
+            counted: counted(),
+        },
+        Rule::c_complete => CondKind::WonderComplete,
+        r => unreachable!("not a condition: {r:?}"),
+    };
+    Ok(Cond { kind, span })
 }
 
 fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
@@ -206,6 +240,9 @@ fn trigger_of(p: Pair<'_, Rule>) -> Trigger {
                 .expect("the colour trigger names a colour");
             TriggerKind::BuildColour(name)
         }
+        Rule::t_gain_victory => TriggerKind::GainVictory,
+        Rule::t_bank_coins => TriggerKind::BankCoins,
+        Rule::t_bought => TriggerKind::Bought,
         Rule::t_take => TriggerKind::TakeCard(
             inner
                 .into_inner()
@@ -260,6 +297,7 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
             amount: num(find(Rule::number).expect("gain has an amount"))?,
             unit: words(find(Rule::unit).expect("gain has a unit")).remove(0),
             per: find(Rule::per).map(per).transpose()?,
+            cond: find(Rule::cond).map(cond).transpose()?,
         },
         Rule::science => ActionKind::Science {
             choice: words(find(Rule::choice).expect("science has a choice")),
@@ -287,8 +325,8 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         },
         Rule::lose => ActionKind::Lose {
             from: find(Rule::scopes).map(words).unwrap_or_default(),
-            amount: num(find(Rule::number).expect("lose has an amount"))?,
-            unit: words(find(Rule::unit).expect("lose has a unit")).remove(0),
+            amount: find(Rule::number).map(num).transpose()?,
+            what: words(find(Rule::lost).expect("lose says what is lost")),
         },
         Rule::discard => ActionKind::Discard {
             counted: words(find(Rule::counted).expect("discard counts something")),
@@ -306,6 +344,66 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         },
         Rule::receive_trade => ActionKind::ReceiveTrade {
             from: words(find(Rule::scopes).expect("receive names scopes")),
+        },
+        Rule::coin_discount => ActionKind::CoinDiscount {
+            from: find(Rule::scopes).map(words).unwrap_or_default(),
+            amount: find(Rule::number).map(num).transpose()?,
+            target: words(find(Rule::counted).expect("a coin discount counts something")),
+        },
+        Rule::free_rule => {
+            let rule = match (find(Rule::first_last), find(Rule::each_what)) {
+                (Some(fl), Some(what)) => {
+                    let first = fl.as_str().eq_ignore_ascii_case("first");
+                    let age = what.as_str().to_ascii_lowercase().starts_with("age");
+                    match (first, age) {
+                        (true, false) => FreeRule::FirstOfColour,
+                        (true, true) => FreeRule::FirstOfAge,
+                        // `the last card of each colour` is not in the grammar's
+                        // meaning; it reads as the last card of each Age.
+                        (false, _) => FreeRule::LastOfAge,
+                    }
+                }
+                _ => FreeRule::Cards(words(
+                    find(Rule::counted).expect("a free-build rule names cards"),
+                )),
+            };
+            ActionKind::FreeRule { rule }
+        }
+        Rule::bank_trade => ActionKind::BankTrade {
+            choice: find(Rule::choice).map(words).unwrap_or_default(),
+            price: num(find(Rule::number).expect("buying from the bank has a price"))?,
+        },
+        Rule::take_victory => ActionKind::TakeVictory {
+            age: find(Rule::number).map(num).transpose()?,
+        },
+        Rule::give_defeats => ActionKind::GiveDefeats,
+        Rule::science_rule => {
+            let r = parts
+                .first()
+                .cloned()
+                .expect("a science rule has one alternative");
+            let rule = match r.as_rule() {
+                Rule::sr_bonus => ScienceRule::SetBonus(num(r
+                    .into_inner()
+                    .find(|q| q.as_rule() == Rule::number)
+                    .expect("a set bonus has a number"))?),
+                Rule::sr_change => ScienceRule::Change,
+                _ => ScienceRule::CopyMost,
+            };
+            ActionKind::ScienceRule { rule }
+        }
+        Rule::entomb => ActionKind::Entomb {
+            counted: words(find(Rule::counted).expect("entomb counts something")),
+        },
+        Rule::draw => ActionKind::Draw {
+            amount: num(find(Rule::number).expect("draw has an amount"))?,
+            counted: words(find(Rule::counted).expect("draw counts something")),
+        },
+        Rule::build_hand => ActionKind::BuildFromHand {
+            counted: words(find(Rule::counted).expect("build from hand counts something")),
+        },
+        Rule::keep => ActionKind::Keep {
+            counted: words(find(Rule::counted).expect("keep counts something")),
         },
         Rule::take_card => ActionKind::TakeCard {
             decks: find(Rule::decks)
@@ -340,6 +438,14 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         | ActionKind::TakeProgress { .. }
         | ActionKind::ReceiveTrade { .. }
         | ActionKind::Lose { .. }
+        | ActionKind::CoinDiscount { .. }
+        | ActionKind::FreeRule { .. }
+        | ActionKind::BankTrade { .. }
+        | ActionKind::TakeVictory { .. }
+        | ActionKind::GiveDefeats
+        | ActionKind::ScienceRule { .. }
+        | ActionKind::BuildFromHand { .. }
+        | ActionKind::Keep { .. }
         | ActionKind::TakeCard { .. }
         | ActionKind::TakeCat
         | ActionKind::AnyResources
@@ -384,6 +490,16 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::pile | Rule::p_discard | Rule::p_hand => "`the discard pile` or `your hand`",
         Rule::EOI => "the end of the text",
         Rule::per => "`per`",
+        Rule::cond => "`if`",
+        Rule::k_if => "`if`",
+        Rule::k_than => "`than`",
+        Rule::k_each => "`each`",
+        Rule::k_age => "`age`",
+        Rule::k_all => "`all`",
+        Rule::k_neighbour => "`neighbour`",
+        Rule::lost => "what is lost",
+        Rule::first_last => "`first` or `last`",
+        Rule::each_what => "`colour` or `age`",
         Rule::decks | Rule::deck => "a deck (`the left, right or central deck`, `any deck`)",
         Rule::k_deck => "`deck`",
         Rule::k_tokens => "`tokens`",

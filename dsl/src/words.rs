@@ -60,7 +60,7 @@ pub const WORDS: &[WordInfo] = &[
     WordInfo {
         word: "lose",
         example: "opponent loses 3 coins",
-        meaning: "makes other cities lose coins",
+        meaning: "makes cities lose coins or conflict tokens (`lose all defeat tokens`)",
     },
     WordInfo {
         word: "discard",
@@ -81,6 +81,56 @@ pub const WORDS: &[WordInfo] = &[
         word: "receive trading coins",
         example: "receive the coins opponent pays for trading",
         meaning: "receives the coins other cities pay the bank for trading",
+    },
+    WordInfo {
+        word: "coin discount",
+        example: "pay 2 fewer coins for white cards",
+        meaning: "lowers the coins paid for cards of a colour (`pay no coins`), for this or other cities",
+    },
+    WordInfo {
+        word: "free builds",
+        example: "build the first card of each colour for free",
+        meaning: "builds some Age cards without paying from now on (cards of a colour, the first of each colour, the first or last of each Age)",
+    },
+    WordInfo {
+        word: "buy from bank",
+        example: "buy a resource from the bank at 1 coin once per turn",
+        meaning: "buys one resource a turn from the bank",
+    },
+    WordInfo {
+        word: "take victory token",
+        example: "take a victory token of this age",
+        meaning: "takes a conflict victory token of this Age (or of Age N)",
+    },
+    WordInfo {
+        word: "give defeats",
+        example: "give your defeat tokens to the neighbour who beats you",
+        meaning: "a neighbour who beats this city takes the defeat token instead",
+    },
+    WordInfo {
+        word: "science rule",
+        example: "each science set scores 3 more vp",
+        meaning: "changes how science scores (set bonus, a symbol changed or copied at game end)",
+    },
+    WordInfo {
+        word: "entomb",
+        example: "entomb a white card",
+        meaning: "puts a built card under the wonder: its effects end, it scores twice its coins",
+    },
+    WordInfo {
+        word: "draw",
+        example: "draw 4 white cards from the box",
+        meaning: "draws cards not in play into the hand they are kept in",
+    },
+    WordInfo {
+        word: "build from hand",
+        example: "build a white card from your hand",
+        meaning: "builds one more card from a hand at the end of the turn, paying its cost",
+    },
+    WordInfo {
+        word: "keep",
+        example: "keep unplayed white cards",
+        meaning: "cards left unplayed are kept rather than returned to the box",
     },
     WordInfo {
         word: "take card",

@@ -403,6 +403,29 @@ pub fn value_map<'v>(v: &'v Spanned<Value>, field: &str) -> Result<&'v [Entry], 
     }
 }
 
+impl schemars::JsonSchema for Scalar {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Scalar".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "a number (checked by the reader, with its range)",
+            "type": ["integer", "string"]
+        })
+    }
+}
+
+impl schemars::JsonSchema for Value {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Value".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "a step (a move in words) or a mapping: `expect:` or `illegal:`"
+        })
+    }
+}
+
 /// The whole number `s` holds for `field`, within `range`.
 pub fn int(s: &Spanned<Scalar>, field: &str, range: RangeInclusive<i64>) -> Result<i64, DocError> {
     let words = || {

@@ -33,6 +33,7 @@ pub mod games;
 pub mod narrate;
 pub mod replay;
 pub mod scenario;
+pub mod schema;
 pub mod sheet;
 pub mod sim;
 pub mod text;

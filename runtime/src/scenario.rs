@@ -798,6 +798,13 @@ fn common_seat<G: Scenarios>(
             }
         }
         "can" | "cannot" => {
+            if !game.decides_now(state, seat) {
+                return Ok(Check::Fail(format!(
+                    "{} has no decision to make now (the game waits for {}): `{what}` checks the moves of a player who decides",
+                    names[seat],
+                    waiting_for(game, state, names)
+                )));
+            }
             let mut fails = Vec::new();
             for step in value_texts(v, what)? {
                 let phrase = normal(&step.value);

@@ -222,13 +222,8 @@ fn holding(a: &Architects, wonder_name: &str, cards: &[&str]) -> Table {
     for name in cards {
         t.cities[0].place(&a.vocab, card(a, name));
         let s = sevenw_host::Source::Card(card(a, name));
-        let mut h = sevenw_runtime::engine::host::CityHost {
-            me: &mut t.cities[0],
-            cities: &[],
-            seat: 0,
-            coins: true,
-        };
-        (a.info.effects)(s, sevenw_host::Event::Built, &mut h);
+        let mut h = sevenw_runtime::engine::host::CityHost::new(&mut t.cities[0], &[], 0, true);
+        a.vocab.effects(s, sevenw_host::Event::Built, &mut h);
     }
     t.cities[0].abilities.pending.clear();
     t.clone()

@@ -190,9 +190,9 @@ fixtures! {
     e0206_stage_levels: "e0206-stage-levels" => ["E0206"];
     e0207_duplicate_side: "e0207-duplicate-side" => ["E0207"];
     e0207_duplicate_wonder: "e0207-duplicate-wonder" => ["E0207"];
-    e0208_deck_count: "e0208-deck-count" => ["E0208"];
-    e0209_piece_costs: "e0209-piece-costs" => ["E0209"];
-    e0209_no_pieces: "e0209-no-pieces" => ["E0209"];
+    e0209_deck_count: "e0209-deck-count" => ["E0209"];
+    e0210_piece_costs: "e0210-piece-costs" => ["E0210"];
+    e0210_no_pieces: "e0210-no-pieces" => ["E0210"];
 
     e0301_folder_without_game_yaml: "e0301-folder-without-game-yaml" => ["E0301"];
     e0301_not_a_game_folder: "e0301-not-a-game-folder" => ["E0301"];
@@ -202,6 +202,12 @@ fixtures! {
     e0302_scopes_and_colours: "e0302-scopes-and-colours" => ["E0302"];
     e0302_unknown_trigger_and_counter: "e0302-unknown-trigger-and-counter" => ["E0302"];
     e0302_unknown_word: "e0302-unknown-word" => ["E0302"];
+    e0208_draft_card: "e0208-draft-card" => ["E0208"];
+    e0303_unknown_game: "e0303-unknown-game" => ["E0303"];
+    e0304_name_in_both: "e0304-name-in-both" => ["E0304"];
+    e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
+    e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
+    e0104_expansion_word: "e0104-expansion-word" => ["E0104", "E0102"];
 
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];
     w0002_alias_clash: "w0002-alias-clash" => ["W0002"];

@@ -1,5 +1,6 @@
 //! The JSON Schemas of card files and game.yaml (`schemas/`, `sevenc schema`)
-//! against the loader they are made for.
+//! against the loader they are made for; and those of the runtime's city
+//! sheets and scenarios (`sevenw schema`) against their readers.
 //!
 //! - The committed schemas are what `sevenc schema --out schemas` writes.
 //! - They accept every shipped file, and reject every file the loader
@@ -33,7 +34,7 @@ fn valid(root: &Value, schema: &Value, v: &Value) -> bool {
     };
     for (k, rule) in s {
         let ok = match k.as_str() {
-            "$schema" | "title" | "description" | "definitions" => true,
+            "$schema" | "title" | "description" | "definitions" | "default" => true,
             "$ref" => {
                 let name = rule
                     .as_str()
@@ -181,15 +182,20 @@ fn yaml_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Every card file and game.yaml of every game folder of `cards/`.
 fn shipped() -> Vec<PathBuf> {
-    ["cards/base", "cards/duel"]
-        .iter()
-        .flat_map(|g| yaml_files(&root().join(g)))
-        .collect()
+    let mut games: Vec<PathBuf> = std::fs::read_dir(root().join("cards"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("game.yaml").is_file())
+        .collect();
+    games.sort();
+    games.iter().flat_map(|g| yaml_files(g)).collect()
 }
 
 fn document(path: &Path) -> &'static Document {
-    shape::document_of(&path.file_name().unwrap().to_string_lossy())
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    shape::document_of(&path.file_name().unwrap().to_string_lossy(), &text)
 }
 
 #[test]
@@ -289,7 +295,7 @@ fn wrong(shape: &Shape) -> Value {
         Shape::Text | Shape::Word(_) | Shape::Dsl | Shape::List(_) | Shape::IntOrList(_) => {
             json!({ "zzz": 1 })
         }
-        Shape::Int => json!("many"),
+        Shape::Int | Shape::Bool => json!("many"),
         Shape::Pair | Shape::Object(_) => json!("x"),
         Shape::Map(_) => json!([1]),
     }
@@ -433,4 +439,153 @@ fn the_loader_and_the_schema_agree_on_every_field() {
         }
     }
     assert!(tried > 300, "only {tried} mutations");
+}
+
+// ------------------------------------------- the runtime's documents
+
+/// The runtime's schema of a sheet or scenario of `game`.
+fn runtime_schema(kind: &str, game: &str) -> Value {
+    let name = format!("{kind}-{game}");
+    sevenw_runtime::schema::documents()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no schema {name}"))
+        .1
+}
+
+/// Every shipped sheet and scenario: (path, kind, game, text).
+fn runtime_documents() -> Vec<(PathBuf, &'static str, String, String)> {
+    let mut out = Vec::new();
+    for p in yaml_files(&root().join("runtime/sheets")) {
+        out.push((p, "sheet"));
+    }
+    for g in ["cards/base/tests", "cards/duel/tests"] {
+        for p in yaml_files(&root().join(g)) {
+            out.push((p, "scenario"));
+        }
+    }
+    out.into_iter()
+        .map(|(p, kind)| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let game = json_of(&text)["game"].as_str().unwrap().to_string();
+            (p, kind, game, text)
+        })
+        .collect()
+}
+
+/// Whether the runtime's reader accepts a sheet or scenario.
+fn runtime_reads(kind: &str, text: &str) -> bool {
+    let games = sevenw_runtime::cards::GAMES;
+    if kind == "scenario" {
+        return sevenw_runtime::games::test(games, text).error.is_none();
+    }
+    let game = serde_saphyr::from_str::<Value>(text).ok();
+    let Some(info) = game
+        .as_ref()
+        .and_then(|g| g["game"].as_str())
+        .and_then(|g| sevenw_runtime::find_game(games, g))
+    else {
+        return false;
+    };
+    sevenw_runtime::games::rules_for(info)
+        .unwrap()
+        .score(text)
+        .is_ok()
+}
+
+#[test]
+fn the_runtime_schemas_are_committed_and_accept_every_shipped_document() {
+    for (name, schema) in sevenw_runtime::schema::documents() {
+        let path = root().join("schemas").join(format!("{name}.schema.json"));
+        let committed =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            committed,
+            sevenw_runtime::cli::schema_text(&schema),
+            "{name} is stale: run\n  cargo run -p sevenw-runtime --bin sevenw -- schema --out schemas"
+        );
+    }
+    let docs = runtime_documents();
+    assert!(docs.len() >= 4, "{} documents", docs.len());
+    for (path, kind, game, text) in &docs {
+        let schema = runtime_schema(kind, game);
+        assert!(
+            valid(&schema, &schema, &json_of(text)),
+            "{} does not fit its schema",
+            path.display()
+        );
+        assert!(runtime_reads(kind, text), "{} is not read", path.display());
+    }
+}
+
+#[test]
+fn the_runtime_schemas_and_readers_agree_on_every_field() {
+    let mut tried = 0;
+    for (path, kind, game, text) in runtime_documents() {
+        let schema = runtime_schema(kind, &game);
+        let doc = json_of(&text);
+        // The document and each of its players, mutated one field at a time.
+        let mut places: Vec<Vec<String>> = vec![vec![]];
+        if let Some(players) = doc["players"].as_array() {
+            places.extend((0..players.len()).map(|i| vec!["players".to_string(), i.to_string()]));
+        }
+        for place in places {
+            fn at<'v>(v: &'v mut Value, place: &[String]) -> Option<&'v mut Map<String, Value>> {
+                let mut cur = v;
+                for seg in place {
+                    cur = match seg.parse::<usize>() {
+                        Ok(i) => cur.get_mut(i)?,
+                        Err(_) => cur.get_mut(seg.as_str())?,
+                    };
+                }
+                cur.as_object_mut()
+            }
+            let keys: Vec<String> = {
+                let mut d = doc.clone();
+                at(&mut d, &place)
+                    .map(|m| m.keys().cloned().collect())
+                    .unwrap_or_default()
+            };
+            let mut mutations: Vec<(String, Value)> = Vec::new();
+            let mut d = doc.clone();
+            at(&mut d, &place).unwrap().insert("colr".into(), json!(1));
+            mutations.push(("an unknown field".into(), d));
+            for k in &keys {
+                if k == "steps" || k == "game" {
+                    continue;
+                }
+                let mut d = doc.clone();
+                let old = at(&mut d, &place).unwrap().get(k).cloned().unwrap();
+                // A text where a list is wanted, a mapping where text is.
+                let wrong = if old.is_array() {
+                    json!({"x": 1})
+                } else {
+                    json!([[1]])
+                };
+                at(&mut d, &place).unwrap().insert(k.clone(), wrong);
+                mutations.push((format!("a wrong `{k}`"), d));
+                // (A scenario gives every wonder or none: a rule across
+                // players that a schema does not express.)
+                if k == "name" || k == "players" || (k == "wonder" && kind == "sheet") {
+                    let mut d = doc.clone();
+                    at(&mut d, &place).unwrap().remove(k);
+                    mutations.push((format!("no `{k}`"), d));
+                }
+            }
+            for (what, d) in mutations {
+                let text = serde_json::to_string(&d).unwrap();
+                let schema_ok = valid(&schema, &schema, &d);
+                let read_ok = runtime_reads(kind, &text);
+                assert!(
+                    !schema_ok && !read_ok,
+                    "{} with {what} at {place:?}: schema {}, reader {}",
+                    path.display(),
+                    if schema_ok { "accepts" } else { "rejects" },
+                    if read_ok { "accepts" } else { "rejects" },
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 30, "{tried} mutations");
 }

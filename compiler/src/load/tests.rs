@@ -10,6 +10,7 @@ fn load_text(text: &str) -> (GameSrc, Vec<(Code, String)>) {
         dir: PathBuf::from("."),
         folder: "t".into(),
         vocab: None,
+        expansion: None,
         cards: Vec::new(),
         wonders: Vec::new(),
         progress: Vec::new(),

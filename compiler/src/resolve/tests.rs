@@ -98,7 +98,9 @@ fn counters_and_scopes() {
                 divisor: 1,
                 most: false,
                 token: None,
-            })
+                sets: false,
+            }),
+            cond: None
         }]
     );
     // No scope: your own city.
@@ -115,7 +117,9 @@ fn counters_and_scopes() {
                 divisor: 1,
                 most: false,
                 token: None,
-            })
+                sets: false,
+            }),
+            cond: None
         }]
     );
     assert_eq!(

@@ -50,6 +50,7 @@ fn counted_amount_over_scopes() {
             amount,
             unit,
             per: Some(per),
+            cond: None,
         } => {
             assert_eq!(amount.value, 1);
             assert_eq!(unit.text, "coin");
@@ -233,9 +234,10 @@ fn multiword_actions_span_their_phrase() {
 #[test]
 fn two_player_effects() {
     match only_action("opponent loses 3 coins") {
-        ActionKind::Lose { from, amount, unit } => {
+        ActionKind::Lose { from, amount, what } => {
             assert_eq!(texts(&from), ["opponent"]);
-            assert_eq!((amount.value, unit.text.as_str()), (3, "coins"));
+            assert_eq!(amount.map(|a| a.value), Some(3));
+            assert_eq!(texts(&what), ["coins"]);
         }
         other => panic!("{other:?}"),
     }
@@ -327,6 +329,16 @@ fn leading_keywords_come_from_the_grammar() {
             Some("take"),
             Some("pay"),
             Some("receive"),
+            Some("pay"),
+            Some("build"),
+            Some("buy"),
+            Some("take"),
+            Some("give"),
+            Some("each"),
+            Some("entomb"),
+            Some("draw"),
+            Some("build"),
+            Some("keep"),
             Some("take"),
             Some("take"),
             Some("flip"),
@@ -344,6 +356,222 @@ fn leading_keywords_come_from_the_grammar() {
             "lose"
         ]),
         ["produce", "build", "play"]
+    );
+}
+
+#[test]
+fn conditions_of_a_gain() {
+    let cond = |text: &str| match only_action(text) {
+        ActionKind::Gain {
+            cond: Some(c),
+            per: None,
+            ..
+        } => c.kind,
+        other => panic!("{text}: {other:?}"),
+    };
+    match cond("gain 5 vp if you have more blue cards than each neighbour") {
+        CondKind::More { counted, scope } => {
+            assert_eq!(texts(&counted), ["blue", "cards"]);
+            assert_eq!(scope.text, "neighbour");
+        }
+        other => panic!("{other:?}"),
+    }
+    match cond("gain 5 vp if you have more coins than each neighbour") {
+        CondKind::More { counted, .. } => assert_eq!(texts(&counted), ["coins"]),
+        other => panic!("{other:?}"),
+    }
+    match cond("gain 6 vp if you have no defeat tokens") {
+        CondKind::No { counted } => assert_eq!(texts(&counted), ["defeat", "tokens"]),
+        other => panic!("{other:?}"),
+    }
+    match cond("gain 7 VP if you have exactly 1 white card") {
+        CondKind::Exactly { n, counted } => {
+            assert_eq!(n.value, 1);
+            assert_eq!(texts(&counted), ["white", "card"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        cond("gain 7 vp if your wonder is complete"),
+        CondKind::WonderComplete
+    );
+    // A condition needs its words: the error names what was expected.
+    let e = err("gain 5 vp if you have more blue cards than neighbours");
+    assert!(e.message.contains("`each`"), "{e:?}");
+}
+
+#[test]
+fn sets_and_pairs_are_counted() {
+    match only_action("gain 3 vp per set of blue, red and green cards in self") {
+        ActionKind::Gain { per: Some(per), .. } => {
+            assert!(per.sets);
+            assert_eq!(texts(&per.counted), ["blue", "red", "green", "cards"]);
+            assert_eq!(texts(&per.scopes), ["self"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("gain 1 vp per paired victory point in self") {
+        ActionKind::Gain { per: Some(per), .. } => {
+            assert!(!per.sets);
+            assert_eq!(texts(&per.counted), ["paired", "victory", "point"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn expansion_effects() {
+    match only_action("neighbours pay 1 fewer coin for white cards") {
+        ActionKind::CoinDiscount {
+            from,
+            amount,
+            target,
+        } => {
+            assert_eq!(texts(&from), ["neighbours"]);
+            assert_eq!(amount.map(|a| a.value), Some(1));
+            assert_eq!(texts(&target), ["white", "cards"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("pay no coins for white cards") {
+        ActionKind::CoinDiscount { from, amount, .. } => {
+            assert!(from.is_empty() && amount.is_none());
+        }
+        other => panic!("{other:?}"),
+    }
+    // `resource` and `resources` both read.
+    assert!(matches!(
+        only_action("pay 1 fewer resource for wonder stages"),
+        ActionKind::Discount {
+            target: DiscountTarget::Wonders,
+            ..
+        }
+    ));
+    let rule = |text: &str| match only_action(text) {
+        ActionKind::FreeRule { rule } => rule,
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(
+        rule("build the first card of each colour for free"),
+        FreeRule::FirstOfColour
+    );
+    assert_eq!(
+        rule("build the first card of each age for free"),
+        FreeRule::FirstOfAge
+    );
+    assert_eq!(
+        rule("build the last card of each Age for free"),
+        FreeRule::LastOfAge
+    );
+    match rule("build purple cards for free") {
+        FreeRule::Cards(c) => assert_eq!(texts(&c), ["purple", "cards"]),
+        other => panic!("{other:?}"),
+    }
+    match only_action("build a white card from your hand") {
+        ActionKind::BuildFromHand { counted } => assert_eq!(texts(&counted), ["white", "card"]),
+        other => panic!("{other:?}"),
+    }
+    // The free build from a pile keeps its meaning.
+    assert_eq!(
+        only_action("build a card from your hand for free"),
+        ActionKind::BuildFree { pile: Pile::Hand }
+    );
+    match only_action("buy a resource from the bank at 1 coin once per turn") {
+        ActionKind::BankTrade { choice, price } => {
+            assert!(choice.is_empty());
+            assert_eq!(price.value, 1);
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("buy glass or papyrus from the bank at 2 coins once per turn") {
+        ActionKind::BankTrade { choice, .. } => assert_eq!(texts(&choice), ["glass", "papyrus"]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        only_action("take a victory token of this age"),
+        ActionKind::TakeVictory { age: None }
+    );
+    match only_action("take a victory token of age 2") {
+        ActionKind::TakeVictory { age: Some(n) } => assert_eq!(n.value, 2),
+        other => panic!("{other:?}"),
+    }
+    match only_action("lose all defeat tokens") {
+        ActionKind::Lose { from, amount, what } => {
+            assert!(from.is_empty() && amount.is_none());
+            assert_eq!(texts(&what), ["defeat", "tokens"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("others lose 1 victory token") {
+        ActionKind::Lose { from, what, .. } => {
+            assert_eq!(texts(&from), ["others"]);
+            assert_eq!(texts(&what), ["victory", "token"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        only_action("give your defeat tokens to the neighbor who beats you"),
+        ActionKind::GiveDefeats
+    );
+    match only_action("each science set scores 3 more vp") {
+        ActionKind::ScienceRule {
+            rule: ScienceRule::SetBonus(n),
+        } => assert_eq!(n.value, 3),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        only_action("change one of your science symbols at game end"),
+        ActionKind::ScienceRule {
+            rule: ScienceRule::Change
+        }
+    );
+    assert_eq!(
+        only_action("copy your most common science symbol at game end"),
+        ActionKind::ScienceRule {
+            rule: ScienceRule::CopyMost
+        }
+    );
+    // `copy a …` is still a copy.
+    assert_eq!(
+        only_action("copy a purple card from neighbours").word(),
+        "copy"
+    );
+    match only_action("entomb a white card") {
+        ActionKind::Entomb { counted } => assert_eq!(texts(&counted), ["white", "card"]),
+        other => panic!("{other:?}"),
+    }
+    match only_action("draw 4 white cards from the box") {
+        ActionKind::Draw { amount, counted } => {
+            assert_eq!(amount.value, 4);
+            assert_eq!(texts(&counted), ["white", "cards"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    match only_action("keep unplayed white cards") {
+        ActionKind::Keep { counted } => assert_eq!(texts(&counted), ["white", "cards"]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn expansion_triggers() {
+    let trigger = |text: &str| effects(text).clauses[0].trigger.clone().unwrap().kind;
+    assert_eq!(
+        trigger("when you gain a victory token: gain 2 coins"),
+        TriggerKind::GainVictory
+    );
+    assert_eq!(
+        trigger("once per turn when you take coins from the bank: gain 1 coin"),
+        TriggerKind::BankCoins
+    );
+    assert_eq!(
+        trigger("once per turn for each neighbour you buy from: gain 1 coin"),
+        TriggerKind::Bought
+    );
+    // `once per age` is still its own trigger.
+    assert_eq!(
+        trigger("once per age: build a card from your hand for free"),
+        TriggerKind::OncePerAge
     );
 }
 
@@ -429,6 +657,16 @@ fn take_triggers_name_cards_and_colours() {
         t.clauses[0].trigger.as_ref().unwrap().kind.word(),
         "when you take a card"
     );
+}
+
+#[test]
+fn costs_per_age() {
+    let c = parse_cost("1 coin per age").unwrap();
+    assert_eq!(c.items.len(), 1);
+    assert!(c.items[0].per_age.is_some());
+    assert_eq!(c.items[0].name.text, "coin");
+    let c = parse_cost("2 wood, 1 coin").unwrap();
+    assert!(c.items.iter().all(|i| i.per_age.is_none()));
 }
 
 #[test]

@@ -80,10 +80,16 @@ pub enum Counted {
     Coins,
     /// Progress tokens held.
     ProgressTokens,
-    /// Cat icons on the cards held (7 Wonders Architects).
-    Cats,
+    /// Complete sets of one built card of each of these colours (the least
+    /// of their counts).
+    ColourSets(ColourSet),
+    /// The points of the conflict victory tokens that make pairs of the same
+    /// value, one token of each pair (two 3s and a 5 count 3).
+    PairedVictoryPoints,
     /// 1 for a city whose wonder has every stage built, else 0.
     FinishedWonders,
+    /// Cat icons on the cards held (7 Wonders Architects).
+    Cats,
     /// Progress tokens of this kind (its index in [`GameInfo::progress`]) held.
     Token(u8),
 }
@@ -126,6 +132,37 @@ pub enum Discount {
     Colours(ColourSet),
 }
 
+/// Age cards built without paying, from now on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FreeRule {
+    /// Every card of these colours.
+    Colours(ColourSet),
+    /// A card of a colour the city does not hold yet.
+    FirstOfColour,
+    /// The card played on the first turn of each Age.
+    FirstOfAge,
+    /// The card played on the last turn of each Age.
+    LastOfAge,
+}
+
+/// The two kinds of conflict tokens of neighbour battles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    Defeat,
+    Victory,
+}
+
+/// A change to how a city's science scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScienceRule {
+    /// Each complete set of symbols scores `vp` more, in `category`.
+    SetBonus { vp: u8, category: Category },
+    /// At game end, one symbol held becomes any symbol.
+    Change,
+    /// At game end, one more of the symbol the city holds most of.
+    CopyMost,
+}
+
 /// Where a free build takes its card from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Pile {
@@ -156,23 +193,33 @@ pub enum Event {
     BuiltCard { colour: Colour, chained: bool },
     /// Its owner built a wonder stage.
     BuiltStage,
+    /// Its owner gained a conflict victory token.
+    GainedVictory,
+    /// At the end of a turn in which its owner took coins from the bank.
+    TookBankCoins,
+    /// At the end of a turn, once for each neighbour its owner bought
+    /// resources from.
+    BoughtFrom,
     /// Its owner took this card (7 Wonders Architects).
     TookCard { card: CardId },
 }
 
 /// Which events a source reacts to, bit per [`Listens`] constant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Listens(pub u8);
+pub struct Listens(pub u16);
 
 impl Listens {
-    pub const BUILT: u8 = 1;
-    pub const AGE_END: u8 = 2;
-    pub const GAME_END: u8 = 4;
-    pub const BUILT_CARD: u8 = 8;
-    pub const BUILT_STAGE: u8 = 16;
-    pub const TOOK_CARD: u8 = 32;
+    pub const BUILT: u16 = 1;
+    pub const AGE_END: u16 = 2;
+    pub const GAME_END: u16 = 4;
+    pub const BUILT_CARD: u16 = 8;
+    pub const BUILT_STAGE: u16 = 16;
+    pub const GAINED_VICTORY: u16 = 64;
+    pub const TOOK_BANK_COINS: u16 = 128;
+    pub const BOUGHT_FROM: u16 = 256;
+    pub const TOOK_CARD: u16 = 32;
 
-    pub const fn has(self, bit: u8) -> bool {
+    pub const fn has(self, bit: u16) -> bool {
         self.0 & bit != 0
     }
 }
@@ -241,6 +288,36 @@ pub trait Host {
     fn discount(&mut self, n: u8, target: Discount);
     /// Coins these cities spend on trading go to the acting player.
     fn receive_trade_coins(&mut self, seats: Seats);
+    /// From now on, cards of `colours` cost these cities `n` fewer coins
+    /// (never below 0; `u8::MAX`: no coins at all). Seat 0 is the acting city.
+    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats);
+    /// From now on, these Age cards are built without paying.
+    fn free_builds(&mut self, rule: FreeRule);
+    /// Once per turn, one unit of `resources` may be bought from the bank
+    /// for `price` coins.
+    fn bank_trade(&mut self, resources: ResSet, price: u8);
+    /// Take a conflict victory token of Age `age` (0: the current Age).
+    fn take_victory_token(&mut self, age: u8);
+    /// These cities lose `n` conflict tokens of this kind (`u8::MAX`: all);
+    /// victory tokens go lowest first.
+    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: Seats);
+    /// From now on, a defeat token this city would take in a battle goes to
+    /// the neighbour who won it.
+    fn give_defeats(&mut self);
+    /// Changes how the city's science scores.
+    fn science_rule(&mut self, rule: ScienceRule);
+    /// Put one built card of these colours face down under the wonder: its
+    /// effects end, and at game end it scores twice its coin cost.
+    fn entomb(&mut self, colours: ColourSet);
+    /// Draw `n` cards of these colours at random from those not in play into
+    /// the hand they are kept in.
+    fn draw_cards(&mut self, colours: ColourSet, n: u8);
+    /// At the end of the turn, build one card of these colours from the
+    /// hand it is kept in, paying its cost.
+    fn build_from_hand(&mut self, colours: ColourSet);
+    /// Cards of these colours left unplayed are kept rather than returned to
+    /// the box.
+    fn keep_hand(&mut self, colours: ColourSet);
     /// Take the top card of one of these decks (the player chooses which);
     /// with `top` above 1, look at that many of its top cards, keep one and
     /// shuffle the others back.
@@ -260,6 +337,8 @@ pub trait Host {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cost {
     pub coins: u16,
+    /// Coins more per Age number (`1 coin per age`: 1 in Age I, 3 in Age III).
+    pub coins_per_age: u8,
     /// Each resource at most once, in vocabulary order.
     pub resources: &'static [(Res, u8)],
 }
@@ -267,8 +346,14 @@ pub struct Cost {
 impl Cost {
     pub const FREE: Cost = Cost {
         coins: 0,
+        coins_per_age: 0,
         resources: &[],
     };
+
+    /// The coins it asks in Age `age`.
+    pub const fn coins_in(&self, age: u8) -> u32 {
+        self.coins as u32 + self.coins_per_age as u32 * age as u32
+    }
 }
 
 /// An Age card.
@@ -287,6 +372,8 @@ pub struct CardInfo {
     /// Cards of earlier ages that make this card free.
     pub chained_from: &'static [CardId],
     pub listens: Listens,
+    /// For experienced players: left out unless every card is asked for.
+    pub expert: bool,
 }
 
 /// A stage of a wonder side.
@@ -345,6 +432,29 @@ impl DrawRule {
     }
 }
 
+/// Cards of one colour, not of any Age, dealt at the start of the game and
+/// passed around the table like a hand until each player has kept them all
+/// (Leaders: "A. Fase de selección"); each player then plays one at the
+/// start of each Age, as an action of its own, and what is left after the
+/// last Age is returned to the box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DraftRule {
+    pub colour: Colour,
+    /// Cards dealt to each player.
+    pub deal: u8,
+    /// The seat offset the rest of a hand is passed to.
+    pub pass: i8,
+}
+
+/// Where the names an expansion adds to the vocabulary of the game it
+/// extends begin in its lists (all 0 for a game of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Own {
+    pub symbols: u8,
+    pub colours: u8,
+    pub categories: u8,
+}
+
 /// A progress token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ProgressInfo {
@@ -390,6 +500,15 @@ pub struct ConflictInfo {
 pub struct GameInfo {
     pub name: &'static str,
     pub title: &'static str,
+    /// Which edition of the game `name` this is (1 for a game of one edition).
+    pub edition: u8,
+    /// The game this one extends (an expansion), or empty. An expansion's
+    /// vocabulary lists hold the extended game's names first, then those of
+    /// the expansions before it, then its own from [`GameInfo::own`]; its
+    /// indices of cards, wonders and tokens are its own, from 0.
+    pub extends: &'static str,
+    /// Where its own names begin in the vocabulary lists.
+    pub own: Own,
     pub min_players: u8,
     pub max_players: u8,
     pub ages: u8,
@@ -406,6 +525,8 @@ pub struct GameInfo {
     pub colours: &'static [&'static str],
     pub categories: &'static [&'static str],
     pub guilds: Option<DrawRule>,
+    /// Cards drafted at the start and played at the start of each Age.
+    pub draft: Option<DraftRule>,
     pub conflict: Option<ConflictInfo>,
     pub cards: &'static [CardInfo],
     pub wonders: &'static [WonderInfo],

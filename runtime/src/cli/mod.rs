@@ -58,6 +58,20 @@ enum Command {
     Replay(ReplayArgs),
     /// Run scenarios: positions, steps in the game's words, and checks.
     Test(TestArgs),
+    /// Print or write the JSON Schemas of city sheets and scenarios.
+    ///
+    /// Editors with a YAML language server check and complete sheets and
+    /// scenarios with them. With `--out DIR` every schema is written to DIR
+    /// (the repository keeps them in `schemas/`); otherwise DOCUMENT's
+    /// schema is printed.
+    Schema {
+        /// The document whose schema to print (`sheet-base`, `scenario-duel`, …).
+        #[arg(required_unless_present = "out")]
+        document: Option<String>,
+        /// Write every schema (DOCUMENT.schema.json) into DIR.
+        #[arg(long, value_name = "DIR", conflicts_with = "document")]
+        out: Option<PathBuf>,
+    },
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -222,6 +236,7 @@ where
         Command::Price(a) => price(games, a),
         Command::Replay(a) => replay(games, a),
         Command::Test(a) => return test(games, a),
+        Command::Schema { document, out } => schema(document.as_deref(), out.as_deref()),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "sevenw", &mut out);
@@ -690,6 +705,44 @@ fn replay(games: &[&'static GameInfo], a: ReplayArgs) -> Result<String, Fail> {
     })?;
     let g = rules(info)?;
     g.replay(&log).map_err(fail)
+}
+
+/// A schema as the repository keeps it: pretty JSON and a final newline.
+pub fn schema_text(schema: &serde_json::Value) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(schema).unwrap_or_default()
+    )
+}
+
+fn schema(document: Option<&str>, out: Option<&Path>) -> Result<String, Fail> {
+    let docs = crate::schema::documents();
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| input(format!("cannot create {}: {e}", label(dir))))?;
+        for (name, s) in &docs {
+            let path = dir.join(format!("{name}.schema.json"));
+            std::fs::write(&path, schema_text(s))
+                .map_err(|e| input(format!("cannot write {}: {e}", label(&path))))?;
+        }
+        return Ok(String::new());
+    }
+    let want = document.unwrap_or("");
+    match docs.iter().find(|(n, _)| *n == want) {
+        Some((_, s)) => Ok(schema_text(s)),
+        None => {
+            let names: Vec<&str> = docs.iter().map(|(n, _)| *n).collect();
+            Err(usage(
+                "schema",
+                ErrorKind::InvalidValue,
+                format!(
+                    "unknown document `{}` (documents: {})",
+                    shown(want),
+                    names.join(", ")
+                ),
+            ))
+        }
+    }
 }
 
 /// The scenario files under `paths` (folders searched), in name order.

@@ -7,7 +7,8 @@
 //! cards under a wonder's stages, a hand) is kept by the game's own state.
 
 use sevenw_host::{
-    CardId, ColourSet, Counted, Discount, Event, GameInfo, Host, Listens, Seats, Source, SymSet,
+    CardId, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Host, Listens, ResSet,
+    ScienceRule, Seats, Source, SymSet, TokenKind,
 };
 
 use crate::engine::payment::{MAX_RES, Prices, Production, flat_prices};
@@ -25,6 +26,8 @@ pub const MAX_CAT: usize = 16;
 pub struct Abilities {
     /// Free builds from the discard pile due at the end of this turn.
     pub discard_builds: u8,
+    /// Those granted by a card (built after a wonder's of the same turn).
+    pub discard_builds_late: u8,
     /// Free builds from the hand usable once in each Age.
     pub hand_builds_per_age: u8,
     /// How many of those have been used in the current Age.
@@ -39,6 +42,19 @@ pub struct Abilities {
     pub discounts: Vec<(u8, Discount)>,
     /// Cities whose trading coins this city receives.
     pub trade_receivers: Vec<Seats>,
+    /// Coin discounts this city grants: coins off (`u8::MAX`: all), the
+    /// colours, and the cities (seat offsets from this one, 0 itself).
+    pub coin_discounts: Vec<(u8, ColourSet, Seats)>,
+    /// Age cards built without paying.
+    pub free_rules: Vec<FreeRule>,
+    /// Once per turn, one unit of these resources from the bank at a price.
+    pub bank_trades: Vec<(ResSet, u8)>,
+    /// A defeat token this city would take goes to the neighbour who won.
+    pub give_defeats: u8,
+    /// Changes to how its science scores.
+    pub science_rules: Vec<ScienceRule>,
+    /// Drafted cards of these colours left unplayed are kept.
+    pub keep: ColourSet,
     /// Effects on other cities, or needing a choice, for the turn structure
     /// to carry out after the acting city's effects ran.
     pub pending: Vec<Pending>,
@@ -59,6 +75,16 @@ pub enum Pending {
     Discard(ColourSet, Seats),
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
+    /// Take a victory token of that Age (0: the current one).
+    TakeVictory(u8),
+    /// Those cities lose conflict tokens (`u8::MAX`: all).
+    LoseTokens(TokenKind, u8, Seats),
+    /// Entomb a built card of those colours.
+    Entomb(ColourSet),
+    /// Draw cards of those colours from the box into the hand they are kept in.
+    Draw(ColourSet, u8),
+    /// Build a card of those colours from that hand, paying.
+    BuildFromHand(ColourSet),
     /// Take the top card of one of these decks, looking at the top N
     /// (Architects).
     TakeCard(sevenw_host::Decks, u8),
@@ -67,6 +93,9 @@ pub enum Pending {
     /// Turn N conflict tokens to war.
     Flip(u8),
 }
+
+/// Most distinct values of conflict tokens a city keeps count of.
+pub const TOKEN_VALUES: usize = 8;
 
 /// One player's city.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +112,9 @@ pub struct City {
     /// tokens), in the order gained, with the events each listens to.
     pub sources: Vec<(Source, Listens)>,
     /// What those sources listen to, together.
-    pub listening: u8,
+    pub listening: u16,
+    /// Stages of its wonder side in all (0 when not known).
+    pub wonder_stages: u8,
     /// Name classes of the built cards.
     pub names: NameSet,
     /// Built cards per colour.
@@ -106,14 +137,17 @@ pub struct City {
     pub victories: u32,
     pub defeats: u32,
     pub conflict_vp: i32,
+    /// Victory tokens by their points (index: points, up to 7).
+    pub wins: [u16; TOKEN_VALUES],
+    /// Cards put under the wonder, with the points each scores.
+    pub entombed: Vec<(CardId, i32)>,
+    /// Whether it took coins from the bank this turn.
+    pub bank_coins: bool,
     /// Progress tokens held.
     pub progress: u16,
     pub abilities: Abilities,
     /// Cat icons on the cards held (Architects).
     pub cats: u16,
-    /// The stages of the city's wonder side, when the game says (for
-    /// `Counted::FinishedWonders`); 0: never finished.
-    pub stages_total: u8,
 }
 
 impl Default for City {
@@ -127,6 +161,7 @@ impl Default for City {
             cards: Vec::new(),
             sources: Vec::new(),
             listening: 0,
+            wonder_stages: 0,
             names: NameSet::default(),
             colour_count: [0; MAX_CAT],
             own: Production::default(),
@@ -139,10 +174,12 @@ impl Default for City {
             victories: 0,
             defeats: 0,
             conflict_vp: 0,
+            wins: [0; TOKEN_VALUES],
+            entombed: Vec::new(),
+            bank_coins: false,
             progress: 0,
             abilities: Abilities::default(),
             cats: 0,
-            stages_total: 0,
         }
     }
 }
@@ -174,16 +211,85 @@ impl City {
             Counted::VictoryTokens => self.victories,
             Counted::Coins => self.coins.max(0) as u32,
             Counted::ProgressTokens => u32::from(self.progress),
-            Counted::Cats => u32::from(self.cats),
+            Counted::ColourSets(colours) => (0..MAX_CAT)
+                .filter(|&c| colours.0 & (1 << c) != 0)
+                .map(|c| u32::from(self.colour_count[c]))
+                .min()
+                .unwrap_or(0),
+            Counted::PairedVictoryPoints => self
+                .wins
+                .iter()
+                .enumerate()
+                .map(|(vp, &n)| vp as u32 * u32::from(n / 2))
+                .sum(),
             Counted::FinishedWonders => {
-                u32::from(self.stages_total > 0 && self.stages >= self.stages_total)
+                u32::from(self.wonder_stages > 0 && self.stages >= self.wonder_stages)
             }
+            Counted::Cats => u32::from(self.cats),
             Counted::Token(t) => self
                 .sources
                 .iter()
                 .filter(|&&(s, _)| s == Source::Progress(t))
                 .count() as u32,
         }
+    }
+
+    /// Takes a victory token worth `vp`.
+    pub fn win(&mut self, vp: i32) {
+        self.victories = self.victories.saturating_add(1);
+        self.conflict_vp = self.conflict_vp.saturating_add(vp);
+        let i = vp.clamp(0, TOKEN_VALUES as i32 - 1) as usize;
+        self.wins[i] = self.wins[i].saturating_add(1);
+    }
+
+    /// Takes a defeat token worth `vp` (negative).
+    pub fn lose(&mut self, vp: i32) {
+        self.defeats = self.defeats.saturating_add(1);
+        self.conflict_vp = self.conflict_vp.saturating_add(vp);
+    }
+
+    /// Gives up `n` victory tokens, the lowest first; false if it had none.
+    pub fn give_up_victories(&mut self, n: u8) -> bool {
+        let mut gave = false;
+        for _ in 0..n {
+            let Some(vp) = (0..TOKEN_VALUES).find(|&v| self.wins[v] > 0) else {
+                break;
+            };
+            self.wins[vp] -= 1;
+            self.victories = self.victories.saturating_sub(1);
+            self.conflict_vp = self.conflict_vp.saturating_sub(vp as i32);
+            gave = true;
+        }
+        gave
+    }
+
+    /// Gives up `n` defeat tokens worth `vp` each (negative).
+    pub fn give_up_defeats(&mut self, n: u8, vp: i32) {
+        let k = self.defeats.min(u32::from(n));
+        self.defeats -= k;
+        self.conflict_vp = self.conflict_vp.saturating_sub(vp.saturating_mul(k as i32));
+    }
+
+    /// Coins off a card of `colour` for the city at `seat` among `cities`:
+    /// the discounts every city grants it (`u8::MAX`: all its coins).
+    pub fn coins_off(cities: &[City], seat: usize, colour: sevenw_host::Colour) -> u32 {
+        let n = cities.len();
+        let mut off = 0u32;
+        for (giver, c) in cities.iter().enumerate() {
+            for &(k, colours, seats) in &c.abilities.coin_discounts {
+                if !colours.contains(colour) {
+                    continue;
+                }
+                let reaches = seats
+                    .0
+                    .iter()
+                    .any(|&o| valid_offset(o, n) && seat_at(giver, o, n) == seat);
+                if reaches {
+                    off = off.saturating_add(if k == u8::MAX { u32::MAX } else { u32::from(k) });
+                }
+            }
+        }
+        off
     }
 
     /// Whether a card of this name class is built.
@@ -197,6 +303,17 @@ impl City {
         let l = crate::engine::vocab::listens(info, source);
         self.sources.push((source, l));
         self.listening |= l.0;
+    }
+
+    /// Puts a built card under the wonder: it leaves the city as
+    /// [`City::remove`] takes it, its lasting effects undone, and scores
+    /// `vp` at game end. False if the city does not hold it.
+    pub fn entomb(&mut self, vocab: &Vocab, card: CardId, vp: i32) -> bool {
+        if !self.remove(vocab, card) {
+            return false;
+        }
+        self.entombed.push((card, vp));
+        true
     }
 
     /// The city no longer holds `source` (a card taken away).
@@ -240,7 +357,7 @@ impl City {
         self.lose_source(Source::Card(card));
         let s = Source::Card(card);
         if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
-            (vocab.info.effects)(
+            vocab.effects(
                 s,
                 Event::Built,
                 &mut crate::engine::host::Unbuild { me: self },
@@ -273,7 +390,7 @@ impl City {
         let s = Source::Card(card);
         self.lose_source(s);
         if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
-            (vocab.info.effects)(
+            vocab.effects(
                 s,
                 Event::Built,
                 &mut crate::engine::host::Spend { me: self },
@@ -335,14 +452,14 @@ impl City {
 /// listens to `follow` (a card or a wonder stage was built; the generated
 /// code filters on colour and chain).
 pub fn run_built(
-    info: &GameInfo,
+    vocab: &Vocab,
     h: &mut crate::engine::host::CityHost<'_>,
     source: Source,
     follow: Option<Event>,
 ) {
-    let effects = info.effects;
-    if crate::engine::vocab::listens(info, source).has(Listens::BUILT) {
-        effects(source, Event::Built, h);
+    if crate::engine::vocab::listens(vocab.info, source).has(Listens::BUILT) {
+        h.source = Some(source);
+        vocab.effects(source, Event::Built, h);
     }
     let bit = match follow {
         Some(Event::BuiltCard { .. }) => Listens::BUILT_CARD,
@@ -350,25 +467,25 @@ pub fn run_built(
         _ => return,
     };
     if h.me.listening & bit != 0 {
-        run_event(info, h, follow.unwrap_or(Event::Built), bit, Some(source));
+        run_event(vocab, h, follow.unwrap_or(Event::Built), bit, Some(source));
     }
 }
 
 /// Runs the effects of every source of `h.me` listening to `bit` for
 /// `event`, but `except`.
 pub fn run_event<H: Host + HasCity>(
-    info: &GameInfo,
+    vocab: &Vocab,
     h: &mut H,
     event: Event,
-    bit: u8,
+    bit: u16,
     except: Option<Source>,
 ) {
-    let effects = info.effects;
     let mut i = 0;
     while i < h.city().sources.len() {
         let (s, l) = h.city().sources[i];
         if l.has(bit) && Some(s) != except {
-            effects(s, event, h);
+            h.acting_for(s);
+            vocab.effects(s, event, h);
         }
         i += 1;
     }
@@ -377,6 +494,15 @@ pub fn run_event<H: Host + HasCity>(
 /// A host acting for one city.
 pub trait HasCity {
     fn city(&self) -> &City;
+    /// The source whose effects run next (some primitives depend on it).
+    fn acting_for(&mut self, _source: Source) {}
+}
+
+/// Whether a seat offset names a city among `n` players: it reaches no
+/// further than all the way round (`others: all` lists every offset a game
+/// of the most players has).
+pub fn valid_offset(offset: i8, n: usize) -> bool {
+    usize::from(offset.unsigned_abs()) < n.max(1)
 }
 
 /// The seat at `offset` from `seat` among `n` players.
@@ -426,6 +552,13 @@ mod tests {
         c.stages = 2;
         c.defeats = 300;
         c.victories = 1;
+        c.wins = [0, 2, 0, 3, 0, 1, 0, 0];
+        assert_eq!(c.count(Counted::PairedVictoryPoints), 1 + 3);
+        c.colour_count[5] = 4;
+        assert_eq!(c.count(Counted::ColourSets(ColourSet(0b101001))), 1);
+        assert_eq!(c.count(Counted::FinishedWonders), 0);
+        c.wonder_stages = 2;
+        assert_eq!(c.count(Counted::FinishedWonders), 1);
         assert_eq!(c.count(Counted::Cards(ColourSet(0b1001))), 3);
         assert_eq!(c.count(Counted::Cards(ColourSet(0b0010))), 0);
         assert_eq!(c.count(Counted::WonderStages), 2);
@@ -448,7 +581,7 @@ mod tests {
             0,
             "the game says nothing"
         );
-        c.stages_total = 5;
+        c.wonder_stages = 5;
         assert_eq!(c.count(Counted::FinishedWonders), 0);
         c.stages = 5;
         assert_eq!(c.count(Counted::FinishedWonders), 1);

@@ -8,10 +8,11 @@
 //! card's production when the card leaves a city.
 
 use sevenw_host::{
-    Category, ColourSet, Counted, Decks, Discount, Host, Limit, Pile, ResSet, Seats, SymSet,
+    Category, ColourSet, Counted, Decks, Discount, FreeRule, Host, Limit, Pile, ResSet,
+    ScienceRule, Seats, Source, SymSet, TokenKind,
 };
 
-use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at};
+use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at, valid_offset};
 use crate::engine::payment::{Choice, Production};
 use crate::engine::science::MAX_SYM;
 
@@ -22,6 +23,7 @@ fn count_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats
     seats
         .0
         .iter()
+        .filter(|&&off| valid_offset(off, n))
         .map(|&off| {
             let s = seat_at(seat, off, n);
             if s == seat {
@@ -35,9 +37,11 @@ fn count_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats
 
 /// The most of `what` any one city at `seats` holds.
 fn count_most_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats) -> u32 {
+    let n = cities.len().max(1);
     seats
         .0
         .iter()
+        .filter(|&&off| valid_offset(off, n))
         .map(|off| count_in(me, cities, seat, what, Seats(core::slice::from_ref(off))))
         .max()
         .unwrap_or(0)
@@ -56,11 +60,29 @@ pub struct CityHost<'a> {
     /// Whether coins gained are added: false when a city is rebuilt from a
     /// sheet, whose coins are given as they are now.
     pub coins: bool,
+    /// The source whose effects are running, when known.
+    pub source: Option<Source>,
+}
+
+impl<'a> CityHost<'a> {
+    /// A host acting for `me` at `seat` among `cities`.
+    pub fn new(me: &'a mut City, cities: &'a [City], seat: usize, coins: bool) -> Self {
+        CityHost {
+            me,
+            cities,
+            seat,
+            coins,
+            source: None,
+        }
+    }
 }
 
 impl HasCity for CityHost<'_> {
     fn city(&self) -> &City {
         self.me
+    }
+    fn acting_for(&mut self, source: Source) {
+        self.source = Some(source);
     }
 }
 
@@ -77,6 +99,9 @@ impl Host for CityHost<'_> {
         if self.coins {
             // The bank never lends: a loss takes at most what the city has.
             self.me.coins = self.me.coins.saturating_add(n).max(0);
+            if n > 0 {
+                self.me.bank_coins = true;
+            }
         }
     }
 
@@ -110,7 +135,13 @@ impl Host for CityHost<'_> {
 
     fn build_free(&mut self, from: Pile, limit: Limit) {
         let a = &mut self.me.abilities;
+        // "Halicarnassus, then Solomon": a wonder's free builds come before
+        // a card's when both fall due at the end of the same turn.
+        let by_card = matches!(self.source, Some(Source::Card(_)));
         match (from, limit) {
+            (Pile::Discard, Limit::Now) if by_card => {
+                a.discard_builds_late = a.discard_builds_late.saturating_add(1)
+            }
             (Pile::Discard, Limit::Now) => a.discard_builds = a.discard_builds.saturating_add(1),
             (Pile::Hand, Limit::OncePerAge) => {
                 a.hand_builds_per_age = a.hand_builds_per_age.saturating_add(1)
@@ -161,6 +192,56 @@ impl Host for CityHost<'_> {
         self.me.abilities.trade_receivers.push(seats);
     }
 
+    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats) {
+        self.me.abilities.coin_discounts.push((n, colours, seats));
+    }
+
+    fn free_builds(&mut self, rule: FreeRule) {
+        self.me.abilities.free_rules.push(rule);
+    }
+
+    fn bank_trade(&mut self, resources: ResSet, price: u8) {
+        self.me.abilities.bank_trades.push((resources, price));
+    }
+
+    fn take_victory_token(&mut self, age: u8) {
+        self.me.abilities.pending.push(Pending::TakeVictory(age));
+    }
+
+    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::LoseTokens(kind, n, seats));
+    }
+
+    fn give_defeats(&mut self) {
+        self.me.abilities.give_defeats = self.me.abilities.give_defeats.saturating_add(1);
+    }
+
+    fn science_rule(&mut self, rule: ScienceRule) {
+        self.me.abilities.science_rules.push(rule);
+    }
+
+    fn entomb(&mut self, colours: ColourSet) {
+        self.me.abilities.pending.push(Pending::Entomb(colours));
+    }
+
+    fn draw_cards(&mut self, colours: ColourSet, n: u8) {
+        self.me.abilities.pending.push(Pending::Draw(colours, n));
+    }
+
+    fn build_from_hand(&mut self, colours: ColourSet) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::BuildFromHand(colours));
+    }
+
+    fn keep_hand(&mut self, colours: ColourSet) {
+        self.me.abilities.keep.0 |= colours.0;
+    }
+
     // Architects: taking cards and the cat, and flipping conflict tokens,
     // change the table; the turn structure carries them out.
     fn take_card(&mut self, decks: Decks, top: u8) {
@@ -203,6 +284,8 @@ pub struct ScoreHost<'a> {
     /// Copies asked for while scoring (an effect may grant its copy at
     /// game end rather than when built).
     pub copies: Vec<(ColourSet, Seats)>,
+    /// Science rules granted while scoring, with the city's own.
+    pub science_rules: Vec<ScienceRule>,
 }
 
 impl<'a> ScoreHost<'a> {
@@ -216,6 +299,7 @@ impl<'a> ScoreHost<'a> {
             science: me.science,
             wild: me.wild.clone(),
             copies: Vec::new(),
+            science_rules: me.abilities.science_rules.clone(),
         }
     }
 }
@@ -262,6 +346,19 @@ impl Host for ScoreHost<'_> {
     fn take_progress(&mut self, _set_aside: u8) {}
     fn discount(&mut self, _n: u8, _target: Discount) {}
     fn receive_trade_coins(&mut self, _seats: Seats) {}
+    fn coin_discount(&mut self, _n: u8, _colours: ColourSet, _seats: Seats) {}
+    fn free_builds(&mut self, _rule: FreeRule) {}
+    fn bank_trade(&mut self, _resources: ResSet, _price: u8) {}
+    fn take_victory_token(&mut self, _age: u8) {}
+    fn lose_tokens(&mut self, _kind: TokenKind, _n: u8, _seats: Seats) {}
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, rule: ScienceRule) {
+        self.science_rules.push(rule);
+    }
+    fn entomb(&mut self, _colours: ColourSet) {}
+    fn draw_cards(&mut self, _colours: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _colours: ColourSet) {}
+    fn keep_hand(&mut self, _colours: ColourSet) {}
     fn take_card(&mut self, _decks: Decks, _top: u8) {}
     fn take_cat(&mut self) {}
     fn flip_conflict(&mut self, _n: u8) {}
@@ -269,10 +366,11 @@ impl Host for ScoreHost<'_> {
     fn coin_value(&mut self, _n: u8) {}
 }
 
-/// Undoes a card's production when it leaves a city (a brown or grey card
-/// discarded by an opponent's wonder): `produce` subtracts, the rest of the
-/// card's effects are left alone (their coins were spent, their points are
-/// scored only while the card is held).
+/// Undoes what a card granted for as long as it is held, when it leaves a
+/// city (a brown or grey card discarded by an opponent's wonder, a leader
+/// entombed): its production, shields, science symbols and abilities. What
+/// it did once is left alone (its coins were spent, its points are scored
+/// only while the card is held, a token taken stays taken).
 pub struct Unbuild<'a> {
     pub me: &'a mut City,
 }
@@ -286,7 +384,9 @@ impl Host for Unbuild<'_> {
     }
     fn gain_coins(&mut self, _n: i32) {}
     fn gain_vp(&mut self, _c: Category, _n: i32) {}
-    fn gain_shields(&mut self, _n: u32) {}
+    fn gain_shields(&mut self, n: u32) {
+        self.me.shields = self.me.shields.saturating_sub(n);
+    }
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
         fn sub(p: &mut Production, options: ResSet, amount: u8) {
             if options.len() == 1 {
@@ -305,30 +405,77 @@ impl Host for Unbuild<'_> {
             sub(&mut self.me.sold, options, amount);
         }
     }
-    fn science(&mut self, _o: SymSet) {}
+    fn science(&mut self, options: SymSet) {
+        match single(options.0) {
+            Some(s) if s < MAX_SYM => self.me.science[s] = self.me.science[s].saturating_sub(1),
+            _ => remove_one(&mut self.me.wild, &options),
+        }
+    }
     fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
     fn build_free(&mut self, _f: Pile, _l: Limit) {}
     fn play_last_card(&mut self) {}
-    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
+        remove_one(&mut self.me.abilities.copies, &(colours, seats));
+    }
     fn play_again(&mut self) {}
     fn lose_coins(&mut self, _n: u32, _s: Seats) {}
     fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
     fn take_progress(&mut self, _n: u8) {}
-    fn discount(&mut self, _n: u8, _t: Discount) {}
-    fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn discount(&mut self, n: u8, target: Discount) {
+        remove_one(&mut self.me.abilities.discounts, &(n, target));
+    }
+    fn receive_trade_coins(&mut self, seats: Seats) {
+        remove_one(&mut self.me.abilities.trade_receivers, &seats);
+    }
+    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats) {
+        remove_one(&mut self.me.abilities.coin_discounts, &(n, colours, seats));
+    }
+    fn free_builds(&mut self, rule: FreeRule) {
+        remove_one(&mut self.me.abilities.free_rules, &rule);
+    }
+    fn bank_trade(&mut self, resources: ResSet, price: u8) {
+        remove_one(&mut self.me.abilities.bank_trades, &(resources, price));
+    }
+    fn take_victory_token(&mut self, _age: u8) {}
+    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
+    fn give_defeats(&mut self) {
+        self.me.abilities.give_defeats = self.me.abilities.give_defeats.saturating_sub(1);
+    }
+    fn science_rule(&mut self, rule: ScienceRule) {
+        remove_one(&mut self.me.abilities.science_rules, &rule);
+    }
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    // Colours kept by another source stay kept: no card set grants it twice.
+    fn keep_hand(&mut self, colours: ColourSet) {
+        self.me.abilities.keep.0 &= !colours.0;
+    }
     fn take_card(&mut self, _d: Decks, _t: u8) {}
-    fn take_cat(&mut self) {}
+    // A cat icon is counted while the card is held.
+    fn take_cat(&mut self) {
+        self.me.cats = self.me.cats.saturating_sub(1);
+    }
     fn flip_conflict(&mut self, _n: u8) {}
-    fn any_resources(&mut self) {}
+    fn any_resources(&mut self) {
+        let a = &mut self.me.abilities;
+        a.any_resources = a.any_resources.saturating_sub(1);
+    }
+    // The best value granted stays (no card set spends a source of it).
     fn coin_value(&mut self, _n: u8) {}
 }
 
-/// Takes back what a held card gave while held, when it leaves the city in
-/// a game where cards are spent (Architects: resources and coins paid for a
-/// stage, green cards traded for a progress token, horned red cards after a
-/// battle): production, coins, shields, science symbols and cat icons go.
-/// Points are scored only for cards held, and what the card set off when
-/// taken (cards taken, tokens flipped, the cat moved) stays done.
+/// Removes one entry equal to `x`, if any.
+fn remove_one<T: PartialEq>(v: &mut Vec<T>, x: &T) {
+    if let Some(i) = v.iter().position(|y| y == x) {
+        v.remove(i);
+    }
+}
+
+/// Takes back what a held card gave while held, when it is spent in a game
+/// where cards are (Architects: resources and coins paid for a stage, green
+/// cards traded for a progress token, horned red cards after a battle): as
+/// [`Unbuild`] does, and its coins too, since a coin card is its coin.
 pub struct Spend<'a> {
     pub me: &'a mut City,
 }
@@ -340,46 +487,106 @@ impl Host for Spend<'_> {
     fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
         0
     }
+    // A coin card is its coin.
     fn gain_coins(&mut self, n: i32) {
         self.me.coins = self.me.coins.saturating_sub(n).max(0);
     }
-    fn gain_vp(&mut self, _c: Category, _n: i32) {}
+    fn gain_vp(&mut self, c: Category, n: i32) {
+        self.unbuild().gain_vp(c, n)
+    }
     fn gain_shields(&mut self, n: u32) {
-        self.me.shields = self.me.shields.saturating_sub(n);
+        self.unbuild().gain_shields(n)
     }
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
-        Unbuild { me: &mut *self.me }.produce(options, amount, tradable);
+        self.unbuild().produce(options, amount, tradable)
     }
     fn science(&mut self, options: SymSet) {
-        match single(options.0) {
-            Some(s) if s < MAX_SYM => self.me.science[s] = self.me.science[s].saturating_sub(1),
-            _ => {
-                if let Some(i) = self.me.wild.iter().position(|w| *w == options) {
-                    self.me.wild.remove(i);
-                }
-            }
-        }
+        self.unbuild().science(options)
     }
-    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
-    fn build_free(&mut self, _f: Pile, _l: Limit) {}
-    fn play_last_card(&mut self) {}
-    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn play_again(&mut self) {}
-    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
-    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn take_progress(&mut self, _n: u8) {}
-    fn discount(&mut self, _n: u8, _t: Discount) {}
-    fn receive_trade_coins(&mut self, _s: Seats) {}
-    fn take_card(&mut self, _d: Decks, _t: u8) {}
+    fn trade_price(&mut self, r: ResSet, p: u8, s: Seats) {
+        self.unbuild().trade_price(r, p, s)
+    }
+    fn build_free(&mut self, f: Pile, l: Limit) {
+        self.unbuild().build_free(f, l)
+    }
+    fn play_last_card(&mut self) {
+        self.unbuild().play_last_card()
+    }
+    fn copy_card(&mut self, c: ColourSet, s: Seats) {
+        self.unbuild().copy_card(c, s)
+    }
+    fn play_again(&mut self) {
+        self.unbuild().play_again()
+    }
+    fn lose_coins(&mut self, n: u32, s: Seats) {
+        self.unbuild().lose_coins(n, s)
+    }
+    fn discard_card(&mut self, c: ColourSet, s: Seats) {
+        self.unbuild().discard_card(c, s)
+    }
+    fn take_progress(&mut self, n: u8) {
+        self.unbuild().take_progress(n)
+    }
+    fn discount(&mut self, n: u8, t: Discount) {
+        self.unbuild().discount(n, t)
+    }
+    fn receive_trade_coins(&mut self, s: Seats) {
+        self.unbuild().receive_trade_coins(s)
+    }
+    fn coin_discount(&mut self, n: u8, c: ColourSet, s: Seats) {
+        self.unbuild().coin_discount(n, c, s)
+    }
+    fn free_builds(&mut self, r: FreeRule) {
+        self.unbuild().free_builds(r)
+    }
+    fn bank_trade(&mut self, r: ResSet, p: u8) {
+        self.unbuild().bank_trade(r, p)
+    }
+    fn take_victory_token(&mut self, a: u8) {
+        self.unbuild().take_victory_token(a)
+    }
+    fn lose_tokens(&mut self, k: TokenKind, n: u8, s: Seats) {
+        self.unbuild().lose_tokens(k, n, s)
+    }
+    fn give_defeats(&mut self) {
+        self.unbuild().give_defeats()
+    }
+    fn science_rule(&mut self, r: ScienceRule) {
+        self.unbuild().science_rule(r)
+    }
+    fn entomb(&mut self, c: ColourSet) {
+        self.unbuild().entomb(c)
+    }
+    fn draw_cards(&mut self, c: ColourSet, n: u8) {
+        self.unbuild().draw_cards(c, n)
+    }
+    fn build_from_hand(&mut self, c: ColourSet) {
+        self.unbuild().build_from_hand(c)
+    }
+    fn keep_hand(&mut self, c: ColourSet) {
+        self.unbuild().keep_hand(c)
+    }
+    fn take_card(&mut self, d: Decks, t: u8) {
+        self.unbuild().take_card(d, t)
+    }
     fn take_cat(&mut self) {
-        self.me.cats = self.me.cats.saturating_sub(1);
+        self.unbuild().take_cat()
     }
-    fn flip_conflict(&mut self, _n: u8) {}
+    fn flip_conflict(&mut self, n: u8) {
+        self.unbuild().flip_conflict(n)
+    }
     fn any_resources(&mut self) {
-        let a = &mut self.me.abilities;
-        a.any_resources = a.any_resources.saturating_sub(1);
+        self.unbuild().any_resources()
     }
-    fn coin_value(&mut self, _n: u8) {}
+    fn coin_value(&mut self, n: u8) {
+        self.unbuild().coin_value(n)
+    }
+}
+
+impl Spend<'_> {
+    fn unbuild(&mut self) -> Unbuild<'_> {
+        Unbuild { me: self.me }
+    }
 }
 
 /// What a source does when built, recorded without a city (what a kind of
@@ -429,6 +636,17 @@ impl Host for Probe {
     fn take_progress(&mut self, _n: u8) {}
     fn discount(&mut self, _n: u8, _t: Discount) {}
     fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
+    fn free_builds(&mut self, _r: FreeRule) {}
+    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
+    fn take_victory_token(&mut self, _a: u8) {}
+    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, _r: ScienceRule) {}
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    fn keep_hand(&mut self, _c: ColourSet) {}
     fn take_card(&mut self, _d: Decks, _t: u8) {
         self.takes = self.takes.saturating_add(1);
     }
@@ -450,12 +668,7 @@ mod tests {
     fn architects_primitives_and_spending_a_card() {
         let cities = vec![City::default(), City::default()];
         let mut me = City::new(0, 0, 0, 2);
-        let mut h = CityHost {
-            me: &mut me,
-            cities: &cities,
-            seat: 0,
-            coins: true,
-        };
+        let mut h = CityHost::new(&mut me, &cities, 0, true);
         h.take_card(Decks(Decks::LEFT | Decks::CENTRAL), 5);
         h.take_cat();
         h.flip_conflict(2);
@@ -520,12 +733,7 @@ mod tests {
     fn city_host_applies_primitives() {
         let cities = vec![City::default(), City::default(), City::default()];
         let mut me = City::new(0, 0, 3, 2);
-        let mut h = CityHost {
-            me: &mut me,
-            cities: &cities,
-            seat: 0,
-            coins: true,
-        };
+        let mut h = CityHost::new(&mut me, &cities, 0, true);
         h.gain_coins(5);
         h.gain_coins(-20);
         h.gain_vp(Category(2), 3);
@@ -560,12 +768,7 @@ mod tests {
         cities[2].colour_count[0] = 1;
         let mut me = City::new(0, 0, 7, 2);
         me.colour_count[0] = 4;
-        let mut h = CityHost {
-            me: &mut me,
-            cities: &cities,
-            seat: 0,
-            coins: false,
-        };
+        let mut h = CityHost::new(&mut me, &cities, 0, false);
         let brown = Counted::Cards(ColourSet(1));
         assert_eq!(h.count(brown, Seats(&[1])), 2);
         assert_eq!(h.count(brown, Seats(&[-1])), 1);
@@ -595,12 +798,7 @@ mod tests {
     fn unbuild_takes_back_production_only() {
         let cities = vec![City::default(), City::default()];
         let mut me = City::new(0, 0, 5, 2);
-        let mut h = CityHost {
-            me: &mut me,
-            cities: &cities,
-            seat: 0,
-            coins: true,
-        };
+        let mut h = CityHost::new(&mut me, &cities, 0, true);
         h.produce(ResSet(0b1), 2, true);
         h.produce(ResSet(0b110), 1, true);
         h.gain_coins(3);

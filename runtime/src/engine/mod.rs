@@ -2,8 +2,10 @@
 //! nothing that knows one game's turn order.
 //!
 //! - [`rng`]: the seeded, portable random generator.
+//! - [`compose`]: a game with expansions in play as one set of tables.
 //! - [`vocab`]: per-game lookups computed once (names, chains, categories,
-//!   name search with suggestions).
+//!   name search with suggestions), and running a source's effects in the
+//!   card set it comes from.
 //! - [`city`]: a city (coins, production, science, tokens, abilities, the
 //!   sources of its effects) and running its effects for an event.
 //! - [`host`]: the `Host` implementations: while playing, while scoring, and
@@ -14,6 +16,7 @@
 //! - [`military`]: battles with neighbours, and a two-city conflict track.
 
 pub mod city;
+pub mod compose;
 pub mod host;
 pub mod military;
 pub mod payment;

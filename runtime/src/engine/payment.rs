@@ -356,7 +356,11 @@ mod tests {
     }
 
     fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
-        Cost { coins, resources }
+        Cost {
+            coins,
+            coins_per_age: 0,
+            resources,
+        }
     }
 
     fn pay(bank: u16, left: u16, right: u16) -> Payment {

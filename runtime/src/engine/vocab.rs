@@ -6,7 +6,9 @@
 
 use std::fmt;
 
-use sevenw_host::{CardId, Category, GameInfo, Listens, Source};
+use sevenw_host::{CardId, Category, Event, GameInfo, Host, Listens, Source};
+
+use crate::engine::compose::{Layer, layers_of};
 
 /// Most distinct card names a game may have.
 pub const MAX_NAMES: usize = 256;
@@ -56,6 +58,8 @@ pub enum VocabError {
         rules: &'static str,
         why: &'static str,
     },
+    /// Card sets that cannot be played together.
+    Compose(String),
 }
 
 impl fmt::Display for VocabError {
@@ -87,6 +91,7 @@ impl fmt::Display for VocabError {
             VocabError::Shape { rules, why } => {
                 write!(f, "the {rules} rules cannot play this card set: {why}")
             }
+            VocabError::Compose(why) => write!(f, "{why}"),
         }
     }
 }
@@ -97,6 +102,12 @@ impl std::error::Error for VocabError {}
 #[derive(Clone, Debug)]
 pub struct Vocab {
     pub info: &'static GameInfo,
+    /// The card sets in play: the game, then its expansions (one layer for
+    /// a game alone).
+    pub layers: Vec<Layer>,
+    /// The categories of the card sets in play, bit per category: an
+    /// expansion's lists may hold names of other expansions not in play.
+    pub categories_in_play: u16,
     /// The name class of each card: cards with the same name (any case) share it.
     pub name_of: Vec<u16>,
     /// The name classes whose presence in a city makes each card free.
@@ -203,8 +214,18 @@ impl Vocab {
                 s
             })
             .collect();
+        let layers = layers_of(info);
+        let mut categories_in_play = 0u16;
+        for l in &layers {
+            let from = usize::from(l.info.own.categories);
+            for i in from..l.info.categories.len().min(16) {
+                categories_in_play |= 1 << i;
+            }
+        }
         Ok(Vocab {
             info,
+            layers,
+            categories_in_play,
             name_of,
             chain_mask,
             card_keys: info.cards.iter().map(|c| keys(c.name, c.aliases)).collect(),
@@ -219,6 +240,68 @@ impl Vocab {
                 .map(|t| keys(t.name, t.aliases))
                 .collect(),
         })
+    }
+
+    /// Runs the effects of `source` for `event`, in the card set it comes
+    /// from (with that set's own index).
+    pub fn effects(&self, source: Source, event: Event, h: &mut dyn Host) {
+        let [layer] = self.layers.as_slice() else {
+            let (layer, local) = self.locate(source);
+            return (layer.info.effects)(local, event, h);
+        };
+        (layer.info.effects)(source, event, h)
+    }
+
+    /// The layer `source` comes from, and its index there.
+    fn locate(&self, source: Source) -> (&Layer, Source) {
+        let fallback = &self.layers[0];
+        let find = |of: fn(&Layer) -> u16, at: u16| {
+            self.layers
+                .iter()
+                .rev()
+                .find(|l| of(l) <= at)
+                .unwrap_or(fallback)
+        };
+        match source {
+            Source::Card(c) => {
+                let l = find(|l| l.cards, c.0);
+                (l, Source::Card(CardId(c.0 - l.cards)))
+            }
+            Source::Board { wonder, side } => {
+                let l = find(|l| u16::from(l.wonders), u16::from(wonder));
+                (
+                    l,
+                    Source::Board {
+                        wonder: wonder - l.wonders,
+                        side,
+                    },
+                )
+            }
+            Source::Stage {
+                wonder,
+                side,
+                stage,
+            } => {
+                let l = find(|l| u16::from(l.wonders), u16::from(wonder));
+                (
+                    l,
+                    Source::Stage {
+                        wonder: wonder - l.wonders,
+                        side,
+                        stage,
+                    },
+                )
+            }
+            Source::Progress(t) => {
+                let l = find(|l| u16::from(l.progress), u16::from(t));
+                (l, Source::Progress(t - l.progress))
+            }
+        }
+    }
+
+    /// Whether scores show category `i` (its card set is in play).
+    pub fn category_in_play(&self, i: usize) -> bool {
+        i < 16 && self.categories_in_play & (1 << i) != 0
     }
 
     pub fn name_class(&self, card: CardId) -> u16 {

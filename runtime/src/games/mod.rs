@@ -20,6 +20,7 @@ use crate::game::{Game, Setup, SetupError, play_out};
 use crate::narrate::{Narrate, Narrator};
 use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
+use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
 use crate::sim::{SimError, SimOptions, Stats, simulate};
 
@@ -32,6 +33,8 @@ pub struct Family {
     pub plays: fn(&GameInfo) -> bool,
     /// The rules bound to that card set.
     pub load: fn(&'static GameInfo) -> Result<Box<dyn AnyGame>, VocabError>,
+    /// The JSON Schemas of its city sheets and scenarios, by name.
+    pub schemas: fn() -> Vec<(&'static str, serde_json::Value)>,
 }
 
 /// Every family, the first that plays a card set winning.
@@ -40,16 +43,56 @@ pub const FAMILIES: &[Family] = &[
         name: "base",
         plays: |info| info.hand_size > 0,
         load: |info| Ok(Box::new(Erased(base::Base::new(info)?))),
+        schemas: || {
+            vec![
+                (
+                    "sheet-base",
+                    schema_for::<base::sheet::SheetDoc>("A city sheet of the base game"),
+                ),
+                (
+                    "scenario-base",
+                    schema_for::<base::scenario::ScenarioDoc>("A scenario of the base game"),
+                ),
+            ]
+        },
     },
     Family {
         name: "duel",
         plays: |info| info.layout > 0,
         load: |info| Ok(Box::new(Erased(duel::Duel::new(info)?))),
+        schemas: || {
+            vec![
+                (
+                    "sheet-duel",
+                    schema_for::<duel::sheet::SheetDoc>("A city sheet of 7 Wonders Duel"),
+                ),
+                (
+                    "scenario-duel",
+                    schema_for::<duel::scenario::ScenarioDoc>("A scenario of 7 Wonders Duel"),
+                ),
+            ]
+        },
     },
     Family {
         name: "architects",
         plays: |info| info.family == "architects",
         load: |info| Ok(Box::new(Erased(architects::Architects::new(info)?))),
+        schemas: || {
+            vec![
+                (
+                    "sheet-architects",
+                    schema_for::<architects::sheet::SheetDoc>(
+                        "A city sheet of 7 Wonders Architects",
+                    ),
+                ),
+                (
+                    "scenario-architects",
+                    schema_for::<architects::scenario::ScenarioDoc>(
+                        "A scenario of 7 Wonders Architects",
+                    ),
+                ),
+            ]
+        },
     },
 ];
 

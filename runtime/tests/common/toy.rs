@@ -72,10 +72,15 @@ const fn card(
         chains,
         chained_from,
         listens,
+        expert: false,
     }
 }
 const fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
-    Cost { coins, resources }
+    Cost {
+        coins,
+        coins_per_age: 0,
+        resources,
+    }
 }
 
 // Card ids, for tests.
@@ -590,6 +595,14 @@ fn effects(source: Source, event: Event, h: &mut dyn Host) {
 pub static TOY: GameInfo = GameInfo {
     name: "toy",
     title: "A toy game for the engine's tests",
+    edition: 1,
+    extends: "",
+    own: sevenw_host::Own {
+        symbols: 0,
+        colours: 0,
+        categories: 0,
+    },
+    draft: None,
     min_players: 3,
     max_players: 7,
     ages: 3,

@@ -17,6 +17,10 @@ pub mod fixtures {
     pub mod pair_set {
         include!(concat!(env!("OUT_DIR"), "/pair.rs"));
     }
+    /// A game of two editions and two expansions.
+    pub mod family {
+        include!(concat!(env!("OUT_DIR"), "/family.rs"));
+    }
     pub mod decks_set {
         include!(concat!(env!("OUT_DIR"), "/decks.rs"));
     }

@@ -3,7 +3,7 @@
 //! host, and a check that the committed code of the shipped library is current.
 
 use sevenw_host::*;
-use sevenw_host_only::fixtures::{decks, hostile, mini, pair};
+use sevenw_host_only::fixtures::{decks, family, hostile, mini, pair};
 use std::path::{Path, PathBuf};
 
 /// A host that records every primitive call, answers every count with 3 and
@@ -77,6 +77,44 @@ impl Host for Recorder {
         self.calls
             .push(format!("receive trade coins {:?}", seats.0));
     }
+    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats) {
+        self.calls.push(format!(
+            "coin discount {n} {:#b} for {:?}",
+            colours.0, seats.0
+        ));
+    }
+    fn free_builds(&mut self, rule: FreeRule) {
+        self.calls.push(format!("free builds {rule:?}"));
+    }
+    fn bank_trade(&mut self, resources: ResSet, price: u8) {
+        self.calls
+            .push(format!("bank trade {:#b} at {price}", resources.0));
+    }
+    fn take_victory_token(&mut self, age: u8) {
+        self.calls.push(format!("take victory token {age}"));
+    }
+    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: Seats) {
+        self.calls
+            .push(format!("lose {n} {kind:?} tokens in {:?}", seats.0));
+    }
+    fn give_defeats(&mut self) {
+        self.calls.push("give defeats".into());
+    }
+    fn science_rule(&mut self, rule: ScienceRule) {
+        self.calls.push(format!("science rule {rule:?}"));
+    }
+    fn entomb(&mut self, colours: ColourSet) {
+        self.calls.push(format!("entomb {:#b}", colours.0));
+    }
+    fn draw_cards(&mut self, colours: ColourSet, n: u8) {
+        self.calls.push(format!("draw {n} {:#b}", colours.0));
+    }
+    fn build_from_hand(&mut self, colours: ColourSet) {
+        self.calls.push(format!("build from hand {:#b}", colours.0));
+    }
+    fn keep_hand(&mut self, colours: ColourSet) {
+        self.calls.push(format!("keep {:#b}", colours.0));
+    }
     fn take_card(&mut self, decks: Decks, top: u8) {
         self.calls
             .push(format!("take card {:#b} top {top}", decks.0));
@@ -93,6 +131,62 @@ impl Host for Recorder {
     fn coin_value(&mut self, n: u8) {
         self.calls.push(format!("coin value {n}"));
     }
+}
+
+/// A host whose cities hold given counts: the acting city `mine`, every
+/// other city `theirs` (for the conditions of a gain).
+struct Counts {
+    mine: u32,
+    theirs: u32,
+    calls: Vec<String>,
+}
+
+impl Host for Counts {
+    fn count(&self, _what: Counted, seats: Seats) -> u32 {
+        if seats.0 == [0] {
+            self.mine
+        } else {
+            self.theirs * seats.0.len() as u32
+        }
+    }
+    fn count_most(&self, _what: Counted, _seats: Seats) -> u32 {
+        self.mine.max(self.theirs)
+    }
+    fn gain_coins(&mut self, n: i32) {
+        self.calls.push(format!("coins {n}"));
+    }
+    fn gain_vp(&mut self, category: Category, n: i32) {
+        self.calls.push(format!("vp {} {n}", category.0));
+    }
+    fn gain_shields(&mut self, _n: u32) {}
+    fn produce(&mut self, _o: ResSet, _a: u8, _t: bool) {}
+    fn science(&mut self, _o: SymSet) {}
+    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
+    fn build_free(&mut self, _f: Pile, _l: Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
+    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn take_progress(&mut self, _n: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
+    fn free_builds(&mut self, _r: FreeRule) {}
+    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
+    fn take_victory_token(&mut self, _a: u8) {}
+    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, _r: ScienceRule) {}
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    fn keep_hand(&mut self, _c: ColourSet) {}
+    fn take_card(&mut self, _d: Decks, _t: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
 }
 
 fn run(game: &GameInfo, source: Source, event: Event) -> Vec<String> {
@@ -320,6 +414,200 @@ fn two_player_words_call_the_host() {
 }
 
 #[test]
+fn an_expansion_lists_the_games_names_first_and_its_own_after() {
+    let (town, town2, guests, visitors) = (
+        &family::town::GAME,
+        &family::town2::GAME,
+        &family::guests::GAME,
+        &family::visitors::GAME,
+    );
+    assert_eq!((town.name, town.edition, town.extends), ("town", 1, ""));
+    assert_eq!((town2.name, town2.edition, town2.extends), ("town", 2, ""));
+    assert_eq!(town.colours, town2.colours);
+    assert_eq!((guests.extends, visitors.extends), ("town", "town"));
+    // Expansions in name order: guests' names, then visitors'.
+    assert_eq!(
+        guests.colours,
+        ["brown", "blue", "red", "green", "purple", "white"]
+    );
+    assert_eq!(
+        visitors.colours,
+        ["brown", "blue", "red", "green", "purple", "white", "black"]
+    );
+    assert_eq!(
+        (guests.own.colours, guests.own.categories),
+        (5, 5),
+        "guests' own names begin after the game's"
+    );
+    assert_eq!((visitors.own.colours, visitors.own.categories), (6, 6));
+    assert_eq!(guests.start_coins, 6);
+    assert_eq!(visitors.start_coins, 3, "the game's, not changed");
+    let draft = guests.draft.unwrap();
+    assert_eq!(
+        (draft.colour, draft.deal, draft.pass),
+        (family::guests::colour::WHITE, 2, -1)
+    );
+    assert!(town.draft.is_none());
+    // Drafted cards: no Age, no copies; the expert one marked.
+    let mason = guests.cards.iter().find(|c| c.name == "Mason").unwrap();
+    assert_eq!((mason.age, mason.copies, mason.expert), (0, &[][..], true));
+    assert_eq!((mason.cost.coins, mason.cost.coins_per_age), (0, 1));
+    assert_eq!(mason.cost.coins_in(3), 3);
+    let patron = guests.cards.iter().find(|c| c.name == "Patron").unwrap();
+    assert!(!patron.expert);
+    // Indices of its own: the expansion's first card is 0.
+    assert_eq!(family::guests::card::PATRON, CardId(0));
+}
+
+#[test]
+fn expansion_words_call_the_host() {
+    let g = &family::guests::GAME;
+    let white = 1 << family::guests::colour::WHITE.0;
+    assert_eq!(
+        run(g, card(g, "Patron"), Event::Built),
+        [
+            format!("coin discount 255 {white:#b} for [0]"),
+            format!("coin discount 1 {white:#b} for [-1, 1]")
+        ]
+    );
+    assert_eq!(
+        run(g, card(g, "Mason"), Event::Built),
+        [
+            "discount 1 Wonders".to_string(),
+            format!("free builds Colours(ColourSet({}))", 1 << 4)
+        ]
+    );
+    assert_eq!(
+        run(g, card(g, "Trader"), Event::Built),
+        ["bank trade 0b11 at 1"]
+    );
+    assert_eq!(
+        run(g, card(g, "Hero"), Event::Built),
+        ["take victory token 0"]
+    );
+    assert_eq!(run(g, card(g, "Hero"), Event::GainedVictory), ["coins 2"]);
+    assert_eq!(
+        g.cards[family::guests::card::HERO.0 as usize].listens,
+        Listens(Listens::BUILT | Listens::GAINED_VICTORY)
+    );
+    assert_eq!(
+        run(g, card(g, "Peacemaker"), Event::Built),
+        [
+            "lose 255 Defeat tokens in [0]",
+            "lose 1 Victory tokens in [1, 2]",
+            "give defeats"
+        ],
+        "`others` reaches every other seat of the most players"
+    );
+    let guests_cat = family::guests::cat::GUESTS;
+    assert_eq!(
+        run(g, card(g, "Sage"), Event::Built),
+        [
+            format!("science rule SetBonus {{ vp: 3, category: {guests_cat:?} }}"),
+            "science rule Change".to_string(),
+            "science rule CopyMost".to_string()
+        ]
+    );
+    assert_eq!(run(g, card(g, "Banker"), Event::TookBankCoins), ["coins 1"]);
+    assert_eq!(run(g, card(g, "Banker"), Event::BoughtFrom), ["coins 1"]);
+    assert!(run(g, card(g, "Banker"), Event::Built).is_empty());
+    // Sets and pairs are counts of the host (the recorder counts 3).
+    assert_eq!(
+        run(g, card(g, "Judge"), Event::GameEnd),
+        ["vp 5 9", "vp 5 3"]
+    );
+    let stage = |side, stage| Source::Stage {
+        wonder: 0,
+        side,
+        stage,
+    };
+    assert_eq!(
+        run(g, Source::Board { wonder: 0, side: 0 }, Event::Built),
+        [format!("keep {white:#b}")]
+    );
+    assert_eq!(
+        run(g, stage(0, 0), Event::Built),
+        ["coins 5".to_string(), format!("draw 2 {white:#b}")]
+    );
+    assert_eq!(
+        run(g, stage(0, 1), Event::Built),
+        [format!("build from hand {white:#b}")]
+    );
+    assert_eq!(
+        run(g, stage(1, 0), Event::Built),
+        [format!("entomb {white:#b}")]
+    );
+    let t2 = &family::town2::GAME;
+    assert_eq!(
+        run(
+            t2,
+            Source::Stage {
+                wonder: 0,
+                side: 0,
+                stage: 0
+            },
+            Event::Built
+        ),
+        ["free builds FirstOfColour"]
+    );
+    assert_eq!(
+        run(
+            t2,
+            Source::Stage {
+                wonder: 0,
+                side: 1,
+                stage: 0
+            },
+            Event::Built
+        ),
+        ["free builds FirstOfAge"]
+    );
+    assert_eq!(
+        run(
+            t2,
+            Source::Stage {
+                wonder: 0,
+                side: 1,
+                stage: 1
+            },
+            Event::Built
+        ),
+        ["free builds LastOfAge"]
+    );
+}
+
+#[test]
+fn conditions_hold_or_not() {
+    let g = &family::guests::GAME;
+    let rival = card(g, "Rival");
+    let run_with = |mine, theirs| {
+        let mut h = Counts {
+            mine,
+            theirs,
+            calls: Vec::new(),
+        };
+        (g.effects)(rival, Event::GameEnd, &mut h);
+        h.calls
+    };
+    // More than each neighbour (strictly), none, exactly one.
+    assert_eq!(run_with(1, 0), ["vp 5 5", "vp 5 7"]);
+    assert_eq!(run_with(0, 0), ["vp 5 6"]);
+    assert_eq!(run_with(2, 2), Vec::<String>::new());
+    assert_eq!(run_with(2, 1), ["vp 5 5"]);
+    let t2 = &family::town2::GAME;
+    let decorators = card(t2, "Decorators");
+    for (complete, want) in [(0, vec![]), (1, vec!["vp 4 7".to_string()])] {
+        let mut h = Counts {
+            mine: complete,
+            theirs: 0,
+            calls: Vec::new(),
+        };
+        (t2.effects)(decorators, Event::GameEnd, &mut h);
+        assert_eq!(h.calls, want);
+    }
+}
+
+#[test]
 fn architects_words_call_the_host() {
     let g = &decks::GAME;
     assert_eq!(g.family, "architects");
@@ -432,9 +720,9 @@ fn architects_words_call_the_host() {
 
 /// A host that answers each count with what it is asked about, to see
 /// which `Counted` the generated code passes.
-struct Counts(Vec<String>);
+struct Asked(Vec<String>);
 
-impl Host for Counts {
+impl Host for Asked {
     fn count(&self, what: Counted, _seats: Seats) -> u32 {
         match what {
             Counted::Cats => 10,
@@ -464,6 +752,17 @@ impl Host for Counts {
     fn take_progress(&mut self, _n: u8) {}
     fn discount(&mut self, _n: u8, _t: Discount) {}
     fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
+    fn free_builds(&mut self, _r: FreeRule) {}
+    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
+    fn take_victory_token(&mut self, _a: u8) {}
+    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, _r: ScienceRule) {}
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    fn keep_hand(&mut self, _c: ColourSet) {}
     fn take_card(&mut self, _d: Decks, _t: u8) {}
     fn take_cat(&mut self) {}
     fn flip_conflict(&mut self, _n: u8) {}
@@ -474,11 +773,11 @@ impl Host for Counts {
 #[test]
 fn architects_counters_reach_the_host() {
     let g = &decks::GAME;
-    let mut h = Counts(Vec::new());
+    let mut h = Asked(Vec::new());
     (g.effects)(Source::Progress(4), Event::GameEnd, &mut h);
     // Decor: 4, 2 per finished wonder, 1 per cat, 1 per victory token.
     assert_eq!(h.0, ["4", "200", "10", "7"]);
-    let mut h = Counts(Vec::new());
+    let mut h = Asked(Vec::new());
     (g.effects)(Source::Progress(3), Event::GameEnd, &mut h);
     // Culture counts its own kind (index 3).
     assert_eq!(h.0, ["2", "2006"]);

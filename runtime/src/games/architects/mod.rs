@@ -847,13 +847,9 @@ impl Architects {
             return;
         }
         let mut me = std::mem::take(&mut t.cities[seat]);
-        let mut h = CityHost {
-            me: &mut me,
-            cities: &t.cities,
-            seat,
-            coins: true,
-        };
-        (self.info.effects)(source, Event::Built, &mut h);
+        let mut h = CityHost::new(&mut me, &t.cities, seat, true);
+        h.source = Some(source);
+        self.vocab.effects(source, Event::Built, &mut h);
         t.cities[seat] = me;
     }
 
@@ -862,7 +858,7 @@ impl Architects {
     /// Progreso solo puede utilizarse una vez en cada turno"): a token that
     /// acted this turn is skipped, and one that sets something off now
     /// counts as used.
-    fn run_followers(&self, t: &mut Table, seat: usize, event: Event, bit: u8, except: Source) {
+    fn run_followers(&self, t: &mut Table, seat: usize, event: Event, bit: u16, except: Source) {
         if t.cities[seat].listening & bit == 0 {
             return;
         }
@@ -880,13 +876,9 @@ impl Architects {
             }
             let before = t.cities[seat].abilities.pending.len();
             let mut me = std::mem::take(&mut t.cities[seat]);
-            let mut h = CityHost {
-                me: &mut me,
-                cities: &t.cities,
-                seat,
-                coins: true,
-            };
-            (self.info.effects)(s, event, &mut h);
+            let mut h = CityHost::new(&mut me, &t.cities, seat, true);
+            h.source = Some(s);
+            self.vocab.effects(s, event, &mut h);
             t.cities[seat] = me;
             if let Source::Progress(k) = s
                 && t.cities[seat].abilities.pending.len() > before
@@ -1178,7 +1170,13 @@ impl Architects {
                 false
             }
             // Not words of this game.
-            Pending::LoseCoins(..) | Pending::Discard(..) => false,
+            Pending::LoseCoins(..)
+            | Pending::Discard(..)
+            | Pending::TakeVictory(_)
+            | Pending::LoseTokens(..)
+            | Pending::Entomb(_)
+            | Pending::Draw(..)
+            | Pending::BuildFromHand(_) => false,
         }
     }
 
@@ -1312,7 +1310,7 @@ impl Architects {
                 let me = &t.cities[seat];
                 let mut h = ScoreHost::new(me, &t.cities, seat);
                 if me.listening & Listens::GAME_END != 0 {
-                    run_event(self.info, &mut h, Event::GameEnd, Listens::GAME_END, None);
+                    run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
                 }
                 let mut points = h.vp;
                 points[cat(self.cats.military)] += me.victories as i32 * self.victory_vp;
@@ -1354,7 +1352,7 @@ impl Architects {
             .iter()
             .map(|&w| {
                 let mut c = City::new(w, 0, 0, 2);
-                c.stages_total = self.stages(w).len().min(255) as u8;
+                c.wonder_stages = self.stages(w).len().min(255) as u8;
                 c
             })
             .collect();

@@ -38,6 +38,7 @@
 //! `builds 3 different with Wood, Stone and Coin` (or `builds 3 different`),
 //! `trades Compass, Gear and Tablet` (or `trades Compass and Compass`).
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
@@ -52,28 +53,44 @@ use crate::text::shown;
 use super::sheet::PlayerDoc;
 use super::{Architects, Deck, FACE_UP, Move, Phase, Pick, State, Table};
 
-#[derive(Deserialize)]
+/// A scenario of 7 Wonders Architects (`dsl/SCENARIOS.md`).
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct ScenarioDoc {
+pub struct ScenarioDoc {
+    #[schemars(with = "String")]
     game: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
+    #[schemars(with = "Vec<PlayerDoc>")]
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
+    /// The top of the central deck, top first.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     central: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     central_size: Option<Spanned<Scalar>>,
+    /// The progress tokens face up.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     tokens: Option<Vec<Spanned<String>>>,
+    /// The top of the token pile, top first.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pile: Option<Vec<Spanned<String>>>,
+    /// Conflict tokens on their war side.
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     war: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     to_move: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     discard: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Vec<Value>")]
     steps: Vec<Spanned<Value>>,
 }
 

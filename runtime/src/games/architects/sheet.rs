@@ -20,6 +20,7 @@
 //! says. A stage whose lower levels are not all listed cannot have been
 //! built: it is refused at its place.
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
@@ -38,53 +39,114 @@ pub(super) type Supply<'a> = &'a mut dyn FnMut(&mut State, CardId) -> bool;
 /// Most cards of one kind a sheet may list for a player.
 pub const MAX_COUNT: i64 = 1000;
 
-#[derive(Deserialize)]
+/// A city sheet of 7 Wonders Architects.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct SheetDoc {
+pub struct SheetDoc {
+    /// The game: `architects`.
+    #[schemars(with = "String")]
     game: Spanned<String>,
-    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+    /// 2 to 7 players, clockwise: each player's left neighbour is the next.
+    #[schemars(with = "Vec<SheetPlayer>")]
+    players: Spanned<Vec<Spanned<SheetPlayer>>>,
 }
 
-/// A player of a sheet or a scenario.
-#[derive(Deserialize)]
+/// A player of an Architects sheet.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub(super) struct PlayerDoc {
-    pub(super) name: Spanned<String>,
-    /// Required in sheets; in scenarios, given for every player or none.
+pub struct SheetPlayer {
+    #[schemars(with = "String")]
+    name: Spanned<String>,
+    /// The player's wonder.
+    #[schemars(with = "String")]
+    wonder: Spanned<String>,
+    /// Stages built, named by cost (`2 different`).
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pieces: Option<Vec<Spanned<String>>>,
+    /// Blue cards of 3 points.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    blue: Option<Spanned<Scalar>>,
+    /// Blue cards of 2 points with a cat.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    blue_cat: Option<Spanned<Scalar>>,
+    /// Military victory tokens.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    military: Option<Spanned<Scalar>>,
+    /// Holds the cat (at most one player).
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    cat: Option<Spanned<bool>>,
+    /// Progress tokens held.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    progress: Option<Vec<Spanned<String>>>,
+    /// Other cards in front of the player (resources, coins…).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    cards: Option<Vec<Spanned<String>>>,
+}
+
+impl From<SheetPlayer> for PlayerDoc {
+    fn from(p: SheetPlayer) -> Self {
+        PlayerDoc {
+            name: p.name,
+            wonder: Some(p.wonder),
+            pieces: p.pieces,
+            blue: p.blue,
+            blue_cat: p.blue_cat,
+            military: p.military,
+            cat: p.cat,
+            progress: p.progress,
+            cards: p.cards,
+            deck: None,
+            deck_size: None,
+        }
+    }
+}
+
+/// A player of a scenario (and, converted, of a sheet).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDoc {
+    #[schemars(with = "String")]
+    pub(super) name: Spanned<String>,
+    /// For every player or none (then dealt).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub(super) wonder: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) pieces: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     pub(super) blue: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     pub(super) blue_cat: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     pub(super) military: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<bool>")]
     pub(super) cat: Option<Spanned<bool>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) progress: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) cards: Option<Vec<Spanned<String>>>,
-    /// Scenarios only: the top of the player's (left) deck, top first.
+    /// The top of the player's (left) deck, top first.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) deck: Option<Spanned<Vec<Spanned<String>>>>,
-    /// Scenarios only: how many cards that deck holds.
+    /// How many cards that deck holds.
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     pub(super) deck_size: Option<Spanned<Scalar>>,
-}
-
-impl PlayerDoc {
-    /// The fields only scenarios read.
-    pub(super) fn scenario_only(&self) -> Option<DocError> {
-        if let Some(d) = &self.deck {
-            return Some(at(d, "`deck` is for scenarios: a sheet has no decks"));
-        }
-        self.deck_size
-            .as_ref()
-            .map(|d| at(d, "`deck_size` is for scenarios: a sheet has no decks"))
-    }
 }
 
 impl Architects {
@@ -300,11 +362,17 @@ impl Sheets for Architects {
         );
         player_count(&doc.players, min, max, self.info.title)?;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
-        for p in players {
-            if let Some(e) = p.value.scenario_only() {
-                return Err(e);
-            }
-        }
+        let players: Vec<Spanned<PlayerDoc>> = doc
+            .players
+            .value
+            .into_iter()
+            .map(|p| Spanned {
+                value: p.value.into(),
+                referenced: p.referenced,
+                defined: p.defined,
+            })
+            .collect();
+        let players = &players[..];
         let wonders = self.wonders_of(players)?;
         let mut st = self.empty(&wonders);
         self.fill_players(&mut st, players, None)?;

@@ -373,13 +373,8 @@ impl Base {
         coins: bool,
     ) {
         let mut me = std::mem::take(&mut cities[seat]);
-        let mut h = CityHost {
-            me: &mut me,
-            cities: &*cities,
-            seat,
-            coins,
-        };
-        run_built(self.info, &mut h, source, Some(follow));
+        let mut h = CityHost::new(&mut me, &*cities, seat, coins);
+        run_built(&self.vocab, &mut h, source, Some(follow));
         cities[seat] = me;
     }
 
@@ -470,13 +465,8 @@ impl Base {
         let mut me = cities[seat].clone();
         let mut marks = Vec::new();
         if let Some((source, follow)) = self.enact(&mut me, &mut marks, mv) {
-            let mut h = CityHost {
-                me: &mut me,
-                cities,
-                seat,
-                coins: true,
-            };
-            run_built(self.info, &mut h, source, Some(follow));
+            let mut h = CityHost::new(&mut me, cities, seat, true);
+            run_built(&self.vocab, &mut h, source, Some(follow));
         }
         me
     }
@@ -484,19 +474,18 @@ impl Base {
     /// The final score of `me` sitting at `seat` among `cities`, with these
     /// cards copied at game end.
     pub fn score_city(&self, cities: &[City], seat: usize, me: &City, copies: &[CardId]) -> Score {
-        let effects = self.info.effects;
         let mut h = ScoreHost::new(me, cities, seat);
         if me.listening & Listens::GAME_END != 0 {
-            run_event(self.info, &mut h, Event::GameEnd, Listens::GAME_END, None);
+            run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
         }
         for &c in copies {
             let s = Source::Card(c);
             let l = listens(self.info, s);
             if l.has(Listens::BUILT) {
-                effects(s, Event::Built, &mut h);
+                self.vocab.effects(s, Event::Built, &mut h);
             }
             if l.has(Listens::GAME_END) {
-                effects(s, Event::GameEnd, &mut h);
+                self.vocab.effects(s, Event::GameEnd, &mut h);
             }
         }
         let mut points = h.vp;
@@ -524,7 +513,7 @@ impl Base {
         me: &City,
     ) -> Vec<(sevenw_host::ColourSet, sevenw_host::Seats)> {
         let mut h = ScoreHost::new(me, cities, seat);
-        run_event(self.info, &mut h, Event::GameEnd, Listens::GAME_END, None);
+        run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
         h.copies
     }
 
@@ -691,13 +680,8 @@ impl Base {
                 continue;
             }
             let mut me = std::mem::take(&mut t.cities[seat]);
-            let mut h = CityHost {
-                me: &mut me,
-                cities: &t.cities,
-                seat,
-                coins: true,
-            };
-            run_event(self.info, &mut h, Event::AgeEnd, Listens::AGE_END, None);
+            let mut h = CityHost::new(&mut me, &t.cities, seat, true);
+            run_event(&self.vocab, &mut h, Event::AgeEnd, Listens::AGE_END, None);
             t.cities[seat] = me;
         }
     }

@@ -22,6 +22,7 @@
 //! `builds stage N with CARD` (or `builds a stage with CARD`), `discards
 //! CARD`, `takes CARD from the discard pile`.
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
@@ -37,18 +38,25 @@ use crate::text::plural;
 use super::sheet::PlayerDoc;
 use super::{Action, Base, Move, Phase, State};
 
-#[derive(Deserialize)]
+/// A scenario of the base game (`dsl/SCENARIOS.md`).
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct ScenarioDoc {
+pub struct ScenarioDoc {
+    #[schemars(with = "String")]
     game: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     age: Option<Spanned<Scalar>>,
+    #[schemars(with = "Vec<PlayerDoc>")]
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     discard: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Vec<Value>")]
     steps: Vec<Spanned<Value>>,
 }
 
@@ -344,6 +352,16 @@ impl Scenarios for Base {
     ) -> Result<Check, DocError> {
         let t = &state.table;
         Ok(match (seat, key) {
+            (Some(s), "under wonder") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.stage_cards[s].iter().copied(),
+            ),
+            (Some(s), "copies") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                self.outcome(state).scores[s].copied.iter().copied(),
+            ),
             (Some(s), "hand") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,

@@ -16,6 +16,7 @@
 //! cards (coins they would have paid out are not added: the sheet gives the
 //! coins as they are). Every mistake is reported with its line and column.
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
@@ -36,33 +37,91 @@ pub const MAX_COINS: i64 = 1_000_000;
 /// Most conflict tokens a sheet may give a player.
 pub const MAX_TOKENS: usize = 10_000;
 
-#[derive(Deserialize)]
+/// A city sheet of the base game.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct SheetDoc {
+pub struct SheetDoc {
+    /// The game: `base`.
+    #[schemars(with = "String")]
     game: Spanned<String>,
-    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+    /// Clockwise: each player's left neighbour is the next entry.
+    #[schemars(with = "Vec<SheetPlayer>")]
+    players: Spanned<Vec<Spanned<SheetPlayer>>>,
 }
 
-/// A player of a sheet or a scenario.
-#[derive(Deserialize)]
+/// A player of a sheet: a city as it stands.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub(super) struct PlayerDoc {
+pub struct SheetPlayer {
+    #[schemars(with = "String")]
+    name: Spanned<String>,
+    /// The board, by name or alias.
+    #[schemars(with = "String")]
+    wonder: Spanned<String>,
+    /// `A` or `B` (default A).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    side: Option<Spanned<String>>,
+    /// Stages built, from the first.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    stages: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    coins: Option<Spanned<Scalar>>,
+    /// Conflict tokens held: 1, 3, 5 and -1.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Scalar>>")]
+    conflict: Option<Vec<Spanned<Scalar>>>,
+    /// Built cards, by name or alias.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    cards: Option<Vec<Spanned<String>>>,
+}
+
+impl From<SheetPlayer> for PlayerDoc {
+    fn from(p: SheetPlayer) -> Self {
+        PlayerDoc {
+            name: p.name,
+            wonder: Some(p.wonder),
+            side: p.side,
+            stages: p.stages,
+            coins: p.coins,
+            conflict: p.conflict,
+            cards: p.cards,
+            hand: None,
+        }
+    }
+}
+
+/// A player of a scenario (and, converted, of a sheet).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDoc {
+    #[schemars(with = "String")]
     pub(super) name: Spanned<String>,
     /// Required in sheets; in scenarios, given for every player or none.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub(super) wonder: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub(super) side: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     pub(super) stages: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     pub(super) coins: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<Scalar>>")]
     pub(super) conflict: Option<Vec<Spanned<Scalar>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) cards: Option<Vec<Spanned<String>>>,
     /// Scenarios only: the cards in hand.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) hand: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
@@ -79,15 +138,20 @@ impl Sheets for Base {
     fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
         same_game(self.info, &doc.game)?;
-        let players = &doc.players.value;
         let (min, max) = self.player_range();
         player_count(&doc.players, min, max, self.info.title)?;
+        let players: Vec<Spanned<PlayerDoc>> = doc
+            .players
+            .value
+            .into_iter()
+            .map(|p| Spanned {
+                value: p.value.into(),
+                referenced: p.referenced,
+                defined: p.defined,
+            })
+            .collect();
+        let players = &players;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
-        for p in players {
-            if let Some(h) = &p.value.hand {
-                return Err(at(h, "`hand` is for scenarios: a sheet shows no hands"));
-            }
-        }
         // Boards first: a city's cards may count its neighbours'.
         let boards = self.boards_of(players, &names)?.ok_or_else(|| {
             at(

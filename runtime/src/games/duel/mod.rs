@@ -508,13 +508,8 @@ impl Duel {
         seen.victories = real.victories;
         seen.coins = real.coins;
         seen.progress = real.progress;
-        let mut h = CityHost {
-            me: &mut t.cities[seat],
-            cities: &st.shadow,
-            seat,
-            coins: !st.rebuild,
-        };
-        run_built(self.info, &mut h, source, follow.filter(|_| follows));
+        let mut h = CityHost::new(&mut t.cities[seat], &st.shadow, seat, !st.rebuild);
+        run_built(&self.vocab, &mut h, source, follow.filter(|_| follows));
         let after = MarketKey::of(&t.cities[seat]);
         if after != before {
             t.market[seat] = t.market[seat].wrapping_add(1);
@@ -531,7 +526,7 @@ impl Duel {
             let me = &table.cities[seat];
             let mut h = ScoreHost::new(me, &table.cities, seat);
             if me.listening & Listens::GAME_END != 0 {
-                run_event(self.info, &mut h, Event::GameEnd, Listens::GAME_END, None);
+                run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
             }
             let mut points = h.vp;
             let cat = |c: Category| usize::from(c.0) % MAX_CAT;
@@ -854,6 +849,13 @@ impl Duel {
                 }
                 has
             }
+            // Duel's vocabulary allows none of these (no conflict tokens,
+            // no drafted hand, no entombing): the compiler refuses them.
+            Pending::TakeVictory(_)
+            | Pending::LoseTokens(..)
+            | Pending::Entomb(_)
+            | Pending::Draw(..)
+            | Pending::BuildFromHand(_) => false,
             // Architects' effects: Duel's vocabulary allows none of them.
             Pending::TakeCard(..) | Pending::TakeCat | Pending::Flip(_) => false,
         }

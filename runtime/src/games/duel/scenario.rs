@@ -31,6 +31,7 @@
 //! `discards NAME's CARD` (an opponent's card), `takes CARD from the
 //! discard pile`, `starts the next Age`, `lets NAME start the next Age`.
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
@@ -45,30 +46,43 @@ use crate::text::{plural, shown};
 use super::sheet::PlayerDoc;
 use super::{Action, Duel, MAX_WONDERS, Move, Phase, State, WONDERS_EACH, trade};
 
-#[derive(Deserialize)]
+/// A scenario of Duel (`dsl/SCENARIOS.md`).
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct ScenarioDoc {
+pub struct ScenarioDoc {
+    #[schemars(with = "String")]
     game: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<bool>")]
     draft: Option<Spanned<bool>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     age: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     to_move: Option<Spanned<String>>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     conflict: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     layout: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     board: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     aside: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     discard: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Vec<PlayerDoc>")]
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
     #[serde(default)]
+    #[schemars(with = "Vec<Value>")]
     steps: Vec<Spanned<Value>>,
 }
 
@@ -227,15 +241,9 @@ impl Scenarios for Duel {
             }
             st.table.aside_tokens = tokens;
         }
-        if let Some(d) = &doc.discard {
-            for c in d {
-                let id = card(&self.vocab, c)?;
-                if let Some(place) = self.where_is(&st, id) {
-                    return Err(at(c, format!("{} is already {place}", self.card_name(id))));
-                }
-                st.table.discard.push(id);
-            }
-        }
+        // The layout first: built and discarded cards are then checked
+        // against what is laid out.
+        let explicit_layout = doc.layout.is_some();
         if let Some(layout) = &doc.layout {
             let mut cards = Vec::new();
             for c in layout {
@@ -247,17 +255,79 @@ impl Scenarios for Duel {
             }
             self.lay_out(&mut st, &cards);
         }
-        if let Some(c) = &doc.conflict {
-            let cap = i64::from(self.conflict.capital);
-            let pawn = int(c, "conflict", -cap..=cap)? as i32;
-            st.table.track.pawn = pawn;
-            // The military tokens the pawn has passed were applied.
-            for (i, &(square, _)) in self.conflict.tokens.iter().enumerate().take(8) {
-                if pawn >= i32::from(square) {
-                    st.table.track.looted |= 1 << (i + 8);
+        if let Some(d) = &doc.discard {
+            for c in d {
+                let id = card(&self.vocab, c)?;
+                match self.where_is(&st, id) {
+                    Some("laid out") if !explicit_layout => {}
+                    Some(place) => {
+                        return Err(at(c, format!("{} is already {place}", self.card_name(id))));
+                    }
+                    None => {}
                 }
-                if -pawn >= i32::from(square) {
-                    st.table.track.looted |= 1 << i;
+                st.table.discard.push(id);
+            }
+        }
+        // A card built or discarded that the seed's figure also holds was
+        // taken from it earlier: its slot is empty (one copy of each card).
+        let taken: Vec<CardId> = st
+            .table
+            .cities
+            .iter()
+            .flat_map(|c| c.cards.iter().copied())
+            .chain(st.table.discard.iter().copied())
+            .collect();
+        for c in taken {
+            let l = &st.table.layout;
+            if let Some(slot) =
+                (0..super::MAX_LAYOUT).find(|&i| l.present & (1 << i) != 0 && l.cards[i] == c)
+            {
+                if explicit_layout {
+                    return Err(at(
+                        &doc.players,
+                        format!(
+                            "{} is both laid out and built or discarded",
+                            self.card_name(c)
+                        ),
+                    ));
+                }
+                st.table.layout.take(slot);
+            }
+        }
+        // The pawn stands at the difference of the shields ("El ejército");
+        // `conflict`, if given, must say the same.
+        let t = &mut st.table;
+        let cap = i64::from(self.conflict.capital);
+        let diff = i64::from(t.cities[0].shields) - i64::from(t.cities[1].shields);
+        let pawn = diff.clamp(-cap, cap) as i32;
+        if let Some(c) = &doc.conflict {
+            let given = int(c, "conflict", -cap..=cap)? as i32;
+            if given != pawn {
+                return Err(at(
+                    c,
+                    format!(
+                        "the pawn stands at the difference of the shields ({} − {} = {pawn}), not {given}: give the red cards, or leave `conflict` out",
+                        t.cities[0].shields, t.cities[1].shields
+                    ),
+                ));
+            }
+        }
+        t.track.pawn = pawn;
+        // The military tokens the pawn has passed were applied.
+        for (i, &(square, _)) in self.conflict.tokens.iter().enumerate().take(8) {
+            if pawn >= i32::from(square) {
+                t.track.looted |= 1 << (i + 8);
+            }
+            if -pawn >= i32::from(square) {
+                t.track.looted |= 1 << i;
+            }
+        }
+        // Pairs of science symbols already held gave their token.
+        let nsym = self.info.symbols.len().min(crate::engine::science::MAX_SYM);
+        for seat in 0..2 {
+            for s in 0..nsym {
+                if t.cities[seat].science[s] >= 2 {
+                    t.paired[seat] |= 1 << s;
                 }
             }
         }
@@ -302,8 +372,17 @@ impl Scenarios for Duel {
                         out.push(format!("builds {c}"));
                     }
                     Action::Discard => out.push(format!("discards {c}")),
-                    Action::Wonder { wonder, .. } => {
-                        out.push(format!("builds {} with {c}", self.wonder_name(wonder)));
+                    Action::Wonder {
+                        wonder,
+                        coins,
+                        trade,
+                    } => {
+                        let w = self.wonder_name(wonder);
+                        out.push(format!(
+                            "builds {w} with {c} for {}",
+                            plural(coins + trade, "coin")
+                        ));
+                        out.push(format!("builds {w} with {c}"));
                     }
                 }
             }
@@ -384,6 +463,7 @@ impl Scenarios for Duel {
             None => (None, rest.trim_end_matches(" by chain")),
         };
         let card_part = card_part.split(" for ").next().unwrap_or(card_part);
+        let wonder_part = wonder_part.map(|w| w.split(" for ").next().unwrap_or(w));
         let c = self.vocab.find_card(card_part)?;
         let name = self.card_name(c);
         let open = (0..super::MAX_LAYOUT).any(|i| t.layout.accessible(i) && t.layout.cards[i] == c);
@@ -418,6 +498,11 @@ impl Scenarios for Duel {
         if phrase.starts_with("builds ") {
             if city.has_name(self.vocab.name_class(c)) {
                 return Some(format!("{who} already has {name}"));
+            }
+            if self.chained(city, c) {
+                return Some(format!(
+                    "{name} is free for {who} by a chain: `builds {name}` or `builds {name} by chain`"
+                ));
             }
             let info = &self.info.cards[usize::from(c.0)];
             let off = trade::discount(city, false, info.colour);
@@ -465,6 +550,12 @@ impl Scenarios for Duel {
             (Some(s), "progress") => tokens(&t.tokens[s])?,
             (Some(s), "wonders") => wonders(&t.built[s])?,
             (Some(s), "to build") => wonders(&t.wonders[s])?,
+            (Some(s), "under wonder") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.stage_cards[s].iter().copied(),
+            ),
+            (None, "boxed wonders") => wonders(&t.boxed_wonders)?,
             (None, "board") => tokens(&t.board_tokens)?,
             (None, "conflict") | (None, "pawn") => {
                 eq(value_int(value, key)?, i64::from(t.track.pawn))
@@ -481,9 +572,9 @@ impl Scenarios for Duel {
 
     fn check_keys(&self, seat: bool) -> &'static [&'static str] {
         if seat {
-            &["progress", "wonders", "to build"]
+            &["progress", "wonders", "to build", "under wonder"]
         } else {
-            &["board", "conflict", "age", "discard"]
+            &["board", "conflict", "age", "discard", "boxed wonders"]
         }
     }
 }

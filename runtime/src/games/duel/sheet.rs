@@ -18,6 +18,7 @@
 //! column. The game has one copy of each card, wonder and token: a sheet
 //! naming one twice is refused, and so is pricing a card someone holds.
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
@@ -40,31 +41,80 @@ use super::{
 /// Most coins a sheet may give a player.
 pub const MAX_COINS: i64 = 1_000_000;
 
-#[derive(Deserialize)]
+/// A city sheet of Duel.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct SheetDoc {
+pub struct SheetDoc {
+    /// The game: `duel`.
+    #[schemars(with = "String")]
     game: Spanned<String>,
+    /// The conflict pawn, positive toward the second player's capital.
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     conflict: Option<Spanned<Scalar>>,
-    players: Spanned<Vec<Spanned<PlayerDoc>>>,
+    /// The two players, the first player first.
+    #[schemars(with = "Vec<SheetPlayer>")]
+    players: Spanned<Vec<Spanned<SheetPlayer>>>,
 }
 
-/// A player of a sheet or a scenario.
-#[derive(Deserialize)]
+/// A player of a Duel sheet.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub(super) struct PlayerDoc {
+pub struct SheetPlayer {
+    #[schemars(with = "String")]
+    name: Spanned<String>,
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    coins: Option<Spanned<Scalar>>,
+    /// Built cards, by name or alias.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    cards: Option<Vec<Spanned<String>>>,
+    /// Built wonders.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    wonders: Option<Vec<Spanned<String>>>,
+    /// Progress tokens held.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    progress: Option<Vec<Spanned<String>>>,
+}
+
+impl From<SheetPlayer> for PlayerDoc {
+    fn from(p: SheetPlayer) -> Self {
+        PlayerDoc {
+            name: p.name,
+            coins: p.coins,
+            cards: p.cards,
+            wonders: p.wonders,
+            progress: p.progress,
+            to_build: None,
+        }
+    }
+}
+
+/// A player of a scenario (and, converted, of a sheet).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDoc {
+    #[schemars(with = "String")]
     pub(super) name: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
     pub(super) coins: Option<Spanned<Scalar>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) cards: Option<Vec<Spanned<String>>>,
     /// Built wonders.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) wonders: Option<Vec<Spanned<String>>>,
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) progress: Option<Vec<Spanned<String>>>,
     /// Scenarios only: the wonders still to build.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub(super) to_build: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
@@ -110,17 +160,19 @@ impl Sheets for Duel {
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
         same_game(self.info, &doc.game)?;
-        let players = &doc.players.value;
         player_count(&doc.players, 2, 2, self.info.title)?;
+        let players: Vec<Spanned<PlayerDoc>> = doc
+            .players
+            .value
+            .into_iter()
+            .map(|p| Spanned {
+                value: p.value.into(),
+                referenced: p.referenced,
+                defined: p.defined,
+            })
+            .collect();
+        let players = &players;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
-        for p in players {
-            if let Some(w) = &p.value.to_build {
-                return Err(at(
-                    w,
-                    "`to_build` is for scenarios: a sheet lists the wonders built",
-                ));
-            }
-        }
         let mut st = self.empty();
         self.fill_players(&mut st, players, &names, 0)?;
         if let Some(c) = &doc.conflict {

@@ -1,0 +1,198 @@
+//! A game with expansions in play, as one set of tables.
+//!
+//! The compiler generates each card set on its own: a game (`base`, either
+//! edition) and each expansion of it (`leaders`), with card, wonder and
+//! token indices of their own from 0, and one `effects` function each. An
+//! expansion's vocabulary lists hold the game's names first and its own
+//! after them (the compiler gives the expansions of one game disjoint
+//! places, so any of them combine), so its colour, category and symbol
+//! indices mean the same in the game and in every expansion.
+//!
+//! [`compose`] lays the card sets chosen at set-up end to end: the game's
+//! cards, then each expansion's, and the same for wonders and tokens. The
+//! result is a [`GameInfo`] like any other, built once per combination and
+//! kept for the life of the process (there are a handful of combinations;
+//! nothing is built per game played). Its `effects` field is never called:
+//! effects run through [`crate::engine::vocab::Vocab::effects`], which hands
+//! each source to the card set it comes from, with its own index.
+
+use std::sync::{Mutex, PoisonError};
+
+use sevenw_host::{CardId, CardInfo, Event, GameInfo, Host, Own, Source};
+
+use crate::engine::vocab::VocabError;
+
+/// One card set in play, and where its cards, wonders and tokens begin in
+/// the composed tables.
+#[derive(Clone, Copy, Debug)]
+pub struct Layer {
+    pub info: &'static GameInfo,
+    pub cards: u16,
+    pub wonders: u8,
+    pub progress: u8,
+}
+
+impl Layer {
+    /// The card set's own tables, at the start of the composed ones.
+    pub fn alone(info: &'static GameInfo) -> Self {
+        Layer {
+            info,
+            cards: 0,
+            wonders: 0,
+            progress: 0,
+        }
+    }
+}
+
+/// A composed game and its layers.
+struct Composed {
+    key: Vec<usize>,
+    info: &'static GameInfo,
+    layers: Vec<Layer>,
+}
+
+/// Every combination composed so far.
+static COMPOSED: Mutex<Vec<Composed>> = Mutex::new(Vec::new());
+
+/// The effects of a composed game are run by `Vocab::effects`, never from here.
+fn composed_effects(_source: Source, _event: Event, _host: &mut dyn Host) {}
+
+fn key_of(game: &'static GameInfo, expansions: &[&'static GameInfo]) -> Vec<usize> {
+    std::iter::once(game)
+        .chain(expansions.iter().copied())
+        .map(|g| std::ptr::from_ref(g) as usize)
+        .collect()
+}
+
+/// The card sets a game's tables come from: its layers if it was composed,
+/// else the game alone.
+pub fn layers_of(info: &'static GameInfo) -> Vec<Layer> {
+    let composed = COMPOSED.lock().unwrap_or_else(PoisonError::into_inner);
+    composed
+        .iter()
+        .find(|c| std::ptr::eq(c.info, info))
+        .map_or_else(|| vec![Layer::alone(info)], |c| c.layers.clone())
+}
+
+/// `game` with `expansions` in play. Fails if an expansion does not extend
+/// `game` or their vocabularies do not fit together. With no expansion,
+/// `game` itself.
+pub fn compose(
+    game: &'static GameInfo,
+    expansions: &[&'static GameInfo],
+) -> Result<&'static GameInfo, VocabError> {
+    if expansions.is_empty() {
+        return Ok(game);
+    }
+    let key = key_of(game, expansions);
+    let mut composed = COMPOSED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(c) = composed.iter().find(|c| c.key == key) {
+        return Ok(c.info);
+    }
+    let shape = |why: String| VocabError::Compose(why);
+    for (i, e) in expansions.iter().enumerate() {
+        if !e.extends.eq_ignore_ascii_case(game.name) {
+            return Err(shape(format!(
+                "`{}` is not an expansion of `{}`",
+                e.name, game.name
+            )));
+        }
+        if expansions[..i].iter().any(|o| std::ptr::eq(*o, *e)) {
+            return Err(shape(format!("`{}` is in play twice", e.name)));
+        }
+        if e.resources != game.resources || e.classes != game.classes {
+            return Err(shape(format!(
+                "`{}` was compiled for other resources than `{}`",
+                e.name, game.name
+            )));
+        }
+    }
+    let all: Vec<&'static GameInfo> = std::iter::once(game)
+        .chain(expansions.iter().copied())
+        .collect();
+    // Each list: the longest one, which every other one must begin.
+    let longest = |get: fn(&GameInfo) -> &'static [&'static str],
+                   what: &str|
+     -> Result<&'static [&'static str], VocabError> {
+        let best = all
+            .iter()
+            .map(|g| get(g))
+            .max_by_key(|l| l.len())
+            .unwrap_or(&[]);
+        for g in &all {
+            let l = get(g);
+            if best.get(..l.len()) != Some(l) {
+                return Err(shape(format!(
+                    "the {what} of `{}` do not fit those of the other card sets in play",
+                    g.name
+                )));
+            }
+        }
+        Ok(best)
+    };
+    let symbols = longest(|g| g.symbols, "science symbols")?;
+    let colours = longest(|g| g.colours, "colours")?;
+    let categories = longest(|g| g.categories, "categories")?;
+
+    let mut layers = Vec::with_capacity(all.len());
+    let (mut cards, mut wonders, mut progress) = (Vec::new(), Vec::new(), Vec::new());
+    for g in &all {
+        let layer = Layer {
+            info: g,
+            cards: u16::try_from(cards.len()).map_err(|_| VocabError::TooManyNames(cards.len()))?,
+            wonders: u8::try_from(wonders.len()).map_err(|_| VocabError::TooMany {
+                what: "wonders",
+                have: wonders.len(),
+                max: 256,
+            })?,
+            progress: u8::try_from(progress.len()).map_err(|_| VocabError::TooMany {
+                what: "progress tokens",
+                have: progress.len(),
+                max: 256,
+            })?,
+        };
+        let shift = |ids: &'static [CardId]| -> &'static [CardId] {
+            if layer.cards == 0 || ids.is_empty() {
+                ids
+            } else {
+                let moved: Vec<CardId> = ids.iter().map(|c| CardId(c.0 + layer.cards)).collect();
+                Box::leak(moved.into_boxed_slice())
+            }
+        };
+        cards.extend(g.cards.iter().map(|c| CardInfo {
+            chains: shift(c.chains),
+            chained_from: shift(c.chained_from),
+            ..*c
+        }));
+        wonders.extend_from_slice(g.wonders);
+        progress.extend_from_slice(g.progress);
+        layers.push(layer);
+    }
+    if cards.len() > usize::from(u16::MAX) {
+        return Err(VocabError::TooManyNames(cards.len()));
+    }
+    let titles: Vec<&str> = expansions.iter().map(|e| e.title).collect();
+    let title: &'static str =
+        Box::leak(format!("{} with {}", game.title, titles.join(", ")).into_boxed_str());
+    let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
+        title,
+        extends: "",
+        own: Own::default(),
+        start_coins: all
+            .iter()
+            .map(|g| g.start_coins)
+            .max()
+            .unwrap_or(game.start_coins),
+        symbols,
+        colours,
+        categories,
+        draft: all.iter().find_map(|g| g.draft),
+        cards: Box::leak(cards.into_boxed_slice()),
+        wonders: Box::leak(wonders.into_boxed_slice()),
+        progress: Box::leak(progress.into_boxed_slice()),
+        effects: composed_effects,
+        ..*game
+    }));
+    composed.push(Composed { key, info, layers });
+    Ok(info)
+}
