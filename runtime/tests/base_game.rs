@@ -141,6 +141,7 @@ fn seeds_give_different_deals_and_sides_follow_the_policy() {
             seed,
             sides,
             wonders: None,
+            ..Setup::default()
         };
         // `start` deals Age I.
         let g = b.start(&setup).unwrap();

@@ -205,10 +205,24 @@ impl Scenarios for Base {
             }
             parts.join(" ")
         };
+        let drafted = self
+            .info
+            .cards
+            .get(usize::from(mv.card.0))
+            .is_some_and(|c| c.age == 0);
         match mv.action {
+            Action::Build(p) if drafted => {
+                if p.left + p.right > 0 {
+                    out.push(format!("recruits {card} paying {}", paying(&p)));
+                }
+                out.push(format!("recruits {card}"));
+            }
             Action::Build(p) => {
                 if p.left + p.right > 0 {
                     out.push(format!("builds {card} paying {}", paying(&p)));
+                }
+                if p.bank > 0 {
+                    out.push(format!("builds {card} paying {} to the bank", p.bank));
                 }
                 out.push(format!("builds {card}"));
             }
@@ -216,7 +230,7 @@ impl Scenarios for Base {
                 out.push(format!("builds {card} by chain"));
                 out.push(format!("builds {card}"));
             }
-            Action::Free => {
+            Action::Free | Action::RuleFree => {
                 out.push(format!("builds {card} for free"));
                 out.push(format!("builds {card} free"));
             }
@@ -231,10 +245,23 @@ impl Scenarios for Base {
                 out.push(format!("builds a stage with {card}"));
                 out.push(format!("builds stage {n} with {card}"));
             }
+            Action::Discard if drafted => {
+                out.push(format!("sells {card}"));
+                out.push(format!("discards {card}"));
+            }
             Action::Discard => out.push(format!("discards {card}")),
             Action::FromDiscard => {
                 out.push(format!("builds {card} from the discard pile"));
                 out.push(format!("takes {card} from the discard pile"));
+            }
+            Action::Keep => {
+                out.push(format!("keeps {card}"));
+                out.push(format!("drafts {card}"));
+            }
+            Action::Entomb => out.push(format!("entombs {card}")),
+            Action::Skip => {
+                out.push("recruits nobody".to_string());
+                out.push("builds nothing".to_string());
             }
         }
     }
@@ -256,8 +283,10 @@ impl Scenarios for Base {
 
     fn decides_now(&self, state: &State, seat: usize) -> bool {
         match state.phase {
-            Phase::Turn => seat >= state.chosen.len() && seat < state.table.cities.len(),
-            Phase::LastCard(s) | Phase::FreeBuild(s) => s == seat,
+            Phase::Turn | Phase::Draft => {
+                seat >= state.chosen.len() && seat < state.table.cities.len()
+            }
+            Phase::LastCard(s) | Phase::FreeBuild(s) | Phase::Choose(s, _) => s == seat,
             Phase::Over => false,
         }
     }
@@ -265,9 +294,8 @@ impl Scenarios for Base {
     fn moves_of(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
         out.clear();
         match state.phase {
-            Phase::Turn if self.decides_now(state, seat) => {
-                let t = &state.table;
-                self.moves(t, seat, &t.hands[seat], &mut state.scratch.movegen, out);
+            Phase::Turn | Phase::Draft if self.decides_now(state, seat) => {
+                self.seat_moves(state, seat, out);
             }
             _ if self.to_move(state) == Some(seat) => self.legal_moves(state, out),
             _ => {}

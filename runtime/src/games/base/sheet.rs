@@ -178,6 +178,7 @@ impl Sheets for Base {
             resolved: Vec::new(),
             turns_played: 0,
             last_turn: false,
+            resume: super::Resume::Turn(0),
             rng: Rng::new(0),
             scratch: Default::default(),
         };
