@@ -574,6 +574,12 @@ impl Base {
     /// its board's effects run.
     pub fn new_city(&self, cities: &mut [City], seat: usize, wonder: u8, side: u8) {
         let mut city = City::new(wonder, side, i32::from(self.info.start_coins), TRADE_PRICE);
+        city.wonder_stages = self
+            .info
+            .wonders
+            .get(usize::from(wonder))
+            .and_then(|w| w.sides.get(usize::from(side)))
+            .map_or(0, |s| s.stages.len().min(255) as u8);
         let board = Source::Board { wonder, side };
         city.gain_source(self.info, board);
         cities[seat] = city;
@@ -797,7 +803,7 @@ impl Base {
 
     /// Builds the deck of `age` for the table (with the guild draw),
     /// shuffles it and deals the hands.
-    fn deal_age(&self, state: &mut State, age: u8) {
+    pub(crate) fn deal_age(&self, state: &mut State, age: u8) {
         let info = self.info;
         let t = &mut state.table;
         let n = t.cities.len();
