@@ -167,7 +167,7 @@ struct ScoreArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("target").required(true).args(["card", "stage", "wonder"]))]
+#[command(group = clap::ArgGroup::new("target").required(true).args(["card", "stage", "wonder", "leader"]))]
 struct PriceArgs {
     /// The city sheet (YAML; `-` for standard input).
     sheet: PathBuf,
@@ -183,6 +183,9 @@ struct PriceArgs {
     /// Price a wonder (Duel).
     #[arg(long)]
     wonder: Option<String>,
+    /// Price recruiting a leader of the player's hand (Leaders).
+    #[arg(long)]
+    leader: Option<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -677,9 +680,10 @@ fn score(games: &[&'static GameInfo], a: ScoreArgs) -> Result<String, Fail> {
 }
 
 fn price(games: &[&'static GameInfo], a: PriceArgs) -> Result<String, Fail> {
-    let target = match (&a.card, a.stage, &a.wonder) {
+    let target = match (&a.card, &a.wonder, &a.leader) {
         (Some(c), _, _) => Target::Card(c.clone()),
-        (_, _, Some(w)) => Target::Wonder(w.clone()),
+        (_, Some(w), _) => Target::Wonder(w.clone()),
+        (_, _, Some(l)) => Target::Leader(l.clone()),
         _ => Target::Stage,
     };
     let text = read_input(&a.sheet)?;

@@ -330,6 +330,11 @@ impl Sheets for Base {
                 return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
         };
+        let verb = if matches!(target, Target::Leader(_)) {
+            "recruit"
+        } else {
+            "build"
+        };
         let market = self.market(cities, seat);
         let mut search = PaymentSearch::new();
         let budget = city.coins.max(0) as u32;
@@ -345,7 +350,7 @@ impl Sheets for Base {
                 coins: Some(p.total()),
                 chain: false,
                 payment: Some(p),
-                reason: format!("{who} can build {what} for {}", describe_payment(&p)),
+                reason: format!("{who} can {verb} {what} for {}", describe_payment(&p)),
             });
         }
         Ok(match cheapest(&mut search, u32::MAX) {
