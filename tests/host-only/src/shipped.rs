@@ -3083,6 +3083,3190 @@ pub mod base {
         }
     }
 }
+/// 7 Wonders (second edition): generated from the card files of `base`.
+pub mod base2 {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Lumber Yard
+        pub const LUMBER_YARD: CardId = CardId(0);
+        /// Stone Pit
+        pub const STONE_PIT: CardId = CardId(1);
+        /// Clay Pool
+        pub const CLAY_POOL: CardId = CardId(2);
+        /// Ore Vein
+        pub const ORE_VEIN: CardId = CardId(3);
+        /// Tree Farm
+        pub const TREE_FARM: CardId = CardId(4);
+        /// Excavation
+        pub const EXCAVATION: CardId = CardId(5);
+        /// Clay Pit
+        pub const CLAY_PIT: CardId = CardId(6);
+        /// Timber Yard
+        pub const TIMBER_YARD: CardId = CardId(7);
+        /// Forest Cave
+        pub const FOREST_CAVE: CardId = CardId(8);
+        /// Mine
+        pub const MINE: CardId = CardId(9);
+        /// Loom
+        pub const LOOM_AGE1: CardId = CardId(10);
+        /// Glassworks
+        pub const GLASSWORKS_AGE1: CardId = CardId(11);
+        /// Press
+        pub const PRESS_AGE1: CardId = CardId(12);
+        /// Well
+        pub const WELL: CardId = CardId(13);
+        /// Baths
+        pub const BATHS: CardId = CardId(14);
+        /// Altar
+        pub const ALTAR: CardId = CardId(15);
+        /// Theater
+        pub const THEATER: CardId = CardId(16);
+        /// Tavern
+        pub const TAVERN: CardId = CardId(17);
+        /// East Trading Post
+        pub const EAST_TRADING_POST: CardId = CardId(18);
+        /// West Trading Post
+        pub const WEST_TRADING_POST: CardId = CardId(19);
+        /// Marketplace
+        pub const MARKETPLACE: CardId = CardId(20);
+        /// Stockade
+        pub const STOCKADE: CardId = CardId(21);
+        /// Barracks
+        pub const BARRACKS: CardId = CardId(22);
+        /// Guard Tower
+        pub const GUARD_TOWER: CardId = CardId(23);
+        /// Apothecary
+        pub const APOTHECARY: CardId = CardId(24);
+        /// Workshop
+        pub const WORKSHOP: CardId = CardId(25);
+        /// Scriptorium
+        pub const SCRIPTORIUM: CardId = CardId(26);
+        /// Sawmill
+        pub const SAWMILL: CardId = CardId(27);
+        /// Quarry
+        pub const QUARRY: CardId = CardId(28);
+        /// Brickyard
+        pub const BRICKYARD: CardId = CardId(29);
+        /// Foundry
+        pub const FOUNDRY: CardId = CardId(30);
+        /// Loom
+        pub const LOOM_AGE2: CardId = CardId(31);
+        /// Glassworks
+        pub const GLASSWORKS_AGE2: CardId = CardId(32);
+        /// Press
+        pub const PRESS_AGE2: CardId = CardId(33);
+        /// Aqueduct
+        pub const AQUEDUCT: CardId = CardId(34);
+        /// Temple
+        pub const TEMPLE: CardId = CardId(35);
+        /// Statue
+        pub const STATUE: CardId = CardId(36);
+        /// Courthouse
+        pub const COURTHOUSE: CardId = CardId(37);
+        /// Forum
+        pub const FORUM: CardId = CardId(38);
+        /// Caravansery
+        pub const CARAVANSERY: CardId = CardId(39);
+        /// Vineyard
+        pub const VINEYARD: CardId = CardId(40);
+        /// Bazaar
+        pub const BAZAAR: CardId = CardId(41);
+        /// Walls
+        pub const WALLS: CardId = CardId(42);
+        /// Training Ground
+        pub const TRAINING_GROUND: CardId = CardId(43);
+        /// Stables
+        pub const STABLES: CardId = CardId(44);
+        /// Archery Range
+        pub const ARCHERY_RANGE: CardId = CardId(45);
+        /// Dispensary
+        pub const DISPENSARY: CardId = CardId(46);
+        /// Laboratory
+        pub const LABORATORY: CardId = CardId(47);
+        /// Library
+        pub const LIBRARY: CardId = CardId(48);
+        /// School
+        pub const SCHOOL: CardId = CardId(49);
+        /// Pantheon
+        pub const PANTHEON: CardId = CardId(50);
+        /// Gardens
+        pub const GARDENS: CardId = CardId(51);
+        /// Town Hall
+        pub const TOWN_HALL: CardId = CardId(52);
+        /// Palace
+        pub const PALACE: CardId = CardId(53);
+        /// Senate
+        pub const SENATE: CardId = CardId(54);
+        /// Haven
+        pub const HAVEN: CardId = CardId(55);
+        /// Lighthouse
+        pub const LIGHTHOUSE: CardId = CardId(56);
+        /// Chamber of Commerce
+        pub const CHAMBER_OF_COMMERCE: CardId = CardId(57);
+        /// Ludus
+        pub const LUDUS: CardId = CardId(58);
+        /// Arena
+        pub const ARENA: CardId = CardId(59);
+        /// Fortifications
+        pub const FORTIFICATIONS: CardId = CardId(60);
+        /// Circus
+        pub const CIRCUS: CardId = CardId(61);
+        /// Arsenal
+        pub const ARSENAL: CardId = CardId(62);
+        /// Siege Workshop
+        pub const SIEGE_WORKSHOP: CardId = CardId(63);
+        /// Castrum
+        pub const CASTRUM: CardId = CardId(64);
+        /// Lodge
+        pub const LODGE: CardId = CardId(65);
+        /// Observatory
+        pub const OBSERVATORY: CardId = CardId(66);
+        /// University
+        pub const UNIVERSITY: CardId = CardId(67);
+        /// Academy
+        pub const ACADEMY: CardId = CardId(68);
+        /// Study
+        pub const STUDY: CardId = CardId(69);
+        /// Workers Guild
+        pub const WORKERS_GUILD: CardId = CardId(70);
+        /// Craftsmens Guild
+        pub const CRAFTSMENS_GUILD: CardId = CardId(71);
+        /// Traders Guild
+        pub const TRADERS_GUILD: CardId = CardId(72);
+        /// Philosophers Guild
+        pub const PHILOSOPHERS_GUILD: CardId = CardId(73);
+        /// Spies Guild
+        pub const SPIES_GUILD: CardId = CardId(74);
+        /// Decorators Guild
+        pub const DECORATORS_GUILD: CardId = CardId(75);
+        /// Shipowners Guild
+        pub const SHIPOWNERS_GUILD: CardId = CardId(76);
+        /// Scientists Guild
+        pub const SCIENTISTS_GUILD: CardId = CardId(77);
+        /// Magistrates Guild
+        pub const MAGISTRATES_GUILD: CardId = CardId(78);
+        /// Builders Guild
+        pub const BUILDERS_GUILD: CardId = CardId(79);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "base",
+        title: "7 Wonders (second edition)",
+        edition: 2,
+        extends: "",
+        own: Own {
+            symbols: 0,
+            colours: 0,
+            categories: 0,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 3,
+        hand_size: 7,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &["brown", "grey", "blue", "yellow", "green", "red", "purple"],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draft: None,
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Lumber Yard",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[3, 4],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Stone Pit",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[3, 5],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Clay Pool",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[3, 5],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Ore Vein",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[3, 4],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Tree Farm",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[6],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Excavation",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[4],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Clay Pit",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[3],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Timber Yard",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[3],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Forest Cave",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[5],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Mine",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 1,
+                copies: &[6],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Loom",
+                aliases: &[],
+                colour: colour::GREY,
+                age: 1,
+                copies: &[3, 6],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Glassworks",
+                aliases: &[],
+                colour: colour::GREY,
+                age: 1,
+                copies: &[3, 6],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Press",
+                aliases: &[],
+                colour: colour::GREY,
+                age: 1,
+                copies: &[3, 6],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Well",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 1,
+                copies: &[4, 7],
+                cost: Cost::FREE,
+                chains: &[card::STATUE],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Baths",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 1,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1)],
+                },
+                chains: &[card::AQUEDUCT],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Altar",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 1,
+                copies: &[3, 5],
+                cost: Cost::FREE,
+                chains: &[card::PANTHEON],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Theater",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 1,
+                copies: &[3, 6],
+                cost: Cost::FREE,
+                chains: &[card::GARDENS],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Tavern",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[4, 5, 7],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "East Trading Post",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[3, 7],
+                cost: Cost::FREE,
+                chains: &[card::FORUM],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "West Trading Post",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[3, 7],
+                cost: Cost::FREE,
+                chains: &[card::FORUM],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Marketplace",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 1,
+                copies: &[3, 6],
+                cost: Cost::FREE,
+                chains: &[card::CARAVANSERY],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Stockade",
+                aliases: &[],
+                colour: colour::RED,
+                age: 1,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Barracks",
+                aliases: &[],
+                colour: colour::RED,
+                age: 1,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Guard Tower",
+                aliases: &[],
+                colour: colour::RED,
+                age: 1,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Apothecary",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 1,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::LOOM, 1)],
+                },
+                chains: &[card::STABLES, card::DISPENSARY],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Workshop",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 1,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::GLASS, 1)],
+                },
+                chains: &[card::ARCHERY_RANGE, card::LABORATORY],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Scriptorium",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 1,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::PAPYRUS, 1)],
+                },
+                chains: &[card::COURTHOUSE, card::LIBRARY],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Sawmill",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 2,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Quarry",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 2,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Brickyard",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 2,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Foundry",
+                aliases: &[],
+                colour: colour::BROWN,
+                age: 2,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Loom",
+                aliases: &[],
+                colour: colour::GREY,
+                age: 2,
+                copies: &[3, 5],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Glassworks",
+                aliases: &[],
+                colour: colour::GREY,
+                age: 2,
+                copies: &[3, 5],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Press",
+                aliases: &[],
+                colour: colour::GREY,
+                age: 2,
+                copies: &[3, 5],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Aqueduct",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 3)],
+                },
+                chains: &[],
+                chained_from: &[card::BATHS],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Temple",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[3, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Statue",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::ORE, 2)],
+                },
+                chains: &[],
+                chained_from: &[card::WELL],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Courthouse",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 2,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 2), (res::LOOM, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::SCRIPTORIUM],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Forum",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[3, 6, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 2)],
+                },
+                chains: &[card::HAVEN],
+                chained_from: &[card::EAST_TRADING_POST, card::WEST_TRADING_POST],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Caravansery",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[3, 5, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2)],
+                },
+                chains: &[card::LIGHTHOUSE],
+                chained_from: &[card::MARKETPLACE],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Vineyard",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[3, 6],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Bazaar",
+                aliases: &["Bazar"],
+                colour: colour::YELLOW,
+                age: 2,
+                copies: &[4, 7],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Walls",
+                aliases: &[],
+                colour: colour::RED,
+                age: 2,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 3)],
+                },
+                chains: &[card::FORTIFICATIONS],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Training Ground",
+                aliases: &[],
+                colour: colour::RED,
+                age: 2,
+                copies: &[4, 6, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::ORE, 2)],
+                },
+                chains: &[card::CIRCUS],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Stables",
+                aliases: &[],
+                colour: colour::RED,
+                age: 2,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::APOTHECARY],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Archery Range",
+                aliases: &[],
+                colour: colour::RED,
+                age: 2,
+                copies: &[3, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::ORE, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::WORKSHOP],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Dispensary",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 2), (res::GLASS, 1)],
+                },
+                chains: &[card::ARENA, card::LODGE],
+                chained_from: &[card::APOTHECARY],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Laboratory",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
+                },
+                chains: &[card::SIEGE_WORKSHOP, card::OBSERVATORY],
+                chained_from: &[card::WORKSHOP],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Library",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[3, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 2), (res::LOOM, 1)],
+                },
+                chains: &[card::SENATE, card::UNIVERSITY],
+                chained_from: &[card::SCRIPTORIUM],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "School",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 2,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[card::ACADEMY, card::STUDY],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Pantheon",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[3, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::CLAY, 2),
+                        (res::ORE, 1),
+                        (res::GLASS, 1),
+                        (res::LOOM, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                },
+                chains: &[],
+                chained_from: &[card::ALTAR],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Gardens",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 2)],
+                },
+                chains: &[],
+                chained_from: &[card::THEATER],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Town Hall",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[3, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 2), (res::ORE, 1), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Palace",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::STONE, 1),
+                        (res::CLAY, 1),
+                        (res::ORE, 1),
+                        (res::GLASS, 1),
+                        (res::LOOM, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Senate",
+                aliases: &[],
+                colour: colour::BLUE,
+                age: 3,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::STONE, 1), (res::ORE, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::LIBRARY],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Haven",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::FORUM],
+                listens: Listens(5),
+                expert: false,
+            },
+            CardInfo {
+                name: "Lighthouse",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[3, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::CARAVANSERY],
+                listens: Listens(5),
+                expert: false,
+            },
+            CardInfo {
+                name: "Chamber of Commerce",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[4, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+            },
+            CardInfo {
+                name: "Ludus",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[5, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::ORE, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+            },
+            CardInfo {
+                name: "Arena",
+                aliases: &[],
+                colour: colour::YELLOW,
+                age: 3,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 2), (res::ORE, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::DISPENSARY],
+                listens: Listens(5),
+                expert: false,
+            },
+            CardInfo {
+                name: "Fortifications",
+                aliases: &[],
+                colour: colour::RED,
+                age: 3,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1), (res::ORE, 3)],
+                },
+                chains: &[],
+                chained_from: &[card::WALLS],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Circus",
+                aliases: &[],
+                colour: colour::RED,
+                age: 3,
+                copies: &[4, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 3), (res::ORE, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::TRAINING_GROUND],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Arsenal",
+                aliases: &[],
+                colour: colour::RED,
+                age: 3,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Siege Workshop",
+                aliases: &[],
+                colour: colour::RED,
+                age: 3,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 3)],
+                },
+                chains: &[],
+                chained_from: &[card::LABORATORY],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Castrum",
+                aliases: &[],
+                colour: colour::RED,
+                age: 3,
+                copies: &[4, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::CLAY, 2), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Lodge",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[3, 6],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 2), (res::LOOM, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::DISPENSARY],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Observatory",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 2), (res::GLASS, 1), (res::LOOM, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::LABORATORY],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "University",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[3, 4],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::LIBRARY],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Academy",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[3, 7],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 3), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::SCHOOL],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Study",
+                aliases: &[],
+                colour: colour::GREEN,
+                age: 3,
+                copies: &[3, 5],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[card::SCHOOL],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Workers Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::STONE, 1),
+                        (res::CLAY, 1),
+                        (res::ORE, 2),
+                    ],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Craftsmens Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 2), (res::ORE, 2)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Traders Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::GLASS, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Philosophers Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 3), (res::LOOM, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Spies Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 2), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Decorators Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::ORE, 2), (res::LOOM, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Shipowners Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Scientists Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::ORE, 2), (res::PAPYRUS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Magistrates Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 3), (res::STONE, 1), (res::LOOM, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Builders Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 3), (res::CLAY, 2), (res::GLASS, 1)],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "Alexandria",
+                aliases: &["Alejandría", "Lighthouse of Alexandria"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::LOOM, 1), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 3)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 4)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Babylon",
+                aliases: &["Babilonia", "Hanging Gardens of Babylon"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2), (res::LOOM, 1)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 4)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3), (res::GLASS, 1)],
+                                },
+                                listens: Listens(1),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Ephesus",
+                aliases: &["Ephesos", "Éfeso", "Temple of Artemis"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2), (res::GLASS, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2)],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2)],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2), (res::LOOM, 1)],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Halicarnassus",
+                aliases: &["Halikarnassos", "Halicarnaso", "Mausoleum of Halicarnassus"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 3)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2)],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 3)],
+                                },
+                                listens: Listens(1),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Olympia",
+                aliases: &["Olimpia", "Statue of Zeus"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2)],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3)],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::GLASS, 1),
+                                        (res::LOOM, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Rhodes",
+                aliases: &["Rhodos", "Rodas", "Colossus of Rhodes"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 4)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 3)],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 4)],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Giza",
+                aliases: &["Gizah", "Pyramids of Giza"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2), (res::LOOM, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 4)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 3)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[],
+        effects,
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::LUMBER_YARD) => lumber_yard(event, h),
+            Source::Card(card::STONE_PIT) => stone_pit(event, h),
+            Source::Card(card::CLAY_POOL) => clay_pool(event, h),
+            Source::Card(card::ORE_VEIN) => ore_vein(event, h),
+            Source::Card(card::TREE_FARM) => tree_farm(event, h),
+            Source::Card(card::EXCAVATION) => excavation(event, h),
+            Source::Card(card::CLAY_PIT) => clay_pit(event, h),
+            Source::Card(card::TIMBER_YARD) => timber_yard(event, h),
+            Source::Card(card::FOREST_CAVE) => forest_cave(event, h),
+            Source::Card(card::MINE) => mine(event, h),
+            Source::Card(card::LOOM_AGE1) => loom_age1(event, h),
+            Source::Card(card::GLASSWORKS_AGE1) => glassworks_age1(event, h),
+            Source::Card(card::PRESS_AGE1) => press_age1(event, h),
+            Source::Card(card::WELL) => well(event, h),
+            Source::Card(card::BATHS) => baths(event, h),
+            Source::Card(card::ALTAR) => altar(event, h),
+            Source::Card(card::THEATER) => theater(event, h),
+            Source::Card(card::TAVERN) => tavern(event, h),
+            Source::Card(card::EAST_TRADING_POST) => east_trading_post(event, h),
+            Source::Card(card::WEST_TRADING_POST) => west_trading_post(event, h),
+            Source::Card(card::MARKETPLACE) => marketplace(event, h),
+            Source::Card(card::STOCKADE) => stockade(event, h),
+            Source::Card(card::BARRACKS) => barracks(event, h),
+            Source::Card(card::GUARD_TOWER) => guard_tower(event, h),
+            Source::Card(card::APOTHECARY) => apothecary(event, h),
+            Source::Card(card::WORKSHOP) => workshop(event, h),
+            Source::Card(card::SCRIPTORIUM) => scriptorium(event, h),
+            Source::Card(card::SAWMILL) => sawmill(event, h),
+            Source::Card(card::QUARRY) => quarry(event, h),
+            Source::Card(card::BRICKYARD) => brickyard(event, h),
+            Source::Card(card::FOUNDRY) => foundry(event, h),
+            Source::Card(card::LOOM_AGE2) => loom_age2(event, h),
+            Source::Card(card::GLASSWORKS_AGE2) => glassworks_age2(event, h),
+            Source::Card(card::PRESS_AGE2) => press_age2(event, h),
+            Source::Card(card::AQUEDUCT) => aqueduct(event, h),
+            Source::Card(card::TEMPLE) => temple(event, h),
+            Source::Card(card::STATUE) => statue(event, h),
+            Source::Card(card::COURTHOUSE) => courthouse(event, h),
+            Source::Card(card::FORUM) => forum(event, h),
+            Source::Card(card::CARAVANSERY) => caravansery(event, h),
+            Source::Card(card::VINEYARD) => vineyard(event, h),
+            Source::Card(card::BAZAAR) => bazaar(event, h),
+            Source::Card(card::WALLS) => walls(event, h),
+            Source::Card(card::TRAINING_GROUND) => training_ground(event, h),
+            Source::Card(card::STABLES) => stables(event, h),
+            Source::Card(card::ARCHERY_RANGE) => archery_range(event, h),
+            Source::Card(card::DISPENSARY) => dispensary(event, h),
+            Source::Card(card::LABORATORY) => laboratory(event, h),
+            Source::Card(card::LIBRARY) => library(event, h),
+            Source::Card(card::SCHOOL) => school(event, h),
+            Source::Card(card::PANTHEON) => pantheon(event, h),
+            Source::Card(card::GARDENS) => gardens(event, h),
+            Source::Card(card::TOWN_HALL) => town_hall(event, h),
+            Source::Card(card::PALACE) => palace(event, h),
+            Source::Card(card::SENATE) => senate(event, h),
+            Source::Card(card::HAVEN) => haven(event, h),
+            Source::Card(card::LIGHTHOUSE) => lighthouse(event, h),
+            Source::Card(card::CHAMBER_OF_COMMERCE) => chamber_of_commerce(event, h),
+            Source::Card(card::LUDUS) => ludus(event, h),
+            Source::Card(card::ARENA) => arena(event, h),
+            Source::Card(card::FORTIFICATIONS) => fortifications(event, h),
+            Source::Card(card::CIRCUS) => circus(event, h),
+            Source::Card(card::ARSENAL) => arsenal(event, h),
+            Source::Card(card::SIEGE_WORKSHOP) => siege_workshop(event, h),
+            Source::Card(card::CASTRUM) => castrum(event, h),
+            Source::Card(card::LODGE) => lodge(event, h),
+            Source::Card(card::OBSERVATORY) => observatory(event, h),
+            Source::Card(card::UNIVERSITY) => university(event, h),
+            Source::Card(card::ACADEMY) => academy(event, h),
+            Source::Card(card::STUDY) => study(event, h),
+            Source::Card(card::WORKERS_GUILD) => workers_guild(event, h),
+            Source::Card(card::CRAFTSMENS_GUILD) => craftsmens_guild(event, h),
+            Source::Card(card::TRADERS_GUILD) => traders_guild(event, h),
+            Source::Card(card::PHILOSOPHERS_GUILD) => philosophers_guild(event, h),
+            Source::Card(card::SPIES_GUILD) => spies_guild(event, h),
+            Source::Card(card::DECORATORS_GUILD) => decorators_guild(event, h),
+            Source::Card(card::SHIPOWNERS_GUILD) => shipowners_guild(event, h),
+            Source::Card(card::SCIENTISTS_GUILD) => scientists_guild(event, h),
+            Source::Card(card::MAGISTRATES_GUILD) => magistrates_guild(event, h),
+            Source::Card(card::BUILDERS_GUILD) => builders_guild(event, h),
+            Source::Board { wonder: 0, side: 0 } => alexandria_day(event, h),
+            Source::Board { wonder: 0, side: 1 } => alexandria_night(event, h),
+            Source::Board { wonder: 1, side: 0 } => babylon_day(event, h),
+            Source::Board { wonder: 1, side: 1 } => babylon_night(event, h),
+            Source::Board { wonder: 2, side: 0 } => ephesus_day(event, h),
+            Source::Board { wonder: 2, side: 1 } => ephesus_night(event, h),
+            Source::Board { wonder: 3, side: 0 } => halicarnassus_day(event, h),
+            Source::Board { wonder: 3, side: 1 } => halicarnassus_night(event, h),
+            Source::Board { wonder: 4, side: 0 } => olympia_day(event, h),
+            Source::Board { wonder: 4, side: 1 } => olympia_night(event, h),
+            Source::Board { wonder: 5, side: 0 } => rhodes_day(event, h),
+            Source::Board { wonder: 5, side: 1 } => rhodes_night(event, h),
+            Source::Board { wonder: 6, side: 0 } => giza_day(event, h),
+            Source::Board { wonder: 6, side: 1 } => giza_night(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => {
+                alexandria_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => {
+                alexandria_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 0, side: 0, stage: 2 } => {
+                alexandria_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => {
+                alexandria_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => {
+                alexandria_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 2 } => {
+                alexandria_night_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                babylon_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => {
+                babylon_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => {
+                babylon_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                babylon_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => {
+                babylon_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 2, side: 0, stage: 0 } => {
+                ephesus_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 2, side: 0, stage: 1 } => {
+                ephesus_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 2, side: 0, stage: 2 } => {
+                ephesus_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 2, side: 1, stage: 0 } => {
+                ephesus_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 2, side: 1, stage: 1 } => {
+                ephesus_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 2, side: 1, stage: 2 } => {
+                ephesus_night_stage_3(event, h)
+            }
+            Source::Stage { wonder: 3, side: 0, stage: 0 } => {
+                halicarnassus_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 3, side: 0, stage: 1 } => {
+                halicarnassus_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 3, side: 0, stage: 2 } => {
+                halicarnassus_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 3, side: 1, stage: 0 } => {
+                halicarnassus_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 3, side: 1, stage: 1 } => {
+                halicarnassus_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 3, side: 1, stage: 2 } => {
+                halicarnassus_night_stage_3(event, h)
+            }
+            Source::Stage { wonder: 4, side: 0, stage: 0 } => {
+                olympia_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 4, side: 0, stage: 1 } => {
+                olympia_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 4, side: 0, stage: 2 } => {
+                olympia_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 4, side: 1, stage: 0 } => {
+                olympia_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 4, side: 1, stage: 1 } => {
+                olympia_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 4, side: 1, stage: 2 } => {
+                olympia_night_stage_3(event, h)
+            }
+            Source::Stage { wonder: 5, side: 0, stage: 0 } => {
+                rhodes_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 5, side: 0, stage: 1 } => {
+                rhodes_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 5, side: 0, stage: 2 } => {
+                rhodes_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 5, side: 1, stage: 0 } => {
+                rhodes_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 5, side: 1, stage: 1 } => {
+                rhodes_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 6, side: 0, stage: 0 } => giza_day_stage_1(event, h),
+            Source::Stage { wonder: 6, side: 0, stage: 1 } => giza_day_stage_2(event, h),
+            Source::Stage { wonder: 6, side: 0, stage: 2 } => giza_day_stage_3(event, h),
+            Source::Stage { wonder: 6, side: 1, stage: 0 } => {
+                giza_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 6, side: 1, stage: 1 } => {
+                giza_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 6, side: 1, stage: 2 } => {
+                giza_night_stage_3(event, h)
+            }
+            Source::Stage { wonder: 6, side: 1, stage: 3 } => {
+                giza_night_stage_4(event, h)
+            }
+            _ => {}
+        }
+    }
+    /// Lumber Yard (Age 1, brown).
+    fn lumber_yard(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Stone Pit (Age 1, brown).
+    fn stone_pit(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Clay Pool (Age 1, brown).
+    fn clay_pool(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Ore Vein (Age 1, brown).
+    fn ore_vein(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Tree Farm (Age 1, brown).
+    fn tree_farm(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0 | 1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Excavation (Age 1, brown).
+    fn excavation(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0 | 1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Clay Pit (Age 1, brown).
+    fn clay_pit(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0 | 1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Timber Yard (Age 1, brown).
+    fn timber_yard(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0 | 1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Forest Cave (Age 1, brown).
+    fn forest_cave(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0 | 1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Mine (Age 1, brown).
+    fn mine(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0 | 1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Loom (Age 1, grey).
+    fn loom_age1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::LOOM.0), 1, true);
+        }
+    }
+    /// Glassworks (Age 1, grey).
+    fn glassworks_age1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::GLASS.0), 1, true);
+        }
+    }
+    /// Press (Age 1, grey).
+    fn press_age1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Well (Age 1, blue).
+    fn well(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 3);
+        }
+    }
+    /// Baths (Age 1, blue).
+    fn baths(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 3);
+        }
+    }
+    /// Altar (Age 1, blue).
+    fn altar(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 3);
+        }
+    }
+    /// Theater (Age 1, blue).
+    fn theater(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 3);
+        }
+    }
+    /// Tavern (Age 1, yellow).
+    fn tavern(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(5);
+        }
+    }
+    /// East Trading Post (Age 1, yellow).
+    fn east_trading_post(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_price(
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+                1,
+                Seats(&[-1]),
+            );
+        }
+    }
+    /// West Trading Post (Age 1, yellow).
+    fn west_trading_post(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_price(
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+                1,
+                Seats(&[1]),
+            );
+        }
+    }
+    /// Marketplace (Age 1, yellow).
+    fn marketplace(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_price(
+                ResSet(1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0),
+                1,
+                Seats(&[-1, 1]),
+            );
+        }
+    }
+    /// Stockade (Age 1, red).
+    fn stockade(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Barracks (Age 1, red).
+    fn barracks(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Guard Tower (Age 1, red).
+    fn guard_tower(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Apothecary (Age 1, green).
+    fn apothecary(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS));
+        }
+    }
+    /// Workshop (Age 1, green).
+    fn workshop(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::GEAR));
+        }
+    }
+    /// Scriptorium (Age 1, green).
+    fn scriptorium(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::TABLET));
+        }
+    }
+    /// Sawmill (Age 2, brown).
+    fn sawmill(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 2, true);
+        }
+    }
+    /// Quarry (Age 2, brown).
+    fn quarry(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 2, true);
+        }
+    }
+    /// Brickyard (Age 2, brown).
+    fn brickyard(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 2, true);
+        }
+    }
+    /// Foundry (Age 2, brown).
+    fn foundry(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 2, true);
+        }
+    }
+    /// Loom (Age 2, grey).
+    fn loom_age2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::LOOM.0), 1, true);
+        }
+    }
+    /// Glassworks (Age 2, grey).
+    fn glassworks_age2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::GLASS.0), 1, true);
+        }
+    }
+    /// Press (Age 2, grey).
+    fn press_age2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Aqueduct (Age 2, blue).
+    fn aqueduct(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 5);
+        }
+    }
+    /// Temple (Age 2, blue).
+    fn temple(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 4);
+        }
+    }
+    /// Statue (Age 2, blue).
+    fn statue(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 4);
+        }
+    }
+    /// Courthouse (Age 2, blue).
+    fn courthouse(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 4);
+        }
+    }
+    /// Forum (Age 2, yellow).
+    fn forum(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(
+                ResSet(1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0),
+                1,
+                false,
+            );
+        }
+    }
+    /// Caravansery (Age 2, yellow).
+    fn caravansery(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+                1,
+                false,
+            );
+        }
+    }
+    /// Vineyard (Age 2, yellow).
+    fn vineyard(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            let n = h
+                .count(
+                    Counted::Cards(ColourSet(1 << colour::BROWN.0)),
+                    Seats(&[-1, 0, 1]),
+                ) as i32;
+            h.gain_coins(n);
+        }
+    }
+    /// Bazaar (Age 2, yellow).
+    fn bazaar(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            let n = 2
+                * h
+                    .count(
+                        Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                        Seats(&[-1, 0, 1]),
+                    ) as i32;
+            h.gain_coins(n);
+        }
+    }
+    /// Walls (Age 2, red).
+    fn walls(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Training Ground (Age 2, red).
+    fn training_ground(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Stables (Age 2, red).
+    fn stables(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Archery Range (Age 2, red).
+    fn archery_range(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Dispensary (Age 2, green).
+    fn dispensary(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS));
+        }
+    }
+    /// Laboratory (Age 2, green).
+    fn laboratory(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::GEAR));
+        }
+    }
+    /// Library (Age 2, green).
+    fn library(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::TABLET));
+        }
+    }
+    /// School (Age 2, green).
+    fn school(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::TABLET));
+        }
+    }
+    /// Pantheon (Age 3, blue).
+    fn pantheon(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 7);
+        }
+    }
+    /// Gardens (Age 3, blue).
+    fn gardens(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 5);
+        }
+    }
+    /// Town Hall (Age 3, blue).
+    fn town_hall(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 6);
+        }
+    }
+    /// Palace (Age 3, blue).
+    fn palace(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 8);
+        }
+    }
+    /// Senate (Age 3, blue).
+    fn senate(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CIVILIAN, 6);
+        }
+    }
+    /// Haven (Age 3, yellow).
+    fn haven(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0]))
+                    as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0]))
+                    as i32;
+                h.gain_vp(cat::COMMERCIAL, n);
+            }
+            _ => {}
+        }
+    }
+    /// Lighthouse (Age 3, yellow).
+    fn lighthouse(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
+                    as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
+                    as i32;
+                h.gain_vp(cat::COMMERCIAL, n);
+            }
+            _ => {}
+        }
+    }
+    /// Chamber of Commerce (Age 3, yellow).
+    fn chamber_of_commerce(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = 2
+                    * h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                            Seats(&[0]),
+                        ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = 2
+                    * h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                            Seats(&[0]),
+                        ) as i32;
+                h.gain_vp(cat::COMMERCIAL, n);
+            }
+            _ => {}
+        }
+    }
+    /// Ludus (Age 3, yellow).
+    fn ludus(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = 3
+                    * h.count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[0]))
+                        as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[0]))
+                    as i32;
+                h.gain_vp(cat::COMMERCIAL, n);
+            }
+            _ => {}
+        }
+    }
+    /// Arena (Age 3, yellow).
+    fn arena(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = 3 * h.count(Counted::WonderStages, Seats(&[0])) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h.count(Counted::WonderStages, Seats(&[0])) as i32;
+                h.gain_vp(cat::COMMERCIAL, n);
+            }
+            _ => {}
+        }
+    }
+    /// Fortifications (Age 3, red).
+    fn fortifications(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Circus (Age 3, red).
+    fn circus(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Arsenal (Age 3, red).
+    fn arsenal(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Siege Workshop (Age 3, red).
+    fn siege_workshop(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Castrum (Age 3, red).
+    fn castrum(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Lodge (Age 3, green).
+    fn lodge(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS));
+        }
+    }
+    /// Observatory (Age 3, green).
+    fn observatory(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::GEAR));
+        }
+    }
+    /// University (Age 3, green).
+    fn university(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::TABLET));
+        }
+    }
+    /// Academy (Age 3, green).
+    fn academy(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS));
+        }
+    }
+    /// Study (Age 3, green).
+    fn study(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::GEAR));
+        }
+    }
+    /// Workers Guild (Age 3, purple).
+    fn workers_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[-1, 1]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Craftsmens Guild (Age 3, purple).
+    fn craftsmens_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2
+                * h
+                    .count(
+                        Counted::Cards(ColourSet(1 << colour::GREY.0)),
+                        Seats(&[-1, 1]),
+                    ) as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Traders Guild (Age 3, purple).
+    fn traders_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[-1, 1]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Philosophers Guild (Age 3, purple).
+    fn philosophers_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::GREEN.0)), Seats(&[-1, 1]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Spies Guild (Age 3, purple).
+    fn spies_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[-1, 1]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Decorators Guild (Age 3, purple).
+    fn decorators_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            if h.count(Counted::FinishedWonders, Seats(&[0])) >= 1 {
+                h.gain_vp(cat::GUILDS, 7);
+            }
+        }
+    }
+    /// Shipowners Guild (Age 3, purple).
+    fn shipowners_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(
+                    Counted::Cards(
+                        ColourSet(
+                            1 << colour::BROWN.0 | 1 << colour::GREY.0
+                                | 1 << colour::PURPLE.0,
+                        ),
+                    ),
+                    Seats(&[0]),
+                ) as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Scientists Guild (Age 3, purple).
+    fn scientists_guild(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+        }
+    }
+    /// Magistrates Guild (Age 3, purple).
+    fn magistrates_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[-1, 1]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Builders Guild (Age 3, purple).
+    fn builders_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::WonderStages, Seats(&[-1, 0, 1])) as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Alexandria, side Day: the board.
+    fn alexandria_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::GLASS.0), 1, true);
+        }
+    }
+    /// Alexandria, side Day: stage 1.
+    fn alexandria_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Alexandria, side Day: stage 2.
+    fn alexandria_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+                1,
+                false,
+            );
+        }
+    }
+    /// Alexandria, side Day: stage 3.
+    fn alexandria_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Alexandria, side Night: the board.
+    fn alexandria_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::GLASS.0), 1, true);
+        }
+    }
+    /// Alexandria, side Night: stage 1.
+    fn alexandria_night_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+                1,
+                false,
+            );
+        }
+    }
+    /// Alexandria, side Night: stage 2.
+    fn alexandria_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(
+                ResSet(1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0),
+                1,
+                false,
+            );
+        }
+    }
+    /// Alexandria, side Night: stage 3.
+    fn alexandria_night_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Babylon, side Day: the board.
+    fn babylon_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Babylon, side Day: stage 1.
+    fn babylon_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Babylon, side Day: stage 2.
+    fn babylon_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+        }
+    }
+    /// Babylon, side Day: stage 3.
+    fn babylon_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Babylon, side Night: the board.
+    fn babylon_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Babylon, side Night: stage 1.
+    fn babylon_night_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.play_last_card();
+        }
+    }
+    /// Babylon, side Night: stage 2.
+    fn babylon_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+        }
+    }
+    /// Ephesus, side Day: the board.
+    fn ephesus_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Ephesus, side Day: stage 1.
+    fn ephesus_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Ephesus, side Day: stage 2.
+    fn ephesus_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(9);
+        }
+    }
+    /// Ephesus, side Day: stage 3.
+    fn ephesus_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Ephesus, side Night: the board.
+    fn ephesus_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Ephesus, side Night: stage 1.
+    fn ephesus_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(4);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Ephesus, side Night: stage 2.
+    fn ephesus_night_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(4);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Ephesus, side Night: stage 3.
+    fn ephesus_night_stage_3(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(4);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 5);
+            }
+            _ => {}
+        }
+    }
+    /// Halicarnassus, side Day: the board.
+    fn halicarnassus_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::LOOM.0), 1, true);
+        }
+    }
+    /// Halicarnassus, side Day: stage 1.
+    fn halicarnassus_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Halicarnassus, side Day: stage 2.
+    fn halicarnassus_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Discard, Limit::Now);
+        }
+    }
+    /// Halicarnassus, side Day: stage 3.
+    fn halicarnassus_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Halicarnassus, side Night: the board.
+    fn halicarnassus_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::LOOM.0), 1, true);
+        }
+    }
+    /// Halicarnassus, side Night: stage 1.
+    fn halicarnassus_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.build_free(Pile::Discard, Limit::Now);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Halicarnassus, side Night: stage 2.
+    fn halicarnassus_night_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.build_free(Pile::Discard, Limit::Now);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 1);
+            }
+            _ => {}
+        }
+    }
+    /// Halicarnassus, side Night: stage 3.
+    fn halicarnassus_night_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Discard, Limit::Now);
+        }
+    }
+    /// Olympia, side Day: the board.
+    fn olympia_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Olympia, side Day: stage 1.
+    fn olympia_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Olympia, side Day: stage 2.
+    fn olympia_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.free_builds(FreeRule::FirstOfColour);
+        }
+    }
+    /// Olympia, side Day: stage 3.
+    fn olympia_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Olympia, side Night: the board.
+    fn olympia_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Olympia, side Night: stage 1.
+    fn olympia_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.free_builds(FreeRule::FirstOfAge);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Olympia, side Night: stage 2.
+    fn olympia_night_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.free_builds(FreeRule::LastOfAge);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Olympia, side Night: stage 3.
+    fn olympia_night_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 5);
+        }
+    }
+    /// Rhodes, side Day: the board.
+    fn rhodes_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Rhodes, side Day: stage 1.
+    fn rhodes_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Rhodes, side Day: stage 2.
+    fn rhodes_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Rhodes, side Day: stage 3.
+    fn rhodes_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Rhodes, side Night: the board.
+    fn rhodes_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Rhodes, side Night: stage 1.
+    fn rhodes_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_shields(1);
+                h.gain_coins(3);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Rhodes, side Night: stage 2.
+    fn rhodes_night_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_shields(1);
+                h.gain_coins(4);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Giza, side Day: the board.
+    fn giza_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Giza, side Day: stage 1.
+    fn giza_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Giza, side Day: stage 2.
+    fn giza_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 5);
+        }
+    }
+    /// Giza, side Day: stage 3.
+    fn giza_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Giza, side Night: the board.
+    fn giza_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Giza, side Night: stage 1.
+    fn giza_night_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Giza, side Night: stage 2.
+    fn giza_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 5);
+        }
+    }
+    /// Giza, side Night: stage 3.
+    fn giza_night_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 5);
+        }
+    }
+    /// Giza, side Night: stage 4.
+    fn giza_night_stage_4(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+}
 /// 7 Wonders Duel: generated from the card files of `duel`.
 pub mod duel {
     use ::sevenw_host::*;
@@ -5807,5 +8991,1722 @@ pub mod duel {
         }
     }
 }
+/// 7 Wonders: Leaders (second edition): generated from the card files of `leaders`.
+pub mod leaders {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const WHITE: Colour = Colour(7);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const LEADERS: Category = Category(7);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Maecenas
+        pub const MAECENAS: CardId = CardId(0);
+        /// Imhotep
+        pub const IMHOTEP: CardId = CardId(1);
+        /// Hammurabi
+        pub const HAMMURABI: CardId = CardId(2);
+        /// Leonidas
+        pub const LEONIDAS: CardId = CardId(3);
+        /// Archimedes
+        pub const ARCHIMEDES: CardId = CardId(4);
+        /// Ramses
+        pub const RAMSES: CardId = CardId(5);
+        /// Croesus
+        pub const CROESUS: CardId = CardId(6);
+        /// Xenophon
+        pub const XENOPHON: CardId = CardId(7);
+        /// Vitruvius
+        pub const VITRUVIUS: CardId = CardId(8);
+        /// Nero
+        pub const NERO: CardId = CardId(9);
+        /// Bilkis
+        pub const BILKIS: CardId = CardId(10);
+        /// Hannibal
+        pub const HANNIBAL: CardId = CardId(11);
+        /// Caesar
+        pub const CAESAR: CardId = CardId(12);
+        /// Solomon
+        pub const SOLOMON: CardId = CardId(13);
+        /// Euclid
+        pub const EUCLID: CardId = CardId(14);
+        /// Ptolemy
+        pub const PTOLEMY: CardId = CardId(15);
+        /// Pythagoras
+        pub const PYTHAGORAS: CardId = CardId(16);
+        /// Sappho
+        pub const SAPPHO: CardId = CardId(17);
+        /// Zenobia
+        pub const ZENOBIA: CardId = CardId(18);
+        /// Nefertiti
+        pub const NEFERTITI: CardId = CardId(19);
+        /// Cleopatra
+        pub const CLEOPATRA: CardId = CardId(20);
+        /// Phidias
+        pub const PHIDIAS: CardId = CardId(21);
+        /// Praxiteles
+        pub const PRAXITELES: CardId = CardId(22);
+        /// Nebuchadnezzar
+        pub const NEBUCHADNEZZAR: CardId = CardId(23);
+        /// Varro
+        pub const VARRO: CardId = CardId(24);
+        /// Pericles
+        pub const PERICLES: CardId = CardId(25);
+        /// Hypatia
+        pub const HYPATIA: CardId = CardId(26);
+        /// Hiram
+        pub const HIRAM: CardId = CardId(27);
+        /// Midas
+        pub const MIDAS: CardId = CardId(28);
+        /// Amytis
+        pub const AMYTIS: CardId = CardId(29);
+        /// Alexander
+        pub const ALEXANDER: CardId = CardId(30);
+        /// Justinian
+        pub const JUSTINIAN: CardId = CardId(31);
+        /// Plato
+        pub const PLATO: CardId = CardId(32);
+        /// Aristotle
+        pub const ARISTOTLE: CardId = CardId(33);
+        /// Berenice
+        pub const BERENICE: CardId = CardId(34);
+        /// Hatshepsut
+        pub const HATSHEPSUT: CardId = CardId(35);
+        /// Nitocris
+        pub const NITOCRIS: CardId = CardId(36);
+        /// Telesilla
+        pub const TELESILLA: CardId = CardId(37);
+        /// Tomyris
+        pub const TOMYRIS: CardId = CardId(38);
+        /// Aganice
+        pub const AGANICE: CardId = CardId(39);
+        /// Enheduanna
+        pub const ENHEDUANNA: CardId = CardId(40);
+        /// Phryne
+        pub const PHRYNE: CardId = CardId(41);
+        /// Cornelia
+        pub const CORNELIA: CardId = CardId(42);
+        /// Eurypyle
+        pub const EURYPYLE: CardId = CardId(43);
+        /// Theano
+        pub const THEANO: CardId = CardId(44);
+        /// Makeda
+        pub const MAKEDA: CardId = CardId(45);
+        /// Cynisca
+        pub const CYNISCA: CardId = CardId(46);
+        /// Gorgo
+        pub const GORGO: CardId = CardId(47);
+        /// Agrippina
+        pub const AGRIPPINA: CardId = CardId(48);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "leaders",
+        title: "7 Wonders: Leaders (second edition)",
+        edition: 1,
+        extends: "base",
+        own: Own {
+            symbols: 3,
+            colours: 7,
+            categories: 7,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 6,
+        hand_size: 7,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &["brown", "grey", "blue", "yellow", "green", "red", "purple", "white"],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "leaders",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draft: Some(DraftRule {
+            colour: colour::WHITE,
+            deal: 4,
+            pass: -1,
+        }),
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Maecenas",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Imhotep",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Hammurabi",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Leonidas",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Archimedes",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Ramses",
+                aliases: &["Ramesses"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Croesus",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Xenophon",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(8),
+                expert: false,
+            },
+            CardInfo {
+                name: "Vitruvius",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(8),
+                expert: false,
+            },
+            CardInfo {
+                name: "Nero",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(64),
+                expert: false,
+            },
+            CardInfo {
+                name: "Bilkis",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Hannibal",
+                aliases: &["Aníbal"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Caesar",
+                aliases: &["César"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Solomon",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Euclid",
+                aliases: &["Euclides"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Ptolemy",
+                aliases: &["Ptolomeo"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Pythagoras",
+                aliases: &["Pitágoras"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Sappho",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Zenobia",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Nefertiti",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Cleopatra",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Phidias",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Praxiteles",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Nebuchadnezzar",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Varro",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Pericles",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 6,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Hypatia",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Hiram",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Midas",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Amytis",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Alexander",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Justinian",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Plato",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+            },
+            CardInfo {
+                name: "Aristotle",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+            },
+            CardInfo {
+                name: "Berenice",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(128),
+                expert: true,
+            },
+            CardInfo {
+                name: "Hatshepsut",
+                aliases: &["Hapshepsut"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(256),
+                expert: true,
+            },
+            CardInfo {
+                name: "Nitocris",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: true,
+            },
+            CardInfo {
+                name: "Telesilla",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: true,
+            },
+            CardInfo {
+                name: "Tomyris",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: true,
+            },
+            CardInfo {
+                name: "Aganice",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: true,
+            },
+            CardInfo {
+                name: "Enheduanna",
+                aliases: &["Enheduania"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: true,
+            },
+            CardInfo {
+                name: "Phryne",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+            CardInfo {
+                name: "Cornelia",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+            CardInfo {
+                name: "Eurypyle",
+                aliases: &["Euryptyle"],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+            CardInfo {
+                name: "Theano",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+            CardInfo {
+                name: "Makeda",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+            CardInfo {
+                name: "Cynisca",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+            CardInfo {
+                name: "Gorgo",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+            CardInfo {
+                name: "Agrippina",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: true,
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "Rome",
+                aliases: &["Roma"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::STONE, 2),
+                                        (res::CLAY, 1),
+                                        (res::LOOM, 1),
+                                    ],
+                                },
+                                listens: Listens(4),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 1), (res::CLAY, 1)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::STONE, 1),
+                                        (res::CLAY, 1),
+                                        (res::LOOM, 1),
+                                    ],
+                                },
+                                listens: Listens(5),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(5),
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Abu Simbel",
+                aliases: &[],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::CLAY, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 1), (res::ORE, 1)],
+                                },
+                                listens: Listens(4),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::STONE, 2),
+                                        (res::GLASS, 1),
+                                        (res::LOOM, 1),
+                                    ],
+                                },
+                                listens: Listens(1),
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2), (res::LOOM, 1)],
+                                },
+                                listens: Listens(1),
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2), (res::GLASS, 1)],
+                                },
+                                listens: Listens(1),
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[],
+        effects,
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::MAECENAS) => maecenas(event, h),
+            Source::Card(card::IMHOTEP) => imhotep(event, h),
+            Source::Card(card::HAMMURABI) => hammurabi(event, h),
+            Source::Card(card::LEONIDAS) => leonidas(event, h),
+            Source::Card(card::ARCHIMEDES) => archimedes(event, h),
+            Source::Card(card::RAMSES) => ramses(event, h),
+            Source::Card(card::CROESUS) => croesus(event, h),
+            Source::Card(card::XENOPHON) => xenophon(event, h),
+            Source::Card(card::VITRUVIUS) => vitruvius(event, h),
+            Source::Card(card::NERO) => nero(event, h),
+            Source::Card(card::BILKIS) => bilkis(event, h),
+            Source::Card(card::HANNIBAL) => hannibal(event, h),
+            Source::Card(card::CAESAR) => caesar(event, h),
+            Source::Card(card::SOLOMON) => solomon(event, h),
+            Source::Card(card::EUCLID) => euclid(event, h),
+            Source::Card(card::PTOLEMY) => ptolemy(event, h),
+            Source::Card(card::PYTHAGORAS) => pythagoras(event, h),
+            Source::Card(card::SAPPHO) => sappho(event, h),
+            Source::Card(card::ZENOBIA) => zenobia(event, h),
+            Source::Card(card::NEFERTITI) => nefertiti(event, h),
+            Source::Card(card::CLEOPATRA) => cleopatra(event, h),
+            Source::Card(card::PHIDIAS) => phidias(event, h),
+            Source::Card(card::PRAXITELES) => praxiteles(event, h),
+            Source::Card(card::NEBUCHADNEZZAR) => nebuchadnezzar(event, h),
+            Source::Card(card::VARRO) => varro(event, h),
+            Source::Card(card::PERICLES) => pericles(event, h),
+            Source::Card(card::HYPATIA) => hypatia(event, h),
+            Source::Card(card::HIRAM) => hiram(event, h),
+            Source::Card(card::MIDAS) => midas(event, h),
+            Source::Card(card::AMYTIS) => amytis(event, h),
+            Source::Card(card::ALEXANDER) => alexander(event, h),
+            Source::Card(card::JUSTINIAN) => justinian(event, h),
+            Source::Card(card::PLATO) => plato(event, h),
+            Source::Card(card::ARISTOTLE) => aristotle(event, h),
+            Source::Card(card::BERENICE) => berenice(event, h),
+            Source::Card(card::HATSHEPSUT) => hatshepsut(event, h),
+            Source::Card(card::NITOCRIS) => nitocris(event, h),
+            Source::Card(card::TELESILLA) => telesilla(event, h),
+            Source::Card(card::TOMYRIS) => tomyris(event, h),
+            Source::Card(card::AGANICE) => aganice(event, h),
+            Source::Card(card::ENHEDUANNA) => enheduanna(event, h),
+            Source::Card(card::PHRYNE) => phryne(event, h),
+            Source::Card(card::CORNELIA) => cornelia(event, h),
+            Source::Card(card::EURYPYLE) => eurypyle(event, h),
+            Source::Card(card::THEANO) => theano(event, h),
+            Source::Card(card::MAKEDA) => makeda(event, h),
+            Source::Card(card::CYNISCA) => cynisca(event, h),
+            Source::Card(card::GORGO) => gorgo(event, h),
+            Source::Card(card::AGRIPPINA) => agrippina(event, h),
+            Source::Board { wonder: 0, side: 0 } => rome_day(event, h),
+            Source::Board { wonder: 0, side: 1 } => rome_night(event, h),
+            Source::Board { wonder: 1, side: 0 } => abu_simbel_day(event, h),
+            Source::Board { wonder: 1, side: 1 } => abu_simbel_night(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => rome_day_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => rome_day_stage_2(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => {
+                rome_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => {
+                rome_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 2 } => {
+                rome_night_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                abu_simbel_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => {
+                abu_simbel_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => {
+                abu_simbel_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                abu_simbel_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => {
+                abu_simbel_night_stage_2(event, h)
+            }
+            _ => {}
+        }
+    }
+    /// Maecenas (white).
+    fn maecenas(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.coin_discount(255, ColourSet(1 << colour::WHITE.0), Seats(&[0]));
+        }
+    }
+    /// Imhotep (white).
+    fn imhotep(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discount(1, Discount::Wonders);
+        }
+    }
+    /// Hammurabi (white).
+    fn hammurabi(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discount(1, Discount::Colours(ColourSet(1 << colour::BLUE.0)));
+        }
+    }
+    /// Leonidas (white).
+    fn leonidas(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discount(1, Discount::Colours(ColourSet(1 << colour::RED.0)));
+        }
+    }
+    /// Archimedes (white).
+    fn archimedes(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discount(1, Discount::Colours(ColourSet(1 << colour::GREEN.0)));
+        }
+    }
+    /// Ramses (white).
+    fn ramses(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.free_builds(FreeRule::Colours(ColourSet(1 << colour::PURPLE.0)));
+        }
+    }
+    /// Croesus (white).
+    fn croesus(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(6);
+        }
+    }
+    /// Xenophon (white).
+    fn xenophon(event: Event, h: &mut dyn Host) {
+        if let Event::BuiltCard { colour: colour::YELLOW, .. } = event {
+            h.gain_coins(2);
+        }
+    }
+    /// Vitruvius (white).
+    fn vitruvius(event: Event, h: &mut dyn Host) {
+        if let Event::BuiltCard { chained: true, .. } = event {
+            h.gain_coins(2);
+        }
+    }
+    /// Nero (white).
+    fn nero(event: Event, h: &mut dyn Host) {
+        if let Event::GainedVictory = event {
+            h.gain_coins(2);
+        }
+    }
+    /// Bilkis (white).
+    fn bilkis(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.bank_trade(
+                ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0 | 1 << res::GLASS.0 | 1 << res::LOOM.0
+                        | 1 << res::PAPYRUS.0,
+                ),
+                1,
+            );
+        }
+    }
+    /// Hannibal (white).
+    fn hannibal(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(1);
+        }
+    }
+    /// Caesar (white).
+    fn caesar(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Solomon (white).
+    fn solomon(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Discard, Limit::Now);
+        }
+    }
+    /// Euclid (white).
+    fn euclid(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS));
+        }
+    }
+    /// Ptolemy (white).
+    fn ptolemy(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::TABLET));
+        }
+    }
+    /// Pythagoras (white).
+    fn pythagoras(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::GEAR));
+        }
+    }
+    /// Sappho (white).
+    fn sappho(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::LEADERS, 2);
+        }
+    }
+    /// Zenobia (white).
+    fn zenobia(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::LEADERS, 3);
+        }
+    }
+    /// Nefertiti (white).
+    fn nefertiti(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::LEADERS, 4);
+        }
+    }
+    /// Cleopatra (white).
+    fn cleopatra(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::LEADERS, 5);
+        }
+    }
+    /// Phidias (white).
+    fn phidias(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::Cards(ColourSet(1 << colour::BROWN.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Praxiteles (white).
+    fn praxiteles(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2
+                * h.count(Counted::Cards(ColourSet(1 << colour::GREY.0)), Seats(&[0]))
+                    as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Nebuchadnezzar (white).
+    fn nebuchadnezzar(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Varro (white).
+    fn varro(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Pericles (white).
+    fn pericles(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2
+                * h.count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[0]))
+                    as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Hypatia (white).
+    fn hypatia(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::Cards(ColourSet(1 << colour::GREEN.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Hiram (white).
+    fn hiram(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2
+                * h.count(Counted::Cards(ColourSet(1 << colour::PURPLE.0)), Seats(&[0]))
+                    as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Midas (white).
+    fn midas(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = (h.count(Counted::Coins, Seats(&[0])) / 3) as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Amytis (white).
+    fn amytis(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2 * h.count(Counted::WonderStages, Seats(&[0])) as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Alexander (white).
+    fn alexander(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::VictoryTokens, Seats(&[0])) as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Justinian (white).
+    fn justinian(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 3
+                * h
+                    .count(
+                        Counted::ColourSets(
+                            ColourSet(
+                                1 << colour::BLUE.0 | 1 << colour::GREEN.0
+                                    | 1 << colour::RED.0,
+                            ),
+                        ),
+                        Seats(&[0]),
+                    ) as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Plato (white).
+    fn plato(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 7
+                * h
+                    .count(
+                        Counted::ColourSets(
+                            ColourSet(
+                                1 << colour::BROWN.0 | 1 << colour::GREY.0
+                                    | 1 << colour::BLUE.0 | 1 << colour::YELLOW.0
+                                    | 1 << colour::GREEN.0 | 1 << colour::RED.0
+                                    | 1 << colour::PURPLE.0,
+                            ),
+                        ),
+                        Seats(&[0]),
+                    ) as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Aristotle (white).
+    fn aristotle(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science_rule(ScienceRule::SetBonus {
+                vp: 3,
+                category: cat::LEADERS,
+            });
+        }
+    }
+    /// Berenice (white).
+    fn berenice(event: Event, h: &mut dyn Host) {
+        if let Event::TookBankCoins = event {
+            h.gain_coins(1);
+        }
+    }
+    /// Hatshepsut (white).
+    fn hatshepsut(event: Event, h: &mut dyn Host) {
+        if let Event::BoughtFrom = event {
+            h.gain_coins(1);
+        }
+    }
+    /// Nitocris (white).
+    fn nitocris(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_victory_token(0);
+        }
+    }
+    /// Telesilla (white).
+    fn telesilla(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.lose_tokens(TokenKind::Defeat, 255, Seats(&[0]));
+            h.lose_tokens(TokenKind::Victory, 1, Seats(&[1, 2, 3, 4, 5, 6]));
+        }
+    }
+    /// Tomyris (white).
+    fn tomyris(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.give_defeats();
+        }
+    }
+    /// Aganice (white).
+    fn aganice(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science_rule(ScienceRule::Change);
+        }
+    }
+    /// Enheduanna (white).
+    fn enheduanna(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science_rule(ScienceRule::CopyMost);
+        }
+    }
+    /// Phryne (white).
+    fn phryne(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let mine = h
+                .count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[0]));
+            if mine
+                > h.count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[-1]))
+                && mine
+                    > h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::BLUE.0)),
+                            Seats(&[1]),
+                        )
+            {
+                h.gain_vp(cat::LEADERS, 5);
+            }
+        }
+    }
+    /// Cornelia (white).
+    fn cornelia(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let mine = h
+                .count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[0]));
+            if mine
+                > h.count(Counted::Cards(ColourSet(1 << colour::YELLOW.0)), Seats(&[-1]))
+                && mine
+                    > h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::YELLOW.0)),
+                            Seats(&[1]),
+                        )
+            {
+                h.gain_vp(cat::LEADERS, 5);
+            }
+        }
+    }
+    /// Eurypyle (white).
+    fn eurypyle(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let mine = h
+                .count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[0]));
+            if mine
+                > h.count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[-1]))
+                && mine
+                    > h.count(Counted::Cards(ColourSet(1 << colour::RED.0)), Seats(&[1]))
+            {
+                h.gain_vp(cat::LEADERS, 5);
+            }
+        }
+    }
+    /// Theano (white).
+    fn theano(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let mine = h
+                .count(Counted::Cards(ColourSet(1 << colour::GREEN.0)), Seats(&[0]));
+            if mine
+                > h.count(Counted::Cards(ColourSet(1 << colour::GREEN.0)), Seats(&[-1]))
+                && mine
+                    > h
+                        .count(
+                            Counted::Cards(ColourSet(1 << colour::GREEN.0)),
+                            Seats(&[1]),
+                        )
+            {
+                h.gain_vp(cat::LEADERS, 5);
+            }
+        }
+    }
+    /// Makeda (white).
+    fn makeda(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let mine = h.count(Counted::Coins, Seats(&[0]));
+            if mine > h.count(Counted::Coins, Seats(&[-1]))
+                && mine > h.count(Counted::Coins, Seats(&[1]))
+            {
+                h.gain_vp(cat::LEADERS, 5);
+            }
+        }
+    }
+    /// Cynisca (white).
+    fn cynisca(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            if h.count(Counted::DefeatTokens, Seats(&[0])) == 0 {
+                h.gain_vp(cat::LEADERS, 6);
+            }
+        }
+    }
+    /// Gorgo (white).
+    fn gorgo(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::PairedVictoryPoints, Seats(&[0])) as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Agrippina (white).
+    fn agrippina(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            if h.count(Counted::Cards(ColourSet(1 << colour::WHITE.0)), Seats(&[0])) == 1
+            {
+                h.gain_vp(cat::LEADERS, 7);
+            }
+        }
+    }
+    /// Rome, side Day: the board.
+    fn rome_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.coin_discount(255, ColourSet(1 << colour::WHITE.0), Seats(&[0]));
+        }
+    }
+    /// Rome, side Day: stage 1.
+    fn rome_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 4);
+        }
+    }
+    /// Rome, side Day: stage 2.
+    fn rome_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 6);
+        }
+    }
+    /// Rome, side Night: the board.
+    fn rome_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.coin_discount(2, ColourSet(1 << colour::WHITE.0), Seats(&[0]));
+            h.coin_discount(1, ColourSet(1 << colour::WHITE.0), Seats(&[-1, 1]));
+            h.keep_hand(ColourSet(1 << colour::WHITE.0));
+        }
+    }
+    /// Rome, side Night: stage 1.
+    fn rome_night_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(5);
+            h.draw_cards(ColourSet(1 << colour::WHITE.0), 4);
+        }
+    }
+    /// Rome, side Night: stage 2.
+    fn rome_night_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.build_from_hand(ColourSet(1 << colour::WHITE.0));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Rome, side Night: stage 3.
+    fn rome_night_stage_3(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.build_from_hand(ColourSet(1 << colour::WHITE.0));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Abu Simbel, side Day: the board.
+    fn abu_simbel_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Abu Simbel, side Day: stage 1.
+    fn abu_simbel_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Abu Simbel, side Day: stage 2.
+    fn abu_simbel_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 5);
+        }
+    }
+    /// Abu Simbel, side Day: stage 3.
+    fn abu_simbel_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.entomb(ColourSet(1 << colour::WHITE.0));
+        }
+    }
+    /// Abu Simbel, side Night: the board.
+    fn abu_simbel_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::PAPYRUS.0), 1, true);
+        }
+    }
+    /// Abu Simbel, side Night: stage 1.
+    fn abu_simbel_night_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.entomb(ColourSet(1 << colour::WHITE.0));
+        }
+    }
+    /// Abu Simbel, side Night: stage 2.
+    fn abu_simbel_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.entomb(ColourSet(1 << colour::WHITE.0));
+        }
+    }
+}
 /// Every game of the library.
-pub static GAMES: &[&::sevenw_host::GameInfo] = &[&base::GAME, &duel::GAME];
+pub static GAMES: &[&::sevenw_host::GameInfo] = &[
+    &base::GAME,
+    &base2::GAME,
+    &duel::GAME,
+    &leaders::GAME,
+];

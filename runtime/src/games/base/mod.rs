@@ -160,8 +160,11 @@ pub struct Table {
     pub stage_cards: Vec<Vec<CardId>>,
     /// Discarded cards, face down.
     pub discard: Vec<CardId>,
-    /// Cards set aside unused at set-up (guilds not drawn).
+    /// Cards set aside unused at set-up (guilds not drawn, drafted cards
+    /// not dealt).
     pub boxed: Vec<CardId>,
+    /// Dealt cards returned to the box (the leader not chosen in Age III).
+    pub returned: Vec<CardId>,
     /// Every card dealt so far.
     pub dealt: Vec<CardId>,
     pub age: u8,
@@ -1085,6 +1088,7 @@ impl Base {
                 for i in pool {
                     let c = t.boxed.remove(i);
                     t.side[seat].push(c);
+                    t.dealt.push(c);
                 }
                 false
             }
@@ -1270,7 +1274,7 @@ impl Base {
                 continue;
             }
             let left = std::mem::take(&mut t.side[seat]);
-            t.boxed.extend(left);
+            t.returned.extend(left);
         }
     }
 }
@@ -1600,11 +1604,12 @@ impl Game for Base {
     }
 }
 
-/// What one seat may see: its own hand and the cards under its own
-/// stages, every city (built cards, coins, tokens and what they grant are
-/// public), how many cards each hand and the discard pile hold, and the
-/// discard pile itself only while this seat chooses a card from it. Other
-/// hands, other stages' cards, the cards not yet dealt and the choices of
+/// What one seat may see: its own hand, its own drafted cards and draft
+/// hand, and the cards under its own stages, every city (built cards, coins,
+/// tokens, entombed cards and what they grant are public), how many cards
+/// each hand and the discard pile hold, and the discard pile itself only
+/// while this seat chooses a card from it. Other hands (Age, drafted, draft),
+/// other stages' cards, the cards not yet dealt, the box and the choices of
 /// the other seats this turn are not in it.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
@@ -1657,6 +1662,34 @@ impl<'a> View<'a> {
     pub fn discard(&self) -> Option<&'a [CardId]> {
         (self.state.phase == Phase::FreeBuild(self.seat)).then_some(&self.state.table.discard[..])
     }
+    /// The drafted cards this seat keeps face down (Leaders).
+    pub fn side(&self) -> &'a [CardId] {
+        self.state
+            .table
+            .side
+            .get(self.seat)
+            .map_or(&[], Vec::as_slice)
+    }
+    /// How many drafted cards `seat` keeps.
+    pub fn side_len(&self, seat: usize) -> usize {
+        self.state.table.side.get(seat).map_or(0, Vec::len)
+    }
+    /// The draft hand this seat holds (while drafting).
+    pub fn drafting(&self) -> &'a [CardId] {
+        self.state
+            .table
+            .drafting
+            .get(self.seat)
+            .map_or(&[], Vec::as_slice)
+    }
+    /// How many cards `seat`'s draft hand holds.
+    pub fn drafting_len(&self, seat: usize) -> usize {
+        self.state.table.drafting.get(seat).map_or(0, Vec::len)
+    }
+    /// Whether this turn is the recruitment at the start of an Age.
+    pub fn recruiting(&self) -> bool {
+        self.state.table.recruiting
+    }
 }
 
 impl PartialEq for View<'_> {
@@ -1671,6 +1704,12 @@ impl PartialEq for View<'_> {
             && self.stage_cards() == o.stage_cards()
             && self.discard_len() == o.discard_len()
             && self.discard() == o.discard()
+            && self.side() == o.side()
+            && self.drafting() == o.drafting()
+            && self.recruiting() == o.recruiting()
+            && (0..self.players()).all(|s| {
+                self.side_len(s) == o.side_len(s) && self.drafting_len(s) == o.drafting_len(s)
+            })
     }
 }
 
@@ -1688,6 +1727,9 @@ impl fmt::Debug for View<'_> {
             .field("stage_cards", &self.stage_cards())
             .field("discard_len", &self.discard_len())
             .field("discard", &self.discard())
+            .field("side", &self.side())
+            .field("drafting", &self.drafting())
+            .field("recruiting", &self.recruiting())
             .finish()
     }
 }
