@@ -36,7 +36,8 @@ pub enum Shape {
     Object(&'static Object),
     /// A mapping with keys of the designer's choosing.
     Map(&'static Shape),
-    /// A whole number, or a list.
+    /// A whole number, a list, or the word `all` (a scope: a seat offset,
+    /// a union of scopes, or every other seat).
     IntOrList(&'static Shape),
 }
 
@@ -379,7 +380,7 @@ pub static GAME: Object = Object {
         required(
             "scopes",
             Shape::Map(&Shape::IntOrList(&Shape::Text)),
-            "Scopes: seat offsets (players listed clockwise) or unions of scopes.",
+            "Scopes: seat offsets (players listed clockwise), unions of scopes, or `all` (every other seat).",
         ),
         required(
             "counters",
@@ -655,6 +656,7 @@ fn shape_schema(shape: &Shape, defs: &mut Map<String, Value>) -> Value {
             "anyOf": [
                 { "type": "integer" },
                 { "type": "array", "items": shape_schema(item, defs) },
+                { "enum": ["all"] },
             ],
         }),
     }

@@ -442,15 +442,54 @@ pub fn int(s: &Spanned<Scalar>, field: &str, range: RangeInclusive<i64>) -> Resu
     }
 }
 
-/// Only the `game:` of a document, to know which game reads the rest.
+/// Only the `game:` of a document, with its `edition:` and `expansions:`,
+/// to know which game reads the rest.
 #[derive(serde::Deserialize)]
 struct GameOnly {
     game: Spanned<String>,
+    #[serde(default)]
+    edition: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    expansions: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// The game a document names in its `game:` field.
 pub fn game_of(text: &str, what: &str) -> Result<Spanned<String>, DocError> {
     read::<GameOnly>(text, what).map(|g| g.game)
+}
+
+/// The game a document names, in its `edition:`, with its `expansions:`,
+/// among `games`; a mistake is reported at its field.
+pub fn select_of(
+    games: &[&'static sevenw_host::GameInfo],
+    text: &str,
+    what: &str,
+) -> Result<&'static sevenw_host::GameInfo, DocError> {
+    let g = read::<GameOnly>(text, what)?;
+    let edition = match &g.edition {
+        None => None,
+        Some(e) => Some(int(e, "edition", 1..=99)? as u8),
+    };
+    let with: Vec<&str> = g
+        .expansions
+        .as_ref()
+        .map(|e| e.value.iter().map(|w| w.value.as_str()).collect())
+        .unwrap_or_default();
+    crate::select(games, &g.game.value, edition, &with).map_err(|e| {
+        let place = match (e.option, &g.edition, &g.expansions) {
+            ("edition", Some(ed), _) => Some((ed.referenced.line(), ed.referenced.column())),
+            ("with", _, Some(ex)) => Some((ex.referenced.line(), ex.referenced.column())),
+            _ => None,
+        };
+        match place {
+            Some((line, column)) => DocError {
+                line,
+                column,
+                message: e.message,
+            },
+            None => at(&g.game, e.message),
+        }
+    })
 }
 
 #[cfg(test)]

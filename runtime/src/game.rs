@@ -105,6 +105,8 @@ pub struct Setup {
     /// Wonders chosen instead of dealt or drafted, as `(wonder, side)`: one
     /// per seat in the base game; Duel's 8, the first player's 4 first.
     pub wonders: Option<Vec<(u8, u8)>>,
+    /// Deal the drafted cards marked expert too (Leaders: `--leaders all`).
+    pub expert: bool,
 }
 
 impl Setup {

@@ -40,23 +40,146 @@ pub mod text;
 
 pub use sevenw_host as api;
 
-/// The game named `name` (its `game.yaml` name, any case), if it was compiled.
-pub fn game(name: &str) -> Option<&'static sevenw_host::GameInfo> {
+use sevenw_host::GameInfo;
+
+/// The game named `name` (its `game.yaml` name, any case), if it was
+/// compiled: its first edition, without expansions.
+pub fn game(name: &str) -> Option<&'static GameInfo> {
     find_game(cards::GAMES, name)
 }
 
-/// The game of `games` named `name` (any case).
-pub fn find_game(
-    games: &[&'static sevenw_host::GameInfo],
-    name: &str,
-) -> Option<&'static sevenw_host::GameInfo> {
+/// The game of `games` named `name` (any case): its first edition. An
+/// expansion is not a game of its own.
+pub fn find_game(games: &[&'static GameInfo], name: &str) -> Option<&'static GameInfo> {
     games
         .iter()
         .copied()
-        .find(|g| g.name.eq_ignore_ascii_case(name.trim()))
+        .filter(|g| g.extends.is_empty() && g.name.eq_ignore_ascii_case(name.trim()))
+        .min_by_key(|g| g.edition)
 }
 
-/// The names of the compiled games.
+/// The names of the compiled games (not their expansions), each once.
 pub fn game_names() -> Vec<&'static str> {
-    cards::GAMES.iter().map(|g| g.name).collect()
+    names_of(cards::GAMES)
+}
+
+/// The names of the games of `games`, each once.
+pub fn names_of(games: &[&'static GameInfo]) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for g in games.iter().filter(|g| g.extends.is_empty()) {
+        if !names.contains(&g.name) {
+            names.push(g.name);
+        }
+    }
+    names
+}
+
+/// The expansions of `games` that extend the game `name`.
+pub fn expansions_of(games: &[&'static GameInfo], name: &str) -> Vec<&'static GameInfo> {
+    let mut out: Vec<&'static GameInfo> = games
+        .iter()
+        .copied()
+        .filter(|g| g.extends.eq_ignore_ascii_case(name))
+        .collect();
+    out.sort_by_key(|g| g.name);
+    out
+}
+
+/// Why a game cannot be set up as asked, and which choice was wrong:
+/// `game`, `edition` or `with`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectError {
+    pub option: &'static str,
+    pub message: String,
+}
+
+impl std::fmt::Display for SelectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The game `name` of `games` in `edition` (its first when `None`), with
+/// the expansions `with` in play: one set of tables
+/// ([`engine::compose::compose`]), built once per combination.
+pub fn select(
+    games: &[&'static GameInfo],
+    name: &str,
+    edition: Option<u8>,
+    with: &[&str],
+) -> Result<&'static GameInfo, SelectError> {
+    let fail = |option, message: String| SelectError { option, message };
+    let name = name.trim();
+    let editions: Vec<&'static GameInfo> = games
+        .iter()
+        .copied()
+        .filter(|g| g.extends.is_empty() && g.name.eq_ignore_ascii_case(name))
+        .collect();
+    if editions.is_empty() {
+        if let Some(e) = games.iter().find(|g| g.name.eq_ignore_ascii_case(name)) {
+            return Err(fail(
+                "game",
+                format!(
+                    "`{}` is an expansion of `{}`: play `{}` with it",
+                    e.name, e.extends, e.extends
+                ),
+            ));
+        }
+        return Err(fail(
+            "game",
+            format!(
+                "unknown game `{}` (games: {})",
+                text::shown(name),
+                names_of(games).join(", ")
+            ),
+        ));
+    }
+    let game = match edition {
+        None => editions.iter().copied().min_by_key(|g| g.edition),
+        Some(e) => editions.iter().copied().find(|g| g.edition == e),
+    };
+    let Some(game) = game else {
+        let mut known: Vec<String> = editions.iter().map(|g| g.edition.to_string()).collect();
+        known.sort();
+        return Err(fail(
+            "edition",
+            format!(
+                "`{}` has no edition {} (editions: {})",
+                editions[0].name,
+                edition.unwrap_or(0),
+                known.join(", ")
+            ),
+        ));
+    };
+    let available = expansions_of(games, game.name);
+    let mut chosen: Vec<&'static GameInfo> = Vec::new();
+    for w in with.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
+        let Some(e) = available.iter().find(|e| e.name.eq_ignore_ascii_case(w)) else {
+            let names: Vec<&str> = available.iter().map(|e| e.name).collect();
+            return Err(fail(
+                "with",
+                if names.is_empty() {
+                    format!(
+                        "unknown expansion `{}`: `{}` has none",
+                        text::shown(w),
+                        game.name
+                    )
+                } else {
+                    format!(
+                        "unknown expansion `{}` of `{}` (expansions: {})",
+                        text::shown(w),
+                        game.name,
+                        names.join(", ")
+                    )
+                },
+            ));
+        };
+        if !chosen.iter().any(|c| std::ptr::eq(*c, *e)) {
+            chosen.push(e);
+        }
+    }
+    // One order for every combination: card indices (and logs) do not
+    // depend on the order the expansions were named in.
+    chosen.sort_by_key(|e| e.name);
+    engine::compose::compose(game, &chosen).map_err(|e| fail("with", e.to_string()))
 }

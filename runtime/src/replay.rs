@@ -15,9 +15,10 @@
 //! score 2 40
 //! ```
 //!
-//! The set-up lines are those of `sevenw play`: `game`, `players` (left out
-//! for a game of one player count), `seed`, and, when they were chosen,
-//! `sides` (`A`, `B`) and `wonders` (`Giza:B,Rhodes:A,…`). Every decision is
+//! The set-up lines are those of `sevenw play`: `game`, `edition` (left out
+//! for the first), `with` (the expansions in play, when any), `players` (left
+//! out for a game of one player count), `seed`, and, when they were chosen,
+//! `sides` (`A`, `B`), `wonders` (`Giza:B,Rhodes:A,…`) and `leaders all`. Every decision is
 //! `move SEAT INDEX WHAT`: the INDEX-th legal move of SEAT as the engine
 //! lists them, and WHAT the move in words, which must match on replay. The
 //! deals come from the seed. `result VICTORY WINNER…` and one `score SEAT
@@ -83,6 +84,12 @@ pub struct Ending {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Log {
     pub game: String,
+    /// The edition, when not the first.
+    pub edition: Option<u8>,
+    /// The expansions in play.
+    pub with: Vec<String>,
+    /// Whether the expert drafted cards were dealt too.
+    pub expert: bool,
     pub players: Option<usize>,
     pub seed: u64,
     pub sides: Sides,
@@ -91,16 +98,25 @@ pub struct Log {
     pub decisions: Vec<Decision>,
     pub ending: Option<Ending>,
     /// Lines of the set-up entries, for errors: game, players, seed,
-    /// sides, wonders.
-    lines: [usize; 5],
+    /// sides, wonders, edition, with, leaders.
+    lines: [usize; 8],
 }
 
 impl Log {
     /// The log of a game about to be played with `setup`.
     pub fn new<G: Game>(game: &G, setup: &Setup) -> Log {
         let info = game.info();
+        let layers = &game.vocab().layers;
+        let edition = layers.first().map_or(1, |l| l.info.edition);
         Log {
             game: info.name.to_string(),
+            edition: (edition > 1).then_some(edition),
+            with: layers
+                .iter()
+                .skip(1)
+                .map(|l| l.info.name.to_string())
+                .collect(),
+            expert: setup.expert,
             players: setup.players,
             seed: setup.seed,
             sides: setup.sides,
@@ -116,8 +132,24 @@ impl Log {
             }),
             decisions: Vec::new(),
             ending: None,
-            lines: [0; 5],
+            lines: [0; 8],
         }
+    }
+
+    /// The card sets the log's game is played with, among `games`.
+    pub fn select(
+        &self,
+        games: &[&'static sevenw_host::GameInfo],
+    ) -> Result<&'static sevenw_host::GameInfo, ReplayError> {
+        let with: Vec<&str> = self.with.iter().map(String::as_str).collect();
+        crate::select(games, &self.game, self.edition, &with).map_err(|e| {
+            let line = match e.option {
+                "edition" => self.lines[5],
+                "with" => self.lines[6],
+                _ => self.lines[0],
+            };
+            err(line, e.message)
+        })
     }
 
     /// The set-up the log describes, names resolved in `vocab`.
@@ -146,6 +178,7 @@ impl Log {
             seed: self.seed,
             sides: self.sides,
             wonders,
+            expert: self.expert,
         })
     }
 
@@ -161,12 +194,22 @@ impl Log {
             "seed" => self.lines[2],
             "sides" => self.lines[3],
             "wonders" => self.lines[4],
+            "leaders" => self.lines[7],
             _ => self.lines[0],
         }
     }
 
     pub fn to_text(&self) -> String {
         let mut s = format!("{MAGIC}\ngame {}\n", self.game);
+        if let Some(e) = self.edition {
+            s.push_str(&format!("edition {e}\n"));
+        }
+        if !self.with.is_empty() {
+            s.push_str(&format!("with {}\n", self.with.join(",")));
+        }
+        if self.expert {
+            s.push_str("leaders all\n");
+        }
         if let Some(n) = self.players {
             s.push_str(&format!("players {n}\n"));
         }
@@ -210,13 +253,16 @@ impl Log {
         }
         let mut log = Log {
             game: String::new(),
+            edition: None,
+            with: Vec::new(),
+            expert: false,
             players: None,
             seed: 0,
             sides: Sides::Random,
             wonders: None,
             decisions: Vec::new(),
             ending: None,
-            lines: [0; 5],
+            lines: [0; 8],
         };
         let num = |line: usize, s: Option<&str>, what: &str| -> Result<u64, ReplayError> {
             s.and_then(|s| s.trim().parse().ok())
@@ -247,6 +293,43 @@ impl Log {
                     once(log.lines[0])?;
                     log.game = rest.trim().to_string();
                     log.lines[0] = line;
+                }
+                "edition" => {
+                    once(log.lines[5])?;
+                    let e = num(line, Some(rest), "the edition")?;
+                    log.edition = Some(
+                        u8::try_from(e)
+                            .ok()
+                            .filter(|&e| e >= 1)
+                            .ok_or_else(|| err(line, "the edition is a number from 1 to 255"))?,
+                    );
+                    log.lines[5] = line;
+                }
+                "with" => {
+                    once(log.lines[6])?;
+                    log.with = rest
+                        .split(',')
+                        .map(|w| w.trim().to_string())
+                        .filter(|w| !w.is_empty())
+                        .collect();
+                    log.lines[6] = line;
+                }
+                "leaders" => {
+                    once(log.lines[7])?;
+                    log.expert = match rest.trim().to_ascii_lowercase().as_str() {
+                        "all" => true,
+                        "normal" => false,
+                        other => {
+                            return Err(err(
+                                line,
+                                format!(
+                                    "`{}` is not a choice of leaders (normal, all)",
+                                    shown(other)
+                                ),
+                            ));
+                        }
+                    };
+                    log.lines[7] = line;
                 }
                 "players" => {
                     once(log.lines[1])?;
@@ -337,7 +420,7 @@ impl Log {
                     return Err(err(
                         line,
                         format!(
-                            "unknown line `{}` (lines are game, players, seed, sides, wonders, move, result, score)",
+                            "unknown line `{}` (lines are game, edition, with, leaders, players, seed, sides, wonders, move, result, score)",
                             shown(other)
                         ),
                     ));
@@ -401,6 +484,27 @@ pub fn replay<G: Game>(
                 "the log is of game `{}`, not `{}`",
                 shown(&log.game),
                 game.info().name
+            ),
+        ));
+    }
+    let layers = &game.vocab().layers;
+    let edition = layers.first().map_or(1, |l| l.info.edition);
+    let mut with: Vec<String> = layers
+        .iter()
+        .skip(1)
+        .map(|l| l.info.name.to_ascii_lowercase())
+        .collect();
+    let mut logged: Vec<String> = log.with.iter().map(|w| w.to_ascii_lowercase()).collect();
+    with.sort();
+    logged.sort();
+    if log.edition.unwrap_or(1) != edition || with != logged {
+        return Err(err(
+            log.lines[0],
+            format!(
+                "the log is of edition {} with [{}]; these rules play edition {edition} with [{}]",
+                log.edition.unwrap_or(1),
+                logged.join(", "),
+                with.join(", ")
             ),
         ));
     }

@@ -929,21 +929,21 @@ fn common_table<G: Scenarios>(
                 Check::Fail(format!("expected {want}, found {have}"))
             }
         }
-        "over" => {
-            let want = match normal(value_text(v, what)?).as_str() {
-                "true" | "yes" => true,
-                "false" | "no" => false,
-                other => {
-                    return Err(at(
-                        v,
-                        format!("`over` is true or false, not `{}`", shown(other)),
-                    ));
-                }
-            };
-            equal(want, game.is_over(state))
-        }
+        "over" => equal(value_bool(v, "over")?, game.is_over(state)),
         _ => Check::Unknown,
     })
+}
+
+/// The true or false a value holds (`yes` and `no` too).
+pub fn value_bool(v: &Spanned<Value>, field: &str) -> Result<bool, DocError> {
+    match normal(value_text(v, field)?).as_str() {
+        "true" | "yes" => Ok(true),
+        "false" | "no" => Ok(false),
+        other => Err(at(
+            v,
+            format!("`{field}` is true or false, not `{}`", shown(other)),
+        )),
+    }
 }
 
 /// The option closest to `s` (a few edits away), for suggestions.

@@ -35,6 +35,8 @@ pub enum Target {
     Stage,
     /// One of the player's wonders, by name (Duel).
     Wonder(String),
+    /// A drafted card of the player's hand to recruit now (Leaders).
+    Leader(String),
 }
 
 /// Whether a player can build something now, and what it costs.
@@ -281,10 +283,13 @@ impl ScoreReport {
             .zip(names)
             .map(|(s, name)| PlayerScore {
                 name: name.clone(),
+                // The categories of the card sets in play (an expansion's
+                // lists may name another's).
                 points: info
                     .categories
                     .iter()
                     .enumerate()
+                    .filter(|&(i, _)| game.vocab().category_in_play(i))
                     .map(|(i, &c)| (c, s.points[i]))
                     .collect(),
                 total: s.total,

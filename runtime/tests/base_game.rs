@@ -44,18 +44,31 @@ fn decks_deal_seven_per_player_and_age() {
     }
 }
 
-#[test]
-fn ten_thousand_random_games_keep_the_invariants() {
-    let b = base();
+/// The base rules over an edition of the base game, with these expansions.
+fn composed(edition: u8, with: &[&str]) -> Base {
+    let info = sevenw_runtime::select(sevenw_runtime::cards::GAMES, "base", Some(edition), with)
+        .expect("the card sets are compiled and fit together");
+    Base::new(info).expect("the base rules play them")
+}
+
+/// 10,000 seeded random games (2,000 for each player count) of `b`: every
+/// game ends after Age III, no coin goes negative, every card is in one
+/// place at the end of each Age, every decision is accounted for, and a
+/// game played again from its seed is the same game.
+fn ten_thousand_games(b: &Base, expert: bool) {
+    let leaders = b.draft.is_some();
     let mut games = 0;
-    let mut wins = [0u32; 7];
+    let mut wins = vec![0u32; b.info.wonders.len()];
     for n in 3..=7usize {
         for seed in 0..2000u64 {
-            let setup = Setup::new(n, seed * 7 + n as u64);
+            let setup = Setup {
+                expert,
+                ..Setup::new(n, seed * 7 + n as u64)
+            };
             let mut g = b.start(&setup).unwrap();
             let mut check = Checker::with_cards();
             let mut bots = table(&vec![BotKind::Random; n], seed);
-            let out = play_out(&b, &mut g, &mut bots, &mut check).unwrap();
+            let out = play_out(b, &mut g, &mut bots, &mut check).unwrap();
             assert_eq!(
                 check.ages_ended,
                 vec![1, 2, 3],
@@ -63,15 +76,25 @@ fn ten_thousand_random_games_keep_the_invariants() {
             );
             assert_eq!(g.phase, Phase::Over);
             assert!(check.min_coins >= 0);
-            assert!(check.moves >= 18 * n);
+            // One decision per seat and turn; with Leaders, per pick of
+            // the draft (the last card is kept without one) and per
+            // recruitment; and one per last card, free build and choice.
+            let (picks, recruits) = match b.draft {
+                Some(d) => ((usize::from(d.deal) - 1) * n, 3 * n),
+                None => (0, 0),
+            };
+            assert_eq!(check.picks, picks);
             assert_eq!(
                 check.moves,
-                18 * n + check.last_cards + check.free_builds,
-                "one decision per seat and turn, and one per last card and free build"
+                18 * n + picks + recruits + check.last_cards + check.free_builds + check.choices,
             );
-            check_cards(&b, &g.table);
-            assert_eq!(g.table.dealt.len(), 21 * n);
-            assert_eq!(g.turns_played, 18);
+            check_cards(b, &g.table);
+            let drafted = if leaders { 4 * n } else { 0 };
+            assert!(g.table.dealt.len() >= 21 * n + drafted);
+            assert_eq!(
+                g.turns_played as usize,
+                18 + if leaders { 3 + 3 } else { 0 }
+            );
             for s in &out.scores {
                 assert_eq!(s.total, s.points.iter().sum::<i32>());
             }
@@ -83,7 +106,7 @@ fn ten_thousand_random_games_keep_the_invariants() {
                 // Same seed and bots: the same game.
                 let mut again = b.start(&setup).unwrap();
                 let mut bots = table(&vec![BotKind::Random; n], seed);
-                let out2 = play_out(&b, &mut again, &mut bots, &mut ()).unwrap();
+                let out2 = play_out(b, &mut again, &mut bots, &mut ()).unwrap();
                 assert_eq!(out, out2);
                 assert_eq!(g.table, again.table);
                 assert_eq!(g, again);
@@ -96,6 +119,26 @@ fn ten_thousand_random_games_keep_the_invariants() {
         wins.iter().all(|&w| w > 0),
         "every wonder wins sometimes: {wins:?}"
     );
+}
+
+#[test]
+fn ten_thousand_random_games_keep_the_invariants() {
+    ten_thousand_games(&base(), false);
+}
+
+#[test]
+fn ten_thousand_random_games_of_the_second_edition() {
+    ten_thousand_games(&composed(2, &[]), false);
+}
+
+#[test]
+fn ten_thousand_random_games_with_leaders() {
+    ten_thousand_games(&composed(1, &["leaders"]), false);
+}
+
+#[test]
+fn ten_thousand_random_games_of_the_second_edition_with_every_leader() {
+    ten_thousand_games(&composed(2, &["leaders"]), true);
 }
 
 #[test]
@@ -141,6 +184,7 @@ fn seeds_give_different_deals_and_sides_follow_the_policy() {
             seed,
             sides,
             wonders: None,
+            ..Setup::default()
         };
         // `start` deals Age I.
         let g = b.start(&setup).unwrap();
@@ -324,4 +368,90 @@ fn bots_decide_from_what_their_seat_sees() {
             fair.checked
         );
     }
+}
+
+#[test]
+fn views_hide_other_players_leaders() {
+    let b = composed(2, &["leaders"]);
+    // The draft: another seat's hand differs, the viewer sees nothing of it.
+    let mut x = b.start(&Setup::new(4, 9)).unwrap();
+    assert_eq!(x.phase, Phase::Draft);
+    assert!(x.table.drafting.iter().all(|h| h.len() == 4));
+    let mut y = x.clone();
+    y.table.drafting.swap(2, 3);
+    for viewer in [0, 1] {
+        sees_alike(&b, &mut x, &mut y, viewer);
+    }
+    assert_ne!(
+        b.view(&x, 2),
+        b.view(&y, 2),
+        "a seat sees its own draft hand"
+    );
+    // After the draft: the leaders kept face down by others are hidden.
+    let mut players = table(&[BotKind::Random; 4], 9);
+    sevenw_runtime::game::play_until(&b, &mut x, &mut players, &mut (), |s| {
+        s.phase != Phase::Draft
+    })
+    .unwrap();
+    assert!(x.table.recruiting);
+    assert!(x.table.side.iter().all(|h| h.len() == 4));
+    let mut y = x.clone();
+    y.table.side.swap(1, 2);
+    sees_alike(&b, &mut x, &mut y, 0);
+    sees_alike(&b, &mut x, &mut y, 3);
+    assert_ne!(b.view(&x, 1), b.view(&y, 1));
+}
+
+#[test]
+fn the_draft_deals_four_normal_leaders_and_passes_right() {
+    // "A. Fase de selección": 4 leaders to each, one kept, the rest passed
+    // to the right neighbour (seat p's hand goes to seat p - 1).
+    let b = composed(1, &["leaders"]);
+    let mut g = b.start(&Setup::new(3, 4)).unwrap();
+    let hands = g.table.drafting.clone();
+    assert!(hands.iter().all(|h| h.len() == 4));
+    let expert = |c: &CardId| b.info.cards[c.0 as usize].expert;
+    assert!(
+        hands.iter().flatten().all(|c| !expert(c)),
+        "normal leaders only unless all are asked for"
+    );
+    for _ in 0..3 {
+        let mut moves = Vec::new();
+        b.legal_moves(&mut g, &mut moves);
+        let first = moves[0];
+        b.apply(&mut g, &first);
+    }
+    for seat in 0..3 {
+        assert_eq!(g.table.side[seat], [hands[seat][0]]);
+        let left = (seat + 1) % 3;
+        assert_eq!(
+            g.table.drafting[seat],
+            hands[left][1..],
+            "from the left, passed right"
+        );
+    }
+    // With every leader, expert ones are dealt too (in some game).
+    let some_expert = (0..20).any(|seed| {
+        let g = b
+            .start(&Setup {
+                expert: true,
+                ..Setup::new(7, seed)
+            })
+            .unwrap();
+        g.table.drafting.iter().flatten().any(expert)
+    });
+    assert!(some_expert);
+    // 6 starting coins ("Preparación").
+    assert!(g.table.cities.iter().all(|c| c.coins == 6));
+}
+
+#[test]
+fn second_edition_decks_deal_seven_per_player_and_age() {
+    let b = composed(2, &[]);
+    for n in 3..=7 {
+        for age in 1..=3 {
+            assert_eq!(deck_size(b.info, age, n), 7 * n, "{n} players, Age {age}");
+        }
+    }
+    assert_eq!(b.info.cards.len(), 80);
 }

@@ -22,6 +22,7 @@ fn setup(boards: &[(u8, u8)]) -> Setup {
         seed: 1,
         sides: Sides::A,
         wonders: Some(boards.to_vec()),
+        ..Setup::default()
     }
 }
 

@@ -21,7 +21,20 @@ fn duel() -> Duel {
 
 #[test]
 fn every_compiled_game_has_rules_and_plays_to_the_end() {
-    for info in sevenw_runtime::cards::GAMES {
+    // Every game and edition on its own, and every game with each of its
+    // expansions (an expansion is no game of its own).
+    let games = sevenw_runtime::cards::GAMES;
+    let mut playable: Vec<&'static sevenw_host::GameInfo> = Vec::new();
+    for info in games.iter().filter(|i| i.extends.is_empty()) {
+        playable.push(info);
+        for x in sevenw_runtime::expansions_of(games, info.name) {
+            let with = sevenw_runtime::select(games, info.name, Some(info.edition), &[x.name])
+                .unwrap_or_else(|e| panic!("{} with {}: {}", info.name, x.name, e.message));
+            playable.push(with);
+        }
+    }
+    assert!(playable.len() > games.iter().filter(|i| i.extends.is_empty()).count());
+    for info in playable {
         let g: Box<dyn AnyGame> = rules_for(info).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(g.info().name, info.name);
         // A game of one player count (Duel) is set up without saying it.

@@ -18,7 +18,6 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sevenw_host::GameInfo;
 
 use crate::bots::BotKind;
-use crate::doc::game_of;
 use crate::engine::rng::derive;
 use crate::game::{Setup, SetupError, Sides};
 use crate::games::{AnyGame, rules_for};
@@ -85,6 +84,16 @@ struct GameArgs {
     /// The game (a folder of the card library: base, duel).
     #[arg(long)]
     game: String,
+    /// The game's edition (default: its first).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+    edition: Option<u8>,
+    /// Expansions in play, comma-separated (`--with leaders`).
+    #[arg(long, value_delimiter = ',', value_name = "EXPANSION,…")]
+    with: Vec<String>,
+    /// Which leaders are dealt with Leaders: the normal ones (advised for
+    /// first games) or all, expert ones included.
+    #[arg(long, value_enum, ignore_case = true)]
+    leaders: Option<LeadersArg>,
     /// Players (a game of one player count may leave it out).
     #[arg(long)]
     players: Option<usize>,
@@ -102,6 +111,12 @@ struct GameArgs {
     /// player's 4 first (otherwise they are drafted).
     #[arg(long, value_name = "W[:SIDE],…")]
     wonders: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LeadersArg {
+    Normal,
+    All,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -152,7 +167,7 @@ struct ScoreArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("target").required(true).args(["card", "stage", "wonder"]))]
+#[command(group = clap::ArgGroup::new("target").required(true).args(["card", "stage", "wonder", "leader"]))]
 struct PriceArgs {
     /// The city sheet (YAML; `-` for standard input).
     sheet: PathBuf,
@@ -168,6 +183,9 @@ struct PriceArgs {
     /// Price a wonder (Duel).
     #[arg(long)]
     wonder: Option<String>,
+    /// Price recruiting a leader of the player's hand (Leaders).
+    #[arg(long)]
+    leader: Option<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -299,20 +317,11 @@ fn label(path: &Path) -> String {
     }
 }
 
-/// The compiled game called `name`, for an option.
-fn find(sub: &str, games: &[&'static GameInfo], name: &str) -> Result<&'static GameInfo, Fail> {
-    crate::find_game(games, name).ok_or_else(|| {
-        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
-        usage(
-            sub,
-            ErrorKind::InvalidValue,
-            format!(
-                "--game: unknown game `{}` (games: {})",
-                shown(name),
-                known.join(", ")
-            ),
-        )
-    })
+/// The game the command line asks for: `--game`, `--edition`, `--with`.
+fn find(sub: &str, games: &[&'static GameInfo], a: &GameArgs) -> Result<&'static GameInfo, Fail> {
+    let with: Vec<&str> = a.with.iter().map(String::as_str).collect();
+    crate::select(games, &a.game, a.edition, &with)
+        .map_err(|e| usage(sub, ErrorKind::InvalidValue, format!("--{}: {e}", e.option)))
 }
 
 fn rules(info: &'static GameInfo) -> Result<Box<dyn AnyGame>, Fail> {
@@ -341,8 +350,15 @@ type Chosen = (Box<dyn AnyGame>, Setup, Vec<BotKind>);
 
 /// The game, its set-up and one bot kind per seat.
 fn game_setup(sub: &str, games: &[&'static GameInfo], a: &GameArgs) -> Result<Chosen, Fail> {
-    let info = find(sub, games, &a.game)?;
+    let info = find(sub, games, a)?;
     let g = rules(info)?;
+    if a.leaders.is_some() && info.draft.is_none() {
+        return Err(usage(
+            sub,
+            ErrorKind::InvalidValue,
+            "--leaders: no leaders are in play (add `--with leaders`)",
+        ));
+    }
     let wonders = match &a.wonders {
         None => None,
         Some(list) => {
@@ -382,6 +398,7 @@ fn game_setup(sub: &str, games: &[&'static GameInfo], a: &GameArgs) -> Result<Ch
             Some(SidesArg::B) => Sides::B,
         },
         wonders,
+        expert: a.leaders == Some(LeadersArg::All),
     };
     g.check(&setup).map_err(|e| setup_fail(sub, e))?;
     let seats = a.players.unwrap_or(usize::from(info.min_players));
@@ -632,17 +649,12 @@ fn sheet_game(
     path: &Path,
     text: &str,
 ) -> Result<Box<dyn AnyGame>, Fail> {
-    let name = game_of(text, "sheet").map_err(|e| input(format!("{}:{e}", label(path))))?;
-    let info = crate::find_game(games, &name.value).ok_or_else(|| {
-        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
-        input(format!(
-            "{}:{}:{}: unknown game `{}` (games: {})",
-            label(path),
-            name.referenced.line(),
-            name.referenced.column(),
-            shown(&name.value),
-            known.join(", ")
-        ))
+    let info = crate::doc::select_of(games, text, "sheet").map_err(|e| {
+        if e.line > 0 {
+            input(format!("{}:{e}", label(path)))
+        } else {
+            input(format!("{}: {e}", label(path)))
+        }
     })?;
     rules(info)
 }
@@ -668,9 +680,10 @@ fn score(games: &[&'static GameInfo], a: ScoreArgs) -> Result<String, Fail> {
 }
 
 fn price(games: &[&'static GameInfo], a: PriceArgs) -> Result<String, Fail> {
-    let target = match (&a.card, a.stage, &a.wonder) {
+    let target = match (&a.card, &a.wonder, &a.leader) {
         (Some(c), _, _) => Target::Card(c.clone()),
-        (_, _, Some(w)) => Target::Wonder(w.clone()),
+        (_, Some(w), _) => Target::Wonder(w.clone()),
+        (_, _, Some(l)) => Target::Leader(l.clone()),
         _ => Target::Stage,
     };
     let text = read_input(&a.sheet)?;
@@ -693,16 +706,7 @@ fn replay(games: &[&'static GameInfo], a: ReplayArgs) -> Result<String, Fail> {
     let text = read_input(path)?;
     let fail = |e: crate::replay::ReplayError| input(format!("{}: {e}", label(path)));
     let log = Log::parse(&text).map_err(fail)?;
-    let info = crate::find_game(games, &log.game).ok_or_else(|| {
-        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
-        input(format!(
-            "{}: line {}: unknown game `{}` (games: {})",
-            label(path),
-            log.game_line(),
-            shown(&log.game),
-            known.join(", ")
-        ))
-    })?;
+    let info = log.select(games).map_err(fail)?;
     let g = rules(info)?;
     g.replay(&log).map_err(fail)
 }

@@ -143,6 +143,9 @@ pub struct City {
     pub entombed: Vec<(CardId, i32)>,
     /// Whether it took coins from the bank this turn.
     pub bank_coins: bool,
+    /// The neighbours it bought resources from this turn: bit 0 the left,
+    /// bit 1 the right.
+    pub bought: u8,
     /// Progress tokens held.
     pub progress: u16,
     pub abilities: Abilities,
@@ -177,6 +180,7 @@ impl Default for City {
             wins: [0; TOKEN_VALUES],
             entombed: Vec::new(),
             bank_coins: false,
+            bought: 0,
             progress: 0,
             abilities: Abilities::default(),
             cats: 0,

@@ -11,29 +11,39 @@ use sevenw_host::ConflictInfo;
 
 use crate::engine::city::{City, seat_at};
 
-/// Battles of every city with both neighbours: a victory adds `victory_vp`,
-/// a defeat `defeat_vp` to the city's conflict points.
-pub fn neighbour_battles(cities: &mut [City], victory_vp: i32, defeat_vp: i32) {
+/// Battles of every city with both neighbours, one battle per pair of
+/// neighbours: more shields wins a victory token worth `victory_vp`, fewer
+/// takes a defeat token worth `defeat_vp`, equal takes nothing. A loser
+/// that gives its defeats away (a leader's ability) gives the token to the
+/// winner. `gained[seat]` counts the victory tokens each city won.
+pub fn neighbour_battles(
+    cities: &mut [City],
+    victory_vp: i32,
+    defeat_vp: i32,
+    gained: &mut Vec<u8>,
+) {
     let n = cities.len();
+    gained.clear();
+    gained.resize(n, 0);
     if n < 2 {
         return;
     }
-    for seat in 0..n {
-        let mine = cities[seat].shields;
-        let others = [
-            cities[seat_at(seat, 1, n)].shields,
-            cities[seat_at(seat, -1, n)].shields,
-        ];
-        let city = &mut cities[seat];
-        for other in others {
-            if mine > other {
-                city.victories = city.victories.saturating_add(1);
-                city.conflict_vp = city.conflict_vp.saturating_add(victory_vp);
-            } else if mine < other {
-                city.defeats = city.defeats.saturating_add(1);
-                city.conflict_vp = city.conflict_vp.saturating_add(defeat_vp);
-            }
-        }
+    for a in 0..n {
+        let b = seat_at(a, 1, n);
+        let (sa, sb) = (cities[a].shields, cities[b].shields);
+        let (winner, loser) = match sa.cmp(&sb) {
+            std::cmp::Ordering::Greater => (a, b),
+            std::cmp::Ordering::Less => (b, a),
+            std::cmp::Ordering::Equal => continue,
+        };
+        cities[winner].win(victory_vp);
+        gained[winner] = gained[winner].saturating_add(1);
+        let takes = if cities[loser].abilities.give_defeats > 0 {
+            winner
+        } else {
+            loser
+        };
+        cities[takes].lose(defeat_vp);
     }
 }
 
@@ -122,12 +132,33 @@ mod tests {
     #[test]
     fn neighbours_win_lose_or_tie() {
         let mut c = cities([3, 1, 1]);
-        neighbour_battles(&mut c, 5, -1);
+        let mut gained = Vec::new();
+        neighbour_battles(&mut c, 5, -1, &mut gained);
         let r: Vec<(u32, u32, i32)> = c
             .iter()
             .map(|c| (c.victories, c.defeats, c.conflict_vp))
             .collect();
         assert_eq!(r, vec![(2, 0, 10), (0, 1, -1), (0, 1, -1)]);
+        assert_eq!(gained, [2, 0, 0]);
+        assert_eq!(c[0].wins[5], 2, "two tokens of 5");
+    }
+
+    #[test]
+    fn a_loser_who_gives_defeats_gives_them_to_the_winner() {
+        // Tomyris (leaders-facts.md §3.2): seat 1 loses to seat 0 and to
+        // seat 2; both winners take its defeat tokens.
+        let mut c = cities([3, 1, 2]);
+        c[1].abilities.give_defeats = 1;
+        let mut gained = Vec::new();
+        neighbour_battles(&mut c, 3, -1, &mut gained);
+        let r: Vec<(u32, u32, i32)> = c
+            .iter()
+            .map(|c| (c.victories, c.defeats, c.conflict_vp))
+            .collect();
+        // Seat 0 beats 1 and 2 (+6) and takes 1's defeat (-1); seat 2 beats
+        // 1 (+3), loses to 0 (-1) and takes 1's other defeat (-1).
+        assert_eq!(r, vec![(2, 1, 5), (0, 0, 0), (1, 2, 1)]);
+        assert_eq!(gained, [2, 0, 1]);
     }
 
     #[test]

@@ -162,19 +162,41 @@ pub struct Market<'a> {
     /// What the right neighbour can sell.
     pub right: &'a Production,
     pub prices: &'a Prices,
+    /// One unit of these resources from the bank, each at its price (once
+    /// per turn each: a leader's ability).
+    pub bank: &'a [(ResSet, u8)],
 }
+
+/// A residual need, and the coins already paid the bank to get there.
+type Step = (Need, u16);
 
 /// The reusable buffers of the payment search.
 #[derive(Clone, Debug, Default)]
 pub struct PaymentSearch {
-    states: Vec<Need>,
-    next: Vec<Need>,
+    states: Vec<Step>,
+    next: Vec<Step>,
     out: Vec<Payment>,
 }
 
-fn push_unique(v: &mut Vec<Need>, n: Need) {
+fn push_unique(v: &mut Vec<Step>, n: Step) {
     if !v.contains(&n) {
         v.push(n);
+    }
+}
+
+/// Every way to leave out `d` units of `s` (all of it if it holds fewer),
+/// from resource `from` on, into `out`.
+fn reduce(s: Need, d: u8, from: usize, m: usize, extra: u16, out: &mut Vec<Step>) {
+    if d == 0 || (from..m).all(|k| s[k] == 0) {
+        push_unique(out, (s, extra));
+        return;
+    }
+    for k in from..m {
+        if s[k] > 0 {
+            let mut t = s;
+            t[k] -= 1;
+            reduce(t, d - 1, k, m, extra, out);
+        }
     }
 }
 
@@ -187,16 +209,31 @@ impl PaymentSearch {
     /// `budget` coins, cheapest first (then least to the left). Empty when
     /// the cost cannot be paid.
     pub fn search(&mut self, cost: &Cost, market: &Market<'_>, budget: u32) -> &[Payment] {
+        self.search_ext(cost.coins, cost.resources, market, budget, 0)
+    }
+
+    /// [`PaymentSearch::search`] for a cost of `coins` and `resources`, of
+    /// which up to `discount` units, of the buyer's choice, are not paid (a
+    /// leader's "one resource fewer"). Bank purchases of the market add to
+    /// the payment's coins for the bank.
+    pub fn search_ext(
+        &mut self,
+        coins: u16,
+        resources: &[(Res, u8)],
+        market: &Market<'_>,
+        budget: u32,
+        discount: u8,
+    ) -> &[Payment] {
         self.out.clear();
-        let bank = cost.coins;
+        let bank = coins;
         if u32::from(bank) > budget {
             return &self.out;
         }
-        let m = cost.resources.len().min(MAX_RES);
+        let m = resources.len().min(MAX_RES);
         let mut res = [Res(0); MAX_RES];
         let mut need: Need = [0; MAX_RES];
         let mut short = false;
-        for (k, &(r, n)) in cost.resources.iter().take(m).enumerate() {
+        for (k, &(r, n)) in resources.iter().take(m).enumerate() {
             res[k] = r;
             need[k] = n.saturating_sub(market.own.fixed[usize::from(r.0) % MAX_RES]);
             short |= need[k] > 0;
@@ -215,37 +252,63 @@ impl PaymentSearch {
         // Own choices: each one that can cover a needed unit covers one
         // (leaving it unused could only make the purchase dearer).
         self.states.clear();
-        self.states.push(need);
+        self.states.push((need, 0));
         for c in &market.own.choices {
             self.next.clear();
-            for s in &self.states {
+            for &(s, extra) in &self.states {
                 let mut used = false;
                 for (k, &r) in res.iter().enumerate() {
                     if s[k] > 0 && c.options.contains(r) {
                         used = true;
-                        let mut t = *s;
+                        let mut t = s;
                         t[k] -= c.amount.min(t[k]);
-                        push_unique(&mut self.next, t);
+                        push_unique(&mut self.next, (t, extra));
                     }
                 }
                 if !used {
-                    push_unique(&mut self.next, *s);
+                    push_unique(&mut self.next, (s, extra));
                 }
             }
             std::mem::swap(&mut self.states, &mut self.next);
         }
-        if self.states.iter().any(is_zero) {
+        // A discount leaves out units the city would otherwise buy.
+        if discount > 0 {
+            self.next.clear();
+            for &(s, extra) in &self.states {
+                reduce(s, discount, 0, m, extra, &mut self.next);
+            }
+            std::mem::swap(&mut self.states, &mut self.next);
+        }
+        // One unit from the bank per ability, or not.
+        for &(set, price) in market.bank {
+            self.next.clear();
+            for &(s, extra) in &self.states {
+                push_unique(&mut self.next, (s, extra));
+                for (k, &r) in res.iter().enumerate() {
+                    if s[k] > 0 && set.contains(r) {
+                        let mut t = s;
+                        t[k] -= 1;
+                        push_unique(&mut self.next, (t, extra.saturating_add(u16::from(price))));
+                    }
+                }
+            }
+            std::mem::swap(&mut self.states, &mut self.next);
+        }
+        if self
+            .states
+            .iter()
+            .any(|(s, extra)| *extra == 0 && is_zero(s))
+        {
             self.out.push(free);
             return &self.out;
         }
         // Keep the least residual needs only.
         let mut i = 0;
         while i < self.states.len() {
-            let s = self.states[i];
-            let dominated = self
-                .states
-                .iter()
-                .any(|t| *t != s && t[..m].iter().zip(&s[..m]).all(|(a, b)| a <= b));
+            let (s, e) = self.states[i];
+            let dominated = self.states.iter().any(|&(t, f)| {
+                (t, f) != (s, e) && f <= e && t[..m].iter().zip(&s[..m]).all(|(a, b)| a <= b)
+            });
             if dominated {
                 self.states.swap_remove(i);
             } else {
@@ -260,7 +323,19 @@ impl PaymentSearch {
             cap[1][k] = market.right.max_of(r).min(255) as u8;
         }
         let spend = budget - u32::from(bank);
-        for s in &self.states {
+        for &(s, extra) in &self.states {
+            let to_bank = bank.saturating_add(extra);
+            if u32::from(extra) > spend {
+                continue;
+            }
+            if is_zero(&s) {
+                self.out.push(Payment {
+                    bank: to_bank,
+                    left: 0,
+                    right: 0,
+                });
+                continue;
+            }
             if (0..m).any(|k| u32::from(s[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k])) {
                 continue;
             }
@@ -281,12 +356,12 @@ impl PaymentSearch {
                     right += u32::from(r_want[k])
                         * u32::from(market.prices[1][usize::from(res[k].0) % MAX_RES]);
                 }
-                if left + right <= spend
+                if left + right + u32::from(extra) <= spend
                     && market.left.can_supply(res, &b[..m])
                     && market.right.can_supply(res, &r_want[..m])
                 {
                     self.out.push(Payment {
-                        bank,
+                        bank: to_bank,
                         left: left.min(u32::from(u16::MAX)) as u16,
                         right: right.min(u32::from(u16::MAX)) as u16,
                     });
@@ -314,7 +389,7 @@ impl PaymentSearch {
             let p = self.out[i];
             if !self.out[..kept]
                 .iter()
-                .any(|q| q.left <= p.left && q.right <= p.right)
+                .any(|q| q.bank <= p.bank && q.left <= p.left && q.right <= p.right)
             {
                 self.out[kept] = p;
                 kept += 1;
@@ -381,6 +456,7 @@ mod tests {
             left: l,
             right: r,
             prices,
+            bank: &[],
         };
         s.search(&c, &m, budget).to_vec()
     }
@@ -558,11 +634,98 @@ mod tests {
             left: &l,
             right: &none,
             prices: &prices,
+            bank: &[],
         };
         let c = cost(0, &[(STONE, 2)]);
         assert_eq!(s.search(&c, &m, 9), &[pay(0, 4, 0)]);
         assert_eq!(s.search(&c, &m, 3), &[] as &[Payment]);
         assert_eq!(s.cheapest(&c, &m, 4), Some(pay(0, 4, 0)));
+    }
+
+    fn run_ext(
+        c: Cost,
+        own: &Production,
+        l: &Production,
+        bank: &[(ResSet, u8)],
+        discount: u8,
+        budget: u32,
+    ) -> Vec<Payment> {
+        let none = Production::default();
+        let prices = flat_prices(2);
+        let m = Market {
+            own,
+            left: l,
+            right: &none,
+            prices: &prices,
+            bank,
+        };
+        PaymentSearch::new()
+            .search_ext(c.coins, c.resources, &m, budget, discount)
+            .to_vec()
+    }
+
+    #[test]
+    fn a_discount_leaves_out_the_units_the_buyer_chooses() {
+        // "Paga 1 recurso menos, a tu elección": the one it would buy.
+        let own = prod(&[(WOOD, 1)], &[]);
+        let l = prod(&[(STONE, 2)], &[]);
+        assert_eq!(
+            run_ext(cost(0, &[(WOOD, 1), (STONE, 2)]), &own, &l, &[], 1, 10),
+            vec![pay(0, 2, 0)]
+        );
+        // Two off: free, whatever the neighbours sell.
+        assert_eq!(
+            run_ext(cost(0, &[(WOOD, 1), (STONE, 2)]), &own, &l, &[], 2, 0),
+            vec![Payment::FREE]
+        );
+        // A discount larger than the need is just free.
+        assert_eq!(
+            run_ext(cost(0, &[(STONE, 1)]), &own, &l, &[], 3, 0),
+            vec![Payment::FREE]
+        );
+        // Not buyable anywhere, but the discount covers it.
+        let none = Production::default();
+        assert_eq!(
+            run_ext(cost(0, &[(GLASS, 1)]), &none, &none, &[], 1, 0),
+            vec![Payment::FREE]
+        );
+    }
+
+    #[test]
+    fn one_unit_a_turn_from_the_bank() {
+        let none = Production::default();
+        let any = set(&[WOOD, STONE, CLAY, ORE, GLASS]);
+        // Glass nobody sells: 1 coin to the bank.
+        assert_eq!(
+            run_ext(cost(0, &[(GLASS, 1)]), &none, &none, &[(any, 1)], 0, 5),
+            vec![pay(1, 0, 0)]
+        );
+        // Only one unit: the second glass is not to be had.
+        assert!(run_ext(cost(0, &[(GLASS, 2)]), &none, &none, &[(any, 1)], 0, 5).is_empty());
+        // The bank or the left neighbour: both are offered.
+        let l = prod(&[(STONE, 1)], &[]);
+        assert_eq!(
+            run_ext(cost(0, &[(STONE, 1)]), &none, &l, &[(any, 1)], 0, 5),
+            vec![pay(1, 0, 0), pay(0, 2, 0)]
+        );
+        // With the card's coin cost, within the budget.
+        assert_eq!(
+            run_ext(cost(2, &[(GLASS, 1)]), &none, &none, &[(any, 1)], 0, 3),
+            vec![pay(3, 0, 0)]
+        );
+        assert!(run_ext(cost(2, &[(GLASS, 1)]), &none, &none, &[(any, 1)], 0, 2).is_empty());
+        // A resource the ability does not name is not sold.
+        assert!(
+            run_ext(
+                cost(0, &[(GLASS, 1)]),
+                &none,
+                &none,
+                &[(set(&[WOOD]), 1)],
+                0,
+                5
+            )
+            .is_empty()
+        );
     }
 
     #[test]

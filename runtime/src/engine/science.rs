@@ -21,16 +21,68 @@ pub fn points(counts: &[u8], set_bonus: u32) -> u32 {
 /// wildcards `wild`, each becoming one symbol of its set; also returns the
 /// counts reached.
 pub fn best(counts: &[u8], wild: &[SymSet], set_bonus: u32) -> (u32, [u8; MAX_SYM]) {
+    best_with(counts, wild, set_bonus, Rules::default())
+}
+
+/// Changes to how a city's science scores, beyond wildcards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// Symbols held that may each become any symbol at game end.
+    pub changes: u8,
+    /// One more of the symbol held most, this many times, after every
+    /// other choice.
+    pub copies: u8,
+}
+
+/// [`best`] with `rules`: each change turns one symbol held into any
+/// symbol, then the wildcards are chosen, then each copy adds one of the
+/// symbol held most; every choice for the best score.
+pub fn best_with(
+    counts: &[u8],
+    wild: &[SymSet],
+    set_bonus: u32,
+    rules: Rules,
+) -> (u32, [u8; MAX_SYM]) {
     let n = counts.len().min(MAX_SYM);
     let mut c = [0u8; MAX_SYM];
     c[..n].copy_from_slice(&counts[..n]);
-    let mut best_c = c;
-    let mut best_p = points(&c[..n], set_bonus);
-    if !wild.is_empty() {
-        best_p = 0;
-        search(&mut c, n, wild, set_bonus, &mut best_p, &mut best_c);
+    let mut best = (0, c);
+    if n == 0 {
+        return best;
     }
-    (best_p, best_c)
+    let any = SymSet(((1u32 << n) - 1) as u16);
+    changed(&mut c, n, wild, any, set_bonus, rules, &mut best);
+    best
+}
+
+/// Tries every way to spend `rules.changes` on the symbols held.
+fn changed(
+    c: &mut [u8; MAX_SYM],
+    n: usize,
+    wild: &[SymSet],
+    any: SymSet,
+    bonus: u32,
+    rules: Rules,
+    best: &mut (u32, [u8; MAX_SYM]),
+) {
+    if rules.changes == 0 {
+        return search(c, n, wild, bonus, rules.copies, best);
+    }
+    let fewer = Rules {
+        changes: rules.changes - 1,
+        ..rules
+    };
+    // Not changing is always a choice.
+    changed(c, n, wild, any, bonus, fewer, best);
+    let mut more: Vec<SymSet> = wild.to_vec();
+    more.push(any);
+    for s in 0..n {
+        if c[s] > 0 {
+            c[s] -= 1;
+            changed(c, n, &more, any, bonus, fewer, best);
+            c[s] += 1;
+        }
+    }
 }
 
 fn search(
@@ -38,14 +90,22 @@ fn search(
     n: usize,
     wild: &[SymSet],
     bonus: u32,
-    best: &mut u32,
-    best_c: &mut [u8; MAX_SYM],
+    copies: u8,
+    best: &mut (u32, [u8; MAX_SYM]),
 ) {
     let Some((w, rest)) = wild.split_first() else {
-        let p = points(&c[..n], bonus);
-        if p > *best {
-            *best = p;
-            *best_c = *c;
+        let mut f = *c;
+        for _ in 0..copies {
+            // The symbol held most (any of the tied: the score is the
+            // same); none held, none to copy.
+            let most = (0..n).max_by_key(|&s| (f[s], usize::MAX - s)).unwrap_or(0);
+            if f[most] > 0 {
+                f[most] = f[most].saturating_add(1);
+            }
+        }
+        let p = points(&f[..n], bonus);
+        if p > best.0 {
+            *best = (p, f);
         }
         return;
     };
@@ -54,12 +114,12 @@ fn search(
         if w.0 & (1 << s) != 0 {
             any = true;
             c[s] = c[s].saturating_add(1);
-            search(c, n, rest, bonus, best, best_c);
+            search(c, n, rest, bonus, copies, best);
             c[s] -= 1;
         }
     }
     if !any {
-        search(c, n, rest, bonus, best, best_c);
+        search(c, n, rest, bonus, copies, best);
     }
 }
 
@@ -97,6 +157,45 @@ mod tests {
         assert_eq!(score(&[0, 0, 0], &[ANY, ANY]), 4);
         let (_, c) = best(&[0, 2, 2], &[ANY], 7);
         assert_eq!(&c[..3], &[1, 2, 2]);
+    }
+
+    #[test]
+    fn a_change_turns_one_symbol_into_any() {
+        // Aganice: 3 0 0 + change: 2 1 0 = 5, or 3 0 0 = 9; keep it.
+        let r = Rules {
+            changes: 1,
+            copies: 0,
+        };
+        assert_eq!(best_with(&[3, 0, 0], &[], 7, r).0, 9);
+        // 2 2 0 + change: 2 1 1 = 6 + 7 = 13 beats 8.
+        let (p, c) = best_with(&[2, 2, 0], &[], 7, r);
+        let mut c = c[..3].to_vec();
+        c.sort();
+        assert_eq!((p, &c[..]), (13, &[1, 1, 2][..]));
+        // Nothing held, nothing to change.
+        assert_eq!(best_with(&[0, 0, 0], &[], 7, r).0, 0);
+    }
+
+    #[test]
+    fn a_copy_adds_one_of_the_most_held_after_the_wildcards() {
+        // Enheduanna: 2 1 1 (4+1+1+7 = 13) → 3 1 1 = 9+1+1+7 = 18.
+        let r = Rules {
+            changes: 0,
+            copies: 1,
+        };
+        assert_eq!(best_with(&[2, 1, 1], &[], 7, r).0, 18);
+        // The wildcard is chosen knowing the copy follows: 2 1 0 + any →
+        // 3 1 0 then 4 1 0 = 17, or 2 1 1 then 3 1 1 = 18.
+        assert_eq!(best_with(&[2, 1, 0], &[ANY], 7, r).0, 18);
+        // No symbol: the copy has nothing to copy.
+        assert_eq!(best_with(&[0, 0, 0], &[], 7, r).0, 0);
+    }
+
+    #[test]
+    fn a_larger_set_bonus_counts_the_same_sets() {
+        // Aristotle: 10 per set instead of 7.
+        assert_eq!(best(&[1, 1, 1], &[], 10).0, 3 + 10);
+        assert_eq!(best(&[2, 2, 1], &[], 10).0, 9 + 10);
     }
 
     #[test]

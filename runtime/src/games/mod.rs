@@ -113,24 +113,13 @@ pub fn test(games: &[&'static GameInfo], text: &str) -> Run {
         error: Some(e),
         ..Run::default()
     };
-    let name = match crate::doc::game_of(text, "scenario") {
-        Ok(n) => n,
+    let info = match crate::doc::select_of(games, text, "scenario") {
+        Ok(i) => i,
         Err(e) => return error(e),
-    };
-    let Some(info) = crate::find_game(games, &name.value) else {
-        let known: Vec<&str> = games.iter().map(|g| g.name).collect();
-        return error(crate::doc::at(
-            &name,
-            format!(
-                "unknown game `{}` (games: {})",
-                crate::text::shown(&name.value),
-                known.join(", ")
-            ),
-        ));
     };
     match rules_for(info) {
         Ok(g) => g.test(text),
-        Err(m) => error(crate::doc::at(&name, m)),
+        Err(m) => error(crate::doc::nowhere(m)),
     }
 }
 

@@ -95,6 +95,10 @@ pub struct Checker {
     pub free_builds: usize,
     /// Last cards of an Age played by their owner.
     pub last_cards: usize,
+    /// Choices asked by effects (entombing, recruiting from the hand).
+    pub choices: usize,
+    /// Draft picks.
+    pub picks: usize,
     /// Also check where every card is at the end of each Age (games played
     /// by the turn structure alone, with no scenario edits).
     pub cards: bool,
@@ -121,10 +125,14 @@ impl Observer<Base> for Checker {
         _moves: &[Move],
     ) {
         if self.age == 0 {
+            // The draft (Leaders) is before Age I.
             self.age = state.table.age;
         }
-        if state.phase == Phase::LastCard(seat) {
-            self.last_cards += 1;
+        match state.phase {
+            Phase::LastCard(s) if s == seat => self.last_cards += 1,
+            Phase::Choose(..) => self.choices += 1,
+            Phase::Draft => self.picks += 1,
+            _ => {}
         }
     }
 
@@ -139,6 +147,10 @@ impl Observer<Base> for Checker {
             assert!(c.coins >= 0, "negative coins");
         }
         let over = state.phase == Phase::Over;
+        if self.age == 0 {
+            self.age = t.age;
+            return;
+        }
         if t.age != self.age || over {
             // The Age ended in this decision.
             self.ages_ended.push(self.age);
@@ -146,6 +158,16 @@ impl Observer<Base> for Checker {
                 assert!(
                     t.hands.iter().all(|h| h.is_empty()),
                     "cards left in hands after the last Age"
+                );
+            } else if base.draft.is_some() {
+                assert_eq!(t.age, self.age + 1, "Ages follow each other");
+                assert!(
+                    t.recruiting && t.turn == 0,
+                    "each Age opens with the recruitment"
+                );
+                assert!(
+                    t.hands.iter().all(Vec::is_empty),
+                    "dealt after the recruitment"
                 );
             } else {
                 assert_eq!(t.age, self.age + 1, "Ages follow each other");
@@ -180,9 +202,13 @@ pub fn check_cards(base: &Base, table: &Table) {
         assert_eq!(before, names.len(), "two cards of one name in a city");
         assert_eq!(table.stage_cards[seat].len(), usize::from(c.stages));
     }
-    for h in &table.hands {
+    for h in table.hands.iter().chain(&table.side).chain(&table.drafting) {
         placed.extend_from_slice(h);
     }
+    for c in &table.cities {
+        placed.extend(c.entombed.iter().map(|&(card, _)| card));
+    }
+    placed.extend_from_slice(&table.returned);
     dealt.sort_unstable();
     placed.sort_unstable();
     assert_eq!(dealt, placed, "cards lost or duplicated");

@@ -348,6 +348,10 @@ impl Sheets for Architects {
                 "--wonder: {} wonders are built stage by stage; price the next stage with --stage",
                 self.info.title
             )),
+            Target::Leader(_) => Some(format!(
+                "--leader: {} has no leaders; price the next stage with --stage",
+                self.info.title
+            )),
             Target::Stage => None,
         }
     }

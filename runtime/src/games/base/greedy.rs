@@ -2,6 +2,8 @@
 
 use crate::engine::city::seat_at;
 
+use crate::engine::payment::Payment;
+
 use super::{Action, Move, View};
 
 /// The index of the best move by [`value`] (the first of equals).
@@ -24,7 +26,38 @@ pub fn value(view: &View<'_>, mv: &Move) -> i64 {
     let cities = view.cities();
     let seat = view.seat();
     let before = view.city();
-    let after = base.preview(cities, seat, mv);
+    let after = match mv.action {
+        // A drafted card is worth what recruiting it later would be (at its
+        // printed cost, less a little for the coins it will take).
+        Action::Keep => {
+            let cost = base
+                .info
+                .cards
+                .get(usize::from(mv.card.0))
+                .map_or(0, |c| c.cost.coins_in(view.age().max(1)));
+            let recruit = Move {
+                action: Action::Build(Payment {
+                    bank: cost.min(u32::from(u16::MAX)) as u16,
+                    left: 0,
+                    right: 0,
+                }),
+                ..*mv
+            };
+            return value(view, &recruit) - i64::from(cost.min(100) as u16);
+        }
+        Action::Entomb => {
+            let mut after = before.clone();
+            let vp = base
+                .info
+                .cards
+                .get(usize::from(mv.card.0))
+                .map_or(0, |c| 2 * c.cost.coins_in(view.age().max(1)));
+            after.entomb(&base.vocab, mv.card, vp.min(1000) as i32);
+            after
+        }
+        Action::Skip => return 0,
+        _ => base.preview(cities, seat, mv),
+    };
     let s0 = base.score_city(cities, seat, before, &[]);
     let s1 = base.score_city(cities, seat, &after, &[]);
     let mut v = i64::from(s1.total - s0.total) * 10;

@@ -34,9 +34,12 @@ pub mod sheet;
 
 use std::fmt;
 
-use sevenw_host::{CardId, Category, Event, GameInfo, Listens, Source};
+use sevenw_host::{
+    CardId, CardInfo, Category, ColourSet, Discount, DraftRule, Event, FreeRule, GameInfo, Listens,
+    ScienceRule, Source, TokenKind,
+};
 
-use crate::engine::city::{City, MAX_CAT, run_built, run_event, seat_at};
+use crate::engine::city::{City, MAX_CAT, Pending, run_built, run_event, seat_at, valid_offset};
 use crate::engine::host::{CityHost, ScoreHost};
 use crate::engine::military::neighbour_battles;
 use crate::engine::payment::{Market, Payment, PaymentSearch};
@@ -80,6 +83,8 @@ pub struct Base {
     /// For each player count (index `n`), why the Age decks do not deal
     /// exactly, if they do not: checked once, not at every game's start.
     deals: Vec<Option<String>>,
+    /// The draft rule of the card sets in play (Leaders), if any.
+    pub draft: Option<DraftRule>,
 }
 
 /// What a player does with the chosen card.
@@ -91,12 +96,22 @@ pub enum Action {
     Chain,
     /// Build it for free with a once-per-Age ability.
     Free,
+    /// Build it for free by a rule that costs nothing to use (the first
+    /// card of a colour, the first or last card of an Age, a colour always
+    /// free).
+    RuleFree,
     /// Build the next wonder stage with it, paying this.
     Stage(Payment),
     /// Discard it for coins.
     Discard,
     /// Build it for free from the discard pile (a wonder's power).
     FromDiscard,
+    /// Keep this card of the draft and pass the rest on.
+    Keep,
+    /// Put this built card under the wonder (entomb it).
+    Entomb,
+    /// Build nothing when an effect offers a card of the hand.
+    Skip,
 }
 
 /// A decision: the card at `slot` of the hand and what to do with it (for
@@ -118,8 +133,22 @@ pub enum Phase {
     LastCard(usize),
     /// This seat builds a card of the discard pile for free.
     FreeBuild(usize),
+    /// The draft before Age I: every seat keeps a card of its hand at once.
+    Draft,
+    /// This seat chooses for an effect of its own.
+    Choose(usize, Choice),
     /// The game is over.
     Over,
+}
+
+/// A choice an effect asks of one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Which built card of these colours to entomb.
+    Entomb(ColourSet),
+    /// Which card of these colours of the drafted hand to build, paying
+    /// (or none).
+    Recruit(ColourSet),
 }
 
 /// Cards, hands and piles of a game in progress: the position.
@@ -131,13 +160,23 @@ pub struct Table {
     pub stage_cards: Vec<Vec<CardId>>,
     /// Discarded cards, face down.
     pub discard: Vec<CardId>,
-    /// Cards set aside unused at set-up (guilds not drawn).
+    /// Cards set aside unused at set-up (guilds not drawn, drafted cards
+    /// not dealt).
     pub boxed: Vec<CardId>,
+    /// Dealt cards returned to the box (the leader not chosen in Age III).
+    pub returned: Vec<CardId>,
     /// Every card dealt so far.
     pub dealt: Vec<CardId>,
     pub age: u8,
-    /// Turn within the Age, from 1.
+    /// Turn within the Age, from 1 (0: the recruitment at its start).
     pub turn: u8,
+    /// The drafted cards each seat keeps for later (Leaders: face down).
+    pub side: Vec<Vec<CardId>>,
+    /// The draft hands being passed round.
+    pub drafting: Vec<Vec<CardId>>,
+    /// Whether this turn plays the drafted hands (the recruitment at the
+    /// start of an Age) rather than the Age's.
+    pub recruiting: bool,
 }
 
 /// A base game in progress.
@@ -153,6 +192,8 @@ pub struct State {
     pub turns_played: u32,
     /// Whether the turn being finished is the last of its Age.
     last_turn: bool,
+    /// Where the turn continues once the choice asked is made.
+    resume: Resume,
     rng: Rng,
     scratch: Scratch,
 }
@@ -165,6 +206,7 @@ impl PartialEq for State {
             && self.phase == other.phase
             && self.chosen == other.chosen
             && self.turns_played == other.turns_played
+            && self.resume == other.resume
             && self.rng == other.rng
     }
 }
@@ -174,6 +216,7 @@ impl PartialEq for State {
 struct Scratch {
     movegen: MoveGen,
     built: Vec<(usize, Source, Event)>,
+    gained: Vec<u8>,
 }
 
 /// Reusable buffers for move generation.
@@ -215,11 +258,18 @@ impl Base {
                 })
             })
             .collect();
+        if !info.extends.is_empty() {
+            return Err(VocabError::Compose(format!(
+                "`{}` is an expansion of `{}`: play `{}` with it (`--with {}`)",
+                info.name, info.extends, info.extends, info.name
+            )));
+        }
         Ok(Base {
             info,
             vocab,
             cats,
             deals,
+            draft: info.draft,
         })
     }
 
@@ -270,6 +320,7 @@ impl Base {
             left: &cities[seat_at(seat, 1, n)].sold,
             right: &cities[seat_at(seat, -1, n)].sold,
             prices: &me.prices,
+            bank: &me.abilities.bank_trades,
         }
     }
 
@@ -287,9 +338,16 @@ impl Base {
         let city = &table.cities[seat];
         let budget = city.coins.max(0) as u32;
         let market = self.market(&table.cities, seat);
+        let coin_discounts = table
+            .cities
+            .iter()
+            .any(|c| !c.abilities.coin_discounts.is_empty());
         movegen.stage.clear();
         if let Some(cost) = self.next_stage_cost(city) {
-            let pays = movegen.search.search(cost, &market, budget);
+            let off = self.discount_for(city, None);
+            let pays = movegen
+                .search
+                .search_ext(cost.coins, cost.resources, &market, budget, off);
             movegen.stage.extend_from_slice(pays);
         }
         let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
@@ -304,19 +362,27 @@ impl Base {
                         action: Action::Chain,
                     });
                 } else {
-                    let pays = movegen.search.search(&info.cost, &market, budget);
+                    let coins = self.coins_for(table, seat, info, coin_discounts);
+                    let off = self.discount_for(city, Some(info.colour));
+                    let pays =
+                        movegen
+                            .search
+                            .search_ext(coins, info.cost.resources, &market, budget, off);
                     let free = pays.first() == Some(&Payment::FREE);
                     out.extend(pays.iter().map(|&p| Move {
                         slot,
                         card,
                         action: Action::Build(p),
                     }));
-                    if ability && !free {
-                        out.push(Move {
-                            slot,
-                            card,
-                            action: Action::Free,
-                        });
+                    // Free builds are for Age cards only (the publisher's
+                    // FAQ: never a leader or a wonder stage).
+                    if !free && info.age > 0 {
+                        let action = if self.free_by_rule(table, seat, info) {
+                            Some(Action::RuleFree)
+                        } else {
+                            ability.then_some(Action::Free)
+                        };
+                        out.extend(action.map(|action| Move { slot, card, action }));
                     }
                 }
             }
@@ -333,6 +399,51 @@ impl Base {
         }
     }
 
+    /// The coins `info` costs the city at `seat` now: its printed coins
+    /// (those per Age for the current Age) less the coin discounts every
+    /// city grants it (`any`: whether any city grants one at all).
+    pub fn coins_for(&self, table: &Table, seat: usize, info: &CardInfo, any: bool) -> u16 {
+        let printed = info.cost.coins_in(table.age.max(1));
+        let off = if any {
+            City::coins_off(&table.cities, seat, info.colour)
+        } else {
+            0
+        };
+        printed.saturating_sub(off).min(u32::from(u16::MAX)) as u16
+    }
+
+    /// Resource units the city need not pay for a card of `colour`, or for
+    /// a wonder stage (`None`).
+    pub fn discount_for(&self, city: &City, colour: Option<sevenw_host::Colour>) -> u8 {
+        city.abilities
+            .discounts
+            .iter()
+            .filter(|(_, target)| match (target, colour) {
+                (Discount::Wonders, None) => true,
+                (Discount::Colours(set), Some(c)) => set.contains(c),
+                _ => false,
+            })
+            .fold(0u8, |a, (n, _)| a.saturating_add(*n))
+    }
+
+    /// Whether a free-build rule of the city at `seat` makes the Age card
+    /// `info` free now.
+    pub fn free_by_rule(&self, table: &Table, seat: usize, info: &CardInfo) -> bool {
+        let city = &table.cities[seat];
+        if info.age == 0 || table.recruiting {
+            return false;
+        }
+        city.abilities.free_rules.iter().any(|rule| match rule {
+            FreeRule::Colours(set) => set.contains(info.colour),
+            FreeRule::FirstOfColour => city.colour_count[usize::from(info.colour.0) % MAX_CAT] == 0,
+            // "La primera carta que eliges en cada Era": the first turn.
+            FreeRule::FirstOfAge => table.turn == 1,
+            // The last card played in an Age: the 6th turn (two cards in
+            // hand), not the 7th card a wonder lets one play.
+            FreeRule::LastOfAge => table.hands.get(seat).is_some_and(|h| h.len() == 2),
+        })
+    }
+
     /// A move in words (also the text a replay log checks).
     pub fn describe_move(&self, mv: &Move) -> String {
         let name = self.card_name(mv.card);
@@ -343,13 +454,23 @@ impl Base {
                 format!(" (bank {}, left {}, right {})", p.bank, p.left, p.right)
             }
         };
+        let drafted = self
+            .info
+            .cards
+            .get(usize::from(mv.card.0))
+            .is_some_and(|c| c.age == 0);
         match &mv.action {
+            Action::Build(p) if drafted => format!("recruit {name}{}", pay(p)),
             Action::Build(p) => format!("build {name}{}", pay(p)),
             Action::Chain => format!("build {name} by chain"),
             Action::Free => format!("build {name} free (once per age)"),
+            Action::RuleFree => format!("build {name} free"),
             Action::Stage(p) => format!("wonder stage with {name}{}", pay(p)),
             Action::Discard => format!("discard {name}"),
             Action::FromDiscard => format!("build {name} from the discard pile"),
+            Action::Keep => format!("keep {name}"),
+            Action::Entomb => format!("entomb {name}"),
+            Action::Skip => "build nothing".to_string(),
         }
     }
 
@@ -401,7 +522,7 @@ impl Base {
                 me.place(&self.vocab, mv.card);
                 Some((Source::Card(mv.card), self.follow_card(mv.card, false)))
             }
-            Action::FromDiscard => {
+            Action::RuleFree | Action::FromDiscard => {
                 me.place(&self.vocab, mv.card);
                 Some((Source::Card(mv.card), self.follow_card(mv.card, false)))
             }
@@ -412,8 +533,11 @@ impl Base {
             }
             Action::Discard => {
                 me.coins += DISCARD_COINS;
+                me.bank_coins = true;
                 None
             }
+            // Carried out by the draft and by choices, never as a turn's action.
+            Action::Keep | Action::Entomb | Action::Skip => None,
         }
     }
 
@@ -453,6 +577,12 @@ impl Base {
     /// its board's effects run.
     pub fn new_city(&self, cities: &mut [City], seat: usize, wonder: u8, side: u8) {
         let mut city = City::new(wonder, side, i32::from(self.info.start_coins), TRADE_PRICE);
+        city.wonder_stages = self
+            .info
+            .wonders
+            .get(usize::from(wonder))
+            .and_then(|w| w.sides.get(usize::from(side)))
+            .map_or(0, |s| s.stages.len().min(255) as u8);
         let board = Source::Board { wonder, side };
         city.gain_source(self.info, board);
         cities[seat] = city;
@@ -492,9 +622,35 @@ impl Base {
         let cat = |c: Category| usize::from(c.0) % MAX_CAT;
         points[cat(self.cats.military)] += me.conflict_vp;
         points[cat(self.cats.treasury)] += h.coins.max(0) / 3;
+        // Entombed cards score under the wonder ("puntúa el doble de su coste").
+        points[cat(self.cats.wonder)] += me.entombed.iter().map(|(_, vp)| vp).sum::<i32>();
         let nsym = self.info.symbols.len().min(science::MAX_SYM);
-        let sci = science::best(&h.science[..nsym], &h.wild, SCIENCE_SET_BONUS).0;
-        points[cat(self.cats.science)] += sci as i32;
+        let mut rules = science::Rules::default();
+        let mut extra = 0u32;
+        for r in &h.science_rules {
+            match *r {
+                ScienceRule::SetBonus { vp, .. } => extra += u32::from(vp),
+                ScienceRule::Change => rules.changes = rules.changes.saturating_add(1),
+                ScienceRule::CopyMost => rules.copies = rules.copies.saturating_add(1),
+            }
+        }
+        let (sci, counts) = science::best_with(
+            &h.science[..nsym],
+            &h.wild,
+            SCIENCE_SET_BONUS + extra,
+            rules,
+        );
+        // A larger set bonus scores in the category of its source.
+        let sets = counts[..nsym].iter().copied().min().map_or(0, u32::from);
+        let mut science_vp = sci;
+        for r in &h.science_rules {
+            if let ScienceRule::SetBonus { vp, category } = *r {
+                let bonus = u32::from(vp) * sets;
+                science_vp -= bonus.min(science_vp);
+                points[cat(category)] += bonus as i32;
+            }
+        }
+        points[cat(self.cats.science)] += science_vp as i32;
         let ncat = self.info.categories.len().min(MAX_CAT);
         let total = points[..ncat].iter().sum();
         Score {
@@ -629,16 +785,33 @@ impl Base {
         }
     }
 
-    /// Starts `age`: builds its deck for the table (with the guild draw),
-    /// shuffles it, deals the hands and renews once-per-Age abilities.
+    /// Starts `age`: renews once-per-Age abilities, and with drafted cards
+    /// in play opens the recruitment ("al comienzo de cada Era"), else deals
+    /// the Age at once.
     pub fn start_age(&self, state: &mut State, age: u8) {
+        let t = &mut state.table;
+        t.age = age;
+        state.phase = Phase::Turn;
+        state.chosen.clear();
+        for c in &mut t.cities {
+            c.abilities.hand_builds_used = 0;
+        }
+        if self.draft.is_some() {
+            t.recruiting = true;
+            t.turn = 0;
+        } else {
+            self.deal_age(state, age);
+        }
+    }
+
+    /// Builds the deck of `age` for the table (with the guild draw),
+    /// shuffles it and deals the hands.
+    pub(crate) fn deal_age(&self, state: &mut State, age: u8) {
         let info = self.info;
         let t = &mut state.table;
         let n = t.cities.len();
-        t.age = age;
         t.turn = 1;
-        state.phase = Phase::Turn;
-        state.chosen.clear();
+        t.recruiting = false;
         let mut deck: Vec<CardId> = Vec::with_capacity(n * usize::from(info.hand_size));
         for (i, c) in info.cards.iter().enumerate() {
             if c.age == age {
@@ -665,30 +838,120 @@ impl Base {
             hand.extend_from_slice(deck.get(p * h..(p + 1) * h).unwrap_or(&[]));
         }
         t.dealt.extend_from_slice(&deck);
-        for c in &mut t.cities {
-            c.abilities.hand_builds_used = 0;
+    }
+
+    /// "A. Fase de selección": deals `rule.deal` drafted cards to each
+    /// player from those in play (the expert ones only if asked), the rest
+    /// to the box.
+    fn deal_draft(
+        &self,
+        state: &mut State,
+        rule: DraftRule,
+        expert: bool,
+    ) -> Result<(), SetupError> {
+        let info = self.info;
+        let t = &mut state.table;
+        let n = t.cities.len();
+        let mut pool: Vec<CardId> = (0..info.cards.len())
+            .filter(|&i| {
+                let c = &info.cards[i];
+                c.age == 0 && c.colour == rule.colour && (expert || !c.expert)
+            })
+            .map(|i| CardId(i as u16))
+            .collect();
+        let need = n * usize::from(rule.deal);
+        if pool.len() < need {
+            return Err(SetupError::Game(format!(
+                "{n} players draw {need} drafted cards; the card sets in play have {}",
+                pool.len()
+            )));
+        }
+        state.rng.shuffle(&mut pool);
+        let d = usize::from(rule.deal);
+        t.drafting = (0..n).map(|p| pool[p * d..(p + 1) * d].to_vec()).collect();
+        t.boxed.extend_from_slice(&pool[need..]);
+        t.dealt.extend_from_slice(&pool[..need]);
+        state.phase = Phase::Draft;
+        Ok(())
+    }
+
+    /// Every seat has kept a card: the rest of each hand is passed on; a
+    /// single card left is kept without a choice, and the draft ends.
+    fn resolve_draft(&self, state: &mut State) {
+        let chosen = std::mem::take(&mut state.chosen);
+        let t = &mut state.table;
+        let n = t.cities.len();
+        for (seat, mv) in chosen.iter().enumerate() {
+            let hand = &mut t.drafting[seat];
+            let slot = usize::from(mv.slot);
+            if slot < hand.len() {
+                let c = hand.remove(slot);
+                t.side[seat].push(c);
+            }
+        }
+        state.resolved = chosen;
+        state.chosen.clear();
+        state.turns_played += 1;
+        let pass = self.draft.map_or(-1, |d| d.pass);
+        let mut passed = vec![Vec::new(); n];
+        for (p, hand) in t.drafting.drain(..).enumerate() {
+            passed[seat_at(p, pass, n)] = hand;
+        }
+        t.drafting = passed;
+        if t.drafting.iter().all(|h| h.len() <= 1) {
+            // "Hasta que cada jugador recibe de su vecino una sola carta, la
+            // cual debe quedarse."
+            for (seat, hand) in t.drafting.iter_mut().enumerate() {
+                t.side[seat].append(hand);
+            }
+            t.drafting.clear();
+            self.start_age(state, 1);
+        } else {
+            state.phase = Phase::Draft;
         }
     }
 
-    /// "Conflictos militares" at the end of the Age, then the end-of-Age
-    /// effects.
+    /// "Conflictos militares" at the end of the Age (each victory token told
+    /// to its winner's sources), then the end-of-Age effects.
     pub fn end_age(&self, state: &mut State) {
+        let mut gained = std::mem::take(&mut state.scratch.gained);
         let t = &mut state.table;
-        neighbour_battles(&mut t.cities, victory_vp(t.age), DEFEAT_VP);
-        for seat in 0..t.cities.len() {
-            if t.cities[seat].listening & Listens::AGE_END == 0 {
-                continue;
+        neighbour_battles(&mut t.cities, victory_vp(t.age), DEFEAT_VP, &mut gained);
+        for (seat, &won) in gained.iter().enumerate() {
+            for _ in 0..won {
+                self.fire(
+                    &mut t.cities,
+                    seat,
+                    Event::GainedVictory,
+                    Listens::GAINED_VICTORY,
+                );
             }
-            let mut me = std::mem::take(&mut t.cities[seat]);
-            let mut h = CityHost::new(&mut me, &t.cities, seat, true);
-            run_event(&self.vocab, &mut h, Event::AgeEnd, Listens::AGE_END, None);
-            t.cities[seat] = me;
         }
+        for seat in 0..t.cities.len() {
+            self.fire(&mut t.cities, seat, Event::AgeEnd, Listens::AGE_END);
+        }
+        state.scratch.gained = gained;
+        for seat in 0..state.table.cities.len() {
+            self.settle_quietly(state, seat);
+        }
+    }
+
+    /// Runs the effects of the sources of the city at `seat` that listen to
+    /// `bit`, for `event`.
+    fn fire(&self, cities: &mut [City], seat: usize, event: Event, bit: u16) {
+        if cities[seat].listening & bit == 0 {
+            return;
+        }
+        let mut me = std::mem::take(&mut cities[seat]);
+        let mut h = CityHost::new(&mut me, cities, seat, true);
+        run_event(&self.vocab, &mut h, event, bit, None);
+        cities[seat] = me;
     }
 
     /// Carries out the turn once every seat has chosen.
     fn resolve_turn(&self, state: &mut State) {
-        state.last_turn = state.table.hands.first().is_some_and(|h| h.len() == 2);
+        state.last_turn =
+            !state.table.recruiting && state.table.hands.first().is_some_and(|h| h.len() == 2);
         let chosen = std::mem::take(&mut state.chosen);
         state.scratch.built.clear();
         for (seat, mv) in chosen.iter().enumerate() {
@@ -698,19 +961,170 @@ impl Base {
         state.chosen = std::mem::replace(&mut state.resolved, chosen);
         state.chosen.clear();
         state.turns_played += 1;
-        if state.last_turn {
-            self.next_last_card(state, 0);
-        } else {
-            self.next_free_build(state, 0);
+        self.resume(state, Resume::Turn(0));
+    }
+
+    /// Continues the end of a turn from `r`: every seat's pending effects
+    /// in seat order, then the last cards, then the free builds. Stops where
+    /// a choice is asked (and resumes there once it is made).
+    fn resume(&self, state: &mut State, r: Resume) {
+        match r {
+            Resume::Turn(from) => {
+                for seat in from..state.table.cities.len() {
+                    if !self.settle(state, seat) {
+                        state.resume = Resume::Turn(seat);
+                        return;
+                    }
+                }
+                if state.last_turn {
+                    self.next_last_card(state, 0);
+                } else {
+                    self.next_free_build(state, 0);
+                }
+            }
+            Resume::LastCard(seat) => {
+                if !self.settle(state, seat) {
+                    state.resume = r;
+                    return;
+                }
+                self.next_last_card(state, seat + 1);
+            }
+            Resume::FreeBuild(seat) => {
+                if !self.settle(state, seat) {
+                    state.resume = r;
+                    return;
+                }
+                self.next_free_build(state, seat);
+            }
+        }
+    }
+
+    /// Carries out the pending effects of the city at `seat`, in order;
+    /// false if one asks a choice (the phase then says which). An effect
+    /// that feeds itself (a token taken each time one is gained) stops after
+    /// [`MAX_PENDING`] rounds.
+    fn settle(&self, state: &mut State, seat: usize) -> bool {
+        let mut rounds = 0;
+        while !state.table.cities[seat].abilities.pending.is_empty() {
+            let p = state.table.cities[seat].abilities.pending.remove(0);
+            rounds += 1;
+            if rounds > MAX_PENDING {
+                state.table.cities[seat].abilities.pending.clear();
+                break;
+            }
+            if self.pending(state, seat, p) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`Base::settle`] where no choice can be asked (the end of an Age):
+    /// effects that would ask one are dropped.
+    fn settle_quietly(&self, state: &mut State, seat: usize) {
+        let phase = state.phase;
+        let mut rounds = 0;
+        while !state.table.cities[seat].abilities.pending.is_empty() && rounds < MAX_PENDING {
+            rounds += 1;
+            let p = state.table.cities[seat].abilities.pending.remove(0);
+            if self.pending(state, seat, p) {
+                state.phase = phase;
+            }
+        }
+        state.table.cities[seat].abilities.pending.clear();
+    }
+
+    /// Carries out one pending effect of `seat`; true if it asks a choice
+    /// (the phase is then set to it).
+    fn pending(&self, state: &mut State, seat: usize, p: Pending) -> bool {
+        let t = &mut state.table;
+        let n = t.cities.len();
+        let colour_in = |c: CardId, set: ColourSet| {
+            self.info
+                .cards
+                .get(usize::from(c.0))
+                .is_some_and(|i| set.contains(i.colour))
+        };
+        match p {
+            Pending::TakeVictory(age) => {
+                let age = if age == 0 { t.age } else { age };
+                t.cities[seat].win(victory_vp(age));
+                self.fire(
+                    &mut t.cities,
+                    seat,
+                    Event::GainedVictory,
+                    Listens::GAINED_VICTORY,
+                );
+                false
+            }
+            Pending::LoseTokens(kind, k, seats) => {
+                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
+                    let c = &mut t.cities[seat_at(seat, off, n)];
+                    match kind {
+                        TokenKind::Defeat => c.give_up_defeats(k, DEFEAT_VP),
+                        // "Su elección": the lowest token, which a player
+                        // always prefers to give up.
+                        TokenKind::Victory => {
+                            c.give_up_victories(k);
+                        }
+                    }
+                }
+                false
+            }
+            Pending::LoseCoins(k, seats) => {
+                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
+                    let c = &mut t.cities[seat_at(seat, off, n)];
+                    c.coins -= (k.min(i32::MAX as u32) as i32).min(c.coins.max(0));
+                }
+                false
+            }
+            Pending::Draw(colours, k) => {
+                let mut pool: Vec<usize> = (0..t.boxed.len())
+                    .filter(|&i| colour_in(t.boxed[i], colours))
+                    .collect();
+                state.rng.shuffle(&mut pool);
+                pool.truncate(usize::from(k));
+                pool.sort_unstable_by(|a, b| b.cmp(a));
+                for i in pool {
+                    let c = t.boxed.remove(i);
+                    t.side[seat].push(c);
+                    t.dealt.push(c);
+                }
+                false
+            }
+            Pending::Entomb(colours) => {
+                let any = t.cities[seat].cards.iter().any(|&c| colour_in(c, colours));
+                if any {
+                    state.phase = Phase::Choose(seat, Choice::Entomb(colours));
+                }
+                any
+            }
+            Pending::BuildFromHand(colours) => {
+                let any = t.side[seat].iter().any(|&c| colour_in(c, colours));
+                if any {
+                    state.phase = Phase::Choose(seat, Choice::Recruit(colours));
+                }
+                any
+            }
+            // Not in the base game's vocabulary (the compiler refuses them).
+            Pending::Discard(..)
+            | Pending::TakeProgress(_)
+            | Pending::TakeCard(..)
+            | Pending::TakeCat
+            | Pending::Flip(_) => false,
         }
     }
 
     fn pay_and_place(&self, state: &mut State, seat: usize, mv: &Move) {
         let t = &mut state.table;
         let n = t.cities.len();
-        let hand = &mut t.hands[seat];
+        let hand = if t.recruiting {
+            &mut t.side[seat]
+        } else {
+            &mut t.hands[seat]
+        };
         let slot = usize::from(mv.slot);
-        if slot < hand.len() {
+        if mv.action != Action::Skip && slot < hand.len() {
             hand.remove(slot);
         }
         let pay = match mv.action {
@@ -719,6 +1133,7 @@ impl Base {
         };
         t.cities[seat_at(seat, 1, n)].coins += i32::from(pay.left);
         t.cities[seat_at(seat, -1, n)].coins += i32::from(pay.right);
+        t.cities[seat].bought |= u8::from(pay.left > 0) | (u8::from(pay.right > 0) << 1);
         if mv.action == Action::Discard {
             t.discard.push(mv.card);
         }
@@ -754,30 +1169,85 @@ impl Base {
         self.next_free_build(state, 0);
     }
 
-    /// The next free build from the discard pile due this turn, in seat
-    /// order from `from`; a seat whose pile offers nothing loses it. When
-    /// none is left, the turn ends.
+    /// The next free build from the discard pile due this turn: the
+    /// wonders' first, in seat order from `from`, then those granted by
+    /// cards ("Halicarnassus, then Solomon"); a seat whose pile offers
+    /// nothing loses it. When none is left, the turn ends.
     fn next_free_build(&self, state: &mut State, from: usize) {
         let t = &mut state.table;
-        for seat in from..t.cities.len() {
-            while t.cities[seat].abilities.discard_builds > 0 {
-                t.cities[seat].abilities.discard_builds -= 1;
-                let has = t
-                    .discard
-                    .iter()
-                    .any(|&c| !t.cities[seat].has_name(self.vocab.name_class(c)));
-                if has {
-                    state.phase = Phase::FreeBuild(seat);
-                    return;
+        for late in [false, true] {
+            let start = if late { 0 } else { from };
+            for seat in start..t.cities.len() {
+                loop {
+                    let a = &mut t.cities[seat].abilities;
+                    let due = if late {
+                        &mut a.discard_builds_late
+                    } else {
+                        &mut a.discard_builds
+                    };
+                    if *due == 0 {
+                        break;
+                    }
+                    *due -= 1;
+                    let city = &t.cities[seat];
+                    let has = t.discard.iter().any(|&c| self.takes_from_discard(city, c));
+                    if has {
+                        state.phase = Phase::FreeBuild(seat);
+                        return;
+                    }
                 }
             }
         }
         self.end_turn(state);
     }
 
+    /// Whether `city` may build `card` of the discard pile for free: an Age
+    /// card it does not hold. (A sold leader lies there too, but the
+    /// Leaders' effects take "Age cards" only: leaders-facts.md §2.8.)
+    fn takes_from_discard(&self, city: &City, card: CardId) -> bool {
+        self.info
+            .cards
+            .get(usize::from(card.0))
+            .is_some_and(|i| i.age > 0)
+            && !city.has_name(self.vocab.name_class(card))
+    }
+
+    /// The sources told, at the end of a turn, that their city took coins
+    /// from the bank or bought from a neighbour during it ("una vez por
+    /// turno").
+    fn turn_events(&self, state: &mut State) {
+        let t = &mut state.table;
+        for seat in 0..t.cities.len() {
+            let (coins, bought) = (t.cities[seat].bank_coins, t.cities[seat].bought);
+            if coins {
+                self.fire(
+                    &mut t.cities,
+                    seat,
+                    Event::TookBankCoins,
+                    Listens::TOOK_BANK_COINS,
+                );
+            }
+            for _ in 0..bought.count_ones() {
+                self.fire(&mut t.cities, seat, Event::BoughtFrom, Listens::BOUGHT_FROM);
+            }
+            t.cities[seat].bank_coins = false;
+            t.cities[seat].bought = 0;
+        }
+    }
+
     /// Hands pass ("a la izquierda" in Ages I and III, to the right in Age
-    /// II), or the Age ends.
+    /// II), or the recruitment gives way to the Age's cards, or the Age ends.
     fn end_turn(&self, state: &mut State) {
+        self.turn_events(state);
+        if state.table.recruiting {
+            let age = state.table.age;
+            if age >= self.info.ages {
+                self.box_leftovers(state);
+            }
+            self.deal_age(state, age);
+            state.phase = Phase::Turn;
+            return;
+        }
         if !state.last_turn {
             let t = &mut state.table;
             if t.age % 2 == 1 {
@@ -797,6 +1267,153 @@ impl Base {
             state.phase = Phase::Over;
         }
     }
+
+    /// "Fase de reclutamiento en la Era III": the drafted card not chosen
+    /// goes back to the box, unless the city keeps its hand.
+    fn box_leftovers(&self, state: &mut State) {
+        let Some(rule) = self.draft else { return };
+        let t = &mut state.table;
+        for seat in 0..t.cities.len() {
+            if t.cities[seat].abilities.keep.contains(rule.colour) {
+                continue;
+            }
+            let left = std::mem::take(&mut t.side[seat]);
+            t.returned.extend(left);
+        }
+    }
+}
+
+impl Base {
+    /// The moves of `seat` in the simultaneous turn or the draft (any seat
+    /// that has not chosen yet: scenarios ask them in any order).
+    pub(crate) fn seat_moves(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
+        out.clear();
+        let t = &state.table;
+        if state.phase == Phase::Draft {
+            if let Some(hand) = t.drafting.get(seat) {
+                out.extend(hand.iter().enumerate().map(|(slot, &card)| Move {
+                    slot: slot as u8,
+                    card,
+                    action: Action::Keep,
+                }));
+            }
+            return;
+        }
+        let hand = if t.recruiting {
+            t.side.get(seat)
+        } else {
+            t.hands.get(seat)
+        };
+        if let Some(hand) = hand {
+            self.moves(t, seat, hand, &mut state.scratch.movegen, out);
+        }
+        if out.is_empty() && seat < t.cities.len() {
+            // Nothing left to play (an empty drafted hand): the turn passes.
+            out.push(Move {
+                slot: 0,
+                card: CardId(0),
+                action: Action::Skip,
+            });
+        }
+    }
+
+    /// The options of a choice asked of `seat`.
+    fn choices(&self, state: &mut State, seat: usize, choice: Choice, out: &mut Vec<Move>) {
+        let t = &state.table;
+        let colour_in = |c: CardId, set: ColourSet| {
+            self.info
+                .cards
+                .get(usize::from(c.0))
+                .is_some_and(|i| set.contains(i.colour))
+        };
+        match choice {
+            Choice::Entomb(colours) => {
+                out.extend(
+                    t.cities[seat]
+                        .cards
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &c)| colour_in(c, colours))
+                        .map(|(slot, &card)| Move {
+                            slot: slot as u8,
+                            card,
+                            action: Action::Entomb,
+                        }),
+                );
+            }
+            Choice::Recruit(colours) => {
+                let mut all = Vec::new();
+                let hand: Vec<CardId> = t.side[seat].clone();
+                self.moves(t, seat, &hand, &mut state.scratch.movegen, &mut all);
+                out.extend(all.into_iter().filter(|m| {
+                    matches!(m.action, Action::Build(_) | Action::Chain)
+                        && colour_in(m.card, colours)
+                }));
+                out.push(Move {
+                    slot: 0,
+                    card: CardId(0),
+                    action: Action::Skip,
+                });
+            }
+        }
+    }
+
+    /// Carries out a choice of `seat`.
+    fn choose(&self, state: &mut State, seat: usize, mv: &Move) {
+        match mv.action {
+            Action::Entomb => {
+                // "Puntúa el doble de su coste": twice the coins it costs now
+                // (a cost per Age counts the current Age; leaders-facts.md §5
+                // leaves it open).
+                let vp = self
+                    .info
+                    .cards
+                    .get(usize::from(mv.card.0))
+                    .map_or(0, |c| 2 * c.cost.coins_in(state.table.age.max(1)))
+                    .min(1000) as i32;
+                state.table.cities[seat].entomb(&self.vocab, mv.card, vp);
+            }
+            Action::Build(p) | Action::Stage(p) => {
+                let t = &mut state.table;
+                if let Some(slot) = t.side[seat].iter().position(|&c| c == mv.card) {
+                    t.side[seat].remove(slot);
+                    let n = t.cities.len();
+                    t.cities[seat_at(seat, 1, n)].coins += i32::from(p.left);
+                    t.cities[seat_at(seat, -1, n)].coins += i32::from(p.right);
+                    let me = &mut t.cities[seat];
+                    me.coins -= p.total() as i32;
+                    me.bought |= u8::from(p.left > 0) | (u8::from(p.right > 0) << 1);
+                    me.place(&self.vocab, mv.card);
+                    let follow = self.follow_card(mv.card, false);
+                    self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
+                }
+            }
+            Action::Chain => {
+                let t = &mut state.table;
+                if let Some(slot) = t.side[seat].iter().position(|&c| c == mv.card) {
+                    t.side[seat].remove(slot);
+                    t.cities[seat].place(&self.vocab, mv.card);
+                    let follow = self.follow_card(mv.card, true);
+                    self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Most pending effects carried out for one city at once (see [`Base::settle`]).
+const MAX_PENDING: usize = 64;
+
+/// Where the end of a turn continues after a choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Resume {
+    /// The pending effects from this seat on, then the rest of the turn.
+    Turn(usize),
+    /// This seat's pending effects, then the next last card.
+    LastCard(usize),
+    /// This seat's pending effects, then the next free build.
+    FreeBuild(usize),
 }
 
 /// Seats with the best total, then the most coins.
@@ -853,6 +1470,7 @@ impl Game for Base {
                 cities: vec![City::default(); n],
                 hands: vec![Vec::new(); n],
                 stage_cards: vec![Vec::new(); n],
+                side: vec![Vec::new(); n],
                 ..Table::default()
             },
             phase: Phase::Turn,
@@ -860,6 +1478,7 @@ impl Game for Base {
             resolved: Vec::with_capacity(n),
             turns_played: 0,
             last_turn: false,
+            resume: Resume::Turn(0),
             rng: Rng::new(derive(setup.seed, 2)),
             scratch: Scratch::default(),
         };
@@ -868,6 +1487,8 @@ impl Game for Base {
         }
         if info.ages == 0 {
             state.phase = Phase::Over;
+        } else if let Some(rule) = self.draft {
+            self.deal_draft(&mut state, rule, setup.expert)?;
         } else {
             self.start_age(&mut state, 1);
         }
@@ -880,8 +1501,8 @@ impl Game for Base {
 
     fn to_move(&self, state: &State) -> Option<usize> {
         match state.phase {
-            Phase::Turn => Some(state.chosen.len()),
-            Phase::LastCard(s) | Phase::FreeBuild(s) => Some(s),
+            Phase::Turn | Phase::Draft => Some(state.chosen.len()),
+            Phase::LastCard(s) | Phase::FreeBuild(s) | Phase::Choose(s, _) => Some(s),
             Phase::Over => None,
         }
     }
@@ -890,23 +1511,29 @@ impl Game for Base {
         out.clear();
         let t = &state.table;
         match state.phase {
-            Phase::Turn => {
+            Phase::Turn | Phase::Draft => {
                 let seat = state.chosen.len();
-                if let Some(hand) = t.hands.get(seat) {
-                    self.moves(t, seat, hand, &mut state.scratch.movegen, out);
-                }
+                self.seat_moves(state, seat, out);
             }
             Phase::LastCard(seat) => {
                 self.moves(t, seat, &t.hands[seat], &mut state.scratch.movegen, out);
             }
             Phase::FreeBuild(seat) => {
-                let options = t.cities[seat].unbuilt(&self.vocab, &t.discard);
+                let mut options: Vec<CardId> = t
+                    .discard
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.takes_from_discard(&t.cities[seat], c))
+                    .collect();
+                options.sort_unstable();
+                options.dedup();
                 out.extend(options.into_iter().map(|card| Move {
                     slot: 0,
                     card,
                     action: Action::FromDiscard,
                 }));
             }
+            Phase::Choose(seat, choice) => self.choices(state, seat, choice, out),
             Phase::Over => {}
         }
     }
@@ -919,11 +1546,17 @@ impl Game for Base {
                     self.resolve_turn(state);
                 }
             }
+            Phase::Draft => {
+                state.chosen.push(*mv);
+                if state.chosen.len() >= state.table.cities.len() {
+                    self.resolve_draft(state);
+                }
+            }
             Phase::LastCard(seat) => {
                 state.scratch.built.clear();
                 self.pay_and_place(state, seat, mv);
                 self.run_built_effects(state);
-                self.next_last_card(state, seat + 1);
+                self.resume(state, Resume::LastCard(seat));
             }
             Phase::FreeBuild(seat) => {
                 let t = &mut state.table;
@@ -933,7 +1566,12 @@ impl Game for Base {
                     let follow = self.follow_card(mv.card, false);
                     self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
                 }
-                self.next_free_build(state, seat);
+                self.resume(state, Resume::FreeBuild(seat));
+            }
+            Phase::Choose(seat, _) => {
+                self.choose(state, seat, mv);
+                let r = state.resume;
+                self.resume(state, r);
             }
             Phase::Over => {}
         }
@@ -970,11 +1608,12 @@ impl Game for Base {
     }
 }
 
-/// What one seat may see: its own hand and the cards under its own
-/// stages, every city (built cards, coins, tokens and what they grant are
-/// public), how many cards each hand and the discard pile hold, and the
-/// discard pile itself only while this seat chooses a card from it. Other
-/// hands, other stages' cards, the cards not yet dealt and the choices of
+/// What one seat may see: its own hand, its own drafted cards and draft
+/// hand, and the cards under its own stages, every city (built cards, coins,
+/// tokens, entombed cards and what they grant are public), how many cards
+/// each hand and the discard pile hold, and the discard pile itself only
+/// while this seat chooses a card from it. Other hands (Age, drafted, draft),
+/// other stages' cards, the cards not yet dealt, the box and the choices of
 /// the other seats this turn are not in it.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
@@ -1027,6 +1666,34 @@ impl<'a> View<'a> {
     pub fn discard(&self) -> Option<&'a [CardId]> {
         (self.state.phase == Phase::FreeBuild(self.seat)).then_some(&self.state.table.discard[..])
     }
+    /// The drafted cards this seat keeps face down (Leaders).
+    pub fn side(&self) -> &'a [CardId] {
+        self.state
+            .table
+            .side
+            .get(self.seat)
+            .map_or(&[], Vec::as_slice)
+    }
+    /// How many drafted cards `seat` keeps.
+    pub fn side_len(&self, seat: usize) -> usize {
+        self.state.table.side.get(seat).map_or(0, Vec::len)
+    }
+    /// The draft hand this seat holds (while drafting).
+    pub fn drafting(&self) -> &'a [CardId] {
+        self.state
+            .table
+            .drafting
+            .get(self.seat)
+            .map_or(&[], Vec::as_slice)
+    }
+    /// How many cards `seat`'s draft hand holds.
+    pub fn drafting_len(&self, seat: usize) -> usize {
+        self.state.table.drafting.get(seat).map_or(0, Vec::len)
+    }
+    /// Whether this turn is the recruitment at the start of an Age.
+    pub fn recruiting(&self) -> bool {
+        self.state.table.recruiting
+    }
 }
 
 impl PartialEq for View<'_> {
@@ -1041,6 +1708,12 @@ impl PartialEq for View<'_> {
             && self.stage_cards() == o.stage_cards()
             && self.discard_len() == o.discard_len()
             && self.discard() == o.discard()
+            && self.side() == o.side()
+            && self.drafting() == o.drafting()
+            && self.recruiting() == o.recruiting()
+            && (0..self.players()).all(|s| {
+                self.side_len(s) == o.side_len(s) && self.drafting_len(s) == o.drafting_len(s)
+            })
     }
 }
 
@@ -1058,6 +1731,9 @@ impl fmt::Debug for View<'_> {
             .field("stage_cards", &self.stage_cards())
             .field("discard_len", &self.discard_len())
             .field("discard", &self.discard())
+            .field("side", &self.side())
+            .field("drafting", &self.drafting())
+            .field("recruiting", &self.recruiting())
             .finish()
     }
 }

@@ -1,6 +1,7 @@
-//! A base game told turn by turn: each turn's moves once they are carried
-//! out (with the coins they leave), the last cards and free builds, and the
-//! conflicts at the end of each Age.
+//! A base game told turn by turn: the draft of the drafted cards, each
+//! turn's moves once they are carried out (with the coins they leave), the
+//! recruitment at the start of each Age, the last cards, free builds and
+//! choices, and the conflicts at the end of each Age.
 
 use std::fmt::Write;
 
@@ -16,6 +17,8 @@ pub struct Memo {
     turns: u32,
     turn_in_age: u8,
     phase: Phase,
+    /// Whether the decision being told is of the recruitment.
+    recruiting: bool,
 }
 
 impl Base {
@@ -57,11 +60,16 @@ impl Narrate for Base {
 
     fn opening(&self, state: &State, memo: &mut Memo, out: &mut String) {
         memo.age = state.table.age;
-        let _ = write!(out, "\nAge {}\n", roman(memo.age));
+        if state.phase == Phase::Draft {
+            let _ = write!(out, "\nDraft\n");
+        } else {
+            let _ = write!(out, "\nAge {}\n", roman(memo.age));
+        }
     }
 
     fn before(&self, state: &State, _seat: usize, memo: &mut Memo) {
         memo.phase = state.phase;
+        memo.recruiting = state.table.recruiting;
     }
 
     fn narrate(
@@ -75,10 +83,17 @@ impl Narrate for Base {
     ) {
         let coins = |s: usize| state.table.cities[s].coins;
         match memo.phase {
-            Phase::Turn if state.turns_played > memo.turns => {
+            Phase::Turn | Phase::Draft if state.turns_played > memo.turns => {
                 memo.turns = state.turns_played;
-                memo.turn_in_age += 1;
-                let _ = writeln!(out, " turn {}", memo.turn_in_age);
+                if memo.phase == Phase::Draft {
+                    memo.turn_in_age += 1;
+                    let _ = writeln!(out, " pick {}", memo.turn_in_age);
+                } else if memo.recruiting {
+                    let _ = writeln!(out, " recruitment");
+                } else {
+                    memo.turn_in_age += 1;
+                    let _ = writeln!(out, " turn {}", memo.turn_in_age);
+                }
                 for (s, m) in state.resolved.iter().enumerate() {
                     let _ = writeln!(
                         out,
@@ -106,10 +121,24 @@ impl Narrate for Base {
                     self.card_name(mv.card)
                 );
             }
+            Phase::Choose(..) => {
+                let _ = writeln!(
+                    out,
+                    "  {:<18} {}  [coins {}]",
+                    labels[seat],
+                    self.describe_move(mv),
+                    coins(seat)
+                );
+            }
             _ => {}
         }
         let over = state.phase == Phase::Over;
-        if state.table.age > memo.age || (over && memo.age > 0) {
+        if memo.age == 0 && state.table.age > 0 {
+            // The draft is over: Age I begins.
+            memo.age = state.table.age;
+            memo.turn_in_age = 0;
+            let _ = write!(out, "\nAge {}\n", roman(memo.age));
+        } else if state.table.age > memo.age || (over && memo.age > 0) {
             self.conflicts(state, memo.age, labels, out);
             if over {
                 memo.age = 0;

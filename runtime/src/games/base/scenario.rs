@@ -17,6 +17,11 @@
 //! steps: […]
 //! ```
 //!
+//! With Leaders (`expansions: [leaders]`), players may list `leaders`
+//! (recruited), `leader_hand` and `entombed` as in sheets; a scenario that
+//! gives leader hands and no Age hands starts at the recruitment of its Age
+//! (`recruits LEADER`, `sells LEADER`, `builds a stage with LEADER`).
+//!
 //! Moves: `builds CARD` (the cheapest payment), `builds CARD paying L left
 //! R right`, `builds CARD by chain`, `builds CARD free` (once per Age),
 //! `builds stage N with CARD` (or `builds a stage with CARD`), `discards
@@ -44,6 +49,14 @@ use super::{Action, Base, Move, Phase, State};
 pub struct ScenarioDoc {
     #[schemars(with = "String")]
     game: Spanned<String>,
+    /// The edition (default 1).
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    edition: Option<Spanned<Scalar>>,
+    /// The expansions in play (`[leaders]`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    expansions: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
@@ -80,7 +93,16 @@ impl Base {
 
     /// The card a phrase names after one of these verbs, if any.
     fn card_in(&self, phrase: &str) -> Option<CardId> {
-        for verb in ["builds ", "discards ", "takes "] {
+        for verb in [
+            "builds ",
+            "discards ",
+            "takes ",
+            "recruits ",
+            "sells ",
+            "keeps ",
+            "drafts ",
+            "entombs ",
+        ] {
             if let Some(rest) = phrase.strip_prefix(verb) {
                 let rest = rest
                     .split(" paying ")
@@ -104,6 +126,7 @@ impl Scenarios for Base {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Base>, DocError> {
         let doc: ScenarioDoc = read(text, "scenario")?;
         same_game(self.info, &doc.game)?;
+        super::sheet::same_card_sets(&self.vocab, doc.edition.as_ref(), doc.expansions.as_ref())?;
         let players = &doc.players.value;
         let (min, max) = self.player_range();
         player_count(&doc.players, min, max, self.info.title)?;
@@ -121,16 +144,50 @@ impl Scenarios for Base {
             ..Setup::default()
         };
         let mut st = self.start(&setup).map_err(|e| setup_at(e, &doc))?;
-        if let Some(a) = &doc.age {
-            let age = int(a, "age", 1..=i64::from(self.info.ages))? as u8;
-            if age != 1 {
-                st.table.dealt.clear();
-                self.start_age(&mut st, age);
-            }
+        // A scenario sets its own position: no draft (the drafted cards go
+        // back to the box, the leaders it names are taken from there).
+        let drafting = std::mem::take(&mut st.table.drafting);
+        st.table.boxed.extend(drafting.into_iter().flatten());
+        let age = match &doc.age {
+            Some(a) => int(a, "age", 1..=i64::from(self.info.ages))? as u8,
+            None => 1,
+        };
+        if age != 1 || self.draft.is_some() {
+            st.table.dealt.clear();
+            self.start_age(&mut st, age);
         }
         let boards: Vec<(u8, u8)> = st.table.cities.iter().map(|c| (c.wonder, c.side)).collect();
         let start_coins = i32::from(self.info.start_coins);
-        self.fill_cities(players, &names, &boards, &mut st.table.cities, start_coins)?;
+        let t = &mut st.table;
+        self.fill_cities(
+            players,
+            &names,
+            &boards,
+            &mut t.cities,
+            &mut t.side,
+            start_coins,
+            age,
+        )?;
+        let named: Vec<CardId> = t
+            .side
+            .iter()
+            .flatten()
+            .chain(t.cities.iter().flat_map(|c| &c.cards))
+            .chain(
+                t.cities
+                    .iter()
+                    .flat_map(|c| c.entombed.iter().map(|(c, _)| c)),
+            )
+            .copied()
+            .collect();
+        t.boxed.retain(|c| !named.contains(c));
+        // With leaders, a scenario giving leader hands and no Age hands
+        // starts at the recruitment; otherwise at the Age's first turn.
+        let given_hands = players.iter().any(|p| p.value.hand.is_some());
+        let leader_hands = players.iter().any(|p| p.value.leader_hand.is_some());
+        if self.draft.is_some() && (given_hands || !leader_hands) {
+            self.deal_age(&mut st, age);
+        }
         // Hands: every one or none.
         let given: Vec<&Spanned<Vec<Spanned<String>>>> = players
             .iter()
@@ -169,6 +226,7 @@ impl Scenarios for Base {
             .hands
             .iter()
             .flatten()
+            .chain(t.side.iter().flatten())
             .chain(&t.discard)
             .chain(t.cities.iter().flat_map(|c| &c.cards))
             .copied()
@@ -205,10 +263,24 @@ impl Scenarios for Base {
             }
             parts.join(" ")
         };
+        let drafted = self
+            .info
+            .cards
+            .get(usize::from(mv.card.0))
+            .is_some_and(|c| c.age == 0);
         match mv.action {
+            Action::Build(p) if drafted => {
+                if p.left + p.right > 0 {
+                    out.push(format!("recruits {card} paying {}", paying(&p)));
+                }
+                out.push(format!("recruits {card}"));
+            }
             Action::Build(p) => {
                 if p.left + p.right > 0 {
                     out.push(format!("builds {card} paying {}", paying(&p)));
+                }
+                if p.bank > 0 {
+                    out.push(format!("builds {card} paying {} to the bank", p.bank));
                 }
                 out.push(format!("builds {card}"));
             }
@@ -216,7 +288,7 @@ impl Scenarios for Base {
                 out.push(format!("builds {card} by chain"));
                 out.push(format!("builds {card}"));
             }
-            Action::Free => {
+            Action::Free | Action::RuleFree => {
                 out.push(format!("builds {card} for free"));
                 out.push(format!("builds {card} free"));
             }
@@ -231,10 +303,23 @@ impl Scenarios for Base {
                 out.push(format!("builds a stage with {card}"));
                 out.push(format!("builds stage {n} with {card}"));
             }
+            Action::Discard if drafted => {
+                out.push(format!("sells {card}"));
+                out.push(format!("discards {card}"));
+            }
             Action::Discard => out.push(format!("discards {card}")),
             Action::FromDiscard => {
                 out.push(format!("builds {card} from the discard pile"));
                 out.push(format!("takes {card} from the discard pile"));
+            }
+            Action::Keep => {
+                out.push(format!("keeps {card}"));
+                out.push(format!("drafts {card}"));
+            }
+            Action::Entomb => out.push(format!("entombs {card}")),
+            Action::Skip => {
+                out.push("recruits nobody".to_string());
+                out.push("builds nothing".to_string());
             }
         }
     }
@@ -256,8 +341,10 @@ impl Scenarios for Base {
 
     fn decides_now(&self, state: &State, seat: usize) -> bool {
         match state.phase {
-            Phase::Turn => seat >= state.chosen.len() && seat < state.table.cities.len(),
-            Phase::LastCard(s) | Phase::FreeBuild(s) => s == seat,
+            Phase::Turn | Phase::Draft => {
+                seat >= state.chosen.len() && seat < state.table.cities.len()
+            }
+            Phase::LastCard(s) | Phase::FreeBuild(s) | Phase::Choose(s, _) => s == seat,
             Phase::Over => false,
         }
     }
@@ -265,9 +352,8 @@ impl Scenarios for Base {
     fn moves_of(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
         out.clear();
         match state.phase {
-            Phase::Turn if self.decides_now(state, seat) => {
-                let t = &state.table;
-                self.moves(t, seat, &t.hands[seat], &mut state.scratch.movegen, out);
+            Phase::Turn | Phase::Draft if self.decides_now(state, seat) => {
+                self.seat_moves(state, seat, out);
             }
             _ if self.to_move(state) == Some(seat) => self.legal_moves(state, out),
             _ => {}
@@ -367,6 +453,33 @@ impl Scenarios for Base {
                 &cards_named(&self.vocab, value, key)?,
                 t.hands[s].iter().copied(),
             ),
+            (Some(s), "leader hand") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.side[s].iter().copied(),
+            ),
+            (Some(s), "entombed") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.cities[s].entombed.iter().map(|&(c, _)| c),
+            ),
+            (None, "boxed") => {
+                // Only the cards named are checked to be in the box (the box
+                // holds every card not dealt).
+                let want = cards_named(&self.vocab, value, key)?;
+                match want.iter().find(|c| !t.boxed.contains(c)) {
+                    None => Check::Pass,
+                    Some(&c) => Check::Fail(format!("{} is not in the box", self.card_name(c))),
+                }
+            }
+            (None, "recruitment") => {
+                let want = crate::scenario::value_bool(value, "recruitment")?;
+                if want == t.recruiting {
+                    Check::Pass
+                } else {
+                    Check::Fail(format!("expected {want}, found {}", t.recruiting))
+                }
+            }
             (None, "discard") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
@@ -380,9 +493,9 @@ impl Scenarios for Base {
 
     fn check_keys(&self, seat: bool) -> &'static [&'static str] {
         if seat {
-            &["hand"]
+            &["hand", "leader_hand", "entombed"]
         } else {
-            &["discard", "age", "turn"]
+            &["discard", "age", "turn", "boxed", "recruitment"]
         }
     }
 }

@@ -2,14 +2,20 @@
 //!
 //! ```yaml
 //! game: base
+//! edition: 2                # default 1
+//! expansions: [leaders]     # default none
+//! age: 2                    # the Age being played (default: the last)
 //! players:                  # clockwise: the left neighbour is the next entry
 //!   - name: Ana
 //!     wonder: <board>       # board name (or alias), any case
-//!     side: A               # default A
+//!     side: A               # A/B or Day/Night; default the first
 //!     stages: 2             # stages built, from the first (default 0)
 //!     coins: 7              # default 0
 //!     conflict: [1, 3, -1]  # conflict tokens held (default none)
 //!     cards: [<card>, <card>, …]   # names or aliases, any case
+//!     leaders: [<leader>, …]       # recruited, face up (Leaders)
+//!     leader_hand: [<leader>, …]   # kept face down, not recruited yet
+//!     entombed: [<leader>, {name: <leader>, age: 1}]  # under Abu Simbel
 //! ```
 //!
 //! A city is rebuilt by running the built effects of its board, stages and
@@ -22,13 +28,14 @@ use serde_saphyr::Spanned;
 
 use crate::doc::{Scalar, at, int, nowhere, read};
 use crate::engine::city::City;
-use crate::engine::payment::PaymentSearch;
+use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::Rng;
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, card, card_named, describe_payment, player_count,
     player_names, same_game, wonder,
 };
 use crate::text::shown;
+use sevenw_host::CardId;
 
 use super::{Base, DEFEAT_VP, Phase, State, Table, victory_vp};
 
@@ -44,6 +51,18 @@ pub struct SheetDoc {
     /// The game: `base`.
     #[schemars(with = "String")]
     game: Spanned<String>,
+    /// The edition (default 1).
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    edition: Option<Spanned<Scalar>>,
+    /// The expansions in play (`[leaders]`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    expansions: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The Age being played, for costs per Age (default: the last).
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    age: Option<Spanned<Scalar>>,
     /// Clockwise: each player's left neighbour is the next entry.
     #[schemars(with = "Vec<SheetPlayer>")]
     players: Spanned<Vec<Spanned<SheetPlayer>>>,
@@ -77,6 +96,32 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     cards: Option<Vec<Spanned<String>>>,
+    /// Recruited leaders, face up (Leaders).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    leaders: Option<Vec<Spanned<String>>>,
+    /// Leaders kept face down, not recruited yet (Leaders).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    leader_hand: Option<Vec<Spanned<String>>>,
+    /// Leaders entombed under the wonder (Abu Simbel): each scores twice its
+    /// cost; a cost per Age counts `age` (default the sheet's Age).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Entombed>>")]
+    entombed: Option<Vec<Spanned<Entombed>>>,
+}
+
+/// An entombed leader: its name, or its name and the Age it was entombed in.
+#[derive(Deserialize, JsonSchema, Clone)]
+#[serde(untagged)]
+pub enum Entombed {
+    Name(#[schemars(with = "String")] Spanned<String>),
+    InAge {
+        #[schemars(with = "String")]
+        name: Spanned<String>,
+        #[schemars(with = "Scalar")]
+        age: Spanned<Scalar>,
+    },
 }
 
 impl From<SheetPlayer> for PlayerDoc {
@@ -89,6 +134,9 @@ impl From<SheetPlayer> for PlayerDoc {
             coins: p.coins,
             conflict: p.conflict,
             cards: p.cards,
+            leaders: p.leaders,
+            leader_hand: p.leader_hand,
+            entombed: p.entombed,
             hand: None,
         }
     }
@@ -119,6 +167,18 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) cards: Option<Vec<Spanned<String>>>,
+    /// Recruited leaders, face up (Leaders).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) leaders: Option<Vec<Spanned<String>>>,
+    /// Leaders kept face down, not recruited yet (Leaders).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) leader_hand: Option<Vec<Spanned<String>>>,
+    /// Entombed leaders (Abu Simbel).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Entombed>>")]
+    pub(super) entombed: Option<Vec<Spanned<Entombed>>>,
     /// Scenarios only: the cards in hand.
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -127,17 +187,27 @@ pub struct PlayerDoc {
 
 impl Sheets for Base {
     fn refuse(&self, target: &Target) -> Option<String> {
-        matches!(target, Target::Wonder(_)).then(|| {
-            format!(
+        match target {
+            Target::Wonder(_) => Some(format!(
                 "--wonder: {} wonders are built stage by stage; price the next stage with --stage",
                 self.info.title
-            )
-        })
+            )),
+            Target::Leader(_) if self.draft.is_none() => Some(format!(
+                "--leader: {} has no leaders in play (the sheet's `expansions` has no leaders)",
+                self.info.title
+            )),
+            _ => None,
+        }
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
         let doc: SheetDoc = read(text, "sheet")?;
         same_game(self.info, &doc.game)?;
+        same_card_sets(&self.vocab, doc.edition.as_ref(), doc.expansions.as_ref())?;
+        let age = match &doc.age {
+            Some(a) => int(a, "age", 1..=i64::from(self.info.ages))? as u8,
+            None => self.info.ages,
+        };
         let (min, max) = self.player_range();
         player_count(&doc.players, min, max, self.info.title)?;
         let players: Vec<Spanned<PlayerDoc>> = doc
@@ -164,13 +234,15 @@ impl Sheets for Base {
         for (seat, &(w, s)) in boards.iter().enumerate() {
             self.new_city(&mut cities, seat, w, s);
         }
-        self.fill_cities(players, &names, &boards, &mut cities, 0)?;
+        let mut side = vec![Vec::new(); n];
+        self.fill_cities(players, &names, &boards, &mut cities, &mut side, 0, age)?;
         let state = State {
             table: Table {
                 hands: vec![Vec::new(); n],
                 stage_cards: vec![Vec::new(); n],
                 cities,
-                age: self.info.ages,
+                side,
+                age,
                 ..Table::default()
             },
             phase: Phase::Over,
@@ -178,6 +250,7 @@ impl Sheets for Base {
             resolved: Vec::new(),
             turns_played: 0,
             last_turn: false,
+            resume: super::Resume::Turn(0),
             rng: Rng::new(0),
             scratch: Default::default(),
         };
@@ -191,27 +264,63 @@ impl Sheets for Base {
         seat: usize,
         target: &Target,
     ) -> Result<Price, SheetError> {
-        let cities = &state.table.cities;
+        let table = &state.table;
+        let cities = &table.cities;
         let city = &cities[seat];
         let who = &names[seat];
-        let (cost, what) = match target {
-            Target::Card(name) => {
+        let any_discount = cities
+            .iter()
+            .any(|c| !c.abilities.coin_discounts.is_empty());
+        // (coins, resources, resource units off, what)
+        let (coins, resources, off, what) = match target {
+            Target::Card(name) | Target::Leader(name) => {
                 let id = card_named(&self.vocab, name).map_err(nowhere)?;
+                let info = &self.info.cards[usize::from(id.0)];
                 let what = self.card_name(id).to_string();
+                let leader = matches!(target, Target::Leader(_));
+                if leader != (info.age == 0) {
+                    return Err(nowhere(if leader {
+                        format!("--leader: {what} is an Age card: price it with --card")
+                    } else {
+                        format!("--card: {what} is a leader: price it with --leader")
+                    }));
+                }
                 if city.has_name(self.vocab.name_class(id)) {
                     return Ok(Price::no(format!("{who} already has {what}")));
+                }
+                if leader && !table.side[seat].is_empty() && !table.side[seat].contains(&id) {
+                    return Ok(Price::no(format!("{who} does not hold {what}")));
                 }
                 if self.chained(city, id) {
                     return Ok(Price::chain(format!(
                         "{who} can build {what} for free by a chain"
                     )));
                 }
-                (&self.info.cards[usize::from(id.0)].cost, what)
+                if self.free_by_rule(table, seat, info) {
+                    return Ok(Price {
+                        buildable: true,
+                        coins: Some(0),
+                        chain: false,
+                        payment: Some(Payment::FREE),
+                        reason: format!("{who} can build {what} for free"),
+                    });
+                }
+                (
+                    self.coins_for(table, seat, info, any_discount),
+                    info.cost.resources,
+                    self.discount_for(city, Some(info.colour)),
+                    what,
+                )
             }
             Target::Stage => {
                 let w = self.wonder_name(city.wonder);
                 match self.next_stage_cost(city) {
-                    Some(cost) => (cost, format!("stage {} of {w}", city.stages + 1)),
+                    Some(cost) => (
+                        cost.coins_in(table.age.max(1)).min(u32::from(u16::MAX)) as u16,
+                        cost.resources,
+                        self.discount_for(city, None),
+                        format!("stage {} of {w}", city.stages + 1),
+                    ),
                     None => {
                         return Ok(Price::no(format!("{who} has built every stage of {w}")));
                     }
@@ -221,19 +330,30 @@ impl Sheets for Base {
                 return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
         };
+        let verb = if matches!(target, Target::Leader(_)) {
+            "recruit"
+        } else {
+            "build"
+        };
         let market = self.market(cities, seat);
         let mut search = PaymentSearch::new();
         let budget = city.coins.max(0) as u32;
-        if let Some(p) = search.cheapest(cost, &market, budget) {
+        let cheapest = |search: &mut PaymentSearch, budget| {
+            search
+                .search_ext(coins, resources, &market, budget, off)
+                .first()
+                .copied()
+        };
+        if let Some(p) = cheapest(&mut search, budget) {
             return Ok(Price {
                 buildable: true,
                 coins: Some(p.total()),
                 chain: false,
                 payment: Some(p),
-                reason: format!("{who} can build {what} for {}", describe_payment(&p)),
+                reason: format!("{who} can {verb} {what} for {}", describe_payment(&p)),
             });
         }
-        Ok(match search.cheapest(cost, &market, u32::MAX) {
+        Ok(match cheapest(&mut search, u32::MAX) {
             Some(p) => Price {
                 buildable: false,
                 coins: Some(p.total()),
@@ -314,13 +434,16 @@ impl Base {
     /// Builds what the players list on cities that hold their boards:
     /// stages, cards (their built effects run, the coins they would pay
     /// are not added), coins (`coins` when not given) and conflict tokens.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn fill_cities(
         &self,
         players: &[Spanned<PlayerDoc>],
         names: &[String],
         boards: &[(u8, u8)],
         cities: &mut [City],
+        kept: &mut [Vec<CardId>],
         coins: i32,
+        age: u8,
     ) -> Result<(), SheetError> {
         let info = self.info;
         for (seat, p) in players.iter().enumerate() {
@@ -343,8 +466,11 @@ impl Base {
                 }
             }
             let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
-            for c in p.cards.iter().flatten() {
+            let cards = p.cards.iter().flatten().map(|c| (c, false));
+            let leaders = p.leaders.iter().flatten().map(|c| (c, true));
+            for (c, leader) in cards.chain(leaders) {
                 let id = card(&self.vocab, c)?;
+                self.drafted_or_not(id, c, leader)?;
                 let class = self.vocab.name_class(id);
                 if let Some((_, first)) = seen.iter().find(|(k, _)| *k == class) {
                     return Err(at(
@@ -361,6 +487,23 @@ impl Base {
                 seen.push((class, c));
                 self.add_card(cities, seat, id, false);
             }
+            for c in p.leader_hand.iter().flatten() {
+                let id = card(&self.vocab, c)?;
+                self.drafted_or_not(id, c, true)?;
+                kept[seat].push(id);
+            }
+            for e in p.entombed.iter().flatten() {
+                let (c, in_age) = match &e.value {
+                    Entombed::Name(c) => (c, age),
+                    Entombed::InAge { name, age: a } => {
+                        (name, int(a, "age", 1..=i64::from(info.ages))? as u8)
+                    }
+                };
+                let id = card(&self.vocab, c)?;
+                self.drafted_or_not(id, c, true)?;
+                let vp = 2 * info.cards[usize::from(id.0)].cost.coins_in(in_age);
+                cities[seat].entombed.push((id, vp.min(1000) as i32));
+            }
         }
         let mut tokens: Vec<i64> = (1..=info.ages).map(|a| i64::from(victory_vp(a))).collect();
         tokens.push(i64::from(DEFEAT_VP));
@@ -371,6 +514,7 @@ impl Base {
             let city = &mut cities[seat];
             // What the effects asked of the turn structure happened already.
             city.abilities.discard_builds = 0;
+            city.abilities.discard_builds_late = 0;
             city.abilities.pending.clear();
             city.coins = match &p.coins {
                 None => coins,
@@ -403,13 +547,88 @@ impl Base {
                     ));
                 };
                 if v < 0 {
-                    city.defeats += 1;
+                    city.lose(v as i32);
                 } else {
-                    city.victories += 1;
+                    city.win(v as i32);
                 }
-                city.conflict_vp += v as i32;
             }
         }
         Ok(())
     }
+
+    /// A drafted card (a leader) is listed under `leaders`, an Age card
+    /// under `cards`.
+    fn drafted_or_not(
+        &self,
+        id: CardId,
+        c: &Spanned<String>,
+        drafted: bool,
+    ) -> Result<(), SheetError> {
+        let is = self.info.cards[usize::from(id.0)].age == 0;
+        if is == drafted {
+            return Ok(());
+        }
+        let name = self.card_name(id);
+        Err(at(
+            c,
+            if is {
+                format!(
+                    "{name} is a leader: list it under `leaders` (recruited), `leader_hand` or `entombed`"
+                )
+            } else {
+                format!("{name} is an Age card: list it under `cards`")
+            },
+        ))
+    }
+}
+
+/// The edition and expansions a document names are those of the rules
+/// reading it.
+pub(crate) fn same_card_sets(
+    vocab: &crate::engine::vocab::Vocab,
+    edition: Option<&Spanned<Scalar>>,
+    expansions: Option<&Spanned<Vec<Spanned<String>>>>,
+) -> Result<(), SheetError> {
+    let layers = &vocab.layers;
+    let mine = layers.first().map_or(1, |l| l.info.edition);
+    if let Some(e) = edition {
+        let e = int(e, "edition", 1..=99)? as u8;
+        if e != mine {
+            return Err(at(
+                edition.expect("given"),
+                format!("these rules play edition {mine}, not {e}"),
+            ));
+        }
+    } else if mine != 1 {
+        return Err(nowhere(format!(
+            "these rules play edition {mine}: the document says none (edition 1)"
+        )));
+    }
+    let mut want: Vec<String> = layers[1..]
+        .iter()
+        .map(|l| l.info.name.to_ascii_lowercase())
+        .collect();
+    let mut got: Vec<String> = expansions
+        .map(|e| {
+            e.value
+                .iter()
+                .map(|w| w.value.trim().to_ascii_lowercase())
+                .collect()
+        })
+        .unwrap_or_default();
+    want.sort();
+    got.sort();
+    got.dedup();
+    if want != got {
+        let message = format!(
+            "these rules play with [{}], the document with [{}]",
+            want.join(", "),
+            got.join(", ")
+        );
+        return Err(match expansions {
+            Some(e) => at(e, message),
+            None => nowhere(message),
+        });
+    }
+    Ok(())
 }

@@ -149,6 +149,9 @@ impl Duel {
 
 impl Sheets for Duel {
     fn refuse(&self, target: &Target) -> Option<String> {
+        if let Target::Leader(_) = target {
+            return Some(format!("--leader: {} has no leaders", self.info.title));
+        }
         matches!(target, Target::Stage).then(|| {
             format!(
                 "--stage: {} wonders have no stages; price a wonder with --wonder",
@@ -260,6 +263,9 @@ impl Sheets for Duel {
                 }
                 let info = &self.info.cards[usize::from(id.0)];
                 (&info.cost, what, trade::discount(city, false, info.colour))
+            }
+            Target::Leader(_) => {
+                return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
             Target::Stage => {
                 return Err(nowhere(self.refuse(target).unwrap_or_default()));
