@@ -310,3 +310,48 @@ fn architects_counts() {
     assert_eq!(b.tokens, [(2, 3), (3, 3), (4, 4), (5, 5), (6, 6), (7, 6)]);
     assert_eq!((b.vp, g.cat_vp), (3, 2));
 }
+
+/// The tiny expansion `dsl/DSL.md` shows a designer ("Editions and
+/// expansions") checks clean against the shipped base game: the guide's
+/// example is kept true.
+#[test]
+fn the_guides_expansion_example_checks() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let guide = std::fs::read_to_string(root.join("dsl/DSL.md")).unwrap();
+    let dir = std::env::temp_dir().join(format!("sevenw-guide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (base, guests) = (dir.join("base"), dir.join("guests"));
+    std::fs::create_dir_all(&base).unwrap();
+    std::fs::create_dir_all(&guests).unwrap();
+    for e in std::fs::read_dir(root.join("cards/base")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "yaml") {
+            std::fs::copy(&p, base.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    // Every ```yaml block whose first line is `# cards/guests/FILE`.
+    let mut files = 0;
+    for block in guide.split("```yaml\n").skip(1) {
+        let text = &block[..block.find("```").unwrap()];
+        if let Some(file) = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# cards/guests/"))
+            .and_then(|l| l.split_whitespace().next())
+        {
+            std::fs::write(guests.join(file), text).unwrap();
+            files += 1;
+        }
+    }
+    assert_eq!(files, 2, "the guide shows game.yaml and one card file");
+    let compiled = sevenw_compiler::check(std::slice::from_ref(&dir));
+    let rendered = compiled.report.render(&compiled.sources, false);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(compiled.report.diagnostics.is_empty(), "{rendered}");
+    let library = compiled.library.unwrap();
+    let g = library.games.iter().find(|g| g.name == "guests").unwrap();
+    assert_eq!(g.extends.as_deref(), Some("base"));
+    assert_eq!(g.cards.len(), 3);
+    assert!(g.cards.iter().all(|c| c.age == 0));
+    assert_eq!(g.cards.iter().filter(|c| c.expert).count(), 1);
+}

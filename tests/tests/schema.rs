@@ -479,12 +479,9 @@ fn runtime_reads(kind: &str, text: &str) -> bool {
     if kind == "scenario" {
         return sevenw_runtime::games::test(games, text).error.is_none();
     }
-    let game = serde_saphyr::from_str::<Value>(text).ok();
-    let Some(info) = game
-        .as_ref()
-        .and_then(|g| g["game"].as_str())
-        .and_then(|g| sevenw_runtime::find_game(games, g))
-    else {
+    // The game, edition and expansions the sheet names, as `sevenw score`
+    // reads them.
+    let Ok(info) = sevenw_runtime::doc::select_of(games, text, "sheet") else {
         return false;
     };
     sevenw_runtime::games::rules_for(info)
