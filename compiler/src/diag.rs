@@ -124,7 +124,7 @@ impl Code {
             ),
             Code::InputLimit => (
                 "E0002",
-                "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases.",
+                "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases.\n\nA card set may hold at most 65,535 cards (a game with all its expansions in\nplay, since the runtime lays their tables end to end), 255 wonders, 255\nprogress tokens, 255 sides per wonder and 255 stages per side: the runtime\nnumbers them with 16 and 8 bits, and no index may wrap.",
                 " (each line multiplies the one before, millions of nodes in all):\n\n  a: &a [x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: [*c, *c, *c, *c, *c, *c, *c, *c, *c]",
                 " (cards written out, anchors only where they save repeating a line):\n\n  age: 1\n  cards:\n    - name: Altar\n      colour: blue\n      players: [3, 5]\n      effect: gain 2 vp",
             ),

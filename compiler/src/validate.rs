@@ -69,7 +69,210 @@ pub fn family(games: &[Game], report: &mut Report) {
     }
 }
 
+/// How many of each thing a card set may hold: the runtime and the
+/// generated code number cards with 16 bits (`CardId`), and wonders,
+/// progress tokens, a wonder's sides and a side's stages with 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Cards of a game with all its expansions.
+    pub cards: usize,
+    /// Wonders and progress tokens of a game with all its expansions,
+    /// sides of a wonder, stages of a side.
+    pub small: usize,
+}
+
+impl Limits {
+    pub const RUNTIME: Limits = Limits {
+        cards: u16::MAX as usize,
+        small: u8::MAX as usize,
+    };
+}
+
+/// Reports the first thing past a limit (E0002), at its place: none of the
+/// generated tables' indices may wrap.
+fn limit(
+    report: &mut Report,
+    what: &str,
+    whose: &str,
+    held: usize,
+    max: usize,
+    loc: Loc,
+    help: &str,
+) {
+    report.push(
+        Diagnostic::new(
+            Code::InputLimit,
+            loc,
+            format!("{whose} holds {held} {what}; at most {max} are allowed"),
+        )
+        .label("one too many")
+        .help(help.to_string()),
+    );
+}
+
+/// The limits of one card set: its own cards, wonders, tokens, sides and
+/// stages.
+pub fn limits(game: &Game, max: Limits, report: &mut Report) {
+    let name = &game.vocab.game;
+    let whose = format!("`{name}`");
+    if let Some(c) = game.cards.get(max.cards) {
+        let help = "cards are numbered with 16 bits; split the set into a game and an expansion";
+        limit(
+            report,
+            "cards",
+            &whose,
+            game.cards.len(),
+            max.cards,
+            c.name.loc,
+            help,
+        );
+    }
+    if let Some(w) = game.wonders.get(max.small) {
+        let help = "wonders are numbered with 8 bits";
+        limit(
+            report,
+            "wonders",
+            &whose,
+            game.wonders.len(),
+            max.small,
+            w.name.loc,
+            help,
+        );
+    }
+    if let Some(t) = game.progress.get(max.small) {
+        let help = "progress tokens are numbered with 8 bits";
+        limit(
+            report,
+            "progress tokens",
+            &whose,
+            game.progress.len(),
+            max.small,
+            t.name.loc,
+            help,
+        );
+    }
+    for w in &game.wonders {
+        let of = format!("`{}`", w.name.value.trim());
+        if let Some(s) = w.sides.get(max.small) {
+            let help = "a wonder's sides are numbered with 8 bits";
+            limit(
+                report,
+                "sides",
+                &of,
+                w.sides.len(),
+                max.small,
+                s.name.loc,
+                help,
+            );
+        }
+        for s in &w.sides {
+            if let Some(st) = s.stages.get(max.small) {
+                let of = format!("`{}` side {}", w.name.value.trim(), s.name.value.trim());
+                let help = "a side's stages are numbered with 8 bits";
+                limit(
+                    report,
+                    "stages",
+                    &of,
+                    s.stages.len(),
+                    max.small,
+                    st.loc,
+                    help,
+                );
+            }
+        }
+    }
+}
+
+/// The limits of a game with every expansion of it in play at once (the
+/// runtime lays their tables end to end): its largest edition's cards,
+/// wonders and tokens, then each expansion's, in the order the compiler
+/// numbers them (by name). Reported at the first expansion's thing past
+/// the limit; a set over the limit on its own is reported by [`limits`].
+pub fn family_limits(games: &[Game], max: Limits, report: &mut Report) {
+    for g in games.iter().filter(|g| g.vocab.extends.is_none()) {
+        let family = &g.vocab.game;
+        // Each family once: at its first edition listed.
+        if games
+            .iter()
+            .position(|x| x.vocab.extends.is_none() && x.vocab.game == *family)
+            != games.iter().position(|x| std::ptr::eq(x, g))
+        {
+            continue;
+        }
+        let editions = games
+            .iter()
+            .filter(|x| x.vocab.extends.is_none() && x.vocab.game == *family);
+        let (mut cards, mut wonders, mut tokens) = (0, 0, 0);
+        for e in editions {
+            cards = cards.max(e.cards.len());
+            wonders = wonders.max(e.wonders.len());
+            tokens = tokens.max(e.progress.len());
+        }
+        let mut expansions: Vec<&Game> = games
+            .iter()
+            .filter(|x| x.vocab.extends.as_deref() == Some(family.as_str()))
+            .collect();
+        expansions.sort_by(|a, b| a.vocab.game.cmp(&b.vocab.game));
+        let whose = format!("`{family}` with all its expansions");
+        let help = "the runtime lays a game's and its expansions' tables end to end; move cards to another game";
+        let (mut cards_done, mut wonders_done, mut tokens_done) =
+            (cards > max.cards, wonders > max.small, tokens > max.small);
+        let total_cards = cards + expansions.iter().map(|x| x.cards.len()).sum::<usize>();
+        let total_wonders = wonders + expansions.iter().map(|x| x.wonders.len()).sum::<usize>();
+        let total_tokens = tokens + expansions.iter().map(|x| x.progress.len()).sum::<usize>();
+        for x in expansions {
+            // Over a limit on its own: `limits` says so.
+            cards_done |= x.cards.len() > max.cards;
+            wonders_done |= x.wonders.len() > max.small;
+            tokens_done |= x.progress.len() > max.small;
+            if !cards_done && cards + x.cards.len() > max.cards {
+                let c = &x.cards[max.cards - cards];
+                limit(
+                    report,
+                    "cards",
+                    &whose,
+                    total_cards,
+                    max.cards,
+                    c.name.loc,
+                    help,
+                );
+                cards_done = true;
+            }
+            if !wonders_done && wonders + x.wonders.len() > max.small {
+                let w = &x.wonders[max.small - wonders];
+                limit(
+                    report,
+                    "wonders",
+                    &whose,
+                    total_wonders,
+                    max.small,
+                    w.name.loc,
+                    help,
+                );
+                wonders_done = true;
+            }
+            if !tokens_done && tokens + x.progress.len() > max.small {
+                let t = &x.progress[max.small - tokens];
+                limit(
+                    report,
+                    "progress tokens",
+                    &whose,
+                    total_tokens,
+                    max.small,
+                    t.name.loc,
+                    help,
+                );
+                tokens_done = true;
+            }
+            cards += x.cards.len();
+            wonders += x.wonders.len();
+            tokens += x.progress.len();
+        }
+    }
+}
+
 pub fn validate(game: &Game, report: &mut Report) {
+    limits(game, Limits::RUNTIME, report);
     ages_and_players(game, report);
     duplicates(game, report);
     chains(game, report);

@@ -102,6 +102,8 @@ fixtures! {
 
     // The other E0002 cases (size, alias bomb, nesting) are generated below.
     e0002_not_utf8: "e0002-not-utf8" => ["E0002"];
+    // 256 wonders: the 256th is one past what the runtime numbers with 8 bits.
+    e0002_too_many_wonders: "e0002-too-many-wonders" => ["E0002"];
 
     e0003_unknown_field_colr: "e0003-unknown-field-colr" => ["E0003"];
     // The misspelt `efect` leaves the card without effect (W0001).

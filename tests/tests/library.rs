@@ -355,3 +355,72 @@ fn the_guides_expansion_example_checks() {
     assert!(g.cards.iter().all(|c| c.age == 0));
     assert_eq!(g.cards.iter().filter(|c| c.expert).count(), 1);
 }
+
+/// A game with all its expansions in play must fit the runtime's indices:
+/// at the limit nothing is reported; one under the total, the expansion's
+/// thing one past it is (`tests/fixtures/gen/family`: town, its second
+/// edition, and the expansions guests and visitors).
+#[test]
+fn a_game_with_all_its_expansions_fits_the_limits() {
+    use sevenw_compiler::diag::{Code, Report};
+    use sevenw_compiler::validate::{Limits, family_limits};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/gen/family");
+    let a = sevenw_compiler::analyse(&[dir], &Default::default());
+    assert!(!a.report.has_errors());
+    let game = |n: &str| {
+        a.games
+            .iter()
+            .find(|g| g.vocab.game == n && g.vocab.edition == 1)
+            .unwrap()
+    };
+    let (guests, visitors) = (game("guests"), game("visitors"));
+    let edition_cards = a
+        .games
+        .iter()
+        .filter(|g| g.vocab.game == "town")
+        .map(|g| g.cards.len())
+        .max()
+        .unwrap();
+    let cards = edition_cards + guests.cards.len() + visitors.cards.len();
+    let town_wonders = a
+        .games
+        .iter()
+        .filter(|g| g.vocab.game == "town")
+        .map(|g| g.wonders.len())
+        .max()
+        .unwrap();
+    let wonders = town_wonders + guests.wonders.len() + visitors.wonders.len();
+    assert!(!guests.cards.is_empty() && !visitors.wonders.is_empty());
+    assert!(a.games.iter().all(|g| g.progress.is_empty()));
+    let run = |max: Limits| {
+        let mut r = Report::default();
+        family_limits(&a.games, max, &mut r);
+        r
+    };
+    let at = Limits {
+        cards,
+        small: wonders,
+    };
+    assert!(run(at).diagnostics.is_empty());
+    // One card fewer: the last expansion card (guests, the last with cards).
+    let r = run(Limits {
+        cards: cards - 1,
+        ..at
+    });
+    assert_eq!(r.diagnostics.len(), 1);
+    assert_eq!(r.diagnostics[0].code, Code::InputLimit);
+    assert_eq!(
+        r.diagnostics[0].loc,
+        Some(guests.cards.last().unwrap().name.loc)
+    );
+    // One wonder fewer: visitors' last wonder.
+    let r = run(Limits {
+        small: wonders - 1,
+        ..at
+    });
+    assert_eq!(r.diagnostics.len(), 1);
+    assert_eq!(
+        r.diagnostics[0].loc,
+        Some(visitors.wonders.last().unwrap().name.loc)
+    );
+}
