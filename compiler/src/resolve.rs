@@ -364,11 +364,14 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
                 .collect()
         })
         .collect();
-    let names: Vec<String> = game
-        .cards
-        .iter()
-        .map(|c| c.src.name.value.trim().to_lowercase())
-        .collect();
+    // Card indices by name, for chains: one lookup per chain.
+    let mut names: std::collections::HashMap<String, Vec<usize>> = Default::default();
+    for (i, c) in game.cards.iter().enumerate() {
+        names
+            .entry(c.src.name.value.trim().to_lowercase())
+            .or_default()
+            .push(i);
+    }
     let mut resolved = Vec::new();
     for c in &game.cards {
         // A card with an unknown colour is kept (colour `None`), so that its
@@ -382,12 +385,7 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
             .iter()
             .map(|t| {
                 let n = t.value.trim().to_lowercase();
-                let idx = names
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, x)| **x == n)
-                    .map(|(i, _)| i)
-                    .collect();
+                let idx = names.get(&n).cloned().unwrap_or_default();
                 (idx, t.clone())
             })
             .collect();

@@ -2,7 +2,9 @@
 //! chains, player counts, deck composition for every supported player count,
 //! the guild rule, and well-formed wonders.
 
-use crate::diag::{Code, Diagnostic, Report, suggest};
+use std::collections::HashMap;
+
+use crate::diag::{Code, Diagnostic, Nearest, Report};
 use crate::resolve::{Card, DeckRef, Effects, Game};
 use crate::source::Loc;
 use crate::vocab::Deal;
@@ -27,9 +29,16 @@ pub fn family(games: &[Game], report: &mut Report) {
             // Reported at the expansion's card: `other` is the game, or an
             // expansion before it.
             let (mine, theirs) = (other, g);
+            let mut cards: HashMap<String, &Card> = HashMap::new();
+            for d in &mine.cards {
+                cards.entry(key(&d.name.value)).or_insert(d);
+            }
+            let mut wonders: HashMap<String, &crate::resolve::Wonder> = HashMap::new();
+            for d in &mine.wonders {
+                wonders.entry(key(&d.name.value)).or_insert(d);
+            }
             for c in &theirs.cards {
-                let k = key(&c.name.value);
-                if let Some(first) = mine.cards.iter().find(|d| key(&d.name.value) == k) {
+                if let Some(first) = cards.get(&key(&c.name.value)) {
                     report.push(
                         Diagnostic::new(
                             Code::DefinedInBoth,
@@ -47,8 +56,7 @@ pub fn family(games: &[Game], report: &mut Report) {
                 }
             }
             for w in &theirs.wonders {
-                let k = key(&w.name.value);
-                if let Some(first) = mine.wonders.iter().find(|d| key(&d.name.value) == k) {
+                if let Some(first) = wonders.get(&key(&w.name.value)) {
                     report.push(
                         Diagnostic::new(
                             Code::DefinedInBoth,
@@ -286,11 +294,10 @@ pub fn validate(game: &Game, report: &mut Report) {
 }
 
 fn progress(game: &Game, report: &mut Report) {
-    for (i, t) in game.progress.iter().enumerate() {
-        if let Some(first) = game.progress[..i]
-            .iter()
-            .find(|x| key(&x.name.value) == key(&t.name.value))
-        {
+    let mut firsts: HashMap<String, &crate::resolve::Progress> = HashMap::new();
+    for t in &game.progress {
+        let first = *firsts.entry(key(&t.name.value)).or_insert(t);
+        if !std::ptr::eq(first, t) {
             report.push(
                 Diagnostic::new(
                     Code::DuplicateCard,
@@ -581,12 +588,11 @@ fn ages_and_players(game: &Game, report: &mut Report) {
 }
 
 fn duplicates(game: &Game, report: &mut Report) {
-    for (i, c) in game.cards.iter().enumerate() {
-        let k = key(&c.name.value);
-        if let Some(first) = game.cards[..i]
-            .iter()
-            .find(|d| key(&d.name.value) == k && d.age.value == c.age.value)
-        {
+    // The first card of each name and Age: one pass, whatever the set's size.
+    let mut firsts: HashMap<(String, i64), &Card> = HashMap::new();
+    for c in &game.cards {
+        let first = *firsts.entry((key(&c.name.value), c.age.value)).or_insert(c);
+        if !std::ptr::eq(first, c) {
             report.push(
                 Diagnostic::new(
                     Code::DuplicateCard,
@@ -602,16 +608,21 @@ fn duplicates(game: &Game, report: &mut Report) {
 }
 
 fn chains(game: &Game, report: &mut Report) {
-    let names: Vec<&str> = game.cards.iter().map(|c| c.name.value.as_str()).collect();
+    // Built at the first missing chain, once for the set.
+    let mut nearest: Option<Nearest> = None;
     for c in &game.cards {
         for (targets, t) in &c.chains {
             if targets.is_empty() {
                 if game.left_out.iter().any(|l| l.may_define(&t.value)) {
                     continue; // the target may stand in what was left out
                 }
-                let mut uniq = names.clone();
-                uniq.sort_by_key(|n| n.to_lowercase());
-                uniq.dedup_by_key(|n| n.to_lowercase());
+                let near = nearest.get_or_insert_with(|| {
+                    let mut uniq: Vec<&str> =
+                        game.cards.iter().map(|c| c.name.value.as_str()).collect();
+                    uniq.sort_by_cached_key(|n| n.to_lowercase());
+                    uniq.dedup_by_key(|n| n.to_lowercase());
+                    Nearest::new(uniq)
+                });
                 report.push(
                     Diagnostic::new(
                         Code::UnknownCard,
@@ -623,8 +634,8 @@ fn chains(game: &Game, report: &mut Report) {
                     )
                     .label("no card has this name")
                     .maybe_help(join_help(
-                        suggest(t.value.trim(), uniq.iter().copied())
-                            .filter(|h| h.starts_with("did")),
+                        near.find(t.value.trim())
+                            .map(|n| format!("did you mean `{n}`?")),
                         &checked_without(game),
                     )),
                 );
@@ -773,11 +784,10 @@ fn plural(n: i64, one: &str, many: &str) -> String {
 }
 
 fn wonders(game: &Game, report: &mut Report) {
-    for (i, w) in game.wonders.iter().enumerate() {
-        if let Some(first) = game.wonders[..i]
-            .iter()
-            .find(|x| key(&x.name.value) == key(&w.name.value))
-        {
+    let mut firsts: HashMap<String, &crate::resolve::Wonder> = HashMap::new();
+    for w in &game.wonders {
+        let first = *firsts.entry(key(&w.name.value)).or_insert(w);
+        if !std::ptr::eq(first, w) {
             report.push(
                 Diagnostic::new(
                     Code::DuplicateWonder,
@@ -851,35 +861,36 @@ fn wonders(game: &Game, report: &mut Report) {
     }
 }
 
-fn aliases(game: &Game, report: &mut Report) {
-    // Every name and alias of cards and wonders, with its owner.
-    let mut names: Vec<(String, &str, Loc)> = Vec::new();
-    for c in &game.cards {
-        names.push((key(&c.name.value), &c.name.value, c.name.loc));
-    }
-    for w in &game.wonders {
-        names.push((key(&w.name.value), &w.name.value, w.name.loc));
+fn aliases<'g>(game: &'g Game, report: &mut Report) {
+    // Every name and alias of cards and wonders, by key, with its owners in
+    // order: one lookup per alias, whatever the set's size.
+    type Owners<'a> = HashMap<String, Vec<(&'a str, Loc)>>;
+    let mut names: Owners<'g> = HashMap::new();
+    for (n, l) in game
+        .cards
+        .iter()
+        .map(|c| (&c.name.value, c.name.loc))
+        .chain(game.wonders.iter().map(|w| (&w.name.value, w.name.loc)))
+    {
+        names.entry(key(n)).or_default().push((n.as_str(), l));
     }
     let owners = game
         .cards
         .iter()
         .map(|c| (&c.name, &c.aliases))
         .chain(game.wonders.iter().map(|w| (&w.name, &w.aliases)));
-    let mut seen_alias: Vec<(String, &str, Loc)> = Vec::new();
+    let mut seen_alias: Owners<'g> = HashMap::new();
     for (owner, list) in owners {
+        let mine = key(&owner.value);
         for a in list {
             let k = key(&a.value);
-            let differs = |o: &str| key(o) != key(&owner.value);
-            let clash = names
-                .iter()
-                .find(|(n, o, _)| *n == k && differs(o))
-                .map(|(_, o, l)| (*o, *l, "the name"))
-                .or_else(|| {
-                    seen_alias
-                        .iter()
-                        .find(|(n, o, _)| *n == k && differs(o))
-                        .map(|(_, o, l)| (*o, *l, "the same alias"))
-                });
+            let other = |map: &Owners<'g>| -> Option<(&'g str, Loc)> {
+                map.get(&k)
+                    .and_then(|v| v.iter().find(|(o, _)| key(o) != mine).copied())
+            };
+            let clash = other(&names)
+                .map(|(o, l)| (o, l, "the name"))
+                .or_else(|| other(&seen_alias).map(|(o, l)| (o, l, "the same alias")));
             if let Some((other, at, what)) = clash {
                 report.push(
                     Diagnostic::new(
@@ -894,7 +905,10 @@ fn aliases(game: &Game, report: &mut Report) {
                     .note(at, format!("{what} of `{other}`")),
                 );
             }
-            seen_alias.push((k, &owner.value, a.loc));
+            seen_alias
+                .entry(k)
+                .or_default()
+                .push((owner.value.as_str(), a.loc));
         }
     }
 }
