@@ -21,6 +21,8 @@
 //! (recruited), `leader_hand` and `entombed` as in sheets; a scenario that
 //! gives leader hands and no Age hands starts at the recruitment of its Age
 //! (`recruits LEADER`, `sells LEADER`, `builds a stage with LEADER`).
+//! `draft: true` starts at the leader draft instead (only the names, the
+//! boards and the seed are read; `keeps LEADER`).
 //!
 //! Moves: `builds CARD` (the cheapest payment), `builds CARD paying L left
 //! R right`, `builds CARD by chain`, `builds CARD free` (once per Age),
