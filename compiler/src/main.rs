@@ -41,6 +41,10 @@ enum Command {
         /// services. With `json` and `sarif` the summary goes to stderr.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Show at most N diagnostics, the rest counted in one closing line
+        /// (0, the default: all). `json` and `sarif` always list every one.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        max_errors: usize,
         #[command(flatten)]
         colour: ColourArg,
     },
@@ -176,8 +180,9 @@ fn run(command: Command) -> io::Result<ExitCode> {
         Command::Check {
             paths,
             format,
+            max_errors,
             colour,
-        } => cmd_check(&paths, format, &colour),
+        } => cmd_check(&paths, format, max_errors, &colour),
         Command::Gen {
             paths,
             output,
@@ -239,7 +244,12 @@ fn cmd_schema(document: Option<&str>, out: Option<PathBuf>) -> io::Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_check(paths: &[PathBuf], format: Format, colour: &ColourArg) -> io::Result<ExitCode> {
+fn cmd_check(
+    paths: &[PathBuf],
+    format: Format,
+    max_errors: usize,
+    colour: &ColourArg,
+) -> io::Result<ExitCode> {
     let compiled = check(paths);
     let report = &compiled.report;
     let mut out = io::stdout().lock();
@@ -257,8 +267,22 @@ fn cmd_check(paths: &[PathBuf], format: Format, colour: &ColourArg) -> io::Resul
         }
         Format::Human => {
             // The diagnostics go to stdout: colour only if stdout is a terminal.
-            let rendered = report.render(&compiled.sources, colour.for_stream(&io::stdout()));
-            out.write_all(rendered.as_bytes())?;
+            let colour = colour.for_stream(&io::stdout());
+            let all = report.diagnostics.len();
+            if max_errors == 0 || all <= max_errors {
+                out.write_all(report.render(&compiled.sources, colour).as_bytes())?;
+            } else {
+                let shown = sevenw_compiler::diag::Report {
+                    diagnostics: report.diagnostics[..max_errors].to_vec(),
+                };
+                out.write_all(shown.render(&compiled.sources, colour).as_bytes())?;
+                let more = all - max_errors;
+                let s = if more == 1 { "" } else { "s" };
+                writeln!(
+                    out,
+                    "{more} more diagnostic{s} not shown (`--max-errors 0` shows all)\n"
+                )?;
+            }
             writeln!(out, "{summary}")?;
             out.flush()?;
         }

@@ -317,3 +317,35 @@ fn schema_prints_or_writes_the_schemas() {
     assert_eq!(sevenc(&["schema"]).0, 2);
     assert_eq!(sevenc(&["schema", "sheet"]).0, 2);
 }
+
+/// `--max-errors N` shows the first N diagnostics, as without it, and
+/// counts the rest in one line; 0 shows all; JSON always lists all.
+#[test]
+fn max_errors_shows_the_first_and_counts_the_rest() {
+    let fixture = "tests/fixtures/diag/many-problems";
+    let (code, all, _) = sevenc(&["check", fixture]);
+    let (code2, two, _) = sevenc(&["check", fixture, "--max-errors", "2"]);
+    assert_eq!((code, code2), (1, 1));
+    assert!(
+        two.contains("11 more diagnostics not shown (`--max-errors 0` shows all)"),
+        "{two}"
+    );
+    // The two shown are the first two of the full report, rendered the same.
+    // Each diagnostic starts with its code (E… or W…) on a line of its own.
+    let starts: Vec<usize> = all
+        .match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .filter(|&i| all[i..].starts_with('E') || all[i..].starts_with('W'))
+        .collect();
+    let third = starts[1];
+    assert!(two.starts_with(&all[..third]), "{two}");
+    assert_eq!(two.matches("help:").count(), 2, "{two}");
+    // The summary still counts everything.
+    assert!(two.contains("12 error(s), 1 warning(s)"), "{two}");
+    let (_, zero, _) = sevenc(&["check", fixture, "--max-errors", "0"]);
+    assert_eq!(zero, all);
+    let (_, lines, _) = sevenc(&["check", fixture, "--format", "json", "--max-errors", "1"]);
+    assert_eq!(lines.lines().count(), 13);
+    let (code, _, err) = sevenc(&["check", fixture, "--max-errors", "-1"]);
+    assert_eq!(code, 2, "{err}");
+}
