@@ -166,10 +166,11 @@ pub fn select(
                     )
                 } else {
                     format!(
-                        "unknown expansion `{}` of `{}` (expansions: {})",
+                        "unknown expansion `{}` of `{}` (expansions: {}){}",
                         text::shown(w),
                         game.name,
-                        names.join(", ")
+                        names.join(", "),
+                        sheet::did_you_mean(scenario::closest(&w.to_lowercase(), &names))
                     )
                 },
             ));

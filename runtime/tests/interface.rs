@@ -284,3 +284,28 @@ fn laying_out_cards_for_a_scenario_keeps_every_card_somewhere() {
         "the set-aside cards and the replaced Age I"
     );
 }
+
+/// Choosing an edition and expansions: what exists is found in any case,
+/// and a mistake names the option, what exists and the nearest name.
+#[test]
+fn editions_and_expansions_are_chosen_by_name() {
+    use sevenw_runtime::{cards::GAMES, select};
+    let second = select(GAMES, "BASE", Some(2), &[" Leaders "]).unwrap();
+    assert_eq!((second.name, second.edition), ("base", 2));
+    assert!(second.cards.len() > select(GAMES, "base", Some(2), &[]).unwrap().cards.len());
+    let e = select(GAMES, "base", None, &["leader"]).unwrap_err();
+    assert_eq!(e.option, "with");
+    assert!(
+        e.message
+            .contains("(expansions: leaders); did you mean `leaders`?"),
+        "{}",
+        e.message
+    );
+    let e = select(GAMES, "base", Some(3), &[]).unwrap_err();
+    assert_eq!(e.option, "edition");
+    assert!(e.message.contains("editions: 1, 2"), "{}", e.message);
+    let e = select(GAMES, "duel", None, &["leaders"]).unwrap_err();
+    assert!(e.message.contains("`duel` has none"), "{}", e.message);
+    let e = select(GAMES, "leaders", None, &[]).unwrap_err();
+    assert_eq!(e.option, "game");
+}
