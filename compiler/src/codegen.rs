@@ -226,6 +226,7 @@ fn game(g: &Game) -> TokenStream {
         let from = c.chained_from.iter().map(|t| &card_consts[*t as usize]);
         let listens = Literal::u16_unsuffixed(ir::listens(&c.effects));
         let expert = c.expert;
+        let options = Literal::u8_unsuffixed(ir::options(&c.effects));
         quote! {
             CardInfo {
                 name: #name,
@@ -238,6 +239,7 @@ fn game(g: &Game) -> TokenStream {
                 chained_from: &[#(card::#from),*],
                 listens: Listens(#listens),
                 expert: #expert,
+                options: #options,
             }
         }
     });
@@ -290,7 +292,8 @@ fn game(g: &Game) -> TokenStream {
                 }
                 let cost = cost(&names, &st.cost);
                 let listens = Literal::u16_unsuffixed(ir::listens(&st.effects));
-                quote!(StageInfo { cost: #cost, listens: Listens(#listens) })
+                let options = Literal::u8_unsuffixed(ir::options(&st.effects));
+                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options })
             });
             let sname = lit(&s.name);
             let listens = Literal::u16_unsuffixed(ir::listens(&s.board));
@@ -329,6 +332,16 @@ fn game(g: &Game) -> TokenStream {
             let deal = Literal::u8_unsuffixed(d.deal);
             let pass = Literal::i8_unsuffixed(d.pass);
             quote!(Some(DraftRule { colour: colour::#c, deal: #deal, pass: #pass }))
+        }
+        None => quote!(None),
+    };
+    let projects = match &g.projects {
+        Some(p) => {
+            let c = &names.colour[p.colour as usize];
+            let pawns = pairs(&p.pawns);
+            let debt = p.debt.iter().map(|d| Literal::i8_unsuffixed(*d));
+            let cat = &names.cat[p.category as usize];
+            quote!(Some(ProjectRule { colour: colour::#c, pawns: #pawns, debt: &[#(#debt),*], category: cat::#cat }))
         }
         None => quote!(None),
     };
@@ -458,6 +471,7 @@ fn game(g: &Game) -> TokenStream {
                 categories: #categories,
                 guilds: #guilds,
                 draft: #draft,
+                projects: #projects,
                 conflict: #conflict,
                 cards: &[#(#card_infos),*],
                 wonders: &[#(#wonder_infos),*],
@@ -496,8 +510,18 @@ fn effect_fn(n: &Names, name: &Ident, d: Literal, effects: &[Effect]) -> TokenSt
                 On::GainedVictory => quote!(Event::GainedVictory),
                 On::TookBankCoins => quote!(Event::TookBankCoins),
                 On::BoughtFrom => quote!(Event::BoughtFrom),
+                On::Failed => quote!(Event::Failed),
             };
-            let body = effects.iter().filter(|e| e.on == *on).map(|e| op(n, &e.op));
+            let body = effects.iter().filter(|e| e.on == *on).map(|e| {
+                let body = op(n, &e.op);
+                match e.option {
+                    Some(k) => {
+                        let k = Literal::u8_unsuffixed(k);
+                        quote!(if h.chosen() == #k { #body })
+                    }
+                    None => body,
+                }
+            });
             (pat, quote!(#(#body)*))
         })
         .collect();
@@ -533,6 +557,10 @@ fn what(n: &Names, what: Counted) -> TokenStream {
         }
         Counted::PairedVictoryPoints => quote!(Counted::PairedVictoryPoints),
         Counted::FinishedWonders => quote!(Counted::FinishedWonders),
+        Counted::Colours(m) => {
+            let set = n.colour_set(m);
+            quote!(Counted::Colours(#set))
+        }
     }
 }
 
@@ -769,6 +797,10 @@ fn op(n: &Names, op: &Op) -> TokenStream {
         Op::Keep { colours } => {
             let set = n.colour_set(*colours);
             quote!(h.keep_hand(#set);)
+        }
+        Op::TakePawn { age } => {
+            let a = Literal::u8_unsuffixed(*age);
+            quote!(h.take_pawn(#a);)
         }
         Op::PlayLastCard => quote!(h.play_last_card();),
         Op::PlayAgain => quote!(h.play_again();),

@@ -16,6 +16,8 @@ pub enum On {
     GainedVictory,
     TookBankCoins,
     BoughtFrom,
+    /// A project failed: its penalty (no listens bit, see `Event::Failed`).
+    Failed,
 }
 
 impl On {
@@ -30,6 +32,7 @@ impl On {
             On::GainedVictory => 64,
             On::TookBankCoins => 128,
             On::BoughtFrom => 256,
+            On::Failed => 0,
         }
     }
 }
@@ -46,6 +49,8 @@ pub enum Counted {
     ColourSets(u16),
     PairedVictoryPoints,
     FinishedWonders,
+    /// Distinct colours held among these.
+    Colours(u16),
 }
 
 /// A condition of a gain, over the acting city.
@@ -196,12 +201,26 @@ pub enum Op {
     Keep {
         colours: u16,
     },
+    TakePawn {
+        age: u8,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Effect {
     pub on: On,
     pub op: Op,
+    /// The option of a `one of` choice it belongs to.
+    pub option: Option<u8>,
+}
+
+/// Options a source's effects offer (`one of`); 0: none.
+pub fn options(effects: &[Effect]) -> u8 {
+    effects
+        .iter()
+        .filter_map(|e| e.option)
+        .max()
+        .map_or(0, |o| o.saturating_add(1))
 }
 
 /// Listens bits of a list of effects.
@@ -266,6 +285,15 @@ pub struct Draft {
     pub pass: i8,
 }
 
+/// The project rule (Edifice).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Projects {
+    pub colour: u8,
+    pub pawns: Vec<(u8, u8)>,
+    pub debt: Vec<i8>,
+    pub category: u8,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Progress {
     pub name: String,
@@ -290,6 +318,7 @@ pub struct Game {
     /// Where an expansion's own symbols, colours and categories begin.
     pub own: (u8, u8, u8),
     pub draft: Option<Draft>,
+    pub projects: Option<Projects>,
     pub min_players: u8,
     pub max_players: u8,
     pub ages: u8,

@@ -201,6 +201,11 @@ pub enum ActionKind {
     BuildFromHand { counted: Vec<Word> },
     /// `keep unplayed COUNTED`
     Keep { counted: Vec<Word> },
+    /// `take a participation pawn of age N | of any age from the box`
+    /// (`None`: any Age).
+    TakePawn { age: Option<Num> },
+    /// `one of (CLAUSES) or (CLAUSES) …`: one option, chosen when built.
+    OneOf { options: Vec<Vec<Clause>> },
     /// A leading word the language does not know.
     Unknown { word: Word },
 }
@@ -232,6 +237,8 @@ impl ActionKind {
             ActionKind::Draw { .. } => "draw",
             ActionKind::BuildFromHand { .. } => "build from hand",
             ActionKind::Keep { .. } => "keep",
+            ActionKind::TakePawn { .. } => "take pawn",
+            ActionKind::OneOf { .. } => "one of",
             ActionKind::Unknown { word } => &word.text,
         }
     }
@@ -261,6 +268,8 @@ impl ActionKind {
         "draw",
         "build from hand",
         "keep",
+        "take pawn",
+        "one of",
     ];
 }
 
@@ -322,6 +331,9 @@ pub struct Per {
     pub divisor: Option<Num>,
     /// `per set of blue, red and green cards`: complete sets of one of each.
     pub sets: bool,
+    /// `per different colour of brown, grey or blue cards`: the colours
+    /// among them held at least once.
+    pub distinct: bool,
     pub counted: Vec<Word>,
     pub scopes: Vec<Word>,
     /// `in the city with the most`

@@ -97,7 +97,8 @@ fn counters_and_scopes() {
                 seats: vec![-1, 0, 1],
                 divisor: 1,
                 most: false,
-                sets: false
+                sets: false,
+                distinct: false
             }),
             cond: None
         }]
@@ -115,7 +116,8 @@ fn counters_and_scopes() {
                 seats: vec![0],
                 divisor: 1,
                 most: false,
-                sets: false
+                sets: false,
+                distinct: false
             }),
             cond: None
         }]

@@ -79,6 +79,8 @@ pub enum Pending {
     Draw(ColourSet, u8),
     /// Build a card of those colours from that hand, paying.
     BuildFromHand(ColourSet),
+    /// Take a participation pawn of that Age's project from the box (0: any).
+    TakePawn(u8),
 }
 
 /// Most distinct values of conflict tokens a city keeps count of.
@@ -136,6 +138,13 @@ pub struct City {
     /// Progress tokens held.
     pub progress: u16,
     pub abilities: Abilities,
+    /// Edifice: the Ages whose project it holds a participation pawn of
+    /// (bit `age - 1`).
+    pub pawns: u8,
+    /// Edifice: the debt tokens it holds, by their (negative) points.
+    pub debt: Vec<i8>,
+    /// The option chosen for each source built with a choice (`one of`).
+    pub chosen: Vec<(Source, u8)>,
 }
 
 impl Default for City {
@@ -168,6 +177,9 @@ impl Default for City {
             bought: 0,
             progress: 0,
             abilities: Abilities::default(),
+            pawns: 0,
+            debt: Vec::new(),
+            chosen: Vec::new(),
         }
     }
 }
@@ -213,7 +225,23 @@ impl City {
             Counted::FinishedWonders => {
                 u32::from(self.wonder_stages > 0 && self.stages >= self.wonder_stages)
             }
+            Counted::Colours(colours) => (0..MAX_CAT)
+                .filter(|&c| colours.0 & (1 << c) != 0 && self.colour_count[c] > 0)
+                .count() as u32,
         }
+    }
+
+    /// The option chosen when `source` was built (0 without a choice).
+    pub fn chosen_for(&self, source: Source) -> u8 {
+        self.chosen
+            .iter()
+            .find(|(s, _)| *s == source)
+            .map_or(0, |&(_, o)| o)
+    }
+
+    /// Whether it holds a pawn of the project of `age` (from 1).
+    pub fn has_pawn(&self, age: u8) -> bool {
+        (1..=8).contains(&age) && self.pawns & (1 << (age - 1)) != 0
     }
 
     /// Takes a victory token worth `vp`.
@@ -339,10 +367,11 @@ impl City {
         self.lose_source(Source::Card(card));
         let s = Source::Card(card);
         if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
+            let option = self.chosen_for(s);
             vocab.effects(
                 s,
                 Event::Built,
-                &mut crate::engine::host::Unbuild { me: self },
+                &mut crate::engine::host::Unbuild { me: self, option },
             );
         }
         true

@@ -73,6 +73,7 @@ const fn card(
         chained_from,
         listens,
         expert: false,
+        options: 0,
     }
 }
 const fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
@@ -324,7 +325,11 @@ pub static CARDS: [CardInfo; 29] = [
 ];
 
 const fn stage(cost: Cost) -> StageInfo {
-    StageInfo { cost, listens: B }
+    StageInfo {
+        cost,
+        listens: B,
+        options: 0,
+    }
 }
 
 // Wonder ids, for tests.
@@ -391,6 +396,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                 stages: &[StageInfo {
                     cost: cost(0, &[(ORE, 1)]),
                     listens: E,
+                    options: 0,
                 }],
             },
         ],
@@ -579,6 +585,7 @@ pub static TOY: GameInfo = GameInfo {
         categories: 0,
     },
     draft: None,
+    projects: None,
     min_players: 3,
     max_players: 7,
     ages: 3,

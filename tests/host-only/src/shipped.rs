@@ -253,6 +253,7 @@ pub mod base {
             extra: 2,
         }),
         draft: None,
+        projects: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -266,6 +267,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -278,6 +280,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -290,6 +293,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ore Vein",
@@ -302,6 +306,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tree Farm",
@@ -318,6 +323,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Excavation",
@@ -334,6 +340,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -350,6 +357,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Timber Yard",
@@ -366,6 +374,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forest Cave",
@@ -382,6 +391,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Mine",
@@ -398,6 +408,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -410,6 +421,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -422,6 +434,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -434,6 +447,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pawnshop",
@@ -446,6 +460,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Baths",
@@ -462,6 +477,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Altar",
@@ -474,6 +490,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Theater",
@@ -486,6 +503,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tavern",
@@ -498,6 +516,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "East Trading Post",
@@ -510,6 +529,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "West Trading Post",
@@ -522,6 +542,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Marketplace",
@@ -534,6 +555,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stockade",
@@ -550,6 +572,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Barracks",
@@ -566,6 +589,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -582,6 +606,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Apothecary",
@@ -598,6 +623,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workshop",
@@ -614,6 +640,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -630,6 +657,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sawmill",
@@ -646,6 +674,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Quarry",
@@ -662,6 +691,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brickyard",
@@ -678,6 +708,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Foundry",
@@ -694,6 +725,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -706,6 +738,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -718,6 +751,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -730,6 +764,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -746,6 +781,7 @@ pub mod base {
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Temple",
@@ -762,6 +798,7 @@ pub mod base {
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Statue",
@@ -778,6 +815,7 @@ pub mod base {
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Courthouse",
@@ -794,6 +832,7 @@ pub mod base {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forum",
@@ -810,6 +849,7 @@ pub mod base {
                 chained_from: &[card::EAST_TRADING_POST, card::WEST_TRADING_POST],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caravansery",
@@ -826,6 +866,7 @@ pub mod base {
                 chained_from: &[card::MARKETPLACE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Vineyard",
@@ -838,6 +879,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Bazar",
@@ -850,6 +892,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Walls",
@@ -866,6 +909,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Training Ground",
@@ -882,6 +926,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stables",
@@ -898,6 +943,7 @@ pub mod base {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archery Range",
@@ -914,6 +960,7 @@ pub mod base {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Dispensary",
@@ -930,6 +977,7 @@ pub mod base {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Laboratory",
@@ -946,6 +994,7 @@ pub mod base {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Library",
@@ -962,6 +1011,7 @@ pub mod base {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "School",
@@ -978,6 +1028,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pantheon",
@@ -1000,6 +1051,7 @@ pub mod base {
                 chained_from: &[card::TEMPLE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Gardens",
@@ -1016,6 +1068,7 @@ pub mod base {
                 chained_from: &[card::STATUE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Town Hall",
@@ -1032,6 +1085,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palace",
@@ -1056,6 +1110,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Senate",
@@ -1072,6 +1127,7 @@ pub mod base {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Haven",
@@ -1088,6 +1144,7 @@ pub mod base {
                 chained_from: &[card::FORUM],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -1104,6 +1161,7 @@ pub mod base {
                 chained_from: &[card::CARAVANSERY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -1120,6 +1178,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arena",
@@ -1136,6 +1195,7 @@ pub mod base {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Fortifications",
@@ -1152,6 +1212,7 @@ pub mod base {
                 chained_from: &[card::WALLS],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Circus",
@@ -1168,6 +1229,7 @@ pub mod base {
                 chained_from: &[card::TRAINING_GROUND],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arsenal",
@@ -1184,6 +1246,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -1200,6 +1263,7 @@ pub mod base {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lodge",
@@ -1216,6 +1280,7 @@ pub mod base {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Observatory",
@@ -1232,6 +1297,7 @@ pub mod base {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "University",
@@ -1248,6 +1314,7 @@ pub mod base {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Academy",
@@ -1264,6 +1331,7 @@ pub mod base {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Study",
@@ -1280,6 +1348,7 @@ pub mod base {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workers Guild",
@@ -1301,6 +1370,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -1317,6 +1387,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Traders Guild",
@@ -1333,6 +1404,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -1349,6 +1421,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Spies Guild",
@@ -1365,6 +1438,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Strategists Guild",
@@ -1381,6 +1455,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -1397,6 +1472,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -1413,6 +1489,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -1429,6 +1506,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -1445,6 +1523,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
         ],
         wonders: &[
@@ -1463,6 +1542,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1471,6 +1551,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1479,6 +1560,7 @@ pub mod base {
                                     resources: &[(res::GLASS, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1493,6 +1575,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1501,6 +1584,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1509,6 +1593,7 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1529,6 +1614,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1537,6 +1623,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1545,6 +1632,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1559,6 +1647,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 1), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1567,6 +1656,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1575,6 +1665,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                         ],
                     },
@@ -1595,6 +1686,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1603,6 +1695,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1611,6 +1704,7 @@ pub mod base {
                                     resources: &[(res::PAPYRUS, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1625,6 +1719,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1633,6 +1728,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1645,6 +1741,7 @@ pub mod base {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -1665,6 +1762,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1673,6 +1771,7 @@ pub mod base {
                                     resources: &[(res::ORE, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1681,6 +1780,7 @@ pub mod base {
                                     resources: &[(res::LOOM, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1695,6 +1795,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1703,6 +1804,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1715,6 +1817,7 @@ pub mod base {
                                     ],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                         ],
                     },
@@ -1735,6 +1838,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1743,6 +1847,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1751,6 +1856,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1765,6 +1871,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1773,6 +1880,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1781,6 +1889,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1801,6 +1910,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1809,6 +1919,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1817,6 +1928,7 @@ pub mod base {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1831,6 +1943,7 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1839,6 +1952,7 @@ pub mod base {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -1859,6 +1973,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1867,6 +1982,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1875,6 +1991,7 @@ pub mod base {
                                     resources: &[(res::STONE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -1889,6 +2006,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1897,6 +2015,7 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1905,6 +2024,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -1913,6 +2033,7 @@ pub mod base {
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -3340,6 +3461,7 @@ pub mod base2 {
             extra: 2,
         }),
         draft: None,
+        projects: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -3353,6 +3475,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -3365,6 +3488,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -3377,6 +3501,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ore Vein",
@@ -3389,6 +3514,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tree Farm",
@@ -3405,6 +3531,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Excavation",
@@ -3421,6 +3548,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -3437,6 +3565,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Timber Yard",
@@ -3453,6 +3582,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forest Cave",
@@ -3469,6 +3599,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Mine",
@@ -3485,6 +3616,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -3497,6 +3629,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -3509,6 +3642,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -3521,6 +3655,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Well",
@@ -3533,6 +3668,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Baths",
@@ -3549,6 +3685,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Altar",
@@ -3561,6 +3698,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Theater",
@@ -3573,6 +3711,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tavern",
@@ -3585,6 +3724,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "East Trading Post",
@@ -3597,6 +3737,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "West Trading Post",
@@ -3609,6 +3750,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Marketplace",
@@ -3621,6 +3763,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stockade",
@@ -3637,6 +3780,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Barracks",
@@ -3653,6 +3797,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -3669,6 +3814,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Apothecary",
@@ -3685,6 +3831,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workshop",
@@ -3701,6 +3848,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -3717,6 +3865,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sawmill",
@@ -3733,6 +3882,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Quarry",
@@ -3749,6 +3899,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brickyard",
@@ -3765,6 +3916,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Foundry",
@@ -3781,6 +3933,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -3793,6 +3946,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -3805,6 +3959,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -3817,6 +3972,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -3833,6 +3989,7 @@ pub mod base2 {
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Temple",
@@ -3849,6 +4006,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Statue",
@@ -3865,6 +4023,7 @@ pub mod base2 {
                 chained_from: &[card::WELL],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Courthouse",
@@ -3881,6 +4040,7 @@ pub mod base2 {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forum",
@@ -3897,6 +4057,7 @@ pub mod base2 {
                 chained_from: &[card::EAST_TRADING_POST, card::WEST_TRADING_POST],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caravansery",
@@ -3913,6 +4074,7 @@ pub mod base2 {
                 chained_from: &[card::MARKETPLACE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Vineyard",
@@ -3925,6 +4087,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Bazaar",
@@ -3937,6 +4100,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Walls",
@@ -3953,6 +4117,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Training Ground",
@@ -3969,6 +4134,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stables",
@@ -3985,6 +4151,7 @@ pub mod base2 {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archery Range",
@@ -4001,6 +4168,7 @@ pub mod base2 {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Dispensary",
@@ -4017,6 +4185,7 @@ pub mod base2 {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Laboratory",
@@ -4033,6 +4202,7 @@ pub mod base2 {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Library",
@@ -4049,6 +4219,7 @@ pub mod base2 {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "School",
@@ -4065,6 +4236,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pantheon",
@@ -4087,6 +4259,7 @@ pub mod base2 {
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Gardens",
@@ -4103,6 +4276,7 @@ pub mod base2 {
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Town Hall",
@@ -4119,6 +4293,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palace",
@@ -4143,6 +4318,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Senate",
@@ -4159,6 +4335,7 @@ pub mod base2 {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Haven",
@@ -4175,6 +4352,7 @@ pub mod base2 {
                 chained_from: &[card::FORUM],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -4191,6 +4369,7 @@ pub mod base2 {
                 chained_from: &[card::CARAVANSERY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -4207,6 +4386,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ludus",
@@ -4223,6 +4403,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arena",
@@ -4239,6 +4420,7 @@ pub mod base2 {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Fortifications",
@@ -4255,6 +4437,7 @@ pub mod base2 {
                 chained_from: &[card::WALLS],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Circus",
@@ -4271,6 +4454,7 @@ pub mod base2 {
                 chained_from: &[card::TRAINING_GROUND],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arsenal",
@@ -4287,6 +4471,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -4303,6 +4488,7 @@ pub mod base2 {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Castrum",
@@ -4319,6 +4505,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lodge",
@@ -4335,6 +4522,7 @@ pub mod base2 {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Observatory",
@@ -4351,6 +4539,7 @@ pub mod base2 {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "University",
@@ -4367,6 +4556,7 @@ pub mod base2 {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Academy",
@@ -4383,6 +4573,7 @@ pub mod base2 {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Study",
@@ -4399,6 +4590,7 @@ pub mod base2 {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workers Guild",
@@ -4420,6 +4612,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -4436,6 +4629,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Traders Guild",
@@ -4452,6 +4646,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -4468,6 +4663,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Spies Guild",
@@ -4484,6 +4680,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Decorators Guild",
@@ -4500,6 +4697,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -4516,6 +4714,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -4532,6 +4731,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -4548,6 +4748,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -4564,6 +4765,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
         ],
         wonders: &[
@@ -4582,6 +4784,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4590,6 +4793,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4598,6 +4802,7 @@ pub mod base2 {
                                     resources: &[(res::LOOM, 1), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4612,6 +4817,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4620,6 +4826,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4628,6 +4835,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4648,6 +4856,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4656,6 +4865,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4664,6 +4874,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4678,6 +4889,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4686,6 +4898,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                         ],
                     },
@@ -4706,6 +4919,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4714,6 +4928,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4722,6 +4937,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4736,6 +4952,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4744,6 +4961,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4752,6 +4970,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -4772,6 +4991,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4780,6 +5000,7 @@ pub mod base2 {
                                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4788,6 +5009,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4802,6 +5024,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4810,6 +5033,7 @@ pub mod base2 {
                                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4818,6 +5042,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                         ],
                     },
@@ -4838,6 +5063,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4846,6 +5072,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4854,6 +5081,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4868,6 +5096,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4876,6 +5105,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4888,6 +5118,7 @@ pub mod base2 {
                                     ],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4908,6 +5139,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4916,6 +5148,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4924,6 +5157,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4938,6 +5172,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4946,6 +5181,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -4966,6 +5202,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4974,6 +5211,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4982,6 +5220,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -4996,6 +5235,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -5004,6 +5244,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -5012,6 +5253,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -5020,6 +5262,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -6509,6 +6752,7 @@ pub mod duel {
             extra: 3,
         }),
         draft: None,
+        projects: None,
         conflict: Some(ConflictInfo {
             capital: 9,
             zones: &[(1, 2), (3, 5), (6, 10)],
@@ -6526,6 +6770,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Logging Camp",
@@ -6542,6 +6787,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -6554,6 +6800,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -6570,6 +6817,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Quarry",
@@ -6582,6 +6830,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -6598,6 +6847,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -6614,6 +6864,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -6630,6 +6881,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -6642,6 +6894,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stable",
@@ -6658,6 +6911,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Garrison",
@@ -6674,6 +6928,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palisade",
@@ -6690,6 +6945,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workshop",
@@ -6706,6 +6962,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Apothecary",
@@ -6722,6 +6979,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -6738,6 +6996,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pharmacist",
@@ -6754,6 +7013,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Theater",
@@ -6766,6 +7026,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Altar",
@@ -6778,6 +7039,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Baths",
@@ -6794,6 +7056,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Reserve",
@@ -6810,6 +7073,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Reserve",
@@ -6826,6 +7090,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Wood Reserve",
@@ -6842,6 +7107,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tavern",
@@ -6854,6 +7120,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sawmill",
@@ -6870,6 +7137,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brickyard",
@@ -6886,6 +7154,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shelf Quarry",
@@ -6902,6 +7171,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassblower",
@@ -6914,6 +7184,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Drying Room",
@@ -6926,6 +7197,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Walls",
@@ -6942,6 +7214,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Horse Breeders",
@@ -6958,6 +7231,7 @@ pub mod duel {
                 chained_from: &[card::STABLE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Barracks",
@@ -6974,6 +7248,7 @@ pub mod duel {
                 chained_from: &[card::GARRISON],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archery Range",
@@ -6990,6 +7265,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Parade Ground",
@@ -7006,6 +7282,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Library",
@@ -7022,6 +7299,7 @@ pub mod duel {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Dispensary",
@@ -7038,6 +7316,7 @@ pub mod duel {
                 chained_from: &[card::PHARMACIST],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "School",
@@ -7054,6 +7333,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Laboratory",
@@ -7070,6 +7350,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Courthouse",
@@ -7086,6 +7367,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Statue",
@@ -7102,6 +7384,7 @@ pub mod duel {
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Temple",
@@ -7118,6 +7401,7 @@ pub mod duel {
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -7134,6 +7418,7 @@ pub mod duel {
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Rostrum",
@@ -7150,6 +7435,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forum",
@@ -7166,6 +7452,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caravansery",
@@ -7182,6 +7469,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Customs House",
@@ -7198,6 +7486,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brewery",
@@ -7210,6 +7499,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palace",
@@ -7231,6 +7521,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Town Hall",
@@ -7247,6 +7538,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Obelisk",
@@ -7263,6 +7555,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Gardens",
@@ -7279,6 +7572,7 @@ pub mod duel {
                 chained_from: &[card::STATUE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pantheon",
@@ -7295,6 +7589,7 @@ pub mod duel {
                 chained_from: &[card::TEMPLE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Senate",
@@ -7311,6 +7606,7 @@ pub mod duel {
                 chained_from: &[card::ROSTRUM],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Academy",
@@ -7327,6 +7623,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Study",
@@ -7343,6 +7640,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "University",
@@ -7359,6 +7657,7 @@ pub mod duel {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Observatory",
@@ -7375,6 +7674,7 @@ pub mod duel {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -7391,6 +7691,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Port",
@@ -7407,6 +7708,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Armory",
@@ -7423,6 +7725,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -7439,6 +7742,7 @@ pub mod duel {
                 chained_from: &[card::TAVERN],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arena",
@@ -7455,6 +7759,7 @@ pub mod duel {
                 chained_from: &[card::BREWERY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arsenal",
@@ -7471,6 +7776,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pretorium",
@@ -7487,6 +7793,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Fortifications",
@@ -7503,6 +7810,7 @@ pub mod duel {
                 chained_from: &[card::PALISADE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -7519,6 +7827,7 @@ pub mod duel {
                 chained_from: &[card::ARCHERY_RANGE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Circus",
@@ -7535,6 +7844,7 @@ pub mod duel {
                 chained_from: &[card::PARADE_GROUND],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -7556,6 +7866,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Moneylenders Guild",
@@ -7572,6 +7883,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -7588,6 +7900,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -7609,6 +7922,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Merchants Guild",
@@ -7634,6 +7948,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -7650,6 +7965,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tacticians Guild",
@@ -7666,6 +7982,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
         ],
         wonders: &[
@@ -7688,6 +8005,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7712,6 +8030,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7732,6 +8051,7 @@ pub mod duel {
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7756,6 +8076,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7780,6 +8101,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7804,6 +8126,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7828,6 +8151,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7852,6 +8176,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7872,6 +8197,7 @@ pub mod duel {
                                     resources: &[(res::STONE, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -7896,6 +8222,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7925,6 +8252,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -7950,6 +8278,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                         ],
                     },
@@ -8991,6 +9320,935 @@ pub mod duel {
         }
     }
 }
+/// 7 Wonders: Edifice: generated from the card files of `edifice`.
+pub mod edifice {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const PROJECT: Colour = Colour(7);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const EDIFICE: Category = Category(7);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Money Changer
+        pub const MONEY_CHANGER: CardId = CardId(0);
+        /// Belvedere
+        pub const BELVEDERE: CardId = CardId(1);
+        /// Curtain Wall
+        pub const CURTAIN_WALL: CardId = CardId(2);
+        /// Outpost
+        pub const OUTPOST: CardId = CardId(3);
+        /// Artisan District
+        pub const ARTISAN_DISTRICT: CardId = CardId(4);
+        /// Auction House
+        pub const AUCTION_HOUSE: CardId = CardId(5);
+        /// River Port
+        pub const RIVER_PORT: CardId = CardId(6);
+        /// Factory
+        pub const FACTORY: CardId = CardId(7);
+        /// Staging Camp
+        pub const STAGING_CAMP: CardId = CardId(8);
+        /// Amphitheater
+        pub const AMPHITHEATER: CardId = CardId(9);
+        /// Gold Reserves
+        pub const GOLD_RESERVES: CardId = CardId(10);
+        /// Concentric Castle
+        pub const CONCENTRIC_CASTLE: CardId = CardId(11);
+        /// Military School
+        pub const MILITARY_SCHOOL: CardId = CardId(12);
+        /// Archives
+        pub const ARCHIVES: CardId = CardId(13);
+        /// Agora
+        pub const AGORA: CardId = CardId(14);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "edifice",
+        title: "7 Wonders: Edifice",
+        edition: 1,
+        extends: "base",
+        own: Own {
+            symbols: 3,
+            colours: 7,
+            categories: 7,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 3,
+        hand_size: 7,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "yellow",
+            "green",
+            "red",
+            "purple",
+            "project",
+        ],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "edifice",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draft: None,
+        projects: Some(ProjectRule {
+            colour: colour::PROJECT,
+            pawns: &[(3, 2), (4, 3), (5, 3), (6, 4), (7, 5)],
+            debt: &[-2, -3, -5],
+            category: cat::EDIFICE,
+        }),
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Money Changer",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Belvedere",
+                aliases: &["Mirador"],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Curtain Wall",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Outpost",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Artisan District",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Auction House",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "River Port",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Factory",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Staging Camp",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Amphitheater",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Gold Reserves",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Concentric Castle",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Military School",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Archives",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Agora",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 6,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "Ur",
+                aliases: &[],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::ORE, 1)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2), (res::CLAY, 1)],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 3), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::GLASS, 1)],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::ORE, 2)],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::STONE, 1),
+                                        (res::CLAY, 2),
+                                        (res::LOOM, 1),
+                                    ],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Carthage",
+                aliases: &["The Port of Carthage", "Cartago"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(5),
+                                options: 2,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 3), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(5),
+                                options: 2,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 3), (res::LOOM, 1)],
+                                },
+                                listens: Listens(1),
+                                options: 2,
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[],
+        effects,
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::MONEY_CHANGER) => money_changer(event, h),
+            Source::Card(card::BELVEDERE) => belvedere(event, h),
+            Source::Card(card::CURTAIN_WALL) => curtain_wall(event, h),
+            Source::Card(card::OUTPOST) => outpost(event, h),
+            Source::Card(card::ARTISAN_DISTRICT) => artisan_district(event, h),
+            Source::Card(card::AUCTION_HOUSE) => auction_house(event, h),
+            Source::Card(card::RIVER_PORT) => river_port(event, h),
+            Source::Card(card::FACTORY) => factory(event, h),
+            Source::Card(card::STAGING_CAMP) => staging_camp(event, h),
+            Source::Card(card::AMPHITHEATER) => amphitheater(event, h),
+            Source::Card(card::GOLD_RESERVES) => gold_reserves(event, h),
+            Source::Card(card::CONCENTRIC_CASTLE) => concentric_castle(event, h),
+            Source::Card(card::MILITARY_SCHOOL) => military_school(event, h),
+            Source::Card(card::ARCHIVES) => archives(event, h),
+            Source::Card(card::AGORA) => agora(event, h),
+            Source::Board { wonder: 0, side: 0 } => ur_day(event, h),
+            Source::Board { wonder: 0, side: 1 } => ur_night(event, h),
+            Source::Board { wonder: 1, side: 0 } => carthage_day(event, h),
+            Source::Board { wonder: 1, side: 1 } => carthage_night(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => ur_day_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => ur_day_stage_2(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 2 } => ur_day_stage_3(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => ur_night_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => ur_night_stage_2(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 2 } => ur_night_stage_3(event, h),
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                carthage_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => {
+                carthage_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => {
+                carthage_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                carthage_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => {
+                carthage_night_stage_2(event, h)
+            }
+            _ => {}
+        }
+    }
+    /// Money Changer (Age 1, project).
+    fn money_changer(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(4);
+            }
+            Event::Failed => {
+                h.lose_coins(2, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Belvedere (Age 1, project).
+    fn belvedere(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = h.count(Counted::WonderStages, Seats(&[0])) as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BROWN.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Curtain Wall (Age 1, project).
+    fn curtain_wall(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_shields(1);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::GREY.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Outpost (Age 1, project).
+    fn outpost(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_victory_token(2);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::RED.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Artisan District (Age 1, project).
+    fn artisan_district(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = 2
+                    * h
+                        .count(
+                            Counted::ColourSets(
+                                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                            ),
+                            Seats(&[0]),
+                        ) as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::YELLOW.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Auction House (Age 2, project).
+    fn auction_house(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(7);
+            }
+            Event::Failed => {
+                h.lose_coins(5, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// River Port (Age 2, project).
+    fn river_port(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.produce(
+                    ResSet(
+                        1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                            | 1 << res::ORE.0,
+                    ),
+                    1,
+                    false,
+                );
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BLUE.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Factory (Age 2, project).
+    fn factory(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.produce(
+                    ResSet(1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0),
+                    1,
+                    false,
+                );
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BROWN.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Staging Camp (Age 2, project).
+    fn staging_camp(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_victory_token(3);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::RED.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Amphitheater (Age 2, project).
+    fn amphitheater(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[0]))
+                    as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::GREY.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Gold Reserves (Age 3, project).
+    fn gold_reserves(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(15);
+            }
+            Event::Failed => {
+                h.lose_coins(9, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Concentric Castle (Age 3, project).
+    fn concentric_castle(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_shields(2);
+            }
+            Event::Failed => {
+                h.lose_tokens(TokenKind::Victory, 2, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Military School (Age 3, project).
+    fn military_school(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_victory_token(3);
+                h.lose_tokens(TokenKind::Defeat, 255, Seats(&[0]));
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::RED.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Archives (Age 3, project).
+    fn archives(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = h
+                    .count(
+                        Counted::Colours(
+                            ColourSet(
+                                1 << colour::BROWN.0 | 1 << colour::GREY.0
+                                    | 1 << colour::BLUE.0 | 1 << colour::YELLOW.0
+                                    | 1 << colour::GREEN.0 | 1 << colour::RED.0
+                                    | 1 << colour::PURPLE.0,
+                            ),
+                        ),
+                        Seats(&[0]),
+                    ) as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BLUE.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Agora (Age 3, project).
+    fn agora(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                h.copy_card(ColourSet(1 << colour::PURPLE.0), Seats(&[0]));
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::GREEN.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Ur, side Day: the board.
+    fn ur_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Ur, side Day: stage 1.
+    fn ur_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Ur, side Day: stage 2.
+    fn ur_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(0);
+        }
+    }
+    /// Ur, side Day: stage 3.
+    fn ur_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Ur, side Night: the board.
+    fn ur_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Ur, side Night: stage 1.
+    fn ur_night_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(1);
+        }
+    }
+    /// Ur, side Night: stage 2.
+    fn ur_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(2);
+        }
+    }
+    /// Ur, side Night: stage 3.
+    fn ur_night_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(3);
+        }
+    }
+    /// Carthage, side Day: the board.
+    fn carthage_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Carthage, side Day: stage 1.
+    fn carthage_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Carthage, side Day: stage 2.
+    fn carthage_day_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                if h.chosen() == 0 {
+                    h.gain_coins(7);
+                }
+                if h.chosen() == 1 {
+                    h.gain_shields(1);
+                }
+            }
+            Event::GameEnd => {
+                if h.chosen() == 1 {
+                    h.gain_vp(cat::WONDER, 2);
+                }
+            }
+            _ => {}
+        }
+    }
+    /// Carthage, side Day: stage 3.
+    fn carthage_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Carthage, side Night: the board.
+    fn carthage_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Carthage, side Night: stage 1.
+    fn carthage_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                if h.chosen() == 0 {
+                    h.gain_coins(7);
+                }
+                if h.chosen() == 1 {
+                    h.gain_shields(2);
+                }
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Carthage, side Night: stage 2.
+    fn carthage_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            if h.chosen() == 0 {
+                h.build_free(Pile::Discard, Limit::Now);
+            }
+            if h.chosen() == 1 {
+                h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+            }
+        }
+    }
+}
 /// 7 Wonders: Leaders (second edition): generated from the card files of `leaders`.
 pub mod leaders {
     use ::sevenw_host::*;
@@ -9021,7 +10279,8 @@ pub mod leaders {
         pub const GREEN: Colour = Colour(4);
         pub const RED: Colour = Colour(5);
         pub const PURPLE: Colour = Colour(6);
-        pub const WHITE: Colour = Colour(7);
+        pub const PROJECT: Colour = Colour(7);
+        pub const WHITE: Colour = Colour(8);
     }
     /// Scoring categories.
     pub mod cat {
@@ -9033,7 +10292,8 @@ pub mod leaders {
         pub const COMMERCIAL: Category = Category(4);
         pub const GUILDS: Category = Category(5);
         pub const SCIENCE: Category = Category(6);
-        pub const LEADERS: Category = Category(7);
+        pub const EDIFICE: Category = Category(7);
+        pub const LEADERS: Category = Category(8);
     }
     /// Cards, by their index in `GAME.cards`.
     pub mod card {
@@ -9144,8 +10404,8 @@ pub mod leaders {
         extends: "base",
         own: Own {
             symbols: 3,
-            colours: 7,
-            categories: 7,
+            colours: 8,
+            categories: 8,
         },
         min_players: 3,
         max_players: 7,
@@ -9171,7 +10431,17 @@ pub mod leaders {
             },
         ],
         symbols: &["compass", "gear", "tablet"],
-        colours: &["brown", "grey", "blue", "yellow", "green", "red", "purple", "white"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "yellow",
+            "green",
+            "red",
+            "purple",
+            "project",
+            "white",
+        ],
         categories: &[
             "military",
             "treasury",
@@ -9180,6 +10450,7 @@ pub mod leaders {
             "commercial",
             "guilds",
             "science",
+            "edifice",
             "leaders",
         ],
         guilds: Some(DrawRule {
@@ -9193,6 +10464,7 @@ pub mod leaders {
             deal: 4,
             pass: -1,
         }),
+        projects: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -9210,6 +10482,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Imhotep",
@@ -9226,6 +10499,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hammurabi",
@@ -9242,6 +10516,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Leonidas",
@@ -9258,6 +10533,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archimedes",
@@ -9274,6 +10550,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ramses",
@@ -9290,6 +10567,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Croesus",
@@ -9306,6 +10584,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Xenophon",
@@ -9322,6 +10601,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(8),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Vitruvius",
@@ -9338,6 +10618,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(8),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Nero",
@@ -9354,6 +10635,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(64),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Bilkis",
@@ -9370,6 +10652,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hannibal",
@@ -9386,6 +10669,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caesar",
@@ -9402,6 +10686,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Solomon",
@@ -9418,6 +10703,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Euclid",
@@ -9434,6 +10720,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ptolemy",
@@ -9450,6 +10737,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pythagoras",
@@ -9466,6 +10754,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sappho",
@@ -9482,6 +10771,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Zenobia",
@@ -9498,6 +10788,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Nefertiti",
@@ -9514,6 +10805,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Cleopatra",
@@ -9530,6 +10822,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Phidias",
@@ -9546,6 +10839,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Praxiteles",
@@ -9562,6 +10856,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Nebuchadnezzar",
@@ -9578,6 +10873,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Varro",
@@ -9594,6 +10890,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pericles",
@@ -9610,6 +10907,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hypatia",
@@ -9626,6 +10924,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hiram",
@@ -9642,6 +10941,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Midas",
@@ -9658,6 +10958,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Amytis",
@@ -9674,6 +10975,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Alexander",
@@ -9690,6 +10992,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Justinian",
@@ -9706,6 +11009,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Plato",
@@ -9722,6 +11026,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aristotle",
@@ -9738,6 +11043,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Berenice",
@@ -9754,6 +11060,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(128),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Hatshepsut",
@@ -9770,6 +11077,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(256),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Nitocris",
@@ -9786,6 +11094,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Telesilla",
@@ -9802,6 +11111,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Tomyris",
@@ -9818,6 +11128,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Aganice",
@@ -9834,6 +11145,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Enheduanna",
@@ -9850,6 +11162,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Phryne",
@@ -9866,6 +11179,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Cornelia",
@@ -9882,6 +11196,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Eurypyle",
@@ -9898,6 +11213,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Theano",
@@ -9914,6 +11230,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Makeda",
@@ -9930,6 +11247,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Cynisca",
@@ -9946,6 +11264,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Gorgo",
@@ -9962,6 +11281,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Agrippina",
@@ -9978,6 +11298,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
         ],
         wonders: &[
@@ -9996,6 +11317,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -10008,6 +11330,7 @@ pub mod leaders {
                                     ],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                         ],
                     },
@@ -10022,6 +11345,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 1), (res::CLAY, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -10034,6 +11358,7 @@ pub mod leaders {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -10042,6 +11367,7 @@ pub mod leaders {
                                     resources: &[(res::STONE, 2), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                             },
                         ],
                     },
@@ -10062,6 +11388,7 @@ pub mod leaders {
                                     resources: &[(res::STONE, 1), (res::CLAY, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -10070,6 +11397,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 1), (res::ORE, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -10082,6 +11410,7 @@ pub mod leaders {
                                     ],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                         ],
                     },
@@ -10096,6 +11425,7 @@ pub mod leaders {
                                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                             StageInfo {
                                 cost: Cost {
@@ -10104,6 +11434,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                             },
                         ],
                     },
@@ -10708,5 +12039,6 @@ pub static GAMES: &[&::sevenw_host::GameInfo] = &[
     &base::GAME,
     &base2::GAME,
     &duel::GAME,
+    &edifice::GAME,
     &leaders::GAME,
 ];

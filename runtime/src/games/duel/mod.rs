@@ -855,7 +855,8 @@ impl Duel {
             | Pending::LoseTokens(..)
             | Pending::Entomb(_)
             | Pending::Draw(..)
-            | Pending::BuildFromHand(_) => false,
+            | Pending::BuildFromHand(_)
+            | Pending::TakePawn(_) => false,
         }
     }
 
