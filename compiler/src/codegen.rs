@@ -517,7 +517,7 @@ fn effect_fn(n: &Names, name: &Ident, d: Literal, effects: &[Effect]) -> TokenSt
                 match e.option {
                     Some(k) => {
                         let k = Literal::u8_unsuffixed(k);
-                        quote!(if h.chosen() == #k { #body })
+                        quote!({ let chosen = h.chosen(); if chosen == #k { #body } })
                     }
                     None => body,
                 }

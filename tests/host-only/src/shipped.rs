@@ -10193,15 +10193,22 @@ pub mod edifice {
     fn carthage_day_stage_2(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                if h.chosen() == 0 {
-                    h.gain_coins(7);
+                {
+                    let chosen = h.chosen();
+                    if chosen == 0 {
+                        h.gain_coins(7);
+                    }
                 }
-                if h.chosen() == 1 {
-                    h.gain_shields(1);
+                {
+                    let chosen = h.chosen();
+                    if chosen == 1 {
+                        h.gain_shields(1);
+                    }
                 }
             }
             Event::GameEnd => {
-                if h.chosen() == 1 {
+                let chosen = h.chosen();
+                if chosen == 1 {
                     h.gain_vp(cat::WONDER, 2);
                 }
             }
@@ -10224,11 +10231,17 @@ pub mod edifice {
     fn carthage_night_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                if h.chosen() == 0 {
-                    h.gain_coins(7);
+                {
+                    let chosen = h.chosen();
+                    if chosen == 0 {
+                        h.gain_coins(7);
+                    }
                 }
-                if h.chosen() == 1 {
-                    h.gain_shields(2);
+                {
+                    let chosen = h.chosen();
+                    if chosen == 1 {
+                        h.gain_shields(2);
+                    }
                 }
             }
             Event::GameEnd => {
@@ -10240,11 +10253,19 @@ pub mod edifice {
     /// Carthage, side Night: stage 2.
     fn carthage_night_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            if h.chosen() == 0 {
-                h.build_free(Pile::Discard, Limit::Now);
+            {
+                let chosen = h.chosen();
+                if chosen == 0 {
+                    h.build_free(Pile::Discard, Limit::Now);
+                }
             }
-            if h.chosen() == 1 {
-                h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+            {
+                let chosen = h.chosen();
+                if chosen == 1 {
+                    h.science(
+                        SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET),
+                    );
+                }
             }
         }
     }
