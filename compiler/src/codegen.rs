@@ -260,7 +260,7 @@ fn game(g: &Game) -> TokenStream {
                 c.name, c.age, g.colours[c.colour as usize]
             ))
         };
-        fns.push(effect_fn(&names, f, d, &c.effects));
+        fns.push(effect_fn(&names, &card_consts, f, d, &c.effects));
         card_arms.push(quote!(Source::Card(card::#id) => #f(event, h),));
     }
 
@@ -279,21 +279,29 @@ fn game(g: &Game) -> TokenStream {
             if !s.board.is_empty() {
                 let f = format_ident!("{}_{}", wonder_ids[wi], side_ids[si]);
                 let d = doc(&format!("{}, side {}: the board.", w.name, s.name));
-                fns.push(effect_fn(&names, &f, d, &s.board));
+                fns.push(effect_fn(&names, &card_consts, &f, d, &s.board));
                 board_arms.push(quote!(Source::Board { wonder: #wl, side: #sl } => #f(event, h),));
             }
             let stages = s.stages.iter().enumerate().map(|(ki, st)| {
                 if !st.effects.is_empty() {
                     let f = format_ident!("{}_{}_stage_{}", wonder_ids[wi], side_ids[si], ki + 1);
                     let d = doc(&format!("{}, side {}: stage {}.", w.name, s.name, ki + 1));
-                    fns.push(effect_fn(&names, &f, d, &st.effects));
+                    fns.push(effect_fn(&names, &card_consts, &f, d, &st.effects));
                     let kl = Literal::u8_unsuffixed(ki as u8);
                     stage_arms.push(quote!(Source::Stage { wonder: #wl, side: #sl, stage: #kl } => #f(event, h),));
                 }
                 let cost = cost(&names, &st.cost);
                 let listens = Literal::u16_unsuffixed(ir::listens(&st.effects));
                 let options = Literal::u8_unsuffixed(ir::options(&st.effects));
-                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options })
+                let level = Literal::u8_unsuffixed(st.level);
+                let pattern = match st.pattern {
+                    Some((count, identical)) => {
+                        let count = Literal::u8_unsuffixed(count);
+                        quote!(Some(Pattern { count: #count, identical: #identical }))
+                    }
+                    None => quote!(None),
+                };
+                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern })
             });
             let sname = lit(&s.name);
             let listens = Literal::u16_unsuffixed(ir::listens(&s.board));
@@ -371,14 +379,15 @@ fn game(g: &Game) -> TokenStream {
             if !t.effects.is_empty() {
                 let f = format_ident!("progress_{}", progress_fns[i]);
                 let d = doc(&format!("{} (progress token).", t.name));
-                fns.push(effect_fn(&names, &f, d, &t.effects));
+                fns.push(effect_fn(&names, &card_consts, &f, d, &t.effects));
                 let il = Literal::u8_unsuffixed(i as u8);
                 progress_arms.push(quote!(Source::Progress(#il) => #f(event, h),));
             }
             let name = lit(&t.name);
             let aliases = strs(&t.aliases);
             let listens = Literal::u16_unsuffixed(ir::listens(&t.effects));
-            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens) })
+            let copies = Literal::u8_unsuffixed(t.copies);
+            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies })
         })
         .collect();
     let (layout, set_aside) = (
@@ -399,6 +408,32 @@ fn game(g: &Game) -> TokenStream {
         strs(&g.colours),
         strs(&g.categories),
     );
+    let family = lit(&g.family);
+    let deck_infos = g.decks.iter().map(|d| {
+        let name = lit(&d.name);
+        let wonder = match d.wonder {
+            Some(w) => {
+                let w = Literal::u8_unsuffixed(w);
+                quote!(Some(#w))
+            }
+            None => quote!(None),
+        };
+        let cards = d.cards.iter().map(|(c, n)| {
+            let id = &card_consts[*c as usize];
+            let n = Literal::u8_unsuffixed(*n);
+            quote!((card::#id, #n))
+        });
+        quote!(DeckInfo { name: #name, wonder: #wonder, cards: &[#(#cards),*] })
+    });
+    let battles = match &g.battles {
+        Some(b) => {
+            let tokens = pairs(&b.tokens);
+            let vp = Literal::u8_unsuffixed(b.vp);
+            quote!(Some(BattleInfo { tokens: #tokens, vp: #vp }))
+        }
+        None => quote!(None),
+    };
+    let cat_vp = Literal::u8_unsuffixed(g.cat_vp);
     let mod_doc = doc(&format!(
         "{}: generated from the card files of `{}`.",
         g.title, g.name
@@ -477,6 +512,10 @@ fn game(g: &Game) -> TokenStream {
                 wonders: &[#(#wonder_infos),*],
                 progress: &[#(#progress_infos),*],
                 effects,
+                family: #family,
+                decks: &[#(#deck_infos),*],
+                battles: #battles,
+                cat_vp: #cat_vp,
             };
 
             /// Runs the effects of `source` for `event`.
@@ -490,7 +529,13 @@ fn game(g: &Game) -> TokenStream {
 }
 
 /// One function per source: a match on the event, one arm per trigger.
-fn effect_fn(n: &Names, name: &Ident, d: Literal, effects: &[Effect]) -> TokenStream {
+fn effect_fn(
+    n: &Names,
+    cards: &[Ident],
+    name: &Ident,
+    d: Literal,
+    effects: &[Effect],
+) -> TokenStream {
     let mut ons: Vec<On> = effects.iter().map(|e| e.on).collect();
     ons.sort();
     ons.dedup();
@@ -511,15 +556,35 @@ fn effect_fn(n: &Names, name: &Ident, d: Literal, effects: &[Effect]) -> TokenSt
                 On::TookBankCoins => quote!(Event::TookBankCoins),
                 On::BoughtFrom => quote!(Event::BoughtFrom),
                 On::Failed => quote!(Event::Failed),
+                On::TookCard => {
+                    if effects
+                        .iter()
+                        .any(|e| e.on == On::TookCard && !e.took.is_empty())
+                    {
+                        quote!(Event::TookCard { card })
+                    } else {
+                        quote!(Event::TookCard { .. })
+                    }
+                }
             };
             let body = effects.iter().filter(|e| e.on == *on).map(|e| {
                 let body = op(n, &e.op);
-                match e.option {
+                let body = match e.option {
                     Some(k) => {
                         let k = Literal::u8_unsuffixed(k);
                         quote!({ let chosen = h.chosen(); if chosen == #k { #body } })
                     }
                     None => body,
+                };
+                if e.on != On::TookCard {
+                    return body;
+                }
+                // Only for the cards the trigger names; none: never.
+                let ids = e.took.iter().filter_map(|c| cards.get(*c as usize));
+                if e.took.is_empty() {
+                    quote!()
+                } else {
+                    quote!(if matches!(card, #(card::#ids)|*) { #body })
                 }
             });
             (pat, quote!(#(#body)*))
@@ -556,6 +621,11 @@ fn what(n: &Names, what: Counted) -> TokenStream {
             quote!(Counted::ColourSets(#set))
         }
         Counted::PairedVictoryPoints => quote!(Counted::PairedVictoryPoints),
+        Counted::Cats => quote!(Counted::Cats),
+        Counted::Token(t) => {
+            let t = Literal::u8_unsuffixed(t);
+            quote!(Counted::Token(#t))
+        }
         Counted::FinishedWonders => quote!(Counted::FinishedWonders),
         Counted::Colours(m) => {
             let set = n.colour_set(m);
@@ -801,6 +871,21 @@ fn op(n: &Names, op: &Op) -> TokenStream {
         Op::TakePawn { age } => {
             let a = Literal::u8_unsuffixed(*age);
             quote!(h.take_pawn(#a);)
+        }
+        Op::TakeCard { decks, top } => {
+            let d = Literal::u8_unsuffixed(*decks);
+            let t = Literal::u8_unsuffixed(*top);
+            quote!(h.take_card(Decks(#d), #t);)
+        }
+        Op::TakeCat => quote!(h.take_cat();),
+        Op::Flip { n: k } => {
+            let k = Literal::u8_unsuffixed(*k);
+            quote!(h.flip_conflict(#k);)
+        }
+        Op::AnyResources => quote!(h.any_resources();),
+        Op::CoinValue { n: k } => {
+            let k = Literal::u8_unsuffixed(*k);
+            quote!(h.coin_value(#k);)
         }
         Op::PlayLastCard => quote!(h.play_last_card();),
         Op::PlayAgain => quote!(h.play_again();),

@@ -129,7 +129,7 @@ pub fn effects(v: &Vocab, e: &Effects) -> String {
 
 /// One effect in words: `At game end: 1 VP per brown card in left, your own city and right.`
 pub fn effect(v: &Vocab, e: &Effect) -> String {
-    let when = match e.trigger {
+    let when = match &e.trigger {
         Trigger::Default => match &e.action {
             Action::Gain { unit: Unit::Vp, .. } => "At game end: ",
             _ => "",
@@ -144,10 +144,20 @@ pub fn effect(v: &Vocab, e: &Effect) -> String {
         Trigger::GainVictory => "Each time you gain a victory token: ",
         Trigger::BankCoins => "Once per turn, when you take coins from the bank: ",
         Trigger::Bought => "Once per turn, for each neighbour you buy resources from: ",
+        Trigger::TakeCard(_) => "",
     };
-    let when = match e.trigger {
+    let when = match &e.trigger {
         Trigger::BuildColour(c) => {
-            format!("Each time you build a {} card: ", v.colours[c as usize])
+            format!("Each time you build a {} card: ", v.colours[*c as usize])
+        }
+        Trigger::TakeCard(cards) if cards.len() == 1 => {
+            "Each time you take the card it names: ".to_string()
+        }
+        Trigger::TakeCard(cards) => {
+            format!(
+                "Each time you take one of the {} cards it names: ",
+                cards.len()
+            )
         }
         _ => when.to_string(),
     };
@@ -384,6 +394,37 @@ fn action(v: &Vocab, a: &Action) -> String {
         Action::Keep { colours } => format!(
             "keeps its unplayed {}s rather than returning them to the box",
             counted(v, CounterKind::Cards, *colours)
+        ),
+        Action::TakeCard { decks, top } => {
+            let mut from: Vec<&str> = crate::resolve::DECK_WORDS
+                .iter()
+                .filter(|(w, b)| *w != "any" && decks & b != 0)
+                .map(|(w, _)| *w)
+                .collect();
+            if decks & 8 != 0 {
+                from = vec!["any"];
+            }
+            let list = from.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            let decks = format!("{} deck", or(&list));
+            if *top > 1 {
+                format!(
+                    "looks at the top {top} cards of the {decks}, keeps one and shuffles the others back"
+                )
+            } else {
+                format!("takes the top card of the {decks}")
+            }
+        }
+        Action::TakeCat => "takes the cat".into(),
+        Action::Flip { amount } => format!(
+            "turns {} to war",
+            plural(*amount as i64, "conflict token", "conflict tokens")
+        ),
+        Action::AnyResources => {
+            "builds wonder stages with any resources, different or identical".into()
+        }
+        Action::CoinValue { amount } => format!(
+            "counts one of its coins as {}",
+            plural(*amount as i64, "coin", "coins")
         ),
     }
 }

@@ -38,6 +38,8 @@ pub enum Code {
     UnknownGame,
     DefinedInBoth,
     EditionsDiffer,
+    DeckCount,
+    PieceCosts,
 }
 
 impl Code {
@@ -69,6 +71,8 @@ impl Code {
         Code::UnknownGame,
         Code::DefinedInBoth,
         Code::EditionsDiffer,
+        Code::DeckCount,
+        Code::PieceCosts,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -120,7 +124,7 @@ impl Code {
             ),
             Code::InputLimit => (
                 "E0002",
-                "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases.",
+                "The file exceeds a limit that protects the compiler from hostile input.\n\nA card file may be at most 4 MiB, nest at most 64 levels and expand at most\na bounded number of nodes through anchors and aliases (an \"alias bomb\"),\nand must be UTF-8. Real card files are far smaller: split the file or remove\nthe runaway aliases.\n\nA card set may hold at most 65,535 cards (a game with all its expansions in\nplay, since the runtime lays their tables end to end), 255 wonders, 255\nprogress tokens, 255 sides per wonder and 255 stages per side: the runtime\nnumbers them with 16 and 8 bits, and no index may wrap.",
                 " (each line multiplies the one before, millions of nodes in all):\n\n  a: &a [x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: [*c, *c, *c, *c, *c, *c, *c, *c, *c]",
                 " (cards written out, anchors only where they save repeating a line):\n\n  age: 1\n  cards:\n    - name: Altar\n      colour: blue\n      players: [3, 5]\n      effect: gain 2 vp",
             ),
@@ -273,6 +277,18 @@ impl Code {
                 "Two editions of a game declare different vocabularies.\n\nThe editions of a game (`edition: 2`) share its expansions, whose cards\nname the game's resources, symbols, colours, categories and scopes by their\nplace in its lists: every edition lists the same ones, in the same order.\nWords and triggers may differ.",
                 " (edition 2 lists its colours in another order):\n\n  game: base\n  edition: 2\n  colours: [grey, brown, blue, yellow, green, red, purple]",
                 ":\n\n  game: base\n  edition: 2\n  colours: [brown, grey, blue, yellow, green, red, purple]",
+            ),
+            Code::DeckCount => (
+                "E0209",
+                "A deck of a game of decks does not hold its count of cards.\n\nIn a game of decks (`decks: {wonder: N, central: M}` in game.yaml, 7\nWonders Architects) every wonder has a deck of N cards and the central deck\nholds M. Each card adds its copies to the decks its `decks:` names (a\nwonder's name or `central`). The message names the deck and the count\nfound; adjust the copies.",
+                " (decks: {wonder: 25, central: 60}; Giza's deck adds up to 24):\n\n  - name: Wood\n    colour: grey\n    decks: {Giza: 1, central: 4}",
+                " (one more Wood in Giza's deck):\n\n  - name: Wood\n    colour: grey\n    decks: {Giza: 2, central: 4}",
+            ),
+            Code::PieceCosts => (
+                "E0210",
+                "A wonder's stages do not cost the game's pieces, each once.\n\nA game with `pieces:` in game.yaml (7 Wonders Architects: 2 different, 2\nidentical, 3 different, 3 identical, 4 different) builds every wonder from\nthose stage costs, each exactly once, written as counted resources (`3\ndifferent`). A stage that names its resources, or a cost given twice or\nnot at all, is reported; so is a counted cost in a game without pieces.",
+                " (two stages cost 2 different, none 2 identical):\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 different, level: 2, effect: gain 3 vp}",
+                ":\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 identical, level: 2, effect: gain 3 vp}",
             ),
         };
         Explained {
@@ -462,6 +478,90 @@ impl Report {
     }
 }
 
+/// Names to suggest from, indexed so that one suggestion costs about the
+/// same however many names there are: a set of up to [`Nearest::SCAN`]
+/// names is compared name by name (as [`did_you_mean`] does); a larger one
+/// compares only the [`Nearest::SHORTLIST`] names sharing the most
+/// three-letter pieces with the word, found through an index that skips
+/// pieces shared by more than [`Nearest::COMMON`] names (they tell nothing
+/// apart). Build it once per set, not once per error.
+pub struct Nearest<'a> {
+    names: Vec<&'a str>,
+    lower: Vec<String>,
+    grams: std::collections::HashMap<[char; 3], Vec<u32>>,
+}
+
+impl<'a> Nearest<'a> {
+    pub const SCAN: usize = 256;
+    pub const SHORTLIST: usize = 32;
+    pub const COMMON: usize = 64;
+    /// Longer words are not compared (nor are names longer than this).
+    const LONGEST: usize = 64;
+
+    pub fn new(candidates: impl IntoIterator<Item = &'a str>) -> Self {
+        let names: Vec<&'a str> = candidates.into_iter().collect();
+        let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+        let mut grams: std::collections::HashMap<[char; 3], Vec<u32>> = Default::default();
+        if names.len() > Self::SCAN {
+            for (i, l) in lower.iter().enumerate() {
+                let mut seen: Vec<[char; 3]> = trigrams(l).collect();
+                seen.sort_unstable();
+                seen.dedup();
+                for g in seen {
+                    grams.entry(g).or_default().push(i as u32);
+                }
+            }
+            grams.retain(|_, v| v.len() <= Self::COMMON);
+        }
+        Nearest {
+            names,
+            lower,
+            grams,
+        }
+    }
+
+    /// The nearest name to `word`, if near enough to be a likely typo.
+    pub fn find(&self, word: &str) -> Option<&'a str> {
+        let w = word.to_lowercase();
+        if w.chars().count() > Self::LONGEST {
+            return None;
+        }
+        let limit = (w.chars().count().saturating_add(2) / 3).max(1);
+        let best = |ids: &mut dyn Iterator<Item = usize>| {
+            ids.map(|i| (distance(&w, &self.lower[i]), self.names[i]))
+                .filter(|(d, _)| *d <= limit)
+                .min_by_key(|(d, c)| (*d, *c))
+                .map(|(_, c)| c)
+        };
+        if self.names.len() <= Self::SCAN {
+            return best(&mut (0..self.names.len()));
+        }
+        let mut shared: std::collections::HashMap<u32, u32> = Default::default();
+        let mut seen: Vec<[char; 3]> = trigrams(&w).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        for g in seen {
+            for &i in self.grams.get(&g).map_or(&[][..], Vec::as_slice) {
+                *shared.entry(i).or_default() += 1;
+            }
+        }
+        let mut ranked: Vec<(u32, u32)> = shared.into_iter().collect();
+        ranked.sort_unstable_by_key(|&(i, n)| (std::cmp::Reverse(n), i));
+        ranked.truncate(Self::SHORTLIST);
+        best(&mut ranked.into_iter().map(|(i, _)| i as usize))
+    }
+}
+
+/// The three-letter pieces of `s`, padded at both ends so that short words
+/// have some.
+fn trigrams(s: &str) -> impl Iterator<Item = [char; 3]> + '_ {
+    let chars: Vec<char> = std::iter::once(' ')
+        .chain(s.chars())
+        .chain(std::iter::once(' '))
+        .collect();
+    (0..chars.len().saturating_sub(2)).map(move |i| [chars[i], chars[i + 1], chars[i + 2]])
+}
+
 /// The nearest of `candidates` to `word`, if near enough to be a likely typo.
 pub fn did_you_mean<'a>(
     word: &str,
@@ -539,6 +639,28 @@ mod tests {
             assert!(text.contains("\nand this is right"), "{c}: {text}");
         }
         assert_eq!(Code::parse("E9999"), None);
+    }
+
+    /// A large set finds the same near names as a scan would, and a name
+    /// shared by nothing finds nothing.
+    #[test]
+    fn nearest_in_a_large_set() {
+        let names: Vec<String> = (0..5000).map(|i| format!("Card {i:05}")).collect();
+        let mut all: Vec<&str> = names.iter().map(String::as_str).collect();
+        all.extend(["Lumber Yard", "Library", "Laboratory"]);
+        let near = Nearest::new(all.iter().copied());
+        assert_eq!(near.find("Libary"), Some("Library"));
+        assert_eq!(near.find("lumber yrad"), Some("Lumber Yard"));
+        assert_eq!(near.find("Card 04213x"), Some("Card 04213"));
+        assert_eq!(near.find("Crad 00042"), Some("Card 00042"));
+        assert_eq!(near.find("Zebra"), None);
+        assert_eq!(near.find(&"x".repeat(100_000)), None);
+        // A small set is scanned: the same answers as did_you_mean.
+        let small = Nearest::new(["wood", "stone", "clay"]);
+        assert_eq!(
+            small.find("wod"),
+            did_you_mean("wod", ["wood", "stone", "clay"])
+        );
     }
 
     #[test]

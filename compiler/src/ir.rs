@@ -18,6 +18,8 @@ pub enum On {
     BoughtFrom,
     /// A project failed: its penalty (no listens bit, see `Event::Failed`).
     Failed,
+    /// Its owner takes a card (of those in [`Effect::took`]).
+    TookCard,
 }
 
 impl On {
@@ -33,6 +35,7 @@ impl On {
             On::TookBankCoins => 128,
             On::BoughtFrom => 256,
             On::Failed => 0,
+            On::TookCard => 32,
         }
     }
 }
@@ -51,6 +54,10 @@ pub enum Counted {
     FinishedWonders,
     /// Distinct colours held among these.
     Colours(u16),
+    /// Cat icons held.
+    Cats,
+    /// Progress tokens of this kind.
+    Token(u8),
 }
 
 /// A condition of a gain, over the acting city.
@@ -204,6 +211,19 @@ pub enum Op {
     TakePawn {
         age: u8,
     },
+    /// From these decks (`sevenw_host::Decks` bits), the top `top` looked at.
+    TakeCard {
+        decks: u8,
+        top: u8,
+    },
+    TakeCat,
+    Flip {
+        n: u8,
+    },
+    AnyResources,
+    CoinValue {
+        n: u8,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -212,6 +232,8 @@ pub struct Effect {
     pub op: Op,
     /// The option of a `one of` choice it belongs to.
     pub option: Option<u8>,
+    /// For [`On::TookCard`]: the cards taken that set it off.
+    pub took: Vec<u16>,
 }
 
 /// Options a source's effects offer (`one of`); 0: none.
@@ -253,6 +275,10 @@ pub struct Card {
 pub struct Stage {
     pub cost: Cost,
     pub effects: Vec<Effect>,
+    /// Built once every stage of a lower level is (from 1).
+    pub level: u8,
+    /// `N different` / `N identical`: (N, identical).
+    pub pattern: Option<(u8, bool)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -299,6 +325,24 @@ pub struct Progress {
     pub name: String,
     pub aliases: Vec<String>,
     pub effects: Vec<Effect>,
+    pub copies: u8,
+}
+
+/// A deck of a game of decks and the copies of each card it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    pub name: String,
+    /// The wonder it belongs to; `None` for the central deck.
+    pub wonder: Option<u8>,
+    /// (card, copies), in card order.
+    pub cards: Vec<(u16, u8)>,
+}
+
+/// Battles started by conflict tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Battles {
+    pub tokens: Vec<(u8, u8)>,
+    pub vp: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -339,6 +383,13 @@ pub struct Game {
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,
     pub progress: Vec<Progress>,
+    /// `family:` (empty when not given).
+    pub family: String,
+    /// The decks of a game of decks (the wonders' in wonder order, then the
+    /// central deck); empty otherwise.
+    pub decks: Vec<Deck>,
+    pub battles: Option<Battles>,
+    pub cat_vp: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

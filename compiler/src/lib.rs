@@ -75,6 +75,7 @@ pub fn analyse(paths: &[PathBuf], overlay: &load::Overlay) -> Analysis {
         validate::validate(g, &mut report);
     }
     validate::family(&resolved, &mut report);
+    validate::family_limits(&resolved, validate::Limits::RUNTIME, &mut report);
     report.sort();
     Analysis {
         sources,

@@ -78,6 +78,19 @@ pub enum DealSrc {
     Hands(Int),
     /// `layout: N` and `set_aside: M`
     Layout { size: Int, set_aside: Int },
+    /// `decks: {wonder: N, central: M}`: a deck per wonder and a central
+    /// deck (7 Wonders Architects).
+    Decks { wonder: Int, central: Int, loc: Loc },
+}
+
+/// Battles fought with conflict tokens (`battles:` in game.yaml).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BattlesSrc {
+    /// (players, conflict tokens in play)
+    pub tokens: Vec<(Int, Int)>,
+    /// VP of a military victory token.
+    pub vp: Int,
+    pub loc: Loc,
 }
 
 /// A conflict track (`conflict:` in game.yaml).
@@ -98,6 +111,8 @@ pub struct ProgressSrc {
     pub name: Text,
     pub aliases: Vec<Text>,
     pub effect: Option<DslText>,
+    /// `copies: N` (Architects' two Culture tokens); `None` for one.
+    pub copies: Option<Int>,
 }
 
 /// The draft rule of game.yaml as written.
@@ -165,6 +180,13 @@ pub struct VocabSrc {
     pub triggers: Vec<Text>,
     pub guilds: Option<DrawRuleSrc>,
     pub conflict: Option<ConflictSrc>,
+    /// `family: architects`: the rules that play the game.
+    pub family: Option<Text>,
+    /// `pieces: [2 different, …]`: the stage costs of every wonder.
+    pub pieces: Vec<DslText>,
+    pub battles: Option<BattlesSrc>,
+    /// `cat: N`: the VP of the cat figure.
+    pub cat: Option<Int>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,6 +209,10 @@ pub struct CardSrc {
     pub expert: Option<(bool, Loc)>,
     /// A project's penalty (Edifice).
     pub penalty: Option<DslText>,
+    /// `decks: {Alexandria: 2, central: 4}`: copies per deck (a game of decks).
+    pub decks: Vec<(Text, Int)>,
+    /// `decks` was written (even if malformed).
+    pub decks_given: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,6 +220,8 @@ pub struct StageSrc {
     pub loc: Loc,
     pub cost: Option<DslText>,
     pub effect: Option<DslText>,
+    /// `level: N`: built once every stage of a lower level is.
+    pub level: Option<Int>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -721,7 +749,14 @@ impl Reader<'_> {
     fn finish(&mut self, f: Fields<'_>) {
         for ((key, k, _), used) in f.entries.iter().zip(&f.used) {
             if !used {
-                let help = suggest(key, f.object.names());
+                // The known fields of a mapping are few: list them all
+                // when none is near (`suggest` stops at 24 names).
+                let help = suggest(key, f.object.names()).or_else(|| {
+                    Some(format!(
+                        "expected one of: {}",
+                        f.object.names().collect::<Vec<_>>().join(", ")
+                    ))
+                });
                 self.report.push(
                     Diagnostic::new(
                         Code::UnknownField,
@@ -914,6 +949,7 @@ impl Reader<'_> {
                 let name = self.required(&mut f, "name");
                 let aliases = f.take("aliases");
                 let effect = f.take("effect");
+                let copies = f.take("copies");
                 self.finish(f);
                 let Some(name) = name.and_then(|n| self.text(n)) else {
                     continue;
@@ -923,6 +959,7 @@ impl Reader<'_> {
                     name,
                     aliases: self.texts(aliases, "names"),
                     effect: self.dsl(effect),
+                    copies: copies.and_then(|c| self.int(c)),
                 };
                 game.progress.push(token);
             }
@@ -996,6 +1033,7 @@ impl Reader<'_> {
         let chains = f.take("chains");
         let expert = f.take("expert");
         let penalty = f.take("penalty");
+        let decks = f.take("decks");
         self.finish(f);
         let name = name.and_then(|n| self.text(n));
         let colour = colour.and_then(|n| self.text(n));
@@ -1013,6 +1051,15 @@ impl Reader<'_> {
             effect: self.dsl(effect),
             penalty: self.dsl(penalty),
             chains: self.texts(chains, "card names"),
+            decks_given: decks.is_some(),
+            decks: decks
+                .map(|d| {
+                    self.pairs(d, "deck: copies")
+                        .into_iter()
+                        .filter_map(|(k, v)| Some((k, self.int(v)?)))
+                        .collect()
+                })
+                .unwrap_or_default(),
             age,
             name: name?,
             colour,
@@ -1047,11 +1094,13 @@ impl Reader<'_> {
                         };
                         let cost = self.required(&mut f, "cost");
                         let eff = f.take("effect");
+                        let level = f.take("level");
                         self.finish(f);
                         list.push(StageSrc {
                             loc: st.loc,
                             cost: self.dsl(cost),
                             effect: self.dsl(eff),
+                            level: level.and_then(|l| self.int(l)),
                         });
                     }
                 }
@@ -1095,14 +1144,30 @@ impl Reader<'_> {
         let conflict = f.take("conflict");
         let edition = f.take("edition");
         let draft = f.take("draft");
+        let decks = f.take("decks");
+        let family = f.take("family");
+        let pieces = f.take("pieces");
+        let battles = f.take("battles");
+        let cat = f.take("cat");
         let file_start = Loc {
             end: f.loc.start,
             ..f.loc
         };
         self.finish(f);
-        let deal = match (hand_size, layout, set_aside) {
-            (Some(h), None, None) => DealSrc::Hands(self.int(h)?),
-            (None, Some(l), s) => DealSrc::Layout {
+        let deal = match (hand_size, layout, set_aside, decks) {
+            (None, None, None, Some(d)) => {
+                let mut f = self.fields(d, &shape::DECKS)?;
+                let wonder = self.required(&mut f, "wonder");
+                let central = self.required(&mut f, "central");
+                self.finish(f);
+                DealSrc::Decks {
+                    wonder: self.int(wonder?)?,
+                    central: self.int(central?)?,
+                    loc: d.loc,
+                }
+            }
+            (Some(h), None, None, None) => DealSrc::Hands(self.int(h)?),
+            (None, Some(l), s, None) => DealSrc::Layout {
                 size: self.int(l)?,
                 set_aside: match s {
                     Some(s) => self.int(s)?,
@@ -1112,16 +1177,50 @@ impl Reader<'_> {
                     },
                 },
             },
-            (h, l, _) => {
-                let at = h.or(l).map_or(file_start, |n| n.loc);
+            (h, l, _, d) => {
+                let given = [h, l, d].iter().filter(|x| x.is_some()).count();
+                let at = h.or(l).or(d).map_or(file_start, |n| n.loc);
                 self.report.push(
-                    Diagnostic::new(Code::MissingField, at, "game.yaml must say how an Age is dealt: `hand_size`, or `layout` (with `set_aside`)")
-                        .label(if h.is_some() { "`hand_size` and `layout` exclude each other" } else { "no `hand_size` or `layout`" })
-                        .help("write `hand_size: 7` for hands per player, or `layout: 20` and `set_aside: 3` for a laid-out Age"),
+                    Diagnostic::new(Code::MissingField, at, "game.yaml must say how an Age is dealt: `hand_size`, or `layout` (with `set_aside`), or `decks`")
+                        .label(if given > 1 { "`hand_size`, `layout` and `decks` exclude each other" } else { "no `hand_size`, `layout` or `decks`" })
+                        .help("write `hand_size: 7` for hands per player, `layout: 20` and `set_aside: 3` for a laid-out Age, or `decks: {wonder: 25, central: 60}` for decks beside the players"),
                 );
                 return None;
             }
         };
+        let battles = battles.and_then(|b| {
+            let mut f = self.fields(b, &shape::BATTLES)?;
+            let tokens = self.required(&mut f, "tokens");
+            let vp = self.required(&mut f, "vp");
+            self.finish(f);
+            let tokens = tokens
+                .map(|n| {
+                    self.list(n, "pairs [players, tokens]")
+                        .iter()
+                        .filter_map(|p| match self.ints(Some(p), "numbers").as_slice() {
+                            [a, b] => Some((*a, *b)),
+                            _ => {
+                                self.wrong_type(p, "a pair [players, tokens]", None);
+                                None
+                            }
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            Some(BattlesSrc {
+                tokens,
+                vp: self.int(vp?)?,
+                loc: b.loc,
+            })
+        });
+        let pieces = pieces
+            .map(|n| {
+                self.list(n, "stage costs")
+                    .iter()
+                    .filter_map(|p| self.dsl(Some(p)))
+                    .collect()
+            })
+            .unwrap_or_default();
         let conflict = conflict.and_then(|c| {
             let mut f = self.fields(c, &shape::CONFLICT)?;
             let capital = self.required(&mut f, "capital");
@@ -1210,6 +1309,10 @@ impl Reader<'_> {
             triggers: self.texts(triggers, "triggers"),
             guilds,
             conflict,
+            family: family.and_then(|f| self.text(f)),
+            pieces,
+            battles,
+            cat: cat.and_then(|c| self.int(c)),
         };
         Some(v)
     }

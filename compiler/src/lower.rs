@@ -2,7 +2,7 @@
 //! an error, so it never reports; it makes every default explicit.
 
 use crate::ir::{self, Counted, Effect, On, Op};
-use crate::resolve::{self, Action, Game, Trigger};
+use crate::resolve::{self, Action, DeckRef, Game, Trigger};
 use crate::vocab::{CounterKind, Deal, Unit, Vocab};
 
 /// Where an effect's text stands, for its VP category and tradability.
@@ -95,9 +95,13 @@ fn game(g: &Game) -> ir::Game {
                     stages: s
                         .stages
                         .iter()
-                        .map(|st| ir::Stage {
+                        .enumerate()
+                        .map(|(k, st)| ir::Stage {
                             cost: cost(&st.cost),
                             effects: effects(v, st.effects.list(), Holder::Stage),
+                            // Without levels, stages are built in order.
+                            level: st.level.map_or(k as i64 + 1, |l| l.value).clamp(1, 255) as u8,
+                            pattern: st.cost.pattern.map(|(p, _)| (p.count, p.identical)),
                         })
                         .collect(),
                 })
@@ -132,16 +136,23 @@ fn game(g: &Game) -> ir::Game {
         start_coins: v.start_coins,
         hand_size: match v.deal {
             Deal::Hands(h) => h,
-            Deal::Layout { .. } => 0,
+            Deal::Layout { .. } | Deal::Decks { .. } => 0,
         },
         layout: match v.deal {
             Deal::Layout { size, .. } => size,
-            Deal::Hands(_) => 0,
+            Deal::Hands(_) | Deal::Decks { .. } => 0,
         },
         set_aside: match v.deal {
             Deal::Layout { set_aside, .. } => set_aside,
-            Deal::Hands(_) => 0,
+            Deal::Hands(_) | Deal::Decks { .. } => 0,
         },
+        family: v.family.clone(),
+        decks: decks(g),
+        battles: v.battles.as_ref().map(|b| ir::Battles {
+            tokens: b.tokens.clone(),
+            vp: b.vp,
+        }),
+        cat_vp: v.cat_vp,
         resources: v.resources.clone(),
         classes: v.classes.clone(),
         symbols: v.symbols.clone(),
@@ -169,11 +180,50 @@ fn game(g: &Game) -> ir::Game {
                     .map(|a| a.value.trim().to_string())
                     .collect(),
                 effects: effects(v, t.effects.list(), Holder::Progress),
+                copies: t.copies.map_or(1, |c| c.value.clamp(1, 255) as u8),
             })
             .collect(),
         cards,
         wonders,
     }
+}
+
+/// The decks of a game of decks: each wonder's, then the central deck.
+fn decks(g: &Game) -> Vec<ir::Deck> {
+    if !matches!(g.vocab.deal, Deal::Decks { .. }) {
+        return Vec::new();
+    }
+    let deck = |which: DeckRef| -> Vec<(u16, u8)> {
+        g.cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let n: i64 = c
+                    .decks
+                    .iter()
+                    .filter(|(d, _, _)| *d == Some(which))
+                    .map(|(_, n, _)| n.value)
+                    .sum();
+                (n > 0).then(|| (i as u16, n.clamp(1, 255) as u8))
+            })
+            .collect()
+    };
+    let mut out: Vec<ir::Deck> = g
+        .wonders
+        .iter()
+        .enumerate()
+        .map(|(w, wonder)| ir::Deck {
+            name: wonder.name.value.trim().to_string(),
+            wonder: Some(w as u8),
+            cards: deck(DeckRef::Wonder(w)),
+        })
+        .collect();
+    out.push(ir::Deck {
+        name: "central".to_string(),
+        wonder: None,
+        cards: deck(DeckRef::Central),
+    });
+    out
 }
 
 fn cost(c: &resolve::Cost) -> ir::Cost {
@@ -197,6 +247,8 @@ fn counted(kind: CounterKind, colours: u16) -> Counted {
         CounterKind::Coins => Counted::Coins,
         CounterKind::ProgressTokens => Counted::ProgressTokens,
         CounterKind::PairedVictoryPoints => Counted::PairedVictoryPoints,
+        CounterKind::Cats => Counted::Cats,
+        CounterKind::FinishedWonders => Counted::FinishedWonders,
     }
 }
 
@@ -227,6 +279,8 @@ fn counter(c: &resolve::Counter) -> ir::Counter {
             Counted::Colours(c.colours)
         } else if c.sets {
             Counted::ColourSets(c.colours)
+        } else if let (CounterKind::ProgressTokens, Some(t)) = (c.kind, c.token) {
+            Counted::Token(t)
         } else {
             counted(c.kind, c.colours)
         },
@@ -383,27 +437,41 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             colours: *colours,
             seats: seats.clone(),
         },
+        Action::TakeCard { decks, top } => Op::TakeCard {
+            decks: *decks,
+            top: *top,
+        },
+        Action::TakeCat => Op::TakeCat,
+        Action::Flip { amount } => Op::Flip { n: *amount },
+        Action::AnyResources => Op::AnyResources,
+        Action::CoinValue { amount } => Op::CoinValue { n: *amount },
     };
     let natural = match &op {
         Op::Vp { .. } | Op::Copy { .. } => On::GameEnd,
         _ => On::Built,
     };
-    let on = match e.trigger {
+    let on = match &e.trigger {
         Trigger::Default | Trigger::OncePerAge => natural,
         Trigger::WhenBuilt => On::Built,
         Trigger::GameEnd => On::GameEnd,
         Trigger::AgeEnd => On::AgeEnd,
         Trigger::BuildChain => On::BuiltChain,
         Trigger::BuildStage => On::BuiltStage,
-        Trigger::BuildColour(c) => On::BuiltCard(c),
+        Trigger::BuildColour(c) => On::BuiltCard(*c),
         Trigger::GainVictory => On::GainedVictory,
         Trigger::BankCoins => On::TookBankCoins,
         Trigger::Bought => On::BoughtFrom,
+        Trigger::TakeCard(_) => On::TookCard,
+    };
+    let took = match &e.trigger {
+        Trigger::TakeCard(cards) => cards.clone(),
+        _ => Vec::new(),
     };
     Effect {
         on,
         op,
         option: e.option,
+        took,
     }
 }
 

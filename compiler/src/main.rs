@@ -290,6 +290,10 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                 .sum();
             let names: std::collections::BTreeSet<String> =
                 g.cards.iter().map(|c| c.name.to_lowercase()).collect();
+            if !g.decks.is_empty() {
+                summary.push_str(&decks_summary(g, sides, stages));
+                continue;
+            }
             let mut per_age: Vec<String> = (1..=g.ages)
                 .map(|a| {
                     let n: usize = g
@@ -355,6 +359,72 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
     ));
     // Titles and paths come from the files: no control character reaches the terminal.
     escape_controls(&summary).into_owned()
+}
+
+/// A game of decks in the summary: the cards of each deck and in all, the
+/// pieces of the wonders, the progress tokens with their copies.
+fn decks_summary(g: &sevenw_compiler::ir::Game, sides: usize, stages: usize) -> String {
+    let count = |d: &sevenw_compiler::ir::Deck| -> usize {
+        d.cards.iter().map(|(_, n)| usize::from(*n)).sum()
+    };
+    let wonder_decks: Vec<usize> = g
+        .decks
+        .iter()
+        .filter(|d| d.wonder.is_some())
+        .map(count)
+        .collect();
+    let central: usize = g
+        .decks
+        .iter()
+        .filter(|d| d.wonder.is_none())
+        .map(count)
+        .sum();
+    let total: usize = wonder_decks.iter().sum::<usize>() + central;
+    let per_wonder = match wonder_decks.as_slice() {
+        [first, rest @ ..] if rest.iter().all(|n| n == first) => {
+            format!("{} wonder decks of {first}", wonder_decks.len())
+        }
+        _ => format!(
+            "wonder decks of {}",
+            wonder_decks
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let mut pieces: Vec<String> = g
+        .wonders
+        .first()
+        .and_then(|w| w.sides.first())
+        .map(|s| {
+            s.stages
+                .iter()
+                .filter_map(|st| st.pattern)
+                .map(|(n, same)| format!("{n} {}", if same { "identical" } else { "different" }))
+                .collect()
+        })
+        .unwrap_or_default();
+    pieces.sort();
+    let tokens: usize = g.progress.iter().map(|t| usize::from(t.copies)).sum();
+    format!(
+        "\n  {} ({}): {} cards ({per_wonder}, central {central}) of {} kinds, {} wonders, {sides} sides, {stages} stages{}{}",
+        g.name,
+        g.title,
+        total,
+        g.cards.len(),
+        g.wonders.len(),
+        if pieces.is_empty() {
+            String::new()
+        } else {
+            format!(" (each wonder: {}, each once)", pieces.join(", "))
+        },
+        if g.progress.is_empty() {
+            String::new()
+        } else {
+            format!(", {tokens} progress tokens ({} kinds)", g.progress.len())
+        }
+    )
 }
 
 fn cmd_gen(paths: &[PathBuf], output: Option<PathBuf>, colour: &ColourArg) -> io::Result<ExitCode> {

@@ -45,6 +45,7 @@ pub struct StageAst {
     pub loc: crate::source::Loc,
     pub cost: Field<Cost>,
     pub effect: Field<Effects>,
+    pub level: Option<crate::load::Int>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,6 +155,7 @@ pub fn parse(game: GameSrc, report: &mut Report) -> GameAst {
                             loc: st.loc,
                             cost: field(&st.cost, sevenw_dsl::parse_cost, "cost", report),
                             effect: field(&st.effect, sevenw_dsl::parse_effects, "effect", report),
+                            level: st.level,
                         })
                         .collect(),
                 })

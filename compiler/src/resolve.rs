@@ -11,7 +11,7 @@ use crate::vocab::{self, CounterKind, Name, Unit, Vocab};
 use sevenw_dsl::{ActionKind, Pile, TriggerKind, WORDS, Word, WordInfo, leading_words};
 
 /// When an effect happens, as written (`Default`: the action's natural timing).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Trigger {
     Default,
     WhenBuilt,
@@ -24,6 +24,8 @@ pub enum Trigger {
     GainVictory,
     BankCoins,
     Bought,
+    /// `when you take …`: the cards (indices) it waits for.
+    TakeCard(Vec<u16>),
 }
 
 /// What a counted amount counts and where.
@@ -37,6 +39,9 @@ pub struct Counter {
     pub divisor: u32,
     /// `in the city with the most`: the one city of `seats` with the most.
     pub most: bool,
+    /// For `ProgressTokens`: only the tokens of this kind (`per Culture
+    /// progress token`).
+    pub token: Option<u8>,
     /// `per set of blue, red and green cards`: complete sets of one card of
     /// each colour.
     pub sets: bool,
@@ -171,7 +176,28 @@ pub enum Action {
     TakePawn {
         age: u8,
     },
+    /// From these decks (`sevenw_host::Decks` bits), looking at the top `top`.
+    TakeCard {
+        decks: u8,
+        top: u8,
+    },
+    TakeCat,
+    Flip {
+        amount: u8,
+    },
+    AnyResources,
+    CoinValue {
+        amount: u8,
+    },
 }
+
+/// The deck words of `take a card from …`, as `sevenw_host::Decks` bits.
+pub const DECK_WORDS: &[(&str, u8)] = &[
+    ("left", 1),
+    ("right", 2),
+    ("central", 4),
+    ("any", 1 | 2 | 4 | 8),
+];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Effect {
@@ -189,6 +215,8 @@ pub struct Cost {
     pub coins_per_age: u32,
     /// (resource, amount), each resource once, in vocabulary order.
     pub resources: Vec<(u8, u32)>,
+    /// `3 different`, `2 identical`, and where it is written.
+    pub pattern: Option<(crate::vocab::Pattern, Loc)>,
 }
 
 /// Effects of one text field: `None` when the field was absent, or broken
@@ -230,6 +258,18 @@ pub struct Card {
     /// `expert:`, and where.
     pub expert: Option<bool>,
     pub expert_loc: Option<Loc>,
+    /// Copies per deck (a game of decks): the deck (`None` when unknown,
+    /// reported), the count, the deck's name as written.
+    pub decks: Vec<(Option<DeckRef>, Int, Text)>,
+    pub decks_given: bool,
+}
+
+/// A deck of a game of decks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DeckRef {
+    /// The deck of the wonder of this index.
+    Wonder(usize),
+    Central,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -237,6 +277,7 @@ pub struct Stage {
     pub loc: Loc,
     pub cost: Cost,
     pub effects: Effects,
+    pub level: Option<Int>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -260,6 +301,7 @@ pub struct Progress {
     pub name: Text,
     pub aliases: Vec<Text>,
     pub effects: Effects,
+    pub copies: Option<Int>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -283,13 +325,65 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
 
 /// Resolves a game over its checked vocabulary.
 pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<Game> {
-    let mut r = Resolver { v: &vocab, report };
-    let names: Vec<String> = game
+    let cards: Vec<CardKey> = game
         .cards
         .iter()
-        .map(|c| c.src.name.value.trim().to_lowercase())
+        .map(|c| CardKey {
+            shown: c.src.name.value.trim().to_string(),
+            names: std::iter::once(&c.src.name)
+                .chain(&c.src.aliases)
+                .map(|t| t.value.trim().to_lowercase())
+                .collect(),
+            colour: c.src.colour.as_ref().map(|t| t.value.trim().to_lowercase()),
+        })
         .collect();
-    let mut cards = Vec::new();
+    let tokens: Vec<Vec<String>> = game
+        .progress
+        .iter()
+        .map(|t| {
+            std::iter::once(&t.src.name)
+                .chain(&t.src.aliases)
+                .map(|n| n.value.trim().to_lowercase())
+                .collect()
+        })
+        .collect();
+    let token_names: Vec<String> = game
+        .progress
+        .iter()
+        .map(|t| t.src.name.value.trim().to_string())
+        .collect();
+    let shown_wonders: Vec<String> = game
+        .wonders
+        .iter()
+        .map(|w| w.src.name.value.trim().to_string())
+        .collect();
+    let mut r = Resolver {
+        v: &vocab,
+        report,
+        cards: &cards,
+        tokens: &tokens,
+        token_names: &token_names,
+        wonders: &shown_wonders,
+    };
+    let wonder_names: Vec<Vec<String>> = game
+        .wonders
+        .iter()
+        .map(|w| {
+            std::iter::once(&w.src.name)
+                .chain(&w.src.aliases)
+                .map(|n| n.value.trim().to_lowercase())
+                .collect()
+        })
+        .collect();
+    // Card indices by name, for chains: one lookup per chain.
+    let mut names: std::collections::HashMap<String, Vec<usize>> = Default::default();
+    for (i, c) in game.cards.iter().enumerate() {
+        names
+            .entry(c.src.name.value.trim().to_lowercase())
+            .or_default()
+            .push(i);
+    }
+    let mut resolved = Vec::new();
     for c in &game.cards {
         // A card with an unknown colour is kept (colour `None`), so that its
         // chains, player counts and deck are still checked.
@@ -303,16 +397,19 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
             .iter()
             .map(|t| {
                 let n = t.value.trim().to_lowercase();
-                let idx = names
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, x)| **x == n)
-                    .map(|(i, _)| i)
-                    .collect();
+                let idx = names.get(&n).cloned().unwrap_or_default();
                 (idx, t.clone())
             })
             .collect();
-        cards.push(Card {
+        let decks = c
+            .src
+            .decks
+            .iter()
+            .map(|(t, n)| (r.deck(t, &wonder_names), *n, t.clone()))
+            .collect();
+        resolved.push(Card {
+            decks,
+            decks_given: c.src.decks_given,
             loc: c.src.loc,
             name: c.src.name.clone(),
             aliases: c.src.aliases.clone(),
@@ -344,6 +441,7 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
                         loc: st.loc,
                         cost: r.cost(&st.cost),
                         effects: r.effects(&st.effect),
+                        level: st.level,
                     })
                     .collect(),
             })
@@ -363,11 +461,12 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
             name: t.src.name.clone(),
             aliases: t.src.aliases.clone(),
             effects: r.effects(&t.effect),
+            copies: t.src.copies,
         })
         .collect();
     Some(Game {
         vocab,
-        cards,
+        cards: resolved,
         wonders,
         progress,
         left_out: game.left_out,
@@ -377,9 +476,111 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
 struct Resolver<'a> {
     v: &'a Vocab,
     report: &'a mut Report,
+    /// Every card's names (lower case) and colour as written.
+    cards: &'a [CardKey],
+    /// Every progress token's names (lower case).
+    tokens: &'a [Vec<String>],
+    /// Their names as written, for suggestions.
+    token_names: &'a [String],
+    /// The wonders' names as written (the decks of a game of decks).
+    wonders: &'a [String],
+}
+
+/// A card as the resolver finds it by name or colour.
+struct CardKey {
+    /// Its name as written, for suggestions.
+    shown: String,
+    /// Its name and aliases, in lower case.
+    names: Vec<String>,
+    colour: Option<String>,
 }
 
 impl Resolver<'_> {
+    /// The deck a card's `decks:` names: a wonder (name or alias) or `central`.
+    fn deck(&mut self, t: &Text, wonders: &[Vec<String>]) -> Option<DeckRef> {
+        let n = t.value.trim().to_lowercase();
+        if n == "central" {
+            return Some(DeckRef::Central);
+        }
+        if let Some(i) = wonders.iter().position(|w| w.contains(&n)) {
+            return Some(DeckRef::Wonder(i));
+        }
+        let options: Vec<&str> = self
+            .wonders
+            .iter()
+            .map(String::as_str)
+            .chain(["central"])
+            .collect();
+        self.report.push(
+            Diagnostic::new(
+                Code::UnknownName,
+                t.loc,
+                format!("unknown deck `{}`", t.value.trim()),
+            )
+            .label(format!("not a wonder of `{}`, nor `central`", self.v.game))
+            .maybe_help(suggest(&n, options.iter().copied())),
+        );
+        None
+    }
+
+    /// The cards a `when you take …` trigger names: by name or alias, or
+    /// every card of a colour.
+    fn taken(&mut self, p: &crate::load::DslText, list: &[sevenw_dsl::Taken]) -> Option<Vec<u16>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for t in list {
+            let n = t.name.text.trim().to_lowercase();
+            let loc = p.loc_of(t.name.span);
+            if t.colour {
+                match self.v.lookup(&n) {
+                    Some(Name::Colour(c)) => {
+                        let colour = &self.v.colours[c as usize];
+                        out.extend(
+                            self.cards
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, k)| k.colour.as_ref() == Some(colour))
+                                .map(|(i, _)| i as u16),
+                        );
+                    }
+                    other => {
+                        self.unknown_or_wrong(loc, &t.name.text, other, "a colour");
+                        ok = false;
+                    }
+                }
+                continue;
+            }
+            let found: Vec<u16> = self
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.names.contains(&n))
+                .map(|(i, _)| i as u16)
+                .collect();
+            if found.is_empty() {
+                let all: Vec<&str> = self.cards.iter().map(|k| k.shown.as_str()).collect();
+                self.report.push(
+                    Diagnostic::new(
+                        Code::UnknownName,
+                        loc,
+                        format!("unknown card `{}`", t.name.text),
+                    )
+                    .label(format!("no card of `{}` has this name", self.v.game))
+                    .maybe_help(
+                        did_you_mean(&n, all.iter().copied())
+                            .map(|c| format!("did you mean `{c}`?"))
+                            .or_else(|| Some("write a card's name, or `a COLOUR card`".into())),
+                    ),
+                );
+                ok = false;
+            }
+            out.extend(found);
+        }
+        out.sort_unstable();
+        out.dedup();
+        ok.then_some(out)
+    }
+
     fn colour(&mut self, t: &Text) -> Option<u8> {
         match self.v.lookup(t.value.trim()) {
             Some(Name::Colour(c)) => Some(c),
@@ -531,6 +732,18 @@ impl Resolver<'_> {
         words: &[Word],
         span_loc: Loc,
     ) -> Option<(CounterKind, u16)> {
+        self.counted_kind(p, words, span_loc)
+            .map(|(kind, colours, _)| (kind, colours))
+    }
+
+    /// [`Resolver::counted`], with the kind of progress token counted
+    /// (`per Culture progress token`).
+    fn counted_kind(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        span_loc: Loc,
+    ) -> Option<(CounterKind, u16, Option<u8>)> {
         let lower: Vec<String> = words.iter().map(|w| w.text.to_lowercase()).collect();
         // `card` or `cards`: a word of a noun, maybe in the plural.
         let same =
@@ -564,6 +777,38 @@ impl Resolver<'_> {
             let qualifiers = &words[..words.len() - noun_words.len()];
             let mut colours = 0u16;
             let mut ok = true;
+            if *kind == CounterKind::ProgressTokens && !qualifiers.is_empty() {
+                // `per Culture progress token`: the tokens of one kind.
+                let written = qualifiers
+                    .iter()
+                    .map(|q| q.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let n = written.to_lowercase();
+                let loc = Loc {
+                    end: self.loc(p, &qualifiers[qualifiers.len() - 1]).end,
+                    ..self.loc(p, &qualifiers[0])
+                };
+                return match self.tokens.iter().position(|t| t.contains(&n)) {
+                    Some(i) if i < 256 => Some((*kind, 0, Some(i as u8))),
+                    _ => {
+                        let all: Vec<&str> = self.token_names.iter().map(String::as_str).collect();
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::UnknownName,
+                                loc,
+                                format!("unknown progress token `{written}`"),
+                            )
+                            .label(format!(
+                                "no progress token of `{}` has this name",
+                                self.v.game
+                            ))
+                            .maybe_help(suggest(&n, all.iter().copied())),
+                        );
+                        None
+                    }
+                };
+            }
             for q in qualifiers {
                 match self.v.lookup(&q.text) {
                     Some(Name::Colour(c)) if *kind == CounterKind::Cards => colours |= 1 << c,
@@ -593,7 +838,7 @@ impl Resolver<'_> {
                 // `per card`: every colour.
                 colours = (1u32 << self.v.colours.len()).wrapping_sub(1) as u16;
             }
-            return ok.then_some((*kind, colours));
+            return ok.then_some((*kind, colours, None));
         }
         let last = words.last()?;
         let all: Vec<&str> = self.v.counter_nouns.iter().map(String::as_str).collect();
@@ -713,6 +958,30 @@ impl Resolver<'_> {
             return Cost::default();
         };
         let mut cost = Cost::default();
+        if let Some(pat) = ast.pattern {
+            let loc = text.loc_of(pat.span);
+            if !(1..=15).contains(&pat.count.value) {
+                self.report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        text.loc_of(pat.count.span),
+                        format!(
+                            "a stage of {} resources: it must be 1 to 15",
+                            pat.count.value
+                        ),
+                    )
+                    .label("out of range"),
+                );
+            } else {
+                cost.pattern = Some((
+                    crate::vocab::Pattern {
+                        count: pat.count.value as u8,
+                        identical: pat.identical,
+                    },
+                    loc,
+                ));
+            }
+        }
         let mut amounts = vec![0u32; self.v.resources.len()];
         for item in &ast.items {
             let n = item.amount.map_or(1, |a| a.value);
@@ -927,6 +1196,7 @@ impl Resolver<'_> {
                     TriggerKind::GainVictory => Trigger::GainVictory,
                     TriggerKind::BankCoins => Trigger::BankCoins,
                     TriggerKind::Bought => Trigger::Bought,
+                    TriggerKind::TakeCard(list) => Trigger::TakeCard(self.taken(p, list)?),
                 }
             }
         };
@@ -988,7 +1258,8 @@ impl Resolver<'_> {
                 let per = match per {
                     None => None,
                     Some(per) => {
-                        let (kind, colours) = self.counted(p, &per.counted, p.loc_of(per.span))?;
+                        let (kind, colours, token) =
+                            self.counted_kind(p, &per.counted, p.loc_of(per.span))?;
                         let seats = if per.most {
                             self.all_seats()
                         } else {
@@ -1039,6 +1310,7 @@ impl Resolver<'_> {
                             most: per.most,
                             sets: per.sets,
                             distinct: per.distinct,
+                            token,
                         })
                     }
                 };
@@ -1403,6 +1675,81 @@ impl Resolver<'_> {
                     }
                 };
                 Action::TakePawn { age }
+            }
+            ActionKind::TakeCard { decks, top } => {
+                let mut bits = 0u8;
+                let mut ok = true;
+                for d in decks {
+                    let n = d.text.to_lowercase();
+                    match DECK_WORDS.iter().find(|(w, _)| *w == n) {
+                        Some((_, b)) => bits |= b,
+                        None => {
+                            self.report.push(
+                                Diagnostic::new(
+                                    Code::UnknownName,
+                                    p.loc_of(d.span),
+                                    format!("unknown deck `{}`", d.text),
+                                )
+                                .label("not a deck of the language")
+                                .maybe_help(suggest(&n, DECK_WORDS.iter().map(|(w, _)| *w))),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                let top = top.map_or(1, |n| n.value);
+                if !(1..=50).contains(&top) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            loc,
+                            format!("looking at the top {top} cards: it must be 1 to 50"),
+                        )
+                        .label("out of range"),
+                    );
+                    return None;
+                }
+                if !ok {
+                    return None;
+                }
+                Action::TakeCard {
+                    decks: bits,
+                    top: top as u8,
+                }
+            }
+            ActionKind::TakeCat => Action::TakeCat,
+            ActionKind::Flip { amount } => {
+                if !(1..=50).contains(&amount.value) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(amount.span),
+                            "a flip turns 1 to 50 conflict tokens",
+                        )
+                        .label("out of range"),
+                    );
+                    return None;
+                }
+                Action::Flip {
+                    amount: amount.value as u8,
+                }
+            }
+            ActionKind::AnyResources => Action::AnyResources,
+            ActionKind::CoinValue { amount } => {
+                if !(1..=50).contains(&amount.value) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.loc_of(amount.span),
+                            "a coin may be worth 1 to 50 coins",
+                        )
+                        .label("out of range"),
+                    );
+                    return None;
+                }
+                Action::CoinValue {
+                    amount: amount.value as u8,
+                }
             }
             // `one of` is read by `effects`; options do not nest (grammar).
             ActionKind::Unknown { .. } | ActionKind::OneOf { .. } => return None,

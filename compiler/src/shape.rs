@@ -97,6 +97,9 @@ const fn required(name: &'static str, shape: Shape, doc: &'static str) -> Field 
 }
 
 const NAMES: Shape = Shape::List(&Shape::Text);
+
+/// The game families a game.yaml may name in `family:`.
+pub const FAMILIES: &[&str] = &["architects"];
 const INTS: Shape = Shape::List(&Shape::Int);
 
 pub static CARD: Object = Object {
@@ -141,6 +144,11 @@ pub static CARD: Object = Object {
             Shape::Dsl,
             "A project's penalty (Edifice): effect text paid by every player with no pawn of it when it fails (`lose 2 coins`, `discard a brown card from self`).",
         ),
+        field(
+            "decks",
+            Shape::Map(&Shape::Int),
+            "In a game of decks (`decks:` in game.yaml), the copies in each deck: a wonder's name or `central`, and a count (`{Giza: 2, central: 4}`); instead of `players`.",
+        ),
     ],
     exactly_one: &[],
     requires: &[],
@@ -151,8 +159,17 @@ pub static STAGE: Object = Object {
     id: "stage",
     doc: "A stage of a wonder side, built in order.",
     fields: &[
-        required("cost", Shape::Dsl, "Cost text of the stage."),
+        required(
+            "cost",
+            Shape::Dsl,
+            "Cost text of the stage (`2 wood`; `3 different`, `2 identical` in a game of `pieces`).",
+        ),
         field("effect", Shape::Dsl, "Effect text of the stage."),
+        field(
+            "level",
+            Shape::Int,
+            "The stage's level, from 1: it may be built once every stage of a lower level is. Stages of one level are built in any order; without levels, stages are built in order.",
+        ),
     ],
     exactly_one: &[],
     requires: &[],
@@ -203,6 +220,11 @@ pub static PROGRESS: Object = Object {
         required("name", Shape::Text, "The token's name."),
         field("aliases", NAMES, "Other names a sheet or a search may use."),
         field("effect", Shape::Dsl, "Effect text of the token."),
+        field(
+            "copies",
+            Shape::Int,
+            "How many copies of the token the game has (default 1).",
+        ),
     ],
     exactly_one: &[],
     requires: &[],
@@ -276,6 +298,34 @@ pub static CONFLICT: Object = Object {
             Shape::List(&Shape::Pair),
             "[distance, coins]: at this distance, the loser loses this many coins.",
         ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static DECKS: Object = Object {
+    what: "the decks",
+    id: "decks",
+    doc: "A game of decks (7 Wonders Architects): a deck per wonder, beside its owner, and a central deck.",
+    fields: &[
+        required("wonder", Shape::Int, "Cards in each wonder's deck."),
+        required("central", Shape::Int, "Cards in the central deck."),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static BATTLES: Object = Object {
+    what: "the battles",
+    id: "battles",
+    doc: "Battles started by flipping conflict tokens (7 Wonders Architects).",
+    fields: &[
+        required(
+            "tokens",
+            Shape::List(&Shape::Pair),
+            "[players, tokens]: the conflict tokens in play for that many players.",
+        ),
+        required("vp", Shape::Int, "The VP of a military victory token."),
     ],
     exactly_one: &[],
     requires: &[],
@@ -360,8 +410,33 @@ pub static GAME: Object = Object {
             "Another edition of the game named by `game` (its folder is the name and the number: `base2`).",
         ),
         field("draft", Shape::Object(&DRAFT), "The draft rule."),
+        field(
+            "decks",
+            Shape::Object(&DECKS),
+            "A deck per wonder and a central deck, instead of Ages dealt (or `hand_size`, `layout`).",
+        ),
+        field(
+            "family",
+            Shape::Word(FAMILIES),
+            "The rules that play the game, when its shape does not say: `architects`.",
+        ),
+        field(
+            "pieces",
+            Shape::List(&Shape::Dsl),
+            "The stage costs every wonder has, each once: `[2 different, 2 identical, …]`.",
+        ),
+        field(
+            "battles",
+            Shape::Object(&BATTLES),
+            "Battles started by conflict tokens.",
+        ),
+        field(
+            "cat",
+            Shape::Int,
+            "The VP of the cat figure to the player holding it at the end.",
+        ),
     ],
-    exactly_one: &["hand_size", "layout"],
+    exactly_one: &["hand_size", "layout", "decks"],
     requires: &[("set_aside", "layout")],
 };
 
@@ -664,9 +739,11 @@ mod tests {
         assert_eq!(
             seen,
             [
+                "battles",
                 "card",
                 "card-file",
                 "conflict",
+                "decks",
                 "draft",
                 "expansion",
                 "game",

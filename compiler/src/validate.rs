@@ -2,8 +2,10 @@
 //! chains, player counts, deck composition for every supported player count,
 //! the guild rule, and well-formed wonders.
 
-use crate::diag::{Code, Diagnostic, Report, suggest};
-use crate::resolve::{Card, Effects, Game};
+use std::collections::HashMap;
+
+use crate::diag::{Code, Diagnostic, Nearest, Report};
+use crate::resolve::{Card, DeckRef, Effects, Game};
 use crate::source::Loc;
 use crate::vocab::Deal;
 
@@ -27,9 +29,16 @@ pub fn family(games: &[Game], report: &mut Report) {
             // Reported at the expansion's card: `other` is the game, or an
             // expansion before it.
             let (mine, theirs) = (other, g);
+            let mut cards: HashMap<String, &Card> = HashMap::new();
+            for d in &mine.cards {
+                cards.entry(key(&d.name.value)).or_insert(d);
+            }
+            let mut wonders: HashMap<String, &crate::resolve::Wonder> = HashMap::new();
+            for d in &mine.wonders {
+                wonders.entry(key(&d.name.value)).or_insert(d);
+            }
             for c in &theirs.cards {
-                let k = key(&c.name.value);
-                if let Some(first) = mine.cards.iter().find(|d| key(&d.name.value) == k) {
+                if let Some(first) = cards.get(&key(&c.name.value)) {
                     report.push(
                         Diagnostic::new(
                             Code::DefinedInBoth,
@@ -47,8 +56,7 @@ pub fn family(games: &[Game], report: &mut Report) {
                 }
             }
             for w in &theirs.wonders {
-                let k = key(&w.name.value);
-                if let Some(first) = mine.wonders.iter().find(|d| key(&d.name.value) == k) {
+                if let Some(first) = wonders.get(&key(&w.name.value)) {
                     report.push(
                         Diagnostic::new(
                             Code::DefinedInBoth,
@@ -69,7 +77,210 @@ pub fn family(games: &[Game], report: &mut Report) {
     }
 }
 
+/// How many of each thing a card set may hold: the runtime and the
+/// generated code number cards with 16 bits (`CardId`), and wonders,
+/// progress tokens, a wonder's sides and a side's stages with 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Cards of a game with all its expansions.
+    pub cards: usize,
+    /// Wonders and progress tokens of a game with all its expansions,
+    /// sides of a wonder, stages of a side.
+    pub small: usize,
+}
+
+impl Limits {
+    pub const RUNTIME: Limits = Limits {
+        cards: u16::MAX as usize,
+        small: u8::MAX as usize,
+    };
+}
+
+/// Reports the first thing past a limit (E0002), at its place: none of the
+/// generated tables' indices may wrap.
+fn limit(
+    report: &mut Report,
+    what: &str,
+    whose: &str,
+    held: usize,
+    max: usize,
+    loc: Loc,
+    help: &str,
+) {
+    report.push(
+        Diagnostic::new(
+            Code::InputLimit,
+            loc,
+            format!("{whose} holds {held} {what}; at most {max} are allowed"),
+        )
+        .label("one too many")
+        .help(help.to_string()),
+    );
+}
+
+/// The limits of one card set: its own cards, wonders, tokens, sides and
+/// stages.
+pub fn limits(game: &Game, max: Limits, report: &mut Report) {
+    let name = &game.vocab.game;
+    let whose = format!("`{name}`");
+    if let Some(c) = game.cards.get(max.cards) {
+        let help = "cards are numbered with 16 bits; split the set into a game and an expansion";
+        limit(
+            report,
+            "cards",
+            &whose,
+            game.cards.len(),
+            max.cards,
+            c.name.loc,
+            help,
+        );
+    }
+    if let Some(w) = game.wonders.get(max.small) {
+        let help = "wonders are numbered with 8 bits";
+        limit(
+            report,
+            "wonders",
+            &whose,
+            game.wonders.len(),
+            max.small,
+            w.name.loc,
+            help,
+        );
+    }
+    if let Some(t) = game.progress.get(max.small) {
+        let help = "progress tokens are numbered with 8 bits";
+        limit(
+            report,
+            "progress tokens",
+            &whose,
+            game.progress.len(),
+            max.small,
+            t.name.loc,
+            help,
+        );
+    }
+    for w in &game.wonders {
+        let of = format!("`{}`", w.name.value.trim());
+        if let Some(s) = w.sides.get(max.small) {
+            let help = "a wonder's sides are numbered with 8 bits";
+            limit(
+                report,
+                "sides",
+                &of,
+                w.sides.len(),
+                max.small,
+                s.name.loc,
+                help,
+            );
+        }
+        for s in &w.sides {
+            if let Some(st) = s.stages.get(max.small) {
+                let of = format!("`{}` side {}", w.name.value.trim(), s.name.value.trim());
+                let help = "a side's stages are numbered with 8 bits";
+                limit(
+                    report,
+                    "stages",
+                    &of,
+                    s.stages.len(),
+                    max.small,
+                    st.loc,
+                    help,
+                );
+            }
+        }
+    }
+}
+
+/// The limits of a game with every expansion of it in play at once (the
+/// runtime lays their tables end to end): its largest edition's cards,
+/// wonders and tokens, then each expansion's, in the order the compiler
+/// numbers them (by name). Reported at the first expansion's thing past
+/// the limit; a set over the limit on its own is reported by [`limits`].
+pub fn family_limits(games: &[Game], max: Limits, report: &mut Report) {
+    for g in games.iter().filter(|g| g.vocab.extends.is_none()) {
+        let family = &g.vocab.game;
+        // Each family once: at its first edition listed.
+        if games
+            .iter()
+            .position(|x| x.vocab.extends.is_none() && x.vocab.game == *family)
+            != games.iter().position(|x| std::ptr::eq(x, g))
+        {
+            continue;
+        }
+        let editions = games
+            .iter()
+            .filter(|x| x.vocab.extends.is_none() && x.vocab.game == *family);
+        let (mut cards, mut wonders, mut tokens) = (0, 0, 0);
+        for e in editions {
+            cards = cards.max(e.cards.len());
+            wonders = wonders.max(e.wonders.len());
+            tokens = tokens.max(e.progress.len());
+        }
+        let mut expansions: Vec<&Game> = games
+            .iter()
+            .filter(|x| x.vocab.extends.as_deref() == Some(family.as_str()))
+            .collect();
+        expansions.sort_by(|a, b| a.vocab.game.cmp(&b.vocab.game));
+        let whose = format!("`{family}` with all its expansions");
+        let help = "the runtime lays a game's and its expansions' tables end to end; move cards to another game";
+        let (mut cards_done, mut wonders_done, mut tokens_done) =
+            (cards > max.cards, wonders > max.small, tokens > max.small);
+        let total_cards = cards + expansions.iter().map(|x| x.cards.len()).sum::<usize>();
+        let total_wonders = wonders + expansions.iter().map(|x| x.wonders.len()).sum::<usize>();
+        let total_tokens = tokens + expansions.iter().map(|x| x.progress.len()).sum::<usize>();
+        for x in expansions {
+            // Over a limit on its own: `limits` says so.
+            cards_done |= x.cards.len() > max.cards;
+            wonders_done |= x.wonders.len() > max.small;
+            tokens_done |= x.progress.len() > max.small;
+            if !cards_done && cards + x.cards.len() > max.cards {
+                let c = &x.cards[max.cards - cards];
+                limit(
+                    report,
+                    "cards",
+                    &whose,
+                    total_cards,
+                    max.cards,
+                    c.name.loc,
+                    help,
+                );
+                cards_done = true;
+            }
+            if !wonders_done && wonders + x.wonders.len() > max.small {
+                let w = &x.wonders[max.small - wonders];
+                limit(
+                    report,
+                    "wonders",
+                    &whose,
+                    total_wonders,
+                    max.small,
+                    w.name.loc,
+                    help,
+                );
+                wonders_done = true;
+            }
+            if !tokens_done && tokens + x.progress.len() > max.small {
+                let t = &x.progress[max.small - tokens];
+                limit(
+                    report,
+                    "progress tokens",
+                    &whose,
+                    total_tokens,
+                    max.small,
+                    t.name.loc,
+                    help,
+                );
+                tokens_done = true;
+            }
+            cards += x.cards.len();
+            wonders += x.wonders.len();
+            tokens += x.progress.len();
+        }
+    }
+}
+
 pub fn validate(game: &Game, report: &mut Report) {
+    limits(game, Limits::RUNTIME, report);
     ages_and_players(game, report);
     duplicates(game, report);
     chains(game, report);
@@ -79,14 +290,15 @@ pub fn validate(game: &Game, report: &mut Report) {
     no_effect(game, report);
     progress(game, report);
     penalties(game, report);
+    game_decks(game, report);
+    pieces(game, report);
 }
 
 fn progress(game: &Game, report: &mut Report) {
-    for (i, t) in game.progress.iter().enumerate() {
-        if let Some(first) = game.progress[..i]
-            .iter()
-            .find(|x| key(&x.name.value) == key(&t.name.value))
-        {
+    let mut firsts: HashMap<String, &crate::resolve::Progress> = HashMap::new();
+    for t in &game.progress {
+        let first = *firsts.entry(key(&t.name.value)).or_insert(t);
+        if !std::ptr::eq(first, t) {
             report.push(
                 Diagnostic::new(
                     Code::DuplicateCard,
@@ -326,6 +538,50 @@ fn ages_and_players(game: &Game, report: &mut Report) {
                 )),
             );
         }
+        if let Deal::Decks { .. } = v.deal {
+            // A game of decks: copies are counted per deck, not per player count.
+            if let Some(p) = c.players.first() {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        p.loc,
+                        format!(
+                            "`{}` is dealt into decks, so it takes `decks`, not `players`",
+                            c.name.value
+                        ),
+                    )
+                    .label("not used in a game of decks")
+                    .help("write the copies of each deck: `decks: {Giza: 2, central: 4}`"),
+                );
+            }
+            if !c.decks_given {
+                report.push(
+                    Diagnostic::new(
+                        Code::MissingField,
+                        c.name.loc,
+                        format!("`{}` has no `decks`, so no deck holds it", c.name.value),
+                    )
+                    .label("this card is in no deck")
+                    .help("add `decks:` with the copies of each deck: `{Giza: 2, central: 4}`"),
+                );
+            }
+            continue;
+        }
+        if c.decks_given {
+            let at = c.decks.first().map_or(c.name.loc, |(_, n, _)| n.loc);
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    at,
+                    format!(
+                        "`{}` has `decks`, but `{}` is not a game of decks",
+                        c.name.value, v.game
+                    ),
+                )
+                .label("no decks in this game")
+                .help("copies are given by `players:` here; `decks:` is for games with `decks:` in game.yaml"),
+            );
+        }
         if is_project(game, c) {
             if let Some(p) = c.players.first() {
                 report.push(
@@ -396,12 +652,11 @@ fn ages_and_players(game: &Game, report: &mut Report) {
 }
 
 fn duplicates(game: &Game, report: &mut Report) {
-    for (i, c) in game.cards.iter().enumerate() {
-        let k = key(&c.name.value);
-        if let Some(first) = game.cards[..i]
-            .iter()
-            .find(|d| key(&d.name.value) == k && d.age.value == c.age.value)
-        {
+    // The first card of each name and Age: one pass, whatever the set's size.
+    let mut firsts: HashMap<(String, i64), &Card> = HashMap::new();
+    for c in &game.cards {
+        let first = *firsts.entry((key(&c.name.value), c.age.value)).or_insert(c);
+        if !std::ptr::eq(first, c) {
             report.push(
                 Diagnostic::new(
                     Code::DuplicateCard,
@@ -417,16 +672,21 @@ fn duplicates(game: &Game, report: &mut Report) {
 }
 
 fn chains(game: &Game, report: &mut Report) {
-    let names: Vec<&str> = game.cards.iter().map(|c| c.name.value.as_str()).collect();
+    // Built at the first missing chain, once for the set.
+    let mut nearest: Option<Nearest> = None;
     for c in &game.cards {
         for (targets, t) in &c.chains {
             if targets.is_empty() {
                 if game.left_out.iter().any(|l| l.may_define(&t.value)) {
                     continue; // the target may stand in what was left out
                 }
-                let mut uniq = names.clone();
-                uniq.sort_by_key(|n| n.to_lowercase());
-                uniq.dedup_by_key(|n| n.to_lowercase());
+                let near = nearest.get_or_insert_with(|| {
+                    let mut uniq: Vec<&str> =
+                        game.cards.iter().map(|c| c.name.value.as_str()).collect();
+                    uniq.sort_by_cached_key(|n| n.to_lowercase());
+                    uniq.dedup_by_key(|n| n.to_lowercase());
+                    Nearest::new(uniq)
+                });
                 report.push(
                     Diagnostic::new(
                         Code::UnknownCard,
@@ -438,8 +698,8 @@ fn chains(game: &Game, report: &mut Report) {
                     )
                     .label("no card has this name")
                     .maybe_help(join_help(
-                        suggest(t.value.trim(), uniq.iter().copied())
-                            .filter(|h| h.starts_with("did")),
+                        near.find(t.value.trim())
+                            .map(|n| format!("did you mean `{n}`?")),
                         &checked_without(game),
                     )),
                 );
@@ -472,6 +732,8 @@ fn decks(game: &Game, report: &mut Report) {
     }
     // The cards an Age deck holds for n players, and how to say it.
     let (need, holds): (Box<dyn Fn(i64) -> i64>, String) = match v.deal {
+        // Checked by `game_decks`.
+        Deal::Decks { .. } => return,
         Deal::Hands(h) => (
             Box::new(move |n| h as i64 * n),
             plural(h as i64, "card per player", "cards per player"),
@@ -586,11 +848,10 @@ fn plural(n: i64, one: &str, many: &str) -> String {
 }
 
 fn wonders(game: &Game, report: &mut Report) {
-    for (i, w) in game.wonders.iter().enumerate() {
-        if let Some(first) = game.wonders[..i]
-            .iter()
-            .find(|x| key(&x.name.value) == key(&w.name.value))
-        {
+    let mut firsts: HashMap<String, &crate::resolve::Wonder> = HashMap::new();
+    for w in &game.wonders {
+        let first = *firsts.entry(key(&w.name.value)).or_insert(w);
+        if !std::ptr::eq(first, w) {
             report.push(
                 Diagnostic::new(
                     Code::DuplicateWonder,
@@ -664,35 +925,36 @@ fn wonders(game: &Game, report: &mut Report) {
     }
 }
 
-fn aliases(game: &Game, report: &mut Report) {
-    // Every name and alias of cards and wonders, with its owner.
-    let mut names: Vec<(String, &str, Loc)> = Vec::new();
-    for c in &game.cards {
-        names.push((key(&c.name.value), &c.name.value, c.name.loc));
-    }
-    for w in &game.wonders {
-        names.push((key(&w.name.value), &w.name.value, w.name.loc));
+fn aliases<'g>(game: &'g Game, report: &mut Report) {
+    // Every name and alias of cards and wonders, by key, with its owners in
+    // order: one lookup per alias, whatever the set's size.
+    type Owners<'a> = HashMap<String, Vec<(&'a str, Loc)>>;
+    let mut names: Owners<'g> = HashMap::new();
+    for (n, l) in game
+        .cards
+        .iter()
+        .map(|c| (&c.name.value, c.name.loc))
+        .chain(game.wonders.iter().map(|w| (&w.name.value, w.name.loc)))
+    {
+        names.entry(key(n)).or_default().push((n.as_str(), l));
     }
     let owners = game
         .cards
         .iter()
         .map(|c| (&c.name, &c.aliases))
         .chain(game.wonders.iter().map(|w| (&w.name, &w.aliases)));
-    let mut seen_alias: Vec<(String, &str, Loc)> = Vec::new();
+    let mut seen_alias: Owners<'g> = HashMap::new();
     for (owner, list) in owners {
+        let mine = key(&owner.value);
         for a in list {
             let k = key(&a.value);
-            let differs = |o: &str| key(o) != key(&owner.value);
-            let clash = names
-                .iter()
-                .find(|(n, o, _)| *n == k && differs(o))
-                .map(|(_, o, l)| (*o, *l, "the name"))
-                .or_else(|| {
-                    seen_alias
-                        .iter()
-                        .find(|(n, o, _)| *n == k && differs(o))
-                        .map(|(_, o, l)| (*o, *l, "the same alias"))
-                });
+            let other = |map: &Owners<'g>| -> Option<(&'g str, Loc)> {
+                map.get(&k)
+                    .and_then(|v| v.iter().find(|(o, _)| key(o) != mine).copied())
+            };
+            let clash = other(&names)
+                .map(|(o, l)| (o, l, "the name"))
+                .or_else(|| other(&seen_alias).map(|(o, l)| (o, l, "the same alias")));
             if let Some((other, at, what)) = clash {
                 report.push(
                     Diagnostic::new(
@@ -707,7 +969,10 @@ fn aliases(game: &Game, report: &mut Report) {
                     .note(at, format!("{what} of `{other}`")),
                 );
             }
-            seen_alias.push((k, &owner.value, a.loc));
+            seen_alias
+                .entry(k)
+                .or_default()
+                .push((owner.value.as_str(), a.loc));
         }
     }
 }
@@ -735,3 +1000,239 @@ fn no_effect(game: &Game, report: &mut Report) {
 
 #[cfg(test)]
 mod tests;
+
+/// A game of decks (7 Wonders Architects): every wonder's deck and the
+/// central deck hold the counts of `decks:` in game.yaml.
+fn game_decks(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let Deal::Decks {
+        wonder,
+        central,
+        loc,
+    } = v.deal
+    else {
+        return;
+    };
+    if game
+        .left_out
+        .iter()
+        .any(|l| l.cards && l.part != crate::load::Part::Copies)
+    {
+        return; // the counts would mislead; the file's own report says so
+    }
+    let mut held = vec![0i64; game.wonders.len()];
+    let mut in_central = 0i64;
+    let mut places: Vec<Option<Loc>> = vec![None; game.wonders.len() + 1];
+    for c in &game.cards {
+        for (d, n, t) in &c.decks {
+            if n.value < 1 || n.value > 250 {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        n.loc,
+                        format!("{} copies in a deck: it must be 1 to 250", n.value),
+                    )
+                    .label("out of range")
+                    .help("leave a deck out of `decks` when it holds no copy"),
+                );
+                continue;
+            }
+            match d {
+                Some(DeckRef::Wonder(w)) => {
+                    held[*w] += n.value;
+                    places[*w].get_or_insert(t.loc);
+                }
+                Some(DeckRef::Central) => {
+                    in_central += n.value;
+                    places[game.wonders.len()].get_or_insert(t.loc);
+                }
+                None => return, // reported; the counts would mislead
+            }
+        }
+    }
+    let total = wonder as i64 * game.wonders.len() as i64 + central as i64;
+    let mut wrong = |what: String, have: i64, need: u8, at: Option<Loc>| {
+        report.push(
+            Diagnostic::new(
+                Code::DeckCount,
+                at.unwrap_or(loc),
+                format!(
+                    "{what} holds {}, not {need}",
+                    plural(have, "card", "cards")
+                ),
+            )
+            .label(if at.is_some() {
+                "the first card of this deck".to_string()
+            } else {
+                "the decks are declared here".to_string()
+            })
+            .help(format!(
+                "`decks: {{wonder: {wonder}, central: {central}}}`: {total} cards in all; adjust the copies in the cards' `decks:`"
+            )),
+        );
+    };
+    for (i, w) in game.wonders.iter().enumerate() {
+        if held[i] != wonder as i64 {
+            wrong(
+                format!("the deck of {}", w.name.value),
+                held[i],
+                wonder,
+                places[i],
+            );
+        }
+    }
+    if in_central != central as i64 {
+        wrong(
+            "the central deck".to_string(),
+            in_central,
+            central,
+            places[game.wonders.len()],
+        );
+    }
+}
+
+/// A game of `pieces`: every wonder's stages cost each piece once, in
+/// counted resources; levels start at 1, rise by at most one, never fall;
+/// a card's cost never counts resources.
+fn pieces(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    for c in &game.cards {
+        if let Some((p, loc)) = c.cost.pattern {
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    loc,
+                    format!(
+                        "`{}` costs `{}`: only wonder stages count their resources",
+                        c.name.value,
+                        p.text()
+                    ),
+                )
+                .label("not a card's cost")
+                .help("name the resources (`2 wood, glass`), or leave the cost out"),
+            );
+        }
+    }
+    for w in &game.wonders {
+        for s in &w.sides {
+            let mut last = 0i64;
+            for st in &s.stages {
+                let Some(l) = st.level else { continue };
+                if l.value < 1 || l.value < last || l.value > last + 1 {
+                    report.push(
+                        Diagnostic::new(
+                            Code::BadWonder,
+                            l.loc,
+                            format!(
+                                "level {} of a stage of `{}` side {} follows level {last}",
+                                l.value, w.name.value, s.name.value
+                            ),
+                        )
+                        .label("levels must start at 1 and rise one at a time")
+                        .help("list the stages from the bottom: each level the same as the one before or one more"),
+                    );
+                }
+                last = l.value;
+            }
+            let levelled = s.stages.iter().filter(|st| st.level.is_some()).count();
+            if levelled > 0 && levelled < s.stages.len() {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadWonder,
+                        s.name.loc,
+                        format!(
+                            "some stages of `{}` side {} have a `level`, some not",
+                            w.name.value, s.name.value
+                        ),
+                    )
+                    .label("levels for some stages only")
+                    .help("give every stage of the side its `level`, or none"),
+                );
+            }
+            if v.pieces.is_empty() {
+                for st in &s.stages {
+                    if let Some((p, loc)) = st.cost.pattern {
+                        report.push(
+                            Diagnostic::new(
+                                Code::PieceCosts,
+                                loc,
+                                format!("a stage of `{}` costs `{}`, but `{}` declares no `pieces`", w.name.value, p.text(), v.game),
+                            )
+                            .label("counted resources in a game without pieces")
+                            .help("name the resources (`2 wood`), or declare the stage costs in game.yaml: `pieces: [2 different, …]`"),
+                        );
+                    }
+                }
+                continue;
+            }
+            let mut have: Vec<crate::vocab::Pattern> = Vec::new();
+            for st in &s.stages {
+                match st.cost.pattern {
+                    Some((p, _)) => have.push(p),
+                    None => report.push(
+                        Diagnostic::new(
+                            Code::PieceCosts,
+                            st.loc,
+                            format!(
+                                "a stage of `{}` side {} names its resources, but `{}` builds wonders from its `pieces`",
+                                w.name.value, s.name.value, v.game
+                            ),
+                        )
+                        .label("not a cost of counted resources")
+                        .help(format!(
+                            "write one of the pieces: {}",
+                            v.pieces.iter().map(|p| p.text()).collect::<Vec<_>>().join(", ")
+                        )),
+                    ),
+                }
+            }
+            if have.len() < s.stages.len() {
+                continue;
+            }
+            let mut want = v.pieces.clone();
+            want.sort();
+            have.sort();
+            if have != want {
+                let mut missing = want.clone();
+                let mut extra = Vec::new();
+                for h in &have {
+                    match missing.iter().position(|m| m == h) {
+                        Some(i) => {
+                            missing.remove(i);
+                        }
+                        None => extra.push(*h),
+                    }
+                }
+                let list = |v: &[crate::vocab::Pattern]| {
+                    v.iter().map(|p| p.text()).collect::<Vec<_>>().join(", ")
+                };
+                let mut parts = Vec::new();
+                if !extra.is_empty() {
+                    parts.push(format!("{} more than the pieces", list(&extra)));
+                }
+                if !missing.is_empty() {
+                    parts.push(format!("no {}", list(&missing)));
+                }
+                let mut d = Diagnostic::new(
+                    Code::PieceCosts,
+                    w.name.loc,
+                    format!(
+                        "`{}` side {} does not cost each piece once: {}",
+                        w.name.value,
+                        s.name.value,
+                        parts.join("; ")
+                    ),
+                )
+                .label("this wonder's stages")
+                .help(format!(
+                    "each wonder has the stages {}, once each",
+                    list(&v.pieces)
+                ));
+                if let Some(at) = v.pieces_loc {
+                    d = d.note(at, "the pieces are declared here");
+                }
+                report.push(d);
+            }
+        }
+    }
+}

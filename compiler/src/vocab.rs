@@ -18,12 +18,17 @@ pub enum CounterKind {
     ProgressTokens,
     /// The points of victory tokens in pairs of the same value.
     PairedVictoryPoints,
+    /// Cat icons on the city's cards (Architects' Politics).
+    Cats,
+    /// 1 when the city's wonder has every stage built.
+    FinishedWonders,
 }
 
 impl CounterKind {
     /// The nouns of [`CounterKind::ALL`], as a game lists them in `counters:`.
     pub const NOUNS: &'static [&'static str] = &[
         "card",
+        "finished wonder",
         "wonder stage",
         "wonder",
         "defeat token",
@@ -31,11 +36,13 @@ impl CounterKind {
         "progress token",
         "coin",
         "paired victory point",
+        "cat",
     ];
 
     /// The nouns of the language, longest first where one ends another.
     pub const ALL: &'static [(&'static str, CounterKind)] = &[
         ("card", CounterKind::Cards),
+        ("finished wonder", CounterKind::FinishedWonders),
         ("wonder stage", CounterKind::WonderStages),
         ("wonder", CounterKind::WonderStages),
         ("defeat token", CounterKind::DefeatTokens),
@@ -43,6 +50,7 @@ impl CounterKind {
         ("progress token", CounterKind::ProgressTokens),
         ("coin", CounterKind::Coins),
         ("paired victory point", CounterKind::PairedVictoryPoints),
+        ("cat", CounterKind::Cats),
     ];
 }
 
@@ -53,6 +61,37 @@ pub enum Deal {
     Hands(u8),
     /// A figure of `size` cards after `set_aside` were returned unseen.
     Layout { size: u8, set_aside: u8 },
+    /// A deck of `wonder` cards per wonder and a central deck of `central`
+    /// (7 Wonders Architects).
+    Decks { wonder: u8, central: u8, loc: Loc },
+}
+
+/// Battles started by conflict tokens (Architects).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Battles {
+    /// (players, conflict tokens in play), by players.
+    pub tokens: Vec<(u8, u8)>,
+    /// VP of a military victory token.
+    pub vp: u8,
+}
+
+/// A stage cost of counted resources: `N different` or `N identical`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pattern {
+    pub count: u8,
+    pub identical: bool,
+}
+
+impl Pattern {
+    /// `3 different`, `2 identical`.
+    pub fn text(self) -> String {
+        let kind = if self.identical {
+            "identical"
+        } else {
+            "different"
+        };
+        format!("{} {kind}", self.count)
+    }
 }
 
 /// A conflict track: distances from the centre.
@@ -209,6 +248,15 @@ pub struct Vocab {
     pub triggers: Vec<String>,
     pub guilds: Option<DrawRule>,
     pub conflict: Option<Conflict>,
+    /// `family:`: the rules that play the game (empty when not given).
+    pub family: String,
+    /// `pieces:`: the stage costs every wonder has, each once, and where
+    /// they are declared.
+    pub pieces: Vec<Pattern>,
+    pub pieces_loc: Option<Loc>,
+    pub battles: Option<Battles>,
+    /// The VP of the cat figure (0: the game has none).
+    pub cat_vp: u8,
 }
 
 const MAX_SET: usize = 16;
@@ -376,6 +424,15 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
             size: small(report, size, 1, 200, "the layout size") as u8,
             set_aside: small(report, set_aside, 0, 50, "the cards set aside") as u8,
         },
+        crate::load::DealSrc::Decks {
+            wonder,
+            central,
+            loc,
+        } => Deal::Decks {
+            wonder: small(report, wonder, 1, 250, "the cards of a wonder's deck") as u8,
+            central: small(report, central, 0, 250, "the cards of the central deck") as u8,
+            loc: *loc,
+        },
     };
 
     // Every name is unique across the kinds the resolver looks up.
@@ -492,6 +549,80 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         .draft
         .as_ref()
         .and_then(|d| draft(d, &colours, &scopes, report));
+    let family = match &src.family {
+        None => String::new(),
+        Some(t) => {
+            let f = lower(t);
+            if !crate::shape::FAMILIES.contains(&f.as_str()) {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        t.loc,
+                        format!("`{f}` is not a family of rules the runtime knows"),
+                    )
+                    .label("unknown family")
+                    .maybe_help(crate::diag::suggest(
+                        &f,
+                        crate::shape::FAMILIES.iter().copied(),
+                    )),
+                );
+            }
+            f
+        }
+    };
+    let mut pieces = Vec::new();
+    for p in &src.pieces {
+        match sevenw_dsl::parse_cost(&p.text) {
+            Ok(sevenw_dsl::Cost {
+                pattern: Some(pat), ..
+            }) if (1..=15).contains(&pat.count.value) => pieces.push(Pattern {
+                count: pat.count.value as u8,
+                identical: pat.identical,
+            }),
+            _ => bad(
+                report,
+                p.loc,
+                format!(
+                    "`{}` is not a stage cost of counted resources",
+                    p.text.trim()
+                ),
+                "not `N different` or `N identical`",
+                Some("write e.g. `3 different` or `2 identical` (N from 1 to 15)".to_string()),
+            ),
+        }
+    }
+    let battles = src.battles.as_ref().map(|b| {
+        let mut tokens: Vec<(u8, u8)> = b
+            .tokens
+            .iter()
+            .map(|(n, t)| {
+                (
+                    small(report, n, 1, 16, "a player count") as u8,
+                    small(report, t, 0, 50, "the conflict tokens") as u8,
+                )
+            })
+            .collect();
+        tokens.sort();
+        for n in min_players..=max_players {
+            if !tokens.iter().any(|&(p, _)| p == n) {
+                bad(
+                    report,
+                    b.loc,
+                    format!("the battles give no conflict tokens for {n} players"),
+                    "a player count is missing",
+                    Some(format!("add `[{n}, N]` to `tokens`")),
+                );
+            }
+        }
+        Battles {
+            tokens,
+            vp: small(report, &b.vp, 0, 100, "the VP of a victory token") as u8,
+        }
+    });
+    let cat_vp = src
+        .cat
+        .as_ref()
+        .map_or(0, |c| small(report, c, 0, 100, "the VP of the cat") as u8);
     let vocab = Vocab {
         file: src.file,
         game,
@@ -526,6 +657,11 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         triggers,
         guilds,
         conflict,
+        family,
+        pieces,
+        pieces_loc: src.pieces.first().map(|p| p.loc),
+        battles,
+        cat_vp,
     };
     (report.errors() == before).then_some(vocab)
 }

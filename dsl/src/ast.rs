@@ -76,6 +76,18 @@ pub enum TriggerKind {
     BankCoins,
     /// `once per turn for each neighbour you buy from`
     Bought,
+    /// `when you take Wood or Clay`, `when you take a green card`: its owner
+    /// takes a card of these (7 Wonders Architects).
+    TakeCard(Vec<Taken>),
+}
+
+/// A card a `when you take …` trigger waits for: a card by name, or any
+/// card of a colour (`a green card`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Taken {
+    pub name: Word,
+    /// `a <colour> card`: `name` is the colour.
+    pub colour: bool,
 }
 
 impl TriggerKind {
@@ -92,6 +104,7 @@ impl TriggerKind {
             TriggerKind::GainVictory => "when you gain a victory token",
             TriggerKind::BankCoins => "when you take coins from the bank",
             TriggerKind::Bought => "when you buy from a neighbour",
+            TriggerKind::TakeCard(_) => "when you take a card",
         }
     }
 
@@ -107,6 +120,7 @@ impl TriggerKind {
         "when you gain a victory token",
         "when you take coins from the bank",
         "when you buy from a neighbour",
+        "when you take a card",
     ];
 }
 
@@ -206,6 +220,18 @@ pub enum ActionKind {
     TakePawn { age: Option<Num> },
     /// `one of (CLAUSES) or (CLAUSES) …`: one option, chosen when built.
     OneOf { options: Vec<Vec<Clause>> },
+    /// `take a card from the left, right or central deck`, `take a card from
+    /// any deck`, `take one of the top 5 cards of the left or right deck`
+    /// (7 Wonders Architects).
+    TakeCard { decks: Vec<Word>, top: Option<Num> },
+    /// `take the cat`
+    TakeCat,
+    /// `flip N conflict tokens`
+    Flip { amount: Num },
+    /// `build wonder stages with any resources`
+    AnyResources,
+    /// `count one coin as N coins`
+    CoinValue { amount: Num },
     /// A leading word the language does not know.
     Unknown { word: Word },
 }
@@ -239,6 +265,11 @@ impl ActionKind {
             ActionKind::Keep { .. } => "keep",
             ActionKind::TakePawn { .. } => "take pawn",
             ActionKind::OneOf { .. } => "one of",
+            ActionKind::TakeCard { .. } => "take card",
+            ActionKind::TakeCat => "take cat",
+            ActionKind::Flip { .. } => "flip conflict",
+            ActionKind::AnyResources => "any resources",
+            ActionKind::CoinValue { .. } => "coin value",
             ActionKind::Unknown { word } => &word.text,
         }
     }
@@ -270,6 +301,11 @@ impl ActionKind {
         "keep",
         "take pawn",
         "one of",
+        "take card",
+        "take cat",
+        "flip conflict",
+        "any resources",
+        "coin value",
     ];
 }
 
@@ -345,6 +381,18 @@ pub struct Per {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Cost {
     pub items: Vec<CostItem>,
+    /// `3 different`, `2 identical`: resources counted, not named (then
+    /// `items` is empty).
+    pub pattern: Option<Pattern>,
+}
+
+/// `N different` or `N identical` resources (7 Wonders Architects' wonder
+/// stages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pattern {
+    pub count: Num,
+    pub identical: bool,
+    pub span: Span,
 }
 
 /// `[N] NAME [per age]` in a cost: a resource or coins.

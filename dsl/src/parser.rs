@@ -50,7 +50,27 @@ pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
         .next()
         .expect("the cost rule always yields one pair");
     let mut items = Vec::new();
+    let mut pattern = None;
     for pair in top.into_inner() {
+        if pair.as_rule() == Rule::pattern {
+            let span = span_of(&pair);
+            let mut count = None;
+            let mut identical = false;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::number => count = Some(num(p)?),
+                    Rule::k_identical => identical = true,
+                    _ => {}
+                }
+            }
+            let count = count.expect("a pattern always has a count");
+            pattern = Some(Pattern {
+                count,
+                identical,
+                span,
+            });
+            continue;
+        }
         if pair.as_rule() == Rule::cost_item {
             let span = span_of(&pair);
             let mut amount = None;
@@ -73,7 +93,7 @@ pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
             });
         }
     }
-    Ok(Cost { items })
+    Ok(Cost { items, pattern })
 }
 
 fn span_of(p: &Pair<'_, Rule>) -> Span {
@@ -251,6 +271,35 @@ fn trigger_of(p: Pair<'_, Rule>) -> Trigger {
         Rule::t_gain_victory => TriggerKind::GainVictory,
         Rule::t_bank_coins => TriggerKind::BankCoins,
         Rule::t_bought => TriggerKind::Bought,
+        Rule::t_take => TriggerKind::TakeCard(
+            inner
+                .into_inner()
+                .filter(|q| q.as_rule() == Rule::taken)
+                .filter_map(|q| q.into_inner().next())
+                .map(|q| {
+                    let colour = q.as_rule() == Rule::taken_colour;
+                    let names: Vec<Word> = q
+                        .into_inner()
+                        .filter(|n| n.as_rule() == Rule::name)
+                        .map(word)
+                        .collect();
+                    // A name of several words is one name.
+                    let span = Span::new(
+                        names.first().map_or(0, |w| w.span.start),
+                        names.last().map_or(0, |w| w.span.end),
+                    );
+                    let text = names
+                        .iter()
+                        .map(|w| w.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    Taken {
+                        name: Word { text, span },
+                        colour,
+                    }
+                })
+                .collect(),
+        ),
         r => unreachable!("not a trigger: {r:?}"),
     };
     Trigger { kind, span }
@@ -387,6 +436,25 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         Rule::take_pawn => ActionKind::TakePawn {
             age: find(Rule::number).map(num).transpose()?,
         },
+        Rule::take_card => ActionKind::TakeCard {
+            decks: find(Rule::decks)
+                .map(|d| {
+                    d.into_inner()
+                        .filter(|q| q.as_rule() == Rule::deck)
+                        .flat_map(|q| q.into_inner().map(word))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            top: find(Rule::number).map(num).transpose()?,
+        },
+        Rule::take_cat => ActionKind::TakeCat,
+        Rule::flip => ActionKind::Flip {
+            amount: num(find(Rule::number).expect("flip has a number"))?,
+        },
+        Rule::any_resources => ActionKind::AnyResources,
+        Rule::coin_value => ActionKind::CoinValue {
+            amount: num(find(Rule::number).expect("a coin value has a number"))?,
+        },
         Rule::unknown_action => ActionKind::Unknown {
             word: word(find(Rule::name).expect("an unknown action starts with a word")),
         },
@@ -409,7 +477,11 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         | ActionKind::ScienceRule { .. }
         | ActionKind::BuildFromHand { .. }
         | ActionKind::Keep { .. }
-        | ActionKind::TakePawn { .. } => span,
+        | ActionKind::TakePawn { .. }
+        | ActionKind::TakeCard { .. }
+        | ActionKind::TakeCat
+        | ActionKind::AnyResources
+        | ActionKind::CoinValue { .. } => span,
         _ => word_span,
     };
     Ok(Action {
@@ -462,6 +534,11 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::option => "`(` and an effect",
         Rule::k_one => "`one`",
         Rule::each_what => "`colour` or `age`",
+        Rule::decks | Rule::deck => "a deck (`the left, right or central deck`, `any deck`)",
+        Rule::k_deck => "`deck`",
+        Rule::k_tokens => "`tokens`",
+        Rule::taken | Rule::taken_card | Rule::taken_colour => "a card",
+        Rule::pattern => "`N different` or `N identical`",
         _ => return None,
     })
 }

@@ -142,6 +142,31 @@ pub const WORDS: &[WordInfo] = &[
         example: "one of (gain 7 coins) or (gain 1 shield; gain 2 vp)",
         meaning: "offers several effects; one option is chosen when the card or stage is built",
     },
+    WordInfo {
+        word: "take card",
+        example: "take a card from the left, right or central deck",
+        meaning: "takes the top card of one of the decks named (or keeps one of their top N)",
+    },
+    WordInfo {
+        word: "take cat",
+        example: "take the cat",
+        meaning: "takes the cat figure from whoever holds it",
+    },
+    WordInfo {
+        word: "flip conflict",
+        example: "flip 2 conflict tokens",
+        meaning: "turns conflict tokens to their war side; the last one starts a battle",
+    },
+    WordInfo {
+        word: "any resources",
+        example: "build wonder stages with any resources",
+        meaning: "pays a stage's count of resources without their being different or identical",
+    },
+    WordInfo {
+        word: "coin value",
+        example: "count one coin as 2 coins",
+        meaning: "makes one of the player's coins worth more when paying",
+    },
 ];
 
 impl WordInfo {

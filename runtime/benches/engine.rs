@@ -1,6 +1,6 @@
 //! Benchmarks of the base game through the game interface: whole games at
-//! 3 and 7 players (random and greedy bots), move generation and payment
-//! search, over the shipped base game.
+//! 3 and 7 players (random and greedy bots; the second edition and Leaders
+//! at 7), move generation and payment search, over the shipped base game.
 
 use std::hint::black_box;
 
@@ -34,6 +34,28 @@ fn games(c: &mut Criterion) {
                 black_box(play_out(&b, &mut st, &mut bots, &mut ()).unwrap())
             })
         });
+    }
+    // The second edition, and the base game with Leaders (draft and
+    // recruitment turns included), at 7 players.
+    let games = sevenw_runtime::cards::GAMES;
+    for (what, edition, with) in [
+        ("second edition", Some(2), &[][..]),
+        ("with Leaders", None, &["leaders"][..]),
+    ] {
+        let info = sevenw_runtime::select(games, "base", edition, with).expect("compiled");
+        let b = Base::new(info).expect("base categories");
+        for kind in [BotKind::Random, BotKind::Greedy] {
+            let mut seed = 0u64;
+            let kinds = vec![kind; 7];
+            group.bench_function(format!("{what}, {kind} bots, 7 players"), |bench| {
+                bench.iter(|| {
+                    seed += 1;
+                    let mut st = b.start(&Setup::new(7, seed)).unwrap();
+                    let mut bots = table(&kinds, seed);
+                    black_box(play_out(&b, &mut st, &mut bots, &mut ()).unwrap())
+                })
+            });
+        }
     }
     group.finish();
 }

@@ -766,3 +766,86 @@ fn duel_score_price_and_replay() {
     let o = sevenw(&["replay", lp]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn architects_play_sim_score_price_and_replay() {
+    let log = scratch("architects.log", "");
+    let o = sevenw(&[
+        "play",
+        "--game",
+        "architects",
+        "--players",
+        "4",
+        "--seed",
+        "5",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("progress tokens face up: "), "{out}");
+    assert!(out.contains("Final scores"), "{out}");
+    let again = sevenw(&["replay", log.to_str().unwrap()]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+
+    let o = sevenw(&[
+        "sim",
+        "--game",
+        "architects",
+        "--players",
+        "3",
+        "--games",
+        "200",
+        "--seed",
+        "2",
+        "--bots",
+        "random",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 200);
+    assert_eq!(v["victory"]["points"], 1.0);
+    assert_eq!(v["seat_average_total"].as_array().unwrap().len(), 3);
+
+    let sheet = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sheets/architects.yaml");
+    let sheet = sheet.to_str().unwrap();
+    let o = sevenw(&["score", sheet, "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["players"][0]["cat"], 2);
+    assert_eq!(v["winners"], serde_json::json!(["Ana"]));
+    let o = sevenw(&["price", sheet, "--player", "Ben", "--stage", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout).trim(),
+        r#"{"buildable":false,"coins":null,"chain":false}"#
+    );
+
+    for bad in [
+        &["play", "--game", "architects"][..],
+        &["play", "--game", "architects", "--players", "8"],
+        &[
+            "play",
+            "--game",
+            "architects",
+            "--players",
+            "2",
+            "--sides",
+            "B",
+        ],
+        &[
+            "play",
+            "--game",
+            "architects",
+            "--players",
+            "2",
+            "--wonders",
+            "Giza",
+        ],
+        &["price", sheet, "--player", "Ana", "--card", "Wood"],
+    ] {
+        let o = sevenw(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", text(&o.stdout));
+    }
+}

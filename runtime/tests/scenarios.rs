@@ -84,10 +84,16 @@ fn failing_scenarios_say_where_and_why() {
 #[test]
 fn no_input_panics_the_runner() {
     // Every prefix of a real scenario, and some garbage: errors, not panics.
-    let text = std::fs::read_to_string(root().join("cards/base/tests/halicarnassus.yaml")).unwrap();
-    for end in (0..text.len()).step_by(7) {
-        if text.is_char_boundary(end) {
-            let _ = games::test(sevenw_runtime::cards::GAMES, &text[..end]);
+    for file in [
+        "cards/base/tests/halicarnassus.yaml",
+        "cards/architects/tests/halicarnassus.yaml",
+        "cards/architects/tests/battle.yaml",
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        for end in (0..text.len()).step_by(7) {
+            if text.is_char_boundary(end) {
+                let _ = games::test(sevenw_runtime::cards::GAMES, &text[..end]);
+            }
         }
     }
     for garbage in [
@@ -96,6 +102,8 @@ fn no_input_panics_the_runner() {
         "[]",
         "game: 3",
         "game: base\nplayers: 7",
+        "game: architects\nplayers: [{name: A, wonder: Giza, deck_size: -1}, {name: B}]",
+        "game: architects\nplayers: [{name: A}, {name: B}]\ncentral_size: 99\nwar: 9",
         "\u{0}\u{1b}",
     ] {
         assert!(!games::test(sevenw_runtime::cards::GAMES, garbage).passed());

@@ -8,4 +8,5 @@ fn main() {
     sevenw_compiler::build::compile_cards(&fixtures.join("hostile"), "hostile.rs");
     sevenw_compiler::build::compile_cards(&fixtures.join("pair"), "pair.rs");
     sevenw_compiler::build::compile_cards(&fixtures.join("family"), "family.rs");
+    sevenw_compiler::build::compile_cards(&fixtures.join("decks"), "decks.rs");
 }

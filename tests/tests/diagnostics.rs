@@ -88,6 +88,8 @@ macro_rules! fixtures {
 // Where a set holds more than the fixture's own code, the comment says why.
 fixtures! {
     ok_minimal: "ok-minimal" => [];
+    // A game of decks (Architects' shape) with every part right.
+    ok_decks: "ok-decks" => [];
 
     e0001_colon_in_value: "e0001-colon-in-value" => ["E0001"];
     e0001_tab_indent: "e0001-tab-indent" => ["E0001"];
@@ -100,6 +102,8 @@ fixtures! {
 
     // The other E0002 cases (size, alias bomb, nesting) are generated below.
     e0002_not_utf8: "e0002-not-utf8" => ["E0002"];
+    // 256 wonders: the 256th is one past what the runtime numbers with 8 bits.
+    e0002_too_many_wonders: "e0002-too-many-wonders" => ["E0002"];
 
     e0003_unknown_field_colr: "e0003-unknown-field-colr" => ["E0003"];
     // The misspelt `efect` leaves the card without effect (W0001).
@@ -113,6 +117,7 @@ fixtures! {
     e0004_missing_players: "e0004-missing-players" => ["E0004", "E0204"];
     e0004_missing_stage_cost: "e0004-missing-stage-cost" => ["E0004"];
     e0004_missing_vocabulary_field: "e0004-missing-vocabulary-field" => ["E0004"];
+    e0004_missing_decks: "e0004-missing-decks" => ["E0004"];
 
     e0005_age_not_a_number: "e0005-age-not-a-number" => ["E0005"];
     e0005_card_not_a_mapping: "e0005-card-not-a-mapping" => ["E0005"];
@@ -127,6 +132,10 @@ fixtures! {
     // A copy for 8 players is never dealt in a 3-player game.
     e0006_player_count_out_of_range: "e0006-player-count-out-of-range" => ["E0006", "E0204"];
     e0006_vocabulary_values: "e0006-vocabulary-values" => ["E0006"];
+    e0006_players_in_decks_game: "e0006-players-in-decks-game" => ["E0006"];
+    e0006_decks_in_ages_game: "e0006-decks-in-ages-game" => ["E0006"];
+    e0006_counted_card_cost: "e0006-counted-card-cost" => ["E0006"];
+    e0006_unknown_family: "e0006-unknown-family" => ["E0006"];
 
     e0101_block_scalar: "e0101-block-scalar" => ["E0101"];
     e0101_cost: "e0101-cost" => ["E0101"];
@@ -147,6 +156,8 @@ fixtures! {
     e0102_unknown_symbol: "e0102-unknown-symbol" => ["E0102"];
     e0102_unknown_trigger_colour: "e0102-unknown-trigger-colour" => ["E0102"];
     e0102_unknown_unit: "e0102-unknown-unit" => ["E0102"];
+    e0102_unknown_deck: "e0102-unknown-deck" => ["E0102"];
+    e0102_unknown_taken_card: "e0102-unknown-taken-card" => ["E0102"];
     // `"\e[31m…"` decodes to an ESC: the message shows it escaped.
     e0102_control_characters: "e0102-control-characters" => ["E0102"];
 
@@ -178,8 +189,12 @@ fixtures! {
     e0206_side_without_stages: "e0206-side-without-stages" => ["E0206"];
     e0206_stage_without_effect: "e0206-stage-without-effect" => ["E0206"];
     e0206_wonder_without_sides: "e0206-wonder-without-sides" => ["E0206"];
+    e0206_stage_levels: "e0206-stage-levels" => ["E0206"];
     e0207_duplicate_side: "e0207-duplicate-side" => ["E0207"];
     e0207_duplicate_wonder: "e0207-duplicate-wonder" => ["E0207"];
+    e0209_deck_count: "e0209-deck-count" => ["E0209"];
+    e0210_piece_costs: "e0210-piece-costs" => ["E0210"];
+    e0210_no_pieces: "e0210-no-pieces" => ["E0210"];
 
     e0301_folder_without_game_yaml: "e0301-folder-without-game-yaml" => ["E0301"];
     e0301_not_a_game_folder: "e0301-not-a-game-folder" => ["E0301"];

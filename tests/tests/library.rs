@@ -211,3 +211,216 @@ fn duel_chains_lead_forward() {
         }
     }
 }
+
+/// 7 Wonders Architects: 235 cards with 8 backs (a deck of 25 per wonder and
+/// 60 central), the published totals per kind, 15 progress tokens, and every
+/// wonder built from the five costs once (architects-facts.md §1, §4).
+#[test]
+fn architects_counts() {
+    let g = library()
+        .games
+        .into_iter()
+        .find(|g| g.name == "architects")
+        .expect("Architects");
+    assert_eq!(g.family, "architects");
+    assert_eq!(g.decks.len(), 8, "a deck per wonder and the central deck");
+    let size = |d: &sevenw_compiler::ir::Deck| -> usize {
+        d.cards.iter().map(|&(_, n)| usize::from(n)).sum()
+    };
+    for d in &g.decks {
+        let want = if d.wonder.is_some() { 25 } else { 60 };
+        assert_eq!(size(d), want, "{}", d.name);
+    }
+    assert_eq!(g.decks.iter().map(size).sum::<usize>(), 235);
+    // Totals of each kind over every deck (X's table: 27 coins, 24 cat
+    // cards, 16 three-VP cards, red 18/15/8 by horns, 14 per symbol, 17 per
+    // resource).
+    let total = |name: &str| -> usize {
+        let i = g.cards.iter().position(|c| c.name == name).expect(name) as u16;
+        g.decks
+            .iter()
+            .flat_map(|d| &d.cards)
+            .filter(|&&(c, _)| c == i)
+            .map(|&(_, n)| usize::from(n))
+            .sum()
+    };
+    for (name, n) in [
+        ("Coin", 27),
+        ("Cat", 24),
+        ("Laurel", 16),
+        ("Centurion", 18),
+        ("Barbarian", 15),
+        ("Archer", 8),
+        ("Compass", 14),
+        ("Gear", 14),
+        ("Tablet", 14),
+        ("Wood", 17),
+        ("Stone", 17),
+        ("Clay", 17),
+        ("Papyrus", 17),
+        ("Glass", 17),
+    ] {
+        assert_eq!(total(name), n, "{name}");
+    }
+    assert_eq!(
+        g.progress
+            .iter()
+            .map(|t| usize::from(t.copies))
+            .sum::<usize>(),
+        15
+    );
+    // Every wonder: the five costs once, levels rising from 1, and its VP.
+    let mut vps = Vec::new();
+    for w in &g.wonders {
+        let s = &w.sides[0];
+        let mut costs: Vec<(u8, bool)> = s.stages.iter().filter_map(|st| st.pattern).collect();
+        costs.sort();
+        assert_eq!(
+            costs,
+            [(2, false), (2, true), (3, false), (3, true), (4, false)],
+            "{}",
+            w.name
+        );
+        assert_eq!(s.stages[0].level, 1);
+        assert!(s.stages.windows(2).all(|p| p[1].level >= p[0].level));
+        let vp: i32 = s
+            .stages
+            .iter()
+            .flat_map(|st| &st.effects)
+            .filter_map(|e| match e.op {
+                Op::Vp { n, .. } => Some(n),
+                _ => None,
+            })
+            .sum();
+        vps.push((w.name.as_str(), vp));
+    }
+    assert_eq!(
+        vps,
+        [
+            ("Alexandria", 25),
+            ("Babylon", 20),
+            ("Ephesus", 22),
+            ("Giza", 30),
+            ("Halicarnassus", 24),
+            ("Olympia", 22),
+            ("Rhodes", 26)
+        ]
+    );
+    let b = g.battles.expect("battles");
+    assert_eq!(b.tokens, [(2, 3), (3, 3), (4, 4), (5, 5), (6, 6), (7, 6)]);
+    assert_eq!((b.vp, g.cat_vp), (3, 2));
+}
+
+/// The tiny expansion `dsl/DSL.md` shows a designer ("Editions and
+/// expansions") checks clean against the shipped base game: the guide's
+/// example is kept true.
+#[test]
+fn the_guides_expansion_example_checks() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let guide = std::fs::read_to_string(root.join("dsl/DSL.md")).unwrap();
+    let dir = std::env::temp_dir().join(format!("sevenw-guide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (base, guests) = (dir.join("base"), dir.join("guests"));
+    std::fs::create_dir_all(&base).unwrap();
+    std::fs::create_dir_all(&guests).unwrap();
+    for e in std::fs::read_dir(root.join("cards/base")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "yaml") {
+            std::fs::copy(&p, base.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    // Every ```yaml block whose first line is `# cards/guests/FILE`.
+    let mut files = 0;
+    for block in guide.split("```yaml\n").skip(1) {
+        let text = &block[..block.find("```").unwrap()];
+        if let Some(file) = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# cards/guests/"))
+            .and_then(|l| l.split_whitespace().next())
+        {
+            std::fs::write(guests.join(file), text).unwrap();
+            files += 1;
+        }
+    }
+    assert_eq!(files, 2, "the guide shows game.yaml and one card file");
+    let compiled = sevenw_compiler::check(std::slice::from_ref(&dir));
+    let rendered = compiled.report.render(&compiled.sources, false);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(compiled.report.diagnostics.is_empty(), "{rendered}");
+    let library = compiled.library.unwrap();
+    let g = library.games.iter().find(|g| g.name == "guests").unwrap();
+    assert_eq!(g.extends.as_deref(), Some("base"));
+    assert_eq!(g.cards.len(), 3);
+    assert!(g.cards.iter().all(|c| c.age == 0));
+    assert_eq!(g.cards.iter().filter(|c| c.expert).count(), 1);
+}
+
+/// A game with all its expansions in play must fit the runtime's indices:
+/// at the limit nothing is reported; one under the total, the expansion's
+/// thing one past it is (`tests/fixtures/gen/family`: town, its second
+/// edition, and the expansions guests and visitors).
+#[test]
+fn a_game_with_all_its_expansions_fits_the_limits() {
+    use sevenw_compiler::diag::{Code, Report};
+    use sevenw_compiler::validate::{Limits, family_limits};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/gen/family");
+    let a = sevenw_compiler::analyse(&[dir], &Default::default());
+    assert!(!a.report.has_errors());
+    let game = |n: &str| {
+        a.games
+            .iter()
+            .find(|g| g.vocab.game == n && g.vocab.edition == 1)
+            .unwrap()
+    };
+    let (guests, visitors) = (game("guests"), game("visitors"));
+    let edition_cards = a
+        .games
+        .iter()
+        .filter(|g| g.vocab.game == "town")
+        .map(|g| g.cards.len())
+        .max()
+        .unwrap();
+    let cards = edition_cards + guests.cards.len() + visitors.cards.len();
+    let town_wonders = a
+        .games
+        .iter()
+        .filter(|g| g.vocab.game == "town")
+        .map(|g| g.wonders.len())
+        .max()
+        .unwrap();
+    let wonders = town_wonders + guests.wonders.len() + visitors.wonders.len();
+    assert!(!guests.cards.is_empty() && !visitors.wonders.is_empty());
+    assert!(a.games.iter().all(|g| g.progress.is_empty()));
+    let run = |max: Limits| {
+        let mut r = Report::default();
+        family_limits(&a.games, max, &mut r);
+        r
+    };
+    let at = Limits {
+        cards,
+        small: wonders,
+    };
+    assert!(run(at).diagnostics.is_empty());
+    // One card fewer: the last expansion card (guests, the last with cards).
+    let r = run(Limits {
+        cards: cards - 1,
+        ..at
+    });
+    assert_eq!(r.diagnostics.len(), 1);
+    assert_eq!(r.diagnostics[0].code, Code::InputLimit);
+    assert_eq!(
+        r.diagnostics[0].loc,
+        Some(guests.cards.last().unwrap().name.loc)
+    );
+    // One wonder fewer: visitors' last wonder.
+    let r = run(Limits {
+        small: wonders - 1,
+        ..at
+    });
+    assert_eq!(r.diagnostics.len(), 1);
+    assert_eq!(
+        r.diagnostics[0].loc,
+        Some(visitors.wonders.last().unwrap().name.loc)
+    );
+}

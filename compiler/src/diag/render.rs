@@ -107,16 +107,37 @@ struct FileSource {
     text: String,
     /// `(offset in the file, bytes added up to and including that character)`.
     shifts: Vec<(usize, usize)>,
+    /// Where each line of `text` starts, line breaks counted as miette
+    /// counts them (`\n`, `\r\n` or a lone `\r`).
+    starts: Vec<usize>,
 }
 
 impl FileSource {
     fn new(sources: &Sources, id: FileId) -> FileSource {
         let file = sources.get(id);
         let (text, shifts) = escape(&file.text);
-        FileSource {
-            name: escape_controls(&file.path.display().to_string()).into_owned(),
-            text: text.into_owned(),
+        FileSource::shown(
+            escape_controls(&file.path.display().to_string()).into_owned(),
+            text.into_owned(),
             shifts,
+        )
+    }
+
+    /// A file shown under `name` as `text` (escaped), with its shifts.
+    fn shown(name: String, text: String, shifts: Vec<(usize, usize)>) -> FileSource {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        for (i, &b) in bytes.iter().enumerate() {
+            let lone_cr = b == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+            if b == b'\n' || lone_cr {
+                starts.push(i + 1);
+            }
+        }
+        FileSource {
+            name,
+            text,
+            shifts,
+            starts,
         }
     }
 
@@ -141,16 +162,35 @@ impl SourceCode for FileSource {
         before: usize,
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner = self.text.read_span(span, before, after)?;
+        // miette reads a `str` from its start; it is given only the lines
+        // that can matter (one more each side than the context asks), so a
+        // diagnostic costs its snippet, not the file before it.
+        let (off, end) = (span.offset(), span.offset().saturating_add(span.len()));
+        let (text, base, first_line) = if end <= self.text.len() {
+            let line_of = |at: usize| self.starts.partition_point(|&s| s <= at).saturating_sub(1);
+            let from_line = line_of(off).saturating_sub(before.saturating_add(1));
+            let to_line = line_of(end)
+                .saturating_add(after)
+                .saturating_add(2)
+                .min(self.starts.len());
+            let from = self.starts[from_line];
+            let to = self.starts.get(to_line).copied().unwrap_or(self.text.len());
+            (&self.text[from..to], from, from_line)
+        } else {
+            (self.text.as_str(), 0, 0)
+        };
+        let local = SourceSpan::new((off - base).into(), span.len());
+        let inner = text.read_span(&local, before, after)?;
         let data = inner.data();
         // The lines covered, not the lines from the start of the file.
         let newlines = data.iter().filter(|b| **b == b'\n').count();
         let lines = newlines + usize::from(!data.ends_with(b"\n"));
+        let at = SourceSpan::new((inner.span().offset() + base).into(), inner.span().len());
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             data,
-            *inner.span(),
-            inner.line(),
+            at,
+            inner.line() + first_line,
             inner.column(),
             lines,
         )))

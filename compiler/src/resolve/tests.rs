@@ -97,8 +97,9 @@ fn counters_and_scopes() {
                 seats: vec![-1, 0, 1],
                 divisor: 1,
                 most: false,
+                token: None,
                 sets: false,
-                distinct: false
+                distinct: false,
             }),
             cond: None
         }]
@@ -116,8 +117,9 @@ fn counters_and_scopes() {
                 seats: vec![0],
                 divisor: 1,
                 most: false,
+                token: None,
                 sets: false,
-                distinct: false
+                distinct: false,
             }),
             cond: None
         }]
@@ -200,4 +202,143 @@ fn did_you_mean_names_the_nearest() {
         helps,
         [Some("did you mean `blue`?"), Some("did you mean `glass`?")]
     );
+}
+
+/// Resolves the `decks` fixture (every Architects word once), with its
+/// cards file changed by `edit`.
+fn decks_game(edit: impl Fn(&str) -> String) -> (Option<Game>, Vec<Code>) {
+    let game = include_str!("../../../tests/fixtures/gen/decks/game.yaml");
+    let cards = edit(include_str!("../../../tests/fixtures/gen/decks/cards.yaml"));
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let src = load_texts(
+        "decks",
+        &[("game.yaml", game), ("cards.yaml", &cards)],
+        &mut sources,
+        &mut report,
+    );
+    let ast = crate::parse::parse(src, &mut report);
+    let g = resolve(ast, &mut report);
+    (g, report.diagnostics.iter().map(|d| d.code).collect())
+}
+
+#[test]
+fn architects_words_resolve() {
+    let (g, codes) = decks_game(|s| s.to_string());
+    assert!(codes.is_empty(), "{codes:?}");
+    let g = g.unwrap();
+    let effects = |i: usize| g.progress[i].effects.list().to_vec();
+    // `when you take Wood or a yellow card`: Wood (0) and every yellow card (Coin, 1).
+    let woodwork = effects(0);
+    assert_eq!(woodwork[0].trigger, Trigger::TakeCard(vec![0, 1]));
+    assert_eq!(
+        woodwork[0].action,
+        Action::TakeCard {
+            decks: 0b111,
+            top: 1
+        }
+    );
+    let lookout = effects(1);
+    assert_eq!(lookout[0].trigger, Trigger::BuildStage);
+    assert_eq!(
+        lookout[0].action,
+        Action::TakeCard {
+            decks: 0b011,
+            top: 5
+        }
+    );
+    let thrift: Vec<Action> = effects(2).into_iter().map(|e| e.action).collect();
+    assert_eq!(
+        thrift,
+        [Action::CoinValue { amount: 2 }, Action::AnyResources]
+    );
+    let Action::Gain { per: Some(c), .. } = &effects(3)[1].action else {
+        panic!("Culture counts")
+    };
+    assert_eq!((c.kind, c.token), (CounterKind::ProgressTokens, Some(3)));
+    let Action::Gain { per: Some(c), .. } = &effects(4)[1].action else {
+        panic!("Decor counts")
+    };
+    assert_eq!(c.kind, CounterKind::FinishedWonders);
+    assert_eq!(g.progress[3].copies.map(|c| c.value), Some(2));
+    // Any deck: all four bits.
+    let tower = &g.wonders[0].sides[0].stages;
+    assert_eq!(
+        tower[0].effects.list()[1].action,
+        Action::TakeCard {
+            decks: 0b1111,
+            top: 1
+        }
+    );
+    assert_eq!(tower[0].level.map(|l| l.value), Some(1));
+    assert_eq!(
+        tower[1].cost.pattern.map(|(p, _)| (p.count, p.identical)),
+        Some((3, true))
+    );
+    assert_eq!(
+        g.cards[0]
+            .decks
+            .iter()
+            .map(|(d, n, _)| (*d, n.value))
+            .collect::<Vec<_>>(),
+        [
+            (Some(DeckRef::Wonder(0)), 1),
+            (Some(DeckRef::Wonder(1)), 1),
+            (Some(DeckRef::Central), 1)
+        ]
+    );
+    let cat: Vec<Action> = g.cards[2]
+        .effects
+        .list()
+        .iter()
+        .map(|e| e.action.clone())
+        .collect();
+    assert!(cat.contains(&Action::TakeCat));
+    assert!(
+        g.cards[3]
+            .effects
+            .list()
+            .iter()
+            .any(|e| e.action == Action::Flip { amount: 2 })
+    );
+}
+
+#[test]
+fn architects_words_out_of_range_or_unknown() {
+    let swap = |from: &'static str, to: &'static str| {
+        move |s: &str| {
+            assert!(s.contains(from), "{from}");
+            s.replace(from, to)
+        }
+    };
+    for (from, to, code) in [
+        ("top 5 cards", "top 0 cards", Code::BadValue),
+        ("flip 2 conflict", "flip 0 conflict", Code::BadValue),
+        ("count one coin as 2", "count one coin as 0", Code::BadValue),
+        (
+            "from the central deck",
+            "from the middle deck",
+            Code::UnknownName,
+        ),
+        ("take Wood or", "take Wool or", Code::UnknownName),
+        ("a yellow card", "a wood card", Code::WrongKind),
+        (
+            "per Culture progress",
+            "per Kultur progress",
+            Code::UnknownName,
+        ),
+        (
+            "{Tower: 1, Gate: 1, central: 1}",
+            "{Towers: 1, Gate: 1, central: 1}",
+            Code::UnknownName,
+        ),
+        (
+            "cost: 3 identical, level: 1",
+            "cost: 16 identical, level: 1",
+            Code::BadValue,
+        ),
+    ] {
+        let (_, codes) = decks_game(swap(from, to));
+        assert_eq!(codes, [code], "{to}");
+    }
 }

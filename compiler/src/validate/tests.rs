@@ -238,3 +238,53 @@ fn a_game_name_unlike_its_folder_does_not_stop_the_card_checks() {
     report.sort();
     assert_eq!(codes(&report), [Code::BadValue, Code::UnknownName]);
 }
+
+/// The template set against limits at its counts and one below them: the
+/// thing one past the limit is reported at its place, nothing at the limit.
+#[test]
+fn limits_at_the_count_and_one_past_it() {
+    use crate::diag::Report;
+    use crate::validate::{Limits, limits};
+    let (game, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
+    assert!(report.diagnostics.is_empty());
+    let game = game.unwrap();
+    let cards = game.cards.len();
+    // One wonder of one side of two stages: `small` at 2 holds all.
+    let at = Limits { cards, small: 2 };
+    let mut r = Report::default();
+    limits(&game, at, &mut r);
+    assert_eq!(codes(&r), []);
+    let mut r = Report::default();
+    limits(
+        &game,
+        Limits {
+            cards: cards - 1,
+            small: 2,
+        },
+        &mut r,
+    );
+    assert_eq!(codes(&r), [Code::InputLimit]);
+    let d = &r.diagnostics[0];
+    assert_eq!(
+        d.loc,
+        Some(game.cards[cards - 1].name.loc),
+        "at the card one past"
+    );
+    assert!(
+        d.message
+            .contains(&format!("holds {cards} cards; at most {}", cards - 1))
+    );
+    // Stages: the second stage is one past a limit of 1 (and the one wonder
+    // and its one side are at it).
+    let mut r = Report::default();
+    limits(&game, Limits { cards, small: 1 }, &mut r);
+    assert_eq!(codes(&r), [Code::InputLimit]);
+    assert_eq!(
+        r.diagnostics[0].loc,
+        Some(game.wonders[0].sides[0].stages[1].loc)
+    );
+    // Nothing: no wonder at all is one past 0.
+    let mut r = Report::default();
+    limits(&game, Limits { cards, small: 0 }, &mut r);
+    assert_eq!(r.diagnostics[0].loc, Some(game.wonders[0].name.loc));
+}

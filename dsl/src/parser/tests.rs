@@ -341,6 +341,11 @@ fn leading_keywords_come_from_the_grammar() {
             Some("keep"),
             Some("take"),
             Some("one"),
+            Some("take"),
+            Some("take"),
+            Some("flip"),
+            Some("build"),
+            Some("count"),
         ]
     );
     assert!(is_action_keyword("PAY") && !is_action_keyword("payment"));
@@ -573,6 +578,90 @@ fn expansion_triggers() {
 }
 
 #[test]
+fn architects_effects() {
+    let ActionKind::TakeCard { decks, top } =
+        only_action("take a card from the left, right or central deck")
+    else {
+        panic!("not a take")
+    };
+    assert_eq!(texts(&decks), ["left", "right", "central"]);
+    assert_eq!(top, None);
+    let ActionKind::TakeCard { decks, .. } = only_action("take a card from any deck") else {
+        panic!("not a take")
+    };
+    assert_eq!(texts(&decks), ["any"]);
+    let ActionKind::TakeCard { decks, top } =
+        only_action("take one of the top 5 cards of the left or right deck")
+    else {
+        panic!("not a take")
+    };
+    assert_eq!(texts(&decks), ["left", "right"]);
+    assert_eq!(top.map(|n| n.value), Some(5));
+    assert_eq!(only_action("take the cat"), ActionKind::TakeCat);
+    let ActionKind::Flip { amount } = only_action("flip 2 conflict tokens") else {
+        panic!("not a flip")
+    };
+    assert_eq!(amount.value, 2);
+    assert!(matches!(
+        only_action("flip 1 conflict token"),
+        ActionKind::Flip { .. }
+    ));
+    assert_eq!(
+        only_action("build wonder stages with any resources"),
+        ActionKind::AnyResources
+    );
+    let ActionKind::CoinValue { amount } = only_action("count one coin as 2 coins") else {
+        panic!("not a coin value")
+    };
+    assert_eq!(amount.value, 2);
+    // The take of a progress token is still itself.
+    assert!(matches!(
+        only_action("take a progress token"),
+        ActionKind::TakeProgress { set_aside: None }
+    ));
+    // A deck list without its `deck` says what is missing.
+    let e = err("take a card from the left or right");
+    assert!(e.message.contains("`deck`"), "{}", e.message);
+}
+
+#[test]
+fn take_triggers_name_cards_and_colours() {
+    let e = effects(
+        "when you take Wood or Clay: take a card from the central deck; \
+         when you take Stone, a yellow card or Red Archer: take the cat",
+    );
+    let names = |i: usize| -> Vec<(String, bool)> {
+        match &e.clauses[i].trigger.as_ref().unwrap().kind {
+            TriggerKind::TakeCard(t) => t.iter().map(|t| (t.name.text.clone(), t.colour)).collect(),
+            k => panic!("not a take trigger: {k:?}"),
+        }
+    };
+    assert_eq!(
+        names(0),
+        [("Wood".to_string(), false), ("Clay".to_string(), false)]
+    );
+    assert_eq!(
+        names(1),
+        [
+            ("Stone".to_string(), false),
+            ("yellow".to_string(), true),
+            ("Red Archer".to_string(), false)
+        ]
+    );
+    let text = "when you take Red Archer: take the cat";
+    let t = effects(text);
+    let TriggerKind::TakeCard(list) = &t.clauses[0].trigger.as_ref().unwrap().kind else {
+        panic!()
+    };
+    let span = list[0].name.span;
+    assert_eq!(&text[span.start..span.end], "Red Archer");
+    assert_eq!(
+        t.clauses[0].trigger.as_ref().unwrap().kind.word(),
+        "when you take a card"
+    );
+}
+
+#[test]
 fn costs_per_age() {
     let c = parse_cost("1 coin per age").unwrap();
     assert_eq!(c.items.len(), 1);
@@ -621,4 +710,24 @@ fn one_of_several_options() {
     err("one of (one of (gain 1 vp) or (gain 2 vp)) or (gain 3 vp)");
     err("one of (gain 7 coins)");
     err("at game end: one of (gain 1 vp) or (gain 2 vp)");
+}
+
+#[test]
+fn pattern_costs() {
+    let c = parse_cost("3 different").unwrap();
+    let p = c.pattern.unwrap();
+    assert_eq!((p.count.value, p.identical), (3, false));
+    assert!(c.items.is_empty());
+    let p = parse_cost("2 identical resources")
+        .unwrap()
+        .pattern
+        .unwrap();
+    assert_eq!((p.count.value, p.identical), (2, true));
+    assert_eq!(p.span, Span::new(0, 21));
+    // A misspelt kind is a resource name for the resolver to report.
+    let c = parse_cost("2 diferent").unwrap();
+    assert!(c.pattern.is_none());
+    assert_eq!(c.items[0].name.text, "diferent");
+    // A pattern stands alone.
+    assert!(parse_cost("2 different, 1 coin").is_err());
 }

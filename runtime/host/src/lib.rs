@@ -90,6 +90,39 @@ pub enum Counted {
     FinishedWonders,
     /// The colours of these held at least once (Edifice's Archives).
     Colours(ColourSet),
+    /// Cat icons on the cards held (7 Wonders Architects).
+    Cats,
+    /// Progress tokens of this kind (its index in [`GameInfo::progress`]) held.
+    Token(u8),
+}
+
+/// Decks a card may be taken from (7 Wonders Architects: each player has a
+/// deck on the left, shared with the left neighbour, one on the right, and
+/// the central deck). Bit per constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Decks(pub u8);
+
+impl Decks {
+    /// The deck between the player and the left neighbour (the player's own).
+    pub const LEFT: u8 = 1;
+    /// The deck between the player and the right neighbour.
+    pub const RIGHT: u8 = 2;
+    /// The central deck.
+    pub const CENTRAL: u8 = 4;
+    /// Every other deck on the table.
+    pub const OTHERS: u8 = 8;
+
+    pub const fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// A stage cost of counted resources (7 Wonders Architects): `count`
+/// resources, all different or all identical. Coins stand for any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pattern {
+    pub count: u8,
+    pub identical: bool,
 }
 
 /// What a cost discount applies to.
@@ -173,6 +206,8 @@ pub enum Event {
     /// the acting player, who holds no pawn of it, pays its penalty. Only
     /// ever run for a project card: no [`Listens`] bit.
     Failed,
+    /// Its owner took this card (7 Wonders Architects).
+    TookCard { card: CardId },
 }
 
 /// Which events a source reacts to, bit per [`Listens`] constant.
@@ -188,6 +223,7 @@ impl Listens {
     pub const GAINED_VICTORY: u16 = 64;
     pub const TOOK_BANK_COINS: u16 = 128;
     pub const BOUGHT_FROM: u16 = 256;
+    pub const TOOK_CARD: u16 = 32;
 
     pub const fn has(self, bit: u16) -> bool {
         self.0 & bit != 0
@@ -299,6 +335,19 @@ pub trait Host {
     /// source with [`CardInfo::options`] / [`StageInfo::options`] (0 for
     /// any other).
     fn chosen(&self) -> u8;
+    /// Take the top card of one of these decks (the player chooses which);
+    /// with `top` above 1, look at that many of its top cards, keep one and
+    /// shuffle the others back.
+    fn take_card(&mut self, decks: Decks, top: u8);
+    /// Take the cat figure from whoever holds it.
+    fn take_cat(&mut self);
+    /// Turn `n` conflict tokens to their war side.
+    fn flip_conflict(&mut self, n: u8);
+    /// Wonder stages of counted resources may be paid with any resources
+    /// (neither all different nor all identical).
+    fn any_resources(&mut self);
+    /// One coin of the player counts as `n` coins when paying.
+    fn coin_value(&mut self, n: u8);
 }
 
 /// A cost: coins and resources.
@@ -353,6 +402,11 @@ pub struct StageInfo {
     pub listens: Listens,
     /// Options its effects offer, one chosen when built (`one of`); 0: none.
     pub options: u8,
+    /// Built once every stage of a lower level is (from 1; stages without
+    /// levels in the card files are levels 1, 2, 3… in order).
+    pub level: u8,
+    /// A cost of counted resources instead of `cost`'s (Architects).
+    pub pattern: Option<Pattern>,
 }
 
 /// One side of a wonder board.
@@ -457,6 +511,27 @@ pub struct ProgressInfo {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub listens: Listens,
+    /// Copies of the token in the game.
+    pub copies: u8,
+}
+
+/// A deck of a game of decks (7 Wonders Architects).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DeckInfo {
+    pub name: &'static str,
+    /// The wonder whose deck it is; `None` for the central deck.
+    pub wonder: Option<u8>,
+    /// (card, copies).
+    pub cards: &'static [(CardId, u8)],
+}
+
+/// Battles started by flipping conflict tokens (7 Wonders Architects).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BattleInfo {
+    /// (players, conflict tokens in play), by players.
+    pub tokens: &'static [(u8, u8)],
+    /// The VP of a military victory token.
+    pub vp: u8,
 }
 
 /// A conflict track: distances from its centre.
@@ -510,6 +585,14 @@ pub struct GameInfo {
     pub progress: &'static [ProgressInfo],
     /// Runs the effects of `source` for `event` on behalf of the host's player.
     pub effects: fn(Source, Event, &mut dyn Host),
+    /// The family of rules the card files name (`family:`), or empty.
+    pub family: &'static str,
+    /// A game of decks: each wonder's deck, then the central deck; empty
+    /// when Ages are dealt.
+    pub decks: &'static [DeckInfo],
+    pub battles: Option<BattleInfo>,
+    /// The VP of the cat figure (0 when the game has none).
+    pub cat_vp: u8,
 }
 
 impl core::fmt::Debug for GameInfo {

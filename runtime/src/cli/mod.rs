@@ -81,7 +81,7 @@ enum Command {
 
 #[derive(Args, Debug)]
 struct GameArgs {
-    /// The game (a folder of the card library: base, duel).
+    /// The game (a game of the card library: base, duel, architects).
     #[arg(long)]
     game: String,
     /// The game's edition (default: its first).

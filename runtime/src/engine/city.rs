@@ -58,6 +58,12 @@ pub struct Abilities {
     /// Effects on other cities, or needing a choice, for the turn structure
     /// to carry out after the acting city's effects ran.
     pub pending: Vec<Pending>,
+    /// Wonder stages of counted resources may be paid with any resources
+    /// (Architects' Engineering), by so many sources.
+    pub any_resources: u8,
+    /// One coin counts as this many when paying (Architects' Economy); 0
+    /// when no source grants it.
+    pub coin_value: u8,
 }
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
@@ -81,6 +87,13 @@ pub enum Pending {
     BuildFromHand(ColourSet),
     /// Take a participation pawn of that Age's project from the box (0: any).
     TakePawn(u8),
+    /// Take the top card of one of these decks, looking at the top N
+    /// (Architects).
+    TakeCard(sevenw_host::Decks, u8),
+    /// Take the cat figure.
+    TakeCat,
+    /// Turn N conflict tokens to war.
+    Flip(u8),
 }
 
 /// Most distinct values of conflict tokens a city keeps count of.
@@ -145,6 +158,8 @@ pub struct City {
     pub debt: Vec<i8>,
     /// The option chosen for each source built with a choice (`one of`).
     pub chosen: Vec<(Source, u8)>,
+    /// Cat icons on the cards held (Architects).
+    pub cats: u16,
 }
 
 impl Default for City {
@@ -180,6 +195,7 @@ impl Default for City {
             pawns: 0,
             debt: Vec::new(),
             chosen: Vec::new(),
+            cats: 0,
         }
     }
 }
@@ -227,6 +243,12 @@ impl City {
             }
             Counted::Colours(colours) => (0..MAX_CAT)
                 .filter(|&c| colours.0 & (1 << c) != 0 && self.colour_count[c] > 0)
+                .count() as u32,
+            Counted::Cats => u32::from(self.cats),
+            Counted::Token(t) => self
+                .sources
+                .iter()
+                .filter(|&&(s, _)| s == Source::Progress(t))
                 .count() as u32,
         }
     }
@@ -372,6 +394,39 @@ impl City {
                 s,
                 Event::Built,
                 &mut crate::engine::host::Unbuild { me: self, option },
+            );
+        }
+        true
+    }
+
+    /// A held card leaves the city (spent on a wonder stage, traded for a
+    /// progress token, discarded after a battle: Architects): what it gave
+    /// while held goes with it — production, coins, shields, science
+    /// symbols, cat icons (its effects run against
+    /// [`crate::engine::host::Spend`]). False if the city does not hold it.
+    pub fn spend(&mut self, vocab: &Vocab, card: CardId) -> bool {
+        let Some(i) = self.cards.iter().rposition(|&c| c == card) else {
+            return false;
+        };
+        self.cards.remove(i);
+        if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
+            let c = usize::from(info.colour.0) % MAX_CAT;
+            self.colour_count[c] = self.colour_count[c].saturating_sub(1);
+        }
+        if !self.cards.contains(&card) {
+            self.names = NameSet::default();
+            for k in 0..self.cards.len() {
+                let n = vocab.name_class(self.cards[k]);
+                self.names.insert(n);
+            }
+        }
+        let s = Source::Card(card);
+        self.lose_source(s);
+        if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
+            vocab.effects(
+                s,
+                Event::Built,
+                &mut crate::engine::host::Spend { me: self },
             );
         }
         true
@@ -544,6 +599,30 @@ mod tests {
         assert_eq!(c.count(Counted::VictoryTokens), 1);
         c.coins = -4;
         assert_eq!(c.count(Counted::Coins), 0);
+    }
+
+    #[test]
+    fn architects_counts() {
+        let mut c = City {
+            cats: 3,
+            ..City::default()
+        };
+        assert_eq!(c.count(Counted::Cats), 3);
+        c.stages = 4;
+        assert_eq!(
+            c.count(Counted::FinishedWonders),
+            0,
+            "the game says nothing"
+        );
+        c.wonder_stages = 5;
+        assert_eq!(c.count(Counted::FinishedWonders), 0);
+        c.stages = 5;
+        assert_eq!(c.count(Counted::FinishedWonders), 1);
+        c.sources.push((Source::Progress(2), Listens(0)));
+        c.sources.push((Source::Progress(2), Listens(0)));
+        c.sources.push((Source::Progress(1), Listens(0)));
+        assert_eq!(c.count(Counted::Token(2)), 2);
+        assert_eq!(c.count(Counted::Token(0)), 0);
     }
 
     #[test]

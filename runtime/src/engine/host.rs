@@ -8,8 +8,8 @@
 //! card's production when the card leaves a city.
 
 use sevenw_host::{
-    Category, ColourSet, Counted, Discount, FreeRule, Host, Limit, Pile, ResSet, ScienceRule,
-    Seats, Source, SymSet, TokenKind,
+    Category, ColourSet, Counted, Decks, Discount, FreeRule, Host, Limit, Pile, ResSet,
+    ScienceRule, Seats, Source, SymSet, TokenKind,
 };
 
 use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at, valid_offset};
@@ -249,6 +249,34 @@ impl Host for CityHost<'_> {
     fn keep_hand(&mut self, colours: ColourSet) {
         self.me.abilities.keep.0 |= colours.0;
     }
+
+    // Architects: taking cards and the cat, and flipping conflict tokens,
+    // change the table; the turn structure carries them out.
+    fn take_card(&mut self, decks: Decks, top: u8) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeCard(decks, top));
+    }
+
+    fn take_cat(&mut self) {
+        self.me.cats = self.me.cats.saturating_add(1);
+        self.me.abilities.pending.push(Pending::TakeCat);
+    }
+
+    fn flip_conflict(&mut self, n: u8) {
+        self.me.abilities.pending.push(Pending::Flip(n));
+    }
+
+    fn any_resources(&mut self) {
+        let a = &mut self.me.abilities;
+        a.any_resources = a.any_resources.saturating_add(1);
+    }
+
+    fn coin_value(&mut self, n: u8) {
+        let a = &mut self.me.abilities;
+        a.coin_value = a.coin_value.max(n);
+    }
 }
 
 /// Runs effects at final scoring: collects points, coins and science from a
@@ -349,6 +377,11 @@ impl Host for ScoreHost<'_> {
     fn chosen(&self) -> u8 {
         self.source.map_or(0, |s| self.me.chosen_for(s))
     }
+    fn take_card(&mut self, _decks: Decks, _top: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
 }
 
 /// Undoes what a card granted for as long as it is held, when it leaves a
@@ -443,6 +476,18 @@ impl Host for Unbuild<'_> {
     fn chosen(&self) -> u8 {
         self.option
     }
+    fn take_card(&mut self, _d: Decks, _t: u8) {}
+    // A cat icon is counted while the card is held.
+    fn take_cat(&mut self) {
+        self.me.cats = self.me.cats.saturating_sub(1);
+    }
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {
+        let a = &mut self.me.abilities;
+        a.any_resources = a.any_resources.saturating_sub(1);
+    }
+    // The best value granted stays (no card set spends a source of it).
+    fn coin_value(&mut self, _n: u8) {}
 }
 
 /// Removes one entry equal to `x`, if any.
@@ -452,9 +497,276 @@ fn remove_one<T: PartialEq>(v: &mut Vec<T>, x: &T) {
     }
 }
 
+/// Takes back what a held card gave while held, when it is spent in a game
+/// where cards are (Architects: resources and coins paid for a stage, green
+/// cards traded for a progress token, horned red cards after a battle): as
+/// [`Unbuild`] does, and its coins too, since a coin card is its coin.
+pub struct Spend<'a> {
+    pub me: &'a mut City,
+}
+
+impl Host for Spend<'_> {
+    fn count(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    // A coin card is its coin.
+    fn gain_coins(&mut self, n: i32) {
+        self.me.coins = self.me.coins.saturating_sub(n).max(0);
+    }
+    fn gain_vp(&mut self, c: Category, n: i32) {
+        self.unbuild().gain_vp(c, n)
+    }
+    fn gain_shields(&mut self, n: u32) {
+        self.unbuild().gain_shields(n)
+    }
+    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
+        self.unbuild().produce(options, amount, tradable)
+    }
+    fn science(&mut self, options: SymSet) {
+        self.unbuild().science(options)
+    }
+    fn trade_price(&mut self, r: ResSet, p: u8, s: Seats) {
+        self.unbuild().trade_price(r, p, s)
+    }
+    fn build_free(&mut self, f: Pile, l: Limit) {
+        self.unbuild().build_free(f, l)
+    }
+    fn play_last_card(&mut self) {
+        self.unbuild().play_last_card()
+    }
+    fn copy_card(&mut self, c: ColourSet, s: Seats) {
+        self.unbuild().copy_card(c, s)
+    }
+    fn play_again(&mut self) {
+        self.unbuild().play_again()
+    }
+    fn lose_coins(&mut self, n: u32, s: Seats) {
+        self.unbuild().lose_coins(n, s)
+    }
+    fn discard_card(&mut self, c: ColourSet, s: Seats) {
+        self.unbuild().discard_card(c, s)
+    }
+    fn take_progress(&mut self, n: u8) {
+        self.unbuild().take_progress(n)
+    }
+    fn discount(&mut self, n: u8, t: Discount) {
+        self.unbuild().discount(n, t)
+    }
+    fn receive_trade_coins(&mut self, s: Seats) {
+        self.unbuild().receive_trade_coins(s)
+    }
+    fn coin_discount(&mut self, n: u8, c: ColourSet, s: Seats) {
+        self.unbuild().coin_discount(n, c, s)
+    }
+    fn free_builds(&mut self, r: FreeRule) {
+        self.unbuild().free_builds(r)
+    }
+    fn bank_trade(&mut self, r: ResSet, p: u8) {
+        self.unbuild().bank_trade(r, p)
+    }
+    fn take_victory_token(&mut self, a: u8) {
+        self.unbuild().take_victory_token(a)
+    }
+    fn lose_tokens(&mut self, k: TokenKind, n: u8, s: Seats) {
+        self.unbuild().lose_tokens(k, n, s)
+    }
+    fn give_defeats(&mut self) {
+        self.unbuild().give_defeats()
+    }
+    fn science_rule(&mut self, r: ScienceRule) {
+        self.unbuild().science_rule(r)
+    }
+    fn entomb(&mut self, c: ColourSet) {
+        self.unbuild().entomb(c)
+    }
+    fn draw_cards(&mut self, c: ColourSet, n: u8) {
+        self.unbuild().draw_cards(c, n)
+    }
+    fn build_from_hand(&mut self, c: ColourSet) {
+        self.unbuild().build_from_hand(c)
+    }
+    fn keep_hand(&mut self, c: ColourSet) {
+        self.unbuild().keep_hand(c)
+    }
+    fn take_card(&mut self, d: Decks, t: u8) {
+        self.unbuild().take_card(d, t)
+    }
+    fn take_cat(&mut self) {
+        self.unbuild().take_cat()
+    }
+    fn flip_conflict(&mut self, n: u8) {
+        self.unbuild().flip_conflict(n)
+    }
+    fn any_resources(&mut self) {
+        self.unbuild().any_resources()
+    }
+    fn coin_value(&mut self, n: u8) {
+        self.unbuild().coin_value(n)
+    }
+    fn take_pawn(&mut self, age: u8) {
+        self.unbuild().take_pawn(age)
+    }
+    fn chosen(&self) -> u8 {
+        0
+    }
+}
+
+impl Spend<'_> {
+    fn unbuild(&mut self) -> Unbuild<'_> {
+        // Games of decks offer no `one of` choices.
+        Unbuild {
+            me: self.me,
+            option: 0,
+        }
+    }
+}
+
+/// What a source does when built, recorded without a city (what a kind of
+/// card gives while held, found once when a game's rules are bound).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Probe {
+    /// Production: (options, amount).
+    pub produce: Vec<(ResSet, u8)>,
+    pub coins: i32,
+    pub shields: u32,
+    pub science: Vec<SymSet>,
+    /// Conflict tokens it turns to war.
+    pub flips: u32,
+    /// It takes the cat.
+    pub cat: bool,
+    /// Cards it takes.
+    pub takes: u32,
+}
+
+impl Host for Probe {
+    fn count(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn gain_coins(&mut self, n: i32) {
+        self.coins = self.coins.saturating_add(n);
+    }
+    fn gain_vp(&mut self, _c: Category, _n: i32) {}
+    fn gain_shields(&mut self, n: u32) {
+        self.shields = self.shields.saturating_add(n);
+    }
+    fn produce(&mut self, options: ResSet, amount: u8, _tradable: bool) {
+        self.produce.push((options, amount));
+    }
+    fn science(&mut self, options: SymSet) {
+        self.science.push(options);
+    }
+    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
+    fn build_free(&mut self, _f: Pile, _l: Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
+    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn take_progress(&mut self, _n: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
+    fn free_builds(&mut self, _r: FreeRule) {}
+    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
+    fn take_victory_token(&mut self, _a: u8) {}
+    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, _r: ScienceRule) {}
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    fn keep_hand(&mut self, _c: ColourSet) {}
+    fn take_card(&mut self, _d: Decks, _t: u8) {
+        self.takes = self.takes.saturating_add(1);
+    }
+    fn take_cat(&mut self) {
+        self.cat = true;
+    }
+    fn flip_conflict(&mut self, n: u8) {
+        self.flips = self.flips.saturating_add(u32::from(n));
+    }
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
+    fn take_pawn(&mut self, _a: u8) {}
+    fn chosen(&self) -> u8 {
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn architects_primitives_and_spending_a_card() {
+        let cities = vec![City::default(), City::default()];
+        let mut me = City::new(0, 0, 0, 2);
+        let mut h = CityHost::new(&mut me, &cities, 0, true);
+        h.take_card(Decks(Decks::LEFT | Decks::CENTRAL), 5);
+        h.take_cat();
+        h.flip_conflict(2);
+        h.any_resources();
+        h.coin_value(2);
+        h.coin_value(1);
+        assert_eq!(
+            me.abilities.pending,
+            [
+                Pending::TakeCard(Decks(5), 5),
+                Pending::TakeCat,
+                Pending::Flip(2)
+            ]
+        );
+        assert_eq!(me.cats, 1);
+        assert_eq!(me.abilities.any_resources, 1);
+        assert_eq!(me.abilities.coin_value, 2, "the best value stays");
+        // Spending undoes what a held card gave.
+        me.coins = 3;
+        me.shields = 2;
+        me.science[1] = 2;
+        me.own.fixed[0] = 1;
+        let mut s = Spend { me: &mut me };
+        s.gain_coins(1);
+        s.gain_shields(1);
+        s.science(SymSet(0b10));
+        s.produce(ResSet(0b1), 1, false);
+        s.take_cat();
+        s.any_resources();
+        s.flip_conflict(2);
+        assert_eq!(
+            (
+                me.coins,
+                me.shields,
+                me.science[1],
+                me.own.fixed[0],
+                me.cats
+            ),
+            (2, 1, 1, 0, 0)
+        );
+        assert_eq!(me.abilities.any_resources, 0);
+        // A probe records what a source does, with no city.
+        let mut p = Probe::default();
+        p.produce(ResSet(0b100), 1, false);
+        p.gain_coins(1);
+        p.flip_conflict(2);
+        p.take_cat();
+        p.science(SymSet(1));
+        p.take_card(Decks(1), 1);
+        assert_eq!(p.produce, [(ResSet(0b100), 1)]);
+        assert_eq!((p.coins, p.flips, p.cat, p.takes), (1, 2, true, 1));
+        // Scoring moves nothing.
+        let city = City::default();
+        let mut sh = ScoreHost::new(&city, &cities, 0);
+        sh.take_card(Decks(1), 1);
+        sh.take_cat();
+        sh.flip_conflict(1);
+        assert_eq!(sh.vp, city.vp);
+    }
 
     #[test]
     fn city_host_applies_primitives() {

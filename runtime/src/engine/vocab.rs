@@ -343,13 +343,21 @@ impl Vocab {
         find(&self.token_keys, name).map(|i| i as u8)
     }
 
-    /// The side of `wonder` called `name` (`A`, `b`, …).
+    /// The side of `wonder` called `name` (`A`, `b`, …). The first two
+    /// sides also answer to the other edition's names: `A` or `Day` for the
+    /// first, `B` or `Night` for the second (the second edition's Day side
+    /// is the first edition's A, base2e-facts.md §0).
     pub fn find_side(&self, wonder: u8, name: &str) -> Option<u8> {
         let w = self.info.wonders.get(usize::from(wonder))?;
         let k = key(name);
-        w.sides
-            .iter()
-            .position(|s| key(s.name) == k)
+        let by_name = w.sides.iter().position(|s| key(s.name) == k);
+        let by_place = match k.as_str() {
+            "a" | "day" => Some(0),
+            "b" | "night" => Some(1),
+            _ => None,
+        };
+        by_name
+            .or(by_place.filter(|&i| i < w.sides.len()))
             .map(|i| i as u8)
     }
 

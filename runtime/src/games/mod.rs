@@ -8,6 +8,7 @@
 //! registered family gets for free: adding a game is its folder and one
 //! line in [`FAMILIES`].
 
+pub mod architects;
 pub mod base;
 pub mod duel;
 
@@ -68,6 +69,27 @@ pub const FAMILIES: &[Family] = &[
                 (
                     "scenario-duel",
                     schema_for::<duel::scenario::ScenarioDoc>("A scenario of 7 Wonders Duel"),
+                ),
+            ]
+        },
+    },
+    Family {
+        name: "architects",
+        plays: |info| info.family == "architects",
+        load: |info| Ok(Box::new(Erased(architects::Architects::new(info)?))),
+        schemas: || {
+            vec![
+                (
+                    "sheet-architects",
+                    schema_for::<architects::sheet::SheetDoc>(
+                        "A city sheet of 7 Wonders Architects",
+                    ),
+                ),
+                (
+                    "scenario-architects",
+                    schema_for::<architects::scenario::ScenarioDoc>(
+                        "A scenario of 7 Wonders Architects",
+                    ),
                 ),
             ]
         },

@@ -324,11 +324,15 @@ pub static CARDS: [CardInfo; 29] = [
     ),
 ];
 
-const fn stage(cost: Cost) -> StageInfo {
+/// A stage of `cost` at `level` (the toy game's stages are built in order:
+/// levels 1, 2, 3).
+const fn stage(cost: Cost, level: u8) -> StageInfo {
     StageInfo {
         cost,
         listens: B,
         options: 0,
+        level,
+        pattern: None,
     }
 }
 
@@ -350,15 +354,18 @@ pub static WONDERS: [WonderInfo; 7] = [
                 name: "A",
                 listens: B,
                 stages: &[
-                    stage(cost(0, &[(STONE, 2)])),
-                    stage(cost(0, &[(ORE, 2)])),
-                    stage(cost(0, &[(GLASS, 2)])),
+                    stage(cost(0, &[(STONE, 2)]), 1),
+                    stage(cost(0, &[(ORE, 2)]), 2),
+                    stage(cost(0, &[(GLASS, 2)]), 3),
                 ],
             },
             SideInfo {
                 name: "B",
                 listens: B,
-                stages: &[stage(cost(0, &[(ORE, 2)])), stage(cost(0, &[(CLAY, 2)]))],
+                stages: &[
+                    stage(cost(0, &[(ORE, 2)]), 1),
+                    stage(cost(0, &[(CLAY, 2)]), 2),
+                ],
             },
         ],
     },
@@ -368,7 +375,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(WOOD, 2)])), stage(cost(0, &[(STONE, 2)]))],
+            stages: &[
+                stage(cost(0, &[(WOOD, 2)]), 1),
+                stage(cost(0, &[(STONE, 2)]), 2),
+            ],
         }],
     },
     WonderInfo {
@@ -377,7 +387,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(CLAY, 1)])), stage(cost(0, &[(CLAY, 2)]))],
+            stages: &[
+                stage(cost(0, &[(CLAY, 1)]), 1),
+                stage(cost(0, &[(CLAY, 2)]), 2),
+            ],
         }],
     },
     WonderInfo {
@@ -387,7 +400,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             SideInfo {
                 name: "A",
                 listens: B,
-                stages: &[stage(cost(0, &[(ORE, 1)]))],
+                stages: &[stage(cost(0, &[(ORE, 1)]), 1)],
             },
             // Side B grants its copy when the game ends, not when built.
             SideInfo {
@@ -397,6 +410,8 @@ pub static WONDERS: [WonderInfo; 7] = [
                     cost: cost(0, &[(ORE, 1)]),
                     listens: E,
                     options: 0,
+                    level: 1,
+                    pattern: None,
                 }],
             },
         ],
@@ -408,8 +423,8 @@ pub static WONDERS: [WonderInfo; 7] = [
             name: "A",
             listens: B,
             stages: &[
-                stage(cost(0, &[(WOOD, 2)])),
-                stage(cost(0, &[(PAPYRUS, 1), (LOOM, 1)])),
+                stage(cost(0, &[(WOOD, 2)]), 1),
+                stage(cost(0, &[(PAPYRUS, 1), (LOOM, 1)]), 2),
             ],
         }],
     },
@@ -419,7 +434,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(LOOM, 1)])), stage(cost(0, &[(STONE, 2)]))],
+            stages: &[
+                stage(cost(0, &[(LOOM, 1)]), 1),
+                stage(cost(0, &[(STONE, 2)]), 2),
+            ],
         }],
     },
     WonderInfo {
@@ -428,7 +446,10 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
-            stages: &[stage(cost(0, &[(WOOD, 2)])), stage(cost(0, &[(ORE, 3)]))],
+            stages: &[
+                stage(cost(0, &[(WOOD, 2)]), 1),
+                stage(cost(0, &[(ORE, 3)]), 2),
+            ],
         }],
     },
 ];
@@ -617,4 +638,8 @@ pub static TOY: GameInfo = GameInfo {
     wonders: &WONDERS,
     progress: &[],
     effects,
+    family: "",
+    decks: &[],
+    battles: None,
+    cat_vp: 0,
 };

@@ -21,6 +21,10 @@ pub mod fixtures {
     pub mod family {
         include!(concat!(env!("OUT_DIR"), "/family.rs"));
     }
+    pub mod decks_set {
+        include!(concat!(env!("OUT_DIR"), "/decks.rs"));
+    }
+    pub use decks_set::decks;
     pub use hostile_set::hostile;
     pub use mini_set::mini;
     pub use pair_set::pair;

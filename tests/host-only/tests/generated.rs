@@ -3,7 +3,7 @@
 //! host, and a check that the committed code of the shipped library is current.
 
 use sevenw_host::*;
-use sevenw_host_only::fixtures::{family, hostile, mini, pair};
+use sevenw_host_only::fixtures::{decks, family, hostile, mini, pair};
 use std::path::{Path, PathBuf};
 
 /// A host that records every primitive call, answers every count with 3 and
@@ -123,6 +123,22 @@ impl Host for Recorder {
     fn chosen(&self) -> u8 {
         self.option
     }
+    fn take_card(&mut self, decks: Decks, top: u8) {
+        self.calls
+            .push(format!("take card {:#b} top {top}", decks.0));
+    }
+    fn take_cat(&mut self) {
+        self.calls.push("take cat".into());
+    }
+    fn flip_conflict(&mut self, n: u8) {
+        self.calls.push(format!("flip {n}"));
+    }
+    fn any_resources(&mut self) {
+        self.calls.push("any resources".into());
+    }
+    fn coin_value(&mut self, n: u8) {
+        self.calls.push(format!("coin value {n}"));
+    }
 }
 
 /// A host whose cities hold given counts: the acting city `mine`, every
@@ -178,6 +194,11 @@ impl Host for Counts {
     fn chosen(&self) -> u8 {
         0
     }
+    fn take_card(&mut self, _d: Decks, _t: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
 }
 
 fn run(game: &GameInfo, source: Source, event: Event) -> Vec<String> {
@@ -596,6 +617,186 @@ fn conditions_hold_or_not() {
         (t2.effects)(decorators, Event::GameEnd, &mut h);
         assert_eq!(h.calls, want);
     }
+}
+
+#[test]
+fn architects_words_call_the_host() {
+    let g = &decks::GAME;
+    assert_eq!(g.family, "architects");
+    assert_eq!((g.hand_size, g.layout), (0, 0));
+    // The decks: each wonder's in wonder order, then the central deck.
+    let decks: Vec<(&str, Option<u8>, usize)> = g
+        .decks
+        .iter()
+        .map(|d| {
+            (
+                d.name,
+                d.wonder,
+                d.cards.iter().map(|&(_, n)| usize::from(n)).sum(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        decks,
+        [
+            ("Tower", Some(0), 3),
+            ("Gate", Some(1), 3),
+            ("central", None, 2)
+        ]
+    );
+    assert_eq!(
+        g.decks[2].cards,
+        [(decks::card::WOOD, 1), (decks::card::ARCHER, 1)]
+    );
+    let b = g.battles.unwrap();
+    assert_eq!((b.tokens, b.vp), (&[(2, 3), (3, 4)][..], 3));
+    assert_eq!(g.cat_vp, 2);
+    // Stages: levels (given, or in order) and counted costs.
+    let tower = &g.wonders[0].sides[0].stages;
+    assert_eq!(
+        tower
+            .iter()
+            .map(|s| (s.level, s.pattern))
+            .collect::<Vec<_>>(),
+        [
+            (
+                1,
+                Some(Pattern {
+                    count: 2,
+                    identical: false
+                })
+            ),
+            (
+                1,
+                Some(Pattern {
+                    count: 3,
+                    identical: true
+                })
+            )
+        ]
+    );
+    let gate = &g.wonders[1].sides[0].stages;
+    assert_eq!(gate.iter().map(|s| s.level).collect::<Vec<_>>(), [1, 2]);
+    let stage = |wonder, stage| Source::Stage {
+        wonder,
+        side: 0,
+        stage,
+    };
+    assert_eq!(
+        run(g, stage(0, 0), Event::Built),
+        ["take card 0b1111 top 1"]
+    );
+    assert_eq!(run(g, stage(0, 0), Event::GameEnd), ["vp 0 3"]);
+    assert_eq!(run(g, stage(0, 1), Event::Built), ["take progress 0"]);
+    assert_eq!(run(g, stage(1, 0), Event::Built), ["take card 0b100 top 1"]);
+    assert_eq!(run(g, card(g, "Cat"), Event::Built), ["take cat"]);
+    assert_eq!(run(g, card(g, "Cat"), Event::GameEnd), ["vp 1 2"]);
+    assert_eq!(
+        run(g, card(g, "Archer"), Event::Built),
+        ["shields 1", "flip 2"]
+    );
+    // `when you take Wood or a yellow card`: only those.
+    let took = |c: CardId| Event::TookCard { card: c };
+    let woodwork = Source::Progress(0);
+    assert_eq!(g.progress[0].listens, Listens(Listens::TOOK_CARD));
+    assert_eq!(
+        run(g, woodwork, took(decks::card::WOOD)),
+        ["take card 0b111 top 1"]
+    );
+    assert_eq!(
+        run(g, woodwork, took(decks::card::COIN)),
+        ["take card 0b111 top 1"]
+    );
+    assert!(run(g, woodwork, took(decks::card::ARCHER)).is_empty());
+    assert!(run(g, woodwork, Event::Built).is_empty());
+    assert_eq!(
+        run(g, Source::Progress(1), Event::BuiltStage),
+        ["take card 0b11 top 5"]
+    );
+    assert_eq!(
+        run(g, Source::Progress(2), Event::Built),
+        ["coin value 2", "any resources"]
+    );
+    // Culture: two copies, each counting the kind (the recorder counts 3).
+    assert_eq!(g.progress[3].copies, 2);
+    assert_eq!(g.progress[0].copies, 1);
+    assert_eq!(
+        run(g, Source::Progress(3), Event::GameEnd),
+        ["vp 4 2", "vp 4 6"]
+    );
+    assert_eq!(
+        run(g, Source::Progress(4), Event::GameEnd),
+        ["vp 4 4", "vp 4 6", "vp 4 3", "vp 4 3"]
+    );
+}
+
+/// A host that answers each count with what it is asked about, to see
+/// which `Counted` the generated code passes.
+struct Asked(Vec<String>);
+
+impl Host for Asked {
+    fn count(&self, what: Counted, _seats: Seats) -> u32 {
+        match what {
+            Counted::Cats => 10,
+            Counted::FinishedWonders => 100,
+            Counted::Token(t) => 1000 + u32::from(t),
+            Counted::VictoryTokens => 7,
+            _ => 0,
+        }
+    }
+    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
+        0
+    }
+    fn gain_vp(&mut self, _c: Category, n: i32) {
+        self.0.push(n.to_string());
+    }
+    fn gain_coins(&mut self, _n: i32) {}
+    fn gain_shields(&mut self, _n: u32) {}
+    fn produce(&mut self, _o: ResSet, _a: u8, _t: bool) {}
+    fn science(&mut self, _o: SymSet) {}
+    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
+    fn build_free(&mut self, _f: Pile, _l: Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
+    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
+    fn take_progress(&mut self, _n: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: Seats) {}
+    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
+    fn free_builds(&mut self, _r: FreeRule) {}
+    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
+    fn take_victory_token(&mut self, _a: u8) {}
+    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, _r: ScienceRule) {}
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    fn keep_hand(&mut self, _c: ColourSet) {}
+    fn take_card(&mut self, _d: Decks, _t: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
+    fn take_pawn(&mut self, _a: u8) {}
+    fn chosen(&self) -> u8 {
+        0
+    }
+}
+
+#[test]
+fn architects_counters_reach_the_host() {
+    let g = &decks::GAME;
+    let mut h = Asked(Vec::new());
+    (g.effects)(Source::Progress(4), Event::GameEnd, &mut h);
+    // Decor: 4, 2 per finished wonder, 1 per cat, 1 per victory token.
+    assert_eq!(h.0, ["4", "200", "10", "7"]);
+    let mut h = Asked(Vec::new());
+    (g.effects)(Source::Progress(3), Event::GameEnd, &mut h);
+    // Culture counts its own kind (index 3).
+    assert_eq!(h.0, ["2", "2006"]);
 }
 
 fn workspace() -> PathBuf {

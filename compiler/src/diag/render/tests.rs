@@ -9,11 +9,7 @@ fn controls_are_escaped_and_offsets_follow() {
     let (shown, shifts) = escape(text);
     assert_eq!(shown, "a␛[31mb�c�d\r\ne␍f\tg␡");
     // Every character after a replacement is found where it moved.
-    let file = FileSource {
-        name: String::new(),
-        text: shown.clone().into_owned(),
-        shifts,
-    };
+    let file = FileSource::shown(String::new(), shown.clone().into_owned(), shifts);
     for (i, c) in text.char_indices() {
         if replacement(c).is_none() || c == '\r' && text[i + 1..].starts_with('\n') {
             assert_eq!(
@@ -136,4 +132,30 @@ fn labels_far_apart_get_snippets_of_their_own() {
         5,
         "{out}"
     );
+}
+
+/// A snippet read from the lines around a span is the snippet miette reads
+/// from the whole text: same data, place, line and column, for every span,
+/// any context, and every kind of line break.
+#[test]
+fn snippets_read_from_a_window_match_the_whole_text() {
+    let text = "a: 1\r\nbé: two\rc: [x,\n\n  y]\n- z\r\n\rlast line";
+    let file = FileSource::shown("f".into(), text.to_string(), Vec::new());
+    let bounds: Vec<usize> = (0..=text.len())
+        .filter(|&i| text.is_char_boundary(i))
+        .collect();
+    for &start in &bounds {
+        for &end in bounds.iter().filter(|&&e| e >= start) {
+            for (before, after) in [(0, 0), (1, 1), (2, 3), (5, 0)] {
+                let span = SourceSpan::new(start.into(), end - start);
+                let whole = text.read_span(&span, before, after).unwrap();
+                let ours = file.read_span(&span, before, after).unwrap();
+                let at = (start, end, before, after);
+                assert_eq!(ours.data(), whole.data(), "{at:?}");
+                assert_eq!(ours.span(), whole.span(), "{at:?}");
+                assert_eq!(ours.line(), whole.line(), "{at:?}");
+                assert_eq!(ours.column(), whole.column(), "{at:?}");
+            }
+        }
+    }
 }

@@ -1244,8 +1244,11 @@ impl Base {
                 self.take_pawn(t, seat, age);
                 false
             }
-            // Not in the base game's vocabulary (the compiler refuses it).
-            Pending::TakeProgress(_) => false,
+            // Not in the base game's vocabulary (the compiler refuses them).
+            Pending::TakeProgress(_)
+            | Pending::TakeCard(..)
+            | Pending::TakeCat
+            | Pending::Flip(_) => false,
         }
     }
 
@@ -1681,6 +1684,11 @@ impl sevenw_host::Host for PenaltyProbe<'_> {
     fn chosen(&self) -> u8 {
         0
     }
+    fn take_card(&mut self, _d: sevenw_host::Decks, _t: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
 }
 
 impl Base {

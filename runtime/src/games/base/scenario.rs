@@ -21,6 +21,8 @@
 //! (recruited), `leader_hand` and `entombed` as in sheets; a scenario that
 //! gives leader hands and no Age hands starts at the recruitment of its Age
 //! (`recruits LEADER`, `sells LEADER`, `builds a stage with LEADER`).
+//! `draft: true` starts at the leader draft instead (only the names, the
+//! boards and the seed are read; `keeps LEADER`).
 //!
 //! Moves: `builds CARD` (the cheapest payment), `builds CARD paying L left
 //! R right`, `builds CARD by chain`, `builds CARD free` (once per Age),
@@ -60,6 +62,11 @@ pub struct ScenarioDoc {
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
+    /// Start at the leader draft (Leaders): only the names, the boards and
+    /// the seed are read; the seed deals the drafted cards.
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    draft: Option<Spanned<bool>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     age: Option<Spanned<Scalar>>,
@@ -89,6 +96,20 @@ impl Base {
     fn cheapest(&self, state: &State, seat: usize, cost: &sevenw_host::Cost) -> Option<Payment> {
         let market = self.market(&state.table.cities, seat);
         PaymentSearch::new().cheapest(cost, &market, u32::MAX)
+    }
+
+    /// The cards `seat` plays from now: the hand being drafted, the leaders
+    /// kept face down during a recruitment, or the Age's hand.
+    fn hand_now<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
+        let t = &state.table;
+        let hand = if state.phase == Phase::Draft {
+            t.drafting.get(seat)
+        } else if t.recruiting {
+            t.side.get(seat)
+        } else {
+            t.hands.get(seat)
+        };
+        hand.map_or(&[], Vec::as_slice)
     }
 
     /// The card a phrase names after one of these verbs, if any.
@@ -144,6 +165,38 @@ impl Scenarios for Base {
             ..Setup::default()
         };
         let mut st = self.start(&setup).map_err(|e| setup_at(e, &doc))?;
+        if let Some(d) = doc.draft.as_ref().filter(|d| d.value) {
+            if self.draft.is_none() {
+                return Err(at(
+                    d,
+                    "no draft in this game: the card sets in play draft nothing (`expansions: [leaders]` does)",
+                ));
+            }
+            let more = doc.age.is_some()
+                || doc.discard.is_some()
+                || players.iter().any(|p| {
+                    let p = &p.value;
+                    p.stages.is_some()
+                        || p.coins.is_some()
+                        || p.conflict.is_some()
+                        || p.cards.is_some()
+                        || p.leaders.is_some()
+                        || p.leader_hand.is_some()
+                        || p.entombed.is_some()
+                        || p.hand.is_some()
+                });
+            if more {
+                return Err(at(
+                    d,
+                    "a scenario that starts at the draft takes only the players' names, boards and the seed",
+                ));
+            }
+            return Ok(Scenario {
+                state: st,
+                names,
+                steps: doc.steps,
+            });
+        }
         // A scenario sets its own position: no draft (the drafted cards go
         // back to the box, the leaders it names are taken from there).
         let drafting = std::mem::take(&mut st.table.drafting);
@@ -390,13 +443,25 @@ impl Scenarios for Base {
                 format!("{name} is not in the discard pile")
             });
         }
-        let hand = &state.table.hands[seat];
+        let hand = self.hand_now(state, seat);
         if !hand.contains(&c) {
             let cards: Vec<&str> = hand.iter().map(|&h| self.card_name(h)).collect();
             return Some(format!(
                 "{name} is not in {who}'s hand ({})",
                 cards.join(", ")
             ));
+        }
+        if phrase.starts_with("recruits ") {
+            // A leader's cost is paid in coins, after the coin discounts.
+            let info = &self.info.cards[usize::from(c.0)];
+            let coins = self.coins_for(&state.table, seat, info, true);
+            return (i32::from(coins) > city.coins).then(|| {
+                format!(
+                    "{who} cannot afford {name}: it costs {} and {who} has {}",
+                    plural(i64::from(coins), "coin"),
+                    plural(city.coins, "coin")
+                )
+            });
         }
         let stage = phrase.contains("stage");
         if !stage && phrase.starts_with("builds ") && city.has_name(self.vocab.name_class(c)) {
@@ -459,7 +524,13 @@ impl Scenarios for Base {
             (Some(s), "hand") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
-                t.hands[s].iter().copied(),
+                if state.phase == Phase::Draft {
+                    t.drafting.get(s).map_or(&[][..], Vec::as_slice)
+                } else {
+                    &t.hands[s][..]
+                }
+                .iter()
+                .copied(),
             ),
             (Some(s), "leader hand") => same_cards(
                 &self.vocab,
@@ -473,9 +544,13 @@ impl Scenarios for Base {
             ),
             (None, "boxed") => {
                 // Only the cards named are checked to be in the box (the box
-                // holds every card not dealt).
+                // holds every card not dealt, and those returned to it, as
+                // the leader not chosen in Age III).
                 let want = cards_named(&self.vocab, value, key)?;
-                match want.iter().find(|c| !t.boxed.contains(c)) {
+                match want
+                    .iter()
+                    .find(|c| !t.boxed.contains(c) && !t.returned.contains(c))
+                {
                     None => Check::Pass,
                     Some(&c) => Check::Fail(format!("{} is not in the box", self.card_name(c))),
                 }

@@ -857,6 +857,8 @@ impl Duel {
             | Pending::Draw(..)
             | Pending::BuildFromHand(_)
             | Pending::TakePawn(_) => false,
+            // Architects' effects: Duel's vocabulary allows none of them.
+            Pending::TakeCard(..) | Pending::TakeCat | Pending::Flip(_) => false,
         }
     }
 

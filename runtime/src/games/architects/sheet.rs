@@ -1,0 +1,459 @@
+//! Architects city sheets, for the score and price calculators.
+//!
+//! ```yaml
+//! game: architects
+//! players:                  # clockwise: each player's left neighbour is the next
+//!   - name: Ana
+//!     wonder: Giza
+//!     pieces: [2 different, 2 identical]   # stages built, named by cost
+//!     blue: 2               # blue cards of 3 points
+//!     blue_cat: 1           # blue cards of 2 points with a cat
+//!     military: 3           # military victory tokens
+//!     cat: true             # holds the cat figure (at most one player)
+//!     progress: [Culture, Education]       # Culture may appear twice
+//!     cards: [Wood, Coin]   # other cards in front of the player (for --stage)
+//! ```
+//!
+//! A table is rebuilt by running the effects of what is listed; what those
+//! effects set off (cards taken, the cat moved, tokens flipped) happened
+//! already and is not carried out. The cat goes only where `cat: true`
+//! says. A stage whose lower levels are not all listed cannot have been
+//! built: it is refused at its place.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use sevenw_host::CardId;
+
+use crate::doc::{DocError, Scalar, at, int, nowhere, read};
+use crate::sheet::{
+    Price, Sheet, SheetError, Sheets, Target, card, player_count, player_names, same_game, token,
+    wonder,
+};
+
+use super::{Architects, Move, Phase, State};
+
+/// Where a scenario takes each card it places: false if none is left.
+pub(super) type Supply<'a> = &'a mut dyn FnMut(&mut State, CardId) -> bool;
+
+/// Most cards of one kind a sheet may list for a player.
+pub const MAX_COUNT: i64 = 1000;
+
+/// A city sheet of 7 Wonders Architects.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SheetDoc {
+    /// The game: `architects`.
+    #[schemars(with = "String")]
+    game: Spanned<String>,
+    /// 2 to 7 players, clockwise: each player's left neighbour is the next.
+    #[schemars(with = "Vec<SheetPlayer>")]
+    players: Spanned<Vec<Spanned<SheetPlayer>>>,
+}
+
+/// A player of an Architects sheet.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SheetPlayer {
+    #[schemars(with = "String")]
+    name: Spanned<String>,
+    /// The player's wonder.
+    #[schemars(with = "String")]
+    wonder: Spanned<String>,
+    /// Stages built, named by cost (`2 different`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pieces: Option<Vec<Spanned<String>>>,
+    /// Blue cards of 3 points.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    blue: Option<Spanned<Scalar>>,
+    /// Blue cards of 2 points with a cat.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    blue_cat: Option<Spanned<Scalar>>,
+    /// Military victory tokens.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    military: Option<Spanned<Scalar>>,
+    /// Holds the cat (at most one player).
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    cat: Option<Spanned<bool>>,
+    /// Progress tokens held.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    progress: Option<Vec<Spanned<String>>>,
+    /// Other cards in front of the player (resources, coins…).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    cards: Option<Vec<Spanned<String>>>,
+}
+
+impl From<SheetPlayer> for PlayerDoc {
+    fn from(p: SheetPlayer) -> Self {
+        PlayerDoc {
+            name: p.name,
+            wonder: Some(p.wonder),
+            pieces: p.pieces,
+            blue: p.blue,
+            blue_cat: p.blue_cat,
+            military: p.military,
+            cat: p.cat,
+            progress: p.progress,
+            cards: p.cards,
+            deck: None,
+            deck_size: None,
+        }
+    }
+}
+
+/// A player of a scenario (and, converted, of a sheet).
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDoc {
+    #[schemars(with = "String")]
+    pub(super) name: Spanned<String>,
+    /// For every player or none (then dealt).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub(super) wonder: Option<Spanned<String>>,
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) pieces: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    pub(super) blue: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    pub(super) blue_cat: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    pub(super) military: Option<Spanned<Scalar>>,
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    pub(super) cat: Option<Spanned<bool>>,
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) progress: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) cards: Option<Vec<Spanned<String>>>,
+    /// The top of the player's (left) deck, top first.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) deck: Option<Spanned<Vec<Spanned<String>>>>,
+    /// How many cards that deck holds.
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    pub(super) deck_size: Option<Spanned<Scalar>>,
+}
+
+impl Architects {
+    /// The blue card of this game with (or without) the cat.
+    fn blue_card(&self, cat: bool) -> Option<CardId> {
+        let blue = self.vocab.colour("blue").ok()?;
+        self.info
+            .cards
+            .iter()
+            .enumerate()
+            .find(|(i, c)| c.colour == blue && self.kinds[*i].cat == cat)
+            .map(|(i, _)| CardId(i as u16))
+    }
+
+    /// The stage of wonder `w` named by its cost (`3 different`, any case
+    /// and spacing) or by its number (`stage 2`).
+    fn piece_named(&self, w: u8, name: &Spanned<String>) -> Result<u8, DocError> {
+        let key = crate::engine::vocab::key(&name.value);
+        let stages = self.stages(w);
+        let found = (0..stages.len())
+            .find(|&p| key == self.piece_name(w, p as u8) || key == format!("stage {}", p + 1));
+        found.map(|p| p as u8).ok_or_else(|| {
+            let all: Vec<String> = (0..stages.len())
+                .map(|p| self.piece_name(w, p as u8))
+                .collect();
+            at(
+                name,
+                format!(
+                    "{} has no stage `{}` (its stages: {})",
+                    self.wonder_name(w),
+                    crate::text::shown(name.value.trim()),
+                    all.join(", ")
+                ),
+            )
+        })
+    }
+
+    /// Gives the players what they list: stages built, cards, progress
+    /// tokens (their effects run, what they set off is dropped), military
+    /// victory tokens and the cat. `supply` takes each card given from the
+    /// game's cards (scenarios); `None` conjures it (sheets).
+    pub(super) fn fill_players(
+        &self,
+        st: &mut State,
+        players: &[Spanned<PlayerDoc>],
+        mut supply: Option<Supply<'_>>,
+    ) -> Result<(), SheetError> {
+        let mut cat_at: Option<(usize, &Spanned<bool>)> = None;
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let w = st.table.wonders[seat];
+            let mut listed: Vec<(u8, &Spanned<String>)> = Vec::new();
+            for name in p.pieces.iter().flatten() {
+                let piece = self.piece_named(w, name)?;
+                if listed.iter().any(|&(x, _)| x == piece) {
+                    return Err(at(
+                        name,
+                        format!("{} is listed twice", self.piece_name(w, piece)),
+                    ));
+                }
+                listed.push((piece, name));
+            }
+            let stages = self.stages(w);
+            for &(piece, name) in &listed {
+                let level = stages[usize::from(piece)].level;
+                let missing: Vec<String> = (0..stages.len())
+                    .filter(|&j| stages[j].level < level)
+                    .filter(|&j| !listed.iter().any(|&(x, _)| usize::from(x) == j))
+                    .map(|j| self.piece_name(w, j as u8))
+                    .collect();
+                if !missing.is_empty() {
+                    return Err(at(
+                        name,
+                        format!(
+                            "{} of {} cannot be built before {} below it",
+                            self.piece_name(w, piece),
+                            self.wonder_name(w),
+                            missing.join(", ")
+                        ),
+                    ));
+                }
+            }
+            listed.sort_by_key(|&(piece, _)| (stages[usize::from(piece)].level, piece));
+            for (piece, _) in listed {
+                self.raise(&mut st.table, seat, piece);
+            }
+            let mut give = |st: &mut State, c: CardId, at_: &dyn Fn(String) -> DocError| {
+                if let Some(take) = supply.as_mut()
+                    && !take(st, c)
+                {
+                    return Err(at_(format!(
+                        "no {} is left to give: the game has no more",
+                        self.card_name(c)
+                    )));
+                }
+                self.place(&mut st.table, seat, c);
+                Ok(())
+            };
+            for (field, cat) in [(&p.blue, false), (&p.blue_cat, true)] {
+                let Some(n) = field else { continue };
+                let count = int(n, if cat { "blue_cat" } else { "blue" }, 0..=MAX_COUNT)?;
+                if count == 0 {
+                    continue;
+                }
+                let c = self
+                    .blue_card(cat)
+                    .ok_or_else(|| at(n, "the game has no such blue card".to_string()))?;
+                for _ in 0..count {
+                    give(st, c, &|m| at(n, m))?;
+                }
+            }
+            for name in p.cards.iter().flatten() {
+                let c = card(&self.vocab, name)?;
+                give(st, c, &|m| at(name, m))?;
+            }
+            for name in p.progress.iter().flatten() {
+                let k = token(&self.vocab, name)?;
+                let copies = self.info.progress[usize::from(k)].copies;
+                let held = st
+                    .table
+                    .tokens
+                    .iter()
+                    .flatten()
+                    .filter(|&&x| x == k)
+                    .count();
+                if held >= usize::from(copies) {
+                    return Err(at(
+                        name,
+                        format!(
+                            "the game has {} of {}",
+                            if copies == 1 {
+                                "1 copy".to_string()
+                            } else {
+                                format!("{copies} copies")
+                            },
+                            self.token_name(k)
+                        ),
+                    ));
+                }
+                if let Some(i) = st.table.pile.iter().position(|&x| x == k) {
+                    st.table.pile.remove(i);
+                } else if let Some(i) = st.table.face_up.iter().position(|&x| x == k) {
+                    st.table.face_up.remove(i);
+                }
+                self.give_token(&mut st.table, seat, k);
+            }
+            if let Some(m) = &p.military {
+                st.table.cities[seat].victories = int(m, "military", 0..=MAX_COUNT)? as u32;
+            }
+            if let Some(c) = &p.cat
+                && c.value
+            {
+                if let Some((_, first)) = cat_at {
+                    return Err(at(
+                        c,
+                        format!(
+                            "the cat is one figure: it is already given at line {}",
+                            first.referenced.line()
+                        ),
+                    ));
+                }
+                cat_at = Some((seat, c));
+            }
+        }
+        st.table.cat = cat_at.map(|(seat, _)| seat);
+        for city in &mut st.table.cities {
+            city.abilities.pending.clear();
+        }
+        st.table.war = 0;
+        st.table.battle = false;
+        Ok(())
+    }
+
+    /// The wonders of the players, each named once.
+    pub(super) fn wonders_of(&self, players: &[Spanned<PlayerDoc>]) -> Result<Vec<u8>, DocError> {
+        let mut out: Vec<u8> = Vec::new();
+        for p in players {
+            let Some(w) = &p.value.wonder else {
+                return Err(at(&p.value.name, "a player needs a `wonder`"));
+            };
+            let id = wonder(&self.vocab, w)?;
+            if out.contains(&id) {
+                return Err(at(w, format!("{} is given twice", self.wonder_name(id))));
+            }
+            out.push(id);
+        }
+        Ok(out)
+    }
+}
+
+impl Sheets for Architects {
+    fn refuse(&self, target: &Target) -> Option<String> {
+        match target {
+            Target::Card(_) => Some(format!(
+                "--card: {} cards are taken from the decks, never bought; price the next stage with --stage",
+                self.info.title
+            )),
+            Target::Wonder(_) => Some(format!(
+                "--wonder: {} wonders are built stage by stage; price the next stage with --stage",
+                self.info.title
+            )),
+            Target::Leader(_) => Some(format!(
+                "--leader: {} has no leaders; price the next stage with --stage",
+                self.info.title
+            )),
+            Target::Stage => None,
+        }
+    }
+
+    fn read_sheet(&self, text: &str) -> Result<Sheet<Architects>, SheetError> {
+        let doc: SheetDoc = read(text, "sheet")?;
+        same_game(self.info, &doc.game)?;
+        let players = &doc.players.value;
+        let (min, max) = (
+            usize::from(self.info.min_players),
+            usize::from(self.info.max_players),
+        );
+        player_count(&doc.players, min, max, self.info.title)?;
+        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        let players: Vec<Spanned<PlayerDoc>> = doc
+            .players
+            .value
+            .into_iter()
+            .map(|p| Spanned {
+                value: p.value.into(),
+                referenced: p.referenced,
+                defined: p.defined,
+            })
+            .collect();
+        let players = &players[..];
+        let wonders = self.wonders_of(players)?;
+        let mut st = self.empty(&wonders);
+        self.fill_players(&mut st, players, None)?;
+        st.phase = Phase::Over;
+        Ok(Sheet { state: st, names })
+    }
+
+    /// Whether the player can build a stage now with the cards the sheet
+    /// gives it (`cards`), and how: the payment spending the fewest cards
+    /// (then the fewest coins). `coins` is the coin cards it spends.
+    fn price(
+        &self,
+        st: &State,
+        names: &[String],
+        seat: usize,
+        target: &Target,
+    ) -> Result<Price, SheetError> {
+        if let Some(why) = self.refuse(target) {
+            return Err(nowhere(why));
+        }
+        let t = &st.table;
+        let who = &names[seat];
+        let w = t.wonders[seat];
+        let open: Vec<u8> = (0..self.stages(w).len())
+            .filter(|&p| self.available(t, seat, p))
+            .map(|p| p as u8)
+            .collect();
+        if open.is_empty() {
+            return Ok(Price::no(format!(
+                "{who}'s {} is finished",
+                self.wonder_name(w)
+            )));
+        }
+        let mut table = t.clone();
+        table.current = seat;
+        let mut moves = Vec::new();
+        self.actions(&table, &mut moves);
+        let best = moves
+            .iter()
+            .filter_map(|m| match m {
+                Move::Build { piece, pay } => Some((*piece, *pay)),
+                _ => None,
+            })
+            .min_by_key(|(piece, pay)| (pay.cards(), pay.coins, *piece));
+        let names_open: Vec<String> = open.iter().map(|&p| self.piece_name(w, p)).collect();
+        Ok(match best {
+            Some((piece, pay)) => Price {
+                buildable: true,
+                coins: Some(u32::from(pay.coins)),
+                chain: false,
+                payment: None,
+                reason: format!(
+                    "{who} can build {} with {}",
+                    self.piece_name(w, piece),
+                    self.pay_words(&pay)
+                ),
+            },
+            None => {
+                let held: Vec<&str> = t.cities[seat]
+                    .cards
+                    .iter()
+                    .filter(|&&c| {
+                        let k = self.kind(c);
+                        k.res.is_some() || k.coins > 0
+                    })
+                    .map(|&c| self.card_name(c))
+                    .collect();
+                Price::no(format!(
+                    "{who} cannot build {} with {}",
+                    names_open.join(" or "),
+                    if held.is_empty() {
+                        "no resource or coin".to_string()
+                    } else {
+                        held.join(", ")
+                    }
+                ))
+            }
+        })
+    }
+}

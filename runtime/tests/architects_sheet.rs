@@ -1,0 +1,181 @@
+//! Architects city sheets: the score and price calculators.
+
+use sevenw_runtime::game::Game;
+use sevenw_runtime::games::architects::Architects;
+use sevenw_runtime::sheet::{ScoreReport, SheetError, Sheets, Target, seat_of};
+
+fn arch() -> Architects {
+    Architects::new(sevenw_runtime::game("architects").expect("compiled")).unwrap()
+}
+
+fn score(text: &str) -> Result<ScoreReport, SheetError> {
+    let a = arch();
+    let s = a.read_sheet(text)?;
+    Ok(ScoreReport::new(&a, &a.outcome(&s.state), &s.names))
+}
+
+const TABLE: &str = include_str!("../sheets/architects.yaml");
+
+#[test]
+fn scores_every_category() {
+    let r = score(TABLE).unwrap();
+    let row = |i: usize| -> Vec<(&str, i32)> { r.players[i].points.clone() };
+    // Ana: Giza 4 + 5; blue 2 × 3 + 2; 3 tokens × 3; the cat 2; Culture 4
+    // and Education 2 per token (2) = 8.
+    assert_eq!(
+        row(0),
+        [
+            ("wonder", 9),
+            ("civilian", 8),
+            ("military", 9),
+            ("cat", 2),
+            ("progress", 8)
+        ]
+    );
+    assert_eq!(r.players[0].total, 36);
+    // Ben: Rhodes 4 + 4 + 5; a blue 3; 1 token 3; Culture 4, Decor 4
+    // (unfinished).
+    assert_eq!(
+        row(1),
+        [
+            ("wonder", 13),
+            ("civilian", 3),
+            ("military", 3),
+            ("cat", 0),
+            ("progress", 8)
+        ]
+    );
+    assert_eq!(r.winners, ["Ana"]);
+    // The JSON of the issue: name, wonder, civilian, military, cat,
+    // progress, total; winners.
+    let text = r.to_json();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let keys = [
+        "name", "wonder", "civilian", "military", "cat", "progress", "total",
+    ];
+    for k in keys {
+        assert!(json["players"][0].get(k).is_some(), "{k}");
+    }
+    let at: Vec<usize> = keys
+        .iter()
+        .map(|k| text.find(&format!("\"{k}\"")).unwrap())
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "keys in order: {text}");
+    assert_eq!(json["players"][0]["total"], 36);
+    assert_eq!(json["winners"], serde_json::json!(["Ana"]));
+}
+
+#[test]
+fn culture_twice_and_decor_on_a_finished_wonder() {
+    let text = "\
+game: architects
+players:
+  - {name: Ana, wonder: Giza, progress: [Culture, Culture]}
+  - name: Ben
+    wonder: Babylon
+    pieces: [2 different, 2 identical, 3 different, 4 different, 3 identical]
+    progress: [Decor]
+";
+    let r = score(text).unwrap();
+    assert_eq!(r.players[0].total, 12);
+    assert_eq!(r.players[1].points[0], ("wonder", 20));
+    assert_eq!(r.players[1].points[4], ("progress", 6));
+}
+
+fn err(text: &str) -> (u64, u64, String) {
+    let Err(e) = score(text) else {
+        panic!("no error");
+    };
+    (e.line, e.column, e.message)
+}
+
+#[test]
+fn mistakes_have_a_place() {
+    // A stage whose level is not reached.
+    let (l, c, m) = err(
+        "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, pieces: [3 different]}\n  - {name: Ben, wonder: Rhodes}\n",
+    );
+    assert_eq!((l, c), (3, 40));
+    assert!(
+        m.contains("cannot be built before 2 different, 2 identical"),
+        "{m}"
+    );
+    let (l, _, m) = err(
+        "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, pieces: [5 different]}\n  - {name: Ben, wonder: Rhodes}\n",
+    );
+    assert_eq!(l, 3);
+    assert!(m.contains("Giza has no stage `5 different`"), "{m}");
+    let (l, _, m) = err(
+        "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, cat: true}\n  - {name: Ben, wonder: Rhodes, cat: true}\n",
+    );
+    assert_eq!(l, 4);
+    assert!(m.contains("the cat is one figure"), "{m}");
+    let (_, _, m) = err(
+        "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, progress: [Culture, Culture, Culture]}\n  - {name: Ben, wonder: Rhodes}\n",
+    );
+    assert!(m.contains("2 copies of Culture"), "{m}");
+    let (_, _, m) = err("game: architects\nplayers:\n  - {name: Ana, wonder: Giza}\n");
+    assert!(m.contains("is for 2 to 7"), "{m}");
+    let (_, _, m) = err(
+        "game: architects\nplayers:\n  - {name: Ana, wonder: Giza}\n  - {name: Ben, wonder: Giza}\n",
+    );
+    assert!(m.contains("Giza is given twice"), "{m}");
+    let (_, _, m) = err(
+        "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, deck: [Wood]}\n  - {name: Ben, wonder: Rhodes}\n",
+    );
+    // A sheet has no decks (scenarios do).
+    assert!(m.contains("unknown field `deck`"), "{m}");
+    let (_, _, m) = err(
+        "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, blue: -1}\n  - {name: Ben, wonder: Rhodes}\n",
+    );
+    assert!(
+        m.contains("`blue` must be a whole number from 0 to 1000"),
+        "{m}"
+    );
+}
+
+#[test]
+fn prices_the_next_stage_and_refuses_cards() {
+    let a = arch();
+    let s = a.read_sheet(TABLE).unwrap();
+    let ben = seat_of(&s.names, "Ben").unwrap();
+    // Rhodes' next stage is 3 identical; Wood, Stone and a Coin do not pay
+    // it.
+    let p = a.price(&s.state, &s.names, ben, &Target::Stage).unwrap();
+    assert!(!p.buildable, "{}", p.reason);
+    assert!(
+        p.reason.contains("cannot build 3 identical"),
+        "{}",
+        p.reason
+    );
+    let two_stone = TABLE.replace("cards: [Wood, Stone, Coin]", "cards: [Stone, Stone, Coin]");
+    let s = a.read_sheet(&two_stone).unwrap();
+    let p = a.price(&s.state, &s.names, ben, &Target::Stage).unwrap();
+    assert!(p.buildable);
+    assert_eq!(p.coins, Some(1));
+    assert_eq!(p.reason, "Ben can build 3 identical with 2 Stone and Coin");
+    assert!(a.refuse(&Target::Card("Wood".into())).is_some());
+    assert!(a.refuse(&Target::Wonder("Giza".into())).is_some());
+    assert!(a.refuse(&Target::Stage).is_none());
+    // A finished wonder has nothing to price.
+    let done = TABLE.replace(
+        "pieces: [2 different, 2 identical, 3 different]",
+        "pieces: [2 different, 2 identical, 3 different, 3 identical, 4 different]",
+    );
+    let s = a.read_sheet(&done).unwrap();
+    let p = a.price(&s.state, &s.names, ben, &Target::Stage).unwrap();
+    assert!(
+        !p.buildable && p.reason.contains("finished"),
+        "{}",
+        p.reason
+    );
+}
+
+#[test]
+fn no_input_makes_it_panic() {
+    for end in (0..TABLE.len()).step_by(5) {
+        if TABLE.is_char_boundary(end) {
+            let _ = score(&TABLE[..end]);
+        }
+    }
+}
