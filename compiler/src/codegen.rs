@@ -226,6 +226,7 @@ fn game(g: &Game) -> TokenStream {
         let from = c.chained_from.iter().map(|t| &card_consts[*t as usize]);
         let listens = Literal::u16_unsuffixed(ir::listens(&c.effects));
         let expert = c.expert;
+        let options = Literal::u8_unsuffixed(ir::options(&c.effects));
         quote! {
             CardInfo {
                 name: #name,
@@ -238,6 +239,7 @@ fn game(g: &Game) -> TokenStream {
                 chained_from: &[#(card::#from),*],
                 listens: Listens(#listens),
                 expert: #expert,
+                options: #options,
             }
         }
     });
@@ -290,6 +292,7 @@ fn game(g: &Game) -> TokenStream {
                 }
                 let cost = cost(&names, &st.cost);
                 let listens = Literal::u16_unsuffixed(ir::listens(&st.effects));
+                let options = Literal::u8_unsuffixed(ir::options(&st.effects));
                 let level = Literal::u8_unsuffixed(st.level);
                 let pattern = match st.pattern {
                     Some((count, identical)) => {
@@ -298,7 +301,7 @@ fn game(g: &Game) -> TokenStream {
                     }
                     None => quote!(None),
                 };
-                quote!(StageInfo { cost: #cost, listens: Listens(#listens), level: #level, pattern: #pattern })
+                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern })
             });
             let sname = lit(&s.name);
             let listens = Literal::u16_unsuffixed(ir::listens(&s.board));
@@ -337,6 +340,16 @@ fn game(g: &Game) -> TokenStream {
             let deal = Literal::u8_unsuffixed(d.deal);
             let pass = Literal::i8_unsuffixed(d.pass);
             quote!(Some(DraftRule { colour: colour::#c, deal: #deal, pass: #pass }))
+        }
+        None => quote!(None),
+    };
+    let projects = match &g.projects {
+        Some(p) => {
+            let c = &names.colour[p.colour as usize];
+            let pawns = pairs(&p.pawns);
+            let debt = p.debt.iter().map(|d| Literal::i8_unsuffixed(*d));
+            let cat = &names.cat[p.category as usize];
+            quote!(Some(ProjectRule { colour: colour::#c, pawns: #pawns, debt: &[#(#debt),*], category: cat::#cat }))
         }
         None => quote!(None),
     };
@@ -493,6 +506,7 @@ fn game(g: &Game) -> TokenStream {
                 categories: #categories,
                 guilds: #guilds,
                 draft: #draft,
+                projects: #projects,
                 conflict: #conflict,
                 cards: &[#(#card_infos),*],
                 wonders: &[#(#wonder_infos),*],
@@ -541,6 +555,7 @@ fn effect_fn(
                 On::GainedVictory => quote!(Event::GainedVictory),
                 On::TookBankCoins => quote!(Event::TookBankCoins),
                 On::BoughtFrom => quote!(Event::BoughtFrom),
+                On::Failed => quote!(Event::Failed),
                 On::TookCard => {
                     if effects
                         .iter()
@@ -554,6 +569,13 @@ fn effect_fn(
             };
             let body = effects.iter().filter(|e| e.on == *on).map(|e| {
                 let body = op(n, &e.op);
+                let body = match e.option {
+                    Some(k) => {
+                        let k = Literal::u8_unsuffixed(k);
+                        quote!({ let chosen = h.chosen(); if chosen == #k { #body } })
+                    }
+                    None => body,
+                };
                 if e.on != On::TookCard {
                     return body;
                 }
@@ -605,6 +627,10 @@ fn what(n: &Names, what: Counted) -> TokenStream {
             quote!(Counted::Token(#t))
         }
         Counted::FinishedWonders => quote!(Counted::FinishedWonders),
+        Counted::Colours(m) => {
+            let set = n.colour_set(m);
+            quote!(Counted::Colours(#set))
+        }
     }
 }
 
@@ -841,6 +867,10 @@ fn op(n: &Names, op: &Op) -> TokenStream {
         Op::Keep { colours } => {
             let set = n.colour_set(*colours);
             quote!(h.keep_hand(#set);)
+        }
+        Op::TakePawn { age } => {
+            let a = Literal::u8_unsuffixed(*age);
+            quote!(h.take_pawn(#a);)
         }
         Op::TakeCard { decks, top } => {
             let d = Literal::u8_unsuffixed(*decks);

@@ -39,6 +39,12 @@ pub fn card(game: &Game, c: &Card) -> String {
             out.push_str(".\n\n");
         } else if v.guilds.is_some_and(|g| Some(g.colour) == c.colour) {
             out.push_str("Drawn by the guild rule.\n\n");
+        } else if v
+            .projects
+            .as_ref()
+            .is_some_and(|p| Some(p.colour) == c.colour)
+        {
+            out.push_str("A project: one per Age is drawn at set-up; players join it while building a wonder stage, paying its cost.\n\n");
         }
     } else {
         let mut p: Vec<i64> = c.players.iter().map(|p| p.value).collect();
@@ -52,6 +58,10 @@ pub fn card(game: &Game, c: &Card) -> String {
     }
     out.push_str(&format!("Cost: {}.\n\n", cost(v, &c.cost)));
     out.push_str(&effects(v, &c.effects));
+    if !matches!(c.penalty, Effects::Absent) {
+        out.push_str("\n\nPenalty, for every player without a pawn when it fails:\n");
+        out.push_str(&effects(v, &c.penalty));
+    }
     let chains: Vec<String> = c
         .chains
         .iter()
@@ -152,7 +162,11 @@ pub fn effect(v: &Vocab, e: &Effect) -> String {
         _ => when.to_string(),
     };
     let what = action(v, &e.action);
-    let mut s = format!("{when}{what}");
+    let option = match e.option {
+        Some(i) => format!("Option {} (chosen when built): ", i + 1),
+        None => String::new(),
+    };
+    let mut s = format!("{option}{when}{what}");
     if let Some(first) = s.get(..1) {
         s = first.to_uppercase() + &s[1..];
     }
@@ -184,7 +198,12 @@ fn action(v: &Vocab, a: &Action) -> String {
             let mut s = format!("gains {amount} {unit}");
             if let Some(c) = per {
                 let thing = counted(v, c.kind, c.colours);
-                if c.sets {
+                if c.distinct {
+                    s.push_str(&format!(
+                        " per different colour among {}",
+                        or(&names(&v.colours, c.colours as u32))
+                    ));
+                } else if c.sets {
                     s.push_str(&format!(
                         " per set of one card of each colour ({})",
                         and(&names(&v.colours, c.colours as u32))
@@ -364,6 +383,13 @@ fn action(v: &Vocab, a: &Action) -> String {
         Action::BuildFromHand { colours } => format!(
             "builds a {} from its hand at once, paying its cost",
             counted(v, CounterKind::Cards, *colours)
+        ),
+        Action::TakePawn { age: 0 } => {
+            "takes a participation pawn of any Age's project from the box".to_string()
+        }
+        Action::TakePawn { age } => format!(
+            "takes a participation pawn of the Age {} project from the box",
+            roman(i64::from(*age))
         ),
         Action::Keep { colours } => format!(
             "keeps its unplayed {}s rather than returning them to the box",

@@ -16,6 +16,8 @@ pub enum On {
     GainedVictory,
     TookBankCoins,
     BoughtFrom,
+    /// A project failed: its penalty (no listens bit, see `Event::Failed`).
+    Failed,
     /// Its owner takes a card (of those in [`Effect::took`]).
     TookCard,
 }
@@ -32,6 +34,7 @@ impl On {
             On::GainedVictory => 64,
             On::TookBankCoins => 128,
             On::BoughtFrom => 256,
+            On::Failed => 0,
             On::TookCard => 32,
         }
     }
@@ -49,6 +52,8 @@ pub enum Counted {
     ColourSets(u16),
     PairedVictoryPoints,
     FinishedWonders,
+    /// Distinct colours held among these.
+    Colours(u16),
     /// Cat icons held.
     Cats,
     /// Progress tokens of this kind.
@@ -203,6 +208,9 @@ pub enum Op {
     Keep {
         colours: u16,
     },
+    TakePawn {
+        age: u8,
+    },
     /// From these decks (`sevenw_host::Decks` bits), the top `top` looked at.
     TakeCard {
         decks: u8,
@@ -222,8 +230,19 @@ pub enum Op {
 pub struct Effect {
     pub on: On,
     pub op: Op,
+    /// The option of a `one of` choice it belongs to.
+    pub option: Option<u8>,
     /// For [`On::TookCard`]: the cards taken that set it off.
     pub took: Vec<u16>,
+}
+
+/// Options a source's effects offer (`one of`); 0: none.
+pub fn options(effects: &[Effect]) -> u8 {
+    effects
+        .iter()
+        .filter_map(|e| e.option)
+        .max()
+        .map_or(0, |o| o.saturating_add(1))
 }
 
 /// Listens bits of a list of effects.
@@ -292,6 +311,15 @@ pub struct Draft {
     pub pass: i8,
 }
 
+/// The project rule (Edifice).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Projects {
+    pub colour: u8,
+    pub pawns: Vec<(u8, u8)>,
+    pub debt: Vec<i8>,
+    pub category: u8,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Progress {
     pub name: String,
@@ -334,6 +362,7 @@ pub struct Game {
     /// Where an expansion's own symbols, colours and categories begin.
     pub own: (u8, u8, u8),
     pub draft: Option<Draft>,
+    pub projects: Option<Projects>,
     pub min_players: u8,
     pub max_players: u8,
     pub ages: u8,

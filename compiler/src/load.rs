@@ -143,6 +143,16 @@ pub struct ExpansionSrc {
     pub words: Vec<Text>,
     pub triggers: Vec<Text>,
     pub draft: Option<DraftSrc>,
+    pub projects: Option<ProjectsSrc>,
+}
+
+/// The project rule of an expansion's game.yaml as written (Edifice).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectsSrc {
+    pub colour: Text,
+    pub pawns: Vec<(Int, Int)>,
+    pub debt: Vec<Int>,
+    pub loc: Loc,
 }
 
 /// A game's `game.yaml`.
@@ -197,6 +207,8 @@ pub struct CardSrc {
     pub chains: Vec<Text>,
     /// `expert: true`, and where.
     pub expert: Option<(bool, Loc)>,
+    /// A project's penalty (Edifice).
+    pub penalty: Option<DslText>,
     /// `decks: {Alexandria: 2, central: 4}`: copies per deck (a game of decks).
     pub decks: Vec<(Text, Int)>,
     /// `decks` was written (even if malformed).
@@ -1020,6 +1032,7 @@ impl Reader<'_> {
         let effect = f.take("effect");
         let chains = f.take("chains");
         let expert = f.take("expert");
+        let penalty = f.take("penalty");
         let decks = f.take("decks");
         self.finish(f);
         let name = name.and_then(|n| self.text(n));
@@ -1036,6 +1049,7 @@ impl Reader<'_> {
             players_ok,
             cost: self.dsl(cost),
             effect: self.dsl(effect),
+            penalty: self.dsl(penalty),
             chains: self.texts(chains, "card names"),
             decks_given: decks.is_some(),
             decks: decks
@@ -1369,7 +1383,9 @@ impl Reader<'_> {
         let words = f.take("words");
         let triggers = f.take("triggers");
         let draft = f.take("draft");
+        let projects = f.take("projects");
         self.finish(f);
+        let projects = projects.and_then(|n| self.projects(n));
         Some(ExpansionSrc {
             file: root.loc.file,
             game: self.text(game?)?,
@@ -1385,6 +1401,34 @@ impl Reader<'_> {
             words: self.texts(words, "effect words"),
             triggers: self.texts(triggers, "triggers"),
             draft: draft.and_then(|n| self.draft(n)),
+            projects,
+        })
+    }
+
+    fn projects(&mut self, n: &Node) -> Option<ProjectsSrc> {
+        let mut f = self.fields(n, &shape::PROJECTS)?;
+        let colour = self.required(&mut f, "colour");
+        let pawns = self.required(&mut f, "pawns");
+        let debt = self.required(&mut f, "debt");
+        self.finish(f);
+        let pawns = pawns.map(|p| {
+            self.list(p, "pairs [players, pawns]")
+                .iter()
+                .filter_map(|p| match self.ints(Some(p), "numbers").as_slice() {
+                    [a, b] => Some((*a, *b)),
+                    _ => {
+                        self.wrong_type(p, "a pair [players, pawns]", None);
+                        None
+                    }
+                })
+                .collect()
+        });
+        let debt = debt.map(|d| self.ints(Some(d), "victory points"));
+        Some(ProjectsSrc {
+            colour: self.text(colour?)?,
+            pawns: pawns?,
+            debt: debt?,
+            loc: n.loc,
         })
     }
 }

@@ -44,7 +44,19 @@ fn game(g: &Game) -> ir::Game {
             cost: cost(&c.cost),
             chains: Vec::new(),
             chained_from: Vec::new(),
-            effects: effects(v, c.effects.list(), Holder::Card(colour)),
+            effects: {
+                let mut list = effects(v, c.effects.list(), Holder::Card(colour));
+                // A project's penalty runs when it fails, whatever its words.
+                list.extend(
+                    effects(v, c.penalty.list(), Holder::Card(colour))
+                        .into_iter()
+                        .map(|e| Effect {
+                            on: On::Failed,
+                            ..e
+                        }),
+                );
+                list
+            },
             expert: c.expert == Some(true),
         })
         .collect();
@@ -106,6 +118,17 @@ fn game(g: &Game) -> ir::Game {
             colour: d.colour,
             deal: d.deal,
             pass: d.pass,
+        }),
+        projects: v.projects.as_ref().map(|p| ir::Projects {
+            colour: p.colour,
+            pawns: p.pawns.clone(),
+            debt: p.debt.clone(),
+            category: v
+                .colour_category
+                .get(p.colour as usize)
+                .copied()
+                .flatten()
+                .unwrap_or(0),
         }),
         min_players: v.min_players,
         max_players: v.max_players,
@@ -252,7 +275,9 @@ fn cond(c: &resolve::Cond) -> ir::Cond {
 
 fn counter(c: &resolve::Counter) -> ir::Counter {
     ir::Counter {
-        what: if c.sets {
+        what: if c.distinct {
+            Counted::Colours(c.colours)
+        } else if c.sets {
             Counted::ColourSets(c.colours)
         } else if let (CounterKind::ProgressTokens, Some(t)) = (c.kind, c.token) {
             Counted::Token(t)
@@ -388,6 +413,7 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
         },
         Action::BuildFromHand { colours } => Op::BuildFromHand { colours: *colours },
         Action::Keep { colours } => Op::Keep { colours: *colours },
+        Action::TakePawn { age } => Op::TakePawn { age: *age },
         Action::Discard { colours, seats } => Op::Discard {
             colours: *colours,
             seats: seats.clone(),
@@ -441,7 +467,12 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
         Trigger::TakeCard(cards) => cards.clone(),
         _ => Vec::new(),
     };
-    Effect { on, op, took }
+    Effect {
+        on,
+        op,
+        option: e.option,
+        took,
+    }
 }
 
 #[cfg(test)]

@@ -36,6 +36,8 @@ pub struct CardAst {
     pub src: CardSrc,
     pub cost: Field<Cost>,
     pub effect: Field<Effects>,
+    /// A project's penalty (Edifice).
+    pub penalty: Field<Effects>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +134,7 @@ pub fn parse(game: GameSrc, report: &mut Report) -> GameAst {
         .map(|src| CardAst {
             cost: field(&src.cost, sevenw_dsl::parse_cost, "cost", report),
             effect: field(&src.effect, sevenw_dsl::parse_effects, "effect", report),
+            penalty: field(&src.penalty, sevenw_dsl::parse_effects, "penalty", report),
             src,
         })
         .collect();

@@ -45,6 +45,9 @@ pub struct Counter {
     /// `per set of blue, red and green cards`: complete sets of one card of
     /// each colour.
     pub sets: bool,
+    /// `per different colour of brown, grey or blue cards`: the colours
+    /// among them held at least once.
+    pub distinct: bool,
 }
 
 /// A condition of a gain.
@@ -169,6 +172,10 @@ pub enum Action {
     Keep {
         colours: u16,
     },
+    /// A participation pawn of Age `age` (0: any Age) from the box.
+    TakePawn {
+        age: u8,
+    },
     /// From these decks (`sevenw_host::Decks` bits), looking at the top `top`.
     TakeCard {
         decks: u8,
@@ -197,6 +204,8 @@ pub struct Effect {
     pub trigger: Trigger,
     pub action: Action,
     pub loc: Loc,
+    /// In a `one of` choice: the option, from 0, it belongs to.
+    pub option: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -242,6 +251,8 @@ pub struct Card {
     pub players_given: bool,
     pub cost: Cost,
     pub effects: Effects,
+    /// A project's penalty (Edifice).
+    pub penalty: Effects,
     /// Chain targets: the card indices with that name, and the name's place.
     pub chains: Vec<(Vec<usize>, Text)>,
     /// `expert:`, and where.
@@ -377,6 +388,7 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
         // A card with an unknown colour is kept (colour `None`), so that its
         // chains, player counts and deck are still checked.
         let effects = r.effects(&c.effect);
+        let penalty = r.effects(&c.penalty);
         let cost = r.cost(&c.cost);
         let colour = c.src.colour.as_ref().and_then(|t| r.colour(t));
         let chains = c
@@ -408,6 +420,7 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
             players_given: c.src.players_given,
             cost,
             effects,
+            penalty,
             chains,
             expert: c.src.expert.map(|(b, _)| b),
             expert_loc: c.src.expert.map(|(_, l)| l),
@@ -1042,6 +1055,43 @@ impl Resolver<'_> {
         let before = self.report.errors();
         let mut out = Vec::new();
         for clause in &p.ast.clauses {
+            if let ActionKind::OneOf { options } = &clause.action.kind {
+                if !self.allowed(&p.text, &clause.action) {
+                    continue;
+                }
+                if options.len() > 8 {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::BadValue,
+                            p.text.loc_of(clause.action.word_span),
+                            format!("a choice of {} options: at most 8", options.len()),
+                        )
+                        .label("too many options"),
+                    );
+                    continue;
+                }
+                if out.iter().any(|e: &Effect| e.option.is_some()) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::WrongKind,
+                            p.text.loc_of(clause.span),
+                            "one choice per effect text",
+                        )
+                        .label("a second `one of`")
+                        .help("put every option in one `one of (…) or (…)`"),
+                    );
+                    continue;
+                }
+                for (i, option) in options.iter().enumerate() {
+                    for c in option {
+                        if let Some(mut e) = self.clause(&p.text, c) {
+                            e.option = Some(i as u8);
+                            out.push(e);
+                        }
+                    }
+                }
+                continue;
+            }
             if let Some(e) = self.clause(&p.text, clause) {
                 out.push(e);
             }
@@ -1053,10 +1103,10 @@ impl Resolver<'_> {
         }
     }
 
-    fn clause(&mut self, p: &crate::load::DslText, clause: &sevenw_dsl::Clause) -> Option<Effect> {
-        let a = &clause.action;
+    /// Whether the action's word is known to the language and allowed in
+    /// this game (reported if not).
+    fn allowed(&mut self, p: &crate::load::DslText, a: &sevenw_dsl::Action) -> bool {
         let word_loc = p.loc_of(a.word_span);
-        let loc = p.loc_of(clause.span);
         // The word itself: known to the language, allowed in this game?
         let word = a.kind.word().to_string();
         if let ActionKind::Unknown { word: w } = &a.kind {
@@ -1069,7 +1119,7 @@ impl Resolver<'_> {
                 .label("not an effect of the language")
                 .help(self.word_help(&w.text)),
             );
-            return None;
+            return false;
         }
         if !self.v.allows_word(&word) {
             let help = match self.v.declared_elsewhere(&word) {
@@ -1089,6 +1139,16 @@ impl Resolver<'_> {
                 .label(format!("not allowed in `{}`", self.v.game))
                 .help(help),
             );
+            return false;
+        }
+        true
+    }
+
+    fn clause(&mut self, p: &crate::load::DslText, clause: &sevenw_dsl::Clause) -> Option<Effect> {
+        let a = &clause.action;
+        let word_loc = p.loc_of(a.word_span);
+        let loc = p.loc_of(clause.span);
+        if !self.allowed(p, a) {
             return None;
         }
         let trigger = match &clause.trigger {
@@ -1218,6 +1278,18 @@ impl Resolver<'_> {
                             );
                             return None;
                         }
+                        if per.distinct && kind != CounterKind::Cards {
+                            self.report.push(
+                                Diagnostic::new(
+                                    Code::WrongKind,
+                                    p.loc_of(per.span),
+                                    "only cards have colours",
+                                )
+                                .label("not cards")
+                                .help("write e.g. `per different colour of brown, grey or blue cards`"),
+                            );
+                            return None;
+                        }
                         if per.sets && kind != CounterKind::Cards {
                             self.report.push(
                                 Diagnostic::new(
@@ -1237,6 +1309,7 @@ impl Resolver<'_> {
                             divisor,
                             most: per.most,
                             sets: per.sets,
+                            distinct: per.distinct,
                             token,
                         })
                     }
@@ -1582,6 +1655,27 @@ impl Resolver<'_> {
             ActionKind::Keep { counted } => Action::Keep {
                 colours: self.cards(p, counted, loc, "only cards are kept")?,
             },
+            ActionKind::TakePawn { age } => {
+                let age = match age {
+                    None => 0,
+                    Some(n) if n.value >= 1 && n.value <= u32::from(self.v.ages) => n.value as u8,
+                    Some(n) => {
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::BadValue,
+                                p.loc_of(n.span),
+                                format!(
+                                    "`{}` has Ages 1 to {}, not {}",
+                                    self.v.game, self.v.ages, n.value
+                                ),
+                            )
+                            .label("no such Age"),
+                        );
+                        return None;
+                    }
+                };
+                Action::TakePawn { age }
+            }
             ActionKind::TakeCard { decks, top } => {
                 let mut bits = 0u8;
                 let mut ok = true;
@@ -1657,7 +1751,8 @@ impl Resolver<'_> {
                     amount: amount.value as u8,
                 }
             }
-            ActionKind::Unknown { .. } => return None,
+            // `one of` is read by `effects`; options do not nest (grammar).
+            ActionKind::Unknown { .. } | ActionKind::OneOf { .. } => return None,
         };
         if trigger == Trigger::OncePerAge && !matches!(action, Action::BuildFree { .. }) {
             self.report.push(
@@ -1671,6 +1766,7 @@ impl Resolver<'_> {
             trigger,
             action,
             loc,
+            option: None,
         })
     }
 }

@@ -140,6 +140,11 @@ pub static CARD: Object = Object {
             "`true`: a card for experienced players, left out unless every card is asked for (the Leaders' Expert deck).",
         ),
         field(
+            "penalty",
+            Shape::Dsl,
+            "A project's penalty (Edifice): effect text paid by every player with no pawn of it when it fails (`lose 2 coins`, `discard a brown card from self`).",
+        ),
+        field(
             "decks",
             Shape::Map(&Shape::Int),
             "In a game of decks (`decks:` in game.yaml), the copies in each deck: a wonder's name or `central`, and a count (`{Giza: 2, central: 4}`); instead of `players`.",
@@ -502,6 +507,32 @@ pub static EXPANSION: Object = Object {
             "The triggers its cards use, beyond the game's.",
         ),
         field("draft", Shape::Object(&DRAFT), "The draft rule it adds."),
+        field(
+            "projects",
+            Shape::Object(&PROJECTS),
+            "The project rule it adds (Edifice).",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static PROJECTS: Object = Object {
+    what: "the project rule",
+    id: "projects",
+    doc: "Cards of one colour, one per Age drawn at set-up, that players join while building a wonder stage (Edifice): the card's cost is paid to join, its effect is the reward of every participant when its last pawn is taken, its `penalty` is paid by the others when the Age ends first.",
+    fields: &[
+        required("colour", Shape::Text, "The colour of the project cards."),
+        required(
+            "pawns",
+            Shape::List(&Shape::Pair),
+            "[players, pawns]: from this many players on, this many pawns on each project.",
+        ),
+        required(
+            "debt",
+            Shape::List(&Shape::Int),
+            "The victory points a debt token takes away, by Age from Age I (a penalty that cannot be paid in full).",
+        ),
     ],
     exactly_one: &[],
     requires: &[],
@@ -718,6 +749,7 @@ mod tests {
                 "game",
                 "guilds",
                 "progress",
+                "projects",
                 "side",
                 "stage",
                 "wonder"

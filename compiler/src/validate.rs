@@ -289,6 +289,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     aliases(game, report);
     no_effect(game, report);
     progress(game, report);
+    penalties(game, report);
     game_decks(game, report);
     pieces(game, report);
 }
@@ -337,6 +338,52 @@ fn is_guild(game: &Game, c: &Card) -> bool {
             && c.colour
                 .map_or(!c.players_given, |colour| colour == g.colour)
     })
+}
+
+/// Whether the project rule draws the card (Edifice).
+fn is_project(game: &Game, c: &Card) -> bool {
+    let p = game.vocab.projects.as_ref().map(|p| p.colour);
+    p.is_some() && c.colour == p
+}
+
+/// A penalty is paid, all of it or none (then a debt token): only a project
+/// has one, and only losses and discards can be paid.
+fn penalties(game: &Game, report: &mut Report) {
+    for c in &game.cards {
+        let list = c.penalty.list();
+        if list.is_empty() {
+            continue;
+        }
+        if !is_project(game, c) {
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    list[0].loc,
+                    format!("`{}` is not a project, so it has no penalty", c.name.value),
+                )
+                .label("a penalty of a card that is not a project")
+                .help(
+                    "only cards of the project colour (`projects:` in game.yaml) have a `penalty`",
+                ),
+            );
+            continue;
+        }
+        for e in list {
+            if e.trigger != crate::resolve::Trigger::Default
+                || e.option.is_some()
+                || !matches!(
+                    e.action,
+                    crate::resolve::Action::Lose { .. } | crate::resolve::Action::Discard { .. }
+                )
+            {
+                report.push(
+                    Diagnostic::new(Code::WrongKind, e.loc, "a penalty is a loss or a discard")
+                        .label("not something a player pays")
+                        .help("write e.g. `lose 2 coins`, `lose 2 victory tokens` or `discard a brown card from self`"),
+                );
+            }
+        }
+    }
 }
 
 /// `; checked without `age2.yaml``: the files and cards left out that the
@@ -534,6 +581,23 @@ fn ages_and_players(game: &Game, report: &mut Report) {
                 .label("no decks in this game")
                 .help("copies are given by `players:` here; `decks:` is for games with `decks:` in game.yaml"),
             );
+        }
+        if is_project(game, c) {
+            if let Some(p) = c.players.first() {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        p.loc,
+                        format!(
+                            "`{}` is a project, drawn by the project rule, so it takes no player counts",
+                            c.name.value
+                        ),
+                    )
+                    .label("not used for projects")
+                    .help("remove `players`: one project of each Age is drawn at random"),
+                );
+            }
+            continue;
         }
         if is_guild(game, c) {
             if let Some(p) = c.players.first() {

@@ -179,6 +179,17 @@ pub struct Draft {
     pub loc: Loc,
 }
 
+/// A checked project rule (Edifice).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Projects {
+    pub colour: u8,
+    /// (players, pawns), by players.
+    pub pawns: Vec<(u8, u8)>,
+    /// Points of a debt token by Age (negative).
+    pub debt: Vec<i8>,
+    pub loc: Loc,
+}
+
 /// Where an expansion's own names begin in its lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Own {
@@ -200,6 +211,8 @@ pub struct Vocab {
     /// Where its own names begin (an expansion's; 0 for a game).
     pub own: Own,
     pub draft: Option<Draft>,
+    /// The project rule (Edifice).
+    pub projects: Option<Projects>,
     /// Names in the lists that this game's cards may not use: declared by
     /// another expansion of the same game (their indices are kept so that
     /// expansions combine), with that expansion's name.
@@ -618,6 +631,7 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         extends: None,
         own: Own::default(),
         draft,
+        projects: None,
         foreign: Vec::new(),
         elsewhere: Vec::new(),
         min_players,
@@ -844,6 +858,84 @@ fn known(items: &[Text], all: &[&str], what: &str, report: &mut Report) -> Vec<S
     out
 }
 
+/// A project rule: its colour declared and scoring in a category, pawns
+/// for rising player counts, one debt token per Age.
+fn projects(p: &crate::load::ProjectsSrc, v: &Vocab, report: &mut Report) -> Option<Projects> {
+    let colour = find_in(&p.colour, &v.colours, "colour", report)?;
+    if v.colour_category
+        .get(colour as usize)
+        .copied()
+        .flatten()
+        .is_none()
+    {
+        bad(
+            report,
+            p.colour.loc,
+            format!(
+                "the project colour `{}` scores in no category",
+                lower(&p.colour)
+            ),
+            "no `vp_category` for it",
+            Some(
+                "add it to `vp_category:` (its rewards' points and the debt tokens score there)"
+                    .into(),
+            ),
+        );
+        return None;
+    }
+    let mut pawns: Vec<(u8, u8)> = Vec::new();
+    for (players, n) in &p.pawns {
+        let players = small(report, players, 1, 255, "a player count") as u8;
+        let n = small(report, n, 1, 255, "the pawns on a project") as u8;
+        if pawns.last().is_some_and(|(q, _)| *q >= players) {
+            bad(
+                report,
+                p.loc,
+                "the player counts of `pawns` must rise".to_string(),
+                "not in order",
+                Some("write the pairs from the fewest players to the most".into()),
+            );
+            return None;
+        }
+        pawns.push((players, n));
+    }
+    if pawns.is_empty() {
+        bad(
+            report,
+            p.loc,
+            "a project rule needs at least one [players, pawns] pair".to_string(),
+            "no pawns",
+            None,
+        );
+        return None;
+    }
+    let debt: Vec<i8> = p
+        .debt
+        .iter()
+        .map(|d| -(small(report, d, 0, 100, "a debt token's points") as i8))
+        .collect();
+    if debt.len() != usize::from(v.ages) {
+        bad(
+            report,
+            p.loc,
+            format!(
+                "`debt` lists {} tokens, but the game has {} Ages",
+                debt.len(),
+                v.ages
+            ),
+            "one debt token per Age",
+            None,
+        );
+        return None;
+    }
+    Some(Projects {
+        colour,
+        pawns,
+        debt,
+        loc: p.loc,
+    })
+}
+
 /// A draft rule: its colour must be declared, its pass one seat away.
 fn draft(
     d: &DraftSrc,
@@ -992,6 +1084,9 @@ pub fn extend(
     }
     if let Some(d) = &src.draft {
         v.draft = draft(d, &v.colours, &v.scopes, report);
+    }
+    if let Some(p) = &src.projects {
+        v.projects = projects(p, &v, report);
     }
     (report.errors() == before_errors).then_some(v)
 }

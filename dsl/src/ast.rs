@@ -215,6 +215,11 @@ pub enum ActionKind {
     BuildFromHand { counted: Vec<Word> },
     /// `keep unplayed COUNTED`
     Keep { counted: Vec<Word> },
+    /// `take a participation pawn of age N | of any age from the box`
+    /// (`None`: any Age).
+    TakePawn { age: Option<Num> },
+    /// `one of (CLAUSES) or (CLAUSES) …`: one option, chosen when built.
+    OneOf { options: Vec<Vec<Clause>> },
     /// `take a card from the left, right or central deck`, `take a card from
     /// any deck`, `take one of the top 5 cards of the left or right deck`
     /// (7 Wonders Architects).
@@ -258,6 +263,8 @@ impl ActionKind {
             ActionKind::Draw { .. } => "draw",
             ActionKind::BuildFromHand { .. } => "build from hand",
             ActionKind::Keep { .. } => "keep",
+            ActionKind::TakePawn { .. } => "take pawn",
+            ActionKind::OneOf { .. } => "one of",
             ActionKind::TakeCard { .. } => "take card",
             ActionKind::TakeCat => "take cat",
             ActionKind::Flip { .. } => "flip conflict",
@@ -292,6 +299,8 @@ impl ActionKind {
         "draw",
         "build from hand",
         "keep",
+        "take pawn",
+        "one of",
         "take card",
         "take cat",
         "flip conflict",
@@ -358,6 +367,9 @@ pub struct Per {
     pub divisor: Option<Num>,
     /// `per set of blue, red and green cards`: complete sets of one of each.
     pub sets: bool,
+    /// `per different colour of brown, grey or blue cards`: the colours
+    /// among them held at least once.
+    pub distinct: bool,
     pub counted: Vec<Word>,
     pub scopes: Vec<Word>,
     /// `in the city with the most`

@@ -136,6 +136,7 @@ fn per(p: Pair<'_, Rule>) -> Result<Per, SyntaxError> {
     let mut out = Per {
         divisor: None,
         sets: false,
+        distinct: false,
         counted: Vec::new(),
         scopes: Vec::new(),
         most: false,
@@ -145,6 +146,7 @@ fn per(p: Pair<'_, Rule>) -> Result<Per, SyntaxError> {
         match q.as_rule() {
             Rule::number => out.divisor = Some(num(q)?),
             Rule::set_of => out.sets = true,
+            Rule::colour_of => out.distinct = true,
             Rule::counted => out.counted = words(q),
             Rule::scopes => out.scopes = words(q),
             Rule::most => out.most = true,
@@ -209,6 +211,7 @@ fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
         match q.as_rule() {
             Rule::trigger => trigger = Some(trigger_of(q)),
             Rule::action => act = Some(action(q)?),
+            Rule::one_of => act = Some(one_of(q)?),
             _ => {}
         }
     }
@@ -216,6 +219,31 @@ fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
         trigger,
         action: act.expect("a clause always has an action"),
         span,
+    })
+}
+
+/// `one of (…) or (…)`: each option's clauses.
+fn one_of(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
+    let span = span_of(&p);
+    let mut word_span = span;
+    let mut options = Vec::new();
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::k_one => word_span = span_of(&q),
+            Rule::option => {
+                let mut clauses = Vec::new();
+                for c in q.into_inner().filter(|c| c.as_rule() == Rule::clause_in) {
+                    clauses.push(clause(c)?);
+                }
+                options.push(clauses);
+            }
+            _ => {}
+        }
+    }
+    Ok(Action {
+        kind: ActionKind::OneOf { options },
+        span,
+        word_span,
     })
 }
 
@@ -405,6 +433,9 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         Rule::keep => ActionKind::Keep {
             counted: words(find(Rule::counted).expect("keep counts something")),
         },
+        Rule::take_pawn => ActionKind::TakePawn {
+            age: find(Rule::number).map(num).transpose()?,
+        },
         Rule::take_card => ActionKind::TakeCard {
             decks: find(Rule::decks)
                 .map(|d| {
@@ -446,6 +477,7 @@ fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
         | ActionKind::ScienceRule { .. }
         | ActionKind::BuildFromHand { .. }
         | ActionKind::Keep { .. }
+        | ActionKind::TakePawn { .. }
         | ActionKind::TakeCard { .. }
         | ActionKind::TakeCat
         | ActionKind::AnyResources
@@ -499,6 +531,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::k_neighbour => "`neighbour`",
         Rule::lost => "what is lost",
         Rule::first_last => "`first` or `last`",
+        Rule::option => "`(` and an effect",
+        Rule::k_one => "`one`",
         Rule::each_what => "`colour` or `age`",
         Rule::decks | Rule::deck => "a deck (`the left, right or central deck`, `any deck`)",
         Rule::k_deck => "`deck`",

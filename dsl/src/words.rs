@@ -133,6 +133,16 @@ pub const WORDS: &[WordInfo] = &[
         meaning: "cards left unplayed are kept rather than returned to the box",
     },
     WordInfo {
+        word: "take pawn",
+        example: "take a participation pawn of age 2 from the box",
+        meaning: "takes a participation pawn of that Age's project (or of any Age) from the box, as if its owner had joined it",
+    },
+    WordInfo {
+        word: "one of",
+        example: "one of (gain 7 coins) or (gain 1 shield; gain 2 vp)",
+        meaning: "offers several effects; one option is chosen when the card or stage is built",
+    },
+    WordInfo {
         word: "take card",
         example: "take a card from the left, right or central deck",
         meaning: "takes the top card of one of the decks named (or keeps one of their top N)",

@@ -9,7 +9,7 @@ use common::{Checker, check_cards};
 use sevenw_host::CardId;
 use sevenw_runtime::bots::{Bot, BotKind, table};
 use sevenw_runtime::game::{Game, Setup, Sides, play_out};
-use sevenw_runtime::games::base::{Base, Move, Phase, State, deck_size};
+use sevenw_runtime::games::base::{Base, Move, Phase, State, Status, deck_size};
 
 fn base() -> Base {
     let info = sevenw_runtime::game("base").expect("the base game is compiled");
@@ -89,6 +89,7 @@ fn ten_thousand_games(b: &Base, expert: bool) {
                 18 * n + picks + recruits + check.last_cards + check.free_builds + check.choices,
             );
             check_cards(b, &g.table);
+            check_projects(b, &g.table);
             let drafted = if leaders { 4 * n } else { 0 };
             assert!(g.table.dealt.len() >= 21 * n + drafted);
             assert_eq!(
@@ -119,6 +120,43 @@ fn ten_thousand_games(b: &Base, expert: bool) {
         wins.iter().all(|&w| w > 0),
         "every wonder wins sometimes: {wins:?}"
     );
+}
+
+/// Edifice: one project per Age, each completed or failed by the end; its
+/// pawns conserved (on the card, held, or taken from the box); debt tokens
+/// only of failed projects' Ages.
+fn check_projects(b: &Base, t: &sevenw_runtime::games::base::Table) {
+    let Some(rule) = b.info.projects else {
+        assert!(t.projects.is_empty());
+        return;
+    };
+    assert_eq!(t.projects.len(), 3, "one project per Age");
+    let n = t.cities.len() as u8;
+    for (i, p) in t.projects.iter().enumerate() {
+        assert_eq!(p.age as usize, i + 1);
+        assert_eq!(b.info.cards[p.card.0 as usize].colour, rule.colour);
+        assert_eq!(b.info.cards[p.card.0 as usize].age, p.age);
+        assert_eq!(p.pawns, rule.pawns_for(n));
+        assert_ne!(p.status, Status::Open, "every Age's project is settled");
+        let held = t.cities.iter().filter(|c| c.has_pawn(p.age)).count() as u8;
+        assert_eq!(p.left + held, p.pawns + p.from_box, "pawns are conserved");
+        assert_eq!(p.status == Status::Completed, p.left == 0);
+    }
+    for c in &t.cities {
+        for &d in &c.debt {
+            assert!(rule.debt.contains(&d));
+        }
+    }
+}
+
+#[test]
+fn ten_thousand_random_games_with_edifice() {
+    ten_thousand_games(&composed(1, &["edifice"]), false);
+}
+
+#[test]
+fn ten_thousand_random_games_of_the_second_edition_with_leaders_and_edifice() {
+    ten_thousand_games(&composed(2, &["leaders", "edifice"]), false);
 }
 
 #[test]

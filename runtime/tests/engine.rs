@@ -56,7 +56,7 @@ fn stages(moves: &[Move]) -> Vec<Payment> {
     let mut v: Vec<Payment> = moves
         .iter()
         .filter_map(|m| match m.action {
-            Action::Stage(p) => Some(p),
+            Action::Stage(p, _) => Some(p),
             _ => None,
         })
         .collect();
@@ -298,7 +298,7 @@ fn stages_are_built_in_order_and_only_as_many_as_the_side_has() {
     assert_eq!(stages(&m), vec![Payment::FREE]);
     assert_eq!(
         m.iter()
-            .filter(|m| matches!(m.action, Action::Stage(_)))
+            .filter(|m| matches!(m.action, Action::Stage(..)))
             .count(),
         2
     );
@@ -322,7 +322,7 @@ fn discard_pile_build_happens_at_end_of_turn_including_last_cards() {
     let mut digger = common::Script {
         pick: |_: &View<'_>, moves: &[Move]| {
             first(moves, |m| {
-                m.card == LOG && matches!(m.action, Action::Stage(_))
+                m.card == LOG && matches!(m.action, Action::Stage(..))
             })
         },
         free_options: Vec::new(),
@@ -445,7 +445,7 @@ fn last_card_of_the_age_is_played_by_its_owner() {
         // Builds the stage with Log, then builds Kiln as the last card.
         script(|_, moves| {
             first(moves, |m| {
-                matches!(m.action, Action::Stage(_))
+                matches!(m.action, Action::Stage(..))
                     || (m.card == KILN && matches!(m.action, Action::Build(_)))
             })
         }),

@@ -99,6 +99,7 @@ fn counters_and_scopes() {
                 most: false,
                 token: None,
                 sets: false,
+                distinct: false,
             }),
             cond: None
         }]
@@ -118,6 +119,7 @@ fn counters_and_scopes() {
                 most: false,
                 token: None,
                 sets: false,
+                distinct: false,
             }),
             cond: None
         }]

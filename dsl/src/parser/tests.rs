@@ -340,6 +340,8 @@ fn leading_keywords_come_from_the_grammar() {
             Some("build"),
             Some("keep"),
             Some("take"),
+            Some("one"),
+            Some("take"),
             Some("take"),
             Some("flip"),
             Some("build"),
@@ -667,6 +669,47 @@ fn costs_per_age() {
     assert_eq!(c.items[0].name.text, "coin");
     let c = parse_cost("2 wood, 1 coin").unwrap();
     assert!(c.items.iter().all(|i| i.per_age.is_none()));
+}
+
+#[test]
+fn edifice_effects() {
+    match only_action("take a participation pawn of age 3 from the box") {
+        ActionKind::TakePawn { age: Some(n) } => assert_eq!(n.value, 3),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        only_action("take a participation pawn of any age from the box"),
+        ActionKind::TakePawn { age: None }
+    );
+    match only_action("gain 1 vp per different colour of brown, grey or blue cards in self") {
+        ActionKind::Gain { per: Some(per), .. } => {
+            assert!(per.distinct && !per.sets);
+            assert_eq!(texts(&per.counted), ["brown", "grey", "blue", "cards"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn one_of_several_options() {
+    let e = effects("gain 1 vp; one of (gain 7 coins) or (gain 1 shield; at game end: gain 2 vp)");
+    assert_eq!(e.clauses.len(), 2);
+    let c = &e.clauses[1];
+    assert!(c.trigger.is_none());
+    assert_eq!(c.action.kind.word(), "one of");
+    match &c.action.kind {
+        ActionKind::OneOf { options } => {
+            assert_eq!(options.len(), 2);
+            assert_eq!(options[0].len(), 1);
+            assert_eq!(options[1].len(), 2);
+            assert!(options[1][1].trigger.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+    // Options do not nest, and one option alone is no choice.
+    err("one of (one of (gain 1 vp) or (gain 2 vp)) or (gain 3 vp)");
+    err("one of (gain 7 coins)");
+    err("at game end: one of (gain 1 vp) or (gain 2 vp)");
 }
 
 #[test]

@@ -88,6 +88,8 @@ pub enum Counted {
     PairedVictoryPoints,
     /// 1 for a city whose wonder has every stage built, else 0.
     FinishedWonders,
+    /// The colours of these held at least once (Edifice's Archives).
+    Colours(ColourSet),
     /// Cat icons on the cards held (7 Wonders Architects).
     Cats,
     /// Progress tokens of this kind (its index in [`GameInfo::progress`]) held.
@@ -200,6 +202,10 @@ pub enum Event {
     /// At the end of a turn, once for each neighbour its owner bought
     /// resources from.
     BoughtFrom,
+    /// A project (the source, a card of [`ProjectRule::colour`]) failed and
+    /// the acting player, who holds no pawn of it, pays its penalty. Only
+    /// ever run for a project card: no [`Listens`] bit.
+    Failed,
     /// Its owner took this card (7 Wonders Architects).
     TookCard { card: CardId },
 }
@@ -318,6 +324,17 @@ pub trait Host {
     /// Cards of these colours left unplayed are kept rather than returned to
     /// the box.
     fn keep_hand(&mut self, colours: ColourSet);
+
+    // Edifice (projects) and choices when built.
+
+    /// Take a participation pawn of the project of Age `age` (0: of any
+    /// Age) from the box, without paying and without taking it from the
+    /// project.
+    fn take_pawn(&mut self, age: u8);
+    /// The option chosen when the running source was built, from 0, for a
+    /// source with [`CardInfo::options`] / [`StageInfo::options`] (0 for
+    /// any other).
+    fn chosen(&self) -> u8;
     /// Take the top card of one of these decks (the player chooses which);
     /// with `top` above 1, look at that many of its top cards, keep one and
     /// shuffle the others back.
@@ -374,6 +391,8 @@ pub struct CardInfo {
     pub listens: Listens,
     /// For experienced players: left out unless every card is asked for.
     pub expert: bool,
+    /// Options its effects offer, one chosen when built (`one of`); 0: none.
+    pub options: u8,
 }
 
 /// A stage of a wonder side.
@@ -381,6 +400,8 @@ pub struct CardInfo {
 pub struct StageInfo {
     pub cost: Cost,
     pub listens: Listens,
+    /// Options its effects offer, one chosen when built (`one of`); 0: none.
+    pub options: u8,
     /// Built once every stage of a lower level is (from 1; stages without
     /// levels in the card files are levels 1, 2, 3… in order).
     pub level: u8,
@@ -444,6 +465,35 @@ pub struct DraftRule {
     pub deal: u8,
     /// The seat offset the rest of a hand is passed to.
     pub pass: i8,
+}
+
+/// Projects (Edifice): cards of one colour, one per Age drawn at random at
+/// set-up, that players join while building a wonder stage, paying the
+/// card's cost. The card's effects are the reward, run for every holder of
+/// one of its pawns when the last pawn is taken; its [`Event::Failed`]
+/// effects are the penalty of those without a pawn when the Age ends first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ProjectRule {
+    pub colour: Colour,
+    /// (players, pawns on each project), by players.
+    pub pawns: &'static [(u8, u8)],
+    /// Victory points of a debt token (negative), by Age from Age I.
+    pub debt: &'static [i8],
+    /// The category the debt tokens and the projects' VP score in.
+    pub category: Category,
+}
+
+impl ProjectRule {
+    /// Pawns on each project for `players`.
+    pub fn pawns_for(&self, players: u8) -> u8 {
+        let mut out = 0;
+        for &(p, n) in self.pawns {
+            if p <= players {
+                out = n;
+            }
+        }
+        out
+    }
 }
 
 /// Where the names an expansion adds to the vocabulary of the game it
@@ -527,6 +577,8 @@ pub struct GameInfo {
     pub guilds: Option<DrawRule>,
     /// Cards drafted at the start and played at the start of each Age.
     pub draft: Option<DraftRule>,
+    /// Projects joined while building wonder stages (Edifice).
+    pub projects: Option<ProjectRule>,
     pub conflict: Option<ConflictInfo>,
     pub cards: &'static [CardInfo],
     pub wonders: &'static [WonderInfo],

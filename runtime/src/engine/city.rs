@@ -85,6 +85,8 @@ pub enum Pending {
     Draw(ColourSet, u8),
     /// Build a card of those colours from that hand, paying.
     BuildFromHand(ColourSet),
+    /// Take a participation pawn of that Age's project from the box (0: any).
+    TakePawn(u8),
     /// Take the top card of one of these decks, looking at the top N
     /// (Architects).
     TakeCard(sevenw_host::Decks, u8),
@@ -149,6 +151,13 @@ pub struct City {
     /// Progress tokens held.
     pub progress: u16,
     pub abilities: Abilities,
+    /// Edifice: the Ages whose project it holds a participation pawn of
+    /// (bit `age - 1`).
+    pub pawns: u8,
+    /// Edifice: the debt tokens it holds, by their (negative) points.
+    pub debt: Vec<i8>,
+    /// The option chosen for each source built with a choice (`one of`).
+    pub chosen: Vec<(Source, u8)>,
     /// Cat icons on the cards held (Architects).
     pub cats: u16,
 }
@@ -183,6 +192,9 @@ impl Default for City {
             bought: 0,
             progress: 0,
             abilities: Abilities::default(),
+            pawns: 0,
+            debt: Vec::new(),
+            chosen: Vec::new(),
             cats: 0,
         }
     }
@@ -229,6 +241,9 @@ impl City {
             Counted::FinishedWonders => {
                 u32::from(self.wonder_stages > 0 && self.stages >= self.wonder_stages)
             }
+            Counted::Colours(colours) => (0..MAX_CAT)
+                .filter(|&c| colours.0 & (1 << c) != 0 && self.colour_count[c] > 0)
+                .count() as u32,
             Counted::Cats => u32::from(self.cats),
             Counted::Token(t) => self
                 .sources
@@ -236,6 +251,19 @@ impl City {
                 .filter(|&&(s, _)| s == Source::Progress(t))
                 .count() as u32,
         }
+    }
+
+    /// The option chosen when `source` was built (0 without a choice).
+    pub fn chosen_for(&self, source: Source) -> u8 {
+        self.chosen
+            .iter()
+            .find(|(s, _)| *s == source)
+            .map_or(0, |&(_, o)| o)
+    }
+
+    /// Whether it holds a pawn of the project of `age` (from 1).
+    pub fn has_pawn(&self, age: u8) -> bool {
+        (1..=8).contains(&age) && self.pawns & (1 << (age - 1)) != 0
     }
 
     /// Takes a victory token worth `vp`.
@@ -361,10 +389,11 @@ impl City {
         self.lose_source(Source::Card(card));
         let s = Source::Card(card);
         if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
+            let option = self.chosen_for(s);
             vocab.effects(
                 s,
                 Event::Built,
-                &mut crate::engine::host::Unbuild { me: self },
+                &mut crate::engine::host::Unbuild { me: self, option },
             );
         }
         true

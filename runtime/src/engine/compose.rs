@@ -187,6 +187,7 @@ pub fn compose(
         colours,
         categories,
         draft: all.iter().find_map(|g| g.draft),
+        projects: all.iter().find_map(|g| g.projects),
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),
         progress: Box::leak(progress.into_boxed_slice()),

@@ -238,6 +238,14 @@ impl Host for CityHost<'_> {
             .push(Pending::BuildFromHand(colours));
     }
 
+    fn take_pawn(&mut self, age: u8) {
+        self.me.abilities.pending.push(Pending::TakePawn(age));
+    }
+
+    fn chosen(&self) -> u8 {
+        self.source.map_or(0, |s| self.me.chosen_for(s))
+    }
+
     fn keep_hand(&mut self, colours: ColourSet) {
         self.me.abilities.keep.0 |= colours.0;
     }
@@ -286,6 +294,8 @@ pub struct ScoreHost<'a> {
     pub copies: Vec<(ColourSet, Seats)>,
     /// Science rules granted while scoring, with the city's own.
     pub science_rules: Vec<ScienceRule>,
+    /// The source whose effects are running, when known.
+    pub source: Option<Source>,
 }
 
 impl<'a> ScoreHost<'a> {
@@ -300,6 +310,7 @@ impl<'a> ScoreHost<'a> {
             wild: me.wild.clone(),
             copies: Vec::new(),
             science_rules: me.abilities.science_rules.clone(),
+            source: None,
         }
     }
 }
@@ -307,6 +318,9 @@ impl<'a> ScoreHost<'a> {
 impl HasCity for ScoreHost<'_> {
     fn city(&self) -> &City {
         self.me
+    }
+    fn acting_for(&mut self, source: Source) {
+        self.source = Some(source);
     }
 }
 
@@ -359,6 +373,10 @@ impl Host for ScoreHost<'_> {
     fn draw_cards(&mut self, _colours: ColourSet, _n: u8) {}
     fn build_from_hand(&mut self, _colours: ColourSet) {}
     fn keep_hand(&mut self, _colours: ColourSet) {}
+    fn take_pawn(&mut self, _age: u8) {}
+    fn chosen(&self) -> u8 {
+        self.source.map_or(0, |s| self.me.chosen_for(s))
+    }
     fn take_card(&mut self, _decks: Decks, _top: u8) {}
     fn take_cat(&mut self) {}
     fn flip_conflict(&mut self, _n: u8) {}
@@ -373,6 +391,8 @@ impl Host for ScoreHost<'_> {
 /// only while the card is held, a token taken stays taken).
 pub struct Unbuild<'a> {
     pub me: &'a mut City,
+    /// The option chosen when the card was built.
+    pub option: u8,
 }
 
 impl Host for Unbuild<'_> {
@@ -450,6 +470,11 @@ impl Host for Unbuild<'_> {
     // Colours kept by another source stay kept: no card set grants it twice.
     fn keep_hand(&mut self, colours: ColourSet) {
         self.me.abilities.keep.0 &= !colours.0;
+    }
+    // A pawn taken stays taken.
+    fn take_pawn(&mut self, _age: u8) {}
+    fn chosen(&self) -> u8 {
+        self.option
     }
     fn take_card(&mut self, _d: Decks, _t: u8) {}
     // A cat icon is counted while the card is held.
@@ -581,11 +606,21 @@ impl Host for Spend<'_> {
     fn coin_value(&mut self, n: u8) {
         self.unbuild().coin_value(n)
     }
+    fn take_pawn(&mut self, age: u8) {
+        self.unbuild().take_pawn(age)
+    }
+    fn chosen(&self) -> u8 {
+        0
+    }
 }
 
 impl Spend<'_> {
     fn unbuild(&mut self) -> Unbuild<'_> {
-        Unbuild { me: self.me }
+        // Games of decks offer no `one of` choices.
+        Unbuild {
+            me: self.me,
+            option: 0,
+        }
     }
 }
 
@@ -658,6 +693,10 @@ impl Host for Probe {
     }
     fn any_resources(&mut self) {}
     fn coin_value(&mut self, _n: u8) {}
+    fn take_pawn(&mut self, _a: u8) {}
+    fn chosen(&self) -> u8 {
+        0
+    }
 }
 
 #[cfg(test)]
@@ -802,7 +841,10 @@ mod tests {
         h.produce(ResSet(0b1), 2, true);
         h.produce(ResSet(0b110), 1, true);
         h.gain_coins(3);
-        let mut u = Unbuild { me: &mut me };
+        let mut u = Unbuild {
+            me: &mut me,
+            option: 0,
+        };
         u.produce(ResSet(0b1), 2, true);
         u.produce(ResSet(0b110), 1, true);
         u.gain_coins(3);

@@ -59,7 +59,7 @@ pub fn discarder<'a>() -> Box<dyn Player<Base> + 'a> {
 
 /// Builds a wonder stage when it can, else discards.
 pub fn stager<'a>() -> Box<dyn Player<Base> + 'a> {
-    script(|_, moves| first(moves, |m| matches!(m.action, Action::Stage(_))))
+    script(|_, moves| first(moves, |m| matches!(m.action, Action::Stage(..))))
 }
 
 /// Plays one turn: every seat's decision, then what the turn sets off

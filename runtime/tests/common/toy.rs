@@ -73,6 +73,7 @@ const fn card(
         chained_from,
         listens,
         expert: false,
+        options: 0,
     }
 }
 const fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
@@ -329,6 +330,7 @@ const fn stage(cost: Cost, level: u8) -> StageInfo {
     StageInfo {
         cost,
         listens: B,
+        options: 0,
         level,
         pattern: None,
     }
@@ -407,6 +409,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                 stages: &[StageInfo {
                     cost: cost(0, &[(ORE, 1)]),
                     listens: E,
+                    options: 0,
                     level: 1,
                     pattern: None,
                 }],
@@ -603,6 +606,7 @@ pub static TOY: GameInfo = GameInfo {
         categories: 0,
     },
     draft: None,
+    projects: None,
     min_players: 3,
     max_players: 7,
     ages: 3,

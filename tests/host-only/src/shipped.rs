@@ -100,6 +100,7 @@ pub mod architects {
         categories: &["wonder", "civilian", "military", "cat", "progress"],
         guilds: None,
         draft: None,
+        projects: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -113,6 +114,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Wood",
@@ -125,6 +127,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone",
@@ -137,6 +140,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay",
@@ -149,6 +153,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Papyrus",
@@ -161,6 +166,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glass",
@@ -173,6 +179,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Compass",
@@ -185,6 +192,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Gear",
@@ -197,6 +205,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tablet",
@@ -209,6 +218,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Laurel",
@@ -221,6 +231,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Cat",
@@ -233,6 +244,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Centurion",
@@ -245,6 +257,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Barbarian",
@@ -257,6 +270,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archer",
@@ -269,6 +283,7 @@ pub mod architects {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
         ],
         wonders: &[
@@ -283,6 +298,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -292,6 +308,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -301,6 +318,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -310,6 +328,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 4,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -319,6 +338,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 5,
                                 pattern: Some(Pattern {
                                     count: 4,
@@ -340,6 +360,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -349,6 +370,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -358,6 +380,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -367,6 +390,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 4,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -376,6 +400,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 4,
                                 pattern: Some(Pattern {
                                     count: 4,
@@ -397,6 +422,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -406,6 +432,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -415,6 +442,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -424,6 +452,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -433,6 +462,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 4,
@@ -454,6 +484,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -463,6 +494,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -472,6 +504,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -481,6 +514,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 4,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -490,6 +524,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 5,
                                 pattern: Some(Pattern {
                                     count: 4,
@@ -511,6 +546,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -520,6 +556,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -529,6 +566,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -538,6 +576,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -547,6 +586,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 4,
                                 pattern: Some(Pattern {
                                     count: 4,
@@ -568,6 +608,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -577,6 +618,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -586,6 +628,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -595,6 +638,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -604,6 +648,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 4,
                                 pattern: Some(Pattern {
                                     count: 4,
@@ -625,6 +670,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -634,6 +680,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: Some(Pattern {
                                     count: 2,
@@ -643,6 +690,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -652,6 +700,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(5),
+                                options: 0,
                                 level: 3,
                                 pattern: Some(Pattern {
                                     count: 3,
@@ -661,6 +710,7 @@ pub mod architects {
                             StageInfo {
                                 cost: Cost::FREE,
                                 listens: Listens(4),
+                                options: 0,
                                 level: 4,
                                 pattern: Some(Pattern {
                                     count: 4,
@@ -1747,6 +1797,7 @@ pub mod base {
             extra: 2,
         }),
         draft: None,
+        projects: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -1760,6 +1811,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -1772,6 +1824,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -1784,6 +1837,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ore Vein",
@@ -1796,6 +1850,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tree Farm",
@@ -1812,6 +1867,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Excavation",
@@ -1828,6 +1884,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -1844,6 +1901,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Timber Yard",
@@ -1860,6 +1918,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forest Cave",
@@ -1876,6 +1935,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Mine",
@@ -1892,6 +1952,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -1904,6 +1965,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -1916,6 +1978,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -1928,6 +1991,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pawnshop",
@@ -1940,6 +2004,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Baths",
@@ -1956,6 +2021,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Altar",
@@ -1968,6 +2034,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Theater",
@@ -1980,6 +2047,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tavern",
@@ -1992,6 +2060,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "East Trading Post",
@@ -2004,6 +2073,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "West Trading Post",
@@ -2016,6 +2086,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Marketplace",
@@ -2028,6 +2099,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stockade",
@@ -2044,6 +2116,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Barracks",
@@ -2060,6 +2133,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -2076,6 +2150,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Apothecary",
@@ -2092,6 +2167,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workshop",
@@ -2108,6 +2184,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -2124,6 +2201,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sawmill",
@@ -2140,6 +2218,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Quarry",
@@ -2156,6 +2235,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brickyard",
@@ -2172,6 +2252,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Foundry",
@@ -2188,6 +2269,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -2200,6 +2282,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -2212,6 +2295,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -2224,6 +2308,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -2240,6 +2325,7 @@ pub mod base {
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Temple",
@@ -2256,6 +2342,7 @@ pub mod base {
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Statue",
@@ -2272,6 +2359,7 @@ pub mod base {
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Courthouse",
@@ -2288,6 +2376,7 @@ pub mod base {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forum",
@@ -2304,6 +2393,7 @@ pub mod base {
                 chained_from: &[card::EAST_TRADING_POST, card::WEST_TRADING_POST],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caravansery",
@@ -2320,6 +2410,7 @@ pub mod base {
                 chained_from: &[card::MARKETPLACE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Vineyard",
@@ -2332,6 +2423,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Bazar",
@@ -2344,6 +2436,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Walls",
@@ -2360,6 +2453,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Training Ground",
@@ -2376,6 +2470,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stables",
@@ -2392,6 +2487,7 @@ pub mod base {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archery Range",
@@ -2408,6 +2504,7 @@ pub mod base {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Dispensary",
@@ -2424,6 +2521,7 @@ pub mod base {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Laboratory",
@@ -2440,6 +2538,7 @@ pub mod base {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Library",
@@ -2456,6 +2555,7 @@ pub mod base {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "School",
@@ -2472,6 +2572,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pantheon",
@@ -2494,6 +2595,7 @@ pub mod base {
                 chained_from: &[card::TEMPLE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Gardens",
@@ -2510,6 +2612,7 @@ pub mod base {
                 chained_from: &[card::STATUE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Town Hall",
@@ -2526,6 +2629,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palace",
@@ -2550,6 +2654,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Senate",
@@ -2566,6 +2671,7 @@ pub mod base {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Haven",
@@ -2582,6 +2688,7 @@ pub mod base {
                 chained_from: &[card::FORUM],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -2598,6 +2705,7 @@ pub mod base {
                 chained_from: &[card::CARAVANSERY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -2614,6 +2722,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arena",
@@ -2630,6 +2739,7 @@ pub mod base {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Fortifications",
@@ -2646,6 +2756,7 @@ pub mod base {
                 chained_from: &[card::WALLS],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Circus",
@@ -2662,6 +2773,7 @@ pub mod base {
                 chained_from: &[card::TRAINING_GROUND],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arsenal",
@@ -2678,6 +2790,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -2694,6 +2807,7 @@ pub mod base {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lodge",
@@ -2710,6 +2824,7 @@ pub mod base {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Observatory",
@@ -2726,6 +2841,7 @@ pub mod base {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "University",
@@ -2742,6 +2858,7 @@ pub mod base {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Academy",
@@ -2758,6 +2875,7 @@ pub mod base {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Study",
@@ -2774,6 +2892,7 @@ pub mod base {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workers Guild",
@@ -2795,6 +2914,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -2811,6 +2931,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Traders Guild",
@@ -2827,6 +2948,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -2843,6 +2965,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Spies Guild",
@@ -2859,6 +2982,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Strategists Guild",
@@ -2875,6 +2999,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -2891,6 +3016,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -2907,6 +3033,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -2923,6 +3050,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -2939,6 +3067,7 @@ pub mod base {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
         ],
         wonders: &[
@@ -2957,6 +3086,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -2967,6 +3097,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -2977,6 +3108,7 @@ pub mod base {
                                     resources: &[(res::GLASS, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -2993,6 +3125,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3003,6 +3136,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3013,6 +3147,7 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3035,6 +3170,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3045,6 +3181,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3055,6 +3192,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3071,6 +3209,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 1), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3081,6 +3220,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3091,6 +3231,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3113,6 +3254,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3123,6 +3265,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3133,6 +3276,7 @@ pub mod base {
                                     resources: &[(res::PAPYRUS, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3149,6 +3293,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3159,6 +3304,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3173,6 +3319,7 @@ pub mod base {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3195,6 +3342,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3205,6 +3353,7 @@ pub mod base {
                                     resources: &[(res::ORE, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3215,6 +3364,7 @@ pub mod base {
                                     resources: &[(res::LOOM, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3231,6 +3381,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3241,6 +3392,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3255,6 +3407,7 @@ pub mod base {
                                     ],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3277,6 +3430,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3287,6 +3441,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3297,6 +3452,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3313,6 +3469,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3323,6 +3480,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3333,6 +3491,7 @@ pub mod base {
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3355,6 +3514,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3365,6 +3525,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3375,6 +3536,7 @@ pub mod base {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3391,6 +3553,7 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3401,6 +3564,7 @@ pub mod base {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3423,6 +3587,7 @@ pub mod base {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3433,6 +3598,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3443,6 +3609,7 @@ pub mod base {
                                     resources: &[(res::STONE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3459,6 +3626,7 @@ pub mod base {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -3469,6 +3637,7 @@ pub mod base {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -3479,6 +3648,7 @@ pub mod base {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -3489,6 +3659,7 @@ pub mod base {
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 4,
                                 pattern: None,
                             },
@@ -4922,6 +5093,7 @@ pub mod base2 {
             extra: 2,
         }),
         draft: None,
+        projects: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -4935,6 +5107,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -4947,6 +5120,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -4959,6 +5133,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ore Vein",
@@ -4971,6 +5146,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tree Farm",
@@ -4987,6 +5163,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Excavation",
@@ -5003,6 +5180,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -5019,6 +5197,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Timber Yard",
@@ -5035,6 +5214,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forest Cave",
@@ -5051,6 +5231,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Mine",
@@ -5067,6 +5248,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -5079,6 +5261,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -5091,6 +5274,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -5103,6 +5287,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Well",
@@ -5115,6 +5300,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Baths",
@@ -5131,6 +5317,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Altar",
@@ -5143,6 +5330,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Theater",
@@ -5155,6 +5343,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tavern",
@@ -5167,6 +5356,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "East Trading Post",
@@ -5179,6 +5369,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "West Trading Post",
@@ -5191,6 +5382,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Marketplace",
@@ -5203,6 +5395,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stockade",
@@ -5219,6 +5412,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Barracks",
@@ -5235,6 +5429,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -5251,6 +5446,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Apothecary",
@@ -5267,6 +5463,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workshop",
@@ -5283,6 +5480,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -5299,6 +5497,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sawmill",
@@ -5315,6 +5514,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Quarry",
@@ -5331,6 +5531,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brickyard",
@@ -5347,6 +5548,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Foundry",
@@ -5363,6 +5565,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Loom",
@@ -5375,6 +5578,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -5387,6 +5591,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -5399,6 +5604,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -5415,6 +5621,7 @@ pub mod base2 {
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Temple",
@@ -5431,6 +5638,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Statue",
@@ -5447,6 +5655,7 @@ pub mod base2 {
                 chained_from: &[card::WELL],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Courthouse",
@@ -5463,6 +5672,7 @@ pub mod base2 {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forum",
@@ -5479,6 +5689,7 @@ pub mod base2 {
                 chained_from: &[card::EAST_TRADING_POST, card::WEST_TRADING_POST],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caravansery",
@@ -5495,6 +5706,7 @@ pub mod base2 {
                 chained_from: &[card::MARKETPLACE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Vineyard",
@@ -5507,6 +5719,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Bazaar",
@@ -5519,6 +5732,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Walls",
@@ -5535,6 +5749,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Training Ground",
@@ -5551,6 +5766,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stables",
@@ -5567,6 +5783,7 @@ pub mod base2 {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archery Range",
@@ -5583,6 +5800,7 @@ pub mod base2 {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Dispensary",
@@ -5599,6 +5817,7 @@ pub mod base2 {
                 chained_from: &[card::APOTHECARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Laboratory",
@@ -5615,6 +5834,7 @@ pub mod base2 {
                 chained_from: &[card::WORKSHOP],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Library",
@@ -5631,6 +5851,7 @@ pub mod base2 {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "School",
@@ -5647,6 +5868,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pantheon",
@@ -5669,6 +5891,7 @@ pub mod base2 {
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Gardens",
@@ -5685,6 +5908,7 @@ pub mod base2 {
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Town Hall",
@@ -5701,6 +5925,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palace",
@@ -5725,6 +5950,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Senate",
@@ -5741,6 +5967,7 @@ pub mod base2 {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Haven",
@@ -5757,6 +5984,7 @@ pub mod base2 {
                 chained_from: &[card::FORUM],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -5773,6 +6001,7 @@ pub mod base2 {
                 chained_from: &[card::CARAVANSERY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -5789,6 +6018,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ludus",
@@ -5805,6 +6035,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arena",
@@ -5821,6 +6052,7 @@ pub mod base2 {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Fortifications",
@@ -5837,6 +6069,7 @@ pub mod base2 {
                 chained_from: &[card::WALLS],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Circus",
@@ -5853,6 +6086,7 @@ pub mod base2 {
                 chained_from: &[card::TRAINING_GROUND],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arsenal",
@@ -5869,6 +6103,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -5885,6 +6120,7 @@ pub mod base2 {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Castrum",
@@ -5901,6 +6137,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lodge",
@@ -5917,6 +6154,7 @@ pub mod base2 {
                 chained_from: &[card::DISPENSARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Observatory",
@@ -5933,6 +6171,7 @@ pub mod base2 {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "University",
@@ -5949,6 +6188,7 @@ pub mod base2 {
                 chained_from: &[card::LIBRARY],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Academy",
@@ -5965,6 +6205,7 @@ pub mod base2 {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Study",
@@ -5981,6 +6222,7 @@ pub mod base2 {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workers Guild",
@@ -6002,6 +6244,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -6018,6 +6261,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Traders Guild",
@@ -6034,6 +6278,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -6050,6 +6295,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Spies Guild",
@@ -6066,6 +6312,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Decorators Guild",
@@ -6082,6 +6329,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -6098,6 +6346,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -6114,6 +6363,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -6130,6 +6380,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -6146,6 +6397,7 @@ pub mod base2 {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
         ],
         wonders: &[
@@ -6164,6 +6416,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6174,6 +6427,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6184,6 +6438,7 @@ pub mod base2 {
                                     resources: &[(res::LOOM, 1), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6200,6 +6455,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6210,6 +6466,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6220,6 +6477,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6242,6 +6500,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6252,6 +6511,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6262,6 +6522,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6278,6 +6539,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6288,6 +6550,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6310,6 +6573,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6320,6 +6584,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6330,6 +6595,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6346,6 +6612,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6356,6 +6623,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6366,6 +6634,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6388,6 +6657,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6398,6 +6668,7 @@ pub mod base2 {
                                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6408,6 +6679,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6424,6 +6696,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6434,6 +6707,7 @@ pub mod base2 {
                                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6444,6 +6718,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6466,6 +6741,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6476,6 +6752,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6486,6 +6763,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6502,6 +6780,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 2)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6512,6 +6791,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6526,6 +6806,7 @@ pub mod base2 {
                                     ],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6548,6 +6829,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6558,6 +6840,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6568,6 +6851,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6584,6 +6868,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6594,6 +6879,7 @@ pub mod base2 {
                                     resources: &[(res::ORE, 4)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6616,6 +6902,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6626,6 +6913,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6636,6 +6924,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 4)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6652,6 +6941,7 @@ pub mod base2 {
                                     resources: &[(res::WOOD, 2)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -6662,6 +6952,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -6672,6 +6963,7 @@ pub mod base2 {
                                     resources: &[(res::CLAY, 3)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -6682,6 +6974,7 @@ pub mod base2 {
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 4,
                                 pattern: None,
                             },
@@ -8177,6 +8470,7 @@ pub mod duel {
             extra: 3,
         }),
         draft: None,
+        projects: None,
         conflict: Some(ConflictInfo {
             capital: 9,
             zones: &[(1, 2), (3, 5), (6, 10)],
@@ -8194,6 +8488,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Logging Camp",
@@ -8210,6 +8505,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pool",
@@ -8222,6 +8518,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Pit",
@@ -8238,6 +8535,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Quarry",
@@ -8250,6 +8548,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Pit",
@@ -8266,6 +8565,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassworks",
@@ -8282,6 +8582,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Press",
@@ -8298,6 +8599,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Guard Tower",
@@ -8310,6 +8612,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stable",
@@ -8326,6 +8629,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Garrison",
@@ -8342,6 +8646,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palisade",
@@ -8358,6 +8663,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Workshop",
@@ -8374,6 +8680,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Apothecary",
@@ -8390,6 +8697,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scriptorium",
@@ -8406,6 +8714,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pharmacist",
@@ -8422,6 +8731,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Theater",
@@ -8434,6 +8744,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Altar",
@@ -8446,6 +8757,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Baths",
@@ -8462,6 +8774,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Stone Reserve",
@@ -8478,6 +8791,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Clay Reserve",
@@ -8494,6 +8808,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Wood Reserve",
@@ -8510,6 +8825,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tavern",
@@ -8522,6 +8838,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sawmill",
@@ -8538,6 +8855,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brickyard",
@@ -8554,6 +8872,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shelf Quarry",
@@ -8570,6 +8889,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Glassblower",
@@ -8582,6 +8902,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Drying Room",
@@ -8594,6 +8915,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Walls",
@@ -8610,6 +8932,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Horse Breeders",
@@ -8626,6 +8949,7 @@ pub mod duel {
                 chained_from: &[card::STABLE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Barracks",
@@ -8642,6 +8966,7 @@ pub mod duel {
                 chained_from: &[card::GARRISON],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archery Range",
@@ -8658,6 +8983,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Parade Ground",
@@ -8674,6 +9000,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Library",
@@ -8690,6 +9017,7 @@ pub mod duel {
                 chained_from: &[card::SCRIPTORIUM],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Dispensary",
@@ -8706,6 +9034,7 @@ pub mod duel {
                 chained_from: &[card::PHARMACIST],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "School",
@@ -8722,6 +9051,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Laboratory",
@@ -8738,6 +9068,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Courthouse",
@@ -8754,6 +9085,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Statue",
@@ -8770,6 +9102,7 @@ pub mod duel {
                 chained_from: &[card::THEATER],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Temple",
@@ -8786,6 +9119,7 @@ pub mod duel {
                 chained_from: &[card::ALTAR],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aqueduct",
@@ -8802,6 +9136,7 @@ pub mod duel {
                 chained_from: &[card::BATHS],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Rostrum",
@@ -8818,6 +9153,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Forum",
@@ -8834,6 +9170,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caravansery",
@@ -8850,6 +9187,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Customs House",
@@ -8866,6 +9204,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Brewery",
@@ -8878,6 +9217,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Palace",
@@ -8899,6 +9239,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Town Hall",
@@ -8915,6 +9256,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Obelisk",
@@ -8931,6 +9273,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Gardens",
@@ -8947,6 +9290,7 @@ pub mod duel {
                 chained_from: &[card::STATUE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pantheon",
@@ -8963,6 +9307,7 @@ pub mod duel {
                 chained_from: &[card::TEMPLE],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Senate",
@@ -8979,6 +9324,7 @@ pub mod duel {
                 chained_from: &[card::ROSTRUM],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Academy",
@@ -8995,6 +9341,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Study",
@@ -9011,6 +9358,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "University",
@@ -9027,6 +9375,7 @@ pub mod duel {
                 chained_from: &[card::SCHOOL],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Observatory",
@@ -9043,6 +9392,7 @@ pub mod duel {
                 chained_from: &[card::LABORATORY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -9059,6 +9409,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Port",
@@ -9075,6 +9426,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Armory",
@@ -9091,6 +9443,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Lighthouse",
@@ -9107,6 +9460,7 @@ pub mod duel {
                 chained_from: &[card::TAVERN],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arena",
@@ -9123,6 +9477,7 @@ pub mod duel {
                 chained_from: &[card::BREWERY],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Arsenal",
@@ -9139,6 +9494,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pretorium",
@@ -9155,6 +9511,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Fortifications",
@@ -9171,6 +9528,7 @@ pub mod duel {
                 chained_from: &[card::PALISADE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -9187,6 +9545,7 @@ pub mod duel {
                 chained_from: &[card::ARCHERY_RANGE],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Circus",
@@ -9203,6 +9562,7 @@ pub mod duel {
                 chained_from: &[card::PARADE_GROUND],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Builders Guild",
@@ -9224,6 +9584,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Moneylenders Guild",
@@ -9240,6 +9601,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -9256,6 +9618,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -9277,6 +9640,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Merchants Guild",
@@ -9302,6 +9666,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -9318,6 +9683,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Tacticians Guild",
@@ -9334,6 +9700,7 @@ pub mod duel {
                 chained_from: &[],
                 listens: Listens(5),
                 expert: false,
+                options: 0,
             },
         ],
         wonders: &[
@@ -9356,6 +9723,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9382,6 +9750,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9404,6 +9773,7 @@ pub mod duel {
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9430,6 +9800,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9456,6 +9827,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9482,6 +9854,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9508,6 +9881,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9534,6 +9908,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9556,6 +9931,7 @@ pub mod duel {
                                     resources: &[(res::STONE, 3), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9582,6 +9958,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9613,6 +9990,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -9640,6 +10018,7 @@ pub mod duel {
                                     ],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -10697,6 +11076,982 @@ pub mod duel {
         }
     }
 }
+/// 7 Wonders: Edifice: generated from the card files of `edifice`.
+pub mod edifice {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const PROJECT: Colour = Colour(7);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const EDIFICE: Category = Category(7);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Money Changer
+        pub const MONEY_CHANGER: CardId = CardId(0);
+        /// Belvedere
+        pub const BELVEDERE: CardId = CardId(1);
+        /// Curtain Wall
+        pub const CURTAIN_WALL: CardId = CardId(2);
+        /// Outpost
+        pub const OUTPOST: CardId = CardId(3);
+        /// Artisan District
+        pub const ARTISAN_DISTRICT: CardId = CardId(4);
+        /// Auction House
+        pub const AUCTION_HOUSE: CardId = CardId(5);
+        /// River Port
+        pub const RIVER_PORT: CardId = CardId(6);
+        /// Factory
+        pub const FACTORY: CardId = CardId(7);
+        /// Staging Camp
+        pub const STAGING_CAMP: CardId = CardId(8);
+        /// Amphitheater
+        pub const AMPHITHEATER: CardId = CardId(9);
+        /// Gold Reserves
+        pub const GOLD_RESERVES: CardId = CardId(10);
+        /// Concentric Castle
+        pub const CONCENTRIC_CASTLE: CardId = CardId(11);
+        /// Military School
+        pub const MILITARY_SCHOOL: CardId = CardId(12);
+        /// Archives
+        pub const ARCHIVES: CardId = CardId(13);
+        /// Agora
+        pub const AGORA: CardId = CardId(14);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "edifice",
+        title: "7 Wonders: Edifice",
+        edition: 1,
+        extends: "base",
+        own: Own {
+            symbols: 3,
+            colours: 7,
+            categories: 7,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 3,
+        hand_size: 7,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "yellow",
+            "green",
+            "red",
+            "purple",
+            "project",
+        ],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "edifice",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draft: None,
+        projects: Some(ProjectRule {
+            colour: colour::PROJECT,
+            pawns: &[(3, 2), (4, 3), (5, 3), (6, 4), (7, 5)],
+            debt: &[-2, -3, -5],
+            category: cat::EDIFICE,
+        }),
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Money Changer",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Belvedere",
+                aliases: &["Mirador"],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Curtain Wall",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Outpost",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Artisan District",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Auction House",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "River Port",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Factory",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Staging Camp",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Amphitheater",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Gold Reserves",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Concentric Castle",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Military School",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Archives",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+            CardInfo {
+                name: "Agora",
+                aliases: &[],
+                colour: colour::PROJECT,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 6,
+                    coins_per_age: 0,
+                    resources: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "Ur",
+                aliases: &[],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::ORE, 1)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2), (res::CLAY, 1)],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 3), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::GLASS, 1)],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::ORE, 2)],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::STONE, 1),
+                                        (res::CLAY, 2),
+                                        (res::LOOM, 1),
+                                    ],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Carthage",
+                aliases: &["The Port of Carthage", "Cartago"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 2), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(5),
+                                options: 2,
+                                level: 2,
+                                pattern: None,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3)],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 3), (res::PAPYRUS, 1)],
+                                },
+                                listens: Listens(5),
+                                options: 2,
+                                level: 1,
+                                pattern: None,
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 3), (res::LOOM, 1)],
+                                },
+                                listens: Listens(1),
+                                options: 2,
+                                level: 2,
+                                pattern: None,
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[],
+        effects,
+        family: "",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::MONEY_CHANGER) => money_changer(event, h),
+            Source::Card(card::BELVEDERE) => belvedere(event, h),
+            Source::Card(card::CURTAIN_WALL) => curtain_wall(event, h),
+            Source::Card(card::OUTPOST) => outpost(event, h),
+            Source::Card(card::ARTISAN_DISTRICT) => artisan_district(event, h),
+            Source::Card(card::AUCTION_HOUSE) => auction_house(event, h),
+            Source::Card(card::RIVER_PORT) => river_port(event, h),
+            Source::Card(card::FACTORY) => factory(event, h),
+            Source::Card(card::STAGING_CAMP) => staging_camp(event, h),
+            Source::Card(card::AMPHITHEATER) => amphitheater(event, h),
+            Source::Card(card::GOLD_RESERVES) => gold_reserves(event, h),
+            Source::Card(card::CONCENTRIC_CASTLE) => concentric_castle(event, h),
+            Source::Card(card::MILITARY_SCHOOL) => military_school(event, h),
+            Source::Card(card::ARCHIVES) => archives(event, h),
+            Source::Card(card::AGORA) => agora(event, h),
+            Source::Board { wonder: 0, side: 0 } => ur_day(event, h),
+            Source::Board { wonder: 0, side: 1 } => ur_night(event, h),
+            Source::Board { wonder: 1, side: 0 } => carthage_day(event, h),
+            Source::Board { wonder: 1, side: 1 } => carthage_night(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => ur_day_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => ur_day_stage_2(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 2 } => ur_day_stage_3(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => ur_night_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => ur_night_stage_2(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 2 } => ur_night_stage_3(event, h),
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                carthage_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => {
+                carthage_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => {
+                carthage_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                carthage_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => {
+                carthage_night_stage_2(event, h)
+            }
+            _ => {}
+        }
+    }
+    /// Money Changer (Age 1, project).
+    fn money_changer(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(4);
+            }
+            Event::Failed => {
+                h.lose_coins(2, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Belvedere (Age 1, project).
+    fn belvedere(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = h.count(Counted::WonderStages, Seats(&[0])) as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BROWN.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Curtain Wall (Age 1, project).
+    fn curtain_wall(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_shields(1);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::GREY.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Outpost (Age 1, project).
+    fn outpost(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_victory_token(2);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::RED.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Artisan District (Age 1, project).
+    fn artisan_district(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = 2
+                    * h
+                        .count(
+                            Counted::ColourSets(
+                                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                            ),
+                            Seats(&[0]),
+                        ) as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::YELLOW.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Auction House (Age 2, project).
+    fn auction_house(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(7);
+            }
+            Event::Failed => {
+                h.lose_coins(5, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// River Port (Age 2, project).
+    fn river_port(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.produce(
+                    ResSet(
+                        1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                            | 1 << res::ORE.0,
+                    ),
+                    1,
+                    false,
+                );
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BLUE.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Factory (Age 2, project).
+    fn factory(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.produce(
+                    ResSet(1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0),
+                    1,
+                    false,
+                );
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BROWN.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Staging Camp (Age 2, project).
+    fn staging_camp(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_victory_token(3);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::RED.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Amphitheater (Age 2, project).
+    fn amphitheater(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BLUE.0)), Seats(&[0]))
+                    as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::GREY.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Gold Reserves (Age 3, project).
+    fn gold_reserves(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(15);
+            }
+            Event::Failed => {
+                h.lose_coins(9, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Concentric Castle (Age 3, project).
+    fn concentric_castle(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_shields(2);
+            }
+            Event::Failed => {
+                h.lose_tokens(TokenKind::Victory, 2, Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Military School (Age 3, project).
+    fn military_school(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_victory_token(3);
+                h.lose_tokens(TokenKind::Defeat, 255, Seats(&[0]));
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::RED.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Archives (Age 3, project).
+    fn archives(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                let n = h
+                    .count(
+                        Counted::Colours(
+                            ColourSet(
+                                1 << colour::BROWN.0 | 1 << colour::GREY.0
+                                    | 1 << colour::BLUE.0 | 1 << colour::YELLOW.0
+                                    | 1 << colour::GREEN.0 | 1 << colour::RED.0
+                                    | 1 << colour::PURPLE.0,
+                            ),
+                        ),
+                        Seats(&[0]),
+                    ) as i32;
+                h.gain_vp(cat::EDIFICE, n);
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::BLUE.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Agora (Age 3, project).
+    fn agora(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::GameEnd => {
+                h.copy_card(ColourSet(1 << colour::PURPLE.0), Seats(&[0]));
+            }
+            Event::Failed => {
+                h.discard_card(ColourSet(1 << colour::GREEN.0), Seats(&[0]));
+            }
+            _ => {}
+        }
+    }
+    /// Ur, side Day: the board.
+    fn ur_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Ur, side Day: stage 1.
+    fn ur_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Ur, side Day: stage 2.
+    fn ur_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(0);
+        }
+    }
+    /// Ur, side Day: stage 3.
+    fn ur_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Ur, side Night: the board.
+    fn ur_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Ur, side Night: stage 1.
+    fn ur_night_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(1);
+        }
+    }
+    /// Ur, side Night: stage 2.
+    fn ur_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(2);
+        }
+    }
+    /// Ur, side Night: stage 3.
+    fn ur_night_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_pawn(3);
+        }
+    }
+    /// Carthage, side Day: the board.
+    fn carthage_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Carthage, side Day: stage 1.
+    fn carthage_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Carthage, side Day: stage 2.
+    fn carthage_day_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                {
+                    let chosen = h.chosen();
+                    if chosen == 0 {
+                        h.gain_coins(7);
+                    }
+                }
+                {
+                    let chosen = h.chosen();
+                    if chosen == 1 {
+                        h.gain_shields(1);
+                    }
+                }
+            }
+            Event::GameEnd => {
+                let chosen = h.chosen();
+                if chosen == 1 {
+                    h.gain_vp(cat::WONDER, 2);
+                }
+            }
+            _ => {}
+        }
+    }
+    /// Carthage, side Day: stage 3.
+    fn carthage_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Carthage, side Night: the board.
+    fn carthage_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::ORE.0), 1, true);
+        }
+    }
+    /// Carthage, side Night: stage 1.
+    fn carthage_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                {
+                    let chosen = h.chosen();
+                    if chosen == 0 {
+                        h.gain_coins(7);
+                    }
+                }
+                {
+                    let chosen = h.chosen();
+                    if chosen == 1 {
+                        h.gain_shields(2);
+                    }
+                }
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Carthage, side Night: stage 2.
+    fn carthage_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            {
+                let chosen = h.chosen();
+                if chosen == 0 {
+                    h.build_free(Pile::Discard, Limit::Now);
+                }
+            }
+            {
+                let chosen = h.chosen();
+                if chosen == 1 {
+                    h.science(
+                        SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET),
+                    );
+                }
+            }
+        }
+    }
+}
 /// 7 Wonders: Leaders (second edition): generated from the card files of `leaders`.
 pub mod leaders {
     use ::sevenw_host::*;
@@ -10727,7 +12082,8 @@ pub mod leaders {
         pub const GREEN: Colour = Colour(4);
         pub const RED: Colour = Colour(5);
         pub const PURPLE: Colour = Colour(6);
-        pub const WHITE: Colour = Colour(7);
+        pub const PROJECT: Colour = Colour(7);
+        pub const WHITE: Colour = Colour(8);
     }
     /// Scoring categories.
     pub mod cat {
@@ -10739,7 +12095,8 @@ pub mod leaders {
         pub const COMMERCIAL: Category = Category(4);
         pub const GUILDS: Category = Category(5);
         pub const SCIENCE: Category = Category(6);
-        pub const LEADERS: Category = Category(7);
+        pub const EDIFICE: Category = Category(7);
+        pub const LEADERS: Category = Category(8);
     }
     /// Cards, by their index in `GAME.cards`.
     pub mod card {
@@ -10850,8 +12207,8 @@ pub mod leaders {
         extends: "base",
         own: Own {
             symbols: 3,
-            colours: 7,
-            categories: 7,
+            colours: 8,
+            categories: 8,
         },
         min_players: 3,
         max_players: 7,
@@ -10877,7 +12234,17 @@ pub mod leaders {
             },
         ],
         symbols: &["compass", "gear", "tablet"],
-        colours: &["brown", "grey", "blue", "yellow", "green", "red", "purple", "white"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "yellow",
+            "green",
+            "red",
+            "purple",
+            "project",
+            "white",
+        ],
         categories: &[
             "military",
             "treasury",
@@ -10886,6 +12253,7 @@ pub mod leaders {
             "commercial",
             "guilds",
             "science",
+            "edifice",
             "leaders",
         ],
         guilds: Some(DrawRule {
@@ -10899,6 +12267,7 @@ pub mod leaders {
             deal: 4,
             pass: -1,
         }),
+        projects: None,
         conflict: None,
         cards: &[
             CardInfo {
@@ -10916,6 +12285,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Imhotep",
@@ -10932,6 +12302,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hammurabi",
@@ -10948,6 +12319,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Leonidas",
@@ -10964,6 +12336,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Archimedes",
@@ -10980,6 +12353,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ramses",
@@ -10996,6 +12370,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Croesus",
@@ -11012,6 +12387,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Xenophon",
@@ -11028,6 +12404,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(8),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Vitruvius",
@@ -11044,6 +12421,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(8),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Nero",
@@ -11060,6 +12438,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(64),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Bilkis",
@@ -11076,6 +12455,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hannibal",
@@ -11092,6 +12472,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Caesar",
@@ -11108,6 +12489,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Solomon",
@@ -11124,6 +12506,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Euclid",
@@ -11140,6 +12523,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Ptolemy",
@@ -11156,6 +12540,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pythagoras",
@@ -11172,6 +12557,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Sappho",
@@ -11188,6 +12574,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Zenobia",
@@ -11204,6 +12591,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Nefertiti",
@@ -11220,6 +12608,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Cleopatra",
@@ -11236,6 +12625,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Phidias",
@@ -11252,6 +12642,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Praxiteles",
@@ -11268,6 +12659,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Nebuchadnezzar",
@@ -11284,6 +12676,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Varro",
@@ -11300,6 +12693,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Pericles",
@@ -11316,6 +12710,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hypatia",
@@ -11332,6 +12727,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Hiram",
@@ -11348,6 +12744,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Midas",
@@ -11364,6 +12761,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Amytis",
@@ -11380,6 +12778,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Alexander",
@@ -11396,6 +12795,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Justinian",
@@ -11412,6 +12812,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Plato",
@@ -11428,6 +12829,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Aristotle",
@@ -11444,6 +12846,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: false,
+                options: 0,
             },
             CardInfo {
                 name: "Berenice",
@@ -11460,6 +12863,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(128),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Hatshepsut",
@@ -11476,6 +12880,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(256),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Nitocris",
@@ -11492,6 +12897,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Telesilla",
@@ -11508,6 +12914,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Tomyris",
@@ -11524,6 +12931,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Aganice",
@@ -11540,6 +12948,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Enheduanna",
@@ -11556,6 +12965,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(1),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Phryne",
@@ -11572,6 +12982,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Cornelia",
@@ -11588,6 +12999,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Eurypyle",
@@ -11604,6 +13016,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Theano",
@@ -11620,6 +13033,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Makeda",
@@ -11636,6 +13050,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Cynisca",
@@ -11652,6 +13067,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Gorgo",
@@ -11668,6 +13084,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
             CardInfo {
                 name: "Agrippina",
@@ -11684,6 +13101,7 @@ pub mod leaders {
                 chained_from: &[],
                 listens: Listens(4),
                 expert: true,
+                options: 0,
             },
         ],
         wonders: &[
@@ -11702,6 +13120,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -11716,6 +13135,7 @@ pub mod leaders {
                                     ],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -11732,6 +13152,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 1), (res::CLAY, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -11746,6 +13167,7 @@ pub mod leaders {
                                     ],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -11756,6 +13178,7 @@ pub mod leaders {
                                     resources: &[(res::STONE, 2), (res::PAPYRUS, 1)],
                                 },
                                 listens: Listens(5),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -11778,6 +13201,7 @@ pub mod leaders {
                                     resources: &[(res::STONE, 1), (res::CLAY, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -11788,6 +13212,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 1), (res::ORE, 1)],
                                 },
                                 listens: Listens(4),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -11802,6 +13227,7 @@ pub mod leaders {
                                     ],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 3,
                                 pattern: None,
                             },
@@ -11818,6 +13244,7 @@ pub mod leaders {
                                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 1,
                                 pattern: None,
                             },
@@ -11828,6 +13255,7 @@ pub mod leaders {
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                 },
                                 listens: Listens(1),
+                                options: 0,
                                 level: 2,
                                 pattern: None,
                             },
@@ -12439,5 +13867,6 @@ pub static GAMES: &[&::sevenw_host::GameInfo] = &[
     &base::GAME,
     &base2::GAME,
     &duel::GAME,
+    &edifice::GAME,
     &leaders::GAME,
 ];

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 #[derive(Default)]
 struct Recorder {
     calls: Vec<String>,
+    /// The option `chosen` answers.
+    option: u8,
 }
 
 impl Host for Recorder {
@@ -115,6 +117,12 @@ impl Host for Recorder {
     fn keep_hand(&mut self, colours: ColourSet) {
         self.calls.push(format!("keep {:#b}", colours.0));
     }
+    fn take_pawn(&mut self, age: u8) {
+        self.calls.push(format!("take pawn {age}"));
+    }
+    fn chosen(&self) -> u8 {
+        self.option
+    }
     fn take_card(&mut self, decks: Decks, top: u8) {
         self.calls
             .push(format!("take card {:#b} top {top}", decks.0));
@@ -182,6 +190,10 @@ impl Host for Counts {
     fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
     fn build_from_hand(&mut self, _c: ColourSet) {}
     fn keep_hand(&mut self, _c: ColourSet) {}
+    fn take_pawn(&mut self, _a: u8) {}
+    fn chosen(&self) -> u8 {
+        0
+    }
     fn take_card(&mut self, _d: Decks, _t: u8) {}
     fn take_cat(&mut self) {}
     fn flip_conflict(&mut self, _n: u8) {}
@@ -768,6 +780,10 @@ impl Host for Asked {
     fn flip_conflict(&mut self, _n: u8) {}
     fn any_resources(&mut self) {}
     fn coin_value(&mut self, _n: u8) {}
+    fn take_pawn(&mut self, _a: u8) {}
+    fn chosen(&self) -> u8 {
+        0
+    }
 }
 
 #[test]
@@ -828,4 +844,73 @@ fn the_shipped_code_runs_on_the_host_alone() {
         run(g, lumber, Event::Built),
         ["produce 0b1 x1 tradable=true"]
     );
+}
+
+/// Edifice in the shipped library: a project's reward runs when built (it
+/// completes), its penalty only for `Event::Failed`; Carthage's choice runs
+/// the option the host says was chosen; Ur takes pawns from the box.
+#[test]
+fn edifice_projects_choices_and_pawns() {
+    use sevenw_host_only::shipped::edifice;
+    let g = &edifice::GAME;
+    let rule = g.projects.expect("edifice has a project rule");
+    assert_eq!(g.colours[usize::from(rule.colour.0)], "project");
+    assert_eq!(g.categories[usize::from(rule.category.0)], "edifice");
+    assert_eq!(rule.debt, [-2, -3, -5]);
+    let pawns: Vec<u8> = (3..=7).map(|n| rule.pawns_for(n)).collect();
+    assert_eq!(pawns, [2, 3, 3, 4, 5], "facts §2, the rulebook's table");
+    let money = card(g, "Money Changer");
+    assert_eq!(run(g, money, Event::Built), ["coins 4"]);
+    assert_eq!(run(g, money, Event::Failed), ["lose 2 in [0]"]);
+    assert!(run(g, money, Event::GameEnd).is_empty());
+    let i = g
+        .cards
+        .iter()
+        .position(|c| c.name == "Money Changer")
+        .unwrap();
+    assert_eq!(g.cards[i].cost.coins, 1);
+    assert_eq!(
+        g.cards[i].listens,
+        Listens(Listens::BUILT),
+        "no bit for the penalty"
+    );
+
+    let carthage = g.wonders.iter().position(|w| w.name == "Carthage").unwrap() as u8;
+    let day = &g.wonders[usize::from(carthage)].sides[0];
+    assert_eq!(day.stages[1].options, 2);
+    assert_eq!(day.stages[0].options, 0);
+    let stage = Source::Stage {
+        wonder: carthage,
+        side: 0,
+        stage: 1,
+    };
+    let mut h = Recorder::default();
+    (g.effects)(stage, Event::Built, &mut h);
+    assert_eq!(h.calls, ["coins 7"]);
+    let mut h = Recorder {
+        option: 1,
+        ..Recorder::default()
+    };
+    (g.effects)(stage, Event::Built, &mut h);
+    assert_eq!(h.calls, ["shields 1"]);
+    let mut h = Recorder {
+        option: 1,
+        ..Recorder::default()
+    };
+    (g.effects)(stage, Event::GameEnd, &mut h);
+    assert_eq!(h.calls.len(), 1, "the option's 2 VP at game end");
+
+    let ur = g.wonders.iter().position(|w| w.name == "Ur").unwrap() as u8;
+    let night = Source::Stage {
+        wonder: ur,
+        side: 1,
+        stage: 2,
+    };
+    assert_eq!(run(g, night, Event::Built), ["take pawn 3"]);
+    let day = Source::Stage {
+        wonder: ur,
+        side: 0,
+        stage: 1,
+    };
+    assert_eq!(run(g, day, Event::Built), ["take pawn 0"]);
 }

@@ -1176,7 +1176,8 @@ impl Architects {
             | Pending::LoseTokens(..)
             | Pending::Entomb(_)
             | Pending::Draw(..)
-            | Pending::BuildFromHand(_) => false,
+            | Pending::BuildFromHand(_)
+            | Pending::TakePawn(_) => false,
         }
     }
 

@@ -100,8 +100,9 @@ pub enum Action {
     /// card of a colour, the first or last card of an Age, a colour always
     /// free).
     RuleFree,
-    /// Build the next wonder stage with it, paying this.
-    Stage(Payment),
+    /// Build the next wonder stage with it, paying this (with Edifice, the
+    /// project's cost too when it joins).
+    Stage(Payment, StageHow),
     /// Discard it for coins.
     Discard,
     /// Build it for free from the discard pile (a wonder's power).
@@ -112,6 +113,42 @@ pub enum Action {
     Entomb,
     /// Build nothing when an effect offers a card of the hand.
     Skip,
+}
+
+/// How a wonder stage is built: whether it joins the current Age's project
+/// (Edifice), and the option chosen for a stage whose effects offer a
+/// choice (`one of`), from 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StageHow {
+    pub join: bool,
+    pub option: u8,
+}
+
+/// Where a project stands (Edifice).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Pawns are still on it.
+    #[default]
+    Open,
+    /// Its last pawn was taken: its participants have its reward.
+    Completed,
+    /// The Age ended with pawns on it.
+    Failed,
+}
+
+/// The project of one Age (Edifice "PREPARACIÓN": one drawn per Age).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Project {
+    pub card: CardId,
+    pub age: u8,
+    /// Pawns laid on it at set-up.
+    pub pawns: u8,
+    /// Pawns still on it.
+    pub left: u8,
+    /// Pawns taken from the box for it (several joining at once when it ran
+    /// short, or Ur's stages).
+    pub from_box: u8,
+    pub status: Status,
 }
 
 /// A decision: the card at `slot` of the hand and what to do with it (for
@@ -167,6 +204,8 @@ pub struct Table {
     pub returned: Vec<CardId>,
     /// Every card dealt so far.
     pub dealt: Vec<CardId>,
+    /// The projects of the game, by Age (Edifice; empty without it).
+    pub projects: Vec<Project>,
     pub age: u8,
     /// Turn within the Age, from 1 (0: the recruitment at its start).
     pub turn: u8,
@@ -223,7 +262,7 @@ struct Scratch {
 #[derive(Clone, Debug, Default)]
 pub struct MoveGen {
     search: PaymentSearch,
-    stage: Vec<Payment>,
+    stage: Vec<(Payment, StageHow)>,
 }
 
 impl MoveGen {
@@ -305,6 +344,35 @@ impl Base {
             .map(|s| &s.cost)
     }
 
+    /// Options the next stage of this city's wonder offers (`one of`).
+    pub fn next_stage_options(&self, city: &City) -> u8 {
+        self.info
+            .wonders
+            .get(usize::from(city.wonder))
+            .and_then(|w| w.sides.get(usize::from(city.side)))
+            .and_then(|s| s.stages.get(usize::from(city.stages)))
+            .map_or(0, |s| s.options)
+    }
+
+    /// The current Age's project, if there is one.
+    pub fn current_project<'t>(&self, table: &'t Table) -> Option<&'t Project> {
+        table.projects.iter().find(|p| p.age == table.age)
+    }
+
+    /// The coins joining the current Age's project costs `seat` with a
+    /// stage built now, if it may join: "una vez por Era", while at least
+    /// one pawn is on the card (A. PARTICIPAR EN EL PROYECTO). A city
+    /// holding a pawn of the Age already (joined, or Ur's) joins no more.
+    pub fn join_cost(&self, table: &Table, seat: usize) -> Option<u16> {
+        let p = self.current_project(table)?;
+        let city = table.cities.get(seat)?;
+        if p.status != Status::Open || p.left == 0 || city.has_pawn(p.age) {
+            return None;
+        }
+        let info = self.info.cards.get(usize::from(p.card.0))?;
+        Some(info.cost.coins_in(p.age).min(u32::from(u16::MAX)) as u16)
+    }
+
     /// Whether `card` is free for `city` by a chain.
     pub fn chained(&self, city: &City, card: CardId) -> bool {
         city.chained(&self.vocab, card)
@@ -345,10 +413,29 @@ impl Base {
         movegen.stage.clear();
         if let Some(cost) = self.next_stage_cost(city) {
             let off = self.discount_for(city, None);
+            let options = self.next_stage_options(city).max(1);
             let pays = movegen
                 .search
                 .search_ext(cost.coins, cost.resources, &market, budget, off);
-            movegen.stage.extend_from_slice(pays);
+            for option in 0..options {
+                let how = StageHow {
+                    join: false,
+                    option,
+                };
+                movegen.stage.extend(pays.iter().map(|&p| (p, how)));
+            }
+            // "A. Participar en el proyecto": the stage and the project's
+            // cost paid together, trading allowed.
+            if let Some(extra) = self.join_cost(table, seat) {
+                let coins = cost.coins.saturating_add(extra);
+                let pays = movegen
+                    .search
+                    .search_ext(coins, cost.resources, &market, budget, off);
+                for option in 0..options {
+                    let how = StageHow { join: true, option };
+                    movegen.stage.extend(pays.iter().map(|&p| (p, how)));
+                }
+            }
         }
         let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
         for (slot, &card) in hand.iter().enumerate() {
@@ -386,10 +473,10 @@ impl Base {
                     }
                 }
             }
-            out.extend(movegen.stage.iter().map(|&p| Move {
+            out.extend(movegen.stage.iter().map(|&(p, how)| Move {
                 slot,
                 card,
-                action: Action::Stage(p),
+                action: Action::Stage(p, how),
             }));
             out.push(Move {
                 slot,
@@ -465,7 +552,21 @@ impl Base {
             Action::Chain => format!("build {name} by chain"),
             Action::Free => format!("build {name} free (once per age)"),
             Action::RuleFree => format!("build {name} free"),
-            Action::Stage(p) => format!("wonder stage with {name}{}", pay(p)),
+            Action::Stage(p, how) => {
+                let mut s = format!("wonder stage with {name}{}", pay(p));
+                if how.join {
+                    s.push_str(" joining the project");
+                }
+                if self.info.wonders.iter().any(|w| {
+                    w.sides
+                        .iter()
+                        .any(|sd| sd.stages.iter().any(|st| st.options > 0))
+                }) && how.option > 0
+                {
+                    s.push_str(&format!(" choosing option {}", how.option + 1));
+                }
+                s
+            }
             Action::Discard => format!("discard {name}"),
             Action::FromDiscard => format!("build {name} from the discard pile"),
             Action::Keep => format!("keep {name}"),
@@ -526,9 +627,18 @@ impl Base {
                 me.place(&self.vocab, mv.card);
                 Some((Source::Card(mv.card), self.follow_card(mv.card, false)))
             }
-            Action::Stage(p) => {
+            Action::Stage(p, how) => {
                 me.coins -= p.total() as i32;
                 stage_cards.push(mv.card);
+                let options = self.next_stage_options(me);
+                let source = Source::Stage {
+                    wonder: me.wonder,
+                    side: me.side,
+                    stage: me.stages,
+                };
+                if options > 0 {
+                    me.chosen.push((source, how.option.min(options - 1)));
+                }
                 Some((self.gain_stage(me), Event::BuiltStage))
             }
             Action::Discard => {
@@ -624,6 +734,10 @@ impl Base {
         points[cat(self.cats.treasury)] += h.coins.max(0) / 3;
         // Entombed cards score under the wonder ("puntúa el doble de su coste").
         points[cat(self.cats.wonder)] += me.entombed.iter().map(|(_, vp)| vp).sum::<i32>();
+        // Edifice's debt tokens (FINAL DE LA PARTIDA: on the projects' line).
+        if let Some(rule) = self.info.projects {
+            points[cat(rule.category)] += me.debt.iter().map(|&d| i32::from(d)).sum::<i32>();
+        }
         let nsym = self.info.symbols.len().min(science::MAX_SYM);
         let mut rules = science::Rules::default();
         let mut extra = 0u32;
@@ -683,10 +797,9 @@ impl Base {
         let (colours, seats) = ability;
         let mut out = Vec::new();
         for &off in seats.0 {
+            // Offset 0 is the city itself (Edifice's Agora applies one of
+            // its own guilds again).
             let s = seat_at(seat, off, cities.len());
-            if s == seat {
-                continue;
-            }
             for &c in &cities[s].cards {
                 let colour = self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
                 if colour.is_some_and(|col| colours.contains(col)) && !out.contains(&c) {
@@ -914,6 +1027,7 @@ impl Base {
     /// "Conflictos militares" at the end of the Age (each victory token told
     /// to its winner's sources), then the end-of-Age effects.
     pub fn end_age(&self, state: &mut State) {
+        self.fail_project(state);
         let mut gained = std::mem::take(&mut state.scratch.gained);
         let t = &mut state.table;
         neighbour_battles(&mut t.cities, victory_vp(t.age), DEFEAT_VP, &mut gained);
@@ -958,6 +1072,7 @@ impl Base {
             self.pay_and_place(state, seat, mv);
         }
         self.run_built_effects(state);
+        self.complete_projects(state);
         state.chosen = std::mem::replace(&mut state.resolved, chosen);
         state.chosen.clear();
         state.turns_played += 1;
@@ -1106,9 +1221,31 @@ impl Base {
                 }
                 any
             }
+            // A penalty (Edifice): which card is not said (facts §3.4); the
+            // one of those colours built last goes to the discard pile.
+            Pending::Discard(colours, seats) => {
+                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
+                    let s = seat_at(seat, off, n);
+                    let last = t.cities[s]
+                        .cards
+                        .iter()
+                        .rev()
+                        .copied()
+                        .find(|&c| colour_in(c, colours));
+                    if let Some(c) = last
+                        && t.cities[s].remove(&self.vocab, c)
+                    {
+                        t.discard.push(c);
+                    }
+                }
+                false
+            }
+            Pending::TakePawn(age) => {
+                self.take_pawn(t, seat, age);
+                false
+            }
             // Not in the base game's vocabulary (the compiler refuses them).
-            Pending::Discard(..)
-            | Pending::TakeProgress(_)
+            Pending::TakeProgress(_)
             | Pending::TakeCard(..)
             | Pending::TakeCat
             | Pending::Flip(_) => false,
@@ -1128,9 +1265,14 @@ impl Base {
             hand.remove(slot);
         }
         let pay = match mv.action {
-            Action::Build(p) | Action::Stage(p) => p,
+            Action::Build(p) | Action::Stage(p, _) => p,
             _ => Payment::FREE,
         };
+        if let Action::Stage(_, how) = mv.action
+            && how.join
+        {
+            self.join(t, seat);
+        }
         t.cities[seat_at(seat, 1, n)].coins += i32::from(pay.left);
         t.cities[seat_at(seat, -1, n)].coins += i32::from(pay.right);
         t.cities[seat].bought |= u8::from(pay.left > 0) | (u8::from(pay.right > 0) << 1);
@@ -1283,6 +1425,272 @@ impl Base {
     }
 }
 
+/// Edifice: projects drawn, joined, completed and failed.
+impl Base {
+    /// "Preparación": one project of each Age drawn at random, with the
+    /// pawns of the player count on it; the others stay in the box.
+    fn deal_projects(&self, state: &mut State) {
+        let Some(rule) = self.info.projects else {
+            return;
+        };
+        let n = state.table.cities.len().min(255) as u8;
+        let pawns = rule.pawns_for(n);
+        for age in 1..=self.info.ages {
+            let pool: Vec<CardId> = (0..self.info.cards.len())
+                .filter(|&i| {
+                    let c = &self.info.cards[i];
+                    c.age == age && c.colour == rule.colour
+                })
+                .map(|i| CardId(i as u16))
+                .collect();
+            if pool.is_empty() {
+                continue;
+            }
+            let card = pool[state.rng.below(pool.len())];
+            state.table.projects.push(Project {
+                card,
+                age,
+                pawns,
+                left: pawns,
+                from_box: 0,
+                status: Status::Open,
+            });
+        }
+    }
+
+    /// `seat` joins the current Age's project: a pawn from the card, or
+    /// from the box when the card has none left ("si varios jugadores
+    /// participan en el mismo turno y no hay suficientes peones").
+    fn join(&self, t: &mut Table, seat: usize) {
+        let age = t.age;
+        let Some(p) = t.projects.iter_mut().find(|p| p.age == age) else {
+            return;
+        };
+        let Some(city) = t.cities.get_mut(seat) else {
+            return;
+        };
+        if p.status != Status::Open || city.has_pawn(age) || age == 0 {
+            return;
+        }
+        city.pawns |= 1 << (age - 1);
+        if p.left > 0 {
+            p.left -= 1;
+        } else {
+            p.from_box = p.from_box.saturating_add(1);
+        }
+    }
+
+    /// A pawn from the box (Ur): of `age`'s project, or for 0 of the
+    /// earliest project still open that the city holds no pawn of. Decided
+    /// where the rules are silent (facts §3.4): it does not take a pawn off
+    /// the card (so it never completes a project), a city holds one pawn
+    /// of a project at most, and no pawn is taken for a project already
+    /// completed or failed (its reward was given when it completed).
+    fn take_pawn(&self, t: &mut Table, seat: usize, age: u8) {
+        let Some(city) = t.cities.get_mut(seat) else {
+            return;
+        };
+        let p = t.projects.iter_mut().find(|p| {
+            p.status == Status::Open && !city.has_pawn(p.age) && (age == 0 || p.age == age)
+        });
+        if let Some(p) = p {
+            city.pawns |= 1 << (p.age - 1);
+            p.from_box = p.from_box.saturating_add(1);
+        }
+    }
+
+    /// "B. Construir la edificación": when the last pawn of the current
+    /// Age's project has been taken, every holder of one of its pawns gains
+    /// its reward at once (in seat order).
+    fn complete_projects(&self, state: &mut State) {
+        let age = state.table.age;
+        let Some(i) = state
+            .table
+            .projects
+            .iter()
+            .position(|p| p.age == age && p.status == Status::Open && p.left == 0)
+        else {
+            return;
+        };
+        let t = &mut state.table;
+        t.projects[i].status = Status::Completed;
+        let card = t.projects[i].card;
+        for seat in 0..t.cities.len() {
+            if t.cities[seat].has_pawn(age) {
+                self.reward(&mut t.cities, seat, card);
+            }
+        }
+    }
+
+    /// The project `card`'s reward for the city at `seat`: the card becomes
+    /// one of its sources (its points count at game end, its production
+    /// from now on) without being one of its built cards.
+    pub fn reward(&self, cities: &mut [City], seat: usize, card: CardId) {
+        let source = Source::Card(card);
+        cities[seat].gain_source(self.info, source);
+        self.run_built(cities, seat, source, Event::Built, true);
+    }
+
+    /// "Si al final de la Era … queda al menos 1 peón": the current Age's
+    /// project fails before the conflicts; every player without a pawn of
+    /// the Age pays its penalty, or, unable to pay all of it, nothing and
+    /// takes the Age's debt token.
+    fn fail_project(&self, state: &mut State) {
+        let age = state.table.age;
+        let Some(rule) = self.info.projects else {
+            return;
+        };
+        let Some(i) = state
+            .table
+            .projects
+            .iter()
+            .position(|p| p.age == age && p.status == Status::Open)
+        else {
+            return;
+        };
+        state.table.projects[i].status = Status::Failed;
+        let card = state.table.projects[i].card;
+        let debt = rule
+            .debt
+            .get(usize::from(age.max(1) - 1))
+            .copied()
+            .unwrap_or(0);
+        for seat in 0..state.table.cities.len() {
+            if state.table.cities[seat].has_pawn(age) {
+                continue;
+            }
+            self.penalty(state, seat, card, debt);
+        }
+    }
+
+    /// `seat` pays the penalty of `card` if it can pay all of it, else
+    /// takes a debt token of `debt` points.
+    pub fn penalty(&self, state: &mut State, seat: usize, card: CardId, debt: i8) {
+        let t = &mut state.table;
+        let source = Source::Card(card);
+        let payable = {
+            let mut probe = PenaltyProbe {
+                base: self,
+                cities: &t.cities,
+                seat,
+                payable: true,
+            };
+            self.vocab.effects(source, Event::Failed, &mut probe);
+            probe.payable
+        };
+        if !payable {
+            t.cities[seat].debt.push(debt);
+            return;
+        }
+        let mut me = std::mem::take(&mut t.cities[seat]);
+        {
+            let mut h = CityHost::new(&mut me, &t.cities, seat, true);
+            h.source = Some(source);
+            self.vocab.effects(source, Event::Failed, &mut h);
+        }
+        t.cities[seat] = me;
+        self.settle_quietly(state, seat);
+    }
+}
+
+/// Whether a penalty can be paid in full (Edifice "si no puedes pagar la
+/// totalidad de la penalización"): coins and victory tokens enough, a card
+/// of the colour to discard. Everything else it might do is payable.
+struct PenaltyProbe<'a> {
+    base: &'a Base,
+    cities: &'a [City],
+    seat: usize,
+    payable: bool,
+}
+
+impl PenaltyProbe<'_> {
+    fn each(&self, seats: sevenw_host::Seats, ok: impl Fn(&City) -> bool) -> bool {
+        let n = self.cities.len();
+        seats
+            .0
+            .iter()
+            .filter(|&&o| valid_offset(o, n))
+            .all(|&o| ok(&self.cities[seat_at(self.seat, o, n)]))
+    }
+}
+
+impl sevenw_host::Host for PenaltyProbe<'_> {
+    fn count(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
+        let n = self.cities.len();
+        seats
+            .0
+            .iter()
+            .filter(|&&o| valid_offset(o, n))
+            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(what))
+            .sum()
+    }
+    fn count_most(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
+        let n = self.cities.len();
+        seats
+            .0
+            .iter()
+            .filter(|&&o| valid_offset(o, n))
+            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(what))
+            .max()
+            .unwrap_or(0)
+    }
+    fn gain_coins(&mut self, _n: i32) {}
+    fn gain_vp(&mut self, _category: Category, _n: i32) {}
+    fn gain_shields(&mut self, _n: u32) {}
+    fn produce(&mut self, _o: sevenw_host::ResSet, _a: u8, _t: bool) {}
+    fn science(&mut self, _o: sevenw_host::SymSet) {}
+    fn trade_price(&mut self, _r: sevenw_host::ResSet, _p: u8, _s: sevenw_host::Seats) {}
+    fn build_free(&mut self, _f: sevenw_host::Pile, _l: sevenw_host::Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: sevenw_host::Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, n: u32, seats: sevenw_host::Seats) {
+        let ok = self.each(seats, |c| i64::from(c.coins) >= i64::from(n));
+        self.payable &= ok;
+    }
+    fn discard_card(&mut self, colours: ColourSet, seats: sevenw_host::Seats) {
+        let info = self.base.info;
+        let ok = self.each(seats, |c| {
+            c.cards.iter().any(|&k| {
+                info.cards
+                    .get(usize::from(k.0))
+                    .is_some_and(|i| colours.contains(i.colour))
+            })
+        });
+        self.payable &= ok;
+    }
+    fn take_progress(&mut self, _s: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: sevenw_host::Seats) {}
+    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: sevenw_host::Seats) {}
+    fn free_builds(&mut self, _r: FreeRule) {}
+    fn bank_trade(&mut self, _r: sevenw_host::ResSet, _p: u8) {}
+    fn take_victory_token(&mut self, _age: u8) {}
+    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: sevenw_host::Seats) {
+        // Losing defeat tokens is no loss; `all` victory tokens (255) is
+        // whatever is held.
+        if kind == TokenKind::Victory && n != u8::MAX {
+            let ok = self.each(seats, |c| c.victories >= u32::from(n));
+            self.payable &= ok;
+        }
+    }
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, _r: ScienceRule) {}
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    fn keep_hand(&mut self, _c: ColourSet) {}
+    fn take_pawn(&mut self, _age: u8) {}
+    fn chosen(&self) -> u8 {
+        0
+    }
+    fn take_card(&mut self, _d: sevenw_host::Decks, _t: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
+}
+
 impl Base {
     /// The moves of `seat` in the simultaneous turn or the draft (any seat
     /// that has not chosen yet: scenarios ask them in any order).
@@ -1373,7 +1781,7 @@ impl Base {
                     .min(1000) as i32;
                 state.table.cities[seat].entomb(&self.vocab, mv.card, vp);
             }
-            Action::Build(p) | Action::Stage(p) => {
+            Action::Build(p) | Action::Stage(p, _) => {
                 let t = &mut state.table;
                 if let Some(slot) = t.side[seat].iter().position(|&c| c == mv.card) {
                     t.side[seat].remove(slot);
@@ -1485,6 +1893,7 @@ impl Game for Base {
         for (seat, &(w, s)) in boards.iter().enumerate() {
             self.new_city(&mut state.table.cities, seat, w, s);
         }
+        self.deal_projects(&mut state);
         if info.ages == 0 {
             state.phase = Phase::Over;
         } else if let Some(rule) = self.draft {
@@ -1556,6 +1965,7 @@ impl Game for Base {
                 state.scratch.built.clear();
                 self.pay_and_place(state, seat, mv);
                 self.run_built_effects(state);
+                self.complete_projects(state);
                 self.resume(state, Resume::LastCard(seat));
             }
             Phase::FreeBuild(seat) => {

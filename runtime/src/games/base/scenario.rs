@@ -345,16 +345,24 @@ impl Scenarios for Base {
                 out.push(format!("builds {card} for free"));
                 out.push(format!("builds {card} free"));
             }
-            Action::Stage(p) => {
+            Action::Stage(p, how) => {
                 let n = state.table.cities[seat].stages + 1;
+                // `… joining the project` (Edifice), `… choosing option 2`.
+                let mut tail = String::new();
+                if how.join {
+                    tail.push_str(" joining the project");
+                }
+                if how.option > 0 {
+                    tail.push_str(&format!(" choosing option {}", how.option + 1));
+                }
                 if p.left + p.right > 0 {
                     out.push(format!(
-                        "builds stage {n} with {card} paying {}",
+                        "builds stage {n} with {card}{tail} paying {}",
                         paying(&p)
                     ));
                 }
-                out.push(format!("builds a stage with {card}"));
-                out.push(format!("builds stage {n} with {card}"));
+                out.push(format!("builds a stage with {card}{tail}"));
+                out.push(format!("builds stage {n} with {card}{tail}"));
             }
             Action::Discard if drafted => {
                 out.push(format!("sells {card}"));

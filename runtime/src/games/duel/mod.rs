@@ -855,7 +855,8 @@ impl Duel {
             | Pending::LoseTokens(..)
             | Pending::Entomb(_)
             | Pending::Draw(..)
-            | Pending::BuildFromHand(_) => false,
+            | Pending::BuildFromHand(_)
+            | Pending::TakePawn(_) => false,
             // Architects' effects: Duel's vocabulary allows none of them.
             Pending::TakeCard(..) | Pending::TakeCat | Pending::Flip(_) => false,
         }

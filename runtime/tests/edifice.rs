@@ -1,0 +1,187 @@
+//! Edifice (issue 10) through the game interface: the rulebook's example of
+//! joining a project (a stage of 2 wood with the Belvedere's 1 coin), a
+//! project completed when its last pawn is taken, and one failed at the end
+//! of the Age (penalty paid in full, or a debt token). Rules: the Spanish
+//! Edifice rulebook, /work/shared/rules/001_72f5ebf884e9855d.txt, sections
+//! A. PARTICIPAR EN EL PROYECTO and B. CONSTRUIR LA EDIFICACIÓN; cards:
+//! /work/shared/rules/edifice-facts.md §4.
+
+use sevenw_host::{CardId, ResSet, Source};
+use sevenw_runtime::game::{Game, Setup};
+use sevenw_runtime::games::base::{Action, Base, Move, Phase, State, Status};
+
+fn edifice() -> Base {
+    let info = sevenw_runtime::select(sevenw_runtime::cards::GAMES, "base", Some(1), &["edifice"])
+        .expect("edifice composes with the base game");
+    Base::new(info).expect("the base rules play it")
+}
+
+fn card(b: &Base, name: &str) -> CardId {
+    CardId(
+        b.info
+            .cards
+            .iter()
+            .position(|c| c.name == name)
+            .unwrap_or_else(|| panic!("{name}")) as u16,
+    )
+}
+
+fn res(b: &Base, name: &str) -> ResSet {
+    ResSet(1 << b.info.resources.iter().position(|r| *r == name).unwrap())
+}
+
+fn wonder(b: &Base, name: &str) -> u8 {
+    b.info.wonders.iter().position(|w| w.name == name).unwrap() as u8
+}
+
+/// A 3-player Age I with `project` as the Age I project; every seat on
+/// Giza side A (first stage: 2 stone) but seat 0 on `board`.
+fn start(b: &Base, project: &str, board: (&str, u8)) -> State {
+    let giza = wonder(b, "Giza");
+    let babylon = wonder(b, "Babylon");
+    let rhodes = wonder(b, "Rhodes");
+    let first = wonder(b, board.0);
+    let others: Vec<u8> = [giza, babylon, rhodes]
+        .into_iter()
+        .filter(|&w| w != first)
+        .collect();
+    let setup = Setup {
+        wonders: Some(vec![(first, board.1), (others[0], 0), (others[1], 0)]),
+        ..Setup::new(3, 11)
+    };
+    let mut s = b.start(&setup).unwrap();
+    assert_eq!(s.table.projects.len(), 3);
+    assert_eq!(s.table.projects[0].pawns, 2, "2 pawns at 3 players");
+    s.table.projects[0].card = card(b, project);
+    s
+}
+
+fn moves(b: &Base, s: &mut State) -> Vec<Move> {
+    let mut out = Vec::new();
+    b.legal_moves(s, &mut out);
+    out
+}
+
+/// Everyone discards but seats in `joins`, who build a stage joining.
+fn turn(b: &Base, s: &mut State, joins: &[usize]) {
+    for seat in 0..3 {
+        let all = moves(b, s);
+        let mv = if joins.contains(&seat) {
+            *all.iter()
+                .find(|m| matches!(m.action, Action::Stage(_, how) if how.join))
+                .unwrap_or_else(|| panic!("seat {seat} can join: {all:?}"))
+        } else {
+            *all.iter().find(|m| m.action == Action::Discard).unwrap()
+        };
+        b.apply(s, &mv);
+    }
+}
+
+#[test]
+fn the_rulebook_example_a_stage_of_two_wood_with_the_belvedere() {
+    // "Era I, la etapa cuesta 2 de madera, el Mirador cuesta 1 moneda":
+    // Rhodes A's first stage costs 2 wood.
+    let b = edifice();
+    let rhodes = &b.info.wonders[usize::from(wonder(&b, "Rhodes"))].sides[0];
+    assert_eq!(rhodes.stages[0].cost.resources.len(), 1);
+    assert_eq!(rhodes.stages[0].cost.resources[0].1, 2);
+    let (name, side) = ("Rhodes", 0);
+    let mut s = start(&b, "Belvedere", (name, side));
+    s.table.cities[0].own.add(res(&b, "wood"), 2);
+    s.table.cities[0].coins = 3;
+    let all = moves(&b, &mut s);
+    let join = all
+        .iter()
+        .find(|m| matches!(m.action, Action::Stage(p, how) if how.join && p.total() == 1))
+        .expect("the stage with 2 wood of its own and 1 coin for the Belvedere");
+    let plain = all
+        .iter()
+        .find(|m| matches!(m.action, Action::Stage(p, how) if !how.join && p.total() == 0));
+    assert!(plain.is_some(), "the stage alone costs no coin");
+    b.apply(&mut s, join);
+    for _ in 1..3 {
+        let d = *moves(&b, &mut s)
+            .iter()
+            .find(|m| m.action == Action::Discard)
+            .unwrap();
+        b.apply(&mut s, &d);
+    }
+    let me = &s.table.cities[0];
+    assert_eq!(me.coins, 2, "3 coins less the Belvedere's 1");
+    assert_eq!(me.stages, 1);
+    assert!(me.has_pawn(1));
+    assert_eq!(s.table.projects[0].left, 1, "one pawn taken from the card");
+    assert_eq!(s.table.projects[0].status, Status::Open);
+    // Once per Age: no second join.
+    assert!(
+        moves(&b, &mut s)
+            .iter()
+            .all(|m| !matches!(m.action, Action::Stage(_, how) if how.join))
+    );
+}
+
+#[test]
+fn the_last_pawn_completes_the_project_and_every_holder_gains_the_reward() {
+    // Money Changer: 1 coin to join, 4 coins to each participant (facts §4).
+    let b = edifice();
+    let mut s = start(&b, "Money Changer", ("Giza", 0));
+    for c in &mut s.table.cities {
+        c.coins = 5;
+        for r in ["stone", "clay", "wood", "ore"] {
+            c.own.add(res(&b, r), 3);
+        }
+    }
+    // Three join in one turn, two pawns on the card: the third from the box.
+    turn(&b, &mut s, &[0, 1, 2]);
+    let p = s.table.projects[0];
+    assert_eq!((p.left, p.from_box, p.status), (0, 1, Status::Completed));
+    for c in &s.table.cities {
+        assert!(c.has_pawn(1));
+        assert_eq!(c.coins, 5 - 1 + 4, "paid 1, gained 4 at once");
+        assert!(
+            c.sources
+                .iter()
+                .any(|(src, _)| *src == Source::Card(p.card))
+        );
+    }
+}
+
+#[test]
+fn a_failed_project_makes_those_without_a_pawn_pay_or_take_a_debt_token() {
+    // The Belvedere fails: discard a brown card (facts §4); a player with
+    // none pays nothing and takes the Age I debt token, -2 (B. CONSTRUIR LA
+    // EDIFICACIÓN). The player holding a pawn pays nothing.
+    let b = edifice();
+    let mut s = start(&b, "Belvedere", ("Giza", 0));
+    s.table.cities[0].own.add(res(&b, "stone"), 2);
+    s.table.cities[0].coins = 3;
+    let lumber = card(&b, "Lumber Yard");
+    b.add_card(&mut s.table.cities, 0, lumber, false);
+    b.add_card(&mut s.table.cities, 2, lumber, false);
+    turn(&b, &mut s, &[0]);
+    // Play out Age I with discards only.
+    while s.table.age == 1 && s.phase != Phase::Over {
+        let d = *moves(&b, &mut s)
+            .iter()
+            .find(|m| m.action == Action::Discard)
+            .unwrap();
+        b.apply(&mut s, &d);
+    }
+    assert_eq!(s.table.projects[0].status, Status::Failed);
+    let c = &s.table.cities;
+    assert_eq!(c[0].debt, [0i8; 0], "a pawn holder pays nothing");
+    assert!(c[0].cards.contains(&lumber));
+    assert_eq!(c[1].debt, [-2], "no brown card: a debt token of Age I");
+    assert!(c[2].debt.is_empty());
+    assert!(!c[2].cards.contains(&lumber), "paid with its brown card");
+    assert!(s.table.discard.contains(&lumber));
+    assert_eq!(
+        c[2].own
+            .max_of(sevenw_host::Res(res(&b, "wood").0.trailing_zeros() as u8)),
+        0
+    );
+    let out = b.final_scores(&s.table.cities);
+    let edifice = b.vocab.category("edifice").unwrap();
+    assert_eq!(out.scores[1].points[usize::from(edifice.0)], -2);
+    assert_eq!(out.scores[2].points[usize::from(edifice.0)], 0);
+}
