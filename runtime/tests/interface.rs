@@ -297,7 +297,8 @@ fn editions_and_expansions_are_chosen_by_name() {
     assert_eq!(e.option, "with");
     assert!(
         e.message
-            .contains("(expansions: leaders); did you mean `leaders`?"),
+            .starts_with("unknown expansion `leader` of `base` (expansions: ")
+            && e.message.ends_with("); did you mean `leaders`?"),
         "{}",
         e.message
     );
