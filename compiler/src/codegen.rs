@@ -528,6 +528,20 @@ fn game(g: &Game) -> TokenStream {
     }
 }
 
+/// `body`, for a `when you take` effect only when one of its cards was
+/// taken (none named: never).
+fn took_guard(e: &Effect, cards: &[Ident], body: TokenStream) -> TokenStream {
+    if e.on != On::TookCard {
+        return body;
+    }
+    let ids = e.took.iter().filter_map(|c| cards.get(*c as usize));
+    if e.took.is_empty() {
+        quote!()
+    } else {
+        quote!(if matches!(card, #(card::#ids)|*) { #body })
+    }
+}
+
 /// One function per source: a match on the event, one arm per trigger.
 fn effect_fn(
     n: &Names,
@@ -539,7 +553,7 @@ fn effect_fn(
     let mut ons: Vec<On> = effects.iter().map(|e| e.on).collect();
     ons.sort();
     ons.dedup();
-    let arms: Vec<(TokenStream, TokenStream)> = ons
+    let arms: Vec<(TokenStream, Option<TokenStream>, TokenStream)> = ons
         .iter()
         .map(|on| {
             let pat = match on {
@@ -567,33 +581,60 @@ fn effect_fn(
                     }
                 }
             };
-            let body = effects.iter().filter(|e| e.on == *on).map(|e| {
-                let body = op(n, &e.op);
-                let body = match e.option {
-                    Some(k) => {
-                        let k = Literal::u8_unsuffixed(k);
-                        quote!({ let chosen = h.chosen(); if chosen == #k { #body } })
-                    }
-                    None => body,
-                };
-                if e.on != On::TookCard {
-                    return body;
-                }
-                // Only for the cards the trigger names; none: never.
-                let ids = e.took.iter().filter_map(|c| cards.get(*c as usize));
-                if e.took.is_empty() {
-                    quote!()
+            // The effects of this event in order; a run of effects of a
+            // `one of` choice becomes one `match` on the option chosen.
+            let mine: Vec<&Effect> = effects.iter().filter(|e| e.on == *on).collect();
+            let mut body: Vec<TokenStream> = Vec::new();
+            let mut i = 0;
+            while i < mine.len() {
+                if mine[i].option.is_some() {
+                    let run = mine[i..].iter().take_while(|e| e.option.is_some()).count();
+                    let mut opts: Vec<u8> =
+                        mine[i..i + run].iter().filter_map(|e| e.option).collect();
+                    opts.sort_unstable();
+                    opts.dedup();
+                    let arms: Vec<(Literal, TokenStream)> = opts
+                        .iter()
+                        .map(|&k| {
+                            let ops = mine[i..i + run]
+                                .iter()
+                                .filter(|e| e.option == Some(k))
+                                .map(|e| took_guard(e, cards, op(n, &e.op)));
+                            (Literal::u8_unsuffixed(k), quote!(#(#ops)*))
+                        })
+                        .collect();
+                    body.push(match arms.as_slice() {
+                        [(k, ops)] => quote!(if h.chosen() == #k { #ops }),
+                        _ => {
+                            let arms = arms.iter().map(|(k, ops)| quote!(#k => { #ops }));
+                            quote!(match h.chosen() { #(#arms)* _ => {} })
+                        }
+                    });
+                    i += run;
                 } else {
-                    quote!(if matches!(card, #(card::#ids)|*) { #body })
+                    body.push(took_guard(mine[i], cards, op(n, &mine[i].op)));
+                    i += 1;
                 }
-            });
-            (pat, quote!(#(#body)*))
+            }
+            // A whole arm of one option is the arm's guard.
+            let one = mine.iter().map(|e| e.option).collect::<Vec<_>>();
+            if let [Some(k), rest @ ..] = one.as_slice()
+                && rest.iter().all(|o| *o == Some(*k))
+            {
+                let k = Literal::u8_unsuffixed(*k);
+                let ops = mine.iter().map(|e| took_guard(e, cards, op(n, &e.op)));
+                return (pat, Some(quote!(h.chosen() == #k)), quote!(#(#ops)*));
+            }
+            (pat, None, quote!(#(#body)*))
         })
         .collect();
     let body = match arms.as_slice() {
-        [(pat, body)] => quote!(if let #pat = event { #body }),
+        [(pat, None, body)] => quote!(if let #pat = event { #body }),
         _ => {
-            let arms = arms.iter().map(|(pat, body)| quote!(#pat => { #body }));
+            let arms = arms.iter().map(|(pat, guard, body)| match guard {
+                Some(g) => quote!(#pat if #g => { #body }),
+                None => quote!(#pat => { #body }),
+            });
             quote!(match event { #(#arms)* _ => {} })
         }
     };

@@ -11975,24 +11975,18 @@ pub mod edifice {
     fn carthage_day_stage_2(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                {
-                    let chosen = h.chosen();
-                    if chosen == 0 {
+                match h.chosen() {
+                    0 => {
                         h.gain_coins(7);
                     }
-                }
-                {
-                    let chosen = h.chosen();
-                    if chosen == 1 {
+                    1 => {
                         h.gain_shields(1);
                     }
+                    _ => {}
                 }
             }
-            Event::GameEnd => {
-                let chosen = h.chosen();
-                if chosen == 1 {
-                    h.gain_vp(cat::WONDER, 2);
-                }
+            Event::GameEnd if h.chosen() == 1 => {
+                h.gain_vp(cat::WONDER, 2);
             }
             _ => {}
         }
@@ -12013,17 +12007,14 @@ pub mod edifice {
     fn carthage_night_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                {
-                    let chosen = h.chosen();
-                    if chosen == 0 {
+                match h.chosen() {
+                    0 => {
                         h.gain_coins(7);
                     }
-                }
-                {
-                    let chosen = h.chosen();
-                    if chosen == 1 {
+                    1 => {
                         h.gain_shields(2);
                     }
+                    _ => {}
                 }
             }
             Event::GameEnd => {
@@ -12035,19 +12026,16 @@ pub mod edifice {
     /// Carthage, side Night: stage 2.
     fn carthage_night_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            {
-                let chosen = h.chosen();
-                if chosen == 0 {
+            match h.chosen() {
+                0 => {
                     h.build_free(Pile::Discard, Limit::Now);
                 }
-            }
-            {
-                let chosen = h.chosen();
-                if chosen == 1 {
+                1 => {
                     h.science(
                         SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET),
                     );
                 }
+                _ => {}
             }
         }
     }
