@@ -185,3 +185,111 @@ fn a_failed_project_makes_those_without_a_pawn_pay_or_take_a_debt_token() {
     assert_eq!(out.scores[1].points[usize::from(edifice.0)], -2);
     assert_eq!(out.scores[2].points[usize::from(edifice.0)], 0);
 }
+
+const SHEET: &str = "\
+game: base
+expansions: [edifice]
+projects:
+  - {name: Belvedere, completed: true}
+  - {name: Auction House, failed: true}
+  - {name: Archives, completed: true}
+players:
+  - {name: Ana, wonder: Rhodes, stages: 2, coins: 3, cards: [Lumber Yard, Altar, Baths], pawns: [1, 3], debt: [-3]}
+  - {name: Ben, wonder: Giza, stages: 1, pawns: [2]}
+  - {name: Cid, wonder: Ur, debt: [-2, -3]}
+";
+
+fn read(
+    text: &str,
+) -> Result<sevenw_runtime::sheet::Sheet<Base>, sevenw_runtime::sheet::SheetError> {
+    use sevenw_runtime::sheet::Sheets;
+    edifice().read_sheet(text)
+}
+
+fn edifice_points(text: &str) -> Vec<i32> {
+    let b = edifice();
+    let s = read(text).unwrap();
+    let r = sevenw_runtime::sheet::ScoreReport::new(&b, &b.outcome(&s.state), &s.names);
+    r.players
+        .iter()
+        .map(|p| {
+            p.points
+                .iter()
+                .find(|(c, _)| *c == "edifice")
+                .map(|&(_, v)| v)
+                .expect("an edifice column")
+        })
+        .collect()
+}
+
+/// FINAL DE LA PARTIDA: the completed projects' points of their
+/// participants and the debt tokens on one line. Ana: Belvedere 2 (two
+/// stages), Archives 2 (brown and blue), a -3 token; Ben joined only the
+/// failed Auction House; Cid holds -2 and -3.
+#[test]
+fn a_sheet_scores_completed_projects_and_debt_in_edifice() {
+    assert_eq!(edifice_points(SHEET), [1, 0, -5]);
+    let s = read(SHEET).unwrap();
+    let t = &s.state.table;
+    assert_eq!(
+        t.projects.iter().map(|p| p.status).collect::<Vec<_>>(),
+        [Status::Completed, Status::Failed, Status::Completed]
+    );
+    assert_eq!(t.cities[0].pawns, 0b101);
+    // An open Age III project gives nothing yet.
+    let open = SHEET.replace("{name: Archives, completed: true}", "Archives");
+    assert_eq!(edifice_points(&open), [-1, 0, -5]);
+}
+
+#[test]
+fn sheet_mistakes_about_projects_have_places() {
+    let err = |from: &str, to: &str| {
+        let e = read(&SHEET.replace(from, to)).map(|_| ()).unwrap_err();
+        (e.line, e.column, e.message)
+    };
+    let (l, c, m) = err("name: Belvedere,", "name: Belvedre,");
+    assert_eq!((l, c), (4, 12));
+    assert!(m.contains("did you mean `Belvedere`"), "{m}");
+    let (l, _, m) = err("name: Auction House,", "name: Altar,");
+    assert_eq!(l, 5);
+    assert!(m.contains("Altar is not a project"), "{m}");
+    let (l, _, m) = err("name: Auction House,", "name: Money Changer,");
+    assert_eq!(l, 5);
+    assert!(m.contains("one project per Age"), "{m}");
+    let (l, _, m) = err("game: base\n", "game: base\nage: 2\n");
+    assert_eq!(l, 7);
+    assert!(m.contains("cannot be completed in Age II"), "{m}");
+    let (l, _, m) = err("{name: Auction House, failed: true}", "Auction House");
+    assert_eq!(l, 5);
+    assert!(m.contains("Age II is over"), "{m}");
+    let (l, c, m) = err("debt: [-3]", "debt: [-4]");
+    assert_eq!((l, c), (8, 112));
+    assert!(
+        m.contains("not a debt token (tokens are -2, -3, -5)"),
+        "{m}"
+    );
+    let (l, _, m) = err("pawns: [1, 3]", "pawns: [1, 4]");
+    assert_eq!(l, 8);
+    assert!(m.contains("pawns"), "{m}");
+    let (l, _, m) = err("pawns: [1, 3]", "pawns: [1, 1]");
+    assert_eq!(l, 8);
+    assert!(m.contains("one pawn"), "{m}");
+    let (l, _, m) = err(
+        "completed: true}\n  - {name: Auction",
+        "complete: true}\n  - {name: Auction",
+    );
+    assert_eq!(l, 4);
+    assert!(m.contains("did you mean `completed`"), "{m}");
+    // Without Edifice, no projects.
+    let b = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
+    use sevenw_runtime::sheet::Sheets;
+    let e = b
+        .read_sheet(
+            &SHEET
+                .replace("expansions: [edifice]\n", "")
+                .replace("wonder: Ur", "wonder: Babylon"),
+        )
+        .map(|_| ())
+        .unwrap_err();
+    assert!(e.message.contains("has no projects"), "{}", e.message);
+}
