@@ -293,3 +293,57 @@ fn sheet_mistakes_about_projects_have_places() {
         .unwrap_err();
     assert!(e.message.contains("has no projects"), "{}", e.message);
 }
+
+/// `sevenw price --stage --join`: the stage's cost and the current Age's
+/// project's coins together (A. PARTICIPAR EN EL PROYECTO), or why not.
+#[test]
+fn price_of_a_stage_joining_the_project() {
+    use sevenw_runtime::sheet::{Sheets, Target};
+    let sheet = "\
+game: base
+expansions: [edifice]
+age: 1
+projects: [Belvedere]
+players:
+  - {name: Ana, wonder: Rhodes, side: A, coins: 3, cards: [Lumber Yard]}
+  - {name: Ben, wonder: Giza, side: A, coins: 1, cards: [Timber Yard], pawns: [1]}
+  - {name: Cid, wonder: Babylon, side: A, coins: 0, cards: [Clay Pool, Clay Pit]}
+";
+    let b = edifice();
+    let s = b.read_sheet(sheet).unwrap();
+    let price = |seat: usize, t: Target| b.price(&s.state, &s.names, seat, &t).unwrap();
+    // Rhodes A's 2 wood: her Lumber Yard and 1 bought from Ben (2 coins),
+    // and the Belvedere's 1 coin.
+    let p = price(0, Target::Stage);
+    assert_eq!((p.buildable, p.coins), (true, Some(2)));
+    let p = price(0, Target::StageJoin);
+    assert_eq!((p.buildable, p.coins), (true, Some(3)));
+    assert!(p.reason.contains("joining the Belvedere"), "{}", p.reason);
+    // Ben joined this Age already.
+    let p = price(1, Target::StageJoin);
+    assert!(
+        !p.buildable && p.reason.contains("once per Age"),
+        "{}",
+        p.reason
+    );
+    // Cid pays the stage with his own clay but lacks the coin.
+    assert_eq!(price(2, Target::Stage).coins, Some(0));
+    let p = price(2, Target::StageJoin);
+    assert_eq!((p.buildable, p.coins), (false, Some(1)));
+    // A completed project is joined no more.
+    let done = sheet.replace(
+        "age: 1\nprojects: [Belvedere]",
+        "age: 1\nprojects: [{name: Belvedere, completed: true}]",
+    );
+    let s = b.read_sheet(&done).unwrap();
+    let p = b.price(&s.state, &s.names, 0, &Target::StageJoin).unwrap();
+    assert!(
+        !p.buildable && p.reason.contains("completed"),
+        "{}",
+        p.reason
+    );
+    // Without Edifice, --join is refused.
+    let plain = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
+    assert!(plain.refuse(&Target::StageJoin).is_some());
+    assert!(plain.refuse(&Target::Stage).is_none());
+}

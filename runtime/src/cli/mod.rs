@@ -180,6 +180,10 @@ struct PriceArgs {
     /// Price the player's next wonder stage.
     #[arg(long)]
     stage: bool,
+    /// With --stage: joining the current Age's project with it (Edifice),
+    /// its coins paid with the stage's cost.
+    #[arg(long, requires = "stage")]
+    join: bool,
     /// Price a wonder (Duel).
     #[arg(long)]
     wonder: Option<String>,
@@ -684,6 +688,7 @@ fn price(games: &[&'static GameInfo], a: PriceArgs) -> Result<String, Fail> {
         (Some(c), _, _) => Target::Card(c.clone()),
         (_, Some(w), _) => Target::Wonder(w.clone()),
         (_, _, Some(l)) => Target::Leader(l.clone()),
+        _ if a.join => Target::StageJoin,
         _ => Target::Stage,
     };
     let text = read_input(&a.sheet)?;

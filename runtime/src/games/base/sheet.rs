@@ -334,6 +334,10 @@ impl Sheets for Base {
                 "--leader: {} has no leaders in play (the sheet's `expansions` has no leaders)",
                 self.info.title
             )),
+            Target::StageJoin if self.info.projects.is_none() => Some(format!(
+                "--join: {} has no projects in play (the sheet's `expansions` has no edifice)",
+                self.info.title
+            )),
             _ => None,
         }
     }
@@ -462,19 +466,29 @@ impl Sheets for Base {
                     what,
                 )
             }
-            Target::Stage => {
+            Target::Stage | Target::StageJoin => {
                 let w = self.wonder_name(city.wonder);
-                match self.next_stage_cost(city) {
-                    Some(cost) => (
-                        cost.coins_in(table.age.max(1)).min(u32::from(u16::MAX)) as u16,
-                        cost.resources,
-                        self.discount_for(city, None),
-                        format!("stage {} of {w}", city.stages + 1),
-                    ),
-                    None => {
-                        return Ok(Price::no(format!("{who} has built every stage of {w}")));
+                let Some(cost) = self.next_stage_cost(city) else {
+                    return Ok(Price::no(format!("{who} has built every stage of {w}")));
+                };
+                let stage = cost.coins_in(table.age.max(1)).min(u32::from(u16::MAX)) as u16;
+                let mut what = format!("stage {} of {w}", city.stages + 1);
+                let mut coins = stage;
+                if matches!(target, Target::StageJoin) {
+                    if let Some(why) = self.refuse(target) {
+                        return Err(nowhere(why));
+                    }
+                    match self.join_cost(table, seat) {
+                        Some(extra) => {
+                            let p = self.current_project(table).map(|p| p.card);
+                            let name = p.map_or("the project", |c| self.card_name(c));
+                            what.push_str(&format!(" joining the {name}"));
+                            coins = coins.saturating_add(extra);
+                        }
+                        None => return Ok(Price::no(self.why_no_join(table, seat, who))),
                     }
                 }
+                (coins, cost.resources, self.discount_for(city, None), what)
             }
             Target::Wonder(_) => {
                 return Err(nowhere(self.refuse(target).unwrap_or_default()));
@@ -715,6 +729,23 @@ impl Base {
             }
         }
         Ok(())
+    }
+
+    /// Why `seat` cannot join the current Age's project now (Edifice).
+    fn why_no_join(&self, table: &Table, seat: usize, who: &str) -> String {
+        let age = crate::text::roman(table.age);
+        let Some(p) = self.current_project(table) else {
+            return format!("there is no project of Age {age} (list it under `projects`)");
+        };
+        let name = self.card_name(p.card);
+        match p.status {
+            Status::Completed => format!("the {name} is completed: nobody joins it any more"),
+            Status::Failed => format!("the {name} failed at the end of Age {age}"),
+            Status::Open if table.cities[seat].has_pawn(p.age) => {
+                format!("{who} holds a pawn of the {name} already (once per Age)")
+            }
+            Status::Open => format!("no pawn is left on the {name}"),
+        }
     }
 
     /// A player's `pawns` and `debt` (Edifice), checked and set.
