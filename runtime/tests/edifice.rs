@@ -347,3 +347,65 @@ players:
     assert!(plain.refuse(&Target::StageJoin).is_some());
     assert!(plain.refuse(&Target::Stage).is_none());
 }
+
+/// Counts the greedy bots' decisions where joining the project was legal,
+/// and those that joined.
+#[derive(Default)]
+struct Joins {
+    offered: usize,
+    joined: usize,
+}
+
+impl sevenw_runtime::game::Observer<Base> for Joins {
+    fn decided(&mut self, _g: &Base, _s: &State, _seat: usize, index: usize, moves: &[Move]) {
+        let join = |m: &Move| matches!(m.action, Action::Stage(_, how) if how.join);
+        if moves.iter().any(join) {
+            self.offered += 1;
+            if moves.get(index).is_some_and(join) {
+                self.joined += 1;
+            }
+        }
+    }
+}
+
+/// The greedy bot values joining (its reward, the penalty spared): over
+/// seeded 4-player games of greedy bots with Edifice it joins some projects,
+/// completes some, and does not join at every chance.
+#[test]
+fn greedy_bots_join_projects_in_some_games() {
+    use sevenw_runtime::bots::{BotKind, table};
+    let b = edifice();
+    let mut joins = Joins::default();
+    let mut games_with_a_join = 0;
+    let mut completed = 0;
+    for seed in 0..12 {
+        let mut s = b.start(&Setup::new(4, seed)).unwrap();
+        let mut bots = table(&[BotKind::Greedy; 4], seed);
+        let before = joins.joined;
+        sevenw_runtime::game::play_out(&b, &mut s, &mut bots, &mut joins).unwrap();
+        games_with_a_join += usize::from(joins.joined > before);
+        completed += s
+            .table
+            .projects
+            .iter()
+            .filter(|p| p.status == Status::Completed)
+            .count();
+        // Every project is settled and pawns come only from joining or the box.
+        for p in &s.table.projects {
+            assert_ne!(p.status, Status::Open);
+            let holders = s.table.cities.iter().filter(|c| c.has_pawn(p.age)).count();
+            assert!(holders >= usize::from(p.pawns - p.left));
+        }
+    }
+    assert!(
+        games_with_a_join >= 3,
+        "{games_with_a_join} games with a join"
+    );
+    assert!(completed >= 1, "no project completed");
+    assert!(
+        joins.joined < joins.offered,
+        "joined {} of {}",
+        joins.joined,
+        joins.offered
+    );
+}
