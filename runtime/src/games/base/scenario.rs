@@ -134,6 +134,10 @@ impl Base {
                     .split(" paying ")
                     .next()
                     .unwrap_or(rest)
+                    .split(" choosing option ")
+                    .next()
+                    .unwrap_or(rest)
+                    .trim_end_matches(" joining the project")
                     .trim_end_matches(" from the discard pile")
                     .trim_end_matches(" by chain")
                     .trim_end_matches(" for free")
@@ -145,6 +149,30 @@ impl Base {
             }
         }
         None
+    }
+}
+
+impl Base {
+    /// Why `who` at `seat` cannot pay `cost` for `what` now (or can, but
+    /// not as the step says).
+    fn stage_why(
+        &self,
+        state: &State,
+        seat: usize,
+        who: &str,
+        cost: &sevenw_host::Cost,
+        what: &str,
+    ) -> String {
+        let city = &state.table.cities[seat];
+        match self.cheapest(state, seat, cost) {
+            Some(p) if p.total() > city.coins.max(0) as u32 => format!(
+                "{who} cannot afford {what}: it costs {} and {who} has {}",
+                plural(p.total(), "coin"),
+                plural(city.coins, "coin")
+            ),
+            Some(_) => format!("{who} can build {what}, but not as written"),
+            None => format!("{who} cannot get the resources for {what}, even by trading"),
+        }
     }
 }
 
@@ -491,6 +519,18 @@ impl Scenarios for Base {
         }
         let (cost, what) = if stage {
             match self.next_stage_cost(city) {
+                // Edifice: the project's coins are paid with the stage.
+                Some(cost) if phrase.contains(" joining the project") => {
+                    let Some(extra) = self.join_cost(&state.table, seat) else {
+                        return Some(self.why_no_join(&state.table, seat, who));
+                    };
+                    let mut cost = *cost;
+                    cost.coins = cost.coins.saturating_add(extra);
+                    let p = self.current_project(&state.table).map(|p| p.card);
+                    let name = p.map_or("the project", |c| self.card_name(c));
+                    let what = format!("stage {} joining the {name}", city.stages + 1);
+                    return Some(self.stage_why(state, seat, who, &cost, &what));
+                }
                 Some(cost) => (cost, format!("stage {}", city.stages + 1)),
                 None => {
                     return Some(format!(
@@ -504,15 +544,7 @@ impl Scenarios for Base {
         } else {
             return None;
         };
-        Some(match self.cheapest(state, seat, cost) {
-            Some(p) if p.total() > city.coins.max(0) as u32 => format!(
-                "{who} cannot afford {what}: it costs {} and {who} has {}",
-                plural(p.total(), "coin"),
-                plural(city.coins, "coin")
-            ),
-            Some(_) => format!("{who} can build {what}, but not as written"),
-            None => format!("{who} cannot get the resources for {what}, even by trading"),
-        })
+        Some(self.stage_why(state, seat, who, cost, &what))
     }
 
     fn check(

@@ -732,7 +732,7 @@ impl Base {
     }
 
     /// Why `seat` cannot join the current Age's project now (Edifice).
-    fn why_no_join(&self, table: &Table, seat: usize, who: &str) -> String {
+    pub(super) fn why_no_join(&self, table: &Table, seat: usize, who: &str) -> String {
         let age = crate::text::roman(table.age);
         let Some(p) = self.current_project(table) else {
             return format!("there is no project of Age {age} (list it under `projects`)");
