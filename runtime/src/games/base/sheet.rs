@@ -775,7 +775,8 @@ impl Base {
             };
         };
         for a in p.pawns.iter().flatten() {
-            let age = int(a, "pawns", 1..=i64::from(self.info.ages))? as u8;
+            // Pawns are kept as a bit per Age: 8 Ages at most.
+            let age = int(a, "pawns", 1..=i64::from(self.info.ages.min(8)))? as u8;
             if city.has_pawn(age) {
                 return Err(at(
                     a,
