@@ -33,6 +33,9 @@ pub enum Target {
     Card(String),
     /// The next stage of the player's wonder.
     Stage,
+    /// The next stage of the player's wonder joining the current Age's
+    /// project with it (Edifice): the stage's cost and the project's coins.
+    StageJoin,
     /// One of the player's wonders, by name (Duel).
     Wonder(String),
     /// A drafted card of the player's hand to recruit now (Leaders).

@@ -849,3 +849,56 @@ fn architects_play_sim_score_price_and_replay() {
         assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", text(&o.stdout));
     }
 }
+
+/// Edifice in the story and at the command line: a project completed (its
+/// reward's holders named) or failed (who pays, who takes a debt token);
+/// `price --stage --join` and its refusal without Edifice.
+#[test]
+fn edifice_in_play_and_price() {
+    let out = sevenw(&[
+        "play",
+        "--game",
+        "base",
+        "--with",
+        "edifice",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--bots",
+        "greedy",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let story = text(&out.stdout);
+    assert!(story.contains("joining the project"), "{story}");
+    assert!(story.contains(" is completed: its reward for "), "{story}");
+    assert!(story.contains(" failed\n"), "{story}");
+    assert!(story.contains("edifice"), "{story}");
+    let sheet = scratch(
+        "edifice-price.yaml",
+        "game: base\nexpansions: [edifice]\nage: 1\nprojects: [Belvedere]\nplayers:\n  - {name: Ana, wonder: Rhodes, side: A, coins: 3, cards: [Lumber Yard, Tree Farm]}\n  - {name: Ben, wonder: Giza}\n  - {name: Cid, wonder: Babylon}\n",
+    );
+    let p = sheet.to_str().unwrap();
+    let out = sevenw(&["price", p, "--player", "Ana", "--stage", "--join", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "{\"buildable\":true,\"coins\":1,\"chain\":false}\n"
+    );
+    let out = sevenw(&["price", p, "--player", "Ana", "--join", "--card", "Altar"]);
+    assert_eq!(out.status.code(), Some(2), "--join needs --stage");
+    let out = sevenw(&[
+        "price",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/sheets/example.yaml"),
+        "--player",
+        "Ana",
+        "--stage",
+        "--join",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no projects"),
+        "{}",
+        text(&out.stderr)
+    );
+}

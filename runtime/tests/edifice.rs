@@ -185,3 +185,227 @@ fn a_failed_project_makes_those_without_a_pawn_pay_or_take_a_debt_token() {
     assert_eq!(out.scores[1].points[usize::from(edifice.0)], -2);
     assert_eq!(out.scores[2].points[usize::from(edifice.0)], 0);
 }
+
+const SHEET: &str = "\
+game: base
+expansions: [edifice]
+projects:
+  - {name: Belvedere, completed: true}
+  - {name: Auction House, failed: true}
+  - {name: Archives, completed: true}
+players:
+  - {name: Ana, wonder: Rhodes, stages: 2, coins: 3, cards: [Lumber Yard, Altar, Baths], pawns: [1, 3], debt: [-3]}
+  - {name: Ben, wonder: Giza, stages: 1, pawns: [2]}
+  - {name: Cid, wonder: Ur, debt: [-2, -3]}
+";
+
+fn read(
+    text: &str,
+) -> Result<sevenw_runtime::sheet::Sheet<Base>, sevenw_runtime::sheet::SheetError> {
+    use sevenw_runtime::sheet::Sheets;
+    edifice().read_sheet(text)
+}
+
+fn edifice_points(text: &str) -> Vec<i32> {
+    let b = edifice();
+    let s = read(text).unwrap();
+    let r = sevenw_runtime::sheet::ScoreReport::new(&b, &b.outcome(&s.state), &s.names);
+    r.players
+        .iter()
+        .map(|p| {
+            p.points
+                .iter()
+                .find(|(c, _)| *c == "edifice")
+                .map(|&(_, v)| v)
+                .expect("an edifice column")
+        })
+        .collect()
+}
+
+/// FINAL DE LA PARTIDA: the completed projects' points of their
+/// participants and the debt tokens on one line. Ana: Belvedere 2 (two
+/// stages), Archives 2 (brown and blue), a -3 token; Ben joined only the
+/// failed Auction House; Cid holds -2 and -3.
+#[test]
+fn a_sheet_scores_completed_projects_and_debt_in_edifice() {
+    assert_eq!(edifice_points(SHEET), [1, 0, -5]);
+    let s = read(SHEET).unwrap();
+    let t = &s.state.table;
+    assert_eq!(
+        t.projects.iter().map(|p| p.status).collect::<Vec<_>>(),
+        [Status::Completed, Status::Failed, Status::Completed]
+    );
+    assert_eq!(t.cities[0].pawns, 0b101);
+    // An open Age III project gives nothing yet.
+    let open = SHEET.replace("{name: Archives, completed: true}", "Archives");
+    assert_eq!(edifice_points(&open), [-1, 0, -5]);
+}
+
+#[test]
+fn sheet_mistakes_about_projects_have_places() {
+    let err = |from: &str, to: &str| {
+        let e = read(&SHEET.replace(from, to)).map(|_| ()).unwrap_err();
+        (e.line, e.column, e.message)
+    };
+    let (l, c, m) = err("name: Belvedere,", "name: Belvedre,");
+    assert_eq!((l, c), (4, 12));
+    assert!(m.contains("did you mean `Belvedere`"), "{m}");
+    let (l, _, m) = err("name: Auction House,", "name: Altar,");
+    assert_eq!(l, 5);
+    assert!(m.contains("Altar is not a project"), "{m}");
+    let (l, _, m) = err("name: Auction House,", "name: Money Changer,");
+    assert_eq!(l, 5);
+    assert!(m.contains("one project per Age"), "{m}");
+    let (l, _, m) = err("game: base\n", "game: base\nage: 2\n");
+    assert_eq!(l, 7);
+    assert!(m.contains("cannot be completed in Age II"), "{m}");
+    let (l, _, m) = err("{name: Auction House, failed: true}", "Auction House");
+    assert_eq!(l, 5);
+    assert!(m.contains("Age II is over"), "{m}");
+    let (l, c, m) = err("debt: [-3]", "debt: [-4]");
+    assert_eq!((l, c), (8, 112));
+    assert!(
+        m.contains("not a debt token (tokens are -2, -3, -5)"),
+        "{m}"
+    );
+    let (l, _, m) = err("pawns: [1, 3]", "pawns: [1, 4]");
+    assert_eq!(l, 8);
+    assert!(m.contains("pawns"), "{m}");
+    let (l, _, m) = err("pawns: [1, 3]", "pawns: [1, 1]");
+    assert_eq!(l, 8);
+    assert!(m.contains("one pawn"), "{m}");
+    let (l, _, m) = err(
+        "completed: true}\n  - {name: Auction",
+        "complete: true}\n  - {name: Auction",
+    );
+    assert_eq!(l, 4);
+    assert!(m.contains("did you mean `completed`"), "{m}");
+    // Without Edifice, no projects.
+    let b = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
+    use sevenw_runtime::sheet::Sheets;
+    let e = b
+        .read_sheet(
+            &SHEET
+                .replace("expansions: [edifice]\n", "")
+                .replace("wonder: Ur", "wonder: Babylon"),
+        )
+        .map(|_| ())
+        .unwrap_err();
+    assert!(e.message.contains("has no projects"), "{}", e.message);
+}
+
+/// `sevenw price --stage --join`: the stage's cost and the current Age's
+/// project's coins together (A. PARTICIPAR EN EL PROYECTO), or why not.
+#[test]
+fn price_of_a_stage_joining_the_project() {
+    use sevenw_runtime::sheet::{Sheets, Target};
+    let sheet = "\
+game: base
+expansions: [edifice]
+age: 1
+projects: [Belvedere]
+players:
+  - {name: Ana, wonder: Rhodes, side: A, coins: 3, cards: [Lumber Yard]}
+  - {name: Ben, wonder: Giza, side: A, coins: 1, cards: [Timber Yard], pawns: [1]}
+  - {name: Cid, wonder: Babylon, side: A, coins: 0, cards: [Clay Pool, Clay Pit]}
+";
+    let b = edifice();
+    let s = b.read_sheet(sheet).unwrap();
+    let price = |seat: usize, t: Target| b.price(&s.state, &s.names, seat, &t).unwrap();
+    // Rhodes A's 2 wood: her Lumber Yard and 1 bought from Ben (2 coins),
+    // and the Belvedere's 1 coin.
+    let p = price(0, Target::Stage);
+    assert_eq!((p.buildable, p.coins), (true, Some(2)));
+    let p = price(0, Target::StageJoin);
+    assert_eq!((p.buildable, p.coins), (true, Some(3)));
+    assert!(p.reason.contains("joining the Belvedere"), "{}", p.reason);
+    // Ben joined this Age already.
+    let p = price(1, Target::StageJoin);
+    assert!(
+        !p.buildable && p.reason.contains("once per Age"),
+        "{}",
+        p.reason
+    );
+    // Cid pays the stage with his own clay but lacks the coin.
+    assert_eq!(price(2, Target::Stage).coins, Some(0));
+    let p = price(2, Target::StageJoin);
+    assert_eq!((p.buildable, p.coins), (false, Some(1)));
+    // A completed project is joined no more.
+    let done = sheet.replace(
+        "age: 1\nprojects: [Belvedere]",
+        "age: 1\nprojects: [{name: Belvedere, completed: true}]",
+    );
+    let s = b.read_sheet(&done).unwrap();
+    let p = b.price(&s.state, &s.names, 0, &Target::StageJoin).unwrap();
+    assert!(
+        !p.buildable && p.reason.contains("completed"),
+        "{}",
+        p.reason
+    );
+    // Without Edifice, --join is refused.
+    let plain = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
+    assert!(plain.refuse(&Target::StageJoin).is_some());
+    assert!(plain.refuse(&Target::Stage).is_none());
+}
+
+/// Counts the greedy bots' decisions where joining the project was legal,
+/// and those that joined.
+#[derive(Default)]
+struct Joins {
+    offered: usize,
+    joined: usize,
+}
+
+impl sevenw_runtime::game::Observer<Base> for Joins {
+    fn decided(&mut self, _g: &Base, _s: &State, _seat: usize, index: usize, moves: &[Move]) {
+        let join = |m: &Move| matches!(m.action, Action::Stage(_, how) if how.join);
+        if moves.iter().any(join) {
+            self.offered += 1;
+            if moves.get(index).is_some_and(join) {
+                self.joined += 1;
+            }
+        }
+    }
+}
+
+/// The greedy bot values joining (its reward, the penalty spared): over
+/// seeded 4-player games of greedy bots with Edifice it joins some projects,
+/// completes some, and does not join at every chance.
+#[test]
+fn greedy_bots_join_projects_in_some_games() {
+    use sevenw_runtime::bots::{BotKind, table};
+    let b = edifice();
+    let mut joins = Joins::default();
+    let mut games_with_a_join = 0;
+    let mut completed = 0;
+    for seed in 0..12 {
+        let mut s = b.start(&Setup::new(4, seed)).unwrap();
+        let mut bots = table(&[BotKind::Greedy; 4], seed);
+        let before = joins.joined;
+        sevenw_runtime::game::play_out(&b, &mut s, &mut bots, &mut joins).unwrap();
+        games_with_a_join += usize::from(joins.joined > before);
+        completed += s
+            .table
+            .projects
+            .iter()
+            .filter(|p| p.status == Status::Completed)
+            .count();
+        // Every project is settled and pawns come only from joining or the box.
+        for p in &s.table.projects {
+            assert_ne!(p.status, Status::Open);
+            let holders = s.table.cities.iter().filter(|c| c.has_pawn(p.age)).count();
+            assert!(holders >= usize::from(p.pawns - p.left));
+        }
+    }
+    assert!(
+        games_with_a_join >= 3,
+        "{games_with_a_join} games with a join"
+    );
+    assert!(completed >= 1, "no project completed");
+    assert!(
+        joins.joined < joins.offered,
+        "joined {} of {}",
+        joins.joined,
+        joins.offered
+    );
+}

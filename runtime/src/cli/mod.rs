@@ -180,6 +180,10 @@ struct PriceArgs {
     /// Price the player's next wonder stage.
     #[arg(long)]
     stage: bool,
+    /// With --stage: joining the current Age's project with it (Edifice),
+    /// its coins paid with the stage's cost.
+    #[arg(long)]
+    join: bool,
     /// Price a wonder (Duel).
     #[arg(long)]
     wonder: Option<String>,
@@ -680,10 +684,18 @@ fn score(games: &[&'static GameInfo], a: ScoreArgs) -> Result<String, Fail> {
 }
 
 fn price(games: &[&'static GameInfo], a: PriceArgs) -> Result<String, Fail> {
+    if a.join && !a.stage {
+        return Err(usage(
+            "price",
+            ErrorKind::ArgumentConflict,
+            "--join prices a wonder stage joining the project: use it with --stage".to_string(),
+        ));
+    }
     let target = match (&a.card, &a.wonder, &a.leader) {
         (Some(c), _, _) => Target::Card(c.clone()),
         (_, Some(w), _) => Target::Wonder(w.clone()),
         (_, _, Some(l)) => Target::Leader(l.clone()),
+        _ if a.join => Target::StageJoin,
         _ => Target::Stage,
     };
     let text = read_input(&a.sheet)?;

@@ -352,6 +352,10 @@ impl Sheets for Architects {
                 "--leader: {} has no leaders; price the next stage with --stage",
                 self.info.title
             )),
+            Target::StageJoin => Some(format!(
+                "--join: {} has no projects; price the next stage with --stage",
+                self.info.title
+            )),
             Target::Stage => None,
         }
     }

@@ -1,10 +1,10 @@
 //! The greedy bot's judgement of a base-game move, from its seat's view.
 
-use crate::engine::city::seat_at;
+use crate::engine::city::{City, Pending, seat_at};
 
 use crate::engine::payment::Payment;
 
-use super::{Action, Move, View};
+use super::{Action, Move, View, victory_vp};
 
 /// The index of the best move by [`value`] (the first of equals).
 pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
@@ -103,5 +103,56 @@ pub fn value(view: &View<'_>, mv: &Move) -> i64 {
     if mv.action == Action::Free {
         v -= 5;
     }
+    if let Action::Stage(_, how) = mv.action
+        && how.join
+    {
+        v += join_value(view, &after);
+    }
     v
+}
+
+/// What joining the current Age's project is worth beyond its coins (paid
+/// already in `after`), in tenths of a point: its reward, once completed,
+/// as the rise of the projected score (coins, points, tokens) and the
+/// production it brings; and the penalty it spares should the project
+/// fail, counted as the Age's debt token. Taking the last pawn completes it
+/// now; otherwise each outcome is counted half.
+fn join_value(view: &View<'_>, after: &City) -> i64 {
+    let base = view.rules();
+    let (Some(project), Some(rule)) = (view.project(), base.info.projects) else {
+        return 0;
+    };
+    let seat = view.seat();
+    let mut cities = view.cities().to_vec();
+    cities[seat] = after.clone();
+    base.reward(&mut cities, seat, project.card);
+    let rewarded = &cities[seat];
+    let s0 = base.score_city(view.cities(), seat, after, &[]);
+    let s1 = base.score_city(view.cities(), seat, rewarded, &[]);
+    let left = (i64::from(base.info.ages) - i64::from(view.age())).max(0);
+    let units = i64::from(rewarded.own.units()) - i64::from(after.own.units());
+    let shields = i64::from(rewarded.shields) - i64::from(after.shields);
+    // Victory tokens a reward takes are still pending in the preview.
+    let tokens: i64 = rewarded
+        .abilities
+        .pending
+        .iter()
+        .map(|p| match *p {
+            Pending::TakeVictory(0) => i64::from(victory_vp(view.age())),
+            Pending::TakeVictory(age) => i64::from(victory_vp(age)),
+            _ => 0,
+        })
+        .sum();
+    let reward =
+        i64::from(s1.total - s0.total) * 10 + units * (8 + 6 * left) + shields * 10 + tokens * 10;
+    let debt = rule
+        .debt
+        .get(usize::from(view.age().max(1) - 1))
+        .map_or(0, |&d| -i64::from(d))
+        * 10;
+    if project.left <= 1 {
+        reward
+    } else {
+        (reward + debt) / 2
+    }
 }

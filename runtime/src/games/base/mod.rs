@@ -2048,6 +2048,10 @@ impl<'a> View<'a> {
     pub fn turn(&self) -> u8 {
         self.state.table.turn
     }
+    /// The current Age's project, face up on the table (Edifice).
+    pub fn project(&self) -> Option<&'a Project> {
+        self.base.current_project(&self.state.table)
+    }
     /// The decision asked of this seat.
     pub fn phase(&self) -> Phase {
         self.state.phase

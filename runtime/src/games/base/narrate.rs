@@ -8,7 +8,7 @@ use std::fmt::Write;
 use crate::narrate::Narrate;
 use crate::text::{count, plural, roman};
 
-use super::{Action, Base, Move, Phase, State};
+use super::{Action, Base, Move, Phase, State, Status};
 
 /// What the story has told so far.
 #[derive(Default)]
@@ -19,9 +19,60 @@ pub struct Memo {
     phase: Phase,
     /// Whether the decision being told is of the recruitment.
     recruiting: bool,
+    /// Where each project stood when last told (Edifice).
+    projects: Vec<Status>,
+    /// Debt tokens each city held when last told (Edifice).
+    debts: Vec<usize>,
 }
 
 impl Base {
+    /// Edifice: the projects completed or failed since last told, and who
+    /// gained the reward, paid the penalty or took a debt token.
+    fn projects(&self, state: &State, labels: &[String], memo: &mut Memo, out: &mut String) {
+        let t = &state.table;
+        memo.projects.resize(t.projects.len(), Status::Open);
+        memo.debts.resize(t.cities.len(), 0);
+        for (i, p) in t.projects.iter().enumerate() {
+            if memo.projects[i] == p.status {
+                continue;
+            }
+            memo.projects[i] = p.status;
+            let name = self.card_name(p.card);
+            let holders: Vec<&str> = (0..t.cities.len())
+                .filter(|&s| t.cities[s].has_pawn(p.age))
+                .map(|s| labels[s].as_str())
+                .collect();
+            match p.status {
+                Status::Completed => {
+                    let _ = writeln!(
+                        out,
+                        " the {name} is completed: its reward for {}",
+                        holders.join(", ")
+                    );
+                }
+                Status::Failed => {
+                    let _ = writeln!(out, " the {name} failed");
+                    for (s, c) in t.cities.iter().enumerate() {
+                        if c.has_pawn(p.age) {
+                            continue;
+                        }
+                        let what = match c.debt.get(memo.debts[s]..).and_then(|d| d.first()) {
+                            Some(d) if c.debt.len() > memo.debts[s] => {
+                                format!("takes a debt token ({d})")
+                            }
+                            _ => "pays its penalty".to_string(),
+                        };
+                        let _ = writeln!(out, "  {:<18} {what}", labels[s]);
+                    }
+                }
+                Status::Open => {}
+            }
+        }
+        for (s, c) in t.cities.iter().enumerate() {
+            memo.debts[s] = c.debt.len();
+        }
+    }
+
     fn conflicts(&self, state: &State, age: u8, labels: &[String], out: &mut String) {
         let _ = writeln!(out, " conflicts of Age {}", roman(age));
         for (i, c) in state.table.cities.iter().enumerate() {
@@ -132,6 +183,7 @@ impl Narrate for Base {
             }
             _ => {}
         }
+        self.projects(state, labels, memo, out);
         let over = state.phase == Phase::Over;
         if memo.age == 0 && state.table.age > 0 {
             // The draft is over: Age I begins.

@@ -42,7 +42,7 @@ use crate::scenario::{Check, Scenario, Scenarios, cards_named, same_cards};
 use crate::sheet::{card, player_count, player_names, same_game};
 use crate::text::plural;
 
-use super::sheet::PlayerDoc;
+use super::sheet::{PlayerDoc, ProjectDoc};
 use super::{Action, Base, Move, Phase, State};
 
 /// A scenario of the base game (`dsl/SCENARIOS.md`).
@@ -70,6 +70,11 @@ pub struct ScenarioDoc {
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     age: Option<Spanned<Scalar>>,
+    /// The game's projects (Edifice), as in sheets; Ages not listed keep
+    /// the project the seed draws.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<ProjectDoc>>")]
+    projects: Option<Spanned<Vec<Spanned<Value>>>>,
     #[schemars(with = "Vec<PlayerDoc>")]
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
     #[serde(default)]
@@ -129,6 +134,10 @@ impl Base {
                     .split(" paying ")
                     .next()
                     .unwrap_or(rest)
+                    .split(" choosing option ")
+                    .next()
+                    .unwrap_or(rest)
+                    .trim_end_matches(" joining the project")
                     .trim_end_matches(" from the discard pile")
                     .trim_end_matches(" by chain")
                     .trim_end_matches(" for free")
@@ -140,6 +149,30 @@ impl Base {
             }
         }
         None
+    }
+}
+
+impl Base {
+    /// Why `who` at `seat` cannot pay `cost` for `what` now (or can, but
+    /// not as the step says).
+    fn stage_why(
+        &self,
+        state: &State,
+        seat: usize,
+        who: &str,
+        cost: &sevenw_host::Cost,
+        what: &str,
+    ) -> String {
+        let city = &state.table.cities[seat];
+        match self.cheapest(state, seat, cost) {
+            Some(p) if p.total() > city.coins.max(0) as u32 => format!(
+                "{who} cannot afford {what}: it costs {} and {who} has {}",
+                plural(p.total(), "coin"),
+                plural(city.coins, "coin")
+            ),
+            Some(_) => format!("{who} can build {what}, but not as written"),
+            None => format!("{who} cannot get the resources for {what}, even by trading"),
+        }
     }
 }
 
@@ -183,8 +216,11 @@ impl Scenarios for Base {
                         || p.leaders.is_some()
                         || p.leader_hand.is_some()
                         || p.entombed.is_some()
+                        || p.pawns.is_some()
+                        || p.debt.is_some()
                         || p.hand.is_some()
-                });
+                })
+                || doc.projects.is_some();
             if more {
                 return Err(at(
                     d,
@@ -211,6 +247,9 @@ impl Scenarios for Base {
         }
         let boards: Vec<(u8, u8)> = st.table.cities.iter().map(|c| (c.wonder, c.side)).collect();
         let start_coins = i32::from(self.info.start_coins);
+        // Edifice: the projects listed replace those the seed drew.
+        let drawn = std::mem::take(&mut st.table.projects);
+        let (mut projects, left_given) = self.projects_of(doc.projects.as_ref(), age, n, drawn)?;
         let t = &mut st.table;
         self.fill_cities(
             players,
@@ -220,7 +259,10 @@ impl Scenarios for Base {
             &mut t.side,
             start_coins,
             age,
+            &projects,
         )?;
+        super::sheet::settle_left(&mut projects, &t.cities, &left_given);
+        t.projects = projects;
         let named: Vec<CardId> = t
             .side
             .iter()
@@ -477,6 +519,18 @@ impl Scenarios for Base {
         }
         let (cost, what) = if stage {
             match self.next_stage_cost(city) {
+                // Edifice: the project's coins are paid with the stage.
+                Some(cost) if phrase.contains(" joining the project") => {
+                    let Some(extra) = self.join_cost(&state.table, seat) else {
+                        return Some(self.why_no_join(&state.table, seat, who));
+                    };
+                    let mut cost = *cost;
+                    cost.coins = cost.coins.saturating_add(extra);
+                    let p = self.current_project(&state.table).map(|p| p.card);
+                    let name = p.map_or("the project", |c| self.card_name(c));
+                    let what = format!("stage {} joining the {name}", city.stages + 1);
+                    return Some(self.stage_why(state, seat, who, &cost, &what));
+                }
                 Some(cost) => (cost, format!("stage {}", city.stages + 1)),
                 None => {
                     return Some(format!(
@@ -490,15 +544,7 @@ impl Scenarios for Base {
         } else {
             return None;
         };
-        Some(match self.cheapest(state, seat, cost) {
-            Some(p) if p.total() > city.coins.max(0) as u32 => format!(
-                "{who} cannot afford {what}: it costs {} and {who} has {}",
-                plural(p.total(), "coin"),
-                plural(city.coins, "coin")
-            ),
-            Some(_) => format!("{who} can build {what}, but not as written"),
-            None => format!("{who} cannot get the resources for {what}, even by trading"),
-        })
+        Some(self.stage_why(state, seat, who, cost, &what))
     }
 
     fn check(
@@ -568,6 +614,43 @@ impl Scenarios for Base {
                 &cards_named(&self.vocab, value, key)?,
                 t.discard.iter().copied(),
             ),
+            (Some(s), "pawns") => {
+                let want = ints(value, "pawns")?;
+                let have: Vec<i64> = (1..=self.info.ages)
+                    .filter(|&a| t.cities[s].has_pawn(a))
+                    .map(i64::from)
+                    .collect();
+                same_ints(want, have)
+            }
+            (Some(s), "debt") => {
+                let want = ints(value, "debt")?;
+                let have: Vec<i64> = t.cities[s].debt.iter().map(|&d| i64::from(d)).collect();
+                same_ints(want, have)
+            }
+            (None, "projects") => same_cards(
+                &self.vocab,
+                &cards_named(&self.vocab, value, key)?,
+                t.projects.iter().map(|p| p.card),
+            ),
+            (None, "completed") | (None, "failed") => {
+                let status = if key == "completed" {
+                    super::Status::Completed
+                } else {
+                    super::Status::Failed
+                };
+                same_cards(
+                    &self.vocab,
+                    &cards_named(&self.vocab, value, key)?,
+                    t.projects
+                        .iter()
+                        .filter(|p| p.status == status)
+                        .map(|p| p.card),
+                )
+            }
+            (None, "pawns left") => match self.current_project(t) {
+                Some(p) => eq(value_int(value, key)?, i64::from(p.left)),
+                None => Check::Fail(format!("no project in Age {}", t.age)),
+            },
             (None, "age") => eq(value_int(value, key)?, i64::from(t.age)),
             (None, "turn") => eq(value_int(value, key)?, i64::from(t.turn)),
             _ => Check::Unknown,
@@ -576,11 +659,44 @@ impl Scenarios for Base {
 
     fn check_keys(&self, seat: bool) -> &'static [&'static str] {
         if seat {
-            &["hand", "leader_hand", "entombed"]
+            &["hand", "leader_hand", "entombed", "pawns", "debt"]
         } else {
-            &["discard", "age", "turn", "boxed", "recruitment"]
+            &[
+                "discard",
+                "age",
+                "turn",
+                "boxed",
+                "recruitment",
+                "projects",
+                "completed",
+                "failed",
+                "pawns_left",
+            ]
         }
     }
+}
+
+/// Whole numbers a check lists (one alone may stand for a list of one).
+fn ints(v: &Spanned<Value>, field: &str) -> Result<Vec<i64>, DocError> {
+    match &v.value {
+        Value::Null => Ok(Vec::new()),
+        Value::Seq(items) => items.iter().map(|i| value_int(i, field)).collect(),
+        _ => Ok(vec![value_int(v, field)?]),
+    }
+}
+
+/// Compares two multisets of numbers.
+fn same_ints(mut want: Vec<i64>, mut have: Vec<i64>) -> Check {
+    want.sort_unstable();
+    have.sort_unstable();
+    if want == have {
+        return Check::Pass;
+    }
+    let show = |v: &[i64]| {
+        let s: Vec<String> = v.iter().map(i64::to_string).collect();
+        format!("[{}]", s.join(", "))
+    };
+    Check::Fail(format!("expected {}, found {}", show(&want), show(&have)))
 }
 
 fn eq(want: i64, have: i64) -> Check {

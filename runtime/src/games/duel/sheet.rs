@@ -152,7 +152,7 @@ impl Sheets for Duel {
         if let Target::Leader(_) = target {
             return Some(format!("--leader: {} has no leaders", self.info.title));
         }
-        matches!(target, Target::Stage).then(|| {
+        matches!(target, Target::Stage | Target::StageJoin).then(|| {
             format!(
                 "--stage: {} wonders have no stages; price a wonder with --wonder",
                 self.info.title
@@ -267,7 +267,7 @@ impl Sheets for Duel {
             Target::Leader(_) => {
                 return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
-            Target::Stage => {
+            Target::Stage | Target::StageJoin => {
                 return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
         };
