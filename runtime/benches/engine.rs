@@ -1,6 +1,7 @@
 //! Benchmarks of the base game through the game interface: whole games at
-//! 3 and 7 players (random and greedy bots; the second edition and Leaders
-//! at 7), move generation and payment search, over the shipped base game.
+//! 3 and 7 players (random and greedy bots; the second edition, Leaders and
+//! Edifice at 7), move generation and payment search, over the shipped base
+//! game.
 
 use std::hint::black_box;
 
@@ -36,11 +37,17 @@ fn games(c: &mut Criterion) {
         });
     }
     // The second edition, and the base game with Leaders (draft and
-    // recruitment turns included), at 7 players.
+    // recruitment turns included) and Edifice, at 7 players.
     let games = sevenw_runtime::cards::GAMES;
     for (what, edition, with) in [
         ("second edition", Some(2), &[][..]),
         ("with Leaders", None, &["leaders"][..]),
+        ("with Edifice", None, &["edifice"][..]),
+        (
+            "with Leaders and Edifice",
+            None,
+            &["leaders", "edifice"][..],
+        ),
     ] {
         let info = sevenw_runtime::select(games, "base", edition, with).expect("compiled");
         let b = Base::new(info).expect("base categories");
