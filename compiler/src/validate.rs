@@ -207,15 +207,10 @@ pub fn family_limits(games: &[Game], max: Limits, report: &mut Report) {
         {
             continue;
         }
-        let editions = games
+        let editions: Vec<&Game> = games
             .iter()
-            .filter(|x| x.vocab.extends.is_none() && x.vocab.game == *family);
-        let (mut cards, mut wonders, mut tokens) = (0, 0, 0);
-        for e in editions {
-            cards = cards.max(e.cards.len());
-            wonders = wonders.max(e.wonders.len());
-            tokens = tokens.max(e.progress.len());
-        }
+            .filter(|x| x.vocab.extends.is_none() && x.vocab.game == *family)
+            .collect();
         let mut expansions: Vec<&Game> = games
             .iter()
             .filter(|x| x.vocab.extends.as_deref() == Some(family.as_str()))
@@ -223,58 +218,37 @@ pub fn family_limits(games: &[Game], max: Limits, report: &mut Report) {
         expansions.sort_by(|a, b| a.vocab.game.cmp(&b.vocab.game));
         let whose = format!("`{family}` with all its expansions");
         let help = "the runtime lays a game's and its expansions' tables end to end; move cards to another game";
-        let (mut cards_done, mut wonders_done, mut tokens_done) =
-            (cards > max.cards, wonders > max.small, tokens > max.small);
-        let total_cards = cards + expansions.iter().map(|x| x.cards.len()).sum::<usize>();
-        let total_wonders = wonders + expansions.iter().map(|x| x.wonders.len()).sum::<usize>();
-        let total_tokens = tokens + expansions.iter().map(|x| x.progress.len()).sum::<usize>();
-        for x in expansions {
-            // Over a limit on its own: `limits` says so.
-            cards_done |= x.cards.len() > max.cards;
-            wonders_done |= x.wonders.len() > max.small;
-            tokens_done |= x.progress.len() > max.small;
-            if !cards_done && cards + x.cards.len() > max.cards {
-                let c = &x.cards[max.cards - cards];
-                limit(
-                    report,
-                    "cards",
-                    &whose,
-                    total_cards,
-                    max.cards,
-                    c.name.loc,
-                    help,
-                );
-                cards_done = true;
+        // Each kind of thing: its name, its limit, and the places of a set's.
+        type Places = fn(&Game) -> Vec<Loc>;
+        let kinds: [(&str, usize, Places); 3] = [
+            ("cards", max.cards, |g| {
+                g.cards.iter().map(|c| c.name.loc).collect()
+            }),
+            ("wonders", max.small, |g| {
+                g.wonders.iter().map(|w| w.name.loc).collect()
+            }),
+            ("progress tokens", max.small, |g| {
+                g.progress.iter().map(|t| t.name.loc).collect()
+            }),
+        ];
+        for (what, max, places) in kinds {
+            // The largest edition, then each expansion in turn.
+            let mut held = editions.iter().map(|e| places(e).len()).max().unwrap_or(0);
+            let total = held + expansions.iter().map(|x| places(x).len()).sum::<usize>();
+            if held > max {
+                continue; // over on its own: `limits` says so
             }
-            if !wonders_done && wonders + x.wonders.len() > max.small {
-                let w = &x.wonders[max.small - wonders];
-                limit(
-                    report,
-                    "wonders",
-                    &whose,
-                    total_wonders,
-                    max.small,
-                    w.name.loc,
-                    help,
-                );
-                wonders_done = true;
+            for x in &expansions {
+                let mine = places(x);
+                if mine.len() > max {
+                    break; // over on its own: `limits` says so
+                }
+                if held + mine.len() > max {
+                    limit(report, what, &whose, total, max, mine[max - held], help);
+                    break;
+                }
+                held += mine.len();
             }
-            if !tokens_done && tokens + x.progress.len() > max.small {
-                let t = &x.progress[max.small - tokens];
-                limit(
-                    report,
-                    "progress tokens",
-                    &whose,
-                    total_tokens,
-                    max.small,
-                    t.name.loc,
-                    help,
-                );
-                tokens_done = true;
-            }
-            cards += x.cards.len();
-            wonders += x.wonders.len();
-            tokens += x.progress.len();
         }
     }
 }
