@@ -877,6 +877,29 @@ impl Resolver<'_> {
     }
 
     /// `white cards`: the colours of a count of cards.
+    /// An Age named in an effect (`of age 2`): 0 when none is named (the
+    /// current Age); an Age the game does not have is reported.
+    fn age_of(&mut self, p: &crate::load::DslText, age: Option<&sevenw_dsl::Num>) -> Option<u8> {
+        match age {
+            None => Some(0),
+            Some(n) if n.value >= 1 && n.value <= u32::from(self.v.ages) => Some(n.value as u8),
+            Some(n) => {
+                self.report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        p.loc_of(n.span),
+                        format!(
+                            "`{}` has Ages 1 to {}, not {}",
+                            self.v.game, self.v.ages, n.value
+                        ),
+                    )
+                    .label("no such Age"),
+                );
+                None
+            }
+        }
+    }
+
     fn cards(
         &mut self,
         p: &crate::load::DslText,
@@ -1579,24 +1602,7 @@ impl Resolver<'_> {
                 }
             }
             ActionKind::TakeVictory { age } => {
-                let age = match age {
-                    None => 0,
-                    Some(n) if n.value >= 1 && n.value <= u32::from(self.v.ages) => n.value as u8,
-                    Some(n) => {
-                        self.report.push(
-                            Diagnostic::new(
-                                Code::BadValue,
-                                p.loc_of(n.span),
-                                format!(
-                                    "`{}` has Ages 1 to {}, not {}",
-                                    self.v.game, self.v.ages, n.value
-                                ),
-                            )
-                            .label("no such Age"),
-                        );
-                        return None;
-                    }
-                };
+                let age = self.age_of(p, age.as_ref())?;
                 if !self.v.counters.contains(&CounterKind::VictoryTokens) {
                     self.report.push(
                         Diagnostic::new(
@@ -1656,24 +1662,7 @@ impl Resolver<'_> {
                 colours: self.cards(p, counted, loc, "only cards are kept")?,
             },
             ActionKind::TakePawn { age } => {
-                let age = match age {
-                    None => 0,
-                    Some(n) if n.value >= 1 && n.value <= u32::from(self.v.ages) => n.value as u8,
-                    Some(n) => {
-                        self.report.push(
-                            Diagnostic::new(
-                                Code::BadValue,
-                                p.loc_of(n.span),
-                                format!(
-                                    "`{}` has Ages 1 to {}, not {}",
-                                    self.v.game, self.v.ages, n.value
-                                ),
-                            )
-                            .label("no such Age"),
-                        );
-                        return None;
-                    }
-                };
+                let age = self.age_of(p, age.as_ref())?;
                 Action::TakePawn { age }
             }
             ActionKind::TakeCard { decks, top } => {

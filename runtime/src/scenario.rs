@@ -72,10 +72,18 @@ pub trait Scenarios: Sheets {
         out: &mut Vec<String>,
     );
     /// Whether `seat` has a decision to make now (in the base game's
-    /// simultaneous turn, every seat that has not chosen yet).
-    fn decides_now(&self, state: &Self::State, seat: usize) -> bool;
+    /// simultaneous turn, every seat that has not chosen yet). By default,
+    /// a game of turns one at a time: the seat to move.
+    fn decides_now(&self, state: &Self::State, seat: usize) -> bool {
+        self.to_move(state) == Some(seat)
+    }
     /// The legal moves of `seat`, if it decides now, into `out`.
-    fn moves_of(&self, state: &mut Self::State, seat: usize, out: &mut Vec<Self::Move>);
+    fn moves_of(&self, state: &mut Self::State, seat: usize, out: &mut Vec<Self::Move>) {
+        out.clear();
+        if self.decides_now(state, seat) {
+            self.legal_moves(state, out);
+        }
+    }
     /// A note for checks made in the middle of something the game carries
     /// out later (a simultaneous turn some seats have chosen in).
     fn pending_note(&self, _state: &Self::State, _names: &[String]) -> Option<String> {

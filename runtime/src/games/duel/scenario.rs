@@ -419,17 +419,6 @@ impl Scenarios for Duel {
         }
     }
 
-    fn decides_now(&self, state: &State, seat: usize) -> bool {
-        self.to_move(state) == Some(seat)
-    }
-
-    fn moves_of(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
-        out.clear();
-        if self.decides_now(state, seat) {
-            self.legal_moves(state, out);
-        }
-    }
-
     fn why_not(
         &self,
         state: &State,
