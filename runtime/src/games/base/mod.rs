@@ -464,7 +464,9 @@ impl Base {
                     // Free builds are for Age cards only (the publisher's
                     // FAQ: never a leader or a wonder stage).
                     if !free && info.age > 0 {
-                        let action = if self.free_by_rule(table, seat, info) {
+                        let by_rule = !city.abilities.free_rules.is_empty()
+                            && self.free_by_rule(table, seat, info);
+                        let action = if by_rule {
                             Some(Action::RuleFree)
                         } else {
                             ability.then_some(Action::Free)
