@@ -1,64 +1,302 @@
-//! The entry point for build scripts: compile a card library into Rust.
+//! Compiling card sets from a build script, in the style of `prost-build`:
+//! a [`Builder`] names the card sets, compiles them, writes the generated
+//! Rust to `OUT_DIR`, and tells cargo which files to watch.
+//!
+//! A complete build script:
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() -> Result<(), sevenw_compiler::build::BuildError> {
+//!     sevenw_compiler::build::Builder::new()
+//!         .shipped_library() // the project's own games, to extend
+//!         .card_set("cards/my-expansion")
+//!         .compile()?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! The crate that includes the output needs a few lines; this is the
+//! `src/main.rs` that `sevenc new` writes (CI builds it), which makes a
+//! `sevenw` binary over the shipped games and the designer's set:
+//!
+#![doc = concat!("```text\n", include_str!("../templates/new/main.rs"), "```")]
+//!
+//! The shipped games are built the same way by the `sevenw-cards` crate.
+//!
+//! A set with errors makes [`Builder::compile`] return a [`BuildError`]
+//! whose `Debug` form is the same report as `sevenc check` (what a build
+//! script returning `Result` prints), so a designer sees the positions in
+//! their files, never a Rust error in generated code. Warnings become
+//! `cargo::warning` lines.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Compiles every game under `cards` and writes the generated Rust to
-/// `$OUT_DIR/<file>`. On a card error, prints the same report as
-/// `sevenc check` to stderr and exits the build script with status 1.
-/// Tells cargo to rerun when a card file changes — only the files the
-/// compiler reads, so editing a game's scenarios (`cards/<game>/tests/`)
-/// rebuilds nothing. (Cargo watches a folder with everything under it, so
-/// folders are not named: a card file added later is read at the next
-/// rebuild for another reason, or after `touch`ing its `game.yaml`.)
-pub fn compile_cards(cards: &Path, file: &str) {
-    rerun_if_changed(cards);
-    let compiled = crate::check(&[cards.to_path_buf()]);
-    let rendered = compiled.report.render(&compiled.sources, false);
-    let Some(library) = compiled.library else {
-        eprintln!("{rendered}");
-        eprintln!(
-            "error: the card library {} has {} error(s); the build stops here",
-            cards.display(),
-            compiled.report.errors()
-        );
-        std::process::exit(1);
-    };
-    for line in rendered.lines().filter(|l| !l.trim().is_empty()) {
-        println!("cargo::warning={line}");
-    }
-    let code = crate::codegen::generate(&library);
-    let Some(out) = std::env::var_os("OUT_DIR") else {
-        eprintln!("error: OUT_DIR is not set: compile_cards runs from a build script");
-        std::process::exit(1);
-    };
-    let path = PathBuf::from(out).join(file);
-    if let Err(e) = std::fs::write(&path, code) {
-        eprintln!("error: cannot write {}: {e}", path.display());
-        std::process::exit(1);
+/// The folder of the project's own card library (every shipped game), as
+/// found beside this crate's sources.
+pub fn shipped_library_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("cards")
+}
+
+/// Compiles card sets into one Rust file; see the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Builder {
+    sets: Vec<PathBuf>,
+    out_dir: Option<PathBuf>,
+    out_file: String,
+    cargo: bool,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder::new()
     }
 }
 
-/// Names the YAML files of `dir` and of its sub-folders one level down (a
-/// library of game folders, or one game folder): the files the compiler
-/// reads.
-fn rerun_if_changed(dir: &Path) {
-    let yaml = |p: &Path| {
-        p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
-    };
-    let entries = |d: &Path| -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(d)
-            .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        v.sort();
-        v
-    };
-    for p in entries(dir) {
-        if yaml(&p) {
-            println!("cargo::rerun-if-changed={}", p.display());
-        } else if p.is_dir() {
-            for f in entries(&p).into_iter().filter(|f| yaml(f)) {
-                println!("cargo::rerun-if-changed={}", f.display());
+/// What [`Builder::compile`] wrote.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The generated file.
+    pub path: PathBuf,
+    /// Every file the compiler read (what cargo was told to watch).
+    pub read: Vec<PathBuf>,
+    /// Warnings found (each also given to cargo as a warning line).
+    pub warnings: usize,
+}
+
+/// Why a build failed.
+pub enum BuildError {
+    /// The card sets have errors: the report, rendered as `sevenc check`
+    /// renders it (without colour), and how many errors it has.
+    Cards { report: String, errors: usize },
+    /// No output folder: neither [`Builder::out_dir`] nor `OUT_DIR` (set by
+    /// cargo for build scripts).
+    NoOutDir,
+    /// The generated file could not be written.
+    Write {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Cards { report, errors } => {
+                write!(
+                    f,
+                    "{}\nerror: the card sets have {errors} error(s); nothing was generated",
+                    report.trim_end()
+                )
+            }
+            BuildError::NoOutDir => f.write_str(
+                "no output folder: OUT_DIR is not set (outside a build script, call Builder::out_dir)",
+            ),
+            BuildError::Write { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
             }
         }
+    }
+}
+
+/// The same text as `Display`: a build script's `main` returning
+/// `Result<(), BuildError>` prints its error with `Debug`, and a designer
+/// should read the diagnostics there, not a struct dump.
+impl fmt::Debug for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for BuildError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BuildError::Write { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl Builder {
+    /// No card set yet; output to `$OUT_DIR/cards.rs`; cargo is told what
+    /// to watch.
+    pub fn new() -> Self {
+        Builder {
+            sets: Vec::new(),
+            out_dir: None,
+            out_file: "cards.rs".to_string(),
+            cargo: true,
+        }
+    }
+
+    /// Adds a card set: a game folder (with its `game.yaml`), or a library
+    /// folder whose sub-folders are games. Relative paths are taken from the
+    /// current folder, which in a build script is the package's root.
+    pub fn card_set(mut self, path: impl AsRef<Path>) -> Self {
+        self.sets.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Adds the project's shipped games ([`shipped_library_path`]), so that
+    /// an expansion can extend the base game without copying its files.
+    pub fn shipped_library(self) -> Self {
+        self.card_set(shipped_library_path())
+    }
+
+    /// Writes into `dir` instead of `$OUT_DIR`.
+    pub fn out_dir(mut self, dir: impl AsRef<Path>) -> Self {
+        self.out_dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// The generated file's name (default `cards.rs`).
+    pub fn out_file(mut self, name: impl Into<String>) -> Self {
+        self.out_file = name.into();
+        self
+    }
+
+    /// Whether to print `cargo::rerun-if-changed` and `cargo::warning`
+    /// lines (default: yes; turn off outside build scripts).
+    pub fn cargo_metadata(mut self, on: bool) -> Self {
+        self.cargo = on;
+        self
+    }
+
+    /// Checks every set together, and writes the generated Rust when there
+    /// is no error. Cargo is told to rerun the build when a file the
+    /// compiler read changes — exactly those files, so editing a game's
+    /// scenarios (`tests/`) rebuilds nothing. (A card file added to a folder
+    /// is read at the next rebuild for another reason; touch its
+    /// `game.yaml` to make it now.)
+    pub fn compile(self) -> Result<Built, BuildError> {
+        let compiled = crate::check(&self.sets);
+        let read: Vec<PathBuf> = compiled.sources.iter().map(|f| f.path.clone()).collect();
+        if self.cargo {
+            for p in &read {
+                println!("cargo::rerun-if-changed={}", p.display());
+            }
+            for p in self.sets.iter().filter(|p| !p.exists()) {
+                // A set not there yet: rerun once it appears.
+                println!("cargo::rerun-if-changed={}", p.display());
+            }
+        }
+        let rendered = compiled.report.render(&compiled.sources, false);
+        let Some(library) = compiled.library else {
+            return Err(BuildError::Cards {
+                report: rendered,
+                errors: compiled.report.errors(),
+            });
+        };
+        if self.cargo {
+            for line in rendered.lines().filter(|l| !l.trim().is_empty()) {
+                println!("cargo::warning={line}");
+            }
+        }
+        let dir = match self.out_dir {
+            Some(d) => d,
+            None => PathBuf::from(std::env::var_os("OUT_DIR").ok_or(BuildError::NoOutDir)?),
+        };
+        let path = dir.join(&self.out_file);
+        let code = crate::codegen::generate(&library);
+        // Unchanged output is not rewritten, so nothing downstream is
+        // rebuilt for a file that came out the same.
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(code.as_str()) {
+            std::fs::write(&path, code).map_err(|error| BuildError::Write {
+                path: path.clone(),
+                error,
+            })?;
+        }
+        Ok(Built {
+            path,
+            read,
+            warnings: compiled.report.warnings(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sevenc-build-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_shipped_library_compiles_to_the_folder_named() {
+        let out = scratch("shipped");
+        let built = Builder::new()
+            .shipped_library()
+            .out_dir(&out)
+            .out_file("games.rs")
+            .cargo_metadata(false)
+            .compile()
+            .expect("the shipped library has no error");
+        assert_eq!(built.path, out.join("games.rs"));
+        let code = std::fs::read_to_string(&built.path).unwrap();
+        assert!(code.contains("pub static GAMES"));
+        // Exactly the card files: every one a YAML file of the library, no
+        // scenario among them.
+        assert!(built.read.iter().any(|p| p.ends_with("base/game.yaml")));
+        assert!(
+            built
+                .read
+                .iter()
+                .all(|p| p.extension().is_some_and(|e| e == "yaml"))
+        );
+        assert!(
+            !built
+                .read
+                .iter()
+                .any(|p| p.components().any(|c| c.as_os_str() == "tests"))
+        );
+    }
+
+    #[test]
+    fn errors_come_back_as_the_check_report_and_nothing_is_written() {
+        // The generated-code fixture, with one colour misspelt.
+        let set = scratch("broken").join("mini");
+        std::fs::create_dir_all(&set).unwrap();
+        let mini = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/gen/mini");
+        for f in ["game.yaml", "cards.yaml", "age2.yaml", "wonders.yaml"] {
+            let text = std::fs::read_to_string(mini.join(f)).unwrap();
+            std::fs::write(
+                set.join(f),
+                text.replacen("colour: brown", "colour: bronw", 1),
+            )
+            .unwrap();
+        }
+        let out = scratch("broken-out");
+        let err = Builder::new()
+            .card_set(&set)
+            .out_dir(&out)
+            .cargo_metadata(false)
+            .compile()
+            .expect_err("the set has errors");
+        let text = format!("{err:?}");
+        assert!(matches!(err, BuildError::Cards { errors: 1, .. }), "{text}");
+        // The Debug form is the report, with a position in the file.
+        assert!(text.contains("cards.yaml:4:13]"), "{text}");
+        assert!(text.contains("did you mean `brown`"), "{text}");
+        assert!(text.contains("nothing was generated"), "{text}");
+        assert!(!out.join("cards.rs").exists());
+    }
+
+    #[test]
+    fn outside_a_build_script_an_output_folder_is_needed() {
+        if std::env::var_os("OUT_DIR").is_some() {
+            return; // only meaningful where cargo did not set it
+        }
+        let err = Builder::new()
+            .shipped_library()
+            .cargo_metadata(false)
+            .compile()
+            .expect_err("no OUT_DIR");
+        assert!(matches!(err, BuildError::NoOutDir));
     }
 }

@@ -61,6 +61,10 @@ impl Sources {
     pub fn len(&self) -> usize {
         self.files.len()
     }
+    /// Every file, in the order read.
+    pub fn iter(&self) -> impl Iterator<Item = &SourceFile> {
+        self.files.iter()
+    }
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
     }

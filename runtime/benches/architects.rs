@@ -10,7 +10,7 @@ use sevenw_runtime::game::{Game, Setup, play_out};
 use sevenw_runtime::games::architects::Architects;
 
 fn architects_games(c: &mut Criterion) {
-    let a = Architects::new(sevenw_runtime::game("architects").expect("compiled")).expect("rules");
+    let a = Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules");
     let mut group = c.benchmark_group("architects");
     group.throughput(Throughput::Elements(1));
     for (kind, players) in [

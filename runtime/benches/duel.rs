@@ -9,7 +9,7 @@ use sevenw_runtime::game::{Game, Setup, play_out};
 use sevenw_runtime::games::duel::Duel;
 
 fn duel_games(c: &mut Criterion) {
-    let d = Duel::new(sevenw_runtime::game("duel").expect("duel is compiled")).expect("duel");
+    let d = Duel::new(sevenw_cards::game("duel").expect("duel is compiled")).expect("duel");
     let mut group = c.benchmark_group("duel");
     group.throughput(Throughput::Elements(1));
     for kind in [BotKind::Random, BotKind::Greedy] {

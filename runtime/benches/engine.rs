@@ -12,7 +12,7 @@ use sevenw_runtime::game::{Game, Setup, play_out, play_until};
 use sevenw_runtime::games::base::{Base, Move, MoveGen, Table};
 
 fn base() -> Base {
-    Base::new(sevenw_runtime::game("base").expect("the base game is compiled"))
+    Base::new(sevenw_cards::game("base").expect("the base game is compiled"))
         .expect("base categories")
 }
 
@@ -38,7 +38,7 @@ fn games(c: &mut Criterion) {
     }
     // The second edition, and the base game with Leaders (draft and
     // recruitment turns included) and Edifice, at 7 players.
-    let games = sevenw_runtime::cards::GAMES;
+    let games = sevenw_cards::GAMES;
     for (what, edition, with) in [
         ("second edition", Some(2), &[][..]),
         ("with Leaders", None, &["leaders"][..]),

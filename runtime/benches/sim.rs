@@ -16,7 +16,7 @@ fn sim(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(GAMES));
     for (name, players) in [("base", Some(7)), ("duel", None), ("architects", Some(4))] {
-        let g = rules_for(sevenw_runtime::game(name).expect("compiled")).expect("rules");
+        let g = rules_for(sevenw_cards::game(name).expect("compiled")).expect("rules");
         for threads in [1, 2] {
             let opts = SimOptions {
                 setup: Setup {

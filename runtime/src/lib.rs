@@ -19,12 +19,17 @@
 //! - [`bots`], [`sim`], [`sheet`], [`replay`], [`scenario`], [`narrate`],
 //!   [`doc`], [`text`]: what the command line needs, written once over the
 //!   interface.
-//! - [`cli`]: the `sevenw` command line, as a library function.
-//! - [`cards`]: the generated games ([`cards::GAMES`]), looked up by name.
+//! - [`cli`]: the `sevenw` command line, as a library function over any
+//!   list of games ([`cli::main_with`]).
+//!
+//! The games themselves are not in this crate: the shipped ones are the
+//! generated crate `sevenw-cards` (`sevenw_cards::GAMES`), and a designer's
+//! are generated into their own binary by `sevenw_compiler::build::Builder`.
+//! Every function that needs games takes them as a `&[&'static GameInfo]`,
+//! so this crate is compiled once, whatever the cards say.
 #![forbid(unsafe_code)]
 
 pub mod bots;
-pub mod cards;
 pub mod cli;
 pub mod doc;
 pub mod engine;
@@ -42,12 +47,6 @@ pub use sevenw_host as api;
 
 use sevenw_host::GameInfo;
 
-/// The game named `name` (its `game.yaml` name, any case), if it was
-/// compiled: its first edition, without expansions.
-pub fn game(name: &str) -> Option<&'static GameInfo> {
-    find_game(cards::GAMES, name)
-}
-
 /// The game of `games` named `name` (any case): its first edition. An
 /// expansion is not a game of its own.
 pub fn find_game(games: &[&'static GameInfo], name: &str) -> Option<&'static GameInfo> {
@@ -56,11 +55,6 @@ pub fn find_game(games: &[&'static GameInfo], name: &str) -> Option<&'static Gam
         .copied()
         .filter(|g| g.extends.is_empty() && g.name.eq_ignore_ascii_case(name.trim()))
         .min_by_key(|g| g.edition)
-}
-
-/// The names of the compiled games (not their expansions), each once.
-pub fn game_names() -> Vec<&'static str> {
-    names_of(cards::GAMES)
 }
 
 /// The names of the games of `games`, each once.

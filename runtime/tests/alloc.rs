@@ -55,7 +55,7 @@ fn hot_paths_do_not_allocate() {
     let probe = ALLOCATIONS.load(Ordering::Relaxed);
     std::hint::black_box(Vec::<u64>::with_capacity(8));
     assert!(ALLOCATIONS.load(Ordering::Relaxed) > probe);
-    let b = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
+    let b = Base::new(sevenw_cards::game("base").unwrap()).unwrap();
     let mut states = states(&b);
     let tables: Vec<_> = states.iter().map(|s| s.table.clone()).collect();
     let mut movegen = MoveGen::new();
@@ -108,7 +108,7 @@ fn hot_paths_do_not_allocate() {
 
 /// Duel: move generation (with its trade cache) and trade costs.
 fn duel_hot_paths_do_not_allocate() {
-    let d = Duel::new(sevenw_runtime::game("duel").unwrap()).unwrap();
+    let d = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
     // Games past the wonder draft and 15 cards into Age I (or over sooner).
     let mut states: Vec<duel::State> = (0..8u64)
         .map(|seed| {

@@ -9,7 +9,7 @@ use sevenw_runtime::game::{Game, Observer, Outcome, Player, Setup, play_until};
 use sevenw_runtime::games::architects::{Architects, Deck, Move, Pay, Phase, State, Table};
 
 fn arch() -> Architects {
-    Architects::new(sevenw_runtime::game("architects").expect("compiled")).expect("rules")
+    Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules")
 }
 
 fn card(a: &Architects, name: &str) -> CardId {

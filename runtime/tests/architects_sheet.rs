@@ -5,7 +5,7 @@ use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::sheet::{ScoreReport, SheetError, Sheets, Target, seat_of};
 
 fn arch() -> Architects {
-    Architects::new(sevenw_runtime::game("architects").expect("compiled")).unwrap()
+    Architects::new(sevenw_cards::game("architects").expect("compiled")).unwrap()
 }
 
 fn score(text: &str) -> Result<ScoreReport, SheetError> {

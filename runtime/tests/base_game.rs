@@ -12,7 +12,7 @@ use sevenw_runtime::game::{Game, Setup, Sides, play_out};
 use sevenw_runtime::games::base::{Base, Move, Phase, State, Status, deck_size};
 
 fn base() -> Base {
-    let info = sevenw_runtime::game("base").expect("the base game is compiled");
+    let info = sevenw_cards::game("base").expect("the base game is compiled");
     Base::new(info).expect("the base game has the base categories")
 }
 
@@ -46,7 +46,7 @@ fn decks_deal_seven_per_player_and_age() {
 
 /// The base rules over an edition of the base game, with these expansions.
 fn composed(edition: u8, with: &[&str]) -> Base {
-    let info = sevenw_runtime::select(sevenw_runtime::cards::GAMES, "base", Some(edition), with)
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", Some(edition), with)
         .expect("the card sets are compiled and fit together");
     Base::new(info).expect("the base rules play them")
 }

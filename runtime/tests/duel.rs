@@ -15,7 +15,7 @@ use sevenw_runtime::games::duel::{
 use sevenw_runtime::replay::{Log, Recorder, replay};
 
 fn duel() -> Duel {
-    Duel::new(sevenw_runtime::game("duel").expect("duel is compiled")).expect("duel rules")
+    Duel::new(sevenw_cards::game("duel").expect("duel is compiled")).expect("duel rules")
 }
 
 fn card(d: &Duel, name: &str) -> CardId {
@@ -559,7 +559,7 @@ fn replay_logs_round_trip_and_catch_changes() {
 
 #[test]
 fn duel_rules_need_a_duel_shaped_game() {
-    let base = sevenw_runtime::game("base").unwrap();
+    let base = sevenw_cards::game("base").unwrap();
     assert!(matches!(
         Duel::new(base),
         Err(VocabError::Shape { rules: "Duel", .. })

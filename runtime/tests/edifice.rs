@@ -11,7 +11,7 @@ use sevenw_runtime::game::{Game, Setup};
 use sevenw_runtime::games::base::{Action, Base, Move, Phase, State, Status};
 
 fn edifice() -> Base {
-    let info = sevenw_runtime::select(sevenw_runtime::cards::GAMES, "base", Some(1), &["edifice"])
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", Some(1), &["edifice"])
         .expect("edifice composes with the base game");
     Base::new(info).expect("the base rules play it")
 }
@@ -281,7 +281,7 @@ fn sheet_mistakes_about_projects_have_places() {
     assert_eq!(l, 4);
     assert!(m.contains("did you mean `completed`"), "{m}");
     // Without Edifice, no projects.
-    let b = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
+    let b = Base::new(sevenw_cards::game("base").unwrap()).unwrap();
     use sevenw_runtime::sheet::Sheets;
     let e = b
         .read_sheet(
@@ -343,7 +343,7 @@ players:
         p.reason
     );
     // Without Edifice, --join is refused.
-    let plain = Base::new(sevenw_runtime::game("base").unwrap()).unwrap();
+    let plain = Base::new(sevenw_cards::game("base").unwrap()).unwrap();
     assert!(plain.refuse(&Target::StageJoin).is_some());
     assert!(plain.refuse(&Target::Stage).is_none());
 }

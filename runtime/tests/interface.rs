@@ -12,18 +12,18 @@ use sevenw_runtime::sheet::{ScoreReport, Sheets, Target, seat_of};
 use sevenw_runtime::sim::{SimOptions, simulate};
 
 fn base() -> Base {
-    Base::new(sevenw_runtime::game("base").unwrap()).unwrap()
+    Base::new(sevenw_cards::game("base").unwrap()).unwrap()
 }
 
 fn duel() -> Duel {
-    Duel::new(sevenw_runtime::game("duel").unwrap()).unwrap()
+    Duel::new(sevenw_cards::game("duel").unwrap()).unwrap()
 }
 
 #[test]
 fn every_compiled_game_has_rules_and_plays_to_the_end() {
     // Every game and edition on its own, and every game with each of its
     // expansions (an expansion is no game of its own).
-    let games = sevenw_runtime::cards::GAMES;
+    let games = sevenw_cards::GAMES;
     let mut playable: Vec<&'static sevenw_host::GameInfo> = Vec::new();
     for info in games.iter().filter(|i| i.extends.is_empty()) {
         playable.push(info);
@@ -58,7 +58,7 @@ fn every_compiled_game_has_rules_and_plays_to_the_end() {
     // Each family plays what it says.
     for f in FAMILIES {
         assert!(
-            sevenw_runtime::cards::GAMES.iter().any(|i| (f.plays)(i)),
+            sevenw_cards::GAMES.iter().any(|i| (f.plays)(i)),
             "family {} plays no shipped game",
             f.name
         );
@@ -289,7 +289,8 @@ fn laying_out_cards_for_a_scenario_keeps_every_card_somewhere() {
 /// and a mistake names the option, what exists and the nearest name.
 #[test]
 fn editions_and_expansions_are_chosen_by_name() {
-    use sevenw_runtime::{cards::GAMES, select};
+    use sevenw_cards::GAMES;
+    use sevenw_runtime::select;
     let second = select(GAMES, "BASE", Some(2), &[" Leaders "]).unwrap();
     assert_eq!((second.name, second.edition), ("base", 2));
     assert!(second.cards.len() > select(GAMES, "base", Some(2), &[]).unwrap().cards.len());

@@ -5,7 +5,7 @@ use sevenw_runtime::games::base::Base;
 use sevenw_runtime::sheet::{Price, ScoreReport, Sheet, SheetError, Sheets, Target, seat_of};
 
 fn base() -> Base {
-    Base::new(sevenw_runtime::game("base").expect("the base game is compiled")).unwrap()
+    Base::new(sevenw_cards::game("base").expect("the base game is compiled")).unwrap()
 }
 
 /// Reads a sheet of the base game.
@@ -291,25 +291,6 @@ fn mistakes_are_reported_with_line_and_column() {
 
     let (_, _, m) = err("");
     assert_eq!(m, "the sheet is empty");
-}
-
-#[test]
-fn a_sheet_of_an_unknown_game_is_refused_at_its_game_line() {
-    // The game a sheet names picks the rules that read it; the command
-    // line refuses a name it does not know, with the sheet's place.
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("sevenw-sheet");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("chess.yaml");
-    std::fs::write(&path, TABLE.replace("game: base", "game: chess")).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sevenw"))
-        .arg("score")
-        .arg(&path)
-        .output()
-        .expect("the binary runs");
-    assert_eq!(out.status.code(), Some(1));
-    let e = String::from_utf8_lossy(&out.stderr);
-    assert!(e.contains("chess.yaml:1:7: unknown game `chess`"), "{e}");
-    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -1,12 +1,16 @@
-//! Compiles the fixture card sets into OUT_DIR, as the runtime's build does
-//! with the shipped library.
+//! Compiles the fixture card sets into OUT_DIR with the compiler's build
+//! API, as `sevenw-cards` does with the shipped library.
 use std::path::Path;
 
-fn main() {
+use sevenw_compiler::build::{BuildError, Builder};
+
+fn main() -> Result<(), BuildError> {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/gen");
-    sevenw_compiler::build::compile_cards(&fixtures.join("mini"), "mini.rs");
-    sevenw_compiler::build::compile_cards(&fixtures.join("hostile"), "hostile.rs");
-    sevenw_compiler::build::compile_cards(&fixtures.join("pair"), "pair.rs");
-    sevenw_compiler::build::compile_cards(&fixtures.join("family"), "family.rs");
-    sevenw_compiler::build::compile_cards(&fixtures.join("decks"), "decks.rs");
+    for set in ["mini", "hostile", "pair", "family", "decks"] {
+        Builder::new()
+            .card_set(fixtures.join(set))
+            .out_file(format!("{set}.rs"))
+            .compile()?;
+    }
+    Ok(())
 }

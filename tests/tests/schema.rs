@@ -475,7 +475,7 @@ fn runtime_documents() -> Vec<(PathBuf, &'static str, String, String)> {
 
 /// Whether the runtime's reader accepts a sheet or scenario.
 fn runtime_reads(kind: &str, text: &str) -> bool {
-    let games = sevenw_runtime::cards::GAMES;
+    let games = sevenw_cards::GAMES;
     if kind == "scenario" {
         return sevenw_runtime::games::test(games, text).error.is_none();
     }
@@ -499,7 +499,7 @@ fn the_runtime_schemas_are_committed_and_accept_every_shipped_document() {
         assert_eq!(
             committed,
             sevenw_runtime::cli::schema_text(&schema),
-            "{name} is stale: run\n  cargo run -p sevenw-runtime --bin sevenw -- schema --out schemas"
+            "{name} is stale: run\n  cargo run -p sevenw -- schema --out schemas"
         );
     }
     let docs = runtime_documents();

@@ -1,5 +1,5 @@
 //! `sevenw`: play, simulate, score, price and replay the games of a card
-//! library, as a library function ([`main`], [`run`]) so that any binary
+//! library, as a library function ([`main_with`], [`run`]) so that any binary
 //! can offer the command line for its own compiled games.
 //!
 //! Exit codes: 0 success; 1 bad input (a sheet, a log, a file, a card set
@@ -232,9 +232,11 @@ fn input(msg: impl Into<String>) -> Fail {
     Fail::Input(msg.into())
 }
 
-/// `sevenw` over the shipped card library, with the process's arguments.
-pub fn main() -> ExitCode {
-    run(crate::cards::GAMES, std::env::args_os())
+/// `sevenw` over `games`, with the process's arguments: the whole `main`
+/// of a binary (`sevenw_runtime::cli::main_with(sevenw_cards::GAMES)` for
+/// the shipped games, or a designer's generated `GAMES`).
+pub fn main_with(games: &[&'static GameInfo]) -> ExitCode {
+    run(games, std::env::args_os())
 }
 
 /// `sevenw` over `games`, with `args` (the first is the program's name).

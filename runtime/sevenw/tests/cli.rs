@@ -6,6 +6,9 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+/// The runtime's folder (its README and example sheets).
+const RUNTIME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
 fn sevenw(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sevenw"))
         .args(args)
@@ -600,7 +603,7 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
 
 #[test]
 fn readme_examples_hold() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = PathBuf::from(RUNTIME);
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     // The sheet shown is the example file.
     let start = readme.find("```yaml\n").unwrap() + 8;
@@ -614,7 +617,7 @@ fn readme_examples_hold() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     // Every command shown with its output gives that output.
-    let prefix = "$ cargo run -p sevenw-runtime --bin sevenw -- ";
+    let prefix = "$ cargo run -p sevenw -- ";
     let lines: Vec<&str> = readme.lines().collect();
     let mut checked = 0;
     for (i, line) in lines.iter().enumerate() {
@@ -808,7 +811,7 @@ fn architects_play_sim_score_price_and_replay() {
     assert_eq!(v["victory"]["points"], 1.0);
     assert_eq!(v["seat_average_total"].as_array().unwrap().len(), 3);
 
-    let sheet = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sheets/architects.yaml");
+    let sheet = std::path::Path::new(RUNTIME).join("sheets/architects.yaml");
     let sheet = sheet.to_str().unwrap();
     let o = sevenw(&["score", sheet, "--json"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -889,7 +892,7 @@ fn edifice_in_play_and_price() {
     assert_eq!(out.status.code(), Some(2), "--join needs --stage");
     let out = sevenw(&[
         "price",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/sheets/example.yaml"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../sheets/example.yaml"),
         "--player",
         "Ana",
         "--stage",
@@ -901,4 +904,22 @@ fn edifice_in_play_and_price() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn a_sheet_of_an_unknown_game_is_refused_at_its_game_line() {
+    // The game a sheet names picks the rules that read it; the command
+    // line refuses a name it does not know, with the sheet's place.
+    let example =
+        std::fs::read_to_string(PathBuf::from(RUNTIME).join("sheets/example.yaml")).unwrap();
+    assert!(example.starts_with("game: base\n"));
+    let path = scratch(
+        "chess.yaml",
+        &example.replacen("game: base", "game: chess", 1),
+    );
+    let out = sevenw(&["score", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let e = text(&out.stderr);
+    assert!(e.contains("chess.yaml:1:7: unknown game `chess`"), "{e}");
+    assert!(out.stdout.is_empty());
 }

@@ -1,0 +1,12 @@
+//! `sevenw` over the shipped games and the card sets of `cards/`: play,
+//! sim, score, price, replay, test. Nothing here needs editing.
+#![forbid(unsafe_code)]
+
+#[allow(dead_code, unused_imports, clippy::all)]
+mod cards {
+    include!(concat!(env!("OUT_DIR"), "/cards.rs"));
+}
+
+fn main() -> std::process::ExitCode {
+    sevenw_runtime::cli::main_with(cards::GAMES)
+}
