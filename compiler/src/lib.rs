@@ -11,6 +11,24 @@
 //! 4. [`validate`]: rules across cards (duplicates, chains, decks, wonders)
 //! 5. [`lower`]: → [`ir::Library`], defaults made explicit, no spans
 //! 6. [`codegen`]: IR → formatted Rust against the `sevenw-host` API
+//!
+//! From a build script, [`build::Builder`] runs the whole chain and writes
+//! the generated Rust to `OUT_DIR` (as `prost-build` does for protobuf):
+//!
+//! ```no_run
+//! // build.rs of a crate that plays its own card set and the shipped games
+//! fn main() -> Result<(), sevenw_compiler::build::BuildError> {
+//!     sevenw_compiler::build::Builder::new()
+//!         .shipped_library()
+//!         .card_set("cards")
+//!         .compile()?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! The crate then includes `concat!(env!("OUT_DIR"), "/cards.rs")`, which
+//! needs only the `sevenw-host` crate; [`build`] shows the rest, and `sevenc
+//! new` writes such a crate ([`new`]).
 #![forbid(unsafe_code)]
 
 pub mod build;
@@ -21,6 +39,7 @@ pub mod ir;
 pub mod load;
 pub mod lower;
 pub mod lsp;
+pub mod new;
 pub mod parse;
 pub mod resolve;
 pub mod shape;

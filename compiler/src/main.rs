@@ -90,6 +90,31 @@ enum Command {
     /// go to definition from a chain or an alias to its card.
     #[command(after_long_help = EXIT_CODES)]
     Lsp,
+    /// Create a folder to design cards in: a card set, a scenario test, a
+    /// README, and a Cargo project whose binary is `sevenw` for the set.
+    ///
+    /// `sevenc new my-expansion` (or `--extends base`) starts an expansion
+    /// of the base game with one example card and its scenario; `sevenc new
+    /// my-game --game duel` starts a game of your own as a copy of a shipped
+    /// game, with its scenarios. Then, in the folder, `cargo run --release
+    /// -- test cards/NAME`, `play`, `sim`, `score`, `price`: README.md there
+    /// says how.
+    #[command(after_long_help = EXIT_CODES)]
+    New {
+        /// The folder to create (its name names the card set: lowercase
+        /// letters, digits and `-`).
+        dir: PathBuf,
+        /// Start an expansion of this shipped game (default: base).
+        #[arg(long, value_name = "GAME", conflicts_with = "game")]
+        extends: Option<String>,
+        /// Start a game of your own as a copy of this shipped game.
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// The checkout of this project to build against (default: the one
+        /// this sevenc was built from).
+        #[arg(long, value_name = "DIR")]
+        project: Option<PathBuf>,
+    },
     /// Print a shell completion script.
     ///
     /// For example `sevenc completions bash >
@@ -203,6 +228,12 @@ fn run(command: Command) -> io::Result<ExitCode> {
             Ok(()) => Ok(ExitCode::SUCCESS),
             Err(e) => Err(io::Error::other(format!("language server: {e}"))),
         },
+        Command::New {
+            dir,
+            extends,
+            game,
+            project,
+        } => cmd_new(dir, extends, game, project),
         Command::Completions { shell } => {
             // Generated into memory first: clap_complete panics on a failed write.
             let mut script = Vec::new();
@@ -211,6 +242,65 @@ fn run(command: Command) -> io::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn cmd_new(
+    dir: PathBuf,
+    extends: Option<String>,
+    game: Option<String>,
+    project: Option<PathBuf>,
+) -> io::Result<ExitCode> {
+    use sevenw_compiler::new::{NewError, NewOptions, Start, create};
+    let start = match game {
+        Some(g) => Start::Copy(g.trim().to_lowercase()),
+        None => Start::Extends(
+            extends
+                .unwrap_or_else(|| "base".into())
+                .trim()
+                .to_lowercase(),
+        ),
+    };
+    let project =
+        project.unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")));
+    let opts = NewOptions {
+        library: project.join("cards"),
+        dir: dir.clone(),
+        start,
+        project,
+    };
+    let made = match create(&opts) {
+        Ok(m) => m,
+        // A name that cannot be used is a usage error (exit 2), shown with
+        // the command's usage line.
+        Err(
+            e @ (NewError::BadName(_) | NewError::UnknownGame { .. } | NewError::NoTemplate { .. }),
+        ) => {
+            let mut cli = Cli::command();
+            cli.build();
+            let sub = cli.find_subcommand_mut("new").expect("the command exists");
+            sub.error(clap::error::ErrorKind::InvalidValue, e).exit()
+        }
+        Err(e) => return Err(io::Error::other(e.to_string())),
+    };
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "created {} ({} files):",
+        dir.display(),
+        made.files.len()
+    )?;
+    for f in made.files.iter().filter(|f| {
+        !f.starts_with(format!("cards/{}/tests", made.name)) || f.ends_with("cartographers.yaml")
+    }) {
+        writeln!(out, "  {}", f.display())?;
+    }
+    writeln!(
+        out,
+        "next:\n  cd {}\n  cargo run --release -- test cards/{}",
+        dir.display(),
+        made.name
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The names `schema` takes: the schema files' names without `.schema.json`.
