@@ -79,6 +79,52 @@ pub fn expansions_of(games: &[&'static GameInfo], name: &str) -> Vec<&'static Ga
     out
 }
 
+/// The game that the expansions `with` extend, for a command line that
+/// names expansions but no game (`--with leaders` plays the base game).
+pub fn extended_by(
+    games: &[&'static GameInfo],
+    with: &[&str],
+) -> Result<&'static str, SelectError> {
+    let mut first: Option<&'static GameInfo> = None;
+    for w in with.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
+        let Some(e) = games
+            .iter()
+            .find(|g| !g.extends.is_empty() && g.name.eq_ignore_ascii_case(w))
+        else {
+            let all: Vec<&str> = games
+                .iter()
+                .filter(|g| !g.extends.is_empty())
+                .map(|g| g.name)
+                .collect();
+            return Err(SelectError {
+                option: "with",
+                message: format!(
+                    "unknown expansion `{}` (expansions: {}); or name the game with --game",
+                    text::shown(w),
+                    all.join(", ")
+                ),
+            });
+        };
+        match first {
+            Some(f) if !f.extends.eq_ignore_ascii_case(e.extends) => {
+                return Err(SelectError {
+                    option: "with",
+                    message: format!(
+                        "`{}` extends `{}` but `{}` extends `{}`: they cannot be played together",
+                        f.name, f.extends, e.name, e.extends
+                    ),
+                });
+            }
+            Some(_) => {}
+            None => first = Some(e),
+        }
+    }
+    first.map(|f| f.extends).ok_or_else(|| SelectError {
+        option: "game",
+        message: format!("the game is needed: --game {}", names_of(games).join("|")),
+    })
+}
+
 /// Why a game cannot be set up as asked, and which choice was wrong:
 /// `game`, `edition` or `with`.
 #[derive(Clone, Debug, PartialEq, Eq)]

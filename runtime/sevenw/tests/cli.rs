@@ -923,3 +923,39 @@ fn a_sheet_of_an_unknown_game_is_refused_at_its_game_line() {
     assert!(e.contains("chess.yaml:1:7: unknown game `chess`"), "{e}");
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn expansions_name_their_game_when_game_is_left_out() {
+    // `--with leaders` plays the game Leaders extends: the same game as
+    // with `--game base`.
+    let args = [
+        "--with",
+        "leaders",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+    ];
+    let implied = sevenw(&[&["play"][..], &args[..]].concat());
+    let named = sevenw(&[&["play", "--game", "base"][..], &args[..]].concat());
+    assert_eq!(implied.status.code(), Some(0), "{}", text(&implied.stderr));
+    assert_eq!(text(&implied.stdout), text(&named.stdout));
+    // Neither a game nor an expansion: a usage error naming the games.
+    let none = sevenw(&["sim", "--players", "4", "--games", "1"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(
+        text(&none.stderr).contains("--game <GAME>"),
+        "{}",
+        text(&none.stderr)
+    );
+    // An unknown expansion says which there are.
+    let bad = sevenw(&["sim", "--with", "lederz", "--players", "4", "--games", "1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("unknown expansion `lederz` (expansions: edifice, leaders)"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

@@ -82,8 +82,9 @@ enum Command {
 #[derive(Args, Debug)]
 struct GameArgs {
     /// The game (a game of the card library: base, duel, architects).
-    #[arg(long)]
-    game: String,
+    /// With `--with`, it may be left out: the game the expansions extend.
+    #[arg(long, required_unless_present = "with")]
+    game: Option<String>,
     /// The game's edition (default: its first).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
     edition: Option<u8>,
@@ -326,7 +327,12 @@ fn label(path: &Path) -> String {
 /// The game the command line asks for: `--game`, `--edition`, `--with`.
 fn find(sub: &str, games: &[&'static GameInfo], a: &GameArgs) -> Result<&'static GameInfo, Fail> {
     let with: Vec<&str> = a.with.iter().map(String::as_str).collect();
-    crate::select(games, &a.game, a.edition, &with)
+    let game = match &a.game {
+        Some(g) => g.as_str(),
+        None => crate::extended_by(games, &with)
+            .map_err(|e| usage(sub, ErrorKind::MissingRequiredArgument, e.message))?,
+    };
+    crate::select(games, game, a.edition, &with)
         .map_err(|e| usage(sub, ErrorKind::InvalidValue, format!("--{}: {e}", e.option)))
 }
 
