@@ -93,14 +93,16 @@ impl Production {
 /// Units still wanted, indexed like the cost's resources.
 type Need = [u8; MAX_RES];
 
-fn is_zero(n: &Need) -> bool {
-    n.iter().all(|&x| x == 0)
+/// Whether the first `m` needs (the cost's resources; the rest are 0) are
+/// all met.
+fn is_zero(n: &Need, m: usize) -> bool {
+    n[..m.min(MAX_RES)].iter().all(|&x| x == 0)
 }
 
 /// Whether `choices` can cover `deficit` (of `res`), each choice giving up
 /// to its amount of one resource.
 fn cover(choices: &[Choice], res: &[Res], deficit: Need) -> bool {
-    if is_zero(&deficit) {
+    if is_zero(&deficit, res.len()) {
         return true;
     }
     let Some((first, rest)) = choices.split_first() else {
@@ -232,27 +234,176 @@ impl PaymentSearch {
         let m = resources.len().min(MAX_RES);
         let mut res = [Res(0); MAX_RES];
         let mut need: Need = [0; MAX_RES];
-        let mut short = false;
+        // The resources still wanted after the city's fixed production, and
+        // how many units in all.
+        let mut short = 0u16;
+        let mut units = 0u32;
         for (k, &(r, n)) in resources.iter().take(m).enumerate() {
             res[k] = r;
             need[k] = n.saturating_sub(market.own.fixed[usize::from(r.0) % MAX_RES]);
-            short |= need[k] > 0;
+            if need[k] > 0 {
+                short |= 1 << (r.0 % 16);
+                units += u32::from(need[k]);
+            }
         }
         let free = Payment {
             bank,
             left: 0,
             right: 0,
         };
-        if !short {
+        if short == 0 {
             self.out.push(free);
             return &self.out;
         }
         let res = &res[..m];
+        let spend = budget - u32::from(bank);
 
-        // Own choices: each one that can cover a needed unit covers one
-        // (leaving it unused could only make the purchase dearer).
+        // What each seller could give at most of each resource.
+        let mut cap = [[0u8; MAX_RES]; 2];
+        for (k, &r) in res.iter().enumerate() {
+            if need[k] > 0 {
+                cap[0][k] = market.left.max_of(r).min(255) as u8;
+                cap[1][k] = market.right.max_of(r).min(255) as u8;
+            }
+        }
+        // Bounds checked before any search: the units the own choices, the
+        // discount and the bank could cover at most, of each resource and
+        // in all; what is left must be bought, each unit at the least price.
+        let helps = |set: ResSet| set.0 & short != 0;
+        let own_choices = market.own.choices.iter().any(|c| helps(c.options));
+        let bank_helps = market.bank.iter().any(|&(set, _)| helps(set));
+        let mut covered = u32::from(discount);
+        if own_choices {
+            covered += market
+                .own
+                .choices
+                .iter()
+                .filter(|c| helps(c.options))
+                .map(|c| u32::from(c.amount))
+                .sum::<u32>();
+        }
+        if bank_helps {
+            covered += market.bank.iter().filter(|&&(set, _)| helps(set)).count() as u32;
+        }
+        let mut least = u32::MAX;
+        for (k, &r) in res.iter().enumerate() {
+            if need[k] == 0 {
+                continue;
+            }
+            let i = usize::from(r.0) % MAX_RES;
+            least = least
+                .min(u32::from(market.prices[0][i]))
+                .min(u32::from(market.prices[1][i]));
+            if u32::from(need[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k]) + covered {
+                return &self.out;
+            }
+        }
+        if units > covered && (units - covered).saturating_mul(least) > spend {
+            return &self.out;
+        }
+
         self.states.clear();
         self.states.push((need, 0));
+        if own_choices || bank_helps || discount > 0 {
+            if self.reduce_need(res, market, discount) {
+                self.out.push(free);
+                return &self.out;
+            }
+        }
+
+        let mut price = [[0u8; MAX_RES]; 2];
+        for (k, &r) in res.iter().enumerate() {
+            price[0][k] = market.prices[0][usize::from(r.0) % MAX_RES];
+            price[1][k] = market.prices[1][usize::from(r.0) % MAX_RES];
+        }
+        // A seller without choices can give anything up to its cap; one
+        // with choices is asked whether it can give a split.
+        let check_left = !market.left.choices.is_empty();
+        let check_right = !market.right.choices.is_empty();
+        for &(s, extra) in &self.states {
+            let to_bank = bank.saturating_add(extra);
+            if u32::from(extra) > spend {
+                continue;
+            }
+            if is_zero(&s, m) {
+                self.out.push(Payment {
+                    bank: to_bank,
+                    left: 0,
+                    right: 0,
+                });
+                continue;
+            }
+            if (0..m).any(|k| u32::from(s[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k])) {
+                continue;
+            }
+            // Odometer over what is bought from the left.
+            let mut b: Need = [0; MAX_RES];
+            for k in 0..m {
+                b[k] = s[k].saturating_sub(cap[1][k]);
+            }
+            let low = b;
+            loop {
+                let mut left = 0u32;
+                let mut right = 0u32;
+                let mut r_want: Need = [0; MAX_RES];
+                for k in 0..m {
+                    r_want[k] = s[k] - b[k];
+                    left += u32::from(b[k]) * u32::from(price[0][k]);
+                    right += u32::from(r_want[k]) * u32::from(price[1][k]);
+                }
+                if left + right + u32::from(extra) <= spend
+                    && (!check_left || market.left.can_supply(res, &b[..m]))
+                    && (!check_right || market.right.can_supply(res, &r_want[..m]))
+                {
+                    self.out.push(Payment {
+                        bank: to_bank,
+                        left: left.min(u32::from(u16::MAX)) as u16,
+                        right: right.min(u32::from(u16::MAX)) as u16,
+                    });
+                }
+                let mut k = 0;
+                while k < m {
+                    let hi = s[k].min(cap[0][k]);
+                    if b[k] < hi {
+                        b[k] += 1;
+                        break;
+                    }
+                    b[k] = low[k];
+                    k += 1;
+                }
+                if k == m {
+                    break;
+                }
+            }
+        }
+        // Cheapest first; drop the dominated and the duplicates.
+        if self.out.len() > 1 {
+            self.out
+                .sort_unstable_by_key(|p| (p.total(), p.left, p.right));
+            let mut kept = 0;
+            for i in 0..self.out.len() {
+                let p = self.out[i];
+                if !self.out[..kept]
+                    .iter()
+                    .any(|q| q.bank <= p.bank && q.left <= p.left && q.right <= p.right)
+                {
+                    self.out[kept] = p;
+                    kept += 1;
+                }
+            }
+            self.out.truncate(kept);
+        }
+        &self.out
+    }
+
+    /// The residual needs left in `states` (one, the need, on entry) once
+    /// the city's own choices, the discount and the bank's units are used,
+    /// keeping the least only. True when one of them is met for nothing
+    /// (the payment is then free).
+    fn reduce_need(&mut self, res: &[Res], market: &Market<'_>, discount: u8) -> bool {
+        let m = res.len();
+        // Own choices: each one that can cover a needed unit covers one
+        // (leaving it unused could only make the purchase dearer).
         for c in &market.own.choices {
             self.next.clear();
             for &(s, extra) in &self.states {
@@ -297,10 +448,9 @@ impl PaymentSearch {
         if self
             .states
             .iter()
-            .any(|(s, extra)| *extra == 0 && is_zero(s))
+            .any(|(s, extra)| *extra == 0 && is_zero(s, m))
         {
-            self.out.push(free);
-            return &self.out;
+            return true;
         }
         // Keep the least residual needs only.
         let mut i = 0;
@@ -315,88 +465,7 @@ impl PaymentSearch {
                 i += 1;
             }
         }
-
-        // What each seller could give at most of each resource.
-        let mut cap = [[0u8; MAX_RES]; 2];
-        for (k, &r) in res.iter().enumerate() {
-            cap[0][k] = market.left.max_of(r).min(255) as u8;
-            cap[1][k] = market.right.max_of(r).min(255) as u8;
-        }
-        let spend = budget - u32::from(bank);
-        for &(s, extra) in &self.states {
-            let to_bank = bank.saturating_add(extra);
-            if u32::from(extra) > spend {
-                continue;
-            }
-            if is_zero(&s) {
-                self.out.push(Payment {
-                    bank: to_bank,
-                    left: 0,
-                    right: 0,
-                });
-                continue;
-            }
-            if (0..m).any(|k| u32::from(s[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k])) {
-                continue;
-            }
-            // Odometer over what is bought from the left.
-            let mut b: Need = [0; MAX_RES];
-            for k in 0..m {
-                b[k] = s[k].saturating_sub(cap[1][k]);
-            }
-            let low = b;
-            loop {
-                let mut left = 0u32;
-                let mut right = 0u32;
-                let mut r_want: Need = [0; MAX_RES];
-                for k in 0..m {
-                    r_want[k] = s[k] - b[k];
-                    left += u32::from(b[k])
-                        * u32::from(market.prices[0][usize::from(res[k].0) % MAX_RES]);
-                    right += u32::from(r_want[k])
-                        * u32::from(market.prices[1][usize::from(res[k].0) % MAX_RES]);
-                }
-                if left + right + u32::from(extra) <= spend
-                    && market.left.can_supply(res, &b[..m])
-                    && market.right.can_supply(res, &r_want[..m])
-                {
-                    self.out.push(Payment {
-                        bank: to_bank,
-                        left: left.min(u32::from(u16::MAX)) as u16,
-                        right: right.min(u32::from(u16::MAX)) as u16,
-                    });
-                }
-                let mut k = 0;
-                while k < m {
-                    let hi = s[k].min(cap[0][k]);
-                    if b[k] < hi {
-                        b[k] += 1;
-                        break;
-                    }
-                    b[k] = low[k];
-                    k += 1;
-                }
-                if k == m {
-                    break;
-                }
-            }
-        }
-        // Cheapest first; drop the dominated and the duplicates.
-        self.out
-            .sort_unstable_by_key(|p| (p.total(), p.left, p.right));
-        let mut kept = 0;
-        for i in 0..self.out.len() {
-            let p = self.out[i];
-            if !self.out[..kept]
-                .iter()
-                .any(|q| q.bank <= p.bank && q.left <= p.left && q.right <= p.right)
-            {
-                self.out[kept] = p;
-                kept += 1;
-            }
-        }
-        self.out.truncate(kept);
-        &self.out
+        false
     }
 
     /// The cheapest way to pay, if any.
