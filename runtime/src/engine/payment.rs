@@ -186,16 +186,15 @@ struct Summary {
 impl Summary {
     fn of(market: &Market<'_>) -> Self {
         let union = |p: &Production| p.choices.iter().fold(0u16, |a, c| a | c.options.0);
-        let mut cap = [[0u8; MAX_RES]; 2];
+        let mut cap = [market.left.fixed, market.right.fixed];
         for (side, seller) in [market.left, market.right].into_iter().enumerate() {
-            for (r, &n) in seller.fixed.iter().enumerate() {
-                cap[side][r] = n;
-            }
             for c in &seller.choices {
-                for (r, cap) in cap[side].iter_mut().enumerate() {
-                    if c.options.0 & (1 << r) != 0 {
-                        *cap = cap.saturating_add(c.amount);
-                    }
+                // Each resource the choice offers, lowest first.
+                let mut bits = c.options.0;
+                while bits != 0 {
+                    let r = bits.trailing_zeros() as usize % MAX_RES;
+                    bits &= bits - 1;
+                    cap[side][r] = cap[side][r].saturating_add(c.amount);
                 }
             }
         }
@@ -389,6 +388,19 @@ impl PaymentSearch {
         if u32::from(bank) > budget {
             return &self.out;
         }
+        let free = Payment {
+            bank,
+            left: 0,
+            right: 0,
+        };
+        // Most costs are met by the city's fixed production: checked first.
+        if resources
+            .iter()
+            .all(|&(r, n)| n <= market.own.fixed[usize::from(r.0) % MAX_RES])
+        {
+            self.out.push(free);
+            return &self.out;
+        }
         let m = resources.len().min(MAX_RES);
         let mut res = [Res(0); MAX_RES];
         let mut need: Need = [0; MAX_RES];
@@ -416,12 +428,8 @@ impl PaymentSearch {
                 least = least.min(u32::from(price[0][k].min(price[1][k])));
             }
         }
-        let free = Payment {
-            bank,
-            left: 0,
-            right: 0,
-        };
         if short == 0 {
+            // Resources past the 16th (never in a game the runtime accepts).
             self.out.push(free);
             return &self.out;
         }
