@@ -543,7 +543,18 @@ pub fn seat_at(seat: usize, offset: i8, n: usize) -> usize {
     if n == 0 {
         return 0;
     }
-    (seat as i64 + i64::from(offset)).rem_euclid(n as i64) as usize
+    let s = seat as i64 + i64::from(offset);
+    let n = n as i64;
+    // A neighbour's offset wraps at most once: no division.
+    if (0..n).contains(&s) {
+        s as usize
+    } else if (n..2 * n).contains(&s) {
+        (s - n) as usize
+    } else if (-n..0).contains(&s) {
+        (s + n) as usize
+    } else {
+        s.rem_euclid(n) as usize
+    }
 }
 
 #[cfg(test)]

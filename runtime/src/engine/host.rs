@@ -16,9 +16,56 @@ use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at, valid_offset
 use crate::engine::payment::{Choice, Production};
 use crate::engine::science::MAX_SYM;
 
+/// The cities around the acting one, for counts: the whole table (whose
+/// slot of the acting city is not read) or the cities before and after it.
+#[derive(Clone, Copy, Debug)]
+pub struct Around<'a> {
+    before: &'a [City],
+    after: &'a [City],
+    n: usize,
+}
+
+impl<'a> Around<'a> {
+    /// Every city of the table; the acting city's slot is not read.
+    pub fn all(cities: &'a [City]) -> Self {
+        Around {
+            before: cities,
+            after: &[],
+            n: cities.len(),
+        }
+    }
+
+    /// The cities before and after the acting one.
+    pub fn split(before: &'a [City], after: &'a [City]) -> Self {
+        Around {
+            before,
+            after,
+            n: before.len() + 1 + after.len(),
+        }
+    }
+
+    /// Cities at the table, the acting one included.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The city at seat `s` (not the acting one's).
+    pub fn get(&self, s: usize) -> Option<&'a City> {
+        if s < self.before.len() {
+            self.before.get(s)
+        } else {
+            self.after.get(s.checked_sub(self.before.len() + 1)?)
+        }
+    }
+}
+
 /// `what` counted over the cities at `seats` from `seat`; the acting city
 /// is `me` (its slot in `cities` may be stale while it is being changed).
-fn count_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats) -> u32 {
+fn count_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Seats) -> u32 {
     let n = cities.len().max(1);
     seats
         .0
@@ -36,7 +83,7 @@ fn count_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats
 }
 
 /// The most of `what` any one city at `seats` holds.
-fn count_most_in(me: &City, cities: &[City], seat: usize, what: Counted, seats: Seats) -> u32 {
+fn count_most_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Seats) -> u32 {
     let n = cities.len().max(1);
     seats
         .0
@@ -54,8 +101,8 @@ fn single(bits: u16) -> Option<usize> {
 /// Applies effects to one city while playing.
 pub struct CityHost<'a> {
     pub me: &'a mut City,
-    /// All the cities, for counts; slot `seat` is not read.
-    pub cities: &'a [City],
+    /// The other cities, for counts.
+    pub cities: Around<'a>,
     pub seat: usize,
     /// Whether coins gained are added: false when a city is rebuilt from a
     /// sheet, whose coins are given as they are now.
@@ -69,11 +116,25 @@ impl<'a> CityHost<'a> {
     pub fn new(me: &'a mut City, cities: &'a [City], seat: usize, coins: bool) -> Self {
         CityHost {
             me,
-            cities,
+            cities: Around::all(cities),
             seat,
             coins,
             source: None,
         }
+    }
+
+    /// A host acting for the city at `seat` of `cities`, in place (no city
+    /// is moved); `None` if there is no such seat.
+    pub fn at(cities: &'a mut [City], seat: usize, coins: bool) -> Option<Self> {
+        let (before, rest) = cities.split_at_mut(seat.min(cities.len()));
+        let (me, after) = rest.split_first_mut()?;
+        Some(CityHost {
+            me,
+            cities: Around::split(before, after),
+            seat,
+            coins,
+            source: None,
+        })
     }
 }
 
@@ -326,10 +387,10 @@ impl HasCity for ScoreHost<'_> {
 
 impl Host for ScoreHost<'_> {
     fn count(&self, what: Counted, seats: Seats) -> u32 {
-        count_in(self.me, self.cities, self.seat, what, seats)
+        count_in(self.me, Around::all(self.cities), self.seat, what, seats)
     }
     fn count_most(&self, what: Counted, seats: Seats) -> u32 {
-        count_most_in(self.me, self.cities, self.seat, what, seats)
+        count_most_in(self.me, Around::all(self.cities), self.seat, what, seats)
     }
     fn gain_coins(&mut self, n: i32) {
         self.coins = self.coins.saturating_add(n).max(0);

@@ -93,14 +93,16 @@ impl Production {
 /// Units still wanted, indexed like the cost's resources.
 type Need = [u8; MAX_RES];
 
-fn is_zero(n: &Need) -> bool {
-    n.iter().all(|&x| x == 0)
+/// Whether the first `m` needs (the cost's resources; the rest are 0) are
+/// all met.
+fn is_zero(n: &Need, m: usize) -> bool {
+    n[..m.min(MAX_RES)].iter().all(|&x| x == 0)
 }
 
 /// Whether `choices` can cover `deficit` (of `res`), each choice giving up
 /// to its amount of one resource.
 fn cover(choices: &[Choice], res: &[Res], deficit: Need) -> bool {
-    if is_zero(&deficit) {
+    if is_zero(&deficit, res.len()) {
         return true;
     }
     let Some((first, rest)) = choices.split_first() else {
@@ -167,6 +169,140 @@ pub struct Market<'a> {
     pub bank: &'a [(ResSet, u8)],
 }
 
+/// What a market offers of every resource, gathered once for a search or
+/// a hand of them.
+#[derive(Clone, Copy, Debug)]
+struct Summary {
+    /// The most each seller (left, right) could give of each resource.
+    cap: [[u8; MAX_RES]; 2],
+    /// The resources the buyer's own choices offer.
+    own_choices: u16,
+    /// The resources the sellers' choices offer.
+    sells_choices: [u16; 2],
+    /// The resources the bank sells.
+    bank: u16,
+}
+
+impl Summary {
+    fn of(market: &Market<'_>) -> Self {
+        let union = |p: &Production| p.choices.iter().fold(0u16, |a, c| a | c.options.0);
+        let mut cap = [market.left.fixed, market.right.fixed];
+        for (side, seller) in [market.left, market.right].into_iter().enumerate() {
+            for c in &seller.choices {
+                // Each resource the choice offers, lowest first.
+                let mut bits = c.options.0;
+                while bits != 0 {
+                    let r = bits.trailing_zeros() as usize % MAX_RES;
+                    bits &= bits - 1;
+                    cap[side][r] = cap[side][r].saturating_add(c.amount);
+                }
+            }
+        }
+        Summary {
+            cap,
+            own_choices: union(market.own),
+            sells_choices: [union(market.left), union(market.right)],
+            bank: market.bank.iter().fold(0u16, |a, &(set, _)| a | set.0),
+        }
+    }
+}
+
+/// Every split between the two sellers of a residual need.
+struct Split<'a> {
+    m: usize,
+    res: &'a [Res],
+    cap: &'a [[u8; MAX_RES]; 2],
+    price: &'a [[u8; MAX_RES]; 2],
+    /// Whether each seller must be asked if it can give a split.
+    check: [bool; 2],
+    /// Coins to the bank, and the coins that may be spent besides.
+    bank: u16,
+    spend: u32,
+}
+
+impl Split<'_> {
+    /// Pushes every affordable way to buy `s` (with `extra` coins already
+    /// owed the bank) from the two sellers.
+    fn run(&self, market: &Market<'_>, s: &Need, extra: u16, out: &mut Vec<Payment>) {
+        let (m, cap) = (self.m, self.cap);
+        let to_bank = self.bank.saturating_add(extra);
+        if u32::from(extra) > self.spend {
+            return;
+        }
+        if is_zero(s, m) {
+            out.push(Payment {
+                bank: to_bank,
+                left: 0,
+                right: 0,
+            });
+            return;
+        }
+        if (0..m).any(|k| u32::from(s[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k])) {
+            return;
+        }
+        // Odometer over what is bought from the left.
+        let mut b: Need = [0; MAX_RES];
+        for k in 0..m {
+            b[k] = s[k].saturating_sub(cap[1][k]);
+        }
+        let low = b;
+        loop {
+            let mut left = 0u32;
+            let mut right = 0u32;
+            let mut r_want: Need = [0; MAX_RES];
+            for k in 0..m {
+                r_want[k] = s[k] - b[k];
+                left += u32::from(b[k]) * u32::from(self.price[0][k]);
+                right += u32::from(r_want[k]) * u32::from(self.price[1][k]);
+            }
+            if left + right + u32::from(extra) <= self.spend
+                && (!self.check[0] || market.left.can_supply(self.res, &b[..m]))
+                && (!self.check[1] || market.right.can_supply(self.res, &r_want[..m]))
+            {
+                out.push(Payment {
+                    bank: to_bank,
+                    left: left.min(u32::from(u16::MAX)) as u16,
+                    right: right.min(u32::from(u16::MAX)) as u16,
+                });
+            }
+            let mut k = 0;
+            while k < m {
+                let hi = s[k].min(cap[0][k]);
+                if b[k] < hi {
+                    b[k] += 1;
+                    break;
+                }
+                b[k] = low[k];
+                k += 1;
+            }
+            if k == m {
+                break;
+            }
+        }
+    }
+}
+
+/// A [`PaymentSearch`] bound to one market ([`PaymentSearch::in_market`]).
+pub struct InMarket<'s, 'a> {
+    search: &'s mut PaymentSearch,
+    market: Market<'a>,
+    sum: Summary,
+}
+
+impl InMarket<'_, '_> {
+    /// [`PaymentSearch::search_ext`] in this market.
+    pub fn search(
+        &mut self,
+        coins: u16,
+        resources: &[(Res, u8)],
+        budget: u32,
+        discount: u8,
+    ) -> &[Payment] {
+        self.search
+            .run(&self.sum, &self.market, coins, resources, budget, discount)
+    }
+}
+
 /// A residual need, and the coins already paid the bank to get there.
 type Step = (Need, u16);
 
@@ -224,35 +360,170 @@ impl PaymentSearch {
         budget: u32,
         discount: u8,
     ) -> &[Payment] {
+        let sum = Summary::of(market);
+        self.run(&sum, market, coins, resources, budget, discount)
+    }
+
+    /// The search over one market for many costs (a hand of cards): what
+    /// the market offers of each resource is gathered once.
+    pub fn in_market<'s, 'a>(&'s mut self, market: Market<'a>) -> InMarket<'s, 'a> {
+        InMarket {
+            sum: Summary::of(&market),
+            market,
+            search: self,
+        }
+    }
+
+    fn run(
+        &mut self,
+        sum: &Summary,
+        market: &Market<'_>,
+        coins: u16,
+        resources: &[(Res, u8)],
+        budget: u32,
+        discount: u8,
+    ) -> &[Payment] {
         self.out.clear();
         let bank = coins;
         if u32::from(bank) > budget {
             return &self.out;
-        }
-        let m = resources.len().min(MAX_RES);
-        let mut res = [Res(0); MAX_RES];
-        let mut need: Need = [0; MAX_RES];
-        let mut short = false;
-        for (k, &(r, n)) in resources.iter().take(m).enumerate() {
-            res[k] = r;
-            need[k] = n.saturating_sub(market.own.fixed[usize::from(r.0) % MAX_RES]);
-            short |= need[k] > 0;
         }
         let free = Payment {
             bank,
             left: 0,
             right: 0,
         };
-        if !short {
+        // Most costs are met by the city's fixed production: checked first.
+        if resources
+            .iter()
+            .all(|&(r, n)| n <= market.own.fixed[usize::from(r.0) % MAX_RES])
+        {
+            self.out.push(free);
+            return &self.out;
+        }
+        let m = resources.len().min(MAX_RES);
+        let mut res = [Res(0); MAX_RES];
+        let mut need: Need = [0; MAX_RES];
+        // What each seller could give at most and its price, by the cost's
+        // resources (`k`).
+        let mut cap = [[0u8; MAX_RES]; 2];
+        let mut price = [[0u8; MAX_RES]; 2];
+        // The resources still wanted after the city's fixed production, and
+        // how many units in all.
+        let mut short = 0u16;
+        let mut units = 0u32;
+        // The least price of a unit wanted.
+        let mut least = u32::MAX;
+        for (k, &(r, n)) in resources.iter().take(m).enumerate() {
+            res[k] = r;
+            let i = usize::from(r.0) % MAX_RES;
+            need[k] = n.saturating_sub(market.own.fixed[i]);
+            cap[0][k] = sum.cap[0][i];
+            cap[1][k] = sum.cap[1][i];
+            price[0][k] = market.prices[0][i];
+            price[1][k] = market.prices[1][i];
+            if need[k] > 0 {
+                short |= 1 << i;
+                units += u32::from(need[k]);
+                least = least.min(u32::from(price[0][k].min(price[1][k])));
+            }
+        }
+        if short == 0 {
+            // Resources past the 16th (never in a game the runtime accepts).
             self.out.push(free);
             return &self.out;
         }
         let res = &res[..m];
+        let spend = budget - u32::from(bank);
 
+        // Bounds checked before any search: the units the own choices, the
+        // discount and the bank could cover at most, of each resource and
+        // in all; what is left must be bought, each unit at the least price.
+        let own_choices = sum.own_choices & short != 0;
+        let bank_helps = sum.bank & short != 0;
+        let mut covered = u32::from(discount);
+        if own_choices {
+            covered += market
+                .own
+                .choices
+                .iter()
+                .filter(|c| c.options.0 & short != 0)
+                .map(|c| u32::from(c.amount))
+                .sum::<u32>();
+        }
+        if bank_helps {
+            covered += market
+                .bank
+                .iter()
+                .filter(|&&(set, _)| set.0 & short != 0)
+                .count() as u32;
+        }
+        for k in 0..m {
+            if u32::from(need[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k]) + covered {
+                return &self.out;
+            }
+        }
+        if units > covered && (units - covered).saturating_mul(least) > spend {
+            return &self.out;
+        }
+        // A seller whose choices offer none of the resources wanted can give
+        // anything up to its cap; another is asked whether it can give a
+        // split.
+        let check = [
+            sum.sells_choices[0] & short != 0,
+            sum.sells_choices[1] & short != 0,
+        ];
+        let split = Split {
+            m,
+            res,
+            cap: &cap,
+            price: &price,
+            check,
+            bank,
+            spend,
+        };
+        if !own_choices && !bank_helps && discount == 0 {
+            // One residual need: the need itself.
+            split.run(market, &need, 0, &mut self.out);
+        } else {
+            self.states.clear();
+            self.states.push((need, 0));
+            if self.reduce_need(res, market, discount) {
+                self.out.push(free);
+                return &self.out;
+            }
+            for &(s, extra) in &self.states {
+                split.run(market, &s, extra, &mut self.out);
+            }
+        }
+        // Cheapest first; drop the dominated and the duplicates.
+        if self.out.len() > 1 {
+            self.out
+                .sort_unstable_by_key(|p| (p.total(), p.left, p.right));
+            let mut kept = 0;
+            for i in 0..self.out.len() {
+                let p = self.out[i];
+                if !self.out[..kept]
+                    .iter()
+                    .any(|q| q.bank <= p.bank && q.left <= p.left && q.right <= p.right)
+                {
+                    self.out[kept] = p;
+                    kept += 1;
+                }
+            }
+            self.out.truncate(kept);
+        }
+        &self.out
+    }
+
+    /// The residual needs left in `states` (one, the need, on entry) once
+    /// the city's own choices, the discount and the bank's units are used,
+    /// keeping the least only. True when one of them is met for nothing
+    /// (the payment is then free).
+    fn reduce_need(&mut self, res: &[Res], market: &Market<'_>, discount: u8) -> bool {
+        let m = res.len();
         // Own choices: each one that can cover a needed unit covers one
         // (leaving it unused could only make the purchase dearer).
-        self.states.clear();
-        self.states.push((need, 0));
         for c in &market.own.choices {
             self.next.clear();
             for &(s, extra) in &self.states {
@@ -297,10 +568,9 @@ impl PaymentSearch {
         if self
             .states
             .iter()
-            .any(|(s, extra)| *extra == 0 && is_zero(s))
+            .any(|(s, extra)| *extra == 0 && is_zero(s, m))
         {
-            self.out.push(free);
-            return &self.out;
+            return true;
         }
         // Keep the least residual needs only.
         let mut i = 0;
@@ -315,88 +585,7 @@ impl PaymentSearch {
                 i += 1;
             }
         }
-
-        // What each seller could give at most of each resource.
-        let mut cap = [[0u8; MAX_RES]; 2];
-        for (k, &r) in res.iter().enumerate() {
-            cap[0][k] = market.left.max_of(r).min(255) as u8;
-            cap[1][k] = market.right.max_of(r).min(255) as u8;
-        }
-        let spend = budget - u32::from(bank);
-        for &(s, extra) in &self.states {
-            let to_bank = bank.saturating_add(extra);
-            if u32::from(extra) > spend {
-                continue;
-            }
-            if is_zero(&s) {
-                self.out.push(Payment {
-                    bank: to_bank,
-                    left: 0,
-                    right: 0,
-                });
-                continue;
-            }
-            if (0..m).any(|k| u32::from(s[k]) > u32::from(cap[0][k]) + u32::from(cap[1][k])) {
-                continue;
-            }
-            // Odometer over what is bought from the left.
-            let mut b: Need = [0; MAX_RES];
-            for k in 0..m {
-                b[k] = s[k].saturating_sub(cap[1][k]);
-            }
-            let low = b;
-            loop {
-                let mut left = 0u32;
-                let mut right = 0u32;
-                let mut r_want: Need = [0; MAX_RES];
-                for k in 0..m {
-                    r_want[k] = s[k] - b[k];
-                    left += u32::from(b[k])
-                        * u32::from(market.prices[0][usize::from(res[k].0) % MAX_RES]);
-                    right += u32::from(r_want[k])
-                        * u32::from(market.prices[1][usize::from(res[k].0) % MAX_RES]);
-                }
-                if left + right + u32::from(extra) <= spend
-                    && market.left.can_supply(res, &b[..m])
-                    && market.right.can_supply(res, &r_want[..m])
-                {
-                    self.out.push(Payment {
-                        bank: to_bank,
-                        left: left.min(u32::from(u16::MAX)) as u16,
-                        right: right.min(u32::from(u16::MAX)) as u16,
-                    });
-                }
-                let mut k = 0;
-                while k < m {
-                    let hi = s[k].min(cap[0][k]);
-                    if b[k] < hi {
-                        b[k] += 1;
-                        break;
-                    }
-                    b[k] = low[k];
-                    k += 1;
-                }
-                if k == m {
-                    break;
-                }
-            }
-        }
-        // Cheapest first; drop the dominated and the duplicates.
-        self.out
-            .sort_unstable_by_key(|p| (p.total(), p.left, p.right));
-        let mut kept = 0;
-        for i in 0..self.out.len() {
-            let p = self.out[i];
-            if !self.out[..kept]
-                .iter()
-                .any(|q| q.bank <= p.bank && q.left <= p.left && q.right <= p.right)
-            {
-                self.out[kept] = p;
-                kept += 1;
-            }
-        }
-        self.out.truncate(kept);
-        &self.out
+        false
     }
 
     /// The cheapest way to pay, if any.

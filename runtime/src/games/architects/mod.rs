@@ -846,11 +846,10 @@ impl Architects {
         if !listens(self.info, source).has(Listens::BUILT) {
             return;
         }
-        let mut me = std::mem::take(&mut t.cities[seat]);
-        let mut h = CityHost::new(&mut me, &t.cities, seat, true);
-        h.source = Some(source);
-        self.vocab.effects(source, Event::Built, &mut h);
-        t.cities[seat] = me;
+        if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
+            h.source = Some(source);
+            self.vocab.effects(source, Event::Built, &mut h);
+        }
     }
 
     /// Runs `event` for every source of `seat` listening to `bit`, but
@@ -875,11 +874,10 @@ impl Architects {
                 continue;
             }
             let before = t.cities[seat].abilities.pending.len();
-            let mut me = std::mem::take(&mut t.cities[seat]);
-            let mut h = CityHost::new(&mut me, &t.cities, seat, true);
-            h.source = Some(s);
-            self.vocab.effects(s, event, &mut h);
-            t.cities[seat] = me;
+            if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
+                h.source = Some(s);
+                self.vocab.effects(s, event, &mut h);
+            }
             if let Source::Progress(k) = s
                 && t.cities[seat].abilities.pending.len() > before
             {

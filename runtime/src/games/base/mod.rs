@@ -411,12 +411,11 @@ impl Base {
             .iter()
             .any(|c| !c.abilities.coin_discounts.is_empty());
         movegen.stage.clear();
+        let mut search = movegen.search.in_market(market);
         if let Some(cost) = self.next_stage_cost(city) {
             let off = self.discount_for(city, None);
             let options = self.next_stage_options(city).max(1);
-            let pays = movegen
-                .search
-                .search_ext(cost.coins, cost.resources, &market, budget, off);
+            let pays = search.search(cost.coins, cost.resources, budget, off);
             for option in 0..options {
                 let how = StageHow {
                     join: false,
@@ -428,9 +427,7 @@ impl Base {
             // cost paid together, trading allowed.
             if let Some(extra) = self.join_cost(table, seat) {
                 let coins = cost.coins.saturating_add(extra);
-                let pays = movegen
-                    .search
-                    .search_ext(coins, cost.resources, &market, budget, off);
+                let pays = search.search(coins, cost.resources, budget, off);
                 for option in 0..options {
                     let how = StageHow { join: true, option };
                     movegen.stage.extend(pays.iter().map(|&p| (p, how)));
@@ -438,6 +435,7 @@ impl Base {
             }
         }
         let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
+        out.reserve(hand.len() * (movegen.stage.len() + 4));
         for (slot, &card) in hand.iter().enumerate() {
             let slot = slot as u8;
             let info = self.info.cards.get(usize::from(card.0));
@@ -451,10 +449,7 @@ impl Base {
                 } else {
                     let coins = self.coins_for(table, seat, info, coin_discounts);
                     let off = self.discount_for(city, Some(info.colour));
-                    let pays =
-                        movegen
-                            .search
-                            .search_ext(coins, info.cost.resources, &market, budget, off);
+                    let pays = search.search(coins, info.cost.resources, budget, off);
                     let free = pays.first() == Some(&Payment::FREE);
                     out.extend(pays.iter().map(|&p| Move {
                         slot,
@@ -596,10 +591,9 @@ impl Base {
         follow: Event,
         coins: bool,
     ) {
-        let mut me = std::mem::take(&mut cities[seat]);
-        let mut h = CityHost::new(&mut me, &*cities, seat, coins);
-        run_built(&self.vocab, &mut h, source, Some(follow));
-        cities[seat] = me;
+        if let Some(mut h) = CityHost::at(cities, seat, coins) {
+            run_built(&self.vocab, &mut h, source, Some(follow));
+        }
     }
 
     /// Pays for the move and places its card on `me`; returns the source to
@@ -1058,10 +1052,9 @@ impl Base {
         if cities[seat].listening & bit == 0 {
             return;
         }
-        let mut me = std::mem::take(&mut cities[seat]);
-        let mut h = CityHost::new(&mut me, cities, seat, true);
-        run_event(&self.vocab, &mut h, event, bit, None);
-        cities[seat] = me;
+        if let Some(mut h) = CityHost::at(cities, seat, true) {
+            run_event(&self.vocab, &mut h, event, bit, None);
+        }
     }
 
     /// Carries out the turn once every seat has chosen.
@@ -1584,13 +1577,10 @@ impl Base {
             t.cities[seat].debt.push(debt);
             return;
         }
-        let mut me = std::mem::take(&mut t.cities[seat]);
-        {
-            let mut h = CityHost::new(&mut me, &t.cities, seat, true);
+        if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
             h.source = Some(source);
             self.vocab.effects(source, Event::Failed, &mut h);
         }
-        t.cities[seat] = me;
         self.settle_quietly(state, seat);
     }
 }
