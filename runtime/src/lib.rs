@@ -30,6 +30,7 @@ pub mod doc;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod mcts;
 pub mod narrate;
 pub mod replay;
 pub mod scenario;

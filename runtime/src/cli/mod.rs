@@ -129,7 +129,11 @@ enum SidesArg {
 fn parse_bot(s: &str) -> Result<BotKind, String> {
     BotKind::parse(s).ok_or_else(|| {
         let names: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
-        format!("unknown bot `{}` (bots: {})", shown(s), names.join(", "))
+        format!(
+            "unknown bot `{}` (bots: {}; mcts:N for N playouts per decision)",
+            shown(s),
+            names.join(", ")
+        )
     })
 }
 
@@ -549,7 +553,7 @@ fn sim_json(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
             )
         })
         .collect();
-    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    let bots: Vec<String> = o.bots.iter().map(|b| b.to_string()).collect();
     let j = |v: serde_json::Value| J::V(v);
     let v = J::O(vec![
         ("game".into(), j(json!(info.name))),
@@ -593,7 +597,7 @@ fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
     let info = g.info();
     let games = s.games.max(1) as f64;
     let pct = |n: u64| n as f64 * 100.0 / games;
-    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    let bots: Vec<String> = o.bots.iter().map(|b| b.to_string()).collect();
     let rate = s.games as f64 / secs.max(1e-9);
     let per_decision = secs * 1e9 / (s.decisions.max(1) as f64) * o.threads.max(1) as f64;
     let mut out = format!(

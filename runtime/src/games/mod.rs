@@ -178,7 +178,7 @@ impl<G: Game + Sheets + Narrate + Scenarios> AnyGame for Erased<G> {
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
         let g = &self.0;
         let mut state = g.start(setup)?;
-        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+        let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
         let header = format!(
             "{}: {}seed {}, bots {}\n",
             g.info().title,
