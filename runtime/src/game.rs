@@ -89,6 +89,16 @@ pub trait Game: Sized + Send + Sync {
     /// cannot see give equal states for the same `rng`. Search bots decide
     /// on such states (determinization, as in information-set MCTS).
     fn determinize(&self, state: &Self::State, seat: usize, rng: &mut Rng) -> Self::State;
+    /// The cards `seat` has built (in front of it), for statistics.
+    fn built<'s>(&self, state: &'s Self::State, seat: usize) -> &'s [CardId];
+    /// What `seat` played with, by kind, for the balance report:
+    /// `("wonder", "Rhodes A")`, `("progress", "Law")`, `("project", …)`.
+    /// By default its [`Game::tags`] as wonders.
+    fn played_with(&self, state: &Self::State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        let mut tags = Vec::new();
+        self.tags(state, seat, &mut tags);
+        out.extend(tags.into_iter().map(|t| ("wonder", t.to_string())));
+    }
 
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool {

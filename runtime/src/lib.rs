@@ -23,6 +23,7 @@
 //! - [`cards`]: the generated games ([`cards::GAMES`]), looked up by name.
 #![forbid(unsafe_code)]
 
+pub mod balance;
 pub mod bots;
 pub mod cards;
 pub mod cli;

@@ -143,6 +143,12 @@ pub trait AnyGame: Send + Sync {
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError>;
     /// Plays many games.
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError>;
+    /// Plays many games for a balance report.
+    fn balance(
+        &self,
+        opts: &SimOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<crate::balance::Tally, SimError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
     /// Why the game has nothing like `target` to price (a usage mistake).
@@ -209,6 +215,14 @@ impl<G: Game + Sheets + Narrate + Scenarios> AnyGame for Erased<G> {
 
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
         simulate(&self.0, opts, progress)
+    }
+
+    fn balance(
+        &self,
+        opts: &SimOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<crate::balance::Tally, SimError> {
+        crate::balance::play(&self.0, opts, progress)
     }
 
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError> {

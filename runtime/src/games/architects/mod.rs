@@ -1763,6 +1763,20 @@ impl Game for Architects {
         d.rng = Rng::new(rng.next_u64());
         d
     }
+
+    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
+        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// The wonder and the progress tokens held.
+    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        if let Some(&w) = st.table.wonders.get(seat) {
+            out.push(("wonder", self.wonder_name(w).to_string()));
+        }
+        for &k in st.table.tokens.get(seat).map_or(&[][..], |v| &v[..]) {
+            out.push(("progress", self.token_name(k).to_string()));
+        }
+    }
 }
 
 /// What one seat may see: every city and what it holds (cards in front of

@@ -2113,6 +2113,35 @@ impl Game for Base {
     fn determinize(&self, state: &State, seat: usize, rng: &mut Rng) -> State {
         self.sample(state, seat, rng)
     }
+
+    fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
+        state.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// The wonder and side; with Edifice, each project it joined.
+    fn played_with(&self, state: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        let Some(c) = state.table.cities.get(seat) else {
+            return;
+        };
+        out.push((
+            "wonder",
+            format!(
+                "{} {}",
+                self.wonder_name(c.wonder),
+                self.side_name(c.wonder, c.side)
+            ),
+        ));
+        for p in &state.table.projects {
+            if p.age >= 1 && p.age <= 8 && c.pawns & (1 << (p.age - 1)) != 0 {
+                let name = self
+                    .info
+                    .cards
+                    .get(usize::from(p.card.0))
+                    .map_or("?", |x| x.name);
+                out.push(("project", name.to_string()));
+            }
+        }
+    }
 }
 
 /// What one seat may see: its own hand, its own drafted cards and draft

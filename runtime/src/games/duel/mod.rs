@@ -1323,6 +1323,21 @@ impl Game for Duel {
         d.rng = Rng::new(rng.next_u64());
         d
     }
+
+    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
+        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// The wonders built and the progress tokens held.
+    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        let s = seat.min(1);
+        for &w in &st.table.built[s] {
+            out.push(("wonder", self.wonder_name(w).to_string()));
+        }
+        for &k in &st.table.tokens[s] {
+            out.push(("progress", self.token_name(k).to_string()));
+        }
+    }
 }
 
 /// What one seat may see: both cities, the wonders (to build, built, in the
