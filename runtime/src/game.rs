@@ -32,6 +32,7 @@ use std::fmt::{self, Debug};
 use sevenw_host::{CardId, GameInfo};
 
 use crate::engine::city::MAX_CAT;
+use crate::engine::rng::Rng;
 use crate::engine::vocab::Vocab;
 
 /// The rules of one game family, bound to one compiled card set.
@@ -78,6 +79,26 @@ pub trait Game: Sized + Send + Sync {
     /// What `seat` played with, for statistics: its wonder (or the wonders
     /// it built), by name.
     fn tags(&self, state: &Self::State, seat: usize, out: &mut Vec<&'static str>);
+    /// A state `seat` cannot tell from `state`: everything it may see kept,
+    /// everything hidden from it (other hands, face-down cards, the decks
+    /// to come, the random stream, other seats' pending choices) dealt
+    /// again at random from `rng`, consistently with what it has seen. The
+    /// result depends only on what `seat` may see (its view, and the
+    /// public shape of what is hidden: how many cards of which Age lie
+    /// where) and on `rng`: two states that differ only in what `seat`
+    /// cannot see give equal states for the same `rng`. Search bots decide
+    /// on such states (determinization, as in information-set MCTS).
+    fn determinize(&self, state: &Self::State, seat: usize, rng: &mut Rng) -> Self::State;
+    /// The cards `seat` has built (in front of it), for statistics.
+    fn built<'s>(&self, state: &'s Self::State, seat: usize) -> &'s [CardId];
+    /// What `seat` played with, by kind, for the balance report:
+    /// `("wonder", "Rhodes A")`, `("progress", "Law")`, `("project", …)`.
+    /// By default its [`Game::tags`] as wonders.
+    fn played_with(&self, state: &Self::State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        let mut tags = Vec::new();
+        self.tags(state, seat, &mut tags);
+        out.extend(tags.into_iter().map(|t| ("wonder", t.to_string())));
+    }
 
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool {
@@ -204,22 +225,93 @@ pub struct Outcome {
     pub victory: &'static str,
 }
 
+/// What a seat knows at a decision: its view, and samples of the states
+/// it cannot tell apart ([`Game::determinize`]). The state itself is not
+/// reachable through it, so a player given one decides fairly.
+pub struct InfoSet<'a, G: Game> {
+    game: &'a G,
+    state: &'a G::State,
+    seat: usize,
+}
+
+impl<'a, G: Game> InfoSet<'a, G> {
+    /// The information set of `seat` at `state`.
+    pub fn new(game: &'a G, state: &'a G::State, seat: usize) -> Self {
+        InfoSet { game, state, seat }
+    }
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+    /// What the seat sees.
+    pub fn view(&self) -> G::View<'a> {
+        self.game.view(self.state, self.seat)
+    }
+    /// A state the seat cannot tell from the real one, hidden things dealt
+    /// from `rng`.
+    pub fn sample(&self, rng: &mut Rng) -> G::State {
+        self.game.determinize(self.state, self.seat, rng)
+    }
+}
+
 /// Someone who decides for a seat: a bot, a replay log, a test script.
 pub trait Player<G: Game> {
     /// The index of the chosen move among `moves` (never empty). An index
     /// out of range is taken as the last move.
     fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize;
+
+    /// The same decision, given the seat's information set (its view and
+    /// samples of what it cannot see): what the game loop calls. Players
+    /// that search (the MCTS bot) use the samples; the others decide from
+    /// the view.
+    fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
+        self.choose(game, &info.view(), moves)
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
         (**self).choose(game, view, moves)
     }
+    fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
+        (**self).decide(game, info, moves)
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for &mut P {
     fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
         (**self).choose(game, view, moves)
+    }
+    fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
+        (**self).decide(game, info, moves)
+    }
+}
+
+/// Deals hidden cards again: every card of `slots` is gathered, grouped by
+/// `key` (an Age, say, so that a hand of Age II gets Age II cards), each
+/// group sorted (so the result depends on which cards are hidden, not where
+/// they were) and shuffled with `rng`, and every position of every slot
+/// refilled from the group of the card it held.
+pub fn redeal<T: Copy + Ord, K: Ord + Copy>(
+    slots: &mut [&mut [T]],
+    key: impl Fn(T) -> K,
+    rng: &mut Rng,
+) {
+    let mut groups: std::collections::BTreeMap<K, Vec<T>> = std::collections::BTreeMap::new();
+    for slot in slots.iter() {
+        for &c in slot.iter() {
+            groups.entry(key(c)).or_default().push(c);
+        }
+    }
+    for g in groups.values_mut() {
+        g.sort_unstable();
+        rng.shuffle(g);
+    }
+    for slot in slots.iter_mut() {
+        for c in slot.iter_mut() {
+            if let Some(x) = groups.get_mut(&key(*c)).and_then(Vec::pop) {
+                *c = x;
+            }
+        }
     }
 }
 
@@ -308,8 +400,8 @@ fn step<G: Game, P: Player<G>>(
     }
     let player = players.get_mut(seat).ok_or(PlayError::NoPlayer { seat })?;
     let i = {
-        let view = game.view(state, seat);
-        player.choose(game, &view, moves).min(moves.len() - 1)
+        let info = InfoSet::new(game, state, seat);
+        player.decide(game, &info, moves).min(moves.len() - 1)
     };
     obs.decided(game, state, seat, i, moves);
     let mv = moves[i];

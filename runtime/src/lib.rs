@@ -29,12 +29,14 @@
 //! so this crate is compiled once, whatever the cards say.
 #![forbid(unsafe_code)]
 
+pub mod balance;
 pub mod bots;
 pub mod cli;
 pub mod doc;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod mcts;
 pub mod narrate;
 pub mod replay;
 pub mod scenario;

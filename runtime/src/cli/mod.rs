@@ -49,6 +49,13 @@ enum Command {
     Play(PlayArgs),
     /// Play many games with bots (on every core) and print statistics.
     Sim(SimArgs),
+    /// Play many games and write a balance report (report.json and report.html).
+    ///
+    /// Win rates per wonder and side (and per progress token or project, as
+    /// the game has them) with Wilson 95% intervals, per card how often it is
+    /// built and its win rate built and not, the seats, how games end, and
+    /// with --baseline what changed since an earlier report.
+    Balance(BalanceArgs),
     /// Score a city sheet: points by category, the winners.
     Score(ScoreArgs),
     /// Whether a player of a city sheet can build a card, stage or wonder now, and for how much.
@@ -130,7 +137,11 @@ enum SidesArg {
 fn parse_bot(s: &str) -> Result<BotKind, String> {
     BotKind::parse(s).ok_or_else(|| {
         let names: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
-        format!("unknown bot `{}` (bots: {})", shown(s), names.join(", "))
+        format!(
+            "unknown bot `{}` (bots: {}; mcts:N for N playouts per decision)",
+            shown(s),
+            names.join(", ")
+        )
     })
 }
 
@@ -156,6 +167,24 @@ struct SimArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Args, Debug)]
+struct BalanceArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games to play.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Threads (default: every core). The results are the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// The directory to write report.json and report.html into (made if need be).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// An earlier report.json to compare with.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -257,6 +286,7 @@ where
     let result = match cli.command {
         Command::Play(a) => play(games, a),
         Command::Sim(a) => sim(games, a),
+        Command::Balance(a) => balance(games, a),
         Command::Score(a) => score(games, a),
         Command::Price(a) => price(games, a),
         Command::Replay(a) => replay(games, a),
@@ -485,6 +515,104 @@ fn sim(games: &[&'static GameInfo], a: SimArgs) -> Result<String, Fail> {
     })
 }
 
+fn balance(games: &[&'static GameInfo], a: BalanceArgs) -> Result<String, Fail> {
+    use crate::balance::{Report, html};
+    let (g, setup, bots) = game_setup("balance", games, &a.game)?;
+    // The baseline is read before the games are played: a mistake in it
+    // costs nothing.
+    let baseline = match &a.baseline {
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(p).map_err(|e| input(format!("{}: {e}", p.display())))?;
+            let old: Report = serde_json::from_str(&text).map_err(|e| {
+                input(format!(
+                    "{}: not a balance report ({e})",
+                    shown(&p.display().to_string())
+                ))
+            })?;
+            Some(old)
+        }
+        None => None,
+    };
+    let threads = a.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let opts = SimOptions {
+        setup,
+        bots,
+        games: a.games,
+        threads,
+    };
+    let bar = progress_bar(a.games);
+    let start = Instant::now();
+    let tally = g.balance(&opts, &|n| bar.inc(n)).map_err(|e| match e {
+        SimError::Setup(e) => setup_fail("balance", e),
+        e => input(e.to_string()),
+    })?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let mut report = Report::new(g.info(), g.victories(), &opts, &tally, secs);
+    if let (Some(old), Some(p)) = (&baseline, &a.baseline) {
+        report.compare(old, &p.display().to_string());
+    }
+    std::fs::create_dir_all(&a.out).map_err(|e| input(format!("{}: {e}", a.out.display())))?;
+    let json_path = a.out.join("report.json");
+    let html_path = a.out.join("report.html");
+    let json = serde_json::to_string_pretty(&report).map_err(|e| input(e.to_string()))?;
+    std::fs::write(&json_path, json + "\n")
+        .map_err(|e| input(format!("{}: {e}", json_path.display())))?;
+    std::fs::write(&html_path, html::page(&report))
+        .map_err(|e| input(format!("{}: {e}", html_path.display())))?;
+    let mut out = format!(
+        "{} games of {}, {} players, bots {}: {:.2} s, {:.2} games/s\n",
+        report.games,
+        report.title,
+        report.players,
+        report.bots.join(","),
+        secs,
+        report.games_per_sec
+    );
+    let flagged = report.labels.iter().filter(|l| l.rate.flagged).count();
+    out.push_str(&format!(
+        "{flagged} of {} win rates leave out the even rate {:.1}%\n",
+        report.labels.len(),
+        report.even * 100.0
+    ));
+    if let Some(b) = &report.baseline {
+        let changed: Vec<String> = b
+            .changes
+            .iter()
+            .filter(|c| c.flagged)
+            .map(|c| {
+                format!(
+                    "  {} {} {}: {:.1}% -> {:.1}% (z {:.1})",
+                    c.kind,
+                    shown(&c.name),
+                    c.metric,
+                    c.before * 100.0,
+                    c.after * 100.0,
+                    c.z
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "{} changes beyond the noise since the baseline\n",
+            changed.len()
+        ));
+        for c in changed {
+            out.push_str(&c);
+            out.push('\n');
+        }
+    }
+    out.push_str(&format!(
+        "wrote {} and {}\n",
+        json_path.display(),
+        html_path.display()
+    ));
+    Ok(out)
+}
+
 fn round(v: f64, digits: i32) -> f64 {
     let m = 10f64.powi(digits);
     (v * m).round() / m
@@ -557,7 +685,7 @@ fn sim_json(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
             )
         })
         .collect();
-    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    let bots: Vec<String> = o.bots.iter().map(|b| b.to_string()).collect();
     let j = |v: serde_json::Value| J::V(v);
     let v = J::O(vec![
         ("game".into(), j(json!(info.name))),
@@ -601,7 +729,7 @@ fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
     let info = g.info();
     let games = s.games.max(1) as f64;
     let pct = |n: u64| n as f64 * 100.0 / games;
-    let bots: Vec<&str> = o.bots.iter().map(|b| b.name()).collect();
+    let bots: Vec<String> = o.bots.iter().map(|b| b.to_string()).collect();
     let rate = s.games as f64 / secs.max(1e-9);
     let per_decision = secs * 1e9 / (s.decisions.max(1) as f64) * o.threads.max(1) as f64;
     let mut out = format!(

@@ -143,6 +143,12 @@ pub trait AnyGame: Send + Sync {
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError>;
     /// Plays many games.
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError>;
+    /// Plays many games for a balance report.
+    fn balance(
+        &self,
+        opts: &SimOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<crate::balance::Tally, SimError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
     /// Why the game has nothing like `target` to price (a usage mistake).
@@ -178,7 +184,7 @@ impl<G: Game + Sheets + Narrate + Scenarios> AnyGame for Erased<G> {
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
         let g = &self.0;
         let mut state = g.start(setup)?;
-        let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+        let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
         let header = format!(
             "{}: {}seed {}, bots {}\n",
             g.info().title,
@@ -209,6 +215,14 @@ impl<G: Game + Sheets + Narrate + Scenarios> AnyGame for Erased<G> {
 
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
         simulate(&self.0, opts, progress)
+    }
+
+    fn balance(
+        &self,
+        opts: &SimOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<crate::balance::Tally, SimError> {
+        crate::balance::play(&self.0, opts, progress)
     }
 
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError> {

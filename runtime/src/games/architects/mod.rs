@@ -41,7 +41,7 @@ use crate::engine::host::{CityHost, Probe, ScoreHost};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{Vocab, VocabError, listens};
-use crate::game::{Game, Outcome, POINTS, Score, Setup, SetupError, Sides};
+use crate::game::{Game, Outcome, POINTS, Score, Setup, SetupError, Sides, redeal};
 
 /// Resources a payment can name.
 pub const MAX_RES: usize = 8;
@@ -1725,6 +1725,54 @@ impl Game for Architects {
     fn tags(&self, st: &State, seat: usize, out: &mut Vec<&'static str>) {
         if let Some(&w) = st.table.wonders.get(seat) {
             out.push(self.wonder_name(w));
+        }
+    }
+
+    /// Hidden from `seat`: the cards under each deck's top (each deck
+    /// shuffled on its own: what a wonder deck holds follows from what
+    /// was taken from it), the central deck (but a top the cat showed this
+    /// seat), the cards another seat looks at (with the rest of their
+    /// deck), the face-down tokens, and the random stream.
+    fn determinize(&self, st: &State, seat: usize, rng: &mut Rng) -> State {
+        let mut d = st.clone();
+        let seen = peek_seen(&st.table, seat);
+        let t = &mut d.table;
+        let theirs = seat != t.current;
+        for (s, deck) in t.decks.iter_mut().enumerate() {
+            let n = deck.len().saturating_sub(1);
+            let mut slots: Vec<&mut [CardId]> = vec![&mut deck[..n]];
+            if theirs && t.looked == Some(Deck::Seat(s.min(255) as u8)) {
+                slots.push(&mut t.looking);
+            }
+            redeal(&mut slots, |_| (), rng);
+        }
+        {
+            let n = t.central.len().saturating_sub(usize::from(seen.is_some()));
+            let mut slots: Vec<&mut [CardId]> = vec![&mut t.central[..n]];
+            if theirs && t.looked == Some(Deck::Central) {
+                slots.push(&mut t.looking);
+            }
+            redeal(&mut slots, |_| (), rng);
+        }
+        if seen.is_none() {
+            t.peek = None;
+        }
+        redeal(&mut [&mut t.pile[..]], |_| (), rng);
+        d.rng = Rng::new(rng.next_u64());
+        d
+    }
+
+    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
+        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// The wonder and the progress tokens held.
+    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        if let Some(&w) = st.table.wonders.get(seat) {
+            out.push(("wonder", self.wonder_name(w).to_string()));
+        }
+        for &k in st.table.tokens.get(seat).map_or(&[][..], |v| &v[..]) {
+            out.push(("progress", self.token_name(k).to_string()));
         }
     }
 }

@@ -46,7 +46,7 @@ use crate::engine::payment::{Market, Payment, PaymentSearch};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::science;
 use crate::engine::vocab::{Vocab, VocabError, listens};
-use crate::game::{Game, Outcome, POINTS, Score, Setup, SetupError, Sides, best_seats};
+use crate::game::{Game, Outcome, POINTS, Score, Setup, SetupError, Sides, best_seats, redeal};
 
 /// "Descarta la carta para ganar 3 monedas".
 pub const DISCARD_COINS: i32 = 3;
@@ -1821,6 +1821,97 @@ pub fn winners(scores: &[Score]) -> Vec<usize> {
     best_seats(scores.iter().map(|s| (s.total, s.coins)))
 }
 
+/// Determinization: what one seat cannot see, dealt again.
+impl Base {
+    /// Whether `c` is a card the guild rule draws (a guild of its Age).
+    fn is_guild(&self, c: CardId) -> bool {
+        let card = &self.info.cards[usize::from(c.0)];
+        self.info
+            .guilds
+            .is_some_and(|r| r.age == card.age && r.colour == card.colour)
+    }
+
+    /// See [`Game::determinize`]. Hidden from `seat`: the other hands (Age,
+    /// drafted and draft), the cards under the other stages, the discard
+    /// pile (face down, but while `seat` builds from it), the box, the
+    /// projects of the Ages to come, the other seats' choices this turn
+    /// and the random stream (the Ages to come). The cards are dealt again
+    /// by Age, the box keeping as many guilds as it holds (the guilds not
+    /// drawn: a count the rules make public); the pending choices are
+    /// chosen again at random among the new hands' moves.
+    fn sample(&self, st: &State, seat: usize, rng: &mut Rng) -> State {
+        let mut d = st.clone();
+        let own_discard = st.phase == Phase::FreeBuild(seat);
+        let t = &mut d.table;
+        let info = self.info;
+        let age = |c: CardId| info.cards.get(usize::from(c.0)).map_or(0, |x| x.age);
+        {
+            // First the box and the rest together, by Age and guild or not:
+            // the box gets its count of guilds from every hidden one.
+            let mut slots: Vec<&mut [CardId]> = Vec::new();
+            slots.push(&mut t.boxed);
+            slots.push(&mut t.returned);
+            if !own_discard {
+                slots.push(&mut t.discard);
+            }
+            for (s, h) in t.hands.iter_mut().enumerate() {
+                if s != seat {
+                    slots.push(h);
+                }
+            }
+            for (s, h) in t.stage_cards.iter_mut().enumerate() {
+                if s != seat {
+                    slots.push(h);
+                }
+            }
+            for (s, h) in t.side.iter_mut().enumerate() {
+                if s != seat {
+                    slots.push(h);
+                }
+            }
+            for (s, h) in t.drafting.iter_mut().enumerate() {
+                if s != seat {
+                    slots.push(h);
+                }
+            }
+            redeal(&mut slots, |c| (age(c), self.is_guild(c)), rng);
+            // Then everything but the box by Age alone: which hidden place
+            // holds a guild is not known either.
+            slots.drain(..2);
+            redeal(&mut slots, age, rng);
+        }
+        // The record of the deals is no part of the rules.
+        t.dealt.clear();
+        if let Some(rule) = info.projects {
+            for p in t.projects.iter_mut().filter(|p| p.age > t.age) {
+                let pool: Vec<CardId> = (0..info.cards.len())
+                    .filter(|&i| info.cards[i].age == p.age && info.cards[i].colour == rule.colour)
+                    .map(|i| CardId(i as u16))
+                    .collect();
+                if !pool.is_empty() {
+                    p.card = pool[rng.below(pool.len())];
+                }
+            }
+        }
+        d.rng = Rng::new(rng.next_u64());
+        if matches!(d.phase, Phase::Turn | Phase::Draft) {
+            let before = d.chosen.len().min(seat);
+            d.chosen.clear();
+            let mut moves = Vec::new();
+            while d.chosen.len() < before {
+                let s = d.chosen.len();
+                self.seat_moves(&mut d, s, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len())];
+                d.chosen.push(mv);
+            }
+        }
+        d
+    }
+}
+
 impl Game for Base {
     type State = State;
     type Move = Move;
@@ -2006,6 +2097,39 @@ impl Game for Base {
     fn tags(&self, state: &State, seat: usize, out: &mut Vec<&'static str>) {
         if let Some(c) = state.table.cities.get(seat) {
             out.push(self.wonder_name(c.wonder));
+        }
+    }
+
+    fn determinize(&self, state: &State, seat: usize, rng: &mut Rng) -> State {
+        self.sample(state, seat, rng)
+    }
+
+    fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
+        state.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// The wonder and side; with Edifice, each project it joined.
+    fn played_with(&self, state: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        let Some(c) = state.table.cities.get(seat) else {
+            return;
+        };
+        out.push((
+            "wonder",
+            format!(
+                "{} {}",
+                self.wonder_name(c.wonder),
+                self.side_name(c.wonder, c.side)
+            ),
+        ));
+        for p in &state.table.projects {
+            if p.age >= 1 && p.age <= 8 && c.pawns & (1 << (p.age - 1)) != 0 {
+                let name = self
+                    .info
+                    .cards
+                    .get(usize::from(p.card.0))
+                    .map_or("?", |x| x.name);
+                out.push(("project", name.to_string()));
+            }
         }
     }
 }

@@ -39,7 +39,7 @@ use crate::engine::payment::MAX_RES;
 use crate::engine::rng::{Rng, derive};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{Vocab, VocabError, listens};
-use crate::game::{Game, Outcome, Score, Setup, SetupError, Sides};
+use crate::game::{Game, Outcome, Score, Setup, SetupError, Sides, redeal};
 
 pub use layout::{FIGURES, Layout, MAX_LAYOUT, Shape};
 use trade::MarketKey;
@@ -1271,6 +1271,71 @@ impl Game for Duel {
     fn tags(&self, st: &State, seat: usize, out: &mut Vec<&'static str>) {
         for &w in st.table.built.get(seat).map_or(&[][..], |b| &b[..]) {
             out.push(self.wonder_name(w));
+        }
+    }
+
+    /// Hidden from `seat`: the face-down cards of the layout, the cards
+    /// under the opponent's wonders, the box (set aside, guilds not drawn),
+    /// the tokens set aside (and those drawn for the opponent's choice),
+    /// the wonders the draft has not revealed, and the random stream (the
+    /// Ages to come). Cards are dealt again by Age, the box keeping as many
+    /// guilds as it holds.
+    fn determinize(&self, st: &State, seat: usize, rng: &mut Rng) -> State {
+        let mut d = st.clone();
+        let info = self.info;
+        let t = &mut d.table;
+        let age = |c: CardId| info.cards.get(usize::from(c.0)).map_or(0, |x| x.age);
+        let guild = |c: CardId| {
+            info.cards.get(usize::from(c.0)).is_some_and(|x| {
+                x.copies.is_empty() && info.guilds.is_some_and(|r| r.colour == x.colour)
+            })
+        };
+        let down: Vec<usize> = (0..MAX_LAYOUT)
+            .filter(|&i| t.layout.present & !t.layout.up & (1 << i) != 0)
+            .collect();
+        let mut laid: Vec<CardId> = down.iter().map(|&i| t.layout.cards[i]).collect();
+        let other = 1 - seat.min(1);
+        {
+            let [a, b] = &mut t.stage_cards;
+            let theirs = if other == 0 { a } else { b };
+            let mut slots: Vec<&mut [CardId]> = vec![&mut t.boxed, &mut laid, theirs];
+            redeal(&mut slots, |c| (age(c), guild(c)), rng);
+            slots.remove(0);
+            redeal(&mut slots, age, rng);
+        }
+        for (&i, &c) in down.iter().zip(&laid) {
+            t.layout.cards[i] = c;
+        }
+        let own_draw = matches!(
+            d.phase,
+            Phase::Choose { seat: s, choice: Choice::Token { drawn: true } } if s == seat
+        );
+        {
+            let mut slots: Vec<&mut [u8]> = vec![&mut t.aside_tokens];
+            if !own_draw {
+                slots.push(&mut t.drawn_tokens);
+            }
+            redeal(&mut slots, |_| (), rng);
+            let mut deck: Vec<&mut [u8]> = vec![&mut t.draft_deck];
+            redeal(&mut deck, |_| (), rng);
+        }
+        t.dealt.clear();
+        d.rng = Rng::new(rng.next_u64());
+        d
+    }
+
+    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
+        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// The wonders built and the progress tokens held.
+    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+        let s = seat.min(1);
+        for &w in &st.table.built[s] {
+            out.push(("wonder", self.wonder_name(w).to_string()));
+        }
+        for &k in &st.table.tokens[s] {
+            out.push(("progress", self.token_name(k).to_string()));
         }
     }
 }

@@ -1,0 +1,645 @@
+//! `sevenw balance`: many games played by bots, and what they say about the
+//! cards — a report for designers, as JSON ([`Report`]) and as one
+//! self-contained HTML page ([`html::page`]).
+//!
+//! Like `sim`, game `i` is seeded from the master seed and `i` alone and the
+//! games are folded into whole-number sums ([`Tally`]), so the report does
+//! not depend on the number of threads. Rates come with Wilson 95% score
+//! intervals; a rate is flagged when its interval leaves out the even rate
+//! (one seat in `players`). Against an earlier report (`--baseline`) a
+//! change is flagged when a two-proportion z-test puts it at 3 standard
+//! errors or more: with a hundred cards compared, 1.96 would flag about five
+//! by chance alone.
+
+pub mod html;
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use sevenw_host::GameInfo;
+
+use crate::bots::table;
+use crate::game::{Game, Observer, Setup, play_out};
+use crate::sim::{SimError, SimOptions, game_seed};
+
+/// Games played by one task before it reports.
+const CHUNK: u64 = 8;
+
+/// z for a 95% interval.
+const Z95: f64 = 1.959_964;
+
+/// How many standard errors make a change from the baseline more than noise.
+pub const CHANGE_Z: f64 = 3.0;
+
+/// A label's games: seats that played it, those that won, points.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LabelAcc {
+    pub n: u64,
+    pub wins: u64,
+    pub points: Vec<i64>,
+    pub total: i64,
+}
+
+/// A card's games: seats that built it, of those the winners, their totals,
+/// and copies built in all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardAcc {
+    pub built: u64,
+    pub wins: u64,
+    pub total: i64,
+    pub copies: u64,
+}
+
+/// Sums over the games played: merged across threads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: u64,
+    pub decisions: u64,
+    pub min_decisions: u64,
+    pub max_decisions: u64,
+    /// Games per number of decisions.
+    pub lengths: BTreeMap<u64, u64>,
+    pub victories: BTreeMap<String, u64>,
+    /// Per seat: wins (ties count for each winner) and totals.
+    pub seat_wins: Vec<u64>,
+    pub seat_totals: Vec<i64>,
+    /// Seat-games won, and their totals, in all.
+    pub wins: u64,
+    pub total: i64,
+    pub labels: BTreeMap<(String, String), LabelAcc>,
+    pub cards: BTreeMap<u16, CardAcc>,
+    /// Seat-games per final total.
+    pub totals: BTreeMap<i32, u64>,
+}
+
+fn add_vec<T: Copy + Default + std::ops::AddAssign>(a: &mut Vec<T>, b: &[T]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), T::default());
+    }
+    for (x, &y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Tally {
+    fn merge(mut self, o: Tally) -> Tally {
+        if o.games > 0 {
+            self.min_decisions = if self.games == 0 {
+                o.min_decisions
+            } else {
+                self.min_decisions.min(o.min_decisions)
+            };
+            self.max_decisions = self.max_decisions.max(o.max_decisions);
+        }
+        self.games += o.games;
+        self.decisions += o.decisions;
+        for (k, v) in o.lengths {
+            *self.lengths.entry(k).or_default() += v;
+        }
+        for (k, v) in o.victories {
+            *self.victories.entry(k).or_default() += v;
+        }
+        add_vec(&mut self.seat_wins, &o.seat_wins);
+        add_vec(&mut self.seat_totals, &o.seat_totals);
+        self.wins += o.wins;
+        self.total += o.total;
+        for (k, v) in o.labels {
+            let e = self.labels.entry(k).or_default();
+            e.n += v.n;
+            e.wins += v.wins;
+            e.total += v.total;
+            add_vec(&mut e.points, &v.points);
+        }
+        for (k, v) in o.cards {
+            let e = self.cards.entry(k).or_default();
+            e.built += v.built;
+            e.wins += v.wins;
+            e.total += v.total;
+            e.copies += v.copies;
+        }
+        for (k, v) in o.totals {
+            *self.totals.entry(k).or_default() += v;
+        }
+        self
+    }
+}
+
+/// Counts decisions.
+struct Count(u64);
+
+impl<G: Game> Observer<G> for Count {
+    fn applied(&mut self, _g: &G, _s: &G::State, _seat: usize, _mv: &G::Move) {
+        self.0 += 1;
+    }
+}
+
+fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<(), SimError> {
+    let seed = game_seed(opts.setup.seed, i);
+    let setup = Setup {
+        seed,
+        ..opts.setup.clone()
+    };
+    let mut state = game.start(&setup).map_err(SimError::Setup)?;
+    let mut bots = table(&opts.bots, seed);
+    let mut count = Count(0);
+    let out = play_out(game, &mut state, &mut bots, &mut count)
+        .map_err(|error| SimError::Play { game: i, error })?;
+    let d = count.0;
+    t.min_decisions = if t.games == 0 {
+        d
+    } else {
+        t.min_decisions.min(d)
+    };
+    t.max_decisions = t.max_decisions.max(d);
+    t.games += 1;
+    t.decisions += d;
+    *t.lengths.entry(d).or_default() += 1;
+    *t.victories.entry(out.victory.to_string()).or_default() += 1;
+    let n = out.scores.len();
+    if t.seat_wins.len() < n {
+        t.seat_wins.resize(n, 0);
+        t.seat_totals.resize(n, 0);
+    }
+    let mut labels = Vec::new();
+    let mut cards: Vec<sevenw_host::CardId> = Vec::new();
+    for (seat, score) in out.scores.iter().enumerate() {
+        let won = u64::from(out.winners.contains(&seat));
+        let total = i64::from(score.total);
+        t.seat_wins[seat] += won;
+        t.seat_totals[seat] += total;
+        t.wins += won;
+        t.total += total;
+        *t.totals.entry(score.total).or_default() += 1;
+        labels.clear();
+        game.played_with(&state, seat, &mut labels);
+        for (kind, name) in labels.drain(..) {
+            let e = t.labels.entry((kind.to_string(), name)).or_default();
+            e.n += 1;
+            e.wins += won;
+            e.total += total;
+            let pts: Vec<i64> = score.points.iter().map(|&p| i64::from(p)).collect();
+            add_vec(&mut e.points, &pts);
+        }
+        cards.clear();
+        cards.extend_from_slice(game.built(&state, seat));
+        cards.sort_unstable();
+        let mut k = 0;
+        while k < cards.len() {
+            let c = cards[k];
+            let same = cards[k..].iter().take_while(|&&x| x == c).count();
+            let e = t.cards.entry(c.0).or_default();
+            e.built += 1;
+            e.wins += won;
+            e.total += total;
+            e.copies += same as u64;
+            k += same;
+        }
+    }
+    Ok(())
+}
+
+/// Plays `opts.games` games and sums them; `progress` is told how many more
+/// have ended, now and then, from any thread.
+pub fn play<G: Game>(
+    game: &G,
+    opts: &SimOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, SimError> {
+    game.start(&opts.setup).map_err(SimError::Setup)?;
+    let chunks = opts.games.div_ceil(CHUNK);
+    let chunk = |c: u64| -> Result<Tally, SimError> {
+        let mut t = Tally::default();
+        let end = ((c + 1) * CHUNK).min(opts.games);
+        for i in c * CHUNK..end {
+            one(game, opts, i, &mut t)?;
+        }
+        progress(end - c * CHUNK);
+        Ok(t)
+    };
+    if opts.threads <= 1 {
+        return (0..chunks).try_fold(Tally::default(), |acc, c| Ok(acc.merge(chunk(c)?)));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .build()
+        .map_err(|e| SimError::Threads(e.to_string()))?;
+    pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(chunk)
+            .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
+    })
+}
+
+/// The Wilson score interval of `wins` in `n` at 95%.
+pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let p = wins as f64 / n;
+    let z2 = Z95 * Z95;
+    let d = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / d;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / d;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn round(v: f64, digits: i32) -> f64 {
+    let m = 10f64.powi(digits);
+    (v * m).round() / m
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    if b > 0.0 { a / b } else { 0.0 }
+}
+
+/// A rate with its sample, interval and flag.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rate {
+    /// Seats (seat-games) counted.
+    pub n: u64,
+    /// Of those, winners (ties count for each winner).
+    pub wins: u64,
+    pub win_rate: f64,
+    /// The Wilson 95% interval.
+    pub low: f64,
+    pub high: f64,
+    /// The interval leaves out the even rate.
+    pub flagged: bool,
+}
+
+impl Rate {
+    fn new(wins: u64, n: u64, even: f64) -> Rate {
+        let (low, high) = wilson(wins, n);
+        Rate {
+            n,
+            wins,
+            win_rate: round(ratio(wins as f64, n as f64), 4),
+            low: round(low, 4),
+            high: round(high, 4),
+            flagged: n > 0 && (even < low || even > high),
+        }
+    }
+}
+
+/// What one seat played with: a wonder (and side), a progress token, a
+/// project joined.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LabelStat {
+    /// `wonder`, `progress`, `project`.
+    pub kind: String,
+    pub name: String,
+    #[serde(flatten)]
+    pub rate: Rate,
+    /// Mean points by category (in `categories` order), and mean total.
+    pub points: Vec<f64>,
+    pub mean_total: f64,
+}
+
+/// One card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardStat {
+    pub name: String,
+    /// Its Age (0: a card of no Age, as leaders).
+    pub age: u8,
+    pub colour: String,
+    /// Seat-games in which it was built, and their share.
+    pub built: u64,
+    pub built_rate: f64,
+    /// Copies built per seat that built it (Architects has copies).
+    pub copies: f64,
+    /// Win rate of the seats that built it, with its interval.
+    pub win_rate_built: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Win rate of the seats that did not.
+    pub win_rate_not: f64,
+    /// `win_rate_built - win_rate_not`.
+    pub lift: f64,
+    /// Mean final total of the seats that built it, and of those that did
+    /// not; their difference.
+    pub mean_total_built: f64,
+    pub mean_total_not: f64,
+    pub points_lift: f64,
+}
+
+/// One seat of the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatStat {
+    /// From 1.
+    pub seat: usize,
+    #[serde(flatten)]
+    pub rate: Rate,
+    pub mean_total: f64,
+}
+
+/// How long games are.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Length {
+    /// Decisions per game (every move of every seat).
+    pub mean_decisions: f64,
+    pub min_decisions: u64,
+    pub max_decisions: u64,
+}
+
+/// How games were won.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Victory {
+    pub kind: String,
+    pub games: u64,
+    pub share: f64,
+}
+
+/// A change since the baseline report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Change {
+    /// `wonder`, `progress`, `project`, `card`, `seat`.
+    pub kind: String,
+    pub name: String,
+    /// `win_rate`, `built_rate`, `win_rate_built`.
+    pub metric: String,
+    pub before: f64,
+    pub after: f64,
+    pub change: f64,
+    /// The change in standard errors (two-proportion z).
+    pub z: f64,
+    /// `|z| >= 3`: more than the noise.
+    pub flagged: bool,
+}
+
+/// The comparison with a baseline report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Baseline {
+    /// The path it was read from.
+    pub path: String,
+    pub games: u64,
+    /// Every change compared, the flagged first, then by |z|.
+    pub changes: Vec<Change>,
+}
+
+/// The whole report (`report.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The game's name and title, the expansions and edition in play.
+    pub game: String,
+    pub title: String,
+    pub players: usize,
+    pub games: u64,
+    pub seed: u64,
+    pub bots: Vec<String>,
+    pub seconds: f64,
+    pub games_per_sec: f64,
+    /// The even win rate (1 / players).
+    pub even: f64,
+    /// The scoring categories, in the game's order.
+    pub categories: Vec<String>,
+    /// Per wonder (and side), progress token, project: sorted by kind, then
+    /// win rate, highest first.
+    pub labels: Vec<LabelStat>,
+    /// Per card: sorted by Age, then lift, highest first.
+    pub cards: Vec<CardStat>,
+    pub seats: Vec<SeatStat>,
+    pub length: Length,
+    pub victories: Vec<Victory>,
+    /// Seat-games per final total: `[total, count]`.
+    pub totals: Vec<(i32, u64)>,
+    pub baseline: Option<Baseline>,
+}
+
+impl Report {
+    /// The report of `tally`, played as `opts` said, in `seconds`.
+    pub fn new(
+        info: &GameInfo,
+        victories: &[&str],
+        opts: &SimOptions,
+        tally: &Tally,
+        seconds: f64,
+    ) -> Report {
+        let players = tally.seat_wins.len().max(1);
+        let even = 1.0 / players as f64;
+        let seat_games = tally.games * players as u64;
+        let categories: Vec<String> = info.categories.iter().map(|c| c.to_string()).collect();
+        let mut labels: Vec<LabelStat> = tally
+            .labels
+            .iter()
+            .map(|((kind, name), a)| {
+                let n = a.n.max(1) as f64;
+                LabelStat {
+                    kind: kind.clone(),
+                    name: name.clone(),
+                    rate: Rate::new(a.wins, a.n, even),
+                    points: (0..categories.len())
+                        .map(|i| round(a.points.get(i).copied().unwrap_or(0) as f64 / n, 2))
+                        .collect(),
+                    mean_total: round(a.total as f64 / n, 2),
+                }
+            })
+            .collect();
+        let kind_order = |k: &str| match k {
+            "wonder" => 0,
+            "project" => 1,
+            "progress" => 2,
+            _ => 3,
+        };
+        labels.sort_by(|a, b| {
+            kind_order(&a.kind)
+                .cmp(&kind_order(&b.kind))
+                .then(b.rate.win_rate.total_cmp(&a.rate.win_rate))
+                .then(a.name.cmp(&b.name))
+        });
+        let mut cards: Vec<CardStat> = tally
+            .cards
+            .iter()
+            .filter_map(|(&id, a)| {
+                let c = info.cards.get(usize::from(id))?;
+                let not = seat_games.saturating_sub(a.built);
+                let wins_not = tally.wins.saturating_sub(a.wins);
+                let (low, high) = wilson(a.wins, a.built);
+                let wb = ratio(a.wins as f64, a.built as f64);
+                let wn = ratio(wins_not as f64, not as f64);
+                let tb = ratio(a.total as f64, a.built as f64);
+                let tn = ratio((tally.total - a.total) as f64, not as f64);
+                Some(CardStat {
+                    name: c.name.to_string(),
+                    age: c.age,
+                    colour: info
+                        .colours
+                        .get(usize::from(c.colour.0))
+                        .map_or("", |s| s)
+                        .to_string(),
+                    built: a.built,
+                    built_rate: round(ratio(a.built as f64, seat_games as f64), 4),
+                    copies: round(ratio(a.copies as f64, a.built as f64), 2),
+                    win_rate_built: round(wb, 4),
+                    low: round(low, 4),
+                    high: round(high, 4),
+                    win_rate_not: round(wn, 4),
+                    lift: round(wb - wn, 4),
+                    mean_total_built: round(tb, 2),
+                    mean_total_not: round(tn, 2),
+                    points_lift: round(tb - tn, 2),
+                })
+            })
+            .collect();
+        cards.sort_by(|a, b| {
+            a.age
+                .cmp(&b.age)
+                .then(b.lift.total_cmp(&a.lift))
+                .then(a.name.cmp(&b.name))
+        });
+        let seats = (0..tally.seat_wins.len())
+            .map(|s| SeatStat {
+                seat: s + 1,
+                rate: Rate::new(tally.seat_wins[s], tally.games, even),
+                mean_total: round(ratio(tally.seat_totals[s] as f64, tally.games as f64), 2),
+            })
+            .collect();
+        let games = tally.games.max(1) as f64;
+        let mut kinds: Vec<String> = victories.iter().map(|v| v.to_string()).collect();
+        for k in tally.victories.keys() {
+            if !kinds.contains(k) {
+                kinds.push(k.clone());
+            }
+        }
+        let victories = kinds
+            .into_iter()
+            .map(|kind| {
+                let g = tally.victories.get(&kind).copied().unwrap_or(0);
+                Victory {
+                    kind,
+                    games: g,
+                    share: round(g as f64 / games, 4),
+                }
+            })
+            .collect();
+        Report {
+            game: info.name.to_string(),
+            title: info.title.to_string(),
+            players,
+            games: tally.games,
+            seed: opts.setup.seed,
+            bots: opts.bots.iter().map(|b| b.to_string()).collect(),
+            seconds: round(seconds, 2),
+            games_per_sec: round(ratio(tally.games as f64, seconds), 2),
+            even: round(even, 4),
+            categories,
+            labels,
+            cards,
+            seats,
+            length: Length {
+                mean_decisions: round(tally.decisions as f64 / games, 2),
+                min_decisions: tally.min_decisions,
+                max_decisions: tally.max_decisions,
+            },
+            victories,
+            totals: tally.totals.iter().map(|(&k, &v)| (k, v)).collect(),
+            baseline: None,
+        }
+    }
+
+    /// Compares with an earlier report (`path` is only recorded).
+    pub fn compare(&mut self, old: &Report, path: &str) {
+        let mut changes = Vec::new();
+        let mut push = |kind: &str, name: &str, metric: &str, a: (f64, u64), b: (f64, u64)| {
+            let (p0, n0) = a;
+            let (p1, n1) = b;
+            if n0 == 0 || n1 == 0 {
+                return;
+            }
+            // The pooled standard error of the difference.
+            let p = (p0 * n0 as f64 + p1 * n1 as f64) / (n0 + n1) as f64;
+            let se = (p * (1.0 - p) * (1.0 / n0 as f64 + 1.0 / n1 as f64)).sqrt();
+            let z = if se > 0.0 { (p1 - p0) / se } else { 0.0 };
+            changes.push(Change {
+                kind: kind.to_string(),
+                name: name.to_string(),
+                metric: metric.to_string(),
+                before: p0,
+                after: p1,
+                change: round(p1 - p0, 4),
+                z: round(z, 2),
+                flagged: z.abs() >= CHANGE_Z,
+            });
+        };
+        for l in &self.labels {
+            if let Some(o) = old
+                .labels
+                .iter()
+                .find(|o| o.kind == l.kind && o.name == l.name)
+            {
+                push(
+                    &l.kind,
+                    &l.name,
+                    "win_rate",
+                    (o.rate.win_rate, o.rate.n),
+                    (l.rate.win_rate, l.rate.n),
+                );
+            }
+        }
+        let old_seat_games = old.games * old.players as u64;
+        let seat_games = self.games * self.players as u64;
+        for c in &self.cards {
+            if let Some(o) = old
+                .cards
+                .iter()
+                .find(|o| o.name == c.name && o.age == c.age)
+            {
+                push(
+                    "card",
+                    &c.name,
+                    "built_rate",
+                    (o.built_rate, old_seat_games),
+                    (c.built_rate, seat_games),
+                );
+                push(
+                    "card",
+                    &c.name,
+                    "win_rate_built",
+                    (o.win_rate_built, o.built),
+                    (c.win_rate_built, c.built),
+                );
+            }
+        }
+        for s in &self.seats {
+            if let Some(o) = old.seats.iter().find(|o| o.seat == s.seat) {
+                push(
+                    "seat",
+                    &s.seat.to_string(),
+                    "win_rate",
+                    (o.rate.win_rate, o.rate.n),
+                    (s.rate.win_rate, s.rate.n),
+                );
+            }
+        }
+        changes.sort_by(|a, b| {
+            b.flagged
+                .cmp(&a.flagged)
+                .then(b.z.abs().total_cmp(&a.z.abs()))
+                .then(a.name.cmp(&b.name))
+        });
+        self.baseline = Some(Baseline {
+            path: path.to_string(),
+            games: old.games,
+            changes,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals() {
+        let (l, h) = wilson(50, 100);
+        assert!((l - 0.4038).abs() < 1e-3 && (h - 0.5962).abs() < 1e-3);
+        let (l, h) = wilson(0, 10);
+        assert_eq!(l, 0.0);
+        assert!((h - 0.2775).abs() < 1e-3);
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+        assert!(Rate::new(90, 100, 0.5).flagged);
+        assert!(!Rate::new(55, 100, 0.5).flagged);
+    }
+}

@@ -1,0 +1,214 @@
+//! The search bot: information-set Monte Carlo tree search.
+//!
+//! Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree
+//! of moves from the deciding seat's point of view; each playout starts
+//! from a fresh determinization of its information set
+//! ([`InfoSet::sample`]: the hidden cards dealt again from what it has
+//! seen), walks the tree choosing by UCB1 among the moves legal in that
+//! determinization (counting how often each was available), adds one
+//! node, and plays on to the end with the playout policy. The reward of a
+//! seat is its share of the win, with a little of its margin over the best
+//! other seat, so that playouts of a lost position still tell better from
+//! worse. The move played is the root's most visited.
+//!
+//! The bot never sees the real state: [`Player::decide`] gives it an
+//! [`InfoSet`], which only shows the view and deals samples. It is seeded:
+//! the same information set, seed and budget give the same decision.
+
+use crate::engine::rng::{Rng, derive};
+use crate::game::{Game, InfoSet, Player};
+
+/// Playouts per decision when none is said.
+pub const DEFAULT_PLAYOUTS: u32 = 500;
+
+/// UCB1's exploration constant (rewards lie in 0..=1).
+const EXPLORE: f64 = 0.7;
+
+/// How much of a seat's reward is its margin rather than the win.
+const MARGIN_WEIGHT: f64 = 0.25;
+
+/// Points of margin that move the reward from even to all or nothing.
+const MARGIN_SCALE: f64 = 20.0;
+
+/// The search bot for one seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MctsBot {
+    rng: Rng,
+    playouts: u32,
+}
+
+impl MctsBot {
+    /// A bot of `playouts` playouts per decision (at least 1), its random
+    /// stream seeded by `seed`.
+    pub fn new(seed: u64, playouts: u32) -> Self {
+        MctsBot {
+            rng: Rng::new(derive(seed, 77)),
+            playouts: playouts.max(1),
+        }
+    }
+
+    pub fn playouts(&self) -> u32 {
+        self.playouts
+    }
+}
+
+struct Node<M> {
+    /// The move that led here, and the seat that made it.
+    mv: Option<M>,
+    seat: usize,
+    children: Vec<u32>,
+    visits: u32,
+    /// Times this node's move was legal when its parent was reached.
+    avail: u32,
+    reward: f64,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, seat: usize) -> Self {
+        Node {
+            mv,
+            seat,
+            children: Vec::new(),
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+        }
+    }
+}
+
+/// Each seat's reward for a finished game, in 0..=1.
+fn rewards<G: Game>(game: &G, state: &G::State, out: &mut Vec<f64>) {
+    let outcome = game.outcome(state);
+    out.clear();
+    let n = outcome.scores.len();
+    let share = 1.0 / outcome.winners.len().max(1) as f64;
+    for seat in 0..n {
+        let won = if outcome.winners.contains(&seat) {
+            share
+        } else {
+            0.0
+        };
+        let mine = outcome.scores[seat].total;
+        let best_other = (0..n)
+            .filter(|&s| s != seat)
+            .map(|s| outcome.scores[s].total)
+            .max()
+            .unwrap_or(mine);
+        let margin = (0.5 + f64::from(mine - best_other) / (2.0 * MARGIN_SCALE)).clamp(0.0, 1.0);
+        out.push((1.0 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin);
+    }
+}
+
+impl MctsBot {
+    /// Searches from `info` and returns the index in `moves` of the move
+    /// to play.
+    pub fn search<G: Game>(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None, info.seat())];
+        let mut legal: Vec<G::Move> = Vec::with_capacity(64);
+        let mut untried: Vec<G::Move> = Vec::with_capacity(64);
+        let mut path: Vec<u32> = Vec::with_capacity(128);
+        let mut reward = Vec::new();
+        for _ in 0..self.playouts {
+            let mut state = info.sample(&mut self.rng);
+            let mut node = 0u32;
+            path.clear();
+            path.push(0);
+            // Selection and expansion.
+            while let Some(seat) = game.to_move(&state) {
+                game.legal_moves(&mut state, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                untried.clear();
+                for mv in &legal {
+                    let known = nodes[node as usize]
+                        .children
+                        .iter()
+                        .find(|&&c| nodes[c as usize].mv.as_ref() == Some(mv))
+                        .copied();
+                    match known {
+                        Some(c) => nodes[c as usize].avail += 1,
+                        None => untried.push(*mv),
+                    }
+                }
+                if !untried.is_empty() {
+                    let mv = untried[self.rng.below(untried.len())];
+                    let id = nodes.len().min(u32::MAX as usize) as u32;
+                    let mut child = Node::new(Some(mv), seat);
+                    child.avail = 1;
+                    nodes.push(child);
+                    nodes[node as usize].children.push(id);
+                    game.apply(&mut state, &mv);
+                    path.push(id);
+                    break;
+                }
+                let mut best = None;
+                let mut best_score = f64::NEG_INFINITY;
+                for &c in &nodes[node as usize].children {
+                    let ch = &nodes[c as usize];
+                    let Some(mv) = ch.mv.as_ref() else { continue };
+                    if !legal.contains(mv) {
+                        continue;
+                    }
+                    let v = f64::from(ch.visits.max(1));
+                    let score =
+                        ch.reward / v + EXPLORE * (f64::from(ch.avail.max(1)).ln() / v).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = Some(c);
+                    }
+                }
+                let Some(c) = best else { break };
+                let Some(mv) = nodes[c as usize].mv else {
+                    break;
+                };
+                game.apply(&mut state, &mv);
+                node = c;
+                path.push(c);
+            }
+            // Playout.
+            while game.to_move(&state).is_some() {
+                game.legal_moves(&mut state, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[self.rng.below(legal.len())];
+                game.apply(&mut state, &mv);
+            }
+            rewards(game, &state, &mut reward);
+            for &id in &path {
+                let n = &mut nodes[id as usize];
+                n.visits += 1;
+                n.reward += reward.get(n.seat).copied().unwrap_or(0.0);
+            }
+        }
+        // The most visited move of the root that is among `moves`.
+        let mut pick = 0;
+        let mut most = 0;
+        for &c in &nodes[0].children {
+            let ch = &nodes[c as usize];
+            if let Some(i) = moves.iter().position(|m| ch.mv.as_ref() == Some(m))
+                && ch.visits > most
+            {
+                most = ch.visits;
+                pick = i;
+            }
+        }
+        pick
+    }
+}
+
+impl<G: Game> Player<G> for MctsBot {
+    /// Without an information set there is nothing to search: the greedy
+    /// choice.
+    fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
+        game.greedy(view, moves)
+    }
+
+    fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
+        self.search(game, info, moves)
+    }
+}

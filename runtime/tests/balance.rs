@@ -1,0 +1,305 @@
+//! `sevenw balance`: the report's HTML shows the numbers of its JSON, the
+//! command runs for every game, and the baseline comparison flags a card
+//! made deliberately too strong.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+use sevenw_host::{CardId, Event, GameInfo, Host, Source};
+use sevenw_runtime::balance::html::{num, pct};
+use sevenw_runtime::balance::{Report, play};
+use sevenw_runtime::bots::BotKind;
+use sevenw_runtime::game::Setup;
+use sevenw_runtime::games::base::Base;
+use sevenw_runtime::sim::SimOptions;
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("sevenw-balance")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// Runs `sevenw balance` into a fresh directory; returns the report and
+/// the page.
+fn balance(name: &str, args: &[&str]) -> (Report, String, String) {
+    let dir = out_dir(name);
+    let mut all: Vec<&str> = vec!["balance", "--out"];
+    let d = dir.to_string_lossy().into_owned();
+    all.push(&d);
+    all.extend_from_slice(args);
+    let out = Command::new(env!("CARGO_BIN_EXE_sevenw"))
+        .args(&all)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = std::fs::read_to_string(dir.join("report.json")).unwrap();
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    (serde_json::from_str(&json).unwrap(), html, stdout)
+}
+
+/// HTML's escaping of an attribute value.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The table row of `kind` and `name` in the page.
+fn row<'h>(html: &'h str, kind: &str, name: &str) -> &'h str {
+    row_with(html, kind, name, "")
+}
+
+/// The same, with more attributes after the name (a card's Age).
+fn row_with<'h>(html: &'h str, kind: &str, name: &str, more: &str) -> &'h str {
+    let key = format!(
+        "data-kind=\"{}\" data-name=\"{}\"{more}",
+        esc(kind),
+        esc(name)
+    );
+    let at = html
+        .find(&key)
+        .unwrap_or_else(|| panic!("no row {kind} {name}"));
+    let start = html[..at].rfind("<tr").unwrap_or(at);
+    let end = html[at..].find("</tr>").map_or(html.len(), |e| at + e);
+    &html[start..end]
+}
+
+fn cell(s: &str) -> String {
+    format!(">{}<", esc(s))
+}
+
+fn html_agrees(r: &Report, html: &str) {
+    assert!(html.contains(&format!("<span id=\"games\">{}</span>", r.games)));
+    assert!(html.contains(&format!("<span id=\"even\">{}</span>", pct(r.even))));
+    assert!(!r.labels.is_empty());
+    for l in &r.labels {
+        let tr = row(html, &l.kind, &l.name);
+        assert!(tr.contains(&cell(&l.rate.n.to_string())), "{tr}");
+        assert!(tr.contains(&cell(&pct(l.rate.win_rate))), "{tr}");
+        let interval = format!("{}–{}", pct(l.rate.low), pct(l.rate.high));
+        assert!(tr.contains(&cell(&interval)), "{tr}");
+        assert_eq!(tr.contains("class=\"flag\""), l.rate.flagged, "{tr}");
+        assert!(tr.contains(&cell(&num(l.mean_total))), "{tr}");
+    }
+    for c in &r.cards {
+        let tr = row_with(html, "card", &c.name, &format!(" data-age=\"{}\"", c.age));
+        for v in [
+            c.built.to_string(),
+            pct(c.built_rate),
+            pct(c.win_rate_built),
+            pct(c.win_rate_not),
+            pct(c.lift),
+            num(c.mean_total_built),
+        ] {
+            assert!(tr.contains(&cell(&v)), "{} {v}: {tr}", c.name);
+        }
+    }
+    for s in &r.seats {
+        let tr = row(html, "seat", &s.seat.to_string());
+        assert!(tr.contains(&cell(&pct(s.rate.win_rate))), "{tr}");
+        assert!(tr.contains(&cell(&s.rate.n.to_string())), "{tr}");
+    }
+    for v in &r.victories {
+        let tr = row(html, "victory", &v.kind);
+        assert!(tr.contains(&cell(&v.games.to_string())), "{tr}");
+        assert!(tr.contains(&cell(&pct(v.share))), "{tr}");
+    }
+    assert!(html.contains(&format!(
+        "Game length: {} decisions on average ({} to {})",
+        num(r.length.mean_decisions),
+        r.length.min_decisions,
+        r.length.max_decisions
+    )));
+    // Charts are inline SVG; nothing is fetched.
+    assert!(html.matches("<svg").count() >= 3);
+    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
+}
+
+#[test]
+fn the_page_shows_the_numbers_of_the_json() {
+    let (r, html, stdout) = balance(
+        "duel",
+        &[
+            "--game", "duel", "--games", "40", "--bots", "greedy", "--seed", "4",
+        ],
+    );
+    assert_eq!(r.games, 40);
+    assert_eq!(r.players, 2);
+    assert_eq!(r.seats.iter().map(|s| s.rate.n).sum::<u64>(), 80);
+    assert_eq!(r.victories.iter().map(|v| v.games).sum::<u64>(), 40);
+    assert!(r.labels.iter().any(|l| l.kind == "progress"));
+    assert!(stdout.contains("wrote"));
+    html_agrees(&r, &html);
+    // The same games on one thread give the same numbers.
+    let (again, _, _) = balance(
+        "duel-1",
+        &[
+            "--game",
+            "duel",
+            "--games",
+            "40",
+            "--bots",
+            "greedy",
+            "--seed",
+            "4",
+            "--threads",
+            "1",
+        ],
+    );
+    assert_eq!(again.labels, r.labels);
+    assert_eq!(again.cards, r.cards);
+}
+
+#[test]
+fn every_game_gets_a_report() {
+    for (name, args) in [
+        ("base", &["--game", "base", "--players", "3"][..]),
+        (
+            "base2",
+            &["--game", "base", "--edition", "2", "--players", "4"],
+        ),
+        (
+            "leaders",
+            &["--game", "base", "--with", "leaders", "--players", "3"],
+        ),
+        (
+            "edifice",
+            &["--game", "base", "--with", "edifice", "--players", "3"],
+        ),
+        ("architects", &["--game", "architects", "--players", "3"]),
+    ] {
+        let mut a = args.to_vec();
+        a.extend_from_slice(&["--games", "12", "--bots", "random", "--seed", "2"]);
+        let (r, html, _) = balance(name, &a);
+        assert_eq!(r.games, 12, "{name}");
+        assert!(r.labels.iter().any(|l| l.kind == "wonder"), "{name}");
+        assert!(!r.cards.is_empty(), "{name}");
+        html_agrees(&r, &html);
+        if name == "edifice" {
+            assert!(r.labels.iter().any(|l| l.kind == "project"), "{name}");
+        }
+        if name == "leaders" {
+            assert!(
+                r.cards.iter().any(|c| c.age == 0),
+                "leaders are cards of no Age"
+            );
+        }
+    }
+    // The search bot plays in a report too.
+    let (r, html, _) = balance(
+        "mcts",
+        &[
+            "--game",
+            "duel",
+            "--games",
+            "2",
+            "--bots",
+            "mcts:8,greedy",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(r.bots, vec!["mcts:8", "greedy"]);
+    html_agrees(&r, &html);
+}
+
+#[test]
+fn a_bad_baseline_is_refused_before_playing() {
+    let dir = out_dir("bad-baseline");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("old.json");
+    std::fs::write(&bad, "{\"games\": 3}").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sevenw"))
+        .args(["balance", "--game", "duel", "--games", "1", "--out"])
+        .arg(dir.join("new"))
+        .arg("--baseline")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a balance report"));
+    assert!(!dir.join("new").exists());
+}
+
+static SHIPPED: OnceLock<&'static GameInfo> = OnceLock::new();
+static STRONG: OnceLock<CardId> = OnceLock::new();
+
+/// The shipped effects, but the strong card's run five times (Altar's
+/// `gain 2 vp` becomes 10 points).
+fn strong_effects(source: Source, event: Event, host: &mut dyn Host) {
+    let Some(info) = SHIPPED.get() else { return };
+    let times = match (source, STRONG.get()) {
+        (Source::Card(c), Some(&s)) if c == s => 5,
+        _ => 1,
+    };
+    for _ in 0..times {
+        (info.effects)(source, event, host);
+    }
+}
+
+fn report(info: &'static GameInfo, games: u64) -> Report {
+    let g = Base::new(info).unwrap();
+    let opts = SimOptions {
+        setup: Setup::new(3, 12),
+        bots: vec![BotKind::Greedy; 3],
+        games,
+        threads: 2,
+    };
+    let t = play(&g, &opts, &|_| {}).unwrap();
+    Report::new(info, &["points"], &opts, &t, 1.0)
+}
+
+#[test]
+fn the_baseline_flags_a_card_made_too_strong() {
+    let shipped = sevenw_runtime::game("base").unwrap();
+    SHIPPED.get_or_init(|| shipped);
+    let altar = shipped
+        .cards
+        .iter()
+        .position(|c| c.name == "Altar")
+        .unwrap();
+    STRONG.get_or_init(|| CardId(altar as u16));
+    let mut strong: GameInfo = *shipped;
+    strong.effects = strong_effects;
+    let strong: &'static GameInfo = Box::leak(Box::new(strong));
+
+    let before = report(shipped, 300);
+    let mut after = report(strong, 300);
+    // The same card set against itself: nothing beyond the noise.
+    let mut same = report(shipped, 300);
+    same.compare(&before, "before/report.json");
+    let b = same.baseline.as_ref().unwrap();
+    assert!(b.changes.iter().all(|c| !c.flagged), "{:?}", b.changes);
+
+    after.compare(&before, "before/report.json");
+    let b = after.baseline.as_ref().unwrap();
+    let flagged: Vec<_> = b.changes.iter().filter(|c| c.flagged).collect();
+    assert!(
+        flagged
+            .iter()
+            .any(|c| c.kind == "card" && c.name == "Altar"),
+        "{flagged:?}"
+    );
+    // The strongest change is the Altar's, upward.
+    let top = &b.changes[0];
+    assert_eq!((top.kind.as_str(), top.name.as_str()), ("card", "Altar"));
+    assert!(top.after > top.before);
+    // The page shows it, highlighted.
+    let html = sevenw_runtime::balance::html::page(&after);
+    let tr = row_with(&html, "card", "Altar", " data-age=\"1\"");
+    assert!(html.contains("Changes since the baseline"));
+    let changes = &html[html.find("id=\"changes\"").unwrap()..];
+    let first = &changes[..changes.find("</tr>").unwrap() + 5];
+    assert!(first.contains("<th>"));
+    let flagged_row = &changes[changes.find("class=\"flag\"").unwrap()..];
+    assert!(flagged_row.contains("data-name=\"Altar\""), "{tr}");
+}
