@@ -27,6 +27,7 @@ fn sim(c: &mut Criterion) {
                 bots: vec![BotKind::Random; players.unwrap_or(2)],
                 games: GAMES,
                 threads,
+                check: false,
             };
             group.bench_function(format!("{name}, random bots, {threads} threads"), |bench| {
                 bench.iter(|| black_box(g.sim(&opts, &|_| {}).unwrap()))

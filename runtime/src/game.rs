@@ -100,9 +100,53 @@ pub trait Game: Sized + Send + Sync {
         out.extend(tags.into_iter().map(|t| ("wonder", t.to_string())));
     }
 
+    /// What holds at every point of every game of these rules (every card
+    /// copy in exactly one place, coins never negative, a pawn on its
+    /// track…): the first rule `state` breaks, if any. Checked after every
+    /// move by `sevenw sim --check` ([`crate::soak`]) and the `play` fuzz
+    /// target; never on the hot path.
+    fn invariants(&self, state: &Self::State) -> Result<(), Broken>;
+
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool {
         self.to_move(state).is_none()
+    }
+}
+
+/// A rule of every position that a state breaks: which, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    /// The invariant, in a few stable words (`cards in one place`).
+    pub invariant: &'static str,
+    /// What was found, in words.
+    pub detail: String,
+}
+
+impl Broken {
+    pub fn new(invariant: &'static str, detail: impl Into<String>) -> Self {
+        Broken {
+            invariant,
+            detail: detail.into(),
+        }
+    }
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invariant `{}` broken: {}", self.invariant, self.detail)
+    }
+}
+
+/// `Err(Broken)` unless `ok`.
+pub fn ensure(
+    ok: bool,
+    invariant: &'static str,
+    detail: impl FnOnce() -> String,
+) -> Result<(), Broken> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Broken::new(invariant, detail()))
     }
 }
 

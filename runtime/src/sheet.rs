@@ -102,6 +102,10 @@ impl Price {
 pub trait Sheets: Game {
     /// Reads a city sheet of this game.
     fn read_sheet(&self, text: &str) -> Result<Sheet<Self>, SheetError>;
+    /// Writes the cities of `state` as a sheet, the players called `names`:
+    /// reading it back scores as `state` does at the end of a game (what
+    /// `sevenw sim --check` checks of every game).
+    fn write_sheet(&self, state: &Self::State, names: &[String]) -> String;
     /// Why this game has nothing like `target` to price (Duel wonders have
     /// no stages, base wonders are priced by stage), if so: a usage mistake.
     fn refuse(&self, target: &Target) -> Option<String>;
@@ -410,6 +414,18 @@ pub fn describe_payment(p: &Payment) -> String {
         parts.push(format!("{} to the right neighbour", p.right));
     }
     format!("{} ({})", plural(p.total(), "coin"), parts.join(", "))
+}
+
+/// `text` as a YAML scalar (double-quoted, escaped as JSON is: YAML reads
+/// JSON strings).
+pub fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_string())
+}
+
+/// `names` as a YAML flow list of quoted scalars.
+pub fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let items: Vec<String> = names.into_iter().map(quoted).collect();
+    format!("[{}]", items.join(", "))
 }
 
 #[cfg(test)]

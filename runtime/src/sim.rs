@@ -13,7 +13,9 @@ use rayon::prelude::*;
 use crate::bots::{BotKind, table};
 use crate::engine::city::MAX_CAT;
 use crate::engine::rng::derive;
-use crate::game::{Game, Observer, PlayError, Setup, SetupError, play_out};
+use crate::game::{Game, Observer, Outcome, PlayError, Setup, SetupError, play_out};
+use crate::sheet::Sheets;
+use crate::soak::{Violation, play_checked};
 
 /// Games played by one task before it reports.
 const CHUNK: u64 = 64;
@@ -28,6 +30,10 @@ pub struct SimOptions {
     pub games: u64,
     /// Threads to use (1: this thread only).
     pub threads: usize,
+    /// Check every invariant after every move, and each game's sheet and
+    /// replay at its end ([`crate::soak`]); the first violation stops the
+    /// simulation.
+    pub check: bool,
 }
 
 /// What the games came to, summed.
@@ -100,7 +106,15 @@ impl<G: Game> Observer<G> for Count {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimError {
     Setup(SetupError),
-    Play { game: u64, error: PlayError },
+    Play {
+        game: u64,
+        error: PlayError,
+    },
+    /// An invariant broken in game `game` (`--check`).
+    Violation {
+        game: u64,
+        violation: Violation,
+    },
     Threads(String),
 }
 
@@ -109,6 +123,7 @@ impl std::fmt::Display for SimError {
         match self {
             SimError::Setup(e) => e.fmt(f),
             SimError::Play { game, error } => write!(f, "game {game}: {error}"),
+            SimError::Violation { game, violation } => write!(f, "game {game}, {violation}"),
             SimError::Threads(e) => write!(f, "cannot start the threads: {e}"),
         }
     }
@@ -148,7 +163,7 @@ impl Tally {
 }
 
 /// Plays game `i` and adds it to `stats`.
-fn one<G: Game>(
+fn one<G: Game + Sheets>(
     game: &G,
     opts: &SimOptions,
     i: u64,
@@ -160,13 +175,20 @@ fn one<G: Game>(
         seed,
         ..opts.setup.clone()
     };
-    let mut state = game.start(&setup).map_err(SimError::Setup)?;
     let mut bots = table(&opts.bots, seed);
-    let mut count = Count(0);
-    let out = play_out(game, &mut state, &mut bots, &mut count)
-        .map_err(|error| SimError::Play { game: i, error })?;
+    let (out, state, decisions): (Outcome, G::State, u64) = if opts.check {
+        let c = play_checked(game, &setup, &mut bots)
+            .map_err(|violation| SimError::Violation { game: i, violation })?;
+        (c.outcome, c.state, c.decisions as u64)
+    } else {
+        let mut state = game.start(&setup).map_err(SimError::Setup)?;
+        let mut count = Count(0);
+        let out = play_out(game, &mut state, &mut bots, &mut count)
+            .map_err(|error| SimError::Play { game: i, error })?;
+        (out, state, count.0)
+    };
     stats.games += 1;
-    stats.decisions += count.0;
+    stats.decisions += decisions;
     let n = out.scores.len();
     if stats.seat_totals.len() < n {
         stats.seat_totals.resize(n, 0);
@@ -210,7 +232,7 @@ fn one<G: Game>(
 
 /// Plays `opts.games` games; `progress` is told how many more have ended,
 /// now and then, from any thread.
-pub fn simulate<G: Game>(
+pub fn simulate<G: Game + Sheets>(
     game: &G,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),

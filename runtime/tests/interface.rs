@@ -78,6 +78,7 @@ fn a_simulation_is_the_same_on_any_number_of_threads() {
         bots: vec![BotKind::Random; players.unwrap_or(2)],
         games: 300,
         threads,
+        check: false,
     };
     let one = simulate(&b, &opts(Some(4), 1), &|_| {}).unwrap();
     for threads in [2, 3, 8] {

@@ -959,3 +959,37 @@ fn expansions_name_their_game_when_game_is_left_out() {
         text(&bad.stderr)
     );
 }
+
+#[test]
+fn sim_check_plays_every_game_checked_and_says_so() {
+    for args in [
+        &[
+            "--game",
+            "base",
+            "--edition",
+            "2",
+            "--with",
+            "leaders,edifice",
+            "--players",
+            "4",
+        ][..],
+        &["--game", "duel"],
+        &["--game", "architects", "--players", "3"],
+    ] {
+        let mut all = vec![
+            "sim", "--check", "--games", "20", "--seed", "3", "--bots", "random",
+        ];
+        all.extend_from_slice(args);
+        let out = sevenw(&all);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let s = text(&out.stdout);
+        assert!(
+            s.contains("each game's sheet and replay: no violation"),
+            "{s}"
+        );
+        all.push("--json");
+        let v: serde_json::Value = serde_json::from_slice(&sevenw(&all).stdout).unwrap();
+        assert_eq!(v["check"], true);
+        assert_eq!(v["games"], 20);
+    }
+}

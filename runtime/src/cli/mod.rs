@@ -164,6 +164,12 @@ struct SimArgs {
     /// Threads (default: every core). The results are the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
+    /// Check every invariant after every move (every card in one place,
+    /// coins never negative, legal moves until the end…) and, at each
+    /// game's end, its cities re-scored as a sheet and its replay log; the
+    /// first violation is reported (game, seed, move, invariant), exit 1.
+    #[arg(long)]
+    check: bool,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -499,11 +505,21 @@ fn sim(games: &[&'static GameInfo], a: SimArgs) -> Result<String, Fail> {
         bots,
         games: a.games,
         threads,
+        check: a.check,
     };
     let bar = progress_bar(a.games);
     let start = Instant::now();
     let stats = g.sim(&opts, &|n| bar.inc(n)).map_err(|e| match e {
         SimError::Setup(e) => setup_fail("sim", e),
+        e @ SimError::Violation { .. } => {
+            bar.finish_and_clear();
+            let players = opts
+                .setup
+                .players
+                .map(|n| format!(", {}", plural(n as i64, "player")))
+                .unwrap_or_default();
+            input(format!("sim --check: {}{players}: {e}", g.info().title))
+        }
         e => input(e.to_string()),
     })?;
     bar.finish_and_clear();
@@ -694,6 +710,7 @@ fn sim_json(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
         ("seed".into(), j(json!(o.setup.seed))),
         ("bots".into(), j(json!(bots))),
         ("threads".into(), j(json!(o.threads))),
+        ("check".into(), j(json!(o.check))),
         ("seconds".into(), j(json!(round(secs, 4)))),
         (
             "games_per_sec".into(),
@@ -741,6 +758,12 @@ fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
         bots.join(","),
         plural(o.threads as i64, "thread"),
     );
+    if o.check {
+        out.push_str(&format!(
+            "checked: every invariant after each of {} decisions, each game's sheet and replay: no violation\n",
+            s.decisions
+        ));
+    }
     out.push_str("\naverage score per player\n");
     for (c, v) in averages(info, s) {
         out.push_str(&format!("  {c:<12} {v:6.2}\n"));

@@ -28,6 +28,7 @@
 //! player's left deck is its own and its right deck its right neighbour's.
 
 mod greedy;
+mod invariants;
 mod narrate;
 pub mod scenario;
 pub mod sheet;
@@ -1502,6 +1503,10 @@ impl Game for Architects {
     type State = State;
     type Move = Move;
     type View<'a> = View<'a>;
+
+    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
+        self.check(state)
+    }
 
     fn info(&self) -> &'static GameInfo {
         self.info

@@ -27,8 +27,8 @@ use sevenw_host::CardId;
 
 use crate::doc::{DocError, Scalar, at, int, nowhere, read};
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, card, player_count, player_names, same_game, token,
-    wonder,
+    Price, Sheet, SheetError, Sheets, Target, card, player_count, player_names, quoted,
+    quoted_list, same_game, token, wonder,
 };
 
 use super::{Architects, Move, Phase, State};
@@ -338,6 +338,32 @@ impl Architects {
 }
 
 impl Sheets for Architects {
+    fn write_sheet(&self, state: &State, names: &[String]) -> String {
+        let t = &state.table;
+        let mut out = format!("game: {}\nplayers:\n", quoted(self.info.name));
+        for (s, c) in t.cities.iter().enumerate() {
+            let name = names.get(s).map_or("?", String::as_str);
+            let w = t.wonders[s];
+            let pieces: Vec<String> = (0..self.stages(w).len())
+                .filter(|&p| t.built[s] & (1 << p) != 0)
+                .map(|p| self.piece_name(w, p as u8))
+                .collect();
+            let cards = c.cards.iter().map(|&k| self.card_name(k));
+            let tokens = t.tokens[s].iter().map(|&k| self.token_name(k));
+            out.push_str(&format!(
+                "  - name: {}\n    wonder: {}\n    pieces: {}\n    military: {}\n    cat: {}\n    progress: {}\n    cards: {}\n",
+                quoted(name),
+                quoted(self.wonder_name(w)),
+                quoted_list(pieces.iter().map(String::as_str)),
+                c.victories,
+                t.cat == Some(s),
+                quoted_list(tokens),
+                quoted_list(cards)
+            ));
+        }
+        out
+    }
+
     fn refuse(&self, target: &Target) -> Option<String> {
         match target {
             Target::Card(_) => Some(format!(

@@ -28,6 +28,7 @@
 //! the whole turn's builds.
 
 mod greedy;
+pub(crate) mod invariants;
 mod narrate;
 pub mod scenario;
 pub mod sheet;
@@ -1916,6 +1917,10 @@ impl Game for Base {
     type State = State;
     type Move = Move;
     type View<'a> = View<'a>;
+
+    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
+        self.check(state)
+    }
 
     fn info(&self) -> &'static GameInfo {
         self.info

@@ -14,6 +14,7 @@
 //!     wonder: <board>       # board name (or alias), any case
 //!     side: A               # A/B or Day/Night; default the first
 //!     stages: 2             # stages built, from the first (default 0)
+//!     options: [2]          # option chosen per stage built with a choice (`one of`)
 //!     coins: 7              # default 0
 //!     conflict: [1, 3, -1]  # conflict tokens held (default none)
 //!     cards: [<card>, <card>, …]   # names or aliases, any case
@@ -38,10 +39,10 @@ use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::Rng;
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, card, card_named, describe_payment, player_count,
-    player_names, same_game, wonder,
+    player_names, quoted, quoted_list, same_game, wonder,
 };
 use crate::text::shown;
-use sevenw_host::CardId;
+use sevenw_host::{CardId, Source};
 
 use super::{Base, DEFEAT_VP, Phase, Project, State, Status, Table, victory_vp};
 
@@ -96,6 +97,11 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     stages: Option<Spanned<Scalar>>,
+    /// The option chosen for each stage built that offers a choice (`one
+    /// of`, Carthage), in order, from 1 (default: the first).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Scalar>>")]
+    options: Option<Vec<Spanned<Scalar>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     coins: Option<Spanned<Scalar>>,
@@ -259,6 +265,7 @@ impl From<SheetPlayer> for PlayerDoc {
             wonder: Some(p.wonder),
             side: p.side,
             stages: p.stages,
+            options: p.options,
             coins: p.coins,
             conflict: p.conflict,
             cards: p.cards,
@@ -288,6 +295,11 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     pub(super) stages: Option<Spanned<Scalar>>,
+    /// The option chosen for each stage built that offers a choice (`one
+    /// of`), in order, from 1 (default: the first).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Scalar>>")]
+    pub(super) options: Option<Vec<Spanned<Scalar>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     pub(super) coins: Option<Spanned<Scalar>>,
@@ -340,6 +352,113 @@ impl Sheets for Base {
             )),
             _ => None,
         }
+    }
+
+    fn write_sheet(&self, state: &State, names: &[String]) -> String {
+        let t = &state.table;
+        let info = self.info;
+        let layers = &self.vocab.layers;
+        let mut out = format!("game: {}\n", quoted(info.name));
+        let edition = layers.first().map_or(1, |l| l.info.edition);
+        if edition > 1 {
+            out.push_str(&format!("edition: {edition}\n"));
+        }
+        if layers.len() > 1 {
+            let with = layers.iter().skip(1).map(|l| l.info.name);
+            out.push_str(&format!("expansions: {}\n", quoted_list(with)));
+        }
+        out.push_str(&format!("age: {}\n", t.age.clamp(1, info.ages.max(1))));
+        if !t.projects.is_empty() {
+            out.push_str("projects:\n");
+            for p in &t.projects {
+                let status = match p.status {
+                    Status::Completed => ", completed: true",
+                    Status::Failed => ", failed: true",
+                    Status::Open => "",
+                };
+                out.push_str(&format!(
+                    "  - {{name: {}{status}, left: {}}}\n",
+                    quoted(self.card_name(p.card)),
+                    p.left
+                ));
+            }
+        }
+        out.push_str("players:\n");
+        for (seat, c) in t.cities.iter().enumerate() {
+            let name = names.get(seat).map_or("?", String::as_str);
+            out.push_str(&format!("  - name: {}\n", quoted(name)));
+            out.push_str(&format!(
+                "    wonder: {}\n",
+                quoted(self.wonder_name(c.wonder))
+            ));
+            let side = crate::engine::vocab::side_name(info, c.wonder, c.side);
+            out.push_str(&format!("    side: {}\n", quoted(side)));
+            out.push_str(&format!(
+                "    stages: {}\n    coins: {}\n",
+                c.stages, c.coins
+            ));
+            let options: Vec<String> = (0..c.stages)
+                .filter_map(|stage| {
+                    let s = Source::Stage {
+                        wonder: c.wonder,
+                        side: c.side,
+                        stage,
+                    };
+                    c.chosen
+                        .iter()
+                        .find(|(x, _)| *x == s)
+                        .map(|&(_, o)| (o + 1).to_string())
+                })
+                .collect();
+            if !options.is_empty() {
+                out.push_str(&format!("    options: [{}]\n", options.join(", ")));
+            }
+            let mut tokens: Vec<String> = Vec::new();
+            for (vp, &k) in c.wins.iter().enumerate() {
+                tokens.extend(std::iter::repeat_n(vp.to_string(), usize::from(k)));
+            }
+            tokens.extend(std::iter::repeat_n(
+                DEFEAT_VP.to_string(),
+                c.defeats as usize,
+            ));
+            out.push_str(&format!("    conflict: [{}]\n", tokens.join(", ")));
+            let age_card = |&&k: &&CardId| info.cards[usize::from(k.0)].age != 0;
+            let cards = c.cards.iter().filter(age_card).map(|&k| self.card_name(k));
+            out.push_str(&format!("    cards: {}\n", quoted_list(cards)));
+            if self.draft.is_some() {
+                let leaders = c.cards.iter().filter(|k| !age_card(k));
+                let leaders = leaders.map(|&k| self.card_name(k));
+                out.push_str(&format!("    leaders: {}\n", quoted_list(leaders)));
+                let hand = t.side.get(seat).into_iter().flatten();
+                let hand = hand.map(|&k| self.card_name(k));
+                out.push_str(&format!("    leader_hand: {}\n", quoted_list(hand)));
+                let entombed: Vec<String> = c
+                    .entombed
+                    .iter()
+                    .map(|&(k, vp)| {
+                        let cost = info.cards[usize::from(k.0)].cost;
+                        let age = (1..=info.ages)
+                            .find(|&a| (2 * cost.coins_in(a)).min(1000) as i32 == vp)
+                            .unwrap_or(t.age);
+                        format!("{{name: {}, age: {age}}}", quoted(self.card_name(k)))
+                    })
+                    .collect();
+                out.push_str(&format!("    entombed: [{}]\n", entombed.join(", ")));
+            }
+            if info.projects.is_some() {
+                let pawns: Vec<String> = (1..=info.ages.min(8))
+                    .filter(|&a| c.has_pawn(a))
+                    .map(|a| a.to_string())
+                    .collect();
+                let debt: Vec<String> = c.debt.iter().map(i8::to_string).collect();
+                out.push_str(&format!(
+                    "    pawns: [{}]\n    debt: [{}]\n",
+                    pawns.join(", "),
+                    debt.join(", ")
+                ));
+            }
+        }
+        out
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
@@ -626,9 +745,38 @@ impl Base {
                     ),
                     ..e
                 })?;
+                let mut options = p.options.iter().flatten();
                 for _ in 0..built {
+                    let n = self.next_stage_options(&cities[seat]);
+                    if n > 0 {
+                        let o = match options.next() {
+                            Some(o) => int(o, "options", 1..=i64::from(n))? as u8 - 1,
+                            None => 0,
+                        };
+                        let c = &mut cities[seat];
+                        let stage = c.stages;
+                        c.chosen.push((
+                            Source::Stage {
+                                wonder: c.wonder,
+                                side: c.side,
+                                stage,
+                            },
+                            o,
+                        ));
+                    }
                     self.add_stage(cities, seat, false);
                 }
+                if let Some(o) = options.next() {
+                    return Err(at(
+                        o,
+                        format!(
+                            "{} built no other stage with a choice (`options` gives one per stage built that offers one)",
+                            names[seat]
+                        ),
+                    ));
+                }
+            } else if let Some(o) = p.options.iter().flatten().next() {
+                return Err(at(o, "`options` are of stages built: give `stages` too"));
             }
             let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
             let cards = p.cards.iter().flatten().map(|c| (c, false));

@@ -20,6 +20,7 @@
 //! capital.
 
 mod greedy;
+mod invariants;
 pub mod layout;
 mod narrate;
 pub mod scenario;
@@ -1007,6 +1008,10 @@ impl Game for Duel {
     type State = State;
     type Move = Move;
     type View<'a> = View<'a>;
+
+    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
+        self.check(state)
+    }
 
     fn info(&self) -> &'static GameInfo {
         self.info

@@ -28,8 +28,8 @@ use crate::engine::payment::Payment;
 use crate::engine::rng::Rng;
 use crate::engine::science::MAX_SYM;
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, card, card_named, player_count, player_names,
-    same_game, token, wonder, wonder_named,
+    Price, Sheet, SheetError, Sheets, Target, card, card_named, player_count, player_names, quoted,
+    quoted_list, same_game, token, wonder, wonder_named,
 };
 use crate::text::plural;
 
@@ -148,6 +148,30 @@ impl Duel {
 }
 
 impl Sheets for Duel {
+    fn write_sheet(&self, state: &State, names: &[String]) -> String {
+        let t = &state.table;
+        let mut out = format!(
+            "game: {}\nconflict: {}\nplayers:\n",
+            quoted(self.info.name),
+            t.pawn()
+        );
+        for (s, c) in t.cities.iter().enumerate().take(2) {
+            let name = names.get(s).map_or("?", String::as_str);
+            let cards = c.cards.iter().map(|&k| self.card_name(k));
+            let wonders = t.built[s].iter().map(|&w| self.wonder_name(w));
+            let tokens = t.tokens[s].iter().map(|&k| self.token_name(k));
+            out.push_str(&format!(
+                "  - name: {}\n    coins: {}\n    cards: {}\n    wonders: {}\n    progress: {}\n",
+                quoted(name),
+                c.coins,
+                quoted_list(cards),
+                quoted_list(wonders),
+                quoted_list(tokens)
+            ));
+        }
+        out
+    }
+
     fn refuse(&self, target: &Target) -> Option<String> {
         if let Target::Leader(_) = target {
             return Some(format!("--leader: {} has no leaders", self.info.title));

@@ -1,0 +1,167 @@
+//! What holds at every point of every base game (with any expansion):
+//! checked after every move by `sevenw sim --check` and the `play` fuzz
+//! target, never while playing normally.
+
+use sevenw_host::CardId;
+
+use crate::game::{Broken, ensure};
+
+use super::{Base, Phase, State, Status};
+
+/// Every card dealt is in exactly one place: a city, under a wonder, in the
+/// discard pile, a hand, a drafted hand or hand kept aside, under Abu
+/// Simbel, or returned to the box.
+const CARDS: &str = "cards in one place";
+const COINS: &str = "coins never negative";
+const NAMES: &str = "one card of a name per city";
+const STAGES: &str = "a card under each stage";
+const PAWNS: &str = "participation pawns conserved";
+const HANDS: &str = "hands empty at the end";
+
+impl Base {
+    pub(super) fn check(&self, state: &State) -> Result<(), Broken> {
+        let t = &state.table;
+        let n = t.cities.len();
+        ensure(
+            t.hands.len() == n && t.stage_cards.len() == n,
+            CARDS,
+            || {
+                format!(
+                    "{n} cities, {} hands, {} stage piles",
+                    t.hands.len(),
+                    t.stage_cards.len()
+                )
+            },
+        )?;
+        let mut placed: Vec<CardId> = t.discard.clone();
+        for (seat, c) in t.cities.iter().enumerate() {
+            ensure(c.coins >= 0, COINS, || {
+                format!("seat {seat} has {} coins", c.coins)
+            })?;
+            placed.extend_from_slice(&c.cards);
+            placed.extend_from_slice(&t.stage_cards[seat]);
+            placed.extend(c.entombed.iter().map(|&(card, _)| card));
+            let mut names: Vec<u16> = c.cards.iter().map(|&k| self.vocab.name_class(k)).collect();
+            names.sort_unstable();
+            if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+                let card = c.cards.iter().find(|&&k| self.vocab.name_class(k) == w[0]);
+                return Err(Broken::new(
+                    NAMES,
+                    format!(
+                        "seat {seat} holds {} twice",
+                        card.map_or("a card", |&k| self.card_name(k))
+                    ),
+                ));
+            }
+            ensure(
+                t.stage_cards[seat].len() == usize::from(c.stages),
+                STAGES,
+                || {
+                    format!(
+                        "seat {seat} built {} stages with {} cards under them",
+                        c.stages,
+                        t.stage_cards[seat].len()
+                    )
+                },
+            )?;
+            ensure(
+                c.wonder_stages == 0 || c.stages <= c.wonder_stages,
+                STAGES,
+                || {
+                    format!(
+                        "seat {seat} built {} of {} stages",
+                        c.stages, c.wonder_stages
+                    )
+                },
+            )?;
+        }
+        for h in t.hands.iter().chain(&t.side).chain(&t.drafting) {
+            placed.extend_from_slice(h);
+        }
+        placed.extend_from_slice(&t.returned);
+        let mut dealt = t.dealt.clone();
+        dealt.sort_unstable();
+        placed.sort_unstable();
+        if dealt != placed {
+            let lost = difference(&dealt, &placed);
+            let extra = difference(&placed, &dealt);
+            let names = |v: &[CardId]| {
+                v.iter()
+                    .map(|&c| self.card_name(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Err(Broken::new(
+                CARDS,
+                format!(
+                    "dealt but nowhere: [{}]; placed but not dealt (or twice): [{}]",
+                    names(&lost),
+                    names(&extra)
+                ),
+            ));
+        }
+        if let Some(&b) = t.boxed.iter().find(|b| dealt.binary_search(b).is_ok()) {
+            let copies = |v: &[CardId]| v.iter().filter(|&&c| c == b).count();
+            // A card of several copies (one per player count) may be both
+            // dealt and boxed; one copy may not be in both.
+            ensure(
+                copies(&t.boxed) + copies(&dealt) <= self.copies(b),
+                CARDS,
+                || format!("{} is both boxed and dealt", self.card_name(b)),
+            )?;
+        }
+        for p in &t.projects {
+            let held = t.cities.iter().filter(|c| c.has_pawn(p.age)).count();
+            ensure(
+                usize::from(p.left) + held == usize::from(p.pawns) + usize::from(p.from_box),
+                PAWNS,
+                || {
+                    format!(
+                        "the Age {} project has {} pawns left and {held} held, of {} laid and {} from the box",
+                        p.age, p.left, p.pawns, p.from_box
+                    )
+                },
+            )?;
+            ensure(p.status != Status::Completed || p.left == 0, PAWNS, || {
+                format!(
+                    "the Age {} project is completed with {} pawns left",
+                    p.age, p.left
+                )
+            })?;
+        }
+        if state.phase == Phase::Over {
+            ensure(
+                t.hands.iter().chain(&t.drafting).all(Vec::is_empty),
+                HANDS,
+                || "cards are left in hands after the last Age".to_string(),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Copies of card `c` in the game at most (one per player count listed).
+    fn copies(&self, c: CardId) -> usize {
+        self.info
+            .cards
+            .get(usize::from(c.0))
+            .map_or(0, |i| i.copies.len().max(1))
+    }
+}
+
+/// What `a` holds that `b` does not (both sorted), with multiplicity.
+pub(crate) fn difference(a: &[CardId], b: &[CardId]) -> Vec<CardId> {
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < a.len() {
+        if j < b.len() && a[i] == b[j] {
+            i += 1;
+            j += 1;
+        } else if j < b.len() && b[j] < a[i] {
+            j += 1;
+        } else {
+            out.push(a[i]);
+            i += 1;
+        }
+    }
+    out
+}

@@ -1,0 +1,112 @@
+//! What holds at every point of every Duel game: checked after every move
+//! by `sevenw sim --check` and the `play` fuzz target.
+
+use sevenw_host::CardId;
+
+use crate::game::{Broken, ensure};
+use crate::games::base::invariants::difference;
+
+use super::{Duel, MAX_WONDERS, State};
+
+const CARDS: &str = "cards in one place";
+const COINS: &str = "coins never negative";
+const WONDERS: &str = "wonders in one place";
+const STAGES: &str = "a card under each wonder";
+const TOKENS: &str = "progress tokens in one place";
+const PAWN: &str = "conflict pawn on its track";
+
+impl Duel {
+    pub(super) fn check(&self, state: &State) -> Result<(), Broken> {
+        let t = &state.table;
+        ensure(t.cities.len() == 2, CARDS, || {
+            format!("{} cities", t.cities.len())
+        })?;
+        let mut placed: Vec<CardId> = t.discard.clone();
+        for (s, c) in t.cities.iter().enumerate() {
+            ensure(c.coins >= 0, COINS, || {
+                format!("seat {s} has {} coins", c.coins)
+            })?;
+            placed.extend_from_slice(&c.cards);
+            placed.extend_from_slice(&t.stage_cards[s]);
+            ensure(
+                t.stage_cards[s].len() == usize::from(c.stages)
+                    && t.built[s].len() == usize::from(c.stages),
+                STAGES,
+                || {
+                    format!(
+                        "seat {s} built {} wonders ({} listed) with {} cards under them",
+                        c.stages,
+                        t.built[s].len(),
+                        t.stage_cards[s].len()
+                    )
+                },
+            )?;
+        }
+        placed.extend(t.layout.remaining());
+        let mut dealt = t.dealt.clone();
+        dealt.sort_unstable();
+        placed.sort_unstable();
+        if dealt != placed {
+            let names = |v: Vec<CardId>| {
+                v.iter()
+                    .map(|&c| self.card_name(c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Err(Broken::new(
+                CARDS,
+                format!(
+                    "laid out but nowhere: [{}]; placed but not laid out (or twice): [{}]",
+                    names(difference(&dealt, &placed)),
+                    names(difference(&placed, &dealt))
+                ),
+            ));
+        }
+        let mut all = dealt;
+        all.extend_from_slice(&t.boxed);
+        all.sort_unstable();
+        if let Some(w) = all.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Broken::new(
+                CARDS,
+                format!("{} is in two places", self.card_name(w[0])),
+            ));
+        }
+        let mut w: Vec<u8> = t.boxed_wonders.clone();
+        w.extend_from_slice(&t.draft);
+        w.extend_from_slice(&t.draft_deck);
+        for s in 0..2 {
+            w.extend_from_slice(&t.wonders[s]);
+            w.extend_from_slice(&t.built[s]);
+        }
+        w.sort_unstable();
+        let every = self.info.wonders.len().min(256);
+        ensure(
+            w.len() == every && w.iter().enumerate().all(|(i, &x)| usize::from(x) == i),
+            WONDERS,
+            || format!("the wonders' places hold {w:?}, not each of {every} once"),
+        )?;
+        ensure(t.wonders_built() <= MAX_WONDERS, WONDERS, || {
+            format!("{} wonders built", t.wonders_built())
+        })?;
+        let mut tokens: Vec<u8> = t.tokens[0].clone();
+        tokens.extend_from_slice(&t.tokens[1]);
+        tokens.extend_from_slice(&t.board_tokens);
+        tokens.extend_from_slice(&t.aside_tokens);
+        tokens.extend_from_slice(&t.drawn_tokens);
+        tokens.sort_unstable();
+        if let Some(w) = tokens.windows(2).find(|w| w[0] == w[1]) {
+            return Err(Broken::new(
+                TOKENS,
+                format!("{} is in two places", self.token_name(w[0])),
+            ));
+        }
+        ensure(tokens.len() <= self.info.progress.len(), TOKENS, || {
+            format!("{} tokens of {}", tokens.len(), self.info.progress.len())
+        })?;
+        let capital = i32::from(self.conflict.capital);
+        ensure(t.pawn().abs() <= capital, PAWN, || {
+            format!("the pawn is at {}, the capitals at ±{capital}", t.pawn())
+        })?;
+        Ok(())
+    }
+}

@@ -1,0 +1,230 @@
+//! Soak checks: a game played with every invariant checked after every
+//! move (`sevenw sim --check`, the `play` fuzz target).
+//!
+//! Besides each game's own rules of every position ([`Game::invariants`]:
+//! every card copy in exactly one place, coins never negative, the conflict
+//! pawn on its track…), every game is checked for what the interface
+//! promises: a seat to move has a legal move, the game ends, the outcome
+//! names each seat once and a winner, the final cities written as a sheet
+//! ([`Sheets::write_sheet`]) score the same when read back, and the game's
+//! replay log, written and parsed, plays back to the same outcome.
+
+use std::fmt;
+
+use crate::game::{Broken, Game, Observer, Outcome, Player, Setup};
+use crate::replay::{Log, Recorder, replay};
+use crate::sheet::Sheets;
+
+/// Decisions after which a game that has not ended is called endless.
+pub const MAX_DECISIONS: usize = 100_000;
+
+/// An invariant broken in a game: where, which, how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The game's seed.
+    pub seed: u64,
+    /// Decisions applied when it was found (0: at the set-up); `None`
+    /// after the end (the sheet and replay checks).
+    pub moves: Option<usize>,
+    pub broken: Broken,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.moves {
+            Some(0) => write!(f, "seed {}, at the set-up: {}", self.seed, self.broken),
+            Some(m) => write!(f, "seed {}, after move {m}: {}", self.seed, self.broken),
+            None => write!(f, "seed {}, after the end: {}", self.seed, self.broken),
+        }
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// A game played to its end with every check passed.
+#[derive(Debug)]
+pub struct Checked<G: Game> {
+    pub outcome: Outcome,
+    pub state: G::State,
+    /// Decisions taken.
+    pub decisions: usize,
+}
+
+/// Plays a game of `setup` with `players`, checking everything after every
+/// move and at the end (the sheet and the replay).
+pub fn play_checked<G: Game + Sheets, P: Player<G>>(
+    game: &G,
+    setup: &Setup,
+    players: &mut [P],
+) -> Result<Checked<G>, Violation> {
+    let seed = setup.seed;
+    let at = |moves, broken| Violation {
+        seed,
+        moves,
+        broken,
+    };
+    let mut state = game
+        .start(setup)
+        .map_err(|e| at(Some(0), Broken::new("the set-up plays", e.to_string())))?;
+    let mut recorder = Recorder {
+        decisions: Vec::new(),
+    };
+    let decisions = play_on(game, &mut state, players, 0, &mut recorder)
+        .map_err(|(moves, broken)| at(Some(moves), broken))?;
+    let outcome = game.outcome(&state);
+    check_outcome(game, &state, &outcome).map_err(|b| at(None, b))?;
+    check_sheet(game, &state, &outcome).map_err(|b| at(None, b))?;
+    let mut log = Log::new(game, setup);
+    log.finish(recorder, &outcome);
+    check_replay(game, &log, &outcome).map_err(|b| at(None, b))?;
+    Ok(Checked {
+        outcome,
+        state,
+        decisions,
+    })
+}
+
+/// Plays `state` on to its end, `done` decisions already taken, checking
+/// the invariants after every move; returns the decisions taken in all, or
+/// the first broken invariant and the decisions taken when it was found.
+pub fn play_on<G: Game, P: Player<G>>(
+    game: &G,
+    state: &mut G::State,
+    players: &mut [P],
+    done: usize,
+    obs: &mut impl Observer<G>,
+) -> Result<usize, (usize, Broken)> {
+    let mut moves = Vec::with_capacity(64);
+    let mut n = done;
+    game.invariants(state).map_err(|b| (n, b))?;
+    while let Some(seat) = game.to_move(state) {
+        let seats = game.seats(state);
+        if seat >= seats {
+            return Err((
+                n,
+                Broken::new(
+                    "a seat to move",
+                    format!("seat {seat} of {seats} is to move"),
+                ),
+            ));
+        }
+        if n >= MAX_DECISIONS {
+            return Err((
+                n,
+                Broken::new(
+                    "the game ends",
+                    format!("no end after {MAX_DECISIONS} decisions"),
+                ),
+            ));
+        }
+        game.legal_moves(state, &mut moves);
+        if moves.is_empty() {
+            return Err((
+                n,
+                Broken::new(
+                    "legal moves until the end",
+                    format!("seat {seat} is to move and has no legal move"),
+                ),
+            ));
+        }
+        let Some(player) = players.get_mut(seat) else {
+            return Err((
+                n,
+                Broken::new("a seat to move", format!("no player for seat {seat}")),
+            ));
+        };
+        let i = {
+            let view = game.view(state, seat);
+            player.choose(game, &view, &moves).min(moves.len() - 1)
+        };
+        obs.decided(game, state, seat, i, &moves);
+        let mv = moves[i];
+        game.apply(state, &mv);
+        n += 1;
+        obs.applied(game, state, seat, &mv);
+        game.invariants(state).map_err(|b| (n, b))?;
+    }
+    Ok(n)
+}
+
+/// The outcome of an ended game: a score per seat, totals the sums of
+/// their categories, winners among the seats.
+pub fn check_outcome<G: Game>(game: &G, state: &G::State, out: &Outcome) -> Result<(), Broken> {
+    const OUTCOME: &str = "an outcome per seat";
+    let seats = game.seats(state);
+    if out.scores.len() != seats {
+        return Err(Broken::new(
+            OUTCOME,
+            format!("{} scores for {seats} seats", out.scores.len()),
+        ));
+    }
+    if out.winners.is_empty() || out.winners.iter().any(|&w| w >= seats) {
+        return Err(Broken::new(
+            OUTCOME,
+            format!("winners {:?} of {seats} seats", out.winners),
+        ));
+    }
+    if !game.victories().contains(&out.victory) {
+        return Err(Broken::new(
+            OUTCOME,
+            format!("`{}` is not a victory of the game", out.victory),
+        ));
+    }
+    Ok(())
+}
+
+/// The final cities written as a sheet and read back score as the game did.
+pub fn check_sheet<G: Game + Sheets>(
+    game: &G,
+    state: &G::State,
+    out: &Outcome,
+) -> Result<(), Broken> {
+    const SHEET: &str = "the final cities score the same as a sheet";
+    let names: Vec<String> = (1..=game.seats(state)).map(|i| format!("P{i}")).collect();
+    let text = game.write_sheet(state, &names);
+    let sheet = game
+        .read_sheet(&text)
+        .map_err(|e| Broken::new(SHEET, format!("the sheet is refused: {e}\n{text}")))?;
+    let again = game.outcome(&sheet.state);
+    for (seat, (a, b)) in out.scores.iter().zip(&again.scores).enumerate() {
+        if a.points != b.points || a.total != b.total || a.coins != b.coins {
+            return Err(Broken::new(
+                SHEET,
+                format!(
+                    "seat {seat} scored {} ({:?}) in the game and {} ({:?}) from the sheet\n{text}",
+                    a.total, a.points, b.total, b.points
+                ),
+            ));
+        }
+    }
+    if out.scores.len() != again.scores.len()
+        || out.winners != again.winners
+        || out.victory != again.victory
+    {
+        return Err(Broken::new(
+            SHEET,
+            format!(
+                "the game ended in a {} victory for {:?}; the sheet says {} for {:?}\n{text}",
+                out.victory, out.winners, again.victory, again.winners
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The game's log, written as text and parsed, plays back to `out`.
+pub fn check_replay<G: Game>(game: &G, log: &Log, out: &Outcome) -> Result<(), Broken> {
+    const REPLAY: &str = "the replay reproduces the game";
+    let text = log.to_text();
+    let parsed =
+        Log::parse(&text).map_err(|e| Broken::new(REPLAY, format!("the log is refused: {e}")))?;
+    let (again, _) = replay(game, &parsed, &mut ())
+        .map_err(|e| Broken::new(REPLAY, format!("the replay fails: {e}")))?;
+    if &again != out {
+        return Err(Broken::new(
+            REPLAY,
+            format!("the replay ends {again:?}; the game ended {out:?}"),
+        ));
+    }
+    Ok(())
+}
