@@ -12,7 +12,7 @@ use sevenw_runtime::games::duel::Duel;
 use sevenw_runtime::mcts::MctsBot;
 
 fn base(with: &[&str], edition: Option<u8>) -> Base {
-    let info = sevenw_runtime::select(sevenw_runtime::cards::GAMES, "base", edition, with).unwrap();
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", edition, with).unwrap();
     Base::new(info).unwrap()
 }
 
@@ -79,13 +79,13 @@ fn expansions_samples_depend_only_on_the_view() {
 
 #[test]
 fn duel_samples_depend_only_on_the_view() {
-    let g = Duel::new(sevenw_runtime::game("duel").unwrap()).unwrap();
+    let g = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
     check_fair(&g, &Setup::seeded(5), 4);
 }
 
 #[test]
 fn architects_samples_depend_only_on_the_view() {
-    let g = Architects::new(sevenw_runtime::game("architects").unwrap()).unwrap();
+    let g = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
     check_fair(&g, &Setup::new(4, 6), 7);
 }
 
@@ -128,7 +128,7 @@ fn the_bot_ignores_other_hands() {
 
 #[test]
 fn the_bot_is_seeded_and_plays_whole_games() {
-    let g = Duel::new(sevenw_runtime::game("duel").unwrap()).unwrap();
+    let g = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
     let run = || {
         let mut s = g.start(&Setup::seeded(9)).unwrap();
         let mut bots = table(&[BotKind::Mcts(16), BotKind::Greedy], 9);

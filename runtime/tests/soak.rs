@@ -14,8 +14,8 @@ use sevenw_runtime::sim::{SimOptions, simulate};
 use sevenw_runtime::soak::{Violation, check_replay, check_sheet, play_checked, play_on};
 
 fn base(edition: u8, with: &[&str]) -> Base {
-    let info = sevenw_runtime::select(sevenw_runtime::cards::GAMES, "base", Some(edition), with)
-        .expect("compiled");
+    let info =
+        sevenw_runtime::select(sevenw_cards::GAMES, "base", Some(edition), with).expect("compiled");
     Base::new(info).expect("rules")
 }
 
@@ -56,13 +56,13 @@ fn every_base_variant_keeps_every_invariant() {
 
 #[test]
 fn duel_keeps_every_invariant() {
-    let d = Duel::new(sevenw_runtime::game("duel").expect("compiled")).expect("rules");
+    let d = Duel::new(sevenw_cards::game("duel").expect("compiled")).expect("rules");
     soak(&d, None, 300);
 }
 
 #[test]
 fn architects_keeps_every_invariant_at_every_player_count() {
-    let a = Architects::new(sevenw_runtime::game("architects").expect("compiled")).expect("rules");
+    let a = Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules");
     for players in 2..=7 {
         soak(&a, Some(players), 50);
     }
@@ -125,7 +125,7 @@ fn negative_coins_are_caught() {
 
 #[test]
 fn a_pawn_off_its_track_is_caught() {
-    let d = Duel::new(sevenw_runtime::game("duel").expect("compiled")).expect("rules");
+    let d = Duel::new(sevenw_cards::game("duel").expect("compiled")).expect("rules");
     let mut st = d.start(&Setup::seeded(3)).expect("setup");
     assert!(d.invariants(&st).is_ok());
     st.table.track.pawn = i32::from(d.conflict.capital) + 1;
@@ -135,7 +135,7 @@ fn a_pawn_off_its_track_is_caught() {
 
 #[test]
 fn an_architects_card_lost_is_caught() {
-    let a = Architects::new(sevenw_runtime::game("architects").expect("compiled")).expect("rules");
+    let a = Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules");
     let mut st = a.start(&Setup::new(3, 8)).expect("setup");
     st.table.central.pop();
     let broken = a.invariants(&st).expect_err("caught");

@@ -559,6 +559,7 @@ fn balance(games: &[&'static GameInfo], a: BalanceArgs) -> Result<String, Fail> 
         bots,
         games: a.games,
         threads,
+        check: false,
     };
     let bar = progress_bar(a.games);
     let start = Instant::now();

@@ -253,6 +253,7 @@ fn report(info: &'static GameInfo, games: u64) -> Report {
         bots: vec![BotKind::Greedy; 3],
         games,
         threads: 2,
+        check: false,
     };
     let t = play(&g, &opts, &|_| {}).unwrap();
     Report::new(info, &["points"], &opts, &t, 1.0)
@@ -260,7 +261,7 @@ fn report(info: &'static GameInfo, games: u64) -> Report {
 
 #[test]
 fn the_baseline_flags_a_card_made_too_strong() {
-    let shipped = sevenw_runtime::game("base").unwrap();
+    let shipped = sevenw_cards::game("base").unwrap();
     SHIPPED.get_or_init(|| shipped);
     let altar = shipped
         .cards
