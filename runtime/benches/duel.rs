@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sevenw_runtime::bots::{BotKind, table};
-use sevenw_runtime::game::{Game, Setup, play_out};
+use sevenw_runtime::game::{Game, Setup, play_out, play_until};
 use sevenw_runtime::games::duel::Duel;
 
 fn duel_games(c: &mut Criterion) {
@@ -23,6 +23,19 @@ fn duel_games(c: &mut Criterion) {
             })
         });
     }
+    // Cloning a state in the middle of a game (what a search bot does at
+    // every node): after 30 decisions.
+    let mut st = d.start(&Setup::seeded(3)).unwrap();
+    let mut bots = table(&[BotKind::Random, BotKind::Random], 3);
+    let mut decisions = 0;
+    play_until(&d, &mut st, &mut bots, &mut (), |_| {
+        decisions += 1;
+        decisions > 30
+    })
+    .unwrap();
+    group.bench_function("state clone, after 30 decisions", |bench| {
+        bench.iter(|| black_box(black_box(&st).clone()))
+    });
     group.finish();
 }
 

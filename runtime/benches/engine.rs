@@ -1,7 +1,7 @@
-//! Benchmarks of the base game through the game interface: whole games at
-//! 3 and 7 players (random and greedy bots; the second edition, Leaders and
-//! Edifice at 7), move generation and payment search, over the shipped base
-//! game.
+//! Benchmarks of the base game through the game interface: whole games of
+//! both editions, with Leaders, Edifice and both, at 3 and 7 players with
+//! random and greedy bots; cloning a state; move generation and payment
+//! search, over the shipped base game.
 
 use std::hint::black_box;
 
@@ -17,29 +17,14 @@ fn base() -> Base {
 }
 
 fn games(c: &mut Criterion) {
-    let b = base();
+    // Every base-game combination: both editions, Leaders (draft and
+    // recruitment turns included), Edifice, both; random and greedy bots;
+    // 3 and 7 players.
+    let games = sevenw_cards::GAMES;
     let mut group = c.benchmark_group("base game");
     group.throughput(Throughput::Elements(1));
-    for (kind, players) in [
-        (BotKind::Random, 3usize),
-        (BotKind::Random, 7),
-        (BotKind::Greedy, 7),
-    ] {
-        let mut seed = 0u64;
-        let kinds = vec![kind; players];
-        group.bench_function(format!("{kind} bots, {players} players"), |bench| {
-            bench.iter(|| {
-                seed += 1;
-                let mut st = b.start(&Setup::new(players, seed)).unwrap();
-                let mut bots = table(&kinds, seed);
-                black_box(play_out(&b, &mut st, &mut bots, &mut ()).unwrap())
-            })
-        });
-    }
-    // The second edition, and the base game with Leaders (draft and
-    // recruitment turns included) and Edifice, at 7 players.
-    let games = sevenw_cards::GAMES;
     for (what, edition, with) in [
+        ("first edition", None, &[][..]),
         ("second edition", Some(2), &[][..]),
         ("with Leaders", None, &["leaders"][..]),
         ("with Edifice", None, &["edifice"][..]),
@@ -52,18 +37,35 @@ fn games(c: &mut Criterion) {
         let info = sevenw_runtime::select(games, "base", edition, with).expect("compiled");
         let b = Base::new(info).expect("base categories");
         for kind in [BotKind::Random, BotKind::Greedy] {
-            let mut seed = 0u64;
-            let kinds = vec![kind; 7];
-            group.bench_function(format!("{what}, {kind} bots, 7 players"), |bench| {
-                bench.iter(|| {
-                    seed += 1;
-                    let mut st = b.start(&Setup::new(7, seed)).unwrap();
-                    let mut bots = table(&kinds, seed);
-                    black_box(play_out(&b, &mut st, &mut bots, &mut ()).unwrap())
-                })
-            });
+            for players in [3usize, 7] {
+                let mut seed = 0u64;
+                let kinds = vec![kind; players];
+                group.bench_function(format!("{what}, {kind} bots, {players} players"), |bench| {
+                    bench.iter(|| {
+                        seed += 1;
+                        let mut st = b.start(&Setup::new(players, seed)).unwrap();
+                        let mut bots = table(&kinds, seed);
+                        black_box(play_out(&b, &mut st, &mut bots, &mut ()).unwrap())
+                    })
+                });
+            }
         }
     }
+    group.finish();
+}
+
+/// Cloning a game state in the middle of a game (what a search bot does
+/// at every node): 7 players, the start of Age III.
+fn clone_state(c: &mut Criterion) {
+    let b = base();
+    let mut st = b.start(&Setup::new(7, 3)).unwrap();
+    let mut bots = table(&[BotKind::Random; 7], 3);
+    play_until(&b, &mut st, &mut bots, &mut (), |s| s.table.age == 3).unwrap();
+    let mut group = c.benchmark_group("state");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("clone, 7 players, Age III", |bench| {
+        bench.iter(|| black_box(black_box(&st).clone()))
+    });
     group.finish();
 }
 
@@ -122,5 +124,5 @@ fn hot_paths(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, hot_paths);
+criterion_group!(benches, games, clone_state, hot_paths);
 criterion_main!(benches);

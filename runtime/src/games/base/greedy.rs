@@ -8,9 +8,11 @@ use super::{Action, Move, View, victory_vp};
 
 /// The index of the best move by [`value`] (the first of equals).
 pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
+    // The score before any move is the same for every move judged.
+    let s0 = score_now(view);
     let mut best = (i64::MIN, 0);
     for (i, mv) in moves.iter().enumerate() {
-        let v = value(view, mv);
+        let v = value(view, mv, s0);
         if v > best.0 {
             best = (v, i);
         }
@@ -18,10 +20,18 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     best.1
 }
 
+/// The final score of the seat's city as it stands.
+fn score_now(view: &View<'_>) -> i32 {
+    view.rules()
+        .score_city(view.cities(), view.seat(), view.city(), &[])
+        .total
+}
+
 /// The value of `mv` in tenths of a point: the rise of the seat's own
-/// projected final score, plus production, cheaper trading, shields that
-/// win conflicts and chains while they can still help.
-pub fn value(view: &View<'_>, mv: &Move) -> i64 {
+/// projected final score (from `s0`, the city's as it stands), plus
+/// production, cheaper trading, shields that win conflicts and chains while
+/// they can still help.
+pub fn value(view: &View<'_>, mv: &Move, s0: i32) -> i64 {
     let base = view.rules();
     let cities = view.cities();
     let seat = view.seat();
@@ -43,7 +53,7 @@ pub fn value(view: &View<'_>, mv: &Move) -> i64 {
                 }),
                 ..*mv
             };
-            return value(view, &recruit) - i64::from(cost.min(100) as u16);
+            return value(view, &recruit, s0) - i64::from(cost.min(100) as u16);
         }
         Action::Entomb => {
             let mut after = before.clone();
@@ -58,9 +68,8 @@ pub fn value(view: &View<'_>, mv: &Move) -> i64 {
         Action::Skip => return 0,
         _ => base.preview(cities, seat, mv),
     };
-    let s0 = base.score_city(cities, seat, before, &[]);
     let s1 = base.score_city(cities, seat, &after, &[]);
-    let mut v = i64::from(s1.total - s0.total) * 10;
+    let mut v = i64::from(s1.total - s0) * 10;
     let ages = i64::from(base.info.ages);
     let left = (ages - i64::from(view.age())).max(0); // Ages still to come
     // Production and discounts pay off in later turns and Ages.

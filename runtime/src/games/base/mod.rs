@@ -252,11 +252,19 @@ impl PartialEq for State {
 }
 
 /// Reusable buffers: nothing of the game's meaning.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct Scratch {
     movegen: MoveGen,
     built: Vec<(usize, Source, Event)>,
     gained: Vec<u8>,
+}
+
+impl Clone for Scratch {
+    /// Empty buffers: a cloned state (a search bot's) grows its own when it
+    /// needs them, and cloning allocates none.
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
 }
 
 /// Reusable buffers for move generation.
