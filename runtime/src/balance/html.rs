@@ -421,7 +421,7 @@ pub fn page(r: &Report) -> String {
                         }
                     }
                 }
-                h2 { "Cards" }
+                h2 #cards { "Cards" }
                 figure { (PreEscaped(bars("Lift of the most and least effective cards", &extremes, (-lift_range, lift_range), None))) }
                 @for a in &ages {
                     h3 { (age_name(*a)) }
@@ -443,7 +443,7 @@ pub fn page(r: &Report) -> String {
                         }
                     }
                 }
-                h2 { "Seats" }
+                h2 #seats-heading { "Seats" }
                 figure { (PreEscaped(bars("Win rate per seat (Wilson 95%)", &seat_rows, (0.0, 1.0), Some(even)))) }
                 table #seats {
                     tr { th { "seat" } th { "n" } th { "win rate" } th { "95% interval" } th { "mean total" } }

@@ -108,7 +108,8 @@ struct GameArgs {
     /// The game's seed; without it one is drawn from the clock and shown.
     #[arg(long)]
     seed: Option<u64>,
-    /// Bots: one kind for every seat, or one per seat, comma-separated.
+    /// Bots (random, greedy, mcts, or mcts:N for N playouts per decision):
+    /// one kind for every seat, or one per seat, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = parse_bot)]
     bots: Vec<BotKind>,
     /// Which wonder sides are dealt.
