@@ -353,7 +353,7 @@ impl Set {
         let later: Vec<String> = age2
             .lines()
             .filter_map(|l| l.strip_prefix("  - name: "))
-            .filter_map(|n| serde_like_unquote(n))
+            .filter_map(serde_like_unquote)
             .collect();
         let mut age1 = String::from("age: 1\n");
         cards(&mut age1, &self.age1, need, 0, None, false, "A ", &later);
@@ -447,7 +447,7 @@ pub fn check_and_gen(files: &[(&str, String)]) -> Result<String, String> {
     for (name, text) in files {
         std::fs::write(dir.join(name), text).map_err(|e| e.to_string())?;
     }
-    let compiled = sevenw_compiler::check(&[dir.clone()]);
+    let compiled = sevenw_compiler::check(std::slice::from_ref(&dir));
     let rendered = compiled.report.render(&compiled.sources, false);
     let code = compiled
         .library

@@ -12,8 +12,11 @@ pub mod play;
 
 use sevenw_runtime::cards::GAMES;
 
+/// A target's body: the fuzzer's bytes in, a panic only on a defect.
+pub type Body = fn(&[u8]);
+
 /// The targets, by name: what `fuzz/fuzz_targets/<name>.rs` calls.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Body)] = &[
     ("dsl", dsl),
     ("card_set", card_set::card_set),
     ("sheet", sheet),
