@@ -1,0 +1,466 @@
+//! A whole card set, built structurally from the fuzzer's bytes (most
+//! inputs a valid set in the vocabulary of `tests/fixtures/gen/mini`), run
+//! through `sevenc check` (load to validate, lowering, the report
+//! rendered) and, when it has no error, code generation (whose output must
+//! parse as Rust: `codegen::generate` says it always does).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use arbitrary::{Arbitrary, Unstructured};
+
+const GAME: &str = "game: mini
+title: Mini
+players: [3, 3]
+ages: 2
+start_coins: 2
+hand_size: 2
+resources:
+  raw: [wood, clay]
+  fine: [glass]
+science: [gear, tablet]
+colours: [brown, blue, yellow, red, purple]
+categories: [civic, trade, guild, wonder]
+vp_category:
+  blue: civic
+  yellow: trade
+  purple: guild
+  wonder: wonder
+tradable: [brown, board]
+scopes:
+  self: 0
+  left: 1
+  right: -1
+  neighbours: [left, right]
+counters: [card, wonder stage, defeat token]
+words: [produce, gain, science, trade, build free, play last card, play again, copy]
+triggers: [when built, at game end, at end of age, once per age, when you build a card, when you build by a chain, when you build a wonder stage]
+guilds: { colour: purple, age: 2, extra: 0 }
+";
+
+const RES: &[&str] = &["wood", "clay", "glass", "raw", "fine"];
+const COLOURS: &[&str] = &["brown", "blue", "yellow", "red", "purple"];
+const SYMBOLS: &[&str] = &["gear", "tablet"];
+const UNITS: &[&str] = &["coins", "vp", "shields", "coin"];
+const SCOPES: &[&str] = &[
+    "self",
+    "left",
+    "right",
+    "neighbours",
+    "left and right",
+    "neighbours and self",
+];
+const TRIGGERS: &[&str] = &[
+    "when built",
+    "at game end",
+    "at end of age",
+    "when you build a red card",
+    "when you build a blue card",
+    "when you build by a chain",
+    "when you build a wonder stage",
+];
+
+fn pick<'a>(list: &[&'a str], i: u8) -> &'a str {
+    list[usize::from(i) % list.len()]
+}
+
+/// One action of the language, in the mini game's words.
+#[derive(Arbitrary, Debug)]
+enum Action {
+    Produce(u8, Vec<u8>),
+    Gain(u8, u8),
+    GainPer(u8, u8, u8, u8),
+    GainPerStage(u8, u8),
+    GainPerDefeat(u8),
+    Science(Vec<u8>),
+    Trade(u8, u8, u8),
+    BuildDiscard,
+    BuildHand,
+    PlayLast,
+    PlayAgain,
+    Copy(u8, u8),
+}
+
+impl Action {
+    fn write(&self, out: &mut String) {
+        let n = |x: u8| x % 12;
+        let _ = match self {
+            Action::Produce(k, res) => {
+                let list: Vec<&str> = res.iter().take(3).map(|&r| pick(&RES[..3], r)).collect();
+                let list = if list.is_empty() { vec!["wood"] } else { list };
+                if k % 3 == 0 {
+                    write!(out, "produce {} {}", 1 + k % 3, list.join(" or "))
+                } else {
+                    write!(out, "produce {}", list.join(" or "))
+                }
+            }
+            Action::Gain(k, u) => write!(out, "gain {} {}", n(*k), pick(UNITS, *u)),
+            Action::GainPer(k, u, c, s) => write!(
+                out,
+                "gain {} {} per {} card in {}",
+                n(*k),
+                pick(UNITS, *u),
+                pick(COLOURS, *c),
+                pick(SCOPES, *s)
+            ),
+            Action::GainPerStage(k, s) => {
+                write!(
+                    out,
+                    "gain {} vp per wonder stage in {}",
+                    n(*k),
+                    pick(SCOPES, *s)
+                )
+            }
+            Action::GainPerDefeat(k) => {
+                write!(out, "gain {} vp per defeat token in neighbours", n(*k))
+            }
+            Action::Science(s) => {
+                let list: Vec<&str> = s.iter().take(2).map(|&x| pick(SYMBOLS, x)).collect();
+                let list = if list.is_empty() { vec!["gear"] } else { list };
+                write!(out, "science {}", list.join(" or "))
+            }
+            Action::Trade(r, p, s) => write!(
+                out,
+                "trade {} at {} from {}",
+                pick(RES, *r),
+                p % 4,
+                pick(&SCOPES[1..4], *s)
+            ),
+            Action::BuildDiscard => write!(out, "build a card from the discard pile for free"),
+            Action::BuildHand => write!(out, "once per age: build a card from your hand for free"),
+            Action::PlayLast => write!(out, "play the last card of each age"),
+            Action::PlayAgain => write!(out, "play again"),
+            Action::Copy(c, s) => write!(
+                out,
+                "copy a {} card from {}",
+                pick(COLOURS, *c),
+                pick(&SCOPES[1..4], *s)
+            ),
+        };
+    }
+}
+
+#[derive(Arbitrary, Debug)]
+struct Clause {
+    trigger: Option<u8>,
+    action: Action,
+}
+
+fn effects(clauses: &[Clause]) -> String {
+    if clauses.is_empty() {
+        return "gain 1 vp".to_string();
+    }
+    let mut s = String::new();
+    for (i, c) in clauses.iter().take(4).enumerate() {
+        if i > 0 {
+            s.push_str("; ");
+        }
+        if let (Some(t), false) = (c.trigger, matches!(c.action, Action::BuildHand)) {
+            let _ = write!(s, "{}: ", pick(TRIGGERS, t));
+        }
+        c.action.write(&mut s);
+    }
+    s
+}
+
+#[derive(Arbitrary, Debug)]
+struct Cost {
+    coins: Option<u8>,
+    res: Vec<(u8, u8)>,
+}
+
+fn cost(c: &Cost) -> String {
+    let mut parts: Vec<String> = c
+        .res
+        .iter()
+        .take(3)
+        .map(|&(k, r)| match k % 3 {
+            0 => pick(&RES[..3], r).to_string(),
+            k => format!("{} {}", k + 1, pick(&RES[..3], r)),
+        })
+        .collect();
+    if let Some(k) = c.coins {
+        parts.push(format!("{} coin", 1 + k % 4));
+    }
+    parts.join(", ")
+}
+
+#[derive(Arbitrary, Debug)]
+struct Card {
+    name: u8,
+    colour: u8,
+    /// Two copies (players [3, 3]) or one.
+    two: bool,
+    cost: Option<Cost>,
+    effect: Vec<Clause>,
+    chains: Vec<u8>,
+}
+
+#[derive(Arbitrary, Debug)]
+struct Stage {
+    cost: Cost,
+    effect: Vec<Clause>,
+}
+
+#[derive(Arbitrary, Debug)]
+struct Side {
+    effect: Vec<Clause>,
+    stages: Vec<Stage>,
+}
+
+#[derive(Arbitrary, Debug)]
+struct Wonder {
+    name: u8,
+    a: Side,
+    b: Option<Side>,
+}
+
+/// The card set: two Ages dealt to 3 players, guilds, wonders, and a few
+/// deliberate slips.
+#[derive(Arbitrary, Debug)]
+struct Set {
+    age1: Vec<Card>,
+    age2: Vec<Card>,
+    guilds: Vec<Card>,
+    wonders: Vec<Wonder>,
+    /// One in eight sets leaves the deck sizes to chance (E0204).
+    exact: u8,
+    /// Any text in place of the first card's effect, one set in eight:
+    /// the error paths.
+    slip: (u8, String),
+}
+
+fn name(i: u8) -> String {
+    const WORDS: &[&str] = &[
+        "Hall", "Market", "Camp", "Forum", "Bath", "Tower", "Yard", "Guild",
+    ];
+    format!("{} {}", pick(WORDS, i), i / 8)
+}
+
+/// Writes a file's cards: `need` copies dealt exactly when given (cards
+/// of one copy added if the list runs short), at least `min` cards.
+#[allow(clippy::too_many_arguments)]
+fn cards(
+    out: &mut String,
+    list: &[Card],
+    need: Option<usize>,
+    min: usize,
+    colour: Option<&str>,
+    guild: bool,
+    prefix: &str,
+    later: &[String],
+) {
+    let mut dealt = 0;
+    out.push_str("cards:\n");
+    let filler = Card {
+        name: 0,
+        colour: 1,
+        two: false,
+        cost: None,
+        effect: vec![Clause {
+            trigger: None,
+            action: Action::Gain(2, 1),
+        }],
+        chains: Vec::new(),
+    };
+    let fill = need.unwrap_or(0).max(min);
+    let padded = list
+        .iter()
+        .take(12)
+        .chain(std::iter::repeat_n(&filler, fill));
+    for (i, c) in padded.enumerate() {
+        if need.is_some_and(|n| dealt >= n) && i >= min
+            || need.is_none() && i >= min.max(list.len().min(12))
+        {
+            break;
+        }
+        let copies = if guild {
+            0
+        } else {
+            let want = if c.two { 2 } else { 1 };
+            match need {
+                Some(n) if dealt >= n => break,
+                Some(n) => want.min(n - dealt),
+                None => want,
+            }
+        };
+        dealt += copies;
+        let colour = colour.unwrap_or_else(|| pick(&COLOURS[..4], c.colour));
+        let _ = writeln!(
+            out,
+            "  - name: {:?}\n    colour: {colour}",
+            format!("{prefix}{} {i}", name(c.name))
+        );
+        if !guild {
+            let players = vec!["3"; copies];
+            let _ = writeln!(out, "    players: [{}]", players.join(", "));
+        }
+        if let Some(k) = &c.cost {
+            let k = cost(k);
+            if !k.is_empty() {
+                let _ = writeln!(out, "    cost: {k:?}");
+            }
+        }
+        let _ = writeln!(out, "    effect: {:?}", effects(&c.effect));
+        if !c.chains.is_empty() && !later.is_empty() {
+            let chains: Vec<String> = c
+                .chains
+                .iter()
+                .take(2)
+                .map(|&k| format!("{:?}", later[usize::from(k) % later.len()]))
+                .collect();
+            let _ = writeln!(out, "    chains: [{}]", chains.join(", "));
+        }
+    }
+}
+
+fn side(out: &mut String, label: &str, s: &Side) {
+    let _ = writeln!(out, "      {label}:");
+    if !s.effect.is_empty() {
+        let _ = writeln!(out, "        effect: {:?}", effects(&s.effect));
+    }
+    out.push_str("        stages:\n");
+    if s.stages.is_empty() {
+        out.push_str("          - cost: wood\n            effect: gain 3 vp\n");
+    }
+    for st in s.stages.iter().take(4) {
+        let c = cost(&st.cost);
+        let c = if c.is_empty() { "wood".to_string() } else { c };
+        let _ = writeln!(
+            out,
+            "          - cost: {c:?}\n            effect: {:?}",
+            effects(&st.effect)
+        );
+    }
+}
+
+impl Set {
+    /// The set's files: `(file name, text)`.
+    fn files(&self) -> Vec<(&'static str, String)> {
+        let need = (self.exact % 8 != 0).then_some(6);
+        let mut age2 = String::from("age: 2\n");
+        cards(
+            &mut age2,
+            &self.age2,
+            need.map(|n| n - 3),
+            0,
+            None,
+            false,
+            "B ",
+            &[],
+        );
+        let later: Vec<String> = age2
+            .lines()
+            .filter_map(|l| l.strip_prefix("  - name: "))
+            .filter_map(serde_like_unquote)
+            .collect();
+        let mut age1 = String::from("age: 1\n");
+        cards(&mut age1, &self.age1, need, 0, None, false, "A ", &later);
+        if let (0, t) = (self.slip.0 % 8, &self.slip.1) {
+            // Kept on one line of a quoted YAML scalar.
+            let t: String = t.chars().take(60).filter(|c| !c.is_control()).collect();
+            if let Some(at) = age1.find("    effect: ") {
+                let end = age1[at..].find('\n').map_or(age1.len(), |e| at + e);
+                age1.replace_range(at..end, &format!("    effect: {t:?}"));
+            }
+        }
+        let mut guilds = String::from("age: 2\n");
+        cards(
+            &mut guilds,
+            &self.guilds,
+            None,
+            3,
+            Some("purple"),
+            true,
+            "G ",
+            &[],
+        );
+        let mut wonders = String::from("wonders:\n");
+        let plain = Wonder {
+            name: 0,
+            a: Side {
+                effect: vec![Clause {
+                    trigger: None,
+                    action: Action::Produce(1, vec![0]),
+                }],
+                stages: Vec::new(),
+            },
+            b: None,
+        };
+        let listed = self.wonders.iter().take(5);
+        let padded = listed.chain(std::iter::repeat_n(
+            &plain,
+            3usize.saturating_sub(self.wonders.len()),
+        ));
+        for (i, w) in padded.enumerate() {
+            let _ = writeln!(
+                wonders,
+                "  - name: {:?}\n    sides:",
+                format!("Wonder {} {i}", w.name)
+            );
+            side(&mut wonders, "A", &w.a);
+            if let Some(b) = &w.b {
+                side(&mut wonders, "B", b);
+            }
+        }
+        vec![
+            ("game.yaml", GAME.to_string()),
+            ("age1.yaml", age1),
+            ("age2.yaml", age2),
+            ("guilds.yaml", guilds),
+            ("wonders.yaml", wonders),
+        ]
+    }
+}
+
+/// A name written by `{:?}` read back (the names written hold no escapes).
+fn serde_like_unquote(s: &str) -> Option<String> {
+    s.strip_prefix('"')?.strip_suffix('"').map(str::to_string)
+}
+
+/// A folder of its own for one set's files (the loader reads a game folder
+/// from disk): of this process, and of this call (tests run in threads).
+fn folder() -> PathBuf {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let n = CALLS.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir()
+        .join(format!("sevenw-fuzz-{}-{n}", std::process::id()))
+        .join("mini")
+}
+
+/// The target.
+pub fn card_set(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(set) = Set::arbitrary(&mut u) else {
+        return;
+    };
+    let _ = check_and_gen(&set.files());
+}
+
+/// Writes `files` into a game folder and runs check, rendering and, if
+/// the set has no error, generation: the generated code, or the report.
+pub fn check_and_gen(files: &[(&str, String)]) -> Result<String, String> {
+    let dir = folder();
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).map_err(|e| e.to_string())?;
+    }
+    let compiled = sevenw_compiler::check(std::slice::from_ref(&dir));
+    let rendered = compiled.report.render(&compiled.sources, false);
+    let code = compiled
+        .library
+        .map(|lib| sevenw_compiler::codegen::generate(&lib));
+    if let Some(parent) = dir.parent() {
+        let _ = std::fs::remove_dir_all(parent);
+    }
+    code.ok_or(rendered)
+}
+
+/// The files of one input, for the corpus and for reading a crash.
+pub fn files_of(data: &[u8]) -> Option<Vec<(&'static str, String)>> {
+    Set::arbitrary(&mut Unstructured::new(data))
+        .ok()
+        .map(|s| s.files())
+}
