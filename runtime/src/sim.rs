@@ -84,7 +84,8 @@ impl Stats {
     }
 }
 
-fn add<T: Copy + Default + std::ops::AddAssign>(a: &mut Vec<T>, b: &[T]) {
+/// Adds `b` into `a` element by element, growing `a` to `b`'s length.
+pub(crate) fn add<T: Copy + Default + std::ops::AddAssign>(a: &mut Vec<T>, b: &[T]) {
     if a.len() < b.len() {
         a.resize(b.len(), T::default());
     }
@@ -239,20 +240,37 @@ pub fn simulate<G: Game + Sheets>(
 ) -> Result<Stats, SimError> {
     // Set-up mistakes are reported before anything is played.
     game.start(&opts.setup).map_err(SimError::Setup)?;
-    let chunks = opts.games.div_ceil(CHUNK);
-    let chunk = |c: u64| -> Result<Stats, SimError> {
+    in_chunks(opts, CHUNK, progress, Stats::merge, &|games| {
         let mut stats = Stats::default();
         let mut tally = Tally::default();
-        let end = ((c + 1) * CHUNK).min(opts.games);
-        for i in c * CHUNK..end {
+        for i in games {
             one(game, opts, i, &mut stats, &mut tally)?;
         }
         tally.into_stats(&mut stats);
-        progress(end - c * CHUNK);
         Ok(stats)
+    })
+}
+
+/// Plays games `0..opts.games` in chunks of `chunk` games on `opts.threads`
+/// threads, each chunk summed by `play` and the sums joined by `merge` in
+/// chunk order: the same result on any number of threads (for an
+/// associative `merge`). `progress` is told of each chunk played.
+pub(crate) fn in_chunks<T: Send + Default>(
+    opts: &SimOptions,
+    chunk: u64,
+    progress: &(dyn Fn(u64) + Sync),
+    merge: fn(T, T) -> T,
+    play: &(dyn Fn(std::ops::Range<u64>) -> Result<T, SimError> + Sync),
+) -> Result<T, SimError> {
+    let chunks = opts.games.div_ceil(chunk);
+    let run = |c: u64| -> Result<T, SimError> {
+        let end = ((c + 1) * chunk).min(opts.games);
+        let sum = play(c * chunk..end)?;
+        progress(end - c * chunk);
+        Ok(sum)
     };
     if opts.threads <= 1 {
-        return (0..chunks).try_fold(Stats::default(), |acc, c| Ok(acc.merge(chunk(c)?)));
+        return (0..chunks).try_fold(T::default(), |acc, c| Ok(merge(acc, run(c)?)));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads)
@@ -261,7 +279,7 @@ pub fn simulate<G: Game + Sheets>(
     pool.install(|| {
         (0..chunks)
             .into_par_iter()
-            .map(chunk)
-            .try_reduce(Stats::default, |a, b| Ok(a.merge(b)))
+            .map(run)
+            .try_reduce(T::default, |a, b| Ok(merge(a, b)))
     })
 }

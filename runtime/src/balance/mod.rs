@@ -15,13 +15,12 @@ pub mod html;
 
 use std::collections::BTreeMap;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sevenw_host::GameInfo;
 
 use crate::bots::table;
 use crate::game::{Game, Observer, Setup, play_out};
-use crate::sim::{SimError, SimOptions, game_seed};
+use crate::sim::{SimError, SimOptions, add, game_seed, in_chunks};
 
 /// Games played by one task before it reports.
 const CHUNK: u64 = 8;
@@ -73,15 +72,6 @@ pub struct Tally {
     pub totals: BTreeMap<i32, u64>,
 }
 
-fn add_vec<T: Copy + Default + std::ops::AddAssign>(a: &mut Vec<T>, b: &[T]) {
-    if a.len() < b.len() {
-        a.resize(b.len(), T::default());
-    }
-    for (x, &y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-}
-
 impl Tally {
     fn merge(mut self, o: Tally) -> Tally {
         if o.games > 0 {
@@ -100,8 +90,8 @@ impl Tally {
         for (k, v) in o.victories {
             *self.victories.entry(k).or_default() += v;
         }
-        add_vec(&mut self.seat_wins, &o.seat_wins);
-        add_vec(&mut self.seat_totals, &o.seat_totals);
+        add(&mut self.seat_wins, &o.seat_wins);
+        add(&mut self.seat_totals, &o.seat_totals);
         self.wins += o.wins;
         self.total += o.total;
         for (k, v) in o.labels {
@@ -109,7 +99,7 @@ impl Tally {
             e.n += v.n;
             e.wins += v.wins;
             e.total += v.total;
-            add_vec(&mut e.points, &v.points);
+            add(&mut e.points, &v.points);
         }
         for (k, v) in o.cards {
             let e = self.cards.entry(k).or_default();
@@ -179,7 +169,7 @@ fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<()
             e.wins += won;
             e.total += total;
             let pts: Vec<i64> = score.points.iter().map(|&p| i64::from(p)).collect();
-            add_vec(&mut e.points, &pts);
+            add(&mut e.points, &pts);
         }
         cards.clear();
         cards.extend_from_slice(game.built(&state, seat));
@@ -207,28 +197,12 @@ pub fn play<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
     game.start(&opts.setup).map_err(SimError::Setup)?;
-    let chunks = opts.games.div_ceil(CHUNK);
-    let chunk = |c: u64| -> Result<Tally, SimError> {
+    in_chunks(opts, CHUNK, progress, Tally::merge, &|games| {
         let mut t = Tally::default();
-        let end = ((c + 1) * CHUNK).min(opts.games);
-        for i in c * CHUNK..end {
+        for i in games {
             one(game, opts, i, &mut t)?;
         }
-        progress(end - c * CHUNK);
         Ok(t)
-    };
-    if opts.threads <= 1 {
-        return (0..chunks).try_fold(Tally::default(), |acc, c| Ok(acc.merge(chunk(c)?)));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads)
-        .build()
-        .map_err(|e| SimError::Threads(e.to_string()))?;
-    pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map(chunk)
-            .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
     })
 }
 
