@@ -36,6 +36,13 @@ fn duel_games(c: &mut Criterion) {
     group.bench_function("state clone, after 30 decisions", |bench| {
         bench.iter(|| black_box(black_box(&st).clone()))
     });
+    // What a search bot does at each node: clone into a state it keeps,
+    // whose buffers are reused (no allocation).
+    let mut into = st.clone();
+    group.bench_function(
+        "state clone, after 30 decisions, into a used state (clone_from)",
+        |bench| bench.iter(|| into.clone_from(black_box(&st))),
+    );
     group.finish();
 }
 

@@ -66,6 +66,13 @@ fn clone_state(c: &mut Criterion) {
     group.bench_function("clone, 7 players, Age III", |bench| {
         bench.iter(|| black_box(black_box(&st).clone()))
     });
+    // What a search bot does at each node: clone into a state it keeps,
+    // whose buffers are reused (no allocation).
+    let mut into = st.clone();
+    group.bench_function(
+        "clone, 7 players, Age III, into a used state (clone_from)",
+        |bench| bench.iter(|| into.clone_from(black_box(&st))),
+    );
     group.finish();
 }
 

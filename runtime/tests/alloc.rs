@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use sevenw_runtime::bots::{BotKind, RandomBot, table};
 use sevenw_runtime::engine::payment::PaymentSearch;
 use sevenw_runtime::game::{Game, Player, Setup, play_until};
+use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::{Base, Move, MoveGen, Phase, State};
 use sevenw_runtime::games::duel::{self, Duel, TradeCache};
 
@@ -104,6 +105,73 @@ fn hot_paths_do_not_allocate() {
     );
     // In the same test: the counter is global and tests run in parallel.
     duel_hot_paths_do_not_allocate();
+    states_clone_without_allocating(&states);
+}
+
+/// `clone_from` into a state of the same game (what a search bot does at
+/// each node) reuses the destination's buffers: once they have grown to
+/// the largest state, no clone allocates, in every game.
+fn states_clone_without_allocating(base_states: &[State]) {
+    fn check<S: Clone + PartialEq + std::fmt::Debug>(what: &str, states: &[S]) {
+        assert!(states.len() > 1, "{what}: states to clone");
+        let mut scratch = states[0].clone();
+        // Grow the buffers once…
+        for s in states {
+            scratch.clone_from(s);
+        }
+        // …then cloning any of them allocates nothing, and copies it.
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        for _ in 0..3 {
+            for s in states.iter().rev() {
+                scratch.clone_from(s);
+            }
+        }
+        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        assert_eq!(scratch, states[0], "{what}: clone_from copies the state");
+        assert_eq!(after - before, 0, "{what}: allocations in clone_from");
+    }
+    // The base game, with Leaders and Edifice too: every city's card,
+    // source and ability lists, hands, drafts, projects.
+    check("base", base_states);
+    let info = sevenw_runtime::select(
+        sevenw_cards::GAMES,
+        "base",
+        Some(2),
+        &["leaders", "edifice"],
+    )
+    .unwrap();
+    let both = Base::new(info).unwrap();
+    check("base with Leaders and Edifice", &played(&both, 7, 60));
+    check(
+        "duel",
+        &played(
+            &Duel::new(sevenw_cards::game("duel").unwrap()).unwrap(),
+            2,
+            40,
+        ),
+    );
+    let a = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
+    check("architects", &played(&a, 7, 60));
+}
+
+/// States of `game` with `players` seats after `decisions` random
+/// decisions (or at its end), one per seed.
+fn played<G: Game>(game: &G, players: usize, decisions: usize) -> Vec<G::State> {
+    (0..6u64)
+        .map(|seed| {
+            let mut g = game.start(&Setup::new(players, seed)).unwrap();
+            let mut moves = Vec::new();
+            for d in 0..decisions {
+                if game.to_move(&g).is_none() {
+                    break;
+                }
+                game.legal_moves(&mut g, &mut moves);
+                let i = (seed as usize * 7 + d) % moves.len();
+                game.apply(&mut g, &moves[i]);
+            }
+            g
+        })
+        .collect()
 }
 
 /// Duel: move generation (with its trade cache) and trade costs.

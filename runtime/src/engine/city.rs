@@ -22,7 +22,7 @@ pub const NO_PRICE: u8 = u8::MAX;
 pub const MAX_CAT: usize = 16;
 
 /// Abilities granted by effects, used by the turn structure.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Abilities {
     /// Free builds from the discard pile due at the end of this turn.
     pub discard_builds: u8,
@@ -66,6 +66,27 @@ pub struct Abilities {
     pub coin_value: u8,
 }
 
+clone_reusing!(Abilities {
+    discard_builds,
+    discard_builds_late,
+    hand_builds_per_age,
+    hand_builds_used,
+    play_last_card,
+    copies,
+    extra_turns,
+    discounts,
+    trade_receivers,
+    coin_discounts,
+    free_rules,
+    bank_trades,
+    give_defeats,
+    science_rules,
+    keep,
+    pending,
+    any_resources,
+    coin_value,
+});
+
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pending {
@@ -100,7 +121,7 @@ pub enum Pending {
 pub const TOKEN_VALUES: usize = 8;
 
 /// One player's city.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct City {
     pub wonder: u8,
     pub side: u8,
@@ -161,6 +182,40 @@ pub struct City {
     /// Cat icons on the cards held (Architects).
     pub cats: u16,
 }
+
+clone_reusing!(City {
+    wonder,
+    side,
+    stages,
+    coins,
+    shields,
+    cards,
+    sources,
+    listening,
+    wonder_stages,
+    names,
+    colour_count,
+    own,
+    sold,
+    prices,
+    bank_prices,
+    science,
+    wild,
+    vp,
+    victories,
+    defeats,
+    conflict_vp,
+    wins,
+    entombed,
+    bank_coins,
+    bought,
+    progress,
+    abilities,
+    pawns,
+    debt,
+    chosen,
+    cats,
+});
 
 impl Default for City {
     fn default() -> Self {

@@ -15,6 +15,29 @@
 //! - [`science`]: science scoring with wildcards.
 //! - [`military`]: battles with neighbours, and a two-city conflict track.
 
+/// Implements `Clone` for a struct field by field, with a `clone_from`
+/// that clones each field into the destination's own, so that every `Vec`
+/// keeps its allocation: cloning a game state into one of the same game
+/// (what a search bot does at every node) allocates nothing once the
+/// destination's buffers have grown. Both methods destructure the struct
+/// without `..`: a field added to it and not listed here does not compile.
+macro_rules! clone_reusing {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                let $ty { $($field),* } = self;
+                $ty { $($field: $field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $ty { $($field),* } = source;
+                $(self.$field.clone_from($field);)*
+            }
+        }
+    };
+}
+pub(crate) use clone_reusing;
+
 pub mod city;
 pub mod compose;
 pub mod host;

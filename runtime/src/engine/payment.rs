@@ -32,11 +32,13 @@ pub struct Choice {
 }
 
 /// What a city produces: fixed units per resource plus choices.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Production {
     pub fixed: [u8; MAX_RES],
     pub choices: Vec<Choice>,
 }
+
+clone_reusing!(Production { fixed, choices });
 
 impl Production {
     /// Adds `amount` of one resource of `options` (fixed when it names one).

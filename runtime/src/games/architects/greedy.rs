@@ -13,9 +13,12 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     let game = view.rules();
     let seat = view.seat();
     let masked = view.masked();
+    // One state and one move list for the whole decision, overwritten by
+    // each move's preview.
+    let mut scratch = (masked.clone(), Vec::new());
     let mut best = (i64::MIN, 0);
     for (i, mv) in moves.iter().enumerate() {
-        let v = value_of(game, &masked, seat, mv);
+        let v = value_of(game, &masked, seat, mv, &mut scratch);
         if v > best.0 {
             best = (v, i);
         }
@@ -23,7 +26,13 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     best.1
 }
 
-fn value_of(game: &Architects, masked: &State, seat: usize, mv: &Move) -> i64 {
+fn value_of(
+    game: &Architects,
+    masked: &State,
+    seat: usize,
+    mv: &Move,
+    (st, moves): &mut (State, Vec<Move>),
+) -> i64 {
     if let Move::Take(Deck::Central) = mv
         && masked.table.central.last() == Some(&UNKNOWN)
     {
@@ -31,32 +40,39 @@ fn value_of(game: &Architects, masked: &State, seat: usize, mv: &Move) -> i64 {
         let total: i64 = prior.iter().map(|&(_, n)| i64::from(n)).sum();
         let mut sum = 0;
         for &(c, n) in prior {
-            let mut st = masked.clone();
+            st.clone_from(masked);
             if let Some(top) = st.table.central.last_mut() {
                 *top = c;
             }
-            sum += preview(game, st, seat, mv) * i64::from(n);
+            sum += preview(game, st, moves, seat, mv) * i64::from(n);
         }
         return sum / total.max(1);
     }
-    preview(game, masked.clone(), seat, mv)
+    st.clone_from(masked);
+    preview(game, st, moves, seat, mv)
 }
 
 /// The value, for `seat`, of the position after `mv` and the rest of its
-/// turn (each further choice its first option).
-fn preview(game: &Architects, mut st: State, seat: usize, mv: &Move) -> i64 {
+/// turn (each further choice its first option), played in `st` with
+/// `moves` as the buffer of moves.
+fn preview(
+    game: &Architects,
+    st: &mut State,
+    moves: &mut Vec<Move>,
+    seat: usize,
+    mv: &Move,
+) -> i64 {
     let turn = st.table.turns;
-    game.apply(&mut st, mv);
-    let mut moves = Vec::new();
+    game.apply(st, mv);
     for _ in 0..64 {
         if st.phase == Phase::Over || st.table.current != seat || st.table.turns != turn {
             break;
         }
-        game.legal_moves(&mut st, &mut moves);
+        game.legal_moves(st, moves);
         let Some(&first) = moves.first() else { break };
-        game.apply(&mut st, &first);
+        game.apply(st, &first);
     }
-    evaluate(game, &st, seat)
+    evaluate(game, st, seat)
 }
 
 /// In tenths of a point: the lead in points, a finished game won or lost,

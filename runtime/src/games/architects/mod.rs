@@ -33,6 +33,7 @@ mod narrate;
 pub mod scenario;
 pub mod sheet;
 
+use crate::engine::clone_reusing;
 use std::fmt;
 
 use sevenw_host::{CardId, Category, Decks, Event, GameInfo, Listens, Pattern, Source};
@@ -169,7 +170,7 @@ pub enum Phase {
 }
 
 /// Everything on the table: the position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Table {
     pub cities: Vec<City>,
     /// Each seat's wonder.
@@ -214,6 +215,32 @@ pub struct Table {
     pub used_any: u8,
     pub used_coin: u8,
 }
+
+clone_reusing!(Table {
+    cities,
+    wonders,
+    decks,
+    central,
+    discard,
+    boxed,
+    looking,
+    looked,
+    face_up,
+    pile,
+    tokens,
+    built,
+    conflict,
+    war,
+    battle,
+    cat,
+    current,
+    turns,
+    battles,
+    peek,
+    used,
+    used_any,
+    used_coin,
+});
 
 impl Table {
     pub fn seats(&self) -> usize {
@@ -318,7 +345,7 @@ impl Table {
 }
 
 /// An Architects game in progress.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub table: Table,
     pub phase: Phase,
@@ -326,6 +353,13 @@ pub struct State {
     /// A buffer for the due actions (no part of the position).
     scratch: Vec<Move>,
 }
+
+clone_reusing!(State {
+    table,
+    phase,
+    rng,
+    scratch,
+});
 
 impl PartialEq for State {
     /// The same point of the same game: position, decision, random stream.

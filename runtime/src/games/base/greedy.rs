@@ -3,6 +3,7 @@
 use crate::engine::city::{City, Pending, seat_at};
 
 use crate::engine::payment::Payment;
+use sevenw_host::CardId;
 
 use super::{Action, Move, View, victory_vp};
 
@@ -11,8 +12,14 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     // The score before any move is the same for every move judged.
     let s0 = score_now(view);
     let mut best = (i64::MIN, 0);
+    // One city and one list of marks for the whole decision, overwritten
+    // by each move's preview.
+    let mut scratch = Scratch {
+        city: view.city().clone(),
+        marks: Vec::new(),
+    };
     for (i, mv) in moves.iter().enumerate() {
-        let v = value(view, mv, s0);
+        let v = value(view, mv, s0, &mut scratch);
         if v > best.0 {
             best = (v, i);
         }
@@ -27,16 +34,23 @@ fn score_now(view: &View<'_>) -> i32 {
         .total
 }
 
+/// The buffers a preview is made in.
+struct Scratch {
+    city: City,
+    marks: Vec<CardId>,
+}
+
 /// The value of `mv` in tenths of a point: the rise of the seat's own
 /// projected final score (from `s0`, the city's as it stands), plus
 /// production, cheaper trading, shields that win conflicts and chains while
 /// they can still help.
-pub fn value(view: &View<'_>, mv: &Move, s0: i32) -> i64 {
+/// The preview is made in `scratch`.
+fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
     let base = view.rules();
     let cities = view.cities();
     let seat = view.seat();
     let before = view.city();
-    let after = match mv.action {
+    let after: &City = match mv.action {
         // A drafted card is worth what recruiting it later would be (at its
         // printed cost, less a little for the coins it will take).
         Action::Keep => {
@@ -53,22 +67,27 @@ pub fn value(view: &View<'_>, mv: &Move, s0: i32) -> i64 {
                 }),
                 ..*mv
             };
-            return value(view, &recruit, s0) - i64::from(cost.min(100) as u16);
+            return value(view, &recruit, s0, scratch) - i64::from(cost.min(100) as u16);
         }
         Action::Entomb => {
-            let mut after = before.clone();
+            scratch.city.clone_from(before);
             let vp = base
                 .info
                 .cards
                 .get(usize::from(mv.card.0))
                 .map_or(0, |c| 2 * c.cost.coins_in(view.age().max(1)));
-            after.entomb(&base.vocab, mv.card, vp.min(1000) as i32);
-            after
+            scratch
+                .city
+                .entomb(&base.vocab, mv.card, vp.min(1000) as i32);
+            &scratch.city
         }
         Action::Skip => return 0,
-        _ => base.preview(cities, seat, mv),
+        _ => {
+            base.preview_into(cities, seat, mv, &mut scratch.city, &mut scratch.marks);
+            &scratch.city
+        }
     };
-    let s1 = base.score_city(cities, seat, &after, &[]);
+    let s1 = base.score_city(cities, seat, after, &[]);
     let mut v = i64::from(s1.total - s0) * 10;
     let ages = i64::from(base.info.ages);
     let left = (ages - i64::from(view.age())).max(0); // Ages still to come
@@ -115,7 +134,7 @@ pub fn value(view: &View<'_>, mv: &Move, s0: i32) -> i64 {
     if let Action::Stage(_, how) = mv.action
         && how.join
     {
-        v += join_value(view, &after);
+        v += join_value(view, after);
     }
     v
 }

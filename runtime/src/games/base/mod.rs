@@ -33,6 +33,7 @@ mod narrate;
 pub mod scenario;
 pub mod sheet;
 
+use crate::engine::clone_reusing;
 use std::fmt;
 
 use sevenw_host::{
@@ -190,7 +191,7 @@ pub enum Choice {
 }
 
 /// Cards, hands and piles of a game in progress: the position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Table {
     pub cities: Vec<City>,
     pub hands: Vec<Vec<CardId>>,
@@ -219,8 +220,24 @@ pub struct Table {
     pub recruiting: bool,
 }
 
+clone_reusing!(Table {
+    cities,
+    hands,
+    stage_cards,
+    discard,
+    boxed,
+    returned,
+    dealt,
+    projects,
+    age,
+    turn,
+    side,
+    drafting,
+    recruiting,
+});
+
 /// A base game in progress.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub table: Table,
     pub phase: Phase,
@@ -237,6 +254,18 @@ pub struct State {
     rng: Rng,
     scratch: Scratch,
 }
+
+clone_reusing!(State {
+    table,
+    phase,
+    chosen,
+    resolved,
+    turns_played,
+    last_turn,
+    resume,
+    rng,
+    scratch,
+});
 
 impl PartialEq for State {
     /// Two states are equal when the game is at the same point: the same
@@ -265,6 +294,9 @@ impl Clone for Scratch {
     fn clone(&self) -> Self {
         Scratch::default()
     }
+
+    /// Keeps the destination's own buffers.
+    fn clone_from(&mut self, _: &Self) {}
 }
 
 /// Reusable buffers for move generation.
@@ -708,12 +740,27 @@ impl Base {
     /// moves of the turn (for bots that look one move ahead).
     pub fn preview(&self, cities: &[City], seat: usize, mv: &Move) -> City {
         let mut me = cities[seat].clone();
-        let mut marks = Vec::new();
-        if let Some((source, follow)) = self.enact(&mut me, &mut marks, mv) {
-            let mut h = CityHost::new(&mut me, cities, seat, true);
+        self.preview_into(cities, seat, mv, &mut me, &mut Vec::new());
+        me
+    }
+
+    /// [`Base::preview`] into `me` (any city: it is overwritten), reusing
+    /// its buffers and `marks` (the cards put under a stage), so that a
+    /// bot judging many moves allocates nothing per move.
+    pub fn preview_into(
+        &self,
+        cities: &[City],
+        seat: usize,
+        mv: &Move,
+        me: &mut City,
+        marks: &mut Vec<CardId>,
+    ) {
+        me.clone_from(&cities[seat]);
+        marks.clear();
+        if let Some((source, follow)) = self.enact(me, marks, mv) {
+            let mut h = CityHost::new(me, cities, seat, true);
             run_built(&self.vocab, &mut h, source, Some(follow));
         }
-        me
     }
 
     /// The final score of `me` sitting at `seat` among `cities`, with these

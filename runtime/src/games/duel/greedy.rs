@@ -11,7 +11,10 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     match view.phase() {
         Phase::Play => {
             let masked = view.masked();
-            best(moves, |mv| play_value(view, &masked, mv))
+            // One state and one move list for the whole decision,
+            // overwritten by each move's preview.
+            let mut scratch = (masked.clone(), Vec::new());
+            best(moves, |mv| play_value(view, &masked, mv, &mut scratch))
         }
         // The token that raises the lead the most (coins and points now;
         // discounts and symbols count a little).
@@ -29,7 +32,7 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     }
 }
 
-fn best(moves: &[Move], value: impl Fn(&Move) -> i64) -> usize {
+fn best(moves: &[Move], mut value: impl FnMut(&Move) -> i64) -> usize {
     let mut best = (i64::MIN, 0);
     for (i, mv) in moves.iter().enumerate() {
         let v = value(mv);
@@ -41,25 +44,29 @@ fn best(moves: &[Move], value: impl Fn(&Move) -> i64) -> usize {
 }
 
 /// The position after `mv` and the choices it sets off (each taking its
-/// first option), as the seat can see it.
-fn preview(duel: &Duel, masked: &State, mv: &Move) -> State {
-    let mut st = masked.clone();
-    duel.apply(&mut st, mv);
-    let mut options = Vec::new();
+/// first option), as the seat can see it, made in `st` (overwritten) with
+/// `options` as the buffer of moves.
+fn preview(duel: &Duel, masked: &State, mv: &Move, st: &mut State, options: &mut Vec<Move>) {
+    st.clone_from(masked);
+    duel.apply(st, mv);
     while let Phase::Choose { .. } = st.phase {
-        duel.legal_moves(&mut st, &mut options);
+        duel.legal_moves(st, options);
         let Some(&first) = options.first() else { break };
-        duel.apply(&mut st, &first);
+        duel.apply(st, &first);
     }
-    st
 }
 
 /// The value of a card move in tenths of a point: the lead in points after
 /// it, production while Ages remain, the pawn, and winning outright.
-fn play_value(view: &View<'_>, masked: &State, mv: &Move) -> i64 {
+fn play_value(
+    view: &View<'_>,
+    masked: &State,
+    mv: &Move,
+    (after, options): &mut (State, Vec<Move>),
+) -> i64 {
     let duel = view.rules();
     let seat = view.seat();
-    let after = preview(duel, masked, mv);
+    preview(duel, masked, mv, after, options);
     let t = &after.table;
     if let Some((_, Some(w))) = t.ended {
         return if w == seat { 1_000_000 } else { -1_000_000 };

@@ -27,6 +27,7 @@ pub mod scenario;
 pub mod sheet;
 pub mod trade;
 
+use crate::engine::clone_reusing;
 use std::fmt;
 
 use sevenw_host::{
@@ -187,7 +188,7 @@ pub enum Phase {
 }
 
 /// Everything on the table of a Duel game: the position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Table {
     pub cities: Vec<City>,
     /// Wonders each player still may build.
@@ -235,6 +236,32 @@ pub struct Table {
     pub ended: Option<(Victory, Option<usize>)>,
 }
 
+clone_reusing!(Table {
+    cities,
+    wonders,
+    built,
+    stage_cards,
+    draft,
+    draft_deck,
+    boxed_wonders,
+    layout,
+    discard,
+    boxed,
+    dealt,
+    board_tokens,
+    aside_tokens,
+    tokens,
+    drawn_tokens,
+    track,
+    market,
+    paired,
+    age,
+    current,
+    last,
+    turns,
+    ended,
+});
+
 impl Table {
     /// Built wonders in the whole game.
     pub fn wonders_built(&self) -> u8 {
@@ -248,7 +275,7 @@ impl Table {
 }
 
 /// A Duel game in progress.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub table: Table,
     pub phase: Phase,
@@ -259,6 +286,15 @@ pub struct State {
     /// Rebuilding a table from a sheet: coins effects pay are not added.
     rebuild: bool,
 }
+
+clone_reusing!(State {
+    table,
+    phase,
+    rng,
+    cache,
+    shadow,
+    rebuild,
+});
 
 impl PartialEq for State {
     /// The same point of the same game: position, decision, random stream.

@@ -3,6 +3,7 @@
 //! the cheapest purchase for a cost given the city's own "one of" production
 //! and its discounts, and a cache of those costs per market version.
 
+use crate::engine::clone_reusing;
 use sevenw_host::{Colour, Cost, Discount};
 
 use crate::engine::city::{City, NO_PRICE};
@@ -134,7 +135,7 @@ fn leaf_cost(short: &Short, off: u8) -> u32 {
 /// counted per game: a cache serves one game (one state and its successors,
 /// clones included, since the cache travels with the state), never states
 /// of different games.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct TradeCache {
     /// One entry per seat and card, then per seat and wonder, in one
     /// allocation: `(version, cost)`.
@@ -142,6 +143,12 @@ pub struct TradeCache {
     cards: usize,
     wonders: usize,
 }
+
+clone_reusing!(TradeCache {
+    entries,
+    cards,
+    wonders,
+});
 
 impl TradeCache {
     /// Makes room for `cards` cards and `wonders` wonders (once per game).
