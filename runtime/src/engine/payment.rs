@@ -183,6 +183,10 @@ struct Summary {
     sells_choices: [u16; 2],
     /// The resources the bank sells.
     bank: u16,
+    /// The most units of each resource the buyer could get at all: its
+    /// own production (every choice that offers it), both sellers' and the
+    /// bank's. A cost asking more of one (less a discount) cannot be paid.
+    most: [u8; MAX_RES],
 }
 
 impl Summary {
@@ -200,8 +204,22 @@ impl Summary {
                 }
             }
         }
+        let mut most = market.own.fixed;
+        for (r, most) in most.iter_mut().enumerate() {
+            *most = most.saturating_add(cap[0][r]).saturating_add(cap[1][r]);
+        }
+        let own = market.own.choices.iter().map(|c| (c.options, c.amount));
+        for (options, amount) in own.chain(market.bank.iter().map(|&(set, _)| (set, 1))) {
+            let mut bits = options.0;
+            while bits != 0 {
+                let r = bits.trailing_zeros() as usize % MAX_RES;
+                bits &= bits - 1;
+                most[r] = most[r].saturating_add(amount);
+            }
+        }
         Summary {
             cap,
+            most,
             own_choices: union(market.own),
             sells_choices: [union(market.left), union(market.right)],
             bank: market.bank.iter().fold(0u16, |a, &(set, _)| a | set.0),
@@ -395,11 +413,19 @@ impl PaymentSearch {
             left: 0,
             right: 0,
         };
-        // Most costs are met by the city's fixed production: checked first.
-        if resources
-            .iter()
-            .all(|&(r, n)| n <= market.own.fixed[usize::from(r.0) % MAX_RES])
-        {
+        // Most costs are met by the city's fixed production, and many ask
+        // more of a resource than the market holds: both checked first.
+        let mut met = true;
+        for &(r, n) in resources {
+            let i = usize::from(r.0) % MAX_RES;
+            if n > market.own.fixed[i] {
+                met = false;
+                if n > sum.most[i].saturating_add(discount) {
+                    return &self.out;
+                }
+            }
+        }
+        if met {
             self.out.push(free);
             return &self.out;
         }
