@@ -114,6 +114,37 @@ fn a_card_in_two_places_is_caught_at_the_next_move() {
 }
 
 #[test]
+fn a_name_built_twice_and_a_card_both_dealt_and_boxed_are_caught() {
+    let b = base(1, &[]);
+    let st = midgame(&b, 30);
+    // Seat 0's first card built a second time (pushed past `add_card`,
+    // which would refuse nothing but keep the lists apart).
+    let mut twice = st.clone();
+    let card = twice.table.cities[0].cards[0];
+    twice.table.cities[0].cards.push(card);
+    let broken = b.invariants(&twice).expect_err("caught");
+    assert_eq!(broken.invariant, "one card of a name per city");
+    assert!(broken.detail.contains("seat 0"), "{}", broken.detail);
+    assert!(
+        broken.detail.contains(b.card_name(card)),
+        "{}",
+        broken.detail
+    );
+    // A card dealt (in seat 2's hand) also put back in the box, where its
+    // single copy cannot be as well.
+    let mut boxed = st.clone();
+    let card = boxed.table.hands[2][0];
+    boxed.table.boxed.push(card);
+    let broken = b.invariants(&boxed).expect_err("caught");
+    assert_eq!(broken.invariant, "cards in one place");
+    assert!(
+        broken.detail.contains("both boxed and dealt"),
+        "{}",
+        broken.detail
+    );
+}
+
+#[test]
 fn negative_coins_are_caught() {
     let b = base(1, &[]);
     let mut st = midgame(&b, 10);

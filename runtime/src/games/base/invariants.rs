@@ -6,6 +6,8 @@ use sevenw_host::CardId;
 
 use crate::game::{Broken, ensure};
 
+use crate::engine::vocab::NameSet;
+
 use super::{Base, Phase, State, Status};
 
 /// Every card dealt is in exactly one place: a city, under a wonder, in the
@@ -41,17 +43,13 @@ impl Base {
             placed.extend_from_slice(&c.cards);
             placed.extend_from_slice(&t.stage_cards[seat]);
             placed.extend(c.entombed.iter().map(|&(card, _)| card));
-            let mut names: Vec<u16> = c.cards.iter().map(|&k| self.vocab.name_class(k)).collect();
-            names.sort_unstable();
-            if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-                let card = c.cards.iter().find(|&&k| self.vocab.name_class(k) == w[0]);
-                return Err(Broken::new(
-                    NAMES,
-                    format!(
-                        "seat {seat} holds {} twice",
-                        card.map_or("a card", |&k| self.card_name(k))
-                    ),
-                ));
+            let mut names = NameSet::default();
+            for &k in &c.cards {
+                let class = self.vocab.name_class(k);
+                ensure(!names.contains(class), NAMES, || {
+                    format!("seat {seat} holds {} twice", self.card_name(k))
+                })?;
+                names.insert(class);
             }
             ensure(
                 t.stage_cards[seat].len() == usize::from(c.stages),
@@ -79,10 +77,25 @@ impl Base {
             placed.extend_from_slice(h);
         }
         placed.extend_from_slice(&t.returned);
-        let mut dealt = t.dealt.clone();
-        dealt.sort_unstable();
-        placed.sort_unstable();
-        if dealt != placed {
+        // Copies of each card dealt, placed and boxed: counted, not sorted
+        // (this runs after every move of a soak).
+        let mut count = vec![[0u32; 3]; self.info.cards.len()];
+        let mut known = true;
+        for (k, cards) in [&t.dealt, &placed, &t.boxed].into_iter().enumerate() {
+            for &c in cards {
+                match count.get_mut(usize::from(c.0)) {
+                    Some(n) => n[k] += 1,
+                    None => known = false,
+                }
+            }
+        }
+        ensure(known, CARDS, || {
+            "a card not of the game is in play".to_string()
+        })?;
+        if count.iter().any(|n| n[0] != n[1]) {
+            let mut dealt = t.dealt.clone();
+            dealt.sort_unstable();
+            placed.sort_unstable();
             let lost = difference(&dealt, &placed);
             let extra = difference(&placed, &dealt);
             let names = |v: &[CardId]| {
@@ -100,12 +113,12 @@ impl Base {
                 ),
             ));
         }
-        if let Some(&b) = t.boxed.iter().find(|b| dealt.binary_search(b).is_ok()) {
-            let copies = |v: &[CardId]| v.iter().filter(|&&c| c == b).count();
+        for (i, &[dealt, _, boxed]) in count.iter().enumerate() {
             // A card of several copies (one per player count) may be both
             // dealt and boxed; one copy may not be in both.
+            let b = CardId(i as u16);
             ensure(
-                copies(&t.boxed) + copies(&dealt) <= self.copies(b),
+                dealt == 0 || boxed == 0 || (dealt + boxed) as usize <= self.copies(b),
                 CARDS,
                 || format!("{} is both boxed and dealt", self.card_name(b)),
             )?;
