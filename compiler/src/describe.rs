@@ -518,7 +518,8 @@ fn and(items: &[String]) -> String {
     join(items, "and")
 }
 
-fn plural(n: i64, one: &str, many: &str) -> String {
+/// `1 card`, `2 cards`.
+pub fn plural(n: i64, one: &str, many: &str) -> String {
     format!("{n} {}", plural_word(n, one, many))
 }
 

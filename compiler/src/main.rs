@@ -437,8 +437,8 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
             let cards = if g.extends.is_some() && g.cards.iter().all(|c| c.age == 0) {
                 if drafted > 0 {
                     format!(
-                        "{} cards ({})",
-                        g.cards.len(),
+                        "{} ({})",
+                        cards(g.cards.len()),
                         per_age.last().cloned().unwrap_or_default()
                     )
                 } else {
@@ -446,22 +446,25 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                 }
             } else {
                 format!(
-                    "{} cards ({} names; printed {})",
-                    g.cards.len(),
-                    names.len(),
+                    "{} ({}; printed {})",
+                    cards(g.cards.len()),
+                    count(names.len(), "name", "names"),
                     per_age.join(", ")
                 )
             };
             summary.push_str(&format!(
-                "\n  {what} ({}): {cards}, {} wonders, {} sides, {} stages{}",
+                "\n  {what} ({}): {cards}, {}, {}, {}{}",
                 g.title,
-                g.wonders.len(),
-                sides,
-                stages,
+                count(g.wonders.len(), "wonder", "wonders"),
+                count(sides, "side", "sides"),
+                count(stages, "stage", "stages"),
                 if g.progress.is_empty() {
                     String::new()
                 } else {
-                    format!(", {} progress tokens", g.progress.len())
+                    format!(
+                        ", {}",
+                        count(g.progress.len(), "progress token", "progress tokens")
+                    )
                 }
             ));
         }
@@ -473,6 +476,15 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
     ));
     // Titles and paths come from the files: no control character reaches the terminal.
     escape_controls(&summary).into_owned()
+}
+
+/// `1 card`, `2 cards`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    describe::plural(i64::try_from(n).unwrap_or(i64::MAX), one, many)
+}
+
+fn cards(n: usize) -> String {
+    count(n, "card", "cards")
 }
 
 /// A game of decks in the summary: the cards of each deck and in all, the

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use crate::describe::plural;
 use crate::diag::{Code, Diagnostic, Nearest, Report};
 use crate::resolve::{Card, DeckRef, Effects, Game};
 use crate::source::Loc;
@@ -809,15 +810,6 @@ fn join_help(help: Option<String>, suffix: &str) -> Option<String> {
     match help {
         Some(h) => Some(format!("{h}{suffix}")),
         None => suffix.strip_prefix('\n').map(str::to_string),
-    }
-}
-
-/// `1 card`, `2 cards`.
-fn plural(n: i64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 

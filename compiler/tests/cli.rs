@@ -27,6 +27,24 @@ fn check_the_shipped_library_by_default() {
 }
 
 #[test]
+fn the_summary_counts_one_card_in_the_singular() {
+    // `sevenc new`'s expansion holds one card.
+    let dir = std::env::temp_dir().join(format!("sevenc-one-card-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.join("harbours");
+    let (code, _, err) = sevenc(&["new", folder.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let cards = folder.join("cards");
+    let (code, out, _) = sevenc(&["check", "cards", cards.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("harbours, an expansion of base (Harbours): 1 card (1 name; printed Age I: 0, Age II: 0, Age III: 1), 0 wonders"),
+        "{out}"
+    );
+}
+
+#[test]
 fn errors_exit_1_and_json_lines_carry_positions() {
     let (code, out, err) = sevenc(&[
         "check",
