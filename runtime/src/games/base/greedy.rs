@@ -92,15 +92,25 @@ fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
     let ages = i64::from(base.info.ages);
     let left = (ages - i64::from(view.age())).max(0); // Ages still to come
     // Production and discounts pay off in later turns and Ages.
-    let units = i64::from(after.own.units()) - i64::from(before.own.units());
+    let units = if after.own == before.own {
+        0
+    } else {
+        i64::from(after.own.units()) - i64::from(before.own.units())
+    };
     v += units * (8 + 6 * left);
-    let cheaper: i64 = before
-        .prices
-        .iter()
-        .flatten()
-        .zip(after.prices.iter().flatten())
-        .map(|(&b, &a)| i64::from(b.saturating_sub(a)))
-        .sum();
+    // Most moves change no price: compared whole first (a flattened
+    // iterator over every price cost a fifth of the bot's time).
+    let mut cheaper = 0i64;
+    if before.prices != after.prices {
+        for (b, a) in before.prices.iter().zip(&after.prices) {
+            let row: u32 = b
+                .iter()
+                .zip(a)
+                .map(|(&b, &a)| u32::from(b.saturating_sub(a)))
+                .sum();
+            cheaper += i64::from(row);
+        }
+    }
     v += cheaper * (1 + 2 * left);
     // Shields win conflicts at the end of this and later Ages.
     let shields = i64::from(after.shields) - i64::from(before.shields);
