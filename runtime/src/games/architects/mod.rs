@@ -593,6 +593,21 @@ impl Architects {
         });
     }
 
+    /// The most a stage may count that `seat` could pay with its resource
+    /// units and coin cards (`purse`): each unit and coin counts one, and
+    /// with Economy unused one coin counts its value.
+    fn most_units(&self, t: &Table, seat: usize, (res, coins): ([u8; MAX_RES], u8)) -> usize {
+        let nres = self.info.resources.len().min(MAX_RES);
+        let units: usize = res[..nres].iter().map(|&u| usize::from(u)).sum();
+        let value = t.cities[seat].abilities.coin_value;
+        let extra = if value > 1 && t.used_coin == 0 && coins > 0 {
+            usize::from(value) - 1
+        } else {
+            0
+        };
+        units + usize::from(coins) + extra
+    }
+
     /// [`Architects::payments`], to `f` (a payment may come twice), with
     /// the seat's resource units and coin cards given.
     fn each_payment(
@@ -618,12 +633,7 @@ impl Architects {
         let n = usize::from(p.count);
         // Too few units and coins in all: nothing pays.
         let units: usize = res[..nres].iter().map(|&u| usize::from(u)).sum();
-        let extra = if econ && coins > 0 {
-            usize::from(value) - 1
-        } else {
-            0
-        };
-        if units + usize::from(coins) + extra < n {
+        if self.most_units(t, seat, (res, coins)) < n {
             return;
         }
         // `m` coins missing: the coin cards spent, and whether one doubled.
@@ -703,8 +713,12 @@ impl Architects {
         out.clear();
         let seat = t.current;
         let purse = self.purse(&t.cities[seat]);
-        for piece in 0..self.stages(t.wonders[seat]).len() {
-            if !self.available(t, seat, piece) {
+        // What the seat could pay at most, checked before anything else:
+        // most turns no stage is within reach.
+        let most = self.most_units(t, seat, purse);
+        for (piece, stage) in self.stages(t.wonders[seat]).iter().enumerate() {
+            let within = stage.pattern.is_some_and(|p| usize::from(p.count) <= most);
+            if !within || !self.available(t, seat, piece) {
                 continue;
             }
             let from = out.len();
@@ -741,6 +755,9 @@ impl Architects {
                     pair: true,
                 });
             }
+        }
+        if held.len() < 3 {
+            return;
         }
         for_subsets(held, 3, &mut |set| {
             if set.len() == 3 {
