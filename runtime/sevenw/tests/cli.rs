@@ -993,3 +993,49 @@ fn sim_check_plays_every_game_checked_and_says_so() {
         assert_eq!(v["games"], 20);
     }
 }
+
+#[test]
+fn sim_scores_only_the_categories_of_the_card_sets_in_play() {
+    // Leaders' vocabulary follows Edifice's in the family's order: with
+    // Leaders alone in play, Edifice's category is not shown.
+    let out = sevenw(&[
+        "sim",
+        "--with",
+        "leaders",
+        "--players",
+        "4",
+        "--games",
+        "5",
+        "--bots",
+        "random",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let shown = text(&out.stdout);
+    assert!(shown.contains("\n  leaders "), "{shown}");
+    assert!(!shown.contains("edifice"), "{shown}");
+    let out = sevenw(&[
+        "sim",
+        "--with",
+        "edifice",
+        "--players",
+        "4",
+        "--games",
+        "5",
+        "--bots",
+        "random",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let json = text(&out.stdout);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let average = v["average"].as_object().expect("averages");
+    assert!(average.contains_key("edifice"), "{json}");
+    assert!(!average.contains_key("leaders"), "{json}");
+}

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use sevenw_host::GameInfo;
 
 use crate::bots::table;
+use crate::engine::compose::categories_in_play;
 use crate::game::{Game, Observer, Setup, play_out};
 use crate::sim::{SimError, SimOptions, add, game_seed, in_chunks};
 
@@ -385,7 +386,7 @@ pub struct Report {
 impl Report {
     /// The report of `tally`, played as `opts` said, in `seconds`.
     pub fn new(
-        info: &GameInfo,
+        info: &'static GameInfo,
         victories: &[&str],
         opts: &SimOptions,
         tally: &Tally,
@@ -394,7 +395,13 @@ impl Report {
         let players = tally.seat_wins.len().max(1);
         let even = 1.0 / players as f64;
         let seat_games = tally.games * players as u64;
-        let categories: Vec<String> = info.categories.iter().map(|c| c.to_string()).collect();
+        // The categories of the card sets in play only (a composed game's
+        // list holds the whole family's).
+        let shown = categories_in_play(info);
+        let categories: Vec<String> = shown
+            .iter()
+            .map(|&i| info.categories[i].to_string())
+            .collect();
         let mut labels: Vec<LabelStat> = tally
             .labels
             .iter()
@@ -404,8 +411,9 @@ impl Report {
                     kind: kind.clone(),
                     name: name.clone(),
                     rate: Rate::new(a.wins, a.n, even),
-                    points: (0..categories.len())
-                        .map(|i| round(a.points.get(i).copied().unwrap_or(0) as f64 / n, 2))
+                    points: shown
+                        .iter()
+                        .map(|&i| round(a.points.get(i).copied().unwrap_or(0) as f64 / n, 2))
                         .collect(),
                     mean_total: round(a.total as f64 / n, 2),
                 }

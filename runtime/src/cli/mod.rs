@@ -18,6 +18,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use sevenw_host::GameInfo;
 
 use crate::bots::BotKind;
+use crate::engine::compose::categories_in_play;
 use crate::engine::rng::derive;
 use crate::game::{Setup, SetupError, Sides};
 use crate::games::{AnyGame, rules_for};
@@ -637,13 +638,19 @@ fn round(v: f64, digits: i32) -> f64 {
 }
 
 /// Per-category averages per player, and the total.
-fn averages(info: &GameInfo, s: &Stats) -> Vec<(String, f64)> {
+/// Only the categories of the card sets in play: a composed game's list
+/// holds those of every expansion of the family sorting before the last
+/// one in play.
+fn averages(info: &'static GameInfo, s: &Stats) -> Vec<(String, f64)> {
     let per = (s.games as f64 * s.seats() as f64).max(1.0);
-    let mut v: Vec<(String, f64)> = info
-        .categories
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.to_string(), s.points[i] as f64 / per))
+    let mut v: Vec<(String, f64)> = categories_in_play(info)
+        .into_iter()
+        .filter_map(|i| {
+            Some((
+                info.categories.get(i)?.to_string(),
+                *s.points.get(i)? as f64 / per,
+            ))
+        })
         .collect();
     let total: i64 = s.seat_totals.iter().sum();
     v.push(("total".to_string(), total as f64 / per));

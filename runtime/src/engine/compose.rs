@@ -74,6 +74,20 @@ pub fn layers_of(info: &'static GameInfo) -> Vec<Layer> {
         .map_or_else(|| vec![Layer::alone(info)], |c| c.layers.clone())
 }
 
+/// The scoring categories of the card sets in play, by index: a composed
+/// game's list is the family's (the names of every expansion sorting
+/// before the last one in play), and only those of its layers are scored.
+pub fn categories_in_play(info: &'static GameInfo) -> Vec<usize> {
+    let mut shown = vec![false; info.categories.len()];
+    for l in layers_of(info) {
+        let from = usize::from(l.info.own.categories);
+        for s in shown.iter_mut().take(l.info.categories.len()).skip(from) {
+            *s = true;
+        }
+    }
+    (0..shown.len()).filter(|&i| shown[i]).collect()
+}
+
 /// `game` with `expansions` in play. Fails if an expansion does not extend
 /// `game` or their vocabularies do not fit together. With no expansion,
 /// `game` itself.

@@ -220,13 +220,10 @@ impl Vocab {
             })
             .collect();
         let layers = layers_of(info);
-        let mut categories_in_play = 0u16;
-        for l in &layers {
-            let from = usize::from(l.info.own.categories);
-            for i in from..l.info.categories.len().min(16) {
-                categories_in_play |= 1 << i;
-            }
-        }
+        let categories_in_play = crate::engine::compose::categories_in_play(info)
+            .into_iter()
+            .filter(|&i| i < 16)
+            .fold(0u16, |m, i| m | (1 << i));
         Ok(Vocab {
             info,
             layers,
