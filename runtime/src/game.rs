@@ -88,7 +88,21 @@ pub trait Game: Sized + Send + Sync {
     /// where) and on `rng`: two states that differ only in what `seat`
     /// cannot see give equal states for the same `rng`. Search bots decide
     /// on such states (determinization, as in information-set MCTS).
-    fn determinize(&self, state: &Self::State, seat: usize, rng: &mut Rng) -> Self::State;
+    fn determinize(&self, state: &Self::State, seat: usize, rng: &mut Rng) -> Self::State {
+        let mut out = state.clone();
+        self.determinize_into(state, seat, rng, &mut out);
+        out
+    }
+    /// [`Game::determinize`] into `out` (any state of this game: it is
+    /// overwritten, and its buffers reused, so a search bot sampling at
+    /// every playout allocates little): the same state for the same `rng`.
+    fn determinize_into(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        rng: &mut Rng,
+        out: &mut Self::State,
+    );
     /// The cards `seat` has built (in front of it), for statistics.
     fn built<'s>(&self, state: &'s Self::State, seat: usize) -> &'s [CardId];
     /// What `seat` played with, by kind, for the balance report:
@@ -294,6 +308,10 @@ impl<'a, G: Game> InfoSet<'a, G> {
     /// from `rng`.
     pub fn sample(&self, rng: &mut Rng) -> G::State {
         self.game.determinize(self.state, self.seat, rng)
+    }
+    /// A sample into `out` (see [`Game::determinize_into`]).
+    pub fn sample_into(&self, rng: &mut Rng, out: &mut G::State) {
+        self.game.determinize_into(self.state, self.seat, rng, out)
     }
 }
 

@@ -111,8 +111,12 @@ impl MctsBot {
         let mut untried: Vec<G::Move> = Vec::with_capacity(64);
         let mut path: Vec<u32> = Vec::with_capacity(128);
         let mut reward = Vec::new();
-        for _ in 0..self.playouts {
-            let mut state = info.sample(&mut self.rng);
+        // One state for every playout, overwritten by each sample.
+        let mut state = info.sample(&mut self.rng);
+        for playout in 0..self.playouts {
+            if playout > 0 {
+                info.sample_into(&mut self.rng, &mut state);
+            }
             let mut node = 0u32;
             path.clear();
             path.push(0);

@@ -30,6 +30,7 @@ where
     let mut play = Rng::new(setup.seed ^ 0x5eed);
     let mut moves = Vec::new();
     let mut ply = 0;
+    let mut reused: Option<G::State> = None;
     while let Some(seat) = g.to_move(&s) {
         g.legal_moves(&mut s, &mut moves);
         if ply % every == 0 {
@@ -46,6 +47,15 @@ where
                     again == first,
                     "ply {ply}: a sample depends on hidden things"
                 );
+                // Sampled into a used state (one of an earlier ply, as a
+                // search bot reuses one), the same sample.
+                match reused.as_mut() {
+                    Some(into) => {
+                        g.determinize_into(&s, seat, &mut Rng::new(7), into);
+                        assert!(*into == first, "ply {ply}: determinize_into differs");
+                    }
+                    None => reused = Some(first.clone()),
+                }
                 let mut a = MctsBot::new(11, 24);
                 let mut b = MctsBot::new(11, 24);
                 let real = a.decide(g, &InfoSet::new(g, &s, seat), &moves);

@@ -1789,8 +1789,8 @@ impl Game for Architects {
     /// was taken from it), the central deck (but a top the cat showed this
     /// seat), the cards another seat looks at (with the rest of their
     /// deck), the face-down tokens, and the random stream.
-    fn determinize(&self, st: &State, seat: usize, rng: &mut Rng) -> State {
-        let mut d = st.clone();
+    fn determinize_into(&self, st: &State, seat: usize, rng: &mut Rng, d: &mut State) {
+        d.clone_from(st);
         let seen = peek_seen(&st.table, seat);
         let t = &mut d.table;
         let theirs = seat != t.current;
@@ -1815,7 +1815,6 @@ impl Game for Architects {
         }
         redeal(&mut [&mut t.pile[..]], |_| (), rng);
         d.rng = Rng::new(rng.next_u64());
-        d
     }
 
     fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {

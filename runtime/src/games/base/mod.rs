@@ -1895,8 +1895,8 @@ impl Base {
     /// by Age, the box keeping as many guilds as it holds (the guilds not
     /// drawn: a count the rules make public); the pending choices are
     /// chosen again at random among the new hands' moves.
-    fn sample(&self, st: &State, seat: usize, rng: &mut Rng) -> State {
-        let mut d = st.clone();
+    fn sample_into(&self, st: &State, seat: usize, rng: &mut Rng, d: &mut State) {
+        d.clone_from(st);
         let own_discard = st.phase == Phase::FreeBuild(seat);
         let t = &mut d.table;
         let info = self.info;
@@ -1956,7 +1956,7 @@ impl Base {
             let mut moves = Vec::new();
             while d.chosen.len() < before {
                 let s = d.chosen.len();
-                self.seat_moves(&mut d, s, &mut moves);
+                self.seat_moves(d, s, &mut moves);
                 if moves.is_empty() {
                     break;
                 }
@@ -1964,7 +1964,6 @@ impl Base {
                 d.chosen.push(mv);
             }
         }
-        d
     }
 }
 
@@ -2160,8 +2159,8 @@ impl Game for Base {
         }
     }
 
-    fn determinize(&self, state: &State, seat: usize, rng: &mut Rng) -> State {
-        self.sample(state, seat, rng)
+    fn determinize_into(&self, state: &State, seat: usize, rng: &mut Rng, out: &mut State) {
+        self.sample_into(state, seat, rng, out)
     }
 
     fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {

@@ -1321,8 +1321,8 @@ impl Game for Duel {
     /// the wonders the draft has not revealed, and the random stream (the
     /// Ages to come). Cards are dealt again by Age, the box keeping as many
     /// guilds as it holds.
-    fn determinize(&self, st: &State, seat: usize, rng: &mut Rng) -> State {
-        let mut d = st.clone();
+    fn determinize_into(&self, st: &State, seat: usize, rng: &mut Rng, d: &mut State) {
+        d.clone_from(st);
         let info = self.info;
         let t = &mut d.table;
         let age = |c: CardId| info.cards.get(usize::from(c.0)).map_or(0, |x| x.age);
@@ -1362,7 +1362,6 @@ impl Game for Duel {
         }
         t.dealt.clear();
         d.rng = Rng::new(rng.next_u64());
-        d
     }
 
     fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
