@@ -108,6 +108,22 @@ impl TriggerKind {
         }
     }
 
+    /// Every trigger as it is written in effect text, `<…>` standing for
+    /// what the designer fills in (the order of [`TriggerKind::ALL`]).
+    pub const WRITTEN: &'static [&'static str] = &[
+        "when built",
+        "at game end",
+        "at end of age",
+        "once per age",
+        "when you build by a chain",
+        "when you build a wonder stage",
+        "when you build a <colour> card",
+        "when you gain a victory token",
+        "once per turn when you take coins from the bank",
+        "once per turn for each neighbour you buy from",
+        "when you take <card> or <card>",
+    ];
+
     /// Every trigger the language knows, by its `word`.
     pub const ALL: &'static [&'static str] = &[
         "when built",

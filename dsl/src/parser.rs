@@ -205,6 +205,36 @@ fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
             expected: vec!["`:`".into()],
         });
     }
+    // `when you build a card: gain 1 coin`: words that start a trigger, then
+    // a `:`, but no trigger of the language; say so, and how each is written.
+    if let Some(a) = p
+        .clone()
+        .into_inner()
+        .find(|q| q.as_rule() == Rule::action)
+        .and_then(|a| a.into_inner().next())
+        .filter(|a| a.as_rule() == Rule::unknown_action)
+    {
+        let text = a.as_str();
+        let first = text.split_whitespace().next().unwrap_or("");
+        let starts = ["when", "at", "once"]
+            .iter()
+            .any(|w| first.eq_ignore_ascii_case(w));
+        if let (true, Some(colon)) = (starts, text.find(':')) {
+            let start = span_of(&a).start;
+            let phrase = text[..colon]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            return Err(SyntaxError {
+                span: Span::new(start, start + text[..colon].trim_end().len()),
+                message: format!("`{phrase}` is not a trigger of the language"),
+                expected: TriggerKind::WRITTEN
+                    .iter()
+                    .map(|t| format!("`{t}`"))
+                    .collect(),
+            });
+        }
+    }
     let mut trigger = None;
     let mut act = None;
     for q in p.into_inner() {

@@ -165,6 +165,9 @@ fixtures! {
     e0103_duel_words: "e0103-duel-words" => ["E0103"];
     // `at game end gain 2 vp` (no `:`) reads as an unknown effect `at`.
     e0101_trigger_without_colon: "e0101-trigger-without-colon" => ["E0101"];
+    // `when you build a card: …` (the colour left out) is no trigger: the
+    // help shows how each trigger is written.
+    e0101_unknown_trigger: "e0101-unknown-trigger" => ["E0101"];
     e0103_unknown_effect_word: "e0103-unknown-effect-word" => ["E0103"];
 
     e0104_counter_not_allowed: "e0104-counter-not-allowed" => ["E0104"];
