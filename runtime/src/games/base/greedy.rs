@@ -17,6 +17,7 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     let mut scratch = Scratch {
         city: view.city().clone(),
         marks: Vec::new(),
+        cities: Vec::new(),
     };
     for (i, mv) in moves.iter().enumerate() {
         let v = value(view, mv, s0, &mut scratch);
@@ -38,6 +39,8 @@ fn score_now(view: &View<'_>) -> i32 {
 struct Scratch {
     city: City,
     marks: Vec<CardId>,
+    /// The table with a project's reward given (Edifice's joins).
+    cities: Vec<City>,
 }
 
 /// The value of `mv` in tenths of a point: the rise of the seat's own
@@ -144,7 +147,7 @@ fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
     if let Action::Stage(_, how) = mv.action
         && how.join
     {
-        v += join_value(view, after);
+        v += join_value(view, after, &mut scratch.cities);
     }
     v
 }
@@ -155,15 +158,20 @@ fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
 /// production it brings; and the penalty it spares should the project
 /// fail, counted as the Age's debt token. Taking the last pawn completes it
 /// now; otherwise each outcome is counted half.
-fn join_value(view: &View<'_>, after: &City) -> i64 {
+fn join_value(view: &View<'_>, after: &City, cities: &mut Vec<City>) -> i64 {
     let base = view.rules();
     let (Some(project), Some(rule)) = (view.project(), base.info.projects) else {
         return 0;
     };
     let seat = view.seat();
-    let mut cities = view.cities().to_vec();
-    cities[seat] = after.clone();
-    base.reward(&mut cities, seat, project.card);
+    // The table, cloned into the buffers of the last preview's.
+    let table = view.cities();
+    cities.truncate(table.len());
+    let kept = cities.len();
+    cities[..kept].clone_from_slice(&table[..kept]);
+    cities.extend_from_slice(&table[kept..]);
+    cities[seat].clone_from(after);
+    base.reward(cities, seat, project.card);
     let rewarded = &cities[seat];
     let s0 = base.score_city(view.cities(), seat, after, &[]);
     let s1 = base.score_city(view.cities(), seat, rewarded, &[]);
