@@ -11,21 +11,27 @@ use super::{Action, Move, View, victory_vp};
 pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     // The score before any move is the same for every move judged.
     let s0 = score_now(view);
-    let mut best = (i64::MIN, 0);
-    // One city and one list of marks for the whole decision, overwritten
-    // by each move's preview.
-    let mut scratch = Scratch {
-        city: view.city().clone(),
+    // One city, one list of marks and one table, overwritten by each move's
+    // preview, and kept by the thread from one decision to the next (the
+    // bot has no state of its own: `Game::greedy` judges from a view).
+    SCRATCH.with_borrow_mut(|scratch| {
+        let mut best = (i64::MIN, 0);
+        for (i, mv) in moves.iter().enumerate() {
+            let v = value(view, mv, s0, scratch);
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
+    })
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+        city: City::default(),
         marks: Vec::new(),
         cities: Vec::new(),
-    };
-    for (i, mv) in moves.iter().enumerate() {
-        let v = value(view, mv, s0, &mut scratch);
-        if v > best.0 {
-            best = (v, i);
-        }
-    }
-    best.1
+    });
 }
 
 /// The final score of the seat's city as it stands.
