@@ -263,8 +263,14 @@ fn splice(
     wrap: impl Fn(&[TokenStream]) -> TokenStream,
     (skip_head, skip_tail): (usize, usize),
 ) -> String {
-    let Some(at) = text.find(marker) else {
+    if items.is_empty() {
         return text.to_string();
+    }
+    // The marker is in the module whenever its list has entries (and its
+    // formatting depends on no input): dropping the list instead would
+    // generate a wrong table.
+    let Some(at) = text.find(marker) else {
+        unreachable!("the marker line {marker:?} is in the formatted module");
     };
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..at]);
