@@ -3,6 +3,8 @@
 //! did-you-mean), words the game does not allow, and names of the wrong kind.
 //! Spans are kept for the validator; names are not.
 
+use std::collections::HashMap;
+
 use crate::diag::{Code, Diagnostic, Report, did_you_mean, suggest};
 use crate::load::{Int, Text};
 use crate::parse::{Field, GameAst, Parsed};
@@ -364,6 +366,7 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
         tokens: &tokens,
         token_names: &token_names,
         wonders: &shown_wonders,
+        word_helps: HashMap::new(),
     };
     let wonder_names: Vec<Vec<String>> = game
         .wonders
@@ -484,7 +487,14 @@ struct Resolver<'a> {
     token_names: &'a [String],
     /// The wonders' names as written (the decks of a game of decks).
     wonders: &'a [String],
+    /// The help of an unknown effect word, by the word: a file may hold
+    /// hundreds of thousands of unknown effects, of few distinct words
+    /// (kept for the first [`HELP_MEMO`] words only).
+    word_helps: HashMap<String, String>,
 }
+
+/// Distinct unknown words whose help is kept.
+const HELP_MEMO: usize = 4096;
 
 /// A card as the resolver finds it by name or colour.
 struct CardKey {
@@ -651,6 +661,18 @@ impl Resolver<'_> {
     /// Help for an effect starting with an unknown word: the nearest word
     /// an effect of this game starts with, else the nearest of the language
     /// (which the game does not allow), else the game's words.
+    /// [`Resolver::word_help`], asked once per distinct word.
+    fn word_help_memo(&mut self, written: &str) -> String {
+        if let Some(help) = self.word_helps.get(written) {
+            return help.clone();
+        }
+        let help = self.word_help(written);
+        if self.word_helps.len() < HELP_MEMO {
+            self.word_helps.insert(written.to_string(), help.clone());
+        }
+        help
+    }
+
     fn word_help(&self, written: &str) -> String {
         let game = &self.v.game;
         let allowed = |w: &&WordInfo| self.v.allows_word(w.word);
@@ -1133,6 +1155,7 @@ impl Resolver<'_> {
         // The word itself: known to the language, allowed in this game?
         let word = a.kind.word().to_string();
         if let ActionKind::Unknown { word: w } = &a.kind {
+            let help = self.word_help_memo(&w.text);
             self.report.push(
                 Diagnostic::new(
                     Code::UnknownWord,
@@ -1140,7 +1163,7 @@ impl Resolver<'_> {
                     format!("unknown effect `{}`", w.text),
                 )
                 .label("not an effect of the language")
-                .help(self.word_help(&w.text)),
+                .help(help),
             );
             return false;
         }

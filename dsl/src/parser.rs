@@ -181,6 +181,14 @@ fn cond(p: Pair<'_, Rule>) -> Result<Cond, SyntaxError> {
     Ok(Cond { kind, span })
 }
 
+/// Whether `text` starts with a word a trigger starts with.
+fn trigger_like(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    ["when", "at", "once"]
+        .iter()
+        .any(|w| first.eq_ignore_ascii_case(w))
+}
+
 fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
     let span = span_of(&p);
     // `at game end gain 2 vp`: a trigger without its `:` parses as an unknown
@@ -190,7 +198,7 @@ fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
         .into_inner()
         .find(|q| q.as_rule() == Rule::action)
         .and_then(|a| a.into_inner().next())
-        .filter(|a| a.as_rule() == Rule::unknown_action)
+        .filter(|a| a.as_rule() == Rule::unknown_action && trigger_like(a.as_str()))
         .map(|a| Grammar::parse(Rule::trigger, a.as_str()))
     {
         let t = trigger.peek().map(|t| t.as_str().len()).unwrap_or(0);
@@ -215,11 +223,7 @@ fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
         .filter(|a| a.as_rule() == Rule::unknown_action)
     {
         let text = a.as_str();
-        let first = text.split_whitespace().next().unwrap_or("");
-        let starts = ["when", "at", "once"]
-            .iter()
-            .any(|w| first.eq_ignore_ascii_case(w));
-        if let (true, Some(colon)) = (starts, text.find(':')) {
+        if let (true, Some(colon)) = (trigger_like(text), text.find(':')) {
             let start = span_of(&a).start;
             let phrase = text[..colon]
                 .split_whitespace()

@@ -178,7 +178,21 @@ impl WordInfo {
     /// The keyword an effect with this word starts with (`pay` for
     /// `discount`), or `None` when it starts with a name (`lose`:
     /// `opponent loses 3 coins`). Asked of the grammar.
+    /// Asked once per word (a diagnostic's help asks it of every word, and
+    /// a file may hold hundreds of thousands of unknown effects).
     pub fn leading(&self) -> Option<&'static str> {
+        static LEADING: std::sync::OnceLock<Vec<Option<&'static str>>> = std::sync::OnceLock::new();
+        let all = LEADING.get_or_init(|| WORDS.iter().map(|w| w.ask_leading()).collect());
+        match WORDS
+            .iter()
+            .position(|w| w.word == self.word && w.example == self.example)
+        {
+            Some(i) => all[i],
+            None => self.ask_leading(),
+        }
+    }
+
+    fn ask_leading(&self) -> Option<&'static str> {
         let first = self.example.split_whitespace().next()?;
         crate::parser::is_action_keyword(first).then_some(first)
     }
