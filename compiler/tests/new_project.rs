@@ -6,32 +6,16 @@
 //! under this workspace's target directory (the first run compiles its
 //! dependencies; later runs reuse them).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Command;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// `cargo ARGS` in `dir`, with nothing of the outer cargo's environment
-/// but where its home and toolchain are.
-fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
-    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    for (k, _) in std::env::vars_os() {
-        let k = k.to_string_lossy().into_owned();
-        if (k.starts_with("CARGO_") && k != "CARGO_HOME")
-            || k.starts_with("RUST") && k != "RUSTUP_HOME" && k != "RUSTUP_TOOLCHAIN"
-        {
-            cmd.env_remove(&k);
-        }
-    }
-    cmd.current_dir(dir)
-        .env("CARGO_TARGET_DIR", target)
-        .env("CARGO_TERM_COLOR", "never")
-        .args(args)
-        .output()
-        .expect("cargo runs")
-}
+#[path = "../../tests/support/cargo.rs"]
+mod support;
+use support::cargo;
 
 #[test]
 fn a_new_expansion_builds_plays_and_reports_card_errors_at_their_place() {

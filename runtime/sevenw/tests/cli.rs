@@ -996,44 +996,33 @@ fn sim_check_plays_every_game_checked_and_says_so() {
 
 #[test]
 fn sim_scores_only_the_categories_of_the_card_sets_in_play() {
+    let sim = |with: &str, json: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "--with",
+            with,
+            "--players",
+            "4",
+            "--games",
+            "5",
+            "--bots",
+            "random",
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(json);
+        let out = sevenw(&args);
+        assert!(out.status.success());
+        text(&out.stdout)
+    };
     // Leaders' vocabulary follows Edifice's in the family's order: with
     // Leaders alone in play, Edifice's category is not shown.
-    let out = sevenw(&[
-        "sim",
-        "--with",
-        "leaders",
-        "--players",
-        "4",
-        "--games",
-        "5",
-        "--bots",
-        "random",
-        "--seed",
-        "1",
-        "--threads",
-        "1",
-    ]);
-    assert!(out.status.success());
-    let shown = text(&out.stdout);
+    let shown = sim("leaders", &[]);
     assert!(shown.contains("\n  leaders "), "{shown}");
     assert!(!shown.contains("edifice"), "{shown}");
-    let out = sevenw(&[
-        "sim",
-        "--with",
-        "edifice",
-        "--players",
-        "4",
-        "--games",
-        "5",
-        "--bots",
-        "random",
-        "--seed",
-        "1",
-        "--threads",
-        "1",
-        "--json",
-    ]);
-    let json = text(&out.stdout);
+    let json = sim("edifice", &["--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     let average = v["average"].as_object().expect("averages");
     assert!(average.contains_key("edifice"), "{json}");

@@ -4,7 +4,6 @@
 //! (`cargo check`) in a crate that links nothing but the host API.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use sevenw_fuzzing::card_set::{check_and_gen, files_of};
 
@@ -26,25 +25,9 @@ fn bytes(seed: u64, len: usize) -> Vec<u8> {
         .collect()
 }
 
-/// `cargo ARGS` in `dir`, with nothing of the outer cargo's environment
-/// but where its home and toolchain are.
-fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
-    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    for (k, _) in std::env::vars_os() {
-        let k = k.to_string_lossy().into_owned();
-        if (k.starts_with("CARGO_") && k != "CARGO_HOME")
-            || k.starts_with("RUST") && k != "RUSTUP_HOME" && k != "RUSTUP_TOOLCHAIN"
-        {
-            cmd.env_remove(&k);
-        }
-    }
-    cmd.current_dir(dir)
-        .env("CARGO_TARGET_DIR", target)
-        .env("CARGO_TERM_COLOR", "never")
-        .args(args)
-        .output()
-        .expect("cargo runs")
-}
+#[path = "../../support/cargo.rs"]
+mod support;
+use support::cargo;
 
 #[test]
 fn generated_card_sets_that_check_clean_compile() {

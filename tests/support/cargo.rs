@@ -1,0 +1,26 @@
+//! `cargo` run by a test on a project of its own, shared by the tests that
+//! build generated code (`compiler/tests/new_project.rs`,
+//! `tests/fuzzing/tests/generated_sets_compile.rs`), included by `#[path]`.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// `cargo ARGS` in `dir`, with nothing of the outer cargo's environment
+/// but where its home and toolchain are.
+pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
+    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    for (k, _) in std::env::vars_os() {
+        let k = k.to_string_lossy().into_owned();
+        if (k.starts_with("CARGO_") && k != "CARGO_HOME")
+            || k.starts_with("RUST") && k != "RUSTUP_HOME" && k != "RUSTUP_TOOLCHAIN"
+        {
+            cmd.env_remove(&k);
+        }
+    }
+    cmd.current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_TERM_COLOR", "never")
+        .args(args)
+        .output()
+        .expect("cargo runs")
+}
