@@ -6,7 +6,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 /// `cargo ARGS` in `dir`, with nothing of the outer cargo's environment
-/// but where its home and toolchain are.
+/// but where its home and toolchain are. The build keeps no debug info and
+/// no incremental cache: a test only runs what it builds once, and those
+/// took over 1 GB of a CI disk.
 pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     for (k, _) in std::env::vars_os() {
@@ -20,6 +22,8 @@ pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
     cmd.current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
         .env("CARGO_TERM_COLOR", "never")
+        .env("CARGO_INCREMENTAL", "0")
+        .env("CARGO_PROFILE_DEV_DEBUG", "false")
         .args(args)
         .output()
         .expect("cargo runs")
