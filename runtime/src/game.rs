@@ -53,6 +53,15 @@ pub trait Game: Sized + Send + Sync {
     fn vocab(&self) -> &Vocab;
     /// A new game: the deal, the boards, the starting coins.
     fn start(&self, setup: &Setup) -> Result<Self::State, SetupError>;
+    /// [`Game::start`] into `state` (any state of this game: it is
+    /// overwritten), reusing its buffers, so that a simulation playing game
+    /// after game allocates little per game: the same state as `start`'s.
+    /// After an error `state` is some state of this game, to be started
+    /// into again, not played.
+    fn start_into(&self, setup: &Setup, state: &mut Self::State) -> Result<(), SetupError> {
+        *state = self.start(setup)?;
+        Ok(())
+    }
     /// Seats at the table.
     fn seats(&self, state: &Self::State) -> usize;
     /// The seat whose decision is next, or `None` once the game is over.

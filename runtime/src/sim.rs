@@ -163,13 +163,15 @@ impl Tally {
     }
 }
 
-/// Plays game `i` and adds it to `stats`.
+/// Plays game `i` and adds it to `stats`; `slot` keeps the state played
+/// last, whose buffers the next game reuses ([`Game::start_into`]).
 fn one<G: Game + Sheets>(
     game: &G,
     opts: &SimOptions,
     i: u64,
     stats: &mut Stats,
     tally: &mut Tally,
+    slot: &mut Option<G::State>,
 ) -> Result<(), SimError> {
     let seed = game_seed(opts.setup.seed, i);
     let setup = Setup {
@@ -182,7 +184,11 @@ fn one<G: Game + Sheets>(
             .map_err(|violation| SimError::Violation { game: i, violation })?;
         (c.outcome, c.state, c.decisions as u64)
     } else {
-        let mut state = game.start(&setup).map_err(SimError::Setup)?;
+        let mut state = match slot.take() {
+            Some(mut state) => game.start_into(&setup, &mut state).map(|()| state),
+            None => game.start(&setup),
+        }
+        .map_err(SimError::Setup)?;
         let mut count = Count(0);
         let out = play_out(game, &mut state, &mut bots, &mut count)
             .map_err(|error| SimError::Play { game: i, error })?;
@@ -228,6 +234,7 @@ fn one<G: Game + Sheets>(
             }
         }
     }
+    *slot = Some(state);
     Ok(())
 }
 
@@ -243,8 +250,9 @@ pub fn simulate<G: Game + Sheets>(
     in_chunks(opts, CHUNK, progress, Stats::merge, &|games| {
         let mut stats = Stats::default();
         let mut tally = Tally::default();
+        let mut state = None;
         for i in games {
-            one(game, opts, i, &mut stats, &mut tally)?;
+            one(game, opts, i, &mut stats, &mut tally, &mut state)?;
         }
         tally.into_stats(&mut stats);
         Ok(stats)

@@ -270,6 +270,17 @@ impl City {
         }
     }
 
+    /// This city made [`City::new`] again, keeping its buffers.
+    pub fn reset(&mut self, wonder: u8, side: u8, coins: i32, price: u8) {
+        self.clone_from(&City {
+            wonder,
+            side,
+            coins,
+            prices: flat_prices(price),
+            ..City::default()
+        });
+    }
+
     /// How many of `what` this city holds.
     pub fn count(&self, what: Counted) -> u32 {
         match what {

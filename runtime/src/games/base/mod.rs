@@ -236,6 +236,40 @@ clone_reusing!(Table {
     recruiting,
 });
 
+impl Table {
+    /// The empty table of a new game of `n` seats, keeping the buffers of
+    /// this one (every field is named: one added later must be reset too).
+    fn reset(&mut self, n: usize) {
+        let Table {
+            cities,
+            hands,
+            stage_cards,
+            discard,
+            boxed,
+            returned,
+            dealt,
+            projects,
+            age,
+            turn,
+            side,
+            drafting,
+            recruiting,
+        } = self;
+        // Each city is made again by `Base::new_city`.
+        cities.resize_with(n, City::default);
+        for per_seat in [hands, stage_cards, side] {
+            per_seat.resize_with(n, Vec::new);
+            per_seat.iter_mut().for_each(Vec::clear);
+        }
+        drafting.clear();
+        for cards in [discard, boxed, returned, dealt] {
+            cards.clear();
+        }
+        projects.clear();
+        (*age, *turn, *recruiting) = (0, 0, false);
+    }
+}
+
 /// A base game in progress.
 #[derive(Debug)]
 pub struct State {
@@ -286,6 +320,8 @@ struct Scratch {
     movegen: MoveGen,
     built: Vec<(usize, Source, Event)>,
     gained: Vec<u8>,
+    /// An Age's deck while it is dealt.
+    deck: Vec<CardId>,
 }
 
 impl Clone for Scratch {
@@ -723,7 +759,8 @@ impl Base {
     /// A city on wonder `wonder` side `side` with the game's starting coins;
     /// its board's effects run.
     pub fn new_city(&self, cities: &mut [City], seat: usize, wonder: u8, side: u8) {
-        let mut city = City::new(wonder, side, i32::from(self.info.start_coins), TRADE_PRICE);
+        let city = &mut cities[seat];
+        city.reset(wonder, side, i32::from(self.info.start_coins), TRADE_PRICE);
         city.wonder_stages = self
             .info
             .wonders
@@ -732,7 +769,6 @@ impl Base {
             .map_or(0, |s| s.stages.len().min(255) as u8);
         let board = Source::Board { wonder, side };
         city.gain_source(self.info, board);
-        cities[seat] = city;
         self.run_built(cities, seat, board, Event::Built, true);
     }
 
@@ -977,7 +1013,8 @@ impl Base {
         let n = t.cities.len();
         t.turn = 1;
         t.recruiting = false;
-        let mut deck: Vec<CardId> = Vec::with_capacity(n * usize::from(info.hand_size));
+        let deck = &mut state.scratch.deck;
+        deck.clear();
         for (i, c) in info.cards.iter().enumerate() {
             if c.age == age {
                 let copies = c.copies.iter().filter(|&&m| usize::from(m) <= n).count();
@@ -995,14 +1032,14 @@ impl Base {
             deck.extend_from_slice(&pool[..take]);
             t.boxed.extend_from_slice(&pool[take..]);
         }
-        state.rng.shuffle(&mut deck);
+        state.rng.shuffle(deck);
         let h = usize::from(info.hand_size);
         for (p, hand) in t.hands.iter_mut().enumerate() {
             hand.clear();
             // `start` checked that every Age deals exactly.
             hand.extend_from_slice(deck.get(p * h..(p + 1) * h).unwrap_or(&[]));
         }
-        t.dealt.extend_from_slice(&deck);
+        t.dealt.extend_from_slice(deck);
     }
 
     /// "A. Fase de selección": deals `rule.deal` drafted cards to each
@@ -1988,6 +2025,22 @@ impl Game for Base {
     /// boards' own effects run; Age I dealt. Checks that every Age deck
     /// deals exactly.
     fn start(&self, setup: &Setup) -> Result<State, SetupError> {
+        let mut state = State {
+            table: Table::default(),
+            phase: Phase::Turn,
+            chosen: Vec::new(),
+            resolved: Vec::new(),
+            turns_played: 0,
+            last_turn: false,
+            resume: Resume::Turn(0),
+            rng: Rng::new(0),
+            scratch: Scratch::default(),
+        };
+        self.start_into(setup, &mut state)?;
+        Ok(state)
+    }
+
+    fn start_into(&self, setup: &Setup, state: &mut State) -> Result<(), SetupError> {
         let info = self.info;
         let (min, max) = self.player_range();
         let n = setup.players.ok_or_else(|| {
@@ -2015,35 +2068,38 @@ impl Game for Base {
         // game with chosen boards shuffles its decks like a dealt one.
         let mut deal = Rng::new(derive(setup.seed, 1));
         let boards = self.boards(setup, n, &mut deal)?;
-        let mut state = State {
-            table: Table {
-                cities: vec![City::default(); n],
-                hands: vec![Vec::new(); n],
-                stage_cards: vec![Vec::new(); n],
-                side: vec![Vec::new(); n],
-                ..Table::default()
-            },
-            phase: Phase::Turn,
-            chosen: Vec::with_capacity(n),
-            resolved: Vec::with_capacity(n),
-            turns_played: 0,
-            last_turn: false,
-            resume: Resume::Turn(0),
-            rng: Rng::new(derive(setup.seed, 2)),
-            scratch: Scratch::default(),
-        };
+        let State {
+            table,
+            phase,
+            chosen,
+            resolved,
+            turns_played,
+            last_turn,
+            resume,
+            rng,
+            // Buffers only, cleared where they are used.
+            scratch: _,
+        } = state;
+        table.reset(n);
+        *phase = Phase::Turn;
+        chosen.clear();
+        chosen.reserve(n);
+        resolved.clear();
+        resolved.reserve(n);
+        (*turns_played, *last_turn, *resume) = (0, false, Resume::Turn(0));
+        *rng = Rng::new(derive(setup.seed, 2));
         for (seat, &(w, s)) in boards.iter().enumerate() {
             self.new_city(&mut state.table.cities, seat, w, s);
         }
-        self.deal_projects(&mut state);
+        self.deal_projects(state);
         if info.ages == 0 {
             state.phase = Phase::Over;
         } else if let Some(rule) = self.draft {
-            self.deal_draft(&mut state, rule, setup.expert)?;
+            self.deal_draft(state, rule, setup.expert)?;
         } else {
-            self.start_age(&mut state, 1);
+            self.start_age(state, 1);
         }
-        Ok(state)
+        Ok(())
     }
 
     fn seats(&self, state: &State) -> usize {
