@@ -68,7 +68,11 @@ fn expansions_start_into_a_used_state() {
 #[test]
 fn duel_starts_into_a_used_state() {
     let g = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
-    check(&g, &(1..5).map(Setup::seeded).collect::<Vec<_>>());
+    let chosen = |seed| Setup::seeded(seed).with_wonders((0..8).map(|w| (w, 0)).collect());
+    check(
+        &g,
+        &[Setup::seeded(1), chosen(2), Setup::seeded(3), chosen(4)],
+    );
 }
 
 #[test]

@@ -263,6 +263,19 @@ clone_reusing!(Table {
 });
 
 impl Table {
+    /// The empty table of a new game, with two cities of `coins` coins,
+    /// keeping the buffers of this one.
+    fn reset(&mut self, coins: i32) {
+        let mut cities = std::mem::take(&mut self.cities);
+        // Every field of the default table, into this one's buffers.
+        self.clone_from(&Table::default());
+        cities.resize_with(2, City::default);
+        for city in &mut cities {
+            city.reset(0, 0, coins, 2);
+        }
+        self.cities = cities;
+    }
+
     /// Built wonders in the whole game.
     pub fn wonders_built(&self) -> u8 {
         (self.built[0].len() + self.built[1].len()).min(255) as u8
@@ -667,7 +680,8 @@ impl Duel {
             return;
         }
         let k = WONDERS_EACH.min(t.draft_deck.len());
-        t.draft = t.draft_deck.drain(..k).collect();
+        t.draft.clear();
+        t.draft.extend(t.draft_deck.drain(..k));
         st.phase = Phase::Draft { round, pick: 0 };
         self.draft_auto(st);
     }
@@ -1061,6 +1075,19 @@ impl Game for Duel {
     /// tokens on the board and the rest aside, the starting coins; then the
     /// wonder draft (or the wonders given, and Age I laid out).
     fn start(&self, setup: &Setup) -> Result<State, SetupError> {
+        let mut st = State {
+            table: Table::default(),
+            phase: Phase::Play,
+            rng: Rng::new(0),
+            cache: TradeCache::default(),
+            shadow: Default::default(),
+            rebuild: false,
+        };
+        self.start_into(setup, &mut st)?;
+        Ok(st)
+    }
+
+    fn start_into(&self, setup: &Setup, st: &mut State) -> Result<(), SetupError> {
         let info = self.info;
         if let Some(n) = setup.players
             && n != 2
@@ -1076,23 +1103,6 @@ impl Game for Duel {
                 format!("{} wonders have one side", info.title),
             ));
         }
-        let mut rng = Rng::new(derive(setup.seed, 2));
-        let coins = i32::from(info.start_coins);
-        let laid = usize::from(info.ages) * usize::from(info.layout);
-        let mut table = Table {
-            cities: vec![City::new(0, 0, coins, 2), City::new(0, 0, coins, 2)],
-            dealt: Vec::with_capacity(laid),
-            boxed: Vec::with_capacity(info.cards.len()),
-            discard: Vec::with_capacity(laid),
-            ..Table::default()
-        };
-        let mut tokens: Vec<u8> = (0..info.progress.len().min(256) as u16)
-            .map(|t| t as u8)
-            .collect();
-        rng.shuffle(&mut tokens);
-        let on_board = BOARD_TOKENS.min(tokens.len());
-        table.aside_tokens = tokens.split_off(on_board);
-        table.board_tokens = tokens;
         let nw = info.wonders.len().min(256);
         let given = match &setup.wonders {
             Some(w) => {
@@ -1118,36 +1128,51 @@ impl Game for Duel {
                 if all.len() != 2 * WONDERS_EACH {
                     return Err(SetupError::option("wonders", "a wonder is given twice"));
                 }
-                table.wonders = [
-                    w[..WONDERS_EACH].iter().map(|&(x, _)| x).collect(),
-                    w[WONDERS_EACH..].iter().map(|&(x, _)| x).collect(),
-                ];
-                table.boxed_wonders = (0..nw as u16)
-                    .map(|x| x as u8)
-                    .filter(|x| !all.contains(x))
-                    .collect();
-                true
+                Some(all)
             }
-            None => false,
+            None => None,
         };
-        let mut st = State {
+        let State {
             table,
-            phase: Phase::Play,
+            phase,
             rng,
-            cache: TradeCache::default(),
-            shadow: Default::default(),
-            rebuild: false,
-        };
-        if given {
-            self.start_age(&mut st, 1);
-        } else {
-            let mut deal = Rng::new(derive(st.rng.next_u64(), 1));
-            let mut all: Vec<u8> = (0..nw as u16).map(|x| x as u8).collect();
-            deal.shuffle(&mut all);
-            st.table.draft_deck = all;
-            self.draft_round(&mut st, 0);
+            cache,
+            shadow,
+            rebuild,
+        } = st;
+        table.reset(i32::from(info.start_coins));
+        *phase = Phase::Play;
+        *rng = Rng::new(derive(setup.seed, 2));
+        cache.clone_from(&TradeCache::default());
+        for city in shadow {
+            city.clone_from(&City::default());
         }
-        Ok(st)
+        *rebuild = false;
+        let t = &mut st.table;
+        t.board_tokens
+            .extend((0..info.progress.len().min(256) as u16).map(|k| k as u8));
+        st.rng.shuffle(&mut t.board_tokens);
+        let on_board = BOARD_TOKENS.min(t.board_tokens.len());
+        t.aside_tokens
+            .extend_from_slice(&t.board_tokens[on_board..]);
+        t.board_tokens.truncate(on_board);
+        match (given, &setup.wonders) {
+            (Some(all), Some(w)) => {
+                for (seat, chosen) in w.chunks(WONDERS_EACH).take(2).enumerate() {
+                    t.wonders[seat].extend(chosen.iter().map(|&(x, _)| x));
+                }
+                t.boxed_wonders
+                    .extend((0..nw as u16).map(|x| x as u8).filter(|x| !all.contains(x)));
+                self.start_age(st, 1);
+            }
+            _ => {
+                let mut deal = Rng::new(derive(st.rng.next_u64(), 1));
+                t.draft_deck.extend((0..nw as u16).map(|x| x as u8));
+                deal.shuffle(&mut t.draft_deck);
+                self.draft_round(st, 0);
+            }
+        }
+        Ok(())
     }
 
     fn seats(&self, _state: &State) -> usize {
