@@ -525,15 +525,13 @@ impl Architects {
         }
     }
 
-    /// The cards of deck `i` of the tables, each copy once.
-    fn deck_cards(&self, i: usize) -> Vec<CardId> {
-        let mut out = Vec::with_capacity(64);
+    /// The cards of deck `i` of the tables, each copy once, added to `out`.
+    fn deck_cards_into(&self, i: usize, out: &mut Vec<CardId>) {
         if let Some(d) = self.info.decks.get(i) {
             for &(c, n) in d.cards {
                 out.extend(std::iter::repeat_n(c, usize::from(n)));
             }
         }
-        out
     }
 
     /// The central deck's composition: (card, copies).
@@ -1398,29 +1396,43 @@ impl Architects {
 
     /// An empty table for `wonders` (one per seat), nothing dealt.
     pub fn empty(&self, wonders: &[u8]) -> State {
-        let n = wonders.len();
-        let cities = wonders
-            .iter()
-            .map(|&w| {
-                let mut c = City::new(w, 0, 0, 2);
-                c.wonder_stages = self.stages(w).len().min(255) as u8;
-                c
-            })
-            .collect();
-        State {
-            table: Table {
-                cities,
-                wonders: wonders.to_vec(),
-                decks: vec![Vec::new(); n],
-                tokens: vec![Vec::new(); n],
-                built: vec![0; n],
-                conflict: self.conflict_tokens(n),
-                ..Table::default()
-            },
+        let mut st = State {
+            table: Table::default(),
             phase: Phase::Over,
             rng: Rng::new(0),
             scratch: Vec::new(),
+        };
+        self.empty_into(wonders, &mut st);
+        st
+    }
+
+    /// [`Architects::empty`] into `st`, keeping its buffers.
+    fn empty_into(&self, wonders: &[u8], st: &mut State) {
+        let n = wonders.len();
+        let t = &mut st.table;
+        let (mut cities, mut decks, mut tokens) = (
+            std::mem::take(&mut t.cities),
+            std::mem::take(&mut t.decks),
+            std::mem::take(&mut t.tokens),
+        );
+        // Every field of the default table, into this one's buffers.
+        t.clone_from(&Table::default());
+        cities.resize_with(n, City::default);
+        for (c, &w) in cities.iter_mut().zip(wonders) {
+            c.reset(w, 0, 0, 2);
+            c.wonder_stages = self.stages(w).len().min(255) as u8;
         }
+        decks.resize_with(n, Vec::new);
+        decks.iter_mut().for_each(Vec::clear);
+        tokens.resize_with(n, Vec::new);
+        tokens.iter_mut().for_each(Vec::clear);
+        (t.cities, t.decks, t.tokens) = (cities, decks, tokens);
+        t.wonders.extend_from_slice(wonders);
+        t.built.resize(n, 0);
+        t.conflict = self.conflict_tokens(n);
+        st.phase = Phase::Over;
+        st.rng = Rng::new(0);
+        st.scratch.clear();
     }
 
     /// A state fit for previews: what `seat` cannot see is gone (the cards
@@ -1573,6 +1585,12 @@ impl Game for Architects {
     /// count on their peace side; the cat in the middle. The first seat
     /// plays first (the rulebook's "más joven").
     fn start(&self, setup: &Setup) -> Result<State, SetupError> {
+        let mut st = self.empty(&[]);
+        self.start_into(setup, &mut st)?;
+        Ok(st)
+    }
+
+    fn start_into(&self, setup: &Setup, st: &mut State) -> Result<(), SetupError> {
         let info = self.info;
         let (min, max) = (usize::from(info.min_players), usize::from(info.max_players));
         let n = setup.players.ok_or_else(|| {
@@ -1637,40 +1655,39 @@ impl Game for Architects {
                 order
             }
         };
-        let mut st = self.empty(&wonders);
+        self.empty_into(&wonders, st);
         st.rng = Rng::new(derive(setup.seed, 2));
         st.phase = Phase::Take;
         let t = &mut st.table;
         for (seat, &w) in wonders.iter().enumerate() {
             if let Some(i) = self.deck_of.get(usize::from(w)).copied().flatten() {
-                let mut d = self.deck_cards(i);
-                st.rng.shuffle(&mut d);
-                t.decks[seat] = d;
+                self.deck_cards_into(i, &mut t.decks[seat]);
+                st.rng.shuffle(&mut t.decks[seat]);
             }
         }
         for (w, i) in self.deck_of.iter().enumerate() {
             if !wonders.contains(&(w as u8))
                 && let Some(i) = i
             {
-                t.boxed.extend(self.deck_cards(*i));
+                self.deck_cards_into(*i, &mut t.boxed);
             }
         }
-        t.central = self.deck_cards(self.central);
+        self.deck_cards_into(self.central, &mut t.central);
         st.rng.shuffle(&mut t.central);
-        let mut pile: Vec<u8> = Vec::new();
+        let pile = &mut t.pile;
         for (k, tok) in info.progress.iter().enumerate().take(256) {
             pile.extend(std::iter::repeat_n(k as u8, usize::from(tok.copies)));
         }
-        st.rng.shuffle(&mut pile);
-        let up = FACE_UP.min(pile.len());
-        t.face_up = pile.split_off(pile.len() - up);
-        t.pile = pile;
+        st.rng.shuffle(pile);
+        let under = pile.len() - FACE_UP.min(pile.len());
+        t.face_up.extend_from_slice(&pile[under..]);
+        pile.truncate(under);
         t.turns = 0;
-        if self.begin_turn(&mut st) {
-            return Ok(st);
+        if self.begin_turn(st) {
+            return Ok(());
         }
-        self.carry_on(&mut st);
-        Ok(st)
+        self.carry_on(st);
+        Ok(())
     }
 
     fn seats(&self, state: &State) -> usize {
