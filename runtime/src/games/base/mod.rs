@@ -238,35 +238,23 @@ clone_reusing!(Table {
 
 impl Table {
     /// The empty table of a new game of `n` seats, keeping the buffers of
-    /// this one (every field is named: one added later must be reset too).
+    /// this one.
     fn reset(&mut self, n: usize) {
-        let Table {
-            cities,
-            hands,
-            stage_cards,
-            discard,
-            boxed,
-            returned,
-            dealt,
-            projects,
-            age,
-            turn,
-            side,
-            drafting,
-            recruiting,
-        } = self;
+        let per_seat = |v: &mut Vec<Vec<CardId>>| {
+            let mut v = std::mem::take(v);
+            v.resize_with(n, Vec::new);
+            v.iter_mut().for_each(Vec::clear);
+            v
+        };
+        let mut cities = std::mem::take(&mut self.cities);
+        let hands = per_seat(&mut self.hands);
+        let stage_cards = per_seat(&mut self.stage_cards);
+        let side = per_seat(&mut self.side);
+        // Every field of the default table, into this one's buffers.
+        self.clone_from(&Table::default());
         // Each city is made again by `Base::new_city`.
         cities.resize_with(n, City::default);
-        for per_seat in [hands, stage_cards, side] {
-            per_seat.resize_with(n, Vec::new);
-            per_seat.iter_mut().for_each(Vec::clear);
-        }
-        drafting.clear();
-        for cards in [discard, boxed, returned, dealt] {
-            cards.clear();
-        }
-        projects.clear();
-        (*age, *turn, *recruiting) = (0, 0, false);
+        (self.cities, self.hands, self.stage_cards, self.side) = (cities, hands, stage_cards, side);
     }
 }
 
@@ -300,6 +288,23 @@ clone_reusing!(State {
     rng,
     scratch,
 });
+
+impl State {
+    /// A state with nothing dealt (allocates nothing).
+    fn blank() -> State {
+        State {
+            table: Table::default(),
+            phase: Phase::Turn,
+            chosen: Vec::new(),
+            resolved: Vec::new(),
+            turns_played: 0,
+            last_turn: false,
+            resume: Resume::Turn(0),
+            rng: Rng::new(0),
+            scratch: Scratch::default(),
+        }
+    }
+}
 
 impl PartialEq for State {
     /// Two states are equal when the game is at the same point: the same
@@ -2025,17 +2030,7 @@ impl Game for Base {
     /// boards' own effects run; Age I dealt. Checks that every Age deck
     /// deals exactly.
     fn start(&self, setup: &Setup) -> Result<State, SetupError> {
-        let mut state = State {
-            table: Table::default(),
-            phase: Phase::Turn,
-            chosen: Vec::new(),
-            resolved: Vec::new(),
-            turns_played: 0,
-            last_turn: false,
-            resume: Resume::Turn(0),
-            rng: Rng::new(0),
-            scratch: Scratch::default(),
-        };
+        let mut state = State::blank();
         self.start_into(setup, &mut state)?;
         Ok(state)
     }
@@ -2068,26 +2063,14 @@ impl Game for Base {
         // game with chosen boards shuffles its decks like a dealt one.
         let mut deal = Rng::new(derive(setup.seed, 1));
         let boards = self.boards(setup, n, &mut deal)?;
-        let State {
-            table,
-            phase,
-            chosen,
-            resolved,
-            turns_played,
-            last_turn,
-            resume,
-            rng,
-            // Buffers only, cleared where they are used.
-            scratch: _,
-        } = state;
+        let mut table = std::mem::take(&mut state.table);
         table.reset(n);
-        *phase = Phase::Turn;
-        chosen.clear();
-        chosen.reserve(n);
-        resolved.clear();
-        resolved.reserve(n);
-        (*turns_played, *last_turn, *resume) = (0, false, Resume::Turn(0));
-        *rng = Rng::new(derive(setup.seed, 2));
+        // Every other field as a new state's, into this one's buffers.
+        state.clone_from(&State {
+            rng: Rng::new(derive(setup.seed, 2)),
+            ..State::blank()
+        });
+        state.table = table;
         for (seat, &(w, s)) in boards.iter().enumerate() {
             self.new_city(&mut state.table.cities, seat, w, s);
         }
