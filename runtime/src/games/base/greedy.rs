@@ -15,9 +15,22 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     // preview, and kept by the thread from one decision to the next (the
     // bot has no state of its own: `Game::greedy` judges from a view).
     SCRATCH.with_borrow_mut(|scratch| {
+        scratch.judged.clear();
         let mut best = (i64::MIN, 0);
         for (i, mv) in moves.iter().enumerate() {
-            let v = value(view, mv, s0, scratch);
+            let v = if same_for_every_card(mv.action) {
+                // Judged once per decision, with the first card offering it.
+                match scratch.judged.iter().find(|(a, _)| *a == mv.action) {
+                    Some(&(_, v)) => v,
+                    None => {
+                        let v = value(view, mv, s0, scratch);
+                        scratch.judged.push((mv.action, v));
+                        v
+                    }
+                }
+            } else {
+                value(view, mv, s0, scratch)
+            };
             if v > best.0 {
                 best = (v, i);
             }
@@ -26,11 +39,20 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     })
 }
 
+/// Whether [`value`] of a move with `action` is the same whatever its card:
+/// a discard gives its coins, and a stage is built with the card face down
+/// under it, which no effect and no score reads (the card is only put
+/// aside in the preview's marks).
+fn same_for_every_card(action: Action) -> bool {
+    matches!(action, Action::Discard | Action::Stage(..))
+}
+
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
         city: City::default(),
         marks: Vec::new(),
         cities: Vec::new(),
+        judged: Vec::new(),
     });
 }
 
@@ -47,6 +69,8 @@ struct Scratch {
     marks: Vec<CardId>,
     /// The table with a project's reward given (Edifice's joins).
     cities: Vec<City>,
+    /// The values of this decision's moves whose card does not matter.
+    judged: Vec<(Action, i64)>,
 }
 
 /// The value of `mv` in tenths of a point: the rise of the seat's own
@@ -206,5 +230,49 @@ fn join_value(view: &View<'_>, after: &City, cities: &mut Vec<City>) -> i64 {
         reward
     } else {
         (reward + debt) / 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+    use crate::game::{Game, Setup};
+    use crate::games::base::Base;
+
+    /// At every decision of random games, with each expansion, a move that
+    /// `choose` judges once for all cards is worth the same with any card.
+    #[test]
+    fn moves_judged_once_are_worth_the_same_with_any_card() {
+        for with in [&[][..], &["leaders"], &["edifice"], &["leaders", "edifice"]] {
+            let info = crate::select(sevenw_cards::GAMES, "base", None, with).unwrap();
+            let g = Base::new(info).unwrap();
+            let mut st = g.start(&Setup::new(5, 3)).unwrap();
+            let (mut rng, mut moves, mut compared) = (Rng::new(1), Vec::new(), 0);
+            let mut scratch = Scratch {
+                city: City::default(),
+                marks: Vec::new(),
+                cities: Vec::new(),
+                judged: Vec::new(),
+            };
+            while let Some(seat) = g.to_move(&st) {
+                g.legal_moves(&mut st, &mut moves);
+                let view = g.view(&st, seat);
+                let s0 = score_now(&view);
+                for (i, a) in moves.iter().enumerate() {
+                    let first = moves[..i].iter().find(|b| b.action == a.action);
+                    if let Some(b) = first.filter(|_| same_for_every_card(a.action)) {
+                        let (va, vb) = (
+                            value(&view, a, s0, &mut scratch),
+                            value(&view, b, s0, &mut scratch),
+                        );
+                        assert_eq!(va, vb, "{with:?}: {a:?} and {b:?}");
+                        compared += 1;
+                    }
+                }
+                g.apply(&mut st, &moves[rng.below(moves.len())]);
+            }
+            assert!(compared > 50, "{with:?}: only {compared} compared");
+        }
     }
 }
