@@ -12,18 +12,30 @@ use super::{Architects, Deck, MAX_RES, Move, Phase, State, UNKNOWN, View};
 pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     let game = view.rules();
     let seat = view.seat();
-    let masked = view.masked();
-    // One state and one move list for the whole decision, overwritten by
-    // each move's preview.
-    let mut scratch = (masked.clone(), Vec::new());
-    let mut best = (i64::MIN, 0);
-    for (i, mv) in moves.iter().enumerate() {
-        let v = value_of(game, &masked, seat, mv, &mut scratch);
-        if v > best.0 {
-            best = (v, i);
+    // The masked state, and one state and one move list overwritten by each
+    // move's preview, kept by the thread from one decision to the next (the
+    // bot has no state of its own: `Game::greedy` judges from a view).
+    SCRATCH.with_borrow_mut(|(masked, scratch)| {
+        let masked = masked.get_or_insert_with(|| game.empty(&[]));
+        view.masked_into(masked);
+        let scratch = scratch.get_or_insert_with(|| (game.empty(&[]), Vec::new()));
+        let mut best = (i64::MIN, 0);
+        for (i, mv) in moves.iter().enumerate() {
+            let v = value_of(game, masked, seat, mv, scratch);
+            if v > best.0 {
+                best = (v, i);
+            }
         }
-    }
-    best.1
+        best.1
+    })
+}
+
+/// The buffers of [`choose`]: states of whichever Architects game the
+/// thread judged last (each is overwritten whole before it is read).
+type Scratch = (Option<State>, Option<(State, Vec<Move>)>);
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((None, None)) };
 }
 
 fn value_of(
@@ -111,13 +123,10 @@ fn evaluate(game: &Architects, st: &State, seat: usize) -> i64 {
     let units: i64 = res[..MAX_RES].iter().map(|&n| i64::from(n)).sum::<i64>() + i64::from(coins);
     let useful = units.min(need + 2);
     let symbols = city.science.iter().filter(|&&n| n > 0).count() as i64;
-    let n = t.seats();
-    let neighbours = if n == 2 {
-        vec![1 - seat]
-    } else {
-        vec![(seat + 1) % n, (seat + n - 1) % n]
-    };
-    let military: i64 = neighbours
+    let n = t.seats().max(1);
+    // One neighbour at 2 players (the same on both sides), else two.
+    let neighbours = [(seat + 1) % n, (seat + n - 1) % n];
+    let military: i64 = neighbours[..if n == 2 { 1 } else { 2 }]
         .iter()
         .map(|&o| i64::from(city.shields).cmp(&i64::from(t.cities[o].shields)) as i64)
         .sum();

@@ -1439,8 +1439,10 @@ impl Architects {
     /// under each deck's top, the central deck but a card the cat let it see,
     /// the face-down tokens, others' looked-at cards, the box), and the
     /// random stream is a fixed one.
-    fn masked(&self, st: &State, seat: usize) -> State {
-        let mut m = st.clone();
+    /// Made in `m` (any state of this game: overwritten, its buffers
+    /// reused).
+    fn masked_into(&self, st: &State, seat: usize, m: &mut State) {
+        m.clone_from(st);
         let t = &mut m.table;
         for d in &mut t.decks {
             let n = d.len();
@@ -1465,7 +1467,6 @@ impl Architects {
         }
         t.boxed.clear();
         m.rng = Rng::new(0);
-        m
     }
 
     /// Scenario and sheet helper: carries on from the position as it is
@@ -1902,9 +1903,10 @@ impl<'a> View<'a> {
             &[]
         }
     }
-    /// A state for previews: only what this seat sees.
-    fn masked(&self) -> State {
-        self.game.masked(self.state, self.seat)
+    /// A state for previews: only what this seat sees, made in `m` (any
+    /// state of this game: overwritten, its buffers reused).
+    fn masked_into(&self, m: &mut State) {
+        self.game.masked_into(self.state, self.seat, m);
     }
 }
 
