@@ -8,20 +8,25 @@ use super::{Choice, Duel, Move, Phase, State, View};
 
 /// The index of the move the greedy bot takes.
 pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
+    // The masked state, and one state and one move list overwritten by each
+    // move's preview, kept by the thread from one decision to the next (the
+    // bot has no state of its own: `Game::greedy` judges from a view).
+    let judge = |value: &dyn Fn(&State, &mut Preview, &Move) -> i64| {
+        SCRATCH.with_borrow_mut(|(masked, scratch)| {
+            let masked = masked.get_or_insert_with(State::blank);
+            view.masked_into(masked);
+            let scratch = scratch.get_or_insert_with(|| (State::blank(), Vec::new()));
+            best(moves, |mv| value(masked, scratch, mv))
+        })
+    };
     match view.phase() {
-        Phase::Play => {
-            let masked = view.masked();
-            // One state and one move list for the whole decision,
-            // overwritten by each move's preview.
-            let mut scratch = (masked.clone(), Vec::new());
-            best(moves, |mv| play_value(view, &masked, mv, &mut scratch))
-        }
+        Phase::Play => judge(&|masked, scratch, mv| play_value(view, masked, mv, scratch)),
         // The token that raises the lead the most (coins and points now;
         // discounts and symbols count a little).
         Phase::Choose {
             choice: Choice::Token { .. },
             ..
-        } => best(moves, |mv| token_value(view, mv)),
+        } => judge(&|masked, (st, _), mv| token_value(view, masked, mv, st)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -30,6 +35,17 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
         // Start the next Age oneself; the first wonder or card offered.
         _ => 0,
     }
+}
+
+/// The buffers of [`choose`]: states of whichever Duel game the thread
+/// judged last (each is overwritten whole before it is read).
+type Scratch = (Option<State>, Option<Preview>);
+
+/// A state a preview is played in, and its buffer of moves.
+type Preview = (State, Vec<Move>);
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((None, None)) };
 }
 
 fn best(moves: &[Move], mut value: impl FnMut(&Move) -> i64) -> usize {
@@ -58,12 +74,7 @@ fn preview(duel: &Duel, masked: &State, mv: &Move, st: &mut State, options: &mut
 
 /// The value of a card move in tenths of a point: the lead in points after
 /// it, production while Ages remain, the pawn, and winning outright.
-fn play_value(
-    view: &View<'_>,
-    masked: &State,
-    mv: &Move,
-    (after, options): &mut (State, Vec<Move>),
-) -> i64 {
+fn play_value(view: &View<'_>, masked: &State, mv: &Move, (after, options): &mut Preview) -> i64 {
     let duel = view.rules();
     let seat = view.seat();
     preview(duel, masked, mv, after, options);
@@ -84,12 +95,12 @@ fn play_value(
 }
 
 /// The value of taking a progress token.
-fn token_value(view: &View<'_>, mv: &Move) -> i64 {
+fn token_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
     let Move::Token(token) = *mv else { return 0 };
     let duel = view.rules();
     let seat = view.seat();
-    let mut st = view.masked();
-    duel.give_token(&mut st, seat, token);
+    st.clone_from(masked);
+    duel.give_token(st, seat, token);
     let s = duel.score(&st.table);
     let me = &st.table.cities[seat];
     i64::from(s[seat].total - s[1 - seat].total) * 10

@@ -309,6 +309,20 @@ clone_reusing!(State {
     rebuild,
 });
 
+impl State {
+    /// A state with nothing dealt (allocates nothing).
+    pub(super) fn blank() -> State {
+        State {
+            table: Table::default(),
+            phase: Phase::Play,
+            rng: Rng::new(0),
+            cache: TradeCache::default(),
+            shadow: Default::default(),
+            rebuild: false,
+        }
+    }
+}
+
 impl PartialEq for State {
     /// The same point of the same game: position, decision, random stream.
     fn eq(&self, o: &Self) -> bool {
@@ -1024,8 +1038,10 @@ impl Duel {
     /// A state fit for previews: what `seat` cannot see is gone (face-down
     /// cards become unknown, tokens set aside and the future wonders of the
     /// draft are out, the random stream is a fixed one).
-    fn masked(&self, st: &State, seat: usize) -> State {
-        let mut m = st.clone();
+    /// Made in `m` (any state of this game: overwritten, its buffers
+    /// reused).
+    fn masked_into(&self, st: &State, seat: usize, m: &mut State) {
+        m.clone_from(st);
         let t = &mut m.table;
         for i in 0..MAX_LAYOUT {
             if t.layout.up & (1 << i) == 0 {
@@ -1039,7 +1055,6 @@ impl Duel {
         let other = 1 - seat.min(1);
         t.stage_cards[other].clear();
         m.rng = Rng::new(0);
-        m
     }
 }
 
@@ -1075,14 +1090,7 @@ impl Game for Duel {
     /// tokens on the board and the rest aside, the starting coins; then the
     /// wonder draft (or the wonders given, and Age I laid out).
     fn start(&self, setup: &Setup) -> Result<State, SetupError> {
-        let mut st = State {
-            table: Table::default(),
-            phase: Phase::Play,
-            rng: Rng::new(0),
-            cache: TradeCache::default(),
-            shadow: Default::default(),
-            rebuild: false,
-        };
+        let mut st = State::blank();
         self.start_into(setup, &mut st)?;
         Ok(st)
     }
@@ -1496,9 +1504,10 @@ impl<'a> View<'a> {
     pub fn shape(&self) -> &'a Shape {
         &self.state.table.layout.shape
     }
-    /// A state for previews: only what this seat sees (see [`Duel::masked`]).
-    fn masked(&self) -> State {
-        self.duel.masked(self.state, self.seat)
+    /// A state for previews: only what this seat sees (see
+    /// [`Duel::masked_into`]), made in `m` (overwritten, its buffers reused).
+    fn masked_into(&self, m: &mut State) {
+        self.duel.masked_into(self.state, self.seat, m);
     }
 }
 
