@@ -1171,7 +1171,12 @@ impl Architects {
     /// Whether `seat`'s wonder is finished.
     pub fn finished(&self, t: &Table, seat: usize) -> bool {
         let n = self.stages(t.wonders[seat]).len();
-        n > 0 && t.built[seat].count_ones() as usize >= n
+        let built = t.built[seat];
+        // Asked of every seat at the end of every turn. The least number
+        // with `n` bits set is 2^n - 1: most turns that bound answers, and
+        // the bit count (a dozen instructions on a CPU without `popcnt`) is
+        // left for the rest.
+        (1..=16).contains(&n) && u32::from(built) + 1 >= 1 << n && built.count_ones() as usize >= n
     }
 
     /// One pending effect of the player to act; true if it waits for a
