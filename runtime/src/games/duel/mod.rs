@@ -79,6 +79,17 @@ pub struct Duel {
     /// The colour whose cards raise the discard income.
     pub yellow: Colour,
     pub shapes: Vec<Shape>,
+    /// Per Age (index 0 unused), made once: the cards of its deck for two
+    /// players, a copy each, in the card list's order; and the guilds it
+    /// draws from, in the same order ("Preparar las cartas").
+    ages: Vec<AgeCards>,
+}
+
+/// What [`Duel::start_age`] shuffles for one Age, before any shuffle.
+#[derive(Clone, Debug, Default)]
+struct AgeCards {
+    deck: Vec<CardId>,
+    guilds: Vec<CardId>,
 }
 
 /// How the game ended ("Fin de la partida y victoria").
@@ -367,6 +378,28 @@ impl Duel {
                 "an Age deck, less the cards set aside and with the guilds drawn, does not fill its figure",
             ));
         }
+        let ages = (0..=info.ages)
+            .map(|age| {
+                let mut deck = Vec::new();
+                for (i, c) in info.cards.iter().enumerate() {
+                    if c.age == age {
+                        let copies = c.copies.iter().filter(|&&m| m <= 2).count();
+                        deck.extend(std::iter::repeat_n(CardId(i as u16), copies));
+                    }
+                }
+                let guilds = info
+                    .guilds
+                    .filter(|r| r.age == age)
+                    .map(|rule| {
+                        (0..info.cards.len())
+                            .filter(|&i| is_drawn(info, i, age, rule.colour))
+                            .map(|i| CardId(i as u16))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                AgeCards { deck, guilds }
+            })
+            .collect();
         Ok(Duel {
             info,
             vocab,
@@ -374,6 +407,7 @@ impl Duel {
             conflict,
             yellow,
             shapes,
+            ages,
         })
     }
 
@@ -638,21 +672,13 @@ impl Duel {
         let info = self.info;
         let t = &mut st.table;
         t.age = age;
-        let mut deck: Vec<CardId> = Vec::with_capacity(32);
-        for (i, c) in info.cards.iter().enumerate() {
-            if c.age == age && c.copies.iter().any(|&m| m <= 2) {
-                let copies = c.copies.iter().filter(|&&m| m <= 2).count();
-                deck.extend(std::iter::repeat_n(CardId(i as u16), copies));
-            }
-        }
+        let cards = self.ages.get(usize::from(age));
+        let mut deck: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.deck.clone());
         st.rng.shuffle(&mut deck);
         let aside = usize::from(info.set_aside).min(deck.len());
         t.boxed.extend(deck.drain(..aside));
         if let Some(rule) = info.guilds.filter(|r| r.age == age) {
-            let mut pool: Vec<CardId> = (0..info.cards.len())
-                .filter(|&i| is_drawn(info, i, age, rule.colour))
-                .map(|i| CardId(i as u16))
-                .collect();
+            let mut pool: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.guilds.clone());
             st.rng.shuffle(&mut pool);
             let take = usize::from(rule.drawn(2)).min(pool.len());
             deck.extend_from_slice(&pool[..take]);
