@@ -56,14 +56,19 @@ impl Rng {
         if n <= 1 {
             return 0;
         }
+        // Lemire's method: a draw is kept when the low half of the product
+        // is at least 2^64 mod n. That bound is below n, so it need only be
+        // computed (a 64-bit division, dozens of cycles) when the low half
+        // is below n, once in 2^64 / n draws: the same draws are kept.
         let n = n as u64;
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = u128::from(self.next_u64()) * u128::from(n);
-            if (m as u64) >= threshold {
-                return (m >> 64) as usize;
+        let mut m = u128::from(self.next_u64()) * u128::from(n);
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(n);
             }
         }
+        (m >> 64) as usize
     }
 
     /// Fisher–Yates shuffle.
@@ -111,6 +116,31 @@ mod tests {
         assert!(seen.iter().all(|&c| c > 150), "{seen:?}");
         assert_eq!(r.below(0), 0);
         assert_eq!(r.below(1), 0);
+    }
+
+    #[test]
+    fn below_keeps_the_draws_the_full_rejection_test_keeps() {
+        // The rule `below` implements, with the bound computed every time:
+        // every seeded game depends on it drawing exactly these numbers.
+        fn reference(r: &mut Rng, n: u64) -> u64 {
+            let threshold = n.wrapping_neg() % n;
+            loop {
+                let m = u128::from(r.next_u64()) * u128::from(n);
+                if (m as u64) >= threshold {
+                    return (m >> 64) as u64;
+                }
+            }
+        }
+        // Large bounds reject often (2^63 + 1 nearly one draw in two).
+        let bounds = [2, 3, 7, 52, 1000, (1 << 63) + 1, u64::MAX - 1, u64::MAX];
+        for (seed, &n) in bounds.iter().enumerate() {
+            let (mut a, mut b) = (Rng::new(seed as u64), Rng::new(seed as u64));
+            for _ in 0..2000 {
+                assert_eq!(a.below(n as usize) as u64, reference(&mut b, n), "n = {n}");
+            }
+            // Both consumed the same draws.
+            assert_eq!(a.next_u64(), b.next_u64());
+        }
     }
 
     #[test]
