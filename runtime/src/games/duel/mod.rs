@@ -476,11 +476,11 @@ impl Duel {
         let coins = city.coins.max(0) as u32;
         let version = table.market[seat];
         cache.fit(self.info.cards.len(), self.info.wonders.len());
-        let mut prices = None;
-        let mut trade = |entry: &mut (u32, u16), cost: &Cost, off: u8| -> u32 {
+        // Made once per market version: a new one makes every entry stale.
+        let prices = cache.prices(seat, version, || self.prices(&table.cities, seat));
+        let trade = |entry: &mut (u32, u16), cost: &Cost, off: u8| -> u32 {
             if entry.0 != version {
-                let p = prices.get_or_insert_with(|| self.prices(&table.cities, seat));
-                let t = trade::trade_cost(city, cost, p, off);
+                let t = trade::trade_cost(city, cost, &prices, off);
                 *entry = (version, t.min(u32::from(u16::MAX)) as u16);
             }
             u32::from(entry.1)

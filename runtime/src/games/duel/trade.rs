@@ -142,12 +142,15 @@ pub struct TradeCache {
     entries: Vec<(u32, u16)>,
     cards: usize,
     wonders: usize,
+    /// Per seat, the unit prices at the bank and the version they are for.
+    prices: [Option<(u32, [u32; MAX_RES])>; 2],
 }
 
 clone_reusing!(TradeCache {
     entries,
     cards,
     wonders,
+    prices,
 });
 
 impl TradeCache {
@@ -158,6 +161,25 @@ impl TradeCache {
             self.wonders = wonders;
             self.entries.clear();
             self.entries.resize(2 * (cards + wonders), (u32::MAX, 0));
+        }
+    }
+
+    /// The unit prices `seat` pays at market `version`, made by `make` when
+    /// the version is new.
+    pub(super) fn prices(
+        &mut self,
+        seat: usize,
+        version: u32,
+        make: impl FnOnce() -> [u32; MAX_RES],
+    ) -> [u32; MAX_RES] {
+        let slot = &mut self.prices[seat.min(1)];
+        match *slot {
+            Some((v, p)) if v == version => p,
+            _ => {
+                let p = make();
+                *slot = Some((version, p));
+                p
+            }
         }
     }
 
