@@ -179,20 +179,25 @@ fn one<G: Game + Sheets>(
         ..opts.setup.clone()
     };
     let mut bots = table(&opts.bots, seed);
-    let (out, state, decisions): (Outcome, G::State, u64) = if opts.check {
+    // The state stays in `slot`: a game's state is large, and moving it
+    // in and out would copy it.
+    let (out, decisions): (Outcome, u64) = if opts.check {
         let c = play_checked(game, &setup, &mut bots)
             .map_err(|violation| SimError::Violation { game: i, violation })?;
-        (c.outcome, c.state, c.decisions as u64)
+        *slot = Some(c.state);
+        (c.outcome, c.decisions as u64)
     } else {
-        let mut state = match slot.take() {
-            Some(mut state) => game.start_into(&setup, &mut state).map(|()| state),
-            None => game.start(&setup),
-        }
-        .map_err(SimError::Setup)?;
+        let state = match slot {
+            Some(state) => {
+                game.start_into(&setup, state).map_err(SimError::Setup)?;
+                state
+            }
+            None => slot.insert(game.start(&setup).map_err(SimError::Setup)?),
+        };
         let mut count = Count(0);
-        let out = play_out(game, &mut state, &mut bots, &mut count)
+        let out = play_out(game, state, &mut bots, &mut count)
             .map_err(|error| SimError::Play { game: i, error })?;
-        (out, state, count.0)
+        (out, count.0)
     };
     stats.games += 1;
     stats.decisions += decisions;
@@ -219,9 +224,13 @@ fn one<G: Game + Sheets>(
         Some(e) => e.1 += 1,
         None => tally.victories.push((out.victory, 1)),
     }
+    // Both branches above left the game's state in `slot`.
+    let Some(state) = slot.as_ref() else {
+        return Ok(());
+    };
     for seat in 0..n {
         tally.scratch.clear();
-        game.tags(&state, seat, &mut tally.scratch);
+        game.tags(state, seat, &mut tally.scratch);
         let won = u64::from(out.winners.contains(&seat));
         for k in 0..tally.scratch.len() {
             let t = tally.scratch[k];
@@ -234,7 +243,6 @@ fn one<G: Game + Sheets>(
             }
         }
     }
-    *slot = Some(state);
     Ok(())
 }
 
