@@ -6,7 +6,7 @@
 //! A. PARTICIPAR EN EL PROYECTO and B. CONSTRUIR LA EDIFICACIÓN; cards:
 //! /work/shared/rules/edifice-facts.md §4.
 
-use sevenw_host::{CardId, ResSet, Source};
+use sevenw_host::{CardId, ResSet};
 use sevenw_runtime::game::{Game, Setup};
 use sevenw_runtime::games::base::{Action, Base, Move, Phase, State, Status};
 
@@ -138,11 +138,7 @@ fn the_last_pawn_completes_the_project_and_every_holder_gains_the_reward() {
     for c in &s.table.cities {
         assert!(c.has_pawn(1));
         assert_eq!(c.coins, 5 - 1 + 4, "paid 1, gained 4 at once");
-        assert!(
-            c.sources
-                .iter()
-                .any(|(src, _)| *src == Source::Card(p.card))
-        );
+        assert!(!c.cards.contains(&p.card), "a reward, not a built card");
     }
 }
 

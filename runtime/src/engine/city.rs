@@ -131,8 +131,14 @@ pub struct City {
     pub shields: u32,
     /// Built cards, in the order built.
     pub cards: Vec<CardId>,
-    /// Every source of effects the city holds (board, stages, cards,
-    /// tokens), in the order gained, with the events each listens to.
+    /// The sources of effects the city holds (board, stages, cards,
+    /// tokens) that can act again, in the order gained, with the events
+    /// each listens to: every one listening to an event after it was
+    /// gained, and every progress token ([`Counted::Token`] counts them).
+    /// A source that only acts when built (`Listens::BUILT`, delivered to
+    /// it alone, never through this list) or never has run all it ever
+    /// will when it was gained, so it is not kept: the lists that events
+    /// walk, and that a card taken away is looked for in, stay short.
     pub sources: Vec<(Source, Listens)>,
     /// What those sources listen to, together.
     pub listening: u16,
@@ -399,8 +405,10 @@ impl City {
     /// listens to).
     pub fn gain_source(&mut self, info: &GameInfo, source: Source) {
         let l = crate::engine::vocab::listens(info, source);
-        self.sources.push((source, l));
-        self.listening |= l.0;
+        if l.0 & !Listens::BUILT != 0 || matches!(source, Source::Progress(_)) {
+            self.sources.push((source, l));
+            self.listening |= l.0;
+        }
     }
 
     /// Puts a built card under the wonder: it leaves the city as
@@ -418,8 +426,8 @@ impl City {
     pub fn lose_source(&mut self, source: Source) {
         if let Some(i) = self.sources.iter().position(|&(s, _)| s == source) {
             self.sources.remove(i);
+            self.listening = self.sources.iter().fold(0, |a, &(_, l)| a | l.0);
         }
-        self.listening = self.sources.iter().fold(0, |a, &(_, l)| a | l.0);
     }
 
     /// Places a built card: it joins the city's cards, names and colours,
@@ -700,6 +708,43 @@ mod tests {
         c.sources.push((Source::Progress(1), Listens(0)));
         assert_eq!(c.count(Counted::Token(2)), 2);
         assert_eq!(c.count(Counted::Token(0)), 0);
+    }
+
+    /// Of the shipped Duel game: a card that acts only when built is not
+    /// kept as a source, one that listens to a later event is, and so is
+    /// every progress token, listening or not (they are counted).
+    #[test]
+    fn only_sources_that_can_act_again_are_kept() {
+        let info = crate::select(sevenw_cards::GAMES, "duel", None, &[]).unwrap();
+        let later = |l: Listens| l.0 & !Listens::BUILT != 0;
+        let card = |listening: bool| {
+            let i = info.cards.iter().position(|c| {
+                later(c.listens) == listening && (listening || c.listens.has(Listens::BUILT))
+            });
+            Source::Card(CardId(i.expect("such a card") as u16))
+        };
+        let token = |listening: bool| {
+            let i = info
+                .progress
+                .iter()
+                .position(|t| later(t.listens) == listening);
+            Source::Progress(i.expect("such a token") as u8)
+        };
+        let mut c = City::default();
+        for s in [card(false), token(false), card(true), token(true)] {
+            c.gain_source(info, s);
+        }
+        let kept: Vec<Source> = c.sources.iter().map(|&(s, _)| s).collect();
+        assert_eq!(kept, [token(false), card(true), token(true)]);
+        let of = |s: &[Source]| {
+            s.iter()
+                .fold(0, |a, &s| a | crate::engine::vocab::listens(info, s).0)
+        };
+        assert_eq!(c.listening, of(&kept));
+        c.lose_source(card(false));
+        assert_eq!(c.sources.len(), 3);
+        c.lose_source(card(true));
+        assert_eq!(c.listening, of(&[token(false), token(true)]));
     }
 
     #[test]

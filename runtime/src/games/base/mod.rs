@@ -1615,9 +1615,10 @@ impl Base {
         }
     }
 
-    /// The project `card`'s reward for the city at `seat`: the card becomes
-    /// one of its sources (its points count at game end, its production
-    /// from now on) without being one of its built cards.
+    /// The project `card`'s reward for the city at `seat`: its effects run
+    /// as if built (its production from now on), and a reward that acts
+    /// later (points at game end) stays one of the city's sources, without
+    /// the card being one of its built cards.
     pub fn reward(&self, cities: &mut [City], seat: usize, card: CardId) {
         let source = Source::Card(card);
         cities[seat].gain_source(self.info, source);
