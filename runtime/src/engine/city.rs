@@ -405,7 +405,7 @@ impl City {
     /// listens to).
     pub fn gain_source(&mut self, info: &GameInfo, source: Source) {
         let l = crate::engine::vocab::listens(info, source);
-        if l.0 & !Listens::BUILT != 0 || matches!(source, Source::Progress(_)) {
+        if kept(source, l) {
             self.sources.push((source, l));
             self.listening |= l.0;
         }
@@ -460,9 +460,12 @@ impl City {
             let n = vocab.name_class(self.cards[k]);
             self.names.insert(n);
         }
-        self.lose_source(Source::Card(card));
         let s = Source::Card(card);
-        if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
+        let l = crate::engine::vocab::listens(vocab.info, s);
+        if kept(s, l) {
+            self.lose_source(s);
+        }
+        if l.has(Listens::BUILT) {
             let option = self.chosen_for(s);
             vocab.effects(
                 s,
@@ -495,8 +498,11 @@ impl City {
             }
         }
         let s = Source::Card(card);
-        self.lose_source(s);
-        if crate::engine::vocab::listens(vocab.info, s).has(Listens::BUILT) {
+        let l = crate::engine::vocab::listens(vocab.info, s);
+        if kept(s, l) {
+            self.lose_source(s);
+        }
+        if l.has(Listens::BUILT) {
             vocab.effects(
                 s,
                 Event::Built,
@@ -552,6 +558,13 @@ impl City {
             }
         }
     }
+}
+
+/// Whether a city keeps `source`, listening to `l`, among its
+/// [`City::sources`]: if it listens to an event after it was gained, or is
+/// a progress token (they are counted).
+fn kept(source: Source, l: Listens) -> bool {
+    l.0 & !Listens::BUILT != 0 || matches!(source, Source::Progress(_))
 }
 
 /// Runs, for the city `host.me`, the effects of `source` for `Event::Built`
