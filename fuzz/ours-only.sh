@@ -18,6 +18,10 @@
 # instrumented one do not overwrite each other.)
 set -euo pipefail
 
+if [ $# -eq 0 ]; then
+  echo "ours-only.sh is a RUSTC_WRAPPER, run by cargo: see README, \"Soak mode and fuzzing\"" >&2
+  exit 2
+fi
 rustc="$1"
 shift
 

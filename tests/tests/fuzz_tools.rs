@@ -72,3 +72,15 @@ fn our_crates_and_the_targets_keep_every_flag() {
         assert_eq!(args.len(), 10, "{args:?}");
     }
 }
+
+#[test]
+fn run_by_hand_it_says_what_it_is() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/ours-only.sh");
+    let out = Command::new("bash")
+        .arg(&script)
+        .output()
+        .expect("bash runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("RUSTC_WRAPPER"), "{err}");
+}
