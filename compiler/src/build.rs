@@ -220,16 +220,12 @@ impl Builder {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("sevenc-build-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::testkit::Scratch;
 
     #[test]
     fn the_shipped_library_compiles_to_the_folder_named() {
-        let out = scratch("shipped");
+        let scratch = Scratch::new("build-shipped");
+        let out = scratch.0.clone();
         let built = Builder::new()
             .shipped_library()
             .out_dir(&out)
@@ -260,7 +256,8 @@ mod tests {
     #[test]
     fn errors_come_back_as_the_check_report_and_nothing_is_written() {
         // The generated-code fixture, with one colour misspelt.
-        let set = scratch("broken").join("mini");
+        let scratch = Scratch::new("build-broken");
+        let set = scratch.0.join("mini");
         std::fs::create_dir_all(&set).unwrap();
         let mini = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/gen/mini");
         for f in ["game.yaml", "cards.yaml", "age2.yaml", "wonders.yaml"] {
@@ -271,7 +268,8 @@ mod tests {
             )
             .unwrap();
         }
-        let out = scratch("broken-out");
+        let out = scratch.0.join("out");
+        std::fs::create_dir_all(&out).unwrap();
         let err = Builder::new()
             .card_set(&set)
             .out_dir(&out)

@@ -352,11 +352,7 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("sevenc-new-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
+    use crate::testkit::Scratch;
 
     fn opts(dir: PathBuf, start: Start) -> NewOptions {
         NewOptions {
@@ -380,7 +376,8 @@ mod tests {
 
     #[test]
     fn an_expansion_of_base_checks_clean_with_the_shipped_library() {
-        let root = scratch("ext").join("my-expansion");
+        let scratch = Scratch::new("new-ext");
+        let root = scratch.0.join("my-expansion");
         let made = create(&opts(root.clone(), Start::Extends("base".into()))).unwrap();
         assert_eq!(made.name, "my-expansion");
         for f in ["Cargo.toml", "build.rs", "src/main.rs", "README.md"] {
@@ -403,7 +400,8 @@ mod tests {
 
     #[test]
     fn a_copy_of_duel_is_a_game_of_its_own_that_checks_clean() {
-        let root = scratch("copy").join("my-duel");
+        let scratch = Scratch::new("new-copy");
+        let root = scratch.0.join("my-duel");
         let made = create(&opts(root.clone(), Start::Copy("duel".into()))).unwrap();
         let game = std::fs::read_to_string(root.join("cards/my-duel/game.yaml")).unwrap();
         assert!(game.contains("\ngame: my-duel\n"), "{game}");
@@ -435,7 +433,8 @@ mod tests {
 
     #[test]
     fn mistakes_are_refused_before_anything_is_written() {
-        let root = scratch("bad");
+        let scratch = Scratch::new("new-bad");
+        let root = scratch.0.clone();
         let e = create(&opts(root.join("My Set"), Start::Extends("base".into()))).unwrap_err();
         assert!(e.to_string().contains("cannot name a card set"), "{e}");
         let e = create(&opts(root.join("x"), Start::Extends("chess".into()))).unwrap_err();

@@ -108,3 +108,23 @@ wonders:
           - cost: 2 clay
             effect: \"once per age: build a card from your hand for free\"
 ";
+
+/// An empty folder under the system's temp folder, named for this process
+/// and `name`, removed with everything in it when dropped (a failing test
+/// included), so that `cargo test` leaves nothing behind.
+pub struct Scratch(pub std::path::PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("sevenc-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("the temp folder is writable");
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
