@@ -94,6 +94,9 @@ pub struct Architects {
     deck_of: Vec<Option<usize>>,
     /// The central deck (index into `info.decks`).
     central: usize,
+    /// How many stages each wonder has (1 to 16, checked by `new`): asked
+    /// of every seat at the end of every turn, so kept at hand.
+    stage_counts: Vec<u8>,
     /// The VP of a military victory token.
     pub victory_vp: i32,
 }
@@ -470,6 +473,15 @@ impl Architects {
                 return Err(not("a stage or a token gives resources or coins"));
             }
         }
+        let stage_counts = info
+            .wonders
+            .iter()
+            .map(|w| {
+                w.sides
+                    .first()
+                    .map_or(0, |s| s.stages.len().min(MAX_PIECES) as u8)
+            })
+            .collect();
         Ok(Architects {
             info,
             vocab,
@@ -477,6 +489,7 @@ impl Architects {
             kinds,
             deck_of,
             central,
+            stage_counts,
             victory_vp: info.battles.map_or(0, |b| i32::from(b.vp)),
         })
     }
@@ -1170,7 +1183,10 @@ impl Architects {
 
     /// Whether `seat`'s wonder is finished.
     pub fn finished(&self, t: &Table, seat: usize) -> bool {
-        let n = self.stages(t.wonders[seat]).len();
+        let n = self
+            .stage_counts
+            .get(usize::from(t.wonders[seat]))
+            .map_or(0, |&n| usize::from(n));
         let built = t.built[seat];
         // Asked of every seat at the end of every turn. The least number
         // with `n` bits set is 2^n - 1: most turns that bound answers, and
