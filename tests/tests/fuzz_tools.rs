@@ -1,7 +1,9 @@
-//! `fuzz/ours-only.sh`, the RUSTC_WRAPPER that leaves downloaded crates out
-//! of the fuzzers' coverage instrumentation, run with `echo` in place of
-//! rustc: what it would pass on is what `echo` prints.
+//! The fuzzers' tools: `fuzz/ours-only.sh`, the RUSTC_WRAPPER that leaves
+//! downloaded crates out of the fuzzers' coverage instrumentation, run with
+//! `echo` in place of rustc (what it would pass on is what `echo` prints);
+//! and `fuzz/Cargo.lock`, which must build the versions that ship.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 
@@ -83,4 +85,52 @@ fn run_by_hand_it_says_what_it_is() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("RUSTC_WRAPPER"), "{err}");
+}
+
+/// Each package of a Cargo.lock with the versions it is locked at.
+fn locked(path: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let text = std::fs::read_to_string(&file).expect("the lockfile is there");
+    let mut packages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for entry in text.split("[[package]]").skip(1) {
+        let field = |key: &str| {
+            entry.lines().find_map(|l| {
+                l.strip_prefix(key)
+                    .and_then(|v| v.strip_prefix(" = \""))
+                    .and_then(|v| v.strip_suffix('"'))
+                    .map(str::to_string)
+            })
+        };
+        let (Some(name), Some(version)) = (field("name"), field("version")) else {
+            panic!("{path}: a package without a name or a version: {entry}");
+        };
+        packages.entry(name).or_default().insert(version);
+    }
+    packages
+}
+
+/// The fuzz workspace has a lockfile of its own; a fuzzer that built newer
+/// dependencies than `sevenc` ships (a YAML parser, pest, syn) would test
+/// code no user runs. Every package both lockfiles hold is locked at the
+/// same versions (`cp Cargo.lock fuzz/` then any cargo command in `fuzz/`
+/// adds what the fuzzers alone need).
+#[test]
+fn the_fuzzers_build_the_dependency_versions_that_ship() {
+    let shipped = locked("../Cargo.lock");
+    let fuzz = locked("../fuzz/Cargo.lock");
+    let differ: Vec<String> = fuzz
+        .iter()
+        .filter_map(|(name, versions)| {
+            let ours = shipped.get(name)?;
+            (ours != versions).then(|| format!("{name}: {ours:?} shipped, {versions:?} fuzzed"))
+        })
+        .collect();
+    assert!(differ.is_empty(), "{differ:#?}");
+    // The comparison saw the parsers whose versions matter most.
+    for name in ["serde-saphyr", "pest", "syn", "miette"] {
+        assert!(
+            fuzz.contains_key(name) && shipped.contains_key(name),
+            "{name}"
+        );
+    }
 }
