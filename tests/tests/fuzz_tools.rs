@@ -4,7 +4,7 @@
 //! and `fuzz/Cargo.lock`, which must build the versions that ship.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const SANCOV: [&str; 3] = [
@@ -13,13 +13,21 @@ const SANCOV: [&str; 3] = [
     "-Cllvm-args=-sanitizer-coverage-trace-compares",
 ];
 
+/// A file of the project, from this crate's folder.
+fn project_file(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+}
+
+fn script() -> PathBuf {
+    project_file("fuzz/ours-only.sh")
+}
+
 fn passed_on(source: &str) -> Vec<String> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/ours-only.sh");
     let mut args = vec!["--crate-name", "x", "--edition=2021", source];
     args.extend(SANCOV);
     args.extend(["--cfg", "fuzzing", "-Cdebug-assertions"]);
     let out = Command::new("bash")
-        .arg(&script)
+        .arg(script())
         .arg("echo")
         .args(&args)
         .output()
@@ -77,9 +85,8 @@ fn our_crates_and_the_targets_keep_every_flag() {
 
 #[test]
 fn run_by_hand_it_says_what_it_is() {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/ours-only.sh");
     let out = Command::new("bash")
-        .arg(&script)
+        .arg(script())
         .output()
         .expect("bash runs");
     assert_eq!(out.status.code(), Some(2));
@@ -89,8 +96,7 @@ fn run_by_hand_it_says_what_it_is() {
 
 /// Each package of a Cargo.lock with the versions it is locked at.
 fn locked(path: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    let text = std::fs::read_to_string(&file).expect("the lockfile is there");
+    let text = std::fs::read_to_string(project_file(path)).expect("the lockfile is there");
     let mut packages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for entry in text.split("[[package]]").skip(1) {
         let field = |key: &str| {
@@ -116,8 +122,8 @@ fn locked(path: &str) -> BTreeMap<String, BTreeSet<String>> {
 /// adds what the fuzzers alone need).
 #[test]
 fn the_fuzzers_build_the_dependency_versions_that_ship() {
-    let shipped = locked("../Cargo.lock");
-    let fuzz = locked("../fuzz/Cargo.lock");
+    let shipped = locked("Cargo.lock");
+    let fuzz = locked("fuzz/Cargo.lock");
     let differ: Vec<String> = fuzz
         .iter()
         .filter_map(|(name, versions)| {
