@@ -488,10 +488,9 @@ impl Base {
         let city = &table.cities[seat];
         let budget = city.coins.max(0) as u32;
         let market = self.market(&table.cities, seat);
-        let coin_discounts = table
-            .cities
-            .iter()
-            .any(|c| !c.abilities.coin_discounts.is_empty());
+        // Whether any city grants coin discounts (Leaders), asked only once
+        // a card costs coins.
+        let mut coin_discounts = None;
         movegen.stage.clear();
         let mut search = movegen.search.in_market(market);
         if let Some(cost) = self.next_stage_cost(city) {
@@ -529,7 +528,14 @@ impl Base {
                         action: Action::Chain,
                     });
                 } else {
-                    let coins = self.coins_for(table, seat, info, coin_discounts);
+                    let any = info.cost.coins_in(table.age.max(1)) > 0
+                        && *coin_discounts.get_or_insert_with(|| {
+                            table
+                                .cities
+                                .iter()
+                                .any(|c| !c.abilities.coin_discounts.is_empty())
+                        });
+                    let coins = self.coins_for(table, seat, info, any);
                     let off = self.discount_for(city, Some(info.colour));
                     let pays = search.search(coins, info.cost.resources, budget, off);
                     let free = pays.first() == Some(&Payment::FREE);

@@ -486,20 +486,25 @@ impl Duel {
             u32::from(entry.1)
         };
         let can_wonder = table.wonders_built() < MAX_WONDERS;
-        // Wonder prices do not depend on the card used.
-        let mut wonder_pay = [None::<(u16, u16)>; 8];
+        // Wonder prices do not depend on the card used: the wonders within
+        // reach, made once and offered with every card.
+        let mut wonder_moves = [(0u8, 0u16, 0u16); 8];
+        let mut nwonders = 0;
         if can_wonder {
             let off = trade::discount(city, true, Colour(0));
-            for (i, &w) in table.wonders[seat].iter().enumerate().take(8) {
+            for &w in table.wonders[seat].iter().take(8) {
                 if let Some(cost) = self.wonder_cost(w) {
                     let t = trade(cache.wonder(seat, usize::from(w)), cost, off);
                     if u32::from(cost.coins) + t <= coins {
-                        wonder_pay[i] = Some((cost.coins, t as u16));
+                        wonder_moves[nwonders] = (w, cost.coins, t as u16);
+                        nwonders += 1;
                     }
                 }
             }
         }
+        let wonder_moves = &wonder_moves[..nwonders];
         let mut slots = table.layout.accessible_set();
+        out.reserve(slots.count_ones() as usize * (2 + nwonders));
         while slots != 0 {
             let slot = slots.trailing_zeros() as usize;
             slots &= slots - 1;
@@ -527,15 +532,13 @@ impl Duel {
                 }
             }
             out.push(mv(Action::Discard));
-            for (i, &w) in table.wonders[seat].iter().enumerate().take(8) {
-                if let Some((coins, trade)) = wonder_pay[i] {
-                    out.push(mv(Action::Wonder {
-                        wonder: w,
-                        coins,
-                        trade,
-                    }));
-                }
-            }
+            out.extend(wonder_moves.iter().map(|&(wonder, coins, trade)| {
+                mv(Action::Wonder {
+                    wonder,
+                    coins,
+                    trade,
+                })
+            }));
         }
     }
 
