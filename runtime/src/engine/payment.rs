@@ -394,7 +394,6 @@ impl PaymentSearch {
         }
     }
 
-    #[inline]
     fn run(
         &mut self,
         sum: &Summary,
@@ -430,29 +429,6 @@ impl PaymentSearch {
             self.out.push(free);
             return &self.out;
         }
-        self.trade(sum, market, coins, resources, budget, discount)
-    }
-
-    /// [`PaymentSearch::run`] past its first checks, for a cost that asks
-    /// more than the city's fixed production and no more than the market
-    /// could give: out of line, so that the checks, which settle most
-    /// costs, are made where the search is asked without a call.
-    #[inline(never)]
-    fn trade(
-        &mut self,
-        sum: &Summary,
-        market: &Market<'_>,
-        coins: u16,
-        resources: &[(Res, u8)],
-        budget: u32,
-        discount: u8,
-    ) -> &[Payment] {
-        let bank = coins;
-        let free = Payment {
-            bank,
-            left: 0,
-            right: 0,
-        };
         let m = resources.len().min(MAX_RES);
         let mut res = [Res(0); MAX_RES];
         let mut need: Need = [0; MAX_RES];
