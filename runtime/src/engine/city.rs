@@ -527,11 +527,10 @@ impl City {
 
     /// Whether `card` is free for this city by a chain.
     pub fn chained(&self, vocab: &Vocab, card: CardId) -> bool {
-        let i = usize::from(card.0);
-        match (vocab.chain_word.get(i), vocab.chain_mask.get(i)) {
-            (Some(&word), Some(set)) => self.names.meets(word, set),
-            _ => false,
-        }
+        vocab
+            .chain_mask
+            .get(usize::from(card.0))
+            .is_some_and(|m| m.intersects(&self.names))
     }
 
     /// Lowers what this city pays for `resources` bought from the sellers at

@@ -13,9 +13,6 @@ use crate::engine::compose::{Layer, layers_of};
 /// Most distinct card names a game may have.
 pub const MAX_NAMES: usize = 256;
 
-/// [`Vocab::chain_word`]'s word for classes spread over several words.
-pub const CHAIN_WIDE: u8 = u8::MAX;
-
 /// Longest name searched for a suggestion: anything longer is no misspelling
 /// of a card, and comparing it would cost time for nothing.
 const MAX_SUGGEST_LEN: usize = 64;
@@ -33,27 +30,6 @@ impl NameSet {
         let n = usize::from(n) % MAX_NAMES;
         self.0[n / 64] & (1 << (n % 64)) != 0
     }
-    /// The one word holding every class of this set and its bits (`(0,
-    /// 0)` for an empty set), or [`CHAIN_WIDE`] when they span several.
-    pub fn one_word(&self) -> (u8, u64) {
-        let mut words = self.0.iter().enumerate().filter(|(_, w)| **w != 0);
-        match (words.next(), words.next()) {
-            (None, _) => (0, 0),
-            (Some((i, &w)), None) => (i as u8, w),
-            (Some(_), Some(_)) => (CHAIN_WIDE, 0),
-        }
-    }
-
-    /// Whether this set meets `set`, given `set`'s [`NameSet::one_word`]:
-    /// one word compared, the whole set only when it spans several.
-    pub fn meets(&self, (word, mask): (u8, u64), set: &NameSet) -> bool {
-        if word == CHAIN_WIDE {
-            self.intersects(set)
-        } else {
-            self.0[usize::from(word) % self.0.len()] & mask != 0
-        }
-    }
-
     pub fn intersects(&self, other: &NameSet) -> bool {
         // Every word at once, without a branch per word.
         self.0
@@ -141,11 +117,6 @@ pub struct Vocab {
     pub name_of: Vec<u16>,
     /// The name classes whose presence in a city makes each card free.
     pub chain_mask: Vec<NameSet>,
-    /// The same, for the question asked of every card at every decision:
-    /// the one word of [`NameSet`] holding all of a card's classes and its
-    /// mask (`0` when no card chains to it, the most), or [`CHAIN_WIDE`]
-    /// when they span several words (then `chain_mask` is asked).
-    pub chain_word: Vec<(u8, u64)>,
     /// Lower-cased names and aliases of each card.
     card_keys: Vec<Vec<String>>,
     /// Lower-cased names and aliases of each wonder.
@@ -247,8 +218,7 @@ impl Vocab {
                 }
                 s
             })
-            .collect::<Vec<NameSet>>();
-        let chain_word = chain_mask.iter().map(NameSet::one_word).collect();
+            .collect();
         let layers = layers_of(info);
         let categories_in_play = crate::engine::compose::categories_in_play(info)
             .into_iter()
@@ -260,7 +230,6 @@ impl Vocab {
             categories_in_play,
             name_of,
             chain_mask,
-            chain_word,
             card_keys: info.cards.iter().map(|c| keys(c.name, c.aliases)).collect(),
             wonder_keys: info
                 .wonders
@@ -497,44 +466,6 @@ mod tests {
         t = NameSet::default();
         t.insert(5);
         assert!(!s.intersects(&t));
-    }
-
-    #[test]
-    fn one_word_answers_as_the_whole_set() {
-        let set = |classes: &[u16]| {
-            let mut s = NameSet::default();
-            for &c in classes {
-                s.insert(c);
-            }
-            s
-        };
-        let chains = [
-            set(&[]),
-            set(&[3]),
-            set(&[3, 60]),
-            set(&[64, 127]),
-            set(&[3, 200]),
-            set(&[255]),
-        ];
-        assert_eq!(chains[0].one_word(), (0, 0));
-        assert_eq!(chains[3].one_word(), (1, (1 << 0) | (1 << 63)));
-        assert_eq!(chains[4].one_word().0, CHAIN_WIDE);
-        let cities = [
-            set(&[]),
-            set(&[3]),
-            set(&[60, 64]),
-            set(&[200]),
-            set(&[127, 255]),
-        ];
-        for chain in &chains {
-            for city in &cities {
-                assert_eq!(
-                    city.meets(chain.one_word(), chain),
-                    city.intersects(chain),
-                    "{chain:?} {city:?}"
-                );
-            }
-        }
     }
 
     #[test]
