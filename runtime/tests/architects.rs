@@ -5,6 +5,7 @@
 
 use sevenw_host::CardId;
 use sevenw_runtime::bots::{Bot, GreedyBot, RandomBot};
+use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::game::{Game, Observer, Outcome, Player, Setup, play_until};
 use sevenw_runtime::games::architects::{Architects, Deck, Move, Pay, Phase, State, Table};
 
@@ -207,21 +208,21 @@ fn set_up_for_every_player_count() {
 
 /// A table with seat 0 holding `cards` (conjured), ready to act.
 fn holding(a: &Architects, wonder_name: &str, cards: &[&str]) -> Table {
-    let other = if wonder_name == "Rhodes" {
-        "Giza"
-    } else {
-        "Rhodes"
-    };
+    let ids: Vec<CardId> = cards.iter().map(|name| card(a, name)).collect();
+    holding_ids(a, wonder(a, wonder_name), &ids)
+}
+
+/// [`holding`], by wonder and card index.
+fn holding_ids(a: &Architects, w: u8, cards: &[CardId]) -> Table {
+    let other = u8::from(w == 0);
     let mut st = a
-        .start(
-            &Setup::new(2, 9)
-                .with_wonders(vec![(wonder(a, wonder_name), 0), (wonder(a, other), 0)]),
-        )
+        .start(&Setup::new(2, 9).with_wonders(vec![(w, 0), (other, 0)]))
         .unwrap();
     let t = &mut st.table;
-    for name in cards {
-        t.cities[0].place(&a.vocab, card(a, name));
-        let s = sevenw_host::Source::Card(card(a, name));
+    t.current = 0;
+    for &c in cards {
+        t.cities[0].place(&a.vocab, c);
+        let s = sevenw_host::Source::Card(c);
         let mut h = sevenw_runtime::engine::host::CityHost::new(&mut t.cities[0], &[], 0, true);
         a.vocab.effects(s, sevenw_host::Event::Built, &mut h);
     }
@@ -303,6 +304,70 @@ fn economy_and_engineering() {
         p.iter()
             .filter(|p| p.any)
             .all(|p| p.res.iter().any(|&n| n > 1))
+    );
+}
+
+/// The due actions skip a stage on quick bounds (the units and coins held,
+/// the kinds held, the most of one kind) before searching its payments:
+/// over every wonder and thousands of random purses, stages built or not,
+/// Economy and Engineering held or used, they offer exactly the payments
+/// of every available stage, in the search's order, each once.
+#[test]
+fn due_stages_are_every_payable_stage_with_every_payment() {
+    let a = arch();
+    let economy = a.vocab.find_token("Economy").unwrap();
+    let engineering = a.vocab.find_token("Engineering").unwrap();
+    let goods: Vec<CardId> = (0..a.info.cards.len() as u16)
+        .map(CardId)
+        .filter(|&c| a.kind(c).res.is_some() || a.kind(c).coins > 0)
+        .collect();
+    let mut rng = Rng::new(15);
+    let (mut searched, mut offered) = (0, 0);
+    for w in 0..a.info.wonders.len() as u8 {
+        let stages = a.stages(w).len();
+        for _ in 0..600 {
+            let n = rng.below(9);
+            let cards: Vec<CardId> = (0..n).map(|_| goods[rng.below(goods.len())]).collect();
+            let mut t = holding_ids(&a, w, &cards);
+            t.built[0] = rng.below(1 << stages) as u16;
+            t.cities[0].stages = t.built[0].count_ones() as u8;
+            if rng.below(3) == 0 {
+                a.give_token(&mut t, 0, economy);
+            }
+            if rng.below(3) == 0 {
+                a.give_token(&mut t, 0, engineering);
+            }
+            t.used_coin = u8::from(rng.below(4) == 0);
+            t.used_any = u8::from(rng.below(4) == 0);
+            t.cities[0].abilities.pending.clear();
+            let mut due = Vec::new();
+            a.actions(&t, &mut due);
+            for piece in 0..stages {
+                let got: Vec<Pay> = due
+                    .iter()
+                    .filter_map(|m| match *m {
+                        Move::Build { piece: p, pay } if usize::from(p) == piece => Some(pay),
+                        _ => None,
+                    })
+                    .collect();
+                let want = if a.available(&t, 0, piece) {
+                    searched += 1;
+                    pays(&a, &t, piece)
+                } else {
+                    Vec::new()
+                };
+                offered += usize::from(!want.is_empty());
+                for (i, pay) in want.iter().enumerate() {
+                    assert!(!want[..i].contains(pay), "{pay:?} twice: {want:?}");
+                }
+                assert_eq!(got, want, "wonder {w}, piece {piece}, holding {cards:?}");
+            }
+        }
+    }
+    // The purses reach both sides of the bounds.
+    assert!(
+        offered > 500 && searched > offered + 500,
+        "{offered} of {searched}"
     );
 }
 

@@ -116,6 +116,17 @@ impl Architects {
                 )
             })?;
             let stages = self.stages(t.wonders[s]);
+            ensure(
+                stages.len() >= 16 || t.built[s] >> stages.len() == 0,
+                STAGES,
+                || {
+                    format!(
+                        "seat {s}: {:b} built of {} stages",
+                        t.built[s],
+                        stages.len()
+                    )
+                },
+            )?;
             for p in 0..stages.len() {
                 if t.built[s] & (1 << p) == 0 {
                     continue;

@@ -94,9 +94,14 @@ pub struct Architects {
     deck_of: Vec<Option<usize>>,
     /// The central deck (index into `info.decks`).
     central: usize,
-    /// How many stages each wonder has (1 to 16, checked by `new`): asked
-    /// of every seat at the end of every turn, so kept at hand.
-    stage_counts: Vec<u8>,
+    /// Each wonder's stages as a bit set (1 to 16 stages, checked by
+    /// `new`): the finished-wonder check of every seat at every turn
+    /// compares a seat's built stages with it.
+    full: Vec<u16>,
+    /// Per wonder, per number of units and coins a seat could spend (0 to
+    /// 255), the stages whose pattern counts that many or fewer, as a bit
+    /// set: the due-action check of every turn starts from it.
+    within: Vec<[u16; 256]>,
     /// The VP of a military victory token.
     pub victory_vp: i32,
 }
@@ -473,13 +478,31 @@ impl Architects {
                 return Err(not("a stage or a token gives resources or coins"));
             }
         }
-        let stage_counts = info
+        let full = info
             .wonders
             .iter()
             .map(|w| {
-                w.sides
+                let n = w
+                    .sides
                     .first()
-                    .map_or(0, |s| s.stages.len().min(MAX_PIECES) as u8)
+                    .map_or(0, |s| s.stages.len().min(MAX_PIECES));
+                (1u32 << n).wrapping_sub(1) as u16
+            })
+            .collect();
+        let within = info
+            .wonders
+            .iter()
+            .map(|w| {
+                let mut by_most = [0u16; 256];
+                let stages = w.sides.first().map_or(&[][..], |s| s.stages);
+                for (piece, stage) in stages.iter().enumerate().take(MAX_PIECES) {
+                    if let Some(p) = stage.pattern {
+                        for m in by_most.iter_mut().skip(usize::from(p.count)) {
+                            *m |= 1 << piece;
+                        }
+                    }
+                }
+                by_most
             })
             .collect();
         Ok(Architects {
@@ -489,7 +512,8 @@ impl Architects {
             kinds,
             deck_of,
             central,
-            stage_counts,
+            full,
+            within,
             victory_vp: info.battles.map_or(0, |b| i32::from(b.vp)),
         })
     }
@@ -598,18 +622,16 @@ impl Architects {
         out.clear();
         let purse = self.purse(&t.cities[seat]);
         self.each_payment(t, seat, piece, purse, |pay| {
-            if !out.contains(&pay) && out.len() < MAX_PAYMENTS {
+            if out.len() < MAX_PAYMENTS {
                 out.push(pay);
             }
         });
     }
 
-    /// The most a stage may count that `seat` could pay with its resource
-    /// units and coin cards (`purse`): each unit and coin counts one, and
-    /// with Economy unused one coin counts its value.
-    fn most_units(&self, t: &Table, seat: usize, (res, coins): ([u8; MAX_RES], u8)) -> usize {
-        let nres = self.info.resources.len().min(MAX_RES);
-        let units: usize = res[..nres].iter().map(|&u| usize::from(u)).sum();
+    /// The most a stage may count that `seat` could pay with `units`
+    /// resource units and `coins` coin cards: each unit and coin counts
+    /// one, and with Economy unused one coin counts its value.
+    fn most_units(&self, t: &Table, seat: usize, units: usize, coins: u8) -> usize {
         let value = t.cities[seat].abilities.coin_value;
         let extra = if value > 1 && t.used_coin == 0 && coins > 0 {
             usize::from(value) - 1
@@ -619,8 +641,10 @@ impl Architects {
         units + usize::from(coins) + extra
     }
 
-    /// [`Architects::payments`], to `f` (a payment may come twice), with
-    /// the seat's resource units and coin cards given.
+    /// [`Architects::payments`], to `f`, with the seat's resource units and
+    /// coin cards given. Each payment comes once: the resources spent
+    /// differ between the kinds tried (identical), the subsets (different)
+    /// and the multisets (Engineering, the only payments marked `any`).
     fn each_payment(
         &self,
         t: &Table,
@@ -644,22 +668,12 @@ impl Architects {
         let n = usize::from(p.count);
         // Too few units and coins in all: nothing pays.
         let units: usize = res[..nres].iter().map(|&u| usize::from(u)).sum();
-        if self.most_units(t, seat, (res, coins)) < n {
+        if self.most_units(t, seat, units, coins) < n {
             return;
         }
-        // `m` coins missing: the coin cards spent, and whether one doubled.
-        let coin_cards = |m: usize| -> Option<(u8, bool)> {
-            let double = econ && m >= 2;
-            let cards = if double {
-                m.saturating_sub(usize::from(value) - 1).max(1)
-            } else {
-                m
-            };
-            (cards <= usize::from(coins)).then_some((cards as u8, double))
-        };
         let mut pay = |used: [u8; MAX_RES], any: bool| {
             let units: usize = used.iter().map(|&u| usize::from(u)).sum();
-            if let Some((c, double)) = coin_cards(n.saturating_sub(units)) {
+            if let Some((c, double)) = coin_cards(n.saturating_sub(units), econ, value, coins) {
                 f(Pay {
                     res: used,
                     coins: c,
@@ -723,13 +737,47 @@ impl Architects {
     pub fn actions(&self, t: &Table, out: &mut Vec<Move>) {
         out.clear();
         let seat = t.current;
-        let purse = self.purse(&t.cities[seat]);
+        let city = &t.cities[seat];
+        let purse = self.purse(city);
+        // One pass over the resource units: in all, the kinds held and the
+        // most of one kind.
+        let nres = self.info.resources.len().min(MAX_RES);
+        let (mut units, mut distinct, mut deepest) = (0, 0, 0);
+        for &u in &purse.0[..nres] {
+            let u = usize::from(u);
+            units += u;
+            distinct += usize::from(u > 0);
+            deepest = deepest.max(u);
+        }
+        let value = city.abilities.coin_value;
+        let econ = value > 1 && t.used_coin == 0;
+        let eng = city.abilities.any_resources > t.used_any;
         // What the seat could pay at most, checked before anything else:
         // most turns no stage is within reach.
-        let most = self.most_units(t, seat, purse);
-        for (piece, stage) in self.stages(t.wonders[seat]).iter().enumerate() {
-            let within = stage.pattern.is_some_and(|p| usize::from(p.count) <= most);
-            if !within || !self.available(t, seat, piece) {
+        let most = self.most_units(t, seat, units, purse.1);
+        let w = t.wonders[seat];
+        let mut candidates = self
+            .within
+            .get(usize::from(w))
+            .map_or(0, |by_most| by_most[most.min(255)])
+            & !t.built[seat];
+        let stages = self.stages(w);
+        while candidates != 0 {
+            let piece = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let Some(p) = stages.get(piece).and_then(|s| s.pattern) else {
+                continue;
+            };
+            let n = usize::from(p.count);
+            // Without Engineering a payment spends at most one card of each
+            // resource held (different) or the cards of one (identical),
+            // and coin cards for the rest: a stage whose rest the coin
+            // cards cannot pay is not searched.
+            let most_of = if p.identical { deepest } else { distinct };
+            if !eng && coin_cards(n.saturating_sub(most_of), econ, value, purse.1).is_none() {
+                continue;
+            }
+            if !self.available(t, seat, piece) {
                 continue;
             }
             let from = out.len();
@@ -738,7 +786,7 @@ impl Architects {
                     piece: piece as u8,
                     pay,
                 };
-                if !out[from..].contains(&mv) && out.len() - from < MAX_PAYMENTS {
+                if out.len() - from < MAX_PAYMENTS {
                     out.push(mv);
                 }
             });
@@ -750,6 +798,13 @@ impl Architects {
         }
         let city = &t.cities[seat];
         let nsym = self.info.symbols.len().min(MAX_SYM);
+        // Most turns the seat holds no pair and fewer than three symbols.
+        let (kinds, pair) = city.science[..nsym].iter().fold((0, false), |(k, p), &n| {
+            (k + usize::from(n > 0), p || n >= 2)
+        });
+        if !pair && kinds < 3 {
+            return;
+        }
         let mut held = [0usize; MAX_SYM];
         let mut nheld = 0;
         for s in 0..nsym {
@@ -1181,18 +1236,15 @@ impl Architects {
         t.battles += 1;
     }
 
-    /// Whether `seat`'s wonder is finished.
+    /// Whether `seat`'s wonder is finished: every stage built (no stage past
+    /// the wonder's is ever built, an invariant).
     pub fn finished(&self, t: &Table, seat: usize) -> bool {
-        let n = self
-            .stage_counts
+        let full = self
+            .full
             .get(usize::from(t.wonders[seat]))
-            .map_or(0, |&n| usize::from(n));
-        let built = t.built[seat];
-        // Asked of every seat at the end of every turn. The least number
-        // with `n` bits set is 2^n - 1: most turns that bound answers, and
-        // the bit count (a dozen instructions on a CPU without `popcnt`) is
-        // left for the rest.
-        (1..=16).contains(&n) && u32::from(built) + 1 >= 1 << n && built.count_ones() as usize >= n
+            .copied()
+            .unwrap_or(0);
+        full != 0 && t.built[seat] & full == full
     }
 
     /// One pending effect of the player to act; true if it waits for a
@@ -1529,6 +1581,19 @@ fn join_and(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
+}
+
+/// The coin cards that pay `m` missing units with `coins` of them, and
+/// whether one counted `value` (Economy, usable when `econ`: only where
+/// that saves a card); `None` if they cannot.
+fn coin_cards(m: usize, econ: bool, value: u8, coins: u8) -> Option<(u8, bool)> {
+    let double = econ && m >= 2;
+    let cards = if double {
+        m.saturating_sub(usize::from(value) - 1).max(1)
+    } else {
+        m
+    };
+    (cards <= usize::from(coins)).then_some((cards as u8, double))
 }
 
 /// Calls `f` with every subset of `items` (at most 16) of size `k`, in
