@@ -274,8 +274,10 @@ impl Table {
     /// central, every other), each once, in that order, to `f`.
     pub fn each_reached(&self, seat: usize, decks: Decks, mut f: impl FnMut(Deck)) {
         let n = self.seats().max(1);
-        let left = seat % n;
-        let right = (seat + n - 1) % n;
+        // The seat's own deck is on its left, its right neighbour's on its
+        // right (a seat is below `n`: no division).
+        let left = if seat < n { seat } else { seat % n };
+        let right = if left == 0 { n - 1 } else { left - 1 };
         if decks.has(Decks::LEFT) {
             f(Deck::Seat(left as u8));
         }
@@ -1374,8 +1376,10 @@ impl Architects {
     }
 
     /// The end of the turn: a battle if one was started, then the end of
-    /// the game if a wonder is finished ("la partida terminará cuando acabe
-    /// el turno de esa persona") — or if every deck is empty (not said,
+    /// the game if the seat whose turn it is has finished its wonder
+    /// ("Cuando alguien termine de construir su Maravilla, la partida
+    /// terminará cuando acabe el turno de esa persona"; stages are built on
+    /// their owner's turn only) — or if every deck is empty (not said,
     /// UNCERTAIN: nobody could take a card again; X ends the game then).
     /// True if the game is over.
     fn end_turn(&self, st: &mut State) -> bool {
@@ -1384,12 +1388,16 @@ impl Architects {
             self.battle(t);
         }
         t.peek = None;
-        let done = (0..t.seats()).any(|s| self.finished(t, s));
-        if done || t.decks_empty() {
+        if self.finished(t, t.current) || t.decks_empty() {
             st.phase = Phase::Over;
             return true;
         }
-        t.current = (t.current + 1) % t.seats().max(1);
+        // The next seat (no division: this runs every turn).
+        t.current = if t.current + 1 < t.seats() {
+            t.current + 1
+        } else {
+            0
+        };
         false
     }
 
