@@ -94,16 +94,49 @@ pub struct Architects {
     deck_of: Vec<Option<usize>>,
     /// The central deck (index into `info.decks`).
     central: usize,
-    /// Each wonder's stages as a bit set (1 to 16 stages, checked by
-    /// `new`): the finished-wonder check of every seat at every turn
-    /// compares a seat's built stages with it.
-    full: Vec<u16>,
-    /// Per wonder, per number of units and coins a seat could spend (0 to
-    /// 255), the stages whose pattern counts that many or fewer, as a bit
-    /// set: the due-action check of every turn starts from it.
-    within: Vec<[u16; 256]>,
+    /// What the checks of every turn ask of each wonder's stages, as bit
+    /// sets, by wonder index.
+    plans: Vec<Plan>,
     /// The VP of a military victory token.
     pub victory_vp: i32,
+}
+
+/// A wonder's stages as bit sets (bit `i`: stage `i`; 1 to 16 stages,
+/// checked by `new`), made once: the due-action and finished-wonder checks
+/// of every turn read them instead of walking the stages.
+#[derive(Clone, Debug)]
+struct Plan {
+    /// Every stage: a seat with all of them built has finished.
+    full: u16,
+    /// Per stage, the stages of a lower level, all built before it may be.
+    lower: [u16; MAX_PIECES],
+    /// Per number of units and coins a seat could spend (0 to 255), the
+    /// stages whose pattern counts that many or fewer.
+    within: [u16; 256],
+}
+
+impl Plan {
+    fn of(stages: &[sevenw_host::StageInfo]) -> Plan {
+        let stages = &stages[..stages.len().min(MAX_PIECES)];
+        let mut plan = Plan {
+            full: (1u32 << stages.len()).wrapping_sub(1) as u16,
+            lower: [0; MAX_PIECES],
+            within: [0; 256],
+        };
+        for (i, stage) in stages.iter().enumerate() {
+            for (j, other) in stages.iter().enumerate() {
+                if other.level < stage.level {
+                    plan.lower[i] |= 1 << j;
+                }
+            }
+            if let Some(p) = stage.pattern {
+                for m in plan.within.iter_mut().skip(usize::from(p.count)) {
+                    *m |= 1 << i;
+                }
+            }
+        }
+        plan
+    }
 }
 
 /// A deck on the table.
@@ -480,32 +513,10 @@ impl Architects {
                 return Err(not("a stage or a token gives resources or coins"));
             }
         }
-        let full = info
+        let plans = info
             .wonders
             .iter()
-            .map(|w| {
-                let n = w
-                    .sides
-                    .first()
-                    .map_or(0, |s| s.stages.len().min(MAX_PIECES));
-                (1u32 << n).wrapping_sub(1) as u16
-            })
-            .collect();
-        let within = info
-            .wonders
-            .iter()
-            .map(|w| {
-                let mut by_most = [0u16; 256];
-                let stages = w.sides.first().map_or(&[][..], |s| s.stages);
-                for (piece, stage) in stages.iter().enumerate().take(MAX_PIECES) {
-                    if let Some(p) = stage.pattern {
-                        for m in by_most.iter_mut().skip(usize::from(p.count)) {
-                            *m |= 1 << piece;
-                        }
-                    }
-                }
-                by_most
-            })
+            .map(|w| Plan::of(w.sides.first().map_or(&[][..], |s| s.stages)))
             .collect();
         Ok(Architects {
             info,
@@ -514,8 +525,7 @@ impl Architects {
             kinds,
             deck_of,
             central,
-            full,
-            within,
+            plans,
             victory_vp: info.battles.map_or(0, |b| i32::from(b.vp)),
         })
     }
@@ -593,16 +603,16 @@ impl Architects {
     /// para construirse solo si ya se han construido todas las Etapas
     /// inferiores").
     pub fn available(&self, t: &Table, seat: usize, piece: usize) -> bool {
-        let stages = self.stages(t.wonders[seat]);
-        let built = t.built[seat];
-        let Some(me) = stages.get(piece) else {
+        let (Some(plan), Some(&built)) = (
+            self.plans.get(usize::from(t.wonders[seat])),
+            t.built.get(seat),
+        ) else {
             return false;
         };
-        built & (1 << piece) == 0
-            && stages
-                .iter()
-                .enumerate()
-                .all(|(j, s)| s.level >= me.level || built & (1 << j) != 0)
+        piece < MAX_PIECES
+            && plan.full & (1 << piece) != 0
+            && built & (1 << piece) == 0
+            && built & plan.lower[piece] == plan.lower[piece]
     }
 
     /// The resource units and coin cards `seat` holds.
@@ -759,9 +769,9 @@ impl Architects {
         let most = self.most_units(t, seat, units, purse.1);
         let w = t.wonders[seat];
         let mut candidates = self
-            .within
+            .plans
             .get(usize::from(w))
-            .map_or(0, |by_most| by_most[most.min(255)])
+            .map_or(0, |plan| plan.within[most.min(255)])
             & !t.built[seat];
         let stages = self.stages(w);
         while candidates != 0 {
@@ -1210,26 +1220,30 @@ impl Architects {
     /// with horns is discarded and the tokens turn back to peace.
     pub fn battle(&self, t: &mut Table) {
         let n = t.seats();
-        let shields: Vec<u32> = t.cities.iter().map(|c| c.shields).collect();
+        // Shields do not change in a battle: each seat's tokens are counted
+        // from the cities as they stand.
         for s in 0..n {
+            let mine = t.cities[s].shields;
             let won = if n == 2 {
-                Self::battle_tokens(shields[s], shields[1 - s], true)
+                Self::battle_tokens(mine, t.cities[1 - s].shields, true)
             } else {
-                let left = (s + 1) % n;
-                let right = (s + n - 1) % n;
-                Self::battle_tokens(shields[s], shields[left], false)
-                    + Self::battle_tokens(shields[s], shields[right], false)
+                let left = t.cities[(s + 1) % n].shields;
+                let right = t.cities[(s + n - 1) % n].shields;
+                Self::battle_tokens(mine, left, false) + Self::battle_tokens(mine, right, false)
             };
             t.cities[s].victories += won;
         }
+        let mut horned = Vec::new();
         for s in 0..n {
-            let horned: Vec<CardId> = t.cities[s]
-                .cards
-                .iter()
-                .copied()
-                .filter(|&c| self.kind(c).horns > 0)
-                .collect();
-            for c in horned {
+            horned.clear();
+            horned.extend(
+                t.cities[s]
+                    .cards
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.kind(c).horns > 0),
+            );
+            for &c in &horned {
                 self.spend(t, s, c);
             }
         }
@@ -1242,10 +1256,9 @@ impl Architects {
     /// the wonder's is ever built, an invariant).
     pub fn finished(&self, t: &Table, seat: usize) -> bool {
         let full = self
-            .full
+            .plans
             .get(usize::from(t.wonders[seat]))
-            .copied()
-            .unwrap_or(0);
+            .map_or(0, |plan| plan.full);
         full != 0 && t.built[seat] & full == full
     }
 
