@@ -442,6 +442,15 @@ impl City {
         self.gain_source(vocab.info, Source::Card(card));
     }
 
+    /// `card` has left the city: its name goes too unless a card of that
+    /// name is still held.
+    fn forget_name(&mut self, vocab: &Vocab, card: CardId) {
+        let n = vocab.name_class(card);
+        if !self.cards.iter().any(|&c| vocab.name_class(c) == n) {
+            self.names.remove(n);
+        }
+    }
+
     /// Takes a built card away (it goes to a discard pile): its name,
     /// colour and source go with it. Its production is undone by running
     /// its effects against [`crate::engine::host::Unbuild`]. False if the
@@ -455,11 +464,7 @@ impl City {
             let c = usize::from(info.colour.0) % MAX_CAT;
             self.colour_count[c] = self.colour_count[c].saturating_sub(1);
         }
-        self.names = NameSet::default();
-        for k in 0..self.cards.len() {
-            let n = vocab.name_class(self.cards[k]);
-            self.names.insert(n);
-        }
+        self.forget_name(vocab, card);
         let s = Source::Card(card);
         let l = crate::engine::vocab::listens(vocab.info, s);
         if kept(s, l) {
@@ -490,13 +495,7 @@ impl City {
             let c = usize::from(info.colour.0) % MAX_CAT;
             self.colour_count[c] = self.colour_count[c].saturating_sub(1);
         }
-        if !self.cards.contains(&card) {
-            self.names = NameSet::default();
-            for k in 0..self.cards.len() {
-                let n = vocab.name_class(self.cards[k]);
-                self.names.insert(n);
-            }
-        }
+        self.forget_name(vocab, card);
         let s = Source::Card(card);
         let l = crate::engine::vocab::listens(vocab.info, s);
         if kept(s, l) {

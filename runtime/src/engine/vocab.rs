@@ -26,6 +26,10 @@ impl NameSet {
         let n = usize::from(n) % MAX_NAMES;
         self.0[n / 64] |= 1 << (n % 64);
     }
+    pub fn remove(&mut self, n: u16) {
+        let n = usize::from(n) % MAX_NAMES;
+        self.0[n / 64] &= !(1 << (n % 64));
+    }
     pub fn contains(&self, n: u16) -> bool {
         let n = usize::from(n) % MAX_NAMES;
         self.0[n / 64] & (1 << (n % 64)) != 0
