@@ -80,6 +80,11 @@ pub fn analyse(paths: &[PathBuf], overlay: &load::Overlay) -> Analysis {
     let mut sources = Sources::default();
     let mut report = Report::default();
     let games = load::load_with(paths, overlay, &mut sources, &mut report);
+    analyse_loaded(games, sources, report)
+}
+
+/// The passes after loading, over `games` read into `sources`.
+fn analyse_loaded(games: Vec<load::GameSrc>, sources: Sources, mut report: Report) -> Analysis {
     let parsed: Vec<parse::GameAst> = games
         .into_iter()
         .map(|g| parse::parse(g, &mut report))
@@ -105,7 +110,29 @@ pub fn analyse(paths: &[PathBuf], overlay: &load::Overlay) -> Analysis {
 
 /// Runs every pass but code generation over the games named by `paths`.
 pub fn check(paths: &[PathBuf]) -> Compiled {
-    let a = analyse(paths, &load::Overlay::default());
+    lowered(analyse(paths, &load::Overlay::default()))
+}
+
+/// [`check`] of one game held in memory, not on disk: `files` are its
+/// files' names and texts, as if they stood in a folder named `folder`
+/// (which diagnostics name). For tools that hold card sets themselves: a
+/// fuzzer, a web page, a test.
+///
+/// ```
+/// let game = "game: mini\ntitle: Mini\n";
+/// let compiled = sevenw_compiler::check_texts("mini", &[("game.yaml", game)]);
+/// assert!(compiled.report.has_errors(), "a game needs more than a title");
+/// assert!(compiled.library.is_none());
+/// ```
+pub fn check_texts(folder: &str, files: &[(&str, &str)]) -> Compiled {
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let game = load::load_memory(folder, files, &mut sources, &mut report);
+    lowered(analyse_loaded(vec![game], sources, report))
+}
+
+/// The IR of an analysis without errors.
+fn lowered(a: Analysis) -> Compiled {
     let library = (!a.report.has_errors()).then(|| lower::lower(&a.games));
     Compiled {
         sources: a.sources,

@@ -392,8 +392,26 @@ pub fn load_with(
         }
     }
     dirs.into_iter()
-        .map(|d| load_game(&d, overlay, sources, report))
+        .map(|d| load_game(&d, overlay, true, sources, report))
         .collect()
+}
+
+/// Loads the game of `files` `(name, text)`, held in memory, as a folder
+/// named `folder` holding them and nothing else would load: files in name
+/// order, a missing game.yaml reported, the size limit kept. Nothing is
+/// read from disk.
+pub fn load_memory(
+    folder: &str,
+    files: &[(&str, &str)],
+    sources: &mut Sources,
+    report: &mut Report,
+) -> GameSrc {
+    let dir = PathBuf::from(folder);
+    let mut overlay = Overlay::default();
+    for (name, text) in files {
+        overlay.set(dir.join(name), text.to_string());
+    }
+    load_game(&dir, &overlay, false, sources, report)
 }
 
 fn no_game(report: &mut Report, message: String, help: &str) {
@@ -462,17 +480,29 @@ fn game_dirs(path: &Path, report: &mut Report) -> Vec<PathBuf> {
     found
 }
 
-fn load_game(dir: &Path, overlay: &Overlay, sources: &mut Sources, report: &mut Report) -> GameSrc {
-    let folder = dir
-        .canonicalize()
-        .ok()
+/// Loads the game in `dir`: its YAML files on disk (unless `disk` is false)
+/// and those `overlay` holds there, the overlay's texts first.
+fn load_game(
+    dir: &Path,
+    overlay: &Overlay,
+    disk: bool,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> GameSrc {
+    let shown = if disk { dir.canonicalize().ok() } else { None };
+    let folder = shown
         .as_deref()
         .unwrap_or(dir)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let mut game = GameSrc::new(dir.to_path_buf(), folder);
-    let mut files: Vec<PathBuf> = sorted_entries(dir)
+    let on_disk = if disk {
+        sorted_entries(dir)
+    } else {
+        Vec::new()
+    };
+    let mut files: Vec<PathBuf> = on_disk
         .into_iter()
         .filter(|p| is_yaml(p))
         .chain(overlay.files_in(dir).cloned())
@@ -480,7 +510,7 @@ fn load_game(dir: &Path, overlay: &Overlay, sources: &mut Sources, report: &mut 
     files.sort();
     files.dedup();
     let game_yaml = dir.join("game.yaml");
-    if !game_yaml.is_file() && overlay.get(&game_yaml).is_none() {
+    if !(disk && game_yaml.is_file()) && overlay.get(&game_yaml).is_none() {
         no_game(
             report,
             format!("the game folder `{}` has no game.yaml", dir.display()),

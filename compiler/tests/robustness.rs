@@ -2,9 +2,7 @@
 //! at random (seeded, so failures reproduce) run through every pass, and
 //! random text runs through the effect and cost parsers.
 
-use sevenw_compiler::load::load_texts;
-use sevenw_compiler::source::Sources;
-use sevenw_compiler::{Report, codegen, lower, parse, resolve, validate};
+use sevenw_compiler::{Report, codegen};
 use std::path::PathBuf;
 
 /// xorshift64*: small, seeded, reproducible.
@@ -116,22 +114,43 @@ fn compile(files: &[(String, String)]) -> Report {
         .iter()
         .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
-    let mut sources = Sources::default();
-    let mut report = Report::default();
-    let src = load_texts("base", &refs, &mut sources, &mut report);
-    let ast = parse::parse(src, &mut report);
-    if let Some(game) = resolve::resolve(ast, &mut report) {
-        validate::validate(&game, &mut report);
-        if !report.has_errors() {
-            let lib = lower::lower(&[game]);
-            assert!(!codegen::generate(&lib).is_empty());
-        }
+    let compiled = sevenw_compiler::check_texts("base", &refs);
+    if let Some(lib) = &compiled.library {
+        assert!(!codegen::generate(lib).is_empty());
     }
-    report.sort();
     // Rendering and JSON must not panic either, whatever the spans.
-    let _ = report.render(&sources, false);
-    let _ = report.to_json_lines(&sources);
-    report
+    let _ = compiled.report.render(&compiled.sources, false);
+    let _ = compiled.report.to_json_lines(&compiled.sources);
+    compiled.report
+}
+
+/// `check_texts` is `check` of a folder holding those files and nothing
+/// else: the same code for the shipped base game, and nothing read from
+/// disk even where a folder of that name exists.
+#[test]
+fn checking_texts_is_checking_a_folder_of_them() {
+    let files = shipped();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cards/base");
+    let from_disk = sevenw_compiler::check(std::slice::from_ref(&dir));
+    let in_memory = sevenw_compiler::check_texts("base", &refs);
+    assert!(in_memory.report.diagnostics.is_empty());
+    let (a, b) = (from_disk.library.unwrap(), in_memory.library.unwrap());
+    assert_eq!(codegen::generate(&a), codegen::generate(&b));
+    // The card files without game.yaml, given the real folder's path.
+    let no_vocab: Vec<(&str, &str)> = refs
+        .iter()
+        .copied()
+        .filter(|(n, _)| *n != "game.yaml")
+        .collect();
+    let folder = dir.to_string_lossy().into_owned();
+    let compiled = sevenw_compiler::check_texts(&folder, &no_vocab);
+    let rendered = compiled.report.render(&compiled.sources, false);
+    assert!(rendered.contains("has no game.yaml"), "{rendered}");
+    assert!(compiled.library.is_none());
 }
 
 #[test]

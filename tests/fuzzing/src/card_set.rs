@@ -1,12 +1,11 @@
 //! A whole card set, built structurally from the fuzzer's bytes (most
 //! inputs a valid set in the vocabulary of `tests/fixtures/gen/mini`), run
-//! through `sevenc check` (load to validate, lowering, the report
-//! rendered) and, when it has no error, code generation (whose output must
-//! parse as Rust: `codegen::generate` says it always does).
+//! through the passes of `sevenc check` (load to validate, lowering, the
+//! report rendered), held in memory (`sevenw_compiler::check_texts`: no
+//! folder is written), and, when it has no error, code generation (whose
+//! output must parse as Rust: `codegen::generate` says it always does).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -419,16 +418,6 @@ fn serde_like_unquote(s: &str) -> Option<String> {
     s.strip_prefix('"')?.strip_suffix('"').map(str::to_string)
 }
 
-/// A folder of its own for one set's files (the loader reads a game folder
-/// from disk): of this process, and of this call (tests run in threads).
-fn folder() -> PathBuf {
-    static CALLS: AtomicU64 = AtomicU64::new(0);
-    let n = CALLS.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir()
-        .join(format!("sevenw-fuzz-{}-{n}", std::process::id()))
-        .join("mini")
-}
-
 /// The target.
 pub fn card_set(data: &[u8]) {
     let mut u = Unstructured::new(data);
@@ -438,24 +427,17 @@ pub fn card_set(data: &[u8]) {
     let _ = check_and_gen(&set.files());
 }
 
-/// Writes `files` into a game folder and runs check, rendering and, if
-/// the set has no error, generation: the generated code, or the report.
+/// Runs check on `files` (held in memory, as a folder `mini` holding them
+/// would be checked), rendering and, if the set has no error, generation:
+/// the generated code, or the report.
 pub fn check_and_gen(files: &[(&str, String)]) -> Result<String, String> {
-    let dir = folder();
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    for (name, text) in files {
-        std::fs::write(dir.join(name), text).map_err(|e| e.to_string())?;
-    }
-    let compiled = sevenw_compiler::check(std::slice::from_ref(&dir));
+    let texts: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let compiled = sevenw_compiler::check_texts("mini", &texts);
     let rendered = compiled.report.render(&compiled.sources, false);
-    let code = compiled
+    compiled
         .library
-        .map(|lib| sevenw_compiler::codegen::generate(&lib));
-    if let Some(parent) = dir.parent() {
-        let _ = std::fs::remove_dir_all(parent);
-    }
-    code.ok_or(rendered)
+        .map(|lib| sevenw_compiler::codegen::generate(&lib))
+        .ok_or(rendered)
 }
 
 /// The files of one input, for the corpus and for reading a crash.
