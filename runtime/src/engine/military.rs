@@ -68,7 +68,15 @@ impl Track {
         }
         let diff = i64::from(cities[0].shields) - i64::from(cities[1].shields);
         let cap = i64::from(track.capital);
-        self.pawn = diff.clamp(-cap, cap) as i32;
+        let pawn = diff.clamp(-cap, cap) as i32;
+        // Asked after every turn; most turns the pawn stays. Where it
+        // stands, every token it reaches was applied when it got there
+        // (tokens lie 1 square or more from the centre: the compiler
+        // checks it, and the pawn starts at the centre).
+        if pawn == self.pawn {
+            return self.capital(track);
+        }
+        self.pawn = pawn;
         for (i, &(at, loot)) in track.tokens.iter().enumerate().take(8) {
             for (side, loser) in [(1i32, 1usize), (-1, 0)] {
                 let bit = 1u16 << (i + 8 * loser);

@@ -7,6 +7,30 @@ use sevenw_host::SymSet;
 /// Most symbols a game may declare ([`SymSet`] is 16 bits wide).
 pub const MAX_SYM: usize = 16;
 
+/// The symbols among the first `n` of `counts` held at least once and at
+/// least twice, as bit sets (bit `i`: symbol `i`). Asked at the end of
+/// every turn, so computed eight counts at a time, without a branch.
+pub fn held_and_pairs(counts: &[u8; MAX_SYM], n: usize) -> (u16, u16) {
+    /// Bit `i` set for each byte `i` of `x` that is not zero.
+    fn nonzero_bytes(x: u64) -> u16 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // The high bit of each byte: set when the byte is not zero.
+        let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+        // The eight high bits gathered into the top byte.
+        ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+    }
+    let (mut held, mut pairs) = (0u16, 0u16);
+    for (half, bytes) in counts.chunks_exact(8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(bytes);
+        let x = u64::from_le_bytes(word);
+        held |= nonzero_bytes(x) << (8 * half);
+        pairs |= nonzero_bytes(x & 0xfefe_fefe_fefe_fefe) << (8 * half);
+    }
+    let within = (1u32 << n.min(MAX_SYM)).wrapping_sub(1) as u16;
+    (held & within, pairs & within)
+}
+
 /// Points of these symbol counts: Σ count² + `set_bonus` × complete sets.
 pub fn points(counts: &[u8], set_bonus: u32) -> u32 {
     if counts.is_empty() {
@@ -130,6 +154,24 @@ pub fn score(counts: &[u8], wild: &[SymSet]) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn held_and_pairs_read_every_count() {
+        let mut rng = crate::engine::rng::Rng::new(3);
+        for _ in 0..2_000 {
+            let mut counts = [0u8; MAX_SYM];
+            for c in &mut counts {
+                *c = [0, 0, 1, 2, 3, 128, 255][rng.below(7)];
+            }
+            let n = rng.below(MAX_SYM + 2);
+            let (mut held, mut pairs) = (0u16, 0u16);
+            for (i, &c) in counts.iter().enumerate().take(n) {
+                held |= u16::from(c >= 1) << i;
+                pairs |= u16::from(c >= 2) << i;
+            }
+            assert_eq!(held_and_pairs(&counts, n), (held, pairs), "{counts:?} {n}");
+        }
+    }
+
     use super::*;
 
     const ANY: SymSet = SymSet(0b111);

@@ -39,7 +39,7 @@ use crate::engine::host::{CityHost, ScoreHost};
 use crate::engine::military::Track;
 use crate::engine::payment::MAX_RES;
 use crate::engine::rng::{Rng, derive};
-use crate::engine::science::MAX_SYM;
+use crate::engine::science::{self, MAX_SYM};
 use crate::engine::vocab::{Vocab, VocabError, listens};
 use crate::game::{Game, Outcome, Score, Setup, SetupError, Sides, redeal};
 
@@ -83,6 +83,9 @@ pub struct Duel {
     /// players, a copy each, in the card list's order; and the guilds it
     /// draws from, in the same order ("Preparar las cartas").
     ages: Vec<AgeCards>,
+    /// Each wonder's cost (its first side's first stage), by wonder index:
+    /// move generation asks it of every wonder in reach at every decision.
+    wonder_costs: Vec<Option<&'static Cost>>,
 }
 
 /// What [`Duel::start_age`] shuffles for one Age, before any shuffle.
@@ -400,6 +403,11 @@ impl Duel {
                 AgeCards { deck, guilds }
             })
             .collect();
+        let wonder_costs = info
+            .wonders
+            .iter()
+            .map(|w| w.sides.first()?.stages.first().map(|s| &s.cost))
+            .collect();
         Ok(Duel {
             info,
             vocab,
@@ -408,6 +416,7 @@ impl Duel {
             yellow,
             shapes,
             ages,
+            wonder_costs,
         })
     }
 
@@ -425,14 +434,7 @@ impl Duel {
 
     /// The cost of wonder `w` (its first side's first stage).
     pub fn wonder_cost(&self, w: u8) -> Option<&'static Cost> {
-        self.info
-            .wonders
-            .get(usize::from(w))?
-            .sides
-            .first()?
-            .stages
-            .first()
-            .map(|s| &s.cost)
+        self.wonder_costs.get(usize::from(w)).copied().flatten()
     }
 
     /// Whether `card` is free for `city` by a chain ("Construcción gratuita
@@ -866,9 +868,8 @@ impl Duel {
         }
         // "Supremacía científica": 6 different symbols.
         let nsym = self.info.symbols.len().min(MAX_SYM);
-        let c = &st.table.cities[seat];
-        let distinct = c.science[..nsym].iter().filter(|&&n| n > 0).count() as u32;
-        if distinct >= SCIENCE_SUPREMACY {
+        let (held, _) = science::held_and_pairs(&st.table.cities[seat].science, nsym);
+        if held.count_ones() >= SCIENCE_SUPREMACY {
             st.table.ended = Some((Victory::Science, Some(seat)));
             st.phase = Phase::Over;
             return;
@@ -961,21 +962,21 @@ impl Duel {
     /// there is no new pair.
     fn pair(&self, st: &mut State, seat: usize) -> Option<bool> {
         let nsym = self.info.symbols.len().min(MAX_SYM);
-        for s in 0..nsym {
-            let bit = 1u16 << s;
-            if st.table.cities[seat].science[s] >= 2 && st.table.paired[seat] & bit == 0 {
-                st.table.paired[seat] |= bit;
-                let asks = !st.table.board_tokens.is_empty();
-                if asks {
-                    st.phase = Phase::Choose {
-                        seat,
-                        choice: Choice::Token { drawn: false },
-                    };
-                }
-                return Some(asks);
-            }
+        let (_, pairs) = science::held_and_pairs(&st.table.cities[seat].science, nsym);
+        // The first symbol held twice that has not given a token yet.
+        let new = pairs & !st.table.paired[seat];
+        if new == 0 {
+            return None;
         }
-        None
+        st.table.paired[seat] |= new & new.wrapping_neg();
+        let asks = !st.table.board_tokens.is_empty();
+        if asks {
+            st.phase = Phase::Choose {
+                seat,
+                choice: Choice::Token { drawn: false },
+            };
+        }
+        Some(asks)
     }
 
     /// "Algunas Maravillas te permiten volver a jugar" — lost when the
