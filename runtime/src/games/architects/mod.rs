@@ -111,8 +111,9 @@ struct Plan {
     /// Per stage, the stages of a lower level, all built before it may be.
     lower: [u16; MAX_PIECES],
     /// Per number of units and coins a seat could spend (0 to 255), the
-    /// stages whose pattern counts that many or fewer.
-    within: [u16; 256],
+    /// stages whose pattern counts that many or fewer: all, then those of
+    /// identical resources only, then those of different ones only.
+    within: [[u16; 256]; 3],
 }
 
 impl Plan {
@@ -121,7 +122,7 @@ impl Plan {
         let mut plan = Plan {
             full: (1u32 << stages.len()).wrapping_sub(1) as u16,
             lower: [0; MAX_PIECES],
-            within: [0; 256],
+            within: [[0; 256]; 3],
         };
         for (i, stage) in stages.iter().enumerate() {
             for (j, other) in stages.iter().enumerate() {
@@ -130,8 +131,11 @@ impl Plan {
                 }
             }
             if let Some(p) = stage.pattern {
-                for m in plan.within.iter_mut().skip(usize::from(p.count)) {
-                    *m |= 1 << i;
+                let kind = if p.identical { 1 } else { 2 };
+                for table in [0, kind] {
+                    for m in plan.within[table].iter_mut().skip(usize::from(p.count)) {
+                        *m |= 1 << i;
+                    }
                 }
             }
         }
@@ -761,34 +765,28 @@ impl Architects {
             distinct += usize::from(u > 0);
             deepest = deepest.max(u);
         }
-        let value = city.abilities.coin_value;
-        let econ = value > 1 && t.used_coin == 0;
         let eng = city.abilities.any_resources > t.used_any;
-        // What the seat could pay at most, checked before anything else:
-        // most turns no stage is within reach.
+        // What the seat could pay at most: each unit and coin card counts
+        // one, with Economy one coin card its value.
         let most = self.most_units(t, seat, units, purse.1);
+        // A stage is payable when the units one payment may spend (one of
+        // each kind held for different resources, the cards of one kind for
+        // identical ones; any with Engineering) and the coin cards (one
+        // counting its value with Economy) reach its count: read from the
+        // wonder's tables, without a look at each stage.
+        let coin_part = most - units;
+        let reach = |units: usize| (units + coin_part).min(255);
         let w = t.wonders[seat];
-        let mut candidates = self
-            .plans
-            .get(usize::from(w))
-            .map_or(0, |plan| plan.within[most.min(255)])
-            & !t.built[seat];
-        let stages = self.stages(w);
+        let mut candidates = self.plans.get(usize::from(w)).map_or(0, |plan| {
+            if eng {
+                plan.within[0][reach(units)]
+            } else {
+                plan.within[1][reach(deepest)] | plan.within[2][reach(distinct)]
+            }
+        }) & !t.built[seat];
         while candidates != 0 {
             let piece = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            let Some(p) = stages.get(piece).and_then(|s| s.pattern) else {
-                continue;
-            };
-            let n = usize::from(p.count);
-            // Without Engineering a payment spends at most one card of each
-            // resource held (different) or the cards of one (identical),
-            // and coin cards for the rest: a stage whose rest the coin
-            // cards cannot pay is not searched.
-            let most_of = if p.identical { deepest } else { distinct };
-            if !eng && coin_cards(n.saturating_sub(most_of), econ, value, purse.1).is_none() {
-                continue;
-            }
             if !self.available(t, seat, piece) {
                 continue;
             }
