@@ -481,7 +481,8 @@ fn game_dirs(path: &Path, report: &mut Report) -> Vec<PathBuf> {
 }
 
 /// Loads the game in `dir`: its YAML files on disk (unless `disk` is false)
-/// and those `overlay` holds there, the overlay's texts first.
+/// and those `overlay` holds there; a file the overlay holds is read from
+/// it, not from disk.
 fn load_game(
     dir: &Path,
     overlay: &Overlay,

@@ -154,24 +154,6 @@ pub fn score(counts: &[u8], wild: &[SymSet]) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn held_and_pairs_read_every_count() {
-        let mut rng = crate::engine::rng::Rng::new(3);
-        for _ in 0..2_000 {
-            let mut counts = [0u8; MAX_SYM];
-            for c in &mut counts {
-                *c = [0, 0, 1, 2, 3, 128, 255][rng.below(7)];
-            }
-            let n = rng.below(MAX_SYM + 2);
-            let (mut held, mut pairs) = (0u16, 0u16);
-            for (i, &c) in counts.iter().enumerate().take(n) {
-                held |= u16::from(c >= 1) << i;
-                pairs |= u16::from(c >= 2) << i;
-            }
-            assert_eq!(held_and_pairs(&counts, n), (held, pairs), "{counts:?} {n}");
-        }
-    }
-
     use super::*;
 
     const ANY: SymSet = SymSet(0b111);
@@ -245,5 +227,23 @@ mod tests {
         // A wildcard of compass or gear cannot complete a set missing tablets.
         assert_eq!(score(&[1, 1, 0], &[SymSet(0b011)]), 4 + 1);
         assert_eq!(score(&[1, 1, 0], &[SymSet(0b100)]), 10);
+    }
+
+    #[test]
+    fn held_and_pairs_read_every_count() {
+        let mut rng = crate::engine::rng::Rng::new(3);
+        for _ in 0..2_000 {
+            let mut counts = [0u8; MAX_SYM];
+            for c in &mut counts {
+                *c = [0, 0, 1, 2, 3, 128, 255][rng.below(7)];
+            }
+            let n = rng.below(MAX_SYM + 2);
+            let (mut held, mut pairs) = (0u16, 0u16);
+            for (i, &c) in counts.iter().enumerate().take(n) {
+                held |= u16::from(c >= 1) << i;
+                pairs |= u16::from(c >= 2) << i;
+            }
+            assert_eq!(held_and_pairs(&counts, n), (held, pairs), "{counts:?} {n}");
+        }
     }
 }
