@@ -866,15 +866,19 @@ impl Duel {
             }
             break;
         }
-        // "Supremacía científica": 6 different symbols.
-        let nsym = self.info.symbols.len().min(MAX_SYM);
-        let (held, _) = science::held_and_pairs(&st.table.cities[seat].science, nsym);
-        if held.count_ones() >= SCIENCE_SUPREMACY {
+        if self.science_supremacy(&st.table.cities[seat]) {
             st.table.ended = Some((Victory::Science, Some(seat)));
             st.phase = Phase::Over;
             return;
         }
         self.end_turn(st, seat);
+    }
+
+    /// "Supremacía científica": `city` holds 6 different symbols.
+    pub fn science_supremacy(&self, city: &City) -> bool {
+        let nsym = self.info.symbols.len().min(MAX_SYM);
+        let (held, _) = science::held_and_pairs(&city.science, nsym);
+        held.count_ones() >= SCIENCE_SUPREMACY
     }
 
     /// Carries out one pending effect; true if it asks for a choice.

@@ -26,17 +26,13 @@ use crate::doc::{Scalar, at, int, nowhere, read};
 use crate::engine::city::City;
 use crate::engine::payment::Payment;
 use crate::engine::rng::Rng;
-use crate::engine::science::MAX_SYM;
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, card, card_named, player_count, player_names, quoted,
     quoted_list, same_game, token, wonder, wonder_named,
 };
 use crate::text::plural;
 
-use super::{
-    Duel, MAX_WONDERS, Phase, SCIENCE_SUPREMACY, State, Table, TradeCache, Victory, WONDERS_EACH,
-    trade,
-};
+use super::{Duel, MAX_WONDERS, Phase, State, Table, TradeCache, Victory, WONDERS_EACH, trade};
 
 /// Most coins a sheet may give a player.
 pub const MAX_COINS: i64 = 1_000_000;
@@ -208,14 +204,7 @@ impl Sheets for Duel {
         }
         // How the position is won: a pawn in a capital, six different
         // science symbols, or the civilian count.
-        let nsym = self.info.symbols.len().min(MAX_SYM);
-        let science = (0..2).find(|&s| {
-            st.table.cities[s].science[..nsym]
-                .iter()
-                .filter(|&&n| n > 0)
-                .count() as u32
-                >= SCIENCE_SUPREMACY
-        });
+        let science = (0..2).find(|&s| self.science_supremacy(&st.table.cities[s]));
         st.table.ended = match (st.table.track.capital(&self.conflict), science) {
             (Some(w), _) => Some((Victory::Military, Some(w))),
             (None, Some(s)) => Some((Victory::Science, Some(s))),
