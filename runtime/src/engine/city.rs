@@ -490,7 +490,16 @@ impl City {
         let Some(i) = self.cards.iter().rposition(|&c| c == card) else {
             return false;
         };
-        self.cards.remove(i);
+        self.spend_at(vocab, i).is_some()
+    }
+
+    /// [`City::spend`] of the card at `i` in the city's cards (the order
+    /// they were placed in): the card spent, none if `i` is past the last.
+    pub fn spend_at(&mut self, vocab: &Vocab, i: usize) -> Option<CardId> {
+        if i >= self.cards.len() {
+            return None;
+        }
+        let card = self.cards.remove(i);
         if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
             let c = usize::from(info.colour.0) % MAX_CAT;
             self.colour_count[c] = self.colour_count[c].saturating_sub(1);
@@ -508,7 +517,7 @@ impl City {
                 &mut crate::engine::host::Spend { me: self },
             );
         }
-        true
+        Some(card)
     }
 
     /// The distinct cards of `pile` this city may build (it holds no card

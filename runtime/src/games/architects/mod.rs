@@ -397,16 +397,9 @@ pub struct State {
     pub table: Table,
     pub phase: Phase,
     rng: Rng,
-    /// A buffer for the due actions (no part of the position).
-    scratch: Vec<Move>,
 }
 
-clone_reusing!(State {
-    table,
-    phase,
-    rng,
-    scratch,
-});
+clone_reusing!(State { table, phase, rng });
 
 impl PartialEq for State {
     /// The same point of the same game: position, decision, random stream.
@@ -752,6 +745,11 @@ impl Architects {
     /// una ficha de Progreso durante tu turno").
     pub fn actions(&self, t: &Table, out: &mut Vec<Move>) {
         out.clear();
+        self.each_action(t, |mv| out.push(mv));
+    }
+
+    /// [`Architects::actions`], to `f`, without a list.
+    fn each_action(&self, t: &Table, mut f: impl FnMut(Move)) {
         let seat = t.current;
         let city = &t.cities[seat];
         let purse = self.purse(city);
@@ -790,14 +788,14 @@ impl Architects {
             if !self.available(t, seat, piece) {
                 continue;
             }
-            let from = out.len();
+            let mut given = 0;
             self.each_payment(t, seat, piece, purse, |pay| {
-                let mv = Move::Build {
-                    piece: piece as u8,
-                    pay,
-                };
-                if out.len() - from < MAX_PAYMENTS {
-                    out.push(mv);
+                if given < MAX_PAYMENTS {
+                    given += 1;
+                    f(Move::Build {
+                        piece: piece as u8,
+                        pay,
+                    });
                 }
             });
         }
@@ -826,7 +824,7 @@ impl Architects {
         let held = &held[..nheld];
         for &s in held {
             if city.science[s] >= 2 {
-                out.push(Move::Science {
+                f(Move::Science {
                     symbols: 1 << s,
                     pair: true,
                 });
@@ -837,7 +835,7 @@ impl Architects {
         }
         for_subsets(held, 3, &mut |set| {
             if set.len() == 3 {
-                out.push(Move::Science {
+                f(Move::Science {
                     symbols: set.iter().fold(0, |m, &s| m | (1 << s)),
                     pair: false,
                 });
@@ -985,10 +983,19 @@ impl Architects {
     /// Progreso solo puede utilizarse una vez en cada turno"): a token that
     /// acted this turn is skipped, and one that sets something off now
     /// counts as used.
+    ///
+    /// Most calls find no source listening: that check is inlined where it
+    /// is called, and the walk over the sources is not.
+    #[inline]
     fn run_followers(&self, t: &mut Table, seat: usize, event: Event, bit: u16, except: Source) {
-        if t.cities[seat].listening & bit == 0 {
-            return;
+        if t.cities[seat].listening & bit != 0 {
+            self.walk_followers(t, seat, event, bit, except);
         }
+    }
+
+    /// [`Architects::run_followers`] once a source of `seat` listens.
+    #[inline(never)]
+    fn walk_followers(&self, t: &mut Table, seat: usize, event: Event, bit: u16, except: Source) {
         let mut i = 0;
         while i < t.cities[seat].sources.len() {
             let (s, l) = t.cities[seat].sources[i];
@@ -1119,16 +1126,21 @@ impl Architects {
         }
     }
 
-    /// Spends one held card of `seat` matching `which`, the last taken first.
-    fn spend_one(&self, t: &mut Table, seat: usize, which: impl Fn(Kind) -> bool) {
-        let card = t.cities[seat]
-            .cards
-            .iter()
-            .rev()
-            .copied()
-            .find(|&c| which(self.kind(c)));
-        if let Some(c) = card {
-            self.spend(t, seat, c);
+    /// Spends `n` held cards of `seat` matching `which` (fewer if it holds
+    /// fewer), the last taken first, in one pass from the last: spending a
+    /// card moves none taken before it.
+    fn spend_last(&self, t: &mut Table, seat: usize, n: u8, which: impl Fn(Kind) -> bool) {
+        let mut n = n;
+        let mut i = t.cities[seat].cards.len();
+        while n > 0 && i > 0 {
+            i -= 1;
+            if !which(self.kind(t.cities[seat].cards[i])) {
+                continue;
+            }
+            if let Some(card) = t.cities[seat].spend_at(&self.vocab, i) {
+                t.discard.push(card);
+            }
+            n -= 1;
         }
     }
 
@@ -1137,13 +1149,11 @@ impl Architects {
     /// then what it sets off among the seat's tokens.
     pub fn build(&self, t: &mut Table, seat: usize, piece: u8, pay: &Pay) {
         for (r, &n) in pay.res.iter().enumerate() {
-            for _ in 0..n {
-                self.spend_one(t, seat, |k| k.res == Some(r as u8));
+            if n > 0 {
+                self.spend_last(t, seat, n, |k| k.res == Some(r as u8));
             }
         }
-        for _ in 0..pay.coins {
-            self.spend_one(t, seat, |k| k.coins > 0);
-        }
+        self.spend_last(t, seat, pay.coins, |k| k.coins > 0);
         if pay.double {
             t.used_coin = t.used_coin.saturating_add(1);
         }
@@ -1177,9 +1187,7 @@ impl Architects {
             if symbols & (1 << s) == 0 {
                 continue;
             }
-            for _ in 0..(if pair { 2 } else { 1 }) {
-                self.spend_one(t, seat, |k| k.symbol == Some(s));
-            }
+            self.spend_last(t, seat, if pair { 2 } else { 1 }, |k| k.symbol == Some(s));
         }
         t.cities[seat]
             .abilities
@@ -1333,12 +1341,6 @@ impl Architects {
     /// order, then the due actions (one is carried out without asking),
     /// then the end of the turn and the next turn.
     fn carry_on(&self, st: &mut State) {
-        let mut actions = std::mem::take(&mut st.scratch);
-        self.carry_on_with(st, &mut actions);
-        st.scratch = actions;
-    }
-
-    fn carry_on_with(&self, st: &mut State, actions: &mut Vec<Move>) {
         loop {
             if st.phase == Phase::Over {
                 return;
@@ -1354,14 +1356,19 @@ impl Architects {
                 }
                 continue;
             }
-            self.actions(&st.table, actions);
-            match actions.as_slice() {
-                [] => {}
-                [only] => {
-                    let only = *only;
+            // How many actions are due, and the first: one is carried
+            // out, more ask the player.
+            let (mut due, mut first) = (0usize, None);
+            self.each_action(&st.table, |mv| {
+                due += 1;
+                first.get_or_insert(mv);
+            });
+            match (due, first) {
+                (1, Some(only)) => {
                     self.act(st, &only);
                     continue;
                 }
+                (0, _) | (_, None) => {}
                 _ => {
                     st.phase = Phase::Act;
                     return;
@@ -1492,7 +1499,6 @@ impl Architects {
             table: Table::default(),
             phase: Phase::Over,
             rng: Rng::new(0),
-            scratch: Vec::new(),
         };
         self.empty_into(wonders, &mut st);
         st
@@ -1524,7 +1530,6 @@ impl Architects {
         t.conflict = self.conflict_tokens(n);
         st.phase = Phase::Over;
         st.rng = Rng::new(0);
-        st.scratch.clear();
     }
 
     /// A state fit for previews: what `seat` cannot see is gone (the cards
