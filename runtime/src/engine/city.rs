@@ -446,7 +446,13 @@ impl City {
     /// name is still held.
     fn forget_name(&mut self, vocab: &Vocab, card: CardId) {
         let n = vocab.name_class(card);
-        if !self.cards.iter().any(|&c| vocab.name_class(c) == n) {
+        let held = if vocab.names_unshared {
+            // The card itself: ids compared, without a look-up each.
+            self.cards.contains(&card)
+        } else {
+            self.cards.iter().any(|&c| vocab.name_class(c) == n)
+        };
+        if !held {
             self.names.remove(n);
         }
     }

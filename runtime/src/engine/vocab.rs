@@ -119,6 +119,9 @@ pub struct Vocab {
     pub categories_in_play: u16,
     /// The name class of each card: cards with the same name (any case) share it.
     pub name_of: Vec<u16>,
+    /// No two cards share a name: a card's name is held exactly when the
+    /// card is.
+    pub names_unshared: bool,
     /// The name classes whose presence in a city makes each card free.
     pub chain_mask: Vec<NameSet>,
     /// Lower-cased names and aliases of each card.
@@ -210,6 +213,7 @@ impl Vocab {
             }
             name_of.push(idx as u16);
         }
+        let names_unshared = names.len() == name_of.len();
         let chain_mask = info
             .cards
             .iter()
@@ -233,6 +237,7 @@ impl Vocab {
             layers,
             categories_in_play,
             name_of,
+            names_unshared,
             chain_mask,
             card_keys: info.cards.iter().map(|c| keys(c.name, c.aliases)).collect(),
             wonder_keys: info
