@@ -491,16 +491,9 @@ impl City {
     /// progress token, discarded after a battle: Architects): what it gave
     /// while held goes with it — production, coins, shields, science
     /// symbols, cat icons (its effects run against
-    /// [`crate::engine::host::Spend`]). False if the city does not hold it.
-    pub fn spend(&mut self, vocab: &Vocab, card: CardId) -> bool {
-        let Some(i) = self.cards.iter().rposition(|&c| c == card) else {
-            return false;
-        };
-        self.spend_at(vocab, i).is_some()
-    }
-
-    /// [`City::spend`] of the card at `i` in the city's cards (the order
-    /// they were placed in): the card spent, none if `i` is past the last.
+    /// [`crate::engine::host::Spend`]). The card is the one at `i` in the
+    /// city's cards (the order they were placed in): the card spent, none
+    /// if `i` is past the last.
     pub fn spend_at(&mut self, vocab: &Vocab, i: usize) -> Option<CardId> {
         if i >= self.cards.len() {
             return None;

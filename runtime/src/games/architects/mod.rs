@@ -1119,13 +1119,6 @@ impl Architects {
         self.run_built(t, seat, Source::Progress(k));
     }
 
-    /// Spends a held card of `seat` to the discard pile.
-    fn spend(&self, t: &mut Table, seat: usize, card: CardId) {
-        if t.cities[seat].spend(&self.vocab, card) {
-            t.discard.push(card);
-        }
-    }
-
     /// Spends `n` held cards of `seat` matching `which` (fewer if it holds
     /// fewer), the last taken first, in one pass from the last: spending a
     /// card moves none taken before it.
@@ -1239,18 +1232,18 @@ impl Architects {
             };
             t.cities[s].victories += won;
         }
-        let mut horned = Vec::new();
+        // In the order they were taken, each spent where it lies.
         for s in 0..n {
-            horned.clear();
-            horned.extend(
-                t.cities[s]
-                    .cards
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.kind(c).horns > 0),
-            );
-            for &c in &horned {
-                self.spend(t, s, c);
+            let mut i = 0;
+            while let Some(&c) = t.cities[s].cards.get(i) {
+                if self.kind(c).horns == 0 {
+                    i += 1;
+                    continue;
+                }
+                match t.cities[s].spend_at(&self.vocab, i) {
+                    Some(c) => t.discard.push(c),
+                    None => break,
+                }
             }
         }
         t.war = 0;
