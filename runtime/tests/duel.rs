@@ -5,7 +5,7 @@
 //! progress tokens, guilds — is tested by the scenarios in
 //! `cards/duel/tests/`.
 
-use sevenw_host::CardId;
+use sevenw_host::{CardId, ConflictInfo, GameInfo};
 use sevenw_runtime::bots::{Bot, GreedyBot, RandomBot};
 use sevenw_runtime::engine::vocab::VocabError;
 use sevenw_runtime::game::{Game, Observer, Outcome, Player, Setup, SetupError, Sides, play_out};
@@ -563,6 +563,21 @@ fn duel_rules_need_a_duel_shaped_game() {
     assert!(matches!(
         Duel::new(base),
         Err(VocabError::Shape { rules: "Duel", .. })
+    ));
+    // A token on the centre square, which a GameInfo made by hand may
+    // hold (the compiler refuses it), is refused too.
+    let info = sevenw_cards::game("duel").unwrap();
+    let track = info.conflict.unwrap();
+    let centred: &'static GameInfo = Box::leak(Box::new(GameInfo {
+        conflict: Some(ConflictInfo {
+            tokens: &[(0, 2)],
+            ..track
+        }),
+        ..*info
+    }));
+    assert!(matches!(
+        Duel::new(centred),
+        Err(VocabError::Shape { rules: "Duel", why }) if why.contains("centre")
     ));
     let d = duel();
     let option = |setup: &Setup| match d.start(setup) {

@@ -71,8 +71,8 @@ impl Track {
         let pawn = diff.clamp(-cap, cap) as i32;
         // Asked after every turn; most turns the pawn stays. Where it
         // stands, every token it reaches was applied when it got there
-        // (tokens lie 1 square or more from the centre: the compiler
-        // checks it, and the pawn starts at the centre).
+        // (tokens lie 1 square or more from the centre: the compiler and
+        // `Duel::new` check it, and the pawn starts at the centre).
         if pawn == self.pawn {
             return self.capital(track);
         }

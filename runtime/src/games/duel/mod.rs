@@ -361,6 +361,11 @@ impl Duel {
         let conflict = info
             .conflict
             .ok_or_else(|| not("it has no conflict track"))?;
+        // The pawn applies a token when it moves onto or past its square,
+        // and it starts on the centre (the compiler checks the same).
+        if conflict.tokens.iter().any(|&(at, _)| at == 0) {
+            return Err(not("a conflict token lies on the centre square"));
+        }
         if info.layout == 0 {
             return Err(not("its Ages are not laid out"));
         }
