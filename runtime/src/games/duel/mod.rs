@@ -618,9 +618,11 @@ impl Duel {
         seen.progress = real.progress;
         let mut h = CityHost::new(&mut t.cities[seat], &st.shadow, seat, !st.rebuild);
         run_built(&self.vocab, &mut h, source, follow.filter(|_| follows));
-        let after = MarketKey::of(&t.cities[seat]);
-        if after != before {
+        let (mine, theirs) = before.moved(MarketKey::of(&t.cities[seat]));
+        if mine {
             t.market[seat] = t.market[seat].wrapping_add(1);
+        }
+        if theirs {
             t.market[other] = t.market[other].wrapping_add(1);
         }
     }

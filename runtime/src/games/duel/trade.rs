@@ -219,6 +219,17 @@ impl MarketKey {
             sold: c.sold.fixed,
         }
     }
+
+    /// Whether the change from `self` to `after` moves the trade costs of
+    /// the city itself (its production, prices and discounts), and those
+    /// of its opponent (what the city sells sets the opponent's prices).
+    pub(super) fn moved(self, after: Self) -> (bool, bool) {
+        let mine = self.own != after.own
+            || self.choices != after.choices
+            || self.bank != after.bank
+            || self.discounts != after.discounts;
+        (mine, self.sold != after.sold)
+    }
 }
 
 #[cfg(test)]
