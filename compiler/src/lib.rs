@@ -127,7 +127,7 @@ pub fn check(paths: &[PathBuf]) -> Compiled {
 pub fn check_texts(folder: &str, files: &[(&str, &str)]) -> Compiled {
     let mut sources = Sources::default();
     let mut report = Report::default();
-    let game = load::load_memory(folder, files, &mut sources, &mut report);
+    let game = load::load_texts(folder, files, &mut sources, &mut report);
     lowered(analyse_loaded(vec![game], sources, report))
 }
 

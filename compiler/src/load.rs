@@ -396,24 +396,6 @@ pub fn load_with(
         .collect()
 }
 
-/// Loads the game of `files` `(name, text)`, held in memory, as a folder
-/// named `folder` holding them and nothing else would load: files in name
-/// order, a missing game.yaml reported, the size limit kept. Nothing is
-/// read from disk.
-pub fn load_memory(
-    folder: &str,
-    files: &[(&str, &str)],
-    sources: &mut Sources,
-    report: &mut Report,
-) -> GameSrc {
-    let dir = PathBuf::from(folder);
-    let mut overlay = Overlay::default();
-    for (name, text) in files {
-        overlay.set(dir.join(name), text.to_string());
-    }
-    load_game(&dir, &overlay, false, sources, report)
-}
-
 fn no_game(report: &mut Report, message: String, help: &str) {
     report.push(Diagnostic::new(Code::NoGame, None, message).help(help));
 }
@@ -583,21 +565,22 @@ impl GameSrc {
     }
 }
 
-/// Loads a game from in-memory files `(name, text)`, as if they stood in a
-/// folder named `folder` (for tests and tools that hold no files).
+/// Loads the game of `files` `(name, text)`, held in memory, as a folder
+/// named `folder` holding them and nothing else would load: files in name
+/// order, a missing game.yaml reported, the size limit kept. Nothing is
+/// read from disk. For tests and tools that hold no files.
 pub fn load_texts(
     folder: &str,
     files: &[(&str, &str)],
     sources: &mut Sources,
     report: &mut Report,
 ) -> GameSrc {
-    let mut game = GameSrc::new(PathBuf::from(folder), folder.to_string());
+    let dir = PathBuf::from(folder);
+    let mut overlay = Overlay::default();
     for (name, text) in files {
-        let id = sources.add(PathBuf::from(folder).join(name), text.to_string());
-        game.add_file(id, sources, report);
+        overlay.set(dir.join(name), text.to_string());
     }
-    game.finish();
-    game
+    load_game(&dir, &overlay, false, sources, report)
 }
 
 /// Reads a file into `sources`; a file that cannot be read is reported and

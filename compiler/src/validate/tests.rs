@@ -76,8 +76,9 @@ fn too_few_guilds() {
         "",
     );
     let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", &fewer), ("w.yaml", WONDERS)]);
-    // 4 guilds for 4 + 1 = 5 drawn: the deck is short too.
-    assert_eq!(codes(&report), [Code::TooFewGuilds, Code::DeckSize]);
+    // 4 guilds for 4 + 1 = 5 drawn: the deck is short too (files in name
+    // order, as in a folder: a1.yaml's deck before game.yaml's guild rule).
+    assert_eq!(codes(&report), [Code::DeckSize, Code::TooFewGuilds]);
 }
 
 #[test]
@@ -236,7 +237,8 @@ fn a_game_name_unlike_its_folder_does_not_stop_the_card_checks() {
     let game = crate::resolve::resolve(ast, &mut report).expect("a vocabulary");
     super::validate(&game, &mut report);
     report.sort();
-    assert_eq!(codes(&report), [Code::BadValue, Code::UnknownName]);
+    // a1.yaml's unknown name, then game.yaml's name: files in name order.
+    assert_eq!(codes(&report), [Code::UnknownName, Code::BadValue]);
 }
 
 /// The template set against limits at its counts and one below them: the
