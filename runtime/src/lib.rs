@@ -14,13 +14,13 @@
 //! - [`game`]: the one interface every game implements (set-up, whose
 //!   decision is next, legal moves, applying a move, the outcome, a seat's
 //!   fair view) and the loop that plays it.
-//! - [`games`]: one folder per game family — its turn structure, its city
-//!   sheets, its story — and the registry ([`games::FAMILIES`]).
+//! - [`games`]: one folder per shipped game family — its turn structure,
+//!   its city sheets, its story — and the registry through which any
+//!   family, from this crate or another, is found by name
+//!   ([`games::Family`], [`games::SHIPPED`], [`games::Library`]).
 //! - [`bots`], [`sim`], [`sheet`], [`replay`], [`scenario`], [`narrate`],
-//!   [`doc`], [`text`]: what the command line needs, written once over the
-//!   interface.
-//! - [`cli`]: the `sevenw` command line, as a library function over any
-//!   list of games ([`cli::main_with`]).
+//!   [`doc`], [`text`]: what a command line needs, written once over the
+//!   interface. The `sevenw` command line itself is the crate `sevenw-cli`.
 //!
 //! The games themselves are not in this crate: the shipped ones are the
 //! generated crate `sevenw-cards` (`sevenw_cards::GAMES`), and a designer's
@@ -31,7 +31,6 @@
 
 pub mod balance;
 pub mod bots;
-pub mod cli;
 pub mod doc;
 pub mod engine;
 pub mod game;

@@ -64,3 +64,38 @@ impl<G: Narrate> Observer<G> for Narrator<G> {
         game.narrate(state, seat, mv, &self.labels, &mut self.memo, &mut self.out);
     }
 }
+
+/// The story of a game whose family tells none of its own: each decision
+/// in [`Game::describe`]'s words, by seat, then the final scores.
+pub struct Plain {
+    labels: Vec<String>,
+    out: String,
+}
+
+impl Plain {
+    /// A plain story of the game `state` starts, after the `header` line.
+    pub fn new<G: Game>(game: &G, state: &G::State, header: String) -> Self {
+        Plain {
+            labels: (1..=game.seats(state))
+                .map(|i| format!("player {i}"))
+                .collect(),
+            out: header,
+        }
+    }
+
+    /// The story, ended with the final scores.
+    pub fn finish<G: Game>(mut self, game: &G, outcome: &Outcome) -> String {
+        self.out.push_str("\nFinal scores\n");
+        self.out
+            .push_str(&ScoreReport::new(game, outcome, &self.labels).to_text());
+        self.out
+    }
+}
+
+impl<G: Game> Observer<G> for Plain {
+    fn applied(&mut self, game: &G, _state: &G::State, seat: usize, mv: &G::Move) {
+        let who = self.labels.get(seat).map_or("?", String::as_str);
+        self.out
+            .push_str(&format!("{who}: {}\n", game.describe(mv)));
+    }
+}

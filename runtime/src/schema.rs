@@ -21,10 +21,16 @@ pub fn schema_for<T: JsonSchema>(title: &str) -> serde_json::Value {
     v
 }
 
-/// Every document's schema, by name (`sheet-base`, `scenario-duel`, …).
-pub fn documents() -> Vec<(&'static str, serde_json::Value)> {
-    crate::games::FAMILIES
-        .iter()
-        .flat_map(|f| (f.schemas)())
-        .collect()
+/// The schema of every document of `families`, by name (`sheet-base`,
+/// `scenario-duel`, …).
+pub fn documents(families: &[crate::games::Family]) -> Vec<(&'static str, serde_json::Value)> {
+    families.iter().flat_map(|f| (f.schemas)()).collect()
+}
+
+/// A schema as the repository keeps it: pretty JSON and a final newline.
+pub fn schema_text(schema: &serde_json::Value) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(schema).unwrap_or_default()
+    )
 }

@@ -9,13 +9,15 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
+use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, table};
 use crate::engine::city::MAX_CAT;
+use crate::engine::compose::categories_in_play;
 use crate::engine::rng::derive;
 use crate::game::{Game, Observer, Outcome, PlayError, Setup, SetupError, play_out};
 use crate::sheet::Sheets;
-use crate::soak::{Violation, play_checked};
+use crate::soak::{SheetCheck, Violation, check_sheet, play_checked_with};
 
 /// Games played by one task before it reports.
 const CHUNK: u64 = 64;
@@ -165,9 +167,10 @@ impl Tally {
 
 /// Plays game `i` and adds it to `stats`; `slot` keeps the state played
 /// last, whose buffers the next game reuses ([`Game::start_into`]).
-fn one<G: Game + Sheets>(
+fn one<G: Game>(
     game: &G,
     opts: &SimOptions,
+    sheet: Option<SheetCheck<G>>,
     i: u64,
     stats: &mut Stats,
     tally: &mut Tally,
@@ -182,7 +185,7 @@ fn one<G: Game + Sheets>(
     // The state stays in `slot`: a game's state is large, and moving it
     // in and out would copy it.
     let (out, decisions): (Outcome, u64) = if opts.check {
-        let c = play_checked(game, &setup, &mut bots)
+        let c = play_checked_with(game, &setup, &mut bots, sheet)
             .map_err(|violation| SimError::Violation { game: i, violation })?;
         *slot = Some(c.state);
         (c.outcome, c.decisions as u64)
@@ -247,11 +250,24 @@ fn one<G: Game + Sheets>(
 }
 
 /// Plays `opts.games` games; `progress` is told how many more have ended,
-/// now and then, from any thread.
+/// now and then, from any thread. With `opts.check`, each final position
+/// is also scored again as a city sheet.
 pub fn simulate<G: Game + Sheets>(
     game: &G,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
+) -> Result<Stats, SimError> {
+    simulate_with(game, opts, progress, Some(check_sheet::<G>))
+}
+
+/// [`simulate`] for any game: `sheet`, when the game has city sheets, is
+/// the check of `opts.check` that a final position scores the same as a
+/// sheet.
+pub fn simulate_with<G: Game>(
+    game: &G,
+    opts: &SimOptions,
+    progress: &(dyn Fn(u64) + Sync),
+    sheet: Option<SheetCheck<G>>,
 ) -> Result<Stats, SimError> {
     // Set-up mistakes are reported before anything is played.
     game.start(&opts.setup).map_err(SimError::Setup)?;
@@ -260,7 +276,7 @@ pub fn simulate<G: Game + Sheets>(
         let mut tally = Tally::default();
         let mut state = None;
         for i in games {
-            one(game, opts, i, &mut stats, &mut tally, &mut state)?;
+            one(game, opts, sheet, i, &mut stats, &mut tally, &mut state)?;
         }
         tally.into_stats(&mut stats);
         Ok(stats)
@@ -298,4 +314,132 @@ pub(crate) fn in_chunks<T: Send + Default>(
             .map(run)
             .try_reduce(T::default, |a, b| Ok(merge(a, b)))
     })
+}
+
+/// `v` rounded to `digits` decimals.
+pub fn round(v: f64, digits: i32) -> f64 {
+    let m = 10f64.powi(digits);
+    (v * m).round() / m
+}
+
+impl Stats {
+    /// Per-category averages per player, and the total. Only the categories
+    /// of the card sets in play: a composed game's list holds those of every
+    /// expansion of the family sorting before the last one in play.
+    pub fn averages(&self, info: &'static GameInfo) -> Vec<(String, f64)> {
+        let per = (self.games as f64 * self.seats() as f64).max(1.0);
+        let mut v: Vec<(String, f64)> = categories_in_play(info)
+            .into_iter()
+            .filter_map(|i| {
+                Some((
+                    info.categories.get(i)?.to_string(),
+                    *self.points.get(i)? as f64 / per,
+                ))
+            })
+            .collect();
+        let total: i64 = self.seat_totals.iter().sum();
+        v.push(("total".to_string(), total as f64 / per));
+        v
+    }
+}
+
+/// A simulation's results as `sevenw sim --json` writes them: rates
+/// rounded, maps in the game's order (categories as the game lists them).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SimReport {
+    pub game: &'static str,
+    pub players: usize,
+    pub games: u64,
+    pub seed: u64,
+    pub bots: Vec<String>,
+    pub threads: usize,
+    pub check: bool,
+    pub seconds: f64,
+    pub games_per_sec: f64,
+    /// Points per player by category, then `total`.
+    #[serde(serialize_with = "in_order")]
+    pub average: Vec<(String, f64)>,
+    /// The share of games won each way, in the game's order.
+    #[serde(serialize_with = "in_order")]
+    pub victory: Vec<(String, f64)>,
+    pub seat_win_rate: Vec<f64>,
+    pub shared: f64,
+    pub seat_average_total: Vec<f64>,
+    /// Per tag (a wonder), the share of its seats that won.
+    #[serde(serialize_with = "in_order")]
+    pub win_rate: Vec<(String, f64)>,
+}
+
+impl SimReport {
+    /// The report of `stats`, played as `opts` says in `seconds`, of a game
+    /// won in the ways `victories`.
+    pub fn new(
+        info: &'static GameInfo,
+        victories: &[&'static str],
+        opts: &SimOptions,
+        stats: &Stats,
+        seconds: f64,
+    ) -> Self {
+        let s = stats;
+        let games = s.games.max(1) as f64;
+        SimReport {
+            game: info.name,
+            players: s.seats(),
+            games: s.games,
+            seed: opts.setup.seed,
+            bots: opts.bots.iter().map(|b| b.to_string()).collect(),
+            threads: opts.threads,
+            check: opts.check,
+            seconds: round(seconds, 4),
+            games_per_sec: round(s.games as f64 / seconds.max(1e-9), 1),
+            average: s
+                .averages(info)
+                .into_iter()
+                .map(|(c, v)| (c, round(v, 3)))
+                .collect(),
+            victory: victories
+                .iter()
+                .map(|&k| {
+                    let n = s.victories.get(k).copied().unwrap_or(0);
+                    (k.to_string(), round(n as f64 / games, 4))
+                })
+                .collect(),
+            seat_win_rate: s
+                .seat_wins
+                .iter()
+                .map(|&w| round(w as f64 / games, 4))
+                .collect(),
+            shared: round(s.shared as f64 / games, 4),
+            seat_average_total: s
+                .seat_totals
+                .iter()
+                .map(|&t| round(t as f64 / games, 3))
+                .collect(),
+            win_rate: s
+                .tags
+                .iter()
+                .map(|(k, &(played, won))| {
+                    (k.to_string(), round(won as f64 / played.max(1) as f64, 4))
+                })
+                .collect(),
+        }
+    }
+
+    /// The report as pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        format!(
+            "{}\n",
+            serde_json::to_string_pretty(self).unwrap_or_default()
+        )
+    }
+}
+
+/// Pairs as a JSON object, in their order.
+fn in_order<S: serde::Serializer>(pairs: &[(String, f64)], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(pairs.len()))?;
+    for (k, v) in pairs {
+        m.serialize_entry(k, v)?;
+    }
+    m.end()
 }

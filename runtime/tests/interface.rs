@@ -7,7 +7,7 @@ use sevenw_runtime::bots::BotKind;
 use sevenw_runtime::game::{Game, Illegal, Setup, try_apply};
 use sevenw_runtime::games::base::{Action, Base, Move, Phase};
 use sevenw_runtime::games::duel::Duel;
-use sevenw_runtime::games::{AnyGame, FAMILIES, rules_for};
+use sevenw_runtime::games::{AnyGame, Family, Library, Rules, SHIPPED, rules_for, rules_in};
 use sevenw_runtime::sheet::{ScoreReport, Sheets, Target, seat_of};
 use sevenw_runtime::sim::{SimOptions, simulate};
 
@@ -55,14 +55,101 @@ fn every_compiled_game_has_rules_and_plays_to_the_end() {
         let body = |t: &str| t[t.find('\n').unwrap()..].to_string();
         assert_eq!(body(&again), body(&played.text), "{}", info.name);
     }
-    // Each family plays what it says.
-    for f in FAMILIES {
+    // Each shipped family plays a shipped game, and each shipped game
+    // names a shipped family.
+    for f in SHIPPED {
         assert!(
-            sevenw_cards::GAMES.iter().any(|i| (f.plays)(i)),
+            sevenw_cards::GAMES.iter().any(|i| i.family == f.name),
             "family {} plays no shipped game",
             f.name
         );
     }
+    for i in sevenw_cards::GAMES {
+        assert!(
+            SHIPPED.iter().any(|f| f.name == i.family),
+            "{} names the family `{}`, which is not shipped",
+            i.name,
+            i.family
+        );
+    }
+}
+
+#[test]
+fn a_game_is_played_by_the_family_its_card_set_names() {
+    let info = sevenw_cards::game("duel").unwrap();
+    // Without the family its card set names, nothing plays it, and the
+    // message says which family is missing and which there are.
+    let others: Vec<Family> = SHIPPED
+        .iter()
+        .copied()
+        .filter(|f| f.name != "duel")
+        .collect();
+    let Err(e) = rules_in(&others, info) else {
+        panic!("duel played without its family");
+    };
+    assert!(
+        e.contains("`duel`") && e.contains("base, architects"),
+        "{e}"
+    );
+    // A family of another name that loads Duel's rules plays it once its
+    // card set names it: the registry goes by name, not by the tables.
+    let renamed = Family {
+        name: "duel",
+        ..SHIPPED[0]
+    };
+    assert!(
+        rules_in(&[renamed], info).is_err(),
+        "base's rules bound to Duel's tables"
+    );
+    let lib = Library::shipped(sevenw_cards::GAMES);
+    assert_eq!(lib.rules(info).unwrap().info().name, "duel");
+}
+
+#[test]
+fn a_family_with_only_the_rules_plays_and_says_plainly_what_it_lacks() {
+    // The base game's rules with none of its sheets, story or scenarios.
+    let g = Rules::new(base());
+    let setup = Setup {
+        players: Some(3),
+        seed: 5,
+        ..Setup::default()
+    };
+    let played = g.play(&setup, &[BotKind::Random; 3]).unwrap();
+    // The plain story: a line per decision in the game's words, by seat,
+    // then the final scores; the same as the full rules' log.
+    let decisions = played.log.decisions.len();
+    let (story, scores) = played.text.split_once("\nFinal scores\n").unwrap();
+    let told = story.lines().filter(|l| l.starts_with("player ")).count();
+    assert_eq!(told, decisions, "{story}");
+    assert!(scores.contains("player 3"), "{scores}");
+    let full = rules_for(sevenw_cards::game("base").unwrap()).unwrap();
+    assert_eq!(
+        full.play(&setup, &[BotKind::Random; 3]).unwrap().log,
+        played.log
+    );
+    let again = g.replay(&played.log).unwrap();
+    let body = |t: &str| t[t.find('\n').unwrap()..].to_string();
+    assert_eq!(body(&again), body(&played.text));
+    // Simulation, with its checks, needs no sheets.
+    let opts = SimOptions {
+        setup: setup.clone(),
+        bots: vec![BotKind::Random; 3],
+        games: 20,
+        threads: 1,
+        check: true,
+    };
+    assert_eq!(g.sim(&opts, &|_| {}).unwrap().games, 20);
+    // What needs sheets or scenarios says so.
+    let sheet = "game: base\nplayers: []\n";
+    let e = g.score(sheet).unwrap_err();
+    assert!(e.message.contains("has no city sheets"), "{e}");
+    assert!(
+        g.refuse(&Target::Stage)
+            .unwrap()
+            .contains("has no city sheets")
+    );
+    let run = g.test("game: base\n");
+    assert!(run.error.unwrap().message.contains("has no scenarios"));
 }
 
 #[test]

@@ -23,7 +23,7 @@ fn yaml_files(dir: &Path) -> Vec<PathBuf> {
 
 fn run(path: &Path) -> Run {
     let text = std::fs::read_to_string(path).unwrap();
-    games::test(sevenw_cards::GAMES, &text)
+    games::test(&games::Library::shipped(sevenw_cards::GAMES), &text)
 }
 
 /// The report of a fixture, with its path relative to the fixtures.
@@ -92,7 +92,7 @@ fn no_input_panics_the_runner() {
         let text = std::fs::read_to_string(root().join(file)).unwrap();
         for end in (0..text.len()).step_by(7) {
             if text.is_char_boundary(end) {
-                let _ = games::test(sevenw_cards::GAMES, &text[..end]);
+                let _ = games::test(&games::Library::shipped(sevenw_cards::GAMES), &text[..end]);
             }
         }
     }
@@ -106,6 +106,6 @@ fn no_input_panics_the_runner() {
         "game: architects\nplayers: [{name: A}, {name: B}]\ncentral_size: 99\nwar: 9",
         "\u{0}\u{1b}",
     ] {
-        assert!(!games::test(sevenw_cards::GAMES, garbage).passed());
+        assert!(!games::test(&games::Library::shipped(sevenw_cards::GAMES), garbage).passed());
     }
 }

@@ -8,5 +8,5 @@ mod cards {
 }
 
 fn main() -> std::process::ExitCode {
-    sevenw_runtime::cli::main_with(cards::GAMES)
+    sevenw_cli::main_with(cards::GAMES)
 }

@@ -5,7 +5,7 @@
 //!
 //! The crate holds generated code only and depends on nothing but the host
 //! API, so a card edit recompiles it alone: the engine (`sevenw-runtime`)
-//! takes the games as a value (`sevenw_runtime::cli::main_with(GAMES)`) and
+//! takes the games as a value (`sevenw_cli::main_with(GAMES)`) and
 //! is not rebuilt. Look games up by name ([`game`]), never by module.
 #![forbid(unsafe_code)]
 #![no_std]

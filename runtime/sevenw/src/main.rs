@@ -1,8 +1,8 @@
-//! `sevenw`: the command line (`sevenw_runtime::cli`) over the shipped
+//! `sevenw`: the command line (`sevenw_cli`) over the shipped
 //! games (`sevenw_cards`). A designer's own binary is these same lines over
 //! their generated games (see `sevenc new`).
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    sevenw_runtime::cli::main_with(sevenw_cards::GAMES)
+    sevenw_cli::main_with(sevenw_cards::GAMES)
 }

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
+use sevenw_cli::html::{num, pct};
 use sevenw_host::{CardId, Event, GameInfo, Host, Source};
-use sevenw_runtime::balance::html::{num, pct};
 use sevenw_runtime::balance::{Report, play};
 use sevenw_runtime::bots::BotKind;
 use sevenw_runtime::game::Setup;
@@ -295,7 +295,7 @@ fn the_baseline_flags_a_card_made_too_strong() {
     assert_eq!((top.kind.as_str(), top.name.as_str()), ("card", "Altar"));
     assert!(top.after > top.before);
     // The page shows it, highlighted.
-    let html = sevenw_runtime::balance::html::page(&after);
+    let html = sevenw_cli::html::page(&after);
     let tr = row_with(&html, "card", "Altar", " data-age=\"1\"");
     assert!(html.contains("Changes since the baseline"));
     let changes = &html[html.find("id=\"changes\"").unwrap()..];

@@ -1,6 +1,6 @@
 //! `sevenw balance`: many games played by bots, and what they say about the
 //! cards — a report for designers, as JSON ([`Report`]) and as one
-//! self-contained HTML page ([`html::page`]).
+//! self-contained HTML page (written by the `sevenw-cli` crate).
 //!
 //! Like `sim`, game `i` is seeded from the master seed and `i` alone and the
 //! games are folded into whole-number sums ([`Tally`]), so the report does
@@ -10,8 +10,6 @@
 //! change is flagged when a two-proportion z-test puts it at 3 standard
 //! errors or more: with a hundred cards compared, 1.96 would flag about five
 //! by chance alone.
-
-pub mod html;
 
 use std::collections::BTreeMap;
 

@@ -1,12 +1,14 @@
-//! The games the runtime plays, one folder per game family, and the one
-//! place they are registered.
+//! The game families this runtime ships, and the registry through which
+//! any family — shipped or from another crate — is found by name.
 //!
-//! A family is a turn structure ([`crate::game::Game`]) with its city
-//! sheets ([`Sheets`]) and its story ([`Narrate`]); its folder holds all
-//! three. [`FAMILIES`] says which compiled card sets each family plays.
-//! Everything the command line does goes through [`AnyGame`], which every
-//! registered family gets for free: adding a game is its folder and one
-//! line in [`FAMILIES`].
+//! A family is a turn structure ([`crate::game::Game`]) and, as it chooses,
+//! city sheets ([`Sheets`]), a story ([`Narrate`]) and scenarios
+//! ([`Scenarios`]). A compiled card set names the family that plays it
+//! (`family:` in its `game.yaml`, [`GameInfo::family`]); a [`Family`] says
+//! how to bind those rules to it. Everything the command line does goes
+//! through [`AnyGame`], which [`Rules`] gives any [`Game`]: adding a family
+//! is its own crate (or folder) and one [`Family`] value handed to the
+//! command line (`sevenw_cli::main_with_families`).
 
 pub mod architects;
 pub mod base;
@@ -15,34 +17,52 @@ pub mod duel;
 use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, table};
-use crate::engine::vocab::{Vocab, VocabError};
-use crate::game::{Game, Setup, SetupError, play_out};
-use crate::narrate::{Narrate, Narrator};
+use crate::engine::vocab::Vocab;
+use crate::game::{Broken, Game, Outcome, Setup, SetupError, play_out};
+use crate::narrate::{Narrate, Narrator, Plain};
 use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
 use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
-use crate::sim::{SimError, SimOptions, Stats, simulate};
+use crate::sim::{SimError, SimOptions, Stats, simulate_with};
+use crate::soak::check_sheet;
 
-/// A game family: the rules of a kind of game (its turn structure, city
-/// sheets, story and scenarios).
+/// A game family: the rules of a kind of game, found by the name a card
+/// set gives in `family:`.
+#[derive(Clone, Copy)]
 pub struct Family {
-    /// The family's name.
+    /// The family's name, as card sets name it.
     pub name: &'static str,
-    /// Whether these rules play a compiled card set.
-    pub plays: fn(&GameInfo) -> bool,
-    /// The rules bound to that card set.
-    pub load: fn(&'static GameInfo) -> Result<Box<dyn AnyGame>, VocabError>,
-    /// The JSON Schemas of its city sheets and scenarios, by name.
+    /// The rules bound to a card set of this family.
+    pub load: fn(&'static GameInfo) -> Result<Box<dyn AnyGame>, String>,
+    /// The JSON Schemas of its documents (city sheets, scenarios), by name;
+    /// none for a family without them.
     pub schemas: fn() -> Vec<(&'static str, serde_json::Value)>,
 }
 
-/// Every family, the first that plays a card set winning.
-pub const FAMILIES: &[Family] = &[
+impl std::fmt::Debug for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Family")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A family with every capability: sheets, a story and scenarios.
+fn full<G: Game + Sheets + Narrate + Scenarios + 'static>(
+    g: Result<G, crate::engine::vocab::VocabError>,
+) -> Result<Box<dyn AnyGame>, String> {
+    g.map(|g| {
+        Box::new(Rules::new(g).with_sheets().with_story().with_scenarios()) as Box<dyn AnyGame>
+    })
+    .map_err(|e| e.to_string())
+}
+
+/// The families this runtime ships (the card library's `family:` names).
+pub const SHIPPED: &[Family] = &[
     Family {
         name: "base",
-        plays: |info| info.hand_size > 0,
-        load: |info| Ok(Box::new(Erased(base::Base::new(info)?))),
+        load: |info| full(base::Base::new(info)),
         schemas: || {
             vec![
                 (
@@ -58,8 +78,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "duel",
-        plays: |info| info.layout > 0,
-        load: |info| Ok(Box::new(Erased(duel::Duel::new(info)?))),
+        load: |info| full(duel::Duel::new(info)),
         schemas: || {
             vec![
                 (
@@ -75,8 +94,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "architects",
-        plays: |info| info.family == "architects",
-        load: |info| Ok(Box::new(Erased(architects::Architects::new(info)?))),
+        load: |info| full(architects::Architects::new(info)),
         schemas: || {
             vec![
                 (
@@ -96,28 +114,69 @@ pub const FAMILIES: &[Family] = &[
     },
 ];
 
-/// The rules that play `info`.
-pub fn rules_for(info: &'static GameInfo) -> Result<Box<dyn AnyGame>, String> {
-    let family = FAMILIES.iter().find(|f| (f.plays)(info)).ok_or_else(|| {
-        format!(
-            "no turn structure of this runtime plays `{}` (its Ages are neither dealt in hands nor laid out)",
+/// The compiled games a command line plays and the families whose rules
+/// play them.
+#[derive(Clone, Copy, Debug)]
+pub struct Library<'a> {
+    pub games: &'a [&'static GameInfo],
+    pub families: &'a [Family],
+}
+
+impl<'a> Library<'a> {
+    /// `games`, played by the shipped families.
+    pub fn shipped(games: &'a [&'static GameInfo]) -> Self {
+        Library {
+            games,
+            families: SHIPPED,
+        }
+    }
+
+    /// The rules that play `info`.
+    pub fn rules(&self, info: &'static GameInfo) -> Result<Box<dyn AnyGame>, String> {
+        rules_in(self.families, info)
+    }
+}
+
+/// The rules of `families` that play `info`: the family its card set names.
+pub fn rules_in(families: &[Family], info: &'static GameInfo) -> Result<Box<dyn AnyGame>, String> {
+    if info.family.is_empty() {
+        return Err(format!(
+            "`{}` names no family of rules (`family:` in its game.yaml)",
             info.name
-        )
-    })?;
+        ));
+    }
+    let family = families
+        .iter()
+        .find(|f| f.name.eq_ignore_ascii_case(info.family))
+        .ok_or_else(|| {
+            let names: Vec<&str> = families.iter().map(|f| f.name).collect();
+            format!(
+                "`{}` is played by the family `{}`, which this program does not have (families: {}){}",
+                info.name,
+                info.family,
+                names.join(", "),
+                crate::sheet::did_you_mean(crate::scenario::closest(&info.family.to_lowercase(), &names))
+            )
+        })?;
     (family.load)(info).map_err(|e| format!("game `{}`: {e}", info.name))
 }
 
-/// Runs a scenario of any of `games` (its `game:` says which).
-pub fn test(games: &[&'static GameInfo], text: &str) -> Run {
+/// The rules of the shipped families that play `info`.
+pub fn rules_for(info: &'static GameInfo) -> Result<Box<dyn AnyGame>, String> {
+    rules_in(SHIPPED, info)
+}
+
+/// Runs a scenario of any game of `lib` (its `game:` says which).
+pub fn test(lib: &Library<'_>, text: &str) -> Run {
     let error = |e: crate::doc::DocError| Run {
         error: Some(e),
         ..Run::default()
     };
-    let info = match crate::doc::select_of(games, text, "scenario") {
+    let info = match crate::doc::select_of(lib.games, text, "scenario") {
         Ok(i) => i,
         Err(e) => return error(e),
     };
-    match rules_for(info) {
+    match lib.rules(info) {
         Ok(g) => g.test(text),
         Err(m) => error(crate::doc::nowhere(m)),
     }
@@ -132,6 +191,10 @@ pub struct Played {
 }
 
 /// What the command line asks of a game, for any family (object-safe).
+///
+/// Every game plays, simulates, balances and replays; scoring and pricing
+/// sheets and running scenarios are for the families that have them, and
+/// say so plainly otherwise.
 pub trait AnyGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
     fn vocab(&self) -> &Vocab;
@@ -151,7 +214,8 @@ pub trait AnyGame: Send + Sync {
     ) -> Result<crate::balance::Tally, SimError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
-    /// Why the game has nothing like `target` to price (a usage mistake).
+    /// Why the game has nothing like `target` to price (a usage mistake),
+    /// or no city sheets at all.
     fn refuse(&self, target: &Target) -> Option<String>;
     /// Prices `target` for `player` of a city sheet.
     fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError>;
@@ -161,60 +225,207 @@ pub trait AnyGame: Send + Sync {
     fn test(&self, scenario: &str) -> Run;
 }
 
-/// Any family, behind [`AnyGame`].
-pub struct Erased<G>(pub G);
+/// A family's city sheets, as functions of its rules.
+struct SheetOps<G: Game> {
+    score: fn(&G, &str) -> Result<ScoreReport, SheetError>,
+    refuse: fn(&G, &Target) -> Option<String>,
+    price: fn(&G, &str, &str, &Target) -> Result<Price, SheetError>,
+    /// `sim --check`: the final cities, written as a sheet, score the same.
+    check: fn(&G, &G::State, &Outcome) -> Result<(), Broken>,
+}
 
-impl<G: Game + Sheets + Narrate + Scenarios> AnyGame for Erased<G> {
+/// A family's story of a game, as functions of its rules.
+struct StoryOps<G: Game> {
+    play: fn(&G, &Setup, &[BotKind]) -> Result<Played, SetupError>,
+    replay: fn(&G, &Log) -> Result<String, ReplayError>,
+}
+
+/// A family's rules behind [`AnyGame`], with the capabilities it has:
+/// [`Rules::new`] needs only [`Game`] (it plays, simulates, balances and
+/// replays, telling moves in [`Game::describe`]'s words); `with_sheets`,
+/// `with_story` and `with_scenarios` add what the family implements.
+pub struct Rules<G: Game> {
+    game: G,
+    sheets: Option<SheetOps<G>>,
+    story: Option<StoryOps<G>>,
+    scenarios: Option<fn(&G, &str) -> Run>,
+}
+
+impl<G: Game> Rules<G> {
+    /// The rules alone.
+    pub fn new(game: G) -> Self {
+        Rules {
+            game,
+            sheets: None,
+            story: None,
+            scenarios: None,
+        }
+    }
+
+    /// With the family's city sheets: `score`, `price`, and `sim --check`
+    /// writing each final position as a sheet.
+    pub fn with_sheets(mut self) -> Self
+    where
+        G: Sheets,
+    {
+        self.sheets = Some(SheetOps {
+            score: |g, sheet| {
+                let s = g.read_sheet(sheet)?;
+                Ok(ScoreReport::new(g, &g.outcome(&s.state), &s.names))
+            },
+            refuse: |g, target| g.refuse(target),
+            price: |g, sheet, player, target| {
+                let s = g.read_sheet(sheet)?;
+                let seat = seat_of(&s.names, player)?;
+                g.price(&s.state, &s.names, seat, target)
+            },
+            check: check_sheet::<G>,
+        });
+        self
+    }
+
+    /// With the family's own story of a game (`play`, `replay`).
+    pub fn with_story(mut self) -> Self
+    where
+        G: Narrate,
+    {
+        self.story = Some(StoryOps {
+            play: |g, setup, bots| played(g, setup, bots, Narrator::new),
+            replay: |g, log| replayed(g, log, Narrator::new),
+        });
+        self
+    }
+
+    /// With the family's scenarios (`test`).
+    pub fn with_scenarios(mut self) -> Self
+    where
+        G: Scenarios,
+    {
+        self.scenarios = Some(crate::scenario::run::<G>);
+        self
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn no_sheets(&self, what: &str) -> String {
+        format!(
+            "{} has no city sheets: {what} needs one",
+            self.game.info().title
+        )
+    }
+}
+
+/// What tells a game: a family's [`Narrator`], or the [`Plain`] story.
+trait Story<G: Game>: crate::game::Observer<G> {
+    fn finish(self, game: &G, outcome: &Outcome) -> String;
+}
+
+impl<G: Narrate> Story<G> for Narrator<G> {
+    fn finish(self, game: &G, outcome: &Outcome) -> String {
+        Narrator::finish(self, game, outcome)
+    }
+}
+
+impl<G: Game> Story<G> for Plain {
+    fn finish(self, game: &G, outcome: &Outcome) -> String {
+        Plain::finish(self, game, outcome)
+    }
+}
+
+/// One game played with bots, told by the story `new` starts.
+fn played<G: Game, S: Story<G>>(
+    g: &G,
+    setup: &Setup,
+    bots: &[BotKind],
+    new: fn(&G, &G::State, String) -> S,
+) -> Result<Played, SetupError> {
+    let mut state = g.start(setup)?;
+    let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
+    let header = format!(
+        "{}: {}seed {}, bots {}\n",
+        g.info().title,
+        setup
+            .players
+            .map(|n| format!("{n} players, "))
+            .unwrap_or_default(),
+        setup.seed,
+        names.join(",")
+    );
+    let mut obs = (
+        new(g, &state, header),
+        Recorder {
+            decisions: Vec::new(),
+        },
+    );
+    let mut players = table(bots, setup.seed);
+    let outcome = play_out(g, &mut state, &mut players, &mut obs)
+        .map_err(|e| SetupError::Game(e.to_string()))?;
+    let (story, recorder) = obs;
+    let mut log = Log::new(g, setup);
+    log.finish(recorder, &outcome);
+    Ok(Played {
+        text: story.finish(g, &outcome),
+        log,
+    })
+}
+
+/// A log played again and checked, told by the story `new` starts.
+fn replayed<G: Game, S: Story<G>>(
+    g: &G,
+    log: &Log,
+    new: fn(&G, &G::State, String) -> S,
+) -> Result<String, ReplayError> {
+    let header = format!("{}: replay, seed {}\n", g.info().title, log.seed);
+    // The story starts from the logged set-up, which `replay` checks
+    // (and reports, with its line, if it cannot be played).
+    let start = log.setup(g.vocab()).ok().and_then(|s| g.start(&s).ok());
+    match start {
+        Some(state) => {
+            let mut story = new(g, &state, header);
+            let (outcome, _) = replay(g, log, &mut story)?;
+            Ok(story.finish(g, &outcome))
+        }
+        None => Err(replay(g, log, &mut ()).err().unwrap_or(ReplayError {
+            line: 0,
+            message: "the log's set-up cannot be played".to_string(),
+        })),
+    }
+}
+
+impl<G: Game> AnyGame for Rules<G> {
     fn info(&self) -> &'static GameInfo {
-        self.0.info()
+        self.game.info()
     }
 
     fn vocab(&self) -> &Vocab {
-        self.0.vocab()
+        self.game.vocab()
     }
 
     fn victories(&self) -> &'static [&'static str] {
-        self.0.victories()
+        self.game.victories()
     }
 
     fn check(&self, setup: &Setup) -> Result<(), SetupError> {
-        self.0.start(setup).map(|_| ())
+        self.game.start(setup).map(|_| ())
     }
 
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
-        let g = &self.0;
-        let mut state = g.start(setup)?;
-        let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
-        let header = format!(
-            "{}: {}seed {}, bots {}\n",
-            g.info().title,
-            setup
-                .players
-                .map(|n| format!("{n} players, "))
-                .unwrap_or_default(),
-            setup.seed,
-            names.join(",")
-        );
-        let mut obs = (
-            Narrator::new(g, &state, header),
-            Recorder {
-                decisions: Vec::new(),
-            },
-        );
-        let mut players = table(bots, setup.seed);
-        let outcome = play_out(g, &mut state, &mut players, &mut obs)
-            .map_err(|e| SetupError::Game(e.to_string()))?;
-        let (narrator, recorder) = obs;
-        let mut log = Log::new(g, setup);
-        log.finish(recorder, &outcome);
-        Ok(Played {
-            text: narrator.finish(g, &outcome),
-            log,
-        })
+        match &self.story {
+            Some(s) => (s.play)(&self.game, setup, bots),
+            None => played(&self.game, setup, bots, Plain::new),
+        }
     }
 
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
-        simulate(&self.0, opts, progress)
+        simulate_with(
+            &self.game,
+            opts,
+            progress,
+            self.sheets.as_ref().map(|s| s.check),
+        )
     }
 
     fn balance(
@@ -222,46 +433,47 @@ impl<G: Game + Sheets + Narrate + Scenarios> AnyGame for Erased<G> {
         opts: &SimOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<crate::balance::Tally, SimError> {
-        crate::balance::play(&self.0, opts, progress)
+        crate::balance::play(&self.game, opts, progress)
     }
 
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError> {
-        let g = &self.0;
-        let s = g.read_sheet(sheet)?;
-        Ok(ScoreReport::new(g, &g.outcome(&s.state), &s.names))
+        match &self.sheets {
+            Some(s) => (s.score)(&self.game, sheet),
+            None => Err(crate::doc::nowhere(self.no_sheets("`score`"))),
+        }
     }
 
     fn refuse(&self, target: &Target) -> Option<String> {
-        self.0.refuse(target)
+        match &self.sheets {
+            Some(s) => (s.refuse)(&self.game, target),
+            None => Some(self.no_sheets("`price`")),
+        }
     }
 
     fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError> {
-        let g = &self.0;
-        let s = g.read_sheet(sheet)?;
-        let seat = seat_of(&s.names, player)?;
-        g.price(&s.state, &s.names, seat, target)
+        match &self.sheets {
+            Some(s) => (s.price)(&self.game, sheet, player, target),
+            None => Err(crate::doc::nowhere(self.no_sheets("`price`"))),
+        }
     }
 
     fn replay(&self, log: &Log) -> Result<String, ReplayError> {
-        let g = &self.0;
-        let header = format!("{}: replay, seed {}\n", g.info().title, log.seed);
-        // The story starts from the logged set-up, which `replay` checks
-        // (and reports, with its line, if it cannot be played).
-        let start = log.setup(g.vocab()).ok().and_then(|s| g.start(&s).ok());
-        match start {
-            Some(state) => {
-                let mut narrator = Narrator::new(g, &state, header);
-                let (outcome, _) = replay(g, log, &mut narrator)?;
-                Ok(narrator.finish(g, &outcome))
-            }
-            None => Err(replay(g, log, &mut ()).err().unwrap_or(ReplayError {
-                line: 0,
-                message: "the log's set-up cannot be played".to_string(),
-            })),
+        match &self.story {
+            Some(s) => (s.replay)(&self.game, log),
+            None => replayed(&self.game, log, Plain::new),
         }
     }
 
     fn test(&self, scenario: &str) -> Run {
-        crate::scenario::run(&self.0, scenario)
+        match self.scenarios {
+            Some(run) => run(&self.game, scenario),
+            None => Run {
+                error: Some(crate::doc::nowhere(format!(
+                    "{} has no scenarios: `test` needs them",
+                    self.game.info().title
+                ))),
+                ..Run::default()
+            },
+        }
     }
 }

@@ -9,7 +9,7 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use plotters::prelude::*;
 
-use super::{CHANGE_Z, Report};
+use sevenw_runtime::balance::{CHANGE_Z, Report};
 
 /// A share as a percentage with one decimal.
 pub fn pct(v: f64) -> String {
@@ -316,7 +316,7 @@ pub fn page(r: &Report) -> String {
             interval: Some((s.rate.low, s.rate.high)),
         })
         .collect();
-    let mut by_lift: Vec<&super::CardStat> = r.cards.iter().collect();
+    let mut by_lift: Vec<&sevenw_runtime::balance::CardStat> = r.cards.iter().collect();
     by_lift.sort_by(|a, b| b.lift.total_cmp(&a.lift));
     let extremes: Vec<Bar> = by_lift
         .iter()

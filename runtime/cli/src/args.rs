@@ -1,0 +1,229 @@
+//! The command line's arguments (clap, derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sevenw_runtime::bots::BotKind;
+use sevenw_runtime::text::shown;
+
+const AFTER: &str = "\
+Exit codes: 0 success; 1 bad input (a sheet, a log, a file); 2 a bad command line.
+A path of `-` reads standard input.";
+
+/// Play, simulate, score and price 7 Wonders games.
+#[derive(Parser, Debug)]
+#[command(
+    name = "sevenw",
+    version,
+    about = "Play, simulate, score, price and replay the games of the 7 Wonders card library",
+    after_help = AFTER
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Play one game with bots and print it move by move.
+    Play(PlayArgs),
+    /// Play many games with bots (on every core) and print statistics.
+    Sim(SimArgs),
+    /// Play many games and write a balance report (report.json and report.html).
+    ///
+    /// Win rates per wonder and side (and per progress token or project, as
+    /// the game has them) with Wilson 95% intervals, per card how often it is
+    /// built and its win rate built and not, the seats, how games end, and
+    /// with --baseline what changed since an earlier report.
+    Balance(BalanceArgs),
+    /// Score a city sheet: points by category, the winners.
+    Score(ScoreArgs),
+    /// Whether a player of a city sheet can build a card, stage or wonder now, and for how much.
+    Price(PriceArgs),
+    /// Play a replay log again, checking every decision and the result.
+    Replay(ReplayArgs),
+    /// Run scenarios: positions, steps in the game's words, and checks.
+    Test(TestArgs),
+    /// Print or write the JSON Schemas of city sheets and scenarios.
+    ///
+    /// Editors with a YAML language server check and complete sheets and
+    /// scenarios with them. With `--out DIR` every schema is written to DIR
+    /// (the repository keeps them in `schemas/`); otherwise DOCUMENT's
+    /// schema is printed.
+    Schema {
+        /// The document whose schema to print (`sheet-base`, `scenario-duel`, …).
+        #[arg(required_unless_present = "out")]
+        document: Option<String>,
+        /// Write every schema (DOCUMENT.schema.json) into DIR.
+        #[arg(long, value_name = "DIR", conflicts_with = "document")]
+        out: Option<PathBuf>,
+    },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct GameArgs {
+    /// The game (a game of the card library: base, duel, architects).
+    /// With `--with`, it may be left out: the game the expansions extend.
+    #[arg(long, required_unless_present = "with")]
+    pub(crate) game: Option<String>,
+    /// The game's edition (default: its first).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+    pub(crate) edition: Option<u8>,
+    /// Expansions in play, comma-separated (`--with leaders`).
+    #[arg(long, value_delimiter = ',', value_name = "EXPANSION,…")]
+    pub(crate) with: Vec<String>,
+    /// Which leaders are dealt with Leaders: the normal ones (advised for
+    /// first games) or all, expert ones included.
+    #[arg(long, value_enum, ignore_case = true)]
+    pub(crate) leaders: Option<LeadersArg>,
+    /// Players (a game of one player count may leave it out).
+    #[arg(long)]
+    pub(crate) players: Option<usize>,
+    /// The game's seed; without it one is drawn from the clock and shown.
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// Bots (random, greedy, mcts, or mcts:N for N playouts per decision):
+    /// one kind for every seat, or one per seat, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = parse_bot)]
+    pub(crate) bots: Vec<BotKind>,
+    /// Which wonder sides are dealt.
+    #[arg(long, value_enum, ignore_case = true)]
+    pub(crate) sides: Option<SidesArg>,
+    /// Wonders chosen instead of dealt: one per seat in the base game
+    /// (`Giza:B,Rhodes,…`, side A unless given); Duel's 8, the first
+    /// player's 4 first (otherwise they are drafted).
+    #[arg(long, value_name = "W[:SIDE],…")]
+    pub(crate) wonders: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum LeadersArg {
+    Normal,
+    All,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum SidesArg {
+    A,
+    B,
+    Random,
+}
+
+fn parse_bot(s: &str) -> Result<BotKind, String> {
+    BotKind::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
+        format!(
+            "unknown bot `{}` (bots: {}; mcts:N for N playouts per decision)",
+            shown(s),
+            names.join(", ")
+        )
+    })
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// Write the game's replay log to this file.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) log: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct SimArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// Games to play.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) games: u64,
+    /// Threads (default: every core). The results are the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) threads: Option<u64>,
+    /// Check every invariant after every move (every card in one place,
+    /// coins never negative, legal moves until the end…) and, at each
+    /// game's end, its cities re-scored as a sheet and its replay log; the
+    /// first violation is reported (game, seed, move, invariant), exit 1.
+    #[arg(long)]
+    pub(crate) check: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct BalanceArgs {
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
+    /// Games to play.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) games: u64,
+    /// Threads (default: every core). The results are the same for any number.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) threads: Option<u64>,
+    /// The directory to write report.json and report.html into (made if need be).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) out: PathBuf,
+    /// An earlier report.json to compare with.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) baseline: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ScoreArgs {
+    /// The city sheet (YAML; `-` for standard input).
+    pub(crate) sheet: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("target").required(true).args(["card", "stage", "wonder", "leader"]))]
+pub(crate) struct PriceArgs {
+    /// The city sheet (YAML; `-` for standard input).
+    pub(crate) sheet: PathBuf,
+    /// The player, by name.
+    #[arg(long)]
+    pub(crate) player: String,
+    /// Price a card.
+    #[arg(long)]
+    pub(crate) card: Option<String>,
+    /// Price the player's next wonder stage.
+    #[arg(long)]
+    pub(crate) stage: bool,
+    /// With --stage: joining the current Age's project with it (Edifice),
+    /// its coins paid with the stage's cost.
+    #[arg(long)]
+    pub(crate) join: bool,
+    /// Price a wonder (Duel).
+    #[arg(long)]
+    pub(crate) wonder: Option<String>,
+    /// Price recruiting a leader of the player's hand (Leaders).
+    #[arg(long)]
+    pub(crate) leader: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct TestArgs {
+    /// Scenario files, or folders searched for `.yaml` files (in a game
+    /// folder, its `tests` folder only; default: `cards/`).
+    pub(crate) paths: Vec<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ReplayArgs {
+    /// The replay log (`-` for standard input).
+    pub(crate) log: PathBuf,
+}

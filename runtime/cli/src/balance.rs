@@ -1,0 +1,112 @@
+//! `balance`: many games, written as report.json and report.html.
+
+use std::time::Instant;
+
+use sevenw_runtime::games::Library;
+use sevenw_runtime::sim::{SimError, SimOptions};
+use sevenw_runtime::text::shown;
+
+use crate::args::BalanceArgs;
+use crate::html;
+use crate::setup::setup_fail;
+use crate::sim::progress_bar;
+use crate::{Fail, input};
+
+pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail> {
+    use sevenw_runtime::balance::Report;
+    let (g, setup, bots) = crate::setup::game_setup("balance", lib, &a.game)?;
+    // The baseline is read before the games are played: a mistake in it
+    // costs nothing.
+    let baseline = match &a.baseline {
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(p).map_err(|e| input(format!("{}: {e}", p.display())))?;
+            let old: Report = serde_json::from_str(&text).map_err(|e| {
+                input(format!(
+                    "{}: not a balance report ({e})",
+                    shown(&p.display().to_string())
+                ))
+            })?;
+            Some(old)
+        }
+        None => None,
+    };
+    let threads = a.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let opts = SimOptions {
+        setup,
+        bots,
+        games: a.games,
+        threads,
+        check: false,
+    };
+    let bar = progress_bar(a.games);
+    let start = Instant::now();
+    let tally = g.balance(&opts, &|n| bar.inc(n)).map_err(|e| match e {
+        SimError::Setup(e) => setup_fail("balance", e),
+        e => input(e.to_string()),
+    })?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let mut report = Report::new(g.info(), g.victories(), &opts, &tally, secs);
+    if let (Some(old), Some(p)) = (&baseline, &a.baseline) {
+        report.compare(old, &p.display().to_string());
+    }
+    std::fs::create_dir_all(&a.out).map_err(|e| input(format!("{}: {e}", a.out.display())))?;
+    let json_path = a.out.join("report.json");
+    let html_path = a.out.join("report.html");
+    let json = serde_json::to_string_pretty(&report).map_err(|e| input(e.to_string()))?;
+    std::fs::write(&json_path, json + "\n")
+        .map_err(|e| input(format!("{}: {e}", json_path.display())))?;
+    std::fs::write(&html_path, html::page(&report))
+        .map_err(|e| input(format!("{}: {e}", html_path.display())))?;
+    let mut out = format!(
+        "{} games of {}, {} players, bots {}: {:.2} s, {:.2} games/s\n",
+        report.games,
+        report.title,
+        report.players,
+        report.bots.join(","),
+        secs,
+        report.games_per_sec
+    );
+    let flagged = report.labels.iter().filter(|l| l.rate.flagged).count();
+    out.push_str(&format!(
+        "{flagged} of {} win rates leave out the even rate {:.1}%\n",
+        report.labels.len(),
+        report.even * 100.0
+    ));
+    if let Some(b) = &report.baseline {
+        let changed: Vec<String> = b
+            .changes
+            .iter()
+            .filter(|c| c.flagged)
+            .map(|c| {
+                format!(
+                    "  {} {} {}: {:.1}% -> {:.1}% (z {:.1})",
+                    c.kind,
+                    shown(&c.name),
+                    c.metric,
+                    c.before * 100.0,
+                    c.after * 100.0,
+                    c.z
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "{} changes beyond the noise since the baseline\n",
+            changed.len()
+        ));
+        for c in changed {
+            out.push_str(&c);
+            out.push('\n');
+        }
+    }
+    out.push_str(&format!(
+        "wrote {} and {}\n",
+        json_path.display(),
+        html_path.display()
+    ));
+    Ok(out)
+}

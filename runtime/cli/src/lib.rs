@@ -1,0 +1,122 @@
+//! `sevenw`: play, simulate, balance, score, price, replay and test the
+//! games of a card library, as a library function ([`main_with`],
+//! [`main_with_families`], [`run`]) so that any binary can offer the command
+//! line for its own compiled games and its own game families.
+//!
+//! Exit codes: 0 success; 1 bad input (a sheet, a log, a file, a card set
+//! the rules cannot play); 2 a bad command line (clap's usage errors, and
+//! options the game refuses: an unknown game, a player count out of range,
+//! an unknown wonder).
+#![forbid(unsafe_code)]
+
+mod args;
+mod balance;
+pub mod html;
+mod io;
+mod scenarios;
+mod schema;
+mod setup;
+mod sheets;
+mod sim;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+use sevenw_host::GameInfo;
+use sevenw_runtime::games::{Family, Library};
+
+use args::{Cli, Command};
+use io::emit;
+
+/// A failure: a usage error (exit 2) or bad input (exit 1).
+pub(crate) enum Fail {
+    Usage(clap::Error),
+    Input(String),
+}
+
+/// A usage error of subcommand `sub`, shown with its usage line.
+pub(crate) fn usage(sub: &str, kind: ErrorKind, msg: impl std::fmt::Display) -> Fail {
+    let mut cli = Cli::command();
+    cli.build();
+    let err = match cli.find_subcommand_mut(sub) {
+        Some(c) => c.error(kind, msg),
+        None => cli.error(kind, msg),
+    };
+    Fail::Usage(err)
+}
+
+pub(crate) fn input(msg: impl Into<String>) -> Fail {
+    Fail::Input(msg.into())
+}
+
+/// `sevenw` over `games`, played by the shipped families, with the
+/// process's arguments: the whole `main` of a binary
+/// (`sevenw_cli::main_with(sevenw_cards::GAMES)` for the shipped games, or
+/// a designer's generated `GAMES`).
+pub fn main_with(games: &[&'static GameInfo]) -> ExitCode {
+    run(&Library::shipped(games), std::env::args_os())
+}
+
+/// `sevenw` over `games`, played by `families` (a designer's own game
+/// family, say, with or without the shipped ones), with the process's
+/// arguments.
+pub fn main_with_families(games: &[&'static GameInfo], families: &[Family]) -> ExitCode {
+    run(&Library { games, families }, std::env::args_os())
+}
+
+/// `sevenw` over `lib`, with `args` (the first is the program's name).
+pub fn run<I, T>(lib: &Library<'_>, args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version are printed to stdout with exit 0.
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
+    let result = match cli.command {
+        Command::Play(a) => setup::play(lib, a),
+        Command::Sim(a) => sim::sim(lib, a),
+        Command::Balance(a) => balance::balance(lib, a),
+        Command::Score(a) => sheets::score(lib, a),
+        Command::Price(a) => sheets::price(lib, a),
+        Command::Replay(a) => setup::replay(lib, a),
+        Command::Test(a) => return scenarios::test(lib, a),
+        Command::Schema { document, out } => {
+            schema::schema(lib, document.as_deref(), out.as_deref())
+        }
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sevenw", &mut out);
+            Ok(String::from_utf8_lossy(&out).into_owned())
+        }
+    };
+    match result {
+        Ok(out) => emit(&out),
+        Err(Fail::Usage(e)) => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        Err(Fail::Input(msg)) => {
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,77 @@
+//! `score` and `price`: city sheets.
+
+use std::path::Path;
+
+use clap::error::ErrorKind;
+use sevenw_runtime::games::{AnyGame, Library};
+use sevenw_runtime::sheet::Target;
+
+use crate::args::{PriceArgs, ScoreArgs};
+use crate::io::{label, read_input};
+use crate::{Fail, input, usage};
+
+/// The rules of the game a sheet names.
+pub(crate) fn sheet_game(
+    lib: &Library<'_>,
+    path: &Path,
+    text: &str,
+) -> Result<Box<dyn AnyGame>, Fail> {
+    let info = sevenw_runtime::doc::select_of(lib.games, text, "sheet").map_err(|e| {
+        if e.line > 0 {
+            input(format!("{}:{e}", label(path)))
+        } else {
+            input(format!("{}: {e}", label(path)))
+        }
+    })?;
+    crate::setup::rules(lib, info)
+}
+
+/// A sheet error with the file's name.
+pub(crate) fn sheet_fail(path: &Path, e: sevenw_runtime::sheet::SheetError) -> Fail {
+    if e.line > 0 {
+        input(format!("{}:{e}", label(path)))
+    } else {
+        input(format!("{}: {e}", label(path)))
+    }
+}
+
+pub(crate) fn score(lib: &Library<'_>, a: ScoreArgs) -> Result<String, Fail> {
+    let text = read_input(&a.sheet)?;
+    let g = sheet_game(lib, &a.sheet, &text)?;
+    let r = g.score(&text).map_err(|e| sheet_fail(&a.sheet, e))?;
+    Ok(if a.json {
+        format!("{}\n", r.to_json())
+    } else {
+        r.to_text()
+    })
+}
+
+pub(crate) fn price(lib: &Library<'_>, a: PriceArgs) -> Result<String, Fail> {
+    if a.join && !a.stage {
+        return Err(usage(
+            "price",
+            ErrorKind::ArgumentConflict,
+            "--join prices a wonder stage joining the project: use it with --stage".to_string(),
+        ));
+    }
+    let target = match (&a.card, &a.wonder, &a.leader) {
+        (Some(c), _, _) => Target::Card(c.clone()),
+        (_, Some(w), _) => Target::Wonder(w.clone()),
+        (_, _, Some(l)) => Target::Leader(l.clone()),
+        _ if a.join => Target::StageJoin,
+        _ => Target::Stage,
+    };
+    let text = read_input(&a.sheet)?;
+    let g = sheet_game(lib, &a.sheet, &text)?;
+    if let Some(why) = g.refuse(&target) {
+        return Err(usage("price", ErrorKind::ArgumentConflict, why));
+    }
+    let p = g
+        .price(&text, &a.player, &target)
+        .map_err(|e| sheet_fail(&a.sheet, e))?;
+    Ok(if a.json {
+        format!("{}\n", p.to_json())
+    } else {
+        format!("{}\n", p.reason)
+    })
+}

@@ -1,0 +1,127 @@
+//! `sim`: many games, their statistics in text or JSON.
+
+use std::io::IsTerminal;
+use std::time::Instant;
+
+use sevenw_runtime::games::{AnyGame, Library};
+use sevenw_runtime::sim::{SimError, SimOptions, SimReport, Stats};
+use sevenw_runtime::text::plural;
+
+use crate::args::SimArgs;
+use crate::setup::setup_fail;
+use crate::{Fail, input};
+
+/// A progress bar on standard error, when it is a terminal.
+pub(crate) fn progress_bar(games: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(games);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "[{bar:30}] {human_pos}/{human_len} games, {per_sec}, {eta} left",
+    ) {
+        bar.set_style(style.progress_chars("#>-"));
+    }
+    bar
+}
+
+pub(crate) fn sim(lib: &Library<'_>, a: SimArgs) -> Result<String, Fail> {
+    let (g, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
+    let threads = a.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let opts = SimOptions {
+        setup,
+        bots,
+        games: a.games,
+        threads,
+        check: a.check,
+    };
+    let bar = progress_bar(a.games);
+    let start = Instant::now();
+    let stats = g.sim(&opts, &|n| bar.inc(n)).map_err(|e| match e {
+        SimError::Setup(e) => setup_fail("sim", e),
+        e @ SimError::Violation { .. } => {
+            bar.finish_and_clear();
+            let players = opts
+                .setup
+                .players
+                .map(|n| format!(", {}", plural(n as i64, "player")))
+                .unwrap_or_default();
+            input(format!("sim --check: {}{players}: {e}", g.info().title))
+        }
+        e => input(e.to_string()),
+    })?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    Ok(if a.json {
+        SimReport::new(g.info(), g.victories(), &opts, &stats, secs).to_json()
+    } else {
+        sim_text(&*g, &opts, &stats, secs)
+    })
+}
+
+pub(crate) fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {
+    let info = g.info();
+    let games = s.games.max(1) as f64;
+    let pct = |n: u64| n as f64 * 100.0 / games;
+    let bots: Vec<String> = o.bots.iter().map(|b| b.to_string()).collect();
+    let rate = s.games as f64 / secs.max(1e-9);
+    let per_decision = secs * 1e9 / (s.decisions.max(1) as f64) * o.threads.max(1) as f64;
+    let mut out = format!(
+        "{} of {}, {}, seed {}, bots {}, {}\n{secs:.2} s, {rate:.1} games/s ({per_decision:.0} ns per decision per thread)\n",
+        plural(s.games, "game"),
+        info.title,
+        plural(s.seats() as i64, "player"),
+        o.setup.seed,
+        bots.join(","),
+        plural(o.threads as i64, "thread"),
+    );
+    if o.check {
+        out.push_str(&format!(
+            "checked: every invariant after each of {} decisions, each game's sheet and replay: no violation\n",
+            s.decisions
+        ));
+    }
+    out.push_str("\naverage score per player\n");
+    for (c, v) in s.averages(info) {
+        out.push_str(&format!("  {c:<12} {v:6.2}\n"));
+    }
+    if g.victories().len() > 1 {
+        out.push_str("\nvictory type\n");
+        for &k in g.victories() {
+            let n = s.victories.get(k).copied().unwrap_or(0);
+            out.push_str(&format!("  {k:<10} {:5.1}%  ({n})\n", pct(n)));
+        }
+    }
+    let seats: Vec<String> = s
+        .seat_wins
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| format!("{} {:.1}%", i + 1, pct(w)))
+        .collect();
+    out.push_str(&format!(
+        "\nwins by seat: {}, shared {:.1}%\n",
+        seats.join(", "),
+        pct(s.shared)
+    ));
+    let totals: Vec<String> = s
+        .seat_totals
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| format!("{} {:.2}", i + 1, t as f64 / games))
+        .collect();
+    out.push_str(&format!("average total by seat: {}\n", totals.join(", ")));
+    if !s.tags.is_empty() {
+        out.push_str("\nwin rate per wonder (ties count for each winner)\n");
+        for (k, &(played, won)) in &s.tags {
+            out.push_str(&format!(
+                "  {k:<22} {:5.1}%  of {}\n",
+                won as f64 * 100.0 / played.max(1) as f64,
+                plural(played, "game")
+            ));
+        }
+    }
+    out
+}
