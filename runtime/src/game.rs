@@ -85,6 +85,11 @@ pub trait Game: Sized + Send + Sync {
     fn greedy(&self, view: &Self::View<'_>, moves: &[Self::Move]) -> usize;
     /// The ways the game can be won, in its words ([`Outcome::victory`]).
     fn victories(&self) -> &'static [&'static str];
+    /// The set-up options this game defines ([`Setup::options`]); none by
+    /// default.
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
     /// What `seat` played with, for statistics: its wonder (or the wonders
     /// it built), by name.
     fn tags(&self, state: &Self::State, seat: usize, out: &mut Vec<&'static str>);
@@ -193,8 +198,76 @@ pub struct Setup {
     /// Wonders chosen instead of dealt or drafted, as `(wonder, side)`: one
     /// per seat in the base game; Duel's 8, the first player's 4 first.
     pub wonders: Option<Vec<(u8, u8)>>,
-    /// Deal the drafted cards marked expert too (Leaders: `--leaders all`).
-    pub expert: bool,
+    /// The options the game defines ([`Game::options`]), as `(name,
+    /// value)` pairs in the order given; an option not given has its
+    /// default.
+    pub options: Vec<(String, String)>,
+}
+
+/// A set-up option a game defines, beyond the players, seed, sides and
+/// wonders every game has: `--option NAME=VALUE` on the command line, a
+/// `NAME VALUE` line in a replay log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// The values it takes, its default first.
+    pub values: &'static [&'static str],
+    /// What it does, for `--help`-like listings.
+    pub help: &'static str,
+}
+
+/// Checks `options` against the game's `specs`: each a known option, once,
+/// with one of its values (in any case); the message says which are known.
+pub fn check_options(specs: &[OptionSpec], options: &[(String, String)]) -> Result<(), SetupError> {
+    let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    for (i, (name, value)) in options.iter().enumerate() {
+        let Some(spec) = specs
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+        else {
+            let known = if names.is_empty() {
+                "the game has no options".to_string()
+            } else {
+                format!("options: {}", names.join(", "))
+            };
+            return Err(SetupError::option(
+                "option",
+                format!(
+                    "unknown option `{}` ({known}){}",
+                    crate::text::shown(name),
+                    crate::sheet::did_you_mean(crate::scenario::closest(
+                        &name.trim().to_lowercase(),
+                        &names
+                    ))
+                ),
+            ));
+        };
+        if options[..i]
+            .iter()
+            .any(|(n, _)| n.trim().eq_ignore_ascii_case(spec.name))
+        {
+            return Err(SetupError::option(
+                "option",
+                format!("`{}` is given twice", spec.name),
+            ));
+        }
+        if !spec
+            .values
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(value.trim()))
+        {
+            return Err(SetupError::option(
+                "option",
+                format!(
+                    "`{}` is not a value of `{}` ({})",
+                    crate::text::shown(value),
+                    spec.name,
+                    spec.values.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Setup {
@@ -223,6 +296,21 @@ impl Setup {
     pub fn with_wonders(mut self, wonders: Vec<(u8, u8)>) -> Self {
         self.wonders = Some(wonders);
         self
+    }
+
+    /// With the option `name` set to `value` (replacing an earlier value).
+    pub fn with_option(mut self, name: &str, value: &str) -> Self {
+        self.options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        self.options.push((name.to_string(), value.to_string()));
+        self
+    }
+
+    /// The value given to the option `name` (any case), if any.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
     }
 }
 

@@ -18,8 +18,10 @@
 //! The set-up lines are those of `sevenw play`: `game`, `edition` (left out
 //! for the first), `with` (the expansions in play, when any), `players` (left
 //! out for a game of one player count), `seed`, and, when they were chosen,
-//! `sides` (`A`, `B`), `wonders` (`Giza:B,Rhodes:A,…`) and `leaders all`. Every decision is
-//! `move SEAT INDEX WHAT`: the INDEX-th legal move of SEAT as the engine
+//! `sides` (`A`, `B`) and `wonders` (`WONDER:SIDE,…`). Any other line
+//! before the moves, `NAME VALUE`, is one of the game's own set-up options
+//! ([`Game::options`]), checked against them with its line once the game is
+//! known. Every decision is `move SEAT INDEX WHAT`: the INDEX-th legal move of SEAT as the engine
 //! lists them, and WHAT the move in words, which must match on replay. The
 //! deals come from the seed. `result VICTORY WINNER…` and one `score SEAT
 //! TOTAL` per seat end the log; a log without them is incomplete.
@@ -27,10 +29,25 @@
 use std::fmt;
 
 use crate::engine::vocab::Vocab;
-use crate::game::{Game, Observer, Outcome, Setup, SetupError, Sides};
+use crate::game::{Game, Observer, OptionSpec, Outcome, Setup, SetupError, Sides, check_options};
 use crate::text::shown;
 
 const MAGIC: &str = "sevenw replay 2";
+
+/// The lines every log may hold; any other line before the moves is one
+/// of the game's set-up options ([`Game::options`]).
+const KEYWORDS: &[&str] = &[
+    "game", "edition", "with", "players", "seed", "sides", "wonders", "move", "result", "score",
+];
+const LINES: &str = "game, edition, with, players, seed, sides, wonders, move, result, score";
+
+/// A set-up error's message, without the command line's `--option: `.
+fn option_message(e: SetupError) -> String {
+    match e {
+        SetupError::Option { message, .. } => message,
+        SetupError::Game(m) => m,
+    }
+}
 
 /// A log that cannot be read or does not play back, with its line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,8 +105,8 @@ pub struct Log {
     pub edition: Option<u8>,
     /// The expansions in play.
     pub with: Vec<String>,
-    /// Whether the expert drafted cards were dealt too.
-    pub expert: bool,
+    /// The game's set-up options, as given.
+    pub options: Vec<(String, String)>,
     pub players: Option<usize>,
     pub seed: u64,
     pub sides: Sides,
@@ -98,8 +115,10 @@ pub struct Log {
     pub decisions: Vec<Decision>,
     pub ending: Option<Ending>,
     /// Lines of the set-up entries, for errors: game, players, seed,
-    /// sides, wonders, edition, with, leaders.
-    lines: [usize; 8],
+    /// sides, wonders, edition, with.
+    lines: [usize; 7],
+    /// The line of each option.
+    option_lines: Vec<usize>,
 }
 
 impl Log {
@@ -116,7 +135,7 @@ impl Log {
                 .skip(1)
                 .map(|l| l.info.name.to_string())
                 .collect(),
-            expert: setup.expert,
+            options: setup.options.clone(),
             players: setup.players,
             seed: setup.seed,
             sides: setup.sides,
@@ -132,7 +151,8 @@ impl Log {
             }),
             decisions: Vec::new(),
             ending: None,
-            lines: [0; 8],
+            lines: [0; 7],
+            option_lines: Vec::new(),
         }
     }
 
@@ -152,8 +172,36 @@ impl Log {
         })
     }
 
-    /// The set-up the log describes, names resolved in `vocab`.
-    pub fn setup(&self, vocab: &Vocab) -> Result<Setup, ReplayError> {
+    /// The set-up the log describes, names resolved in `vocab`, its
+    /// options checked against the game's `options`.
+    pub fn setup(&self, vocab: &Vocab, options: &[OptionSpec]) -> Result<Setup, ReplayError> {
+        for (i, option) in self.options.iter().enumerate() {
+            let line = self.option_lines.get(i).copied().unwrap_or(0);
+            if !options
+                .iter()
+                .any(|s| s.name.eq_ignore_ascii_case(&option.0))
+            {
+                let names: Vec<&str> = options.iter().map(|s| s.name).collect();
+                return Err(err(
+                    line,
+                    format!(
+                        "unknown line `{}` (lines are {LINES}{}){}",
+                        shown(&option.0),
+                        if names.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", and the game's options {}", names.join(", "))
+                        },
+                        crate::sheet::did_you_mean(crate::scenario::closest(
+                            &option.0.to_lowercase(),
+                            &[KEYWORDS, &names[..]].concat()
+                        ))
+                    ),
+                ));
+            }
+            check_options(options, std::slice::from_ref(option))
+                .map_err(|e| err(line, option_message(e)))?;
+        }
         let wonders = match &self.wonders {
             None => None,
             Some(ws) => {
@@ -178,7 +226,7 @@ impl Log {
             seed: self.seed,
             sides: self.sides,
             wonders,
-            expert: self.expert,
+            options: self.options.clone(),
         })
     }
 
@@ -194,7 +242,6 @@ impl Log {
             "seed" => self.lines[2],
             "sides" => self.lines[3],
             "wonders" => self.lines[4],
-            "leaders" => self.lines[7],
             _ => self.lines[0],
         }
     }
@@ -207,8 +254,8 @@ impl Log {
         if !self.with.is_empty() {
             s.push_str(&format!("with {}\n", self.with.join(",")));
         }
-        if self.expert {
-            s.push_str("leaders all\n");
+        for (name, value) in &self.options {
+            s.push_str(&format!("{name} {value}\n"));
         }
         if let Some(n) = self.players {
             s.push_str(&format!("players {n}\n"));
@@ -255,14 +302,15 @@ impl Log {
             game: String::new(),
             edition: None,
             with: Vec::new(),
-            expert: false,
+            options: Vec::new(),
             players: None,
             seed: 0,
             sides: Sides::Random,
             wonders: None,
             decisions: Vec::new(),
             ending: None,
-            lines: [0; 8],
+            lines: [0; 7],
+            option_lines: Vec::new(),
         };
         let num = |line: usize, s: Option<&str>, what: &str| -> Result<u64, ReplayError> {
             s.and_then(|s| s.trim().parse().ok())
@@ -313,23 +361,6 @@ impl Log {
                         .filter(|w| !w.is_empty())
                         .collect();
                     log.lines[6] = line;
-                }
-                "leaders" => {
-                    once(log.lines[7])?;
-                    log.expert = match rest.trim().to_ascii_lowercase().as_str() {
-                        "all" => true,
-                        "normal" => false,
-                        other => {
-                            return Err(err(
-                                line,
-                                format!(
-                                    "`{}` is not a choice of leaders (normal, all)",
-                                    shown(other)
-                                ),
-                            ));
-                        }
-                    };
-                    log.lines[7] = line;
                 }
                 "players" => {
                     once(log.lines[1])?;
@@ -416,12 +447,36 @@ impl Log {
                     }
                     scores.push((line, total));
                 }
+                // Any other line before the moves is a set-up option of the
+                // game (`NAME VALUE`), checked once the game is known.
+                other if log.decisions.is_empty() && !rest.trim().is_empty() => {
+                    if let Some(i) = log
+                        .options
+                        .iter()
+                        .position(|(n, _)| n.eq_ignore_ascii_case(other))
+                    {
+                        return Err(err(
+                            line,
+                            format!(
+                                "`{other}` is given twice (first at line {})",
+                                log.option_lines[i]
+                            ),
+                        ));
+                    }
+                    log.options
+                        .push((other.to_string(), rest.trim().to_string()));
+                    log.option_lines.push(line);
+                }
                 other => {
                     return Err(err(
                         line,
                         format!(
-                            "unknown line `{}` (lines are game, edition, with, leaders, players, seed, sides, wonders, move, result, score)",
-                            shown(other)
+                            "unknown line `{}` (lines are {LINES}){}",
+                            shown(other),
+                            crate::sheet::did_you_mean(crate::scenario::closest(
+                                &other.to_lowercase(),
+                                KEYWORDS
+                            ))
                         ),
                     ));
                 }
@@ -508,7 +563,7 @@ pub fn replay<G: Game>(
             ),
         ));
     }
-    let setup = log.setup(game.vocab())?;
+    let setup = log.setup(game.vocab(), game.options())?;
     let mut state = game.start(&setup).map_err(|e| match e {
         SetupError::Option { option, message } => err(log.option_line(option), message),
         SetupError::Game(m) => err(log.lines[0], m),

@@ -61,10 +61,10 @@ fn ten_thousand_games(b: &Base, expert: bool) {
     let mut wins = vec![0u32; b.info.wonders.len()];
     for n in 3..=7usize {
         for seed in 0..2000u64 {
-            let setup = Setup {
-                expert,
-                ..Setup::new(n, seed * 7 + n as u64)
-            };
+            let mut setup = Setup::new(n, seed * 7 + n as u64);
+            if expert {
+                setup = setup.with_option("leaders", "all");
+            }
             let mut g = b.start(&setup).unwrap();
             let mut check = Checker::with_cards();
             let mut bots = table(&vec![BotKind::Random; n], seed);
@@ -471,10 +471,7 @@ fn the_draft_deals_four_normal_leaders_and_passes_right() {
     // With every leader, expert ones are dealt too (in some game).
     let some_expert = (0..20).any(|seed| {
         let g = b
-            .start(&Setup {
-                expert: true,
-                ..Setup::new(7, seed)
-            })
+            .start(&Setup::new(7, seed).with_option("leaders", "all"))
             .unwrap();
         g.table.drafting.iter().flatten().any(expert)
     });

@@ -78,10 +78,10 @@ pub(crate) struct GameArgs {
     /// Expansions in play, comma-separated (`--with leaders`).
     #[arg(long, value_delimiter = ',', value_name = "EXPANSION,…")]
     pub(crate) with: Vec<String>,
-    /// Which leaders are dealt with Leaders: the normal ones (advised for
-    /// first games) or all, expert ones included.
-    #[arg(long, value_enum, ignore_case = true)]
-    pub(crate) leaders: Option<LeadersArg>,
+    /// A set-up option the game defines, as NAME=VALUE (repeatable, or
+    /// comma-separated). An unknown name lists the game's options.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_delimiter = ',', value_parser = parse_option)]
+    pub(crate) options: Vec<(String, String)>,
     /// Players (a game of one player count may leave it out).
     #[arg(long)]
     pub(crate) players: Option<usize>,
@@ -102,10 +102,13 @@ pub(crate) struct GameArgs {
     pub(crate) wonders: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum LeadersArg {
-    Normal,
-    All,
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() && !value.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("`{}` is not NAME=VALUE", shown(s))),
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -11,7 +11,7 @@ use sevenw_runtime::replay::Log;
 use sevenw_runtime::sheet::wonder_named;
 use sevenw_runtime::text::{plural, shown};
 
-use crate::args::{GameArgs, LeadersArg, PlayArgs, ReplayArgs, SidesArg};
+use crate::args::{GameArgs, PlayArgs, ReplayArgs, SidesArg};
 use crate::io::{label, read_input};
 use crate::{Fail, input, usage};
 
@@ -55,13 +55,6 @@ type Chosen = (Box<dyn AnyGame>, Setup, Vec<BotKind>);
 pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<Chosen, Fail> {
     let info = find(sub, lib, a)?;
     let g = rules(lib, info)?;
-    if a.leaders.is_some() && info.draft.is_none() {
-        return Err(usage(
-            sub,
-            ErrorKind::InvalidValue,
-            "--leaders: no leaders are in play (add `--with leaders`)",
-        ));
-    }
     let wonders = match &a.wonders {
         None => None,
         Some(list) => {
@@ -101,7 +94,7 @@ pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<C
             Some(SidesArg::B) => Sides::B,
         },
         wonders,
-        expert: a.leaders == Some(LeadersArg::All),
+        options: a.options.clone(),
     };
     g.check(&setup).map_err(|e| setup_fail(sub, e))?;
     let seats = a.players.unwrap_or(usize::from(info.min_players));

@@ -18,7 +18,7 @@ use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, table};
 use crate::engine::vocab::Vocab;
-use crate::game::{Broken, Game, Outcome, Setup, SetupError, play_out};
+use crate::game::{Broken, Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
 use crate::narrate::{Narrate, Narrator, Plain};
 use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
@@ -200,6 +200,8 @@ pub trait AnyGame: Send + Sync {
     fn vocab(&self) -> &Vocab;
     /// The ways the game can be won.
     fn victories(&self) -> &'static [&'static str];
+    /// The set-up options the game defines.
+    fn options(&self) -> &'static [OptionSpec];
     /// Checks a set-up without playing.
     fn check(&self, setup: &Setup) -> Result<(), SetupError>;
     /// Plays one game with bots, told and logged.
@@ -381,7 +383,10 @@ fn replayed<G: Game, S: Story<G>>(
     let header = format!("{}: replay, seed {}\n", g.info().title, log.seed);
     // The story starts from the logged set-up, which `replay` checks
     // (and reports, with its line, if it cannot be played).
-    let start = log.setup(g.vocab()).ok().and_then(|s| g.start(&s).ok());
+    let start = log
+        .setup(g.vocab(), g.options())
+        .ok()
+        .and_then(|s| g.start(&s).ok());
     match start {
         Some(state) => {
             let mut story = new(g, &state, header);
@@ -408,11 +413,17 @@ impl<G: Game> AnyGame for Rules<G> {
         self.game.victories()
     }
 
+    fn options(&self) -> &'static [OptionSpec] {
+        self.game.options()
+    }
+
     fn check(&self, setup: &Setup) -> Result<(), SetupError> {
+        check_options(self.game.options(), &setup.options)?;
         self.game.start(setup).map(|_| ())
     }
 
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
+        check_options(self.game.options(), &setup.options)?;
         match &self.story {
             Some(s) => (s.play)(&self.game, setup, bots),
             None => played(&self.game, setup, bots, Plain::new),
@@ -420,6 +431,7 @@ impl<G: Game> AnyGame for Rules<G> {
     }
 
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
         simulate_with(
             &self.game,
             opts,
@@ -433,6 +445,7 @@ impl<G: Game> AnyGame for Rules<G> {
         opts: &SimOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<crate::balance::Tally, SimError> {
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
         crate::balance::play(&self.game, opts, progress)
     }
 

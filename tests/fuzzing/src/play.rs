@@ -104,11 +104,11 @@ pub fn play(data: &[u8]) {
         0..=7 => {
             let b = &r.base[usize::from(which)];
             let n = players(3, 7, &mut u);
-            let setup = Setup {
-                // Only Leaders has expert cards to deal.
-                expert: expert && which % 2 == 1,
-                ..Setup::new(n, seed).with_sides(sides)
-            };
+            let mut setup = Setup::new(n, seed).with_sides(sides);
+            // Only Leaders has expert cards to deal.
+            if expert && which % 2 == 1 {
+                setup = setup.with_option("leaders", "all");
+            }
             run(b, &setup, n, u.take_rest());
         }
         8 => run(&r.duel, &Setup::seeded(seed), 2, u.take_rest()),

@@ -48,10 +48,22 @@ use crate::engine::payment::{Market, Payment, PaymentSearch};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::science;
 use crate::engine::vocab::{Vocab, VocabError, listens};
-use crate::game::{Game, Outcome, POINTS, Score, Setup, SetupError, Sides, best_seats, redeal};
+use crate::game::{
+    Game, OptionSpec, Outcome, POINTS, Score, Setup, SetupError, Sides, best_seats, redeal,
+};
 
 /// "Descarta la carta para ganar 3 monedas".
 pub const DISCARD_COINS: i32 = 3;
+
+/// The set-up options of a game with a draft (Leaders): which of the
+/// drafted cards are dealt. 7 Wonders: Leaders, second edition rulebook,
+/// set-up: "para las primeras partidas … recomendamos usar únicamente las
+/// cartas de Líder normales" (the Expert ones once players know the game).
+const LEADERS_OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: "leaders",
+    values: &["normal", "all"],
+    help: "which leaders are dealt: the normal ones (advised for first games) or all, expert ones included",
+}];
 /// What a neighbour's resource costs without a discount ("Comercio": 2 monedas).
 pub const TRADE_PRICE: u8 = 2;
 /// Science points per complete set of symbols.
@@ -2085,7 +2097,13 @@ impl Game for Base {
         if info.ages == 0 {
             state.phase = Phase::Over;
         } else if let Some(rule) = self.draft {
-            self.deal_draft(state, rule, setup.expert)?;
+            self.deal_draft(
+                state,
+                rule,
+                setup
+                    .option("leaders")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("all")),
+            )?;
         } else {
             self.start_age(state, 1);
         }
@@ -2197,6 +2215,14 @@ impl Game for Base {
 
     fn victories(&self) -> &'static [&'static str] {
         &[POINTS]
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        if self.info.draft.is_some() {
+            LEADERS_OPTIONS
+        } else {
+            &[]
+        }
     }
 
     fn tags(&self, state: &State, seat: usize, out: &mut Vec<&'static str>) {
