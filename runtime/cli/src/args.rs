@@ -10,12 +10,12 @@ const AFTER: &str = "\
 Exit codes: 0 success; 1 bad input (a sheet, a log, a file); 2 a bad command line.
 A path of `-` reads standard input.";
 
-/// Play, simulate, score and price 7 Wonders games.
+/// Play, simulate, score and price the games of a card library.
 #[derive(Parser, Debug)]
 #[command(
     name = "sevenw",
     version,
-    about = "Play, simulate, score, price and replay the games of the 7 Wonders card library",
+    about = "Play, simulate, balance, score, price, replay and test the games of a card library",
     after_help = AFTER
 )]
 pub(crate) struct Cli {

@@ -99,17 +99,17 @@ fn draw_bars(
         })
         .draw()
         .ok()?;
-    let base = 0f64.clamp(range.0, range.1);
+    let zero = 0f64.clamp(range.0, range.1);
     chart
         .draw_series(rows.iter().enumerate().map(|(i, r)| {
-            let colour = if r.value >= base {
+            let colour = if r.value >= zero {
                 RGBColor(70, 130, 180)
             } else {
                 RGBColor(200, 90, 70)
             };
             let mut bar = Rectangle::new(
                 [
-                    (base, SegmentValue::Exact(i)),
+                    (zero, SegmentValue::Exact(i)),
                     (r.value, SegmentValue::Exact(i + 1)),
                 ],
                 colour.filled(),

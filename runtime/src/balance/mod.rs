@@ -66,6 +66,9 @@ pub struct Tally {
     pub wins: u64,
     pub total: i64,
     pub labels: BTreeMap<(String, String), LabelAcc>,
+    /// The labels' kinds in the order the game first gave them
+    /// ([`Game::played_with`]): the report lists them in this order.
+    pub kinds: Vec<String>,
     pub cards: BTreeMap<u16, CardAcc>,
     /// Seat-games per final total.
     pub totals: BTreeMap<i32, u64>,
@@ -93,6 +96,11 @@ impl Tally {
         add(&mut self.seat_totals, &o.seat_totals);
         self.wins += o.wins;
         self.total += o.total;
+        for k in o.kinds {
+            if !self.kinds.contains(&k) {
+                self.kinds.push(k);
+            }
+        }
         for (k, v) in o.labels {
             let e = self.labels.entry(k).or_default();
             e.n += v.n;
@@ -163,6 +171,9 @@ fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<()
         labels.clear();
         game.played_with(&state, seat, &mut labels);
         for (kind, name) in labels.drain(..) {
+            if !t.kinds.iter().any(|k| k == kind) {
+                t.kinds.push(kind.to_string());
+            }
             let e = t.labels.entry((kind.to_string(), name)).or_default();
             e.n += 1;
             e.wins += won;
@@ -417,12 +428,8 @@ impl Report {
                 }
             })
             .collect();
-        let kind_order = |k: &str| match k {
-            "wonder" => 0,
-            "project" => 1,
-            "progress" => 2,
-            _ => 3,
-        };
+        // Kinds in the order the game gives them, then by win rate.
+        let kind_order = |k: &str| tally.kinds.iter().position(|x| x == k);
         labels.sort_by(|a, b| {
             kind_order(&a.kind)
                 .cmp(&kind_order(&b.kind))
