@@ -347,3 +347,52 @@ fn the_story_tells_every_move_and_the_market() {
         played.text.lines().skip(1).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn the_invariants_catch_a_broken_state() {
+    let g = bazaar();
+    let s = g.start(&Setup::new(2, 8)).unwrap();
+    let broken = |f: &dyn Fn(&mut State)| {
+        let mut t = s.clone();
+        f(&mut t);
+        g.invariants(&t).unwrap_err().invariant
+    };
+    assert_eq!(broken(&|t| t.discard.push(t.row[0])), "cards in one place");
+    assert_eq!(broken(&|t| t.cities[1].coins = -1), "coins never negative");
+    assert_eq!(
+        broken(&|t| {
+            let c = t.row.pop().unwrap();
+            t.deck.insert(0, c);
+        }),
+        "the row is refilled"
+    );
+    assert_eq!(broken(&|t| t.turn = 3), "one card a turn");
+}
+
+#[test]
+fn without_its_story_the_family_still_plays_in_plain_words() {
+    // `Rules::new` alone: every move in `Game::describe`'s words.
+    let rules = Rules::new(bazaar());
+    let played = rules
+        .play(&Setup::new(2, 4), &[BotKind::Random; 2])
+        .unwrap();
+    let moves: Vec<&str> = played
+        .text
+        .lines()
+        .filter(|l| l.starts_with("player "))
+        .filter(|l| l.contains(": buy ") || l.contains(": sell "))
+        .collect();
+    assert_eq!(moves.len(), 10, "{}", played.text);
+    assert!(moves[0].starts_with("player 1: "));
+    assert!(moves[1].starts_with("player 2: "));
+    assert!(played.text.contains("Final scores"));
+    assert_eq!(
+        rules
+            .replay(&played.log)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>(),
+        played.text.lines().skip(1).collect::<Vec<_>>()
+    );
+}
