@@ -7,7 +7,7 @@
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use sevenw_compiler::load::Overlay;
 use sevenw_compiler::source::FileId;
-use sevenw_compiler::{Report, analyse, check, codegen};
+use sevenw_compiler::{Options, Report, analyse, check, codegen};
 use std::path::PathBuf;
 
 fn cards() -> PathBuf {
@@ -61,7 +61,13 @@ fn bench(c: &mut Criterion) {
         let mut overlay = Overlay::default();
         overlay.set(file.clone(), std::fs::read_to_string(&file).unwrap());
         g.bench_function(format!("lsp_recheck_{game}"), |b| {
-            b.iter(|| black_box(analyse(std::slice::from_ref(&dir), &overlay)))
+            b.iter(|| {
+                black_box(analyse(
+                    std::slice::from_ref(&dir),
+                    &overlay,
+                    &Options::default(),
+                ))
+            })
         });
     }
     let lib = check(&[cards()]).library.unwrap();

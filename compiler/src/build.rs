@@ -47,6 +47,7 @@ pub struct Builder {
     out_dir: Option<PathBuf>,
     out_file: String,
     cargo: bool,
+    options: crate::Options,
 }
 
 impl Default for Builder {
@@ -128,6 +129,7 @@ impl Builder {
             out_dir: None,
             out_file: "cards.rs".to_string(),
             cargo: true,
+            options: crate::Options::default(),
         }
     }
 
@@ -143,6 +145,25 @@ impl Builder {
     /// an expansion can extend the base game without copying its files.
     pub fn shipped_library(self) -> Self {
         self.card_set(shipped_library_path())
+    }
+
+    /// Accepts `name` in a game.yaml's `family:` besides the shipped
+    /// families ([`crate::SHIPPED_FAMILIES`]): a game family whose rules
+    /// this crate (or one it depends on) implements and registers with the
+    /// runtime under the same name. The compiled `GameInfo` of a game of
+    /// that family (and of its expansions) has `family: name`.
+    ///
+    /// ```no_run
+    /// // build.rs of a crate playing its own rules, `dice`
+    /// sevenw_compiler::build::Builder::new()
+    ///     .family("dice")
+    ///     .card_set("cards")
+    ///     .compile()
+    ///     .unwrap();
+    /// ```
+    pub fn family(mut self, name: &str) -> Self {
+        self.options = self.options.family(name);
+        self
     }
 
     /// Writes into `dir` instead of `$OUT_DIR`.
@@ -171,7 +192,7 @@ impl Builder {
     /// is read at the next rebuild for another reason; touch its
     /// `game.yaml` to make it now.)
     pub fn compile(self) -> Result<Built, BuildError> {
-        let compiled = crate::check(&self.sets);
+        let compiled = crate::check_with(&self.sets, &self.options);
         let read: Vec<PathBuf> = compiled.sources.iter().map(|f| f.path.clone()).collect();
         if self.cargo {
             for p in &read {
@@ -283,6 +304,38 @@ mod tests {
         assert!(text.contains("did you mean `brown`"), "{text}");
         assert!(text.contains("nothing was generated"), "{text}");
         assert!(!out.join("cards.rs").exists());
+    }
+
+    #[test]
+    fn a_family_the_builder_adds_is_accepted_and_named_in_game_info() {
+        // The generated-code fixture, played by a family of its own.
+        let scratch = Scratch::new("build-family");
+        let set = scratch.0.join("mini");
+        std::fs::create_dir_all(&set).unwrap();
+        let mini = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/gen/mini");
+        for f in ["game.yaml", "cards.yaml", "age2.yaml", "wonders.yaml"] {
+            let text = std::fs::read_to_string(mini.join(f)).unwrap();
+            let text = text.replace("family: base\n", "family: Dice\n");
+            std::fs::write(set.join(f), text).unwrap();
+        }
+        let out = scratch.0.join("out");
+        std::fs::create_dir_all(&out).unwrap();
+        let builder = Builder::new()
+            .card_set(&set)
+            .out_dir(&out)
+            .cargo_metadata(false);
+        // Unknown to a Builder that was not told: an error, with the
+        // families known in its help.
+        let err = builder.clone().compile().expect_err("`dice` is unknown");
+        let text = format!("{err:?}");
+        assert!(matches!(err, BuildError::Cards { errors: 1, .. }), "{text}");
+        assert!(text.contains("`dice` is not a game family"), "{text}");
+        assert!(text.contains("base, duel, architects"), "{text}");
+        // Told, it compiles, and the game names its family.
+        let built = builder.family(" DICE ").compile().expect("`dice` is known");
+        let code = std::fs::read_to_string(&built.path).unwrap();
+        assert!(code.contains("family: \"dice\","), "{code}");
+        assert!(!code.contains("family: \"base\""), "{code}");
     }
 
     #[test]

@@ -55,6 +55,40 @@ pub use source::Sources;
 
 use std::path::PathBuf;
 
+/// The game families the shipped runtime plays: what a game.yaml's
+/// `family:` may name unless [`Options::families`] lists more (a crate's
+/// own rules, added with [`build::Builder::family`] or `sevenc check
+/// --family`).
+pub const SHIPPED_FAMILIES: &[&str] = &["base", "duel", "architects"];
+
+/// What the passes are told besides the files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The game families a game.yaml may name in `family:`, lowercase
+    /// (default: [`SHIPPED_FAMILIES`]).
+    pub families: Vec<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            families: SHIPPED_FAMILIES.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+}
+
+impl Options {
+    /// Adds a game family (its name trimmed and lowercased, as `family:`
+    /// is read); one already known is not added twice.
+    pub fn family(mut self, name: &str) -> Self {
+        let name = name.trim().to_lowercase();
+        if !self.families.contains(&name) {
+            self.families.push(name);
+        }
+        self
+    }
+}
+
 /// The result of checking a set: every file read, every problem found, and
 /// the IR when there was no error.
 #[derive(Debug)]
@@ -75,21 +109,26 @@ pub struct Analysis {
 }
 
 /// Runs every pass but lowering and code generation over the games named by
-/// `paths`, reading the files of `overlay` from it.
-pub fn analyse(paths: &[PathBuf], overlay: &load::Overlay) -> Analysis {
+/// `paths`, reading the files of `overlay` from it, with `options`.
+pub fn analyse(paths: &[PathBuf], overlay: &load::Overlay, options: &Options) -> Analysis {
     let mut sources = Sources::default();
     let mut report = Report::default();
-    let games = load::load_with(paths, overlay, &mut sources, &mut report);
-    analyse_loaded(games, sources, report)
+    let games = load::load_with(paths, overlay, &options.families, &mut sources, &mut report);
+    analyse_loaded(games, options, sources, report)
 }
 
 /// The passes after loading, over `games` read into `sources`.
-fn analyse_loaded(games: Vec<load::GameSrc>, sources: Sources, mut report: Report) -> Analysis {
+fn analyse_loaded(
+    games: Vec<load::GameSrc>,
+    options: &Options,
+    sources: Sources,
+    mut report: Report,
+) -> Analysis {
     let parsed: Vec<parse::GameAst> = games
         .into_iter()
         .map(|g| parse::parse(g, &mut report))
         .collect();
-    let vocabs = vocab::build_all(&parsed, &mut report);
+    let vocabs = vocab::build_all(&parsed, &options.families, &mut report);
     let resolved: Vec<resolve::Game> = parsed
         .into_iter()
         .zip(vocabs)
@@ -108,18 +147,24 @@ fn analyse_loaded(games: Vec<load::GameSrc>, sources: Sources, mut report: Repor
     }
 }
 
-/// Runs every pass but code generation over the games named by `paths`.
+/// Runs every pass but code generation over the games named by `paths`,
+/// with the default [`Options`] (the shipped families).
 pub fn check(paths: &[PathBuf]) -> Compiled {
-    lowered(analyse(paths, &load::Overlay::default()))
+    check_with(paths, &Options::default())
+}
+
+/// [`check`] with `options`: the families a game may name, say.
+pub fn check_with(paths: &[PathBuf], options: &Options) -> Compiled {
+    lowered(analyse(paths, &load::Overlay::default(), options))
 }
 
 /// [`check`] of one game held in memory, not on disk: `files` are its
 /// files' names and texts, as if they stood in a folder named `folder`
 /// (which diagnostics name). For tools that hold card sets themselves: a
-/// fuzzer, a web page, a test.
+/// fuzzer, a web page, a test. The families known are the shipped ones.
 ///
 /// ```
-/// let game = "game: mini\ntitle: Mini\n";
+/// let game = "game: mini\ntitle: Mini\nfamily: base\n";
 /// let compiled = sevenw_compiler::check_texts("mini", &[("game.yaml", game)]);
 /// assert!(compiled.report.has_errors(), "a game needs more than a title");
 /// assert!(compiled.library.is_none());
@@ -128,7 +173,12 @@ pub fn check_texts(folder: &str, files: &[(&str, &str)]) -> Compiled {
     let mut sources = Sources::default();
     let mut report = Report::default();
     let game = load::load_texts(folder, files, &mut sources, &mut report);
-    lowered(analyse_loaded(vec![game], sources, report))
+    lowered(analyse_loaded(
+        vec![game],
+        &Options::default(),
+        sources,
+        report,
+    ))
 }
 
 /// The IR of an analysis without errors.

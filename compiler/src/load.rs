@@ -368,14 +368,23 @@ impl Overlay {
 }
 
 /// Finds the games named by `paths` and reads them.
+/// The families a game may name are the shipped ones.
 pub fn load(paths: &[PathBuf], sources: &mut Sources, report: &mut Report) -> Vec<GameSrc> {
-    load_with(paths, &Overlay::default(), sources, report)
+    load_with(paths, &Overlay::default(), &shipped(), sources, report)
 }
 
-/// [`load`], reading the files of `overlay` from it rather than from disk.
+/// The shipped game families ([`crate::SHIPPED_FAMILIES`]), owned.
+fn shipped() -> Vec<String> {
+    crate::Options::default().families
+}
+
+/// [`load`], reading the files of `overlay` from it rather than from disk;
+/// `families` are the game families known (for the help of a game.yaml
+/// without `family:`).
 pub fn load_with(
     paths: &[PathBuf],
     overlay: &Overlay,
+    families: &[String],
     sources: &mut Sources,
     report: &mut Report,
 ) -> Vec<GameSrc> {
@@ -392,7 +401,7 @@ pub fn load_with(
         }
     }
     dirs.into_iter()
-        .map(|d| load_game(&d, overlay, true, sources, report))
+        .map(|d| load_game(&d, overlay, true, families, sources, report))
         .collect()
 }
 
@@ -469,6 +478,7 @@ fn load_game(
     dir: &Path,
     overlay: &Overlay,
     disk: bool,
+    families: &[String],
     sources: &mut Sources,
     report: &mut Report,
 ) -> GameSrc {
@@ -506,7 +516,7 @@ fn load_game(
             None => read(&path, sources, report),
         };
         match read {
-            Ok(id) => game.add_file(id, sources, report),
+            Ok(id) => game.add_file(id, families, sources, report),
             Err(left_out) => game.left_out.push(left_out),
         }
     }
@@ -529,7 +539,13 @@ impl GameSrc {
     }
 
     /// Reads one file of the game, already in `sources`.
-    fn add_file(&mut self, id: FileId, sources: &Sources, report: &mut Report) {
+    fn add_file(
+        &mut self,
+        id: FileId,
+        families: &[String],
+        sources: &Sources,
+        report: &mut Report,
+    ) {
         let file = sources.get(id);
         let text = file.text.as_str();
         let game_yaml = file.path.file_name().is_some_and(|n| n == "game.yaml");
@@ -547,7 +563,11 @@ impl GameSrc {
                 return;
             }
         };
-        let mut r = Reader { text, report };
+        let mut r = Reader {
+            text,
+            report,
+            families,
+        };
         if game_yaml {
             if root.get("extends").is_some() {
                 self.expansion = r.expansion(&root);
@@ -568,7 +588,8 @@ impl GameSrc {
 /// Loads the game of `files` `(name, text)`, held in memory, as a folder
 /// named `folder` holding them and nothing else would load: files in name
 /// order, a missing game.yaml reported, the size limit kept. Nothing is
-/// read from disk. For tests and tools that hold no files.
+/// read from disk. For tests and tools that hold no files. The families a
+/// game may name are the shipped ones.
 pub fn load_texts(
     folder: &str,
     files: &[(&str, &str)],
@@ -580,7 +601,7 @@ pub fn load_texts(
     for (name, text) in files {
         overlay.set(dir.join(name), text.to_string());
     }
-    load_game(&dir, &overlay, false, sources, report)
+    load_game(&dir, &overlay, false, &shipped(), sources, report)
 }
 
 /// Reads a file into `sources`; a file that cannot be read is reported and
@@ -694,6 +715,8 @@ fn first_line(path: &Path) -> String {
 struct Reader<'a> {
     text: &'a str,
     report: &'a mut Report,
+    /// The game families known, for the help of a missing `family:`.
+    families: &'a [String],
 }
 
 /// The fields of one mapping, taken one by one; `finish` reports the rest.
@@ -785,6 +808,17 @@ impl Reader<'_> {
     }
 
     fn required<'n>(&mut self, f: &mut Fields<'n>, key: &str) -> Option<&'n Node> {
+        let help = format!("add `{key}:` to {}", f.object.what);
+        self.required_help(f, key, help)
+    }
+
+    /// [`Self::required`], with `help` when the field is missing.
+    fn required_help<'n>(
+        &mut self,
+        f: &mut Fields<'n>,
+        key: &str,
+        help: String,
+    ) -> Option<&'n Node> {
         debug_assert!(
             f.object.field(key).is_some_and(|f| f.required),
             "{} has no required field `{key}` in shape.rs",
@@ -812,7 +846,7 @@ impl Reader<'_> {
                     format!("{} has no `{key}`", f.object.what),
                 )
                 .label(format!("`{key}` is missing here"))
-                .help(format!("add `{key}:` to {}", f.object.what)),
+                .help(help),
             );
         }
         v
@@ -1159,7 +1193,11 @@ impl Reader<'_> {
         let edition = f.take("edition");
         let draft = f.take("draft");
         let decks = f.take("decks");
-        let family = f.take("family");
+        let family_help = format!(
+            "add `family:` to game.yaml, naming the rules that play the game: {}",
+            self.families.join(", ")
+        );
+        let family = self.required_help(&mut f, "family", family_help);
         let pieces = f.take("pieces");
         let battles = f.take("battles");
         let cat = f.take("cat");
@@ -1398,6 +1436,20 @@ impl Reader<'_> {
         let triggers = f.take("triggers");
         let draft = f.take("draft");
         let projects = f.take("projects");
+        // An expansion is played by its game's family: `family:` is not one
+        // of its fields, and says why.
+        if let Some(i) = f.entries.iter().position(|(k, _, _)| *k == "family") {
+            f.used[i] = true;
+            self.report.push(
+                Diagnostic::new(
+                    Code::UnknownField,
+                    f.entries[i].1.loc,
+                    "an expansion names no `family`: its game's family plays it",
+                )
+                .label("not a field of an expansion")
+                .help("remove `family:`; the game it extends (`extends:`) names the family"),
+            );
+        }
         self.finish(f);
         let projects = projects.and_then(|n| self.projects(n));
         Some(ExpansionSrc {

@@ -45,6 +45,11 @@ use std::str::FromStr;
 
 /// Runs the server on stdin and stdout until the client says `exit`.
 pub fn run() -> Result<(), Box<dyn Error + Send + Sync>> {
+    run_with(crate::Options::default())
+}
+
+/// [`run`], checking with `options` (the game families known, say).
+pub fn run_with(options: crate::Options) -> Result<(), Box<dyn Error + Send + Sync>> {
     let (connection, io) = Connection::stdio();
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
@@ -64,7 +69,10 @@ pub fn run() -> Result<(), Box<dyn Error + Send + Sync>> {
             "serverInfo": { "name": "sevenc", "version": env!("CARGO_PKG_VERSION") },
         }),
     )?;
-    let mut server = Server::default();
+    let mut server = Server {
+        options,
+        ..Server::default()
+    };
     server.serve(&connection)?;
     drop(connection);
     io.join()?;
@@ -73,6 +81,8 @@ pub fn run() -> Result<(), Box<dyn Error + Send + Sync>> {
 
 #[derive(Default)]
 struct Server {
+    /// What every check is told (the game families known).
+    options: crate::Options,
     /// The open buffers, by absolute path.
     overlay: Overlay,
     /// The version of each open buffer.
@@ -190,7 +200,7 @@ impl Server {
     /// Re-checks every changed game and publishes its diagnostics.
     fn flush(&mut self, out: &mut Outgoing) {
         for dir in std::mem::take(&mut self.dirty) {
-            let analysis = analyse(std::slice::from_ref(&dir), &self.overlay);
+            let analysis = analyse(std::slice::from_ref(&dir), &self.overlay, &self.options);
             self.publish(&dir, &analysis, out);
             if let Some(g) = analysis.games.first() {
                 self.resolved.insert(dir.clone(), g.clone());

@@ -3,7 +3,7 @@
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sevenw_compiler::diag::escape_controls;
-use sevenw_compiler::{Code, Compiled, check, codegen, describe, shape};
+use sevenw_compiler::{Code, Compiled, Options, check_with, codegen, describe, shape};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -46,6 +46,8 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 0)]
         max_errors: usize,
         #[command(flatten)]
+        families: FamilyArg,
+        #[command(flatten)]
         colour: ColourArg,
     },
     /// Print the generated Rust (the code the runtime's build includes).
@@ -57,6 +59,8 @@ enum Command {
         /// Write the code to FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        families: FamilyArg,
         #[command(flatten)]
         colour: ColourArg,
     },
@@ -89,7 +93,10 @@ enum Command {
     /// and cards, hover (a card in plain words, a diagnostic's explanation),
     /// go to definition from a chain or an alias to its card.
     #[command(after_long_help = EXIT_CODES)]
-    Lsp,
+    Lsp {
+        #[command(flatten)]
+        families: FamilyArg,
+    },
     /// Create a folder to design cards in: a card set, a scenario test, a
     /// README, and a Cargo project whose binary is `sevenw` for the set.
     ///
@@ -142,6 +149,24 @@ struct ColourArg {
     /// written to is a terminal and NO_COLOR is unset or empty.
     #[arg(long, alias = "colour", value_enum, default_value_t = ColourChoice::Auto)]
     color: ColourChoice,
+}
+
+#[derive(clap::Args)]
+struct FamilyArg {
+    /// Accept NAME in a game.yaml's `family:` besides the shipped families
+    /// (base, duel, architects): a game family whose rules your own crate
+    /// implements (its build.rs says `Builder::family`). Repeatable.
+    #[arg(long = "family", value_name = "NAME")]
+    families: Vec<String>,
+}
+
+impl FamilyArg {
+    /// The options of a check: the shipped families and these.
+    fn options(&self) -> Options {
+        self.families
+            .iter()
+            .fold(Options::default(), |o, f| o.family(f))
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -206,13 +231,15 @@ fn run(command: Command) -> io::Result<ExitCode> {
             paths,
             format,
             max_errors,
+            families,
             colour,
-        } => cmd_check(&paths, format, max_errors, &colour),
+        } => cmd_check(&paths, &families.options(), format, max_errors, &colour),
         Command::Gen {
             paths,
             output,
+            families,
             colour,
-        } => cmd_gen(&paths, output, &colour),
+        } => cmd_gen(&paths, &families.options(), output, &colour),
         Command::Explain { code } => {
             let text = format!(
                 "{} ({})\n\n{}\n",
@@ -224,7 +251,7 @@ fn run(command: Command) -> io::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Schema { document, out } => cmd_schema(document.as_deref(), out),
-        Command::Lsp => match sevenw_compiler::lsp::run() {
+        Command::Lsp { families } => match sevenw_compiler::lsp::run_with(families.options()) {
             Ok(()) => Ok(ExitCode::SUCCESS),
             Err(e) => Err(io::Error::other(format!("language server: {e}"))),
         },
@@ -336,11 +363,12 @@ fn cmd_schema(document: Option<&str>, out: Option<PathBuf>) -> io::Result<ExitCo
 
 fn cmd_check(
     paths: &[PathBuf],
+    options: &Options,
     format: Format,
     max_errors: usize,
     colour: &ColourArg,
 ) -> io::Result<ExitCode> {
-    let compiled = check(paths);
+    let compiled = check_with(paths, options);
     let report = &compiled.report;
     let mut out = io::stdout().lock();
     let summary = summary(paths, &compiled);
@@ -553,8 +581,13 @@ fn decks_summary(g: &sevenw_compiler::ir::Game, sides: usize, stages: usize) -> 
     )
 }
 
-fn cmd_gen(paths: &[PathBuf], output: Option<PathBuf>, colour: &ColourArg) -> io::Result<ExitCode> {
-    let compiled = check(paths);
+fn cmd_gen(
+    paths: &[PathBuf],
+    options: &Options,
+    output: Option<PathBuf>,
+    colour: &ColourArg,
+) -> io::Result<ExitCode> {
+    let compiled = check_with(paths, options);
     let Some(library) = compiled.library else {
         // The diagnostics go to stderr here: colour only if stderr is a terminal.
         let rendered = compiled

@@ -317,9 +317,11 @@ pub struct Game {
 }
 
 /// Resolves a game on its own (an expansion then has no game to extend);
-/// `None` when it has no usable vocabulary.
+/// `None` when it has no usable vocabulary. The families known are the
+/// shipped ones.
 pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
-    let vocab = vocab::build_all(std::slice::from_ref(&game), report)
+    let families = crate::Options::default().families;
+    let vocab = vocab::build_all(std::slice::from_ref(&game), &families, report)
         .pop()
         .flatten()?;
     resolve_with(game, vocab, report)

@@ -98,8 +98,6 @@ const fn required(name: &'static str, shape: Shape, doc: &'static str) -> Field 
 
 const NAMES: Shape = Shape::List(&Shape::Text);
 
-/// The game families a game.yaml may name in `family:`.
-pub const FAMILIES: &[&str] = &["architects"];
 const INTS: Shape = Shape::List(&Shape::Int);
 
 pub static CARD: Object = Object {
@@ -415,10 +413,10 @@ pub static GAME: Object = Object {
             Shape::Object(&DECKS),
             "A deck per wonder and a central deck, instead of Ages dealt (or `hand_size`, `layout`).",
         ),
-        field(
+        required(
             "family",
-            Shape::Word(FAMILIES),
-            "The rules that play the game, when its shape does not say: `architects`.",
+            Shape::Text,
+            "The game family whose rules play the game: `base`, `duel` or `architects` (the shipped runtime's), or one a crate adds (`Builder::family`, `sevenc check --family`).",
         ),
         field(
             "pieces",

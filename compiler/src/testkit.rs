@@ -8,6 +8,7 @@ use crate::source::Sources;
 pub const VOCAB: &str = "\
 game: t
 title: T
+family: base
 players: [3, 4]
 ages: 2
 start_coins: 3

@@ -248,7 +248,9 @@ pub struct Vocab {
     pub triggers: Vec<String>,
     pub guilds: Option<DrawRule>,
     pub conflict: Option<Conflict>,
-    /// `family:`: the rules that play the game (empty when not given).
+    /// `family:`: the game family whose rules play the game (an
+    /// expansion's is its game's; empty only when game.yaml has none,
+    /// which is an error).
     pub family: String,
     /// `pieces:`: the stage costs every wonder has, each once, and where
     /// they are declared.
@@ -359,8 +361,14 @@ fn small(report: &mut Report, i: &Int, lo: i64, hi: i64, what: &str) -> u16 {
     i.value as u16
 }
 
-/// Checks a game.yaml and builds the vocabulary; `None` when it is too broken to use.
-pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab> {
+/// Checks a game.yaml and builds the vocabulary; `None` when it is too broken
+/// to use. `families` are the game families `family:` may name.
+pub fn build(
+    src: &VocabSrc,
+    folder: &str,
+    families: &[String],
+    report: &mut Report,
+) -> Option<Vocab> {
     let game = lower(&src.game);
     let edition = src.edition.as_ref().map(|e| e.value);
     let folder_ok = folder.eq_ignore_ascii_case(&game)
@@ -549,21 +557,27 @@ pub fn build(src: &VocabSrc, folder: &str, report: &mut Report) -> Option<Vocab>
         .draft
         .as_ref()
         .and_then(|d| draft(d, &colours, &scopes, report));
+    // A missing `family:` is the loader's report.
     let family = match &src.family {
         None => String::new(),
         Some(t) => {
             let f = lower(t);
-            if !crate::shape::FAMILIES.contains(&f.as_str()) {
+            if !families.contains(&f) {
+                let known = format!("the families known are: {}", families.join(", "));
+                let near = crate::diag::did_you_mean(&f, families.iter().map(String::as_str));
+                let help = match near {
+                    Some(near) => format!("did you mean `{near}`? {known}"),
+                    None => known,
+                };
                 report.push(
                     Diagnostic::new(
                         Code::BadValue,
                         t.loc,
-                        format!("`{f}` is not a family of rules the runtime knows"),
+                        format!("`{f}` is not a game family the compiler knows"),
                     )
                     .label("unknown family")
-                    .maybe_help(crate::diag::suggest(
-                        &f,
-                        crate::shape::FAMILIES.iter().copied(),
+                    .help(format!(
+                        "{help}\na family your own crate implements is added by `Builder::family` in its build.rs, or `sevenc check --family NAME`"
                     )),
                 );
             }
@@ -1096,13 +1110,17 @@ pub fn extend(
 /// extends. Reports an expansion of a game that is not there, two games of
 /// the same name and edition, and editions whose lists differ (an
 /// expansion of the game must fit every edition).
-pub fn build_all(games: &[crate::parse::GameAst], report: &mut Report) -> Vec<Option<Vocab>> {
+pub fn build_all(
+    games: &[crate::parse::GameAst],
+    families: &[String],
+    report: &mut Report,
+) -> Vec<Option<Vocab>> {
     let mut out: Vec<Option<Vocab>> = games
         .iter()
         .map(|g| {
             g.vocab
                 .as_ref()
-                .and_then(|src| build(src, &g.folder, report))
+                .and_then(|src| build(src, &g.folder, families, report))
         })
         .collect();
     editions(games, &out, report);
@@ -1308,6 +1326,27 @@ fn editions(games: &[crate::parse::GameAst], out: &[Option<Vocab>], report: &mut
                     )
                     .label("its scopes differ")
                     .help("the editions of a game share its expansions, so they declare the same scopes"),
+                );
+            }
+            if first.family != second.family
+                && !first.family.is_empty()
+                && !second.family.is_empty()
+            {
+                let at = src.family.as_ref().map_or(src.game.loc, |t| t.loc);
+                report.push(
+                    Diagnostic::new(
+                        Code::EditionsDiffer,
+                        at,
+                        format!(
+                            "edition {} of `{}` names another family than edition {}",
+                            second.edition, second.game, first.edition
+                        ),
+                    )
+                    .label("this family differs")
+                    .help(format!(
+                        "the editions of a game share its expansions, which one family's rules play: write `family: {}`",
+                        first.family
+                    )),
                 );
             }
         }

@@ -106,6 +106,8 @@ fixtures! {
     e0002_too_many_wonders: "e0002-too-many-wonders" => ["E0002"];
 
     e0003_unknown_field_colr: "e0003-unknown-field-colr" => ["E0003"];
+    // An expansion is played by its game's family, so names none.
+    e0003_family_in_expansion: "e0003-family-in-expansion" => ["E0003"];
     // The misspelt `efect` leaves the card without effect (W0001).
     e0003_unknown_field_efect: "e0003-unknown-field-efect" => ["E0003", "W0001"];
     e0003_unknown_field_game_yaml: "e0003-unknown-field-game-yaml" => ["E0003"];
@@ -117,6 +119,8 @@ fixtures! {
     e0004_missing_players: "e0004-missing-players" => ["E0004", "E0204"];
     e0004_missing_stage_cost: "e0004-missing-stage-cost" => ["E0004"];
     e0004_missing_vocabulary_field: "e0004-missing-vocabulary-field" => ["E0004"];
+    // A game that names no family: the help lists the families known.
+    e0004_missing_family: "e0004-missing-family" => ["E0004"];
     e0004_missing_decks: "e0004-missing-decks" => ["E0004"];
 
     e0005_age_not_a_number: "e0005-age-not-a-number" => ["E0005"];

@@ -24,6 +24,29 @@ fn base() -> Game {
         .expect("the base game")
 }
 
+/// Every game names its family, and an expansion is played by its game's.
+#[test]
+fn each_game_and_expansion_names_its_family() {
+    let families: Vec<(String, String)> = library()
+        .games
+        .iter()
+        .map(|g| (format!("{} {}", g.name, g.edition), g.family.clone()))
+        .collect();
+    let want = [
+        ("architects 1", "architects"),
+        ("base 1", "base"),
+        ("base 2", "base"),
+        ("duel 1", "duel"),
+        ("edifice 1", "base"),
+        ("leaders 1", "base"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|(g, f)| (g.to_string(), f.to_string()))
+        .collect();
+    assert_eq!(families, want);
+}
+
 fn is_guild(g: &Game, c: &Card) -> bool {
     g.guilds
         .is_some_and(|r| c.colour == r.colour && c.age == r.age)
@@ -365,7 +388,7 @@ fn a_game_with_all_its_expansions_fits_the_limits() {
     use sevenw_compiler::diag::{Code, Report};
     use sevenw_compiler::validate::{Limits, family_limits};
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/gen/family");
-    let a = sevenw_compiler::analyse(&[dir], &Default::default());
+    let a = sevenw_compiler::analyse(&[dir], &Default::default(), &Default::default());
     assert!(!a.report.has_errors());
     let game = |n: &str| {
         a.games

@@ -19,6 +19,7 @@ fn load_text(text: &str) -> (GameSrc, Vec<(Code, String)>) {
     Reader {
         text,
         report: &mut report,
+        families: &[],
     }
     .card_file(&root, &mut game, "t.yaml");
     report.sort();

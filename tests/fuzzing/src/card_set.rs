@@ -11,6 +11,7 @@ use arbitrary::{Arbitrary, Unstructured};
 
 const GAME: &str = "game: mini
 title: Mini
+family: base
 players: [3, 3]
 ages: 2
 start_coins: 2
