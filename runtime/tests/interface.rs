@@ -143,11 +143,9 @@ fn a_family_with_only_the_rules_plays_and_says_plainly_what_it_lacks() {
     let sheet = "game: base\nplayers: []\n";
     let e = g.score(sheet).unwrap_err();
     assert!(e.message.contains("has no city sheets"), "{e}");
-    assert!(
-        g.refuse(&Target::Stage)
-            .unwrap()
-            .contains("has no city sheets")
-    );
+    assert_eq!(g.refuse(&Target::Stage), None);
+    let e = g.price(sheet, "Ana", &Target::Stage).unwrap_err();
+    assert!(e.message.contains("has no city sheets"), "{e}");
     let run = g.test("game: base\n");
     assert!(run.error.unwrap().message.contains("has no scenarios"));
 }

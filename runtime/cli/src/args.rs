@@ -68,7 +68,7 @@ pub(crate) enum Command {
 
 #[derive(Args, Debug)]
 pub(crate) struct GameArgs {
-    /// The game (a game of the card library: base, duel, architects).
+    /// The game (a game of the card library; an unknown name lists them).
     /// With `--with`, it may be left out: the game the expansions extend.
     #[arg(long, required_unless_present = "with")]
     pub(crate) game: Option<String>,

@@ -24,12 +24,24 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 use sevenw_host::GameInfo;
 use sevenw_runtime::games::{Family, Library};
 
 use args::{Cli, Command};
 use io::emit;
+
+/// The program's name, from the first argument (`sevenw` unless told).
+static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+fn program() -> &'static str {
+    PROGRAM.get().map_or("sevenw", String::as_str)
+}
+
+/// The command line, named after the program that runs it.
+fn command() -> clap::Command {
+    Cli::command().name(program()).bin_name(program())
+}
 
 /// A failure: a usage error (exit 2) or bad input (exit 1).
 pub(crate) enum Fail {
@@ -39,7 +51,7 @@ pub(crate) enum Fail {
 
 /// A usage error of subcommand `sub`, shown with its usage line.
 pub(crate) fn usage(sub: &str, kind: ErrorKind, msg: impl std::fmt::Display) -> Fail {
-    let mut cli = Cli::command();
+    let mut cli = command();
     cli.build();
     let err = match cli.find_subcommand_mut(sub) {
         Some(c) => c.error(kind, msg),
@@ -73,7 +85,21 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // Usage lines name the program that runs: `sevenw`, or a designer's
+    // own binary.
+    if let Some(name) = args
+        .first()
+        .and_then(|a| std::path::Path::new(a).file_stem())
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty())
+    {
+        let _ = PROGRAM.set(name.to_string());
+    }
+    let parsed = command()
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             // Help and version are printed to stdout with exit 0.
@@ -94,7 +120,7 @@ where
         }
         Command::Completions { shell } => {
             let mut out = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "sevenw", &mut out);
+            clap_complete::generate(shell, &mut command(), program(), &mut out);
             Ok(String::from_utf8_lossy(&out).into_owned())
         }
     };

@@ -16,6 +16,11 @@ pub(crate) fn schema(
     out: Option<&Path>,
 ) -> Result<String, Fail> {
     let docs = documents(lib.families);
+    if docs.is_empty() {
+        return Err(input(
+            "the game families of this program have no documents (city sheets, scenarios) and so no schemas",
+        ));
+    }
     if let Some(dir) = out {
         std::fs::create_dir_all(dir)
             .map_err(|e| input(format!("cannot create {}: {e}", label(dir))))?;

