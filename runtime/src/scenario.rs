@@ -31,6 +31,7 @@ use serde_saphyr::Spanned;
 
 use crate::doc::{DocError, Value, at, value_int, value_map, value_text, value_texts};
 use crate::engine::city::City;
+use crate::engine::nearest::nearest;
 use crate::engine::vocab::{Vocab, key};
 use crate::game::Game;
 use crate::sheet::{Sheets, did_you_mean};
@@ -954,33 +955,10 @@ pub fn value_bool(v: &Spanned<Value>, field: &str) -> Result<bool, DocError> {
     }
 }
 
-/// The option closest to `s` (a few edits away), for suggestions.
+/// The option nearest to `s` (a few edits away, [`nearest`]; the first
+/// listed wins a tie), the options compared in their [`normal`] form.
 pub fn closest<'a>(s: &str, options: &[&'a str]) -> Option<&'a str> {
-    if s.chars().count() > 40 {
-        return None;
-    }
-    options
-        .iter()
-        .map(|o| (edits(s, &normal(o)), *o))
-        .filter(|&(d, _)| d <= 1 + s.chars().count() / 3)
-        .min()
-        .map(|(_, o)| o)
-}
-
-fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+    nearest(s, options.iter().map(|o| (normal(o), *o)))
 }
 
 /// A scenario's report, one line per failure, for `sevenw test`.
