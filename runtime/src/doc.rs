@@ -14,6 +14,7 @@ use std::ops::RangeInclusive;
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
 use serde_saphyr::{Budget, Options, Spanned};
 
+use crate::engine::nearest::nearest;
 use crate::text::shown;
 
 /// Largest document read.
@@ -99,7 +100,7 @@ fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
         E::SerdeUnknownField {
             field, expected, ..
         } => {
-            let hint = closest(field, expected)
+            let hint = nearest(field, expected.iter().map(|o| (*o, *o)))
                 .map(|s| format!("; did you mean `{s}`?"))
                 .unwrap_or_default();
             format!(
@@ -189,35 +190,6 @@ fn type_words(ty: &str) -> &str {
         "string" | "str" | "String" | "string scalar" => "text",
         other => other,
     }
-}
-
-/// The entry of `options` one or two edits from `s`.
-fn closest<'a>(s: &str, options: &[&'a str]) -> Option<&'a str> {
-    if s.chars().count() > 40 {
-        return None;
-    }
-    options
-        .iter()
-        .map(|o| (edits(s, o), *o))
-        .filter(|&(d, _)| d <= 2)
-        .min()
-        .map(|(_, o)| o)
-}
-
-fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
 }
 
 /// Any scalar, kept as its text, so that numbers are checked (with the

@@ -2,9 +2,9 @@
 //! joining a project (a stage of 2 wood with the Belvedere's 1 coin), a
 //! project completed when its last pawn is taken, and one failed at the end
 //! of the Age (penalty paid in full, or a debt token). Rules: the Spanish
-//! Edifice rulebook, /work/shared/rules/001_72f5ebf884e9855d.txt, sections
-//! A. PARTICIPAR EN EL PROYECTO and B. CONSTRUIR LA EDIFICACIÓN; cards:
-//! /work/shared/rules/edifice-facts.md §4.
+//! rulebook of 7 Wonders: Edifice (second edition), sections A. PARTICIPAR
+//! EN EL PROYECTO and B. CONSTRUIR LA EDIFICACIÓN; cards: the published
+//! Edifice projects (costs, rewards and penalties, as in `cards/edifice`).
 
 use sevenw_host::{CardId, ResSet};
 use sevenw_runtime::game::{Game, Setup};

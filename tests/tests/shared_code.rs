@@ -166,10 +166,8 @@ fn words(ident: &str) -> Vec<String> {
     let mut cur = String::new();
     let mut prev_lower = false;
     for c in ident.chars() {
-        if c == '_' || (c.is_uppercase() && prev_lower) {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur).to_lowercase());
-            }
+        if (c == '_' || (c.is_uppercase() && prev_lower)) && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur).to_lowercase());
         }
         if c != '_' {
             cur.push(c);

@@ -6,6 +6,8 @@
 //! - [`vocab`]: per-game lookups computed once (names, chains, categories,
 //!   name search with suggestions), and running a source's effects in the
 //!   card set it comes from.
+//! - [`nearest`]: the known name nearest to a mistyped one, for "did you
+//!   mean" hints everywhere.
 //! - [`city`]: a city (coins, production, science, tokens, abilities, the
 //!   sources of its effects) and running its effects for an event.
 //! - [`host`]: the `Host` implementations: while playing, while scoring, and
@@ -42,6 +44,7 @@ pub mod city;
 pub mod compose;
 pub mod host;
 pub mod military;
+pub mod nearest;
 pub mod payment;
 pub mod rng;
 pub mod science;

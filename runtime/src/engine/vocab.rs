@@ -9,13 +9,14 @@ use std::fmt;
 use sevenw_host::{CardId, Category, Event, GameInfo, Host, Listens, Source};
 
 use crate::engine::compose::{Layer, layers_of};
+use crate::engine::nearest::{self, nearest};
 
 /// Most distinct card names a game may have.
 pub const MAX_NAMES: usize = 256;
 
 /// Longest name searched for a suggestion: anything longer is no misspelling
 /// of a card, and comparing it would cost time for nothing.
-const MAX_SUGGEST_LEN: usize = 64;
+const MAX_SUGGEST_LEN: usize = nearest::MAX_LEN;
 
 /// A set of card names (by name class, see [`Vocab::name_class`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -406,39 +407,17 @@ fn find(table: &[Vec<String>], name: &str) -> Option<usize> {
     table.iter().position(|keys| keys.contains(&k))
 }
 
-/// The entry of `table` closest to `name` within a few edits.
+/// The entry of `table` closest to `name` within a few edits
+/// ([`nearest()`]: the first entry wins a tie).
 fn suggest(table: &[Vec<String>], name: &str) -> Option<usize> {
     if name.chars().count() > MAX_SUGGEST_LEN {
         return None;
     }
-    let k = key(name);
-    let mut best: Option<(usize, usize)> = None;
-    for (i, keys) in table.iter().enumerate() {
-        for cand in keys {
-            let d = distance(&k, cand);
-            if best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, i));
-            }
-        }
-    }
-    best.filter(|&(d, _)| d <= 1 + k.chars().count() / 3)
-        .map(|(_, i)| i)
-}
-
-/// Levenshtein distance over characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+    let candidates = table
+        .iter()
+        .enumerate()
+        .flat_map(|(i, keys)| keys.iter().map(move |k| (k, i)));
+    nearest(&key(name), candidates)
 }
 
 /// Which events `source` reacts to.
@@ -488,12 +467,9 @@ mod tests {
     }
 
     #[test]
-    fn keys_and_distance() {
+    fn keys() {
         assert_eq!(key("  Some   CARD "), "some card");
         assert_eq!(key("Alejandría"), "alejandría");
-        assert_eq!(distance("som card", "some card"), 1);
-        assert_eq!(distance("", "abc"), 3);
-        assert_eq!(distance("same", "same"), 0);
     }
 
     #[test]

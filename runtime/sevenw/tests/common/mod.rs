@@ -2,7 +2,7 @@
 //! a sheet.
 #![allow(dead_code)]
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 

@@ -1,0 +1,277 @@
+//! Edifice's projects: one drawn per Age, joined with a wonder stage,
+//! completed when its last pawn is taken (its participants have its
+//! reward) or failed at the end of the Age (the others pay its penalty, in
+//! debt when they cannot pay in full: the `PenaltyProbe` host tells).
+
+use sevenw_host::{
+    CardId, Category, ColourSet, Discount, Event, FreeRule, ScienceRule, Source, TokenKind,
+};
+
+use crate::engine::city::{City, seat_at, valid_offset};
+use crate::engine::host::CityHost;
+
+use super::{Base, Project, State, Status, Table};
+
+/// Edifice: projects drawn, joined, completed and failed.
+impl Base {
+    /// "Preparación": one project of each Age drawn at random, with the
+    /// pawns of the player count on it; the others stay in the box.
+    pub(super) fn deal_projects(&self, state: &mut State) {
+        let Some(rule) = self.info.projects else {
+            return;
+        };
+        let n = state.table.cities.len().min(255) as u8;
+        let pawns = rule.pawns_for(n);
+        for age in 1..=self.info.ages {
+            let pool: Vec<CardId> = (0..self.info.cards.len())
+                .filter(|&i| {
+                    let c = &self.info.cards[i];
+                    c.age == age && c.colour == rule.colour
+                })
+                .map(|i| CardId(i as u16))
+                .collect();
+            if pool.is_empty() {
+                continue;
+            }
+            let card = pool[state.rng.below(pool.len())];
+            state.table.projects.push(Project {
+                card,
+                age,
+                pawns,
+                left: pawns,
+                from_box: 0,
+                status: Status::Open,
+            });
+        }
+    }
+
+    /// `seat` joins the current Age's project: a pawn from the card, or
+    /// from the box when the card has none left ("si varios jugadores
+    /// participan en el mismo turno y no hay suficientes peones").
+    pub(super) fn join(&self, t: &mut Table, seat: usize) {
+        let age = t.age;
+        let Some(p) = t.projects.iter_mut().find(|p| p.age == age) else {
+            return;
+        };
+        let Some(city) = t.cities.get_mut(seat) else {
+            return;
+        };
+        if p.status != Status::Open || city.has_pawn(age) || age == 0 {
+            return;
+        }
+        city.pawns |= 1 << (age - 1);
+        if p.left > 0 {
+            p.left -= 1;
+        } else {
+            p.from_box = p.from_box.saturating_add(1);
+        }
+    }
+
+    /// A pawn from the box (Ur): of `age`'s project, or for 0 of the
+    /// earliest project still open that the city holds no pawn of. Decided
+    /// where the rules are silent (facts §3.4): it does not take a pawn off
+    /// the card (so it never completes a project), a city holds one pawn
+    /// of a project at most, and no pawn is taken for a project already
+    /// completed or failed (its reward was given when it completed).
+    pub(super) fn take_pawn(&self, t: &mut Table, seat: usize, age: u8) {
+        let Some(city) = t.cities.get_mut(seat) else {
+            return;
+        };
+        let p = t.projects.iter_mut().find(|p| {
+            p.status == Status::Open && !city.has_pawn(p.age) && (age == 0 || p.age == age)
+        });
+        if let Some(p) = p {
+            city.pawns |= 1 << (p.age - 1);
+            p.from_box = p.from_box.saturating_add(1);
+        }
+    }
+
+    /// "B. Construir la edificación": when the last pawn of the current
+    /// Age's project has been taken, every holder of one of its pawns gains
+    /// its reward at once (in seat order).
+    pub(super) fn complete_projects(&self, state: &mut State) {
+        let age = state.table.age;
+        let Some(i) = state
+            .table
+            .projects
+            .iter()
+            .position(|p| p.age == age && p.status == Status::Open && p.left == 0)
+        else {
+            return;
+        };
+        let t = &mut state.table;
+        t.projects[i].status = Status::Completed;
+        let card = t.projects[i].card;
+        for seat in 0..t.cities.len() {
+            if t.cities[seat].has_pawn(age) {
+                self.reward(&mut t.cities, seat, card);
+            }
+        }
+    }
+
+    /// The project `card`'s reward for the city at `seat`: its effects run
+    /// as if built (its production from now on), and a reward that acts
+    /// later (points at game end) stays one of the city's sources, without
+    /// the card being one of its built cards.
+    pub fn reward(&self, cities: &mut [City], seat: usize, card: CardId) {
+        let source = Source::Card(card);
+        cities[seat].gain_source(self.info, source);
+        self.run_built(cities, seat, source, Event::Built, true);
+    }
+
+    /// "Si al final de la Era … queda al menos 1 peón": the current Age's
+    /// project fails before the conflicts; every player without a pawn of
+    /// the Age pays its penalty, or, unable to pay all of it, nothing and
+    /// takes the Age's debt token.
+    pub(super) fn fail_project(&self, state: &mut State) {
+        let age = state.table.age;
+        let Some(rule) = self.info.projects else {
+            return;
+        };
+        let Some(i) = state
+            .table
+            .projects
+            .iter()
+            .position(|p| p.age == age && p.status == Status::Open)
+        else {
+            return;
+        };
+        state.table.projects[i].status = Status::Failed;
+        let card = state.table.projects[i].card;
+        let debt = rule
+            .debt
+            .get(usize::from(age.max(1) - 1))
+            .copied()
+            .unwrap_or(0);
+        for seat in 0..state.table.cities.len() {
+            if state.table.cities[seat].has_pawn(age) {
+                continue;
+            }
+            self.penalty(state, seat, card, debt);
+        }
+    }
+
+    /// `seat` pays the penalty of `card` if it can pay all of it, else
+    /// takes a debt token of `debt` points.
+    pub fn penalty(&self, state: &mut State, seat: usize, card: CardId, debt: i8) {
+        let t = &mut state.table;
+        let source = Source::Card(card);
+        let payable = {
+            let mut probe = PenaltyProbe {
+                base: self,
+                cities: &t.cities,
+                seat,
+                payable: true,
+            };
+            self.vocab.effects(source, Event::Failed, &mut probe);
+            probe.payable
+        };
+        if !payable {
+            t.cities[seat].debt.push(debt);
+            return;
+        }
+        if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
+            h.source = Some(source);
+            self.vocab.effects(source, Event::Failed, &mut h);
+        }
+        self.settle_quietly(state, seat);
+    }
+}
+
+/// Whether a penalty can be paid in full (Edifice "si no puedes pagar la
+/// totalidad de la penalización"): coins and victory tokens enough, a card
+/// of the colour to discard. Everything else it might do is payable.
+struct PenaltyProbe<'a> {
+    base: &'a Base,
+    cities: &'a [City],
+    seat: usize,
+    payable: bool,
+}
+
+impl PenaltyProbe<'_> {
+    fn each(&self, seats: sevenw_host::Seats, ok: impl Fn(&City) -> bool) -> bool {
+        let n = self.cities.len();
+        seats
+            .0
+            .iter()
+            .filter(|&&o| valid_offset(o, n))
+            .all(|&o| ok(&self.cities[seat_at(self.seat, o, n)]))
+    }
+}
+
+impl sevenw_host::Host for PenaltyProbe<'_> {
+    fn count(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
+        let n = self.cities.len();
+        seats
+            .0
+            .iter()
+            .filter(|&&o| valid_offset(o, n))
+            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(what))
+            .sum()
+    }
+    fn count_most(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
+        let n = self.cities.len();
+        seats
+            .0
+            .iter()
+            .filter(|&&o| valid_offset(o, n))
+            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(what))
+            .max()
+            .unwrap_or(0)
+    }
+    fn gain_coins(&mut self, _n: i32) {}
+    fn gain_vp(&mut self, _category: Category, _n: i32) {}
+    fn gain_shields(&mut self, _n: u32) {}
+    fn produce(&mut self, _o: sevenw_host::ResSet, _a: u8, _t: bool) {}
+    fn science(&mut self, _o: sevenw_host::SymSet) {}
+    fn trade_price(&mut self, _r: sevenw_host::ResSet, _p: u8, _s: sevenw_host::Seats) {}
+    fn build_free(&mut self, _f: sevenw_host::Pile, _l: sevenw_host::Limit) {}
+    fn play_last_card(&mut self) {}
+    fn copy_card(&mut self, _c: ColourSet, _s: sevenw_host::Seats) {}
+    fn play_again(&mut self) {}
+    fn lose_coins(&mut self, n: u32, seats: sevenw_host::Seats) {
+        let ok = self.each(seats, |c| i64::from(c.coins) >= i64::from(n));
+        self.payable &= ok;
+    }
+    fn discard_card(&mut self, colours: ColourSet, seats: sevenw_host::Seats) {
+        let info = self.base.info;
+        let ok = self.each(seats, |c| {
+            c.cards.iter().any(|&k| {
+                info.cards
+                    .get(usize::from(k.0))
+                    .is_some_and(|i| colours.contains(i.colour))
+            })
+        });
+        self.payable &= ok;
+    }
+    fn take_progress(&mut self, _s: u8) {}
+    fn discount(&mut self, _n: u8, _t: Discount) {}
+    fn receive_trade_coins(&mut self, _s: sevenw_host::Seats) {}
+    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: sevenw_host::Seats) {}
+    fn free_builds(&mut self, _r: FreeRule) {}
+    fn bank_trade(&mut self, _r: sevenw_host::ResSet, _p: u8) {}
+    fn take_victory_token(&mut self, _age: u8) {}
+    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: sevenw_host::Seats) {
+        // Losing defeat tokens is no loss; `all` victory tokens (255) is
+        // whatever is held.
+        if kind == TokenKind::Victory && n != u8::MAX {
+            let ok = self.each(seats, |c| c.victories >= u32::from(n));
+            self.payable &= ok;
+        }
+    }
+    fn give_defeats(&mut self) {}
+    fn science_rule(&mut self, _r: ScienceRule) {}
+    fn entomb(&mut self, _c: ColourSet) {}
+    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
+    fn build_from_hand(&mut self, _c: ColourSet) {}
+    fn keep_hand(&mut self, _c: ColourSet) {}
+    fn take_pawn(&mut self, _age: u8) {}
+    fn chosen(&self) -> u8 {
+        0
+    }
+    fn take_card(&mut self, _d: sevenw_host::Decks, _t: u8) {}
+    fn take_cat(&mut self) {}
+    fn flip_conflict(&mut self, _n: u8) {}
+    fn any_resources(&mut self) {}
+    fn coin_value(&mut self, _n: u8) {}
+}

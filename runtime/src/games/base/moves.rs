@@ -1,0 +1,341 @@
+//! What a seat may do: the legal moves of the simultaneous turn and the
+//! draft (with their payments, chains, free builds and the Edifice project
+//! a stage joins), the choices an effect asks of one seat, what a card or a
+//! stage costs a city now, and a move in words.
+
+use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule};
+
+use crate::engine::city::{City, MAX_CAT, seat_at};
+use crate::engine::payment::{Market, Payment};
+
+use super::{Action, Base, Choice, Move, MoveGen, Phase, Project, StageHow, State, Status, Table};
+
+impl Base {
+    /// The cost of the next stage of this city's wonder, if any is left.
+    pub fn next_stage_cost(&self, city: &City) -> Option<&'static sevenw_host::Cost> {
+        self.info
+            .wonders
+            .get(usize::from(city.wonder))?
+            .sides
+            .get(usize::from(city.side))?
+            .stages
+            .get(usize::from(city.stages))
+            .map(|s| &s.cost)
+    }
+
+    /// Options the next stage of this city's wonder offers (`one of`).
+    pub fn next_stage_options(&self, city: &City) -> u8 {
+        self.info
+            .wonders
+            .get(usize::from(city.wonder))
+            .and_then(|w| w.sides.get(usize::from(city.side)))
+            .and_then(|s| s.stages.get(usize::from(city.stages)))
+            .map_or(0, |s| s.options)
+    }
+
+    /// The current Age's project, if there is one.
+    pub fn current_project<'t>(&self, table: &'t Table) -> Option<&'t Project> {
+        table.projects.iter().find(|p| p.age == table.age)
+    }
+
+    /// The coins joining the current Age's project costs `seat` with a
+    /// stage built now, if it may join: "una vez por Era", while at least
+    /// one pawn is on the card (A. PARTICIPAR EN EL PROYECTO). A city
+    /// holding a pawn of the Age already (joined, or Ur's) joins no more.
+    pub fn join_cost(&self, table: &Table, seat: usize) -> Option<u16> {
+        let p = self.current_project(table)?;
+        let city = table.cities.get(seat)?;
+        if p.status != Status::Open || p.left == 0 || city.has_pawn(p.age) {
+            return None;
+        }
+        let info = self.info.cards.get(usize::from(p.card.0))?;
+        Some(info.cost.coins_in(p.age).min(u32::from(u16::MAX)) as u16)
+    }
+
+    /// Whether `card` is free for `city` by a chain.
+    pub fn chained(&self, city: &City, card: CardId) -> bool {
+        city.chained(&self.vocab, card)
+    }
+
+    /// The market seen by `seat`: its production, its neighbours' tradable
+    /// production and its prices.
+    pub fn market<'t>(&self, cities: &'t [City], seat: usize) -> Market<'t> {
+        let n = cities.len();
+        let me = &cities[seat];
+        Market {
+            own: &me.own,
+            left: &cities[seat_at(seat, 1, n)].sold,
+            right: &cities[seat_at(seat, -1, n)].sold,
+            prices: &me.prices,
+            bank: &me.abilities.bank_trades,
+        }
+    }
+
+    /// Every legal move of `seat` with `hand`, from the position at the
+    /// start of the turn, into `out`.
+    pub fn moves(
+        &self,
+        table: &Table,
+        seat: usize,
+        hand: &[CardId],
+        movegen: &mut MoveGen,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        let city = &table.cities[seat];
+        let budget = city.coins.max(0) as u32;
+        let market = self.market(&table.cities, seat);
+        // Whether any city grants coin discounts (Leaders), asked only once
+        // a card costs coins.
+        let mut coin_discounts = None;
+        movegen.stage.clear();
+        let mut search = movegen.search.in_market(market);
+        if let Some(cost) = self.next_stage_cost(city) {
+            let off = self.discount_for(city, None);
+            let options = self.next_stage_options(city).max(1);
+            let pays = search.search(cost.coins, cost.resources, budget, off);
+            for option in 0..options {
+                let how = StageHow {
+                    join: false,
+                    option,
+                };
+                movegen.stage.extend(pays.iter().map(|&p| (p, how)));
+            }
+            // "A. Participar en el proyecto": the stage and the project's
+            // cost paid together, trading allowed.
+            if let Some(extra) = self.join_cost(table, seat) {
+                let coins = cost.coins.saturating_add(extra);
+                let pays = search.search(coins, cost.resources, budget, off);
+                for option in 0..options {
+                    let how = StageHow { join: true, option };
+                    movegen.stage.extend(pays.iter().map(|&p| (p, how)));
+                }
+            }
+        }
+        let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
+        out.reserve(hand.len() * (movegen.stage.len() + 4));
+        for (slot, &card) in hand.iter().enumerate() {
+            let slot = slot as u8;
+            let info = self.info.cards.get(usize::from(card.0));
+            if let Some(info) = info.filter(|_| !city.has_name(self.vocab.name_class(card))) {
+                if self.chained(city, card) {
+                    out.push(Move {
+                        slot,
+                        card,
+                        action: Action::Chain,
+                    });
+                } else {
+                    let any = info.cost.coins_in(table.age.max(1)) > 0
+                        && *coin_discounts.get_or_insert_with(|| {
+                            table
+                                .cities
+                                .iter()
+                                .any(|c| !c.abilities.coin_discounts.is_empty())
+                        });
+                    let coins = self.coins_for(table, seat, info, any);
+                    let off = self.discount_for(city, Some(info.colour));
+                    let pays = search.search(coins, info.cost.resources, budget, off);
+                    let free = pays.first() == Some(&Payment::FREE);
+                    out.extend(pays.iter().map(|&p| Move {
+                        slot,
+                        card,
+                        action: Action::Build(p),
+                    }));
+                    // Free builds are for Age cards only (the publisher's
+                    // FAQ: never a leader or a wonder stage).
+                    if !free && info.age > 0 {
+                        let by_rule = !city.abilities.free_rules.is_empty()
+                            && self.free_by_rule(table, seat, info);
+                        let action = if by_rule {
+                            Some(Action::RuleFree)
+                        } else {
+                            ability.then_some(Action::Free)
+                        };
+                        out.extend(action.map(|action| Move { slot, card, action }));
+                    }
+                }
+            }
+            out.extend(movegen.stage.iter().map(|&(p, how)| Move {
+                slot,
+                card,
+                action: Action::Stage(p, how),
+            }));
+            out.push(Move {
+                slot,
+                card,
+                action: Action::Discard,
+            });
+        }
+    }
+
+    /// The coins `info` costs the city at `seat` now: its printed coins
+    /// (those per Age for the current Age) less the coin discounts every
+    /// city grants it (`any`: whether any city grants one at all).
+    pub fn coins_for(&self, table: &Table, seat: usize, info: &CardInfo, any: bool) -> u16 {
+        let printed = info.cost.coins_in(table.age.max(1));
+        let off = if any {
+            City::coins_off(&table.cities, seat, info.colour)
+        } else {
+            0
+        };
+        printed.saturating_sub(off).min(u32::from(u16::MAX)) as u16
+    }
+
+    /// Resource units the city need not pay for a card of `colour`, or for
+    /// a wonder stage (`None`).
+    pub fn discount_for(&self, city: &City, colour: Option<sevenw_host::Colour>) -> u8 {
+        city.abilities
+            .discounts
+            .iter()
+            .filter(|(_, target)| match (target, colour) {
+                (Discount::Wonders, None) => true,
+                (Discount::Colours(set), Some(c)) => set.contains(c),
+                _ => false,
+            })
+            .fold(0u8, |a, (n, _)| a.saturating_add(*n))
+    }
+
+    /// Whether a free-build rule of the city at `seat` makes the Age card
+    /// `info` free now.
+    pub fn free_by_rule(&self, table: &Table, seat: usize, info: &CardInfo) -> bool {
+        let city = &table.cities[seat];
+        if info.age == 0 || table.recruiting {
+            return false;
+        }
+        city.abilities.free_rules.iter().any(|rule| match rule {
+            FreeRule::Colours(set) => set.contains(info.colour),
+            FreeRule::FirstOfColour => city.colour_count[usize::from(info.colour.0) % MAX_CAT] == 0,
+            // "La primera carta que eliges en cada Era": the first turn.
+            FreeRule::FirstOfAge => table.turn == 1,
+            // The last card played in an Age: the 6th turn (two cards in
+            // hand), not the 7th card a wonder lets one play.
+            FreeRule::LastOfAge => table.hands.get(seat).is_some_and(|h| h.len() == 2),
+        })
+    }
+
+    /// A move in words (also the text a replay log checks).
+    pub fn describe_move(&self, mv: &Move) -> String {
+        let name = self.card_name(mv.card);
+        let pay = |p: &Payment| {
+            if *p == Payment::FREE {
+                String::new()
+            } else {
+                format!(" (bank {}, left {}, right {})", p.bank, p.left, p.right)
+            }
+        };
+        let drafted = self
+            .info
+            .cards
+            .get(usize::from(mv.card.0))
+            .is_some_and(|c| c.age == 0);
+        match &mv.action {
+            Action::Build(p) if drafted => format!("recruit {name}{}", pay(p)),
+            Action::Build(p) => format!("build {name}{}", pay(p)),
+            Action::Chain => format!("build {name} by chain"),
+            Action::Free => format!("build {name} free (once per age)"),
+            Action::RuleFree => format!("build {name} free"),
+            Action::Stage(p, how) => {
+                let mut s = format!("wonder stage with {name}{}", pay(p));
+                if how.join {
+                    s.push_str(" joining the project");
+                }
+                if self.info.wonders.iter().any(|w| {
+                    w.sides
+                        .iter()
+                        .any(|sd| sd.stages.iter().any(|st| st.options > 0))
+                }) && how.option > 0
+                {
+                    s.push_str(&format!(" choosing option {}", how.option + 1));
+                }
+                s
+            }
+            Action::Discard => format!("discard {name}"),
+            Action::FromDiscard => format!("build {name} from the discard pile"),
+            Action::Keep => format!("keep {name}"),
+            Action::Entomb => format!("entomb {name}"),
+            Action::Skip => "build nothing".to_string(),
+        }
+    }
+}
+
+impl Base {
+    /// The moves of `seat` in the simultaneous turn or the draft (any seat
+    /// that has not chosen yet: scenarios ask them in any order).
+    pub(crate) fn seat_moves(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
+        out.clear();
+        let t = &state.table;
+        if state.phase == Phase::Draft {
+            if let Some(hand) = t.drafting.get(seat) {
+                out.extend(hand.iter().enumerate().map(|(slot, &card)| Move {
+                    slot: slot as u8,
+                    card,
+                    action: Action::Keep,
+                }));
+            }
+            return;
+        }
+        let hand = if t.recruiting {
+            t.side.get(seat)
+        } else {
+            t.hands.get(seat)
+        };
+        if let Some(hand) = hand {
+            self.moves(t, seat, hand, &mut state.scratch.movegen, out);
+        }
+        if out.is_empty() && seat < t.cities.len() {
+            // Nothing left to play (an empty drafted hand): the turn passes.
+            out.push(Move {
+                slot: 0,
+                card: CardId(0),
+                action: Action::Skip,
+            });
+        }
+    }
+
+    /// The options of a choice asked of `seat`.
+    pub(super) fn choices(
+        &self,
+        state: &mut State,
+        seat: usize,
+        choice: Choice,
+        out: &mut Vec<Move>,
+    ) {
+        let t = &state.table;
+        let colour_in = |c: CardId, set: ColourSet| {
+            self.info
+                .cards
+                .get(usize::from(c.0))
+                .is_some_and(|i| set.contains(i.colour))
+        };
+        match choice {
+            Choice::Entomb(colours) => {
+                out.extend(
+                    t.cities[seat]
+                        .cards
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &c)| colour_in(c, colours))
+                        .map(|(slot, &card)| Move {
+                            slot: slot as u8,
+                            card,
+                            action: Action::Entomb,
+                        }),
+                );
+            }
+            Choice::Recruit(colours) => {
+                let mut all = Vec::new();
+                let hand: Vec<CardId> = t.side[seat].clone();
+                self.moves(t, seat, &hand, &mut state.scratch.movegen, &mut all);
+                out.extend(all.into_iter().filter(|m| {
+                    matches!(m.action, Action::Build(_) | Action::Chain)
+                        && colour_in(m.card, colours)
+                }));
+                out.push(Move {
+                    slot: 0,
+                    card: CardId(0),
+                    action: Action::Skip,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Final scoring: each city scored through the generated effects, with the
+//! copies made at game end (Olympia B's guild, Leaders' copies) chosen for
+//! the best score, and the winners (best total, then most coins).
+
+use sevenw_host::{CardId, Category, Event, Listens, ScienceRule, Source};
+
+use crate::engine::city::{City, MAX_CAT, run_event, seat_at};
+use crate::engine::host::ScoreHost;
+use crate::engine::science;
+use crate::engine::vocab::listens;
+use crate::game::{Outcome, POINTS, Score, best_seats};
+
+use super::{Base, SCIENCE_SET_BONUS};
+
+impl Base {
+    /// The final score of `me` sitting at `seat` among `cities`, with these
+    /// cards copied at game end.
+    pub fn score_city(&self, cities: &[City], seat: usize, me: &City, copies: &[CardId]) -> Score {
+        let mut h = ScoreHost::new(me, cities, seat);
+        if me.listening & Listens::GAME_END != 0 {
+            run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
+        }
+        for &c in copies {
+            let s = Source::Card(c);
+            let l = listens(self.info, s);
+            if l.has(Listens::BUILT) {
+                self.vocab.effects(s, Event::Built, &mut h);
+            }
+            if l.has(Listens::GAME_END) {
+                self.vocab.effects(s, Event::GameEnd, &mut h);
+            }
+        }
+        let mut points = h.vp;
+        let cat = |c: Category| usize::from(c.0) % MAX_CAT;
+        points[cat(self.cats.military)] += me.conflict_vp;
+        points[cat(self.cats.treasury)] += h.coins.max(0) / 3;
+        // Entombed cards score under the wonder ("puntúa el doble de su coste").
+        points[cat(self.cats.wonder)] += me.entombed.iter().map(|(_, vp)| vp).sum::<i32>();
+        // Edifice's debt tokens (FINAL DE LA PARTIDA: on the projects' line).
+        if let Some(rule) = self.info.projects {
+            points[cat(rule.category)] += me.debt.iter().map(|&d| i32::from(d)).sum::<i32>();
+        }
+        let nsym = self.info.symbols.len().min(science::MAX_SYM);
+        let mut rules = science::Rules::default();
+        let mut extra = 0u32;
+        for r in &h.science_rules {
+            match *r {
+                ScienceRule::SetBonus { vp, .. } => extra += u32::from(vp),
+                ScienceRule::Change => rules.changes = rules.changes.saturating_add(1),
+                ScienceRule::CopyMost => rules.copies = rules.copies.saturating_add(1),
+            }
+        }
+        let (sci, counts) = science::best_with(
+            &h.science[..nsym],
+            &h.wild,
+            SCIENCE_SET_BONUS + extra,
+            rules,
+        );
+        // A larger set bonus scores in the category of its source.
+        let sets = counts[..nsym].iter().copied().min().map_or(0, u32::from);
+        let mut science_vp = sci;
+        for r in &h.science_rules {
+            if let ScienceRule::SetBonus { vp, category } = *r {
+                let bonus = u32::from(vp) * sets;
+                science_vp -= bonus.min(science_vp);
+                points[cat(category)] += bonus as i32;
+            }
+        }
+        points[cat(self.cats.science)] += science_vp as i32;
+        let ncat = self.info.categories.len().min(MAX_CAT);
+        let total = points[..ncat].iter().sum();
+        Score {
+            points,
+            total,
+            coins: h.coins,
+            copied: copies.to_vec(),
+        }
+    }
+
+    /// Copies the city's sources grant at game end (rather than when built).
+    fn game_end_copies(
+        &self,
+        cities: &[City],
+        seat: usize,
+        me: &City,
+    ) -> Vec<(sevenw_host::ColourSet, sevenw_host::Seats)> {
+        let mut h = ScoreHost::new(me, cities, seat);
+        run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
+        h.copies
+    }
+
+    /// Cards `seat` may copy with the ability `(colours, seats)`.
+    fn copy_candidates(
+        &self,
+        cities: &[City],
+        seat: usize,
+        ability: &(sevenw_host::ColourSet, sevenw_host::Seats),
+    ) -> Vec<CardId> {
+        let (colours, seats) = ability;
+        let mut out = Vec::new();
+        for &off in seats.0 {
+            // Offset 0 is the city itself (Edifice's Agora applies one of
+            // its own guilds again).
+            let s = seat_at(seat, off, cities.len());
+            for &c in &cities[s].cards {
+                let colour = self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
+                if colour.is_some_and(|col| colours.contains(col)) && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Final scoring of every city: copies chosen for the best score of
+    /// their owner, wildcards chosen for the best science, tie-break by coins.
+    pub fn final_scores(&self, cities: &[City]) -> Outcome {
+        let mut scores = Vec::with_capacity(cities.len());
+        for (seat, me) in cities.iter().enumerate() {
+            let mut chosen: Vec<CardId> = Vec::new();
+            let mut abilities = me.abilities.copies.clone();
+            if me.listening & Listens::GAME_END != 0 {
+                abilities.extend(self.game_end_copies(cities, seat, me));
+            }
+            for ability in &abilities {
+                let mut best: Option<(i32, CardId)> = None;
+                for c in self.copy_candidates(cities, seat, ability) {
+                    chosen.push(c);
+                    let t = self.score_city(cities, seat, me, &chosen).total;
+                    chosen.pop();
+                    if best.is_none_or(|(bt, _)| t > bt) {
+                        best = Some((t, c));
+                    }
+                }
+                if let Some((_, c)) = best {
+                    chosen.push(c);
+                }
+            }
+            scores.push(self.score_city(cities, seat, me, &chosen));
+        }
+        let winners = winners(&scores);
+        Outcome {
+            scores,
+            winners,
+            victory: POINTS,
+        }
+    }
+}
+
+/// Seats with the best total, then the most coins.
+pub fn winners(scores: &[Score]) -> Vec<usize> {
+    best_seats(scores.iter().map(|s| (s.total, s.coins)))
+}

@@ -1,0 +1,263 @@
+//! The cities a sheet describes, rebuilt: the boards the players name,
+//! and what each lists built by running its built effects.
+
+use serde_saphyr::Spanned;
+
+use crate::doc::{at, int};
+use crate::engine::city::City;
+use crate::sheet::{SheetError, card, wonder};
+use crate::text::shown;
+use sevenw_host::{CardId, Source};
+
+use super::super::{Base, DEFEAT_VP, Project, Status, victory_vp};
+use super::{Entombed, MAX_COINS, MAX_TOKENS, PlayerDoc};
+
+impl Base {
+    /// The boards the players name: `None` if none names one; an error if
+    /// only some do, or a board is unknown or taken.
+    pub(in crate::games::base) fn boards_of(
+        &self,
+        players: &[Spanned<PlayerDoc>],
+        names: &[String],
+    ) -> Result<Option<Vec<(u8, u8)>>, SheetError> {
+        let given = players.iter().filter(|p| p.value.wonder.is_some()).count();
+        if given == 0 {
+            return Ok(None);
+        }
+        let mut boards: Vec<(u8, u8)> = Vec::new();
+        for p in players {
+            let p = &p.value;
+            let Some(wname) = &p.wonder else {
+                return Err(at(
+                    &p.name,
+                    format!(
+                        "{} has no `wonder`: give every player's wonder, or none",
+                        names[boards.len()]
+                    ),
+                ));
+            };
+            let w = wonder(&self.vocab, wname)?;
+            if let Some(other) = boards.iter().position(|&(w2, _)| w2 == w) {
+                return Err(at(
+                    wname,
+                    format!(
+                        "{} is already {}'s wonder",
+                        self.wonder_name(w),
+                        names[other]
+                    ),
+                ));
+            }
+            let s = match &p.side {
+                None => 0,
+                Some(side) => self.vocab.find_side(w, &side.value).ok_or_else(|| {
+                    let sides: Vec<&str> = self.info.wonders[usize::from(w)]
+                        .sides
+                        .iter()
+                        .map(|s| s.name)
+                        .collect();
+                    at(
+                        side,
+                        format!(
+                            "{} has no side `{}` (sides: {})",
+                            self.wonder_name(w),
+                            shown(&side.value),
+                            sides.join(", ")
+                        ),
+                    )
+                })?,
+            };
+            boards.push((w, s));
+        }
+        Ok(Some(boards))
+    }
+
+    /// Builds what the players list on cities that hold their boards:
+    /// stages, cards (their built effects run, the coins they would pay
+    /// are not added), coins (`coins` when not given) and conflict tokens.
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::games::base) fn fill_cities(
+        &self,
+        players: &[Spanned<PlayerDoc>],
+        names: &[String],
+        boards: &[(u8, u8)],
+        cities: &mut [City],
+        kept: &mut [Vec<CardId>],
+        coins: i32,
+        age: u8,
+        projects: &[Project],
+    ) -> Result<(), SheetError> {
+        let info = self.info;
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let (w, s) = boards[seat];
+            let side = &info.wonders[usize::from(w)].sides[usize::from(s)];
+            if let Some(stages) = &p.stages {
+                let have = side.stages.len() as i64;
+                let built = int(stages, "stages", 0..=have).map_err(|e| SheetError {
+                    message: format!(
+                        "{} side {} has {have} stages: {}",
+                        self.wonder_name(w),
+                        side.name,
+                        e.message
+                    ),
+                    ..e
+                })?;
+                let mut options = p.options.iter().flatten();
+                for _ in 0..built {
+                    let n = self.next_stage_options(&cities[seat]);
+                    if n > 0 {
+                        let o = match options.next() {
+                            Some(o) => int(o, "options", 1..=i64::from(n))? as u8 - 1,
+                            None => 0,
+                        };
+                        let c = &mut cities[seat];
+                        let stage = c.stages;
+                        c.chosen.push((
+                            Source::Stage {
+                                wonder: c.wonder,
+                                side: c.side,
+                                stage,
+                            },
+                            o,
+                        ));
+                    }
+                    self.add_stage(cities, seat, false);
+                }
+                if let Some(o) = options.next() {
+                    return Err(at(
+                        o,
+                        format!(
+                            "{} built no other stage with a choice (`options` gives one per stage built that offers one)",
+                            names[seat]
+                        ),
+                    ));
+                }
+            } else if let Some(o) = p.options.iter().flatten().next() {
+                return Err(at(o, "`options` are of stages built: give `stages` too"));
+            }
+            let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
+            let cards = p.cards.iter().flatten().map(|c| (c, false));
+            let leaders = p.leaders.iter().flatten().map(|c| (c, true));
+            for (c, leader) in cards.chain(leaders) {
+                let id = card(&self.vocab, c)?;
+                self.drafted_or_not(id, c, leader)?;
+                let class = self.vocab.name_class(id);
+                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == class) {
+                    return Err(at(
+                        c,
+                        format!(
+                            "{} is listed twice for {} (first at {}:{}): a city never has two of a card",
+                            self.card_name(id),
+                            names[seat],
+                            first.referenced.line(),
+                            first.referenced.column()
+                        ),
+                    ));
+                }
+                seen.push((class, c));
+                self.add_card(cities, seat, id, false);
+            }
+            for c in p.leader_hand.iter().flatten() {
+                let id = card(&self.vocab, c)?;
+                self.drafted_or_not(id, c, true)?;
+                kept[seat].push(id);
+            }
+            for e in p.entombed.iter().flatten() {
+                let (c, in_age) = match &e.value {
+                    Entombed::Name(c) => (c, age),
+                    Entombed::InAge { name, age: a } => {
+                        (name, int(a, "age", 1..=i64::from(info.ages))? as u8)
+                    }
+                };
+                let id = card(&self.vocab, c)?;
+                self.drafted_or_not(id, c, true)?;
+                let vp = 2 * info.cards[usize::from(id.0)].cost.coins_in(in_age);
+                cities[seat].entombed.push((id, vp.min(1000) as i32));
+            }
+            self.pawns_and_debt(p, &names[seat], projects, &mut cities[seat])?;
+        }
+        // Completed projects: their participants have their rewards (built
+        // effects run; coins and tokens are the sheet's, set below).
+        for p in projects.iter().filter(|p| p.status == Status::Completed) {
+            for seat in 0..cities.len() {
+                if cities[seat].has_pawn(p.age) {
+                    self.reward(cities, seat, p.card);
+                }
+            }
+        }
+        let mut tokens: Vec<i64> = (1..=info.ages).map(|a| i64::from(victory_vp(a))).collect();
+        tokens.push(i64::from(DEFEAT_VP));
+        tokens.sort_unstable();
+        tokens.dedup();
+        for (seat, p) in players.iter().enumerate() {
+            let p = &p.value;
+            let city = &mut cities[seat];
+            // What the effects asked of the turn structure happened already.
+            city.abilities.discard_builds = 0;
+            city.abilities.discard_builds_late = 0;
+            city.abilities.pending.clear();
+            city.coins = match &p.coins {
+                None => coins,
+                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
+            };
+            let held = p.conflict.as_deref().unwrap_or(&[]);
+            if let Some(t) = held.get(MAX_TOKENS) {
+                return Err(at(
+                    t,
+                    format!("a player holds at most {MAX_TOKENS} conflict tokens"),
+                ));
+            }
+            for t in held {
+                let v = t
+                    .value
+                    .0
+                    .trim()
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|v| tokens.contains(v));
+                let Some(v) = v else {
+                    let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
+                    return Err(at(
+                        t,
+                        format!(
+                            "`{}` is not a conflict token (tokens are {})",
+                            shown(&t.value.0),
+                            list.join(", ")
+                        ),
+                    ));
+                };
+                if v < 0 {
+                    city.lose(v as i32);
+                } else {
+                    city.win(v as i32);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A drafted card (a leader) is listed under `leaders`, an Age card
+    /// under `cards`.
+    fn drafted_or_not(
+        &self,
+        id: CardId,
+        c: &Spanned<String>,
+        drafted: bool,
+    ) -> Result<(), SheetError> {
+        let is = self.info.cards[usize::from(id.0)].age == 0;
+        if is == drafted {
+            return Ok(());
+        }
+        let name = self.card_name(id);
+        Err(at(
+            c,
+            if is {
+                format!(
+                    "{name} is a leader: list it under `leaders` (recruited), `leader_hand` or `entombed`"
+                )
+            } else {
+                format!("{name} is an Age card: list it under `cards`")
+            },
+        ))
+    }
+}

@@ -1,0 +1,113 @@
+//! The position: [`Table`] (both cities, the wonders and their draft, the
+//! layout of the Age, the discard pile, the progress tokens and the
+//! conflict track).
+
+use crate::engine::clone_reusing;
+
+use sevenw_host::CardId;
+
+use crate::engine::city::City;
+use crate::engine::military::Track;
+
+use super::Victory;
+use super::layout::Layout;
+
+/// Everything on the table of a Duel game: the position.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub cities: Vec<City>,
+    /// Wonders each player still may build.
+    pub wonders: [Vec<u8>; 2],
+    /// Wonders each player has built, in order.
+    pub built: [Vec<u8>; 2],
+    /// The cards under each player's built wonders, face down.
+    pub stage_cards: [Vec<CardId>; 2],
+    /// The wonders face up in the draft.
+    pub draft: Vec<u8>,
+    /// The wonders not yet revealed in the draft, in the order they come.
+    pub draft_deck: Vec<u8>,
+    /// Wonders returned to the box (not drafted, or left unbuilt when the
+    /// 7th was built).
+    pub boxed_wonders: Vec<u8>,
+    pub layout: Layout,
+    /// The discard pile ("Los jugadores pueden consultar el mazo de descartes
+    /// en cualquier momento").
+    pub discard: Vec<CardId>,
+    /// Cards returned to the box unseen (set aside, guilds not drawn).
+    pub boxed: Vec<CardId>,
+    /// Every card laid out so far.
+    pub dealt: Vec<CardId>,
+    /// Progress tokens on the board, set aside, held by each player, and
+    /// drawn from those set aside for a choice.
+    pub board_tokens: Vec<u8>,
+    pub aside_tokens: Vec<u8>,
+    pub tokens: [Vec<u8>; 2],
+    pub drawn_tokens: Vec<u8>,
+    /// The conflict pawn and the military tokens already applied.
+    pub track: Track,
+    /// Market versions: `market[s]` changes whenever what seat `s` pays for
+    /// resources may have changed (its production, prices, discounts, or
+    /// the opponent's brown and grey production).
+    pub market: [u32; 2],
+    /// Science symbols whose pair already gave a progress token, per seat.
+    pub paired: [u16; 2],
+    pub age: u8,
+    /// Whose turn it is.
+    pub current: usize,
+    /// Who played last.
+    pub last: usize,
+    /// Turns played in all.
+    pub turns: u32,
+    pub ended: Option<(Victory, Option<usize>)>,
+}
+
+clone_reusing!(Table {
+    cities,
+    wonders,
+    built,
+    stage_cards,
+    draft,
+    draft_deck,
+    boxed_wonders,
+    layout,
+    discard,
+    boxed,
+    dealt,
+    board_tokens,
+    aside_tokens,
+    tokens,
+    drawn_tokens,
+    track,
+    market,
+    paired,
+    age,
+    current,
+    last,
+    turns,
+    ended,
+});
+
+impl Table {
+    /// The empty table of a new game, with two cities of `coins` coins,
+    /// keeping the buffers of this one.
+    pub(super) fn reset(&mut self, coins: i32) {
+        let mut cities = std::mem::take(&mut self.cities);
+        // Every field of the default table, into this one's buffers.
+        self.clone_from(&Table::default());
+        cities.resize_with(2, City::default);
+        for city in &mut cities {
+            city.reset(0, 0, coins, 2);
+        }
+        self.cities = cities;
+    }
+
+    /// Built wonders in the whole game.
+    pub fn wonders_built(&self) -> u8 {
+        (self.built[0].len() + self.built[1].len()).min(255) as u8
+    }
+
+    /// The conflict pawn: positive toward seat 1's capital.
+    pub fn pawn(&self) -> i32 {
+        self.track.pawn
+    }
+}

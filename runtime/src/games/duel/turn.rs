@@ -1,0 +1,491 @@
+//! Carrying out a turn: the Ages dealt and laid out, the wonder draft, a
+//! card built, discarded or put under a wonder, the effects and the
+//! choices they ask (progress tokens, cards taken from the discard pile or
+//! the opponent), the supremacies, and the next turn; the scenario helpers
+//! that place things as if played.
+
+use sevenw_host::{CardId, Colour, Event, GameInfo, Listens, Source};
+
+use crate::engine::city::{City, Pending, run_built, seat_at};
+use crate::engine::host::CityHost;
+use crate::engine::science::{self, MAX_SYM};
+use crate::engine::vocab::listens;
+
+use super::layout::{Layout, MAX_LAYOUT, Shape};
+use super::trade::MarketKey;
+use super::{
+    Choice, Duel, MAX_WONDERS, Phase, SCIENCE_SUPREMACY, State, Victory, WONDERS_EACH, stage_source,
+};
+
+impl Duel {
+    /// Runs `source`'s effects for `Event::Built` if it listens, then every
+    /// other source of the city listening to `follow` (the generated code
+    /// filters on colour and chain). The source is already the city's.
+    fn run(&self, st: &mut State, seat: usize, source: Source, follow: Option<Event>) {
+        let t = &mut st.table;
+        let me = &t.cities[seat];
+        let follows = match follow {
+            Some(Event::BuiltCard { .. }) => me.listening & Listens::BUILT_CARD != 0,
+            Some(Event::BuiltStage) => me.listening & Listens::BUILT_STAGE != 0,
+            _ => false,
+        };
+        if !follows && !listens(self.info, source).has(Listens::BUILT) {
+            return;
+        }
+        // The other city as effects see it: `CityHost` reads other cities
+        // only through `City::count`, so a copy of what that reads serves,
+        // and the acting city is borrowed in place rather than moved out.
+        let other = 1 - seat;
+        let before = MarketKey::of(me);
+        let (real, seen) = (&t.cities[other], &mut st.shadow[other]);
+        seen.colour_count = real.colour_count;
+        seen.stages = real.stages;
+        seen.defeats = real.defeats;
+        seen.victories = real.victories;
+        seen.coins = real.coins;
+        seen.progress = real.progress;
+        let mut h = CityHost::new(&mut t.cities[seat], &st.shadow, seat, !st.rebuild);
+        run_built(&self.vocab, &mut h, source, follow.filter(|_| follows));
+        let (mine, theirs) = before.moved(MarketKey::of(&t.cities[seat]));
+        if mine {
+            t.market[seat] = t.market[seat].wrapping_add(1);
+        }
+        if theirs {
+            t.market[other] = t.market[other].wrapping_add(1);
+        }
+    }
+}
+
+impl Duel {
+    /// "Un mazo por Era" and "Preparar las cartas": the Age's deck less the
+    /// cards returned unseen, plus the drawn guilds, shuffled and laid out.
+    pub fn start_age(&self, st: &mut State, age: u8) {
+        let info = self.info;
+        let t = &mut st.table;
+        t.age = age;
+        let cards = self.ages.get(usize::from(age));
+        let mut deck: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.deck.clone());
+        st.rng.shuffle(&mut deck);
+        let aside = usize::from(info.set_aside).min(deck.len());
+        t.boxed.extend(deck.drain(..aside));
+        if let Some(rule) = info.guilds.filter(|r| r.age == age) {
+            let mut pool: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.guilds.clone());
+            st.rng.shuffle(&mut pool);
+            let take = usize::from(rule.drawn(2)).min(pool.len());
+            deck.extend_from_slice(&pool[..take]);
+            t.boxed.extend_from_slice(&pool[take..]);
+            st.rng.shuffle(&mut deck);
+        }
+        let shape = self.shapes[usize::from(age.max(1) - 1) % self.shapes.len()];
+        let mut layout = Layout {
+            shape,
+            ..Layout::default()
+        };
+        let n = usize::from(shape.len).min(deck.len());
+        layout.cards[..n].copy_from_slice(&deck[..n]);
+        layout.present = shape.all();
+        layout.open = layout.compute_open();
+        layout.up = shape.face_up | layout.open;
+        t.layout = layout;
+        t.dealt.extend_from_slice(&deck[..n]);
+        st.phase = Phase::Play;
+    }
+
+    /// The seat whose pick `pick` of draft round `round` is ("Fase de
+    /// selección de Maravillas": 1-2-1 from the first player in round 1,
+    /// from the second in round 2).
+    pub(super) fn drafter(round: u8, pick: u8) -> usize {
+        let first = usize::from(round % 2);
+        match pick {
+            0 | 3 => first,
+            _ => 1 - first,
+        }
+    }
+
+    /// Reveals the next 4 wonders of the draft (or ends it).
+    pub(super) fn draft_round(&self, st: &mut State, round: u8) {
+        let t = &mut st.table;
+        if usize::from(round) >= 2 || t.draft_deck.is_empty() {
+            t.boxed_wonders.append(&mut t.draft_deck);
+            self.start_age(st, 1);
+            return;
+        }
+        let k = WONDERS_EACH.min(t.draft_deck.len());
+        t.draft.clear();
+        t.draft.extend(t.draft_deck.drain(..k));
+        st.phase = Phase::Draft { round, pick: 0 };
+        self.draft_auto(st);
+    }
+
+    /// The last wonder of a round goes without asking.
+    pub(super) fn draft_auto(&self, st: &mut State) {
+        if let Phase::Draft { round, pick } = st.phase
+            && st.table.draft.len() == 1
+        {
+            let w = st.table.draft.remove(0);
+            st.table.wonders[Self::drafter(round, pick)].push(w);
+            self.draft_round(st, round + 1);
+        }
+    }
+
+    /// A card joins `seat`'s city, as built ("Construir una Estructura",
+    /// chains, free builds).
+    pub(super) fn build_card(&self, st: &mut State, seat: usize, card: CardId, chained: bool) {
+        st.table.cities[seat].place(&self.vocab, card);
+        let colour = self
+            .info
+            .cards
+            .get(usize::from(card.0))
+            .map_or(Colour(0), |c| c.colour);
+        self.run(
+            st,
+            seat,
+            Source::Card(card),
+            Some(Event::BuiltCard { colour, chained }),
+        );
+    }
+
+    /// "Construir una Maravilla", and "7 Maravillas ¡Ni una más!": the 7th
+    /// built returns the last unbuilt one to the box.
+    pub(super) fn build_wonder(
+        &self,
+        st: &mut State,
+        seat: usize,
+        wonder: u8,
+        card: Option<CardId>,
+    ) {
+        let t = &mut st.table;
+        if let Some(i) = t.wonders[seat].iter().position(|&w| w == wonder) {
+            t.wonders[seat].remove(i);
+        }
+        t.built[seat].push(wonder);
+        t.stage_cards[seat].extend(card);
+        let city = &mut t.cities[seat];
+        city.stages = city.stages.saturating_add(1);
+        city.gain_source(self.info, stage_source(wonder));
+        if t.wonders_built() >= MAX_WONDERS {
+            for s in 0..2 {
+                let left = std::mem::take(&mut t.wonders[s]);
+                t.boxed_wonders.extend(left);
+            }
+        }
+        self.run(st, seat, stage_source(wonder), Some(Event::BuiltStage));
+    }
+
+    pub(super) fn take_token(&self, st: &mut State, seat: usize, token: u8) {
+        let t = &mut st.table;
+        t.tokens[seat].push(token);
+        let city = &mut t.cities[seat];
+        city.progress = city.progress.saturating_add(1);
+        city.gain_source(self.info, Source::Progress(token));
+        self.run(st, seat, Source::Progress(token), None);
+    }
+
+    /// A card leaves the city for the discard pile: its production goes.
+    pub(super) fn unbuild(&self, st: &mut State, seat: usize, card: CardId) {
+        let t = &mut st.table;
+        if t.cities[seat].remove(&self.vocab, card) {
+            t.market[0] = t.market[0].wrapping_add(1);
+            t.market[1] = t.market[1].wrapping_add(1);
+            t.discard.push(card);
+        }
+    }
+
+    /// Pays a cost: its coins to the bank, the trade to the bank or to an
+    /// opponent holding "receive the coins … pay for trading" ("Economía").
+    pub(super) fn pay(&self, st: &mut State, seat: usize, coins: u16, trade: u16) {
+        let t = &mut st.table;
+        t.cities[seat].coins -= i32::from(coins) + i32::from(trade);
+        if trade > 0 {
+            let other = 1 - seat;
+            let gets = t.cities[other]
+                .abilities
+                .trade_receivers
+                .iter()
+                .any(|s| s.0.iter().any(|&off| seat_at(other, off, 2) == seat));
+            if gets {
+                t.cities[other].coins += i32::from(trade);
+            }
+        }
+    }
+
+    /// After a build, and after each choice it set off: what the effects
+    /// left to the turn structure, the conflict pawn, pairs of science
+    /// symbols, supremacies; then the turn passes. Stops at a choice.
+    pub(super) fn carry_on(&self, st: &mut State, seat: usize) {
+        loop {
+            let pending = {
+                let p = &mut st.table.cities[seat].abilities.pending;
+                (!p.is_empty()).then(|| p.remove(0))
+            };
+            if let Some(p) = pending {
+                if self.pending(st, seat, p) {
+                    return;
+                }
+                continue;
+            }
+            let city = &mut st.table.cities[seat];
+            if city.abilities.discard_builds > 0 {
+                // "El Mausoleo": a discarded card of the player's choice.
+                city.abilities.discard_builds -= 1;
+                let has = st
+                    .table
+                    .discard
+                    .iter()
+                    .any(|&c| !st.table.cities[seat].has_name(self.vocab.name_class(c)));
+                if has {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Revive,
+                    };
+                    return;
+                }
+                continue;
+            }
+            // "El ejército": the pawn follows the shields; a capital wins.
+            let t = &mut st.table;
+            if let Some(winner) = t.track.advance(&self.conflict, &mut t.cities) {
+                t.ended = Some((Victory::Military, Some(winner)));
+                st.phase = Phase::Over;
+                return;
+            }
+            // "Ciencia y progreso": each pair of equal symbols gives a token.
+            if let Some(asks) = self.pair(st, seat) {
+                if asks {
+                    return;
+                }
+                continue;
+            }
+            break;
+        }
+        if self.science_supremacy(&st.table.cities[seat]) {
+            st.table.ended = Some((Victory::Science, Some(seat)));
+            st.phase = Phase::Over;
+            return;
+        }
+        self.end_turn(st, seat);
+    }
+
+    /// "Supremacía científica": `city` holds 6 different symbols.
+    pub fn science_supremacy(&self, city: &City) -> bool {
+        let nsym = self.info.symbols.len().min(MAX_SYM);
+        let (held, _) = science::held_and_pairs(&city.science, nsym);
+        held.count_ones() >= SCIENCE_SUPREMACY
+    }
+
+    /// Carries out one pending effect; true if it asks for a choice.
+    fn pending(&self, st: &mut State, seat: usize, p: Pending) -> bool {
+        match p {
+            Pending::LoseCoins(n, seats) => {
+                // "Tu oponente pierde 3 monedas, que se devuelven al banco."
+                for &off in seats.0 {
+                    let c = &mut st.table.cities[seat_at(seat, off, 2)];
+                    c.coins -= (n.min(i32::MAX as u32) as i32).min(c.coins.max(0));
+                }
+                false
+            }
+            Pending::Discard(colours, seats) => {
+                // "Coloca en el mazo de descarte una carta gris … a tu
+                // elección que haya construido tu oponente." Each city
+                // named is a choice of its own, in order.
+                let (first, rest) = match seats.0.split_first() {
+                    Some(x) => x,
+                    None => return false,
+                };
+                if !rest.is_empty() {
+                    let rest: &'static [i8] = rest;
+                    st.table.cities[seat]
+                        .abilities
+                        .pending
+                        .insert(0, Pending::Discard(colours, sevenw_host::Seats(rest)));
+                }
+                let victim = seat_at(seat, *first, 2);
+                let has = st.table.cities[victim].cards.iter().any(|&c| {
+                    self.info
+                        .cards
+                        .get(usize::from(c.0))
+                        .is_some_and(|i| colours.contains(i.colour))
+                });
+                if has {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Discard { victim, colours },
+                    };
+                }
+                has
+            }
+            Pending::TakeProgress(0) => {
+                let has = !st.table.board_tokens.is_empty();
+                if has {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Token { drawn: false },
+                    };
+                }
+                has
+            }
+            Pending::TakeProgress(n) => {
+                // "La Gran Biblioteca": draw 3 of those set aside at the
+                // start, keep one, return the others to the box.
+                let t = &mut st.table;
+                st.rng.shuffle(&mut t.aside_tokens);
+                let k = usize::from(n).min(t.aside_tokens.len());
+                t.drawn_tokens = t.aside_tokens.drain(..k).collect();
+                let has = k > 0;
+                if has {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Token { drawn: true },
+                    };
+                }
+                has
+            }
+            // Duel's vocabulary allows none of these (no conflict tokens,
+            // no drafted hand, no entombing): the compiler refuses them.
+            Pending::TakeVictory(_)
+            | Pending::LoseTokens(..)
+            | Pending::Entomb(_)
+            | Pending::Draw(..)
+            | Pending::BuildFromHand(_)
+            | Pending::TakePawn(_) => false,
+            // Architects' effects: Duel's vocabulary allows none of them.
+            Pending::TakeCard(..) | Pending::TakeCat | Pending::Flip(_) => false,
+        }
+    }
+
+    /// The first new pair of equal symbols: `Some(true)` if it asks for a
+    /// token of the board, `Some(false)` if the board is empty, `None` if
+    /// there is no new pair.
+    fn pair(&self, st: &mut State, seat: usize) -> Option<bool> {
+        let nsym = self.info.symbols.len().min(MAX_SYM);
+        let (_, pairs) = science::held_and_pairs(&st.table.cities[seat].science, nsym);
+        // The first symbol held twice that has not given a token yet.
+        let new = pairs & !st.table.paired[seat];
+        if new == 0 {
+            return None;
+        }
+        st.table.paired[seat] |= new & new.wrapping_neg();
+        let asks = !st.table.board_tokens.is_empty();
+        if asks {
+            st.phase = Phase::Choose {
+                seat,
+                choice: Choice::Token { drawn: false },
+            };
+        }
+        Some(asks)
+    }
+
+    /// "Algunas Maravillas te permiten volver a jugar" — lost when the
+    /// figure is empty; then "Fin de una Era".
+    fn end_turn(&self, st: &mut State, seat: usize) {
+        let t = &mut st.table;
+        let again = std::mem::take(&mut t.cities[seat].abilities.extra_turns) > 0;
+        if !again || t.layout.is_empty() {
+            t.current = 1 - seat;
+        }
+        if !t.layout.is_empty() {
+            st.phase = Phase::Play;
+            return;
+        }
+        if t.age >= self.info.ages {
+            st.phase = Phase::Over;
+            return;
+        }
+        // "Fin de una Era": the player with less military power (the pawn
+        // on their side) chooses who starts; centred, the last to act.
+        for c in &mut t.cities {
+            c.abilities.extra_turns = 0;
+        }
+        let chooser = match t.track.pawn {
+            p if p > 0 => 1,
+            p if p < 0 => 0,
+            _ => t.last,
+        };
+        st.phase = Phase::Starter { chooser };
+    }
+
+    /// Scenario helper: `card` joins `seat`'s city as if built (its effects
+    /// and followers run; what they leave pending is not carried out).
+    pub fn give_card(&self, st: &mut State, seat: usize, card: CardId) {
+        self.build_card(st, seat, card, false);
+    }
+
+    /// Scenario helper: `seat` has built wonder `wonder` (without a card
+    /// under it); its effects run, what they leave pending is not carried out.
+    pub fn give_wonder(&self, st: &mut State, seat: usize, wonder: u8) {
+        let t = &mut st.table;
+        for s in 0..2 {
+            t.wonders[s].retain(|&w| w != wonder);
+        }
+        t.boxed_wonders.retain(|&w| w != wonder);
+        t.draft.retain(|&w| w != wonder);
+        t.draft_deck.retain(|&w| w != wonder);
+        self.build_wonder(st, seat, wonder, None);
+    }
+
+    /// Scenario helper: `seat` holds progress token `token` (its effects run).
+    pub fn give_token(&self, st: &mut State, seat: usize, token: u8) {
+        st.table.board_tokens.retain(|&t| t != token);
+        st.table.aside_tokens.retain(|&t| t != token);
+        self.take_token(st, seat, token);
+    }
+
+    /// Scenario helper: replaces the figure with these cards in one open
+    /// row, all accessible, and makes it the player to act's turn. The cards
+    /// it replaces go back to the box unseen.
+    pub fn lay_out(&self, st: &mut State, cards: &[CardId]) {
+        let old = st.table.layout;
+        for card in old.remaining() {
+            if let Some(i) = st.table.dealt.iter().rposition(|&c| c == card) {
+                st.table.dealt.remove(i);
+                st.table.boxed.push(card);
+            }
+        }
+        let n = cards.len().min(MAX_LAYOUT);
+        let mut shape = Shape::new(&[]);
+        shape.len = n as u8;
+        shape.face_up = shape.all();
+        let mut layout = Layout {
+            shape,
+            ..Layout::default()
+        };
+        layout.cards[..n].copy_from_slice(&cards[..n]);
+        layout.present = shape.all();
+        layout.open = shape.all();
+        layout.up = shape.all();
+        st.table.layout = layout;
+        st.table.dealt.extend_from_slice(&cards[..n]);
+        if st.table.age == 0 {
+            st.table.age = 1;
+        }
+        st.phase = Phase::Play;
+    }
+}
+
+/// Whether card `i` is drawn by the draw rule of `colour` in `age`.
+pub(super) fn is_drawn(info: &GameInfo, i: usize, age: u8, colour: Colour) -> bool {
+    let c = &info.cards[i];
+    c.age == age && c.copies.is_empty() && c.colour == colour
+}
+
+/// Cards laid out in `age`: the deck for two less those set aside, plus the
+/// drawn guilds.
+pub fn deck_len(info: &GameInfo, age: u8) -> usize {
+    let fixed: usize = info
+        .cards
+        .iter()
+        .filter(|c| c.age == age)
+        .map(|c| c.copies.iter().filter(|&&m| m <= 2).count())
+        .sum();
+    let fixed = fixed.saturating_sub(usize::from(info.set_aside));
+    let drawn = match info.guilds {
+        Some(rule) if rule.age == age => {
+            let pool = (0..info.cards.len())
+                .filter(|&i| is_drawn(info, i, age, rule.colour))
+                .count();
+            usize::from(rule.drawn(2)).min(pool)
+        }
+        _ => 0,
+    };
+    fixed + drawn
+}

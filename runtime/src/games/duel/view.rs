@@ -1,0 +1,186 @@
+//! What one seat sees ([`View`]), and the masked state previews and
+//! determinization start from.
+
+use std::fmt;
+
+use sevenw_host::CardId;
+
+use crate::engine::city::City;
+use crate::engine::military::Track;
+use crate::engine::rng::Rng;
+
+use super::layout::{MAX_LAYOUT, Shape};
+use super::{Duel, Phase, State, UNKNOWN};
+
+impl Duel {
+    /// A state fit for previews: what `seat` cannot see is gone (face-down
+    /// cards become unknown, tokens set aside and the future wonders of the
+    /// draft are out, the random stream is a fixed one).
+    /// Made in `m` (any state of this game: overwritten, its buffers
+    /// reused).
+    pub(super) fn masked_into(&self, st: &State, seat: usize, m: &mut State) {
+        m.clone_from(st);
+        let t = &mut m.table;
+        for i in 0..MAX_LAYOUT {
+            if t.layout.up & (1 << i) == 0 {
+                t.layout.cards[i] = UNKNOWN;
+            }
+        }
+        t.aside_tokens.clear();
+        t.draft_deck.clear();
+        t.boxed.clear();
+        t.dealt.clear();
+        let other = 1 - seat.min(1);
+        t.stage_cards[other].clear();
+        m.rng = Rng::new(0);
+    }
+}
+
+/// What one seat may see: both cities, the wonders (to build, built, in the
+/// draft), the progress tokens on the board and held, the conflict track,
+/// the discard pile (which "los jugadores pueden consultar … en cualquier
+/// momento"), the cards under its own wonders, and the layout with its
+/// face-down cards as "a card is here". The tokens set aside (but those
+/// drawn for its own choice), the wonders the draft has not revealed, the
+/// cards returned to the box and the cards under the opponent's wonders
+/// are not in it.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub(super) duel: &'a Duel,
+    pub(super) state: &'a State,
+    pub(super) seat: usize,
+}
+
+impl<'a> View<'a> {
+    pub fn rules(&self) -> &'a Duel {
+        self.duel
+    }
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+    pub fn age(&self) -> u8 {
+        self.state.table.age
+    }
+    pub fn phase(&self) -> Phase {
+        self.state.phase
+    }
+    pub fn current(&self) -> usize {
+        self.state.table.current
+    }
+    pub fn city(&self) -> &'a City {
+        &self.state.table.cities[self.seat]
+    }
+    pub fn opponent(&self) -> &'a City {
+        &self.state.table.cities[1 - self.seat]
+    }
+    pub fn cities(&self) -> &'a [City] {
+        &self.state.table.cities
+    }
+    /// The wonders `seat` may still build.
+    pub fn wonders(&self, seat: usize) -> &'a [u8] {
+        &self.state.table.wonders[seat.min(1)]
+    }
+    /// The wonders `seat` has built.
+    pub fn built(&self, seat: usize) -> &'a [u8] {
+        &self.state.table.built[seat.min(1)]
+    }
+    pub fn draft(&self) -> &'a [u8] {
+        &self.state.table.draft
+    }
+    pub fn board_tokens(&self) -> &'a [u8] {
+        &self.state.table.board_tokens
+    }
+    /// The tokens `seat` holds.
+    pub fn tokens(&self, seat: usize) -> &'a [u8] {
+        &self.state.table.tokens[seat.min(1)]
+    }
+    /// The tokens drawn for this seat's choice.
+    pub fn drawn_tokens(&self) -> &'a [u8] {
+        match self.state.phase {
+            Phase::Choose { seat, .. } if seat == self.seat => &self.state.table.drawn_tokens,
+            _ => &[],
+        }
+    }
+    pub fn track(&self) -> Track {
+        self.state.table.track
+    }
+    pub fn discard(&self) -> &'a [CardId] {
+        &self.state.table.discard
+    }
+    pub fn stage_cards(&self) -> &'a [CardId] {
+        &self.state.table.stage_cards[self.seat]
+    }
+    /// Slots still holding a card, as a bit set.
+    pub fn present(&self) -> u32 {
+        self.state.table.layout.present
+    }
+    /// Accessible slots, as a bit set.
+    pub fn accessible(&self) -> u32 {
+        self.state.table.layout.open
+    }
+    /// The card at `slot` if it is there and face up.
+    pub fn card_at(&self, slot: usize) -> Option<CardId> {
+        let l = &self.state.table.layout;
+        (slot < MAX_LAYOUT && l.present & l.up & (1 << slot) != 0).then(|| l.cards[slot])
+    }
+    /// The shape of the current figure.
+    pub fn shape(&self) -> &'a Shape {
+        &self.state.table.layout.shape
+    }
+    /// A state for previews: only what this seat sees (see
+    /// [`Duel::masked_into`]), made in `m` (overwritten, its buffers reused).
+    pub(super) fn masked_into(&self, m: &mut State) {
+        self.duel.masked_into(self.state, self.seat, m);
+    }
+}
+
+impl PartialEq for View<'_> {
+    fn eq(&self, o: &Self) -> bool {
+        self.seat == o.seat
+            && self.age() == o.age()
+            && self.phase() == o.phase()
+            && self.current() == o.current()
+            && self.cities() == o.cities()
+            && (0..2).all(|s| {
+                self.wonders(s) == o.wonders(s)
+                    && self.built(s) == o.built(s)
+                    && self.tokens(s) == o.tokens(s)
+            })
+            && self.draft() == o.draft()
+            && self.board_tokens() == o.board_tokens()
+            && self.drawn_tokens() == o.drawn_tokens()
+            && self.track() == o.track()
+            && self.discard() == o.discard()
+            && self.stage_cards() == o.stage_cards()
+            && self.present() == o.present()
+            && self.accessible() == o.accessible()
+            && self.shape() == o.shape()
+            && (0..MAX_LAYOUT).all(|i| self.card_at(i) == o.card_at(i))
+    }
+}
+
+impl fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let layout: Vec<Option<CardId>> = (0..usize::from(self.shape().len))
+            .map(|i| self.card_at(i))
+            .collect();
+        f.debug_struct("View")
+            .field("seat", &self.seat)
+            .field("age", &self.age())
+            .field("phase", &self.phase())
+            .field("current", &self.current())
+            .field("cities", &self.cities())
+            .field("wonders", &[self.wonders(0), self.wonders(1)])
+            .field("built", &[self.built(0), self.built(1)])
+            .field("draft", &self.draft())
+            .field("board_tokens", &self.board_tokens())
+            .field("tokens", &[self.tokens(0), self.tokens(1)])
+            .field("drawn_tokens", &self.drawn_tokens())
+            .field("track", &self.track())
+            .field("discard", &self.discard())
+            .field("stage_cards", &self.stage_cards())
+            .field("layout", &layout)
+            .field("present", &self.present())
+            .finish()
+    }
+}
