@@ -1,10 +1,10 @@
 //! Edifice (issue 10) through the game interface: the rulebook's example of
 //! joining a project (a stage of 2 wood with the Belvedere's 1 coin), a
 //! project completed when its last pawn is taken, and one failed at the end
-//! of the Age (penalty paid in full, or a debt token). Rules: the Spanish
-//! Edifice rulebook, /work/shared/rules/001_72f5ebf884e9855d.txt, sections
-//! A. PARTICIPAR EN EL PROYECTO and B. CONSTRUIR LA EDIFICACIÓN; cards:
-//! /work/shared/rules/edifice-facts.md §4.
+//! of the Age (penalty paid in full, or a debt token). Rules: 7 Wonders:
+//! Edifice rulebook (Spanish), sections "A. PARTICIPAR EN EL PROYECTO"
+//! (joining the project) and "B. CONSTRUIR LA EDIFICACIÓN" (building the
+//! edifice); cards: `cards/edifice/` (the Edifice fact sheet's §4).
 
 use sevenw_host::{CardId, ResSet};
 use sevenw_runtime::game::{Game, Setup};
