@@ -203,7 +203,9 @@ fn resolves(root: &Path, path: &str, folder: Option<&str>) -> bool {
         bases.push(root.join(f));
         bases.push(root.join(f).join("src"));
     }
-    bases.iter().any(|base| exists(base, &components, is_folder))
+    bases
+        .iter()
+        .any(|base| exists(base, &components, is_folder))
 }
 
 /// The paths `doc` names that do not exist (or leave the repository).
@@ -326,7 +328,9 @@ fn the_rules_catch_what_they_are_for() {
     assert!(is_path("schemas/"));
     // Commit hashes, and words that only look like them.
     assert_eq!(
-        commit_hashes("d1df96d, c8241b5 and a807c7c1234 (not E0102, 1,605, deadbeef, 2026-11-26, 0x1f2e3d4c5b)"),
+        commit_hashes(
+            "d1df96d, c8241b5 and a807c7c1234 (not E0102, 1,605, deadbeef, 2026-11-26, 0x1f2e3d4c5b)"
+        ),
         ["d1df96d", "c8241b5", "a807c7c1234"]
     );
 }
