@@ -31,10 +31,7 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
         }
         None => None,
     };
-    let threads = a.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |t| t as usize,
-    );
+    let threads = crate::sim::threads(a.threads);
     let opts = SimOptions {
         setup,
         bots,

@@ -25,12 +25,17 @@ pub(crate) fn progress_bar(games: u64) -> indicatif::ProgressBar {
     bar
 }
 
-pub(crate) fn sim(lib: &Library<'_>, a: SimArgs) -> Result<String, Fail> {
-    let (g, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
-    let threads = a.threads.map_or_else(
+/// The threads asked for, or one per core.
+pub(crate) fn threads(asked: Option<u64>) -> usize {
+    asked.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
-    );
+    )
+}
+
+pub(crate) fn sim(lib: &Library<'_>, a: SimArgs) -> Result<String, Fail> {
+    let (g, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
+    let threads = threads(a.threads);
     let opts = SimOptions {
         setup,
         bots,
