@@ -26,6 +26,10 @@
 //! }
 //! ```
 //!
+//! Every game names the game family whose rules play it (`family:` in its
+//! game.yaml); the families a game may name are the [`Options`] of a check
+//! ([`SHIPPED_FAMILIES`] by default, more with [`build::Builder::family`]).
+//!
 //! The crate then includes `concat!(env!("OUT_DIR"), "/cards.rs")`, which
 //! needs only the `sevenw-host` crate; [`build`] shows the rest, and `sevenc
 //! new` writes such a crate ([`new`]).

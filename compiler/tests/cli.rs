@@ -367,3 +367,32 @@ fn max_errors_shows_the_first_and_counts_the_rest() {
     let (code, _, err) = sevenc(&["check", fixture, "--max-errors", "-1"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn family_adds_a_game_family_to_those_a_game_may_name() {
+    // The mini fixture, played by rules of its own (`dice`).
+    let dir = std::env::temp_dir().join(format!("sevenc-family-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let set = dir.join("mini");
+    std::fs::create_dir_all(&set).unwrap();
+    let mini = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/gen/mini");
+    for f in ["game.yaml", "cards.yaml", "age2.yaml", "wonders.yaml"] {
+        let text = std::fs::read_to_string(mini.join(f)).unwrap();
+        std::fs::write(
+            set.join(f),
+            text.replace("family: base\n", "family: dice\n"),
+        )
+        .unwrap();
+    }
+    let path = set.to_str().unwrap();
+    let (code, out, _) = sevenc(&["check", path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("`dice` is not a game family"), "{out}");
+    assert!(out.contains("base, duel, architects"), "{out}");
+    let (code, out, _) = sevenc(&["check", path, "--family", "cards", "--family", "dice"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, code_out, err) = sevenc(&["gen", path, "--family", "dice"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(code_out.contains("family: \"dice\","), "{code_out}");
+}

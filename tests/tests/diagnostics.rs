@@ -216,6 +216,8 @@ fixtures! {
     e0304_name_in_both: "e0304-name-in-both" => ["E0304"];
     e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
     e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
+    // The second edition names another family than the first.
+    e0305_edition_family: "e0305-edition-family" => ["E0305"];
     e0104_expansion_word: "e0104-expansion-word" => ["E0104", "E0102"];
 
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];

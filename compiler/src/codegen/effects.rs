@@ -1,0 +1,415 @@
+//! The effect functions: one per source (a card, a stage, a board, a
+//! token), a match on the event with one arm per trigger, each action made
+//! of calls of the host API (`op`) with its conditions and counted amounts.
+
+use super::*;
+
+/// `body`, for a `when you take` effect only when one of its cards was
+/// taken (none named: never).
+fn took_guard(e: &Effect, cards: &[Ident], body: TokenStream) -> TokenStream {
+    if e.on != On::TookCard {
+        return body;
+    }
+    let ids = e.took.iter().filter_map(|c| cards.get(*c as usize));
+    if e.took.is_empty() {
+        quote!()
+    } else {
+        quote!(if matches!(card, #(card::#ids)|*) { #body })
+    }
+}
+
+/// One function per source: a match on the event, one arm per trigger.
+pub(super) fn effect_fn(
+    n: &Names,
+    cards: &[Ident],
+    name: &Ident,
+    d: Literal,
+    effects: &[Effect],
+) -> TokenStream {
+    let mut ons: Vec<On> = effects.iter().map(|e| e.on).collect();
+    ons.sort();
+    ons.dedup();
+    let arms: Vec<(TokenStream, Option<TokenStream>, TokenStream)> = ons
+        .iter()
+        .map(|on| {
+            let pat = match on {
+                On::Built => quote!(Event::Built),
+                On::AgeEnd => quote!(Event::AgeEnd),
+                On::GameEnd => quote!(Event::GameEnd),
+                On::BuiltStage => quote!(Event::BuiltStage),
+                On::BuiltChain => quote!(Event::BuiltCard { chained: true, .. }),
+                On::BuiltCard(c) => {
+                    let c = &n.colour[*c as usize];
+                    quote!(Event::BuiltCard { colour: colour::#c, .. })
+                }
+                On::GainedVictory => quote!(Event::GainedVictory),
+                On::TookBankCoins => quote!(Event::TookBankCoins),
+                On::BoughtFrom => quote!(Event::BoughtFrom),
+                On::Failed => quote!(Event::Failed),
+                On::TookCard => {
+                    if effects
+                        .iter()
+                        .any(|e| e.on == On::TookCard && !e.took.is_empty())
+                    {
+                        quote!(Event::TookCard { card })
+                    } else {
+                        quote!(Event::TookCard { .. })
+                    }
+                }
+            };
+            // The effects of this event in order; a run of effects of a
+            // `one of` choice becomes one `match` on the option chosen.
+            let mine: Vec<&Effect> = effects.iter().filter(|e| e.on == *on).collect();
+            let mut body: Vec<TokenStream> = Vec::new();
+            let mut i = 0;
+            while i < mine.len() {
+                if mine[i].option.is_some() {
+                    let run = mine[i..].iter().take_while(|e| e.option.is_some()).count();
+                    let mut opts: Vec<u8> =
+                        mine[i..i + run].iter().filter_map(|e| e.option).collect();
+                    opts.sort_unstable();
+                    opts.dedup();
+                    let arms: Vec<(Literal, TokenStream)> = opts
+                        .iter()
+                        .map(|&k| {
+                            let ops = mine[i..i + run]
+                                .iter()
+                                .filter(|e| e.option == Some(k))
+                                .map(|e| took_guard(e, cards, op(n, &e.op)));
+                            (Literal::u8_unsuffixed(k), quote!(#(#ops)*))
+                        })
+                        .collect();
+                    body.push(match arms.as_slice() {
+                        [(k, ops)] => quote!(if h.chosen() == #k { #ops }),
+                        _ => {
+                            let arms = arms.iter().map(|(k, ops)| quote!(#k => { #ops }));
+                            quote!(match h.chosen() { #(#arms)* _ => {} })
+                        }
+                    });
+                    i += run;
+                } else {
+                    body.push(took_guard(mine[i], cards, op(n, &mine[i].op)));
+                    i += 1;
+                }
+            }
+            // A whole arm of one option is the arm's guard.
+            let one = mine.iter().map(|e| e.option).collect::<Vec<_>>();
+            if let [Some(k), rest @ ..] = one.as_slice()
+                && rest.iter().all(|o| *o == Some(*k))
+            {
+                let k = Literal::u8_unsuffixed(*k);
+                let ops = mine.iter().map(|e| took_guard(e, cards, op(n, &e.op)));
+                return (pat, Some(quote!(h.chosen() == #k)), quote!(#(#ops)*));
+            }
+            (pat, None, quote!(#(#body)*))
+        })
+        .collect();
+    let body = match arms.as_slice() {
+        [(pat, None, body)] => quote!(if let #pat = event { #body }),
+        _ => {
+            let arms = arms.iter().map(|(pat, guard, body)| match guard {
+                Some(g) => quote!(#pat if #g => { #body }),
+                None => quote!(#pat => { #body }),
+            });
+            quote!(match event { #(#arms)* _ => {} })
+        }
+    };
+    quote! {
+        #[doc = #d]
+        fn #name(event: Event, h: &mut dyn Host) {
+            #body
+        }
+    }
+}
+
+fn what(n: &Names, what: Counted) -> TokenStream {
+    match what {
+        Counted::Cards(m) => {
+            let set = n.colour_set(m);
+            quote!(Counted::Cards(#set))
+        }
+        Counted::WonderStages => quote!(Counted::WonderStages),
+        Counted::DefeatTokens => quote!(Counted::DefeatTokens),
+        Counted::VictoryTokens => quote!(Counted::VictoryTokens),
+        Counted::Coins => quote!(Counted::Coins),
+        Counted::ProgressTokens => quote!(Counted::ProgressTokens),
+        Counted::ColourSets(m) => {
+            let set = n.colour_set(m);
+            quote!(Counted::ColourSets(#set))
+        }
+        Counted::PairedVictoryPoints => quote!(Counted::PairedVictoryPoints),
+        Counted::Cats => quote!(Counted::Cats),
+        Counted::Token(t) => {
+            let t = Literal::u8_unsuffixed(t);
+            quote!(Counted::Token(#t))
+        }
+        Counted::FinishedWonders => quote!(Counted::FinishedWonders),
+        Counted::Colours(m) => {
+            let set = n.colour_set(m);
+            quote!(Counted::Colours(#set))
+        }
+    }
+}
+
+/// `body`, run only if `cond` holds for the acting city.
+fn guarded(n: &Names, cond: &Option<ir::Cond>, body: TokenStream) -> TokenStream {
+    match cond {
+        None => body,
+        Some(ir::Cond::More { what: w, seats: s }) => {
+            let w = what(n, *w);
+            let others = s.iter().map(|seat| {
+                let one = seats(std::slice::from_ref(seat));
+                quote!(mine > h.count(#w, #one))
+            });
+            quote! {
+                let mine = h.count(#w, Seats(&[0]));
+                if #(#others)&&* { #body }
+            }
+        }
+        Some(ir::Cond::Exactly { what: w, n: k }) => {
+            let w = what(n, *w);
+            let k = Literal::u32_unsuffixed(*k);
+            quote!(if h.count(#w, Seats(&[0])) == #k { #body })
+        }
+        Some(ir::Cond::AtLeast { what: w, n: k }) => {
+            let w = what(n, *w);
+            let k = Literal::u32_unsuffixed(*k);
+            quote!(if h.count(#w, Seats(&[0])) >= #k { #body })
+        }
+    }
+}
+
+fn counted(n: &Names, c: &ir::Counter) -> TokenStream {
+    let what = what(n, c.what);
+    let s = seats(&c.seats);
+    let count = if c.most {
+        quote!(h.count_most(#what, #s))
+    } else {
+        quote!(h.count(#what, #s))
+    };
+    if c.divisor > 1 {
+        let d = Literal::u32_unsuffixed(c.divisor);
+        quote!((#count / #d))
+    } else {
+        count
+    }
+}
+
+/// `n` or `n × count`, as an i32 expression.
+fn amount(n: &Names, k: i32, per: &Option<ir::Counter>) -> TokenStream {
+    let kl = Literal::i32_unsuffixed(k);
+    match per {
+        None => quote!(#kl),
+        Some(c) => {
+            let count = counted(n, c);
+            if k == 1 {
+                quote!(#count as i32)
+            } else {
+                quote!(#kl * #count as i32)
+            }
+        }
+    }
+}
+
+fn op(n: &Names, op: &Op) -> TokenStream {
+    match op {
+        Op::Produce {
+            options,
+            amount,
+            tradable,
+        } => {
+            let set = n.res_set(*options);
+            let a = Literal::u8_unsuffixed(*amount);
+            quote!(h.produce(#set, #a, #tradable);)
+        }
+        Op::Coins { n: k, per, cond } => {
+            let a = amount(n, *k, per);
+            let body = if per.is_some() {
+                quote!(let n = #a; h.gain_coins(n);)
+            } else {
+                quote!(h.gain_coins(#a);)
+            };
+            guarded(n, cond, body)
+        }
+        Op::Vp {
+            category,
+            n: k,
+            per,
+            cond,
+        } => {
+            let c = &n.cat[*category as usize];
+            let a = amount(n, *k, per);
+            let body = if per.is_some() {
+                quote!(let n = #a; h.gain_vp(cat::#c, n);)
+            } else {
+                quote!(h.gain_vp(cat::#c, #a);)
+            };
+            guarded(n, cond, body)
+        }
+        Op::Shields { n: k, per, cond } => {
+            let a = amount(n, *k as i32, per);
+            let body = if per.is_some() {
+                quote!(let n = #a; h.gain_shields(n as u32);)
+            } else {
+                let k = Literal::u32_unsuffixed(*k);
+                quote!(h.gain_shields(#k);)
+            };
+            guarded(n, cond, body)
+        }
+        Op::Science { options } => {
+            let set = n.sym_set(*options);
+            quote!(h.science(#set);)
+        }
+        Op::Trade {
+            resources,
+            price,
+            seats: s,
+        } => {
+            let set = n.res_set(*resources);
+            let p = Literal::u8_unsuffixed(*price);
+            let s = seats(s);
+            quote!(h.trade_price(#set, #p, #s);)
+        }
+        Op::BuildFree { pile, once_per_age } => {
+            let pile = match pile {
+                ir::Pile::Discard => quote!(Pile::Discard),
+                ir::Pile::Hand => quote!(Pile::Hand),
+            };
+            let limit = if *once_per_age {
+                quote!(Limit::OncePerAge)
+            } else {
+                quote!(Limit::Now)
+            };
+            quote!(h.build_free(#pile, #limit);)
+        }
+        Op::Lose { n: k, seats: s } => {
+            let k = Literal::u32_unsuffixed(*k);
+            let s = seats(s);
+            quote!(h.lose_coins(#k, #s);)
+        }
+        Op::Discard { colours, seats: s } => {
+            let set = n.colour_set(*colours);
+            let s = seats(s);
+            quote!(h.discard_card(#set, #s);)
+        }
+        Op::TakeProgress { set_aside } => {
+            let k = Literal::u8_unsuffixed(*set_aside);
+            quote!(h.take_progress(#k);)
+        }
+        Op::Discount { n: k, target } => {
+            let k = Literal::u8_unsuffixed(*k);
+            let target = match target {
+                ir::Discount::Wonders => quote!(Discount::Wonders),
+                ir::Discount::Colours(c) => {
+                    let set = n.colour_set(*c);
+                    quote!(Discount::Colours(#set))
+                }
+            };
+            quote!(h.discount(#k, #target);)
+        }
+        Op::ReceiveTrade { seats: s } => {
+            let s = seats(s);
+            quote!(h.receive_trade_coins(#s);)
+        }
+        Op::LoseTokens {
+            token,
+            n: k,
+            seats: s,
+        } => {
+            let kind = match token {
+                ir::Token::Defeat => quote!(TokenKind::Defeat),
+                ir::Token::Victory => quote!(TokenKind::Victory),
+            };
+            let k = Literal::u8_unsuffixed(*k);
+            let s = seats(s);
+            quote!(h.lose_tokens(#kind, #k, #s);)
+        }
+        Op::CoinDiscount {
+            n: k,
+            colours,
+            seats: s,
+        } => {
+            let k = Literal::u8_unsuffixed(*k);
+            let set = n.colour_set(*colours);
+            let s = seats(s);
+            quote!(h.coin_discount(#k, #set, #s);)
+        }
+        Op::FreeRule(rule) => {
+            let rule = match rule {
+                ir::FreeRule::Colours(c) => {
+                    let set = n.colour_set(*c);
+                    quote!(FreeRule::Colours(#set))
+                }
+                ir::FreeRule::FirstOfColour => quote!(FreeRule::FirstOfColour),
+                ir::FreeRule::FirstOfAge => quote!(FreeRule::FirstOfAge),
+                ir::FreeRule::LastOfAge => quote!(FreeRule::LastOfAge),
+            };
+            quote!(h.free_builds(#rule);)
+        }
+        Op::BankTrade { resources, price } => {
+            let set = n.res_set(*resources);
+            let p = Literal::u8_unsuffixed(*price);
+            quote!(h.bank_trade(#set, #p);)
+        }
+        Op::TakeVictory { age } => {
+            let a = Literal::u8_unsuffixed(*age);
+            quote!(h.take_victory_token(#a);)
+        }
+        Op::GiveDefeats => quote!(h.give_defeats();),
+        Op::ScienceRule(rule) => {
+            let rule = match rule {
+                ir::ScienceRule::SetBonus { vp, category } => {
+                    let vp = Literal::u8_unsuffixed(*vp);
+                    let c = &n.cat[*category as usize];
+                    quote!(ScienceRule::SetBonus { vp: #vp, category: cat::#c })
+                }
+                ir::ScienceRule::Change => quote!(ScienceRule::Change),
+                ir::ScienceRule::CopyMost => quote!(ScienceRule::CopyMost),
+            };
+            quote!(h.science_rule(#rule);)
+        }
+        Op::Entomb { colours } => {
+            let set = n.colour_set(*colours);
+            quote!(h.entomb(#set);)
+        }
+        Op::Draw { n: k, colours } => {
+            let set = n.colour_set(*colours);
+            let k = Literal::u8_unsuffixed(*k);
+            quote!(h.draw_cards(#set, #k);)
+        }
+        Op::BuildFromHand { colours } => {
+            let set = n.colour_set(*colours);
+            quote!(h.build_from_hand(#set);)
+        }
+        Op::Keep { colours } => {
+            let set = n.colour_set(*colours);
+            quote!(h.keep_hand(#set);)
+        }
+        Op::TakePawn { age } => {
+            let a = Literal::u8_unsuffixed(*age);
+            quote!(h.take_pawn(#a);)
+        }
+        Op::TakeCard { decks, top } => {
+            let d = Literal::u8_unsuffixed(*decks);
+            let t = Literal::u8_unsuffixed(*top);
+            quote!(h.take_card(Decks(#d), #t);)
+        }
+        Op::TakeCat => quote!(h.take_cat();),
+        Op::Flip { n: k } => {
+            let k = Literal::u8_unsuffixed(*k);
+            quote!(h.flip_conflict(#k);)
+        }
+        Op::AnyResources => quote!(h.any_resources();),
+        Op::CoinValue { n: k } => {
+            let k = Literal::u8_unsuffixed(*k);
+            quote!(h.coin_value(#k);)
+        }
+        Op::PlayLastCard => quote!(h.play_last_card();),
+        Op::PlayAgain => quote!(h.play_again();),
+        Op::Copy { colours, seats: s } => {
+            let set = n.colour_set(*colours);
+            let s = seats(s);
+            quote!(h.copy_card(#set, #s);)
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! The resolver's look-ups: decks, cards, colours, resources and seats by
+//! name, counted things and conditions, and the help of a name that is
+//! unknown or of the wrong kind.
+
+use super::*;
+
+impl Resolver<'_> {
+    /// The deck a card's `decks:` names: a wonder (name or alias) or `central`.
+    pub(super) fn deck(&mut self, t: &Text, wonders: &[Vec<String>]) -> Option<DeckRef> {
+        let n = t.value.trim().to_lowercase();
+        if n == "central" {
+            return Some(DeckRef::Central);
+        }
+        if let Some(i) = wonders.iter().position(|w| w.contains(&n)) {
+            return Some(DeckRef::Wonder(i));
+        }
+        let options: Vec<&str> = self
+            .wonders
+            .iter()
+            .map(String::as_str)
+            .chain(["central"])
+            .collect();
+        self.report.push(
+            Diagnostic::new(
+                Code::UnknownName,
+                t.loc,
+                format!("unknown deck `{}`", t.value.trim()),
+            )
+            .label(format!("not a wonder of `{}`, nor `central`", self.v.game))
+            .maybe_help(suggest(&n, options.iter().copied())),
+        );
+        None
+    }
+
+    /// The cards a `when you take …` trigger names: by name or alias, or
+    /// every card of a colour.
+    pub(super) fn taken(
+        &mut self,
+        p: &crate::load::DslText,
+        list: &[sevenw_dsl::Taken],
+    ) -> Option<Vec<u16>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for t in list {
+            let n = t.name.text.trim().to_lowercase();
+            let loc = p.loc_of(t.name.span);
+            if t.colour {
+                match self.v.lookup(&n) {
+                    Some(Name::Colour(c)) => {
+                        let colour = &self.v.colours[c as usize];
+                        out.extend(
+                            self.cards
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, k)| k.colour.as_ref() == Some(colour))
+                                .map(|(i, _)| i as u16),
+                        );
+                    }
+                    other => {
+                        self.unknown_or_wrong(loc, &t.name.text, other, "a colour");
+                        ok = false;
+                    }
+                }
+                continue;
+            }
+            let found: Vec<u16> = self
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.names.contains(&n))
+                .map(|(i, _)| i as u16)
+                .collect();
+            if found.is_empty() {
+                let all: Vec<&str> = self.cards.iter().map(|k| k.shown.as_str()).collect();
+                self.report.push(
+                    Diagnostic::new(
+                        Code::UnknownName,
+                        loc,
+                        format!("unknown card `{}`", t.name.text),
+                    )
+                    .label(format!("no card of `{}` has this name", self.v.game))
+                    .maybe_help(
+                        did_you_mean(&n, all.iter().copied())
+                            .map(|c| format!("did you mean `{c}`?"))
+                            .or_else(|| Some("write a card's name, or `a COLOUR card`".into())),
+                    ),
+                );
+                ok = false;
+            }
+            out.extend(found);
+        }
+        out.sort_unstable();
+        out.dedup();
+        ok.then_some(out)
+    }
+
+    pub(super) fn colour(&mut self, t: &Text) -> Option<u8> {
+        match self.v.lookup(t.value.trim()) {
+            Some(Name::Colour(c)) => Some(c),
+            other => {
+                self.unknown_or_wrong(t.loc, t.value.trim(), other, "a colour");
+                None
+            }
+        }
+    }
+
+    /// Reports a name that is unknown, or known as another kind.
+    pub(super) fn unknown_or_wrong(
+        &mut self,
+        loc: Loc,
+        word: &str,
+        found: Option<Name>,
+        want: &str,
+    ) {
+        let game = &self.v.game;
+        match found {
+            Some(name) => self.report.push(
+                Diagnostic::new(
+                    Code::WrongKind,
+                    loc,
+                    format!("`{word}` is {}, but {want} is needed here", name.kind()),
+                )
+                .label(format!("{} where {want} is expected", name.kind()))
+                .maybe_help(suggest(word, self.v.names_of(want)).map(|s| {
+                    let kind = want.trim_start_matches("an ").trim_start_matches("a ");
+                    format!("{s} (the {kind} names of `{game}`)")
+                })),
+            ),
+            None => {
+                let help = match self.v.declared_elsewhere(word) {
+                    Some(other) => Some(self.elsewhere_help(word, other)),
+                    None => suggest(word, self.v.names_of(want)),
+                };
+                self.report.push(
+                    Diagnostic::new(
+                        Code::UnknownName,
+                        loc,
+                        format!(
+                            "unknown {} `{word}`",
+                            want.trim_start_matches("a ").trim_start_matches("an ")
+                        ),
+                    )
+                    .label(format!("not {want} of the game `{game}`"))
+                    .maybe_help(help),
+                )
+            }
+        }
+    }
+
+    /// Help for a name, word or trigger that another card set of the same
+    /// game declares.
+    pub(super) fn elsewhere_help(&self, word: &str, other: &str) -> String {
+        let game = &self.v.game;
+        match &self.v.extends {
+            Some(parent) if other != parent => format!(
+                "`{}` is declared by `{other}`, another expansion of `{parent}`: an expansion may use only its own names and those of the game it extends",
+                word.trim()
+            ),
+            Some(_) => format!(
+                "`{}` is declared by `{other}`, not by `{game}`",
+                word.trim()
+            ),
+            None => format!(
+                "`{}` is declared by the expansion `{other}`, not by `{game}`: a card of `{game}` cannot use it (move the card to `{other}`, or declare it in `{game}`'s game.yaml)",
+                word.trim()
+            ),
+        }
+    }
+
+    /// Help for an effect starting with an unknown word: the nearest word
+    /// an effect of this game starts with, else the nearest of the language
+    /// (which the game does not allow), else the game's words.
+    /// [`Resolver::word_help`], asked once per distinct word.
+    pub(super) fn word_help_memo(&mut self, written: &str) -> String {
+        if let Some(help) = self.word_helps.get(written) {
+            return help.clone();
+        }
+        let help = self.word_help(written);
+        if self.word_helps.len() < HELP_MEMO {
+            self.word_helps.insert(written.to_string(), help.clone());
+        }
+        help
+    }
+
+    pub(super) fn word_help(&self, written: &str) -> String {
+        let game = &self.v.game;
+        let allowed = |w: &&WordInfo| self.v.allows_word(w.word);
+        let ours = leading_words(self.v.words.iter().map(String::as_str));
+        if let Some(near) = did_you_mean(written, ours.iter().copied()) {
+            let example = WORDS
+                .iter()
+                .filter(allowed)
+                .find(|w| w.leading() == Some(near))
+                .map_or("", |w| w.example);
+            return format!("did you mean `{near}`? (as in `{example}`)");
+        }
+        let all = leading_words(WORDS.iter().map(|w| w.word));
+        let listed = ours.join(", ");
+        if let Some(near) = did_you_mean(written, all.iter().copied()) {
+            return format!(
+                "`{near}` starts an effect of the language that `{game}` does not allow \
+                 (see `words:` in its game.yaml); the effects of `{game}` start with: {listed}"
+            );
+        }
+        let lose = WORDS
+            .iter()
+            .filter(allowed)
+            .find(|w| w.leading().is_none())
+            .map(|w| format!(", or a scope as in `{}`", w.example))
+            .unwrap_or_default();
+        format!("the effects of `{game}` start with: {listed}{lose}")
+    }
+
+    pub(super) fn loc(&self, text: &crate::load::DslText, w: &Word) -> Loc {
+        text.loc_of(w.span)
+    }
+
+    pub(super) fn resources(&mut self, p: &crate::load::DslText, words: &[Word]) -> Option<u16> {
+        let mut mask = 0u16;
+        let mut ok = true;
+        for w in words {
+            match self.v.lookup(&w.text) {
+                Some(Name::Resource(r)) => mask |= 1 << r,
+                Some(Name::Class(m)) => mask |= m,
+                other => {
+                    self.unknown_or_wrong(self.loc(p, w), &w.text, other, "a resource");
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(mask)
+    }
+
+    pub(super) fn seats(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        default_self: bool,
+    ) -> Option<Vec<i8>> {
+        let mut seats = Vec::new();
+        let mut ok = true;
+        for w in words {
+            match self.v.lookup(&w.text) {
+                Some(Name::Scope(s)) => seats.extend(s),
+                other => {
+                    self.unknown_or_wrong(self.loc(p, w), &w.text, other, "a scope");
+                    ok = false;
+                }
+            }
+        }
+        if words.is_empty() && default_self {
+            seats.push(0);
+        }
+        seats.sort();
+        seats.dedup();
+        ok.then_some(seats)
+    }
+
+    /// `brown, grey or purple cards` / `wonder stage` / `defeat tokens`.
+    pub(super) fn counted(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        span_loc: Loc,
+    ) -> Option<(CounterKind, u16)> {
+        self.counted_kind(p, words, span_loc)
+            .map(|(kind, colours, _)| (kind, colours))
+    }
+
+    /// [`Resolver::counted`], with the kind of progress token counted
+    /// (`per Culture progress token`).
+    pub(super) fn counted_kind(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        span_loc: Loc,
+    ) -> Option<(CounterKind, u16, Option<u8>)> {
+        let lower: Vec<String> = words.iter().map(|w| w.text.to_lowercase()).collect();
+        // `card` or `cards`: a word of a noun, maybe in the plural.
+        let same =
+            |written: &str, noun: &str| written == noun || written.strip_suffix('s') == Some(noun);
+        for (noun, kind) in CounterKind::ALL {
+            let noun_words: Vec<&str> = noun.split(' ').collect();
+            if lower.len() < noun_words.len()
+                || !lower[lower.len() - noun_words.len()..]
+                    .iter()
+                    .zip(&noun_words)
+                    .all(|(w, n)| same(w, n))
+            {
+                continue;
+            }
+            if !self.v.counters.contains(kind) {
+                let help = match self.v.declared_elsewhere(noun) {
+                    Some(other) => self.elsewhere_help(noun, other),
+                    None => format!("this game counts: {}", self.counter_list()),
+                };
+                self.report.push(
+                    Diagnostic::new(
+                        Code::WordNotAllowed,
+                        span_loc,
+                        format!("the game `{}` does not count {noun}s", self.v.game),
+                    )
+                    .label("not counted in this game")
+                    .help(help),
+                );
+                return None;
+            }
+            let qualifiers = &words[..words.len() - noun_words.len()];
+            let mut colours = 0u16;
+            let mut ok = true;
+            if *kind == CounterKind::ProgressTokens && !qualifiers.is_empty() {
+                // `per Culture progress token`: the tokens of one kind.
+                let written = qualifiers
+                    .iter()
+                    .map(|q| q.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let n = written.to_lowercase();
+                let loc = Loc {
+                    end: self.loc(p, &qualifiers[qualifiers.len() - 1]).end,
+                    ..self.loc(p, &qualifiers[0])
+                };
+                return match self.tokens.iter().position(|t| t.contains(&n)) {
+                    Some(i) if i < 256 => Some((*kind, 0, Some(i as u8))),
+                    _ => {
+                        let all: Vec<&str> = self.token_names.iter().map(String::as_str).collect();
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::UnknownName,
+                                loc,
+                                format!("unknown progress token `{written}`"),
+                            )
+                            .label(format!(
+                                "no progress token of `{}` has this name",
+                                self.v.game
+                            ))
+                            .maybe_help(suggest(&n, all.iter().copied())),
+                        );
+                        None
+                    }
+                };
+            }
+            for q in qualifiers {
+                match self.v.lookup(&q.text) {
+                    Some(Name::Colour(c)) if *kind == CounterKind::Cards => colours |= 1 << c,
+                    other => {
+                        let want = if *kind == CounterKind::Cards {
+                            "a colour"
+                        } else {
+                            "nothing"
+                        };
+                        if want == "nothing" {
+                            self.report.push(
+                                Diagnostic::new(
+                                    Code::WrongKind,
+                                    self.loc(p, q),
+                                    format!("`{noun}` takes no qualifier, found `{}`", q.text),
+                                )
+                                .label("not expected here"),
+                            );
+                        } else {
+                            self.unknown_or_wrong(self.loc(p, q), &q.text, other, want);
+                        }
+                        ok = false;
+                    }
+                }
+            }
+            if *kind == CounterKind::Cards && colours == 0 && ok {
+                // `per card`: every colour.
+                colours = (1u32 << self.v.colours.len()).wrapping_sub(1) as u16;
+            }
+            return ok.then_some((*kind, colours, None));
+        }
+        let last = words.last()?;
+        let all: Vec<&str> = self.v.counter_nouns.iter().map(String::as_str).collect();
+        self.report.push(
+            Diagnostic::new(
+                Code::UnknownName,
+                self.loc(p, last),
+                format!("cannot count `{}`", last.text),
+            )
+            .label("not a thing this game counts")
+            .maybe_help(
+                // Compare the last word with each counter's last word: `cardz` → `card`.
+                crate::diag::did_you_mean(
+                    &last.text,
+                    all.iter().map(|n| n.rsplit(' ').next().unwrap_or(n)),
+                )
+                .and_then(|near| all.iter().find(|n| n.ends_with(near)))
+                .map(|n| format!("did you mean `{n}`?"))
+                .or_else(|| Some(format!("this game counts: {}", self.counter_list()))),
+            ),
+        );
+        None
+    }
+
+    /// Every city the game's scopes reach.
+    pub(super) fn all_seats(&self) -> Vec<i8> {
+        let mut seats: Vec<i8> = self
+            .v
+            .scopes
+            .iter()
+            .flat_map(|(_, s)| s.iter().copied())
+            .collect();
+        seats.sort();
+        seats.dedup();
+        seats
+    }
+
+    /// `white cards`: the colours of a count of cards.
+    /// An Age named in an effect (`of age 2`): 0 when none is named (the
+    /// current Age); an Age the game does not have is reported.
+    pub(super) fn age_of(
+        &mut self,
+        p: &crate::load::DslText,
+        age: Option<&sevenw_dsl::Num>,
+    ) -> Option<u8> {
+        match age {
+            None => Some(0),
+            Some(n) if n.value >= 1 && n.value <= u32::from(self.v.ages) => Some(n.value as u8),
+            Some(n) => {
+                self.report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        p.loc_of(n.span),
+                        format!(
+                            "`{}` has Ages 1 to {}, not {}",
+                            self.v.game, self.v.ages, n.value
+                        ),
+                    )
+                    .label("no such Age"),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn cards(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        loc: Loc,
+        message: &str,
+    ) -> Option<u16> {
+        let (kind, colours) = self.counted(p, words, loc)?;
+        if kind != CounterKind::Cards {
+            self.report.push(
+                Diagnostic::new(Code::WrongKind, loc, message.to_string())
+                    .label("not cards")
+                    .help("name cards by colour, e.g. `white cards`"),
+            );
+            return None;
+        }
+        Some(colours)
+    }
+
+    /// The condition of a gain.
+    pub(super) fn cond(&mut self, p: &crate::load::DslText, c: &sevenw_dsl::Cond) -> Option<Cond> {
+        let loc = p.loc_of(c.span);
+        Some(match &c.kind {
+            sevenw_dsl::CondKind::More { counted, scope } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                // `than each neighbour`: a scope named in the singular.
+                let plural = format!("{}s", scope.text);
+                let seats = match (self.v.lookup(&scope.text), self.v.lookup(&plural)) {
+                    (Some(Name::Scope(s)), _) | (None, Some(Name::Scope(s))) => s,
+                    (other, _) => {
+                        self.unknown_or_wrong(p.loc_of(scope.span), &scope.text, other, "a scope");
+                        return None;
+                    }
+                };
+                if seats.contains(&0) {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::WrongKind,
+                            p.loc_of(scope.span),
+                            "a city cannot have more than itself",
+                        )
+                        .label("this scope holds the acting city")
+                        .help("compare with other cities, e.g. `than each neighbour`"),
+                    );
+                    return None;
+                }
+                Cond::More {
+                    kind,
+                    colours,
+                    seats,
+                }
+            }
+            sevenw_dsl::CondKind::No { counted } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                Cond::Exactly {
+                    kind,
+                    colours,
+                    n: 0,
+                }
+            }
+            sevenw_dsl::CondKind::Exactly { n, counted } => {
+                let (kind, colours) = self.counted(p, counted, loc)?;
+                Cond::Exactly {
+                    kind,
+                    colours,
+                    n: n.value,
+                }
+            }
+            sevenw_dsl::CondKind::WonderComplete => Cond::WonderComplete,
+        })
+    }
+
+    pub(super) fn counter_list(&self) -> String {
+        self.v.counter_nouns.join(", ")
+    }
+}

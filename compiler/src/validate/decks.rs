@@ -1,0 +1,241 @@
+//! Checks of a game of decks (7 Wonders Architects' shape): every wonder's
+//! deck and the central deck (E0209), and every wonder's stages against the
+//! game's `pieces`, with their levels (E0210, E0206).
+
+use super::*;
+
+/// A game of decks (7 Wonders Architects): every wonder's deck and the
+/// central deck hold the counts of `decks:` in game.yaml.
+pub(super) fn game_decks(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let Deal::Decks {
+        wonder,
+        central,
+        loc,
+    } = v.deal
+    else {
+        return;
+    };
+    if game
+        .left_out
+        .iter()
+        .any(|l| l.cards && l.part != crate::load::Part::Copies)
+    {
+        return; // the counts would mislead; the file's own report says so
+    }
+    let mut held = vec![0i64; game.wonders.len()];
+    let mut in_central = 0i64;
+    let mut places: Vec<Option<Loc>> = vec![None; game.wonders.len() + 1];
+    for c in &game.cards {
+        for (d, n, t) in &c.decks {
+            if n.value < 1 || n.value > 250 {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        n.loc,
+                        format!("{} copies in a deck: it must be 1 to 250", n.value),
+                    )
+                    .label("out of range")
+                    .help("leave a deck out of `decks` when it holds no copy"),
+                );
+                continue;
+            }
+            match d {
+                Some(DeckRef::Wonder(w)) => {
+                    held[*w] += n.value;
+                    places[*w].get_or_insert(t.loc);
+                }
+                Some(DeckRef::Central) => {
+                    in_central += n.value;
+                    places[game.wonders.len()].get_or_insert(t.loc);
+                }
+                None => return, // reported; the counts would mislead
+            }
+        }
+    }
+    let total = wonder as i64 * game.wonders.len() as i64 + central as i64;
+    let mut wrong = |what: String, have: i64, need: u8, at: Option<Loc>| {
+        report.push(
+            Diagnostic::new(
+                Code::DeckCount,
+                at.unwrap_or(loc),
+                format!(
+                    "{what} holds {}, not {need}",
+                    plural(have, "card", "cards")
+                ),
+            )
+            .label(if at.is_some() {
+                "the first card of this deck".to_string()
+            } else {
+                "the decks are declared here".to_string()
+            })
+            .help(format!(
+                "`decks: {{wonder: {wonder}, central: {central}}}`: {total} cards in all; adjust the copies in the cards' `decks:`"
+            )),
+        );
+    };
+    for (i, w) in game.wonders.iter().enumerate() {
+        if held[i] != wonder as i64 {
+            wrong(
+                format!("the deck of {}", w.name.value),
+                held[i],
+                wonder,
+                places[i],
+            );
+        }
+    }
+    if in_central != central as i64 {
+        wrong(
+            "the central deck".to_string(),
+            in_central,
+            central,
+            places[game.wonders.len()],
+        );
+    }
+}
+
+/// A game of `pieces`: every wonder's stages cost each piece once, in
+/// counted resources; levels start at 1, rise by at most one, never fall;
+/// a card's cost never counts resources.
+pub(super) fn pieces(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    for c in &game.cards {
+        if let Some((p, loc)) = c.cost.pattern {
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    loc,
+                    format!(
+                        "`{}` costs `{}`: only wonder stages count their resources",
+                        c.name.value,
+                        p.text()
+                    ),
+                )
+                .label("not a card's cost")
+                .help("name the resources (`2 wood, glass`), or leave the cost out"),
+            );
+        }
+    }
+    for w in &game.wonders {
+        for s in &w.sides {
+            let mut last = 0i64;
+            for st in &s.stages {
+                let Some(l) = st.level else { continue };
+                if l.value < 1 || l.value < last || l.value > last + 1 {
+                    report.push(
+                        Diagnostic::new(
+                            Code::BadWonder,
+                            l.loc,
+                            format!(
+                                "level {} of a stage of `{}` side {} follows level {last}",
+                                l.value, w.name.value, s.name.value
+                            ),
+                        )
+                        .label("levels must start at 1 and rise one at a time")
+                        .help("list the stages from the bottom: each level the same as the one before or one more"),
+                    );
+                }
+                last = l.value;
+            }
+            let levelled = s.stages.iter().filter(|st| st.level.is_some()).count();
+            if levelled > 0 && levelled < s.stages.len() {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadWonder,
+                        s.name.loc,
+                        format!(
+                            "some stages of `{}` side {} have a `level`, some not",
+                            w.name.value, s.name.value
+                        ),
+                    )
+                    .label("levels for some stages only")
+                    .help("give every stage of the side its `level`, or none"),
+                );
+            }
+            if v.pieces.is_empty() {
+                for st in &s.stages {
+                    if let Some((p, loc)) = st.cost.pattern {
+                        report.push(
+                            Diagnostic::new(
+                                Code::PieceCosts,
+                                loc,
+                                format!("a stage of `{}` costs `{}`, but `{}` declares no `pieces`", w.name.value, p.text(), v.game),
+                            )
+                            .label("counted resources in a game without pieces")
+                            .help("name the resources (`2 wood`), or declare the stage costs in game.yaml: `pieces: [2 different, …]`"),
+                        );
+                    }
+                }
+                continue;
+            }
+            let mut have: Vec<crate::vocab::Pattern> = Vec::new();
+            for st in &s.stages {
+                match st.cost.pattern {
+                    Some((p, _)) => have.push(p),
+                    None => report.push(
+                        Diagnostic::new(
+                            Code::PieceCosts,
+                            st.loc,
+                            format!(
+                                "a stage of `{}` side {} names its resources, but `{}` builds wonders from its `pieces`",
+                                w.name.value, s.name.value, v.game
+                            ),
+                        )
+                        .label("not a cost of counted resources")
+                        .help(format!(
+                            "write one of the pieces: {}",
+                            v.pieces.iter().map(|p| p.text()).collect::<Vec<_>>().join(", ")
+                        )),
+                    ),
+                }
+            }
+            if have.len() < s.stages.len() {
+                continue;
+            }
+            let mut want = v.pieces.clone();
+            want.sort();
+            have.sort();
+            if have != want {
+                let mut missing = want.clone();
+                let mut extra = Vec::new();
+                for h in &have {
+                    match missing.iter().position(|m| m == h) {
+                        Some(i) => {
+                            missing.remove(i);
+                        }
+                        None => extra.push(*h),
+                    }
+                }
+                let list = |v: &[crate::vocab::Pattern]| {
+                    v.iter().map(|p| p.text()).collect::<Vec<_>>().join(", ")
+                };
+                let mut parts = Vec::new();
+                if !extra.is_empty() {
+                    parts.push(format!("{} more than the pieces", list(&extra)));
+                }
+                if !missing.is_empty() {
+                    parts.push(format!("no {}", list(&missing)));
+                }
+                let mut d = Diagnostic::new(
+                    Code::PieceCosts,
+                    w.name.loc,
+                    format!(
+                        "`{}` side {} does not cost each piece once: {}",
+                        w.name.value,
+                        s.name.value,
+                        parts.join("; ")
+                    ),
+                )
+                .label("this wonder's stages")
+                .help(format!(
+                    "each wonder has the stages {}, once each",
+                    list(&v.pieces)
+                ));
+                if let Some(at) = v.pieces_loc {
+                    d = d.note(at, "the pieces are declared here");
+                }
+                report.push(d);
+            }
+        }
+    }
+}

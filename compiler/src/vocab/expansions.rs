@@ -1,0 +1,368 @@
+//! A game with its editions and expansions: every vocabulary of a set
+//! built at once (`build_all`), an expansion's over the game it extends
+//! (`extend`, indices allocated family-wide), and the editions of a game
+//! compared (E0305).
+
+use super::*;
+
+/// The vocabulary of an expansion: that of `parent` (the game it extends),
+/// then the names of the expansions of the same game before it
+/// (`before`: their own names, which this one may not use), then its own.
+pub fn extend(
+    src: &ExpansionSrc,
+    folder: &str,
+    parent: &Vocab,
+    before: &[&Vocab],
+    report: &mut Report,
+) -> Option<Vocab> {
+    let game = lower(&src.game);
+    if game != folder.to_lowercase() {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                src.game.loc,
+                format!("the expansion is called `{game}` but its folder is `{folder}`"),
+            )
+            .label("this name differs from the folder's")
+            .help(format!("rename the folder or write `game: {folder}`")),
+        );
+    }
+    let before_errors = report.errors();
+    let mut v = parent.clone();
+    v.file = src.file;
+    v.game = game.clone();
+    v.title = src.title.value.clone();
+    v.edition = 1;
+    v.extends = Some(parent.game.clone());
+    v.elsewhere = Vec::new();
+    v.foreign = Vec::new();
+    let mut declared = Declared::default();
+    let parent_names = parent
+        .resources
+        .iter()
+        .chain(parent.classes.iter().map(|(n, _)| n))
+        .chain(&parent.symbols)
+        .chain(&parent.colours)
+        .chain(&parent.categories)
+        .chain(parent.scopes.iter().map(|(n, _)| n));
+    declared.before = parent_names
+        .map(|n| (n.clone(), parent.game.clone()))
+        .collect();
+    // The names of the expansions before this one keep their places.
+    for e in before {
+        let own = |list: &[String], from: u8| -> Vec<String> {
+            list.get(usize::from(from)..).unwrap_or(&[]).to_vec()
+        };
+        for (list, mine, from) in [
+            (&mut v.symbols, &e.symbols, e.own.symbols),
+            (&mut v.colours, &e.colours, e.own.colours),
+            (&mut v.categories, &e.categories, e.own.categories),
+        ] {
+            for n in own(mine, from) {
+                declared.before.push((n.clone(), e.game.clone()));
+                v.foreign.push((n.clone(), e.game.clone()));
+                list.push(n);
+            }
+        }
+        v.colour_category.resize(v.colours.len(), None);
+    }
+    v.own = Own {
+        symbols: v.symbols.len() as u8,
+        colours: v.colours.len() as u8,
+        categories: v.categories.len() as u8,
+    };
+    declared.list(&src.science, &mut v.symbols, "science symbols", report);
+    declared.list(&src.colours, &mut v.colours, "colours", report);
+    declared.list(&src.categories, &mut v.categories, "categories", report);
+    v.colour_category.resize(v.colours.len(), None);
+    for (source, cat) in &src.vp_category {
+        let Some(ci) = find_in(cat, &v.categories, "category", report) else {
+            continue;
+        };
+        if let Some(col) = find_in(source, &v.colours, "colour", report) {
+            v.colour_category[col as usize] = Some(ci);
+        }
+    }
+    scope_defs(
+        &src.scopes,
+        &mut v.scopes,
+        parent.max_players,
+        &mut declared,
+        report,
+    );
+    let (counters, nouns) = counters(&src.counters, report);
+    for (k, n) in counters.into_iter().zip(nouns) {
+        if !v.counters.contains(&k) {
+            v.counters.push(k);
+            v.counter_nouns.push(n);
+        }
+    }
+    for w in known(&src.words, ActionKind::ALL, "an effect word", report) {
+        if !v.words.contains(&w) {
+            v.words.push(w);
+        }
+    }
+    for t in known(&src.triggers, TriggerKind::ALL, "a trigger", report) {
+        if !v.triggers.contains(&t) {
+            v.triggers.push(t);
+        }
+    }
+    if let Some(c) = &src.start_coins {
+        v.start_coins = small(report, c, 0, 1000, "the starting coins");
+    }
+    if let Some(d) = &src.draft {
+        v.draft = draft(d, &v.colours, &v.scopes, report);
+    }
+    if let Some(p) = &src.projects {
+        v.projects = projects(p, &v, report);
+    }
+    (report.errors() == before_errors).then_some(v)
+}
+
+/// The vocabularies of the games `games` (in their order, `None` where
+/// unusable): each game's own, then each expansion's over the game it
+/// extends. Reports an expansion of a game that is not there, two games of
+/// the same name and edition, and editions whose lists differ (an
+/// expansion of the game must fit every edition).
+pub fn build_all(
+    games: &[crate::parse::GameAst],
+    families: &[String],
+    report: &mut Report,
+) -> Vec<Option<Vocab>> {
+    let mut out: Vec<Option<Vocab>> = games
+        .iter()
+        .map(|g| {
+            g.vocab
+                .as_ref()
+                .and_then(|src| build(src, &g.folder, families, report))
+        })
+        .collect();
+    editions(games, &out, report);
+    // Expansions, in name order: a name's index does not depend on which
+    // folders are named first on the command line.
+    let mut exps: Vec<usize> = (0..games.len())
+        .filter(|&i| games[i].expansion.is_some())
+        .collect();
+    exps.sort_by_key(|&i| {
+        games[i]
+            .expansion
+            .as_ref()
+            .map(|e| lower(&e.game))
+            .unwrap_or_default()
+    });
+    // The first edition of each game (any when there is no first).
+    let parent_of = |name: &str, out: &[Option<Vocab>]| -> Option<usize> {
+        (0..out.len())
+            .filter(|&i| {
+                out[i]
+                    .as_ref()
+                    .is_some_and(|v| v.game == name && v.extends.is_none())
+            })
+            .min_by_key(|&i| out[i].as_ref().map(|v| v.edition))
+    };
+    for &i in &exps {
+        let Some(src) = games[i].expansion.as_ref() else {
+            continue;
+        };
+        let target = lower(&src.extends);
+        let Some(p) = parent_of(&target, &out) else {
+            let expansions: Vec<String> = games
+                .iter()
+                .filter_map(|g| g.expansion.as_ref().map(|e| lower(&e.game)))
+                .collect();
+            let is_expansion = expansions.contains(&target);
+            let known: Vec<&str> = games
+                .iter()
+                .filter_map(|g| g.vocab.as_ref().map(|v| v.game.value.trim()))
+                .collect();
+            let help = if is_expansion {
+                format!(
+                    "`{target}` is an expansion: an expansion extends a game; write the game `{target}` extends"
+                )
+            } else {
+                crate::diag::suggest(&target, known.iter().copied()).unwrap_or_else(|| {
+                    if known.is_empty() {
+                        "check the game's folder too (e.g. `sevenc check cards`)".into()
+                    } else {
+                        format!("the games checked are: {}", known.join(", "))
+                    }
+                })
+            };
+            report.push(
+                Diagnostic::new(
+                    Code::UnknownGame,
+                    src.extends.loc,
+                    format!(
+                        "`{}` extends `{target}`, which is not a game checked here",
+                        lower(&src.game)
+                    ),
+                )
+                .label("no such game")
+                .help(help),
+            );
+            continue;
+        };
+        let before: Vec<Vocab> = exps
+            .iter()
+            .take_while(|&&j| j != i)
+            .filter_map(|&j| out[j].clone())
+            .filter(|v| v.extends.as_deref() == Some(target.as_str()))
+            .collect();
+        let before_refs: Vec<&Vocab> = before.iter().collect();
+        let parent = out[p].clone();
+        if let Some(parent) = parent {
+            out[i] = extend(src, &games[i].folder, &parent, &before_refs, report);
+        }
+    }
+    // What each card set may not use, and who declares it: for help.
+    let snapshot = out.clone();
+    for v in out.iter_mut().flatten() {
+        let family = v.extends.clone().unwrap_or_else(|| v.game.clone());
+        for other in snapshot.iter().flatten() {
+            let other_family = other.extends.clone().unwrap_or_else(|| other.game.clone());
+            if other_family != family || other.game == v.game {
+                continue;
+            }
+            let names = other
+                .symbols
+                .iter()
+                .skip(usize::from(other.own.symbols))
+                .chain(other.colours.iter().skip(usize::from(other.own.colours)))
+                .chain(
+                    other
+                        .categories
+                        .iter()
+                        .skip(usize::from(other.own.categories)),
+                )
+                .chain(&other.words)
+                .chain(&other.triggers)
+                .chain(other.scopes.iter().map(|(n, _)| n))
+                .chain(&other.counter_nouns);
+            for n in names {
+                let mine = v.lookup(n).is_some()
+                    || v.words.contains(n)
+                    || v.triggers.contains(n)
+                    || v.counter_nouns.contains(n)
+                    || v.foreign.iter().any(|(f, _)| f == n);
+                if !mine && !v.elsewhere.iter().any(|(e, _)| e == n) {
+                    v.elsewhere.push((n.clone(), other.game.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A list of two editions: its name, the first's, the second's, and where
+/// the second's is written.
+type Compared<'a> = (&'a str, &'a [String], &'a [String], &'a [Text]);
+
+/// Two games of one name must be different editions with the same lists.
+fn editions(games: &[crate::parse::GameAst], out: &[Option<Vocab>], report: &mut Report) {
+    for (i, a) in out.iter().enumerate() {
+        let Some(a) = a else { continue };
+        for (j, b) in out.iter().enumerate().skip(i + 1) {
+            let Some(b) = b else { continue };
+            if a.game != b.game {
+                continue;
+            }
+            let (first, second, second_src) = if a.edition <= b.edition {
+                (a, b, games[j].vocab.as_ref())
+            } else {
+                (b, a, games[i].vocab.as_ref())
+            };
+            let Some(src) = second_src else { continue };
+            if a.edition == b.edition {
+                report.push(
+                    Diagnostic::new(
+                        Code::DefinedInBoth,
+                        src.game.loc,
+                        format!(
+                            "two folders define edition {} of the game `{}`",
+                            second.edition, second.game
+                        ),
+                    )
+                    .label("defined again here")
+                    .note(
+                        Loc {
+                            end: 0,
+                            ..Loc::new(first.file, Span::new(0, 0))
+                        },
+                        "first defined in this game.yaml",
+                    )
+                    .help(
+                        "give the other edition `edition: 2` (its folder named after the number)",
+                    ),
+                );
+                continue;
+            }
+            let lists: [Compared; 4] = [
+                ("science", &first.symbols, &second.symbols, &src.science),
+                ("colours", &first.colours, &second.colours, &src.colours),
+                (
+                    "categories",
+                    &first.categories,
+                    &second.categories,
+                    &src.categories,
+                ),
+                ("resources", &first.resources, &second.resources, &[]),
+            ];
+            for (what, x, y, texts) in lists {
+                if x != y {
+                    let at = texts.first().map_or(src.game.loc, |t| t.loc);
+                    report.push(
+                        Diagnostic::new(
+                            Code::EditionsDiffer,
+                            at,
+                            format!(
+                                "edition {} of `{}` lists other {what} than edition {}",
+                                second.edition, second.game, first.edition
+                            ),
+                        )
+                        .label(format!("these {what} differ"))
+                        .help(format!(
+                            "the editions of a game share its expansions, so they list the same {what} in the same order: {}",
+                            x.join(", ")
+                        )),
+                    );
+                }
+            }
+            let scopes = |v: &Vocab| v.scopes.clone();
+            if scopes(first) != scopes(second) {
+                report.push(
+                    Diagnostic::new(
+                        Code::EditionsDiffer,
+                        src.game.loc,
+                        format!(
+                            "edition {} of `{}` declares other scopes than edition {}",
+                            second.edition, second.game, first.edition
+                        ),
+                    )
+                    .label("its scopes differ")
+                    .help("the editions of a game share its expansions, so they declare the same scopes"),
+                );
+            }
+            if first.family != second.family
+                && !first.family.is_empty()
+                && !second.family.is_empty()
+            {
+                let at = src.family.as_ref().map_or(src.game.loc, |t| t.loc);
+                report.push(
+                    Diagnostic::new(
+                        Code::EditionsDiffer,
+                        at,
+                        format!(
+                            "edition {} of `{}` names another family than edition {}",
+                            second.edition, second.game, first.edition
+                        ),
+                    )
+                    .label("this family differs")
+                    .help(format!(
+                        "the editions of a game share its expansions, which one family's rules play: write `family: {}`",
+                        first.family
+                    )),
+                );
+            }
+        }
+    }
+}
