@@ -248,10 +248,8 @@ fn one<G: Game>(
 }
 
 /// Game `i` played with every check (`sim --check`), its state left in
-/// `slot`: out of line, so that the unchecked games' loop stays as small
-/// as it was when the sheet check was no argument (measured: inlined here,
-/// it kept `play_out` from being inlined into the loop, 2.7% more
-/// instructions per Duel game).
+/// `slot`: out of line and cold, so that the unchecked games' loop stays
+/// small (inlined, it cost the unchecked loop instructions).
 #[cold]
 #[inline(never)]
 fn checked<G: Game>(
