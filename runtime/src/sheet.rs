@@ -26,20 +26,97 @@ pub struct Sheet<G: Game> {
     pub names: Vec<String>,
 }
 
-/// What to price.
+/// What to price: a kind the game lists in [`Sheets::targets`] (`card`,
+/// `stage`, …) and, for a kind that takes one, a name. Each game reads
+/// its own kinds; nothing here knows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A card, by name or alias.
-    Card(String),
-    /// The next stage of the player's wonder.
-    Stage,
-    /// The next stage of the player's wonder joining the current Age's
-    /// project with it (Edifice): the stage's cost and the project's coins.
-    StageJoin,
-    /// One of the player's wonders, by name (Duel).
-    Wonder(String),
-    /// A drafted card of the player's hand to recruit now (Leaders).
-    Leader(String),
+pub struct Target {
+    pub kind: String,
+    pub name: Option<String>,
+}
+
+impl Target {
+    /// A kind that takes no name (`stage`).
+    pub fn of(kind: &str) -> Self {
+        Target {
+            kind: kind.to_string(),
+            name: None,
+        }
+    }
+
+    /// A kind with its name (`card`, `Baths`).
+    pub fn named(kind: &str, name: String) -> Self {
+        Target {
+            kind: kind.to_string(),
+            name: Some(name),
+        }
+    }
+
+    /// `KIND` or `KIND=NAME`, as the command line gives it.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (kind, name) = match text.split_once('=') {
+            Some((k, n)) => (k.trim(), Some(n.trim())),
+            None => (text.trim(), None),
+        };
+        if kind.is_empty() || name.is_some_and(str::is_empty) {
+            return Err(format!("`{}` is not KIND or KIND=NAME", shown(text)));
+        }
+        Ok(Target {
+            kind: kind.to_ascii_lowercase(),
+            name: name.map(str::to_string),
+        })
+    }
+}
+
+/// A kind of thing a game prices, for [`Sheets::targets`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetSpec {
+    pub kind: &'static str,
+    /// Whether it takes a name (`card=NAME`).
+    pub named: bool,
+    /// What it prices, in words.
+    pub help: &'static str,
+}
+
+/// Why `target` is nothing the game `title`, which prices `specs`, can
+/// price (a usage mistake), if so.
+pub fn refusal(title: &str, specs: &[TargetSpec], target: &Target) -> Option<String> {
+    let shown_specs = || {
+        specs
+            .iter()
+            .map(|s| {
+                if s.named {
+                    format!("{}=NAME", s.kind)
+                } else {
+                    s.kind.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let Some(spec) = specs
+        .iter()
+        .find(|s| s.kind.eq_ignore_ascii_case(&target.kind))
+    else {
+        let kinds: Vec<&str> = specs.iter().map(|s| s.kind).collect();
+        return Some(format!(
+            "{title} prices no `{}` (it prices {}){}",
+            shown(&target.kind),
+            shown_specs(),
+            did_you_mean(crate::scenario::closest(
+                &target.kind.to_lowercase(),
+                &kinds
+            ))
+        ));
+    };
+    match (spec.named, &target.name) {
+        (true, None) => Some(format!(
+            "`{}` needs a name: {}=NAME ({})",
+            spec.kind, spec.kind, spec.help
+        )),
+        (false, Some(_)) => Some(format!("`{}` takes no name ({})", spec.kind, spec.help)),
+        _ => None,
+    }
 }
 
 /// Whether a player can build something now, and what it costs.
@@ -106,9 +183,13 @@ pub trait Sheets: Game {
     /// reading it back scores as `state` does at the end of a game (what
     /// `sevenw sim --check` checks of every game).
     fn write_sheet(&self, state: &Self::State, names: &[String]) -> String;
-    /// Why this game has nothing like `target` to price (Duel wonders have
-    /// no stages, base wonders are priced by stage), if so: a usage mistake.
-    fn refuse(&self, target: &Target) -> Option<String>;
+    /// The kinds of thing this game prices (with the expansions in play).
+    fn targets(&self) -> Vec<TargetSpec>;
+    /// Why this game has nothing like `target` to price, if so: a usage
+    /// mistake, said before a sheet is read.
+    fn refuse(&self, target: &Target) -> Option<String> {
+        refusal(self.info().title, &self.targets(), target)
+    }
     /// Whether `seat` can build `target` now, and for how much. An error is
     /// a name the game does not know.
     fn price(

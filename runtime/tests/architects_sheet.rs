@@ -141,7 +141,9 @@ fn prices_the_next_stage_and_refuses_cards() {
     let ben = seat_of(&s.names, "Ben").unwrap();
     // Rhodes' next stage is 3 identical; Wood, Stone and a Coin do not pay
     // it.
-    let p = a.price(&s.state, &s.names, ben, &Target::Stage).unwrap();
+    let p = a
+        .price(&s.state, &s.names, ben, &Target::of("stage"))
+        .unwrap();
     assert!(!p.buildable, "{}", p.reason);
     assert!(
         p.reason.contains("cannot build 3 identical"),
@@ -150,20 +152,24 @@ fn prices_the_next_stage_and_refuses_cards() {
     );
     let two_stone = TABLE.replace("cards: [Wood, Stone, Coin]", "cards: [Stone, Stone, Coin]");
     let s = a.read_sheet(&two_stone).unwrap();
-    let p = a.price(&s.state, &s.names, ben, &Target::Stage).unwrap();
+    let p = a
+        .price(&s.state, &s.names, ben, &Target::of("stage"))
+        .unwrap();
     assert!(p.buildable);
     assert_eq!(p.coins, Some(1));
     assert_eq!(p.reason, "Ben can build 3 identical with 2 Stone and Coin");
-    assert!(a.refuse(&Target::Card("Wood".into())).is_some());
-    assert!(a.refuse(&Target::Wonder("Giza".into())).is_some());
-    assert!(a.refuse(&Target::Stage).is_none());
+    assert!(a.refuse(&Target::named("card", "Wood".into())).is_some());
+    assert!(a.refuse(&Target::named("wonder", "Giza".into())).is_some());
+    assert!(a.refuse(&Target::of("stage")).is_none());
     // A finished wonder has nothing to price.
     let done = TABLE.replace(
         "pieces: [2 different, 2 identical, 3 different]",
         "pieces: [2 different, 2 identical, 3 different, 3 identical, 4 different]",
     );
     let s = a.read_sheet(&done).unwrap();
-    let p = a.price(&s.state, &s.names, ben, &Target::Stage).unwrap();
+    let p = a
+        .price(&s.state, &s.names, ben, &Target::of("stage"))
+        .unwrap();
     assert!(
         !p.buildable && p.reason.contains("finished"),
         "{}",

@@ -298,7 +298,7 @@ players:
     }
 
     fn coins(d: &Duel, s: &Sheet<Duel>, who: &str, card: &str) -> Option<u32> {
-        price(d, s, who, Target::Card(card.into())).coins
+        price(d, s, who, Target::named("card", card.into())).coins
     }
 
     #[test]
@@ -313,7 +313,12 @@ players:
             &d,
             &TRADE.replace("[Shelf Quarry]", "[Shelf Quarry, Palisade]"),
         );
-        let p = price(&d, &s, "Bruno", Target::Card("Fortifications".into()));
+        let p = price(
+            &d,
+            &s,
+            "Bruno",
+            Target::named("card", "Fortifications".into()),
+        );
         assert!(p.chain && p.buildable && p.coins == Some(0));
         // Architecture: 2 fewer resources for wonders, the dearest ones.
         let s = load(
@@ -324,15 +329,25 @@ players:
             ),
         );
         // The Pyramids: 3 stone (4 each against Bruno's quarry) + papyrus (2): 14 - 8.
-        let p = price(&d, &s, "Antoine", Target::Wonder("The Pyramids".into()));
+        let p = price(
+            &d,
+            &s,
+            "Antoine",
+            Target::named("wonder", "The Pyramids".into()),
+        );
         assert_eq!(p.coins, Some(6));
         let s = load(&d, TRADE);
-        let p = price(&d, &s, "Antoine", Target::Wonder("The Pyramids".into()));
+        let p = price(
+            &d,
+            &s,
+            "Antoine",
+            Target::named("wonder", "The Pyramids".into()),
+        );
         assert_eq!(p.coins, Some(14));
         // Duel wonders have no stages.
         let seat = seat_of(&s.names, "Antoine").unwrap();
         let e = d
-            .price(&s.state, &s.names, seat, &Target::Stage)
+            .price(&s.state, &s.names, seat, &Target::of("stage"))
             .unwrap_err();
         assert!(e.message.contains("--wonder"), "{e}");
     }

@@ -310,21 +310,21 @@ players:
     let price = |seat: usize, t: Target| b.price(&s.state, &s.names, seat, &t).unwrap();
     // Rhodes A's 2 wood: her Lumber Yard and 1 bought from Ben (2 coins),
     // and the Belvedere's 1 coin.
-    let p = price(0, Target::Stage);
+    let p = price(0, Target::of("stage"));
     assert_eq!((p.buildable, p.coins), (true, Some(2)));
-    let p = price(0, Target::StageJoin);
+    let p = price(0, Target::of("join"));
     assert_eq!((p.buildable, p.coins), (true, Some(3)));
     assert!(p.reason.contains("joining the Belvedere"), "{}", p.reason);
     // Ben joined this Age already.
-    let p = price(1, Target::StageJoin);
+    let p = price(1, Target::of("join"));
     assert!(
         !p.buildable && p.reason.contains("once per Age"),
         "{}",
         p.reason
     );
     // Cid pays the stage with his own clay but lacks the coin.
-    assert_eq!(price(2, Target::Stage).coins, Some(0));
-    let p = price(2, Target::StageJoin);
+    assert_eq!(price(2, Target::of("stage")).coins, Some(0));
+    let p = price(2, Target::of("join"));
     assert_eq!((p.buildable, p.coins), (false, Some(1)));
     // A completed project is joined no more.
     let done = sheet.replace(
@@ -332,7 +332,7 @@ players:
         "age: 1\nprojects: [{name: Belvedere, completed: true}]",
     );
     let s = b.read_sheet(&done).unwrap();
-    let p = b.price(&s.state, &s.names, 0, &Target::StageJoin).unwrap();
+    let p = b.price(&s.state, &s.names, 0, &Target::of("join")).unwrap();
     assert!(
         !p.buildable && p.reason.contains("completed"),
         "{}",
@@ -340,8 +340,8 @@ players:
     );
     // Without Edifice, --join is refused.
     let plain = Base::new(sevenw_cards::game("base").unwrap()).unwrap();
-    assert!(plain.refuse(&Target::StageJoin).is_some());
-    assert!(plain.refuse(&Target::Stage).is_none());
+    assert!(plain.refuse(&Target::of("join")).is_some());
+    assert!(plain.refuse(&Target::of("stage")).is_none());
 }
 
 /// Counts the greedy bots' decisions where joining the project was legal,

@@ -143,8 +143,8 @@ fn a_family_with_only_the_rules_plays_and_says_plainly_what_it_lacks() {
     let sheet = "game: base\nplayers: []\n";
     let e = g.score(sheet).unwrap_err();
     assert!(e.message.contains("has no city sheets"), "{e}");
-    assert_eq!(g.refuse(&Target::Stage), None);
-    let e = g.price(sheet, "Ana", &Target::Stage).unwrap_err();
+    assert_eq!(g.refuse(&Target::of("stage")), None);
+    let e = g.price(sheet, "Ana", &Target::of("stage")).unwrap_err();
     assert!(e.message.contains("has no city sheets"), "{e}");
     let run = g.test("game: base\n");
     assert!(run.error.unwrap().message.contains("has no scenarios"));
@@ -314,7 +314,7 @@ fn duel_score_and_price_read_a_sheet_the_same_way() {
             &s.state,
             &s.names,
             seat_of(&s.names, who).unwrap(),
-            &Target::Card(card.into()),
+            &Target::named("card", card.into()),
         )
         .unwrap()
     };

@@ -155,7 +155,7 @@ players:
 ";
 
 fn price(player: &str, card: &str) -> Price {
-    price_of(MARKET, player, &Target::Card(card.to_string())).unwrap()
+    price_of(MARKET, player, &Target::named("card", card.to_string())).unwrap()
 }
 
 fn short(p: &Price) -> (bool, Option<u32>, bool) {
@@ -193,7 +193,7 @@ fn prices_with_trading_and_chains() {
 #[test]
 fn prices_wonder_stages() {
     // Babylon A, stage 1: 2 clay — the board's and Cy's Clay Pool.
-    let p = price_of(MARKET, "Ana", &Target::Stage).unwrap();
+    let p = price_of(MARKET, "Ana", &Target::of("stage")).unwrap();
     assert_eq!(short(&p), (true, Some(2), false));
     assert_eq!(p.to_json(), r#"{"buildable":true,"coins":2,"chain":false}"#);
     let done = "\
@@ -203,25 +203,25 @@ players:
   - {name: B, wonder: Giza}
   - {name: C, wonder: Ephesus}
 ";
-    let p = price_of(done, "A", &Target::Stage).unwrap();
+    let p = price_of(done, "A", &Target::of("stage")).unwrap();
     assert_eq!(short(&p), (false, None, false));
     assert_eq!(
         p.to_json(),
         r#"{"buildable":false,"coins":null,"chain":false}"#
     );
     // Base-game wonders are priced stage by stage.
-    let e = price_of(MARKET, "Ana", &Target::Wonder("Babylon".into())).unwrap_err();
+    let e = price_of(MARKET, "Ana", &Target::named("wonder", "Babylon".into())).unwrap_err();
     assert!(e.message.contains("--stage"), "{e}");
 }
 
 #[test]
 fn unknown_names_asked_about_are_errors() {
-    let e = price_of(MARKET, "Dora", &Target::Stage).unwrap_err();
+    let e = price_of(MARKET, "Dora", &Target::of("stage")).unwrap_err();
     assert!(
         e.message.contains("Dora") && e.message.contains("Ana, Ben, Cy"),
         "{e}"
     );
-    let e = price_of(MARKET, "Ana", &Target::Card("Libary".into())).unwrap_err();
+    let e = price_of(MARKET, "Ana", &Target::named("card", "Libary".into())).unwrap_err();
     assert!(e.message.contains("did you mean `Library`"), "{e}");
 }
 

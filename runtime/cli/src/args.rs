@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sevenw_runtime::bots::BotKind;
+use sevenw_runtime::sheet::Target;
 use sevenw_runtime::text::shown;
 
 const AFTER: &str = "\
@@ -187,29 +188,23 @@ pub(crate) struct ScoreArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("target").required(true).args(["card", "stage", "wonder", "leader"]))]
+#[command(group = clap::ArgGroup::new("what").required(true).args(["card", "stage", "target"]))]
 pub(crate) struct PriceArgs {
     /// The city sheet (YAML; `-` for standard input).
     pub(crate) sheet: PathBuf,
     /// The player, by name.
     #[arg(long)]
     pub(crate) player: String,
-    /// Price a card.
+    /// Price a card (the same as `--target card=NAME`).
     #[arg(long)]
     pub(crate) card: Option<String>,
-    /// Price the player's next wonder stage.
+    /// Price the player's next wonder stage (the same as `--target stage`).
     #[arg(long)]
     pub(crate) stage: bool,
-    /// With --stage: joining the current Age's project with it (Edifice),
-    /// its coins paid with the stage's cost.
-    #[arg(long)]
-    pub(crate) join: bool,
-    /// Price a wonder (Duel).
-    #[arg(long)]
-    pub(crate) wonder: Option<String>,
-    /// Price recruiting a leader of the player's hand (Leaders).
-    #[arg(long)]
-    pub(crate) leader: Option<String>,
+    /// Price something else the game prices, as KIND or KIND=NAME; an
+    /// unknown kind lists the game's.
+    #[arg(long, value_name = "KIND[=NAME]", value_parser = Target::parse)]
+    pub(crate) target: Option<Target>,
     /// Print JSON.
     #[arg(long)]
     pub(crate) json: bool,

@@ -47,19 +47,10 @@ pub(crate) fn score(lib: &Library<'_>, a: ScoreArgs) -> Result<String, Fail> {
 }
 
 pub(crate) fn price(lib: &Library<'_>, a: PriceArgs) -> Result<String, Fail> {
-    if a.join && !a.stage {
-        return Err(usage(
-            "price",
-            ErrorKind::ArgumentConflict,
-            "--join prices a wonder stage joining the project: use it with --stage".to_string(),
-        ));
-    }
-    let target = match (&a.card, &a.wonder, &a.leader) {
-        (Some(c), _, _) => Target::Card(c.clone()),
-        (_, Some(w), _) => Target::Wonder(w.clone()),
-        (_, _, Some(l)) => Target::Leader(l.clone()),
-        _ if a.join => Target::StageJoin,
-        _ => Target::Stage,
+    let target = match (&a.card, a.target) {
+        (Some(c), _) => Target::named("card", c.clone()),
+        (None, Some(t)) => t,
+        (None, None) => Target::of("stage"),
     };
     let text = read_input(&a.sheet)?;
     let g = sheet_game(lib, &a.sheet, &text)?;

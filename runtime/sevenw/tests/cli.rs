@@ -438,9 +438,27 @@ fn score_and_price_print_text_and_json() {
     let out = sevenw(&["price", path, "--player", "Ana", "--card", "Bathz"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("did you mean `Baths`"));
-    // A Duel-only target on a base sheet is a usage mistake.
-    let out = sevenw(&["price", path, "--player", "Ana", "--wonder", "Giza"]);
+    // A kind of target the game does not price is a usage mistake that
+    // lists the game's own, with a suggestion.
+    let out = sevenw(&["price", path, "--player", "Ana", "--target", "wonder=Giza"]);
     assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("prices no `wonder` (it prices card=NAME, stage)"),
+        "{err}"
+    );
+    let out = sevenw(&["price", path, "--player", "Ana", "--target", "stag"]);
+    assert!(
+        text(&out.stderr).contains("did you mean `stage`?"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = sevenw(&["price", path, "--player", "Ana", "--target", "card"]);
+    assert!(
+        text(&out.stderr).contains("`card` needs a name"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -91,7 +91,14 @@ fn duel_score_price_and_replay() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["coins"], 12);
     assert_eq!(v["buildable"], false);
-    let o = sevenw(&["price", p, "--player", "Bruno", "--wonder", "The Sphinx"]);
+    let o = sevenw(&[
+        "price",
+        p,
+        "--player",
+        "Bruno",
+        "--target",
+        "wonder=The Sphinx",
+    ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(
         text(&o.stdout).contains("The Sphinx"),
@@ -218,7 +225,7 @@ fn architects_play_sim_score_price_and_replay() {
 
 /// Edifice in the story and at the command line: a project completed (its
 /// reward's holders named) or failed (who pays, who takes a debt token);
-/// `price --stage --join` and its refusal without Edifice.
+/// `price --target join` and its refusal without Edifice.
 #[test]
 fn edifice_in_play_and_price() {
     let out = sevenw(&[
@@ -245,25 +252,34 @@ fn edifice_in_play_and_price() {
         "game: base\nexpansions: [edifice]\nage: 1\nprojects: [Belvedere]\nplayers:\n  - {name: Ana, wonder: Rhodes, side: A, coins: 3, cards: [Lumber Yard, Tree Farm]}\n  - {name: Ben, wonder: Giza}\n  - {name: Cid, wonder: Babylon}\n",
     );
     let p = sheet.to_str().unwrap();
-    let out = sevenw(&["price", p, "--player", "Ana", "--stage", "--join", "--json"]);
+    let out = sevenw(&["price", p, "--player", "Ana", "--target", "join", "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
         "{\"buildable\":true,\"coins\":1,\"chain\":false}\n"
     );
-    let out = sevenw(&["price", p, "--player", "Ana", "--join", "--card", "Altar"]);
-    assert_eq!(out.status.code(), Some(2), "--join needs --stage");
+    let out = sevenw(&[
+        "price", p, "--player", "Ana", "--target", "join", "--card", "Altar",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "one thing priced at a time");
+    let out = sevenw(&["price", p, "--player", "Ana", "--target", "join=Belvedere"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("`join` takes no name"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = sevenw(&[
         "price",
         concat!(env!("CARGO_MANIFEST_DIR"), "/../sheets/example.yaml"),
         "--player",
         "Ana",
-        "--stage",
-        "--join",
+        "--target",
+        "join",
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("no projects"),
+        text(&out.stderr).contains("prices no `join` (it prices card=NAME, stage)"),
         "{}",
         text(&out.stderr)
     );

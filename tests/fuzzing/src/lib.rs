@@ -64,11 +64,11 @@ pub fn sheet(data: &[u8]) {
     let first_card = info.cards.first().map_or("", |c| c.name).to_string();
     let first_wonder = info.wonders.first().map_or("", |w| w.name).to_string();
     for target in [
-        Target::Card(first_card.clone()),
-        Target::Stage,
-        Target::StageJoin,
-        Target::Wonder(first_wonder),
-        Target::Leader(first_card),
+        Target::named("card", first_card.clone()),
+        Target::of("stage"),
+        Target::of("join"),
+        Target::named("wonder", first_wonder),
+        Target::named("leader", first_card),
     ] {
         if g.refuse(&target).is_none() {
             for player in ["P1", "Ana", "x"] {

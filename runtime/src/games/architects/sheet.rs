@@ -27,7 +27,7 @@ use sevenw_host::CardId;
 
 use crate::doc::{DocError, Scalar, at, int, nowhere, read};
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, card, player_count, player_names, quoted,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, player_count, player_names, quoted,
     quoted_list, same_game, token, wonder,
 };
 
@@ -364,26 +364,12 @@ impl Sheets for Architects {
         out
     }
 
-    fn refuse(&self, target: &Target) -> Option<String> {
-        match target {
-            Target::Card(_) => Some(format!(
-                "--card: {} cards are taken from the decks, never bought; price the next stage with --stage",
-                self.info.title
-            )),
-            Target::Wonder(_) => Some(format!(
-                "--wonder: {} wonders are built stage by stage; price the next stage with --stage",
-                self.info.title
-            )),
-            Target::Leader(_) => Some(format!(
-                "--leader: {} has no leaders; price the next stage with --stage",
-                self.info.title
-            )),
-            Target::StageJoin => Some(format!(
-                "--join: {} has no projects; price the next stage with --stage",
-                self.info.title
-            )),
-            Target::Stage => None,
-        }
+    fn targets(&self) -> Vec<TargetSpec> {
+        vec![TargetSpec {
+            kind: "stage",
+            named: false,
+            help: "the player's next wonder stage (cards are taken from the decks, never bought)",
+        }]
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Architects>, SheetError> {

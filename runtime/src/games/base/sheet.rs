@@ -41,8 +41,8 @@ use crate::engine::city::City;
 use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::Rng;
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, card_named, describe_payment, player_count,
-    player_names, quoted, quoted_list, same_game,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card_named, describe_payment,
+    player_count, player_names, quoted, quoted_list, same_game,
 };
 use sevenw_host::{CardId, Source};
 
@@ -60,22 +60,34 @@ pub const MAX_COINS: i64 = 1_000_000;
 /// Most conflict tokens a sheet may give a player.
 pub const MAX_TOKENS: usize = 10_000;
 impl Sheets for Base {
-    fn refuse(&self, target: &Target) -> Option<String> {
-        match target {
-            Target::Wonder(_) => Some(format!(
-                "--wonder: {} wonders are built stage by stage; price the next stage with --stage",
-                self.info.title
-            )),
-            Target::Leader(_) if self.draft.is_none() => Some(format!(
-                "--leader: {} has no leaders in play (the sheet's `expansions` has no leaders)",
-                self.info.title
-            )),
-            Target::StageJoin if self.info.projects.is_none() => Some(format!(
-                "--join: {} has no projects in play (the sheet's `expansions` has no edifice)",
-                self.info.title
-            )),
-            _ => None,
+    fn targets(&self) -> Vec<TargetSpec> {
+        let mut out = vec![
+            TargetSpec {
+                kind: "card",
+                named: true,
+                help: "an Age card",
+            },
+            TargetSpec {
+                kind: "stage",
+                named: false,
+                help: "the player's next wonder stage",
+            },
+        ];
+        if self.draft.is_some() {
+            out.push(TargetSpec {
+                kind: "leader",
+                named: true,
+                help: "recruiting a drafted card of the player's hand",
+            });
         }
+        if self.info.projects.is_some() {
+            out.push(TargetSpec {
+                kind: "join",
+                named: false,
+                help: "the next wonder stage joining the Age's project, its coins paid with the stage's cost",
+            });
+        }
+        out
     }
 
     fn write_sheet(&self, state: &State, names: &[String]) -> String {
@@ -269,17 +281,21 @@ impl Sheets for Base {
             .iter()
             .any(|c| !c.abilities.coin_discounts.is_empty());
         // (coins, resources, resource units off, what)
-        let (coins, resources, off, what) = match target {
-            Target::Card(name) | Target::Leader(name) => {
+        if let Some(why) = self.refuse(target) {
+            return Err(nowhere(why));
+        }
+        let name = target.name.as_deref().unwrap_or_default();
+        let (coins, resources, off, what) = match target.kind.as_str() {
+            "card" | "leader" => {
                 let id = card_named(&self.vocab, name).map_err(nowhere)?;
                 let info = &self.info.cards[usize::from(id.0)];
                 let what = self.card_name(id).to_string();
-                let leader = matches!(target, Target::Leader(_));
+                let leader = target.kind == "leader";
                 if leader != (info.age == 0) {
                     return Err(nowhere(if leader {
-                        format!("--leader: {what} is an Age card: price it with --card")
+                        format!("{what} is an Age card: price it as card={what}")
                     } else {
-                        format!("--card: {what} is a leader: price it with --leader")
+                        format!("{what} is a leader: price it as leader={what}")
                     }));
                 }
                 if city.has_name(self.vocab.name_class(id)) {
@@ -309,7 +325,7 @@ impl Sheets for Base {
                     what,
                 )
             }
-            Target::Stage | Target::StageJoin => {
+            _ => {
                 let w = self.wonder_name(city.wonder);
                 let Some(cost) = self.next_stage_cost(city) else {
                     return Ok(Price::no(format!("{who} has built every stage of {w}")));
@@ -317,10 +333,7 @@ impl Sheets for Base {
                 let stage = cost.coins_in(table.age.max(1)).min(u32::from(u16::MAX)) as u16;
                 let mut what = format!("stage {} of {w}", city.stages + 1);
                 let mut coins = stage;
-                if matches!(target, Target::StageJoin) {
-                    if let Some(why) = self.refuse(target) {
-                        return Err(nowhere(why));
-                    }
+                if target.kind == "join" {
                     match self.join_cost(table, seat) {
                         Some(extra) => {
                             let p = self.current_project(table).map(|p| p.card);
@@ -333,11 +346,8 @@ impl Sheets for Base {
                 }
                 (coins, cost.resources, self.discount_for(city, None), what)
             }
-            Target::Wonder(_) => {
-                return Err(nowhere(self.refuse(target).unwrap_or_default()));
-            }
         };
-        let verb = if matches!(target, Target::Leader(_)) {
+        let verb = if target.kind == "leader" {
             "recruit"
         } else {
             "build"

@@ -27,8 +27,8 @@ use crate::engine::city::City;
 use crate::engine::payment::Payment;
 use crate::engine::rng::Rng;
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, card, card_named, player_count, player_names, quoted,
-    quoted_list, same_game, token, wonder, wonder_named,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, player_count,
+    player_names, quoted, quoted_list, same_game, token, wonder, wonder_named,
 };
 use crate::text::plural;
 
@@ -168,16 +168,19 @@ impl Sheets for Duel {
         out
     }
 
-    fn refuse(&self, target: &Target) -> Option<String> {
-        if let Target::Leader(_) = target {
-            return Some(format!("--leader: {} has no leaders", self.info.title));
-        }
-        matches!(target, Target::Stage | Target::StageJoin).then(|| {
-            format!(
-                "--stage: {} wonders have no stages; price a wonder with --wonder",
-                self.info.title
-            )
-        })
+    fn targets(&self) -> Vec<TargetSpec> {
+        vec![
+            TargetSpec {
+                kind: "card",
+                named: true,
+                help: "a card of the layout",
+            },
+            TargetSpec {
+                kind: "wonder",
+                named: true,
+                help: "one of the player's wonders",
+            },
+        ]
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
@@ -227,9 +230,13 @@ impl Sheets for Duel {
         let city = &t.cities[seat];
         let who = &names[seat];
         let prices = self.prices(&t.cities, seat);
-        let (cost, what, off) = match target {
-            Target::Wonder(w) => {
-                let id = wonder_named(&self.vocab, w).map_err(nowhere)?;
+        if let Some(why) = self.refuse(target) {
+            return Err(nowhere(why));
+        }
+        let name = target.name.as_deref().unwrap_or_default();
+        let (cost, what, off) = match target.kind.as_str() {
+            "wonder" => {
+                let id = wonder_named(&self.vocab, name).map_err(nowhere)?;
                 let what = self.wonder_name(id).to_string();
                 if let Some(s) = (0..2).find(|&s| t.built[s].contains(&id)) {
                     return Ok(Price::no(format!(
@@ -251,7 +258,7 @@ impl Sheets for Duel {
                     trade::discount(city, true, sevenw_host::Colour(0)),
                 )
             }
-            Target::Card(name) => {
+            _ => {
                 let id = card_named(&self.vocab, name).map_err(nowhere)?;
                 let what = self.card_name(id).to_string();
                 match self.holder(st, id) {
@@ -276,12 +283,6 @@ impl Sheets for Duel {
                 }
                 let info = &self.info.cards[usize::from(id.0)];
                 (&info.cost, what, trade::discount(city, false, info.colour))
-            }
-            Target::Leader(_) => {
-                return Err(nowhere(self.refuse(target).unwrap_or_default()));
-            }
-            Target::Stage | Target::StageJoin => {
-                return Err(nowhere(self.refuse(target).unwrap_or_default()));
             }
         };
         let trade = trade::trade_cost(city, cost, &prices, off);
