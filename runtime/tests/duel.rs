@@ -344,12 +344,16 @@ players:
             Target::named("wonder", "The Pyramids".into()),
         );
         assert_eq!(p.coins, Some(14));
-        // Duel wonders have no stages.
+        // Duel wonders have no stages: the game says what it prices.
         let seat = seat_of(&s.names, "Antoine").unwrap();
         let e = d
             .price(&s.state, &s.names, seat, &Target::of("stage"))
             .unwrap_err();
-        assert!(e.message.contains("--wonder"), "{e}");
+        assert!(
+            e.message
+                .contains("prices no `stage` (it prices card=NAME, wonder=NAME)"),
+            "{e}"
+        );
     }
 
     #[test]

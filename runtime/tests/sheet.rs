@@ -209,9 +209,14 @@ players:
         p.to_json(),
         r#"{"buildable":false,"coins":null,"chain":false}"#
     );
-    // Base-game wonders are priced stage by stage.
+    // Base-game wonders are priced stage by stage: the game says what it
+    // prices.
     let e = price_of(MARKET, "Ana", &Target::named("wonder", "Babylon".into())).unwrap_err();
-    assert!(e.message.contains("--stage"), "{e}");
+    assert!(
+        e.message
+            .contains("prices no `wonder` (it prices card=NAME, stage)"),
+        "{e}"
+    );
 }
 
 #[test]
