@@ -235,9 +235,9 @@ pub fn check_options(specs: &[OptionSpec], options: &[(String, String)]) -> Resu
                 format!(
                     "unknown option `{}` ({known}){}",
                     crate::text::shown(name),
-                    crate::sheet::did_you_mean(crate::scenario::closest(
+                    crate::text::did_you_mean(crate::engine::nearest::nearest(
                         &name.trim().to_lowercase(),
-                        &names
+                        names.iter().map(|n| (*n, *n))
                     ))
                 ),
             ));
@@ -364,7 +364,7 @@ pub struct Score {
     pub total: i32,
     /// Coins at the end.
     pub coins: i32,
-    /// Cards copied at game end (Olympia B's guild), for the record.
+    /// Cards copied at game end (`Host::copy_card`: a card's `copy` effect), for the record.
     pub copied: Vec<CardId>,
 }
 

@@ -48,11 +48,8 @@ impl<G: Narrate> Narrator<G> {
     }
 
     /// The story, ended with the final scores.
-    pub fn finish(mut self, game: &G, outcome: &Outcome) -> String {
-        self.out.push_str("\nFinal scores\n");
-        self.out
-            .push_str(&ScoreReport::new(game, outcome, &self.labels).to_text());
-        self.out
+    pub fn finish(self, game: &G, outcome: &Outcome) -> String {
+        with_scores(self.out, game, outcome, &self.labels)
     }
 }
 
@@ -84,11 +81,8 @@ impl Plain {
     }
 
     /// The story, ended with the final scores.
-    pub fn finish<G: Game>(mut self, game: &G, outcome: &Outcome) -> String {
-        self.out.push_str("\nFinal scores\n");
-        self.out
-            .push_str(&ScoreReport::new(game, outcome, &self.labels).to_text());
-        self.out
+    pub fn finish<G: Game>(self, game: &G, outcome: &Outcome) -> String {
+        with_scores(self.out, game, outcome, &self.labels)
     }
 }
 
@@ -98,4 +92,11 @@ impl<G: Game> Observer<G> for Plain {
         self.out
             .push_str(&format!("{who}: {}\n", game.describe(mv)));
     }
+}
+
+/// A story ended with the final scores, each seat under its label.
+fn with_scores<G: Game>(mut out: String, game: &G, outcome: &Outcome, labels: &[String]) -> String {
+    out.push_str("\nFinal scores\n");
+    out.push_str(&ScoreReport::new(game, outcome, labels).to_text());
+    out
 }

@@ -280,11 +280,7 @@ pub fn player_count<T>(
     Ok(())
 }
 
-/// "; did you mean `X`?" or nothing.
-pub fn did_you_mean(s: Option<&str>) -> String {
-    s.map(|s| format!("; did you mean `{s}`?"))
-        .unwrap_or_default()
-}
+pub use crate::text::did_you_mean;
 
 /// The card named in a sheet.
 pub fn card(vocab: &Vocab, name: &Spanned<String>) -> Result<CardId, SheetError> {

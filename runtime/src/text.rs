@@ -1,8 +1,15 @@
-//! Words for people: plurals, Age numerals, and text from files made safe
-//! to print.
+//! Words for people: plurals, Age numerals, "did you mean", and text from
+//! files made safe to print.
 
 use std::borrow::Cow;
 use std::fmt::Write;
+
+/// The help that follows a name no one knows: `; did you mean `x`?` when
+/// a known name is near it, nothing otherwise.
+pub fn did_you_mean(s: Option<&str>) -> String {
+    s.map(|s| format!("; did you mean `{s}`?"))
+        .unwrap_or_default()
+}
 
 /// Longest text from a file or a command line shown in a message; longer
 /// text is cut with an ellipsis.
