@@ -38,9 +38,17 @@ fn program() -> &'static str {
     PROGRAM.get().map_or("sevenw", String::as_str)
 }
 
-/// The command line, named after the program that runs it.
+/// The command line, named after the program that runs it. A designer's
+/// own binary gives its version as the engine's it runs on
+/// (`harbours (sevenw 0.1.0)`): it has no version of its own here.
 fn command() -> clap::Command {
-    Cli::command().name(program()).bin_name(program())
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let cli = Cli::command().name(program()).bin_name(program());
+    if program() == "sevenw" {
+        return cli;
+    }
+    let version = VERSION.get_or_init(|| format!("(sevenw {})", env!("CARGO_PKG_VERSION")));
+    cli.version(version.as_str())
 }
 
 /// A failure: a usage error (exit 2) or bad input (exit 1).

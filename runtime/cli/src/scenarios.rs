@@ -84,6 +84,19 @@ pub(crate) fn test(lib: &Library<'_>, a: TestArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if files.is_empty() {
+        let places: Vec<String> = a.paths.iter().map(|p| label(p)).collect();
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: no scenarios in {}: a scenario is a `.yaml` file (in a game folder, under its `tests` folder)",
+            if places.is_empty() {
+                "cards".to_string()
+            } else {
+                places.join(", ")
+            }
+        );
+        return ExitCode::from(1);
+    }
     let runs: Vec<(String, sevenw_runtime::scenario::Run)> =
         files.iter().map(|f| (label(f), test_one(lib, f))).collect();
     let failed = runs.iter().filter(|(_, r)| !r.passed()).count();

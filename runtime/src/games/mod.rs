@@ -176,10 +176,19 @@ pub fn test(lib: &Library<'_>, text: &str) -> Run {
         Ok(i) => i,
         Err(e) => return error(e),
     };
-    match lib.rules(info) {
+    let run = match lib.rules(info) {
         Ok(g) => g.test(text),
-        Err(m) => error(crate::doc::nowhere(m)),
+        Err(m) => return error(crate::doc::nowhere(m)),
+    };
+    // A scenario that plays nothing and checks nothing would pass whatever
+    // the rules do: it is a mistake (a city sheet given as a scenario, say).
+    if run.passed() && run.steps == 0 && run.checks == 0 {
+        return error(crate::doc::nowhere(
+            "this scenario checks nothing: give `steps:` (moves to play, \
+             `expect:` to check); a city sheet is scored with `score`, not tested",
+        ));
     }
+    run
 }
 
 /// A game played, told, and its log.
