@@ -80,9 +80,6 @@ pub trait Game: Sized + Send + Sync {
     fn view<'a>(&'a self, state: &'a Self::State, seat: usize) -> Self::View<'a>;
     /// A move in words: the text replay logs hold and check.
     fn describe(&self, mv: &Self::Move) -> String;
-    /// The index of the move the greedy bot takes: the one that most raises
-    /// its own prospects, judged from its view alone.
-    fn greedy(&self, view: &Self::View<'_>, moves: &[Self::Move]) -> usize;
     /// The ways the game can be won, in its words ([`Outcome::victory`]).
     fn victories(&self) -> &'static [&'static str];
     /// The set-up options this game defines ([`Setup::options`]); none by

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use sevenw_host::GameInfo;
 
-use crate::bots::{BotKind, table};
+use crate::bots::{Bot, BotKind, Bots, Judge};
 use crate::engine::city::MAX_CAT;
 use crate::engine::compose::categories_in_play;
 use crate::engine::rng::derive;
@@ -177,16 +177,21 @@ fn one<G: Game>(
     stats: &mut Stats,
     tally: &mut Tally,
     slot: &mut Option<G::State>,
+    (makers, bots): (Bots<G>, &mut Vec<Bot<G>>),
 ) -> Result<(), SimError> {
     // `setup` is `opts.setup` cloned once per chunk: each game sets its seed.
     let seed = game_seed(opts.setup.seed, i);
     setup.seed = seed;
     let setup = &*setup;
-    let mut bots = table(&opts.bots, seed);
+    // The bots of the chunk's last game, seated again (a greedy bot keeps
+    // its buffers).
+    makers
+        .table_into(game, &opts.bots, seed, bots)
+        .map_err(SimError::Setup)?;
     // The state stays in `slot`: a game's state is large, and moving it
     // in and out would copy it.
     let (out, decisions): (Outcome, u64) = if opts.check {
-        checked(game, setup, &mut bots, sheet, i, slot)?
+        checked(game, setup, bots, sheet, i, slot)?
     } else {
         let state = match slot {
             Some(state) => {
@@ -196,7 +201,7 @@ fn one<G: Game>(
             None => slot.insert(game.start(setup).map_err(SimError::Setup)?),
         };
         let mut count = Count(0);
-        let out = play_out(game, state, &mut bots, &mut count)
+        let out = play_out(game, state, bots, &mut count)
             .map_err(|error| SimError::Play { game: i, error })?;
         (out, count.0)
     };
@@ -255,7 +260,7 @@ fn one<G: Game>(
 fn checked<G: Game>(
     game: &G,
     setup: &Setup,
-    bots: &mut [crate::bots::Bot],
+    bots: &mut [Bot<G>],
     sheet: Option<SheetCheck<G>>,
     i: u64,
     slot: &mut Option<G::State>,
@@ -269,33 +274,50 @@ fn checked<G: Game>(
 /// Plays `opts.games` games; `progress` is told how many more have ended,
 /// now and then, from any thread. With `opts.check`, each final position
 /// is also scored again as a city sheet.
-pub fn simulate<G: Game + Sheets>(
+pub fn simulate<G: Game + Sheets + Judge + 'static>(
     game: &G,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Stats, SimError> {
-    simulate_with(game, opts, progress, Some(check_sheet::<G>))
+    simulate_with(
+        game,
+        Bots::new().with_greedy(),
+        opts,
+        progress,
+        Some(check_sheet::<G>),
+    )
 }
 
-/// [`simulate`] for any game: `sheet`, when the game has city sheets, is
-/// the check of `opts.check` that a final position scores the same as a
-/// sheet.
+/// [`simulate`] for any game, with the bots it has (`bots`): `sheet`, when
+/// the game has city sheets, is the check of `opts.check` that a final
+/// position scores the same as a sheet.
 pub fn simulate_with<G: Game>(
     game: &G,
+    bots: Bots<G>,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
     sheet: Option<SheetCheck<G>>,
 ) -> Result<Stats, SimError> {
     // Set-up mistakes are reported before anything is played.
     game.start(&opts.setup).map_err(SimError::Setup)?;
+    bots.check(game, &opts.bots).map_err(SimError::Setup)?;
     in_chunks(opts, CHUNK, progress, Stats::merge, &|games| {
         let mut stats = Stats::default();
         let mut tally = Tally::default();
         let mut state = None;
         let mut setup = opts.setup.clone();
+        let mut table = Vec::with_capacity(opts.bots.len());
         for i in games {
             one(
-                game, opts, &mut setup, sheet, i, &mut stats, &mut tally, &mut state,
+                game,
+                opts,
+                &mut setup,
+                sheet,
+                i,
+                &mut stats,
+                &mut tally,
+                &mut state,
+                (bots, &mut table),
             )?;
         }
         tally.into_stats(&mut stats);

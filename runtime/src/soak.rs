@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use crate::game::{Broken, Game, Observer, Outcome, Player, Setup};
+use crate::game::{Broken, Game, InfoSet, Observer, Outcome, Player, Setup};
 use crate::replay::{Log, Recorder, replay};
 use crate::sheet::Sheets;
 
@@ -150,8 +150,8 @@ pub fn play_on<G: Game, P: Player<G>>(
             ));
         };
         let i = {
-            let view = game.view(state, seat);
-            player.choose(game, &view, &moves).min(moves.len() - 1)
+            let info = InfoSet::new(game, state, seat);
+            player.decide(game, &info, &moves).min(moves.len() - 1)
         };
         obs.decided(game, state, seat, i, &moves);
         let mv = moves[i];

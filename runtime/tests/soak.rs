@@ -3,7 +3,7 @@
 //! the checks shown to catch a corrupted state, a sheet that scores
 //! differently and a log that does not replay.
 
-use sevenw_runtime::bots::{BotKind, RandomBot, table};
+use sevenw_runtime::bots::{BotKind, Judge, RandomBot, table};
 use sevenw_runtime::game::{Game, Player, Setup, play_until};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
@@ -21,7 +21,7 @@ fn base(edition: u8, with: &[&str]) -> Base {
 
 /// `games` checked games of `g` at `players` with random bots (and one
 /// greedy seat, so that the greedy judgement is exercised too).
-fn soak<G: Game + Sheets>(g: &G, players: Option<usize>, games: u64) {
+fn soak<G: Judge + Sheets + 'static>(g: &G, players: Option<usize>, games: u64) {
     let n = players.unwrap_or(2);
     let mut bots = vec![BotKind::Random; n];
     bots[0] = BotKind::Greedy;

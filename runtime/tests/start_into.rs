@@ -3,7 +3,7 @@
 //! plays the same: whatever the used state held (more seats, fewer, a game
 //! played to its end, a set-up refused) is gone.
 
-use sevenw_runtime::bots::{BotKind, table};
+use sevenw_runtime::bots::{BotKind, Judge, table};
 use sevenw_runtime::game::{Game, Setup, play_out};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
@@ -17,7 +17,7 @@ fn base(with: &[&str], edition: Option<u8>) -> Base {
 /// Starts each of `setups` in turn into the state the one before was
 /// played out in, and checks it against a fresh start: the same state at
 /// the start, then the same game played by the same random bots.
-fn check<G: Game>(g: &G, setups: &[Setup])
+fn check<G: Judge + 'static>(g: &G, setups: &[Setup])
 where
     G::State: PartialEq,
 {

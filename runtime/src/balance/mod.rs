@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sevenw_host::GameInfo;
 
-use crate::bots::table;
+use crate::bots::{Bot, Bots};
 use crate::engine::compose::categories_in_play;
 use crate::game::{Game, Observer, Setup, play_out};
 use crate::sim::{SimError, SimOptions, add, game_seed, in_chunks};
@@ -131,16 +131,24 @@ impl<G: Game> Observer<G> for Count {
     }
 }
 
-fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<(), SimError> {
+fn one<G: Game>(
+    game: &G,
+    (makers, bots): (Bots<G>, &mut Vec<Bot<G>>),
+    opts: &SimOptions,
+    i: u64,
+    t: &mut Tally,
+) -> Result<(), SimError> {
     let seed = game_seed(opts.setup.seed, i);
     let setup = Setup {
         seed,
         ..opts.setup.clone()
     };
     let mut state = game.start(&setup).map_err(SimError::Setup)?;
-    let mut bots = table(&opts.bots, seed);
+    makers
+        .table_into(game, &opts.bots, seed, bots)
+        .map_err(SimError::Setup)?;
     let mut count = Count(0);
-    let out = play_out(game, &mut state, &mut bots, &mut count)
+    let out = play_out(game, &mut state, bots, &mut count)
         .map_err(|error| SimError::Play { game: i, error })?;
     let d = count.0;
     t.min_decisions = if t.games == 0 {
@@ -203,14 +211,17 @@ fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<()
 /// have ended, now and then, from any thread.
 pub fn play<G: Game>(
     game: &G,
+    bots: Bots<G>,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
     game.start(&opts.setup).map_err(SimError::Setup)?;
+    bots.check(game, &opts.bots).map_err(SimError::Setup)?;
     in_chunks(opts, CHUNK, progress, Tally::merge, &|games| {
         let mut t = Tally::default();
+        let mut table = Vec::with_capacity(opts.bots.len());
         for i in games {
-            one(game, opts, i, &mut t)?;
+            one(game, (bots, &mut table), opts, i, &mut t)?;
         }
         Ok(t)
     })

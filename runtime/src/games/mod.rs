@@ -16,7 +16,7 @@ pub mod duel;
 
 use sevenw_host::GameInfo;
 
-use crate::bots::{BotKind, table};
+use crate::bots::{BotKind, Bots, Judge};
 use crate::engine::vocab::Vocab;
 use crate::game::{Broken, Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
 use crate::narrate::{Narrate, Narrator, Plain};
@@ -48,12 +48,19 @@ impl std::fmt::Debug for Family {
     }
 }
 
-/// A family with every capability: sheets, a story and scenarios.
-fn full<G: Game + Sheets + Narrate + Scenarios + 'static>(
+/// A family with every capability: a greedy bot, sheets, a story and
+/// scenarios.
+fn full<G: Judge + Sheets + Narrate + Scenarios + 'static>(
     g: Result<G, crate::engine::vocab::VocabError>,
 ) -> Result<Box<dyn AnyGame>, String> {
     g.map(|g| {
-        Box::new(Rules::new(g).with_sheets().with_story().with_scenarios()) as Box<dyn AnyGame>
+        Box::new(
+            Rules::new(g)
+                .with_greedy()
+                .with_sheets()
+                .with_story()
+                .with_scenarios(),
+        ) as Box<dyn AnyGame>
     })
     .map_err(|e| e.to_string())
 }
@@ -192,9 +199,10 @@ pub struct Played {
 
 /// What the command line asks of a game, for any family (object-safe).
 ///
-/// Every game plays, simulates, balances and replays; scoring and pricing
-/// sheets and running scenarios are for the families that have them, and
-/// say so plainly otherwise.
+/// Every game plays, simulates, balances and replays with the random and
+/// search bots; the greedy bot, scoring and pricing sheets and running
+/// scenarios are for the families that have them, and say so plainly
+/// otherwise.
 pub trait AnyGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
     fn vocab(&self) -> &Vocab;
@@ -204,6 +212,9 @@ pub trait AnyGame: Send + Sync {
     fn options(&self) -> &'static [OptionSpec];
     /// Checks a set-up without playing.
     fn check(&self, setup: &Setup) -> Result<(), SetupError>;
+    /// Checks that the game has bots of these kinds (a usage mistake of
+    /// `--bots` otherwise).
+    fn check_bots(&self, bots: &[BotKind]) -> Result<(), SetupError>;
     /// Plays one game with bots, told and logged.
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError>;
     /// Plays many games.
@@ -237,16 +248,18 @@ struct SheetOps<G: Game> {
 
 /// A family's story of a game, as functions of its rules.
 struct StoryOps<G: Game> {
-    play: fn(&G, &Setup, &[BotKind]) -> Result<Played, SetupError>,
+    play: fn(&G, Bots<G>, &Setup, &[BotKind]) -> Result<Played, SetupError>,
     replay: fn(&G, &Log) -> Result<String, ReplayError>,
 }
 
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
 /// [`Rules::new`] needs only [`Game`] (it plays, simulates, balances and
-/// replays, telling moves in [`Game::describe`]'s words); `with_sheets`,
-/// `with_story` and `with_scenarios` add what the family implements.
+/// replays with the random and search bots, telling moves in
+/// [`Game::describe`]'s words); `with_greedy`, `with_sheets`, `with_story`
+/// and `with_scenarios` add what the family implements.
 pub struct Rules<G: Game> {
     game: G,
+    bots: Bots<G>,
     sheets: Option<SheetOps<G>>,
     story: Option<StoryOps<G>>,
     scenarios: Option<fn(&G, &str) -> Run>,
@@ -257,10 +270,20 @@ impl<G: Game> Rules<G> {
     pub fn new(game: G) -> Self {
         Rules {
             game,
+            bots: Bots::new(),
             sheets: None,
             story: None,
             scenarios: None,
         }
+    }
+
+    /// With the greedy bot: the family judges moves.
+    pub fn with_greedy(mut self) -> Self
+    where
+        G: Judge + 'static,
+    {
+        self.bots = self.bots.with_greedy();
+        self
     }
 
     /// With the family's city sheets: `score`, `price`, and `sim --check`
@@ -291,7 +314,7 @@ impl<G: Game> Rules<G> {
         G: Narrate,
     {
         self.story = Some(StoryOps {
-            play: |g, setup, bots| played(g, setup, bots, Narrator::new),
+            play: |g, makers, setup, bots| played(g, makers, setup, bots, Narrator::new),
             replay: |g, log| replayed(g, log, Narrator::new),
         });
         self
@@ -339,11 +362,13 @@ impl<G: Game> Story<G> for Plain {
 /// One game played with bots, told by the story `new` starts.
 fn played<G: Game, S: Story<G>>(
     g: &G,
+    makers: Bots<G>,
     setup: &Setup,
     bots: &[BotKind],
     new: fn(&G, &G::State, String) -> S,
 ) -> Result<Played, SetupError> {
     let mut state = g.start(setup)?;
+    let mut players = makers.table(g, bots, setup.seed)?;
     let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
     let header = format!(
         "{}: {}seed {}, bots {}\n",
@@ -361,7 +386,6 @@ fn played<G: Game, S: Story<G>>(
             decisions: Vec::new(),
         },
     );
-    let mut players = table(bots, setup.seed);
     let outcome = play_out(g, &mut state, &mut players, &mut obs)
         .map_err(|e| SetupError::Game(e.to_string()))?;
     let (story, recorder) = obs;
@@ -421,11 +445,15 @@ impl<G: Game> AnyGame for Rules<G> {
         self.game.start(setup).map(|_| ())
     }
 
+    fn check_bots(&self, bots: &[BotKind]) -> Result<(), SetupError> {
+        self.bots.check(&self.game, bots)
+    }
+
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
         check_options(self.game.options(), &setup.options)?;
         match &self.story {
-            Some(s) => (s.play)(&self.game, setup, bots),
-            None => played(&self.game, setup, bots, Plain::new),
+            Some(s) => (s.play)(&self.game, self.bots, setup, bots),
+            None => played(&self.game, self.bots, setup, bots, Plain::new),
         }
     }
 
@@ -433,6 +461,7 @@ impl<G: Game> AnyGame for Rules<G> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
         simulate_with(
             &self.game,
+            self.bots,
             opts,
             progress,
             self.sheets.as_ref().map(|s| s.check),
@@ -445,7 +474,7 @@ impl<G: Game> AnyGame for Rules<G> {
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<crate::balance::Tally, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
-        crate::balance::play(&self.game, opts, progress)
+        crate::balance::play(&self.game, self.bots, opts, progress)
     }
 
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError> {

@@ -19,6 +19,7 @@
 #![forbid(unsafe_code)]
 
 use sevenw_host::{CardId, Event, GameInfo, Listens, Res, Source};
+use sevenw_runtime::bots::Judge;
 use sevenw_runtime::engine::city::{City, MAX_CAT, run_built, run_event};
 use sevenw_runtime::engine::host::{CityHost, ScoreHost};
 use sevenw_runtime::engine::payment::MAX_RES;
@@ -55,7 +56,7 @@ pub const FAMILY: Family = Family {
     name: NAME,
     load: |info| {
         Market::new(info)
-            .map(|g| Box::new(Rules::new(g).with_story()) as Box<dyn AnyGame>)
+            .map(|g| Box::new(Rules::new(g).with_greedy().with_story()) as Box<dyn AnyGame>)
             .map_err(|e| e.to_string())
     },
     schemas: Vec::new,
@@ -252,16 +253,17 @@ impl Market {
     /// What `mv` is worth to the seat of `view`, judged on its view alone:
     /// its points after the move (3 for a VP, the treasury's left out),
     /// plus 1 a coin, plus 2 a unit it produces while there is something
-    /// left to buy with it.
-    fn judge(&self, view: &View<'_>, mv: &Move) -> i64 {
+    /// left to buy with it. The seat's city after the move is made in `me`
+    /// (overwritten).
+    fn value(&self, view: &View<'_>, mv: &Move, me: &mut City) -> i64 {
         let seat = view.seat;
-        let mut me = view.cities[seat].clone();
+        me.clone_from(&view.cities[seat]);
         match *mv {
             Move::Buy(card) => {
                 me.coins -= self.coins_of(card);
                 me.place(&self.vocab, card);
                 let colour = self.info.cards[usize::from(card.0)].colour;
-                let mut h = CityHost::new(&mut me, view.cities, seat, true);
+                let mut h = CityHost::new(me, view.cities, seat, true);
                 run_built(
                     &self.vocab,
                     &mut h,
@@ -274,7 +276,7 @@ impl Market {
             }
             Move::Sell(_) => me.coins += SELL_COINS,
         }
-        let s = self.score_city(view.cities, seat, &me);
+        let s = self.score_city(view.cities, seat, me);
         let points = i64::from(s.total - s.points[self.treasury]);
         // After this move, the cards still to come.
         let to_come = view.deck_len + view.row.len() - 1;
@@ -284,6 +286,23 @@ impl Market {
             0
         };
         3 * points + i64::from(me.coins) + 2 * production
+    }
+}
+
+/// The greedy bot's judgement: the move of the best [`Market::value`]
+/// (the first of equals), each previewed in one city the bot keeps.
+impl Judge for Market {
+    type Scratch = City;
+
+    fn judge(&self, view: &View<'_>, moves: &[Move], me: &mut City) -> usize {
+        let mut best = (i64::MIN, 0);
+        for (i, mv) in moves.iter().enumerate() {
+            let v = self.value(view, mv, me);
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
     }
 }
 
@@ -442,17 +461,6 @@ impl Game for Market {
             Move::Buy(c) => format!("buy {}", card_name(self.info, c)),
             Move::Sell(c) => format!("sell {}", card_name(self.info, c)),
         }
-    }
-
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        let mut best = (i64::MIN, 0);
-        for (i, mv) in moves.iter().enumerate() {
-            let v = self.judge(view, mv);
-            if v > best.0 {
-                best = (v, i);
-            }
-        }
-        best.1
     }
 
     fn victories(&self) -> &'static [&'static str] {

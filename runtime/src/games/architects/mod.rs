@@ -706,10 +706,6 @@ impl Game for Architects {
         }
     }
 
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        greedy::choose(view, moves)
-    }
-
     fn victories(&self) -> &'static [&'static str] {
         &VICTORIES
     }

@@ -639,10 +639,6 @@ impl Game for Base {
         self.describe_move(mv)
     }
 
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        greedy::choose(view, moves)
-    }
-
     fn victories(&self) -> &'static [&'static str] {
         &[POINTS]
     }

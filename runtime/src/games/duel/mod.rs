@@ -643,10 +643,6 @@ impl Game for Duel {
         self.describe_move(mv)
     }
 
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        greedy::choose(view, moves)
-    }
-
     fn victories(&self) -> &'static [&'static str] {
         &VICTORIES
     }
