@@ -19,7 +19,7 @@ use sevenw_host::GameInfo;
 use crate::bots::{Bot, Bots};
 use crate::engine::compose::categories_in_play;
 use crate::game::{Game, Observer, Setup, play_out};
-use crate::sim::{SimError, SimOptions, add, game_seed, in_chunks};
+use crate::sim::{SimError, SimOptions, Statistics, add, game_seed, in_chunks};
 
 /// Games played by one task before it reports.
 const CHUNK: u64 = 8;
@@ -67,7 +67,7 @@ pub struct Tally {
     pub total: i64,
     pub labels: BTreeMap<(String, String), LabelAcc>,
     /// The labels' kinds in the order the game first gave them
-    /// ([`Game::played_with`]): the report lists them in this order.
+    /// ([`Statistics::played_with`]): the report lists them in this order.
     pub kinds: Vec<String>,
     pub cards: BTreeMap<u16, CardAcc>,
     /// Seat-games per final total.
@@ -131,7 +131,7 @@ impl<G: Game> Observer<G> for Count {
     }
 }
 
-fn one<G: Game>(
+fn one<G: Statistics>(
     game: &G,
     (makers, bots): (Bots<G>, &mut Vec<Bot<G>>),
     opts: &SimOptions,
@@ -178,11 +178,12 @@ fn one<G: Game>(
         *t.totals.entry(score.total).or_default() += 1;
         labels.clear();
         game.played_with(&state, seat, &mut labels);
-        for (kind, name) in labels.drain(..) {
+        for tag in labels.drain(..) {
+            let kind = tag.kind;
             if !t.kinds.iter().any(|k| k == kind) {
                 t.kinds.push(kind.to_string());
             }
-            let e = t.labels.entry((kind.to_string(), name)).or_default();
+            let e = t.labels.entry((kind.to_string(), tag.label())).or_default();
             e.n += 1;
             e.wins += won;
             e.total += total;
@@ -209,7 +210,7 @@ fn one<G: Game>(
 
 /// Plays `opts.games` games and sums them; `progress` is told how many more
 /// have ended, now and then, from any thread.
-pub fn play<G: Game>(
+pub fn play<G: Statistics>(
     game: &G,
     bots: Bots<G>,
     opts: &SimOptions,

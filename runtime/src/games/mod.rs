@@ -18,14 +18,14 @@ use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, Bots, Judge};
 use crate::engine::vocab::Vocab;
-use crate::game::{Broken, Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
+use crate::game::{Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
 use crate::narrate::{Narrate, Narrator, Plain};
 use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
 use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
-use crate::sim::{SimError, SimOptions, Stats, simulate_with};
-use crate::soak::check_sheet;
+use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
+use crate::soak::{Checks, Invariants};
 
 /// A game family: the rules of a kind of game, found by the name a card
 /// set gives in `family:`.
@@ -48,15 +48,16 @@ impl std::fmt::Debug for Family {
     }
 }
 
-/// A family with every capability: a greedy bot, sheets, a story and
-/// scenarios.
-fn full<G: Judge + Sheets + Narrate + Scenarios + 'static>(
+/// A family with every capability: a greedy bot, invariants, sheets, a
+/// story and scenarios.
+fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + 'static>(
     g: Result<G, crate::engine::vocab::VocabError>,
 ) -> Result<Box<dyn AnyGame>, String> {
     g.map(|g| {
         Box::new(
             Rules::new(g)
                 .with_greedy()
+                .with_invariants()
                 .with_sheets()
                 .with_story()
                 .with_scenarios(),
@@ -242,35 +243,44 @@ struct SheetOps<G: Game> {
     score: fn(&G, &str) -> Result<ScoreReport, SheetError>,
     refuse: fn(&G, &Target) -> Option<String>,
     price: fn(&G, &str, &str, &Target) -> Result<Price, SheetError>,
-    /// `sim --check`: the final cities, written as a sheet, score the same.
-    check: fn(&G, &G::State, &Outcome) -> Result<(), Broken>,
 }
+
+/// One game played with bots of those a game has, told.
+type PlayFn<G> = fn(&G, Bots<G>, &Setup, &[BotKind]) -> Result<Played, SetupError>;
 
 /// A family's story of a game, as functions of its rules.
 struct StoryOps<G: Game> {
-    play: fn(&G, Bots<G>, &Setup, &[BotKind]) -> Result<Played, SetupError>,
+    play: PlayFn<G>,
     replay: fn(&G, &Log) -> Result<String, ReplayError>,
 }
 
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
-/// [`Rules::new`] needs only [`Game`] (it plays, simulates, balances and
-/// replays with the random and search bots, telling moves in
-/// [`Game::describe`]'s words); `with_greedy`, `with_sheets`, `with_story`
-/// and `with_scenarios` add what the family implements.
+/// [`Rules::new`] needs only [`Game`] and its [`Statistics`] (it plays,
+/// simulates, balances and replays with the random and search bots,
+/// telling moves in [`Game::describe`]'s words, and `sim --check` checks
+/// what every game promises); `with_greedy`, `with_invariants`,
+/// `with_sheets`, `with_story` and `with_scenarios` add what the family
+/// implements.
 pub struct Rules<G: Game> {
     game: G,
     bots: Bots<G>,
+    checks: Checks<G>,
     sheets: Option<SheetOps<G>>,
     story: Option<StoryOps<G>>,
     scenarios: Option<fn(&G, &str) -> Run>,
 }
 
 impl<G: Game> Rules<G> {
-    /// The rules alone.
-    pub fn new(game: G) -> Self {
+    /// The rules alone (and the statistics every simulation needs: how the
+    /// game can be won).
+    pub fn new(game: G) -> Self
+    where
+        G: Statistics,
+    {
         Rules {
             game,
             bots: Bots::new(),
+            checks: Checks::new(),
             sheets: None,
             story: None,
             scenarios: None,
@@ -283,6 +293,16 @@ impl<G: Game> Rules<G> {
         G: Judge + 'static,
     {
         self.bots = self.bots.with_greedy();
+        self
+    }
+
+    /// With the family's invariants, checked after every move by `sim
+    /// --check`.
+    pub fn with_invariants(mut self) -> Self
+    where
+        G: Invariants,
+    {
+        self.checks = self.checks.with_invariants();
         self
     }
 
@@ -303,8 +323,8 @@ impl<G: Game> Rules<G> {
                 let seat = seat_of(&s.names, player)?;
                 g.price(&s.state, &s.names, seat, target)
             },
-            check: check_sheet::<G>,
         });
+        self.checks = self.checks.with_sheets();
         self
     }
 
@@ -423,7 +443,7 @@ fn replayed<G: Game, S: Story<G>>(
     }
 }
 
-impl<G: Game> AnyGame for Rules<G> {
+impl<G: Statistics> AnyGame for Rules<G> {
     fn info(&self) -> &'static GameInfo {
         self.game.info()
     }
@@ -459,13 +479,7 @@ impl<G: Game> AnyGame for Rules<G> {
 
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
-        simulate_with(
-            &self.game,
-            self.bots,
-            opts,
-            progress,
-            self.sheets.as_ref().map(|s| s.check),
-        )
+        simulate_with(&self.game, self.bots, opts, progress, self.checks)
     }
 
     fn balance(

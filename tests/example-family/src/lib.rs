@@ -30,6 +30,8 @@ use sevenw_runtime::game::{
 };
 use sevenw_runtime::games::{AnyGame, Family, Rules};
 use sevenw_runtime::narrate::Narrate;
+use sevenw_runtime::sim::Statistics;
+use sevenw_runtime::soak::Invariants;
 use sevenw_runtime::text::plural;
 
 #[allow(clippy::all, clippy::pedantic, missing_docs, unused_imports, dead_code)]
@@ -56,7 +58,10 @@ pub const FAMILY: Family = Family {
     name: NAME,
     load: |info| {
         Market::new(info)
-            .map(|g| Box::new(Rules::new(g).with_greedy().with_story()) as Box<dyn AnyGame>)
+            .map(|g| {
+                Box::new(Rules::new(g).with_greedy().with_invariants().with_story())
+                    as Box<dyn AnyGame>
+            })
             .map_err(|e| e.to_string())
     },
     schemas: Vec::new,
@@ -463,13 +468,6 @@ impl Game for Market {
         }
     }
 
-    fn victories(&self) -> &'static [&'static str] {
-        &[POINTS]
-    }
-
-    /// No wonders: a seat plays with nothing but its cards ([`Game::built`]).
-    fn tags(&self, _state: &State, _seat: usize, _out: &mut Vec<&'static str>) {}
-
     fn determinize_into(&self, state: &State, _seat: usize, rng: &mut Rng, out: &mut State) {
         // Only the deck is hidden, from every seat alike: its cards are
         // known (those dealt and not seen), their order is not.
@@ -477,11 +475,21 @@ impl Game for Market {
         out.deck.sort_unstable();
         rng.shuffle(&mut out.deck);
     }
+}
+
+/// No wonders: a seat plays with nothing but its cards (no
+/// [`Statistics::played_with`], only [`Statistics::built`]).
+impl Statistics for Market {
+    fn victories(&self) -> &'static [&'static str] {
+        &[POINTS]
+    }
 
     fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
         state.cities.get(seat).map_or(&[], |c| &c.cards)
     }
+}
 
+impl Invariants for Market {
     fn invariants(&self, state: &State) -> Result<(), Broken> {
         let n = state.cities.len();
         let mut dealt = self.dealt(n);

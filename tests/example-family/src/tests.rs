@@ -5,7 +5,7 @@ use super::*;
 use sevenw_runtime::bots::{BotKind, table};
 use sevenw_runtime::game::{Illegal, play_out, try_apply};
 use sevenw_runtime::games::rules_in;
-use sevenw_runtime::soak::play_checked_with;
+use sevenw_runtime::soak::{Checks, play_checked_with};
 
 fn bazaar() -> Market {
     let info = sevenw_runtime::find_game(GAMES, "bazaar").expect("compiled by build.rs");
@@ -92,8 +92,13 @@ fn every_game_ends_after_one_turn_per_card_each_seat_taking_its_share() {
                 BotKind::Greedy,
             ];
             let mut players = table(&bots[..n], seed);
-            let checked = play_checked_with(&g, &Setup::new(n, seed), &mut players, None)
-                .unwrap_or_else(|v| panic!("{v}"));
+            let checked = play_checked_with(
+                &g,
+                &Setup::new(n, seed),
+                &mut players,
+                Checks::new().with_invariants(),
+            )
+            .unwrap_or_else(|v| panic!("{v}"));
             assert_eq!(checked.decisions, 5 * n);
             let s = &checked.state;
             assert!(g.is_over(s));
