@@ -237,14 +237,7 @@ impl<G: Game> Bots<G> {
     pub fn check(&self, game: &G, kinds: &[BotKind]) -> Result<(), SetupError> {
         match kinds.iter().find(|k| !self.has(**k)) {
             None => Ok(()),
-            Some(k) => Err(SetupError::option(
-                "bots",
-                format!(
-                    "{} has no {} bot: its rules judge no moves (bots: random, mcts)",
-                    game.info().title,
-                    k.name()
-                ),
-            )),
+            Some(&k) => Err(missing(game, k)),
         }
     }
 
@@ -276,15 +269,14 @@ impl<G: Game> Bots<G> {
         seed: u64,
         bots: &mut Vec<Bot<G>>,
     ) -> Result<(), SetupError> {
-        self.check(game, kinds)?;
         bots.truncate(kinds.len());
         for (seat, &kind) in kinds.iter().enumerate() {
             if kind == BotKind::Greedy && matches!(bots.get(seat), Some(Bot::Greedy(_))) {
                 continue;
             }
-            let Some(bot) = self.make(kind, seed, seat) else {
-                return self.check(game, &[kind]);
-            };
+            let bot = self
+                .make(kind, seed, seat)
+                .ok_or_else(|| missing(game, kind))?;
             match bots.get_mut(seat) {
                 Some(b) => *b = bot,
                 None => bots.push(bot),
@@ -292,6 +284,18 @@ impl<G: Game> Bots<G> {
         }
         Ok(())
     }
+}
+
+/// The usage mistake of asking `game` for bots of `kind`, which it has not.
+fn missing<G: Game>(game: &G, kind: BotKind) -> SetupError {
+    SetupError::option(
+        "bots",
+        format!(
+            "{} has no {} bot: its rules judge no moves (bots: random, mcts)",
+            game.info().title,
+            kind.name()
+        ),
+    )
 }
 
 /// The random bot of seat `seat` of the game seeded `seed`.

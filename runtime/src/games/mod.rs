@@ -1,7 +1,9 @@
 //! The game families this runtime ships, and the registry through which
 //! any family — shipped or from another crate — is found by name.
 //!
-//! A family is a turn structure ([`crate::game::Game`]) and, as it chooses,
+//! A family is a turn structure ([`crate::game::Game`]) with its
+//! statistics ([`Statistics`]) and, as it chooses, a greedy bot's
+//! judgement ([`Judge`]), invariants for the soak checks ([`Invariants`]),
 //! city sheets ([`Sheets`]), a story ([`Narrate`]) and scenarios
 //! ([`Scenarios`]). A compiled card set names the family that plays it
 //! (`family:` in its `game.yaml`, [`GameInfo::family`]); a [`Family`] says

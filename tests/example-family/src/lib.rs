@@ -9,9 +9,11 @@
 //! implementations ([`CityHost`] while playing, [`ScoreHost`] at the end):
 //! no card is named here.
 //!
-//! The family implements [`Game`] and, for a story in its own words,
-//! [`Narrate`]; it has no city sheets and no scenarios, so its [`FAMILY`]
-//! gives the command line `Rules::new(game).with_story()` alone: `play`,
+//! The family implements [`Game`] with its [`Statistics`], [`Judge`] for a
+//! greedy bot, [`Invariants`] for the soak checks and, for a story in its
+//! own words, [`Narrate`]; it has no city sheets and no scenarios, so its
+//! [`FAMILY`] gives the command line
+//! `Rules::new(game).with_greedy().with_invariants().with_story()`: `play`,
 //! `sim`, `balance` and `replay` run, and `score`, `price` and `test` say
 //! that the game has no sheets or scenarios.
 //!
