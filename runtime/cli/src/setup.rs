@@ -113,6 +113,7 @@ pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<C
             ));
         }
     };
+    g.check_bots(&bots).map_err(|e| setup_fail(sub, e))?;
     Ok((g, setup, bots))
 }
 

@@ -130,7 +130,8 @@ pub(crate) fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) ->
         out.push_str("\nwin rate per wonder (ties count for each winner)\n");
         for (k, &(played, won)) in &s.tags {
             out.push_str(&format!(
-                "  {k:<22} {:5.1}%  of {}\n",
+                "  {:<22} {:5.1}%  of {}\n",
+                k.label(),
                 won as f64 * 100.0 / played.max(1) as f64,
                 plural(played, "game")
             ));
