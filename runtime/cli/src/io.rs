@@ -51,6 +51,12 @@ pub(crate) fn label(path: &Path) -> String {
     }
 }
 
+/// Whether standard error takes colours: a terminal, and `NO_COLOR` unset.
+pub(crate) fn colour_on_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
 /// A rate as a person reads it: `46,390` from 46389.78, `12.5` below 100.
 pub(crate) fn rate(per_second: f64) -> String {
     if !per_second.is_finite() || per_second < 0.0 {

@@ -13,6 +13,7 @@ mod args;
 mod balance;
 pub mod html;
 mod io;
+mod report;
 mod scenarios;
 mod schema;
 mod setup;
@@ -51,10 +52,12 @@ fn command() -> clap::Command {
     cli.version(version.as_str())
 }
 
-/// A failure: a usage error (exit 2) or bad input (exit 1).
+/// A failure: a usage error (exit 2) or bad input (exit 1): a message, or
+/// a document's mistakes already rendered with their snippets.
 pub(crate) enum Fail {
     Usage(clap::Error),
     Input(String),
+    Rendered(String),
 }
 
 /// A usage error of subcommand `sub`, shown with its usage line.
@@ -140,6 +143,10 @@ where
         }
         Err(Fail::Input(msg)) => {
             let _ = writeln!(std::io::stderr(), "error: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Fail::Rendered(report)) => {
+            let _ = write!(std::io::stderr(), "{report}");
             ExitCode::from(1)
         }
     }

@@ -125,3 +125,45 @@ fn a_test_run_that_checks_nothing_fails() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_sheet_with_two_mistakes_reports_both_with_snippets() {
+    let sheet = scratch(
+        "two-mistakes.yaml",
+        "game: base\nplayers:\n  - {name: Ana, wonder: Babylon, cards: [Lumbr Yard, Altar]}\n  - {name: Ben, wonder: Giza, cards: [Ore Vein, Glasworks]}\n  - {name: Cy, wonder: Alexandria, cards: [Press, Press]}\n",
+    );
+    let out = sevenw(&["score", &sheet.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    for (code, message, place, line) in [
+        (
+            "S0002",
+            "unknown card `Lumbr Yard`; did you mean `Lumber Yard`?",
+            "two-mistakes.yaml:3:42]",
+            "3 │   - {name: Ana, wonder: Babylon, cards: [Lumbr Yard, Altar]}",
+        ),
+        (
+            "S0002",
+            "unknown card `Glasworks`; did you mean `Glassworks`?",
+            "two-mistakes.yaml:4:49]",
+            "4 │   - {name: Ben, wonder: Giza, cards: [Ore Vein, Glasworks]}",
+        ),
+        (
+            "S0003",
+            "Press is listed twice for Cy",
+            "two-mistakes.yaml:5:51]",
+            "5 │   - {name: Cy, wonder: Alexandria, cards: [Press, Press]}",
+        ),
+    ] {
+        assert!(err.contains(code), "{code}: {err}");
+        assert!(err.contains(message), "{message}: {err}");
+        assert!(err.contains(place), "{place}: {err}");
+        assert!(err.contains(line), "{line}: {err}");
+    }
+    // The same in a scenario that cannot be read.
+    let out = sevenw(&["test", &sheet.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let s = text(&out.stdout);
+    assert!(s.contains("unknown card `Glasworks`"), "{s}");
+    assert!(s.contains("two-mistakes.yaml:4:49]"), "{s}");
+}
