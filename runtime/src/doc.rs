@@ -343,7 +343,14 @@ impl<'de> Deserialize<'de> for Scalar {
                 Ok(Scalar(v.to_string()))
             }
         }
-        d.deserialize_any(V)
+        // Asked for text, the reader hands a plain scalar over as written:
+        // a number too large for any type is echoed back as the user wrote
+        // it, not as the float it would round to.
+        d.deserialize_str(V).map_err(|_: D::Error| {
+            // The one way to fail here: a list or a mapping where one
+            // value belongs.
+            de::Error::invalid_type(de::Unexpected::Other("a list or a mapping"), &V)
+        })
     }
 }
 
@@ -618,11 +625,29 @@ mod tests {
         let e = err("name: [a\ncoins: 3\n");
         assert_eq!(e.message, "expected text here");
         assert_eq!((e.line, e.column), (1, 7));
+        let e = err("name: a\ncoins: [1]\n");
+        assert_eq!(
+            e.message,
+            "expected a number or a word here, not a list or a mapping"
+        );
+        assert_eq!(e.line, 2);
+        assert_eq!(e.code, code::SHAPE);
         let e = err("name: 'a\ncoins: 3\n");
         assert!(e.message.starts_with("invalid YAML"), "{e}");
         assert!(
             !e.message.contains("column"),
             "the place is given once: {e}"
+        );
+    }
+
+    #[test]
+    fn a_number_too_large_is_echoed_as_written() {
+        let doc: Doc = read("name: a\ncoins: 99999999999999999999999\n", "sheet").unwrap();
+        let coins = doc.coins.unwrap();
+        let e = int(&coins, "coins", 0..=1000).unwrap_err();
+        assert_eq!(
+            e.message,
+            "`coins` must be a whole number from 0 to 1000, not `99999999999999999999999`"
         );
     }
 

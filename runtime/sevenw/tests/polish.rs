@@ -167,3 +167,28 @@ fn a_sheet_with_two_mistakes_reports_both_with_snippets() {
     assert!(s.contains("unknown card `Glasworks`"), "{s}");
     assert!(s.contains("two-mistakes.yaml:4:49]"), "{s}");
 }
+
+#[test]
+fn a_log_of_another_game_fails_at_its_game_line() {
+    let log = scratch("duel.log", "");
+    let out = sevenw(&[
+        "play",
+        "--game",
+        "duel",
+        "--seed",
+        "3",
+        "--log",
+        &log.to_string_lossy(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let written = std::fs::read_to_string(&log).unwrap();
+    let other = scratch(
+        "duel-as-base.log",
+        &written.replacen("game duel", "game base", 1),
+    );
+    let out = sevenw(&["replay", &other.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("duel-as-base.log: line 2:"), "{err}");
+    assert!(err.contains("is it a log of this game?"), "{err}");
+}
