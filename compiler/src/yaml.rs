@@ -216,9 +216,13 @@ fn yaml_error(file: FileId, text: &str, e: &serde_saphyr::Error) -> Diagnostic {
         .help("card files are small: remove runaway anchors and aliases or deep nesting");
     }
     match cause::cause(text, offset, reason) {
-        Some(c) => Diagnostic::new(Code::YamlSyntax, Loc::new(file, c.span), c.message)
-            .label(c.label)
-            .help(c.help),
+        Some(c) => Diagnostic::new(
+            Code::YamlSyntax,
+            Loc::new(file, Span::new(c.span.start, c.span.end)),
+            c.message,
+        )
+        .label(c.label)
+        .help(c.help),
         None => Diagnostic::new(
             Code::YamlSyntax,
             Loc::new(file, span),

@@ -183,11 +183,11 @@ pub fn read<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, DocError> 
     budget.max_anchors = 10_000;
     let mut options = Options::default();
     options.budget = Some(budget);
-    serde_saphyr::from_str_with_options(text, options).map_err(|e| in_words(&e, what))
+    serde_saphyr::from_str_with_options(text, options).map_err(|e| in_words(&e, text, what))
 }
 
 /// serde-saphyr's error in the user's terms, with its place once.
-fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
+fn in_words(e: &serde_saphyr::Error, text: &str, what: &str) -> DocError {
     use serde_saphyr::Error as E;
     let e = e.without_snippet();
     let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
@@ -263,13 +263,33 @@ fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
         }
         E::UnknownAnchor { .. } => "an alias (`*name`) refers to no anchor".to_string(),
         E::InvalidUtf8Input => format!("the {what} is not UTF-8 text"),
-        E::AliasError { error, .. } => return in_words(error, what),
+        E::AliasError { error, .. } => return in_words(error, text, what),
         _ => {
-            // Syntax errors and the rest: the library's own first line,
-            // without the place it prints (given separately).
+            // Syntax errors and the rest: the mistake found in the text
+            // where it is (as card files get it), else the library's own
+            // first line without the place it prints (given separately).
             let full = e.to_string();
             let first = full.lines().next().unwrap_or("invalid YAML");
-            format!("invalid YAML: {}", shown(strip_place(first)))
+            let reason = strip_place(first);
+            let offset = e
+                .location()
+                .and_then(|l| l.span().byte_offset())
+                .map_or_else(
+                    || offset_of(text, line, column),
+                    |o| (o as usize).min(text.len()),
+                );
+            if let Some(c) = sevenw_yaml::cause(text, offset, reason) {
+                let (line, column) = line_column(text, c.span.start);
+                return DocError {
+                    line,
+                    column,
+                    message: c.message,
+                    code: code::YAML,
+                    help: Some(c.help),
+                    more: Vec::new(),
+                };
+            }
+            format!("invalid YAML: {}", shown(reason))
         }
     };
     DocError {
@@ -280,6 +300,34 @@ fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
         help: None,
         more: Vec::new(),
     }
+}
+
+/// The byte offset of 1-based `line` and `column` (in characters) in
+/// `text`, clamped to it.
+fn offset_of(text: &str, line: u64, column: u64) -> usize {
+    let mut start = 0;
+    for _ in 1..line.max(1) {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let rest = &text[start..];
+    let end = rest.find('\n').unwrap_or(rest.len());
+    start
+        + rest[..end]
+            .char_indices()
+            .nth(column.saturating_sub(1) as usize)
+            .map_or(end, |(i, _)| i)
+}
+
+/// The 1-based line and column (in characters) of byte `offset`.
+fn line_column(text: &str, offset: usize) -> (u64, u64) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() as u64 + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() as u64 + 1)
 }
 
 /// `line 2 column 2: illegal …` (or `error: …`, or `… at line 2, column

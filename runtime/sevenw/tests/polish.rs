@@ -192,3 +192,28 @@ fn a_log_of_another_game_fails_at_its_game_line() {
     assert!(err.contains("duel-as-base.log: line 2:"), "{err}");
     assert!(err.contains("is it a log of this game?"), "{err}");
 }
+
+#[test]
+fn a_sheets_yaml_mistakes_read_as_a_card_files() {
+    let tab = scratch(
+        "tab.yaml",
+        "game: base\nplayers:\n  - name: Ana\n\twonder: Giza\n",
+    );
+    let out = sevenw(&["score", &tab.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("E0002"), "{err}");
+    assert!(err.contains("a tab in the indentation"), "{err}");
+    assert!(err.contains("tab.yaml:4:1]"), "{err}");
+    assert!(err.contains("replace the tab with spaces"), "{err}");
+    let indent = scratch(
+        "indent.yaml",
+        "game: base\nplayers:\n  - name: Ana\n    wonder: Giza\n  - name: Ben\n    wonder: Rhodes\n coins: 3\n",
+    );
+    let err = text(&sevenw(&["score", &indent.to_string_lossy()]).stderr);
+    assert!(
+        err.contains("`coins:` is indented less than `wonder:` above it"),
+        "{err}"
+    );
+    assert!(err.contains("indent.yaml:7:2]"), "{err}");
+}
