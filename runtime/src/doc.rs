@@ -41,6 +41,9 @@ pub mod code {
     /// The document as a whole: empty, of another game, or checking
     /// nothing.
     pub const DOCUMENT: &str = "S0004";
+    /// A replay log's line that the game does not accept: a set-up line, a
+    /// move the rules refuse at that point, an end that differs.
+    pub const LOG: &str = "S0005";
 }
 
 /// A mistake in a document (or in a name asked about), with its place.

@@ -107,9 +107,12 @@ impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // With no place in the file, the message names the file itself.
         if self.span.is_none() {
-            write!(f, "{}: ", self.file)?;
+            write!(f, "{}: ", shown(self.file))?;
         }
-        f.write_str(&shown(&self.error.message))
+        // Its parts from the file were cut to length when it was written;
+        // the whole is only kept from reaching the terminal raw.
+        let message: String = self.error.message.chars().map(picture).collect();
+        f.write_str(&message)
     }
 }
 

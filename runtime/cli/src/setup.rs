@@ -132,7 +132,23 @@ pub(crate) fn play(lib: &Library<'_>, a: PlayArgs) -> Result<String, Fail> {
 pub(crate) fn replay(lib: &Library<'_>, a: ReplayArgs) -> Result<String, Fail> {
     let path = &a.log;
     let text = read_input(path)?;
-    let fail = |e: sevenw_runtime::replay::ReplayError| input(format!("{}: {e}", label(path)));
+    // A mistake at a line of the log is shown with that line, as a
+    // sheet's is; one of the log as a whole names the file.
+    let fail = |e: sevenw_runtime::replay::ReplayError| {
+        if e.line == 0 {
+            return input(format!("{}: {e}", label(path)));
+        }
+        let mut found = sevenw_runtime::doc::nowhere(e.message.clone())
+            .with_code(sevenw_runtime::doc::code::LOG);
+        found.line = e.line as u64;
+        found.column = 1;
+        Fail::Rendered(crate::report::render(
+            &label(path),
+            &text,
+            &found,
+            crate::io::colour_on_stderr(),
+        ))
+    };
     let log = Log::parse(&text).map_err(fail)?;
     let info = log.select(lib.games).map_err(fail)?;
     let g = rules(lib, info)?;

@@ -226,10 +226,8 @@ fn play_is_deterministic_and_writes_a_replay_log() {
     let r = sevenw(&["replay", broken.to_str().unwrap()]);
     assert_eq!(r.status.code(), Some(1));
     let err = text(&r.stderr);
-    assert!(
-        err.starts_with("error: ") && err.contains(": line 5: "),
-        "{err}"
-    );
+    assert!(err.starts_with("S0005"), "{err}");
+    assert!(err.contains("broken.log:5:1]"), "{err}");
 }
 
 #[test]
@@ -260,11 +258,12 @@ fn replay_logs_are_checked_line_by_line() {
     // The wrong game in the header: the line, in the user's terms.
     let e = err_of("duel-header.log", &good.replace("game base", "game duel"));
     assert!(
-        e.contains("line 3:") && e.contains("2 players, not 3"),
+        e.contains("duel-header.log:3:1]") && e.contains("2 players, not 3"),
         "{e}"
     );
     let e = err_of("nogame.log", &good.replace("game base", "game chess"));
-    assert!(e.contains("line 2: unknown game `chess`"), "{e}");
+    assert!(e.contains("nogame.log:2:1]"), "{e}");
+    assert!(e.contains("unknown game `chess`"), "{e}");
     // Its score lines removed: refused, not passed with exit 0.
     let cut: String = good
         .lines()
@@ -277,7 +276,7 @@ fn replay_logs_are_checked_line_by_line() {
     let lines: Vec<&str> = good.lines().collect();
     let result_line = lines.iter().position(|l| l.starts_with("result ")).unwrap() + 1;
     let e = err_of("total.log", &good.replace("\nscore 0 ", "\nscore 0 1"));
-    assert!(e.contains(&format!("line {result_line}:")), "{e}");
+    assert!(e.contains(&format!("total.log:{result_line}:1]")), "{e}");
     // A decision cut short: where the log ends.
     let short: String = lines
         .iter()
@@ -286,7 +285,8 @@ fn replay_logs_are_checked_line_by_line() {
         .map(|l| format!("{l}\n"))
         .collect();
     let e = err_of("short.log", &short);
-    assert!(e.contains("line 20: the log ends here"), "{e}");
+    assert!(e.contains("short.log:20:1]"), "{e}");
+    assert!(e.contains("the log ends here"), "{e}");
 }
 
 #[test]

@@ -501,9 +501,7 @@ fn set_up_options_are_the_games_own() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     let line = written.lines().position(|l| l == "leaders all").unwrap() + 1;
-    assert!(
-        err.contains(&format!("line {line}: unknown line `leadres`")),
-        "{err}"
-    );
+    assert!(err.contains(&format!("bad-option.log:{line}:1]")), "{err}");
+    assert!(err.contains("unknown line `leadres`"), "{err}");
     assert!(err.contains("did you mean `leaders`?"), "{err}");
 }

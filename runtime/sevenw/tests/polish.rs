@@ -189,8 +189,10 @@ fn a_log_of_another_game_fails_at_its_game_line() {
     let out = sevenw(&["replay", &other.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("duel-as-base.log: line 2:"), "{err}");
-    assert!(err.contains("is it a log of this game?"), "{err}");
+    assert!(err.starts_with("S0005"), "{err}");
+    assert!(err.contains("duel-as-base.log:2:1]"), "{err}");
+    assert!(err.contains("2 │ game base"), "{err}");
+    assert!(err.contains("is it a log of"), "{err}");
 }
 
 #[test]
