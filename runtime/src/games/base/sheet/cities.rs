@@ -101,6 +101,9 @@ impl Base {
         // Mistakes in what a city lists are kept and the item skipped, so
         // that a sheet's mistakes are reported together.
         let mut found = Found::default();
+        // Each drafted card (a leader) exists once: where it was first
+        // listed, by name class.
+        let mut drafted: Vec<(u16, usize, &Spanned<String>)> = Vec::new();
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
             let (w, s) = boards[seat];
@@ -173,6 +176,13 @@ impl Base {
                     ));
                     continue;
                 }
+                if leader
+                    && found
+                        .keep(self.once(&mut drafted, id, c, seat, names))
+                        .is_none()
+                {
+                    continue;
+                }
                 seen.push((class, c));
                 self.add_card(cities, seat, id, false);
             }
@@ -180,7 +190,11 @@ impl Base {
                 let Some(id) = found.keep(card(&self.vocab, c)) else {
                     continue;
                 };
-                if found.keep(self.drafted_or_not(id, c, true)).is_some() {
+                if found.keep(self.drafted_or_not(id, c, true)).is_some()
+                    && found
+                        .keep(self.once(&mut drafted, id, c, seat, names))
+                        .is_some()
+                {
                     kept[seat].push(id);
                 }
             }
@@ -194,7 +208,11 @@ impl Base {
                 let Some(id) = found.keep(card(&self.vocab, c)) else {
                     continue;
                 };
-                if found.keep(self.drafted_or_not(id, c, true)).is_none() {
+                if found.keep(self.drafted_or_not(id, c, true)).is_none()
+                    || found
+                        .keep(self.once(&mut drafted, id, c, seat, names))
+                        .is_none()
+                {
                     continue;
                 }
                 let vp = 2 * info.cards[usize::from(id.0)].cost.coins_in(in_age);
@@ -267,6 +285,40 @@ impl Base {
             }
         }
         found.or(())
+    }
+
+    /// A drafted card (a leader) is in one place at the table: an error
+    /// where it is listed a second time, naming the first.
+    fn once<'a>(
+        &self,
+        drafted: &mut Vec<(u16, usize, &'a Spanned<String>)>,
+        id: CardId,
+        c: &'a Spanned<String>,
+        seat: usize,
+        names: &[String],
+    ) -> Result<(), SheetError> {
+        if self.info.cards[usize::from(id.0)].age != 0 {
+            return Ok(());
+        }
+        let class = self.vocab.name_class(id);
+        if let Some(&(_, first_seat, first)) = drafted.iter().find(|(k, _, _)| *k == class) {
+            let whose = if first_seat == seat {
+                "listed already for them".to_string()
+            } else {
+                format!("{}'s already", names[first_seat])
+            };
+            return Err(at(
+                c,
+                format!(
+                    "{} is {whose} (at {}:{}): each leader exists once",
+                    self.card_name(id),
+                    first.referenced.line(),
+                    first.referenced.column()
+                ),
+            ));
+        }
+        drafted.push((class, seat, c));
+        Ok(())
     }
 
     /// A drafted card (a leader) is listed under `leaders`, an Age card
