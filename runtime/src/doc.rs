@@ -23,6 +23,10 @@ pub const MAX_BYTES: usize = 4 << 20;
 pub const MAX_DEPTH: usize = 32;
 /// Most YAML nodes accepted, after alias expansion.
 pub const MAX_NODES: usize = 200_000;
+/// Most bytes of text all values may hold together, after alias expansion:
+/// twice the largest document, so that aliases of a long value cannot make
+/// a small file read as tens of megabytes.
+pub const MAX_SCALAR_BYTES: usize = 2 * MAX_BYTES;
 
 /// The codes of a document's mistakes, stable as the card files' are.
 pub mod code {
@@ -182,6 +186,7 @@ pub fn read<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, DocError> 
     let mut budget = Budget::default();
     budget.max_depth = MAX_DEPTH;
     budget.max_nodes = MAX_NODES;
+    budget.max_total_scalar_bytes = MAX_SCALAR_BYTES;
     budget.max_aliases = 10_000;
     budget.max_anchors = 10_000;
     let mut options = Options::default();
@@ -249,6 +254,10 @@ fn in_words(e: &serde_saphyr::Error, text: &str, what: &str) -> DocError {
                     format!("it holds more than {MAX_NODES} values once aliases are expanded")
                 }
                 B::Depth { .. } => format!("it is nested deeper than {MAX_DEPTH} levels"),
+                B::ScalarBytes { .. } => format!(
+                    "its values hold more than {} MiB of text once aliases are expanded",
+                    MAX_SCALAR_BYTES >> 20
+                ),
                 B::Aliases { .. } | B::AliasAnchorRatio { .. } => {
                     "it uses too many aliases (`*name`)".to_string()
                 }
@@ -699,6 +708,28 @@ mod tests {
         assert_eq!(
             e.message,
             "`coins` must be a whole number from 0 to 1000, not `99999999999999999999999`"
+        );
+    }
+
+    #[test]
+    fn aliases_of_a_long_value_are_stopped() {
+        // A value of 100 KB, then 200 players' names aliasing it: a file of
+        // about 102 KB that would expand to 20 MB.
+        let mut text = format!("name: &n \"{}\"\nplayers:\n", "x".repeat(100_000));
+        for _ in 0..200 {
+            text.push_str("  - *n\n");
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Names {
+            name: String,
+            players: Vec<String>,
+        }
+        let e = read::<Names>(&text, "sheet").unwrap_err();
+        assert_eq!(e.code, code::YAML);
+        assert!(
+            e.message.contains("MiB of text once aliases are expanded"),
+            "{e}"
         );
     }
 
