@@ -12017,7 +12017,7 @@ pub mod edifice {
                     _ => {}
                 }
             }
-            Event::GameEnd => {
+            Event::GameEnd if h.chosen() == 0 => {
                 h.gain_vp(cat::WONDER, 4);
             }
             _ => {}
