@@ -178,11 +178,6 @@ pub struct City {
     /// Progress tokens held.
     pub progress: u16,
     pub abilities: Abilities,
-    /// Edifice: the Ages whose project it holds a participation pawn of
-    /// (bit `age - 1`).
-    pub pawns: u8,
-    /// Edifice: the debt tokens it holds, by their (negative) points.
-    pub debt: Vec<i8>,
     /// The option chosen for each source built with a choice (`one of`).
     pub chosen: Vec<(Source, u8)>,
     /// Cat icons on the cards held (Architects).
@@ -217,8 +212,6 @@ clone_reusing!(City {
     bought,
     progress,
     abilities,
-    pawns,
-    debt,
     chosen,
     cats,
 });
@@ -253,8 +246,6 @@ impl Default for City {
             bought: 0,
             progress: 0,
             abilities: Abilities::default(),
-            pawns: 0,
-            debt: Vec::new(),
             chosen: Vec::new(),
             cats: 0,
         }
@@ -331,11 +322,6 @@ impl City {
             .iter()
             .find(|(s, _)| *s == source)
             .map_or(0, |&(_, o)| o)
-    }
-
-    /// Whether it holds a pawn of the project of `age` (from 1).
-    pub fn has_pawn(&self, age: u8) -> bool {
-        (1..=8).contains(&age) && self.pawns & (1 << (age - 1)) != 0
     }
 
     /// Takes a victory token worth `vp`.
