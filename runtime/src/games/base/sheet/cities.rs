@@ -182,8 +182,8 @@ impl Base {
         // Completed projects: their participants have their rewards (built
         // effects run; coins and tokens are the sheet's, set below).
         for p in projects.iter().filter(|p| p.status == Status::Completed) {
-            for seat in 0..cities.len() {
-                if seats[seat].has_pawn(p.age) {
+            for (seat, held) in seats.iter().enumerate() {
+                if held.has_pawn(p.age) {
                     self.reward(cities, seat, p.card);
                 }
             }
