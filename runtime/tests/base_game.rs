@@ -138,11 +138,11 @@ fn check_projects(b: &Base, t: &sevenw_runtime::games::base::Table) {
         assert_eq!(b.info.cards[p.card.0 as usize].age, p.age);
         assert_eq!(p.pawns, rule.pawns_for(n));
         assert_ne!(p.status, Status::Open, "every Age's project is settled");
-        let held = t.cities.iter().filter(|c| c.has_pawn(p.age)).count() as u8;
+        let held = t.seats.iter().filter(|c| c.has_pawn(p.age)).count() as u8;
         assert_eq!(p.left + held, p.pawns + p.from_box, "pawns are conserved");
         assert_eq!(p.status == Status::Completed, p.left == 0);
     }
-    for c in &t.cities {
+    for c in &t.seats {
         for &d in &c.debt {
             assert!(rule.debt.contains(&d));
         }

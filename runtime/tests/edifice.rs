@@ -109,7 +109,7 @@ fn the_rulebook_example_a_stage_of_two_wood_with_the_belvedere() {
     let me = &s.table.cities[0];
     assert_eq!(me.coins, 2, "3 coins less the Belvedere's 1");
     assert_eq!(me.stages, 1);
-    assert!(me.has_pawn(1));
+    assert!(s.table.seats[0].has_pawn(1));
     assert_eq!(s.table.projects[0].left, 1, "one pawn taken from the card");
     assert_eq!(s.table.projects[0].status, Status::Open);
     // Once per Age: no second join.
@@ -135,8 +135,8 @@ fn the_last_pawn_completes_the_project_and_every_holder_gains_the_reward() {
     turn(&b, &mut s, &[0, 1, 2]);
     let p = s.table.projects[0];
     assert_eq!((p.left, p.from_box, p.status), (0, 1, Status::Completed));
-    for c in &s.table.cities {
-        assert!(c.has_pawn(1));
+    for (c, held) in s.table.cities.iter().zip(&s.table.seats) {
+        assert!(held.has_pawn(1));
         assert_eq!(c.coins, 5 - 1 + 4, "paid 1, gained 4 at once");
         assert!(!c.cards.contains(&p.card), "a reward, not a built card");
     }
@@ -165,10 +165,11 @@ fn a_failed_project_makes_those_without_a_pawn_pay_or_take_a_debt_token() {
     }
     assert_eq!(s.table.projects[0].status, Status::Failed);
     let c = &s.table.cities;
-    assert_eq!(c[0].debt, [0i8; 0], "a pawn holder pays nothing");
+    let held = &s.table.seats;
+    assert_eq!(held[0].debt, [0i8; 0], "a pawn holder pays nothing");
     assert!(c[0].cards.contains(&lumber));
-    assert_eq!(c[1].debt, [-2], "no brown card: a debt token of Age I");
-    assert!(c[2].debt.is_empty());
+    assert_eq!(held[1].debt, [-2], "no brown card: a debt token of Age I");
+    assert!(held[2].debt.is_empty());
     assert!(!c[2].cards.contains(&lumber), "paid with its brown card");
     assert!(s.table.discard.contains(&lumber));
     assert_eq!(
@@ -176,7 +177,7 @@ fn a_failed_project_makes_those_without_a_pawn_pay_or_take_a_debt_token() {
             .max_of(sevenw_host::Res(res(&b, "wood").0.trailing_zeros() as u8)),
         0
     );
-    let out = b.final_scores(&s.table.cities);
+    let out = b.final_scores(&s.table);
     let edifice = b.vocab.category("edifice").unwrap();
     assert_eq!(out.scores[1].points[usize::from(edifice.0)], -2);
     assert_eq!(out.scores[2].points[usize::from(edifice.0)], 0);
@@ -231,7 +232,7 @@ fn a_sheet_scores_completed_projects_and_debt_in_edifice() {
         t.projects.iter().map(|p| p.status).collect::<Vec<_>>(),
         [Status::Completed, Status::Failed, Status::Completed]
     );
-    assert_eq!(t.cities[0].pawns, 0b101);
+    assert_eq!(t.seats[0].pawns, 0b101);
     // An open Age III project gives nothing yet.
     let open = SHEET.replace("{name: Archives, completed: true}", "Archives");
     assert_eq!(edifice_points(&open), [-1, 0, -5]);
@@ -389,7 +390,7 @@ fn greedy_bots_join_projects_in_some_games() {
         // Every project is settled and pawns come only from joining or the box.
         for p in &s.table.projects {
             assert_ne!(p.status, Status::Open);
-            let holders = s.table.cities.iter().filter(|c| c.has_pawn(p.age)).count();
+            let holders = s.table.seats.iter().filter(|c| c.has_pawn(p.age)).count();
             assert!(holders >= usize::from(p.pawns - p.left));
         }
     }

@@ -673,7 +673,7 @@ fn every_guild_of_the_toy_scores() {
     for (guild, points) in expect {
         let mut t = g.table.clone();
         base.add_card(&mut t.cities, 0, guild, true);
-        let out = base.final_scores(&t.cities);
+        let out = base.final_scores(&t);
         assert_eq!(
             out.scores[0].points[GUILDS.0 as usize],
             points,

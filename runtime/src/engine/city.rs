@@ -36,8 +36,6 @@ pub struct Abilities {
     pub play_last_card: bool,
     /// Cards to copy at game end: colours and the cities to copy from.
     pub copies: Vec<(ColourSet, Seats)>,
-    /// Extra turns granted (Duel); the base game has none.
-    pub extra_turns: u8,
     /// Cost discounts from now on: resources off, and what they apply to.
     pub discounts: Vec<(u8, Discount)>,
     /// Cities whose trading coins this city receives.
@@ -58,11 +56,14 @@ pub struct Abilities {
     /// Effects on other cities, or needing a choice, for the turn structure
     /// to carry out after the acting city's effects ran.
     pub pending: Vec<Pending>,
-    /// Wonder stages of counted resources may be paid with any resources
-    /// (Architects' Engineering), by so many sources.
+    /// How many of its sources grant [`Host::any_resources`]: wonder stages
+    /// of counted resources may be paid with any resources (neither all
+    /// different nor all identical). How often a turn may use it is the
+    /// turn structure's rule; [`Unbuild`](crate::engine::host::Unbuild)
+    /// takes a source's grant back.
     pub any_resources: u8,
-    /// One coin counts as this many when paying (Architects' Economy); 0
-    /// when no source grants it.
+    /// The most any of its sources grants by [`Host::coin_value`]: one coin
+    /// counts as this many when paying; 0 when no source grants it.
     pub coin_value: u8,
 }
 
@@ -73,7 +74,6 @@ clone_reusing!(Abilities {
     hand_builds_used,
     play_last_card,
     copies,
-    extra_turns,
     discounts,
     trade_receivers,
     coin_discounts,
@@ -108,11 +108,12 @@ pub enum Pending {
     BuildFromHand(ColourSet),
     /// Take a participation pawn of that Age's project from the box (0: any).
     TakePawn(u8),
-    /// Take the top card of one of these decks, looking at the top N
-    /// (Architects).
+    /// Take the top card of one of these decks, looking at the top N.
     TakeCard(sevenw_host::Decks, u8),
-    /// Take the cat figure.
+    /// Take the cat figure (counted already in [`City::cats`]).
     TakeCat,
+    /// Take another turn once this one ends.
+    PlayAgain,
     /// Turn N conflict tokens to war.
     Flip(u8),
 }
@@ -178,14 +179,12 @@ pub struct City {
     /// Progress tokens held.
     pub progress: u16,
     pub abilities: Abilities,
-    /// Edifice: the Ages whose project it holds a participation pawn of
-    /// (bit `age - 1`).
-    pub pawns: u8,
-    /// Edifice: the debt tokens it holds, by their (negative) points.
-    pub debt: Vec<i8>,
     /// The option chosen for each source built with a choice (`one of`).
     pub chosen: Vec<(Source, u8)>,
-    /// Cat icons on the cards held (Architects).
+    /// How many of the sources it holds took the cat figure when gained
+    /// ([`Host::take_cat`], a cat icon): what [`Counted::Cats`] counts.
+    /// Where the figure goes is the turn structure's ([`Pending::TakeCat`]);
+    /// [`Unbuild`](crate::engine::host::Unbuild) takes a source's icon back.
     pub cats: u16,
 }
 
@@ -217,8 +216,6 @@ clone_reusing!(City {
     bought,
     progress,
     abilities,
-    pawns,
-    debt,
     chosen,
     cats,
 });
@@ -253,8 +250,6 @@ impl Default for City {
             bought: 0,
             progress: 0,
             abilities: Abilities::default(),
-            pawns: 0,
-            debt: Vec::new(),
             chosen: Vec::new(),
             cats: 0,
         }
@@ -331,11 +326,6 @@ impl City {
             .iter()
             .find(|(s, _)| *s == source)
             .map_or(0, |&(_, o)| o)
-    }
-
-    /// Whether it holds a pawn of the project of `age` (from 1).
-    pub fn has_pawn(&self, age: u8) -> bool {
-        (1..=8).contains(&age) && self.pawns & (1 << (age - 1)) != 0
     }
 
     /// Takes a victory token worth `vp`.

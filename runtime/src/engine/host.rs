@@ -222,7 +222,7 @@ impl Host for CityHost<'_> {
     }
 
     fn play_again(&mut self) {
-        self.me.abilities.extra_turns = self.me.abilities.extra_turns.saturating_add(1);
+        self.me.abilities.pending.push(Pending::PlayAgain);
     }
 
     // Effects on other cities or needing a choice: the turn structure carries
@@ -311,8 +311,9 @@ impl Host for CityHost<'_> {
         self.me.abilities.keep.0 |= colours.0;
     }
 
-    // Architects: taking cards and the cat, and flipping conflict tokens,
-    // change the table; the turn structure carries them out.
+    // Taking cards and the cat, and flipping conflict tokens, change the
+    // table; the turn structure carries them out (the cat icon is counted
+    // at once, for `Counted::Cats`).
     fn take_card(&mut self, decks: Decks, top: u8) {
         self.me
             .abilities

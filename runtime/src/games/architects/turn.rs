@@ -358,7 +358,8 @@ impl Architects {
             | Pending::Entomb(_)
             | Pending::Draw(..)
             | Pending::BuildFromHand(_)
-            | Pending::TakePawn(_) => false,
+            | Pending::TakePawn(_)
+            | Pending::PlayAgain => false,
         }
     }
 }

@@ -51,13 +51,13 @@ impl Base {
         let Some(p) = t.projects.iter_mut().find(|p| p.age == age) else {
             return;
         };
-        let Some(city) = t.cities.get_mut(seat) else {
+        let Some(me) = t.seats.get_mut(seat) else {
             return;
         };
-        if p.status != Status::Open || city.has_pawn(age) || age == 0 {
+        if p.status != Status::Open || me.has_pawn(age) || age == 0 {
             return;
         }
-        city.pawns |= 1 << (age - 1);
+        me.add_pawn(age);
         if p.left > 0 {
             p.left -= 1;
         } else {
@@ -72,14 +72,14 @@ impl Base {
     /// of a project at most, and no pawn is taken for a project already
     /// completed or failed (its reward was given when it completed).
     pub(super) fn take_pawn(&self, t: &mut Table, seat: usize, age: u8) {
-        let Some(city) = t.cities.get_mut(seat) else {
+        let Some(me) = t.seats.get_mut(seat) else {
             return;
         };
         let p = t.projects.iter_mut().find(|p| {
-            p.status == Status::Open && !city.has_pawn(p.age) && (age == 0 || p.age == age)
+            p.status == Status::Open && !me.has_pawn(p.age) && (age == 0 || p.age == age)
         });
         if let Some(p) = p {
-            city.pawns |= 1 << (p.age - 1);
+            me.add_pawn(p.age);
             p.from_box = p.from_box.saturating_add(1);
         }
     }
@@ -101,7 +101,7 @@ impl Base {
         t.projects[i].status = Status::Completed;
         let card = t.projects[i].card;
         for seat in 0..t.cities.len() {
-            if t.cities[seat].has_pawn(age) {
+            if t.seats[seat].has_pawn(age) {
                 self.reward(&mut t.cities, seat, card);
             }
         }
@@ -142,7 +142,7 @@ impl Base {
             .copied()
             .unwrap_or(0);
         for seat in 0..state.table.cities.len() {
-            if state.table.cities[seat].has_pawn(age) {
+            if state.table.seats[seat].has_pawn(age) {
                 continue;
             }
             self.penalty(state, seat, card, debt);
@@ -165,7 +165,7 @@ impl Base {
             probe.payable
         };
         if !payable {
-            t.cities[seat].debt.push(debt);
+            t.seats[seat].debt.push(debt);
             return;
         }
         if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {

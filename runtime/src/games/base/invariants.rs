@@ -25,11 +25,12 @@ impl Base {
         let t = &state.table;
         let n = t.cities.len();
         ensure(
-            t.hands.len() == n && t.stage_cards.len() == n,
+            t.hands.len() == n && t.stage_cards.len() == n && t.seats.len() == n,
             CARDS,
             || {
                 format!(
-                    "{n} cities, {} hands, {} stage piles",
+                    "{n} cities, {} seats, {} hands, {} stage piles",
+                    t.seats.len(),
                     t.hands.len(),
                     t.stage_cards.len()
                 )
@@ -124,7 +125,7 @@ impl Base {
             )?;
         }
         for p in &t.projects {
-            let held = t.cities.iter().filter(|c| c.has_pawn(p.age)).count();
+            let held = t.seats.iter().filter(|s| s.has_pawn(p.age)).count();
             ensure(
                 usize::from(p.left) + held == usize::from(p.pawns) + usize::from(p.from_box),
                 PAWNS,

@@ -224,10 +224,39 @@ pub enum Choice {
     Recruit(ColourSet),
 }
 
+/// What a seat holds of the base family's own, beside its [`City`]
+/// (Edifice's pawns and debt tokens): public, like the city.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Seat {
+    /// The Ages whose project it holds a participation pawn of (bit
+    /// `age - 1`; Edifice).
+    pub pawns: u8,
+    /// The debt tokens it holds, by their (negative) points (Edifice).
+    pub debt: Vec<i8>,
+}
+
+clone_reusing!(Seat { pawns, debt });
+
+impl Seat {
+    /// Whether it holds a pawn of the project of `age` (from 1).
+    pub fn has_pawn(&self, age: u8) -> bool {
+        (1..=8).contains(&age) && self.pawns & (1 << (age - 1)) != 0
+    }
+
+    /// Takes a pawn of the project of `age` (from 1 to 8).
+    pub fn add_pawn(&mut self, age: u8) {
+        if (1..=8).contains(&age) {
+            self.pawns |= 1 << (age - 1);
+        }
+    }
+}
+
 /// Cards, hands and piles of a game in progress: the position.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Table {
     pub cities: Vec<City>,
+    /// What each seat holds beside its city (see [`Seat`]).
+    pub seats: Vec<Seat>,
     pub hands: Vec<Vec<CardId>>,
     /// The cards under each city's built stages, face down.
     pub stage_cards: Vec<Vec<CardId>>,
@@ -256,6 +285,7 @@ pub struct Table {
 
 clone_reusing!(Table {
     cities,
+    seats,
     hands,
     stage_cards,
     discard,
@@ -281,6 +311,11 @@ impl Table {
             v
         };
         let mut cities = std::mem::take(&mut self.cities);
+        let mut seats = std::mem::take(&mut self.seats);
+        seats.resize_with(n, Seat::default);
+        seats
+            .iter_mut()
+            .for_each(|s| s.clone_from(&Seat::default()));
         let hands = per_seat(&mut self.hands);
         let stage_cards = per_seat(&mut self.stage_cards);
         let side = per_seat(&mut self.side);
@@ -288,7 +323,8 @@ impl Table {
         self.clone_from(&Table::default());
         // Each city is made again by `Base::new_city`.
         cities.resize_with(n, City::default);
-        (self.cities, self.hands, self.stage_cards, self.side) = (cities, hands, stage_cards, side);
+        (self.cities, self.seats) = (cities, seats);
+        (self.hands, self.stage_cards, self.side) = (hands, stage_cards, side);
     }
 }
 
@@ -628,7 +664,7 @@ impl Game for Base {
     }
 
     fn outcome(&self, state: &State) -> Outcome {
-        self.final_scores(&state.table.cities)
+        self.final_scores(&state.table)
     }
 
     fn view<'a>(&'a self, state: &'a State, seat: usize) -> View<'a> {
@@ -667,14 +703,15 @@ impl Statistics for Base {
 
     /// The wonder and side; with Edifice, each project it joined.
     fn played_with(&self, state: &State, seat: usize, out: &mut Vec<Tag>) {
-        let Some(c) = state.table.cities.get(seat) else {
+        let (Some(c), Some(me)) = (state.table.cities.get(seat), state.table.seats.get(seat))
+        else {
             return;
         };
         out.push(
             Tag::new("wonder", self.wonder_name(c.wonder)).side(self.side_name(c.wonder, c.side)),
         );
         for p in &state.table.projects {
-            if p.age >= 1 && p.age <= 8 && c.pawns & (1 << (p.age - 1)) != 0 {
+            if me.has_pawn(p.age) {
                 let name = self
                     .info
                     .cards

@@ -44,8 +44,8 @@ impl Base {
     /// holding a pawn of the Age already (joined, or Ur's) joins no more.
     pub fn join_cost(&self, table: &Table, seat: usize) -> Option<u16> {
         let p = self.current_project(table)?;
-        let city = table.cities.get(seat)?;
-        if p.status != Status::Open || p.left == 0 || city.has_pawn(p.age) {
+        let me = table.seats.get(seat)?;
+        if p.status != Status::Open || p.left == 0 || me.has_pawn(p.age) {
             return None;
         }
         let info = self.info.cards.get(usize::from(p.card.0))?;

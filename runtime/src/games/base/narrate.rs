@@ -31,15 +31,15 @@ impl Base {
     fn projects(&self, state: &State, labels: &[String], memo: &mut Memo, out: &mut String) {
         let t = &state.table;
         memo.projects.resize(t.projects.len(), Status::Open);
-        memo.debts.resize(t.cities.len(), 0);
+        memo.debts.resize(t.seats.len(), 0);
         for (i, p) in t.projects.iter().enumerate() {
             if memo.projects[i] == p.status {
                 continue;
             }
             memo.projects[i] = p.status;
             let name = self.card_name(p.card);
-            let holders: Vec<&str> = (0..t.cities.len())
-                .filter(|&s| t.cities[s].has_pawn(p.age))
+            let holders: Vec<&str> = (0..t.seats.len())
+                .filter(|&s| t.seats[s].has_pawn(p.age))
                 .map(|s| labels[s].as_str())
                 .collect();
             match p.status {
@@ -52,7 +52,7 @@ impl Base {
                 }
                 Status::Failed => {
                     let _ = writeln!(out, " the {name} failed");
-                    for (s, c) in t.cities.iter().enumerate() {
+                    for (s, c) in t.seats.iter().enumerate() {
                         if c.has_pawn(p.age) {
                             continue;
                         }
@@ -68,7 +68,7 @@ impl Base {
                 Status::Open => {}
             }
         }
-        for (s, c) in t.cities.iter().enumerate() {
+        for (s, c) in t.seats.iter().enumerate() {
             memo.debts[s] = c.debt.len();
         }
     }

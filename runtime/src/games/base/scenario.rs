@@ -256,12 +256,13 @@ impl Scenarios for Base {
             &names,
             &boards,
             &mut t.cities,
+            &mut t.seats,
             &mut t.side,
             start_coins,
             age,
             &projects,
         )?;
-        super::sheet::settle_left(&mut projects, &t.cities, &left_given);
+        super::sheet::settle_left(&mut projects, &t.seats, &left_given);
         t.projects = projects;
         let named: Vec<CardId> = t
             .side
@@ -617,14 +618,14 @@ impl Scenarios for Base {
             (Some(s), "pawns") => {
                 let want = ints(value, "pawns")?;
                 let have: Vec<i64> = (1..=self.info.ages)
-                    .filter(|&a| t.cities[s].has_pawn(a))
+                    .filter(|&a| t.seats[s].has_pawn(a))
                     .map(i64::from)
                     .collect();
                 same_ints(want, have)
             }
             (Some(s), "debt") => {
                 let want = ints(value, "debt")?;
-                let have: Vec<i64> = t.cities[s].debt.iter().map(|&d| i64::from(d)).collect();
+                let have: Vec<i64> = t.seats[s].debt.iter().map(|&d| i64::from(d)).collect();
                 same_ints(want, have)
             }
             (None, "projects") => same_cards(

@@ -10,11 +10,13 @@ use crate::engine::science;
 use crate::engine::vocab::listens;
 use crate::game::{Outcome, POINTS, Score, best_seats};
 
-use super::{Base, SCIENCE_SET_BONUS};
+use super::{Base, SCIENCE_SET_BONUS, Table};
 
 impl Base {
-    /// The final score of `me` sitting at `seat` among `cities`, with these
-    /// cards copied at game end.
+    /// The final score of the city `me` sitting at `seat` among `cities`,
+    /// with these cards copied at game end; without what the seat holds
+    /// beside its city (Edifice's debt tokens, which [`Base::final_scores`]
+    /// adds and no move of the seat changes).
     pub fn score_city(&self, cities: &[City], seat: usize, me: &City, copies: &[CardId]) -> Score {
         let mut h = ScoreHost::new(me, cities, seat);
         if me.listening & Listens::GAME_END != 0 {
@@ -36,10 +38,6 @@ impl Base {
         points[cat(self.cats.treasury)] += h.coins.max(0) / 3;
         // Entombed cards score under the wonder ("puntúa el doble de su coste").
         points[cat(self.cats.wonder)] += me.entombed.iter().map(|(_, vp)| vp).sum::<i32>();
-        // Edifice's debt tokens (FINAL DE LA PARTIDA: on the projects' line).
-        if let Some(rule) = self.info.projects {
-            points[cat(rule.category)] += me.debt.iter().map(|&d| i32::from(d)).sum::<i32>();
-        }
         let nsym = self.info.symbols.len().min(science::MAX_SYM);
         let mut rules = science::Rules::default();
         let mut extra = 0u32;
@@ -113,8 +111,10 @@ impl Base {
     }
 
     /// Final scoring of every city: copies chosen for the best score of
-    /// their owner, wildcards chosen for the best science, tie-break by coins.
-    pub fn final_scores(&self, cities: &[City]) -> Outcome {
+    /// their owner, wildcards chosen for the best science, debt tokens
+    /// counted, tie-break by coins.
+    pub fn final_scores(&self, table: &Table) -> Outcome {
+        let cities = &table.cities[..];
         let mut scores = Vec::with_capacity(cities.len());
         for (seat, me) in cities.iter().enumerate() {
             let mut chosen: Vec<CardId> = Vec::new();
@@ -136,7 +136,17 @@ impl Base {
                     chosen.push(c);
                 }
             }
-            scores.push(self.score_city(cities, seat, me, &chosen));
+            let mut score = self.score_city(cities, seat, me, &chosen);
+            // Edifice's debt tokens (FINAL DE LA PARTIDA: on the projects' line).
+            if let (Some(rule), Some(held)) = (self.info.projects, table.seats.get(seat)) {
+                let debt = held.debt.iter().map(|&d| i32::from(d)).sum::<i32>();
+                let c = usize::from(rule.category.0) % MAX_CAT;
+                score.points[c] += debt;
+                if c < self.info.categories.len().min(MAX_CAT) {
+                    score.total += debt;
+                }
+            }
+            scores.push(score);
         }
         let winners = winners(&scores);
         Outcome {

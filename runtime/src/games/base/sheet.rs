@@ -46,7 +46,7 @@ use crate::sheet::{
 };
 use sevenw_host::{CardId, Source};
 
-use super::{Base, DEFEAT_VP, Phase, State, Status, Table};
+use super::{Base, DEFEAT_VP, Phase, Seat, State, Status, Table};
 
 mod cities;
 mod document;
@@ -122,6 +122,7 @@ impl Sheets for Base {
         out.push_str("players:\n");
         for (seat, c) in t.cities.iter().enumerate() {
             let name = names.get(seat).map_or("?", String::as_str);
+            let held = t.seats.get(seat);
             out.push_str(&format!("  - name: {}\n", quoted(name)));
             out.push_str(&format!(
                 "    wonder: {}\n",
@@ -183,10 +184,11 @@ impl Sheets for Base {
             }
             if info.projects.is_some() {
                 let pawns: Vec<String> = (1..=info.ages.min(8))
-                    .filter(|&a| c.has_pawn(a))
+                    .filter(|&a| held.is_some_and(|h| h.has_pawn(a)))
                     .map(|a| a.to_string())
                     .collect();
-                let debt: Vec<String> = c.debt.iter().map(i8::to_string).collect();
+                let debt = held.map_or(&[][..], |h| &h.debt[..]);
+                let debt: Vec<String> = debt.iter().map(i8::to_string).collect();
                 out.push_str(&format!(
                     "    pawns: [{}]\n    debt: [{}]\n",
                     pawns.join(", "),
@@ -232,23 +234,26 @@ impl Sheets for Base {
             self.new_city(&mut cities, seat, w, s);
         }
         let mut side = vec![Vec::new(); n];
+        let mut seats = vec![Seat::default(); n];
         let (mut projects, given) = self.projects_of(doc.projects.as_ref(), age, n, Vec::new())?;
         self.fill_cities(
             players,
             &names,
             &boards,
             &mut cities,
+            &mut seats,
             &mut side,
             0,
             age,
             &projects,
         )?;
-        settle_left(&mut projects, &cities, &given);
+        settle_left(&mut projects, &seats, &given);
         let state = State {
             table: Table {
                 hands: vec![Vec::new(); n],
                 stage_cards: vec![Vec::new(); n],
                 cities,
+                seats,
                 side,
                 age,
                 projects,

@@ -366,7 +366,8 @@ impl Base {
             Pending::TakeProgress(_)
             | Pending::TakeCard(..)
             | Pending::TakeCat
-            | Pending::Flip(_) => false,
+            | Pending::Flip(_)
+            | Pending::PlayAgain => false,
         }
     }
 

@@ -8,7 +8,7 @@ use crate::engine::rng::Rng;
 use crate::game::redeal;
 use std::fmt;
 
-use super::{Base, Phase, Project, State};
+use super::{Base, Phase, Project, Seat, State};
 
 /// Determinization: what one seat cannot see, dealt again.
 impl Base {
@@ -102,7 +102,8 @@ impl Base {
 
 /// What one seat may see: its own hand, its own drafted cards and draft
 /// hand, and the cards under its own stages, every city (built cards, coins,
-/// tokens, entombed cards and what they grant are public), how many cards
+/// tokens, entombed cards and what they grant are public) and what every
+/// seat holds beside it (Edifice's pawns and debt tokens), how many cards
 /// each hand and the discard pile hold, and the discard pile itself only
 /// while this seat chooses a card from it. Other hands (Age, drafted, draft),
 /// other stages' cards, the cards not yet dealt, the box and the choices of
@@ -150,6 +151,10 @@ impl<'a> View<'a> {
     }
     pub fn cities(&self) -> &'a [City] {
         &self.state.table.cities
+    }
+    /// What every seat holds beside its city (pawns and debt: public).
+    pub fn seats(&self) -> &'a [Seat] {
+        &self.state.table.seats
     }
     /// The cards under this seat's own stages.
     pub fn stage_cards(&self) -> &'a [CardId] {
@@ -201,6 +206,7 @@ impl PartialEq for View<'_> {
             && self.hand() == o.hand()
             && (0..self.players()).all(|s| self.hand_len(s) == o.hand_len(s))
             && self.cities() == o.cities()
+            && self.seats() == o.seats()
             && self.stage_cards() == o.stage_cards()
             && self.discard_len() == o.discard_len()
             && self.discard() == o.discard()
@@ -224,6 +230,7 @@ impl fmt::Debug for View<'_> {
             .field("hand", &self.hand())
             .field("hand_lens", &lens)
             .field("cities", &self.cities())
+            .field("seats", &self.seats())
             .field("stage_cards", &self.stage_cards())
             .field("discard_len", &self.discard_len())
             .field("discard", &self.discard())

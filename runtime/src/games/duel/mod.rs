@@ -11,8 +11,9 @@
 //! chains, production, prices, shields, science and every power come from
 //! the game's tables and its generated effects. What the effects ask of the
 //! turn structure arrives as [`Pending`] entries (an opponent losing coins,
-//! discarding an opponent's card, taking a progress token) and abilities
-//! (`extra_turns`, `discard_builds`, `discounts`, `trade_receivers`),
+//! discarding an opponent's card, taking a progress token, playing again:
+//! [`Table::again`]) and abilities (`discard_builds`, `discounts`,
+//! `trade_receivers`),
 //! carried out here. A choice they set off (which token, which card) is a
 //! decision of its own: the turn is resumed once it is made.
 //!

@@ -385,7 +385,6 @@ impl Duel {
             let city = &mut st.table.cities[seat];
             let a = &mut city.abilities;
             a.pending.clear();
-            a.extra_turns = 0;
             a.discard_builds = 0;
             city.coins = match &p.coins {
                 None => coins,

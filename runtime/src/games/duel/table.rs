@@ -54,6 +54,12 @@ pub struct Table {
     pub age: u8,
     /// Whose turn it is.
     pub current: usize,
+    /// Whether the player whose turn it is plays again when it ends (an
+    /// effect's `play again`, taken from [`Pending::PlayAgain`]; "Algunas
+    /// Maravillas te permiten volver a jugar").
+    ///
+    /// [`Pending::PlayAgain`]: crate::engine::city::Pending::PlayAgain
+    pub again: bool,
     /// Who played last.
     pub last: usize,
     /// Turns played in all.
@@ -82,6 +88,7 @@ clone_reusing!(Table {
     paired,
     age,
     current,
+    again,
     last,
     turns,
     ended,

@@ -348,6 +348,10 @@ impl Duel {
             | Pending::Draw(..)
             | Pending::BuildFromHand(_)
             | Pending::TakePawn(_) => false,
+            Pending::PlayAgain => {
+                st.table.again = true;
+                false
+            }
             // Architects' effects: Duel's vocabulary allows none of them.
             Pending::TakeCard(..) | Pending::TakeCat | Pending::Flip(_) => false,
         }
@@ -379,7 +383,7 @@ impl Duel {
     /// figure is empty; then "Fin de una Era".
     fn end_turn(&self, st: &mut State, seat: usize) {
         let t = &mut st.table;
-        let again = std::mem::take(&mut t.cities[seat].abilities.extra_turns) > 0;
+        let again = std::mem::take(&mut t.again);
         if !again || t.layout.is_empty() {
             t.current = 1 - seat;
         }
@@ -393,9 +397,6 @@ impl Duel {
         }
         // "Fin de una Era": the player with less military power (the pawn
         // on their side) chooses who starts; centred, the last to act.
-        for c in &mut t.cities {
-            c.abilities.extra_turns = 0;
-        }
         let chooser = match t.track.pawn {
             p if p > 0 => 1,
             p if p < 0 => 0,

@@ -67,6 +67,10 @@ impl<'a> View<'a> {
     pub fn current(&self) -> usize {
         self.state.table.current
     }
+    /// Whether the player whose turn it is plays again when it ends.
+    pub fn again(&self) -> bool {
+        self.state.table.again
+    }
     pub fn city(&self) -> &'a City {
         &self.state.table.cities[self.seat]
     }
@@ -140,6 +144,7 @@ impl PartialEq for View<'_> {
             && self.age() == o.age()
             && self.phase() == o.phase()
             && self.current() == o.current()
+            && self.again() == o.again()
             && self.cities() == o.cities()
             && (0..2).all(|s| {
                 self.wonders(s) == o.wonders(s)
@@ -169,6 +174,7 @@ impl fmt::Debug for View<'_> {
             .field("age", &self.age())
             .field("phase", &self.phase())
             .field("current", &self.current())
+            .field("again", &self.again())
             .field("cities", &self.cities())
             .field("wonders", &[self.wonders(0), self.wonders(1)])
             .field("built", &[self.built(0), self.built(1)])

@@ -9,7 +9,7 @@ use crate::sheet::{SheetError, card, wonder};
 use crate::text::shown;
 use sevenw_host::{CardId, Source};
 
-use super::super::{Base, DEFEAT_VP, Project, Status, victory_vp};
+use super::super::{Base, DEFEAT_VP, Project, Seat, Status, victory_vp};
 use super::{Entombed, MAX_COINS, MAX_TOKENS, PlayerDoc};
 
 impl Base {
@@ -84,7 +84,9 @@ impl Base {
 
     /// Builds what the players list on cities that hold their boards:
     /// stages, cards (their built effects run, the coins they would pay
-    /// are not added), coins (`coins` when not given) and conflict tokens.
+    /// are not added), coins (`coins` when not given) and conflict tokens;
+    /// and what each seat holds beside its city (pawns and debt) in
+    /// `seats`.
     #[allow(clippy::too_many_arguments)]
     pub(in crate::games::base) fn fill_cities(
         &self,
@@ -92,6 +94,7 @@ impl Base {
         names: &[String],
         boards: &[(u8, u8)],
         cities: &mut [City],
+        seats: &mut [Seat],
         kept: &mut [Vec<CardId>],
         coins: i32,
         age: u8,
@@ -218,7 +221,7 @@ impl Base {
                 let vp = 2 * info.cards[usize::from(id.0)].cost.coins_in(in_age);
                 cities[seat].entombed.push((id, vp.min(1000) as i32));
             }
-            found.keep(self.pawns_and_debt(p, &names[seat], projects, &mut cities[seat]));
+            found.keep(self.pawns_and_debt(p, &names[seat], projects, &mut seats[seat]));
         }
         if found.any() {
             // The cities are not what the sheet meant: stop at what the
@@ -228,8 +231,8 @@ impl Base {
         // Completed projects: their participants have their rewards (built
         // effects run; coins and tokens are the sheet's, set below).
         for p in projects.iter().filter(|p| p.status == Status::Completed) {
-            for seat in 0..cities.len() {
-                if cities[seat].has_pawn(p.age) {
+            for (seat, held) in seats.iter().enumerate() {
+                if held.has_pawn(p.age) {
                     self.reward(cities, seat, p.card);
                 }
             }

@@ -5,12 +5,11 @@
 use serde_saphyr::Spanned;
 
 use crate::doc::{Value, at, int, value_int, value_text};
-use crate::engine::city::City;
 use crate::sheet::SheetError;
 use crate::text::shown;
 use sevenw_host::CardId;
 
-use super::super::{Base, Project, Status, Table};
+use super::super::{Base, Project, Seat, Status, Table};
 use super::{MAX_TOKENS, PlayerDoc};
 
 impl Base {
@@ -29,7 +28,7 @@ impl Base {
         match p.status {
             Status::Completed => format!("the {name} is completed: nobody joins it any more"),
             Status::Failed => format!("the {name} failed at the end of Age {age}"),
-            Status::Open if table.cities[seat].has_pawn(p.age) => {
+            Status::Open if table.seats[seat].has_pawn(p.age) => {
                 format!("{who} holds a pawn of the {name} already (once per Age)")
             }
             Status::Open => format!("no pawn is left on the {name}"),
@@ -42,7 +41,7 @@ impl Base {
         p: &PlayerDoc,
         who: &str,
         projects: &[Project],
-        city: &mut City,
+        me: &mut Seat,
     ) -> Result<(), SheetError> {
         let given = p
             .pawns
@@ -65,7 +64,7 @@ impl Base {
         for a in p.pawns.iter().flatten() {
             // Pawns are kept as a bit per Age: 8 Ages at most.
             let age = int(a, "pawns", 1..=i64::from(self.info.ages.min(8)))? as u8;
-            if city.has_pawn(age) {
+            if me.has_pawn(age) {
                 return Err(at(
                     a,
                     format!(
@@ -83,7 +82,7 @@ impl Base {
                     ),
                 ));
             }
-            city.pawns |= 1 << (age - 1);
+            me.add_pawn(age);
         }
         let tokens: Vec<i64> = rule.debt.iter().map(|&d| i64::from(d)).collect();
         for d in p.debt.iter().flatten() {
@@ -105,13 +104,13 @@ impl Base {
                     ),
                 ));
             };
-            if city.debt.len() >= MAX_TOKENS {
+            if me.debt.len() >= MAX_TOKENS {
                 return Err(at(
                     d,
                     format!("a player holds at most {MAX_TOKENS} debt tokens"),
                 ));
             }
-            city.debt.push(v as i8);
+            me.debt.push(v as i8);
         }
         Ok(())
     }
@@ -271,9 +270,9 @@ impl Base {
 /// Pawns still on each project whose count was not given: none on a
 /// completed one, else those laid at set-up less one per player holding a
 /// pawn of its Age.
-pub(in crate::games::base) fn settle_left(projects: &mut [Project], cities: &[City], given: &[u8]) {
+pub(in crate::games::base) fn settle_left(projects: &mut [Project], seats: &[Seat], given: &[u8]) {
     for p in projects.iter_mut().filter(|p| !given.contains(&p.age)) {
-        let holders = cities.iter().filter(|c| c.has_pawn(p.age)).count();
+        let holders = seats.iter().filter(|s| s.has_pawn(p.age)).count();
         p.left = match p.status {
             Status::Completed => 0,
             _ => p.pawns.saturating_sub(holders.min(255) as u8),
