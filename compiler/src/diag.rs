@@ -442,7 +442,9 @@ impl Report {
     }
 
     /// One JSON object per line: code, severity, message, file, line, column,
-    /// byte span (start, end), label, help.
+    /// byte span (start, end), label, help, and `related`: the other places
+    /// a diagnostic points at (E0201's "first defined here"), each with its
+    /// file, line, column, span and label.
     pub fn to_json_lines(&self, sources: &Sources) -> String {
         let mut out = String::new();
         for d in &self.diagnostics {
@@ -470,6 +472,16 @@ impl Report {
                 "span": start.zip(end).map(|(s, e)| serde_json::json!({"start": s, "end": e})),
                 "label": d.label,
                 "help": d.help,
+                "related": d.notes.iter().map(|(loc, label)| {
+                    let (line, column) = sources.line_col(loc.file, loc.start);
+                    serde_json::json!({
+                        "file": sources.get(loc.file).path.display().to_string(),
+                        "line": line,
+                        "column": column,
+                        "span": {"start": loc.start, "end": loc.end},
+                        "label": label,
+                    })
+                }).collect::<Vec<_>>(),
             });
             out.push_str(&v.to_string());
             out.push('\n');

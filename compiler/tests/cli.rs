@@ -61,6 +61,31 @@ fn errors_exit_1_and_json_lines_carry_positions() {
 }
 
 #[test]
+fn json_lines_carry_the_related_places() {
+    // E0201 points at the card defined again and at its first definition.
+    let (code, out, _) = sevenc(&[
+        "check",
+        "tests/fixtures/diag/e0201-duplicate-card",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let d: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(d["code"], "E0201", "{out}");
+    let related = d["related"].as_array().expect("a list of related places");
+    assert_eq!(related.len(), 1, "{out}");
+    assert_eq!(related[0]["label"], "first defined here", "{out}");
+    assert!(
+        related[0]["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with(".yaml")),
+        "{out}"
+    );
+    assert!(related[0]["line"].as_u64().is_some_and(|l| l >= 1), "{out}");
+    assert!(related[0]["span"]["start"].is_u64(), "{out}");
+}
+
+#[test]
 fn bad_command_lines_exit_2() {
     assert_eq!(sevenc(&[]).0, 2);
     assert_eq!(sevenc(&["frobnicate"]).0, 2);

@@ -215,6 +215,7 @@ fixtures! {
     e0303_unknown_game: "e0303-unknown-game" => ["E0303"];
     e0304_name_in_both: "e0304-name-in-both" => ["E0304"];
     e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
+    e0304_card_in_both_editions: "e0304-card-in-both-editions" => ["E0304"];
     e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
     // The second edition names another family than the first.
     e0305_edition_family: "e0305-edition-family" => ["E0305"];
