@@ -17,12 +17,11 @@
 //!
 //! ```no_run
 //! // build.rs of a crate that plays its own card set and the shipped games
-//! fn main() -> Result<(), sevenw_compiler::build::BuildError> {
+//! fn main() {
 //!     sevenw_compiler::build::Builder::new()
 //!         .shipped_library()
 //!         .card_set("cards")
-//!         .compile()?;
-//!     Ok(())
+//!         .compile_or_exit();
 //! }
 //! ```
 //!
