@@ -185,10 +185,11 @@ pub fn build_all(
                     // may build against (`load::extended_dirs`).
                     let library = crate::build::shipped_library_path();
                     let shipped = crate::load::games_in(&library);
-                    let near = crate::diag::suggest(&target, shipped.iter().map(String::as_str));
+                    let near = crate::diag::did_you_mean(&target, shipped.iter().map(String::as_str))
+                        .map(|n| format!("did you mean `{n}`?"));
                     let folder = &games[i].folder;
                     let name_it = format!(
-                        "or name the game's folder with the expansion's: `sevenc check PATH/TO/{target} {folder}`"
+                        "or name the game's folder with the expansion's: `sevenc check PATH/TO/{target} PATH/TO/{folder}`"
                     );
                     match near {
                         Some(near) => format!("{near} (a game of the shipped library); {name_it}"),
