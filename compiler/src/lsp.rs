@@ -1,14 +1,17 @@
 //! `sevenc lsp`: a language server over stdio (lsp-server, lsp-types).
 //!
 //! - Diagnostics: every change re-checks the whole game of the file (its
-//!   folder), with the open buffers over the files on disk, and publishes
-//!   the same diagnostics as `sevenc check` for every file of the game
-//!   (an empty list clears a file that is fixed).
+//!   folder; for an expansion, with the game it extends, found as `sevenc
+//!   check` finds it: [`crate::load::extended_dirs`]), with the open
+//!   buffers over the files on disk, and publishes the same diagnostics as
+//!   `sevenc check` for every file of the folder (an empty list clears a
+//!   file that is fixed).
 //! - Completion: the game's effect words and triggers at the start of an
 //!   effect, its resources, symbols, colours, scopes, units and counted
 //!   things where the effect language wants them, its colours in `colour:`,
-//!   card names of later Ages in `chains:`, and the language's words in a
-//!   game.yaml's `words:`, `triggers:` and `counters:`.
+//!   card names of later Ages in `chains:` (for an expansion, the game's
+//!   too), and the language's words in a game.yaml's `words:`, `triggers:`
+//!   and `counters:`.
 //! - Hover: a card or wonder (at its name, a chain or an alias) in plain
 //!   words; a diagnostic's explanation (as `sevenc explain`).
 //! - Go to definition: from a chain or an alias to its card.

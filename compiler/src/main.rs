@@ -95,7 +95,7 @@ enum Command {
     /// Run the language server on standard input and output.
     ///
     /// For editors: the diagnostics of `check` while typing (the whole game
-    /// is re-checked on each change), completion of the game's words, names
+    /// is re-checked on each change; an expansion with the game it extends), completion of the game's words, names
     /// and cards, hover (a card in plain words, a diagnostic's explanation),
     /// go to definition from a chain or an alias to its card.
     #[command(after_long_help = EXIT_CODES)]
