@@ -16,13 +16,12 @@
 //! the generated Rust to `OUT_DIR` (as `prost-build` does for protobuf):
 //!
 //! ```no_run
-//! // build.rs of a crate that plays its own card set and the shipped games
-//! fn main() {
-//!     sevenw_compiler::build::Builder::new()
-//!         .shipped_library()
-//!         .card_set("cards")
-//!         .compile_or_exit();
-//! }
+//! // The `main` of build.rs in a crate that plays its own card set and
+//! // the shipped games:
+//! sevenw_compiler::build::Builder::new()
+//!     .shipped_library()
+//!     .card_set("cards")
+//!     .compile_or_exit();
 //! ```
 //!
 //! Every game names the game family whose rules play it (`family:` in its

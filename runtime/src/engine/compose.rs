@@ -118,14 +118,14 @@ fn link_extended_chains(cards: &mut [CardInfo], layers: &[Layer]) {
         v.dedup();
         &*Box::leak(v.into_boxed_slice())
     };
-    for i in 0..cards.len() {
+    for (i, card) in cards.iter_mut().enumerate() {
         let mut to = links.iter().filter(|l| l.0 == i).map(|l| l.1).peekable();
         if to.peek().is_some() {
-            cards[i].chains = with(cards[i].chains, &mut to);
+            card.chains = with(card.chains, &mut to);
         }
         let mut from = links.iter().filter(|l| l.1 == i).map(|l| l.0).peekable();
         if from.peek().is_some() {
-            cards[i].chained_from = with(cards[i].chained_from, &mut from);
+            card.chained_from = with(card.chained_from, &mut from);
         }
     }
 }
