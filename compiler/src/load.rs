@@ -368,12 +368,9 @@ pub fn extended_dirs(games: &[GameSrc], overlay: &Overlay) -> Vec<PathBuf> {
                 .into_iter()
                 .filter(|d| d.is_dir() && !taken.contains(&canon(d)))
                 .filter(|d| {
-                    let game_yaml = d.join("game.yaml");
-                    let text = match overlay.get(&game_yaml) {
-                        Some(t) => Some(t.to_string()),
-                        None => std::fs::read_to_string(&game_yaml).ok(),
-                    };
-                    text.is_some_and(|t| declares_game(&t, &wanted))
+                    read_game_yaml(&d.join("game.yaml"), overlay)
+                        .and_then(|t| declared_game(&t))
+                        .is_some_and(|g| g == wanted)
                 })
                 .collect();
             if !found.is_empty() {
@@ -426,42 +423,42 @@ pub fn library_named_by(root: &Path) -> Option<PathBuf> {
 pub fn games_in(library: &Path) -> Vec<String> {
     let mut out: Vec<String> = sorted_entries(library)
         .into_iter()
-        .filter_map(|d| std::fs::read_to_string(d.join("game.yaml")).ok())
-        .filter_map(|t| {
-            let field = |key: &str| {
-                t.lines().find_map(|l| {
-                    l.strip_prefix(key)
-                        .map(|v| v.split('#').next().unwrap_or("").trim().to_lowercase())
-                })
-            };
-            field("extends:")
-                .is_none()
-                .then(|| field("game:"))
-                .flatten()
-        })
+        .filter_map(|d| read_game_yaml(&d.join("game.yaml"), &Overlay::default()))
+        .filter_map(|t| declared_game(&t))
         .collect();
     out.sort();
     out.dedup();
     out
 }
 
-/// Whether a game.yaml's text declares the game `name` (any edition), not
-/// an expansion: read line by line, before the YAML is checked.
-fn declares_game(text: &str, name: &str) -> bool {
+/// A game.yaml's text, from `overlay` or the disk; `None` when it is not
+/// there or is larger than a card file may be.
+fn read_game_yaml(path: &Path, overlay: &Overlay) -> Option<String> {
+    if let Some(t) = overlay.get(path) {
+        return Some(t.to_string());
+    }
+    let size = std::fs::metadata(path).ok()?.len();
+    if size > yaml::MAX_FILE_BYTES as u64 {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
+}
+
+/// The game a game.yaml's text declares (any edition; lowercase), `None`
+/// for an expansion's: read line by line, before the YAML is checked.
+fn declared_game(text: &str) -> Option<String> {
     let field = |key: &str| {
         text.lines().find_map(|l| {
-            l.strip_prefix(key)
-                .map(|v| {
-                    v.split('#')
-                        .next()
-                        .unwrap_or("")
-                        .trim()
-                        .trim_matches(['"', '\''])
-                })
-                .map(lower)
+            l.strip_prefix(key).map(|v| {
+                let v = v.split('#').next().unwrap_or("").trim();
+                lower(v.trim_matches(['"', '\'']))
+            })
         })
     };
-    field("extends:").is_none() && field("game:").is_some_and(|g| g == name)
+    if field("extends:").is_some() {
+        return None;
+    }
+    field("game:")
 }
 
 fn lower(s: &str) -> String {
