@@ -1,16 +1,37 @@
 //! Bots: players that decide from their seat's view alone.
 //!
-//! [`RandomBot`] picks uniformly among the legal moves; the greedy bot takes
-//! the move its game's [`Game::greedy`] judges best; the search bot
-//! ([`MctsBot`]) plays games out from samples of its information set.
-//! [`Bot`] is any of them, by value, so a table of bots is played without
-//! boxing.
+//! [`RandomBot`] picks uniformly among the legal moves; [`GreedyBot`] takes
+//! the move its game judges best ([`Judge`]), for a game that judges
+//! moves; the search bot ([`MctsBot`]) plays games out from samples of its
+//! information set. [`Bot`] is any of them, and [`Bots`] makes them for a
+//! game: the random and search bots for any game, the greedy bot for a
+//! game that judges moves.
 
 use std::fmt;
 
 use crate::engine::rng::{Rng, derive};
-use crate::game::{Game, InfoSet, Player};
+use crate::game::{Game, InfoSet, Player, SetupError};
 use crate::mcts::{DEFAULT_PLAYOUTS, MctsBot};
+
+/// A game's judgement of moves, for the greedy bot: which move most raises
+/// the seat's own prospects, looking one move ahead, from its view alone.
+/// A game that does not implement it has no greedy bot.
+pub trait Judge: Game {
+    /// The buffers a judgement works in (a preview of each move, say),
+    /// owned by the bot and kept from one decision to the next so that
+    /// judging allocates little once they have grown. They carry nothing
+    /// from one decision to the next that the judgement reads.
+    type Scratch: Default;
+
+    /// The index in `moves` (never empty) of the move the greedy bot
+    /// takes, judged from `view` in `scratch`.
+    fn judge(
+        &self,
+        view: &Self::View<'_>,
+        moves: &[Self::Move],
+        scratch: &mut Self::Scratch,
+    ) -> usize;
+}
 
 /// Picks uniformly among the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,13 +53,35 @@ impl<G: Game> Player<G> for RandomBot {
     }
 }
 
-/// Takes the move its game judges best for it, looking one move ahead.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GreedyBot;
+/// Takes the move its game judges best for it ([`Judge::judge`]), in
+/// buffers of its own.
+pub struct GreedyBot<G: Judge> {
+    scratch: G::Scratch,
+}
 
-impl<G: Game> Player<G> for GreedyBot {
+impl<G: Judge> GreedyBot<G> {
+    pub fn new() -> Self {
+        GreedyBot {
+            scratch: G::Scratch::default(),
+        }
+    }
+}
+
+impl<G: Judge> Default for GreedyBot<G> {
+    fn default() -> Self {
+        GreedyBot::new()
+    }
+}
+
+impl<G: Judge> fmt::Debug for GreedyBot<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("GreedyBot")
+    }
+}
+
+impl<G: Judge> Player<G> for GreedyBot<G> {
     fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
-        game.greedy(view, moves)
+        game.judge(view, moves, &mut self.scratch)
     }
 }
 
@@ -81,16 +124,6 @@ impl BotKind {
             BotKind::Mcts(_) => "mcts",
         }
     }
-
-    /// A bot of this kind for seat `seat` of the game seeded `seed` (each
-    /// seat's random stream derives from both).
-    pub fn make(self, seed: u64, seat: usize) -> Bot {
-        match self {
-            BotKind::Random => Bot::Random(RandomBot::new(derive(seed, 1000 + seat as u64))),
-            BotKind::Greedy => Bot::Greedy(GreedyBot),
-            BotKind::Mcts(n) => Bot::Mcts(MctsBot::new(derive(seed, 2000 + seat as u64), n)),
-        }
-    }
 }
 
 impl fmt::Display for BotKind {
@@ -104,19 +137,37 @@ impl fmt::Display for BotKind {
     }
 }
 
-/// One of the bots, by value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Bot {
+/// One of the bots of a game `G`, by value (the greedy bot boxed: its type
+/// is known only where the game judges moves).
+pub enum Bot<G: Game> {
     Random(RandomBot),
-    Greedy(GreedyBot),
+    /// A [`GreedyBot`] of a game that judges moves.
+    Greedy(Box<dyn Player<G>>),
     Mcts(MctsBot),
 }
 
-impl<G: Game> Player<G> for Bot {
+impl<G: Judge + 'static> Bot<G> {
+    /// A greedy bot.
+    pub fn greedy() -> Self {
+        Bot::Greedy(Box::new(GreedyBot::<G>::new()))
+    }
+}
+
+impl<G: Game> fmt::Debug for Bot<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bot::Random(b) => f.debug_tuple("Random").field(b).finish(),
+            Bot::Greedy(_) => f.write_str("Greedy"),
+            Bot::Mcts(b) => f.debug_tuple("Mcts").field(b).finish(),
+        }
+    }
+}
+
+impl<G: Game> Player<G> for Bot<G> {
     fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
         match self {
             Bot::Random(b) => Player::<G>::choose(b, game, view, moves),
-            Bot::Greedy(b) => Player::<G>::choose(b, game, view, moves),
+            Bot::Greedy(b) => b.choose(game, view, moves),
             Bot::Mcts(b) => Player::<G>::choose(b, game, view, moves),
         }
     }
@@ -129,12 +180,137 @@ impl<G: Game> Player<G> for Bot {
     }
 }
 
-/// The bots for every seat of a game seeded `seed`.
-pub fn table(kinds: &[BotKind], seed: u64) -> Vec<Bot> {
+/// Makes a greedy bot.
+type MakeGreedy<G> = fn() -> Box<dyn Player<G>>;
+
+/// The bots a game has, and tables of them: the random and search bots for
+/// any game, the greedy bot for a game that judges moves
+/// ([`Bots::with_greedy`]).
+pub struct Bots<G: Game> {
+    greedy: Option<MakeGreedy<G>>,
+}
+
+impl<G: Game> Clone for Bots<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Bots<G> {}
+
+impl<G: Game> Default for Bots<G> {
+    fn default() -> Self {
+        Bots::new()
+    }
+}
+
+impl<G: Game> fmt::Debug for Bots<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Bots")
+            .field("greedy", &self.greedy.is_some())
+            .finish()
+    }
+}
+
+impl<G: Game> Bots<G> {
+    /// The random and search bots.
+    pub fn new() -> Self {
+        Bots { greedy: None }
+    }
+
+    /// With the greedy bot.
+    pub fn with_greedy(mut self) -> Self
+    where
+        G: Judge + 'static,
+    {
+        self.greedy = Some(|| Box::new(GreedyBot::<G>::new()));
+        self
+    }
+
+    /// Whether the game has bots of `kind`.
+    pub fn has(&self, kind: BotKind) -> bool {
+        kind != BotKind::Greedy || self.greedy.is_some()
+    }
+
+    /// Every one of `kinds` is a bot of `game`'s; else a usage mistake
+    /// (`--bots`) saying which is not.
+    pub fn check(&self, game: &G, kinds: &[BotKind]) -> Result<(), SetupError> {
+        match kinds.iter().find(|k| !self.has(**k)) {
+            None => Ok(()),
+            Some(&k) => Err(missing(game, k)),
+        }
+    }
+
+    /// A bot of `kind` for seat `seat` of the game seeded `seed` (each
+    /// seat's random stream derives from both); `None` for a kind the game
+    /// does not have.
+    pub fn make(&self, kind: BotKind, seed: u64, seat: usize) -> Option<Bot<G>> {
+        Some(match kind {
+            BotKind::Random => Bot::Random(random_for(seed, seat)),
+            BotKind::Greedy => Bot::Greedy((self.greedy?)()),
+            BotKind::Mcts(n) => Bot::Mcts(MctsBot::new(derive(seed, 2000 + seat as u64), n)),
+        })
+    }
+
+    /// The bots for every seat of `game` seeded `seed`.
+    pub fn table(&self, game: &G, kinds: &[BotKind], seed: u64) -> Result<Vec<Bot<G>>, SetupError> {
+        let mut bots = Vec::with_capacity(kinds.len());
+        self.table_into(game, kinds, seed, &mut bots)?;
+        Ok(bots)
+    }
+
+    /// [`Bots::table`] into `bots`, the table of an earlier game: a greedy
+    /// bot of the same seat is kept with its buffers (it carries nothing
+    /// else from one game to the next), the other bots are made anew.
+    pub fn table_into(
+        &self,
+        game: &G,
+        kinds: &[BotKind],
+        seed: u64,
+        bots: &mut Vec<Bot<G>>,
+    ) -> Result<(), SetupError> {
+        bots.truncate(kinds.len());
+        for (seat, &kind) in kinds.iter().enumerate() {
+            if kind == BotKind::Greedy && matches!(bots.get(seat), Some(Bot::Greedy(_))) {
+                continue;
+            }
+            let bot = self
+                .make(kind, seed, seat)
+                .ok_or_else(|| missing(game, kind))?;
+            match bots.get_mut(seat) {
+                Some(b) => *b = bot,
+                None => bots.push(bot),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The usage mistake of asking `game` for bots of `kind`, which it has not.
+fn missing<G: Game>(game: &G, kind: BotKind) -> SetupError {
+    SetupError::option(
+        "bots",
+        format!(
+            "{} has no {} bot: its rules judge no moves (bots: random, mcts)",
+            game.info().title,
+            kind.name()
+        ),
+    )
+}
+
+/// The random bot of seat `seat` of the game seeded `seed`.
+fn random_for(seed: u64, seat: usize) -> RandomBot {
+    RandomBot::new(derive(seed, 1000 + seat as u64))
+}
+
+/// The bots for every seat of a game seeded `seed`, of a game that judges
+/// moves (so that has every bot).
+pub fn table<G: Judge + 'static>(kinds: &[BotKind], seed: u64) -> Vec<Bot<G>> {
+    let bots = Bots::<G>::new().with_greedy();
     kinds
         .iter()
         .enumerate()
-        .map(|(seat, k)| k.make(seed, seat))
+        .filter_map(|(seat, &k)| bots.make(k, seed, seat))
         .collect()
 }
 
@@ -163,8 +339,7 @@ mod tests {
 
     #[test]
     fn seats_get_their_own_streams() {
-        let t = table(&[BotKind::Random, BotKind::Random], 5);
-        assert_ne!(t[0], t[1]);
-        assert_eq!(t, table(&[BotKind::Random, BotKind::Random], 5));
+        assert_ne!(random_for(5, 0), random_for(5, 1));
+        assert_eq!(random_for(5, 0), random_for(5, 0));
     }
 }

@@ -24,6 +24,25 @@ pub const MAX_DEPTH: usize = 32;
 /// Most YAML nodes accepted, after alias expansion.
 pub const MAX_NODES: usize = 200_000;
 
+/// The codes of a document's mistakes, stable as the card files' are.
+pub mod code {
+    /// The YAML cannot be read: its syntax, its encoding, or a safety limit
+    /// (size, nesting, aliases). The same code as for a card file.
+    pub const YAML: &str = "E0002";
+    /// The document's shape: a field unknown, missing or given twice, a
+    /// value of the wrong kind (a list for a number, say).
+    pub const SHAPE: &str = "S0001";
+    /// A name the game does not know: a card, wonder, side, token, leader,
+    /// project or player.
+    pub const NAME: &str = "S0002";
+    /// A value the rules refuse: a count out of range, a card held twice,
+    /// a position the game cannot reach.
+    pub const RULES: &str = "S0003";
+    /// The document as a whole: empty, of another game, or checking
+    /// nothing.
+    pub const DOCUMENT: &str = "S0004";
+}
+
 /// A mistake in a document (or in a name asked about), with its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DocError {
@@ -31,6 +50,82 @@ pub struct DocError {
     pub line: u64,
     pub column: u64,
     pub message: String,
+    /// Its code (see [`code`]).
+    pub code: &'static str,
+    /// What to do about it, when there is more to say than the message.
+    pub help: Option<String>,
+    /// The mistakes found after it in the same document, in order: a
+    /// reader that can go on after a mistake reports them all at once.
+    pub more: Vec<DocError>,
+}
+
+impl DocError {
+    /// The same mistake under another code.
+    pub fn with_code(mut self, code: &'static str) -> Self {
+        self.code = code;
+        self
+    }
+
+    /// The same mistake with help.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// This mistake and those found after it, in order.
+    pub fn all(&self) -> impl Iterator<Item = &DocError> {
+        std::iter::once(self).chain(self.more.iter())
+    }
+
+    /// The mistakes of `found` as one error (the first, carrying the
+    /// others), or none.
+    pub fn gather(found: Vec<DocError>) -> Option<DocError> {
+        let mut all = found.into_iter();
+        let mut first = all.next()?;
+        for e in all {
+            first.more.extend(e.all().map(|x| DocError {
+                more: Vec::new(),
+                ..x.clone()
+            }));
+        }
+        Some(first)
+    }
+}
+
+/// The mistakes a reader meets while it goes on: each is kept, and the
+/// value it was reading is skipped.
+#[derive(Debug, Default)]
+pub struct Found(Vec<DocError>);
+
+impl Found {
+    /// The value, or `None` with its mistake kept.
+    pub fn keep<T>(&mut self, r: Result<T, DocError>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.0.push(e);
+                None
+            }
+        }
+    }
+
+    /// Keeps a mistake.
+    pub fn push(&mut self, e: DocError) {
+        self.0.push(e);
+    }
+
+    /// Whether a mistake was kept.
+    pub fn any(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    /// `Ok(value)` when nothing was found, else every mistake as one error.
+    pub fn or<T>(self, value: T) -> Result<T, DocError> {
+        match DocError::gather(self.0) {
+            None => Ok(value),
+            Some(e) => Err(e),
+        }
+    }
 }
 
 impl fmt::Display for DocError {
@@ -51,6 +146,9 @@ pub fn at<T>(s: &Spanned<T>, message: impl Into<String>) -> DocError {
         line: s.referenced.line(),
         column: s.referenced.column(),
         message: message.into(),
+        code: code::RULES,
+        help: None,
+        more: Vec::new(),
     }
 }
 
@@ -60,6 +158,9 @@ pub fn nowhere(message: impl Into<String>) -> DocError {
         line: 0,
         column: 0,
         message: message.into(),
+        code: code::DOCUMENT,
+        help: None,
+        more: Vec::new(),
     }
 }
 
@@ -69,7 +170,8 @@ pub fn read<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, DocError> 
         return Err(nowhere(format!(
             "the {what} is {} bytes; at most {MAX_BYTES} are read",
             text.len()
-        )));
+        ))
+        .with_code(code::YAML));
     }
     if text.trim().is_empty() {
         return Err(nowhere(format!("the {what} is empty")));
@@ -89,6 +191,17 @@ fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
     use serde_saphyr::Error as E;
     let e = e.without_snippet();
     let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+    let shape = matches!(
+        e,
+        E::DuplicateMappingKey { .. }
+            | E::SerdeUnknownField { .. }
+            | E::SerdeMissingField { .. }
+            | E::SerdeInvalidType { .. }
+            | E::SerdeInvalidValue { .. }
+            | E::SerdeInvalidLength { .. }
+            | E::InvalidScalar { .. }
+            | E::Unexpected { .. }
+    );
     let message = match e {
         E::MultipleDocuments { .. } => {
             format!("the {what} holds more than one YAML document (`---`); give one")
@@ -163,6 +276,9 @@ fn in_words(e: &serde_saphyr::Error, what: &str) -> DocError {
         line,
         column,
         message,
+        code: if shape { code::SHAPE } else { code::YAML },
+        help: None,
+        more: Vec::new(),
     }
 }
 
@@ -227,7 +343,14 @@ impl<'de> Deserialize<'de> for Scalar {
                 Ok(Scalar(v.to_string()))
             }
         }
-        d.deserialize_any(V)
+        // Asked for text, the reader hands a plain scalar over as written:
+        // a number too large for any type is echoed back as the user wrote
+        // it, not as the float it would round to.
+        d.deserialize_str(V).map_err(|_: D::Error| {
+            // The one way to fail here: a list or a mapping where one
+            // value belongs.
+            de::Error::invalid_type(de::Unexpected::Other("a list or a mapping"), &V)
+        })
     }
 }
 
@@ -458,8 +581,11 @@ pub fn select_of(
                 line,
                 column,
                 message: e.message,
+                code: code::NAME,
+                help: None,
+                more: Vec::new(),
             },
-            None => at(&g.game, e.message),
+            None => at(&g.game, e.message).with_code(code::NAME),
         }
     })
 }
@@ -499,11 +625,29 @@ mod tests {
         let e = err("name: [a\ncoins: 3\n");
         assert_eq!(e.message, "expected text here");
         assert_eq!((e.line, e.column), (1, 7));
+        let e = err("name: a\ncoins: [1]\n");
+        assert_eq!(
+            e.message,
+            "expected a number or a word here, not a list or a mapping"
+        );
+        assert_eq!(e.line, 2);
+        assert_eq!(e.code, code::SHAPE);
         let e = err("name: 'a\ncoins: 3\n");
         assert!(e.message.starts_with("invalid YAML"), "{e}");
         assert!(
             !e.message.contains("column"),
             "the place is given once: {e}"
+        );
+    }
+
+    #[test]
+    fn a_number_too_large_is_echoed_as_written() {
+        let doc: Doc = read("name: a\ncoins: 99999999999999999999999\n", "sheet").unwrap();
+        let coins = doc.coins.unwrap();
+        let e = int(&coins, "coins", 0..=1000).unwrap_err();
+        assert_eq!(
+            e.message,
+            "`coins` must be a whole number from 0 to 1000, not `99999999999999999999999`"
         );
     }
 

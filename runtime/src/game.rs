@@ -80,19 +80,11 @@ pub trait Game: Sized + Send + Sync {
     fn view<'a>(&'a self, state: &'a Self::State, seat: usize) -> Self::View<'a>;
     /// A move in words: the text replay logs hold and check.
     fn describe(&self, mv: &Self::Move) -> String;
-    /// The index of the move the greedy bot takes: the one that most raises
-    /// its own prospects, judged from its view alone.
-    fn greedy(&self, view: &Self::View<'_>, moves: &[Self::Move]) -> usize;
-    /// The ways the game can be won, in its words ([`Outcome::victory`]).
-    fn victories(&self) -> &'static [&'static str];
     /// The set-up options this game defines ([`Setup::options`]); none by
     /// default.
     fn options(&self) -> &'static [OptionSpec] {
         &[]
     }
-    /// What `seat` played with, for statistics: its wonder (or the wonders
-    /// it built), by name.
-    fn tags(&self, state: &Self::State, seat: usize, out: &mut Vec<&'static str>);
     /// A state `seat` cannot tell from `state`: everything it may see kept,
     /// everything hidden from it (other hands, face-down cards, the decks
     /// to come, the random stream, other seats' pending choices) dealt
@@ -117,31 +109,14 @@ pub trait Game: Sized + Send + Sync {
         rng: &mut Rng,
         out: &mut Self::State,
     );
-    /// The cards `seat` has built (in front of it), for statistics.
-    fn built<'s>(&self, state: &'s Self::State, seat: usize) -> &'s [CardId];
-    /// What `seat` played with, by kind, for the balance report:
-    /// `("wonder", "Rhodes A")`, `("progress", "Law")`, `("project", …)`.
-    /// By default its [`Game::tags`] as wonders.
-    fn played_with(&self, state: &Self::State, seat: usize, out: &mut Vec<(&'static str, String)>) {
-        let mut tags = Vec::new();
-        self.tags(state, seat, &mut tags);
-        out.extend(tags.into_iter().map(|t| ("wonder", t.to_string())));
-    }
-
-    /// What holds at every point of every game of these rules (every card
-    /// copy in exactly one place, coins never negative, a pawn on its
-    /// track…): the first rule `state` breaks, if any. Checked after every
-    /// move by `sevenw sim --check` ([`crate::soak`]) and the `play` fuzz
-    /// target; never on the hot path.
-    fn invariants(&self, state: &Self::State) -> Result<(), Broken>;
-
     /// Whether the game is over.
     fn is_over(&self, state: &Self::State) -> bool {
         self.to_move(state).is_none()
     }
 }
 
-/// A rule of every position that a state breaks: which, and how.
+/// A rule of every position that a state breaks: which, and how
+/// ([`crate::soak::Invariants`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Broken {
     /// The invariant, in a few stable words (`cards in one place`).

@@ -170,9 +170,10 @@ pub fn select(
         return Err(fail(
             "game",
             format!(
-                "unknown game `{}` (games: {})",
+                "unknown game `{}` (games: {}){}",
                 text::shown(name),
-                names_of(games).join(", ")
+                names_of(games).join(", "),
+                sheet::did_you_mean(scenario::closest(&name.to_lowercase(), &names_of(games)))
             ),
         ));
     }

@@ -206,10 +206,11 @@ impl MctsBot {
 }
 
 impl<G: Game> Player<G> for MctsBot {
-    /// Without an information set there is nothing to search: the greedy
-    /// choice.
-    fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
-        game.greedy(view, moves)
+    /// Without an information set there is nothing to search: a move at
+    /// random. (The game loops, [`crate::game::play_out`] and the soak
+    /// checks, give it one: [`Player::decide`].)
+    fn choose(&mut self, _game: &G, _view: &G::View<'_>, moves: &[G::Move]) -> usize {
+        self.rng.below(moves.len())
     }
 
     fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {

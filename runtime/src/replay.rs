@@ -236,14 +236,22 @@ impl Log {
     }
 
     /// The line of a set-up error about `option`.
+    /// The line of the set-up entry `option`; the `game` line when the log
+    /// has none (a log of another game that lacks a line this one needs).
     fn option_line(&self, option: &str) -> usize {
-        match option {
+        let line = match option {
             "players" => self.lines[1],
             "seed" => self.lines[2],
             "sides" => self.lines[3],
             "wonders" => self.lines[4],
-            _ => self.lines[0],
-        }
+            _ => self
+                .options
+                .iter()
+                .position(|(name, _)| name == option)
+                .and_then(|i| self.option_lines.get(i).copied())
+                .unwrap_or(0),
+        };
+        if line > 0 { line } else { self.lines[0] }
     }
 
     pub fn to_text(&self) -> String {
@@ -565,7 +573,17 @@ pub fn replay<G: Game>(
     }
     let setup = log.setup(game.vocab(), game.options())?;
     let mut state = game.start(&setup).map_err(|e| match e {
-        SetupError::Option { option, message } => err(log.option_line(option), message),
+        SetupError::Option { option, message } => {
+            let line = log.option_line(option);
+            // No line of its own: the log was written for a game that does
+            // not ask for it.
+            let message = if line == log.lines[0] && option != "game" {
+                format!("{message} (the log has no `{option}` line: is it a log of this game?)")
+            } else {
+                message
+            };
+            err(line, message)
+        }
         SetupError::Game(m) => err(log.lines[0], m),
     })?;
     let mut moves = Vec::new();

@@ -63,7 +63,7 @@ pub enum Check {
 }
 
 /// The games that can be tested with scenarios.
-pub trait Scenarios: Sheets {
+pub trait Scenarios: Sheets + crate::sim::Statistics {
     /// Reads a scenario's position and steps (the steps are run by
     /// [`run`]).
     fn read_scenario(&self, text: &str) -> Result<Scenario<Self>, DocError>;
@@ -500,7 +500,7 @@ pub fn closest<'a>(s: &str, options: &[&'a str]) -> Option<&'a str> {
 /// A scenario's report, one line per failure, for `sevenw test`.
 pub fn report_lines(path: &str, run: &Run) -> Vec<String> {
     let mut out = Vec::new();
-    if let Some(e) = &run.error {
+    for e in run.error.iter().flat_map(DocError::all) {
         out.push(if e.line > 0 {
             format!("{path}:{}:{}: error: {}", e.line, e.column, e.message)
         } else {

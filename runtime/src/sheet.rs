@@ -10,7 +10,7 @@
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, at, nowhere};
+use crate::doc::{DocError, at, code, nowhere};
 use crate::engine::payment::Payment;
 use crate::engine::vocab::Vocab;
 use crate::game::{Game, Outcome, POINTS};
@@ -213,7 +213,8 @@ pub fn same_game(info: &sevenw_host::GameInfo, game: &Spanned<String>) -> Result
                 shown(game.value.trim()),
                 info.name
             ),
-        ))
+        )
+        .with_code(code::DOCUMENT))
     }
 }
 
@@ -228,6 +229,7 @@ pub fn seat_of(names: &[String], name: &str) -> Result<usize, SheetError> {
                 shown(name),
                 names.join(", ")
             ))
+            .with_code(code::NAME)
         })
 }
 
@@ -284,7 +286,7 @@ pub use crate::text::did_you_mean;
 
 /// The card named in a sheet.
 pub fn card(vocab: &Vocab, name: &Spanned<String>) -> Result<CardId, SheetError> {
-    card_named(vocab, &name.value).map_err(|m| at(name, m))
+    card_named(vocab, &name.value).map_err(|m| at(name, m).with_code(code::NAME))
 }
 
 /// The card called `name`, or why not (with a suggestion).
@@ -300,7 +302,7 @@ pub fn card_named(vocab: &Vocab, name: &str) -> Result<CardId, String> {
 
 /// The wonder named in a sheet.
 pub fn wonder(vocab: &Vocab, name: &Spanned<String>) -> Result<u8, SheetError> {
-    wonder_named(vocab, &name.value).map_err(|m| at(name, m))
+    wonder_named(vocab, &name.value).map_err(|m| at(name, m).with_code(code::NAME))
 }
 
 /// The wonder called `name`, or why not (with a suggestion).
@@ -331,6 +333,7 @@ pub fn token(vocab: &Vocab, name: &Spanned<String>) -> Result<u8, SheetError> {
                 shown(name.value.trim())
             ),
         )
+        .with_code(code::NAME)
     })
 }
 

@@ -9,18 +9,80 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
-use sevenw_host::GameInfo;
+use sevenw_host::{CardId, GameInfo};
 
-use crate::bots::{BotKind, table};
+use crate::bots::{Bot, BotKind, Bots, Judge};
 use crate::engine::city::MAX_CAT;
 use crate::engine::compose::categories_in_play;
 use crate::engine::rng::derive;
 use crate::game::{Game, Observer, Outcome, PlayError, Setup, SetupError, play_out};
 use crate::sheet::Sheets;
-use crate::soak::{SheetCheck, Violation, check_sheet, play_checked_with};
+use crate::soak::{Checks, Invariants, Violation, play_checked_with};
 
 /// Games played by one task before it reports.
 const CHUNK: u64 = 64;
+
+/// A game's statistics, for `sim` and `balance`: how it can be won and
+/// what each seat played with and built. Every family the command line
+/// plays has them ([`crate::games::Rules::new`] asks for them): a
+/// simulation reports its games by kind of victory, and checks each
+/// outcome's against the game's list.
+pub trait Statistics: Game {
+    /// The ways the game can be won, in its words ([`Outcome::victory`]),
+    /// in the order reports list them.
+    fn victories(&self) -> &'static [&'static str];
+    /// The kinds of [`Tag`] the game gives, in its words (`wonder`,
+    /// `progress`, `project`); `sim`'s win rates are of the first kind's
+    /// tags (the shipped games' wonders). None by default.
+    fn kinds(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// What `seat` played with, into `out` (not cleared): its wonder, the
+    /// tokens it took, the projects it joined. Nothing by default.
+    fn played_with(&self, _state: &Self::State, _seat: usize, _out: &mut Vec<Tag>) {}
+    /// The cards `seat` has built (in front of it).
+    fn built<'s>(&self, state: &'s Self::State, seat: usize) -> &'s [CardId];
+}
+
+/// Something a seat played with, for statistics: a kind and a name, both
+/// the game's ([`Statistics::played_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tag {
+    /// What it is: one of [`Statistics::kinds`].
+    pub kind: &'static str,
+    pub name: &'static str,
+    /// Which side of it, for a thing of several (a wonder's): the balance
+    /// report labels each side apart, `sim`'s win rates count them
+    /// together.
+    pub side: Option<&'static str>,
+}
+
+impl Tag {
+    /// A `kind` named `name`, of one side.
+    pub fn new(kind: &'static str, name: &'static str) -> Self {
+        Tag {
+            kind,
+            name,
+            side: None,
+        }
+    }
+
+    /// Side `side` of it.
+    pub fn side(self, side: &'static str) -> Self {
+        Tag {
+            side: Some(side),
+            ..self
+        }
+    }
+
+    /// Its label in reports: the name, then the side if any.
+    pub fn label(&self) -> String {
+        match self.side {
+            Some(side) => format!("{} {side}", self.name),
+            None => self.name.to_string(),
+        }
+    }
+}
 
 /// What to simulate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,9 +116,9 @@ pub struct Stats {
     pub shared: u64,
     /// Games per kind of victory.
     pub victories: BTreeMap<&'static str, u64>,
-    /// Per tag (a wonder): seats that played it, and of those, winners
-    /// (ties count for each winner).
-    pub tags: BTreeMap<&'static str, (u64, u64)>,
+    /// Per tag of the game's first kind (a wonder; sides together): seats
+    /// that played it, and of those, winners (ties count for each winner).
+    pub tags: BTreeMap<Tag, (u64, u64)>,
 }
 
 impl Stats {
@@ -144,12 +206,17 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 #[derive(Default)]
 struct Tally {
     victories: Vec<(&'static str, u64)>,
-    tags: Vec<(&'static str, u64, u64)>,
-    scratch: Vec<&'static str>,
+    tags: Vec<(Tag, u64, u64)>,
+    scratch: Vec<Tag>,
 }
 
 fn same(a: &'static str, b: &'static str) -> bool {
     std::ptr::eq(a, b) || a == b
+}
+
+/// The same kind and name (sides together).
+fn same_tag(a: &Tag, b: &Tag) -> bool {
+    same(a.name, b.name) && same(a.kind, b.kind)
 }
 
 impl Tally {
@@ -168,25 +235,30 @@ impl Tally {
 /// Plays game `i` and adds it to `stats`; `slot` keeps the state played
 /// last, whose buffers the next game reuses ([`Game::start_into`]).
 #[allow(clippy::too_many_arguments)]
-fn one<G: Game>(
+fn one<G: Statistics>(
     game: &G,
     opts: &SimOptions,
     setup: &mut Setup,
-    sheet: Option<SheetCheck<G>>,
+    checks: Checks<G>,
     i: u64,
     stats: &mut Stats,
     tally: &mut Tally,
     slot: &mut Option<G::State>,
+    (makers, bots): (Bots<G>, &mut Vec<Bot<G>>),
 ) -> Result<(), SimError> {
     // `setup` is `opts.setup` cloned once per chunk: each game sets its seed.
     let seed = game_seed(opts.setup.seed, i);
     setup.seed = seed;
     let setup = &*setup;
-    let mut bots = table(&opts.bots, seed);
+    // The bots of the chunk's last game, seated again (a greedy bot keeps
+    // its buffers).
+    makers
+        .table_into(game, &opts.bots, seed, bots)
+        .map_err(SimError::Setup)?;
     // The state stays in `slot`: a game's state is large, and moving it
     // in and out would copy it.
     let (out, decisions): (Outcome, u64) = if opts.check {
-        checked(game, setup, &mut bots, sheet, i, slot)?
+        checked(game, setup, bots, checks, i, slot)?
     } else {
         let state = match slot {
             Some(state) => {
@@ -196,7 +268,7 @@ fn one<G: Game>(
             None => slot.insert(game.start(setup).map_err(SimError::Setup)?),
         };
         let mut count = Count(0);
-        let out = play_out(game, state, &mut bots, &mut count)
+        let out = play_out(game, state, bots, &mut count)
             .map_err(|error| SimError::Play { game: i, error })?;
         (out, count.0)
     };
@@ -229,13 +301,22 @@ fn one<G: Game>(
     let Some(state) = slot.as_ref() else {
         return Ok(());
     };
+    let Some(&first) = game.kinds().first() else {
+        return Ok(());
+    };
     for seat in 0..n {
         tally.scratch.clear();
-        game.tags(state, seat, &mut tally.scratch);
+        game.played_with(state, seat, &mut tally.scratch);
         let won = u64::from(out.winners.contains(&seat));
         for k in 0..tally.scratch.len() {
-            let t = tally.scratch[k];
-            match tally.tags.iter_mut().find(|(name, _, _)| same(name, t)) {
+            let t = Tag {
+                side: None,
+                ..tally.scratch[k]
+            };
+            if !same(t.kind, first) {
+                continue;
+            }
+            match tally.tags.iter_mut().find(|(x, _, _)| same_tag(x, &t)) {
                 Some(e) => {
                     e.1 += 1;
                     e.2 += won;
@@ -252,50 +333,67 @@ fn one<G: Game>(
 /// small (inlined, it cost the unchecked loop instructions).
 #[cold]
 #[inline(never)]
-fn checked<G: Game>(
+fn checked<G: Statistics>(
     game: &G,
     setup: &Setup,
-    bots: &mut [crate::bots::Bot],
-    sheet: Option<SheetCheck<G>>,
+    bots: &mut [Bot<G>],
+    checks: Checks<G>,
     i: u64,
     slot: &mut Option<G::State>,
 ) -> Result<(Outcome, u64), SimError> {
-    let c = play_checked_with(game, setup, bots, sheet)
+    let c = play_checked_with(game, setup, bots, checks)
         .map_err(|violation| SimError::Violation { game: i, violation })?;
     *slot = Some(c.state);
     Ok((c.outcome, c.decisions as u64))
 }
 
 /// Plays `opts.games` games; `progress` is told how many more have ended,
-/// now and then, from any thread. With `opts.check`, each final position
-/// is also scored again as a city sheet.
-pub fn simulate<G: Game + Sheets>(
+/// now and then, from any thread. With `opts.check`, the game's invariants
+/// are checked after every move, and each final position is also scored
+/// again as a city sheet.
+pub fn simulate<G: Statistics + Judge + Invariants + Sheets + 'static>(
     game: &G,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Stats, SimError> {
-    simulate_with(game, opts, progress, Some(check_sheet::<G>))
+    simulate_with(
+        game,
+        Bots::new().with_greedy(),
+        opts,
+        progress,
+        Checks::new().with_invariants().with_sheets(),
+    )
 }
 
-/// [`simulate`] for any game: `sheet`, when the game has city sheets, is
-/// the check of `opts.check` that a final position scores the same as a
-/// sheet.
-pub fn simulate_with<G: Game>(
+/// [`simulate`] for any game with statistics, with the bots it has
+/// (`bots`) and, for `opts.check`, the checks it has (`checks`).
+pub fn simulate_with<G: Statistics>(
     game: &G,
+    bots: Bots<G>,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
-    sheet: Option<SheetCheck<G>>,
+    checks: Checks<G>,
 ) -> Result<Stats, SimError> {
     // Set-up mistakes are reported before anything is played.
     game.start(&opts.setup).map_err(SimError::Setup)?;
+    bots.check(game, &opts.bots).map_err(SimError::Setup)?;
     in_chunks(opts, CHUNK, progress, Stats::merge, &|games| {
         let mut stats = Stats::default();
         let mut tally = Tally::default();
         let mut state = None;
         let mut setup = opts.setup.clone();
+        let mut table = Vec::with_capacity(opts.bots.len());
         for i in games {
             one(
-                game, opts, &mut setup, sheet, i, &mut stats, &mut tally, &mut state,
+                game,
+                opts,
+                &mut setup,
+                checks,
+                i,
+                &mut stats,
+                &mut tally,
+                &mut state,
+                (bots, &mut table),
             )?;
         }
         tally.into_stats(&mut stats);
@@ -438,9 +536,7 @@ impl SimReport {
             win_rate: s
                 .tags
                 .iter()
-                .map(|(k, &(played, won))| {
-                    (k.to_string(), round(won as f64 / played.max(1) as f64, 4))
-                })
+                .map(|(k, &(played, won))| (k.label(), round(won as f64 / played.max(1) as f64, 4)))
                 .collect(),
         }
     }

@@ -1,19 +1,33 @@
 //! Soak checks: a game played with every invariant checked after every
 //! move (`sevenw sim --check`, the `play` fuzz target).
 //!
-//! Besides each game's own rules of every position ([`Game::invariants`]:
-//! every card copy in exactly one place, coins never negative, the conflict
-//! pawn on its track…), every game is checked for what the interface
-//! promises: a seat to move has a legal move, the game ends, the outcome
+//! Besides each game's own rules of every position, for a game that
+//! states them ([`Invariants`]: every card copy in exactly one place,
+//! coins never negative, the conflict pawn on its track…), every game is
+//! checked for what the interface promises: a seat to move has a legal move, the game ends, the outcome
 //! names each seat once and a winner, the final cities written as a sheet
 //! ([`Sheets::write_sheet`]) score the same when read back, and the game's
 //! replay log, written and parsed, plays back to the same outcome.
 
 use std::fmt;
 
-use crate::game::{Broken, Game, Observer, Outcome, Player, Setup};
+use crate::game::{Broken, Game, InfoSet, Observer, Outcome, Player, Setup};
 use crate::replay::{Log, Recorder, replay};
 use crate::sheet::Sheets;
+use crate::sim::Statistics;
+
+/// A game's rules of every position, for the soak checks.
+pub trait Invariants: Game {
+    /// What holds at every point of every game of these rules (every card
+    /// copy in exactly one place, coins never negative, a pawn on its
+    /// track…): the first rule `state` breaks, if any. Checked after every
+    /// move by `sevenw sim --check` and the `play` fuzz target; never on
+    /// the hot path.
+    fn invariants(&self, state: &Self::State) -> Result<(), Broken>;
+}
+
+/// The check of a game's invariants ([`Invariants::invariants`]).
+pub type InvariantCheck<G> = fn(&G, &<G as Game>::State) -> Result<(), Broken>;
 
 /// Decisions after which a game that has not ended is called endless.
 pub const MAX_DECISIONS: usize = 100_000;
@@ -54,22 +68,87 @@ pub struct Checked<G: Game> {
 /// read back, scores the same ([`check_sheet`] for a game with sheets).
 pub type SheetCheck<G> = fn(&G, &<G as Game>::State, &Outcome) -> Result<(), Broken>;
 
+/// What the soak checks of a game beyond what every game promises, as the
+/// game has them: its invariants after every move, its final cities
+/// scored again as a sheet.
+pub struct Checks<G: Game> {
+    pub invariants: Option<InvariantCheck<G>>,
+    pub sheet: Option<SheetCheck<G>>,
+}
+
+impl<G: Game> Clone for Checks<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Checks<G> {}
+
+impl<G: Game> Default for Checks<G> {
+    fn default() -> Self {
+        Checks::new()
+    }
+}
+
+impl<G: Game> fmt::Debug for Checks<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Checks")
+            .field("invariants", &self.invariants.is_some())
+            .field("sheet", &self.sheet.is_some())
+            .finish()
+    }
+}
+
+impl<G: Game> Checks<G> {
+    /// What every game promises only.
+    pub fn new() -> Self {
+        Checks {
+            invariants: None,
+            sheet: None,
+        }
+    }
+
+    /// With the game's invariants.
+    pub fn with_invariants(mut self) -> Self
+    where
+        G: Invariants,
+    {
+        self.invariants = Some(G::invariants);
+        self
+    }
+
+    /// With the sheet check ([`check_sheet`]).
+    pub fn with_sheets(mut self) -> Self
+    where
+        G: Sheets,
+    {
+        self.sheet = Some(check_sheet::<G>);
+        self
+    }
+}
+
 /// Plays a game of `setup` with `players`, checking everything after every
 /// move and at the end (the sheet and the replay).
-pub fn play_checked<G: Game + Sheets, P: Player<G>>(
+pub fn play_checked<G: Statistics + Invariants + Sheets, P: Player<G>>(
     game: &G,
     setup: &Setup,
     players: &mut [P],
 ) -> Result<Checked<G>, Violation> {
-    play_checked_with(game, setup, players, Some(check_sheet::<G>))
+    play_checked_with(
+        game,
+        setup,
+        players,
+        Checks::new().with_invariants().with_sheets(),
+    )
 }
 
-/// [`play_checked`] for any game: the sheet check is `sheet`'s, if any.
-pub fn play_checked_with<G: Game, P: Player<G>>(
+/// [`play_checked`] for any game with statistics: the invariants and the
+/// sheet check are `checks`'s.
+pub fn play_checked_with<G: Statistics, P: Player<G>>(
     game: &G,
     setup: &Setup,
     players: &mut [P],
-    sheet: Option<SheetCheck<G>>,
+    checks: Checks<G>,
 ) -> Result<Checked<G>, Violation> {
     let seed = setup.seed;
     let at = |moves, broken| Violation {
@@ -83,11 +162,18 @@ pub fn play_checked_with<G: Game, P: Player<G>>(
     let mut recorder = Recorder {
         decisions: Vec::new(),
     };
-    let decisions = play_on(game, &mut state, players, 0, &mut recorder)
-        .map_err(|(moves, broken)| at(Some(moves), broken))?;
+    let decisions = play_on(
+        game,
+        checks.invariants,
+        &mut state,
+        players,
+        0,
+        &mut recorder,
+    )
+    .map_err(|(moves, broken)| at(Some(moves), broken))?;
     let outcome = game.outcome(&state);
     check_outcome(game, &state, &outcome).map_err(|b| at(None, b))?;
-    if let Some(check) = sheet {
+    if let Some(check) = checks.sheet {
         check(game, &state, &outcome).map_err(|b| at(None, b))?;
     }
     let mut log = Log::new(game, setup);
@@ -101,10 +187,12 @@ pub fn play_checked_with<G: Game, P: Player<G>>(
 }
 
 /// Plays `state` on to its end, `done` decisions already taken, checking
-/// the invariants after every move; returns the decisions taken in all, or
-/// the first broken invariant and the decisions taken when it was found.
+/// what every game promises and `invariants` (if any) after every move;
+/// returns the decisions taken in all, or the first broken invariant and
+/// the decisions taken when it was found.
 pub fn play_on<G: Game, P: Player<G>>(
     game: &G,
+    invariants: Option<InvariantCheck<G>>,
     state: &mut G::State,
     players: &mut [P],
     done: usize,
@@ -112,7 +200,11 @@ pub fn play_on<G: Game, P: Player<G>>(
 ) -> Result<usize, (usize, Broken)> {
     let mut moves = Vec::with_capacity(64);
     let mut n = done;
-    game.invariants(state).map_err(|b| (n, b))?;
+    let holds = |state: &G::State, n: usize| match invariants {
+        Some(check) => check(game, state).map_err(|b| (n, b)),
+        None => Ok(()),
+    };
+    holds(state, n)?;
     while let Some(seat) = game.to_move(state) {
         let seats = game.seats(state);
         if seat >= seats {
@@ -150,22 +242,26 @@ pub fn play_on<G: Game, P: Player<G>>(
             ));
         };
         let i = {
-            let view = game.view(state, seat);
-            player.choose(game, &view, &moves).min(moves.len() - 1)
+            let info = InfoSet::new(game, state, seat);
+            player.decide(game, &info, &moves).min(moves.len() - 1)
         };
         obs.decided(game, state, seat, i, &moves);
         let mv = moves[i];
         game.apply(state, &mv);
         n += 1;
         obs.applied(game, state, seat, &mv);
-        game.invariants(state).map_err(|b| (n, b))?;
+        holds(state, n)?;
     }
     Ok(n)
 }
 
 /// The outcome of an ended game: a score per seat, totals the sums of
 /// their categories, winners among the seats.
-pub fn check_outcome<G: Game>(game: &G, state: &G::State, out: &Outcome) -> Result<(), Broken> {
+pub fn check_outcome<G: Statistics>(
+    game: &G,
+    state: &G::State,
+    out: &Outcome,
+) -> Result<(), Broken> {
     const OUTCOME: &str = "an outcome per seat";
     let seats = game.seats(state);
     if out.scores.len() != seats {

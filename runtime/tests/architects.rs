@@ -421,7 +421,7 @@ fn sees_alike(a: &Architects, x: &mut State, y: &mut State, viewer: usize) {
         a.legal_moves(x, &mut mx);
         a.legal_moves(y, &mut my);
         assert_eq!(mx, my);
-        let mut bot = Bot::Greedy(GreedyBot);
+        let mut bot = GreedyBot::<Architects>::new();
         let ix = bot.choose(a, &a.view(x, viewer), &mx);
         let iy = bot.choose(a, &a.view(y, viewer), &my);
         assert_eq!(ix, iy, "the greedy bot saw a hidden card");
@@ -487,10 +487,10 @@ fn greedy_beats_random_mostly() {
         let games = 30u64;
         for seed in 0..games {
             let mut st = a.start(&Setup::new(n, seed)).unwrap();
-            let mut players: Vec<Bot> = (0..n)
+            let mut players: Vec<Bot<Architects>> = (0..n)
                 .map(|s| {
                     if s == 0 {
-                        Bot::Greedy(GreedyBot)
+                        Bot::greedy()
                     } else {
                         Bot::Random(RandomBot::new(seed * 7 + s as u64))
                     }

@@ -7,7 +7,7 @@ mod common;
 
 use common::{Checker, check_cards};
 use sevenw_host::CardId;
-use sevenw_runtime::bots::{Bot, BotKind, table};
+use sevenw_runtime::bots::{BotKind, table};
 use sevenw_runtime::game::{Game, Setup, Sides, play_out};
 use sevenw_runtime::games::base::{Base, Move, Phase, State, Status, deck_size};
 
@@ -307,7 +307,7 @@ fn sees_alike(b: &Base, x: &mut State, y: &mut State, viewer: usize) {
         b.legal_moves(x, &mut mx);
         b.legal_moves(y, &mut my);
         assert_eq!(mx, my);
-        let mut bot = Bot::Greedy(sevenw_runtime::bots::GreedyBot);
+        let mut bot = sevenw_runtime::bots::GreedyBot::<Base>::new();
         let ix = sevenw_runtime::game::Player::choose(&mut bot, b, &b.view(x, viewer), &mx);
         let iy = sevenw_runtime::game::Player::choose(&mut bot, b, &b.view(y, viewer), &my);
         assert_eq!(ix, iy, "the greedy bot saw a hidden card");

@@ -6,7 +6,7 @@
 //! `cards/duel/tests/`.
 
 use sevenw_host::{CardId, ConflictInfo, GameInfo};
-use sevenw_runtime::bots::{Bot, GreedyBot, RandomBot};
+use sevenw_runtime::bots::{Bot, RandomBot};
 use sevenw_runtime::engine::vocab::VocabError;
 use sevenw_runtime::game::{Game, Observer, Outcome, Player, Setup, SetupError, Sides, play_out};
 use sevenw_runtime::games::duel::{
@@ -150,7 +150,7 @@ fn greedy_beats_random_mostly() {
     let mut won = 0;
     for seed in 0..40u64 {
         let mut st = d.start(&Setup::seeded(seed)).unwrap();
-        let mut players = [Bot::Greedy(GreedyBot), Bot::Random(RandomBot::new(seed))];
+        let mut players = [Bot::greedy(), Bot::Random(RandomBot::new(seed))];
         let out = play_out(&d, &mut st, &mut players, &mut Checker::default()).unwrap();
         if out.winners == vec![0] {
             won += 1;
@@ -535,7 +535,7 @@ fn every_wonder_does_what_its_card_says() {
 }
 
 /// A game played by `players` from `setup`, and its log.
-fn record(d: &Duel, setup: &Setup, mut players: [Bot; 2]) -> (Outcome, State, Log) {
+fn record(d: &Duel, setup: &Setup, mut players: [Bot<Duel>; 2]) -> (Outcome, State, Log) {
     let mut st = d.start(setup).unwrap();
     let mut recorder = Recorder {
         decisions: Vec::new(),
@@ -551,7 +551,7 @@ fn replay_logs_round_trip_and_catch_changes() {
     let d = duel();
     for seed in 0..30u64 {
         let setup = Setup::seeded(seed);
-        let players = [Bot::Greedy(GreedyBot), Bot::Random(RandomBot::new(seed))];
+        let players = [Bot::greedy(), Bot::Random(RandomBot::new(seed))];
         let (out, table, log) = record(&d, &setup, players);
         let text = log.to_text();
         assert!(!text.contains("\nplayers "), "Duel has one player count");
@@ -681,7 +681,7 @@ fn sees_alike(d: &Duel, x: &mut State, y: &mut State, viewer: usize) {
         d.legal_moves(x, &mut mx);
         d.legal_moves(y, &mut my);
         assert_eq!(mx, my);
-        let mut bot = Bot::Greedy(GreedyBot);
+        let mut bot = Bot::greedy();
         let ix = bot.choose(d, &d.view(x, viewer), &mx);
         let iy = bot.choose(d, &d.view(y, viewer), &my);
         assert_eq!(ix, iy, "the greedy bot saw a hidden card");
@@ -764,7 +764,7 @@ fn bots_decide_from_what_their_seat_sees() {
     let d = duel();
     for seed in 0..6u64 {
         let mut st = d.start(&Setup::seeded(seed)).unwrap();
-        let mut players = [Bot::Greedy(GreedyBot), Bot::Random(RandomBot::new(seed))];
+        let mut players = [Bot::greedy(), Bot::Random(RandomBot::new(seed))];
         if seed % 2 == 1 {
             players.swap(0, 1);
         }

@@ -64,7 +64,7 @@ fn stages(moves: &[Move]) -> Vec<Payment> {
     v
 }
 
-fn random_bots(seed: u64, n: usize) -> Vec<Bot> {
+fn random_bots(seed: u64, n: usize) -> Vec<Bot<Base>> {
     table(&vec![BotKind::Random; n], seed)
 }
 
@@ -709,7 +709,7 @@ fn random_games_keep_the_invariants() {
 }
 
 /// A game played by `bots` from `setup`, and its log.
-fn record(base: &Base, setup: &Setup, mut bots: Vec<Bot>) -> (Outcome, State, Log) {
+fn record(base: &Base, setup: &Setup, mut bots: Vec<Bot<Base>>) -> (Outcome, State, Log) {
     let mut state = base.start(setup).unwrap();
     let mut recorder = Recorder {
         decisions: Vec::new(),

@@ -3,7 +3,7 @@
 //! states differing only in hidden things give the same samples, and the
 //! bot the same decision, for the same seed.
 
-use sevenw_runtime::bots::{BotKind, table};
+use sevenw_runtime::bots::{BotKind, Judge, table};
 use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::game::{Game, InfoSet, Player, Setup, play_out};
 use sevenw_runtime::games::architects::Architects;
@@ -22,7 +22,7 @@ fn base(with: &[&str], edition: Option<u8>) -> Base {
 /// cannot see, the random stream included) gives the same sample as
 /// determinizing the real state; the bot decides the same on both; and a
 /// sample plays to its end.
-fn check_fair<G: Game>(g: &G, setup: &Setup, every: usize)
+fn check_fair<G: Judge + 'static>(g: &G, setup: &Setup, every: usize)
 where
     G::State: PartialEq,
 {

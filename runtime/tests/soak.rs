@@ -3,15 +3,17 @@
 //! the checks shown to catch a corrupted state, a sheet that scores
 //! differently and a log that does not replay.
 
-use sevenw_runtime::bots::{BotKind, RandomBot, table};
+use sevenw_runtime::bots::{BotKind, Judge, RandomBot, table};
 use sevenw_runtime::game::{Game, Player, Setup, play_until};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
 use sevenw_runtime::games::duel::Duel;
 use sevenw_runtime::replay::{Log, Recorder};
 use sevenw_runtime::sheet::Sheets;
-use sevenw_runtime::sim::{SimOptions, simulate};
-use sevenw_runtime::soak::{Violation, check_replay, check_sheet, play_checked, play_on};
+use sevenw_runtime::sim::{SimOptions, Statistics, simulate};
+use sevenw_runtime::soak::{
+    Checks, Invariants, Violation, check_replay, check_sheet, play_checked, play_on,
+};
 
 fn base(edition: u8, with: &[&str]) -> Base {
     let info =
@@ -21,7 +23,11 @@ fn base(edition: u8, with: &[&str]) -> Base {
 
 /// `games` checked games of `g` at `players` with random bots (and one
 /// greedy seat, so that the greedy judgement is exercised too).
-fn soak<G: Game + Sheets>(g: &G, players: Option<usize>, games: u64) {
+fn soak<G: Statistics + Judge + Invariants + Sheets + 'static>(
+    g: &G,
+    players: Option<usize>,
+    games: u64,
+) {
     let n = players.unwrap_or(2);
     let mut bots = vec![BotKind::Random; n];
     bots[0] = BotKind::Greedy;
@@ -81,6 +87,11 @@ fn midgame(b: &Base, moves: usize) -> sevenw_runtime::games::base::State {
     st
 }
 
+/// The base game's invariants, for [`play_on`].
+fn invariants() -> Option<sevenw_runtime::soak::InvariantCheck<Base>> {
+    Checks::new().with_invariants().invariants
+}
+
 fn randoms(n: usize) -> Vec<RandomBot> {
     (0..n).map(|s| RandomBot::new(s as u64)).collect()
 }
@@ -93,7 +104,8 @@ fn a_card_in_two_places_is_caught_at_the_next_move() {
     // A card of seat 1's hand copied into seat 0's city.
     let card = st.table.hands[1][0];
     b.add_card(&mut st.table.cities, 0, card, false);
-    let (moves, broken) = play_on(&b, &mut st, &mut randoms(4), 30, &mut ()).expect_err("caught");
+    let (moves, broken) =
+        play_on(&b, invariants(), &mut st, &mut randoms(4), 30, &mut ()).expect_err("caught");
     assert_eq!(moves, 30, "caught before any further move");
     assert_eq!(broken.invariant, "cards in one place");
     assert!(
@@ -194,7 +206,7 @@ fn a_sheet_that_scores_otherwise_and_a_log_that_does_not_replay_are_caught() {
     let mut rec = Recorder {
         decisions: Vec::new(),
     };
-    play_on(&b, &mut st, &mut randoms(3), 0, &mut rec).expect("sound");
+    play_on(&b, invariants(), &mut st, &mut randoms(3), 0, &mut rec).expect("sound");
     let mut log = Log::new(&b, &setup);
     log.finish(rec, &done.outcome);
     assert!(check_replay(&b, &log, &done.outcome).is_ok());

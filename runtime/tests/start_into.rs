@@ -3,7 +3,7 @@
 //! plays the same: whatever the used state held (more seats, fewer, a game
 //! played to its end, a set-up refused) is gone.
 
-use sevenw_runtime::bots::{BotKind, table};
+use sevenw_runtime::bots::{BotKind, Bots, Judge, table};
 use sevenw_runtime::game::{Game, Setup, play_out};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
@@ -17,7 +17,7 @@ fn base(with: &[&str], edition: Option<u8>) -> Base {
 /// Starts each of `setups` in turn into the state the one before was
 /// played out in, and checks it against a fresh start: the same state at
 /// the start, then the same game played by the same random bots.
-fn check<G: Game>(g: &G, setups: &[Setup])
+fn check<G: Judge + 'static>(g: &G, setups: &[Setup])
 where
     G::State: PartialEq,
 {
@@ -79,6 +79,33 @@ fn duel_starts_into_a_used_state() {
 fn architects_starts_into_a_used_state() {
     let g = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
     check(&g, &counts(100));
+}
+
+/// Plays each of `setups` in turn with greedy bots kept from the game
+/// before (as `sevenw sim` seats a chunk's bots again:
+/// `Bots::table_into`), and again with fresh ones: the same games, the
+/// bots' scratch carrying nothing from one game to the next.
+fn greedy_kept<G: Judge + 'static>(g: &G, setups: &[Setup]) {
+    let bots = Bots::<G>::new().with_greedy();
+    let mut kept = Vec::new();
+    for (i, setup) in setups.iter().enumerate() {
+        let mut kinds = vec![BotKind::Greedy; g.seats(&g.start(setup).unwrap())];
+        kinds[0] = BotKind::Random;
+        bots.table_into(g, &kinds, setup.seed, &mut kept).unwrap();
+        let a = play_out(g, &mut g.start(setup).unwrap(), &mut kept, &mut ()).unwrap();
+        let mut fresh = table(&kinds, setup.seed);
+        let b = play_out(g, &mut g.start(setup).unwrap(), &mut fresh, &mut ()).unwrap();
+        assert_eq!(a, b, "set-up {i}: kept greedy bots decided otherwise");
+    }
+}
+
+#[test]
+fn greedy_bots_kept_from_game_to_game_decide_as_fresh_ones() {
+    greedy_kept(&base(&["leaders", "edifice"], None), &counts(7)[..3]);
+    let duel = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+    greedy_kept(&duel, &[1, 2, 3].map(Setup::seeded));
+    let architects = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
+    greedy_kept(&architects, &counts(9)[..3]);
 }
 
 #[test]

@@ -93,9 +93,10 @@ pub(crate) struct GameArgs {
     /// one kind for every seat, or one per seat, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = parse_bot)]
     pub(crate) bots: Vec<BotKind>,
-    /// Which wonder sides are dealt.
-    #[arg(long, value_enum, ignore_case = true)]
-    pub(crate) sides: Option<SidesArg>,
+    /// Which wonder sides are dealt (a game of one-sided wonders takes
+    /// only the default).
+    #[arg(long, value_enum, ignore_case = true, default_value = "random")]
+    pub(crate) sides: SidesArg,
     /// Wonders chosen instead of dealt: one per seat in the base game
     /// (`Giza:B,Rhodes,…`, side A unless given); Duel's 8, the first
     /// player's 4 first (otherwise they are drafted).
@@ -120,6 +121,15 @@ pub(crate) enum SidesArg {
 }
 
 fn parse_bot(s: &str) -> Result<BotKind, String> {
+    if let Some((name, n)) = s.trim().split_once(':')
+        && name.trim().eq_ignore_ascii_case("mcts")
+        && BotKind::parse(s).is_none()
+    {
+        return Err(format!(
+            "mcts:N takes from 1 to 1,000,000 playouts per decision, not `{}`",
+            shown(n.trim())
+        ));
+    }
     BotKind::parse(s).ok_or_else(|| {
         let names: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
         format!(

@@ -60,13 +60,13 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
     std::fs::write(&html_path, html::page(&report))
         .map_err(|e| input(format!("{}: {e}", html_path.display())))?;
     let mut out = format!(
-        "{} games of {}, {} players, bots {}: {:.2} s, {:.2} games/s\n",
+        "{} games of {}, {} players, bots {}: {:.2} s, {} games/s\n",
         report.games,
         report.title,
         report.players,
         report.bots.join(","),
         secs,
-        report.games_per_sec
+        crate::io::rate(report.games_per_sec)
     );
     let flagged = report.labels.iter().filter(|l| l.rate.flagged).count();
     out.push_str(&format!(

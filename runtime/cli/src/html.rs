@@ -362,7 +362,7 @@ pub fn page(r: &Report) -> String {
                     span #players { (r.players) } " players, bots "
                     span #bots { (r.bots.join(",")) } ", seed "
                     span #seed { (r.seed) } "; "
-                    (num(r.seconds)) " s (" (num(r.games_per_sec)) " games/s). Even win rate "
+                    (num(r.seconds)) " s (" (crate::io::rate(r.games_per_sec)) " games/s). Even win rate "
                     span #even { (pct(even)) } "."
                 }
                 p.note {

@@ -50,3 +50,60 @@ pub(crate) fn label(path: &Path) -> String {
         shown(&path.display().to_string()).into_owned()
     }
 }
+
+/// Whether standard error takes colours: a terminal, and `NO_COLOR` unset.
+pub(crate) fn colour_on_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// A rate as a person reads it: `46,390` from 46389.78, `12.5` below 100.
+pub(crate) fn rate(per_second: f64) -> String {
+    if !per_second.is_finite() || per_second < 0.0 {
+        return "0".to_string();
+    }
+    if per_second < 100.0 {
+        return format!("{per_second:.1}");
+    }
+    let digits = format!("{:.0}", per_second);
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// A duration given in nanoseconds, in the unit that reads best:
+/// `850 ns`, `12.3 µs`, `3.35 ms`, `1.20 s`.
+pub(crate) fn duration(ns: f64) -> String {
+    if !ns.is_finite() || ns < 1_000.0 {
+        format!("{:.0} ns", ns.max(0.0))
+    } else if ns < 1e6 {
+        format!("{:.1} µs", ns / 1e3)
+    } else if ns < 1e9 {
+        format!("{:.2} ms", ns / 1e6)
+    } else {
+        format!("{:.2} s", ns / 1e9)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{duration, rate};
+
+    #[test]
+    fn rates_and_durations_read_as_numbers_people_write() {
+        assert_eq!(rate(46_389.785_4), "46,390");
+        assert_eq!(rate(1_234_567.0), "1,234,567");
+        assert_eq!(rate(999.6), "1,000");
+        assert_eq!(rate(12.34), "12.3");
+        assert_eq!(rate(f64::NAN), "0");
+        assert_eq!(duration(850.0), "850 ns");
+        assert_eq!(duration(12_345.0), "12.3 µs");
+        assert_eq!(duration(3_353_522.0), "3.35 ms");
+        assert_eq!(duration(1.2e9), "1.20 s");
+    }
+}

@@ -13,6 +13,7 @@ mod args;
 mod balance;
 pub mod html;
 mod io;
+mod report;
 mod scenarios;
 mod schema;
 mod setup;
@@ -38,15 +39,25 @@ fn program() -> &'static str {
     PROGRAM.get().map_or("sevenw", String::as_str)
 }
 
-/// The command line, named after the program that runs it.
+/// The command line, named after the program that runs it. A designer's
+/// own binary gives its version as the engine's it runs on
+/// (`harbours (sevenw 0.1.0)`): it has no version of its own here.
 fn command() -> clap::Command {
-    Cli::command().name(program()).bin_name(program())
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let cli = Cli::command().name(program()).bin_name(program());
+    if program() == "sevenw" {
+        return cli;
+    }
+    let version = VERSION.get_or_init(|| format!("(sevenw {})", env!("CARGO_PKG_VERSION")));
+    cli.version(version.as_str())
 }
 
-/// A failure: a usage error (exit 2) or bad input (exit 1).
+/// A failure: a usage error (exit 2) or bad input (exit 1): a message, or
+/// a document's mistakes already rendered with their snippets.
 pub(crate) enum Fail {
     Usage(clap::Error),
     Input(String),
+    Rendered(String),
 }
 
 /// A usage error of subcommand `sub`, shown with its usage line.
@@ -132,6 +143,10 @@ where
         }
         Err(Fail::Input(msg)) => {
             let _ = writeln!(std::io::stderr(), "error: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Fail::Rendered(report)) => {
+            let _ = write!(std::io::stderr(), "{report}");
             ExitCode::from(1)
         }
     }

@@ -57,11 +57,17 @@ pub(crate) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Fail> {
     Ok(files)
 }
 
-/// One scenario file run.
-pub(crate) fn test_one(lib: &Library<'_>, path: &Path) -> sevenw_runtime::scenario::Run {
-    match read_input(path) {
-        Ok(text) => sevenw_runtime::games::test(lib, &text),
-        Err(Fail::Input(m)) => sevenw_runtime::scenario::Run {
+/// One scenario file run, with its text when it could be read.
+pub(crate) fn test_one(
+    lib: &Library<'_>,
+    path: &Path,
+) -> (sevenw_runtime::scenario::Run, Option<String>) {
+    let run = match read_input(path) {
+        Ok(text) => {
+            let run = sevenw_runtime::games::test(lib, &text);
+            return (run, Some(text));
+        }
+        Err(Fail::Input(m) | Fail::Rendered(m)) => sevenw_runtime::scenario::Run {
             error: Some(sevenw_runtime::doc::nowhere(m)),
             ..Default::default()
         },
@@ -69,13 +75,14 @@ pub(crate) fn test_one(lib: &Library<'_>, path: &Path) -> sevenw_runtime::scenar
             error: Some(sevenw_runtime::doc::nowhere(e.to_string())),
             ..Default::default()
         },
-    }
+    };
+    (run, None)
 }
 
 pub(crate) fn test(lib: &Library<'_>, a: TestArgs) -> ExitCode {
     let files = match scenario_files(&a.paths) {
         Ok(f) => f,
-        Err(Fail::Input(m)) => {
+        Err(Fail::Input(m) | Fail::Rendered(m)) => {
             let _ = writeln!(std::io::stderr(), "error: {m}");
             return ExitCode::from(1);
         }
@@ -84,9 +91,27 @@ pub(crate) fn test(lib: &Library<'_>, a: TestArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runs: Vec<(String, sevenw_runtime::scenario::Run)> =
-        files.iter().map(|f| (label(f), test_one(lib, f))).collect();
-    let failed = runs.iter().filter(|(_, r)| !r.passed()).count();
+    if files.is_empty() {
+        let places: Vec<String> = a.paths.iter().map(|p| label(p)).collect();
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: no scenarios in {}: a scenario is a `.yaml` file (in a game folder, under its `tests` folder)",
+            if places.is_empty() {
+                "cards".to_string()
+            } else {
+                places.join(", ")
+            }
+        );
+        return ExitCode::from(1);
+    }
+    let runs: Vec<(String, sevenw_runtime::scenario::Run, Option<String>)> = files
+        .iter()
+        .map(|f| {
+            let (run, text) = test_one(lib, f);
+            (label(f), run, text)
+        })
+        .collect();
+    let failed = runs.iter().filter(|(_, r, _)| !r.passed()).count();
     let passed = runs.len() - failed;
     let out = if a.json {
         #[derive(serde::Serialize)]
@@ -115,7 +140,7 @@ pub(crate) fn test(lib: &Library<'_>, a: TestArgs) -> ExitCode {
             failed,
             scenarios: runs
                 .iter()
-                .map(|(file, r)| One {
+                .map(|(file, r, _)| One {
                     file,
                     passed: r.passed(),
                     steps: r.steps,
@@ -143,8 +168,21 @@ pub(crate) fn test(lib: &Library<'_>, a: TestArgs) -> ExitCode {
         )
     } else {
         let mut out = String::new();
-        for (file, r) in &runs {
-            for line in sevenw_runtime::scenario::report_lines(file, r) {
+        for (file, r, text) in &runs {
+            // A scenario that could not be read: its mistakes with their
+            // snippets, as a sheet's are shown; then what did not hold.
+            let lines = match (&r.error, text) {
+                (Some(e), Some(text)) => {
+                    out.push_str(&crate::report::render(file, text, e, false));
+                    let rest = sevenw_runtime::scenario::Run {
+                        error: None,
+                        ..r.clone()
+                    };
+                    sevenw_runtime::scenario::report_lines(file, &rest)
+                }
+                _ => sevenw_runtime::scenario::report_lines(file, r),
+            };
+            for line in lines {
                 out.push_str(&line);
                 out.push('\n');
             }

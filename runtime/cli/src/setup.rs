@@ -89,9 +89,9 @@ pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<C
         players: a.players,
         seed: a.seed.unwrap_or_else(clock_seed),
         sides: match a.sides {
-            None | Some(SidesArg::Random) => Sides::Random,
-            Some(SidesArg::A) => Sides::A,
-            Some(SidesArg::B) => Sides::B,
+            SidesArg::Random => Sides::Random,
+            SidesArg::A => Sides::A,
+            SidesArg::B => Sides::B,
         },
         wonders,
         options: a.options.clone(),
@@ -113,6 +113,7 @@ pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<C
             ));
         }
     };
+    g.check_bots(&bots).map_err(|e| setup_fail(sub, e))?;
     Ok((g, setup, bots))
 }
 

@@ -8,7 +8,7 @@ use sevenw_runtime::sheet::Target;
 
 use crate::args::{PriceArgs, ScoreArgs};
 use crate::io::{label, read_input};
-use crate::{Fail, input, usage};
+use crate::{Fail, usage};
 
 /// The rules of the game a sheet names.
 pub(crate) fn sheet_game(
@@ -16,29 +16,25 @@ pub(crate) fn sheet_game(
     path: &Path,
     text: &str,
 ) -> Result<Box<dyn AnyGame>, Fail> {
-    let info = sevenw_runtime::doc::select_of(lib.games, text, "sheet").map_err(|e| {
-        if e.line > 0 {
-            input(format!("{}:{e}", label(path)))
-        } else {
-            input(format!("{}: {e}", label(path)))
-        }
-    })?;
+    let info = sevenw_runtime::doc::select_of(lib.games, text, "sheet")
+        .map_err(|e| sheet_fail(path, text, e))?;
     crate::setup::rules(lib, info)
 }
 
-/// A sheet error with the file's name.
-pub(crate) fn sheet_fail(path: &Path, e: sevenw_runtime::sheet::SheetError) -> Fail {
-    if e.line > 0 {
-        input(format!("{}:{e}", label(path)))
-    } else {
-        input(format!("{}: {e}", label(path)))
-    }
+/// A sheet's mistakes, each with its code and a snippet of the file.
+pub(crate) fn sheet_fail(path: &Path, text: &str, e: sevenw_runtime::sheet::SheetError) -> Fail {
+    Fail::Rendered(crate::report::render(
+        &label(path),
+        text,
+        &e,
+        crate::io::colour_on_stderr(),
+    ))
 }
 
 pub(crate) fn score(lib: &Library<'_>, a: ScoreArgs) -> Result<String, Fail> {
     let text = read_input(&a.sheet)?;
     let g = sheet_game(lib, &a.sheet, &text)?;
-    let r = g.score(&text).map_err(|e| sheet_fail(&a.sheet, e))?;
+    let r = g.score(&text).map_err(|e| sheet_fail(&a.sheet, &text, e))?;
     Ok(if a.json {
         format!("{}\n", r.to_json())
     } else {
@@ -59,7 +55,7 @@ pub(crate) fn price(lib: &Library<'_>, a: PriceArgs) -> Result<String, Fail> {
     }
     let p = g
         .price(&text, &a.player, &target)
-        .map_err(|e| sheet_fail(&a.sheet, e))?;
+        .map_err(|e| sheet_fail(&a.sheet, &text, e))?;
     Ok(if a.json {
         format!("{}\n", p.to_json())
     } else {

@@ -18,8 +18,14 @@ pub(crate) fn progress_bar(games: u64) -> indicatif::ProgressBar {
     }
     let bar = indicatif::ProgressBar::new(games);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "[{bar:30}] {human_pos}/{human_len} games, {per_sec}, {eta} left",
+        "[{bar:30}] {human_pos}/{human_len} games, {rate} games/s, {eta} left",
     ) {
+        let style = style.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&crate::io::rate(state.per_sec()));
+            },
+        );
         bar.set_style(style.progress_chars("#>-"));
     }
     bar
@@ -75,13 +81,15 @@ pub(crate) fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) ->
     let rate = s.games as f64 / secs.max(1e-9);
     let per_decision = secs * 1e9 / (s.decisions.max(1) as f64) * o.threads.max(1) as f64;
     let mut out = format!(
-        "{} of {}, {}, seed {}, bots {}, {}\n{secs:.2} s, {rate:.1} games/s ({per_decision:.0} ns per decision per thread)\n",
+        "{} of {}, {}, seed {}, bots {}, {}\n{secs:.2} s, {} games/s ({} per decision per thread)\n",
         plural(s.games, "game"),
         info.title,
         plural(s.seats() as i64, "player"),
         o.setup.seed,
         bots.join(","),
         plural(o.threads as i64, "thread"),
+        crate::io::rate(rate),
+        crate::io::duration(per_decision),
     );
     if o.check {
         out.push_str(&format!(
@@ -122,7 +130,8 @@ pub(crate) fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) ->
         out.push_str("\nwin rate per wonder (ties count for each winner)\n");
         for (k, &(played, won)) in &s.tags {
             out.push_str(&format!(
-                "  {k:<22} {:5.1}%  of {}\n",
+                "  {:<22} {:5.1}%  of {}\n",
+                k.label(),
                 won as f64 * 100.0 / played.max(1) as f64,
                 plural(played, "game")
             ));

@@ -350,6 +350,221 @@ pub trait Host {
     fn coin_value(&mut self, n: u8);
 }
 
+/// A host that acts on some primitives and lets the others pass: every
+/// method does nothing (or counts 0) unless the implementor gives it a
+/// body, and every `PartialHost` is a [`Host`]. For hosts that observe a
+/// source rather than play it — recording what a card gives, undoing it,
+/// checking that a penalty can be paid. An engine that plays the cards
+/// implements [`Host`] itself, so that the compiler names any primitive it
+/// forgets.
+///
+/// ```
+/// use sevenw_host::{Host, PartialHost};
+///
+/// /// The coins a source gives, and nothing else.
+/// #[derive(Default)]
+/// struct Coins(i32);
+///
+/// impl PartialHost for Coins {
+///     fn gain_coins(&mut self, n: i32) {
+///         self.0 += n;
+///     }
+/// }
+///
+/// let mut coins = Coins::default();
+/// let host: &mut dyn Host = &mut coins;
+/// host.gain_coins(3);
+/// host.play_again();
+/// assert_eq!(host.count(sevenw_host::Counted::Coins, sevenw_host::Seats(&[0])), 0);
+/// assert_eq!(coins.0, 3);
+/// ```
+pub trait PartialHost {
+    /// [`Host::count`], 0 unless given a body.
+    fn count(&self, _what: Counted, _seats: Seats) -> u32 {
+        0
+    }
+    /// [`Host::count_most`], 0 unless given a body.
+    fn count_most(&self, _what: Counted, _seats: Seats) -> u32 {
+        0
+    }
+    /// [`Host::gain_coins`], doing nothing unless given a body.
+    fn gain_coins(&mut self, _n: i32) {}
+    /// [`Host::gain_vp`], doing nothing unless given a body.
+    fn gain_vp(&mut self, _category: Category, _n: i32) {}
+    /// [`Host::gain_shields`], doing nothing unless given a body.
+    fn gain_shields(&mut self, _n: u32) {}
+    /// [`Host::produce`], doing nothing unless given a body.
+    fn produce(&mut self, _options: ResSet, _amount: u8, _tradable: bool) {}
+    /// [`Host::science`], doing nothing unless given a body.
+    fn science(&mut self, _options: SymSet) {}
+    /// [`Host::trade_price`], doing nothing unless given a body.
+    fn trade_price(&mut self, _resources: ResSet, _price: u8, _seats: Seats) {}
+    /// [`Host::build_free`], doing nothing unless given a body.
+    fn build_free(&mut self, _from: Pile, _limit: Limit) {}
+    /// [`Host::play_last_card`], doing nothing unless given a body.
+    fn play_last_card(&mut self) {}
+    /// [`Host::copy_card`], doing nothing unless given a body.
+    fn copy_card(&mut self, _colours: ColourSet, _seats: Seats) {}
+    /// [`Host::play_again`], doing nothing unless given a body.
+    fn play_again(&mut self) {}
+    /// [`Host::lose_coins`], doing nothing unless given a body.
+    fn lose_coins(&mut self, _n: u32, _seats: Seats) {}
+    /// [`Host::discard_card`], doing nothing unless given a body.
+    fn discard_card(&mut self, _colours: ColourSet, _seats: Seats) {}
+    /// [`Host::take_progress`], doing nothing unless given a body.
+    fn take_progress(&mut self, _set_aside: u8) {}
+    /// [`Host::discount`], doing nothing unless given a body.
+    fn discount(&mut self, _n: u8, _target: Discount) {}
+    /// [`Host::receive_trade_coins`], doing nothing unless given a body.
+    fn receive_trade_coins(&mut self, _seats: Seats) {}
+    /// [`Host::coin_discount`], doing nothing unless given a body.
+    fn coin_discount(&mut self, _n: u8, _colours: ColourSet, _seats: Seats) {}
+    /// [`Host::free_builds`], doing nothing unless given a body.
+    fn free_builds(&mut self, _rule: FreeRule) {}
+    /// [`Host::bank_trade`], doing nothing unless given a body.
+    fn bank_trade(&mut self, _resources: ResSet, _price: u8) {}
+    /// [`Host::take_victory_token`], doing nothing unless given a body.
+    fn take_victory_token(&mut self, _age: u8) {}
+    /// [`Host::lose_tokens`], doing nothing unless given a body.
+    fn lose_tokens(&mut self, _kind: TokenKind, _n: u8, _seats: Seats) {}
+    /// [`Host::give_defeats`], doing nothing unless given a body.
+    fn give_defeats(&mut self) {}
+    /// [`Host::science_rule`], doing nothing unless given a body.
+    fn science_rule(&mut self, _rule: ScienceRule) {}
+    /// [`Host::entomb`], doing nothing unless given a body.
+    fn entomb(&mut self, _colours: ColourSet) {}
+    /// [`Host::draw_cards`], doing nothing unless given a body.
+    fn draw_cards(&mut self, _colours: ColourSet, _n: u8) {}
+    /// [`Host::build_from_hand`], doing nothing unless given a body.
+    fn build_from_hand(&mut self, _colours: ColourSet) {}
+    /// [`Host::keep_hand`], doing nothing unless given a body.
+    fn keep_hand(&mut self, _colours: ColourSet) {}
+    /// [`Host::take_pawn`], doing nothing unless given a body.
+    fn take_pawn(&mut self, _age: u8) {}
+    /// [`Host::chosen`], 0 unless given a body.
+    fn chosen(&self) -> u8 {
+        0
+    }
+    /// [`Host::take_card`], doing nothing unless given a body.
+    fn take_card(&mut self, _decks: Decks, _top: u8) {}
+    /// [`Host::take_cat`], doing nothing unless given a body.
+    fn take_cat(&mut self) {}
+    /// [`Host::flip_conflict`], doing nothing unless given a body.
+    fn flip_conflict(&mut self, _n: u8) {}
+    /// [`Host::any_resources`], doing nothing unless given a body.
+    fn any_resources(&mut self) {}
+    /// [`Host::coin_value`], doing nothing unless given a body.
+    fn coin_value(&mut self, _n: u8) {}
+}
+
+impl<T: PartialHost + ?Sized> Host for T {
+    fn count(&self, what: Counted, seats: Seats) -> u32 {
+        PartialHost::count(self, what, seats)
+    }
+    fn count_most(&self, what: Counted, seats: Seats) -> u32 {
+        PartialHost::count_most(self, what, seats)
+    }
+    fn gain_coins(&mut self, n: i32) {
+        PartialHost::gain_coins(self, n)
+    }
+    fn gain_vp(&mut self, category: Category, n: i32) {
+        PartialHost::gain_vp(self, category, n)
+    }
+    fn gain_shields(&mut self, n: u32) {
+        PartialHost::gain_shields(self, n)
+    }
+    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
+        PartialHost::produce(self, options, amount, tradable)
+    }
+    fn science(&mut self, options: SymSet) {
+        PartialHost::science(self, options)
+    }
+    fn trade_price(&mut self, resources: ResSet, price: u8, seats: Seats) {
+        PartialHost::trade_price(self, resources, price, seats)
+    }
+    fn build_free(&mut self, from: Pile, limit: Limit) {
+        PartialHost::build_free(self, from, limit)
+    }
+    fn play_last_card(&mut self) {
+        PartialHost::play_last_card(self)
+    }
+    fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
+        PartialHost::copy_card(self, colours, seats)
+    }
+    fn play_again(&mut self) {
+        PartialHost::play_again(self)
+    }
+    fn lose_coins(&mut self, n: u32, seats: Seats) {
+        PartialHost::lose_coins(self, n, seats)
+    }
+    fn discard_card(&mut self, colours: ColourSet, seats: Seats) {
+        PartialHost::discard_card(self, colours, seats)
+    }
+    fn take_progress(&mut self, set_aside: u8) {
+        PartialHost::take_progress(self, set_aside)
+    }
+    fn discount(&mut self, n: u8, target: Discount) {
+        PartialHost::discount(self, n, target)
+    }
+    fn receive_trade_coins(&mut self, seats: Seats) {
+        PartialHost::receive_trade_coins(self, seats)
+    }
+    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats) {
+        PartialHost::coin_discount(self, n, colours, seats)
+    }
+    fn free_builds(&mut self, rule: FreeRule) {
+        PartialHost::free_builds(self, rule)
+    }
+    fn bank_trade(&mut self, resources: ResSet, price: u8) {
+        PartialHost::bank_trade(self, resources, price)
+    }
+    fn take_victory_token(&mut self, age: u8) {
+        PartialHost::take_victory_token(self, age)
+    }
+    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: Seats) {
+        PartialHost::lose_tokens(self, kind, n, seats)
+    }
+    fn give_defeats(&mut self) {
+        PartialHost::give_defeats(self)
+    }
+    fn science_rule(&mut self, rule: ScienceRule) {
+        PartialHost::science_rule(self, rule)
+    }
+    fn entomb(&mut self, colours: ColourSet) {
+        PartialHost::entomb(self, colours)
+    }
+    fn draw_cards(&mut self, colours: ColourSet, n: u8) {
+        PartialHost::draw_cards(self, colours, n)
+    }
+    fn build_from_hand(&mut self, colours: ColourSet) {
+        PartialHost::build_from_hand(self, colours)
+    }
+    fn keep_hand(&mut self, colours: ColourSet) {
+        PartialHost::keep_hand(self, colours)
+    }
+    fn take_pawn(&mut self, age: u8) {
+        PartialHost::take_pawn(self, age)
+    }
+    fn chosen(&self) -> u8 {
+        PartialHost::chosen(self)
+    }
+    fn take_card(&mut self, decks: Decks, top: u8) {
+        PartialHost::take_card(self, decks, top)
+    }
+    fn take_cat(&mut self) {
+        PartialHost::take_cat(self)
+    }
+    fn flip_conflict(&mut self, n: u8) {
+        PartialHost::flip_conflict(self, n)
+    }
+    fn any_resources(&mut self) {
+        PartialHost::any_resources(self)
+    }
+    fn coin_value(&mut self, n: u8) {
+        PartialHost::coin_value(self, n)
+    }
+}
+
 /// A cost: coins and resources.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cost {

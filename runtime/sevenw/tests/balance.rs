@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use sevenw_cli::html::{num, pct};
 use sevenw_host::{CardId, Event, GameInfo, Host, Source};
 use sevenw_runtime::balance::{Report, play};
-use sevenw_runtime::bots::BotKind;
+use sevenw_runtime::bots::{BotKind, Bots};
 use sevenw_runtime::game::Setup;
 use sevenw_runtime::games::base::Base;
 use sevenw_runtime::sim::SimOptions;
@@ -255,7 +255,7 @@ fn report(info: &'static GameInfo, games: u64) -> Report {
         threads: 2,
         check: false,
     };
-    let t = play(&g, &opts, &|_| {}).unwrap();
+    let t = play(&g, Bots::new().with_greedy(), &opts, &|_| {}).unwrap();
     Report::new(info, &["points"], &opts, &t, 1.0)
 }
 

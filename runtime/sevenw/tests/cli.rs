@@ -481,11 +481,10 @@ fn sheets_from_standard_input() {
     }
     let out = sevenw_in(&["score", "-"], "game: base\nplayers: [\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).starts_with("error: <stdin>:"),
-        "{}",
-        text(&out.stderr)
-    );
+    // Its code, its message, and the place in the standard input.
+    let err = text(&out.stderr);
+    assert!(err.starts_with("E0002"), "{err}");
+    assert!(err.contains("[<stdin>:"), "{err}");
 }
 
 #[test]
@@ -509,11 +508,13 @@ fn bad_sheets_exit_1_with_file_line_and_column() {
             .unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown game `chess`"), "{err}");
     assert!(
-        text(&out.stderr).contains("chess.yaml:1:7: unknown game `chess`"),
-        "{}",
-        text(&out.stderr)
+        err.contains("[") && err.contains("chess.yaml:1:7]"),
+        "{err}"
     );
+    assert!(err.contains("1 │ game: chess"), "{err}");
     let out = sevenw(&[
         "score",
         scratch("binary.yaml", "\u{0}\u{1}").to_str().unwrap(),

@@ -53,10 +53,7 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
     }
     // Second edition really: the title says so.
     let second = std::fs::read_to_string(out.join("base2-edifice-5.txt")).unwrap();
-    assert!(
-        second.contains("(second edition) with 7 Wonders: Edifice"),
-        "{second}"
-    );
+    assert!(second.contains("(second edition) with Edifice"), "{second}");
 
     // Done variants are not run again: a binary that fails every run
     // leaves them as they were.

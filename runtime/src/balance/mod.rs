@@ -16,10 +16,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sevenw_host::GameInfo;
 
-use crate::bots::table;
+use crate::bots::{Bot, Bots};
 use crate::engine::compose::categories_in_play;
 use crate::game::{Game, Observer, Setup, play_out};
-use crate::sim::{SimError, SimOptions, add, game_seed, in_chunks};
+use crate::sim::{SimError, SimOptions, Statistics, add, game_seed, in_chunks};
 
 /// Games played by one task before it reports.
 const CHUNK: u64 = 8;
@@ -67,7 +67,7 @@ pub struct Tally {
     pub total: i64,
     pub labels: BTreeMap<(String, String), LabelAcc>,
     /// The labels' kinds in the order the game first gave them
-    /// ([`Game::played_with`]): the report lists them in this order.
+    /// ([`Statistics::played_with`]): the report lists them in this order.
     pub kinds: Vec<String>,
     pub cards: BTreeMap<u16, CardAcc>,
     /// Seat-games per final total.
@@ -131,16 +131,24 @@ impl<G: Game> Observer<G> for Count {
     }
 }
 
-fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<(), SimError> {
+fn one<G: Statistics>(
+    game: &G,
+    (makers, bots): (Bots<G>, &mut Vec<Bot<G>>),
+    opts: &SimOptions,
+    i: u64,
+    t: &mut Tally,
+) -> Result<(), SimError> {
     let seed = game_seed(opts.setup.seed, i);
     let setup = Setup {
         seed,
         ..opts.setup.clone()
     };
     let mut state = game.start(&setup).map_err(SimError::Setup)?;
-    let mut bots = table(&opts.bots, seed);
+    makers
+        .table_into(game, &opts.bots, seed, bots)
+        .map_err(SimError::Setup)?;
     let mut count = Count(0);
-    let out = play_out(game, &mut state, &mut bots, &mut count)
+    let out = play_out(game, &mut state, bots, &mut count)
         .map_err(|error| SimError::Play { game: i, error })?;
     let d = count.0;
     t.min_decisions = if t.games == 0 {
@@ -170,11 +178,12 @@ fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<()
         *t.totals.entry(score.total).or_default() += 1;
         labels.clear();
         game.played_with(&state, seat, &mut labels);
-        for (kind, name) in labels.drain(..) {
+        for tag in labels.drain(..) {
+            let kind = tag.kind;
             if !t.kinds.iter().any(|k| k == kind) {
                 t.kinds.push(kind.to_string());
             }
-            let e = t.labels.entry((kind.to_string(), name)).or_default();
+            let e = t.labels.entry((kind.to_string(), tag.label())).or_default();
             e.n += 1;
             e.wins += won;
             e.total += total;
@@ -201,16 +210,19 @@ fn one<G: Game>(game: &G, opts: &SimOptions, i: u64, t: &mut Tally) -> Result<()
 
 /// Plays `opts.games` games and sums them; `progress` is told how many more
 /// have ended, now and then, from any thread.
-pub fn play<G: Game>(
+pub fn play<G: Statistics>(
     game: &G,
+    bots: Bots<G>,
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
     game.start(&opts.setup).map_err(SimError::Setup)?;
+    bots.check(game, &opts.bots).map_err(SimError::Setup)?;
     in_chunks(opts, CHUNK, progress, Tally::merge, &|games| {
         let mut t = Tally::default();
+        let mut table = Vec::with_capacity(opts.bots.len());
         for i in games {
-            one(game, opts, i, &mut t)?;
+            one(game, (bots, &mut table), opts, i, &mut t)?;
         }
         Ok(t)
     })

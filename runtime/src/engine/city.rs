@@ -481,7 +481,7 @@ impl City {
             vocab.effects(
                 s,
                 Event::Built,
-                &mut crate::engine::host::Unbuild { me: self, option },
+                &mut crate::engine::host::Unbuild::new(self, option),
             );
         }
         true
@@ -491,7 +491,7 @@ impl City {
     /// progress token, discarded after a battle: Architects): what it gave
     /// while held goes with it — production, coins, shields, science
     /// symbols, cat icons (its effects run against
-    /// [`crate::engine::host::Spend`]). The card is the one at `i` in the
+    /// [`crate::engine::host::Unbuild::spent`]). The card is the one at `i` in the
     /// city's cards (the order they were placed in): the card spent, none
     /// if `i` is past the last.
     pub fn spend_at(&mut self, vocab: &Vocab, i: usize) -> Option<CardId> {
@@ -513,7 +513,7 @@ impl City {
             vocab.effects(
                 s,
                 Event::Built,
-                &mut crate::engine::host::Spend { me: self },
+                &mut crate::engine::host::Unbuild::spent(self),
             );
         }
         Some(card)

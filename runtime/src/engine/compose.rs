@@ -228,9 +228,12 @@ pub fn compose(
         return Err(VocabError::TooManyNames(cards.len()));
     }
     link_extended_chains(&mut cards, &layers);
-    let titles: Vec<&str> = expansions.iter().map(|e| e.title).collect();
+    let titles: Vec<&str> = expansions
+        .iter()
+        .map(|e| expansion_title(game.title, e.title))
+        .collect();
     let title: &'static str =
-        Box::leak(format!("{} with {}", game.title, titles.join(", ")).into_boxed_str());
+        Box::leak(format!("{} with {}", game.title, listed(&titles)).into_boxed_str());
     let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
         title,
         extends: "",
@@ -254,6 +257,26 @@ pub fn compose(
     }));
     composed.push(Composed { key, info, layers });
     Ok(info)
+}
+
+/// An expansion's title without the game's name it repeats: "Edifice" for
+/// "7 Wonders: Edifice" beside "7 Wonders (second edition)".
+fn expansion_title<'a>(game: &str, expansion: &'a str) -> &'a str {
+    match expansion.split_once(':') {
+        Some((head, rest)) if !rest.trim().is_empty() && game.starts_with(head.trim()) => {
+            rest.trim()
+        }
+        _ => expansion,
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn listed(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 #[cfg(test)]
@@ -309,5 +332,24 @@ mod tests {
                 assert!(composed.cards[i].chained_from.len() >= 2);
             }
         }
+    }
+
+    #[test]
+    fn a_combination_is_titled_without_repeating_the_game() {
+        assert_eq!(
+            expansion_title("7 Wonders", "7 Wonders: Edifice"),
+            "Edifice"
+        );
+        assert_eq!(
+            expansion_title("7 Wonders (second edition)", "7 Wonders: Leaders"),
+            "Leaders"
+        );
+        assert_eq!(expansion_title("Bazaar", "Harbours"), "Harbours");
+        assert_eq!(
+            expansion_title("Bazaar", "Other: Harbours"),
+            "Other: Harbours"
+        );
+        assert_eq!(listed(&["Leaders", "Edifice"]), "Leaders and Edifice");
+        assert_eq!(listed(&["A", "B", "C"]), "A, B and C");
     }
 }

@@ -385,7 +385,9 @@ impl HasCity for ScoreHost<'_> {
     }
 }
 
-impl Host for ScoreHost<'_> {
+// Scoring changes no city: the primitives that act only while playing let
+// the call pass.
+impl sevenw_host::PartialHost for ScoreHost<'_> {
     fn count(&self, what: Counted, seats: Seats) -> u32 {
         count_in(self.me, Around::all(self.cities), self.seat, what, seats)
     }
@@ -399,8 +401,6 @@ impl Host for ScoreHost<'_> {
         let c = usize::from(category.0) % MAX_CAT;
         self.vp[c] = self.vp[c].saturating_add(n);
     }
-    fn gain_shields(&mut self, _n: u32) {}
-    fn produce(&mut self, _options: ResSet, _amount: u8, _tradable: bool) {}
     fn science(&mut self, options: SymSet) {
         match single(options.0) {
             Some(s) if s < MAX_SYM => self.science[s] = self.science[s].saturating_add(1),
@@ -408,63 +408,63 @@ impl Host for ScoreHost<'_> {
             _ => {}
         }
     }
-    fn trade_price(&mut self, _resources: ResSet, _price: u8, _seats: Seats) {}
-    fn build_free(&mut self, _from: Pile, _limit: Limit) {}
-    fn play_last_card(&mut self) {}
     fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
         self.copies.push((colours, seats));
     }
-    fn play_again(&mut self) {}
-    // Scoring changes no city: these act only while playing.
-    fn lose_coins(&mut self, _n: u32, _seats: Seats) {}
-    fn discard_card(&mut self, _colours: ColourSet, _seats: Seats) {}
-    fn take_progress(&mut self, _set_aside: u8) {}
-    fn discount(&mut self, _n: u8, _target: Discount) {}
-    fn receive_trade_coins(&mut self, _seats: Seats) {}
-    fn coin_discount(&mut self, _n: u8, _colours: ColourSet, _seats: Seats) {}
-    fn free_builds(&mut self, _rule: FreeRule) {}
-    fn bank_trade(&mut self, _resources: ResSet, _price: u8) {}
-    fn take_victory_token(&mut self, _age: u8) {}
-    fn lose_tokens(&mut self, _kind: TokenKind, _n: u8, _seats: Seats) {}
-    fn give_defeats(&mut self) {}
     fn science_rule(&mut self, rule: ScienceRule) {
         self.science_rules.push(rule);
     }
-    fn entomb(&mut self, _colours: ColourSet) {}
-    fn draw_cards(&mut self, _colours: ColourSet, _n: u8) {}
-    fn build_from_hand(&mut self, _colours: ColourSet) {}
-    fn keep_hand(&mut self, _colours: ColourSet) {}
-    fn take_pawn(&mut self, _age: u8) {}
     fn chosen(&self) -> u8 {
         self.source.map_or(0, |s| self.me.chosen_for(s))
     }
-    fn take_card(&mut self, _decks: Decks, _top: u8) {}
-    fn take_cat(&mut self) {}
-    fn flip_conflict(&mut self, _n: u8) {}
-    fn any_resources(&mut self) {}
-    fn coin_value(&mut self, _n: u8) {}
 }
 
 /// Undoes what a card granted for as long as it is held, when it leaves a
 /// city (a brown or grey card discarded by an opponent's wonder, a leader
 /// entombed): its production, shields, science symbols and abilities. What
 /// it did once is left alone (its coins were spent, its points are scored
-/// only while the card is held, a token taken stays taken).
+/// only while the card is held, a token taken stays taken, a pawn too; a
+/// coin value granted stays, as no card set spends a source of it).
+///
+/// In a game where held cards are spent (Architects: resources and coins
+/// paid for a stage, green cards traded for a progress token, horned red
+/// cards after a battle), a card spent is undone the same way and its
+/// coins go too, since a coin card is its coin: [`Unbuild::spent`].
 pub struct Unbuild<'a> {
     pub me: &'a mut City,
     /// The option chosen when the card was built.
     pub option: u8,
+    /// Whether the coins it gave go with it.
+    pub coins: bool,
 }
 
-impl Host for Unbuild<'_> {
-    fn count(&self, _w: Counted, _s: Seats) -> u32 {
-        0
+impl<'a> Unbuild<'a> {
+    /// A card leaving `me`, built with `option`.
+    pub fn new(me: &'a mut City, option: u8) -> Self {
+        Unbuild {
+            me,
+            option,
+            coins: false,
+        }
     }
-    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
-        0
+
+    /// A held card spent from `me` (games of decks offer no `one of`
+    /// choices, so its option is the first).
+    pub fn spent(me: &'a mut City) -> Self {
+        Unbuild {
+            me,
+            option: 0,
+            coins: true,
+        }
     }
-    fn gain_coins(&mut self, _n: i32) {}
-    fn gain_vp(&mut self, _c: Category, _n: i32) {}
+}
+
+impl sevenw_host::PartialHost for Unbuild<'_> {
+    fn gain_coins(&mut self, n: i32) {
+        if self.coins {
+            self.me.coins = self.me.coins.saturating_sub(n).max(0);
+        }
+    }
     fn gain_shields(&mut self, n: u32) {
         self.me.shields = self.me.shields.saturating_sub(n);
     }
@@ -492,16 +492,9 @@ impl Host for Unbuild<'_> {
             _ => remove_one(&mut self.me.wild, &options),
         }
     }
-    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
-    fn build_free(&mut self, _f: Pile, _l: Limit) {}
-    fn play_last_card(&mut self) {}
     fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
         remove_one(&mut self.me.abilities.copies, &(colours, seats));
     }
-    fn play_again(&mut self) {}
-    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
-    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn take_progress(&mut self, _n: u8) {}
     fn discount(&mut self, n: u8, target: Discount) {
         remove_one(&mut self.me.abilities.discounts, &(n, target));
     }
@@ -517,171 +510,33 @@ impl Host for Unbuild<'_> {
     fn bank_trade(&mut self, resources: ResSet, price: u8) {
         remove_one(&mut self.me.abilities.bank_trades, &(resources, price));
     }
-    fn take_victory_token(&mut self, _age: u8) {}
-    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
     fn give_defeats(&mut self) {
         self.me.abilities.give_defeats = self.me.abilities.give_defeats.saturating_sub(1);
     }
     fn science_rule(&mut self, rule: ScienceRule) {
         remove_one(&mut self.me.abilities.science_rules, &rule);
     }
-    fn entomb(&mut self, _c: ColourSet) {}
-    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
-    fn build_from_hand(&mut self, _c: ColourSet) {}
     // Colours kept by another source stay kept: no card set grants it twice.
     fn keep_hand(&mut self, colours: ColourSet) {
         self.me.abilities.keep.0 &= !colours.0;
     }
-    // A pawn taken stays taken.
-    fn take_pawn(&mut self, _age: u8) {}
     fn chosen(&self) -> u8 {
         self.option
     }
-    fn take_card(&mut self, _d: Decks, _t: u8) {}
     // A cat icon is counted while the card is held.
     fn take_cat(&mut self) {
         self.me.cats = self.me.cats.saturating_sub(1);
     }
-    fn flip_conflict(&mut self, _n: u8) {}
     fn any_resources(&mut self) {
         let a = &mut self.me.abilities;
         a.any_resources = a.any_resources.saturating_sub(1);
     }
-    // The best value granted stays (no card set spends a source of it).
-    fn coin_value(&mut self, _n: u8) {}
 }
 
 /// Removes one entry equal to `x`, if any.
 fn remove_one<T: PartialEq>(v: &mut Vec<T>, x: &T) {
     if let Some(i) = v.iter().position(|y| y == x) {
         v.remove(i);
-    }
-}
-
-/// Takes back what a held card gave while held, when it is spent in a game
-/// where cards are (Architects: resources and coins paid for a stage, green
-/// cards traded for a progress token, horned red cards after a battle): as
-/// [`Unbuild`] does, and its coins too, since a coin card is its coin.
-pub struct Spend<'a> {
-    pub me: &'a mut City,
-}
-
-impl Host for Spend<'_> {
-    fn count(&self, _w: Counted, _s: Seats) -> u32 {
-        0
-    }
-    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
-        0
-    }
-    // A coin card is its coin.
-    fn gain_coins(&mut self, n: i32) {
-        self.me.coins = self.me.coins.saturating_sub(n).max(0);
-    }
-    fn gain_vp(&mut self, c: Category, n: i32) {
-        self.unbuild().gain_vp(c, n)
-    }
-    fn gain_shields(&mut self, n: u32) {
-        self.unbuild().gain_shields(n)
-    }
-    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
-        self.unbuild().produce(options, amount, tradable)
-    }
-    fn science(&mut self, options: SymSet) {
-        self.unbuild().science(options)
-    }
-    fn trade_price(&mut self, r: ResSet, p: u8, s: Seats) {
-        self.unbuild().trade_price(r, p, s)
-    }
-    fn build_free(&mut self, f: Pile, l: Limit) {
-        self.unbuild().build_free(f, l)
-    }
-    fn play_last_card(&mut self) {
-        self.unbuild().play_last_card()
-    }
-    fn copy_card(&mut self, c: ColourSet, s: Seats) {
-        self.unbuild().copy_card(c, s)
-    }
-    fn play_again(&mut self) {
-        self.unbuild().play_again()
-    }
-    fn lose_coins(&mut self, n: u32, s: Seats) {
-        self.unbuild().lose_coins(n, s)
-    }
-    fn discard_card(&mut self, c: ColourSet, s: Seats) {
-        self.unbuild().discard_card(c, s)
-    }
-    fn take_progress(&mut self, n: u8) {
-        self.unbuild().take_progress(n)
-    }
-    fn discount(&mut self, n: u8, t: Discount) {
-        self.unbuild().discount(n, t)
-    }
-    fn receive_trade_coins(&mut self, s: Seats) {
-        self.unbuild().receive_trade_coins(s)
-    }
-    fn coin_discount(&mut self, n: u8, c: ColourSet, s: Seats) {
-        self.unbuild().coin_discount(n, c, s)
-    }
-    fn free_builds(&mut self, r: FreeRule) {
-        self.unbuild().free_builds(r)
-    }
-    fn bank_trade(&mut self, r: ResSet, p: u8) {
-        self.unbuild().bank_trade(r, p)
-    }
-    fn take_victory_token(&mut self, a: u8) {
-        self.unbuild().take_victory_token(a)
-    }
-    fn lose_tokens(&mut self, k: TokenKind, n: u8, s: Seats) {
-        self.unbuild().lose_tokens(k, n, s)
-    }
-    fn give_defeats(&mut self) {
-        self.unbuild().give_defeats()
-    }
-    fn science_rule(&mut self, r: ScienceRule) {
-        self.unbuild().science_rule(r)
-    }
-    fn entomb(&mut self, c: ColourSet) {
-        self.unbuild().entomb(c)
-    }
-    fn draw_cards(&mut self, c: ColourSet, n: u8) {
-        self.unbuild().draw_cards(c, n)
-    }
-    fn build_from_hand(&mut self, c: ColourSet) {
-        self.unbuild().build_from_hand(c)
-    }
-    fn keep_hand(&mut self, c: ColourSet) {
-        self.unbuild().keep_hand(c)
-    }
-    fn take_card(&mut self, d: Decks, t: u8) {
-        self.unbuild().take_card(d, t)
-    }
-    fn take_cat(&mut self) {
-        self.unbuild().take_cat()
-    }
-    fn flip_conflict(&mut self, n: u8) {
-        self.unbuild().flip_conflict(n)
-    }
-    fn any_resources(&mut self) {
-        self.unbuild().any_resources()
-    }
-    fn coin_value(&mut self, n: u8) {
-        self.unbuild().coin_value(n)
-    }
-    fn take_pawn(&mut self, age: u8) {
-        self.unbuild().take_pawn(age)
-    }
-    fn chosen(&self) -> u8 {
-        0
-    }
-}
-
-impl Spend<'_> {
-    fn unbuild(&mut self) -> Unbuild<'_> {
-        // Games of decks offer no `one of` choices.
-        Unbuild {
-            me: self.me,
-            option: 0,
-        }
     }
 }
 
@@ -702,17 +557,10 @@ pub struct Probe {
     pub takes: u32,
 }
 
-impl Host for Probe {
-    fn count(&self, _w: Counted, _s: Seats) -> u32 {
-        0
-    }
-    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
-        0
-    }
+impl sevenw_host::PartialHost for Probe {
     fn gain_coins(&mut self, n: i32) {
         self.coins = self.coins.saturating_add(n);
     }
-    fn gain_vp(&mut self, _c: Category, _n: i32) {}
     fn gain_shields(&mut self, n: u32) {
         self.shields = self.shields.saturating_add(n);
     }
@@ -722,27 +570,6 @@ impl Host for Probe {
     fn science(&mut self, options: SymSet) {
         self.science.push(options);
     }
-    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
-    fn build_free(&mut self, _f: Pile, _l: Limit) {}
-    fn play_last_card(&mut self) {}
-    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn play_again(&mut self) {}
-    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
-    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn take_progress(&mut self, _n: u8) {}
-    fn discount(&mut self, _n: u8, _t: Discount) {}
-    fn receive_trade_coins(&mut self, _s: Seats) {}
-    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
-    fn free_builds(&mut self, _r: FreeRule) {}
-    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
-    fn take_victory_token(&mut self, _a: u8) {}
-    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
-    fn give_defeats(&mut self) {}
-    fn science_rule(&mut self, _r: ScienceRule) {}
-    fn entomb(&mut self, _c: ColourSet) {}
-    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
-    fn build_from_hand(&mut self, _c: ColourSet) {}
-    fn keep_hand(&mut self, _c: ColourSet) {}
     fn take_card(&mut self, _d: Decks, _t: u8) {
         self.takes = self.takes.saturating_add(1);
     }
@@ -751,12 +578,6 @@ impl Host for Probe {
     }
     fn flip_conflict(&mut self, n: u8) {
         self.flips = self.flips.saturating_add(u32::from(n));
-    }
-    fn any_resources(&mut self) {}
-    fn coin_value(&mut self, _n: u8) {}
-    fn take_pawn(&mut self, _a: u8) {}
-    fn chosen(&self) -> u8 {
-        0
     }
 }
 
@@ -791,7 +612,7 @@ mod tests {
         me.shields = 2;
         me.science[1] = 2;
         me.own.fixed[0] = 1;
-        let mut s = Spend { me: &mut me };
+        let mut s = Unbuild::spent(&mut me);
         s.gain_coins(1);
         s.gain_shields(1);
         s.science(SymSet(0b10));
@@ -902,10 +723,7 @@ mod tests {
         h.produce(ResSet(0b1), 2, true);
         h.produce(ResSet(0b110), 1, true);
         h.gain_coins(3);
-        let mut u = Unbuild {
-            me: &mut me,
-            option: 0,
-        };
+        let mut u = Unbuild::new(&mut me, 0);
         u.produce(ResSet(0b1), 2, true);
         u.produce(ResSet(0b110), 1, true);
         u.gain_coins(3);

@@ -1,7 +1,9 @@
 //! The game families this runtime ships, and the registry through which
 //! any family — shipped or from another crate — is found by name.
 //!
-//! A family is a turn structure ([`crate::game::Game`]) and, as it chooses,
+//! A family is a turn structure ([`crate::game::Game`]) with its
+//! statistics ([`Statistics`]) and, as it chooses, a greedy bot's
+//! judgement ([`Judge`]), invariants for the soak checks ([`Invariants`]),
 //! city sheets ([`Sheets`]), a story ([`Narrate`]) and scenarios
 //! ([`Scenarios`]). A compiled card set names the family that plays it
 //! (`family:` in its `game.yaml`, [`GameInfo::family`]); a [`Family`] says
@@ -16,16 +18,16 @@ pub mod duel;
 
 use sevenw_host::GameInfo;
 
-use crate::bots::{BotKind, table};
+use crate::bots::{BotKind, Bots, Judge};
 use crate::engine::vocab::Vocab;
-use crate::game::{Broken, Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
+use crate::game::{Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
 use crate::narrate::{Narrate, Narrator, Plain};
 use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
 use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
-use crate::sim::{SimError, SimOptions, Stats, simulate_with};
-use crate::soak::check_sheet;
+use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
+use crate::soak::{Checks, Invariants};
 
 /// A game family: the rules of a kind of game, found by the name a card
 /// set gives in `family:`.
@@ -48,12 +50,20 @@ impl std::fmt::Debug for Family {
     }
 }
 
-/// A family with every capability: sheets, a story and scenarios.
-fn full<G: Game + Sheets + Narrate + Scenarios + 'static>(
+/// A family with every capability: a greedy bot, invariants, sheets, a
+/// story and scenarios.
+fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + 'static>(
     g: Result<G, crate::engine::vocab::VocabError>,
 ) -> Result<Box<dyn AnyGame>, String> {
     g.map(|g| {
-        Box::new(Rules::new(g).with_sheets().with_story().with_scenarios()) as Box<dyn AnyGame>
+        Box::new(
+            Rules::new(g)
+                .with_greedy()
+                .with_invariants()
+                .with_sheets()
+                .with_story()
+                .with_scenarios(),
+        ) as Box<dyn AnyGame>
     })
     .map_err(|e| e.to_string())
 }
@@ -176,10 +186,19 @@ pub fn test(lib: &Library<'_>, text: &str) -> Run {
         Ok(i) => i,
         Err(e) => return error(e),
     };
-    match lib.rules(info) {
+    let run = match lib.rules(info) {
         Ok(g) => g.test(text),
-        Err(m) => error(crate::doc::nowhere(m)),
+        Err(m) => return error(crate::doc::nowhere(m)),
+    };
+    // A scenario that plays nothing and checks nothing would pass whatever
+    // the rules do: it is a mistake (a city sheet given as a scenario, say).
+    if run.passed() && run.steps == 0 && run.checks == 0 {
+        return error(crate::doc::nowhere(
+            "this scenario checks nothing: give `steps:` (moves to play, \
+             `expect:` to check); a city sheet is scored with `score`, not tested",
+        ));
     }
+    run
 }
 
 /// A game played, told, and its log.
@@ -192,9 +211,10 @@ pub struct Played {
 
 /// What the command line asks of a game, for any family (object-safe).
 ///
-/// Every game plays, simulates, balances and replays; scoring and pricing
-/// sheets and running scenarios are for the families that have them, and
-/// say so plainly otherwise.
+/// Every game plays, simulates, balances and replays with the random and
+/// search bots; the greedy bot, scoring and pricing sheets and running
+/// scenarios are for the families that have them, and say so plainly
+/// otherwise.
 pub trait AnyGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
     fn vocab(&self) -> &Vocab;
@@ -204,6 +224,9 @@ pub trait AnyGame: Send + Sync {
     fn options(&self) -> &'static [OptionSpec];
     /// Checks a set-up without playing.
     fn check(&self, setup: &Setup) -> Result<(), SetupError>;
+    /// Checks that the game has bots of these kinds (a usage mistake of
+    /// `--bots` otherwise).
+    fn check_bots(&self, bots: &[BotKind]) -> Result<(), SetupError>;
     /// Plays one game with bots, told and logged.
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError>;
     /// Plays many games.
@@ -231,36 +254,67 @@ struct SheetOps<G: Game> {
     score: fn(&G, &str) -> Result<ScoreReport, SheetError>,
     refuse: fn(&G, &Target) -> Option<String>,
     price: fn(&G, &str, &str, &Target) -> Result<Price, SheetError>,
-    /// `sim --check`: the final cities, written as a sheet, score the same.
-    check: fn(&G, &G::State, &Outcome) -> Result<(), Broken>,
 }
+
+/// One game played with bots of those a game has, told.
+type PlayFn<G> = fn(&G, Bots<G>, &Setup, &[BotKind]) -> Result<Played, SetupError>;
 
 /// A family's story of a game, as functions of its rules.
 struct StoryOps<G: Game> {
-    play: fn(&G, &Setup, &[BotKind]) -> Result<Played, SetupError>,
+    play: PlayFn<G>,
     replay: fn(&G, &Log) -> Result<String, ReplayError>,
 }
 
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
-/// [`Rules::new`] needs only [`Game`] (it plays, simulates, balances and
-/// replays, telling moves in [`Game::describe`]'s words); `with_sheets`,
-/// `with_story` and `with_scenarios` add what the family implements.
+/// [`Rules::new`] needs only [`Game`] and its [`Statistics`] (it plays,
+/// simulates, balances and replays with the random and search bots,
+/// telling moves in [`Game::describe`]'s words, and `sim --check` checks
+/// what every game promises); `with_greedy`, `with_invariants`,
+/// `with_sheets`, `with_story` and `with_scenarios` add what the family
+/// implements.
 pub struct Rules<G: Game> {
     game: G,
+    bots: Bots<G>,
+    checks: Checks<G>,
     sheets: Option<SheetOps<G>>,
     story: Option<StoryOps<G>>,
     scenarios: Option<fn(&G, &str) -> Run>,
 }
 
 impl<G: Game> Rules<G> {
-    /// The rules alone.
-    pub fn new(game: G) -> Self {
+    /// The rules alone (and the statistics every simulation needs: how the
+    /// game can be won).
+    pub fn new(game: G) -> Self
+    where
+        G: Statistics,
+    {
         Rules {
             game,
+            bots: Bots::new(),
+            checks: Checks::new(),
             sheets: None,
             story: None,
             scenarios: None,
         }
+    }
+
+    /// With the greedy bot: the family judges moves.
+    pub fn with_greedy(mut self) -> Self
+    where
+        G: Judge + 'static,
+    {
+        self.bots = self.bots.with_greedy();
+        self
+    }
+
+    /// With the family's invariants, checked after every move by `sim
+    /// --check`.
+    pub fn with_invariants(mut self) -> Self
+    where
+        G: Invariants,
+    {
+        self.checks = self.checks.with_invariants();
+        self
     }
 
     /// With the family's city sheets: `score`, `price`, and `sim --check`
@@ -280,8 +334,8 @@ impl<G: Game> Rules<G> {
                 let seat = seat_of(&s.names, player)?;
                 g.price(&s.state, &s.names, seat, target)
             },
-            check: check_sheet::<G>,
         });
+        self.checks = self.checks.with_sheets();
         self
     }
 
@@ -291,7 +345,7 @@ impl<G: Game> Rules<G> {
         G: Narrate,
     {
         self.story = Some(StoryOps {
-            play: |g, setup, bots| played(g, setup, bots, Narrator::new),
+            play: |g, makers, setup, bots| played(g, makers, setup, bots, Narrator::new),
             replay: |g, log| replayed(g, log, Narrator::new),
         });
         self
@@ -339,11 +393,13 @@ impl<G: Game> Story<G> for Plain {
 /// One game played with bots, told by the story `new` starts.
 fn played<G: Game, S: Story<G>>(
     g: &G,
+    makers: Bots<G>,
     setup: &Setup,
     bots: &[BotKind],
     new: fn(&G, &G::State, String) -> S,
 ) -> Result<Played, SetupError> {
     let mut state = g.start(setup)?;
+    let mut players = makers.table(g, bots, setup.seed)?;
     let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
     let header = format!(
         "{}: {}seed {}, bots {}\n",
@@ -361,7 +417,6 @@ fn played<G: Game, S: Story<G>>(
             decisions: Vec::new(),
         },
     );
-    let mut players = table(bots, setup.seed);
     let outcome = play_out(g, &mut state, &mut players, &mut obs)
         .map_err(|e| SetupError::Game(e.to_string()))?;
     let (story, recorder) = obs;
@@ -399,7 +454,7 @@ fn replayed<G: Game, S: Story<G>>(
     }
 }
 
-impl<G: Game> AnyGame for Rules<G> {
+impl<G: Statistics> AnyGame for Rules<G> {
     fn info(&self) -> &'static GameInfo {
         self.game.info()
     }
@@ -421,22 +476,21 @@ impl<G: Game> AnyGame for Rules<G> {
         self.game.start(setup).map(|_| ())
     }
 
+    fn check_bots(&self, bots: &[BotKind]) -> Result<(), SetupError> {
+        self.bots.check(&self.game, bots)
+    }
+
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
         check_options(self.game.options(), &setup.options)?;
         match &self.story {
-            Some(s) => (s.play)(&self.game, setup, bots),
-            None => played(&self.game, setup, bots, Plain::new),
+            Some(s) => (s.play)(&self.game, self.bots, setup, bots),
+            None => played(&self.game, self.bots, setup, bots, Plain::new),
         }
     }
 
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
-        simulate_with(
-            &self.game,
-            opts,
-            progress,
-            self.sheets.as_ref().map(|s| s.check),
-        )
+        simulate_with(&self.game, self.bots, opts, progress, self.checks)
     }
 
     fn balance(
@@ -445,7 +499,7 @@ impl<G: Game> AnyGame for Rules<G> {
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<crate::balance::Tally, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
-        crate::balance::play(&self.game, opts, progress)
+        crate::balance::play(&self.game, self.bots, opts, progress)
     }
 
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError> {

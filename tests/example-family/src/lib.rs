@@ -9,9 +9,11 @@
 //! implementations ([`CityHost`] while playing, [`ScoreHost`] at the end):
 //! no card is named here.
 //!
-//! The family implements [`Game`] and, for a story in its own words,
-//! [`Narrate`]; it has no city sheets and no scenarios, so its [`FAMILY`]
-//! gives the command line `Rules::new(game).with_story()` alone: `play`,
+//! The family implements [`Game`] with its [`Statistics`], [`Judge`] for a
+//! greedy bot, [`Invariants`] for the soak checks and, for a story in its
+//! own words, [`Narrate`]; it has no city sheets and no scenarios, so its
+//! [`FAMILY`] gives the command line
+//! `Rules::new(game).with_greedy().with_invariants().with_story()`: `play`,
 //! `sim`, `balance` and `replay` run, and `score`, `price` and `test` say
 //! that the game has no sheets or scenarios.
 //!
@@ -19,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 use sevenw_host::{CardId, Event, GameInfo, Listens, Res, Source};
+use sevenw_runtime::bots::Judge;
 use sevenw_runtime::engine::city::{City, MAX_CAT, run_built, run_event};
 use sevenw_runtime::engine::host::{CityHost, ScoreHost};
 use sevenw_runtime::engine::payment::MAX_RES;
@@ -29,6 +32,8 @@ use sevenw_runtime::game::{
 };
 use sevenw_runtime::games::{AnyGame, Family, Rules};
 use sevenw_runtime::narrate::Narrate;
+use sevenw_runtime::sim::Statistics;
+use sevenw_runtime::soak::Invariants;
 use sevenw_runtime::text::plural;
 
 #[allow(clippy::all, clippy::pedantic, missing_docs, unused_imports, dead_code)]
@@ -55,7 +60,10 @@ pub const FAMILY: Family = Family {
     name: NAME,
     load: |info| {
         Market::new(info)
-            .map(|g| Box::new(Rules::new(g).with_story()) as Box<dyn AnyGame>)
+            .map(|g| {
+                Box::new(Rules::new(g).with_greedy().with_invariants().with_story())
+                    as Box<dyn AnyGame>
+            })
             .map_err(|e| e.to_string())
     },
     schemas: Vec::new,
@@ -252,16 +260,17 @@ impl Market {
     /// What `mv` is worth to the seat of `view`, judged on its view alone:
     /// its points after the move (3 for a VP, the treasury's left out),
     /// plus 1 a coin, plus 2 a unit it produces while there is something
-    /// left to buy with it.
-    fn judge(&self, view: &View<'_>, mv: &Move) -> i64 {
+    /// left to buy with it. The seat's city after the move is made in `me`
+    /// (overwritten).
+    fn value(&self, view: &View<'_>, mv: &Move, me: &mut City) -> i64 {
         let seat = view.seat;
-        let mut me = view.cities[seat].clone();
+        me.clone_from(&view.cities[seat]);
         match *mv {
             Move::Buy(card) => {
                 me.coins -= self.coins_of(card);
                 me.place(&self.vocab, card);
                 let colour = self.info.cards[usize::from(card.0)].colour;
-                let mut h = CityHost::new(&mut me, view.cities, seat, true);
+                let mut h = CityHost::new(me, view.cities, seat, true);
                 run_built(
                     &self.vocab,
                     &mut h,
@@ -274,7 +283,7 @@ impl Market {
             }
             Move::Sell(_) => me.coins += SELL_COINS,
         }
-        let s = self.score_city(view.cities, seat, &me);
+        let s = self.score_city(view.cities, seat, me);
         let points = i64::from(s.total - s.points[self.treasury]);
         // After this move, the cards still to come.
         let to_come = view.deck_len + view.row.len() - 1;
@@ -284,6 +293,23 @@ impl Market {
             0
         };
         3 * points + i64::from(me.coins) + 2 * production
+    }
+}
+
+/// The greedy bot's judgement: the move of the best [`Market::value`]
+/// (the first of equals), each previewed in one city the bot keeps.
+impl Judge for Market {
+    type Scratch = City;
+
+    fn judge(&self, view: &View<'_>, moves: &[Move], me: &mut City) -> usize {
+        let mut best = (i64::MIN, 0);
+        for (i, mv) in moves.iter().enumerate() {
+            let v = self.value(view, mv, me);
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
     }
 }
 
@@ -444,24 +470,6 @@ impl Game for Market {
         }
     }
 
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        let mut best = (i64::MIN, 0);
-        for (i, mv) in moves.iter().enumerate() {
-            let v = self.judge(view, mv);
-            if v > best.0 {
-                best = (v, i);
-            }
-        }
-        best.1
-    }
-
-    fn victories(&self) -> &'static [&'static str] {
-        &[POINTS]
-    }
-
-    /// No wonders: a seat plays with nothing but its cards ([`Game::built`]).
-    fn tags(&self, _state: &State, _seat: usize, _out: &mut Vec<&'static str>) {}
-
     fn determinize_into(&self, state: &State, _seat: usize, rng: &mut Rng, out: &mut State) {
         // Only the deck is hidden, from every seat alike: its cards are
         // known (those dealt and not seen), their order is not.
@@ -469,11 +477,21 @@ impl Game for Market {
         out.deck.sort_unstable();
         rng.shuffle(&mut out.deck);
     }
+}
+
+/// No wonders: a seat plays with nothing but its cards (no
+/// [`Statistics::played_with`], only [`Statistics::built`]).
+impl Statistics for Market {
+    fn victories(&self) -> &'static [&'static str] {
+        &[POINTS]
+    }
 
     fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
         state.cities.get(seat).map_or(&[], |c| &c.cards)
     }
+}
 
+impl Invariants for Market {
     fn invariants(&self, state: &State) -> Result<(), Broken> {
         let n = state.cities.len();
         let mut dealt = self.dealt(n);

@@ -5,7 +5,7 @@ use super::*;
 use sevenw_runtime::bots::{BotKind, table};
 use sevenw_runtime::game::{Illegal, play_out, try_apply};
 use sevenw_runtime::games::rules_in;
-use sevenw_runtime::soak::play_checked_with;
+use sevenw_runtime::soak::{Checks, play_checked_with};
 
 fn bazaar() -> Market {
     let info = sevenw_runtime::find_game(GAMES, "bazaar").expect("compiled by build.rs");
@@ -92,8 +92,13 @@ fn every_game_ends_after_one_turn_per_card_each_seat_taking_its_share() {
                 BotKind::Greedy,
             ];
             let mut players = table(&bots[..n], seed);
-            let checked = play_checked_with(&g, &Setup::new(n, seed), &mut players, None)
-                .unwrap_or_else(|v| panic!("{v}"));
+            let checked = play_checked_with(
+                &g,
+                &Setup::new(n, seed),
+                &mut players,
+                Checks::new().with_invariants(),
+            )
+            .unwrap_or_else(|v| panic!("{v}"));
             assert_eq!(checked.decisions, 5 * n);
             let s = &checked.state;
             assert!(g.is_over(s));
@@ -316,10 +321,48 @@ fn the_greedy_bot_beats_the_random_one() {
     );
 }
 
+/// Rules that judge no moves have no greedy bot, and say so as a usage
+/// mistake of `--bots`; the other bots play.
+#[test]
+fn without_a_judgement_there_is_no_greedy_bot() {
+    let rules = Rules::new(bazaar());
+    let greedy = [BotKind::Greedy, BotKind::Random];
+    let no = |e: SetupError| match e {
+        SetupError::Option { option, message } => {
+            assert_eq!(option, "bots");
+            assert_eq!(
+                message,
+                "Bazaar has no greedy bot: its rules judge no moves (bots: random, mcts)"
+            );
+        }
+        other => panic!("not a usage mistake: {other:?}"),
+    };
+    no(rules.check_bots(&greedy).unwrap_err());
+    no(rules.play(&Setup::new(2, 4), &greedy).unwrap_err());
+    rules
+        .play(&Setup::new(2, 4), &[BotKind::Random, BotKind::Mcts(8)])
+        .unwrap();
+    let opts = sevenw_runtime::sim::SimOptions {
+        setup: Setup::new(2, 4),
+        bots: greedy.to_vec(),
+        games: 2,
+        threads: 1,
+        check: false,
+    };
+    match rules.sim(&opts, &|_| {}) {
+        Err(sevenw_runtime::sim::SimError::Setup(e)) => no(e),
+        other => panic!("{other:?}"),
+    }
+    match rules.balance(&opts, &|_| {}) {
+        Err(sevenw_runtime::sim::SimError::Setup(e)) => no(e),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn the_story_tells_every_move_and_the_market() {
     let g = bazaar();
-    let rules = Rules::new(g).with_story();
+    let rules = Rules::new(g).with_greedy().with_story();
     let played = rules
         .play(&Setup::new(2, 4), &[BotKind::Greedy, BotKind::Random])
         .unwrap();

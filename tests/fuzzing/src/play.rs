@@ -14,7 +14,8 @@ use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
 use sevenw_runtime::games::duel::Duel;
 use sevenw_runtime::sheet::Sheets;
-use sevenw_runtime::soak::play_checked;
+use sevenw_runtime::sim::Statistics;
+use sevenw_runtime::soak::{Invariants, play_checked};
 
 /// Every game's rules, built once: the base game in both editions with
 /// every combination of expansions, Duel, Architects.
@@ -67,7 +68,7 @@ impl<G: Game> Player<G> for Bytes<'_> {
     }
 }
 
-fn run<G: Game + Sheets>(g: &G, setup: &Setup, seats: usize, data: &[u8]) {
+fn run<G: Statistics + Invariants + Sheets>(g: &G, setup: &Setup, seats: usize, data: &[u8]) {
     let at = Rc::new(Cell::new(0));
     let mut players: Vec<Bytes<'_>> = (0..seats)
         .map(|s| Bytes {

@@ -149,7 +149,7 @@ struct Counts {
     calls: Vec<String>,
 }
 
-impl Host for Counts {
+impl PartialHost for Counts {
     fn count(&self, _what: Counted, seats: Seats) -> u32 {
         if seats.0 == [0] {
             self.mine
@@ -166,39 +166,6 @@ impl Host for Counts {
     fn gain_vp(&mut self, category: Category, n: i32) {
         self.calls.push(format!("vp {} {n}", category.0));
     }
-    fn gain_shields(&mut self, _n: u32) {}
-    fn produce(&mut self, _o: ResSet, _a: u8, _t: bool) {}
-    fn science(&mut self, _o: SymSet) {}
-    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
-    fn build_free(&mut self, _f: Pile, _l: Limit) {}
-    fn play_last_card(&mut self) {}
-    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn play_again(&mut self) {}
-    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
-    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn take_progress(&mut self, _n: u8) {}
-    fn discount(&mut self, _n: u8, _t: Discount) {}
-    fn receive_trade_coins(&mut self, _s: Seats) {}
-    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
-    fn free_builds(&mut self, _r: FreeRule) {}
-    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
-    fn take_victory_token(&mut self, _a: u8) {}
-    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
-    fn give_defeats(&mut self) {}
-    fn science_rule(&mut self, _r: ScienceRule) {}
-    fn entomb(&mut self, _c: ColourSet) {}
-    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
-    fn build_from_hand(&mut self, _c: ColourSet) {}
-    fn keep_hand(&mut self, _c: ColourSet) {}
-    fn take_pawn(&mut self, _a: u8) {}
-    fn chosen(&self) -> u8 {
-        0
-    }
-    fn take_card(&mut self, _d: Decks, _t: u8) {}
-    fn take_cat(&mut self) {}
-    fn flip_conflict(&mut self, _n: u8) {}
-    fn any_resources(&mut self) {}
-    fn coin_value(&mut self, _n: u8) {}
 }
 
 fn run(game: &GameInfo, source: Source, event: Event) -> Vec<String> {
@@ -734,7 +701,7 @@ fn architects_words_call_the_host() {
 /// which `Counted` the generated code passes.
 struct Asked(Vec<String>);
 
-impl Host for Asked {
+impl PartialHost for Asked {
     fn count(&self, what: Counted, _seats: Seats) -> u32 {
         match what {
             Counted::Cats => 10,
@@ -744,45 +711,8 @@ impl Host for Asked {
             _ => 0,
         }
     }
-    fn count_most(&self, _w: Counted, _s: Seats) -> u32 {
-        0
-    }
     fn gain_vp(&mut self, _c: Category, n: i32) {
         self.0.push(n.to_string());
-    }
-    fn gain_coins(&mut self, _n: i32) {}
-    fn gain_shields(&mut self, _n: u32) {}
-    fn produce(&mut self, _o: ResSet, _a: u8, _t: bool) {}
-    fn science(&mut self, _o: SymSet) {}
-    fn trade_price(&mut self, _r: ResSet, _p: u8, _s: Seats) {}
-    fn build_free(&mut self, _f: Pile, _l: Limit) {}
-    fn play_last_card(&mut self) {}
-    fn copy_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn play_again(&mut self) {}
-    fn lose_coins(&mut self, _n: u32, _s: Seats) {}
-    fn discard_card(&mut self, _c: ColourSet, _s: Seats) {}
-    fn take_progress(&mut self, _n: u8) {}
-    fn discount(&mut self, _n: u8, _t: Discount) {}
-    fn receive_trade_coins(&mut self, _s: Seats) {}
-    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: Seats) {}
-    fn free_builds(&mut self, _r: FreeRule) {}
-    fn bank_trade(&mut self, _r: ResSet, _p: u8) {}
-    fn take_victory_token(&mut self, _a: u8) {}
-    fn lose_tokens(&mut self, _k: TokenKind, _n: u8, _s: Seats) {}
-    fn give_defeats(&mut self) {}
-    fn science_rule(&mut self, _r: ScienceRule) {}
-    fn entomb(&mut self, _c: ColourSet) {}
-    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
-    fn build_from_hand(&mut self, _c: ColourSet) {}
-    fn keep_hand(&mut self, _c: ColourSet) {}
-    fn take_card(&mut self, _d: Decks, _t: u8) {}
-    fn take_cat(&mut self) {}
-    fn flip_conflict(&mut self, _n: u8) {}
-    fn any_resources(&mut self) {}
-    fn coin_value(&mut self, _n: u8) {}
-    fn take_pawn(&mut self, _a: u8) {}
-    fn chosen(&self) -> u8 {
-        0
     }
 }
 

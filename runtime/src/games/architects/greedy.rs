@@ -4,39 +4,42 @@
 //! turn with the first option of each choice, and weighs the result. A
 //! central card it has not seen is valued over the central deck's cards.
 
+use crate::bots::Judge;
 use crate::game::Game;
 
 use super::{Architects, Deck, MAX_RES, Move, Phase, State, UNKNOWN, View};
 
-/// The index of the move the greedy bot takes.
-pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
+impl Judge for Architects {
+    type Scratch = Scratch;
+
+    fn judge(&self, view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
+        choose(view, moves, scratch)
+    }
+}
+
+/// The index of the move the greedy bot takes, judged in `scratch`: the
+/// masked state, and one state and one move list overwritten by each
+/// move's preview, kept by the bot from one decision to the next.
+fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> usize {
     let game = view.rules();
     let seat = view.seat();
-    // The masked state, and one state and one move list overwritten by each
-    // move's preview, kept by the thread from one decision to the next (the
-    // bot has no state of its own: `Game::greedy` judges from a view).
-    SCRATCH.with_borrow_mut(|(masked, scratch)| {
-        let masked = masked.get_or_insert_with(|| game.empty(&[]));
-        view.masked_into(masked);
-        let scratch = scratch.get_or_insert_with(|| (game.empty(&[]), Vec::new()));
-        let mut best = (i64::MIN, 0);
-        for (i, mv) in moves.iter().enumerate() {
-            let v = value_of(game, masked, seat, mv, scratch);
-            if v > best.0 {
-                best = (v, i);
-            }
+    let masked = masked.get_or_insert_with(|| game.empty(&[]));
+    view.masked_into(masked);
+    let scratch = scratch.get_or_insert_with(|| (game.empty(&[]), Vec::new()));
+    let mut best = (i64::MIN, 0);
+    for (i, mv) in moves.iter().enumerate() {
+        let v = value_of(game, masked, seat, mv, scratch);
+        if v > best.0 {
+            best = (v, i);
         }
-        best.1
-    })
+    }
+    best.1
 }
 
-/// The buffers of [`choose`]: states of whichever Architects game the
-/// thread judged last (each is overwritten whole before it is read).
-type Scratch = (Option<State>, Option<(State, Vec<Move>)>);
-
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((None, None)) };
-}
+/// The buffers of [`choose`] (the greedy bot's, [`Judge::Scratch`]):
+/// states of whichever Architects game the bot judged last (each is
+/// overwritten whole before it is read).
+pub type Scratch = (Option<State>, Option<(State, Vec<Move>)>);
 
 fn value_of(
     game: &Architects,

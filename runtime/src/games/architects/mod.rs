@@ -69,6 +69,8 @@ use crate::engine::host::Probe;
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError, listens};
 use crate::game::{Game, Outcome, POINTS, Setup, SetupError, Sides, redeal};
+use crate::sim::{Statistics, Tag};
+use crate::soak::Invariants;
 
 /// Resources a payment can name.
 pub const MAX_RES: usize = 8;
@@ -481,14 +483,16 @@ impl Architects {
     }
 }
 
+impl Invariants for Architects {
+    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
+        self.check(state)
+    }
+}
+
 impl Game for Architects {
     type State = State;
     type Move = Move;
     type View<'a> = View<'a>;
-
-    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
-        self.check(state)
-    }
 
     fn info(&self) -> &'static GameInfo {
         self.info
@@ -706,20 +710,6 @@ impl Game for Architects {
         }
     }
 
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        greedy::choose(view, moves)
-    }
-
-    fn victories(&self) -> &'static [&'static str] {
-        &VICTORIES
-    }
-
-    fn tags(&self, st: &State, seat: usize, out: &mut Vec<&'static str>) {
-        if let Some(&w) = st.table.wonders.get(seat) {
-            out.push(self.wonder_name(w));
-        }
-    }
-
     /// Hidden from `seat`: the cards under each deck's top (each deck
     /// shuffled on its own: what a wonder deck holds follows from what
     /// was taken from it), the central deck (but a top the cat showed this
@@ -752,18 +742,28 @@ impl Game for Architects {
         redeal(&mut [&mut t.pile[..]], |_| (), rng);
         d.rng = Rng::new(rng.next_u64());
     }
+}
 
-    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
-        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+impl Statistics for Architects {
+    fn victories(&self) -> &'static [&'static str] {
+        &VICTORIES
+    }
+
+    fn kinds(&self) -> &'static [&'static str] {
+        &["wonder", "progress"]
     }
 
     /// The wonder and the progress tokens held.
-    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<Tag>) {
         if let Some(&w) = st.table.wonders.get(seat) {
-            out.push(("wonder", self.wonder_name(w).to_string()));
+            out.push(Tag::new("wonder", self.wonder_name(w)));
         }
         for &k in st.table.tokens.get(seat).map_or(&[][..], |v| &v[..]) {
-            out.push(("progress", self.token_name(k).to_string()));
+            out.push(Tag::new("progress", self.token_name(k)));
         }
+    }
+
+    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
+        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
     }
 }

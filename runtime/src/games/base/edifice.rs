@@ -3,9 +3,7 @@
 //! reward) or failed at the end of the Age (the others pay its penalty, in
 //! debt when they cannot pay in full: the `PenaltyProbe` host tells).
 
-use sevenw_host::{
-    CardId, Category, ColourSet, Discount, Event, FreeRule, ScienceRule, Source, TokenKind,
-};
+use sevenw_host::{CardId, ColourSet, Event, Source, TokenKind};
 
 use crate::engine::city::{City, seat_at, valid_offset};
 use crate::engine::host::CityHost;
@@ -199,7 +197,7 @@ impl PenaltyProbe<'_> {
     }
 }
 
-impl sevenw_host::Host for PenaltyProbe<'_> {
+impl sevenw_host::PartialHost for PenaltyProbe<'_> {
     fn count(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
         let n = self.cities.len();
         seats
@@ -219,16 +217,6 @@ impl sevenw_host::Host for PenaltyProbe<'_> {
             .max()
             .unwrap_or(0)
     }
-    fn gain_coins(&mut self, _n: i32) {}
-    fn gain_vp(&mut self, _category: Category, _n: i32) {}
-    fn gain_shields(&mut self, _n: u32) {}
-    fn produce(&mut self, _o: sevenw_host::ResSet, _a: u8, _t: bool) {}
-    fn science(&mut self, _o: sevenw_host::SymSet) {}
-    fn trade_price(&mut self, _r: sevenw_host::ResSet, _p: u8, _s: sevenw_host::Seats) {}
-    fn build_free(&mut self, _f: sevenw_host::Pile, _l: sevenw_host::Limit) {}
-    fn play_last_card(&mut self) {}
-    fn copy_card(&mut self, _c: ColourSet, _s: sevenw_host::Seats) {}
-    fn play_again(&mut self) {}
     fn lose_coins(&mut self, n: u32, seats: sevenw_host::Seats) {
         let ok = self.each(seats, |c| i64::from(c.coins) >= i64::from(n));
         self.payable &= ok;
@@ -244,13 +232,6 @@ impl sevenw_host::Host for PenaltyProbe<'_> {
         });
         self.payable &= ok;
     }
-    fn take_progress(&mut self, _s: u8) {}
-    fn discount(&mut self, _n: u8, _t: Discount) {}
-    fn receive_trade_coins(&mut self, _s: sevenw_host::Seats) {}
-    fn coin_discount(&mut self, _n: u8, _c: ColourSet, _s: sevenw_host::Seats) {}
-    fn free_builds(&mut self, _r: FreeRule) {}
-    fn bank_trade(&mut self, _r: sevenw_host::ResSet, _p: u8) {}
-    fn take_victory_token(&mut self, _age: u8) {}
     fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: sevenw_host::Seats) {
         // Losing defeat tokens is no loss; `all` victory tokens (255) is
         // whatever is held.
@@ -259,19 +240,4 @@ impl sevenw_host::Host for PenaltyProbe<'_> {
             self.payable &= ok;
         }
     }
-    fn give_defeats(&mut self) {}
-    fn science_rule(&mut self, _r: ScienceRule) {}
-    fn entomb(&mut self, _c: ColourSet) {}
-    fn draw_cards(&mut self, _c: ColourSet, _n: u8) {}
-    fn build_from_hand(&mut self, _c: ColourSet) {}
-    fn keep_hand(&mut self, _c: ColourSet) {}
-    fn take_pawn(&mut self, _age: u8) {}
-    fn chosen(&self) -> u8 {
-        0
-    }
-    fn take_card(&mut self, _d: sevenw_host::Decks, _t: u8) {}
-    fn take_cat(&mut self) {}
-    fn flip_conflict(&mut self, _n: u8) {}
-    fn any_resources(&mut self) {}
-    fn coin_value(&mut self, _n: u8) {}
 }

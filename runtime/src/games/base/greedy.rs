@@ -5,38 +5,45 @@ use crate::engine::city::{City, Pending, seat_at};
 use crate::engine::payment::Payment;
 use sevenw_host::CardId;
 
-use super::{Action, Move, View, victory_vp};
+use crate::bots::Judge;
 
-/// The index of the best move by [`value`] (the first of equals).
-pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
+use super::{Action, Base, Move, View, victory_vp};
+
+impl Judge for Base {
+    type Scratch = Scratch;
+
+    fn judge(&self, view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
+        choose(view, moves, scratch)
+    }
+}
+
+/// The index of the best move by [`value`] (the first of equals), judged
+/// in `scratch`: one city, one list of marks and one table, overwritten by
+/// each move's preview, kept by the bot from one decision to the next.
+fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
     // The score before any move is the same for every move judged.
     let s0 = score_now(view);
-    // One city, one list of marks and one table, overwritten by each move's
-    // preview, and kept by the thread from one decision to the next (the
-    // bot has no state of its own: `Game::greedy` judges from a view).
-    SCRATCH.with_borrow_mut(|scratch| {
-        scratch.judged.clear();
-        let mut best = (i64::MIN, 0);
-        for (i, mv) in moves.iter().enumerate() {
-            let v = if same_for_every_card(mv.action) {
-                // Judged once per decision, with the first card offering it.
-                match scratch.judged.iter().find(|(a, _)| *a == mv.action) {
-                    Some(&(_, v)) => v,
-                    None => {
-                        let v = value(view, mv, s0, scratch);
-                        scratch.judged.push((mv.action, v));
-                        v
-                    }
+    scratch.judged.clear();
+    let mut best = (i64::MIN, 0);
+    for (i, mv) in moves.iter().enumerate() {
+        let v = if same_for_every_card(mv.action) {
+            // Judged once per decision, with the first card offering it.
+            match scratch.judged.iter().find(|(a, _)| *a == mv.action) {
+                Some(&(_, v)) => v,
+                None => {
+                    let v = value(view, mv, s0, scratch);
+                    scratch.judged.push((mv.action, v));
+                    v
                 }
-            } else {
-                value(view, mv, s0, scratch)
-            };
-            if v > best.0 {
-                best = (v, i);
             }
+        } else {
+            value(view, mv, s0, scratch)
+        };
+        if v > best.0 {
+            best = (v, i);
         }
-        best.1
-    })
+    }
+    best.1
 }
 
 /// Whether [`value`] of a move with `action` is the same whatever its card:
@@ -47,15 +54,6 @@ fn same_for_every_card(action: Action) -> bool {
     matches!(action, Action::Discard | Action::Stage(..))
 }
 
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
-        city: City::default(),
-        marks: Vec::new(),
-        cities: Vec::new(),
-        judged: Vec::new(),
-    });
-}
-
 /// The final score of the seat's city as it stands.
 fn score_now(view: &View<'_>) -> i32 {
     view.rules()
@@ -63,8 +61,9 @@ fn score_now(view: &View<'_>) -> i32 {
         .total
 }
 
-/// The buffers a preview is made in.
-struct Scratch {
+/// The buffers a preview is made in (the greedy bot's, [`Judge::Scratch`]).
+#[derive(Default)]
+pub struct Scratch {
     city: City,
     marks: Vec<CardId>,
     /// The table with a project's reward given (Edifice's joins).
@@ -249,12 +248,7 @@ mod tests {
             let g = Base::new(info).unwrap();
             let mut st = g.start(&Setup::new(5, 3)).unwrap();
             let (mut rng, mut moves, mut compared) = (Rng::new(1), Vec::new(), 0);
-            let mut scratch = Scratch {
-                city: City::default(),
-                marks: Vec::new(),
-                cities: Vec::new(),
-                judged: Vec::new(),
-            };
+            let mut scratch = Scratch::default();
             while let Some(seat) = g.to_move(&st) {
                 g.legal_moves(&mut st, &mut moves);
                 let view = g.view(&st, seat);

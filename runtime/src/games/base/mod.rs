@@ -70,6 +70,8 @@ use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, OptionSpec, Outcome, POINTS, Setup, SetupError};
+use crate::sim::{Statistics, Tag};
+use crate::soak::Invariants;
 
 /// "Descarta la carta para ganar 3 monedas".
 pub const DISCARD_COINS: i32 = 3;
@@ -458,14 +460,16 @@ enum Resume {
     FreeBuild(usize),
 }
 
+impl Invariants for Base {
+    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
+        self.check(state)
+    }
+}
+
 impl Game for Base {
     type State = State;
     type Move = Move;
     type View<'a> = View<'a>;
-
-    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
-        self.check(state)
-    }
 
     fn info(&self) -> &'static GameInfo {
         self.info
@@ -639,14 +643,6 @@ impl Game for Base {
         self.describe_move(mv)
     }
 
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        greedy::choose(view, moves)
-    }
-
-    fn victories(&self) -> &'static [&'static str] {
-        &[POINTS]
-    }
-
     fn options(&self) -> &'static [OptionSpec] {
         if self.info.draft.is_some() {
             LEADERS_OPTIONS
@@ -655,33 +651,28 @@ impl Game for Base {
         }
     }
 
-    fn tags(&self, state: &State, seat: usize, out: &mut Vec<&'static str>) {
-        if let Some(c) = state.table.cities.get(seat) {
-            out.push(self.wonder_name(c.wonder));
-        }
-    }
-
     fn determinize_into(&self, state: &State, seat: usize, rng: &mut Rng, out: &mut State) {
         self.sample_into(state, seat, rng, out)
     }
+}
 
-    fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
-        state.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+impl Statistics for Base {
+    fn victories(&self) -> &'static [&'static str] {
+        &[POINTS]
+    }
+
+    fn kinds(&self) -> &'static [&'static str] {
+        &["wonder", "project"]
     }
 
     /// The wonder and side; with Edifice, each project it joined.
-    fn played_with(&self, state: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
+    fn played_with(&self, state: &State, seat: usize, out: &mut Vec<Tag>) {
         let Some(c) = state.table.cities.get(seat) else {
             return;
         };
-        out.push((
-            "wonder",
-            format!(
-                "{} {}",
-                self.wonder_name(c.wonder),
-                self.side_name(c.wonder, c.side)
-            ),
-        ));
+        out.push(
+            Tag::new("wonder", self.wonder_name(c.wonder)).side(self.side_name(c.wonder, c.side)),
+        );
         for p in &state.table.projects {
             if p.age >= 1 && p.age <= 8 && c.pawns & (1 << (p.age - 1)) != 0 {
                 let name = self
@@ -689,8 +680,12 @@ impl Game for Base {
                     .cards
                     .get(usize::from(p.card.0))
                     .map_or("?", |x| x.name);
-                out.push(("project", name.to_string()));
+                out.push(Tag::new("project", name));
             }
         }
+    }
+
+    fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
+        state.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
     }
 }

@@ -2,22 +2,28 @@
 //! plays each move on a copy of what it can see (face-down cards unknown)
 //! and weighs the result.
 
+use crate::bots::Judge;
 use crate::game::Game;
 
 use super::{Choice, Duel, Move, Phase, State, View};
 
-/// The index of the move the greedy bot takes.
-pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
+impl Judge for Duel {
+    type Scratch = Scratch;
+
+    fn judge(&self, view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
+        choose(view, moves, scratch)
+    }
+}
+
+/// The index of the move the greedy bot takes, judged in `scratch`.
+fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> usize {
     // The masked state, and one state and one move list overwritten by each
-    // move's preview, kept by the thread from one decision to the next (the
-    // bot has no state of its own: `Game::greedy` judges from a view).
-    let judge = |value: &dyn Fn(&State, &mut Preview, &Move) -> i64| {
-        SCRATCH.with_borrow_mut(|(masked, scratch)| {
-            let masked = masked.get_or_insert_with(State::blank);
-            view.masked_into(masked);
-            let scratch = scratch.get_or_insert_with(|| (State::blank(), Vec::new()));
-            best(moves, |mv| value(masked, scratch, mv))
-        })
+    // move's preview, kept by the bot from one decision to the next.
+    let mut judge = |value: &dyn Fn(&State, &mut Preview, &Move) -> i64| {
+        let masked = masked.get_or_insert_with(State::blank);
+        view.masked_into(masked);
+        let scratch = scratch.get_or_insert_with(|| (State::blank(), Vec::new()));
+        best(moves, |mv| value(masked, scratch, mv))
     };
     match view.phase() {
         Phase::Play => judge(&|masked, scratch, mv| play_value(view, masked, mv, scratch)),
@@ -37,16 +43,13 @@ pub fn choose(view: &View<'_>, moves: &[Move]) -> usize {
     }
 }
 
-/// The buffers of [`choose`]: states of whichever Duel game the thread
-/// judged last (each is overwritten whole before it is read).
-type Scratch = (Option<State>, Option<Preview>);
+/// The buffers of [`choose`] (the greedy bot's, [`Judge::Scratch`]):
+/// states of whichever Duel game the bot judged last (each is overwritten
+/// whole before it is read).
+pub type Scratch = (Option<State>, Option<Preview>);
 
 /// A state a preview is played in, and its buffer of moves.
-type Preview = (State, Vec<Move>);
-
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((None, None)) };
-}
+pub type Preview = (State, Vec<Move>);
 
 fn best(moves: &[Move], mut value: impl FnMut(&Move) -> i64) -> usize {
     let mut best = (i64::MIN, 0);

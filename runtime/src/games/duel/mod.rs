@@ -62,6 +62,8 @@ use crate::engine::city::{City, MAX_CAT};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
+use crate::sim::{Statistics, Tag};
+use crate::soak::Invariants;
 
 pub use layout::{FIGURES, Layout, MAX_LAYOUT, Shape};
 pub use trade::TradeCache;
@@ -378,14 +380,16 @@ fn stage_source(w: u8) -> Source {
     }
 }
 
+impl Invariants for Duel {
+    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
+        self.check(state)
+    }
+}
+
 impl Game for Duel {
     type State = State;
     type Move = Move;
     type View<'a> = View<'a>;
-
-    fn invariants(&self, state: &State) -> Result<(), crate::game::Broken> {
-        self.check(state)
-    }
 
     fn info(&self) -> &'static GameInfo {
         self.info
@@ -643,20 +647,6 @@ impl Game for Duel {
         self.describe_move(mv)
     }
 
-    fn greedy(&self, view: &View<'_>, moves: &[Move]) -> usize {
-        greedy::choose(view, moves)
-    }
-
-    fn victories(&self) -> &'static [&'static str] {
-        &VICTORIES
-    }
-
-    fn tags(&self, st: &State, seat: usize, out: &mut Vec<&'static str>) {
-        for &w in st.table.built.get(seat).map_or(&[][..], |b| &b[..]) {
-            out.push(self.wonder_name(w));
-        }
-    }
-
     /// Hidden from `seat`: the face-down cards of the layout, the cards
     /// under the opponent's wonders, the box (set aside, guilds not drawn),
     /// the tokens set aside (and those drawn for the opponent's choice),
@@ -705,19 +695,28 @@ impl Game for Duel {
         t.dealt.clear();
         d.rng = Rng::new(rng.next_u64());
     }
+}
 
-    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
-        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+impl Statistics for Duel {
+    fn victories(&self) -> &'static [&'static str] {
+        &VICTORIES
+    }
+
+    fn kinds(&self) -> &'static [&'static str] {
+        &["wonder", "progress"]
     }
 
     /// The wonders built and the progress tokens held.
-    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<(&'static str, String)>) {
-        let s = seat.min(1);
-        for &w in &st.table.built[s] {
-            out.push(("wonder", self.wonder_name(w).to_string()));
+    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<Tag>) {
+        for &w in st.table.built.get(seat).map_or(&[][..], |b| &b[..]) {
+            out.push(Tag::new("wonder", self.wonder_name(w)));
         }
-        for &k in &st.table.tokens[s] {
-            out.push(("progress", self.token_name(k).to_string()));
+        for &k in st.table.tokens.get(seat).map_or(&[][..], |t| &t[..]) {
+            out.push(Tag::new("progress", self.token_name(k)));
         }
+    }
+
+    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
+        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
     }
 }

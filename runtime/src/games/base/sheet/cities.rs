@@ -3,7 +3,7 @@
 
 use serde_saphyr::Spanned;
 
-use crate::doc::{at, int};
+use crate::doc::{Found, at, int};
 use crate::engine::city::City;
 use crate::sheet::{SheetError, card, wonder};
 use crate::text::shown;
@@ -24,21 +24,27 @@ impl Base {
         if given == 0 {
             return Ok(None);
         }
+        // Every player's board is read, and every mistake among them kept.
+        let mut found = Found::default();
         let mut boards: Vec<(u8, u8)> = Vec::new();
-        for p in players {
+        let mut owners: Vec<(u8, usize)> = Vec::new();
+        for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
             let Some(wname) = &p.wonder else {
-                return Err(at(
+                found.push(at(
                     &p.name,
                     format!(
                         "{} has no `wonder`: give every player's wonder, or none",
-                        names[boards.len()]
+                        names[seat]
                     ),
                 ));
+                continue;
             };
-            let w = wonder(&self.vocab, wname)?;
-            if let Some(other) = boards.iter().position(|&(w2, _)| w2 == w) {
-                return Err(at(
+            let Some(w) = found.keep(wonder(&self.vocab, wname)) else {
+                continue;
+            };
+            if let Some(&(_, other)) = owners.iter().find(|&&(w2, _)| w2 == w) {
+                found.push(at(
                     wname,
                     format!(
                         "{} is already {}'s wonder",
@@ -46,10 +52,12 @@ impl Base {
                         names[other]
                     ),
                 ));
+                continue;
             }
+            owners.push((w, seat));
             let s = match &p.side {
-                None => 0,
-                Some(side) => self.vocab.find_side(w, &side.value).ok_or_else(|| {
+                None => Some(0),
+                Some(side) => found.keep(self.vocab.find_side(w, &side.value).ok_or_else(|| {
                     let sides: Vec<&str> = self.info.wonders[usize::from(w)]
                         .sides
                         .iter()
@@ -64,11 +72,14 @@ impl Base {
                             sides.join(", ")
                         ),
                     )
-                })?,
+                    .with_code(crate::doc::code::NAME)
+                })),
             };
-            boards.push((w, s));
+            if let Some(s) = s {
+                boards.push((w, s));
+            }
         }
-        Ok(Some(boards))
+        found.or(Some(boards))
     }
 
     /// Builds what the players list on cities that hold their boards:
@@ -87,6 +98,9 @@ impl Base {
         projects: &[Project],
     ) -> Result<(), SheetError> {
         let info = self.info;
+        // Mistakes in what a city lists are kept and the item skipped, so
+        // that a sheet's mistakes are reported together.
+        let mut found = Found::default();
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
             let (w, s) = boards[seat];
@@ -139,11 +153,15 @@ impl Base {
             let cards = p.cards.iter().flatten().map(|c| (c, false));
             let leaders = p.leaders.iter().flatten().map(|c| (c, true));
             for (c, leader) in cards.chain(leaders) {
-                let id = card(&self.vocab, c)?;
-                self.drafted_or_not(id, c, leader)?;
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                if found.keep(self.drafted_or_not(id, c, leader)).is_none() {
+                    continue;
+                }
                 let class = self.vocab.name_class(id);
                 if let Some((_, first)) = seen.iter().find(|(k, _)| *k == class) {
-                    return Err(at(
+                    found.push(at(
                         c,
                         format!(
                             "{} is listed twice for {} (first at {}:{}): a city never has two of a card",
@@ -153,14 +171,18 @@ impl Base {
                             first.referenced.column()
                         ),
                     ));
+                    continue;
                 }
                 seen.push((class, c));
                 self.add_card(cities, seat, id, false);
             }
             for c in p.leader_hand.iter().flatten() {
-                let id = card(&self.vocab, c)?;
-                self.drafted_or_not(id, c, true)?;
-                kept[seat].push(id);
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                if found.keep(self.drafted_or_not(id, c, true)).is_some() {
+                    kept[seat].push(id);
+                }
             }
             for e in p.entombed.iter().flatten() {
                 let (c, in_age) = match &e.value {
@@ -169,12 +191,21 @@ impl Base {
                         (name, int(a, "age", 1..=i64::from(info.ages))? as u8)
                     }
                 };
-                let id = card(&self.vocab, c)?;
-                self.drafted_or_not(id, c, true)?;
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                if found.keep(self.drafted_or_not(id, c, true)).is_none() {
+                    continue;
+                }
                 let vp = 2 * info.cards[usize::from(id.0)].cost.coins_in(in_age);
                 cities[seat].entombed.push((id, vp.min(1000) as i32));
             }
-            self.pawns_and_debt(p, &names[seat], projects, &mut cities[seat])?;
+            found.keep(self.pawns_and_debt(p, &names[seat], projects, &mut cities[seat]));
+        }
+        if found.any() {
+            // The cities are not what the sheet meant: stop at what the
+            // players list.
+            return found.or(());
         }
         // Completed projects: their participants have their rewards (built
         // effects run; coins and tokens are the sheet's, set below).
@@ -198,14 +229,15 @@ impl Base {
             city.abilities.pending.clear();
             city.coins = match &p.coins {
                 None => coins,
-                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
+                Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,
             };
             let held = p.conflict.as_deref().unwrap_or(&[]);
             if let Some(t) = held.get(MAX_TOKENS) {
-                return Err(at(
+                found.push(at(
                     t,
                     format!("a player holds at most {MAX_TOKENS} conflict tokens"),
                 ));
+                continue;
             }
             for t in held {
                 let v = t
@@ -217,7 +249,7 @@ impl Base {
                     .filter(|v| tokens.contains(v));
                 let Some(v) = v else {
                     let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
-                    return Err(at(
+                    found.push(at(
                         t,
                         format!(
                             "`{}` is not a conflict token (tokens are {})",
@@ -225,6 +257,7 @@ impl Base {
                             list.join(", ")
                         ),
                     ));
+                    continue;
                 };
                 if v < 0 {
                     city.lose(v as i32);
@@ -233,7 +266,7 @@ impl Base {
                 }
             }
         }
-        Ok(())
+        found.or(())
     }
 
     /// A drafted card (a leader) is listed under `leaders`, an Age card
