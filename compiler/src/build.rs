@@ -2,18 +2,9 @@
 //! a [`Builder`] names the card sets, compiles them, writes the generated
 //! Rust to `OUT_DIR`, and tells cargo which files to watch.
 //!
-//! A complete build script:
+//! A complete build script (the one `sevenc new` writes):
 //!
-//! ```no_run
-//! // build.rs
-//! fn main() -> Result<(), sevenw_compiler::build::BuildError> {
-//!     sevenw_compiler::build::Builder::new()
-//!         .shipped_library() // the project's own games, to extend
-//!         .card_set("cards/my-expansion")
-//!         .compile()?;
-//!     Ok(())
-//! }
-//! ```
+#![doc = concat!("```no_run\n", include_str!("../templates/new/build.rs"), "```")]
 //!
 //! The crate that includes the output needs a few lines; this is the
 //! `src/main.rs` that `sevenc new` writes (CI builds it), which makes a
@@ -23,11 +14,13 @@
 //!
 //! The shipped games are built the same way by the `sevenw-cards` crate.
 //!
-//! A set with errors makes [`Builder::compile`] return a [`BuildError`]
-//! whose `Debug` form is the same report as `sevenc check` (what a build
-//! script returning `Result` prints), so a designer sees the positions in
-//! their files, never a Rust error in generated code. Warnings become
-//! `cargo::warning` lines.
+//! A set with errors stops [`Builder::compile_or_exit`] with the same
+//! report as `sevenc check` on standard error, and nothing else from the
+//! script before it (cargo is told which files to watch only after a
+//! success), so a designer sees the positions in their files first, never
+//! a Rust error in generated code. [`Builder::compile`] returns it as a
+//! [`BuildError`] instead, whose `Debug` form is the report too. Warnings
+//! become `cargo::warning` lines.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -185,6 +178,21 @@ impl Builder {
         self
     }
 
+    /// [`Builder::compile`] for a build script's `main`: on an error, the
+    /// report goes to standard error as `sevenc check` renders it, with
+    /// nothing before it and no `Error:` wrapping, and the script exits
+    /// with status 1 (cargo then shows the report under its own line
+    /// naming the package). What `sevenc new`'s build.rs calls.
+    pub fn compile_or_exit(self) -> Built {
+        match self.compile() {
+            Ok(built) => built,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1)
+            }
+        }
+    }
+
     /// Checks every set together, and writes the generated Rust when there
     /// is no error. Cargo is told to rerun the build when a file the
     /// compiler read changes — exactly those files, so editing a game's
@@ -194,6 +202,15 @@ impl Builder {
     pub fn compile(self) -> Result<Built, BuildError> {
         let compiled = crate::check_with(&self.sets, &self.options);
         let read: Vec<PathBuf> = compiled.sources.iter().map(|f| f.path.clone()).collect();
+        let rendered = compiled.report.render(&compiled.sources, false);
+        let Some(library) = compiled.library else {
+            // Nothing for cargo but the report: a build script that fails
+            // is run again at the next build whatever it said to watch.
+            return Err(BuildError::Cards {
+                report: rendered,
+                errors: compiled.report.errors(),
+            });
+        };
         if self.cargo {
             for p in &read {
                 println!("cargo::rerun-if-changed={}", p.display());
@@ -202,15 +219,6 @@ impl Builder {
                 // A set not there yet: rerun once it appears.
                 println!("cargo::rerun-if-changed={}", p.display());
             }
-        }
-        let rendered = compiled.report.render(&compiled.sources, false);
-        let Some(library) = compiled.library else {
-            return Err(BuildError::Cards {
-                report: rendered,
-                errors: compiled.report.errors(),
-            });
-        };
-        if self.cargo {
             for line in rendered.lines().filter(|l| !l.trim().is_empty()) {
                 println!("cargo::warning={line}");
             }

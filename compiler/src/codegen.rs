@@ -578,6 +578,11 @@ fn game(g: &Game) -> GameCode<'_> {
         None => quote!(None),
     };
     let cat_vp = Literal::u8_unsuffixed(g.cat_vp);
+    let extended_chains = g.extended_chains.iter().map(|(c, name)| {
+        let id = &card_consts[*c as usize];
+        let name = lit(name);
+        quote!((card::#id, #name))
+    });
     let mod_doc = doc(&format!(
         "{}: generated from the card files of `{}`.",
         g.title, g.name
@@ -668,6 +673,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 decks: &[#(#deck_infos),*],
                 battles: #battles,
                 cat_vp: #cat_vp,
+                extended_chains: &[#(#extended_chains),*],
             };
 
             /// Runs the effects of `source` for `event`.

@@ -65,13 +65,19 @@ pub fn card(game: &Game, c: &Card) -> String {
     let chains: Vec<String> = c
         .chains
         .iter()
-        .map(|(targets, t)| match targets.first() {
-            Some(&i) => format!(
+        .map(|ch| match (ch.own.first(), ch.extended.first()) {
+            (Some(&i), _) => format!(
                 "{} (Age {})",
                 game.cards[i].name.value.trim(),
                 roman(game.cards[i].age.value)
             ),
-            None => format!("{} (no such card)", t.value.trim()),
+            (None, Some(&i)) => format!(
+                "{} (Age {}, a card of `{}`)",
+                game.extended[i].name.value.trim(),
+                roman(game.extended[i].age.value),
+                game.extended[i].game
+            ),
+            (None, None) => format!("{} (no such card)", ch.name.value.trim()),
         })
         .collect();
     if !chains.is_empty() {
@@ -83,7 +89,7 @@ pub fn card(game: &Game, c: &Card) -> String {
         .filter(|o| {
             o.chains
                 .iter()
-                .any(|(t, _)| t.iter().any(|&i| std::ptr::eq(&game.cards[i], c)))
+                .any(|ch| ch.own.iter().any(|&i| std::ptr::eq(&game.cards[i], c)))
         })
         .map(|o| o.name.value.trim().to_string())
         .collect();

@@ -190,13 +190,13 @@ impl Code {
             ),
             Code::UnknownCard => (
                 "E0202",
-                "A chain names a card that does not exist in the game.\n\n`chains:` lists the names of later cards that this card makes free. The\nhelp suggests the nearest card name. When a file of the game could not be\nread, a name it mentions is not reported: the card may stand there.",
+                "A chain names a card that does not exist in the game.\n\n`chains:` lists the names of later cards that this card makes free. An\nexpansion's cards may also name the cards of the game it extends (its\nLighthouse, say), of any edition. The help suggests the nearest card name,\nfrom both. When a file of the game could not be read, a name it mentions\nis not reported: the card may stand there.",
                 ":\n\n  - name: Altar\n    chains: [Tempel]",
                 ":\n\n  - name: Altar\n    chains: [Temple]",
             ),
             Code::ChainBackwards => (
                 "E0203",
-                "A chain points to a card of the same or an earlier Age.\n\nA chain lets the owner of a card build a card of a later Age for free, so\nthe target must belong to a later Age. Put the chain on the earlier card.",
+                "A chain points to a card of the same or an earlier Age.\n\nA chain lets the owner of a card build a card of a later Age for free, so\nthe target must belong to a later Age (for an expansion's chain to a card\nof the game it extends, the Age of that card). Put the chain on the\nearlier card.",
                 " (in age2.yaml; Baths is an Age I card):\n\n  - name: Aqueduct\n    chains: [Baths]",
                 " (in age1.yaml):\n\n  - name: Baths\n    chains: [Aqueduct]",
             ),
@@ -262,13 +262,13 @@ impl Code {
             ),
             Code::UnknownGame => (
                 "E0303",
-                "An expansion extends a game that is not among the games checked.\n\nAn expansion's game.yaml names the game it extends (`extends: base`); that\ngame's folder must be checked with it (`sevenc check cards` checks every\nfolder under cards/). An expansion cannot extend another expansion.",
+                "An expansion extends a game that cannot be found.\n\nAn expansion's game.yaml names the game it extends (`extends: base`). The\ngame need not be named on the command line: when the folders checked do\nnot hold it, it is looked for beside the expansion's folder, then in the\nlibrary that the folder made by `sevenc new` builds against (named by its\nCargo.toml), then in the library this sevenc was built from; or name its\nfolder too (`sevenc check path/to/base cards/guests`). An expansion cannot\nextend another expansion.",
                 ":\n\n  game: leaders\n  extends: bsae",
                 ":\n\n  game: leaders\n  extends: base",
             ),
             Code::DefinedInBoth => (
                 "E0304",
-                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name.",
+                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name. A name the\ngame's editions both define is one problem, reported once with each\nedition's place.",
                 " (the base game already has `blue`):\n\n  extends: base\n  colours: [blue, white]",
                 ":\n\n  extends: base\n  colours: [white]",
             ),
@@ -442,7 +442,9 @@ impl Report {
     }
 
     /// One JSON object per line: code, severity, message, file, line, column,
-    /// byte span (start, end), label, help.
+    /// byte span (start, end), label, help, and `related`: the other places
+    /// a diagnostic points at (E0201's "first defined here"), each with its
+    /// file, line, column, span and label.
     pub fn to_json_lines(&self, sources: &Sources) -> String {
         let mut out = String::new();
         for d in &self.diagnostics {
@@ -470,6 +472,16 @@ impl Report {
                 "span": start.zip(end).map(|(s, e)| serde_json::json!({"start": s, "end": e})),
                 "label": d.label,
                 "help": d.help,
+                "related": d.notes.iter().map(|(loc, label)| {
+                    let (line, column) = sources.line_col(loc.file, loc.start);
+                    serde_json::json!({
+                        "file": sources.get(loc.file).path.display().to_string(),
+                        "line": line,
+                        "column": column,
+                        "span": {"start": loc.start, "end": loc.end},
+                        "label": label,
+                    })
+                }).collect::<Vec<_>>(),
             });
             out.push_str(&v.to_string());
             out.push('\n');

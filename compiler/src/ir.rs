@@ -359,6 +359,10 @@ pub struct Game {
     pub edition: u8,
     /// The game an expansion extends.
     pub extends: Option<String>,
+    /// An expansion's chains to cards of the game it extends, which its
+    /// own card indices cannot name: (its card, the target's name), linked
+    /// by name when the runtime puts the game and the expansion together.
+    pub extended_chains: Vec<(u16, String)>,
     /// Where an expansion's own symbols, colours and categories begin.
     pub own: (u8, u8, u8),
     pub draft: Option<Draft>,

@@ -16,14 +16,12 @@
 //! the generated Rust to `OUT_DIR` (as `prost-build` does for protobuf):
 //!
 //! ```no_run
-//! // build.rs of a crate that plays its own card set and the shipped games
-//! fn main() -> Result<(), sevenw_compiler::build::BuildError> {
-//!     sevenw_compiler::build::Builder::new()
-//!         .shipped_library()
-//!         .card_set("cards")
-//!         .compile()?;
-//!     Ok(())
-//! }
+//! // The `main` of build.rs in a crate that plays its own card set and
+//! // the shipped games:
+//! sevenw_compiler::build::Builder::new()
+//!     .shipped_library()
+//!     .card_set("cards")
+//!     .compile_or_exit();
 //! ```
 //!
 //! Every game names the game family whose rules play it (`family:` in its
@@ -100,6 +98,9 @@ pub struct Compiled {
     pub sources: Sources,
     pub report: Report,
     pub library: Option<ir::Library>,
+    /// The folders of the games read because an expansion checked extends
+    /// them, not because a path named them ([`load::extended_dirs`]).
+    pub extended: Vec<PathBuf>,
 }
 
 /// What the passes up to validation found: every file read, every problem,
@@ -110,6 +111,8 @@ pub struct Analysis {
     pub sources: Sources,
     pub report: Report,
     pub games: Vec<resolve::Game>,
+    /// See [`Compiled::extended`].
+    pub extended: Vec<PathBuf>,
 }
 
 /// Runs every pass but lowering and code generation over the games named by
@@ -128,15 +131,29 @@ fn analyse_loaded(
     sources: Sources,
     mut report: Report,
 ) -> Analysis {
+    let extended_dirs = games
+        .iter()
+        .filter(|g| g.extended)
+        .map(|g| g.dir.clone())
+        .collect();
     let parsed: Vec<parse::GameAst> = games
         .into_iter()
         .map(|g| parse::parse(g, &mut report))
         .collect();
     let vocabs = vocab::build_all(&parsed, &options.families, &mut report);
+    // An expansion's cards may name the cards of the game it extends.
+    let extended: Vec<Vec<resolve::Extended>> = vocabs
+        .iter()
+        .map(|v| match v.as_ref().and_then(|v| v.extends.as_deref()) {
+            Some(game) => resolve::extended_cards(game, &parsed, &vocabs),
+            None => Vec::new(),
+        })
+        .collect();
     let resolved: Vec<resolve::Game> = parsed
         .into_iter()
         .zip(vocabs)
-        .filter_map(|(g, v)| resolve::resolve_with(g, v?, &mut report))
+        .zip(extended)
+        .filter_map(|((g, v), e)| resolve::resolve_in(g, v?, e, &mut report))
         .collect();
     for g in &resolved {
         validate::validate(g, &mut report);
@@ -148,6 +165,7 @@ fn analyse_loaded(
         sources,
         report,
         games: resolved,
+        extended: extended_dirs,
     }
 }
 
@@ -192,5 +210,6 @@ fn lowered(a: Analysis) -> Compiled {
         sources: a.sources,
         report: a.report,
         library,
+        extended: a.extended,
     }
 }

@@ -9,6 +9,7 @@ use crate::yaml::{self, Node, Value};
 use sevenw_dsl::Span;
 use std::path::{Path, PathBuf};
 
+pub use extended::{extended_dirs, games_in, libraries_for, library_named_by};
 pub use left_out::{LeftOut, Part};
 use left_out::{left_out_help, scan_left_out};
 
@@ -257,6 +258,9 @@ pub struct GameSrc {
     /// What could not be read: checks over the whole set (deck sizes, chain
     /// targets) skip what it may hold and run over the rest.
     pub left_out: Vec<LeftOut>,
+    /// Not named by the paths checked: read because an expansion checked
+    /// extends it ([`extended_dirs`]).
+    pub extended: bool,
 }
 
 /// Texts that stand in for files on disk: an editor's open buffers.
@@ -318,9 +322,16 @@ pub fn load_with(
             }
         }
     }
-    dirs.into_iter()
+    let mut games: Vec<GameSrc> = dirs
+        .into_iter()
         .map(|d| load_game(&d, overlay, true, families, sources, report))
-        .collect()
+        .collect();
+    for dir in extended_dirs(&games, overlay) {
+        let mut g = load_game(&dir, overlay, true, families, sources, report);
+        g.extended = true;
+        games.push(g);
+    }
+    games
 }
 
 fn no_game(report: &mut Report, message: String, help: &str) {
@@ -453,6 +464,7 @@ impl GameSrc {
             wonders: Vec::new(),
             progress: Vec::new(),
             left_out: Vec::new(),
+            extended: false,
         }
     }
 
@@ -891,6 +903,7 @@ impl Reader<'_> {
 }
 
 mod cards;
+mod extended;
 mod game_yaml;
 mod left_out;
 #[cfg(test)]

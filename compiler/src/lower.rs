@@ -61,8 +61,8 @@ fn game(g: &Game) -> ir::Game {
         })
         .collect();
     for (i, c) in g.cards.iter().enumerate() {
-        for (targets, _) in &c.chains {
-            for &t in targets {
+        for ch in &c.chains {
+            for &t in &ch.own {
                 if g.cards[t].age.value > c.age.value {
                     cards[i].chains.push(t as u16);
                     cards[t].chained_from.push(i as u16);
@@ -70,6 +70,22 @@ fn game(g: &Game) -> ir::Game {
             }
         }
     }
+    let mut extended_chains: Vec<(u16, String)> = Vec::new();
+    for (i, c) in g.cards.iter().enumerate() {
+        for ch in &c.chains {
+            if ch.own.is_empty()
+                && let Some(t) = ch
+                    .extended
+                    .iter()
+                    .map(|&t| &g.extended[t])
+                    .find(|t| t.age.value > c.age.value)
+            {
+                extended_chains.push((i as u16, t.name.value.trim().to_string()));
+            }
+        }
+    }
+    extended_chains.sort();
+    extended_chains.dedup();
     for c in &mut cards {
         c.chains.sort();
         c.chains.dedup();
@@ -113,6 +129,7 @@ fn game(g: &Game) -> ir::Game {
         title: v.title.clone(),
         edition: v.edition,
         extends: v.extends.clone(),
+        extended_chains,
         own: (v.own.symbols, v.own.colours, v.own.categories),
         draft: v.draft.map(|d| ir::Draft {
             colour: d.colour,
@@ -488,6 +505,39 @@ mod tests {
 
     fn card<'a>(g: &'a crate::ir::Game, name: &str) -> &'a crate::ir::Card {
         g.cards.iter().find(|c| c.name == name).unwrap()
+    }
+
+    #[test]
+    fn an_expansion_chains_to_cards_of_its_game_by_name() {
+        // The E0202 fixture's game, and an expansion of it whose Age I
+        // card chains to the game's Library (Age II).
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/diag/e0202-expansion-chain");
+        let scratch = crate::testkit::Scratch::new("lower-extended-chain");
+        let harbours = scratch.0.join("harbours");
+        std::fs::create_dir_all(&harbours).unwrap();
+        std::fs::copy(
+            fixture.join("harbours/game.yaml"),
+            harbours.join("game.yaml"),
+        )
+        .unwrap();
+        let cards = std::fs::read_to_string(fixture.join("harbours/age1.yaml")).unwrap();
+        std::fs::write(
+            harbours.join("age1.yaml"),
+            cards.replace("[Library, Templ]", "[library]"),
+        )
+        .unwrap();
+        let compiled = crate::check(&[fixture.join("base"), harbours]);
+        let rendered = compiled.report.render(&compiled.sources, false);
+        let lib = compiled.library.expect(&rendered);
+        let g = lib.games.iter().find(|g| g.name == "harbours").unwrap();
+        assert_eq!(g.extended_chains, [(0, "Library".to_string())]);
+        assert!(g.cards[0].chains.is_empty(), "no card of its own");
+        let code = crate::codegen::generate(&lib);
+        assert!(
+            code.contains(r#"extended_chains: &[(card::PILOT, "Library")],"#),
+            "{code}"
+        );
     }
 
     #[test]

@@ -1,14 +1,17 @@
 //! `sevenc lsp`: a language server over stdio (lsp-server, lsp-types).
 //!
 //! - Diagnostics: every change re-checks the whole game of the file (its
-//!   folder), with the open buffers over the files on disk, and publishes
-//!   the same diagnostics as `sevenc check` for every file of the game
-//!   (an empty list clears a file that is fixed).
+//!   folder; for an expansion, with the game it extends, found as `sevenc
+//!   check` finds it: [`crate::load::extended_dirs`]), with the open
+//!   buffers over the files on disk, and publishes the same diagnostics as
+//!   `sevenc check` for every file of the folder (an empty list clears a
+//!   file that is fixed).
 //! - Completion: the game's effect words and triggers at the start of an
 //!   effect, its resources, symbols, colours, scopes, units and counted
 //!   things where the effect language wants them, its colours in `colour:`,
-//!   card names of later Ages in `chains:`, and the language's words in a
-//!   game.yaml's `words:`, `triggers:` and `counters:`.
+//!   card names of later Ages in `chains:` (for an expansion, the game's
+//!   too), and the language's words in a game.yaml's `words:`, `triggers:`
+//!   and `counters:`.
 //! - Hover: a card or wonder (at its name, a chain or an alias) in plain
 //!   words; a diagnostic's explanation (as `sevenc explain`).
 //! - Go to definition: from a chain or an alias to its card.
@@ -202,7 +205,7 @@ impl Server {
         for dir in std::mem::take(&mut self.dirty) {
             let analysis = analyse(std::slice::from_ref(&dir), &self.overlay, &self.options);
             self.publish(&dir, &analysis, out);
-            if let Some(g) = analysis.games.first() {
+            if let Some(g) = game_in(&analysis, &dir) {
                 self.resolved.insert(dir.clone(), g.clone());
             }
             self.checked.insert(dir, analysis);
@@ -210,9 +213,15 @@ impl Server {
     }
 
     fn publish(&mut self, dir: &Path, a: &Analysis, out: &mut Outgoing) {
+        // Every file of the folder is published (an empty list clears a
+        // fixed one); a file of the game an expansion extends, read with
+        // it, only when it has a diagnostic.
         let mut by_file: HashMap<PathBuf, Vec<lsp_types::Diagnostic>> = HashMap::new();
         for i in 0..a.sources.len() {
-            by_file.insert(a.sources.get(FileId(i as u32)).path.clone(), Vec::new());
+            let path = &a.sources.get(FileId(i as u32)).path;
+            if path.parent() == Some(dir) {
+                by_file.insert(path.clone(), Vec::new());
+            }
         }
         let fallback = dir.join("game.yaml");
         for d in &a.report.diagnostics {
@@ -348,10 +357,15 @@ impl Server {
                 parts.push(explain(d.code, &d.message));
             }
         }
-        if let Some(g) = a.games.first() {
-            parts.extend(names_at(g, file, off).into_iter().map(|n| match n {
-                Named::Card(i) => describe::card(g, &g.cards[i]),
-                Named::Wonder(i) => describe::wonder(g, &g.wonders[i]),
+        if let Some(g) = path.parent().and_then(|d| game_in(a, d)) {
+            parts.extend(names_at(g, file, off).into_iter().filter_map(|n| match n {
+                Named::Card(i) => Some(describe::card(g, &g.cards[i])),
+                Named::Wonder(i) => Some(describe::wonder(g, &g.wonders[i])),
+                // A card of the game the expansion extends, described in it.
+                Named::Extended(i) => {
+                    let (other, c) = card_at(a, g.extended[i].name.loc)?;
+                    Some(describe::card(other, c))
+                }
             }));
         }
         if parts.is_empty() {
@@ -370,15 +384,16 @@ impl Server {
         let tp = p.text_document_position_params;
         let (path, _, off) = self.place(&tp.text_document.uri, tp.position)?;
         let (a, file) = self.analysis_of(&path)?;
-        let g = a.games.first()?;
+        let g = game_in(a, path.parent()?)?;
         let mut out = Vec::new();
         for c in &g.cards {
-            for (targets, t) in &c.chains {
-                if t.loc.file == file && covers(t.loc, off) {
+            for ch in &c.chains {
+                if ch.name.loc.file == file && covers(ch.name.loc, off) {
+                    let own = ch.own.iter().map(|&i| g.cards[i].name.loc);
+                    let extended = ch.extended.iter().map(|&i| g.extended[i].name.loc);
                     out.extend(
-                        targets
-                            .iter()
-                            .filter_map(|&i| self.location(&a.sources, g.cards[i].name.loc)),
+                        own.chain(extended)
+                            .filter_map(|l| self.location(&a.sources, l)),
                     );
                 }
             }
@@ -414,6 +429,24 @@ fn reply<P: serde::de::DeserializeOwned, R: serde::Serialize>(
 enum Named {
     Card(usize),
     Wonder(usize),
+    /// A card of the game an expansion extends ([`Game::extended`]).
+    Extended(usize),
+}
+
+/// The game of the folder `dir` in an analysis (which also holds, for an
+/// expansion, the game it extends): the one whose game.yaml is there.
+fn game_in<'a>(a: &'a Analysis, dir: &Path) -> Option<&'a Game> {
+    a.games
+        .iter()
+        .find(|g| a.sources.get(g.vocab.file).path.parent() == Some(dir))
+        .or_else(|| a.games.first())
+}
+
+/// The card whose name stands at `loc`, and its game.
+fn card_at(a: &Analysis, loc: Loc) -> Option<(&Game, &crate::resolve::Card)> {
+    a.games
+        .iter()
+        .find_map(|g| Some((g, g.cards.iter().find(|c| c.name.loc == loc)?)))
 }
 
 /// The cards and wonders named at byte `off` of a file: by their name, a
@@ -425,9 +458,10 @@ fn names_at(g: &Game, file: FileId, off: usize) -> Vec<Named> {
         if here(c.name.loc) || c.aliases.iter().any(|a| here(a.loc)) {
             out.push(Named::Card(i));
         }
-        for (targets, t) in &c.chains {
-            if here(t.loc) {
-                out.extend(targets.iter().map(|&t| Named::Card(t)));
+        for ch in &c.chains {
+            if here(ch.name.loc) {
+                out.extend(ch.own.iter().map(|&t| Named::Card(t)));
+                out.extend(ch.extended.iter().map(|&t| Named::Extended(t)));
             }
         }
     }

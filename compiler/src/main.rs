@@ -30,7 +30,13 @@ enum Command {
     /// Report every problem of the card sets; exits 1 on an error.
     ///
     /// PATHS are game folders (holding game.yaml) or folders of game
-    /// folders. The report ends with a summary of what was compiled.
+    /// folders (default: `cards`, so that `sevenc check` in the folder
+    /// `sevenc new` made checks its card set). An expansion is checked
+    /// against the game it extends, which need not be named: it is found
+    /// beside the expansion's folder, in the library that a `sevenc new`
+    /// folder builds against (its Cargo.toml), or in the library this
+    /// sevenc was built from. The report ends with a summary of what was
+    /// compiled.
     #[command(after_long_help = EXIT_CODES)]
     Check {
         /// Game folders, or folders of game folders.
@@ -89,7 +95,7 @@ enum Command {
     /// Run the language server on standard input and output.
     ///
     /// For editors: the diagnostics of `check` while typing (the whole game
-    /// is re-checked on each change), completion of the game's words, names
+    /// is re-checked on each change; an expansion with the game it extends), completion of the game's words, names
     /// and cards, hover (a card in plain words, a diagnostic's explanation),
     /// go to definition from a chain or an alias to its card.
     #[command(after_long_help = EXIT_CODES)]
@@ -101,17 +107,21 @@ enum Command {
     /// README, and a Cargo project whose binary is `sevenw` for the set.
     ///
     /// `sevenc new my-expansion` (or `--extends base`) starts an expansion
-    /// of the base game with one example card and its scenario; `sevenc new
-    /// my-game --game duel` starts a game of your own as a copy of a shipped
-    /// game, with its scenarios. Then, in the folder, `cargo run --release
-    /// -- test cards/NAME`, `play`, `sim`, `score`, `price`: README.md there
-    /// says how.
+    /// of the base game with one example card and its scenario; `--extends
+    /// duel` or `--extends architects` an expansion of that game with one
+    /// example card or progress token; `sevenc new my-game --game duel`
+    /// starts a game of your own as a copy of a shipped game, with its
+    /// scenarios. Then, in the folder, `sevenc check` (no argument: the
+    /// folder's `cards/`, against the game it extends), and `cargo run
+    /// --release -- test cards/NAME`, `play`, `sim`, `score`, `price`:
+    /// README.md there says how.
     #[command(after_long_help = EXIT_CODES)]
     New {
         /// The folder to create (its name names the card set: lowercase
         /// letters, digits and `-`).
         dir: PathBuf,
-        /// Start an expansion of this shipped game (default: base).
+        /// Start an expansion of this shipped game: base, duel or
+        /// architects (default: base).
         #[arg(long, value_name = "GAME", conflicts_with = "game")]
         extends: Option<String>,
         /// Start a game of your own as a copy of this shipped game.
@@ -321,11 +331,16 @@ fn cmd_new(
     }) {
         writeln!(out, "  {}", f.display())?;
     }
+    let tests = PathBuf::from("cards").join(&made.name).join("tests");
+    let next = if made.files.iter().any(|f| f.starts_with(&tests)) {
+        format!("cargo run --release -- test cards/{}", made.name)
+    } else {
+        "cargo run --release -- --help".to_string()
+    };
     writeln!(
         out,
-        "next:\n  cd {}\n  cargo run --release -- test cards/{}",
+        "next (README.md says more):\n  cd {}\n  sevenc check\n  {next}",
         dir.display(),
-        made.name
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -415,8 +430,18 @@ fn cmd_check(
 /// What was compiled, and the count of errors and warnings.
 fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let extended: Vec<String> = compiled
+        .extended
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let with = if extended.is_empty() {
+        String::new()
+    } else {
+        format!(", with the game extended from {}", extended.join(" "))
+    };
     let mut summary = format!(
-        "checked {} ({} files, {} bytes)",
+        "checked {}{with} ({} files, {} bytes)",
         shown.join(" "),
         compiled.sources.len(),
         compiled.sources.bytes()

@@ -104,8 +104,47 @@ const MAIN_RS: &str = include_str!("../templates/new/main.rs");
 const README: &str = include_str!("../templates/new/README.md.in");
 const GITIGNORE: &str = include_str!("../templates/new/gitignore");
 const EXPANSION_GAME: &str = include_str!("../templates/new/expansion-game.yaml.in");
-const EXPANSION_CARDS: &str = include_str!("../templates/new/expansion-cards.yaml.in");
-const EXPANSION_TEST: &str = include_str!("../templates/new/expansion-test.yaml.in");
+const BASE_CARDS: &str = include_str!("../templates/new/expansion-base-cards.yaml.in");
+const BASE_TEST: &str = include_str!("../templates/new/expansion-base-test.yaml.in");
+const DUEL_CARDS: &str = include_str!("../templates/new/expansion-duel-cards.yaml.in");
+const ARCHITECTS_PROGRESS: &str =
+    include_str!("../templates/new/expansion-architects-progress.yaml.in");
+
+/// The example an expansion of a shipped game starts with.
+struct Template {
+    /// The game's name in prose.
+    title: &'static str,
+    /// (file in the card set's folder, template): its example.
+    files: &'static [(&'static str, &'static str)],
+    /// How many players `play` and `sim` are shown with (none: the game's only count).
+    players: Option<(u8, u8)>,
+}
+
+/// The expansion templates, by the shipped game they extend (every edition
+/// of it: an expansion extends a game, not an edition).
+fn template(game: &str) -> Option<Template> {
+    Some(match game {
+        "base" => Template {
+            title: "the base game",
+            files: &[
+                ("cards.yaml", BASE_CARDS),
+                ("tests/cartographers.yaml", BASE_TEST),
+            ],
+            players: Some((4, 7)),
+        },
+        "duel" => Template {
+            title: "7 Wonders Duel",
+            files: &[("cards.yaml", DUEL_CARDS)],
+            players: None,
+        },
+        "architects" => Template {
+            title: "7 Wonders Architects",
+            files: &[("progress.yaml", ARCHITECTS_PROGRESS)],
+            players: Some((4, 7)),
+        },
+        _ => return None,
+    })
+}
 
 /// Whether `name` can name a card set, a folder and a Cargo package.
 pub fn valid_name(name: &str) -> bool {
@@ -202,22 +241,29 @@ pub fn create(opts: &NewOptions) -> Result<Created, NewError> {
     let title = title_of(&name);
     let cards = PathBuf::from("cards").join(&name);
     let mut files: Vec<(PathBuf, String)> = Vec::new();
-    let (what, play) = match &opts.start {
+    let (what, play, players) = match &opts.start {
         Start::Extends(game) => {
             find(game)?;
-            if game != "base" {
+            let Some(t) = template(game) else {
                 return Err(NewError::NoTemplate { name: game.clone() });
-            }
-            let vars = [("name", name.as_str()), ("title", title.as_str())];
+            };
+            let vars = [
+                ("name", name.as_str()),
+                ("title", title.as_str()),
+                ("game", game.as_str()),
+                ("game_title", t.title),
+            ];
             files.push((cards.join("game.yaml"), fill(EXPANSION_GAME, &vars)));
-            files.push((cards.join("cards.yaml"), fill(EXPANSION_CARDS, &vars)));
-            files.push((
-                cards.join("tests").join("cartographers.yaml"),
-                fill(EXPANSION_TEST, &vars),
-            ));
+            for (file, text) in t.files {
+                files.push((cards.join(file), fill(text, &vars)));
+            }
             (
-                format!("An expansion of the base game: `cards/{name}/game.yaml` extends `base`."),
-                format!("--game base --with {name}"),
+                format!(
+                    "An expansion of {}: `cards/{name}/game.yaml` extends `{game}` (either edition, where it has two).",
+                    t.title
+                ),
+                format!("--game {game} --with {name}"),
+                t.players,
             )
         }
         Start::Copy(game) => {
@@ -229,21 +275,44 @@ pub fn create(opts: &NewOptions) -> Result<Created, NewError> {
                      are the {game} game's; its cards and scenarios are yours to change)."
                 ),
                 format!("--game {name}"),
+                (game != "duel").then_some((4, 7)),
             )
         }
+    };
+    let scenarios_made = files
+        .iter()
+        .any(|(p, _)| p.starts_with(cards.join("tests")));
+    let (play_players, sim_players) = match players {
+        Some((p, s)) => (format!(" --players {p}"), format!(" --players {s}")),
+        None => (String::new(), String::new()),
     };
     let dsl = shown(&project.join("dsl").join("DSL.md"));
     let scenarios = shown(&project.join("dsl").join("SCENARIOS.md"));
     let library = std::fs::canonicalize(&opts.library).unwrap_or_else(|_| opts.library.clone());
-    let checked = format!("{} cards", shown(&library));
+    let library = shown(&library);
+    let tests_line = if scenarios_made {
+        format!("- `cards/{name}/tests/`: scenario tests (`{scenarios}`).\n")
+    } else {
+        format!(
+            "- `cards/{name}/tests/`: put scenario tests there (`{scenarios}`), run with\n  `cargo run --release -- test cards/{name}`.\n"
+        )
+    };
+    let test_command = if scenarios_made {
+        format!("    cargo run --release -- test cards/{name}          # the scenarios\n")
+    } else {
+        String::new()
+    };
     let vars = [
         ("name", name.as_str()),
         ("title", title.as_str()),
         ("what", what.as_str()),
         ("play", play.as_str()),
         ("dsl", dsl.as_str()),
-        ("scenarios", scenarios.as_str()),
-        ("checked", checked.as_str()),
+        ("tests_line", tests_line.as_str()),
+        ("test_command", test_command.as_str()),
+        ("play_players", play_players.as_str()),
+        ("sim_players", sim_players.as_str()),
+        ("library", library.as_str()),
         ("runtime", &shown(&runtime)),
         ("compiler", &shown(&compiler)),
     ];
@@ -399,6 +468,40 @@ mod tests {
     }
 
     #[test]
+    fn an_expansion_of_every_shipped_game_checks_clean_in_its_folder() {
+        let scratch = Scratch::new("new-ext-all");
+        let games = shipped_games(&project().join("cards"));
+        assert!(games.len() >= 3, "{games:?}");
+        for (game, _) in games {
+            let root = scratch.0.join(format!("more-{game}"));
+            let made = create(&opts(root.clone(), Start::Extends(game.clone()))).unwrap();
+            let yaml =
+                std::fs::read_to_string(root.join(format!("cards/more-{game}/game.yaml"))).unwrap();
+            assert!(yaml.contains(&format!("\nextends: {game}\n")), "{yaml}");
+            // Only the folder's cards are named: the game it extends is
+            // found through its Cargo.toml, as `sevenc check` there does.
+            let compiled = crate::check(&[root.join("cards")]);
+            assert_eq!(
+                compiled.report.errors() + compiled.report.warnings(),
+                0,
+                "{game}: {}",
+                compiled.report.render(&compiled.sources, false)
+            );
+            let lib = compiled.library.unwrap();
+            assert!(lib.games.iter().any(|g| g.name == game), "{game}");
+            let mine = lib.games.iter().find(|g| g.name == made.name).unwrap();
+            assert_eq!(mine.extends.as_deref(), Some(game.as_str()));
+            assert_eq!(mine.cards.len() + mine.progress.len(), 1, "{game}");
+            let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+            assert!(
+                readme.contains(&format!("--game {game} --with more-{game}")),
+                "{readme}"
+            );
+            assert!(readme.contains("cargo install --path "), "{readme}");
+        }
+    }
+
+    #[test]
     fn a_copy_of_duel_is_a_game_of_its_own_that_checks_clean() {
         let scratch = Scratch::new("new-copy");
         let root = scratch.0.join("my-duel");
@@ -442,8 +545,6 @@ mod tests {
             e.to_string().contains("games: architects, base, duel"),
             "{e}"
         );
-        let e = create(&opts(root.join("x"), Start::Extends("duel".into()))).unwrap_err();
-        assert!(e.to_string().contains("--game duel"), "{e}");
         let mut o = opts(root.join("x"), Start::Extends("base".into()));
         o.project = root.join("nowhere");
         assert!(matches!(create(&o), Err(NewError::NoProject(_))));

@@ -255,8 +255,8 @@ pub struct Card {
     pub effects: Effects,
     /// A project's penalty (Edifice).
     pub penalty: Effects,
-    /// Chain targets: the card indices with that name, and the name's place.
-    pub chains: Vec<(Vec<usize>, Text)>,
+    /// Chain targets, each as written, with the cards of that name.
+    pub chains: Vec<Chain>,
     /// `expert:`, and where.
     pub expert: Option<bool>,
     pub expert_loc: Option<Loc>,
@@ -264,6 +264,29 @@ pub struct Card {
     /// reported), the count, the deck's name as written.
     pub decks: Vec<(Option<DeckRef>, Int, Text)>,
     pub decks_given: bool,
+}
+
+/// A card a chain names: `own` are the indices of the card set's cards of
+/// that name; for an expansion, `extended` those of [`Game::extended`] (the
+/// cards of the game it extends). Both are empty for a name no card has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chain {
+    pub own: Vec<usize>,
+    pub extended: Vec<usize>,
+    pub name: Text,
+}
+
+/// A card of the game an expansion extends (of any edition checked), as
+/// the expansion's cards may name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extended {
+    pub name: Text,
+    pub age: Int,
+    /// Its colour as written (for completion).
+    pub colour: Option<String>,
+    /// The game and edition that define it.
+    pub game: String,
+    pub edition: u8,
 }
 
 /// A deck of a game of decks.
@@ -314,6 +337,9 @@ pub struct Game {
     pub progress: Vec<Progress>,
     /// See [`crate::load::GameSrc::left_out`].
     pub left_out: Vec<crate::load::LeftOut>,
+    /// For an expansion: the cards of the game it extends, every edition
+    /// checked (empty for a game).
+    pub extended: Vec<Extended>,
 }
 
 /// Resolves a game on its own (an expansion then has no game to extend);
@@ -329,6 +355,38 @@ pub fn resolve(game: GameAst, report: &mut Report) -> Option<Game> {
 
 /// Resolves a game over its checked vocabulary.
 pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<Game> {
+    resolve_in(game, vocab, Vec::new(), report)
+}
+
+/// The cards of the game an expansion extends, from the games checked
+/// (`games`, with their vocabularies `vocabs`): those of every edition of
+/// the game `extends` names.
+pub fn extended_cards(extends: &str, games: &[GameAst], vocabs: &[Option<Vocab>]) -> Vec<Extended> {
+    let mut out = Vec::new();
+    for (g, v) in games.iter().zip(vocabs) {
+        let Some(v) = v else { continue };
+        if v.game != extends || v.extends.is_some() {
+            continue;
+        }
+        out.extend(g.cards.iter().map(|c| Extended {
+            name: c.src.name.clone(),
+            age: c.src.age,
+            colour: c.src.colour.as_ref().map(|t| t.value.trim().to_lowercase()),
+            game: v.game.clone(),
+            edition: v.edition,
+        }));
+    }
+    out
+}
+
+/// [`resolve_with`] for an expansion: its chains may name `extended`, the
+/// cards of the game it extends ([`extended_cards`]).
+pub fn resolve_in(
+    game: GameAst,
+    vocab: Vocab,
+    extended: Vec<Extended>,
+    report: &mut Report,
+) -> Option<Game> {
     let cards: Vec<CardKey> = game
         .cards
         .iter()
@@ -365,6 +423,7 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
         v: &vocab,
         report,
         cards: &cards,
+        extended: &extended,
         tokens: &tokens,
         token_names: &token_names,
         wonders: &shown_wonders,
@@ -388,6 +447,13 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
             .or_default()
             .push(i);
     }
+    let mut outer: std::collections::HashMap<String, Vec<usize>> = Default::default();
+    for (i, c) in extended.iter().enumerate() {
+        outer
+            .entry(c.name.value.trim().to_lowercase())
+            .or_default()
+            .push(i);
+    }
     let mut resolved = Vec::new();
     for c in &game.cards {
         // A card with an unknown colour is kept (colour `None`), so that its
@@ -402,8 +468,11 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
             .iter()
             .map(|t| {
                 let n = t.value.trim().to_lowercase();
-                let idx = names.get(&n).cloned().unwrap_or_default();
-                (idx, t.clone())
+                Chain {
+                    own: names.get(&n).cloned().unwrap_or_default(),
+                    extended: outer.get(&n).cloned().unwrap_or_default(),
+                    name: t.clone(),
+                }
             })
             .collect();
         let decks = c
@@ -475,6 +544,7 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
         wonders,
         progress,
         left_out: game.left_out,
+        extended,
     })
 }
 
@@ -483,6 +553,8 @@ struct Resolver<'a> {
     report: &'a mut Report,
     /// Every card's names (lower case) and colour as written.
     cards: &'a [CardKey],
+    /// For an expansion, the cards of the game it extends.
+    extended: &'a [Extended],
     /// Every progress token's names (lower case).
     tokens: &'a [Vec<String>],
     /// Their names as written, for suggestions.

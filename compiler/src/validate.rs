@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use crate::describe::plural;
 use crate::diag::{Code, Diagnostic, Nearest, Report};
+use crate::load::Text;
 use crate::resolve::{Card, DeckRef, Effects, Game};
 use crate::source::Loc;
 use crate::vocab::Deal;
@@ -408,29 +409,37 @@ fn duplicates(game: &Game, report: &mut Report) {
 }
 
 fn chains(game: &Game, report: &mut Report) {
-    // Built at the first missing chain, once for the set.
+    // Built at the first missing chain, once for the set: the names of its
+    // cards, and of the cards of the game it extends.
     let mut nearest: Option<Nearest> = None;
     for c in &game.cards {
-        for (targets, t) in &c.chains {
-            if targets.is_empty() {
+        for ch in &c.chains {
+            let t = &ch.name;
+            if ch.own.is_empty() && ch.extended.is_empty() {
                 if game.left_out.iter().any(|l| l.may_define(&t.value)) {
                     continue; // the target may stand in what was left out
                 }
                 let near = nearest.get_or_insert_with(|| {
-                    let mut uniq: Vec<&str> =
-                        game.cards.iter().map(|c| c.name.value.as_str()).collect();
+                    let mut uniq: Vec<&str> = game
+                        .cards
+                        .iter()
+                        .map(|c| c.name.value.as_str())
+                        .chain(game.extended.iter().map(|c| c.name.value.as_str()))
+                        .map(str::trim)
+                        .collect();
                     uniq.sort_by_cached_key(|n| n.to_lowercase());
                     uniq.dedup_by_key(|n| n.to_lowercase());
                     Nearest::new(uniq)
                 });
+                let whose = match &game.vocab.extends {
+                    Some(parent) => format!("`{}` or of `{parent}`", game.vocab.game),
+                    None => format!("`{}`", game.vocab.game),
+                };
                 report.push(
                     Diagnostic::new(
                         Code::UnknownCard,
                         t.loc,
-                        format!(
-                            "chain to `{}`, which is not a card of `{}`",
-                            t.value, game.vocab.game
-                        ),
+                        format!("chain to `{}`, which is not a card of {whose}", t.value),
                     )
                     .label("no card has this name")
                     .maybe_help(join_help(
@@ -439,24 +448,44 @@ fn chains(game: &Game, report: &mut Report) {
                         &checked_without(game),
                     )),
                 );
-            } else if !targets
+            } else if !ch.own.is_empty() {
+                if !ch
+                    .own
+                    .iter()
+                    .any(|&i| game.cards[i].age.value > c.age.value)
+                {
+                    let target = &game.cards[ch.own[0]];
+                    backwards(report, c, t, &target.name, target.age.value, "");
+                }
+            } else if !ch
+                .extended
                 .iter()
-                .any(|&i| game.cards[i].age.value > c.age.value)
+                .any(|&i| game.extended[i].age.value > c.age.value)
             {
-                let target = &game.cards[targets[0]];
-                report.push(
-                    Diagnostic::new(
-                        Code::ChainBackwards,
-                        t.loc,
-                        format!("`{}` (Age {}) chains to `{}` of Age {}, which is not a later Age", c.name.value, c.age.value, target.name.value, target.age.value),
-                    )
-                    .label("a chain must lead to a later Age")
-                    .note(target.name.loc, "the target is defined here")
-                    .help("put the chain on the earlier card: `chains:` lists the cards it makes free"),
-                );
+                let target = &game.extended[ch.extended[0]];
+                let of = format!(" (a card of `{}`)", target.game);
+                backwards(report, c, t, &target.name, target.age.value, &of);
             }
         }
     }
+}
+
+/// E0203: `c`'s chain `t` leads to `target` (`of`: whose card it is, for a
+/// card of the game an expansion extends), of Age `age`, not a later one.
+fn backwards(report: &mut Report, c: &Card, t: &Text, target: &Text, age: i64, of: &str) {
+    report.push(
+        Diagnostic::new(
+            Code::ChainBackwards,
+            t.loc,
+            format!(
+                "`{}` (Age {}) chains to `{}`{of} of Age {age}, which is not a later Age",
+                c.name.value, c.age.value, target.value
+            ),
+        )
+        .label("a chain must lead to a later Age")
+        .note(target.loc, "the target is defined here")
+        .help("put the chain on the earlier card: `chains:` lists the cards it makes free"),
+    );
 }
 
 fn decks(game: &Game, report: &mut Report) {

@@ -44,6 +44,54 @@ fn the_summary_counts_one_card_in_the_singular() {
     );
 }
 
+/// `sevenc` run in `dir`.
+fn sevenc_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sevenc"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sevenc runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_without_arguments_in_a_new_folder_checks_it_against_its_game() {
+    let dir = std::env::temp_dir().join(format!("sevenc-check-here-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.join("harbours");
+    let (code, out, err) = sevenc(&["new", folder.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n  sevenc check\n"), "{out}");
+    let (code, out, _) = sevenc_in(&folder, &["check"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("checked cards, with the game extended from "),
+        "{out}"
+    );
+    assert!(out.contains("harbours, an expansion of base"), "{out}");
+    assert!(out.ends_with("0 error(s), 0 warning(s)\n"), "{out}");
+    // A game that is nowhere: the help says where it was looked for and
+    // what to do, with the shipped games.
+    let game = folder.join("cards/harbours/game.yaml");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, text.replace("extends: base", "extends: chess")).unwrap();
+    let (code, out, _) = sevenc_in(&folder, &["check"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("`harbours` extends `chess`"), "{out}");
+    assert!(out.contains("beside the expansion's"), "{out}");
+    assert!(out.contains("architects, base, duel"), "{out}");
+    assert!(
+        out.contains("sevenc check PATH/TO/chess PATH/TO/harbours"),
+        "{out}"
+    );
+}
+
 #[test]
 fn errors_exit_1_and_json_lines_carry_positions() {
     let (code, out, err) = sevenc(&[
@@ -58,6 +106,31 @@ fn errors_exit_1_and_json_lines_carry_positions() {
     assert_eq!(lines.len(), 1, "{out}");
     assert!(lines[0].contains("\"code\":\"E0301\""), "{out}");
     assert!(err.contains("1 error(s)"), "{err}");
+}
+
+#[test]
+fn json_lines_carry_the_related_places() {
+    // E0201 points at the card defined again and at its first definition.
+    let (code, out, _) = sevenc(&[
+        "check",
+        "tests/fixtures/diag/e0201-duplicate-card",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1);
+    let d: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(d["code"], "E0201", "{out}");
+    let related = d["related"].as_array().expect("a list of related places");
+    assert_eq!(related.len(), 1, "{out}");
+    assert_eq!(related[0]["label"], "first defined here", "{out}");
+    assert!(
+        related[0]["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with(".yaml")),
+        "{out}"
+    );
+    assert!(related[0]["line"].as_u64().is_some_and(|l| l >= 1), "{out}");
+    assert!(related[0]["span"]["start"].is_u64(), "{out}");
 }
 
 #[test]

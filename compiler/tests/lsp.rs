@@ -352,3 +352,164 @@ fn an_editor_session() {
     assert!(status.success(), "{status:?}");
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
+
+/// `sevenc` run in `dir` with `args`: its standard output.
+fn sevenc_in(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_sevenc"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sevenc runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn an_expansion_made_by_sevenc_new_is_checked_against_its_game() {
+    let root = std::env::temp_dir().join(format!("sevenc-lsp-new-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let folder = root.join("harbours");
+    sevenc_in(&root, &["new", folder.to_str().unwrap()]);
+    let cards_dir = folder.join("cards/harbours");
+    let cards = cards_dir.join("cards.yaml");
+    // Three mistakes in the example card.
+    let text = std::fs::read_to_string(&cards)
+        .unwrap()
+        .replace("colour: purple", "colour: purpel")
+        .replace("cost: 2 papyrus", "cost: 2 papyrs")
+        .replace(
+            "gain 1 coin per wonder stage in self",
+            "gain 1 coin per wonder stage in self\n    chains: [Lighthous]",
+        );
+    std::fs::write(&cards, &text).unwrap();
+    // An Age II card chaining to the game's Lighthouse.
+    let age2 = "age: 2\ncards:\n  - name: Pilot\n    colour: blue\n    players: [3]\n    cost: 2 wood\n    effect: gain 2 vp\n    chains: [Lighthouse]\n";
+    std::fs::write(cards_dir.join("age2.yaml"), age2).unwrap();
+
+    // What `sevenc check` says in the folder, with no argument.
+    let check: Vec<(String, u64, u64)> = sevenc_in(&folder, &["check", "--format", "json"])
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|d| {
+            assert!(d["file"].as_str().unwrap().ends_with("cards.yaml"), "{d}");
+            let at = |k: &str| d[k].as_u64().unwrap() - 1;
+            (
+                d["code"].as_str().unwrap().to_string(),
+                at("line"),
+                at("column"),
+            )
+        })
+        .collect();
+    let codes: Vec<&str> = check.iter().map(|c| c.0.as_str()).collect();
+    assert_eq!(codes, ["E0102", "E0102", "E0202"], "{check:?}");
+
+    let mut ed = Editor::start();
+    ed.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": null, "capabilities": {} }),
+    );
+    ed.notify("initialized", json!({}));
+    let cards_uri = uri(&cards);
+    ed.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": cards_uri, "languageId": "yaml", "version": 1, "text": text } }),
+    );
+    // The same diagnostics as `sevenc check`, at the same places.
+    let d = ed.diagnostics(&cards_uri);
+    let lsp: Vec<(String, u64, u64)> = d
+        .iter()
+        .map(|d| {
+            let start = &d["range"]["start"];
+            (
+                d["code"].as_str().unwrap().to_string(),
+                start["line"].as_u64().unwrap(),
+                start["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(lsp, check);
+    let chain = d.iter().find(|d| d["code"] == "E0202").unwrap();
+    assert!(
+        chain["message"]
+            .as_str()
+            .unwrap()
+            .contains("help: did you mean `Lighthouse`?"),
+        "{chain}"
+    );
+    // Its game.yaml extends a game found through the folder: no E0303.
+    let game_uri = uri(&cards_dir.join("game.yaml"));
+    assert_eq!(ed.diagnostics(&game_uri), Vec::<Value>::new());
+
+    // Hover: the expansion's card, and a chain to the game's card.
+    let doc = json!({ "uri": cards_uri });
+    let hover = ed.request(
+        "textDocument/hover",
+        json!({ "textDocument": doc, "position": at(&text, "name: Cartographers", None) }),
+    );
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(shown.starts_with("**Cartographers Guild** — "), "{shown}");
+    let age2_doc = json!({ "uri": uri(&cards_dir.join("age2.yaml")) });
+    let hover = ed.request(
+        "textDocument/hover",
+        json!({ "textDocument": age2_doc, "position": at(age2, "[Lighth", None) }),
+    );
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        shown.starts_with("**Lighthouse** — yellow card, Age III of `base`"),
+        "{shown}"
+    );
+    // Go to definition: the game's card file.
+    let def = ed.request(
+        "textDocument/definition",
+        json!({ "textDocument": age2_doc, "position": at(age2, "[Lighth", None) }),
+    );
+    assert!(
+        def[0]["uri"].as_str().unwrap().ends_with("/base/age3.yaml"),
+        "{def}"
+    );
+
+    // Completion: the game's colours, and its later cards in `chains:`.
+    let items = ed.request(
+        "textDocument/completion",
+        json!({ "textDocument": doc, "position": at(&text, "colour: ", None) }),
+    );
+    assert!(labels(&items).contains(&"purple".to_string()));
+    let items = ed.request(
+        "textDocument/completion",
+        json!({ "textDocument": age2_doc, "position": at(age2, "chains: [", None) }),
+    );
+    let got = labels(&items);
+    assert!(got.contains(&"Lighthouse".to_string()), "{got:?}");
+    assert!(
+        !got.contains(&"Baths".to_string()),
+        "an Age I card: {got:?}"
+    );
+
+    // A shipped expansion too: Leaders' file is checked with the base game.
+    let leaders = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cards/leaders/leaders.yaml");
+    let leaders = leaders.canonicalize().unwrap();
+    let leaders_text = std::fs::read_to_string(&leaders).unwrap();
+    let l_uri = uri(&leaders);
+    ed.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": l_uri, "languageId": "yaml", "version": 1, "text": leaders_text } }),
+    );
+    assert_eq!(ed.diagnostics(&l_uri), Vec::<Value>::new());
+    let hover = ed.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": l_uri }, "position": at(&leaders_text, "name: Amytis", None) }),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("**Amytis** — white card"),
+        "{hover}"
+    );
+
+    ed.request("shutdown", Value::Null);
+    ed.notify("exit", Value::Null);
+    assert!(ed.child.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -103,6 +103,63 @@ fn a_new_expansion_builds_plays_and_reports_card_errors_at_their_place() {
         text(&run.stdout)
     );
 
+    // A card of the expansion chains to a card of the game: drafted
+    // cards of its own colour, one making the game's Lighthouse free.
+    let game_yaml = dir.join("cards/harbours/game.yaml");
+    let mut game = std::fs::read_to_string(&game_yaml).unwrap();
+    game.push_str(
+        "colours: [teal]\ncategories: [harbours]\nvp_category: { teal: harbours }\n\
+         draft: { colour: teal, deal: 1, pass: left }\n",
+    );
+    std::fs::write(&game_yaml, game).unwrap();
+    let drafted = |chains: &str| {
+        format!(
+            "age: 0\ncards:\n  - name: Harbour Master\n    colour: teal\n    cost: 1 coin\n    \
+             effect: gain 3 coins\n    chains: [{chains}]\n  - name: Pilot\n    colour: teal\n    \
+             cost: 1 coin\n    effect: gain 1 vp\n  - name: Navigator\n    colour: teal\n    \
+             cost: 1 coin\n    effect: gain 2 coins\n"
+        )
+    };
+    std::fs::write(
+        dir.join("cards/harbours/drafted.yaml"),
+        drafted("Lighthouse"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("cards/harbours/tests/chain.yaml"),
+        "game: base\nexpansions: [harbours]\nage: 3\nplayers:\n  \
+         - {name: Ana, wonder: Giza, side: A, coins: 0, leaders: [Harbour Master], hand: [Lighthouse, Loom]}\n  \
+         - {name: Ben, wonder: Rhodes, side: A, hand: [Senate, Arena]}\n  \
+         - {name: Cid, wonder: Ephesus, side: A, hand: [Palace, Gardens]}\n\
+         steps:\n  - Ana builds Lighthouse\n  - Ben discards Senate\n  - Cid discards Palace\n  \
+         - expect:\n      Ana: {cards: [Harbour Master, Lighthouse]}\n",
+    )
+    .unwrap();
+    std::fs::write(&cards, &card).unwrap();
+    let run = cargo(
+        &dir,
+        &target,
+        &["run", "-q", "--", "test", "cards/harbours"],
+    );
+    assert!(
+        text(&run.stdout).contains("2 passed, 0 failed"),
+        "{}{}",
+        text(&run.stdout),
+        text(&run.stderr)
+    );
+    // Without the chain, Lighthouse cannot be paid for.
+    std::fs::write(dir.join("cards/harbours/drafted.yaml"), drafted("")).unwrap();
+    let run = cargo(
+        &dir,
+        &target,
+        &["run", "-q", "--", "test", "cards/harbours"],
+    );
+    assert!(
+        text(&run.stdout).contains("cannot get the resources for Lighthouse"),
+        "{}",
+        text(&run.stdout)
+    );
+
     // A mistake in a card stops the build with the check's diagnostic, at
     // its line and column in the designer's file.
     std::fs::write(&cards, changed.replace("colour: purple", "colour: purpel")).unwrap();
@@ -116,4 +173,10 @@ fn a_new_expansion_builds_plays_and_reports_card_errors_at_their_place() {
         !err.contains("error[E"),
         "a Rust error in generated code: {err}"
     );
+    // The report comes first and alone: no watch list before it, no
+    // `Error:` wrapping of a `main` returning `Result`.
+    assert!(!err.contains("rerun-if-changed"), "{err}");
+    assert!(!err.contains("Error: "), "{err}");
+    let script = err.split("--- stderr").nth(1).unwrap_or_default();
+    assert!(script.trim_start().starts_with("E0102"), "{err}");
 }

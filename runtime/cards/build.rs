@@ -2,9 +2,8 @@
 //! `$OUT_DIR/cards.rs`; a card error stops the build with `sevenc check`'s
 //! report.
 
-fn main() -> Result<(), sevenw_compiler::build::BuildError> {
+fn main() {
     sevenw_compiler::build::Builder::new()
         .shipped_library()
-        .compile()?;
-    Ok(())
+        .compile_or_exit();
 }

@@ -161,6 +161,8 @@ fixtures! {
     e0102_unknown_trigger_colour: "e0102-unknown-trigger-colour" => ["E0102"];
     e0102_unknown_unit: "e0102-unknown-unit" => ["E0102"];
     e0102_unknown_deck: "e0102-unknown-deck" => ["E0102"];
+    // An expansion's `when you take` names a card of the game it extends.
+    e0102_expansion_taken_card: "e0102-expansion-taken-card" => ["E0102"];
     e0102_unknown_taken_card: "e0102-unknown-taken-card" => ["E0102"];
     // `"\e[31m…"` decodes to an ESC: the message shows it escaped.
     e0102_control_characters: "e0102-control-characters" => ["E0102"];
@@ -189,7 +191,12 @@ fixtures! {
     e0201_duplicate_across_files: "e0201-duplicate-across-files" => ["E0201"];
     e0201_duplicate_card: "e0201-duplicate-card" => ["E0201"];
     e0202_chain_to_missing_card: "e0202-chain-to-missing-card" => ["E0202"];
+    // An expansion's card chains to a card of the game it extends
+    // (`Library`), and a misspelt one gets a suggestion from the game's.
+    e0202_expansion_chain: "e0202-expansion-chain" => ["E0202"];
     e0203_chain_backwards: "e0203-chain-backwards" => ["E0203"];
+    // A chain to a card of the game, of an earlier Age.
+    e0203_expansion_chain_backwards: "e0203-expansion-chain-backwards" => ["E0203"];
     e0204_age_without_cards: "e0204-age-without-cards" => ["E0204"];
     e0204_deck_size: "e0204-deck-size" => ["E0204"];
     e0205_too_few_guilds: "e0205-too-few-guilds" => ["E0205"];
@@ -215,6 +222,7 @@ fixtures! {
     e0303_unknown_game: "e0303-unknown-game" => ["E0303"];
     e0304_name_in_both: "e0304-name-in-both" => ["E0304"];
     e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
+    e0304_card_in_both_editions: "e0304-card-in-both-editions" => ["E0304"];
     e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
     // The second edition names another family than the first.
     e0305_edition_family: "e0305-edition-family" => ["E0305"];

@@ -6,16 +6,7 @@ fn load_text(text: &str) -> (GameSrc, Vec<(Code, String)>) {
     let mut report = Report::default();
     let id = sources.add(PathBuf::from("t.yaml"), text.to_string());
     let root = yaml::parse(id, text, &mut report).expect("valid YAML");
-    let mut game = GameSrc {
-        dir: PathBuf::from("."),
-        folder: "t".into(),
-        vocab: None,
-        expansion: None,
-        cards: Vec::new(),
-        wonders: Vec::new(),
-        progress: Vec::new(),
-        left_out: Vec::new(),
-    };
+    let mut game = GameSrc::new(PathBuf::from("."), "t".into());
     Reader {
         text,
         report: &mut report,

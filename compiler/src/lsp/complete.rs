@@ -88,6 +88,20 @@ fn chain_targets(g: &Game, age: Option<i64>) -> Vec<CompletionItem> {
             &format!("Age {} {colour} card", roman(c.age.value)),
         ));
     }
+    // An expansion's cards may chain to those of the game it extends.
+    for c in &g.extended {
+        let name = c.name.value.trim();
+        if age.is_some_and(|a| c.age.value <= a) || seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        let colour = c.colour.as_deref().unwrap_or("");
+        out.push(item(
+            name,
+            CompletionItemKind::REFERENCE,
+            &format!("Age {} {colour} card of `{}`", roman(c.age.value), c.game),
+        ));
+    }
     out
 }
 

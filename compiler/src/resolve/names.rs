@@ -70,15 +70,52 @@ impl Resolver<'_> {
                 .filter(|(_, k)| k.names.contains(&n))
                 .map(|(i, _)| i as u16)
                 .collect();
-            if found.is_empty() {
-                let all: Vec<&str> = self.cards.iter().map(|k| k.shown.as_str()).collect();
+            let of_game = self
+                .extended
+                .iter()
+                .find(|c| c.name.value.trim().to_lowercase() == n);
+            if found.is_empty()
+                && let Some(c) = of_game
+            {
+                // Its index differs between the game's editions: the
+                // generated code of an expansion cannot name it.
+                let colour = c.colour.as_deref().unwrap_or("COLOUR");
+                self.report.push(
+                    Diagnostic::new(
+                        Code::UnknownName,
+                        loc,
+                        format!(
+                            "`{}` is a card of `{}`, which `when you take` in an expansion cannot name",
+                            c.name.value.trim(),
+                            c.game
+                        ),
+                    )
+                    .label(format!("a card of `{}`, not of `{}`", c.game, self.v.game))
+                    .help(format!(
+                        "name its colour (`when you take a {colour} card`) or a card of `{}`",
+                        self.v.game
+                    )),
+                );
+                ok = false;
+            } else if found.is_empty() {
+                let all: Vec<&str> = self
+                    .cards
+                    .iter()
+                    .map(|k| k.shown.as_str())
+                    .chain(self.extended.iter().map(|c| c.name.value.trim()))
+                    .collect();
                 self.report.push(
                     Diagnostic::new(
                         Code::UnknownName,
                         loc,
                         format!("unknown card `{}`", t.name.text),
                     )
-                    .label(format!("no card of `{}` has this name", self.v.game))
+                    .label(match &self.v.extends {
+                        Some(game) => {
+                            format!("no card of `{}` or of `{game}` has this name", self.v.game)
+                        }
+                        None => format!("no card of `{}` has this name", self.v.game),
+                    })
                     .maybe_help(
                         did_you_mean(&n, all.iter().copied())
                             .map(|c| format!("did you mean `{c}`?"))

@@ -16,6 +16,10 @@ pub(super) fn game_decks(game: &Game, report: &mut Report) {
     else {
         return;
     };
+    // An expansion's decks are those of the game it extends.
+    if v.extends.is_some() {
+        return;
+    }
     if game
         .left_out
         .iter()

@@ -8,12 +8,17 @@ use super::*;
 /// wonders must not take a name the game it extends (any edition) or
 /// another of its expansions uses, since sheets and logs find them by name.
 pub fn family(games: &[Game], report: &mut Report) {
+    let family_of = |x: &Game| x.vocab.extends.clone().unwrap_or(x.vocab.game.clone());
     for (i, g) in games.iter().enumerate() {
         let Some(parent) = &g.vocab.extends else {
             continue;
         };
+        // The card sets before it: the game (every edition, which share
+        // their names: a clash is one problem, reported once with each
+        // edition's place) and the expansions of the game before it.
+        let mut cards: HashMap<String, Vec<(&Game, Loc)>> = HashMap::new();
+        let mut wonders: HashMap<String, Vec<(&Game, Loc)>> = HashMap::new();
         for (j, other) in games.iter().enumerate() {
-            let family_of = |x: &Game| x.vocab.extends.clone().unwrap_or(x.vocab.game.clone());
             if i == j || family_of(other) != *parent {
                 continue;
             }
@@ -21,52 +26,64 @@ pub fn family(games: &[Game], report: &mut Report) {
             if other.vocab.extends.is_some() && j > i {
                 continue;
             }
-            // Reported at the expansion's card: `other` is the game, or an
-            // expansion before it.
-            let (mine, theirs) = (other, g);
-            let mut cards: HashMap<String, &Card> = HashMap::new();
-            for d in &mine.cards {
-                cards.entry(key(&d.name.value)).or_insert(d);
-            }
-            let mut wonders: HashMap<String, &crate::resolve::Wonder> = HashMap::new();
-            for d in &mine.wonders {
-                wonders.entry(key(&d.name.value)).or_insert(d);
-            }
-            for c in &theirs.cards {
-                if let Some(first) = cards.get(&key(&c.name.value)) {
-                    report.push(
-                        Diagnostic::new(
-                            Code::DefinedInBoth,
-                            c.name.loc,
-                            format!(
-                                "`{}` is a card of `{}` too",
-                                c.name.value.trim(),
-                                mine.vocab.game
-                            ),
-                        )
-                        .label("defined again here")
-                        .note(first.name.loc, "defined here")
-                        .help("cards are found by name in sheets and logs: give this one another name"),
-                    );
+            let mut seen = std::collections::HashSet::new();
+            for d in &other.cards {
+                if seen.insert(key(&d.name.value)) {
+                    cards
+                        .entry(key(&d.name.value))
+                        .or_default()
+                        .push((other, d.name.loc));
                 }
             }
-            for w in &theirs.wonders {
-                if let Some(first) = wonders.get(&key(&w.name.value)) {
-                    report.push(
-                        Diagnostic::new(
-                            Code::DefinedInBoth,
-                            w.name.loc,
-                            format!(
-                                "`{}` is a wonder of `{}` too",
-                                w.name.value.trim(),
-                                mine.vocab.game
-                            ),
-                        )
-                        .label("defined again here")
-                        .note(first.name.loc, "defined here")
-                        .help("wonders are found by name in sheets and logs: give this one another name"),
+            let mut seen = std::collections::HashSet::new();
+            for d in &other.wonders {
+                if seen.insert(key(&d.name.value)) {
+                    wonders
+                        .entry(key(&d.name.value))
+                        .or_default()
+                        .push((other, d.name.loc));
+                }
+            }
+        }
+        let clash =
+            |report: &mut Report, name: &crate::load::Text, what: &str, theirs: &[(&Game, Loc)]| {
+                let mut owners: Vec<&str> =
+                    theirs.iter().map(|(o, _)| o.vocab.game.as_str()).collect();
+                owners.sort_unstable();
+                owners.dedup();
+                let mut d = Diagnostic::new(
+                    Code::DefinedInBoth,
+                    name.loc,
+                    format!(
+                        "`{}` is a {what} of `{}` too",
+                        name.value.trim(),
+                        owners.join("` and `")
+                    ),
+                )
+                .label("defined again here");
+                let editions = theirs.len() > owners.len();
+                for (o, loc) in theirs {
+                    d = d.note(
+                        *loc,
+                        if editions {
+                            format!("defined here (edition {})", o.vocab.edition)
+                        } else {
+                            "defined here".to_string()
+                        },
                     );
                 }
+                report.push(d.help(format!(
+                    "{what}s are found by name in sheets and logs: give this one another name"
+                )));
+            };
+        for c in &g.cards {
+            if let Some(theirs) = cards.get(&key(&c.name.value)) {
+                clash(report, &c.name, "card", theirs);
+            }
+        }
+        for w in &g.wonders {
+            if let Some(theirs) = wonders.get(&key(&w.name.value)) {
+                clash(report, &w.name, "wonder", theirs);
             }
         }
     }

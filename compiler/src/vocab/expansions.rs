@@ -181,10 +181,22 @@ pub fn build_all(
                 )
             } else {
                 crate::diag::suggest(&target, known.iter().copied()).unwrap_or_else(|| {
-                    if known.is_empty() {
-                        "check the game's folder too (e.g. `sevenc check cards`)".into()
-                    } else {
-                        format!("the games checked are: {}", known.join(", "))
+                    // Not beside the expansion, nor in the libraries it
+                    // may build against (`load::extended_dirs`).
+                    let library = crate::build::shipped_library_path();
+                    let shipped = crate::load::games_in(&library);
+                    let near = crate::diag::did_you_mean(&target, shipped.iter().map(String::as_str))
+                        .map(|n| format!("did you mean `{n}`?"));
+                    let folder = &games[i].folder;
+                    let name_it = format!(
+                        "or name the game's folder with the expansion's: `sevenc check PATH/TO/{target} PATH/TO/{folder}`"
+                    );
+                    match near {
+                        Some(near) => format!("{near} (a game of the shipped library); {name_it}"),
+                        None => format!(
+                            "no folder of the game `{target}` was found beside the expansion's, in the library its folder builds against, or in the shipped library (its games: {}); {name_it}",
+                            shipped.join(", ")
+                        ),
                     }
                 })
             };

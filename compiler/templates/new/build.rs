@@ -2,10 +2,9 @@
 //! An error in a card file stops the build with the same report as
 //! `sevenc check`, at its line and column.
 
-fn main() -> Result<(), sevenw_compiler::build::BuildError> {
+fn main() {
     sevenw_compiler::build::Builder::new()
         .shipped_library()
         .card_set("cards")
-        .compile()?;
-    Ok(())
+        .compile_or_exit();
 }

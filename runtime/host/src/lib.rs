@@ -808,6 +808,12 @@ pub struct GameInfo {
     pub battles: Option<BattleInfo>,
     /// The VP of the cat figure (0 when the game has none).
     pub cat_vp: u8,
+    /// An expansion's chains to cards of the game it extends, which its
+    /// own card indices cannot name: one of its cards, and the name of a
+    /// card of that game (of a later Age) it makes free. Linked by name
+    /// when the game and the expansion are put together (a name the
+    /// edition in play does not have links nothing); empty for a game.
+    pub extended_chains: &'static [(CardId, &'static str)],
 }
 
 impl core::fmt::Debug for GameInfo {

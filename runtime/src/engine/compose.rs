@@ -88,6 +88,48 @@ pub fn categories_in_play(info: &'static GameInfo) -> Vec<usize> {
     (0..shown.len()).filter(|&i| shown[i]).collect()
 }
 
+/// Links each expansion's chains to cards of the game (its
+/// `extended_chains`, by name) in the composed card table: both ends' lists
+/// get the other, in composed indices. The game's cards are the first
+/// layer's; a name the game in play does not have links nothing.
+fn link_extended_chains(cards: &mut [CardInfo], layers: &[Layer]) {
+    let Some((game, expansions)) = layers.split_first() else {
+        return;
+    };
+    let in_game = usize::from(game.cards)..usize::from(game.cards) + game.info.cards.len();
+    let mut links: Vec<(usize, usize)> = Vec::new();
+    for l in expansions {
+        for &(from, name) in l.info.extended_chains {
+            let from = usize::from(from.0) + usize::from(l.cards);
+            let Some(age) = cards.get(from).map(|c| c.age) else {
+                continue;
+            };
+            for to in in_game.clone() {
+                if cards[to].age > age && cards[to].name.trim().eq_ignore_ascii_case(name.trim()) {
+                    links.push((from, to));
+                }
+            }
+        }
+    }
+    let with = |ids: &'static [CardId], more: &mut dyn Iterator<Item = usize>| {
+        let mut v: Vec<CardId> = ids.to_vec();
+        v.extend(more.map(|i| CardId(i as u16)));
+        v.sort_unstable();
+        v.dedup();
+        &*Box::leak(v.into_boxed_slice())
+    };
+    for (i, card) in cards.iter_mut().enumerate() {
+        let mut to = links.iter().filter(|l| l.0 == i).map(|l| l.1).peekable();
+        if to.peek().is_some() {
+            card.chains = with(card.chains, &mut to);
+        }
+        let mut from = links.iter().filter(|l| l.1 == i).map(|l| l.0).peekable();
+        if from.peek().is_some() {
+            card.chained_from = with(card.chained_from, &mut from);
+        }
+    }
+}
+
 /// `game` with `expansions` in play. Fails if an expansion does not extend
 /// `game` or their vocabularies do not fit together. With no expansion,
 /// `game` itself.
@@ -185,6 +227,7 @@ pub fn compose(
     if cards.len() > usize::from(u16::MAX) {
         return Err(VocabError::TooManyNames(cards.len()));
     }
+    link_extended_chains(&mut cards, &layers);
     let titles: Vec<&str> = expansions
         .iter()
         .map(|e| expansion_title(game.title, e.title))
@@ -209,6 +252,7 @@ pub fn compose(
         wonders: Box::leak(wonders.into_boxed_slice()),
         progress: Box::leak(progress.into_boxed_slice()),
         effects: composed_effects,
+        extended_chains: &[],
         ..*game
     }));
     composed.push(Composed { key, info, layers });
@@ -237,7 +281,58 @@ fn listed(items: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{expansion_title, listed};
+    use super::*;
+
+    /// An expansion of the base game whose Age II card chains to the
+    /// game's Lighthouse (Age III) by name, as the compiler writes it.
+    fn harbours(base: &'static GameInfo) -> &'static GameInfo {
+        let pilot = CardInfo {
+            name: "Pilot",
+            age: 2,
+            chains: &[],
+            chained_from: &[],
+            ..base.cards[0]
+        };
+        Box::leak(Box::new(GameInfo {
+            name: "harbours",
+            extends: "base",
+            cards: Box::leak(Box::new([pilot])),
+            wonders: &[],
+            progress: &[],
+            draft: None,
+            projects: None,
+            extended_chains: &[(CardId(0), "Lighthouse")],
+            ..*base
+        }))
+    }
+
+    #[test]
+    fn an_expansion_chains_to_a_card_of_the_game_by_name() {
+        for edition in [1, 2] {
+            let base = sevenw_cards::GAMES
+                .iter()
+                .copied()
+                .find(|g| g.name == "base" && g.edition == edition)
+                .unwrap();
+            let composed = compose(base, &[harbours(base)]).unwrap();
+            let pilot = CardId(base.cards.len() as u16);
+            assert_eq!(composed.cards[usize::from(pilot.0)].name, "Pilot");
+            let lighthouse: Vec<usize> = (0..base.cards.len())
+                .filter(|&i| composed.cards[i].name == "Lighthouse")
+                .collect();
+            assert!(!lighthouse.is_empty());
+            for &i in &lighthouse {
+                assert!(composed.cards[i].chained_from.contains(&pilot));
+                assert!(
+                    composed.cards[usize::from(pilot.0)]
+                        .chains
+                        .contains(&CardId(i as u16))
+                );
+                // The game's own chains to it are kept.
+                assert!(composed.cards[i].chained_from.len() >= 2);
+            }
+        }
+    }
 
     #[test]
     fn a_combination_is_titled_without_repeating_the_game() {

@@ -642,4 +642,5 @@ pub static TOY: GameInfo = GameInfo {
     decks: &[],
     battles: None,
     cat_vp: 0,
+    extended_chains: &[],
 };

@@ -976,6 +976,7 @@ pub mod architects {
             vp: 3,
         }),
         cat_vp: 2,
+        extended_chains: &[],
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
@@ -3674,6 +3675,7 @@ pub mod base {
         decks: &[],
         battles: None,
         cat_vp: 0,
+        extended_chains: &[],
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
@@ -6989,6 +6991,7 @@ pub mod base2 {
         decks: &[],
         battles: None,
         cat_vp: 0,
+        extended_chains: &[],
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
@@ -10094,6 +10097,7 @@ pub mod duel {
         decks: &[],
         battles: None,
         cat_vp: 0,
+        extended_chains: &[],
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
@@ -11648,6 +11652,7 @@ pub mod edifice {
         decks: &[],
         battles: None,
         cat_vp: 0,
+        extended_chains: &[],
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
@@ -13258,6 +13263,7 @@ pub mod leaders {
         decks: &[],
         battles: None,
         cat_vp: 0,
+        extended_chains: &[],
     };
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
