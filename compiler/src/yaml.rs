@@ -18,6 +18,10 @@ pub const MAX_FILE_BYTES: usize = 4 << 20;
 pub const MAX_DEPTH: usize = 64;
 /// Most YAML nodes accepted, after alias expansion.
 pub const MAX_NODES: usize = 200_000;
+/// Most bytes of text all values may hold together, after alias expansion:
+/// twice the largest file, so that aliases of one long value cannot make a
+/// small file read as tens of megabytes.
+pub const MAX_SCALAR_BYTES: usize = 2 * MAX_FILE_BYTES;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
@@ -177,6 +181,7 @@ pub fn parse_node(file: FileId, text: &str) -> Result<Node, Box<Diagnostic>> {
     let mut budget = Budget::default();
     budget.max_depth = MAX_DEPTH;
     budget.max_nodes = MAX_NODES;
+    budget.max_total_scalar_bytes = MAX_SCALAR_BYTES;
     budget.max_aliases = 10_000;
     budget.max_anchors = 10_000;
     let mut options = Options::default();
@@ -237,7 +242,12 @@ fn yaml_error(file: FileId, text: &str, e: &serde_saphyr::Error) -> Diagnostic {
 /// in a designer's words.
 fn budget_reason(reason: &str) -> String {
     let r = reason.to_ascii_lowercase();
-    if r.contains("nodes") {
+    if r.contains("scalarbytes") || r.contains("scalar_bytes") || r.contains("scalar bytes") {
+        format!(
+            "more than {} MiB of text once aliases are expanded",
+            MAX_SCALAR_BYTES >> 20
+        )
+    } else if r.contains("nodes") {
         format!("more than {MAX_NODES} YAML nodes once aliases are expanded")
     } else if r.contains("depth") || r.contains("recursion") || r.contains("nesting") {
         format!("nested deeper than {MAX_DEPTH} levels")

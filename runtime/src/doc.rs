@@ -30,9 +30,13 @@ pub const MAX_SCALAR_BYTES: usize = 2 * MAX_BYTES;
 
 /// The codes of a document's mistakes, stable as the card files' are.
 pub mod code {
-    /// The YAML cannot be read: its syntax, its encoding, or a safety limit
-    /// (size, nesting, aliases). The same code as for a card file.
-    pub const YAML: &str = "E0002";
+    /// The YAML cannot be read: its syntax. The same code as for a card
+    /// file.
+    pub const YAML: &str = "E0001";
+    /// The document exceeds a safety limit (size, nesting, aliases, text
+    /// once aliases are expanded) or is not UTF-8. The same code as for a
+    /// card file.
+    pub const LIMIT: &str = "E0002";
     /// The document's shape: a field unknown, missing or given twice, a
     /// value of the wrong kind (a list for a number, say).
     pub const SHAPE: &str = "S0001";
@@ -178,7 +182,7 @@ pub fn read<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, DocError> 
             "the {what} is {} bytes; at most {MAX_BYTES} are read",
             text.len()
         ))
-        .with_code(code::YAML));
+        .with_code(code::LIMIT));
     }
     if text.trim().is_empty() {
         return Err(nowhere(format!("the {what} is empty")));
@@ -199,6 +203,15 @@ fn in_words(e: &serde_saphyr::Error, text: &str, what: &str) -> DocError {
     use serde_saphyr::Error as E;
     let e = e.without_snippet();
     let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+    let limit = matches!(
+        e,
+        E::Budget { .. }
+            | E::AliasReplayLimitExceeded { .. }
+            | E::AliasExpansionLimitExceeded { .. }
+            | E::AliasReplayStackDepthExceeded { .. }
+            | E::AliasReplayCounterOverflow { .. }
+            | E::InvalidUtf8Input
+    );
     let shape = matches!(
         e,
         E::DuplicateMappingKey { .. }
@@ -308,7 +321,13 @@ fn in_words(e: &serde_saphyr::Error, text: &str, what: &str) -> DocError {
         line,
         column,
         message,
-        code: if shape { code::SHAPE } else { code::YAML },
+        code: if shape {
+            code::SHAPE
+        } else if limit {
+            code::LIMIT
+        } else {
+            code::YAML
+        },
         help: None,
         more: Vec::new(),
     }
@@ -726,7 +745,7 @@ mod tests {
             players: Vec<String>,
         }
         let e = read::<Names>(&text, "sheet").unwrap_err();
-        assert_eq!(e.code, code::YAML);
+        assert_eq!(e.code, code::LIMIT);
         assert!(
             e.message.contains("MiB of text once aliases are expanded"),
             "{e}"

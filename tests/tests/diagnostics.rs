@@ -634,6 +634,27 @@ fn e0002_alias_bomb() {
 }
 
 #[test]
+fn e0002_aliases_of_a_long_value() {
+    // A card file of about 1.2 MB whose 9,800 effects are aliases of one
+    // 5,000-byte text: about 49 MB of text once expanded.
+    let mut text = format!(
+        "age: 1\nlong: &long \"{}\"\ncards:\n",
+        "gain 1 coin; ".repeat(385)
+    );
+    for i in 0..9_800 {
+        text.push_str(&format!(
+            "  - {{name: C{i}, colour: brown, effect: *long}}\n"
+        ));
+    }
+    assert!(text.len() < sevenw_compiler::yaml::MAX_FILE_BYTES);
+    assert_refused(
+        "e0002-aliases-of-a-long-value",
+        "long.yaml",
+        text.into_bytes(),
+    );
+}
+
+#[test]
 fn e0002_deep_nesting() {
     // Well-formed YAML, nested far deeper than the limit.
     let depth = sevenw_compiler::yaml::MAX_DEPTH * 2;

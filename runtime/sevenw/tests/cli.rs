@@ -483,7 +483,7 @@ fn sheets_from_standard_input() {
     assert_eq!(out.status.code(), Some(1));
     // Its code, its message, and the place in the standard input.
     let err = text(&out.stderr);
-    assert!(err.starts_with("E0002"), "{err}");
+    assert!(err.starts_with("E0001"), "{err}");
     assert!(err.contains("[<stdin>:"), "{err}");
 }
 
