@@ -172,7 +172,7 @@ pub(crate) fn test(lib: &Library<'_>, a: TestArgs) -> ExitCode {
             // A scenario that could not be read: its mistakes with their
             // snippets, as a sheet's are shown; then what did not hold.
             let lines = match (&r.error, text) {
-                (Some(e), Some(text)) => {
+                (Some(e), Some(text)) if e.line > 0 || !e.more.is_empty() => {
                     out.push_str(&crate::report::render(file, text, e, false));
                     let rest = sevenw_runtime::scenario::Run {
                         error: None,

@@ -23,6 +23,10 @@ pub(crate) fn sheet_game(
 
 /// A sheet's mistakes, each with its code and a snippet of the file.
 pub(crate) fn sheet_fail(path: &Path, text: &str, e: sevenw_runtime::sheet::SheetError) -> Fail {
+    // Nothing to show of the file: the message, with the file's name.
+    if e.line == 0 && e.more.is_empty() {
+        return crate::input(format!("{}: {}", label(path), e.message));
+    }
     Fail::Rendered(crate::report::render(
         &label(path),
         text,

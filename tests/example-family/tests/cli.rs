@@ -36,12 +36,17 @@ fn ok(args: &[&str]) -> String {
     text(&out.stdout)
 }
 
-/// Exit code 1 with a plain message (no panic): the message.
+/// Exit code 1 with a plain message or a diagnostic with its code (a
+/// log's line, say), no panic: the message.
 fn refused(args: &[&str]) -> String {
     let out = market(args);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    let coded = err.len() > 5
+        && err.as_bytes()[0].is_ascii_uppercase()
+        && err.as_bytes()[1..5].iter().all(u8::is_ascii_digit)
+        && err.as_bytes()[5] == b'\n';
+    assert!(err.starts_with("error: ") || coded, "{args:?}: {err}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
     assert!(out.stdout.is_empty(), "{args:?}");
     err
@@ -145,7 +150,8 @@ fn a_logged_game_replays_to_the_same_story_and_result() {
     let bad = dir.join("forged.log");
     std::fs::write(&bad, forged).unwrap();
     let err = refused(&["replay", bad.to_str().unwrap()]);
-    assert!(err.contains("line "), "{err}");
+    assert!(err.contains("forged.log:6:1]"), "{err}");
+    assert!(err.contains("the log says `sell Nothing`"), "{err}");
 }
 
 #[test]
