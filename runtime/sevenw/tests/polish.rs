@@ -228,3 +228,26 @@ fn a_sheets_yaml_mistakes_read_as_a_card_files() {
     );
     assert!(err.contains("indent.yaml:7:2]"), "{err}");
 }
+
+#[test]
+fn a_duel_sheet_with_two_mistakes_reports_both() {
+    let example = std::fs::read_to_string(format!("{RUNTIME}/sheets/duel.yaml")).unwrap();
+    let edited = example
+        .replace(
+            "cards: [Clay Pool, Glassworks",
+            "cards: [Clay Pol, Glassworks",
+        )
+        .replace("    wonders: [The Colossus]", "    wonders: [The Colosus]");
+    assert_ne!(edited, example);
+    let sheet = scratch("duel-two-mistakes.yaml", &edited);
+    let out = sevenw(&["score", &sheet.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("unknown card `Clay Pol`; did you mean `Clay Pool`?"),
+        "{err}"
+    );
+    assert!(err.contains("duel-two-mistakes.yaml:7:13]"), "{err}");
+    assert!(err.contains("unknown wonder `The Colosus`"), "{err}");
+    assert!(err.contains("duel-two-mistakes.yaml:13:15]"), "{err}");
+}

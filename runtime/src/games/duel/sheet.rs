@@ -22,7 +22,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::doc::{Scalar, at, int, nowhere, read};
+use crate::doc::{Found, Scalar, at, int, nowhere, read};
 use crate::engine::city::City;
 use crate::engine::payment::Payment;
 use crate::engine::rng::Rng;
@@ -330,13 +330,18 @@ impl Duel {
         coins: i32,
     ) -> Result<(), SheetError> {
         st.rebuild = true;
+        // Each mistake is kept and its item skipped, so that a sheet's
+        // mistakes are reported together.
+        let mut found = Found::default();
         let mut seen_wonders = 0;
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
             for c in p.cards.iter().flatten() {
-                let id = card(&self.vocab, c)?;
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
                 if let Some(who) = self.holder(st, id) {
-                    return Err(at(
+                    found.push(at(
                         c,
                         format!(
                             "{} is already {}'s: the game has one copy",
@@ -344,40 +349,49 @@ impl Duel {
                             names[who]
                         ),
                     ));
+                    continue;
                 }
                 self.give_card(st, seat, id);
             }
-            let built = p.wonders.as_deref().unwrap_or(&[]);
+            let mut built = p.wonders.as_deref().unwrap_or(&[]);
             if let Some(w) = built.get(WONDERS_EACH) {
-                return Err(at(
+                found.push(at(
                     w,
                     format!("a player has {WONDERS_EACH} wonders at most"),
                 ));
+                built = &[];
             }
             for w in built {
-                let id = wonder(&self.vocab, w)?;
+                let Some(id) = found.keep(wonder(&self.vocab, w)) else {
+                    continue;
+                };
                 if let Some(who) = (0..2).find(|&s| st.table.built[s].contains(&id)) {
-                    return Err(at(
+                    found.push(at(
                         w,
                         format!("{} is already {}'s", self.wonder_name(id), names[who]),
                     ));
+                    continue;
                 }
                 seen_wonders += 1;
                 if seen_wonders > usize::from(MAX_WONDERS) {
-                    return Err(at(
+                    found.push(at(
                         w,
                         format!("at most {MAX_WONDERS} wonders are built in a game"),
                     ));
+                    continue;
                 }
                 self.give_wonder(st, seat, id);
             }
             for k in p.progress.iter().flatten() {
-                let id = token(&self.vocab, k)?;
+                let Some(id) = found.keep(token(&self.vocab, k)) else {
+                    continue;
+                };
                 if let Some(who) = (0..2).find(|&s| st.table.tokens[s].contains(&id)) {
-                    return Err(at(
+                    found.push(at(
                         k,
                         format!("{} is already {}'s", self.token_name(id), names[who]),
                     ));
+                    continue;
                 }
                 self.give_token(st, seat, id);
             }
@@ -388,10 +402,10 @@ impl Duel {
             a.discard_builds = 0;
             city.coins = match &p.coins {
                 None => coins,
-                Some(c) => int(c, "coins", 0..=MAX_COINS)? as i32,
+                Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,
             };
         }
         st.rebuild = false;
-        Ok(())
+        found.or(())
     }
 }
