@@ -425,10 +425,15 @@ impl<'de> Deserialize<'de> for Scalar {
         // Asked for text, the reader hands a plain scalar over as written:
         // a number too large for any type is echoed back as the user wrote
         // it, not as the float it would round to.
-        d.deserialize_str(V).map_err(|_: D::Error| {
-            // The one way to fail here: a list or a mapping where one
-            // value belongs.
-            de::Error::invalid_type(de::Unexpected::Other("a list or a mapping"), &V)
+        d.deserialize_str(V).map_err(|e: D::Error| {
+            // A list or a mapping where one value belongs is said in the
+            // field's terms; any other error stands as it is (the safety
+            // limits are met while parsing, before a value is asked for).
+            if e.to_string().contains("string scalar") {
+                de::Error::invalid_type(de::Unexpected::Other("a list or a mapping"), &V)
+            } else {
+                e
+            }
         })
     }
 }
