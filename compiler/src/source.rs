@@ -99,35 +99,8 @@ impl Sources {
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset of `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, text[line_start..offset].chars().count() + 1)
-}
-
-/// The byte offset of a 1-based line and column (in characters), clamped to the text.
-pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
-    let mut start = 0;
-    for _ in 1..line.max(1) {
-        match text[start..].find('\n') {
-            Some(i) => start += i + 1,
-            None => return text.len(),
-        }
-    }
-    let line_text = &text[start..];
-    let line_end = line_text.find('\n').unwrap_or(line_text.len());
-    let within = line_text[..line_end]
-        .char_indices()
-        .nth(col.saturating_sub(1))
-        .map_or(line_end, |(i, _)| i);
-    start + within
-}
+/// Places in a text (shared with the runtime's reading of sheets).
+pub use sevenw_yaml::{line_col, offset_of};
 
 /// A path as a URI reference: `/` separators, everything but unreserved
 /// characters percent-encoded; an absolute path as a `file://` URI.

@@ -300,14 +300,14 @@ fn in_words(e: &serde_saphyr::Error, text: &str, what: &str) -> DocError {
                 .location()
                 .and_then(|l| l.span().byte_offset())
                 .map_or_else(
-                    || offset_of(text, line, column),
+                    || sevenw_yaml::offset_of(text, line as usize, column as usize),
                     |o| (o as usize).min(text.len()),
                 );
             if let Some(c) = sevenw_yaml::cause(text, offset, reason) {
-                let (line, column) = line_column(text, c.span.start);
+                let (line, column) = sevenw_yaml::line_col(text, c.span.start);
                 return DocError {
-                    line,
-                    column,
+                    line: line as u64,
+                    column: column as u64,
                     message: c.message,
                     code: code::YAML,
                     help: Some(c.help),
@@ -331,34 +331,6 @@ fn in_words(e: &serde_saphyr::Error, text: &str, what: &str) -> DocError {
         help: None,
         more: Vec::new(),
     }
-}
-
-/// The byte offset of 1-based `line` and `column` (in characters) in
-/// `text`, clamped to it.
-fn offset_of(text: &str, line: u64, column: u64) -> usize {
-    let mut start = 0;
-    for _ in 1..line.max(1) {
-        match text[start..].find('\n') {
-            Some(i) => start += i + 1,
-            None => return text.len(),
-        }
-    }
-    let rest = &text[start..];
-    let end = rest.find('\n').unwrap_or(rest.len());
-    start
-        + rest[..end]
-            .char_indices()
-            .nth(column.saturating_sub(1) as usize)
-            .map_or(end, |(i, _)| i)
-}
-
-/// The 1-based line and column (in characters) of byte `offset`.
-fn line_column(text: &str, offset: usize) -> (u64, u64) {
-    let offset = offset.min(text.len());
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() as u64 + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() as u64 + 1)
 }
 
 /// `line 2 column 2: illegal …` (or `error: …`, or `… at line 2, column

@@ -19,6 +19,9 @@ use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
     SourceCode, SourceSpan, SpanContents,
 };
+// The replacement shown for a character that must not reach a terminal raw,
+// if it is one (shared with the runtime's command line).
+use sevenw_yaml::control_picture as replacement;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
@@ -53,23 +56,6 @@ pub(super) fn render(report: &Report, sources: &Sources, colour: bool) -> String
         out.push('\n');
     }
     out
-}
-
-/// The replacement shown for a character that must not reach a terminal
-/// raw, if it is one.
-fn replacement(c: char) -> Option<char> {
-    match c {
-        '\t' | '\n' => None,
-        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
-        '\u{7f}' => Some('\u{2421}'),
-        '\u{80}'..='\u{9f}'
-        | '\u{200e}'
-        | '\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2066}'..='\u{2069}'
-        | '\u{61c}' => Some('\u{fffd}'),
-        _ => None,
-    }
 }
 
 /// `text` with its control characters escaped (see the module's doc); a

@@ -1,6 +1,8 @@
 //! The real cause of a YAML syntax error, found by scanning the raw text:
 //! shared by the compiler (card files) and the runtime (sheets, scenarios),
-//! so that a designer's YAML mistake reads the same in every file.
+//! so that a designer's YAML mistake reads the same in every file; with the
+//! places in such a text (a line and column and its byte offset) and the
+//! characters of it that must not reach a terminal raw.
 //!
 //! The YAML parser reports where it gave up, which is often not where the
 //! mistake is: a tab in the indentation is reported at the end of the line
@@ -392,5 +394,53 @@ fn spaces(n: usize) -> String {
         "1 space".into()
     } else {
         format!("{n} spaces")
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset of `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, text[line_start..offset].chars().count() + 1)
+}
+
+/// The byte offset of a 1-based line and column (in characters), clamped to the text.
+pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
+    let mut start = 0;
+    for _ in 1..line.max(1) {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let line_text = &text[start..];
+    let line_end = line_text.find('\n').unwrap_or(line_text.len());
+    let within = line_text[..line_end]
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(line_end, |(i, _)| i);
+    start + within
+}
+
+/// The character shown for one that must not reach a terminal raw, if it
+/// is one: C0 controls as their Unicode pictures (ESC as `␛`), C1 controls
+/// and bidirectional overrides as `�`. Tabs and line feeds pass.
+pub fn control_picture(c: char) -> Option<char> {
+    match c {
+        '\t' | '\n' => None,
+        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
+        '\u{7f}' => Some('\u{2421}'),
+        '\u{80}'..='\u{9f}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{61c}' => Some('\u{fffd}'),
+        _ => None,
     }
 }

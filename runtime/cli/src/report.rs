@@ -38,55 +38,29 @@ pub(crate) fn render(name: &str, text: &str, e: &DocError, colour: bool) -> Stri
     out
 }
 
-/// A character as it may reach a terminal.
+/// A character as it may reach a terminal: a control character as its
+/// picture, except a carriage return, kept so that lines end as in the file.
 fn picture(c: char) -> char {
-    match c {
-        '\t' | '\n' | '\r' => c,
-        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}'),
-        '\u{7f}' => '\u{2421}',
-        '\u{80}'..='\u{9f}'
-        | '\u{200e}'
-        | '\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2066}'..='\u{2069}'
-        | '\u{61c}' => '\u{fffd}',
-        _ => c,
+    if c == '\r' {
+        return c;
     }
+    sevenw_yaml::control_picture(c).unwrap_or(c)
 }
 
 /// The token at 1-based `line` and `column` (in characters): up to the end
 /// of the value (a comma, bracket, comment or the line's end), at least
 /// one character. `None` when the place is not in the text.
 fn span_at(text: &str, line: u64, column: u64) -> Option<SourceSpan> {
-    if line == 0 {
+    let lines = text.split('\n').count() as u64;
+    if line == 0 || line > lines {
         return None;
     }
-    let start_of_line = if line == 1 {
-        0
-    } else {
-        let mut seen = 1;
-        let mut at = None;
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                seen += 1;
-                if seen == line {
-                    at = Some(i + 1);
-                    break;
-                }
-            }
-        }
-        at?
-    };
-    let rest = &text[start_of_line..];
-    let rest = &rest[..rest.find('\n').unwrap_or(rest.len())];
-    let offset: usize = rest
-        .char_indices()
-        .nth(column.saturating_sub(1) as usize)
-        .map_or(rest.len(), |(i, _)| i);
-    let token = &rest[offset..];
+    let start = sevenw_yaml::offset_of(text, line as usize, column as usize);
+    let token = &text[start..];
+    let token = &token[..token.find('\n').unwrap_or(token.len())];
     let end = token.find([',', ']', '}', '#']).unwrap_or(token.len());
-    let len = token[..end].trim_end().len().max(1).min(token.len().max(1));
-    Some(SourceSpan::new((start_of_line + offset).into(), len))
+    let len = token[..end].trim_end().len().max(1);
+    Some(SourceSpan::new(start.into(), len))
 }
 
 /// One mistake, as miette reads a diagnostic.

@@ -44,6 +44,7 @@ use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, TargetSpec, card_named, describe_payment,
     player_count, player_names, quoted, quoted_list, same_game,
 };
+use crate::text::shown;
 use sevenw_host::{CardId, Source};
 
 use super::{Base, DEFEAT_VP, Phase, Seat, State, Status, Table};
@@ -59,6 +60,28 @@ pub(super) use projects::settle_left;
 pub const MAX_COINS: i64 = 1_000_000;
 /// Most conflict tokens a sheet may give a player.
 pub const MAX_TOKENS: usize = 10_000;
+
+/// The value of a token a sheet lists (a conflict or debt token, `what`),
+/// one of `tokens`; an error at its place listing them otherwise.
+fn token_value(t: &Spanned<Scalar>, tokens: &[i64], what: &str) -> Result<i64, SheetError> {
+    t.value
+        .0
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|v| tokens.contains(v))
+        .ok_or_else(|| {
+            let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
+            at(
+                t,
+                format!(
+                    "`{}` is not a {what} token (tokens are {})",
+                    shown(&t.value.0),
+                    list.join(", ")
+                ),
+            )
+        })
+}
 impl Sheets for Base {
     fn targets(&self) -> Vec<TargetSpec> {
         let mut out = vec![

@@ -10,7 +10,7 @@ use crate::text::shown;
 use sevenw_host::{CardId, Source};
 
 use super::super::{Base, DEFEAT_VP, Project, Seat, Status, victory_vp};
-use super::{Entombed, MAX_COINS, MAX_TOKENS, PlayerDoc};
+use super::{Entombed, MAX_COINS, MAX_TOKENS, PlayerDoc, token_value};
 
 impl Base {
     /// The boards the players name: `None` if none names one; an error if
@@ -261,23 +261,7 @@ impl Base {
                 continue;
             }
             for t in held {
-                let v = t
-                    .value
-                    .0
-                    .trim()
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|v| tokens.contains(v));
-                let Some(v) = v else {
-                    let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
-                    found.push(at(
-                        t,
-                        format!(
-                            "`{}` is not a conflict token (tokens are {})",
-                            shown(&t.value.0),
-                            list.join(", ")
-                        ),
-                    ));
+                let Some(v) = found.keep(token_value(t, &tokens, "conflict")) else {
                     continue;
                 };
                 if v < 0 {

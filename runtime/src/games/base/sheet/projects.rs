@@ -10,7 +10,7 @@ use crate::text::shown;
 use sevenw_host::CardId;
 
 use super::super::{Base, Project, Seat, Status, Table};
-use super::{MAX_TOKENS, PlayerDoc};
+use super::{MAX_TOKENS, PlayerDoc, token_value};
 
 impl Base {
     /// Why `seat` cannot join the current Age's project now (Edifice).
@@ -86,24 +86,7 @@ impl Base {
         }
         let tokens: Vec<i64> = rule.debt.iter().map(|&d| i64::from(d)).collect();
         for d in p.debt.iter().flatten() {
-            let v = d
-                .value
-                .0
-                .trim()
-                .parse::<i64>()
-                .ok()
-                .filter(|v| tokens.contains(v));
-            let Some(v) = v else {
-                let list: Vec<String> = tokens.iter().map(i64::to_string).collect();
-                return Err(at(
-                    d,
-                    format!(
-                        "`{}` is not a debt token (tokens are {})",
-                        shown(&d.value.0),
-                        list.join(", ")
-                    ),
-                ));
-            };
+            let v = token_value(d, &tokens, "debt")?;
             if me.debt.len() >= MAX_TOKENS {
                 return Err(at(
                     d,
