@@ -37,6 +37,8 @@ pub fn shipped_library_path() -> PathBuf {
 #[derive(Clone, Debug)]
 pub struct Builder {
     sets: Vec<PathBuf>,
+    /// The shipped library among `sets`, if added: watched file by file.
+    shipped: Option<PathBuf>,
     out_dir: Option<PathBuf>,
     out_file: String,
     cargo: bool,
@@ -119,6 +121,7 @@ impl Builder {
     pub fn new() -> Self {
         Builder {
             sets: Vec::new(),
+            shipped: None,
             out_dir: None,
             out_file: "cards.rs".to_string(),
             cargo: true,
@@ -136,7 +139,8 @@ impl Builder {
 
     /// Adds the project's shipped games ([`shipped_library_path`]), so that
     /// an expansion can extend the base game without copying its files.
-    pub fn shipped_library(self) -> Self {
+    pub fn shipped_library(mut self) -> Self {
+        self.shipped = Some(shipped_library_path());
         self.card_set(shipped_library_path())
     }
 
@@ -195,10 +199,13 @@ impl Builder {
 
     /// Checks every set together, and writes the generated Rust when there
     /// is no error. Cargo is told to rerun the build when a file the
-    /// compiler read changes — exactly those files, so editing a game's
-    /// scenarios (`tests/`) rebuilds nothing. (A card file added to a folder
-    /// is read at the next rebuild for another reason; touch its
-    /// `game.yaml` to make it now.)
+    /// compiler read changes, and when anything changes in the folder of a
+    /// set added by [`Builder::card_set`], so that a card file added there
+    /// is read at the next build (an edited scenario in it reruns the
+    /// check too, which writes the same code: the crate is compiled again,
+    /// nothing else). The shipped library is watched file by file: editing
+    /// its scenarios rebuilds nothing, and a card file added to it is read
+    /// once one of its files changes.
     pub fn compile(self) -> Result<Built, BuildError> {
         let compiled = crate::check_with(&self.sets, &self.options);
         let read: Vec<PathBuf> = compiled.sources.iter().map(|f| f.path.clone()).collect();
@@ -215,8 +222,9 @@ impl Builder {
             for p in &read {
                 println!("cargo::rerun-if-changed={}", p.display());
             }
-            for p in self.sets.iter().filter(|p| !p.exists()) {
-                // A set not there yet: rerun once it appears.
+            for p in self.sets.iter().filter(|&p| Some(p) != self.shipped.as_ref()) {
+                // A designer's set, whole (and one not there yet: rerun
+                // once it appears).
                 println!("cargo::rerun-if-changed={}", p.display());
             }
             for line in rendered.lines().filter(|l| !l.trim().is_empty()) {

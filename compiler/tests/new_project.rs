@@ -147,6 +147,75 @@ fn a_new_expansion_builds_plays_and_reports_card_errors_at_their_place() {
         text(&run.stdout),
         text(&run.stderr)
     );
+    // An Age II card of the expansion chains to the game's Lighthouse (the
+    // issue's own case): it checks, its Age deck of 22 cards deals 3 hands
+    // of 7 (one card back to the box unseen), and games play.
+    std::fs::write(
+        dir.join("cards/harbours/age2.yaml"),
+        "age: 2\ncards:\n  - name: Quay\n    colour: blue\n    players: [3]\n    \
+         cost: 2 wood\n    effect: gain 2 vp\n    chains: [Lighthouse]\n",
+    )
+    .unwrap();
+    let run = cargo(
+        &dir,
+        &target,
+        &[
+            "run",
+            "-q",
+            "--",
+            "sim",
+            "--game",
+            "base",
+            "--with",
+            "harbours",
+            "--players",
+            "3",
+            "--games",
+            "200",
+            "--bots",
+            "random",
+            "--seed",
+            "7",
+            "--check",
+        ],
+    );
+    assert!(
+        run.status.success(),
+        "{}{}",
+        text(&run.stdout),
+        text(&run.stderr)
+    );
+    // Quay is dealt and built: the balance report has its row.
+    let report = scratch.join("report");
+    let run = cargo(
+        &dir,
+        &target,
+        &[
+            "run",
+            "-q",
+            "--",
+            "balance",
+            "--game",
+            "base",
+            "--with",
+            "harbours",
+            "--players",
+            "3",
+            "--games",
+            "100",
+            "--bots",
+            "random",
+            "--seed",
+            "7",
+            "--out",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let json = std::fs::read_to_string(report.join("report.json")).unwrap();
+    assert!(json.contains("\"Quay\""), "{json}");
+    std::fs::remove_file(dir.join("cards/harbours/age2.yaml")).unwrap();
+
     // Without the chain, Lighthouse cannot be paid for.
     std::fs::write(dir.join("cards/harbours/drafted.yaml"), drafted("")).unwrap();
     let run = cargo(

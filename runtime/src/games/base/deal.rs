@@ -124,10 +124,19 @@ impl Base {
         let h = usize::from(info.hand_size);
         for (p, hand) in t.hands.iter_mut().enumerate() {
             hand.clear();
-            // `start` checked that every Age deals exactly.
+            // `start` checked that every Age deals its hands in full.
             hand.extend_from_slice(deck.get(p * h..(p + 1) * h).unwrap_or(&[]));
         }
-        t.dealt.extend_from_slice(deck);
+        // A deck larger than the deal (an expansion's Age cards added to
+        // the game's) leaves its last cards out of the Age, back in the box
+        // unseen. The rulebooks are silent on such a deck; this follows
+        // the family's own set-ups: the guilds not kept "en secreto" (base
+        // game, first edition, "Preparación"), and Duel's "Devuelve a la
+        // caja tres cartas de Era de cada mazo de Era, sin mirarlas" (Duel,
+        // "Preparación de una Era"). The shipped decks deal exactly.
+        let dealt = deck.len().min(n * h);
+        t.dealt.extend_from_slice(&deck[..dealt]);
+        t.boxed.extend_from_slice(&deck[dealt..]);
     }
 
     /// "A. Fase de selección": deals `rule.deal` drafted cards to each

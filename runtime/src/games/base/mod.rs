@@ -441,7 +441,7 @@ impl Base {
                 (1..=info.ages).find_map(|age| {
                     let have = deck_size(info, age, n);
                     let want = n * usize::from(info.hand_size);
-                    (have != want).then(|| {
+                    (have < want).then(|| {
                         format!(
                             "the Age {age} deck has {have} cards for {n} players; the deal needs {want}"
                         )
@@ -517,7 +517,7 @@ impl Game for Base {
 
     /// Seats the players: wonders dealt (or chosen) and starting coins, the
     /// boards' own effects run; Age I dealt. Checks that every Age deck
-    /// deals exactly.
+    /// has the cards to deal its hands in full.
     fn start(&self, setup: &Setup) -> Result<State, SetupError> {
         let mut state = State::blank();
         self.start_into(setup, &mut state)?;
