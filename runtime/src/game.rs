@@ -113,6 +113,98 @@ pub trait Game: Sized + Send + Sync {
     fn is_over(&self, state: &Self::State) -> bool {
         self.to_move(state).is_none()
     }
+
+    /// How many numbers the game's fixed action space has: every move of
+    /// every position of this game (with its card sets) encodes below it.
+    fn num_actions(&self) -> u32;
+    /// The number of `mv` in the game's fixed action space
+    /// (`runtime/README.md` lists each game's ranges): the same decision
+    /// has the same number in every position, and two legal moves of one
+    /// position never share one. What reinforcement-learning environments
+    /// and a user interface choose by.
+    fn encode(&self, mv: &Self::Move) -> u32;
+    /// The legal move of `state` numbered `action`, if one is (the inverse
+    /// of [`Game::encode`] over the legal moves). `state` is mutable for
+    /// the buffers [`Game::legal_moves`] keeps.
+    fn decode(&self, state: &mut Self::State, action: u32) -> Option<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(state, &mut moves);
+        moves.into_iter().find(|m| self.encode(m) == action)
+    }
+    /// Whether the seat to move is finishing a decision it began: the
+    /// payment of the card action it chose. The steps of one decision are
+    /// one line of a replay log ([`Game::describe_steps`]). Never, by
+    /// default.
+    fn continues(&self, _state: &Self::State) -> bool {
+        false
+    }
+    /// The words of one whole decision made in `steps` (a card action, then
+    /// its payment), `before` being the position before the first: what a
+    /// replay log's line and the narration say. By default each step's
+    /// [`Game::describe`], joined by a space.
+    fn describe_steps(&self, _before: &Self::State, steps: &[Self::Move]) -> String {
+        steps
+            .iter()
+            .map(|m| self.describe(m))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Every legal move of `state` as a mask over the game's action space:
+/// `mask[a]` is whether action `a` is legal (`mask` is resized to
+/// [`Game::num_actions`]). `moves` is a buffer.
+pub fn legal_mask<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    moves: &mut Vec<G::Move>,
+    mask: &mut Vec<bool>,
+) {
+    mask.clear();
+    mask.resize(game.num_actions() as usize, false);
+    game.legal_moves(state, moves);
+    for mv in moves.iter() {
+        if let Some(m) = mask.get_mut(game.encode(mv) as usize) {
+            *m = true;
+        }
+    }
+}
+
+/// Checks the action space over every legal move of `state`: each number
+/// below [`Game::num_actions`], distinct, and decoded back to its move.
+/// What the round-trip tests call at every decision of many games.
+pub fn check_actions<G: Game>(game: &G, state: &mut G::State) -> Result<(), String> {
+    let mut moves = Vec::new();
+    game.legal_moves(state, &mut moves);
+    let mut seen = std::collections::HashMap::new();
+    for mv in &moves {
+        let a = game.encode(mv);
+        if a >= game.num_actions() {
+            return Err(format!(
+                "`{}` encodes to {a}, past the {} actions",
+                game.describe(mv),
+                game.num_actions()
+            ));
+        }
+        if let Some(other) = seen.insert(a, *mv) {
+            return Err(format!(
+                "`{}` and `{}` both encode to {a}",
+                game.describe(&other),
+                game.describe(mv)
+            ));
+        }
+        match game.decode(state, a) {
+            Some(back) if back == *mv => {}
+            back => {
+                return Err(format!(
+                    "{a} (`{}`) decodes to {:?}",
+                    game.describe(mv),
+                    back.map(|b| game.describe(&b))
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A rule of every position that a state breaks: which, and how

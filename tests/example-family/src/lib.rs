@@ -463,6 +463,15 @@ impl Game for Market {
         }
     }
 
+    // TODO(action space): placeholder while the numbering is written.
+    fn num_actions(&self) -> u32 {
+        1
+    }
+
+    fn encode(&self, _mv: &Move) -> u32 {
+        0
+    }
+
     fn describe(&self, mv: &Move) -> String {
         match *mv {
             Move::Buy(c) => format!("buy {}", card_name(self.info, c)),

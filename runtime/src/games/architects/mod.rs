@@ -690,6 +690,15 @@ impl Game for Architects {
         }
     }
 
+    // TODO(action space): placeholder while the numbering is written.
+    fn num_actions(&self) -> u32 {
+        1
+    }
+
+    fn encode(&self, _mv: &Move) -> u32 {
+        0
+    }
+
     fn describe(&self, mv: &Move) -> String {
         // Without a position: decks by seat.
         match *mv {

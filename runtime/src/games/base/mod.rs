@@ -679,6 +679,15 @@ impl Game for Base {
         self.describe_move(mv)
     }
 
+    // TODO(action space): placeholder while the numbering is written.
+    fn num_actions(&self) -> u32 {
+        1
+    }
+
+    fn encode(&self, _mv: &Move) -> u32 {
+        0
+    }
+
     fn options(&self) -> &'static [OptionSpec] {
         if self.info.draft.is_some() {
             LEADERS_OPTIONS

@@ -648,6 +648,15 @@ impl Game for Duel {
         self.describe_move(mv)
     }
 
+    // TODO(action space): placeholder while the numbering is written.
+    fn num_actions(&self) -> u32 {
+        1
+    }
+
+    fn encode(&self, _mv: &Move) -> u32 {
+        0
+    }
+
     /// Hidden from `seat`: the face-down cards of the layout, the cards
     /// under the opponent's wonders, the box (set aside, guilds not drawn),
     /// the tokens set aside (and those drawn for the opponent's choice),
