@@ -133,21 +133,22 @@ pub trait Game: Sized + Send + Sync {
     }
     /// Whether the seat to move is finishing a decision it began: the
     /// payment of the card action it chose. The steps of one decision are
-    /// one line of a replay log ([`Game::describe_steps`]). Never, by
-    /// default.
+    /// one line of a replay log. Never, by default.
     fn continues(&self, _state: &Self::State) -> bool {
         false
     }
-    /// The words of one whole decision made in `steps` (a card action, then
-    /// its payment), `before` being the position before the first: what a
-    /// replay log's line and the narration say. By default each step's
-    /// [`Game::describe`], joined by a space.
-    fn describe_steps(&self, _before: &Self::State, steps: &[Self::Move]) -> String {
-        steps
-            .iter()
-            .map(|m| self.describe(m))
-            .collect::<Vec<_>>()
-            .join(" ")
+    /// The words of `mv`, chosen in `state`, as a replay log's line and
+    /// the narration say them: for a step that completes a decision, the
+    /// whole decision (a card action with the payment it was made with).
+    /// By default, [`Game::describe`].
+    fn describe_in(&self, _state: &Self::State, mv: &Self::Move) -> String {
+        self.describe(mv)
+    }
+    /// The moves a replay log of format `version` numbers its decisions
+    /// by: the legal moves, but for a game whose moves changed since (the
+    /// base game's, paid in one step in format 2).
+    fn logged_moves(&self, state: &mut Self::State, _version: u8, out: &mut Vec<Self::Move>) {
+        self.legal_moves(state, out)
     }
 }
 

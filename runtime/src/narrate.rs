@@ -63,10 +63,13 @@ impl<G: Narrate> Observer<G> for Narrator<G> {
 }
 
 /// The story of a game whose family tells none of its own: each decision
-/// in [`Game::describe`]'s words, by seat, then the final scores.
+/// in [`Game::describe_in`]'s words, by seat (a decision made in steps
+/// told once, whole, as replay logs tell it), then the final scores.
 pub struct Plain {
     labels: Vec<String>,
     out: String,
+    /// The words of the decision being made, told once it is complete.
+    what: String,
 }
 
 impl Plain {
@@ -77,6 +80,7 @@ impl Plain {
                 .map(|i| format!("player {i}"))
                 .collect(),
             out: header,
+            what: String::new(),
         }
     }
 
@@ -87,10 +91,15 @@ impl Plain {
 }
 
 impl<G: Game> Observer<G> for Plain {
-    fn applied(&mut self, game: &G, _state: &G::State, seat: usize, mv: &G::Move) {
+    fn decided(&mut self, game: &G, state: &G::State, _seat: usize, i: usize, moves: &[G::Move]) {
+        self.what = game.describe_in(state, &moves[i]);
+    }
+    fn applied(&mut self, game: &G, state: &G::State, seat: usize, _mv: &G::Move) {
+        if game.continues(state) {
+            return;
+        }
         let who = self.labels.get(seat).map_or("?", String::as_str);
-        self.out
-            .push_str(&format!("{who}: {}\n", game.describe(mv)));
+        self.out.push_str(&format!("{who}: {}\n", self.what));
     }
 }
 

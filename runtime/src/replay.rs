@@ -2,12 +2,13 @@
 //! and played again from it, every line checked. One format for every game:
 //!
 //! ```text
-//! sevenw replay 2
+//! sevenw replay 3
 //! game base
 //! players 3
 //! seed 42
 //! move 0 3 build Lumber Yard
-//! move 1 0 discard Altar
+//! move 1 2.1 build Baths (bank 0, left 2, right 0)
+//! move 2 0 discard Altar
 //! …
 //! result points 0
 //! score 0 45
@@ -22,8 +23,14 @@
 //! before the moves, `NAME VALUE`, is one of the game's own set-up options
 //! ([`Game::options`]), checked against them with its line once the game is
 //! known. Every decision is `move SEAT INDEX WHAT`: the INDEX-th legal move of SEAT as the engine
-//! lists them, and WHAT the move in words, which must match on replay. The
-//! deals come from the seed. `result VICTORY WINNER…` and one `score SEAT
+//! lists them, and WHAT the move in words, which must match on replay. A
+//! decision made in steps (a card action, then how to pay it) is one line
+//! whose INDEX lists each step's, joined by dots (`2.1`), and whose words
+//! tell the whole decision. The deals come from the seed.
+//!
+//! Logs of format 2, written while a build and each of its payments were
+//! one move, still replay: their INDEX numbers the complete moves
+//! ([`Game::logged_moves`]). `result VICTORY WINNER…` and one `score SEAT
 //! TOTAL` per seat end the log; a log without them is incomplete.
 
 use std::fmt;
@@ -32,7 +39,9 @@ use crate::engine::vocab::Vocab;
 use crate::game::{Game, Observer, OptionSpec, Outcome, Setup, SetupError, Sides, check_options};
 use crate::text::shown;
 
-const MAGIC: &str = "sevenw replay 2";
+const MAGIC: &str = "sevenw replay 3";
+/// The formats read: this one, and format 2 (one step per decision).
+const READ: [(&str, u8); 2] = [(MAGIC, 3), ("sevenw replay 2", 2)];
 
 /// The lines every log may hold; any other line before the moves is one
 /// of the game's set-up options ([`Game::options`]).
@@ -80,10 +89,25 @@ fn err(line: usize, message: impl Into<String>) -> ReplayError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub seat: usize,
+    /// The index of its first step among the legal moves.
     pub index: usize,
+    /// The indices of its further steps (a payment), each among the legal
+    /// moves after the one before.
+    pub more: Vec<usize>,
     pub what: String,
     /// Its line in the log (0 when recorded).
     pub line: usize,
+}
+
+impl Decision {
+    /// Its indices as the log writes them (`2.1`).
+    pub fn steps(&self) -> String {
+        let mut s = self.index.to_string();
+        for i in &self.more {
+            s.push_str(&format!(".{i}"));
+        }
+        s
+    }
 }
 
 /// How the game ended, as the log says.
@@ -100,6 +124,8 @@ pub struct Ending {
 /// A whole game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Log {
+    /// The format it was written in (3, or 2 for an older log).
+    pub version: u8,
     pub game: String,
     /// The edition, when not the first.
     pub edition: Option<u8>,
@@ -128,6 +154,7 @@ impl Log {
         let layers = &game.vocab().layers;
         let edition = layers.first().map_or(1, |l| l.info.edition);
         Log {
+            version: 3,
             game: info.name.to_string(),
             edition: (edition > 1).then_some(edition),
             with: layers
@@ -255,7 +282,11 @@ impl Log {
     }
 
     pub fn to_text(&self) -> String {
-        let mut s = format!("{MAGIC}\ngame {}\n", self.game);
+        let magic = READ
+            .iter()
+            .find(|&&(_, v)| v == self.version)
+            .map_or(MAGIC, |&(m, _)| m);
+        let mut s = format!("{magic}\ngame {}\n", self.game);
         if let Some(e) = self.edition {
             s.push_str(&format!("edition {e}\n"));
         }
@@ -279,7 +310,7 @@ impl Log {
             s.push_str(&format!("wonders {}\n", list.join(",")));
         }
         for d in &self.decisions {
-            s.push_str(&format!("move {} {} {}\n", d.seat, d.index, d.what));
+            s.push_str(&format!("move {} {} {}\n", d.seat, d.steps(), d.what));
         }
         if let Some(e) = &self.ending {
             let w: Vec<String> = e.winners.iter().map(usize::to_string).collect();
@@ -293,13 +324,16 @@ impl Log {
 
     pub fn parse(text: &str) -> Result<Log, ReplayError> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
-        match lines.next() {
-            Some((_, l)) if l == MAGIC => {}
+        let first = lines.next();
+        let known = first.and_then(|(_, l)| READ.iter().find(|&&(m, _)| m == l));
+        let version = known.map_or(3, |&(_, v)| v);
+        match first {
+            Some(_) if known.is_some() => {}
             Some((_, l)) if l.starts_with("sevenw ") && l.contains("replay") => {
                 return Err(err(
                     1,
                     format!(
-                        "`{}` is an older log format; this sevenw reads `{MAGIC}` (play the game again with --log)",
+                        "`{}` is an older log format; this sevenw reads `{MAGIC}` and `sevenw replay 2` (play the game again with --log)",
                         shown(l)
                     ),
                 ));
@@ -307,6 +341,7 @@ impl Log {
             _ => return Err(err(1, format!("not a replay log (expected `{MAGIC}`)"))),
         }
         let mut log = Log {
+            version,
             game: String::new(),
             edition: None,
             with: Vec::new(),
@@ -414,11 +449,26 @@ impl Log {
                     }
                     let mut it = rest.splitn(3, ' ');
                     let seat = num(line, it.next(), "the seat")? as usize;
-                    let index = num(line, it.next(), "the move's index")? as usize;
+                    let steps = it.next().unwrap_or("");
+                    let mut indices = steps.split('.');
+                    let index = num(line, indices.next(), "the move's index")? as usize;
+                    let more = indices
+                        .map(|i| num(line, Some(i), "the step's index").map(|i| i as usize))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    if version < 3 && !more.is_empty() {
+                        return Err(err(
+                            line,
+                            format!(
+                                "a format {version} log has one index per move, not `{}`",
+                                shown(steps)
+                            ),
+                        ));
+                    }
                     let what = it.next().unwrap_or("").to_string();
                     log.decisions.push(Decision {
                         seat,
                         index,
+                        more,
                         what,
                         line,
                     });
@@ -503,19 +553,41 @@ impl Log {
     }
 }
 
-/// Writes down every decision of a game as it is played.
+/// Writes down every decision of a game as it is played: the steps of one
+/// decision on one line, with the words of the whole.
+#[derive(Default)]
 pub struct Recorder {
     pub decisions: Vec<Decision>,
+    /// Whether the next step goes on with the last decision.
+    goes_on: bool,
+}
+
+impl Recorder {
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
 }
 
 impl<G: Game> Observer<G> for Recorder {
-    fn decided(&mut self, game: &G, _s: &G::State, seat: usize, index: usize, moves: &[G::Move]) {
-        self.decisions.push(Decision {
-            seat,
-            index,
-            what: game.describe(&moves[index]),
-            line: 0,
-        });
+    fn decided(&mut self, game: &G, s: &G::State, seat: usize, index: usize, moves: &[G::Move]) {
+        let what = game.describe_in(s, &moves[index]);
+        match self.decisions.last_mut() {
+            Some(d) if self.goes_on && d.seat == seat => {
+                d.more.push(index);
+                d.what = what;
+            }
+            _ => self.decisions.push(Decision {
+                seat,
+                index,
+                more: Vec::new(),
+                what,
+                line: 0,
+            }),
+        }
+    }
+
+    fn applied(&mut self, game: &G, s: &G::State, _seat: usize, _mv: &G::Move) {
+        self.goes_on = game.continues(s);
     }
 }
 
@@ -602,31 +674,54 @@ pub fn replay<G: Game>(
                 format!("the game asks seat {seat} to decide, not seat {}", d.seat),
             ));
         }
-        game.legal_moves(&mut state, &mut moves);
-        let Some(mv) = moves.get(d.index).copied() else {
+        let steps = 1 + d.more.len();
+        for (k, &index) in std::iter::once(&d.index).chain(&d.more).enumerate() {
+            if k > 0 && !game.continues(&state) {
+                return Err(err(
+                    d.line,
+                    format!(
+                        "the decision of seat {seat} is complete after {}; the log gives it {steps}",
+                        crate::text::plural(k as i64, "step")
+                    ),
+                ));
+            }
+            game.logged_moves(&mut state, log.version, &mut moves);
+            let Some(mv) = moves.get(index).copied() else {
+                return Err(err(
+                    d.line,
+                    format!(
+                        "seat {seat} has {}; there is no move {index}",
+                        crate::text::plural(moves.len() as i64, "legal move"),
+                    ),
+                ));
+            };
+            if k + 1 == steps {
+                let what = game.describe_in(&state, &mv);
+                if what != d.what {
+                    return Err(err(
+                        d.line,
+                        format!(
+                            "move {} of seat {seat} is `{what}`, but the log says `{}`",
+                            d.steps(),
+                            shown(&d.what)
+                        ),
+                    ));
+                }
+            }
+            obs.decided(game, &state, seat, index, &moves);
+            game.apply(&mut state, &mv);
+            obs.applied(game, &state, seat, &mv);
+        }
+        if game.continues(&state) {
             return Err(err(
                 d.line,
                 format!(
-                    "seat {seat} has {}; there is no move {}",
-                    crate::text::plural(moves.len() as i64, "legal move"),
-                    d.index
-                ),
-            ));
-        };
-        let what = game.describe(&mv);
-        if what != d.what {
-            return Err(err(
-                d.line,
-                format!(
-                    "move {} of seat {seat} is `{what}`, but the log says `{}`",
-                    d.index,
-                    shown(&d.what)
+                    "the decision of seat {seat} goes on after {}: the log gives no index for its next step (`{}.N`)",
+                    crate::text::plural(steps as i64, "step"),
+                    d.steps()
                 ),
             ));
         }
-        obs.decided(game, &state, seat, d.index, &moves);
-        game.apply(&mut state, &mv);
-        obs.applied(game, &state, seat, &mv);
     }
     if let Some(d) = next.next() {
         return Err(err(d.line, "the game is over before this decision"));
@@ -678,13 +773,13 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for (A, B) {
 mod tests {
     use super::*;
 
-    const LOG: &str = "sevenw replay 2
+    const LOG: &str = "sevenw replay 3
 game base
 players 3
 seed 42
 sides B
 wonders Some Wonder:A,Other:B,Third:A
-move 0 3 build Some Card (bank 0, left 2, right 0)
+move 0 3.1 build Some Card (bank 0, left 2, right 0)
 move 1 0 build A Card from the discard pile
 result points 0 2
 score 0 45
@@ -707,14 +802,26 @@ score 2 45
             Decision {
                 seat: 0,
                 index: 3,
+                more: vec![1],
                 what: "build Some Card (bank 0, left 2, right 0)".into(),
                 line: 7,
             }
         );
+        assert_eq!(r.decisions[1].more, Vec::<usize>::new());
         let e = r.ending.as_ref().unwrap();
         assert_eq!(e.winners, vec![0, 2]);
         assert_eq!(e.scores, vec![45, -2, 45]);
         assert_eq!(r.to_text(), LOG);
+        // Format 2: one index per move, written back as it was read.
+        let v2 = LOG
+            .replace("sevenw replay 3", "sevenw replay 2")
+            .replace("move 0 3.1", "move 0 3");
+        let r = Log::parse(&v2).unwrap();
+        assert_eq!(r.version, 2);
+        assert_eq!(r.to_text(), v2);
+        let e = Log::parse(&v2.replace("move 0 3", "move 0 3.1")).unwrap_err();
+        assert!(e.message.contains("one index per move"), "{e}");
+        assert_eq!(e.line, 7);
     }
 
     #[test]
@@ -725,6 +832,8 @@ score 2 45
         let e = Log::parse(&LOG.replace("seed 42", "seed x")).unwrap_err();
         assert_eq!(e.line, 4);
         let e = Log::parse(&LOG.replace("move 0 3", "move 0 z")).unwrap_err();
+        assert_eq!(e.line, 7);
+        let e = Log::parse(&LOG.replace("move 0 3.1", "move 0 3.x")).unwrap_err();
         assert_eq!(e.line, 7);
         let e = Log::parse(&LOG.replace("sides B", "sides C")).unwrap_err();
         assert_eq!(e.line, 5);

@@ -159,9 +159,7 @@ pub fn play_checked_with<G: Statistics, P: Player<G>>(
     let mut state = game
         .start(setup)
         .map_err(|e| at(Some(0), Broken::new("the set-up plays", e.to_string())))?;
-    let mut recorder = Recorder {
-        decisions: Vec::new(),
-    };
+    let mut recorder = Recorder::new();
     let decisions = play_on(
         game,
         checks.invariants,

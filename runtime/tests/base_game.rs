@@ -57,7 +57,7 @@ fn composed(edition: u8, with: &[&str]) -> Base {
 /// game played again from its seed is the same game.
 fn ten_thousand_games(b: &Base, expert: bool) {
     let leaders = b.draft.is_some();
-    let mut games = 0;
+    let (mut games, mut payments) = (0, 0);
     let mut wins = vec![0u32; b.info.wonders.len()];
     for n in 3..=7usize {
         for seed in 0..2000u64 {
@@ -113,9 +113,16 @@ fn ten_thousand_games(b: &Base, expert: bool) {
                 assert_eq!(g, again);
             }
             games += 1;
+            payments += check.payments;
         }
     }
     assert_eq!(games, 10_000);
+    // Decisions in two steps: some card actions leave a choice of payment
+    // (a few in every game on average).
+    assert!(
+        payments > games,
+        "{payments} payment steps in {games} games"
+    );
     assert!(
         wins.iter().all(|&w| w > 0),
         "every wonder wins sometimes: {wins:?}"

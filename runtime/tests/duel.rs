@@ -537,9 +537,7 @@ fn every_wonder_does_what_its_card_says() {
 /// A game played by `players` from `setup`, and its log.
 fn record(d: &Duel, setup: &Setup, mut players: [Bot<Duel>; 2]) -> (Outcome, State, Log) {
     let mut st = d.start(setup).unwrap();
-    let mut recorder = Recorder {
-        decisions: Vec::new(),
-    };
+    let mut recorder = Recorder::new();
     let out = play_out(d, &mut st, &mut players, &mut recorder).unwrap();
     let mut log = Log::new(d, setup);
     log.finish(recorder, &out);

@@ -56,9 +56,10 @@ fn start(b: &Base, project: &str, board: (&str, u8)) -> State {
     s
 }
 
+/// The complete moves (each stage with each way to pay).
 fn moves(b: &Base, s: &mut State) -> Vec<Move> {
     let mut out = Vec::new();
-    b.legal_moves(s, &mut out);
+    b.complete_moves(s, &mut out);
     out
 }
 

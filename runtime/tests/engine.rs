@@ -711,9 +711,7 @@ fn random_games_keep_the_invariants() {
 /// A game played by `bots` from `setup`, and its log.
 fn record(base: &Base, setup: &Setup, mut bots: Vec<Bot<Base>>) -> (Outcome, State, Log) {
     let mut state = base.start(setup).unwrap();
-    let mut recorder = Recorder {
-        decisions: Vec::new(),
-    };
+    let mut recorder = Recorder::new();
     let out = play_out(base, &mut state, &mut bots, &mut recorder).unwrap();
     let mut log = Log::new(base, setup);
     log.finish(recorder, &out);

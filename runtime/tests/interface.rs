@@ -187,20 +187,12 @@ fn moves_are_checked_when_asked() {
     let b = base();
     let mut st = b.start(&Setup::new(3, 1)).unwrap();
     let hand = st.table.hands[0].clone();
-    let discard = Move {
-        slot: 0,
-        card: hand[0],
-        action: Action::Discard,
-    };
+    let discard = Move::new(0, hand[0], Action::Discard);
     assert_eq!(
         try_apply(&b, &mut st, 1, &discard),
         Err(Illegal::NotYourTurn { to_move: 0 })
     );
-    let foreign = Move {
-        slot: 0,
-        card: st.table.hands[1][0],
-        action: Action::Discard,
-    };
+    let foreign = Move::new(0, st.table.hands[1][0], Action::Discard);
     assert_eq!(try_apply(&b, &mut st, 0, &foreign), Err(Illegal::NotLegal));
     assert_eq!(try_apply(&b, &mut st, 0, &discard), Ok(()));
     // Seat 0 has chosen; the others have not: nothing is carried out yet.

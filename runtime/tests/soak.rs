@@ -203,9 +203,7 @@ fn a_sheet_that_scores_otherwise_and_a_log_that_does_not_replay_are_caught() {
     assert!(broken.detail.contains("seat 1"), "{}", broken.detail);
     // The same decisions recorded, but the log's last one changed.
     let mut st = b.start(&setup).expect("setup");
-    let mut rec = Recorder {
-        decisions: Vec::new(),
-    };
+    let mut rec = Recorder::new();
     play_on(&b, invariants(), &mut st, &mut randoms(3), 0, &mut rec).expect("sound");
     let mut log = Log::new(&b, &setup);
     log.finish(rec, &done.outcome);

@@ -238,6 +238,8 @@ struct Split<'a> {
     /// Coins to the bank, and the coins that may be spent besides.
     bank: u16,
     spend: u32,
+    /// Whether one payment found is enough ([`InMarket::quote`]).
+    first: bool,
 }
 
 impl Split<'_> {
@@ -284,6 +286,9 @@ impl Split<'_> {
                     left: left.min(u32::from(u16::MAX)) as u16,
                     right: right.min(u32::from(u16::MAX)) as u16,
                 });
+                if self.first {
+                    return;
+                }
             }
             let mut k = 0;
             while k < m {
@@ -318,9 +323,56 @@ impl InMarket<'_, '_> {
         budget: u32,
         discount: u8,
     ) -> &[Payment] {
-        self.search
-            .run(&self.sum, &self.market, coins, resources, budget, discount)
+        self.search.run(
+            &self.sum,
+            &self.market,
+            coins,
+            resources,
+            budget,
+            discount,
+            false,
+        )
     }
+
+    /// Whether the cost can be paid, and how: what a card action's
+    /// legality needs, without listing every way to pay (the search stops
+    /// at the first way it finds).
+    pub fn quote(
+        &mut self,
+        coins: u16,
+        resources: &[(Res, u8)],
+        budget: u32,
+        discount: u8,
+    ) -> Quote {
+        let found = self.search.run(
+            &self.sum,
+            &self.market,
+            coins,
+            resources,
+            budget,
+            discount,
+            true,
+        );
+        match found.first() {
+            None => Quote::Unpayable,
+            // Every other way pays as much to the bank and more to a
+            // neighbour: this one is the only undominated way.
+            Some(&p) if p.left == 0 && p.right == 0 && p.bank == coins => Quote::Only(p),
+            Some(_) => Quote::Trade,
+        }
+    }
+}
+
+/// Whether a cost can be paid ([`InMarket::quote`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quote {
+    /// No way within the budget.
+    Unpayable,
+    /// One way only, with the city's own production: its printed coins to
+    /// the bank ([`Payment::FREE`] for a cost of no coins).
+    Only(Payment),
+    /// One way or more, buying from neighbours or the bank.
+    Trade,
 }
 
 /// A residual need, and the coins already paid the bank to get there.
@@ -381,7 +433,7 @@ impl PaymentSearch {
         discount: u8,
     ) -> &[Payment] {
         let sum = Summary::of(market);
-        self.run(&sum, market, coins, resources, budget, discount)
+        self.run(&sum, market, coins, resources, budget, discount, false)
     }
 
     /// The search over one market for many costs (a hand of cards): what
@@ -394,6 +446,9 @@ impl PaymentSearch {
         }
     }
 
+    /// The search; with `first`, it stops at the first payment found,
+    /// which is then free only if paying nothing is possible.
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
         sum: &Summary,
@@ -402,6 +457,7 @@ impl PaymentSearch {
         resources: &[(Res, u8)],
         budget: u32,
         discount: u8,
+        first: bool,
     ) -> &[Payment] {
         self.out.clear();
         let bank = coins;
@@ -509,6 +565,7 @@ impl PaymentSearch {
             check,
             bank,
             spend,
+            first,
         };
         if !own_choices && !bank_helps && discount == 0 {
             // One residual need: the need itself.
@@ -522,7 +579,13 @@ impl PaymentSearch {
             }
             for &(s, extra) in &self.states {
                 split.run(market, &s, extra, &mut self.out);
+                if first && !self.out.is_empty() {
+                    return &self.out;
+                }
             }
+        }
+        if first {
+            return &self.out;
         }
         // Cheapest first; drop the dominated and the duplicates.
         if self.out.len() > 1 {

@@ -411,12 +411,7 @@ fn played<G: Game, S: Story<G>>(
         setup.seed,
         names.join(",")
     );
-    let mut obs = (
-        new(g, &state, header),
-        Recorder {
-            decisions: Vec::new(),
-        },
-    );
+    let mut obs = (new(g, &state, header), Recorder::new());
     let outcome = play_out(g, &mut state, &mut players, &mut obs)
         .map_err(|e| SetupError::Game(e.to_string()))?;
     let (story, recorder) = obs;

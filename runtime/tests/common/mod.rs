@@ -99,6 +99,8 @@ pub struct Checker {
     pub choices: usize,
     /// Draft picks.
     pub picks: usize,
+    /// Payment steps (a card action with several ways to pay).
+    pub payments: usize,
     /// Also check where every card is at the end of each Age (games played
     /// by the turn structure alone, with no scenario edits).
     pub cards: bool,
@@ -116,17 +118,15 @@ impl Checker {
 }
 
 impl Observer<Base> for Checker {
-    fn decided(
-        &mut self,
-        _base: &Base,
-        state: &State,
-        seat: usize,
-        _index: usize,
-        _moves: &[Move],
-    ) {
+    fn decided(&mut self, base: &Base, state: &State, seat: usize, _index: usize, _moves: &[Move]) {
         if self.age == 0 {
             // The draft (Leaders) is before Age I.
             self.age = state.table.age;
+        }
+        if base.continues(state) {
+            // The payment step of a decision counted at its card action.
+            self.payments += 1;
+            return;
         }
         match state.phase {
             Phase::LastCard(s) if s == seat => self.last_cards += 1,
@@ -137,6 +137,10 @@ impl Observer<Base> for Checker {
     }
 
     fn applied(&mut self, base: &Base, state: &State, _seat: usize, mv: &Move) {
+        if base.continues(state) {
+            // A card action whose payment is asked next: one decision.
+            return;
+        }
         self.moves += 1;
         if mv.action == Action::FromDiscard {
             self.free_builds += 1;

@@ -7,7 +7,7 @@ use sevenw_host::CardId;
 
 use crate::bots::Judge;
 
-use super::{Action, Base, Move, View, victory_vp};
+use super::{Action, Base, Move, MoveGen, View, victory_vp};
 
 impl Judge for Base {
     type Scratch = Scratch;
@@ -26,6 +26,23 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
     scratch.judged.clear();
     let mut best = (i64::MIN, 0);
     for (i, mv) in moves.iter().enumerate() {
+        // A card action is judged by its cheapest payment (the others only
+        // give more coins to a neighbour).
+        let paid;
+        let mv = if mv.unpaid() {
+            let table = &view.state.table;
+            view.rules()
+                .payments_into(table, view.seat(), mv, &mut scratch.movegen);
+            match scratch.movegen.pays.first() {
+                Some(&p) => {
+                    paid = mv.paying(p);
+                    &paid
+                }
+                None => continue,
+            }
+        } else {
+            mv
+        };
         let v = if same_for_every_card(mv.action) {
             // Judged once per decision, with the first card offering it.
             match scratch.judged.iter().find(|(a, _)| *a == mv.action) {
@@ -70,6 +87,8 @@ pub struct Scratch {
     cities: Vec<City>,
     /// The values of this decision's moves whose card does not matter.
     judged: Vec<(Action, i64)>,
+    /// The payment search for card actions.
+    movegen: MoveGen,
 }
 
 /// The value of `mv` in tenths of a point: the rise of the seat's own
@@ -91,14 +110,15 @@ fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
                 .cards
                 .get(usize::from(mv.card.0))
                 .map_or(0, |c| c.cost.coins_in(view.age().max(1)));
-            let recruit = Move {
-                action: Action::Build(Payment {
+            let recruit = Move::new(
+                mv.slot,
+                mv.card,
+                Action::Build(Payment {
                     bank: cost.min(u32::from(u16::MAX)) as u16,
                     left: 0,
                     right: 0,
                 }),
-                ..*mv
-            };
+            );
             return value(view, &recruit, s0, scratch) - i64::from(cost.min(100) as u16);
         }
         Action::Entomb => {

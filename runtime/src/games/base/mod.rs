@@ -45,6 +45,7 @@
 //!   bot's judgement, the soak checks, the narration, city sheets and
 //!   scenarios.
 
+mod actions;
 mod deal;
 mod edifice;
 mod greedy;
@@ -121,6 +122,8 @@ pub struct Base {
     deals: Vec<Option<String>>,
     /// The draft rule of the card sets in play (Leaders), if any.
     pub draft: Option<DraftRule>,
+    /// The fixed action space of the card sets.
+    numbering: actions::Numbering,
 }
 
 /// What a player does with the chosen card.
@@ -189,11 +192,51 @@ pub struct Project {
 
 /// A decision: the card at `slot` of the hand and what to do with it (for
 /// [`Action::FromDiscard`], a card of the discard pile; `slot` is 0).
+///
+/// A turn is decided in two steps, as at the table: first the card action
+/// (`paid: false` for a build or a stage, its [`Payment`] still
+/// [`Payment::FREE`]), then, only when the rules leave a choice, how to pay
+/// it: the same move with `paid: true` and the payment chosen. Every other
+/// action is complete as chosen (`paid: true`). A complete move may also
+/// be applied at once in place of both steps (scenarios, city sheets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub slot: u8,
     pub card: CardId,
     pub action: Action,
+    /// Whether the move is complete: its payment chosen, if it has one.
+    pub paid: bool,
+}
+
+impl Move {
+    /// A complete move (its payment, if any, in `action`).
+    pub fn new(slot: u8, card: CardId, action: Action) -> Move {
+        Move {
+            slot,
+            card,
+            action,
+            paid: true,
+        }
+    }
+
+    /// Whether this is a card action whose payment is still to be found.
+    pub fn unpaid(&self) -> bool {
+        !self.paid && matches!(self.action, Action::Build(_) | Action::Stage(..))
+    }
+
+    /// This move paid with `p`.
+    pub fn paying(self, p: Payment) -> Move {
+        let action = match self.action {
+            Action::Build(_) => Action::Build(p),
+            Action::Stage(_, how) => Action::Stage(p, how),
+            other => other,
+        };
+        Move {
+            action,
+            paid: true,
+            ..self
+        }
+    }
 }
 
 /// Whose decision is pending, and of what kind.
@@ -343,6 +386,9 @@ pub struct State {
     last_turn: bool,
     /// Where the turn continues once the choice asked is made.
     resume: Resume,
+    /// The card action of the seat to move whose payment it chooses now
+    /// (the second step of its decision).
+    paying: Option<Move>,
     rng: Rng,
     scratch: Scratch,
 }
@@ -355,6 +401,7 @@ clone_reusing!(State {
     turns_played,
     last_turn,
     resume,
+    paying,
     rng,
     scratch,
 });
@@ -370,6 +417,7 @@ impl State {
             turns_played: 0,
             last_turn: false,
             resume: Resume::Turn(0),
+            paying: None,
             rng: Rng::new(0),
             scratch: Scratch::default(),
         }
@@ -385,6 +433,7 @@ impl PartialEq for State {
             && self.chosen == other.chosen
             && self.turns_played == other.turns_played
             && self.resume == other.resume
+            && self.paying == other.paying
             && self.rng == other.rng
     }
 }
@@ -415,6 +464,10 @@ impl Clone for Scratch {
 pub struct MoveGen {
     search: PaymentSearch,
     stage: Vec<(Payment, StageHow)>,
+    /// The ways to pay the card action being paid.
+    pays: Vec<Payment>,
+    /// The stage actions of a turn.
+    stage_actions: Vec<StageHow>,
 }
 
 impl MoveGen {
@@ -461,7 +514,49 @@ impl Base {
             cats,
             deals,
             draft: info.draft,
+            numbering: actions::Numbering::of(info),
         })
+    }
+
+    /// Carries out a complete move of the seat to move.
+    fn carry_out(&self, state: &mut State, mv: &Move) {
+        match state.phase {
+            Phase::Turn => {
+                state.chosen.push(*mv);
+                if state.chosen.len() >= state.table.cities.len() {
+                    self.resolve_turn(state);
+                }
+            }
+            Phase::Draft => {
+                state.chosen.push(*mv);
+                if state.chosen.len() >= state.table.cities.len() {
+                    self.resolve_draft(state);
+                }
+            }
+            Phase::LastCard(seat) => {
+                state.scratch.built.clear();
+                self.pay_and_place(state, seat, mv);
+                self.run_built_effects(state);
+                self.complete_projects(state);
+                self.resume(state, Resume::LastCard(seat));
+            }
+            Phase::FreeBuild(seat) => {
+                let t = &mut state.table;
+                if let Some(p) = t.discard.iter().position(|&c| c == mv.card) {
+                    t.discard.remove(p);
+                    t.cities[seat].place(&self.vocab, mv.card);
+                    let follow = self.follow_card(mv.card, false);
+                    self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
+                }
+                self.resume(state, Resume::FreeBuild(seat));
+            }
+            Phase::Choose(seat, _) => {
+                self.choose(state, seat, mv);
+                let r = state.resume;
+                self.resume(state, r);
+            }
+            Phase::Over => {}
+        }
     }
 
     pub fn card_name(&self, c: CardId) -> &'static str {
@@ -594,14 +689,21 @@ impl Game for Base {
 
     fn legal_moves(&self, state: &mut State, out: &mut Vec<Move>) {
         out.clear();
+        if let Some(mv) = state.paying {
+            if let Some(seat) = self.to_move(state) {
+                self.payments(state, seat, &mv);
+                out.extend(state.scratch.movegen.pays.iter().map(|&p| mv.paying(p)));
+            }
+            return;
+        }
         let t = &state.table;
         match state.phase {
             Phase::Turn | Phase::Draft => {
                 let seat = state.chosen.len();
-                self.seat_moves(state, seat, out);
+                self.seat_actions(state, seat, out);
             }
             Phase::LastCard(seat) => {
-                self.moves(t, seat, &t.hands[seat], &mut state.scratch.movegen, out);
+                self.actions(t, seat, &t.hands[seat], &mut state.scratch.movegen, out);
             }
             Phase::FreeBuild(seat) => {
                 let mut options: Vec<CardId> = t
@@ -612,55 +714,79 @@ impl Game for Base {
                     .collect();
                 options.sort_unstable();
                 options.dedup();
-                out.extend(options.into_iter().map(|card| Move {
-                    slot: 0,
-                    card,
-                    action: Action::FromDiscard,
-                }));
+                out.extend(
+                    options
+                        .into_iter()
+                        .map(|card| Move::new(0, card, Action::FromDiscard)),
+                );
             }
-            Phase::Choose(seat, choice) => self.choices(state, seat, choice, out),
+            Phase::Choose(seat, choice) => self.choices(state, seat, choice, false, out),
             Phase::Over => {}
         }
     }
 
+    /// A card action whose payment leaves a choice waits for it (the
+    /// decision's second step); any other move is carried out.
     fn apply(&self, state: &mut State, mv: &Move) {
-        match state.phase {
-            Phase::Turn => {
-                state.chosen.push(*mv);
-                if state.chosen.len() >= state.table.cities.len() {
-                    self.resolve_turn(state);
+        let mut mv = *mv;
+        if state.paying.take().is_none()
+            && mv.unpaid()
+            && let Some(seat) = self.to_move(state)
+        {
+            self.payments(state, seat, &mv);
+            match state.scratch.movegen.pays[..] {
+                [p] => mv = mv.paying(p),
+                // Never for a legal move: a card action is offered only
+                // when it can be paid.
+                [] => return,
+                _ => {
+                    state.paying = Some(mv);
+                    return;
                 }
             }
-            Phase::Draft => {
-                state.chosen.push(*mv);
-                if state.chosen.len() >= state.table.cities.len() {
-                    self.resolve_draft(state);
-                }
-            }
-            Phase::LastCard(seat) => {
-                state.scratch.built.clear();
-                self.pay_and_place(state, seat, mv);
-                self.run_built_effects(state);
-                self.complete_projects(state);
-                self.resume(state, Resume::LastCard(seat));
-            }
-            Phase::FreeBuild(seat) => {
-                let t = &mut state.table;
-                if let Some(p) = t.discard.iter().position(|&c| c == mv.card) {
-                    t.discard.remove(p);
-                    t.cities[seat].place(&self.vocab, mv.card);
-                    let follow = self.follow_card(mv.card, false);
-                    self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
-                }
-                self.resume(state, Resume::FreeBuild(seat));
-            }
-            Phase::Choose(seat, _) => {
-                self.choose(state, seat, mv);
-                let r = state.resume;
-                self.resume(state, r);
-            }
-            Phase::Over => {}
         }
+        self.carry_out(state, &mv);
+    }
+
+    fn continues(&self, state: &State) -> bool {
+        state.paying.is_some()
+    }
+
+    /// A card action paid without a second step is told with its only
+    /// payment, found in `state`.
+    fn describe_in(&self, state: &State, mv: &Move) -> String {
+        if mv.unpaid()
+            && state.paying.is_none()
+            && let Some(seat) = self.to_move(state)
+        {
+            let mut state = state.clone();
+            self.payments(&mut state, seat, mv);
+            if let [p] = state.scratch.movegen.pays[..] {
+                return self.describe_move(&mv.paying(p));
+            }
+        }
+        self.describe_move(mv)
+    }
+
+    /// Format 2 numbered complete moves (each build with each payment).
+    fn logged_moves(&self, state: &mut State, version: u8, out: &mut Vec<Move>) {
+        if version <= 2 {
+            self.complete_moves(state, out);
+        } else {
+            self.legal_moves(state, out);
+        }
+    }
+
+    fn describe(&self, mv: &Move) -> String {
+        self.describe_move(mv)
+    }
+
+    fn num_actions(&self) -> u32 {
+        self.actions_len()
+    }
+
+    fn encode(&self, mv: &Move) -> u32 {
+        self.action_number(mv)
     }
 
     fn outcome(&self, state: &State) -> Outcome {
@@ -673,19 +799,6 @@ impl Game for Base {
             state,
             seat,
         }
-    }
-
-    fn describe(&self, mv: &Move) -> String {
-        self.describe_move(mv)
-    }
-
-    // TODO(action space): placeholder while the numbering is written.
-    fn num_actions(&self) -> u32 {
-        1
-    }
-
-    fn encode(&self, _mv: &Move) -> u32 {
-        0
     }
 
     fn options(&self) -> &'static [OptionSpec] {

@@ -6,7 +6,7 @@
 use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule};
 
 use crate::engine::city::{City, MAX_CAT, seat_at};
-use crate::engine::payment::{Market, Payment};
+use crate::engine::payment::{Market, Payment, Quote};
 
 use super::{Action, Base, Choice, Move, MoveGen, Phase, Project, StageHow, State, Status, Table};
 
@@ -119,11 +119,7 @@ impl Base {
             let info = self.info.cards.get(usize::from(card.0));
             if let Some(info) = info.filter(|_| !city.has_name(self.vocab.name_class(card))) {
                 if self.chained(city, card) {
-                    out.push(Move {
-                        slot,
-                        card,
-                        action: Action::Chain,
-                    });
+                    out.push(Move::new(slot, card, Action::Chain));
                 } else {
                     let any = info.cost.coins_in(table.age.max(1)) > 0
                         && *coin_discounts.get_or_insert_with(|| {
@@ -136,11 +132,10 @@ impl Base {
                     let off = self.discount_for(city, Some(info.colour));
                     let pays = search.search(coins, info.cost.resources, budget, off);
                     let free = pays.first() == Some(&Payment::FREE);
-                    out.extend(pays.iter().map(|&p| Move {
-                        slot,
-                        card,
-                        action: Action::Build(p),
-                    }));
+                    out.extend(
+                        pays.iter()
+                            .map(|&p| Move::new(slot, card, Action::Build(p))),
+                    );
                     // Free builds are for Age cards only (the publisher's
                     // FAQ: never a leader or a wonder stage).
                     if !free && info.age > 0 {
@@ -151,20 +146,17 @@ impl Base {
                         } else {
                             ability.then_some(Action::Free)
                         };
-                        out.extend(action.map(|action| Move { slot, card, action }));
+                        out.extend(action.map(|action| Move::new(slot, card, action)));
                     }
                 }
             }
-            out.extend(movegen.stage.iter().map(|&(p, how)| Move {
-                slot,
-                card,
-                action: Action::Stage(p, how),
-            }));
-            out.push(Move {
-                slot,
-                card,
-                action: Action::Discard,
-            });
+            out.extend(
+                movegen
+                    .stage
+                    .iter()
+                    .map(|&(p, how)| Move::new(slot, card, Action::Stage(p, how))),
+            );
+            out.push(Move::new(slot, card, Action::Discard));
         }
     }
 
@@ -217,7 +209,7 @@ impl Base {
     pub fn describe_move(&self, mv: &Move) -> String {
         let name = self.card_name(mv.card);
         let pay = |p: &Payment| {
-            if *p == Payment::FREE {
+            if *p == Payment::FREE || !mv.paid {
                 String::new()
             } else {
                 format!(" (bank {}, left {}, right {})", p.bank, p.left, p.right)
@@ -259,18 +251,32 @@ impl Base {
 }
 
 impl Base {
-    /// The moves of `seat` in the simultaneous turn or the draft (any seat
-    /// that has not chosen yet: scenarios ask them in any order).
+    /// The card actions of `seat` in the simultaneous turn or the draft
+    /// (any seat that has not chosen yet: scenarios ask them in any order),
+    /// its legal decisions: a build or a stage with its payment still to
+    /// choose.
+    pub(crate) fn seat_actions(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
+        self.seat_list(state, seat, false, out);
+    }
+
+    /// [`Base::seat_actions`] as complete moves: every build and stage with
+    /// each of its ways to pay (what scenarios, sheets and replay logs of
+    /// the first format name).
     pub(crate) fn seat_moves(&self, state: &mut State, seat: usize, out: &mut Vec<Move>) {
+        self.seat_list(state, seat, true, out);
+    }
+
+    fn seat_list(&self, state: &mut State, seat: usize, full: bool, out: &mut Vec<Move>) {
         out.clear();
         let t = &state.table;
         if state.phase == Phase::Draft {
             if let Some(hand) = t.drafting.get(seat) {
-                out.extend(hand.iter().enumerate().map(|(slot, &card)| Move {
-                    slot: slot as u8,
-                    card,
-                    action: Action::Keep,
-                }));
+                out.extend(
+                    hand.iter()
+                        .enumerate()
+                        .filter(|&(slot, card)| full || !hand[..slot].contains(card))
+                        .map(|(slot, &card)| Move::new(slot as u8, card, Action::Keep)),
+                );
             }
             return;
         }
@@ -280,24 +286,195 @@ impl Base {
             t.hands.get(seat)
         };
         if let Some(hand) = hand {
-            self.moves(t, seat, hand, &mut state.scratch.movegen, out);
+            if full {
+                self.moves(t, seat, hand, &mut state.scratch.movegen, out);
+            } else {
+                self.actions(t, seat, hand, &mut state.scratch.movegen, out);
+            }
         }
         if out.is_empty() && seat < t.cities.len() {
             // Nothing left to play (an empty drafted hand): the turn passes.
-            out.push(Move {
-                slot: 0,
-                card: CardId(0),
-                action: Action::Skip,
-            });
+            out.push(Move::new(0, CardId(0), Action::Skip));
         }
     }
 
-    /// The options of a choice asked of `seat`.
+    /// The complete legal moves of the position (each build and stage with
+    /// each way to pay), as [`Game::legal_moves`](crate::game::Game::legal_moves)
+    /// listed them before decisions came in two steps: what replay logs of
+    /// the first format number their decisions by.
+    pub fn complete_moves(&self, state: &mut State, out: &mut Vec<Move>) {
+        out.clear();
+        let t = &state.table;
+        match state.phase {
+            Phase::Turn | Phase::Draft => {
+                let seat = state.chosen.len();
+                self.seat_moves(state, seat, out);
+            }
+            Phase::LastCard(seat) => {
+                self.moves(t, seat, &t.hands[seat], &mut state.scratch.movegen, out);
+            }
+            Phase::Choose(seat, choice) => self.choices(state, seat, choice, true, out),
+            // No payment in them: as the legal moves.
+            Phase::FreeBuild(_) | Phase::Over => {
+                use crate::game::Game;
+                state.paying = None;
+                self.legal_moves(state, out);
+            }
+        }
+    }
+
+    /// Every card action of `seat` with `hand`, from the position at the
+    /// start of the turn, into `out`: [`Base::moves`] with each build and
+    /// stage once, unpaid, where some way to pay it exists (found without
+    /// listing them all), and each card once however many copies the hand
+    /// holds.
+    pub fn actions(
+        &self,
+        table: &Table,
+        seat: usize,
+        hand: &[CardId],
+        movegen: &mut MoveGen,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        let city = &table.cities[seat];
+        let budget = city.coins.max(0) as u32;
+        let market = self.market(&table.cities, seat);
+        let mut coin_discounts = None;
+        let mut search = movegen.search.in_market(market);
+        // The stage actions, the same with every card.
+        let stages = &mut movegen.stage_actions;
+        stages.clear();
+        if let Some(cost) = self.next_stage_cost(city) {
+            let off = self.discount_for(city, None);
+            let options = self.next_stage_options(city).max(1);
+            let quote = search.quote(cost.coins, cost.resources, budget, off);
+            let join = self.join_cost(table, seat).map(|extra| {
+                let coins = cost.coins.saturating_add(extra);
+                search.quote(coins, cost.resources, budget, off)
+            });
+            for (join, quote) in [(false, Some(quote)), (true, join)] {
+                if matches!(quote, Some(Quote::Only(_) | Quote::Trade)) {
+                    stages.extend((0..options).map(|option| StageHow { join, option }));
+                }
+            }
+        }
+        let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
+        for (slot, &card) in hand.iter().enumerate() {
+            if hand[..slot].contains(&card) {
+                continue;
+            }
+            let slot = slot as u8;
+            let info = self.info.cards.get(usize::from(card.0));
+            if let Some(info) = info.filter(|_| !city.has_name(self.vocab.name_class(card))) {
+                if self.chained(city, card) {
+                    out.push(Move::new(slot, card, Action::Chain));
+                } else {
+                    let any = info.cost.coins_in(table.age.max(1)) > 0
+                        && *coin_discounts.get_or_insert_with(|| {
+                            table
+                                .cities
+                                .iter()
+                                .any(|c| !c.abilities.coin_discounts.is_empty())
+                        });
+                    let coins = self.coins_for(table, seat, info, any);
+                    let off = self.discount_for(city, Some(info.colour));
+                    let quote = search.quote(coins, info.cost.resources, budget, off);
+                    let build = Move {
+                        slot,
+                        card,
+                        action: Action::Build(Payment::FREE),
+                        paid: false,
+                    };
+                    if quote != Quote::Unpayable {
+                        out.push(build);
+                    }
+                    // Free builds are for Age cards only (the publisher's
+                    // FAQ: never a leader or a wonder stage).
+                    if quote != Quote::Only(Payment::FREE) && info.age > 0 {
+                        let by_rule = !city.abilities.free_rules.is_empty()
+                            && self.free_by_rule(table, seat, info);
+                        let action = if by_rule {
+                            Some(Action::RuleFree)
+                        } else {
+                            ability.then_some(Action::Free)
+                        };
+                        out.extend(action.map(|action| Move::new(slot, card, action)));
+                    }
+                }
+            }
+            out.extend(stages.iter().map(|&how| Move {
+                slot,
+                card,
+                action: Action::Stage(Payment::FREE, how),
+                paid: false,
+            }));
+            out.push(Move::new(slot, card, Action::Discard));
+        }
+    }
+
+    /// The ways `seat` may pay for the card action `mv` (unpaid), into the
+    /// move generator's `pays`: those that differ in what each neighbour
+    /// receives, cheapest first (the second step of a decision).
+    pub(super) fn payments(&self, state: &mut State, seat: usize, mv: &Move) {
+        self.payments_into(&state.table, seat, mv, &mut state.scratch.movegen);
+    }
+
+    /// [`Base::payments`] at `t`, into `movegen`'s `pays`.
+    pub(super) fn payments_into(&self, t: &Table, seat: usize, mv: &Move, movegen: &mut MoveGen) {
+        movegen.pays.clear();
+        let Some(city) = t.cities.get(seat) else {
+            return;
+        };
+        let budget = city.coins.max(0) as u32;
+        let market = self.market(&t.cities, seat);
+        let mut search = movegen.search.in_market(market);
+        let pays = match mv.action {
+            Action::Build(_) => {
+                let Some(info) = self.info.cards.get(usize::from(mv.card.0)) else {
+                    return;
+                };
+                let any = info.cost.coins_in(t.age.max(1)) > 0
+                    && t.cities
+                        .iter()
+                        .any(|c| !c.abilities.coin_discounts.is_empty());
+                let coins = self.coins_for(t, seat, info, any);
+                let off = self.discount_for(city, Some(info.colour));
+                search.search(coins, info.cost.resources, budget, off)
+            }
+            Action::Stage(_, how) => {
+                let Some(cost) = self.next_stage_cost(city) else {
+                    return;
+                };
+                let off = self.discount_for(city, None);
+                let extra = if how.join {
+                    match self.join_cost(t, seat) {
+                        Some(extra) => extra,
+                        None => return,
+                    }
+                } else {
+                    0
+                };
+                search.search(
+                    cost.coins.saturating_add(extra),
+                    cost.resources,
+                    budget,
+                    off,
+                )
+            }
+            _ => return,
+        };
+        movegen.pays.extend_from_slice(pays);
+    }
+
+    /// The options of a choice asked of `seat`; with `full`, each build
+    /// with each way to pay.
     pub(super) fn choices(
         &self,
         state: &mut State,
         seat: usize,
         choice: Choice,
+        full: bool,
         out: &mut Vec<Move>,
     ) {
         let t = &state.table;
@@ -315,26 +492,22 @@ impl Base {
                         .iter()
                         .enumerate()
                         .filter(|&(_, &c)| colour_in(c, colours))
-                        .map(|(slot, &card)| Move {
-                            slot: slot as u8,
-                            card,
-                            action: Action::Entomb,
-                        }),
+                        .map(|(slot, &card)| Move::new(slot as u8, card, Action::Entomb)),
                 );
             }
             Choice::Recruit(colours) => {
                 let mut all = Vec::new();
                 let hand: Vec<CardId> = t.side[seat].clone();
-                self.moves(t, seat, &hand, &mut state.scratch.movegen, &mut all);
+                if full {
+                    self.moves(t, seat, &hand, &mut state.scratch.movegen, &mut all);
+                } else {
+                    self.actions(t, seat, &hand, &mut state.scratch.movegen, &mut all);
+                }
                 out.extend(all.into_iter().filter(|m| {
                     matches!(m.action, Action::Build(_) | Action::Chain)
                         && colour_in(m.card, colours)
                 }));
-                out.push(Move {
-                    slot: 0,
-                    card: CardId(0),
-                    action: Action::Skip,
-                });
+                out.push(Move::new(0, CardId(0), Action::Skip));
             }
         }
     }

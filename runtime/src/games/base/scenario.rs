@@ -459,7 +459,7 @@ impl Scenarios for Base {
             Phase::Turn | Phase::Draft if self.decides_now(state, seat) => {
                 self.seat_moves(state, seat, out);
             }
-            _ if self.to_move(state) == Some(seat) => self.legal_moves(state, out),
+            _ if self.to_move(state) == Some(seat) => self.complete_moves(state, out),
             _ => {}
         }
     }

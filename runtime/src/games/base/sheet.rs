@@ -288,6 +288,7 @@ impl Sheets for Base {
             turns_played: 0,
             last_turn: false,
             resume: super::Resume::Turn(0),
+            paying: None,
             rng: Rng::new(0),
             scratch: Default::default(),
         };

@@ -83,6 +83,10 @@ impl Base {
             }
         }
         d.rng = Rng::new(rng.next_u64());
+        // A payment being chosen is its seat's own decision.
+        if crate::game::Game::to_move(self, st) != Some(seat) {
+            d.paying = None;
+        }
         if matches!(d.phase, Phase::Turn | Phase::Draft) {
             let before = d.chosen.len().min(seat);
             d.chosen.clear();
@@ -138,6 +142,11 @@ impl<'a> View<'a> {
     /// The decision asked of this seat.
     pub fn phase(&self) -> Phase {
         self.state.phase
+    }
+    /// The card action this seat is choosing how to pay, if it is.
+    pub fn paying(&self) -> Option<super::Move> {
+        let own = crate::game::Game::to_move(self.base, self.state) == Some(self.seat);
+        self.state.paying.filter(|_| own)
     }
     pub fn hand(&self) -> &'a [CardId] {
         &self.state.table.hands[self.seat]
@@ -213,6 +222,7 @@ impl PartialEq for View<'_> {
             && self.side() == o.side()
             && self.drafting() == o.drafting()
             && self.recruiting() == o.recruiting()
+            && self.paying() == o.paying()
             && (0..self.players()).all(|s| {
                 self.side_len(s) == o.side_len(s) && self.drafting_len(s) == o.drafting_len(s)
             })

@@ -1,0 +1,111 @@
+//! The base family's fixed action space: every decision of every position
+//! numbered from the card set alone (`runtime/README.md`, "The action
+//! space"). With `N` cards, `O` options at most on a wonder stage, `K = 8 +
+//! 2 × O` kinds of card action and `M` coins at most to one neighbour:
+//!
+//! - `card × K + kind`, below `N × K`: a card action — build (0), by chain
+//!   (1), free once per Age (2), free by a rule (3), discard (4), build from
+//!   the discard pile (5), keep in the draft (6), entomb (7), and a wonder
+//!   stage with the card: `8 + 2 × option + join`;
+//! - `N × K`: build nothing (a recruitment with no card to take);
+//! - `N × K + 1 + left × (M + 1) + right`: the payment step, by the coins
+//!   each neighbour receives.
+//!
+//! A hand's copies of one card are one action; two ways to pay that give
+//! the same coins to the same neighbours are one (the search keeps only
+//! the cheaper). `M` is the largest number of resource units a cost of the
+//! card set asks for, at the rules' price of 2 coins ("Comercio"; effects
+//! only lower prices).
+
+use super::{Action, Base, Move, TRADE_PRICE};
+use crate::engine::payment::Payment;
+use sevenw_host::GameInfo;
+
+/// The constants of a card set's numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbering {
+    /// Cards in the set (`N`).
+    cards: u32,
+    /// Kinds of card action (`K`).
+    kinds: u32,
+    /// The most coins one neighbour may receive for one action (`M`).
+    most: u32,
+}
+
+/// The card action kinds before the stages'.
+const STAGE_KIND: u32 = 8;
+
+impl Numbering {
+    pub fn of(info: &GameInfo) -> Numbering {
+        let stages = info
+            .wonders
+            .iter()
+            .flat_map(|w| w.sides.iter())
+            .flat_map(|s| s.stages.iter());
+        let options = stages
+            .clone()
+            .map(|s| u32::from(s.options))
+            .max()
+            .unwrap_or(0);
+        let units =
+            |r: &[(sevenw_host::Res, u8)]| r.iter().map(|&(_, n)| u32::from(n)).sum::<u32>();
+        let most_units = info
+            .cards
+            .iter()
+            .map(|c| units(c.cost.resources))
+            .chain(stages.map(|s| units(s.cost.resources)))
+            .max()
+            .unwrap_or(0);
+        Numbering {
+            cards: info.cards.len() as u32,
+            kinds: STAGE_KIND + 2 * options.max(1),
+            most: most_units * u32::from(TRADE_PRICE),
+        }
+    }
+
+    fn skip(&self) -> u32 {
+        self.cards * self.kinds
+    }
+
+    fn payments(&self) -> u32 {
+        self.skip() + 1
+    }
+
+    pub fn len(&self) -> u32 {
+        self.payments() + (self.most + 1) * (self.most + 1)
+    }
+
+    pub fn encode(&self, mv: &Move) -> u32 {
+        let kind = match mv.action {
+            _ if mv.paid && matches!(mv.action, Action::Build(_) | Action::Stage(..)) => {
+                let p = match mv.action {
+                    Action::Build(p) | Action::Stage(p, _) => p,
+                    _ => Payment::FREE,
+                };
+                let (l, r) = (u32::from(p.left), u32::from(p.right));
+                return self.payments() + l.min(self.most) * (self.most + 1) + r.min(self.most);
+            }
+            Action::Build(_) => 0,
+            Action::Chain => 1,
+            Action::Free => 2,
+            Action::RuleFree => 3,
+            Action::Discard => 4,
+            Action::FromDiscard => 5,
+            Action::Keep => 6,
+            Action::Entomb => 7,
+            Action::Stage(_, how) => STAGE_KIND + 2 * u32::from(how.option) + u32::from(how.join),
+            Action::Skip => return self.skip(),
+        };
+        u32::from(mv.card.0) * self.kinds + kind.min(self.kinds - 1)
+    }
+}
+
+impl Base {
+    pub(super) fn actions_len(&self) -> u32 {
+        self.numbering.len()
+    }
+
+    pub(super) fn action_number(&self, mv: &Move) -> u32 {
+        self.numbering.encode(mv)
+    }
+}
