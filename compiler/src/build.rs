@@ -222,7 +222,11 @@ impl Builder {
             for p in &read {
                 println!("cargo::rerun-if-changed={}", p.display());
             }
-            for p in self.sets.iter().filter(|&p| Some(p) != self.shipped.as_ref()) {
+            for p in self
+                .sets
+                .iter()
+                .filter(|&p| Some(p) != self.shipped.as_ref())
+            {
                 // A designer's set, whole (and one not there yet: rerun
                 // once it appears).
                 println!("cargo::rerun-if-changed={}", p.display());
