@@ -213,6 +213,7 @@ fn architects_numbers_payments_by_their_resource_cards() {
     assert_eq!((p, info.resources.len(), info.symbols.len()), (7, 5, 3));
     let build = p + 1 + c + k + 1;
     assert_eq!(a.num_actions(), build + 5 * 126 + 3 + 1);
+    assert_eq!((c, k, a.num_actions()), (14, 14, 671), "the shipped tables");
     assert_eq!(a.encode(&architects::Move::Take(Deck::Seat(6))), 6);
     assert_eq!(a.encode(&architects::Move::Take(Deck::Central)), p);
     assert_eq!(a.encode(&architects::Move::Keep(CardId(2))), p + 1 + 2);
