@@ -30,7 +30,7 @@
 
 use crate::engine::science::MAX_SYM;
 
-use super::{Architects, Deck, MAX_PIECES, MAX_RES, Move, Pay, Pick};
+use super::{Architects, Deck, MAX_PIECES, MAX_RES, Move, Pay, Phase, Pick, State, TURN_DECKS};
 
 /// The sizes the action space is made of, read once from the tables.
 #[derive(Clone, Copy, Debug, Default)]
@@ -197,6 +197,40 @@ impl Architects {
     pub(super) fn action_of(&self, mv: &Move) -> u32 {
         let sizes = self.sizes;
         sizes.number(mv).unwrap_or_else(|| sizes.count())
+    }
+
+    /// The legal move of `st` numbered `action`: the legal moves of its
+    /// phase walked as [`Game::legal_moves`] makes them, without a list.
+    ///
+    /// [`Game::legal_moves`]: crate::game::Game::legal_moves
+    pub(super) fn action_in(&self, st: &State, action: u32) -> Option<Move> {
+        if action >= self.sizes.count() {
+            return None;
+        }
+        let t = &st.table;
+        let seat = t.current;
+        let mut found = None;
+        let mut look = |mv: Move| {
+            if found.is_none() && self.action_of(&mv) == action {
+                found = Some(mv);
+            }
+        };
+        match st.phase {
+            Phase::Take => t.each_open(seat, TURN_DECKS, |d| look(Move::Take(d))),
+            Phase::Extra { decks, .. } => t.each_open(seat, decks, |d| look(Move::Take(d))),
+            Phase::Keep => t.looking.iter().for_each(|&c| look(Move::Keep(c))),
+            Phase::Token => {
+                t.face_up
+                    .iter()
+                    .for_each(|&k| look(Move::Token(Pick::Up(k))));
+                if !t.pile.is_empty() {
+                    look(Move::Token(Pick::Pile));
+                }
+            }
+            Phase::Act => self.each_action(t, look),
+            Phase::Over => {}
+        }
+        found
     }
 }
 

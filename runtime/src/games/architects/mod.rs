@@ -708,6 +708,11 @@ impl Game for Architects {
         self.action_of(mv)
     }
 
+    /// Directly, without a list of the legal moves.
+    fn decode(&self, st: &mut State, action: u32) -> Option<Move> {
+        self.action_in(st, action)
+    }
+
     fn describe(&self, mv: &Move) -> String {
         // Without a position: decks by seat.
         match *mv {
