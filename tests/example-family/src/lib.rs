@@ -463,13 +463,45 @@ impl Game for Market {
         }
     }
 
-    // TODO(action space): placeholder while the numbering is written.
+    /// Two ranges of the card set's `C` cards: `0..C` buys card `c`,
+    /// `C..2C` sells it. A move is numbered by its card, not by where the
+    /// card lies in the row (the row holds a card once per move offered).
     fn num_actions(&self) -> u32 {
-        1
+        2 * self.info.cards.len() as u32
     }
 
-    fn encode(&self, _mv: &Move) -> u32 {
-        0
+    fn encode(&self, mv: &Move) -> u32 {
+        let cards = self.info.cards.len() as u32;
+        // A card past the tables (never in a legal move): past the space.
+        match *mv {
+            Move::Buy(c) if u32::from(c.0) < cards => u32::from(c.0),
+            Move::Sell(c) if u32::from(c.0) < cards => cards + u32::from(c.0),
+            _ => 2 * cards,
+        }
+    }
+
+    /// Directly: the card named, if it lies in the row (and, to buy it,
+    /// the seat to move can pay it).
+    fn decode(&self, state: &mut State, action: u32) -> Option<Move> {
+        let cards = self.info.cards.len() as u32;
+        let seat = self.to_move(state)?;
+        let (buy, c) = if action < cards {
+            (true, action)
+        } else if action < 2 * cards {
+            (false, action - cards)
+        } else {
+            return None;
+        };
+        let card = CardId(u16::try_from(c).ok()?);
+        if !state.row.contains(&card) {
+            return None;
+        }
+        if buy {
+            self.affordable(&state.cities[seat], card)
+                .then_some(Move::Buy(card))
+        } else {
+            Some(Move::Sell(card))
+        }
     }
 
     fn describe(&self, mv: &Move) -> String {

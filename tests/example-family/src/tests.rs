@@ -439,3 +439,49 @@ fn without_its_story_the_family_still_plays_in_plain_words() {
         played.text.lines().skip(1).collect::<Vec<_>>()
     );
 }
+
+/// The action space: every legal move of every decision of many random
+/// games numbered below `num_actions`, distinct, decoded back (directly,
+/// not by the default scan); the mask is the legal moves; numbers no legal
+/// move has decode to nothing.
+#[test]
+fn every_legal_move_round_trips_through_the_action_space() {
+    use sevenw_runtime::game::{check_actions, legal_mask};
+    let g = bazaar();
+    let cards = g.info().cards.len() as u32;
+    assert_eq!(g.num_actions(), 2 * cards);
+    let mut rng = Rng::new(11);
+    let (mut moves, mut mask) = (Vec::new(), Vec::new());
+    let mut decisions = 0;
+    for seed in 0..300 {
+        let n = 2 + (seed as usize) % 3;
+        let mut s = g.start(&Setup::new(n, seed)).unwrap();
+        while g.to_move(&s).is_some() {
+            check_actions(&g, &mut s).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            legal_mask(&g, &mut s, &mut moves, &mut mask);
+            assert_eq!(mask.len() as u32, g.num_actions());
+            for (a, &legal) in mask.iter().enumerate() {
+                let back = g.decode(&mut s, a as u32);
+                assert_eq!(back.is_some(), legal, "seed {seed}, action {a}");
+                if let Some(mv) = back {
+                    assert!(moves.contains(&mv));
+                    assert_eq!(g.encode(&mv), a as u32);
+                }
+            }
+            assert_eq!(mask.iter().filter(|&&m| m).count(), moves.len());
+            assert_eq!(g.decode(&mut s, g.num_actions()), None);
+            assert_eq!(g.decode(&mut s, u32::MAX), None);
+            decisions += 1;
+            let mv = moves[rng.below(moves.len())];
+            g.apply(&mut s, &mv);
+        }
+        // Over: nothing decodes.
+        assert!((0..g.num_actions()).all(|a| g.decode(&mut s, a).is_none()));
+    }
+    assert!(decisions > 3000, "{decisions} decisions");
+    // The same card bought and sold has two numbers, fixed by its id.
+    let c = CardId(1);
+    assert_eq!(g.encode(&Move::Buy(c)), 1);
+    assert_eq!(g.encode(&Move::Sell(c)), cards + 1);
+    assert_eq!(g.encode(&Move::Buy(CardId(u16::MAX))), g.num_actions());
+}

@@ -33,6 +33,7 @@
 //! - this file: the rules' types ([`Architects`], [`Move`], [`Phase`],
 //!   [`State`]), the rules bound to a card set (each wonder's stages as
 //!   bit sets made once), and [`Game`] for them;
+//! - `actions`: the fixed action space (each decision's number);
 //! - `table`: the position ([`Table`]) and the decks each seat reaches;
 //! - `moves`: the stages available, every way to pay one, the due actions
 //!   and the progress tokens that may be picked;
@@ -44,6 +45,7 @@
 //!   bot's judgement, the soak checks, the narration, city sheets and
 //!   scenarios.
 
+mod actions;
 mod greedy;
 mod invariants;
 mod moves;
@@ -126,6 +128,8 @@ pub struct Architects {
     plans: Vec<Plan>,
     /// The VP of a military victory token.
     pub victory_vp: i32,
+    /// The sizes of the action space, read from the tables.
+    sizes: actions::Sizes,
 }
 
 /// A wonder's stages as bit sets (bit `i`: stage `i`; 1 to 16 stages,
@@ -373,6 +377,7 @@ impl Architects {
             central,
             plans,
             victory_vp: info.battles.map_or(0, |b| i32::from(b.vp)),
+            sizes: actions::Sizes::of(info),
         })
     }
 
@@ -690,13 +695,22 @@ impl Game for Architects {
         }
     }
 
-    // TODO(action space): placeholder while the numbering is written.
+    /// Decks, cards kept, progress tokens, each stage with each set of
+    /// resource cards, science trades (the ranges: `actions.rs`,
+    /// `runtime/README.md`).
     fn num_actions(&self) -> u32 {
-        1
+        self.sizes.count()
     }
 
-    fn encode(&self, _mv: &Move) -> u32 {
-        0
+    /// A payment is numbered by its resource cards: its coin cards, Economy
+    /// and Engineering follow from them and the position.
+    fn encode(&self, mv: &Move) -> u32 {
+        self.action_of(mv)
+    }
+
+    /// Directly, without a list of the legal moves.
+    fn decode(&self, st: &mut State, action: u32) -> Option<Move> {
+        self.action_in(st, action)
     }
 
     fn describe(&self, mv: &Move) -> String {

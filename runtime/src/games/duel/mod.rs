@@ -27,6 +27,7 @@
 //!   the rules bound to a card set, and [`Game`] for them;
 //! - `table`: the position ([`Table`]);
 //! - `layout`: the Ages' pyramids and which cards are accessible;
+//! - `actions`: the fixed action space (each decision's number);
 //! - `moves`: bank prices, trade costs and every legal move (`trade`: the
 //!   cache of unit prices and trade costs per market version);
 //! - `turn`: the Ages dealt, the wonder draft, carrying out a turn, its
@@ -37,6 +38,7 @@
 //!   bot's judgement, the soak checks, the narration, city sheets and
 //!   scenarios.
 
+mod actions;
 mod greedy;
 mod invariants;
 pub mod layout;
@@ -648,13 +650,16 @@ impl Game for Duel {
         self.describe_move(mv)
     }
 
-    // TODO(action space): placeholder while the numbering is written.
+    /// `4C + C·W + W + T + 2` for `C` cards, `W` wonders and `T` progress
+    /// tokens (the ranges: `actions.rs`, `runtime/README.md`).
     fn num_actions(&self) -> u32 {
-        1
+        self.action_count()
     }
 
-    fn encode(&self, _mv: &Move) -> u32 {
-        0
+    /// By card and kind of action, not by layout slot; a build's coins and
+    /// trade, and whether it is chained, are not part of the number.
+    fn encode(&self, mv: &Move) -> u32 {
+        self.action_of(mv)
     }
 
     /// Hidden from `seat`: the face-down cards of the layout, the cards

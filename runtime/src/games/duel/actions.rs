@@ -1,0 +1,69 @@
+//! Duel's fixed action space (`runtime/README.md`, "The action space"):
+//! every decision numbered from the game's tables alone — its cards (`C`),
+//! wonders (`W`) and progress tokens (`T`) — never from the position.
+//!
+//! | range start          | length  | decision                                    |
+//! |----------------------|---------|---------------------------------------------|
+//! | `0`                  | `C`     | build card `c` (paid, or free by a chain)   |
+//! | `C`                  | `C`     | discard card `c` for coins                  |
+//! | `2C`                 | `C × W` | build wonder `w` with card `c`: `c × W + w` |
+//! | `2C + C·W`           | `W`     | take wonder `w` in the draft                |
+//! | `2C + C·W + W`       | `T`     | take progress token `t`                     |
+//! | `2C + C·W + W + T`   | `C`     | discard the opponent's card `c`             |
+//! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile        |
+//! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
+//!
+//! A card move is numbered by its card, not by the layout slot it lies
+//! in; the slot, the coins and the trade of a build, and whether it is
+//! paid or chained, follow from the position, and decoding restores them
+//! from its legal moves.
+
+use sevenw_host::CardId;
+
+use super::{Action, Duel, Move};
+
+impl Duel {
+    /// Cards, wonders and progress tokens of the tables: `(C, W, T)`.
+    fn sizes(&self) -> (u32, u32, u32) {
+        let info = self.info;
+        (
+            info.cards.len() as u32,
+            info.wonders.len() as u32,
+            info.progress.len() as u32,
+        )
+    }
+
+    /// The size of the action space: `4C + C·W + W + T + 2`.
+    pub(super) fn action_count(&self) -> u32 {
+        let (c, w, t) = self.sizes();
+        4 * c + c * w + w + t + 2
+    }
+
+    /// The number of `mv`: arithmetic on its ids. A move naming an id past
+    /// the tables (never a legal one) encodes to [`Duel::action_count`].
+    pub(super) fn action_of(&self, mv: &Move) -> u32 {
+        let (cards, wonders, tokens) = self.sizes();
+        let picks = 2 * cards + cards * wonders;
+        let after_tokens = picks + wonders + tokens;
+        let id = |card: CardId| Some(u32::from(card.0)).filter(|&c| c < cards);
+        let n = match *mv {
+            Move::Card { card, action, .. } => id(card).and_then(|c| match action {
+                Action::Build { .. } | Action::Chain => Some(c),
+                Action::Discard => Some(cards + c),
+                Action::Wonder { wonder, .. } => Some(u32::from(wonder))
+                    .filter(|&w| w < wonders)
+                    .map(|w| 2 * cards + c * wonders + w),
+            }),
+            Move::Pick(w) => Some(u32::from(w))
+                .filter(|&w| w < wonders)
+                .map(|w| picks + w),
+            Move::Token(t) => Some(u32::from(t))
+                .filter(|&t| t < tokens)
+                .map(|t| picks + wonders + t),
+            Move::Discard(card) => id(card).map(|c| after_tokens + c),
+            Move::Revive(card) => id(card).map(|c| after_tokens + cards + c),
+            Move::Start(me) => Some(after_tokens + 2 * cards + u32::from(!me)),
+        };
+        n.unwrap_or_else(|| self.action_count())
+    }
+}
