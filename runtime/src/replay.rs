@@ -675,6 +675,7 @@ pub fn replay<G: Game>(
             ));
         }
         let steps = 1 + d.more.len();
+        let mut what = String::new();
         for (k, &index) in std::iter::once(&d.index).chain(&d.more).enumerate() {
             if k > 0 && !game.continues(&state) {
                 return Err(err(
@@ -695,19 +696,7 @@ pub fn replay<G: Game>(
                     ),
                 ));
             };
-            if k + 1 == steps {
-                let what = game.describe_in(&state, &mv);
-                if what != d.what {
-                    return Err(err(
-                        d.line,
-                        format!(
-                            "move {} of seat {seat} is `{what}`, but the log says `{}`",
-                            d.steps(),
-                            shown(&d.what)
-                        ),
-                    ));
-                }
-            }
+            what = game.describe_in(&state, &mv);
             obs.decided(game, &state, seat, index, &moves);
             game.apply(&mut state, &mv);
             obs.applied(game, &state, seat, &mv);
@@ -719,6 +708,16 @@ pub fn replay<G: Game>(
                     "the decision of seat {seat} goes on after {}: the log gives no index for its next step (`{}.N`)",
                     crate::text::plural(steps as i64, "step"),
                     d.steps()
+                ),
+            ));
+        }
+        if what != d.what {
+            return Err(err(
+                d.line,
+                format!(
+                    "move {} of seat {seat} is `{what}`, but the log says `{}`",
+                    d.steps(),
+                    shown(&d.what)
                 ),
             ));
         }

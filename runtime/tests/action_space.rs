@@ -1,4 +1,5 @@
-//! The fixed action spaces of 7 Wonders Duel and 7 Wonders Architects
+//! The fixed action spaces of the base game (both editions, with Leaders
+//! and Edifice), 7 Wonders Duel and 7 Wonders Architects
 //! (`runtime/README.md`, "The action space"), over every card set of their
 //! families the library ships: at every decision of many seeded games
 //! played with uniformly random legal moves, every legal move encodes
@@ -14,6 +15,7 @@ use sevenw_host::{CardId, GameInfo};
 use sevenw_runtime::engine::rng::{Rng, derive};
 use sevenw_runtime::game::{Game, Setup, check_actions, legal_mask};
 use sevenw_runtime::games::architects::{self, Architects, Deck, Pay, Pick};
+use sevenw_runtime::games::base::{self, Base};
 use sevenw_runtime::games::duel::{self, Action, Duel};
 
 /// Every compiled card set of `family` (each edition and expansion).
@@ -35,6 +37,18 @@ fn sets(family: &str) -> Vec<&'static GameInfo> {
 fn round_trips<G: Game>(
     game: &G,
     games: u64,
+    setup: impl Fn(u64) -> Setup,
+    seen: impl FnMut(&[G::Move]),
+) -> usize {
+    round_trips_full(game, games, (3, 40), setup, seen)
+}
+
+/// [`round_trips`], every number of the space decoded at the first
+/// `full.1` decisions of the first `full.0` games.
+fn round_trips_full<G: Game>(
+    game: &G,
+    games: u64,
+    full: (u64, usize),
     setup: impl Fn(u64) -> Setup,
     mut seen: impl FnMut(&[G::Move]),
 ) -> usize {
@@ -58,7 +72,7 @@ fn round_trips<G: Game>(
             seen(&moves);
             assert_eq!(game.decode(&mut state, n), None);
             assert_eq!(game.decode(&mut state, u32::MAX), None);
-            if i < 3 && turn < 40 {
+            if i < full.0 && turn < full.1 {
                 for a in 0..n {
                     let back = game.decode(&mut state, a);
                     assert_eq!(back.is_some(), mask[a as usize], "{setup:?}, action {a}");
@@ -256,4 +270,121 @@ fn architects_numbers_payments_by_their_resource_cards() {
     assert_eq!(trade(0b111, false), science + 3);
     assert_eq!(trade(0b011, true), a.num_actions());
     assert_eq!(trade(0b1000, true), a.num_actions());
+}
+
+/// Every base-family combination the library ships: each edition alone,
+/// with Leaders, with Edifice, and with both.
+fn base_sets() -> Vec<(&'static GameInfo, Vec<&'static str>)> {
+    let mut out = Vec::new();
+    for edition in [None, Some(2)] {
+        for with in [&[][..], &["leaders"], &["edifice"], &["leaders", "edifice"]] {
+            let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", edition, with)
+                .expect("a shipped combination");
+            out.push((info, with.to_vec()));
+        }
+    }
+    out
+}
+
+/// Each combination at every player count, 200 games each (1,000 a
+/// combination): card actions and their payment steps round-trip.
+#[test]
+fn base_moves_round_trip_through_the_action_space() {
+    for (info, with) in base_sets() {
+        let b = Base::new(info).expect("base rules");
+        let (mut payments, mut stages, mut joins) = (0, 0, 0);
+        let mut decisions = 0;
+        for players in 3..=7usize {
+            decisions += round_trips_full(
+                &b,
+                200,
+                (1, 12),
+                |i| {
+                    let s = Setup::new(players, derive(players as u64, i));
+                    if i % 2 == 1 && with.contains(&"leaders") {
+                        s.with_option("leaders", "all")
+                    } else {
+                        s
+                    }
+                },
+                |moves| {
+                    for m in moves {
+                        match m.action {
+                            // The payment step: complete builds and stages.
+                            base::Action::Build(_) | base::Action::Stage(..) if m.paid => {
+                                payments += 1
+                            }
+                            base::Action::Stage(_, how) => {
+                                stages += 1;
+                                joins += usize::from(how.join);
+                            }
+                            _ => {}
+                        }
+                    }
+                },
+            );
+        }
+        let name = format!("{} {with:?}", info.title);
+        assert!(decisions > 50_000, "{name}: {decisions} decisions");
+        assert!(
+            payments > 1_000 && stages > 1_000,
+            "{name}: {payments} payments, {stages} stages"
+        );
+        if with.contains(&"edifice") {
+            assert!(joins > 0, "{name}: no stage joining a project");
+        }
+    }
+}
+
+/// A card's number is its id and kind, the same in every position; a
+/// payment's, the coins each neighbour receives; the space's size follows
+/// from the tables.
+#[test]
+fn base_numbers_card_actions_and_payments_from_its_tables() {
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &[]).unwrap();
+    let b = Base::new(info).unwrap();
+    let n = info.cards.len() as u32;
+    // No `one of` stage in the first edition alone: kinds 8 + 2.
+    let k = 10;
+    let card = CardId(5);
+    let m = |action| base::Move::new(0, card, action);
+    let unpaid = |action| base::Move {
+        paid: false,
+        ..m(action)
+    };
+    let free = sevenw_runtime::engine::payment::Payment::FREE;
+    assert_eq!(b.encode(&unpaid(base::Action::Build(free))), 5 * k);
+    assert_eq!(b.encode(&m(base::Action::Chain)), 5 * k + 1);
+    assert_eq!(b.encode(&m(base::Action::Discard)), 5 * k + 4);
+    let join = base::StageHow {
+        join: true,
+        option: 0,
+    };
+    assert_eq!(
+        b.encode(&unpaid(base::Action::Stage(free, join))),
+        5 * k + 9
+    );
+    assert_eq!(
+        b.encode(&base::Move::new(3, CardId(0), base::Action::Skip)),
+        n * k
+    );
+    // The slot does not count.
+    assert_eq!(
+        b.encode(&base::Move::new(4, card, base::Action::Discard)),
+        b.encode(&m(base::Action::Discard))
+    );
+    // Payments: bank coins aside, by (left, right).
+    let most = b.num_actions() - (n * k + 1);
+    let side = (most as f64).sqrt() as u32;
+    assert_eq!(side * side, most, "a square of payments");
+    let pay = |bank, left, right| {
+        m(base::Action::Build(
+            sevenw_runtime::engine::payment::Payment { bank, left, right },
+        ))
+    };
+    assert_eq!(b.encode(&pay(0, 0, 0)), n * k + 1);
+    assert_eq!(b.encode(&pay(3, 2, 1)), n * k + 1 + 2 * side + 1);
+    assert_eq!(b.encode(&pay(0, 2, 1)), b.encode(&pay(3, 2, 1)));
+    // Palace asks 7 resource units: up to 14 coins to one neighbour.
+    assert_eq!(side, 15);
 }

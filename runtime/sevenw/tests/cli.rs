@@ -212,7 +212,7 @@ fn play_is_deterministic_and_writes_a_replay_log() {
     let c = sevenw(&with_log);
     assert_eq!(c.status.code(), Some(0));
     let logged = std::fs::read_to_string(&log).unwrap();
-    assert!(logged.starts_with("sevenw replay 2\ngame base\nplayers 4\nseed 42\n"));
+    assert!(logged.starts_with("sevenw replay 3\ngame base\nplayers 4\nseed 42\n"));
     let r = sevenw(&["replay", log_s]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
     let final_of = |s: &str| s[s.find("Final scores").unwrap()..].to_string();

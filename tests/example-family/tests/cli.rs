@@ -126,7 +126,7 @@ fn a_logged_game_replays_to_the_same_story_and_result() {
         "{played}"
     );
     let written = std::fs::read_to_string(&log).unwrap();
-    assert!(written.starts_with("sevenw replay 2\ngame bazaar\nplayers 4\nseed 21\n"));
+    assert!(written.starts_with("sevenw replay 3\ngame bazaar\nplayers 4\nseed 21\n"));
     assert_eq!(
         written.lines().filter(|l| l.starts_with("move ")).count(),
         20

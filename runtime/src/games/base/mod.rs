@@ -446,6 +446,8 @@ struct Scratch {
     gained: Vec<u8>,
     /// An Age's deck while it is dealt.
     deck: Vec<CardId>,
+    /// The legal moves an action number is decoded among.
+    decode: Vec<Move>,
 }
 
 impl Clone for Scratch {
@@ -787,6 +789,18 @@ impl Game for Base {
 
     fn encode(&self, mv: &Move) -> u32 {
         self.action_number(mv)
+    }
+
+    /// Through the legal moves, listed into the state's own buffer.
+    fn decode(&self, state: &mut State, action: u32) -> Option<Move> {
+        if action >= self.actions_len() {
+            return None;
+        }
+        let mut moves = std::mem::take(&mut state.scratch.decode);
+        self.legal_moves(state, &mut moves);
+        let found = moves.iter().copied().find(|m| self.encode(m) == action);
+        state.scratch.decode = moves;
+        found
     }
 
     fn outcome(&self, state: &State) -> Outcome {
