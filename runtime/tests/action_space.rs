@@ -311,7 +311,7 @@ fn base_moves_round_trip_through_the_action_space() {
                     for m in moves {
                         match m.action {
                             // The payment step: complete builds and stages.
-                            base::Action::Build(_) | base::Action::Stage(..) if m.paid => {
+                            base::Action::Build(_) | base::Action::Stage(..) if m.is_payment() => {
                                 payments += 1
                             }
                             base::Action::Stage(_, how) => {
@@ -348,10 +348,7 @@ fn base_numbers_card_actions_and_payments_from_its_tables() {
     let k = 10;
     let card = CardId(5);
     let m = |action| base::Move::new(0, card, action);
-    let unpaid = |action| base::Move {
-        paid: false,
-        ..m(action)
-    };
+    let unpaid = |action| base::Move::card_action(0, card, action, None);
     let free = sevenw_runtime::engine::payment::Payment::FREE;
     assert_eq!(b.encode(&unpaid(base::Action::Build(free))), 5 * k);
     assert_eq!(b.encode(&m(base::Action::Chain)), 5 * k + 1);

@@ -77,7 +77,7 @@ impl Numbering {
 
     pub fn encode(&self, mv: &Move) -> u32 {
         let kind = match mv.action {
-            _ if mv.paid && matches!(mv.action, Action::Build(_) | Action::Stage(..)) => {
+            _ if mv.is_payment() => {
                 let p = match mv.action {
                     Action::Build(p) | Action::Stage(p, _) => p,
                     _ => Payment::FREE,

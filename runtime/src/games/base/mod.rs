@@ -193,19 +193,32 @@ pub struct Project {
 /// A decision: the card at `slot` of the hand and what to do with it (for
 /// [`Action::FromDiscard`], a card of the discard pile; `slot` is 0).
 ///
-/// A turn is decided in two steps, as at the table: first the card action
-/// (`paid: false` for a build or a stage, its [`Payment`] still
-/// [`Payment::FREE`]), then, only when the rules leave a choice, how to pay
-/// it: the same move with `paid: true` and the payment chosen. Every other
-/// action is complete as chosen (`paid: true`). A complete move may also
-/// be applied at once in place of both steps (scenarios, city sheets).
+/// A turn is decided in two steps, as at the table: first the card action,
+/// then, only when the rules leave a choice, how to pay it. A build or a
+/// stage of the first step is [`Paid::Open`] (its [`Payment`] still
+/// [`Payment::FREE`]) when it may be paid in more than one way, or
+/// [`Paid::Only`] with its one way; the second step is the same move,
+/// [`Paid::Chosen`] with the payment chosen. Every other action is
+/// complete as chosen. A complete move may also be applied at once in
+/// place of both steps (scenarios, city sheets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub slot: u8,
     pub card: CardId,
     pub action: Action,
-    /// Whether the move is complete: its payment chosen, if it has one.
-    pub paid: bool,
+    /// How far its payment is decided.
+    pub paid: Paid,
+}
+
+/// How far a move's payment is decided ([`Move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Paid {
+    /// A card action whose payment is still to be chosen.
+    Open,
+    /// A card action with one way to pay, the one it holds.
+    Only,
+    /// Complete: the payment chosen in the second step, or none to choose.
+    Chosen,
 }
 
 impl Move {
@@ -215,13 +228,37 @@ impl Move {
             slot,
             card,
             action,
-            paid: true,
+            paid: Paid::Chosen,
+        }
+    }
+
+    /// A card action of the first step: `action` paid with `only` when
+    /// that is its one way, else [`Paid::Open`].
+    pub fn card_action(slot: u8, card: CardId, action: Action, only: Option<Payment>) -> Move {
+        let open = Move {
+            slot,
+            card,
+            action,
+            paid: Paid::Open,
+        };
+        match only {
+            Some(p) => Move {
+                paid: Paid::Only,
+                ..open.paying(p)
+            },
+            None => open,
         }
     }
 
     /// Whether this is a card action whose payment is still to be found.
     pub fn unpaid(&self) -> bool {
-        !self.paid && matches!(self.action, Action::Build(_) | Action::Stage(..))
+        self.paid == Paid::Open && matches!(self.action, Action::Build(_) | Action::Stage(..))
+    }
+
+    /// Whether this is the second step of a decision: a build or a stage
+    /// with the payment chosen.
+    pub fn is_payment(&self) -> bool {
+        self.paid == Paid::Chosen && matches!(self.action, Action::Build(_) | Action::Stage(..))
     }
 
     /// This move paid with `p`.
@@ -233,7 +270,7 @@ impl Move {
         };
         Move {
             action,
-            paid: true,
+            paid: Paid::Chosen,
             ..self
         }
     }
@@ -457,8 +494,11 @@ impl Clone for Scratch {
         Scratch::default()
     }
 
-    /// Keeps the destination's own buffers.
-    fn clone_from(&mut self, _: &Self) {}
+    /// Keeps the destination's own buffers (forgetting what they were
+    /// computed for).
+    fn clone_from(&mut self, _: &Self) {
+        self.movegen.pays_for = None;
+    }
 }
 
 /// Reusable buffers for move generation.
@@ -468,8 +508,12 @@ pub struct MoveGen {
     stage: Vec<(Payment, StageHow)>,
     /// The ways to pay the card action being paid.
     pays: Vec<Payment>,
-    /// The stage actions of a turn.
-    stage_actions: Vec<StageHow>,
+    /// The card action waiting for its payment that `pays` lists the ways
+    /// of (set when they are found for it, cleared when the state changes
+    /// otherwise).
+    pays_for: Option<Move>,
+    /// The stage actions of a turn, with their one way to pay if so.
+    stage_actions: Vec<(StageHow, Option<Payment>)>,
 }
 
 impl MoveGen {
@@ -693,7 +737,12 @@ impl Game for Base {
         out.clear();
         if let Some(mv) = state.paying {
             if let Some(seat) = self.to_move(state) {
-                self.payments(state, seat, &mv);
+                // Found when the card action was chosen, unless the state
+                // was cloned since.
+                if state.scratch.movegen.pays_for != Some(mv) {
+                    self.payments(state, seat, &mv);
+                    state.scratch.movegen.pays_for = Some(mv);
+                }
                 out.extend(state.scratch.movegen.pays.iter().map(|&p| mv.paying(p)));
             }
             return;
@@ -731,6 +780,7 @@ impl Game for Base {
     /// decision's second step); any other move is carried out.
     fn apply(&self, state: &mut State, mv: &Move) {
         let mut mv = *mv;
+        state.scratch.movegen.pays_for = None;
         if state.paying.take().is_none()
             && mv.unpaid()
             && let Some(seat) = self.to_move(state)
@@ -743,6 +793,7 @@ impl Game for Base {
                 [] => return,
                 _ => {
                     state.paying = Some(mv);
+                    state.scratch.movegen.pays_for = Some(mv);
                     return;
                 }
             }

@@ -209,7 +209,7 @@ impl Base {
     pub fn describe_move(&self, mv: &Move) -> String {
         let name = self.card_name(mv.card);
         let pay = |p: &Payment| {
-            if *p == Payment::FREE || !mv.paid {
+            if *p == Payment::FREE || mv.unpaid() {
                 String::new()
             } else {
                 format!(" (bank {}, left {}, right {})", p.bank, p.left, p.right)
@@ -354,9 +354,12 @@ impl Base {
                 search.quote(coins, cost.resources, budget, off)
             });
             for (join, quote) in [(false, Some(quote)), (true, join)] {
-                if matches!(quote, Some(Quote::Only(_) | Quote::Trade)) {
-                    stages.extend((0..options).map(|option| StageHow { join, option }));
-                }
+                let only = match quote {
+                    Some(Quote::Only(p)) => Some(p),
+                    Some(Quote::Trade) => None,
+                    _ => continue,
+                };
+                stages.extend((0..options).map(|option| (StageHow { join, option }, only)));
             }
         }
         let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
@@ -380,14 +383,11 @@ impl Base {
                     let coins = self.coins_for(table, seat, info, any);
                     let off = self.discount_for(city, Some(info.colour));
                     let quote = search.quote(coins, info.cost.resources, budget, off);
-                    let build = Move {
-                        slot,
-                        card,
-                        action: Action::Build(Payment::FREE),
-                        paid: false,
-                    };
-                    if quote != Quote::Unpayable {
-                        out.push(build);
+                    let build = |only| Move::card_action(slot, card, Action::Build(Payment::FREE), only);
+                    match quote {
+                        Quote::Unpayable => {}
+                        Quote::Only(p) => out.push(build(Some(p))),
+                        Quote::Trade => out.push(build(None)),
                     }
                     // Free builds are for Age cards only (the publisher's
                     // FAQ: never a leader or a wonder stage).
@@ -403,11 +403,8 @@ impl Base {
                     }
                 }
             }
-            out.extend(stages.iter().map(|&how| Move {
-                slot,
-                card,
-                action: Action::Stage(Payment::FREE, how),
-                paid: false,
+            out.extend(stages.iter().map(|&(how, only)| {
+                Move::card_action(slot, card, Action::Stage(Payment::FREE, how), only)
             }));
             out.push(Move::new(slot, card, Action::Discard));
         }
