@@ -26,6 +26,24 @@ pub(super) fn effect_fn(
     d: Literal,
     effects: &[Effect],
 ) -> TokenStream {
+    let body = effect_body(n, cards, effects, &mut |e| op(n, &e.op));
+    quote! {
+        #[doc = #d]
+        fn #name(event: Event, h: &mut dyn Host) {
+            #body
+        }
+    }
+}
+
+/// The body of an effect function, with `op_of` giving the statements of
+/// each effect's action (its calls of the host API, or a stand-in for
+/// them: see `text::FnCache`).
+pub(super) fn effect_body(
+    n: &Names,
+    cards: &[Ident],
+    effects: &[Effect],
+    op_of: &mut dyn FnMut(&Effect) -> TokenStream,
+) -> TokenStream {
     let mut ons: Vec<On> = effects.iter().map(|e| e.on).collect();
     ons.sort();
     ons.dedup();
@@ -75,7 +93,7 @@ pub(super) fn effect_fn(
                             let ops = mine[i..i + run]
                                 .iter()
                                 .filter(|e| e.option == Some(k))
-                                .map(|e| took_guard(e, cards, op(n, &e.op)));
+                                .map(|e| took_guard(e, cards, op_of(e)));
                             (Literal::u8_unsuffixed(k), quote!(#(#ops)*))
                         })
                         .collect();
@@ -88,7 +106,7 @@ pub(super) fn effect_fn(
                     });
                     i += run;
                 } else {
-                    body.push(took_guard(mine[i], cards, op(n, &mine[i].op)));
+                    body.push(took_guard(mine[i], cards, op_of(mine[i])));
                     i += 1;
                 }
             }
@@ -98,13 +116,13 @@ pub(super) fn effect_fn(
                 && rest.iter().all(|o| *o == Some(*k))
             {
                 let k = Literal::u8_unsuffixed(*k);
-                let ops = mine.iter().map(|e| took_guard(e, cards, op(n, &e.op)));
+                let ops = mine.iter().map(|e| took_guard(e, cards, op_of(e)));
                 return (pat, Some(quote!(h.chosen() == #k)), quote!(#(#ops)*));
             }
             (pat, None, quote!(#(#body)*))
         })
         .collect();
-    let body = match arms.as_slice() {
+    match arms.as_slice() {
         [(pat, None, body)] => quote!(if let #pat = event { #body }),
         _ => {
             let arms = arms.iter().map(|(pat, guard, body)| match guard {
@@ -112,12 +130,6 @@ pub(super) fn effect_fn(
                 None => quote!(#pat => { #body }),
             });
             quote!(match event { #(#arms)* _ => {} })
-        }
-    };
-    quote! {
-        #[doc = #d]
-        fn #name(event: Event, h: &mut dyn Host) {
-            #body
         }
     }
 }
@@ -211,7 +223,7 @@ fn amount(n: &Names, k: i32, per: &Option<ir::Counter>) -> TokenStream {
     }
 }
 
-fn op(n: &Names, op: &Op) -> TokenStream {
+pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
     match op {
         Op::Produce {
             options,

@@ -229,6 +229,54 @@ struct Set {
     /// Any text in place of the first card's effect, one set in eight:
     /// the error paths.
     slip: (u8, String),
+    /// A long effect anchored once in the guilds' file and aliased by
+    /// many cards' effects (last, so that inputs written before it was
+    /// added read as they did).
+    alias: Option<Alias>,
+}
+
+/// An anchor on a long effect text (`effect: &long "…"`) and cards whose
+/// effect is `*long`: the text is parsed, checked and generated once per
+/// alias, and past 8 MiB in all the file is refused (E0002).
+#[derive(Arbitrary, Debug)]
+struct Alias {
+    /// In one set in eight: long texts are slow to check and generate.
+    on: u8,
+    /// The text's length: 1 to 128 KB of the first guild's effect,
+    /// repeated.
+    kb: u8,
+    /// The cards that alias it: 1 to 256 (more than 64 of 128 KB pass
+    /// the limit).
+    refs: u8,
+}
+
+impl Alias {
+    /// `guilds` (a file written by `cards`) with its first effect anchored,
+    /// made long, and aliased by the cards appended.
+    fn apply(&self, guilds: &mut String) {
+        if self.on % 8 != 0 {
+            return;
+        }
+        let Some(at) = guilds.find("    effect: ") else {
+            return;
+        };
+        let end = guilds[at..].find('\n').map_or(guilds.len(), |e| at + e);
+        let unit = serde_like_unquote(&guilds[at + "    effect: ".len()..end])
+            .unwrap_or_else(|| "gain 1 vp".to_string());
+        let want = (usize::from(self.kb % 128) + 1) * 1024;
+        let mut long = unit.clone();
+        while long.len() < want {
+            long.push_str("; ");
+            long.push_str(&unit);
+        }
+        guilds.replace_range(at..end, &format!("    effect: &long {long:?}"));
+        for i in 0..=usize::from(self.refs) {
+            let _ = writeln!(
+                guilds,
+                "  - name: \"Echo {i}\"\n    colour: purple\n    effect: *long"
+            );
+        }
+    }
 }
 
 fn name(i: u8) -> String {
@@ -376,6 +424,9 @@ impl Set {
             "G ",
             &[],
         );
+        if let Some(alias) = &self.alias {
+            alias.apply(&mut guilds);
+        }
         let mut wonders = String::from("wonders:\n");
         let plain = Wonder {
             name: 0,
