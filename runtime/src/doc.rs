@@ -52,6 +52,9 @@ pub mod code {
     /// A replay log's line that the game does not accept: a set-up line, a
     /// move the rules refuse at that point, an end that differs.
     pub const LOG: &str = "S0005";
+    /// Every code a document's mistake may have (`sevenc explain` explains
+    /// each).
+    pub const ALL: &[&str] = &[YAML, LIMIT, SHAPE, NAME, RULES, DOCUMENT, LOG];
 }
 
 /// A mistake in a document (or in a name asked about), with its place.
