@@ -259,3 +259,70 @@ steps:
         ],
     );
 }
+
+#[test]
+fn mistakes_in_checks_are_kept_and_the_steps_go_on() {
+    let lib = games::Library::shipped(sevenw_cards::GAMES);
+    let text = "game: duel
+layout: [Baths, Altar, Theater]
+players:
+  - {name: Ana, coins: 30, to_build: [The Appian Way, The Pyramids]}
+  - {name: Ben, coins: 2}
+steps:
+  - expect:
+      Ana: {coinz: 30, coins: 30}
+      to_mvoe: Ana
+  - expct:
+      Ana: {coins: 30}
+  - Ana builds The Appian Way with Baths
+  - illegal: {move: Ben builds Altar, becuase: it is not his turn}
+  - expect:
+      to move: Ana
+      Ana: {coins: 22}
+      Ben: {coins: 0}
+  - Ana builds The Pyramids with Altar
+  - expect:
+      Ben: {coins: zero}
+";
+    let r = games::test(&lib, text);
+    let e = r.error.as_ref().expect("mistakes");
+    let all: Vec<(u64, &str)> = e.all().map(|m| (m.line, m.message.as_str())).collect();
+    assert_eq!(all.len(), 5, "{all:#?}");
+    assert_eq!(all[0].0, 8);
+    assert!(all[0].1.contains("unknown check `coinz`"), "{all:#?}");
+    assert_eq!(all[1].0, 9);
+    assert!(all[1].1.contains("did you mean `to_move`?"), "{all:#?}");
+    assert_eq!(all[2].0, 10);
+    assert!(all[2].1.contains("unknown step `expct`"), "{all:#?}");
+    assert_eq!(all[3].0, 13);
+    assert!(all[3].1.contains("unknown field `becuase`"), "{all:#?}");
+    assert_eq!(all[4].0, 20);
+    assert!(all[4].1.contains("zero"), "{all:#?}");
+    // The moves were played after the mistakes, and the checks between
+    // them made: Ana paid 7 coins, not 8.
+    assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
+    assert_eq!(r.failures[0].line, 16);
+    assert!(
+        r.failures[0].message.contains("expected 22, found 23"),
+        "{:?}",
+        r.failures
+    );
+    assert_eq!(r.steps, 3);
+    // A move that cannot be read ends the run: the steps after it would
+    // play from another position.
+    let text = "game: duel
+layout: [Baths, Altar, Theater]
+players:
+  - {name: Ana, coins: 30}
+  - {name: Ben, coins: 2}
+steps:
+  - expect: {Ana: {coinz: 30}}
+  - Anna builds Baths
+  - expect: {Ana: {coinz: 30}}
+";
+    let r = games::test(&lib, text);
+    let e = r.error.as_ref().expect("mistakes");
+    let lines: Vec<u64> = e.all().map(|m| m.line).collect();
+    assert_eq!(lines, [7, 8], "{e:?}");
+    assert!(e.more[0].message.contains("did you mean `Ana`?"), "{e:?}");
+}
