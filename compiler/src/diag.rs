@@ -4,8 +4,10 @@
 use crate::source::{Loc, Sources};
 use std::fmt;
 
+mod documents;
 mod render;
 mod sarif;
+pub use documents::DocCode;
 pub use render::escape_controls;
 
 /// Every diagnostic the compiler emits, by stable code.
@@ -100,18 +102,17 @@ impl Code {
     /// example, wrong and then right.
     pub fn explanation(self) -> String {
         let e = self.info();
-        let mut out = e.text.to_string();
+        let mut words = e.text.to_string();
         if self == Code::UnknownWord {
-            out.push_str("\n\nThe effects of the language, as a game lists them under `words:`, and\nan effect using each:\n");
+            words.push_str("\n\nThe effects of the language, as a game lists them under `words:`, and\nan effect using each:\n");
             for w in sevenw_dsl::WORDS {
-                out.push_str(&format!("\n  {:<22} {}", w.word, w.example));
+                words.push_str(&format!("\n  {:<22} {}", w.word, w.example));
             }
         }
-        out.push_str("\n\nFor example, this is wrong");
-        out.push_str(&indent_example(e.wrong));
-        out.push_str("\nand this is right");
-        out.push_str(&indent_example(e.right));
-        out
+        if matches!(self, Code::YamlSyntax | Code::InputLimit) {
+            words.push_str("\n\nThe documents `sevenw` reads (city sheets, scenarios) give this code too,\nfor YAML they cannot read (E0001) and for their own safety limits\n(E0002); their other mistakes have codes of their own, S0001 to S0005\n(`sevenc explain S0001`).");
+        }
+        explained_with(&e, &words)
     }
 
     fn info(self) -> Explained {
@@ -310,18 +311,44 @@ struct Explained {
     right: &'static str,
 }
 
+/// A code's explanation: what it means, then its example wrong and right.
+fn explanation(e: &Explained) -> String {
+    explained_with(e, e.text)
+}
+
+/// A code's explanation with `text` for what it means.
+fn explained_with(e: &Explained, text: &str) -> String {
+    let mut out = text.to_string();
+    out.push_str("\n\nFor example, this is wrong");
+    out.push_str(&indent_example(e.wrong));
+    out.push_str("\nand this is right");
+    out.push_str(&indent_example(e.right));
+    out
+}
+
 /// An example's lead-in kept, its lines moved to four spaces from the margin.
 fn indent_example(example: &str) -> String {
-    let (lead, body) = example.split_once("\n\n").unwrap_or((example, ""));
+    let (lead, _) = example.split_once("\n\n").unwrap_or((example, ""));
+    let mut out = format!("{lead}\n\n");
+    for line in example_text(example).lines() {
+        out.push_str("    ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// An example's lines without its lead-in, at the margin.
+fn example_text(example: &str) -> String {
+    let (_, body) = example.split_once("\n\n").unwrap_or((example, ""));
     let margin = body
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.len() - l.trim_start().len())
         .min()
         .unwrap_or(0);
-    let mut out = format!("{lead}\n\n");
+    let mut out = String::new();
     for line in body.lines() {
-        out.push_str("    ");
         out.push_str(line.get(margin..).unwrap_or(line.trim_start()));
         out.push('\n');
     }

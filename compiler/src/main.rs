@@ -2,7 +2,7 @@
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sevenw_compiler::diag::escape_controls;
+use sevenw_compiler::diag::{DocCode, did_you_mean, escape_controls};
 use sevenw_compiler::{Code, Compiled, Options, check_with, codegen, describe, shape};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
@@ -70,12 +70,14 @@ enum Command {
         #[command(flatten)]
         colour: ColourArg,
     },
-    /// Print the long explanation of a diagnostic code (e.g. E0101).
+    /// Print the long explanation of a diagnostic code (e.g. E0101), or of a
+    /// mistake in a sheet, scenario or log that sevenw reports (S0001…S0005).
     #[command(after_long_help = EXIT_CODES)]
     Explain {
-        /// A code such as E0101 or w0002 (case does not matter).
+        /// A code such as E0101, w0002 or S0003 (case does not matter): a card
+        /// file's diagnostic, or a mistake in a sheet, scenario or log.
         #[arg(value_parser = parse_code)]
-        code: Code,
+        code: Explainable,
     },
     /// Print or write the JSON Schemas of card files and game.yaml.
     ///
@@ -207,14 +209,32 @@ fn use_colour(choice: ColourChoice, terminal: bool, no_color: Option<OsString>) 
     }
 }
 
-fn parse_code(s: &str) -> Result<Code, String> {
-    Code::parse(s).ok_or_else(|| {
-        let all: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-        format!(
-            "no diagnostic has the code `{s}`; the codes are: {}",
-            all.join(", ")
-        )
-    })
+/// A code `sevenc explain` knows: a card file's diagnostic, or a mistake
+/// in a document `sevenw` reads.
+#[derive(Clone, Copy, Debug)]
+enum Explainable {
+    Card(Code),
+    Document(DocCode),
+}
+
+fn parse_code(s: &str) -> Result<Explainable, String> {
+    if let Some(c) = Code::parse(s) {
+        return Ok(Explainable::Card(c));
+    }
+    if let Some(c) = DocCode::parse(s) {
+        return Ok(Explainable::Document(c));
+    }
+    let cards: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    let documents: Vec<&str> = DocCode::ALL.iter().map(|c| c.as_str()).collect();
+    let hint = did_you_mean(s.trim(), cards.iter().chain(&documents).copied())
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default();
+    Err(format!(
+        "no diagnostic has the code `{}`{hint}\nthe codes of card files are: {}\nthe codes of the documents sevenw reads (sheets, scenarios, logs) are: {}",
+        escape_controls(s),
+        cards.join(", "),
+        documents.join(", ")
+    ))
 }
 
 fn main() -> ExitCode {
@@ -251,12 +271,11 @@ fn run(command: Command) -> io::Result<ExitCode> {
             colour,
         } => cmd_gen(&paths, &families.options(), output, &colour),
         Command::Explain { code } => {
-            let text = format!(
-                "{} ({})\n\n{}\n",
-                code.as_str(),
-                code.severity().as_str(),
-                code.explanation().trim_end()
-            );
+            let (name, severity, explanation) = match code {
+                Explainable::Card(c) => (c.as_str(), c.severity().as_str(), c.explanation()),
+                Explainable::Document(c) => (c.as_str(), "error", c.explanation()),
+            };
+            let text = format!("{name} ({severity})\n\n{}\n", explanation.trim_end());
             io::stdout().lock().write_all(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }

@@ -152,6 +152,60 @@ fn explain_prints_the_long_text() {
 }
 
 #[test]
+fn explain_knows_the_codes_of_documents() {
+    let (code, out, err) = sevenc(&["explain", "S0003"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("S0003 (error)\n\nA document gives a value the rules refuse"),
+        "{out}"
+    );
+    // Its example, wrong then right, as a card code's.
+    let wrong = out.find("For example, this is wrong").expect(&out);
+    let right = out.find("and this is right").expect(&out);
+    assert!(wrong < right, "{out}");
+    assert!(
+        out[wrong..right].contains("      cards: [Clay Pool]\n"),
+        "{out}"
+    );
+    assert!(
+        out[right..].contains("      cards: [Glassworks]\n"),
+        "{out}"
+    );
+    for c in ["s0001", "S0002", "S0004", "S0005"] {
+        let (code, out, err) = sevenc(&["explain", c]);
+        assert_eq!(code, 0, "{c}: {err}");
+        assert!(
+            out.starts_with(&format!("{} (error)\n\n", c.to_uppercase())),
+            "{out}"
+        );
+        assert!(out.contains("\nand this is right"), "{c}: {out}");
+    }
+    // The codes shared with card files say that documents use them too.
+    let (_, out, _) = sevenc(&["explain", "E0001"]);
+    assert!(out.contains("`sevenc explain S0001`"), "{out}");
+    // An unknown code fails as an unknown card code does, with the nearest
+    // code and every code.
+    for (typo, near) in [("S003", "S0003"), ("s0O05", "S0005"), ("E010l", "E0101")] {
+        let (code, out, err) = sevenc(&["explain", typo]);
+        assert_eq!(code, 2, "{typo}: {out}");
+        assert!(
+            err.contains(&format!(
+                "no diagnostic has the code `{typo}`; did you mean `{near}`?"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("S0001, S0002, S0003, S0004, S0005"), "{err}");
+        assert!(err.contains("E0001, E0002"), "{err}");
+    }
+    let (code, _, err) = sevenc(&["explain", "S9999"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no diagnostic has the code `S9999`\n"),
+        "{err}"
+    );
+}
+
+#[test]
 fn gen_prints_the_code_the_build_includes() {
     let (code, out, _) = sevenc(&["gen", "tests/fixtures/gen/mini"]);
     assert_eq!(code, 0);

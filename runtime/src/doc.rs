@@ -52,6 +52,9 @@ pub mod code {
     /// A replay log's line that the game does not accept: a set-up line, a
     /// move the rules refuse at that point, an end that differs.
     pub const LOG: &str = "S0005";
+    /// Every code a document's mistake may have (`sevenc explain` explains
+    /// each).
+    pub const ALL: &[&str] = &[YAML, LIMIT, SHAPE, NAME, RULES, DOCUMENT, LOG];
 }
 
 /// A mistake in a document (or in a name asked about), with its place.
@@ -130,12 +133,37 @@ impl Found {
         !self.0.is_empty()
     }
 
-    /// `Ok(value)` when nothing was found, else every mistake as one error.
+    /// `Ok(value)` when nothing was found, else every mistake as one error,
+    /// in the order of their places in the document (a mistake of the
+    /// document as a whole first), as card files' diagnostics are.
     pub fn or<T>(self, value: T) -> Result<T, DocError> {
-        match DocError::gather(self.0) {
+        match DocError::gather(self.in_order()) {
             None => Ok(value),
             Some(e) => Err(e),
         }
+    }
+
+    /// Every mistake kept and `last`, after which the reader cannot go on,
+    /// as one error.
+    pub fn and(mut self, last: DocError) -> DocError {
+        self.0.push(last);
+        let all = self.in_order();
+        DocError::gather(all).unwrap_or_else(|| nowhere("no mistake"))
+    }
+
+    /// The mistakes kept, each alone, by their places (stable: mistakes at
+    /// one place stay in the order found).
+    fn in_order(self) -> Vec<DocError> {
+        let mut all: Vec<DocError> = self
+            .0
+            .into_iter()
+            .flat_map(|mut e| {
+                let more = std::mem::take(&mut e.more);
+                std::iter::once(e).chain(more)
+            })
+            .collect();
+        all.sort_by_key(|e| (e.line, e.column));
+        all
     }
 }
 
@@ -694,6 +722,38 @@ mod tests {
             !e.message.contains("column"),
             "the place is given once: {e}"
         );
+    }
+
+    #[test]
+    fn mistakes_found_are_given_in_the_documents_order() {
+        let e = |line, column, m: &str| DocError {
+            line,
+            column,
+            message: m.to_string(),
+            code: code::RULES,
+            help: None,
+            more: Vec::new(),
+        };
+        let mut found = Found::default();
+        found.push(e(4, 2, "c"));
+        found.push(e(0, 0, "the document"));
+        let mut two = e(2, 9, "a");
+        two.more.push(e(1, 3, "first"));
+        found.push(two);
+        found.push(e(2, 9, "b"));
+        let all = found.or(()).unwrap_err();
+        let messages: Vec<&str> = all.all().map(|m| m.message.as_str()).collect();
+        // By place; two at one place in the order found.
+        assert_eq!(messages, ["the document", "first", "a", "b", "c"]);
+        assert!(all.more.iter().all(|m| m.more.is_empty()));
+        assert_eq!(Found::default().or(7), Ok(7));
+        // A mistake after which the reader stops comes with those kept.
+        let mut found = Found::default();
+        found.push(e(5, 1, "kept"));
+        let all = found.and(e(3, 1, "last"));
+        let messages: Vec<&str> = all.all().map(|m| m.message.as_str()).collect();
+        assert_eq!(messages, ["last", "kept"]);
+        assert_eq!(Found::default().and(e(3, 1, "alone")).more, []);
     }
 
     #[test]

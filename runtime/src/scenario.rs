@@ -32,7 +32,7 @@ use std::fmt::Write;
 
 use serde_saphyr::Spanned;
 
-use crate::doc::{DocError, Value, at, value_text};
+use crate::doc::{DocError, Found, Value, at, value_text};
 use crate::engine::city::City;
 use crate::engine::nearest::nearest;
 use crate::engine::vocab::key;
@@ -183,18 +183,26 @@ struct Waiting<M> {
     at: Failure,
 }
 
+/// Plays the steps. A mistake in a check or in an `illegal:` step changes
+/// nothing: it is kept, and the steps after it are played. A move that
+/// cannot be read or played ends the run (the steps after it would play
+/// from another position than the one meant).
 fn play<G: Scenarios>(game: &G, sc: Scenario<G>, run: &mut Run) -> Result<(), DocError> {
     let Scenario {
         mut state,
         names,
         steps,
     } = sc;
+    let mut found = Found::default();
     let mut waiting: Vec<Waiting<G::Move>> = Vec::new();
     for step in &steps {
         match &step.value {
             Value::Scalar(s) => {
                 run.steps += 1;
-                let (seat, phrase) = seat_of(&names, step, s)?;
+                let (seat, phrase) = match seat_of(&names, step, s) {
+                    Ok(named) => named,
+                    Err(e) => return Err(found.and(e)),
+                };
                 match find(game, &mut state, &names, seat, &phrase) {
                     Ok(mv) => {
                         if let Some(w) = waiting.iter().find(|w| w.seat == seat) {
@@ -205,7 +213,7 @@ fn play<G: Scenarios>(game: &G, sc: Scenario<G>, run: &mut Run) -> Result<(), Do
                                     names[seat], w.at.line, w.at.column
                                 ),
                             ));
-                            return Ok(());
+                            return found.or(());
                         }
                         waiting.push(Waiting {
                             seat,
@@ -219,34 +227,35 @@ fn play<G: Scenarios>(game: &G, sc: Scenario<G>, run: &mut Run) -> Result<(), Do
                             step,
                             format!("`{}` cannot be played: {why}", shown(s.trim())),
                         ));
-                        return Ok(());
+                        return found.or(());
                     }
                 }
             }
             Value::Map(entries) => {
                 let [(word, value)] = entries.as_slice() else {
-                    return Err(at(
+                    found.push(at(
                         step,
                         "a step is a move in words, or one of `expect:` and `illegal:`",
                     ));
+                    continue;
                 };
                 match normal(&word.value).as_str() {
                     "expect" => {
                         let pending = waiting_note(game, &state, &names, &waiting);
-                        expect(game, &mut state, &names, value, run, &pending)?;
+                        expect(game, &mut state, &names, value, run, &pending, &mut found);
                     }
                     "illegal" => {
                         run.steps += 1;
-                        illegal(game, &mut state, &names, value, run)?;
+                        found.keep(illegal(game, &mut state, &names, value, run));
                     }
                     other => {
                         let hint = did_you_mean(closest(other, &["expect", "illegal"]));
-                        return Err(at(word, format!("unknown step `{}`{hint}", shown(other))));
+                        found.push(at(word, format!("unknown step `{}`{hint}", shown(other))));
                     }
                 }
             }
             other => {
-                return Err(at(
+                found.push(at(
                     step,
                     format!(
                         "a step is a move in words or a mapping, not {}",
@@ -266,7 +275,7 @@ fn play<G: Scenarios>(game: &G, sc: Scenario<G>, run: &mut Run) -> Result<(), Do
             ..w.at
         });
     }
-    Ok(())
+    found.or(())
 }
 
 /// Applies the waiting steps whose seat is asked now, as long as there are.

@@ -185,3 +185,100 @@ fn no_input_makes_it_panic() {
         }
     }
 }
+
+/// Every mistake of `text`, as (line, column, code, message).
+fn mistakes(text: &str) -> Vec<(u64, u64, &'static str, String)> {
+    let Err(e) = score(text) else {
+        panic!("no error");
+    };
+    e.all()
+        .map(|m| (m.line, m.column, m.code, m.message.clone()))
+        .collect()
+}
+
+/// The 1-based line and column of the first `what` in `text`.
+fn place(text: &str, what: &str) -> (u64, u64) {
+    let at = text.find(what).expect("in the text");
+    let line = text[..at].matches('\n').count() as u64 + 1;
+    let column = (at - text[..at].rfind('\n').map_or(0, |n| n + 1)) as u64 + 1;
+    (line, column)
+}
+
+#[test]
+fn a_sheet_with_independent_mistakes_reports_each_at_its_place() {
+    let text = "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, pieces: [5 different], cards: [Wod, Stone]}\n  - {name: Ben, wonder: Rhodes, military: lots, cat: true}\n  - {name: Cy, wonder: Ephesus, progress: [Culture, Culture, Culture], cat: true}\n";
+    let all = mistakes(text);
+    let want = [
+        (
+            place(text, "5 different"),
+            "S0003",
+            "Giza has no stage `5 different`",
+        ),
+        (place(text, "Wod"), "S0002", "unknown card `Wod`"),
+        (
+            place(text, "lots"),
+            "S0003",
+            "`military` must be a whole number",
+        ),
+        (
+            (
+                5,
+                text.lines().nth(4).unwrap().rfind("Culture").unwrap() as u64 + 1,
+            ),
+            "S0003",
+            "2 copies of Culture",
+        ),
+        (
+            (
+                5,
+                text.lines().nth(4).unwrap().find("true").unwrap() as u64 + 1,
+            ),
+            "S0003",
+            "the cat is one figure: it is already given at line 4",
+        ),
+    ];
+    assert_eq!(all.len(), want.len(), "{all:?}");
+    for ((line, column, code, message), ((l, c), co, m)) in all.iter().zip(want) {
+        assert_eq!((*line, *column), (l, c), "{message}");
+        assert_eq!(*code, co, "{message}");
+        assert!(message.contains(m), "{message} does not say {m}");
+    }
+}
+
+#[test]
+fn a_wonder_unknown_leaves_its_stages_unread_and_the_rest_checked() {
+    let text = "game: architects\nplayers:\n  - {name: Ana, wonder: Gizah, pieces: [2 different], cards: [Wod]}\n  - {name: Ben, wonder: Rhodes, pieces: [stage 9]}\n  - {name: Cy, wonder: Rhodes}\n";
+    let all = mistakes(text);
+    let messages: Vec<&str> = all.iter().map(|m| m.3.as_str()).collect();
+    assert_eq!(all.len(), 4, "{messages:?}");
+    assert_eq!((all[0].0, all[0].2), (3, "S0002"));
+    assert!(
+        messages[0].contains("unknown wonder `Gizah`"),
+        "{messages:?}"
+    );
+    // Ana's stages are named by a wonder not known: not read.
+    assert_eq!(all[1].0, 3);
+    assert!(messages[1].contains("unknown card `Wod`"), "{messages:?}");
+    assert_eq!(all[2].0, 4);
+    assert!(
+        messages[2].contains("Rhodes has no stage `stage 9`"),
+        "{messages:?}"
+    );
+    assert_eq!((all[3].0, all[3].1), place(text, "Rhodes}"));
+    assert!(
+        messages[3].contains("Rhodes is given twice"),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn a_stage_refused_is_not_built_and_the_sheet_reads_once_fixed() {
+    // Two players each with a stage above a missing level: both said.
+    let text = "game: architects\nplayers:\n  - {name: Ana, wonder: Giza, pieces: [3 different]}\n  - {name: Ben, wonder: Rhodes, pieces: [stage 5]}\n";
+    let all = mistakes(text);
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert_eq!(all[0].0, 3);
+    assert!(all[0].3.contains("cannot be built before"), "{all:?}");
+    assert_eq!(all[1].0, 4);
+    assert!(all[1].3.contains("cannot be built before"), "{all:?}");
+}

@@ -109,3 +109,220 @@ fn no_input_panics_the_runner() {
         assert!(!games::test(&games::Library::shipped(sevenw_cards::GAMES), garbage).passed());
     }
 }
+
+/// Every mistake of a scenario that cannot be read, as (line, code,
+/// message).
+fn mistakes(text: &str) -> Vec<(u64, &'static str, String)> {
+    let r = games::test(&games::Library::shipped(sevenw_cards::GAMES), text);
+    let e = r.error.unwrap_or_else(|| panic!("read: {text}"));
+    e.all()
+        .map(|m| (m.line, m.code, m.message.clone()))
+        .collect()
+}
+
+/// `got` holds `want`'s mistakes, in order, each at its line with its code.
+fn assert_mistakes(got: &[(u64, &'static str, String)], want: &[(u64, &str, &str)]) {
+    assert_eq!(got.len(), want.len(), "{got:#?}");
+    for ((line, code, message), &(l, c, m)) in got.iter().zip(want) {
+        assert_eq!((*line, *code), (l, c), "{message}");
+        assert!(message.contains(m), "`{message}` does not say `{m}`");
+    }
+}
+
+#[test]
+fn a_duel_set_up_reports_every_mistake_at_its_line() {
+    let text = "game: duel
+seed: lots
+layout: [Baths, Altr]
+board: [Law, Lawe]
+players:
+  - {name: Ana, coins: 3, cards: [Lumber Yrd]}
+  - {name: Ben, coins: many, to_build: [The Sphynx]}
+conflict: 12
+to_move: Cy
+steps:
+  - Ana builds Baths
+";
+    assert_mistakes(
+        &mistakes(text),
+        &[
+            (2, "S0003", "`seed` must be a whole number"),
+            (3, "S0002", "unknown card `Altr`"),
+            (4, "S0002", "unknown progress token `Lawe`"),
+            (6, "S0002", "unknown card `Lumber Yrd`"),
+            (7, "S0003", "`coins` must be a whole number"),
+            (7, "S0002", "unknown wonder `The Sphynx`"),
+            (8, "S0003", "`conflict` must be a whole number from -9 to 9"),
+            (9, "S0003", "no player `Cy` (players: Ana, Ben)"),
+        ],
+    );
+    // A card in two places is said where it is listed a second time.
+    let text = "game: duel
+discard: [Baths]
+players:
+  - {name: Ana, cards: [Baths, Altar]}
+  - {name: Ben, cards: [Altar]}
+steps:
+  - Ana discards Baths
+";
+    assert_mistakes(
+        &mistakes(text),
+        &[
+            (2, "S0003", "Baths is already built"),
+            (5, "S0003", "Altar is already Ana's: the game has one copy"),
+        ],
+    );
+}
+
+#[test]
+fn an_architects_set_up_reports_every_mistake_at_its_line() {
+    let text = "game: architects
+players:
+  - {name: Ana, wonder: Babylon, pieces: [2 different], cards: [Clai], deck: [Clay, Stne]}
+  - {name: Ben, wonder: Giza, deck_size: lots, military: -1}
+tokens: [Tactics, Decr, Science]
+pile: [Culture]
+war: 99
+to_move: Cy
+discard: [Wood, Wodo]
+steps:
+  - Ana takes the left card
+";
+    assert_mistakes(
+        &mistakes(text),
+        &[
+            (3, "S0002", "unknown card `Clai`"),
+            (3, "S0002", "unknown card `Stne`"),
+            (4, "S0003", "`deck_size` must be a whole number"),
+            (4, "S0003", "`military` must be a whole number"),
+            (5, "S0002", "unknown progress token `Decr`"),
+            (7, "S0003", "`war` must be a whole number"),
+            (8, "S0003", "no player `Cy`"),
+            (9, "S0002", "unknown card `Wodo`"),
+        ],
+    );
+    // A wonder missing or unknown: the other players are still read, and
+    // the stages of the player whose wonder is unknown are not.
+    let text = "game: architects
+players:
+  - {name: Ana, wonder: Babylon, pieces: [9 different]}
+  - {name: Ben, cards: [Clai]}
+  - {name: Cy, wonder: Gizah, pieces: [2 different]}
+steps:
+  - Ana takes the left card
+";
+    assert_mistakes(
+        &mistakes(text),
+        &[
+            (3, "S0003", "Babylon has no stage `9 different`"),
+            (4, "S0003", "give a `wonder` to every player or to none"),
+            (4, "S0002", "unknown card `Clai`"),
+            (5, "S0002", "unknown wonder `Gizah`"),
+        ],
+    );
+}
+
+#[test]
+fn a_base_set_up_reports_the_mistakes_of_its_cities_hands_and_discard() {
+    let text = "game: base
+players:
+  - {name: Ana, wonder: Babylon, cards: [Lumbr Yard], hand: [Baths, Altr]}
+  - {name: Ben, wonder: Giza, hand: [Tavern, Theatre]}
+  - {name: Cy, wonder: Rhodes, coins: lots, hand: [Press, Loom]}
+discard: [Stockade, Stokade]
+steps:
+  - Ana builds Baths
+";
+    assert_mistakes(
+        &mistakes(text),
+        &[
+            (3, "S0002", "unknown card `Lumbr Yard`"),
+            (3, "S0002", "unknown card `Altr`"),
+            (4, "S0002", "unknown card `Theatre`"),
+            (5, "S0003", "`coins` must be a whole number"),
+            (6, "S0002", "unknown card `Stokade`"),
+        ],
+    );
+    let text = "game: base
+players:
+  - {name: Ana, wonder: Babylon, hand: [Baths, Altar]}
+  - {name: Ben, wonder: Giza, hand: [Tavern]}
+  - {name: Cy, wonder: Rhodes}
+steps:
+  - Ana builds Baths
+";
+    assert_mistakes(
+        &mistakes(text),
+        &[
+            (4, "S0003", "every hand holds the same number of cards"),
+            (5, "S0003", "no `hand`: give every player's hand, or none"),
+        ],
+    );
+}
+
+#[test]
+fn mistakes_in_checks_are_kept_and_the_steps_go_on() {
+    let lib = games::Library::shipped(sevenw_cards::GAMES);
+    let text = "game: duel
+layout: [Baths, Altar, Theater]
+players:
+  - {name: Ana, coins: 30, to_build: [The Appian Way, The Pyramids]}
+  - {name: Ben, coins: 2}
+steps:
+  - expect:
+      Ana: {coinz: 30, coins: 30}
+      to_mvoe: Ana
+  - expct:
+      Ana: {coins: 30}
+  - Ana builds The Appian Way with Baths
+  - illegal: {move: Ben builds Altar, becuase: it is not his turn}
+  - expect:
+      to move: Ana
+      Ana: {coins: 22}
+      Ben: {coins: 0}
+  - Ana builds The Pyramids with Altar
+  - expect:
+      Ben: {coins: zero}
+";
+    let r = games::test(&lib, text);
+    let e = r.error.as_ref().expect("mistakes");
+    let all: Vec<(u64, &str)> = e.all().map(|m| (m.line, m.message.as_str())).collect();
+    assert_eq!(all.len(), 5, "{all:#?}");
+    assert_eq!(all[0].0, 8);
+    assert!(all[0].1.contains("unknown check `coinz`"), "{all:#?}");
+    assert_eq!(all[1].0, 9);
+    assert!(all[1].1.contains("did you mean `to_move`?"), "{all:#?}");
+    assert_eq!(all[2].0, 10);
+    assert!(all[2].1.contains("unknown step `expct`"), "{all:#?}");
+    assert_eq!(all[3].0, 13);
+    assert!(all[3].1.contains("unknown field `becuase`"), "{all:#?}");
+    assert_eq!(all[4].0, 20);
+    assert!(all[4].1.contains("zero"), "{all:#?}");
+    // The moves were played after the mistakes, and the checks between
+    // them made: Ana paid 7 coins, not 8.
+    assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
+    assert_eq!(r.failures[0].line, 16);
+    assert!(
+        r.failures[0].message.contains("expected 22, found 23"),
+        "{:?}",
+        r.failures
+    );
+    assert_eq!(r.steps, 3);
+    // A move that cannot be read ends the run: the steps after it would
+    // play from another position.
+    let text = "game: duel
+layout: [Baths, Altar, Theater]
+players:
+  - {name: Ana, coins: 30}
+  - {name: Ben, coins: 2}
+steps:
+  - expect: {Ana: {coinz: 30}}
+  - Anna builds Baths
+  - expect: {Ana: {coinz: 30}}
+";
+    let r = games::test(&lib, text);
+    let e = r.error.as_ref().expect("mistakes");
+    let lines: Vec<u64> = e.all().map(|m| m.line).collect();
+    assert_eq!(lines, [7, 8], "{e:?}");
+    assert!(e.more[0].message.contains("did you mean `Ana`?"), "{e:?}");
+}

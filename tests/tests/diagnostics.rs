@@ -665,3 +665,56 @@ fn e0002_deep_nesting() {
     );
     assert_refused("e0002-deep-nesting", "deep.yaml", text.into_bytes());
 }
+
+/// Every code the runtime gives a document's mistake is one `sevenc
+/// explain` explains, and every document code it explains is one the
+/// runtime gives.
+#[test]
+fn every_document_code_is_explained() {
+    use sevenw_compiler::diag::DocCode;
+    use sevenw_runtime::doc::code;
+    for c in code::ALL {
+        assert!(
+            Code::parse(c).is_some() || DocCode::parse(c).is_some(),
+            "{c} is given by the runtime and not explained"
+        );
+    }
+    for c in DocCode::ALL {
+        assert!(code::ALL.contains(&c.as_str()), "{c} is not the runtime's");
+    }
+}
+
+/// The examples of the document codes are true: the wrong one is refused
+/// with its code, the right one read (a sheet scored, a scenario passed).
+#[test]
+fn the_document_codes_examples_are_refused_then_read() {
+    use sevenw_compiler::diag::DocCode;
+    use sevenw_runtime::doc::{DocError, select_of};
+    use sevenw_runtime::games::{Library, test};
+    let lib = Library::shipped(sevenw_cards::GAMES);
+    // A sheet's mistakes, or a scenario's when it has `steps:` or checks
+    // nothing (a scenario is what S0004's example is).
+    let read = |c: DocCode, text: &str| -> Result<(), DocError> {
+        if c == DocCode::Document || text.contains("steps:") {
+            let run = test(&lib, text);
+            assert!(run.failures.is_empty(), "{c}: {:?}", run.failures);
+            return run.error.map_or(Ok(()), Err);
+        }
+        let info = select_of(sevenw_cards::GAMES, text, "sheet")?;
+        let rules = lib.rules(info).expect("shipped rules");
+        rules.score(text).map(|_| ())
+    };
+    for &c in DocCode::ALL {
+        // A log's example is a part of a log (`…`), not read alone.
+        if c == DocCode::Log {
+            continue;
+        }
+        let (wrong, right) = c.example();
+        let e = read(c, &wrong).expect_err(&wrong);
+        assert_eq!(e.code, c.as_str(), "{c}: {e}\n{wrong}");
+        assert!(e.more.is_empty(), "{c}: one mistake: {e:?}");
+        if let Err(e) = read(c, &right) {
+            panic!("{c}: the right example is refused: {e}\n{right}");
+        }
+    }
+}

@@ -251,3 +251,68 @@ fn a_duel_sheet_with_two_mistakes_reports_both() {
     assert!(err.contains("unknown wonder `The Colosus`"), "{err}");
     assert!(err.contains("duel-two-mistakes.yaml:13:15]"), "{err}");
 }
+
+#[test]
+fn an_architects_sheet_with_three_mistakes_reports_each_at_its_line() {
+    let example = std::fs::read_to_string(format!("{RUNTIME}/sheets/architects.yaml")).unwrap();
+    let edited = example
+        .replace(
+            "pieces: [2 different, 2 identical]   #",
+            "pieces: [2 different, 2 identicl]   #",
+        )
+        .replace("progress: [Culture, Decor]", "progress: [Culture, Decr]")
+        .replace("cards: [Wood, Stone, Coin]", "cards: [Wood, Stne, Coin]");
+    assert_eq!(edited.lines().count(), example.lines().count());
+    let sheet = scratch("architects-three-mistakes.yaml", &edited);
+    let out = sevenw(&["score", &sheet.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let mut last = 0;
+    for (code, message, place) in [
+        (
+            "S0003",
+            "Giza has no stage `2 identicl`",
+            "architects-three-mistakes.yaml:6:27]",
+        ),
+        (
+            "S0002",
+            "unknown progress token `Decr`; did you mean `Decor`?",
+            "architects-three-mistakes.yaml:17:25]",
+        ),
+        (
+            "S0002",
+            "unknown card `Stne`; did you mean `Stone`?",
+            "architects-three-mistakes.yaml:18:19]",
+        ),
+    ] {
+        let at = err
+            .find(message)
+            .unwrap_or_else(|| panic!("{message}: {err}"));
+        // In the order of the file, each with its code (shown before it)
+        // and snippet.
+        assert!(at > last, "{message} is out of order: {err}");
+        assert!(err[last..at].contains(code), "{code}: {err}");
+        last = at;
+        assert!(err[at..].contains(place), "{place}: {err}");
+    }
+}
+
+#[test]
+fn a_duel_sheets_pawn_is_checked_with_its_players() {
+    let example = std::fs::read_to_string(format!("{RUNTIME}/sheets/duel.yaml")).unwrap();
+    let edited = example
+        .replace("conflict: -4 ", "conflict: -14")
+        .replace("cards: [Shelf Quarry,", "cards: [Shelf Quary,");
+    assert_ne!(edited, example);
+    let sheet = scratch("duel-pawn-and-card.yaml", &edited);
+    let out = sevenw(&["score", &sheet.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("`conflict` must be a whole number from -9 to 9, not -14"),
+        "{err}"
+    );
+    assert!(err.contains("duel-pawn-and-card.yaml:3:11]"), "{err}");
+    assert!(err.contains("unknown card `Shelf Quary`"), "{err}");
+    assert!(err.contains("duel-pawn-and-card.yaml:12:13]"), "{err}");
+}

@@ -5,7 +5,7 @@
 
 use serde_saphyr::Spanned;
 
-use crate::doc::{DocError, Value, at, value_int, value_map, value_text, value_texts};
+use crate::doc::{DocError, Found, Value, at, value_int, value_map, value_text, value_texts};
 use crate::engine::vocab::Vocab;
 use crate::sheet::did_you_mean;
 use crate::text::shown;
@@ -34,7 +34,9 @@ const SEAT_CHECKS: &[&str] = &[
 /// The checks of the table every game has.
 const TABLE_CHECKS: &[&str] = &["winners", "victory", "to move", "over"];
 
-/// An `expect:` block: checks of seats (by name) and of the table.
+/// An `expect:` block: checks of seats (by name) and of the table. The
+/// checks are independent: a mistake in one (an unknown check, a value of
+/// the wrong kind) is kept in `found`, and the others are still made.
 pub(super) fn expect<G: Scenarios>(
     game: &G,
     state: &mut G::State,
@@ -42,26 +44,34 @@ pub(super) fn expect<G: Scenarios>(
     value: &Spanned<Value>,
     run: &mut Run,
     note: &str,
-) -> Result<(), DocError> {
-    for (k, v) in value_map(value, "expect")? {
+    found: &mut Found,
+) {
+    let Some(entries) = found.keep(value_map(value, "expect")) else {
+        return;
+    };
+    for (k, v) in entries {
         if let Some(seat) = names.iter().position(|n| normal(n) == normal(&k.value)) {
-            for (ck, cv) in value_map(v, &k.value)? {
+            let Some(checks) = found.keep(value_map(v, &k.value)) else {
+                continue;
+            };
+            for (ck, cv) in checks {
                 run.checks += 1;
                 let what = normal(&ck.value).replace('_', " ");
-                let result = match common_seat(game, state, names, seat, &what, cv)? {
-                    Check::Unknown => game.check(state, names, Some(seat), &what, cv)?,
+                let result = match common_seat(game, state, names, seat, &what, cv) {
+                    Ok(Check::Unknown) => game.check(state, names, Some(seat), &what, cv),
                     c => c,
                 };
                 match result {
-                    Check::Pass => {}
-                    Check::Fail(m) => run.failures.push(fail_at(
+                    Err(e) => found.push(e),
+                    Ok(Check::Pass) => {}
+                    Ok(Check::Fail(m)) => run.failures.push(fail_at(
                         ck,
                         format!("{}'s {}: {m}{note}", names[seat], ck.value.trim()),
                     )),
-                    Check::Unknown => {
+                    Ok(Check::Unknown) => {
                         let mut all: Vec<&str> = SEAT_CHECKS.to_vec();
                         all.extend_from_slice(game.check_keys(true));
-                        return Err(at(
+                        found.push(at(
                             ck,
                             format!(
                                 "unknown check `{}` of a player (checks: {}){}",
@@ -79,16 +89,17 @@ pub(super) fn expect<G: Scenarios>(
         }
         run.checks += 1;
         let what = normal(&k.value).replace('_', " ");
-        let result = match common_table(game, state, names, &what, v)? {
-            Check::Unknown => game.check(state, names, None, &what, v)?,
+        let result = match common_table(game, state, names, &what, v) {
+            Ok(Check::Unknown) => game.check(state, names, None, &what, v),
             c => c,
         };
         match result {
-            Check::Pass => {}
-            Check::Fail(m) => run
+            Err(e) => found.push(e),
+            Ok(Check::Pass) => {}
+            Ok(Check::Fail(m)) => run
                 .failures
                 .push(fail_at(k, format!("{}: {m}{note}", k.value.trim()))),
-            Check::Unknown => {
+            Ok(Check::Unknown) => {
                 let mut all: Vec<&str> = TABLE_CHECKS.to_vec();
                 all.extend_from_slice(game.check_keys(false));
                 let players: Vec<String> = names.iter().map(|n| normal(n)).collect();
@@ -101,7 +112,7 @@ pub(super) fn expect<G: Scenarios>(
                         Some(i) => names[i].clone(),
                         None => c.replace(' ', "_"),
                     });
-                return Err(at(
+                found.push(at(
                     k,
                     format!(
                         "`{}` is neither a player nor a check (players: {}; checks: {}){}",
@@ -114,7 +125,6 @@ pub(super) fn expect<G: Scenarios>(
             }
         }
     }
-    Ok(())
 }
 
 /// Check names as they are written in files (`conflict_points`).

@@ -30,7 +30,9 @@
 //!
 //! Every card placed comes out of the game's 235 (from the box first, then
 //! the bottom of the central deck, then the bottoms of the wonder decks), so
-//! cards are conserved; a card none of which is left is refused.
+//! cards are conserved; a card none of which is left is refused. Every
+//! mistake of the set-up (all but the steps) is reported at once, each at
+//! its line and column.
 //!
 //! Moves: `takes the left card` (or `right`, `central`; `takes Wood from the
 //! left deck`), `takes the card of Ben's deck`, `looks at the left deck`,
@@ -43,7 +45,9 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Scalar, Value, at, int, read, value_int, value_text, value_texts};
+use crate::doc::{
+    DocError, Found, Scalar, Value, at, int, read, value_int, value_text, value_texts,
+};
 use crate::engine::city::City;
 use crate::game::{Game, Setup};
 use crate::scenario::{Check, Scenario, Scenarios, cards_named, normal, same_cards};
@@ -120,39 +124,45 @@ fn take_from_supply(t: &mut Table, c: CardId, fixed: &[usize]) -> bool {
 impl Architects {
     /// Puts `names` on top of deck `d` (top first), each swapped with a copy
     /// from the cards not fixed yet; `fixed` counts the fixed tops of every
-    /// deck (the seats', then the central one).
+    /// deck (the seats', then the central one). A name that cannot be put
+    /// there is a mistake kept in `found`, and the card under it stays.
     fn stack(
         &self,
         t: &mut Table,
         d: Deck,
         names: &Spanned<Vec<Spanned<String>>>,
         fixed: &mut [usize],
-    ) -> Result<(), DocError> {
+        found: &mut Found,
+    ) {
         let slot = match d {
             Deck::Seat(s) => usize::from(s),
             Deck::Central => fixed.len() - 1,
         };
         for (i, name) in names.value.iter().enumerate() {
-            let c = card(&self.vocab, name)?;
+            let c = found.keep(card(&self.vocab, name));
             let len = t.deck(d).len();
             if i >= len {
-                return Err(at(
-                    name,
-                    format!(
-                        "the deck holds {} only",
-                        crate::text::plural(len as i64, "card")
-                    ),
-                ));
+                // Said once, at the first name past the deck's bottom.
+                if i == len {
+                    found.push(at(
+                        name,
+                        format!(
+                            "the deck holds {} only",
+                            crate::text::plural(len as i64, "card")
+                        ),
+                    ));
+                }
+                continue;
             }
             let target = len - 1 - i;
-            fixed[slot] = i;
+            fixed[slot] = i + 1;
+            let Some(c) = c else { continue };
             // The same deck, below the target; the box; the other decks.
             let here = t.deck(d)[..target].iter().position(|&x| x == c);
             if let Some(j) = here {
                 if let Some(deck) = t.deck_mut(d) {
                     deck.swap(j, target);
                 }
-                fixed[slot] = i + 1;
                 continue;
             }
             let mut from: Option<(Option<Deck>, usize)> =
@@ -174,13 +184,14 @@ impl Architects {
                 }
             }
             let Some((src, j)) = from else {
-                return Err(at(
+                found.push(at(
                     name,
                     format!(
                         "no {} is left to put here: the game has no more",
                         self.card_name(c)
                     ),
                 ));
+                continue;
             };
             let old = t.deck(d)[target];
             match src {
@@ -194,9 +205,7 @@ impl Architects {
             if let Some(deck) = t.deck_mut(d) {
                 deck[target] = c;
             }
-            fixed[slot] = i + 1;
         }
-        Ok(())
     }
 
     /// Cuts deck `d` to `size` cards (those below go to the box).
@@ -260,59 +269,76 @@ impl Scenarios for Architects {
         player_count(&doc.players, min, max, self.info.title)?;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
         let n = players.len();
+        // Every mistake of the set-up is kept and its item skipped, so that
+        // they are reported together.
+        let mut found = Found::default();
         let seed = match &doc.seed {
-            Some(s) => int(s, "seed", 0..=i64::MAX)? as u64,
+            Some(s) => found.keep(int(s, "seed", 0..=i64::MAX)).unwrap_or(1) as u64,
             None => 1,
         };
         let given = players.iter().filter(|p| p.value.wonder.is_some()).count();
         let mut setup = Setup::new(n, seed);
-        if given == n {
-            let w = self.wonders_of(players)?;
-            setup = setup.with_wonders(w.into_iter().map(|w| (w, 0)).collect());
-        } else if given > 0 {
-            let p = players
-                .iter()
-                .find(|p| p.value.wonder.is_none())
-                .map_or(&doc.players.value[0].value.name, |p| &p.value.name);
-            return Err(at(
-                p,
-                "give a `wonder` to every player or to none (then they are dealt)",
-            ));
+        // Whether each player's stages can be read (its wonder is known).
+        let mut known = vec![true; n];
+        if given > 0 {
+            if given < n {
+                let p = players
+                    .iter()
+                    .find(|p| p.value.wonder.is_none())
+                    .map_or(&doc.players.value[0].value.name, |p| &p.value.name);
+                found.push(at(
+                    p,
+                    "give a `wonder` to every player or to none (then they are dealt)",
+                ));
+            }
+            let wonders = self.wonders_of(players, &mut found);
+            known = wonders.iter().map(Option::is_some).collect();
+            let Some(seated) = self.seated(&wonders) else {
+                return Err(found.and(at(
+                    &doc.players,
+                    "the scenario names more players than the game has wonders",
+                )));
+            };
+            setup = setup.with_wonders(seated.into_iter().map(|w| (w, 0)).collect());
         }
-        let mut st = self
-            .start(&setup)
-            .map_err(|e| at(&doc.players, e.to_string()))?;
+        let mut st = match self.start(&setup) {
+            Ok(st) => st,
+            Err(e) => return Err(found.and(at(&doc.players, e.to_string()))),
+        };
         {
             let fixed = vec![0usize; n + 1];
             let mut supply = |st: &mut State, c: CardId| take_from_supply(&mut st.table, c, &fixed);
-            self.fill_players(&mut st, players, Some(&mut supply))?;
+            self.fill_players(&mut st, players, &known, Some(&mut supply), &mut found);
         }
         let t = &mut st.table;
         for c in doc.discard.iter().flatten() {
-            let id = card(&self.vocab, c)?;
+            let Some(id) = found.keep(card(&self.vocab, c)) else {
+                continue;
+            };
             if !take_from_supply(t, id, &vec![0; n + 1]) {
-                return Err(at(
+                found.push(at(
                     c,
                     format!("no {} is left to discard", self.card_name(id)),
                 ));
+                continue;
             }
             t.discard.push(id);
         }
         let mut fixed = vec![0usize; n + 1];
         if let Some(c) = &doc.central {
-            self.stack(t, Deck::Central, c, &mut fixed)?;
+            self.stack(t, Deck::Central, c, &mut fixed, &mut found);
         }
         for (seat, p) in players.iter().enumerate() {
             if let Some(d) = &p.value.deck {
-                self.stack(t, Deck::Seat(seat as u8), d, &mut fixed)?;
+                self.stack(t, Deck::Seat(seat as u8), d, &mut fixed, &mut found);
             }
         }
         if let Some(size) = &doc.central_size {
-            self.cut(t, Deck::Central, size, fixed[n], "central_size")?;
+            found.keep(self.cut(t, Deck::Central, size, fixed[n], "central_size"));
         }
         for (seat, p) in players.iter().enumerate() {
             if let Some(size) = &p.value.deck_size {
-                self.cut(t, Deck::Seat(seat as u8), size, fixed[seat], "deck_size")?;
+                found.keep(self.cut(t, Deck::Seat(seat as u8), size, fixed[seat], "deck_size"));
             }
         }
         // The face-up tokens: those given, or the dealt ones refilled.
@@ -320,32 +346,35 @@ impl Scenarios for Architects {
             let old = std::mem::take(&mut t.face_up);
             t.pile.splice(0..0, old);
             for name in up {
-                let k = token(&self.vocab, name)?;
+                let Some(k) = found.keep(token(&self.vocab, name)) else {
+                    continue;
+                };
                 if !Self::untoken(t, k) {
-                    return Err(at(
+                    found.push(at(
                         name,
                         format!("no {} is left to lay face up", self.token_name(k)),
                     ));
+                    continue;
                 }
                 t.face_up.push(k);
             }
-            if up.len() > FACE_UP {
-                return Err(at(
-                    &up[FACE_UP],
-                    format!("{FACE_UP} tokens lie face up at most"),
-                ));
+            if let Some(extra) = up.get(FACE_UP) {
+                found.push(at(extra, format!("{FACE_UP} tokens lie face up at most")));
             }
         }
         if let Some(pile) = &doc.pile {
             let mut top = Vec::new();
             for name in pile {
-                let k = token(&self.vocab, name)?;
-                let i = t.pile.iter().position(|&x| x == k).ok_or_else(|| {
-                    at(
+                let Some(k) = found.keep(token(&self.vocab, name)) else {
+                    continue;
+                };
+                let Some(i) = t.pile.iter().position(|&x| x == k) else {
+                    found.push(at(
                         name,
                         format!("no {} is left for the pile", self.token_name(k)),
-                    )
-                })?;
+                    ));
+                    continue;
+                };
                 t.pile.remove(i);
                 top.push(k);
             }
@@ -357,13 +386,18 @@ impl Scenarios for Architects {
                 t.face_up.push(k);
             }
         }
-        if let Some(w) = &doc.war {
-            t.war = int(w, "war", 0..=i64::from(t.conflict))? as u8;
+        if let Some(w) = &doc.war
+            && let Some(war) = found.keep(int(w, "war", 0..=i64::from(t.conflict)))
+        {
+            t.war = war as u8;
         }
-        t.current = match &doc.to_move {
-            Some(who) => Self::seat_named(&names, who)?,
-            None => 0,
-        };
+        t.current = doc
+            .to_move
+            .as_ref()
+            .and_then(|who| found.keep(Self::seat_named(&names, who)))
+            .unwrap_or(0);
+        // The position is not what the scenario meant: no turn begins.
+        found.or(())?;
         t.turns = 0;
         for city in &mut t.cities {
             city.abilities.pending.clear();

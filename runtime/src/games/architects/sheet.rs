@@ -18,14 +18,16 @@
 //! effects set off (cards taken, the cat moved, tokens flipped) happened
 //! already and is not carried out. The cat goes only where `cat: true`
 //! says. A stage whose lower levels are not all listed cannot have been
-//! built: it is refused at its place.
+//! built: it is refused at its place. Every mistake in what the players
+//! list is reported at once, each at its line and column (the stages of a
+//! player whose wonder is unknown are not read: they are named by it).
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Scalar, at, int, nowhere, read};
+use crate::doc::{DocError, Found, Scalar, at, int, nowhere, read};
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, player_count, player_names, quoted,
     quoted_list, same_game, token, wonder,
@@ -187,51 +189,26 @@ impl Architects {
     /// Gives the players what they list: stages built, cards, progress
     /// tokens (their effects run, what they set off is dropped), military
     /// victory tokens and the cat. `supply` takes each card given from the
-    /// game's cards (scenarios); `None` conjures it (sheets).
+    /// game's cards (scenarios); `None` conjures it (sheets). `known` says,
+    /// per seat, whether the player's wonder is the one seated: a stage is
+    /// named by its wonder's costs, so the stages of a player whose wonder
+    /// is unknown are not read.
+    ///
+    /// Each mistake is kept in `found` and its item skipped, so that a
+    /// document's mistakes are reported together.
     pub(super) fn fill_players(
         &self,
         st: &mut State,
         players: &[Spanned<PlayerDoc>],
+        known: &[bool],
         mut supply: Option<Supply<'_>>,
-    ) -> Result<(), SheetError> {
+        found: &mut Found,
+    ) {
         let mut cat_at: Option<(usize, &Spanned<bool>)> = None;
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
-            let w = st.table.wonders[seat];
-            let mut listed: Vec<(u8, &Spanned<String>)> = Vec::new();
-            for name in p.pieces.iter().flatten() {
-                let piece = self.piece_named(w, name)?;
-                if listed.iter().any(|&(x, _)| x == piece) {
-                    return Err(at(
-                        name,
-                        format!("{} is listed twice", self.piece_name(w, piece)),
-                    ));
-                }
-                listed.push((piece, name));
-            }
-            let stages = self.stages(w);
-            for &(piece, name) in &listed {
-                let level = stages[usize::from(piece)].level;
-                let missing: Vec<String> = (0..stages.len())
-                    .filter(|&j| stages[j].level < level)
-                    .filter(|&j| !listed.iter().any(|&(x, _)| usize::from(x) == j))
-                    .map(|j| self.piece_name(w, j as u8))
-                    .collect();
-                if !missing.is_empty() {
-                    return Err(at(
-                        name,
-                        format!(
-                            "{} of {} cannot be built before {} below it",
-                            self.piece_name(w, piece),
-                            self.wonder_name(w),
-                            missing.join(", ")
-                        ),
-                    ));
-                }
-            }
-            listed.sort_by_key(|&(piece, _)| (stages[usize::from(piece)].level, piece));
-            for (piece, _) in listed {
-                self.raise(&mut st.table, seat, piece);
+            if known.get(seat).copied().unwrap_or(false) {
+                self.fill_pieces(st, seat, p, found);
             }
             let mut give = |st: &mut State, c: CardId, at_: &dyn Fn(String) -> DocError| {
                 if let Some(take) = supply.as_mut()
@@ -247,23 +224,35 @@ impl Architects {
             };
             for (field, cat) in [(&p.blue, false), (&p.blue_cat, true)] {
                 let Some(n) = field else { continue };
-                let count = int(n, if cat { "blue_cat" } else { "blue" }, 0..=MAX_COUNT)?;
+                let name = if cat { "blue_cat" } else { "blue" };
+                let Some(count) = found.keep(int(n, name, 0..=MAX_COUNT)) else {
+                    continue;
+                };
                 if count == 0 {
                     continue;
                 }
-                let c = self
-                    .blue_card(cat)
-                    .ok_or_else(|| at(n, "the game has no such blue card".to_string()))?;
+                let Some(c) = self.blue_card(cat) else {
+                    found.push(at(n, "the game has no such blue card"));
+                    continue;
+                };
                 for _ in 0..count {
-                    give(st, c, &|m| at(n, m))?;
+                    // Once the supply is out, every other copy would say so
+                    // again: one mistake for the field.
+                    if found.keep(give(st, c, &|m| at(n, m))).is_none() {
+                        break;
+                    }
                 }
             }
             for name in p.cards.iter().flatten() {
-                let c = card(&self.vocab, name)?;
-                give(st, c, &|m| at(name, m))?;
+                let Some(c) = found.keep(card(&self.vocab, name)) else {
+                    continue;
+                };
+                found.keep(give(st, c, &|m| at(name, m)));
             }
             for name in p.progress.iter().flatten() {
-                let k = token(&self.vocab, name)?;
+                let Some(k) = found.keep(token(&self.vocab, name)) else {
+                    continue;
+                };
                 let copies = self.info.progress[usize::from(k)].copies;
                 let held = st
                     .table
@@ -273,7 +262,7 @@ impl Architects {
                     .filter(|&&x| x == k)
                     .count();
                 if held >= usize::from(copies) {
-                    return Err(at(
+                    found.push(at(
                         name,
                         format!(
                             "the game has {} of {}",
@@ -285,6 +274,7 @@ impl Architects {
                             self.token_name(k)
                         ),
                     ));
+                    continue;
                 }
                 if let Some(i) = st.table.pile.iter().position(|&x| x == k) {
                     st.table.pile.remove(i);
@@ -293,22 +283,25 @@ impl Architects {
                 }
                 self.give_token(&mut st.table, seat, k);
             }
-            if let Some(m) = &p.military {
-                st.table.cities[seat].victories = int(m, "military", 0..=MAX_COUNT)? as u32;
+            if let Some(m) = &p.military
+                && let Some(v) = found.keep(int(m, "military", 0..=MAX_COUNT))
+            {
+                st.table.cities[seat].victories = v as u32;
             }
             if let Some(c) = &p.cat
                 && c.value
             {
                 if let Some((_, first)) = cat_at {
-                    return Err(at(
+                    found.push(at(
                         c,
                         format!(
                             "the cat is one figure: it is already given at line {}",
                             first.referenced.line()
                         ),
                     ));
+                } else {
+                    cat_at = Some((seat, c));
                 }
-                cat_at = Some((seat, c));
             }
         }
         st.table.cat = cat_at.map(|(seat, _)| seat);
@@ -317,23 +310,88 @@ impl Architects {
         }
         st.table.war = 0;
         st.table.battle = false;
-        Ok(())
     }
 
-    /// The wonders of the players, each named once.
-    pub(super) fn wonders_of(&self, players: &[Spanned<PlayerDoc>]) -> Result<Vec<u8>, DocError> {
-        let mut out: Vec<u8> = Vec::new();
-        for p in players {
-            let Some(w) = &p.value.wonder else {
-                return Err(at(&p.value.name, "a player needs a `wonder`"));
+    /// Raises the stages `p` lists for `seat`, each named once and above
+    /// every stage of a lower level; a stage refused is not raised, nor is
+    /// any above it (they need it).
+    fn fill_pieces(&self, st: &mut State, seat: usize, p: &PlayerDoc, found: &mut Found) {
+        let w = st.table.wonders[seat];
+        let mut listed: Vec<(u8, &Spanned<String>)> = Vec::new();
+        for name in p.pieces.iter().flatten() {
+            let Some(piece) = found.keep(self.piece_named(w, name)) else {
+                continue;
             };
-            let id = wonder(&self.vocab, w)?;
-            if out.contains(&id) {
-                return Err(at(w, format!("{} is given twice", self.wonder_name(id))));
+            if listed.iter().any(|&(x, _)| x == piece) {
+                found.push(at(
+                    name,
+                    format!("{} is listed twice", self.piece_name(w, piece)),
+                ));
+                continue;
             }
+            listed.push((piece, name));
+        }
+        let stages = self.stages(w);
+        let mut raised: Vec<u8> = Vec::new();
+        for &(piece, name) in &listed {
+            let level = stages[usize::from(piece)].level;
+            let missing: Vec<String> = (0..stages.len())
+                .filter(|&j| stages[j].level < level)
+                .filter(|&j| !listed.iter().any(|&(x, _)| usize::from(x) == j))
+                .map(|j| self.piece_name(w, j as u8))
+                .collect();
+            if missing.is_empty() {
+                raised.push(piece);
+            } else {
+                found.push(at(
+                    name,
+                    format!(
+                        "{} of {} cannot be built before {} below it",
+                        self.piece_name(w, piece),
+                        self.wonder_name(w),
+                        missing.join(", ")
+                    ),
+                ));
+            }
+        }
+        raised.sort_by_key(|&piece| (stages[usize::from(piece)].level, piece));
+        for piece in raised {
+            self.raise(&mut st.table, seat, piece);
+        }
+    }
+
+    /// The wonders of the players who name one, each named once: `None`
+    /// for a player who names none, and for a wonder unknown or named
+    /// already, whose mistake is kept in `found`.
+    pub(super) fn wonders_of(
+        &self,
+        players: &[Spanned<PlayerDoc>],
+        found: &mut Found,
+    ) -> Vec<Option<u8>> {
+        let mut out: Vec<Option<u8>> = Vec::new();
+        for p in players {
+            let id = p.value.wonder.as_ref().and_then(|w| {
+                let id = found.keep(wonder(&self.vocab, w))?;
+                if out.contains(&Some(id)) {
+                    found.push(at(w, format!("{} is given twice", self.wonder_name(id))));
+                    return None;
+                }
+                Some(id)
+            });
             out.push(id);
         }
-        Ok(out)
+        out
+    }
+
+    /// The wonders to seat: each player's, and for a player whose wonder is
+    /// not known one that nobody names (its stages are then not read);
+    /// `None` when the game has too few wonders for that.
+    pub(super) fn seated(&self, wonders: &[Option<u8>]) -> Option<Vec<u8>> {
+        let all = self.info.wonders.len().min(256);
+        let mut spare = (0..all as u16)
+            .map(|w| w as u8)
+            .filter(|w| !wonders.contains(&Some(*w)));
+        wonders.iter().map(|w| w.or_else(|| spare.next())).collect()
     }
 }
 
@@ -393,9 +451,22 @@ impl Sheets for Architects {
             })
             .collect();
         let players = &players[..];
-        let wonders = self.wonders_of(players)?;
-        let mut st = self.empty(&wonders);
-        self.fill_players(&mut st, players, None)?;
+        // Every mistake in what the players list is kept, and all are
+        // reported together.
+        let mut found = Found::default();
+        let wonders = self.wonders_of(players, &mut found);
+        let Some(seated) = self.seated(&wonders) else {
+            // Only when a wonder is unknown (a player count is within the
+            // game's wonders): its mistake is kept.
+            found.or(())?;
+            return Err(nowhere(
+                "the sheet names more players than the game has wonders",
+            ));
+        };
+        let known: Vec<bool> = wonders.iter().map(Option::is_some).collect();
+        let mut st = self.empty(&seated);
+        self.fill_players(&mut st, players, &known, None, &mut found);
+        found.or(())?;
         st.phase = Phase::Over;
         Ok(Sheet { state: st, names })
     }

@@ -24,6 +24,9 @@
 //! `draft: true` starts at the leader draft instead (only the names, the
 //! boards and the seed are read; `keeps LEADER`).
 //!
+//! Every mistake in what the players list, their hands and the discard
+//! pile is reported at once, each at its line and column.
+//!
 //! Moves: `builds CARD` (the cheapest payment), `builds CARD paying L left
 //! R right`, `builds CARD by chain`, `builds CARD free` (once per Age),
 //! `builds stage N with CARD` (or `builds a stage with CARD`), `discards
@@ -34,7 +37,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Scalar, Value, at, int, read, value_int};
+use crate::doc::{DocError, Found, Scalar, Value, at, int, read, value_int};
 use crate::engine::city::City;
 use crate::engine::payment::{Payment, PaymentSearch};
 use crate::game::{Game, Setup, SetupError};
@@ -93,8 +96,11 @@ fn setup_at(e: SetupError, doc: &ScenarioDoc) -> DocError {
 }
 
 impl Base {
-    fn cards_of(&self, list: &[Spanned<String>]) -> Result<Vec<CardId>, DocError> {
-        list.iter().map(|c| card(&self.vocab, c)).collect()
+    /// The cards `list` names; an unknown one is a mistake kept in `found`.
+    fn cards_of(&self, list: &[Spanned<String>], found: &mut Found) -> Vec<CardId> {
+        list.iter()
+            .filter_map(|c| found.keep(card(&self.vocab, c)))
+            .collect()
     }
 
     /// The cheapest payment of `cost` for `seat` with any number of coins.
@@ -251,7 +257,10 @@ impl Scenarios for Base {
         let drawn = std::mem::take(&mut st.table.projects);
         let (mut projects, left_given) = self.projects_of(doc.projects.as_ref(), age, n, drawn)?;
         let t = &mut st.table;
-        self.fill_cities(
+        // From here on, every mistake is kept and its item skipped, so that
+        // they are reported together.
+        let mut found = Found::default();
+        found.keep(self.fill_cities(
             players,
             &names,
             &boards,
@@ -261,7 +270,7 @@ impl Scenarios for Base {
             start_coins,
             age,
             &projects,
-        )?;
+        ));
         super::sheet::settle_left(&mut projects, &t.seats, &left_given);
         t.projects = projects;
         let named: Vec<CardId> = t
@@ -291,32 +300,35 @@ impl Scenarios for Base {
             .collect();
         if !given.is_empty() {
             if let Some(p) = players.iter().find(|p| p.value.hand.is_none()) {
-                return Err(at(
+                found.push(at(
                     &p.value.name,
                     "no `hand`: give every player's hand, or none (they are then dealt)",
                 ));
             }
             let len = given[0].value.len();
             let most = usize::from(self.info.hand_size);
-            for h in &given {
-                if h.value.len() != len || len == 0 || len > most {
-                    return Err(at(
-                        *h,
-                        format!(
-                            "every hand holds the same number of cards, 1 to {most} (the first holds {})",
-                            plural(len as i64, "card")
-                        ),
-                    ));
-                }
+            if let Some(h) = given
+                .iter()
+                .find(|h| h.value.len() != len || len == 0 || len > most)
+            {
+                found.push(at(
+                    *h,
+                    format!(
+                        "every hand holds the same number of cards, 1 to {most} (the first holds {})",
+                        plural(len as i64, "card")
+                    ),
+                ));
             }
             for (seat, h) in given.iter().enumerate() {
-                st.table.hands[seat] = self.cards_of(&h.value)?;
+                st.table.hands[seat] = self.cards_of(&h.value, &mut found);
             }
-            st.table.turn = (most + 1 - len) as u8;
+            st.table.turn = (most + 1).saturating_sub(len).min(usize::from(u8::MAX)) as u8;
         }
         if let Some(d) = &doc.discard {
-            st.table.discard = self.cards_of(d)?;
+            st.table.discard = self.cards_of(d, &mut found);
         }
+        // The position is not what the scenario meant: no turn begins.
+        found.or(())?;
         let t = &mut st.table;
         t.dealt = t
             .hands

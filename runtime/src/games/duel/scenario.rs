@@ -26,6 +26,9 @@
 //! `draft: true` starts at the wonder draft instead (only the players'
 //! names and the seed are read then).
 //!
+//! Every mistake of the set-up (all but the steps) is reported at once,
+//! each at its line and column.
+//!
 //! Moves: `builds CARD`, `builds CARD by chain`, `discards CARD`, `builds
 //! WONDER with CARD`, `takes WONDER` (in the draft), `chooses TOKEN`,
 //! `discards NAME's CARD` (an opponent's card), `takes CARD from the
@@ -36,7 +39,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Scalar, Value, at, int, read, value_int, value_texts};
+use crate::doc::{DocError, Found, Scalar, Value, at, int, read, value_int, value_texts};
 use crate::engine::city::City;
 use crate::game::{Game, Setup};
 use crate::scenario::{Check, Scenario, Scenarios, cards_named, normal, same_cards};
@@ -87,10 +90,6 @@ pub struct ScenarioDoc {
 }
 
 impl Duel {
-    fn tokens_of(&self, list: &[Spanned<String>]) -> Result<Vec<u8>, DocError> {
-        list.iter().map(|t| token(&self.vocab, t)).collect()
-    }
-
     /// Whoever holds `card` (built or under a wonder), laid out or discarded.
     fn where_is(&self, st: &State, c: CardId) -> Option<&'static str> {
         let t = &st.table;
@@ -130,8 +129,11 @@ impl Scenarios for Duel {
         let players = &doc.players.value;
         player_count(&doc.players, 2, 2, self.info.title)?;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
+        // Every mistake of the set-up is kept and its item skipped, so that
+        // they are reported together.
+        let mut found = Found::default();
         let seed = match &doc.seed {
-            Some(s) => int(s, "seed", 0..=i64::MAX)? as u64,
+            Some(s) => found.keep(int(s, "seed", 0..=i64::MAX)).unwrap_or(1) as u64,
             None => 1,
         };
         let err = |e: crate::game::SetupError| at(&doc.players, e.to_string());
@@ -154,11 +156,12 @@ impl Scenarios for Duel {
                         || p.to_build.is_some()
                 });
             if more {
-                return Err(at(
+                return Err(found.and(at(
                     d,
                     "a scenario that starts at the wonder draft takes only the players' names and the seed",
-                ));
+                )));
             }
+            found.or(())?;
             let state = self.start(&Setup::seeded(seed)).map_err(err)?;
             return Ok(Scenario {
                 state,
@@ -169,42 +172,48 @@ impl Scenarios for Duel {
         let given: Vec<(u8, u8)> = (0..(2 * WONDERS_EACH).min(self.info.wonders.len()) as u8)
             .map(|w| (w, 0))
             .collect();
-        let mut st = self
-            .start(&Setup::seeded(seed).with_wonders(given))
-            .map_err(err)?;
-        if let Some(a) = &doc.age {
-            let age = int(a, "age", 1..=i64::from(self.info.ages))? as u8;
-            if age != 1 {
-                st.table.dealt.clear();
-                st.table.boxed.clear();
-                self.start_age(&mut st, age);
-            }
+        let mut st = match self.start(&Setup::seeded(seed).with_wonders(given)) {
+            Ok(st) => st,
+            Err(e) => return Err(found.and(err(e))),
+        };
+        if let Some(a) = &doc.age
+            && let Some(age) = found.keep(int(a, "age", 1..=i64::from(self.info.ages)))
+            && age != 1
+        {
+            st.table.dealt.clear();
+            st.table.boxed.clear();
+            self.start_age(&mut st, age as u8);
         }
         let t = &mut st.table;
         t.wonders = [Vec::new(), Vec::new()];
         t.boxed_wonders = (0..self.info.wonders.len().min(256) as u16)
             .map(|w| w as u8)
             .collect();
-        self.fill_players(&mut st, players, &names, i32::from(self.info.start_coins))?;
+        let coins = i32::from(self.info.start_coins);
+        found.keep(self.fill_players(&mut st, players, &names, coins));
         for (seat, p) in players.iter().enumerate() {
             let Some(list) = &p.value.to_build else {
                 continue;
             };
             let built = st.table.built[seat].len();
             if built + list.value.len() > WONDERS_EACH {
-                return Err(at(
+                found.push(at(
                     list,
                     format!("a player has {WONDERS_EACH} wonders at most, built or to build"),
                 ));
+                continue;
             }
             for w in &list.value {
-                let id = wonder(&self.vocab, w)?;
+                let Some(id) = found.keep(wonder(&self.vocab, w)) else {
+                    continue;
+                };
                 let t = &mut st.table;
                 if !t.boxed_wonders.contains(&id) {
-                    return Err(at(
+                    found.push(at(
                         w,
                         format!("{} is already someone's", self.wonder_name(id)),
                     ));
+                    continue;
                 }
                 t.boxed_wonders.retain(|&x| x != id);
                 t.wonders[seat].push(id);
@@ -214,12 +223,17 @@ impl Scenarios for Duel {
             st.table.wonders = [Vec::new(), Vec::new()];
         }
         if let Some(board) = &doc.board {
-            let tokens = self.tokens_of(board)?;
             let held: Vec<u8> = st.table.tokens.iter().flatten().copied().collect();
-            for (k, b) in tokens.iter().zip(board) {
-                if held.contains(k) {
-                    return Err(at(b, format!("{} is already held", self.token_name(*k))));
+            let mut tokens = Vec::new();
+            for b in board {
+                let Some(k) = found.keep(token(&self.vocab, b)) else {
+                    continue;
+                };
+                if held.contains(&k) {
+                    found.push(at(b, format!("{} is already held", self.token_name(k))));
+                    continue;
                 }
+                tokens.push(k);
             }
             let all = (0..self.info.progress.len().min(256) as u16).map(|k| k as u8);
             st.table.aside_tokens = all
@@ -228,16 +242,21 @@ impl Scenarios for Duel {
             st.table.board_tokens = tokens;
         }
         if let Some(aside) = &doc.aside {
-            let tokens = self.tokens_of(aside)?;
-            for (k, a) in tokens.iter().zip(aside) {
-                if st.table.board_tokens.contains(k)
-                    || st.table.tokens.iter().flatten().any(|x| x == k)
+            let mut tokens = Vec::new();
+            for a in aside {
+                let Some(k) = found.keep(token(&self.vocab, a)) else {
+                    continue;
+                };
+                if st.table.board_tokens.contains(&k)
+                    || st.table.tokens.iter().flatten().any(|&x| x == k)
                 {
-                    return Err(at(
+                    found.push(at(
                         a,
-                        format!("{} is on the board or held", self.token_name(*k)),
+                        format!("{} is on the board or held", self.token_name(k)),
                     ));
+                    continue;
                 }
+                tokens.push(k);
             }
             st.table.aside_tokens = tokens;
         }
@@ -247,9 +266,12 @@ impl Scenarios for Duel {
         if let Some(layout) = &doc.layout {
             let mut cards = Vec::new();
             for c in layout {
-                let id = card(&self.vocab, c)?;
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
                 if let Some(place) = self.where_is(&st, id).filter(|&p| p != "laid out") {
-                    return Err(at(c, format!("{} is already {place}", self.card_name(id))));
+                    found.push(at(c, format!("{} is already {place}", self.card_name(id))));
+                    continue;
                 }
                 cards.push(id);
             }
@@ -257,11 +279,14 @@ impl Scenarios for Duel {
         }
         if let Some(d) = &doc.discard {
             for c in d {
-                let id = card(&self.vocab, c)?;
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
                 match self.where_is(&st, id) {
                     Some("laid out") if !explicit_layout => {}
                     Some(place) => {
-                        return Err(at(c, format!("{} is already {place}", self.card_name(id))));
+                        found.push(at(c, format!("{} is already {place}", self.card_name(id))));
+                        continue;
                     }
                     None => {}
                 }
@@ -283,13 +308,14 @@ impl Scenarios for Duel {
                 (0..super::MAX_LAYOUT).find(|&i| l.present & (1 << i) != 0 && l.cards[i] == c)
             {
                 if explicit_layout {
-                    return Err(at(
+                    found.push(at(
                         &doc.players,
                         format!(
                             "{} is both laid out and built or discarded",
                             self.card_name(c)
                         ),
                     ));
+                    continue;
                 }
                 st.table.layout.take(slot);
             }
@@ -300,17 +326,17 @@ impl Scenarios for Duel {
         let cap = i64::from(self.conflict.capital);
         let diff = i64::from(t.cities[0].shields) - i64::from(t.cities[1].shields);
         let pawn = diff.clamp(-cap, cap) as i32;
-        if let Some(c) = &doc.conflict {
-            let given = int(c, "conflict", -cap..=cap)? as i32;
-            if given != pawn {
-                return Err(at(
-                    c,
-                    format!(
-                        "the pawn stands at the difference of the shields ({} − {} = {pawn}), not {given}: give the red cards, or leave `conflict` out",
-                        t.cities[0].shields, t.cities[1].shields
-                    ),
-                ));
-            }
+        if let Some(c) = &doc.conflict
+            && let Some(given) = found.keep(int(c, "conflict", -cap..=cap))
+            && given != i64::from(pawn)
+        {
+            found.push(at(
+                c,
+                format!(
+                    "the pawn stands at the difference of the shields ({} − {} = {pawn}), not {given}: give the red cards, or leave `conflict` out",
+                    t.cities[0].shields, t.cities[1].shields
+                ),
+            ));
         }
         t.track.pawn = pawn;
         // The military tokens the pawn has passed were applied.
@@ -331,9 +357,13 @@ impl Scenarios for Duel {
                 }
             }
         }
-        if let Some(who) = &doc.to_move {
-            st.table.current = Self::seat_named(&names, who)?;
+        if let Some(who) = &doc.to_move
+            && let Some(seat) = found.keep(Self::seat_named(&names, who))
+        {
+            st.table.current = seat;
         }
+        // The position is not what the scenario meant: no turn begins.
+        found.or(())?;
         let t = &mut st.table;
         t.ended = None;
         t.market[0] = t.market[0].wrapping_add(1);

@@ -200,11 +200,16 @@ impl Sheets for Duel {
         let players = &players;
         let names = player_names(players.iter().map(|p| &p.value.name))?;
         let mut st = self.empty();
-        self.fill_players(&mut st, players, &names, 0)?;
+        // The players' mistakes and the pawn's are reported together.
+        let mut found = Found::default();
+        found.keep(self.fill_players(&mut st, players, &names, 0));
         if let Some(c) = &doc.conflict {
             let cap = i64::from(self.conflict.capital);
-            st.table.track.pawn = int(c, "conflict", -cap..=cap)? as i32;
+            if let Some(pawn) = found.keep(int(c, "conflict", -cap..=cap)) {
+                st.table.track.pawn = pawn as i32;
+            }
         }
+        found.or(())?;
         // How the position is won: a pawn in a capital, six different
         // science symbols, or the civilian count.
         let science = (0..2).find(|&s| self.science_supremacy(&st.table.cities[s]));

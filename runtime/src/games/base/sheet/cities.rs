@@ -223,17 +223,16 @@ impl Base {
             }
             found.keep(self.pawns_and_debt(p, &names[seat], projects, &mut seats[seat]));
         }
-        if found.any() {
-            // The cities are not what the sheet meant: stop at what the
-            // players list.
-            return found.or(());
-        }
         // Completed projects: their participants have their rewards (built
-        // effects run; coins and tokens are the sheet's, set below).
-        for p in projects.iter().filter(|p| p.status == Status::Completed) {
-            for (seat, held) in seats.iter().enumerate() {
-                if held.has_pawn(p.age) {
-                    self.reward(cities, seat, p.card);
+        // effects run; coins and tokens are the sheet's, set below). When
+        // the cities are not what the sheet meant, no reward is given, and
+        // the coins and tokens are still checked.
+        if !found.any() {
+            for p in projects.iter().filter(|p| p.status == Status::Completed) {
+                for (seat, held) in seats.iter().enumerate() {
+                    if held.has_pawn(p.age) {
+                        self.reward(cities, seat, p.card);
+                    }
                 }
             }
         }
