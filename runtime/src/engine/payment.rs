@@ -330,8 +330,29 @@ impl InMarket<'_, '_> {
             resources,
             budget,
             discount,
-            false,
+            Mode::All,
         )
+    }
+
+    /// The cheapest way to pay (the first [`InMarket::search`] lists),
+    /// without ordering the others.
+    pub fn cheapest(
+        &mut self,
+        coins: u16,
+        resources: &[(Res, u8)],
+        budget: u32,
+        discount: u8,
+    ) -> Option<Payment> {
+        let found = self.search.run(
+            &self.sum,
+            &self.market,
+            coins,
+            resources,
+            budget,
+            discount,
+            Mode::Cheapest,
+        );
+        found.first().copied()
     }
 
     /// Whether the cost can be paid, and how: what a card action's
@@ -351,7 +372,7 @@ impl InMarket<'_, '_> {
             resources,
             budget,
             discount,
-            true,
+            Mode::First,
         );
         match found.first() {
             None => Quote::Unpayable,
@@ -361,6 +382,17 @@ impl InMarket<'_, '_> {
             Some(_) => Quote::Trade,
         }
     }
+}
+
+/// What a search returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Every undominated payment, cheapest first.
+    All,
+    /// The first payment found.
+    First,
+    /// The cheapest only.
+    Cheapest,
 }
 
 /// Whether a cost can be paid ([`InMarket::quote`]).
@@ -433,7 +465,7 @@ impl PaymentSearch {
         discount: u8,
     ) -> &[Payment] {
         let sum = Summary::of(market);
-        self.run(&sum, market, coins, resources, budget, discount, false)
+        self.run(&sum, market, coins, resources, budget, discount, Mode::All)
     }
 
     /// The search over one market for many costs (a hand of cards): what
@@ -446,8 +478,10 @@ impl PaymentSearch {
         }
     }
 
-    /// The search; with `first`, it stops at the first payment found,
-    /// which is then free only if paying nothing is possible.
+    /// The search; with [`Mode::First`], it stops at the first payment
+    /// found, which is then free only if paying nothing is possible; with
+    /// [`Mode::Cheapest`], it returns the first payment of the whole list
+    /// only.
     #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
@@ -457,8 +491,9 @@ impl PaymentSearch {
         resources: &[(Res, u8)],
         budget: u32,
         discount: u8,
-        first: bool,
+        mode: Mode,
     ) -> &[Payment] {
+        let (first, cheapest) = (mode == Mode::First, mode == Mode::Cheapest);
         self.out.clear();
         let bank = coins;
         if u32::from(bank) > budget {
@@ -585,6 +620,15 @@ impl PaymentSearch {
             }
         }
         if first {
+            return &self.out;
+        }
+        if cheapest {
+            // The first of the list below: nothing is cheaper, so nothing
+            // dominates it.
+            if let Some(&p) = self.out.iter().min_by_key(|p| (p.total(), p.left, p.right)) {
+                self.out.clear();
+                self.out.push(p);
+            }
             return &self.out;
         }
         // Cheapest first; drop the dominated and the duplicates.
@@ -1017,5 +1061,78 @@ mod tests {
         assert!(!p.can_supply(&[WOOD], &[2]));
         assert_eq!(p.units(), 3);
         assert_eq!(p.max_of(CLAY), 2);
+    }
+
+    /// Over many random markets, costs, budgets and discounts: the quote
+    /// says what the whole search finds (nothing, one way without trade,
+    /// or ways with trade), and the cheapest is the search's first.
+    #[test]
+    fn quote_and_cheapest_agree_with_the_search() {
+        let mut rng = crate::engine::rng::Rng::new(11);
+        let res = [WOOD, STONE, CLAY, ORE, GLASS];
+        let mut random_prod = |rng: &mut crate::engine::rng::Rng| {
+            let mut p = Production::default();
+            for _ in 0..rng.below(5) {
+                let a = res[rng.below(5)];
+                let b = res[rng.below(5)];
+                p.add(set(&[a, b]), 1 + rng.below(2) as u8);
+            }
+            p
+        };
+        let (mut traded, mut only, mut none) = (0, 0, 0);
+        let mut search = PaymentSearch::new();
+        for _ in 0..20_000 {
+            let (own, left, right) = (
+                random_prod(&mut rng),
+                random_prod(&mut rng),
+                random_prod(&mut rng),
+            );
+            let mut prices = flat_prices(2);
+            prices[rng.below(2)][rng.below(5)] = 1;
+            let bank = [(set(&[GLASS, ORE]), 1u8)];
+            let market = Market {
+                own: &own,
+                left: &left,
+                right: &right,
+                prices: &prices,
+                bank: if rng.below(4) == 0 { &bank } else { &[] },
+            };
+            let want: Vec<(Res, u8)> = (0..1 + rng.below(3))
+                .map(|k| (res[k], 1 + rng.below(3) as u8))
+                .collect();
+            let coins = rng.below(3) as u16;
+            let budget = rng.below(12) as u32;
+            let discount = u8::from(rng.below(5) == 0);
+            let all = search
+                .search_ext(coins, &want, &market, budget, discount)
+                .to_vec();
+            let mut in_market = search.in_market(market);
+            let quote = in_market.quote(coins, &want, budget, discount);
+            let cheapest = in_market.cheapest(coins, &want, budget, discount);
+            assert_eq!(
+                cheapest,
+                all.first().copied(),
+                "{want:?} in {own:?} {left:?} {right:?}"
+            );
+            match quote {
+                Quote::Unpayable => {
+                    assert!(all.is_empty());
+                    none += 1;
+                }
+                Quote::Only(p) => {
+                    assert_eq!(all, vec![p]);
+                    only += 1;
+                }
+                Quote::Trade => {
+                    assert!(!all.is_empty());
+                    assert!(all.iter().all(|p| p.trade() > 0 || p.bank > coins));
+                    traded += 1;
+                }
+            }
+        }
+        assert!(
+            traded > 1000 && only > 1000 && none > 1000,
+            "{traded} {only} {none}"
+        );
     }
 }

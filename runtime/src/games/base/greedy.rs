@@ -2,12 +2,12 @@
 
 use crate::engine::city::{City, Pending, seat_at};
 
-use crate::engine::payment::Payment;
+use crate::engine::payment::{Payment, PaymentSearch};
 use sevenw_host::CardId;
 
 use crate::bots::Judge;
 
-use super::{Action, Base, Move, MoveGen, View, victory_vp};
+use super::{Action, Base, Move, View, victory_vp};
 
 impl Judge for Base {
     type Scratch = Scratch;
@@ -21,20 +21,29 @@ impl Judge for Base {
 /// in `scratch`: one city, one list of marks and one table, overwritten by
 /// each move's preview, kept by the bot from one decision to the next.
 fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
+    // The second step: the ways to pay one card action differ only in
+    // the coins they cost (the one it keeps), and come cheapest first.
+    if moves.first().is_some_and(Move::is_payment) {
+        return 0;
+    }
     // The score before any move is the same for every move judged.
     let s0 = score_now(view);
     scratch.judged.clear();
+    let (base, table, seat) = (view.rules(), &view.state.table, view.seat());
+    // Taken out of the scratch while the moves are judged in it.
+    let mut searcher = std::mem::take(&mut scratch.search);
+    let mut search = searcher.in_market(base.market(&table.cities, seat));
     let mut best = (i64::MIN, 0);
     for (i, mv) in moves.iter().enumerate() {
         // A card action is judged by its cheapest payment (the others only
         // give more coins to a neighbour).
         let paid;
         let mv = if mv.unpaid() {
-            let table = &view.state.table;
-            view.rules()
-                .payments_into(table, view.seat(), mv, &mut scratch.movegen);
-            match scratch.movegen.pays.first() {
-                Some(&p) => {
+            let cheapest = base
+                .cost_to_pay(table, seat, mv)
+                .and_then(|c| search.cheapest(c.coins, c.resources, c.budget, c.discount));
+            match cheapest {
+                Some(p) => {
                     paid = mv.paying(p);
                     &paid
                 }
@@ -60,6 +69,7 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
             best = (v, i);
         }
     }
+    scratch.search = searcher;
     best.1
 }
 
@@ -88,7 +98,7 @@ pub struct Scratch {
     /// The values of this decision's moves whose card does not matter.
     judged: Vec<(Action, i64)>,
     /// The payment search for card actions.
-    movegen: MoveGen,
+    search: PaymentSearch,
 }
 
 /// The value of `mv` in tenths of a point: the rise of the seat's own

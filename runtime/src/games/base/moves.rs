@@ -10,6 +10,15 @@ use crate::engine::payment::{Market, Payment, Quote};
 
 use super::{Action, Base, Choice, Move, MoveGen, Phase, Project, StageHow, State, Status, Table};
 
+/// What a card action asks to be paid ([`Base::cost_to_pay`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ToPay {
+    pub coins: u16,
+    pub resources: &'static [(sevenw_host::Res, u8)],
+    pub discount: u8,
+    pub budget: u32,
+}
+
 impl Base {
     /// The cost of the next stage of this city's wonder, if any is left.
     pub fn next_stage_cost(&self, city: &City) -> Option<&'static sevenw_host::Cost> {
@@ -383,7 +392,8 @@ impl Base {
                     let coins = self.coins_for(table, seat, info, any);
                     let off = self.discount_for(city, Some(info.colour));
                     let quote = search.quote(coins, info.cost.resources, budget, off);
-                    let build = |only| Move::card_action(slot, card, Action::Build(Payment::FREE), only);
+                    let build =
+                        |only| Move::card_action(slot, card, Action::Build(Payment::FREE), only);
                     match quote {
                         Quote::Unpayable => {}
                         Quote::Only(p) => out.push(build(Some(p))),
@@ -420,48 +430,52 @@ impl Base {
     /// [`Base::payments`] at `t`, into `movegen`'s `pays`.
     pub(super) fn payments_into(&self, t: &Table, seat: usize, mv: &Move, movegen: &mut MoveGen) {
         movegen.pays.clear();
-        let Some(city) = t.cities.get(seat) else {
+        let Some(cost) = self.cost_to_pay(t, seat, mv) else {
             return;
         };
-        let budget = city.coins.max(0) as u32;
         let market = self.market(&t.cities, seat);
         let mut search = movegen.search.in_market(market);
-        let pays = match mv.action {
+        let pays = search.search(cost.coins, cost.resources, cost.budget, cost.discount);
+        movegen.pays.extend_from_slice(pays);
+    }
+
+    /// What paying for the card action `mv` of `seat` asks: its coins (a
+    /// project's with a stage joining it), resources, the units off and
+    /// the coins the city may spend; `None` for an action with nothing to
+    /// pay or that cannot be taken.
+    pub(super) fn cost_to_pay(&self, t: &Table, seat: usize, mv: &Move) -> Option<ToPay> {
+        let city = t.cities.get(seat)?;
+        let budget = city.coins.max(0) as u32;
+        match mv.action {
             Action::Build(_) => {
-                let Some(info) = self.info.cards.get(usize::from(mv.card.0)) else {
-                    return;
-                };
+                let info = self.info.cards.get(usize::from(mv.card.0))?;
                 let any = info.cost.coins_in(t.age.max(1)) > 0
                     && t.cities
                         .iter()
                         .any(|c| !c.abilities.coin_discounts.is_empty());
-                let coins = self.coins_for(t, seat, info, any);
-                let off = self.discount_for(city, Some(info.colour));
-                search.search(coins, info.cost.resources, budget, off)
+                Some(ToPay {
+                    coins: self.coins_for(t, seat, info, any),
+                    resources: info.cost.resources,
+                    discount: self.discount_for(city, Some(info.colour)),
+                    budget,
+                })
             }
             Action::Stage(_, how) => {
-                let Some(cost) = self.next_stage_cost(city) else {
-                    return;
-                };
-                let off = self.discount_for(city, None);
+                let cost = self.next_stage_cost(city)?;
                 let extra = if how.join {
-                    match self.join_cost(t, seat) {
-                        Some(extra) => extra,
-                        None => return,
-                    }
+                    self.join_cost(t, seat)?
                 } else {
                     0
                 };
-                search.search(
-                    cost.coins.saturating_add(extra),
-                    cost.resources,
+                Some(ToPay {
+                    coins: cost.coins.saturating_add(extra),
+                    resources: cost.resources,
+                    discount: self.discount_for(city, None),
                     budget,
-                    off,
-                )
+                })
             }
-            _ => return,
-        };
-        movegen.pays.extend_from_slice(pays);
+            _ => None,
+        }
     }
 
     /// The options of a choice asked of `seat`; with `full`, each build
