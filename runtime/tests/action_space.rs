@@ -384,4 +384,21 @@ fn base_numbers_card_actions_and_payments_from_its_tables() {
     assert_eq!(b.encode(&pay(0, 2, 1)), b.encode(&pay(3, 2, 1)));
     // Palace asks 7 resource units: up to 14 coins to one neighbour.
     assert_eq!(side, 15);
+    // A card action whose one way to pay is known is still a card action.
+    let only = base::Move::card_action(
+        0,
+        card,
+        base::Action::Build(free),
+        Some(sevenw_runtime::engine::payment::Payment {
+            bank: 2,
+            left: 0,
+            right: 0,
+        }),
+    );
+    assert_eq!(b.encode(&only), 5 * k);
+    // The sizes README gives.
+    assert_eq!(b.num_actions(), 1_006);
+    let all =
+        sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &["leaders", "edifice"]).unwrap();
+    assert_eq!(Base::new(all).unwrap().num_actions(), 1_930);
 }
