@@ -145,8 +145,8 @@ pub trait Game: Sized + Send + Sync {
         self.describe(mv)
     }
     /// The moves a replay log of format `version` numbers its decisions
-    /// by: the legal moves, but for a game whose moves changed since (the
-    /// base game's, paid in one step in format 2).
+    /// by: the legal moves, but for a game whose moves changed since (one
+    /// whose payments were moves of their own in format 2).
     fn logged_moves(&self, state: &mut Self::State, _version: u8, out: &mut Vec<Self::Move>) {
         self.legal_moves(state, out)
     }
