@@ -365,6 +365,9 @@ impl InMarket<'_, '_> {
         budget: u32,
         discount: u8,
     ) -> Quote {
+        if let Some(q) = early(&self.sum, &self.market, coins, resources, budget, discount) {
+            return q;
+        }
         let found = self.search.run(
             &self.sum,
             &self.market,
@@ -382,6 +385,39 @@ impl InMarket<'_, '_> {
             Some(_) => Quote::Trade,
         }
     }
+}
+
+/// What a cost's first look tells, before any search: unpayable (the coins
+/// past the budget, or a resource asked beyond what the whole market could
+/// give), met by the city's fixed production ([`Quote::Only`]), or `None`
+/// when trade or choices must be searched. Most costs are settled here.
+#[inline]
+fn early(
+    sum: &Summary,
+    market: &Market<'_>,
+    coins: u16,
+    resources: &[(Res, u8)],
+    budget: u32,
+    discount: u8,
+) -> Option<Quote> {
+    if u32::from(coins) > budget {
+        return Some(Quote::Unpayable);
+    }
+    let mut met = true;
+    for &(r, n) in resources {
+        let i = usize::from(r.0) % MAX_RES;
+        if n > market.own.fixed[i] {
+            met = false;
+            if n > sum.most[i].saturating_add(discount) {
+                return Some(Quote::Unpayable);
+            }
+        }
+    }
+    met.then_some(Quote::Only(Payment {
+        bank: coins,
+        left: 0,
+        right: 0,
+    }))
 }
 
 /// What a search returns.
@@ -496,29 +532,18 @@ impl PaymentSearch {
         let (first, cheapest) = (mode == Mode::First, mode == Mode::Cheapest);
         self.out.clear();
         let bank = coins;
-        if u32::from(bank) > budget {
-            return &self.out;
-        }
         let free = Payment {
             bank,
             left: 0,
             right: 0,
         };
-        // Most costs are met by the city's fixed production, and many ask
-        // more of a resource than the market holds: both checked first.
-        let mut met = true;
-        for &(r, n) in resources {
-            let i = usize::from(r.0) % MAX_RES;
-            if n > market.own.fixed[i] {
-                met = false;
-                if n > sum.most[i].saturating_add(discount) {
-                    return &self.out;
-                }
+        match early(sum, market, coins, resources, budget, discount) {
+            Some(Quote::Unpayable) => return &self.out,
+            Some(_) => {
+                self.out.push(free);
+                return &self.out;
             }
-        }
-        if met {
-            self.out.push(free);
-            return &self.out;
+            None => {}
         }
         let m = resources.len().min(MAX_RES);
         let mut res = [Res(0); MAX_RES];
