@@ -240,6 +240,9 @@ struct Split<'a> {
     spend: u32,
     /// Whether one payment found is enough ([`InMarket::quote`]).
     first: bool,
+    /// Whether only the cheapest payment is wanted ([`InMarket::cheapest`]):
+    /// a way no cheaper than the last kept is not checked nor kept.
+    cheapest: bool,
 }
 
 impl Split<'_> {
@@ -277,7 +280,17 @@ impl Split<'_> {
                 left += u32::from(b[k]) * u32::from(self.price[0][k]);
                 right += u32::from(r_want[k]) * u32::from(self.price[1][k]);
             }
+            let better = || {
+                let key = (
+                    u32::from(to_bank) + left + right,
+                    left.min(u32::from(u16::MAX)) as u16,
+                    right.min(u32::from(u16::MAX)) as u16,
+                );
+                out.last()
+                    .is_none_or(|p: &Payment| key < (p.total(), p.left, p.right))
+            };
             if left + right + u32::from(extra) <= self.spend
+                && (!self.cheapest || better())
                 && (!self.check[0] || market.left.can_supply(self.res, &b[..m]))
                 && (!self.check[1] || market.right.can_supply(self.res, &r_want[..m]))
             {
@@ -626,6 +639,7 @@ impl PaymentSearch {
             bank,
             spend,
             first,
+            cheapest,
         };
         if !own_choices && !bank_helps && discount == 0 {
             // One residual need: the need itself.
