@@ -183,18 +183,14 @@ impl TradeCache {
         }
     }
 
-    /// The entry of `card` for `seat`.
-    pub(super) fn card(&mut self, seat: usize, card: usize) -> &mut (u32, u16) {
-        let i = seat.min(1) * (self.cards + self.wonders) + card.min(self.cards.saturating_sub(1));
-        &mut self.entries[i]
-    }
-
-    /// The entry of `wonder` for `seat`.
-    pub(super) fn wonder(&mut self, seat: usize, wonder: usize) -> &mut (u32, u16) {
-        let i = seat.min(1) * (self.cards + self.wonders)
-            + self.cards
-            + wonder.min(self.wonders.saturating_sub(1));
-        &mut self.entries[i]
+    /// The entries of `seat`: one per card, then one per wonder.
+    pub(super) fn seat(&mut self, seat: usize) -> (&mut [(u32, u16)], &mut [(u32, u16)]) {
+        let n = self.cards + self.wonders;
+        let start = (seat.min(1) * n).min(self.entries.len());
+        let end = (start + n).min(self.entries.len());
+        let mine = &mut self.entries[start..end];
+        let split = self.cards.min(mine.len());
+        mine.split_at_mut(split)
     }
 }
 
