@@ -124,13 +124,13 @@ impl Duel {
                 }
             }
             out.push(mv(Action::Discard));
-            for &(wonder, coins, trade) in wonder_moves {
-                out.push(mv(Action::Wonder {
+            out.extend(wonder_moves.iter().map(|&(wonder, coins, trade)| {
+                mv(Action::Wonder {
                     wonder,
                     coins,
                     trade,
-                }));
-            }
+                })
+            }));
         }
     }
 
