@@ -110,6 +110,23 @@ pub struct Duel {
     /// Each wonder's cost (its first side's first stage), by wonder index:
     /// move generation asks it of every wonder in reach at every decision.
     wonder_costs: Vec<Option<&'static Cost>>,
+    /// Per card, by id, what move generation reads of it at every
+    /// decision, made once: kept together rather than read from the card
+    /// table and the vocabulary's lists one by one.
+    fast: Vec<FastCard>,
+}
+
+/// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
+#[derive(Clone, Copy, Debug)]
+struct FastCard {
+    /// Its name class ([`Vocab::name_class`]).
+    name: u16,
+    colour: Colour,
+    /// Whether a chain can make it free (it has a chain mask).
+    chains: bool,
+    /// Whether its cost names resources (a trade can be needed).
+    resources: bool,
+    cost: &'static Cost,
 }
 
 /// What [`Duel::start_age`] shuffles for one Age, before any shuffle.
@@ -336,6 +353,21 @@ impl Duel {
             .iter()
             .map(|w| w.sides.first()?.stages.first().map(|s| &s.cost))
             .collect();
+        let fast = info
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let id = CardId(i as u16);
+                FastCard {
+                    name: vocab.name_class(id),
+                    colour: c.colour,
+                    chains: vocab.chain_mask.get(i).is_some_and(|m| !m.is_empty()),
+                    resources: !c.cost.resources.is_empty(),
+                    cost: &c.cost,
+                }
+            })
+            .collect();
         Ok(Duel {
             info,
             vocab,
@@ -345,6 +377,7 @@ impl Duel {
             shapes,
             ages,
             wonder_costs,
+            fast,
         })
     }
 

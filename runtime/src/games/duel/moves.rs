@@ -48,6 +48,7 @@ impl Duel {
         cache.fit(self.info.cards.len(), self.info.wonders.len());
         // Made once per market version: a new one makes every entry stale.
         let prices = cache.prices(seat, version, || self.prices(&table.cities, seat));
+        let (card_entries, wonder_entries) = cache.seat(seat);
         let trade = |entry: &mut (u32, u16), cost: &Cost, off: u8| -> u32 {
             if entry.0 != version {
                 let t = trade::trade_cost(city, cost, &prices, off);
@@ -55,16 +56,24 @@ impl Duel {
             }
             u32::from(entry.1)
         };
+        // Most cities have no discount: the list is not walked per card.
+        let discounts = !city.abilities.discounts.is_empty();
         let can_wonder = table.wonders_built() < MAX_WONDERS;
         // Wonder prices do not depend on the card used: the wonders within
         // reach, made once and offered with every card.
         let mut wonder_moves = [(0u8, 0u16, 0u16); 8];
         let mut nwonders = 0;
         if can_wonder {
-            let off = trade::discount(city, true, Colour(0));
+            let off = if discounts {
+                trade::discount(city, true, Colour(0))
+            } else {
+                0
+            };
             for &w in table.wonders[seat].iter().take(8) {
-                if let Some(cost) = self.wonder_cost(w) {
-                    let t = trade(cache.wonder(seat, usize::from(w)), cost, off);
+                if let Some(cost) = self.wonder_cost(w)
+                    && let Some(entry) = wonder_entries.get_mut(usize::from(w))
+                {
+                    let t = trade(entry, cost, off);
                     if u32::from(cost.coins) + t <= coins {
                         wonder_moves[nwonders] = (w, cost.coins, t as u16);
                         nwonders += 1;
@@ -78,24 +87,37 @@ impl Duel {
         while slots != 0 {
             let slot = slots.trailing_zeros() as usize;
             slots &= slots - 1;
-            let card = table.layout.cards[slot];
+            let Some(&card) = table.layout.cards.get(slot) else {
+                continue;
+            };
             let s = slot as u8;
             let mv = |action| Move::Card {
                 slot: s,
                 card,
                 action,
             };
-            if let Some(info) = self.info.cards.get(usize::from(card.0))
-                && !city.has_name(self.vocab.name_class(card))
+            let i = usize::from(card.0);
+            if let Some(fc) = self.fast.get(i)
+                && !city.has_name(fc.name)
             {
-                if self.chained(city, card) {
+                if fc.chains && self.chained(city, card) {
                     out.push(mv(Action::Chain));
                 } else {
-                    let off = trade::discount(city, false, info.colour);
-                    let t = trade(cache.card(seat, usize::from(card.0)), &info.cost, off);
-                    if u32::from(info.cost.coins) + t <= coins {
+                    // A cost of coins alone needs no trade.
+                    let t = match card_entries.get_mut(i) {
+                        Some(entry) if fc.resources => {
+                            let off = if discounts {
+                                trade::discount(city, false, fc.colour)
+                            } else {
+                                0
+                            };
+                            trade(entry, fc.cost, off)
+                        }
+                        _ => 0,
+                    };
+                    if u32::from(fc.cost.coins) + t <= coins {
                         out.push(mv(Action::Build {
-                            coins: info.cost.coins,
+                            coins: fc.cost.coins,
                             trade: t as u16,
                         }));
                     }

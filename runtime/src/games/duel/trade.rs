@@ -130,6 +130,9 @@ fn leaf_cost(short: &Short, off: u8) -> u32 {
     total
 }
 
+/// A trade cost and the market version it was computed for.
+type Entry = (u32, u16);
+
 /// Trade costs per seat of every card and wonder, each with the
 /// [`super::Table::market`] version it was computed for. Versions are
 /// counted per game: a cache serves one game (one state and its successors,
@@ -139,7 +142,7 @@ fn leaf_cost(short: &Short, off: u8) -> u32 {
 pub struct TradeCache {
     /// One entry per seat and card, then per seat and wonder, in one
     /// allocation: `(version, cost)`.
-    entries: Vec<(u32, u16)>,
+    entries: Vec<Entry>,
     cards: usize,
     wonders: usize,
     /// Per seat, the unit prices at the bank and the version they are for.
@@ -183,18 +186,14 @@ impl TradeCache {
         }
     }
 
-    /// The entry of `card` for `seat`.
-    pub(super) fn card(&mut self, seat: usize, card: usize) -> &mut (u32, u16) {
-        let i = seat.min(1) * (self.cards + self.wonders) + card.min(self.cards.saturating_sub(1));
-        &mut self.entries[i]
-    }
-
-    /// The entry of `wonder` for `seat`.
-    pub(super) fn wonder(&mut self, seat: usize, wonder: usize) -> &mut (u32, u16) {
-        let i = seat.min(1) * (self.cards + self.wonders)
-            + self.cards
-            + wonder.min(self.wonders.saturating_sub(1));
-        &mut self.entries[i]
+    /// The entries of `seat`: one per card, then one per wonder.
+    pub(super) fn seat(&mut self, seat: usize) -> (&mut [Entry], &mut [Entry]) {
+        let n = self.cards + self.wonders;
+        let start = (seat.min(1) * n).min(self.entries.len());
+        let end = (start + n).min(self.entries.len());
+        let mine = &mut self.entries[start..end];
+        let split = self.cards.min(mine.len());
+        mine.split_at_mut(split)
     }
 }
 
