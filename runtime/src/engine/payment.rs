@@ -1109,7 +1109,7 @@ mod tests {
     fn quote_and_cheapest_agree_with_the_search() {
         let mut rng = crate::engine::rng::Rng::new(11);
         let res = [WOOD, STONE, CLAY, ORE, GLASS];
-        let mut random_prod = |rng: &mut crate::engine::rng::Rng| {
+        let random_prod = |rng: &mut crate::engine::rng::Rng| {
             let mut p = Production::default();
             for _ in 0..rng.below(5) {
                 let a = res[rng.below(5)];
