@@ -68,36 +68,21 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
         secs,
         crate::io::rate(report.games_per_sec)
     );
-    let flagged = report.labels.iter().filter(|l| l.rate.flagged).count();
-    out.push_str(&format!(
-        "{flagged} of {} win rates leave out the even rate {:.1}%\n",
-        report.labels.len(),
-        report.even * 100.0
-    ));
+    for line in html::summary(&report) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     if let Some(b) = &report.baseline {
-        let changed: Vec<String> = b
-            .changes
-            .iter()
-            .filter(|c| c.flagged)
-            .map(|c| {
-                format!(
-                    "  {} {} {}: {:.1}% -> {:.1}% (z {:.1})",
-                    c.kind,
-                    shown(&c.name),
-                    c.metric,
-                    c.before * 100.0,
-                    c.after * 100.0,
-                    c.z
-                )
-            })
-            .collect();
-        out.push_str(&format!(
-            "{} changes beyond the noise since the baseline\n",
-            changed.len()
-        ));
-        for c in changed {
-            out.push_str(&c);
-            out.push('\n');
+        for c in b.changes.iter().filter(|c| c.flagged) {
+            out.push_str(&format!(
+                "  {} {} {}: {:.1}% -> {:.1}% (z {:.1})\n",
+                c.kind,
+                shown(&report.change_label(c)),
+                html::metric_words(&c.metric),
+                c.before * 100.0,
+                c.after * 100.0,
+                c.z
+            ));
         }
     }
     out.push_str(&format!(

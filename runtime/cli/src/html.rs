@@ -9,7 +9,7 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use plotters::prelude::*;
 
-use sevenw_runtime::balance::{CHANGE_Z, Report};
+use sevenw_runtime::balance::{CHANGE_Z, CardStat, MIN_SAMPLE, Report, age_name};
 
 /// A share as a percentage with one decimal.
 pub fn pct(v: f64) -> String {
@@ -21,13 +21,102 @@ pub fn num(v: f64) -> String {
     format!("{v:.2}")
 }
 
+/// What the page shows for a rate of no data (a card never built).
+pub const NO_DATA: &str = "no data";
+
+/// A share that may be missing, as a percentage or [`NO_DATA`].
+pub fn pct_or(v: Option<f64>) -> String {
+    v.map_or_else(|| NO_DATA.to_string(), pct)
+}
+
+/// A number that may be missing, or [`NO_DATA`].
+pub fn num_or(v: Option<f64>) -> String {
+    v.map_or_else(|| NO_DATA.to_string(), num)
+}
+
+/// A metric of a change in words (`win_rate_built`: "win rate when built").
+pub fn metric_words(metric: &str) -> String {
+    match metric {
+        "win_rate" => "win rate".to_string(),
+        "built_rate" => "built rate".to_string(),
+        "win_rate_built" => "win rate when built".to_string(),
+        m => m.replace('_', " "),
+    }
+}
+
+/// The cards ranked as findings: built in [`MIN_SAMPLE`] seat-games or
+/// more, by lift, highest first.
+pub fn ranked(r: &Report) -> Vec<&CardStat> {
+    let mut v: Vec<&CardStat> = r.cards.iter().filter(|c| !c.few).collect();
+    v.sort_by(|a, b| {
+        b.lift
+            .unwrap_or(0.0)
+            .total_cmp(&a.lift.unwrap_or(0.0))
+            .then(a.name.cmp(&b.name))
+    });
+    v
+}
+
+/// The findings in a few lines: on standard output and at the top of the
+/// page.
+pub fn summary(r: &Report) -> Vec<String> {
+    let mut out = Vec::new();
+    let flagged: Vec<String> = r
+        .labels
+        .iter()
+        .filter(|l| l.rate.flagged)
+        .map(|l| format!("{} {}", l.kind, l.name))
+        .collect();
+    let few = r.labels.iter().filter(|l| l.rate.few).count();
+    let mut line = format!(
+        "{} of {} win rates leave out the even rate {}",
+        flagged.len(),
+        r.labels.len(),
+        pct(r.even)
+    );
+    if !flagged.is_empty() {
+        line.push_str(&format!(": {}", flagged.join(", ")));
+    }
+    if few > 0 {
+        line.push_str(&format!(
+            " ({few} of too few games, under {MIN_SAMPLE} seats, not judged)"
+        ));
+    }
+    out.push(line);
+    let ranked = ranked(r);
+    let lift = |c: &&CardStat| format!("{} {}", r.card_label(&c.name, c.age), pct_or(c.lift));
+    if ranked.is_empty() {
+        out.push(format!(
+            "no card was built in {MIN_SAMPLE} seat-games or more: no card is ranked"
+        ));
+    } else {
+        let top: Vec<String> = ranked.iter().take(3).map(lift).collect();
+        let bottom: Vec<String> = ranked.iter().rev().take(3).map(lift).collect();
+        out.push(format!("highest lift: {}", top.join(", ")));
+        out.push(format!("lowest lift: {}", bottom.join(", ")));
+    }
+    let never = r.cards.iter().filter(|c| c.never_built).count();
+    let few = r.cards.iter().filter(|c| c.few && !c.never_built).count();
+    out.push(format!(
+        "{} of {} cards ranked; {few} built in fewer than {MIN_SAMPLE} seat-games (too few games), {never} never built",
+        ranked.len(),
+        r.cards.len()
+    ));
+    if let Some(b) = &r.baseline {
+        let n = b.changes.iter().filter(|c| c.flagged).count();
+        out.push(format!("{n} changes beyond the noise since the baseline"));
+    }
+    out
+}
+
 const CSS: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}
 h1{font-size:1.6em;margin-bottom:.2em}h2{margin-top:1.8em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em}
 th,td{padding:.2em .6em;text-align:right;border-bottom:1px solid #eee}
 th:first-child,td:first-child{text-align:left}
-tr.flag td{background:#fff3cd}
+tr.flag td{background:#fff3cd}tr.few td,tr.never td{color:#888}
+#summary{background:#f4f6fa;border:1px solid #dde;padding:.6em 1.2em .6em 2em}
 .meta{color:#555}.note{color:#555;font-size:.9em}
 figure{margin:1em 0}svg{max-width:100%;height:auto}
 @media print{body{margin:0;max-width:none}h2{page-break-after:avoid}figure,table{page-break-inside:avoid}}
@@ -56,15 +145,33 @@ struct Bar {
     interval: Option<(f64, f64)>,
 }
 
-/// Horizontal bars (with their intervals and a line at `even`), as SVG.
-fn bars(title: &str, rows: &[Bar], range: (f64, f64), even: Option<f64>) -> String {
+/// Horizontal bars (with their intervals and a line at `even`), as SVG;
+/// values, intervals, range and `even` are shares, drawn in % on an axis
+/// named `x_name`, rows named `y_name`.
+fn bars(
+    title: &str,
+    rows: &[Bar],
+    range: (f64, f64),
+    even: Option<f64>,
+    (x_name, y_name): (&str, &str),
+) -> String {
+    let rows: Vec<Bar> = rows
+        .iter()
+        .map(|b| Bar {
+            name: b.name.clone(),
+            value: b.value * 100.0,
+            interval: b.interval.map(|(l, h)| (l * 100.0, h * 100.0)),
+        })
+        .collect();
+    let range = (range.0 * 100.0, range.1 * 100.0);
+    let even = even.map(|e| e * 100.0);
     let mut svg = String::new();
-    let h = 60 + 22 * rows.len().max(1) as u32;
+    let h = 76 + 22 * rows.len().max(1) as u32;
     // Segments count from the bottom: the first row is drawn last.
     let rows: Vec<&Bar> = rows.iter().rev().collect();
     {
         let root = SVGBackend::with_string(&mut svg, (860, h)).into_drawing_area();
-        let _ = draw_bars(&root, title, &rows, range, even);
+        let _ = draw_bars(&root, title, &rows, range, even, (x_name, y_name));
         let _ = root.present();
     }
     svg
@@ -76,6 +183,7 @@ fn draw_bars(
     rows: &[&Bar],
     range: (f64, f64),
     even: Option<f64>,
+    (x_name, y_name): (&str, &str),
 ) -> Option<()> {
     root.fill(&WHITE).ok()?;
     let k = rows.len().max(1);
@@ -83,13 +191,16 @@ fn draw_bars(
     let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 16))
         .margin(8)
-        .x_label_area_size(24)
+        .x_label_area_size(40)
         .y_label_area_size(220)
         .build_cartesian_2d(range.0..range.1, (0..k).into_segmented())
         .ok()?;
     chart
         .configure_mesh()
         .disable_y_mesh()
+        .x_desc(x_name)
+        .y_desc(y_name)
+        .x_label_formatter(&|v| format!("{v:.0}%"))
         .y_labels(k)
         .y_label_formatter(&|v| match v {
             SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
@@ -172,13 +283,15 @@ fn draw_stacked(
     let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 16))
         .margin(8)
-        .x_label_area_size(24)
+        .x_label_area_size(40)
         .y_label_area_size(220)
         .build_cartesian_2d(lo..hi, (0..k).into_segmented())
         .ok()?;
     chart
         .configure_mesh()
         .disable_y_mesh()
+        .x_desc("mean points per seat")
+        .y_desc("wonder")
         .y_labels(k)
         .y_label_formatter(&|v| match v {
             SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
@@ -254,15 +367,15 @@ fn draw_histogram(
     let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 16))
         .margin(8)
-        .x_label_area_size(30)
-        .y_label_area_size(50)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
         .build_cartesian_2d(lo..hi, 0..top + top / 10 + 1)
         .ok()?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_desc(x_name)
-        .y_desc("count")
+        .y_desc("seats")
         .draw()
         .ok()?;
     chart
@@ -299,6 +412,7 @@ pub fn page(r: &Report) -> String {
             &rows,
             (0.0, 1.0),
             Some(even),
+            ("win rate (%)", kind),
         )
     };
     let wonders: Vec<(String, Vec<f64>)> = r
@@ -316,8 +430,8 @@ pub fn page(r: &Report) -> String {
             interval: Some((s.rate.low, s.rate.high)),
         })
         .collect();
-    let mut by_lift: Vec<&sevenw_runtime::balance::CardStat> = r.cards.iter().collect();
-    by_lift.sort_by(|a, b| b.lift.total_cmp(&a.lift));
+    // Only cards of enough games are ranked.
+    let by_lift = ranked(r);
     let extremes: Vec<Bar> = by_lift
         .iter()
         .take(12)
@@ -327,8 +441,8 @@ pub fn page(r: &Report) -> String {
                 .skip(by_lift.len().saturating_sub(12).max(12)),
         )
         .map(|c| Bar {
-            name: c.name.clone(),
-            value: c.lift,
+            name: r.card_label(&c.name, c.age),
+            value: c.lift.unwrap_or(0.0),
             interval: None,
         })
         .collect();
@@ -342,9 +456,10 @@ pub fn page(r: &Report) -> String {
         if a == 0 {
             "Cards of no Age".to_string()
         } else {
-            format!("Age {a}")
+            age_name(a)
         }
     };
+    let summary = summary(r);
     let lengths: Vec<(i32, u64)> = r.totals.clone();
     let markup: Markup = html! {
         (DOCTYPE)
@@ -365,11 +480,16 @@ pub fn page(r: &Report) -> String {
                     (num(r.seconds)) " s (" (crate::io::rate(r.games_per_sec)) " games/s). Even win rate "
                     span #even { (pct(even)) } "."
                 }
+                ul #summary {
+                    @for line in &summary { li { (line) } }
+                }
                 p.note {
                     "Win rates count a tie for each winner. Intervals are Wilson 95% score intervals; "
                     "highlighted rows are those whose interval leaves out the even rate. "
                     "The lift of a card is the win rate of the seats that built it less that of the seats that did not: "
-                    "it says what goes with the card, which is not always what the card does."
+                    "it says what goes with the card, which is not always what the card does. "
+                    "A rate of fewer than " (MIN_SAMPLE) " seats (a card built in fewer than " (MIN_SAMPLE)
+                    " seat-games) is marked too few games: it is never flagged nor ranked among the most and least effective cards."
                 }
                 @if let Some(b) = &r.baseline {
                     h2 #baseline { "Changes since the baseline" }
@@ -381,8 +501,8 @@ pub fn page(r: &Report) -> String {
                         tr { th { "what" } th { "metric" } th { "before" } th { "after" } th { "change" } th { "z" } }
                         @for c in b.changes.iter().filter(|c| c.flagged).chain(b.changes.iter().filter(|c| !c.flagged).take(15)) {
                             tr class=(if c.flagged { "flag" } else { "" }) data-kind=(c.kind) data-name=(c.name) data-metric=(c.metric) {
-                                td { (c.kind) ": " (c.name) }
-                                td { (c.metric) }
+                                td { (c.kind) ": " (r.change_label(c)) }
+                                td { (metric_words(&c.metric)) }
                                 td { (pct(c.before)) }
                                 td { (pct(c.after)) }
                                 td { (pct(c.change)) }
@@ -395,14 +515,15 @@ pub fn page(r: &Report) -> String {
                     h2 { "Win rate per " (kind) }
                     figure { (PreEscaped(label_chart(kind))) }
                     table.labels {
-                        tr { th { (kind) } th { "n" } th { "win rate" } th { "95% interval" } th { "mean total" } }
+                        tr { th { (kind) } th { "n" } th { "win rate" } th { "95% interval" } th { "mean total" } th { "sample" } }
                         @for l in r.labels.iter().filter(|l| &l.kind == kind) {
-                            tr class=(if l.rate.flagged { "flag" } else { "" }) data-kind=(l.kind) data-name=(l.name) {
+                            tr class=(if l.rate.flagged { "flag" } else if l.rate.few { "few" } else { "" }) data-kind=(l.kind) data-name=(l.name) {
                                 td { (l.name) }
                                 td.n { (l.rate.n) }
                                 td.rate { (pct(l.rate.win_rate)) }
                                 td.interval { (pct(l.rate.low)) "–" (pct(l.rate.high)) }
                                 td.total { (num(l.mean_total)) }
+                                td.sample { @if l.rate.few { "too few games" } }
                             }
                         }
                     }
@@ -422,29 +543,37 @@ pub fn page(r: &Report) -> String {
                     }
                 }
                 h2 #cards { "Cards" }
-                figure { (PreEscaped(bars("Lift of the most and least effective cards", &extremes, (-lift_range, lift_range), None))) }
+                figure { (PreEscaped(bars(&format!("Lift of the most and least effective cards (built in {MIN_SAMPLE} seat-games or more)"), &extremes, (-lift_range, lift_range), None, ("lift (% points)", "card")))) }
                 @for a in &ages {
                     h3 { (age_name(*a)) }
                     table.cards {
-                        tr { th { "card" } th { "colour" } th { "built" } th { "built rate" } th { "win rate built" } th { "95% interval" } th { "not built" } th { "lift" } th { "total built" } th { "total not" } }
+                        tr { th { "card" } th { "colour" } th { "built" } th { "built rate" } th { "win rate built" } th { "95% interval" } th { "not built" } th { "lift" } th { "total built" } th { "total not" } th { "sample" } }
                         @for c in r.cards.iter().filter(|c| c.age == *a) {
-                            tr data-kind="card" data-name=(c.name) data-age=(c.age) {
-                                td { (c.name) }
+                            tr class=(if c.never_built { "never" } else if c.few { "few" } else { "" }) data-kind="card" data-name=(c.name) data-age=(c.age) {
+                                td { (r.card_label(&c.name, c.age)) }
                                 td { (c.colour) }
                                 td.n { (c.built) }
                                 td.built { (pct(c.built_rate)) }
-                                td.rate { (pct(c.win_rate_built)) }
-                                td.interval { (pct(c.low)) "–" (pct(c.high)) }
+                                td.rate { (pct_or(c.win_rate_built)) }
+                                td.interval {
+                                    @match (c.low, c.high) {
+                                        (Some(l), Some(h)) => { (pct(l)) "–" (pct(h)) }
+                                        _ => { (NO_DATA) }
+                                    }
+                                }
                                 td.not { (pct(c.win_rate_not)) }
-                                td.lift { (pct(c.lift)) }
-                                td { (num(c.mean_total_built)) }
+                                td.lift { (pct_or(c.lift)) }
+                                td { (num_or(c.mean_total_built)) }
                                 td { (num(c.mean_total_not)) }
+                                td.sample {
+                                    @if c.never_built { "never built" } @else if c.few { "too few games" } @else { "ranked" }
+                                }
                             }
                         }
                     }
                 }
                 h2 #seats-heading { "Seats" }
-                figure { (PreEscaped(bars("Win rate per seat (Wilson 95%)", &seat_rows, (0.0, 1.0), Some(even)))) }
+                figure { (PreEscaped(bars("Win rate per seat (Wilson 95%)", &seat_rows, (0.0, 1.0), Some(even), ("win rate (%)", "seat")))) }
                 table #seats {
                     tr { th { "seat" } th { "n" } th { "win rate" } th { "95% interval" } th { "mean total" } }
                     @for s in &r.seats {

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use sevenw_cli::html::{num, pct};
+use sevenw_cli::html::{NO_DATA, metric_words, num, num_or, pct, pct_or};
 use sevenw_host::{CardId, Event, GameInfo, Host, Source};
-use sevenw_runtime::balance::{Report, play};
+use sevenw_runtime::balance::{MIN_SAMPLE, Report, dealable, play};
 use sevenw_runtime::bots::{BotKind, Bots};
 use sevenw_runtime::game::Setup;
 use sevenw_runtime::games::base::Base;
@@ -88,6 +88,8 @@ fn html_agrees(r: &Report, html: &str) {
         let interval = format!("{}–{}", pct(l.rate.low), pct(l.rate.high));
         assert!(tr.contains(&cell(&interval)), "{tr}");
         assert_eq!(tr.contains("class=\"flag\""), l.rate.flagged, "{tr}");
+        assert_eq!(l.rate.few, l.rate.n < MIN_SAMPLE, "{tr}");
+        assert!(!(l.rate.few && l.rate.flagged), "{tr}");
         assert!(tr.contains(&cell(&num(l.mean_total))), "{tr}");
     }
     for c in &r.cards {
@@ -95,13 +97,26 @@ fn html_agrees(r: &Report, html: &str) {
         for v in [
             c.built.to_string(),
             pct(c.built_rate),
-            pct(c.win_rate_built),
+            pct_or(c.win_rate_built),
             pct(c.win_rate_not),
-            pct(c.lift),
-            num(c.mean_total_built),
+            pct_or(c.lift),
+            num_or(c.mean_total_built),
+            r.card_label(&c.name, c.age),
         ] {
             assert!(tr.contains(&cell(&v)), "{} {v}: {tr}", c.name);
         }
+        // Never built: no data, and said so; too few games: said so.
+        assert_eq!(c.never_built, c.built == 0, "{}", c.name);
+        assert_eq!(c.win_rate_built.is_none(), c.never_built, "{}", c.name);
+        assert_eq!(c.few, c.built < MIN_SAMPLE, "{}", c.name);
+        let sample = if c.never_built {
+            "never built"
+        } else if c.few {
+            "too few games"
+        } else {
+            "ranked"
+        };
+        assert!(tr.contains(&cell(sample)), "{}: {tr}", c.name);
     }
     for s in &r.seats {
         let tr = row(html, "seat", &s.seat.to_string());
@@ -119,6 +134,15 @@ fn html_agrees(r: &Report, html: &str) {
         r.length.min_decisions,
         r.length.max_decisions
     )));
+    // The summary of the findings opens the page, before any table.
+    let summary = html.find("id=\"summary\"").expect("a summary");
+    assert!(summary < html.find("<table").unwrap());
+    for line in sevenw_cli::html::summary(r) {
+        assert!(html[summary..].contains(&esc(&line)), "{line}");
+    }
+    // Charts are in % like the tables, with labelled axes.
+    assert!(html.contains("win rate (%)"));
+    assert!(html.contains("lift (% points)"));
     // Charts are inline SVG; nothing is fetched.
     assert!(html.matches("<svg").count() >= 3);
     assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
@@ -303,4 +327,181 @@ fn the_baseline_flags_a_card_made_too_strong() {
     assert!(first.contains("<th>"));
     let flagged_row = &changes[changes.find("class=\"flag\"").unwrap()..];
     assert!(flagged_row.contains("data-name=\"Altar\""), "{tr}");
+    let flagged_row = &flagged_row[..flagged_row.find("</tr>").unwrap()];
+    assert!(
+        flagged_row.contains(">built rate<") || flagged_row.contains(">win rate when built<"),
+        "{flagged_row}"
+    );
+    assert!(!changes.contains(">win_rate_built<") && !changes.contains(">built_rate<"));
+}
+
+/// The names of the cards a Duel report must have: every card of its Ages
+/// and its guilds.
+#[test]
+fn every_card_that_can_be_dealt_is_in_the_report_built_or_not() {
+    let duel = sevenw_cards::game("duel").unwrap();
+    let (r, html, stdout) = balance(
+        "never-built",
+        &[
+            "--game", "duel", "--games", "3", "--bots", "greedy", "--seed", "5",
+        ],
+    );
+    // Every Duel card: 3 games cannot build them all.
+    assert_eq!(r.cards.len(), duel.cards.len());
+    for c in duel.cards {
+        assert!(
+            r.cards.iter().any(|x| x.name == c.name && x.age == c.age),
+            "{} is missing",
+            c.name
+        );
+    }
+    let never: Vec<_> = r.cards.iter().filter(|c| c.never_built).collect();
+    assert!(!never.is_empty());
+    for c in &never {
+        assert_eq!(c.built, 0);
+        assert_eq!((c.win_rate_built, c.lift, c.low), (None, None, None));
+        let tr = row_with(&html, "card", &c.name, &format!(" data-age=\"{}\"", c.age));
+        assert!(tr.contains(&cell(NO_DATA)), "{tr}");
+        assert!(tr.contains(&cell("never built")), "{tr}");
+    }
+    // In the JSON, their rates are null.
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out_dir_kept("never-built").join("report.json")).unwrap(),
+    )
+    .unwrap();
+    let c = json["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["built"] == 0)
+        .unwrap();
+    assert!(c["win_rate_built"].is_null() && c["lift"].is_null(), "{c}");
+    assert_eq!(c["never_built"], true);
+    assert!(
+        stdout.contains(&format!("{} never built", never.len())),
+        "{stdout}"
+    );
+    html_agrees(&r, &html);
+}
+
+/// The output directory of an earlier run, not cleared.
+fn out_dir_kept(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("sevenw-balance")
+        .join(name)
+}
+
+#[test]
+fn the_cards_dealt_depend_on_the_player_count() {
+    let base = sevenw_cards::game("base").unwrap();
+    let three = dealable(base, 3, &[]);
+    let seven = dealable(base, 7, &[]);
+    assert!(three.len() < seven.len());
+    let name = |id: &u16| base.cards[usize::from(*id)].name;
+    // Every guild is drawn from, whatever the count.
+    let guilds = |v: &[u16]| {
+        v.iter()
+            .filter(|id| base.cards[usize::from(**id)].copies.is_empty())
+            .count()
+    };
+    assert!(guilds(&three) > 0);
+    assert_eq!(guilds(&three), guilds(&seven));
+    // A card from 4 players on is not dealt to 3.
+    let four_up = base
+        .cards
+        .iter()
+        .position(|c| !c.copies.is_empty() && c.copies.iter().all(|&p| p >= 4))
+        .unwrap() as u16;
+    assert!(!three.contains(&four_up), "{}", name(&four_up));
+    assert!(seven.contains(&four_up));
+}
+
+#[test]
+fn rates_of_too_few_games_are_not_findings() {
+    let (r, html, stdout) = balance(
+        "few",
+        &[
+            "--game", "duel", "--games", "40", "--bots", "greedy", "--seed", "4",
+        ],
+    );
+    let few: Vec<_> = r.cards.iter().filter(|c| c.few && !c.never_built).collect();
+    assert!(!few.is_empty(), "40 games leave some cards rarely built");
+    // The chart of the most and least effective cards and the summary's
+    // highest and lowest lifts name ranked cards only.
+    let chart = &html[html.find("Lift of the most and least effective").unwrap()..];
+    let chart = &chart[..chart.find("</svg>").unwrap()];
+    for c in &few {
+        assert!(c.built < MIN_SAMPLE);
+        let label = r.card_label(&c.name, c.age);
+        assert!(
+            !chart.contains(&format!(">{}<", esc(&label))),
+            "{label} charted"
+        );
+        for line in stdout.lines().filter(|l| l.contains("lift:")) {
+            assert!(!line.contains(&format!("{label} ")), "{label}: {line}");
+        }
+    }
+    let ranked = sevenw_cli::html::ranked(&r);
+    assert!(ranked.iter().all(|c| c.built >= MIN_SAMPLE));
+    assert!(!ranked.is_empty());
+    let top = &ranked[0];
+    assert!(
+        stdout.contains(&format!(
+            "highest lift: {} {}",
+            r.card_label(&top.name, top.age),
+            pct_or(top.lift)
+        )),
+        "{stdout}"
+    );
+    // Within an Age, the ranked cards come first.
+    for a in 1..=3u8 {
+        let few_flags: Vec<bool> = r
+            .cards
+            .iter()
+            .filter(|c| c.age == a)
+            .map(|c| c.few)
+            .collect();
+        assert!(few_flags.windows(2).all(|w| w[0] <= w[1]), "Age {a}");
+    }
+    // A wonder of fewer than MIN_SAMPLE seats is never flagged.
+    for l in &r.labels {
+        if l.rate.n < MIN_SAMPLE {
+            assert!(l.rate.few && !l.rate.flagged, "{}", l.name);
+        }
+    }
+}
+
+#[test]
+fn a_card_of_two_ages_is_labelled_with_its_age() {
+    let (r, html, _) = balance(
+        "ages",
+        &[
+            "--game",
+            "base",
+            "--players",
+            "3",
+            "--games",
+            "4",
+            "--bots",
+            "random",
+            "--seed",
+            "2",
+        ],
+    );
+    let press: Vec<_> = r.cards.iter().filter(|c| c.name == "Press").collect();
+    assert_eq!(press.len(), 2);
+    for (c, label) in press.iter().zip(["Press (Age I)", "Press (Age II)"]) {
+        assert_eq!(r.card_label(&c.name, c.age), label);
+        let tr = row_with(&html, "card", "Press", &format!(" data-age=\"{}\"", c.age));
+        assert!(tr.contains(&cell(label)), "{tr}");
+    }
+    // A card of one Age keeps its name alone.
+    assert_eq!(r.card_label("Altar", 1), "Altar");
+}
+
+#[test]
+fn metrics_are_named_in_words() {
+    assert_eq!(metric_words("win_rate_built"), "win rate when built");
+    assert_eq!(metric_words("built_rate"), "built rate");
+    assert_eq!(metric_words("win_rate"), "win rate");
 }

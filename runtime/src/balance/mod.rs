@@ -30,6 +30,12 @@ const Z95: f64 = 1.959_964;
 /// How many standard errors make a change from the baseline more than noise.
 pub const CHANGE_Z: f64 = 3.0;
 
+/// The fewest seat-games a rate needs to be a finding: a wonder's win rate
+/// flagged, a card ranked among the most or least effective. At 30 the
+/// Wilson 95% interval of an even rate is still about ±17 points wide;
+/// below it a rate is shown but marked "too few games".
+pub const MIN_SAMPLE: u64 = 30;
+
 /// A label's games: seats that played it, those that won, points.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LabelAcc {
@@ -262,8 +268,11 @@ pub struct Rate {
     /// The Wilson 95% interval.
     pub low: f64,
     pub high: f64,
-    /// The interval leaves out the even rate.
+    /// The interval leaves out the even rate, from [`MIN_SAMPLE`] seats on.
     pub flagged: bool,
+    /// Fewer than [`MIN_SAMPLE`] seats: too few games for a finding.
+    #[serde(default)]
+    pub few: bool,
 }
 
 impl Rate {
@@ -275,7 +284,8 @@ impl Rate {
             win_rate: round(ratio(wins as f64, n as f64), 4),
             low: round(low, 4),
             high: round(high, 4),
-            flagged: n > 0 && (even < low || even > high),
+            flagged: n >= MIN_SAMPLE && (even < low || even > high),
+            few: n < MIN_SAMPLE,
         }
     }
 }
@@ -304,21 +314,29 @@ pub struct CardStat {
     /// Seat-games in which it was built, and their share.
     pub built: u64,
     pub built_rate: f64,
+    /// Never built in these games: the rates of the seats that built it
+    /// are `None` (no data).
+    #[serde(default)]
+    pub never_built: bool,
+    /// Built in fewer than [`MIN_SAMPLE`] seat-games: its rates are shown
+    /// but it is not ranked among the findings.
+    #[serde(default)]
+    pub few: bool,
     /// Copies built per seat that built it (Architects has copies).
-    pub copies: f64,
+    pub copies: Option<f64>,
     /// Win rate of the seats that built it, with its interval.
-    pub win_rate_built: f64,
-    pub low: f64,
-    pub high: f64,
+    pub win_rate_built: Option<f64>,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
     /// Win rate of the seats that did not.
     pub win_rate_not: f64,
     /// `win_rate_built - win_rate_not`.
-    pub lift: f64,
+    pub lift: Option<f64>,
     /// Mean final total of the seats that built it, and of those that did
     /// not; their difference.
-    pub mean_total_built: f64,
+    pub mean_total_built: Option<f64>,
     pub mean_total_not: f64,
-    pub points_lift: f64,
+    pub points_lift: Option<f64>,
 }
 
 /// One seat of the table.
@@ -354,6 +372,9 @@ pub struct Change {
     /// `wonder`, `progress`, `project`, `card`, `seat`.
     pub kind: String,
     pub name: String,
+    /// A card's Age; `None` for anything else.
+    #[serde(default)]
+    pub age: Option<u8>,
     /// `win_rate`, `built_rate`, `win_rate_built`.
     pub metric: String,
     pub before: f64,
@@ -448,10 +469,16 @@ impl Report {
                 .then(b.rate.win_rate.total_cmp(&a.rate.win_rate))
                 .then(a.name.cmp(&b.name))
         });
-        let mut cards: Vec<CardStat> = tally
-            .cards
-            .iter()
-            .filter_map(|(&id, a)| {
+        // Every card that can be dealt, built or not, and any card built.
+        let empty = CardAcc::default();
+        let mut ids = dealable(info, players, &opts.setup.options);
+        ids.extend(tally.cards.keys().copied());
+        ids.sort_unstable();
+        ids.dedup();
+        let mut cards: Vec<CardStat> = ids
+            .into_iter()
+            .filter_map(|id| {
+                let a = tally.cards.get(&id).unwrap_or(&empty);
                 let c = info.cards.get(usize::from(id))?;
                 let not = seat_games.saturating_sub(a.built);
                 let wins_not = tally.wins.saturating_sub(a.wins);
@@ -460,6 +487,7 @@ impl Report {
                 let wn = ratio(wins_not as f64, not as f64);
                 let tb = ratio(a.total as f64, a.built as f64);
                 let tn = ratio((tally.total - a.total) as f64, not as f64);
+                let some = |v: f64, d: i32| (a.built > 0).then(|| round(v, d));
                 Some(CardStat {
                     name: c.name.to_string(),
                     age: c.age,
@@ -470,22 +498,28 @@ impl Report {
                         .to_string(),
                     built: a.built,
                     built_rate: round(ratio(a.built as f64, seat_games as f64), 4),
-                    copies: round(ratio(a.copies as f64, a.built as f64), 2),
-                    win_rate_built: round(wb, 4),
-                    low: round(low, 4),
-                    high: round(high, 4),
+                    never_built: a.built == 0,
+                    few: a.built < MIN_SAMPLE,
+                    copies: some(ratio(a.copies as f64, a.built as f64), 2),
+                    win_rate_built: some(wb, 4),
+                    low: some(low, 4),
+                    high: some(high, 4),
                     win_rate_not: round(wn, 4),
-                    lift: round(wb - wn, 4),
-                    mean_total_built: round(tb, 2),
+                    lift: some(wb - wn, 4),
+                    mean_total_built: some(tb, 2),
                     mean_total_not: round(tn, 2),
-                    points_lift: round(tb - tn, 2),
+                    points_lift: some(tb - tn, 2),
                 })
             })
             .collect();
+        // By Age; the ranked cards first, most effective first, then those
+        // of too few games.
+        let lift = |c: &CardStat| c.lift.unwrap_or(f64::NEG_INFINITY);
         cards.sort_by(|a, b| {
             a.age
                 .cmp(&b.age)
-                .then(b.lift.total_cmp(&a.lift))
+                .then(a.few.cmp(&b.few))
+                .then(lift(b).total_cmp(&lift(a)))
                 .then(a.name.cmp(&b.name))
         });
         let seats = (0..tally.seat_wins.len())
@@ -541,7 +575,10 @@ impl Report {
     /// Compares with an earlier report (`path` is only recorded).
     pub fn compare(&mut self, old: &Report, path: &str) {
         let mut changes = Vec::new();
-        let mut push = |kind: &str, name: &str, metric: &str, a: (f64, u64), b: (f64, u64)| {
+        let mut push = |(kind, name, age): (&str, &str, Option<u8>),
+                        metric: &str,
+                        a: (f64, u64),
+                        b: (f64, u64)| {
             let (p0, n0) = a;
             let (p1, n1) = b;
             if n0 == 0 || n1 == 0 {
@@ -554,6 +591,7 @@ impl Report {
             changes.push(Change {
                 kind: kind.to_string(),
                 name: name.to_string(),
+                age,
                 metric: metric.to_string(),
                 before: p0,
                 after: p1,
@@ -569,8 +607,7 @@ impl Report {
                 .find(|o| o.kind == l.kind && o.name == l.name)
             {
                 push(
-                    &l.kind,
-                    &l.name,
+                    (&l.kind, &l.name, None),
                     "win_rate",
                     (o.rate.win_rate, o.rate.n),
                     (l.rate.win_rate, l.rate.n),
@@ -585,27 +622,22 @@ impl Report {
                 .iter()
                 .find(|o| o.name == c.name && o.age == c.age)
             {
+                let card = ("card", c.name.as_str(), Some(c.age));
                 push(
-                    "card",
-                    &c.name,
+                    card,
                     "built_rate",
                     (o.built_rate, old_seat_games),
                     (c.built_rate, seat_games),
                 );
-                push(
-                    "card",
-                    &c.name,
-                    "win_rate_built",
-                    (o.win_rate_built, o.built),
-                    (c.win_rate_built, c.built),
-                );
+                if let (Some(before), Some(after)) = (o.win_rate_built, c.win_rate_built) {
+                    push(card, "win_rate_built", (before, o.built), (after, c.built));
+                }
             }
         }
         for s in &self.seats {
             if let Some(o) = old.seats.iter().find(|o| o.seat == s.seat) {
                 push(
-                    "seat",
-                    &s.seat.to_string(),
+                    ("seat", &s.seat.to_string(), None),
                     "win_rate",
                     (o.rate.win_rate, o.rate.n),
                     (s.rate.win_rate, s.rate.n),
@@ -626,6 +658,78 @@ impl Report {
     }
 }
 
+impl Report {
+    /// A card's label in the page and the summary: its name, and its Age
+    /// when a card of that name is also in another Age (`Press (Age II)`).
+    pub fn card_label(&self, name: &str, age: u8) -> String {
+        if self.cards.iter().any(|c| c.name == name && c.age != age) {
+            format!("{name} ({})", age_name(age))
+        } else {
+            name.to_string()
+        }
+    }
+
+    /// The label of a change's subject: a card's with its Age when needed.
+    pub fn change_label(&self, c: &Change) -> String {
+        match c.age {
+            Some(age) if c.kind == "card" => self.card_label(&c.name, age),
+            _ => c.name.clone(),
+        }
+    }
+}
+
+/// `Age I`, `Age II`, `Age III`; `no Age` for 0.
+pub fn age_name(age: u8) -> String {
+    match age {
+        0 => "no Age".to_string(),
+        1 => "Age I".to_string(),
+        2 => "Age II".to_string(),
+        3 => "Age III".to_string(),
+        n => format!("Age {n}"),
+    }
+}
+
+/// The cards of the card sets in play that can be dealt to `players`: a
+/// card with copies from that player count or fewer; a card drawn by the
+/// guild rule; a card of a deck (Architects); a card of the draft
+/// (Leaders), the expert ones only when an option asks for `all`. Not the
+/// projects (Edifice), which are joined, not built.
+pub fn dealable(info: &GameInfo, players: usize, options: &[(String, String)]) -> Vec<u16> {
+    let all = options
+        .iter()
+        .any(|(_, v)| v.trim().eq_ignore_ascii_case("all"));
+    let in_deck = |id: usize| {
+        info.decks.iter().any(|d| {
+            d.cards
+                .iter()
+                .any(|&(c, n)| usize::from(c.0) == id && n > 0)
+        })
+    };
+    info.cards
+        .iter()
+        .enumerate()
+        .filter(|&(id, c)| {
+            if info.projects.is_some_and(|p| p.colour == c.colour) {
+                return false;
+            }
+            if c.expert && !all {
+                return false;
+            }
+            if !c.copies.is_empty() {
+                return c.copies.iter().any(|&p| usize::from(p) <= players);
+            }
+            in_deck(id)
+                || info
+                    .guilds
+                    .is_some_and(|g| g.colour == c.colour && g.age == c.age)
+                || info
+                    .draft
+                    .is_some_and(|d| d.colour == c.colour && c.age == 0)
+        })
+        .map(|(id, _)| id as u16)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -640,5 +744,17 @@ mod tests {
         assert_eq!(wilson(0, 0), (0.0, 1.0));
         assert!(Rate::new(90, 100, 0.5).flagged);
         assert!(!Rate::new(55, 100, 0.5).flagged);
+    }
+
+    #[test]
+    fn a_rate_of_too_few_seats_is_never_flagged() {
+        // 0 wins in 10: the interval (0–27.8%) leaves out 50%, but 10 seats
+        // are too few to call it a finding.
+        let r = Rate::new(0, 10, 0.5);
+        assert!(r.few && !r.flagged);
+        let r = Rate::new(1, 2, 0.5);
+        assert!(r.few && !r.flagged);
+        let r = Rate::new(0, MIN_SAMPLE, 0.5);
+        assert!(!r.few && r.flagged);
     }
 }
