@@ -4,7 +4,9 @@
 //! bots too, so the games are the same whatever the number of threads; the
 //! statistics are sums of whole numbers, so they are too. Games are played
 //! in chunks and folded into [`Stats`] as they end: memory does not grow
-//! with the number of games.
+//! with the number of games. A chunk's size depends on the number of games
+//! alone ([`chunk_size`]): few games make chunks of one game, so that every
+//! thread plays and the progress bar moves even when games are slow.
 
 use std::collections::BTreeMap;
 
@@ -19,8 +21,22 @@ use crate::game::{Game, Observer, Outcome, PlayError, Setup, SetupError, play_ou
 use crate::sheet::Sheets;
 use crate::soak::{Checks, Invariants, Violation, play_checked_with};
 
-/// Games played by one task before it reports.
+/// The most games one task plays before it reports (fewer when there are
+/// few games: [`chunk_size`]).
 const CHUNK: u64 = 64;
+
+/// How many chunks a simulation is cut into at least, when it has that
+/// many games: enough for every thread of a small machine to get work,
+/// and for the progress bar to move, even for a few slow games.
+const MIN_CHUNKS: u64 = 64;
+
+/// The games per chunk of a simulation of `games` games: `games /
+/// MIN_CHUNKS`, at least 1 and at most `cap`. It depends on the number of
+/// games only, not on the threads: the chunks, and so the results, are the
+/// same on any number of threads.
+pub fn chunk_size(games: u64, cap: u64) -> u64 {
+    (games / MIN_CHUNKS).clamp(1, cap.max(1))
+}
 
 /// A game's statistics, for `sim` and `balance`: how it can be won and
 /// what each seat played with and built. Every family the command line
@@ -401,17 +417,19 @@ pub fn simulate_with<G: Statistics>(
     })
 }
 
-/// Plays games `0..opts.games` in chunks of `chunk` games on `opts.threads`
-/// threads, each chunk summed by `play` and the sums joined by `merge` in
-/// chunk order: the same result on any number of threads (for an
-/// associative `merge`). `progress` is told of each chunk played.
+/// Plays games `0..opts.games` in chunks of at most `cap` games
+/// ([`chunk_size`]) on `opts.threads` threads, each chunk summed by `play`
+/// and the sums joined by `merge` in chunk order: the same result on any
+/// number of threads (for an associative `merge`). `progress` is told of
+/// each chunk played.
 pub(crate) fn in_chunks<T: Send + Default>(
     opts: &SimOptions,
-    chunk: u64,
+    cap: u64,
     progress: &(dyn Fn(u64) + Sync),
     merge: fn(T, T) -> T,
     play: &(dyn Fn(std::ops::Range<u64>) -> Result<T, SimError> + Sync),
 ) -> Result<T, SimError> {
+    let chunk = chunk_size(opts.games, cap);
     let chunks = opts.games.div_ceil(chunk);
     let run = |c: u64| -> Result<T, SimError> {
         let end = ((c + 1) * chunk).min(opts.games);
@@ -427,9 +445,13 @@ pub(crate) fn in_chunks<T: Send + Default>(
         .build()
         .map_err(|e| SimError::Threads(e.to_string()))?;
     pool.install(|| {
-        (0..chunks)
+        // One chunk per task: rayon would otherwise hand each thread a run
+        // of chunks, and a few slow games would go to one thread.
+        // (A range of `usize` is indexed: one of `u64` is not.)
+        (0..usize::try_from(chunks).unwrap_or(usize::MAX))
             .into_par_iter()
-            .map(run)
+            .with_max_len(1)
+            .map(|c| run(c as u64))
             .try_reduce(T::default, |a, b| Ok(merge(a, b)))
     })
 }
@@ -558,4 +580,60 @@ fn in_order<S: serde::Serializer>(pairs: &[(String, f64)], s: S) -> Result<S::Ok
         m.serialize_entry(k, v)?;
     }
     m.end()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn few_games_are_cut_into_chunks_for_every_thread() {
+        // 40 slow games on 2 threads: one game a chunk, 40 chunks.
+        assert_eq!(chunk_size(40, CHUNK), 1);
+        assert_eq!(40u64.div_ceil(chunk_size(40, CHUNK)), 40);
+        assert_eq!(chunk_size(64, CHUNK), 1);
+        assert_eq!(chunk_size(1, CHUNK), 1);
+        assert_eq!(chunk_size(0, CHUNK), 1);
+        // Many games: chunks of at most the cap, and at least MIN_CHUNKS.
+        assert_eq!(chunk_size(100_000, CHUNK), CHUNK);
+        assert_eq!(chunk_size(1_000, CHUNK), 15);
+        assert!(1_000u64.div_ceil(chunk_size(1_000, CHUNK)) >= MIN_CHUNKS);
+        assert_eq!(chunk_size(500, 8), 7);
+    }
+
+    #[test]
+    fn every_chunk_is_played_once_and_progress_counts_every_game() {
+        use std::sync::Mutex;
+        use std::sync::atomic::{AtomicU64, Ordering};
+        for threads in [1, 2] {
+            let opts = SimOptions {
+                setup: Setup::new(2, 1),
+                bots: Vec::new(),
+                games: 40,
+                threads,
+                check: false,
+            };
+            let done = AtomicU64::new(0);
+            let reports = Mutex::new(Vec::new());
+            let ranges: Vec<(u64, u64)> = in_chunks(
+                &opts,
+                CHUNK,
+                &|n| {
+                    done.fetch_add(n, Ordering::Relaxed);
+                    reports.lock().unwrap().push(n);
+                },
+                |mut a: Vec<(u64, u64)>, b| {
+                    a.extend(b);
+                    a
+                },
+                &|r| Ok(vec![(r.start, r.end)]),
+            )
+            .unwrap();
+            // In order, each game once, 40 chunks of one game.
+            let expected: Vec<(u64, u64)> = (0..40).map(|i| (i, i + 1)).collect();
+            assert_eq!(ranges, expected, "{threads} threads");
+            assert_eq!(done.load(Ordering::Relaxed), 40);
+            assert_eq!(reports.lock().unwrap().len(), 40);
+        }
+    }
 }

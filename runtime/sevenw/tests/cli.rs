@@ -399,6 +399,44 @@ fn sim_reports_rates_scores_and_win_rates_whatever_the_threads() {
     assert!(s.contains("of 1 game\n"), "{s}");
 }
 
+/// A few games of the search bot, cut into chunks of one game each so
+/// that both threads play: the same games on one thread and on two.
+#[test]
+fn sim_of_few_search_games_is_the_same_on_one_and_two_threads() {
+    let run = |threads: &str| {
+        let out = sevenw(&[
+            "sim",
+            "--game",
+            "duel",
+            "--games",
+            "10",
+            "--seed",
+            "3",
+            "--json",
+            "--bots",
+            "mcts:20",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one["games"], 10);
+    assert_eq!(two["threads"], 2);
+    for key in [
+        "average",
+        "win_rate",
+        "victory",
+        "seat_win_rate",
+        "shared",
+        "seat_average_total",
+    ] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+}
+
 #[test]
 fn score_and_price_print_text_and_json() {
     let sheet = scratch("table.yaml", SHEET);

@@ -21,7 +21,7 @@ use crate::engine::compose::categories_in_play;
 use crate::game::{Game, Observer, Setup, play_out};
 use crate::sim::{SimError, SimOptions, Statistics, add, game_seed, in_chunks};
 
-/// Games played by one task before it reports.
+/// The most games one task plays before it reports ([`crate::sim::chunk_size`]).
 const CHUNK: u64 = 8;
 
 /// z for a 95% interval.
