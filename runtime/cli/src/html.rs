@@ -3,8 +3,10 @@
 //! opens offline and prints).
 //!
 //! Every number shown comes from the [`Report`] that `report.json` holds,
-//! formatted by [`pct`] and [`num`]; table rows carry `data-kind` and
-//! `data-name` so that a test can find them.
+//! formatted by [`pct`] and [`num`] ([`pct_or`], [`num_or`]: "no data"
+//! for a card never built); the summary of the findings ([`summary`])
+//! opens the page, as it ends the command's output; table rows carry
+//! `data-kind` and `data-name` so that a test can find them.
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use plotters::prelude::*;

@@ -335,8 +335,8 @@ fn the_baseline_flags_a_card_made_too_strong() {
     assert!(!changes.contains(">win_rate_built<") && !changes.contains(">built_rate<"));
 }
 
-/// The names of the cards a Duel report must have: every card of its Ages
-/// and its guilds.
+/// A Duel report has every card of its Ages and its guilds, those never
+/// built with no data.
 #[test]
 fn every_card_that_can_be_dealt_is_in_the_report_built_or_not() {
     let duel = sevenw_cards::game("duel").unwrap();
