@@ -130,14 +130,7 @@ impl Base {
                 if self.chained(city, card) {
                     out.push(Move::new(slot, card, Action::Chain));
                 } else {
-                    let any = info.cost.coins_in(table.age.max(1)) > 0
-                        && *coin_discounts.get_or_insert_with(|| {
-                            table
-                                .cities
-                                .iter()
-                                .any(|c| !c.abilities.coin_discounts.is_empty())
-                        });
-                    let coins = self.coins_for(table, seat, info, any);
+                    let coins = self.card_coins(table, seat, info, &mut coin_discounts);
                     let off = self.discount_for(city, Some(info.colour));
                     let pays = search.search(coins, info.cost.resources, budget, off);
                     let free = pays.first() == Some(&Payment::FREE);
@@ -148,13 +141,7 @@ impl Base {
                     // Free builds are for Age cards only (the publisher's
                     // FAQ: never a leader or a wonder stage).
                     if !free && info.age > 0 {
-                        let by_rule = !city.abilities.free_rules.is_empty()
-                            && self.free_by_rule(table, seat, info);
-                        let action = if by_rule {
-                            Some(Action::RuleFree)
-                        } else {
-                            ability.then_some(Action::Free)
-                        };
+                        let action = self.free_action(table, seat, info, ability);
                         out.extend(action.map(|action| Move::new(slot, card, action)));
                     }
                 }
@@ -166,6 +153,44 @@ impl Base {
                     .map(|&(p, how)| Move::new(slot, card, Action::Stage(p, how))),
             );
             out.push(Move::new(slot, card, Action::Discard));
+        }
+    }
+
+    /// [`Base::coins_for`], asking whether any city grants coin discounts
+    /// only once a card costs coins, and only once for a hand
+    /// (`discounts`, kept from one card to the next).
+    fn card_coins(
+        &self,
+        table: &Table,
+        seat: usize,
+        info: &CardInfo,
+        discounts: &mut Option<bool>,
+    ) -> u16 {
+        let any = info.cost.coins_in(table.age.max(1)) > 0
+            && *discounts.get_or_insert_with(|| {
+                table
+                    .cities
+                    .iter()
+                    .any(|c| !c.abilities.coin_discounts.is_empty())
+            });
+        self.coins_for(table, seat, info, any)
+    }
+
+    /// The free build a card not free by itself may have: by a rule of the
+    /// city (which costs nothing to use), else the once-per-Age ability
+    /// while it is unused (`ability`).
+    fn free_action(
+        &self,
+        table: &Table,
+        seat: usize,
+        info: &CardInfo,
+        ability: bool,
+    ) -> Option<Action> {
+        let rules = &table.cities[seat].abilities.free_rules;
+        if !rules.is_empty() && self.free_by_rule(table, seat, info) {
+            Some(Action::RuleFree)
+        } else {
+            ability.then_some(Action::Free)
         }
     }
 
@@ -382,14 +407,7 @@ impl Base {
                 if self.chained(city, card) {
                     out.push(Move::new(slot, card, Action::Chain));
                 } else {
-                    let any = info.cost.coins_in(table.age.max(1)) > 0
-                        && *coin_discounts.get_or_insert_with(|| {
-                            table
-                                .cities
-                                .iter()
-                                .any(|c| !c.abilities.coin_discounts.is_empty())
-                        });
-                    let coins = self.coins_for(table, seat, info, any);
+                    let coins = self.card_coins(table, seat, info, &mut coin_discounts);
                     let off = self.discount_for(city, Some(info.colour));
                     let quote = search.quote(coins, info.cost.resources, budget, off);
                     let build =
@@ -402,13 +420,7 @@ impl Base {
                     // Free builds are for Age cards only (the publisher's
                     // FAQ: never a leader or a wonder stage).
                     if quote != Quote::Only(Payment::FREE) && info.age > 0 {
-                        let by_rule = !city.abilities.free_rules.is_empty()
-                            && self.free_by_rule(table, seat, info);
-                        let action = if by_rule {
-                            Some(Action::RuleFree)
-                        } else {
-                            ability.then_some(Action::Free)
-                        };
+                        let action = self.free_action(table, seat, info, ability);
                         out.extend(action.map(|action| Move::new(slot, card, action)));
                     }
                 }
@@ -449,12 +461,8 @@ impl Base {
         match mv.action {
             Action::Build(_) => {
                 let info = self.info.cards.get(usize::from(mv.card.0))?;
-                let any = info.cost.coins_in(t.age.max(1)) > 0
-                    && t.cities
-                        .iter()
-                        .any(|c| !c.abilities.coin_discounts.is_empty());
                 Some(ToPay {
-                    coins: self.coins_for(t, seat, info, any),
+                    coins: self.card_coins(t, seat, info, &mut None),
                     resources: info.cost.resources,
                     discount: self.discount_for(city, Some(info.colour)),
                     budget,
