@@ -11,7 +11,7 @@ use std::fmt;
 
 use crate::engine::rng::{Rng, derive};
 use crate::game::{Game, InfoSet, Player, SetupError};
-use crate::mcts::{DEFAULT_PLAYOUTS, MctsBot};
+use crate::mcts::{CLASSIC_PLAYOUTS, DEFAULT_PLAYOUTS, MctsBot};
 
 /// A game's judgement of moves, for the greedy bot: which move most raises
 /// the seat's own prospects, looking one move ahead, from its view alone.
@@ -92,25 +92,37 @@ pub enum BotKind {
     Greedy,
     /// The search bot, with its playouts per decision.
     Mcts(u32),
+    /// The first search bot (every playout played to the end of the game),
+    /// kept to measure the search bot against, with its playouts per
+    /// decision.
+    Classic(u32),
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [
+    pub const ALL: [BotKind; 4] = [
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Mcts(DEFAULT_PLAYOUTS),
+        BotKind::Classic(CLASSIC_PLAYOUTS),
     ];
 
-    /// `random`, `greedy`, `mcts` or `mcts:N` (N playouts per decision,
-    /// 1 to 1,000,000).
+    /// `random`, `greedy`, `mcts`, `mcts-classic`, or either search bot
+    /// with `:N` (N playouts per decision, 1 to 1,000,000).
     pub fn parse(s: &str) -> Option<BotKind> {
         let s = s.trim();
         if let Some((name, n)) = s.split_once(':') {
-            if !name.trim().eq_ignore_ascii_case("mcts") {
+            let n: u32 = n.trim().parse().ok()?;
+            if !(1..=1_000_000).contains(&n) {
                 return None;
             }
-            let n: u32 = n.trim().parse().ok()?;
-            return (1..=1_000_000).contains(&n).then_some(BotKind::Mcts(n));
+            let name = name.trim();
+            return if name.eq_ignore_ascii_case("mcts") {
+                Some(BotKind::Mcts(n))
+            } else if name.eq_ignore_ascii_case("mcts-classic") {
+                Some(BotKind::Classic(n))
+            } else {
+                None
+            };
         }
         BotKind::ALL
             .into_iter()
@@ -122,6 +134,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Mcts(_) => "mcts",
+            BotKind::Classic(_) => "mcts-classic",
         }
     }
 }
@@ -132,6 +145,7 @@ impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotKind::Mcts(n) if *n != DEFAULT_PLAYOUTS => write!(f, "mcts:{n}"),
+            BotKind::Classic(n) if *n != CLASSIC_PLAYOUTS => write!(f, "mcts-classic:{n}"),
             _ => f.write_str(self.name()),
         }
     }
@@ -249,6 +263,7 @@ impl<G: Game> Bots<G> {
             BotKind::Random => Bot::Random(random_for(seed, seat)),
             BotKind::Greedy => Bot::Greedy((self.greedy?)()),
             BotKind::Mcts(n) => Bot::Mcts(MctsBot::new(derive(seed, 2000 + seat as u64), n)),
+            BotKind::Classic(n) => Bot::Mcts(MctsBot::classic(derive(seed, 2000 + seat as u64), n)),
         })
     }
 
@@ -291,7 +306,7 @@ fn missing<G: Game>(game: &G, kind: BotKind) -> SetupError {
     SetupError::option(
         "bots",
         format!(
-            "{} has no {} bot: its rules judge no moves (bots: random, mcts)",
+            "{} has no {} bot: its rules judge no moves (bots: random, mcts, mcts-classic)",
             game.info().title,
             kind.name()
         ),
@@ -330,6 +345,16 @@ mod tests {
         assert_eq!(BotKind::parse("mcts:0"), None);
         assert_eq!(BotKind::parse("mcts:x"), None);
         assert_eq!(BotKind::parse("greedy:3"), None);
+        assert_eq!(
+            BotKind::parse("mcts-classic:40"),
+            Some(BotKind::Classic(40))
+        );
+        assert_eq!(BotKind::parse("mcts-classic:0"), None);
+        assert_eq!(BotKind::Classic(40).to_string(), "mcts-classic:40");
+        assert_eq!(
+            BotKind::Classic(CLASSIC_PLAYOUTS).to_string(),
+            "mcts-classic"
+        );
         assert_eq!(BotKind::Mcts(20).to_string(), "mcts:20");
         assert_eq!(
             BotKind::parse(&BotKind::Mcts(20).to_string()),

@@ -113,6 +113,28 @@ pub trait Game: Sized + Send + Sync {
     fn is_over(&self, state: &Self::State) -> bool {
         self.to_move(state).is_none()
     }
+    /// How much more often a search bot's playout takes `mv` than a move
+    /// of weight 1 (a build than a discard, say), so that playouts look
+    /// more like games people play. By default 1 for every move: uniform.
+    fn playout_weight(&self, _mv: &Self::Move) -> u32 {
+        1
+    }
+    /// A search bot's playout move in `state` (`None` when nobody is to
+    /// move or nothing can be played), drawn with `rng`; `buf` is a buffer.
+    /// By default one of the legal moves, drawn as
+    /// [`Game::playout_weight`] weighs them. A game may draw it without
+    /// listing every legal move (a card first, then what to do with it),
+    /// and may return a whole decision in one move (a card action with its
+    /// payment) where [`Game::apply`] takes it: any move it returns is one
+    /// `apply` plays as a legal move.
+    fn playout_move(
+        &self,
+        state: &mut Self::State,
+        rng: &mut Rng,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        crate::mcts::weighted_move(self, state, rng, buf)
+    }
 
     /// How many numbers the game's fixed action space has: every move of
     /// every position of this game (with its card sets) encodes below it.

@@ -6,10 +6,18 @@
 //! ([`InfoSet::sample`]: the hidden cards dealt again from what it has
 //! seen), walks the tree choosing by UCB1 among the moves legal in that
 //! determinization (counting how often each was available), adds one
-//! node, and plays on to the end with the playout policy. The reward of a
+//! node, and plays on to the end with the playout policy: moves drawn at
+//! random, each as often as the game weighs it
+//! ([`Game::playout_weight`]: in the base game and Duel a build or a
+//! wonder stage [`PLAYOUT_WEIGHT`] times as often as a discard). The reward of a
 //! seat is its share of the win, with a little of its margin over the best
 //! other seat, so that playouts of a lost position still tell better from
 //! worse. The move played is the root's most visited.
+//!
+//! The first search bot, [`MctsBot::classic`], drew every move of its
+//! playouts uniformly; it is kept to measure the search bot against
+//! (`mcts-classic`). With the same playouts a decision, the weighted
+//! playouts win more: `runtime/benches/README.md`, "The search bot".
 //!
 //! The bot never sees the real state: [`Player::decide`] gives it an
 //! [`InfoSet`], which only shows the view and deals samples. It is seeded:
@@ -20,6 +28,16 @@ use crate::game::{Game, InfoSet, Player};
 
 /// Playouts per decision when none is said.
 pub const DEFAULT_PLAYOUTS: u32 = 500;
+
+/// The classic search bot's playouts per decision when none is said.
+pub const CLASSIC_PLAYOUTS: u32 = 500;
+
+/// How much more often a playout builds than discards, where a game weighs
+/// its moves so ([`Game::playout_weight`]). Uniform playouts discard a
+/// third of their cards, as nobody at a table does; 8 won the most of the
+/// weights tried (1, 3, 8, 30) against the classic bot in Duel
+/// (`runtime/benches/README.md`, "The search bot").
+pub const PLAYOUT_WEIGHT: u32 = 8;
 
 /// UCB1's exploration constant (rewards lie in 0..=1).
 const EXPLORE: f64 = 0.7;
@@ -35,6 +53,8 @@ const MARGIN_SCALE: f64 = 20.0;
 pub struct MctsBot {
     rng: Rng,
     playouts: u32,
+    /// Playout moves drawn as the game weighs them (else uniformly).
+    weighted: bool,
 }
 
 impl MctsBot {
@@ -44,6 +64,15 @@ impl MctsBot {
         MctsBot {
             rng: Rng::new(derive(seed, 77)),
             playouts: playouts.max(1),
+            weighted: true,
+        }
+    }
+
+    /// The classic search bot: playout moves drawn uniformly.
+    pub fn classic(seed: u64, playouts: u32) -> Self {
+        MctsBot {
+            weighted: false,
+            ..MctsBot::new(seed, playouts)
         }
     }
 
@@ -97,6 +126,43 @@ fn rewards<G: Game>(game: &G, state: &G::State, out: &mut Vec<f64>) {
         let margin = (0.5 + f64::from(mine - best_other) / (2.0 * MARGIN_SCALE)).clamp(0.0, 1.0);
         out.push((1.0 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin);
     }
+}
+
+/// The index of a move of `legal` (never empty) drawn as `game` weighs
+/// them ([`Game::playout_weight`]): a search bot's playout move.
+pub fn weighted_pick<G: Game>(game: &G, legal: &[G::Move], rng: &mut Rng) -> usize {
+    let total: u64 = legal
+        .iter()
+        .map(|m| u64::from(game.playout_weight(m)))
+        .sum();
+    let Ok(total) = usize::try_from(total) else {
+        return rng.below(legal.len());
+    };
+    if total == 0 {
+        return rng.below(legal.len());
+    }
+    let mut r = rng.below(total) as u64;
+    for (i, m) in legal.iter().enumerate() {
+        let w = u64::from(game.playout_weight(m));
+        if r < w {
+            return i;
+        }
+        r -= w;
+    }
+    legal.len() - 1
+}
+
+/// One of the legal moves of `state` drawn as `game` weighs them (`None`
+/// when there is none): [`Game::playout_move`] unless a game draws its
+/// own; `buf` is a buffer.
+pub fn weighted_move<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut Rng,
+    buf: &mut Vec<G::Move>,
+) -> Option<G::Move> {
+    game.legal_moves(state, buf);
+    (!buf.is_empty()).then(|| buf[weighted_pick(game, buf, rng)])
 }
 
 impl MctsBot {
@@ -175,11 +241,13 @@ impl MctsBot {
             }
             // Playout.
             while game.to_move(&state).is_some() {
-                game.legal_moves(&mut state, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let mv = legal[self.rng.below(legal.len())];
+                let mv = if self.weighted {
+                    game.playout_move(&mut state, &mut self.rng, &mut legal)
+                } else {
+                    game.legal_moves(&mut state, &mut legal);
+                    (!legal.is_empty()).then(|| legal[self.rng.below(legal.len())])
+                };
+                let Some(mv) = mv else { break };
                 game.apply(&mut state, &mv);
             }
             rewards(game, &state, &mut reward);

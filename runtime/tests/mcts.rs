@@ -9,7 +9,7 @@ use sevenw_runtime::game::{Game, InfoSet, Player, Setup, play_out};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::{Base, Phase};
 use sevenw_runtime::games::duel::Duel;
-use sevenw_runtime::mcts::MctsBot;
+use sevenw_runtime::mcts::{MctsBot, PLAYOUT_WEIGHT, weighted_pick};
 
 fn base(with: &[&str], edition: Option<u8>) -> Base {
     let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", edition, with).unwrap();
@@ -145,4 +145,115 @@ fn the_bot_is_seeded_and_plays_whole_games() {
         play_out(&g, &mut s, &mut bots, &mut ()).unwrap()
     };
     assert_eq!(run(), run());
+}
+
+#[test]
+fn playouts_build_more_often_than_they_discard() {
+    // A Duel turn after the wonder draft: every card of the layout may be
+    // discarded, some built. The search bot's playouts draw a build or a
+    // wonder stage PLAYOUT_WEIGHT times as often as a discard; the
+    // classic bot's uniformly.
+    use sevenw_runtime::games::duel::{Action, Move};
+    let g = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+    let mut s = g.start(&Setup::seeded(3)).unwrap();
+    let mut bots = table(&[BotKind::Random; 2], 3);
+    sevenw_runtime::game::play_until(&g, &mut s, &mut bots, &mut (), |st| {
+        st.phase == sevenw_runtime::games::duel::Phase::Play
+    })
+    .unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut s, &mut moves);
+    let discard = |m: &Move| {
+        matches!(
+            m,
+            Move::Card {
+                action: Action::Discard,
+                ..
+            }
+        )
+    };
+    let discards = moves.iter().filter(|m| discard(m)).count() as f64;
+    let others = moves.len() as f64 - discards;
+    assert!(discards > 0.0 && others > 0.0, "{moves:?}");
+    let mut rng = Rng::new(1);
+    let draws = 40_000;
+    let drawn = (0..draws)
+        .filter(|_| discard(&moves[weighted_pick(&g, &moves, &mut rng)]))
+        .count() as f64;
+    let expected = discards / (discards + others * f64::from(PLAYOUT_WEIGHT));
+    let share = drawn / f64::from(draws);
+    assert!(
+        (share - expected).abs() < 0.02,
+        "discards drawn {share:.3}, expected {expected:.3}"
+    );
+    assert!(share < discards / moves.len() as f64 - 0.05);
+}
+
+#[test]
+fn the_classic_bot_is_seeded_and_differs_from_the_search_bot() {
+    let g = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+    let run = |kind| {
+        let mut s = g.start(&Setup::seeded(9)).unwrap();
+        let mut bots = table(&[kind, BotKind::Greedy], 9);
+        play_out(&g, &mut s, &mut bots, &mut ()).unwrap()
+    };
+    assert_eq!(run(BotKind::Classic(16)), run(BotKind::Classic(16)));
+    assert_ne!(run(BotKind::Classic(16)), run(BotKind::Mcts(16)));
+}
+
+/// Plays `game` at random and, at every position, draws playout moves
+/// from copies of it: each is a legal move, or (a card action paid at
+/// once) one of the complete moves `complete` lists, and plays.
+fn check_playout_moves<G: Game>(
+    g: &G,
+    setup: &Setup,
+    complete: impl Fn(&G, &mut G::State, &mut Vec<G::Move>),
+) {
+    let mut s = g.start(setup).unwrap();
+    let mut play = Rng::new(setup.seed);
+    let (mut moves, mut all, mut buf) = (Vec::new(), Vec::new(), Vec::new());
+    let mut drawn = 0;
+    while g.to_move(&s).is_some() {
+        g.legal_moves(&mut s, &mut moves);
+        complete(g, &mut s, &mut all);
+        for k in 0..4 {
+            let mut copy = s.clone();
+            let mv = g
+                .playout_move(&mut copy, &mut Rng::new(k), &mut buf)
+                .expect("a move while someone is to move");
+            assert!(
+                moves.contains(&mv) || all.contains(&mv),
+                "{mv:?} is not legal in {moves:?}"
+            );
+            g.apply(&mut copy, &mv);
+            drawn += 1;
+        }
+        let mv = moves[play.below(moves.len())];
+        g.apply(&mut s, &mv);
+    }
+    assert!(drawn > 40, "{drawn} draws");
+}
+
+#[test]
+fn playout_moves_are_legal() {
+    let complete = |g: &Base, s: &mut _, out: &mut Vec<_>| g.complete_moves(s, out);
+    for seed in 0..6 {
+        check_playout_moves(
+            &base(&[], None),
+            &Setup::new(3 + seed as usize % 5, seed),
+            complete,
+        );
+        check_playout_moves(
+            &base(&["leaders", "edifice"], None),
+            &Setup::new(4, seed),
+            complete,
+        );
+        check_playout_moves(&base(&[], Some(2)), &Setup::new(7, seed), complete);
+    }
+    let duel = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+    let arch = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
+    for seed in 0..10 {
+        check_playout_moves(&duel, &Setup::seeded(seed), |_, _, out| out.clear());
+        check_playout_moves(&arch, &Setup::new(4, seed), |_, _, out| out.clear());
+    }
 }

@@ -89,8 +89,8 @@ pub(crate) struct GameArgs {
     /// The game's seed; without it one is drawn from the clock and shown.
     #[arg(long)]
     pub(crate) seed: Option<u64>,
-    /// Bots (random, greedy, mcts, or mcts:N for N playouts per decision):
-    /// one kind for every seat, or one per seat, comma-separated.
+    /// Bots (random, greedy, mcts, mcts-classic; mcts:N for N playouts per
+    /// decision): one kind for every seat, or one per seat, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = parse_bot)]
     pub(crate) bots: Vec<BotKind>,
     /// Which wonder sides are dealt (a game of one-sided wonders takes
@@ -122,11 +122,14 @@ pub(crate) enum SidesArg {
 
 fn parse_bot(s: &str) -> Result<BotKind, String> {
     if let Some((name, n)) = s.trim().split_once(':')
-        && name.trim().eq_ignore_ascii_case("mcts")
+        && ["mcts", "mcts-classic"]
+            .iter()
+            .any(|b| name.trim().eq_ignore_ascii_case(b))
         && BotKind::parse(s).is_none()
     {
         return Err(format!(
-            "mcts:N takes from 1 to 1,000,000 playouts per decision, not `{}`",
+            "{}:N takes from 1 to 1,000,000 playouts per decision, not `{}`",
+            name.trim().to_ascii_lowercase(),
             shown(n.trim())
         ));
     }

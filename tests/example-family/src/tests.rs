@@ -332,7 +332,7 @@ fn without_a_judgement_there_is_no_greedy_bot() {
             assert_eq!(option, "bots");
             assert_eq!(
                 message,
-                "Bazaar has no greedy bot: its rules judge no moves (bots: random, mcts)"
+                "Bazaar has no greedy bot: its rules judge no moves (bots: random, mcts, mcts-classic)"
             );
         }
         other => panic!("not a usage mistake: {other:?}"),

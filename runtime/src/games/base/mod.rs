@@ -858,6 +858,51 @@ impl Game for Base {
         self.final_scores(&state.table)
     }
 
+    /// A card of the hand first, drawn uniformly, then one of its actions
+    /// as [`Game::playout_weight`] weighs them, paid the cheapest way (the
+    /// ways differ only in the coins the neighbours receive): only that
+    /// card's actions are quoted, and no payment step is listed.
+    fn playout_move(&self, state: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
+        let seat = match (state.paying, state.phase) {
+            (None, Phase::Turn) => state.chosen.len(),
+            (None, Phase::LastCard(seat)) => seat,
+            _ => return crate::mcts::weighted_move(self, state, rng, buf),
+        };
+        let t = &state.table;
+        let hand = if t.recruiting && state.phase == Phase::Turn {
+            t.side.get(seat)
+        } else {
+            t.hands.get(seat)
+        };
+        let Some(hand) = hand.filter(|h| !h.is_empty()) else {
+            return crate::mcts::weighted_move(self, state, rng, buf);
+        };
+        let slot = rng.below(hand.len());
+        let movegen = &mut state.scratch.movegen;
+        self.actions_of(t, seat, hand, Some(slot), movegen, buf);
+        if buf.is_empty() {
+            return crate::mcts::weighted_move(self, state, rng, buf);
+        }
+        let mv = buf[crate::mcts::weighted_pick(self, buf, rng)];
+        if !mv.unpaid() {
+            return Some(mv);
+        }
+        let mut search = movegen.search.in_market(self.market(&t.cities, seat));
+        let cheapest = self
+            .cost_to_pay(t, seat, &mv)
+            .and_then(|c| search.cheapest(c.coins, c.resources, c.budget, c.discount));
+        Some(cheapest.map_or(mv, |p| mv.paying(p)))
+    }
+
+    /// A search bot's playouts build (a structure or a wonder stage) rather
+    /// than discard (`mcts.rs`, [`crate::mcts::PLAYOUT_WEIGHT`]).
+    fn playout_weight(&self, mv: &Move) -> u32 {
+        match mv.action {
+            Action::Discard => 1,
+            _ => crate::mcts::PLAYOUT_WEIGHT,
+        }
+    }
+
     fn view<'a>(&'a self, state: &'a State, seat: usize) -> View<'a> {
         View {
             base: self,

@@ -671,6 +671,38 @@ impl Game for Duel {
         self.result(&st.table)
     }
 
+    /// A card of the layout first, drawn uniformly among those accessible,
+    /// then one of its moves as [`Game::playout_weight`] weighs them: only
+    /// that card's moves are listed.
+    fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
+        let open = st.table.layout.accessible_set();
+        if st.phase != Phase::Play || open == 0 {
+            return crate::mcts::weighted_move(self, st, rng, buf);
+        }
+        // The k-th set bit of the accessible slots.
+        let mut pick = rng.below(open.count_ones() as usize);
+        let mut slots = open;
+        while pick > 0 {
+            slots &= slots - 1;
+            pick -= 1;
+        }
+        let slot = slots & slots.wrapping_neg();
+        self.moves_of(&st.table, &mut st.cache, slot, buf);
+        (!buf.is_empty()).then(|| buf[crate::mcts::weighted_pick(self, buf, rng)])
+    }
+
+    /// A search bot's playouts build (a structure or a wonder stage) rather
+    /// than discard (`mcts.rs`, [`crate::mcts::PLAYOUT_WEIGHT`]).
+    fn playout_weight(&self, mv: &Move) -> u32 {
+        match mv {
+            Move::Card {
+                action: Action::Discard,
+                ..
+            } => 1,
+            _ => crate::mcts::PLAYOUT_WEIGHT,
+        }
+    }
+
     fn view<'a>(&'a self, state: &'a State, seat: usize) -> View<'a> {
         View {
             duel: self,

@@ -40,6 +40,12 @@ impl Duel {
     /// [`Duel::moves`] with trade costs kept in `cache` while the market of
     /// the player to act is unchanged ([`Table::market`]).
     pub fn moves_cached(&self, table: &Table, cache: &mut TradeCache, out: &mut Vec<Move>) {
+        self.moves_of(table, cache, u32::MAX, out);
+    }
+
+    /// [`Duel::moves_cached`] of the accessible cards whose slots are set
+    /// in `slots` (a bit per slot).
+    pub fn moves_of(&self, table: &Table, cache: &mut TradeCache, slots: u32, out: &mut Vec<Move>) {
         out.clear();
         let seat = table.current;
         let city = &table.cities[seat];
@@ -82,7 +88,7 @@ impl Duel {
             }
         }
         let wonder_moves = &wonder_moves[..nwonders];
-        let mut slots = table.layout.accessible_set();
+        let mut slots = table.layout.accessible_set() & slots;
         out.reserve(slots.count_ones() as usize * (2 + nwonders));
         while slots != 0 {
             let slot = slots.trailing_zeros() as usize;
