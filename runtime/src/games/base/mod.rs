@@ -912,4 +912,50 @@ impl Statistics for Base {
     fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
         state.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
     }
+
+    /// Every side of every wonder; with Edifice, every project of an Age.
+    fn every_tag(&self, _setup: &Setup, out: &mut Vec<Tag>) {
+        for (w, wonder) in self.info.wonders.iter().enumerate().take(256) {
+            for s in 0..wonder.sides.len().min(256) {
+                out.push(
+                    Tag::new("wonder", self.wonder_name(w as u8))
+                        .side(self.side_name(w as u8, s as u8)),
+                );
+            }
+        }
+        if let Some(rule) = self.info.projects {
+            for c in self.info.cards {
+                if c.colour == rule.colour && (1..=self.info.ages).contains(&c.age) {
+                    out.push(Tag::new("project", c.name));
+                }
+            }
+        }
+    }
+
+    /// With Edifice, a project is drawn for every seat, then joined or
+    /// not (Edifice, second edition, preparation: "1 carta de Edificación
+    /// aleatoria por cada Era"; "A. Participar en el proyecto": joining
+    /// is not compulsory).
+    fn dealt_kinds(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        if self.info.projects.is_some() {
+            &[("project", "drawn", "joined")]
+        } else {
+            &[]
+        }
+    }
+
+    /// The projects drawn, every seat alike.
+    fn dealt_with(&self, state: &State, seat: usize, out: &mut Vec<Tag>) {
+        if seat >= state.table.cities.len() {
+            return;
+        }
+        for p in &state.table.projects {
+            let name = self
+                .info
+                .cards
+                .get(usize::from(p.card.0))
+                .map_or("?", |x| x.name);
+            out.push(Tag::new("project", name));
+        }
+    }
 }
