@@ -38,6 +38,21 @@ pub fn num_or(v: Option<f64>) -> String {
     v.map_or_else(|| NO_DATA.to_string(), num)
 }
 
+/// A rate's win rate, or [`NO_DATA`] for a rate of no seat.
+pub fn rate_or(x: &Rate) -> String {
+    pct_or((x.n > 0).then_some(x.win_rate))
+}
+
+/// A rate's interval (`40.4%–59.6%`), or [`NO_DATA`] for a rate of no
+/// seat.
+pub fn interval_or(x: &Rate) -> String {
+    if x.n == 0 {
+        NO_DATA.to_string()
+    } else {
+        format!("{}–{}", pct(x.low), pct(x.high))
+    }
+}
+
 /// A metric of a change in words (`win_rate_built`: "win rate when built").
 pub fn metric_words(metric: &str) -> String {
     match metric {
@@ -279,7 +294,7 @@ const CSS: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}
 h1{font-size:1.6em;margin-bottom:.2em}h2{margin-top:1.8em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em}
-th,td{padding:.2em .6em;text-align:right;border-bottom:1px solid #eee}
+th,td{padding:.2em .6em;text-align:right;border-bottom:1px solid #eee}td{white-space:nowrap}
 th:first-child,td:first-child{text-align:left}
 tr.flag td{background:#fff3cd}tr.few td,tr.never td{color:#888}
 #summary{background:#f4f6fa;border:1px solid #dde;padding:.6em 1.2em .6em 2em}
@@ -309,6 +324,9 @@ struct Bar {
     name: String,
     value: f64,
     interval: Option<(f64, f64)>,
+    /// Drawn pale: the rate of those dealt it, beside that of those who
+    /// played it.
+    pale: bool,
 }
 
 /// Horizontal bars (with their intervals and a line at `even`), as SVG;
@@ -327,6 +345,7 @@ fn bars(
             name: b.name.clone(),
             value: b.value * 100.0,
             interval: b.interval.map(|(l, h)| (l * 100.0, h * 100.0)),
+            pale: b.pale,
         })
         .collect();
     let range = (range.0 * 100.0, range.1 * 100.0);
@@ -379,10 +398,10 @@ fn draw_bars(
     let zero = 0f64.clamp(range.0, range.1);
     chart
         .draw_series(rows.iter().enumerate().map(|(i, r)| {
-            let colour = if r.value >= zero {
-                RGBColor(70, 130, 180)
-            } else {
-                RGBColor(200, 90, 70)
+            let colour = match (r.value >= zero, r.pale) {
+                (true, false) => RGBColor(70, 130, 180),
+                (true, true) => RGBColor(160, 195, 225),
+                (false, _) => RGBColor(200, 90, 70),
             };
             let mut bar = Rectangle::new(
                 [
@@ -563,10 +582,11 @@ pub fn page(r: &Report) -> String {
         k
     };
     // A rate of no seat has no bar nor interval.
-    let bar = |name: String, x: &Rate| Bar {
+    let bar = |name: String, x: &Rate, pale: bool| Bar {
         name,
         value: x.win_rate,
         interval: (x.n > 0).then_some((x.low, x.high)),
+        pale,
     };
     let label_chart = |kind: &str| {
         let words = r.dealt_words(kind);
@@ -574,15 +594,15 @@ pub fn page(r: &Report) -> String {
         for l in r.labels.iter().filter(|l| l.kind == kind) {
             match (words, &l.dealt) {
                 (Some(w), Some(d)) => {
-                    rows.push(bar(format!("{}, {}", l.name, w.dealt), d));
-                    rows.push(bar(format!("{}, {}", l.name, w.played), &l.rate));
+                    rows.push(bar(format!("{}, {}", l.name, w.dealt), d, true));
+                    rows.push(bar(format!("{}, {}", l.name, w.played), &l.rate, false));
                 }
-                _ => rows.push(bar(l.name.clone(), &l.rate)),
+                _ => rows.push(bar(l.name.clone(), &l.rate, false)),
             }
         }
         let title = match words {
             Some(w) => format!(
-                "Win rate per {kind} when {} and when {} (Wilson 95%; red: even {})",
+                "Win rate per {kind} when {} (pale) and when {} (Wilson 95%; red: even {})",
                 w.dealt,
                 w.played,
                 pct(even)
@@ -610,6 +630,7 @@ pub fn page(r: &Report) -> String {
             name: format!("seat {}", s.seat),
             value: s.rate.win_rate,
             interval: Some((s.rate.low, s.rate.high)),
+            pale: false,
         })
         .collect();
     // Only cards of enough games are ranked.
@@ -626,6 +647,7 @@ pub fn page(r: &Report) -> String {
             name: r.card_label(&c.name, c.age),
             value: c.lift.unwrap_or(0.0),
             interval: None,
+            pale: false,
         })
         .collect();
     let lift_range = extremes
@@ -717,7 +739,9 @@ pub fn page(r: &Report) -> String {
                             } @else {
                                 th { "n" } th { "win rate" } th { "95% interval" }
                             }
-                            th { "mean total" } th { "games for " (points(r.precision)) } th { "sample" }
+                            th { "mean total" }
+                            th { "games for " (points(r.precision)) @if let Some(w) = words { ", " (w.dealt) " / " (w.played) } }
+                            th { "sample" }
                         }
                         @for l in r.labels.iter().filter(|l| &l.kind == kind) {
                             @let dealt = l.dealt.as_ref().filter(|_| words.is_some());
@@ -727,16 +751,16 @@ pub fn page(r: &Report) -> String {
                                 td { (l.name) }
                                 @if let Some(d) = dealt {
                                     td.dealt-n { (d.n) }
-                                    td.dealt-rate { (pct(d.win_rate)) }
-                                    td.dealt-interval { (pct(d.low)) "–" (pct(d.high)) }
+                                    td.dealt-rate { (rate_or(d)) }
+                                    td.dealt-interval { (interval_or(d)) }
                                 }
                                 td.n { (l.rate.n) }
                                 @if dealt.is_some() {
                                     td.share { (pct_or(l.played_share)) }
                                 }
-                                td.rate { (pct(l.rate.win_rate)) }
-                                td.interval { (pct(l.rate.low)) "–" (pct(l.rate.high)) }
-                                td.total { (num(l.mean_total)) }
+                                td.rate { (rate_or(&l.rate)) }
+                                td.interval { (interval_or(&l.rate)) }
+                                td.total { @if l.rate.n == 0 { (NO_DATA) } @else { (num(l.mean_total)) } }
                                 td.games {
                                     @if let Some(d) = dealt { (games_for(r, d)) " / " }
                                     (games_for(r, &l.rate))

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use sevenw_cli::html::{NO_DATA, metric_words, num, num_or, pct, pct_or};
+use sevenw_cli::html::{NO_DATA, interval_or, metric_words, num, num_or, pct, pct_or, rate_or};
 use sevenw_host::{CardId, Event, GameInfo, Host, Source};
 use sevenw_runtime::balance::{MIN_SAMPLE, Report, dealable, play};
 use sevenw_runtime::bots::{BotKind, Bots};
@@ -84,9 +84,17 @@ fn html_agrees(r: &Report, html: &str) {
     for l in &r.labels {
         let tr = row(html, &l.kind, &l.name);
         assert!(tr.contains(&cell(&l.rate.n.to_string())), "{tr}");
-        assert!(tr.contains(&cell(&pct(l.rate.win_rate))), "{tr}");
-        let interval = format!("{}–{}", pct(l.rate.low), pct(l.rate.high));
-        assert!(tr.contains(&cell(&interval)), "{tr}");
+        assert!(tr.contains(&cell(&rate_or(&l.rate))), "{tr}");
+        assert!(tr.contains(&cell(&interval_or(&l.rate))), "{tr}");
+        if l.rate.n > 0 {
+            let interval = format!("{}–{}", pct(l.rate.low), pct(l.rate.high));
+            assert!(tr.contains(&cell(&interval)), "{tr}");
+            assert!(tr.contains(&cell(&pct(l.rate.win_rate))), "{tr}");
+        } else {
+            // Never played: no data, and said so.
+            assert!(tr.contains(&cell(NO_DATA)), "{tr}");
+            assert!(tr.contains(">never "), "{tr}");
+        }
         let dealt_flagged = l.dealt.as_ref().is_some_and(|d| d.flagged);
         assert_eq!(
             tr.contains("class=\"flag\""),
@@ -99,12 +107,13 @@ fn html_agrees(r: &Report, html: &str) {
         assert_eq!(l.dealt.is_some(), r.dealt_words(&l.kind).is_some(), "{tr}");
         if let Some(d) = &l.dealt {
             assert!(tr.contains(&cell(&d.n.to_string())), "{tr}");
-            assert!(tr.contains(&cell(&pct(d.win_rate))), "{tr}");
-            let interval = format!("{}–{}", pct(d.low), pct(d.high));
-            assert!(tr.contains(&cell(&interval)), "{tr}");
+            assert!(tr.contains(&cell(&rate_or(d))), "{tr}");
+            assert!(tr.contains(&cell(&interval_or(d))), "{tr}");
             assert!(!(d.few && d.flagged), "{tr}");
         }
-        assert!(tr.contains(&cell(&num(l.mean_total))), "{tr}");
+        if l.rate.n > 0 {
+            assert!(tr.contains(&cell(&num(l.mean_total))), "{tr}");
+        }
     }
     for c in &r.cards {
         let tr = row_with(html, "card", &c.name, &format!(" data-age=\"{}\"", c.age));
