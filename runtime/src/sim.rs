@@ -73,6 +73,11 @@ pub trait Statistics: Game {
     /// The tags of [`Statistics::dealt_kinds`] that `seat` was dealt,
     /// played or not, into `out` (not cleared). Nothing by default.
     fn dealt_with(&self, _state: &Self::State, _seat: usize, _out: &mut Vec<Tag>) {}
+    /// The cards `seat` was dealt to keep, built or not, when
+    /// [`Statistics::dealt_kinds`] has the kind `card` (a draft's cards,
+    /// kept then recruited or not), into `out` (not cleared). Nothing by
+    /// default.
+    fn dealt_cards(&self, _state: &Self::State, _seat: usize, _out: &mut Vec<CardId>) {}
 }
 
 /// Something a seat played with, for statistics: a kind and a name, both

@@ -12,7 +12,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use plotters::prelude::*;
 
 use sevenw_runtime::balance::{
-    CHANGE_Z, CardStat, Change, LabelStat, MIN_SAMPLE, Rate, Report, Stopped, age_name,
+    CHANGE_Z, CardStat, Change, MIN_SAMPLE, Rate, Report, Stopped, age_name,
 };
 
 /// A share as a percentage with one decimal.
@@ -106,6 +106,38 @@ pub fn games_for(r: &Report, rate: &Rate) -> String {
         Some(g) => count(g),
         None => "—".to_string(),
     }
+}
+
+/// A thing dealt apart from played: its name, the rate of the seats dealt
+/// it, the seats that played it and their win rate.
+type DealtRow<'r> = (String, &'r Rate, u64, Option<f64>);
+
+/// The rows of a kind dealt apart from played: its labels, or for `card`
+/// the cards dealt to keep.
+fn dealt_rows<'r>(r: &'r Report, kind: &str) -> Vec<DealtRow<'r>> {
+    if kind == "card" {
+        return r
+            .cards
+            .iter()
+            .filter_map(|c| {
+                let d = c.dealt.as_ref()?;
+                Some((r.card_label(&c.name, c.age), d, c.built, c.win_rate_built))
+            })
+            .collect();
+    }
+    r.labels
+        .iter()
+        .filter(|l| l.kind == kind)
+        .filter_map(|l| {
+            let d = l.dealt.as_ref()?;
+            Some((
+                l.name.clone(),
+                d,
+                l.rate.n,
+                (l.rate.n > 0).then_some(l.rate.win_rate),
+            ))
+        })
+        .collect()
 }
 
 /// Why a run of `--until-precise` stopped, in a sentence.
@@ -212,24 +244,9 @@ pub fn summary(r: &Report) -> Vec<String> {
         ));
     }
     for d in &r.dealt_kinds {
-        let ls: Vec<&LabelStat> = r
-            .labels
-            .iter()
-            .filter(|l| l.kind == d.kind && l.dealt.as_ref().is_some_and(|x| !x.few) && !l.rate.few)
-            .collect();
-        let dealt: u64 = r
-            .labels
-            .iter()
-            .filter(|l| l.kind == d.kind)
-            .filter_map(|l| l.dealt.as_ref())
-            .map(|x| x.n)
-            .sum();
-        let played: u64 = r
-            .labels
-            .iter()
-            .filter(|l| l.kind == d.kind)
-            .map(|l| l.rate.n)
-            .sum();
+        let rows = dealt_rows(r, &d.kind);
+        let dealt: u64 = rows.iter().map(|x| x.1.n).sum();
+        let played: u64 = rows.iter().map(|x| x.2).sum();
         let mut line = format!(
             "A {} is {}, then {} or not: of {} {}, {} were {}",
             d.kind,
@@ -244,21 +261,21 @@ pub fn summary(r: &Report) -> Vec<String> {
             }),
             d.played
         );
-        let gap = |l: &&LabelStat| {
-            l.dealt
-                .as_ref()
-                .map_or(0.0, |x| (l.rate.win_rate - x.win_rate).abs())
-        };
-        if let Some(l) = ls.iter().max_by(|a, b| gap(a).total_cmp(&gap(b))) {
-            let x = l.dealt.as_ref().map_or(0.0, |x| x.win_rate);
+        // Of the rows of enough games both ways, the widest gap.
+        let gap = |x: &&DealtRow<'_>| x.3.map_or(0.0, |p| (p - x.1.win_rate).abs());
+        if let Some(x) = rows
+            .iter()
+            .filter(|x| !x.1.few && x.2 >= MIN_SAMPLE)
+            .max_by(|a, b| gap(a).total_cmp(&gap(b)))
+        {
             line.push_str(&format!(
                 "; the win rates when {} and when {} differ most for {} ({} {}, {} {})",
                 d.dealt,
                 d.played,
-                l.name,
-                pct(x),
+                x.0,
+                pct(x.1.win_rate),
                 d.dealt,
-                pct(l.rate.win_rate),
+                pct_or(x.3),
                 d.played
             ));
         }
@@ -294,7 +311,7 @@ const CSS: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}
 h1{font-size:1.6em;margin-bottom:.2em}h2{margin-top:1.8em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.6em 0;font-size:.9em}
-th,td{padding:.2em .6em;text-align:right;border-bottom:1px solid #eee}td{white-space:nowrap}
+th,td{padding:.2em .6em;text-align:right;border-bottom:1px solid #eee}td.interval,td.dealt-interval{white-space:nowrap}
 th:first-child,td:first-child{text-align:left}
 tr.flag td{background:#fff3cd}tr.few td,tr.never td{color:#888}
 #summary{background:#f4f6fa;border:1px solid #dde;padding:.6em 1.2em .6em 2em}
@@ -791,13 +808,37 @@ pub fn page(r: &Report) -> String {
                 h2 #cards { "Cards" }
                 figure { (PreEscaped(bars(&format!("Lift of the most and least effective cards (built in {MIN_SAMPLE} seat-games or more)"), &extremes, (-lift_range, lift_range), None, ("lift (% points)", "card")))) }
                 @for a in &ages {
+                    @let kept = r.dealt_words("card").filter(|_| r.cards.iter().any(|c| c.age == *a && c.dealt.is_some()));
                     h3 { (age_name(*a)) }
+                    @if let Some(w) = kept {
+                        p.note {
+                            "These cards are " (w.dealt) ", then " (w.played) " (built) or not: the win rate of the seats that "
+                            (w.dealt) " a card and that of the seats that built it are told apart, each with its sample."
+                        }
+                    }
                     table.cards {
-                        tr { th { "card" } th { "colour" } th { "built" } th { "built rate" } th { "win rate built" } th { "95% interval" } th { "not built" } th { "lift" } th { "total built" } th { "total not" } th { "sample" } }
+                        tr {
+                            th { "card" } th { "colour" }
+                            @if let Some(w) = kept {
+                                th { (w.dealt) } th { "win rate when " (w.dealt) } th { "95% interval" } th { "share " (w.played) }
+                            }
+                            th { "built" } th { "built rate" } th { "win rate built" } th { "95% interval" } th { "not built" } th { "lift" } th { "total built" } th { "total not" } th { "sample" }
+                        }
                         @for c in r.cards.iter().filter(|c| c.age == *a) {
-                            tr class=(if c.never_built { "never" } else if c.few { "few" } else { "" }) data-kind="card" data-name=(c.name) data-age=(c.age) {
+                            @let dealt = c.dealt.as_ref().filter(|_| kept.is_some());
+                            tr class=(if dealt.is_some_and(|d| d.flagged) { "flag" } else if c.never_built { "never" } else if c.few { "few" } else { "" }) data-kind="card" data-name=(c.name) data-age=(c.age) {
                                 td { (r.card_label(&c.name, c.age)) }
                                 td { (c.colour) }
+                                @if kept.is_some() {
+                                    @if let Some(d) = dealt {
+                                        td.dealt-n { (d.n) }
+                                        td.dealt-rate { (rate_or(d)) }
+                                        td.dealt-interval { (interval_or(d)) }
+                                        td.share { (pct_or(c.built_share)) }
+                                    } @else {
+                                        td {} td {} td {} td {}
+                                    }
+                                }
                                 td.n { (c.built) }
                                 td.built { (pct(c.built_rate)) }
                                 td.rate { (pct_or(c.win_rate_built)) }

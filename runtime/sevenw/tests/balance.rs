@@ -128,6 +128,19 @@ fn html_agrees(r: &Report, html: &str) {
         ] {
             assert!(tr.contains(&cell(&v)), "{} {v}: {tr}", c.name);
         }
+        // A card dealt to keep: its rate when dealt, and the share built.
+        assert!(
+            c.dealt.is_none() || r.dealt_words("card").is_some(),
+            "{}",
+            c.name
+        );
+        if let Some(d) = &c.dealt {
+            assert!(tr.contains(&cell(&d.n.to_string())), "{tr}");
+            assert!(tr.contains(&cell(&rate_or(d))), "{tr}");
+            assert!(tr.contains(&cell(&interval_or(d))), "{tr}");
+            assert!(tr.contains(&cell(&pct_or(c.built_share))), "{tr}");
+            assert!(!(d.few && d.flagged), "{tr}");
+        }
         // Never built: no data, and said so; too few games: said so.
         assert_eq!(c.never_built, c.built == 0, "{}", c.name);
         assert_eq!(c.win_rate_built.is_none(), c.never_built, "{}", c.name);
@@ -688,6 +701,57 @@ fn duel_wonders_are_reported_drafted_and_built() {
     assert!(html.contains("<th>win rate when built</th>"));
     assert!(
         stdout.contains("A wonder is drafted, then built or not"),
+        "{stdout}"
+    );
+    html_agrees(&r, &html);
+}
+
+/// Leaders are drafted, then recruited or not: each leader's row has its
+/// win rate when drafted beside that when recruited (built).
+#[test]
+fn leaders_are_reported_drafted_and_recruited() {
+    let (r, html, stdout) = balance(
+        "recruited",
+        &[
+            "--game",
+            "base",
+            "--with",
+            "leaders",
+            "--players",
+            "3",
+            "--games",
+            "40",
+            "--bots",
+            "greedy",
+            "--seed",
+            "5",
+        ],
+    );
+    let w = r.dealt_words("card").unwrap();
+    assert_eq!(
+        (w.dealt.as_str(), w.played.as_str()),
+        ("drafted", "recruited")
+    );
+    let leaders: Vec<_> = r.cards.iter().filter(|c| c.dealt.is_some()).collect();
+    // The leaders, cards of no Age, and only they.
+    assert!(leaders.len() >= 30, "{}", leaders.len());
+    assert!(r.cards.iter().all(|c| c.dealt.is_some() == (c.age == 0)));
+    // Four drafted a seat (more when a wonder draws some).
+    let drafted: u64 = leaders.iter().map(|c| c.dealt.as_ref().unwrap().n).sum();
+    assert!(drafted >= 4 * 3 * 40, "{drafted}");
+    for c in &leaders {
+        let d = c.dealt.as_ref().unwrap();
+        // Recruited only if drafted.
+        assert!(c.built <= d.n, "{}", c.name);
+        if d.n > 0 {
+            let share = c.built as f64 / d.n as f64;
+            assert!((c.built_share.unwrap() - share).abs() < 1e-4, "{}", c.name);
+        }
+    }
+    assert!(html.contains("<th>win rate when drafted</th>"));
+    assert!(html.contains("<th>share recruited</th>"));
+    assert!(
+        stdout.contains("A card is drafted, then recruited or not"),
         "{stdout}"
     );
     html_agrees(&r, &html);

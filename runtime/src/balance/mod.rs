@@ -61,13 +61,17 @@ pub struct LabelAcc {
 }
 
 /// A card's games: seats that built it, of those the winners, their totals,
-/// and copies built in all.
+/// and copies built in all; for a card dealt to keep (the kind `card` of
+/// [`Statistics::dealt_kinds`]), the seats dealt it and of those the
+/// winners.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardAcc {
     pub built: u64,
     pub wins: u64,
     pub total: i64,
     pub copies: u64,
+    pub dealt: u64,
+    pub dealt_wins: u64,
 }
 
 /// Sums over the games played: merged across threads.
@@ -146,6 +150,8 @@ impl Tally {
             e.wins += v.wins;
             e.total += v.total;
             e.copies += v.copies;
+            e.dealt += v.dealt;
+            e.dealt_wins += v.dealt_wins;
         }
         for (k, v) in o.totals {
             *self.totals.entry(k).or_default() += v;
@@ -270,6 +276,15 @@ fn one<G: Statistics>(
             e.total += total;
             e.copies += same as u64;
             k += same;
+        }
+        cards.clear();
+        game.dealt_cards(&state, seat, &mut cards);
+        cards.sort_unstable();
+        cards.dedup();
+        for c in &cards {
+            let e = t.cards.entry(c.0).or_default();
+            e.dealt += 1;
+            e.dealt_wins += won;
         }
     }
     Ok(())

@@ -3,7 +3,8 @@
 //!
 //! The judged intervals are the win rates a report flags: each wonder
 //! (side), token or project played, each one dealt apart from played
-//! ([`crate::sim::Statistics::dealt_kinds`]), each seat; those of
+//! ([`crate::sim::Statistics::dealt_kinds`]), each card dealt to keep
+//! (a drafted leader), each seat; those of
 //! [`MIN_SAMPLE`] seats or more (a rate of fewer is a finding of nothing,
 //! and the first games of a rare thing would set the goal). Game `i` is the
 //! `i`th game of a plain run whatever the batches: a run stopped after `K`
@@ -87,6 +88,7 @@ pub fn precise(t: &Tally, precision: f64) -> (u64, u64, Option<u64>) {
         .labels
         .values()
         .flat_map(|a| [(a.wins, a.n), (a.dealt_wins, a.dealt)])
+        .chain(t.cards.values().map(|a| (a.dealt_wins, a.dealt)))
         .chain(t.seat_wins.iter().map(|&w| (w, t.games)));
     for (wins, n) in rates {
         if n < MIN_SAMPLE {

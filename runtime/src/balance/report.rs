@@ -112,6 +112,14 @@ pub struct CardStat {
     pub few: bool,
     /// Copies built per seat that built it (Architects has copies).
     pub copies: Option<f64>,
+    /// For a card dealt to keep, then built or not (the kind `card` of
+    /// [`Report::dealt_kinds`]: Leaders' drafted leaders), the seats
+    /// dealt it, their win rate and interval; `None` for other cards.
+    #[serde(default)]
+    pub dealt: Option<Rate>,
+    /// Of the seats dealt it, the share that built it.
+    #[serde(default)]
+    pub built_share: Option<f64>,
     /// Win rate of the seats that built it, with its interval.
     pub win_rate_built: Option<f64>,
     pub low: Option<f64>,
@@ -277,6 +285,16 @@ impl Report {
         });
         // Every card that can be dealt, built or not, and any card built.
         let empty = CardAcc::default();
+        // Cards dealt to keep: those of the draft, when the game reports
+        // them apart.
+        let kept = tally.dealt_kinds.iter().any(|(k, _, _)| k == "card");
+        let drafted = |id: u16, a: &CardAcc| {
+            kept && (a.dealt > 0
+                || info.cards.get(usize::from(id)).is_some_and(|c| {
+                    info.draft
+                        .is_some_and(|d| d.colour == c.colour && c.age == 0)
+                }))
+        };
         let mut ids = dealable(info, players, &opts.setup.options);
         ids.extend(tally.cards.keys().copied());
         ids.sort_unstable();
@@ -306,6 +324,9 @@ impl Report {
                     built_rate: round(ratio(a.built as f64, seat_games as f64), 4),
                     never_built: a.built == 0,
                     few: a.built < MIN_SAMPLE,
+                    dealt: drafted(id, a).then(|| Rate::new(a.dealt_wins, a.dealt, even)),
+                    built_share: (drafted(id, a) && a.dealt > 0)
+                        .then(|| round(ratio(a.built as f64, a.dealt as f64), 4)),
                     copies: some(ratio(a.copies as f64, a.built as f64), 2),
                     win_rate_built: some(wb, 4),
                     low: some(low, 4),
@@ -404,6 +425,11 @@ impl Report {
         for s in &mut self.seats {
             s.rate.need(games, points);
         }
+        for c in &mut self.cards {
+            if let Some(d) = &mut c.dealt {
+                d.need(games, points);
+            }
+        }
     }
 
     /// The dealt and played words of `kind`, if it is dealt apart from
@@ -413,7 +439,8 @@ impl Report {
     }
 
     /// Every rate a report flags, with its subject's words: the labels'
-    /// (played, and dealt where apart) and the seats'.
+    /// (played, and dealt where apart), the seats', and the win rates of
+    /// the cards dealt to keep.
     pub fn rates(&self) -> Vec<(String, &Rate)> {
         let mut v = Vec::new();
         for l in &self.labels {
@@ -427,6 +454,14 @@ impl Report {
         }
         for s in &self.seats {
             v.push((format!("seat {}", s.seat), &s.rate));
+        }
+        if let Some(w) = self.dealt_words("card") {
+            for c in &self.cards {
+                if let Some(d) = &c.dealt {
+                    let name = self.card_label(&c.name, c.age);
+                    v.push((format!("card {name} {}", w.dealt), d));
+                }
+            }
         }
         v
     }
