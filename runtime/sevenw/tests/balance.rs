@@ -838,6 +838,55 @@ fn until_precise_stops_when_precise_or_at_the_budget_and_equals_a_plain_run() {
     .unwrap();
     assert_eq!((stop.reason, t.games), (Stopped::MaxGames, 50));
     assert!(stop.wide > 0 && stop.games_needed.unwrap() > 50);
+    // A budget of no time stops after the first batch, whatever the pace.
+    let (t, stop) = play_until(
+        &duel,
+        Bots::new().with_greedy(),
+        &opts,
+        Budget {
+            precision: 0.5,
+            max_time: Some(std::time::Duration::ZERO),
+            ..budget
+        },
+        &|_| {},
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        (stop.reason, t.games, stop.batches),
+        (Stopped::MaxTime, 8, 1)
+    );
+}
+
+/// A report written before the figures of dealt rates, games needed and
+/// stops were added still reads as a baseline.
+#[test]
+fn a_report_without_the_newer_keys_is_still_a_baseline() {
+    let shipped = sevenw_cards::game("base").unwrap();
+    let mut now = report(shipped, 20);
+    let mut old = serde_json::to_value(&now).unwrap();
+    let o = old.as_object_mut().unwrap();
+    for key in ["precision", "dealt_kinds", "stop"] {
+        o.remove(key);
+    }
+    for l in o["labels"].as_array_mut().unwrap() {
+        let l = l.as_object_mut().unwrap();
+        for key in ["games_needed", "dealt", "played_share"] {
+            l.remove(key);
+        }
+    }
+    for c in o["cards"].as_array_mut().unwrap() {
+        let c = c.as_object_mut().unwrap();
+        c.remove("dealt");
+        c.remove("built_share");
+    }
+    let old: Report = serde_json::from_value(old).unwrap();
+    assert_eq!(old.precision, 1.0);
+    assert!(old.stop.is_none() && old.dealt_kinds.is_empty());
+    assert!(old.labels.iter().all(|l| l.rate.games_needed.is_none()));
+    now.compare(&old, "old/report.json");
+    let b = now.baseline.as_ref().unwrap();
+    assert!(!b.changes.is_empty() && b.changes.iter().all(|c| !c.flagged));
 }
 
 #[test]
@@ -861,6 +910,15 @@ fn until_precise_on_the_command_line_says_why_it_stopped() {
     assert_eq!(r.precision, 0.5);
     let stop = r.stop.as_ref().unwrap();
     assert_eq!(stop.reason, sevenw_runtime::balance::Stopped::MaxGames);
+    // The intervals judged are the report's rates of enough seats, and
+    // those still wide the ones whose games needed are more than played.
+    let judged: Vec<_> = r.rates().into_iter().filter(|(_, x)| !x.few).collect();
+    assert_eq!(stop.judged, judged.len() as u64);
+    let wide = judged
+        .iter()
+        .filter(|(_, x)| x.games_needed.is_none_or(|g| g > r.games))
+        .count();
+    assert_eq!(stop.wide, wide as u64);
     let why = sevenw_cli::html::stop_sentence(&r).unwrap();
     assert!(
         why.starts_with("Stopped at the budget of 40 games"),
