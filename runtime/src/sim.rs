@@ -58,6 +58,26 @@ pub trait Statistics: Game {
     fn played_with(&self, _state: &Self::State, _seat: usize, _out: &mut Vec<Tag>) {}
     /// The cards `seat` has built (in front of it).
     fn built<'s>(&self, state: &'s Self::State, seat: usize) -> &'s [CardId];
+    /// Every tag the game can give with `setup`, played or not (every
+    /// wonder side, token, project of the card sets in play): the balance
+    /// report lists each, with its sample, even one no seat played.
+    /// Nothing by default.
+    fn every_tag(&self, _setup: &Setup, _out: &mut Vec<Tag>) {}
+    /// The kinds of tag a seat may be dealt without playing it, with the
+    /// game's words for being dealt one and for playing it:
+    /// `(kind, dealt, played)`, such as a wonder drafted then built or
+    /// not. None by default: what a seat is dealt, it plays.
+    fn dealt_kinds(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        &[]
+    }
+    /// The tags of [`Statistics::dealt_kinds`] that `seat` was dealt,
+    /// played or not, into `out` (not cleared). Nothing by default.
+    fn dealt_with(&self, _state: &Self::State, _seat: usize, _out: &mut Vec<Tag>) {}
+    /// The cards `seat` was dealt to keep, built or not, when
+    /// [`Statistics::dealt_kinds`] has the kind `card` (a draft's cards,
+    /// kept then recruited or not), into `out` (not cleared). Nothing by
+    /// default.
+    fn dealt_cards(&self, _state: &Self::State, _seat: usize, _out: &mut Vec<CardId>) {}
 }
 
 /// Something a seat played with, for statistics: a kind and a name, both
@@ -393,48 +413,70 @@ pub fn simulate_with<G: Statistics>(
     // Set-up mistakes are reported before anything is played.
     game.start(&opts.setup).map_err(SimError::Setup)?;
     bots.check(game, &opts.bots).map_err(SimError::Setup)?;
-    in_chunks(opts, CHUNK, progress, Stats::merge, &|games| {
-        let mut stats = Stats::default();
-        let mut tally = Tally::default();
-        let mut state = None;
-        let mut setup = opts.setup.clone();
-        let mut table = Vec::with_capacity(opts.bots.len());
-        for i in games {
-            one(
-                game,
-                opts,
-                &mut setup,
-                checks,
-                i,
-                &mut stats,
-                &mut tally,
-                &mut state,
-                (bots, &mut table),
-            )?;
-        }
-        tally.into_stats(&mut stats);
-        Ok(stats)
-    })
+    in_chunks(
+        opts,
+        0..opts.games,
+        CHUNK,
+        progress,
+        Stats::merge,
+        &|games| {
+            let mut stats = Stats::default();
+            let mut tally = Tally::default();
+            let mut state = None;
+            let mut setup = opts.setup.clone();
+            let mut table = Vec::with_capacity(opts.bots.len());
+            for i in games {
+                one(
+                    game,
+                    opts,
+                    &mut setup,
+                    checks,
+                    i,
+                    &mut stats,
+                    &mut tally,
+                    &mut state,
+                    (bots, &mut table),
+                )?;
+            }
+            tally.into_stats(&mut stats);
+            Ok(stats)
+        },
+    )
 }
 
-/// Plays games `0..opts.games` in chunks of at most `cap` games
-/// ([`chunk_size`]) on `opts.threads` threads, each chunk summed by `play`
-/// and the sums joined by `merge` in chunk order: the same result on any
-/// number of threads (for an associative `merge`). `progress` is told of
-/// each chunk played.
+/// The chunks games `games` are played in, each a task of its own:
+/// [`chunk_size`] games each (the last may have fewer), from the number
+/// of games alone. 40 games make 40 chunks, so that two threads share
+/// even 40 slow games.
+pub fn plan_chunks(games: std::ops::Range<u64>, cap: u64) -> Vec<std::ops::Range<u64>> {
+    let n = games.end.saturating_sub(games.start);
+    let chunk = chunk_size(n, cap);
+    (0..n.div_ceil(chunk))
+        .map(|c| games.start + c * chunk..(games.start + (c + 1) * chunk).min(games.end))
+        .collect()
+}
+
+/// Plays games `games` (numbered as in a run of their own: game `i` is
+/// seeded by `i`) in the chunks of [`plan_chunks`] on `opts.threads`
+/// threads, each chunk summed by `play` and the sums joined by `merge` in
+/// chunk order: the same result on any number of threads (for an
+/// associative `merge`). `progress` is told of each chunk played.
 pub(crate) fn in_chunks<T: Send + Default>(
     opts: &SimOptions,
+    games: std::ops::Range<u64>,
     cap: u64,
     progress: &(dyn Fn(u64) + Sync),
     merge: fn(T, T) -> T,
     play: &(dyn Fn(std::ops::Range<u64>) -> Result<T, SimError> + Sync),
 ) -> Result<T, SimError> {
-    let chunk = chunk_size(opts.games, cap);
-    let chunks = opts.games.div_ceil(chunk);
+    let plan = plan_chunks(games, cap);
+    let chunks = plan.len() as u64;
     let run = |c: u64| -> Result<T, SimError> {
-        let end = ((c + 1) * chunk).min(opts.games);
-        let sum = play(c * chunk..end)?;
-        progress(end - c * chunk);
+        let Some(r) = usize::try_from(c).ok().and_then(|c| plan.get(c)) else {
+            return Ok(T::default());
+        };
+        let sum = play(r.clone())?;
+        progress(r.end - r.start);
         Ok(sum)
     };
     if opts.threads <= 1 {
@@ -617,6 +659,7 @@ mod tests {
             let reports = Mutex::new(Vec::new());
             let ranges: Vec<(u64, u64)> = in_chunks(
                 &opts,
+                0..opts.games,
                 CHUNK,
                 &|n| {
                     done.fetch_add(n, Ordering::Relaxed);
@@ -635,5 +678,47 @@ mod tests {
             assert_eq!(done.load(Ordering::Relaxed), 40);
             assert_eq!(reports.lock().unwrap().len(), 40);
         }
+    }
+
+    #[test]
+    fn forty_games_are_at_least_as_many_tasks_as_threads_and_run_at_once() {
+        use std::sync::{Condvar, Mutex};
+        // The plan: 40 games, 40 chunks of one, covering each game once;
+        // a later range of games is planned the same way.
+        let plan = plan_chunks(0..40, CHUNK);
+        assert!(plan.len() >= 2, "{plan:?}");
+        assert_eq!(plan.len(), 40);
+        assert!(plan.iter().all(|r| r.end - r.start == 1));
+        let later = plan_chunks(100..1_100, 8);
+        assert_eq!(later.first().map(|r| r.start), Some(100));
+        assert_eq!(later.last().map(|r| r.end), Some(1_100));
+        assert!(later.windows(2).all(|w| w[0].end == w[1].start));
+        assert!(later.len() as u64 >= MIN_CHUNKS);
+        assert!(plan_chunks(5..5, 8).is_empty());
+        // Two threads play two chunks at the same time: each chunk waits
+        // (at most a while, so that a failure cannot hang) for another to
+        // be under way, and the most under way at once is counted.
+        let opts = SimOptions {
+            setup: Setup::new(2, 1),
+            bots: Vec::new(),
+            games: 40,
+            threads: 2,
+            check: false,
+        };
+        let now = Mutex::new((0u32, 0u32));
+        let woken = Condvar::new();
+        in_chunks(&opts, 0..40, CHUNK, &|_| {}, |a: (), _| a, &|_| {
+            let mut g = now.lock().unwrap();
+            g.0 += 1;
+            g.1 = g.1.max(g.0);
+            woken.notify_all();
+            let (mut g, _) = woken
+                .wait_timeout_while(g, std::time::Duration::from_secs(20), |g| g.1 < 2)
+                .unwrap();
+            g.0 -= 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(now.lock().unwrap().1, 2, "two chunks under way at once");
     }
 }

@@ -104,6 +104,41 @@ pub(crate) struct GameArgs {
     pub(crate) wonders: Option<String>,
 }
 
+/// A precision in points: more than 0, at most 50.
+fn parse_precision(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(p) if p > 0.0 && p <= 50.0 => Ok(p),
+        _ => Err(format!(
+            "`{}` is not a precision in points (more than 0, at most 50; 1 is ±1 point)",
+            shown(s)
+        )),
+    }
+}
+
+/// A time as `90s`, `10m`, `2h` or seconds.
+pub(crate) fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let t = s.trim();
+    let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => (&t[..i], &t[i..]),
+        None => (t, "s"),
+    };
+    let scale = match unit.to_ascii_lowercase().as_str() {
+        "s" => 1.0,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        _ => 0.0,
+    };
+    match num.trim().parse::<f64>() {
+        Ok(v) if scale > 0.0 && v > 0.0 && v * scale < 1e9 => {
+            Ok(std::time::Duration::from_secs_f64(v * scale))
+        }
+        _ => Err(format!(
+            "`{}` is not a time (90s, 10m, 2h, or seconds)",
+            shown(s)
+        )),
+    }
+}
+
 fn parse_option(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((name, value)) if !name.trim().is_empty() && !value.trim().is_empty() => {
@@ -177,9 +212,22 @@ pub(crate) struct SimArgs {
 pub(crate) struct BalanceArgs {
     #[command(flatten)]
     pub(crate) game: GameArgs,
-    /// Games to play.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) games: u64,
+    /// Games to play (with --until-precise, the first batch; default 256).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "until_precise")]
+    pub(crate) games: Option<u64>,
+    /// Play batches of games until every judged win-rate interval (every
+    /// wonder, token, project and seat of 30 seats or more) is within ±P
+    /// percentage points, or --max-games or --max-time runs out.
+    #[arg(long, value_name = "P", value_parser = parse_precision)]
+    pub(crate) until_precise: Option<f64>,
+    /// With --until-precise: the most games to play in all.
+    #[arg(long, value_name = "N", requires = "until_precise", default_value_t = 1_000_000,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_games: u64,
+    /// With --until-precise: the most time to play, as 90s, 10m, 2h or
+    /// seconds (checked between batches).
+    #[arg(long, value_name = "TIME", requires = "until_precise", value_parser = parse_duration)]
+    pub(crate) max_time: Option<std::time::Duration>,
     /// Threads (default: every core). The results are the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub(crate) threads: Option<u64>,

@@ -2,15 +2,19 @@
 
 use std::time::Instant;
 
+use sevenw_runtime::balance::{Budget, Progress};
 use sevenw_runtime::games::Library;
 use sevenw_runtime::sim::{SimError, SimOptions};
-use sevenw_runtime::text::shown;
+use sevenw_runtime::text::{plural, shown};
 
 use crate::args::BalanceArgs;
 use crate::html;
 use crate::setup::setup_fail;
 use crate::sim::progress_bar;
 use crate::{Fail, input};
+
+/// The first batch of `--until-precise` when `--games` does not say.
+const FIRST_BATCH: u64 = 256;
 
 pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail> {
     use sevenw_runtime::balance::Report;
@@ -32,22 +36,52 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
         None => None,
     };
     let threads = crate::sim::threads(a.threads);
-    let opts = SimOptions {
+    let first = a.games.unwrap_or(FIRST_BATCH);
+    let mut opts = SimOptions {
         setup,
         bots,
-        games: a.games,
+        games: first,
         threads,
         check: false,
     };
-    let bar = progress_bar(a.games);
+    let bar = progress_bar(first);
     let start = Instant::now();
-    let tally = g.balance(&opts, &|n| bar.inc(n)).map_err(|e| match e {
+    let fail = |e| match e {
         SimError::Setup(e) => setup_fail("balance", e),
         e => input(e.to_string()),
-    })?;
+    };
+    let (tally, stop) = match a.until_precise {
+        Some(precision) => {
+            let budget = Budget {
+                precision,
+                first,
+                max_games: a.max_games,
+                max_time: a.max_time,
+            };
+            let mut on_batch = |p: Progress| {
+                bar.set_length(p.target);
+                if let Some(w) = p.wide {
+                    bar.set_message(format!(
+                        "; {} wider than ±{precision} points",
+                        plural(w, "interval")
+                    ));
+                }
+            };
+            let (t, stop) = g
+                .balance_until(&opts, budget, &|n| bar.inc(n), &mut on_batch)
+                .map_err(fail)?;
+            (t, Some(stop))
+        }
+        None => (g.balance(&opts, &|n| bar.inc(n)).map_err(fail)?, None),
+    };
     bar.finish_and_clear();
+    opts.games = tally.games;
     let secs = start.elapsed().as_secs_f64();
     let mut report = Report::new(g.info(), g.victories(), &opts, &tally, secs);
+    if let Some(stop) = stop {
+        report.set_precision(stop.precision);
+        report.stop = Some(stop);
+    }
     if let (Some(old), Some(p)) = (&baseline, &a.baseline) {
         report.compare(old, &p.display().to_string());
     }

@@ -1,7 +1,7 @@
 //! `sim`: many games, their statistics in text or JSON.
 
 use std::io::IsTerminal;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use sevenw_runtime::games::{AnyGame, Library};
 use sevenw_runtime::sim::{SimError, SimOptions, SimReport, Stats};
@@ -11,23 +11,58 @@ use crate::args::SimArgs;
 use crate::setup::setup_fail;
 use crate::{Fail, input};
 
-/// A progress bar on standard error, when it is a terminal.
+/// How often the progress bar is drawn again, a game ended or not: its
+/// spinner and elapsed time move while even one slow game is played.
+pub const TICK: Duration = Duration::from_millis(250);
+
+/// The progress bar's line: `{rate}` and `{left}` are ours.
+pub const TEMPLATE: &str = "{spinner} [{bar:30}] {human_pos}/{human_len} games, {rate} games/s, {elapsed} so far, {left}{msg}";
+
+/// The time left to play `total` games, `done` of them played in
+/// `elapsed`: the mean time per game so far, for each game to come (on
+/// every thread, as the games were). `None` before a game has ended.
+pub fn time_left(done: u64, total: u64, elapsed: Duration) -> Option<Duration> {
+    if done == 0 {
+        return None;
+    }
+    let per_game = elapsed.as_secs_f64() / done as f64;
+    let left = per_game * total.saturating_sub(done) as f64;
+    Some(Duration::from_secs_f64(left.min(1e9)))
+}
+
+/// [`time_left`] in words.
+pub fn left_words(left: Option<Duration>) -> String {
+    match left {
+        Some(d) => format!("{} left", indicatif::HumanDuration(d)),
+        None => "time left: estimating (no game ended yet)".to_string(),
+    }
+}
+
+/// A progress bar on standard error, when it is a terminal: drawn every
+/// [`TICK`], with the games played, the pace and the time left.
 pub(crate) fn progress_bar(games: u64) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(games);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "[{bar:30}] {human_pos}/{human_len} games, {rate} games/s, {eta} left",
-    ) {
-        let style = style.with_key(
-            "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = w.write_str(&crate::io::rate(state.per_sec()));
-            },
-        );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(TEMPLATE) {
+        let style = style
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&crate::io::rate(state.per_sec()));
+                },
+            )
+            .with_key(
+                "left",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let left = time_left(state.pos(), state.len().unwrap_or(0), state.elapsed());
+                    let _ = w.write_str(&left_words(left));
+                },
+            );
         bar.set_style(style.progress_chars("#>-"));
     }
+    bar.enable_steady_tick(TICK);
     bar
 }
 
@@ -138,4 +173,42 @@ pub(crate) fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) ->
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_left_is_the_pace_so_far_for_the_games_to_come() {
+        // No game ended: no estimate, said so.
+        assert_eq!(time_left(0, 40, Duration::from_secs(30)), None);
+        assert!(left_words(None).contains("estimating"));
+        // 10 of 40 games in 30 s: 90 s for the 30 to come.
+        assert_eq!(
+            time_left(10, 40, Duration::from_secs(30)),
+            Some(Duration::from_secs(90))
+        );
+        assert_eq!(
+            time_left(40, 40, Duration::from_secs(30)),
+            Some(Duration::ZERO)
+        );
+        // More games than the length (a batch grown): nothing left.
+        assert_eq!(
+            time_left(50, 40, Duration::from_secs(1)),
+            Some(Duration::ZERO)
+        );
+        assert!(left_words(Some(Duration::from_secs(90))).ends_with(" left"));
+    }
+
+    #[test]
+    fn the_bar_is_drawn_at_least_once_a_second_with_the_time_left() {
+        // Drawn on a steady tick, not only when a game ends, so that the
+        // spinner and the elapsed time move during one slow game.
+        assert!(TICK <= Duration::from_secs(1));
+        for key in ["{spinner}", "{elapsed}", "{left}", "{rate}", "{human_pos}"] {
+            assert!(TEMPLATE.contains(key), "{key}");
+        }
+        assert!(indicatif::ProgressStyle::with_template(TEMPLATE).is_ok());
+    }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use sevenw_cli::html::{NO_DATA, metric_words, num, num_or, pct, pct_or};
+use sevenw_cli::html::{NO_DATA, interval_or, metric_words, num, num_or, pct, pct_or, rate_or};
 use sevenw_host::{CardId, Event, GameInfo, Host, Source};
 use sevenw_runtime::balance::{MIN_SAMPLE, Report, dealable, play};
 use sevenw_runtime::bots::{BotKind, Bots};
@@ -84,13 +84,36 @@ fn html_agrees(r: &Report, html: &str) {
     for l in &r.labels {
         let tr = row(html, &l.kind, &l.name);
         assert!(tr.contains(&cell(&l.rate.n.to_string())), "{tr}");
-        assert!(tr.contains(&cell(&pct(l.rate.win_rate))), "{tr}");
-        let interval = format!("{}–{}", pct(l.rate.low), pct(l.rate.high));
-        assert!(tr.contains(&cell(&interval)), "{tr}");
-        assert_eq!(tr.contains("class=\"flag\""), l.rate.flagged, "{tr}");
+        assert!(tr.contains(&cell(&rate_or(&l.rate))), "{tr}");
+        assert!(tr.contains(&cell(&interval_or(&l.rate))), "{tr}");
+        if l.rate.n > 0 {
+            let interval = format!("{}–{}", pct(l.rate.low), pct(l.rate.high));
+            assert!(tr.contains(&cell(&interval)), "{tr}");
+            assert!(tr.contains(&cell(&pct(l.rate.win_rate))), "{tr}");
+        } else {
+            // Never played: no data, and said so.
+            assert!(tr.contains(&cell(NO_DATA)), "{tr}");
+            assert!(tr.contains(">never "), "{tr}");
+        }
+        let dealt_flagged = l.dealt.as_ref().is_some_and(|d| d.flagged);
+        assert_eq!(
+            tr.contains("class=\"flag\""),
+            l.rate.flagged || dealt_flagged,
+            "{tr}"
+        );
         assert_eq!(l.rate.few, l.rate.n < MIN_SAMPLE, "{tr}");
         assert!(!(l.rate.few && l.rate.flagged), "{tr}");
-        assert!(tr.contains(&cell(&num(l.mean_total))), "{tr}");
+        // Dealt apart from played: both rates, each with its sample.
+        assert_eq!(l.dealt.is_some(), r.dealt_words(&l.kind).is_some(), "{tr}");
+        if let Some(d) = &l.dealt {
+            assert!(tr.contains(&cell(&d.n.to_string())), "{tr}");
+            assert!(tr.contains(&cell(&rate_or(d))), "{tr}");
+            assert!(tr.contains(&cell(&interval_or(d))), "{tr}");
+            assert!(!(d.few && d.flagged), "{tr}");
+        }
+        if l.rate.n > 0 {
+            assert!(tr.contains(&cell(&num(l.mean_total))), "{tr}");
+        }
     }
     for c in &r.cards {
         let tr = row_with(html, "card", &c.name, &format!(" data-age=\"{}\"", c.age));
@@ -104,6 +127,19 @@ fn html_agrees(r: &Report, html: &str) {
             r.card_label(&c.name, c.age),
         ] {
             assert!(tr.contains(&cell(&v)), "{} {v}: {tr}", c.name);
+        }
+        // A card dealt to keep: its rate when dealt, and the share built.
+        assert!(
+            c.dealt.is_none() || r.dealt_words("card").is_some(),
+            "{}",
+            c.name
+        );
+        if let Some(d) = &c.dealt {
+            assert!(tr.contains(&cell(&d.n.to_string())), "{tr}");
+            assert!(tr.contains(&cell(&rate_or(d))), "{tr}");
+            assert!(tr.contains(&cell(&interval_or(d))), "{tr}");
+            assert!(tr.contains(&cell(&pct_or(c.built_share))), "{tr}");
+            assert!(!(d.few && d.flagged), "{tr}");
         }
         // Never built: no data, and said so; too few games: said so.
         assert_eq!(c.never_built, c.built == 0, "{}", c.name);
@@ -504,4 +540,423 @@ fn metrics_are_named_in_words() {
     assert_eq!(metric_words("win_rate_built"), "win rate when built");
     assert_eq!(metric_words("built_rate"), "built rate");
     assert_eq!(metric_words("win_rate"), "win rate");
+}
+
+/// The game of a report's name, edition and expansions, composed as
+/// `--with` does.
+fn composed(game: &str, edition: u8, with: &[&str]) -> &'static GameInfo {
+    let g = sevenw_cards::GAMES
+        .iter()
+        .copied()
+        .find(|g| g.extends.is_empty() && g.name == game && g.edition == edition)
+        .unwrap();
+    let e: Vec<&'static GameInfo> = with
+        .iter()
+        .map(|x| {
+            sevenw_cards::GAMES
+                .iter()
+                .copied()
+                .find(|g| g.name == *x)
+                .unwrap()
+        })
+        .collect();
+    sevenw_runtime::engine::compose::compose(g, &e).unwrap()
+}
+
+/// A short run of every game lists every card that can be dealt, every
+/// wonder side, token and project of the set, each with its sample; no
+/// card of fewer than `MIN_SAMPLE` seat-games is ranked or charted, no rate
+/// of fewer seats flagged.
+#[test]
+fn a_short_run_of_every_game_lists_the_whole_set_and_ranks_none_of_too_few_games() {
+    for (name, game, with, players, edition) in [
+        ("set-base", "base", &[][..], 3, None),
+        ("set-base2", "base", &[], 4, Some("2")),
+        ("set-leaders", "base", &["leaders"], 3, None),
+        ("set-edifice", "base", &["edifice"], 3, None),
+        ("set-duel", "duel", &[], 2, None),
+        ("set-architects", "architects", &[], 3, None),
+    ] {
+        let info = composed(game, edition.map_or(1, |_| 2), with);
+        let p = players.to_string();
+        let w = with.join(",");
+        let mut a = vec!["--game", game, "--players", &p];
+        if let Some(e) = edition {
+            a.extend_from_slice(&["--edition", e]);
+        }
+        if !with.is_empty() {
+            a.extend_from_slice(&["--with", &w]);
+        }
+        a.extend_from_slice(&["--games", "10", "--bots", "random", "--seed", "3"]);
+        let (r, html, stdout) = balance(name, &a);
+        // Every card that can be dealt, once, by name and Age.
+        let mut want: Vec<(String, u8)> = dealable(info, players, &[])
+            .iter()
+            .map(|&id| {
+                let c = &info.cards[usize::from(id)];
+                (c.name.to_string(), c.age)
+            })
+            .collect();
+        let mut got: Vec<(String, u8)> = r.cards.iter().map(|c| (c.name.clone(), c.age)).collect();
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{name}");
+        // Every wonder side, token and project, with its sample.
+        let mut tags: Vec<(&str, String)> = Vec::new();
+        for wonder in info.wonders {
+            if wonder.sides.len() > 1 {
+                for s in wonder.sides {
+                    tags.push(("wonder", format!("{} {}", wonder.name, s.name)));
+                }
+            } else {
+                tags.push(("wonder", wonder.name.to_string()));
+            }
+        }
+        for t in info.progress {
+            tags.push(("progress", t.name.to_string()));
+        }
+        if let Some(rule) = info.projects {
+            for c in info
+                .cards
+                .iter()
+                .filter(|c| c.colour == rule.colour && c.age > 0)
+            {
+                tags.push(("project", c.name.to_string()));
+            }
+        }
+        assert!(tags.len() >= 7, "{name}: {tags:?}");
+        for (kind, label) in &tags {
+            let l = r
+                .labels
+                .iter()
+                .find(|l| l.kind == *kind && &l.name == label)
+                .unwrap_or_else(|| panic!("{name}: no {kind} {label}"));
+            let tr = row(&html, kind, label);
+            assert!(tr.contains(&cell(&l.rate.n.to_string())), "{tr}");
+        }
+        assert_eq!(r.labels.len(), tags.len(), "{name}");
+        // 10 games: no card is built 30 times by 2 to 4 seats... but
+        // whatever is, nothing of fewer is ranked, charted or named.
+        let ranked = sevenw_cli::html::ranked(&r);
+        assert!(ranked.iter().all(|c| c.built >= MIN_SAMPLE), "{name}");
+        let chart = &html[html.find("Lift of the most and least effective").unwrap()..];
+        let chart = &chart[..chart.find("</svg>").unwrap()];
+        for c in r.cards.iter().filter(|c| c.built < MIN_SAMPLE) {
+            assert!(c.few, "{name}: {}", c.name);
+            let label = r.card_label(&c.name, c.age);
+            assert!(
+                !chart.contains(&format!(">{}<", esc(&label))),
+                "{label} charted"
+            );
+            for line in stdout.lines().filter(|l| l.contains("lift:")) {
+                assert!(!line.contains(&format!("{label} ")), "{label}: {line}");
+            }
+        }
+        for (what, rate) in r.rates() {
+            assert!(rate.n >= MIN_SAMPLE || !rate.flagged, "{name}: {what}");
+        }
+        html_agrees(&r, &html);
+    }
+}
+
+/// Duel's wonders are drafted, then built or not: the report tells the
+/// win rate when drafted from that when built, each with its sample.
+#[test]
+fn duel_wonders_are_reported_drafted_and_built() {
+    let (r, html, stdout) = balance(
+        "drafted",
+        &[
+            "--game", "duel", "--games", "60", "--bots", "greedy", "--seed", "7",
+        ],
+    );
+    assert_eq!(
+        r.dealt_words("wonder").map(|w| w.dealt.as_str()),
+        Some("drafted")
+    );
+    let wonders: Vec<_> = r.labels.iter().filter(|l| l.kind == "wonder").collect();
+    let drafted: u64 = wonders.iter().map(|l| l.dealt.as_ref().unwrap().n).sum();
+    let built: u64 = wonders.iter().map(|l| l.rate.n).sum();
+    // Four drafted a seat; at most seven built a game.
+    assert_eq!(drafted, 8 * 60);
+    assert!(built <= 7 * 60 && built > 0, "{built}");
+    for l in &wonders {
+        let d = l.dealt.as_ref().unwrap();
+        // Built only if drafted: built seats are among the drafted ones,
+        // and so are their wins.
+        assert!(l.rate.n <= d.n && l.rate.wins <= d.wins, "{}", l.name);
+        if d.n > 0 {
+            let share = l.rate.n as f64 / d.n as f64;
+            assert!((l.played_share.unwrap() - share).abs() < 1e-4, "{}", l.name);
+        }
+    }
+    // Progress tokens are played as dealt: one rate.
+    assert!(
+        r.labels
+            .iter()
+            .filter(|l| l.kind == "progress")
+            .all(|l| l.dealt.is_none())
+    );
+    // Both are named in the table's head and in the summary's sentence.
+    assert!(html.contains("<th>win rate when drafted</th>"));
+    assert!(html.contains("<th>win rate when built</th>"));
+    assert!(
+        stdout.contains("A wonder is drafted, then built or not"),
+        "{stdout}"
+    );
+    html_agrees(&r, &html);
+}
+
+/// Leaders are drafted, then recruited or not: each leader's row has its
+/// win rate when drafted beside that when recruited (built).
+#[test]
+fn leaders_are_reported_drafted_and_recruited() {
+    let (r, html, stdout) = balance(
+        "recruited",
+        &[
+            "--game",
+            "base",
+            "--with",
+            "leaders",
+            "--players",
+            "3",
+            "--games",
+            "40",
+            "--bots",
+            "greedy",
+            "--seed",
+            "5",
+        ],
+    );
+    let w = r.dealt_words("card").unwrap();
+    assert_eq!(
+        (w.dealt.as_str(), w.played.as_str()),
+        ("drafted", "recruited")
+    );
+    let leaders: Vec<_> = r.cards.iter().filter(|c| c.dealt.is_some()).collect();
+    // The leaders, cards of no Age, and only they.
+    assert!(leaders.len() >= 30, "{}", leaders.len());
+    assert!(r.cards.iter().all(|c| c.dealt.is_some() == (c.age == 0)));
+    // Four drafted a seat (more when a wonder draws some).
+    let drafted: u64 = leaders.iter().map(|c| c.dealt.as_ref().unwrap().n).sum();
+    assert!(drafted >= 4 * 3 * 40, "{drafted}");
+    for c in &leaders {
+        let d = c.dealt.as_ref().unwrap();
+        // Recruited only if drafted.
+        assert!(c.built <= d.n, "{}", c.name);
+        if d.n > 0 {
+            let share = c.built as f64 / d.n as f64;
+            assert!((c.built_share.unwrap() - share).abs() < 1e-4, "{}", c.name);
+        }
+    }
+    assert!(html.contains("<th>win rate when drafted</th>"));
+    assert!(html.contains("<th>share recruited</th>"));
+    assert!(
+        stdout.contains("A card is drafted, then recruited or not"),
+        "{stdout}"
+    );
+    html_agrees(&r, &html);
+}
+
+/// `--until-precise` stops when every judged interval is within the
+/// precision, or at the budget, and says why; what it plays is the plain
+/// run of as many games.
+#[test]
+fn until_precise_stops_when_precise_or_at_the_budget_and_equals_a_plain_run() {
+    use sevenw_runtime::balance::{Budget, Stopped, play_until, precise};
+    let duel = sevenw_runtime::games::duel::Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+    let opts = SimOptions {
+        setup: Setup::new(2, 9),
+        bots: vec![BotKind::Greedy; 2],
+        games: 0,
+        threads: 2,
+        check: false,
+    };
+    let budget = Budget {
+        precision: 12.0,
+        first: 8,
+        max_games: 5_000,
+        max_time: None,
+    };
+    let mut batches = Vec::new();
+    let (t, stop) = play_until(
+        &duel,
+        Bots::new().with_greedy(),
+        &opts,
+        budget,
+        &|_| {},
+        &mut |p| batches.push(p),
+    )
+    .unwrap();
+    assert_eq!(stop.reason, Stopped::Precise);
+    assert_eq!(stop.wide, 0);
+    assert!(stop.judged > 0);
+    // Batches follow each other, the first of `first` games.
+    assert_eq!(batches.len() as u64, stop.batches);
+    assert_eq!((batches[0].done, batches[0].target), (0, 8));
+    assert!(batches.windows(2).all(|w| w[0].target == w[1].done));
+    assert_eq!(batches.last().unwrap().target, t.games);
+    // Every judged interval is within ±12 points, not yet one batch before.
+    let (_, wide, _) = precise(&t, 12.0);
+    assert_eq!(wide, 0);
+    // The plain run of as many games is the same, tally for tally.
+    let plain = play(
+        &duel,
+        Bots::new().with_greedy(),
+        &SimOptions {
+            games: t.games,
+            threads: 1,
+            ..opts.clone()
+        },
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(plain, t);
+    // And so is a second run: the batches depend on the seed alone.
+    let (again, _) = play_until(
+        &duel,
+        Bots::new().with_greedy(),
+        &opts,
+        budget,
+        &|_| {},
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(again, t);
+    // A precision out of reach stops at the budget of games.
+    let (t, stop) = play_until(
+        &duel,
+        Bots::new().with_greedy(),
+        &opts,
+        Budget {
+            precision: 0.5,
+            max_games: 50,
+            ..budget
+        },
+        &|_| {},
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!((stop.reason, t.games), (Stopped::MaxGames, 50));
+    assert!(stop.wide > 0 && stop.games_needed.unwrap() > 50);
+    // A budget of no time stops after the first batch, whatever the pace.
+    let (t, stop) = play_until(
+        &duel,
+        Bots::new().with_greedy(),
+        &opts,
+        Budget {
+            precision: 0.5,
+            max_time: Some(std::time::Duration::ZERO),
+            ..budget
+        },
+        &|_| {},
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        (stop.reason, t.games, stop.batches),
+        (Stopped::MaxTime, 8, 1)
+    );
+}
+
+/// A report written before the figures of dealt rates, games needed and
+/// stops were added still reads as a baseline.
+#[test]
+fn a_report_without_the_newer_keys_is_still_a_baseline() {
+    let shipped = sevenw_cards::game("base").unwrap();
+    let mut now = report(shipped, 20);
+    let mut old = serde_json::to_value(&now).unwrap();
+    let o = old.as_object_mut().unwrap();
+    for key in ["precision", "dealt_kinds", "stop"] {
+        o.remove(key);
+    }
+    for l in o["labels"].as_array_mut().unwrap() {
+        let l = l.as_object_mut().unwrap();
+        for key in ["games_needed", "dealt", "played_share"] {
+            l.remove(key);
+        }
+    }
+    for c in o["cards"].as_array_mut().unwrap() {
+        let c = c.as_object_mut().unwrap();
+        c.remove("dealt");
+        c.remove("built_share");
+    }
+    let old: Report = serde_json::from_value(old).unwrap();
+    assert_eq!(old.precision, 1.0);
+    assert!(old.stop.is_none() && old.dealt_kinds.is_empty());
+    assert!(old.labels.iter().all(|l| l.rate.games_needed.is_none()));
+    now.compare(&old, "old/report.json");
+    let b = now.baseline.as_ref().unwrap();
+    assert!(!b.changes.is_empty() && b.changes.iter().all(|c| !c.flagged));
+}
+
+#[test]
+fn until_precise_on_the_command_line_says_why_it_stopped() {
+    let (r, html, stdout) = balance(
+        "precise",
+        &[
+            "--game",
+            "duel",
+            "--until-precise",
+            "0.5",
+            "--max-games",
+            "40",
+            "--games",
+            "16",
+            "--seed",
+            "2",
+        ],
+    );
+    assert_eq!(r.games, 40);
+    assert_eq!(r.precision, 0.5);
+    let stop = r.stop.as_ref().unwrap();
+    assert_eq!(stop.reason, sevenw_runtime::balance::Stopped::MaxGames);
+    // The intervals judged are the report's rates of enough seats, and
+    // those still wide the ones whose games needed are more than played.
+    let judged: Vec<_> = r.rates().into_iter().filter(|(_, x)| !x.few).collect();
+    assert_eq!(stop.judged, judged.len() as u64);
+    let wide = judged
+        .iter()
+        .filter(|(_, x)| x.games_needed.is_none_or(|g| g > r.games))
+        .count();
+    assert_eq!(stop.wide, wide as u64);
+    let why = sevenw_cli::html::stop_sentence(&r).unwrap();
+    assert!(
+        why.starts_with("Stopped at the budget of 40 games"),
+        "{why}"
+    );
+    assert!(stdout.contains(&why), "{stdout}");
+    assert!(html.contains(&esc(&why)));
+    assert!(html.contains("games for ±0.5 points"));
+    // Each flagged interval comes with the games that would narrow it.
+    for (what, rate) in r.rates().into_iter().filter(|(_, x)| x.flagged) {
+        let g = rate.games_needed.unwrap();
+        assert!(g > 40, "{what}");
+        assert!(
+            stdout.contains(&format!("{what} {}", sevenw_cli::html::count(g))),
+            "{stdout}"
+        );
+    }
+    // The budget options need --until-precise; --games is needed without it.
+    for args in [
+        &["--game", "duel", "--games", "2", "--max-games", "9"][..],
+        &["--game", "duel", "--games", "2", "--max-time", "1m"],
+        &["--game", "duel"],
+        &["--game", "duel", "--until-precise", "0"],
+        &[
+            "--game",
+            "duel",
+            "--until-precise",
+            "1",
+            "--max-time",
+            "soon",
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sevenw"))
+            .arg("balance")
+            .args(args)
+            .args(["--out", &out_dir("refused").to_string_lossy()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
 }

@@ -10,16 +10,23 @@
 //! change is flagged when a two-proportion z-test puts it at 3 standard
 //! errors or more: with a hundred cards compared, 1.96 would flag about five
 //! by chance alone.
+//!
+//! Each rate also says how many games of the run would bring its interval
+//! within ±`precision` points ([`games_needed`]), and [`play_until`] plays
+//! until every judged interval is that narrow ([`precise`]), or a budget
+//! runs out.
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-use sevenw_host::GameInfo;
-
 use crate::bots::{Bot, Bots};
-use crate::engine::compose::categories_in_play;
 use crate::game::{Game, Observer, Setup, play_out};
-use crate::sim::{SimError, SimOptions, Statistics, add, game_seed, in_chunks};
+use crate::sim::{SimError, SimOptions, Statistics, Tag, add, game_seed, in_chunks};
+
+mod precise;
+mod report;
+
+pub use precise::{Budget, Progress, Stop, Stopped, play_until, precise};
+pub use report::*;
 
 /// The most games one task plays before it reports ([`crate::sim::chunk_size`]).
 const CHUNK: u64 = 8;
@@ -36,23 +43,35 @@ pub const CHANGE_Z: f64 = 3.0;
 /// below it a rate is shown but marked "too few games".
 pub const MIN_SAMPLE: u64 = 30;
 
-/// A label's games: seats that played it, those that won, points.
+/// The precision, in points of win rate, the report counts the games for
+/// when not asked another (`--until-precise`).
+pub const DEFAULT_PRECISION: f64 = 1.0;
+
+/// A label's games: seats that played it, those that won, points; and,
+/// for a kind dealt apart from played ([`Statistics::dealt_kinds`]), the
+/// seats dealt it and those of them that won.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LabelAcc {
     pub n: u64,
     pub wins: u64,
     pub points: Vec<i64>,
     pub total: i64,
+    pub dealt: u64,
+    pub dealt_wins: u64,
 }
 
 /// A card's games: seats that built it, of those the winners, their totals,
-/// and copies built in all.
+/// and copies built in all; for a card dealt to keep (the kind `card` of
+/// [`Statistics::dealt_kinds`]), the seats dealt it and of those the
+/// winners.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CardAcc {
     pub built: u64,
     pub wins: u64,
     pub total: i64,
     pub copies: u64,
+    pub dealt: u64,
+    pub dealt_wins: u64,
 }
 
 /// Sums over the games played: merged across threads.
@@ -73,8 +92,12 @@ pub struct Tally {
     pub total: i64,
     pub labels: BTreeMap<(String, String), LabelAcc>,
     /// The labels' kinds in the order the game first gave them
-    /// ([`Statistics::played_with`]): the report lists them in this order.
+    /// ([`Statistics::kinds`], then [`Statistics::played_with`]): the
+    /// report lists them in this order.
     pub kinds: Vec<String>,
+    /// The kinds dealt apart from played, with the game's words for both
+    /// ([`Statistics::dealt_kinds`]).
+    pub dealt_kinds: Vec<(String, String, String)>,
     pub cards: BTreeMap<u16, CardAcc>,
     /// Seat-games per final total.
     pub totals: BTreeMap<i32, u64>,
@@ -107,12 +130,19 @@ impl Tally {
                 self.kinds.push(k);
             }
         }
+        for k in o.dealt_kinds {
+            if !self.dealt_kinds.contains(&k) {
+                self.dealt_kinds.push(k);
+            }
+        }
         for (k, v) in o.labels {
             let e = self.labels.entry(k).or_default();
             e.n += v.n;
             e.wins += v.wins;
             e.total += v.total;
             add(&mut e.points, &v.points);
+            e.dealt += v.dealt;
+            e.dealt_wins += v.dealt_wins;
         }
         for (k, v) in o.cards {
             let e = self.cards.entry(k).or_default();
@@ -120,11 +150,39 @@ impl Tally {
             e.wins += v.wins;
             e.total += v.total;
             e.copies += v.copies;
+            e.dealt += v.dealt;
+            e.dealt_wins += v.dealt_wins;
         }
         for (k, v) in o.totals {
             *self.totals.entry(k).or_default() += v;
         }
         self
+    }
+
+    /// The kinds and tags the game can give with `setup`, each with a
+    /// label, played or not: a report lists every one.
+    fn know<G: Statistics>(&mut self, game: &G, setup: &Setup) {
+        for &k in game.kinds() {
+            if !self.kinds.iter().any(|x| x == k) {
+                self.kinds.push(k.to_string());
+            }
+        }
+        for &(k, d, p) in game.dealt_kinds() {
+            let k = (k.to_string(), d.to_string(), p.to_string());
+            if !self.dealt_kinds.contains(&k) {
+                self.dealt_kinds.push(k);
+            }
+        }
+        let mut every = Vec::new();
+        game.every_tag(setup, &mut every);
+        for tag in every {
+            if !self.kinds.iter().any(|x| x == tag.kind) {
+                self.kinds.push(tag.kind.to_string());
+            }
+            self.labels
+                .entry((tag.kind.to_string(), tag.label()))
+                .or_default();
+        }
     }
 }
 
@@ -172,7 +230,7 @@ fn one<G: Statistics>(
         t.seat_wins.resize(n, 0);
         t.seat_totals.resize(n, 0);
     }
-    let mut labels = Vec::new();
+    let mut labels: Vec<Tag> = Vec::new();
     let mut cards: Vec<sevenw_host::CardId> = Vec::new();
     for (seat, score) in out.scores.iter().enumerate() {
         let won = u64::from(out.winners.contains(&seat));
@@ -196,6 +254,15 @@ fn one<G: Statistics>(
             let pts: Vec<i64> = score.points.iter().map(|&p| i64::from(p)).collect();
             add(&mut e.points, &pts);
         }
+        game.dealt_with(&state, seat, &mut labels);
+        for tag in labels.drain(..) {
+            let e = t
+                .labels
+                .entry((tag.kind.to_string(), tag.label()))
+                .or_default();
+            e.dealt += 1;
+            e.dealt_wins += won;
+        }
         cards.clear();
         cards.extend_from_slice(game.built(&state, seat));
         cards.sort_unstable();
@@ -210,12 +277,22 @@ fn one<G: Statistics>(
             e.copies += same as u64;
             k += same;
         }
+        cards.clear();
+        game.dealt_cards(&state, seat, &mut cards);
+        cards.sort_unstable();
+        cards.dedup();
+        for c in &cards {
+            let e = t.cards.entry(c.0).or_default();
+            e.dealt += 1;
+            e.dealt_wins += won;
+        }
     }
     Ok(())
 }
 
 /// Plays `opts.games` games and sums them; `progress` is told how many more
-/// have ended, now and then, from any thread.
+/// have ended, now and then, from any thread. Every tag the game can give
+/// has a label, played or not ([`Statistics::every_tag`]).
 pub fn play<G: Statistics>(
     game: &G,
     bots: Bots<G>,
@@ -224,7 +301,21 @@ pub fn play<G: Statistics>(
 ) -> Result<Tally, SimError> {
     game.start(&opts.setup).map_err(SimError::Setup)?;
     bots.check(game, &opts.bots).map_err(SimError::Setup)?;
-    in_chunks(opts, CHUNK, progress, Tally::merge, &|games| {
+    let mut t = play_games(game, bots, opts, 0..opts.games, progress)?;
+    t.know(game, &opts.setup);
+    Ok(t)
+}
+
+/// Plays games `games` of a run seeded `opts.setup.seed` and sums them:
+/// the sums of `0..a` and `a..b` merged are those of `0..b`.
+fn play_games<G: Statistics>(
+    game: &G,
+    bots: Bots<G>,
+    opts: &SimOptions,
+    games: std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, SimError> {
+    in_chunks(opts, games, CHUNK, progress, Tally::merge, &|games| {
         let mut t = Tally::default();
         let mut table = Vec::with_capacity(opts.bots.len());
         for i in games {
@@ -257,477 +348,48 @@ fn ratio(a: f64, b: f64) -> f64 {
     if b > 0.0 { a / b } else { 0.0 }
 }
 
-/// A rate with its sample, interval and flag.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rate {
-    /// Seats (seat-games) counted.
-    pub n: u64,
-    /// Of those, winners (ties count for each winner).
-    pub wins: u64,
-    pub win_rate: f64,
-    /// The Wilson 95% interval.
-    pub low: f64,
-    pub high: f64,
-    /// The interval leaves out the even rate, from [`MIN_SAMPLE`] seats on.
-    pub flagged: bool,
-    /// Fewer than [`MIN_SAMPLE`] seats: too few games for a finding.
-    #[serde(default)]
-    pub few: bool,
+/// Half the width of the Wilson 95% interval of a rate `p` over `n` seats
+/// (before clipping to 0..1).
+fn half_width(p: f64, n: f64) -> f64 {
+    let z2 = Z95 * Z95;
+    Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n)
 }
 
-impl Rate {
-    fn new(wins: u64, n: u64, even: f64) -> Rate {
-        let (low, high) = wilson(wins, n);
-        Rate {
-            n,
-            wins,
-            win_rate: round(ratio(wins as f64, n as f64), 4),
-            low: round(low, 4),
-            high: round(high, 4),
-            flagged: n >= MIN_SAMPLE && (even < low || even > high),
-            few: n < MIN_SAMPLE,
-        }
+/// The games of the run after which a rate of `wins` in `n` seats, seen in
+/// `games` games, would have a Wilson 95% interval within ±`points`
+/// points (half its width at most `points` / 100): the fewest seats `m`
+/// for which the interval of the same rate is that narrow, times the games
+/// per seat so far (`games / n`), assuming the rate and the share of games
+/// in which it is played stay as they are. `None` without a seat or game,
+/// or for a precision of no width. Some 9,600 seats for an even rate at
+/// ±1 point.
+pub fn games_needed(wins: u64, n: u64, games: u64, points: f64) -> Option<u64> {
+    if n == 0 || games == 0 || points.is_nan() || points <= 0.0 {
+        return None;
     }
-}
-
-/// What one seat played with: a wonder (and side), a progress token, a
-/// project joined.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LabelStat {
-    /// `wonder`, `progress`, `project`.
-    pub kind: String,
-    pub name: String,
-    #[serde(flatten)]
-    pub rate: Rate,
-    /// Mean points by category (in `categories` order), and mean total.
-    pub points: Vec<f64>,
-    pub mean_total: f64,
-}
-
-/// One card.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CardStat {
-    pub name: String,
-    /// Its Age (0: a card of no Age, as leaders).
-    pub age: u8,
-    pub colour: String,
-    /// Seat-games in which it was built, and their share.
-    pub built: u64,
-    pub built_rate: f64,
-    /// Never built in these games: the rates of the seats that built it
-    /// are `None` (no data).
-    #[serde(default)]
-    pub never_built: bool,
-    /// Built in fewer than [`MIN_SAMPLE`] seat-games: its rates are shown
-    /// but it is not ranked among the findings.
-    #[serde(default)]
-    pub few: bool,
-    /// Copies built per seat that built it (Architects has copies).
-    pub copies: Option<f64>,
-    /// Win rate of the seats that built it, with its interval.
-    pub win_rate_built: Option<f64>,
-    pub low: Option<f64>,
-    pub high: Option<f64>,
-    /// Win rate of the seats that did not.
-    pub win_rate_not: f64,
-    /// `win_rate_built - win_rate_not`.
-    pub lift: Option<f64>,
-    /// Mean final total of the seats that built it, and of those that did
-    /// not; their difference.
-    pub mean_total_built: Option<f64>,
-    pub mean_total_not: f64,
-    pub points_lift: Option<f64>,
-}
-
-/// One seat of the table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SeatStat {
-    /// From 1.
-    pub seat: usize,
-    #[serde(flatten)]
-    pub rate: Rate,
-    pub mean_total: f64,
-}
-
-/// How long games are.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Length {
-    /// Decisions per game (every move of every seat).
-    pub mean_decisions: f64,
-    pub min_decisions: u64,
-    pub max_decisions: u64,
-}
-
-/// How games were won.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Victory {
-    pub kind: String,
-    pub games: u64,
-    pub share: f64,
-}
-
-/// A change since the baseline report.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Change {
-    /// `wonder`, `progress`, `project`, `card`, `seat`.
-    pub kind: String,
-    pub name: String,
-    /// A card's Age; `None` for anything else.
-    #[serde(default)]
-    pub age: Option<u8>,
-    /// `win_rate`, `built_rate`, `win_rate_built`.
-    pub metric: String,
-    pub before: f64,
-    pub after: f64,
-    pub change: f64,
-    /// The change in standard errors (two-proportion z).
-    pub z: f64,
-    /// `|z| >= 3`: more than the noise.
-    pub flagged: bool,
-}
-
-/// The comparison with a baseline report.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Baseline {
-    /// The path it was read from.
-    pub path: String,
-    pub games: u64,
-    /// Every change compared, the flagged first, then by |z|.
-    pub changes: Vec<Change>,
-}
-
-/// The whole report (`report.json`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Report {
-    /// The game's name and title, the expansions and edition in play.
-    pub game: String,
-    pub title: String,
-    pub players: usize,
-    pub games: u64,
-    pub seed: u64,
-    pub bots: Vec<String>,
-    pub seconds: f64,
-    pub games_per_sec: f64,
-    /// The even win rate (1 / players).
-    pub even: f64,
-    /// The scoring categories, in the game's order.
-    pub categories: Vec<String>,
-    /// Per wonder (and side), progress token, project: sorted by kind, then
-    /// win rate, highest first.
-    pub labels: Vec<LabelStat>,
-    /// Per card: sorted by Age, then lift, highest first.
-    pub cards: Vec<CardStat>,
-    pub seats: Vec<SeatStat>,
-    pub length: Length,
-    pub victories: Vec<Victory>,
-    /// Seat-games per final total: `[total, count]`.
-    pub totals: Vec<(i32, u64)>,
-    pub baseline: Option<Baseline>,
-}
-
-impl Report {
-    /// The report of `tally`, played as `opts` said, in `seconds`.
-    pub fn new(
-        info: &'static GameInfo,
-        victories: &[&str],
-        opts: &SimOptions,
-        tally: &Tally,
-        seconds: f64,
-    ) -> Report {
-        let players = tally.seat_wins.len().max(1);
-        let even = 1.0 / players as f64;
-        let seat_games = tally.games * players as u64;
-        // The categories of the card sets in play only (a composed game's
-        // list holds the whole family's).
-        let shown = categories_in_play(info);
-        let categories: Vec<String> = shown
-            .iter()
-            .map(|&i| info.categories[i].to_string())
-            .collect();
-        let mut labels: Vec<LabelStat> = tally
-            .labels
-            .iter()
-            .map(|((kind, name), a)| {
-                let n = a.n.max(1) as f64;
-                LabelStat {
-                    kind: kind.clone(),
-                    name: name.clone(),
-                    rate: Rate::new(a.wins, a.n, even),
-                    points: shown
-                        .iter()
-                        .map(|&i| round(a.points.get(i).copied().unwrap_or(0) as f64 / n, 2))
-                        .collect(),
-                    mean_total: round(a.total as f64 / n, 2),
-                }
-            })
-            .collect();
-        // Kinds in the order the game gives them, then by win rate.
-        let kind_order = |k: &str| tally.kinds.iter().position(|x| x == k);
-        labels.sort_by(|a, b| {
-            kind_order(&a.kind)
-                .cmp(&kind_order(&b.kind))
-                .then(b.rate.win_rate.total_cmp(&a.rate.win_rate))
-                .then(a.name.cmp(&b.name))
-        });
-        // Every card that can be dealt, built or not, and any card built.
-        let empty = CardAcc::default();
-        let mut ids = dealable(info, players, &opts.setup.options);
-        ids.extend(tally.cards.keys().copied());
-        ids.sort_unstable();
-        ids.dedup();
-        let mut cards: Vec<CardStat> = ids
-            .into_iter()
-            .filter_map(|id| {
-                let a = tally.cards.get(&id).unwrap_or(&empty);
-                let c = info.cards.get(usize::from(id))?;
-                let not = seat_games.saturating_sub(a.built);
-                let wins_not = tally.wins.saturating_sub(a.wins);
-                let (low, high) = wilson(a.wins, a.built);
-                let wb = ratio(a.wins as f64, a.built as f64);
-                let wn = ratio(wins_not as f64, not as f64);
-                let tb = ratio(a.total as f64, a.built as f64);
-                let tn = ratio((tally.total - a.total) as f64, not as f64);
-                let some = |v: f64, d: i32| (a.built > 0).then(|| round(v, d));
-                Some(CardStat {
-                    name: c.name.to_string(),
-                    age: c.age,
-                    colour: info
-                        .colours
-                        .get(usize::from(c.colour.0))
-                        .map_or("", |s| s)
-                        .to_string(),
-                    built: a.built,
-                    built_rate: round(ratio(a.built as f64, seat_games as f64), 4),
-                    never_built: a.built == 0,
-                    few: a.built < MIN_SAMPLE,
-                    copies: some(ratio(a.copies as f64, a.built as f64), 2),
-                    win_rate_built: some(wb, 4),
-                    low: some(low, 4),
-                    high: some(high, 4),
-                    win_rate_not: round(wn, 4),
-                    lift: some(wb - wn, 4),
-                    mean_total_built: some(tb, 2),
-                    mean_total_not: round(tn, 2),
-                    points_lift: some(tb - tn, 2),
-                })
-            })
-            .collect();
-        // By Age; the ranked cards first, most effective first, then those
-        // of too few games.
-        let lift = |c: &CardStat| c.lift.unwrap_or(f64::NEG_INFINITY);
-        cards.sort_by(|a, b| {
-            a.age
-                .cmp(&b.age)
-                .then(a.few.cmp(&b.few))
-                .then(lift(b).total_cmp(&lift(a)))
-                .then(a.name.cmp(&b.name))
-        });
-        let seats = (0..tally.seat_wins.len())
-            .map(|s| SeatStat {
-                seat: s + 1,
-                rate: Rate::new(tally.seat_wins[s], tally.games, even),
-                mean_total: round(ratio(tally.seat_totals[s] as f64, tally.games as f64), 2),
-            })
-            .collect();
-        let games = tally.games.max(1) as f64;
-        let mut kinds: Vec<String> = victories.iter().map(|v| v.to_string()).collect();
-        for k in tally.victories.keys() {
-            if !kinds.contains(k) {
-                kinds.push(k.clone());
-            }
+    let p = wins as f64 / n as f64;
+    let h = points / 100.0;
+    // The half width falls as seats are added: the least m, by doubling
+    // then halving.
+    let ok = |m: u64| half_width(p, m as f64) <= h;
+    let mut hi = 1u64;
+    while !ok(hi) {
+        if hi >= 1 << 50 {
+            return None;
         }
-        let victories = kinds
-            .into_iter()
-            .map(|kind| {
-                let g = tally.victories.get(&kind).copied().unwrap_or(0);
-                Victory {
-                    kind,
-                    games: g,
-                    share: round(g as f64 / games, 4),
-                }
-            })
-            .collect();
-        Report {
-            game: info.name.to_string(),
-            title: info.title.to_string(),
-            players,
-            games: tally.games,
-            seed: opts.setup.seed,
-            bots: opts.bots.iter().map(|b| b.to_string()).collect(),
-            seconds: round(seconds, 2),
-            games_per_sec: round(ratio(tally.games as f64, seconds), 2),
-            even: round(even, 4),
-            categories,
-            labels,
-            cards,
-            seats,
-            length: Length {
-                mean_decisions: round(tally.decisions as f64 / games, 2),
-                min_decisions: tally.min_decisions,
-                max_decisions: tally.max_decisions,
-            },
-            victories,
-            totals: tally.totals.iter().map(|(&k, &v)| (k, v)).collect(),
-            baseline: None,
-        }
+        hi *= 2;
     }
-
-    /// Compares with an earlier report (`path` is only recorded).
-    pub fn compare(&mut self, old: &Report, path: &str) {
-        let mut changes = Vec::new();
-        let mut push = |(kind, name, age): (&str, &str, Option<u8>),
-                        metric: &str,
-                        a: (f64, u64),
-                        b: (f64, u64)| {
-            let (p0, n0) = a;
-            let (p1, n1) = b;
-            if n0 == 0 || n1 == 0 {
-                return;
-            }
-            // The pooled standard error of the difference.
-            let p = (p0 * n0 as f64 + p1 * n1 as f64) / (n0 + n1) as f64;
-            let se = (p * (1.0 - p) * (1.0 / n0 as f64 + 1.0 / n1 as f64)).sqrt();
-            let z = if se > 0.0 { (p1 - p0) / se } else { 0.0 };
-            changes.push(Change {
-                kind: kind.to_string(),
-                name: name.to_string(),
-                age,
-                metric: metric.to_string(),
-                before: p0,
-                after: p1,
-                change: round(p1 - p0, 4),
-                z: round(z, 2),
-                flagged: z.abs() >= CHANGE_Z,
-            });
-        };
-        for l in &self.labels {
-            if let Some(o) = old
-                .labels
-                .iter()
-                .find(|o| o.kind == l.kind && o.name == l.name)
-            {
-                push(
-                    (&l.kind, &l.name, None),
-                    "win_rate",
-                    (o.rate.win_rate, o.rate.n),
-                    (l.rate.win_rate, l.rate.n),
-                );
-            }
-        }
-        let old_seat_games = old.games * old.players as u64;
-        let seat_games = self.games * self.players as u64;
-        for c in &self.cards {
-            if let Some(o) = old
-                .cards
-                .iter()
-                .find(|o| o.name == c.name && o.age == c.age)
-            {
-                let card = ("card", c.name.as_str(), Some(c.age));
-                push(
-                    card,
-                    "built_rate",
-                    (o.built_rate, old_seat_games),
-                    (c.built_rate, seat_games),
-                );
-                if let (Some(before), Some(after)) = (o.win_rate_built, c.win_rate_built) {
-                    push(card, "win_rate_built", (before, o.built), (after, c.built));
-                }
-            }
-        }
-        for s in &self.seats {
-            if let Some(o) = old.seats.iter().find(|o| o.seat == s.seat) {
-                push(
-                    ("seat", &s.seat.to_string(), None),
-                    "win_rate",
-                    (o.rate.win_rate, o.rate.n),
-                    (s.rate.win_rate, s.rate.n),
-                );
-            }
-        }
-        changes.sort_by(|a, b| {
-            b.flagged
-                .cmp(&a.flagged)
-                .then(b.z.abs().total_cmp(&a.z.abs()))
-                .then(a.name.cmp(&b.name))
-        });
-        self.baseline = Some(Baseline {
-            path: path.to_string(),
-            games: old.games,
-            changes,
-        });
+    let mut lo = hi / 2;
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if ok(mid) { hi = mid } else { lo = mid }
     }
-}
-
-impl Report {
-    /// A card's label in the page and the summary: its name, and its Age
-    /// when a card of that name is also in another Age (`Press (Age II)`).
-    pub fn card_label(&self, name: &str, age: u8) -> String {
-        if self.cards.iter().any(|c| c.name == name && c.age != age) {
-            format!("{name} ({})", age_name(age))
-        } else {
-            name.to_string()
-        }
-    }
-
-    /// The label of a change's subject: a card's with its Age when needed.
-    pub fn change_label(&self, c: &Change) -> String {
-        match c.age {
-            Some(age) if c.kind == "card" => self.card_label(&c.name, age),
-            _ => c.name.clone(),
-        }
-    }
-}
-
-/// `Age I`, `Age II`, `Age III`; `no Age` for 0.
-pub fn age_name(age: u8) -> String {
-    match age {
-        0 => "no Age".to_string(),
-        1 => "Age I".to_string(),
-        2 => "Age II".to_string(),
-        3 => "Age III".to_string(),
-        n => format!("Age {n}"),
-    }
-}
-
-/// The cards of the card sets in play that can be dealt to `players`: a
-/// card with copies from that player count or fewer; a card drawn by the
-/// guild rule; a card of a deck (Architects); a card of the draft
-/// (Leaders), the expert ones only when an option asks for `all`. Not the
-/// projects (Edifice), which are joined, not built.
-pub fn dealable(info: &GameInfo, players: usize, options: &[(String, String)]) -> Vec<u16> {
-    let all = options
-        .iter()
-        .any(|(_, v)| v.trim().eq_ignore_ascii_case("all"));
-    let in_deck = |id: usize| {
-        info.decks.iter().any(|d| {
-            d.cards
-                .iter()
-                .any(|&(c, n)| usize::from(c.0) == id && n > 0)
-        })
-    };
-    info.cards
-        .iter()
-        .enumerate()
-        .filter(|&(id, c)| {
-            if info.projects.is_some_and(|p| p.colour == c.colour) {
-                return false;
-            }
-            if c.expert && !all {
-                return false;
-            }
-            if !c.copies.is_empty() {
-                return c.copies.iter().any(|&p| usize::from(p) <= players);
-            }
-            in_deck(id)
-                || info
-                    .guilds
-                    .is_some_and(|g| g.colour == c.colour && g.age == c.age)
-                || info
-                    .draft
-                    .is_some_and(|d| d.colour == c.colour && c.age == 0)
-        })
-        .map(|(id, _)| id as u16)
-        .collect()
+    let g = (hi as f64 * games as f64 / n as f64).ceil();
+    Some(if g >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        g as u64
+    })
 }
 
 #[cfg(test)]
@@ -756,5 +418,33 @@ mod tests {
         assert!(r.few && !r.flagged);
         let r = Rate::new(0, MIN_SAMPLE, 0.5);
         assert!(!r.few && r.flagged);
+    }
+
+    #[test]
+    fn the_games_needed_narrow_the_interval_to_the_precision() {
+        // An even rate needs some 9,600 seats for ±1 point: in a game of
+        // 2 seats where it is played by every seat, 4,800 games.
+        let m = games_needed(500, 1_000, 1_000, 1.0).unwrap();
+        assert!((9_500..9_700).contains(&m), "{m}");
+        let g = games_needed(500, 1_000, 500, 1.0).unwrap();
+        assert!((4_750..4_850).contains(&g), "{g}");
+        // With that many seats the interval is within ±1 point, with one
+        // fewer it is not.
+        let (l, h) = wilson(m / 2, m);
+        assert!((h - l) / 2.0 <= 0.01 + 1e-9, "{l} {h}");
+        let (l, h) = wilson((m - 2) / 2, m - 2);
+        assert!((h - l) / 2.0 > 0.01, "{l} {h}");
+        // A rare thing (a seat in ten plays it) needs ten times the games.
+        let rare = games_needed(50, 100, 1_000, 1.0).unwrap();
+        assert!((95_000..97_000).contains(&rare), "{rare}");
+        // A lopsided rate needs fewer seats; a wider precision far fewer.
+        assert!(games_needed(100, 1_000, 1_000, 1.0).unwrap() < m);
+        assert!(games_needed(500, 1_000, 1_000, 5.0).unwrap() < 400);
+        // Already precise: no more games than played.
+        assert!(games_needed(5_000, 10_000, 10_000, 1.0).unwrap() <= 10_000);
+        assert_eq!(games_needed(0, 0, 10, 1.0), None);
+        assert_eq!(games_needed(1, 2, 0, 1.0), None);
+        assert_eq!(games_needed(1, 2, 3, 0.0), None);
+        assert_eq!(games_needed(1, 2, 3, f64::NAN), None);
     }
 }

@@ -237,6 +237,16 @@ pub trait AnyGame: Send + Sync {
         opts: &SimOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<crate::balance::Tally, SimError>;
+    /// Plays games for a balance report until its intervals are as narrow
+    /// as `budget` asks, or its budget runs out
+    /// ([`crate::balance::play_until`]).
+    fn balance_until(
+        &self,
+        opts: &SimOptions,
+        budget: crate::balance::Budget,
+        progress: &(dyn Fn(u64) + Sync),
+        batch: &mut dyn FnMut(crate::balance::Progress),
+    ) -> Result<(crate::balance::Tally, crate::balance::Stop), SimError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
     /// Why the game has nothing like `target` to price (a usage mistake).
@@ -495,6 +505,17 @@ impl<G: Statistics> AnyGame for Rules<G> {
     ) -> Result<crate::balance::Tally, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
         crate::balance::play(&self.game, self.bots, opts, progress)
+    }
+
+    fn balance_until(
+        &self,
+        opts: &SimOptions,
+        budget: crate::balance::Budget,
+        progress: &(dyn Fn(u64) + Sync),
+        batch: &mut dyn FnMut(crate::balance::Progress),
+    ) -> Result<(crate::balance::Tally, crate::balance::Stop), SimError> {
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
+        crate::balance::play_until(&self.game, self.bots, opts, budget, progress, batch)
     }
 
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError> {

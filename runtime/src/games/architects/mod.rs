@@ -789,4 +789,14 @@ impl Statistics for Architects {
     fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
         st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
     }
+
+    /// Every wonder and progress token.
+    fn every_tag(&self, _setup: &Setup, out: &mut Vec<Tag>) {
+        for w in 0..self.info.wonders.len().min(256) {
+            out.push(Tag::new("wonder", self.wonder_name(w as u8)));
+        }
+        for k in 0..self.info.progress.len().min(256) {
+            out.push(Tag::new("progress", self.token_name(k as u8)));
+        }
+    }
 }

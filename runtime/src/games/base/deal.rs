@@ -186,6 +186,9 @@ impl Base {
             if slot < hand.len() {
                 let c = hand.remove(slot);
                 t.side[seat].push(c);
+                if let Some(d) = t.drafted.get_mut(seat) {
+                    d.push(c);
+                }
             }
         }
         state.resolved = chosen;
@@ -201,6 +204,9 @@ impl Base {
             // "Hasta que cada jugador recibe de su vecino una sola carta, la
             // cual debe quedarse."
             for (seat, hand) in t.drafting.iter_mut().enumerate() {
+                if let Some(d) = t.drafted.get_mut(seat) {
+                    d.extend_from_slice(hand);
+                }
                 t.side[seat].append(hand);
             }
             t.drafting.clear();

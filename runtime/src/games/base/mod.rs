@@ -358,6 +358,11 @@ pub struct Table {
     pub side: Vec<Vec<CardId>>,
     /// The draft hands being passed round.
     pub drafting: Vec<Vec<CardId>>,
+    /// Every card each seat kept in the draft or drew to keep (a wonder's
+    /// `draw`), recruited or not: kept for statistics (a leader recruited
+    /// leaves `side` for the city, one used for a stage or sold goes
+    /// under the wonder or to the discard).
+    pub drafted: Vec<Vec<CardId>>,
     /// Whether this turn plays the drafted hands (the recruitment at the
     /// start of an Age) rather than the Age's.
     pub recruiting: bool,
@@ -377,6 +382,7 @@ clone_reusing!(Table {
     turn,
     side,
     drafting,
+    drafted,
     recruiting,
 });
 
@@ -399,12 +405,14 @@ impl Table {
         let hands = per_seat(&mut self.hands);
         let stage_cards = per_seat(&mut self.stage_cards);
         let side = per_seat(&mut self.side);
+        let drafted = per_seat(&mut self.drafted);
         // Every field of the default table, into this one's buffers.
         self.clone_from(&Table::default());
         // Each city is made again by `Base::new_city`.
         cities.resize_with(n, City::default);
         (self.cities, self.seats) = (cities, seats);
         (self.hands, self.stage_cards, self.side) = (hands, stage_cards, side);
+        self.drafted = drafted;
     }
 }
 
@@ -956,5 +964,66 @@ impl Statistics for Base {
 
     fn built<'s>(&self, state: &'s State, seat: usize) -> &'s [CardId] {
         state.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// Every side of every wonder; with Edifice, every project of an Age.
+    fn every_tag(&self, _setup: &Setup, out: &mut Vec<Tag>) {
+        for (w, wonder) in self.info.wonders.iter().enumerate().take(256) {
+            for s in 0..wonder.sides.len().min(256) {
+                out.push(
+                    Tag::new("wonder", self.wonder_name(w as u8))
+                        .side(self.side_name(w as u8, s as u8)),
+                );
+            }
+        }
+        if let Some(rule) = self.info.projects {
+            for c in self.info.cards {
+                if c.colour == rule.colour && (1..=self.info.ages).contains(&c.age) {
+                    out.push(Tag::new("project", c.name));
+                }
+            }
+        }
+    }
+
+    /// With Edifice, a project is drawn for every seat, then joined or
+    /// not (Edifice, second edition, preparation: "1 carta de Edificación
+    /// aleatoria por cada Era"; "A. Participar en el proyecto": joining
+    /// is not compulsory).
+    /// With Leaders, the leaders are drafted, then recruited or not
+    /// (Leaders, second edition, "A. Fase de Selección": four kept a
+    /// seat; "B. Fase de Reclutamiento": one a seat each Age, recruited,
+    /// used for a wonder stage or sold; in Age III the other goes back to
+    /// the box).
+    fn dealt_kinds(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        const PROJECT: (&str, &str, &str) = ("project", "drawn", "joined");
+        const CARD: (&str, &str, &str) = ("card", "drafted", "recruited");
+        match (self.info.projects.is_some(), self.draft.is_some()) {
+            (true, true) => &[PROJECT, CARD],
+            (true, false) => &[PROJECT],
+            (false, true) => &[CARD],
+            (false, false) => &[],
+        }
+    }
+
+    /// The cards kept in the draft or drawn to keep.
+    fn dealt_cards(&self, state: &State, seat: usize, out: &mut Vec<CardId>) {
+        if let Some(d) = state.table.drafted.get(seat) {
+            out.extend_from_slice(d);
+        }
+    }
+
+    /// The projects drawn, every seat alike.
+    fn dealt_with(&self, state: &State, seat: usize, out: &mut Vec<Tag>) {
+        if seat >= state.table.cities.len() {
+            return;
+        }
+        for p in &state.table.projects {
+            let name = self
+                .info
+                .cards
+                .get(usize::from(p.card.0))
+                .map_or("?", |x| x.name);
+            out.push(Tag::new("project", name));
+        }
     }
 }

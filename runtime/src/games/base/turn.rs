@@ -322,6 +322,9 @@ impl Base {
                     let c = t.boxed.remove(i);
                     t.side[seat].push(c);
                     t.dealt.push(c);
+                    if let Some(d) = t.drafted.get_mut(seat) {
+                        d.push(c);
+                    }
                 }
                 false
             }

@@ -517,6 +517,7 @@ impl Game for Duel {
             (Some(all), Some(w)) => {
                 for (seat, chosen) in w.chunks(WONDERS_EACH).take(2).enumerate() {
                     t.wonders[seat].extend(chosen.iter().map(|&(x, _)| x));
+                    t.drafted[seat].extend(chosen.iter().map(|&(x, _)| x));
                 }
                 t.boxed_wonders
                     .extend((0..nw as u16).map(|x| x as u8).filter(|x| !all.contains(x)));
@@ -590,6 +591,7 @@ impl Game for Duel {
                 if let Some(i) = t.draft.iter().position(|&x| x == w) {
                     t.draft.remove(i);
                     t.wonders[Self::drafter(round, pick)].push(w);
+                    t.drafted[Self::drafter(round, pick)].push(w);
                     st.phase = Phase::Draft {
                         round,
                         pick: pick + 1,
@@ -798,5 +800,37 @@ impl Statistics for Duel {
 
     fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
         st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
+    }
+
+    /// Every wonder and progress token.
+    fn every_tag(&self, _setup: &Setup, out: &mut Vec<Tag>) {
+        for w in 0..self.info.wonders.len().min(256) {
+            out.push(Tag::new("wonder", self.wonder_name(w as u8)));
+        }
+        for k in 0..self.info.progress.len().min(256) {
+            out.push(Tag::new("progress", self.token_name(k as u8)));
+        }
+    }
+
+    /// A wonder is drafted, then built or not (Duel rules, "Fase de
+    /// selección de Maravillas": four each; "7 Maravillas ¡Ni una más!":
+    /// once seven are built, the eighth goes back to the box).
+    fn dealt_kinds(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        &[("wonder", "drafted", "built")]
+    }
+
+    /// The wonders drafted (or given), and any built without being
+    /// drafted (a scenario's).
+    fn dealt_with(&self, st: &State, seat: usize, out: &mut Vec<Tag>) {
+        let (Some(drafted), Some(built)) = (st.table.drafted.get(seat), st.table.built.get(seat))
+        else {
+            return;
+        };
+        for &w in drafted {
+            out.push(Tag::new("wonder", self.wonder_name(w)));
+        }
+        for &w in built.iter().filter(|w| !drafted.contains(w)) {
+            out.push(Tag::new("wonder", self.wonder_name(w)));
+        }
     }
 }

@@ -217,6 +217,7 @@ impl Scenarios for Duel {
                 }
                 t.boxed_wonders.retain(|&x| x != id);
                 t.wonders[seat].push(id);
+                t.drafted[seat].push(id);
             }
         }
         if st.table.wonders_built() >= MAX_WONDERS {

@@ -20,6 +20,10 @@ pub struct Table {
     pub wonders: [Vec<u8>; 2],
     /// Wonders each player has built, in order.
     pub built: [Vec<u8>; 2],
+    /// Wonders each player drafted (or was given), built or not: kept
+    /// for statistics, since the wonder left unbuilt when the 7th is
+    /// built goes back to the box.
+    pub drafted: [Vec<u8>; 2],
     /// The cards under each player's built wonders, face down.
     pub stage_cards: [Vec<CardId>; 2],
     /// The wonders face up in the draft.
@@ -71,6 +75,7 @@ clone_reusing!(Table {
     cities,
     wonders,
     built,
+    drafted,
     stage_cards,
     draft,
     draft_deck,

@@ -124,6 +124,7 @@ impl Duel {
         {
             let w = st.table.draft.remove(0);
             st.table.wonders[Self::drafter(round, pick)].push(w);
+            st.table.drafted[Self::drafter(round, pick)].push(w);
             self.draft_round(st, round + 1);
         }
     }
