@@ -138,7 +138,9 @@ pub fn weighted_pick<G: Game>(game: &G, legal: &[G::Move], rng: &mut Rng) -> usi
     let Ok(total) = usize::try_from(total) else {
         return rng.below(legal.len());
     };
-    if total == 0 {
+    // Every move of weight 1 (or none weighed): uniform, with no second
+    // pass.
+    if total == 0 || total == legal.len() {
         return rng.below(legal.len());
     }
     let mut r = rng.below(total) as u64;

@@ -370,26 +370,7 @@ impl Base {
         movegen: &mut MoveGen,
         out: &mut Vec<Move>,
     ) {
-        self.actions_of(table, seat, hand, None, movegen, out);
-    }
-
-    /// [`Base::actions`] of the card at `only` in the hand (the first of
-    /// its copies) or, without it, of every card.
-    pub(super) fn actions_of(
-        &self,
-        table: &Table,
-        seat: usize,
-        hand: &[CardId],
-        only: Option<usize>,
-        movegen: &mut MoveGen,
-        out: &mut Vec<Move>,
-    ) {
         out.clear();
-        // The first copy of the card asked for: the one its actions name.
-        let only = only.and_then(|i| {
-            let card = hand.get(i)?;
-            hand.iter().position(|c| c == card)
-        });
         let city = &table.cities[seat];
         let budget = city.coins.max(0) as u32;
         let market = self.market(&table.cities, seat);
@@ -417,7 +398,7 @@ impl Base {
         }
         let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
         for (slot, &card) in hand.iter().enumerate() {
-            if only.is_some_and(|o| o != slot) || hand[..slot].contains(&card) {
+            if hand[..slot].contains(&card) {
                 continue;
             }
             let slot = slot as u8;
