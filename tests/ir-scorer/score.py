@@ -261,6 +261,7 @@ class City:
         self.copies = []
         self.entombed_vp = 0
         self.debt = 0
+        self.progress = []
         # Sources with the option chosen for each: (effects, option).
         self.sources = [(side["board"], 0)]
 
@@ -289,6 +290,10 @@ class City:
             return int(n > 0 and self.stages >= n)
         if kind == "colours":
             return sum(1 for c in arg if self.colours.get(c, 0) > 0)
+        if kind == "progress_tokens":
+            return len(self.progress)
+        if kind == "token":
+            return self.progress.count(arg)
         raise Refused(f"count of {kind}")
 
 
@@ -547,10 +552,89 @@ def score_base(pool, sheet):
     return results
 
 
+# ------------------------------------------------------------ Duel's scoring
+#
+# 7 Wonders Duel rulebook (Spanish): "Victoria civil": the points of the
+# cards, wonders and progress tokens (their effects), of the conflict
+# track's zone the pawn stands in (`conflict` in the IR: its zones and
+# capital), 1 per 3 coins of the treasury; the most points win, then the
+# most civilian (blue) points. "Supremacía militar": the pawn in a capital
+# wins at once; "Supremacía científica": 6 different science symbols
+# ("Hay 7 símbolos científicos distintos") win at once.
+DUEL_COINS_PER_VP = 3
+DUEL_SCIENCE_SUPREMACY = 6
+
+
+def duel_cities(pool, sheet):
+    players = sheet["players"]
+    cities = [City(pool, None, {"board": [], "stages": []}) for _ in players]
+    table = Table(cities)
+    tokens = [t for g in pool.games for t in g["progress"]]
+    for seat, (p, city) in enumerate(zip(players, cities)):
+        city.progress = []
+        for name in p.get("cards") or []:
+            card = pool.card(name)
+            city.place(card)
+            city.sources.append((card["effects"], 0))
+            run(table, seat, card["effects"], 0, "built", city, True)
+        for name in p.get("wonders") or []:
+            w = pool.wonder(name)
+            stage = w["sides"][0]["stages"][0]
+            city.stages += 1
+            city.sources.append((stage["effects"], 0))
+            run(table, seat, stage["effects"], 0, "built", city, True)
+        for name in p.get("progress") or []:
+            low = str(name).lower()
+            found = [i for i, t in enumerate(tokens)
+                     if t["name"].lower() == low or low in (a.lower() for a in t["aliases"])]
+            if not found:
+                raise Refused(f"no progress token `{name}`")
+            city.progress.append(found[0])
+            city.sources.append((tokens[found[0]]["effects"], 0))
+            run(table, seat, tokens[found[0]]["effects"], 0, "built", city, True)
+    for p, city in zip(players, cities):
+        city.coins = p.get("coins") if p.get("coins") is not None else 0
+    return table
+
+
+def score_duel(pool, sheet):
+    table = duel_cities(pool, sheet)
+    conflict = pool.games[0]["conflict"]
+    pawn = sheet.get("conflict") or 0
+    results = []
+    for seat, city in enumerate(table.cities):
+        out = Score(city)
+        for effects, option in city.sources:
+            run(table, seat, effects, option, "game_end", out, False)
+        points = {c: 0 for c in range(len(pool.categories))}
+        for c, v in out.vp.items():
+            points[c] = points.get(c, 0) + v
+        mine = pawn if seat == 0 else -pawn
+        zone = [vp for start, vp in conflict["zones"] if mine > 0 and mine >= start]
+        points[pool.category("military")] += zone[-1] if zone else 0
+        points[pool.category("treasury")] += max(out.coins, 0) // DUEL_COINS_PER_VP
+        total = sum(points[c] for c in pool.in_play)
+        results.append((points, total, city.coins))
+    names = [p["name"] for p in sheet["players"]]
+    civ = pool.category("civilian")
+    if conflict["capital"] > 0 and abs(pawn) >= conflict["capital"]:
+        victory, winners = "military", [names[0 if pawn > 0 else 1]]
+    else:
+        science = [s for s, c in enumerate(table.cities)
+                   if sum(1 for n in c.science if n > 0) >= DUEL_SCIENCE_SUPREMACY]
+        if science:
+            victory, winners = "science", [names[science[0]]]
+        else:
+            best = max((t, p[civ]) for p, t, _ in results)
+            victory = "civilian"
+            winners = [n for n, (p, t, _) in zip(names, results) if (t, p[civ]) == best]
+    return results, victory, winners
+
+
 # ------------------------------------------------------------------ reports
 
 
-def report(pool, sheet, results):
+def report(pool, sheet, results, victory="points", winners=None):
     players = []
     for p, (points, total, _) in zip(sheet["players"], results):
         row = {"name": p["name"]}
@@ -558,9 +642,10 @@ def report(pool, sheet, results):
             row[pool.categories[c]] = points[c]
         row["total"] = total
         players.append(row)
-    best = max((t, c) for _, t, c in results)
-    winners = [p["name"] for p, (_, t, c) in zip(sheet["players"], results) if (t, c) == best]
-    return {"players": players, "winners": winners, "victory": "points"}
+    if winners is None:
+        best = max((t, c) for _, t, c in results)
+        winners = [p["name"] for p, (_, t, c) in zip(sheet["players"], results) if (t, c) == best]
+    return {"players": players, "winners": winners, "victory": victory}
 
 
 def score_sheet(export_dir, text, cache=None):
@@ -573,10 +658,13 @@ def score_sheet(export_dir, text, cache=None):
         doc = load_family(export_dir, game)
         if cache is not None:
             cache[key] = doc
-    if doc["family"] != "base":
-        raise Refused(f"the {doc['family']} family is not scored yet")
     pool = Pool(doc, sheet)
-    return report(pool, sheet, score_base(pool, sheet))
+    if doc["family"] == "base":
+        return report(pool, sheet, score_base(pool, sheet))
+    if doc["family"] == "duel":
+        results, victory, winners = score_duel(pool, sheet)
+        return report(pool, sheet, results, victory, winners)
+    raise Refused(f"the {doc['family']} family is not scored yet")
 
 
 def differences(mine, theirs):
