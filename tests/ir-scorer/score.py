@@ -6,9 +6,10 @@ It reads the JSON export of the card data (`sevenc gen --format json
 sheet, and scores the sheet as `sevenw score --json` does, category by
 category. Nothing here knows a card, a wonder or an effect by name: every
 point comes from the effects the IR gives (events, operations, counters,
-conditions, choices). What it knows are the rules of the family's game
-(the military tokens on the sheet, coins to treasury, the science sets),
-cited by rulebook section below.
+conditions, choices). What it knows are the rules of each family's game
+(base, Duel, Architects: the military tokens or track, coins to
+treasury, the science sets, supremacies, tie-breaks), cited by rulebook
+section below.
 
   score.py EXPORT_DIR SHEET.yaml         print the score as JSON
   score.py --compare EXPORT_DIR CASES    CASES: JSON lines {"sheet": text,
@@ -262,6 +263,7 @@ class City:
         self.entombed_vp = 0
         self.debt = 0
         self.progress = []
+        self.cats = 0
         # Sources with the option chosen for each: (effects, option).
         self.sources = [(side["board"], 0)]
 
@@ -290,6 +292,8 @@ class City:
             return int(n > 0 and self.stages >= n)
         if kind == "colours":
             return sum(1 for c in arg if self.colours.get(c, 0) > 0)
+        if kind == "cats":
+            return self.cats
         if kind == "progress_tokens":
             return len(self.progress)
         if kind == "token":
@@ -373,6 +377,11 @@ def run(table, seat, effects, option, on, out, rebuild):
                 out.wild.append(syms)
         elif kind == "science_rule":
             out.science_rules.append(op) if rebuild else out.rules.append(op)
+        elif kind == "take_cat":
+            # A card showing the cat: its icon counts while it is held
+            # (the figure itself is the sheet's `cat`).
+            if rebuild:
+                out.cats += 1
         elif kind == "copy":
             (out.copies).append(op)
         # Every other operation acts during play (production, trade,
@@ -631,6 +640,99 @@ def score_duel(pool, sheet):
     return results, victory, winners
 
 
+# ------------------------------------------------------ Architects' scoring
+#
+# 7 Wonders Architects rulebook (Spanish), "Final de la partida": the
+# points of the stages built, blue cards and progress tokens (their
+# effects), of each military victory token (`battles.vp` in the IR) and of
+# the cat (`cat_vp`); the most points win, then the most stages built
+# ("En caso de empate, gana quien haya construido más Etapas"). A sheet
+# names a stage by its cost (`2 different`, the stage's `pattern`) or as
+# `stage N`; `blue` and `blue_cat` are that many blue cards without and with
+# the cat (a card whose effects take the cat).
+
+
+def arch_cities(pool, sheet):
+    players = sheet["players"]
+    cities = []
+    for p in players:
+        w = pool.wonder(p["wonder"])
+        cities.append(City(pool, w, w["sides"][0]))
+    table = Table(cities)
+    tokens = [t for g in pool.games for t in g["progress"]]
+    blue = pool.games[0]["colours"].index("blue")
+
+    def has_cat(card):
+        return any(tag(e["on"])[0] == "built" and tag(e["op"])[0] == "take_cat"
+                   for e in card["effects"])
+
+    def give(seat, card):
+        city = table.cities[seat]
+        city.place(card)
+        city.sources.append((card["effects"], 0))
+        run(table, seat, card["effects"], 0, "built", city, True)
+
+    def piece_name(i, st):
+        if st["pattern"]:
+            n, identical = st["pattern"]
+            return f"{n} {'identical' if identical else 'different'}"
+        return f"stage {i + 1}"
+
+    for seat, (p, city) in enumerate(zip(players, cities)):
+        stages = city.side["stages"]
+        raised = []
+        for name in p.get("pieces") or []:
+            key = " ".join(str(name).lower().split())
+            found = [i for i, st in enumerate(stages)
+                     if key in (piece_name(i, st), f"stage {i + 1}")]
+            if not found:
+                raise Refused(f"no stage `{name}`")
+            raised.append(found[0])
+        for i in sorted(raised, key=lambda i: (stages[i]["level"], i)):
+            city.stages += 1
+            city.sources.append((stages[i]["effects"], 0))
+            run(table, seat, stages[i]["effects"], 0, "built", city, True)
+        for field, cat in (("blue", False), ("blue_cat", True)):
+            for _ in range(p.get(field) or 0):
+                card = next(c for c in pool.cards if c["colour"] == blue and has_cat(c) == cat)
+                give(seat, card)
+        for name in p.get("cards") or []:
+            give(seat, pool.card(name))
+        for name in p.get("progress") or []:
+            low = str(name).lower()
+            found = [i for i, t in enumerate(tokens)
+                     if t["name"].lower() == low or low in (a.lower() for a in t["aliases"])]
+            if not found:
+                raise Refused(f"no progress token `{name}`")
+            city.progress.append(found[0])
+            city.sources.append((tokens[found[0]]["effects"], 0))
+            run(table, seat, tokens[found[0]]["effects"], 0, "built", city, True)
+        city.victories = p.get("military") or 0
+    return table
+
+
+def score_architects(pool, sheet):
+    table = arch_cities(pool, sheet)
+    game = pool.games[0]
+    results = []
+    for seat, (p, city) in enumerate(zip(sheet["players"], table.cities)):
+        out = Score(city)
+        for effects, option in city.sources:
+            run(table, seat, effects, option, "game_end", out, False)
+        points = {c: 0 for c in range(len(pool.categories))}
+        for c, v in out.vp.items():
+            points[c] = points.get(c, 0) + v
+        points[pool.category("military")] += city.victories * (game["battles"] or {"vp": 0})["vp"]
+        if p.get("cat") is True:
+            points[pool.category("cat")] += game["cat_vp"]
+        total = sum(points[c] for c in pool.in_play)
+        results.append((points, total, city.stages))
+    names = [p["name"] for p in sheet["players"]]
+    best = max((t, st) for _, t, st in results)
+    winners = [n for n, (_, t, st) in zip(names, results) if (t, st) == best]
+    return results, "points", winners
+
+
 # ------------------------------------------------------------------ reports
 
 
@@ -663,6 +765,9 @@ def score_sheet(export_dir, text, cache=None):
         return report(pool, sheet, score_base(pool, sheet))
     if doc["family"] == "duel":
         results, victory, winners = score_duel(pool, sheet)
+        return report(pool, sheet, results, victory, winners)
+    if doc["family"] == "architects":
+        results, victory, winners = score_architects(pool, sheet)
         return report(pool, sheet, results, victory, winners)
     raise Refused(f"the {doc['family']} family is not scored yet")
 

@@ -4,12 +4,9 @@
 //! category by category, winners and victory included. It is given every
 //! shipped sheet and the final position of 1,000 seeded games of each
 //! variant of the base game (both editions, with Leaders, with Edifice,
-//! with both) and of Duel, written as sheets by the runtime; this test
-//! prints how many positions it compared per variant and fails on any
-//! difference.
-//!
-//! Architects is not scored by the second scorer yet: its sheets are
-//! counted as refused, and the test checks that nothing else is.
+//! with both), of Duel and of Architects (2 to 7 players), written as
+//! sheets by the runtime; this test prints how many positions it compared
+//! per variant and fails on any difference or any sheet refused.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,6 +14,7 @@ use std::process::Command;
 use serde_json::{Value, json};
 use sevenw_runtime::bots::{BotKind, Judge, table};
 use sevenw_runtime::game::{Game, Setup, play_out};
+use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
 use sevenw_runtime::games::duel::Duel;
 use sevenw_runtime::sheet::{ScoreReport, Sheets};
@@ -124,6 +122,10 @@ fn the_python_scorer_agrees_with_sevenw_score() {
     }
     let duel = Duel::new(sevenw_cards::game("duel").expect("compiled")).expect("rules");
     seeded("duel", &duel, &[None], &mut cases);
+    let architects =
+        Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules");
+    let counts: Vec<Option<usize>> = (2..=7).map(Some).collect();
+    seeded("architects", &architects, &counts, &mut cases);
     let path = tmp.join("cases.jsonl");
     std::fs::write(&path, &cases).unwrap();
     let out = Command::new("python3")
@@ -139,14 +141,13 @@ fn the_python_scorer_agrees_with_sevenw_score() {
     assert!(out.status.success(), "the scorers differ:\n{stderr}");
     let summary: Value = serde_json::from_str(stdout.trim()).expect("the summary");
     assert_eq!(summary["differing"], 0);
-    for label in variants.iter().map(|v| v.0).chain(["duel"]) {
+    for label in variants.iter().map(|v| v.0).chain(["duel", "architects"]) {
         assert_eq!(summary["compared"][label], GAMES, "{label}: {summary}");
     }
-    // Architects' shipped sheet is the only one refused.
-    assert_eq!(summary["compared"]["shipped sheets"], 4, "{summary}");
     assert_eq!(
-        summary["refused"],
-        json!({ "shipped sheets": 1 }),
+        summary["compared"]["shipped sheets"],
+        sheets.len(),
         "{summary}"
     );
+    assert_eq!(summary["refused"], json!({}), "{summary}");
 }
