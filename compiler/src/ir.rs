@@ -59,7 +59,7 @@ fn deck_mask<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
 #[derive(Serialize, JsonSchema)]
 struct Class {
     name: String,
-    /// Indices into [`Game::resources`].
+    /// Indices into the game's `resources`.
     resources: Vec<u8>,
 }
 
@@ -70,24 +70,31 @@ fn classes<S: Serializer>(c: &[(String, u16)], s: S) -> Result<S::Ok, S::Error> 
     }))
 }
 
-/// The events of the host API (`sevenw_host::Event`) an effect runs on.
+/// The event an effect runs on (its owner's, unless said).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum On {
+    /// The source is built (a board: the game starts).
     Built,
+    /// The end of each Age.
     AgeEnd,
+    /// Final scoring.
     GameEnd,
     /// Its owner builds a card of this colour.
     BuiltCard(u8),
     /// Its owner builds a card by a chain.
     BuiltChain,
+    /// Its owner builds a wonder stage.
     BuiltStage,
+    /// Its owner takes a conflict victory token.
     GainedVictory,
+    /// Its owner takes coins from the bank.
     TookBankCoins,
+    /// A neighbour buys resources from its owner.
     BoughtFrom,
-    /// A project failed: its penalty (no listens bit, see `Event::Failed`).
+    /// A project failed: its penalty, for each player without a pawn on it.
     Failed,
-    /// Its owner takes a card (of those in [`Effect::took`]).
+    /// Its owner takes a card (of those in the effect's `took`).
     TookCard,
 }
 
@@ -109,18 +116,25 @@ impl On {
     }
 }
 
+/// What a counter or a condition counts in a city.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Counted {
+    /// Cards of these colours.
     Cards(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         u16,
     ),
+    /// Wonder stages built (Duel: wonders built).
     WonderStages,
+    /// Conflict defeat tokens.
     DefeatTokens,
+    /// Conflict victory tokens.
     VictoryTokens,
+    /// Coins.
     Coins,
+    /// Progress tokens held.
     ProgressTokens,
     /// Sets of one card of each of these colours.
     ColourSets(
@@ -128,7 +142,9 @@ pub enum Counted {
         #[schemars(with = "Vec<u8>")]
         u16,
     ),
+    /// The VP of every pair of identical victory tokens.
     PairedVictoryPoints,
+    /// 1 if every stage of its wonder is built.
     FinishedWonders,
     /// Distinct colours held among these.
     Colours(
@@ -136,9 +152,9 @@ pub enum Counted {
         #[schemars(with = "Vec<u8>")]
         u16,
     ),
-    /// Cat icons held.
+    /// Cards showing the cat held (Architects).
     Cats,
-    /// Progress tokens of this kind.
+    /// Progress tokens of this index held.
     Token(u8),
 }
 
@@ -154,6 +170,7 @@ pub enum Cond {
     AtLeast { what: Counted, n: u32 },
 }
 
+/// A kind of conflict token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Token {
@@ -161,30 +178,42 @@ pub enum Token {
     Victory,
 }
 
+/// What is built for free from now on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FreeRule {
+    /// Cards of these colours.
     Colours(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         u16,
     ),
+    /// The first card of each colour.
     FirstOfColour,
+    /// The first card of each Age.
     FirstOfAge,
+    /// The last card of each Age.
     LastOfAge,
 }
 
+/// A change to how science scores (Leaders).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ScienceRule {
+    /// Each set of every symbol scores `vp` more, in `category`.
     SetBonus { vp: u8, category: u8 },
+    /// A symbol held may become any other at game end.
     Change,
+    /// One more of the symbol held most, after every other choice.
     CopyMost,
 }
 
+/// `what` counted in the cities at `seats` (summed), then divided by
+/// `divisor` rounding down.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 pub struct Counter {
     pub what: Counted,
+    /// Seat offsets: 0 the city itself, 1 its left neighbour, -1 its right.
     pub seats: Vec<i8>,
     /// Whole sets of this many (1: a plain count).
     pub divisor: u32,
@@ -192,10 +221,13 @@ pub struct Counter {
     pub most: bool,
 }
 
+/// What a resource discount applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Discount {
+    /// Wonder stages.
     Wonders,
+    /// Cards of these colours.
     Colours(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
@@ -203,16 +235,21 @@ pub enum Discount {
     ),
 }
 
+/// Where a free build takes its card from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Pile {
+    /// The discard pile.
     Discard,
+    /// Its owner's hand.
     Hand,
 }
 
+/// What an effect does.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Op {
+    /// `amount` of one of the resources `options` each turn; `tradable`: neighbours may buy it.
     Produce {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
@@ -220,27 +257,32 @@ pub enum Op {
         amount: u8,
         tradable: bool,
     },
+    /// `n` coins from the bank (times `per` if given), when `cond` holds; negative: paid.
     Coins {
         n: i32,
         per: Option<Counter>,
         cond: Option<Cond>,
     },
+    /// `n` victory points in `category` (times `per` if given), when `cond` holds.
     Vp {
         category: u8,
         n: i32,
         per: Option<Counter>,
         cond: Option<Cond>,
     },
+    /// `n` shields of military strength (times `per` if given), when `cond` holds.
     Shields {
         n: u32,
         per: Option<Counter>,
         cond: Option<Cond>,
     },
+    /// One science symbol among `options` (several: chosen at scoring).
     Science {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         options: u16,
     },
+    /// Buys `resources` from the cities at `seats` at `price` each.
     Trade {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
@@ -248,45 +290,38 @@ pub enum Op {
         price: u8,
         seats: Vec<i8>,
     },
-    BuildFree {
-        pile: Pile,
-        once_per_age: bool,
-    },
+    /// Builds a card from `pile` for free, once per Age or once.
+    BuildFree { pile: Pile, once_per_age: bool },
+    /// Plays the last card of each Age instead of discarding it.
     PlayLastCard,
+    /// Takes another turn at once.
     PlayAgain,
+    /// At game end, copies a card of `colours` of the cities at `seats` (chosen for the most points).
     Copy {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         colours: u16,
         seats: Vec<i8>,
     },
-    Lose {
-        n: u32,
-        seats: Vec<i8>,
-    },
+    /// The cities at `seats` lose `n` coins.
+    Lose { n: u32, seats: Vec<i8> },
+    /// Discards a card of `colours` from the cities at `seats`.
     Discard {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         colours: u16,
         seats: Vec<i8>,
     },
-    TakeProgress {
-        set_aside: u8,
-    },
-    Discount {
-        n: u8,
-        target: Discount,
-    },
-    ReceiveTrade {
-        seats: Vec<i8>,
-    },
-    /// `n` tokens (255: all).
-    LoseTokens {
-        token: Token,
-        n: u8,
-        seats: Vec<i8>,
-    },
-    /// `n` coins off (255: all).
+    /// Takes a progress token (of `set_aside` drawn from the box, when not 0).
+    TakeProgress { set_aside: u8 },
+    /// `n` fewer resources to pay for `target`.
+    Discount { n: u8, target: Discount },
+    /// Receives the coins the cities at `seats` pay the bank for trading.
+    ReceiveTrade { seats: Vec<i8> },
+    /// The cities at `seats` give up `n` (255: all) tokens of `token`.
+    LoseTokens { token: Token, n: u8, seats: Vec<i8> },
+    /// `n` (255: all) coins fewer to pay for cards of `colours`, for the
+    /// cities at `seats`.
     CoinDiscount {
         n: u8,
         #[serde(serialize_with = "mask")]
@@ -294,66 +329,74 @@ pub enum Op {
         colours: u16,
         seats: Vec<i8>,
     },
+    /// Builds some cards for free from now on.
     FreeRule(FreeRule),
+    /// Buys one of `resources` a turn from the bank at `price`.
     BankTrade {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         resources: u16,
         price: u8,
     },
-    TakeVictory {
-        age: u8,
-    },
+    /// Takes a conflict victory token of Age `age` (0: the current one), at once.
+    TakeVictory { age: u8 },
+    /// A neighbour who beats this city takes the defeat token instead.
     GiveDefeats,
+    /// Changes how science scores.
     ScienceRule(ScienceRule),
+    /// Puts a built card of `colours` under the wonder: its effects end, it scores twice its coin cost.
     Entomb {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
+    /// Draws `n` cards of `colours` from the box into the hand kept aside.
     Draw {
         n: u8,
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
+    /// Builds one more card of `colours` from a hand at the end of the turn, paying its cost.
     BuildFromHand {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
+    /// Cards of `colours` left unplayed are kept rather than returned to the box.
     Keep {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
-    TakePawn {
-        age: u8,
-    },
-    /// From these decks (`sevenw_host::Decks` bits), the top `top` looked at.
+    /// Holds a participation pawn of Age `age`'s project (0: the earliest open one it holds none of).
+    TakePawn { age: u8 },
+    /// Takes a card of these decks: the top one, or one of the top `top`.
     TakeCard {
         #[serde(serialize_with = "deck_mask")]
         #[schemars(with = "Vec<DeckName>")]
         decks: u8,
         top: u8,
     },
+    /// Takes the cat figure; the card shows the cat.
     TakeCat,
-    Flip {
-        n: u8,
-    },
+    /// Turns `n` conflict tokens to their war side.
+    Flip { n: u8 },
+    /// One resource of any kind.
     AnyResources,
-    CoinValue {
-        n: u8,
-    },
+    /// A coin card worth `n`.
+    CoinValue { n: u8 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+/// When its owner's event `on` happens, `op` is carried out.
 pub struct Effect {
     pub on: On,
     pub op: Op,
-    /// The option of a `one of` choice it belongs to.
+    /// The option of a `one of` choice it belongs to: only the option
+    /// chosen when the source is built applies.
     pub option: Option<u8>,
-    /// For [`On::TookCard`]: the cards taken that set it off.
+    /// For `took_card`: the cards whose taking sets it off.
     pub took: Vec<u16>,
 }
 
@@ -372,27 +415,39 @@ pub fn listens(effects: &[Effect]) -> u16 {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, JsonSchema)]
+/// What building asks.
 pub struct Cost {
     pub coins: u16,
+    /// Coins more per Age number (a leader's cost in Leaders).
     pub coins_per_age: u8,
+    /// (resource, amount).
     pub resources: Vec<(u8, u8)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A card: an Age card, a leader or a project (Age 0).
 pub struct Card {
     pub name: String,
+    /// Other names it is known by (any case).
     pub aliases: Vec<String>,
     pub colour: u8,
+    /// Its Age; 0 for a card of no Age (a leader, a project).
     pub age: u8,
+    /// One entry per copy in its Age's deck: the least player count it is
+    /// in play from.
     pub copies: Vec<u8>,
     pub cost: Cost,
+    /// Cards it makes free to build (same game's indices).
     pub chains: Vec<u16>,
+    /// Cards that make it free to build.
     pub chained_from: Vec<u16>,
     pub effects: Vec<Effect>,
+    /// Leaders' expert marker.
     pub expert: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A wonder stage.
 pub struct Stage {
     pub cost: Cost,
     pub effects: Vec<Effect>,
@@ -403,13 +458,16 @@ pub struct Stage {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A side of a wonder board.
 pub struct Side {
     pub name: String,
+    /// The board's own effects (its starting production).
     pub board: Vec<Effect>,
     pub stages: Vec<Stage>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A wonder and its sides.
 pub struct Wonder {
     pub name: String,
     pub aliases: Vec<String>,
@@ -417,6 +475,7 @@ pub struct Wonder {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+/// The guilds drawn into an Age's deck: of `colour` in Age `age`.
 pub struct DrawRule {
     pub colour: u8,
     pub age: u8,
@@ -426,26 +485,36 @@ pub struct DrawRule {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+/// Cards of `colour` of no Age dealt `deal` each and passed `pass` seats
+/// until all are kept (Leaders).
 pub struct Draft {
     pub colour: u8,
     pub deal: u8,
+    /// A seat offset (-1: to the right neighbour).
     pub pass: i8,
 }
 
 /// The project rule (Edifice).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Projects {
+    /// The project cards' colour.
     pub colour: u8,
+    /// (players, pawns on each project): the last entry not above the
+    /// player count applies.
     pub pawns: Vec<(u8, u8)>,
+    /// The VP of a debt token, by Age from Age I.
     pub debt: Vec<i8>,
+    /// The category debt tokens and projects score in.
     pub category: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A progress token (Duel, Architects).
 pub struct Progress {
     pub name: String,
     pub aliases: Vec<String>,
     pub effects: Vec<Effect>,
+    /// Copies in the box.
     pub copies: u8,
 }
 
@@ -453,7 +522,7 @@ pub struct Progress {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Deck {
     pub name: String,
-    /// The wonder it belongs to; `None` for the central deck.
+    /// The wonder it belongs to; null for the central deck.
     pub wonder: Option<u8>,
     /// (card, copies), in card order.
     pub cards: Vec<(u16, u8)>,
@@ -462,21 +531,29 @@ pub struct Deck {
 /// Battles started by conflict tokens.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Battles {
+    /// (players, conflict tokens in play).
     pub tokens: Vec<(u8, u8)>,
+    /// The VP of a military victory token.
     pub vp: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A conflict track (Duel): distances from its centre.
 pub struct Conflict {
+    /// Squares from the centre to a capital.
     pub capital: u8,
+    /// (from this distance, VP), by distance.
     pub zones: Vec<(u8, u8)>,
+    /// (at this distance, coins the other side loses), by distance.
     pub tokens: Vec<(u8, u8)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A game or an expansion, with its vocabulary, rules and cards.
 pub struct Game {
     pub name: String,
     pub title: String,
+    /// 1 unless the game has several editions.
     pub edition: u8,
     /// The game an expansion extends.
     pub extends: Option<String>,
@@ -498,13 +575,17 @@ pub struct Game {
     pub layout: u8,
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
+    /// Resource names (indices are family-wide, as for every list below).
     pub resources: Vec<String>,
+    /// Classes of resources (`raw`, `manufactured`).
     #[serde(serialize_with = "classes")]
     #[schemars(with = "Vec<Class>")]
     pub classes: Vec<(String, u16)>,
     pub symbols: Vec<String>,
     pub colours: Vec<String>,
+    /// VP categories, in score-sheet order.
     pub categories: Vec<String>,
+    /// The guilds drawn into the last Age's deck.
     pub guilds: Option<DrawRule>,
     pub conflict: Option<Conflict>,
     pub cards: Vec<Card>,
@@ -516,6 +597,7 @@ pub struct Game {
     /// central deck); empty otherwise.
     pub decks: Vec<Deck>,
     pub battles: Option<Battles>,
+    /// The VP of the cat figure (Architects).
     pub cat_vp: u8,
 }
 
@@ -533,12 +615,13 @@ impl Library {
     }
 }
 
-/// One game family's card data, as `sevenc gen --format json` and
-/// [`crate::build::Builder::json`] write it: a game (each of its editions)
-/// with its expansions, indices shared family-wide.
+/// One game family's card data, as `sevenc gen --format json` and the
+/// build scripts' `Builder::json_dir` write it: a game (each of its
+/// editions) with its expansions, indices shared family-wide. What each
+/// node means: `schemas/IR.md`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Export {
-    /// [`IR_VERSION`]: what this document holds and means; its changes are
+    /// The version of what this document holds and means; its changes are
     /// listed in `schemas/IR-CHANGELOG.md`.
     pub ir_version: u32,
     /// The family's rules the runtime plays it by (`base`, `duel`,
