@@ -13,7 +13,7 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 use sevenw_runtime::bots::{BotKind, Judge, table};
-use sevenw_runtime::game::{Game, Setup, play_out};
+use sevenw_runtime::game::{Setup, play_out};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
 use sevenw_runtime::games::duel::Duel;
