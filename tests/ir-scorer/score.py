@@ -302,8 +302,9 @@ class City:
 
 
 class Table:
-    """Seat offsets (`seats` in the IR): 0 the city itself, -1 and 1 its
-    neighbours (the sheet lists players clockwise, the left neighbour next)."""
+    """Seat offsets (`seats` in the IR): 0 the city itself, 1 its left
+    neighbour, -1 its right one (the sheet lists players clockwise, the left
+    neighbour next)."""
 
     def __init__(self, cities):
         self.cities = cities
@@ -376,7 +377,7 @@ def run(table, seat, effects, option, on, out, rebuild):
             else:
                 out.wild.append(syms)
         elif kind == "science_rule":
-            out.science_rules.append(op) if rebuild else out.rules.append(op)
+            (out.science_rules if rebuild else out.rules).append(op)
         elif kind == "take_cat":
             # A card showing the cat: its icon counts while it is held
             # (the figure itself is the sheet's `cat`).
