@@ -207,6 +207,7 @@ class Pool:
         self.info = self.games[-1]
         self.cards = [c for g in self.games for c in g["cards"]]
         self.wonders = [w for g in self.games for w in g["wonders"]]
+        self._cards = self._wonders = None
         # Indices are family-wide: an expansion's lists hold the game's
         # entries, then those of the expansions before it, then its own
         # (from `own`); the categories in play are the game's and each
@@ -225,19 +226,30 @@ class Pool:
     def category(self, name):
         return self.categories.index(name)
 
+    @staticmethod
+    def _index(items):
+        """Names and aliases, any case, to the first item bearing them."""
+        index = {}
+        for item in items:
+            for n in [item["name"]] + item["aliases"]:
+                index.setdefault(n.lower(), item)
+        return index
+
     def card(self, name):
-        low = str(name).lower()
-        for c in self.cards:
-            if c["name"].lower() == low or low in (a.lower() for a in c["aliases"]):
-                return c
-        raise Refused(f"no card `{name}`")
+        if self._cards is None:
+            self._cards = self._index(self.cards)
+        found = self._cards.get(str(name).lower())
+        if found is None:
+            raise Refused(f"no card `{name}`")
+        return found
 
     def wonder(self, name):
-        low = str(name).lower()
-        for w in self.wonders:
-            if w["name"].lower() == low or low in (a.lower() for a in w["aliases"]):
-                return w
-        raise Refused(f"no wonder `{name}`")
+        if self._wonders is None:
+            self._wonders = self._index(self.wonders)
+        found = self._wonders.get(str(name).lower())
+        if found is None:
+            raise Refused(f"no wonder `{name}`")
+        return found
 
 
 # ---------------------------------------------------------------- the cities
@@ -761,7 +773,13 @@ def score_sheet(export_dir, text, cache=None):
         doc = load_family(export_dir, game)
         if cache is not None:
             cache[key] = doc
-    pool = Pool(doc, sheet)
+    # One pool per game, edition and expansions.
+    key = (str(game), sheet.get("edition"), str(sheet.get("expansions")))
+    pool = cache.get(key) if cache is not None else None
+    if pool is None:
+        pool = Pool(doc, sheet)
+        if cache is not None:
+            cache[key] = pool
     if doc["family"] == "base":
         return report(pool, sheet, score_base(pool, sheet))
     if doc["family"] == "duel":
