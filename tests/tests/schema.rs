@@ -698,3 +698,43 @@ fn every_shipped_export_is_valid_deterministic_and_versioned() {
         );
     }
 }
+
+#[test]
+fn the_export_of_every_kind_of_new_card_set_is_valid() {
+    use sevenw_compiler::new::{NewOptions, Start, create};
+    let schema = ir_schema();
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ir-new-sets");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let starts = [
+        ("harbours", Start::Extends("base".into()), "base"),
+        ("rivals", Start::Extends("duel".into()), "duel"),
+        (
+            "builders",
+            Start::Extends("architects".into()),
+            "architects",
+        ),
+        ("mine", Start::Copy("duel".into()), "duel"),
+    ];
+    for (name, start, family) in starts {
+        let dir = tmp.join(name);
+        create(&NewOptions {
+            dir: dir.clone(),
+            start,
+            project: root(),
+            library: root().join("cards"),
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let compiled = sevenw_compiler::check(&[dir.join("cards")]);
+        let library = compiled
+            .library
+            .unwrap_or_else(|| panic!("{name}: the new set has errors"));
+        let exports = library.exports();
+        assert_eq!(exports.len(), 1, "{name}");
+        let e = &exports[0];
+        assert_eq!(e.family, family, "{name}");
+        assert_eq!(e.games[0].name, name);
+        let v: Value = serde_json::from_str(&e.to_json()).unwrap();
+        assert!(valid(&schema, &schema, &v), "{name}: not valid");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
