@@ -813,7 +813,7 @@ def compare(export_dir, cases_path):
     with open(cases_path, encoding="utf-8") as f:
         for line_no, line in enumerate(f, 1):
             case = json.loads(line)
-            label = case.get("label", "?")
+            label = case.get("label") or "sheets"
             try:
                 mine = score_sheet(export_dir, case["sheet"], cache)
             except Refused as e:
