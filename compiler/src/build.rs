@@ -43,6 +43,8 @@ pub struct Builder {
     out_file: String,
     cargo: bool,
     options: crate::Options,
+    /// Where to write the JSON export too, if anywhere.
+    json_dir: Option<PathBuf>,
 }
 
 impl Default for Builder {
@@ -60,6 +62,8 @@ pub struct Built {
     pub read: Vec<PathBuf>,
     /// Warnings found (each also given to cargo as a warning line).
     pub warnings: usize,
+    /// The JSON documents written ([`Builder::json_dir`]), one per family.
+    pub json: Vec<PathBuf>,
 }
 
 /// Why a build failed.
@@ -126,6 +130,7 @@ impl Builder {
             out_file: "cards.rs".to_string(),
             cargo: true,
             options: crate::Options::default(),
+            json_dir: None,
         }
     }
 
@@ -172,6 +177,25 @@ impl Builder {
     /// The generated file's name (default `cards.rs`).
     pub fn out_file(mut self, name: impl Into<String>) -> Self {
         self.out_file = name.into();
+        self
+    }
+
+    /// Also writes the card data as JSON into `dir` (made if need be): one
+    /// `FAMILY.json` per game family, what `sevenc gen --format json`
+    /// writes ([`crate::ir::Export`], valid against
+    /// `schemas/ir.schema.json`), so that an engine in another language
+    /// takes the checked set from the same build. A relative `dir` is taken
+    /// from the current folder (a build script's: the package's root).
+    ///
+    /// ```no_run
+    /// sevenw_compiler::build::Builder::new()
+    ///     .card_set("cards")
+    ///     .json_dir("engine/data")
+    ///     .compile()
+    ///     .unwrap();
+    /// ```
+    pub fn json_dir(mut self, dir: impl AsRef<Path>) -> Self {
+        self.json_dir = Some(dir.as_ref().to_path_buf());
         self
     }
 
@@ -249,10 +273,29 @@ impl Builder {
                 error,
             })?;
         }
+        let mut json = Vec::new();
+        if let Some(dir) = &self.json_dir {
+            std::fs::create_dir_all(dir).map_err(|error| BuildError::Write {
+                path: dir.clone(),
+                error,
+            })?;
+            for e in library.exports() {
+                let path = dir.join(format!("{}.json", e.family));
+                let text = e.to_json();
+                if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                    std::fs::write(&path, text).map_err(|error| BuildError::Write {
+                        path: path.clone(),
+                        error,
+                    })?;
+                }
+                json.push(path);
+            }
+        }
         Ok(Built {
             path,
             read,
             warnings: compiled.report.warnings(),
+            json,
         })
     }
 }
@@ -275,6 +318,7 @@ mod tests {
             .compile()
             .expect("the shipped library has no error");
         assert_eq!(built.path, out.join("games.rs"));
+        assert!(built.json.is_empty(), "no JSON unless asked");
         let code = std::fs::read_to_string(&built.path).unwrap();
         assert!(code.contains("pub static GAMES"));
         // Exactly the card files: every one a YAML file of the library, no
@@ -292,6 +336,33 @@ mod tests {
                 .iter()
                 .any(|p| p.components().any(|c| c.as_os_str() == "tests"))
         );
+    }
+
+    #[test]
+    fn the_json_export_is_written_beside_the_code_when_asked() {
+        let scratch = Scratch::new("build-json");
+        let out = scratch.0.join("out");
+        let data = scratch.0.join("data");
+        std::fs::create_dir_all(&out).unwrap();
+        let built = Builder::new()
+            .shipped_library()
+            .out_dir(&out)
+            .json_dir(&data)
+            .cargo_metadata(false)
+            .compile()
+            .expect("the shipped library has no error");
+        let names: Vec<String> = built
+            .json
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["architects.json", "base.json", "duel.json"]);
+        // What `sevenc gen --format json` writes: the library's exports.
+        let compiled = crate::check(&[shipped_library_path()]);
+        let exports = compiled.library.unwrap().exports();
+        for (path, e) in built.json.iter().zip(&exports) {
+            assert_eq!(std::fs::read_to_string(path).unwrap(), e.to_json());
+        }
     }
 
     #[test]

@@ -1,24 +1,100 @@
 //! The lowered card library: what code generation needs and nothing else.
 //! No spans and no names but display strings; every default is explicit
 //! (the event an effect runs on, tradability, the VP category).
+//!
+//! The same types are the JSON export for engines in other languages
+//! (`sevenc gen --format json`, [`Export`]): they serialize with serde and
+//! describe themselves with schemars, so `schemas/ir.schema.json` is made
+//! from them and cannot drift from what is written. In the export, a bit
+//! set (of colours, resources or symbols) is the list of its indices, and
+//! every index names an entry of the family-wide lists of [`Game`]
+//! (`resources`, `colours`, `symbols`, `categories`, `cards`, …).
+//! `schemas/IR.md` says what each node means for an engine author.
 
-/// The events of the host API (`sevenw_host::Event`) an effect runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+use schemars::JsonSchema;
+use serde::{Serialize, Serializer};
+
+/// The version of the exported IR ([`Export::ir_version`]): raised on
+/// every change of what the export holds or means, each change listed in
+/// `schemas/IR-CHANGELOG.md`.
+pub const IR_VERSION: u32 = 1;
+
+/// A bit set as the sorted list of its bits' indices.
+fn mask<S: Serializer>(m: &u16, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq((0..16u8).filter(|i| m >> i & 1 == 1))
+}
+
+/// The decks a card may be taken from (7 Wonders Architects), by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckName {
+    /// The deck between the player and the left neighbour.
+    Left,
+    /// The deck between the player and the right neighbour.
+    Right,
+    /// The central deck.
+    Central,
+    /// Every other deck on the table.
+    Others,
+}
+
+/// `sevenw_host::Decks` bits as [`DeckName`]s.
+fn deck_mask<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
+    const NAMES: [DeckName; 4] = [
+        DeckName::Left,
+        DeckName::Right,
+        DeckName::Central,
+        DeckName::Others,
+    ];
+    s.collect_seq(
+        NAMES
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| m >> i & 1 == 1)
+            .map(|(_, n)| n),
+    )
+}
+
+/// A class of resources (`raw`, `manufactured`): its name and members.
+#[derive(Serialize, JsonSchema)]
+struct Class {
+    name: String,
+    /// Indices into the game's `resources`.
+    resources: Vec<u8>,
+}
+
+fn classes<S: Serializer>(c: &[(String, u16)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(c.iter().map(|(name, m)| Class {
+        name: name.clone(),
+        resources: (0..16u8).filter(|i| m >> i & 1 == 1).collect(),
+    }))
+}
+
+/// The event an effect runs on (its owner's, unless said).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum On {
+    /// The source is built (a board: the game starts).
     Built,
+    /// The end of each Age.
     AgeEnd,
+    /// Final scoring.
     GameEnd,
     /// Its owner builds a card of this colour.
     BuiltCard(u8),
     /// Its owner builds a card by a chain.
     BuiltChain,
+    /// Its owner builds a wonder stage.
     BuiltStage,
+    /// Its owner takes a conflict victory token.
     GainedVictory,
+    /// Its owner takes coins from the bank.
     TookBankCoins,
+    /// A neighbour buys resources from its owner.
     BoughtFrom,
-    /// A project failed: its penalty (no listens bit, see `Event::Failed`).
+    /// A project failed: its penalty, for each player without a pawn on it.
     Failed,
-    /// Its owner takes a card (of those in [`Effect::took`]).
+    /// Its owner takes a card (of those in the effect's `took`).
     TookCard,
 }
 
@@ -40,28 +116,51 @@ impl On {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What a counter or a condition counts in a city.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Counted {
-    Cards(u16),
+    /// Cards of these colours.
+    Cards(
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        u16,
+    ),
+    /// Wonder stages built (Duel: wonders built).
     WonderStages,
+    /// Conflict defeat tokens.
     DefeatTokens,
+    /// Conflict victory tokens.
     VictoryTokens,
+    /// Coins.
     Coins,
+    /// Progress tokens held.
     ProgressTokens,
     /// Sets of one card of each of these colours.
-    ColourSets(u16),
+    ColourSets(
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        u16,
+    ),
+    /// The VP of every pair of identical victory tokens.
     PairedVictoryPoints,
+    /// 1 if every stage of its wonder is built.
     FinishedWonders,
     /// Distinct colours held among these.
-    Colours(u16),
-    /// Cat icons held.
+    Colours(
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        u16,
+    ),
+    /// Cards showing the cat held (Architects).
     Cats,
-    /// Progress tokens of this kind.
+    /// Progress tokens of this index held.
     Token(u8),
 }
 
 /// A condition of a gain, over the acting city.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Cond {
     /// It has more than each city of `seats`.
     More { what: Counted, seats: Vec<i8> },
@@ -71,30 +170,50 @@ pub enum Cond {
     AtLeast { what: Counted, n: u32 },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A kind of conflict token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Token {
     Defeat,
     Victory,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What is built for free from now on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum FreeRule {
-    Colours(u16),
+    /// Cards of these colours.
+    Colours(
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        u16,
+    ),
+    /// The first card of each colour.
     FirstOfColour,
+    /// The first card of each Age.
     FirstOfAge,
+    /// The last card of each Age.
     LastOfAge,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A change to how science scores (Leaders).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum ScienceRule {
+    /// Each set of every symbol scores `vp` more, in `category`.
     SetBonus { vp: u8, category: u8 },
+    /// A symbol held may become any other at game end.
     Change,
+    /// One more of the symbol held most, after every other choice.
     CopyMost,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// `what` counted in the cities at `seats` (summed), then divided by
+/// `divisor` rounding down.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 pub struct Counter {
     pub what: Counted,
+    /// Seat offsets: 0 the city itself, 1 its left neighbour, -1 its right.
     pub seats: Vec<i8>,
     /// Whole sets of this many (1: a plain count).
     pub divisor: u32,
@@ -102,137 +221,182 @@ pub struct Counter {
     pub most: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What a resource discount applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Discount {
+    /// Wonder stages.
     Wonders,
-    Colours(u16),
+    /// Cards of these colours.
+    Colours(
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        u16,
+    ),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Where a free build takes its card from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Pile {
+    /// The discard pile.
     Discard,
+    /// Its owner's hand.
     Hand,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// What an effect does.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Op {
+    /// `amount` of one of the resources `options` each turn; `tradable`: neighbours may buy it.
     Produce {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         options: u16,
         amount: u8,
         tradable: bool,
     },
+    /// `n` coins from the bank (times `per` if given), when `cond` holds; negative: paid.
     Coins {
         n: i32,
         per: Option<Counter>,
         cond: Option<Cond>,
     },
+    /// `n` victory points in `category` (times `per` if given), when `cond` holds.
     Vp {
         category: u8,
         n: i32,
         per: Option<Counter>,
         cond: Option<Cond>,
     },
+    /// `n` shields of military strength (times `per` if given), when `cond` holds.
     Shields {
         n: u32,
         per: Option<Counter>,
         cond: Option<Cond>,
     },
+    /// One science symbol among `options` (several: chosen at scoring).
     Science {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         options: u16,
     },
+    /// Buys `resources` from the cities at `seats` at `price` each.
     Trade {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         resources: u16,
         price: u8,
         seats: Vec<i8>,
     },
-    BuildFree {
-        pile: Pile,
-        once_per_age: bool,
-    },
+    /// Builds a card from `pile` for free, once per Age or once.
+    BuildFree { pile: Pile, once_per_age: bool },
+    /// Plays the last card of each Age instead of discarding it.
     PlayLastCard,
+    /// Takes another turn at once.
     PlayAgain,
+    /// At game end, copies a card of `colours` of the cities at `seats` (chosen for the most points).
     Copy {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         colours: u16,
         seats: Vec<i8>,
     },
-    Lose {
-        n: u32,
-        seats: Vec<i8>,
-    },
+    /// The cities at `seats` lose `n` coins.
+    Lose { n: u32, seats: Vec<i8> },
+    /// Discards a card of `colours` from the cities at `seats`.
     Discard {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         colours: u16,
         seats: Vec<i8>,
     },
-    TakeProgress {
-        set_aside: u8,
-    },
-    Discount {
-        n: u8,
-        target: Discount,
-    },
-    ReceiveTrade {
-        seats: Vec<i8>,
-    },
-    /// `n` tokens (255: all).
-    LoseTokens {
-        token: Token,
-        n: u8,
-        seats: Vec<i8>,
-    },
-    /// `n` coins off (255: all).
+    /// Takes a progress token (of `set_aside` drawn from the box, when not 0).
+    TakeProgress { set_aside: u8 },
+    /// `n` fewer resources to pay for `target`.
+    Discount { n: u8, target: Discount },
+    /// Receives the coins the cities at `seats` pay the bank for trading.
+    ReceiveTrade { seats: Vec<i8> },
+    /// The cities at `seats` give up `n` (255: all) tokens of `token`.
+    LoseTokens { token: Token, n: u8, seats: Vec<i8> },
+    /// `n` (255: all) coins fewer to pay for cards of `colours`, for the
+    /// cities at `seats`.
     CoinDiscount {
         n: u8,
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         colours: u16,
         seats: Vec<i8>,
     },
+    /// Builds some cards for free from now on.
     FreeRule(FreeRule),
+    /// Buys one of `resources` a turn from the bank at `price`.
     BankTrade {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         resources: u16,
         price: u8,
     },
-    TakeVictory {
-        age: u8,
-    },
+    /// Takes a conflict victory token of Age `age` (0: the current one), at once.
+    TakeVictory { age: u8 },
+    /// A neighbour who beats this city takes the defeat token instead.
     GiveDefeats,
+    /// Changes how science scores.
     ScienceRule(ScienceRule),
+    /// Puts a built card of `colours` under the wonder: its effects end, it scores twice its coin cost.
     Entomb {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
+    /// Draws `n` cards of `colours` from the box into the hand kept aside.
     Draw {
         n: u8,
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
+    /// Builds one more card of `colours` from a hand at the end of the turn, paying its cost.
     BuildFromHand {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
+    /// Cards of `colours` left unplayed are kept rather than returned to the box.
     Keep {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
         colours: u16,
     },
-    TakePawn {
-        age: u8,
-    },
-    /// From these decks (`sevenw_host::Decks` bits), the top `top` looked at.
+    /// Holds a participation pawn of Age `age`'s project (0: the earliest open one it holds none of).
+    TakePawn { age: u8 },
+    /// Takes a card of these decks: the top one, or one of the top `top`.
     TakeCard {
+        #[serde(serialize_with = "deck_mask")]
+        #[schemars(with = "Vec<DeckName>")]
         decks: u8,
         top: u8,
     },
+    /// Takes the cat figure; the card shows the cat.
     TakeCat,
-    Flip {
-        n: u8,
-    },
+    /// Turns `n` conflict tokens to their war side.
+    Flip { n: u8 },
+    /// One resource of any kind.
     AnyResources,
-    CoinValue {
-        n: u8,
-    },
+    /// A coin card worth `n`.
+    CoinValue { n: u8 },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+/// When its owner's event `on` happens, `op` is carried out.
 pub struct Effect {
     pub on: On,
     pub op: Op,
-    /// The option of a `one of` choice it belongs to.
+    /// The option of a `one of` choice it belongs to: only the option
+    /// chosen when the source is built applies.
     pub option: Option<u8>,
-    /// For [`On::TookCard`]: the cards taken that set it off.
+    /// For `took_card`: the cards whose taking sets it off.
     pub took: Vec<u16>,
 }
 
@@ -250,28 +414,40 @@ pub fn listens(effects: &[Effect]) -> u16 {
     effects.iter().fold(0, |m, e| m | e.on.listens_bit())
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, JsonSchema)]
+/// What building asks.
 pub struct Cost {
     pub coins: u16,
+    /// Coins more per Age number (a leader's cost in Leaders).
     pub coins_per_age: u8,
+    /// (resource, amount).
     pub resources: Vec<(u8, u8)>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A card: an Age card, a leader or a project (Age 0).
 pub struct Card {
     pub name: String,
+    /// Other names it is known by (any case).
     pub aliases: Vec<String>,
     pub colour: u8,
+    /// Its Age; 0 for a card of no Age (a leader, a project).
     pub age: u8,
+    /// One entry per copy in its Age's deck: the least player count it is
+    /// in play from.
     pub copies: Vec<u8>,
     pub cost: Cost,
+    /// Cards it makes free to build (same game's indices).
     pub chains: Vec<u16>,
+    /// Cards that make it free to build.
     pub chained_from: Vec<u16>,
     pub effects: Vec<Effect>,
+    /// Leaders' expert marker.
     pub expert: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A wonder stage.
 pub struct Stage {
     pub cost: Cost,
     pub effects: Vec<Effect>,
@@ -281,21 +457,25 @@ pub struct Stage {
     pub pattern: Option<(u8, bool)>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A side of a wonder board.
 pub struct Side {
     pub name: String,
+    /// The board's own effects (its starting production).
     pub board: Vec<Effect>,
     pub stages: Vec<Stage>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A wonder and its sides.
 pub struct Wonder {
     pub name: String,
     pub aliases: Vec<String>,
     pub sides: Vec<Side>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+/// The guilds drawn into an Age's deck: of `colour` in Age `age`.
 pub struct DrawRule {
     pub colour: u8,
     pub age: u8,
@@ -304,58 +484,76 @@ pub struct DrawRule {
     pub extra: u8,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+/// Cards of `colour` of no Age dealt `deal` each and passed `pass` seats
+/// until all are kept (Leaders).
 pub struct Draft {
     pub colour: u8,
     pub deal: u8,
+    /// A seat offset (-1: to the right neighbour).
     pub pass: i8,
 }
 
 /// The project rule (Edifice).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Projects {
+    /// The project cards' colour.
     pub colour: u8,
+    /// (players, pawns on each project): the last entry not above the
+    /// player count applies.
     pub pawns: Vec<(u8, u8)>,
+    /// The VP of a debt token, by Age from Age I.
     pub debt: Vec<i8>,
+    /// The category debt tokens and projects score in.
     pub category: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A progress token (Duel, Architects).
 pub struct Progress {
     pub name: String,
     pub aliases: Vec<String>,
     pub effects: Vec<Effect>,
+    /// Copies in the box.
     pub copies: u8,
 }
 
 /// A deck of a game of decks and the copies of each card it holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Deck {
     pub name: String,
-    /// The wonder it belongs to; `None` for the central deck.
+    /// The wonder it belongs to; null for the central deck.
     pub wonder: Option<u8>,
     /// (card, copies), in card order.
     pub cards: Vec<(u16, u8)>,
 }
 
 /// Battles started by conflict tokens.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Battles {
+    /// (players, conflict tokens in play).
     pub tokens: Vec<(u8, u8)>,
+    /// The VP of a military victory token.
     pub vp: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A conflict track (Duel): distances from its centre.
 pub struct Conflict {
+    /// Squares from the centre to a capital.
     pub capital: u8,
+    /// (from this distance, VP), by distance.
     pub zones: Vec<(u8, u8)>,
+    /// (at this distance, coins the other side loses), by distance.
     pub tokens: Vec<(u8, u8)>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A game or an expansion, with its vocabulary, rules and cards.
 pub struct Game {
     pub name: String,
     pub title: String,
+    /// 1 unless the game has several editions.
     pub edition: u8,
     /// The game an expansion extends.
     pub extends: Option<String>,
@@ -377,11 +575,17 @@ pub struct Game {
     pub layout: u8,
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
+    /// Resource names (indices are family-wide, as for every list below).
     pub resources: Vec<String>,
+    /// Classes of resources (`raw`, `manufactured`).
+    #[serde(serialize_with = "classes")]
+    #[schemars(with = "Vec<Class>")]
     pub classes: Vec<(String, u16)>,
     pub symbols: Vec<String>,
     pub colours: Vec<String>,
+    /// VP categories, in score-sheet order.
     pub categories: Vec<String>,
+    /// The guilds drawn into the last Age's deck.
     pub guilds: Option<DrawRule>,
     pub conflict: Option<Conflict>,
     pub cards: Vec<Card>,
@@ -393,10 +597,11 @@ pub struct Game {
     /// central deck); empty otherwise.
     pub decks: Vec<Deck>,
     pub battles: Option<Battles>,
+    /// The VP of the cat figure (Architects).
     pub cat_vp: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, JsonSchema)]
 pub struct Library {
     pub games: Vec<Game>,
 }
@@ -407,5 +612,82 @@ impl Library {
     }
     pub fn wonders(&self) -> usize {
         self.games.iter().map(|g| g.wonders.len()).sum()
+    }
+}
+
+/// One game family's card data, as `sevenc gen --format json` and the
+/// build scripts' `Builder::json_dir` write it: a game (each of its
+/// editions) with its expansions, indices shared family-wide. What each
+/// node means: `schemas/IR.md`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Export {
+    /// The version of what this document holds and means; its changes are
+    /// listed in `schemas/IR-CHANGELOG.md`.
+    pub ir_version: u32,
+    /// The family's rules the runtime plays it by (`base`, `duel`,
+    /// `architects`, or a designer's own).
+    pub family: String,
+    /// The family's games: editions first, then expansions, in the order
+    /// the compiler lowered them (deterministic: by name).
+    pub games: Vec<Game>,
+}
+
+impl Library {
+    /// The library as one [`Export`] per family, in family order. An
+    /// expansion belongs to the family of the game it extends (found among
+    /// the library's games by name).
+    pub fn exports(&self) -> Vec<Export> {
+        let family_of = |g: &Game| -> String {
+            match &g.extends {
+                Some(parent) => self
+                    .games
+                    .iter()
+                    .find(|p| &p.name == parent)
+                    .map_or_else(|| parent.clone(), |p| p.family.clone()),
+                None if g.family.is_empty() => g.name.clone(),
+                None => g.family.clone(),
+            }
+        };
+        let mut out: Vec<Export> = Vec::new();
+        for g in &self.games {
+            let family = family_of(g);
+            match out.iter_mut().find(|e| e.family == family) {
+                Some(e) => e.games.push(g.clone()),
+                None => out.push(Export {
+                    ir_version: IR_VERSION,
+                    family,
+                    games: vec![g.clone()],
+                }),
+            }
+        }
+        out.sort_by(|a, b| a.family.cmp(&b.family));
+        out
+    }
+}
+
+impl Export {
+    /// The document as the export writes it: pretty JSON, a final newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// The JSON Schema of [`Export`] (draft-07), as `schemas/ir.schema.json`
+    /// holds it: pretty JSON, a final newline.
+    pub fn schema_text() -> String {
+        let schema = schemars::generate::SchemaSettings::draft07()
+            .into_generator()
+            .into_root_schema_for::<Export>();
+        let mut v = serde_json::to_value(schema).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.insert(
+                "title".into(),
+                serde_json::Value::String("7 Wonders card data (sevenw IR export)".into()),
+            );
+        }
+        let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
+        text.push('\n');
+        text
     }
 }

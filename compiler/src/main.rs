@@ -3,7 +3,10 @@
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sevenw_compiler::diag::{DocCode, did_you_mean, escape_controls};
-use sevenw_compiler::{Code, Compiled, Options, check_with, codegen, describe, shape};
+use sevenw_compiler::{Code, Compiled, Options, check_with, codegen, describe, ir, shape};
+
+/// The file `schema --out` writes the JSON export's schema to.
+const IR_SCHEMA: &str = "ir.schema.json";
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -56,15 +59,31 @@ enum Command {
         #[command(flatten)]
         colour: ColourArg,
     },
-    /// Print the generated Rust (the code the runtime's build includes).
+    /// Print the generated Rust (the code the runtime's build includes), or
+    /// the checked card data as JSON for engines in any language.
+    ///
+    /// `--format json` writes the lowered card set of one game family (a
+    /// game, its editions and its expansions: every card, wonder side,
+    /// stage, leader, project and token with its effects) as one JSON
+    /// document, versioned by `ir_version`, valid against
+    /// schemas/ir.schema.json; schemas/IR.md says what each node means.
+    /// Paths holding several families need `--out-dir`.
     #[command(after_long_help = EXIT_CODES)]
     Gen {
         /// Game folders, or folders of game folders.
         #[arg(default_value = "cards")]
         paths: Vec<PathBuf>,
+        /// `rust`: the code the runtime's build includes; `json`: the card
+        /// data (the IR the Rust is generated from), one document per family.
+        #[arg(long, value_enum, default_value_t = GenFormat::Rust)]
+        format: GenFormat,
         /// Write the code to FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// With `--format json`: write each family's document to
+        /// DIR/FAMILY.json (DIR made if need be).
+        #[arg(long, value_name = "DIR", conflicts_with = "output")]
+        out_dir: Option<PathBuf>,
         #[command(flatten)]
         families: FamilyArg,
         #[command(flatten)]
@@ -79,18 +98,19 @@ enum Command {
         #[arg(value_parser = parse_code)]
         code: Explainable,
     },
-    /// Print or write the JSON Schemas of card files and game.yaml.
+    /// Print or write the JSON Schemas of card files and game.yaml, and of
+    /// the JSON export (`ir`, what `gen --format json` writes).
     ///
     /// Editors with a YAML language server check and complete card files
-    /// with them. With `--out DIR` every schema is written to DIR (the
-    /// repository keeps them in `schemas/`); otherwise DOCUMENT's schema is
-    /// printed.
+    /// with them; an engine author generates types from `ir`. With `--out
+    /// DIR` every schema is written to DIR (the repository keeps them in
+    /// `schemas/`); otherwise DOCUMENT's schema is printed.
     #[command(after_long_help = EXIT_CODES)]
     Schema {
         /// The document whose schema to print.
         #[arg(value_parser = clap::builder::PossibleValuesParser::new(document_names()), required_unless_present = "out")]
         document: Option<String>,
-        /// Write every schema (card-file.schema.json, game.schema.json) into DIR.
+        /// Write every schema (card-file.schema.json, game.schema.json, ir.schema.json) into DIR.
         #[arg(long, value_name = "DIR", conflicts_with = "document")]
         out: Option<PathBuf>,
     },
@@ -153,6 +173,12 @@ enum Format {
     Human,
     Json,
     Sarif,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum GenFormat {
+    Rust,
+    Json,
 }
 
 #[derive(clap::Args)]
@@ -266,10 +292,19 @@ fn run(command: Command) -> io::Result<ExitCode> {
         } => cmd_check(&paths, &families.options(), format, max_errors, &colour),
         Command::Gen {
             paths,
+            format,
             output,
+            out_dir,
             families,
             colour,
-        } => cmd_gen(&paths, &families.options(), output, &colour),
+        } => cmd_gen(
+            &paths,
+            &families.options(),
+            format,
+            output,
+            out_dir,
+            &colour,
+        ),
         Command::Explain { code } => {
             let (name, severity, explanation) = match code {
                 Explainable::Card(c) => (c.as_str(), c.severity().as_str(), c.explanation()),
@@ -365,10 +400,12 @@ fn cmd_new(
 }
 
 /// The names `schema` takes: the schema files' names without `.schema.json`.
+/// `ir` is the JSON export's (`gen --format json`).
 fn document_names() -> Vec<&'static str> {
     shape::DOCUMENTS
         .iter()
         .map(|d| d.file.trim_end_matches(".schema.json"))
+        .chain(["ir"])
         .collect()
 }
 
@@ -383,15 +420,20 @@ fn cmd_schema(document: Option<&str>, out: Option<PathBuf>) -> io::Result<ExitCo
                 io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
             })?;
         }
+        let path = dir.join(IR_SCHEMA);
+        std::fs::write(&path, ir::Export::schema_text()).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
         return Ok(ExitCode::SUCCESS);
     }
-    let doc = shape::DOCUMENTS
+    let text = match shape::DOCUMENTS
         .iter()
         .find(|d| Some(d.file.trim_end_matches(".schema.json")) == document)
-        .expect("clap checked the name");
-    io::stdout()
-        .lock()
-        .write_all(shape::schema_text(doc).as_bytes())?;
+    {
+        Some(doc) => shape::schema_text(doc),
+        None => ir::Export::schema_text(),
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -628,9 +670,18 @@ fn decks_summary(g: &sevenw_compiler::ir::Game, sides: usize, stages: usize) -> 
 fn cmd_gen(
     paths: &[PathBuf],
     options: &Options,
+    format: GenFormat,
     output: Option<PathBuf>,
+    out_dir: Option<PathBuf>,
     colour: &ColourArg,
 ) -> io::Result<ExitCode> {
+    if out_dir.is_some() && format == GenFormat::Rust {
+        let _ = writeln!(
+            io::stderr(),
+            "error: --out-dir writes JSON documents: give --format json (the Rust is one file: --output FILE)"
+        );
+        return Ok(ExitCode::from(2));
+    }
     let compiled = check_with(paths, options);
     let Some(library) = compiled.library else {
         // The diagnostics go to stderr here: colour only if stderr is a terminal.
@@ -644,14 +695,44 @@ fn cmd_gen(
         );
         return Ok(ExitCode::from(1));
     };
-    let code = codegen::generate(&library);
+    let write = |path: &PathBuf, text: &str| {
+        std::fs::write(path, text)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+    };
+    let text = match format {
+        GenFormat::Rust => codegen::generate(&library),
+        GenFormat::Json => {
+            let exports = library.exports();
+            if let Some(dir) = out_dir {
+                std::fs::create_dir_all(&dir).map_err(|e| {
+                    io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display()))
+                })?;
+                for e in &exports {
+                    write(&dir.join(format!("{}.json", e.family)), &e.to_json())?;
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            match exports.as_slice() {
+                [one] => one.to_json(),
+                many => {
+                    let names: Vec<&str> = many.iter().map(|e| e.family.as_str()).collect();
+                    let _ = writeln!(
+                        io::stderr(),
+                        "error: the paths hold {} game families ({}); a JSON document holds one: \
+                         name one family's folders, or write each with --out-dir DIR",
+                        names.len(),
+                        names.join(", ")
+                    );
+                    return Ok(ExitCode::from(2));
+                }
+            }
+        }
+    };
     match output {
-        Some(path) => std::fs::write(&path, code).map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-        })?,
+        Some(path) => write(&path, &text)?,
         None => {
             let mut out = io::stdout().lock();
-            out.write_all(code.as_bytes())?;
+            out.write_all(text.as_bytes())?;
             out.flush()?;
         }
     }

@@ -215,6 +215,71 @@ fn gen_prints_the_code_the_build_includes() {
     assert_eq!(code, 1, "{err}");
 }
 
+#[test]
+fn gen_json_writes_one_document_per_family() {
+    let (code, out, err) = sevenc(&["gen", "--format", "json", "tests/fixtures/gen/mini"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["ir_version"], sevenw_compiler::ir::IR_VERSION);
+    assert_eq!(v["games"][0]["name"], "mini");
+    assert!(
+        v["games"][0]["cards"]
+            .as_array()
+            .is_some_and(|c| !c.is_empty())
+    );
+    // The same bytes each time.
+    assert_eq!(
+        sevenc(&["gen", "--format", "json", "tests/fixtures/gen/mini"]).1,
+        out
+    );
+    // Several families: one file each, or a usage error.
+    let (code, _, err) = sevenc(&["gen", "--format", "json", "cards"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("3 game families (architects, base, duel)"),
+        "{err}"
+    );
+    let dir = std::env::temp_dir().join(format!("sevenc-ir-{}", std::process::id()));
+    let (code, _, err) = sevenc(&[
+        "gen",
+        "--format",
+        "json",
+        "--out-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, duel, _) = sevenc(&["gen", "--format", "json", "cards/duel"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("duel.json")).unwrap(),
+        duel
+    );
+    assert!(dir.join("base.json").is_file() && dir.join("architects.json").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(sevenc(&["gen", "--out-dir", "x"]).0, 2);
+    // The schema of the export.
+    let (code, schema, _) = sevenc(&["schema", "ir"]);
+    assert_eq!(code, 0);
+    assert_eq!(schema, sevenw_compiler::ir::Export::schema_text());
+}
+
+#[test]
+fn a_new_card_set_exports_as_the_shipped_ones() {
+    let dir = std::env::temp_dir().join(format!("sevenc-ir-new-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.join("harbours");
+    let (code, _, err) = sevenc(&["new", folder.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // In the folder, no argument: its `cards/`, checked against base.
+    let (code, out, err) = sevenc_in(&folder, &["gen", "--format", "json"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["family"], "base");
+    assert_eq!(v["games"][0]["name"], "harbours");
+    assert_eq!(v["games"][0]["extends"], "base");
+    assert_eq!(v["games"][0]["cards"].as_array().map(Vec::len), Some(1));
+}
+
 /// `sevenc` with `args` and the environment changed by `env` (`None` removes).
 fn sevenc_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (i32, String, String) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");

@@ -96,10 +96,27 @@ fn valid(root: &Value, schema: &Value, v: &Value) -> bool {
                 }),
                 _ => true,
             },
-            "items" => match v {
-                Value::Array(items) => items.iter().all(|i| valid(root, rule, i)),
+            "items" => match (v, rule) {
+                // A tuple: one schema per place (draft-07's array form).
+                (Value::Array(items), Value::Array(places)) => {
+                    items.iter().zip(places).all(|(i, sub)| valid(root, sub, i))
+                }
+                (Value::Array(items), _) => items.iter().all(|i| valid(root, rule, i)),
                 _ => true,
             },
+            "minimum" => v.as_f64().is_none_or(|n| n >= rule.as_f64().unwrap()),
+            "maximum" => v.as_f64().is_none_or(|n| n <= rule.as_f64().unwrap()),
+            // schemars's integer formats (`uint8`, `int32`…) restate the
+            // bounds `minimum` and `maximum` check; any other is unknown.
+            "format" => {
+                let f = rule.as_str().unwrap();
+                assert!(
+                    ["int8", "uint8", "int16", "uint16", "int32", "uint32"].contains(&f),
+                    "the validator does not know the format `{f}`"
+                );
+                true
+            }
+            "const" => v == rule,
             "minItems" => v
                 .as_array()
                 .is_none_or(|a| a.len() as u64 >= rule.as_u64().unwrap()),
@@ -154,6 +171,18 @@ fn the_validator_knows_its_keywords() {
     assert!(!ok(json!({ "a": 1, "b": [] })));
     assert!(!ok(json!({ "a": 1, "b": [1, 1, 1] })));
     assert!(!ok(json!({ "a": 1, "x": 0 })));
+    assert!(!ok(json!([1])));
+    let tuple = json!({
+        "type": "array",
+        "items": [{ "type": "integer", "format": "uint8", "minimum": 0, "maximum": 255 }, { "const": "x" }],
+        "minItems": 2,
+        "maxItems": 2,
+    });
+    let ok = |v: Value| valid(&tuple, &tuple, &v);
+    assert!(ok(json!([255, "x"])));
+    assert!(!ok(json!([256, "x"])));
+    assert!(!ok(json!([-1, "x"])));
+    assert!(!ok(json!([1, "y"])));
     assert!(!ok(json!([1])));
 }
 
@@ -587,4 +616,125 @@ fn the_runtime_schemas_and_readers_agree_on_every_field() {
         }
     }
     assert!(tried > 30, "{tried} mutations");
+}
+
+// ------------------------------------------------ the IR export (issue 38)
+
+/// The JSON Schema of the IR export, as committed.
+fn ir_schema() -> Value {
+    let path = root().join("schemas/ir.schema.json");
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// Every family of the shipped library, exported.
+fn shipped_exports() -> Vec<sevenw_compiler::ir::Export> {
+    let compiled = sevenw_compiler::check(&[root().join("cards")]);
+    compiled
+        .library
+        .expect("the shipped library compiles")
+        .exports()
+}
+
+#[test]
+fn the_ir_schema_is_committed() {
+    let path = root().join("schemas/ir.schema.json");
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == sevenw_compiler::ir::Export::schema_text(),
+        "schemas/ir.schema.json is stale: run `cargo run -p sevenw-compiler --bin sevenc -- schema --out schemas`"
+    );
+}
+
+#[test]
+fn every_shipped_export_is_valid_deterministic_and_versioned() {
+    let schema = ir_schema();
+    let exports = shipped_exports();
+    let families: Vec<&str> = exports.iter().map(|e| e.family.as_str()).collect();
+    assert_eq!(families, ["architects", "base", "duel"]);
+    let again = shipped_exports();
+    for (e, e2) in exports.iter().zip(&again) {
+        let text = e.to_json();
+        assert_eq!(text, e2.to_json(), "{}: two exports differ", e.family);
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(valid(&schema, &schema, &v), "{}: not valid", e.family);
+        assert_eq!(v["ir_version"], json!(sevenw_compiler::ir::IR_VERSION));
+        // The schema is not vacuous: a document missing anything, or with
+        // an effect the IR does not have, is refused.
+        for key in ["ir_version", "family", "games"] {
+            let mut wrong = v.clone();
+            wrong.as_object_mut().unwrap().remove(key);
+            assert!(
+                !valid(&schema, &schema, &wrong),
+                "{}: without {key}",
+                e.family
+            );
+        }
+        let mut wrong = v.clone();
+        let op = v["games"][0]["cards"][0]["effects"][0]["op"].clone();
+        assert!(op.is_object() || op.is_string(), "{}: {op}", e.family);
+        wrong["games"][0]["cards"][0]["effects"][0]["op"] = json!({ "conjure": {} });
+        assert!(
+            !valid(&schema, &schema, &wrong),
+            "{}: an unknown op",
+            e.family
+        );
+    }
+    // Every game of the library is in one export.
+    let games: Vec<(String, u8)> = exports
+        .iter()
+        .flat_map(|e| e.games.iter().map(|g| (g.name.clone(), g.edition)))
+        .collect();
+    for g in [
+        ("base", 1),
+        ("base", 2),
+        ("leaders", 1),
+        ("edifice", 1),
+        ("duel", 1),
+        ("architects", 1),
+    ] {
+        assert!(
+            games.iter().any(|(n, e)| (n.as_str(), *e) == g),
+            "{g:?} not exported: {games:?}"
+        );
+    }
+}
+
+#[test]
+fn the_export_of_every_kind_of_new_card_set_is_valid() {
+    use sevenw_compiler::new::{NewOptions, Start, create};
+    let schema = ir_schema();
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ir-new-sets");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let starts = [
+        ("harbours", Start::Extends("base".into()), "base"),
+        ("rivals", Start::Extends("duel".into()), "duel"),
+        (
+            "builders",
+            Start::Extends("architects".into()),
+            "architects",
+        ),
+        ("mine", Start::Copy("duel".into()), "duel"),
+    ];
+    for (name, start, family) in starts {
+        let dir = tmp.join(name);
+        create(&NewOptions {
+            dir: dir.clone(),
+            start,
+            project: root(),
+            library: root().join("cards"),
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let compiled = sevenw_compiler::check(&[dir.join("cards")]);
+        let library = compiled
+            .library
+            .unwrap_or_else(|| panic!("{name}: the new set has errors"));
+        let exports = library.exports();
+        assert_eq!(exports.len(), 1, "{name}");
+        let e = &exports[0];
+        assert_eq!(e.family, family, "{name}");
+        assert_eq!(e.games[0].name, name);
+        let v: Value = serde_json::from_str(&e.to_json()).unwrap();
+        assert!(valid(&schema, &schema, &v), "{name}: not valid");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
 }

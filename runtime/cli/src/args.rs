@@ -206,6 +206,12 @@ pub(crate) struct SimArgs {
     /// Print JSON.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Also write each game's final position to FILE as a city sheet, one
+    /// JSON line per game: {"game": N, "seed": its seed, "sheet": the
+    /// sheet's YAML text, "score": what `score --json` says of it}. Test
+    /// positions for a scorer of your own (schemas/IR.md).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) sheets: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -101,11 +101,39 @@ pub(crate) fn sim(lib: &Library<'_>, a: SimArgs) -> Result<String, Fail> {
     })?;
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
+    if let Some(path) = &a.sheets {
+        write_sheets(&*g, &opts, path)?;
+    }
     Ok(if a.json {
         SimReport::new(g.info(), g.victories(), &opts, &stats, secs).to_json()
     } else {
         sim_text(&*g, &opts, &stats, secs)
     })
+}
+
+/// `--sheets FILE`: the final position of every game played, as a sheet
+/// with its score, one JSON line per game.
+fn write_sheets(g: &dyn AnyGame, opts: &SimOptions, path: &std::path::Path) -> Result<(), Fail> {
+    let sheets = g.final_sheets(opts).map_err(|e| match e {
+        SimError::Setup(e) => setup_fail("sim", e),
+        e => input(e.to_string()),
+    })?;
+    let mut out = String::new();
+    for (i, sheet) in sheets.iter().enumerate() {
+        let report = g
+            .score(sheet)
+            .map_err(|e| input(format!("game {i}: its final sheet is refused: {e}")))?;
+        let score: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap_or_default();
+        let line = serde_json::json!({
+            "game": i,
+            "seed": sevenw_runtime::sim::game_seed(opts.setup.seed, i as u64),
+            "sheet": sheet,
+            "score": score,
+        });
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    std::fs::write(path, out).map_err(|e| input(format!("cannot write {}: {e}", path.display())))
 }
 
 pub(crate) fn sim_text(g: &dyn AnyGame, o: &SimOptions, s: &Stats, secs: f64) -> String {

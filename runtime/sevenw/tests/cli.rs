@@ -657,3 +657,63 @@ fn readme_examples_hold() {
     }
     assert!(checked >= 3, "{checked} examples checked");
 }
+
+/// `sim --sheets FILE`: the final position of every game played, as a city
+/// sheet with what `score --json` says of it; the same games as the
+/// statistics (each seat's average total agrees).
+#[test]
+fn sim_writes_each_final_position_as_a_sheet() {
+    let file = std::env::temp_dir().join(format!("sevenw-sheets-{}.jsonl", std::process::id()));
+    for (game, players) in [
+        ("base", Some("4")),
+        ("duel", None),
+        ("architects", Some("3")),
+    ] {
+        let mut args = vec![
+            "sim", "--game", game, "--games", "12", "--seed", "3", "--json",
+        ];
+        if let Some(p) = players {
+            args.extend(["--players", p]);
+        }
+        args.extend(["--sheets", file.to_str().unwrap()]);
+        let out = sevenw(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let stats: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 12, "{game}");
+        let seats = lines[0]["score"]["players"].as_array().unwrap().len();
+        let mut totals = vec![0.0; seats];
+        for (i, line) in lines.iter().enumerate() {
+            assert_eq!(line["game"], i);
+            let sheet = line["sheet"].as_str().unwrap();
+            // The sheet scores as the line says, read by `score`.
+            if i < 2 {
+                let scored = sevenw_in(&["score", "-", "--json"], sheet);
+                assert_eq!(scored.status.code(), Some(0), "{}", text(&scored.stderr));
+                let v: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+                assert_eq!(v, line["score"], "{game} game {i}");
+            }
+            for (s, p) in line["score"]["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+            {
+                totals[s] += p["total"].as_f64().unwrap();
+            }
+        }
+        for (s, t) in totals.iter().enumerate() {
+            let avg = stats["seat_average_total"][s].as_f64().unwrap();
+            assert!(
+                (t / 12.0 - avg).abs() < 0.051,
+                "{game} seat {s}: {} vs {avg}",
+                t / 12.0
+            );
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+}

@@ -231,6 +231,10 @@ pub trait AnyGame: Send + Sync {
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError>;
     /// Plays many games.
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError>;
+    /// The final position of each game `sim` plays with `opts` (the same
+    /// seeds and bots), as a city sheet, the players called P1, P2, …, in
+    /// game order: for the families with sheets (`sim --sheets`).
+    fn final_sheets(&self, opts: &SimOptions) -> Result<Vec<String>, SimError>;
     /// Plays many games for a balance report.
     fn balance(
         &self,
@@ -262,6 +266,7 @@ pub trait AnyGame: Send + Sync {
 /// A family's city sheets, as functions of its rules.
 struct SheetOps<G: Game> {
     score: fn(&G, &str) -> Result<ScoreReport, SheetError>,
+    write: fn(&G, &G::State, &[String]) -> String,
     refuse: fn(&G, &Target) -> Option<String>,
     price: fn(&G, &str, &str, &Target) -> Result<Price, SheetError>,
 }
@@ -338,6 +343,7 @@ impl<G: Game> Rules<G> {
                 let s = g.read_sheet(sheet)?;
                 Ok(ScoreReport::new(g, &g.outcome(&s.state), &s.names))
             },
+            write: |g, state, names| g.write_sheet(state, names),
             refuse: |g, target| g.refuse(target),
             price: |g, sheet, player, target| {
                 let s = g.read_sheet(sheet)?;
@@ -496,6 +502,33 @@ impl<G: Statistics> AnyGame for Rules<G> {
     fn sim(&self, opts: &SimOptions, progress: &(dyn Fn(u64) + Sync)) -> Result<Stats, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
         simulate_with(&self.game, self.bots, opts, progress, self.checks)
+    }
+
+    fn final_sheets(&self, opts: &SimOptions) -> Result<Vec<String>, SimError> {
+        let Some(sheets) = &self.sheets else {
+            let why = self.no_sheets("`--sheets`");
+            return Err(SimError::Setup(SetupError::Game(why)));
+        };
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
+        let mut out = Vec::with_capacity(usize::try_from(opts.games).unwrap_or(0));
+        let mut setup = opts.setup.clone();
+        for i in 0..opts.games {
+            // As `sim` plays game `i`: its seed, and the bots seated with it.
+            let seed = crate::sim::game_seed(opts.setup.seed, i);
+            setup.seed = seed;
+            let mut bots = self
+                .bots
+                .table(&self.game, &opts.bots, seed)
+                .map_err(SimError::Setup)?;
+            let mut state = self.game.start(&setup).map_err(SimError::Setup)?;
+            play_out(&self.game, &mut state, &mut bots, &mut ())
+                .map_err(|error| SimError::Play { game: i, error })?;
+            let names: Vec<String> = (1..=self.game.seats(&state))
+                .map(|p| format!("P{p}"))
+                .collect();
+            out.push((sheets.write)(&self.game, &state, &names));
+        }
+        Ok(out)
     }
 
     fn balance(
