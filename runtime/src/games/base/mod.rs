@@ -869,9 +869,9 @@ impl Game for Base {
     /// A card action drawn as [`Game::playout_weight`] weighs them, paid
     /// the cheapest way (the ways differ only in the coins the neighbours
     /// receive): no payment step is listed. (Drawing a card first, then
-    /// one of its actions, quoted a fifth as much but won less: 32% of
-    /// games from one seat of four against the classic bot, against 40%;
-    /// `runtime/benches/README.md`, "The search bot".)
+    /// one of its actions, quotes one card rather than the hand but won
+    /// less: 32% of games from one seat of four against the classic bot,
+    /// against 40%; `runtime/benches/README.md`, "The search bot".)
     fn playout_move(&self, state: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         let seat = match (state.paying, state.phase) {
             (None, Phase::Turn) => state.chosen.len(),
