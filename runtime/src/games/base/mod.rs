@@ -953,12 +953,7 @@ impl Statistics for Base {
         );
         for p in &state.table.projects {
             if me.has_pawn(p.age) {
-                let name = self
-                    .info
-                    .cards
-                    .get(usize::from(p.card.0))
-                    .map_or("?", |x| x.name);
-                out.push(Tag::new("project", name));
+                out.push(Tag::new("project", self.card_name(p.card)));
             }
         }
     }
@@ -1018,13 +1013,12 @@ impl Statistics for Base {
         if seat >= state.table.cities.len() {
             return;
         }
-        for p in &state.table.projects {
-            let name = self
-                .info
-                .cards
-                .get(usize::from(p.card.0))
-                .map_or("?", |x| x.name);
-            out.push(Tag::new("project", name));
-        }
+        out.extend(
+            state
+                .table
+                .projects
+                .iter()
+                .map(|p| Tag::new("project", self.card_name(p.card))),
+        );
     }
 }
