@@ -43,6 +43,7 @@ pub mod schema;
 pub mod sheet;
 pub mod sim;
 pub mod soak;
+pub mod table;
 pub mod text;
 
 pub use sevenw_host as api;

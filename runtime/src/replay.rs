@@ -555,7 +555,7 @@ impl Log {
 
 /// Writes down every decision of a game as it is played: the steps of one
 /// decision on one line, with the words of the whole.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Recorder {
     pub decisions: Vec<Decision>,
     /// Whether the next step goes on with the last decision.

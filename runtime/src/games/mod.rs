@@ -28,6 +28,7 @@ use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
 use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
 use crate::soak::{Checks, Invariants};
+use crate::table::{Live, Resumed, Show, Table};
 
 /// A game family: the rules of a kind of game, found by the name a card
 /// set gives in `family:`.
@@ -52,7 +53,7 @@ impl std::fmt::Debug for Family {
 
 /// A family with every capability: a greedy bot, invariants, sheets, a
 /// story and scenarios.
-fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + 'static>(
+fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + 'static>(
     g: Result<G, crate::engine::vocab::VocabError>,
 ) -> Result<Box<dyn AnyGame>, String> {
     g.map(|g| {
@@ -62,7 +63,8 @@ fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + 'static>(
                 .with_invariants()
                 .with_sheets()
                 .with_story()
-                .with_scenarios(),
+                .with_scenarios()
+                .with_table(),
         ) as Box<dyn AnyGame>
     })
     .map_err(|e| e.to_string())
@@ -261,6 +263,13 @@ pub trait AnyGame: Send + Sync {
     fn replay(&self, log: &Log) -> Result<String, ReplayError>;
     /// Runs a scenario.
     fn test(&self, scenario: &str) -> Run;
+    /// A new game at a table, played one decision at a time by people and
+    /// bots ([`crate::table`]): for the families that show their views.
+    fn table(&self, setup: &Setup) -> Result<Box<dyn Table + '_>, SetupError>;
+    /// A stored game at a table: its set-up and its decisions (action
+    /// numbers) played again. The error says which decision, if one
+    /// cannot be played.
+    fn resume(&self, setup: &Setup, decisions: &[u32]) -> Result<Box<dyn Table + '_>, String>;
 }
 
 /// A family's city sheets, as functions of its rules.
@@ -280,6 +289,12 @@ struct StoryOps<G: Game> {
     replay: fn(&G, &Log) -> Result<String, ReplayError>,
 }
 
+/// A game at a table, started or resumed, for a family that shows its views.
+struct TableOps<G: Game> {
+    start: for<'a> fn(&'a G, Bots<G>, &Setup) -> Result<Box<dyn Table + 'a>, SetupError>,
+    resume: for<'a> fn(&'a G, Bots<G>, &Setup, &[u32]) -> Result<Box<dyn Table + 'a>, String>,
+}
+
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
 /// [`Rules::new`] needs only [`Game`] and its [`Statistics`] (it plays,
 /// simulates, balances and replays with the random and search bots,
@@ -294,6 +309,7 @@ pub struct Rules<G: Game> {
     sheets: Option<SheetOps<G>>,
     story: Option<StoryOps<G>>,
     scenarios: Option<fn(&G, &str) -> Run>,
+    tables: Option<TableOps<G>>,
 }
 
 impl<G: Game> Rules<G> {
@@ -310,6 +326,7 @@ impl<G: Game> Rules<G> {
             sheets: None,
             story: None,
             scenarios: None,
+            tables: None,
         }
     }
 
@@ -376,9 +393,35 @@ impl<G: Game> Rules<G> {
         self
     }
 
+    /// With tables: games played by people, one decision at a time
+    /// (`sevenw serve`, `sevenw play --human`).
+    pub fn with_table(mut self) -> Self
+    where
+        G: Show,
+    {
+        self.tables = Some(TableOps {
+            start: |g, bots, setup| Ok(Box::new(Live::start(g, bots, setup)?)),
+            resume: |g, bots, setup, decisions| match Live::resume(g, bots, setup, decisions) {
+                Ok(live) => Ok(Box::new(live)),
+                Err(Resumed::Setup(e)) => Err(e.to_string()),
+                Err(Resumed::Decision(_, i, e)) => {
+                    Err(format!("decision {} cannot be played: {e}", i + 1))
+                }
+            },
+        });
+        self
+    }
+
     /// The rules.
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    fn no_tables(&self) -> String {
+        format!(
+            "{} shows no views to people: it is played by bots only",
+            self.game.info().title
+        )
     }
 
     fn no_sheets(&self, what: &str) -> String {
@@ -589,6 +632,20 @@ impl<G: Statistics> AnyGame for Rules<G> {
                 ))),
                 ..Run::default()
             },
+        }
+    }
+
+    fn table(&self, setup: &Setup) -> Result<Box<dyn Table + '_>, SetupError> {
+        match &self.tables {
+            Some(t) => (t.start)(&self.game, self.bots, setup),
+            None => Err(SetupError::Game(self.no_tables())),
+        }
+    }
+
+    fn resume(&self, setup: &Setup, decisions: &[u32]) -> Result<Box<dyn Table + '_>, String> {
+        match &self.tables {
+            Some(t) => (t.resume)(&self.game, self.bots, setup, decisions),
+            None => Err(self.no_tables()),
         }
     }
 }

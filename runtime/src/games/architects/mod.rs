@@ -53,6 +53,7 @@ mod narrate;
 pub mod scenario;
 mod score;
 pub mod sheet;
+mod show;
 mod table;
 mod turn;
 mod view;

@@ -55,6 +55,7 @@ mod narrate;
 pub mod scenario;
 mod score;
 pub mod sheet;
+mod show;
 mod turn;
 mod view;
 

@@ -47,6 +47,7 @@ mod narrate;
 pub mod scenario;
 mod score;
 pub mod sheet;
+mod show;
 mod table;
 pub mod trade;
 mod turn;
