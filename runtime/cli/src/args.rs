@@ -185,6 +185,11 @@ pub(crate) struct PlayArgs {
     /// Write the game's replay log to this file.
     #[arg(long, value_name = "FILE")]
     pub(crate) log: Option<PathBuf>,
+    /// Play these seats yourself (from 1; comma-separated for several
+    /// people at one terminal), the bots of --bots the others: each seat
+    /// is shown what it may see and its legal actions by number.
+    #[arg(long, value_delimiter = ',', value_name = "SEAT,…")]
+    pub(crate) human: Vec<usize>,
 }
 
 #[derive(Args, Debug)]

@@ -12,6 +12,7 @@
 mod args;
 mod balance;
 pub mod html;
+mod human;
 mod io;
 mod report;
 mod scenarios;

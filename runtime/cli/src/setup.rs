@@ -119,6 +119,33 @@ pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<C
 
 pub(crate) fn play(lib: &Library<'_>, a: PlayArgs) -> Result<String, Fail> {
     let (g, setup, bots) = game_setup("play", lib, &a.game)?;
+    if !a.human.is_empty() {
+        let seats = bots.len();
+        let mut humans = Vec::new();
+        for &h in &a.human {
+            if h == 0 || h > seats {
+                return Err(usage(
+                    "play",
+                    ErrorKind::InvalidValue,
+                    format!("--human: seat {h} is not a seat of this game (1 to {seats})"),
+                ));
+            }
+            if !humans.contains(&(h - 1)) {
+                humans.push(h - 1);
+            }
+        }
+        let stdin = std::io::stdin();
+        let mut out = std::io::stdout();
+        return crate::human::play(
+            g.as_ref(),
+            &setup,
+            &bots,
+            &humans,
+            &a,
+            &mut stdin.lock(),
+            &mut out,
+        );
+    }
     let played = g.play(&setup, &bots).map_err(|e| setup_fail("play", e))?;
     let mut out = played.text;
     if let Some(path) = &a.log {

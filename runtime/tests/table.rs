@@ -1,0 +1,172 @@
+//! Games at a table (`sevenw_runtime::table`), for every game and
+//! expansion: what each seat is shown and may read names no card hidden
+//! from it, moves of the wrong seat, stale or unknown are refused with the
+//! game unchanged, a stored game (set-up and action numbers) resumes where
+//! it was, and the log of a finished game replays.
+
+use sevenw_runtime::bots::BotKind;
+use sevenw_runtime::engine::rng::Rng;
+use sevenw_runtime::game::Setup;
+use sevenw_runtime::games::{AnyGame, rules_for};
+use sevenw_runtime::replay::Log;
+use sevenw_runtime::table::{Refused, Table};
+
+/// Every game to try, with its player counts.
+fn variants() -> Vec<(&'static str, Option<u8>, &'static [&'static str], Vec<usize>)> {
+    vec![
+        ("base", None, &[], vec![3, 7]),
+        ("base", Some(2), &[], vec![4]),
+        ("base", None, &["leaders", "edifice"], vec![4]),
+        ("base", Some(2), &["leaders"], vec![5]),
+        ("duel", None, &[], vec![2]),
+        ("architects", None, &[], vec![2, 5]),
+    ]
+}
+
+fn rules(game: &str, edition: Option<u8>, with: &[&str]) -> Box<dyn AnyGame> {
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, game, edition, with)
+        .unwrap_or_else(|e| panic!("{game}: {}", e.message));
+    rules_for(info).unwrap()
+}
+
+fn setup(game: &str, players: usize, seed: u64) -> Setup {
+    if game == "duel" {
+        Setup::seeded(seed)
+    } else {
+        Setup::new(players, seed)
+    }
+}
+
+/// Everything `seat` is told at this point, as one text.
+fn told(t: &dyn Table, seat: Option<usize>) -> String {
+    let mut s = t.view(seat).to_string();
+    for l in t.history(seat) {
+        s.push_str(&l.text);
+        s.push('\n');
+    }
+    if seat.is_some() && seat == t.to_move() {
+        for a in t.actions() {
+            s.push_str(&a.text);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// Plays a game to its end with random choices, checking at every
+/// decision that nothing any seat (or a spectator) is told names a card
+/// hidden from it.
+fn play_checked<'g>(g: &'g dyn AnyGame, setup: &Setup, rng: &mut Rng) -> Box<dyn Table + 'g> {
+    let mut t = g.table(setup).unwrap();
+    let seats = t.seats();
+    while let Some(seat) = t.to_move() {
+        for who in (0..seats).map(Some).chain([None]) {
+            let text = told(t.as_ref(), who);
+            for name in t.secret_names(who) {
+                assert!(
+                    !text.contains(&format!("\"{name}\"")) && !text.contains(name),
+                    "{}: seat {who:?} is told of `{name}`, hidden from it, after {} decisions:\n{text}",
+                    g.info().title,
+                    t.played()
+                );
+            }
+        }
+        let actions = t.actions();
+        assert!(!actions.is_empty());
+        let a = actions[rng.below(actions.len())].number;
+        t.play(seat, a).unwrap();
+    }
+    t
+}
+
+#[test]
+fn nothing_hidden_is_shown_or_told() {
+    let mut rng = Rng::new(5);
+    for (game, edition, with, counts) in variants() {
+        let g = rules(game, edition, with);
+        for &n in &counts {
+            let t = play_checked(g.as_ref(), &setup(game, n, 40 + n as u64), &mut rng);
+            assert!(t.to_move().is_none());
+            let names: Vec<String> = (1..=t.seats()).map(|s| format!("P{s}")).collect();
+            let score = t.score(&names).expect("a finished game has a score");
+            assert_eq!(score.players.len(), t.seats());
+            // The finished game's log replays to the same end.
+            let log = Log::parse(&t.log().to_text()).unwrap();
+            g.replay(&log)
+                .unwrap_or_else(|e| panic!("{game} {with:?} {n}: the table's log: {e}"));
+        }
+    }
+}
+
+#[test]
+fn bad_moves_are_refused_and_change_nothing() {
+    let g = rules("base", None, &[]);
+    let mut t = g.table(&Setup::new(3, 9)).unwrap();
+    let seat = t.to_move().unwrap();
+    let before = (t.played(), t.view(Some(seat)), t.actions());
+    let other = (seat + 1) % 3;
+    let legal = t.actions()[0].number;
+    assert_eq!(
+        t.play(other, legal),
+        Err(Refused::NotYourTurn { to_move: seat })
+    );
+    let unknown = (0..u32::MAX)
+        .find(|a| !t.actions().iter().any(|x| x.number == *a))
+        .unwrap();
+    assert_eq!(
+        t.play(seat, unknown),
+        Err(Refused::NotLegal { action: unknown })
+    );
+    assert_eq!(before, (t.played(), t.view(Some(seat)), t.actions()));
+    // The refusals say what to do in words.
+    assert!(
+        Refused::NotYourTurn { to_move: 1 }
+            .to_string()
+            .contains("seat 2")
+    );
+}
+
+#[test]
+fn a_stored_game_resumes_where_it_was() {
+    for (game, edition, with, counts) in variants() {
+        let g = rules(game, edition, with);
+        let s = setup(game, counts[0], 77);
+        let mut t = g.table(&s).unwrap();
+        // Half a game by the greedy bot, asked as a server asks it.
+        for i in 0..40 {
+            let Some(seat) = t.to_move() else { break };
+            let a = t.fork().bot(BotKind::Greedy, i).unwrap();
+            t.play(seat, a).unwrap();
+        }
+        let back = g.resume(&s, t.decisions()).unwrap();
+        assert_eq!(back.played(), t.played());
+        assert_eq!(back.to_move(), t.to_move());
+        for seat in (0..t.seats()).map(Some).chain([None]) {
+            assert_eq!(back.view(seat), t.view(seat), "{game} {with:?}");
+            assert_eq!(back.history(seat), t.history(seat), "{game} {with:?}");
+        }
+        assert_eq!(back.actions(), t.actions());
+        // A decision that cannot be played is named.
+        let mut bad = t.decisions().to_vec();
+        bad.push(u32::MAX);
+        let err = g.resume(&s, &bad).err().expect("an illegal decision");
+        assert!(
+            err.contains(&format!("decision {}", bad.len())),
+            "{game}: {err}"
+        );
+    }
+}
+
+#[test]
+fn every_shipped_game_sits_at_a_table() {
+    for info in sevenw_cards::GAMES.iter().filter(|i| i.extends.is_empty()) {
+        let g = rules_for(info).unwrap();
+        let players = (info.max_players > 2).then_some(usize::from(info.min_players));
+        let s = Setup {
+            players,
+            seed: 1,
+            ..Setup::default()
+        };
+        assert!(g.table(&s).is_ok(), "{}", info.name);
+    }
+}
