@@ -1,0 +1,151 @@
+// Plays complete games through `sevenw serve`'s page in a real browser
+// (Debian's headless Chromium, driven by playwright-core), one person
+// against bots in each game, and saves a screenshot of each game mid-way
+// and at its end.
+//
+//   node tests/serve/browser.mjs SEVENW_BINARY SCREENSHOT_DIR
+//
+// Run by tests/serve/run.sh, which installs what it needs.
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const [bin, shots] = process.argv.slice(2);
+if (!bin || !shots) {
+  console.error("usage: node browser.mjs SEVENW_BINARY SCREENSHOT_DIR");
+  process.exit(2);
+}
+mkdirSync(shots, { recursive: true });
+
+const GAMES = [
+  {
+    label: "base-leaders-edifice-4p",
+    body: {
+      game: "base",
+      with: ["leaders", "edifice"],
+      players: 4,
+      seed: 21,
+      seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }, { kind: "random" }, { kind: "greedy" }],
+    },
+  },
+  {
+    label: "duel",
+    body: { game: "duel", seed: 5, seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }] },
+  },
+  {
+    label: "architects-3p",
+    body: {
+      game: "architects",
+      players: 3,
+      seed: 9,
+      seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }, { kind: "random" }],
+    },
+  },
+];
+
+/** Starts the server on a free port of loopback; resolves to its address. */
+function startServer(db) {
+  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", db], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`no address printed: ${out}`)), 60000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[0-9.:]+\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, base: m[0].replace(/\/$/, "") });
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the server exited (${code}): ${out}`)));
+  });
+}
+
+async function api(base, path, body) {
+  const r = await fetch(base + path, {
+    method: body ? "POST" : "GET",
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${text}`);
+  return JSON.parse(text);
+}
+
+async function playThrough(page, base, game) {
+  const created = await api(base, "/api/games", game.body);
+  const me = created.seats.find((s) => s.kind === "person");
+  await page.goto(base + me.link);
+  let clicks = 0;
+  let shotMid = false;
+  const deadline = Date.now() + 300000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`${game.label}: not over after ${clicks} moves`);
+    // Either the game is over, or an action of ours is offered.
+    await page.waitForSelector("#over:not([hidden]), button.action:not([disabled])", { timeout: 120000 });
+    if (await page.isVisible("#over:not([hidden])")) break;
+    const buttons = await page.$$("button.action:not([disabled])");
+    if (buttons.length === 0) continue;
+    if (!shotMid && clicks >= 8) {
+      await page.screenshot({ path: join(shots, `${game.label}-mid.png`), fullPage: true });
+      shotMid = true;
+    }
+    const before = await page.getAttribute("body", "data-played");
+    const pick = buttons[(clicks * 7) % buttons.length];
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/moves") && r.request().method() === "POST"),
+      pick.click(),
+    ]);
+    clicks += 1;
+    // The page shows the position after the move before we look again.
+    await page.waitForFunction((b) => document.body.dataset.played !== b, before, { timeout: 120000 });
+  }
+  await page.waitForSelector("#score table", { timeout: 30000 });
+  await page.screenshot({ path: join(shots, `${game.label}-end.png`), fullPage: true });
+  const state = await api(base, `/api/games/${created.id}?t=${me.token}`);
+  if (!state.over) throw new Error(`${game.label}: the page says over, the API does not`);
+  // A finished game downloads as a replay log from the page's link.
+  const href = await page.getAttribute("a#log", "href");
+  const log = await (await fetch(new URL(href, base))).text();
+  if (!log.includes("seed")) throw new Error(`${game.label}: no replay log behind the link`);
+  console.log(`${game.label}: played to the end through the page, ${clicks} clicks`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), "sevenw-browser-"));
+const { child, base } = await startServer(join(dir, "tables.sqlite"));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+let failed = false;
+try {
+  for (const game of GAMES) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await playThrough(page, base, game);
+    if (errors.length) throw new Error(`${game.label}: the page threw: ${errors.join("; ")}`);
+    await page.close();
+  }
+} catch (e) {
+  console.error(String(e && e.stack ? e.stack : e));
+  failed = true;
+} finally {
+  await browser.close();
+  child.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

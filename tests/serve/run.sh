@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The playtest table as people and programs use it, against a real
+# `sevenw serve`: complete games through the page in Debian's headless
+# Chromium (screenshots in target/screenshots/), then a schema-based
+# fuzzer (schemathesis) against the server's OpenAPI document.
+# Installs what it needs: Debian's chromium (apt-get, when missing),
+# playwright-core from npm (tests/serve/package-lock.json), schemathesis
+# from PyPI into a venv under target/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "== installing Debian's chromium"
+  sudo_=""
+  [ "$(id -u)" -eq 0 ] || sudo_="sudo"
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== playwright-core (npm)"
+(cd tests/serve && npm ci --no-audit --no-fund --silent)
+
+cargo build --quiet -p sevenw
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+bin="$target_dir/debug/sevenw"
+
+echo "== complete games through the page in headless Chromium"
+node tests/serve/browser.mjs "$bin" "$target_dir/screenshots"
+
+echo "== schemathesis against the server's OpenAPI document"
+venv="$target_dir/serve-venv"
+if [ ! -x "$venv/bin/schemathesis" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check 'schemathesis==3.39.16'
+fi
+db=$(mktemp -d)
+"$bin" serve --addr 127.0.0.1:0 --db "$db/fuzz.sqlite" >"$db/out" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; rm -rf "$db"' EXIT
+for _ in $(seq 1 100); do
+  addr=$(grep -o 'http://[0-9.:]*/' "$db/out" | head -1 || true)
+  [ -n "$addr" ] && break
+  sleep 0.2
+done
+[ -n "$addr" ] || { cat "$db/out"; echo "the server printed no address" >&2; exit 1; }
+"$venv/bin/schemathesis" run "${addr}api/openapi.json" \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance \
+  --hypothesis-max-examples 40 --hypothesis-seed 7 --hypothesis-derandomize \
+  --workers 1 --request-timeout 20000
+kill -0 $pid || { echo "the server died under the fuzzer" >&2; exit 1; }
+echo "== the server answered every fuzzed request without a 5xx and is still up"
