@@ -11,8 +11,11 @@ use sevenw_runtime::games::{AnyGame, rules_for};
 use sevenw_runtime::replay::Log;
 use sevenw_runtime::table::{Refused, Table};
 
-/// Every game to try, with its player counts.
-fn variants() -> Vec<(&'static str, Option<u8>, &'static [&'static str], Vec<usize>)> {
+/// A game to try: its name, edition, expansions and player counts.
+type Variant = (&'static str, Option<u8>, &'static [&'static str], Vec<usize>);
+
+/// Every game to try.
+fn variants() -> Vec<Variant> {
     vec![
         ("base", None, &[], vec![3, 7]),
         ("base", Some(2), &[], vec![4]),

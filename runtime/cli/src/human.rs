@@ -162,7 +162,7 @@ fn write_value(s: &mut String, v: &serde_json::Value, depth: usize) {
     match v {
         Value::Object(map) => {
             for (k, x) in map {
-                if x.is_null() || x.as_array().is_some_and(Vec::is_empty) {
+                if empty(x) || k == "seat" {
                     continue;
                 }
                 let key = k.replace('_', " ");
@@ -180,13 +180,27 @@ fn write_value(s: &mut String, v: &serde_json::Value, depth: usize) {
                 match inline(x) {
                     Some(text) => s.push_str(&format!("{pad}- {text}\n")),
                     None => {
-                        s.push_str(&format!("{pad}- #{}\n", i + 1));
+                        s.push_str(&format!("{pad}- {}\n", i + 1));
                         write_value(s, x, depth + 1);
                     }
                 }
             }
         }
         other => s.push_str(&format!("{pad}{}\n", inline(other).unwrap_or_default())),
+    }
+}
+
+/// Whether a value says nothing worth a line: nothing, zero, no, an
+/// empty list or an object of such values.
+fn empty(v: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match v {
+        Value::Null | Value::Bool(false) => true,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::String(t) => t.is_empty(),
+        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => map.values().all(empty),
+        Value::Bool(true) => false,
     }
 }
 
@@ -237,12 +251,13 @@ mod tests {
         let v = serde_json::json!({
             "age": 2,
             "hand": [{"id": 3, "name": "Baths", "colour": "blue"}, {"id": 4, "name": "Loom", "colour": "grey"}],
-            "cities": [{"coins": 3, "wonder": {"name": "Giza", "side": "A"}, "pending": null}],
+            "cities": [{"seat": 0, "coins": 3, "wonder": {"name": "Giza", "side": "A"}, "pending": null, "shields": 0, "military": {"points": 0}}],
             "discard": [],
         });
+        // Nothing, zero and empty are left out; seats are numbered from 1.
         assert_eq!(
             render(&v),
-            "age: 2\nhand: Baths (blue), Loom (grey)\ncities:\n  - #1\n    coins: 3\n    wonder: Giza (side A)"
+            "age: 2\nhand: Baths (blue), Loom (grey)\ncities:\n  - 1\n    coins: 3\n    wonder: Giza (side A)"
         );
     }
 }

@@ -289,10 +289,13 @@ struct StoryOps<G: Game> {
     replay: fn(&G, &Log) -> Result<String, ReplayError>,
 }
 
+/// A game at a table, borrowing its rules.
+type TableOf<'a, E> = Result<Box<dyn Table + 'a>, E>;
+
 /// A game at a table, started or resumed, for a family that shows its views.
 struct TableOps<G: Game> {
-    start: for<'a> fn(&'a G, Bots<G>, &Setup) -> Result<Box<dyn Table + 'a>, SetupError>,
-    resume: for<'a> fn(&'a G, Bots<G>, &Setup, &[u32]) -> Result<Box<dyn Table + 'a>, String>,
+    start: for<'a> fn(&'a G, Bots<G>, &Setup) -> TableOf<'a, SetupError>,
+    resume: for<'a> fn(&'a G, Bots<G>, &Setup, &[u32]) -> TableOf<'a, String>,
 }
 
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
