@@ -61,7 +61,10 @@ pub(crate) fn play(
             let kind = bots[seat];
             let seed = derive(setup.seed, 7_000 + table.played() as u64);
             let Some(action) = table.bot(kind, seed) else {
-                return Err(input(format!("the {kind} bot of seat {} cannot move", seat + 1)));
+                return Err(input(format!(
+                    "the {kind} bot of seat {} cannot move",
+                    seat + 1
+                )));
             };
             table
                 .play(seat, action)

@@ -293,7 +293,6 @@ struct StoryOps<G: Game> {
 type TableOf<'a, E> = Result<Box<dyn Table + 'a>, E>;
 
 /// A game at a table, started or resumed, for a family that shows its views.
-#[allow(clippy::type_complexity)]
 struct TableOps<G: Game> {
     start: for<'a> fn(&'a G, Bots<G>, &Setup) -> TableOf<'a, SetupError>,
     resume: for<'a> fn(&'a G, Bots<G>, &Setup, &[u32]) -> TableOf<'a, String>,
