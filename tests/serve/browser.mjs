@@ -109,7 +109,7 @@ async function playThrough(page, base, game) {
   const state = await api(base, `/api/games/${created.id}?t=${me.token}`);
   if (!state.over) throw new Error(`${game.label}: the page says over, the API does not`);
   // A finished game downloads as a replay log from the page's link.
-  const href = await page.getAttribute("a#log", "href");
+  const href = await page.getAttribute("a#log-link", "href");
   const log = await (await fetch(new URL(href, base))).text();
   if (!log.includes("seed")) throw new Error(`${game.label}: no replay log behind the link`);
   console.log(`${game.label}: played to the end through the page, ${clicks} clicks`);
