@@ -290,6 +290,7 @@ struct StoryOps<G: Game> {
 }
 
 /// A game at a table, started or resumed, for a family that shows its views.
+#[allow(clippy::type_complexity)]
 struct TableOps<G: Game> {
     start: for<'a> fn(&'a G, Bots<G>, &Setup) -> Result<Box<dyn Table + 'a>, SetupError>,
     resume: for<'a> fn(&'a G, Bots<G>, &Setup, &[u32]) -> Result<Box<dyn Table + 'a>, String>,

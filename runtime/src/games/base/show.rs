@@ -1,20 +1,360 @@
 //! What one seat sees, as a JSON document for a user interface
 //! ([`crate::table::Show`]).
+//!
+//! The document [`Base::show`] writes, field by field (cards are always
+//! *card objects*: `{"id": card index, "name", "colour": colour name,
+//! "age"}`; seats are numbered from 0):
+//!
+//! - `game`: the game's title; `seat`: the seat shown, `null` for a
+//!   spectator; `players`: seats at the table.
+//! - `age` (0 during the Leaders draft), `turn` (within the Age, from 1; 0
+//!   during the recruitment at its start).
+//! - `phase`: `{"kind", "text", "seat"}`: `kind` one of `draft`,
+//!   `recruitment`, `turn`, `last_card`, `free_build`, `entomb`, `recruit`,
+//!   `over`; `text` the same in words; `seat` the one seat whose decision it
+//!   is for the phases of one seat (`last_card`, `free_build`, `entomb`,
+//!   `recruit`), else `null` (in a simultaneous turn every seat chooses, and
+//!   who has chosen already is not shown).
+//! - `discard_count`: cards in the discard pile (face down).
+//! - `project` (Edifice, else `null`): the current Age's project, `{"card":
+//!   card object, "age", "pawns" (laid at set-up), "left" (still on it),
+//!   "from_box" (pawns taken from the box for it), "status": `open`,
+//!   `completed` or `failed`, "joined": the seats holding one of its pawns}`.
+//! - `seats`: one object per seat, in seat order:
+//!   - `seat`, `wonder` (name), `side` (side name),
+//!   - `stages` (built), `stages_total`,
+//!   - `coins`, `shields`,
+//!   - `military`: `{"victories", "defeats", "points"` (of the conflict
+//!     tokens), `"tokens"`: `[{"points", "count"}]` victory tokens by value`}`,
+//!   - `science`: `{symbol name: count}` (symbols held), `science_wild`: the
+//!     count of wildcard symbols,
+//!   - `produces`: `{"fixed": {resource: count}, "choices": [{"options":
+//!     [resource], "amount"}]}`,
+//!   - `built`: `[{"colour": colour name, "cards": [card object]}]`, one
+//!     entry per colour with built cards, in the game's colour order, the
+//!     cards in the order built (Leaders: recruited leaders are built cards
+//!     of their colour),
+//!   - `built_count`, `entombed`: `[{"card": card object, "points"}]`,
+//!   - `hand_count`, `side_count` (drafted cards kept face down, Leaders),
+//!     `draft_count` (the draft hand held, Leaders),
+//!   - `pawns`: the Ages whose project it holds a pawn of, `debt`: its debt
+//!     tokens by their (negative) points (both Edifice, else empty).
+//! - `you`: `null` for a spectator; for a seat, what only it sees:
+//!   `{"hand": [card], "side": [card] (leaders kept), "draft": [card] (the
+//!   draft hand), "stage_cards": [card] (under its own stages), "discard":
+//!   [card] while it builds from the pile, else `null`, "paying": the card
+//!   action whose payment it chooses, `{"card": card object, "action":
+//!   words}`, else `null`}`.
+//!
+//! The document is built from [`Game::view`] alone; a spectator's is built
+//! from seat 0's view with every part private to seat 0 left out.
 
+use serde_json::{Value, json};
 use sevenw_host::CardId;
 
+use crate::engine::city::City;
+use crate::game::Game;
 use crate::table::Show;
 
-use super::{Base, State};
+use super::{Action, Base, Choice, Move, Phase, State, Status, View};
+
+impl Base {
+    /// A card as the document writes it.
+    fn card_json(&self, c: CardId) -> Value {
+        let info = self.info.cards.get(usize::from(c.0));
+        json!({
+            "id": c.0,
+            "name": self.card_name(c),
+            "colour": info
+                .and_then(|i| self.info.colours.get(usize::from(i.colour.0)))
+                .copied()
+                .unwrap_or("?"),
+            "age": info.map_or(0, |i| i.age),
+        })
+    }
+
+    fn cards_json(&self, cards: &[CardId]) -> Value {
+        Value::Array(cards.iter().map(|&c| self.card_json(c)).collect())
+    }
+
+    fn phase_json(&self, view: &View<'_>) -> Value {
+        let (kind, text, seat) = match view.phase() {
+            Phase::Draft => (
+                "draft",
+                "every seat keeps a card of its draft hand".into(),
+                None,
+            ),
+            Phase::Turn if view.recruiting() => (
+                "recruitment",
+                "every seat plays one of its leaders".into(),
+                None,
+            ),
+            Phase::Turn => ("turn", "every seat chooses a card of its hand".into(), None),
+            Phase::LastCard(s) => (
+                "last_card",
+                format!("seat {} plays the last card of its hand", s + 1),
+                Some(s),
+            ),
+            Phase::FreeBuild(s) => (
+                "free_build",
+                format!("seat {} builds a card of the discard pile for free", s + 1),
+                Some(s),
+            ),
+            Phase::Choose(s, Choice::Entomb(_)) => (
+                "entomb",
+                format!(
+                    "seat {} chooses a built card to put under its wonder",
+                    s + 1
+                ),
+                Some(s),
+            ),
+            Phase::Choose(s, Choice::Recruit(_)) => (
+                "recruit",
+                format!("seat {} may build a card of its drafted hand", s + 1),
+                Some(s),
+            ),
+            Phase::Over => ("over", "the game is over".into(), None),
+        };
+        json!({ "kind": kind, "text": text, "seat": seat })
+    }
+
+    fn city_json(&self, view: &View<'_>, s: usize, city: &City) -> Value {
+        let info = self.info;
+        let total = if city.wonder_stages > 0 {
+            usize::from(city.wonder_stages)
+        } else {
+            info.wonders
+                .get(usize::from(city.wonder))
+                .and_then(|w| w.sides.get(usize::from(city.side)))
+                .map_or(0, |sd| sd.stages.len())
+        };
+        let mut built = Vec::new();
+        for (i, colour) in info.colours.iter().enumerate() {
+            let cards: Vec<CardId> = (city.cards.iter().copied())
+                .filter(|&c| {
+                    info.cards
+                        .get(usize::from(c.0))
+                        .is_some_and(|ci| usize::from(ci.colour.0) == i)
+                })
+                .collect();
+            if !cards.is_empty() {
+                built.push(json!({ "colour": colour, "cards": self.cards_json(&cards) }));
+            }
+        }
+        let tokens: Vec<Value> = (city.wins.iter().enumerate())
+            .filter(|&(_, &n)| n > 0)
+            .map(|(points, &count)| json!({ "points": points, "count": count }))
+            .collect();
+        let mut science = serde_json::Map::new();
+        for (i, &n) in city.science.iter().enumerate() {
+            if n > 0 {
+                let name = info.symbols.get(i).copied().unwrap_or("?");
+                science.insert(name.to_string(), json!(n));
+            }
+        }
+        let res_name = |r: usize| info.resources.get(r).copied().unwrap_or("?");
+        let mut fixed = serde_json::Map::new();
+        for (r, &n) in city.own.fixed.iter().enumerate() {
+            if n > 0 {
+                fixed.insert(res_name(r).to_string(), json!(n));
+            }
+        }
+        let choices: Vec<Value> = (city.own.choices.iter())
+            .map(|c| {
+                let options: Vec<&str> = (0..16)
+                    .filter(|&r| c.options.0 & (1 << r) != 0)
+                    .map(res_name)
+                    .collect();
+                json!({ "options": options, "amount": c.amount })
+            })
+            .collect();
+        let entombed: Vec<Value> = (city.entombed.iter())
+            .map(|&(c, vp)| json!({ "card": self.card_json(c), "points": vp }))
+            .collect();
+        let me = view.seats().get(s);
+        let pawns: Vec<u8> = (1..=8u8)
+            .filter(|&a| me.is_some_and(|m| m.has_pawn(a)))
+            .collect();
+        json!({
+            "seat": s,
+            "wonder": self.wonder_name(city.wonder),
+            "side": self.side_name(city.wonder, city.side),
+            "stages": city.stages,
+            "stages_total": total,
+            "coins": city.coins,
+            "shields": city.shields,
+            "military": {
+                "victories": city.victories,
+                "defeats": city.defeats,
+                "points": city.conflict_vp,
+                "tokens": tokens,
+            },
+            "science": science,
+            "science_wild": city.wild.len(),
+            "produces": { "fixed": fixed, "choices": choices },
+            "built": built,
+            "built_count": city.cards.len(),
+            "entombed": entombed,
+            "hand_count": view.hand_len(s),
+            "side_count": view.side_len(s),
+            "draft_count": view.drafting_len(s),
+            "pawns": pawns,
+            "debt": me.map_or(&[][..], |m| &m.debt[..]),
+        })
+    }
+
+    /// The document of `view`, its seat's own parts only when `own`.
+    fn show_view(&self, view: &View<'_>, own: bool) -> Value {
+        let project = view.project().map(|p| {
+            let joined: Vec<usize> = (view.seats().iter().enumerate())
+                .filter(|(_, m)| m.has_pawn(p.age))
+                .map(|(s, _)| s)
+                .collect();
+            json!({
+                "card": self.card_json(p.card),
+                "age": p.age,
+                "pawns": p.pawns,
+                "left": p.left,
+                "from_box": p.from_box,
+                "status": match p.status {
+                    Status::Open => "open",
+                    Status::Completed => "completed",
+                    Status::Failed => "failed",
+                },
+                "joined": joined,
+            })
+        });
+        let seats: Vec<Value> = (view.cities().iter().enumerate())
+            .map(|(s, c)| self.city_json(view, s, c))
+            .collect();
+        let you = own.then(|| {
+            json!({
+                "hand": self.cards_json(view.hand()),
+                "side": self.cards_json(view.side()),
+                "draft": self.cards_json(view.drafting()),
+                "stage_cards": self.cards_json(view.stage_cards()),
+                "discard": view.discard().map(|d| self.cards_json(d)),
+                "paying": view.paying().map(|mv| json!({
+                    "card": self.card_json(mv.card),
+                    "action": self.describe_move(&mv),
+                })),
+            })
+        });
+        json!({
+            "game": self.info.title,
+            "seat": own.then_some(view.seat()),
+            "players": view.players(),
+            "age": view.age(),
+            "turn": view.turn(),
+            "phase": self.phase_json(view),
+            "discard_count": view.discard_len(),
+            "project": project,
+            "seats": seats,
+            "you": you,
+        })
+    }
+
+    /// Cards of the Ages to come (undealt: the decks are shuffled when
+    /// their Age begins).
+    fn later_cards(&self, age: u8, out: &mut Vec<CardId>) {
+        out.extend(
+            (self.info.cards.iter().enumerate())
+                .filter(|(_, c)| c.age > age && c.age >= 1)
+                .map(|(i, _)| CardId(i as u16)),
+        );
+    }
+}
 
 impl Show for Base {
-    fn show(&self, _state: &State, _seat: Option<usize>) -> serde_json::Value {
-        todo!()
+    fn show(&self, state: &State, seat: Option<usize>) -> Value {
+        let n = self.seats(state);
+        match seat {
+            Some(s) if s < n => self.show_view(&self.view(state, s), true),
+            _ => self.show_view(&self.view(state, 0), false),
+        }
     }
-    fn secrets(&self, _state: &State, _seat: Option<usize>) -> Vec<CardId> {
-        todo!()
+
+    /// A card discarded, or put under a wonder stage, is face down: the
+    /// others read "discard a card" and "build wonder stage N" (with the
+    /// payment and the project joined, which are public); a card kept in
+    /// the draft is face down too ("keep a card of the draft"). A leader
+    /// recruited is revealed, and every other build is public.
+    fn told_others(&self, before: &State, mv: &Move) -> String {
+        let own = self.describe_in(before, mv);
+        match mv.action {
+            Action::Discard => "discard a card".to_string(),
+            Action::Keep => "keep a card of the draft".to_string(),
+            Action::Stage(..) => {
+                let stage = self
+                    .to_move(before)
+                    .and_then(|s| before.table.cities.get(s))
+                    .map_or(1, |c| usize::from(c.stages) + 1);
+                let with = format!("wonder stage with {}", self.card_name(mv.card));
+                let rest = own.strip_prefix(&with).unwrap_or("");
+                format!("wonder stage {stage}{rest}")
+            }
+            _ => own,
+        }
     }
-    fn seen(&self, _state: &State, _seat: Option<usize>) -> Vec<CardId> {
-        todo!()
+
+    /// While some seats have chosen in a simultaneous turn (or a pick of
+    /// the draft) that is not carried out yet.
+    fn hiding(&self, state: &State) -> bool {
+        matches!(state.phase, Phase::Turn | Phase::Draft) && !state.chosen.is_empty()
+    }
+
+    fn secrets(&self, state: &State, seat: Option<usize>) -> Vec<CardId> {
+        let t = &state.table;
+        let mut out = Vec::new();
+        let others = |v: &Vec<Vec<CardId>>, out: &mut Vec<CardId>| {
+            for (s, h) in v.iter().enumerate() {
+                if Some(s) != seat {
+                    out.extend_from_slice(h);
+                }
+            }
+        };
+        others(&t.hands, &mut out);
+        others(&t.stage_cards, &mut out);
+        others(&t.side, &mut out);
+        others(&t.drafting, &mut out);
+        if seat.is_none_or(|s| state.phase != Phase::FreeBuild(s)) {
+            out.extend_from_slice(&t.discard);
+        }
+        out.extend_from_slice(&t.boxed);
+        out.extend_from_slice(&t.returned);
+        out.extend(
+            (t.projects.iter())
+                .filter(|p| p.age > t.age)
+                .map(|p| p.card),
+        );
+        self.later_cards(t.age, &mut out);
+        out
+    }
+
+    fn seen(&self, state: &State, seat: Option<usize>) -> Vec<CardId> {
+        let t = &state.table;
+        let mut out = Vec::new();
+        for c in &t.cities {
+            out.extend_from_slice(&c.cards);
+            out.extend(c.entombed.iter().map(|&(card, _)| card));
+        }
+        if let Some(s) = seat {
+            let mine = |v: &Vec<Vec<CardId>>, out: &mut Vec<CardId>| {
+                if let Some(h) = v.get(s) {
+                    out.extend_from_slice(h);
+                }
+            };
+            mine(&t.hands, &mut out);
+            mine(&t.side, &mut out);
+            mine(&t.drafting, &mut out);
+            mine(&t.stage_cards, &mut out);
+            if state.phase == Phase::FreeBuild(s) {
+                out.extend_from_slice(&t.discard);
+            }
+        }
+        if let Some(p) = self.current_project(t) {
+            out.push(p.card);
+        }
+        out
     }
 }

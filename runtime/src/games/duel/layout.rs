@@ -71,6 +71,9 @@ pub struct Shape {
     pub face_up: u32,
     /// Row of each slot (0 = top).
     pub row: [u8; MAX_LAYOUT],
+    /// Column of each slot, in half cards from the left (a card covers
+    /// the cards of the row above one column either side).
+    pub col: [u8; MAX_LAYOUT],
 }
 
 impl Shape {
@@ -81,6 +84,7 @@ impl Shape {
             covers: [0; MAX_LAYOUT],
             face_up: 0,
             row: [0; MAX_LAYOUT],
+            col: [0; MAX_LAYOUT],
         };
         let mut pos = [(0u8, 0u8); MAX_LAYOUT]; // (row, position)
         let mut n = 0;
@@ -89,6 +93,7 @@ impl Shape {
                 if n < MAX_LAYOUT {
                     pos[n] = (r as u8, rw.first + k * rw.step);
                     s.row[n] = r as u8;
+                    s.col[n] = pos[n].1;
                     if rw.face_up {
                         s.face_up |= 1 << n;
                     }

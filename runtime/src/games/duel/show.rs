@@ -1,20 +1,285 @@
 //! What one seat sees, as a JSON document for a user interface
 //! ([`crate::table::Show`]).
+//!
+//! The document ([`Duel::show`]), built from [`View`] only:
+//!
+//! ```text
+//! {
+//!   "seat": 0 | 1 | null,          // whose document (null: a spectator)
+//!   "age": 1,                       // 0 during the wonder draft
+//!   "phase": "draft" | "play" | "choose a progress token"
+//!          | "choose a drawn progress token" | "choose a card to discard"
+//!          | "choose a card from the discard pile" | "choose who starts" | "over",
+//!   "to_move": 0 | 1 | null,        // the seat deciding now (null: over)
+//!   "current": 0,                   // whose turn it is
+//!   "again": false,                 // that player plays again after it
+//!   "layout": {                     // the Age's figure (empty in the draft)
+//!     "rows": [2, 3, 4, 5, 6],      // cards per row, from the top
+//!     "columns": 12,                // width in half cards
+//!     "slots": [ {                  // one per slot, in slot order
+//!       "slot": 0, "row": 0, "col": 4,   // col: half cards from the left
+//!       "state": "empty" | "down" | "up",
+//!       "age": 1,                   // "down" only: the Age on its back
+//!       "card": CARD,               // "up" only
+//!       "accessible": true } ] },
+//!   "conflict": {
+//!     "pawn": -2,                   // < 0 toward seat 0's capital
+//!     "capital": 9,                 // squares from the centre to a capital
+//!     "tokens": [ { "seat": 0,      // the seat whose city it loots
+//!                   "at": -3,       // its square (same sign as the pawn)
+//!                   "coins": 2,     // coins it loots
+//!                   "looted": false } ] },
+//!   "board_tokens": [TOKEN],        // progress tokens on the board
+//!   "drawn_tokens": [TOKEN],        // drawn for this seat's choice (Great
+//!                                   // Library); [] for others, spectators
+//!   "draft": [WONDER],              // wonders on offer (draft phase only)
+//!   "discard": [CARD],              // the discard pile, oldest first
+//!   "stage_cards": [CARD] | null,   // the cards under this seat's wonders
+//!                                   // (face down); null for a spectator
+//!   "cities": [ {                   // seat 0, seat 1
+//!     "seat": 0, "coins": 7, "shields": 2,
+//!     "cards": [ { "colour": "brown", "cards": [CARD] } ],  // by colour
+//!     "wonders": [ { "id": 3, "name": "…", "built": true } ], // built first
+//!     "tokens": [TOKEN] } ]
+//! }
+//! CARD   = { "id": 12, "name": "Lumber Yard", "colour": "brown" }
+//! TOKEN  = { "id": 2, "name": "Law" }
+//! WONDER = { "id": 5, "name": "The Pyramids" }
+//! ```
 
+use serde_json::{Value, json};
 use sevenw_host::CardId;
 
+use crate::game::Game;
 use crate::table::Show;
 
-use super::{Duel, State};
+use super::layout::MAX_LAYOUT;
+use super::{Action, Choice, Duel, Move, Phase, State, View};
+
+impl Duel {
+    fn card_json(&self, c: CardId) -> Value {
+        let colour = (self.info.cards.get(usize::from(c.0)))
+            .and_then(|i| self.info.colours.get(usize::from(i.colour.0)))
+            .copied()
+            .unwrap_or("");
+        json!({ "id": c.0, "name": self.card_name(c), "colour": colour })
+    }
+
+    fn token_json(&self, k: u8) -> Value {
+        json!({ "id": k, "name": self.token_name(k) })
+    }
+
+    fn wonder_json(&self, w: u8) -> Value {
+        json!({ "id": w, "name": self.wonder_name(w) })
+    }
+
+    /// Cards grouped by colour, colours in the order of the tables, cards
+    /// in the order given.
+    fn by_colour(&self, cards: &[CardId]) -> Value {
+        let colour =
+            |c: CardId| (self.info.cards.get(usize::from(c.0))).map_or(u8::MAX, |i| i.colour.0);
+        let mut colours: Vec<u8> = cards.iter().map(|&c| colour(c)).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        colours
+            .into_iter()
+            .map(|k| {
+                let name = self.info.colours.get(usize::from(k)).copied().unwrap_or("");
+                let of: Vec<Value> = (cards.iter())
+                    .filter(|&&c| colour(c) == k)
+                    .map(|&c| self.card_json(c))
+                    .collect();
+                json!({ "colour": name, "cards": of })
+            })
+            .collect()
+    }
+
+    fn phase_words(phase: Phase) -> &'static str {
+        match phase {
+            Phase::Draft { .. } => "draft",
+            Phase::Play => "play",
+            Phase::Choose { choice, .. } => match choice {
+                Choice::Token { drawn: false } => "choose a progress token",
+                Choice::Token { drawn: true } => "choose a drawn progress token",
+                Choice::Discard { .. } => "choose a card to discard",
+                Choice::Revive => "choose a card from the discard pile",
+            },
+            Phase::Starter { .. } => "choose who starts",
+            Phase::Over => "over",
+        }
+    }
+
+    fn show_view(&self, v: &View<'_>, spectator: bool) -> Value {
+        let shape = v.shape();
+        let len = usize::from(shape.len).min(MAX_LAYOUT);
+        let mut rows: Vec<u32> = Vec::new();
+        let mut columns = 0u32;
+        let slots: Vec<Value> = (0..len)
+            .map(|i| {
+                let (row, col) = (shape.row[i], shape.col[i]);
+                if rows.len() <= usize::from(row) {
+                    rows.resize(usize::from(row) + 1, 0);
+                }
+                rows[usize::from(row)] += 1;
+                columns = columns.max(u32::from(col) + 2);
+                let bit = 1u32 << i;
+                let accessible = v.accessible() & bit != 0;
+                if v.present() & bit == 0 {
+                    json!({ "slot": i, "row": row, "col": col, "state": "empty",
+                            "accessible": false })
+                } else if let Some(c) = v.card_at(i) {
+                    json!({ "slot": i, "row": row, "col": col, "state": "up",
+                            "card": self.card_json(c), "accessible": accessible })
+                } else {
+                    json!({ "slot": i, "row": row, "col": col, "state": "down",
+                            "age": v.age(), "accessible": accessible })
+                }
+            })
+            .collect();
+        let track = v.track();
+        let tokens: Vec<Value> = (0..2usize)
+            .flat_map(|s| {
+                self.conflict
+                    .tokens
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, &(at, coins))| {
+                        let at = i32::from(at);
+                        json!({
+                            "seat": s,
+                            "at": if s == 0 { -at } else { at },
+                            "coins": coins,
+                            "looted": track.looted & (1 << (8 * s + i)) != 0,
+                        })
+                    })
+            })
+            .collect();
+        let cities: Vec<Value> = (v.cities().iter().enumerate())
+            .map(|(s, c)| {
+                let built = v.built(s).iter().map(|&w| (w, true));
+                let wonders: Vec<Value> = (built.chain(v.wonders(s).iter().map(|&w| (w, false))))
+                    .map(|(w, b)| json!({ "id": w, "name": self.wonder_name(w), "built": b }))
+                    .collect();
+                let held: Vec<Value> = v.tokens(s).iter().map(|&k| self.token_json(k)).collect();
+                json!({
+                    "seat": s,
+                    "coins": c.coins,
+                    "shields": c.shields,
+                    "cards": self.by_colour(&c.cards),
+                    "wonders": wonders,
+                    "tokens": held,
+                })
+            })
+            .collect();
+        let drafting = matches!(v.phase(), Phase::Draft { .. });
+        let to_move = match v.phase() {
+            Phase::Over => None,
+            Phase::Choose { seat, .. } => Some(seat),
+            Phase::Starter { chooser } => Some(chooser),
+            _ => Some(v.current()),
+        };
+        let list = |ws: &[u8]| -> Vec<Value> { ws.iter().map(|&w| self.wonder_json(w)).collect() };
+        let toks = |ks: &[u8]| -> Vec<Value> { ks.iter().map(|&k| self.token_json(k)).collect() };
+        let cards =
+            |cs: &[CardId]| -> Vec<Value> { cs.iter().map(|&c| self.card_json(c)).collect() };
+        json!({
+            "seat": if spectator { None } else { Some(v.seat()) },
+            "age": v.age(),
+            "phase": Self::phase_words(v.phase()),
+            "to_move": to_move,
+            "current": v.current(),
+            "again": v.again(),
+            "layout": { "rows": rows, "columns": columns, "slots": slots },
+            "conflict": {
+                "pawn": track.pawn,
+                "capital": self.conflict.capital,
+                "tokens": tokens,
+            },
+            "board_tokens": toks(v.board_tokens()),
+            "drawn_tokens": if spectator { Vec::new() } else { toks(v.drawn_tokens()) },
+            "draft": if drafting { list(v.draft()) } else { Vec::new() },
+            "discard": cards(v.discard()),
+            "stage_cards": if spectator { None } else { Some(cards(v.stage_cards())) },
+            "cities": cities,
+        })
+    }
+}
 
 impl Show for Duel {
-    fn show(&self, _state: &State, _seat: Option<usize>) -> serde_json::Value {
-        todo!()
+    /// See the module's documentation for the document.
+    fn show(&self, state: &State, seat: Option<usize>) -> Value {
+        let v = self.view(state, seat.unwrap_or(0).min(1));
+        self.show_view(&v, seat.is_none())
     }
-    fn secrets(&self, _state: &State, _seat: Option<usize>) -> Vec<CardId> {
-        todo!()
+
+    /// A card used to build a wonder goes under it face down: the others
+    /// read which wonder, not which card (their view no longer shows it).
+    fn told_others(&self, before: &State, mv: &Move) -> String {
+        match *mv {
+            Move::Card {
+                action:
+                    Action::Wonder {
+                        wonder,
+                        coins,
+                        trade,
+                    },
+                ..
+            } => {
+                let w = self.wonder_name(wonder);
+                if coins + trade > 0 {
+                    format!(
+                        "build {w} with a card ({})",
+                        crate::text::plural(coins + trade, "coin")
+                    )
+                } else {
+                    format!("build {w} with a card")
+                }
+            }
+            _ => self.describe_in(before, mv),
+        }
     }
-    fn seen(&self, _state: &State, _seat: Option<usize>) -> Vec<CardId> {
-        todo!()
+
+    /// The face-down cards of the layout, the cards of the box (set
+    /// aside, guilds not drawn), the Age decks not yet laid out, and the
+    /// cards under the other seat's wonders (both seats' for a spectator).
+    fn secrets(&self, state: &State, seat: Option<usize>) -> Vec<CardId> {
+        let t = &state.table;
+        let l = &t.layout;
+        let mut out: Vec<CardId> = (0..MAX_LAYOUT)
+            .filter(|&i| l.present & !l.up & (1 << i) != 0)
+            .map(|i| l.cards[i])
+            .collect();
+        out.extend_from_slice(&t.boxed);
+        // The decks of the Ages to come: every card neither dealt nor boxed.
+        out.extend(
+            (0..self.info.cards.len())
+                .map(|i| CardId(i as u16))
+                .filter(|c| !t.dealt.contains(c) && !t.boxed.contains(c)),
+        );
+        for s in 0..2 {
+            if seat != Some(s) {
+                out.extend_from_slice(&t.stage_cards[s]);
+            }
+        }
+        out
+    }
+
+    /// Both cities, the face-up cards of the layout, the discard pile,
+    /// and (not for a spectator) the cards under the seat's own wonders.
+    fn seen(&self, state: &State, seat: Option<usize>) -> Vec<CardId> {
+        let t = &state.table;
+        let l = &t.layout;
+        let mut out: Vec<CardId> = (0..MAX_LAYOUT)
+            .filter(|&i| l.present & l.up & (1 << i) != 0)
+            .map(|i| l.cards[i])
+            .collect();
+        for c in &t.cities {
+            out.extend_from_slice(&c.cards);
+        }
+        out.extend_from_slice(&t.discard);
+        if let Some(s) = seat {
+            out.extend_from_slice(&t.stage_cards[s.min(1)]);
+        }
+        out
     }
 }

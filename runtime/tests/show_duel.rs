@@ -1,0 +1,178 @@
+//! Duel's table documents ([`Show`]): what a seat is shown depends only on
+//! what it may see (the same for every state it cannot tell apart), no
+//! card hidden from it is named, and the face-down cards and the cards
+//! under a wonder are shown and told without their names.
+
+use sevenw_host::CardId;
+use sevenw_runtime::engine::rng::Rng;
+use sevenw_runtime::game::{Game, Setup};
+use sevenw_runtime::games::duel::{Action, Duel, Move, Phase, State};
+use sevenw_runtime::table::Show;
+
+fn duel() -> Duel {
+    Duel::new(sevenw_cards::game("duel").expect("duel is compiled")).expect("duel rules")
+}
+
+/// The names `seat` may not read: those of [`Show::secrets`] with no copy
+/// of the same name among [`Show::seen`].
+fn secret_names(d: &Duel, st: &State, seat: Option<usize>) -> Vec<&'static str> {
+    let name = |c: CardId| d.info.cards[usize::from(c.0)].name;
+    let seen: std::collections::HashSet<&str> = d.seen(st, seat).into_iter().map(name).collect();
+    let mut out: Vec<&'static str> = (d.secrets(st, seat).into_iter())
+        .map(name)
+        .filter(|n| !seen.contains(n))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every check at one point of a game; returns how many determinizations
+/// differed from the state (hidden cards dealt again).
+fn check(d: &Duel, st: &State, rng: &mut Rng) -> usize {
+    let mut differed = 0;
+    let spectator = d.show(st, None);
+    for s in 0..2 {
+        let doc = d.show(st, Some(s));
+        for _ in 0..2 {
+            let other = d.determinize(st, s, rng);
+            differed += usize::from(other != *st);
+            assert_eq!(doc, d.show(&other, Some(s)), "seat {s} told states apart");
+            assert_eq!(
+                spectator,
+                d.show(&other, None),
+                "a spectator told states apart"
+            );
+        }
+    }
+    for seat in [Some(0), Some(1), None] {
+        let text = serde_json::to_string(&d.show(st, seat)).unwrap();
+        for n in secret_names(d, st, seat) {
+            assert!(
+                !text.contains(&format!("\"{n}\"")),
+                "{seat:?} was shown the hidden card {n}: {text}"
+            );
+        }
+    }
+    differed
+}
+
+#[test]
+fn documents_depend_only_on_what_the_seat_sees_and_name_no_hidden_card() {
+    let d = duel();
+    let (mut points, mut differed) = (0, 0);
+    for seed in 0..12u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        let mut moves = Vec::new();
+        while d.to_move(&st).is_some() {
+            differed += check(&d, &st, &mut rng);
+            points += 1;
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            d.apply(&mut st, &mv);
+        }
+        check(&d, &st, &mut rng);
+    }
+    assert!(points > 500, "{points} points checked");
+    assert!(
+        differed * 2 > points,
+        "hidden cards rarely re-dealt: {differed} of {points}"
+    );
+}
+
+#[test]
+fn a_face_down_card_is_a_card_of_its_age_without_a_name() {
+    let d = duel();
+    let mut st = d.start(&Setup::seeded(3)).unwrap();
+    let mut rng = Rng::new(3);
+    let mut moves = Vec::new();
+    while matches!(st.phase, Phase::Draft { .. }) {
+        let doc = d.show(&st, Some(0));
+        assert_eq!(doc["phase"], "draft");
+        assert!(!doc["draft"].as_array().unwrap().is_empty());
+        d.legal_moves(&mut st, &mut moves);
+        let mv = moves[rng.below(moves.len())];
+        d.apply(&mut st, &mv);
+    }
+    let doc = d.show(&st, Some(0));
+    assert_eq!(doc["age"], 1);
+    assert_eq!(doc["phase"], "play");
+    assert_eq!(doc["draft"], serde_json::json!([]));
+    assert_eq!(doc["layout"]["rows"], serde_json::json!([2, 3, 4, 5, 6]));
+    let slots = doc["layout"]["slots"].as_array().unwrap();
+    assert_eq!(slots.len(), 20);
+    let l = &st.table.layout;
+    for (i, slot) in slots.iter().enumerate() {
+        if l.up & (1 << i) != 0 {
+            assert_eq!(slot["state"], "up");
+            assert_eq!(slot["card"]["name"], d.card_name(l.cards[i]));
+        } else {
+            assert_eq!(slot["state"], "down");
+            assert_eq!(slot["age"], 1);
+            assert!(slot.get("card").is_none());
+            let text = serde_json::to_string(&doc).unwrap();
+            assert!(!text.contains(&format!("\"{}\"", d.card_name(l.cards[i]))));
+        }
+    }
+    // The bottom row, face up, is accessible; the top row is not.
+    assert_eq!(slots[19]["accessible"], true);
+    assert_eq!(slots[0]["accessible"], false);
+    assert_eq!(slots[14]["col"], 0);
+    assert_eq!(slots[0]["col"], 4);
+    assert_eq!(doc["seat"], 0);
+    assert_eq!(d.show(&st, None)["seat"], serde_json::Value::Null);
+    assert_eq!(d.show(&st, None)["stage_cards"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_card_under_a_wonder_is_shown_and_told_to_its_owner_only() {
+    let d = duel();
+    let mut moves = Vec::new();
+    let mut found = 0;
+    for seed in 0..20u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed);
+        while d.to_move(&st).is_some() {
+            d.legal_moves(&mut st, &mut moves);
+            let wonder = moves
+                .iter()
+                .find(|m| matches!(m.action(), Some(Action::Wonder { .. })));
+            let mv = *wonder.unwrap_or(&moves[rng.below(moves.len())]);
+            let seat = d.to_move(&st).unwrap();
+            if let Move::Card {
+                card,
+                action: Action::Wonder { .. },
+                ..
+            } = mv
+            {
+                let name = d.card_name(card);
+                assert!(d.describe_in(&st, &mv).contains(name));
+                let told = d.told_others(&st, &mv);
+                assert!(!told.contains(name), "{told}");
+                assert!(told.contains("with a card"), "{told}");
+                d.apply(&mut st, &mv);
+                let quoted = format!("\"{name}\"");
+                let own = serde_json::to_string(&d.show(&st, Some(seat))).unwrap();
+                let theirs = serde_json::to_string(&d.show(&st, Some(1 - seat))).unwrap();
+                let public = serde_json::to_string(&d.show(&st, None)).unwrap();
+                assert!(own.contains(&quoted));
+                assert!(!theirs.contains(&quoted));
+                assert!(!public.contains(&quoted));
+                found += 1;
+                continue;
+            }
+            if let Move::Card {
+                card,
+                action: Action::Discard,
+                ..
+            } = mv
+            {
+                // The discard pile is public: the others read its name.
+                assert!(d.told_others(&st, &mv).contains(d.card_name(card)));
+            }
+            d.apply(&mut st, &mv);
+        }
+    }
+    assert!(found > 20, "{found} wonders built");
+}
