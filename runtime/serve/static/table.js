@@ -81,9 +81,42 @@ function label(k) {
   return String(k).replace(/_/g, " ");
 }
 
+// Cards already grouped by colour: [{colour, cards: [card]}].
+function isGroups(v) {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && typeof x.colour === "string" && Array.isArray(x.cards));
+}
+
+// A figure of cards laid out (Duel): {rows, columns, slots: [{row, col, state, card?, age?, accessible}]}.
+function renderLayout(v) {
+  const box = el("div", { class: "layout-figure" });
+  const rows = new Map();
+  for (const s of v.slots) {
+    if (!rows.has(s.row)) rows.set(s.row, []);
+    rows.get(s.row).push(s);
+  }
+  for (const [r, slots] of [...rows].sort((a, b) => a[0] - b[0])) {
+    const line = el("div", { "data-row": r, style: "margin-left:" + (Math.min(...slots.map((s) => s.col)) * 2.5) + "em" });
+    for (const s of slots.sort((a, b) => a.col - b.col)) {
+      let c;
+      if (s.state === "up" && s.card) c = chip(s.card);
+      else if (s.state === "down") c = el("span", { class: "chip", text: "Age " + s.age + " (face down)" });
+      else c = el("span", { class: "chip muted", text: "·" });
+      c.dataset.slot = s.slot;
+      if (s.accessible) c.style.outline = "2px solid #e8c16a";
+      line.append(c);
+    }
+    box.append(line);
+  }
+  return box;
+}
+
 function renderValue(v, key) {
   if (v === null || v === undefined) return el("span", { class: "muted", text: "—" });
   if (typeof v !== "object") return document.createTextNode(String(v));
+  if (!Array.isArray(v) && Array.isArray(v.slots) && v.slots.every((s) => s && typeof s.row === "number")) return renderLayout(v);
+  if (isGroups(v)) {
+    return el("div", { class: "cards" }, ...v.map((g) => el("div", { "data-colour": g.colour }, ...g.cards.map(chip))));
+  }
   if (Array.isArray(v)) {
     if (v.length === 0) return el("span", { class: "muted", text: "none" });
     if (CARD_KEYS.includes(key) && v.every(isCardLike)) return cardsByColour(v);

@@ -11,7 +11,6 @@ use std::time::Duration;
 use common::*;
 use serde_json::{Value, json};
 use sevenw_runtime::game::{Setup, Sides};
-use sevenw_runtime::table::Table;
 
 /// Whether `text` names `name` (as a whole word).
 fn names(text: &str, name: &str) -> bool {
@@ -21,10 +20,40 @@ fn names(text: &str, name: &str) -> bool {
     })
 }
 
-fn check(what: &str, text: &str, secrets: &[&str]) {
+/// Whether `text` names the card `name` and not merely a longer name of
+/// the game holding it (the card Circus in the wonder Circus Maximus).
+fn check_one(text: &str, name: &str, longer: &[&str]) -> bool {
+    let mut t = text.to_string();
+    for l in longer
+        .iter()
+        .filter(|l| l.len() > name.len() && l.contains(name))
+    {
+        t = t.replace(l, "");
+    }
+    names(&t, name)
+}
+
+/// Checks a response to one reader: it names no card the reader may not
+/// see, its history aside, which must be the reader's history as the
+/// rules tell it (`history`): which words of a move reach whom is the
+/// family's to say (`Show::told_others`, `Show::hiding`, tested with each
+/// family); a line may name a card every seat saw played that has since
+/// gone where they cannot see it (a card lost to the discard pile), and a
+/// seat reads its own moves in its own words.
+fn check(what: &str, text: &str, secrets: &[&str], longer: &[&str], history: &Value) {
+    let owned;
+    let mut text = text;
+    if let Ok(mut v) = serde_json::from_str::<Value>(text)
+        && v.get("history").is_some()
+    {
+        assert_eq!(&v["history"], history, "{what}: not the reader's history");
+        v["history"] = Value::Null;
+        owned = v.to_string();
+        text = &owned;
+    }
     for s in secrets {
         assert!(
-            !names(text, s),
+            !check_one(text, s, longer),
             "{what} names the hidden card `{s}`:\n{text}"
         );
     }
@@ -45,6 +74,11 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
         options: Vec::new(),
     };
     let mut shadow = rules.table(&setup).unwrap();
+    let info = rules.info();
+    let longer: Vec<&str> = (info.cards.iter().map(|c| c.name))
+        .chain(info.wonders.iter().map(|w| w.name))
+        .chain(info.progress.iter().map(|p| p.name))
+        .collect();
     // The families show their views once they do.
     if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shadow.secret_names(None))).is_err()
     {
@@ -73,12 +107,24 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
         let secrets: Vec<Vec<&str>> = (0..players).map(|s| shadow.secret_names(Some(s))).collect();
         let spectator = shadow.secret_names(None);
         let r = get(addr, &format!("/api/games/{id}")).await;
-        check("the spectator's document", &r.body, &spectator);
+        check(
+            "the spectator's document",
+            &r.body,
+            &spectator,
+            &longer,
+            &json!(shadow.history(None)),
+        );
         let mut docs: Vec<Value> = Vec::new();
         for (s, t) in tokens.iter().enumerate() {
             let r = get(addr, &format!("/api/games/{id}?t={t}")).await;
             assert_eq!(r.status, 200, "{}", r.body);
-            check(&format!("seat {s}'s document"), &r.body, &secrets[s]);
+            check(
+                &format!("seat {s}'s document"),
+                &r.body,
+                &secrets[s],
+                &longer,
+                &json!(shadow.history(Some(s))),
+            );
             docs.push(r.json());
         }
         assert_eq!(docs[0]["played"], json!(shadow.played()));
@@ -97,7 +143,7 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
         )
         .await;
         assert_eq!(r.status, 409, "{}", r.body);
-        check("an error", &r.body, &secrets[other]);
+        check("an error", &r.body, &secrets[other], &longer, &Value::Null);
         let r = post(
             addr,
             &format!("/api/games/{id}/moves?t={}", tokens[mover]),
@@ -110,6 +156,8 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
             &format!("seat {mover}'s move's answer"),
             &r.body,
             &shadow.secret_names(Some(mover)),
+            &longer,
+            &json!(shadow.history(Some(mover))),
         );
     }
     for (s, mut e) in streams.into_iter().enumerate() {
