@@ -64,10 +64,7 @@ impl Resp {
 
 fn dechunk(mut body: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    loop {
-        let Some(i) = body.windows(2).position(|w| w == b"\r\n") else {
-            break;
-        };
+    while let Some(i) = body.windows(2).position(|w| w == b"\r\n") {
         let size = std::str::from_utf8(&body[..i])
             .ok()
             .and_then(|s| usize::from_str_radix(s.split(';').next().unwrap().trim(), 16).ok())
