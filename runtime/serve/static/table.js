@@ -127,6 +127,12 @@ function renderValue(v, key) {
     return el("ol", { start: 0 }, ...v.map((x) => el("li", {}, renderValue(x))));
   }
   if (typeof cardName(v) === "string" && typeof (v.colour ?? v.color) === "string") return chip(v);
+  // A thing said in words ({kind, text, ...}): its words.
+  if (typeof v.text === "string" && Object.keys(v).length <= 3) return el("span", { "data-kind": v.kind, text: v.text });
+  // A named thing without a colour (a wonder, a token): its name and the rest in a tooltip.
+  if (typeof v.name === "string" && Object.keys(v).every((k) => ["id", "name", "built", "age"].includes(k))) {
+    return el("span", { class: "chip" + (v.built ? " c-gold" : ""), title: JSON.stringify(v), text: v.name + (v.built ? " ✓" : "") });
+  }
   const kv = el("div", { class: "kv" });
   for (const [k, x] of Object.entries(v)) {
     kv.append(el("span", { class: "k", text: label(k) }), el("span", { "data-key": k }, renderValue(x, k)));
@@ -166,7 +172,10 @@ function renderView(view) {
   }
   const rest = {};
   for (const [k, v] of Object.entries(view)) {
-    if (HAND_KEYS.includes(k) && Array.isArray(v)) {
+    if (k === "you" && v && typeof v === "object" && !Array.isArray(v)) {
+      const mine = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && !(Array.isArray(x) && x.length === 0)));
+      board.append(el("div", { id: "you" }, el("h3", { text: "Your cards" }), renderValue(mine)));
+    } else if (HAND_KEYS.includes(k) && Array.isArray(v)) {
       board.append(el("div", { id: "hand" }, el("h3", { text: "Your hand" }), v.length ? el("span", {}, ...v.map(chip)) : el("span", { class: "muted", text: "empty" })));
     } else if (CITY_KEYS.includes(k) && Array.isArray(v) && v.every((x) => x && typeof x === "object")) {
       board.append(el("div", { class: "cities", id: "cities" }, ...v.map(renderCity)));
@@ -180,7 +189,8 @@ function renderView(view) {
 // ---- the document ---------------------------------------------------
 
 function renderScore(score) {
-  const cats = score.players.length ? Object.keys(score.players[0]).filter((k) => k !== "name") : [];
+  const cats = score.categories ? [...score.categories, "total"]
+    : (score.players.length ? Object.keys(score.players[0]).filter((k) => k !== "name") : []);
   const table = el("table", {},
     el("thead", {}, el("tr", {}, el("th", { text: "" }), ...cats.map((c) => el("th", { text: label(c) })))),
     el("tbody", {}, ...score.players.map((p) => el("tr", { "data-player": p.name },
