@@ -45,6 +45,16 @@ pub(crate) enum Command {
     Replay(ReplayArgs),
     /// Run scenarios: positions, steps in the game's words, and checks.
     Test(TestArgs),
+    /// Serve a playtest table in the browser: people and bots play any
+    /// game of the library; games are stored and survive a restart.
+    ///
+    /// Open the address it prints, start a game and hand each player their
+    /// link (or play every person seat from one browser). It listens on
+    /// 127.0.0.1 only unless told: `--addr 0.0.0.0:7777` shares it with
+    /// the network (anyone who reaches it can start games; only a seat's
+    /// link plays that seat). Ctrl-C stops it; every decision is already
+    /// stored.
+    Serve(ServeArgs),
     /// Print or write the JSON Schemas of city sheets and scenarios.
     ///
     /// Editors with a YAML language server check and complete sheets and
@@ -296,4 +306,19 @@ pub(crate) struct TestArgs {
 pub(crate) struct ReplayArgs {
     /// The replay log (`-` for standard input).
     pub(crate) log: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ServeArgs {
+    /// The address to listen on, as IP:PORT (port 0: any free port). The
+    /// default serves this machine only; 0.0.0.0:7777 shares the tables
+    /// with the network.
+    #[arg(long, default_value = "127.0.0.1:7777", value_name = "IP:PORT")]
+    pub(crate) addr: std::net::SocketAddr,
+    /// The SQLite file the games are stored in (made if need be).
+    #[arg(long, default_value = "sevenw-tables.sqlite", value_name = "PATH")]
+    pub(crate) db: PathBuf,
+    /// How many bots may think at once (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) open_bots_threads: Option<u64>,
 }

@@ -127,6 +127,16 @@ where
         Command::Price(a) => sheets::price(lib, a),
         Command::Replay(a) => setup::replay(lib, a),
         Command::Test(a) => return scenarios::test(lib, a),
+        Command::Serve(a) => sevenw_serve::serve(
+            lib,
+            &sevenw_serve::Config {
+                addr: a.addr,
+                db: a.db,
+                bot_threads: a.open_bots_threads.map(|n| n as usize),
+            },
+        )
+        .map(|()| String::new())
+        .map_err(input),
         Command::Schema { document, out } => {
             schema::schema(lib, document.as_deref(), out.as_deref())
         }

@@ -1,0 +1,115 @@
+"use strict";
+// The lobby: the games of the library, a form that starts one, the games
+// of the server.
+const $ = (id) => document.getElementById(id);
+let library = { games: [], bots: [] };
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+function current() {
+  return library.games.find((g) => g.name === $("game").value);
+}
+
+function seatRow(i, kinds) {
+  const kind = el("select", { name: "kind", "data-seat": i });
+  for (const k of kinds) kind.append(el("option", { value: k, text: k }));
+  kind.value = i === 0 ? "person" : (kinds.includes("greedy") ? "greedy" : "random");
+  const name = el("input", { name: "name", maxlength: 40, placeholder: "Player " + (i + 1), "data-seat": i });
+  return el("tr", {}, el("td", { text: String(i + 1) }), el("td", {}, kind), el("td", {}, name));
+}
+
+function drawSeats() {
+  const g = current();
+  if (!g) return;
+  const n = Math.max(g.min_players, Math.min(g.max_players, Number($("players").value) || g.min_players));
+  const kinds = ["person", ...g.bots.filter((b) => !b.endsWith(":N")), "mcts:200", "mcts:2000"];
+  const body = $("seats").querySelector("tbody");
+  while (body.rows.length > n) body.deleteRow(-1);
+  while (body.rows.length < n) body.append(seatRow(body.rows.length, kinds));
+}
+
+function drawGame() {
+  const g = current();
+  if (!g) return;
+  $("edition").replaceChildren(...g.editions.map((e) => el("option", { value: e, text: String(e) })));
+  $("expansions").replaceChildren(...g.expansions.map((x) =>
+    el("label", {}, el("input", { type: "checkbox", name: "with", value: x.name }), " " + x.title + " ")));
+  if (g.expansions.length === 0) $("expansions").textContent = "none";
+  $("players").min = g.min_players; $("players").max = g.max_players;
+  $("players").value = g.min_players === g.max_players ? g.min_players : Math.min(4, g.max_players);
+  $("players").disabled = g.min_players === g.max_players;
+  $("sides").disabled = !g.sides;
+  $("options").replaceChildren(...g.options.map((o) => {
+    const s = el("select", { name: "option", "data-option": o.name, title: o.help });
+    for (const v of o.values) s.append(el("option", { value: v, text: v }));
+    return el("label", { title: o.help }, o.name + " ", s, " ");
+  }));
+  if (g.options.length === 0) $("options").textContent = "none";
+  $("seats").querySelector("tbody").replaceChildren();
+  drawSeats();
+}
+
+async function loadGames() {
+  const r = await fetch("/api/games");
+  const games = await r.json();
+  const body = $("games").querySelector("tbody");
+  body.replaceChildren(...games.map((g) => el("tr", { "data-game": g.id },
+    el("td", { text: g.title }), el("td", { text: String(g.players) }), el("td", { text: String(g.played) }),
+    el("td", { text: g.error ? "cannot be played: " + g.error : (g.over ? "over" : "playing") }),
+    el("td", { text: new Date(g.created * 1000).toLocaleString() }),
+    el("td", {}, el("a", { href: "/play/" + g.id, text: "watch" })))));
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("create-error").textContent = "";
+  const g = current();
+  const body = {
+    game: g.name,
+    edition: Number($("edition").value),
+    with: [...document.querySelectorAll("input[name=with]:checked")].map((x) => x.value),
+    players: Number($("players").value),
+    sides: $("sides").disabled ? undefined : $("sides").value,
+    options: Object.fromEntries([...document.querySelectorAll("select[data-option]")].map((s) => [s.dataset.option, s.value])),
+    seats: [...$("seats").querySelector("tbody").rows].map((row) => ({
+      kind: row.querySelector("select").value,
+      name: row.querySelector("input").value.trim() || undefined,
+    })),
+  };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const v = await r.json();
+  if (!r.ok) { $("create-error").textContent = v.error; return; }
+  const links = el("div", {});
+  const abs = (p) => location.origin + p;
+  links.append(el("h3", { text: v.title + " started" }));
+  links.append(el("p", {}, "Play every person seat from this browser: ", el("a", { id: "host-link", href: v.host_link, text: "open the table" })));
+  const ul = el("ul", {});
+  for (const s of v.seats) {
+    if (s.link) ul.append(el("li", {}, s.name + "'s own link: ", el("code", { "data-seat-link": s.seat, text: abs(s.link) })));
+  }
+  ul.append(el("li", {}, "Spectators: ", el("code", { id: "spectate-link", text: abs(v.spectate) })));
+  links.append(ul);
+  $("created").replaceChildren(links);
+  loadGames();
+}
+
+async function main() {
+  const r = await fetch("/api/library");
+  library = await r.json();
+  $("game").replaceChildren(...library.games.map((g) => el("option", { value: g.name, text: g.title })));
+  $("game").addEventListener("change", drawGame);
+  $("players").addEventListener("change", drawSeats);
+  $("new-game").addEventListener("submit", create);
+  drawGame();
+  loadGames();
+  setInterval(loadGames, 5000);
+}
+main();
