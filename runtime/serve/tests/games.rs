@@ -42,6 +42,7 @@ async fn finish_and_replay(
     std::fs::write(&path, &log.body).unwrap();
     let replayed = sevenw_cli::run(&library(), ["sevenw", "replay", path.to_str().unwrap()]);
     assert_eq!(replayed, std::process::ExitCode::SUCCESS);
+    remove_db(&path);
     let g = rules(game, with);
     g.replay(&parsed)
         .unwrap_or_else(|e| panic!("the log does not replay: {e}\n{}", log.body));
@@ -140,4 +141,5 @@ async fn whole_games_of_every_game_with_people_and_bots() {
     }
     assert!(over, "the bots did not finish");
     server.stop();
+    remove_db(&db);
 }

@@ -126,4 +126,5 @@ async fn a_restarted_server_finds_every_game_where_it_was() {
     }
     assert!(over, "the bots' game did not finish after the restart");
     server.stop();
+    remove_db(&db);
 }
