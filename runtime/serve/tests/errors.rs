@@ -305,6 +305,7 @@ async fn refusals_leave_the_game_unchanged() {
     )
     .await;
     server.stop();
+    remove_db(&db);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -428,4 +429,5 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
     assert!(cards["cards"].as_array().unwrap().len() > 20);
     assert!(cards["wonders"][0]["sides"][0]["stages"][0]["cost"].is_string());
     server.stop();
+    remove_db(&db);
 }

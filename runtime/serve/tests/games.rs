@@ -37,6 +37,12 @@ async fn finish_and_replay(
     assert_eq!(log.status, 200, "{}", log.body);
     assert!(log.headers.to_ascii_lowercase().contains("text/plain"));
     let parsed = Log::parse(&log.body).unwrap();
+    // `sevenw replay` takes it.
+    let path = temp_db(&format!("log-{game}")).with_file_name("game.log");
+    std::fs::write(&path, &log.body).unwrap();
+    let replayed = sevenw_cli::run(&library(), ["sevenw", "replay", path.to_str().unwrap()]);
+    assert_eq!(replayed, std::process::ExitCode::SUCCESS);
+    remove_db(&path);
     let g = rules(game, with);
     g.replay(&parsed)
         .unwrap_or_else(|e| panic!("the log does not replay: {e}\n{}", log.body));
@@ -76,6 +82,31 @@ async fn whole_games_of_every_game_with_people_and_bots() {
     assert_eq!(base["seats"][0]["name"], json!("Ada"));
     assert!(base["seats"][0]["token"].as_str().unwrap().len() == 32);
     assert!(base["seats"][1].get("token").is_none());
+    // The host sees the person seat it asks for, and acts only for the
+    // person seat to move.
+    {
+        let (id, host) = (base["id"].as_str().unwrap(), base["host"].as_str().unwrap());
+        let d = wait_for_person(addr, id, host).await;
+        let mover = d["to_move"].as_u64().unwrap();
+        assert_eq!(d["seat"], json!(mover));
+        assert_eq!(d["persons"], json!([0, 2]));
+        let other = if mover == 0 { 2 } else { 0 };
+        let r = get(addr, &format!("/api/games/{id}?t={host}&seat={other}"))
+            .await
+            .json();
+        assert_eq!(r["seat"], json!(other));
+        assert_eq!(
+            r["actions"],
+            json!([]),
+            "actions of another seat than the one shown"
+        );
+        assert_eq!(
+            get(addr, &format!("/api/games/{id}?t={host}&seat=1"))
+                .await
+                .status,
+            400
+        );
+    }
     let duel = create(
         addr,
         json!({
@@ -110,4 +141,5 @@ async fn whole_games_of_every_game_with_people_and_bots() {
     }
     assert!(over, "the bots did not finish");
     server.stop();
+    remove_db(&db);
 }

@@ -47,17 +47,32 @@ async fn a_restarted_server_finds_every_game_where_it_was() {
             assert_eq!(r.status, 200, "{}", r.body);
         }
     }
-    // A game of bots, stopped in the middle.
-    let bots = create(
-        addr,
-        json!({"game": "base", "players": 3, "seats": seats(&["random", "random", "random"])}),
-    )
-    .await;
     let mut before: Vec<Value> = Vec::new();
     for g in &made {
         let (id, host) = (g["id"].as_str().unwrap(), g["host"].as_str().unwrap());
         before.push(wait_for_person(addr, id, host).await);
     }
+    // A game of bots, stopped while they play (search bots: a second or
+    // more for the game).
+    let bots = create(
+        addr,
+        json!({"game": "duel", "seats": seats(&["mcts:1000", "mcts:1000"])}),
+    )
+    .await;
+    let bots_id = bots["id"].as_str().unwrap();
+    let mut at_stop = document(addr, bots_id, None).await;
+    for _ in 0..500 {
+        if at_stop["played"].as_u64().unwrap() >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        at_stop = document(addr, bots_id, None).await;
+    }
+    assert_eq!(
+        at_stop["over"],
+        json!(false),
+        "the bots finished too soon to be stopped"
+    );
     server.stop();
 
     // A stored game its rules can no longer play.
@@ -73,6 +88,13 @@ async fn a_restarted_server_finds_every_game_where_it_was() {
     let addr = server.addr();
     let list = get(addr, "/api/games").await.json();
     assert_eq!(list.as_array().unwrap().len(), 5, "{list}");
+    // The bots' game is where the store has it: at least where it was
+    // seen (a decision may have been stored since), and not over.
+    let resumed = document(addr, bots_id, None).await;
+    assert!(
+        resumed["played"].as_u64() >= at_stop["played"].as_u64(),
+        "{resumed}"
+    );
     let old = list
         .as_array()
         .unwrap()
@@ -93,7 +115,7 @@ async fn a_restarted_server_finds_every_game_where_it_was() {
         assert_eq!(end["over"], json!(true));
         assert_eq!(get(addr, &format!("/api/games/{id}/log")).await.status, 200);
     }
-    let id = bots["id"].as_str().unwrap();
+    let id = bots_id;
     let mut over = false;
     for _ in 0..5000 {
         if document(addr, id, None).await["over"] == json!(true) {
@@ -104,4 +126,5 @@ async fn a_restarted_server_finds_every_game_where_it_was() {
     }
     assert!(over, "the bots' game did not finish after the restart");
     server.stop();
+    remove_db(&db);
 }

@@ -174,6 +174,7 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
         }
     }
     server.stop();
+    remove_db(&db);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

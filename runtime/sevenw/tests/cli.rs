@@ -717,3 +717,44 @@ fn sim_writes_each_final_position_as_a_sheet() {
     }
     let _ = std::fs::remove_file(&file);
 }
+
+#[test]
+fn serve_says_where_it_listens_and_refuses_a_bad_address() {
+    let help = text(&sevenw(&["serve", "--help"]).stdout);
+    assert!(
+        help.contains("0.0.0.0:7777") && help.contains("--db"),
+        "{help}"
+    );
+    let out = sevenw(&["serve", "--addr", "localhost"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("invalid socket address"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Port 0: the real port is said.
+    let dir = std::env::temp_dir().join(format!("sevenw-serve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("tables.sqlite");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sevenw"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("Serving 7 Wonders tables at http://127.0.0.1:")
+            && !line.contains("127.0.0.1:0/")
+            && line.contains("(games stored in "),
+        "{line}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -30,6 +30,13 @@ pub fn temp_db(name: &str) -> PathBuf {
     dir.join("tables.sqlite")
 }
 
+/// Removes a store made by [`temp_db`], with its folder.
+pub fn remove_db(db: &std::path::Path) {
+    if let Some(dir) = db.parent() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 pub async fn start(db: &std::path::Path) -> Running {
     let config = Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
