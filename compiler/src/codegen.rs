@@ -367,6 +367,7 @@ impl GameCode<'_> {
         let listens = Literal::u16_unsuffixed(ir::listens(&c.effects));
         let expert = c.expert;
         let options = Literal::u8_unsuffixed(ir::options(&c.effects));
+        let text = lit(&c.text);
         quote! {
             CardInfo {
                 name: #name,
@@ -380,6 +381,7 @@ impl GameCode<'_> {
                 listens: Listens(#listens),
                 expert: #expert,
                 options: #options,
+                text: #text,
             }
         }
     }
@@ -491,11 +493,13 @@ fn game(g: &Game) -> GameCode<'_> {
                     }
                     None => quote!(None),
                 };
-                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern })
+                let text = lit(&st.text);
+                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern, text: #text })
             });
             let sname = lit(&s.name);
             let listens = Literal::u16_unsuffixed(ir::listens(&s.board));
-            quote!(SideInfo { name: #sname, listens: Listens(#listens), stages: &[#(#stages),*] })
+            let text = lit(&s.text);
+            quote!(SideInfo { name: #sname, listens: Listens(#listens), text: #text, stages: &[#(#stages),*] })
         });
         let sides: Vec<TokenStream> = sides.collect();
         quote!(WonderInfo { name: #name, aliases: #aliases, sides: &[#(#sides),*] })
@@ -577,7 +581,8 @@ fn game(g: &Game) -> GameCode<'_> {
             let aliases = strs(&t.aliases);
             let listens = Literal::u16_unsuffixed(ir::listens(&t.effects));
             let copies = Literal::u8_unsuffixed(t.copies);
-            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies })
+            let text = lit(&t.text);
+            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies, text: #text })
         })
         .collect();
     let (layout, set_aside) = (

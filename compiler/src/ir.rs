@@ -17,7 +17,7 @@ use serde::{Serialize, Serializer};
 /// The version of the exported IR ([`Export::ir_version`]): raised on
 /// every change of what the export holds or means, each change listed in
 /// `schemas/IR-CHANGELOG.md`.
-pub const IR_VERSION: u32 = 1;
+pub const IR_VERSION: u32 = 2;
 
 /// A bit set as the sorted list of its bits' indices.
 fn mask<S: Serializer>(m: &u16, s: S) -> Result<S::Ok, S::Error> {
@@ -444,6 +444,10 @@ pub struct Card {
     pub effects: Vec<Effect>,
     /// Leaders' expert marker.
     pub expert: bool,
+    /// Its effect text as the designer wrote it in the card file (the
+    /// `effect:` value, trimmed; a project's `penalty:` follows on a line
+    /// of its own as `penalty: …`); empty when it has none.
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -455,6 +459,9 @@ pub struct Stage {
     pub level: u8,
     /// `N different` / `N identical`: (N, identical).
     pub pattern: Option<(u8, bool)>,
+    /// Its effect text as written (the `effect:` value, trimmed); empty
+    /// when it has none.
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -464,6 +471,9 @@ pub struct Side {
     /// The board's own effects (its starting production).
     pub board: Vec<Effect>,
     pub stages: Vec<Stage>,
+    /// The board's own effect text as written (the side's `effect:` value,
+    /// trimmed); empty when it has none.
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -516,6 +526,9 @@ pub struct Progress {
     pub effects: Vec<Effect>,
     /// Copies in the box.
     pub copies: u8,
+    /// Its effect text as written (the `effect:` value, trimmed); empty
+    /// when it has none.
+    pub text: String,
 }
 
 /// A deck of a game of decks and the copies of each card it holds.

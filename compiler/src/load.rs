@@ -40,6 +40,10 @@ pub struct DslText {
     pub exact: bool,
     /// The whole scalar.
     pub loc: Loc,
+    /// The scalar's value as YAML reads it (quotes and escapes decoded, a
+    /// block scalar's indentation removed): the text as the designer wrote
+    /// it, shown as such (`CardInfo::text`).
+    pub value: String,
 }
 
 impl DslText {
@@ -890,13 +894,15 @@ impl Reader<'_> {
                 offset,
                 exact,
                 loc: node.loc,
+                value,
             }
         } else {
             DslText {
-                text: value,
+                text: value.clone(),
                 offset: node.loc.start,
                 exact,
                 loc: node.loc,
+                value,
             }
         })
     }

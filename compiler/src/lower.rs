@@ -58,6 +58,7 @@ fn game(g: &Game) -> ir::Game {
                 list
             },
             expert: c.expert == Some(true),
+            text: c.text.clone(),
         })
         .collect();
     for (i, c) in g.cards.iter().enumerate() {
@@ -118,8 +119,10 @@ fn game(g: &Game) -> ir::Game {
                             // Without levels, stages are built in order.
                             level: st.level.map_or(k as i64 + 1, |l| l.value).clamp(1, 255) as u8,
                             pattern: st.cost.pattern.map(|(p, _)| (p.count, p.identical)),
+                            text: st.text.clone(),
                         })
                         .collect(),
+                    text: s.text.clone(),
                 })
                 .collect(),
         })
@@ -198,6 +201,7 @@ fn game(g: &Game) -> ir::Game {
                     .collect(),
                 effects: effects(v, t.effects.list(), Holder::Progress),
                 copies: t.copies.map_or(1, |c| c.value.clamp(1, 255) as u8),
+                text: t.text.clone(),
             })
             .collect(),
         cards,
@@ -538,6 +542,35 @@ mod tests {
             code.contains(r#"extended_chains: &[(card::PILOT, "Library")],"#),
             "{code}"
         );
+    }
+
+    #[test]
+    fn texts_are_the_effect_values_as_written() {
+        let g = lowered();
+        assert_eq!(card(&g, "Yard").text, "produce wood");
+        let side = &g.wonders[0].sides[0];
+        assert_eq!(side.text, "produce glass");
+        assert_eq!(side.stages[0].text, "gain 3 vp");
+        // Without the quotes.
+        assert_eq!(
+            side.stages[1].text,
+            "once per age: build a card from your hand for free"
+        );
+        // A block scalar keeps its lines, a plain one over two lines is
+        // folded (as YAML reads them), both trimmed; no effect, no text.
+        let more = "age: 2\ncards:\n  \
+            - {name: Well, colour: purple, effect: \"  gain 1 vp;\\tgain 2 coins \"}\n  \
+            - name: Spring\n    colour: purple\n    effect: |\n      gain 1 vp;\n      gain 2 coins\n  \
+            - name: Brook\n    colour: purple\n    effect: gain 1 vp;\n      gain 2 coins\n  \
+            - name: Pond\n    colour: purple\n";
+        let (game, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("b2.yaml", more)]);
+        // `Pond` does nothing: a warning.
+        assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
+        let g = super::lower(&[game.unwrap()]).games.remove(0);
+        assert_eq!(card(&g, "Well").text, "gain 1 vp;\tgain 2 coins");
+        assert_eq!(card(&g, "Spring").text, "gain 1 vp;\ngain 2 coins");
+        assert_eq!(card(&g, "Brook").text, "gain 1 vp; gain 2 coins");
+        assert_eq!(card(&g, "Pond").text, "");
     }
 
     #[test]

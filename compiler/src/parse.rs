@@ -195,6 +195,7 @@ mod tests {
             offset,
             exact: true,
             loc: Loc::new(FileId(0), Span::new(offset, offset + needle.len())),
+            value: needle.to_string(),
         }
     }
 

@@ -230,6 +230,24 @@ pub enum Effects {
     Ok(Vec<Effect>),
 }
 
+/// The effect text of a field as the designer wrote it (its YAML value,
+/// trimmed): empty when the field is absent.
+pub fn source_text<T>(field: &crate::parse::Field<T>) -> String {
+    field
+        .ok()
+        .map_or_else(String::new, |p| p.text.value.trim().to_string())
+}
+
+/// A card's text: its `effect`, then for a project its `penalty` on a line
+/// of its own, as `penalty: …` (the YAML line it comes from).
+fn card_text(effect: String, penalty: String) -> String {
+    match (effect.is_empty(), penalty.is_empty()) {
+        (_, true) => effect,
+        (true, false) => format!("penalty: {penalty}"),
+        (false, false) => format!("{effect}\npenalty: {penalty}"),
+    }
+}
+
 impl Effects {
     pub fn list(&self) -> &[Effect] {
         match self {
@@ -255,6 +273,8 @@ pub struct Card {
     pub effects: Effects,
     /// A project's penalty (Edifice).
     pub penalty: Effects,
+    /// Its effect text as written ([`card_text`]).
+    pub text: String,
     /// Chain targets, each as written, with the cards of that name.
     pub chains: Vec<Chain>,
     /// `expert:`, and where.
@@ -302,6 +322,8 @@ pub struct Stage {
     pub loc: Loc,
     pub cost: Cost,
     pub effects: Effects,
+    /// Its effect text as written ([`source_text`]).
+    pub text: String,
     pub level: Option<Int>,
 }
 
@@ -309,6 +331,8 @@ pub struct Stage {
 pub struct Side {
     pub name: Text,
     pub effects: Effects,
+    /// The board's own effect text as written ([`source_text`]).
+    pub text: String,
     pub stages: Vec<Stage>,
 }
 
@@ -326,6 +350,8 @@ pub struct Progress {
     pub name: Text,
     pub aliases: Vec<Text>,
     pub effects: Effects,
+    /// Its effect text as written ([`source_text`]).
+    pub text: String,
     pub copies: Option<Int>,
 }
 
@@ -495,6 +521,7 @@ pub fn resolve_in(
             cost,
             effects,
             penalty,
+            text: card_text(source_text(&c.effect), source_text(&c.penalty)),
             chains,
             expert: c.src.expert.map(|(b, _)| b),
             expert_loc: c.src.expert.map(|(_, l)| l),
@@ -508,6 +535,7 @@ pub fn resolve_in(
             .map(|s| Side {
                 name: s.name.clone(),
                 effects: r.effects(&s.effect),
+                text: source_text(&s.effect),
                 stages: s
                     .stages
                     .iter()
@@ -515,6 +543,7 @@ pub fn resolve_in(
                         loc: st.loc,
                         cost: r.cost(&st.cost),
                         effects: r.effects(&st.effect),
+                        text: source_text(&st.effect),
                         level: st.level,
                     })
                     .collect(),
@@ -535,6 +564,7 @@ pub fn resolve_in(
             name: t.src.name.clone(),
             aliases: t.src.aliases.clone(),
             effects: r.effects(&t.effect),
+            text: source_text(&t.effect),
             copies: t.src.copies,
         })
         .collect();

@@ -177,8 +177,9 @@ def load_family(export_dir, game):
     for path in sorted(glob.glob(os.path.join(export_dir, "*.json"))):
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
-        if doc.get("ir_version") != 1:
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1")
+        # Version 2 only added `text`, which scoring does not read.
+        if doc.get("ir_version") not in (1, 2):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 and 2")
         if any(g["name"] == game and g["extends"] is None for g in doc["games"]):
             return doc
     raise Refused(f"no export holds the game `{game}`")

@@ -135,7 +135,10 @@ fn long_names_lists_and_effects_are_written_as_formatted() {
         let effect: Vec<&str> = (0..i % 4 + 1)
             .map(|k| clauses[(i * 3 + k * 5) % clauses.len()])
             .collect();
-        yaml.push_str(&format!("    effect: \"{}\"\n", effect.join("; ")));
+        // Texts on one line or several (an escaped newline), short and
+        // past the margin.
+        let join = if i % 2 == 0 { "; " } else { ";\\n" };
+        yaml.push_str(&format!("    effect: \"{}\"\n", effect.join(join)));
     }
     let (game, report) = crate::testkit::resolved(&[
         ("age1.yaml", crate::testkit::AGE1),

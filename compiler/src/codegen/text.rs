@@ -179,6 +179,8 @@ impl GameCode<'_> {
             16,
             &["options: ", &ir::options(&c.effects).to_string(), ","],
         );
+        // A text past the margin is left to prettyplease, as a long name is.
+        l.line(16, &["text: ", &string(&c.text), ","]);
         l.line(12, &["},"]);
         l.done()
     }

@@ -608,6 +608,11 @@ pub struct CardInfo {
     pub expert: bool,
     /// Options its effects offer, one chosen when built (`one of`); 0: none.
     pub options: u8,
+    /// Its effect text as the designer wrote it in the card file (the
+    /// `effect:` value, trimmed; a project's `penalty:` follows on a line
+    /// of its own as `penalty: …`); empty when it has none. For display
+    /// only: the effects themselves are the game's effect function.
+    pub text: &'static str,
 }
 
 /// A stage of a wonder side.
@@ -622,6 +627,9 @@ pub struct StageInfo {
     pub level: u8,
     /// A cost of counted resources instead of `cost`'s (Architects).
     pub pattern: Option<Pattern>,
+    /// Its effect text as written in the card file (the `effect:` value,
+    /// trimmed); empty when it has none.
+    pub text: &'static str,
 }
 
 /// One side of a wonder board.
@@ -629,6 +637,10 @@ pub struct StageInfo {
 pub struct SideInfo {
     pub name: &'static str,
     pub listens: Listens,
+    /// The board's own effect text as written in the card file (the side's
+    /// `effect:` value, trimmed; its starting production); empty when it
+    /// has none.
+    pub text: &'static str,
     pub stages: &'static [StageInfo],
 }
 
@@ -728,6 +740,9 @@ pub struct ProgressInfo {
     pub listens: Listens,
     /// Copies of the token in the game.
     pub copies: u8,
+    /// Its effect text as written in the card file (the `effect:` value,
+    /// trimmed); empty when it has none.
+    pub text: &'static str,
 }
 
 /// A deck of a game of decks (7 Wonders Architects).

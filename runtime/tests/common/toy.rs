@@ -74,6 +74,7 @@ const fn card(
         listens,
         expert: false,
         options: 0,
+        text: "",
     }
 }
 const fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
@@ -333,6 +334,7 @@ const fn stage(cost: Cost, level: u8) -> StageInfo {
         options: 0,
         level,
         pattern: None,
+        text: "",
     }
 }
 
@@ -353,6 +355,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             SideInfo {
                 name: "A",
                 listens: B,
+                text: "",
                 stages: &[
                     stage(cost(0, &[(STONE, 2)]), 1),
                     stage(cost(0, &[(ORE, 2)]), 2),
@@ -362,6 +365,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             SideInfo {
                 name: "B",
                 listens: B,
+                text: "",
                 stages: &[
                     stage(cost(0, &[(ORE, 2)]), 1),
                     stage(cost(0, &[(CLAY, 2)]), 2),
@@ -375,6 +379,7 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
+            text: "",
             stages: &[
                 stage(cost(0, &[(WOOD, 2)]), 1),
                 stage(cost(0, &[(STONE, 2)]), 2),
@@ -387,6 +392,7 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
+            text: "",
             stages: &[
                 stage(cost(0, &[(CLAY, 1)]), 1),
                 stage(cost(0, &[(CLAY, 2)]), 2),
@@ -400,18 +406,21 @@ pub static WONDERS: [WonderInfo; 7] = [
             SideInfo {
                 name: "A",
                 listens: B,
+                text: "",
                 stages: &[stage(cost(0, &[(ORE, 1)]), 1)],
             },
             // Side B grants its copy when the game ends, not when built.
             SideInfo {
                 name: "B",
                 listens: B,
+                text: "",
                 stages: &[StageInfo {
                     cost: cost(0, &[(ORE, 1)]),
                     listens: E,
                     options: 0,
                     level: 1,
                     pattern: None,
+                    text: "",
                 }],
             },
         ],
@@ -422,6 +431,7 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
+            text: "",
             stages: &[
                 stage(cost(0, &[(WOOD, 2)]), 1),
                 stage(cost(0, &[(PAPYRUS, 1), (LOOM, 1)]), 2),
@@ -434,6 +444,7 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
+            text: "",
             stages: &[
                 stage(cost(0, &[(LOOM, 1)]), 1),
                 stage(cost(0, &[(STONE, 2)]), 2),
@@ -446,6 +457,7 @@ pub static WONDERS: [WonderInfo; 7] = [
         sides: &[SideInfo {
             name: "A",
             listens: B,
+            text: "",
             stages: &[
                 stage(cost(0, &[(WOOD, 2)]), 1),
                 stage(cost(0, &[(ORE, 3)]), 2),

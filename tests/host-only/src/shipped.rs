@@ -115,6 +115,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin",
             },
             CardInfo {
                 name: "Wood",
@@ -128,6 +129,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood",
             },
             CardInfo {
                 name: "Stone",
@@ -141,6 +143,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone",
             },
             CardInfo {
                 name: "Clay",
@@ -154,6 +157,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce clay",
             },
             CardInfo {
                 name: "Papyrus",
@@ -167,6 +171,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce papyrus",
             },
             CardInfo {
                 name: "Glass",
@@ -180,6 +185,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass",
             },
             CardInfo {
                 name: "Compass",
@@ -193,6 +199,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Gear",
@@ -206,6 +213,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Tablet",
@@ -219,6 +227,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Laurel",
@@ -232,6 +241,7 @@ pub mod architects {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Cat",
@@ -245,6 +255,7 @@ pub mod architects {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp; take the cat",
             },
             CardInfo {
                 name: "Centurion",
@@ -258,6 +269,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Barbarian",
@@ -271,6 +283,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield; flip 1 conflict token",
             },
             CardInfo {
                 name: "Archer",
@@ -284,6 +297,7 @@ pub mod architects {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield; flip 2 conflict tokens",
             },
         ],
         wonders: &[
@@ -294,6 +308,7 @@ pub mod architects {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -304,6 +319,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                text: "gain 4 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -314,6 +330,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                text: "gain 3 vp; take a card from any deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -324,6 +341,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                text: "gain 6 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -334,6 +352,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                text: "gain 5 vp; take a card from any deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -344,6 +363,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -356,6 +376,7 @@ pub mod architects {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -366,6 +387,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -376,6 +398,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                text: "take a progress token",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -386,6 +409,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -396,6 +420,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                text: "gain 5 vp; take a progress token",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -406,6 +431,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -418,6 +444,7 @@ pub mod architects {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -428,6 +455,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -438,6 +466,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                text: "gain 3 vp; take a card from the central deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -448,6 +477,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                text: "gain 4 vp; take a card from the central deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -458,6 +488,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                text: "gain 5 vp; take a card from the central deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -468,6 +499,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -480,6 +512,7 @@ pub mod architects {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -490,6 +523,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                text: "gain 4 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -500,6 +534,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -510,6 +545,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                text: "gain 6 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -520,6 +556,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                text: "gain 7 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -530,6 +567,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                text: "gain 8 vp",
                             },
                         ],
                     },
@@ -542,6 +580,7 @@ pub mod architects {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -552,6 +591,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -562,6 +602,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                text: "gain 3 vp; take one of the top 5 cards of the left or right deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -572,6 +613,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                text: "gain 6 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -582,6 +624,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                text: "gain 5 vp; take one of the top 5 cards of the left or right deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -592,6 +635,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -604,6 +648,7 @@ pub mod architects {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -614,6 +659,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -624,6 +670,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                text: "gain 2 vp; take a card from the left deck; take a card from the right deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -634,6 +681,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -644,6 +692,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                text: "gain 5 vp; take a card from the left deck; take a card from the right deck",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -654,6 +703,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -666,6 +716,7 @@ pub mod architects {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -676,6 +727,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                text: "gain 4 vp; gain 1 shield",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -686,6 +738,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                text: "gain 4 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -696,6 +749,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -706,6 +760,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                text: "gain 6 vp; gain 1 shield",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -716,6 +771,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -728,84 +784,98 @@ pub mod architects {
                 aliases: &["Urbanismo"],
                 listens: Listens(32),
                 copies: 1,
+                text: "when you take Wood or Clay: take a card from the left, right or central deck",
             },
             ProgressInfo {
                 name: "Crafts",
                 aliases: &["Artesanía", "Artesania", "Arts and Crafts"],
                 listens: Listens(32),
                 copies: 1,
+                text: "when you take Papyrus or Glass: take a card from the left, right or central deck",
             },
             ProgressInfo {
                 name: "Jewellery",
                 aliases: &["Orfebrería", "Orfebreria", "Jewelry"],
                 listens: Listens(32),
                 copies: 1,
+                text: "when you take Stone or Coin: take a card from the left, right or central deck",
             },
             ProgressInfo {
                 name: "Science",
                 aliases: &["Ciencia"],
                 listens: Listens(32),
                 copies: 1,
+                text: "when you take a green card: take a card from the left, right or central deck",
             },
             ProgressInfo {
                 name: "Propaganda",
                 aliases: &["Campaña", "Campana"],
                 listens: Listens(32),
                 copies: 1,
+                text: "when you take Barbarian or Archer: take a card from the left, right or central deck",
             },
             ProgressInfo {
                 name: "Architecture",
                 aliases: &["Arquitectura"],
                 listens: Listens(16),
                 copies: 1,
+                text: "when you build a wonder stage: take a card from the left, right or central deck",
             },
             ProgressInfo {
                 name: "Economy",
                 aliases: &["Economía", "Economia"],
                 listens: Listens(1),
                 copies: 1,
+                text: "count one coin as 2 coins",
             },
             ProgressInfo {
                 name: "Engineering",
                 aliases: &["Ingeniería", "Ingenieria"],
                 listens: Listens(1),
                 copies: 1,
+                text: "build wonder stages with any resources",
             },
             ProgressInfo {
                 name: "Tactics",
                 aliases: &["Táctica", "Tactica"],
                 listens: Listens(1),
                 copies: 1,
+                text: "gain 2 shields",
             },
             ProgressInfo {
                 name: "Decor",
                 aliases: &["Arte", "Decoration"],
                 listens: Listens(4),
                 copies: 1,
+                text: "gain 4 vp; gain 2 vp per finished wonder",
             },
             ProgressInfo {
                 name: "Politics",
                 aliases: &["Política", "Politica"],
                 listens: Listens(4),
                 copies: 1,
+                text: "gain 1 vp per cat",
             },
             ProgressInfo {
                 name: "Strategy",
                 aliases: &["Estrategia"],
                 listens: Listens(4),
                 copies: 1,
+                text: "gain 1 vp per victory token",
             },
             ProgressInfo {
                 name: "Education",
                 aliases: &["Educación", "Educacion"],
                 listens: Listens(4),
                 copies: 1,
+                text: "gain 2 vp per progress token",
             },
             ProgressInfo {
                 name: "Culture",
                 aliases: &["Cultura"],
                 listens: Listens(4),
                 copies: 2,
+                text: "gain 2 vp; gain 2 vp per Culture progress token",
             },
         ],
         effects,
@@ -1813,6 +1883,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood",
             },
             CardInfo {
                 name: "Stone Pit",
@@ -1826,6 +1897,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone",
             },
             CardInfo {
                 name: "Clay Pool",
@@ -1839,6 +1911,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce clay",
             },
             CardInfo {
                 name: "Ore Vein",
@@ -1852,6 +1925,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce ore",
             },
             CardInfo {
                 name: "Tree Farm",
@@ -1869,6 +1943,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or clay",
             },
             CardInfo {
                 name: "Excavation",
@@ -1886,6 +1961,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone or clay",
             },
             CardInfo {
                 name: "Clay Pit",
@@ -1903,6 +1979,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce clay or ore",
             },
             CardInfo {
                 name: "Timber Yard",
@@ -1920,6 +1997,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone or wood",
             },
             CardInfo {
                 name: "Forest Cave",
@@ -1937,6 +2015,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or ore",
             },
             CardInfo {
                 name: "Mine",
@@ -1954,6 +2033,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone or ore",
             },
             CardInfo {
                 name: "Loom",
@@ -1967,6 +2047,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce loom",
             },
             CardInfo {
                 name: "Glassworks",
@@ -1980,6 +2061,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass",
             },
             CardInfo {
                 name: "Press",
@@ -1993,6 +2075,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce papyrus",
             },
             CardInfo {
                 name: "Pawnshop",
@@ -2006,6 +2089,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Baths",
@@ -2023,6 +2107,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Altar",
@@ -2036,6 +2121,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp",
             },
             CardInfo {
                 name: "Theater",
@@ -2049,6 +2135,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp",
             },
             CardInfo {
                 name: "Tavern",
@@ -2062,6 +2149,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 5 coins",
             },
             CardInfo {
                 name: "East Trading Post",
@@ -2075,6 +2163,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade raw at 1 from right",
             },
             CardInfo {
                 name: "West Trading Post",
@@ -2088,6 +2177,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade raw at 1 from left",
             },
             CardInfo {
                 name: "Marketplace",
@@ -2101,6 +2191,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade manufactured at 1 from neighbours",
             },
             CardInfo {
                 name: "Stockade",
@@ -2118,6 +2209,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Barracks",
@@ -2135,6 +2227,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Guard Tower",
@@ -2152,6 +2245,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Apothecary",
@@ -2169,6 +2263,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Workshop",
@@ -2186,6 +2281,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Scriptorium",
@@ -2203,6 +2299,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Sawmill",
@@ -2220,6 +2317,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 wood",
             },
             CardInfo {
                 name: "Quarry",
@@ -2237,6 +2335,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 stone",
             },
             CardInfo {
                 name: "Brickyard",
@@ -2254,6 +2353,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 clay",
             },
             CardInfo {
                 name: "Foundry",
@@ -2271,6 +2371,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 ore",
             },
             CardInfo {
                 name: "Loom",
@@ -2284,6 +2385,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce loom",
             },
             CardInfo {
                 name: "Glassworks",
@@ -2297,6 +2399,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass",
             },
             CardInfo {
                 name: "Press",
@@ -2310,6 +2413,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce papyrus",
             },
             CardInfo {
                 name: "Aqueduct",
@@ -2327,6 +2431,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Temple",
@@ -2344,6 +2449,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Statue",
@@ -2361,6 +2467,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Courthouse",
@@ -2378,6 +2485,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Forum",
@@ -2395,6 +2503,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass or loom or papyrus",
             },
             CardInfo {
                 name: "Caravansery",
@@ -2412,6 +2521,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or stone or ore or clay",
             },
             CardInfo {
                 name: "Vineyard",
@@ -2425,6 +2535,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per brown card in left, self and right",
             },
             CardInfo {
                 name: "Bazar",
@@ -2438,6 +2549,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 coins per grey card in left, self and right",
             },
             CardInfo {
                 name: "Walls",
@@ -2455,6 +2567,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Training Ground",
@@ -2472,6 +2585,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Stables",
@@ -2489,6 +2603,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Archery Range",
@@ -2506,6 +2621,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Dispensary",
@@ -2523,6 +2639,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Laboratory",
@@ -2540,6 +2657,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Library",
@@ -2557,6 +2675,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "School",
@@ -2574,6 +2693,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Pantheon",
@@ -2597,6 +2717,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 7 vp",
             },
             CardInfo {
                 name: "Gardens",
@@ -2614,6 +2735,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Town Hall",
@@ -2631,6 +2753,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 6 vp",
             },
             CardInfo {
                 name: "Palace",
@@ -2656,6 +2779,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 8 vp",
             },
             CardInfo {
                 name: "Senate",
@@ -2673,6 +2797,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 6 vp",
             },
             CardInfo {
                 name: "Haven",
@@ -2690,6 +2815,7 @@ pub mod base {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per brown card in self; gain 1 vp per brown card in self",
             },
             CardInfo {
                 name: "Lighthouse",
@@ -2707,6 +2833,7 @@ pub mod base {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per yellow card in self; gain 1 vp per yellow card in self",
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -2724,6 +2851,7 @@ pub mod base {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 2 coins per grey card in self; gain 2 vp per grey card in self",
             },
             CardInfo {
                 name: "Arena",
@@ -2741,6 +2869,7 @@ pub mod base {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 3 coins per wonder stage in self; gain 1 vp per wonder stage in self",
             },
             CardInfo {
                 name: "Fortifications",
@@ -2758,6 +2887,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Circus",
@@ -2775,6 +2905,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Arsenal",
@@ -2792,6 +2923,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -2809,6 +2941,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Lodge",
@@ -2826,6 +2959,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Observatory",
@@ -2843,6 +2977,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "University",
@@ -2860,6 +2995,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Academy",
@@ -2877,6 +3013,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Study",
@@ -2894,6 +3031,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Workers Guild",
@@ -2916,6 +3054,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per brown card in neighbours",
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -2933,6 +3072,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per grey card in neighbours",
             },
             CardInfo {
                 name: "Traders Guild",
@@ -2950,6 +3090,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per yellow card in neighbours",
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -2967,6 +3108,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per green card in neighbours",
             },
             CardInfo {
                 name: "Spies Guild",
@@ -2984,6 +3126,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per red card in neighbours",
             },
             CardInfo {
                 name: "Strategists Guild",
@@ -3001,6 +3144,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per defeat token in neighbours",
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -3018,6 +3162,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per brown, grey or purple card in self",
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -3035,6 +3180,7 @@ pub mod base {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass or gear or tablet",
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -3052,6 +3198,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per blue card in neighbours",
             },
             CardInfo {
                 name: "Builders Guild",
@@ -3069,6 +3216,7 @@ pub mod base {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per wonder stage in left, self and right",
             },
         ],
         wonders: &[
@@ -3079,6 +3227,7 @@ pub mod base {
                     SideInfo {
                         name: "A",
                         listens: Listens(1),
+                        text: "produce glass",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3090,6 +3239,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3101,6 +3251,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "produce raw",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3112,12 +3263,14 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "B",
                         listens: Listens(1),
+                        text: "produce glass",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3129,6 +3282,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "produce raw",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3140,6 +3294,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "produce manufactured",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3151,6 +3306,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -3163,6 +3319,7 @@ pub mod base {
                     SideInfo {
                         name: "A",
                         listens: Listens(1),
+                        text: "produce clay",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3174,6 +3331,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3185,6 +3343,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "science compass or gear or tablet",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3196,12 +3355,14 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "B",
                         listens: Listens(1),
+                        text: "produce clay",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3213,6 +3374,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3224,6 +3386,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "play the last card of each age",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3235,6 +3398,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "science compass or gear or tablet",
                             },
                         ],
                     },
@@ -3247,6 +3411,7 @@ pub mod base {
                     SideInfo {
                         name: "A",
                         listens: Listens(1),
+                        text: "produce papyrus",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3258,6 +3423,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3269,6 +3435,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 9 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3280,12 +3447,14 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "B",
                         listens: Listens(1),
+                        text: "produce papyrus",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3297,6 +3466,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 2 vp; gain 4 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3308,6 +3478,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 3 vp; gain 4 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3323,6 +3494,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 5 vp; gain 4 coins",
                             },
                         ],
                     },
@@ -3335,6 +3507,7 @@ pub mod base {
                     SideInfo {
                         name: "A",
                         listens: Listens(1),
+                        text: "produce loom",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3346,6 +3519,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3357,6 +3531,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "build a card from the discard pile for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3368,12 +3543,14 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "B",
                         listens: Listens(1),
+                        text: "produce loom",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3385,6 +3562,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 2 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3396,6 +3574,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 1 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3411,6 +3590,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "build a card from the discard pile for free",
                             },
                         ],
                     },
@@ -3423,6 +3603,7 @@ pub mod base {
                     SideInfo {
                         name: "A",
                         listens: Listens(1),
+                        text: "produce wood",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3434,6 +3615,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3445,6 +3627,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "once per age: build a card from your hand for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3456,12 +3639,14 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "B",
                         listens: Listens(1),
+                        text: "produce wood",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3473,6 +3658,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "trade raw at 1 from neighbours",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3484,6 +3670,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3495,6 +3682,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "copy a purple card from neighbours",
                             },
                         ],
                     },
@@ -3507,6 +3695,7 @@ pub mod base {
                     SideInfo {
                         name: "A",
                         listens: Listens(1),
+                        text: "produce ore",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3518,6 +3707,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3529,6 +3719,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 2 shields",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3540,12 +3731,14 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "B",
                         listens: Listens(1),
+                        text: "produce ore",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3557,6 +3750,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 1 shield; gain 3 vp; gain 3 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3568,6 +3762,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 1 shield; gain 4 vp; gain 4 coins",
                             },
                         ],
                     },
@@ -3580,6 +3775,7 @@ pub mod base {
                     SideInfo {
                         name: "A",
                         listens: Listens(1),
+                        text: "produce stone",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3591,6 +3787,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3602,6 +3799,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3613,12 +3811,14 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "B",
                         listens: Listens(1),
+                        text: "produce stone",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3630,6 +3830,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3641,6 +3842,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3652,6 +3854,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3663,6 +3866,7 @@ pub mod base {
                                 options: 0,
                                 level: 4,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -5110,6 +5314,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood",
             },
             CardInfo {
                 name: "Stone Pit",
@@ -5123,6 +5328,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone",
             },
             CardInfo {
                 name: "Clay Pool",
@@ -5136,6 +5342,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce clay",
             },
             CardInfo {
                 name: "Ore Vein",
@@ -5149,6 +5356,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce ore",
             },
             CardInfo {
                 name: "Tree Farm",
@@ -5166,6 +5374,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or clay",
             },
             CardInfo {
                 name: "Excavation",
@@ -5183,6 +5392,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone or clay",
             },
             CardInfo {
                 name: "Clay Pit",
@@ -5200,6 +5410,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce clay or ore",
             },
             CardInfo {
                 name: "Timber Yard",
@@ -5217,6 +5428,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone or wood",
             },
             CardInfo {
                 name: "Forest Cave",
@@ -5234,6 +5446,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or ore",
             },
             CardInfo {
                 name: "Mine",
@@ -5251,6 +5464,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone or ore",
             },
             CardInfo {
                 name: "Loom",
@@ -5264,6 +5478,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce loom",
             },
             CardInfo {
                 name: "Glassworks",
@@ -5277,6 +5492,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass",
             },
             CardInfo {
                 name: "Press",
@@ -5290,6 +5506,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce papyrus",
             },
             CardInfo {
                 name: "Well",
@@ -5303,6 +5520,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Baths",
@@ -5320,6 +5538,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Altar",
@@ -5333,6 +5552,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Theater",
@@ -5346,6 +5566,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Tavern",
@@ -5359,6 +5580,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 5 coins",
             },
             CardInfo {
                 name: "East Trading Post",
@@ -5372,6 +5594,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade raw at 1 from right",
             },
             CardInfo {
                 name: "West Trading Post",
@@ -5385,6 +5608,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade raw at 1 from left",
             },
             CardInfo {
                 name: "Marketplace",
@@ -5398,6 +5622,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade manufactured at 1 from neighbours",
             },
             CardInfo {
                 name: "Stockade",
@@ -5415,6 +5640,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Barracks",
@@ -5432,6 +5658,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Guard Tower",
@@ -5449,6 +5676,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Apothecary",
@@ -5466,6 +5694,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Workshop",
@@ -5483,6 +5712,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Scriptorium",
@@ -5500,6 +5730,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Sawmill",
@@ -5517,6 +5748,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 wood",
             },
             CardInfo {
                 name: "Quarry",
@@ -5534,6 +5766,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 stone",
             },
             CardInfo {
                 name: "Brickyard",
@@ -5551,6 +5784,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 clay",
             },
             CardInfo {
                 name: "Foundry",
@@ -5568,6 +5802,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 ore",
             },
             CardInfo {
                 name: "Loom",
@@ -5581,6 +5816,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce loom",
             },
             CardInfo {
                 name: "Glassworks",
@@ -5594,6 +5830,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass",
             },
             CardInfo {
                 name: "Press",
@@ -5607,6 +5844,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce papyrus",
             },
             CardInfo {
                 name: "Aqueduct",
@@ -5624,6 +5862,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Temple",
@@ -5641,6 +5880,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Statue",
@@ -5658,6 +5898,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Courthouse",
@@ -5675,6 +5916,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Forum",
@@ -5692,6 +5934,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass or loom or papyrus",
             },
             CardInfo {
                 name: "Caravansery",
@@ -5709,6 +5952,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or stone or ore or clay",
             },
             CardInfo {
                 name: "Vineyard",
@@ -5722,6 +5966,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per brown card in left, self and right",
             },
             CardInfo {
                 name: "Bazaar",
@@ -5735,6 +5980,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 coins per grey card in left, self and right",
             },
             CardInfo {
                 name: "Walls",
@@ -5752,6 +5998,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Training Ground",
@@ -5769,6 +6016,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Stables",
@@ -5786,6 +6034,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Archery Range",
@@ -5803,6 +6052,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Dispensary",
@@ -5820,6 +6070,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Laboratory",
@@ -5837,6 +6088,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Library",
@@ -5854,6 +6106,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "School",
@@ -5871,6 +6124,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Pantheon",
@@ -5894,6 +6148,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 7 vp",
             },
             CardInfo {
                 name: "Gardens",
@@ -5911,6 +6166,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Town Hall",
@@ -5928,6 +6184,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 6 vp",
             },
             CardInfo {
                 name: "Palace",
@@ -5953,6 +6210,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 8 vp",
             },
             CardInfo {
                 name: "Senate",
@@ -5970,6 +6228,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 6 vp",
             },
             CardInfo {
                 name: "Haven",
@@ -5987,6 +6246,7 @@ pub mod base2 {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per brown card in self; gain 1 vp per brown card in self",
             },
             CardInfo {
                 name: "Lighthouse",
@@ -6004,6 +6264,7 @@ pub mod base2 {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per yellow card in self; gain 1 vp per yellow card in self",
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -6021,6 +6282,7 @@ pub mod base2 {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 2 coins per grey card in self; gain 2 vp per grey card in self",
             },
             CardInfo {
                 name: "Ludus",
@@ -6038,6 +6300,7 @@ pub mod base2 {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 3 coins per red card in self; gain 1 vp per red card in self",
             },
             CardInfo {
                 name: "Arena",
@@ -6055,6 +6318,7 @@ pub mod base2 {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 3 coins per wonder stage in self; gain 1 vp per wonder stage in self",
             },
             CardInfo {
                 name: "Fortifications",
@@ -6072,6 +6336,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Circus",
@@ -6089,6 +6354,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Arsenal",
@@ -6106,6 +6372,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -6123,6 +6390,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Castrum",
@@ -6140,6 +6408,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Lodge",
@@ -6157,6 +6426,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Observatory",
@@ -6174,6 +6444,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "University",
@@ -6191,6 +6462,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Academy",
@@ -6208,6 +6480,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Study",
@@ -6225,6 +6498,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Workers Guild",
@@ -6247,6 +6521,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per brown card in neighbours",
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -6264,6 +6539,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per grey card in neighbours",
             },
             CardInfo {
                 name: "Traders Guild",
@@ -6281,6 +6557,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per yellow card in neighbours",
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -6298,6 +6575,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per green card in neighbours",
             },
             CardInfo {
                 name: "Spies Guild",
@@ -6315,6 +6593,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per red card in neighbours",
             },
             CardInfo {
                 name: "Decorators Guild",
@@ -6332,6 +6611,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 7 vp if your wonder is complete",
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -6349,6 +6629,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per brown, grey or purple card in self",
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -6366,6 +6647,7 @@ pub mod base2 {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass or gear or tablet",
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -6383,6 +6665,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per blue card in neighbours",
             },
             CardInfo {
                 name: "Builders Guild",
@@ -6400,6 +6683,7 @@ pub mod base2 {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per wonder stage in left, self and right",
             },
         ],
         wonders: &[
@@ -6410,6 +6694,7 @@ pub mod base2 {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce glass",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6421,6 +6706,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6432,6 +6718,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "produce raw",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6443,12 +6730,14 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce glass",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6460,6 +6749,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "produce raw",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6471,6 +6761,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "produce manufactured",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6482,6 +6773,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -6494,6 +6786,7 @@ pub mod base2 {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce wood",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6505,6 +6798,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6516,6 +6810,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "science compass or gear or tablet",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6527,12 +6822,14 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce wood",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6544,6 +6841,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "play the last card of each age",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6555,6 +6853,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "science compass or gear or tablet",
                             },
                         ],
                     },
@@ -6567,6 +6866,7 @@ pub mod base2 {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce papyrus",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6578,6 +6878,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6589,6 +6890,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 9 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6600,12 +6902,14 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce papyrus",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6617,6 +6921,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 2 vp; gain 4 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6628,6 +6933,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 3 vp; gain 4 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6639,6 +6945,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 5 vp; gain 4 coins",
                             },
                         ],
                     },
@@ -6651,6 +6958,7 @@ pub mod base2 {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce loom",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6662,6 +6970,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6673,6 +6982,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "build a card from the discard pile for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6684,12 +6994,14 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce loom",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6701,6 +7013,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 2 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6712,6 +7025,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 1 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6723,6 +7037,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "build a card from the discard pile for free",
                             },
                         ],
                     },
@@ -6735,6 +7050,7 @@ pub mod base2 {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce clay",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6746,6 +7062,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6757,6 +7074,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "build the first card of each colour for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6768,12 +7086,14 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce clay",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6785,6 +7105,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 2 vp; build the first card of each age for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6796,6 +7117,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 3 vp; build the last card of each age for free",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6811,6 +7133,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                         ],
                     },
@@ -6823,6 +7146,7 @@ pub mod base2 {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce ore",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6834,6 +7158,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6845,6 +7170,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 2 shields",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6856,12 +7182,14 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce ore",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6873,6 +7201,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 1 shield; gain 3 vp; gain 3 coins",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6884,6 +7213,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 1 shield; gain 4 vp; gain 4 coins",
                             },
                         ],
                     },
@@ -6896,6 +7226,7 @@ pub mod base2 {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce stone",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6907,6 +7238,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6918,6 +7250,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6929,12 +7262,14 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce stone",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6946,6 +7281,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6957,6 +7293,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6968,6 +7305,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6979,6 +7317,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 4,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
@@ -8492,6 +8831,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood",
             },
             CardInfo {
                 name: "Logging Camp",
@@ -8509,6 +8849,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood",
             },
             CardInfo {
                 name: "Clay Pool",
@@ -8522,6 +8863,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce clay",
             },
             CardInfo {
                 name: "Clay Pit",
@@ -8539,6 +8881,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce clay",
             },
             CardInfo {
                 name: "Quarry",
@@ -8552,6 +8895,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone",
             },
             CardInfo {
                 name: "Stone Pit",
@@ -8569,6 +8913,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce stone",
             },
             CardInfo {
                 name: "Glassworks",
@@ -8586,6 +8931,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass",
             },
             CardInfo {
                 name: "Press",
@@ -8603,6 +8949,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce papyrus",
             },
             CardInfo {
                 name: "Guard Tower",
@@ -8616,6 +8963,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Stable",
@@ -8633,6 +8981,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Garrison",
@@ -8650,6 +8999,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Palisade",
@@ -8667,6 +9017,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Workshop",
@@ -8684,6 +9035,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science plumb; gain 1 vp",
             },
             CardInfo {
                 name: "Apothecary",
@@ -8701,6 +9053,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science wheel; gain 1 vp",
             },
             CardInfo {
                 name: "Scriptorium",
@@ -8718,6 +9071,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science quill",
             },
             CardInfo {
                 name: "Pharmacist",
@@ -8735,6 +9089,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science mortar",
             },
             CardInfo {
                 name: "Theater",
@@ -8748,6 +9103,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Altar",
@@ -8761,6 +9117,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Baths",
@@ -8778,6 +9135,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Stone Reserve",
@@ -8795,6 +9153,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade stone at 1",
             },
             CardInfo {
                 name: "Clay Reserve",
@@ -8812,6 +9171,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade clay at 1",
             },
             CardInfo {
                 name: "Wood Reserve",
@@ -8829,6 +9189,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade wood at 1",
             },
             CardInfo {
                 name: "Tavern",
@@ -8842,6 +9203,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 4 coins",
             },
             CardInfo {
                 name: "Sawmill",
@@ -8859,6 +9221,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 wood",
             },
             CardInfo {
                 name: "Brickyard",
@@ -8876,6 +9239,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 clay",
             },
             CardInfo {
                 name: "Shelf Quarry",
@@ -8893,6 +9257,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce 2 stone",
             },
             CardInfo {
                 name: "Glassblower",
@@ -8906,6 +9271,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass",
             },
             CardInfo {
                 name: "Drying Room",
@@ -8919,6 +9285,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce papyrus",
             },
             CardInfo {
                 name: "Walls",
@@ -8936,6 +9303,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Horse Breeders",
@@ -8953,6 +9321,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Barracks",
@@ -8970,6 +9339,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Archery Range",
@@ -8987,6 +9357,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Parade Ground",
@@ -9004,6 +9375,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Library",
@@ -9021,6 +9393,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science quill; gain 2 vp",
             },
             CardInfo {
                 name: "Dispensary",
@@ -9038,6 +9411,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science mortar; gain 2 vp",
             },
             CardInfo {
                 name: "School",
@@ -9055,6 +9429,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science wheel; gain 1 vp",
             },
             CardInfo {
                 name: "Laboratory",
@@ -9072,6 +9447,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science plumb; gain 1 vp",
             },
             CardInfo {
                 name: "Courthouse",
@@ -9089,6 +9465,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Statue",
@@ -9106,6 +9483,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Temple",
@@ -9123,6 +9501,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Aqueduct",
@@ -9140,6 +9519,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Rostrum",
@@ -9157,6 +9537,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Forum",
@@ -9174,6 +9555,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass or papyrus",
             },
             CardInfo {
                 name: "Caravansery",
@@ -9191,6 +9573,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or clay or stone",
             },
             CardInfo {
                 name: "Customs House",
@@ -9208,6 +9591,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "trade papyrus or glass at 1",
             },
             CardInfo {
                 name: "Brewery",
@@ -9221,6 +9605,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 6 coins",
             },
             CardInfo {
                 name: "Palace",
@@ -9243,6 +9628,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 7 vp",
             },
             CardInfo {
                 name: "Town Hall",
@@ -9260,6 +9646,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 7 vp",
             },
             CardInfo {
                 name: "Obelisk",
@@ -9277,6 +9664,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Gardens",
@@ -9294,6 +9682,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 6 vp",
             },
             CardInfo {
                 name: "Pantheon",
@@ -9311,6 +9700,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 6 vp",
             },
             CardInfo {
                 name: "Senate",
@@ -9328,6 +9718,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Academy",
@@ -9345,6 +9736,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science sundial; gain 3 vp",
             },
             CardInfo {
                 name: "Study",
@@ -9362,6 +9754,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science sundial; gain 3 vp",
             },
             CardInfo {
                 name: "University",
@@ -9379,6 +9772,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science globe; gain 2 vp",
             },
             CardInfo {
                 name: "Observatory",
@@ -9396,6 +9790,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "science globe; gain 2 vp",
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -9413,6 +9808,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 3 coins per grey card; gain 3 vp",
             },
             CardInfo {
                 name: "Port",
@@ -9430,6 +9826,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 2 coins per brown card; gain 3 vp",
             },
             CardInfo {
                 name: "Armory",
@@ -9447,6 +9844,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per red card; gain 3 vp",
             },
             CardInfo {
                 name: "Lighthouse",
@@ -9464,6 +9862,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per yellow card; gain 3 vp",
             },
             CardInfo {
                 name: "Arena",
@@ -9481,6 +9880,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 2 coins per wonder; gain 3 vp",
             },
             CardInfo {
                 name: "Arsenal",
@@ -9498,6 +9898,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Pretorium",
@@ -9515,6 +9916,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 3 shields",
             },
             CardInfo {
                 name: "Fortifications",
@@ -9532,6 +9934,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -9549,6 +9952,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Circus",
@@ -9566,6 +9970,7 @@ pub mod duel {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Builders Guild",
@@ -9588,6 +9993,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per wonder in the city with the most",
             },
             CardInfo {
                 name: "Moneylenders Guild",
@@ -9605,6 +10011,7 @@ pub mod duel {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per 3 coins in the city with the most",
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -9622,6 +10029,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per green card in the city with the most;\ngain 1 vp per green card in the city with the most",
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -9644,6 +10052,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per brown or grey card in the city with the most;\ngain 1 vp per brown or grey card in the city with the most",
             },
             CardInfo {
                 name: "Merchants Guild",
@@ -9670,6 +10079,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per yellow card in the city with the most;\ngain 1 vp per yellow card in the city with the most",
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -9687,6 +10097,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per blue card in the city with the most;\ngain 1 vp per blue card in the city with the most",
             },
             CardInfo {
                 name: "Tacticians Guild",
@@ -9704,6 +10115,7 @@ pub mod duel {
                 listens: Listens(5),
                 expert: false,
                 options: 0,
+                text: "gain 1 coin per red card in the city with the most;\ngain 1 vp per red card in the city with the most",
             },
         ],
         wonders: &[
@@ -9714,6 +10126,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9729,6 +10142,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 coins; opponent loses 3 coins; play again; gain 3 vp",
                             },
                         ],
                     },
@@ -9741,6 +10155,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9756,6 +10171,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "discard a grey card from opponent; gain 1 shield; gain 3 vp",
                             },
                         ],
                     },
@@ -9768,6 +10184,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9779,6 +10196,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 2 shields; gain 3 vp",
                             },
                         ],
                     },
@@ -9791,6 +10209,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9806,6 +10225,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "take a progress token from 3 set aside; gain 4 vp",
                             },
                         ],
                     },
@@ -9818,6 +10238,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9833,6 +10254,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "produce wood or clay or stone; gain 4 vp",
                             },
                         ],
                     },
@@ -9845,6 +10267,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9860,6 +10283,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 6 coins; play again; gain 3 vp",
                             },
                         ],
                     },
@@ -9872,6 +10296,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9887,6 +10312,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "build a card from the discard pile for free; gain 2 vp",
                             },
                         ],
                     },
@@ -9899,6 +10325,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9914,6 +10341,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "produce glass or papyrus; play again; gain 2 vp",
                             },
                         ],
                     },
@@ -9926,6 +10354,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9937,6 +10366,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 9 vp",
                             },
                         ],
                     },
@@ -9949,6 +10379,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9964,6 +10395,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "play again; gain 6 vp",
                             },
                         ],
                     },
@@ -9980,6 +10412,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9996,6 +10429,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "discard a brown card from opponent; gain 1 shield; gain 3 vp",
                             },
                         ],
                     },
@@ -10008,6 +10442,7 @@ pub mod duel {
                     SideInfo {
                         name: "A",
                         listens: Listens(0),
+                        text: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -10024,6 +10459,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 12 coins; play again",
                             },
                         ],
                     },
@@ -10036,60 +10472,70 @@ pub mod duel {
                 aliases: &["Agricultura"],
                 listens: Listens(5),
                 copies: 1,
+                text: "gain 6 coins; gain 4 vp",
             },
             ProgressInfo {
                 name: "Architecture",
                 aliases: &["Arquitectura"],
                 listens: Listens(1),
                 copies: 1,
+                text: "pay 2 fewer resources for wonders",
             },
             ProgressInfo {
                 name: "Economy",
                 aliases: &["Economía"],
                 listens: Listens(1),
                 copies: 1,
+                text: "receive the coins opponent pays for trading",
             },
             ProgressInfo {
                 name: "Law",
                 aliases: &["Derecho"],
                 listens: Listens(1),
                 copies: 1,
+                text: "science law",
             },
             ProgressInfo {
                 name: "Masonry",
                 aliases: &["Albañilería"],
                 listens: Listens(1),
                 copies: 1,
+                text: "pay 2 fewer resources for blue cards",
             },
             ProgressInfo {
                 name: "Mathematics",
                 aliases: &["Matemáticas"],
                 listens: Listens(4),
                 copies: 1,
+                text: "gain 3 vp per progress token",
             },
             ProgressInfo {
                 name: "Philosophy",
                 aliases: &["Filosofía"],
                 listens: Listens(4),
                 copies: 1,
+                text: "gain 7 vp",
             },
             ProgressInfo {
                 name: "Strategy",
                 aliases: &["Estrategia"],
                 listens: Listens(8),
                 copies: 1,
+                text: "when you build a red card: gain 1 shield",
             },
             ProgressInfo {
                 name: "Theology",
                 aliases: &["Teología"],
                 listens: Listens(16),
                 copies: 1,
+                text: "when you build a wonder stage: play again",
             },
             ProgressInfo {
                 name: "Urbanism",
                 aliases: &["Urbanismo"],
                 listens: Listens(9),
                 copies: 1,
+                text: "gain 6 coins; when you build by a chain: gain 4 coins",
             },
         ],
         effects,
@@ -11243,6 +11689,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 4 coins\npenalty: lose 2 coins",
             },
             CardInfo {
                 name: "Belvedere",
@@ -11260,6 +11707,7 @@ pub mod edifice {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per wonder stage in self\npenalty: discard a brown card from self",
             },
             CardInfo {
                 name: "Curtain Wall",
@@ -11277,6 +11725,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield\npenalty: discard a grey card from self",
             },
             CardInfo {
                 name: "Outpost",
@@ -11294,6 +11743,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "take a victory token of age 2\npenalty: discard a red card from self",
             },
             CardInfo {
                 name: "Artisan District",
@@ -11311,6 +11761,7 @@ pub mod edifice {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per set of brown and grey cards in self\npenalty: discard a yellow card from self",
             },
             CardInfo {
                 name: "Auction House",
@@ -11328,6 +11779,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 7 coins\npenalty: lose 5 coins",
             },
             CardInfo {
                 name: "River Port",
@@ -11345,6 +11797,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce wood or stone or ore or clay\npenalty: discard a blue card from self",
             },
             CardInfo {
                 name: "Factory",
@@ -11362,6 +11815,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "produce glass or loom or papyrus\npenalty: discard a brown card from self",
             },
             CardInfo {
                 name: "Staging Camp",
@@ -11379,6 +11833,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "take a victory token of age 3\npenalty: discard a red card from self",
             },
             CardInfo {
                 name: "Amphitheater",
@@ -11396,6 +11851,7 @@ pub mod edifice {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per blue card in self\npenalty: discard a grey card from self",
             },
             CardInfo {
                 name: "Gold Reserves",
@@ -11413,6 +11869,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 15 coins\npenalty: lose 9 coins",
             },
             CardInfo {
                 name: "Concentric Castle",
@@ -11430,6 +11887,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields\npenalty: lose 2 victory tokens",
             },
             CardInfo {
                 name: "Military School",
@@ -11447,6 +11905,7 @@ pub mod edifice {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "take a victory token of age 3; lose all defeat tokens\npenalty: discard a red card from self",
             },
             CardInfo {
                 name: "Archives",
@@ -11464,6 +11923,7 @@ pub mod edifice {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per different colour of brown, grey, blue, yellow, green, red or purple cards in self\npenalty: discard a blue card from self",
             },
             CardInfo {
                 name: "Agora",
@@ -11481,6 +11941,7 @@ pub mod edifice {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "copy a purple card from self\npenalty: discard a green card from self",
             },
         ],
         wonders: &[
@@ -11491,6 +11952,7 @@ pub mod edifice {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce wood",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -11502,6 +11964,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -11513,6 +11976,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "take a participation pawn of any age from the box",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -11524,12 +11988,14 @@ pub mod edifice {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce wood",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -11541,6 +12007,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "take a participation pawn of age 1 from the box",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -11552,6 +12019,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "take a participation pawn of age 2 from the box",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -11567,6 +12035,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "take a participation pawn of age 3 from the box",
                             },
                         ],
                     },
@@ -11579,6 +12048,7 @@ pub mod edifice {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce ore",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -11590,6 +12060,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -11601,6 +12072,7 @@ pub mod edifice {
                                 options: 2,
                                 level: 2,
                                 pattern: None,
+                                text: "one of (gain 7 coins) or (gain 1 shield; gain 2 vp)",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -11612,12 +12084,14 @@ pub mod edifice {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 7 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce ore",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -11629,6 +12103,7 @@ pub mod edifice {
                                 options: 2,
                                 level: 1,
                                 pattern: None,
+                                text: "one of (gain 7 coins; gain 4 vp) or (gain 2 shields)",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -11640,6 +12115,7 @@ pub mod edifice {
                                 options: 2,
                                 level: 2,
                                 pattern: None,
+                                text: "one of (build a card from the discard pile for free) or (science compass or gear or tablet)",
                             },
                         ],
                     },
@@ -12279,6 +12755,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "pay no coins for white cards",
             },
             CardInfo {
                 name: "Imhotep",
@@ -12296,6 +12773,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "pay 1 fewer resource for wonder stages",
             },
             CardInfo {
                 name: "Hammurabi",
@@ -12313,6 +12791,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "pay 1 fewer resource for blue cards",
             },
             CardInfo {
                 name: "Leonidas",
@@ -12330,6 +12809,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "pay 1 fewer resource for red cards",
             },
             CardInfo {
                 name: "Archimedes",
@@ -12347,6 +12827,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "pay 1 fewer resource for green cards",
             },
             CardInfo {
                 name: "Ramses",
@@ -12364,6 +12845,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "build purple cards for free",
             },
             CardInfo {
                 name: "Croesus",
@@ -12381,6 +12863,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 6 coins",
             },
             CardInfo {
                 name: "Xenophon",
@@ -12398,6 +12881,7 @@ pub mod leaders {
                 listens: Listens(8),
                 expert: false,
                 options: 0,
+                text: "when you build a yellow card: gain 2 coins",
             },
             CardInfo {
                 name: "Vitruvius",
@@ -12415,6 +12899,7 @@ pub mod leaders {
                 listens: Listens(8),
                 expert: false,
                 options: 0,
+                text: "when you build by a chain: gain 2 coins",
             },
             CardInfo {
                 name: "Nero",
@@ -12432,6 +12917,7 @@ pub mod leaders {
                 listens: Listens(64),
                 expert: false,
                 options: 0,
+                text: "when you gain a victory token: gain 2 coins",
             },
             CardInfo {
                 name: "Bilkis",
@@ -12449,6 +12935,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "buy a resource from the bank at 1 coin once per turn",
             },
             CardInfo {
                 name: "Hannibal",
@@ -12466,6 +12953,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 1 shield",
             },
             CardInfo {
                 name: "Caesar",
@@ -12483,6 +12971,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "gain 2 shields",
             },
             CardInfo {
                 name: "Solomon",
@@ -12500,6 +12989,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "build a card from the discard pile for free",
             },
             CardInfo {
                 name: "Euclid",
@@ -12517,6 +13007,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science compass",
             },
             CardInfo {
                 name: "Ptolemy",
@@ -12534,6 +13025,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science tablet",
             },
             CardInfo {
                 name: "Pythagoras",
@@ -12551,6 +13043,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "science gear",
             },
             CardInfo {
                 name: "Sappho",
@@ -12568,6 +13061,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp",
             },
             CardInfo {
                 name: "Zenobia",
@@ -12585,6 +13079,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp",
             },
             CardInfo {
                 name: "Nefertiti",
@@ -12602,6 +13097,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 4 vp",
             },
             CardInfo {
                 name: "Cleopatra",
@@ -12619,6 +13115,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 5 vp",
             },
             CardInfo {
                 name: "Phidias",
@@ -12636,6 +13133,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per brown card in self",
             },
             CardInfo {
                 name: "Praxiteles",
@@ -12653,6 +13151,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per grey card in self",
             },
             CardInfo {
                 name: "Nebuchadnezzar",
@@ -12670,6 +13169,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per blue card in self",
             },
             CardInfo {
                 name: "Varro",
@@ -12687,6 +13187,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per yellow card in self",
             },
             CardInfo {
                 name: "Pericles",
@@ -12704,6 +13205,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per red card in self",
             },
             CardInfo {
                 name: "Hypatia",
@@ -12721,6 +13223,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per green card in self",
             },
             CardInfo {
                 name: "Hiram",
@@ -12738,6 +13241,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per purple card in self",
             },
             CardInfo {
                 name: "Midas",
@@ -12755,6 +13259,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per 3 coins in self",
             },
             CardInfo {
                 name: "Amytis",
@@ -12772,6 +13277,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 2 vp per wonder stage in self",
             },
             CardInfo {
                 name: "Alexander",
@@ -12789,6 +13295,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 1 vp per victory token in self",
             },
             CardInfo {
                 name: "Justinian",
@@ -12806,6 +13313,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 3 vp per set of blue, red and green cards in self",
             },
             CardInfo {
                 name: "Plato",
@@ -12823,6 +13331,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: false,
                 options: 0,
+                text: "gain 7 vp per set of brown, grey, blue, yellow, red, green and purple cards in self",
             },
             CardInfo {
                 name: "Aristotle",
@@ -12840,6 +13349,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: false,
                 options: 0,
+                text: "each science set scores 3 more vp",
             },
             CardInfo {
                 name: "Berenice",
@@ -12857,6 +13367,7 @@ pub mod leaders {
                 listens: Listens(128),
                 expert: true,
                 options: 0,
+                text: "once per turn when you take coins from the bank: gain 1 coin",
             },
             CardInfo {
                 name: "Hatshepsut",
@@ -12874,6 +13385,7 @@ pub mod leaders {
                 listens: Listens(256),
                 expert: true,
                 options: 0,
+                text: "once per turn for each neighbour you buy from: gain 1 coin",
             },
             CardInfo {
                 name: "Nitocris",
@@ -12891,6 +13403,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: true,
                 options: 0,
+                text: "take a victory token of this age",
             },
             CardInfo {
                 name: "Telesilla",
@@ -12908,6 +13421,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: true,
                 options: 0,
+                text: "lose all defeat tokens; others lose 1 victory token",
             },
             CardInfo {
                 name: "Tomyris",
@@ -12925,6 +13439,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: true,
                 options: 0,
+                text: "give your defeat tokens to the neighbour who beats you",
             },
             CardInfo {
                 name: "Aganice",
@@ -12942,6 +13457,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: true,
                 options: 0,
+                text: "change one of your science symbols at game end",
             },
             CardInfo {
                 name: "Enheduanna",
@@ -12959,6 +13475,7 @@ pub mod leaders {
                 listens: Listens(1),
                 expert: true,
                 options: 0,
+                text: "copy your most common science symbol at game end",
             },
             CardInfo {
                 name: "Phryne",
@@ -12976,6 +13493,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 5 vp if you have more blue cards than each neighbour",
             },
             CardInfo {
                 name: "Cornelia",
@@ -12993,6 +13511,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 5 vp if you have more yellow cards than each neighbour",
             },
             CardInfo {
                 name: "Eurypyle",
@@ -13010,6 +13529,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 5 vp if you have more red cards than each neighbour",
             },
             CardInfo {
                 name: "Theano",
@@ -13027,6 +13547,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 5 vp if you have more green cards than each neighbour",
             },
             CardInfo {
                 name: "Makeda",
@@ -13044,6 +13565,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 5 vp if you have more coins than each neighbour",
             },
             CardInfo {
                 name: "Cynisca",
@@ -13061,6 +13583,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 6 vp if you have no defeat tokens",
             },
             CardInfo {
                 name: "Gorgo",
@@ -13078,6 +13601,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 1 vp per paired victory point in self",
             },
             CardInfo {
                 name: "Agrippina",
@@ -13095,6 +13619,7 @@ pub mod leaders {
                 listens: Listens(4),
                 expert: true,
                 options: 0,
+                text: "gain 7 vp if you have exactly 1 white card",
             },
         ],
         wonders: &[
@@ -13105,6 +13630,7 @@ pub mod leaders {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "pay no coins for white cards",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -13116,6 +13642,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 4 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -13131,12 +13658,14 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 6 vp",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "pay 2 fewer coins for white cards; neighbours pay 1 fewer coin for white cards; keep unplayed white cards",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -13148,6 +13677,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 5 coins; draw 4 white cards from the box",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -13163,6 +13693,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 3 vp; build a white card from your hand",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -13174,6 +13705,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "gain 3 vp; build a white card from your hand",
                             },
                         ],
                     },
@@ -13186,6 +13718,7 @@ pub mod leaders {
                     SideInfo {
                         name: "Day",
                         listens: Listens(1),
+                        text: "produce papyrus",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -13197,6 +13730,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "gain 3 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -13208,6 +13742,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "gain 5 vp",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -13223,12 +13758,14 @@ pub mod leaders {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                text: "entomb a white card",
                             },
                         ],
                     },
                     SideInfo {
                         name: "Night",
                         listens: Listens(1),
+                        text: "produce papyrus",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -13240,6 +13777,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                text: "entomb a white card",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -13251,6 +13789,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                text: "entomb a white card",
                             },
                         ],
                     },

@@ -776,6 +776,92 @@ fn the_shipped_code_runs_on_the_host_alone() {
     );
 }
 
+/// The text of every card, stage, board and token is its `effect:` value
+/// in the card file, trimmed: named ones compared with what the files say,
+/// and every line of every text found in its game's files as written.
+#[test]
+fn effect_texts_are_the_card_files_own() {
+    use sevenw_host_only::shipped::{architects, base, duel, edifice, leaders};
+    let named = |g: &GameInfo, name: &str| -> &'static str {
+        g.cards.iter().find(|c| c.name == name).expect(name).text
+    };
+    let token = |g: &GameInfo, name: &str| -> &'static str {
+        g.progress.iter().find(|t| t.name == name).expect(name).text
+    };
+    assert_eq!(named(&base::GAME, "Lumber Yard"), "produce wood");
+    // A block scalar keeps its lines; the final newline is trimmed.
+    assert_eq!(
+        named(&duel::GAME, "Scientists Guild"),
+        "gain 1 coin per green card in the city with the most;\n\
+         gain 1 vp per green card in the city with the most"
+    );
+    assert_eq!(token(&duel::GAME, "Agriculture"), "gain 6 coins; gain 4 vp");
+    // A quoted scalar without its quotes.
+    assert_eq!(
+        token(&architects::GAME, "Urbanism"),
+        "when you take Wood or Clay: take a card from the left, right or central deck"
+    );
+    assert_eq!(named(&architects::GAME, "Wood"), "produce wood");
+    // A leader is a card; a comment after the value is not its text.
+    assert_eq!(
+        named(&leaders::GAME, "Imhotep"),
+        "pay 1 fewer resource for wonder stages"
+    );
+    // A project's penalty on a line of its own.
+    assert_eq!(
+        named(&edifice::GAME, "Money Changer"),
+        "gain 4 coins\npenalty: lose 2 coins"
+    );
+    let alexandria = base::GAME
+        .wonders
+        .iter()
+        .find(|w| w.name == "Alexandria")
+        .expect("Alexandria");
+    assert_eq!(alexandria.sides[0].text, "produce glass");
+    assert_eq!(alexandria.sides[0].stages[0].text, "gain 3 vp");
+    assert_eq!(alexandria.sides[0].stages[1].text, "produce raw");
+
+    for g in sevenw_host_only::shipped::GAMES {
+        let dir = workspace().join("cards").join(match g.edition {
+            1 => g.name.to_string(),
+            e => format!("{}{e}", g.name),
+        });
+        let mut files = String::new();
+        for entry in std::fs::read_dir(&dir).expect("a game's folder") {
+            let path = entry.expect("a file").path();
+            if path.extension().is_some_and(|e| e == "yaml") {
+                files.push_str(&std::fs::read_to_string(&path).expect("a card file"));
+            }
+        }
+        let stages = g.wonders.iter().flat_map(|w| w.sides.iter()).flat_map(|s| {
+            std::iter::once((s.text, s.listens))
+                .chain(s.stages.iter().map(|st| (st.text, st.listens)))
+        });
+        let texts = g
+            .cards
+            .iter()
+            .map(|c| (c.text, c.listens))
+            .chain(stages)
+            .chain(g.progress.iter().map(|t| (t.text, t.listens)));
+        for (text, listens) in texts {
+            // Whatever has effects has its text.
+            assert!(
+                listens.0 == 0 || !text.is_empty(),
+                "{}: an effect without text",
+                g.name
+            );
+            assert_eq!(text, text.trim(), "{}: untrimmed {text:?}", g.name);
+            for line in text.lines() {
+                assert!(
+                    files.contains(line),
+                    "{}: {line:?} is not in its files",
+                    g.name
+                );
+            }
+        }
+    }
+}
+
 /// Edifice in the shipped library: a project's reward runs when built (it
 /// completes), its penalty only for `Event::Failed`; Carthage's choice runs
 /// the option the host says was chosen; Ur takes pawns from the box.
