@@ -94,7 +94,8 @@ pub fn cost_words(info: &GameInfo, cost: &Cost, pattern: Option<Pattern>) -> Str
     }
 }
 
-/// Every card and wonder of `info`: public data.
+/// Every card, wonder and progress token of `info`, with its effect as
+/// the card files write it (`text`): public data.
 pub fn cards(info: &GameInfo) -> Value {
     let cards: Vec<Value> = info
         .cards
@@ -108,6 +109,7 @@ pub fn cards(info: &GameInfo) -> Value {
                 "age": c.age,
                 "cost": cost_words(info, &c.cost, None),
                 "chains": c.chains.iter().filter_map(|t| info.cards.get(usize::from(t.0)).map(|t| t.name)).collect::<Vec<_>>(),
+                "text": c.text,
             })
         })
         .collect();
@@ -121,9 +123,11 @@ pub fn cards(info: &GameInfo) -> Value {
                 "name": w.name,
                 "sides": w.sides.iter().map(|s| json!({
                     "name": s.name,
+                    "text": s.text,
                     "stages": s.stages.iter().map(|st| json!({
                         "cost": cost_words(info, &st.cost, st.pattern),
                         "level": st.level,
+                        "text": st.text,
                     })).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
             })
@@ -136,5 +140,10 @@ pub fn cards(info: &GameInfo) -> Value {
         "resources": info.resources,
         "cards": cards,
         "wonders": wonders,
+        "progress": info.progress.iter().enumerate().map(|(i, p)| json!({
+            "id": i,
+            "name": p.name,
+            "text": p.text,
+        })).collect::<Vec<_>>(),
     })
 }

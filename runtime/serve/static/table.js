@@ -8,6 +8,7 @@ const token = new URLSearchParams(location.search).get("t") || "";
 let doc = null;
 let chosenSeat = null; // the host's choice of person seat, when not following
 let colours = {}; // card name -> colour, from /cards
+let cardData = {}; // card name -> {colour, cost, text, age}, from /cards
 let busy = false;
 
 function el(tag, attrs, ...kids) {
@@ -61,8 +62,23 @@ function chip(c) {
   const name = cardName(c) ?? JSON.stringify(c);
   const col = colourOf(c);
   const extra = c && typeof c === "object" ? Object.entries(c).filter(([k]) => !["name", "colour", "color", "id"].includes(k)) : [];
-  const title = extra.map(([k, v]) => k + ": " + (typeof v === "object" ? JSON.stringify(v) : v)).join("\n");
+  const known = cardData[name];
+  const title = known
+    ? [known.cost ? "cost: " + known.cost : "free", known.text].filter(Boolean).join("\n")
+    : extra.map(([k, v]) => k + ": " + (typeof v === "object" ? JSON.stringify(v) : v)).join("\n");
   return el("span", { class: "chip" + (col ? " c-" + String(col).toLowerCase() : ""), "data-card": name, title: title || undefined, text: name });
+}
+
+// A card drawn whole from the card data: name on its colour, cost, and
+// its effect as the card files write it.
+function cardBox(c) {
+  const name = cardName(c) ?? String(c);
+  const known = cardData[name] || {};
+  const col = colourOf(c) || known.colour;
+  return el("div", { class: "card" + (col ? " c-" + String(col).toLowerCase() : ""), "data-card": name },
+    el("b", { text: name }),
+    el("small", { text: known.cost ? "cost: " + known.cost : "free" }),
+    el("div", { class: "fx", text: known.text || "" }));
 }
 
 function cardsByColour(list) {
@@ -173,10 +189,11 @@ function renderView(view) {
   const rest = {};
   for (const [k, v] of Object.entries(view)) {
     if (k === "you" && v && typeof v === "object" && !Array.isArray(v)) {
-      const mine = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && !(Array.isArray(x) && x.length === 0)));
+      const mine = Object.fromEntries(Object.entries(v).filter(([k, x]) => k !== "hand" && x !== null && !(Array.isArray(x) && x.length === 0)));
+      if (Array.isArray(v.hand)) board.append(el("div", { id: "hand" }, el("h3", { text: "Your hand" }), el("div", { class: "hand" }, ...v.hand.map(cardBox))));
       board.append(el("div", { id: "you" }, el("h3", { text: "Your cards" }), renderValue(mine)));
     } else if (HAND_KEYS.includes(k) && Array.isArray(v)) {
-      board.append(el("div", { id: "hand" }, el("h3", { text: "Your hand" }), v.length ? el("span", {}, ...v.map(chip)) : el("span", { class: "muted", text: "empty" })));
+      board.append(el("div", { id: "hand" }, el("h3", { text: "Your hand" }), v.length ? el("div", { class: "hand" }, ...v.map(cardBox)) : el("span", { class: "muted", text: "empty" })));
     } else if (CITY_KEYS.includes(k) && Array.isArray(v) && v.every((x) => x && typeof x === "object")) {
       board.append(el("div", { class: "cities", id: "cities" }, ...v.map(renderCity)));
     } else {
@@ -286,7 +303,11 @@ async function main() {
   $("follow").addEventListener("change", () => { if ($("follow").checked) chosenSeat = null; load(); });
   try {
     const r = await fetch("/api/games/" + encodeURIComponent(id) + "/cards");
-    if (r.ok) for (const c of (await r.json()).cards) colours[c.name] = c.colour;
+    if (r.ok) {
+      const data = await r.json();
+      for (const c of data.cards) { colours[c.name] = c.colour; cardData[c.name] = c; }
+      for (const t of data.progress || []) cardData[t.name] = t;
+    }
   } catch (e) { /* colours are a nicety */ }
   await load();
   const src = new EventSource("/api/games/" + encodeURIComponent(id) + "/events" + (token ? "?t=" + encodeURIComponent(token) : ""));
