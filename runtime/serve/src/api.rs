@@ -347,14 +347,14 @@ async fn document_route(
             )
         })?),
     };
-    let slot = entry.slot.lock().await;
+    let mut slot = entry.slot.lock().await;
+    slot.ensure(&entry);
     let Some(table) = slot.table.as_ref() else {
         return Err(broken(&entry));
     };
-    Ok(json_ok(
-        StatusCode::OK,
-        document(&entry, &**table, who, want)?,
-    ))
+    let doc = document(&entry, &**table, who, want);
+    slot.settle();
+    Ok(json_ok(StatusCode::OK, doc?))
 }
 
 async fn list(State(app): AppState) -> Response {
@@ -658,6 +658,12 @@ async fn play(
         ));
     }
     let mut slot = entry.slot.lock().await;
+    if slot.finished.is_some() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            Refused::Over.to_string(),
+        ));
+    }
     let Some(table) = slot.table.as_mut() else {
         return Err(broken(&entry));
     };
@@ -690,6 +696,7 @@ async fn play(
     let want = (who == Who::Host).then_some(mv.seat);
     let doc = document(&entry, &**table, who, want)?;
     kick(&app, &entry, &mut slot);
+    slot.settle();
     Ok(json_ok(StatusCode::OK, doc))
 }
 
@@ -730,7 +737,8 @@ async fn events(
 
 async fn log(State(app): AppState, id: Result<Path<String>, PathRejection>) -> ApiResult {
     let entry = find(&app, id)?;
-    let slot = entry.slot.lock().await;
+    let mut slot = entry.slot.lock().await;
+    slot.ensure(&entry);
     let Some(table) = slot.table.as_ref() else {
         return Err(broken(&entry));
     };
@@ -741,6 +749,7 @@ async fn log(State(app): AppState, id: Result<Path<String>, PathRejection>) -> A
         ));
     }
     let text = table.log().to_text();
+    slot.settle();
     drop(slot);
     Ok((
         [

@@ -122,11 +122,36 @@ pub(crate) struct Update {
     pub over: bool,
 }
 
-/// A game as it is held: its table (unless it could not be resumed) and
-/// whether a task is driving its bots.
+/// A game as it is held: its table (unless it could not be resumed, or
+/// the game is over and put away) and whether a task is driving its bots.
 pub(crate) struct Slot {
     pub table: Option<Box<dyn Table>>,
     pub driving: bool,
+    /// A finished game's decisions, its table put away: the server's
+    /// memory does not grow with the games played out. It is resumed
+    /// (a few milliseconds) when asked for.
+    pub finished: Option<Vec<u32>>,
+}
+
+impl Slot {
+    /// The table, resumed from its decisions if it was put away.
+    pub(crate) fn ensure(&mut self, entry: &Entry) {
+        if self.table.is_none()
+            && let (Some(decisions), Some(game)) = (&self.finished, entry.game)
+        {
+            self.table = game.resume(&entry.doc.setup(), decisions).ok();
+        }
+    }
+
+    /// Puts a finished game's table away, keeping its decisions.
+    pub(crate) fn settle(&mut self) {
+        if let Some(t) = &self.table
+            && t.to_move().is_none()
+        {
+            self.finished = Some(t.decisions().to_vec());
+            self.table = None;
+        }
+    }
 }
 
 /// One game of the server.
@@ -311,9 +336,14 @@ pub(crate) fn make_entry(
         title,
         game,
         broken,
-        slot: tokio::sync::Mutex::new(Slot {
-            table,
-            driving: false,
+        slot: tokio::sync::Mutex::new({
+            let mut slot = Slot {
+                table,
+                driving: false,
+                finished: None,
+            };
+            slot.settle();
+            slot
         }),
         tx: broadcast::channel(16).0,
         played: AtomicUsize::new(played),
@@ -419,6 +449,7 @@ async fn drive(app: Arc<App>, entry: Arc<Entry>) {
             slot.driving = false;
             return;
         }
+        slot.settle();
     }
 }
 
