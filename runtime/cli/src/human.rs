@@ -251,16 +251,18 @@ mod tests {
 
     #[test]
     fn views_read_as_text() {
+        // Keys in order: a JSON map keeps insertion order in some builds
+        // (serde_json's `preserve_order`) and sorts in others.
         let v = serde_json::json!({
             "age": 2,
-            "hand": [{"id": 3, "name": "Baths", "colour": "blue"}, {"id": 4, "name": "Loom", "colour": "grey"}],
-            "cities": [{"seat": 0, "coins": 3, "wonder": {"name": "Giza", "side": "A"}, "pending": null, "shields": 0, "military": {"points": 0}}],
+            "cities": [{"coins": 3, "military": {"points": 0}, "pending": null, "seat": 0, "shields": 0, "wonder": {"name": "Giza", "side": "A"}}],
             "discard": [],
+            "hand": [{"id": 3, "name": "Baths", "colour": "blue"}, {"id": 4, "name": "Loom", "colour": "grey"}],
         });
         // Nothing, zero and empty are left out; seats are numbered from 1.
         assert_eq!(
             render(&v),
-            "age: 2\nhand: Baths (blue), Loom (grey)\ncities:\n  - 1\n    coins: 3\n    wonder: Giza (side A)"
+            "age: 2\ncities:\n  - 1\n    coins: 3\n    wonder: Giza (side A)\nhand: Baths (blue), Loom (grey)"
         );
     }
 }
