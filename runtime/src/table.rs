@@ -54,6 +54,38 @@ pub trait Show: Game {
     fn seen(&self, state: &Self::State, seat: Option<usize>) -> Vec<CardId>;
 }
 
+/// A card as every [`Show`] document gives it: `{id, name, colour, age}`
+/// (the card's index, and its name, colour and Age from the tables).
+pub fn card_json(info: &GameInfo, c: CardId) -> serde_json::Value {
+    let card = info.cards.get(usize::from(c.0));
+    serde_json::json!({
+        "id": c.0,
+        "name": crate::engine::vocab::card_name(info, c),
+        "colour": card
+            .and_then(|i| info.colours.get(usize::from(i.colour.0)))
+            .copied()
+            .unwrap_or("?"),
+        "age": card.map_or(0, |i| i.age),
+    })
+}
+
+/// `cards` grouped by colour, as [`Show`] documents give a city's cards:
+/// `[{colour, cards: [card]}]`, one entry per colour present, in the
+/// game's colour order, each colour's cards in the order given.
+pub fn by_colour(info: &GameInfo, cards: &[CardId]) -> serde_json::Value {
+    let colour_of = |c: CardId| info.cards.get(usize::from(c.0)).map(|i| i.colour.0);
+    let groups: Vec<serde_json::Value> = (info.colours.iter().enumerate())
+        .filter_map(|(k, name)| {
+            let of: Vec<serde_json::Value> = (cards.iter().copied())
+                .filter(|&c| colour_of(c).is_some_and(|x| usize::from(x) == k))
+                .map(|c| card_json(info, c))
+                .collect();
+            (!of.is_empty()).then(|| serde_json::json!({ "colour": name, "cards": of }))
+        })
+        .collect();
+    serde_json::Value::Array(groups)
+}
+
 /// A decision a seat may take now, in the game's fixed action space.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Action {

@@ -35,7 +35,7 @@
 //!   "cat": 1 | null,                     // the seat holding the cat
 //!   "discard": [CARD]                    // face up, the top last
 //! }
-//! CARD  = { "id": 12, "name": "Wood", "colour": "grey" }
+//! CARD  = { "id": 12, "name": "Wood", "colour": "grey", "age": 0 }  // no Ages: 0
 //! TOKEN = { "id": 2, "name": "Economy" }
 //! ```
 
@@ -49,36 +49,16 @@ use super::{Architects, Deck, Phase, State, View, peek_seen};
 
 impl Architects {
     fn card_json(&self, c: CardId) -> Value {
-        let colour = (self.info.cards.get(usize::from(c.0)))
-            .and_then(|i| self.info.colours.get(usize::from(i.colour.0)))
-            .copied()
-            .unwrap_or("");
-        json!({ "id": c.0, "name": self.card_name(c), "colour": colour })
+        crate::table::card_json(self.info, c)
     }
 
     fn token_json(&self, k: u8) -> Value {
         json!({ "id": k, "name": self.token_name(k) })
     }
 
-    /// Cards grouped by colour, colours in the order of the tables, cards
-    /// in the order given.
+    /// Cards grouped by colour ([`crate::table::by_colour`]).
     fn by_colour(&self, cards: &[CardId]) -> Value {
-        let colour =
-            |c: CardId| (self.info.cards.get(usize::from(c.0))).map_or(u8::MAX, |i| i.colour.0);
-        let mut colours: Vec<u8> = cards.iter().map(|&c| colour(c)).collect();
-        colours.sort_unstable();
-        colours.dedup();
-        colours
-            .into_iter()
-            .map(|k| {
-                let name = self.info.colours.get(usize::from(k)).copied().unwrap_or("");
-                let of: Vec<Value> = (cards.iter())
-                    .filter(|&&c| colour(c) == k)
-                    .map(|&c| self.card_json(c))
-                    .collect();
-                json!({ "colour": name, "cards": of })
-            })
-            .collect()
+        crate::table::by_colour(self.info, cards)
     }
 
     fn phase_words(phase: Phase) -> &'static str {

@@ -61,16 +61,7 @@ use super::{Action, Base, Choice, Move, Phase, State, Status, View};
 impl Base {
     /// A card as the document writes it.
     fn card_json(&self, c: CardId) -> Value {
-        let info = self.info.cards.get(usize::from(c.0));
-        json!({
-            "id": c.0,
-            "name": self.card_name(c),
-            "colour": info
-                .and_then(|i| self.info.colours.get(usize::from(i.colour.0)))
-                .copied()
-                .unwrap_or("?"),
-            "age": info.map_or(0, |i| i.age),
-        })
+        crate::table::card_json(self.info, c)
     }
 
     fn cards_json(&self, cards: &[CardId]) -> Value {
@@ -128,19 +119,7 @@ impl Base {
                 .and_then(|w| w.sides.get(usize::from(city.side)))
                 .map_or(0, |sd| sd.stages.len())
         };
-        let mut built = Vec::new();
-        for (i, colour) in info.colours.iter().enumerate() {
-            let cards: Vec<CardId> = (city.cards.iter().copied())
-                .filter(|&c| {
-                    info.cards
-                        .get(usize::from(c.0))
-                        .is_some_and(|ci| usize::from(ci.colour.0) == i)
-                })
-                .collect();
-            if !cards.is_empty() {
-                built.push(json!({ "colour": colour, "cards": self.cards_json(&cards) }));
-            }
-        }
+        let built = crate::table::by_colour(info, &city.cards);
         let tokens: Vec<Value> = (city.wins.iter().enumerate())
             .filter(|&(_, &n)| n > 0)
             .map(|(points, &count)| json!({ "points": points, "count": count }))
