@@ -33,6 +33,7 @@ pub mod balance;
 pub mod bots;
 pub mod doc;
 pub mod engine;
+pub mod env;
 pub mod game;
 pub mod games;
 pub mod mcts;

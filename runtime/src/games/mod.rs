@@ -28,6 +28,7 @@ use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
 use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
 use crate::soak::{Checks, Invariants};
+use crate::env::{Env, Observe, Stepper};
 use crate::table::{Live, Resumed, Show, Table};
 
 /// A game family: the rules of a kind of game, found by the name a card
@@ -270,6 +271,9 @@ pub trait AnyGame: Send + Sync {
     /// numbers) played again. The error says which decision, if one
     /// cannot be played.
     fn resume(&self, setup: &Setup, decisions: &[u32]) -> Result<Box<dyn Table + '_>, String>;
+    /// A game stepped by action numbers, each seat observing a flat
+    /// vector ([`crate::env`]): for the families that observe.
+    fn env(&self, setup: &Setup) -> Result<Box<dyn Env + '_>, SetupError>;
 }
 
 /// A family's city sheets, as functions of its rules.
@@ -298,6 +302,9 @@ struct TableOps<G: Game> {
     resume: for<'a> fn(&'a G, Bots<G>, &Setup, &[u32]) -> TableOf<'a, String>,
 }
 
+/// A game stepped by action numbers, borrowing its rules.
+type EnvOf<'a> = Result<Box<dyn Env + 'a>, SetupError>;
+
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
 /// [`Rules::new`] needs only [`Game`] and its [`Statistics`] (it plays,
 /// simulates, balances and replays with the random and search bots,
@@ -313,6 +320,7 @@ pub struct Rules<G: Game> {
     story: Option<StoryOps<G>>,
     scenarios: Option<fn(&G, &str) -> Run>,
     tables: Option<TableOps<G>>,
+    envs: Option<for<'a> fn(&'a G, Bots<G>, &Setup) -> EnvOf<'a>>,
 }
 
 impl<G: Game> Rules<G> {
@@ -330,6 +338,7 @@ impl<G: Game> Rules<G> {
             story: None,
             scenarios: None,
             tables: None,
+            envs: None,
         }
     }
 
@@ -412,6 +421,16 @@ impl<G: Game> Rules<G> {
                 }
             },
         });
+        self
+    }
+
+    /// With environments: games stepped by action numbers, each seat
+    /// observing a flat vector (`AnyGame::env`, the Python package).
+    pub fn with_env(mut self) -> Self
+    where
+        G: Observe,
+    {
+        self.envs = Some(|g, bots, setup| Ok(Box::new(Stepper::start(g, bots, setup)?)));
         self
     }
 
@@ -649,6 +668,16 @@ impl<G: Statistics> AnyGame for Rules<G> {
         match &self.tables {
             Some(t) => (t.resume)(&self.game, self.bots, setup, decisions),
             None => Err(self.no_tables()),
+        }
+    }
+
+    fn env(&self, setup: &Setup) -> Result<Box<dyn Env + '_>, SetupError> {
+        match &self.envs {
+            Some(make) => make(&self.game, self.bots, setup),
+            None => Err(SetupError::Game(format!(
+                "{} has no observations: it cannot be stepped as an environment",
+                self.game.info().title
+            ))),
         }
     }
 }

@@ -1,0 +1,561 @@
+//! Games for reinforcement learning: stepped by action numbers, each seat
+//! observing a flat vector of numbers built from its view alone.
+//!
+//! - [`Observe`] is what a family implements: the length and the named
+//!   parts of its observation for a player count, and the observation of
+//!   a [`Game::View`]. Built from the view only, an observation is fair by
+//!   construction: two states a seat cannot tell apart (equal views) give
+//!   it equal observations (`tests/observe.rs` checks it against
+//!   determinizations at every decision of seeded games).
+//! - [`Env`] is one game behind an object-safe interface (any family, one
+//!   set-up, a new seed at each [`Env::reset`]): the legal action numbers
+//!   of the seat to move ([`Game::encode`]'s fixed space), a step, a
+//!   seat's observation, the rewards, the bots. [`crate::games::AnyGame::env`]
+//!   makes one. The legal actions are listed once per step and kept, so a
+//!   step costs one move generation.
+//! - [`Batch`] steps many games at once on a pool of threads, writing
+//!   observations, masks and rewards into flat buffers (what a vectorised
+//!   Python environment hands to numpy without a copy), a finished game
+//!   starting again with the next seed.
+//!
+//! Rewards: nothing before the end; at the end every winner gets `1.0` and
+//! every other seat `-1.0`, except when every seat is among the winners (a
+//! shared victory of all), where each gets `0.0`.
+
+use sevenw_host::GameInfo;
+
+use crate::bots::{BotKind, Bots};
+use crate::engine::rng::{Rng, derive};
+use crate::game::{Game, InfoSet, Outcome, Player, Setup, SetupError};
+use crate::table::Refused;
+
+/// How a family writes what one seat sees as a flat vector of numbers.
+pub trait Observe: Game {
+    /// The length of every observation of a game of `players` seats.
+    fn observation_len(&self, players: usize) -> usize {
+        self.observation_parts(players).iter().map(|p| p.len).sum()
+    }
+    /// The observation's parts in order, for a game of `players` seats:
+    /// what each range of numbers means (documented per family in
+    /// `runtime/README.md`, "Observations").
+    fn observation_parts(&self, players: usize) -> Vec<Part>;
+    /// Writes what `view` shows into `out` (exactly
+    /// [`Observe::observation_len`] long; every number is written). Built
+    /// from the view only, never from the state.
+    fn observe(&self, view: &Self::View<'_>, out: &mut [f32]);
+}
+
+/// A named range of an observation.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Part {
+    /// What it holds (`"hand"`, `"coins"`, `"seat 2 cards"`…).
+    pub name: String,
+    /// How many numbers.
+    pub len: usize,
+    /// In a sentence: what a number of it means.
+    pub meaning: &'static str,
+}
+
+impl Part {
+    pub fn new(name: impl Into<String>, len: usize, meaning: &'static str) -> Self {
+        Part {
+            name: name.into(),
+            len,
+            meaning,
+        }
+    }
+}
+
+/// One game stepped by action numbers, for any family (object-safe).
+pub trait Env: Send {
+    fn info(&self) -> &'static GameInfo;
+    /// The set-up of the game under way (its seed the last reset's).
+    fn setup(&self) -> &Setup;
+    fn seats(&self) -> usize;
+    /// The size of the action space ([`Game::num_actions`]).
+    fn num_actions(&self) -> u32;
+    /// The length of every observation.
+    fn observation_len(&self) -> usize;
+    /// What each range of an observation means.
+    fn observation_parts(&self) -> Vec<Part>;
+    /// A new game, set up as before with the seed `seed`.
+    fn reset(&mut self, seed: u64) -> Result<(), SetupError>;
+    /// The seat whose decision is next, `None` once the game is over.
+    fn to_move(&self) -> Option<usize>;
+    /// The legal action numbers of the seat to move, in the order the game
+    /// lists its moves (empty once the game is over).
+    fn legal(&self) -> &[u32];
+    /// The legal actions as a mask: `out[a]` is 1 for a legal `a`, else 0
+    /// (`out` is [`Env::num_actions`] long).
+    fn mask(&self, out: &mut [u8]) {
+        out.fill(0);
+        for &a in self.legal() {
+            if let Some(x) = out.get_mut(a as usize) {
+                *x = 1;
+            }
+        }
+    }
+    /// Plays `action` for the seat to move; a refusal leaves the game as
+    /// it was.
+    fn step(&mut self, action: u32) -> Result<(), Refused>;
+    /// Plays the legal action of index `i` (modulo their count): a step
+    /// without the lookup, for random players. Does nothing once over.
+    fn step_index(&mut self, i: usize);
+    /// What `seat` sees, into `out` ([`Env::observation_len`] long).
+    fn observe(&self, seat: usize, out: &mut [f32]);
+    /// Each seat's reward (see the module): all zero before the end.
+    fn rewards(&self, out: &mut [f32]);
+    /// How the game ended, `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The decisions played since the reset, as action numbers.
+    fn decisions(&self) -> &[u32];
+    /// The action a bot of `kind` takes for the seat to move, from that
+    /// seat's information only, its random stream seeded by `seed`; `None`
+    /// once over or when the game has no such bot.
+    fn bot(&self, kind: BotKind, seed: u64) -> Option<u32>;
+    /// A copy of the game as it stands.
+    fn fork(&self) -> Box<dyn Env + '_>;
+}
+
+/// A game of the family `G` as an [`Env`].
+pub struct Stepper<'g, G: Observe> {
+    game: &'g G,
+    bots: Bots<G>,
+    setup: Setup,
+    state: G::State,
+    moves: Vec<G::Move>,
+    legal: Vec<u32>,
+    decisions: Vec<u32>,
+    players: usize,
+}
+
+impl<G: Observe> Clone for Stepper<'_, G> {
+    fn clone(&self) -> Self {
+        Stepper {
+            game: self.game,
+            bots: self.bots,
+            setup: self.setup.clone(),
+            state: self.state.clone(),
+            moves: self.moves.clone(),
+            legal: self.legal.clone(),
+            decisions: self.decisions.clone(),
+            players: self.players,
+        }
+    }
+}
+
+impl<'g, G: Observe> Stepper<'g, G> {
+    /// A game of `game` set up by `setup`, with the bots `bots` has.
+    pub fn start(game: &'g G, bots: Bots<G>, setup: &Setup) -> Result<Self, SetupError> {
+        crate::game::check_options(game.options(), &setup.options)?;
+        let state = game.start(setup)?;
+        let players = game.seats(&state);
+        let mut s = Stepper {
+            game,
+            bots,
+            setup: setup.clone(),
+            state,
+            moves: Vec::new(),
+            legal: Vec::new(),
+            decisions: Vec::new(),
+            players,
+        };
+        s.list();
+        Ok(s)
+    }
+
+    /// The state (for tests and tools that see everything).
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    /// Lists the legal moves of the position, and their numbers.
+    fn list(&mut self) {
+        self.moves.clear();
+        self.legal.clear();
+        if self.game.to_move(&self.state).is_some() {
+            self.game.legal_moves(&mut self.state, &mut self.moves);
+            let game = self.game;
+            self.legal.extend(self.moves.iter().map(|m| game.encode(m)));
+        }
+    }
+
+    fn play(&mut self, i: usize) {
+        let mv = self.moves[i];
+        self.game.apply(&mut self.state, &mv);
+        self.decisions.push(self.legal[i]);
+        self.list();
+    }
+}
+
+impl<G: Observe> Env for Stepper<'_, G> {
+    fn info(&self) -> &'static GameInfo {
+        self.game.info()
+    }
+
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn seats(&self) -> usize {
+        self.players
+    }
+
+    fn num_actions(&self) -> u32 {
+        self.game.num_actions()
+    }
+
+    fn observation_len(&self) -> usize {
+        self.game.observation_len(self.players)
+    }
+
+    fn observation_parts(&self) -> Vec<Part> {
+        self.game.observation_parts(self.players)
+    }
+
+    fn reset(&mut self, seed: u64) -> Result<(), SetupError> {
+        self.setup.seed = seed;
+        self.game.start_into(&self.setup, &mut self.state)?;
+        self.decisions.clear();
+        self.list();
+        Ok(())
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.game.to_move(&self.state)
+    }
+
+    fn legal(&self) -> &[u32] {
+        &self.legal
+    }
+
+    fn step(&mut self, action: u32) -> Result<(), Refused> {
+        if self.moves.is_empty() {
+            return Err(Refused::Over);
+        }
+        match self.legal.iter().position(|&a| a == action) {
+            Some(i) => {
+                self.play(i);
+                Ok(())
+            }
+            None => Err(Refused::NotLegal { action }),
+        }
+    }
+
+    fn step_index(&mut self, i: usize) {
+        if !self.moves.is_empty() {
+            self.play(i % self.moves.len());
+        }
+    }
+
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        let seat = seat.min(self.players.saturating_sub(1));
+        self.game
+            .observe(&self.game.view(&self.state, seat), out);
+    }
+
+    fn rewards(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        if !self.game.is_over(&self.state) {
+            return;
+        }
+        let outcome = self.game.outcome(&self.state);
+        write_rewards(&outcome, out);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game
+            .is_over(&self.state)
+            .then(|| self.game.outcome(&self.state))
+    }
+
+    fn decisions(&self) -> &[u32] {
+        &self.decisions
+    }
+
+    fn bot(&self, kind: BotKind, seed: u64) -> Option<u32> {
+        let seat = self.game.to_move(&self.state)?;
+        let mut bot = self.bots.make(kind, seed, seat)?;
+        if self.moves.is_empty() {
+            return None;
+        }
+        let info = InfoSet::new(self.game, &self.state, seat);
+        let i = bot.decide(self.game, &info, &self.moves).min(self.moves.len() - 1);
+        self.legal.get(i).copied()
+    }
+
+    fn fork(&self) -> Box<dyn Env + '_> {
+        Box::new(self.clone())
+    }
+}
+
+/// Each seat's reward of `outcome` into `out` (see the module).
+pub fn write_rewards(outcome: &Outcome, out: &mut [f32]) {
+    let everyone = outcome.winners.len() >= out.len();
+    for (seat, r) in out.iter_mut().enumerate() {
+        *r = if everyone {
+            0.0
+        } else if outcome.winners.contains(&seat) {
+            1.0
+        } else {
+            -1.0
+        };
+    }
+}
+
+/// What [`Batch::step`] writes, one row per game.
+pub struct Out<'a> {
+    /// `games × observation_len`: the observation of the seat to move
+    /// next in each game (after a finished game, the first decision of the
+    /// next one).
+    pub observations: &'a mut [f32],
+    /// `games × num_actions`: its legal actions.
+    pub masks: &'a mut [u8],
+    /// `games × seats`: each seat's reward of the step (non-zero only
+    /// where the step ended the game).
+    pub rewards: &'a mut [f32],
+    /// `games`: the seat to move next.
+    pub to_move: &'a mut [i64],
+    /// `games`: whether the step ended the game (which then started again).
+    pub done: &'a mut [u8],
+}
+
+/// Many games of one set-up stepped together ([`Batch::step`]), split over
+/// a pool of threads; each game started again with the next seed when it
+/// ends. Game `i`'s `k`-th game is seeded from the batch's seed, `i` and
+/// `k`, so the results do not depend on the number of threads.
+pub struct Batch<'g> {
+    envs: Vec<Box<dyn Env + 'g>>,
+    /// Games each env has started.
+    started: Vec<u64>,
+    seed: u64,
+    pool: Option<rayon::ThreadPool>,
+    obs_len: usize,
+    actions: usize,
+    seats: usize,
+}
+
+/// Why a batch step was refused: game `game` has no legal action `action`
+/// now. Nothing was played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchRefused {
+    pub game: usize,
+    pub refused: Refused,
+}
+
+impl std::fmt::Display for BatchRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {}", self.game, self.refused)
+    }
+}
+
+impl std::error::Error for BatchRefused {}
+
+impl<'g> Batch<'g> {
+    /// `games` games made by `make`, seeded from `seed`, stepped on
+    /// `threads` threads (1: the calling thread only).
+    pub fn new(
+        games: usize,
+        seed: u64,
+        threads: usize,
+        make: &dyn Fn() -> Result<Box<dyn Env + 'g>, SetupError>,
+    ) -> Result<Self, SetupError> {
+        let mut envs = Vec::with_capacity(games);
+        for i in 0..games {
+            let mut e = make()?;
+            e.reset(derive(derive(seed, i as u64), 0))?;
+            envs.push(e);
+        }
+        let first = envs.first();
+        let (obs_len, actions, seats) = first.map_or((0, 0, 0), |e| {
+            (e.observation_len(), e.num_actions() as usize, e.seats())
+        });
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| SetupError::Game(format!("cannot start the threads: {e}")))?,
+            )
+        } else {
+            None
+        };
+        Ok(Batch {
+            started: vec![1; envs.len()],
+            envs,
+            seed,
+            pool,
+            obs_len,
+            actions,
+            seats,
+        })
+    }
+
+    pub fn games(&self) -> usize {
+        self.envs.len()
+    }
+    pub fn observation_len(&self) -> usize {
+        self.obs_len
+    }
+    pub fn num_actions(&self) -> usize {
+        self.actions
+    }
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+    /// Game `i`.
+    pub fn env(&self, i: usize) -> Option<&(dyn Env + 'g)> {
+        self.envs.get(i).map(|e| &**e)
+    }
+
+    fn check(&self, out: &Out<'_>) -> Result<(), String> {
+        let n = self.envs.len();
+        let want = [
+            ("observations", out.observations.len(), n * self.obs_len),
+            ("masks", out.masks.len(), n * self.actions),
+            ("rewards", out.rewards.len(), n * self.seats),
+            ("to_move", out.to_move.len(), n),
+            ("done", out.done.len(), n),
+        ];
+        for (name, got, want) in want {
+            if got != want {
+                return Err(format!("{name} holds {got} numbers, not {want}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes every game's current observation, mask and seat to move
+    /// into `out` (rewards and `done` zero): the batch's first rows.
+    pub fn current(&mut self, out: Out<'_>) -> Result<(), String> {
+        self.check(&out)?;
+        self.run(out, &|_, _, _| {});
+        Ok(())
+    }
+
+    /// Plays `actions[i]` in game `i` for the seat to move, then writes
+    /// `out`. An action not legal in its game refuses the whole step
+    /// before anything is played.
+    pub fn step(&mut self, actions: &[u32], out: Out<'_>) -> Result<(), StepError> {
+        self.check(&out).map_err(StepError::Shape)?;
+        if actions.len() != self.envs.len() {
+            return Err(StepError::Shape(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.envs.len()
+            )));
+        }
+        for (game, (e, &a)) in self.envs.iter().zip(actions).enumerate() {
+            if e.to_move().is_none() {
+                return Err(StepError::Refused(BatchRefused {
+                    game,
+                    refused: Refused::Over,
+                }));
+            }
+            if !e.legal().contains(&a) {
+                return Err(StepError::Refused(BatchRefused {
+                    game,
+                    refused: Refused::NotLegal { action: a },
+                }));
+            }
+        }
+        self.run(out, &|e, i, _| {
+            let _ = e.step(actions[i]);
+        });
+        Ok(())
+    }
+
+    /// Plays a uniformly random legal action in every game (drawn from
+    /// `seed` and the game's index), then writes `out`: a random player
+    /// without a round trip through the caller.
+    pub fn step_random(&mut self, seed: u64, out: Out<'_>) -> Result<(), StepError> {
+        self.check(&out).map_err(StepError::Shape)?;
+        self.run(out, &|e, i, _| {
+            let n = e.legal().len().max(1);
+            let mut rng = Rng::new(derive(seed, i as u64));
+            e.step_index(rng.below(n));
+        });
+        Ok(())
+    }
+
+    /// Applies `act` to each game (its index and games started), then
+    /// records rewards, starts finished games again and writes the rows.
+    fn run(&mut self, out: Out<'_>, act: &(dyn Fn(&mut dyn Env, usize, u64) + Sync)) {
+        let (l, a, s) = (self.obs_len, self.actions, self.seats);
+        let seed = self.seed;
+        let rows = (self.envs.iter_mut())
+            .zip(self.started.iter_mut())
+            .zip(out.observations.chunks_mut(l.max(1)))
+            .zip(out.masks.chunks_mut(a.max(1)))
+            .zip(out.rewards.chunks_mut(s.max(1)))
+            .zip(out.to_move.iter_mut().zip(out.done.iter_mut()))
+            .enumerate()
+            .map(|(i, (((((env, started), obs), mask), rew), (tm, done)))| Row {
+                i,
+                env,
+                started,
+                obs,
+                mask,
+                rew,
+                tm,
+                done,
+            });
+        let one = |r: Row<'_, 'g>| {
+            let e = &mut **r.env;
+            act(e, r.i, *r.started);
+            e.rewards(r.rew);
+            *r.done = 0;
+            if e.to_move().is_none() {
+                *r.done = 1;
+                // A seed that started a game once starts it again, so a
+                // reset cannot fail here.
+                let _ = e.reset(derive(derive(seed, r.i as u64), *r.started));
+                *r.started += 1;
+            }
+            let seat = e.to_move().unwrap_or(0);
+            *r.tm = seat as i64;
+            e.observe(seat, r.obs);
+            e.mask(r.mask);
+        };
+        match &self.pool {
+            Some(pool) => {
+                use rayon::prelude::*;
+                let rows: Vec<_> = rows.collect();
+                pool.install(|| rows.into_par_iter().with_min_len(16).for_each(one));
+            }
+            None => rows.for_each(one),
+        }
+    }
+}
+
+/// One game's share of a batch step.
+struct Row<'r, 'g> {
+    i: usize,
+    env: &'r mut Box<dyn Env + 'g>,
+    started: &'r mut u64,
+    obs: &'r mut [f32],
+    mask: &'r mut [u8],
+    rew: &'r mut [f32],
+    tm: &'r mut i64,
+    done: &'r mut u8,
+}
+
+/// Why [`Batch::step`] played nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepError {
+    /// A buffer or the actions are not the batch's size.
+    Shape(String),
+    /// A game refused its action.
+    Refused(BatchRefused),
+}
+
+impl std::fmt::Display for StepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StepError::Shape(s) => f.write_str(s),
+            StepError::Refused(r) => r.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
