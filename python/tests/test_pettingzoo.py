@@ -1,0 +1,271 @@
+"""sevenw.pettingzoo: PettingZoo's own API and seed tests, for every game
+and expansion, and the parallel environment checked against the game
+played one decision at a time."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+import sevenw  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
+from sevenw import pettingzoo as pz  # noqa: E402
+
+SELECTIONS = {
+    "duel": dict(game="duel"),
+    "architects-2": dict(game="architects", players=2),
+    "architects-3": dict(game="architects", players=3),
+    "architects-7": dict(game="architects", players=7),
+    "base1-3": dict(game="base", edition=1, players=3),
+    "base1-7": dict(game="base", edition=1, players=7),
+    "base2-3": dict(game="base", edition=2, players=3),
+    "base2-7": dict(game="base", edition=2, players=7),
+    "leaders": dict(game="base", edition=2, players=4, expansions=["leaders"]),
+    "edifice": dict(game="base", edition=1, players=5, expansions=["edifice"]),
+    "leaders-edifice": dict(
+        game="base", edition=2, players=6, expansions=["leaders", "edifice"]
+    ),
+}
+BASE = [k for k, s in SELECTIONS.items() if s["game"] == "base"]
+
+
+def native(sel):
+    """The game's native Env, or a skip while its family has no
+    observations yet."""
+    try:
+        return sevenw.Env(**sel)
+    except Exception as e:  # noqa: BLE001
+        if "observation" in str(e):
+            pytest.skip(f"{sel}: {e}")
+        raise
+
+
+@pytest.fixture(params=list(SELECTIONS), ids=list(SELECTIONS))
+def sel(request):
+    s = SELECTIONS[request.param]
+    native(s)
+    return s
+
+
+@pytest.fixture(params=BASE, ids=BASE)
+def base_sel(request):
+    s = SELECTIONS[request.param]
+    native(s)
+    return s
+
+
+def test_api(sel):
+    api_test(pz.env(**sel), num_cycles=1000)
+
+
+def test_seed(sel):
+    seed_test(lambda: pz.env(**sel), num_cycles=300)
+
+
+def test_parallel_api(sel):
+    parallel_api_test(pz.parallel_env(**sel), num_cycles=1000)
+
+
+def test_parallel_seed(sel):
+    # parallel_seed_test samples without the mask: illegal="index" plays
+    # whole games with those actions, "lose" ends them at the first one.
+    parallel_seed_test(lambda: pz.parallel_env(illegal="index", **sel), num_cycles=300)
+    parallel_seed_test(lambda: pz.parallel_env(illegal="lose", **sel), num_cycles=300)
+
+
+def random_game(e, seed):
+    """Plays a game of the AEC env with random legal actions; returns the
+    actions taken and the rewards summed per agent."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    actions = []
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0
+        a = int(rng.choice(legal))
+        actions.append(a)
+        e.step(a)
+    return actions, total
+
+
+def test_aec_is_the_native_game(sel):
+    """The AEC env's agents, observations, masks and rewards are the
+    native game's, decision by decision."""
+    e = pz.env(**sel)
+    actions, total = random_game(e, seed=5)
+    n = native(sel)
+    n.reset(5)
+    for a in actions:
+        assert a in n.legal_actions()
+        n.step(a)
+    assert n.is_over
+    assert list(e.native.decisions()) == list(n.decisions()) == actions
+    assert [total[f"player_{i}"] for i in range(n.seats)] == list(n.rewards())
+    assert not e.agents
+
+
+def test_reset_seeds(sel):
+    """reset(seed=s) plays the native game of seed s; reset() the next."""
+    e = pz.env(**sel)
+    n = native(sel)
+    for seed, reset in ((3, 3), (4, None), (9, 9), (10, None)):
+        e.reset(seed=reset)
+        n.reset(seed)
+        s = n.to_move
+        assert e.agent_selection == f"player_{s}"
+        obs = e.observe(e.agent_selection)
+        assert np.array_equal(obs["observation"], n.observe(s))
+        assert np.array_equal(obs["action_mask"], n.action_mask())
+        for i, agent in enumerate(e.possible_agents):
+            if i != s:
+                assert not e.observe(agent)["action_mask"].any()
+
+
+def play_parallel(e, seed, rng):
+    """Plays a game of the parallel env with random legal actions; records
+    per agent what it was shown and chose, in order."""
+    obs, _ = e.reset(seed=seed)
+    shown = {a: [] for a in e.possible_agents}
+    widths = []
+    while e.agents:
+        actions = {}
+        acting = 0
+        for agent in e.agents:
+            mask = obs[agent]["action_mask"]
+            if mask.any():
+                acting += 1
+                a = int(rng.choice(np.flatnonzero(mask)))
+                shown[agent].append((obs[agent]["observation"].copy(), mask.copy(), a))
+            else:
+                a = int(rng.integers(e.action_space(agent).n))  # ignored
+            actions[agent] = a
+        assert acting >= 1
+        assert sorted(e.deciding) == sorted(
+            a for a in e.agents if obs[a]["action_mask"].any()
+        )
+        widths.append(acting)
+        obs, rew, term, trunc, info = e.step(actions)
+        assert set(obs) == set(rew) == set(term) == set(trunc) == set(info)
+    return shown, widths, rew
+
+
+def test_parallel_is_the_game_decision_by_decision(sel):
+    """Each decision the parallel env took is the native game's, and the
+    observation and mask an agent acted on are the ones the seat has at
+    the start of that decision when the game is played one decision at a
+    time."""
+    e = pz.parallel_env(**sel)
+    rng = np.random.default_rng(1)
+    for seed in (1, 2):
+        shown, widths, rewards = play_parallel(e, seed, rng)
+        decisions = list(e.native.decisions())
+        n = native(sel)
+        n.reset(seed)
+        taken = {a: 0 for a in shown}
+        for d in decisions:
+            s = n.to_move
+            agent = f"player_{s}"
+            o, m, a = shown[agent][taken[agent]]
+            taken[agent] += 1
+            assert a == d
+            assert np.array_equal(m, n.action_mask()), "mask at its decision"
+            assert np.array_equal(o, n.observe(s)), "observation at its decision"
+            n.step(d)
+        assert n.is_over
+        assert all(taken[a] == len(shown[a]) for a in shown)
+        assert [rewards[f"player_{i}"] for i in range(n.seats)] == list(n.rewards())
+        if sel["game"] == "base":
+            # Turns are simultaneous: every seat decides in the first step.
+            assert widths[0] == n.seats
+            assert max(widths) == n.seats
+        else:
+            assert max(widths) == 1
+
+
+def test_parallel_simultaneous_off(base_sel):
+    e = pz.parallel_env(simultaneous=False, **base_sel)
+    shown, widths, _ = play_parallel(e, 3, np.random.default_rng(3))
+    assert max(widths) == 1
+
+
+def test_illegal_actions():
+    sel = SELECTIONS["duel"]
+    n = native(sel)
+    e = pz.env(**sel)
+    e.reset(seed=0)
+    bad = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(sevenw.IllegalAction):
+        e.step(bad)
+
+    e = pz.env(illegal="lose", **sel)
+    e.reset(seed=0)
+    offender = e.agent_selection
+    e.step(bad)
+    assert all(e.terminations.values())
+    assert e.rewards[offender] == -1.0
+    assert sum(e.rewards.values()) == -1.0
+    assert e.infos[offender]["illegal_action"]
+
+    e = pz.env(illegal="index", **sel)
+    e.reset(seed=0)
+    e.step(bad)
+    n.reset(0)
+    n.step_index(bad)
+    assert list(e.native.decisions()) == list(n.decisions())
+
+    p = pz.parallel_env(**sel)
+    p.reset(seed=0)
+    with pytest.raises(sevenw.IllegalAction):
+        p.step({a: bad for a in p.agents})
+    with pytest.raises(ValueError):
+        p.step({})
+    with pytest.raises(ValueError):
+        pz.env(illegal="ignore", **sel)
+
+
+def test_spaces():
+    sel = SELECTIONS["duel"]
+    n = native(sel)
+    e = pz.env(**sel)
+    for agent in e.possible_agents:
+        space = e.observation_space(agent)
+        assert space["observation"].shape == (n.observation_len,)
+        assert space["observation"].dtype == np.float32
+        assert space["action_mask"].shape == (n.num_actions,)
+        assert space["action_mask"].dtype == np.int8
+        assert e.action_space(agent).n == n.num_actions
+    assert e.possible_agents == ["player_0", "player_1"]
+
+
+def test_max_cycles():
+    sel = SELECTIONS["duel"]
+    e = pz.env(max_cycles=5, **sel)
+    e.reset(seed=0)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            assert trunc and not term
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 5
+    p = pz.parallel_env(max_cycles=3, **sel)
+    obs, _ = p.reset(seed=0)
+    for i in range(3):
+        acts = {a: int(np.argmax(obs[a]["action_mask"])) for a in p.agents}
+        obs, _, term, trunc, _ = p.step(acts)
+    assert all(trunc.values()) and not any(term.values()) and not p.agents
