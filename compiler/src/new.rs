@@ -176,6 +176,28 @@ fn fill(template: &str, vars: &[(&str, &str)]) -> String {
     out.replace("{{", "{").replace("}}", "}")
 }
 
+/// The Python keyword arguments of a selection for the command line's
+/// `--game G --with E` options (`play`) and a player count:
+/// `game="base", expansions=["harbours"], players=4`.
+fn python_selection(play: &str, players: Option<u8>) -> String {
+    let mut out = Vec::new();
+    let mut words = play.split_whitespace();
+    while let Some(flag) = words.next() {
+        match (flag, words.next()) {
+            ("--game", Some(g)) => out.push(format!("game=\"{g}\"")),
+            ("--with", Some(w)) => {
+                let list: Vec<String> = w.split(',').map(|e| format!("\"{e}\"")).collect();
+                out.push(format!("expansions=[{}]", list.join(", ")));
+            }
+            _ => {}
+        }
+    }
+    if let Some(p) = players {
+        out.push(format!("players={p}"));
+    }
+    out.join(", ")
+}
+
 /// A path as TOML and Markdown show it (forward slashes).
 fn shown(p: &Path) -> String {
     p.display().to_string().replace('\\', "/")
@@ -302,6 +324,7 @@ pub fn create(opts: &NewOptions) -> Result<Created, NewError> {
     } else {
         String::new()
     };
+    let python_selection = python_selection(&play, players.map(|(p, _)| p));
     let vars = [
         ("name", name.as_str()),
         ("title", title.as_str()),
@@ -315,6 +338,8 @@ pub fn create(opts: &NewOptions) -> Result<Created, NewError> {
         ("library", library.as_str()),
         ("runtime", &shown(&runtime)),
         ("compiler", &shown(&compiler)),
+        ("python", &shown(&project.join("python"))),
+        ("python_selection", python_selection.as_str()),
     ];
     files.push(("Cargo.toml".into(), fill(CARGO_TOML, &vars)));
     files.push(("build.rs".into(), BUILD_RS.to_string()));
@@ -498,6 +523,15 @@ mod tests {
                 "{readme}"
             );
             assert!(readme.contains("cargo install --path "), "{readme}");
+            let python = format!(
+                "    SEVENW_CARD_SETS=$PWD/cards pip install {}\n",
+                shown(&std::fs::canonicalize(project().join("python")).unwrap())
+            );
+            assert!(readme.contains(&python), "{readme}");
+            assert!(
+                readme.contains(&format!("sevenw.Env(game=\"{game}\", expansions=[\"more-{game}\"]")),
+                "{readme}"
+            );
         }
     }
 

@@ -302,8 +302,14 @@ fn readme_set_up_is_what_ci_runs() {
         readme.lines().any(|l| l == ci_check || l == quiet),
         "README's set-up must run `{ci_check}` (with or without --quiet)"
     );
-    assert!(ci.lines().any(|l| l == "cargo test --workspace"));
-    assert!(readme.lines().any(|l| l == "cargo test --workspace"));
+    let tests = "cargo test --workspace && bash python/test.sh";
+    // CI's line ends in `|| exit 1`: `set -e` does not stop at a failure
+    // before `&&`.
+    assert!(
+        ci.lines().any(|l| l == format!("{tests} || exit 1")),
+        ".ci/run must run `{tests} || exit 1`"
+    );
+    assert!(readme.lines().any(|l| l == tests), "README must run `{tests}`");
 }
 
 #[test]

@@ -165,7 +165,7 @@ pub(crate) enum SidesArg {
     Random,
 }
 
-fn parse_bot(s: &str) -> Result<BotKind, String> {
+pub(crate) fn parse_bot(s: &str) -> Result<BotKind, String> {
     if let Some((name, n)) = s.trim().split_once(':')
         && ["mcts", "mcts-classic"]
             .iter()

@@ -9,6 +9,7 @@
 //! an unknown wonder).
 #![forbid(unsafe_code)]
 
+pub mod api;
 mod args;
 mod balance;
 pub mod html;

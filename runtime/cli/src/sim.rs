@@ -38,10 +38,14 @@ pub fn left_words(left: Option<Duration>) -> String {
     }
 }
 
+/// No progress bar at all: set by [`crate::api`], whose caller is a
+/// program, not a person at a terminal.
+pub(crate) static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// A progress bar on standard error, when it is a terminal: drawn every
 /// [`TICK`], with the games played, the pace and the time left.
 pub(crate) fn progress_bar(games: u64) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if QUIET.load(std::sync::atomic::Ordering::Relaxed) || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(games);

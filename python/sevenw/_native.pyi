@@ -1,0 +1,330 @@
+"""The native module of ``sevenw`` (Rust, PyO3): every name here is
+re-exported by ``sevenw`` itself; import from there.
+
+A *selection* is the keyword arguments that choose a game and its set-up,
+parsed exactly as ``sevenw play`` parses the same options (``--game``,
+``--edition``, ``--with``, ``--players``, ``--seed``, ``--sides``,
+``--wonders``, ``--option``, ``--bots``), with the same messages for a
+mistake (raised as :class:`SetupError`):
+
+- ``game``: ``"base"``, ``"duel"``, ``"architects"`` or a game built in;
+  may be left out when ``expansions`` names what it extends;
+- ``edition``: the game's edition (default its first);
+- ``expansions``: expansions in play (``["leaders", "edifice"]``);
+- ``players``: seats (a game of one player count may leave it out);
+- ``seed``: the game's seed (default ``0``; the same seed, the same game);
+- ``sides``: ``"a"``, ``"b"`` or ``"random"`` (the default);
+- ``wonders``: wonders chosen instead of dealt (``"Giza:B,Rhodes,..."``
+  or a list);
+- ``options``: set-up options the game defines, names to values;
+- ``bots``: one bot kind for every seat or one per seat (``sim``,
+  ``balance``).
+
+Seats are numbered from 0 here (the command line and logs count from 1).
+"""
+
+from os import PathLike
+from typing import Any, Optional, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+class SevenwError(Exception):
+    """Every error sevenw raises (besides ``OSError`` and ``TypeError``)."""
+
+class SetupError(SevenwError, ValueError):
+    """A selection or set-up the command line refuses, with its message
+    (an unknown game, a player count out of range, a bad option)."""
+
+class IllegalAction(SevenwError, ValueError):
+    """An action that is not legal now, or a game that is over, with the
+    runtime's message; nothing was played."""
+
+def check_json(path: Union[str, PathLike[str]]) -> str:
+    """``sevenc check PATH --format json``'s output: one JSON object per
+    diagnostic per line (``sevenw.check`` reads it into
+    :class:`sevenw.Diagnostic` objects). Raises ``OSError`` when ``path``
+    cannot be read."""
+
+def games() -> list[dict[str, Any]]:
+    """Every game and expansion built into the module, as dicts:
+    ``name``, ``title``, ``edition``, ``extends`` (the game an expansion
+    extends, ``None`` for a game) and ``players`` (``(min, max)``)."""
+
+def run(args: list[str]) -> str:
+    """What ``sevenw ARGS`` writes to standard output, for ``play``,
+    ``sim``, ``balance``, ``replay``, ``score`` and ``price`` (no progress
+    bar); a bad command line raises :class:`SetupError`, bad input
+    :class:`SevenwError`, with the command line's message."""
+
+def sim(
+    *,
+    games: int,
+    bots: Union[str, list[str]],
+    threads: Optional[int] = None,
+    check: bool = False,
+    game: Optional[str] = None,
+    edition: Optional[int] = None,
+    expansions: list[str] = ...,
+    players: Optional[int] = None,
+    seed: int = 0,
+    sides: Optional[str] = None,
+    wonders: Union[str, list[str], None] = None,
+    options: dict[str, str] = ...,
+) -> str:
+    """Plays ``games`` games of the selection with ``bots`` (as ``--bots``
+    spells them: ``"greedy"``, ``"random,greedy,mcts:200"``, or a list) on
+    ``threads`` threads (default every core; the results do not depend on
+    it) and returns exactly what ``sevenw sim --json`` prints for the same
+    options: a JSON document (``runtime/README.md`` documents its fields).
+    ``check=True`` is ``--check``: every invariant after every move; a
+    violation raises :class:`SevenwError`."""
+
+def balance(
+    *,
+    games: int,
+    bots: Union[str, list[str]],
+    threads: Optional[int] = None,
+    out: Union[str, PathLike[str], None] = None,
+    game: Optional[str] = None,
+    edition: Optional[int] = None,
+    expansions: list[str] = ...,
+    players: Optional[int] = None,
+    seed: int = 0,
+    sides: Optional[str] = None,
+    wonders: Union[str, list[str], None] = None,
+    options: dict[str, str] = ...,
+) -> str:
+    """A balance report of ``games`` games: the text of the ``report.json``
+    that ``sevenw balance`` writes for the same options. With ``out``,
+    ``report.json`` and ``report.html`` are written into that folder (made
+    if need be), as the command line does."""
+
+class Game:
+    """A game at a table, played one decision at a time by people and
+    bots, each seat shown only what it may see: ``sevenw play``'s game,
+    ``sevenw serve``'s table.
+
+    >>> g = Game(game="duel", seed=1)
+    >>> while not g.is_over:
+    ...     g.play(g.bot("greedy"))
+    >>> g.score()["winners"]
+    """
+
+    def __init__(
+        self,
+        *,
+        game: Optional[str] = None,
+        edition: Optional[int] = None,
+        expansions: list[str] = ...,
+        players: Optional[int] = None,
+        seed: int = 0,
+        sides: Optional[str] = None,
+        wonders: Union[str, list[str], None] = None,
+        options: dict[str, str] = ...,
+    ) -> None:
+        """A new game of the selection; :class:`SetupError` if the command
+        line would refuse it."""
+    @property
+    def to_move(self) -> Optional[int]:
+        """The seat whose decision is next; ``None`` once the game is over."""
+    @property
+    def seats(self) -> int:
+        """Seats at the table."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+    @property
+    def title(self) -> str:
+        """The game's title (``"7 Wonders Duel"``)."""
+    def actions(self) -> list[tuple[int, str]]:
+        """The legal decisions of the seat to move, as ``(number, words)``:
+        the number in the game's fixed action space, the words as a replay
+        log writes them. Empty once the game is over."""
+    def play(self, action: int, seat: Optional[int] = None) -> None:
+        """Plays decision ``action`` for ``seat`` (default: the seat to
+        move). Raises :class:`IllegalAction` (not legal now, not that
+        seat's turn, the game over): nothing is played."""
+    def view(self, seat: Optional[int] = None) -> dict[str, Any]:
+        """What ``seat`` may see (a spectator's view for ``None``: only what
+        is public), as the JSON document ``sevenw serve`` shows, in Python
+        objects (``runtime/README.md``, "Tables", lists its fields)."""
+    def history(self, seat: Optional[int] = None) -> list[tuple[int, str]]:
+        """The moves ``seat`` may read so far (a spectator's for ``None``),
+        as ``(seat that moved, words)``."""
+    def decisions(self) -> list[int]:
+        """The decisions played so far, as action numbers."""
+    def score(self, names: Optional[list[str]] = None) -> Optional[dict[str, Any]]:
+        """The final score (``sevenw score --json``'s document: players
+        with points by category and total, winners, victory), the seats
+        called ``names`` (default ``Seat 1``, ``Seat 2``…); ``None``
+        before the end."""
+    def log(self) -> str:
+        """The game's replay log so far, with its ending once over: the
+        text ``sevenw replay`` plays again and checks."""
+    def bot(self, kind: str, seed: int = 0) -> int:
+        """The decision a bot of ``kind`` (as ``--bots`` spells it:
+        ``random``, ``greedy``, ``mcts``, ``mcts:N``) takes for the seat to
+        move, from that seat's information only, its random stream seeded
+        by ``seed``. Not played: pass it to :meth:`play`. The GIL is
+        released while it thinks."""
+
+class Env:
+    """One game stepped by action numbers for reinforcement learning: each
+    seat observes a flat ``float32`` vector built from its own view only,
+    actions are numbers in the game's fixed space of ``num_actions``.
+    Rewards come at the end: ``1`` to every winner, ``-1`` to every other
+    seat (``0`` to all when every seat wins).
+
+    >>> env = Env(game="base", players=3, seed=7)
+    >>> while not env.is_over:
+    ...     obs = env.observe(env.to_move)
+    ...     env.step(env.legal_actions()[0])
+    >>> env.rewards()
+    """
+
+    def __init__(
+        self,
+        *,
+        game: Optional[str] = None,
+        edition: Optional[int] = None,
+        expansions: list[str] = ...,
+        players: Optional[int] = None,
+        seed: int = 0,
+        sides: Optional[str] = None,
+        wonders: Union[str, list[str], None] = None,
+        options: dict[str, str] = ...,
+    ) -> None:
+        """A new game of the selection, started with its seed."""
+    def reset(self, seed: int) -> None:
+        """Starts a new game, set up as before, with seed ``seed``."""
+    @property
+    def to_move(self) -> Optional[int]:
+        """The seat whose decision is next; ``None`` once the game is over."""
+    @property
+    def seats(self) -> int:
+        """Seats in the game."""
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space: every action number is below it."""
+    @property
+    def observation_len(self) -> int:
+        """The length of every observation."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+    @property
+    def seed(self) -> int:
+        """The seed of the game under way (the last reset's)."""
+    @property
+    def title(self) -> str:
+        """The game's title."""
+    def legal_actions(self) -> list[int]:
+        """The legal action numbers of the seat to move, in the order the
+        game lists its moves (empty once over)."""
+    def action_mask(self) -> npt.NDArray[np.uint8]:
+        """The legal actions as a mask of ``num_actions``: 1 for a legal
+        action, else 0."""
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """What ``seat`` sees, as ``observation_len`` numbers (a new
+        array); :meth:`observation_parts` says what each range means."""
+    def step(self, action: int) -> None:
+        """Plays ``action`` for the seat to move. Raises
+        :class:`IllegalAction` with the runtime's message when it is not
+        legal (or the game is over): nothing is played."""
+    def step_index(self, i: int) -> None:
+        """Plays the legal action of index ``i`` (modulo their count) of
+        :meth:`legal_actions`: a step without the lookup. Does nothing once
+        over."""
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """Each seat's reward (``seats`` numbers): all zero before the end."""
+    def observation_parts(self) -> list[tuple[str, int, str]]:
+        """The observation's parts in order, as ``(name, length,
+        meaning)``; their lengths add up to ``observation_len``."""
+    def bot(self, kind: str, seed: int = 0) -> int:
+        """The action a bot of ``kind`` (``random``, ``greedy``, ``mcts``,
+        ``mcts:N``) takes for the seat to move, from that seat's
+        information only, seeded by ``seed``; not played. The GIL is
+        released while it thinks."""
+    def decisions(self) -> list[int]:
+        """The actions played since the last reset."""
+    def fork(self) -> Env:
+        """An independent copy of the game as it stands."""
+
+class VecEnv:
+    """``num_envs`` games of one selection stepped together on ``threads``
+    threads, the GIL released. Results are written into numpy arrays made
+    once: every call returns the *same* arrays, overwritten by the next
+    call (copy what you keep). A finished game starts again at once with
+    the next seed (game ``i``'s ``k``-th game is seeded from the
+    selection's seed, ``i`` and ``k``: the results do not depend on
+    ``threads``); its ``done`` is 1 and its ``rewards`` row holds the
+    finished game's rewards, while ``obs``, ``masks`` and ``to_move`` are
+    the new game's.
+    """
+
+    num_envs: int
+    """Games stepped together."""
+    observation_len: int
+    """The length of each observation (columns of ``obs``)."""
+    num_actions: int
+    """The size of the action space (columns of ``masks``)."""
+    seats: int
+    """Seats per game (columns of ``rewards``)."""
+    threads: int
+    """Threads stepping the games."""
+
+    def __init__(
+        self,
+        num_envs: int,
+        threads: int = 1,
+        *,
+        game: Optional[str] = None,
+        edition: Optional[int] = None,
+        expansions: list[str] = ...,
+        players: Optional[int] = None,
+        seed: int = 0,
+        sides: Optional[str] = None,
+        wonders: Union[str, list[str], None] = None,
+        options: dict[str, str] = ...,
+    ) -> None:
+        """``num_envs`` games of the selection, seeded from its seed."""
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+        """Starts every game again from ``seed`` (default the selection's)
+        and returns ``(obs, masks, to_move)``: ``obs`` ``num_envs ×
+        observation_len`` float32, the seat to move's observation; ``masks``
+        ``num_envs × num_actions`` uint8, its legal actions; ``to_move``
+        ``num_envs`` int64."""
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.uint8],
+    ]:
+        """Plays ``actions[i]`` (``num_envs`` action numbers, converted to
+        uint32) in game ``i`` for its seat to move and returns ``(obs,
+        masks, rewards, to_move, done)``: ``rewards`` ``num_envs × seats``
+        float32, non-zero only where the step ended a game; ``done``
+        ``num_envs`` uint8. An action not legal in its game raises
+        :class:`IllegalAction` naming the game, before anything is played."""
+    def step_random(
+        self, seed: int
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.uint8],
+    ]:
+        """Plays a uniformly random legal action in every game (drawn from
+        ``seed`` and the game's index), then returns what :meth:`step`
+        returns."""
+    def legal_actions(self, i: int) -> list[int]:
+        """The legal actions of game ``i``."""

@@ -1,0 +1,851 @@
+//! `sevenw._native`: the Python package's native module (PyO3). The
+//! pure-Python package `python/sevenw/` re-exports it; `_native.pyi`
+//! documents every function and class.
+//!
+//! A game is chosen as the command line chooses one
+//! ([`sevenw_cli::api::choose`]): the keyword arguments become `sevenw
+//! play`'s options, so a selection and its error messages are the
+//! command line's. `sim` and `balance` run the command line's own commands
+//! ([`sevenw_cli::api::run`]) and return what it writes.
+//!
+//! The games are those compiled by `build.rs`: the shipped library and the
+//! card sets named in `SEVENW_CARD_SETS` at build time.
+#![forbid(unsafe_code)]
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use sevenw_host::GameInfo;
+use sevenw_runtime::bots::BotKind;
+use sevenw_runtime::env::{Batch, Env as RtEnv, Out, StepError};
+use sevenw_runtime::game::Setup;
+use sevenw_runtime::games::{AnyGame, Library};
+use sevenw_runtime::table::Table;
+
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    missing_docs,
+    unused_imports,
+    unreachable_pub,
+    dead_code
+)]
+mod cards {
+    include!(concat!(env!("OUT_DIR"), "/cards.rs"));
+}
+
+/// The games of this module: the shipped library and the card sets built in.
+fn library() -> Library<'static> {
+    Library::shipped(cards::GAMES)
+}
+
+// ---------------------------------------------------------------- errors
+
+static SEVENW_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static SETUP_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Sevenw,
+    Setup,
+    Illegal,
+}
+
+fn error(py: Python<'_>, kind: Kind, message: impl Into<String>) -> PyErr {
+    let cell = match kind {
+        Kind::Sevenw => &SEVENW_ERROR,
+        Kind::Setup => &SETUP_ERROR,
+        Kind::Illegal => &ILLEGAL_ACTION,
+    };
+    match cell.get(py) {
+        Some(ty) => PyErr::from_type(ty.bind(py).clone(), message.into()),
+        None => PyValueError::new_err(message.into()),
+    }
+}
+
+/// A command line error as a Python exception: a bad selection or
+/// command line is a `SetupError`, bad input a `SevenwError`.
+fn api_error(py: Python<'_>, e: sevenw_cli::api::Error) -> PyErr {
+    let kind = if e.usage { Kind::Setup } else { Kind::Sevenw };
+    error(py, kind, e.message)
+}
+
+/// `type(name, bases, {"__module__": "sevenw", "__doc__": doc})`.
+fn new_class<'py>(
+    py: Python<'py>,
+    name: &str,
+    bases: Bound<'py, PyTuple>,
+    doc: &str,
+) -> PyResult<Bound<'py, PyType>> {
+    let dict = PyDict::new(py);
+    dict.set_item("__module__", "sevenw")?;
+    dict.set_item("__doc__", doc)?;
+    let ty = py
+        .get_type::<PyType>()
+        .call1((name, bases, dict))?
+        .cast_into::<PyType>()?;
+    Ok(ty)
+}
+
+// ------------------------------------------------------------ selection
+
+/// `sevenw play`'s game options for the keyword arguments of a selection
+/// (`game`, `edition`, `expansions`, `players`, `seed`, `sides`,
+/// `wonders`, `options`, `bots`); `None` values are left out, and the seed
+/// is 0 unless given.
+fn selection_args(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<String>> {
+    fn text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(v.str()?.to_string())
+    }
+    /// A string, or a list of strings joined by commas.
+    fn list(v: &Bound<'_, PyAny>) -> PyResult<String> {
+        if v.is_instance_of::<pyo3::types::PyString>() {
+            return text(v);
+        }
+        let mut items = Vec::new();
+        for item in v.try_iter()? {
+            items.push(text(&item?)?);
+        }
+        Ok(items.join(","))
+    }
+    let mut args = Vec::new();
+    let mut seed = false;
+    if let Some(kw) = kwargs {
+        for (k, v) in kw.iter() {
+            let key: String = k.extract()?;
+            if v.is_none() {
+                continue;
+            }
+            let flag = match key.as_str() {
+                "game" | "edition" | "players" | "sides" => format!("--{key}"),
+                "seed" => {
+                    seed = true;
+                    "--seed".to_string()
+                }
+                "expansions" => {
+                    let with = list(&v)?;
+                    if !with.is_empty() {
+                        args.extend(["--with".to_string(), with]);
+                    }
+                    continue;
+                }
+                "wonders" | "bots" => {
+                    args.extend([format!("--{key}"), list(&v)?]);
+                    continue;
+                }
+                "options" => {
+                    let dict = v.cast::<PyDict>().map_err(|_| {
+                        PyTypeError::new_err("options must be a dict of names to values")
+                    })?;
+                    for (name, value) in dict.iter() {
+                        args.extend(["--option".to_string(), format!("{}={}", text(&name)?, text(&value)?)]);
+                    }
+                    continue;
+                }
+                _ => {
+                    return Err(PyTypeError::new_err(format!(
+                        "unexpected keyword argument '{key}' (a selection takes game, edition, \
+                         expansions, players, seed, sides, wonders, options and bots)"
+                    )));
+                }
+            };
+            args.extend([flag, text(&v)?]);
+        }
+    }
+    if !seed {
+        args.extend(["--seed".to_string(), "0".to_string()]);
+    }
+    Ok(args)
+}
+
+/// One leaked copy of each game's rules, so that tables and environments
+/// can be `'static` (a handful of games per process).
+fn rules_of(g: Box<dyn AnyGame>) -> &'static dyn AnyGame {
+    static CACHE: Mutex<Option<HashMap<usize, &'static dyn AnyGame>>> = Mutex::new(None);
+    let key = std::ptr::from_ref::<GameInfo>(g.info()) as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    *cache
+        .get_or_insert_with(HashMap::new)
+        .entry(key)
+        .or_insert_with(|| Box::leak(g))
+}
+
+/// The game, set-up and bots a selection chooses.
+fn choose(
+    py: Python<'_>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(&'static dyn AnyGame, Setup, Vec<BotKind>)> {
+    let args = selection_args(kwargs)?;
+    let (g, setup, bots) = sevenw_cli::api::choose(&library(), &args)
+        .map_err(|e| error(py, Kind::Setup, e.message))?;
+    Ok((rules_of(g), setup, bots))
+}
+
+fn bot_kind(py: Python<'_>, kind: &str) -> PyResult<BotKind> {
+    sevenw_cli::api::bot(kind).map_err(|e| error(py, Kind::Setup, e.message))
+}
+
+fn json_value(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+// ------------------------------------------------------------ functions
+
+/// The diagnostics of `sevenc check PATH --format json`, one JSON object
+/// per line.
+#[pyfunction]
+fn check_json(py: Python<'_>, path: PathBuf) -> PyResult<String> {
+    std::fs::metadata(&path)?;
+    Ok(py.detach(move || {
+        let compiled =
+            sevenw_compiler::check_with(&[path], &sevenw_compiler::Options::default());
+        compiled.report.to_json_lines(&compiled.sources)
+    }))
+}
+
+/// Every game and expansion of the module.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Vec<Py<PyDict>>> {
+    let mut out = Vec::new();
+    for g in cards::GAMES {
+        let d = PyDict::new(py);
+        d.set_item("name", g.name)?;
+        d.set_item("title", g.title)?;
+        d.set_item("edition", g.edition)?;
+        d.set_item("extends", (!g.extends.is_empty()).then_some(g.extends))?;
+        d.set_item("players", (g.min_players, g.max_players))?;
+        out.push(d.unbind());
+    }
+    Ok(out)
+}
+
+/// `sevenw ARGS`'s output (the command line's own `sim`, `balance`…),
+/// the GIL released while it runs.
+#[pyfunction]
+fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
+    py.detach(move || sevenw_cli::api::run(&library(), &args))
+        .map_err(|e| api_error(py, e))
+}
+
+/// Adds `--threads` when given.
+fn push_threads(args: &mut Vec<String>, threads: Option<u64>) {
+    if let Some(t) = threads {
+        args.extend(["--threads".to_string(), t.to_string()]);
+    }
+}
+
+/// `sevenw sim --json`'s output.
+#[pyfunction]
+#[pyo3(signature = (*, games, bots, threads=None, check=false, **selection))]
+fn sim(
+    py: Python<'_>,
+    games: u64,
+    bots: &Bound<'_, PyAny>,
+    threads: Option<u64>,
+    check: bool,
+    selection: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let mut args = vec!["sim".to_string()];
+    args.extend(selection_with_bots(py, selection, bots)?);
+    args.extend(["--games".to_string(), games.to_string(), "--json".to_string()]);
+    push_threads(&mut args, threads);
+    if check {
+        args.push("--check".to_string());
+    }
+    run(py, args)
+}
+
+/// The selection's options with `bots` among them.
+fn selection_with_bots(
+    py: Python<'_>,
+    selection: Option<&Bound<'_, PyDict>>,
+    bots: &Bound<'_, PyAny>,
+) -> PyResult<Vec<String>> {
+    let all = match selection {
+        Some(d) => d.copy()?,
+        None => PyDict::new(py),
+    };
+    all.set_item("bots", bots)?;
+    selection_args(Some(&all))
+}
+
+/// A fresh folder for a balance report nobody asked to keep.
+fn scratch_dir() -> PathBuf {
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("sevenw-balance-{}-{n}", std::process::id()))
+}
+
+/// `report.json` of `sevenw balance` (written with report.html into `out`
+/// when given).
+#[pyfunction]
+#[pyo3(signature = (*, games, bots, threads=None, out=None, **selection))]
+fn balance(
+    py: Python<'_>,
+    games: u64,
+    bots: &Bound<'_, PyAny>,
+    threads: Option<u64>,
+    out: Option<PathBuf>,
+    selection: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let keep = out.is_some();
+    let dir = out.unwrap_or_else(scratch_dir);
+    let mut args = vec!["balance".to_string()];
+    args.extend(selection_with_bots(py, selection, bots)?);
+    args.extend(["--games".to_string(), games.to_string()]);
+    push_threads(&mut args, threads);
+    args.extend(["--out".to_string(), dir.display().to_string()]);
+    let done = run(py, args);
+    let report = done.and_then(|_| Ok(std::fs::read_to_string(dir.join("report.json"))?));
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    report
+}
+
+// ----------------------------------------------------------------- Game
+
+/// A game at a table: played one decision at a time, each seat shown what
+/// it may see (`sevenw play`'s game, `sevenw serve`'s table).
+#[pyclass(module = "sevenw._native", name = "Game")]
+struct PyGame {
+    table: Mutex<Box<dyn Table>>,
+}
+
+impl PyGame {
+    fn seat_or_to_move(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<usize> {
+        let t = lock(&self.table);
+        match seat {
+            Some(s) if s < t.seats() => Ok(s),
+            Some(s) => Err(PyValueError::new_err(format!(
+                "seat {s} is not a seat of this game (0 to {})",
+                t.seats() - 1
+            ))),
+            None => t
+                .to_move()
+                .ok_or_else(|| error(py, Kind::Illegal, "the game is over")),
+        }
+    }
+
+    fn check_seat(&self, seat: Option<usize>) -> PyResult<Option<usize>> {
+        let seats = lock(&self.table).seats();
+        match seat {
+            Some(s) if s >= seats => Err(PyValueError::new_err(format!(
+                "seat {s} is not a seat of this game (0 to {})",
+                seats - 1
+            ))),
+            s => Ok(s),
+        }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (**selection))]
+    fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let (g, setup, _) = choose(py, selection)?;
+        let table = g.table(&setup).map_err(|e| error(py, Kind::Setup, e.to_string()))?;
+        Ok(PyGame {
+            table: Mutex::new(table),
+        })
+    }
+
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        lock(&self.table).to_move()
+    }
+
+    #[getter]
+    fn seats(&self) -> usize {
+        lock(&self.table).seats()
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        lock(&self.table).to_move().is_none()
+    }
+
+    #[getter]
+    fn title(&self) -> &'static str {
+        lock(&self.table).info().title
+    }
+
+    fn actions(&self) -> Vec<(u32, String)> {
+        (lock(&self.table).actions().into_iter())
+            .map(|a| (a.number, a.text))
+            .collect()
+    }
+
+    #[pyo3(signature = (action, seat=None))]
+    fn play(&self, py: Python<'_>, action: u32, seat: Option<usize>) -> PyResult<()> {
+        let seat = self.seat_or_to_move(py, seat)?;
+        (lock(&self.table).play(seat, action)).map_err(|e| error(py, Kind::Illegal, e.to_string()))
+    }
+
+    #[pyo3(signature = (seat=None))]
+    fn view(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Py<PyAny>> {
+        let seat = self.check_seat(seat)?;
+        let doc = lock(&self.table).view(seat).to_string();
+        json_value(py, &doc)
+    }
+
+    #[pyo3(signature = (seat=None))]
+    fn history(&self, seat: Option<usize>) -> PyResult<Vec<(usize, String)>> {
+        let seat = self.check_seat(seat)?;
+        Ok((lock(&self.table).history(seat).into_iter())
+            .map(|l| (l.seat, l.text))
+            .collect())
+    }
+
+    fn decisions(&self) -> Vec<u32> {
+        lock(&self.table).decisions().to_vec()
+    }
+
+    #[pyo3(signature = (names=None))]
+    fn score(&self, py: Python<'_>, names: Option<Vec<String>>) -> PyResult<Option<Py<PyAny>>> {
+        let t = lock(&self.table);
+        let names = names.unwrap_or_else(|| (1..=t.seats()).map(|s| format!("Seat {s}")).collect());
+        match t.score(&names) {
+            Some(r) => Ok(Some(json_value(py, &r.to_json())?)),
+            None => Ok(None),
+        }
+    }
+
+    fn log(&self) -> String {
+        lock(&self.table).log().to_text()
+    }
+
+    #[pyo3(signature = (kind, seed=0))]
+    fn bot(&self, py: Python<'_>, kind: &str, seed: u64) -> PyResult<u32> {
+        let k = bot_kind(py, kind)?;
+        let mut t = lock(&self.table);
+        if t.to_move().is_none() {
+            return Err(error(py, Kind::Illegal, "the game is over"));
+        }
+        let table: &mut Box<dyn Table> = &mut t;
+        py.detach(move || table.bot(k, seed))
+            .ok_or_else(|| error(py, Kind::Setup, format!("this game has no bot `{kind}`")))
+    }
+
+    fn __repr__(&self) -> String {
+        let t = lock(&self.table);
+        format!(
+            "<sevenw.Game {}, {} seats, {} decisions played>",
+            t.info().title,
+            t.seats(),
+            t.played()
+        )
+    }
+}
+
+// ------------------------------------------------------------------ Env
+
+/// One game stepped by action numbers, each seat observing a flat vector.
+#[pyclass(module = "sevenw._native", name = "Env")]
+struct PyEnv {
+    game: &'static dyn AnyGame,
+    env: Mutex<Box<dyn RtEnv>>,
+}
+
+impl PyEnv {
+    fn env(&self) -> MutexGuard<'_, Box<dyn RtEnv>> {
+        lock(&self.env)
+    }
+}
+
+#[pymethods]
+impl PyEnv {
+    #[new]
+    #[pyo3(signature = (**selection))]
+    fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let (game, setup, _) = choose(py, selection)?;
+        let env = game.env(&setup).map_err(|e| error(py, Kind::Setup, e.to_string()))?;
+        Ok(PyEnv {
+            game,
+            env: Mutex::new(env),
+        })
+    }
+
+    fn reset(&self, py: Python<'_>, seed: u64) -> PyResult<()> {
+        self.env()
+            .reset(seed)
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))
+    }
+
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        self.env().to_move()
+    }
+
+    #[getter]
+    fn seats(&self) -> usize {
+        self.env().seats()
+    }
+
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        self.env().num_actions()
+    }
+
+    #[getter]
+    fn observation_len(&self) -> usize {
+        self.env().observation_len()
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.env().to_move().is_none()
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.env().setup().seed
+    }
+
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.env().info().title
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        self.env().legal().to_vec()
+    }
+
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        let e = self.env();
+        let mut out = vec![0u8; e.num_actions() as usize];
+        e.mask(&mut out);
+        PyArray1::from_vec(py, out)
+    }
+
+    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let e = self.env();
+        if seat >= e.seats() {
+            return Err(PyValueError::new_err(format!(
+                "seat {seat} is not a seat of this game (0 to {})",
+                e.seats() - 1
+            )));
+        }
+        let mut out = vec![0f32; e.observation_len()];
+        e.observe(seat, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    fn step(&self, py: Python<'_>, action: u32) -> PyResult<()> {
+        self.env()
+            .step(action)
+            .map_err(|e| error(py, Kind::Illegal, e.to_string()))
+    }
+
+    fn step_index(&self, i: usize) {
+        self.env().step_index(i);
+    }
+
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        let e = self.env();
+        let mut out = vec![0f32; e.seats()];
+        e.rewards(&mut out);
+        PyArray1::from_vec(py, out)
+    }
+
+    fn observation_parts(&self) -> Vec<(String, usize, &'static str)> {
+        (self.env().observation_parts().into_iter())
+            .map(|p| (p.name, p.len, p.meaning))
+            .collect()
+    }
+
+    #[pyo3(signature = (kind, seed=0))]
+    fn bot(&self, py: Python<'_>, kind: &str, seed: u64) -> PyResult<u32> {
+        let k = bot_kind(py, kind)?;
+        let mut e = self.env();
+        if e.to_move().is_none() {
+            return Err(error(py, Kind::Illegal, "the game is over"));
+        }
+        let env: &mut Box<dyn RtEnv> = &mut e;
+        py.detach(move || env.bot(k, seed))
+            .ok_or_else(|| error(py, Kind::Setup, format!("this game has no bot `{kind}`")))
+    }
+
+    fn decisions(&self) -> Vec<u32> {
+        self.env().decisions().to_vec()
+    }
+
+    /// A copy: the same set-up and seed, the same decisions played again.
+    fn fork(&self, py: Python<'_>) -> PyResult<PyEnv> {
+        let e = self.env();
+        let mut copy = (self.game.env(e.setup())).map_err(|x| error(py, Kind::Setup, x.to_string()))?;
+        for &a in e.decisions() {
+            copy.step(a)
+                .map_err(|x| error(py, Kind::Sevenw, x.to_string()))?;
+        }
+        Ok(PyEnv {
+            game: self.game,
+            env: Mutex::new(copy),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let e = self.env();
+        format!(
+            "<sevenw.Env {}, {} seats, seed {}, {} decisions played>",
+            e.info().title,
+            e.seats(),
+            e.setup().seed,
+            e.decisions().len()
+        )
+    }
+}
+
+// --------------------------------------------------------------- VecEnv
+
+/// Many games of one selection stepped together into numpy arrays.
+#[pyclass(module = "sevenw._native", name = "VecEnv")]
+struct PyVecEnv {
+    game: &'static dyn AnyGame,
+    setup: Setup,
+    threads: usize,
+    batch: Mutex<Batch<'static>>,
+    obs: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<u8>>,
+    rewards: Py<PyArray2<f32>>,
+    to_move: Py<PyArray1<i64>>,
+    done: Py<PyArray1<u8>>,
+}
+
+type Step = (
+    Py<PyArray2<f32>>,
+    Py<PyArray2<u8>>,
+    Py<PyArray2<f32>>,
+    Py<PyArray1<i64>>,
+    Py<PyArray1<u8>>,
+);
+
+fn make_batch(
+    py: Python<'_>,
+    game: &'static dyn AnyGame,
+    setup: &Setup,
+    num_envs: usize,
+    threads: usize,
+    seed: u64,
+) -> PyResult<Batch<'static>> {
+    let setup = setup.clone();
+    py.detach(|| {
+        Batch::new(num_envs, seed, threads, &|| game.env(&setup))
+    })
+    .map_err(|e| error(py, Kind::Setup, e.to_string()))
+}
+
+impl PyVecEnv {
+    /// Runs `f` on the batch and the arrays' memory, the GIL released.
+    fn with_out(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Batch<'static>, Out<'_>) -> Result<(), StepError> + Send,
+    ) -> PyResult<()> {
+        let (obs, masks, rewards, to_move, done) = (
+            self.obs.bind(py),
+            self.masks.bind(py),
+            self.rewards.bind(py),
+            self.to_move.bind(py),
+            self.done.bind(py),
+        );
+        let mut obs = obs.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut masks = masks.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut rewards = rewards.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut to_move = to_move.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut done = done.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let shape = |e: numpy::AsSliceError| PyValueError::new_err(e.to_string());
+        let out = Out {
+            observations: obs.as_slice_mut().map_err(shape)?,
+            masks: masks.as_slice_mut().map_err(shape)?,
+            rewards: rewards.as_slice_mut().map_err(shape)?,
+            to_move: to_move.as_slice_mut().map_err(shape)?,
+            done: done.as_slice_mut().map_err(shape)?,
+        };
+        let mut batch = lock(&self.batch);
+        let b: &mut Batch<'static> = &mut batch;
+        py.detach(move || f(b, out)).map_err(|e| match e {
+            StepError::Shape(m) => PyValueError::new_err(m),
+            StepError::Refused(r) => error(py, Kind::Illegal, r.to_string()),
+        })
+    }
+
+    fn step_out(&self, py: Python<'_>) -> Step {
+        (
+            self.obs.clone_ref(py),
+            self.masks.clone_ref(py),
+            self.rewards.clone_ref(py),
+            self.to_move.clone_ref(py),
+            self.done.clone_ref(py),
+        )
+    }
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(signature = (num_envs, threads=1, **selection))]
+    fn new(
+        py: Python<'_>,
+        num_envs: usize,
+        threads: usize,
+        selection: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let (game, setup, _) = choose(py, selection)?;
+        let threads = threads.max(1);
+        let batch = make_batch(py, game, &setup, num_envs, threads, setup.seed)?;
+        let (l, a, s) = (batch.observation_len(), batch.num_actions(), batch.seats());
+        Ok(PyVecEnv {
+            game,
+            setup,
+            threads,
+            obs: PyArray2::zeros(py, [num_envs, l], false).unbind(),
+            masks: PyArray2::zeros(py, [num_envs, a], false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, s], false).unbind(),
+            to_move: PyArray1::zeros(py, [num_envs], false).unbind(),
+            done: PyArray1::zeros(py, [num_envs], false).unbind(),
+            batch: Mutex::new(batch),
+        })
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        lock(&self.batch).games()
+    }
+
+    #[getter]
+    fn observation_len(&self) -> usize {
+        lock(&self.batch).observation_len()
+    }
+
+    #[getter]
+    fn num_actions(&self) -> usize {
+        lock(&self.batch).num_actions()
+    }
+
+    #[getter]
+    fn seats(&self) -> usize {
+        lock(&self.batch).seats()
+    }
+
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    #[pyo3(signature = (seed=None))]
+    fn reset(
+        &self,
+        py: Python<'_>,
+        seed: Option<u64>,
+    ) -> PyResult<(Py<PyArray2<f32>>, Py<PyArray2<u8>>, Py<PyArray1<i64>>)> {
+        let n = lock(&self.batch).games();
+        let fresh = make_batch(
+            py,
+            self.game,
+            &self.setup,
+            n,
+            self.threads,
+            seed.unwrap_or(self.setup.seed),
+        )?;
+        *lock(&self.batch) = fresh;
+        self.with_out(py, |b, out| b.current(out).map_err(StepError::Shape))?;
+        Ok((
+            self.obs.clone_ref(py),
+            self.masks.clone_ref(py),
+            self.to_move.clone_ref(py),
+        ))
+    }
+
+    fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Step> {
+        let np = py.import("numpy")?;
+        let arr = np.call_method1("ascontiguousarray", (actions, "uint32"))?;
+        let arr: PyReadonlyArray1<'_, u32> = arr.extract()?;
+        let acts = arr.as_slice().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.with_out(py, |b, out| b.step(acts, out))?;
+        Ok(self.step_out(py))
+    }
+
+    fn step_random(&self, py: Python<'_>, seed: u64) -> PyResult<Step> {
+        self.with_out(py, |b, out| b.step_random(seed, out))?;
+        Ok(self.step_out(py))
+    }
+
+    /// The legal actions of game `i`.
+    fn legal_actions(&self, i: usize) -> PyResult<Vec<u32>> {
+        let b = lock(&self.batch);
+        let e = b
+            .env(i)
+            .ok_or_else(|| PyValueError::new_err(format!("no game {i}")))?;
+        Ok(e.legal().to_vec())
+    }
+
+    fn __repr__(&self) -> String {
+        let b = lock(&self.batch);
+        format!(
+            "<sevenw.VecEnv {} × {}, {} seats>",
+            b.games(),
+            self.game.info().title,
+            b.seats()
+        )
+    }
+}
+
+// --------------------------------------------------------------- module
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let exception = py.get_type::<pyo3::exceptions::PyException>();
+    let value = py.get_type::<PyValueError>();
+    let base = new_class(
+        py,
+        "SevenwError",
+        PyTuple::new(py, [&exception])?,
+        "Every error sevenw raises (besides OSError and TypeError).",
+    )?;
+    let setup = new_class(
+        py,
+        "SetupError",
+        PyTuple::new(py, [base.as_any(), value.as_any()])?,
+        "A selection or set-up the command line refuses, with its message.",
+    )?;
+    let illegal = new_class(
+        py,
+        "IllegalAction",
+        PyTuple::new(py, [base.as_any(), value.as_any()])?,
+        "An action that is not legal now (or a game that is over); nothing was played.",
+    )?;
+    m.add("SevenwError", &base)?;
+    m.add("SetupError", &setup)?;
+    m.add("IllegalAction", &illegal)?;
+    let _ = SEVENW_ERROR.set(py, base.unbind());
+    let _ = SETUP_ERROR.set(py, setup.unbind());
+    let _ = ILLEGAL_ACTION.set(py, illegal.unbind());
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(check_json, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(sim, m)?)?;
+    m.add_function(wrap_pyfunction!(balance, m)?)?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyEnv>()?;
+    m.add_class::<PyVecEnv>()?;
+    let _ = PyList::empty(py);
+    Ok(())
+}
