@@ -20,15 +20,16 @@ use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, Bots, Judge};
 use crate::engine::vocab::Vocab;
+use crate::env::{Env, Observe, Stepper};
 use crate::game::{Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
 use crate::narrate::{Narrate, Narrator, Plain};
+use crate::parts::PartError;
 use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
 use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
 use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
 use crate::soak::{Checks, Invariants};
-use crate::env::{Env, Observe, Stepper};
 use crate::table::{Live, Resumed, Show, Table};
 
 /// A game family: the rules of a kind of game, found by the name a card
@@ -254,6 +255,30 @@ pub trait AnyGame: Send + Sync {
         progress: &(dyn Fn(u64) + Sync),
         batch: &mut dyn FnMut(crate::balance::Progress),
     ) -> Result<(crate::balance::Tally, crate::balance::Stop), SimError>;
+    /// Plays games `games` of the run `opts` (a part of it, the rest played
+    /// elsewhere) and writes their sums ([`crate::parts`]).
+    fn sim_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError>;
+    /// The sums of the run `opts` from its parts, as `sim` gives them.
+    fn sim_merge(&self, opts: &SimOptions, parts: &[String]) -> Result<Stats, PartError>;
+    /// [`AnyGame::sim_part`] for a balance report.
+    fn balance_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError>;
+    /// The sums of the balance run `opts` from its parts, as `balance`
+    /// gives them.
+    fn balance_merge(
+        &self,
+        opts: &SimOptions,
+        parts: &[String],
+    ) -> Result<crate::balance::Tally, PartError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
     /// Why the game has nothing like `target` to price (a usage mistake).
@@ -603,6 +628,50 @@ impl<G: Statistics> AnyGame for Rules<G> {
     ) -> Result<crate::balance::Tally, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
         crate::balance::play(&self.game, self.bots, opts, progress)
+    }
+
+    fn sim_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError> {
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
+        let games = games.start.min(opts.games)..games.end.min(opts.games);
+        let stats = crate::sim::simulate_part(
+            &self.game,
+            self.bots,
+            opts,
+            games.clone(),
+            progress,
+            self.checks,
+        )?;
+        Ok(crate::parts::sim_part(&self.game, opts, games, &stats))
+    }
+
+    fn sim_merge(&self, opts: &SimOptions, parts: &[String]) -> Result<Stats, PartError> {
+        crate::parts::merge_sim(&self.game, opts, parts)
+    }
+
+    fn balance_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError> {
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
+        let games = games.start.min(opts.games)..games.end.min(opts.games);
+        let tally =
+            crate::balance::play_part(&self.game, self.bots, opts, games.clone(), progress)?;
+        Ok(crate::parts::balance_part(&self.game, opts, games, &tally))
+    }
+
+    fn balance_merge(
+        &self,
+        opts: &SimOptions,
+        parts: &[String],
+    ) -> Result<crate::balance::Tally, PartError> {
+        crate::parts::merge_balance(&self.game, opts, parts)
     }
 
     fn balance_until(
