@@ -52,10 +52,12 @@ mod base {
     /// At every decision of a seeded random game of each combination at 3
     /// and 7 players, every seat observes the same of the real state as of
     /// two determinizations for it; the observer's observation changes as
-    /// the game goes, and two seats holding different hands observe
-    /// different things.
+    /// the game goes, two seats holding different hands observe different
+    /// things, and every kind of decision is met.
     #[test]
     fn observations_depend_only_on_the_view() {
+        // The kinds of decision met (the `decision` part's one-hot).
+        let mut kinds = [0usize; 9];
         for (info, with) in sets() {
             let b = Base::new(info).unwrap();
             for (g, players) in [3usize, 7].into_iter().enumerate() {
@@ -94,7 +96,10 @@ mod base {
                             );
                         }
                     }
-                    assert!(b.view(&s, mover).seat() == mover);
+                    let o = observe(&b, &s, mover);
+                    let at = usize::from(info.ages) + 2;
+                    let kind = o[at..at + 9].iter().position(|&x| x == 1.0).unwrap();
+                    kinds[kind] += 1;
                     b.legal_moves(&mut s, &mut moves);
                     b.apply(&mut s, &moves[play.below(moves.len())]);
                     ply += 1;
@@ -105,6 +110,9 @@ mod base {
                 );
             }
         }
+        // Every kind but the end: the payment step, the draft, the
+        // recruitment, a last card, the discard pile, both effects' choices.
+        assert!(kinds[..8].iter().all(|&k| k > 0), "{kinds:?}");
     }
 
     /// The parts add up to the observation's length, which depends on the
