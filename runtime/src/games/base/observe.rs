@@ -445,6 +445,7 @@ impl Observe for Base {
     }
 
     fn observe(&self, view: &View<'_>, out: &mut [f32]) {
+        debug_assert_eq!(out.len(), self.observation_len(view.players()));
         out.fill(0.0);
         write(&Dims::of(self.info), view, out);
     }
