@@ -72,11 +72,31 @@ fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + 'static>(
     .map_err(|e| e.to_string())
 }
 
+/// [`full`], with environments: a family that observes
+/// ([`Rules::with_env`]).
+fn full_env<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + Observe + 'static>(
+    g: Result<G, crate::engine::vocab::VocabError>,
+) -> Result<Box<dyn AnyGame>, String> {
+    g.map(|g| {
+        Box::new(
+            Rules::new(g)
+                .with_greedy()
+                .with_invariants()
+                .with_sheets()
+                .with_story()
+                .with_scenarios()
+                .with_table()
+                .with_env(),
+        ) as Box<dyn AnyGame>
+    })
+    .map_err(|e| e.to_string())
+}
+
 /// The families this runtime ships (the card library's `family:` names).
 pub const SHIPPED: &[Family] = &[
     Family {
         name: "base",
-        load: |info| full(base::Base::new(info)),
+        load: |info| full_env(base::Base::new(info)),
         schemas: || {
             vec![
                 (
