@@ -38,6 +38,7 @@ pub mod game;
 pub mod games;
 pub mod mcts;
 pub mod narrate;
+pub mod parts;
 pub mod replay;
 pub mod scenario;
 pub mod schema;

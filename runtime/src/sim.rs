@@ -158,7 +158,8 @@ pub struct Stats {
 }
 
 impl Stats {
-    fn merge(mut self, o: Stats) -> Stats {
+    /// The sums of two sets of games.
+    pub fn merge(mut self, o: Stats) -> Stats {
         self.games += o.games;
         self.decisions += o.decisions;
         for (a, b) in self.points.iter_mut().zip(o.points) {
@@ -410,38 +411,51 @@ pub fn simulate_with<G: Statistics>(
     progress: &(dyn Fn(u64) + Sync),
     checks: Checks<G>,
 ) -> Result<Stats, SimError> {
+    simulate_part(game, bots, opts, 0..opts.games, progress, checks)
+}
+
+/// Games `games` of the run `opts` describes (game `i` seeded as in a run
+/// of its own): the sums of any parts of a run, merged, are the run's
+/// ([`crate::parts`] plays them apart).
+pub fn simulate_part<G: Statistics>(
+    game: &G,
+    bots: Bots<G>,
+    opts: &SimOptions,
+    games: std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+    checks: Checks<G>,
+) -> Result<Stats, SimError> {
     // Set-up mistakes are reported before anything is played.
     game.start(&opts.setup).map_err(SimError::Setup)?;
     bots.check(game, &opts.bots).map_err(SimError::Setup)?;
-    in_chunks(
-        opts,
-        0..opts.games,
-        CHUNK,
-        progress,
-        Stats::merge,
-        &|games| {
-            let mut stats = Stats::default();
-            let mut tally = Tally::default();
-            let mut state = None;
-            let mut setup = opts.setup.clone();
-            let mut table = Vec::with_capacity(opts.bots.len());
-            for i in games {
-                one(
-                    game,
-                    opts,
-                    &mut setup,
-                    checks,
-                    i,
-                    &mut stats,
-                    &mut tally,
-                    &mut state,
-                    (bots, &mut table),
-                )?;
-            }
-            tally.into_stats(&mut stats);
-            Ok(stats)
-        },
-    )
+    in_chunks(opts, games, CHUNK, progress, Stats::merge, &|games| {
+        let mut stats = Stats::default();
+        let mut tally = Tally::default();
+        let mut state = None;
+        let mut setup = opts.setup.clone();
+        let mut table = Vec::with_capacity(opts.bots.len());
+        for i in games {
+            one(
+                game,
+                opts,
+                &mut setup,
+                checks,
+                i,
+                &mut stats,
+                &mut tally,
+                &mut state,
+                (bots, &mut table),
+            )?;
+        }
+        tally.into_stats(&mut stats);
+        Ok(stats)
+    })
+}
+
+/// How a run of `games` games is cut into tasks: [`plan_chunks`] of
+/// `sim`'s chunk size.
+pub fn plan(games: u64) -> Vec<std::ops::Range<u64>> {
+    plan_chunks(0..games, CHUNK)
 }
 
 /// The chunks games `games` are played in, each a task of its own:

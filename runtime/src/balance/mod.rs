@@ -50,7 +50,7 @@ pub const DEFAULT_PRECISION: f64 = 1.0;
 /// A label's games: seats that played it, those that won, points; and,
 /// for a kind dealt apart from played ([`Statistics::dealt_kinds`]), the
 /// seats dealt it and those of them that won.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LabelAcc {
     pub n: u64,
     pub wins: u64,
@@ -64,7 +64,7 @@ pub struct LabelAcc {
 /// and copies built in all; for a card dealt to keep (the kind `card` of
 /// [`Statistics::dealt_kinds`]), the seats dealt it and of those the
 /// winners.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CardAcc {
     pub built: u64,
     pub wins: u64,
@@ -104,7 +104,9 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn merge(mut self, o: Tally) -> Tally {
+    /// The sums of two sets of games: those of `self` first (the kinds
+    /// keep the order they first came in).
+    pub fn merge(mut self, o: Tally) -> Tally {
         if o.games > 0 {
             self.min_decisions = if self.games == 0 {
                 o.min_decisions
@@ -161,7 +163,7 @@ impl Tally {
 
     /// The kinds and tags the game can give with `setup`, each with a
     /// label, played or not: a report lists every one.
-    fn know<G: Statistics>(&mut self, game: &G, setup: &Setup) {
+    pub(crate) fn know<G: Statistics>(&mut self, game: &G, setup: &Setup) {
         for &k in game.kinds() {
             if !self.kinds.iter().any(|x| x == k) {
                 self.kinds.push(k.to_string());
@@ -304,6 +306,22 @@ pub fn play<G: Statistics>(
     let mut t = play_games(game, bots, opts, 0..opts.games, progress)?;
     t.know(game, &opts.setup);
     Ok(t)
+}
+
+/// Plays games `games` of the run `opts` describes (game `i` seeded as in
+/// a run of its own) and sums them, for a part of a run whose other parts
+/// are played elsewhere ([`crate::parts`]): `play`'s sums are those of the
+/// parts merged in game order and completed by [`Tally::know`].
+pub fn play_part<G: Statistics>(
+    game: &G,
+    bots: Bots<G>,
+    opts: &SimOptions,
+    games: std::ops::Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, SimError> {
+    game.start(&opts.setup).map_err(SimError::Setup)?;
+    bots.check(game, &opts.bots).map_err(SimError::Setup)?;
+    play_games(game, bots, opts, games, progress)
 }
 
 /// Plays games `games` of a run seeded `opts.setup.seed` and sums them:

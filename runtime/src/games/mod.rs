@@ -20,15 +20,16 @@ use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, Bots, Judge};
 use crate::engine::vocab::Vocab;
+use crate::env::{Env, Observe, Stepper};
 use crate::game::{Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
 use crate::narrate::{Narrate, Narrator, Plain};
+use crate::parts::PartError;
 use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
 use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
 use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
 use crate::soak::{Checks, Invariants};
-use crate::env::{Env, Observe, Stepper};
 use crate::table::{Live, Resumed, Show, Table};
 
 /// A game family: the rules of a kind of game, found by the name a card
@@ -71,11 +72,31 @@ fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + 'static>(
     .map_err(|e| e.to_string())
 }
 
+/// [`full`], with environments: a family that observes
+/// ([`Rules::with_env`]).
+fn full_env<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + Observe + 'static>(
+    g: Result<G, crate::engine::vocab::VocabError>,
+) -> Result<Box<dyn AnyGame>, String> {
+    g.map(|g| {
+        Box::new(
+            Rules::new(g)
+                .with_greedy()
+                .with_invariants()
+                .with_sheets()
+                .with_story()
+                .with_scenarios()
+                .with_table()
+                .with_env(),
+        ) as Box<dyn AnyGame>
+    })
+    .map_err(|e| e.to_string())
+}
+
 /// The families this runtime ships (the card library's `family:` names).
 pub const SHIPPED: &[Family] = &[
     Family {
         name: "base",
-        load: |info| full(base::Base::new(info)),
+        load: |info| full_env(base::Base::new(info)),
         schemas: || {
             vec![
                 (
@@ -254,6 +275,30 @@ pub trait AnyGame: Send + Sync {
         progress: &(dyn Fn(u64) + Sync),
         batch: &mut dyn FnMut(crate::balance::Progress),
     ) -> Result<(crate::balance::Tally, crate::balance::Stop), SimError>;
+    /// Plays games `games` of the run `opts` (a part of it, the rest played
+    /// elsewhere) and writes their sums ([`crate::parts`]).
+    fn sim_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError>;
+    /// The sums of the run `opts` from its parts, as `sim` gives them.
+    fn sim_merge(&self, opts: &SimOptions, parts: &[String]) -> Result<Stats, PartError>;
+    /// [`AnyGame::sim_part`] for a balance report.
+    fn balance_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError>;
+    /// The sums of the balance run `opts` from its parts, as `balance`
+    /// gives them.
+    fn balance_merge(
+        &self,
+        opts: &SimOptions,
+        parts: &[String],
+    ) -> Result<crate::balance::Tally, PartError>;
     /// Scores a city sheet.
     fn score(&self, sheet: &str) -> Result<ScoreReport, SheetError>;
     /// Why the game has nothing like `target` to price (a usage mistake).
@@ -305,6 +350,9 @@ struct TableOps<G: Game> {
 /// A game stepped by action numbers, borrowing its rules.
 type EnvOf<'a> = Result<Box<dyn Env + 'a>, SetupError>;
 
+/// Starts a game stepped by action numbers, for a family that observes.
+type MakeEnv<G> = for<'a> fn(&'a G, Bots<G>, &Setup) -> EnvOf<'a>;
+
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
 /// [`Rules::new`] needs only [`Game`] and its [`Statistics`] (it plays,
 /// simulates, balances and replays with the random and search bots,
@@ -320,7 +368,7 @@ pub struct Rules<G: Game> {
     story: Option<StoryOps<G>>,
     scenarios: Option<fn(&G, &str) -> Run>,
     tables: Option<TableOps<G>>,
-    envs: Option<for<'a> fn(&'a G, Bots<G>, &Setup) -> EnvOf<'a>>,
+    envs: Option<MakeEnv<G>>,
 }
 
 impl<G: Game> Rules<G> {
@@ -603,6 +651,50 @@ impl<G: Statistics> AnyGame for Rules<G> {
     ) -> Result<crate::balance::Tally, SimError> {
         check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
         crate::balance::play(&self.game, self.bots, opts, progress)
+    }
+
+    fn sim_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError> {
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
+        let games = games.start.min(opts.games)..games.end.min(opts.games);
+        let stats = crate::sim::simulate_part(
+            &self.game,
+            self.bots,
+            opts,
+            games.clone(),
+            progress,
+            self.checks,
+        )?;
+        Ok(crate::parts::sim_part(&self.game, opts, games, &stats))
+    }
+
+    fn sim_merge(&self, opts: &SimOptions, parts: &[String]) -> Result<Stats, PartError> {
+        crate::parts::merge_sim(&self.game, opts, parts)
+    }
+
+    fn balance_part(
+        &self,
+        opts: &SimOptions,
+        games: std::ops::Range<u64>,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<String, SimError> {
+        check_options(self.game.options(), &opts.setup.options).map_err(SimError::Setup)?;
+        let games = games.start.min(opts.games)..games.end.min(opts.games);
+        let tally =
+            crate::balance::play_part(&self.game, self.bots, opts, games.clone(), progress)?;
+        Ok(crate::parts::balance_part(&self.game, opts, games, &tally))
+    }
+
+    fn balance_merge(
+        &self,
+        opts: &SimOptions,
+        parts: &[String],
+    ) -> Result<crate::balance::Tally, PartError> {
+        crate::parts::merge_balance(&self.game, opts, parts)
     }
 
     fn balance_until(

@@ -41,6 +41,8 @@
 //! - `edifice`: Edifice's projects, joined, completed and failed;
 //! - `score`: final scoring and the winners;
 //! - `view`: what one seat sees, and determinization;
+//! - `observe`: a seat's view as a flat vector of numbers (its
+//!   [`Observe`](crate::env::Observe), for reinforcement learning);
 //! - `greedy`, `invariants`, `narrate`, `sheet`, `scenario`: the greedy
 //!   bot's judgement, the soak checks, the narration, city sheets and
 //!   scenarios.
@@ -52,6 +54,7 @@ mod greedy;
 pub(crate) mod invariants;
 mod moves;
 mod narrate;
+mod observe;
 pub mod scenario;
 mod score;
 pub mod sheet;

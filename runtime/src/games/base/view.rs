@@ -107,7 +107,8 @@ impl Base {
 /// What one seat may see: its own hand, its own drafted cards and draft
 /// hand, and the cards under its own stages, every city (built cards, coins,
 /// tokens, entombed cards and what they grant are public) and what every
-/// seat holds beside it (Edifice's pawns and debt tokens), how many cards
+/// seat holds beside it (Edifice's pawns and debt tokens), the projects of
+/// the Ages begun (Edifice), how many cards
 /// each hand and the discard pile hold, and the discard pile itself only
 /// while this seat chooses a card from it. Other hands (Age, drafted, draft),
 /// other stages' cards, the cards not yet dealt, the box and the choices of
@@ -204,6 +205,16 @@ impl<'a> View<'a> {
     pub fn recruiting(&self) -> bool {
         self.state.table.recruiting
     }
+    /// The projects of the Ages begun, face up (Edifice): where each
+    /// stands. Those of the Ages to come are not in the view.
+    pub fn projects(&self) -> impl Iterator<Item = &'a Project> + 'a {
+        let age = self.state.table.age;
+        self.state
+            .table
+            .projects
+            .iter()
+            .filter(move |p| p.age <= age)
+    }
 }
 
 impl PartialEq for View<'_> {
@@ -223,6 +234,7 @@ impl PartialEq for View<'_> {
             && self.drafting() == o.drafting()
             && self.recruiting() == o.recruiting()
             && self.paying() == o.paying()
+            && self.projects().eq(o.projects())
             && (0..self.players()).all(|s| {
                 self.side_len(s) == o.side_len(s) && self.drafting_len(s) == o.drafting_len(s)
             })
