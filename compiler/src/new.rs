@@ -529,7 +529,9 @@ mod tests {
             );
             assert!(readme.contains(&python), "{readme}");
             assert!(
-                readme.contains(&format!("sevenw.Env(game=\"{game}\", expansions=[\"more-{game}\"]")),
+                readme.contains(&format!(
+                    "sevenw.Env(game=\"{game}\", expansions=[\"more-{game}\"]"
+                )),
                 "{readme}"
             );
         }

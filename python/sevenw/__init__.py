@@ -29,8 +29,13 @@ from ._native import (
     SevenwError,
     VecEnv,
     balance,
+    balance_merge,
+    balance_part,
     games,
+    plan,
     sim,
+    sim_merge,
+    sim_part,
 )
 
 __version__: str = _native.__version__
@@ -44,9 +49,14 @@ __all__ = [
     "SevenwError",
     "VecEnv",
     "balance",
+    "balance_merge",
+    "balance_part",
     "check",
     "games",
+    "plan",
     "sim",
+    "sim_merge",
+    "sim_part",
 ]
 
 

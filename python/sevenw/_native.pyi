@@ -102,6 +102,97 @@ def balance(
     ``report.json`` and ``report.html`` are written into that folder (made
     if need be), as the command line does."""
 
+def plan(games: int) -> list[tuple[int, int]]:
+    """The chunks ``sim`` and ``balance`` cut a run of ``games`` games
+    into, as ``(start, end)`` ranges (game ``i`` of a run is seeded from
+    the run's seed and ``i`` alone): the tasks of a run in parts."""
+
+def sim_part(
+    *,
+    start: int,
+    end: int,
+    games: int,
+    bots: Union[str, list[str]],
+    threads: Optional[int] = 1,
+    check: bool = False,
+    game: Optional[str] = None,
+    edition: Optional[int] = None,
+    expansions: list[str] = ...,
+    players: Optional[int] = None,
+    seed: int = 0,
+    sides: Optional[str] = None,
+    wonders: Union[str, list[str], None] = None,
+    options: dict[str, str] = ...,
+) -> bytes:
+    """Plays games ``start..end`` of the :func:`sim` run of ``games``
+    games (the same selection and bots) on ``threads`` threads and returns
+    their sums: a JSON document naming its run and its games, for
+    :func:`sim_merge`. A pure function of its arguments: a task run again
+    gives the same bytes."""
+
+def sim_merge(
+    parts: list[bytes],
+    *,
+    games: int,
+    bots: Union[str, list[str]],
+    threads: Optional[int] = None,
+    seconds: float = 0.0,
+    check: bool = False,
+    game: Optional[str] = None,
+    edition: Optional[int] = None,
+    expansions: list[str] = ...,
+    players: Optional[int] = None,
+    seed: int = 0,
+    sides: Optional[str] = None,
+    wonders: Union[str, list[str], None] = None,
+    options: dict[str, str] = ...,
+) -> str:
+    """The :func:`sim` output of the run from its parts (in any order):
+    equal to the run played at once but for ``seconds`` (given here),
+    ``games_per_sec`` and ``threads`` (the number reported). Raises
+    :class:`SevenwError` for parts of another run, or parts that leave a
+    game out or hold one twice."""
+
+def balance_part(
+    *,
+    start: int,
+    end: int,
+    games: int,
+    bots: Union[str, list[str]],
+    threads: Optional[int] = 1,
+    game: Optional[str] = None,
+    edition: Optional[int] = None,
+    expansions: list[str] = ...,
+    players: Optional[int] = None,
+    seed: int = 0,
+    sides: Optional[str] = None,
+    wonders: Union[str, list[str], None] = None,
+    options: dict[str, str] = ...,
+) -> bytes:
+    """:func:`sim_part` for a :func:`balance` report."""
+
+def balance_merge(
+    parts: list[bytes],
+    *,
+    games: int,
+    bots: Union[str, list[str]],
+    threads: Optional[int] = None,
+    seconds: float = 0.0,
+    out: Union[str, PathLike[str], None] = None,
+    game: Optional[str] = None,
+    edition: Optional[int] = None,
+    expansions: list[str] = ...,
+    players: Optional[int] = None,
+    seed: int = 0,
+    sides: Optional[str] = None,
+    wonders: Union[str, list[str], None] = None,
+    options: dict[str, str] = ...,
+) -> str:
+    """The :func:`balance` report (``report.json``'s text) of the run
+    from its parts, written with ``report.html`` into ``out`` when given;
+    equal to the run played at once but for ``seconds`` and
+    ``games_per_sec``."""
+
 class Game:
     """A game at a table, played one decision at a time by people and
     bots, each seat shown only what it may see: ``sevenw play``'s game,

@@ -20,7 +20,7 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple, PyType};
 use sevenw_host::GameInfo;
 use sevenw_runtime::bots::BotKind;
 use sevenw_runtime::env::{Batch, Env as RtEnv, Out, StepError};
@@ -145,7 +145,10 @@ fn selection_args(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<String>> {
                         PyTypeError::new_err("options must be a dict of names to values")
                     })?;
                     for (name, value) in dict.iter() {
-                        args.extend(["--option".to_string(), format!("{}={}", text(&name)?, text(&value)?)]);
+                        args.extend([
+                            "--option".to_string(),
+                            format!("{}={}", text(&name)?, text(&value)?),
+                        ]);
                     }
                     continue;
                 }
@@ -208,8 +211,7 @@ fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 fn check_json(py: Python<'_>, path: PathBuf) -> PyResult<String> {
     std::fs::metadata(&path)?;
     Ok(py.detach(move || {
-        let compiled =
-            sevenw_compiler::check_with(&[path], &sevenw_compiler::Options::default());
+        let compiled = sevenw_compiler::check_with(&[path], &sevenw_compiler::Options::default());
         compiled.report.to_json_lines(&compiled.sources)
     }))
 }
@@ -258,7 +260,11 @@ fn sim(
 ) -> PyResult<String> {
     let mut args = vec!["sim".to_string()];
     args.extend(selection_with_bots(py, selection, bots)?);
-    args.extend(["--games".to_string(), games.to_string(), "--json".to_string()]);
+    args.extend([
+        "--games".to_string(),
+        games.to_string(),
+        "--json".to_string(),
+    ]);
     push_threads(&mut args, threads);
     if check {
         args.push("--check".to_string());
@@ -314,6 +320,137 @@ fn balance(
     report
 }
 
+// ---------------------------------------------------------- run in parts
+
+/// The chunks `sim` and `balance` cut `games` games into, as `(start,
+/// end)`: the tasks of a run in parts.
+#[pyfunction]
+fn plan(games: u64) -> Vec<(u64, u64)> {
+    (sevenw_runtime::sim::plan(games).into_iter())
+        .map(|r| (r.start, r.end))
+        .collect()
+}
+
+/// `sim`'s options for a run: the selection, `--games`, `--bots`,
+/// `--threads` and `--check`.
+fn run_args(
+    py: Python<'_>,
+    selection: Option<&Bound<'_, PyDict>>,
+    bots: &Bound<'_, PyAny>,
+    games: u64,
+    threads: Option<u64>,
+    check: bool,
+) -> PyResult<Vec<String>> {
+    let mut args = selection_with_bots(py, selection, bots)?;
+    args.extend(["--games".to_string(), games.to_string()]);
+    push_threads(&mut args, threads);
+    if check {
+        args.push("--check".to_string());
+    }
+    Ok(args)
+}
+
+/// Parts as the runtime reads them: bytes (UTF-8) or str.
+fn part_texts(py: Python<'_>, parts: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let mut out = Vec::new();
+    for p in parts.try_iter()? {
+        let p = p?;
+        if let Ok(b) = p.cast::<pyo3::types::PyBytes>() {
+            let text = std::str::from_utf8(b.as_bytes())
+                .map_err(|_| error(py, Kind::Sevenw, "a part is not UTF-8 text"))?;
+            out.push(text.to_string());
+        } else {
+            out.push(p.extract::<String>()?);
+        }
+    }
+    Ok(out)
+}
+
+/// Games `start..end` of a `sim` run of `games` games: their sums, for
+/// `sim_merge`.
+#[pyfunction]
+#[pyo3(signature = (*, start, end, games, bots, threads=Some(1), check=false, **selection))]
+#[allow(clippy::too_many_arguments)]
+fn sim_part<'py>(
+    py: Python<'py>,
+    start: u64,
+    end: u64,
+    games: u64,
+    bots: &Bound<'py, PyAny>,
+    threads: Option<u64>,
+    check: bool,
+    selection: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let args = run_args(py, selection, bots, games, threads, check)?;
+    let text = py
+        .detach(move || sevenw_cli::api::sim_part(&library(), &args, start, end))
+        .map_err(|e| api_error(py, e))?;
+    Ok(pyo3::types::PyBytes::new(py, text.as_bytes()))
+}
+
+/// `sevenw sim --json`'s output of a run from its parts.
+#[pyfunction]
+#[pyo3(signature = (parts, *, games, bots, threads=None, seconds=0.0, check=false, **selection))]
+#[allow(clippy::too_many_arguments)]
+fn sim_merge(
+    py: Python<'_>,
+    parts: &Bound<'_, PyAny>,
+    games: u64,
+    bots: &Bound<'_, PyAny>,
+    threads: Option<u64>,
+    seconds: f64,
+    check: bool,
+    selection: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let args = run_args(py, selection, bots, games, threads, check)?;
+    let parts = part_texts(py, parts)?;
+    py.detach(move || sevenw_cli::api::sim_merge(&library(), &args, &parts, seconds))
+        .map_err(|e| api_error(py, e))
+}
+
+/// Games `start..end` of a `balance` run of `games` games: their sums,
+/// for `balance_merge`.
+#[pyfunction]
+#[pyo3(signature = (*, start, end, games, bots, threads=Some(1), **selection))]
+fn balance_part<'py>(
+    py: Python<'py>,
+    start: u64,
+    end: u64,
+    games: u64,
+    bots: &Bound<'py, PyAny>,
+    threads: Option<u64>,
+    selection: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let args = run_args(py, selection, bots, games, threads, false)?;
+    let text = py
+        .detach(move || sevenw_cli::api::balance_part(&library(), &args, start, end))
+        .map_err(|e| api_error(py, e))?;
+    Ok(pyo3::types::PyBytes::new(py, text.as_bytes()))
+}
+
+/// `report.json` of a `balance` run from its parts (written with
+/// report.html into `out` when given).
+#[pyfunction]
+#[pyo3(signature = (parts, *, games, bots, threads=None, seconds=0.0, out=None, **selection))]
+#[allow(clippy::too_many_arguments)]
+fn balance_merge(
+    py: Python<'_>,
+    parts: &Bound<'_, PyAny>,
+    games: u64,
+    bots: &Bound<'_, PyAny>,
+    threads: Option<u64>,
+    seconds: f64,
+    out: Option<PathBuf>,
+    selection: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let args = run_args(py, selection, bots, games, threads, false)?;
+    let parts = part_texts(py, parts)?;
+    py.detach(move || {
+        sevenw_cli::api::balance_merge(&library(), &args, &parts, seconds, out.as_deref())
+    })
+    .map_err(|e| api_error(py, e))
+}
+
 // ----------------------------------------------------------------- Game
 
 /// A game at a table: played one decision at a time, each seat shown what
@@ -356,7 +493,9 @@ impl PyGame {
     #[pyo3(signature = (**selection))]
     fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let (g, setup, _) = choose(py, selection)?;
-        let table = g.table(&setup).map_err(|e| error(py, Kind::Setup, e.to_string()))?;
+        let table = g
+            .table(&setup)
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
         Ok(PyGame {
             table: Mutex::new(table),
         })
@@ -471,7 +610,9 @@ impl PyEnv {
     #[pyo3(signature = (**selection))]
     fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let (game, setup, _) = choose(py, selection)?;
-        let env = game.env(&setup).map_err(|e| error(py, Kind::Setup, e.to_string()))?;
+        let env = game
+            .env(&setup)
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
         Ok(PyEnv {
             game,
             env: Mutex::new(env),
@@ -585,7 +726,8 @@ impl PyEnv {
     /// A copy: the same set-up and seed, the same decisions played again.
     fn fork(&self, py: Python<'_>) -> PyResult<PyEnv> {
         let e = self.env();
-        let mut copy = (self.game.env(e.setup())).map_err(|x| error(py, Kind::Setup, x.to_string()))?;
+        let mut copy =
+            (self.game.env(e.setup())).map_err(|x| error(py, Kind::Setup, x.to_string()))?;
         for &a in e.decisions() {
             copy.step(a)
                 .map_err(|x| error(py, Kind::Sevenw, x.to_string()))?;
@@ -641,10 +783,8 @@ fn make_batch(
     seed: u64,
 ) -> PyResult<Batch<'static>> {
     let setup = setup.clone();
-    py.detach(|| {
-        Batch::new(num_envs, seed, threads, &|| game.env(&setup))
-    })
-    .map_err(|e| error(py, Kind::Setup, e.to_string()))
+    py.detach(|| Batch::new(num_envs, seed, threads, &|| game.env(&setup)))
+        .map_err(|e| error(py, Kind::Setup, e.to_string()))
 }
 
 impl PyVecEnv {
@@ -661,11 +801,21 @@ impl PyVecEnv {
             self.to_move.bind(py),
             self.done.bind(py),
         );
-        let mut obs = obs.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut masks = masks.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut rewards = rewards.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut to_move = to_move.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut done = done.try_readwrite().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut obs = obs
+            .try_readwrite()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut masks = masks
+            .try_readwrite()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut rewards = rewards
+            .try_readwrite()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut to_move = to_move
+            .try_readwrite()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut done = done
+            .try_readwrite()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let shape = |e: numpy::AsSliceError| PyValueError::new_err(e.to_string());
         let out = Out {
             observations: obs.as_slice_mut().map_err(shape)?,
@@ -776,7 +926,9 @@ impl PyVecEnv {
         let np = py.import("numpy")?;
         let arr = np.call_method1("ascontiguousarray", (actions, "uint32"))?;
         let arr: PyReadonlyArray1<'_, u32> = arr.extract()?;
-        let acts = arr.as_slice().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let acts = arr
+            .as_slice()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.with_out(py, |b, out| b.step(acts, out))?;
         Ok(self.step_out(py))
     }
@@ -843,9 +995,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(sim, m)?)?;
     m.add_function(wrap_pyfunction!(balance, m)?)?;
+    m.add_function(wrap_pyfunction!(plan, m)?)?;
+    m.add_function(wrap_pyfunction!(sim_part, m)?)?;
+    m.add_function(wrap_pyfunction!(sim_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(balance_part, m)?)?;
+    m.add_function(wrap_pyfunction!(balance_merge, m)?)?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyEnv>()?;
     m.add_class::<PyVecEnv>()?;
-    let _ = PyList::empty(py);
     Ok(())
 }

@@ -309,7 +309,10 @@ fn readme_set_up_is_what_ci_runs() {
         ci.lines().any(|l| l == format!("{tests} || exit 1")),
         ".ci/run must run `{tests} || exit 1`"
     );
-    assert!(readme.lines().any(|l| l == tests), "README must run `{tests}`");
+    assert!(
+        readme.lines().any(|l| l == tests),
+        "README must run `{tests}`"
+    );
 }
 
 #[test]

@@ -13,6 +13,7 @@ use clap::FromArgMatches;
 use sevenw_runtime::bots::BotKind;
 use sevenw_runtime::game::Setup;
 use sevenw_runtime::games::{AnyGame, Library};
+use sevenw_runtime::sim::{SimError, SimOptions, SimReport};
 
 use crate::Fail;
 use crate::args::{Cli, Command};
@@ -56,7 +57,10 @@ impl From<Fail> for Error {
 fn clap_message(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let text = text.split("\n\nUsage:").next().unwrap_or(&text);
-    let text = text.split("\n\nFor more information").next().unwrap_or(text);
+    let text = text
+        .split("\n\nFor more information")
+        .next()
+        .unwrap_or(text);
     let text = text.strip_prefix("error: ").unwrap_or(text);
     text.trim_end().to_string()
 }
@@ -81,7 +85,8 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, Error> {
 /// `--players`, `--seed`, `--sides`, `--wonders`, `--option`, `--bots`),
 /// parsed and checked as the command line does.
 pub fn choose<S: AsRef<str>>(lib: &Library<'_>, args: &[S]) -> Result<Chosen, Error> {
-    let argv = std::iter::once("play".to_string()).chain(args.iter().map(|a| a.as_ref().to_string()));
+    let argv =
+        std::iter::once("play".to_string()).chain(args.iter().map(|a| a.as_ref().to_string()));
     match parse(argv)? {
         Command::Play(a) => Ok(crate::setup::game_setup("play", lib, &a.game)?),
         _ => unreachable!("the first argument is `play`"),
@@ -119,6 +124,106 @@ pub fn run<S: AsRef<str>>(lib: &Library<'_>, args: &[S]) -> Result<String, Error
     Ok(out?)
 }
 
+/// `sim`'s options (`args`: `sevenw sim ARGS`, game options with
+/// `--games`, `--bots`, `--threads`, `--check`) as the run they describe.
+fn sim_run<S: AsRef<str>>(
+    lib: &Library<'_>,
+    args: &[S],
+) -> Result<(Box<dyn AnyGame>, SimOptions), Error> {
+    let argv =
+        std::iter::once("sim".to_string()).chain(args.iter().map(|a| a.as_ref().to_string()));
+    let Command::Sim(a) = parse(argv)? else {
+        unreachable!("the first argument is `sim`")
+    };
+    let (g, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
+    let opts = SimOptions {
+        setup,
+        bots,
+        games: a.games,
+        threads: crate::sim::threads(a.threads),
+        check: a.check,
+    };
+    Ok((g, opts))
+}
+
+fn sim_error(sub: &str, e: SimError) -> Error {
+    match e {
+        SimError::Setup(e) => crate::setup::setup_fail(sub, e).into(),
+        e => Error {
+            message: e.to_string(),
+            usage: false,
+        },
+    }
+}
+
+fn part_error(e: sevenw_runtime::parts::PartError) -> Error {
+    Error {
+        message: e.to_string(),
+        usage: false,
+    }
+}
+
+/// Games `start..end` of the run `sevenw sim ARGS` describes, their sums
+/// as a JSON document ([`AnyGame::sim_part`]), for [`sim_merge`].
+pub fn sim_part<S: AsRef<str>>(
+    lib: &Library<'_>,
+    args: &[S],
+    start: u64,
+    end: u64,
+) -> Result<String, Error> {
+    let (g, opts) = sim_run(lib, args)?;
+    g.sim_part(&opts, start..end, &|_| {})
+        .map_err(|e| sim_error("sim", e))
+}
+
+/// `sevenw sim ARGS --json`'s output from the run's parts, played in
+/// `seconds`.
+pub fn sim_merge<S: AsRef<str>>(
+    lib: &Library<'_>,
+    args: &[S],
+    parts: &[String],
+    seconds: f64,
+) -> Result<String, Error> {
+    let (g, opts) = sim_run(lib, args)?;
+    let stats = g.sim_merge(&opts, parts).map_err(part_error)?;
+    Ok(SimReport::new(g.info(), g.victories(), &opts, &stats, seconds).to_json())
+}
+
+/// [`sim_part`] for a balance report: `args` are `sim`'s (the game
+/// options, `--games`, `--bots`, `--threads`).
+pub fn balance_part<S: AsRef<str>>(
+    lib: &Library<'_>,
+    args: &[S],
+    start: u64,
+    end: u64,
+) -> Result<String, Error> {
+    let (g, mut opts) = sim_run(lib, args)?;
+    opts.check = false;
+    g.balance_part(&opts, start..end, &|_| {})
+        .map_err(|e| sim_error("balance", e))
+}
+
+/// The `report.json` of `sevenw balance` from the run's parts, played in
+/// `seconds`; written with `report.html` into `out` when given.
+pub fn balance_merge<S: AsRef<str>>(
+    lib: &Library<'_>,
+    args: &[S],
+    parts: &[String],
+    seconds: f64,
+    out: Option<&std::path::Path>,
+) -> Result<String, Error> {
+    let (g, mut opts) = sim_run(lib, args)?;
+    opts.check = false;
+    let tally = g.balance_merge(&opts, parts).map_err(part_error)?;
+    opts.games = tally.games;
+    let report =
+        sevenw_runtime::balance::Report::new(g.info(), g.victories(), &opts, &tally, seconds);
+    if let Some(dir) = out {
+        crate::balance::write(&report, dir)?;
+    }
+    Ok(crate::balance::report_json(&report)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,9 +231,15 @@ mod tests {
     #[test]
     fn a_bad_option_is_the_command_lines_message() {
         let lib = Library::shipped(&[]);
-        let e = choose(&lib, &["--game", "base", "--sides", "c"]).err().unwrap();
+        let e = choose(&lib, &["--game", "base", "--sides", "c"])
+            .err()
+            .unwrap();
         assert!(e.usage);
-        assert!(e.message.starts_with("invalid value 'c' for '--sides"), "{}", e.message);
+        assert!(
+            e.message.starts_with("invalid value 'c' for '--sides"),
+            "{}",
+            e.message
+        );
         assert!(!e.message.contains("Usage:"));
         assert!(bot("mcts:0").unwrap_err().message.contains("mcts:N takes"));
         assert_eq!(bot("mcts:7").unwrap(), BotKind::parse("mcts:7").unwrap());

@@ -85,14 +85,7 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
     if let (Some(old), Some(p)) = (&baseline, &a.baseline) {
         report.compare(old, &p.display().to_string());
     }
-    std::fs::create_dir_all(&a.out).map_err(|e| input(format!("{}: {e}", a.out.display())))?;
-    let json_path = a.out.join("report.json");
-    let html_path = a.out.join("report.html");
-    let json = serde_json::to_string_pretty(&report).map_err(|e| input(e.to_string()))?;
-    std::fs::write(&json_path, json + "\n")
-        .map_err(|e| input(format!("{}: {e}", json_path.display())))?;
-    std::fs::write(&html_path, html::page(&report))
-        .map_err(|e| input(format!("{}: {e}", html_path.display())))?;
+    let (json_path, html_path) = write(&report, &a.out)?;
     let mut out = format!(
         "{} games of {}, {} players, bots {}: {:.2} s, {} games/s\n",
         report.games,
@@ -125,4 +118,26 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
         html_path.display()
     ));
     Ok(out)
+}
+
+/// `report.json`'s text.
+pub(crate) fn report_json(report: &sevenw_runtime::balance::Report) -> Result<String, Fail> {
+    let json = serde_json::to_string_pretty(report).map_err(|e| input(e.to_string()))?;
+    Ok(json + "\n")
+}
+
+/// Writes `report.json` and `report.html` into `out` (made if need be);
+/// their paths.
+pub(crate) fn write(
+    report: &sevenw_runtime::balance::Report,
+    out: &std::path::Path,
+) -> Result<(std::path::PathBuf, std::path::PathBuf), Fail> {
+    std::fs::create_dir_all(out).map_err(|e| input(format!("{}: {e}", out.display())))?;
+    let json_path = out.join("report.json");
+    let html_path = out.join("report.html");
+    std::fs::write(&json_path, report_json(report)?)
+        .map_err(|e| input(format!("{}: {e}", json_path.display())))?;
+    std::fs::write(&html_path, html::page(report))
+        .map_err(|e| input(format!("{}: {e}", html_path.display())))?;
+    Ok((json_path, html_path))
 }
