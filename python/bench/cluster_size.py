@@ -40,7 +40,7 @@ def main() -> None:
             chunk = games if workers == 1 else max(1, games // 8)
             tasks = cluster.groups(sevenw.plan(games), chunk, 8)
             arg_bytes = max(
-                len(pickle.dumps(("sim_part", g, bots, sel))) for g in tasks
+                len(pickle.dumps(("sim_part", g, games, bots, sel))) for g in tasks
             )
             parts, seconds, _ = cluster.parts(
                 "sim", games=games, bots=bots, chunk_games=chunk, **sel
@@ -65,18 +65,30 @@ def main() -> None:
                 flush=True,
             )
 
-    # The driver's merge: N parts, one per chunk of the plan.
-    games = args.merge_games
-    parts = [sevenw.sim_part(start=s, end=e, bots="random", **sel) for s, e in sevenw.plan(games)]
-    for n in (len(parts) // 100, len(parts) // 10, len(parts)):
-        if n < 1:
+    # The driver's merge: N parts, one per chunk of the plan of a run.
+    for g in (args.merge_games // 100, args.merge_games // 10, args.merge_games):
+        plan = sevenw.plan(g)
+        if not plan:
             continue
-        sub = parts[:n]
-        g = sevenw.plan(games)[n - 1][1]
+        parts = [
+            sevenw.sim_part(start=s, end=e, games=g, bots="random", **sel)
+            for s, e in plan
+        ]
         t0 = time.perf_counter()
-        sevenw.sim_merge(sub, games=g, bots="random", threads=2, seconds=1.0, **sel)
+        sevenw.sim_merge(parts, games=g, bots="random", threads=2, seconds=1.0, **sel)
         dt = time.perf_counter() - t0
-        print(json.dumps({"merge_parts": n, "merge_games": g, "part_bytes_total": sum(map(len, sub)), "merge_seconds": round(dt, 4), "merge_us_per_part": round(dt / n * 1e6, 1)}), flush=True)
+        print(
+            json.dumps(
+                {
+                    "merge_games": g,
+                    "merge_parts": len(parts),
+                    "part_bytes_total": sum(map(len, parts)),
+                    "merge_seconds": round(dt, 4),
+                    "merge_us_per_part": round(dt / len(parts) * 1e6, 1),
+                }
+            ),
+            flush=True,
+        )
     ray.shutdown()
 
 

@@ -69,12 +69,12 @@ def groups(
     return out
 
 
-def _run_group(part, ranges, bots, selection) -> list[bytes]:
+def _run_group(part, ranges, games, bots, selection) -> list[bytes]:
     if isinstance(part, str):  # a function of the native module, by name
         import sevenw
 
         part = getattr(sevenw, part)
-    return [part(start=s, end=e, bots=bots, **selection) for s, e in ranges]
+    return [part(start=s, end=e, games=games, bots=bots, **selection) for s, e in ranges]
 
 
 _remote_cache: dict[int, Any] = {}
@@ -117,7 +117,7 @@ def parts(
     remote = _remote(_max_retries)
     t0 = time.perf_counter()
     sel = ray.put(selection)
-    refs = [remote.remote(part, g, bots, sel) for g in tasks]
+    refs = [remote.remote(part, g, games, bots, sel) for g in tasks]
     out: list[bytes] = []
     for r in refs:  # in plan order
         out.extend(ray.get(r))

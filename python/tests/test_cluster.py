@@ -72,14 +72,17 @@ def test_same_as_local(local_cluster, games, kind, workers):
     chunk = games if workers == 1 else 1
     got = getattr(cluster, kind)(games=games, bots=BOTS, chunk_games=chunk, **SELECTION)
     assert strip(got) == strip(local)
-    assert json.loads(got)["threads"] == 2
+    if kind == "sim":  # the report of balance does not say
+        assert json.loads(got)["threads"] == 2
 
     parts, seconds, cpus = cluster.parts(
         kind, games=games, bots=BOTS, chunk_games=chunk, **SELECTION
     )
     assert len(parts) == len(plan)
     merge = getattr(sevenw, f"{kind}_merge")
-    whole = getattr(sevenw, f"{kind}_part")(start=0, end=games, bots=BOTS, **SELECTION)
+    whole = getattr(sevenw, f"{kind}_part")(
+        start=0, end=games, games=games, bots=BOTS, **SELECTION
+    )
     args = dict(games=games, bots=BOTS, threads=2, seconds=1.0, **SELECTION)
     assert merge(parts, **args) == merge([whole], **args)
 

@@ -53,6 +53,13 @@ def sel(request):
     return s
 
 
+@pytest.fixture(params=["duel", "base1-3"])
+def one_sel(request):
+    s = SELECTIONS[request.param]
+    native(s)
+    return s
+
+
 @pytest.fixture(params=BASE, ids=BASE)
 def base_sel(request):
     s = SELECTIONS[request.param]
@@ -200,8 +207,8 @@ def test_parallel_simultaneous_off(base_sel):
     assert max(widths) == 1
 
 
-def test_illegal_actions():
-    sel = SELECTIONS["duel"]
+def test_illegal_actions(one_sel):
+    sel = one_sel
     n = native(sel)
     e = pz.env(**sel)
     e.reset(seed=0)
@@ -235,8 +242,8 @@ def test_illegal_actions():
         pz.env(illegal="ignore", **sel)
 
 
-def test_spaces():
-    sel = SELECTIONS["duel"]
+def test_spaces(one_sel):
+    sel = one_sel
     n = native(sel)
     e = pz.env(**sel)
     for agent in e.possible_agents:
@@ -246,11 +253,11 @@ def test_spaces():
         assert space["action_mask"].shape == (n.num_actions,)
         assert space["action_mask"].dtype == np.int8
         assert e.action_space(agent).n == n.num_actions
-    assert e.possible_agents == ["player_0", "player_1"]
+    assert e.possible_agents == [f"player_{i}" for i in range(n.seats)]
 
 
-def test_max_cycles():
-    sel = SELECTIONS["duel"]
+def test_max_cycles(one_sel):
+    sel = one_sel
     e = pz.env(max_cycles=5, **sel)
     e.reset(seed=0)
     steps = 0
