@@ -46,11 +46,34 @@ def loop(env, seconds: float, seed: int) -> dict:
     return {"steps": steps, "games": games, "seconds": dt, "steps_per_sec": steps / dt}
 
 
-def make(which: str, kilian: str | None):
+def native_loop(selection: dict, seconds: float, seed: int) -> dict:
+    """The floor under the wrapper: the same work on sevenw.Env directly
+    (the observation and mask of the seat to move, a random legal action,
+    the step), without PettingZoo's agent_iter/last."""
+    import sevenw
+
+    e = sevenw.Env(**selection)
+    rng = np.random.default_rng(seed)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        e.reset(seed + games)
+        games += 1
+        while not e.is_over:
+            e.observe(e.to_move)
+            legal = np.flatnonzero(e.action_mask())
+            e.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    dt = time.perf_counter() - start
+    return {"steps": steps, "games": games, "seconds": dt, "steps_per_sec": steps / dt}
+
+
+def make(which: str, kilian: str | None, selection: dict):
     if which == "sevenw":
         from sevenw.pettingzoo import env
 
-        return env(game="duel")
+        return env(**selection)
     sys.path.insert(0, kilian)
     os.chdir(kilian)  # it reads card_data/ from the working directory
     from pettingzoo_env import GameEnv
@@ -64,24 +87,37 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--kilian", help="a checkout of kilianmandon/seven-wonders-rl")
     ap.add_argument("--kilian-python", default=sys.executable)
-    ap.add_argument("--only", choices=["sevenw", "kilian"], help=argparse.SUPPRESS)
+    ap.add_argument("--game", default="duel", help="sevenw's game (default duel)")
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--only", choices=["sevenw", "native", "kilian"], help=argparse.SUPPRESS)
     args = ap.parse_args()
+    selection = {"game": args.game}
+    if args.players:
+        selection["players"] = args.players
 
+    if args.only == "native":
+        native_loop(selection, min(1.0, args.seconds), args.seed)
+        r = native_loop(selection, args.seconds, args.seed)
+        r["env"] = "sevenw.Env (no PettingZoo) " + json.dumps(selection)
+        print(json.dumps(r))
+        return
     if args.only:
-        env = make(args.only, args.kilian)
+        env = make(args.only, args.kilian, selection)
         loop(env, min(1.0, args.seconds), args.seed)  # warm up
         r = loop(env, args.seconds, args.seed)
-        r["env"] = args.only
+        r["env"] = "sevenw " + json.dumps(selection) if args.only == "sevenw" else "kilian (duel)"
         print(json.dumps(r))
         return
 
-    runs = [("sevenw", sys.executable)]
+    runs = [("sevenw", sys.executable), ("native", sys.executable)]
     if args.kilian:
         runs.append(("kilian", args.kilian_python))
     results = []
     for which, python in runs:
         cmd = [python, os.path.abspath(__file__), "--only", which, "--seconds",
-               str(args.seconds), "--seed", str(args.seed)]
+               str(args.seconds), "--seed", str(args.seed), "--game", args.game]
+        if args.players:
+            cmd += ["--players", str(args.players)]
         if args.kilian:
             cmd += ["--kilian", os.path.abspath(args.kilian)]
         out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout

@@ -66,29 +66,31 @@ def main() -> None:
             )
 
     # The driver's merge: N parts, one per chunk of the plan of a run.
-    for g in (args.merge_games // 100, args.merge_games // 10, args.merge_games):
-        plan = sevenw.plan(g)
-        if not plan:
-            continue
-        parts = [
-            sevenw.sim_part(start=s, end=e, games=g, bots="random", **sel)
-            for s, e in plan
-        ]
-        t0 = time.perf_counter()
-        sevenw.sim_merge(parts, games=g, bots="random", threads=2, seconds=1.0, **sel)
-        dt = time.perf_counter() - t0
-        print(
-            json.dumps(
-                {
-                    "merge_games": g,
-                    "merge_parts": len(parts),
-                    "part_bytes_total": sum(map(len, parts)),
-                    "merge_seconds": round(dt, 4),
-                    "merge_us_per_part": round(dt / len(parts) * 1e6, 1),
-                }
-            ),
-            flush=True,
-        )
+    for kind in ("sim", "balance"):
+        part = getattr(sevenw, f"{kind}_part")
+        merge = getattr(sevenw, f"{kind}_merge")
+        for g in (args.merge_games // 100, args.merge_games // 10, args.merge_games):
+            plan = sevenw.plan(g)
+            if not plan:
+                continue
+            parts = [part(start=s, end=e, games=g, bots="random", **sel) for s, e in plan]
+            t0 = time.perf_counter()
+            merge(parts, games=g, bots="random", threads=2, seconds=1.0, **sel)
+            dt = time.perf_counter() - t0
+            print(
+                json.dumps(
+                    {
+                        "merge": kind,
+                        "games": g,
+                        "parts": len(parts),
+                        "part_bytes_mean": round(sum(map(len, parts)) / len(parts)),
+                        "part_bytes_total": sum(map(len, parts)),
+                        "merge_seconds": round(dt, 4),
+                        "merge_us_per_part": round(dt / len(parts) * 1e6, 1),
+                    }
+                ),
+                flush=True,
+            )
     ray.shutdown()
 
 
