@@ -38,7 +38,7 @@ if [ -z "${SEVENW_BIN:-}" ] || [ -z "${SEVENC_BIN:-}" ]; then
 fi
 
 step "pytest python/tests"
-(cd "$root/python" && "$venv/bin/python" -m pytest -q -p no:cacheprovider tests)
+"$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
 
 step "a designer's folder built into its own module"
 scratch="$root/target/python-designer"

@@ -554,10 +554,14 @@ impl PyGame {
 
     #[pyo3(signature = (names=None))]
     fn score(&self, py: Python<'_>, names: Option<Vec<String>>) -> PyResult<Option<Py<PyAny>>> {
-        let t = lock(&self.table);
-        let names = names.unwrap_or_else(|| (1..=t.seats()).map(|s| format!("Seat {s}")).collect());
-        match t.score(&names) {
-            Some(r) => Ok(Some(json_value(py, &r.to_json())?)),
+        let score = {
+            let t = lock(&self.table);
+            let names =
+                names.unwrap_or_else(|| (1..=t.seats()).map(|s| format!("Seat {s}")).collect());
+            t.score(&names).map(|r| r.to_json())
+        };
+        match score {
+            Some(r) => Ok(Some(json_value(py, &r)?)),
             None => Ok(None),
         }
     }
@@ -569,12 +573,13 @@ impl PyGame {
     #[pyo3(signature = (kind, seed=0))]
     fn bot(&self, py: Python<'_>, kind: &str, seed: u64) -> PyResult<u32> {
         let k = bot_kind(py, kind)?;
-        let mut t = lock(&self.table);
-        if t.to_move().is_none() {
+        if lock(&self.table).to_move().is_none() {
             return Err(error(py, Kind::Illegal, "the game is over"));
         }
-        let table: &mut Box<dyn Table> = &mut t;
-        py.detach(move || table.bot(k, seed))
+        // The lock is taken without the GIL, and let go before it is
+        // taken again: another thread holding the GIL may wait for it.
+        let table = &self.table;
+        py.detach(move || lock(table).bot(k, seed))
             .ok_or_else(|| error(py, Kind::Setup, format!("this game has no bot `{kind}`")))
     }
 
@@ -665,22 +670,28 @@ impl PyEnv {
     }
 
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
-        let e = self.env();
-        let mut out = vec![0u8; e.num_actions() as usize];
-        e.mask(&mut out);
+        let out = {
+            let e = self.env();
+            let mut out = vec![0u8; e.num_actions() as usize];
+            e.mask(&mut out);
+            out
+        };
         PyArray1::from_vec(py, out)
     }
 
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let e = self.env();
-        if seat >= e.seats() {
-            return Err(PyValueError::new_err(format!(
-                "seat {seat} is not a seat of this game (0 to {})",
-                e.seats() - 1
-            )));
-        }
-        let mut out = vec![0f32; e.observation_len()];
-        e.observe(seat, &mut out);
+        let out = {
+            let e = self.env();
+            if seat >= e.seats() {
+                return Err(PyValueError::new_err(format!(
+                    "seat {seat} is not a seat of this game (0 to {})",
+                    e.seats() - 1
+                )));
+            }
+            let mut out = vec![0f32; e.observation_len()];
+            e.observe(seat, &mut out);
+            out
+        };
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -695,9 +706,12 @@ impl PyEnv {
     }
 
     fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        let e = self.env();
-        let mut out = vec![0f32; e.seats()];
-        e.rewards(&mut out);
+        let out = {
+            let e = self.env();
+            let mut out = vec![0f32; e.seats()];
+            e.rewards(&mut out);
+            out
+        };
         PyArray1::from_vec(py, out)
     }
 
@@ -710,12 +724,12 @@ impl PyEnv {
     #[pyo3(signature = (kind, seed=0))]
     fn bot(&self, py: Python<'_>, kind: &str, seed: u64) -> PyResult<u32> {
         let k = bot_kind(py, kind)?;
-        let mut e = self.env();
-        if e.to_move().is_none() {
+        if self.env().to_move().is_none() {
             return Err(error(py, Kind::Illegal, "the game is over"));
         }
-        let env: &mut Box<dyn RtEnv> = &mut e;
-        py.detach(move || env.bot(k, seed))
+        // As `Game::bot`: the lock taken and let go without the GIL.
+        let env = &self.env;
+        py.detach(move || lock(env).bot(k, seed))
             .ok_or_else(|| error(py, Kind::Setup, format!("this game has no bot `{kind}`")))
     }
 
@@ -824,9 +838,10 @@ impl PyVecEnv {
             to_move: to_move.as_slice_mut().map_err(shape)?,
             done: done.as_slice_mut().map_err(shape)?,
         };
-        let mut batch = lock(&self.batch);
-        let b: &mut Batch<'static> = &mut batch;
-        py.detach(move || f(b, out)).map_err(|e| match e {
+        // The lock is taken without the GIL, and let go before it is taken
+        // again: another thread holding the GIL may wait for it.
+        let batch = &self.batch;
+        py.detach(move || f(&mut lock(batch), out)).map_err(|e| match e {
             StepError::Shape(m) => PyValueError::new_err(m),
             StepError::Refused(r) => error(py, Kind::Illegal, r.to_string()),
         })
