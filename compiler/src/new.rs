@@ -530,7 +530,7 @@ mod tests {
             assert!(readme.contains(&python), "{readme}");
             assert!(
                 readme.contains(&format!(
-                    "sevenw.Env(game=\"{game}\", expansions=[\"more-{game}\"]"
+                    "sevenw.Game(game=\"{game}\", expansions=[\"more-{game}\"]"
                 )),
                 "{readme}"
             );
