@@ -20,6 +20,7 @@ use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, Bots, Judge};
 use crate::engine::vocab::Vocab;
+use crate::env::{Env, Observe, Stepper};
 use crate::game::{Game, OptionSpec, Outcome, Setup, SetupError, check_options, play_out};
 use crate::narrate::{Narrate, Narrator, Plain};
 use crate::replay::{Log, Recorder, ReplayError, replay};
@@ -28,7 +29,6 @@ use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
 use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
 use crate::soak::{Checks, Invariants};
-use crate::env::{Env, Observe, Stepper};
 use crate::table::{Live, Resumed, Show, Table};
 
 /// A game family: the rules of a kind of game, found by the name a card
@@ -71,6 +71,26 @@ fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + 'static>(
     .map_err(|e| e.to_string())
 }
 
+/// [`full`], and environments: a family that observes
+/// ([`Rules::with_env`]).
+fn full_env<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + Observe + 'static>(
+    g: Result<G, crate::engine::vocab::VocabError>,
+) -> Result<Box<dyn AnyGame>, String> {
+    g.map(|g| {
+        Box::new(
+            Rules::new(g)
+                .with_greedy()
+                .with_invariants()
+                .with_sheets()
+                .with_story()
+                .with_scenarios()
+                .with_table()
+                .with_env(),
+        ) as Box<dyn AnyGame>
+    })
+    .map_err(|e| e.to_string())
+}
+
 /// The families this runtime ships (the card library's `family:` names).
 pub const SHIPPED: &[Family] = &[
     Family {
@@ -91,7 +111,7 @@ pub const SHIPPED: &[Family] = &[
     },
     Family {
         name: "duel",
-        load: |info| full(duel::Duel::new(info)),
+        load: |info| full_env(duel::Duel::new(info)),
         schemas: || {
             vec![
                 (
@@ -107,7 +127,7 @@ pub const SHIPPED: &[Family] = &[
     },
     Family {
         name: "architects",
-        load: |info| full(architects::Architects::new(info)),
+        load: |info| full_env(architects::Architects::new(info)),
         schemas: || {
             vec![
                 (
