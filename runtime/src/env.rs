@@ -250,8 +250,7 @@ impl<G: Observe> Env for Stepper<'_, G> {
 
     fn observe(&self, seat: usize, out: &mut [f32]) {
         let seat = seat.min(self.players.saturating_sub(1));
-        self.game
-            .observe(&self.game.view(&self.state, seat), out);
+        self.game.observe(&self.game.view(&self.state, seat), out);
     }
 
     fn rewards(&self, out: &mut [f32]) {
@@ -280,7 +279,9 @@ impl<G: Observe> Env for Stepper<'_, G> {
             return None;
         }
         let info = InfoSet::new(self.game, &self.state, seat);
-        let i = bot.decide(self.game, &info, &self.moves).min(self.moves.len() - 1);
+        let i = bot
+            .decide(self.game, &info, &self.moves)
+            .min(self.moves.len() - 1);
         self.legal.get(i).copied()
     }
 
@@ -490,16 +491,18 @@ impl<'g> Batch<'g> {
             .zip(out.rewards.chunks_mut(s.max(1)))
             .zip(out.to_move.iter_mut().zip(out.done.iter_mut()))
             .enumerate()
-            .map(|(i, (((((env, started), obs), mask), rew), (tm, done)))| Row {
-                i,
-                env,
-                started,
-                obs,
-                mask,
-                rew,
-                tm,
-                done,
-            });
+            .map(
+                |(i, (((((env, started), obs), mask), rew), (tm, done)))| Row {
+                    i,
+                    env,
+                    started,
+                    obs,
+                    mask,
+                    rew,
+                    tm,
+                    done,
+                },
+            );
         let one = |r: Row<'_, 'g>| {
             let e = &mut **r.env;
             act(e, r.i, *r.started);

@@ -1,0 +1,356 @@
+//! Observations (`env::Observe`, `runtime/README.md`, "Observations") and
+//! games stepped by action numbers (`env::Env`): at every decision of
+//! seeded random games, every seat's observation of the real state equals
+//! its observation of determinizations for it (fair: built from what the
+//! seat sees); the length is the sum of the parts, every number finite;
+//! through `AnyGame::env`, whole games stepped with legal numbers, the
+//! legal numbers those of the legal moves, rewards only at the end, an
+//! illegal number refused and changing nothing, a fork independent.
+
+mod duel {
+    use std::collections::HashSet;
+
+    use sevenw_runtime::engine::rng::{Rng, derive};
+    use sevenw_runtime::env::Observe;
+    use sevenw_runtime::game::{Game, Setup};
+    use sevenw_runtime::games::Library;
+    use sevenw_runtime::games::duel::Duel;
+    use sevenw_runtime::table::Refused;
+
+    fn game() -> Duel {
+        Duel::new(sevenw_cards::game("duel").unwrap()).unwrap()
+    }
+
+    fn observe(g: &Duel, s: &<Duel as Game>::State, seat: usize) -> Vec<f32> {
+        let mut out = vec![f32::NAN; g.observation_len(2)];
+        g.observe(&g.view(s, seat), &mut out);
+        out
+    }
+
+    #[test]
+    fn observations_depend_only_on_the_view() {
+        let g = game();
+        let mut moves = Vec::new();
+        let mut seen = HashSet::new();
+        let mut decisions = 0;
+        for i in 0..100u64 {
+            let setup = Setup::seeded(derive(17, i));
+            let mut s = g.start(&setup).unwrap();
+            let mut play = Rng::new(derive(setup.seed, 1));
+            let mut ply = 0u64;
+            while g.to_move(&s).is_some() {
+                let mine = [observe(&g, &s, 0), observe(&g, &s, 1)];
+                assert_ne!(mine[0], mine[1], "game {i}, ply {ply}: both seats alike");
+                for (seat, real) in mine.iter().enumerate() {
+                    assert!(real.iter().all(|x| x.is_finite()));
+                    for k in 0..3 {
+                        let mut rng = Rng::new(derive(derive(i, ply), k));
+                        let d = g.determinize(&s, seat, &mut rng);
+                        assert_eq!(
+                            &observe(&g, &d, seat),
+                            real,
+                            "game {i}, ply {ply}, seat {seat}: the observation shows hidden things"
+                        );
+                    }
+                    seen.insert(real.iter().map(|x| x.to_bits()).collect::<Vec<u32>>());
+                }
+                g.legal_moves(&mut s, &mut moves);
+                let mv = moves[play.below(moves.len())];
+                g.apply(&mut s, &mv);
+                ply += 1;
+                decisions += 1;
+            }
+        }
+        // Observations follow the game: nearly every one differs.
+        assert!(
+            seen.len() > decisions * 3 / 2,
+            "{} observations for {decisions} decisions",
+            seen.len()
+        );
+    }
+
+    #[test]
+    fn the_parts_make_the_observation() {
+        let g = game();
+        let parts = g.observation_parts(2);
+        let len: usize = parts.iter().map(|p| p.len).sum();
+        assert_eq!(len, g.observation_len(2));
+        assert!(parts.iter().all(|p| p.len > 0 && !p.meaning.is_empty()));
+        let names: HashSet<&str> = parts.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names.len(), parts.len(), "names are unique");
+        // The shipped tables: 73 cards, 12 wonders, 10 tokens, 5
+        // resources, 7 symbols, 2 military tokens a side, 20 slots, 3 Ages.
+        assert_eq!(
+            len,
+            8 + 3 + 5 + 2 * (3 + 2 + 10 + 24 + 10 + 7 + 73) + 3 * 73 + 40 + 20 + 12
+        );
+        let s = g.start(&Setup::seeded(3)).unwrap();
+        let mut out = vec![f32::NAN; len];
+        g.observe(&g.view(&s, 1), &mut out);
+        assert!(out.iter().all(|x| x.is_finite()));
+    }
+
+    #[test]
+    fn whole_games_step_by_numbers() {
+        let g = game();
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib.rules(sevenw_cards::game("duel").unwrap()).unwrap();
+        let (mut moves, mut obs, mut other) = (Vec::new(), Vec::new(), Vec::new());
+        let mut ends = [0; 3];
+        for i in 0..20u64 {
+            let setup = Setup::seeded(derive(29, i));
+            let mut env = rules.env(&setup).unwrap();
+            let mut s = g.start(&setup).unwrap();
+            let n = env.observation_len();
+            assert_eq!(n, g.observation_len(2));
+            assert_eq!(env.observation_parts(), g.observation_parts(2));
+            assert_eq!(env.num_actions(), g.num_actions());
+            obs.resize(n, 0.0);
+            other.resize(n, 0.0);
+            let mut rewards = [f32::NAN; 2];
+            let mut rng = Rng::new(setup.seed);
+            let mut steps = 0;
+            while let Some(seat) = g.to_move(&s) {
+                assert_eq!(env.to_move(), Some(seat));
+                g.legal_moves(&mut s, &mut moves);
+                let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
+                assert_eq!(env.legal(), &want[..]);
+                for seat in 0..2 {
+                    env.observe(seat, &mut obs);
+                    assert_eq!(obs, observe(&g, &s, seat));
+                }
+                env.rewards(&mut rewards);
+                assert_eq!(rewards, [0.0, 0.0]);
+                // An illegal number is refused and changes nothing.
+                let bad = (0..=env.num_actions()).find(|a| !want.contains(a)).unwrap();
+                env.observe(seat, &mut obs);
+                assert_eq!(env.step(bad), Err(Refused::NotLegal { action: bad }));
+                env.observe(seat, &mut other);
+                assert_eq!(obs, other);
+                assert_eq!(env.legal(), &want[..]);
+                assert_eq!(env.decisions().len(), steps);
+                let k = rng.below(want.len());
+                if steps % 10 == 3 {
+                    // A fork goes its own way.
+                    let mut fork = env.fork();
+                    fork.observe(seat, &mut other);
+                    assert_eq!(obs, other);
+                    fork.step(want[(k + 1) % want.len()]).unwrap();
+                    assert_eq!(fork.decisions().len(), steps + 1);
+                    env.observe(seat, &mut other);
+                    assert_eq!(obs, other);
+                    assert_eq!(env.legal(), &want[..]);
+                    assert_eq!(env.decisions().len(), steps);
+                }
+                env.step(want[k]).unwrap();
+                g.apply(&mut s, &moves[k]);
+                steps += 1;
+            }
+            assert_eq!(env.to_move(), None);
+            assert!(env.legal().is_empty());
+            assert_eq!(env.step(0), Err(Refused::Over));
+            let outcome = env.outcome().expect("over");
+            assert_eq!(outcome, g.outcome(&s));
+            env.rewards(&mut rewards);
+            for (seat, r) in rewards.iter().enumerate() {
+                let want = match outcome.winners.len() {
+                    2 => 0.0,
+                    _ if outcome.winners.contains(&seat) => 1.0,
+                    _ => -1.0,
+                };
+                assert_eq!(*r, want, "seat {seat}: {outcome:?}");
+            }
+            ends[outcome.winners.len().min(2)] += 1;
+            env.observe(0, &mut obs);
+            assert!(obs.iter().all(|x| x.is_finite()));
+            // A reset starts again.
+            env.reset(setup.seed).unwrap();
+            assert_eq!(env.decisions().len(), 0);
+            env.observe(0, &mut obs);
+            assert_eq!(obs, observe(&g, &g.start(&setup).unwrap(), 0));
+        }
+        assert!(ends[1] > 0, "somebody won: {ends:?}");
+    }
+}
+
+mod architects {
+    use std::collections::HashSet;
+
+    use sevenw_runtime::engine::rng::{Rng, derive};
+    use sevenw_runtime::env::Observe;
+    use sevenw_runtime::game::{Game, Setup};
+    use sevenw_runtime::games::Library;
+    use sevenw_runtime::games::architects::Architects;
+    use sevenw_runtime::table::Refused;
+
+    fn game() -> Architects {
+        Architects::new(sevenw_cards::game("architects").unwrap()).unwrap()
+    }
+
+    fn observe(g: &Architects, s: &<Architects as Game>::State, seat: usize) -> Vec<f32> {
+        let mut out = vec![f32::NAN; g.observation_len(g.seats(s))];
+        g.observe(&g.view(s, seat), &mut out);
+        out
+    }
+
+    #[test]
+    fn observations_depend_only_on_the_view() {
+        let g = game();
+        let mut moves = Vec::new();
+        for (players, games) in [(2, 12u64), (3, 8), (5, 5), (7, 4)] {
+            let mut seen = HashSet::new();
+            let mut decisions = 0;
+            for i in 0..games {
+                let setup = Setup::new(players, derive(41 + players as u64, i));
+                let mut s = g.start(&setup).unwrap();
+                let mut play = Rng::new(derive(setup.seed, 1));
+                let mut ply = 0u64;
+                while g.to_move(&s).is_some() {
+                    let all: Vec<Vec<f32>> = (0..players).map(|p| observe(&g, &s, p)).collect();
+                    for (seat, real) in all.iter().enumerate() {
+                        assert!(real.iter().all(|x| x.is_finite()));
+                        assert!(
+                            all[..seat].iter().all(|o| o != real),
+                            "{players} players, game {i}, ply {ply}: two seats alike"
+                        );
+                        for k in 0..3 {
+                            let mut rng = Rng::new(derive(derive(i, ply), k));
+                            let d = g.determinize(&s, seat, &mut rng);
+                            assert_eq!(
+                                &observe(&g, &d, seat),
+                                real,
+                                "{players} players, game {i}, ply {ply}, seat {seat}: \
+                                 the observation shows hidden things"
+                            );
+                        }
+                        seen.insert(real.iter().map(|x| x.to_bits()).collect::<Vec<u32>>());
+                    }
+                    g.legal_moves(&mut s, &mut moves);
+                    let mv = moves[play.below(moves.len())];
+                    g.apply(&mut s, &mv);
+                    ply += 1;
+                    decisions += 1;
+                }
+            }
+            assert!(
+                seen.len() > decisions * players * 9 / 10,
+                "{players} players: {} observations for {decisions} decisions",
+                seen.len()
+            );
+        }
+    }
+
+    #[test]
+    fn the_parts_make_the_observation() {
+        let g = game();
+        for players in 2..=7 {
+            let parts = g.observation_parts(players);
+            let len: usize = parts.iter().map(|p| p.len).sum();
+            assert_eq!(len, g.observation_len(players));
+            assert!(parts.iter().all(|p| p.len > 0 && !p.meaning.is_empty()));
+            let names: HashSet<&str> = parts.iter().map(|p| p.name.as_str()).collect();
+            assert_eq!(names.len(), parts.len(), "names are unique");
+            // The shipped tables: 14 cards, 14 tokens, 7 wonders of at
+            // most 5 stages, 5 resources, 3 symbols.
+            let n = players;
+            assert_eq!(
+                len,
+                6 + 5
+                    + n
+                    + (n + 1)
+                    + 3
+                    + 15
+                    + 15
+                    + (14 + 1 + n + 1)
+                    + 14
+                    + 16
+                    + 1
+                    + n * (7 + 5 + 28 + 14 + 5 + 3 + 5)
+            );
+            let s = g.start(&Setup::new(players, 3)).unwrap();
+            let mut out = vec![f32::NAN; len];
+            g.observe(&g.view(&s, players - 1), &mut out);
+            assert!(out.iter().all(|x| x.is_finite()));
+        }
+    }
+
+    #[test]
+    fn whole_games_step_by_numbers() {
+        let g = game();
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib
+            .rules(sevenw_cards::game("architects").unwrap())
+            .unwrap();
+        let (mut moves, mut obs, mut other) = (Vec::new(), Vec::new(), Vec::new());
+        for (players, games) in [(2, 6u64), (3, 4), (5, 3), (7, 3)] {
+            let mut winners = 0;
+            for i in 0..games {
+                let setup = Setup::new(players, derive(53 + players as u64, i));
+                let mut env = rules.env(&setup).unwrap();
+                let mut s = g.start(&setup).unwrap();
+                let n = env.observation_len();
+                assert_eq!(env.seats(), players);
+                assert_eq!(n, g.observation_len(players));
+                assert_eq!(env.observation_parts(), g.observation_parts(players));
+                obs.resize(n, 0.0);
+                other.resize(n, 0.0);
+                let mut rewards = vec![f32::NAN; players];
+                let mut rng = Rng::new(setup.seed);
+                let mut steps = 0;
+                while let Some(seat) = g.to_move(&s) {
+                    assert_eq!(env.to_move(), Some(seat));
+                    g.legal_moves(&mut s, &mut moves);
+                    let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
+                    assert_eq!(env.legal(), &want[..]);
+                    for p in 0..players {
+                        env.observe(p, &mut obs);
+                        assert_eq!(obs, observe(&g, &s, p));
+                    }
+                    env.rewards(&mut rewards);
+                    assert!(rewards.iter().all(|&r| r == 0.0));
+                    let bad = (0..=env.num_actions()).find(|a| !want.contains(a)).unwrap();
+                    env.observe(seat, &mut obs);
+                    assert_eq!(env.step(bad), Err(Refused::NotLegal { action: bad }));
+                    env.observe(seat, &mut other);
+                    assert_eq!(obs, other);
+                    assert_eq!(env.legal(), &want[..]);
+                    assert_eq!(env.decisions().len(), steps);
+                    let k = rng.below(want.len());
+                    if steps % 7 == 2 {
+                        let mut fork = env.fork();
+                        fork.observe(seat, &mut other);
+                        assert_eq!(obs, other);
+                        fork.step(want[(k + 1) % want.len()]).unwrap();
+                        fork.step_index(0);
+                        assert!(fork.decisions().len() > steps);
+                        env.observe(seat, &mut other);
+                        assert_eq!(obs, other);
+                        assert_eq!(env.legal(), &want[..]);
+                        assert_eq!(env.decisions().len(), steps);
+                    }
+                    env.step(want[k]).unwrap();
+                    g.apply(&mut s, &moves[k]);
+                    steps += 1;
+                }
+                assert_eq!(env.to_move(), None);
+                assert!(env.legal().is_empty());
+                assert_eq!(env.step(0), Err(Refused::Over));
+                let outcome = env.outcome().expect("over");
+                assert_eq!(outcome, g.outcome(&s));
+                env.rewards(&mut rewards);
+                for (seat, r) in rewards.iter().enumerate() {
+                    let want = if outcome.winners.len() == players {
+                        0.0
+                    } else if outcome.winners.contains(&seat) {
+                        1.0
+                    } else {
+                        -1.0
+                    };
+                    assert_eq!(*r, want, "seat {seat}: {outcome:?}");
+                }
+                winners += usize::from(outcome.winners.len() < players);
+            }
+            assert!(winners > 0, "{players} players: nobody won alone");
+        }
+    }
+}
