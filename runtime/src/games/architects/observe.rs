@@ -203,15 +203,17 @@ impl Sizes {
     }
 }
 
-/// Writes ranges of an observation one after the other, into numbers
-/// set to zero first; a write past the end of `out` is dropped.
+/// Writes the parts of an observation one after the other, into numbers
+/// all set to zero first: the few that are not, stored (a flag, a value)
+/// rather than added where they can be, since a number read back just
+/// after the fill waits for it. A write past the end of `out` is dropped.
 struct Writer<'o> {
     out: &'o mut [f32],
     at: usize,
 }
 
 impl Writer<'_> {
-    /// Adds `x` to the `i`-th number of the next part (`i` below its length).
+    /// Adds `x` to the `i`-th number of the current part.
     #[inline]
     fn add(&mut self, i: usize, x: f32) {
         if let Some(o) = self.out.get_mut(self.at + i) {
@@ -219,36 +221,49 @@ impl Writer<'_> {
         }
     }
 
-    /// Ends a part of `len` numbers.
+    /// Sets the `i`-th number of the current part to `x`.
     #[inline]
-    fn skip(&mut self, len: usize) {
-        self.at += len;
+    fn set(&mut self, i: usize, x: f32) {
+        if let Some(o) = self.out.get_mut(self.at + i) {
+            *o = x;
+        }
     }
 
     /// One number.
     #[inline]
     fn one(&mut self, x: f32) {
-        self.add(0, x);
-        self.skip(1);
+        self.set(0, x);
+        self.at += 1;
+    }
+
+    /// A part of `len` numbers, 1 at the indices of `ids` (those past `len`
+    /// left out), 0 elsewhere.
+    #[inline]
+    fn flags(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+        for i in ids.filter(|&i| i < len) {
+            self.set(i, 1.0);
+        }
+        self.at += len;
     }
 
     /// A part of `len` numbers counting the indices of `ids` (those past
     /// `len` left out).
     #[inline]
-    fn marks(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+    fn counts(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
         for i in ids.filter(|&i| i < len) {
             self.add(i, 1.0);
         }
-        self.skip(len);
+        self.at += len;
     }
 
-    /// A part of `len` numbers, the `i`-th `x` for each `(i, x)` of `values`.
+    /// A part of `len` numbers, `x` at `i` for each `(i, x)` of `values`
+    /// (each `i` once).
     #[inline]
     fn values(&mut self, len: usize, values: impl Iterator<Item = (usize, f32)>) {
         for (i, x) in values.filter(|&(i, _)| i < len) {
-            self.add(i, x);
+            self.set(i, x);
         }
-        self.skip(len);
+        self.at += len;
     }
 }
 
@@ -279,52 +294,52 @@ impl Observe for Architects {
             Phase::Act => 4,
             Phase::Over => 5,
         };
-        w.marks(PHASES, std::iter::once(code));
+        w.flags(PHASES, std::iter::once(code));
         let (decks, top) = match phase {
             Phase::Extra { decks, top } => (decks, top),
             _ => (Decks(0), 0),
         };
         let kinds = [Decks::LEFT, Decks::RIGHT, Decks::CENTRAL, Decks::OTHERS];
-        w.marks(4, (0..4).filter(|&i| decks.has(kinds[i])));
+        w.flags(4, (0..4).filter(|&i| decks.has(kinds[i])));
         w.one(f32::from(top));
         let over = phase == Phase::Over;
-        w.marks(n, (!over).then(|| rel(v.current())).into_iter());
-        w.marks(n + 1, std::iter::once(t.cat.map_or(n, rel)));
+        w.flags(n, (!over).then(|| rel(v.current())).into_iter());
+        w.flags(n + 1, std::iter::once(t.cat.map_or(n, rel)));
         w.one(f32::from(t.conflict));
         w.one(f32::from(t.war));
         w.one(f32::from(u8::from(t.battle)));
-        w.marks(s.tokens, t.face_up.iter().map(|&k| usize::from(k)));
+        w.counts(s.tokens, t.face_up.iter().map(|&k| usize::from(k)));
         w.one(t.pile.len() as f32);
         w.one(t.central.len() as f32);
-        w.marks(
+        w.flags(
             s.cards,
             v.central_top().map(|c| usize::from(c.0)).into_iter(),
         );
-        w.marks(s.cards, v.looking().iter().map(|c| usize::from(c.0)));
+        w.counts(s.cards, v.looking().iter().map(|c| usize::from(c.0)));
         w.one(t.looking.len() as f32);
         let looked = t.looked.map(|d| match d {
             Deck::Seat(x) => rel(usize::from(x)),
             Deck::Central => n,
         });
-        w.marks(n + 1, looked.into_iter());
-        w.marks(s.cards, t.discard.iter().map(|c| usize::from(c.0)));
+        w.flags(n + 1, looked.into_iter());
+        w.counts(s.cards, t.discard.iter().map(|c| usize::from(c.0)));
         let used = |k: usize| t.used.get(k / 64).is_some_and(|u| u & (1 << (k % 64)) != 0);
-        w.marks(s.tokens, (0..s.tokens).filter(|&k| used(k)));
+        w.flags(s.tokens, (0..s.tokens).filter(|&k| used(k)));
         w.one(f32::from(t.used_any));
         w.one(f32::from(t.used_coin));
         w.one(t.turns as f32);
         for r in 0..n {
             let seat = (me + r) % n;
             let city = &t.cities[seat];
-            w.marks(
+            w.flags(
                 s.wonders,
                 t.wonders.get(seat).map(|&x| usize::from(x)).into_iter(),
             );
             let built = t.built.get(seat).copied().unwrap_or(0);
-            w.marks(s.stages, (0..s.stages).filter(|&i| built & (1 << i) != 0));
-            w.marks(s.cards, city.cards.iter().map(|c| usize::from(c.0)));
+            w.flags(s.stages, (0..s.stages).filter(|&i| built & (1 << i) != 0));
+            w.counts(s.cards, city.cards.iter().map(|c| usize::from(c.0)));
             let held = t.tokens.get(seat).map_or(&[][..], |k| &k[..]);
-            w.marks(s.tokens, held.iter().map(|&k| usize::from(k)));
+            w.counts(s.tokens, held.iter().map(|&k| usize::from(k)));
             let res = city.own.fixed.iter().map(|&x| f32::from(x));
             w.values(s.resources, res.enumerate());
             w.one(city.coins as f32);
@@ -334,7 +349,7 @@ impl Observe for Architects {
             w.values(s.symbols, science.enumerate());
             w.one(city.vp.iter().sum::<i32>() as f32);
             w.one(t.decks.get(seat).map_or(0, Vec::len) as f32);
-            w.marks(s.cards, v.top(seat).map(|c| usize::from(c.0)).into_iter());
+            w.flags(s.cards, v.top(seat).map(|c| usize::from(c.0)).into_iter());
         }
         debug_assert_eq!(w.at, s.len());
     }

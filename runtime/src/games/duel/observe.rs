@@ -175,6 +175,15 @@ impl Sizes {
         v
     }
 
+    /// The slots of a figure, as a bit set.
+    fn all_slots(&self) -> u32 {
+        if self.slots >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.slots) - 1
+        }
+    }
+
     fn len(&self) -> usize {
         let s = self;
         PHASES
@@ -188,15 +197,17 @@ impl Sizes {
     }
 }
 
-/// Writes ranges of an observation one after the other, into numbers
-/// set to zero first; a write past the end of `out` is dropped.
+/// Writes the parts of an observation one after the other, into numbers
+/// all set to zero first: the few that are not, stored (a flag, a value)
+/// rather than added where they can be, since a number read back just
+/// after the fill waits for it. A write past the end of `out` is dropped.
 struct Writer<'o> {
     out: &'o mut [f32],
     at: usize,
 }
 
 impl Writer<'_> {
-    /// Adds `x` to the `i`-th number of the next part (`i` below its length).
+    /// Adds `x` to the `i`-th number of the current part.
     #[inline]
     fn add(&mut self, i: usize, x: f32) {
         if let Some(o) = self.out.get_mut(self.at + i) {
@@ -204,36 +215,49 @@ impl Writer<'_> {
         }
     }
 
-    /// Ends a part of `len` numbers.
+    /// Sets the `i`-th number of the current part to `x`.
     #[inline]
-    fn skip(&mut self, len: usize) {
-        self.at += len;
+    fn set(&mut self, i: usize, x: f32) {
+        if let Some(o) = self.out.get_mut(self.at + i) {
+            *o = x;
+        }
     }
 
     /// One number.
     #[inline]
     fn one(&mut self, x: f32) {
-        self.add(0, x);
-        self.skip(1);
+        self.set(0, x);
+        self.at += 1;
+    }
+
+    /// A part of `len` numbers, 1 at the indices of `ids` (those past `len`
+    /// left out), 0 elsewhere.
+    #[inline]
+    fn flags(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+        for i in ids.filter(|&i| i < len) {
+            self.set(i, 1.0);
+        }
+        self.at += len;
     }
 
     /// A part of `len` numbers counting the indices of `ids` (those past
     /// `len` left out).
     #[inline]
-    fn marks(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+    fn counts(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
         for i in ids.filter(|&i| i < len) {
             self.add(i, 1.0);
         }
-        self.skip(len);
+        self.at += len;
     }
 
-    /// A part of `len` numbers, the `i`-th `x` for each `(i, x)` of `values`.
+    /// A part of `len` numbers, `x` at `i` for each `(i, x)` of `values`
+    /// (each `i` once).
     #[inline]
     fn values(&mut self, len: usize, values: impl Iterator<Item = (usize, f32)>) {
         for (i, x) in values.filter(|&(i, _)| i < len) {
-            self.add(i, x);
+            self.set(i, x);
         }
-        self.skip(len);
+        self.at += len;
     }
 }
 
@@ -268,9 +292,9 @@ impl Observe for Duel {
             Phase::Starter { chooser } => (6, Some(chooser)),
             Phase::Over => (7, None),
         };
-        w.marks(PHASES, std::iter::once(code));
-        w.marks(s.ages, usize::from(v.age()).checked_sub(1).into_iter());
-        w.marks(2, decider.map(|d| usize::from(d != me)).into_iter());
+        w.flags(PHASES, std::iter::once(code));
+        w.flags(s.ages, usize::from(v.age()).checked_sub(1).into_iter());
+        w.flags(2, decider.map(|d| usize::from(d != me)).into_iter());
         w.one(f32::from(u8::from(v.current() == me)));
         w.one(f32::from(u8::from(v.again())));
         let pawn = v.track().pawn;
@@ -280,47 +304,52 @@ impl Observe for Duel {
             let city = &v.cities()[seat];
             w.one(city.coins as f32);
             w.one(city.shields as f32);
-            w.one(city.vp.iter().sum::<i32>() as f32);
+            let cats = self.info.categories.len().min(city.vp.len());
+            w.one(city.vp[..cats].iter().sum::<i32>() as f32);
             let side = looted >> (8 * seat);
-            w.marks(s.looted, (0..s.looted).filter(|&i| side & (1 << i) != 0));
-            w.marks(s.tokens, v.tokens(seat).iter().map(|&k| usize::from(k)));
-            w.marks(s.wonders, v.wonders(seat).iter().map(|&x| usize::from(x)));
-            w.marks(s.wonders, v.built(seat).iter().map(|&x| usize::from(x)));
+            w.flags(s.looted, (0..s.looted).filter(|&i| side & (1 << i) != 0));
+            w.flags(s.tokens, v.tokens(seat).iter().map(|&k| usize::from(k)));
+            w.flags(s.wonders, v.wonders(seat).iter().map(|&x| usize::from(x)));
+            w.flags(s.wonders, v.built(seat).iter().map(|&x| usize::from(x)));
             let fixed = city.own.fixed.iter().map(|&n| f32::from(n));
             w.values(s.resources, fixed.enumerate());
-            let choices = city.own.choices.iter().flat_map(|c| {
-                (0..s.resources)
-                    .filter(move |&r| c.options.0 & (1 << r) != 0)
-                    .map(move |r| (r, f32::from(c.amount)))
-            });
-            w.values(s.resources, choices);
+            let mut may = [0u32; crate::engine::payment::MAX_RES];
+            for c in &city.own.choices {
+                for (r, m) in may.iter_mut().enumerate() {
+                    if c.options.0 & (1 << r) != 0 {
+                        *m += u32::from(c.amount);
+                    }
+                }
+            }
+            w.values(s.resources, may.iter().map(|&m| m as f32).enumerate());
             let science = city.science.iter().map(|&n| f32::from(n));
             w.values(s.symbols, science.enumerate());
-            w.marks(s.cards, city.cards.iter().map(|c| usize::from(c.0)));
+            w.flags(s.cards, city.cards.iter().map(|c| usize::from(c.0)));
         }
-        let (present, open) = (v.present(), v.accessible());
-        let up = |slot: usize| v.card_at(slot).map(|c| (slot, usize::from(c.0)));
-        let laid = (0..s.slots).filter(|&i| present & (1 << i) != 0);
-        w.marks(
-            s.cards,
-            laid.clone()
-                .filter(|&i| open & (1 << i) != 0)
-                .filter_map(up)
-                .map(|(_, c)| c),
-        );
-        w.marks(
-            s.cards,
-            laid.clone()
-                .filter(|&i| open & (1 << i) == 0)
-                .filter_map(up)
-                .map(|(_, c)| c),
-        );
-        w.marks(s.slots, laid.clone().filter_map(up).map(|(i, _)| i));
-        w.marks(s.slots, laid.filter(|&i| v.card_at(i).is_none()));
-        w.marks(s.cards, v.discard().iter().map(|c| usize::from(c.0)));
-        w.marks(s.tokens, v.board_tokens().iter().map(|&k| usize::from(k)));
-        w.marks(s.wonders, v.draft().iter().map(|&x| usize::from(x)));
-        w.marks(s.tokens, v.drawn_tokens().iter().map(|&k| usize::from(k)));
+        // The layout in one pass over the slots holding a card: by card,
+        // face up and accessible (`+0`) or covered (`+C`); by slot, face up
+        // (`+2C`) or face down (`+2C + L`).
+        let (c, l) = (s.cards, s.slots);
+        let mut laid = v.present() & s.all_slots();
+        let open = v.accessible();
+        while laid != 0 {
+            let i = laid.trailing_zeros() as usize;
+            laid &= laid - 1;
+            match v.card_at(i) {
+                Some(card) if usize::from(card.0) < c => {
+                    let covered = usize::from(open & (1 << i) == 0);
+                    w.set(covered * c + usize::from(card.0), 1.0);
+                    w.set(2 * c + i, 1.0);
+                }
+                Some(_) => w.set(2 * c + i, 1.0),
+                None => w.set(2 * c + l + i, 1.0),
+            }
+        }
+        w.at += 2 * c + 2 * l;
+        w.counts(s.cards, v.discard().iter().map(|c| usize::from(c.0)));
+        w.flags(s.tokens, v.board_tokens().iter().map(|&k| usize::from(k)));
+        w.flags(s.wonders, v.draft().iter().map(|&x| usize::from(x)));
+        w.flags(s.tokens, v.drawn_tokens().iter().map(|&k| usize::from(k)));
         debug_assert_eq!(w.at, s.len());
     }
 }
