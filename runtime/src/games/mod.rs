@@ -325,6 +325,9 @@ struct TableOps<G: Game> {
 /// A game stepped by action numbers, borrowing its rules.
 type EnvOf<'a> = Result<Box<dyn Env + 'a>, SetupError>;
 
+/// A game of a family stepped by action numbers, started from its rules.
+type EnvFn<G> = for<'a> fn(&'a G, Bots<G>, &Setup) -> EnvOf<'a>;
+
 /// A family's rules behind [`AnyGame`], with the capabilities it has:
 /// [`Rules::new`] needs only [`Game`] and its [`Statistics`] (it plays,
 /// simulates, balances and replays with the random and search bots,
@@ -340,7 +343,7 @@ pub struct Rules<G: Game> {
     story: Option<StoryOps<G>>,
     scenarios: Option<fn(&G, &str) -> Run>,
     tables: Option<TableOps<G>>,
-    envs: Option<for<'a> fn(&'a G, Bots<G>, &Setup) -> EnvOf<'a>>,
+    envs: Option<EnvFn<G>>,
 }
 
 impl<G: Game> Rules<G> {
