@@ -11,7 +11,7 @@ mod duel {
     use std::collections::HashSet;
 
     use sevenw_runtime::engine::rng::{Rng, derive};
-    use sevenw_runtime::env::Observe;
+    use sevenw_runtime::env::{Batch, Observe, Out};
     use sevenw_runtime::game::{Game, Setup};
     use sevenw_runtime::games::Library;
     use sevenw_runtime::games::duel::Duel;
@@ -171,13 +171,73 @@ mod duel {
         }
         assert!(ends[1] > 0, "somebody won: {ends:?}");
     }
+
+    /// Games stepped together: the rows are those of each game's env, a
+    /// finished game starts again, and the threads change nothing.
+    #[test]
+    fn a_batch_steps_games_together() {
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib.rules(sevenw_cards::game("duel").unwrap()).unwrap();
+        let setup = Setup::seeded(0);
+        let make = || rules.env(&setup);
+        let run = |threads| {
+            let mut b = Batch::new(6, 77, threads, &make).unwrap();
+            let (l, a, games) = (b.observation_len(), b.num_actions(), b.games());
+            let mut obs = vec![f32::NAN; games * l];
+            let mut masks = vec![9u8; games * a];
+            let mut rewards = vec![f32::NAN; games * 2];
+            let mut to_move = vec![-1i64; games];
+            let mut done = vec![9u8; games];
+            let mut ends = 0;
+            let mut all = Vec::new();
+            for step in 0..400u64 {
+                let out = Out {
+                    observations: &mut obs,
+                    masks: &mut masks,
+                    rewards: &mut rewards,
+                    to_move: &mut to_move,
+                    done: &mut done,
+                };
+                if step == 0 {
+                    b.current(out).unwrap();
+                } else {
+                    b.step_random(step, out).unwrap();
+                }
+                for i in 0..games {
+                    let e = b.env(i).unwrap();
+                    let seat = e.to_move().unwrap();
+                    assert_eq!(to_move[i], seat as i64);
+                    let mut want = vec![0.0; l];
+                    e.observe(seat, &mut want);
+                    assert_eq!(&obs[i * l..(i + 1) * l], &want[..]);
+                    let marked: Vec<u32> = (0..a as u32)
+                        .filter(|&x| masks[i * a + x as usize] == 1)
+                        .collect();
+                    let mut legal = e.legal().to_vec();
+                    legal.sort_unstable();
+                    assert_eq!(marked, legal);
+                    let r = &rewards[i * 2..i * 2 + 2];
+                    if done[i] == 1 {
+                        ends += 1;
+                        assert!(r.contains(&1.0) || r == [0.0, 0.0], "{r:?}");
+                    } else {
+                        assert_eq!(r, [0.0, 0.0]);
+                    }
+                }
+                all.extend_from_slice(&obs);
+            }
+            assert!(ends > 0, "a game ended");
+            all
+        };
+        assert!(run(1) == run(2), "the threads change the games");
+    }
 }
 
 mod architects {
     use std::collections::HashSet;
 
     use sevenw_runtime::engine::rng::{Rng, derive};
-    use sevenw_runtime::env::Observe;
+    use sevenw_runtime::env::{Batch, Observe, Out};
     use sevenw_runtime::game::{Game, Setup};
     use sevenw_runtime::games::Library;
     use sevenw_runtime::games::architects::Architects;
@@ -352,5 +412,47 @@ mod architects {
             }
             assert!(winners > 0, "{players} players: nobody won alone");
         }
+    }
+
+    #[test]
+    fn a_batch_steps_games_together() {
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib
+            .rules(sevenw_cards::game("architects").unwrap())
+            .unwrap();
+        let setup = Setup::new(4, 0);
+        let make = || rules.env(&setup);
+        let mut b = Batch::new(5, 3, 2, &make).unwrap();
+        let (l, a, games) = (b.observation_len(), b.num_actions(), b.games());
+        assert_eq!(l, game().observation_len(4));
+        let mut obs = vec![f32::NAN; games * l];
+        let mut masks = vec![9u8; games * a];
+        let mut rewards = vec![f32::NAN; games * 4];
+        let mut to_move = vec![-1i64; games];
+        let mut done = vec![9u8; games];
+        let mut ends = 0;
+        for step in 0..300u64 {
+            let out = Out {
+                observations: &mut obs,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                to_move: &mut to_move,
+                done: &mut done,
+            };
+            b.step_random(step, out).unwrap();
+            for i in 0..games {
+                let e = b.env(i).unwrap();
+                let mut want = vec![0.0; l];
+                e.observe(e.to_move().unwrap(), &mut want);
+                assert_eq!(&obs[i * l..(i + 1) * l], &want[..]);
+                let r = &rewards[i * 4..i * 4 + 4];
+                ends += usize::from(done[i]);
+                assert_eq!(
+                    r.iter().any(|&x| x != 0.0),
+                    done[i] == 1 && r.contains(&1.0)
+                );
+            }
+        }
+        assert!(ends > 0, "a game ended");
     }
 }
