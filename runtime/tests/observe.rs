@@ -14,7 +14,7 @@ mod duel {
     use sevenw_runtime::env::{Batch, Observe, Out};
     use sevenw_runtime::game::{Game, Setup};
     use sevenw_runtime::games::Library;
-    use sevenw_runtime::games::duel::Duel;
+    use sevenw_runtime::games::duel::{self, Duel};
     use sevenw_runtime::table::Refused;
 
     fn game() -> Duel {
@@ -170,6 +170,72 @@ mod duel {
             assert_eq!(obs, observe(&g, &g.start(&setup).unwrap(), 0));
         }
         assert!(ends[1] > 0, "somebody won: {ends:?}");
+    }
+
+    /// The numbers of a part, by name.
+    fn part<'o>(g: &Duel, obs: &'o [f32], name: &str) -> &'o [f32] {
+        let mut at = 0;
+        for p in g.observation_parts(2) {
+            if p.name == name {
+                return &obs[at..at + p.len];
+            }
+            at += p.len;
+        }
+        panic!("no part {name}")
+    }
+
+    #[test]
+    fn the_numbers_say_what_the_parts_mean() {
+        let g = game();
+        let mut s = g.start(&Setup::seeded(8)).unwrap();
+        let mut moves = Vec::new();
+        let drafter = g.to_move(&s).unwrap();
+        let o = observe(&g, &s, drafter);
+        assert_eq!(part(&g, &o, "phase")[0], 1.0, "the draft");
+        assert_eq!(part(&g, &o, "to move"), [1.0, 0.0]);
+        assert_eq!(
+            part(&g, &observe(&g, &s, 1 - drafter), "to move"),
+            [0.0, 1.0]
+        );
+        assert_eq!(part(&g, &o, "draft").iter().sum::<f32>(), 4.0);
+        assert_eq!(part(&g, &o, "me: coins"), [7.0]);
+        assert_eq!(part(&g, &o, "board tokens").iter().sum::<f32>(), 5.0);
+        // Into Age I: 20 cards laid out, 6 accessible, 8 face down.
+        while !matches!(s.phase, duel::Phase::Play) {
+            g.legal_moves(&mut s, &mut moves);
+            g.apply(&mut s, &moves[0]);
+        }
+        for seat in 0..2 {
+            let o = observe(&g, &s, seat);
+            assert_eq!(part(&g, &o, "age"), [1.0, 0.0, 0.0]);
+            assert_eq!(part(&g, &o, "me: wonders").iter().sum::<f32>(), 4.0);
+            assert_eq!(part(&g, &o, "opponent: wonders").iter().sum::<f32>(), 4.0);
+            assert_eq!(part(&g, &o, "accessible").iter().sum::<f32>(), 6.0);
+            assert_eq!(part(&g, &o, "covered").iter().sum::<f32>(), 6.0);
+            assert_eq!(part(&g, &o, "slots up").iter().sum::<f32>(), 12.0);
+            assert_eq!(part(&g, &o, "slots down").iter().sum::<f32>(), 8.0);
+            assert_eq!(part(&g, &o, "pawn"), [0.0]);
+        }
+        // A build moves cards and coins; the pawn is seen from each side.
+        let mut shields = 0;
+        while g.to_move(&s).is_some() && shields == 0 {
+            let seat = g.to_move(&s).unwrap();
+            g.legal_moves(&mut s, &mut moves);
+            g.apply(&mut s, &moves[0]);
+            shields = s.table.cities[seat].shields;
+            let o = observe(&g, &s, seat);
+            assert_eq!(
+                part(&g, &o, "me: cards").iter().sum::<f32>(),
+                s.table.cities[seat].cards.len() as f32
+            );
+            assert_eq!(
+                part(&g, &o, "me: coins"),
+                [s.table.cities[seat].coins as f32]
+            );
+        }
+        let pawn = s.table.track.pawn as f32;
+        assert_eq!(part(&g, &observe(&g, &s, 0), "pawn"), [pawn]);
+        assert_eq!(part(&g, &observe(&g, &s, 1), "pawn"), [-pawn]);
     }
 
     /// Games stepped together: the rows are those of each game's env, a
@@ -411,6 +477,41 @@ mod architects {
                 winners += usize::from(outcome.winners.len() < players);
             }
             assert!(winners > 0, "{players} players: nobody won alone");
+        }
+    }
+
+    #[test]
+    fn seats_go_round_from_the_observer() {
+        let g = game();
+        let n = 5;
+        let s = g.start(&Setup::new(n, 4)).unwrap();
+        let names: Vec<String> = g.observation_parts(n).into_iter().map(|p| p.name).collect();
+        let lens: Vec<usize> = g.observation_parts(n).into_iter().map(|p| p.len).collect();
+        let part = |o: &[f32], name: &str| -> Vec<f32> {
+            let i = names.iter().position(|x| x == name).unwrap();
+            let at: usize = lens[..i].iter().sum();
+            o[at..at + lens[i]].to_vec()
+        };
+        let current = s.table.current;
+        for me in 0..n {
+            let o = observe(&g, &s, me);
+            let mut turn = vec![0.0; n];
+            turn[(current + n - me) % n] = 1.0;
+            assert_eq!(part(&o, "to move"), turn);
+            for r in 0..n {
+                let seat = (me + r) % n;
+                let mut wonder = vec![0.0; 7];
+                wonder[usize::from(s.table.wonders[seat])] = 1.0;
+                assert_eq!(part(&o, &format!("seat +{r}: wonder")), wonder);
+                let deck = &s.table.decks[seat];
+                assert_eq!(part(&o, &format!("seat +{r}: deck")), [deck.len() as f32]);
+                let top = part(&o, &format!("seat +{r}: deck top"));
+                assert_eq!(top[usize::from(deck.last().unwrap().0)], 1.0);
+                assert_eq!(top.iter().sum::<f32>(), 1.0);
+            }
+            assert_eq!(part(&o, "cat"), [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+            assert_eq!(part(&o, "central"), [s.table.central.len() as f32]);
+            assert_eq!(part(&o, "face-up tokens").iter().sum::<f32>(), 3.0);
         }
     }
 

@@ -16,7 +16,12 @@
 //! (`R + Y + 4`), its deck's size and top (`1 + C`).
 //!
 //! Written with no allocation: the numbers set to zero, then the few that
-//! are not.
+//! are not. The view lends its whole table ([`View::table`]): only what
+//! the view compares is read of it (its `PartialEq`: cities, tokens, the
+//! cat, conflicts, the discard pile, the sizes of the decks and the pile),
+//! the tops, the central card seen and the cards looked at through the
+//! view's own accessors, never the cards under a top, the central deck,
+//! the pile or the box.
 
 use sevenw_host::Decks;
 

@@ -5,8 +5,8 @@
 //!
 //! With `C` cards, `W` wonders, `T` progress tokens, `R` resources, `Y`
 //! science symbols, `K` military tokens a side, `L` slots of a figure and
-//! `A` Ages: the phase (8), the Age (`A`), who decides (2), play again
-//! (1), the conflict pawn (1); per seat, me then my opponent, coins,
+//! `A` Ages: the phase (8), the Age (`A`), who decides (2), whether the
+//! card turn is mine (1), play again (1), the conflict pawn (1); per seat, me then my opponent, coins,
 //! shields and points (3), the military tokens on its side applied (`K`),
 //! the progress tokens it holds (`T`), its wonders to build and built
 //! (`2W`), its production (`2R`), its science symbols (`Y`) and the cards
