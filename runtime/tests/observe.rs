@@ -5,7 +5,10 @@
 //! seat sees); the length is the sum of the parts, every number finite;
 //! through `AnyGame::env`, whole games stepped with legal numbers, the
 //! legal numbers those of the legal moves, rewards only at the end, an
-//! illegal number refused and changing nothing, a fork independent.
+//! illegal number refused and changing nothing, a fork independent; a
+//! `Batch` writing each game's rows, the same on one thread or two; and
+//! some numbers read back by their parts' names (Duel's draft and Age I
+//! layout, Architects' seats going round from the observer).
 
 mod duel {
     use std::collections::HashSet;
