@@ -1,10 +1,15 @@
-//! Observations and environments (`runtime/README.md`, "Observations";
-//! `env.rs`): every family's observation is built from a seat's view
-//! alone, so it is the same for every determinization of that seat, at
-//! every decision of seeded random games; it is as long as its parts say,
-//! every number written and finite; a `Stepper` behind `AnyGame::env`
-//! lists the legal moves' numbers, observes and rewards as the game does;
-//! a `Batch` writes the same rows on one thread as on two.
+//! Observations (`env::Observe`, `runtime/README.md`, "Observations") and
+//! games stepped by action numbers (`env::Env`, `env::Batch`), for every
+//! family: at every decision of seeded random games, every seat's
+//! observation of the real state equals its observation of
+//! determinizations for it (fair: built from what the seat sees); the
+//! length is the sum of the parts, every number written and finite;
+//! through `AnyGame::env`, whole games stepped with legal numbers, the
+//! legal numbers those of the legal moves, rewards only at the end, an
+//! illegal number refused and changing nothing, a fork independent; a
+//! `Batch` writing each game's rows, the same on one thread or two; and
+//! some numbers read back by their parts' names (Duel's draft and Age I
+//! layout, Architects' seats going round from the observer).
 
 mod base {
     use std::collections::HashSet;
@@ -340,5 +345,556 @@ mod base {
         assert_eq!(one.env(0).unwrap().decisions().len(), before);
         actions[3] = one.env(3).unwrap().legal()[0];
         one.step(&actions, r1.out()).unwrap();
+    }
+}
+
+mod duel {
+    use std::collections::HashSet;
+
+    use sevenw_runtime::engine::rng::{Rng, derive};
+    use sevenw_runtime::env::{Batch, Observe, Out};
+    use sevenw_runtime::game::{Game, Setup};
+    use sevenw_runtime::games::Library;
+    use sevenw_runtime::games::duel::{self, Duel};
+    use sevenw_runtime::table::Refused;
+
+    fn game() -> Duel {
+        Duel::new(sevenw_cards::game("duel").unwrap()).unwrap()
+    }
+
+    fn observe(g: &Duel, s: &<Duel as Game>::State, seat: usize) -> Vec<f32> {
+        let mut out = vec![f32::NAN; g.observation_len(2)];
+        g.observe(&g.view(s, seat), &mut out);
+        out
+    }
+
+    #[test]
+    fn observations_depend_only_on_the_view() {
+        let g = game();
+        let mut moves = Vec::new();
+        let mut seen = HashSet::new();
+        let mut decisions = 0;
+        for i in 0..100u64 {
+            let setup = Setup::seeded(derive(17, i));
+            let mut s = g.start(&setup).unwrap();
+            let mut play = Rng::new(derive(setup.seed, 1));
+            let mut ply = 0u64;
+            while g.to_move(&s).is_some() {
+                let mine = [observe(&g, &s, 0), observe(&g, &s, 1)];
+                assert_ne!(mine[0], mine[1], "game {i}, ply {ply}: both seats alike");
+                for (seat, real) in mine.iter().enumerate() {
+                    assert!(real.iter().all(|x| x.is_finite()));
+                    for k in 0..3 {
+                        let mut rng = Rng::new(derive(derive(i, ply), k));
+                        let d = g.determinize(&s, seat, &mut rng);
+                        assert_eq!(
+                            &observe(&g, &d, seat),
+                            real,
+                            "game {i}, ply {ply}, seat {seat}: the observation shows hidden things"
+                        );
+                    }
+                    seen.insert(real.iter().map(|x| x.to_bits()).collect::<Vec<u32>>());
+                }
+                g.legal_moves(&mut s, &mut moves);
+                let mv = moves[play.below(moves.len())];
+                g.apply(&mut s, &mv);
+                ply += 1;
+                decisions += 1;
+            }
+        }
+        // Observations follow the game: nearly every one differs.
+        assert!(
+            seen.len() > decisions * 3 / 2,
+            "{} observations for {decisions} decisions",
+            seen.len()
+        );
+    }
+
+    #[test]
+    fn the_parts_make_the_observation() {
+        let g = game();
+        let parts = g.observation_parts(2);
+        let len: usize = parts.iter().map(|p| p.len).sum();
+        assert_eq!(len, g.observation_len(2));
+        assert!(parts.iter().all(|p| p.len > 0 && !p.meaning.is_empty()));
+        let names: HashSet<&str> = parts.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names.len(), parts.len(), "names are unique");
+        // The shipped tables: 73 cards, 12 wonders, 10 tokens, 5
+        // resources, 7 symbols, 2 military tokens a side, 20 slots, 3 Ages.
+        assert_eq!(
+            len,
+            8 + 3 + 5 + 2 * (3 + 2 + 10 + 24 + 10 + 7 + 73) + 3 * 73 + 40 + 20 + 12
+        );
+        let s = g.start(&Setup::seeded(3)).unwrap();
+        let mut out = vec![f32::NAN; len];
+        g.observe(&g.view(&s, 1), &mut out);
+        assert!(out.iter().all(|x| x.is_finite()));
+    }
+
+    #[test]
+    fn whole_games_step_by_numbers() {
+        let g = game();
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib.rules(sevenw_cards::game("duel").unwrap()).unwrap();
+        let (mut moves, mut obs, mut other) = (Vec::new(), Vec::new(), Vec::new());
+        let mut ends = [0; 3];
+        for i in 0..20u64 {
+            let setup = Setup::seeded(derive(29, i));
+            let mut env = rules.env(&setup).unwrap();
+            let mut s = g.start(&setup).unwrap();
+            let n = env.observation_len();
+            assert_eq!(n, g.observation_len(2));
+            assert_eq!(env.observation_parts(), g.observation_parts(2));
+            assert_eq!(env.num_actions(), g.num_actions());
+            obs.resize(n, 0.0);
+            other.resize(n, 0.0);
+            let mut rewards = [f32::NAN; 2];
+            let mut rng = Rng::new(setup.seed);
+            let mut steps = 0;
+            while let Some(seat) = g.to_move(&s) {
+                assert_eq!(env.to_move(), Some(seat));
+                g.legal_moves(&mut s, &mut moves);
+                let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
+                assert_eq!(env.legal(), &want[..]);
+                for seat in 0..2 {
+                    env.observe(seat, &mut obs);
+                    assert_eq!(obs, observe(&g, &s, seat));
+                }
+                env.rewards(&mut rewards);
+                assert_eq!(rewards, [0.0, 0.0]);
+                // An illegal number is refused and changes nothing.
+                let bad = (0..=env.num_actions()).find(|a| !want.contains(a)).unwrap();
+                env.observe(seat, &mut obs);
+                assert_eq!(env.step(bad), Err(Refused::NotLegal { action: bad }));
+                env.observe(seat, &mut other);
+                assert_eq!(obs, other);
+                assert_eq!(env.legal(), &want[..]);
+                assert_eq!(env.decisions().len(), steps);
+                let k = rng.below(want.len());
+                if steps % 10 == 3 {
+                    // A fork goes its own way.
+                    let mut fork = env.fork();
+                    fork.observe(seat, &mut other);
+                    assert_eq!(obs, other);
+                    fork.step(want[(k + 1) % want.len()]).unwrap();
+                    assert_eq!(fork.decisions().len(), steps + 1);
+                    env.observe(seat, &mut other);
+                    assert_eq!(obs, other);
+                    assert_eq!(env.legal(), &want[..]);
+                    assert_eq!(env.decisions().len(), steps);
+                }
+                env.step(want[k]).unwrap();
+                g.apply(&mut s, &moves[k]);
+                steps += 1;
+            }
+            assert_eq!(env.to_move(), None);
+            assert!(env.legal().is_empty());
+            assert_eq!(env.step(0), Err(Refused::Over));
+            let outcome = env.outcome().expect("over");
+            assert_eq!(outcome, g.outcome(&s));
+            env.rewards(&mut rewards);
+            for (seat, r) in rewards.iter().enumerate() {
+                let want = match outcome.winners.len() {
+                    2 => 0.0,
+                    _ if outcome.winners.contains(&seat) => 1.0,
+                    _ => -1.0,
+                };
+                assert_eq!(*r, want, "seat {seat}: {outcome:?}");
+            }
+            ends[outcome.winners.len().min(2)] += 1;
+            env.observe(0, &mut obs);
+            assert!(obs.iter().all(|x| x.is_finite()));
+            // A reset starts again.
+            env.reset(setup.seed).unwrap();
+            assert_eq!(env.decisions().len(), 0);
+            env.observe(0, &mut obs);
+            assert_eq!(obs, observe(&g, &g.start(&setup).unwrap(), 0));
+        }
+        assert!(ends[1] > 0, "somebody won: {ends:?}");
+    }
+
+    /// The numbers of a part, by name.
+    fn part<'o>(g: &Duel, obs: &'o [f32], name: &str) -> &'o [f32] {
+        let mut at = 0;
+        for p in g.observation_parts(2) {
+            if p.name == name {
+                return &obs[at..at + p.len];
+            }
+            at += p.len;
+        }
+        panic!("no part {name}")
+    }
+
+    #[test]
+    fn the_numbers_say_what_the_parts_mean() {
+        let g = game();
+        let mut s = g.start(&Setup::seeded(8)).unwrap();
+        let mut moves = Vec::new();
+        let drafter = g.to_move(&s).unwrap();
+        let o = observe(&g, &s, drafter);
+        assert_eq!(part(&g, &o, "phase")[0], 1.0, "the draft");
+        assert_eq!(part(&g, &o, "to move"), [1.0, 0.0]);
+        assert_eq!(
+            part(&g, &observe(&g, &s, 1 - drafter), "to move"),
+            [0.0, 1.0]
+        );
+        assert_eq!(part(&g, &o, "draft").iter().sum::<f32>(), 4.0);
+        assert_eq!(part(&g, &o, "me: coins"), [7.0]);
+        assert_eq!(part(&g, &o, "board tokens").iter().sum::<f32>(), 5.0);
+        // Into Age I: 20 cards laid out, 6 accessible, 8 face down.
+        while !matches!(s.phase, duel::Phase::Play) {
+            g.legal_moves(&mut s, &mut moves);
+            g.apply(&mut s, &moves[0]);
+        }
+        for seat in 0..2 {
+            let o = observe(&g, &s, seat);
+            assert_eq!(part(&g, &o, "age"), [1.0, 0.0, 0.0]);
+            assert_eq!(part(&g, &o, "me: wonders").iter().sum::<f32>(), 4.0);
+            assert_eq!(part(&g, &o, "opponent: wonders").iter().sum::<f32>(), 4.0);
+            assert_eq!(part(&g, &o, "accessible").iter().sum::<f32>(), 6.0);
+            assert_eq!(part(&g, &o, "covered").iter().sum::<f32>(), 6.0);
+            assert_eq!(part(&g, &o, "slots up").iter().sum::<f32>(), 12.0);
+            assert_eq!(part(&g, &o, "slots down").iter().sum::<f32>(), 8.0);
+            assert_eq!(part(&g, &o, "pawn"), [0.0]);
+        }
+        // A build moves cards and coins; the pawn is seen from each side.
+        let mut shields = 0;
+        while g.to_move(&s).is_some() && shields == 0 {
+            let seat = g.to_move(&s).unwrap();
+            g.legal_moves(&mut s, &mut moves);
+            g.apply(&mut s, &moves[0]);
+            shields = s.table.cities[seat].shields;
+            let o = observe(&g, &s, seat);
+            assert_eq!(
+                part(&g, &o, "me: cards").iter().sum::<f32>(),
+                s.table.cities[seat].cards.len() as f32
+            );
+            assert_eq!(
+                part(&g, &o, "me: coins"),
+                [s.table.cities[seat].coins as f32]
+            );
+        }
+        let pawn = s.table.track.pawn as f32;
+        assert_eq!(part(&g, &observe(&g, &s, 0), "pawn"), [pawn]);
+        assert_eq!(part(&g, &observe(&g, &s, 1), "pawn"), [-pawn]);
+    }
+
+    /// Games stepped together: the rows are those of each game's env, a
+    /// finished game starts again, and the threads change nothing.
+    #[test]
+    fn a_batch_steps_games_together() {
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib.rules(sevenw_cards::game("duel").unwrap()).unwrap();
+        let setup = Setup::seeded(0);
+        let make = || rules.env(&setup);
+        let run = |threads| {
+            let mut b = Batch::new(6, 77, threads, &make).unwrap();
+            let (l, a, games) = (b.observation_len(), b.num_actions(), b.games());
+            let mut obs = vec![f32::NAN; games * l];
+            let mut masks = vec![9u8; games * a];
+            let mut rewards = vec![f32::NAN; games * 2];
+            let mut to_move = vec![-1i64; games];
+            let mut done = vec![9u8; games];
+            let mut ends = 0;
+            let mut all = Vec::new();
+            for step in 0..400u64 {
+                let out = Out {
+                    observations: &mut obs,
+                    masks: &mut masks,
+                    rewards: &mut rewards,
+                    to_move: &mut to_move,
+                    done: &mut done,
+                };
+                if step == 0 {
+                    b.current(out).unwrap();
+                } else {
+                    b.step_random(step, out).unwrap();
+                }
+                for i in 0..games {
+                    let e = b.env(i).unwrap();
+                    let seat = e.to_move().unwrap();
+                    assert_eq!(to_move[i], seat as i64);
+                    let mut want = vec![0.0; l];
+                    e.observe(seat, &mut want);
+                    assert_eq!(&obs[i * l..(i + 1) * l], &want[..]);
+                    let marked: Vec<u32> = (0..a as u32)
+                        .filter(|&x| masks[i * a + x as usize] == 1)
+                        .collect();
+                    let mut legal = e.legal().to_vec();
+                    legal.sort_unstable();
+                    assert_eq!(marked, legal);
+                    let r = &rewards[i * 2..i * 2 + 2];
+                    if done[i] == 1 {
+                        ends += 1;
+                        assert!(r.contains(&1.0) || r == [0.0, 0.0], "{r:?}");
+                    } else {
+                        assert_eq!(r, [0.0, 0.0]);
+                    }
+                }
+                all.extend_from_slice(&obs);
+            }
+            assert!(ends > 0, "a game ended");
+            all
+        };
+        assert!(run(1) == run(2), "the threads change the games");
+    }
+}
+
+mod architects {
+    use std::collections::HashSet;
+
+    use sevenw_runtime::engine::rng::{Rng, derive};
+    use sevenw_runtime::env::{Batch, Observe, Out};
+    use sevenw_runtime::game::{Game, Setup};
+    use sevenw_runtime::games::Library;
+    use sevenw_runtime::games::architects::Architects;
+    use sevenw_runtime::table::Refused;
+
+    fn game() -> Architects {
+        Architects::new(sevenw_cards::game("architects").unwrap()).unwrap()
+    }
+
+    fn observe(g: &Architects, s: &<Architects as Game>::State, seat: usize) -> Vec<f32> {
+        let mut out = vec![f32::NAN; g.observation_len(g.seats(s))];
+        g.observe(&g.view(s, seat), &mut out);
+        out
+    }
+
+    #[test]
+    fn observations_depend_only_on_the_view() {
+        let g = game();
+        let mut moves = Vec::new();
+        for (players, games) in [(2, 12u64), (3, 8), (5, 5), (7, 4)] {
+            let mut seen = HashSet::new();
+            let mut decisions = 0;
+            for i in 0..games {
+                let setup = Setup::new(players, derive(41 + players as u64, i));
+                let mut s = g.start(&setup).unwrap();
+                let mut play = Rng::new(derive(setup.seed, 1));
+                let mut ply = 0u64;
+                while g.to_move(&s).is_some() {
+                    let all: Vec<Vec<f32>> = (0..players).map(|p| observe(&g, &s, p)).collect();
+                    for (seat, real) in all.iter().enumerate() {
+                        assert!(real.iter().all(|x| x.is_finite()));
+                        assert!(
+                            all[..seat].iter().all(|o| o != real),
+                            "{players} players, game {i}, ply {ply}: two seats alike"
+                        );
+                        for k in 0..3 {
+                            let mut rng = Rng::new(derive(derive(i, ply), k));
+                            let d = g.determinize(&s, seat, &mut rng);
+                            assert_eq!(
+                                &observe(&g, &d, seat),
+                                real,
+                                "{players} players, game {i}, ply {ply}, seat {seat}: \
+                                 the observation shows hidden things"
+                            );
+                        }
+                        seen.insert(real.iter().map(|x| x.to_bits()).collect::<Vec<u32>>());
+                    }
+                    g.legal_moves(&mut s, &mut moves);
+                    let mv = moves[play.below(moves.len())];
+                    g.apply(&mut s, &mv);
+                    ply += 1;
+                    decisions += 1;
+                }
+            }
+            assert!(
+                seen.len() > decisions * players * 9 / 10,
+                "{players} players: {} observations for {decisions} decisions",
+                seen.len()
+            );
+        }
+    }
+
+    #[test]
+    fn the_parts_make_the_observation() {
+        let g = game();
+        for players in 2..=7 {
+            let parts = g.observation_parts(players);
+            let len: usize = parts.iter().map(|p| p.len).sum();
+            assert_eq!(len, g.observation_len(players));
+            assert!(parts.iter().all(|p| p.len > 0 && !p.meaning.is_empty()));
+            let names: HashSet<&str> = parts.iter().map(|p| p.name.as_str()).collect();
+            assert_eq!(names.len(), parts.len(), "names are unique");
+            // The shipped tables: 14 cards, 14 tokens, 7 wonders of at
+            // most 5 stages, 5 resources, 3 symbols.
+            let n = players;
+            assert_eq!(
+                len,
+                6 + 5
+                    + n
+                    + (n + 1)
+                    + 3
+                    + 15
+                    + 15
+                    + (14 + 1 + n + 1)
+                    + 14
+                    + 16
+                    + 1
+                    + n * (7 + 5 + 28 + 14 + 5 + 3 + 5)
+            );
+            let s = g.start(&Setup::new(players, 3)).unwrap();
+            let mut out = vec![f32::NAN; len];
+            g.observe(&g.view(&s, players - 1), &mut out);
+            assert!(out.iter().all(|x| x.is_finite()));
+        }
+    }
+
+    #[test]
+    fn whole_games_step_by_numbers() {
+        let g = game();
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib
+            .rules(sevenw_cards::game("architects").unwrap())
+            .unwrap();
+        let (mut moves, mut obs, mut other) = (Vec::new(), Vec::new(), Vec::new());
+        for (players, games) in [(2, 6u64), (3, 4), (5, 3), (7, 3)] {
+            let mut winners = 0;
+            for i in 0..games {
+                let setup = Setup::new(players, derive(53 + players as u64, i));
+                let mut env = rules.env(&setup).unwrap();
+                let mut s = g.start(&setup).unwrap();
+                let n = env.observation_len();
+                assert_eq!(env.seats(), players);
+                assert_eq!(n, g.observation_len(players));
+                assert_eq!(env.observation_parts(), g.observation_parts(players));
+                obs.resize(n, 0.0);
+                other.resize(n, 0.0);
+                let mut rewards = vec![f32::NAN; players];
+                let mut rng = Rng::new(setup.seed);
+                let mut steps = 0;
+                while let Some(seat) = g.to_move(&s) {
+                    assert_eq!(env.to_move(), Some(seat));
+                    g.legal_moves(&mut s, &mut moves);
+                    let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
+                    assert_eq!(env.legal(), &want[..]);
+                    for p in 0..players {
+                        env.observe(p, &mut obs);
+                        assert_eq!(obs, observe(&g, &s, p));
+                    }
+                    env.rewards(&mut rewards);
+                    assert!(rewards.iter().all(|&r| r == 0.0));
+                    let bad = (0..=env.num_actions()).find(|a| !want.contains(a)).unwrap();
+                    env.observe(seat, &mut obs);
+                    assert_eq!(env.step(bad), Err(Refused::NotLegal { action: bad }));
+                    env.observe(seat, &mut other);
+                    assert_eq!(obs, other);
+                    assert_eq!(env.legal(), &want[..]);
+                    assert_eq!(env.decisions().len(), steps);
+                    let k = rng.below(want.len());
+                    if steps % 7 == 2 {
+                        let mut fork = env.fork();
+                        fork.observe(seat, &mut other);
+                        assert_eq!(obs, other);
+                        fork.step(want[(k + 1) % want.len()]).unwrap();
+                        fork.step_index(0);
+                        assert!(fork.decisions().len() > steps);
+                        env.observe(seat, &mut other);
+                        assert_eq!(obs, other);
+                        assert_eq!(env.legal(), &want[..]);
+                        assert_eq!(env.decisions().len(), steps);
+                    }
+                    env.step(want[k]).unwrap();
+                    g.apply(&mut s, &moves[k]);
+                    steps += 1;
+                }
+                assert_eq!(env.to_move(), None);
+                assert!(env.legal().is_empty());
+                assert_eq!(env.step(0), Err(Refused::Over));
+                let outcome = env.outcome().expect("over");
+                assert_eq!(outcome, g.outcome(&s));
+                env.rewards(&mut rewards);
+                for (seat, r) in rewards.iter().enumerate() {
+                    let want = if outcome.winners.len() == players {
+                        0.0
+                    } else if outcome.winners.contains(&seat) {
+                        1.0
+                    } else {
+                        -1.0
+                    };
+                    assert_eq!(*r, want, "seat {seat}: {outcome:?}");
+                }
+                winners += usize::from(outcome.winners.len() < players);
+            }
+            assert!(winners > 0, "{players} players: nobody won alone");
+        }
+    }
+
+    #[test]
+    fn seats_go_round_from_the_observer() {
+        let g = game();
+        let n = 5;
+        let s = g.start(&Setup::new(n, 4)).unwrap();
+        let names: Vec<String> = g.observation_parts(n).into_iter().map(|p| p.name).collect();
+        let lens: Vec<usize> = g.observation_parts(n).into_iter().map(|p| p.len).collect();
+        let part = |o: &[f32], name: &str| -> Vec<f32> {
+            let i = names.iter().position(|x| x == name).unwrap();
+            let at: usize = lens[..i].iter().sum();
+            o[at..at + lens[i]].to_vec()
+        };
+        let current = s.table.current;
+        for me in 0..n {
+            let o = observe(&g, &s, me);
+            let mut turn = vec![0.0; n];
+            turn[(current + n - me) % n] = 1.0;
+            assert_eq!(part(&o, "to move"), turn);
+            for r in 0..n {
+                let seat = (me + r) % n;
+                let mut wonder = vec![0.0; 7];
+                wonder[usize::from(s.table.wonders[seat])] = 1.0;
+                assert_eq!(part(&o, &format!("seat +{r}: wonder")), wonder);
+                let deck = &s.table.decks[seat];
+                assert_eq!(part(&o, &format!("seat +{r}: deck")), [deck.len() as f32]);
+                let top = part(&o, &format!("seat +{r}: deck top"));
+                assert_eq!(top[usize::from(deck.last().unwrap().0)], 1.0);
+                assert_eq!(top.iter().sum::<f32>(), 1.0);
+            }
+            assert_eq!(part(&o, "cat"), [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+            assert_eq!(part(&o, "central"), [s.table.central.len() as f32]);
+            assert_eq!(part(&o, "face-up tokens").iter().sum::<f32>(), 3.0);
+        }
+    }
+
+    #[test]
+    fn a_batch_steps_games_together() {
+        let lib = Library::shipped(sevenw_cards::GAMES);
+        let rules = lib
+            .rules(sevenw_cards::game("architects").unwrap())
+            .unwrap();
+        let setup = Setup::new(4, 0);
+        let make = || rules.env(&setup);
+        let mut b = Batch::new(5, 3, 2, &make).unwrap();
+        let (l, a, games) = (b.observation_len(), b.num_actions(), b.games());
+        assert_eq!(l, game().observation_len(4));
+        let mut obs = vec![f32::NAN; games * l];
+        let mut masks = vec![9u8; games * a];
+        let mut rewards = vec![f32::NAN; games * 4];
+        let mut to_move = vec![-1i64; games];
+        let mut done = vec![9u8; games];
+        let mut ends = 0;
+        for step in 0..300u64 {
+            let out = Out {
+                observations: &mut obs,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                to_move: &mut to_move,
+                done: &mut done,
+            };
+            b.step_random(step, out).unwrap();
+            for i in 0..games {
+                let e = b.env(i).unwrap();
+                let mut want = vec![0.0; l];
+                e.observe(e.to_move().unwrap(), &mut want);
+                assert_eq!(&obs[i * l..(i + 1) * l], &want[..]);
+                let r = &rewards[i * 4..i * 4 + 4];
+                ends += usize::from(done[i]);
+                assert_eq!(
+                    r.iter().any(|&x| x != 0.0),
+                    done[i] == 1 && r.contains(&1.0)
+                );
+            }
+        }
+        assert!(ends > 0, "a game ended");
     }
 }

@@ -54,27 +54,8 @@ impl std::fmt::Debug for Family {
 }
 
 /// A family with every capability: a greedy bot, invariants, sheets, a
-/// story and scenarios.
-fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + 'static>(
-    g: Result<G, crate::engine::vocab::VocabError>,
-) -> Result<Box<dyn AnyGame>, String> {
-    g.map(|g| {
-        Box::new(
-            Rules::new(g)
-                .with_greedy()
-                .with_invariants()
-                .with_sheets()
-                .with_story()
-                .with_scenarios()
-                .with_table(),
-        ) as Box<dyn AnyGame>
-    })
-    .map_err(|e| e.to_string())
-}
-
-/// [`full`], with environments: a family that observes
-/// ([`Rules::with_env`]).
-fn full_env<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + Observe + 'static>(
+/// story, scenarios, tables and environments.
+fn full<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + Observe + 'static>(
     g: Result<G, crate::engine::vocab::VocabError>,
 ) -> Result<Box<dyn AnyGame>, String> {
     g.map(|g| {
@@ -96,7 +77,7 @@ fn full_env<G: Judge + Invariants + Sheets + Narrate + Scenarios + Show + Observ
 pub const SHIPPED: &[Family] = &[
     Family {
         name: "base",
-        load: |info| full_env(base::Base::new(info)),
+        load: |info| full(base::Base::new(info)),
         schemas: || {
             vec![
                 (

@@ -40,6 +40,7 @@
 //! - `turn`: carrying out a turn, its effects, conflicts and battles;
 //! - `score`: scoring and the result;
 //! - `view`: what one seat sees, and the masked state of previews;
+//! - `observe`: what one seat sees as a flat vector of numbers;
 //! - `words`: moves, decks and payments in words;
 //! - `greedy`, `invariants`, `narrate`, `sheet`, `scenario`: the greedy
 //!   bot's judgement, the soak checks, the narration, city sheets and
@@ -50,6 +51,7 @@ mod greedy;
 mod invariants;
 mod moves;
 mod narrate;
+mod observe;
 pub mod scenario;
 mod score;
 pub mod sheet;

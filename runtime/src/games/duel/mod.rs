@@ -34,6 +34,7 @@
 //!   effects and choices, the supremacies;
 //! - `score`: civilian scoring and the result;
 //! - `view`: what one seat sees, and the masked state of previews;
+//! - `observe`: what one seat sees as a flat vector of numbers;
 //! - `greedy`, `invariants`, `narrate`, `sheet`, `scenario`: the greedy
 //!   bot's judgement, the soak checks, the narration, city sheets and
 //!   scenarios.
@@ -44,6 +45,7 @@ mod invariants;
 pub mod layout;
 mod moves;
 mod narrate;
+mod observe;
 pub mod scenario;
 mod score;
 pub mod sheet;

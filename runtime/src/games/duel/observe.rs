@@ -1,0 +1,355 @@
+//! What one seat sees as a flat vector of numbers ([`Observe`]), for
+//! reinforcement learning: built from [`View`] only, the observing seat
+//! first, its length fixed by the tables (`runtime/README.md`,
+//! "Observations", "7 Wonders Duel").
+//!
+//! With `C` cards, `W` wonders, `T` progress tokens, `R` resources, `Y`
+//! science symbols, `K` military tokens a side, `L` slots of a figure and
+//! `A` Ages: the phase (8), the Age (`A`), who decides (2), whether the
+//! card turn is mine (1), play again (1), the conflict pawn (1); per seat, me then my opponent, coins,
+//! shields and points (3), the military tokens on its side applied (`K`),
+//! the progress tokens it holds (`T`), its wonders to build and built
+//! (`2W`), its production (`2R`), its science symbols (`Y`) and the cards
+//! it built (`C`); the layout, by card (face up and accessible, face up and
+//! covered: `2C`) and by slot (face up, face down: `2L`); the discard pile
+//! (`C`), the progress tokens on the board (`T`), the wonders on offer in
+//! the draft (`W`), the tokens drawn for my choice (`T`).
+//!
+//! Face-down cards are only "a card lies face down at this slot". Written
+//! with no allocation: a few hundred numbers set to zero, then the few
+//! that are not.
+
+use crate::env::{Observe, Part};
+
+use super::{Choice, Duel, Phase, View};
+
+/// The phase codes, in the order of the `phase` part.
+const PHASES: usize = 8;
+
+/// The sizes an observation is made of, read from the tables.
+#[derive(Clone, Copy)]
+struct Sizes {
+    cards: usize,
+    wonders: usize,
+    tokens: usize,
+    resources: usize,
+    symbols: usize,
+    looted: usize,
+    slots: usize,
+    ages: usize,
+}
+
+impl Sizes {
+    fn of(d: &Duel) -> Sizes {
+        let info = d.info;
+        Sizes {
+            cards: info.cards.len(),
+            wonders: info.wonders.len(),
+            tokens: info.progress.len(),
+            resources: info.resources.len().min(crate::engine::payment::MAX_RES),
+            symbols: info.symbols.len().min(crate::engine::science::MAX_SYM),
+            looted: d.conflict.tokens.len().min(8),
+            slots: usize::from(info.layout).min(super::MAX_LAYOUT),
+            ages: usize::from(info.ages),
+        }
+    }
+
+    /// Every part, in order.
+    fn parts(&self) -> Vec<Part> {
+        let s = self;
+        let mut v = vec![
+            Part::new(
+                "phase",
+                PHASES,
+                "one-hot: wonder draft, card turn, choose a progress token from the board, \
+                 choose a drawn progress token, discard an opponent's card, build from the \
+                 discard pile, choose who starts the next Age, game over",
+            ),
+            Part::new(
+                "age",
+                s.ages,
+                "one-hot: the Age under way (none in the draft)",
+            ),
+            Part::new(
+                "to move",
+                2,
+                "1 at 0 when I decide now, at 1 when my opponent does (none once over)",
+            ),
+            Part::new("turn", 1, "1 when the card turn is mine"),
+            Part::new(
+                "play again",
+                1,
+                "1 when the player whose turn it is plays again after it",
+            ),
+            Part::new(
+                "pawn",
+                1,
+                "the conflict pawn in squares from the centre, positive toward my opponent's capital",
+            ),
+        ];
+        for who in ["me", "opponent"] {
+            v.extend([
+                Part::new(format!("{who}: coins"), 1, "coins held"),
+                Part::new(format!("{who}: shields"), 1, "shields"),
+                Part::new(
+                    format!("{who}: points"),
+                    1,
+                    "victory points granted so far by effects (all categories)",
+                ),
+                Part::new(
+                    format!("{who}: looted"),
+                    s.looted,
+                    "per military token on this seat's side, from the centre: 1 once applied",
+                ),
+                Part::new(
+                    format!("{who}: tokens"),
+                    s.tokens,
+                    "per progress token: 1 when held",
+                ),
+                Part::new(
+                    format!("{who}: wonders"),
+                    s.wonders,
+                    "per wonder: 1 when it may still build it",
+                ),
+                Part::new(
+                    format!("{who}: built wonders"),
+                    s.wonders,
+                    "per wonder: 1 when built",
+                ),
+                Part::new(
+                    format!("{who}: production"),
+                    s.resources,
+                    "per resource: units produced for sure",
+                ),
+                Part::new(
+                    format!("{who}: choices"),
+                    s.resources,
+                    "per resource: units of one-of productions that may give it",
+                ),
+                Part::new(
+                    format!("{who}: science"),
+                    s.symbols,
+                    "per science symbol: how many",
+                ),
+                Part::new(format!("{who}: cards"), s.cards, "per card: 1 when built"),
+            ]);
+        }
+        v.extend([
+            Part::new(
+                "accessible",
+                s.cards,
+                "per card: 1 when laid out face up and accessible",
+            ),
+            Part::new(
+                "covered",
+                s.cards,
+                "per card: 1 when laid out face up and covered",
+            ),
+            Part::new(
+                "slots up",
+                s.slots,
+                "per slot of the figure: 1 when a face-up card lies there",
+            ),
+            Part::new(
+                "slots down",
+                s.slots,
+                "per slot of the figure: 1 when a face-down (unknown) card lies there",
+            ),
+            Part::new("discard", s.cards, "per card: copies on the discard pile"),
+            Part::new(
+                "board tokens",
+                s.tokens,
+                "per progress token: 1 when on the board",
+            ),
+            Part::new(
+                "draft",
+                s.wonders,
+                "per wonder: 1 when on offer in the draft",
+            ),
+            Part::new(
+                "drawn tokens",
+                s.tokens,
+                "per progress token: 1 when drawn for my choice",
+            ),
+        ]);
+        v
+    }
+
+    /// The slots of a figure, as a bit set.
+    fn all_slots(&self) -> u32 {
+        if self.slots >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.slots) - 1
+        }
+    }
+
+    fn len(&self) -> usize {
+        let s = self;
+        PHASES
+            + s.ages
+            + 5
+            + 2 * (3 + s.looted + s.tokens + 2 * s.wonders + 2 * s.resources + s.symbols + s.cards)
+            + 3 * s.cards
+            + 2 * s.slots
+            + 2 * s.tokens
+            + s.wonders
+    }
+}
+
+/// Writes the parts of an observation one after the other, into numbers
+/// all set to zero first: the few that are not, stored (a flag, a value)
+/// rather than added where they can be, since a number read back just
+/// after the fill waits for it. A write past the end of `out` is dropped.
+struct Writer<'o> {
+    out: &'o mut [f32],
+    at: usize,
+}
+
+impl Writer<'_> {
+    /// Adds `x` to the `i`-th number of the current part.
+    #[inline]
+    fn add(&mut self, i: usize, x: f32) {
+        if let Some(o) = self.out.get_mut(self.at + i) {
+            *o += x;
+        }
+    }
+
+    /// Sets the `i`-th number of the current part to `x`.
+    #[inline]
+    fn set(&mut self, i: usize, x: f32) {
+        if let Some(o) = self.out.get_mut(self.at + i) {
+            *o = x;
+        }
+    }
+
+    /// One number.
+    #[inline]
+    fn one(&mut self, x: f32) {
+        self.set(0, x);
+        self.at += 1;
+    }
+
+    /// A part of `len` numbers, 1 at the indices of `ids` (those past `len`
+    /// left out), 0 elsewhere.
+    #[inline]
+    fn flags(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+        for i in ids.filter(|&i| i < len) {
+            self.set(i, 1.0);
+        }
+        self.at += len;
+    }
+
+    /// A part of `len` numbers counting the indices of `ids` (those past
+    /// `len` left out).
+    #[inline]
+    fn counts(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+        for i in ids.filter(|&i| i < len) {
+            self.add(i, 1.0);
+        }
+        self.at += len;
+    }
+
+    /// A part of `len` numbers, `x` at `i` for each `(i, x)` of `values`
+    /// (each `i` once).
+    #[inline]
+    fn values(&mut self, len: usize, values: impl Iterator<Item = (usize, f32)>) {
+        for (i, x) in values.filter(|&(i, _)| i < len) {
+            self.set(i, x);
+        }
+        self.at += len;
+    }
+}
+
+impl Observe for Duel {
+    fn observation_len(&self, _players: usize) -> usize {
+        Sizes::of(self).len()
+    }
+
+    fn observation_parts(&self, _players: usize) -> Vec<Part> {
+        Sizes::of(self).parts()
+    }
+
+    fn observe(&self, v: &View<'_>, out: &mut [f32]) {
+        let s = Sizes::of(self);
+        out.fill(0.0);
+        let mut w = Writer { out, at: 0 };
+        let me = v.seat();
+        let them = 1 - me;
+        let phase = v.phase();
+        let (code, decider) = match phase {
+            Phase::Draft { round, pick } => (0, Some(Duel::drafter(round, pick))),
+            Phase::Play => (1, Some(v.current())),
+            Phase::Choose { seat, choice } => (
+                match choice {
+                    Choice::Token { drawn: false } => 2,
+                    Choice::Token { drawn: true } => 3,
+                    Choice::Discard { .. } => 4,
+                    Choice::Revive => 5,
+                },
+                Some(seat),
+            ),
+            Phase::Starter { chooser } => (6, Some(chooser)),
+            Phase::Over => (7, None),
+        };
+        w.flags(PHASES, std::iter::once(code));
+        w.flags(s.ages, usize::from(v.age()).checked_sub(1).into_iter());
+        w.flags(2, decider.map(|d| usize::from(d != me)).into_iter());
+        w.one(f32::from(u8::from(v.current() == me)));
+        w.one(f32::from(u8::from(v.again())));
+        let pawn = v.track().pawn;
+        w.one(if me == 0 { pawn } else { -pawn } as f32);
+        let looted = v.track().looted;
+        for seat in [me, them] {
+            let city = &v.cities()[seat];
+            w.one(city.coins as f32);
+            w.one(city.shields as f32);
+            let cats = self.info.categories.len().min(city.vp.len());
+            w.one(city.vp[..cats].iter().sum::<i32>() as f32);
+            let side = looted >> (8 * seat);
+            w.flags(s.looted, (0..s.looted).filter(|&i| side & (1 << i) != 0));
+            w.flags(s.tokens, v.tokens(seat).iter().map(|&k| usize::from(k)));
+            w.flags(s.wonders, v.wonders(seat).iter().map(|&x| usize::from(x)));
+            w.flags(s.wonders, v.built(seat).iter().map(|&x| usize::from(x)));
+            let fixed = city.own.fixed.iter().map(|&n| f32::from(n));
+            w.values(s.resources, fixed.enumerate());
+            let mut may = [0u32; crate::engine::payment::MAX_RES];
+            for c in &city.own.choices {
+                for (r, m) in may.iter_mut().enumerate() {
+                    if c.options.0 & (1 << r) != 0 {
+                        *m += u32::from(c.amount);
+                    }
+                }
+            }
+            w.values(s.resources, may.iter().map(|&m| m as f32).enumerate());
+            let science = city.science.iter().map(|&n| f32::from(n));
+            w.values(s.symbols, science.enumerate());
+            w.flags(s.cards, city.cards.iter().map(|c| usize::from(c.0)));
+        }
+        // The layout in one pass over the slots holding a card: by card,
+        // face up and accessible (`+0`) or covered (`+C`); by slot, face up
+        // (`+2C`) or face down (`+2C + L`).
+        let (c, l) = (s.cards, s.slots);
+        let mut laid = v.present() & s.all_slots();
+        let open = v.accessible();
+        while laid != 0 {
+            let i = laid.trailing_zeros() as usize;
+            laid &= laid - 1;
+            match v.card_at(i) {
+                Some(card) if usize::from(card.0) < c => {
+                    let covered = usize::from(open & (1 << i) == 0);
+                    w.set(covered * c + usize::from(card.0), 1.0);
+                    w.set(2 * c + i, 1.0);
+                }
+                Some(_) => w.set(2 * c + i, 1.0),
+                None => w.set(2 * c + l + i, 1.0),
+            }
+        }
+        w.at += 2 * c + 2 * l;
+        w.counts(s.cards, v.discard().iter().map(|c| usize::from(c.0)));
+        w.flags(s.tokens, v.board_tokens().iter().map(|&k| usize::from(k)));
+        w.flags(s.wonders, v.draft().iter().map(|&x| usize::from(x)));
+        w.flags(s.tokens, v.drawn_tokens().iter().map(|&k| usize::from(k)));
+        debug_assert_eq!(w.at, s.len());
+    }
+}
