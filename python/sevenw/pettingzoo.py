@@ -165,19 +165,27 @@ class raw_env(_Common, AECEnv):
 
     def step(self, action) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        done = self.terminations.get(agent)
+        if done is None:
+            raise RuntimeError("no game under way: call reset()")
+        if done or self.truncations[agent]:
             self._was_dead_step(action)
             return
         env = self._env
         try:
             env.step(int(action))
-        except _sw.IllegalAction:
+        except (_sw.IllegalAction, OverflowError) as err:
             if self.illegal == "raise":
+                if isinstance(err, OverflowError):
+                    raise _sw.IllegalAction(
+                        f"{agent}: action {action} is outside the action space"
+                    ) from None
                 raise
             if self.illegal == "lose":
                 self._end_illegal(agent)
                 return
-            env.step_index(int(action))
+            legal = env.legal_actions()
+            env.step(legal[int(action) % len(legal)])
         self.num_moves += 1
         to_move = env.to_move
         self._to_move = to_move

@@ -215,6 +215,11 @@ def test_illegal_actions(one_sel):
     bad = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(sevenw.IllegalAction):
         e.step(bad)
+    for outside in (-1, e.action_space(e.agent_selection).n, 2**40):
+        with pytest.raises(sevenw.IllegalAction):
+            e.step(outside)
+    with pytest.raises(RuntimeError):
+        pz.env(**sel).step(0)  # before reset
 
     e = pz.env(illegal="lose", **sel)
     e.reset(seed=0)
@@ -232,10 +237,20 @@ def test_illegal_actions(one_sel):
     n.step_index(bad)
     assert list(e.native.decisions()) == list(n.decisions())
 
+    e = pz.env(illegal="index", **sel)
+    e.reset(seed=0)
+    e.step(-3)
+    n.reset(0)
+    legal = n.legal_actions()
+    n.step(legal[-3 % len(legal)])
+    assert list(e.native.decisions()) == list(n.decisions())
+
     p = pz.parallel_env(**sel)
     p.reset(seed=0)
     with pytest.raises(sevenw.IllegalAction):
         p.step({a: bad for a in p.agents})
+    with pytest.raises(sevenw.IllegalAction):
+        p.step({a: -1 for a in p.agents})
     with pytest.raises(ValueError):
         p.step({})
     with pytest.raises(ValueError):
