@@ -10,9 +10,12 @@
   the base game one step takes the action of every seat deciding in the
   current simultaneous turn (a card action each), each observed at the
   start of its decision; a payment the rules leave open is a decision of
-  its own, the same seat's, in the next step. In Duel and Architects
-  (turn-based) one seat acts per step, honestly: the others get an
-  all-zero mask and their actions are ignored.
+  its own, the same seat's, in the next step (the others' decisions
+  already taken wait for it, as the runtime carries a turn out in seat
+  order), and a seat deciding alone (a free build from the discard pile,
+  the last card of an Age) acts alone. In Duel and Architects
+  (turn-based) one seat acts per step, honestly. An agent with no
+  decision in a step gets an all-zero mask, and its action is ignored.
 
 Every agent observes ``{"observation": float32[L], "action_mask":
 int8[A]}``; the mask is all zero for an agent with no decision pending.
@@ -28,9 +31,12 @@ action of index ``a`` modulo their number (a random player's shortcut,
 and what PettingZoo's ``parallel_seed_test``, which samples without the
 mask, needs to play whole games).
 
+``reset(seed=s)`` plays the native game of seed ``s`` (what
+``sevenw.Env.reset(s)`` plays); ``reset()`` the seed after the last one.
 The selection keywords are :class:`sevenw.Env`'s: ``game``, ``players``,
 ``edition``, ``expansions``, ``seed`` (of the first game when ``reset`` is
-given none), ``sides``, ``options``.
+given none), ``sides``, ``options``. The native game is
+:attr:`raw_env.native` (for its bots, ``fork``, ``observation_parts``).
 """
 
 from __future__ import annotations
