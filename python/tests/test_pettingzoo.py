@@ -291,3 +291,31 @@ def test_max_cycles(one_sel):
         acts = {a: int(np.argmax(obs[a]["action_mask"])) for a in p.agents}
         obs, _, term, trunc, _ = p.step(acts)
     assert all(trunc.values()) and not any(term.values()) and not p.agents
+
+
+def test_hidden_choices(base_sel):
+    """In the base game a seat's choice is hidden until its turn is carried
+    out: after a decision (and its payment), every other seat sees the same
+    whatever the choice, or the turn was carried out whatever the choice."""
+    n = native(base_sel)
+    rng = np.random.default_rng(11)
+    hidden = 0
+    for seed in (1, 2):
+        n.reset(seed)
+        while not n.is_over:
+            s = n.to_move
+            legal = n.legal_actions()
+            others = [t for t in range(n.seats) if t != s]
+            before = {t: n.observe(t) for t in others}
+            views = []
+            for a in rng.choice(legal, size=min(4, len(legal)), replace=False):
+                f = n.fork()
+                f.step(int(a))
+                while f.to_move == s:
+                    f.step_index(0)
+                views.append({t: f.observe(t) for t in others})
+            same = [all(np.array_equal(v[t], before[t]) for t in others) for v in views]
+            assert all(same) or not any(same), (seed, n.decisions())
+            hidden += all(same)
+            n.step(int(rng.choice(legal)))
+    assert hidden > 0
