@@ -780,6 +780,11 @@ struct PyVecEnv {
     done: Py<PyArray1<u8>>,
 }
 
+/// What `VecEnv.reset` returns: observations, masks, seats to move.
+type Reset = (Py<PyArray2<f32>>, Py<PyArray2<u8>>, Py<PyArray1<i64>>);
+
+/// What `VecEnv.step` returns: observations, masks, rewards, seats to
+/// move, games ended.
 type Step = (
     Py<PyArray2<f32>>,
     Py<PyArray2<u8>>,
@@ -841,10 +846,11 @@ impl PyVecEnv {
         // The lock is taken without the GIL, and let go before it is taken
         // again: another thread holding the GIL may wait for it.
         let batch = &self.batch;
-        py.detach(move || f(&mut lock(batch), out)).map_err(|e| match e {
-            StepError::Shape(m) => PyValueError::new_err(m),
-            StepError::Refused(r) => error(py, Kind::Illegal, r.to_string()),
-        })
+        py.detach(move || f(&mut lock(batch), out))
+            .map_err(|e| match e {
+                StepError::Shape(m) => PyValueError::new_err(m),
+                StepError::Refused(r) => error(py, Kind::Illegal, r.to_string()),
+            })
     }
 
     fn step_out(&self, py: Python<'_>) -> Step {
@@ -914,11 +920,7 @@ impl PyVecEnv {
     }
 
     #[pyo3(signature = (seed=None))]
-    fn reset(
-        &self,
-        py: Python<'_>,
-        seed: Option<u64>,
-    ) -> PyResult<(Py<PyArray2<f32>>, Py<PyArray2<u8>>, Py<PyArray1<i64>>)> {
+    fn reset(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Reset> {
         let n = lock(&self.batch).games();
         let fresh = make_batch(
             py,
