@@ -54,8 +54,9 @@ command="$(grep -o 'SEVENW_CARD_SETS=\$PWD/cards pip install .*' "$scratch/harbo
     exit 1
 }
 # The README's command, in the second venv; its build tools are already
-# there (no download: --no-build-isolation).
-(cd "$scratch/harbours" && SEVENW_CARD_SETS=$PWD/cards "$dvenv/bin/python" -m pip install \
+# there (no download: --no-build-isolation), the venv's bin first on the
+# PATH as if it were activated.
+(cd "$scratch/harbours" && PATH="$dvenv/bin:$PATH" SEVENW_CARD_SETS=$PWD/cards pip install \
     --quiet --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps "$root/python")
 (cd "$scratch" && "$dvenv/bin/python" - <<'PY'
 import sevenw
