@@ -345,3 +345,33 @@ def test_a_run_in_parts_is_the_run_played_at_once(tmp_path):
     whole = sevenw.balance(games=16, bots="random", game="duel")
     assert without_timing(json.loads(report)) == without_timing(json.loads(whole))
     assert (tmp_path / "b" / "report.html").exists()
+
+
+# ------------------------------------------------------------------ stubs
+
+
+def test_the_stubs_document_every_name_of_the_native_module():
+    import ast
+    from pathlib import Path
+
+    stub = Path(sevenw.__file__).with_name("_native.pyi")
+    tree = ast.parse(stub.read_text())
+    documented = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            assert ast.get_docstring(node), node.name
+            documented[node.name] = node
+        elif isinstance(node, ast.AnnAssign):
+            documented[node.target.id] = node
+    public = {n for n in dir(sevenw._native) if not n.startswith("_")} | {"__version__"}
+    assert public == set(documented), public ^ set(documented)
+    # Every method and property of the classes, too.
+    for cls in (sevenw.Game, sevenw.Env, sevenw.VecEnv):
+        node = documented[cls.__name__]
+        names = {
+            n.name if isinstance(n, ast.FunctionDef) else n.target.id
+            for n in node.body
+            if isinstance(n, (ast.FunctionDef, ast.AnnAssign))
+        }
+        mine = {n for n in dir(cls) if not n.startswith("_")}
+        assert mine <= names, mine - names
