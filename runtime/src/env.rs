@@ -66,6 +66,104 @@ impl Part {
     }
 }
 
+/// Writes an observation part after part: what every family's
+/// [`Observe::observe`] uses. It never panics: a number past the end of
+/// the buffer is left out (a buffer of the wrong length gets what fits).
+/// The buffer is expected zeroed: parts write only their non-zero numbers.
+pub struct Writer<'o> {
+    out: &'o mut [f32],
+    at: usize,
+}
+
+impl<'o> Writer<'o> {
+    /// A writer at the start of `out`, zeroed first.
+    pub fn new(out: &'o mut [f32]) -> Self {
+        out.fill(0.0);
+        Writer { out, at: 0 }
+    }
+
+    /// Where the next part starts.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Passes over `n` numbers (left 0, or written with [`Writer::set`]
+    /// before).
+    #[inline]
+    pub fn skip(&mut self, n: usize) {
+        self.at += n;
+    }
+
+    /// Sets the `i`-th number of the current part to `x`.
+    #[inline]
+    pub fn set(&mut self, i: usize, x: f32) {
+        if let Some(o) = self.out.get_mut(self.at + i) {
+            *o = x;
+        }
+    }
+
+    /// Adds `x` to the `i`-th number of the current part.
+    #[inline]
+    pub fn add(&mut self, i: usize, x: f32) {
+        if let Some(o) = self.out.get_mut(self.at + i) {
+            *o += x;
+        }
+    }
+
+    /// A part of one number.
+    #[inline]
+    pub fn one(&mut self, x: f32) {
+        self.set(0, x);
+        self.at += 1;
+    }
+
+    /// A part of `n` numbers, to write directly (what fits of it).
+    #[inline]
+    pub fn take(&mut self, n: usize) -> &mut [f32] {
+        let end = (self.at + n).min(self.out.len());
+        let start = self.at.min(end);
+        self.at += n;
+        &mut self.out[start..end]
+    }
+
+    /// A one-hot part of `n` numbers: 1 at `i` (none for `None` or past
+    /// `n`).
+    #[inline]
+    pub fn one_hot(&mut self, n: usize, i: Option<usize>) {
+        self.flags(n, i.into_iter());
+    }
+
+    /// A part of `len` numbers, 1 at the indices of `ids` (those past
+    /// `len` left out), 0 elsewhere.
+    #[inline]
+    pub fn flags(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+        for i in ids.filter(|&i| i < len) {
+            self.set(i, 1.0);
+        }
+        self.at += len;
+    }
+
+    /// A part of `len` numbers counting the indices of `ids` (those past
+    /// `len` left out).
+    #[inline]
+    pub fn counts(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
+        for i in ids.filter(|&i| i < len) {
+            self.add(i, 1.0);
+        }
+        self.at += len;
+    }
+
+    /// A part of `len` numbers, `x` at `i` for each `(i, x)` of `values`
+    /// (each `i` once).
+    #[inline]
+    pub fn values(&mut self, len: usize, values: impl Iterator<Item = (usize, f32)>) {
+        for (i, x) in values.filter(|&(i, _)| i < len) {
+            self.set(i, x);
+        }
+        self.at += len;
+    }
+}
+
 /// One game stepped by action numbers, for any family (object-safe).
 pub trait Env: Send {
     fn info(&self) -> &'static GameInfo;

@@ -898,3 +898,41 @@ mod architects {
         assert!(ends > 0, "a game ended");
     }
 }
+
+/// A buffer of the wrong length gets what fits, never a panic: every
+/// family, shorter and longer than the observation.
+mod any_buffer {
+    use sevenw_runtime::game::Setup;
+    use sevenw_runtime::games::rules_for;
+
+    #[test]
+    fn a_buffer_of_the_wrong_length_gets_what_fits() {
+        for (name, players) in [("duel", 2), ("architects", 4), ("base", 3)] {
+            let g = rules_for(sevenw_cards::game(name).unwrap()).unwrap();
+            let setup = Setup {
+                players: Some(players),
+                seed: 3,
+                ..Setup::default()
+            };
+            let mut e = g.env(&setup).unwrap();
+            for _ in 0..25 {
+                e.step_index(1);
+            }
+            let len = e.observation_len();
+            let mut whole = vec![0.0; len];
+            e.observe(0, &mut whole);
+            for n in [0, 1, len / 2, len - 1] {
+                let mut short = vec![f32::NAN; n];
+                e.observe(0, &mut short);
+                assert_eq!(short[..], whole[..n], "{name}, {n} numbers");
+            }
+            let mut long = vec![f32::NAN; len + 7];
+            e.observe(0, &mut long);
+            assert_eq!(long[..len], whole[..], "{name}");
+            assert!(long[len..].iter().all(|&x| x == 0.0), "{name}");
+            let mut mask = vec![9u8; 3];
+            e.mask(&mut mask);
+            assert!(mask.iter().all(|&m| m <= 1), "{name}");
+        }
+    }
+}

@@ -25,7 +25,7 @@
 
 use sevenw_host::Decks;
 
-use crate::env::{Observe, Part};
+use crate::env::{Observe, Part, Writer};
 
 use super::{Architects, Deck, MAX_RES, Phase, View};
 
@@ -208,70 +208,6 @@ impl Sizes {
     }
 }
 
-/// Writes the parts of an observation one after the other, into numbers
-/// all set to zero first: the few that are not, stored (a flag, a value)
-/// rather than added where they can be, since a number read back just
-/// after the fill waits for it. A write past the end of `out` is dropped.
-struct Writer<'o> {
-    out: &'o mut [f32],
-    at: usize,
-}
-
-impl Writer<'_> {
-    /// Adds `x` to the `i`-th number of the current part.
-    #[inline]
-    fn add(&mut self, i: usize, x: f32) {
-        if let Some(o) = self.out.get_mut(self.at + i) {
-            *o += x;
-        }
-    }
-
-    /// Sets the `i`-th number of the current part to `x`.
-    #[inline]
-    fn set(&mut self, i: usize, x: f32) {
-        if let Some(o) = self.out.get_mut(self.at + i) {
-            *o = x;
-        }
-    }
-
-    /// One number.
-    #[inline]
-    fn one(&mut self, x: f32) {
-        self.set(0, x);
-        self.at += 1;
-    }
-
-    /// A part of `len` numbers, 1 at the indices of `ids` (those past `len`
-    /// left out), 0 elsewhere.
-    #[inline]
-    fn flags(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
-        for i in ids.filter(|&i| i < len) {
-            self.set(i, 1.0);
-        }
-        self.at += len;
-    }
-
-    /// A part of `len` numbers counting the indices of `ids` (those past
-    /// `len` left out).
-    #[inline]
-    fn counts(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
-        for i in ids.filter(|&i| i < len) {
-            self.add(i, 1.0);
-        }
-        self.at += len;
-    }
-
-    /// A part of `len` numbers, `x` at `i` for each `(i, x)` of `values`
-    /// (each `i` once).
-    #[inline]
-    fn values(&mut self, len: usize, values: impl Iterator<Item = (usize, f32)>) {
-        for (i, x) in values.filter(|&(i, _)| i < len) {
-            self.set(i, x);
-        }
-        self.at += len;
-    }
-}
-
 impl Observe for Architects {
     fn observation_len(&self, players: usize) -> usize {
         Sizes::of(self, players).len()
@@ -285,8 +221,7 @@ impl Observe for Architects {
         let t = v.table();
         let n = t.seats();
         let s = Sizes::of(self, n);
-        out.fill(0.0);
-        let mut w = Writer { out, at: 0 };
+        let mut w = Writer::new(out);
         let me = v.seat();
         // The relative seat of `seat`: 0 for me, 1 for the next in play.
         let rel = |seat: usize| (seat + n - me) % n.max(1);
@@ -356,6 +291,6 @@ impl Observe for Architects {
             w.one(t.decks.get(seat).map_or(0, Vec::len) as f32);
             w.flags(s.cards, v.top(seat).map(|c| usize::from(c.0)).into_iter());
         }
-        debug_assert_eq!(w.at, s.len());
+        debug_assert_eq!(w.at(), s.len());
     }
 }

@@ -26,7 +26,7 @@ use sevenw_host::{CardId, GameInfo};
 use crate::engine::city::City;
 use crate::engine::payment::MAX_RES;
 use crate::engine::science::MAX_SYM;
-use crate::env::{Observe, Part};
+use crate::env::{Observe, Part, Writer};
 
 use super::{Action, Base, Choice, Phase, Status, View};
 
@@ -233,53 +233,22 @@ fn parts(d: &Dims, players: usize) -> Vec<Part> {
     p
 }
 
-/// Writes numbers one after the other.
-struct Out<'o> {
-    out: &'o mut [f32],
-    at: usize,
+/// The copies of each card of `cards`, by card id, as a part of `n`
+/// numbers.
+fn cards(w: &mut Writer<'_>, n: usize, cards: &[CardId]) {
+    w.counts(n, cards.iter().map(|c| usize::from(c.0)));
 }
 
-impl Out<'_> {
-    fn put(&mut self, x: f32) {
-        self.out[self.at] = x;
-        self.at += 1;
-    }
-
-    /// The next `n` numbers (zero).
-    fn take(&mut self, n: usize) -> &mut [f32] {
-        let s = &mut self.out[self.at..self.at + n];
-        self.at += n;
-        s
-    }
-
-    /// A one-hot of `n` at `i` (none when out of range).
-    fn one_hot(&mut self, n: usize, i: Option<usize>) {
-        let s = self.take(n);
-        if let Some(x) = i.and_then(|i| s.get_mut(i)) {
-            *x = 1.0;
-        }
-    }
-
-    /// The copies of each card of `cards`, by card id.
-    fn cards(&mut self, n: usize, cards: &[CardId]) {
-        let s = self.take(n);
-        for c in cards {
-            if let Some(x) = s.get_mut(usize::from(c.0)) {
-                *x += 1.0;
-            }
-        }
-    }
-}
-
-/// Writes `view`'s observation into `out` (zero on entry).
-fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) {
+/// Writes `view`'s observation into `out`.
+/// Returns how many numbers the parts hold.
+fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
     let players = v.players();
     let me = v.seat();
     let n = d.cards;
-    let mut w = Out { out, at: 0 };
+    let mut w = Writer::new(out);
     let rel = |s: usize| (s + players - me) % players.max(1);
     w.one_hot(d.ages + 1, Some(usize::from(v.age())));
-    w.put(f32::from(v.turn()) / d.hand);
+    w.one(f32::from(v.turn()) / d.hand);
     let paying = v.paying();
     let (kind, alone) = match v.phase() {
         _ if paying.is_some() => (1, Some(me)),
@@ -300,8 +269,8 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) {
         _ if v.age() % 2 == 1 => 1.0,
         _ => -1.0,
     };
-    w.put(pass);
-    w.put(v.discard_len() as f32 * TENTH);
+    w.one(pass);
+    w.one(v.discard_len() as f32 * TENTH);
     if d.projects {
         let s = w.take(5 * d.ages);
         for p in v.projects() {
@@ -324,12 +293,12 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) {
             }
         }
     }
-    w.cards(n, v.hand());
+    cards(&mut w, n, v.hand());
     if d.draft {
-        w.cards(n, v.side());
-        w.cards(n, v.drafting());
+        cards(&mut w, n, v.side());
+        cards(&mut w, n, v.drafting());
     }
-    w.cards(n, v.discard().unwrap_or(&[]));
+    cards(&mut w, n, v.discard().unwrap_or(&[]));
     w.one_hot(n, paying.map(|m| usize::from(m.card.0)));
     let s = w.take(3);
     if let Some(m) = paying {
@@ -348,18 +317,18 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) {
         let seat = (me + k) % players;
         city(d, &cities[seat], &mut w);
         if d.draft {
-            w.put(v.hand_len(seat) as f32);
-            w.put(v.side_len(seat) as f32);
-            w.put(v.drafting_len(seat) as f32);
+            w.one(v.hand_len(seat) as f32);
+            w.one(v.side_len(seat) as f32);
+            w.one(v.drafting_len(seat) as f32);
         } else {
-            w.put(v.hand_len(seat) as f32);
+            w.one(v.hand_len(seat) as f32);
         }
         let c = &cities[seat];
         let a = &c.abilities;
-        w.put(f32::from(
+        w.one(f32::from(
             a.hand_builds_per_age.saturating_sub(a.hand_builds_used),
         ));
-        w.put(f32::from(u8::from(a.play_last_card)));
+        w.one(f32::from(u8::from(a.play_last_card)));
         if d.projects {
             let s = w.take(d.ages);
             let held = seats.get(seat);
@@ -369,25 +338,25 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) {
                 }
             }
             let debt: i32 = held.map_or(0, |h| h.debt.iter().map(|&p| i32::from(p)).sum());
-            w.put(debt as f32 * TENTH);
+            w.one(debt as f32 * TENTH);
         }
-        w.put(c.entombed.len() as f32);
-        w.cards(n, &c.cards);
+        w.one(c.entombed.len() as f32);
+        cards(&mut w, n, &c.cards);
     }
-    debug_assert_eq!(w.at, w.out.len(), "the observation's length");
+    w.at()
 }
 
 /// A city's public numbers, from coins to points.
-fn city(d: &Dims, c: &City, w: &mut Out<'_>) {
-    w.put(c.coins as f32 * TENTH);
-    w.put(c.shields as f32);
-    w.put(c.victories as f32);
-    w.put(c.defeats as f32);
-    w.put(c.conflict_vp as f32 * TENTH);
+fn city(d: &Dims, c: &City, w: &mut Writer<'_>) {
+    w.one(c.coins as f32 * TENTH);
+    w.one(c.shields as f32);
+    w.one(c.victories as f32);
+    w.one(c.defeats as f32);
+    w.one(c.conflict_vp as f32 * TENTH);
     w.one_hot(d.wonders, Some(usize::from(c.wonder)));
     w.one_hot(d.sides, Some(usize::from(c.side)));
-    w.put(f32::from(c.stages));
-    w.put(f32::from(c.wonder_stages));
+    w.one(f32::from(c.stages));
+    w.one(f32::from(c.wonder_stages));
     let r = d.resources;
     for (x, &u) in w.take(r).iter_mut().zip(&c.own.fixed) {
         *x = f32::from(u);
@@ -406,7 +375,7 @@ fn city(d: &Dims, c: &City, w: &mut Out<'_>) {
     for (x, &u) in w.take(d.symbols).iter_mut().zip(&c.science) {
         *x = f32::from(u);
     }
-    w.put(c.wild.len() as f32);
+    w.one(c.wild.len() as f32);
     for (x, &u) in w.take(d.colours).iter_mut().zip(&c.colour_count) {
         *x = f32::from(u);
     }
@@ -445,8 +414,7 @@ impl Observe for Base {
     }
 
     fn observe(&self, view: &View<'_>, out: &mut [f32]) {
-        debug_assert_eq!(out.len(), self.observation_len(view.players()));
-        out.fill(0.0);
-        write(&Dims::of(self.info), view, out);
+        let written = write(&Dims::of(self.info), view, out);
+        debug_assert_eq!(written, self.observation_len(view.players()));
     }
 }

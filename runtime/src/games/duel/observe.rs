@@ -19,7 +19,7 @@
 //! with no allocation: a few hundred numbers set to zero, then the few
 //! that are not.
 
-use crate::env::{Observe, Part};
+use crate::env::{Observe, Part, Writer};
 
 use super::{Choice, Duel, Phase, View};
 
@@ -197,70 +197,6 @@ impl Sizes {
     }
 }
 
-/// Writes the parts of an observation one after the other, into numbers
-/// all set to zero first: the few that are not, stored (a flag, a value)
-/// rather than added where they can be, since a number read back just
-/// after the fill waits for it. A write past the end of `out` is dropped.
-struct Writer<'o> {
-    out: &'o mut [f32],
-    at: usize,
-}
-
-impl Writer<'_> {
-    /// Adds `x` to the `i`-th number of the current part.
-    #[inline]
-    fn add(&mut self, i: usize, x: f32) {
-        if let Some(o) = self.out.get_mut(self.at + i) {
-            *o += x;
-        }
-    }
-
-    /// Sets the `i`-th number of the current part to `x`.
-    #[inline]
-    fn set(&mut self, i: usize, x: f32) {
-        if let Some(o) = self.out.get_mut(self.at + i) {
-            *o = x;
-        }
-    }
-
-    /// One number.
-    #[inline]
-    fn one(&mut self, x: f32) {
-        self.set(0, x);
-        self.at += 1;
-    }
-
-    /// A part of `len` numbers, 1 at the indices of `ids` (those past `len`
-    /// left out), 0 elsewhere.
-    #[inline]
-    fn flags(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
-        for i in ids.filter(|&i| i < len) {
-            self.set(i, 1.0);
-        }
-        self.at += len;
-    }
-
-    /// A part of `len` numbers counting the indices of `ids` (those past
-    /// `len` left out).
-    #[inline]
-    fn counts(&mut self, len: usize, ids: impl Iterator<Item = usize>) {
-        for i in ids.filter(|&i| i < len) {
-            self.add(i, 1.0);
-        }
-        self.at += len;
-    }
-
-    /// A part of `len` numbers, `x` at `i` for each `(i, x)` of `values`
-    /// (each `i` once).
-    #[inline]
-    fn values(&mut self, len: usize, values: impl Iterator<Item = (usize, f32)>) {
-        for (i, x) in values.filter(|&(i, _)| i < len) {
-            self.set(i, x);
-        }
-        self.at += len;
-    }
-}
-
 impl Observe for Duel {
     fn observation_len(&self, _players: usize) -> usize {
         Sizes::of(self).len()
@@ -272,8 +208,7 @@ impl Observe for Duel {
 
     fn observe(&self, v: &View<'_>, out: &mut [f32]) {
         let s = Sizes::of(self);
-        out.fill(0.0);
-        let mut w = Writer { out, at: 0 };
+        let mut w = Writer::new(out);
         let me = v.seat();
         let them = 1 - me;
         let phase = v.phase();
@@ -345,11 +280,11 @@ impl Observe for Duel {
                 None => w.set(2 * c + l + i, 1.0),
             }
         }
-        w.at += 2 * c + 2 * l;
+        w.skip(2 * c + 2 * l);
         w.counts(s.cards, v.discard().iter().map(|c| usize::from(c.0)));
         w.flags(s.tokens, v.board_tokens().iter().map(|&k| usize::from(k)));
         w.flags(s.wonders, v.draft().iter().map(|&x| usize::from(x)));
         w.flags(s.tokens, v.drawn_tokens().iter().map(|&k| usize::from(k)));
-        debug_assert_eq!(w.at, s.len());
+        debug_assert_eq!(w.at(), s.len());
     }
 }
