@@ -348,15 +348,175 @@ mod base {
     }
 }
 
+/// What every family's tests share: a whole game stepped through an `Env`
+/// beside its rules played directly, and a `Batch`'s rows.
+mod common {
+    use sevenw_runtime::engine::rng::Rng;
+    use sevenw_runtime::env::{Batch, Observe, Out};
+    use sevenw_runtime::game::{Outcome, Setup};
+    use sevenw_runtime::games::AnyGame;
+    use sevenw_runtime::table::Refused;
+
+    fn observe<G: Observe>(g: &G, s: &G::State, seat: usize) -> Vec<f32> {
+        let mut out = vec![f32::NAN; g.observation_len(g.seats(s))];
+        g.observe(&g.view(s, seat), &mut out);
+        out
+    }
+
+    /// Plays a game of `setup` through `rules.env` with random legal
+    /// numbers, beside `g` played directly: at every decision the seat to
+    /// move, the legal numbers and every seat's observation agree, rewards
+    /// are 0, an illegal number is refused and changes nothing, and (every
+    /// `fork_every` decisions) a fork goes its own way; at the end the
+    /// outcome and the rewards are the game's, and a reset starts again.
+    pub fn whole_game<G: Observe>(
+        g: &G,
+        rules: &dyn AnyGame,
+        setup: &Setup,
+        fork_every: usize,
+    ) -> Outcome {
+        let mut env = rules.env(setup).unwrap();
+        let mut s = g.start(setup).unwrap();
+        let players = g.seats(&s);
+        let n = env.observation_len();
+        assert_eq!(env.seats(), players);
+        assert_eq!(n, g.observation_len(players));
+        assert_eq!(env.observation_parts(), g.observation_parts(players));
+        assert_eq!(env.num_actions(), g.num_actions());
+        let (mut moves, mut obs, mut other) = (Vec::new(), vec![0.0; n], vec![0.0; n]);
+        let mut rewards = vec![f32::NAN; players];
+        let mut rng = Rng::new(setup.seed);
+        let mut steps = 0;
+        while let Some(seat) = g.to_move(&s) {
+            assert_eq!(env.to_move(), Some(seat));
+            g.legal_moves(&mut s, &mut moves);
+            let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
+            assert_eq!(env.legal(), &want[..]);
+            for p in 0..players {
+                env.observe(p, &mut obs);
+                assert_eq!(obs, observe(g, &s, p));
+            }
+            env.rewards(&mut rewards);
+            assert!(rewards.iter().all(|&r| r == 0.0));
+            // An illegal number is refused and changes nothing.
+            let bad = (0..=env.num_actions()).find(|a| !want.contains(a)).unwrap();
+            env.observe(seat, &mut obs);
+            assert_eq!(env.step(bad), Err(Refused::NotLegal { action: bad }));
+            env.observe(seat, &mut other);
+            assert_eq!(obs, other);
+            assert_eq!(env.legal(), &want[..]);
+            assert_eq!(env.decisions().len(), steps);
+            let k = rng.below(want.len());
+            if steps % fork_every == fork_every / 2 {
+                let mut fork = env.fork();
+                fork.observe(seat, &mut other);
+                assert_eq!(obs, other);
+                fork.step(want[(k + 1) % want.len()]).unwrap();
+                assert_eq!(fork.decisions().len(), steps + 1);
+                env.observe(seat, &mut other);
+                assert_eq!(obs, other);
+                assert_eq!(env.legal(), &want[..]);
+                assert_eq!(env.decisions().len(), steps);
+            }
+            env.step(want[k]).unwrap();
+            g.apply(&mut s, &moves[k]);
+            steps += 1;
+        }
+        assert_eq!(env.to_move(), None);
+        assert!(env.legal().is_empty());
+        assert_eq!(env.step(0), Err(Refused::Over));
+        let outcome = env.outcome().expect("over");
+        assert_eq!(outcome, g.outcome(&s));
+        env.rewards(&mut rewards);
+        for (seat, r) in rewards.iter().enumerate() {
+            let want = if outcome.winners.len() == players {
+                0.0
+            } else if outcome.winners.contains(&seat) {
+                1.0
+            } else {
+                -1.0
+            };
+            assert_eq!(*r, want, "seat {seat}: {outcome:?}");
+        }
+        env.observe(0, &mut obs);
+        assert!(obs.iter().all(|x| x.is_finite()));
+        env.reset(setup.seed).unwrap();
+        assert_eq!(env.decisions().len(), 0);
+        env.observe(0, &mut obs);
+        assert_eq!(obs, observe(g, &g.start(setup).unwrap(), 0));
+        outcome
+    }
+
+    /// Steps a batch of `games` games of `setup` `steps` times with random
+    /// numbers, on one thread and on two: each row is its game's (the
+    /// observation of the seat to move, the legal numbers as the mask,
+    /// rewards only where a game ended), and the rows are the same on
+    /// both. Returns how many games ended.
+    pub fn batch(rules: &dyn AnyGame, setup: &Setup, games: usize, steps: u64) -> usize {
+        let make = || rules.env(setup);
+        let run = |threads| {
+            let mut b = Batch::new(games, 77, threads, &make).unwrap();
+            let (l, a, p) = (b.observation_len(), b.num_actions(), b.seats());
+            let mut obs = vec![f32::NAN; games * l];
+            let mut masks = vec![9u8; games * a];
+            let mut rewards = vec![f32::NAN; games * p];
+            let mut to_move = vec![-1i64; games];
+            let mut done = vec![9u8; games];
+            let (mut ends, mut all) = (0, Vec::new());
+            for step in 0..steps {
+                let out = Out {
+                    observations: &mut obs,
+                    masks: &mut masks,
+                    rewards: &mut rewards,
+                    to_move: &mut to_move,
+                    done: &mut done,
+                };
+                if step == 0 {
+                    b.current(out).unwrap();
+                } else {
+                    b.step_random(step, out).unwrap();
+                }
+                for i in 0..games {
+                    let e = b.env(i).unwrap();
+                    let seat = e.to_move().unwrap();
+                    assert_eq!(to_move[i], seat as i64);
+                    let mut want = vec![0.0; l];
+                    e.observe(seat, &mut want);
+                    assert_eq!(&obs[i * l..(i + 1) * l], &want[..]);
+                    let marked: Vec<u32> = (0..a as u32)
+                        .filter(|&x| masks[i * a + x as usize] == 1)
+                        .collect();
+                    let mut legal = e.legal().to_vec();
+                    legal.sort_unstable();
+                    assert_eq!(marked, legal);
+                    let r = &rewards[i * p..(i + 1) * p];
+                    if done[i] == 1 {
+                        ends += 1;
+                        assert!(r.contains(&1.0) || r.iter().all(|&x| x == 0.0), "{r:?}");
+                        assert!(e.decisions().is_empty(), "the next game begun");
+                    } else {
+                        assert_eq!(done[i], 0);
+                        assert!(r.iter().all(|&x| x == 0.0), "{r:?}");
+                    }
+                }
+                all.extend_from_slice(&obs);
+            }
+            (ends, all)
+        };
+        let (ends, one) = run(1);
+        assert!(one == run(2).1, "the threads change the games");
+        ends
+    }
+}
+
 mod duel {
     use std::collections::HashSet;
 
     use sevenw_runtime::engine::rng::{Rng, derive};
-    use sevenw_runtime::env::{Batch, Observe, Out};
+    use sevenw_runtime::env::Observe;
     use sevenw_runtime::game::{Game, Setup};
-    use sevenw_runtime::games::Library;
     use sevenw_runtime::games::duel::{self, Duel};
-    use sevenw_runtime::table::Refused;
+    use sevenw_runtime::games::rules_for;
 
     fn game() -> Duel {
         Duel::new(sevenw_cards::game("duel").unwrap()).unwrap()
@@ -434,81 +594,11 @@ mod duel {
     #[test]
     fn whole_games_step_by_numbers() {
         let g = game();
-        let lib = Library::shipped(sevenw_cards::GAMES);
-        let rules = lib.rules(sevenw_cards::game("duel").unwrap()).unwrap();
-        let (mut moves, mut obs, mut other) = (Vec::new(), Vec::new(), Vec::new());
+        let rules = rules_for(sevenw_cards::game("duel").unwrap()).unwrap();
         let mut ends = [0; 3];
         for i in 0..20u64 {
-            let setup = Setup::seeded(derive(29, i));
-            let mut env = rules.env(&setup).unwrap();
-            let mut s = g.start(&setup).unwrap();
-            let n = env.observation_len();
-            assert_eq!(n, g.observation_len(2));
-            assert_eq!(env.observation_parts(), g.observation_parts(2));
-            assert_eq!(env.num_actions(), g.num_actions());
-            obs.resize(n, 0.0);
-            other.resize(n, 0.0);
-            let mut rewards = [f32::NAN; 2];
-            let mut rng = Rng::new(setup.seed);
-            let mut steps = 0;
-            while let Some(seat) = g.to_move(&s) {
-                assert_eq!(env.to_move(), Some(seat));
-                g.legal_moves(&mut s, &mut moves);
-                let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
-                assert_eq!(env.legal(), &want[..]);
-                for seat in 0..2 {
-                    env.observe(seat, &mut obs);
-                    assert_eq!(obs, observe(&g, &s, seat));
-                }
-                env.rewards(&mut rewards);
-                assert_eq!(rewards, [0.0, 0.0]);
-                // An illegal number is refused and changes nothing.
-                let bad = (0..=env.num_actions()).find(|a| !want.contains(a)).unwrap();
-                env.observe(seat, &mut obs);
-                assert_eq!(env.step(bad), Err(Refused::NotLegal { action: bad }));
-                env.observe(seat, &mut other);
-                assert_eq!(obs, other);
-                assert_eq!(env.legal(), &want[..]);
-                assert_eq!(env.decisions().len(), steps);
-                let k = rng.below(want.len());
-                if steps % 10 == 3 {
-                    // A fork goes its own way.
-                    let mut fork = env.fork();
-                    fork.observe(seat, &mut other);
-                    assert_eq!(obs, other);
-                    fork.step(want[(k + 1) % want.len()]).unwrap();
-                    assert_eq!(fork.decisions().len(), steps + 1);
-                    env.observe(seat, &mut other);
-                    assert_eq!(obs, other);
-                    assert_eq!(env.legal(), &want[..]);
-                    assert_eq!(env.decisions().len(), steps);
-                }
-                env.step(want[k]).unwrap();
-                g.apply(&mut s, &moves[k]);
-                steps += 1;
-            }
-            assert_eq!(env.to_move(), None);
-            assert!(env.legal().is_empty());
-            assert_eq!(env.step(0), Err(Refused::Over));
-            let outcome = env.outcome().expect("over");
-            assert_eq!(outcome, g.outcome(&s));
-            env.rewards(&mut rewards);
-            for (seat, r) in rewards.iter().enumerate() {
-                let want = match outcome.winners.len() {
-                    2 => 0.0,
-                    _ if outcome.winners.contains(&seat) => 1.0,
-                    _ => -1.0,
-                };
-                assert_eq!(*r, want, "seat {seat}: {outcome:?}");
-            }
+            let outcome = super::common::whole_game(&g, &*rules, &Setup::seeded(derive(29, i)), 10);
             ends[outcome.winners.len().min(2)] += 1;
-            env.observe(0, &mut obs);
-            assert!(obs.iter().all(|x| x.is_finite()));
-            // A reset starts again.
-            env.reset(setup.seed).unwrap();
-            assert_eq!(env.decisions().len(), 0);
-            env.observe(0, &mut obs);
-            assert_eq!(obs, observe(&g, &g.start(&setup).unwrap(), 0));
         }
         assert!(ends[1] > 0, "somebody won: {ends:?}");
     }
@@ -583,60 +673,11 @@ mod duel {
     /// finished game starts again, and the threads change nothing.
     #[test]
     fn a_batch_steps_games_together() {
-        let lib = Library::shipped(sevenw_cards::GAMES);
-        let rules = lib.rules(sevenw_cards::game("duel").unwrap()).unwrap();
-        let setup = Setup::seeded(0);
-        let make = || rules.env(&setup);
-        let run = |threads| {
-            let mut b = Batch::new(6, 77, threads, &make).unwrap();
-            let (l, a, games) = (b.observation_len(), b.num_actions(), b.games());
-            let mut obs = vec![f32::NAN; games * l];
-            let mut masks = vec![9u8; games * a];
-            let mut rewards = vec![f32::NAN; games * 2];
-            let mut to_move = vec![-1i64; games];
-            let mut done = vec![9u8; games];
-            let mut ends = 0;
-            let mut all = Vec::new();
-            for step in 0..400u64 {
-                let out = Out {
-                    observations: &mut obs,
-                    masks: &mut masks,
-                    rewards: &mut rewards,
-                    to_move: &mut to_move,
-                    done: &mut done,
-                };
-                if step == 0 {
-                    b.current(out).unwrap();
-                } else {
-                    b.step_random(step, out).unwrap();
-                }
-                for i in 0..games {
-                    let e = b.env(i).unwrap();
-                    let seat = e.to_move().unwrap();
-                    assert_eq!(to_move[i], seat as i64);
-                    let mut want = vec![0.0; l];
-                    e.observe(seat, &mut want);
-                    assert_eq!(&obs[i * l..(i + 1) * l], &want[..]);
-                    let marked: Vec<u32> = (0..a as u32)
-                        .filter(|&x| masks[i * a + x as usize] == 1)
-                        .collect();
-                    let mut legal = e.legal().to_vec();
-                    legal.sort_unstable();
-                    assert_eq!(marked, legal);
-                    let r = &rewards[i * 2..i * 2 + 2];
-                    if done[i] == 1 {
-                        ends += 1;
-                        assert!(r.contains(&1.0) || r == [0.0, 0.0], "{r:?}");
-                    } else {
-                        assert_eq!(r, [0.0, 0.0]);
-                    }
-                }
-                all.extend_from_slice(&obs);
-            }
-            assert!(ends > 0, "a game ended");
-            all
-        };
-        assert!(run(1) == run(2), "the threads change the games");
+        let rules = rules_for(sevenw_cards::game("duel").unwrap()).unwrap();
+        assert!(
+            super::common::batch(&*rules, &Setup::seeded(0), 6, 400) > 0,
+            "a game ended"
+        );
     }
 }
 
@@ -644,11 +685,10 @@ mod architects {
     use std::collections::HashSet;
 
     use sevenw_runtime::engine::rng::{Rng, derive};
-    use sevenw_runtime::env::{Batch, Observe, Out};
+    use sevenw_runtime::env::Observe;
     use sevenw_runtime::game::{Game, Setup};
-    use sevenw_runtime::games::Library;
     use sevenw_runtime::games::architects::Architects;
-    use sevenw_runtime::table::Refused;
+    use sevenw_runtime::games::rules_for;
 
     fn game() -> Architects {
         Architects::new(sevenw_cards::game("architects").unwrap()).unwrap()
@@ -744,77 +784,12 @@ mod architects {
     #[test]
     fn whole_games_step_by_numbers() {
         let g = game();
-        let lib = Library::shipped(sevenw_cards::GAMES);
-        let rules = lib
-            .rules(sevenw_cards::game("architects").unwrap())
-            .unwrap();
-        let (mut moves, mut obs, mut other) = (Vec::new(), Vec::new(), Vec::new());
+        let rules = rules_for(sevenw_cards::game("architects").unwrap()).unwrap();
         for (players, games) in [(2, 6u64), (3, 4), (5, 3), (7, 3)] {
             let mut winners = 0;
             for i in 0..games {
                 let setup = Setup::new(players, derive(53 + players as u64, i));
-                let mut env = rules.env(&setup).unwrap();
-                let mut s = g.start(&setup).unwrap();
-                let n = env.observation_len();
-                assert_eq!(env.seats(), players);
-                assert_eq!(n, g.observation_len(players));
-                assert_eq!(env.observation_parts(), g.observation_parts(players));
-                obs.resize(n, 0.0);
-                other.resize(n, 0.0);
-                let mut rewards = vec![f32::NAN; players];
-                let mut rng = Rng::new(setup.seed);
-                let mut steps = 0;
-                while let Some(seat) = g.to_move(&s) {
-                    assert_eq!(env.to_move(), Some(seat));
-                    g.legal_moves(&mut s, &mut moves);
-                    let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
-                    assert_eq!(env.legal(), &want[..]);
-                    for p in 0..players {
-                        env.observe(p, &mut obs);
-                        assert_eq!(obs, observe(&g, &s, p));
-                    }
-                    env.rewards(&mut rewards);
-                    assert!(rewards.iter().all(|&r| r == 0.0));
-                    let bad = (0..=env.num_actions()).find(|a| !want.contains(a)).unwrap();
-                    env.observe(seat, &mut obs);
-                    assert_eq!(env.step(bad), Err(Refused::NotLegal { action: bad }));
-                    env.observe(seat, &mut other);
-                    assert_eq!(obs, other);
-                    assert_eq!(env.legal(), &want[..]);
-                    assert_eq!(env.decisions().len(), steps);
-                    let k = rng.below(want.len());
-                    if steps % 7 == 2 {
-                        let mut fork = env.fork();
-                        fork.observe(seat, &mut other);
-                        assert_eq!(obs, other);
-                        fork.step(want[(k + 1) % want.len()]).unwrap();
-                        fork.step_index(0);
-                        assert!(fork.decisions().len() > steps);
-                        env.observe(seat, &mut other);
-                        assert_eq!(obs, other);
-                        assert_eq!(env.legal(), &want[..]);
-                        assert_eq!(env.decisions().len(), steps);
-                    }
-                    env.step(want[k]).unwrap();
-                    g.apply(&mut s, &moves[k]);
-                    steps += 1;
-                }
-                assert_eq!(env.to_move(), None);
-                assert!(env.legal().is_empty());
-                assert_eq!(env.step(0), Err(Refused::Over));
-                let outcome = env.outcome().expect("over");
-                assert_eq!(outcome, g.outcome(&s));
-                env.rewards(&mut rewards);
-                for (seat, r) in rewards.iter().enumerate() {
-                    let want = if outcome.winners.len() == players {
-                        0.0
-                    } else if outcome.winners.contains(&seat) {
-                        1.0
-                    } else {
-                        -1.0
-                    };
-                    assert_eq!(*r, want, "seat {seat}: {outcome:?}");
-                }
+                let outcome = super::common::whole_game(&g, &*rules, &setup, 7);
                 winners += usize::from(outcome.winners.len() < players);
             }
             assert!(winners > 0, "{players} players: nobody won alone");
@@ -858,44 +833,15 @@ mod architects {
 
     #[test]
     fn a_batch_steps_games_together() {
-        let lib = Library::shipped(sevenw_cards::GAMES);
-        let rules = lib
-            .rules(sevenw_cards::game("architects").unwrap())
-            .unwrap();
-        let setup = Setup::new(4, 0);
-        let make = || rules.env(&setup);
-        let mut b = Batch::new(5, 3, 2, &make).unwrap();
-        let (l, a, games) = (b.observation_len(), b.num_actions(), b.games());
-        assert_eq!(l, game().observation_len(4));
-        let mut obs = vec![f32::NAN; games * l];
-        let mut masks = vec![9u8; games * a];
-        let mut rewards = vec![f32::NAN; games * 4];
-        let mut to_move = vec![-1i64; games];
-        let mut done = vec![9u8; games];
-        let mut ends = 0;
-        for step in 0..300u64 {
-            let out = Out {
-                observations: &mut obs,
-                masks: &mut masks,
-                rewards: &mut rewards,
-                to_move: &mut to_move,
-                done: &mut done,
-            };
-            b.step_random(step, out).unwrap();
-            for i in 0..games {
-                let e = b.env(i).unwrap();
-                let mut want = vec![0.0; l];
-                e.observe(e.to_move().unwrap(), &mut want);
-                assert_eq!(&obs[i * l..(i + 1) * l], &want[..]);
-                let r = &rewards[i * 4..i * 4 + 4];
-                ends += usize::from(done[i]);
-                assert_eq!(
-                    r.iter().any(|&x| x != 0.0),
-                    done[i] == 1 && r.contains(&1.0)
-                );
-            }
-        }
-        assert!(ends > 0, "a game ended");
+        let rules = rules_for(sevenw_cards::game("architects").unwrap()).unwrap();
+        assert_eq!(
+            rules.env(&Setup::new(4, 0)).unwrap().observation_len(),
+            game().observation_len(4)
+        );
+        assert!(
+            super::common::batch(&*rules, &Setup::new(4, 0), 5, 300) > 0,
+            "a game ended"
+        );
     }
 }
 
