@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
@@ -205,11 +205,52 @@ fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 // ------------------------------------------------------------ functions
 
+/// An `OSError` (`FileNotFoundError` for a missing path) naming `path` as
+/// `sevenc check` does, with `filename` set.
+fn os_error(path: &std::path::Path, e: &std::io::Error) -> PyErr {
+    let shown = path.display();
+    let message = if e.kind() == std::io::ErrorKind::NotFound {
+        format!("`{shown}` does not exist")
+    } else {
+        format!("cannot read `{shown}`: {e}")
+    };
+    match e.raw_os_error() {
+        // `OSError(errno, message, filename)` makes the subclass of the errno.
+        Some(errno) => PyOSError::new_err((errno, message, shown.to_string())),
+        None => PyOSError::new_err(message),
+    }
+}
+
+/// An action number given from Python, any int: one outside `0..n`
+/// (too large for any integer type, even) is an `IllegalAction` naming it
+/// and the range.
+fn action_number(py: Python<'_>, action: &Bound<'_, PyAny>, n: u32) -> PyResult<u32> {
+    let outside = || -> PyResult<PyErr> {
+        Ok(error(
+            py,
+            Kind::Illegal,
+            format!(
+                "action {} is outside the action space (0 to {})",
+                action.str()?,
+                n.saturating_sub(1)
+            ),
+        ))
+    };
+    match action.extract::<i128>() {
+        Ok(a) if (0..i128::from(n)).contains(&a) => Ok(a as u32),
+        Ok(_) => Err(outside()?),
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => Err(outside()?),
+        Err(e) => Err(e),
+    }
+}
+
 /// The diagnostics of `sevenc check PATH --format json`, one JSON object
 /// per line.
 #[pyfunction]
 fn check_json(py: Python<'_>, path: PathBuf) -> PyResult<String> {
-    std::fs::metadata(&path)?;
+    if let Err(e) = std::fs::metadata(&path) {
+        return Err(os_error(&path, &e));
+    }
     Ok(py.detach(move || {
         let compiled = sevenw_compiler::check_with(&[path], &sevenw_compiler::Options::default());
         compiled.report.to_json_lines(&compiled.sources)
@@ -458,6 +499,8 @@ fn balance_merge(
 #[pyclass(module = "sevenw._native", name = "Game")]
 struct PyGame {
     table: Mutex<Box<dyn Table>>,
+    /// The size of the game's action space.
+    num_actions: u32,
 }
 
 impl PyGame {
@@ -496,43 +539,61 @@ impl PyGame {
         let table = g
             .table(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
+        let num_actions = (g.env(&setup))
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))?
+            .num_actions();
         Ok(PyGame {
             table: Mutex::new(table),
+            num_actions,
         })
     }
 
+    /// The seat whose decision is next; `None` once the game is over.
     #[getter]
     fn to_move(&self) -> Option<usize> {
         lock(&self.table).to_move()
     }
 
+    /// Seats at the table.
     #[getter]
     fn seats(&self) -> usize {
         lock(&self.table).seats()
     }
 
+    /// Whether the game has ended.
     #[getter]
     fn is_over(&self) -> bool {
         lock(&self.table).to_move().is_none()
     }
 
+    /// The game's title (`"7 Wonders Duel"`).
     #[getter]
     fn title(&self) -> &'static str {
         lock(&self.table).info().title
     }
 
+    /// The legal decisions of the seat to move, as `(number, words)`:
+    /// the number in the game's fixed action space, the words as a replay
+    /// log writes them. Empty once the game is over.
     fn actions(&self) -> Vec<(u32, String)> {
         (lock(&self.table).actions().into_iter())
             .map(|a| (a.number, a.text))
             .collect()
     }
 
+    /// Plays decision `action` for `seat` (default: the seat to
+    /// move). Raises `IllegalAction` (not legal now, outside the action
+    /// space, not that seat's turn, the game over): nothing is played.
     #[pyo3(signature = (action, seat=None))]
-    fn play(&self, py: Python<'_>, action: u32, seat: Option<usize>) -> PyResult<()> {
+    fn play(&self, py: Python<'_>, action: &Bound<'_, PyAny>, seat: Option<usize>) -> PyResult<()> {
+        let action = action_number(py, action, self.num_actions)?;
         let seat = self.seat_or_to_move(py, seat)?;
         (lock(&self.table).play(seat, action)).map_err(|e| error(py, Kind::Illegal, e.to_string()))
     }
 
+    /// What `seat` may see (a spectator's view for `None`: only what
+    /// is public), as the JSON document `sevenw serve` shows, in Python
+    /// objects. Raises `ValueError` for a seat not in the game.
     #[pyo3(signature = (seat=None))]
     fn view(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Py<PyAny>> {
         let seat = self.check_seat(seat)?;
@@ -540,6 +601,9 @@ impl PyGame {
         json_value(py, &doc)
     }
 
+    /// The moves `seat` may read so far (a spectator's for `None`),
+    /// as `(seat that moved, words)`. Raises `ValueError` for a seat not in
+    /// the game.
     #[pyo3(signature = (seat=None))]
     fn history(&self, seat: Option<usize>) -> PyResult<Vec<(usize, String)>> {
         let seat = self.check_seat(seat)?;
@@ -548,10 +612,14 @@ impl PyGame {
             .collect())
     }
 
+    /// The decisions played so far, as action numbers.
     fn decisions(&self) -> Vec<u32> {
         lock(&self.table).decisions().to_vec()
     }
 
+    /// The final score (`sevenw score --json`'s document: players
+    /// with points by category and total, winners, victory), the seats
+    /// called `names` (default `Seat 1`, `Seat 2`…); `None` before the end.
     #[pyo3(signature = (names=None))]
     fn score(&self, py: Python<'_>, names: Option<Vec<String>>) -> PyResult<Option<Py<PyAny>>> {
         let score = {
@@ -566,10 +634,18 @@ impl PyGame {
         }
     }
 
+    /// The game's replay log so far, with its ending once over: the
+    /// text `sevenw replay` plays again and checks.
     fn log(&self) -> String {
         lock(&self.table).log().to_text()
     }
 
+    /// The decision a bot of `kind` (as `--bots` spells it: `random`,
+    /// `greedy`, `mcts`, `mcts:N`) takes for the seat to move, from that
+    /// seat's information only, its random stream seeded by `seed`. Not
+    /// played: pass it to `play`. Raises `SetupError` for an unknown kind,
+    /// `IllegalAction` once the game is over. The GIL is released while it
+    /// thinks.
     #[pyo3(signature = (kind, seed=0))]
     fn bot(&self, py: Python<'_>, kind: &str, seed: u64) -> PyResult<u32> {
         let k = bot_kind(py, kind)?;
@@ -624,51 +700,63 @@ impl PyEnv {
         })
     }
 
+    /// Starts a new game, set up as before, with seed `seed`.
     fn reset(&self, py: Python<'_>, seed: u64) -> PyResult<()> {
         self.env()
             .reset(seed)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))
     }
 
+    /// The seat whose decision is next; `None` once the game is over.
     #[getter]
     fn to_move(&self) -> Option<usize> {
         self.env().to_move()
     }
 
+    /// Seats in the game.
     #[getter]
     fn seats(&self) -> usize {
         self.env().seats()
     }
 
+    /// The size of the action space: every action number is below it.
     #[getter]
     fn num_actions(&self) -> u32 {
         self.env().num_actions()
     }
 
+    /// The length of every observation.
     #[getter]
     fn observation_len(&self) -> usize {
         self.env().observation_len()
     }
 
+    /// Whether the game has ended.
     #[getter]
     fn is_over(&self) -> bool {
         self.env().to_move().is_none()
     }
 
+    /// The seed of the game under way (the last reset's).
     #[getter]
     fn seed(&self) -> u64 {
         self.env().setup().seed
     }
 
+    /// The game's title.
     #[getter]
     fn title(&self) -> &'static str {
         self.env().info().title
     }
 
+    /// The legal action numbers of the seat to move, in the order the
+    /// game lists its moves (empty once over).
     fn legal_actions(&self) -> Vec<u32> {
         self.env().legal().to_vec()
     }
 
+    /// The legal actions as a mask of `num_actions`: 1 for a legal
+    /// action, else 0.
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let out = {
             let e = self.env();
@@ -679,6 +767,9 @@ impl PyEnv {
         PyArray1::from_vec(py, out)
     }
 
+    /// What `seat` sees, as `observation_len` numbers (a new array);
+    /// `observation_parts` says what each range means. Raises `ValueError`
+    /// for a seat not in the game.
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let out = {
             let e = self.env();
@@ -695,16 +786,23 @@ impl PyEnv {
         Ok(PyArray1::from_vec(py, out))
     }
 
-    fn step(&self, py: Python<'_>, action: u32) -> PyResult<()> {
-        self.env()
-            .step(action)
+    /// Plays `action` for the seat to move. Raises `IllegalAction` with
+    /// the runtime's message when it is not legal, is outside the action
+    /// space or the game is over: nothing is played.
+    fn step(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut env = self.env();
+        let action = action_number(py, action, env.num_actions())?;
+        env.step(action)
             .map_err(|e| error(py, Kind::Illegal, e.to_string()))
     }
 
+    /// Plays the legal action of index `i` (modulo their count) of
+    /// `legal_actions`: a step without the lookup. Does nothing once over.
     fn step_index(&self, i: usize) {
         self.env().step_index(i);
     }
 
+    /// Each seat's reward (`seats` numbers): all zero before the end.
     fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         let out = {
             let e = self.env();
@@ -715,12 +813,19 @@ impl PyEnv {
         PyArray1::from_vec(py, out)
     }
 
+    /// The observation's parts in order, as `(name, length, meaning)`;
+    /// their lengths add up to `observation_len`.
     fn observation_parts(&self) -> Vec<(String, usize, &'static str)> {
         (self.env().observation_parts().into_iter())
             .map(|p| (p.name, p.len, p.meaning))
             .collect()
     }
 
+    /// The action a bot of `kind` (`random`, `greedy`, `mcts`, `mcts:N`)
+    /// takes for the seat to move, from that seat's information only,
+    /// seeded by `seed`; not played. Raises `SetupError` for an unknown
+    /// kind, `IllegalAction` once the game is over. The GIL is released
+    /// while it thinks.
     #[pyo3(signature = (kind, seed=0))]
     fn bot(&self, py: Python<'_>, kind: &str, seed: u64) -> PyResult<u32> {
         let k = bot_kind(py, kind)?;
@@ -733,6 +838,7 @@ impl PyEnv {
             .ok_or_else(|| error(py, Kind::Setup, format!("this game has no bot `{kind}`")))
     }
 
+    /// The actions played since the last reset.
     fn decisions(&self) -> Vec<u32> {
         self.env().decisions().to_vec()
     }
@@ -853,6 +959,39 @@ impl PyVecEnv {
             })
     }
 
+    /// Refuses `actions` (an array of one action per game) if one is
+    /// outside the action space: `IllegalAction` naming the first such
+    /// game, before the conversion to uint32 can wrap it round.
+    fn check_range(
+        &self,
+        py: Python<'_>,
+        np: &Bound<'_, PyModule>,
+        actions: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        if actions.getattr("ndim")?.extract::<usize>()? != 1 {
+            return Ok(()); // the batch refuses the shape
+        }
+        let n = lock(&self.batch).num_actions();
+        let below = np.call_method1("less", (actions, 0))?;
+        let above = np.call_method1("greater_equal", (actions, n))?;
+        let bad = np.call_method1("logical_or", (below, above))?;
+        let first = np.call_method1("flatnonzero", (bad,))?;
+        if first.len()? == 0 {
+            return Ok(());
+        }
+        let i: usize = first.get_item(0)?.extract()?;
+        let action = actions.get_item(i)?;
+        Err(error(
+            py,
+            Kind::Illegal,
+            format!(
+                "game {i}: action {} is outside the action space (0 to {})",
+                action.str()?,
+                n.saturating_sub(1)
+            ),
+        ))
+    }
+
     fn step_out(&self, py: Python<'_>) -> Step {
         (
             self.obs.clone_ref(py),
@@ -894,31 +1033,40 @@ impl PyVecEnv {
         })
     }
 
+    /// Games stepped together.
     #[getter]
     fn num_envs(&self) -> usize {
         lock(&self.batch).games()
     }
 
+    /// The length of each observation (columns of `obs`).
     #[getter]
     fn observation_len(&self) -> usize {
         lock(&self.batch).observation_len()
     }
 
+    /// The size of the action space (columns of `masks`).
     #[getter]
     fn num_actions(&self) -> usize {
         lock(&self.batch).num_actions()
     }
 
+    /// Seats per game (columns of `rewards`).
     #[getter]
     fn seats(&self) -> usize {
         lock(&self.batch).seats()
     }
 
+    /// Threads stepping the games.
     #[getter]
     fn threads(&self) -> usize {
         self.threads
     }
 
+    /// Starts every game again from `seed` (default the selection's) and
+    /// returns `(obs, masks, to_move)`: `obs` `num_envs × observation_len`
+    /// float32, the seat to move's observation; `masks` `num_envs ×
+    /// num_actions` uint8, its legal actions; `to_move` `num_envs` int64.
     #[pyo3(signature = (seed=None))]
     fn reset(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<Reset> {
         let n = lock(&self.batch).games();
@@ -939,9 +1087,17 @@ impl PyVecEnv {
         ))
     }
 
+    /// Plays `actions[i]` (`num_envs` action numbers) in game `i` for its
+    /// seat to move and returns `(obs, masks, rewards, to_move, done)`:
+    /// `rewards` `num_envs × seats` float32, non-zero only where the step
+    /// ended a game; `done` `num_envs` uint8. An action outside the action
+    /// space or not legal in its game raises `IllegalAction` naming the
+    /// game, before anything is played.
     fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Step> {
         let np = py.import("numpy")?;
-        let arr = np.call_method1("ascontiguousarray", (actions, "uint32"))?;
+        let given = np.call_method1("asarray", (actions,))?;
+        self.check_range(py, &np, &given)?;
+        let arr = np.call_method1("ascontiguousarray", (given, "uint32"))?;
         let arr: PyReadonlyArray1<'_, u32> = arr.extract()?;
         let acts = arr
             .as_slice()
@@ -950,6 +1106,8 @@ impl PyVecEnv {
         Ok(self.step_out(py))
     }
 
+    /// Plays a uniformly random legal action in every game (drawn from
+    /// `seed` and the game's index), then returns what `step` returns.
     fn step_random(&self, py: Python<'_>, seed: u64) -> PyResult<Step> {
         self.with_out(py, |b, out| b.step_random(seed, out))?;
         Ok(self.step_out(py))
@@ -977,6 +1135,8 @@ impl PyVecEnv {
 
 // --------------------------------------------------------------- module
 
+/// The native module of `sevenw` (Rust, PyO3): every name here is
+/// re-exported by `sevenw` itself; import from there.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
