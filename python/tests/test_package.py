@@ -51,6 +51,16 @@ def test_an_unreadable_path_raises_oserror(tmp_path):
         sevenw.check(tmp_path / "nowhere")
 
 
+def test_a_missing_path_is_named_as_sevenc_check_names_it(tmp_path, sevenc_cli):
+    missing = tmp_path / "nowhere"
+    with pytest.raises(FileNotFoundError) as err:
+        sevenw.check(missing)
+    assert err.value.filename == str(missing)
+    assert f"`{missing}` does not exist" in str(err.value)
+    theirs = sevenc_cli("check", missing, "--format", "json")
+    assert f"`{missing}` does not exist" in theirs.stdout
+
+
 # ------------------------------------------------------------------ games
 
 
@@ -190,6 +200,23 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert (env.legal_actions(), env.observe(0).tolist(), env.decisions()) == before
 
 
+def test_an_action_outside_the_action_space_is_illegal_not_an_overflow():
+    env = sevenw.Env(game="duel")
+    game = sevenw.Game(game="duel")
+    last = env.num_actions - 1
+    for outside in (10**12, -1, env.num_actions, 2**32, 10**40, np.int64(-5)):
+        message = f"action {outside} is outside the action space \\(0 to {last}\\)"
+        with pytest.raises(sevenw.IllegalAction, match=message):
+            env.step(outside)
+        with pytest.raises(sevenw.IllegalAction, match=message):
+            game.play(outside)
+    assert env.decisions() == [] and game.decisions() == []
+    env.step(np.int64(env.legal_actions()[0]))
+    game.play(np.uint32(game.actions()[0][0]))
+    with pytest.raises(TypeError):
+        env.step(1.5)
+
+
 def test_reset_fork_and_bots_are_deterministic():
     env = sevenw.Env(game="base", players=3, seed=1)
     for _ in range(10):
@@ -256,6 +283,29 @@ def test_vecenv_refuses_an_illegal_action_before_playing():
     with pytest.raises(sevenw.IllegalAction, match="game 2"):
         v.step(acts)
     assert np.array_equal(v.reset()[0], before)
+
+
+def test_vecenv_refuses_an_action_outside_the_action_space_before_playing():
+    v = sevenw.VecEnv(4, game="duel", seed=3)
+    obs, masks, _ = v.reset()
+    before = obs.copy()
+    legal = np.array([np.flatnonzero(masks[i])[0] for i in range(4)], dtype=np.int64)
+    last = v.num_actions - 1
+    # 2**32 + a legal action would wrap round to that action in uint32.
+    for outside in (-1, v.num_actions, 2**32 + int(legal[2])):
+        acts = legal.copy()
+        acts[2] = outside
+        with pytest.raises(
+            sevenw.IllegalAction,
+            match=f"game 2: action {outside} is outside the action space \\(0 to {last}\\)",
+        ):
+            v.step(acts)
+    acts = [int(a) for a in legal]
+    acts[1] = 10**30
+    with pytest.raises(sevenw.IllegalAction, match="game 1: action 10{30} "):
+        v.step(acts)
+    assert np.array_equal(v.reset()[0], before)
+    v.step(legal)
 
 
 def test_vecenv_returns_the_same_arrays_every_step():
@@ -375,3 +425,24 @@ def test_the_stubs_document_every_name_of_the_native_module():
         }
         mine = {n for n in dir(cls) if not n.startswith("_")}
         assert mine <= names, mine - names
+
+
+def test_every_name_of_the_native_module_has_a_runtime_docstring():
+    """`help()` shows them: the functions, the classes, and every public
+    method and property each class defines."""
+    native = sevenw._native
+    assert (native.__doc__ or "").strip()
+    missing = []
+    for name in dir(native):
+        if name.startswith("_"):
+            continue
+        obj = getattr(native, name)
+        if not (obj.__doc__ or "").strip():
+            missing.append(name)
+        if isinstance(obj, type):
+            for attr, member in vars(obj).items():
+                if not attr.startswith("_") and not (member.__doc__ or "").strip():
+                    missing.append(f"{name}.{attr}")
+    assert missing == []
+    # Each class's own methods and properties, at least the known ones.
+    assert {"step", "legal_actions", "to_move", "seed"} <= set(vars(sevenw.Env))
