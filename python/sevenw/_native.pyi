@@ -46,7 +46,9 @@ def check_json(path: Union[str, PathLike[str]]) -> str:
     """``sevenc check PATH --format json``'s output: one JSON object per
     diagnostic per line (``sevenw.check`` reads it into
     :class:`sevenw.Diagnostic` objects). Raises ``OSError`` when ``path``
-    cannot be read."""
+    cannot be read (``FileNotFoundError`` when it does not exist), its
+    message naming the path as ``sevenc check`` does and its ``filename``
+    the path."""
 
 def games() -> list[dict[str, Any]]:
     """Every game and expansion built into the module, as dicts:
@@ -236,15 +238,18 @@ class Game:
         log writes them. Empty once the game is over."""
     def play(self, action: int, seat: Optional[int] = None) -> None:
         """Plays decision ``action`` for ``seat`` (default: the seat to
-        move). Raises :class:`IllegalAction` (not legal now, not that
-        seat's turn, the game over): nothing is played."""
+        move). Raises :class:`IllegalAction` (not legal now, outside the
+        action space, not that seat's turn, the game over): nothing is
+        played."""
     def view(self, seat: Optional[int] = None) -> dict[str, Any]:
         """What ``seat`` may see (a spectator's view for ``None``: only what
         is public), as the JSON document ``sevenw serve`` shows, in Python
-        objects (``runtime/README.md``, "Tables", lists its fields)."""
+        objects (``runtime/README.md``, "Tables", lists its fields).
+        Raises ``ValueError`` for a seat not in the game."""
     def history(self, seat: Optional[int] = None) -> list[tuple[int, str]]:
         """The moves ``seat`` may read so far (a spectator's for ``None``),
-        as ``(seat that moved, words)``."""
+        as ``(seat that moved, words)``. Raises ``ValueError`` for a seat
+        not in the game."""
     def decisions(self) -> list[int]:
         """The decisions played so far, as action numbers."""
     def score(self, names: Optional[list[str]] = None) -> Optional[dict[str, Any]]:
@@ -259,8 +264,9 @@ class Game:
         """The decision a bot of ``kind`` (as ``--bots`` spells it:
         ``random``, ``greedy``, ``mcts``, ``mcts:N``) takes for the seat to
         move, from that seat's information only, its random stream seeded
-        by ``seed``. Not played: pass it to :meth:`play`. The GIL is
-        released while it thinks."""
+        by ``seed``. Not played: pass it to :meth:`play`. Raises
+        :class:`SetupError` for an unknown kind, :class:`IllegalAction`
+        once the game is over. The GIL is released while it thinks."""
 
 class Env:
     """One game stepped by action numbers for reinforcement learning: each
@@ -320,11 +326,14 @@ class Env:
         action, else 0."""
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` sees, as ``observation_len`` numbers (a new
-        array); :meth:`observation_parts` says what each range means."""
+        array); :meth:`observation_parts` says what each range means.
+        Raises ``ValueError`` for a seat not in the game."""
     def step(self, action: int) -> None:
         """Plays ``action`` for the seat to move. Raises
         :class:`IllegalAction` with the runtime's message when it is not
-        legal (or the game is over): nothing is played."""
+        legal, is outside the action space (``action 1192 is outside the
+        action space (0 to 1191)``) or the game is over: nothing is
+        played."""
     def step_index(self, i: int) -> None:
         """Plays the legal action of index ``i`` (modulo their count) of
         :meth:`legal_actions`: a step without the lookup. Does nothing once
@@ -337,8 +346,9 @@ class Env:
     def bot(self, kind: str, seed: int = 0) -> int:
         """The action a bot of ``kind`` (``random``, ``greedy``, ``mcts``,
         ``mcts:N``) takes for the seat to move, from that seat's
-        information only, seeded by ``seed``; not played. The GIL is
-        released while it thinks."""
+        information only, seeded by ``seed``; not played. Raises
+        :class:`SetupError` for an unknown kind, :class:`IllegalAction`
+        once the game is over. The GIL is released while it thinks."""
     def decisions(self) -> list[int]:
         """The actions played since the last reset."""
     def fork(self) -> Env:
@@ -399,12 +409,12 @@ class VecEnv:
         npt.NDArray[np.int64],
         npt.NDArray[np.uint8],
     ]:
-        """Plays ``actions[i]`` (``num_envs`` action numbers, converted to
-        uint32) in game ``i`` for its seat to move and returns ``(obs,
+        """Plays ``actions[i]`` (``num_envs`` action numbers) in game ``i`` for its seat to move and returns ``(obs,
         masks, rewards, to_move, done)``: ``rewards`` ``num_envs × seats``
         float32, non-zero only where the step ended a game; ``done``
-        ``num_envs`` uint8. An action not legal in its game raises
-        :class:`IllegalAction` naming the game, before anything is played."""
+        ``num_envs`` uint8. An action outside the action space or not
+        legal in its game raises :class:`IllegalAction` naming the game,
+        before anything is played."""
     def step_random(
         self, seed: int
     ) -> tuple[
@@ -418,4 +428,5 @@ class VecEnv:
         ``seed`` and the game's index), then returns what :meth:`step`
         returns."""
     def legal_actions(self, i: int) -> list[int]:
-        """The legal actions of game ``i``."""
+        """The legal actions of game ``i``; ``ValueError`` for no such
+        game."""

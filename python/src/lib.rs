@@ -245,7 +245,9 @@ fn action_number(py: Python<'_>, action: &Bound<'_, PyAny>, n: u32) -> PyResult<
 }
 
 /// The diagnostics of `sevenc check PATH --format json`, one JSON object
-/// per line.
+/// per line. Raises `OSError` when `path` cannot be read
+/// (`FileNotFoundError` when it does not exist), its message naming the
+/// path as `sevenc check` does and its `filename` the path.
 #[pyfunction]
 fn check_json(py: Python<'_>, path: PathBuf) -> PyResult<String> {
     if let Err(e) = std::fs::metadata(&path) {
@@ -1113,7 +1115,7 @@ impl PyVecEnv {
         Ok(self.step_out(py))
     }
 
-    /// The legal actions of game `i`.
+    /// The legal actions of game `i`; `ValueError` for no such game.
     fn legal_actions(&self, i: usize) -> PyResult<Vec<u32>> {
         let b = lock(&self.batch);
         let e = b
