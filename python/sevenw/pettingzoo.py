@@ -180,12 +180,8 @@ class raw_env(_Common, AECEnv):
         env = self._env
         try:
             env.step(int(action))
-        except (_sw.IllegalAction, OverflowError) as err:
+        except _sw.IllegalAction:
             if self.illegal == "raise":
-                if isinstance(err, OverflowError):
-                    raise _sw.IllegalAction(
-                        f"{agent}: action {action} is outside the action space"
-                    ) from None
                 raise
             if self.illegal == "lose":
                 self._end_illegal(agent)
