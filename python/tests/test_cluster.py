@@ -7,10 +7,10 @@ import json
 import os
 
 import pytest
+import ray
 
-ray = pytest.importorskip("ray")
-import sevenw  # noqa: E402
-from sevenw import cluster  # noqa: E402
+import sevenw
+from sevenw import cluster
 
 RUN_FIELDS = ("seconds", "games_per_sec", "threads")
 SELECTION = dict(game="duel", seed=11)
