@@ -351,7 +351,7 @@ mod base {
 /// What every family's tests share: a whole game stepped through an `Env`
 /// beside its rules played directly, and a `Batch`'s rows.
 mod common {
-    use sevenw_runtime::engine::rng::Rng;
+    use sevenw_runtime::engine::rng::{Rng, derive};
     use sevenw_runtime::env::{Batch, Observe, Out};
     use sevenw_runtime::game::{Outcome, Setup};
     use sevenw_runtime::games::AnyGame;
@@ -361,6 +361,48 @@ mod common {
         let mut out = vec![f32::NAN; g.observation_len(g.seats(s))];
         g.observe(&g.view(s, seat), &mut out);
         out
+    }
+
+    /// Plays a random game of `setup` (its moves drawn from `seed`) and,
+    /// at every decision, checks every seat's observation: finite, unlike
+    /// every other seat's, and equal to its observation of three
+    /// determinizations for it (nothing hidden from it shows). Each
+    /// observation goes into `seen`; returns the decisions played.
+    pub fn fair<G: Observe>(
+        g: &G,
+        setup: &Setup,
+        seed: u64,
+        seen: &mut std::collections::HashSet<Vec<u32>>,
+    ) -> usize {
+        let mut s = g.start(setup).unwrap();
+        let players = g.seats(&s);
+        let (mut moves, mut play) = (Vec::new(), Rng::new(derive(setup.seed, 1)));
+        let mut ply = 0u64;
+        while g.to_move(&s).is_some() {
+            let all: Vec<Vec<f32>> = (0..players).map(|p| observe(g, &s, p)).collect();
+            for (seat, real) in all.iter().enumerate() {
+                assert!(real.iter().all(|x| x.is_finite()));
+                assert!(
+                    all[..seat].iter().all(|o| o != real),
+                    "game {seed}, ply {ply}: two seats alike"
+                );
+                for k in 0..3 {
+                    let mut rng = Rng::new(derive(derive(seed, ply), k));
+                    let d = g.determinize(&s, seat, &mut rng);
+                    assert_eq!(
+                        &observe(g, &d, seat),
+                        real,
+                        "game {seed}, ply {ply}, seat {seat}: the observation shows hidden things"
+                    );
+                }
+                seen.insert(real.iter().map(|x| x.to_bits()).collect());
+            }
+            g.legal_moves(&mut s, &mut moves);
+            let mv = moves[play.below(moves.len())];
+            g.apply(&mut s, &mv);
+            ply += 1;
+        }
+        ply as usize
     }
 
     /// Plays a game of `setup` through `rules.env` with random legal
@@ -512,7 +554,7 @@ mod common {
 mod duel {
     use std::collections::HashSet;
 
-    use sevenw_runtime::engine::rng::{Rng, derive};
+    use sevenw_runtime::engine::rng::derive;
     use sevenw_runtime::env::Observe;
     use sevenw_runtime::game::{Game, Setup};
     use sevenw_runtime::games::duel::{self, Duel};
@@ -531,36 +573,10 @@ mod duel {
     #[test]
     fn observations_depend_only_on_the_view() {
         let g = game();
-        let mut moves = Vec::new();
         let mut seen = HashSet::new();
         let mut decisions = 0;
         for i in 0..100u64 {
-            let setup = Setup::seeded(derive(17, i));
-            let mut s = g.start(&setup).unwrap();
-            let mut play = Rng::new(derive(setup.seed, 1));
-            let mut ply = 0u64;
-            while g.to_move(&s).is_some() {
-                let mine = [observe(&g, &s, 0), observe(&g, &s, 1)];
-                assert_ne!(mine[0], mine[1], "game {i}, ply {ply}: both seats alike");
-                for (seat, real) in mine.iter().enumerate() {
-                    assert!(real.iter().all(|x| x.is_finite()));
-                    for k in 0..3 {
-                        let mut rng = Rng::new(derive(derive(i, ply), k));
-                        let d = g.determinize(&s, seat, &mut rng);
-                        assert_eq!(
-                            &observe(&g, &d, seat),
-                            real,
-                            "game {i}, ply {ply}, seat {seat}: the observation shows hidden things"
-                        );
-                    }
-                    seen.insert(real.iter().map(|x| x.to_bits()).collect::<Vec<u32>>());
-                }
-                g.legal_moves(&mut s, &mut moves);
-                let mv = moves[play.below(moves.len())];
-                g.apply(&mut s, &mv);
-                ply += 1;
-                decisions += 1;
-            }
+            decisions += super::common::fair(&g, &Setup::seeded(derive(17, i)), i, &mut seen);
         }
         // Observations follow the game: nearly every one differs.
         assert!(
@@ -684,7 +700,7 @@ mod duel {
 mod architects {
     use std::collections::HashSet;
 
-    use sevenw_runtime::engine::rng::{Rng, derive};
+    use sevenw_runtime::engine::rng::derive;
     use sevenw_runtime::env::Observe;
     use sevenw_runtime::game::{Game, Setup};
     use sevenw_runtime::games::architects::Architects;
@@ -703,41 +719,12 @@ mod architects {
     #[test]
     fn observations_depend_only_on_the_view() {
         let g = game();
-        let mut moves = Vec::new();
         for (players, games) in [(2, 12u64), (3, 8), (5, 5), (7, 4)] {
             let mut seen = HashSet::new();
             let mut decisions = 0;
             for i in 0..games {
                 let setup = Setup::new(players, derive(41 + players as u64, i));
-                let mut s = g.start(&setup).unwrap();
-                let mut play = Rng::new(derive(setup.seed, 1));
-                let mut ply = 0u64;
-                while g.to_move(&s).is_some() {
-                    let all: Vec<Vec<f32>> = (0..players).map(|p| observe(&g, &s, p)).collect();
-                    for (seat, real) in all.iter().enumerate() {
-                        assert!(real.iter().all(|x| x.is_finite()));
-                        assert!(
-                            all[..seat].iter().all(|o| o != real),
-                            "{players} players, game {i}, ply {ply}: two seats alike"
-                        );
-                        for k in 0..3 {
-                            let mut rng = Rng::new(derive(derive(i, ply), k));
-                            let d = g.determinize(&s, seat, &mut rng);
-                            assert_eq!(
-                                &observe(&g, &d, seat),
-                                real,
-                                "{players} players, game {i}, ply {ply}, seat {seat}: \
-                                 the observation shows hidden things"
-                            );
-                        }
-                        seen.insert(real.iter().map(|x| x.to_bits()).collect::<Vec<u32>>());
-                    }
-                    g.legal_moves(&mut s, &mut moves);
-                    let mv = moves[play.below(moves.len())];
-                    g.apply(&mut s, &mv);
-                    ply += 1;
-                    decisions += 1;
-                }
+                decisions += super::common::fair(&g, &setup, i, &mut seen);
             }
             assert!(
                 seen.len() > decisions * players * 9 / 10,

@@ -301,9 +301,7 @@ pub fn play<G: Statistics>(
     opts: &SimOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
-    game.start(&opts.setup).map_err(SimError::Setup)?;
-    bots.check(game, &opts.bots).map_err(SimError::Setup)?;
-    let mut t = play_games(game, bots, opts, 0..opts.games, progress)?;
+    let mut t = play_part(game, bots, opts, 0..opts.games, progress)?;
     t.know(game, &opts.setup);
     Ok(t)
 }
