@@ -22,6 +22,9 @@
 //! every other seat `-1.0`, except when every seat is among the winners (a
 //! shared victory of all), where each gets `0.0`.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
 use sevenw_host::GameInfo;
 
 use crate::bots::{BotKind, Bots};
@@ -429,6 +432,9 @@ pub struct Batch<'g> {
     started: Vec<u64>,
     seed: u64,
     pool: Option<rayon::ThreadPool>,
+    /// Moves on at each step and when the batch goes: the pool's threads
+    /// wait for it between steps ([`keep_warm`]).
+    warm: Arc<AtomicU64>,
     obs_len: usize,
     actions: usize,
     seats: usize,
@@ -449,6 +455,13 @@ impl std::fmt::Display for BatchRefused {
 }
 
 impl std::error::Error for BatchRefused {}
+
+impl Drop for Batch<'_> {
+    /// The pool's threads stop waiting for a next step.
+    fn drop(&mut self) {
+        self.warm.fetch_add(1, Ordering::Release);
+    }
+}
 
 impl<'g> Batch<'g> {
     /// `games` games made by `make`, seeded from `seed`, stepped on
@@ -472,7 +485,7 @@ impl<'g> Batch<'g> {
         let pool = if threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
+                    .num_threads(threads - 1)
                     .build()
                     .map_err(|e| SetupError::Game(format!("cannot start the threads: {e}")))?,
             )
@@ -484,6 +497,7 @@ impl<'g> Batch<'g> {
             envs,
             seed,
             pool,
+            warm: Arc::new(AtomicU64::new(0)),
             obs_len,
             actions,
             seats,
@@ -620,12 +634,66 @@ impl<'g> Batch<'g> {
         };
         match &self.pool {
             Some(pool) => {
-                use rayon::prelude::*;
-                let rows: Vec<_> = rows.collect();
-                pool.install(|| rows.into_par_iter().with_min_len(16).for_each(one));
+                // Chunks of games claimed in turn by the calling thread and
+                // the pool's threads: the caller works from the start (a
+                // batch step is tens of microseconds, waking a parked
+                // thread several), and a thread that starts late takes
+                // fewer chunks instead of holding the step up.
+                let mut rows = rows.peekable();
+                let mut chunks = Vec::new();
+                while rows.peek().is_some() {
+                    chunks.push(Mutex::new(rows.by_ref().take(CHUNK).collect::<Vec<_>>()));
+                }
+                let next = AtomicUsize::new(0);
+                let work = || {
+                    while let Some(chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let rows =
+                            std::mem::take(&mut *chunk.lock().unwrap_or_else(|p| p.into_inner()));
+                        rows.into_iter().for_each(&one);
+                    }
+                };
+                self.warm.fetch_add(1, Ordering::Release);
+                pool.in_place_scope(|s| {
+                    for _ in 0..pool
+                        .current_num_threads()
+                        .min(chunks.len().saturating_sub(1))
+                    {
+                        s.spawn(|_| work());
+                    }
+                    work();
+                });
+                keep_warm(pool, &self.warm);
             }
             None => rows.for_each(one),
         }
+    }
+}
+
+/// Games a thread claims at a time in a batch step (a few microseconds of
+/// work).
+const CHUNK: usize = 8;
+
+/// How long a pool thread waits for the next batch step by spinning
+/// before it parks: a caller stepping in a loop then never waits for a
+/// thread to wake (the practice of OpenMP runtimes, whose default "block
+/// time" is far longer). Bounded so that a caller busy elsewhere between
+/// steps costs each pool thread at most this much CPU per step.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(200);
+
+/// After a batch step, occupies each of `pool`'s threads with a wait for
+/// the next step (`warm` moving on) of at most [`SPIN`].
+fn keep_warm(pool: &rayon::ThreadPool, warm: &Arc<AtomicU64>) {
+    let now = warm.load(Ordering::Acquire);
+    for _ in 0..pool.current_num_threads() {
+        let warm = Arc::clone(warm);
+        pool.spawn(move || {
+            let start = std::time::Instant::now();
+            while warm.load(Ordering::Acquire) == now && start.elapsed() < SPIN {
+                for _ in 0..64 {
+                    std::hint::spin_loop();
+                }
+            }
+        });
     }
 }
 

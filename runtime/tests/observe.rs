@@ -490,10 +490,11 @@ mod common {
     }
 
     /// Steps a batch of `games` games of `setup` `steps` times with random
-    /// numbers, on one thread and on two: each row is its game's (the
-    /// observation of the seat to move, the legal numbers as the mask,
-    /// rewards only where a game ended), and the rows are the same on
-    /// both. Returns how many games ended.
+    /// numbers, on one, two and three threads: each row is its game's
+    /// (the observation of the seat to move, the legal numbers as the
+    /// mask, rewards only where a game ended), and the rows are the same
+    /// on all. Take more games than a thread claims at once (8), so that
+    /// every thread has some. Returns how many games ended.
     pub fn batch(rules: &dyn AnyGame, setup: &Setup, games: usize, steps: u64) -> usize {
         let make = || rules.env(setup);
         let run = |threads| {
@@ -546,7 +547,9 @@ mod common {
             (ends, all)
         };
         let (ends, one) = run(1);
-        assert!(one == run(2).1, "the threads change the games");
+        for threads in [2, 3] {
+            assert!(one == run(threads).1, "{threads} threads change the games");
+        }
         ends
     }
 }
@@ -691,7 +694,7 @@ mod duel {
     fn a_batch_steps_games_together() {
         let rules = rules_for(sevenw_cards::game("duel").unwrap()).unwrap();
         assert!(
-            super::common::batch(&*rules, &Setup::seeded(0), 6, 400) > 0,
+            super::common::batch(&*rules, &Setup::seeded(0), 21, 400) > 0,
             "a game ended"
         );
     }
@@ -826,7 +829,7 @@ mod architects {
             game().observation_len(4)
         );
         assert!(
-            super::common::batch(&*rules, &Setup::new(4, 0), 5, 300) > 0,
+            super::common::batch(&*rules, &Setup::new(4, 0), 19, 300) > 0,
             "a game ended"
         );
     }
