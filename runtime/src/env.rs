@@ -22,7 +22,7 @@
 //! every other seat `-1.0`, except when every seat is among the winners (a
 //! shared victory of all), where each gets `0.0`.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use sevenw_host::GameInfo;
@@ -81,7 +81,12 @@ pub struct Writer<'o> {
 impl<'o> Writer<'o> {
     /// A writer at the start of `out`, zeroed first.
     pub fn new(out: &'o mut [f32]) -> Self {
-        out.fill(0.0);
+        // In pieces under 2 KiB: glibc clears a larger block with `rep
+        // stosb`, slow to start on some processors (AMD's), and a few
+        // hundred numbers are cleared at every step of a batch.
+        for piece in out.chunks_mut(256) {
+            piece.fill(0.0);
+        }
         Writer { out, at: 0 }
     }
 
@@ -634,19 +639,22 @@ impl<'g> Batch<'g> {
         };
         match &self.pool {
             Some(pool) => {
-                // Chunks of games claimed in turn by the calling thread and
-                // the pool's threads: the caller works from the start (a
-                // batch step is tens of microseconds, waking a parked
-                // thread several), and a thread that starts late takes
-                // fewer chunks instead of holding the step up.
+                // Chunks of games claimed one at a time: the calling thread
+                // from the first, the pool's threads from the last. The
+                // caller works from the start (a batch step is tens of
+                // microseconds, waking a parked thread several), a thread
+                // that starts late takes fewer chunks instead of holding
+                // the step up, and the two ends meet once, so the threads
+                // seldom write next to each other (the `done` and
+                // `to_move` of neighbouring games share a cache line).
                 let mut rows = rows.peekable();
                 let mut chunks = Vec::new();
                 while rows.peek().is_some() {
                     chunks.push(Mutex::new(rows.by_ref().take(CHUNK).collect::<Vec<_>>()));
                 }
-                let next = AtomicUsize::new(0);
-                let work = || {
-                    while let Some(chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let claims = Claims::new(chunks.len());
+                let work = |front: bool| {
+                    while let Some(chunk) = claims.take(front).and_then(|k| chunks.get(k)) {
                         let rows =
                             std::mem::take(&mut *chunk.lock().unwrap_or_else(|p| p.into_inner()));
                         rows.into_iter().for_each(&one);
@@ -658,9 +666,9 @@ impl<'g> Batch<'g> {
                         .current_num_threads()
                         .min(chunks.len().saturating_sub(1))
                     {
-                        s.spawn(|_| work());
+                        s.spawn(|_| work(false));
                     }
-                    work();
+                    work(true);
                 });
                 keep_warm(pool, &self.warm);
             }
@@ -672,6 +680,38 @@ impl<'g> Batch<'g> {
 /// Games a thread claims at a time in a batch step (a few microseconds of
 /// work).
 const CHUNK: usize = 8;
+
+/// The chunks of a batch step not claimed yet, `[front, back)`, packed
+/// in one word (`front << 32 | back`) so that a claim from either end is
+/// one compare-and-swap.
+struct Claims(AtomicU64);
+
+impl Claims {
+    fn new(chunks: usize) -> Self {
+        Claims(AtomicU64::new(chunks.min(u32::MAX as usize) as u64))
+    }
+
+    /// The next chunk from the front, or from the back; `None` once all
+    /// are claimed.
+    fn take(&self, front: bool) -> Option<usize> {
+        let mut now = self.0.load(Ordering::Relaxed);
+        loop {
+            let (lo, hi) = (now >> 32, now & u64::from(u32::MAX));
+            if lo >= hi {
+                return None;
+            }
+            let (next, got) = if front {
+                ((lo + 1) << 32 | hi, lo)
+            } else {
+                (lo << 32 | (hi - 1), hi - 1)
+            };
+            match (self.0).compare_exchange_weak(now, next, Ordering::AcqRel, Ordering::Relaxed) {
+                Ok(_) => return usize::try_from(got).ok(),
+                Err(seen) => now = seen,
+            }
+        }
+    }
+}
 
 /// How long a pool thread waits for the next batch step by spinning
 /// before it parks: a caller stepping in a loop then never waits for a
@@ -728,3 +768,37 @@ impl std::fmt::Display for StepError {
 }
 
 impl std::error::Error for StepError {}
+
+#[cfg(test)]
+mod tests {
+    use super::Claims;
+
+    #[test]
+    fn claims_hand_out_every_chunk_once_from_both_ends() {
+        let c = Claims::new(5);
+        assert_eq!(c.take(true), Some(0));
+        assert_eq!(c.take(false), Some(4));
+        assert_eq!(c.take(false), Some(3));
+        assert_eq!(c.take(true), Some(1));
+        assert_eq!(c.take(true), Some(2));
+        assert_eq!((c.take(true), c.take(false)), (None, None));
+        assert_eq!(Claims::new(0).take(false), None);
+    }
+
+    #[test]
+    fn claims_raced_by_threads_lose_and_repeat_nothing() {
+        let n = 10_000;
+        let c = &Claims::new(n);
+        let mut got: Vec<usize> = std::thread::scope(|s| {
+            let takers: Vec<_> = [true, false, false]
+                .into_iter()
+                .map(|front| {
+                    s.spawn(move || std::iter::from_fn(|| c.take(front)).collect::<Vec<_>>())
+                })
+                .collect();
+            takers.into_iter().flat_map(|t| t.join().unwrap()).collect()
+        });
+        got.sort_unstable();
+        assert_eq!(got, (0..n).collect::<Vec<_>>());
+    }
+}
