@@ -2,17 +2,26 @@
 (``step_random``), and drawn in Python from the masks (``step``), for
 several batch sizes and thread counts.
 
-    python bench/vec_speed.py                       # Duel
-    python bench/vec_speed.py --game architects --players 7
-    python bench/vec_speed.py --num-envs 256,1024,4096 --threads 1,2
+    python python/bench/vec_speed.py                       # Duel
+    python python/bench/vec_speed.py --game architects --players 7
+    python python/bench/vec_speed.py --num-envs 256,1024,4096 --threads 1,2
 
 A step is one decision in every game of the batch (a finished game starts
 again), so steps/s counts decisions: ``num_envs`` per call.
+
+Each row is measured ``--rounds`` times, the rows taking turns, and gives
+the median and the best. Its last column says how much of two cores the
+machine gave at that moment: SHA-256 of a buffer on two threads at once
+(hashlib lets go of the GIL) against one, 2.0 for two free cores. On a
+shared machine it moves from minute to minute; read a row with it.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import statistics
+import threading
 import time
 
 import numpy as np
@@ -52,26 +61,61 @@ def python_random(v, n: int, seconds: float, seed: int = 0) -> float:
     return calls * n / (time.perf_counter() - start)
 
 
+def cores(mb: int = 16) -> float:
+    """Throughput of SHA-256 on two threads at once over one thread's."""
+    data = bytes(mb << 20)
+
+    def once() -> None:
+        hashlib.sha256(data).digest()
+
+    start = time.perf_counter()
+    once()
+    one = time.perf_counter() - start
+    pair = [threading.Thread(target=once) for _ in range(2)]
+    start = time.perf_counter()
+    for t in pair:
+        t.start()
+    for t in pair:
+        t.join()
+    return 2 * one / (time.perf_counter() - start)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="duel")
     ap.add_argument("--players", type=int)
     ap.add_argument("--num-envs", default="64,256,1024,4096")
     ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--seconds", type=float, default=1.0)
+    ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     sel = dict(game=args.game)
     if args.players:
         sel["players"] = args.players
-    print(f"{sel}")
-    print("| num_envs | threads | step_random steps/s | step (NumPy actions) steps/s |")
-    print("|---:|---:|---:|---:|")
-    for n in [int(x) for x in args.num_envs.split(",")]:
-        for t in [int(x) for x in args.threads.split(",")]:
-            v = sevenw.VecEnv(n, threads=t, **sel)
-            r = rust_random(v, n, args.seconds)
-            p = python_random(v, n, args.seconds)
-            print(f"| {n:,} | {t} | {r:,.0f} | {p:,.0f} |", flush=True)
+    rows = [
+        (int(n), int(t))
+        for n in args.num_envs.split(",")
+        for t in args.threads.split(",")
+    ]
+    envs = {row: sevenw.VecEnv(row[0], threads=row[1], **sel) for row in rows}
+    got = {row: ([], [], []) for row in rows}
+    for _ in range(args.rounds):
+        for row, (r, p, c) in got.items():
+            c.append(cores())
+            r.append(rust_random(envs[row], row[0], args.seconds))
+            p.append(python_random(envs[row], row[0], args.seconds))
+    print(f"{sel}, {args.rounds} rounds of {args.seconds} s: median (best)")
+    print(
+        "| num_envs | threads | step_random steps/s "
+        "| step (NumPy actions) steps/s | cores given |"
+    )
+    print("|---:|---:|---:|---:|---:|")
+    for (n, t), (r, p, c) in got.items():
+        print(
+            f"| {n:,} | {t} | {statistics.median(r):,.0f} ({max(r):,.0f}) "
+            f"| {statistics.median(p):,.0f} ({max(p):,.0f}) "
+            f"| {min(c):.2f}–{max(c):.2f} |"
+        )
 
 
 if __name__ == "__main__":
