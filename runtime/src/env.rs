@@ -22,7 +22,7 @@
 //! every other seat `-1.0`, except when every seat is among the winners (a
 //! shared victory of all), where each gets `0.0`.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use sevenw_host::GameInfo;
@@ -599,80 +599,153 @@ impl<'g> Batch<'g> {
     /// Applies `act` to each game (its index and games started), then
     /// records rewards, starts finished games again and writes the rows.
     fn run(&mut self, out: Out<'_>, act: &(dyn Fn(&mut dyn Env, usize, u64) + Sync)) {
-        let (l, a, s) = (self.obs_len, self.actions, self.seats);
-        let seed = self.seed;
-        let rows = (self.envs.iter_mut())
-            .zip(self.started.iter_mut())
-            .zip(out.observations.chunks_mut(l.max(1)))
-            .zip(out.masks.chunks_mut(a.max(1)))
-            .zip(out.rewards.chunks_mut(s.max(1)))
-            .zip(out.to_move.iter_mut().zip(out.done.iter_mut()))
+        let dims = Dims {
+            obs: self.obs_len,
+            actions: self.actions,
+            seats: self.seats,
+            seed: self.seed,
+        };
+        let Some(pool) = &self.pool else {
+            let all = Share::cut(&mut self.envs, &mut self.started, out, usize::MAX, dims);
+            all.into_iter().for_each(|mut s| s.step(act));
+            return;
+        };
+        // Chunks of games claimed one at a time: the calling thread from
+        // the first, the pool's threads from the last. The caller works
+        // from the start (a batch step is tens of microseconds, waking a
+        // parked thread several), a thread that starts late takes fewer
+        // chunks instead of holding the step up, and the two ends meet
+        // once, so the threads seldom write next to each other (the
+        // `done` and `to_move` of neighbouring games share a cache line).
+        let chunks: Vec<_> = Share::cut(&mut self.envs, &mut self.started, out, CHUNK, dims)
+            .into_iter()
+            .map(Mutex::new)
+            .collect();
+        let claims = Claims::new(chunks.len());
+        let work = |front: bool| {
+            while let Some(chunk) = claims.take(front).and_then(|k| chunks.get(k)) {
+                chunk.lock().unwrap_or_else(|p| p.into_inner()).step(act);
+            }
+        };
+        self.warm.fetch_add(1, Ordering::Release);
+        let helpers = (pool.current_num_threads()).min(chunks.len().saturating_sub(1));
+        let gone = AtomicUsize::new(0);
+        pool.in_place_scope(|s| {
+            for _ in 0..helpers {
+                s.spawn(|_| {
+                    work(false);
+                    gone.fetch_add(1, Ordering::Release);
+                });
+            }
+            work(true);
+            // The scope's own wait would park this thread, and waking it
+            // costs more than the helpers' last chunks: spin until they
+            // are done instead.
+            while gone.load(Ordering::Acquire) < helpers {
+                std::hint::spin_loop();
+            }
+        });
+        keep_warm(pool, &self.warm);
+    }
+}
+
+/// A batch's sizes: numbers per game of each buffer, and its seed.
+#[derive(Clone, Copy)]
+struct Dims {
+    obs: usize,
+    actions: usize,
+    seats: usize,
+    seed: u64,
+}
+
+/// Consecutive games of a batch step, from game `first`, and their rows.
+struct Share<'r, 'g> {
+    first: usize,
+    envs: &'r mut [Box<dyn Env + 'g>],
+    started: &'r mut [u64],
+    obs: &'r mut [f32],
+    masks: &'r mut [u8],
+    rewards: &'r mut [f32],
+    to_move: &'r mut [i64],
+    done: &'r mut [u8],
+    dims: Dims,
+}
+
+/// `n`-long pieces of `buf`, as many as asked for (empty ones past its
+/// end, and all of them when `n` is 0).
+fn pieces<T>(buf: &mut [T], n: usize) -> impl Iterator<Item = &mut [T]> {
+    let mut rest = buf;
+    std::iter::from_fn(move || {
+        let at = n.min(rest.len());
+        let (piece, tail) = std::mem::take(&mut rest).split_at_mut(at);
+        rest = tail;
+        Some(piece)
+    })
+}
+
+impl<'r, 'g> Share<'r, 'g> {
+    /// The batch's games and `out`'s rows cut into shares of `size` games
+    /// (rows the buffers lack are left out; [`Batch::check`] has checked
+    /// the sizes).
+    fn cut(
+        envs: &'r mut [Box<dyn Env + 'g>],
+        started: &'r mut [u64],
+        out: Out<'r>,
+        size: usize,
+        dims: Dims,
+    ) -> Vec<Share<'r, 'g>> {
+        let size = size.max(1);
+        let rows = |per: usize| per.saturating_mul(size);
+        (envs.chunks_mut(size))
+            .zip(started.chunks_mut(size))
+            .zip(pieces(out.observations, rows(dims.obs)))
+            .zip(pieces(out.masks, rows(dims.actions)))
+            .zip(pieces(out.rewards, rows(dims.seats)))
+            .zip(pieces(out.to_move, size).zip(pieces(out.done, size)))
             .enumerate()
             .map(
-                |(i, (((((env, started), obs), mask), rew), (tm, done)))| Row {
-                    i,
-                    env,
+                |(k, (((((envs, started), obs), masks), rewards), (to_move, done)))| Share {
+                    first: k * size,
+                    envs,
                     started,
                     obs,
-                    mask,
-                    rew,
-                    tm,
+                    masks,
+                    rewards,
+                    to_move,
                     done,
+                    dims,
                 },
-            );
-        let one = |r: Row<'_, 'g>| {
-            let e = &mut **r.env;
-            act(e, r.i, *r.started);
-            e.rewards(r.rew);
-            *r.done = 0;
+            )
+            .collect()
+    }
+
+    /// Applies `act` to each game (its index and games started), records
+    /// rewards, starts finished games again and writes the rows.
+    fn step(&mut self, act: &(dyn Fn(&mut dyn Env, usize, u64) + Sync)) {
+        let d = self.dims;
+        let rows = (self.envs.iter_mut())
+            .zip(self.started.iter_mut())
+            .zip(pieces(self.obs, d.obs))
+            .zip(pieces(self.masks, d.actions))
+            .zip(pieces(self.rewards, d.seats))
+            .zip(self.to_move.iter_mut().zip(self.done.iter_mut()));
+        for (j, (((((env, started), obs), mask), rew), (tm, done))) in rows.enumerate() {
+            let i = self.first + j;
+            let e = &mut **env;
+            act(e, i, *started);
+            e.rewards(rew);
+            *done = 0;
             if e.to_move().is_none() {
-                *r.done = 1;
+                *done = 1;
                 // A seed that started a game once starts it again, so a
                 // reset cannot fail here.
-                let _ = e.reset(derive(derive(seed, r.i as u64), *r.started));
-                *r.started += 1;
+                let _ = e.reset(derive(derive(d.seed, i as u64), *started));
+                *started += 1;
             }
             let seat = e.to_move().unwrap_or(0);
-            *r.tm = seat as i64;
-            e.observe(seat, r.obs);
-            e.mask(r.mask);
-        };
-        match &self.pool {
-            Some(pool) => {
-                // Chunks of games claimed one at a time: the calling thread
-                // from the first, the pool's threads from the last. The
-                // caller works from the start (a batch step is tens of
-                // microseconds, waking a parked thread several), a thread
-                // that starts late takes fewer chunks instead of holding
-                // the step up, and the two ends meet once, so the threads
-                // seldom write next to each other (the `done` and
-                // `to_move` of neighbouring games share a cache line).
-                let mut rows = rows.peekable();
-                let mut chunks = Vec::new();
-                while rows.peek().is_some() {
-                    chunks.push(Mutex::new(rows.by_ref().take(CHUNK).collect::<Vec<_>>()));
-                }
-                let claims = Claims::new(chunks.len());
-                let work = |front: bool| {
-                    while let Some(chunk) = claims.take(front).and_then(|k| chunks.get(k)) {
-                        let rows =
-                            std::mem::take(&mut *chunk.lock().unwrap_or_else(|p| p.into_inner()));
-                        rows.into_iter().for_each(&one);
-                    }
-                };
-                self.warm.fetch_add(1, Ordering::Release);
-                pool.in_place_scope(|s| {
-                    for _ in 0..pool
-                        .current_num_threads()
-                        .min(chunks.len().saturating_sub(1))
-                    {
-                        s.spawn(|_| work(false));
-                    }
-                    work(true);
-                });
-                keep_warm(pool, &self.warm);
-            }
-            None => rows.for_each(one),
+            *tm = seat as i64;
+            e.observe(seat, obs);
+            e.mask(mask);
         }
     }
 }
@@ -735,18 +808,6 @@ fn keep_warm(pool: &rayon::ThreadPool, warm: &Arc<AtomicU64>) {
             }
         });
     }
-}
-
-/// One game's share of a batch step.
-struct Row<'r, 'g> {
-    i: usize,
-    env: &'r mut Box<dyn Env + 'g>,
-    started: &'r mut u64,
-    obs: &'r mut [f32],
-    mask: &'r mut [u8],
-    rew: &'r mut [f32],
-    tm: &'r mut i64,
-    done: &'r mut u8,
 }
 
 /// Why [`Batch::step`] played nothing.
