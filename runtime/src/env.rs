@@ -470,7 +470,9 @@ impl Drop for Batch<'_> {
 
 impl<'g> Batch<'g> {
     /// `games` games made by `make`, seeded from `seed`, stepped on
-    /// `threads` threads (1: the calling thread only).
+    /// `threads` threads: the calling thread and `threads - 1` of a pool
+    /// (1: the calling thread only), which after a step wait for the next
+    /// by spinning up to 200 µs before they park.
     pub fn new(
         games: usize,
         seed: u64,
