@@ -635,8 +635,8 @@ impl<'g> Batch<'g> {
         pool.in_place_scope(|s| {
             for _ in 0..helpers {
                 s.spawn(|_| {
+                    let _gone = Gone(&gone);
                     work(false);
-                    gone.fetch_add(1, Ordering::Release);
                 });
             }
             work(true);
@@ -648,6 +648,16 @@ impl<'g> Batch<'g> {
             }
         });
         keep_warm(pool, &self.warm);
+    }
+}
+
+/// Counts a helper of a batch step out when it ends, unwinding too, so
+/// the caller spinning for the helpers never waits for one that is gone.
+struct Gone<'a>(&'a AtomicUsize);
+
+impl Drop for Gone<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::Release);
     }
 }
 
