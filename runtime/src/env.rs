@@ -647,7 +647,9 @@ impl<'g> Batch<'g> {
                 std::hint::spin_loop();
             }
         });
-        keep_warm(pool, &self.warm);
+        if helpers > 0 {
+            keep_warm(pool, &self.warm);
+        }
     }
 }
 
@@ -772,6 +774,7 @@ const CHUNK: usize = 8;
 struct Claims(AtomicU64);
 
 impl Claims {
+    /// `chunks` chunks (at most 2³², that is 2³⁵ games: beyond any memory).
     fn new(chunks: usize) -> Self {
         Claims(AtomicU64::new(chunks.min(u32::MAX as usize) as u64))
     }
