@@ -85,13 +85,24 @@ def cores(mb: int = 16, tries: int = 2) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="duel")
-    ap.add_argument("--players", type=int)
-    ap.add_argument("--num-envs", default="64,256,1024,4096")
-    ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--seconds", type=float, default=1.0)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--game", default="duel", help="the game (default duel)")
+    ap.add_argument("--players", type=int, help="seats (default: the game's)")
+    ap.add_argument(
+        "--num-envs", default="64,256,1024,4096", help="batch sizes, comma-separated"
+    )
+    ap.add_argument("--threads", default="1,2", help="thread counts, comma-separated")
+    ap.add_argument(
+        "--seconds", type=float, default=1.0, help="length of one measurement"
+    )
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="measurements of each row, the rows taking turns (median and best shown)",
+    )
     args = ap.parse_args()
+    if args.rounds < 1 or args.seconds <= 0:
+        ap.error("--rounds must be at least 1 and --seconds above 0")
     sel = dict(game=args.game)
     if args.players:
         sel["players"] = args.players
@@ -107,7 +118,7 @@ def main() -> None:
             c.append(cores())
             r.append(rust_random(envs[row], row[0], args.seconds))
             p.append(python_random(envs[row], row[0], args.seconds))
-    print(f"{sel}, {args.rounds} rounds of {args.seconds} s: median (best)")
+    print(f"{sel}, {args.rounds} round(s) of {args.seconds} s: median (best)")
     print(
         "| num_envs | threads | step_random steps/s "
         "| step (NumPy actions) steps/s | cores given |"
