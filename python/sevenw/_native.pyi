@@ -334,6 +334,12 @@ class Env:
         legal, is outside the action space (``action 1192 is outside the
         action space (0 to 1191)``) or the game is over: nothing is
         played."""
+    def turn(self) -> list[tuple[int, npt.NDArray[np.uint8]]]:
+        """The seats deciding in the turn under way, in the order the game
+        asks them, each with its action mask (new arrays): the seat to
+        move, then every seat that decides in the same simultaneous turn
+        (the base game), found on a copy of the game. One seat where turns
+        are taken one at a time; none once the game is over."""
     def step_index(self, i: int) -> None:
         """Plays the legal action of index ``i`` (modulo their count) of
         :meth:`legal_actions`: a step without the lookup. Does nothing once

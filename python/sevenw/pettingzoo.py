@@ -258,33 +258,19 @@ class parallel_raw_env(_Common, ParallelEnv):
         """Every seat deciding in the current turn, with its mask.
 
         The runtime asks the seats of a simultaneous turn one at a time
-        from the same position; the ones after the first are found on a
-        copy of the game, stepped with arbitrary choices (hidden from the
-        others, so the same for any choice). A seat belongs to the turn if
-        it has not decided in it yet and its observation on the copy is
-        the one it has now: what it sees does not depend on the decisions
-        before it.
+        from the same position; :meth:`sevenw.Env.turn` finds the ones
+        after the first on a copy of the game, stepped with arbitrary
+        choices (hidden from the others, so the same for any choice): a
+        seat belongs to the turn if it has not decided in it yet and its
+        observation on the copy is the one it has now, so what it sees
+        does not depend on the decisions before it.
         """
         env = self._env
-        first = env.to_move
-        if first is None:
+        if env.to_move is None:
             return {}
-        pending = {first: self._mask()}
         if not self.simultaneous:
-            return pending
-        fork = env.fork()
-        seat = first
-        while True:
-            while fork.to_move == seat:  # its decision, and its payment
-                fork.step_index(0)
-            nxt = fork.to_move
-            if nxt is None or nxt in pending:
-                break
-            if not np.array_equal(fork.observe(nxt), env.observe(nxt)):
-                break
-            pending[nxt] = fork.action_mask().view(np.int8)
-            seat = nxt
-        return pending
+            return {env.to_move: self._mask()}
+        return {seat: mask.view(np.int8) for seat, mask in env.turn()}
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self._new_game(seed)

@@ -23,7 +23,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 use sevenw_host::GameInfo;
 use sevenw_runtime::bots::BotKind;
-use sevenw_runtime::env::{Batch, Env as RtEnv, Out, StepError};
+use sevenw_runtime::env::{Batch, Env as RtEnv, Out, StepError, turn};
 use sevenw_runtime::game::Setup;
 use sevenw_runtime::games::{AnyGame, Library};
 use sevenw_runtime::table::Table;
@@ -767,6 +767,29 @@ impl PyEnv {
             out
         };
         PyArray1::from_vec(py, out)
+    }
+
+    /// The seats deciding in the turn under way, in the order the game
+    /// asks them, each with its action mask (new arrays): the seat to
+    /// move, then every seat that decides in the same simultaneous turn
+    /// (the base game), found on a copy of the game. One seat where turns
+    /// are taken one at a time; none once the game is over.
+    fn turn<'py>(&self, py: Python<'py>) -> Vec<(usize, Bound<'py, PyArray1<u8>>)> {
+        let (seats, n) = {
+            let e = self.env();
+            (turn(&**e), e.num_actions() as usize)
+        };
+        (seats.into_iter())
+            .map(|(seat, legal)| {
+                let mut mask = vec![0u8; n];
+                for a in legal {
+                    if let Some(x) = mask.get_mut(a as usize) {
+                        *x = 1;
+                    }
+                }
+                (seat, PyArray1::from_vec(py, mask))
+            })
+            .collect()
     }
 
     /// What `seat` sees, as `observation_len` numbers (a new array);

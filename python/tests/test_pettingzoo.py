@@ -321,3 +321,30 @@ def test_hidden_choices(base_sel):
             hidden += all(same)
             n.step(int(rng.choice(legal)))
     assert hidden > 0
+
+
+@pytest.mark.parametrize(
+    "selection, width",
+    [
+        (dict(game="base", players=3), 3),
+        (dict(game="base", players=7), 7),
+        (dict(game="duel"), 1),
+    ],
+)
+def test_turn_lists_the_seats_the_game_then_asks_with_their_masks(selection, width):
+    """``Env.turn()``: each seat of the turn, in order, is the one the game
+    asks next, with the listed mask, whatever the seats before it chose."""
+    env = sevenw.Env(seed=5, **selection)
+    rng = np.random.default_rng(5)
+    widest = 0
+    while env.to_move is not None:
+        turn = env.turn()
+        assert turn[0][0] == env.to_move
+        widest = max(widest, len(turn))
+        for seat, mask in turn:
+            assert env.to_move == seat
+            assert np.array_equal(env.action_mask(), mask)
+            while env.to_move == seat:
+                env.step(int(rng.choice(env.legal_actions())))
+    assert widest == width
+    assert env.turn() == []

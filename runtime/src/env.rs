@@ -396,6 +396,41 @@ impl<G: Observe> Env for Stepper<'_, G> {
     }
 }
 
+/// The seats deciding in the turn under way, in the order the game asks
+/// them, each with its legal actions: the seat to move, then, on a copy of
+/// the game stepped with each seat's first legal action (its payment
+/// too), every next seat whose own observation there is the one it has
+/// now — what it sees does not depend on the decisions before it, so it
+/// decides in the same turn (the base game's simultaneous turns). One
+/// seat where turns are taken in turn; none once the game is over.
+pub fn turn(env: &dyn Env) -> Vec<(usize, Vec<u32>)> {
+    let Some(first) = env.to_move() else {
+        return Vec::new();
+    };
+    let mut seats = vec![(first, env.legal().to_vec())];
+    let mut copy = env.fork();
+    let len = env.observation_len();
+    let (mut there, mut here) = (vec![0.0; len], vec![0.0; len]);
+    let mut seat = first;
+    loop {
+        while copy.to_move() == Some(seat) && !copy.legal().is_empty() {
+            copy.step_index(0);
+        }
+        let Some(next) = copy.to_move() else { break };
+        if next == seat || seats.iter().any(|&(s, _)| s == next) {
+            break;
+        }
+        copy.observe(next, &mut there);
+        env.observe(next, &mut here);
+        if there != here {
+            break;
+        }
+        seats.push((next, copy.legal().to_vec()));
+        seat = next;
+    }
+    seats
+}
+
 /// Each seat's reward of `outcome` into `out` (see the module).
 pub fn write_rewards(outcome: &Outcome, out: &mut [f32]) {
     let everyone = outcome.winners.len() >= out.len();

@@ -872,3 +872,60 @@ mod any_buffer {
         }
     }
 }
+
+/// `env::turn`: who decides in the turn under way, and with what.
+mod turns {
+    use std::collections::HashSet;
+
+    use sevenw_runtime::engine::rng::{Rng, derive};
+    use sevenw_runtime::env::turn;
+    use sevenw_runtime::game::Setup;
+    use sevenw_runtime::games::rules_for;
+
+    /// Plays whole random games turn by turn: each turn's seats are
+    /// distinct, the first is the seat to move, and the game then asks
+    /// each in the listed order with the listed legal actions, whatever
+    /// the seats before it chose (a payment is its seat's next step).
+    /// Returns the most seats seen in one turn.
+    fn widest(game: &str, players: Option<usize>, seeds: u64) -> usize {
+        let rules = rules_for(sevenw_cards::game(game).unwrap()).unwrap();
+        let mut widest = 0;
+        for i in 0..seeds {
+            let setup = Setup {
+                players,
+                ..Setup::seeded(derive(41, i))
+            };
+            let mut env = rules.env(&setup).unwrap();
+            let mut rng = Rng::new(derive(43, i));
+            while let Some(first) = env.to_move() {
+                let seats = turn(&*env);
+                assert_eq!(seats[0].0, first);
+                let distinct: HashSet<_> = seats.iter().map(|&(s, _)| s).collect();
+                assert_eq!(distinct.len(), seats.len(), "{seats:?}");
+                widest = widest.max(seats.len());
+                for (seat, legal) in seats {
+                    assert_eq!(env.to_move(), Some(seat));
+                    assert_eq!(env.legal(), &legal[..], "seat {seat}");
+                    while env.to_move() == Some(seat) {
+                        let n = env.legal().len();
+                        env.step_index(rng.below(n));
+                    }
+                }
+            }
+            assert!(turn(&*env).is_empty(), "none once over");
+        }
+        widest
+    }
+
+    #[test]
+    fn the_base_game_gathers_every_seat_of_a_simultaneous_turn() {
+        assert_eq!(widest("base", Some(3), 4), 3);
+        assert_eq!(widest("base", Some(7), 2), 7);
+    }
+
+    #[test]
+    fn duel_and_architects_take_turns_one_seat_at_a_time() {
+        assert_eq!(widest("duel", None, 10), 1);
+        assert_eq!(widest("architects", Some(4), 4), 1);
+    }
+}
