@@ -17,10 +17,9 @@ mod base {
     use sevenw_host::GameInfo;
     use sevenw_runtime::engine::rng::{Rng, derive};
     use sevenw_runtime::env::{Batch, Observe, Out};
-    use sevenw_runtime::game::{Game, Setup, legal_mask};
+    use sevenw_runtime::game::{Game, Setup};
     use sevenw_runtime::games::base::{Base, State};
     use sevenw_runtime::games::{AnyGame, Library};
-    use sevenw_runtime::table::Refused;
 
     /// Every base-family combination the library ships: each edition
     /// alone, with Leaders, with Edifice, and with both.
@@ -158,81 +157,15 @@ mod base {
         Library::shipped(sevenw_cards::GAMES).rules(info).unwrap()
     }
 
-    /// A whole game stepped through `AnyGame::env`, beside the same game
-    /// played on the rules: the same seat to move, legal numbers, mask and
-    /// observation at every decision; no reward before the end; at the
-    /// end winners +1 and the others -1 (0 for all when all win).
+    /// Every base combination at 3 to 7 players, a whole game stepped
+    /// through `AnyGame::env` beside the same game played on the rules
+    /// (`common::whole_game`).
     #[test]
     fn a_stepper_plays_as_the_rules_do() {
         for (i, (info, with)) in sets().into_iter().enumerate() {
             let b = Base::new(info).unwrap();
-            let rules = rules(info);
-            let players = 3 + i % 5;
-            let setup = setup(&with, players, 7 + i as u64);
-            let mut env = rules.env(&setup).unwrap();
-            assert_eq!(env.seats(), players);
-            assert_eq!(env.num_actions(), b.num_actions());
-            assert_eq!(env.observation_len(), b.observation_len(players));
-            assert_eq!(env.observation_parts(), b.observation_parts(players));
-            let mut s = b.start(&setup).unwrap();
-            let (mut moves, mut mask) = (Vec::new(), Vec::new());
-            let mut m = vec![0u8; b.num_actions() as usize];
-            let mut r = vec![f32::NAN; players];
-            let mut o = vec![f32::NAN; env.observation_len()];
-            let mut rng = Rng::new(i as u64);
-            let mut played = 0;
-            while let Some(seat) = b.to_move(&s) {
-                assert_eq!(env.to_move(), Some(seat));
-                legal_mask(&b, &mut s, &mut moves, &mut mask);
-                let numbers: Vec<u32> = moves.iter().map(|mv| b.encode(mv)).collect();
-                assert_eq!(env.legal(), &numbers[..]);
-                env.mask(&mut m);
-                assert!(m.iter().zip(&mask).all(|(&a, &b)| (a == 1) == b));
-                env.rewards(&mut r);
-                assert!(r.iter().all(|&x| x == 0.0));
-                assert_eq!(env.outcome(), None);
-                for x in 0..players {
-                    env.observe(x, &mut o);
-                    assert!(o == observe(&b, &s, x), "decision {played}, seat {x}");
-                }
-                let k = rng.below(moves.len());
-                if played % 2 == 0 {
-                    env.step_index(k + moves.len());
-                } else {
-                    let refused = env.step(b.num_actions());
-                    assert!(matches!(refused, Err(Refused::NotLegal { .. })));
-                    env.step(numbers[k]).unwrap();
-                }
-                b.apply(&mut s, &moves[k]);
-                played += 1;
-            }
-            assert_eq!(env.to_move(), None);
-            assert!(env.legal().is_empty());
-            assert_eq!(env.step(0), Err(Refused::Over));
-            assert_eq!(env.decisions().len(), played);
-            let outcome = b.outcome(&s);
-            assert_eq!(env.outcome().as_ref(), Some(&outcome));
-            env.rewards(&mut r);
-            let all = outcome.winners.len() == players;
-            for (seat, &x) in r.iter().enumerate() {
-                let want = match (all, outcome.winners.contains(&seat)) {
-                    (true, _) => 0.0,
-                    (false, true) => 1.0,
-                    (false, false) => -1.0,
-                };
-                assert_eq!(x, want, "seat {seat} of {:?}", outcome.winners);
-            }
-            // A reset starts the game its seed deals.
-            env.reset(99).unwrap();
-            let fresh = b.start(&Setup { seed: 99, ..setup }).unwrap();
-            env.observe(0, &mut o);
-            assert!(o == observe(&b, &fresh, 0));
-            assert!(env.decisions().is_empty());
-            assert_eq!(env.legal().len(), {
-                let mut f = fresh;
-                b.legal_moves(&mut f, &mut moves);
-                moves.len()
-            });
+            let setup = setup(&with, 3 + i % 5, 7 + i as u64);
+            super::common::whole_game(&b, &*rules(info), &setup, 40);
         }
     }
 
@@ -353,7 +286,7 @@ mod base {
 mod common {
     use sevenw_runtime::engine::rng::{Rng, derive};
     use sevenw_runtime::env::{Batch, Observe, Out};
-    use sevenw_runtime::game::{Outcome, Setup};
+    use sevenw_runtime::game::{Outcome, Setup, legal_mask};
     use sevenw_runtime::games::AnyGame;
     use sevenw_runtime::table::Refused;
 
@@ -426,14 +359,17 @@ mod common {
         assert_eq!(env.observation_parts(), g.observation_parts(players));
         assert_eq!(env.num_actions(), g.num_actions());
         let (mut moves, mut obs, mut other) = (Vec::new(), vec![0.0; n], vec![0.0; n]);
+        let (mut want_mask, mut mask) = (Vec::new(), vec![9u8; env.num_actions() as usize]);
         let mut rewards = vec![f32::NAN; players];
         let mut rng = Rng::new(setup.seed);
         let mut steps = 0;
         while let Some(seat) = g.to_move(&s) {
             assert_eq!(env.to_move(), Some(seat));
-            g.legal_moves(&mut s, &mut moves);
+            legal_mask(g, &mut s, &mut moves, &mut want_mask);
             let want: Vec<u32> = moves.iter().map(|m| g.encode(m)).collect();
             assert_eq!(env.legal(), &want[..]);
+            env.mask(&mut mask);
+            assert!(mask.iter().zip(&want_mask).all(|(&a, &w)| (a == 1) == w));
             for p in 0..players {
                 env.observe(p, &mut obs);
                 assert_eq!(obs, observe(g, &s, p));
@@ -460,7 +396,12 @@ mod common {
                 assert_eq!(env.legal(), &want[..]);
                 assert_eq!(env.decisions().len(), steps);
             }
-            env.step(want[k]).unwrap();
+            if steps % 2 == 0 {
+                env.step(want[k]).unwrap();
+            } else {
+                // By index, past the end: taken modulo the legal count.
+                env.step_index(k + want.len());
+            }
             g.apply(&mut s, &moves[k]);
             steps += 1;
         }
