@@ -42,6 +42,9 @@ pub const PLAYOUT_WEIGHT: u32 = 8;
 /// UCB1's exploration constant (rewards lie in 0..=1).
 const EXPLORE: f64 = 0.7;
 
+/// Availability counts whose logarithm a search tabulates.
+const LN_TABLE: u32 = 4096;
+
 /// How much of a seat's reward is its margin rather than the win.
 const MARGIN_WEIGHT: f64 = 0.25;
 
@@ -82,24 +85,27 @@ impl MctsBot {
 }
 
 struct Node<M> {
-    /// The move that led here, and the seat that made it.
-    mv: Option<M>,
+    /// The seat that made the move that led here.
     seat: usize,
-    children: Vec<u32>,
+    /// The moves tried from here, each with its node, in the order first
+    /// tried (kept beside the moves so that finding one reads one list).
+    children: Vec<(M, u32)>,
     visits: u32,
     /// Times this node's move was legal when its parent was reached.
     avail: u32,
+    /// The playout that last found this node's move legal (plus one).
+    seen: u32,
     reward: f64,
 }
 
 impl<M> Node<M> {
-    fn new(mv: Option<M>, seat: usize) -> Self {
+    fn new(seat: usize) -> Self {
         Node {
-            mv,
             seat,
             children: Vec::new(),
             visits: 0,
             avail: 0,
+            seen: 0,
             reward: 0.0,
         }
     }
@@ -174,17 +180,23 @@ impl MctsBot {
         if moves.len() <= 1 {
             return 0;
         }
-        let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None, info.seat())];
+        let mut nodes: Vec<Node<G::Move>> = vec![Node::new(info.seat())];
         let mut legal: Vec<G::Move> = Vec::with_capacity(64);
         let mut untried: Vec<G::Move> = Vec::with_capacity(64);
         let mut path: Vec<u32> = Vec::with_capacity(128);
         let mut reward = Vec::new();
+        // ln(n) for the counts a child's availability reaches most often
+        // (at most one a playout).
+        let ln: Vec<f64> = (0..=self.playouts.min(LN_TABLE))
+            .map(|n| f64::from(n.max(1)).ln())
+            .collect();
         // One state for every playout, overwritten by each sample.
         let mut state = info.sample(&mut self.rng);
         for playout in 0..self.playouts {
             if playout > 0 {
                 info.sample_into(&mut self.rng, &mut state);
             }
+            let stamp = playout + 1;
             let mut node = 0u32;
             path.clear();
             path.push(0);
@@ -194,49 +206,54 @@ impl MctsBot {
                 if legal.is_empty() {
                     break;
                 }
+                // The children legal in this sample are marked seen; the
+                // legal moves with no child yet are untried.
                 untried.clear();
                 for mv in &legal {
                     let known = nodes[node as usize]
                         .children
                         .iter()
-                        .find(|&&c| nodes[c as usize].mv.as_ref() == Some(mv))
-                        .copied();
+                        .find(|(m, _)| m == mv)
+                        .map(|&(_, c)| c);
                     match known {
-                        Some(c) => nodes[c as usize].avail += 1,
+                        Some(c) => {
+                            let ch = &mut nodes[c as usize];
+                            ch.avail += 1;
+                            ch.seen = stamp;
+                        }
                         None => untried.push(*mv),
                     }
                 }
                 if !untried.is_empty() {
                     let mv = untried[self.rng.below(untried.len())];
                     let id = nodes.len().min(u32::MAX as usize) as u32;
-                    let mut child = Node::new(Some(mv), seat);
+                    let mut child = Node::new(seat);
                     child.avail = 1;
                     nodes.push(child);
-                    nodes[node as usize].children.push(id);
+                    nodes[node as usize].children.push((mv, id));
                     game.apply(&mut state, &mv);
                     path.push(id);
                     break;
                 }
                 let mut best = None;
                 let mut best_score = f64::NEG_INFINITY;
-                for &c in &nodes[node as usize].children {
+                for &(mv, c) in &nodes[node as usize].children {
                     let ch = &nodes[c as usize];
-                    let Some(mv) = ch.mv.as_ref() else { continue };
-                    if !legal.contains(mv) {
+                    if ch.seen != stamp {
                         continue;
                     }
                     let v = f64::from(ch.visits.max(1));
-                    let score =
-                        ch.reward / v + EXPLORE * (f64::from(ch.avail.max(1)).ln() / v).sqrt();
+                    let avail = match ln.get(ch.avail as usize) {
+                        Some(&l) => l,
+                        None => f64::from(ch.avail).ln(),
+                    };
+                    let score = ch.reward / v + EXPLORE * (avail / v).sqrt();
                     if score > best_score {
                         best_score = score;
-                        best = Some(c);
+                        best = Some((mv, c));
                     }
                 }
-                let Some(c) = best else { break };
-                let Some(mv) = nodes[c as usize].mv else {
-                    break;
-                };
+                let Some((mv, c)) = best else { break };
                 game.apply(&mut state, &mv);
                 node = c;
                 path.push(c);
@@ -262,9 +279,9 @@ impl MctsBot {
         // The most visited move of the root that is among `moves`.
         let mut pick = 0;
         let mut most = 0;
-        for &c in &nodes[0].children {
+        for &(mv, c) in &nodes[0].children {
             let ch = &nodes[c as usize];
-            if let Some(i) = moves.iter().position(|m| ch.mv.as_ref() == Some(m))
+            if let Some(i) = moves.iter().position(|m| *m == mv)
                 && ch.visits > most
             {
                 most = ch.visits;
