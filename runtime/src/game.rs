@@ -545,20 +545,34 @@ pub fn redeal<T: Copy + Ord, K: Ord + Copy>(
     key: impl Fn(T) -> K,
     rng: &mut Rng,
 ) {
-    let mut groups: std::collections::BTreeMap<K, Vec<T>> = std::collections::BTreeMap::new();
+    // Every card with its group, sorted by group then card: each group is
+    // a run, the runs in the order of their keys.
+    let mut cards: Vec<(K, T)> = Vec::with_capacity(slots.iter().map(|s| s.len()).sum());
     for slot in slots.iter() {
-        for &c in slot.iter() {
-            groups.entry(key(c)).or_default().push(c);
-        }
+        cards.extend(slot.iter().map(|&c| (key(c), c)));
     }
-    for g in groups.values_mut() {
-        g.sort_unstable();
-        rng.shuffle(g);
+    cards.sort_unstable();
+    // Each run shuffled (in the order of the keys), and where its cards
+    // not yet dealt end.
+    let mut runs: Vec<(K, usize, usize)> = Vec::new();
+    let mut start = 0;
+    while let Some(&(k, _)) = cards.get(start) {
+        let len = cards[start..].partition_point(|&(g, _)| g == k);
+        rng.shuffle(&mut cards[start..start + len]);
+        runs.push((k, start, start + len));
+        start += len;
     }
+    // Every position dealt the last card left of its group's run.
     for slot in slots.iter_mut() {
         for c in slot.iter_mut() {
-            if let Some(x) = groups.get_mut(&key(*c)).and_then(Vec::pop) {
-                *c = x;
+            let k = key(*c);
+            let Ok(i) = runs.binary_search_by(|&(g, _, _)| g.cmp(&k)) else {
+                continue;
+            };
+            let (_, begin, end) = &mut runs[i];
+            if *end > *begin {
+                *end -= 1;
+                *c = cards[*end].1;
             }
         }
     }

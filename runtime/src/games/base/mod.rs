@@ -892,11 +892,10 @@ impl Game for Base {
             return crate::mcts::weighted_move(self, state, rng, buf);
         };
         let movegen = &mut state.scratch.movegen;
-        self.actions(t, seat, hand, movegen, buf);
-        if buf.is_empty() {
+        let weight = crate::mcts::PLAYOUT_WEIGHT;
+        let Some(mv) = self.playout_action(t, seat, hand, movegen, rng, weight) else {
             return crate::mcts::weighted_move(self, state, rng, buf);
-        }
-        let mv = buf[crate::mcts::weighted_pick(self, buf, rng)];
+        };
         if !mv.unpaid() {
             return Some(mv);
         }
