@@ -42,6 +42,9 @@ pub const PLAYOUT_WEIGHT: u32 = 8;
 /// UCB1's exploration constant (rewards lie in 0..=1).
 const EXPLORE: f64 = 0.7;
 
+/// Playouts between two looks at whether the root's choice is settled.
+const SETTLED_EVERY: u32 = 8;
+
 /// Availability counts whose logarithm a search tabulates.
 const LN_TABLE: u32 = 4096;
 
@@ -58,6 +61,9 @@ pub struct MctsBot {
     playouts: u32,
     /// Playout moves drawn as the game weighs them (else uniformly).
     weighted: bool,
+    /// Whether the search stops once its choice is settled (always, but
+    /// in the test that compares both).
+    settle: bool,
 }
 
 impl MctsBot {
@@ -68,6 +74,7 @@ impl MctsBot {
             rng: Rng::new(derive(seed, 77)),
             playouts: playouts.max(1),
             weighted: true,
+            settle: true,
         }
     }
 
@@ -275,6 +282,15 @@ impl MctsBot {
                 n.visits += 1;
                 n.reward += reward.get(n.seat).copied().unwrap_or(0.0);
             }
+            // Stop once no other move can overtake the most visited: the
+            // move played is the one the whole budget would play.
+            let done = playout + 1;
+            if self.settle
+                && done % SETTLED_EVERY == 0
+                && settled(&nodes[0], &nodes, moves, self.playouts - done)
+            {
+                break;
+            }
         }
         // The most visited move of the root that is among `moves`.
         let mut pick = 0;
@@ -292,6 +308,27 @@ impl MctsBot {
     }
 }
 
+/// Whether the most visited child of `root` among `moves` leads every
+/// other by more than the `left` playouts still to come, each of which
+/// visits one child: then it is the most visited at the end of the budget
+/// whatever they do.
+fn settled<M: PartialEq>(root: &Node<M>, nodes: &[Node<M>], moves: &[M], left: u32) -> bool {
+    let (mut first, mut second) = (0u32, 0u32);
+    for (mv, c) in &root.children {
+        if !moves.contains(mv) {
+            continue;
+        }
+        let v = nodes[*c as usize].visits;
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    first > second.saturating_add(left)
+}
+
 impl<G: Game> Player<G> for MctsBot {
     /// Without an information set there is nothing to search: a move at
     /// random. (The game loops, [`crate::game::play_out`] and the soak
@@ -302,5 +339,76 @@ impl<G: Game> Player<G> for MctsBot {
 
     fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
         self.search(game, info, moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Setup;
+    use crate::games::duel::Duel;
+
+    fn node(visits: u32, children: Vec<(u8, u32)>) -> Node<u8> {
+        Node {
+            visits,
+            children,
+            ..Node::new(0)
+        }
+    }
+
+    #[test]
+    fn settled_when_the_lead_outlasts_the_playouts_left() {
+        // The root's children: move 1 visited 30 times, 2 ten, 3 twenty.
+        let nodes = vec![
+            node(60, vec![(1, 1), (2, 2), (3, 3)]),
+            node(30, vec![]),
+            node(10, vec![]),
+            node(20, vec![]),
+        ];
+        let root = &nodes[0];
+        assert!(settled(root, &nodes, &[1, 2, 3], 9));
+        // A lead of 10 over 10 playouts left could end in a tie.
+        assert!(!settled(root, &nodes, &[1, 2, 3], 10));
+        // Only the moves the seat may play count.
+        assert!(settled(root, &nodes, &[1, 2], 19));
+        assert!(!settled(root, &nodes, &[2, 3], 10));
+        assert!(settled(root, &nodes, &[2, 3], 9));
+        assert!(!settled(&nodes[1], &nodes, &[1], 0), "no child");
+    }
+
+    /// At positions of random Duel games, the search that stops once its
+    /// choice is settled plays what the whole budget plays, in fewer
+    /// playouts (the same random stream up to where it stops).
+    #[test]
+    fn a_settled_search_plays_what_the_whole_budget_plays() {
+        let g = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+        let mut st = g.start(&Setup::seeded(4)).unwrap();
+        let (mut rng, mut moves) = (Rng::new(3), Vec::new());
+        let (mut compared, mut stopped) = (0, 0);
+        while let Some(seat) = g.to_move(&st) {
+            g.legal_moves(&mut st, &mut moves);
+            if moves.len() > 1 && st.table.turns % 2 == 0 {
+                let info = InfoSet::new(&g, &st, seat);
+                let mut quick = MctsBot::new(compared, 400);
+                let mut whole = MctsBot {
+                    settle: false,
+                    ..MctsBot::new(compared, 400)
+                };
+                assert_eq!(
+                    quick.search(&g, &info, &moves),
+                    whole.search(&g, &info, &moves),
+                    "decision {compared}"
+                );
+                // Fewer playouts drew fewer random numbers.
+                stopped += usize::from(quick.rng != whole.rng);
+                compared += 1;
+            }
+            g.apply(&mut st, &moves[rng.below(moves.len())]);
+        }
+        assert!(compared > 15, "{compared} decisions compared");
+        assert!(
+            stopped > 5,
+            "{stopped} of {compared} searches stopped early"
+        );
     }
 }
