@@ -12,7 +12,10 @@
 //! wonder stage [`PLAYOUT_WEIGHT`] times as often as a discard). The reward of a
 //! seat is its share of the win, with a little of its margin over the best
 //! other seat, so that playouts of a lost position still tell better from
-//! worse. The move played is the root's most visited.
+//! worse. The move played is the root's most visited. The search stops
+//! before its budget once that move leads every other by more visits than
+//! playouts are left: no playout could change the choice, so it is the
+//! whole budget's, in fewer playouts.
 //!
 //! The first search bot, [`MctsBot::classic`], drew every move of its
 //! playouts uniformly; it is kept to measure the search bot against
@@ -21,7 +24,8 @@
 //!
 //! The bot never sees the real state: [`Player::decide`] gives it an
 //! [`InfoSet`], which only shows the view and deals samples. It is seeded:
-//! the same information set, seed and budget give the same decision.
+//! the same information set, seed and budget give the same decision (the
+//! whole budget's).
 
 use crate::engine::rng::{Rng, derive};
 use crate::game::{Game, InfoSet, Player};
