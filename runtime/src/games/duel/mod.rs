@@ -677,8 +677,9 @@ impl Game for Duel {
     }
 
     /// A card of the layout first, drawn uniformly among those accessible,
-    /// then one of its moves as [`Game::playout_weight`] weighs them: only
-    /// that card's moves are listed.
+    /// then one of its moves as [`Game::playout_weight`] weighs them, by
+    /// rejection sampling ([`Duel::playout_card`]): only the action drawn
+    /// is priced.
     fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         let open = st.table.layout.accessible_set();
         if st.phase != Phase::Play || open == 0 {
@@ -691,9 +692,12 @@ impl Game for Duel {
             slots &= slots - 1;
             pick -= 1;
         }
-        let slot = slots & slots.wrapping_neg();
-        self.moves_of(&st.table, &mut st.cache, slot, buf);
-        (!buf.is_empty()).then(|| buf[crate::mcts::weighted_pick(self, buf, rng)])
+        let slot = slots.trailing_zeros() as usize;
+        let weight = crate::mcts::PLAYOUT_WEIGHT;
+        match self.playout_card(&st.table, &mut st.cache, slot, rng, weight) {
+            Some(mv) => Some(mv),
+            None => crate::mcts::weighted_move(self, st, rng, buf),
+        }
     }
 
     /// A search bot's playouts build (a structure or a wonder stage) rather

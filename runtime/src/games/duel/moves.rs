@@ -2,10 +2,11 @@
 //! needs, every legal card move (with trade costs kept per market), and a
 //! move in words.
 
-use sevenw_host::{Colour, Cost};
+use sevenw_host::{CardId, Colour, Cost};
 
 use crate::engine::city::{City, seat_at};
 use crate::engine::payment::MAX_RES;
+use crate::engine::rng::Rng;
 
 use super::trade::{self, TradeCache};
 use super::{Action, Duel, MAX_WONDERS, Move, Table};
@@ -47,43 +48,16 @@ impl Duel {
     /// in `slots` (a bit per slot).
     pub fn moves_of(&self, table: &Table, cache: &mut TradeCache, slots: u32, out: &mut Vec<Move>) {
         out.clear();
-        let seat = table.current;
-        let city = &table.cities[seat];
-        let coins = city.coins.max(0) as u32;
-        let version = table.market[seat];
-        cache.fit(self.info.cards.len(), self.info.wonders.len());
-        // Made once per market version: a new one makes every entry stale.
-        let prices = cache.prices(seat, version, || self.prices(&table.cities, seat));
-        let (card_entries, wonder_entries) = cache.seat(seat);
-        let trade = |entry: &mut (u32, u16), cost: &Cost, off: u8| -> u32 {
-            if entry.0 != version {
-                let t = trade::trade_cost(city, cost, &prices, off);
-                *entry = (version, t.min(u32::from(u16::MAX)) as u16);
-            }
-            u32::from(entry.1)
-        };
-        // Most cities have no discount: the list is not walked per card.
-        let discounts = !city.abilities.discounts.is_empty();
-        let can_wonder = table.wonders_built() < MAX_WONDERS;
+        let mut seat = SeatMoves::new(self, table, cache);
         // Wonder prices do not depend on the card used: the wonders within
         // reach, made once and offered with every card.
         let mut wonder_moves = [(0u8, 0u16, 0u16); 8];
         let mut nwonders = 0;
-        if can_wonder {
-            let off = if discounts {
-                trade::discount(city, true, Colour(0))
-            } else {
-                0
-            };
-            for &w in table.wonders[seat].iter().take(8) {
-                if let Some(cost) = self.wonder_cost(w)
-                    && let Some(entry) = wonder_entries.get_mut(usize::from(w))
-                {
-                    let t = trade(entry, cost, off);
-                    if u32::from(cost.coins) + t <= coins {
-                        wonder_moves[nwonders] = (w, cost.coins, t as u16);
-                        nwonders += 1;
-                    }
+        if seat.can_wonder {
+            for &w in table.wonders[table.current].iter().take(8) {
+                if let Some(m) = seat.wonder(w) {
+                    wonder_moves[nwonders] = m;
+                    nwonders += 1;
                 }
             }
         }
@@ -102,32 +76,8 @@ impl Duel {
                 card,
                 action,
             };
-            let i = usize::from(card.0);
-            if let Some(fc) = self.fast.get(i)
-                && !city.has_name(fc.name)
-            {
-                if fc.chains && self.chained(city, card) {
-                    out.push(mv(Action::Chain));
-                } else {
-                    // A cost of coins alone needs no trade.
-                    let t = match card_entries.get_mut(i) {
-                        Some(entry) if fc.resources => {
-                            let off = if discounts {
-                                trade::discount(city, false, fc.colour)
-                            } else {
-                                0
-                            };
-                            trade(entry, fc.cost, off)
-                        }
-                        _ => 0,
-                    };
-                    if u32::from(fc.cost.coins) + t <= coins {
-                        out.push(mv(Action::Build {
-                            coins: fc.cost.coins,
-                            trade: t as u16,
-                        }));
-                    }
-                }
+            if let Some(action) = seat.own(card) {
+                out.push(mv(action));
             }
             out.push(mv(Action::Discard));
             out.extend(wonder_moves.iter().map(|&(wonder, coins, trade)| {
@@ -138,6 +88,93 @@ impl Duel {
                 })
             }));
         }
+    }
+
+    /// One of the moves of the accessible card at `slot` ([`Duel::moves_of`]
+    /// of that slot), drawn with `rng` as the search bot's playouts weigh
+    /// them (`weight` for a build, a chain or a wonder, 1 for the
+    /// discard), without listing them: an action is drawn by the most
+    /// weight the card's actions can have (its own build, the discard,
+    /// each wonder the player holds), and only when it is not legal are
+    /// they all priced and one drawn among the legal ones. Each legal move
+    /// gets exactly its share of the weight, as from the listing, and most
+    /// draws price one action. `None` when the slot holds no accessible
+    /// card.
+    pub fn playout_card(
+        &self,
+        table: &Table,
+        cache: &mut TradeCache,
+        slot: usize,
+        rng: &mut Rng,
+        weight: u32,
+    ) -> Option<Move> {
+        if !table.layout.accessible(slot) {
+            return None;
+        }
+        let &card = table.layout.cards.get(slot)?;
+        let mut seat = SeatMoves::new(self, table, cache);
+        let held = &table.wonders[table.current];
+        let wonders = if seat.can_wonder {
+            held.len().min(8)
+        } else {
+            0
+        };
+        let w = weight.max(1) as usize;
+        let total = w + 1 + w * wonders;
+        let mv = |action| Move::Card {
+            slot: slot as u8,
+            card,
+            action,
+        };
+        // One draw among every action the card could have; if the one
+        // drawn is not legal, one among the legal ones, each priced (the
+        // same distribution: a rejected draw leaves the legal ones their
+        // shares).
+        let r = rng.below(total);
+        if r == w {
+            return Some(mv(Action::Discard));
+        }
+        let mut own = None;
+        if r < w {
+            own = Some(seat.own(card));
+            if let Some(Some(action)) = own {
+                return Some(mv(action));
+            }
+        } else {
+            let i = (r - w - 1) / w;
+            if let Some((wonder, coins, trade)) = seat.wonder(held[i]) {
+                return Some(mv(Action::Wonder {
+                    wonder,
+                    coins,
+                    trade,
+                }));
+            }
+        }
+        let own = own.unwrap_or_else(|| seat.own(card));
+        let mut legal = [None; 8];
+        let mut n = 0;
+        for (slot, &w) in legal.iter_mut().zip(&held[..wonders]) {
+            *slot = seat.wonder(w);
+            n += usize::from(slot.is_some());
+        }
+        let mut r = rng.below(w * (usize::from(own.is_some()) + n) + 1);
+        if let Some(action) = own {
+            if r < w {
+                return Some(mv(action));
+            }
+            r -= w;
+        }
+        for (wonder, coins, trade) in legal.iter().flatten().copied() {
+            if r < w {
+                return Some(mv(Action::Wonder {
+                    wonder,
+                    coins,
+                    trade,
+                }));
+            }
+            r -= w;
+        }
+        Some(mv(Action::Discard))
     }
 
     /// A move in words.
@@ -179,5 +216,174 @@ impl Duel {
             Move::Start(true) => "start the next Age".to_string(),
             Move::Start(false) => "let the opponent start the next Age".to_string(),
         }
+    }
+}
+
+/// What listing the moves of the player to act asks once ([`Duel::moves_of`],
+/// [`Duel::playout_card`]): its city and coins, its market's version and
+/// prices, and its entries of the trade cache.
+struct SeatMoves<'a> {
+    duel: &'a Duel,
+    city: &'a City,
+    coins: u32,
+    version: u32,
+    prices: [u32; MAX_RES],
+    cards: &'a mut [(u32, u16)],
+    wonders: &'a mut [(u32, u16)],
+    /// Most cities have no discount: the list is not walked per card.
+    discounts: bool,
+    can_wonder: bool,
+}
+
+impl<'a> SeatMoves<'a> {
+    #[inline(always)]
+    fn new(duel: &'a Duel, table: &'a Table, cache: &'a mut TradeCache) -> Self {
+        let seat = table.current;
+        let city = &table.cities[seat];
+        let version = table.market[seat];
+        cache.fit(duel.info.cards.len(), duel.info.wonders.len());
+        // Made once per market version: a new one makes every entry stale.
+        let prices = cache.prices(seat, version, || duel.prices(&table.cities, seat));
+        let (cards, wonders) = cache.seat(seat);
+        SeatMoves {
+            duel,
+            city,
+            coins: city.coins.max(0) as u32,
+            version,
+            prices,
+            cards,
+            wonders,
+            discounts: !city.abilities.discounts.is_empty(),
+            can_wonder: table.wonders_built() < MAX_WONDERS,
+        }
+    }
+
+    /// The trade `cost` needs, kept in `entry` for this market version.
+    #[inline(always)]
+    fn trade(
+        city: &City,
+        prices: &[u32; MAX_RES],
+        version: u32,
+        entry: &mut (u32, u16),
+        cost: &Cost,
+        off: u8,
+    ) -> u32 {
+        if entry.0 != version {
+            let t = trade::trade_cost(city, cost, prices, off);
+            *entry = (version, t.min(u32::from(u16::MAX)) as u16);
+        }
+        u32::from(entry.1)
+    }
+
+    /// Wonder `w` with its coins and trade, if the player can pay it.
+    #[inline(always)]
+    fn wonder(&mut self, w: u8) -> Option<(u8, u16, u16)> {
+        let cost = self.duel.wonder_cost(w)?;
+        let entry = self.wonders.get_mut(usize::from(w))?;
+        let off = if self.discounts {
+            trade::discount(self.city, true, Colour(0))
+        } else {
+            0
+        };
+        let t = Self::trade(self.city, &self.prices, self.version, entry, cost, off);
+        (u32::from(cost.coins) + t <= self.coins).then_some((w, cost.coins, t as u16))
+    }
+
+    /// The card's own action: its chain, or its build if the player can
+    /// pay it; none for a card whose name the city has.
+    #[inline(always)]
+    fn own(&mut self, card: CardId) -> Option<Action> {
+        let i = usize::from(card.0);
+        let fc = self.duel.fast.get(i)?;
+        if self.city.has_name(fc.name) {
+            return None;
+        }
+        if fc.chains && self.duel.chained(self.city, card) {
+            return Some(Action::Chain);
+        }
+        // A cost of coins alone needs no trade.
+        let t = match self.cards.get_mut(i) {
+            Some(entry) if fc.resources => {
+                let off = if self.discounts {
+                    trade::discount(self.city, false, fc.colour)
+                } else {
+                    0
+                };
+                Self::trade(self.city, &self.prices, self.version, entry, fc.cost, off)
+            }
+            _ => 0,
+        };
+        (u32::from(fc.cost.coins) + t <= self.coins).then_some(Action::Build {
+            coins: fc.cost.coins,
+            trade: t as u16,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Setup};
+    use crate::games::duel::Phase;
+    use crate::mcts::PLAYOUT_WEIGHT;
+
+    /// At positions of random games, the moves of an accessible card are
+    /// drawn for playouts as weighing its listed moves would draw them:
+    /// every move drawn is listed, and each listed move is drawn its
+    /// weight's share of 4,000 draws (within five standard deviations, the
+    /// draws seeded).
+    #[test]
+    fn playout_cards_are_drawn_as_the_listing_weighs_them() {
+        let g = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+        let mut checked = 0;
+        for seed in 0..4 {
+            let mut st = g.start(&Setup::seeded(seed)).unwrap();
+            let (mut play, mut draw) = (Rng::new(seed), Rng::new(seed + 100));
+            let (mut moves, mut listed) = (Vec::new(), Vec::new());
+            while g.to_move(&st).is_some() {
+                g.legal_moves(&mut st, &mut moves);
+                if st.phase == Phase::Play && st.table.turns % 3 == 0 {
+                    let open = st.table.layout.accessible_set();
+                    for slot in (0..32).filter(|i| open & (1 << i) != 0) {
+                        g.moves_of(&st.table, &mut st.cache, 1 << slot, &mut listed);
+                        let weight = |m: &Move| g.playout_weight(m);
+                        let total: u32 = listed.iter().map(weight).sum();
+                        let mut counts = vec![0u32; listed.len()];
+                        let draws = 4_000;
+                        for _ in 0..draws {
+                            let mv = g
+                                .playout_card(
+                                    &st.table,
+                                    &mut st.cache,
+                                    slot,
+                                    &mut draw,
+                                    PLAYOUT_WEIGHT,
+                                )
+                                .expect("a move");
+                            let i = listed.iter().position(|m| *m == mv);
+                            let i = i.unwrap_or_else(|| panic!("{mv:?} is not in {listed:?}"));
+                            counts[i] += 1;
+                        }
+                        for (m, &c) in listed.iter().zip(&counts) {
+                            let p = f64::from(weight(m)) / f64::from(total);
+                            let f = f64::from(c) / f64::from(draws);
+                            let sd = (p * (1.0 - p) / f64::from(draws)).sqrt();
+                            assert!(
+                                (f - p).abs() <= 5.0 * sd + 1e-3,
+                                "{m:?}: drawn {f:.4}, its share {p:.4} of {listed:?}"
+                            );
+                        }
+                        checked += 1;
+                    }
+                    assert!(
+                        g.playout_card(&st.table, &mut st.cache, 31, &mut draw, 8)
+                            .is_none()
+                    );
+                }
+                let mv = moves[play.below(moves.len())];
+                g.apply(&mut st, &mv);
+            }
+        }
+        assert!(checked > 100, "{checked} cards checked");
     }
 }
