@@ -346,6 +346,36 @@ impl<G: Game> Player<G> for MctsBot {
     }
 }
 
+/// Checks that `draw` gives the moves of `listed` in the shares `weight`
+/// gives them: every move drawn is listed, and each listed move is drawn
+/// its share of `draws` within five standard deviations (a playout
+/// sampler against the listing it stands for; seeded, so never flaky).
+#[cfg(test)]
+pub(crate) fn assert_drawn_as_weighed<M: PartialEq + std::fmt::Debug>(
+    listed: &[M],
+    weight: impl Fn(&M) -> u32,
+    draws: u32,
+    mut draw: impl FnMut() -> M,
+) {
+    let total: u32 = listed.iter().map(&weight).sum();
+    let mut counts = vec![0u32; listed.len()];
+    for _ in 0..draws {
+        let mv = draw();
+        let i = listed.iter().position(|m| *m == mv);
+        let i = i.unwrap_or_else(|| panic!("{mv:?} is not in {listed:?}"));
+        counts[i] += 1;
+    }
+    for (m, &c) in listed.iter().zip(&counts) {
+        let p = f64::from(weight(m)) / f64::from(total);
+        let f = f64::from(c) / f64::from(draws);
+        let sd = (p * (1.0 - p) / f64::from(draws)).sqrt();
+        assert!(
+            (f - p).abs() <= 5.0 * sd + 1e-3,
+            "{m:?}: drawn {f:.4}, its share {p:.4} of {listed:?}"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

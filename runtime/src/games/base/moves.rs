@@ -708,26 +708,10 @@ mod tests {
                     let mg = &mut st.scratch.movegen;
                     g.actions(t, seat, hand, mg, &mut listed);
                     let weight = |m: &Move| g.playout_weight(m);
-                    let total: u32 = listed.iter().map(weight).sum();
-                    let mut counts = vec![0u32; listed.len()];
-                    let draws = 8_000;
-                    for _ in 0..draws {
-                        let mv = g
-                            .playout_action(t, seat, hand, mg, &mut draw, PLAYOUT_WEIGHT)
-                            .expect("an action");
-                        let i = listed.iter().position(|m| *m == mv);
-                        let i = i.unwrap_or_else(|| panic!("{mv:?} is not in {listed:?}"));
-                        counts[i] += 1;
-                    }
-                    for (m, &c) in listed.iter().zip(&counts) {
-                        let p = f64::from(weight(m)) / f64::from(total);
-                        let f = f64::from(c) / f64::from(draws);
-                        let sd = (p * (1.0 - p) / f64::from(draws)).sqrt();
-                        assert!(
-                            (f - p).abs() <= 5.0 * sd + 1e-3,
-                            "{m:?}: drawn {f:.4}, its share {p:.4} of {listed:?}"
-                        );
-                    }
+                    crate::mcts::assert_drawn_as_weighed(&listed, weight, 8_000, || {
+                        g.playout_action(t, seat, hand, mg, &mut draw, PLAYOUT_WEIGHT)
+                            .expect("an action")
+                    });
                     checked += 1;
                 }
                 let mv = moves[play.below(moves.len())];

@@ -347,32 +347,11 @@ mod tests {
                     for slot in (0..32).filter(|i| open & (1 << i) != 0) {
                         g.moves_of(&st.table, &mut st.cache, 1 << slot, &mut listed);
                         let weight = |m: &Move| g.playout_weight(m);
-                        let total: u32 = listed.iter().map(weight).sum();
-                        let mut counts = vec![0u32; listed.len()];
-                        let draws = 4_000;
-                        for _ in 0..draws {
-                            let mv = g
-                                .playout_card(
-                                    &st.table,
-                                    &mut st.cache,
-                                    slot,
-                                    &mut draw,
-                                    PLAYOUT_WEIGHT,
-                                )
-                                .expect("a move");
-                            let i = listed.iter().position(|m| *m == mv);
-                            let i = i.unwrap_or_else(|| panic!("{mv:?} is not in {listed:?}"));
-                            counts[i] += 1;
-                        }
-                        for (m, &c) in listed.iter().zip(&counts) {
-                            let p = f64::from(weight(m)) / f64::from(total);
-                            let f = f64::from(c) / f64::from(draws);
-                            let sd = (p * (1.0 - p) / f64::from(draws)).sqrt();
-                            assert!(
-                                (f - p).abs() <= 5.0 * sd + 1e-3,
-                                "{m:?}: drawn {f:.4}, its share {p:.4} of {listed:?}"
-                            );
-                        }
+                        let (table, cache) = (&st.table, &mut st.cache);
+                        crate::mcts::assert_drawn_as_weighed(&listed, weight, 4_000, || {
+                            g.playout_card(table, cache, slot, &mut draw, PLAYOUT_WEIGHT)
+                                .expect("a move")
+                        });
                         checked += 1;
                     }
                     assert!(
