@@ -428,10 +428,14 @@ pub fn simulate_part<G: Statistics>(
     // Set-up mistakes are reported before anything is played.
     game.start(&opts.setup).map_err(SimError::Setup)?;
     bots.check(game, &opts.bots).map_err(SimError::Setup)?;
+    // A chunk's state goes on to the next chunk, on whichever thread: a
+    // run of small chunks (few games, or slow bots) does not allocate a
+    // state per chunk.
+    let spares = Spares::default();
     in_chunks(opts, games, CHUNK, progress, Stats::merge, &|games| {
         let mut stats = Stats::default();
         let mut tally = Tally::default();
-        let mut state = None;
+        let mut state = spares.take();
         let mut setup = opts.setup.clone();
         let mut table = Vec::with_capacity(opts.bots.len());
         for i in games {
@@ -448,8 +452,34 @@ pub fn simulate_part<G: Statistics>(
             )?;
         }
         tally.into_stats(&mut stats);
+        if let Some(state) = state {
+            spares.give(state);
+        }
         Ok(stats)
     })
+}
+
+/// Buffers one chunk hands on to the next ([`simulate_part`]).
+struct Spares<T>(std::sync::Mutex<Vec<T>>);
+
+impl<T> Default for Spares<T> {
+    fn default() -> Self {
+        Spares(std::sync::Mutex::new(Vec::new()))
+    }
+}
+
+impl<T> Spares<T> {
+    /// A spare, if a chunk left one (none if a chunk panicked holding the
+    /// lock: a chunk then makes its own).
+    fn take(&self) -> Option<T> {
+        self.0.lock().ok()?.pop()
+    }
+
+    fn give(&self, spare: T) {
+        if let Ok(mut spares) = self.0.lock() {
+            spares.push(spare);
+        }
+    }
 }
 
 /// How a run of `games` games is cut into tasks: [`plan_chunks`] of
