@@ -23,7 +23,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 use sevenw_host::GameInfo;
 use sevenw_runtime::bots::BotKind;
-use sevenw_runtime::env::{Batch, Env as RtEnv, Out, StepError, turn};
+use sevenw_runtime::env::{Batch, Env as RtEnv, Out, StepError, turn, write_mask};
 use sevenw_runtime::game::Setup;
 use sevenw_runtime::games::{AnyGame, Library};
 use sevenw_runtime::table::Table;
@@ -782,11 +782,7 @@ impl PyEnv {
         (seats.into_iter())
             .map(|(seat, legal)| {
                 let mut mask = vec![0u8; n];
-                for a in legal {
-                    if let Some(x) = mask.get_mut(a as usize) {
-                        *x = 1;
-                    }
-                }
+                write_mask(&legal, &mut mask);
                 (seat, PyArray1::from_vec(py, mask))
             })
             .collect()

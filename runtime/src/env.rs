@@ -194,12 +194,7 @@ pub trait Env: Send {
     /// The legal actions as a mask: `out[a]` is 1 for a legal `a`, else 0
     /// (`out` is [`Env::num_actions`] long).
     fn mask(&self, out: &mut [u8]) {
-        out.fill(0);
-        for &a in self.legal() {
-            if let Some(x) = out.get_mut(a as usize) {
-                *x = 1;
-            }
-        }
+        write_mask(self.legal(), out);
     }
     /// Plays `action` for the seat to move; a refusal leaves the game as
     /// it was.
@@ -429,6 +424,17 @@ pub fn turn(env: &dyn Env) -> Vec<(usize, Vec<u32>)> {
         seat = next;
     }
     seats
+}
+
+/// The mask of the actions `legal` into `out`: 1 for each (those past the
+/// end left out), 0 elsewhere.
+pub fn write_mask(legal: &[u32], out: &mut [u8]) {
+    out.fill(0);
+    for &a in legal {
+        if let Some(x) = out.get_mut(a as usize) {
+            *x = 1;
+        }
+    }
 }
 
 /// Each seat's reward of `outcome` into `out` (see the module).

@@ -534,6 +534,31 @@ impl MoveGen {
     }
 }
 
+/// The seat choosing a card action in a state of `phase` whose table is
+/// `t` (`chosen` seats have chosen this turn; `paying`: a seat is paying
+/// for its action) and the hand it chooses from (the leaders it holds
+/// while recruiting), if a turn or the last card of an Age asks one and
+/// the hand is not empty. The fields rather than the state, so that the
+/// state's move buffers stay free to borrow.
+fn playout_hand(
+    t: &Table,
+    phase: Phase,
+    paying: bool,
+    chosen: usize,
+) -> Option<(usize, &[CardId])> {
+    let seat = match (paying, phase) {
+        (false, Phase::Turn) => chosen,
+        (false, Phase::LastCard(seat)) => seat,
+        _ => return None,
+    };
+    let hand = if t.recruiting && phase == Phase::Turn {
+        t.side.get(seat)
+    } else {
+        t.hands.get(seat)
+    };
+    hand.filter(|h| !h.is_empty()).map(|h| (seat, h.as_slice()))
+}
+
 impl Base {
     /// The base rules over `info`; fails if it lacks a category they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
@@ -870,25 +895,19 @@ impl Game for Base {
         self.final_scores(&state.table)
     }
 
-    /// A card action drawn as [`Game::playout_weight`] weighs them, paid
-    /// the cheapest way (the ways differ only in the coins the neighbours
-    /// receive): no payment step is listed. (Drawing a card first, then
-    /// one of its actions, quotes one card rather than the hand but won
-    /// less: 32% of games from one seat of four against the classic bot,
-    /// against 40%; `runtime/benches/README.md`, "The search bot".)
+    /// A card action drawn as [`Game::playout_weight`] weighs them, by
+    /// rejection sampling ([`Base::playout_action`]: the listing's
+    /// distribution, one card quoted), paid the cheapest way (the ways
+    /// differ only in the coins the neighbours receive): no payment step
+    /// is listed. (Drawing a card uniformly first, then one of its
+    /// actions, a different distribution, won less: 32% of games from one
+    /// seat of four against the classic bot, against 40%;
+    /// `runtime/benches/README.md`, "The search bot".)
     fn playout_move(&self, state: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
-        let seat = match (state.paying, state.phase) {
-            (None, Phase::Turn) => state.chosen.len(),
-            (None, Phase::LastCard(seat)) => seat,
-            _ => return crate::mcts::weighted_move(self, state, rng, buf),
-        };
         let t = &state.table;
-        let hand = if t.recruiting && state.phase == Phase::Turn {
-            t.side.get(seat)
-        } else {
-            t.hands.get(seat)
-        };
-        let Some(hand) = hand.filter(|h| !h.is_empty()) else {
+        let chosen = state.chosen.len();
+        let Some((seat, hand)) = playout_hand(t, state.phase, state.paying.is_some(), chosen)
+        else {
             return crate::mcts::weighted_move(self, state, rng, buf);
         };
         let movegen = &mut state.scratch.movegen;

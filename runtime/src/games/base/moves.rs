@@ -183,7 +183,8 @@ impl Base {
 
     /// The free build a card not free by itself may have: by a rule of the
     /// city (which costs nothing to use), else the once-per-Age ability
-    /// while it is unused (`ability`).
+    /// while it is unused (`ability`). Never without either
+    /// ([`may_build_free`], which the playout sampler counts on).
     fn free_action(
         &self,
         table: &Table,
@@ -428,11 +429,9 @@ impl Base {
         let mut hands = Hands::new(self, table, seat, movegen);
         let w = weight.max(1) as usize;
         let stages = w * hands.stages.len();
-        // A free build is possible only by a rule of the city or its
-        // once-per-Age ability; without either, a card has one action of
-        // its own at most.
-        let city = &table.cities[seat];
-        let own = if hands.ability || !city.abilities.free_rules.is_empty() {
+        // Without a free build to be had, a card has one action of its own
+        // at most.
+        let own = if may_build_free(&table.cities[seat], hands.ability) {
             2
         } else {
             1
@@ -571,6 +570,13 @@ impl Base {
     }
 }
 
+/// Whether [`Base::free_action`] may give any card of `city` a free build:
+/// only by a rule of the city, or by its once-per-Age ability while unused
+/// (`ability`).
+fn may_build_free(city: &City, ability: bool) -> bool {
+    ability || !city.abilities.free_rules.is_empty()
+}
+
 /// What listing one seat's card actions asks once for every card of its
 /// hand: the market's payment search, the stage actions (the same with
 /// every card) and the city's abilities ([`Base::actions`],
@@ -683,7 +689,7 @@ mod tests {
             (None, &["leaders", "edifice"][..], 4),
             (Some(2), &["leaders", "edifice"][..], 7),
         ];
-        let mut checked = 0;
+        let (mut checked, mut with_free) = (0, 0);
         for (edition, with, players) in games {
             let info = crate::select(sevenw_cards::GAMES, "base", edition, with).unwrap();
             let g = Base::new(info).unwrap();
@@ -693,18 +699,9 @@ mod tests {
             let mut ply = 0;
             while g.to_move(&st).is_some() {
                 g.legal_moves(&mut st, &mut moves);
-                let seat = match (st.paying, st.phase) {
-                    (None, Phase::Turn) => Some(st.chosen.len()),
-                    (None, Phase::LastCard(seat)) => Some(seat),
-                    _ => None,
-                };
-                if let Some(seat) = seat.filter(|_| ply % 5 == 0) {
-                    let t = &st.table;
-                    let hand = if t.recruiting && st.phase == Phase::Turn {
-                        &t.side[seat]
-                    } else {
-                        &t.hands[seat]
-                    };
+                let (t, paying) = (&st.table, st.paying.is_some());
+                let turn = crate::games::base::playout_hand(t, st.phase, paying, st.chosen.len());
+                if let Some((seat, hand)) = turn.filter(|_| ply % 5 == 0) {
                     let mg = &mut st.scratch.movegen;
                     g.actions(t, seat, hand, mg, &mut listed);
                     let weight = |m: &Move| g.playout_weight(m);
@@ -713,6 +710,8 @@ mod tests {
                             .expect("an action")
                     });
                     checked += 1;
+                    let free = |m: &Move| matches!(m.action, Action::Free | Action::RuleFree);
+                    with_free += usize::from(listed.iter().any(free));
                 }
                 let mv = moves[play.below(moves.len())];
                 g.apply(&mut st, &mv);
@@ -720,5 +719,7 @@ mod tests {
             }
         }
         assert!(checked > 40, "{checked} positions checked");
+        // Free builds (Olympia's, say) are drawn too.
+        assert!(with_free > 0, "no free build among {checked} positions");
     }
 }

@@ -153,9 +153,9 @@ impl Duel {
         let own = own.unwrap_or_else(|| seat.own(card));
         let mut legal = [None; 8];
         let mut n = 0;
-        for (slot, &w) in legal.iter_mut().zip(&held[..wonders]) {
-            *slot = seat.wonder(w);
-            n += usize::from(slot.is_some());
+        for (priced, &wonder) in legal.iter_mut().zip(&held[..wonders]) {
+            *priced = seat.wonder(wonder);
+            n += usize::from(priced.is_some());
         }
         let mut r = rng.below(w * (usize::from(own.is_some()) + n) + 1);
         if let Some(action) = own {
