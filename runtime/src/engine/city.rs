@@ -11,6 +11,7 @@ use sevenw_host::{
     ScienceRule, Seats, Source, SymSet, TokenKind,
 };
 
+use crate::engine::gains::Built;
 use crate::engine::payment::{MAX_RES, Prices, Production, flat_prices};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
@@ -466,7 +467,27 @@ impl City {
         if kept(s, l) {
             self.lose_source(s);
         }
-        if l.has(Listens::BUILT) {
+        self.undo_built(vocab, s, l, false);
+        true
+    }
+
+    /// Undoes what `s`, listening to `l`, did when built, as it leaves the
+    /// city ([`crate::engine::host::Unbuild`]); `spent`: its coins go too.
+    fn undo_built(&mut self, vocab: &Vocab, s: Source, l: Listens, spent: bool) {
+        if !l.has(Listens::BUILT) {
+            return;
+        }
+        if let Built::One(g) = vocab.built(s) {
+            g.lose(self, spent);
+        } else if let Built::Gains(g) = vocab.built(s) {
+            g.lose(self, spent);
+        } else if spent {
+            vocab.effects(
+                s,
+                Event::Built,
+                &mut crate::engine::host::Unbuild::spent(self),
+            );
+        } else {
             let option = self.chosen_for(s);
             vocab.effects(
                 s,
@@ -474,7 +495,6 @@ impl City {
                 &mut crate::engine::host::Unbuild::new(self, option),
             );
         }
-        true
     }
 
     /// A held card leaves the city (spent on a wonder stage, traded for a
@@ -499,13 +519,7 @@ impl City {
         if kept(s, l) {
             self.lose_source(s);
         }
-        if l.has(Listens::BUILT) {
-            vocab.effects(
-                s,
-                Event::Built,
-                &mut crate::engine::host::Unbuild::spent(self),
-            );
-        }
+        self.undo_built(vocab, s, l, true);
         Some(card)
     }
 
@@ -574,9 +588,20 @@ pub fn run_built(
     source: Source,
     follow: Option<Event>,
 ) {
-    if crate::engine::vocab::listens(vocab.info, source).has(Listens::BUILT) {
-        h.source = Some(source);
-        vocab.effects(source, Event::Built, h);
+    match vocab.built(source) {
+        Built::Nothing => {}
+        Built::One(g) => {
+            h.source = Some(source);
+            g.gain(h.me, h.coins);
+        }
+        Built::Gains(g) => {
+            h.source = Some(source);
+            g.gain(h.me, h.coins);
+        }
+        Built::Effects => {
+            h.source = Some(source);
+            vocab.effects(source, Event::Built, h);
+        }
     }
     let bit = match follow {
         Some(Event::BuiltCard { .. }) => Listens::BUILT_CARD,

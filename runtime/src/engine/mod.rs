@@ -12,6 +12,9 @@
 //!   sources of its effects) and running its effects for an event.
 //! - [`host`]: the `Host` implementations: while playing, while scoring, and
 //!   to undo a card's production.
+//! - [`gains`]: a card's constant gains (a resource, a coin, a shield, a
+//!   symbol…), read once off its generated effects and applied to a city
+//!   without a host.
 //! - [`payment`]: every way to pay a cost with own production and trading
 //!   with neighbours.
 //! - [`science`]: science scoring with wildcards.
@@ -42,6 +45,7 @@ pub(crate) use clone_reusing;
 
 pub mod city;
 pub mod compose;
+pub mod gains;
 pub mod host;
 pub mod military;
 pub mod nearest;

@@ -9,6 +9,7 @@ use std::fmt;
 use sevenw_host::{CardId, Category, Event, GameInfo, Host, Listens, Source};
 
 use crate::engine::compose::{Layer, layers_of};
+use crate::engine::gains::{self, Built};
 use crate::engine::nearest::{self, nearest};
 
 /// Most distinct card names a game may have.
@@ -125,6 +126,8 @@ pub struct Vocab {
     pub names_unshared: bool,
     /// The name classes whose presence in a city makes each card free.
     pub chain_mask: Vec<NameSet>,
+    /// What each card does when built ([`crate::engine::gains`]).
+    built: Vec<Built>,
     /// Lower-cased names and aliases of each card.
     card_keys: Vec<Vec<String>>,
     /// Lower-cased names and aliases of each wonder.
@@ -233,13 +236,14 @@ impl Vocab {
             .into_iter()
             .filter(|&i| i < 16)
             .fold(0u16, |m, i| m | (1 << i));
-        Ok(Vocab {
+        let mut vocab = Vocab {
             info,
             layers,
             categories_in_play,
             name_of,
             names_unshared,
             chain_mask,
+            built: Vec::new(),
             card_keys: info.cards.iter().map(|c| keys(c.name, c.aliases)).collect(),
             wonder_keys: info
                 .wonders
@@ -251,7 +255,29 @@ impl Vocab {
                 .iter()
                 .map(|t| keys(t.name, t.aliases))
                 .collect(),
-        })
+        };
+        vocab.built = (0..info.cards.len().min(usize::from(u16::MAX)))
+            .map(|c| {
+                let s = Source::Card(CardId(c as u16));
+                if !listens(info, s).has(Listens::BUILT) {
+                    return Built::Nothing;
+                }
+                gains::record(|s, e, h| vocab.effects(s, e, h), s)
+            })
+            .collect();
+        Ok(vocab)
+    }
+
+    /// What `source` does when built: nothing, its constant gains, or its
+    /// effects to run (see [`crate::engine::gains`]). A card's is read from
+    /// a table; other sources run their effects if they listen.
+    #[inline]
+    pub fn built(&self, source: Source) -> &Built {
+        match source {
+            Source::Card(c) => self.built.get(usize::from(c.0)).unwrap_or(&Built::Nothing),
+            _ if listens(self.info, source).has(Listens::BUILT) => &Built::Effects,
+            _ => &Built::Nothing,
+        }
     }
 
     /// Runs the effects of `source` for `event`, in the card set it comes

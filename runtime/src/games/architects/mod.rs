@@ -640,16 +640,15 @@ impl Game for Architects {
             Phase::Take => t.each_open(seat, TURN_DECKS, |d| out.push(Move::Take(d))),
             Phase::Extra { decks, .. } => t.each_open(seat, decks, |d| out.push(Move::Take(d))),
             Phase::Keep => {
-                let mut kinds: Vec<CardId> = t.looking.clone();
-                kinds.sort_unstable();
-                kinds.dedup();
-                out.extend(kinds.into_iter().map(Move::Keep));
+                // Each card looked at once, in id order.
+                out.extend(t.looking.iter().map(|&c| Move::Keep(c)));
+                out.sort_unstable_by_key(|m| match m {
+                    Move::Keep(c) => *c,
+                    _ => CardId(0),
+                });
+                out.dedup();
             }
-            Phase::Token => {
-                let mut picks = Vec::new();
-                self.picks(t, &mut picks);
-                out.extend(picks.into_iter().map(Move::Token));
-            }
+            Phase::Token => self.each_pick(t, |p| out.push(Move::Token(p))),
             Phase::Act => self.actions(t, out),
             Phase::Over => {}
         }

@@ -259,17 +259,16 @@ impl Architects {
 }
 
 impl Architects {
-    /// The progress tokens that may be taken: each face-up kind once, and
-    /// the pile's top.
-    pub(super) fn picks(&self, t: &Table, out: &mut Vec<Pick>) {
-        out.clear();
-        for &k in &t.face_up {
-            if !out.contains(&Pick::Up(k)) {
-                out.push(Pick::Up(k));
+    /// The progress tokens that may be taken, to `f`: each face-up kind
+    /// once, and the pile's top.
+    pub(super) fn each_pick(&self, t: &Table, mut f: impl FnMut(Pick)) {
+        for (i, &k) in t.face_up.iter().enumerate() {
+            if !t.face_up[..i].contains(&k) {
+                f(Pick::Up(k));
             }
         }
         if !t.pile.is_empty() {
-            out.push(Pick::Pile);
+            f(Pick::Pile);
         }
     }
 }

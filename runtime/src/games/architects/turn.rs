@@ -6,18 +6,36 @@
 use sevenw_host::{CardId, Event, Listens, Source};
 
 use crate::engine::city::Pending;
+use crate::engine::gains::Built;
 use crate::engine::host::CityHost;
-use crate::engine::vocab::listens;
 
 use super::{Architects, Deck, Kind, MAX_PIECES, Move, Pay, Phase, Pick, State, TURN_DECKS, Table};
 
 impl Architects {
     /// Runs `source`'s effects for `Event::Built` for `seat` (what it gives,
-    /// what it sets off).
+    /// what it sets off): its constant gains where it has them (most cards,
+    /// at every turn: inlined), its effects otherwise.
+    #[inline]
     fn run_built(&self, t: &mut Table, seat: usize, source: Source) {
-        if !listens(self.info, source).has(Listens::BUILT) {
-            return;
+        match self.vocab.built(source) {
+            Built::Nothing => {}
+            Built::One(g) => {
+                if let Some(city) = t.cities.get_mut(seat) {
+                    g.gain(city, true);
+                }
+            }
+            Built::Gains(g) => {
+                if let Some(city) = t.cities.get_mut(seat) {
+                    g.gain(city, true);
+                }
+            }
+            Built::Effects => self.run_effects(t, seat, source),
         }
+    }
+
+    /// [`Architects::run_built`] of a source whose effects are run.
+    #[inline(never)]
+    fn run_effects(&self, t: &mut Table, seat: usize, source: Source) {
         if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
             h.source = Some(source);
             self.vocab.effects(source, Event::Built, &mut h);
@@ -94,13 +112,16 @@ impl Architects {
     /// said, UNCERTAIN); true if a choice of one is due.
     pub(super) fn look(&self, st: &mut State, d: Deck, top: u8) -> bool {
         let t = &mut st.table;
+        // Into the buffer of the last look, top card first.
+        let mut looking = std::mem::take(&mut t.looking);
+        looking.clear();
         let Some(deck) = t.deck_mut(d) else {
+            t.looking = looking;
             return false;
         };
         let k = usize::from(top).min(deck.len());
-        let mut cards = deck.split_off(deck.len() - k);
-        cards.reverse();
-        t.looking = cards;
+        looking.extend(deck.drain(deck.len() - k..).rev());
+        t.looking = looking;
         t.looked = Some(d);
         let first = t.looking.first().copied();
         if t.looking.iter().all(|&c| Some(c) == first) {
@@ -122,13 +143,16 @@ impl Architects {
             return;
         };
         t.looking.remove(i);
-        let rest = std::mem::take(&mut t.looking);
+        // The rest go back; the buffer stays for the next look.
+        let mut rest = std::mem::take(&mut t.looking);
         if let Some(d) = t.looked.take()
             && let Some(deck) = t.deck_mut(d)
         {
-            deck.extend(rest);
+            deck.append(&mut rest);
             st.rng.shuffle(deck);
         }
+        rest.clear();
+        t.looking = rest;
         let seat = st.table.current;
         self.place(&mut st.table, seat, card);
     }
@@ -327,14 +351,17 @@ impl Architects {
             // Babylon and the science sets: "una de las 3 que están bocarriba
             // o la primera de la pila".
             Pending::TakeProgress(_) => {
-                let mut picks = Vec::new();
-                self.picks(&st.table, &mut picks);
-                match picks.as_slice() {
-                    [] => false,
-                    [only] => {
-                        self.take_token(&mut st.table, seat, *only);
+                let (mut picks, mut first) = (0usize, None);
+                self.each_pick(&st.table, |p| {
+                    picks += 1;
+                    first.get_or_insert(p);
+                });
+                match (picks, first) {
+                    (1, Some(only)) => {
+                        self.take_token(&mut st.table, seat, only);
                         false
                     }
+                    (0, _) | (_, None) => false,
                     _ => {
                         st.phase = Phase::Token;
                         true

@@ -1,0 +1,443 @@
+//! Constant gains: what a card does when built, when that is only constant
+//! production, coins, shields, points and single science symbols.
+//!
+//! Most cards of every game are like that (a resource, a coin, a shield, a
+//! symbol), and they are placed and spent at every turn. Their effects need
+//! no host: [`Vocab::new`](crate::engine::vocab::Vocab::new) runs each card's
+//! generated effects for [`Event::Built`] once against a [`Recorder`], and
+//! a card whose effects only called those primitives, with no question
+//! asked of the host (a count, the option chosen), has a [`Gains`]: those
+//! calls with their arguments, applied to the city directly
+//! ([`Gains::gain`], [`Gains::lose`]). There is no second description of a
+//! card: the gains are read off its generated code, and a card whose
+//! effects do anything else runs them as before.
+//!
+//! The effects of a card see nothing but the event and the host, so calls
+//! made without a question to the host are the same in every position.
+//! [`Gains::gain`] does what [`CityHost`](crate::engine::host::CityHost)
+//! does for those calls, [`Gains::lose`] what
+//! [`Unbuild`](crate::engine::host::Unbuild) does; the tests check both
+//! against the hosts for every card of every game.
+
+use std::cell::Cell;
+
+use sevenw_host::{
+    Category, ColourSet, Counted, Decks, Discount, Event, FreeRule, Host, Limit, Pile, ResSet,
+    ScienceRule, Seats, Source, SymSet, TokenKind,
+};
+
+use crate::engine::city::{City, MAX_CAT};
+use crate::engine::payment::MAX_RES;
+use crate::engine::science::MAX_SYM;
+
+/// What a source does when built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Built {
+    /// It does not listen to [`Event::Built`].
+    Nothing,
+    /// Its constant gains, when they are one call (most cards: a
+    /// resource, a coin, a shield, a symbol).
+    One(Gain),
+    /// Its constant gains, of more calls.
+    Gains(Gains),
+    /// Its effects are to be run against a host.
+    Effects,
+}
+
+/// One primitive call of a card's effects, with its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gain {
+    /// `gain_coins(n)`.
+    Coins(i32),
+    /// `gain_shields(n)`.
+    Shields(u32),
+    /// `gain_vp(category, n)`.
+    Points(u8, i32),
+    /// `produce` of one resource: its index, the amount, tradable.
+    Produce(u8, u8, bool),
+    /// `science` of one symbol: its index.
+    Science(u8),
+}
+
+/// The most calls a card's constant gains hold; a card making more runs
+/// its effects.
+pub const MAX_GAINS: usize = 4;
+
+/// A card's constant gains when built: its calls, in the order its
+/// effects make them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gains {
+    calls: [Gain; MAX_GAINS],
+    len: u8,
+}
+
+impl Gains {
+    const NONE: Gains = Gains {
+        calls: [Gain::Shields(0); MAX_GAINS],
+        len: 0,
+    };
+
+    /// The calls, in order.
+    pub fn calls(&self) -> &[Gain] {
+        &self.calls[..usize::from(self.len).min(MAX_GAINS)]
+    }
+
+    /// What [`CityHost`](crate::engine::host::CityHost) does for these
+    /// calls: `coins` as its flag (false while a city is rebuilt from a
+    /// sheet, whose coins are given as they are).
+    #[inline]
+    pub fn gain(&self, me: &mut City, coins: bool) {
+        for call in self.calls() {
+            call.gain(me, coins);
+        }
+    }
+
+    /// What [`Unbuild`](crate::engine::host::Unbuild) does for these calls
+    /// when the card leaves `me`: `coins` as its flag (a card spent takes
+    /// its coins with it).
+    #[inline]
+    pub fn lose(&self, me: &mut City, coins: bool) {
+        for call in self.calls() {
+            call.lose(me, coins);
+        }
+    }
+}
+
+impl Gain {
+    /// What [`CityHost`](crate::engine::host::CityHost) does for this call.
+    #[inline]
+    pub fn gain(self, me: &mut City, coins: bool) {
+        match self {
+            Gain::Coins(n) => {
+                if coins {
+                    me.coins = me.coins.saturating_add(n).max(0);
+                    if n > 0 {
+                        me.bank_coins = true;
+                    }
+                }
+            }
+            Gain::Shields(n) => me.shields = me.shields.saturating_add(n),
+            Gain::Points(c, n) => {
+                let c = usize::from(c) % MAX_CAT;
+                me.vp[c] = me.vp[c].saturating_add(n);
+            }
+            Gain::Produce(r, n, tradable) => {
+                let r = usize::from(r) % MAX_RES;
+                me.own.fixed[r] = me.own.fixed[r].saturating_add(n);
+                if tradable {
+                    me.sold.fixed[r] = me.sold.fixed[r].saturating_add(n);
+                }
+            }
+            Gain::Science(s) => {
+                let s = usize::from(s) % MAX_SYM;
+                me.science[s] = me.science[s].saturating_add(1);
+            }
+        }
+    }
+
+    /// What [`Unbuild`](crate::engine::host::Unbuild) does for this call.
+    /// Points stay: they are scored only while the card is held.
+    #[inline]
+    pub fn lose(self, me: &mut City, coins: bool) {
+        match self {
+            Gain::Coins(n) => {
+                if coins {
+                    me.coins = me.coins.saturating_sub(n).max(0);
+                }
+            }
+            Gain::Shields(n) => me.shields = me.shields.saturating_sub(n),
+            Gain::Points(..) => {}
+            Gain::Produce(r, n, tradable) => {
+                let r = usize::from(r) % MAX_RES;
+                me.own.fixed[r] = me.own.fixed[r].saturating_sub(n);
+                if tradable {
+                    me.sold.fixed[r] = me.sold.fixed[r].saturating_sub(n);
+                }
+            }
+            Gain::Science(s) => {
+                let s = usize::from(s) % MAX_SYM;
+                me.science[s] = me.science[s].saturating_sub(1);
+            }
+        }
+    }
+}
+
+/// Runs `effects` of `source`, which listens to [`Event::Built`], against
+/// a [`Recorder`]: what it does when built.
+pub fn record(effects: impl FnOnce(Source, Event, &mut dyn Host), source: Source) -> Built {
+    let mut r = Recorder::default();
+    effects(source, Event::Built, &mut r);
+    match r.gains.calls() {
+        _ if r.other.get() => Built::Effects,
+        [one] => Built::One(*one),
+        _ => Built::Gains(r.gains),
+    }
+}
+
+/// A host that records the constant primitive calls made to it, and
+/// whether anything else was called or asked.
+pub struct Recorder {
+    gains: Gains,
+    /// Another primitive was called, a question asked, a choice of
+    /// resources or symbols given, or more than [`MAX_GAINS`] calls made:
+    /// the effects are not constant gains.
+    other: Cell<bool>,
+}
+
+impl Default for Recorder {
+    fn default() -> Self {
+        Recorder {
+            gains: Gains::NONE,
+            other: Cell::new(false),
+        }
+    }
+}
+
+impl Recorder {
+    fn push(&mut self, call: Gain) {
+        match self.gains.calls.get_mut(usize::from(self.gains.len)) {
+            Some(slot) => {
+                *slot = call;
+                self.gains.len += 1;
+            }
+            None => self.other(),
+        }
+    }
+
+    fn other(&self) {
+        self.other.set(true);
+    }
+}
+
+/// The index of the one bit of `bits` below `max`, if it has one bit.
+fn one(bits: u16, max: usize) -> Option<u8> {
+    let i = bits.trailing_zeros() as usize;
+    (bits.count_ones() == 1 && i < max).then_some(i as u8)
+}
+
+impl Host for Recorder {
+    fn count(&self, _: Counted, _: Seats) -> u32 {
+        self.other();
+        0
+    }
+    fn count_most(&self, _: Counted, _: Seats) -> u32 {
+        self.other();
+        0
+    }
+    fn gain_coins(&mut self, n: i32) {
+        self.push(Gain::Coins(n));
+    }
+    fn gain_vp(&mut self, category: Category, n: i32) {
+        if usize::from(category.0) < MAX_CAT {
+            self.push(Gain::Points(category.0, n));
+        } else {
+            self.other();
+        }
+    }
+    fn gain_shields(&mut self, n: u32) {
+        self.push(Gain::Shields(n));
+    }
+    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
+        match one(options.0, MAX_RES) {
+            Some(r) => self.push(Gain::Produce(r, amount, tradable)),
+            None => self.other(),
+        }
+    }
+    fn science(&mut self, options: SymSet) {
+        match one(options.0, MAX_SYM) {
+            Some(s) => self.push(Gain::Science(s)),
+            None => self.other(),
+        }
+    }
+    fn trade_price(&mut self, _: ResSet, _: u8, _: Seats) {
+        self.other();
+    }
+    fn build_free(&mut self, _: Pile, _: Limit) {
+        self.other();
+    }
+    fn play_last_card(&mut self) {
+        self.other();
+    }
+    fn copy_card(&mut self, _: ColourSet, _: Seats) {
+        self.other();
+    }
+    fn play_again(&mut self) {
+        self.other();
+    }
+    fn lose_coins(&mut self, _: u32, _: Seats) {
+        self.other();
+    }
+    fn discard_card(&mut self, _: ColourSet, _: Seats) {
+        self.other();
+    }
+    fn take_progress(&mut self, _: u8) {
+        self.other();
+    }
+    fn discount(&mut self, _: u8, _: Discount) {
+        self.other();
+    }
+    fn receive_trade_coins(&mut self, _: Seats) {
+        self.other();
+    }
+    fn coin_discount(&mut self, _: u8, _: ColourSet, _: Seats) {
+        self.other();
+    }
+    fn free_builds(&mut self, _: FreeRule) {
+        self.other();
+    }
+    fn bank_trade(&mut self, _: ResSet, _: u8) {
+        self.other();
+    }
+    fn take_victory_token(&mut self, _: u8) {
+        self.other();
+    }
+    fn lose_tokens(&mut self, _: TokenKind, _: u8, _: Seats) {
+        self.other();
+    }
+    fn give_defeats(&mut self) {
+        self.other();
+    }
+    fn science_rule(&mut self, _: ScienceRule) {
+        self.other();
+    }
+    fn entomb(&mut self, _: ColourSet) {
+        self.other();
+    }
+    fn draw_cards(&mut self, _: ColourSet, _: u8) {
+        self.other();
+    }
+    fn build_from_hand(&mut self, _: ColourSet) {
+        self.other();
+    }
+    fn keep_hand(&mut self, _: ColourSet) {
+        self.other();
+    }
+    fn take_pawn(&mut self, _: u8) {
+        self.other();
+    }
+    fn chosen(&self) -> u8 {
+        self.other();
+        0
+    }
+    fn take_card(&mut self, _: Decks, _: u8) {
+        self.other();
+    }
+    fn take_cat(&mut self) {
+        self.other();
+    }
+    fn flip_conflict(&mut self, _: u8) {
+        self.other();
+    }
+    fn any_resources(&mut self) {
+        self.other();
+    }
+    fn coin_value(&mut self, _: u8) {
+        self.other();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sevenw_host::{CardId, Event, Source};
+
+    use super::{Built, Gain};
+    use crate::engine::city::City;
+    use crate::engine::host::{CityHost, Unbuild};
+    use crate::engine::vocab::Vocab;
+
+    /// Constant gains applied to a city, or taken back, with or without coins.
+    type Apply = Box<dyn Fn(&mut City, bool)>;
+
+    /// Every card of every shipped game and expansion with constant gains:
+    /// applied to a city, they leave it exactly as its generated effects run
+    /// against `CityHost` do, and taken back exactly as against `Unbuild`,
+    /// with and without coins; and each game has such cards and cards that
+    /// run their effects.
+    #[test]
+    fn constant_gains_do_what_the_generated_effects_do() {
+        let sets: [(&str, Option<u8>, &[&str]); 4] = [
+            ("base", Some(1), &["leaders", "edifice"]),
+            ("base", Some(2), &["leaders", "edifice"]),
+            ("duel", None, &[]),
+            ("architects", None, &[]),
+        ];
+        for (name, edition, with) in sets {
+            let info = crate::select(sevenw_cards::GAMES, name, edition, with).unwrap();
+            let vocab = Vocab::new(info).unwrap();
+            let (mut constant, mut run) = (0, 0);
+            for (c, card) in info.cards.iter().enumerate() {
+                let s = Source::Card(CardId(c as u16));
+                let (gain, lose): (Apply, Apply) = match *vocab.built(s) {
+                    Built::Nothing => continue,
+                    Built::Effects => {
+                        run += 1;
+                        continue;
+                    }
+                    Built::One(g) => (
+                        Box::new(move |me, coins| g.gain(me, coins)),
+                        Box::new(move |me, coins| g.lose(me, coins)),
+                    ),
+                    Built::Gains(g) => (
+                        Box::new(move |me, coins| g.gain(me, coins)),
+                        Box::new(move |me, coins| g.lose(me, coins)),
+                    ),
+                };
+                constant += 1;
+                for coins in [true, false] {
+                    let mut start = City::new(0, 0, 3, 2);
+                    start.shields = 1;
+                    start.own.fixed[0] = 1;
+                    start.science[0] = 1;
+                    let (mut hosted, mut direct) = (start.clone(), start.clone());
+                    let mut h = CityHost::new(&mut hosted, &[], 0, coins);
+                    h.source = Some(s);
+                    vocab.effects(s, Event::Built, &mut h);
+                    gain(&mut direct, coins);
+                    assert_eq!(direct, hosted, "{name}: {} built", card.name);
+                    if coins {
+                        assert_ne!(direct, start, "{name}: {} gains something", card.name);
+                    }
+                    let mut undone = hosted.clone();
+                    vocab.effects(
+                        s,
+                        Event::Built,
+                        &mut Unbuild {
+                            me: &mut undone,
+                            option: 0,
+                            coins,
+                        },
+                    );
+                    lose(&mut direct, coins);
+                    assert_eq!(direct, undone, "{name}: {} taken back", card.name);
+                }
+            }
+            assert!(constant >= 10, "{name}: {constant} cards of constant gains");
+            assert!(run >= 1, "{name}: {run} cards that run their effects");
+        }
+    }
+
+    /// Architects' resource cards are one call each; a card that asks the
+    /// host a question (Duel's Chamber of Commerce counts grey cards) runs
+    /// its effects.
+    #[test]
+    fn what_a_card_does_when_built_is_read_off_its_effects() {
+        let info = crate::select(sevenw_cards::GAMES, "architects", None, &[]).unwrap();
+        let vocab = Vocab::new(info).unwrap();
+        let card = |info: &sevenw_host::GameInfo, name: &str| {
+            let i = info.cards.iter().position(|c| c.name == name).unwrap();
+            Source::Card(CardId(i as u16))
+        };
+        assert_eq!(
+            *vocab.built(card(info, "Wood")),
+            Built::One(Gain::Produce(0, 1, false))
+        );
+        assert_eq!(*vocab.built(card(info, "Coin")), Built::One(Gain::Coins(1)));
+        assert_eq!(*vocab.built(card(info, "Cat")), Built::Effects);
+        let duel = crate::select(sevenw_cards::GAMES, "duel", None, &[]).unwrap();
+        let vocab = Vocab::new(duel).unwrap();
+        assert_eq!(
+            *vocab.built(card(duel, "Chamber of Commerce")),
+            Built::Effects
+        );
+    }
+}
