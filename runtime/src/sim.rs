@@ -459,8 +459,9 @@ pub fn simulate_part<G: Statistics>(
     })
 }
 
-/// Buffers one chunk hands on to the next ([`simulate_part`]).
-struct Spares<T>(std::sync::Mutex<Vec<T>>);
+/// Buffers one chunk hands on to the next ([`simulate_part`], and
+/// `balance`'s chunks).
+pub(crate) struct Spares<T>(std::sync::Mutex<Vec<T>>);
 
 impl<T> Default for Spares<T> {
     fn default() -> Self {
@@ -471,11 +472,11 @@ impl<T> Default for Spares<T> {
 impl<T> Spares<T> {
     /// A spare, if a chunk left one (none if a chunk panicked holding the
     /// lock: a chunk then makes its own).
-    fn take(&self) -> Option<T> {
+    pub(crate) fn take(&self) -> Option<T> {
         self.0.lock().ok()?.pop()
     }
 
-    fn give(&self, spare: T) {
+    pub(crate) fn give(&self, spare: T) {
         if let Ok(mut spares) = self.0.lock() {
             spares.push(spare);
         }

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 
 use crate::bots::{Bot, Bots};
 use crate::game::{Game, Observer, Setup, play_out};
-use crate::sim::{SimError, SimOptions, Statistics, Tag, add, game_seed, in_chunks};
+use crate::sim::{SimError, SimOptions, Spares, Statistics, Tag, add, game_seed, in_chunks};
 
 mod precise;
 mod report;
@@ -58,6 +58,18 @@ pub struct LabelAcc {
     pub total: i64,
     pub dealt: u64,
     pub dealt_wins: u64,
+}
+
+impl LabelAcc {
+    /// Adds `o`'s games to these.
+    fn absorb(&mut self, o: &LabelAcc) {
+        self.n += o.n;
+        self.wins += o.wins;
+        self.total += o.total;
+        add(&mut self.points, &o.points);
+        self.dealt += o.dealt;
+        self.dealt_wins += o.dealt_wins;
+    }
 }
 
 /// A card's games: seats that built it, of those the winners, their totals,
@@ -138,13 +150,7 @@ impl Tally {
             }
         }
         for (k, v) in o.labels {
-            let e = self.labels.entry(k).or_default();
-            e.n += v.n;
-            e.wins += v.wins;
-            e.total += v.total;
-            add(&mut e.points, &v.points);
-            e.dealt += v.dealt;
-            e.dealt_wins += v.dealt_wins;
+            self.labels.entry(k).or_default().absorb(&v);
         }
         for (k, v) in o.cards {
             let e = self.cards.entry(k).or_default();
@@ -197,25 +203,69 @@ impl<G: Game> Observer<G> for Count {
     }
 }
 
+/// What one chunk of games keeps from game to game: the state (started
+/// again in place), the setup, the bots, and the labels' sums by tag
+/// (their words are written once per chunk, into the [`Tally`]), so that
+/// a game allocates nothing of its own.
+struct Chunk<G: Game> {
+    state: Option<G::State>,
+    setup: Setup,
+    bots: Vec<Bot<G>>,
+    labels: BTreeMap<Tag, LabelAcc>,
+    tags: Vec<Tag>,
+    cards: Vec<sevenw_host::CardId>,
+}
+
+impl<G: Game> Chunk<G> {
+    fn new(opts: &SimOptions, state: Option<G::State>) -> Self {
+        Chunk {
+            state,
+            setup: opts.setup.clone(),
+            bots: Vec::with_capacity(opts.bots.len()),
+            labels: BTreeMap::new(),
+            tags: Vec::new(),
+            cards: Vec::new(),
+        }
+    }
+
+    /// The labels' sums into `t`, under their words.
+    fn label_into(&mut self, t: &mut Tally) {
+        for (tag, acc) in std::mem::take(&mut self.labels) {
+            t.labels
+                .entry((tag.kind.to_string(), tag.label()))
+                .or_default()
+                .absorb(&acc);
+        }
+    }
+}
+
 fn one<G: Statistics>(
     game: &G,
-    (makers, bots): (Bots<G>, &mut Vec<Bot<G>>),
+    makers: Bots<G>,
     opts: &SimOptions,
     i: u64,
     t: &mut Tally,
+    chunk: &mut Chunk<G>,
 ) -> Result<(), SimError> {
     let seed = game_seed(opts.setup.seed, i);
-    let setup = Setup {
-        seed,
-        ..opts.setup.clone()
+    chunk.setup.seed = seed;
+    let state = match &mut chunk.state {
+        Some(state) => {
+            game.start_into(&chunk.setup, state)
+                .map_err(SimError::Setup)?;
+            state
+        }
+        None => chunk
+            .state
+            .insert(game.start(&chunk.setup).map_err(SimError::Setup)?),
     };
-    let mut state = game.start(&setup).map_err(SimError::Setup)?;
     makers
-        .table_into(game, &opts.bots, seed, bots)
+        .table_into(game, &opts.bots, seed, &mut chunk.bots)
         .map_err(SimError::Setup)?;
     let mut count = Count(0);
-    let out = play_out(game, &mut state, bots, &mut count)
+    let out = play_out(game, state, &mut chunk.bots, &mut count)
         .map_err(|error| SimError::Play { game: i, error })?;
+    let state = &*state;
     let d = count.0;
     t.min_decisions = if t.games == 0 {
         d
@@ -226,14 +276,18 @@ fn one<G: Statistics>(
     t.games += 1;
     t.decisions += d;
     *t.lengths.entry(d).or_default() += 1;
-    *t.victories.entry(out.victory.to_string()).or_default() += 1;
+    match t.victories.get_mut(out.victory) {
+        Some(n) => *n += 1,
+        None => {
+            t.victories.insert(out.victory.to_string(), 1);
+        }
+    }
     let n = out.scores.len();
     if t.seat_wins.len() < n {
         t.seat_wins.resize(n, 0);
         t.seat_totals.resize(n, 0);
     }
-    let mut labels: Vec<Tag> = Vec::new();
-    let mut cards: Vec<sevenw_host::CardId> = Vec::new();
+    let (labels, cards) = (&mut chunk.tags, &mut chunk.cards);
     for (seat, score) in out.scores.iter().enumerate() {
         let won = u64::from(out.winners.contains(&seat));
         let total = i64::from(score.total);
@@ -243,30 +297,31 @@ fn one<G: Statistics>(
         t.total += total;
         *t.totals.entry(score.total).or_default() += 1;
         labels.clear();
-        game.played_with(&state, seat, &mut labels);
+        game.played_with(state, seat, labels);
         for tag in labels.drain(..) {
             let kind = tag.kind;
             if !t.kinds.iter().any(|k| k == kind) {
                 t.kinds.push(kind.to_string());
             }
-            let e = t.labels.entry((kind.to_string(), tag.label())).or_default();
+            let e = chunk.labels.entry(tag).or_default();
             e.n += 1;
             e.wins += won;
             e.total += total;
-            let pts: Vec<i64> = score.points.iter().map(|&p| i64::from(p)).collect();
-            add(&mut e.points, &pts);
+            if e.points.len() < score.points.len() {
+                e.points.resize(score.points.len(), 0);
+            }
+            for (a, &p) in e.points.iter_mut().zip(&score.points) {
+                *a += i64::from(p);
+            }
         }
-        game.dealt_with(&state, seat, &mut labels);
+        game.dealt_with(state, seat, labels);
         for tag in labels.drain(..) {
-            let e = t
-                .labels
-                .entry((tag.kind.to_string(), tag.label()))
-                .or_default();
+            let e = chunk.labels.entry(tag).or_default();
             e.dealt += 1;
             e.dealt_wins += won;
         }
         cards.clear();
-        cards.extend_from_slice(game.built(&state, seat));
+        cards.extend_from_slice(game.built(state, seat));
         cards.sort_unstable();
         let mut k = 0;
         while k < cards.len() {
@@ -280,10 +335,10 @@ fn one<G: Statistics>(
             k += same;
         }
         cards.clear();
-        game.dealt_cards(&state, seat, &mut cards);
+        game.dealt_cards(state, seat, cards);
         cards.sort_unstable();
         cards.dedup();
-        for c in &cards {
+        for c in cards.iter() {
             let e = t.cards.entry(c.0).or_default();
             e.dealt += 1;
             e.dealt_wins += won;
@@ -331,11 +386,17 @@ fn play_games<G: Statistics>(
     games: std::ops::Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, SimError> {
+    // A chunk's state goes on to the next chunk, as in `sim`.
+    let spares = Spares::default();
     in_chunks(opts, games, CHUNK, progress, Tally::merge, &|games| {
         let mut t = Tally::default();
-        let mut table = Vec::with_capacity(opts.bots.len());
+        let mut chunk = Chunk::new(opts, spares.take());
         for i in games {
-            one(game, (bots, &mut table), opts, i, &mut t)?;
+            one(game, bots, opts, i, &mut t, &mut chunk)?;
+        }
+        chunk.label_into(&mut t);
+        if let Some(state) = chunk.state {
+            spares.give(state);
         }
         Ok(t)
     })
@@ -411,6 +472,41 @@ pub fn games_needed(wins: u64, n: u64, games: u64, points: f64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A chunk plays its games in one state, started again in place, and
+    /// sums its labels by tag: its tallies are those of each game played
+    /// alone in a fresh state (a part of one game), merged, on any number
+    /// of threads.
+    #[test]
+    fn a_tally_is_that_of_its_games_played_alone() {
+        let info = crate::select(sevenw_cards::GAMES, "architects", None, &[]).unwrap();
+        let game = crate::games::architects::Architects::new(info).unwrap();
+        let opts = |threads| SimOptions {
+            setup: Setup {
+                players: Some(3),
+                seed: 5,
+                ..Setup::default()
+            },
+            bots: vec![crate::bots::BotKind::Random; 3],
+            games: 200,
+            threads,
+            check: false,
+        };
+        let bots = Bots::new();
+        let whole = play(&game, bots, &opts(1), &|_| {}).unwrap();
+        for threads in [2, 3] {
+            assert_eq!(play(&game, bots, &opts(threads), &|_| {}).unwrap(), whole);
+        }
+        let mut alone = Tally::default();
+        for i in 0..200 {
+            let part = play_part(&game, bots, &opts(1), i..i + 1, &|_| {}).unwrap();
+            alone = alone.merge(part);
+        }
+        alone.know(&game, &opts(1).setup);
+        assert_eq!(alone, whole);
+        assert_eq!(whole.games, 200);
+        assert!(whole.labels.values().any(|l| l.n > 0 && l.dealt == 0));
+    }
 
     #[test]
     fn wilson_intervals() {
