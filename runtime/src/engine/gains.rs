@@ -416,6 +416,68 @@ mod tests {
         }
     }
 
+    /// Effects of several constant calls are recorded in order and applied
+    /// as the hosts apply them; a choice, a question or a fifth call makes
+    /// them effects to run.
+    #[test]
+    fn several_calls_are_gains_and_anything_else_is_effects() {
+        use sevenw_host::{Counted, Host, ResSet, Seats, SymSet};
+        let s = Source::Card(CardId(0));
+        let several = |_: Source, _: Event, h: &mut dyn Host| {
+            h.produce(ResSet(1 << 2), 2, true);
+            h.gain_coins(3);
+            h.gain_shields(1);
+            h.science(SymSet(1 << 1));
+        };
+        let Built::Gains(g) = super::record(several, s) else {
+            panic!("four constant calls are gains");
+        };
+        assert_eq!(
+            g.calls(),
+            [
+                Gain::Produce(2, 2, true),
+                Gain::Coins(3),
+                Gain::Shields(1),
+                Gain::Science(1)
+            ]
+        );
+        let mut start = City::new(0, 0, 1, 2);
+        start.own.fixed[2] = 1;
+        let (mut hosted, mut direct) = (start.clone(), start.clone());
+        several(
+            s,
+            Event::Built,
+            &mut CityHost::new(&mut hosted, &[], 0, true),
+        );
+        g.gain(&mut direct, true);
+        assert_eq!(direct, hosted);
+        assert_eq!(
+            (direct.own.fixed[2], direct.sold.fixed[2], direct.coins),
+            (3, 2, 4)
+        );
+        let mut undone = hosted.clone();
+        several(
+            s,
+            Event::Built,
+            &mut Unbuild {
+                me: &mut undone,
+                option: 0,
+                coins: true,
+            },
+        );
+        g.lose(&mut direct, true);
+        assert_eq!(direct, undone);
+        let effects: [fn(Source, Event, &mut dyn Host); 4] = [
+            |_, _, h| h.produce(ResSet(0b11), 1, false),
+            |_, _, h| h.science(SymSet(0b11)),
+            |_, _, h| h.gain_coins(h.count(Counted::Coins, Seats(&[0])) as i32),
+            |_, _, h| (0..5).for_each(|_| h.gain_shields(1)),
+        ];
+        for f in effects {
+            assert_eq!(super::record(f, s), Built::Effects);
+        }
+    }
+
     /// Architects' resource cards are one call each; a card that asks the
     /// host a question (Duel's Chamber of Commerce counts grey cards) runs
     /// its effects.
