@@ -20,7 +20,9 @@ use std::collections::BTreeMap;
 
 use crate::bots::{Bot, Bots};
 use crate::game::{Game, Observer, Setup, play_out};
-use crate::sim::{SimError, SimOptions, Spares, Statistics, Tag, add, game_seed, in_chunks};
+use crate::sim::{
+    SimError, SimOptions, Spares, Statistics, Tag, Teller, add, game_seed, in_chunks,
+};
 
 mod precise;
 mod report;
@@ -388,18 +390,27 @@ fn play_games<G: Statistics>(
 ) -> Result<Tally, SimError> {
     // A chunk's state goes on to the next chunk, as in `sim`.
     let spares = Spares::default();
-    in_chunks(opts, games, CHUNK, progress, Tally::merge, &|games| {
-        let mut t = Tally::default();
-        let mut chunk = Chunk::new(opts, spares.take());
-        for i in games {
-            one(game, bots, opts, i, &mut t, &mut chunk)?;
-        }
-        chunk.label_into(&mut t);
-        if let Some(state) = chunk.state {
-            spares.give(state);
-        }
-        Ok(t)
-    })
+    in_chunks(
+        opts,
+        games,
+        CHUNK,
+        progress,
+        Tally::merge,
+        &|games, progress| {
+            let mut teller = Teller::new(progress);
+            let mut t = Tally::default();
+            let mut chunk = Chunk::new(opts, spares.take());
+            for i in games {
+                one(game, bots, opts, i, &mut t, &mut chunk)?;
+                teller.ended();
+            }
+            chunk.label_into(&mut t);
+            if let Some(state) = chunk.state {
+                spares.give(state);
+            }
+            Ok(t)
+        },
+    )
 }
 
 /// The Wilson score interval of `wins` in `n` at 95%.
