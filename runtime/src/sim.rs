@@ -299,13 +299,7 @@ fn one<G: Statistics>(
     let (out, decisions): (Outcome, u64) = if opts.check {
         checked(game, setup, bots, checks, i, slot)?
     } else {
-        let state = match slot {
-            Some(state) => {
-                game.start_into(setup, state).map_err(SimError::Setup)?;
-                state
-            }
-            None => slot.insert(game.start(setup).map_err(SimError::Setup)?),
-        };
+        let state = start_in(game, setup, slot).map_err(SimError::Setup)?;
         let mut count = Count(0);
         let out = play_out(game, state, bots, &mut count)
             .map_err(|error| SimError::Play { game: i, error })?;
@@ -510,6 +504,22 @@ pub fn plan_chunks(games: std::ops::Range<u64>, cap: u64) -> Vec<std::ops::Range
     (0..n.div_ceil(chunk))
         .map(|c| games.start + c * chunk..(games.start + (c + 1) * chunk).min(games.end))
         .collect()
+}
+
+/// A game started in `slot`: into the state it holds, whose buffers are
+/// kept ([`Game::start_into`]), or into a new one left there.
+pub(crate) fn start_in<'a, G: Game>(
+    game: &G,
+    setup: &Setup,
+    slot: &'a mut Option<G::State>,
+) -> Result<&'a mut G::State, SetupError> {
+    match slot {
+        Some(state) => {
+            game.start_into(setup, state)?;
+            Ok(state)
+        }
+        None => Ok(slot.insert(game.start(setup)?)),
+    }
 }
 
 /// What a run tells of the games that have ended, as they end.

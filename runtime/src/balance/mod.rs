@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use crate::bots::{Bot, Bots};
 use crate::game::{Game, Observer, Setup, play_out};
 use crate::sim::{
-    SimError, SimOptions, Spares, Statistics, Tag, Teller, add, game_seed, in_chunks,
+    SimError, SimOptions, Spares, Statistics, Tag, Teller, add, game_seed, in_chunks, start_in,
 };
 
 mod precise;
@@ -251,16 +251,7 @@ fn one<G: Statistics>(
 ) -> Result<(), SimError> {
     let seed = game_seed(opts.setup.seed, i);
     chunk.setup.seed = seed;
-    let state = match &mut chunk.state {
-        Some(state) => {
-            game.start_into(&chunk.setup, state)
-                .map_err(SimError::Setup)?;
-            state
-        }
-        None => chunk
-            .state
-            .insert(game.start(&chunk.setup).map_err(SimError::Setup)?),
-    };
+    let state = start_in(game, &chunk.setup, &mut chunk.state).map_err(SimError::Setup)?;
     makers
         .table_into(game, &opts.bots, seed, &mut chunk.bots)
         .map_err(SimError::Setup)?;
