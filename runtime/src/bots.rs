@@ -51,6 +51,11 @@ impl<G: Game> Player<G> for RandomBot {
     fn choose(&mut self, _game: &G, _view: &G::View<'_>, moves: &[G::Move]) -> usize {
         self.rng.below(moves.len())
     }
+
+    /// The game loop draws its move uniformly ([`Game::uniform_move`]).
+    fn uniform(&mut self) -> Option<&mut Rng> {
+        Some(&mut self.rng)
+    }
 }
 
 /// Takes the move its game judges best for it ([`Judge::judge`]), in
@@ -190,6 +195,13 @@ impl<G: Game> Player<G> for Bot<G> {
         match self {
             Bot::Mcts(b) => b.search(game, info, moves),
             _ => self.choose(game, &info.view(), moves),
+        }
+    }
+
+    fn uniform(&mut self) -> Option<&mut Rng> {
+        match self {
+            Bot::Random(b) => Player::<G>::uniform(b),
+            _ => None,
         }
     }
 }

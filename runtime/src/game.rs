@@ -135,6 +135,22 @@ pub trait Game: Sized + Send + Sync {
     ) -> Option<Self::Move> {
         crate::mcts::weighted_move(self, state, rng, buf)
     }
+    /// One of the legal moves of `state`, each as likely as any other
+    /// (`None` when nobody is to move or nothing can be played), drawn
+    /// with `rng`; `buf` is a buffer, left holding anything. What a random
+    /// player plays ([`Player::uniform`]). By default the legal moves are
+    /// listed and one is drawn; a game may draw one without listing them
+    /// (rejection sampling: a card and a kind of action drawn, drawn again
+    /// when not legal), which gives each legal move the same chance and
+    /// asks the rules about one card instead of every card.
+    fn uniform_move(
+        &self,
+        state: &mut Self::State,
+        rng: &mut Rng,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        uniform_listed(self, state, rng, buf)
+    }
 
     /// How many numbers the game's fixed action space has: every move of
     /// every position of this game (with its card sets) encodes below it.
@@ -515,6 +531,14 @@ pub trait Player<G: Game> {
     fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
         self.choose(game, &info.view(), moves)
     }
+
+    /// For a player that picks uniformly among the legal moves, its random
+    /// stream: the game loop then asks the game for such a move
+    /// ([`Game::uniform_move`]) without the list [`Player::decide`] is
+    /// given. `None` (the default) for every other player.
+    fn uniform(&mut self) -> Option<&mut Rng> {
+        None
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
@@ -524,6 +548,9 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
         (**self).decide(game, info, moves)
     }
+    fn uniform(&mut self) -> Option<&mut Rng> {
+        (**self).uniform()
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for &mut P {
@@ -532,6 +559,9 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for &mut P {
     }
     fn decide(&mut self, game: &G, info: &InfoSet<'_, G>, moves: &[G::Move]) -> usize {
         (**self).decide(game, info, moves)
+    }
+    fn uniform(&mut self) -> Option<&mut Rng> {
+        (**self).uniform()
     }
 }
 
@@ -592,9 +622,20 @@ pub trait Observer<G: Game> {
     }
     /// `mv` of `seat` was applied; `state` is the position after it.
     fn applied(&mut self, _game: &G, _state: &G::State, _seat: usize, _mv: &G::Move) {}
+    /// Whether [`Observer::decided`] reads the legal moves: when not, a
+    /// random player's move is drawn without listing them, and `decided`
+    /// is told the move alone (`moves` of one, `index` 0). The game played
+    /// is the same either way. Yes, by default.
+    fn reads_moves(&self) -> bool {
+        true
+    }
 }
 
-impl<G: Game> Observer<G> for () {}
+impl<G: Game> Observer<G> for () {
+    fn reads_moves(&self) -> bool {
+        false
+    }
+}
 
 /// Why a game could not be played to its end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -603,6 +644,9 @@ pub enum PlayError {
     NoMove { seat: usize },
     /// No player was given for the seat to move.
     NoPlayer { seat: usize },
+    /// The move drawn for the seat's random player is not among the legal
+    /// moves (a defect of the game's [`Game::uniform_move`]).
+    Unlisted { seat: usize },
 }
 
 impl fmt::Display for PlayError {
@@ -610,11 +654,31 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::NoMove { seat } => write!(f, "seat {seat} has no legal move"),
             PlayError::NoPlayer { seat } => write!(f, "no player for seat {seat}"),
+            PlayError::Unlisted { seat } => {
+                write!(
+                    f,
+                    "the random move drawn for seat {seat} is not a legal move"
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for PlayError {}
+
+/// One of the legal moves of `state` drawn uniformly from their list (made
+/// in `buf`): [`Game::uniform_move`] by default, and where a game's own
+/// draw does not apply.
+#[inline]
+pub fn uniform_listed<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut Rng,
+    buf: &mut Vec<G::Move>,
+) -> Option<G::Move> {
+    game.legal_moves(state, buf);
+    (!buf.is_empty()).then(|| buf[rng.below(buf.len())])
+}
 
 /// Plays `state` to the end with `players` (one per seat), telling `obs`.
 pub fn play_out<G: Game, P: Player<G>>(
@@ -657,20 +721,52 @@ fn step<G: Game, P: Player<G>>(
     seat: usize,
     moves: &mut Vec<G::Move>,
 ) -> Result<(), PlayError> {
+    let player = players.get_mut(seat).ok_or(PlayError::NoPlayer { seat })?;
+    let mv = decide_move(game, state, player, seat, obs, moves)?;
+    game.apply(state, &mv);
+    obs.applied(game, state, seat, &mv);
+    Ok(())
+}
+
+/// The move `player` makes for `seat` in `state`, told to `obs`
+/// ([`Observer::decided`]; not yet applied): a random player's drawn
+/// without a list ([`Game::uniform_move`]; the list is made only for an
+/// observer that reads it, and the move is the same either way), any
+/// other player's chosen among the legal moves, listed in `moves`.
+pub fn decide_move<G: Game, P: Player<G> + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    player: &mut P,
+    seat: usize,
+    obs: &mut impl Observer<G>,
+    moves: &mut Vec<G::Move>,
+) -> Result<G::Move, PlayError> {
+    if let Some(rng) = player.uniform() {
+        let mv = game
+            .uniform_move(state, rng, moves)
+            .ok_or(PlayError::NoMove { seat })?;
+        if obs.reads_moves() {
+            game.legal_moves(state, moves);
+            let i = moves
+                .iter()
+                .position(|m| *m == mv)
+                .ok_or(PlayError::Unlisted { seat })?;
+            obs.decided(game, state, seat, i, moves);
+        } else {
+            obs.decided(game, state, seat, 0, std::slice::from_ref(&mv));
+        }
+        return Ok(mv);
+    }
     game.legal_moves(state, moves);
     if moves.is_empty() {
         return Err(PlayError::NoMove { seat });
     }
-    let player = players.get_mut(seat).ok_or(PlayError::NoPlayer { seat })?;
     let i = {
         let info = InfoSet::new(game, state, seat);
         player.decide(game, &info, moves).min(moves.len() - 1)
     };
     obs.decided(game, state, seat, i, moves);
-    let mv = moves[i];
-    game.apply(state, &mv);
-    obs.applied(game, state, seat, &mv);
-    Ok(())
+    Ok(moves[i])
 }
 
 /// Why a move cannot be played now.
@@ -717,6 +813,67 @@ pub fn best_seats<K: Ord + Copy>(keys: impl Iterator<Item = K> + Clone) -> Vec<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::RandomBot;
+    use crate::engine::rng::derive;
+
+    /// The moves applied, and how many decisions were told; reads the
+    /// legal moves or not.
+    struct Applied<M> {
+        moves: Vec<M>,
+        told: usize,
+        reads: bool,
+    }
+
+    impl<G: Game> Observer<G> for Applied<G::Move> {
+        fn decided(&mut self, _g: &G, _s: &G::State, _seat: usize, i: usize, moves: &[G::Move]) {
+            assert!(i < moves.len(), "index {i} of {} moves", moves.len());
+            self.told += 1;
+        }
+        fn applied(&mut self, _g: &G, _s: &G::State, _seat: usize, mv: &G::Move) {
+            self.moves.push(*mv);
+        }
+        fn reads_moves(&self) -> bool {
+            self.reads
+        }
+    }
+
+    /// Random players play the same moves whether or not an observer reads
+    /// the legal moves (a replay log does; `sim`'s count does not), since
+    /// their move is drawn before any list is made.
+    fn same_game_whoever_watches<G: Game>(g: &G, setup: &Setup) {
+        let [quiet, reading] = [false, true].map(|reads| {
+            let mut st = g.start(setup).unwrap();
+            let mut players: Vec<RandomBot> = (0..g.seats(&st))
+                .map(|s| RandomBot::new(derive(7, s as u64)))
+                .collect();
+            let mut obs = Applied {
+                moves: Vec::new(),
+                told: 0,
+                reads,
+            };
+            let out = play_out(g, &mut st, &mut players, &mut obs).unwrap();
+            (obs.moves, obs.told, out)
+        });
+        assert_eq!(quiet, reading);
+        assert!(quiet.0.len() > 20, "{} moves", quiet.0.len());
+        assert_eq!(quiet.1, quiet.0.len(), "every decision told");
+    }
+
+    #[test]
+    fn a_random_game_is_the_same_whoever_watches() {
+        use crate::games::{architects::Architects, base::Base, duel::Duel};
+        let duel = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
+        let base = Base::new(
+            crate::select(sevenw_cards::GAMES, "base", None, &["leaders", "edifice"]).unwrap(),
+        )
+        .unwrap();
+        let architects = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
+        for seed in 0..3 {
+            same_game_whoever_watches(&duel, &Setup::seeded(seed));
+            same_game_whoever_watches(&base, &Setup::new(3 + 2 * seed as usize, seed));
+            same_game_whoever_watches(&architects, &Setup::new(4, seed));
+        }
+    }
 
     #[test]
     fn best_seats_keep_ties() {

@@ -17,8 +17,8 @@
 //! playouts are left: no playout could change the choice, so it is the
 //! whole budget's, in fewer playouts.
 //!
-//! The first search bot, [`MctsBot::classic`], drew every move of its
-//! playouts uniformly; it is kept to measure the search bot against
+//! The first search bot, [`MctsBot::classic`], draws every move of its
+//! playouts uniformly (as a random player does, [`Game::uniform_move`]); it is kept to measure the search bot against
 //! (`mcts-classic`). With the same playouts a decision, the weighted
 //! playouts win more: `runtime/benches/README.md`, "The search bot".
 //!
@@ -274,8 +274,7 @@ impl MctsBot {
                 let mv = if self.weighted {
                     game.playout_move(&mut state, &mut self.rng, &mut legal)
                 } else {
-                    game.legal_moves(&mut state, &mut legal);
-                    (!legal.is_empty()).then(|| legal[self.rng.below(legal.len())])
+                    game.uniform_move(&mut state, &mut self.rng, &mut legal)
                 };
                 let Some(mv) = mv else { break };
                 game.apply(&mut state, &mv);
@@ -374,6 +373,24 @@ pub(crate) fn assert_drawn_as_weighed<M: PartialEq + std::fmt::Debug>(
             "{m:?}: drawn {f:.4}, its share {p:.4} of {listed:?}"
         );
     }
+}
+
+/// Checks that [`Game::uniform_move`] at `state` draws every legal move
+/// equally often (what a random player plays): [`assert_drawn_as_weighed`]
+/// over `draws` draws with `rng`, every weight 1.
+#[cfg(test)]
+pub(crate) fn assert_uniform_at<G: Game>(game: &G, state: &mut G::State, draws: u32, rng: &mut Rng)
+where
+    G::Move: std::fmt::Debug,
+{
+    let (mut listed, mut buf) = (Vec::new(), Vec::new());
+    game.legal_moves(state, &mut listed);
+    assert_drawn_as_weighed(
+        &listed,
+        |_| 1,
+        draws,
+        || game.uniform_move(state, rng, &mut buf).expect("a move"),
+    );
 }
 
 #[cfg(test)]

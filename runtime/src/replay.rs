@@ -766,6 +766,9 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for (A, B) {
         self.0.applied(g, s, seat, mv);
         self.1.applied(g, s, seat, mv);
     }
+    fn reads_moves(&self) -> bool {
+        self.0.reads_moves() || self.1.reads_moves()
+    }
 }
 
 #[cfg(test)]

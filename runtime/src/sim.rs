@@ -204,6 +204,10 @@ impl<G: Game> Observer<G> for Count {
     fn applied(&mut self, _g: &G, _s: &G::State, _seat: usize, _mv: &G::Move) {
         self.0 += 1;
     }
+
+    fn reads_moves(&self) -> bool {
+        false
+    }
 }
 
 /// Why a simulation stopped.

@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use crate::game::{Broken, Game, InfoSet, Observer, Outcome, Player, Setup};
+use crate::game::{Broken, Game, Observer, Outcome, PlayError, Player, Setup, decide_move};
 use crate::replay::{Log, Recorder, replay};
 use crate::sheet::Sheets;
 use crate::sim::Statistics;
@@ -223,28 +223,33 @@ pub fn play_on<G: Game, P: Player<G>>(
                 ),
             ));
         }
-        game.legal_moves(state, &mut moves);
-        if moves.is_empty() {
-            return Err((
-                n,
-                Broken::new(
-                    "legal moves until the end",
-                    format!("seat {seat} is to move and has no legal move"),
-                ),
-            ));
-        }
         let Some(player) = players.get_mut(seat) else {
             return Err((
                 n,
                 Broken::new("a seat to move", format!("no player for seat {seat}")),
             ));
         };
-        let i = {
-            let info = InfoSet::new(game, state, seat);
-            player.decide(game, &info, &moves).min(moves.len() - 1)
+        let mv = match decide_move(game, state, player, seat, obs, &mut moves) {
+            Ok(mv) => mv,
+            Err(PlayError::Unlisted { .. }) => {
+                return Err((
+                    n,
+                    Broken::new(
+                        "a random move is a legal move",
+                        format!("the move drawn for seat {seat}'s random player is not listed"),
+                    ),
+                ));
+            }
+            Err(_) => {
+                return Err((
+                    n,
+                    Broken::new(
+                        "legal moves until the end",
+                        format!("seat {seat} is to move and has no legal move"),
+                    ),
+                ));
+            }
         };
-        obs.decided(game, state, seat, i, &moves);
-        let mv = moves[i];
         game.apply(state, &mv);
         n += 1;
         obs.applied(game, state, seat, &mv);

@@ -361,6 +361,7 @@ pub struct ScoreHost<'a> {
 }
 
 impl<'a> ScoreHost<'a> {
+    #[inline]
     pub fn new(me: &'a City, cities: &'a [City], seat: usize) -> Self {
         ScoreHost {
             me,

@@ -925,6 +925,20 @@ impl Game for Base {
         Some(cheapest.map_or(mv, |p| mv.paying(p)))
     }
 
+    /// A card action drawn without a list ([`Base::playout_action`], every
+    /// action of weight 1) at a turn or the last card; the listed moves
+    /// otherwise (a payment step, a draft, a free build from the discard).
+    fn uniform_move(&self, state: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
+        let t = &state.table;
+        let chosen = state.chosen.len();
+        if let Some((seat, hand)) = playout_hand(t, state.phase, state.paying.is_some(), chosen)
+            && let Some(mv) = self.playout_action(t, seat, hand, &mut state.scratch.movegen, rng, 1)
+        {
+            return Some(mv);
+        }
+        crate::game::uniform_listed(self, state, rng, buf)
+    }
+
     /// A search bot's playouts build (a structure or a wonder stage) rather
     /// than discard (`mcts.rs`, [`crate::mcts::PLAYOUT_WEIGHT`]).
     fn playout_weight(&self, mv: &Move) -> u32 {

@@ -685,19 +685,23 @@ impl Game for Duel {
         if st.phase != Phase::Play || open == 0 {
             return crate::mcts::weighted_move(self, st, rng, buf);
         }
-        // The k-th set bit of the accessible slots.
-        let mut pick = rng.below(open.count_ones() as usize);
-        let mut slots = open;
-        while pick > 0 {
-            slots &= slots - 1;
-            pick -= 1;
-        }
-        let slot = slots.trailing_zeros() as usize;
+        let slot = moves::nth_slot(open, rng.below(open.count_ones() as usize));
         let weight = crate::mcts::PLAYOUT_WEIGHT;
         match self.playout_card(&st.table, &mut st.cache, slot, rng, weight) {
             Some(mv) => Some(mv),
             None => crate::mcts::weighted_move(self, st, rng, buf),
         }
+    }
+
+    /// A card move drawn without a list ([`Duel::uniform_card_move`]) while
+    /// cards are played; the listed moves otherwise.
+    fn uniform_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
+        if st.phase == Phase::Play
+            && let Some(mv) = self.uniform_card_move(&st.table, &mut st.cache, rng)
+        {
+            return Some(mv);
+        }
+        crate::game::uniform_listed(self, st, rng, buf)
     }
 
     /// A search bot's playouts build (a structure or a wonder stage) rather
