@@ -103,19 +103,12 @@ impl Base {
         t.recruiting = false;
         let deck = &mut state.scratch.deck;
         deck.clear();
-        for (i, c) in info.cards.iter().enumerate() {
-            if c.age == age {
-                let copies = c.copies.iter().filter(|&&m| usize::from(m) <= n).count();
-                deck.extend(std::iter::repeat_n(CardId(i as u16), copies));
-            }
-        }
+        deck.extend_from_slice(self.decks.deck(n, age));
         if let Some(rule) = info.guilds.filter(|r| r.age == age) {
-            let mut pool: Vec<CardId> = (0..info.cards.len())
-                .filter(|&i| is_drawn(info, i, age))
-                .filter(|&i| info.cards[i].colour == rule.colour)
-                .map(|i| CardId(i as u16))
-                .collect();
-            state.rng.shuffle(&mut pool);
+            let pool = &mut state.scratch.pool;
+            pool.clear();
+            pool.extend_from_slice(&self.decks.guilds);
+            state.rng.shuffle(pool);
             let take = usize::from(rule.drawn(n.min(255) as u8)).min(pool.len());
             deck.extend_from_slice(&pool[..take]);
             t.boxed.extend_from_slice(&pool[take..]);
@@ -265,6 +258,58 @@ fn is_drawn(info: &GameInfo, i: usize, age: u8) -> bool {
         && info
             .guilds
             .is_some_and(|r| r.age == age && r.colour == c.colour)
+}
+
+/// Each Age's deck before its shuffle, for each player count, and the
+/// cards the guilds are drawn from: made once, when the rules are made,
+/// rather than from every card of the set at every Age of every game.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Decks {
+    /// Ages and one (Age 0 holds no deck).
+    ages: usize,
+    /// By `n * ages + age`: the Age's cards in the set's order, each as
+    /// many times as it has copies at `n` players (the guilds apart).
+    decks: Vec<Vec<CardId>>,
+    /// The cards of the guild draw, in the set's order (none without one).
+    pub(super) guilds: Vec<CardId>,
+}
+
+impl Decks {
+    pub(super) fn of(info: &GameInfo) -> Decks {
+        let ages = usize::from(info.ages) + 1;
+        let mut decks = Vec::new();
+        for n in 0..=usize::from(info.max_players) {
+            for age in 0..ages {
+                let mut deck = Vec::new();
+                for (i, c) in info.cards.iter().enumerate() {
+                    if usize::from(c.age) == age {
+                        let copies = c.copies.iter().filter(|&&m| usize::from(m) <= n).count();
+                        deck.extend(std::iter::repeat_n(CardId(i as u16), copies));
+                    }
+                }
+                decks.push(deck);
+            }
+        }
+        let guilds = info.guilds.map_or_else(Vec::new, |rule| {
+            (0..info.cards.len())
+                .filter(|&i| is_drawn(info, i, rule.age))
+                .map(|i| CardId(i as u16))
+                .collect()
+        });
+        Decks {
+            ages,
+            decks,
+            guilds,
+        }
+    }
+
+    /// The deck of `age` at `n` players, unshuffled (empty beyond the
+    /// set's player counts, which a game's start refuses).
+    pub(super) fn deck(&self, n: usize, age: u8) -> &[CardId] {
+        self.decks
+            .get(n * self.ages + usize::from(age))
+            .map_or(&[], Vec::as_slice)
+    }
 }
 
 /// Cards dealt in `age` to `n` players.

@@ -124,6 +124,8 @@ pub struct Base {
     /// For each player count (index `n`), why the Age decks do not deal
     /// exactly, if they do not: checked once, not at every game's start.
     deals: Vec<Option<String>>,
+    /// Each Age's deck before its shuffle, per player count.
+    decks: deal::Decks,
     /// The draft rule of the card sets in play (Leaders), if any.
     pub draft: Option<DraftRule>,
     /// The fixed action space of the card sets.
@@ -495,6 +497,8 @@ struct Scratch {
     gained: Vec<u8>,
     /// An Age's deck while it is dealt.
     deck: Vec<CardId>,
+    /// The guilds drawn from while an Age is dealt.
+    pool: Vec<CardId>,
     /// The legal moves an action number is decoded among.
     decode: Vec<Move>,
 }
@@ -596,6 +600,7 @@ impl Base {
             vocab,
             cats,
             deals,
+            decks: deal::Decks::of(info),
             draft: info.draft,
             numbering: actions::Numbering::of(info),
         })
