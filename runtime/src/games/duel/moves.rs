@@ -197,6 +197,13 @@ impl Duel {
         if cards == 0 {
             return None;
         }
+        // The accessible slots, listed once for every draw.
+        let mut accessible = [0u8; 32];
+        let mut rest = open;
+        for slot in &mut accessible[..cards] {
+            *slot = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+        }
         let mut seat = SeatMoves::new(self, table, cache);
         let held = &table.wonders[table.current];
         let wonders = if seat.can_wonder {
@@ -210,8 +217,10 @@ impl Duel {
         // The discard alone is accepted once in `per_card` draws: this
         // many all rejected is beyond chance (about e^-100), yet bounded.
         for _ in 0..per_card.saturating_mul(100) {
-            let r = rng.below(cards * per_card);
-            let slot = nth_slot(open, r / per_card);
+            // Two draws rather than one split by a division (dozens of
+            // cycles): the same chances.
+            let slot = usize::from(accessible[rng.below(cards)]);
+            let kind = rng.below(per_card);
             let Some(&card) = table.layout.cards.get(slot) else {
                 continue;
             };
@@ -220,7 +229,7 @@ impl Duel {
                 card,
                 action,
             };
-            match r % per_card {
+            match kind {
                 0 => {
                     if let Some(action) = seat.own(card) {
                         return Some(mv(action));
