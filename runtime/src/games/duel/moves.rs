@@ -294,9 +294,6 @@ impl Duel {
     }
 }
 
-/// What listing the moves of the player to act asks once ([`Duel::moves_of`],
-/// [`Duel::playout_card`]): its city and coins, its market's version and
-/// prices, and its entries of the trade cache.
 /// The slot of the `nth` set bit of `slots` (0 for the first).
 pub(super) fn nth_slot(mut slots: u32, nth: usize) -> usize {
     for _ in 0..nth {
@@ -305,6 +302,10 @@ pub(super) fn nth_slot(mut slots: u32, nth: usize) -> usize {
     slots.trailing_zeros() as usize
 }
 
+/// What listing the moves of the player to act asks once ([`Duel::moves_of`],
+/// [`Duel::playout_card`], [`Duel::uniform_card_move`]): its city and
+/// coins, its market's version and prices, and its entries of the trade
+/// cache.
 struct SeatMoves<'a> {
     duel: &'a Duel,
     city: &'a City,
