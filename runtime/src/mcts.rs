@@ -18,9 +18,10 @@
 //! whole budget's, in fewer playouts.
 //!
 //! The first search bot, [`MctsBot::classic`], draws every move of its
-//! playouts uniformly (as a random player does, [`Game::uniform_move`]); it is kept to measure the search bot against
-//! (`mcts-classic`). With the same playouts a decision, the weighted
-//! playouts win more: `runtime/benches/README.md`, "The search bot".
+//! playouts uniformly, as a random player does ([`Game::uniform_move`]);
+//! it is kept to measure the search bot against (`mcts-classic`). With the
+//! same playouts a decision, the weighted playouts win more:
+//! `runtime/benches/README.md`, "The search bot".
 //!
 //! The bot never sees the real state: [`Player::decide`] gives it an
 //! [`InfoSet`], which only shows the view and deals samples. It is seeded:
@@ -379,10 +380,12 @@ pub(crate) fn assert_drawn_as_weighed<M: PartialEq + std::fmt::Debug>(
 /// equally often (what a random player plays): [`assert_drawn_as_weighed`]
 /// over `draws` draws with `rng`, every weight 1.
 #[cfg(test)]
-pub(crate) fn assert_uniform_at<G: Game>(game: &G, state: &mut G::State, draws: u32, rng: &mut Rng)
-where
-    G::Move: std::fmt::Debug,
-{
+pub(crate) fn assert_uniform_at<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    draws: u32,
+    rng: &mut Rng,
+) {
     let (mut listed, mut buf) = (Vec::new(), Vec::new());
     game.legal_moves(state, &mut listed);
     assert_drawn_as_weighed(

@@ -265,7 +265,8 @@ fn is_drawn(info: &GameInfo, i: usize, age: u8) -> bool {
 /// rather than from every card of the set at every Age of every game.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Decks {
-    /// Ages and one (Age 0 holds no deck).
+    /// How many Ages, and one: decks are found by the Age's number, 0
+    /// (the leaders', never dealt as an Age) included.
     ages: usize,
     /// By `n * ages + age`: the Age's cards in the set's order, each as
     /// many times as it has copies at `n` players (the guilds apart).
