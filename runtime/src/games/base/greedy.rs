@@ -34,37 +34,41 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
     let mut searcher = std::mem::take(&mut scratch.search);
     let mut search = searcher.in_market(base.market(&table.cities, seat));
     let mut best = (i64::MIN, 0);
-    for (i, mv) in moves.iter().enumerate() {
+    for (i, listed) in moves.iter().enumerate() {
+        // A move whose card does not matter is judged once per decision,
+        // with the first card offering it, before its payment is searched:
+        // its cost is the same whatever the card.
+        let once = same_for_every_card(listed.action);
+        let cached = once
+            .then(|| scratch.judged.iter().find(|(a, _)| *a == listed.action))
+            .flatten();
+        if let Some(&(_, v)) = cached {
+            if v > best.0 {
+                best = (v, i);
+            }
+            continue;
+        }
         // A card action is judged by its cheapest payment (the others only
         // give more coins to a neighbour).
         let paid;
-        let mv = if mv.unpaid() {
+        let mv = if listed.unpaid() {
             let cheapest = base
-                .cost_to_pay(table, seat, mv)
+                .cost_to_pay(table, seat, listed)
                 .and_then(|c| search.cheapest(c.coins, c.resources, c.budget, c.discount));
             match cheapest {
                 Some(p) => {
-                    paid = mv.paying(p);
+                    paid = listed.paying(p);
                     &paid
                 }
                 None => continue,
             }
         } else {
-            mv
+            listed
         };
-        let v = if same_for_every_card(mv.action) {
-            // Judged once per decision, with the first card offering it.
-            match scratch.judged.iter().find(|(a, _)| *a == mv.action) {
-                Some(&(_, v)) => v,
-                None => {
-                    let v = value(view, mv, s0, scratch);
-                    scratch.judged.push((mv.action, v));
-                    v
-                }
-            }
-        } else {
-            value(view, mv, s0, scratch)
-        };
+        let v = value(view, mv, s0, scratch);
+        if once {
+            scratch.judged.push((listed.action, v));
+        }
         if v > best.0 {
             best = (v, i);
         }
@@ -76,7 +80,7 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
 /// Whether [`value`] of a move with `action` is the same whatever its card:
 /// a discard gives its coins, and a stage is built with the card face down
 /// under it, which no effect and no score reads (the card is only put
-/// aside in the preview's marks).
+/// aside in the preview's marks), at the same cost whatever the card.
 fn same_for_every_card(action: Action) -> bool {
     matches!(action, Action::Discard | Action::Stage(..))
 }
@@ -270,7 +274,8 @@ mod tests {
     use crate::games::base::Base;
 
     /// At every decision of random games, with each expansion, a move that
-    /// `choose` judges once for all cards is worth the same with any card.
+    /// `choose` judges once for all cards costs the same and is worth the
+    /// same with any card.
     #[test]
     fn moves_judged_once_are_worth_the_same_with_any_card() {
         for with in [&[][..], &["leaders"], &["edifice"], &["leaders", "edifice"]] {
@@ -291,6 +296,12 @@ mod tests {
                             value(&view, b, s0, &mut scratch),
                         );
                         assert_eq!(va, vb, "{with:?}: {a:?} and {b:?}");
+                        let t = &st.table;
+                        assert_eq!(
+                            g.cost_to_pay(t, seat, a),
+                            g.cost_to_pay(t, seat, b),
+                            "{with:?}: {a:?} and {b:?}"
+                        );
                         compared += 1;
                     }
                 }

@@ -16,7 +16,7 @@ use super::{Action, Base, Choice, Move, MoveGen, Phase, Project, StageHow, State
 pub const HAND_DRAWN: usize = 16;
 
 /// What a card action asks to be paid ([`Base::cost_to_pay`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ToPay {
     pub coins: u16,
     pub resources: &'static [(sevenw_host::Res, u8)],
