@@ -654,6 +654,30 @@ impl Game for Architects {
         }
     }
 
+    /// A deck to take from at the start of a turn, drawn among the open
+    /// ones without a list (most of a random game's decisions: the same
+    /// draw as the list's, so the same game); every other step drawn from
+    /// its list.
+    fn uniform_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
+        if st.phase != Phase::Take {
+            return crate::game::uniform_listed(self, st, rng, buf);
+        }
+        let t = &st.table;
+        // A turn reaches three decks at most: two neighbours' and the central.
+        let (mut open, mut n) = ([Deck::Central; 3], 0);
+        t.each_open(t.current, TURN_DECKS, |d| {
+            if let Some(slot) = open.get_mut(n) {
+                *slot = d;
+            }
+            n += 1;
+        });
+        match n {
+            0 => None,
+            1..=3 => Some(Move::Take(open[rng.below(n)])),
+            _ => crate::game::uniform_listed(self, st, rng, buf),
+        }
+    }
+
     fn apply(&self, st: &mut State, mv: &Move) {
         let seat = st.table.current;
         match (st.phase, *mv) {

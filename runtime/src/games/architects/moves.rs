@@ -348,6 +348,41 @@ fn multisets(
 #[cfg(test)]
 mod tests {
     use super::for_subsets;
+    use crate::engine::rng::Rng;
+    use crate::game::{Game, Setup, uniform_listed};
+    use crate::games::architects::{Architects, Phase};
+
+    /// A random player's move ([`Game::uniform_move`]) at every decision of
+    /// seeded random games, from 2 to 7 players, is the move the list
+    /// draws with the same stream, and takes as much of it: the deck of a
+    /// turn drawn without the list, every other step from it.
+    #[test]
+    fn a_random_move_is_the_lists_draw() {
+        let g = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
+        let (mut takes, mut others) = (0, 0);
+        for players in 2..=7 {
+            let mut st = g.start(&Setup::new(players, players as u64)).unwrap();
+            let (mut play, mut buf) = (Rng::new(players as u64), Vec::new());
+            while g.to_move(&st).is_some() {
+                let taking = st.phase == Phase::Take;
+                let mut listed_rng = play.clone();
+                let listed = uniform_listed(&g, &mut st, &mut listed_rng, &mut buf);
+                let drawn = g.uniform_move(&mut st, &mut play, &mut buf);
+                assert_eq!(drawn, listed, "{players} players, {:?}", st.phase);
+                assert_eq!(play, listed_rng, "{players} players: the stream used alike");
+                if taking {
+                    takes += 1;
+                } else {
+                    others += 1;
+                }
+                g.apply(&mut st, &drawn.expect("a move while someone is to move"));
+            }
+        }
+        assert!(
+            takes > 100 && others > 10,
+            "{takes} turns, {others} other steps"
+        );
+    }
 
     /// Every subset of size `k`, in order, against the subsets of bit
     /// masks sorted: none missed, none twice, the order kept (the order of
