@@ -95,23 +95,21 @@ fn preview(
 /// towards a token, and shields against the neighbours.
 fn evaluate(game: &Architects, st: &State, seat: usize) -> i64 {
     let t = &st.table;
-    let out = game.result(t);
     if st.phase == Phase::Over {
-        return if out.winners == [seat] {
+        let winners = game.result(t).winners;
+        return if winners == [seat] {
             1_000_000
-        } else if out.winners.contains(&seat) {
+        } else if winners.contains(&seat) {
             0
         } else {
             -1_000_000
         };
     }
-    let me = i64::from(out.scores[seat].total);
-    let best_other = out
-        .scores
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| s != seat)
-        .map(|(_, s)| i64::from(s.total))
+    // Totals alone: a preview's scores are not kept.
+    let me = i64::from(game.total(t, seat));
+    let best_other = (0..t.seats())
+        .filter(|&s| s != seat)
+        .map(|s| i64::from(game.total(t, s)))
         .max()
         .unwrap_or(0);
     let city = &t.cities[seat];

@@ -15,28 +15,41 @@ impl Architects {
     /// the stages built, blue cards and progress tokens (their game-end
     /// effects), military victory tokens and the cat.
     pub fn score(&self, t: &Table) -> Vec<Score> {
-        let cat = |c: Category| usize::from(c.0) % MAX_CAT;
         let ncat = self.info.categories.len().min(MAX_CAT);
         (0..t.seats())
             .map(|seat| {
-                let me = &t.cities[seat];
-                let mut h = ScoreHost::new(me, &t.cities, seat);
-                if me.listening & Listens::GAME_END != 0 {
-                    run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
-                }
-                let mut points = h.vp;
-                points[cat(self.cats.military)] += me.victories as i32 * self.victory_vp;
-                if t.cat == Some(seat) {
-                    points[cat(self.cats.cat)] += i32::from(self.info.cat_vp);
-                }
+                let points = self.points(t, seat);
                 Score {
                     points,
                     total: points[..ncat].iter().sum(),
-                    coins: me.coins,
+                    coins: t.cities[seat].coins,
                     copied: Vec::new(),
                 }
             })
             .collect()
+    }
+
+    /// The total of [`Architects::score`] for `seat` alone, without
+    /// scoring the others (the greedy bot's previews).
+    pub fn total(&self, t: &Table, seat: usize) -> i32 {
+        let ncat = self.info.categories.len().min(MAX_CAT);
+        self.points(t, seat)[..ncat].iter().sum()
+    }
+
+    /// The points of `seat` by category.
+    fn points(&self, t: &Table, seat: usize) -> [i32; MAX_CAT] {
+        let cat = |c: Category| usize::from(c.0) % MAX_CAT;
+        let me = &t.cities[seat];
+        let mut h = ScoreHost::new(me, &t.cities, seat);
+        if me.listening & Listens::GAME_END != 0 {
+            run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
+        }
+        let mut points = h.vp;
+        points[cat(self.cats.military)] += me.victories as i32 * self.victory_vp;
+        if t.cat == Some(seat) {
+            points[cat(self.cats.cat)] += i32::from(self.info.cat_vp);
+        }
+        points
     }
 
     /// The result: the best total wins; ties go to the most stages built,
@@ -55,5 +68,35 @@ impl Architects {
             winners,
             victory: POINTS,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::rng::Rng;
+    use crate::game::{Game, Setup};
+    use crate::games::architects::Architects;
+
+    /// A seat's total alone ([`Architects::total`], what the greedy bot's
+    /// previews read) is its total among every seat's scores, at every
+    /// decision of random games from 2 to 7 players.
+    #[test]
+    fn a_seats_total_alone_is_its_total_among_all() {
+        let g = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
+        let mut checked = 0;
+        for players in 2..=7 {
+            let mut st = g.start(&Setup::new(players, 40 + players as u64)).unwrap();
+            let (mut rng, mut moves) = (Rng::new(players as u64), Vec::new());
+            while g.to_move(&st).is_some() {
+                let all = g.score(&st.table);
+                for (seat, s) in all.iter().enumerate() {
+                    assert_eq!(g.total(&st.table, seat), s.total, "{players} players");
+                    checked += usize::from(s.total != 0);
+                }
+                g.legal_moves(&mut st, &mut moves);
+                g.apply(&mut st, &moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 1_000, "{checked} totals above zero");
     }
 }
