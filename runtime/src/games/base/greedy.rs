@@ -26,8 +26,6 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
     if moves.first().is_some_and(Move::is_payment) {
         return 0;
     }
-    // The score before any move is the same for every move judged.
-    let s0 = score_now(view);
     scratch.judged.clear();
     let (base, table, seat) = (view.rules(), &view.state.table, view.seat());
     // Taken out of the scratch while the moves are judged in it.
@@ -65,7 +63,7 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
         } else {
             listed
         };
-        let v = value(view, mv, s0, scratch);
+        let v = value(view, mv, scratch);
         if once {
             scratch.judged.push((listed.action, v));
         }
@@ -105,12 +103,13 @@ pub struct Scratch {
     search: PaymentSearch,
 }
 
-/// The value of `mv` in tenths of a point: the rise of the seat's own
-/// projected final score (from `s0`, the city's as it stands), plus
-/// production, cheaper trading, shields that win conflicts and chains while
-/// they can still help.
-/// The preview is made in `scratch`.
-fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
+/// The value of `mv` in tenths of a point: the seat's own projected final
+/// score after it, plus production, cheaper trading, shields that win
+/// conflicts and chains while they can still help. Only compared between
+/// the moves of one decision, so the score as it stands, the same for
+/// every move, is not taken off: it is scored only for a move that builds
+/// nothing. The preview is made in `scratch`.
+fn value(view: &View<'_>, mv: &Move, scratch: &mut Scratch) -> i64 {
     let base = view.rules();
     let cities = view.cities();
     let seat = view.seat();
@@ -133,7 +132,7 @@ fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
                     right: 0,
                 }),
             );
-            return value(view, &recruit, s0, scratch) - i64::from(cost.min(100) as u16);
+            return value(view, &recruit, scratch) - i64::from(cost.min(100) as u16);
         }
         Action::Entomb => {
             scratch.city.clone_from(before);
@@ -147,14 +146,14 @@ fn value(view: &View<'_>, mv: &Move, s0: i32, scratch: &mut Scratch) -> i64 {
                 .entomb(&base.vocab, mv.card, vp.min(1000) as i32);
             &scratch.city
         }
-        Action::Skip => return 0,
+        Action::Skip => return i64::from(score_now(view)) * 10,
         _ => {
             base.preview_into(cities, seat, mv, &mut scratch.city, &mut scratch.marks);
             &scratch.city
         }
     };
     let s1 = base.score_city(cities, seat, after, &[]);
-    let mut v = i64::from(s1.total - s0) * 10;
+    let mut v = i64::from(s1.total) * 10;
     let ages = i64::from(base.info.ages);
     let left = (ages - i64::from(view.age())).max(0); // Ages still to come
     // Production and discounts pay off in later turns and Ages.
@@ -287,14 +286,11 @@ mod tests {
             while let Some(seat) = g.to_move(&st) {
                 g.legal_moves(&mut st, &mut moves);
                 let view = g.view(&st, seat);
-                let s0 = score_now(&view);
                 for (i, a) in moves.iter().enumerate() {
                     let first = moves[..i].iter().find(|b| b.action == a.action);
                     if let Some(b) = first.filter(|_| same_for_every_card(a.action)) {
-                        let (va, vb) = (
-                            value(&view, a, s0, &mut scratch),
-                            value(&view, b, s0, &mut scratch),
-                        );
+                        let (va, vb) =
+                            (value(&view, a, &mut scratch), value(&view, b, &mut scratch));
                         assert_eq!(va, vb, "{with:?}: {a:?} and {b:?}");
                         let t = &st.table;
                         assert_eq!(
