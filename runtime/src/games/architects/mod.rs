@@ -678,6 +678,13 @@ impl Game for Architects {
         }
     }
 
+    /// Every move weighs the same in a playout (Architects has no discard
+    /// to weigh a build against), so a search bot's playout draws as a
+    /// random player does.
+    fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
+        self.uniform_move(st, rng, buf)
+    }
+
     fn apply(&self, st: &mut State, mv: &Move) {
         let seat = st.table.current;
         match (st.phase, *mv) {

@@ -355,7 +355,8 @@ mod tests {
     /// A random player's move ([`Game::uniform_move`]) at every decision of
     /// seeded random games, from 2 to 7 players, is the move the list
     /// draws with the same stream, and takes as much of it: the deck of a
-    /// turn drawn without the list, every other step from it.
+    /// turn drawn without the list, every other step from it. Every legal
+    /// move weighs 1 in a playout, which draws the same way.
     #[test]
     fn a_random_move_is_the_lists_draw() {
         let g = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();
@@ -375,6 +376,9 @@ mod tests {
                 } else {
                     others += 1;
                 }
+                // What lets a search bot's playouts draw as a random player.
+                g.legal_moves(&mut st, &mut buf);
+                assert!(buf.iter().all(|m| g.playout_weight(m) == 1));
                 g.apply(&mut st, &drawn.expect("a move while someone is to move"));
             }
         }
