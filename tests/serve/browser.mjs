@@ -88,14 +88,19 @@ async function playThrough(page, base, game) {
     // Either the game is over, or an action of ours is offered.
     await page.waitForSelector("#over:not([hidden]), button.action:not([disabled])", { timeout: 120000 });
     if (await page.isVisible("#over:not([hidden])")) break;
-    const buttons = await page.$$("button.action:not([disabled])");
-    if (buttons.length === 0) continue;
+    // A locator, not element handles: the page may draw the same position
+    // again (an event arriving after it showed our turn), and a handle to
+    // a button drawn over would no longer click; a locator finds the
+    // button again when it clicks.
+    const actions = page.locator("button.action:not([disabled])");
+    const offered = await actions.count();
+    if (offered === 0) continue;
     if (!shotMid && clicks >= 8) {
       await page.screenshot({ path: join(shots, `${game.label}-mid.png`), fullPage: true });
       shotMid = true;
     }
     const before = await page.getAttribute("body", "data-played");
-    const pick = buttons[(clicks * 7) % buttons.length];
+    const pick = actions.nth((clicks * 7) % offered);
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/moves") && r.request().method() === "POST"),
       pick.click(),

@@ -313,7 +313,10 @@ async function main() {
   const src = new EventSource("/api/games/" + encodeURIComponent(id) + "/events" + (token ? "?t=" + encodeURIComponent(token) : ""));
   src.addEventListener("update", (e) => {
     const u = JSON.parse(e.data);
-    if (!doc || u.played !== doc.played || u.over !== doc.over) load();
+    // Only a position newer than the one shown: the news of a move the page
+    // already shows (the bots' moves arrive after the answer to ours that
+    // holds them) would draw the choices again under the player's pointer.
+    if (!doc || u.played > doc.played || u.over !== doc.over) load();
   });
 }
 main();
