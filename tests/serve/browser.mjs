@@ -139,10 +139,28 @@ let failed = false;
 try {
   for (const game of GAMES) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Counts the times the page draws the position it shows again while
+    // choices are offered: each would replace the buttons under a player's
+    // pointer, and a click in between would be lost.
+    await page.addInitScript(() => {
+      window.redrawn = 0;
+      let drawnAt = null;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const offered = (n) => n.matches && n.matches("button.action");
+          if ([...r.removedNodes].some((n) => offered(n) && !n.disabled) && document.body.dataset.played === drawnAt) {
+            window.redrawn += 1;
+          }
+          if ([...r.addedNodes].some(offered)) drawnAt = document.body.dataset.played;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await playThrough(page, base, game);
     if (errors.length) throw new Error(`${game.label}: the page threw: ${errors.join("; ")}`);
+    const redrawn = await page.evaluate(() => window.redrawn);
+    if (redrawn) throw new Error(`${game.label}: the choices were drawn again ${redrawn} times for the same position`);
     await page.close();
   }
 } catch (e) {

@@ -262,7 +262,11 @@ function render(d) {
   renderView(d.view);
 }
 
-async function load() {
+// The position from the server, drawn. News of a move (`news`) draws only
+// a position newer than the one shown: loads started by two moves in a row
+// fetch the same position, and drawing it twice would replace the choices
+// under the player's pointer.
+async function load(news = false) {
   const q = new URLSearchParams();
   if (token) q.set("t", token);
   if (chosenSeat !== null && !$("follow").checked) q.set("seat", chosenSeat);
@@ -270,6 +274,7 @@ async function load() {
   const v = await r.json();
   if (!r.ok) { showError(v.error); return; }
   showError("");
+  if (news && doc && (v.played < doc.played || (v.played === doc.played && v.over === doc.over))) return;
   render(v);
 }
 
@@ -313,10 +318,7 @@ async function main() {
   const src = new EventSource("/api/games/" + encodeURIComponent(id) + "/events" + (token ? "?t=" + encodeURIComponent(token) : ""));
   src.addEventListener("update", (e) => {
     const u = JSON.parse(e.data);
-    // Only a position newer than the one shown: the news of a move the page
-    // already shows (the bots' moves arrive after the answer to ours that
-    // holds them) would draw the choices again under the player's pointer.
-    if (!doc || u.played > doc.played || u.over !== doc.over) load();
+    if (!doc || u.played > doc.played || u.over !== doc.over) load(true);
   });
 }
 main();
