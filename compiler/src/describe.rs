@@ -2,11 +2,14 @@
 //! what the language server shows on hover.
 
 use crate::resolve::{
-    Action, Card, Cond, Cost, DiscountTarget, Effect, Effects, FreeRule, Game, Lost, Trigger,
-    Wonder,
+    Action, Card, Cond, Cost, DiscountTarget, Effect, Effects, FreeRule, Game, Lost, Pile,
+    ScienceRule, Trigger, Wonder,
 };
 use crate::vocab::{CounterKind, Unit, Vocab};
-use sevenw_dsl::Pile;
+
+mod words;
+
+use words::{described, trigger};
 
 /// A card in a few lines of Markdown: what it is, its copies, its cost, what
 /// it does and its chains.
@@ -137,35 +140,10 @@ pub fn effects(v: &Vocab, e: &Effects) -> String {
 pub fn effect(v: &Vocab, e: &Effect) -> String {
     let when = match &e.trigger {
         Trigger::Default => match &e.action {
-            Action::Gain { unit: Unit::Vp, .. } => "At game end: ",
-            _ => "",
+            Action::Gain { unit: Unit::Vp, .. } => String::new() + "At game end: ",
+            _ => String::new(),
         },
-        Trigger::WhenBuilt => "When built: ",
-        Trigger::GameEnd => "At game end: ",
-        Trigger::AgeEnd => "At the end of each Age: ",
-        Trigger::OncePerAge => "Once per Age: ",
-        Trigger::BuildChain => "Each time you build by a chain: ",
-        Trigger::BuildStage => "Each time you build a wonder stage: ",
-        Trigger::BuildColour(_) => "",
-        Trigger::GainVictory => "Each time you gain a victory token: ",
-        Trigger::BankCoins => "Once per turn, when you take coins from the bank: ",
-        Trigger::Bought => "Once per turn, for each neighbour you buy resources from: ",
-        Trigger::TakeCard(_) => "",
-    };
-    let when = match &e.trigger {
-        Trigger::BuildColour(c) => {
-            format!("Each time you build a {} card: ", v.colours[*c as usize])
-        }
-        Trigger::TakeCard(cards) if cards.len() == 1 => {
-            "Each time you take the card it names: ".to_string()
-        }
-        Trigger::TakeCard(cards) => {
-            format!(
-                "Each time you take one of the {} cards it names: ",
-                cards.len()
-            )
-        }
-        _ => when.to_string(),
+        t => trigger(v, t),
     };
     let what = action(v, &e.action);
     let option = match e.option {
@@ -253,40 +231,10 @@ fn action(v: &Vocab, a: &Action) -> String {
             }
             s
         }
-        Action::Science { options } => {
-            let list = names(&v.symbols, *options as u32);
-            if list.len() == 1 {
-                format!("gives the science symbol {}", list[0])
-            } else {
-                format!(
-                    "gives one science symbol of {}, chosen at game end",
-                    or(&list)
-                )
-            }
-        }
-        Action::Trade {
-            resources,
-            price,
-            seats: from,
-        } => format!(
-            "buys {} from {} for {}",
-            or(&names(&v.resources, *resources as u32)),
-            seats(v, from),
-            plural(*price as i64, "coin each", "coins each")
-        ),
         Action::BuildFree { pile } => match pile {
             Pile::Discard => "builds a card from the discard pile for free".into(),
             Pile::Hand => "builds a card from the hand for free".into(),
         },
-        Action::PlayLastCard => {
-            "may play the last card of each Age instead of discarding it".into()
-        }
-        Action::PlayAgain => "plays another turn at once".into(),
-        Action::Copy { colours, seats: s } => format!(
-            "copies a {} of {} at game end",
-            counted(v, CounterKind::Cards, *colours),
-            seats(v, s)
-        ),
         Action::Lose {
             amount,
             what,
@@ -305,15 +253,6 @@ fn action(v: &Vocab, a: &Action) -> String {
             };
             format!("{} loses {lost}", seats(v, s))
         }
-        Action::Discard { colours, seats: s } => format!(
-            "discards a {} of {}",
-            counted(v, CounterKind::Cards, *colours),
-            seats(v, s)
-        ),
-        Action::TakeProgress { set_aside } => match set_aside {
-            0 => "takes a progress token".into(),
-            n => format!("takes a progress token from {n} set aside"),
-        },
         Action::Discount { amount, target } => format!(
             "pays {} fewer for {}",
             plural(*amount as i64, "resource", "resources"),
@@ -322,9 +261,6 @@ fn action(v: &Vocab, a: &Action) -> String {
                 DiscountTarget::Colours(c) => format!("{}s", counted(v, CounterKind::Cards, *c)),
             }
         ),
-        Action::ReceiveTrade { seats: s } => {
-            format!("receives the coins {} pays for trading", seats(v, s))
-        }
         Action::CoinDiscount {
             amount,
             colours,
@@ -350,88 +286,17 @@ fn action(v: &Vocab, a: &Action) -> String {
             FreeRule::FirstOfAge => "builds the first card of each Age for free".into(),
             FreeRule::LastOfAge => "builds the last card of each Age for free".into(),
         },
-        Action::BankTrade { resources, price } => format!(
-            "may buy one of {} from the bank once per turn for {}",
-            or(&names(&v.resources, *resources as u32)),
-            plural(*price as i64, "coin", "coins")
-        ),
-        Action::TakeVictory { age: 0 } => "takes a victory token of the current Age".into(),
-        Action::TakeVictory { age } => {
-            format!("takes a victory token of Age {}", roman(*age as i64))
-        }
-        Action::GiveDefeats => {
-            "gives each defeat token it would take to the neighbour who beat it".into()
-        }
         Action::ScienceRule(rule) => match rule {
-            sevenw_dsl::ScienceRule::SetBonus(n) => format!(
+            ScienceRule::SetBonus(n) => format!(
                 "each set of different science symbols scores {} more",
-                plural(n.value as i64, "VP", "VP")
+                plural(*n as i64, "VP", "VP")
             ),
-            sevenw_dsl::ScienceRule::Change => {
-                "changes one of its science symbols into any at game end".into()
-            }
-            sevenw_dsl::ScienceRule::CopyMost => {
+            ScienceRule::Change => "changes one of its science symbols into any at game end".into(),
+            ScienceRule::CopyMost => {
                 "gains one more of its most common science symbol at game end".into()
             }
         },
-        Action::Entomb { colours } => format!(
-            "puts one of its {}s under the wonder: its effects end, it scores twice its coin cost",
-            counted(v, CounterKind::Cards, *colours)
-        ),
-        Action::Draw { n, colours } => format!(
-            "draws {} not in play into its hand",
-            plural(
-                *n as i64,
-                &counted(v, CounterKind::Cards, *colours),
-                &format!("{}s", counted(v, CounterKind::Cards, *colours))
-            )
-        ),
-        Action::BuildFromHand { colours } => format!(
-            "builds a {} from its hand at once, paying its cost",
-            counted(v, CounterKind::Cards, *colours)
-        ),
-        Action::TakePawn { age: 0 } => {
-            "takes a participation pawn of any Age's project from the box".to_string()
-        }
-        Action::TakePawn { age } => format!(
-            "takes a participation pawn of the Age {} project from the box",
-            roman(i64::from(*age))
-        ),
-        Action::Keep { colours } => format!(
-            "keeps its unplayed {}s rather than returning them to the box",
-            counted(v, CounterKind::Cards, *colours)
-        ),
-        Action::TakeCard { decks, top } => {
-            let mut from: Vec<&str> = crate::resolve::DECK_WORDS
-                .iter()
-                .filter(|(w, b)| *w != "any" && decks & b != 0)
-                .map(|(w, _)| *w)
-                .collect();
-            if decks & 8 != 0 {
-                from = vec!["any"];
-            }
-            let list = from.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-            let decks = format!("{} deck", or(&list));
-            if *top > 1 {
-                format!(
-                    "looks at the top {top} cards of the {decks}, keeps one and shuffles the others back"
-                )
-            } else {
-                format!("takes the top card of the {decks}")
-            }
-        }
-        Action::TakeCat => "takes the cat".into(),
-        Action::Flip { amount } => format!(
-            "turns {} to war",
-            plural(*amount as i64, "conflict token", "conflict tokens")
-        ),
-        Action::AnyResources => {
-            "builds wonder stages with any resources, different or identical".into()
-        }
-        Action::CoinValue { amount } => format!(
-            "counts one of its coins as {}",
-            plural(*amount as i64, "coin", "coins")
-        ),
+        Action::Call { call, written } => described(v, call, written),
     }
 }
 

@@ -106,7 +106,7 @@ impl Code {
         if self == Code::UnknownWord {
             words.push_str("\n\nThe effects of the language, as a game lists them under `words:`, and\nan effect using each:\n");
             for w in sevenw_dsl::WORDS {
-                words.push_str(&format!("\n  {:<22} {}", w.word, w.example));
+                words.push_str(&format!("\n  {:<22} {}", w.name, w.example));
             }
         }
         if matches!(self, Code::YamlSyntax | Code::InputLimit) {

@@ -11,6 +11,10 @@
 //! (`resources`, `colours`, `symbols`, `categories`, `cards`, …).
 //! `schemas/IR.md` says what each node means for an engine author.
 
+mod call;
+
+pub use call::{Arg, Call};
+
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
@@ -36,23 +40,6 @@ pub enum DeckName {
     Central,
     /// Every other deck on the table.
     Others,
-}
-
-/// `sevenw_host::Decks` bits as [`DeckName`]s.
-fn deck_mask<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
-    const NAMES: [DeckName; 4] = [
-        DeckName::Left,
-        DeckName::Right,
-        DeckName::Central,
-        DeckName::Others,
-    ];
-    s.collect_seq(
-        NAMES
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| m >> i & 1 == 1)
-            .map(|(_, n)| n),
-    )
 }
 
 /// A class of resources (`raw`, `manufactured`): its name and members.
@@ -276,48 +263,12 @@ pub enum Op {
         per: Option<Counter>,
         cond: Option<Cond>,
     },
-    /// One science symbol among `options` (several: chosen at scoring).
-    Science {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        options: u16,
-    },
-    /// Buys `resources` from the cities at `seats` at `price` each.
-    Trade {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        resources: u16,
-        price: u8,
-        seats: Vec<i8>,
-    },
     /// Builds a card from `pile` for free, once per Age or once.
     BuildFree { pile: Pile, once_per_age: bool },
-    /// Plays the last card of each Age instead of discarding it.
-    PlayLastCard,
-    /// Takes another turn at once.
-    PlayAgain,
-    /// At game end, copies a card of `colours` of the cities at `seats` (chosen for the most points).
-    Copy {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        colours: u16,
-        seats: Vec<i8>,
-    },
     /// The cities at `seats` lose `n` coins.
     Lose { n: u32, seats: Vec<i8> },
-    /// Discards a card of `colours` from the cities at `seats`.
-    Discard {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        colours: u16,
-        seats: Vec<i8>,
-    },
-    /// Takes a progress token (of `set_aside` drawn from the box, when not 0).
-    TakeProgress { set_aside: u8 },
     /// `n` fewer resources to pay for `target`.
     Discount { n: u8, target: Discount },
-    /// Receives the coins the cities at `seats` pay the bank for trading.
-    ReceiveTrade { seats: Vec<i8> },
     /// The cities at `seats` give up `n` (255: all) tokens of `token`.
     LoseTokens { token: Token, n: u8, seats: Vec<i8> },
     /// `n` (255: all) coins fewer to pay for cards of `colours`, for the
@@ -331,61 +282,13 @@ pub enum Op {
     },
     /// Builds some cards for free from now on.
     FreeRule(FreeRule),
-    /// Buys one of `resources` a turn from the bank at `price`.
-    BankTrade {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        resources: u16,
-        price: u8,
-    },
-    /// Takes a conflict victory token of Age `age` (0: the current one), at once.
-    TakeVictory { age: u8 },
-    /// A neighbour who beats this city takes the defeat token instead.
-    GiveDefeats,
     /// Changes how science scores.
     ScienceRule(ScienceRule),
-    /// Puts a built card of `colours` under the wonder: its effects end, it scores twice its coin cost.
-    Entomb {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        colours: u16,
-    },
-    /// Draws `n` cards of `colours` from the box into the hand kept aside.
-    Draw {
-        n: u8,
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        colours: u16,
-    },
-    /// Builds one more card of `colours` from a hand at the end of the turn, paying its cost.
-    BuildFromHand {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        colours: u16,
-    },
-    /// Cards of `colours` left unplayed are kept rather than returned to the box.
-    Keep {
-        #[serde(serialize_with = "mask")]
-        #[schemars(with = "Vec<u8>")]
-        colours: u16,
-    },
-    /// Holds a participation pawn of Age `age`'s project (0: the earliest open one it holds none of).
-    TakePawn { age: u8 },
-    /// Takes a card of these decks: the top one, or one of the top `top`.
-    TakeCard {
-        #[serde(serialize_with = "deck_mask")]
-        #[schemars(with = "Vec<DeckName>")]
-        decks: u8,
-        top: u8,
-    },
-    /// Takes the cat figure; the card shows the cat.
-    TakeCat,
-    /// Turns `n` conflict tokens to their war side.
-    Flip { n: u8 },
-    /// One resource of any kind.
-    AnyResources,
-    /// A coin card worth `n`.
-    CoinValue { n: u8 },
+    /// A word of the table's calls (`sevenw_dsl::Shape::Call`): written
+    /// in the export as the word's own node, `{"entomb": {"colours": [6]}}`
+    /// (`schemas/IR.md`).
+    #[serde(untagged)]
+    Call(Call),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, JsonSchema)]

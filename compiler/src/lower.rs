@@ -360,20 +360,10 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
                 },
             }
         }
-        Action::Science { options } => Op::Science { options: *options },
-        Action::Trade {
-            resources,
-            price,
-            seats,
-        } => Op::Trade {
-            resources: *resources,
-            price: *price,
-            seats: seats.clone(),
-        },
         Action::BuildFree { pile } => Op::BuildFree {
             pile: match pile {
-                sevenw_dsl::Pile::Discard => ir::Pile::Discard,
-                sevenw_dsl::Pile::Hand => ir::Pile::Hand,
+                resolve::Pile::Discard => ir::Pile::Discard,
+                resolve::Pile::Hand => ir::Pile::Hand,
             },
             once_per_age: e.trigger == Trigger::OncePerAge,
         },
@@ -413,35 +403,14 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             resolve::FreeRule::FirstOfAge => ir::FreeRule::FirstOfAge,
             resolve::FreeRule::LastOfAge => ir::FreeRule::LastOfAge,
         }),
-        Action::BankTrade { resources, price } => Op::BankTrade {
-            resources: *resources,
-            price: *price,
-        },
-        Action::TakeVictory { age } => Op::TakeVictory { age: *age },
-        Action::GiveDefeats => Op::GiveDefeats,
         Action::ScienceRule(r) => Op::ScienceRule(match r {
-            sevenw_dsl::ScienceRule::SetBonus(n) => ir::ScienceRule::SetBonus {
-                vp: n.value.min(255) as u8,
+            resolve::ScienceRule::SetBonus(n) => ir::ScienceRule::SetBonus {
+                vp: (*n).min(255) as u8,
                 category: vp_category(v, holder),
             },
-            sevenw_dsl::ScienceRule::Change => ir::ScienceRule::Change,
-            sevenw_dsl::ScienceRule::CopyMost => ir::ScienceRule::CopyMost,
+            resolve::ScienceRule::Change => ir::ScienceRule::Change,
+            resolve::ScienceRule::CopyMost => ir::ScienceRule::CopyMost,
         }),
-        Action::Entomb { colours } => Op::Entomb { colours: *colours },
-        Action::Draw { n, colours } => Op::Draw {
-            n: *n,
-            colours: *colours,
-        },
-        Action::BuildFromHand { colours } => Op::BuildFromHand { colours: *colours },
-        Action::Keep { colours } => Op::Keep { colours: *colours },
-        Action::TakePawn { age } => Op::TakePawn { age: *age },
-        Action::Discard { colours, seats } => Op::Discard {
-            colours: *colours,
-            seats: seats.clone(),
-        },
-        Action::TakeProgress { set_aside } => Op::TakeProgress {
-            set_aside: *set_aside,
-        },
         Action::Discount { amount, target } => Op::Discount {
             n: *amount,
             target: match target {
@@ -449,26 +418,11 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
                 resolve::DiscountTarget::Colours(c) => ir::Discount::Colours(*c),
             },
         },
-        Action::ReceiveTrade { seats } => Op::ReceiveTrade {
-            seats: seats.clone(),
-        },
-        Action::PlayLastCard => Op::PlayLastCard,
-        Action::PlayAgain => Op::PlayAgain,
-        Action::Copy { colours, seats } => Op::Copy {
-            colours: *colours,
-            seats: seats.clone(),
-        },
-        Action::TakeCard { decks, top } => Op::TakeCard {
-            decks: *decks,
-            top: *top,
-        },
-        Action::TakeCat => Op::TakeCat,
-        Action::Flip { amount } => Op::Flip { n: *amount },
-        Action::AnyResources => Op::AnyResources,
-        Action::CoinValue { amount } => Op::CoinValue { n: *amount },
+        Action::Call { call, .. } => Op::Call(call.clone()),
     };
     let natural = match &op {
-        Op::Vp { .. } | Op::Copy { .. } => On::GameEnd,
+        Op::Vp { .. } => On::GameEnd,
+        Op::Call(c) if c.def().timing == sevenw_dsl::Timing::GameEnd => On::GameEnd,
         _ => On::Built,
     };
     let on = match &e.trigger {

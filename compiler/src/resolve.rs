@@ -10,7 +10,7 @@ use crate::load::{Int, Text};
 use crate::parse::{Field, GameAst, Parsed};
 use crate::source::Loc;
 use crate::vocab::{self, CounterKind, Name, Unit, Vocab};
-use sevenw_dsl::{ActionKind, Pile, TriggerKind, WORDS, Word, WordInfo, leading_words};
+use sevenw_dsl::{ActionKind, WORDS, Word, WordDef, leading_words};
 
 /// When an effect happens, as written (`Default`: the action's natural timing).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +95,8 @@ pub enum DiscountTarget {
     Colours(u16),
 }
 
+/// What an effect does, resolved: a call of the word table, or a word
+/// the compiler reads in its own way (its [`sevenw_dsl::Shape`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Produce {
@@ -107,22 +109,8 @@ pub enum Action {
         per: Option<Counter>,
         cond: Option<Cond>,
     },
-    Science {
-        options: u16,
-    },
-    Trade {
-        resources: u16,
-        price: u8,
-        seats: Vec<i8>,
-    },
     BuildFree {
         pile: Pile,
-    },
-    PlayLastCard,
-    PlayAgain,
-    Copy {
-        colours: u16,
-        seats: Vec<i8>,
     },
     Lose {
         /// `None`: all.
@@ -130,19 +118,9 @@ pub enum Action {
         what: Lost,
         seats: Vec<i8>,
     },
-    Discard {
-        colours: u16,
-        seats: Vec<i8>,
-    },
-    TakeProgress {
-        set_aside: u8,
-    },
     Discount {
         amount: u8,
         target: DiscountTarget,
-    },
-    ReceiveTrade {
-        seats: Vec<i8>,
     },
     CoinDiscount {
         /// `None`: no coins at all.
@@ -151,46 +129,31 @@ pub enum Action {
         seats: Vec<i8>,
     },
     FreeRule(FreeRule),
-    BankTrade {
-        resources: u16,
-        price: u8,
+    ScienceRule(ScienceRule),
+    /// A word of [`sevenw_dsl::Shape::Call`]; `written` has the slots the
+    /// text wrote (the others hold their default).
+    Call {
+        call: crate::ir::Call,
+        written: Vec<&'static str>,
     },
-    /// Of Age `age` (0: the current Age).
-    TakeVictory {
-        age: u8,
-    },
-    GiveDefeats,
-    ScienceRule(sevenw_dsl::ScienceRule),
-    Entomb {
-        colours: u16,
-    },
-    Draw {
-        n: u8,
-        colours: u16,
-    },
-    BuildFromHand {
-        colours: u16,
-    },
-    Keep {
-        colours: u16,
-    },
-    /// A participation pawn of Age `age` (0: any Age) from the box.
-    TakePawn {
-        age: u8,
-    },
-    /// From these decks (`sevenw_host::Decks` bits), looking at the top `top`.
-    TakeCard {
-        decks: u8,
-        top: u8,
-    },
-    TakeCat,
-    Flip {
-        amount: u8,
-    },
-    AnyResources,
-    CoinValue {
-        amount: u8,
-    },
+}
+
+/// A change to science scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScienceRule {
+    /// Each science set scores this many more VP.
+    SetBonus(u32),
+    /// Change one of your science symbols at game end.
+    Change,
+    /// Copy your most common science symbol at game end.
+    CopyMost,
+}
+
+/// Where a free build takes its card from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pile {
+    Discard,
+    Hand,
 }
 
 /// The deck words of `take a card from …`, as `sevenw_host::Decks` bits.
@@ -609,7 +572,9 @@ struct CardKey {
     colour: Option<String>,
 }
 
+mod call;
 mod effects;
 mod names;
+mod shapes;
 #[cfg(test)]
 mod tests;

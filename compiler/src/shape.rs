@@ -13,7 +13,6 @@
 
 use crate::vocab::CounterKind;
 use serde_json::{Map, Value, json};
-use sevenw_dsl::{ActionKind, TriggerKind};
 
 /// What a value holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -392,12 +391,12 @@ pub static GAME: Object = Object {
         ),
         required(
             "words",
-            Shape::List(&Shape::Word(ActionKind::ALL)),
+            Shape::List(&Shape::Word(sevenw_dsl::WORD_NAMES)),
             "The effect words this game allows.",
         ),
         required(
             "triggers",
-            Shape::List(&Shape::Word(TriggerKind::ALL)),
+            Shape::List(&Shape::Word(sevenw_dsl::TRIGGER_NAMES)),
             "The triggers this game allows.",
         ),
         field("guilds", Shape::Object(&GUILDS), "The guild rule."),
@@ -496,12 +495,12 @@ pub static EXPANSION: Object = Object {
         ),
         field(
             "words",
-            Shape::List(&Shape::Word(ActionKind::ALL)),
+            Shape::List(&Shape::Word(sevenw_dsl::WORD_NAMES)),
             "The effect words its cards use, beyond the game's.",
         ),
         field(
             "triggers",
-            Shape::List(&Shape::Word(TriggerKind::ALL)),
+            Shape::List(&Shape::Word(sevenw_dsl::TRIGGER_NAMES)),
             "The triggers its cards use, beyond the game's.",
         ),
         field("draft", Shape::Object(&DRAFT), "The draft rule it adds."),

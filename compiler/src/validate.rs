@@ -108,10 +108,11 @@ fn penalties(game: &Game, report: &mut Report) {
         for e in list {
             if e.trigger != crate::resolve::Trigger::Default
                 || e.option.is_some()
-                || !matches!(
-                    e.action,
-                    crate::resolve::Action::Lose { .. } | crate::resolve::Action::Discard { .. }
-                )
+                || !match &e.action {
+                    crate::resolve::Action::Lose { .. } => true,
+                    crate::resolve::Action::Call { call, .. } => call.def().name == "discard",
+                    _ => false,
+                }
             {
                 report.push(
                     Diagnostic::new(Code::WrongKind, e.loc, "a penalty is a loss or a discard")

@@ -5,7 +5,6 @@ use crate::diag::{Code, Diagnostic, Report};
 use crate::load::{DraftSrc, ExpansionSrc, Int, ScopeDef, Text, VocabSrc};
 use crate::source::{FileId, Loc};
 use sevenw_dsl::Span;
-use sevenw_dsl::{ActionKind, TriggerKind};
 
 mod expansions;
 mod rules;
@@ -510,8 +509,13 @@ pub fn build(
     let mut scopes: Vec<(String, Vec<i8>)> = Vec::new();
     scope_defs(&src.scopes, &mut scopes, max_players, &mut declared, report);
     let (counters, counter_nouns) = counters(&src.counters, report);
-    let words = known(&src.words, ActionKind::ALL, "an effect word", report);
-    let triggers = known(&src.triggers, TriggerKind::ALL, "a trigger", report);
+    let words = known(&src.words, sevenw_dsl::WORD_NAMES, "an effect word", report);
+    let triggers = known(
+        &src.triggers,
+        sevenw_dsl::TRIGGER_NAMES,
+        "a trigger",
+        report,
+    );
 
     let guilds = src.guilds.as_ref().and_then(|g| {
         let colour = find_in(&g.colour, &colours, "colour", report)?;

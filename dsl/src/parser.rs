@@ -1,6 +1,10 @@
-//! From pest pairs to the syntax tree.
+//! From pest pairs to the syntax tree: the grammar reads clauses and their
+//! phrases; each phrase is read against the word table
+//! ([`crate::words`]) by the matcher of [`crate::syntax`].
 
 use crate::ast::*;
+use crate::syntax::{Failure, Matcher, Tok, TokKind};
+use crate::words::{Shape, TriggerId, WordId, is_action_keyword};
 use pest::Parser as _;
 use pest::iterators::Pair;
 use pest_derive::Parser;
@@ -29,18 +33,10 @@ pub fn parse_effects(text: &str) -> Result<Effects, SyntaxError> {
     let mut clauses = Vec::new();
     for pair in top.into_inner() {
         if pair.as_rule() == Rule::clause {
-            clauses.push(clause(pair)?);
+            clauses.push(clause(pair, text)?);
         }
     }
     Ok(Effects { clauses })
-}
-
-/// Whether `word` is, as a whole, a keyword an action starts with.
-pub(crate) fn is_action_keyword(word: &str) -> bool {
-    Grammar::parse(Rule::action_kw, word)
-        .ok()
-        .and_then(|mut p| p.next())
-        .is_some_and(|p| p.as_str().len() == word.len())
 }
 
 /// Parses the text of a `cost` field.
@@ -112,152 +108,164 @@ fn num(p: Pair<'_, Rule>) -> Result<Num, SyntaxError> {
     let span = span_of(&p);
     match p.as_str().parse::<u32>() {
         Ok(value) if value <= 1_000_000 => Ok(Num { value, span }),
-        _ => Err(SyntaxError {
-            span,
-            message: format!("the number `{}` is too large", p.as_str()),
-            expected: vec!["a number up to 1000000".into()],
-        }),
+        _ => Err(too_large(p.as_str(), span)),
     }
 }
 
-/// The names in the pair's subtree that stand for `rule`, in order.
-fn words(p: Pair<'_, Rule>) -> Vec<Word> {
-    p.into_inner()
-        .flat_map(|q| match q.as_rule() {
-            Rule::name => vec![word(q)],
-            Rule::scope | Rule::counted_word => q.into_inner().map(word).collect(),
-            _ => Vec::new(),
-        })
-        .collect()
+fn too_large(text: &str, span: Span) -> SyntaxError {
+    SyntaxError {
+        span,
+        message: format!("the number `{text}` is too large"),
+        expected: vec!["a number up to 1000000".into()],
+    }
 }
 
-fn per(p: Pair<'_, Rule>) -> Result<Per, SyntaxError> {
-    let span = span_of(&p);
-    let mut out = Per {
-        divisor: None,
-        sets: false,
-        distinct: false,
-        counted: Vec::new(),
-        scopes: Vec::new(),
-        most: false,
-        span,
-    };
-    for q in p.into_inner() {
-        match q.as_rule() {
-            Rule::number => out.divisor = Some(num(q)?),
-            Rule::set_of => out.sets = true,
-            Rule::colour_of => out.distinct = true,
-            Rule::counted => out.counted = words(q),
-            Rule::scopes => out.scopes = words(q),
-            Rule::most => out.most = true,
-            _ => {}
+/// The tokens of a phrase.
+fn tokens<'a>(p: Pair<'a, Rule>) -> Result<Vec<Tok<'a>>, SyntaxError> {
+    let mut out = Vec::new();
+    for t in p.into_inner() {
+        let kind = match t.as_rule() {
+            Rule::name => TokKind::Name,
+            Rule::number => TokKind::Number,
+            Rule::comma => TokKind::Comma,
+            _ => TokKind::Other,
+        };
+        let span = span_of(&t);
+        if kind == TokKind::Number && !t.as_str().parse::<u32>().is_ok_and(|v| v <= 1_000_000) {
+            return Err(too_large(t.as_str(), span));
         }
+        out.push(Tok {
+            kind,
+            text: t.as_str(),
+            span,
+        });
     }
     Ok(out)
 }
 
-fn cond(p: Pair<'_, Rule>) -> Result<Cond, SyntaxError> {
-    let span = span_of(&p);
-    let inner = p
-        .into_inner()
-        .find(|q| q.as_rule() != Rule::k_if)
-        .expect("a condition has one alternative");
-    let parts: Vec<Pair<'_, Rule>> = inner.clone().into_inner().collect();
-    let find = |r: Rule| parts.iter().find(|q| q.as_rule() == r).cloned();
-    let counted = || words(find(Rule::counted).expect("the condition counts something"));
-    let kind = match inner.as_rule() {
-        Rule::c_more => CondKind::More {
-            counted: counted(),
-            scope: words(find(Rule::scope).expect("`than each` names a scope")).remove(0),
-        },
-        Rule::c_none => CondKind::No { counted: counted() },
-        Rule::c_exactly => CondKind::Exactly {
-            n: num(find(Rule::number).expect("`exactly` has a number"))?,
-            counted: counted(),
-        },
-        Rule::c_complete => CondKind::WonderComplete,
-        r => unreachable!("not a condition: {r:?}"),
-    };
-    Ok(Cond { kind, span })
+/// Whether `tokens` start with a word a trigger starts with.
+fn trigger_like(tokens: &[Tok<'_>]) -> bool {
+    tokens.first().is_some_and(|t| {
+        t.kind == TokKind::Name
+            && ["when", "at", "once"]
+                .iter()
+                .any(|w| t.text.eq_ignore_ascii_case(w))
+    })
 }
 
-/// Whether `text` starts with a word a trigger starts with.
-fn trigger_like(text: &str) -> bool {
-    let first = text.split_whitespace().next().unwrap_or("");
-    ["when", "at", "once"]
-        .iter()
-        .any(|w| first.eq_ignore_ascii_case(w))
-}
-
-fn clause(p: Pair<'_, Rule>) -> Result<Clause, SyntaxError> {
-    let span = span_of(&p);
-    // `at game end gain 2 vp`: a trigger without its `:` parses as an unknown
-    // action; say what is missing instead.
-    if let Some(Ok(trigger)) = p
-        .clone()
-        .into_inner()
-        .find(|q| q.as_rule() == Rule::action)
-        .and_then(|a| a.into_inner().next())
-        .filter(|a| a.as_rule() == Rule::unknown_action && trigger_like(a.as_str()))
-        .map(|a| Grammar::parse(Rule::trigger, a.as_str()))
-    {
-        let t = trigger.peek().map(|t| t.as_str().len()).unwrap_or(0);
-        let at = span.start + t;
-        let phrase = p.as_str()[..t]
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        return Err(SyntaxError {
-            span: Span::new(at, at),
-            message: format!("expected `:` after the trigger `{phrase}`"),
-            expected: vec!["`:`".into()],
-        });
-    }
-    // `when you build a card: gain 1 coin`: words that start a trigger, then
-    // a `:`, but no trigger of the language; say so, and how each is written.
-    if let Some(a) = p
-        .clone()
-        .into_inner()
-        .find(|q| q.as_rule() == Rule::action)
-        .and_then(|a| a.into_inner().next())
-        .filter(|a| a.as_rule() == Rule::unknown_action)
-    {
-        let text = a.as_str();
-        if let (true, Some(colon)) = (trigger_like(text), text.find(':')) {
-            let start = span_of(&a).start;
-            let phrase = text[..colon]
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            return Err(SyntaxError {
-                span: Span::new(start, start + text[..colon].trim_end().len()),
-                message: format!("`{phrase}` is not a trigger of the language"),
-                expected: TriggerKind::WRITTEN
-                    .iter()
-                    .map(|t| format!("`{t}`"))
-                    .collect(),
-            });
+/// The phrase's words as one text, for messages: `when you build a card`.
+fn phrase_text(tokens: &[Tok<'_>]) -> String {
+    let mut out = String::new();
+    for t in tokens {
+        if !out.is_empty() && t.kind != TokKind::Comma {
+            out.push(' ');
         }
+        out.push_str(t.text);
     }
-    let mut trigger = None;
-    let mut act = None;
+    out
+}
+
+fn span_of_tokens(tokens: &[Tok<'_>]) -> Span {
+    match (tokens.first(), tokens.last()) {
+        (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+        _ => Span::default(),
+    }
+}
+
+/// What a failure to read a phrase says: what was expected at the token
+/// reached, and what was found there.
+fn failed(f: &Failure, tokens: &[Tok<'_>], text: &str) -> SyntaxError {
+    let mut expected = f.expected.clone();
+    let (span, what) = match tokens.get(f.at) {
+        Some(t) => (t.span, t.found()),
+        None => {
+            // The phrase ended: a clause could end here or go on.
+            let end = tokens.last().map_or(0, |t| t.span.end);
+            let rest = &text[end.min(text.len())..];
+            let next = rest.trim_start();
+            let at = end + (rest.len() - next.len());
+            match next.chars().next() {
+                None => (Span::new(at, at), "the end of the text".to_string()),
+                Some(c) => (Span::new(at, at + c.len_utf8()), format!("`{c}`")),
+            }
+        }
+    };
+    expected.sort();
+    expected.dedup();
+    let message = if expected.is_empty() {
+        format!("unexpected {what}")
+    } else {
+        format!("expected {}, found {what}", join_or(&expected))
+    };
+    SyntaxError {
+        span,
+        message,
+        expected,
+    }
+}
+
+fn clause(p: Pair<'_, Rule>, text: &str) -> Result<Clause, SyntaxError> {
+    let span = span_of(&p);
+    let mut phrases = Vec::new();
+    let mut colon = false;
+    let mut one_of_pair = None;
     for q in p.into_inner() {
         match q.as_rule() {
-            Rule::trigger => trigger = Some(trigger_of(q)),
-            Rule::action => act = Some(action(q)?),
-            Rule::one_of => act = Some(one_of(q)?),
+            Rule::phrase => phrases.push(tokens(q)?),
+            Rule::colon => colon = true,
+            Rule::one_of => one_of_pair = Some(q),
             _ => {}
         }
     }
+    if let Some(q) = one_of_pair {
+        return Ok(Clause {
+            trigger: None,
+            action: one_of(q, text)?,
+            span,
+        });
+    }
+    let (head, body) = match (colon, phrases.len()) {
+        (true, 2) => {
+            let body = phrases.pop().expect("two phrases");
+            (phrases.pop(), body)
+        }
+        _ => (None, phrases.pop().expect("a clause has a phrase")),
+    };
+    let trigger = match head {
+        Some(head) => Some(trigger(&head)?),
+        None => None,
+    };
     Ok(Clause {
         trigger,
-        action: act.expect("a clause always has an action"),
+        action: action(&body, text)?,
         span,
     })
 }
 
+/// The trigger a phrase before `:` is.
+fn trigger(tokens: &[Tok<'_>]) -> Result<Trigger, SyntaxError> {
+    let mut m = Matcher::new(tokens);
+    for id in TriggerId::all() {
+        if let Some(slots) = m.whole(id.syntax()) {
+            return Ok(Trigger {
+                id,
+                slots,
+                span: span_of_tokens(tokens),
+            });
+        }
+    }
+    Err(SyntaxError {
+        span: span_of_tokens(tokens),
+        message: format!("`{}` is not a trigger of the language", phrase_text(tokens)),
+        expected: crate::words::TRIGGERS
+            .iter()
+            .map(|t| format!("`{}`", t.written))
+            .collect(),
+    })
+}
+
 /// `one of (…) or (…)`: each option's clauses.
-fn one_of(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
+fn one_of(p: Pair<'_, Rule>, text: &str) -> Result<Action, SyntaxError> {
     let span = span_of(&p);
     let mut word_span = span;
     let mut options = Vec::new();
@@ -267,7 +275,7 @@ fn one_of(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
             Rule::option => {
                 let mut clauses = Vec::new();
                 for c in q.into_inner().filter(|c| c.as_rule() == Rule::clause_in) {
-                    clauses.push(clause(c)?);
+                    clauses.push(clause(c, text)?);
                 }
                 options.push(clauses);
             }
@@ -281,297 +289,123 @@ fn one_of(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
     })
 }
 
-fn trigger_of(p: Pair<'_, Rule>) -> Trigger {
-    let span = span_of(&p);
-    let inner = p
-        .into_inner()
-        .next()
-        .expect("a trigger has one alternative");
-    let kind = match inner.as_rule() {
-        Rule::t_when_built => TriggerKind::WhenBuilt,
-        Rule::t_game_end => TriggerKind::GameEnd,
-        Rule::t_age_end => TriggerKind::AgeEnd,
-        Rule::t_once_per_age => TriggerKind::OncePerAge,
-        Rule::t_build_chain => TriggerKind::BuildChain,
-        Rule::t_build_stage => TriggerKind::BuildStage,
-        Rule::t_build_colour => {
-            let name = inner
-                .into_inner()
-                .find(|q| q.as_rule() == Rule::name)
-                .map(word)
-                .expect("the colour trigger names a colour");
-            TriggerKind::BuildColour(name)
-        }
-        Rule::t_gain_victory => TriggerKind::GainVictory,
-        Rule::t_bank_coins => TriggerKind::BankCoins,
-        Rule::t_bought => TriggerKind::Bought,
-        Rule::t_take => TriggerKind::TakeCard(
-            inner
-                .into_inner()
-                .filter(|q| q.as_rule() == Rule::taken)
-                .filter_map(|q| q.into_inner().next())
-                .map(|q| {
-                    let colour = q.as_rule() == Rule::taken_colour;
-                    let names: Vec<Word> = q
-                        .into_inner()
-                        .filter(|n| n.as_rule() == Rule::name)
-                        .map(word)
-                        .collect();
-                    // A name of several words is one name.
-                    let span = Span::new(
-                        names.first().map_or(0, |w| w.span.start),
-                        names.last().map_or(0, |w| w.span.end),
-                    );
-                    let text = names
-                        .iter()
-                        .map(|w| w.text.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    Taken {
-                        name: Word { text, span },
-                        colour,
-                    }
-                })
-                .collect(),
-        ),
-        r => unreachable!("not a trigger: {r:?}"),
-    };
-    Trigger { kind, span }
+/// The span of the word itself: the words its syntax starts with, up to
+/// its first slot or optional part (the whole phrase when it starts with
+/// one).
+fn word_span(syntax: &crate::syntax::Syntax, slots: &Slots, tokens: &[Tok<'_>]) -> Span {
+    let lead = syntax
+        .items
+        .iter()
+        .take_while(|i| matches!(i, crate::syntax::Item::Lit(_)))
+        .count();
+    let first_slot = slots.0.first().map(|(_, _, s)| s.start);
+    let end = tokens
+        .iter()
+        .take(lead)
+        .take_while(|t| first_slot.is_none_or(|s| t.span.start < s))
+        .last();
+    match (tokens.first(), end) {
+        (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+        _ => span_of_tokens(tokens),
+    }
 }
 
-fn action(p: Pair<'_, Rule>) -> Result<Action, SyntaxError> {
-    let span = span_of(&p);
-    let inner = p
-        .into_inner()
-        .next()
-        .expect("an action has one alternative");
-    let rule = inner.as_rule();
-    let parts: Vec<Pair<'_, Rule>> = inner.clone().into_inner().collect();
-    // The leading word(s): the first keyword of the action.
-    let word_span = parts.first().map(span_of).unwrap_or(span);
-    let find = |r: Rule| parts.iter().find(|q| q.as_rule() == r).cloned();
-    let kind = match rule {
-        Rule::produce => ActionKind::Produce {
-            amount: find(Rule::number).map(num).transpose()?,
-            choice: words(find(Rule::choice).expect("produce has a choice")),
-        },
-        Rule::gain => ActionKind::Gain {
-            amount: num(find(Rule::number).expect("gain has an amount"))?,
-            unit: words(find(Rule::unit).expect("gain has a unit")).remove(0),
-            per: find(Rule::per).map(per).transpose()?,
-            cond: find(Rule::cond).map(cond).transpose()?,
-        },
-        Rule::science => ActionKind::Science {
-            choice: words(find(Rule::choice).expect("science has a choice")),
-        },
-        Rule::trade => ActionKind::Trade {
-            choice: words(find(Rule::choice).expect("trade has a choice")),
-            price: num(find(Rule::number).expect("trade has a price"))?,
-            from: find(Rule::scopes).map(words).unwrap_or_default(),
-        },
-        Rule::build_free => {
-            let pile = find(Rule::pile)
-                .and_then(|p| p.into_inner().next())
-                .map(|p| match p.as_rule() {
-                    Rule::p_hand => Pile::Hand,
-                    _ => Pile::Discard,
-                })
-                .expect("a free build names a pile");
-            ActionKind::BuildFree { pile }
+/// The effect a phrase is: the first word of the table whose syntax reads
+/// it whole.
+fn action(tokens: &[Tok<'_>], text: &str) -> Result<Action, SyntaxError> {
+    let span = span_of_tokens(tokens);
+    let mut m = Matcher::new(tokens);
+    let first = tokens.first();
+    for id in WordId::all() {
+        let def = id.def();
+        if def.shape == Shape::OneOf {
+            continue;
         }
-        Rule::play_last_card => ActionKind::PlayLastCard,
-        Rule::play_again => ActionKind::PlayAgain,
-        Rule::copy => ActionKind::Copy {
-            counted: words(find(Rule::counted).expect("copy counts something")),
-            from: words(find(Rule::scopes).expect("copy names scopes")),
-        },
-        Rule::lose => ActionKind::Lose {
-            from: find(Rule::scopes).map(words).unwrap_or_default(),
-            amount: find(Rule::number).map(num).transpose()?,
-            what: words(find(Rule::lost).expect("lose says what is lost")),
-        },
-        Rule::discard => ActionKind::Discard {
-            counted: words(find(Rule::counted).expect("discard counts something")),
-            from: words(find(Rule::scopes).expect("discard names scopes")),
-        },
-        Rule::take_progress => ActionKind::TakeProgress {
-            set_aside: find(Rule::number).map(num).transpose()?,
-        },
-        Rule::discount => ActionKind::Discount {
-            amount: num(find(Rule::number).expect("a discount has an amount"))?,
-            target: match find(Rule::counted) {
-                Some(c) => DiscountTarget::Cards(words(c)),
-                None => DiscountTarget::Wonders,
-            },
-        },
-        Rule::receive_trade => ActionKind::ReceiveTrade {
-            from: words(find(Rule::scopes).expect("receive names scopes")),
-        },
-        Rule::coin_discount => ActionKind::CoinDiscount {
-            from: find(Rule::scopes).map(words).unwrap_or_default(),
-            amount: find(Rule::number).map(num).transpose()?,
-            target: words(find(Rule::counted).expect("a coin discount counts something")),
-        },
-        Rule::free_rule => {
-            let rule = match (find(Rule::first_last), find(Rule::each_what)) {
-                (Some(fl), Some(what)) => {
-                    let first = fl.as_str().eq_ignore_ascii_case("first");
-                    let age = what.as_str().to_ascii_lowercase().starts_with("age");
-                    match (first, age) {
-                        (true, false) => FreeRule::FirstOfColour,
-                        (true, true) => FreeRule::FirstOfAge,
-                        // `the last card of each colour` is not in the grammar's
-                        // meaning; it reads as the last card of each Age.
-                        (false, _) => FreeRule::LastOfAge,
+        let syntax = id.syntax();
+        // Only a word that may start with this token is tried.
+        let starts = syntax.may_start_with_slot()
+            || first.is_some_and(|t| {
+                syntax
+                    .leading()
+                    .iter()
+                    .any(|w| t.text.eq_ignore_ascii_case(w))
+            });
+        if !starts {
+            continue;
+        }
+        if let Some(slots) = m.whole(syntax) {
+            let word_span = word_span(syntax, &slots, tokens);
+            return Ok(Action {
+                kind: ActionKind::Word { id, slots },
+                span,
+                word_span,
+            });
+        }
+    }
+    let keyword = first.is_some_and(|t| t.kind == TokKind::Name && is_action_keyword(t.text));
+    match first {
+        // `one of` without its options.
+        Some(t)
+            if t.text.eq_ignore_ascii_case("one")
+                && tokens
+                    .get(1)
+                    .is_some_and(|t| t.text.eq_ignore_ascii_case("of")) =>
+        {
+            let mut f = Failure::default();
+            f.note(2, "`(` and an effect");
+            Err(failed(&f, tokens, text))
+        }
+        Some(t) if t.kind == TokKind::Name && !keyword => {
+            // `at game end gain 2 vp`: a trigger without its `:`.
+            if trigger_like(tokens) {
+                let mut tm = Matcher::new(tokens);
+                for id in TriggerId::all() {
+                    if let Some((_, end)) = tm.prefix(id.syntax()) {
+                        let at = tokens[end - 1].span.end;
+                        return Err(SyntaxError {
+                            span: Span::new(at, at),
+                            message: format!(
+                                "expected `:` after the trigger `{}`",
+                                phrase_text(&tokens[..end])
+                            ),
+                            expected: vec!["`:`".into()],
+                        });
                     }
                 }
-                _ => FreeRule::Cards(words(
-                    find(Rule::counted).expect("a free-build rule names cards"),
-                )),
-            };
-            ActionKind::FreeRule { rule }
+            }
+            Ok(Action {
+                kind: ActionKind::Unknown {
+                    word: Word {
+                        text: t.text.to_string(),
+                        span: t.span,
+                    },
+                },
+                span,
+                word_span: t.span,
+            })
         }
-        Rule::bank_trade => ActionKind::BankTrade {
-            choice: find(Rule::choice).map(words).unwrap_or_default(),
-            price: num(find(Rule::number).expect("buying from the bank has a price"))?,
-        },
-        Rule::take_victory => ActionKind::TakeVictory {
-            age: find(Rule::number).map(num).transpose()?,
-        },
-        Rule::give_defeats => ActionKind::GiveDefeats,
-        Rule::science_rule => {
-            let r = parts
-                .first()
-                .cloned()
-                .expect("a science rule has one alternative");
-            let rule = match r.as_rule() {
-                Rule::sr_bonus => ScienceRule::SetBonus(num(r
-                    .into_inner()
-                    .find(|q| q.as_rule() == Rule::number)
-                    .expect("a set bonus has a number"))?),
-                Rule::sr_change => ScienceRule::Change,
-                _ => ScienceRule::CopyMost,
-            };
-            ActionKind::ScienceRule { rule }
+        Some(_) if !keyword => {
+            let mut f = Failure::default();
+            f.note(0, "an effect");
+            Err(failed(&f, tokens, text))
         }
-        Rule::entomb => ActionKind::Entomb {
-            counted: words(find(Rule::counted).expect("entomb counts something")),
-        },
-        Rule::draw => ActionKind::Draw {
-            amount: num(find(Rule::number).expect("draw has an amount"))?,
-            counted: words(find(Rule::counted).expect("draw counts something")),
-        },
-        Rule::build_hand => ActionKind::BuildFromHand {
-            counted: words(find(Rule::counted).expect("build from hand counts something")),
-        },
-        Rule::keep => ActionKind::Keep {
-            counted: words(find(Rule::counted).expect("keep counts something")),
-        },
-        Rule::take_pawn => ActionKind::TakePawn {
-            age: find(Rule::number).map(num).transpose()?,
-        },
-        Rule::take_card => ActionKind::TakeCard {
-            decks: find(Rule::decks)
-                .map(|d| {
-                    d.into_inner()
-                        .filter(|q| q.as_rule() == Rule::deck)
-                        .flat_map(|q| q.into_inner().map(word))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            top: find(Rule::number).map(num).transpose()?,
-        },
-        Rule::take_cat => ActionKind::TakeCat,
-        Rule::flip => ActionKind::Flip {
-            amount: num(find(Rule::number).expect("flip has a number"))?,
-        },
-        Rule::any_resources => ActionKind::AnyResources,
-        Rule::coin_value => ActionKind::CoinValue {
-            amount: num(find(Rule::number).expect("a coin value has a number"))?,
-        },
-        Rule::unknown_action => ActionKind::Unknown {
-            word: word(find(Rule::name).expect("an unknown action starts with a word")),
-        },
-        r => unreachable!("not an action: {r:?}"),
-    };
-    let word_span = match &kind {
-        ActionKind::Unknown { word } => word.span,
-        // Words of several keywords: the whole phrase is the word.
-        ActionKind::PlayAgain
-        | ActionKind::PlayLastCard
-        | ActionKind::BuildFree { .. }
-        | ActionKind::TakeProgress { .. }
-        | ActionKind::ReceiveTrade { .. }
-        | ActionKind::Lose { .. }
-        | ActionKind::CoinDiscount { .. }
-        | ActionKind::FreeRule { .. }
-        | ActionKind::BankTrade { .. }
-        | ActionKind::TakeVictory { .. }
-        | ActionKind::GiveDefeats
-        | ActionKind::ScienceRule { .. }
-        | ActionKind::BuildFromHand { .. }
-        | ActionKind::Keep { .. }
-        | ActionKind::TakePawn { .. }
-        | ActionKind::TakeCard { .. }
-        | ActionKind::TakeCat
-        | ActionKind::AnyResources
-        | ActionKind::CoinValue { .. } => span,
-        _ => word_span,
-    };
-    Ok(Action {
-        kind,
-        span,
-        word_span,
-    })
+        _ => Err(failed(&m.failure, tokens, text)),
+    }
 }
 
 /// What a designer calls the thing a rule stands for.
 fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
-        Rule::name | Rule::counted_word | Rule::scope | Rule::unit => "a name",
-        Rule::choice => "a name",
-        Rule::scopes => "a scope",
-        Rule::counted => "what to count",
+        Rule::name => "a name",
         Rule::number => "a number",
-        Rule::clause | Rule::action | Rule::unknown_action => "an effect",
-        Rule::trigger => "a trigger",
+        Rule::clause | Rule::clause_in | Rule::phrase | Rule::other => "an effect",
         Rule::cost_item => "a resource or coins",
         Rule::k_or => "`or`",
-        Rule::k_and => "`and`",
-        Rule::k_per => "`per`",
-        Rule::k_in => "`in`",
-        Rule::k_from => "`from`",
-        Rule::k_at => "`at`",
-        Rule::k_a => "`a`",
-        Rule::k_the => "`the`",
+        Rule::k_of => "`of`",
         Rule::k_free => "`free`",
-        Rule::k_for => "`for`",
-        Rule::k_card => "`card`",
-        Rule::k_coins => "`coins`",
-        Rule::k_your => "`your`",
-        Rule::k_lose => "`loses`",
-        Rule::k_pay => "`pay`",
-        Rule::most => "`the city with the most`",
-        Rule::wonders | Rule::w_wonders => "`wonders`",
-        Rule::pile | Rule::p_discard | Rule::p_hand => "`the discard pile` or `your hand`",
         Rule::EOI => "the end of the text",
-        Rule::per => "`per`",
-        Rule::cond => "`if`",
-        Rule::k_if => "`if`",
-        Rule::k_than => "`than`",
-        Rule::k_each => "`each`",
-        Rule::k_age => "`age`",
-        Rule::k_all => "`all`",
-        Rule::k_neighbour => "`neighbour`",
-        Rule::lost => "what is lost",
-        Rule::first_last => "`first` or `last`",
         Rule::option => "`(` and an effect",
         Rule::k_one => "`one`",
-        Rule::each_what => "`colour` or `age`",
-        Rule::decks | Rule::deck => "a deck (`the left, right or central deck`, `any deck`)",
-        Rule::k_deck => "`deck`",
-        Rule::k_tokens => "`tokens`",
-        Rule::taken | Rule::taken_card | Rule::taken_colour => "a card",
         Rule::pattern => "`N different` or `N identical`",
         _ => return None,
     })

@@ -1,201 +1,556 @@
-//! The effect words of the language, as a game lists them under `words:`,
-//! each with an example and what it does. The word an effect text starts
-//! with is asked of the grammar ([`WordInfo::leading`]), so suggestions and
-//! explanations follow the grammar and each game's `words:` without a list
-//! of keywords kept by hand.
+//! The word table: every effect word, trigger and condition of the
+//! language, declared once.
+//!
+//! An entry says how the word is written (its [`Syntax`], in the language
+//! of [`crate::syntax`]), an example and its meaning for designers, the
+//! game families whose turn structure plays it, and — for a word of
+//! [`Shape::Call`] — everything the compiler derives from it: the node of
+//! the JSON IR (`op`), the call the generated code makes (`host`) and its
+//! description in words (`describe`). The parser reads effect text
+//! against these entries; the compiler resolves a call's slots by their
+//! kinds; `dsl/DSL.md`'s table of words, `sevenc explain`, the language
+//! server's completions and hovers, the JSON Schema of the IR and the
+//! fuzzer's vocabulary all come from here.
+//!
+//! Adding a word of existing kinds of slot is one entry here, the host
+//! method it calls (`runtime/host/src/lib.rs`) and what each family that
+//! plays it does (ARCHITECTURE.md, "How to add a primitive"). A word whose
+//! meaning needs its own reading in the compiler has a [`Shape`] of its own.
 
-/// One action of the language.
+use std::sync::OnceLock;
+
+use crate::syntax::Syntax;
+
+/// How the compiler reads a word's slots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Each slot resolved by its kind, the call made with them: no code of
+    /// the word's own in the compiler.
+    Call,
+    /// `produce`: its tradability comes from the source.
+    Produce,
+    /// `gain`: its unit decides the IR node (coins, VP, shields).
+    Gain,
+    /// `build free`: limited by a `once per age` trigger.
+    BuildFree,
+    /// `lose`: coins or conflict tokens.
+    Lose,
+    /// `discount`: for wonders or for cards.
+    Discount,
+    /// `coin discount`: for this city or others.
+    CoinDiscount,
+    /// `free builds`: which cards.
+    FreeRule,
+    /// `science rule`: which change to science.
+    ScienceRule,
+    /// `one of (…) or (…)`: options of clauses.
+    OneOf,
+}
+
+/// When an effect acts when no trigger is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Timing {
+    /// When its source is built.
+    Built,
+    /// At final scoring.
+    GameEnd,
+}
+
+/// One effect word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WordInfo {
-    /// Its name in a game's `words:` ([`ActionKind::word`]).
-    pub word: &'static str,
+pub struct WordDef {
+    /// Its name in a game's `words:`.
+    pub name: &'static str,
+    /// How it is written ([`crate::syntax`]).
+    pub syntax: &'static str,
     /// An effect using it, as written in a card file.
     pub example: &'static str,
     /// What it does, in a designer's words.
     pub meaning: &'static str,
+    pub shape: Shape,
+    /// For a call: the IR node's name and its fields, by slot, in the
+    /// order the JSON export writes them: `draw(n, colours)`.
+    pub op: &'static str,
+    /// For a call: the host method and its arguments, by slot:
+    /// `draw_cards(colours, n)`.
+    pub host: &'static str,
+    /// For a call: what it does in words, for hover. `{slot}` is the slot's
+    /// value in words, `{slot|one|many}` a number with its noun,
+    /// `{cards:n}` cards in the plural unless `n` is 1, and `[A|B]` is `A`
+    /// when every slot it names was written, `B` (or nothing) otherwise.
+    pub describe: &'static str,
+    /// When it acts without a trigger.
+    pub timing: Timing,
+    /// The game families whose turn structure plays it.
+    pub families: &'static [&'static str],
+    /// What a game must count for the word to mean anything (`victory
+    /// token`).
+    pub needs: Option<&'static str>,
 }
 
-/// Every action of the language, in the order of [`ActionKind::ALL`].
-pub const WORDS: &[WordInfo] = &[
-    WordInfo {
-        word: "produce",
+const ALL_FAMILIES: &[&str] = &["base", "duel", "architects"];
+
+/// The fields every call of the table shares unless it says otherwise.
+const CALL: WordDef = WordDef {
+    name: "",
+    syntax: "",
+    example: "",
+    meaning: "",
+    shape: Shape::Call,
+    op: "",
+    host: "",
+    describe: "",
+    timing: Timing::Built,
+    families: &[],
+    needs: None,
+};
+
+/// The fields every word of a shape of its own shares.
+const OWN: WordDef = CALL;
+
+/// Every effect word. The parser tries them in this order; a phrase that
+/// two syntaxes read whole would be read by the first.
+pub const WORDS: &[WordDef] = &[
+    WordDef {
+        name: "produce",
+        syntax: "produce [{amount: number 1..=15}] {options: resources}",
         example: "produce wood or clay",
         meaning: "produces one of the resources each turn",
+        shape: Shape::Produce,
+        families: ALL_FAMILIES,
+        ..OWN
     },
-    WordInfo {
-        word: "gain",
+    WordDef {
+        name: "gain",
+        syntax: "gain {amount: number ..=1000} {unit: name} [({per: per} | {cond: cond})]",
         example: "gain 1 coin per brown card in left, self and right",
         meaning: "gives coins, victory points or shields, maybe per thing counted",
+        shape: Shape::Gain,
+        families: ALL_FAMILIES,
+        ..OWN
     },
-    WordInfo {
-        word: "science",
+    WordDef {
+        name: "science",
+        syntax: "science {options: symbols}",
         example: "science compass or gear or tablet",
         meaning: "gives one of the science symbols",
+        op: "science(options)",
+        host: "science(options)",
+        describe: "gives {options}",
+        families: ALL_FAMILIES,
+        ..CALL
     },
-    WordInfo {
-        word: "trade",
+    WordDef {
+        name: "trade",
+        syntax: "trade {resources: resources} at {price: number ..=255} [coin/coins] [from {seats: scopes}]",
         example: "trade raw at 1 from left and right",
         meaning: "buys the resources from the neighbours named at a price",
+        op: "trade(resources, price, seats)",
+        host: "trade_price(resources, price, seats)",
+        describe: "buys {resources} from {seats} for {price|coin each|coins each}",
+        families: &["base", "duel"],
+        ..CALL
     },
-    WordInfo {
-        word: "build free",
+    WordDef {
+        name: "build free",
+        syntax: "build a card from {pile: the discard pile | your hand} for free",
         example: "build a card from the discard pile for free",
         meaning: "builds a card from a pile without paying its cost",
+        shape: Shape::BuildFree,
+        families: &["base", "duel"],
+        ..OWN
     },
-    WordInfo {
-        word: "play last card",
+    WordDef {
+        name: "play last card",
+        syntax: "play the last card [of each age]",
         example: "play the last card of each age",
         meaning: "plays the last card of each hand instead of discarding it",
+        op: "play_last_card()",
+        host: "play_last_card()",
+        describe: "may play the last card of each Age instead of discarding it",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "play again",
+    WordDef {
+        name: "play again",
+        syntax: "play again",
         example: "play again",
         meaning: "takes another turn at once",
+        op: "play_again()",
+        host: "play_again()",
+        describe: "plays another turn at once",
+        families: &["duel"],
+        ..CALL
     },
-    WordInfo {
-        word: "copy",
+    WordDef {
+        name: "copy",
+        syntax: "copy a {colours: cards} from {seats: scopes}",
         example: "copy a purple card from neighbours",
         meaning: "copies a card of a neighbour at the end of the game",
+        op: "copy(colours, seats)",
+        host: "copy_card(colours, seats)",
+        describe: "copies a {colours} of {seats} at game end",
+        families: &["base"],
+        timing: Timing::GameEnd,
+        ..CALL
     },
-    WordInfo {
-        word: "lose",
+    WordDef {
+        name: "lose",
+        syntax: "[{seats: scopes}] lose/loses {amount: all | {n: number}} {what: noun}",
         example: "opponent loses 3 coins",
         meaning: "makes cities lose coins or conflict tokens (`lose all defeat tokens`)",
+        shape: Shape::Lose,
+        families: &["base", "duel"],
+        ..OWN
     },
-    WordInfo {
-        word: "discard",
+    WordDef {
+        name: "discard",
+        syntax: "discard a {colours: cards} from {seats: scopes}",
         example: "discard a grey card from opponent",
         meaning: "discards a card of that colour from another city",
+        op: "discard(colours, seats)",
+        host: "discard_card(colours, seats)",
+        describe: "discards a {colours} of {seats}",
+        families: &["base", "duel"],
+        ..CALL
     },
-    WordInfo {
-        word: "take progress",
+    WordDef {
+        name: "take progress",
+        syntax: "take a progress token [from {set_aside: number ..=50} set aside]",
         example: "take a progress token from 3 set aside",
         meaning: "takes a progress token (or one of N set aside)",
+        op: "take_progress(set_aside)",
+        host: "take_progress(set_aside)",
+        describe: "takes a progress token[ from {set_aside} set aside]",
+        families: &["duel", "architects"],
+        ..CALL
     },
-    WordInfo {
-        word: "discount",
+    WordDef {
+        name: "discount",
+        syntax: "pay {n: number 1..=50} fewer resource/resources for {target: wonders | wonder stages | {colours: counted}}",
         example: "pay 2 fewer resources for wonders",
         meaning: "lowers the resources paid for wonders or cards of a colour",
+        shape: Shape::Discount,
+        families: &["base", "duel"],
+        ..OWN
     },
-    WordInfo {
-        word: "receive trading coins",
+    WordDef {
+        name: "receive trading coins",
+        syntax: "receive the coin/coins {seats: scopes} pay/pays for trading",
         example: "receive the coins opponent pays for trading",
         meaning: "receives the coins other cities pay the bank for trading",
+        op: "receive_trade(seats)",
+        host: "receive_trade_coins(seats)",
+        describe: "receives the coins {seats} pays for trading",
+        families: &["duel"],
+        ..CALL
     },
-    WordInfo {
-        word: "coin discount",
+    WordDef {
+        name: "coin discount",
+        syntax: "[{seats: scopes}] pay/pays {amount: no coin/coins | {n: number 1..=100} fewer coin/coins} for {colours: counted}",
         example: "pay 2 fewer coins for white cards",
         meaning: "lowers the coins paid for cards of a colour (`pay no coins`), for this or other cities",
+        shape: Shape::CoinDiscount,
+        families: &["base"],
+        ..OWN
     },
-    WordInfo {
-        word: "free builds",
+    WordDef {
+        name: "free builds",
+        syntax: "build {rule: the {which: first | last} card of each {each: colour/color | age/ages} | {colours: counted}} for free",
         example: "build the first card of each colour for free",
         meaning: "builds some Age cards without paying from now on (cards of a colour, the first of each colour, the first or last of each Age)",
+        shape: Shape::FreeRule,
+        families: &["base"],
+        ..OWN
     },
-    WordInfo {
-        word: "buy from bank",
+    WordDef {
+        name: "buy from bank",
+        syntax: "buy (a resource | {resources: resources = all}) from the bank at {price: number ..=255} [coin/coins] once per turn",
         example: "buy a resource from the bank at 1 coin once per turn",
         meaning: "buys one resource a turn from the bank",
+        op: "bank_trade(resources, price)",
+        host: "bank_trade(resources, price)",
+        describe: "may buy one of {resources} from the bank once per turn for {price|coin|coins}",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "take victory token",
+    WordDef {
+        name: "take victory token",
+        syntax: "take a victory token of (this age | age {age: age})",
         example: "take a victory token of this age",
         meaning: "takes a conflict victory token of this Age (or of Age N)",
+        op: "take_victory(age)",
+        host: "take_victory_token(age)",
+        describe: "takes a victory token of [Age {age}|the current Age]",
+        families: &["base"],
+        needs: Some("victory token"),
+        ..CALL
     },
-    WordInfo {
-        word: "give defeats",
+    WordDef {
+        name: "give defeats",
+        syntax: "give your defeat tokens to the neighbour/neighbours/neighbor/neighbors who beats you",
         example: "give your defeat tokens to the neighbour who beats you",
         meaning: "a neighbour who beats this city takes the defeat token instead",
+        op: "give_defeats()",
+        host: "give_defeats()",
+        describe: "gives each defeat token it would take to the neighbour who beat it",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "science rule",
+    WordDef {
+        name: "science rule",
+        syntax: "{rule: each science set scores {bonus: number ..=100} more vp \
+         | change one of your science symbols at game end \
+         | copy your most common science symbol at game end}",
         example: "each science set scores 3 more vp",
         meaning: "changes how science scores (set bonus, a symbol changed or copied at game end)",
+        shape: Shape::ScienceRule,
+        families: &["base"],
+        ..OWN
     },
-    WordInfo {
-        word: "entomb",
+    WordDef {
+        name: "entomb",
+        syntax: "entomb a {colours: cards}",
         example: "entomb a white card",
         meaning: "puts a built card under the wonder: its effects end, it scores twice its coins",
+        op: "entomb(colours)",
+        host: "entomb(colours)",
+        describe: "puts one of its {colours:s} under the wonder: its effects end, it scores twice its coin cost",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "draw",
+    WordDef {
+        name: "draw",
+        syntax: "draw {n: number 1..=20} {colours: cards} from the box",
         example: "draw 4 white cards from the box",
         meaning: "draws cards not in play into the hand they are kept in",
+        op: "draw(n, colours)",
+        host: "draw_cards(colours, n)",
+        describe: "draws {n} {colours:n} not in play into its hand",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "build from hand",
+    WordDef {
+        name: "build from hand",
+        syntax: "build a {colours: cards} from your hand",
         example: "build a white card from your hand",
         meaning: "builds one more card from a hand at the end of the turn, paying its cost",
+        op: "build_from_hand(colours)",
+        host: "build_from_hand(colours)",
+        describe: "builds a {colours} from its hand at once, paying its cost",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "keep",
+    WordDef {
+        name: "keep",
+        syntax: "keep unplayed {colours: cards}",
         example: "keep unplayed white cards",
         meaning: "cards left unplayed are kept rather than returned to the box",
+        op: "keep(colours)",
+        host: "keep_hand(colours)",
+        describe: "keeps its unplayed {colours:s} rather than returning them to the box",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "take pawn",
+    WordDef {
+        name: "take pawn",
+        syntax: "take a participation pawn of (any age | age {age: age}) from the box",
         example: "take a participation pawn of age 2 from the box",
         meaning: "takes a participation pawn of that Age's project (or of any Age) from the box, as if its owner had joined it",
+        op: "take_pawn(age)",
+        host: "take_pawn(age)",
+        describe: "takes a participation pawn of [the Age {age} project|any Age's project] from the box",
+        families: &["base"],
+        ..CALL
     },
-    WordInfo {
-        word: "one of",
+    WordDef {
+        name: "one of",
+        syntax: "one of",
         example: "one of (gain 7 coins) or (gain 1 shield; gain 2 vp)",
         meaning: "offers several effects; one option is chosen when the card or stage is built",
+        shape: Shape::OneOf,
+        families: ALL_FAMILIES,
+        ..OWN
     },
-    WordInfo {
-        word: "take card",
+    WordDef {
+        name: "take card",
+        syntax: "take (a card from | one of the top {top: number 1..=50 = 1} cards of) {decks: decks}",
         example: "take a card from the left, right or central deck",
         meaning: "takes the top card of one of the decks named (or keeps one of their top N)",
+        op: "take_card(decks, top)",
+        host: "take_card(decks, top)",
+        describe: "[looks at the top {top} cards of the {decks} deck, keeps one and shuffles the others back|takes the top card of the {decks} deck]",
+        families: &["architects"],
+        ..CALL
     },
-    WordInfo {
-        word: "take cat",
+    WordDef {
+        name: "take cat",
+        syntax: "take the cat",
         example: "take the cat",
         meaning: "takes the cat figure from whoever holds it",
+        op: "take_cat()",
+        host: "take_cat()",
+        describe: "takes the cat",
+        families: &["architects"],
+        ..CALL
     },
-    WordInfo {
-        word: "flip conflict",
+    WordDef {
+        name: "flip conflict",
+        syntax: "flip {n: number 1..=50} conflict token/tokens",
         example: "flip 2 conflict tokens",
         meaning: "turns conflict tokens to their war side; the last one starts a battle",
+        op: "flip(n)",
+        host: "flip_conflict(n)",
+        describe: "turns {n|conflict token|conflict tokens} to war",
+        families: &["architects"],
+        ..CALL
     },
-    WordInfo {
-        word: "any resources",
+    WordDef {
+        name: "any resources",
+        syntax: "build wonder stages with any resources",
         example: "build wonder stages with any resources",
         meaning: "pays a stage's count of resources without their being different or identical",
+        op: "any_resources()",
+        host: "any_resources()",
+        describe: "builds wonder stages with any resources, different or identical",
+        families: &["architects"],
+        ..CALL
     },
-    WordInfo {
-        word: "coin value",
+    WordDef {
+        name: "coin value",
+        syntax: "count one coin as {n: number 1..=50} coin/coins",
         example: "count one coin as 2 coins",
         meaning: "makes one of the player's coins worth more when paying",
+        op: "coin_value(n)",
+        host: "coin_value(n)",
+        describe: "counts one of its coins as {n|coin|coins}",
+        families: &["architects"],
+        ..CALL
     },
 ];
 
-impl WordInfo {
+/// Every word's name, in the order of [`WORDS`].
+pub const WORD_NAMES: &[&str] = &{
+    let mut out = [""; WORDS.len()];
+    let mut i = 0;
+    while i < WORDS.len() {
+        out[i] = WORDS[i].name;
+        i += 1;
+    }
+    out
+};
+
+/// A word of [`WORDS`], by its index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WordId(pub u8);
+
+impl WordId {
+    pub fn def(self) -> &'static WordDef {
+        &WORDS[usize::from(self.0)]
+    }
+
+    /// The word of that name in a game's `words:`.
+    pub fn named(name: &str) -> Option<WordId> {
+        WORDS
+            .iter()
+            .position(|w| w.name == name)
+            .map(|i| WordId(i as u8))
+    }
+
+    pub fn all() -> impl Iterator<Item = WordId> {
+        (0..WORDS.len()).map(|i| WordId(i as u8))
+    }
+
+    /// Its syntax, read once.
+    pub fn syntax(self) -> &'static Syntax {
+        &syntaxes(&WORD_SYNTAX, WORDS.iter().map(|w| w.syntax))[usize::from(self.0)]
+    }
+}
+
+impl WordDef {
+    /// Every word's name, in the order of [`WORDS`].
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        WORDS.iter().map(|w| w.name)
+    }
+
     /// The entry of a word of `words:`.
-    pub fn of(word: &str) -> Option<&'static WordInfo> {
-        WORDS.iter().find(|w| w.word == word)
+    pub fn of(name: &str) -> Option<&'static WordDef> {
+        WORDS.iter().find(|w| w.name == name)
     }
 
     /// The keyword an effect with this word starts with (`pay` for
-    /// `discount`), or `None` when it starts with a name (`lose`:
-    /// `opponent loses 3 coins`). Asked of the grammar.
-    /// Asked once per word (a diagnostic's help asks it of every word, and
-    /// a file may hold hundreds of thousands of unknown effects).
+    /// `discount`), or `None` when its example starts with a name (`lose`:
+    /// `opponent loses 3 coins`).
     pub fn leading(&self) -> Option<&'static str> {
-        static LEADING: std::sync::OnceLock<Vec<Option<&'static str>>> = std::sync::OnceLock::new();
-        let all = LEADING.get_or_init(|| WORDS.iter().map(|w| w.ask_leading()).collect());
-        match WORDS
-            .iter()
-            .position(|w| w.word == self.word && w.example == self.example)
-        {
-            Some(i) => all[i],
-            None => self.ask_leading(),
+        if self.shape == Shape::OneOf {
+            return Some("one");
         }
+        let id = WordId::named(self.name)?;
+        let first = self.example.split_whitespace().next()?;
+        id.syntax()
+            .leading()
+            .into_iter()
+            .find(|w| w.eq_ignore_ascii_case(first))
     }
 
-    fn ask_leading(&self) -> Option<&'static str> {
-        let first = self.example.split_whitespace().next()?;
-        crate::parser::is_action_keyword(first).then_some(first)
+    /// Whether the game family plays this word.
+    pub fn played_by(&self, family: &str) -> bool {
+        self.families.contains(&family)
     }
+
+    /// The slots of a call in the order of `spec` (`draw(n, colours)`):
+    /// the name before the parenthesis and the slot names.
+    pub fn signature(spec: &'static str) -> (&'static str, Vec<&'static str>) {
+        let (name, rest) = spec.split_once('(').unwrap_or((spec, ")"));
+        let args = rest
+            .trim_end_matches(')')
+            .split(',')
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .collect();
+        (name.trim(), args)
+    }
+}
+
+/// The table of words as `DSL.md` shows it: each word's name (as
+/// `words:` lists it), how it is written, an example, its meaning and the
+/// game families that play it. `DSL.md` holds it between the lines
+/// `<!-- words -->` and `<!-- /words -->` (a test checks it is current).
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "| word (`words:`) | written | example | meaning | played by |\n| --- | --- | --- | --- | --- |\n",
+    );
+    for id in WordId::all() {
+        let w = id.def();
+        let written = if w.shape == Shape::OneOf {
+            "one of (…) or (…)".to_string()
+        } else {
+            id.syntax().shown()
+        };
+        out.push_str(&format!(
+            "| `{}` | `{}` | `{}` | {} | {} |\n",
+            w.name,
+            written.replace('|', "\\|"),
+            w.example,
+            w.meaning.replace('|', "\\|"),
+            w.families.join(", ")
+        ));
+    }
+    out.push_str("\n| trigger (`triggers:`) | written | played by |\n| --- | --- | --- |\n");
+    for t in TRIGGERS {
+        out.push_str(&format!(
+            "| `{}` | `{}` | {} |\n",
+            t.name,
+            t.written,
+            t.families.join(", ")
+        ));
+    }
+    out.push_str("\n| condition (after `gain`) | example |\n| --- | --- |\n");
+    for (i, c) in CONDITIONS.iter().enumerate() {
+        let shown = syntaxes(&COND_SYNTAX, CONDITIONS.iter().map(|c| c.syntax))[i].shown();
+        out.push_str(&format!("| `{shown}` | `{}` |\n", c.example));
+    }
+    out
 }
 
 /// The keywords effects of the given `words:` start with, each once, in
@@ -203,7 +558,7 @@ impl WordInfo {
 pub fn leading_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<&'static str> {
     let allowed: Vec<&str> = words.into_iter().collect();
     let mut out: Vec<&'static str> = Vec::new();
-    for w in WORDS.iter().filter(|w| allowed.contains(&w.word)) {
+    for w in WORDS.iter().filter(|w| allowed.contains(&w.name)) {
         if let Some(k) = w.leading()
             && !out.contains(&k)
         {
@@ -212,3 +567,305 @@ pub fn leading_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Vec<&'stat
     }
     out
 }
+
+/// Whether `word` is, as a whole, a word an effect may start with.
+pub fn is_action_keyword(word: &str) -> bool {
+    leading_keywords()
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(word))
+}
+
+/// Every spelling any word's syntax starts with.
+pub(crate) fn leading_keywords() -> &'static [&'static str] {
+    static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out = vec!["one"];
+        for id in WordId::all() {
+            for w in id.syntax().leading() {
+                if !out.contains(&w) {
+                    out.push(w);
+                }
+            }
+        }
+        out
+    })
+}
+
+// ---------------------------------------------------------------- triggers
+
+/// The event a trigger waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The source is built.
+    Built,
+    /// Final scoring.
+    GameEnd,
+    /// The end of each Age.
+    AgeEnd,
+    /// Not an event: limits an ability (a free build) to once per Age.
+    OncePerAge,
+    /// Its owner builds a card by a chain.
+    BuiltChain,
+    /// Its owner builds a wonder stage.
+    BuiltStage,
+    /// Its owner builds a card of the colour of the slot `colour`.
+    BuiltColour,
+    /// Its owner takes a conflict victory token.
+    GainedVictory,
+    /// Its owner takes coins from the bank (once per turn).
+    TookBankCoins,
+    /// A neighbour buys from its owner (once per turn and neighbour).
+    BoughtFrom,
+    /// Its owner takes one of the cards of the slot `cards`.
+    TookCard,
+}
+
+/// One trigger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TriggerDef {
+    /// Its name in a game's `triggers:`.
+    pub name: &'static str,
+    pub syntax: &'static str,
+    /// How a designer writes it, `<…>` standing for what they fill in.
+    pub written: &'static str,
+    pub event: Event,
+    /// How a hover says it, before the effect.
+    pub describe: &'static str,
+    pub families: &'static [&'static str],
+}
+
+const fn trigger(
+    name: &'static str,
+    syntax: &'static str,
+    written: &'static str,
+    event: Event,
+    describe: &'static str,
+    families: &'static [&'static str],
+) -> TriggerDef {
+    TriggerDef {
+        name,
+        syntax,
+        written,
+        event,
+        describe,
+        families,
+    }
+}
+
+/// Every trigger of the language.
+pub const TRIGGERS: &[TriggerDef] = &[
+    trigger(
+        "when built",
+        "when built",
+        "when built",
+        Event::Built,
+        "When built: ",
+        ALL_FAMILIES,
+    ),
+    trigger(
+        "at game end",
+        "at game end",
+        "at game end",
+        Event::GameEnd,
+        "At game end: ",
+        ALL_FAMILIES,
+    ),
+    trigger(
+        "at end of age",
+        "at end of age",
+        "at end of age",
+        Event::AgeEnd,
+        "At the end of each Age: ",
+        &["base"],
+    ),
+    trigger(
+        "once per age",
+        "once per age",
+        "once per age",
+        Event::OncePerAge,
+        "Once per Age: ",
+        &["base", "duel"],
+    ),
+    trigger(
+        "when you build by a chain",
+        "when you build by a chain",
+        "when you build by a chain",
+        Event::BuiltChain,
+        "Each time you build by a chain: ",
+        &["base", "duel"],
+    ),
+    trigger(
+        "when you build a wonder stage",
+        "when you build a wonder stage",
+        "when you build a wonder stage",
+        Event::BuiltStage,
+        "Each time you build a wonder stage: ",
+        ALL_FAMILIES,
+    ),
+    trigger(
+        "when you build a card",
+        "when you build a {colour: colour} card",
+        "when you build a <colour> card",
+        Event::BuiltColour,
+        "Each time you build a {colour} card: ",
+        &["base", "duel"],
+    ),
+    trigger(
+        "when you gain a victory token",
+        "when you gain a victory token",
+        "when you gain a victory token",
+        Event::GainedVictory,
+        "Each time you gain a victory token: ",
+        &["base"],
+    ),
+    trigger(
+        "when you take coins from the bank",
+        "once per turn when you take coin/coins from the bank",
+        "once per turn when you take coins from the bank",
+        Event::TookBankCoins,
+        "Once per turn, when you take coins from the bank: ",
+        &["base"],
+    ),
+    trigger(
+        "when you buy from a neighbour",
+        "once per turn for each neighbour/neighbours/neighbor/neighbors you buy from",
+        "once per turn for each neighbour you buy from",
+        Event::BoughtFrom,
+        "Once per turn, for each neighbour you buy resources from: ",
+        &["base"],
+    ),
+    trigger(
+        "when you take a card",
+        "when you take {cards: taken}",
+        "when you take <card> or <card>",
+        Event::TookCard,
+        "Each time you take {cards}: ",
+        &["architects"],
+    ),
+];
+
+/// Every trigger's name, in the order of [`TRIGGERS`].
+pub const TRIGGER_NAMES: &[&str] = &{
+    let mut out = [""; TRIGGERS.len()];
+    let mut i = 0;
+    while i < TRIGGERS.len() {
+        out[i] = TRIGGERS[i].name;
+        i += 1;
+    }
+    out
+};
+
+/// A trigger of [`TRIGGERS`], by its index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TriggerId(pub u8);
+
+impl TriggerId {
+    pub fn def(self) -> &'static TriggerDef {
+        &TRIGGERS[usize::from(self.0)]
+    }
+
+    pub fn all() -> impl Iterator<Item = TriggerId> {
+        (0..TRIGGERS.len()).map(|i| TriggerId(i as u8))
+    }
+
+    pub fn syntax(self) -> &'static Syntax {
+        &syntaxes(&TRIGGER_SYNTAX, TRIGGERS.iter().map(|t| t.syntax))[usize::from(self.0)]
+    }
+}
+
+impl TriggerDef {
+    /// Every trigger's name, in the order of [`TRIGGERS`].
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        TRIGGERS.iter().map(|t| t.name)
+    }
+
+    pub fn of(name: &str) -> Option<&'static TriggerDef> {
+        TRIGGERS.iter().find(|t| t.name == name)
+    }
+}
+
+// -------------------------------------------------------------- conditions
+
+/// How the compiler reads a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CondShape {
+    /// More of the slot `counted` than each city of the scope `scope`.
+    More,
+    /// None of `counted`.
+    No,
+    /// Exactly `n` of `counted`.
+    Exactly,
+    /// Every stage of the wonder built.
+    WonderComplete,
+}
+
+/// One condition of a gain (`gain 3 vp if …`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CondDef {
+    pub syntax: &'static str,
+    pub example: &'static str,
+    pub shape: CondShape,
+}
+
+/// Every condition of the language, in the order the parser tries them.
+pub const CONDITIONS: &[CondDef] = &[
+    CondDef {
+        syntax: "if you have more {counted: counted} than each {scope: name}",
+        example: "gain 1 vp if you have more red cards than each neighbour",
+        shape: CondShape::More,
+    },
+    CondDef {
+        syntax: "if you have no {counted: counted}",
+        example: "gain 2 vp if you have no purple cards",
+        shape: CondShape::No,
+    },
+    CondDef {
+        syntax: "if you have exactly {n: number} {counted: counted}",
+        example: "gain 1 vp if you have exactly 2 wonder stages",
+        shape: CondShape::Exactly,
+    },
+    CondDef {
+        syntax: "if your wonder is complete",
+        example: "gain 5 vp if your wonder is complete",
+        shape: CondShape::WonderComplete,
+    },
+];
+
+/// A condition of [`CONDITIONS`], by its index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CondId(pub u8);
+
+impl CondId {
+    pub fn def(self) -> &'static CondDef {
+        &CONDITIONS[usize::from(self.0)]
+    }
+}
+
+impl CondDef {
+    pub(crate) fn pattern(&self) -> &'static Syntax {
+        let i = CONDITIONS
+            .iter()
+            .position(|c| std::ptr::eq(c, self) || c.syntax == self.syntax)
+            .expect("a condition of the table");
+        &syntaxes(&COND_SYNTAX, CONDITIONS.iter().map(|c| c.syntax))[i]
+    }
+}
+
+static WORD_SYNTAX: OnceLock<Vec<Syntax>> = OnceLock::new();
+static TRIGGER_SYNTAX: OnceLock<Vec<Syntax>> = OnceLock::new();
+static COND_SYNTAX: OnceLock<Vec<Syntax>> = OnceLock::new();
+
+/// The syntaxes of a table, read once (the table's tests read each).
+fn syntaxes(
+    cell: &'static OnceLock<Vec<Syntax>>,
+    texts: impl Iterator<Item = &'static str>,
+) -> &'static [Syntax] {
+    cell.get_or_init(|| {
+        texts
+            .map(|t| Syntax::parse(t).unwrap_or_else(|e| panic!("the word table: {}", e.0)))
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests;

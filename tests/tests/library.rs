@@ -1,7 +1,7 @@
 //! The shipped card library compiles with no error and no warning and gives
 //! the published counts of the 7 Wonders base game (first edition).
 
-use sevenw_compiler::ir::{Card, Game, Op};
+use sevenw_compiler::ir::{Call, Card, Game, Op};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -202,10 +202,7 @@ fn duel_card_counts() {
         .cards
         .iter()
         .flat_map(|c| &c.effects)
-        .filter_map(|e| match e.op {
-            Op::Science { options } => Some(options),
-            _ => None,
-        })
+        .filter_map(|e| Call::of(&e.op, "science")?.bits("options"))
         .collect();
     assert_eq!(science.len(), 12);
     for s in 0..6u16 {
@@ -219,7 +216,7 @@ fn duel_card_counts() {
     assert!(g.progress.iter().any(|t| {
         t.effects
             .iter()
-            .any(|e| e.op == Op::Science { options: 1 << law })
+            .any(|e| Call::of(&e.op, "science").and_then(|c| c.bits("options")) == Some(1 << law))
     }));
 }
 

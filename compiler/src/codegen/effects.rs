@@ -3,6 +3,7 @@
 //! of calls of the host API (`op`) with its conditions and counted amounts.
 
 use super::*;
+use crate::ir::Arg;
 
 /// `body`, for a `when you take` effect only when one of its cards was
 /// taken (none named: never).
@@ -268,20 +269,6 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             };
             guarded(n, cond, body)
         }
-        Op::Science { options } => {
-            let set = n.sym_set(*options);
-            quote!(h.science(#set);)
-        }
-        Op::Trade {
-            resources,
-            price,
-            seats: s,
-        } => {
-            let set = n.res_set(*resources);
-            let p = Literal::u8_unsuffixed(*price);
-            let s = seats(s);
-            quote!(h.trade_price(#set, #p, #s);)
-        }
         Op::BuildFree { pile, once_per_age } => {
             let pile = match pile {
                 ir::Pile::Discard => quote!(Pile::Discard),
@@ -299,15 +286,6 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             let s = seats(s);
             quote!(h.lose_coins(#k, #s);)
         }
-        Op::Discard { colours, seats: s } => {
-            let set = n.colour_set(*colours);
-            let s = seats(s);
-            quote!(h.discard_card(#set, #s);)
-        }
-        Op::TakeProgress { set_aside } => {
-            let k = Literal::u8_unsuffixed(*set_aside);
-            quote!(h.take_progress(#k);)
-        }
         Op::Discount { n: k, target } => {
             let k = Literal::u8_unsuffixed(*k);
             let target = match target {
@@ -318,10 +296,6 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
                 }
             };
             quote!(h.discount(#k, #target);)
-        }
-        Op::ReceiveTrade { seats: s } => {
-            let s = seats(s);
-            quote!(h.receive_trade_coins(#s);)
         }
         Op::LoseTokens {
             token,
@@ -358,16 +332,6 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             };
             quote!(h.free_builds(#rule);)
         }
-        Op::BankTrade { resources, price } => {
-            let set = n.res_set(*resources);
-            let p = Literal::u8_unsuffixed(*price);
-            quote!(h.bank_trade(#set, #p);)
-        }
-        Op::TakeVictory { age } => {
-            let a = Literal::u8_unsuffixed(*age);
-            quote!(h.take_victory_token(#a);)
-        }
-        Op::GiveDefeats => quote!(h.give_defeats();),
         Op::ScienceRule(rule) => {
             let rule = match rule {
                 ir::ScienceRule::SetBonus { vp, category } => {
@@ -380,48 +344,29 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             };
             quote!(h.science_rule(#rule);)
         }
-        Op::Entomb { colours } => {
-            let set = n.colour_set(*colours);
-            quote!(h.entomb(#set);)
-        }
-        Op::Draw { n: k, colours } => {
-            let set = n.colour_set(*colours);
-            let k = Literal::u8_unsuffixed(*k);
-            quote!(h.draw_cards(#set, #k);)
-        }
-        Op::BuildFromHand { colours } => {
-            let set = n.colour_set(*colours);
-            quote!(h.build_from_hand(#set);)
-        }
-        Op::Keep { colours } => {
-            let set = n.colour_set(*colours);
-            quote!(h.keep_hand(#set);)
-        }
-        Op::TakePawn { age } => {
-            let a = Literal::u8_unsuffixed(*age);
-            quote!(h.take_pawn(#a);)
-        }
-        Op::TakeCard { decks, top } => {
-            let d = Literal::u8_unsuffixed(*decks);
-            let t = Literal::u8_unsuffixed(*top);
-            quote!(h.take_card(Decks(#d), #t);)
-        }
-        Op::TakeCat => quote!(h.take_cat();),
-        Op::Flip { n: k } => {
-            let k = Literal::u8_unsuffixed(*k);
-            quote!(h.flip_conflict(#k);)
-        }
-        Op::AnyResources => quote!(h.any_resources();),
-        Op::CoinValue { n: k } => {
-            let k = Literal::u8_unsuffixed(*k);
-            quote!(h.coin_value(#k);)
-        }
-        Op::PlayLastCard => quote!(h.play_last_card();),
-        Op::PlayAgain => quote!(h.play_again();),
-        Op::Copy { colours, seats: s } => {
-            let set = n.colour_set(*colours);
-            let s = seats(s);
-            quote!(h.copy_card(#set, #s);)
-        }
+        Op::Call(c) => call(n, c),
     }
+}
+
+/// A call of the word table: the host method its entry names, with each
+/// slot as its kind is written in Rust.
+fn call(n: &Names, c: &ir::Call) -> TokenStream {
+    let (method, args) = sevenw_dsl::WordDef::signature(c.def().host);
+    let method = Ident::new(method, Span::call_site());
+    let args = args.iter().map(|name| match c.arg(name) {
+        Some(Arg::Num(k)) => {
+            let k = Literal::u32_unsuffixed(*k);
+            quote!(#k)
+        }
+        Some(Arg::Colours(m)) => n.colour_set(*m),
+        Some(Arg::Resources(m)) => n.res_set(*m),
+        Some(Arg::Symbols(m)) => n.sym_set(*m),
+        Some(Arg::Seats(s)) => seats(s),
+        Some(Arg::Decks(d)) => {
+            let d = Literal::u8_unsuffixed(*d);
+            quote!(Decks(#d))
+        }
+        None => unreachable!("a call's host arguments are its slots (the table's tests)"),
+    });
+    quote!(h.#method(#(#args),*);)
 }

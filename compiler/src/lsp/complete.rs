@@ -6,7 +6,7 @@ use crate::describe::roman;
 use crate::resolve::Game;
 use crate::vocab::{CounterKind, Unit, Vocab};
 use lsp_types::{CompletionItem, CompletionItemKind, Documentation};
-use sevenw_dsl::{ActionKind, TriggerKind, WORDS};
+use sevenw_dsl::{TRIGGER_NAMES, WORD_NAMES, WORDS};
 use std::path::Path;
 
 /// The completions at byte `off` of `text` (the file `path`), for the game
@@ -18,8 +18,8 @@ pub fn items(text: &str, off: usize, game: Option<&Game>, path: &Path) -> Vec<Co
     let game_yaml = path.file_name().is_some_and(|n| n == "game.yaml");
     if game_yaml {
         let words: &[&str] = match field.key {
-            "words" => ActionKind::ALL,
-            "triggers" => TriggerKind::ALL,
+            "words" => WORD_NAMES,
+            "triggers" => TRIGGER_NAMES,
             "counters" => CounterKind::NOUNS,
             _ => &[],
         };
@@ -172,7 +172,7 @@ fn effect(v: &Vocab, before: &str) -> Vec<CompletionItem> {
 /// its triggers (when the clause has none yet).
 fn start_of_clause(v: &Vocab, triggers: bool) -> Vec<CompletionItem> {
     let mut out: Vec<CompletionItem> = Vec::new();
-    for w in WORDS.iter().filter(|w| v.allows_word(w.word)) {
+    for w in WORDS.iter().filter(|w| v.allows_word(w.name)) {
         let Some(k) = w.leading() else { continue };
         if out.iter().any(|i| i.label == k) {
             continue;

@@ -1,7 +1,11 @@
 //! The resolver over cost and effect text: a cost, the clauses of an
-//! effect, and whether the game allows each word and trigger.
+//! effect, and whether the game allows each word and trigger. A clause is
+//! a dispatch over the word table: a word of `Shape::Call` is resolved
+//! slot by slot by the kinds of its slots (`resolve/call.rs`), a word of a
+//! shape of its own by its reading in `resolve/shapes.rs`.
 
 use super::*;
+use sevenw_dsl::{Event, Shape};
 
 impl Resolver<'_> {
     pub(super) fn cost(&mut self, field: &Field<sevenw_dsl::Cost>) -> Cost {
@@ -202,579 +206,33 @@ impl Resolver<'_> {
         clause: &sevenw_dsl::Clause,
     ) -> Option<Effect> {
         let a = &clause.action;
-        let word_loc = p.loc_of(a.word_span);
         let loc = p.loc_of(clause.span);
         if !self.allowed(p, a) {
             return None;
         }
         let trigger = match &clause.trigger {
             None => Trigger::Default,
-            Some(t) => {
-                let tw = t.kind.word();
-                let tloc = p.loc_of(t.span);
-                if !self.v.allows_trigger(tw) {
-                    let help = match self.v.declared_elsewhere(tw) {
-                        Some(other) => self.elsewhere_help(tw, other),
-                        None => format!(
-                            "the triggers of `{}` are: {}",
-                            self.v.game,
-                            self.v.triggers.join(", ")
-                        ),
-                    };
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::WordNotAllowed,
-                            tloc,
-                            format!(
-                                "the trigger `{tw}` is not used in the game `{}`",
-                                self.v.game
-                            ),
-                        )
-                        .label(format!("not allowed in `{}`", self.v.game))
-                        .help(help),
-                    );
-                    return None;
-                }
-                match &t.kind {
-                    TriggerKind::WhenBuilt => Trigger::WhenBuilt,
-                    TriggerKind::GameEnd => Trigger::GameEnd,
-                    TriggerKind::AgeEnd => Trigger::AgeEnd,
-                    TriggerKind::OncePerAge => Trigger::OncePerAge,
-                    TriggerKind::BuildChain => Trigger::BuildChain,
-                    TriggerKind::BuildStage => Trigger::BuildStage,
-                    TriggerKind::BuildColour(w) => match self.v.lookup(&w.text) {
-                        Some(Name::Colour(c)) => Trigger::BuildColour(c),
-                        other => {
-                            self.unknown_or_wrong(p.loc_of(w.span), &w.text, other, "a colour");
-                            return None;
-                        }
-                    },
-                    TriggerKind::GainVictory => Trigger::GainVictory,
-                    TriggerKind::BankCoins => Trigger::BankCoins,
-                    TriggerKind::Bought => Trigger::Bought,
-                    TriggerKind::TakeCard(list) => Trigger::TakeCard(self.taken(p, list)?),
-                }
-            }
+            Some(t) => self.trigger(p, t)?,
         };
-        let action = match &a.kind {
-            ActionKind::Produce { amount, choice } => {
-                let options = self.resources(p, choice)?;
-                let amount = amount.map_or(1, |n| n.value);
-                if amount == 0 || amount > 15 {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            word_loc,
-                            format!("production of {amount}: it must be between 1 and 15"),
-                        )
-                        .label("out of range"),
-                    );
-                    return None;
-                }
-                Action::Produce {
-                    options,
-                    amount: amount as u8,
-                }
-            }
-            ActionKind::Gain {
-                amount,
-                unit,
-                per,
-                cond,
-            } => {
-                let Some(u) = Unit::parse(&unit.text) else {
-                    let found = self.v.lookup(&unit.text);
-                    let uloc = p.loc_of(unit.span);
-                    match found {
-                        Some(name) => self.report.push(
-                            Diagnostic::new(
-                                Code::WrongKind,
-                                uloc,
-                                format!(
-                                    "`{}` is {}, but `gain` needs a unit",
-                                    unit.text,
-                                    name.kind()
-                                ),
-                            )
-                            .label("not a unit")
-                            .help("the units are coins, vp and shields"),
-                        ),
-                        None => self.report.push(
-                            Diagnostic::new(
-                                Code::UnknownName,
-                                uloc,
-                                format!("unknown unit `{}`", unit.text),
-                            )
-                            .label("not a unit")
-                            .maybe_help(suggest(&unit.text, Unit::WORDS.iter().copied())),
-                        ),
-                    }
-                    return None;
-                };
-                let per = match per {
-                    None => None,
-                    Some(per) => {
-                        let (kind, colours, token) =
-                            self.counted_kind(p, &per.counted, p.loc_of(per.span))?;
-                        let seats = if per.most {
-                            self.all_seats()
-                        } else {
-                            self.seats(p, &per.scopes, true)?
-                        };
-                        let divisor = per.divisor.map_or(1, |d| d.value);
-                        if divisor == 0 {
-                            self.report.push(
-                                Diagnostic::new(
-                                    Code::BadValue,
-                                    p.loc_of(per.span),
-                                    "a count per 0 things",
-                                )
-                                .label("division by zero")
-                                .help("write e.g. `per 3 coins`"),
-                            );
-                            return None;
-                        }
-                        if per.distinct && kind != CounterKind::Cards {
-                            self.report.push(
-                                Diagnostic::new(
-                                    Code::WrongKind,
-                                    p.loc_of(per.span),
-                                    "only cards have colours",
-                                )
-                                .label("not cards")
-                                .help("write e.g. `per different colour of brown, grey or blue cards`"),
-                            );
-                            return None;
-                        }
-                        if per.sets && kind != CounterKind::Cards {
-                            self.report.push(
-                                Diagnostic::new(
-                                    Code::WrongKind,
-                                    p.loc_of(per.span),
-                                    "only cards of colours make sets",
-                                )
-                                .label("not cards")
-                                .help("write e.g. `per set of blue, red and green cards`"),
-                            );
-                            return None;
-                        }
-                        Some(Counter {
-                            kind,
-                            colours,
-                            seats,
-                            divisor,
-                            most: per.most,
-                            sets: per.sets,
-                            distinct: per.distinct,
-                            token,
-                        })
-                    }
-                };
-                let cond = match cond {
-                    None => None,
-                    Some(c) => Some(self.cond(p, c)?),
-                };
-                if amount.value > 1000 {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(amount.span),
-                            "an amount may be at most 1000",
-                        )
-                        .label("too large"),
-                    );
-                    return None;
-                }
-                Action::Gain {
-                    unit: u,
-                    amount: amount.value,
-                    per,
-                    cond,
-                }
-            }
-            ActionKind::Science { choice } => {
-                let mut options = 0u16;
-                let mut ok = true;
-                for w in choice {
-                    match self.v.lookup(&w.text) {
-                        Some(Name::Symbol(s)) => options |= 1 << s,
-                        other => {
-                            self.unknown_or_wrong(
-                                p.loc_of(w.span),
-                                &w.text,
-                                other,
-                                "a science symbol",
-                            );
-                            ok = false;
-                        }
-                    }
-                }
-                if !ok {
-                    return None;
-                }
-                Action::Science { options }
-            }
-            ActionKind::Trade {
-                choice,
-                price,
-                from,
-            } => {
-                let resources = self.resources(p, choice)?;
-                let seats = self.seats(p, from, false)?;
-                if price.value > 255 {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(price.span),
-                            "a trading price may be at most 255",
-                        )
-                        .label("too large"),
-                    );
-                    return None;
-                }
-                Action::Trade {
-                    resources,
-                    price: price.value as u8,
-                    seats,
-                }
-            }
-            ActionKind::BuildFree { pile } => Action::BuildFree { pile: *pile },
-            ActionKind::PlayLastCard => Action::PlayLastCard,
-            ActionKind::PlayAgain => Action::PlayAgain,
-            ActionKind::Copy { counted, from } => {
-                let (kind, colours) = self.counted(p, counted, loc)?;
-                if kind != CounterKind::Cards {
-                    self.report.push(
-                        Diagnostic::new(Code::WrongKind, loc, "only cards can be copied")
-                            .label("not a card")
-                            .help("write e.g. `copy a purple card from neighbours`"),
-                    );
-                    return None;
-                }
-                let seats = self.seats(p, from, false)?;
-                Action::Copy { colours, seats }
-            }
-            ActionKind::Lose { from, amount, what } => {
-                let written: Vec<String> = what.iter().map(|w| w.text.to_lowercase()).collect();
-                let one = |w: &str, noun: &str| w == noun || w.strip_suffix('s') == Some(noun);
-                let lost = match written.as_slice() {
-                    [w] if Unit::parse(w) == Some(Unit::Coins) => Some(Lost::Coins),
-                    [a, b] if a == "defeat" && one(b, "token") => Some(Lost::DefeatTokens),
-                    [a, b] if a == "victory" && one(b, "token") => Some(Lost::VictoryTokens),
-                    _ => None,
-                };
-                let Some(lost) = lost else {
-                    let span = what.first().zip(what.last()).map_or(a.span, |(f, l)| {
-                        sevenw_dsl::Span::new(f.span.start, l.span.end)
-                    });
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::WrongKind,
-                            p.loc_of(span),
-                            format!("`{}` cannot be lost", written.join(" ")),
-                        )
-                        .label("not coins or conflict tokens")
-                        .help("write e.g. `opponent loses 3 coins`, `lose all defeat tokens` or `others lose 1 victory token`"),
-                    );
-                    return None;
-                };
-                if lost != Lost::Coins {
-                    let noun = if lost == Lost::DefeatTokens {
-                        "defeat token"
-                    } else {
-                        "victory token"
-                    };
-                    let kind = if lost == Lost::DefeatTokens {
-                        CounterKind::DefeatTokens
-                    } else {
-                        CounterKind::VictoryTokens
-                    };
-                    if !self.v.counters.contains(&kind) {
-                        self.report.push(
-                            Diagnostic::new(
-                                Code::WordNotAllowed,
-                                loc,
-                                format!("the game `{}` has no {noun}s", self.v.game),
-                            )
-                            .label("not in this game")
-                            .help(format!("this game counts: {}", self.counter_list())),
-                        );
-                        return None;
-                    }
-                }
-                let seats = self.seats(p, from, true)?;
-                Action::Lose {
-                    amount: amount.map(|n| n.value),
-                    what: lost,
-                    seats,
-                }
-            }
-            ActionKind::Discard { counted, from } => {
-                let (kind, colours) = self.counted(p, counted, loc)?;
-                if kind != CounterKind::Cards {
-                    self.report.push(
-                        Diagnostic::new(Code::WrongKind, loc, "only cards can be discarded")
-                            .label("not a card")
-                            .help("write e.g. `discard a grey card from opponent`"),
-                    );
-                    return None;
-                }
-                let seats = self.seats(p, from, false)?;
-                Action::Discard { colours, seats }
-            }
-            ActionKind::TakeProgress { set_aside } => {
-                let n = set_aside.map_or(0, |n| n.value);
-                if n > 50 {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            loc,
-                            "at most 50 progress tokens can be drawn",
-                        )
-                        .label("too many"),
-                    );
-                    return None;
-                }
-                Action::TakeProgress { set_aside: n as u8 }
-            }
-            ActionKind::Discount { amount, target } => {
-                if amount.value == 0 || amount.value > 50 {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(amount.span),
-                            "a discount must be between 1 and 50 resources",
-                        )
-                        .label("out of range"),
-                    );
-                    return None;
-                }
-                let target = match target {
-                    sevenw_dsl::DiscountTarget::Wonders => DiscountTarget::Wonders,
-                    sevenw_dsl::DiscountTarget::Cards(words) => {
-                        let (kind, colours) = self.counted(p, words, loc)?;
-                        if kind != CounterKind::Cards {
-                            self.report.push(
-                                Diagnostic::new(
-                                    Code::WrongKind,
-                                    loc,
-                                    "a discount applies to wonders or to cards",
-                                )
-                                .label("neither wonders nor cards")
-                                .help("write `for wonders` or e.g. `for blue cards`"),
-                            );
-                            return None;
-                        }
-                        DiscountTarget::Colours(colours)
-                    }
-                };
-                Action::Discount {
-                    amount: amount.value as u8,
-                    target,
-                }
-            }
-            ActionKind::ReceiveTrade { from } => Action::ReceiveTrade {
-                seats: self.seats(p, from, false)?,
-            },
-            ActionKind::CoinDiscount {
-                from,
-                amount,
-                target,
-            } => {
-                let colours = self.cards(p, target, loc, "a coin discount applies to cards")?;
-                let amount = match amount {
-                    None => None,
-                    Some(n) if n.value >= 1 && n.value <= 100 => Some(n.value as u8),
-                    Some(n) => {
-                        self.report.push(
-                            Diagnostic::new(
-                                Code::BadValue,
-                                p.loc_of(n.span),
-                                "a coin discount must be between 1 and 100 coins",
-                            )
-                            .label("out of range")
-                            .help("write `pay no coins for …` for cards that cost nothing"),
-                        );
-                        return None;
-                    }
-                };
-                Action::CoinDiscount {
-                    amount,
-                    colours,
-                    seats: self.seats(p, from, true)?,
-                }
-            }
-            ActionKind::FreeRule { rule } => Action::FreeRule(match rule {
-                sevenw_dsl::FreeRule::Cards(words) => {
-                    FreeRule::Colours(self.cards(p, words, loc, "free builds apply to cards")?)
-                }
-                sevenw_dsl::FreeRule::FirstOfColour => FreeRule::FirstOfColour,
-                sevenw_dsl::FreeRule::FirstOfAge => FreeRule::FirstOfAge,
-                sevenw_dsl::FreeRule::LastOfAge => FreeRule::LastOfAge,
-            }),
-            ActionKind::BankTrade { choice, price } => {
-                let resources = if choice.is_empty() {
-                    (1u32 << self.v.resources.len()).wrapping_sub(1) as u16
-                } else {
-                    self.resources(p, choice)?
-                };
-                if price.value > 255 {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(price.span),
-                            "a price may be at most 255",
-                        )
-                        .label("too large"),
-                    );
-                    return None;
-                }
-                Action::BankTrade {
-                    resources,
-                    price: price.value as u8,
-                }
-            }
-            ActionKind::TakeVictory { age } => {
-                let age = self.age_of(p, age.as_ref())?;
-                if !self.v.counters.contains(&CounterKind::VictoryTokens) {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::WordNotAllowed,
-                            loc,
-                            format!("the game `{}` has no victory tokens", self.v.game),
-                        )
-                        .label("not in this game")
-                        .help(format!("this game counts: {}", self.counter_list())),
-                    );
-                    return None;
-                }
-                Action::TakeVictory { age }
-            }
-            ActionKind::GiveDefeats => Action::GiveDefeats,
-            ActionKind::ScienceRule { rule } => {
-                if let sevenw_dsl::ScienceRule::SetBonus(n) = rule
-                    && n.value > 100
-                {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(n.span),
-                            "a set bonus may be at most 100",
-                        )
-                        .label("too large"),
-                    );
-                    return None;
-                }
-                Action::ScienceRule(*rule)
-            }
-            ActionKind::Entomb { counted } => Action::Entomb {
-                colours: self.cards(p, counted, loc, "only cards can be entombed")?,
-            },
-            ActionKind::Draw { amount, counted } => {
-                let colours = self.cards(p, counted, loc, "only cards can be drawn")?;
-                if amount.value == 0 || amount.value > 20 {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(amount.span),
-                            "a draw must be between 1 and 20 cards",
-                        )
-                        .label("out of range"),
-                    );
-                    return None;
-                }
-                Action::Draw {
-                    n: amount.value as u8,
-                    colours,
-                }
-            }
-            ActionKind::BuildFromHand { counted } => Action::BuildFromHand {
-                colours: self.cards(p, counted, loc, "only cards are built")?,
-            },
-            ActionKind::Keep { counted } => Action::Keep {
-                colours: self.cards(p, counted, loc, "only cards are kept")?,
-            },
-            ActionKind::TakePawn { age } => {
-                let age = self.age_of(p, age.as_ref())?;
-                Action::TakePawn { age }
-            }
-            ActionKind::TakeCard { decks, top } => {
-                let mut bits = 0u8;
-                let mut ok = true;
-                for d in decks {
-                    let n = d.text.to_lowercase();
-                    match DECK_WORDS.iter().find(|(w, _)| *w == n) {
-                        Some((_, b)) => bits |= b,
-                        None => {
-                            self.report.push(
-                                Diagnostic::new(
-                                    Code::UnknownName,
-                                    p.loc_of(d.span),
-                                    format!("unknown deck `{}`", d.text),
-                                )
-                                .label("not a deck of the language")
-                                .maybe_help(suggest(&n, DECK_WORDS.iter().map(|(w, _)| *w))),
-                            );
-                            ok = false;
-                        }
-                    }
-                }
-                let top = top.map_or(1, |n| n.value);
-                if !(1..=50).contains(&top) {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            loc,
-                            format!("looking at the top {top} cards: it must be 1 to 50"),
-                        )
-                        .label("out of range"),
-                    );
-                    return None;
-                }
-                if !ok {
-                    return None;
-                }
-                Action::TakeCard {
-                    decks: bits,
-                    top: top as u8,
-                }
-            }
-            ActionKind::TakeCat => Action::TakeCat,
-            ActionKind::Flip { amount } => {
-                if !(1..=50).contains(&amount.value) {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(amount.span),
-                            "a flip turns 1 to 50 conflict tokens",
-                        )
-                        .label("out of range"),
-                    );
-                    return None;
-                }
-                Action::Flip {
-                    amount: amount.value as u8,
-                }
-            }
-            ActionKind::AnyResources => Action::AnyResources,
-            ActionKind::CoinValue { amount } => {
-                if !(1..=50).contains(&amount.value) {
-                    self.report.push(
-                        Diagnostic::new(
-                            Code::BadValue,
-                            p.loc_of(amount.span),
-                            "a coin may be worth 1 to 50 coins",
-                        )
-                        .label("out of range"),
-                    );
-                    return None;
-                }
-                Action::CoinValue {
-                    amount: amount.value as u8,
-                }
-            }
-            // `one of` is read by `effects`; options do not nest (grammar).
-            ActionKind::Unknown { .. } | ActionKind::OneOf { .. } => return None,
+        // `one of` is read by `effects`; options do not nest (grammar).
+        let ActionKind::Word { id, slots } = &a.kind else {
+            return None;
+        };
+        let s = Words { p, slots, loc };
+        if !self.in_range(&s, *id) {
+            return None;
+        }
+        let action = match id.def().shape {
+            Shape::Call => self.call(&s, *id)?,
+            Shape::Produce => self.produce(&s)?,
+            Shape::Gain => self.gain(&s)?,
+            Shape::BuildFree => self.build_free(&s)?,
+            Shape::Lose => self.lose(&s)?,
+            Shape::Discount => self.discount(&s)?,
+            Shape::CoinDiscount => self.coin_discount(&s)?,
+            Shape::FreeRule => self.free_rule(&s)?,
+            Shape::ScienceRule => self.science_rule(&s)?,
+            Shape::OneOf => return None,
         };
         if trigger == Trigger::OncePerAge && !matches!(action, Action::BuildFree { .. }) {
             self.report.push(
@@ -790,5 +248,71 @@ impl Resolver<'_> {
             loc,
             option: None,
         })
+    }
+
+    /// A trigger the game allows, resolved.
+    fn trigger(&mut self, p: &crate::load::DslText, t: &sevenw_dsl::Trigger) -> Option<Trigger> {
+        let tw = t.word();
+        let tloc = p.loc_of(t.span);
+        if !self.v.allows_trigger(tw) {
+            let help = match self.v.declared_elsewhere(tw) {
+                Some(other) => self.elsewhere_help(tw, other),
+                None => format!(
+                    "the triggers of `{}` are: {}",
+                    self.v.game,
+                    self.v.triggers.join(", ")
+                ),
+            };
+            self.report.push(
+                Diagnostic::new(
+                    Code::WordNotAllowed,
+                    tloc,
+                    format!(
+                        "the trigger `{tw}` is not used in the game `{}`",
+                        self.v.game
+                    ),
+                )
+                .label(format!("not allowed in `{}`", self.v.game))
+                .help(help),
+            );
+            return None;
+        }
+        Some(match t.id.def().event {
+            Event::Built => Trigger::WhenBuilt,
+            Event::GameEnd => Trigger::GameEnd,
+            Event::AgeEnd => Trigger::AgeEnd,
+            Event::OncePerAge => Trigger::OncePerAge,
+            Event::BuiltChain => Trigger::BuildChain,
+            Event::BuiltStage => Trigger::BuildStage,
+            Event::BuiltColour => {
+                let w = t.slots.words("colour").first()?;
+                match self.v.lookup(&w.text) {
+                    Some(Name::Colour(c)) => Trigger::BuildColour(c),
+                    other => {
+                        self.unknown_or_wrong(p.loc_of(w.span), &w.text, other, "a colour");
+                        return None;
+                    }
+                }
+            }
+            Event::GainedVictory => Trigger::GainVictory,
+            Event::TookBankCoins => Trigger::BankCoins,
+            Event::BoughtFrom => Trigger::Bought,
+            Event::TookCard => Trigger::TakeCard(self.taken(p, t.slots.taken("cards"))?),
+        })
+    }
+}
+
+/// The slots of a clause's word, with where the text is.
+pub(super) struct Words<'a> {
+    pub p: &'a crate::load::DslText,
+    pub slots: &'a sevenw_dsl::Slots,
+    /// The clause.
+    pub loc: Loc,
+}
+
+impl Words<'_> {
+    /// Where the slot `name` is written (the clause when it is not).
+    pub fn at(&self, name: &str) -> Loc {
+        self.slots.span(name).map_or(self.loc, |s| self.p.loc_of(s))
     }
 }

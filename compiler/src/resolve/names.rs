@@ -221,7 +221,7 @@ impl Resolver<'_> {
 
     pub(super) fn word_help(&self, written: &str) -> String {
         let game = &self.v.game;
-        let allowed = |w: &&WordInfo| self.v.allows_word(w.word);
+        let allowed = |w: &&WordDef| self.v.allows_word(w.name);
         let ours = leading_words(self.v.words.iter().map(String::as_str));
         if let Some(near) = did_you_mean(written, ours.iter().copied()) {
             let example = WORDS
@@ -231,7 +231,7 @@ impl Resolver<'_> {
                 .map_or("", |w| w.example);
             return format!("did you mean `{near}`? (as in `{example}`)");
         }
-        let all = leading_words(WORDS.iter().map(|w| w.word));
+        let all = leading_words(WORDS.iter().map(|w| w.name));
         let listed = ours.join(", ");
         if let Some(near) = did_you_mean(written, all.iter().copied()) {
             return format!(
@@ -479,12 +479,42 @@ impl Resolver<'_> {
         loc: Loc,
         message: &str,
     ) -> Option<u16> {
+        self.cards_help(
+            p,
+            words,
+            loc,
+            message,
+            "name cards by colour, e.g. `white cards`",
+        )
+    }
+
+    /// [`Resolver::cards`], its help naming cards as in `example`.
+    pub(super) fn cards_as(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        loc: Loc,
+        message: &str,
+        example: &str,
+    ) -> Option<u16> {
+        let help = format!("name cards by colour, as in `{example}`");
+        self.cards_help(p, words, loc, message, &help)
+    }
+
+    fn cards_help(
+        &mut self,
+        p: &crate::load::DslText,
+        words: &[Word],
+        loc: Loc,
+        message: &str,
+        help: &str,
+    ) -> Option<u16> {
         let (kind, colours) = self.counted(p, words, loc)?;
         if kind != CounterKind::Cards {
             self.report.push(
                 Diagnostic::new(Code::WrongKind, loc, message.to_string())
                     .label("not cards")
-                    .help("name cards by colour, e.g. `white cards`"),
+                    .help(help),
             );
             return None;
         }
@@ -494,9 +524,11 @@ impl Resolver<'_> {
     /// The condition of a gain.
     pub(super) fn cond(&mut self, p: &crate::load::DslText, c: &sevenw_dsl::Cond) -> Option<Cond> {
         let loc = p.loc_of(c.span);
-        Some(match &c.kind {
-            sevenw_dsl::CondKind::More { counted, scope } => {
+        let counted = c.slots.words("counted");
+        Some(match c.id.def().shape {
+            sevenw_dsl::CondShape::More => {
                 let (kind, colours) = self.counted(p, counted, loc)?;
+                let scope = c.slots.words("scope").first()?;
                 // `than each neighbour`: a scope named in the singular.
                 let plural = format!("{}s", scope.text);
                 let seats = match (self.v.lookup(&scope.text), self.v.lookup(&plural)) {
@@ -524,7 +556,7 @@ impl Resolver<'_> {
                     seats,
                 }
             }
-            sevenw_dsl::CondKind::No { counted } => {
+            sevenw_dsl::CondShape::No => {
                 let (kind, colours) = self.counted(p, counted, loc)?;
                 Cond::Exactly {
                     kind,
@@ -532,15 +564,15 @@ impl Resolver<'_> {
                     n: 0,
                 }
             }
-            sevenw_dsl::CondKind::Exactly { n, counted } => {
+            sevenw_dsl::CondShape::Exactly => {
                 let (kind, colours) = self.counted(p, counted, loc)?;
                 Cond::Exactly {
                     kind,
                     colours,
-                    n: n.value,
+                    n: c.slots.num("n")?.value,
                 }
             }
-            sevenw_dsl::CondKind::WonderComplete => Cond::WonderComplete,
+            sevenw_dsl::CondShape::WonderComplete => Cond::WonderComplete,
         })
     }
 

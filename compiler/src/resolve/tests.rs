@@ -1,4 +1,5 @@
 use super::*;
+use crate::ir::Arg;
 use crate::load::load_texts;
 use crate::source::Sources;
 
@@ -41,6 +42,14 @@ fn ok(effect: &str) -> Vec<Action> {
     effects.into_iter().map(|e| e.action).collect()
 }
 
+/// A call's word and arguments.
+fn call(a: &Action) -> (&'static str, Vec<(&'static str, Arg)>) {
+    match a {
+        Action::Call { call, .. } => (call.def().name, call.args.clone()),
+        other => panic!("not a call: {other:?}"),
+    }
+}
+
 fn codes(effect: &str) -> Vec<Code> {
     resolve_effect(effect).0
 }
@@ -70,16 +79,19 @@ fn names_become_indices() {
         }]
     );
     assert_eq!(
-        ok("science gear or tablet"),
-        [Action::Science { options: 0b11 }]
+        call(&ok("science gear or tablet")[0]),
+        ("science", vec![("options", Arg::Symbols(0b11))])
     );
     assert_eq!(
-        ok("trade raw at 1 from neighbours"),
-        [Action::Trade {
-            resources: 0b011,
-            price: 1,
-            seats: vec![-1, 1]
-        }]
+        call(&ok("trade raw at 1 from neighbours")[0]),
+        (
+            "trade",
+            vec![
+                ("resources", Arg::Resources(0b011)),
+                ("price", Arg::Num(1)),
+                ("seats", Arg::Seats(vec![-1, 1]))
+            ]
+        )
     );
 }
 
@@ -125,11 +137,14 @@ fn counters_and_scopes() {
         }]
     );
     assert_eq!(
-        ok("copy a purple card from neighbours"),
-        [Action::Copy {
-            colours: 0b100,
-            seats: vec![-1, 1]
-        }]
+        call(&ok("copy a purple card from neighbours")[0]),
+        (
+            "copy",
+            vec![
+                ("colours", Arg::Colours(0b100)),
+                ("seats", Arg::Seats(vec![-1, 1]))
+            ]
+        )
     );
 }
 
@@ -232,25 +247,28 @@ fn architects_words_resolve() {
     let woodwork = effects(0);
     assert_eq!(woodwork[0].trigger, Trigger::TakeCard(vec![0, 1]));
     assert_eq!(
-        woodwork[0].action,
-        Action::TakeCard {
-            decks: 0b111,
-            top: 1
-        }
+        call(&woodwork[0].action),
+        (
+            "take card",
+            vec![("top", Arg::Num(1)), ("decks", Arg::Decks(0b111))]
+        )
     );
     let lookout = effects(1);
     assert_eq!(lookout[0].trigger, Trigger::BuildStage);
     assert_eq!(
-        lookout[0].action,
-        Action::TakeCard {
-            decks: 0b011,
-            top: 5
-        }
+        call(&lookout[0].action),
+        (
+            "take card",
+            vec![("top", Arg::Num(5)), ("decks", Arg::Decks(0b011))]
+        )
     );
-    let thrift: Vec<Action> = effects(2).into_iter().map(|e| e.action).collect();
+    let thrift: Vec<_> = effects(2).iter().map(|e| call(&e.action)).collect();
     assert_eq!(
         thrift,
-        [Action::CoinValue { amount: 2 }, Action::AnyResources]
+        [
+            ("coin value", vec![("n", Arg::Num(2))]),
+            ("any resources", vec![])
+        ]
     );
     let Action::Gain { per: Some(c), .. } = &effects(3)[1].action else {
         panic!("Culture counts")
@@ -264,11 +282,11 @@ fn architects_words_resolve() {
     // Any deck: all four bits.
     let tower = &g.wonders[0].sides[0].stages;
     assert_eq!(
-        tower[0].effects.list()[1].action,
-        Action::TakeCard {
-            decks: 0b1111,
-            top: 1
-        }
+        call(&tower[0].effects.list()[1].action),
+        (
+            "take card",
+            vec![("top", Arg::Num(1)), ("decks", Arg::Decks(0b1111))]
+        )
     );
     assert_eq!(tower[0].level.map(|l| l.value), Some(1));
     assert_eq!(
@@ -287,20 +305,17 @@ fn architects_words_resolve() {
             (Some(DeckRef::Central), 1)
         ]
     );
-    let cat: Vec<Action> = g.cards[2]
-        .effects
-        .list()
-        .iter()
-        .map(|e| e.action.clone())
-        .collect();
-    assert!(cat.contains(&Action::TakeCat));
-    assert!(
-        g.cards[3]
+    let calls = |i: usize| -> Vec<_> {
+        g.cards[i]
             .effects
             .list()
             .iter()
-            .any(|e| e.action == Action::Flip { amount: 2 })
-    );
+            .filter(|e| matches!(e.action, Action::Call { .. }))
+            .map(|e| call(&e.action))
+            .collect()
+    };
+    assert!(calls(2).contains(&("take cat", vec![])));
+    assert!(calls(3).contains(&("flip conflict", vec![("n", Arg::Num(2))])));
 }
 
 #[test]

@@ -97,12 +97,17 @@ pub fn extend(
             v.counter_nouns.push(n);
         }
     }
-    for w in known(&src.words, ActionKind::ALL, "an effect word", report) {
+    for w in known(&src.words, sevenw_dsl::WORD_NAMES, "an effect word", report) {
         if !v.words.contains(&w) {
             v.words.push(w);
         }
     }
-    for t in known(&src.triggers, TriggerKind::ALL, "a trigger", report) {
+    for t in known(
+        &src.triggers,
+        sevenw_dsl::TRIGGER_NAMES,
+        "a trigger",
+        report,
+    ) {
         if !v.triggers.contains(&t) {
             v.triggers.push(t);
         }

@@ -1,0 +1,158 @@
+//! A word of `Shape::Call`, resolved slot by slot by the kinds of its
+//! slots: a word of the table needs no code here, only slots of kinds this
+//! file knows.
+
+use super::effects::Words;
+use super::*;
+use crate::ir::{Arg, Call};
+use sevenw_dsl::WordId;
+use sevenw_dsl::syntax::Kind;
+
+impl Resolver<'_> {
+    pub(super) fn call(&mut self, s: &Words<'_>, id: WordId) -> Option<Action> {
+        let def = id.def();
+        let mut args = Vec::new();
+        let mut written = Vec::new();
+        let mut ok = true;
+        for (name, kind) in id.syntax().slots() {
+            let Some(kind) = kind else { continue };
+            if s.slots.has(name) {
+                written.push(name);
+            }
+            match self.arg(s, def, name, kind) {
+                Some(arg) => args.push((name, arg)),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        if let Some(noun) = def.needs
+            && !self.v.counter_nouns.iter().any(|n| n == noun)
+        {
+            self.report.push(
+                Diagnostic::new(
+                    Code::WordNotAllowed,
+                    s.loc,
+                    format!("the game `{}` has no {noun}s", self.v.game),
+                )
+                .label("not in this game")
+                .help(format!("this game counts: {}", self.counter_list())),
+            );
+            return None;
+        }
+        Some(Action::Call {
+            call: Call { word: id, args },
+            written,
+        })
+    }
+
+    /// The slot `name` of kind `kind`, resolved (reported if it cannot be).
+    fn arg(&mut self, s: &Words<'_>, def: &WordDef, name: &'static str, kind: Kind) -> Option<Arg> {
+        let p = s.p;
+        let words = s.slots.words(name);
+        Some(match kind {
+            Kind::Number { default, .. } => {
+                Arg::Num(s.slots.num(name).map_or(default, |n| n.value))
+            }
+            Kind::Age => Arg::Num(u32::from(self.age_of(p, s.slots.num(name).as_ref())?)),
+            Kind::Resources { all } => {
+                if words.is_empty() && all {
+                    Arg::Resources((1u32 << self.v.resources.len()).wrapping_sub(1) as u16)
+                } else {
+                    Arg::Resources(self.resources(p, words)?)
+                }
+            }
+            Kind::Symbols => Arg::Symbols(self.symbols(p, words)?),
+            Kind::Cards => {
+                let message = format!("`{}` takes cards here", def.name);
+                Arg::Colours(self.cards_as(p, words, s.at(name), &message, def.example)?)
+            }
+            Kind::Scopes { me } => Arg::Seats(self.seats(p, words, me)?),
+            Kind::Decks => Arg::Decks(self.decks(p, words)?),
+            Kind::Counted
+            | Kind::Colour
+            | Kind::Name
+            | Kind::Noun
+            | Kind::Taken
+            | Kind::Per
+            | Kind::Cond => {
+                unreachable!(
+                    "`{}`: a call's slots are of kinds a call resolves (the table's tests)",
+                    def.name
+                )
+            }
+        })
+    }
+
+    /// Every number of the word's slots within its syntax's range
+    /// (`{n: number 1..=20}`), reported if not.
+    pub(super) fn in_range(&mut self, s: &Words<'_>, id: WordId) -> bool {
+        let def = id.def();
+        let mut ok = true;
+        for (name, kind) in id.syntax().slots() {
+            let (Some(Kind::Number { min, max, .. }), Some(n)) = (kind, s.slots.num(name)) else {
+                continue;
+            };
+            if n.value < min || n.value > max {
+                let range = if min == 0 {
+                    format!("at most {max}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                self.report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        s.p.loc_of(n.span),
+                        format!("`{}` takes {range} here, not {}", def.name, n.value),
+                    )
+                    .label("out of range")
+                    .help(format!("as in `{}`", def.example)),
+                );
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// Science symbols by name.
+    pub(super) fn symbols(&mut self, p: &crate::load::DslText, words: &[Word]) -> Option<u16> {
+        let mut options = 0u16;
+        let mut ok = true;
+        for w in words {
+            match self.v.lookup(&w.text) {
+                Some(Name::Symbol(s)) => options |= 1 << s,
+                other => {
+                    self.unknown_or_wrong(p.loc_of(w.span), &w.text, other, "a science symbol");
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(options)
+    }
+
+    /// The decks of `take a card from …`, as `sevenw_host::Decks` bits.
+    fn decks(&mut self, p: &crate::load::DslText, words: &[Word]) -> Option<u8> {
+        let mut bits = 0u8;
+        let mut ok = true;
+        for d in words {
+            let n = d.text.to_lowercase();
+            match DECK_WORDS.iter().find(|(w, _)| *w == n) {
+                Some((_, b)) => bits |= b,
+                None => {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::UnknownName,
+                            p.loc_of(d.span),
+                            format!("unknown deck `{}`", d.text),
+                        )
+                        .label("not a deck of the language")
+                        .maybe_help(suggest(&n, DECK_WORDS.iter().map(|(w, _)| *w))),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(bits)
+    }
+}

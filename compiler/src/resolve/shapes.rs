@@ -1,0 +1,245 @@
+//! The words the compiler reads in their own way (a `Shape` of their own
+//! in the word table): what their slots mean beyond their kinds.
+
+use super::effects::Words;
+use super::*;
+
+impl Resolver<'_> {
+    pub(super) fn produce(&mut self, s: &Words<'_>) -> Option<Action> {
+        let options = self.resources(s.p, s.slots.words("options"))?;
+        let amount = s.slots.num("amount").map_or(1, |n| n.value);
+        Some(Action::Produce {
+            options,
+            amount: amount as u8,
+        })
+    }
+
+    pub(super) fn gain(&mut self, s: &Words<'_>) -> Option<Action> {
+        let p = s.p;
+        let amount = s.slots.num("amount")?;
+        let unit = s.slots.words("unit").first()?;
+        let Some(u) = Unit::parse(&unit.text) else {
+            let found = self.v.lookup(&unit.text);
+            let uloc = p.loc_of(unit.span);
+            match found {
+                Some(name) => self.report.push(
+                    Diagnostic::new(
+                        Code::WrongKind,
+                        uloc,
+                        format!(
+                            "`{}` is {}, but `gain` needs a unit",
+                            unit.text,
+                            name.kind()
+                        ),
+                    )
+                    .label("not a unit")
+                    .help("the units are coins, vp and shields"),
+                ),
+                None => self.report.push(
+                    Diagnostic::new(
+                        Code::UnknownName,
+                        uloc,
+                        format!("unknown unit `{}`", unit.text),
+                    )
+                    .label("not a unit")
+                    .maybe_help(suggest(&unit.text, Unit::WORDS.iter().copied())),
+                ),
+            }
+            return None;
+        };
+        let per = match s.slots.per("per") {
+            None => None,
+            Some(per) => Some(self.per(p, per)?),
+        };
+        let cond = match s.slots.cond("cond") {
+            None => None,
+            Some(c) => Some(self.cond(p, c)?),
+        };
+        Some(Action::Gain {
+            unit: u,
+            amount: amount.value,
+            per,
+            cond,
+        })
+    }
+
+    /// `per …` of a gain.
+    fn per(&mut self, p: &crate::load::DslText, per: &sevenw_dsl::Per) -> Option<Counter> {
+        let (kind, colours, token) = self.counted_kind(p, &per.counted, p.loc_of(per.span))?;
+        let seats = if per.most {
+            self.all_seats()
+        } else {
+            self.seats(p, &per.scopes, true)?
+        };
+        let divisor = per.divisor.map_or(1, |d| d.value);
+        if divisor == 0 {
+            self.report.push(
+                Diagnostic::new(Code::BadValue, p.loc_of(per.span), "a count per 0 things")
+                    .label("division by zero")
+                    .help("write e.g. `per 3 coins`"),
+            );
+            return None;
+        }
+        if per.distinct && kind != CounterKind::Cards {
+            self.report.push(
+                Diagnostic::new(
+                    Code::WrongKind,
+                    p.loc_of(per.span),
+                    "only cards have colours",
+                )
+                .label("not cards")
+                .help("write e.g. `per different colour of brown, grey or blue cards`"),
+            );
+            return None;
+        }
+        if per.sets && kind != CounterKind::Cards {
+            self.report.push(
+                Diagnostic::new(
+                    Code::WrongKind,
+                    p.loc_of(per.span),
+                    "only cards of colours make sets",
+                )
+                .label("not cards")
+                .help("write e.g. `per set of blue, red and green cards`"),
+            );
+            return None;
+        }
+        Some(Counter {
+            kind,
+            colours,
+            seats,
+            divisor,
+            most: per.most,
+            sets: per.sets,
+            distinct: per.distinct,
+            token,
+        })
+    }
+
+    pub(super) fn build_free(&mut self, s: &Words<'_>) -> Option<Action> {
+        let pile = match s.slots.pick("pile")? {
+            0 => Pile::Discard,
+            _ => Pile::Hand,
+        };
+        Some(Action::BuildFree { pile })
+    }
+
+    pub(super) fn lose(&mut self, s: &Words<'_>) -> Option<Action> {
+        let p = s.p;
+        let what = s.slots.words("what");
+        let written: Vec<String> = what.iter().map(|w| w.text.to_lowercase()).collect();
+        let one = |w: &str, noun: &str| w == noun || w.strip_suffix('s') == Some(noun);
+        let lost = match written.as_slice() {
+            [w] if Unit::parse(w) == Some(Unit::Coins) => Some(Lost::Coins),
+            [a, b] if a == "defeat" && one(b, "token") => Some(Lost::DefeatTokens),
+            [a, b] if a == "victory" && one(b, "token") => Some(Lost::VictoryTokens),
+            _ => None,
+        };
+        let Some(lost) = lost else {
+            self.report.push(
+                Diagnostic::new(
+                    Code::WrongKind,
+                    s.at("what"),
+                    format!("`{}` cannot be lost", written.join(" ")),
+                )
+                .label("not coins or conflict tokens")
+                .help("write e.g. `opponent loses 3 coins`, `lose all defeat tokens` or `others lose 1 victory token`"),
+            );
+            return None;
+        };
+        if lost != Lost::Coins {
+            let (noun, kind) = if lost == Lost::DefeatTokens {
+                ("defeat token", CounterKind::DefeatTokens)
+            } else {
+                ("victory token", CounterKind::VictoryTokens)
+            };
+            if !self.v.counters.contains(&kind) {
+                self.report.push(
+                    Diagnostic::new(
+                        Code::WordNotAllowed,
+                        s.loc,
+                        format!("the game `{}` has no {noun}s", self.v.game),
+                    )
+                    .label("not in this game")
+                    .help(format!("this game counts: {}", self.counter_list())),
+                );
+                return None;
+            }
+        }
+        let seats = self.seats(p, s.slots.words("seats"), true)?;
+        Some(Action::Lose {
+            amount: s.slots.num("n").map(|n| n.value),
+            what: lost,
+            seats,
+        })
+    }
+
+    pub(super) fn discount(&mut self, s: &Words<'_>) -> Option<Action> {
+        let amount = s.slots.num("n")?;
+        let target = match s.slots.pick("target")? {
+            0 | 1 => DiscountTarget::Wonders,
+            _ => {
+                let (kind, colours) = self.counted(s.p, s.slots.words("colours"), s.loc)?;
+                if kind != CounterKind::Cards {
+                    self.report.push(
+                        Diagnostic::new(
+                            Code::WrongKind,
+                            s.loc,
+                            "a discount applies to wonders or to cards",
+                        )
+                        .label("neither wonders nor cards")
+                        .help("write `for wonders` or e.g. `for blue cards`"),
+                    );
+                    return None;
+                }
+                DiscountTarget::Colours(colours)
+            }
+        };
+        Some(Action::Discount {
+            amount: amount.value as u8,
+            target,
+        })
+    }
+
+    pub(super) fn coin_discount(&mut self, s: &Words<'_>) -> Option<Action> {
+        let colours = self.cards(
+            s.p,
+            s.slots.words("colours"),
+            s.loc,
+            "a coin discount applies to cards",
+        )?;
+        let amount = s.slots.num("n").map(|n| n.value as u8);
+        Some(Action::CoinDiscount {
+            amount,
+            colours,
+            seats: self.seats(s.p, s.slots.words("seats"), true)?,
+        })
+    }
+
+    pub(super) fn free_rule(&mut self, s: &Words<'_>) -> Option<Action> {
+        let rule = match s.slots.pick("rule")? {
+            0 => match (s.slots.pick("which")?, s.slots.pick("each")?) {
+                (0, 0) => FreeRule::FirstOfColour,
+                (0, _) => FreeRule::FirstOfAge,
+                // `the last card of each colour` reads as the last card of
+                // each Age.
+                _ => FreeRule::LastOfAge,
+            },
+            _ => FreeRule::Colours(self.cards(
+                s.p,
+                s.slots.words("colours"),
+                s.loc,
+                "free builds apply to cards",
+            )?),
+        };
+        Some(Action::FreeRule(rule))
+    }
+
+    pub(super) fn science_rule(&mut self, s: &Words<'_>) -> Option<Action> {
+        Some(Action::ScienceRule(match s.slots.pick("rule")? {
+            0 => ScienceRule::SetBonus(s.slots.num("bonus")?.value),
+            1 => ScienceRule::Change,
+            _ => ScienceRule::CopyMost,
+        }))
+    }
+}
