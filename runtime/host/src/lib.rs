@@ -249,319 +249,188 @@ pub enum Source {
     Progress(u8),
 }
 
-/// The primitives generated effects call. The implementor knows which player
-/// is acting; every call is on behalf of that player.
-///
-/// Timing is the generated code's: each call happens on the event the card
-/// text gives, by default `Event::Built` for production, coins, shields,
-/// science, prices and abilities, and `Event::GameEnd` for `gain_vp` and
-/// `copy_card`.
-pub trait Host {
-    /// How many of `what` the given cities hold in all.
-    fn count(&self, what: Counted, seats: Seats) -> u32;
-    /// How many of `what` the one city of `seats` holding the most has.
-    fn count_most(&self, what: Counted, seats: Seats) -> u32;
-    /// Coins from (or, if negative, to) the bank.
-    fn gain_coins(&mut self, n: i32);
-    /// Victory points in a scoring category.
-    fn gain_vp(&mut self, category: Category, n: i32);
-    /// Military strength.
-    fn gain_shields(&mut self, n: u32);
-    /// Production: `amount` of one resource of `options` (one of several when
-    /// `options` has more than one). `tradable` if other players may buy it.
-    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool);
-    /// A science symbol, or a wildcard when `options` has more than one.
-    fn science(&mut self, options: SymSet);
-    /// Buying these resources from these cities costs `price` coins each.
-    fn trade_price(&mut self, resources: ResSet, price: u8, seats: Seats);
-    /// A free build from a pile.
-    fn build_free(&mut self, from: Pile, limit: Limit);
-    /// The last card of each Age may be played instead of discarded.
-    fn play_last_card(&mut self);
-    /// Copy one card of these colours from these cities (at game end).
-    fn copy_card(&mut self, colours: ColourSet, seats: Seats);
-    /// Take another turn.
-    fn play_again(&mut self);
-    /// These cities pay `n` coins to the bank (all they have if fewer).
-    fn lose_coins(&mut self, n: u32, seats: Seats);
-    /// Put a built card of these colours of these cities on the discard pile
-    /// (the acting player chooses which).
-    fn discard_card(&mut self, colours: ColourSet, seats: Seats);
-    /// Take a progress token: from the board (`set_aside == 0`), or from that
-    /// many drawn from the tokens set aside at the start.
-    fn take_progress(&mut self, set_aside: u8);
-    /// From now on, builds of `target` cost `n` fewer resources (chosen by the player).
-    fn discount(&mut self, n: u8, target: Discount);
-    /// Coins these cities spend on trading go to the acting player.
-    fn receive_trade_coins(&mut self, seats: Seats);
-    /// From now on, cards of `colours` cost these cities `n` fewer coins
-    /// (never below 0; `u8::MAX`: no coins at all). Seat 0 is the acting city.
-    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats);
-    /// From now on, these Age cards are built without paying.
-    fn free_builds(&mut self, rule: FreeRule);
-    /// Once per turn, one unit of `resources` may be bought from the bank
-    /// for `price` coins.
-    fn bank_trade(&mut self, resources: ResSet, price: u8);
-    /// Take a conflict victory token of Age `age` (0: the current Age).
-    fn take_victory_token(&mut self, age: u8);
-    /// These cities lose `n` conflict tokens of this kind (`u8::MAX`: all);
-    /// victory tokens go lowest first.
-    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: Seats);
-    /// From now on, a defeat token this city would take in a battle goes to
-    /// the neighbour who won it.
-    fn give_defeats(&mut self);
-    /// Changes how the city's science scores.
-    fn science_rule(&mut self, rule: ScienceRule);
-    /// Put one built card of these colours face down under the wonder: its
-    /// effects end, and at game end it scores twice its coin cost.
-    fn entomb(&mut self, colours: ColourSet);
-    /// Draw `n` cards of these colours at random from those not in play into
-    /// the hand they are kept in.
-    fn draw_cards(&mut self, colours: ColourSet, n: u8);
-    /// At the end of the turn, build one card of these colours from the
-    /// hand it is kept in, paying its cost.
-    fn build_from_hand(&mut self, colours: ColourSet);
-    /// Cards of these colours left unplayed are kept rather than returned to
-    /// the box.
-    fn keep_hand(&mut self, colours: ColourSet);
+/// Declares the primitives once: the [`Host`] trait, its [`PartialHost`]
+/// adapter (every primitive with a default body that tells
+/// [`PartialHost::unplayed`] its name) and the blanket `impl Host for T:
+/// PartialHost`. A new primitive is one entry of the list below
+/// (ARCHITECTURE.md, "How to add a primitive").
+macro_rules! primitives {
+    (
+        reads { $( $(#[$rdoc:meta])* fn $read:ident($($rarg:ident: $rty:ty),*) -> $ret:ty; )* }
+        acts { $( $(#[$adoc:meta])* fn $act:ident($($aarg:ident: $aty:ty),*); )* }
+    ) => {
+        /// The primitives generated effects call. The implementor knows which player
+        /// is acting; every call is on behalf of that player.
+        ///
+        /// Timing is the generated code's: each call happens on the event the card
+        /// text gives, by default `Event::Built` for production, coins, shields,
+        /// science, prices and abilities, and `Event::GameEnd` for `gain_vp` and
+        /// `copy_card`.
+        pub trait Host {
+            $( $(#[$rdoc])* fn $read(&self, $($rarg: $rty),*) -> $ret; )*
+            $( $(#[$adoc])* fn $act(&mut self, $($aarg: $aty),*); )*
+        }
 
-    // Edifice (projects) and choices when built.
+        /// A host that acts on some primitives and lets the others pass: every
+        /// method does nothing (or counts 0) unless the implementor gives it a
+        /// body, and every `PartialHost` is a [`Host`]. For hosts that observe a
+        /// source rather than play it — recording what a card gives, undoing it,
+        /// checking that a penalty can be paid. An engine that plays the cards
+        /// implements [`Host`] itself, so that the compiler names any primitive it
+        /// forgets.
+        ///
+        /// ```
+        /// use sevenw_host::{Host, PartialHost};
+        ///
+        /// /// The coins a source gives, and nothing else.
+        /// #[derive(Default)]
+        /// struct Coins(i32);
+        ///
+        /// impl PartialHost for Coins {
+        ///     fn gain_coins(&mut self, n: i32) {
+        ///         self.0 += n;
+        ///     }
+        /// }
+        ///
+        /// let mut coins = Coins::default();
+        /// let host: &mut dyn Host = &mut coins;
+        /// host.gain_coins(3);
+        /// host.play_again();
+        /// assert_eq!(host.count(sevenw_host::Counted::Coins, sevenw_host::Seats(&[0])), 0);
+        /// assert_eq!(coins.0, 3);
+        /// ```
+        pub trait PartialHost {
+            /// Called by every primitive this host gives no body, with its
+            /// name: nothing by default. A host that must know when a
+            /// source asks for more than it reads (a recorder of constant
+            /// gains) overrides it, so that a new primitive reaches it
+            /// without an edit.
+            fn unplayed(&self, _primitive: &'static str) {}
+            $(
+                #[doc = concat!("[`Host::", stringify!($read), "`]: the default value (0) unless given a body.")]
+                fn $read(&self, $(_: $rty),*) -> $ret {
+                    self.unplayed(stringify!($read));
+                    <$ret>::default()
+                }
+            )*
+            $(
+                #[doc = concat!("[`Host::", stringify!($act), "`]: nothing unless given a body.")]
+                fn $act(&mut self, $(_: $aty),*) {
+                    self.unplayed(stringify!($act));
+                }
+            )*
+        }
 
-    /// Take a participation pawn of the project of Age `age` (0: of any
-    /// Age) from the box, without paying and without taking it from the
-    /// project.
-    fn take_pawn(&mut self, age: u8);
-    /// The option chosen when the running source was built, from 0, for a
-    /// source with [`CardInfo::options`] / [`StageInfo::options`] (0 for
-    /// any other).
-    fn chosen(&self) -> u8;
-    /// Take the top card of one of these decks (the player chooses which);
-    /// with `top` above 1, look at that many of its top cards, keep one and
-    /// shuffle the others back.
-    fn take_card(&mut self, decks: Decks, top: u8);
-    /// Take the cat figure from whoever holds it.
-    fn take_cat(&mut self);
-    /// Turn `n` conflict tokens to their war side.
-    fn flip_conflict(&mut self, n: u8);
-    /// Wonder stages of counted resources may be paid with any resources
-    /// (neither all different nor all identical).
-    fn any_resources(&mut self);
-    /// One coin of the player counts as `n` coins when paying.
-    fn coin_value(&mut self, n: u8);
+        impl<T: PartialHost + ?Sized> Host for T {
+            $(
+                fn $read(&self, $($rarg: $rty),*) -> $ret {
+                    PartialHost::$read(self, $($rarg),*)
+                }
+            )*
+            $(
+                fn $act(&mut self, $($aarg: $aty),*) {
+                    PartialHost::$act(self, $($aarg),*)
+                }
+            )*
+        }
+
+        /// Every primitive's name, in the order of the list.
+        pub const PRIMITIVES: &[&str] = &[$(stringify!($read)),* , $(stringify!($act)),*];
+    };
 }
 
-/// A host that acts on some primitives and lets the others pass: every
-/// method does nothing (or counts 0) unless the implementor gives it a
-/// body, and every `PartialHost` is a [`Host`]. For hosts that observe a
-/// source rather than play it — recording what a card gives, undoing it,
-/// checking that a penalty can be paid. An engine that plays the cards
-/// implements [`Host`] itself, so that the compiler names any primitive it
-/// forgets.
-///
-/// ```
-/// use sevenw_host::{Host, PartialHost};
-///
-/// /// The coins a source gives, and nothing else.
-/// #[derive(Default)]
-/// struct Coins(i32);
-///
-/// impl PartialHost for Coins {
-///     fn gain_coins(&mut self, n: i32) {
-///         self.0 += n;
-///     }
-/// }
-///
-/// let mut coins = Coins::default();
-/// let host: &mut dyn Host = &mut coins;
-/// host.gain_coins(3);
-/// host.play_again();
-/// assert_eq!(host.count(sevenw_host::Counted::Coins, sevenw_host::Seats(&[0])), 0);
-/// assert_eq!(coins.0, 3);
-/// ```
-pub trait PartialHost {
-    /// [`Host::count`], 0 unless given a body.
-    fn count(&self, _what: Counted, _seats: Seats) -> u32 {
-        0
+primitives! {
+    reads {
+        /// How many of `what` the given cities hold in all.
+        fn count(what: Counted, seats: Seats) -> u32;
+        /// How many of `what` the one city of `seats` holding the most has.
+        fn count_most(what: Counted, seats: Seats) -> u32;
+        /// The option chosen when the running source was built, from 0, for a
+        /// source with [`CardInfo::options`] / [`StageInfo::options`] (0 for
+        /// any other).
+        fn chosen() -> u8;
     }
-    /// [`Host::count_most`], 0 unless given a body.
-    fn count_most(&self, _what: Counted, _seats: Seats) -> u32 {
-        0
-    }
-    /// [`Host::gain_coins`], doing nothing unless given a body.
-    fn gain_coins(&mut self, _n: i32) {}
-    /// [`Host::gain_vp`], doing nothing unless given a body.
-    fn gain_vp(&mut self, _category: Category, _n: i32) {}
-    /// [`Host::gain_shields`], doing nothing unless given a body.
-    fn gain_shields(&mut self, _n: u32) {}
-    /// [`Host::produce`], doing nothing unless given a body.
-    fn produce(&mut self, _options: ResSet, _amount: u8, _tradable: bool) {}
-    /// [`Host::science`], doing nothing unless given a body.
-    fn science(&mut self, _options: SymSet) {}
-    /// [`Host::trade_price`], doing nothing unless given a body.
-    fn trade_price(&mut self, _resources: ResSet, _price: u8, _seats: Seats) {}
-    /// [`Host::build_free`], doing nothing unless given a body.
-    fn build_free(&mut self, _from: Pile, _limit: Limit) {}
-    /// [`Host::play_last_card`], doing nothing unless given a body.
-    fn play_last_card(&mut self) {}
-    /// [`Host::copy_card`], doing nothing unless given a body.
-    fn copy_card(&mut self, _colours: ColourSet, _seats: Seats) {}
-    /// [`Host::play_again`], doing nothing unless given a body.
-    fn play_again(&mut self) {}
-    /// [`Host::lose_coins`], doing nothing unless given a body.
-    fn lose_coins(&mut self, _n: u32, _seats: Seats) {}
-    /// [`Host::discard_card`], doing nothing unless given a body.
-    fn discard_card(&mut self, _colours: ColourSet, _seats: Seats) {}
-    /// [`Host::take_progress`], doing nothing unless given a body.
-    fn take_progress(&mut self, _set_aside: u8) {}
-    /// [`Host::discount`], doing nothing unless given a body.
-    fn discount(&mut self, _n: u8, _target: Discount) {}
-    /// [`Host::receive_trade_coins`], doing nothing unless given a body.
-    fn receive_trade_coins(&mut self, _seats: Seats) {}
-    /// [`Host::coin_discount`], doing nothing unless given a body.
-    fn coin_discount(&mut self, _n: u8, _colours: ColourSet, _seats: Seats) {}
-    /// [`Host::free_builds`], doing nothing unless given a body.
-    fn free_builds(&mut self, _rule: FreeRule) {}
-    /// [`Host::bank_trade`], doing nothing unless given a body.
-    fn bank_trade(&mut self, _resources: ResSet, _price: u8) {}
-    /// [`Host::take_victory_token`], doing nothing unless given a body.
-    fn take_victory_token(&mut self, _age: u8) {}
-    /// [`Host::lose_tokens`], doing nothing unless given a body.
-    fn lose_tokens(&mut self, _kind: TokenKind, _n: u8, _seats: Seats) {}
-    /// [`Host::give_defeats`], doing nothing unless given a body.
-    fn give_defeats(&mut self) {}
-    /// [`Host::science_rule`], doing nothing unless given a body.
-    fn science_rule(&mut self, _rule: ScienceRule) {}
-    /// [`Host::entomb`], doing nothing unless given a body.
-    fn entomb(&mut self, _colours: ColourSet) {}
-    /// [`Host::draw_cards`], doing nothing unless given a body.
-    fn draw_cards(&mut self, _colours: ColourSet, _n: u8) {}
-    /// [`Host::build_from_hand`], doing nothing unless given a body.
-    fn build_from_hand(&mut self, _colours: ColourSet) {}
-    /// [`Host::keep_hand`], doing nothing unless given a body.
-    fn keep_hand(&mut self, _colours: ColourSet) {}
-    /// [`Host::take_pawn`], doing nothing unless given a body.
-    fn take_pawn(&mut self, _age: u8) {}
-    /// [`Host::chosen`], 0 unless given a body.
-    fn chosen(&self) -> u8 {
-        0
-    }
-    /// [`Host::take_card`], doing nothing unless given a body.
-    fn take_card(&mut self, _decks: Decks, _top: u8) {}
-    /// [`Host::take_cat`], doing nothing unless given a body.
-    fn take_cat(&mut self) {}
-    /// [`Host::flip_conflict`], doing nothing unless given a body.
-    fn flip_conflict(&mut self, _n: u8) {}
-    /// [`Host::any_resources`], doing nothing unless given a body.
-    fn any_resources(&mut self) {}
-    /// [`Host::coin_value`], doing nothing unless given a body.
-    fn coin_value(&mut self, _n: u8) {}
-}
-
-impl<T: PartialHost + ?Sized> Host for T {
-    fn count(&self, what: Counted, seats: Seats) -> u32 {
-        PartialHost::count(self, what, seats)
-    }
-    fn count_most(&self, what: Counted, seats: Seats) -> u32 {
-        PartialHost::count_most(self, what, seats)
-    }
-    fn gain_coins(&mut self, n: i32) {
-        PartialHost::gain_coins(self, n)
-    }
-    fn gain_vp(&mut self, category: Category, n: i32) {
-        PartialHost::gain_vp(self, category, n)
-    }
-    fn gain_shields(&mut self, n: u32) {
-        PartialHost::gain_shields(self, n)
-    }
-    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
-        PartialHost::produce(self, options, amount, tradable)
-    }
-    fn science(&mut self, options: SymSet) {
-        PartialHost::science(self, options)
-    }
-    fn trade_price(&mut self, resources: ResSet, price: u8, seats: Seats) {
-        PartialHost::trade_price(self, resources, price, seats)
-    }
-    fn build_free(&mut self, from: Pile, limit: Limit) {
-        PartialHost::build_free(self, from, limit)
-    }
-    fn play_last_card(&mut self) {
-        PartialHost::play_last_card(self)
-    }
-    fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
-        PartialHost::copy_card(self, colours, seats)
-    }
-    fn play_again(&mut self) {
-        PartialHost::play_again(self)
-    }
-    fn lose_coins(&mut self, n: u32, seats: Seats) {
-        PartialHost::lose_coins(self, n, seats)
-    }
-    fn discard_card(&mut self, colours: ColourSet, seats: Seats) {
-        PartialHost::discard_card(self, colours, seats)
-    }
-    fn take_progress(&mut self, set_aside: u8) {
-        PartialHost::take_progress(self, set_aside)
-    }
-    fn discount(&mut self, n: u8, target: Discount) {
-        PartialHost::discount(self, n, target)
-    }
-    fn receive_trade_coins(&mut self, seats: Seats) {
-        PartialHost::receive_trade_coins(self, seats)
-    }
-    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats) {
-        PartialHost::coin_discount(self, n, colours, seats)
-    }
-    fn free_builds(&mut self, rule: FreeRule) {
-        PartialHost::free_builds(self, rule)
-    }
-    fn bank_trade(&mut self, resources: ResSet, price: u8) {
-        PartialHost::bank_trade(self, resources, price)
-    }
-    fn take_victory_token(&mut self, age: u8) {
-        PartialHost::take_victory_token(self, age)
-    }
-    fn lose_tokens(&mut self, kind: TokenKind, n: u8, seats: Seats) {
-        PartialHost::lose_tokens(self, kind, n, seats)
-    }
-    fn give_defeats(&mut self) {
-        PartialHost::give_defeats(self)
-    }
-    fn science_rule(&mut self, rule: ScienceRule) {
-        PartialHost::science_rule(self, rule)
-    }
-    fn entomb(&mut self, colours: ColourSet) {
-        PartialHost::entomb(self, colours)
-    }
-    fn draw_cards(&mut self, colours: ColourSet, n: u8) {
-        PartialHost::draw_cards(self, colours, n)
-    }
-    fn build_from_hand(&mut self, colours: ColourSet) {
-        PartialHost::build_from_hand(self, colours)
-    }
-    fn keep_hand(&mut self, colours: ColourSet) {
-        PartialHost::keep_hand(self, colours)
-    }
-    fn take_pawn(&mut self, age: u8) {
-        PartialHost::take_pawn(self, age)
-    }
-    fn chosen(&self) -> u8 {
-        PartialHost::chosen(self)
-    }
-    fn take_card(&mut self, decks: Decks, top: u8) {
-        PartialHost::take_card(self, decks, top)
-    }
-    fn take_cat(&mut self) {
-        PartialHost::take_cat(self)
-    }
-    fn flip_conflict(&mut self, n: u8) {
-        PartialHost::flip_conflict(self, n)
-    }
-    fn any_resources(&mut self) {
-        PartialHost::any_resources(self)
-    }
-    fn coin_value(&mut self, n: u8) {
-        PartialHost::coin_value(self, n)
+    acts {
+        /// Coins from (or, if negative, to) the bank.
+        fn gain_coins(n: i32);
+        /// Victory points in a scoring category.
+        fn gain_vp(category: Category, n: i32);
+        /// Military strength.
+        fn gain_shields(n: u32);
+        /// Production: `amount` of one resource of `options` (one of several when
+        /// `options` has more than one). `tradable` if other players may buy it.
+        fn produce(options: ResSet, amount: u8, tradable: bool);
+        /// A science symbol, or a wildcard when `options` has more than one.
+        fn science(options: SymSet);
+        /// Buying these resources from these cities costs `price` coins each.
+        fn trade_price(resources: ResSet, price: u8, seats: Seats);
+        /// A free build from a pile.
+        fn build_free(from: Pile, limit: Limit);
+        /// The last card of each Age may be played instead of discarded.
+        fn play_last_card();
+        /// Copy one card of these colours from these cities (at game end).
+        fn copy_card(colours: ColourSet, seats: Seats);
+        /// Take another turn.
+        fn play_again();
+        /// These cities pay `n` coins to the bank (all they have if fewer).
+        fn lose_coins(n: u32, seats: Seats);
+        /// Put a built card of these colours of these cities on the discard pile
+        /// (the acting player chooses which).
+        fn discard_card(colours: ColourSet, seats: Seats);
+        /// Take a progress token: from the board (`set_aside == 0`), or from that
+        /// many drawn from the tokens set aside at the start.
+        fn take_progress(set_aside: u8);
+        /// From now on, builds of `target` cost `n` fewer resources (chosen by the player).
+        fn discount(n: u8, target: Discount);
+        /// Coins these cities spend on trading go to the acting player.
+        fn receive_trade_coins(seats: Seats);
+        /// From now on, cards of `colours` cost these cities `n` fewer coins
+        /// (never below 0; `u8::MAX`: no coins at all). Seat 0 is the acting city.
+        fn coin_discount(n: u8, colours: ColourSet, seats: Seats);
+        /// From now on, these Age cards are built without paying.
+        fn free_builds(rule: FreeRule);
+        /// Once per turn, one unit of `resources` may be bought from the bank
+        /// for `price` coins.
+        fn bank_trade(resources: ResSet, price: u8);
+        /// Take a conflict victory token of Age `age` (0: the current Age).
+        fn take_victory_token(age: u8);
+        /// These cities lose `n` conflict tokens of this kind (`u8::MAX`: all);
+        /// victory tokens go lowest first.
+        fn lose_tokens(kind: TokenKind, n: u8, seats: Seats);
+        /// From now on, a defeat token this city would take in a battle goes to
+        /// the neighbour who won it.
+        fn give_defeats();
+        /// Changes how the city's science scores.
+        fn science_rule(rule: ScienceRule);
+        /// Put one built card of these colours face down under the wonder: its
+        /// effects end, and at game end it scores twice its coin cost.
+        fn entomb(colours: ColourSet);
+        /// Draw `n` cards of these colours at random from those not in play into
+        /// the hand they are kept in.
+        fn draw_cards(colours: ColourSet, n: u8);
+        /// At the end of the turn, build one card of these colours from the
+        /// hand it is kept in, paying its cost.
+        fn build_from_hand(colours: ColourSet);
+        /// Cards of these colours left unplayed are kept rather than returned to
+        /// the box.
+        fn keep_hand(colours: ColourSet);
+        /// Take a participation pawn of the project of Age `age` (0: of any
+        /// Age) from the box, without paying and without taking it from the
+        /// project.
+        fn take_pawn(age: u8);
+        /// Take the top card of one of these decks (the player chooses which);
+        /// with `top` above 1, look at that many of its top cards, keep one and
+        /// shuffle the others back.
+        fn take_card(decks: Decks, top: u8);
+        /// Take the cat figure from whoever holds it.
+        fn take_cat();
+        /// Turn `n` conflict tokens to their war side.
+        fn flip_conflict(n: u8);
+        /// Wonder stages of counted resources may be paid with any resources
+        /// (neither all different nor all identical).
+        fn any_resources();
+        /// One coin of the player counts as `n` coins when paying.
+        fn coin_value(n: u8);
     }
 }
 

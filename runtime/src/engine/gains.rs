@@ -21,10 +21,7 @@
 
 use std::cell::Cell;
 
-use sevenw_host::{
-    Category, ColourSet, Counted, Decks, Discount, Event, FreeRule, Host, Limit, Pile, ResSet,
-    ScienceRule, Seats, Source, SymSet, TokenKind,
-};
+use sevenw_host::{Category, Event, Host, PartialHost, ResSet, Source, SymSet};
 
 use crate::engine::city::{City, MAX_CAT};
 use crate::engine::payment::MAX_RES;
@@ -215,14 +212,12 @@ fn one(bits: u16, max: usize) -> Option<u8> {
     (bits.count_ones() == 1 && i < max).then_some(i as u8)
 }
 
-impl Host for Recorder {
-    fn count(&self, _: Counted, _: Seats) -> u32 {
+/// Every primitive but the constant gains' tells [`PartialHost::unplayed`]
+/// that the effects are more than constant gains, a primitive added to the
+/// host API included.
+impl PartialHost for Recorder {
+    fn unplayed(&self, _: &'static str) {
         self.other();
-        0
-    }
-    fn count_most(&self, _: Counted, _: Seats) -> u32 {
-        self.other();
-        0
     }
     fn gain_coins(&mut self, n: i32) {
         self.push(Gain::Coins(n));
@@ -248,91 +243,6 @@ impl Host for Recorder {
             Some(s) => self.push(Gain::Science(s)),
             None => self.other(),
         }
-    }
-    fn trade_price(&mut self, _: ResSet, _: u8, _: Seats) {
-        self.other();
-    }
-    fn build_free(&mut self, _: Pile, _: Limit) {
-        self.other();
-    }
-    fn play_last_card(&mut self) {
-        self.other();
-    }
-    fn copy_card(&mut self, _: ColourSet, _: Seats) {
-        self.other();
-    }
-    fn play_again(&mut self) {
-        self.other();
-    }
-    fn lose_coins(&mut self, _: u32, _: Seats) {
-        self.other();
-    }
-    fn discard_card(&mut self, _: ColourSet, _: Seats) {
-        self.other();
-    }
-    fn take_progress(&mut self, _: u8) {
-        self.other();
-    }
-    fn discount(&mut self, _: u8, _: Discount) {
-        self.other();
-    }
-    fn receive_trade_coins(&mut self, _: Seats) {
-        self.other();
-    }
-    fn coin_discount(&mut self, _: u8, _: ColourSet, _: Seats) {
-        self.other();
-    }
-    fn free_builds(&mut self, _: FreeRule) {
-        self.other();
-    }
-    fn bank_trade(&mut self, _: ResSet, _: u8) {
-        self.other();
-    }
-    fn take_victory_token(&mut self, _: u8) {
-        self.other();
-    }
-    fn lose_tokens(&mut self, _: TokenKind, _: u8, _: Seats) {
-        self.other();
-    }
-    fn give_defeats(&mut self) {
-        self.other();
-    }
-    fn science_rule(&mut self, _: ScienceRule) {
-        self.other();
-    }
-    fn entomb(&mut self, _: ColourSet) {
-        self.other();
-    }
-    fn draw_cards(&mut self, _: ColourSet, _: u8) {
-        self.other();
-    }
-    fn build_from_hand(&mut self, _: ColourSet) {
-        self.other();
-    }
-    fn keep_hand(&mut self, _: ColourSet) {
-        self.other();
-    }
-    fn take_pawn(&mut self, _: u8) {
-        self.other();
-    }
-    fn chosen(&self) -> u8 {
-        self.other();
-        0
-    }
-    fn take_card(&mut self, _: Decks, _: u8) {
-        self.other();
-    }
-    fn take_cat(&mut self) {
-        self.other();
-    }
-    fn flip_conflict(&mut self, _: u8) {
-        self.other();
-    }
-    fn any_resources(&mut self) {
-        self.other();
-    }
-    fn coin_value(&mut self, _: u8) {
-        self.other();
     }
 }
 
