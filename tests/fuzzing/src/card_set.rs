@@ -8,10 +8,17 @@
 use std::fmt::Write as _;
 
 use arbitrary::{Arbitrary, Unstructured};
+use sevenw_dsl::WordId;
 
-const GAME: &str = "game: mini
+use crate::words::{self, COLOURS, RES, pick};
+
+/// The mini game's `game.yaml`: its `words:` and `triggers:` every word
+/// and trigger of the table its family plays (`crate::words`).
+pub fn game_yaml() -> String {
+    format!(
+        "game: mini
 title: Mini
-family: base
+family: {family}
 players: [3, 3]
 ages: 2
 start_coins: 2
@@ -33,111 +40,33 @@ scopes:
   left: 1
   right: -1
   neighbours: [left, right]
-counters: [card, wonder stage, defeat token]
-words: [produce, gain, science, trade, build free, play last card, play again, copy]
-triggers: [when built, at game end, at end of age, once per age, when you build a card, when you build by a chain, when you build a wonder stage]
-guilds: { colour: purple, age: 2, extra: 0 }
-";
-
-const RES: &[&str] = &["wood", "clay", "glass", "raw", "fine"];
-const COLOURS: &[&str] = &["brown", "blue", "yellow", "red", "purple"];
-const SYMBOLS: &[&str] = &["gear", "tablet"];
-const UNITS: &[&str] = &["coins", "vp", "shields", "coin"];
-const SCOPES: &[&str] = &[
-    "self",
-    "left",
-    "right",
-    "neighbours",
-    "left and right",
-    "neighbours and self",
-];
-const TRIGGERS: &[&str] = &[
-    "when built",
-    "at game end",
-    "at end of age",
-    "when you build a red card",
-    "when you build a blue card",
-    "when you build by a chain",
-    "when you build a wonder stage",
-];
-
-fn pick<'a>(list: &[&'a str], i: u8) -> &'a str {
-    list[usize::from(i) % list.len()]
+counters: [card, wonder stage, defeat token, victory token, coin]
+words: [{words}]
+triggers: [{triggers}]
+guilds: {{ colour: purple, age: 2, extra: 0 }}
+",
+        family = words::FAMILY,
+        words = words::game_words().join(", "),
+        triggers = words::game_triggers().join(", "),
+    )
 }
 
-/// One action of the language, in the mini game's words.
+/// One action of the language: a word of the table, written by its
+/// syntax with the fuzzer's choices.
 #[derive(Arbitrary, Debug)]
-enum Action {
-    Produce(u8, Vec<u8>),
-    Gain(u8, u8),
-    GainPer(u8, u8, u8, u8),
-    GainPerStage(u8, u8),
-    GainPerDefeat(u8),
-    Science(Vec<u8>),
-    Trade(u8, u8, u8),
-    BuildDiscard,
-    BuildHand,
-    PlayLast,
-    PlayAgain,
-    Copy(u8, u8),
+struct Action {
+    word: u8,
+    any: u8,
+    choices: Vec<u8>,
 }
 
 impl Action {
+    fn id(&self) -> WordId {
+        words::word_of(self.word, self.any)
+    }
+
     fn write(&self, out: &mut String) {
-        let n = |x: u8| x % 12;
-        let _ = match self {
-            Action::Produce(k, res) => {
-                let list: Vec<&str> = res.iter().take(3).map(|&r| pick(&RES[..3], r)).collect();
-                let list = if list.is_empty() { vec!["wood"] } else { list };
-                if k % 3 == 0 {
-                    write!(out, "produce {} {}", 1 + k % 3, list.join(" or "))
-                } else {
-                    write!(out, "produce {}", list.join(" or "))
-                }
-            }
-            Action::Gain(k, u) => write!(out, "gain {} {}", n(*k), pick(UNITS, *u)),
-            Action::GainPer(k, u, c, s) => write!(
-                out,
-                "gain {} {} per {} card in {}",
-                n(*k),
-                pick(UNITS, *u),
-                pick(COLOURS, *c),
-                pick(SCOPES, *s)
-            ),
-            Action::GainPerStage(k, s) => {
-                write!(
-                    out,
-                    "gain {} vp per wonder stage in {}",
-                    n(*k),
-                    pick(SCOPES, *s)
-                )
-            }
-            Action::GainPerDefeat(k) => {
-                write!(out, "gain {} vp per defeat token in neighbours", n(*k))
-            }
-            Action::Science(s) => {
-                let list: Vec<&str> = s.iter().take(2).map(|&x| pick(SYMBOLS, x)).collect();
-                let list = if list.is_empty() { vec!["gear"] } else { list };
-                write!(out, "science {}", list.join(" or "))
-            }
-            Action::Trade(r, p, s) => write!(
-                out,
-                "trade {} at {} from {}",
-                pick(RES, *r),
-                p % 4,
-                pick(&SCOPES[1..4], *s)
-            ),
-            Action::BuildDiscard => write!(out, "build a card from the discard pile for free"),
-            Action::BuildHand => write!(out, "once per age: build a card from your hand for free"),
-            Action::PlayLast => write!(out, "play the last card of each age"),
-            Action::PlayAgain => write!(out, "play again"),
-            Action::Copy(c, s) => write!(
-                out,
-                "copy a {} card from {}",
-                pick(COLOURS, *c),
-                pick(&SCOPES[1..4], *s)
-            ),
-        };
+        words::write_word(self.id(), &mut words::Choices::new(&self.choices), out);
     }
 }
 
@@ -156,8 +85,9 @@ fn effects(clauses: &[Clause]) -> String {
         if i > 0 {
             s.push_str("; ");
         }
-        if let (Some(t), false) = (c.trigger, matches!(c.action, Action::BuildHand)) {
-            let _ = write!(s, "{}: ", pick(TRIGGERS, t));
+        if let Some(t) = c.trigger {
+            let mut choices = words::Choices::new(&c.action.choices);
+            words::write_trigger(t, c.action.id(), &mut choices, &mut s);
         }
         c.action.write(&mut s);
     }
@@ -306,10 +236,7 @@ fn cards(
         colour: 1,
         two: false,
         cost: None,
-        effect: vec![Clause {
-            trigger: None,
-            action: Action::Gain(2, 1),
-        }],
+        effect: Vec::new(),
         chains: Vec::new(),
     };
     let fill = need.unwrap_or(0).max(min);
@@ -431,10 +358,7 @@ impl Set {
         let plain = Wonder {
             name: 0,
             a: Side {
-                effect: vec![Clause {
-                    trigger: None,
-                    action: Action::Produce(1, vec![0]),
-                }],
+                effect: Vec::new(),
                 stages: Vec::new(),
             },
             b: None,
@@ -456,7 +380,7 @@ impl Set {
             }
         }
         vec![
-            ("game.yaml", GAME.to_string()),
+            ("game.yaml", game_yaml()),
             ("age1.yaml", age1),
             ("age2.yaml", age2),
             ("guilds.yaml", guilds),

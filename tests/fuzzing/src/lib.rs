@@ -9,6 +9,7 @@
 
 pub mod card_set;
 pub mod play;
+pub mod words;
 
 use sevenw_cards::GAMES;
 
