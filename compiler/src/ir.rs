@@ -11,7 +11,7 @@
 //! (`resources`, `colours`, `symbols`, `categories`, `cards`, …).
 //! `schemas/IR.md` says what each node means for an engine author.
 
-mod call;
+pub mod call;
 
 pub use call::{Arg, Call};
 
@@ -19,9 +19,31 @@ use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
 /// The version of the exported IR ([`Export::ir_version`]): raised on
-/// every change of what the export holds or means, each change listed in
-/// `schemas/IR-CHANGELOG.md`.
-pub const IR_VERSION: u32 = 2;
+/// every change of what the export holds or means. It is the newest entry
+/// of `schemas/IR-CHANGELOG.md` (its first `## N` heading), so a change is
+/// versioned by its line in the changelog.
+pub const IR_VERSION: u32 = newest_version(include_bytes!("../../schemas/IR-CHANGELOG.md"));
+
+/// The number of the first `## N` heading of a changelog (0 if none).
+const fn newest_version(text: &[u8]) -> u32 {
+    let mut i = 0;
+    while i + 3 < text.len() {
+        let line_start = i == 0 || text[i - 1] == b'\n';
+        if line_start && text[i] == b'#' && text[i + 1] == b'#' && text[i + 2] == b' ' {
+            let mut j = i + 3;
+            let mut n = 0u32;
+            while j < text.len() && text[j].is_ascii_digit() {
+                n = n * 10 + (text[j] - b'0') as u32;
+                j += 1;
+            }
+            if j > i + 3 {
+                return n;
+            }
+        }
+        i += 1;
+    }
+    0
+}
 
 /// A bit set as the sorted list of its bits' indices.
 fn mask<S: Serializer>(m: &u16, s: S) -> Result<S::Ok, S::Error> {
@@ -143,6 +165,26 @@ pub enum Counted {
     Cats,
     /// Progress tokens of this index held.
     Token(u8),
+}
+
+impl Counted {
+    /// What the resolver's count of `kind` counts: cards of `colours`,
+    /// progress tokens of kind `token` when one is named.
+    pub fn of(kind: crate::vocab::CounterKind, colours: u16, token: Option<u8>) -> Counted {
+        use crate::vocab::CounterKind;
+        match (kind, token) {
+            (CounterKind::ProgressTokens, Some(t)) => Counted::Token(t),
+            (CounterKind::Cards, _) => Counted::Cards(colours),
+            (CounterKind::WonderStages, _) => Counted::WonderStages,
+            (CounterKind::DefeatTokens, _) => Counted::DefeatTokens,
+            (CounterKind::VictoryTokens, _) => Counted::VictoryTokens,
+            (CounterKind::Coins, _) => Counted::Coins,
+            (CounterKind::ProgressTokens, None) => Counted::ProgressTokens,
+            (CounterKind::PairedVictoryPoints, _) => Counted::PairedVictoryPoints,
+            (CounterKind::Cats, _) => Counted::Cats,
+            (CounterKind::FinishedWonders, _) => Counted::FinishedWonders,
+        }
+    }
 }
 
 /// A condition of a gain, over the acting city.
@@ -605,5 +647,20 @@ impl Export {
         let mut text = serde_json::to_string_pretty(&v).unwrap_or_default();
         text.push('\n');
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_version_is_the_changelog_s_newest_entry() {
+        assert_eq!(
+            super::newest_version(b"# IR\n\ntext ## 9\n\n## 12\n\n## 11\n"),
+            12
+        );
+        assert_eq!(super::newest_version(b"# IR\n\n## notes\n"), 0);
+        let changelog = include_str!("../../schemas/IR-CHANGELOG.md");
+        assert!(changelog.contains(&format!("\n## {}\n", super::IR_VERSION)));
+        const { assert!(super::IR_VERSION >= 2) };
     }
 }

@@ -260,17 +260,7 @@ fn cost(c: &resolve::Cost) -> ir::Cost {
 }
 
 fn counted(kind: CounterKind, colours: u16) -> Counted {
-    match kind {
-        CounterKind::Cards => Counted::Cards(colours),
-        CounterKind::WonderStages => Counted::WonderStages,
-        CounterKind::DefeatTokens => Counted::DefeatTokens,
-        CounterKind::VictoryTokens => Counted::VictoryTokens,
-        CounterKind::Coins => Counted::Coins,
-        CounterKind::ProgressTokens => Counted::ProgressTokens,
-        CounterKind::PairedVictoryPoints => Counted::PairedVictoryPoints,
-        CounterKind::Cats => Counted::Cats,
-        CounterKind::FinishedWonders => Counted::FinishedWonders,
-    }
+    Counted::of(kind, colours, None)
 }
 
 fn cond(c: &resolve::Cond) -> ir::Cond {
@@ -300,10 +290,8 @@ fn counter(c: &resolve::Counter) -> ir::Counter {
             Counted::Colours(c.colours)
         } else if c.sets {
             Counted::ColourSets(c.colours)
-        } else if let (CounterKind::ProgressTokens, Some(t)) = (c.kind, c.token) {
-            Counted::Token(t)
         } else {
-            counted(c.kind, c.colours)
+            Counted::of(c.kind, c.colours, c.token)
         },
         seats: c.seats.clone(),
         divisor: c.divisor,

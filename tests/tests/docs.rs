@@ -343,3 +343,41 @@ fn the_rules_catch_what_they_are_for() {
         ["d1df96d", "c8241b5", "a807c7c1234"]
     );
 }
+
+/// The table of `Host` primitives in `dsl/HOST.md`, between `<!-- primitives
+/// -->` and `<!-- /primitives -->`, from `sevenw_host::PRIMITIVES` (the
+/// primitives' doc comments): with `SEVENW_UPDATE_DOCS=1` the test writes it.
+#[test]
+fn host_md_lists_every_primitive() {
+    let mut want = String::from("| primitive | what the engine must do |\n| --- | --- |\n");
+    for p in sevenw_host::PRIMITIVES {
+        let doc: Vec<&str> = p.doc.lines().map(str::trim).collect();
+        let returns = if p.returns.is_empty() {
+            String::new()
+        } else {
+            format!(" -> {}", p.returns)
+        };
+        want.push_str(&format!(
+            "| `{}({}){returns}` | {} |\n",
+            p.name,
+            p.args,
+            doc.join(" ")
+        ));
+    }
+    let path = root().join("dsl/HOST.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (open, close) = ("<!-- primitives -->\n", "<!-- /primitives -->");
+    let a = text.find(open).expect("HOST.md has `<!-- primitives -->`") + open.len();
+    let b = text
+        .find(close)
+        .expect("HOST.md has `<!-- /primitives -->`");
+    if text[a..b] != want {
+        if std::env::var_os("SEVENW_UPDATE_DOCS").is_some() {
+            std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).unwrap();
+        } else {
+            panic!(
+                "dsl/HOST.md's primitives are stale: run `SEVENW_UPDATE_DOCS=1 cargo test -p sevenw-tests --test docs`"
+            );
+        }
+    }
+}

@@ -645,6 +645,27 @@ fn the_ir_schema_is_committed() {
     );
 }
 
+/// `schemas/IR.md`'s table of calls is the word table's
+/// (`ir::call::markdown`); with `SEVENW_UPDATE_DOCS=1` the test writes it.
+#[test]
+fn ir_md_lists_every_call_of_the_word_table() {
+    let path = root().join("schemas/IR.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (open, close) = ("<!-- calls -->\n", "<!-- /calls -->");
+    let a = text.find(open).expect("IR.md has `<!-- calls -->`") + open.len();
+    let b = text.find(close).expect("IR.md has `<!-- /calls -->`");
+    let want = sevenw_compiler::ir::call::markdown();
+    if text[a..b] != want {
+        if std::env::var_os("SEVENW_UPDATE_DOCS").is_some() {
+            std::fs::write(&path, format!("{}{want}{}", &text[..a], &text[b..])).unwrap();
+        } else {
+            panic!(
+                "schemas/IR.md's calls are stale: run `SEVENW_UPDATE_DOCS=1 cargo test -p sevenw-tests --test schema`"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_shipped_export_is_valid_deterministic_and_versioned() {
     let schema = ir_schema();

@@ -366,6 +366,7 @@ fn call(n: &Names, c: &ir::Call) -> TokenStream {
             let d = Literal::u8_unsuffixed(*d);
             quote!(Decks(#d))
         }
+        Some(Arg::Counted(c)) => what(n, *c),
         None => unreachable!("a call's host arguments are its slots (the table's tests)"),
     });
     quote!(h.#method(#(#args),*);)

@@ -142,9 +142,40 @@ fn slot(v: &Vocab, call: &Call, spec: &str) -> String {
             };
             or(&from)
         }
+        Some(Arg::Counted(c)) => {
+            let thing = counted_thing(v, c);
+            let many = match modifier {
+                "s" => true,
+                "" => false,
+                by => num(call, by) != Some(1),
+            };
+            if many { format!("{thing}s") } else { thing }
+        }
         None => {
             debug_assert!(false, "a template names a slot its word lacks: {spec}");
             String::new()
         }
     }
+}
+
+/// What an IR count counts, in words: `red card`, `wonder stage`.
+fn counted_thing(v: &Vocab, c: &crate::ir::Counted) -> String {
+    use crate::ir::Counted;
+    let kind = match c {
+        Counted::Cards(m) | Counted::Colours(m) | Counted::ColourSets(m) => {
+            return counted(v, CounterKind::Cards, *m);
+        }
+        Counted::Token(t) => {
+            return format!("progress token of kind {t}");
+        }
+        Counted::WonderStages => CounterKind::WonderStages,
+        Counted::DefeatTokens => CounterKind::DefeatTokens,
+        Counted::VictoryTokens => CounterKind::VictoryTokens,
+        Counted::Coins => CounterKind::Coins,
+        Counted::ProgressTokens => CounterKind::ProgressTokens,
+        Counted::PairedVictoryPoints => CounterKind::PairedVictoryPoints,
+        Counted::FinishedWonders => CounterKind::FinishedWonders,
+        Counted::Cats => CounterKind::Cats,
+    };
+    counted(v, kind, 0)
 }

@@ -39,6 +39,8 @@ pub enum Arg {
     Seats(Vec<i8>),
     /// `sevenw_host::Decks` bits.
     Decks(u8),
+    /// What a count counts in a city.
+    Counted(super::Counted),
 }
 
 impl Call {
@@ -106,6 +108,7 @@ impl Serialize for Arg {
             Arg::Colours(m) | Arg::Resources(m) | Arg::Symbols(m) => Bits(*m).serialize(s),
             Arg::Seats(seats) => seats.serialize(s),
             Arg::Decks(d) => DeckBits(*d).serialize(s),
+            Arg::Counted(c) => c.serialize(s),
         }
     }
 }
@@ -152,6 +155,7 @@ fn arg_schema(kind: Kind, g: &mut SchemaGenerator) -> Value {
             "type": "array",
             "items": g.subschema_for::<DeckName>(),
         }),
+        Kind::Counted => g.subschema_for::<super::Counted>().to_value(),
         // Not slots of a call (the table's tests check it).
         _ => json!({}),
     }
@@ -169,6 +173,7 @@ fn arg_doc(kind: Kind) -> &'static str {
             "seat offsets: 0 the city itself, 1 its left neighbour, -1 its right"
         }
         Kind::Decks => "decks",
+        Kind::Counted => "what is counted, in each city it applies to",
         _ => "",
     }
 }
@@ -230,5 +235,47 @@ impl JsonSchema for Call {
             "oneOf": alternatives,
         }))
         .expect("an object is a schema")
+    }
+}
+
+/// The calls as `schemas/IR.md` lists them, between the lines
+/// `<!-- calls -->` and `<!-- /calls -->` (a test checks it is current):
+/// each word's node, its fields and what it does.
+pub fn markdown() -> String {
+    let mut out = String::from("| op | fields | meaning |\n| --- | --- | --- |\n");
+    for id in WordId::all() {
+        let def = id.def();
+        if def.shape != Shape::Call {
+            continue;
+        }
+        let (name, fields) = WordDef::signature(def.op);
+        let kinds = id.syntax().slots();
+        let fields: Vec<String> = fields
+            .iter()
+            .map(|f| {
+                let kind = kinds.iter().find(|(n, _)| n == f).and_then(|(_, k)| *k);
+                format!("`{f}`: {}", kind.map_or("", arg_doc))
+            })
+            .collect();
+        out.push_str(&format!(
+            "| `{name}` | {} | {} (the word `{}`; played by {}). |\n",
+            if fields.is_empty() {
+                "—".to_string()
+            } else {
+                fields.join("; ")
+            },
+            capitalise(def.meaning),
+            def.name,
+            def.families.join(", "),
+        ));
+    }
+    out
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

@@ -70,13 +70,11 @@ impl Resolver<'_> {
             }
             Kind::Scopes { me } => Arg::Seats(self.seats(p, words, me)?),
             Kind::Decks => Arg::Decks(self.decks(p, words)?),
-            Kind::Counted
-            | Kind::Colour
-            | Kind::Name
-            | Kind::Noun
-            | Kind::Taken
-            | Kind::Per
-            | Kind::Cond => {
+            Kind::Counted => {
+                let (kind, colours, token) = self.counted_kind(p, words, s.at(name))?;
+                Arg::Counted(crate::ir::Counted::of(kind, colours, token))
+            }
+            Kind::Colour | Kind::Name | Kind::Noun | Kind::Taken | Kind::Per | Kind::Cond => {
                 unreachable!(
                     "`{}`: a call's slots are of kinds a call resolves (the table's tests)",
                     def.name

@@ -249,6 +249,18 @@ pub enum Source {
     Progress(u8),
 }
 
+/// A primitive of [`Host`], as [`PRIMITIVES`] lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Primitive {
+    pub name: &'static str,
+    /// Its arguments' names, comma-separated.
+    pub args: &'static str,
+    /// The type a query returns (empty for an action).
+    pub returns: &'static str,
+    /// Its documentation, a line of the doc comment per line.
+    pub doc: &'static str,
+}
+
 /// Declares the primitives once: the [`Host`] trait, its [`PartialHost`]
 /// adapter (every primitive with a default body that tells
 /// [`PartialHost::unplayed`] its name) and the blanket `impl Host for T:
@@ -256,8 +268,8 @@ pub enum Source {
 /// (ARCHITECTURE.md, "How to add a primitive").
 macro_rules! primitives {
     (
-        reads { $( $(#[$rdoc:meta])* fn $read:ident($($rarg:ident: $rty:ty),*) -> $ret:ty; )* }
-        acts { $( $(#[$adoc:meta])* fn $act:ident($($aarg:ident: $aty:ty),*); )* }
+        reads { $( $(#[doc = $rdoc:literal])* fn $read:ident($($rarg:ident: $rty:ty),*) -> $ret:ty; )* }
+        acts { $( $(#[doc = $adoc:literal])* fn $act:ident($($aarg:ident: $aty:ty),*); )* }
     ) => {
         /// The primitives generated effects call. The implementor knows which player
         /// is acting; every call is on behalf of that player.
@@ -267,8 +279,8 @@ macro_rules! primitives {
         /// science, prices and abilities, and `Event::GameEnd` for `gain_vp` and
         /// `copy_card`.
         pub trait Host {
-            $( $(#[$rdoc])* fn $read(&self, $($rarg: $rty),*) -> $ret; )*
-            $( $(#[$adoc])* fn $act(&mut self, $($aarg: $aty),*); )*
+            $( $(#[doc = $rdoc])* fn $read(&self, $($rarg: $rty),*) -> $ret; )*
+            $( $(#[doc = $adoc])* fn $act(&mut self, $($aarg: $aty),*); )*
         }
 
         /// A host that acts on some primitives and lets the others pass: every
@@ -334,102 +346,141 @@ macro_rules! primitives {
             )*
         }
 
-        /// Every primitive's name, in the order of the list.
-        pub const PRIMITIVES: &[&str] = &[$(stringify!($read)),* , $(stringify!($act)),*];
+        /// Every primitive: its name, its arguments and its documentation
+        /// (what an engine must do), in the order of the list. `dsl/HOST.md`
+        /// lists them from here.
+        pub const PRIMITIVES: &[Primitive] = &[
+            $(Primitive {
+                name: stringify!($read),
+                args: stringify!($($rarg),*),
+                returns: stringify!($ret),
+                doc: concat!($($rdoc, "\n"),*),
+            },)*
+            $(Primitive {
+                name: stringify!($act),
+                args: stringify!($($aarg),*),
+                returns: "",
+                doc: concat!($($adoc, "\n"),*),
+            },)*
+        ];
     };
 }
 
 primitives! {
     reads {
-        /// How many of `what` the given cities hold in all.
+        /// Sum `what` over the cities at `seats`. `Counted`: `Cards(colours)`
+        /// built cards of those colours; `WonderStages`; `DefeatTokens`;
+        /// `VictoryTokens`; `Coins`; `ProgressTokens`; `ColourSets(colours)`,
+        /// the least of the counts of those colours; `PairedVictoryPoints`, the
+        /// value of one token of each pair of equal victory tokens;
+        /// `FinishedWonders`, 1 if every stage is built; `Colours(colours)`,
+        /// colours of these held at least once; `Cats`, cat icons on held
+        /// cards; `Token(i)`, progress tokens of kind `i`.
         fn count(what: Counted, seats: Seats) -> u32;
-        /// How many of `what` the one city of `seats` holding the most has.
+        /// The largest count of `what` held by any one city at `seats`.
         fn count_most(what: Counted, seats: Seats) -> u32;
-        /// The option chosen when the running source was built, from 0, for a
-        /// source with [`CardInfo::options`] / [`StageInfo::options`] (0 for
-        /// any other).
+        /// The option, from 0, the player chose when the running source was
+        /// built. Asked for every event of a source with `options > 0` (for
+        /// example Carthage's stage at `GameEnd`); 0 otherwise. The engine must
+        /// know which source is running.
         fn chosen() -> u8;
     }
     acts {
-        /// Coins from (or, if negative, to) the bank.
+        /// Coins from the bank, or to it if negative. The runtime stops at 0.
         fn gain_coins(n: i32);
-        /// Victory points in a scoring category.
+        /// Points in `category`. Called on `GameEnd` unless the card text says
+        /// otherwise.
         fn gain_vp(category: Category, n: i32);
-        /// Military strength.
+        /// Military strength. In Duel the engine moves the conflict pawn using
+        /// `GAME.conflict`.
         fn gain_shields(n: u32);
-        /// Production: `amount` of one resource of `options` (one of several when
-        /// `options` has more than one). `tradable` if other players may buy it.
+        /// Production: `amount` of one resource from `options`, chosen each
+        /// time it is used when `options` has several. Neighbours may buy it
+        /// only when `tradable`.
         fn produce(options: ResSet, amount: u8, tradable: bool);
-        /// A science symbol, or a wildcard when `options` has more than one.
+        /// A science symbol, or a wildcard when `options` has several bits.
+        /// Scoring the symbols is engine work.
         fn science(options: SymSet);
-        /// Buying these resources from these cities costs `price` coins each.
+        /// Buying `resources` from the cities at `seats` now costs `price`
+        /// each. The runtime treats an empty `seats` (Duel) as the bank's
+        /// price.
         fn trade_price(resources: ResSet, price: u8, seats: Seats);
-        /// A free build from a pile.
+        /// A free build from `Pile::Discard` or `Pile::Hand`: once at the end
+        /// of this turn (`Limit::Now`), or once per Age from now on
+        /// (`Limit::OncePerAge`). The player picks the card.
         fn build_free(from: Pile, limit: Limit);
-        /// The last card of each Age may be played instead of discarded.
+        /// From now on, the last card of each Age may be played instead of
+        /// discarded.
         fn play_last_card();
-        /// Copy one card of these colours from these cities (at game end).
+        /// At game end, copy one card of these colours from these cities,
+        /// chosen by the player; the copied card's effects then score for this
+        /// city.
         fn copy_card(colours: ColourSet, seats: Seats);
         /// Take another turn.
         fn play_again();
-        /// These cities pay `n` coins to the bank (all they have if fewer).
+        /// The cities at `seats` pay `n` to the bank, or all they have if less.
+        /// Seat 0 can be the acting city (Edifice penalties).
         fn lose_coins(n: u32, seats: Seats);
-        /// Put a built card of these colours of these cities on the discard pile
-        /// (the acting player chooses which).
+        /// The acting player puts one built card of these colours from these
+        /// cities on the discard pile. The card's lasting effects end.
         fn discard_card(colours: ColourSet, seats: Seats);
-        /// Take a progress token: from the board (`set_aside == 0`), or from that
-        /// many drawn from the tokens set aside at the start.
+        /// Take a progress token: from the board when 0, otherwise choose among
+        /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);
-        /// From now on, builds of `target` cost `n` fewer resources (chosen by the player).
+        /// From now on, builds of `target` (`Discount::Wonders` or
+        /// `Discount::Colours`) cost `n` fewer resources, chosen by the player.
         fn discount(n: u8, target: Discount);
-        /// Coins these cities spend on trading go to the acting player.
+        /// Coins the cities at `seats` spend on trading go to the acting
+        /// player.
         fn receive_trade_coins(seats: Seats);
-        /// From now on, cards of `colours` cost these cities `n` fewer coins
-        /// (never below 0; `u8::MAX`: no coins at all). Seat 0 is the acting city.
+        /// From now on, cards of `colours` cost the cities at `seats` `n` fewer
+        /// coins, never below 0. `u8::MAX` means no coins at all.
         fn coin_discount(n: u8, colours: ColourSet, seats: Seats);
-        /// From now on, these Age cards are built without paying.
+        /// From now on these Age cards are built without paying:
+        /// `FreeRule::Colours`, `FirstOfColour`, `FirstOfAge`, `LastOfAge`.
         fn free_builds(rule: FreeRule);
         /// Once per turn, one unit of `resources` may be bought from the bank
-        /// for `price` coins.
+        /// for `price`.
         fn bank_trade(resources: ResSet, price: u8);
-        /// Take a conflict victory token of Age `age` (0: the current Age).
+        /// Take a conflict victory token of that Age, or of the current Age
+        /// when 0.
         fn take_victory_token(age: u8);
-        /// These cities lose `n` conflict tokens of this kind (`u8::MAX`: all);
-        /// victory tokens go lowest first.
+        /// The cities at `seats` lose `n` tokens of this kind (`u8::MAX` means
+        /// all). Victory tokens go lowest first.
         fn lose_tokens(kind: TokenKind, n: u8, seats: Seats);
         /// From now on, a defeat token this city would take in a battle goes to
         /// the neighbour who won it.
         fn give_defeats();
-        /// Changes how the city's science scores.
+        /// Changes science scoring: `SetBonus { vp, category }`, `Change` (one
+        /// symbol becomes any at game end), `CopyMost`.
         fn science_rule(rule: ScienceRule);
-        /// Put one built card of these colours face down under the wonder: its
+        /// Put one built card of these colours face down under the wonder. Its
         /// effects end, and at game end it scores twice its coin cost.
         fn entomb(colours: ColourSet);
-        /// Draw `n` cards of these colours at random from those not in play into
+        /// Draw `n` random cards of these colours from those not in play, into
         /// the hand they are kept in.
         fn draw_cards(colours: ColourSet, n: u8);
-        /// At the end of the turn, build one card of these colours from the
-        /// hand it is kept in, paying its cost.
+        /// At the end of the turn, build one card of these colours from that
+        /// hand, paying its cost.
         fn build_from_hand(colours: ColourSet);
-        /// Cards of these colours left unplayed are kept rather than returned to
-        /// the box.
+        /// Unplayed cards of these colours are kept rather than returned to the
+        /// box.
         fn keep_hand(colours: ColourSet);
-        /// Take a participation pawn of the project of Age `age` (0: of any
-        /// Age) from the box, without paying and without taking it from the
-        /// project.
+        /// Edifice: take a participation pawn of that Age's project from the
+        /// box (0 means any Age), free, without taking it from the project.
         fn take_pawn(age: u8);
-        /// Take the top card of one of these decks (the player chooses which);
-        /// with `top` above 1, look at that many of its top cards, keep one and
-        /// shuffle the others back.
+        /// Architects: take the top card of one of these `Decks` (bits `LEFT`,
+        /// `RIGHT`, `CENTRAL`, `OTHERS`). With `top > 1`, look at that many,
+        /// keep one, shuffle the rest back.
         fn take_card(decks: Decks, top: u8);
-        /// Take the cat figure from whoever holds it.
+        /// Architects: take the cat figure from whoever holds it.
         fn take_cat();
-        /// Turn `n` conflict tokens to their war side.
+        /// Architects: turn `n` conflict tokens to their war side.
         fn flip_conflict(n: u8);
-        /// Wonder stages of counted resources may be paid with any resources
-        /// (neither all different nor all identical).
+        /// Architects: stages with counted costs may be paid with any
+        /// resources.
         fn any_resources();
-        /// One coin of the player counts as `n` coins when paying.
+        /// Architects: one of the player's coins counts as `n` when paying.
         fn coin_value(n: u8);
     }
 }
