@@ -19,7 +19,8 @@ use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
 /// The version of the exported IR ([`Export::ir_version`]): raised on
-/// every change of what the export holds or means. It is the newest entry
+/// every change of the export's format (not for a new call of the word
+/// table, `schemas/IR-CHANGELOG.md` version 3). It is the newest entry
 /// of `schemas/IR-CHANGELOG.md` (its first `## N` heading), so a change is
 /// versioned by its line in the changelog.
 pub const IR_VERSION: u32 = newest_version(include_bytes!("../../schemas/IR-CHANGELOG.md"));

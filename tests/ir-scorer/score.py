@@ -177,9 +177,13 @@ def load_family(export_dir, game):
     for path in sorted(glob.glob(os.path.join(export_dir, "*.json"))):
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
-        # Version 2 only added `text`, which scoring does not read.
-        if doc.get("ir_version") not in (1, 2):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 and 2")
+        # Version 2 only added `text`, which scoring does not read; version 3
+        # named the calls of the word table, whose nodes read as before, and
+        # new calls come without a version: this scorer ignores every call
+        # it does not score (they act during play; a sheet gives their
+        # results), which the comparison with `sevenw score` checks.
+        if doc.get("ir_version") not in (1, 2, 3):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 3")
         if any(g["name"] == game and g["extends"] is None for g in doc["games"]):
             return doc
     raise Refused(f"no export holds the game `{game}`")
