@@ -417,6 +417,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "lose per",
+        syntax: "[{seats: scopes = self}] lose/loses {n: number 1..=20} coin/coins per {what: counted} in its/their/your city/cities",
+        example: "others lose 1 coin per victory token in their city",
+        meaning: "makes each city named lose coins for each thing counted in that city (all it has if fewer)",
+        op: "lose_coins_per(n, what, seats)",
+        host: "lose_coins_per(n, what, seats)",
+        describe: "{seats} loses {n|coin|coins} per {what} in its own city",
+        families: &["base"],
+        ..CALL
+    },
+    WordDef {
         name: "coin value",
         syntax: "count one coin as {n: number 1..=50} coin/coins",
         example: "count one coin as 2 coins",

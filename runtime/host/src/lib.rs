@@ -421,6 +421,10 @@ primitives! {
         /// The cities at `seats` pay `n` to the bank, or all they have if less.
         /// Seat 0 can be the acting city (Edifice penalties).
         fn lose_coins(n: u32, seats: Seats);
+        /// Each city at `seats` pays `n` coins to the bank per `what`
+        /// counted in that city, or all it has if less (Cities: "every
+        /// other player loses 1 coin per victory token they hold").
+        fn lose_coins_per(n: u32, what: Counted, seats: Seats);
         /// The acting player puts one built card of these colours from these
         /// cities on the discard pile. The card's lasting effects end.
         fn discard_card(colours: ColourSet, seats: Seats);

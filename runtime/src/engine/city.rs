@@ -93,6 +93,8 @@ clone_reusing!(Abilities {
 pub enum Pending {
     /// Those cities lose coins.
     LoseCoins(u32, Seats),
+    /// Each of those cities loses coins per thing counted in it.
+    LoseCoinsPer(u32, Counted, Seats),
     /// Discard a built card of those colours from those cities.
     Discard(ColourSet, Seats),
     /// Take a progress token (from the board, or of N set aside).

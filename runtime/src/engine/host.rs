@@ -231,6 +231,13 @@ impl Host for CityHost<'_> {
         self.me.abilities.pending.push(Pending::LoseCoins(n, seats));
     }
 
+    fn lose_coins_per(&mut self, n: u32, what: Counted, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::LoseCoinsPer(n, what, seats));
+    }
+
     fn discard_card(&mut self, colours: ColourSet, seats: Seats) {
         self.me
             .abilities

@@ -468,6 +468,15 @@ impl Host for Acting<'_> {
     fn play_again(&mut self) {
         self.owe(Owed::PlayAgain);
     }
+    fn lose_coins_per(&mut self, n: u32, what: Counted, seats: Seats) {
+        let game = self.table.game;
+        let losers: Vec<usize> = self.seats(seats).collect();
+        for s in losers {
+            let city = &mut self.table.cities[s];
+            let loss = n.saturating_mul(city.count(game, what));
+            city.coins -= (loss.min(i32::MAX as u32) as i32).min(city.coins);
+        }
+    }
     fn lose_coins(&mut self, n: u32, seats: Seats) {
         // Acts on other cities at once: no decision is needed.
         let losers: Vec<usize> = self.seats(seats).collect();

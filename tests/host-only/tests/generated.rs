@@ -62,6 +62,10 @@ impl Host for Recorder {
         let _ = (what, seats);
         5
     }
+    fn lose_coins_per(&mut self, n: u32, what: Counted, seats: Seats) {
+        self.calls
+            .push(format!("lose {n} per {what:?} in {:?}", seats.0));
+    }
     fn lose_coins(&mut self, n: u32, seats: Seats) {
         self.calls.push(format!("lose {n} in {:?}", seats.0));
     }

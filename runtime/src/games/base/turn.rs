@@ -311,6 +311,14 @@ impl Base {
                 }
                 false
             }
+            Pending::LoseCoinsPer(k, what, seats) => {
+                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
+                    let c = &mut t.cities[seat_at(seat, off, n)];
+                    let loss = u64::from(k) * u64::from(c.count(what));
+                    c.coins -= (loss.min(i32::MAX as u64) as i32).min(c.coins.max(0));
+                }
+                false
+            }
             Pending::Draw(colours, k) => {
                 let mut pool: Vec<usize> = (0..t.boxed.len())
                     .filter(|&i| colour_in(t.boxed[i], colours))
