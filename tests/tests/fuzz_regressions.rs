@@ -31,9 +31,35 @@ fn run_all(kind: &str) -> usize {
     n
 }
 
+/// Every input kept in `tests/fuzz-regressions/` passes, and every file
+/// there is one the test runs: in the folder of a target (a crash kept
+/// anywhere else would never be replayed).
 #[test]
-fn every_regression_input_passes() {
-    run_all("tests/fuzz-regressions");
+fn every_regression_input_passes_and_none_is_misfiled() {
+    let dir = root().join("tests/fuzz-regressions");
+    let targets: Vec<&str> = sevenw_fuzzing::TARGETS.iter().map(|(t, _)| *t).collect();
+    let mut kept = 0;
+    for entry in std::fs::read_dir(&dir).expect("tests/fuzz-regressions exists") {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            assert!(
+                targets.contains(&name.as_str()),
+                "tests/fuzz-regressions/{name}/ is no target's folder: {targets:?}"
+            );
+            kept += inputs(&path).len();
+        } else {
+            assert_eq!(
+                name, "README.md",
+                "tests/fuzz-regressions/{name}: an input goes in its target's folder"
+            );
+        }
+    }
+    assert_eq!(
+        run_all("tests/fuzz-regressions"),
+        kept,
+        "every input kept ran"
+    );
 }
 
 #[test]
