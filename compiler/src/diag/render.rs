@@ -6,6 +6,12 @@
 //!   shown as `␛`), C1 controls and bidirectional overrides `�`. The file
 //!   text given to miette is escaped once per file, and spans are moved to
 //!   match.
+//! - A snippet is shown only when it is short: a diagnostic whose lines
+//!   (with their context) hold a line longer than [`MAX_LINE`] bytes, or
+//!   that span more than [`MAX_LINES`] lines, is shown without a snippet,
+//!   its place and an excerpt in words instead (a 2 MiB word on one line
+//!   would otherwise be echoed whole, and underlined past what a format
+//!   width holds).
 //! - Snippets of one file are merged only when their context lines touch.
 //!   miette's `SpanContents::line_count` of a `String` counts the lines from
 //!   the start of the file, so two labels merged whenever the later stood
@@ -57,6 +63,11 @@ pub(super) fn render(report: &Report, sources: &Sources, colour: bool) -> String
     }
     out
 }
+
+/// The longest line a snippet shows.
+pub(super) const MAX_LINE: usize = 400;
+/// The most lines a snippet shows.
+pub(super) const MAX_LINES: usize = 24;
 
 /// `text` with its control characters escaped (see the module's doc); a
 /// carriage return before a line feed is kept.
@@ -133,6 +144,23 @@ impl FileSource {
         at + before.checked_sub(1).map_or(0, |k| self.shifts[k].1)
     }
 
+    /// Whether the lines of `start..end` of the shown text, with one line
+    /// of context each side, make a snippet short enough to show.
+    fn fits(&self, start: usize, end: usize) -> bool {
+        let line_of = |at: usize| self.starts.partition_point(|&s| s <= at).saturating_sub(1);
+        let (first, last) = (line_of(start), line_of(end));
+        if last - first > MAX_LINES {
+            return false;
+        }
+        let from = first.saturating_sub(1);
+        let to = (last + 2).min(self.starts.len());
+        (from..to).all(|l| {
+            let a = self.starts[l];
+            let b = self.starts.get(l + 1).copied().unwrap_or(self.text.len());
+            b - a <= MAX_LINE
+        })
+    }
+
     /// A span of the file as a span of the shown text.
     fn span(&self, original: &str, start: usize, end: usize) -> (usize, usize) {
         let (s, e) = clamp(original, start, end);
@@ -202,6 +230,35 @@ impl<'a> Shown<'a> {
         {
             let text = &sources.get(loc.file).text;
             let (start, end) = shown.span(text, loc.start, loc.end);
+            let notes_fit = d
+                .notes
+                .iter()
+                .filter(|(n, _)| n.file == loc.file)
+                .all(|(n, _)| {
+                    let (s, e) = shown.span(text, n.start, n.end);
+                    shown.fits(s, e)
+                });
+            if !shown.fits(start, end) || !notes_fit {
+                // Too long to show: the place and an excerpt, in words.
+                let (line, col) = sources.line_col(loc.file, loc.start);
+                let at = format!(
+                    "{}: at {}:{line}:{col}: `{}`",
+                    escape_controls(&d.label),
+                    escape_controls(&sources.get(loc.file).path.display().to_string()),
+                    escape_controls(&excerpt(text, loc.start, loc.end))
+                );
+                help = Some(match help {
+                    Some(h) => format!("{at}\n{h}"),
+                    None => at,
+                });
+                return Shown {
+                    d,
+                    message: escape_controls(&d.message).into_owned(),
+                    source: None,
+                    labels,
+                    help: help.map(|h| escape_controls(&h).into_owned()),
+                };
+            }
             labels.push(LabeledSpan::new_primary_with_span(
                 Some(escape_controls(&d.label).into_owned()).filter(|l| !l.is_empty()),
                 (start, end - start),
@@ -233,6 +290,19 @@ impl<'a> Shown<'a> {
             help: help.map(|h| escape_controls(&h).into_owned()),
         }
     }
+}
+
+/// At most 60 characters of `text` from `start`, within its line, with
+/// `…` where it was cut.
+fn excerpt(text: &str, start: usize, end: usize) -> String {
+    let (s, _) = clamp(text, start, end);
+    let line = &text[s..];
+    let line = &line[..line.find(['\n', '\r']).unwrap_or(line.len())];
+    let mut out: String = line.chars().take(60).collect();
+    if out.len() < line.len() {
+        out.push('…');
+    }
+    out
 }
 
 fn clamp(text: &str, start: usize, end: usize) -> (usize, usize) {

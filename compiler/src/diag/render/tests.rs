@@ -159,3 +159,47 @@ fn snippets_read_from_a_window_match_the_whole_text() {
         }
     }
 }
+
+/// A label on a line too long to show, or over too many lines, is given
+/// as its place and an excerpt: the report stays small, and miette is
+/// never handed an underline wider than a format width holds.
+#[test]
+fn a_snippet_too_long_is_its_place_and_an_excerpt() {
+    let mut sources = crate::source::Sources::default();
+    let long = format!("effect: {}\n", "x".repeat(100_000));
+    let file = sources.add(PathBuf::from("big.yaml"), long.clone());
+    let mut report = Report::default();
+    report.push(
+        Diagnostic::new(
+            Code::UnknownWord,
+            Loc {
+                file,
+                start: 90_000,
+                end: 100_008,
+            },
+            "unknown effect",
+        )
+        .label("here"),
+    );
+    let text = render(&report, &sources, false);
+    assert!(text.len() < 1_000, "{} bytes", text.len());
+    assert!(text.contains("here: at big.yaml:1:90001: `xxxx"), "{text}");
+    assert!(text.contains("…"), "{text}");
+    let tall = "a\n".repeat(200);
+    let file = sources.add(PathBuf::from("tall.yaml"), tall);
+    let mut report = Report::default();
+    report.push(
+        Diagnostic::new(
+            Code::UnknownWord,
+            Loc {
+                file,
+                start: 0,
+                end: 300,
+            },
+            "spread",
+        )
+        .label("over 150 lines"),
+    );
+    let text = render(&report, &sources, false);
+    assert!(text.lines().count() < 12, "{text}");
+}
