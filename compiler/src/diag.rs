@@ -42,6 +42,7 @@ pub enum Code {
     EditionsDiffer,
     DeckCount,
     PieceCosts,
+    NotPlayed,
 }
 
 impl Code {
@@ -75,6 +76,7 @@ impl Code {
         Code::EditionsDiffer,
         Code::DeckCount,
         Code::PieceCosts,
+        Code::NotPlayed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -290,6 +292,12 @@ impl Code {
                 "A wonder's stages do not cost the game's pieces, each once.\n\nA game with `pieces:` in game.yaml (7 Wonders Architects: 2 different, 2\nidentical, 3 different, 3 identical, 4 different) builds every wonder from\nthose stage costs, each exactly once, written as counted resources (`3\ndifferent`). A stage that names its resources, or a cost given twice or\nnot at all, is reported; so is a counted cost in a game without pieces.",
                 " (two stages cost 2 different, none 2 identical):\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 different, level: 2, effect: gain 3 vp}",
                 ":\n\n  stages:\n    - {cost: 2 different, level: 1, effect: gain 3 vp}\n    - {cost: 2 identical, level: 2, effect: gain 3 vp}",
+            ),
+            Code::NotPlayed => (
+                "E0306",
+                "The game's family does not play this word, trigger, counter or field.\n\nA game names the rules that play it in `family:` (an expansion is played\nby the family of the game it extends). Each family plays some of the\nlanguage: Duel has no conflict tokens to take, the base game no layout of\ncards, Architects no hands. A word its rules would ignore would check\nclean and then do nothing, so it is refused where it is declared, and the\nhelp lists what the family plays (`dsl/DSL.md`, the table of words, says\nwhich family plays each word).",
+                " (a Duel expansion; the Duel rules have no victory tokens):\n\n  extends: duel\n  words: [take victory token]",
+                " (a word the Duel rules play):\n\n  extends: duel\n  words: [take progress]",
             ),
         };
         Explained {

@@ -12,6 +12,7 @@ use crate::source::Loc;
 use crate::vocab::Deal;
 
 mod decks;
+mod played;
 mod sets;
 use decks::{game_decks, pieces};
 pub use sets::{Limits, family, family_limits, limits};
@@ -29,6 +30,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     penalties(game, report);
     game_decks(game, report);
     pieces(game, report);
+    played::fields(game, report);
 }
 
 fn progress(game: &Game, report: &mut Report) {

@@ -7,6 +7,7 @@ use crate::source::{FileId, Loc};
 use sevenw_dsl::Span;
 
 mod expansions;
+mod plays;
 mod rules;
 pub use expansions::{build_all, extend};
 use rules::{draft, projects};
@@ -686,7 +687,18 @@ pub fn build(
         battles,
         cat_vp,
     };
-    (report.errors() == before).then_some(vocab)
+    let usable = report.errors() == before;
+    // What the family would ignore is refused, but the vocabulary stays
+    // usable: the cards are checked all the same.
+    plays::check(
+        &vocab.family,
+        &vocab.game,
+        &src.words,
+        &src.triggers,
+        &src.counters,
+        report,
+    );
+    usable.then_some(vocab)
 }
 
 /// The names declared so far, unique across the kinds the resolver looks up.

@@ -11,11 +11,13 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub mod families;
 mod parser;
 pub mod syntax;
 pub mod words;
 
 pub use ast::*;
+pub use families::{FAMILIES, FamilyDef};
 pub use parser::{SyntaxError, parse_cost, parse_effects};
 pub use words::{
     CONDITIONS, CondDef, CondId, CondShape, Event, Shape, TRIGGER_NAMES, TRIGGERS, Timing,

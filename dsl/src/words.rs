@@ -695,7 +695,7 @@ pub const TRIGGERS: &[TriggerDef] = &[
         "once per age",
         Event::OncePerAge,
         "Once per Age: ",
-        &["base", "duel"],
+        &["base"],
     ),
     trigger(
         "when you build by a chain",

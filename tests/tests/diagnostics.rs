@@ -185,6 +185,9 @@ fixtures! {
     e0105_cost_symbol: "e0105-cost-symbol" => ["E0105"];
     e0105_gain_resource: "e0105-gain-resource" => ["E0105"];
     e0105_once_per_age_not_ability: "e0105-once-per-age-not-ability" => ["E0105"];
+    // A free build from the hand at once, from the discard pile once per
+    // Age: abilities no rules play.
+    e0105_free_builds_no_rules_play: "e0105-free-builds-no-rules-play" => ["E0105"];
     e0105_produce_symbol: "e0105-produce-symbol" => ["E0105"];
     e0105_scope_is_colour: "e0105-scope-is-colour" => ["E0105"];
 
@@ -225,7 +228,12 @@ fixtures! {
     e0304_card_in_both_editions: "e0304-card-in-both-editions" => ["E0304"];
     e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
     // The second edition names another family than the first.
-    e0305_edition_family: "e0305-edition-family" => ["E0305"];
+    // Its lists are the base game's: the Duel rules play none of them (E0306).
+    e0305_edition_family: "e0305-edition-family" => ["E0305", "E0306"];
+    // A Duel expansion listing the base game's words, trigger and counter.
+    e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
+    // A stage's `level` in a game of the base family.
+    e0306_level_in_base: "e0306-level-in-base" => ["E0306"];
     e0104_expansion_word: "e0104-expansion-word" => ["E0104", "E0102"];
 
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];

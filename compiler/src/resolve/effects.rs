@@ -234,6 +234,36 @@ impl Resolver<'_> {
             Shape::ScienceRule => self.science_rule(&s)?,
             Shape::OneOf => return None,
         };
+        // The free builds every family plays: from the discard pile once,
+        // when built; from the hand once per Age (`CityHost::build_free`).
+        match (&action, &trigger) {
+            (Action::BuildFree { pile: Pile::Hand }, t) if *t != Trigger::OncePerAge => {
+                self.report.push(
+                    Diagnostic::new(
+                        Code::WrongKind,
+                        loc,
+                        "a free build from the hand is an ability used once per Age",
+                    )
+                    .label("no rules play it at once")
+                    .help("write `once per age: build a card from your hand for free`"),
+                );
+                return None;
+            }
+            (
+                Action::BuildFree {
+                    pile: Pile::Discard,
+                },
+                Trigger::OncePerAge,
+            ) => {
+                self.report.push(
+                    Diagnostic::new(Code::WrongKind, loc, "a free build from the discard pile happens once, at the end of the turn it is built")
+                        .label("no rules play it once per Age")
+                        .help("drop `once per age:`: `build a card from the discard pile for free`"),
+                );
+                return None;
+            }
+            _ => {}
+        }
         if trigger == Trigger::OncePerAge && !matches!(action, Action::BuildFree { .. }) {
             self.report.push(
                 Diagnostic::new(Code::WrongKind, loc, "`once per age` only limits an ability such as a free build")

@@ -121,7 +121,16 @@ pub fn extend(
     if let Some(p) = &src.projects {
         v.projects = projects(p, &v, report);
     }
-    (report.errors() == before_errors).then_some(v)
+    let usable = report.errors() == before_errors;
+    super::plays::check(
+        &parent.family,
+        &game,
+        &src.words,
+        &src.triggers,
+        &src.counters,
+        report,
+    );
+    usable.then_some(v)
 }
 
 /// The vocabularies of the games `games` (in their order, `None` where

@@ -272,7 +272,7 @@ fn card_effects_call_the_host_on_their_events() {
     assert_eq!(run(g, card(g, "Sages"), Event::Built), ["science 0b11"]);
     assert_eq!(
         run(g, card(g, "Architects"), Event::BuiltStage),
-        ["play again"]
+        ["lose 1 per WonderStages in [-1, 1]"]
     );
     assert!(run(g, card(g, "Architects"), Event::Built).is_empty());
 }

@@ -1,0 +1,99 @@
+//! What each shipped game family plays: the words and triggers of the
+//! word table that name it in their `families` ([`crate::words`]), and
+//! here the counters its rules keep and the fields of card files its rules
+//! read beyond every family's. A card set that checks clean plays every
+//! word it uses: the compiler refuses a word, trigger, counter or field
+//! the family of its game does not play (E0306).
+//!
+//! A family of a designer's own crate (`Builder::family`) states nothing
+//! here: its cards are checked against the language and the game's own
+//! vocabulary.
+
+/// What one game family's rules play beyond the word table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FamilyDef {
+    pub name: &'static str,
+    /// The counters (as `counters:` names them) its rules keep.
+    pub counters: &'static [&'static str],
+    /// The fields of card and wonder files its rules read beyond every
+    /// family's (`level` of a wonder stage).
+    pub fields: &'static [&'static str],
+}
+
+/// The shipped families.
+pub const FAMILIES: &[FamilyDef] = &[
+    FamilyDef {
+        name: "base",
+        counters: &[
+            "card",
+            "wonder stage",
+            "wonder",
+            "defeat token",
+            "victory token",
+            "coin",
+            "paired victory point",
+            "finished wonder",
+        ],
+        fields: &["penalty", "expert"],
+    },
+    FamilyDef {
+        name: "duel",
+        counters: &["card", "wonder", "wonder stage", "coin", "progress token"],
+        fields: &[],
+    },
+    FamilyDef {
+        name: "architects",
+        counters: &[
+            "card",
+            "wonder stage",
+            "progress token",
+            "victory token",
+            "cat",
+            "finished wonder",
+        ],
+        fields: &["level", "decks"],
+    },
+];
+
+impl FamilyDef {
+    /// The shipped family of that name.
+    pub fn of(name: &str) -> Option<&'static FamilyDef> {
+        FAMILIES.iter().find(|f| f.name == name)
+    }
+
+    /// Whether its rules play the word of `words:` named so.
+    pub fn plays_word(&self, word: &str) -> bool {
+        crate::WordDef::of(word).is_some_and(|w| w.played_by(self.name))
+    }
+
+    /// Whether its rules play the trigger of `triggers:` named so.
+    pub fn plays_trigger(&self, trigger: &str) -> bool {
+        crate::TriggerDef::of(trigger).is_some_and(|t| t.families.contains(&self.name))
+    }
+
+    pub fn plays_counter(&self, counter: &str) -> bool {
+        self.counters.contains(&counter)
+    }
+
+    pub fn reads_field(&self, field: &str) -> bool {
+        self.fields.contains(&field)
+    }
+
+    /// The words it plays, in the table's order.
+    pub fn words(&self) -> Vec<&'static str> {
+        crate::WORDS
+            .iter()
+            .filter(|w| w.played_by(self.name))
+            .map(|w| w.name)
+            .collect()
+    }
+
+    /// The triggers it plays, in the table's order.
+    pub fn triggers(&self) -> Vec<&'static str> {
+        crate::TRIGGERS
+            .iter()
+            .filter(|t| t.families.contains(&self.name))
+            .map(|t| t.name)
+            .collect()
+    }
+}
