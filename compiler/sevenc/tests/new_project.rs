@@ -13,7 +13,7 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-#[path = "../../tests/support/cargo.rs"]
+#[path = "../../../tests/support/cargo.rs"]
 mod support;
 use support::cargo;
 
