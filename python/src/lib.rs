@@ -5,8 +5,11 @@
 //! A game is chosen as the command line chooses one
 //! ([`sevenw_cli::api::choose`]): the keyword arguments become `sevenw
 //! play`'s options, so a selection and its error messages are the
-//! command line's. `sim` and `balance` run the command line's own commands
-//! ([`sevenw_cli::api::run`]) and return what it writes.
+//! command line's. `sim` and `balance` take the command line's options for
+//! a run ([`sevenw_cli::api::sim_run`]) and play it with its typed
+//! functions ([`sevenw_cli::api::sim`], [`sevenw_cli::api::balance`]),
+//! returning the JSON documents `sevenw sim --json` and `sevenw balance`
+//! write of their reports.
 //!
 //! The games are those compiled by `build.rs`: the shipped library and the
 //! card sets named in `SEVENW_CARD_SETS` at build time.
@@ -301,18 +304,12 @@ fn sim(
     check: bool,
     selection: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let mut args = vec!["sim".to_string()];
-    args.extend(selection_with_bots(py, selection, bots)?);
-    args.extend([
-        "--games".to_string(),
-        games.to_string(),
-        "--json".to_string(),
-    ]);
-    push_threads(&mut args, threads);
-    if check {
-        args.push("--check".to_string());
-    }
-    run(py, args)
+    let args = run_args(py, selection, bots, games, threads, check)?;
+    py.detach(move || {
+        let run = sevenw_cli::api::sim_run(&library(), &args)?;
+        sevenw_cli::api::sim(&*run.game, &run.options).map(|r| r.to_json())
+    })
+    .map_err(|e| api_error(py, e))
 }
 
 /// The selection's options with `bots` among them.
@@ -329,13 +326,6 @@ fn selection_with_bots(
     selection_args(Some(&all))
 }
 
-/// A fresh folder for a balance report nobody asked to keep.
-fn scratch_dir() -> PathBuf {
-    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    std::env::temp_dir().join(format!("sevenw-balance-{}-{n}", std::process::id()))
-}
-
 /// `report.json` of `sevenw balance` (written with report.html into `out`
 /// when given).
 #[pyfunction]
@@ -348,19 +338,17 @@ fn balance(
     out: Option<PathBuf>,
     selection: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let keep = out.is_some();
-    let dir = out.unwrap_or_else(scratch_dir);
-    let mut args = vec!["balance".to_string()];
-    args.extend(selection_with_bots(py, selection, bots)?);
-    args.extend(["--games".to_string(), games.to_string()]);
-    push_threads(&mut args, threads);
-    args.extend(["--out".to_string(), dir.display().to_string()]);
-    let done = run(py, args);
-    let report = done.and_then(|_| Ok(std::fs::read_to_string(dir.join("report.json"))?));
-    if !keep {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    report
+    let args = run_args(py, selection, bots, games, threads, false)?;
+    py.detach(move || {
+        let run = sevenw_cli::api::sim_run(&library(), &args)?;
+        let opts = sevenw_cli::api::BalanceOptions::from(run.options);
+        let report = sevenw_cli::api::balance(&*run.game, &opts)?;
+        if let Some(dir) = &out {
+            sevenw_cli::api::write_report(&report, dir)?;
+        }
+        sevenw_cli::api::report_json(&report)
+    })
+    .map_err(|e| api_error(py, e))
 }
 
 // ---------------------------------------------------------- run in parts
@@ -426,7 +414,10 @@ fn sim_part<'py>(
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
     let args = run_args(py, selection, bots, games, threads, check)?;
     let text = py
-        .detach(move || sevenw_cli::api::sim_part(&library(), &args, start, end))
+        .detach(move || {
+            let run = sevenw_cli::api::sim_run(&library(), &args)?;
+            sevenw_cli::api::sim_part(&*run.game, &run.options, start..end)
+        })
         .map_err(|e| api_error(py, e))?;
     Ok(pyo3::types::PyBytes::new(py, text.as_bytes()))
 }
@@ -447,8 +438,11 @@ fn sim_merge(
 ) -> PyResult<String> {
     let args = run_args(py, selection, bots, games, threads, check)?;
     let parts = part_texts(py, parts)?;
-    py.detach(move || sevenw_cli::api::sim_merge(&library(), &args, &parts, seconds))
-        .map_err(|e| api_error(py, e))
+    py.detach(move || {
+        let run = sevenw_cli::api::sim_run(&library(), &args)?;
+        sevenw_cli::api::sim_merge(&*run.game, &run.options, &parts, seconds).map(|r| r.to_json())
+    })
+    .map_err(|e| api_error(py, e))
 }
 
 /// Games `start..end` of a `balance` run of `games` games: their sums,
@@ -466,7 +460,10 @@ fn balance_part<'py>(
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
     let args = run_args(py, selection, bots, games, threads, false)?;
     let text = py
-        .detach(move || sevenw_cli::api::balance_part(&library(), &args, start, end))
+        .detach(move || {
+            let run = sevenw_cli::api::sim_run(&library(), &args)?;
+            sevenw_cli::api::balance_part(&*run.game, &run.options, start..end)
+        })
         .map_err(|e| api_error(py, e))?;
     Ok(pyo3::types::PyBytes::new(py, text.as_bytes()))
 }
@@ -489,7 +486,12 @@ fn balance_merge(
     let args = run_args(py, selection, bots, games, threads, false)?;
     let parts = part_texts(py, parts)?;
     py.detach(move || {
-        sevenw_cli::api::balance_merge(&library(), &args, &parts, seconds, out.as_deref())
+        let run = sevenw_cli::api::sim_run(&library(), &args)?;
+        let report = sevenw_cli::api::balance_merge(&*run.game, &run.options, &parts, seconds)?;
+        if let Some(dir) = &out {
+            sevenw_cli::api::write_report(&report, dir)?;
+        }
+        sevenw_cli::api::report_json(&report)
     })
     .map_err(|e| api_error(py, e))
 }

@@ -1,7 +1,9 @@
 //! `sevenw`: play, simulate, balance, score, price, replay and test the
 //! games of a card library, as a library function ([`main_with`],
 //! [`main_with_families`], [`run`]) so that any binary can offer the command
-//! line for its own compiled games and its own game families.
+//! line for its own compiled games and its own game families; and its
+//! commands as typed functions for programs ([`api`]: `sim` and `balance`
+//! to their reports).
 //!
 //! Exit codes: 0 success; 1 bad input (a sheet, a log, a file, a card set
 //! the rules cannot play); 2 a bad command line (clap's usage errors, and
