@@ -479,7 +479,10 @@ mod tests {
         }
         let toml = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
         assert!(toml.contains("name = \"my-expansion\""));
-        assert!(toml.contains("/runtime/cli\" }"), "{toml}");
+        assert!(
+            toml.contains("/runtime/cli\", features = [\"serve\"] }"),
+            "{toml}"
+        );
         let compiled = crate::check(&[project().join("cards"), root.join("cards")]);
         assert_eq!(
             compiled.report.errors() + compiled.report.warnings(),
