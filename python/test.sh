@@ -32,7 +32,7 @@ rm -f target/wheels/sevenw-*.whl
 
 if [ -z "${SEVENW_BIN:-}" ] || [ -z "${SEVENC_BIN:-}" ]; then
     step "the command line to compare with (cargo build)"
-    cargo build --quiet -p sevenw --bin sevenw -p sevenw-compiler --bin sevenc
+    cargo build --quiet -p sevenw --bin sevenw -p sevenc --bin sevenc
     export SEVENW_BIN="${SEVENW_BIN:-$target/debug/sevenw}"
     export SEVENC_BIN="${SEVENC_BIN:-$target/debug/sevenc}"
 fi

@@ -31,6 +31,10 @@
 //! The crate then includes `concat!(env!("OUT_DIR"), "/cards.rs")`, which
 //! needs only the `sevenw-host` crate; [`build`] shows the rest, and `sevenc
 //! new` writes such a crate ([`new`]).
+//!
+//! The command line `sevenc` and its language server are a crate of their
+//! own (`sevenc`, in `compiler/sevenc/`): this library links neither clap
+//! nor the language server's crates.
 #![forbid(unsafe_code)]
 
 pub mod build;
@@ -40,7 +44,6 @@ pub mod diag;
 pub mod ir;
 pub mod load;
 pub mod lower;
-pub mod lsp;
 pub mod new;
 pub mod parse;
 pub mod resolve;

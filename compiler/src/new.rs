@@ -479,7 +479,10 @@ mod tests {
         }
         let toml = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
         assert!(toml.contains("name = \"my-expansion\""));
-        assert!(toml.contains("/runtime/cli\" }"), "{toml}");
+        assert!(
+            toml.contains("/runtime/cli\", features = [\"serve\"] }"),
+            "{toml}"
+        );
         let compiled = crate::check(&[project().join("cards"), root.join("cards")]);
         assert_eq!(
             compiled.report.errors() + compiled.report.warnings(),
@@ -522,7 +525,15 @@ mod tests {
                 readme.contains(&format!("--game {game} --with more-{game}")),
                 "{readme}"
             );
-            assert!(readme.contains("cargo install --path "), "{readme}");
+            // The command that installs `sevenc` names its crate.
+            let install = (readme.lines())
+                .find_map(|l| l.trim().strip_prefix("cargo install --path "))
+                .unwrap_or_else(|| panic!("no `cargo install` in {readme}"));
+            let manifest = std::fs::read_to_string(Path::new(install).join("Cargo.toml"));
+            assert!(
+                manifest.is_ok_and(|m| m.contains("\nname = \"sevenc\"\n")),
+                "{install}"
+            );
             let python = format!(
                 "    SEVENW_CARD_SETS=$PWD/cards pip install {}\n",
                 shown(&std::fs::canonicalize(project().join("python")).unwrap())

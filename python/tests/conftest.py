@@ -46,5 +46,5 @@ def sevenw_cli():
 @pytest.fixture(scope="session")
 def sevenc_cli():
     """Runs ``sevenc``; returns the completed process."""
-    tool = _tool("SEVENC_BIN", "sevenw-compiler", "sevenc")
+    tool = _tool("SEVENC_BIN", "sevenc", "sevenc")
     return lambda *args, cwd=ROOT: _run(tool, list(args), cwd)

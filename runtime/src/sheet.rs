@@ -402,18 +402,21 @@ impl ScoreReport {
     /// `{"players": [{"name", <category>…, "total"}], "winners": [...],
     /// "victory": "…"}`, keys in that order.
     pub fn to_json(&self) -> String {
-        #[derive(serde::Serialize)]
-        struct J<'a> {
-            players: Vec<JsonPlayer<'a>>,
-            winners: &'a [String],
-            victory: &'static str,
-        }
-        let r = J {
+        serde_json::to_string_pretty(&self.document()).unwrap_or_default()
+    }
+
+    /// [`ScoreReport::to_json`]'s document as a JSON value (whose objects
+    /// keep no order of keys).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self.document()).unwrap_or_default()
+    }
+
+    fn document(&self) -> JsonReport<'_> {
+        JsonReport {
             players: self.players.iter().map(JsonPlayer).collect(),
             winners: &self.winners,
             victory: self.victory,
-        };
-        serde_json::to_string_pretty(&r).unwrap_or_default()
+        }
     }
 
     /// A table, one row per player, then the winners and how they won.
@@ -459,6 +462,14 @@ impl ScoreReport {
         out.push('\n');
         out
     }
+}
+
+/// A score report as JSON: its players, winners and victory.
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    players: Vec<JsonPlayer<'a>>,
+    winners: &'a [String],
+    victory: &'static str,
 }
 
 /// A player's score as JSON: name, each category, total.

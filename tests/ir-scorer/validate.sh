@@ -11,5 +11,5 @@ if [ ! -x "$venv/bin/python" ]; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check jsonschema==4.23.0
 fi
 out="$target/ir-export"
-cargo run --quiet -p sevenw-compiler --bin sevenc -- gen --format json --out-dir "$out" cards
+cargo run --quiet -p sevenc -- gen --format json --out-dir "$out" cards
 "$venv/bin/python" tests/ir-scorer/validate.py schemas/ir.schema.json "$out"/*.json

@@ -1,5 +1,5 @@
 //! `cargo` run by a test on a project of its own, shared by the tests that
-//! build generated code (`compiler/tests/new_project.rs`,
+//! build generated code (`compiler/sevenc/tests/new_project.rs`,
 //! `tests/fuzzing/tests/generated_sets_compile.rs`) and the one that reads
 //! cargo's build plans (`tests/tests/workspace_hack.rs`), included by `#[path]`.
 

@@ -292,7 +292,7 @@ fn readme_is_a_short_guide() {
 fn readme_set_up_is_what_ci_runs() {
     let readme = read("README.md");
     let ci = read(".ci/run");
-    let check = "-p sevenw-compiler --bin sevenc -- check cards";
+    let check = "-p sevenc -- check cards";
     let ci_check = ci
         .lines()
         .find(|l| l.starts_with("cargo run") && l.ends_with(check))

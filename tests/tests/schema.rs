@@ -235,7 +235,7 @@ fn the_committed_schemas_are_up_to_date() {
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(
             committed == shape::schema_text(d),
-            "{} is stale: run `cargo run -p sevenw-compiler --bin sevenc -- schema --out schemas`",
+            "{} is stale: run `cargo run -p sevenc -- schema --out schemas`",
             d.file
         );
     }
@@ -641,7 +641,7 @@ fn the_ir_schema_is_committed() {
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == sevenw_compiler::ir::Export::schema_text(),
-        "schemas/ir.schema.json is stale: run `cargo run -p sevenw-compiler --bin sevenc -- schema --out schemas`"
+        "schemas/ir.schema.json is stale: run `cargo run -p sevenc -- schema --out schemas`"
     );
 }
 

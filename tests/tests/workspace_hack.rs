@@ -1,5 +1,5 @@
 //! Building one command after the whole workspace compiles nothing: every
-//! unit `cargo build -p sevenw` or `-p sevenw-compiler` wants (a crate,
+//! unit `cargo build -p sevenw` or `-p sevenc` wants (a crate,
 //! with its features, profile and dependencies) is one the whole-workspace
 //! build already made, in release, and in debug after `cargo test`.
 //!
@@ -120,7 +120,7 @@ fn assert_reused(whole: &[&str], part: &[&str]) {
 
 #[test]
 fn one_command_in_release_reuses_the_workspace_build() {
-    for package in ["sevenw", "sevenw-compiler"] {
+    for package in ["sevenw", "sevenc"] {
         assert_reused(
             &["build", "--release"],
             &["build", "--release", "-p", package],
@@ -130,7 +130,7 @@ fn one_command_in_release_reuses_the_workspace_build() {
 
 #[test]
 fn one_command_in_debug_reuses_the_tests_build() {
-    for package in ["sevenw", "sevenw-compiler"] {
+    for package in ["sevenw", "sevenc"] {
         assert_reused(
             &["test", "--workspace", "--no-run"],
             &["build", "-p", package],
@@ -142,7 +142,7 @@ fn one_command_in_debug_reuses_the_tests_build() {
 /// a feature more is not reused.
 #[test]
 fn a_feature_more_is_a_difference() {
-    let whole = plan(&["build", "--release", "-p", "sevenw-compiler"]);
+    let whole = plan(&["build", "--release", "-p", "sevenc"]);
     let mut part = whole.clone();
     let list = part["units"].as_array_mut().expect("units");
     let dsl = list

@@ -1,7 +1,11 @@
-//! The command line as functions, for bindings (the Python package,
-//! `python/`): a game chosen from the command line's own options, and a
-//! command's output as the string it writes, so that a binding's choices,
-//! results and error messages are the command line's by construction.
+//! The command line as typed functions, for bindings (the Python package,
+//! `python/`) and programs: a game chosen from the command line's own
+//! options ([`choose`], [`sim_run`]), so that a binding's choices and error
+//! messages are the command line's by construction; then `sim` and
+//! `balance` played to their reports ([`sim`] → [`SimReport`],
+//! [`balance`] → [`Report`]), by the code `sevenw sim` and `sevenw
+//! balance` run, or in parts played apart and merged ([`sim_part`],
+//! [`sim_merge`], [`balance_part`], [`balance_merge`]).
 //!
 //! ```
 //! let lib = sevenw_runtime::games::Library::shipped(&[]);
@@ -9,7 +13,11 @@
 //! assert!(err.usage);
 //! ```
 
+use std::ops::Range;
+use std::path::Path;
+
 use clap::FromArgMatches;
+use sevenw_runtime::balance::Report;
 use sevenw_runtime::bots::BotKind;
 use sevenw_runtime::game::Setup;
 use sevenw_runtime::games::{AnyGame, Library};
@@ -17,6 +25,7 @@ use sevenw_runtime::sim::{SimError, SimOptions, SimReport};
 
 use crate::Fail;
 use crate::args::{Cli, Command};
+pub use crate::balance::BalanceOptions;
 
 /// Why a command failed: its message as the command line prints it
 /// (without clap's `error: ` prefix and its usage lines).
@@ -124,26 +133,75 @@ pub fn run<S: AsRef<str>>(lib: &Library<'_>, args: &[S]) -> Result<String, Error
     Ok(out?)
 }
 
-/// `sim`'s options (`args`: `sevenw sim ARGS`, game options with
-/// `--games`, `--bots`, `--threads`, `--check`) as the run they describe.
-fn sim_run<S: AsRef<str>>(
-    lib: &Library<'_>,
-    args: &[S],
-) -> Result<(Box<dyn AnyGame>, SimOptions), Error> {
+/// A run of many games: the game's rules and what to play of it.
+pub struct Run {
+    pub game: Box<dyn AnyGame>,
+    pub options: SimOptions,
+}
+
+/// The run `sevenw sim ARGS` describes (`args`: game options with
+/// `--games`, `--bots`, `--threads`, `--check`), parsed and checked as the
+/// command line does: what [`sim`] plays, and [`balance`] with
+/// [`BalanceOptions::from`].
+pub fn sim_run<S: AsRef<str>>(lib: &Library<'_>, args: &[S]) -> Result<Run, Error> {
     let argv =
         std::iter::once("sim".to_string()).chain(args.iter().map(|a| a.as_ref().to_string()));
     let Command::Sim(a) = parse(argv)? else {
         unreachable!("the first argument is `sim`")
     };
-    let (g, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
-    let opts = SimOptions {
+    let (game, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
+    let options = SimOptions {
         setup,
         bots,
         games: a.games,
         threads: crate::sim::threads(a.threads),
         check: a.check,
     };
-    Ok((g, opts))
+    Ok(Run { game, options })
+}
+
+/// `sevenw sim`'s report of the games `opts` asks for (its `--json`
+/// document is [`SimReport::to_json`]); without a progress bar.
+pub fn sim(game: &dyn AnyGame, opts: &SimOptions) -> Result<SimReport, Error> {
+    let (stats, secs) = crate::sim::play(game, opts, &indicatif::ProgressBar::hidden())?;
+    Ok(SimReport::new(
+        game.info(),
+        game.victories(),
+        opts,
+        &stats,
+        secs,
+    ))
+}
+
+impl From<SimOptions> for BalanceOptions {
+    /// A balance run of `opts.games` games, compared with nothing.
+    fn from(sim: SimOptions) -> Self {
+        BalanceOptions {
+            sim,
+            until_precise: None,
+            baseline: None,
+        }
+    }
+}
+
+/// `sevenw balance`'s report of the run `opts` (`report.json`'s document:
+/// [`report_json`]; [`write_report`] writes it with its page); without a
+/// progress bar.
+pub fn balance(game: &dyn AnyGame, opts: &BalanceOptions) -> Result<Report, Error> {
+    let (report, _) = crate::balance::play(game, opts, &indicatif::ProgressBar::hidden())?;
+    Ok(report)
+}
+
+/// `report.json`'s text: the report as `sevenw balance` writes it.
+pub fn report_json(report: &Report) -> Result<String, Error> {
+    Ok(crate::balance::report_json(report)?)
+}
+
+/// Writes `report.json` and `report.html` into `dir` (made if need be),
+/// as `sevenw balance --out DIR` does.
+pub fn write_report(report: &Report, dir: &Path) -> Result<(), Error> {
+    crate::balance::write(report, dir)?;
+    Ok(())
 }
 
 fn sim_error(sub: &str, e: SimError) -> Error {
@@ -163,65 +221,67 @@ fn part_error(e: sevenw_runtime::parts::PartError) -> Error {
     }
 }
 
-/// Games `start..end` of the run `sevenw sim ARGS` describes, their sums
-/// as a JSON document ([`AnyGame::sim_part`]), for [`sim_merge`].
-pub fn sim_part<S: AsRef<str>>(
-    lib: &Library<'_>,
-    args: &[S],
-    start: u64,
-    end: u64,
-) -> Result<String, Error> {
-    let (g, opts) = sim_run(lib, args)?;
-    g.sim_part(&opts, start..end, &|_| {})
+/// Games `games` (a range of [`sevenw_runtime::sim::plan`]'s) of the run
+/// `opts` of `game`, their sums as a JSON document ([`AnyGame::sim_part`]),
+/// for [`sim_merge`].
+pub fn sim_part(game: &dyn AnyGame, opts: &SimOptions, games: Range<u64>) -> Result<String, Error> {
+    game.sim_part(opts, games, &|_| {})
         .map_err(|e| sim_error("sim", e))
 }
 
-/// `sevenw sim ARGS --json`'s output from the run's parts, played in
-/// `seconds`.
-pub fn sim_merge<S: AsRef<str>>(
-    lib: &Library<'_>,
-    args: &[S],
+/// [`sim`]'s report of the run `opts` from its parts, played in `seconds`.
+pub fn sim_merge(
+    game: &dyn AnyGame,
+    opts: &SimOptions,
     parts: &[String],
     seconds: f64,
-) -> Result<String, Error> {
-    let (g, opts) = sim_run(lib, args)?;
-    let stats = g.sim_merge(&opts, parts).map_err(part_error)?;
-    Ok(SimReport::new(g.info(), g.victories(), &opts, &stats, seconds).to_json())
+) -> Result<SimReport, Error> {
+    let stats = game.sim_merge(opts, parts).map_err(part_error)?;
+    Ok(SimReport::new(
+        game.info(),
+        game.victories(),
+        opts,
+        &stats,
+        seconds,
+    ))
 }
 
-/// [`sim_part`] for a balance report: `args` are `sim`'s (the game
-/// options, `--games`, `--bots`, `--threads`).
-pub fn balance_part<S: AsRef<str>>(
-    lib: &Library<'_>,
-    args: &[S],
-    start: u64,
-    end: u64,
+/// [`sim_part`] for a balance report of `opts.games` games (`check` is not
+/// read).
+pub fn balance_part(
+    game: &dyn AnyGame,
+    opts: &SimOptions,
+    games: Range<u64>,
 ) -> Result<String, Error> {
-    let (g, mut opts) = sim_run(lib, args)?;
-    opts.check = false;
-    g.balance_part(&opts, start..end, &|_| {})
+    let opts = SimOptions {
+        check: false,
+        ..opts.clone()
+    };
+    game.balance_part(&opts, games, &|_| {})
         .map_err(|e| sim_error("balance", e))
 }
 
-/// The `report.json` of `sevenw balance` from the run's parts, played in
-/// `seconds`; written with `report.html` into `out` when given.
-pub fn balance_merge<S: AsRef<str>>(
-    lib: &Library<'_>,
-    args: &[S],
+/// [`balance`]'s report of the run `opts` from its parts, played in
+/// `seconds`.
+pub fn balance_merge(
+    game: &dyn AnyGame,
+    opts: &SimOptions,
     parts: &[String],
     seconds: f64,
-    out: Option<&std::path::Path>,
-) -> Result<String, Error> {
-    let (g, mut opts) = sim_run(lib, args)?;
-    opts.check = false;
-    let tally = g.balance_merge(&opts, parts).map_err(part_error)?;
+) -> Result<Report, Error> {
+    let mut opts = SimOptions {
+        check: false,
+        ..opts.clone()
+    };
+    let tally = game.balance_merge(&opts, parts).map_err(part_error)?;
     opts.games = tally.games;
-    let report =
-        sevenw_runtime::balance::Report::new(g.info(), g.victories(), &opts, &tally, seconds);
-    if let Some(dir) = out {
-        crate::balance::write(&report, dir)?;
-    }
-    Ok(crate::balance::report_json(&report)?)
+    Ok(Report::new(
+        game.info(),
+        game.victories(),
+        &opts,
+        &tally,
+        seconds,
+    ))
 }
 
 #[cfg(test)]

@@ -309,6 +309,10 @@ pub(crate) struct ReplayArgs {
 }
 
 #[derive(Args, Debug)]
+#[cfg_attr(
+    not(feature = "serve"),
+    allow(dead_code, reason = "a build without the table reads no option of it")
+)]
 pub(crate) struct ServeArgs {
     /// The address to listen on, as IP:PORT (port 0: any free port). The
     /// default serves this machine only; 0.0.0.0:7777 shares the tables

@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use sevenw_runtime::balance::{Budget, Progress};
-use sevenw_runtime::games::Library;
+use sevenw_runtime::balance::{Budget, Progress, Report};
+use sevenw_runtime::games::{AnyGame, Library};
 use sevenw_runtime::sim::{SimError, SimOptions};
 use sevenw_runtime::text::{plural, shown};
 
@@ -16,8 +16,23 @@ use crate::{Fail, input};
 /// The first batch of `--until-precise` when `--games` does not say.
 const FIRST_BATCH: u64 = 256;
 
+/// What a balance run plays: `sevenw balance`'s options, typed.
+#[derive(Clone, Debug)]
+pub struct BalanceOptions {
+    /// The games: their set-up, bots and threads, and how many (with
+    /// `until_precise`, the first batch). `check` is not read: a balance
+    /// run checks no invariant.
+    pub sim: SimOptions,
+    /// `--until-precise`: batches until every judged interval is within
+    /// the budget's precision, or its games or time run out (its `first`
+    /// is the first batch).
+    pub until_precise: Option<Budget>,
+    /// `--baseline`: an earlier report to compare with, and the name it is
+    /// shown by (the path it was read from).
+    pub baseline: Option<(Report, String)>,
+}
+
 pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail> {
-    use sevenw_runtime::balance::Report;
     let (g, setup, bots) = crate::setup::game_setup("balance", lib, &a.game)?;
     // The baseline is read before the games are played: a mistake in it
     // costs nothing.
@@ -31,60 +46,30 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
                     shown(&p.display().to_string())
                 ))
             })?;
-            Some(old)
+            Some((old, p.display().to_string()))
         }
         None => None,
     };
-    let threads = crate::sim::threads(a.threads);
     let first = a.games.unwrap_or(FIRST_BATCH);
-    let mut opts = SimOptions {
-        setup,
-        bots,
-        games: first,
-        threads,
-        check: false,
+    let opts = BalanceOptions {
+        sim: SimOptions {
+            setup,
+            bots,
+            games: first,
+            threads: crate::sim::threads(a.threads),
+            check: false,
+        },
+        until_precise: a.until_precise.map(|precision| Budget {
+            precision,
+            first,
+            max_games: a.max_games,
+            max_time: a.max_time,
+        }),
+        baseline,
     };
     let bar = progress_bar(first);
-    let start = Instant::now();
-    let fail = |e| match e {
-        SimError::Setup(e) => setup_fail("balance", e),
-        e => input(e.to_string()),
-    };
-    let (tally, stop) = match a.until_precise {
-        Some(precision) => {
-            let budget = Budget {
-                precision,
-                first,
-                max_games: a.max_games,
-                max_time: a.max_time,
-            };
-            let mut on_batch = |p: Progress| {
-                bar.set_length(p.target);
-                if let Some(w) = p.wide {
-                    bar.set_message(format!(
-                        "; {} wider than ±{precision} points",
-                        plural(w, "interval")
-                    ));
-                }
-            };
-            let (t, stop) = g
-                .balance_until(&opts, budget, &|n| bar.inc(n), &mut on_batch)
-                .map_err(fail)?;
-            (t, Some(stop))
-        }
-        None => (g.balance(&opts, &|n| bar.inc(n)).map_err(fail)?, None),
-    };
+    let (report, secs) = play(&*g, &opts, &bar)?;
     bar.finish_and_clear();
-    opts.games = tally.games;
-    let secs = start.elapsed().as_secs_f64();
-    let mut report = Report::new(g.info(), g.victories(), &opts, &tally, secs);
-    if let Some(stop) = stop {
-        report.set_precision(stop.precision);
-        report.stop = Some(stop);
-    }
-    if let (Some(old), Some(p)) = (&baseline, &a.baseline) {
-        report.compare(old, &p.display().to_string());
-    }
     let (json_path, html_path) = write(&report, &a.out)?;
     let mut out = format!(
         "{} games of {}, {} players, bots {}: {:.2} s, {} games/s\n",
@@ -120,8 +105,57 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
     Ok(out)
 }
 
+/// Plays the balance run `opts` of `g`, counting its games on `bar`: its
+/// report, compared with the baseline if there is one, and the seconds
+/// its games took.
+pub(crate) fn play(
+    g: &dyn AnyGame,
+    opts: &BalanceOptions,
+    bar: &indicatif::ProgressBar,
+) -> Result<(Report, f64), Fail> {
+    let start = Instant::now();
+    let fail = |e| match e {
+        SimError::Setup(e) => setup_fail("balance", e),
+        e => input(e.to_string()),
+    };
+    let mut sim = SimOptions {
+        check: false,
+        ..opts.sim.clone()
+    };
+    let (tally, stop) = match opts.until_precise {
+        Some(budget) => {
+            let mut on_batch = |p: Progress| {
+                bar.set_length(p.target);
+                if let Some(w) = p.wide {
+                    bar.set_message(format!(
+                        "; {} wider than ±{} points",
+                        plural(w, "interval"),
+                        budget.precision
+                    ));
+                }
+            };
+            let (t, stop) = g
+                .balance_until(&sim, budget, &|n| bar.inc(n), &mut on_batch)
+                .map_err(fail)?;
+            (t, Some(stop))
+        }
+        None => (g.balance(&sim, &|n| bar.inc(n)).map_err(fail)?, None),
+    };
+    sim.games = tally.games;
+    let secs = start.elapsed().as_secs_f64();
+    let mut report = Report::new(g.info(), g.victories(), &sim, &tally, secs);
+    if let Some(stop) = stop {
+        report.set_precision(stop.precision);
+        report.stop = Some(stop);
+    }
+    if let Some((old, name)) = &opts.baseline {
+        report.compare(old, name);
+    }
+    Ok((report, secs))
+}
+
 /// `report.json`'s text.
-pub(crate) fn report_json(report: &sevenw_runtime::balance::Report) -> Result<String, Fail> {
+pub(crate) fn report_json(report: &Report) -> Result<String, Fail> {
     let json = serde_json::to_string_pretty(report).map_err(|e| input(e.to_string()))?;
     Ok(json + "\n")
 }
@@ -129,7 +163,7 @@ pub(crate) fn report_json(report: &sevenw_runtime::balance::Report) -> Result<St
 /// Writes `report.json` and `report.html` into `out` (made if need be);
 /// their paths.
 pub(crate) fn write(
-    report: &sevenw_runtime::balance::Report,
+    report: &Report,
     out: &std::path::Path,
 ) -> Result<(std::path::PathBuf, std::path::PathBuf), Fail> {
     std::fs::create_dir_all(out).map_err(|e| input(format!("{}: {e}", out.display())))?;

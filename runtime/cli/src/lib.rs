@@ -1,7 +1,14 @@
 //! `sevenw`: play, simulate, balance, score, price, replay and test the
 //! games of a card library, as a library function ([`main_with`],
 //! [`main_with_families`], [`run`]) so that any binary can offer the command
-//! line for its own compiled games and its own game families.
+//! line for its own compiled games and its own game families; and its
+//! commands as typed functions for programs ([`api`]: `sim` and `balance`
+//! to their reports).
+//!
+//! `serve` (the playtest table, `sevenw-serve`) is the cargo feature of
+//! that name, which the binaries ask for; a build without it ([`SERVES`]
+//! false: the Python package's) keeps the subcommand, its help saying it
+//! is not in the build and running it a usage error that says so.
 //!
 //! Exit codes: 0 success; 1 bad input (a sheet, a log, a file, a card set
 //! the rules cannot play); 2 a bad command line (clap's usage errors, and
@@ -31,8 +38,16 @@ use clap::{CommandFactory, FromArgMatches};
 use sevenw_host::GameInfo;
 use sevenw_runtime::games::{Family, Library};
 
-use args::{Cli, Command};
+use args::{Cli, Command, ServeArgs};
 use io::emit;
+
+/// Whether this build serves the playtest table: the cargo feature
+/// `serve` (the binaries ask for it; the Python package builds without).
+pub const SERVES: bool = cfg!(feature = "serve");
+
+/// What a build without the playtest table says of `serve`.
+const NOT_SERVED: &str = "this build has no playtest table: it was built without \
+                          sevenw-cli's cargo feature `serve`";
 
 /// The program's name, from the first argument (`sevenw` unless told).
 static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -46,12 +61,65 @@ fn program() -> &'static str {
 /// (`harbours (sevenw 0.1.0)`): it has no version of its own here.
 fn command() -> clap::Command {
     static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let cli = Cli::command().name(program()).bin_name(program());
+    let mut cli = Cli::command().name(program()).bin_name(program());
+    if !SERVES {
+        cli = without_serve(cli);
+    }
     if program() == "sevenw" {
         return cli;
     }
     let version = VERSION.get_or_init(|| format!("(sevenw {})", env!("CARGO_PKG_VERSION")));
     cli.version(version.as_str())
+}
+
+/// The command line of a build without the playtest table: `serve`'s
+/// help says so first.
+fn without_serve(mut cli: clap::Command) -> clap::Command {
+    let names: Vec<String> = (cli.get_subcommands())
+        .map(|s| s.get_name().to_string())
+        .collect();
+    let serve = names
+        .iter()
+        .position(|n| n == "serve")
+        .unwrap_or(names.len());
+    // A subcommand changed moves to the end of the list: those after it
+    // are moved too, so that the help lists them in their order.
+    for name in &names[serve..] {
+        cli = cli.mut_subcommand(name, |s| {
+            if s.get_name() != "serve" {
+                return s;
+            }
+            let about = s.get_about().map(ToString::to_string).unwrap_or_default();
+            let long = s
+                .get_long_about()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            s.about(format!("Not in this build. {about}"))
+                .long_about(format!("{NOT_SERVED}.\n\n{long}"))
+        });
+    }
+    cli
+}
+
+/// `serve`: the playtest table until Ctrl-C; in a build without it, a
+/// usage error that says so.
+fn serve(lib: &Library<'_>, a: ServeArgs) -> Result<String, Fail> {
+    #[cfg(feature = "serve")]
+    {
+        let config = sevenw_serve::Config {
+            addr: a.addr,
+            db: a.db,
+            bot_threads: a.open_bots_threads.map(|n| n as usize),
+        };
+        sevenw_serve::serve(lib, &config)
+            .map(|()| String::new())
+            .map_err(input)
+    }
+    #[cfg(not(feature = "serve"))]
+    {
+        let _ = (lib, a);
+        Err(usage("serve", ErrorKind::InvalidSubcommand, NOT_SERVED))
+    }
 }
 
 /// A failure: a usage error (exit 2) or bad input (exit 1): a message, or
@@ -128,16 +196,7 @@ where
         Command::Price(a) => sheets::price(lib, a),
         Command::Replay(a) => setup::replay(lib, a),
         Command::Test(a) => return scenarios::test(lib, a),
-        Command::Serve(a) => sevenw_serve::serve(
-            lib,
-            &sevenw_serve::Config {
-                addr: a.addr,
-                db: a.db,
-                bot_threads: a.open_bots_threads.map(|n| n as usize),
-            },
-        )
-        .map(|()| String::new())
-        .map_err(input),
+        Command::Serve(a) => serve(lib, a),
         Command::Schema { document, out } => {
             schema::schema(lib, document.as_deref(), out.as_deref())
         }
@@ -171,5 +230,34 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+        without_serve(Cli::command()).debug_assert();
+    }
+
+    #[test]
+    fn a_build_without_the_table_says_so_in_serves_help() {
+        let mut cli = without_serve(Cli::command());
+        cli.build();
+        let serve = cli
+            .find_subcommand_mut("serve")
+            .expect("the subcommand stays");
+        let about = serve.get_about().unwrap().to_string();
+        assert!(
+            about.starts_with("Not in this build. Serve a playtest table"),
+            "{about}"
+        );
+        let long = serve.render_long_help().to_string();
+        assert!(
+            long.contains("built without sevenw-cli's cargo feature `serve`"),
+            "{long}"
+        );
+        // The rest of the command line is as it was.
+        let mut full = Cli::command();
+        full.build();
+        let names = |c: &clap::Command| -> Vec<String> {
+            c.get_subcommands()
+                .map(|s| s.get_name().to_string())
+                .collect()
+        };
+        assert_eq!(names(&cli), names(&full));
     }
 }

@@ -80,17 +80,36 @@ pub(crate) fn threads(asked: Option<u64>) -> usize {
 
 pub(crate) fn sim(lib: &Library<'_>, a: SimArgs) -> Result<String, Fail> {
     let (g, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
-    let threads = threads(a.threads);
     let opts = SimOptions {
         setup,
         bots,
         games: a.games,
-        threads,
+        threads: threads(a.threads),
         check: a.check,
     };
     let bar = progress_bar(a.games);
+    let (stats, secs) = play(&*g, &opts, &bar)?;
+    bar.finish_and_clear();
+    if let Some(path) = &a.sheets {
+        write_sheets(&*g, &opts, path)?;
+    }
+    Ok(if a.json {
+        SimReport::new(g.info(), g.victories(), &opts, &stats, secs).to_json()
+    } else {
+        sim_text(&*g, &opts, &stats, secs)
+    })
+}
+
+/// Plays the games `opts` asks for, counting them on `bar`: their sums,
+/// and the seconds they took; a violation (`check`) in the command line's
+/// words.
+pub(crate) fn play(
+    g: &dyn AnyGame,
+    opts: &SimOptions,
+    bar: &indicatif::ProgressBar,
+) -> Result<(Stats, f64), Fail> {
     let start = Instant::now();
-    let stats = g.sim(&opts, &|n| bar.inc(n)).map_err(|e| match e {
+    let stats = g.sim(opts, &|n| bar.inc(n)).map_err(|e| match e {
         SimError::Setup(e) => setup_fail("sim", e),
         e @ SimError::Violation { .. } => {
             bar.finish_and_clear();
@@ -103,16 +122,7 @@ pub(crate) fn sim(lib: &Library<'_>, a: SimArgs) -> Result<String, Fail> {
         }
         e => input(e.to_string()),
     })?;
-    bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
-    if let Some(path) = &a.sheets {
-        write_sheets(&*g, &opts, path)?;
-    }
-    Ok(if a.json {
-        SimReport::new(g.info(), g.victories(), &opts, &stats, secs).to_json()
-    } else {
-        sim_text(&*g, &opts, &stats, secs)
-    })
+    Ok((stats, start.elapsed().as_secs_f64()))
 }
 
 /// `--sheets FILE`: the final position of every game played, as a sheet

@@ -284,16 +284,16 @@ fn document(
     };
     let over = to_move.is_none();
     let score = if over {
-        table.score(&entry.names()).and_then(|r| {
+        table.score(&entry.names()).map(|r| {
             // JSON objects lose their keys' order: the categories are
             // listed too, in the game's order.
             let categories: Vec<&str> = r
                 .players
                 .first()
                 .map_or(Vec::new(), |p| p.points.iter().map(|&(c, _)| c).collect());
-            let mut v = serde_json::from_str::<Value>(&r.to_json()).ok()?;
+            let mut v = r.to_value();
             v["categories"] = json!(categories);
-            Some(v)
+            v
         })
     } else {
         None

@@ -763,7 +763,7 @@ fn generated_code_is_not_stale() {
     let committed = include_str!("../src/shipped.rs");
     assert!(
         fresh == committed,
-        "tests/host-only/src/shipped.rs is stale: run\n  cargo run -p sevenw-compiler --bin sevenc -- gen cards -o tests/host-only/src/shipped.rs"
+        "tests/host-only/src/shipped.rs is stale: run\n  cargo run -p sevenc -- gen cards -o tests/host-only/src/shipped.rs"
     );
 }
 

@@ -2,10 +2,10 @@
 //! from the game's vocabulary and cards.
 
 use super::text::{dsl_before, field_at, file_age};
-use crate::describe::roman;
-use crate::resolve::Game;
-use crate::vocab::{CounterKind, Unit, Vocab};
 use lsp_types::{CompletionItem, CompletionItemKind, Documentation};
+use sevenw_compiler::describe::roman;
+use sevenw_compiler::resolve::Game;
+use sevenw_compiler::vocab::{CounterKind, Unit, Vocab};
 use sevenw_dsl::{TRIGGER_NAMES, WORD_NAMES, WORDS};
 use std::path::Path;
 
@@ -292,7 +292,7 @@ mod tests {
     fn completion_anywhere_never_panics() {
         let (g, _) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", WONDERS)]);
         let g = g.unwrap();
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut dirs = vec![root.join("cards/base"), root.join("cards/duel")];
         for e in std::fs::read_dir(root.join("tests/fixtures/diag")).unwrap() {
             dirs.push(e.unwrap().path());

@@ -1,4 +1,20 @@
-//! `sevenc`: check a card library, generate its Rust, explain a diagnostic.
+//! `sevenc`: check a card library, generate its Rust, explain a diagnostic,
+//! and serve editors ([`lsp`]). The command line over the compiler library
+//! (`sevenw-compiler`), which has none of its dependencies (clap, the
+//! language server's): a build script or the Python package links the
+//! library alone.
+#![forbid(unsafe_code)]
+
+mod lsp;
+
+// The compiler's test helpers, read from its source: they name the
+// compiler's modules from the crate root, as these imports do here.
+#[cfg(test)]
+use sevenw_compiler::{diag, load, parse, resolve, source, validate};
+#[cfg(test)]
+#[path = "../../src/testkit.rs"]
+#[allow(dead_code, reason = "the language server's tests use a part of them")]
+mod testkit;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
@@ -315,7 +331,7 @@ fn run(command: Command) -> io::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Schema { document, out } => cmd_schema(document.as_deref(), out),
-        Command::Lsp { families } => match sevenw_compiler::lsp::run_with(families.options()) {
+        Command::Lsp { families } => match lsp::run_with(families.options()) {
             Ok(()) => Ok(ExitCode::SUCCESS),
             Err(e) => Err(io::Error::other(format!("language server: {e}"))),
         },
@@ -352,7 +368,7 @@ fn cmd_new(
         ),
     };
     let project =
-        project.unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")));
+        project.unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")));
     let opts = NewOptions {
         library: project.join("cards"),
         dir: dir.clone(),

@@ -2,7 +2,7 @@
 //!
 //! - Diagnostics: every change re-checks the whole game of the file (its
 //!   folder; for an expansion, with the game it extends, found as `sevenc
-//!   check` finds it: [`crate::load::extended_dirs`]), with the open
+//!   check` finds it: [`sevenw_compiler::load::extended_dirs`]), with the open
 //!   buffers over the files on disk, and publishes the same diagnostics as
 //!   `sevenc check` for every file of the folder (an empty list clears a
 //!   file that is fixed).
@@ -22,11 +22,6 @@
 mod complete;
 pub mod text;
 
-use crate::diag::Code;
-use crate::load::Overlay;
-use crate::resolve::Game;
-use crate::source::{FileId, Loc, Sources, uri, uri_path};
-use crate::{Analysis, analyse, describe};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
@@ -41,18 +36,19 @@ use lsp_types::{
     OneOf, PublishDiagnosticsParams, Range, ServerCapabilities, TextDocumentSyncCapability,
     TextDocumentSyncKind, Uri,
 };
+use sevenw_compiler::diag::Code;
+use sevenw_compiler::load::Overlay;
+use sevenw_compiler::resolve::Game;
+use sevenw_compiler::source::{FileId, Loc, Sources, uri, uri_path};
+use sevenw_compiler::{Analysis, Options, Severity, analyse, describe};
 use std::collections::{BTreeSet, HashMap};
 use std::error::Error;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-/// Runs the server on stdin and stdout until the client says `exit`.
-pub fn run() -> Result<(), Box<dyn Error + Send + Sync>> {
-    run_with(crate::Options::default())
-}
-
-/// [`run`], checking with `options` (the game families known, say).
-pub fn run_with(options: crate::Options) -> Result<(), Box<dyn Error + Send + Sync>> {
+/// Runs the server on stdin and stdout until the client says `exit`,
+/// checking with `options` (the game families known, say).
+pub fn run_with(options: Options) -> Result<(), Box<dyn Error + Send + Sync>> {
     let (connection, io) = Connection::stdio();
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
@@ -85,7 +81,7 @@ pub fn run_with(options: crate::Options) -> Result<(), Box<dyn Error + Send + Sy
 #[derive(Default)]
 struct Server {
     /// What every check is told (the game families known).
-    options: crate::Options,
+    options: Options,
     /// The open buffers, by absolute path.
     overlay: Overlay,
     /// The version of each open buffer.
@@ -250,8 +246,8 @@ impl Server {
                 .push(lsp_types::Diagnostic {
                     range,
                     severity: Some(match d.severity() {
-                        crate::Severity::Error => DiagnosticSeverity::ERROR,
-                        crate::Severity::Warning => DiagnosticSeverity::WARNING,
+                        Severity::Error => DiagnosticSeverity::ERROR,
+                        Severity::Warning => DiagnosticSeverity::WARNING,
                     }),
                     code: Some(NumberOrString::String(d.code.as_str().into())),
                     source: Some("sevenc".into()),
@@ -443,7 +439,7 @@ fn game_in<'a>(a: &'a Analysis, dir: &Path) -> Option<&'a Game> {
 }
 
 /// The card whose name stands at `loc`, and its game.
-fn card_at(a: &Analysis, loc: Loc) -> Option<(&Game, &crate::resolve::Card)> {
+fn card_at(a: &Analysis, loc: Loc) -> Option<(&Game, &sevenw_compiler::resolve::Card)> {
     a.games
         .iter()
         .find_map(|g| Some((g, g.cards.iter().find(|c| c.name.loc == loc)?)))

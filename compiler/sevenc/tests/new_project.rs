@@ -13,7 +13,7 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-#[path = "../../tests/support/cargo.rs"]
+#[path = "../../../tests/support/cargo.rs"]
 mod support;
 use support::cargo;
 
@@ -102,6 +102,11 @@ fn a_new_expansion_builds_plays_and_reports_card_errors_at_their_place() {
         "{}",
         text(&run.stdout)
     );
+    // Its binary serves the playtest table (sevenw-cli's `serve`).
+    let run = cargo(&dir, &target, &["run", "-q", "--", "serve", "--help"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let help = text(&run.stdout);
+    assert!(help.starts_with("Serve a playtest table"), "{help}");
 
     // A card of the expansion chains to a card of the game: drafted
     // cards of its own colour, one making the game's Lighthouse free.

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn sevenc(args: &[&str]) -> (i32, String, String) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = Command::new(env!("CARGO_BIN_EXE_sevenc"))
         .args(args)
         .current_dir(&root)
@@ -282,7 +282,7 @@ fn a_new_card_set_exports_as_the_shipped_ones() {
 
 /// `sevenc` with `args` and the environment changed by `env` (`None` removes).
 fn sevenc_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (i32, String, String) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_sevenc"));
     cmd.args(args).current_dir(&root);
     for (k, v) in env {
@@ -406,7 +406,7 @@ fn colour_follows_the_choice_and_no_color_through_a_pipe() {
 #[cfg(target_os = "linux")]
 #[test]
 fn auto_colour_looks_at_the_stream_written_not_at_stderr() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = std::env::temp_dir().join(format!("sevenc-cli-pty-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("report.txt");
@@ -437,7 +437,7 @@ fn auto_colour_looks_at_the_stream_written_not_at_stderr() {
 fn a_closed_stdout_ends_gen_quietly() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut child = Command::new(env!("CARGO_BIN_EXE_sevenc"))
         .args(["gen", "cards"])
         .current_dir(&root)
@@ -567,7 +567,7 @@ fn family_adds_a_game_family_to_those_a_game_may_name() {
     let _ = std::fs::remove_dir_all(&dir);
     let set = dir.join("mini");
     std::fs::create_dir_all(&set).unwrap();
-    let mini = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/gen/mini");
+    let mini = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/gen/mini");
     for f in ["game.yaml", "cards.yaml", "age2.yaml", "wonders.yaml"] {
         let text = std::fs::read_to_string(mini.join(f)).unwrap();
         std::fs::write(

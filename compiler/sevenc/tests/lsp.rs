@@ -118,7 +118,7 @@ fn base_copy() -> PathBuf {
     let dir = root.join("base");
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&dir).unwrap();
-    let cards = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cards/base");
+    let cards = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cards/base");
     for e in std::fs::read_dir(cards).unwrap() {
         let p = e.unwrap().path();
         // The card files only (the game's `tests/` folder holds scenarios).
@@ -487,7 +487,8 @@ fn an_expansion_made_by_sevenc_new_is_checked_against_its_game() {
     );
 
     // A shipped expansion too: Leaders' file is checked with the base game.
-    let leaders = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cards/leaders/leaders.yaml");
+    let leaders =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../cards/leaders/leaders.yaml");
     let leaders = leaders.canonicalize().unwrap();
     let leaders_text = std::fs::read_to_string(&leaders).unwrap();
     let l_uri = uri(&leaders);
