@@ -389,8 +389,44 @@ fn action(tokens: &[Tok<'_>], text: &str) -> Result<Action, SyntaxError> {
             f.note(0, "an effect");
             Err(failed(&f, tokens, text))
         }
+        // A keyword, then words no word of the language has there (`take a
+        // diplomacy token`): an effect the language does not have, named
+        // for the resolver, which lists the game's effects.
+        _ if no_such_effect(&m.failure, tokens) => {
+            let upto = (m.failure.at + 1).min(tokens.len());
+            let phrase = &tokens[..upto];
+            let span = span_of_tokens(phrase);
+            Ok(Action {
+                kind: ActionKind::Unknown {
+                    word: Word {
+                        text: phrase_text(phrase),
+                        span,
+                    },
+                },
+                span: span_of_tokens(tokens),
+                word_span: span,
+            })
+        }
         _ => Err(failed(&m.failure, tokens, text)),
     }
+}
+
+/// Whether the words tried all failed on a word where only other words
+/// were expected: not a slip of the syntax (a missing number, a `;`) but
+/// an effect no word of the language writes.
+fn no_such_effect(f: &Failure, tokens: &[Tok<'_>]) -> bool {
+    let word = |e: &String| {
+        e.len() > 2
+            && e.starts_with('`')
+            && e.ends_with('`')
+            && e[1..e.len() - 1]
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '\'')
+    };
+    !f.slotted
+        && tokens.get(f.at).is_some_and(|t| t.kind == TokKind::Name)
+        && !f.expected.is_empty()
+        && f.expected.iter().all(word)
 }
 
 /// What a designer calls the thing a rule stands for.

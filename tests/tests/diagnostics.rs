@@ -175,6 +175,7 @@ fixtures! {
     // help shows how each trigger is written.
     e0101_unknown_trigger: "e0101-unknown-trigger" => ["E0101"];
     e0103_unknown_effect_word: "e0103-unknown-effect-word" => ["E0103"];
+    e0103_no_such_effect: "e0103-no-such-effect" => ["E0103"];
 
     e0104_counter_not_allowed: "e0104-counter-not-allowed" => ["E0104"];
     e0104_play_again: "e0104-play-again" => ["E0104"];

@@ -204,9 +204,12 @@ impl Resolver<'_> {
         }
     }
 
-    /// Help for an effect starting with an unknown word: the nearest word
-    /// an effect of this game starts with, else the nearest of the language
-    /// (which the game does not allow), else the game's words.
+    /// Help for an effect the language does not have: for a phrase
+    /// starting with a word effects start with (`take a diplomacy`), the
+    /// game's effects starting with it, nearest first; for an unknown
+    /// word, the nearest word an effect of this game starts with, else the
+    /// nearest its family plays (which the game does not allow), else the
+    /// game's words. Suggestions come from the family's vocabulary only.
     /// [`Resolver::word_help`], asked once per distinct word.
     pub(super) fn word_help_memo(&mut self, written: &str) -> String {
         if let Some(help) = self.word_helps.get(written) {
@@ -221,8 +224,26 @@ impl Resolver<'_> {
 
     pub(super) fn word_help(&self, written: &str) -> String {
         let game = &self.v.game;
+        let family = sevenw_dsl::FamilyDef::of(&self.v.family);
+        let plays = |w: &WordDef| family.is_none_or(|f| f.plays_word(w.name));
         let allowed = |w: &&WordDef| self.v.allows_word(w.name);
         let ours = leading_words(self.v.words.iter().map(String::as_str));
+        let words: Vec<&str> = written.split_whitespace().collect();
+        if let [first, _, ..] = words.as_slice() {
+            if let Some(list) =
+                self.effects_starting(first, &words, &|w| self.v.allows_word(w.name))
+            {
+                return format!("the effects of `{game}` starting with `{first}` are: {list}");
+            }
+            if let Some(list) = self.effects_starting(first, &words, &plays) {
+                return format!(
+                    "`{game}` allows no effect starting with `{first}`; its family plays {list} \
+                     (a game lists the words it allows in `words:`); the effects of `{game}` start with: {}",
+                    ours.join(", ")
+                );
+            }
+        }
+        let written = words.first().copied().unwrap_or(written);
         if let Some(near) = did_you_mean(written, ours.iter().copied()) {
             let example = WORDS
                 .iter()
@@ -231,11 +252,11 @@ impl Resolver<'_> {
                 .map_or("", |w| w.example);
             return format!("did you mean `{near}`? (as in `{example}`)");
         }
-        let all = leading_words(WORDS.iter().map(|w| w.name));
+        let all = leading_words(WORDS.iter().filter(|w| plays(w)).map(|w| w.name));
         let listed = ours.join(", ");
         if let Some(near) = did_you_mean(written, all.iter().copied()) {
             return format!(
-                "`{near}` starts an effect of the language that `{game}` does not allow \
+                "`{near}` starts an effect its family plays that `{game}` does not allow \
                  (see `words:` in its game.yaml); the effects of `{game}` start with: {listed}"
             );
         }
@@ -246,6 +267,59 @@ impl Resolver<'_> {
             .map(|w| format!(", or a scope as in `{}`", w.example))
             .unwrap_or_default();
         format!("the effects of `{game}` start with: {listed}{lose}")
+    }
+
+    /// The effects (of those `keep` keeps) starting with `first`, as they are written, the
+    /// nearest to `words` first (the most words in common, in order, then
+    /// anywhere); `None` when it has none.
+    fn effects_starting(
+        &self,
+        first: &str,
+        words: &[&str],
+        keep: &dyn Fn(&WordDef) -> bool,
+    ) -> Option<String> {
+        let mut found: Vec<(usize, usize, String)> = Vec::new();
+        for id in sevenw_dsl::WordId::all() {
+            let w = id.def();
+            if !keep(w) || w.shape == sevenw_dsl::Shape::OneOf {
+                continue;
+            }
+            let syntax = id.syntax();
+            if !syntax
+                .leading()
+                .iter()
+                .any(|l| l.eq_ignore_ascii_case(first))
+            {
+                continue;
+            }
+            let shown = syntax.shown();
+            let theirs: Vec<String> = shown
+                .split([' ', '(', ')', '[', ']', '|', '/'])
+                .filter(|s| !s.is_empty())
+                .map(str::to_lowercase)
+                .collect();
+            let prefix = words
+                .iter()
+                .zip(&theirs)
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .count();
+            let shared = words
+                .iter()
+                .filter(|a| theirs.iter().any(|b| a.eq_ignore_ascii_case(b)))
+                .count();
+            found.push((prefix, shared, format!("`{shown}`")));
+        }
+        if found.is_empty() {
+            return None;
+        }
+        found.sort_by_key(|x| std::cmp::Reverse((x.0, x.1)));
+        Some(
+            found
+                .into_iter()
+                .map(|(_, _, s)| s)
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
     }
 
     pub(super) fn loc(&self, text: &crate::load::DslText, w: &Word) -> Loc {

@@ -621,3 +621,18 @@ fn pattern_costs() {
     // A pattern stands alone.
     assert!(parse_cost("2 different, 1 coin").is_err());
 }
+
+#[test]
+fn an_effect_no_word_writes_is_named_for_the_resolver() {
+    let mut e = effects("take a diplomacy token");
+    match e.clauses.remove(0).action.kind {
+        ActionKind::Unknown { word } => {
+            assert_eq!(word.text, "take a diplomacy");
+            assert_eq!(word.span, Span::new(0, 16));
+        }
+        other => panic!("{other:?}"),
+    }
+    // A slip of the syntax stays a syntax error.
+    assert!(err("gain two vp").message.contains("a number"));
+    assert!(err("play again now").message.contains("`;`"));
+}
