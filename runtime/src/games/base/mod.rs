@@ -913,12 +913,12 @@ impl Game for Base {
         let chosen = state.chosen.len();
         let Some((seat, hand)) = playout_hand(t, state.phase, state.paying.is_some(), chosen)
         else {
-            return crate::mcts::weighted_move(self, state, rng, buf);
+            return crate::game::weighted_move(self, state, rng, buf);
         };
         let movegen = &mut state.scratch.movegen;
         let weight = crate::mcts::PLAYOUT_WEIGHT;
         let Some(mv) = self.playout_action(t, seat, hand, movegen, rng, weight) else {
-            return crate::mcts::weighted_move(self, state, rng, buf);
+            return crate::game::weighted_move(self, state, rng, buf);
         };
         if !mv.unpaid() {
             return Some(mv);

@@ -683,13 +683,13 @@ impl Game for Duel {
     fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         let open = st.table.layout.accessible_set();
         if st.phase != Phase::Play || open == 0 {
-            return crate::mcts::weighted_move(self, st, rng, buf);
+            return crate::game::weighted_move(self, st, rng, buf);
         }
         let slot = moves::nth_slot(open, rng.below(open.count_ones() as usize));
         let weight = crate::mcts::PLAYOUT_WEIGHT;
         match self.playout_card(&st.table, &mut st.cache, slot, rng, weight) {
             Some(mv) => Some(mv),
-            None => crate::mcts::weighted_move(self, st, rng, buf),
+            None => crate::game::weighted_move(self, st, rng, buf),
         }
     }
 
