@@ -176,7 +176,10 @@ pub fn select(
                 "unknown game `{}` (games: {}){}",
                 text::shown(name),
                 names_of(games).join(", "),
-                sheet::did_you_mean(scenario::closest(&name.to_lowercase(), &names_of(games)))
+                text::did_you_mean(engine::nearest::closest(
+                    &name.to_lowercase(),
+                    &names_of(games)
+                ))
             ),
         ));
     }
@@ -216,7 +219,7 @@ pub fn select(
                         text::shown(w),
                         game.name,
                         names.join(", "),
-                        sheet::did_you_mean(scenario::closest(&w.to_lowercase(), &names))
+                        text::did_you_mean(engine::nearest::closest(&w.to_lowercase(), &names))
                     )
                 },
             ));

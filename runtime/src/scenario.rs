@@ -34,11 +34,10 @@ use serde_saphyr::Spanned;
 
 use crate::doc::{DocError, Found, Value, at, value_text};
 use crate::engine::city::City;
-use crate::engine::nearest::nearest;
-use crate::engine::vocab::key;
+use crate::engine::nearest::{closest, normal};
 use crate::game::Game;
-use crate::sheet::{Sheets, did_you_mean};
-use crate::text::shown;
+use crate::sheet::Sheets;
+use crate::text::{did_you_mean, shown};
 
 mod checks;
 
@@ -152,12 +151,6 @@ fn fail_at<T>(s: &Spanned<T>, message: impl Into<String>) -> Failure {
         column: s.referenced.column(),
         message: message.into(),
     }
-}
-
-/// Lower case, single spaces, no final period.
-pub fn normal(s: &str) -> String {
-    let k = key(s);
-    k.trim_end_matches('.').trim_end().to_string()
 }
 
 /// Runs the scenario in `text` with `game`'s rules.
@@ -498,12 +491,6 @@ fn illegal<G: Scenarios>(
         }
     }
     Ok(())
-}
-
-/// The option nearest to `s` (a few edits away, [`nearest`]; the first
-/// listed wins a tie), the options compared in their [`normal`] form.
-pub fn closest<'a>(s: &str, options: &[&'a str]) -> Option<&'a str> {
-    nearest(s, options.iter().map(|o| (normal(o), *o)))
 }
 
 /// A scenario's report, one line per failure, for `sevenw test`.

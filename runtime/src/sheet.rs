@@ -14,7 +14,7 @@ use crate::doc::{DocError, at, code, nowhere};
 use crate::engine::payment::Payment;
 use crate::engine::vocab::Vocab;
 use crate::game::{Game, Outcome, POINTS};
-use crate::text::{plural, shown};
+use crate::text::{did_you_mean, plural, shown};
 
 /// A mistake in a sheet (or in a name asked about), with its place.
 pub type SheetError = DocError;
@@ -103,7 +103,7 @@ pub fn refusal(title: &str, specs: &[TargetSpec], target: &Target) -> Option<Str
             "{title} prices no `{}` (it prices {}){}",
             shown(&target.kind),
             shown_specs(),
-            did_you_mean(crate::scenario::closest(
+            did_you_mean(crate::engine::nearest::closest(
                 &target.kind.to_lowercase(),
                 &kinds
             ))
@@ -281,8 +281,6 @@ pub fn player_count<T>(
     }
     Ok(())
 }
-
-pub use crate::text::did_you_mean;
 
 /// The card named in a sheet.
 pub fn card(vocab: &Vocab, name: &Spanned<String>) -> Result<CardId, SheetError> {

@@ -30,6 +30,18 @@ pub fn nearest<K: AsRef<str>, T>(
     best.filter(|&(d, _)| d <= 1 + len / 3).map(|(_, v)| v)
 }
 
+/// Lower case, single spaces, no final period.
+pub fn normal(s: &str) -> String {
+    let k = crate::engine::vocab::key(s);
+    k.trim_end_matches('.').trim_end().to_string()
+}
+
+/// The option nearest to `s` (a few edits away, [`nearest`]; the first
+/// listed wins a tie), the options compared in their [`normal`] form.
+pub fn closest<'a>(s: &str, options: &[&'a str]) -> Option<&'a str> {
+    nearest(s, options.iter().map(|o| (normal(o), *o)))
+}
+
 /// Levenshtein distance over characters: the fewest insertions, deletions
 /// and substitutions that turn `a` into `b`.
 pub fn distance(a: &str, b: &str) -> usize {

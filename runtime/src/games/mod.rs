@@ -170,7 +170,7 @@ pub fn rules_in(families: &[Family], info: &'static GameInfo) -> Result<Box<dyn 
                 info.name,
                 info.family,
                 names.join(", "),
-                crate::sheet::did_you_mean(crate::scenario::closest(&info.family.to_lowercase(), &names))
+                crate::text::did_you_mean(crate::engine::nearest::closest(&info.family.to_lowercase(), &names))
             )
         })?;
     (family.load)(info).map_err(|e| format!("game `{}`: {e}", info.name))

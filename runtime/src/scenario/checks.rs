@@ -6,11 +6,11 @@
 use serde_saphyr::Spanned;
 
 use crate::doc::{DocError, Found, Value, at, value_int, value_map, value_text, value_texts};
+use crate::engine::nearest::{closest, normal};
 use crate::engine::vocab::Vocab;
-use crate::sheet::did_you_mean;
-use crate::text::shown;
+use crate::text::{did_you_mean, shown};
 
-use super::{Check, Run, Scenarios, closest, fail_at, find, normal, waiting_for};
+use super::{Check, Run, Scenarios, fail_at, find, waiting_for};
 
 /// The checks of a seat every game has.
 const SEAT_CHECKS: &[&str] = &[

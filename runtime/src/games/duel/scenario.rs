@@ -41,8 +41,9 @@ use sevenw_host::CardId;
 
 use crate::doc::{DocError, Found, Scalar, Value, at, int, read, value_int, value_texts};
 use crate::engine::city::City;
+use crate::engine::nearest::normal;
 use crate::game::{Game, Setup};
-use crate::scenario::{Check, Scenario, Scenarios, cards_named, normal, same_cards};
+use crate::scenario::{Check, Scenario, Scenarios, cards_named, same_cards};
 use crate::sheet::{card, player_count, player_names, same_game, token, wonder};
 use crate::text::{plural, shown};
 
