@@ -45,6 +45,7 @@ pub mod schema;
 pub mod sheet;
 pub mod sim;
 pub mod soak;
+pub mod statistics;
 pub mod table;
 pub mod text;
 

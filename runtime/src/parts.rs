@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::balance::{CardAcc, LabelAcc, Tally};
 use crate::engine::city::MAX_CAT;
-use crate::sim::{SimOptions, Statistics, Stats, Tag};
+use crate::sim::{SimOptions, Stats};
+use crate::statistics::{Statistics, Tag};
 
 /// The version of the part documents: a merge refuses another.
 pub const VERSION: u32 = 1;

@@ -62,7 +62,7 @@ pub enum Check {
 }
 
 /// The games that can be tested with scenarios.
-pub trait Scenarios: Sheets + crate::sim::Statistics {
+pub trait Scenarios: Sheets + crate::statistics::Statistics {
     /// Reads a scenario's position and steps (the steps are run by
     /// [`run`]).
     fn read_scenario(&self, text: &str) -> Result<Scenario<Self>, DocError>;

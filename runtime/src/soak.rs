@@ -14,7 +14,7 @@ use std::fmt;
 use crate::game::{Broken, Game, Observer, Outcome, PlayError, Player, Setup, decide_move};
 use crate::replay::{Log, Recorder, replay};
 use crate::sheet::Sheets;
-use crate::sim::Statistics;
+use crate::statistics::Statistics;
 
 /// A game's rules of every position, for the soak checks.
 pub trait Invariants: Game {

@@ -28,8 +28,9 @@ use crate::replay::{Log, Recorder, ReplayError, replay};
 use crate::scenario::{Run, Scenarios};
 use crate::schema::schema_for;
 use crate::sheet::{Price, ScoreReport, SheetError, Sheets, Target, seat_of};
-use crate::sim::{SimError, SimOptions, Statistics, Stats, simulate_with};
+use crate::sim::{SimError, SimOptions, Stats, simulate_with};
 use crate::soak::{Checks, Invariants};
+use crate::statistics::Statistics;
 use crate::table::{Live, Resumed, Show, Table};
 
 /// A game family: the rules of a kind of game, found by the name a card

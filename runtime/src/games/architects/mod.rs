@@ -74,8 +74,8 @@ use crate::engine::host::Probe;
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError, listens};
 use crate::game::{Game, Outcome, POINTS, Setup, SetupError, Sides, redeal};
-use crate::sim::{Statistics, Tag};
 use crate::soak::Invariants;
+use crate::statistics::{Statistics, Tag};
 
 /// Resources a payment can name.
 pub const MAX_RES: usize = 8;

@@ -75,8 +75,8 @@ use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, OptionSpec, Outcome, POINTS, Setup, SetupError};
-use crate::sim::{Statistics, Tag};
 use crate::soak::Invariants;
+use crate::statistics::{Statistics, Tag};
 
 /// "Descarta la carta para ganar 3 monedas".
 pub const DISCARD_COINS: i32 = 3;

@@ -68,8 +68,8 @@ use crate::engine::city::{City, MAX_CAT};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
-use crate::sim::{Statistics, Tag};
 use crate::soak::Invariants;
+use crate::statistics::{Statistics, Tag};
 
 pub use layout::{FIGURES, Layout, MAX_LAYOUT, Shape};
 pub use trade::TradeCache;
