@@ -12,7 +12,7 @@ use crate::game::{Game, Setup};
 /// simulation reports its games by kind of victory, and checks each
 /// outcome's against the game's list.
 pub trait Statistics: Game {
-    /// The ways the game can be won, in its words ([`Outcome::victory`]),
+    /// The ways the game can be won, in its words ([`crate::game::Outcome::victory`]),
     /// in the order reports list them.
     fn victories(&self) -> &'static [&'static str];
     /// The kinds of [`Tag`] the game gives, in its words (`wonder`,
