@@ -538,10 +538,13 @@ impl PyGame {
     #[pyo3(signature = (**selection))]
     fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let (g, setup, _) = choose(py, selection)?;
-        let table = g
-            .table(&setup)
+        let table = (g.need_tables())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
-        let num_actions = (g.env(&setup))
+        let num_actions = (g.need_envs())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?
             .num_actions();
         Ok(PyGame {
@@ -693,8 +696,9 @@ impl PyEnv {
     #[pyo3(signature = (**selection))]
     fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let (game, setup, _) = choose(py, selection)?;
-        let env = game
-            .env(&setup)
+        let env = (game.need_envs())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
         Ok(PyEnv {
             game,
@@ -867,8 +871,10 @@ impl PyEnv {
     /// A copy: the same set-up and seed, the same decisions played again.
     fn fork(&self, py: Python<'_>) -> PyResult<PyEnv> {
         let e = self.env();
-        let mut copy =
-            (self.game.env(e.setup())).map_err(|x| error(py, Kind::Setup, x.to_string()))?;
+        let mut copy = (self.game.need_envs())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(e.setup())
+            .map_err(|x| error(py, Kind::Setup, x.to_string()))?;
         for &a in e.decisions() {
             copy.step(a)
                 .map_err(|x| error(py, Kind::Sevenw, x.to_string()))?;
@@ -929,7 +935,8 @@ fn make_batch(
     seed: u64,
 ) -> PyResult<Batch<'static>> {
     let setup = setup.clone();
-    py.detach(|| Batch::new(num_envs, seed, threads, &|| game.env(&setup)))
+    let envs = game.need_envs().map_err(|m| error(py, Kind::Setup, m))?;
+    py.detach(|| Batch::new(num_envs, seed, threads, &|| envs.start(&setup)))
         .map_err(|e| error(py, Kind::Setup, e.to_string()))
 }
 

@@ -14,10 +14,12 @@
 //! - [`game`]: the one interface every game implements (set-up, whose
 //!   decision is next, legal moves, applying a move, the outcome, a seat's
 //!   fair view) and the loop that plays it.
+//! - [`registry`]: the registry through which any family, from this crate
+//!   or another, is found by name ([`registry::Family`],
+//!   [`registry::Library`]), and what the command line asks of a family
+//!   ([`registry::AnyGame`] and the capabilities it may offer).
 //! - [`games`]: one folder per shipped game family — its turn structure,
-//!   its city sheets, its story — and the registry through which any
-//!   family, from this crate or another, is found by name
-//!   ([`games::Family`], [`games::SHIPPED`], [`games::Library`]).
+//!   its city sheets, its story — and their list, [`games::SHIPPED`].
 //! - [`bots`], [`sim`], [`sheet`], [`replay`], [`scenario`], [`narrate`],
 //!   [`doc`], [`text`]: what a command line needs, written once over the
 //!   interface. The `sevenw` command line itself is the crate `sevenw-cli`.
@@ -39,6 +41,7 @@ pub mod games;
 pub mod mcts;
 pub mod narrate;
 pub mod parts;
+pub mod registry;
 pub mod replay;
 pub mod scenario;
 pub mod schema;

@@ -23,7 +23,7 @@ pub fn schema_for<T: JsonSchema>(title: &str) -> serde_json::Value {
 
 /// The schema of every document of `families`, by name (`sheet-base`,
 /// `scenario-duel`, …).
-pub fn documents(families: &[crate::games::Family]) -> Vec<(&'static str, serde_json::Value)> {
+pub fn documents(families: &[crate::registry::Family]) -> Vec<(&'static str, serde_json::Value)> {
     families.iter().flat_map(|f| (f.schemas)()).collect()
 }
 

@@ -164,7 +164,7 @@ fn part_error(e: sevenw_runtime::parts::PartError) -> Error {
 }
 
 /// Games `start..end` of the run `sevenw sim ARGS` describes, their sums
-/// as a JSON document ([`AnyGame::sim_part`]), for [`sim_merge`].
+/// as a JSON document ([`sevenw_runtime::games::RunsCap::sim_part`]), for [`sim_merge`].
 pub fn sim_part<S: AsRef<str>>(
     lib: &Library<'_>,
     args: &[S],
@@ -172,7 +172,8 @@ pub fn sim_part<S: AsRef<str>>(
     end: u64,
 ) -> Result<String, Error> {
     let (g, opts) = sim_run(lib, args)?;
-    g.sim_part(&opts, start..end, &|_| {})
+    g.runs()
+        .sim_part(&opts, start..end, &|_| {})
         .map_err(|e| sim_error("sim", e))
 }
 
@@ -185,7 +186,7 @@ pub fn sim_merge<S: AsRef<str>>(
     seconds: f64,
 ) -> Result<String, Error> {
     let (g, opts) = sim_run(lib, args)?;
-    let stats = g.sim_merge(&opts, parts).map_err(part_error)?;
+    let stats = g.runs().sim_merge(&opts, parts).map_err(part_error)?;
     Ok(SimReport::new(g.info(), g.victories(), &opts, &stats, seconds).to_json())
 }
 
@@ -199,7 +200,8 @@ pub fn balance_part<S: AsRef<str>>(
 ) -> Result<String, Error> {
     let (g, mut opts) = sim_run(lib, args)?;
     opts.check = false;
-    g.balance_part(&opts, start..end, &|_| {})
+    g.runs()
+        .balance_part(&opts, start..end, &|_| {})
         .map_err(|e| sim_error("balance", e))
 }
 
@@ -214,7 +216,7 @@ pub fn balance_merge<S: AsRef<str>>(
 ) -> Result<String, Error> {
     let (g, mut opts) = sim_run(lib, args)?;
     opts.check = false;
-    let tally = g.balance_merge(&opts, parts).map_err(part_error)?;
+    let tally = g.runs().balance_merge(&opts, parts).map_err(part_error)?;
     opts.games = tally.games;
     let report =
         sevenw_runtime::balance::Report::new(g.info(), g.victories(), &opts, &tally, seconds);

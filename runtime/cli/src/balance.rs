@@ -68,11 +68,15 @@ pub(crate) fn balance(lib: &Library<'_>, a: BalanceArgs) -> Result<String, Fail>
                 }
             };
             let (t, stop) = g
+                .runs()
                 .balance_until(&opts, budget, &|n| bar.inc(n), &mut on_batch)
                 .map_err(fail)?;
             (t, Some(stop))
         }
-        None => (g.balance(&opts, &|n| bar.inc(n)).map_err(fail)?, None),
+        None => (
+            g.runs().balance(&opts, &|n| bar.inc(n)).map_err(fail)?,
+            None,
+        ),
     };
     bar.finish_and_clear();
     opts.games = tally.games;

@@ -139,7 +139,10 @@ impl Slot {
         if self.table.is_none()
             && let (Some(decisions), Some(game)) = (&self.finished, entry.game)
         {
-            self.table = game.resume(&entry.doc.setup(), decisions).ok();
+            self.table = game
+                .need_tables()
+                .and_then(|t| t.resume(&entry.doc.setup(), decisions))
+                .ok();
         }
     }
 
@@ -316,7 +319,10 @@ pub(crate) fn make_entry(
         Err(e) => broken = Some(e),
         Ok(g) => {
             game = Some(g);
-            match g.resume(&doc.setup(), decisions) {
+            match g
+                .need_tables()
+                .and_then(|t| t.resume(&doc.setup(), decisions))
+            {
                 Ok(t) => table = Some(t),
                 Err(e) => broken = Some(e),
             }
@@ -413,7 +419,7 @@ async fn drive(app: Arc<App>, entry: Arc<Entry>) {
             };
             match copy {
                 Some((setup, decisions)) => {
-                    let t = game?.resume(&setup, &decisions).ok()?;
+                    let t = game?.tables()?.resume(&setup, &decisions).ok()?;
                     think(&*t)
                 }
                 None => {
@@ -473,7 +479,8 @@ pub(crate) async fn commit(
         // Back to the game as the store has it.
         let before = table.decisions()[..n].to_vec();
         if let Some(g) = entry.game
-            && let Ok(t) = g.resume(table.setup(), &before)
+            && let Some(tables) = g.tables()
+            && let Ok(t) = tables.resume(table.setup(), &before)
         {
             *table = t;
         }
