@@ -7,8 +7,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sevenw_runtime::bots::{BotKind, table};
-use sevenw_runtime::engine::payment::PaymentSearch;
 use sevenw_runtime::game::{Game, Setup, play_out, play_until};
+use sevenw_runtime::games::base::trade::PaymentSearch;
 use sevenw_runtime::games::base::{Base, Move, MoveGen, Table};
 
 fn base() -> Base {

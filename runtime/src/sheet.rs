@@ -11,7 +11,6 @@ use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
 use crate::doc::{DocError, at, code, nowhere};
-use crate::engine::payment::Payment;
 use crate::engine::vocab::Vocab;
 use crate::game::{Game, Outcome, POINTS};
 use crate::text::{did_you_mean, plural, shown};
@@ -128,8 +127,6 @@ pub struct Price {
     pub coins: Option<u32>,
     /// Free by a chain.
     pub chain: bool,
-    /// The cheapest payment, if any.
-    pub payment: Option<Payment>,
     /// Why, in words.
     pub reason: String,
 }
@@ -141,7 +138,6 @@ impl Price {
             buildable: false,
             coins: None,
             chain: false,
-            payment: None,
             reason: reason.into(),
         }
     }
@@ -152,7 +148,6 @@ impl Price {
             buildable: true,
             coins: Some(0),
             chain: true,
-            payment: Some(Payment::FREE),
             reason: reason.into(),
         }
     }
@@ -476,24 +471,6 @@ impl serde::Serialize for JsonPlayer<'_> {
     }
 }
 
-/// "3 coins (1 to the bank, 2 to the left neighbour)" and the like.
-pub fn describe_payment(p: &Payment) -> String {
-    if *p == Payment::FREE {
-        return "nothing".to_string();
-    }
-    let mut parts = Vec::new();
-    if p.bank > 0 {
-        parts.push(format!("{} to the bank", p.bank));
-    }
-    if p.left > 0 {
-        parts.push(format!("{} to the left neighbour", p.left));
-    }
-    if p.right > 0 {
-        parts.push(format!("{} to the right neighbour", p.right));
-    }
-    format!("{} ({})", plural(p.total(), "coin"), parts.join(", "))
-}
-
 /// `text` as a YAML scalar (double-quoted, escaped as JSON is: YAML reads
 /// JSON strings).
 pub fn quoted(text: &str) -> String {
@@ -509,26 +486,6 @@ pub fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn payments_in_words() {
-        assert_eq!(describe_payment(&Payment::FREE), "nothing");
-        let p = Payment {
-            bank: 1,
-            left: 0,
-            right: 0,
-        };
-        assert_eq!(describe_payment(&p), "1 coin (1 to the bank)");
-        let p = Payment {
-            bank: 0,
-            left: 2,
-            right: 1,
-        };
-        assert_eq!(
-            describe_payment(&p),
-            "3 coins (2 to the left neighbour, 1 to the right neighbour)"
-        );
-    }
 
     #[test]
     fn seats_by_name() {

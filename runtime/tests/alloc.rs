@@ -6,9 +6,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sevenw_runtime::bots::{BotKind, RandomBot, table};
-use sevenw_runtime::engine::payment::PaymentSearch;
 use sevenw_runtime::game::{Game, Player, Setup, play_until};
 use sevenw_runtime::games::architects::Architects;
+use sevenw_runtime::games::base::trade::PaymentSearch;
 use sevenw_runtime::games::base::{Base, Move, MoveGen, Phase, State};
 use sevenw_runtime::games::duel::{self, Duel, TradeCache};
 

@@ -12,7 +12,7 @@ use sevenw_host::{
 };
 
 use crate::engine::gains::Built;
-use crate::engine::payment::{MAX_RES, Prices, Production, flat_prices};
+use crate::engine::production::{MAX_RES, Prices, Production, flat_prices};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
 
@@ -152,9 +152,10 @@ pub struct City {
     pub colour_count: [u16; MAX_CAT],
     /// Everything the city produces.
     pub own: Production,
-    /// What neighbours may buy from it.
+    /// What the cities beside it may buy from it.
     pub sold: Production,
-    /// What it pays neighbours per resource: `[left, right]`.
+    /// What it pays per resource bought from the sellers at seat offsets
+    /// +1 and −1 ([`Prices`]).
     pub prices: Prices,
     /// Fixed prices for buying from the bank (`trade … at N` with no
     /// cities named, as in Duel); [`NO_PRICE`] where none is fixed.
@@ -174,8 +175,8 @@ pub struct City {
     pub entombed: Vec<(CardId, i32)>,
     /// Whether it took coins from the bank this turn.
     pub bank_coins: bool,
-    /// The neighbours it bought resources from this turn: bit 0 the left,
-    /// bit 1 the right.
+    /// The sellers it bought resources from this turn: bit 0 the seat at
+    /// offset +1, bit 1 the seat at offset −1.
     pub bought: u8,
     /// Progress tokens held.
     pub progress: u16,

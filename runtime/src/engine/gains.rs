@@ -27,7 +27,7 @@ use sevenw_host::{
 };
 
 use crate::engine::city::{City, MAX_CAT};
-use crate::engine::payment::MAX_RES;
+use crate::engine::production::MAX_RES;
 use crate::engine::science::MAX_SYM;
 
 /// What a source does when built.

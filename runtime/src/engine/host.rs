@@ -13,7 +13,7 @@ use sevenw_host::{
 };
 
 use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at, valid_offset};
-use crate::engine::payment::{Choice, Production};
+use crate::engine::production::{Choice, Production};
 use crate::engine::science::MAX_SYM;
 
 /// The cities around the acting one, for counts: the whole table (whose

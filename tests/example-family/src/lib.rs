@@ -24,7 +24,7 @@ use sevenw_host::{CardId, Event, GameInfo, Listens, Res, Source};
 use sevenw_runtime::bots::Judge;
 use sevenw_runtime::engine::city::{City, MAX_CAT, run_built, run_event};
 use sevenw_runtime::engine::host::{CityHost, ScoreHost};
-use sevenw_runtime::engine::payment::MAX_RES;
+use sevenw_runtime::engine::production::MAX_RES;
 use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::engine::vocab::{Vocab, VocabError, card_name};
 use sevenw_runtime::game::{

@@ -514,7 +514,6 @@ impl Sheets for Architects {
                 buildable: true,
                 coins: Some(u32::from(pay.coins)),
                 chain: false,
-                payment: None,
                 reason: format!(
                     "{who} can build {} with {}",
                     self.piece_name(w, piece),

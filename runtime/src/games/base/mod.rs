@@ -37,6 +37,8 @@
 //! - `deal`: set-up and the Ages: boards, each Age's deck, the Leaders
 //!   draft and recruitment, the conflicts at the end of an Age;
 //! - `moves`: what a seat may do, and what a card or stage costs it;
+//! - `trade`: the trade that pays for it: every way to pay a cost with the
+//!   city's own production and by buying from the two neighbours;
 //! - `turn`: carrying out a turn, its effects and the choices they ask;
 //! - `edifice`: Edifice's projects, joined, completed and failed;
 //! - `score`: final scoring and the winners;
@@ -59,6 +61,7 @@ pub mod scenario;
 mod score;
 pub mod sheet;
 mod show;
+pub mod trade;
 mod turn;
 mod view;
 
@@ -71,12 +74,12 @@ use crate::engine::clone_reusing;
 use sevenw_host::{CardId, Category, ColourSet, DraftRule, Event, GameInfo, Source};
 
 use crate::engine::city::City;
-use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, OptionSpec, Outcome, POINTS, Setup, SetupError};
 use crate::soak::Invariants;
 use crate::statistics::{Statistics, Tag};
+use trade::{Payment, PaymentSearch};
 
 /// "Descarta la carta para ganar 3 monedas".
 pub const DISCARD_COINS: i32 = 3;

@@ -5,8 +5,8 @@
 
 use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule};
 
+use super::trade::{InMarket, Market, Payment, Quote};
 use crate::engine::city::{City, MAX_CAT, seat_at};
-use crate::engine::payment::{InMarket, Market, Payment, Quote};
 use crate::engine::rng::Rng;
 
 use super::{Action, Base, Choice, Move, MoveGen, Phase, Project, StageHow, State, Status, Table};

@@ -24,7 +24,7 @@
 use sevenw_host::{CardId, GameInfo};
 
 use crate::engine::city::City;
-use crate::engine::payment::MAX_RES;
+use crate::engine::production::MAX_RES;
 use crate::engine::science::MAX_SYM;
 use crate::env::{Observe, Part, Writer};
 

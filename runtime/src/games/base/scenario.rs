@@ -37,9 +37,9 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
+use super::trade::{Payment, PaymentSearch};
 use crate::doc::{DocError, Found, Scalar, Value, at, int, read, value_int};
 use crate::engine::city::City;
-use crate::engine::payment::{Payment, PaymentSearch};
 use crate::game::{Game, Setup, SetupError};
 use crate::scenario::{Check, Scenario, Scenarios, cards_named, same_cards};
 use crate::sheet::{card, player_count, player_names, same_game};

@@ -36,13 +36,13 @@
 
 use serde_saphyr::Spanned;
 
+use super::trade::PaymentSearch;
 use crate::doc::{Scalar, at, int, nowhere, read};
 use crate::engine::city::City;
-use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::Rng;
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card_named, describe_payment,
-    player_count, player_names, quoted, quoted_list, same_game,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card_named, player_count, player_names,
+    quoted, quoted_list, same_game,
 };
 use crate::text::shown;
 use sevenw_host::{CardId, Source};
@@ -343,7 +343,6 @@ impl Sheets for Base {
                         buildable: true,
                         coins: Some(0),
                         chain: false,
-                        payment: Some(Payment::FREE),
                         reason: format!("{who} can build {what} for free"),
                     });
                 }
@@ -395,8 +394,7 @@ impl Sheets for Base {
                 buildable: true,
                 coins: Some(p.total()),
                 chain: false,
-                payment: Some(p),
-                reason: format!("{who} can {verb} {what} for {}", describe_payment(&p)),
+                reason: format!("{who} can {verb} {what} for {}", p.in_words()),
             });
         }
         Ok(match cheapest(&mut search, u32::MAX) {
@@ -404,10 +402,9 @@ impl Sheets for Base {
                 buildable: false,
                 coins: Some(p.total()),
                 chain: false,
-                payment: Some(p),
                 reason: format!(
                     "{who} cannot afford {what}: it costs {} and {who} has {}",
-                    describe_payment(&p),
+                    p.in_words(),
                     crate::text::plural(city.coins, "coin")
                 ),
             },

@@ -5,7 +5,7 @@
 use sevenw_host::{CardId, Colour, Cost};
 
 use crate::engine::city::{City, seat_at};
-use crate::engine::payment::MAX_RES;
+use crate::engine::production::MAX_RES;
 use crate::engine::rng::Rng;
 
 use super::trade::{self, TradeCache};

@@ -46,7 +46,7 @@ impl Sizes {
             cards: info.cards.len(),
             wonders: info.wonders.len(),
             tokens: info.progress.len(),
-            resources: info.resources.len().min(crate::engine::payment::MAX_RES),
+            resources: info.resources.len().min(crate::engine::production::MAX_RES),
             symbols: info.symbols.len().min(crate::engine::science::MAX_SYM),
             looted: d.conflict.tokens.len().min(8),
             slots: usize::from(info.layout).min(super::MAX_LAYOUT),
@@ -248,7 +248,7 @@ impl Observe for Duel {
             w.flags(s.wonders, v.built(seat).iter().map(|&x| usize::from(x)));
             let fixed = city.own.fixed.iter().map(|&n| f32::from(n));
             w.values(s.resources, fixed.enumerate());
-            let mut may = [0u32; crate::engine::payment::MAX_RES];
+            let mut may = [0u32; crate::engine::production::MAX_RES];
             for c in &city.own.choices {
                 for (r, m) in may.iter_mut().enumerate() {
                     if c.options.0 & (1 << r) != 0 {

@@ -24,7 +24,6 @@ use serde_saphyr::Spanned;
 
 use crate::doc::{Found, Scalar, at, int, nowhere, read};
 use crate::engine::city::City;
-use crate::engine::payment::Payment;
 use crate::engine::rng::Rng;
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, player_count,
@@ -292,11 +291,6 @@ impl Sheets for Duel {
         };
         let trade = trade::trade_cost(city, cost, &prices, off);
         let total = u32::from(cost.coins) + trade;
-        let pay = Payment {
-            bank: total.min(u32::from(u16::MAX)) as u16,
-            left: 0,
-            right: 0,
-        };
         let words = match (cost.coins, trade) {
             (_, 0) => plural(total, "coin"),
             (0, _) => format!("{} for resources", plural(total, "coin")),
@@ -310,7 +304,6 @@ impl Sheets for Duel {
             buildable: ok,
             coins: Some(total),
             chain: false,
-            payment: Some(pay),
             reason: if ok {
                 format!("{who} can build {what} for {words}")
             } else {
