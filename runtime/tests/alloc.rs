@@ -195,7 +195,7 @@ fn duel_hot_paths_do_not_allocate() {
             g
         })
         .collect();
-    let tables: Vec<duel::Table> = states.iter().map(|s| s.table.clone()).collect();
+    let tables: Vec<duel::Position> = states.iter().map(|s| s.table.clone()).collect();
     // One cache per game.
     let mut caches = vec![TradeCache::default(); tables.len()];
     let mut out: Vec<duel::Move> = Vec::new();

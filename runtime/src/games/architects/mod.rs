@@ -34,7 +34,7 @@
 //!   [`State`]), the rules bound to a card set (each wonder's stages as
 //!   bit sets made once), and [`Game`] for them;
 //! - `actions`: the fixed action space (each decision's number);
-//! - `table`: the position ([`Table`]) and the decks each seat reaches;
+//! - `table`: the position ([`Position`]) and the decks each seat reaches;
 //! - `moves`: the stages available, every way to pay one, the due actions
 //!   and the progress tokens that may be picked;
 //! - `turn`: carrying out a turn, its effects, conflicts and battles;
@@ -52,16 +52,16 @@ mod invariants;
 mod moves;
 mod narrate;
 mod observe;
+mod position;
 pub mod scenario;
 mod score;
 pub mod sheet;
 mod show;
-mod table;
 mod turn;
 mod view;
 mod words;
 
-pub use table::{TURN_DECKS, Table, peek_seen};
+pub use position::{Position, TURN_DECKS, peek_seen};
 pub use view::View;
 pub use words::pattern_text;
 
@@ -82,7 +82,7 @@ pub const MAX_RES: usize = 8;
 /// Progress tokens face up beside the pile ("Tomad las 3 fichas superiores y
 /// colocadlas bocarriba").
 pub const FACE_UP: usize = 3;
-/// Wonder stages a wonder may have (bits of [`Table::built`]).
+/// Wonder stages a wonder may have (bits of [`Position::built`]).
 pub const MAX_PIECES: usize = 16;
 /// A card not seen (in a greedy bot's preview).
 pub const UNKNOWN: CardId = CardId(u16::MAX);
@@ -229,7 +229,7 @@ pub enum Move {
 }
 
 /// Whose decision is pending, and of what kind. It is always the seat whose
-/// turn it is ([`Table::current`]).
+/// turn it is ([`Position::current`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// The turn's card.
@@ -250,7 +250,7 @@ pub enum Phase {
 /// An Architects game in progress.
 #[derive(Debug)]
 pub struct State {
-    pub table: Table,
+    pub table: Position,
     pub phase: Phase,
     rng: Rng,
 }
@@ -454,7 +454,7 @@ impl Architects {
     /// An empty table for `wonders` (one per seat), nothing dealt.
     pub fn empty(&self, wonders: &[u8]) -> State {
         let mut st = State {
-            table: Table::default(),
+            table: Position::default(),
             phase: Phase::Over,
             rng: Rng::new(0),
         };
@@ -472,7 +472,7 @@ impl Architects {
             std::mem::take(&mut t.tokens),
         );
         // Every field of the default table, into this one's buffers.
-        t.clone_from(&Table::default());
+        t.clone_from(&Position::default());
         cities.resize_with(n, City::default);
         for (c, &w) in cities.iter_mut().zip(wonders) {
             c.reset(w, 0, 0, 2);

@@ -56,7 +56,7 @@ use crate::sheet::{card, player_count, player_names, same_game, token};
 use crate::text::shown;
 
 use super::sheet::PlayerDoc;
-use super::{Architects, Deck, FACE_UP, Move, Phase, Pick, State, Table};
+use super::{Architects, Deck, FACE_UP, Move, Phase, Pick, Position, State};
 
 /// A scenario of 7 Wonders Architects (`dsl/SCENARIOS.md`).
 #[derive(Deserialize, JsonSchema)]
@@ -101,7 +101,7 @@ pub struct ScenarioDoc {
 
 /// Takes one `c` out of the cards not placed yet: the box, then the
 /// central deck and the wonder decks from the bottom, below `fixed` tops.
-fn take_from_supply(t: &mut Table, c: CardId, fixed: &[usize]) -> bool {
+fn take_from_supply(t: &mut Position, c: CardId, fixed: &[usize]) -> bool {
     if let Some(i) = t.boxed.iter().position(|&x| x == c) {
         t.boxed.remove(i);
         return true;
@@ -129,7 +129,7 @@ impl Architects {
     /// there is a mistake kept in `found`, and the card under it stays.
     fn stack(
         &self,
-        t: &mut Table,
+        t: &mut Position,
         d: Deck,
         names: &Spanned<Vec<Spanned<String>>>,
         fixed: &mut [usize],
@@ -212,7 +212,7 @@ impl Architects {
     /// Cuts deck `d` to `size` cards (those below go to the box).
     fn cut(
         &self,
-        t: &mut Table,
+        t: &mut Position,
         d: Deck,
         size: &Spanned<Scalar>,
         fixed: usize,
@@ -245,7 +245,7 @@ impl Architects {
     }
 
     /// Removes one token `k` from the face-up ones or the pile.
-    fn untoken(t: &mut Table, k: u8) -> bool {
+    fn untoken(t: &mut Position, k: u8) -> bool {
         if let Some(i) = t.pile.iter().position(|&x| x == k) {
             t.pile.remove(i);
             true

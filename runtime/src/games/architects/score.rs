@@ -8,13 +8,13 @@ use crate::engine::city::{MAX_CAT, run_event};
 use crate::engine::host::ScoreHost;
 use crate::game::{Outcome, POINTS, Score};
 
-use super::{Architects, Table};
+use super::{Architects, Position};
 
 impl Architects {
     /// The score of every seat as things stand ("Final de la partida"):
     /// the stages built, blue cards and progress tokens (their game-end
     /// effects), military victory tokens and the cat.
-    pub fn score(&self, t: &Table) -> Vec<Score> {
+    pub fn score(&self, t: &Position) -> Vec<Score> {
         let ncat = self.info.categories.len().min(MAX_CAT);
         (0..t.seats())
             .map(|seat| {
@@ -31,13 +31,13 @@ impl Architects {
 
     /// The total of [`Architects::score`] for `seat` alone, without
     /// scoring the others (the greedy bot's previews).
-    pub fn total(&self, t: &Table, seat: usize) -> i32 {
+    pub fn total(&self, t: &Position, seat: usize) -> i32 {
         let ncat = self.info.categories.len().min(MAX_CAT);
         self.points(t, seat)[..ncat].iter().sum()
     }
 
     /// The points of `seat` by category.
-    fn points(&self, t: &Table, seat: usize) -> [i32; MAX_CAT] {
+    fn points(&self, t: &Position, seat: usize) -> [i32; MAX_CAT] {
         let cat = |c: Category| usize::from(c.0) % MAX_CAT;
         let me = &t.cities[seat];
         let mut h = ScoreHost::new(me, &t.cities, seat);
@@ -55,7 +55,7 @@ impl Architects {
     /// The result: the best total wins; ties go to the most stages built,
     /// then are shared ("En caso de empate, gana quien haya construido más
     /// Etapas … Si sigue habiendo empate, … comparten la victoria").
-    pub fn result(&self, t: &Table) -> Outcome {
+    pub fn result(&self, t: &Position) -> Outcome {
         let scores = self.score(t);
         let winners = crate::game::best_seats(
             scores

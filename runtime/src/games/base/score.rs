@@ -10,7 +10,7 @@ use crate::engine::science;
 use crate::engine::vocab::listens;
 use crate::game::{Outcome, POINTS, Score, best_seats};
 
-use super::{Base, SCIENCE_SET_BONUS, Table};
+use super::{Base, Position, SCIENCE_SET_BONUS};
 
 impl Base {
     /// The final score of the city `me` sitting at `seat` among `cities`,
@@ -113,7 +113,7 @@ impl Base {
     /// Final scoring of every city: copies chosen for the best score of
     /// their owner, wildcards chosen for the best science, debt tokens
     /// counted, tie-break by coins.
-    pub fn final_scores(&self, table: &Table) -> Outcome {
+    pub fn final_scores(&self, table: &Position) -> Outcome {
         let cities = &table.cities[..];
         let mut scores = Vec::with_capacity(cities.len());
         for (seat, me) in cities.iter().enumerate() {

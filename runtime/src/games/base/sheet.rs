@@ -47,7 +47,7 @@ use crate::sheet::{
 use crate::text::shown;
 use sevenw_host::{CardId, Source};
 
-use super::{Base, DEFEAT_VP, Phase, Seat, State, Status, Table};
+use super::{Base, DEFEAT_VP, Phase, Position, Seat, State, Status};
 
 mod cities;
 mod document;
@@ -272,7 +272,7 @@ impl Sheets for Base {
         )?;
         settle_left(&mut projects, &seats, &given);
         let state = State {
-            table: Table {
+            table: Position {
                 hands: vec![Vec::new(); n],
                 stage_cards: vec![Vec::new(); n],
                 cities,
@@ -280,7 +280,7 @@ impl Sheets for Base {
                 side,
                 age,
                 projects,
-                ..Table::default()
+                ..Position::default()
             },
             phase: Phase::Over,
             chosen: Vec::new(),

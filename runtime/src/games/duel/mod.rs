@@ -12,7 +12,7 @@
 //! the game's tables and its generated effects. What the effects ask of the
 //! turn structure arrives as [`Pending`] entries (an opponent losing coins,
 //! discarding an opponent's card, taking a progress token, playing again:
-//! [`Table::again`]) and abilities (`discard_builds`, `discounts`,
+//! [`Position::again`]) and abilities (`discard_builds`, `discounts`,
 //! `trade_receivers`),
 //! carried out here. A choice they set off (which token, which card) is a
 //! decision of its own: the turn is resumed once it is made.
@@ -25,7 +25,7 @@
 //!
 //! - this file: the rules' types ([`Duel`], [`Move`], [`Phase`], [`State`]),
 //!   the rules bound to a card set, and [`Game`] for them;
-//! - `table`: the position ([`Table`]);
+//! - `table`: the position ([`Position`]);
 //! - `layout`: the Ages' pyramids and which cards are accessible;
 //! - `actions`: the fixed action space (each decision's number);
 //! - `moves`: bank prices, trade costs and every legal move (`trade`: the
@@ -46,16 +46,16 @@ pub mod layout;
 mod moves;
 mod narrate;
 mod observe;
+mod position;
 pub mod scenario;
 mod score;
 pub mod sheet;
 mod show;
-mod table;
 pub mod trade;
 mod turn;
 mod view;
 
-pub use table::Table;
+pub use position::Position;
 pub use turn::deck_len;
 use turn::is_drawn;
 pub use view::View;
@@ -247,7 +247,7 @@ pub enum Phase {
 /// A Duel game in progress.
 #[derive(Debug)]
 pub struct State {
-    pub table: Table,
+    pub table: Position,
     pub phase: Phase,
     rng: Rng,
     cache: TradeCache,
@@ -270,7 +270,7 @@ impl State {
     /// A state with nothing dealt (allocates nothing).
     pub(super) fn blank() -> State {
         State {
-            table: Table::default(),
+            table: Position::default(),
             phase: Phase::Play,
             rng: Rng::new(0),
             cache: TradeCache::default(),

@@ -9,13 +9,13 @@ use crate::engine::host::ScoreHost;
 use crate::engine::military::Track;
 use crate::game::{Outcome, Score};
 
-use super::{COINS_PER_VP, Duel, Table, Victory};
+use super::{COINS_PER_VP, Duel, Position, Victory};
 
 impl Duel {
     /// Final scores of both cities as they are ("Victoria civil"): points of
     /// cards, wonders and tokens (their game-end effects), the conflict
     /// track's zone, 1 per 3 coins.
-    pub fn score(&self, table: &Table) -> [Score; 2] {
+    pub fn score(&self, table: &Position) -> [Score; 2] {
         let mut out = [Score::default(), Score::default()];
         for (seat, o) in out.iter_mut().enumerate() {
             let me = &table.cities[seat];
@@ -50,7 +50,7 @@ impl Duel {
 
     /// The result as the table stands (civilian scoring unless a supremacy
     /// ended the game).
-    pub fn result(&self, table: &Table) -> Outcome {
+    pub fn result(&self, table: &Position) -> Outcome {
         let scores = self.score(table);
         let (victory, winners) = match table.ended {
             Some((v, Some(w))) => (v, vec![w]),

@@ -31,7 +31,7 @@ use crate::sheet::{
 };
 use crate::text::plural;
 
-use super::{Duel, MAX_WONDERS, Phase, State, Table, TradeCache, Victory, WONDERS_EACH, trade};
+use super::{Duel, MAX_WONDERS, Phase, Position, State, TradeCache, Victory, WONDERS_EACH, trade};
 
 /// Most coins a sheet may give a player.
 pub const MAX_COINS: i64 = 1_000_000;
@@ -119,14 +119,14 @@ impl Duel {
     fn empty(&self) -> State {
         let coins = 0;
         State {
-            table: Table {
+            table: Position {
                 cities: vec![City::new(0, 0, coins, 2), City::new(0, 0, coins, 2)],
                 boxed_wonders: (0..self.info.wonders.len().min(256) as u16)
                     .map(|w| w as u8)
                     .collect(),
                 board_tokens: Vec::new(),
                 age: self.info.ages,
-                ..Table::default()
+                ..Position::default()
             },
             phase: Phase::Over,
             rng: Rng::new(0),

@@ -9,14 +9,14 @@ use crate::sheet::SheetError;
 use crate::text::shown;
 use sevenw_host::CardId;
 
-use super::super::{Base, Project, Seat, Status, Table};
+use super::super::{Base, Position, Project, Seat, Status};
 use super::{MAX_TOKENS, PlayerDoc, token_value};
 
 impl Base {
     /// Why `seat` cannot join the current Age's project now (Edifice).
     pub(in crate::games::base) fn why_no_join(
         &self,
-        table: &Table,
+        table: &Position,
         seat: usize,
         who: &str,
     ) -> String {
