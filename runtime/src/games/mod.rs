@@ -19,7 +19,7 @@ use crate::table::Show;
 
 pub use crate::registry::{
     AnyGame, EnvCap, Family, Library, Played, Rules, RunsCap, ScenariosCap, SheetsCap, TableCap,
-    rules_in, test,
+    documents, rules_in, test,
 };
 
 /// A family with every capability: a greedy bot, invariants, sheets, a

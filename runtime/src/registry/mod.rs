@@ -102,6 +102,12 @@ pub fn rules_in(families: &[Family], info: &'static GameInfo) -> Result<Box<dyn 
     (family.load)(info).map_err(|e| format!("game `{}`: {e}", info.name))
 }
 
+/// The schema of every document of `families`, by name (`sheet-base`,
+/// `scenario-duel`, …: each family's [`Family::schemas`]).
+pub fn documents(families: &[Family]) -> Vec<(&'static str, serde_json::Value)> {
+    families.iter().flat_map(|f| (f.schemas)()).collect()
+}
+
 /// Runs a scenario of any game of `lib` (its `game:` says which).
 pub fn test(lib: &Library<'_>, text: &str) -> Run {
     let error = |e: DocError| Run {
