@@ -251,10 +251,10 @@ impl App {
 
 /// The title of a game with its expansions.
 pub(crate) fn title_of(app: &App, doc: &SetupDoc) -> String {
-    let base =
+    let title =
         sevenw_runtime::find_game(&app.lib_games, &doc.game).map_or(doc.game.as_str(), |g| g.title);
     if doc.with.is_empty() {
-        return base.to_string();
+        return title.to_string();
     }
     let with: Vec<&str> = doc
         .with
@@ -266,7 +266,7 @@ pub(crate) fn title_of(app: &App, doc: &SetupDoc) -> String {
                 .map_or(w.as_str(), |g| g.title)
         })
         .collect();
-    format!("{base} with {}", with.join(" and "))
+    format!("{title} with {}", with.join(" and "))
 }
 
 /// 128 bits from the operating system's random source, in hex.
@@ -634,7 +634,7 @@ pub fn serve(lib: &Library<'_>, config: &Config) -> Result<(), String> {
         let running = start(lib, config).await?;
         let addr = running.addr();
         println!(
-            "Serving 7 Wonders tables at http://{addr}/ (games stored in {})",
+            "Serving playtest tables at http://{addr}/ (games stored in {})",
             config.db.display()
         );
         running
