@@ -31,7 +31,7 @@ use std::fmt::{self, Debug};
 
 use sevenw_host::{CardId, GameInfo};
 
-use crate::engine::city::MAX_CAT;
+use crate::engine::city::MAX_CATEGORIES;
 use crate::engine::rng::Rng;
 use crate::engine::vocab::Vocab;
 
@@ -466,7 +466,7 @@ pub const POINTS: &str = "points";
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Score {
     /// Points per category, in the game's category order.
-    pub points: [i32; MAX_CAT],
+    pub points: [i32; MAX_CATEGORIES],
     pub total: i32,
     /// Coins at the end.
     pub coins: i32,

@@ -412,7 +412,7 @@ impl ScoreReport {
     /// A table, one row per player, then the winners and how they won.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let cats: Vec<&str> = self
+        let categories: Vec<&str> = self
             .players
             .first()
             .map_or(Vec::new(), |p| p.points.iter().map(|&(c, _)| c).collect());
@@ -424,7 +424,7 @@ impl ScoreReport {
             .unwrap_or(0)
             .max(6);
         out.push_str(&format!("{:width$}", "player"));
-        for c in &cats {
+        for c in &categories {
             out.push_str(&format!(" {:>w$}", c, w = c.len().max(4)));
         }
         out.push_str(&format!(" {:>5}\n", "total"));

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use sevenw_host::GameInfo;
 
 use crate::bots::{Bot, BotKind, Bots, Judge};
-use crate::engine::city::MAX_CAT;
+use crate::engine::city::MAX_CATEGORIES;
 use crate::engine::compose::categories_in_play;
 use crate::engine::rng::derive;
 use crate::game::{Game, Observer, Outcome, PlayError, Setup, SetupError, play_out};
@@ -65,7 +65,7 @@ pub struct Stats {
     /// Decisions taken in all.
     pub decisions: u64,
     /// Points per category, summed over every seat of every game.
-    pub points: [i64; MAX_CAT],
+    pub points: [i64; MAX_CATEGORIES],
     /// Totals per seat.
     pub seat_totals: Vec<i64>,
     /// Games won by each seat alone.

@@ -109,7 +109,7 @@ pub struct Kind {
 
 /// The scoring categories the rules add to, found once by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cats {
+pub struct Categories {
     pub military: Category,
     pub cat: Category,
 }
@@ -119,7 +119,7 @@ pub struct Cats {
 pub struct Architects {
     pub info: &'static GameInfo,
     pub vocab: Vocab,
-    pub cats: Cats,
+    pub categories: Categories,
     /// What each card gives while held, by card index.
     pub kinds: Vec<Kind>,
     /// Each wonder's deck (index into `info.decks`).
@@ -272,7 +272,7 @@ impl Architects {
     /// stages, conflict tokens per player count, the categories it scores.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let cats = Cats {
+        let categories = Categories {
             military: vocab.category("military")?,
             cat: vocab.category("cat")?,
         };
@@ -374,7 +374,7 @@ impl Architects {
         Ok(Architects {
             info,
             vocab,
-            cats,
+            categories,
             kinds,
             deck_of,
             central,

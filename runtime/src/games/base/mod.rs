@@ -111,7 +111,7 @@ pub fn victory_vp(age: u8) -> i32 {
 
 /// The scoring categories the base rules add to, found once by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cats {
+pub struct Categories {
     pub military: Category,
     pub treasury: Category,
     pub wonder: Category,
@@ -126,7 +126,7 @@ pub struct Cats {
 pub struct Base {
     pub info: &'static GameInfo,
     pub vocab: Vocab,
-    pub cats: Cats,
+    pub categories: Categories,
     /// For each player count (index `n`), why the Age decks do not deal
     /// exactly, if they do not: checked once, not at every game's start.
     deals: Vec<Option<String>>,
@@ -434,7 +434,7 @@ impl Base {
     /// The base rules over `info`; fails if it lacks a category they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let cats = Cats {
+        let categories = Categories {
             military: vocab.category("military")?,
             treasury: vocab.category("treasury")?,
             wonder: vocab.category("wonder")?,
@@ -465,7 +465,7 @@ impl Base {
         Ok(Base {
             info,
             vocab,
-            cats,
+            categories,
             deals,
             decks: deal::Decks::of(info),
             draft: info.draft,

@@ -6,7 +6,7 @@
 use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule};
 
 use super::trade::{InMarket, Market, Payment, Quote};
-use crate::engine::city::{City, MAX_CAT, seat_at};
+use crate::engine::city::{City, MAX_COLOURS, seat_at};
 use crate::engine::rng::Rng;
 
 use super::{
@@ -238,7 +238,9 @@ impl Base {
         }
         city.abilities.free_rules.iter().any(|rule| match rule {
             FreeRule::Colours(set) => set.contains(info.colour),
-            FreeRule::FirstOfColour => city.colour_count[usize::from(info.colour.0) % MAX_CAT] == 0,
+            FreeRule::FirstOfColour => {
+                city.colour_count[usize::from(info.colour.0) % MAX_COLOURS] == 0
+            }
             // "La primera carta que eliges en cada Era": the first turn.
             FreeRule::FirstOfAge => table.turn == 1,
             // The last card played in an Age: the 6th turn (two cards in

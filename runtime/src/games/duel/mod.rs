@@ -64,7 +64,7 @@ use crate::engine::clone_reusing;
 
 use sevenw_host::{CardId, Category, Colour, ColourSet, ConflictInfo, Cost, GameInfo, Source};
 
-use crate::engine::city::{City, MAX_CAT};
+use crate::engine::city::{City, MAX_COLOURS};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
@@ -89,7 +89,7 @@ pub const COINS_PER_VP: i32 = 3;
 
 /// The scoring categories Duel's rules add to, found once by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cats {
+pub struct Categories {
     pub military: Category,
     pub treasury: Category,
     /// The tie-break: "más puntos de victoria por sus Estructuras civiles".
@@ -101,7 +101,7 @@ pub struct Cats {
 pub struct Duel {
     pub info: &'static GameInfo,
     pub vocab: Vocab,
-    pub cats: Cats,
+    pub categories: Categories,
     pub conflict: ConflictInfo,
     /// The colour whose cards raise the discard income.
     pub yellow: Colour,
@@ -292,7 +292,7 @@ impl Duel {
     /// Age), a conflict track, the categories they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let cats = Cats {
+        let categories = Categories {
             military: vocab.category("military")?,
             treasury: vocab.category("treasury")?,
             civilian: vocab.category("civilian")?,
@@ -374,7 +374,7 @@ impl Duel {
         Ok(Duel {
             info,
             vocab,
-            cats,
+            categories,
             conflict,
             yellow,
             shapes,
@@ -622,7 +622,7 @@ impl Game for Duel {
                         // "Descartar para conseguir monedas".
                         let t = &mut st.table;
                         let yellow =
-                            t.cities[seat].colour_count[usize::from(self.yellow.0) % MAX_CAT];
+                            t.cities[seat].colour_count[usize::from(self.yellow.0) % MAX_COLOURS];
                         t.cities[seat].coins += DISCARD_COINS + i32::from(yellow);
                         t.discard.push(card);
                     }

@@ -239,8 +239,8 @@ impl Observe for Duel {
             let city = &v.cities()[seat];
             w.one(city.coins as f32);
             w.one(city.shields as f32);
-            let cats = self.info.categories.len().min(city.vp.len());
-            w.one(city.vp[..cats].iter().sum::<i32>() as f32);
+            let categories = self.info.categories.len().min(city.vp.len());
+            w.one(city.vp[..categories].iter().sum::<i32>() as f32);
             let side = looted >> (8 * seat);
             w.flags(s.looted, (0..s.looted).filter(|&i| side & (1 << i) != 0));
             w.flags(s.tokens, v.tokens(seat).iter().map(|&k| usize::from(k)));
