@@ -246,14 +246,26 @@ pub fn check_actions<G: Game>(game: &G, state: &mut G::State) -> Result<(), Stri
     Ok(())
 }
 
-/// A rule of every position that a state breaks: which, and how
-/// ([`crate::soak::Invariants`]).
+/// A rule of every position that a state breaks ([`crate::soak::Invariants`],
+/// and what the soak checks ask of every game): which, how, and, once the
+/// soak checks know it, in which game and where ([`Broken::at`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Broken {
     /// The invariant, in a few stable words (`cards in one place`).
     pub invariant: &'static str,
     /// What was found, in words.
     pub detail: String,
+    /// Where it was found, once known.
+    pub place: Option<Place>,
+}
+
+/// Where a broken invariant was found: the game's seed, and the decisions
+/// applied then (0: at the set-up); `moves` is `None` after the end (the
+/// sheet and replay checks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub seed: u64,
+    pub moves: Option<usize>,
 }
 
 impl Broken {
@@ -261,15 +273,39 @@ impl Broken {
         Broken {
             invariant,
             detail: detail.into(),
+            place: None,
+        }
+    }
+
+    /// The same, found in the game of `seed` after `moves` decisions (0: at
+    /// the set-up; `None`: after the end).
+    pub fn at(self, seed: u64, moves: Option<usize>) -> Self {
+        Broken {
+            place: Some(Place { seed, moves }),
+            ..self
         }
     }
 }
 
 impl fmt::Display for Broken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.place {
+            None => {}
+            Some(Place {
+                seed,
+                moves: Some(0),
+            }) => write!(f, "seed {seed}, at the set-up: ")?,
+            Some(Place {
+                seed,
+                moves: Some(m),
+            }) => write!(f, "seed {seed}, after move {m}: ")?,
+            Some(Place { seed, moves: None }) => write!(f, "seed {seed}, after the end: ")?,
+        }
         write!(f, "invariant `{}` broken: {}", self.invariant, self.detail)
     }
 }
+
+impl std::error::Error for Broken {}
 
 /// `Err(Broken)` unless `ok`.
 pub fn ensure(

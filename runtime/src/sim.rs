@@ -19,9 +19,10 @@ use crate::bots::{Bot, BotKind, Bots, Judge};
 use crate::engine::city::MAX_CATEGORIES;
 use crate::engine::compose::categories_in_play;
 use crate::engine::rng::derive;
+use crate::game::Broken;
 use crate::game::{Game, Observer, Outcome, PlayError, Setup, SetupError, play_out};
 use crate::sheet::Sheets;
-use crate::soak::{Checks, Invariants, Violation, play_checked_with};
+use crate::soak::{Checks, Invariants, play_checked_with};
 /// What a game reports of each game, which `sim` sums.
 pub use crate::statistics::{Statistics, Tag};
 
@@ -141,7 +142,7 @@ pub enum SimError {
     /// An invariant broken in game `game` (`--check`).
     Violation {
         game: u64,
-        violation: Violation,
+        violation: Broken,
     },
     Threads(String),
 }
