@@ -510,15 +510,3 @@ pub fn report_lines(path: &str, run: &Run) -> Vec<String> {
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn words_are_normalised() {
-        assert_eq!(normal("  Ana   BUILDS Baths. "), "ana builds baths");
-        assert_eq!(closest("coisn", &["coins", "cards"]), Some("coins"));
-        assert_eq!(closest("zzz", &["coins"]), None);
-    }
-}

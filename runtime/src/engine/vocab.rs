@@ -435,7 +435,7 @@ fn find(table: &[Vec<String>], name: &str) -> Option<usize> {
 }
 
 /// The entry of `table` closest to `name` within a few edits
-/// ([`nearest()`]: the first entry wins a tie).
+/// ([`nearest()`]: of names as near, the least).
 fn suggest(table: &[Vec<String>], name: &str) -> Option<usize> {
     if name.chars().count() > MAX_SUGGEST_LEN {
         return None;
