@@ -41,6 +41,7 @@ pub mod games;
 pub mod mcts;
 pub mod narrate;
 pub mod parts;
+pub mod reader;
 pub mod registry;
 pub mod replay;
 pub mod scenario;

@@ -42,7 +42,9 @@ use crate::text::{did_you_mean, shown};
 mod checks;
 
 use checks::expect;
-pub use checks::{cards_named, same_cards, value_bool};
+pub use checks::{
+    cards_named, equal, same_cards, same_names, same_tokens, same_wonders, value_bool,
+};
 
 /// A scenario's position, its players' names and its steps as written.
 pub struct Scenario<G: Game> {

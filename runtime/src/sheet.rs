@@ -1,8 +1,9 @@
 //! City sheets: a YAML description of a table in progress or at its end,
 //! for the score and price calculators. Each game reads its own sheet (its
-//! `sheet` module, through [`Sheets`]); what every sheet shares is here:
-//! errors with their places, name lookups with suggestions, the players'
-//! names, and the score and price reports in text and JSON.
+//! `sheet` module, through [`Sheets`], with the reader of every document,
+//! [`crate::reader`]); what every sheet shares is here: errors with their
+//! places, name lookups with suggestions, the seat of a player asked about,
+//! and the score and price reports in text and JSON.
 //!
 //! Score and price read a sheet the same way, so a position one refuses the
 //! other refuses too.
@@ -13,7 +14,7 @@ use sevenw_host::CardId;
 use crate::doc::{DocError, at, code, nowhere};
 use crate::engine::vocab::Vocab;
 use crate::game::{Game, Outcome, POINTS};
-use crate::text::{did_you_mean, plural, shown};
+use crate::text::{did_you_mean, shown};
 
 /// A mistake in a sheet (or in a name asked about), with its place.
 pub type SheetError = DocError;
@@ -196,23 +197,6 @@ pub trait Sheets: Game {
     ) -> Result<Price, SheetError>;
 }
 
-/// Checks that a sheet's `game:` names the game reading it.
-pub fn same_game(info: &sevenw_host::GameInfo, game: &Spanned<String>) -> Result<(), SheetError> {
-    if info.name.eq_ignore_ascii_case(game.value.trim()) {
-        Ok(())
-    } else {
-        Err(at(
-            game,
-            format!(
-                "this is a sheet of `{}`; it is read as a sheet of `{}`",
-                shown(game.value.trim()),
-                info.name
-            ),
-        )
-        .with_code(code::DOCUMENT))
-    }
-}
-
 /// The seat of the player called `name` (any case).
 pub fn seat_of(names: &[String], name: &str) -> Result<usize, SheetError> {
     names
@@ -226,55 +210,6 @@ pub fn seat_of(names: &[String], name: &str) -> Result<usize, SheetError> {
             ))
             .with_code(code::NAME)
         })
-}
-
-/// Checks the players' names: each present and different (any case).
-pub fn player_names<'a>(
-    names: impl Iterator<Item = &'a Spanned<String>>,
-) -> Result<Vec<String>, SheetError> {
-    let mut out: Vec<String> = Vec::new();
-    for n in names {
-        let name = n.value.trim();
-        if name.is_empty() {
-            return Err(at(n, "a player needs a name"));
-        }
-        if name.chars().any(char::is_control) {
-            return Err(at(
-                n,
-                format!("`{}`: a name is printable text", shown(name)),
-            ));
-        }
-        if out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
-            return Err(at(n, format!("two players are called `{}`", shown(name))));
-        }
-        out.push(name.to_string());
-    }
-    Ok(out)
-}
-
-/// How many players a sheet may have, checked.
-pub fn player_count<T>(
-    players: &Spanned<Vec<T>>,
-    min: usize,
-    max: usize,
-    title: &str,
-) -> Result<(), SheetError> {
-    let n = players.value.len();
-    if n < min || n > max {
-        let range = if min == max {
-            format!("{min}")
-        } else {
-            format!("{min} to {max}")
-        };
-        return Err(at(
-            players,
-            format!(
-                "the sheet has {}; {title} is for {range}",
-                plural(n as i64, "player")
-            ),
-        ));
-    }
-    Ok(())
 }
 
 /// The card named in a sheet.

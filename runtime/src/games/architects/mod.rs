@@ -399,6 +399,14 @@ impl Architects {
         crate::engine::vocab::token_name(self.info, t)
     }
 
+    /// The player counts the game is for.
+    pub fn player_range(&self) -> (usize, usize) {
+        (
+            usize::from(self.info.min_players),
+            usize::from(self.info.max_players),
+        )
+    }
+
     /// What card `c` gives while held.
     pub fn kind(&self, c: CardId) -> Kind {
         self.kinds

@@ -22,12 +22,13 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::doc::{Found, Scalar, at, int, nowhere, read};
+use crate::doc::{Found, Scalar, at, int, nowhere};
 use crate::engine::city::City;
 use crate::engine::rng::Rng;
+use crate::reader::{Opened, open, players_as};
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, player_count,
-    player_names, quoted, quoted_list, same_game, token, wonder, wonder_named,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, quoted, quoted_list,
+    token, wonder, wonder_named,
 };
 use crate::text::plural;
 
@@ -74,6 +75,8 @@ pub struct SheetPlayer {
     #[schemars(with = "Option<Vec<String>>")]
     progress: Option<Vec<Spanned<String>>>,
 }
+
+crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
 
 impl From<SheetPlayer> for PlayerDoc {
     fn from(p: SheetPlayer) -> Self {
@@ -183,21 +186,8 @@ impl Sheets for Duel {
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
-        let doc: SheetDoc = read(text, "sheet")?;
-        same_game(self.info, &doc.game)?;
-        player_count(&doc.players, 2, 2, self.info.title)?;
-        let players: Vec<Spanned<PlayerDoc>> = doc
-            .players
-            .value
-            .into_iter()
-            .map(|p| Spanned {
-                value: p.value.into(),
-                referenced: p.referenced,
-                defined: p.defined,
-            })
-            .collect();
-        let players = &players;
-        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        let Opened { doc, names, .. } = open::<SheetDoc, _>(self.info, text, (2, 2), |_| Ok(()))?;
+        let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         let mut st = self.empty();
         // The players' mistakes and the pawn's are reported together.
         let mut found = Found::default();
