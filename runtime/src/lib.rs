@@ -20,9 +20,10 @@
 //!   ([`registry::AnyGame`] and the capabilities it may offer).
 //! - [`games`]: one folder per shipped game family — its turn structure,
 //!   its city sheets, its story — and their list, [`games::SHIPPED`].
-//! - [`bots`], [`sim`], [`sheet`], [`replay`], [`scenario`], [`narrate`],
-//!   [`doc`], [`text`]: what a command line needs, written once over the
-//!   interface. The `sevenw` command line itself is the crate `sevenw-cli`.
+//! - [`bots`], [`mcts`], [`statistics`], [`sim`], [`soak`], [`balance`],
+//!   [`parts`], [`sheet`], [`reader`], [`replay`], [`scenario`],
+//!   [`narrate`], [`table`], [`env`], [`schema`], [`doc`], [`text`]: what
+//!   a command line needs, written once over the interface. The `sevenw` command line itself is the crate `sevenw-cli`.
 //!
 //! The games themselves are not in this crate: the shipped ones are the
 //! generated crate `sevenw-cards` (`sevenw_cards::GAMES`), and a designer's
