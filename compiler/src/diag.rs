@@ -2,6 +2,7 @@
 //! (miette, the whole YAML file as the named source) and JSON lines.
 
 use crate::source::{Loc, Sources};
+use sevenw_yaml::nearest::{MAX_LEN, nearest};
 use std::fmt;
 
 mod documents;
@@ -542,8 +543,6 @@ impl<'a> Nearest<'a> {
     pub const SCAN: usize = 256;
     pub const SHORTLIST: usize = 32;
     pub const COMMON: usize = 64;
-    /// Longer words are not compared (nor are names longer than this).
-    const LONGEST: usize = 64;
 
     pub fn new(candidates: impl IntoIterator<Item = &'a str>) -> Self {
         let names: Vec<&'a str> = candidates.into_iter().collect();
@@ -570,15 +569,11 @@ impl<'a> Nearest<'a> {
     /// The nearest name to `word`, if near enough to be a likely typo.
     pub fn find(&self, word: &str) -> Option<&'a str> {
         let w = word.to_lowercase();
-        if w.chars().count() > Self::LONGEST {
+        if w.chars().count() > MAX_LEN {
             return None;
         }
-        let limit = (w.chars().count().saturating_add(2) / 3).max(1);
         let best = |ids: &mut dyn Iterator<Item = usize>| {
-            ids.map(|i| (distance(&w, &self.lower[i]), self.names[i]))
-                .filter(|(d, _)| *d <= limit)
-                .min_by_key(|(d, c)| (*d, *c))
-                .map(|(_, c)| c)
+            nearest(&w, ids.map(|i| (self.lower[i].as_str(), self.names[i])))
         };
         if self.names.len() <= Self::SCAN {
             return best(&mut (0..self.names.len()));
@@ -609,19 +604,17 @@ fn trigrams(s: &str) -> impl Iterator<Item = [char; 3]> + '_ {
     (0..chars.len().saturating_sub(2)).map(move |i| [chars[i], chars[i + 1], chars[i + 2]])
 }
 
-/// The nearest of `candidates` to `word`, if near enough to be a likely typo.
+/// The nearest of `candidates` to `word`, if near enough to be a likely
+/// typo: the workspace's one search ([`sevenw_yaml::nearest`]), in any
+/// case.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let w = word.to_lowercase();
-    let limit = (w.chars().count().saturating_add(2) / 3).max(1);
-    candidates
-        .into_iter()
-        .map(|c| (distance(&w, &c.to_lowercase()), c))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, c)| (*d, *c))
-        .map(|(_, c)| c)
+    nearest(
+        &word.to_lowercase(),
+        candidates.into_iter().map(|c| (c.to_lowercase(), c)),
+    )
 }
 
 /// `did you mean `x`?`, or the list of what is allowed when nothing is near.
@@ -638,34 +631,6 @@ pub fn suggest<'a>(
     } else {
         Some(format!("expected one of: {}", all.join(", ")))
     }
-}
-
-/// Optimal string alignment distance (Levenshtein with transpositions).
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > 3 || a.len() > 64 || b.len() > 64 {
-        return usize::MAX;
-    }
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 #[cfg(test)]

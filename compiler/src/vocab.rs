@@ -195,13 +195,9 @@ pub struct Projects {
     pub loc: Loc,
 }
 
-/// Where an expansion's own names begin in its lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Own {
-    pub symbols: u8,
-    pub colours: u8,
-    pub categories: u8,
-}
+/// Where an expansion's own names begin in its lists: the generated
+/// table's own type, read as the runtime reads it.
+pub use sevenw_host::Own;
 
 /// A checked vocabulary.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -224,16 +224,14 @@ def env(**kwargs) -> raw_env:
     return raw_env(**kwargs)
 
 
-def _simultaneous(selection: dict[str, Any]) -> bool:
-    return selection.get("game") in (None, "base")
-
-
 class parallel_raw_env(_Common, ParallelEnv):
     """The parallel environment (see the module).
 
-    ``simultaneous`` (default: for the base game) gathers in one step every
-    seat deciding in the current simultaneous turn; ``False`` makes one
-    seat act per step.
+    ``simultaneous`` (the default) gathers in one step every seat deciding
+    in the current turn, as :meth:`sevenw.Env.turn` finds them (the seat to
+    move alone in a game of turns taken one at a time); ``False`` makes one
+    seat act per step, without the copy of the game that finding them
+    steps.
     """
 
     metadata = {"name": "sevenw_parallel_v0", "render_modes": ["ansi"]}
@@ -243,13 +241,11 @@ class parallel_raw_env(_Common, ParallelEnv):
         render_mode: str | None = None,
         max_cycles: int | None = None,
         illegal: str = "raise",
-        simultaneous: bool | None = None,
+        simultaneous: bool = True,
         **selection,
     ):
         self._setup(selection, max_cycles, illegal, render_mode)
-        self.simultaneous = (
-            _simultaneous(selection) if simultaneous is None else bool(simultaneous)
-        )
+        self.simultaneous = bool(simultaneous)
         self._pending: dict[int, np.ndarray] = {}
         self._queue: list[tuple[int, int]] = []
 

@@ -32,8 +32,9 @@ impl PyEnv {
     #[pyo3(signature = (**selection))]
     fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let (game, setup, _) = choose(py, selection)?;
-        let env = game
-            .env(&setup)
+        let env = (game.need_envs())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
         Ok(PyEnv {
             game,
@@ -206,8 +207,10 @@ impl PyEnv {
     /// A copy: the same set-up and seed, the same decisions played again.
     fn fork(&self, py: Python<'_>) -> PyResult<PyEnv> {
         let e = self.env();
-        let mut copy =
-            (self.game.env(e.setup())).map_err(|x| error(py, Kind::Setup, x.to_string()))?;
+        let mut copy = (self.game.need_envs())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(e.setup())
+            .map_err(|x| error(py, Kind::Setup, x.to_string()))?;
         for &a in e.decisions() {
             copy.step(a)
                 .map_err(|x| error(py, Kind::Sevenw, x.to_string()))?;

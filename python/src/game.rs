@@ -53,10 +53,13 @@ impl PyGame {
     #[pyo3(signature = (**selection))]
     fn new(py: Python<'_>, selection: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let (g, setup, _) = choose(py, selection)?;
-        let table = g
-            .table(&setup)
+        let table = (g.need_tables())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
-        let num_actions = (g.env(&setup))
+        let num_actions = (g.need_envs())
+            .map_err(|m| error(py, Kind::Setup, m))?
+            .start(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?
             .num_actions();
         Ok(PyGame {

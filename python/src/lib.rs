@@ -147,7 +147,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     let exception = py.get_type::<pyo3::exceptions::PyException>();
     let value = py.get_type::<PyValueError>();
-    let base = new_class(
+    let sevenw_error = new_class(
         py,
         "SevenwError",
         PyTuple::new(py, [&exception])?,
@@ -156,19 +156,19 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let setup = new_class(
         py,
         "SetupError",
-        PyTuple::new(py, [base.as_any(), value.as_any()])?,
+        PyTuple::new(py, [sevenw_error.as_any(), value.as_any()])?,
         "A selection or set-up the command line refuses, with its message.",
     )?;
     let illegal = new_class(
         py,
         "IllegalAction",
-        PyTuple::new(py, [base.as_any(), value.as_any()])?,
+        PyTuple::new(py, [sevenw_error.as_any(), value.as_any()])?,
         "An action that is not legal now (or a game that is over); nothing was played.",
     )?;
-    m.add("SevenwError", &base)?;
+    m.add("SevenwError", &sevenw_error)?;
     m.add("SetupError", &setup)?;
     m.add("IllegalAction", &illegal)?;
-    let _ = SEVENW_ERROR.set(py, base.unbind());
+    let _ = SEVENW_ERROR.set(py, sevenw_error.unbind());
     let _ = SETUP_ERROR.set(py, setup.unbind());
     let _ = ILLEGAL_ACTION.set(py, illegal.unbind());
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

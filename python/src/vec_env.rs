@@ -50,7 +50,8 @@ fn make_batch(
     seed: u64,
 ) -> PyResult<Batch<'static>> {
     let setup = setup.clone();
-    py.detach(|| Batch::new(num_envs, seed, threads, &|| game.env(&setup)))
+    let envs = game.need_envs().map_err(|m| error(py, Kind::Setup, m))?;
+    py.detach(|| Batch::new(num_envs, seed, threads, &|| envs.start(&setup)))
         .map_err(|e| error(py, Kind::Setup, e.to_string()))
 }
 

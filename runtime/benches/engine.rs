@@ -7,9 +7,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sevenw_runtime::bots::{BotKind, table};
-use sevenw_runtime::engine::payment::PaymentSearch;
 use sevenw_runtime::game::{Game, Setup, play_out, play_until};
-use sevenw_runtime::games::base::{Base, Move, MoveGen, Table};
+use sevenw_runtime::games::base::trade::PaymentSearch;
+use sevenw_runtime::games::base::{Base, Move, MoveGen, Position};
 
 fn base() -> Base {
     Base::new(sevenw_cards::game("base").expect("the base game is compiled"))
@@ -78,7 +78,7 @@ fn clone_state(c: &mut Criterion) {
 
 /// A table at the start of Age III after two Ages of random play: cities
 /// with production, choices and discounts.
-fn mid_game(b: &Base, n: usize, seed: u64) -> Table {
+fn mid_game(b: &Base, n: usize, seed: u64) -> Position {
     let mut st = b.start(&Setup::new(n, seed)).unwrap();
     let mut bots = table(&vec![BotKind::Random; n], seed);
     play_until(b, &mut st, &mut bots, &mut (), |s| s.table.age == 3).unwrap();
@@ -87,7 +87,7 @@ fn mid_game(b: &Base, n: usize, seed: u64) -> Table {
 
 fn hot_paths(c: &mut Criterion) {
     let b = base();
-    let tables: Vec<Table> = (0..16).map(|s| mid_game(&b, 7, s)).collect();
+    let tables: Vec<Position> = (0..16).map(|s| mid_game(&b, 7, s)).collect();
     let mut movegen = MoveGen::new();
     let mut out: Vec<Move> = Vec::with_capacity(256);
     let mut group = c.benchmark_group("hot paths");

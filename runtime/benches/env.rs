@@ -62,7 +62,10 @@ fn batch_steps(c: &mut Criterion) {
             ..Setup::default()
         };
         for threads in [1, 2] {
-            let mut b = Batch::new(games, 1, threads, &|| g.env(&setup)).unwrap();
+            let mut b = Batch::new(games, 1, threads, &|| {
+                g.envs().expect("an environment").start(&setup)
+            })
+            .unwrap();
             let mut bufs = Bufs::new(&b);
             let mut seed = 0u64;
             group.bench_function(
@@ -80,7 +83,11 @@ fn batch_steps(c: &mut Criterion) {
     group.finish();
     // One Duel step's parts, single game.
     let g: Box<dyn AnyGame> = rules_for(sevenw_cards::game("duel").unwrap()).unwrap();
-    let mut e = g.env(&Setup::default()).unwrap();
+    let mut e = g
+        .envs()
+        .expect("an environment")
+        .start(&Setup::default())
+        .unwrap();
     let mut obs = vec![0.0f32; e.observation_len()];
     let mut mask = vec![0u8; e.num_actions() as usize];
     let mut group = c.benchmark_group("env duel step");

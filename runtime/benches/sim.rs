@@ -30,7 +30,7 @@ fn sim(c: &mut Criterion) {
                 check: false,
             };
             group.bench_function(format!("{name}, random bots, {threads} threads"), |bench| {
-                bench.iter(|| black_box(g.sim(&opts, &|_| {}).unwrap()))
+                bench.iter(|| black_box(g.runs().sim(&opts, &|_| {}).unwrap()))
             });
         }
     }

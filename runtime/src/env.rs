@@ -10,7 +10,7 @@
 //! - [`Env`] is one game behind an object-safe interface (any family, one
 //!   set-up, a new seed at each [`Env::reset`]): the legal action numbers
 //!   of the seat to move ([`Game::encode`]'s fixed space), a step, a
-//!   seat's observation, the rewards, the bots. [`crate::games::AnyGame::env`]
+//!   seat's observation, the rewards, the bots. [`crate::registry::EnvCap::start`]
 //!   makes one. The legal actions are listed once per step and kept, so a
 //!   step costs one move generation.
 //! - [`Batch`] steps many games at once on a pool of threads, writing

@@ -31,7 +31,7 @@ use std::fmt::{self, Debug};
 
 use sevenw_host::{CardId, GameInfo};
 
-use crate::engine::city::MAX_CAT;
+use crate::engine::city::MAX_CATEGORIES;
 use crate::engine::rng::Rng;
 use crate::engine::vocab::Vocab;
 
@@ -133,7 +133,7 @@ pub trait Game: Sized + Send + Sync {
         rng: &mut Rng,
         buf: &mut Vec<Self::Move>,
     ) -> Option<Self::Move> {
-        crate::mcts::weighted_move(self, state, rng, buf)
+        weighted_move(self, state, rng, buf)
     }
     /// One of the legal moves of `state`, each as likely as any other
     /// (`None` when nobody is to move or nothing can be played), drawn
@@ -246,14 +246,26 @@ pub fn check_actions<G: Game>(game: &G, state: &mut G::State) -> Result<(), Stri
     Ok(())
 }
 
-/// A rule of every position that a state breaks: which, and how
-/// ([`crate::soak::Invariants`]).
+/// A rule of every position that a state breaks ([`crate::soak::Invariants`],
+/// and what the soak checks ask of every game): which, how, and, once the
+/// soak checks know it, in which game and where ([`Broken::at`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Broken {
     /// The invariant, in a few stable words (`cards in one place`).
     pub invariant: &'static str,
     /// What was found, in words.
     pub detail: String,
+    /// Where it was found, once known.
+    pub place: Option<Place>,
+}
+
+/// Where a broken invariant was found: the game's seed, and the decisions
+/// applied then (0: at the set-up); `moves` is `None` after the end (the
+/// sheet and replay checks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub seed: u64,
+    pub moves: Option<usize>,
 }
 
 impl Broken {
@@ -261,15 +273,39 @@ impl Broken {
         Broken {
             invariant,
             detail: detail.into(),
+            place: None,
+        }
+    }
+
+    /// The same, found in the game of `seed` after `moves` decisions (0: at
+    /// the set-up; `None`: after the end).
+    pub fn at(self, seed: u64, moves: Option<usize>) -> Self {
+        Broken {
+            place: Some(Place { seed, moves }),
+            ..self
         }
     }
 }
 
 impl fmt::Display for Broken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.place {
+            None => {}
+            Some(Place {
+                seed,
+                moves: Some(0),
+            }) => write!(f, "seed {seed}, at the set-up: ")?,
+            Some(Place {
+                seed,
+                moves: Some(m),
+            }) => write!(f, "seed {seed}, after move {m}: ")?,
+            Some(Place { seed, moves: None }) => write!(f, "seed {seed}, after the end: ")?,
+        }
         write!(f, "invariant `{}` broken: {}", self.invariant, self.detail)
     }
 }
+
+impl std::error::Error for Broken {}
 
 /// `Err(Broken)` unless `ok`.
 pub fn ensure(
@@ -466,7 +502,7 @@ pub const POINTS: &str = "points";
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Score {
     /// Points per category, in the game's category order.
-    pub points: [i32; MAX_CAT],
+    pub points: [i32; MAX_CATEGORIES],
     pub total: i32,
     /// Coins at the end.
     pub coins: i32,
@@ -678,6 +714,45 @@ pub fn uniform_listed<G: Game>(
 ) -> Option<G::Move> {
     game.legal_moves(state, buf);
     (!buf.is_empty()).then(|| buf[rng.below(buf.len())])
+}
+
+/// The index of a move of `legal` (never empty) drawn as `game` weighs
+/// them ([`Game::playout_weight`]): a search bot's playout move.
+pub fn weighted_pick<G: Game>(game: &G, legal: &[G::Move], rng: &mut Rng) -> usize {
+    let total: u64 = legal
+        .iter()
+        .map(|m| u64::from(game.playout_weight(m)))
+        .sum();
+    let Ok(total) = usize::try_from(total) else {
+        return rng.below(legal.len());
+    };
+    // Every move of weight 1 (or none weighed): uniform, with no second
+    // pass.
+    if total == 0 || total == legal.len() {
+        return rng.below(legal.len());
+    }
+    let mut r = rng.below(total) as u64;
+    for (i, m) in legal.iter().enumerate() {
+        let w = u64::from(game.playout_weight(m));
+        if r < w {
+            return i;
+        }
+        r -= w;
+    }
+    legal.len() - 1
+}
+
+/// One of the legal moves of `state` drawn as `game` weighs them (`None`
+/// when there is none): [`Game::playout_move`] unless a game draws its
+/// own; `buf` is a buffer.
+pub fn weighted_move<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut Rng,
+    buf: &mut Vec<G::Move>,
+) -> Option<G::Move> {
+    game.legal_moves(state, buf);
+    (!buf.is_empty()).then(|| buf[weighted_pick(game, buf, rng)])
 }
 
 /// Plays `state` to the end with `players` (one per seat), telling `obs`.

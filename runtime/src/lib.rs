@@ -14,13 +14,16 @@
 //! - [`game`]: the one interface every game implements (set-up, whose
 //!   decision is next, legal moves, applying a move, the outcome, a seat's
 //!   fair view) and the loop that plays it.
+//! - [`registry`]: the registry through which any family, from this crate
+//!   or another, is found by name ([`registry::Family`],
+//!   [`registry::Library`]), and what the command line asks of a family
+//!   ([`registry::AnyGame`] and the capabilities it may offer).
 //! - [`games`]: one folder per shipped game family — its turn structure,
-//!   its city sheets, its story — and the registry through which any
-//!   family, from this crate or another, is found by name
-//!   ([`games::Family`], [`games::SHIPPED`], [`games::Library`]).
-//! - [`bots`], [`sim`], [`sheet`], [`replay`], [`scenario`], [`narrate`],
-//!   [`doc`], [`text`]: what a command line needs, written once over the
-//!   interface. The `sevenw` command line itself is the crate `sevenw-cli`.
+//!   its city sheets, its story — and their list, [`games::SHIPPED`].
+//! - [`bots`], [`mcts`], [`statistics`], [`sim`], [`soak`], [`balance`],
+//!   [`parts`], [`sheet`], [`reader`], [`replay`], [`scenario`],
+//!   [`narrate`], [`table`], [`env`], [`schema`], [`doc`], [`text`]: what
+//!   a command line needs, written once over the interface. The `sevenw` command line itself is the crate `sevenw-cli`.
 //!
 //! The games themselves are not in this crate: the shipped ones are the
 //! generated crate `sevenw-cards` (`sevenw_cards::GAMES`), and a designer's
@@ -39,12 +42,15 @@ pub mod games;
 pub mod mcts;
 pub mod narrate;
 pub mod parts;
+pub mod reader;
+pub mod registry;
 pub mod replay;
 pub mod scenario;
 pub mod schema;
 pub mod sheet;
 pub mod sim;
 pub mod soak;
+pub mod statistics;
 pub mod table;
 pub mod text;
 
@@ -176,7 +182,10 @@ pub fn select(
                 "unknown game `{}` (games: {}){}",
                 text::shown(name),
                 names_of(games).join(", "),
-                sheet::did_you_mean(scenario::closest(&name.to_lowercase(), &names_of(games)))
+                text::did_you_mean(engine::nearest::closest(
+                    &name.to_lowercase(),
+                    &names_of(games)
+                ))
             ),
         ));
     }
@@ -216,7 +225,7 @@ pub fn select(
                         text::shown(w),
                         game.name,
                         names.join(", "),
-                        sheet::did_you_mean(scenario::closest(&w.to_lowercase(), &names))
+                        text::did_you_mean(engine::nearest::closest(&w.to_lowercase(), &names))
                     )
                 },
             ));

@@ -146,45 +146,6 @@ fn rewards<G: Game>(game: &G, state: &G::State, out: &mut Vec<f64>) {
     }
 }
 
-/// The index of a move of `legal` (never empty) drawn as `game` weighs
-/// them ([`Game::playout_weight`]): a search bot's playout move.
-pub fn weighted_pick<G: Game>(game: &G, legal: &[G::Move], rng: &mut Rng) -> usize {
-    let total: u64 = legal
-        .iter()
-        .map(|m| u64::from(game.playout_weight(m)))
-        .sum();
-    let Ok(total) = usize::try_from(total) else {
-        return rng.below(legal.len());
-    };
-    // Every move of weight 1 (or none weighed): uniform, with no second
-    // pass.
-    if total == 0 || total == legal.len() {
-        return rng.below(legal.len());
-    }
-    let mut r = rng.below(total) as u64;
-    for (i, m) in legal.iter().enumerate() {
-        let w = u64::from(game.playout_weight(m));
-        if r < w {
-            return i;
-        }
-        r -= w;
-    }
-    legal.len() - 1
-}
-
-/// One of the legal moves of `state` drawn as `game` weighs them (`None`
-/// when there is none): [`Game::playout_move`] unless a game draws its
-/// own; `buf` is a buffer.
-pub fn weighted_move<G: Game>(
-    game: &G,
-    state: &mut G::State,
-    rng: &mut Rng,
-    buf: &mut Vec<G::Move>,
-) -> Option<G::Move> {
-    game.legal_moves(state, buf);
-    (!buf.is_empty()).then(|| buf[weighted_pick(game, buf, rng)])
-}
-
 impl MctsBot {
     /// Searches from `info` and returns the index in `moves` of the move
     /// to play.

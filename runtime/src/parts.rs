@@ -17,8 +17,9 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use crate::balance::{CardAcc, LabelAcc, Tally};
-use crate::engine::city::MAX_CAT;
-use crate::sim::{SimOptions, Statistics, Stats, Tag};
+use crate::engine::city::MAX_CATEGORIES;
+use crate::sim::{SimOptions, Stats};
+use crate::statistics::{Statistics, Tag};
 
 /// The version of the part documents: a merge refuses another.
 pub const VERSION: u32 = 1;
@@ -270,7 +271,7 @@ pub fn merge_sim<G: Statistics>(
     };
     let mut total = Stats::default();
     for p in read {
-        let mut points = [0i64; MAX_CAT];
+        let mut points = [0i64; MAX_CATEGORIES];
         for (a, b) in points.iter_mut().zip(&p.points) {
             *a = *b;
         }

@@ -219,7 +219,7 @@ impl Log {
                         } else {
                             format!(", and the game's options {}", names.join(", "))
                         },
-                        crate::sheet::did_you_mean(crate::scenario::closest(
+                        crate::text::did_you_mean(crate::engine::nearest::closest(
                             &option.0.to_lowercase(),
                             &[KEYWORDS, &names[..]].concat()
                         ))
@@ -531,7 +531,7 @@ impl Log {
                         format!(
                             "unknown line `{}` (lines are {LINES}){}",
                             shown(other),
-                            crate::sheet::did_you_mean(crate::scenario::closest(
+                            crate::text::did_you_mean(crate::engine::nearest::closest(
                                 &other.to_lowercase(),
                                 KEYWORDS
                             ))

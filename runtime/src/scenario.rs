@@ -34,16 +34,17 @@ use serde_saphyr::Spanned;
 
 use crate::doc::{DocError, Found, Value, at, value_text};
 use crate::engine::city::City;
-use crate::engine::nearest::nearest;
-use crate::engine::vocab::key;
+use crate::engine::nearest::{closest, normal};
 use crate::game::Game;
-use crate::sheet::{Sheets, did_you_mean};
-use crate::text::shown;
+use crate::sheet::Sheets;
+use crate::text::{did_you_mean, shown};
 
 mod checks;
 
 use checks::expect;
-pub use checks::{cards_named, same_cards, value_bool};
+pub use checks::{
+    cards_named, equal, same_cards, same_names, same_tokens, same_wonders, value_bool,
+};
 
 /// A scenario's position, its players' names and its steps as written.
 pub struct Scenario<G: Game> {
@@ -63,7 +64,7 @@ pub enum Check {
 }
 
 /// The games that can be tested with scenarios.
-pub trait Scenarios: Sheets + crate::sim::Statistics {
+pub trait Scenarios: Sheets + crate::statistics::Statistics {
     /// Reads a scenario's position and steps (the steps are run by
     /// [`run`]).
     fn read_scenario(&self, text: &str) -> Result<Scenario<Self>, DocError>;
@@ -152,12 +153,6 @@ fn fail_at<T>(s: &Spanned<T>, message: impl Into<String>) -> Failure {
         column: s.referenced.column(),
         message: message.into(),
     }
-}
-
-/// Lower case, single spaces, no final period.
-pub fn normal(s: &str) -> String {
-    let k = key(s);
-    k.trim_end_matches('.').trim_end().to_string()
 }
 
 /// Runs the scenario in `text` with `game`'s rules.
@@ -500,12 +495,6 @@ fn illegal<G: Scenarios>(
     Ok(())
 }
 
-/// The option nearest to `s` (a few edits away, [`nearest`]; the first
-/// listed wins a tie), the options compared in their [`normal`] form.
-pub fn closest<'a>(s: &str, options: &[&'a str]) -> Option<&'a str> {
-    nearest(s, options.iter().map(|o| (normal(o), *o)))
-}
-
 /// A scenario's report, one line per failure, for `sevenw test`.
 pub fn report_lines(path: &str, run: &Run) -> Vec<String> {
     let mut out = Vec::new();
@@ -522,16 +511,4 @@ pub fn report_lines(path: &str, run: &Run) -> Vec<String> {
         out.push(format!("{path}:{}:{}: {}", f.line, f.column, f.message));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn words_are_normalised() {
-        assert_eq!(normal("  Ana   BUILDS Baths. "), "ana builds baths");
-        assert_eq!(closest("coisn", &["coins", "cards"]), Some("coins"));
-        assert_eq!(closest("zzz", &["coins"]), None);
-    }
 }

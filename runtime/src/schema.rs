@@ -21,12 +21,6 @@ pub fn schema_for<T: JsonSchema>(title: &str) -> serde_json::Value {
     v
 }
 
-/// The schema of every document of `families`, by name (`sheet-base`,
-/// `scenario-duel`, …).
-pub fn documents(families: &[crate::games::Family]) -> Vec<(&'static str, serde_json::Value)> {
-    families.iter().flat_map(|f| (f.schemas)()).collect()
-}
-
 /// A schema as the repository keeps it: pretty JSON and a final newline.
 pub fn schema_text(schema: &serde_json::Value) -> String {
     format!(

@@ -1,8 +1,9 @@
 //! City sheets: a YAML description of a table in progress or at its end,
 //! for the score and price calculators. Each game reads its own sheet (its
-//! `sheet` module, through [`Sheets`]); what every sheet shares is here:
-//! errors with their places, name lookups with suggestions, the players'
-//! names, and the score and price reports in text and JSON.
+//! `sheet` module, through [`Sheets`], with the reader of every document,
+//! [`crate::reader`]); what every sheet shares is here: errors with their
+//! places, name lookups with suggestions, the seat of a player asked about,
+//! and the score and price reports in text and JSON.
 //!
 //! Score and price read a sheet the same way, so a position one refuses the
 //! other refuses too.
@@ -11,10 +12,9 @@ use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
 use crate::doc::{DocError, at, code, nowhere};
-use crate::engine::payment::Payment;
 use crate::engine::vocab::Vocab;
 use crate::game::{Game, Outcome, POINTS};
-use crate::text::{plural, shown};
+use crate::text::{did_you_mean, shown};
 
 /// A mistake in a sheet (or in a name asked about), with its place.
 pub type SheetError = DocError;
@@ -103,7 +103,7 @@ pub fn refusal(title: &str, specs: &[TargetSpec], target: &Target) -> Option<Str
             "{title} prices no `{}` (it prices {}){}",
             shown(&target.kind),
             shown_specs(),
-            did_you_mean(crate::scenario::closest(
+            did_you_mean(crate::engine::nearest::closest(
                 &target.kind.to_lowercase(),
                 &kinds
             ))
@@ -128,8 +128,6 @@ pub struct Price {
     pub coins: Option<u32>,
     /// Free by a chain.
     pub chain: bool,
-    /// The cheapest payment, if any.
-    pub payment: Option<Payment>,
     /// Why, in words.
     pub reason: String,
 }
@@ -141,7 +139,6 @@ impl Price {
             buildable: false,
             coins: None,
             chain: false,
-            payment: None,
             reason: reason.into(),
         }
     }
@@ -152,7 +149,6 @@ impl Price {
             buildable: true,
             coins: Some(0),
             chain: true,
-            payment: Some(Payment::FREE),
             reason: reason.into(),
         }
     }
@@ -201,23 +197,6 @@ pub trait Sheets: Game {
     ) -> Result<Price, SheetError>;
 }
 
-/// Checks that a sheet's `game:` names the game reading it.
-pub fn same_game(info: &sevenw_host::GameInfo, game: &Spanned<String>) -> Result<(), SheetError> {
-    if info.name.eq_ignore_ascii_case(game.value.trim()) {
-        Ok(())
-    } else {
-        Err(at(
-            game,
-            format!(
-                "this is a sheet of `{}`; it is read as a sheet of `{}`",
-                shown(game.value.trim()),
-                info.name
-            ),
-        )
-        .with_code(code::DOCUMENT))
-    }
-}
-
 /// The seat of the player called `name` (any case).
 pub fn seat_of(names: &[String], name: &str) -> Result<usize, SheetError> {
     names
@@ -232,57 +211,6 @@ pub fn seat_of(names: &[String], name: &str) -> Result<usize, SheetError> {
             .with_code(code::NAME)
         })
 }
-
-/// Checks the players' names: each present and different (any case).
-pub fn player_names<'a>(
-    names: impl Iterator<Item = &'a Spanned<String>>,
-) -> Result<Vec<String>, SheetError> {
-    let mut out: Vec<String> = Vec::new();
-    for n in names {
-        let name = n.value.trim();
-        if name.is_empty() {
-            return Err(at(n, "a player needs a name"));
-        }
-        if name.chars().any(char::is_control) {
-            return Err(at(
-                n,
-                format!("`{}`: a name is printable text", shown(name)),
-            ));
-        }
-        if out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
-            return Err(at(n, format!("two players are called `{}`", shown(name))));
-        }
-        out.push(name.to_string());
-    }
-    Ok(out)
-}
-
-/// How many players a sheet may have, checked.
-pub fn player_count<T>(
-    players: &Spanned<Vec<T>>,
-    min: usize,
-    max: usize,
-    title: &str,
-) -> Result<(), SheetError> {
-    let n = players.value.len();
-    if n < min || n > max {
-        let range = if min == max {
-            format!("{min}")
-        } else {
-            format!("{min} to {max}")
-        };
-        return Err(at(
-            players,
-            format!(
-                "the sheet has {}; {title} is for {range}",
-                plural(n as i64, "player")
-            ),
-        ));
-    }
-    Ok(())
-}
-
-pub use crate::text::did_you_mean;
 
 /// The card named in a sheet.
 pub fn card(vocab: &Vocab, name: &Spanned<String>) -> Result<CardId, SheetError> {
@@ -422,7 +350,7 @@ impl ScoreReport {
     /// A table, one row per player, then the winners and how they won.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let cats: Vec<&str> = self
+        let categories: Vec<&str> = self
             .players
             .first()
             .map_or(Vec::new(), |p| p.points.iter().map(|&(c, _)| c).collect());
@@ -434,7 +362,7 @@ impl ScoreReport {
             .unwrap_or(0)
             .max(6);
         out.push_str(&format!("{:width$}", "player"));
-        for c in &cats {
+        for c in &categories {
             out.push_str(&format!(" {:>w$}", c, w = c.len().max(4)));
         }
         out.push_str(&format!(" {:>5}\n", "total"));
@@ -489,24 +417,6 @@ impl serde::Serialize for JsonPlayer<'_> {
     }
 }
 
-/// "3 coins (1 to the bank, 2 to the left neighbour)" and the like.
-pub fn describe_payment(p: &Payment) -> String {
-    if *p == Payment::FREE {
-        return "nothing".to_string();
-    }
-    let mut parts = Vec::new();
-    if p.bank > 0 {
-        parts.push(format!("{} to the bank", p.bank));
-    }
-    if p.left > 0 {
-        parts.push(format!("{} to the left neighbour", p.left));
-    }
-    if p.right > 0 {
-        parts.push(format!("{} to the right neighbour", p.right));
-    }
-    format!("{} ({})", plural(p.total(), "coin"), parts.join(", "))
-}
-
 /// `text` as a YAML scalar (double-quoted, escaped as JSON is: YAML reads
 /// JSON strings).
 pub fn quoted(text: &str) -> String {
@@ -522,26 +432,6 @@ pub fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn payments_in_words() {
-        assert_eq!(describe_payment(&Payment::FREE), "nothing");
-        let p = Payment {
-            bank: 1,
-            left: 0,
-            right: 0,
-        };
-        assert_eq!(describe_payment(&p), "1 coin (1 to the bank)");
-        let p = Payment {
-            bank: 0,
-            left: 2,
-            right: 1,
-        };
-        assert_eq!(
-            describe_payment(&p),
-            "3 coins (2 to the left neighbour, 1 to the right neighbour)"
-        );
-    }
 
     #[test]
     fn seats_by_name() {

@@ -14,7 +14,7 @@ use std::fmt;
 use crate::game::{Broken, Game, Observer, Outcome, PlayError, Player, Setup, decide_move};
 use crate::replay::{Log, Recorder, replay};
 use crate::sheet::Sheets;
-use crate::sim::Statistics;
+use crate::statistics::Statistics;
 
 /// A game's rules of every position, for the soak checks.
 pub trait Invariants: Game {
@@ -31,29 +31,6 @@ pub type InvariantCheck<G> = fn(&G, &<G as Game>::State) -> Result<(), Broken>;
 
 /// Decisions after which a game that has not ended is called endless.
 pub const MAX_DECISIONS: usize = 100_000;
-
-/// An invariant broken in a game: where, which, how.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    /// The game's seed.
-    pub seed: u64,
-    /// Decisions applied when it was found (0: at the set-up); `None`
-    /// after the end (the sheet and replay checks).
-    pub moves: Option<usize>,
-    pub broken: Broken,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.moves {
-            Some(0) => write!(f, "seed {}, at the set-up: {}", self.seed, self.broken),
-            Some(m) => write!(f, "seed {}, after move {m}: {}", self.seed, self.broken),
-            None => write!(f, "seed {}, after the end: {}", self.seed, self.broken),
-        }
-    }
-}
-
-impl std::error::Error for Violation {}
 
 /// A game played to its end with every check passed.
 #[derive(Debug)]
@@ -133,7 +110,7 @@ pub fn play_checked<G: Statistics + Invariants + Sheets, P: Player<G>>(
     game: &G,
     setup: &Setup,
     players: &mut [P],
-) -> Result<Checked<G>, Violation> {
+) -> Result<Checked<G>, Broken> {
     play_checked_with(
         game,
         setup,
@@ -149,13 +126,9 @@ pub fn play_checked_with<G: Statistics, P: Player<G>>(
     setup: &Setup,
     players: &mut [P],
     checks: Checks<G>,
-) -> Result<Checked<G>, Violation> {
+) -> Result<Checked<G>, Broken> {
     let seed = setup.seed;
-    let at = |moves, broken| Violation {
-        seed,
-        moves,
-        broken,
-    };
+    let at = |moves, broken: Broken| broken.at(seed, moves);
     let mut state = game
         .start(setup)
         .map_err(|e| at(Some(0), Broken::new("the set-up plays", e.to_string())))?;

@@ -349,7 +349,7 @@ fn base_numbers_card_actions_and_payments_from_its_tables() {
     let card = CardId(5);
     let m = |action| base::Move::new(0, card, action);
     let unpaid = |action| base::Move::card_action(0, card, action, None);
-    let free = sevenw_runtime::engine::payment::Payment::FREE;
+    let free = sevenw_runtime::games::base::trade::Payment::FREE;
     assert_eq!(b.encode(&unpaid(base::Action::Build(free))), 5 * k);
     assert_eq!(b.encode(&m(base::Action::Chain)), 5 * k + 1);
     assert_eq!(b.encode(&m(base::Action::Discard)), 5 * k + 4);
@@ -376,7 +376,7 @@ fn base_numbers_card_actions_and_payments_from_its_tables() {
     assert_eq!(side * side, most, "a square of payments");
     let pay = |bank, left, right| {
         m(base::Action::Build(
-            sevenw_runtime::engine::payment::Payment { bank, left, right },
+            sevenw_runtime::games::base::trade::Payment { bank, left, right },
         ))
     };
     assert_eq!(b.encode(&pay(0, 0, 0)), n * k + 1);
@@ -389,7 +389,7 @@ fn base_numbers_card_actions_and_payments_from_its_tables() {
         0,
         card,
         base::Action::Build(free),
-        Some(sevenw_runtime::engine::payment::Payment {
+        Some(sevenw_runtime::games::base::trade::Payment {
             bank: 2,
             left: 0,
             right: 0,

@@ -6,9 +6,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sevenw_runtime::bots::{BotKind, RandomBot, table};
-use sevenw_runtime::engine::payment::PaymentSearch;
 use sevenw_runtime::game::{Game, Player, Setup, play_until};
 use sevenw_runtime::games::architects::Architects;
+use sevenw_runtime::games::base::trade::PaymentSearch;
 use sevenw_runtime::games::base::{Base, Move, MoveGen, Phase, State};
 use sevenw_runtime::games::duel::{self, Duel, TradeCache};
 
@@ -195,7 +195,7 @@ fn duel_hot_paths_do_not_allocate() {
             g
         })
         .collect();
-    let tables: Vec<duel::Table> = states.iter().map(|s| s.table.clone()).collect();
+    let tables: Vec<duel::Position> = states.iter().map(|s| s.table.clone()).collect();
     // One cache per game.
     let mut caches = vec![TradeCache::default(); tables.len()];
     let mut out: Vec<duel::Move> = Vec::new();

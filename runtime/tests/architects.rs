@@ -7,7 +7,7 @@ use sevenw_host::CardId;
 use sevenw_runtime::bots::{Bot, GreedyBot, RandomBot};
 use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::game::{Game, Observer, Outcome, Player, Setup, play_until};
-use sevenw_runtime::games::architects::{Architects, Deck, Move, Pay, Phase, State, Table};
+use sevenw_runtime::games::architects::{Architects, Deck, Move, Pay, Phase, Position, State};
 
 fn arch() -> Architects {
     Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules")
@@ -30,7 +30,7 @@ const CARDS: usize = 235;
 const TOKENS: usize = 15;
 
 /// What holds at every point of every game.
-fn check(a: &Architects, t: &Table) {
+fn check(a: &Architects, t: &Position) {
     assert_eq!(t.card_count(), CARDS, "cards lost or duplicated");
     let tokens = t.face_up.len() + t.pile.len() + t.tokens.iter().map(Vec::len).sum::<usize>();
     assert_eq!(tokens, TOKENS, "progress tokens lost or duplicated");
@@ -207,13 +207,13 @@ fn set_up_for_every_player_count() {
 }
 
 /// A table with seat 0 holding `cards` (conjured), ready to act.
-fn holding(a: &Architects, wonder_name: &str, cards: &[&str]) -> Table {
+fn holding(a: &Architects, wonder_name: &str, cards: &[&str]) -> Position {
     let ids: Vec<CardId> = cards.iter().map(|name| card(a, name)).collect();
     holding_ids(a, wonder(a, wonder_name), &ids)
 }
 
 /// [`holding`], by wonder and card index.
-fn holding_ids(a: &Architects, w: u8, cards: &[CardId]) -> Table {
+fn holding_ids(a: &Architects, w: u8, cards: &[CardId]) -> Position {
     let other = u8::from(w == 0);
     let mut st = a
         .start(&Setup::new(2, 9).with_wonders(vec![(w, 0), (other, 0)]))
@@ -230,7 +230,7 @@ fn holding_ids(a: &Architects, w: u8, cards: &[CardId]) -> Table {
     t.clone()
 }
 
-fn pays(a: &Architects, t: &Table, piece: usize) -> Vec<Pay> {
+fn pays(a: &Architects, t: &Position, piece: usize) -> Vec<Pay> {
     let mut out = Vec::new();
     a.payments(t, 0, piece, &mut out);
     out

@@ -132,7 +132,7 @@ fn ten_thousand_games(b: &Base, expert: bool) {
 /// Edifice: one project per Age, each completed or failed by the end; its
 /// pawns conserved (on the card, held, or taken from the box); debt tokens
 /// only of failed projects' Ages.
-fn check_projects(b: &Base, t: &sevenw_runtime::games::base::Table) {
+fn check_projects(b: &Base, t: &sevenw_runtime::games::base::Position) {
     let Some(rule) = b.info.projects else {
         assert!(t.projects.is_empty());
         return;

@@ -10,7 +10,7 @@ use sevenw_runtime::bots::{Bot, RandomBot};
 use sevenw_runtime::engine::vocab::VocabError;
 use sevenw_runtime::game::{Game, Observer, Outcome, Player, Setup, SetupError, Sides, play_out};
 use sevenw_runtime::games::duel::{
-    Action, Choice, Duel, Move, Phase, State, Table, TradeCache, Victory, View, deck_len,
+    Action, Choice, Duel, Move, Phase, Position, State, TradeCache, Victory, View, deck_len,
 };
 use sevenw_runtime::replay::{Log, Recorder, replay};
 
@@ -30,7 +30,7 @@ struct Checker {
     moves: usize,
 }
 
-fn check_cards(d: &Duel, t: &Table) {
+fn check_cards(d: &Duel, t: &Position) {
     let mut placed: Vec<CardId> = t.discard.clone();
     for (s, c) in t.cities.iter().enumerate() {
         assert!(c.coins >= 0, "negative coins");
@@ -432,7 +432,7 @@ fn build_wonder(d: &Duel, g: &mut State, w: u8) {
     play(d, g, |m| is_wonder(m, Some(w)));
 }
 
-fn cat(d: &Duel, t: &Table, seat: usize, c: &str) -> i32 {
+fn cat(d: &Duel, t: &Position, seat: usize, c: &str) -> i32 {
     let i = d.info.categories.iter().position(|k| *k == c).unwrap();
     d.score(t)[seat].points[i]
 }

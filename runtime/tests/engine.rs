@@ -7,8 +7,8 @@ use common::toy::*;
 use common::{Checker, Players, check_cards, discarder, first, play_turn, script};
 use sevenw_host::CardId;
 use sevenw_runtime::bots::{Bot, BotKind, table};
-use sevenw_runtime::engine::payment::Payment;
 use sevenw_runtime::game::{Game, Observer, Outcome, Score, Setup, SetupError, Sides, play_out};
+use sevenw_runtime::games::base::trade::Payment;
 use sevenw_runtime::games::base::{Action, Base, Move, MoveGen, Phase, State, View, winners};
 use sevenw_runtime::replay::{Log, Recorder, replay};
 

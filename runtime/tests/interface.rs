@@ -138,16 +138,23 @@ fn a_family_with_only_the_rules_plays_and_says_plainly_what_it_lacks() {
         threads: 1,
         check: true,
     };
-    assert_eq!(g.sim(&opts, &|_| {}).unwrap().games, 20);
-    // What needs sheets or scenarios says so.
-    let sheet = "game: base\nplayers: []\n";
-    let e = g.score(sheet).unwrap_err();
-    assert!(e.message.contains("has no city sheets"), "{e}");
-    assert_eq!(g.refuse(&Target::of("stage")), None);
-    let e = g.price(sheet, "Ana", &Target::of("stage")).unwrap_err();
-    assert!(e.message.contains("has no city sheets"), "{e}");
-    let run = g.test("game: base\n");
-    assert!(run.error.unwrap().message.contains("has no scenarios"));
+    assert_eq!(g.runs().sim(&opts, &|_| {}).unwrap().games, 20);
+    // What needs sheets, scenarios, tables or observations says so.
+    assert!(g.sheets().is_none() && g.scenarios().is_none());
+    assert!(g.tables().is_none() && g.envs().is_none());
+    let e = g.need_sheets("`score`").err().unwrap();
+    assert!(e.ends_with("has no city sheets: `score` needs one"), "{e}");
+    let e = g.need_scenarios().err().unwrap();
+    assert!(e.ends_with("has no scenarios: `test` needs them"), "{e}");
+    assert!(
+        g.need_tables()
+            .err()
+            .unwrap()
+            .contains("played by bots only")
+    );
+    assert!(g.need_envs().err().unwrap().contains("has no observations"));
+    // A family with them offers each.
+    assert!(full.need_sheets("`score`").is_ok() && full.need_envs().is_ok());
 }
 
 #[test]

@@ -5,11 +5,12 @@
 
 use sevenw_runtime::bots::{BotKind, Judge, table};
 use sevenw_runtime::engine::rng::Rng;
+use sevenw_runtime::game::weighted_pick;
 use sevenw_runtime::game::{Game, InfoSet, Player, Setup, play_out};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::{Base, Phase};
 use sevenw_runtime::games::duel::Duel;
-use sevenw_runtime::mcts::{MctsBot, PLAYOUT_WEIGHT, weighted_pick};
+use sevenw_runtime::mcts::{MctsBot, PLAYOUT_WEIGHT};
 
 fn base(with: &[&str], edition: Option<u8>) -> Base {
     let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", edition, with).unwrap();

@@ -4,7 +4,7 @@
 //! observation of the real state equals its observation of
 //! determinizations for it (fair: built from what the seat sees); the
 //! length is the sum of the parts, every number written and finite;
-//! through `AnyGame::env`, whole games stepped with legal numbers, the
+//! through `AnyGame::envs`, whole games stepped with legal numbers, the
 //! legal numbers those of the legal moves, rewards only at the end, an
 //! illegal number refused and changing nothing, a fork independent; a
 //! `Batch` writing each game's rows, the same on one thread or two; and
@@ -158,7 +158,7 @@ mod base {
     }
 
     /// Every base combination at 3 to 7 players, a whole game stepped
-    /// through `AnyGame::env` beside the same game played on the rules
+    /// through `AnyGame::envs` beside the same game played on the rules
     /// (`common::whole_game`).
     #[test]
     fn a_stepper_plays_as_the_rules_do() {
@@ -219,7 +219,7 @@ mod base {
         let rules = rules(info);
         let b = Base::new(info).unwrap();
         let setup = Setup::new(3, 0);
-        let make = || rules.env(&setup);
+        let make = || rules.envs().expect("an environment").start(&setup);
         let games = 40;
         let mut one = Batch::new(games, 5, 1, &make).unwrap();
         let mut two = Batch::new(games, 5, 2, &make).unwrap();
@@ -350,7 +350,7 @@ mod common {
         setup: &Setup,
         fork_every: usize,
     ) -> Outcome {
-        let mut env = rules.env(setup).unwrap();
+        let mut env = rules.envs().expect("an environment").start(setup).unwrap();
         let mut s = g.start(setup).unwrap();
         let players = g.seats(&s);
         let n = env.observation_len();
@@ -437,7 +437,7 @@ mod common {
     /// on all. Take more games than a thread claims at once (8), so that
     /// every thread has some. Returns how many games ended.
     pub fn batch(rules: &dyn AnyGame, setup: &Setup, games: usize, steps: u64) -> usize {
-        let make = || rules.env(setup);
+        let make = || rules.envs().expect("an environment").start(setup);
         let run = |threads| {
             let mut b = Batch::new(games, 77, threads, &make).unwrap();
             let (l, a, p) = (b.observation_len(), b.num_actions(), b.seats());
@@ -766,7 +766,12 @@ mod architects {
     fn a_batch_steps_games_together() {
         let rules = rules_for(sevenw_cards::game("architects").unwrap()).unwrap();
         assert_eq!(
-            rules.env(&Setup::new(4, 0)).unwrap().observation_len(),
+            rules
+                .envs()
+                .expect("an environment")
+                .start(&Setup::new(4, 0))
+                .unwrap()
+                .observation_len(),
             game().observation_len(4)
         );
         assert!(
@@ -791,7 +796,7 @@ mod any_buffer {
                 seed: 3,
                 ..Setup::default()
             };
-            let mut e = g.env(&setup).unwrap();
+            let mut e = g.envs().expect("an environment").start(&setup).unwrap();
             for _ in 0..25 {
                 e.step_index(1);
             }
@@ -836,7 +841,7 @@ mod turns {
                 players,
                 ..Setup::seeded(derive(41, i))
             };
-            let mut env = rules.env(&setup).unwrap();
+            let mut env = rules.envs().expect("an environment").start(&setup).unwrap();
             let mut rng = Rng::new(derive(43, i));
             while let Some(first) = env.to_move() {
                 let seats = turn(&*env);

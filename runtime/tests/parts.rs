@@ -36,9 +36,9 @@ fn cut(g: &dyn AnyGame, opts: &SimOptions, cuts: &[u64], balance: bool) -> Vec<S
         .windows(2)
         .map(|w| {
             if balance {
-                g.balance_part(opts, w[0]..w[1], &|_| {}).unwrap()
+                g.runs().balance_part(opts, w[0]..w[1], &|_| {}).unwrap()
             } else {
-                g.sim_part(opts, w[0]..w[1], &|_| {}).unwrap()
+                g.runs().sim_part(opts, w[0]..w[1], &|_| {}).unwrap()
             }
         })
         .collect()
@@ -53,7 +53,7 @@ fn sim_parts_merged_are_the_run_played_at_once() {
     ] {
         let g = rules(name);
         let o = opts(players, 150, bots);
-        let whole = g.sim(&o, &|_| {}).unwrap();
+        let whole = g.runs().sim(&o, &|_| {}).unwrap();
         let report = |s: &sevenw_runtime::sim::Stats| {
             SimReport::new(g.info(), g.victories(), &o, s, 1.0).to_json()
         };
@@ -61,7 +61,7 @@ fn sim_parts_merged_are_the_run_played_at_once() {
             let mut parts = cut(&*g, &o, cuts, false);
             // Merged in any order.
             parts.reverse();
-            let merged = g.sim_merge(&o, &parts).unwrap();
+            let merged = g.runs().sim_merge(&o, &parts).unwrap();
             assert_eq!(merged, whole, "{name} cut at {cuts:?}");
             assert_eq!(report(&merged), report(&whole), "{name}");
         }
@@ -72,8 +72,8 @@ fn sim_parts_merged_are_the_run_played_at_once() {
             ..o.clone()
         };
         assert_eq!(
-            g.sim_part(&o, 0..150, &|_| {}).unwrap(),
-            g.sim_part(&two, 0..150, &|_| {}).unwrap()
+            g.runs().sim_part(&o, 0..150, &|_| {}).unwrap(),
+            g.runs().sim_part(&two, 0..150, &|_| {}).unwrap()
         );
     }
 }
@@ -83,8 +83,9 @@ fn balance_parts_merged_are_the_run_played_at_once() {
     for (name, players) in [("duel", 2), ("base", 3), ("architects", 4)] {
         let g = rules(name);
         let o = opts(players, 60, vec![BotKind::Random; players]);
-        let whole = g.balance(&o, &|_| {}).unwrap();
+        let whole = g.runs().balance(&o, &|_| {}).unwrap();
         let merged = g
+            .runs()
             .balance_merge(&o, &cut(&*g, &o, &[7, 8, 33], true))
             .unwrap();
         assert_eq!(merged, whole, "{name}");
@@ -99,13 +100,15 @@ fn parts_that_miss_or_repeat_games_or_come_from_another_run_are_refused() {
     let g = rules("duel");
     let o = opts(2, 40, vec![BotKind::Random; 2]);
     let parts = cut(&*g, &o, &[10, 30], false);
-    let missing = g.sim_merge(&o, &[parts[0].clone(), parts[2].clone()]);
+    let missing = g
+        .runs()
+        .sim_merge(&o, &[parts[0].clone(), parts[2].clone()]);
     assert_eq!(missing.unwrap_err().0, "games 10 to 29 are in no part");
-    let last = g.sim_merge(&o, &parts[..2]);
+    let last = g.runs().sim_merge(&o, &parts[..2]);
     assert_eq!(last.unwrap_err().0, "games 30 to 39 are in no part");
     // A retried task whose first attempt also came back: counted once or
     // refused, never twice.
-    let twice = g.sim_merge(
+    let twice = g.runs().sim_merge(
         &o,
         &[
             parts[0].clone(),
@@ -116,14 +119,14 @@ fn parts_that_miss_or_repeat_games_or_come_from_another_run_are_refused() {
     );
     assert_eq!(twice.unwrap_err().0, "games 10 to 29 are in two parts");
     let other = opts(2, 40, vec![BotKind::Greedy; 2]);
-    let e = g.sim_merge(&other, &parts).unwrap_err().0;
+    let e = g.runs().sim_merge(&other, &parts).unwrap_err().0;
     assert!(e.starts_with("part 1: of another run"), "{e}");
-    let e = g.balance_merge(&o, &parts).unwrap_err().0;
+    let e = g.runs().balance_merge(&o, &parts).unwrap_err().0;
     assert!(
         e.contains("a sim part of version 1, not a balance part"),
         "{e}"
     );
-    let e = g.sim_merge(&o, &["{".to_string()]).unwrap_err().0;
+    let e = g.runs().sim_merge(&o, &["{".to_string()]).unwrap_err().0;
     assert!(e.starts_with("part 1: not a sim part"), "{e}");
 }
 

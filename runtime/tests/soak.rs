@@ -11,9 +11,7 @@ use sevenw_runtime::games::duel::Duel;
 use sevenw_runtime::replay::{Log, Recorder};
 use sevenw_runtime::sheet::Sheets;
 use sevenw_runtime::sim::{SimOptions, Statistics, simulate};
-use sevenw_runtime::soak::{
-    Checks, Invariants, Violation, check_replay, check_sheet, play_checked, play_on,
-};
+use sevenw_runtime::soak::{Checks, Invariants, check_replay, check_sheet, play_checked, play_on};
 
 fn base(edition: u8, with: &[&str]) -> Base {
     let info =
@@ -113,11 +111,7 @@ fn a_card_in_two_places_is_caught_at_the_next_move() {
         "{}",
         broken.detail
     );
-    let v = Violation {
-        seed: 5,
-        moves: Some(moves),
-        broken,
-    };
+    let v = broken.at(5, Some(moves));
     assert!(
         v.to_string()
             .starts_with("seed 5, after move 30: invariant `cards in one place` broken: "),

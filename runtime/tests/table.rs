@@ -74,7 +74,7 @@ fn told(t: &dyn Table, seat: Option<usize>, read: &mut usize) -> String {
 /// decision that nothing any seat (or a spectator) is told names a card
 /// hidden from it.
 fn play_checked<'g>(g: &'g dyn AnyGame, setup: &Setup, rng: &mut Rng) -> Box<dyn Table + 'g> {
-    let mut t = g.table(setup).unwrap();
+    let mut t = g.tables().expect("a table").start(setup).unwrap();
     let seats = t.seats();
     let mut read = vec![0; seats + 1];
     while let Some(seat) = t.to_move() {
@@ -137,7 +137,11 @@ fn nothing_hidden_is_shown_or_told() {
 #[test]
 fn bad_moves_are_refused_and_change_nothing() {
     let g = rules("base", None, &[]);
-    let mut t = g.table(&Setup::new(3, 9)).unwrap();
+    let mut t = g
+        .tables()
+        .expect("a table")
+        .start(&Setup::new(3, 9))
+        .unwrap();
     let seat = t.to_move().unwrap();
     let before = (t.played(), t.view(Some(seat)), t.actions());
     let other = (seat + 1) % 3;
@@ -167,14 +171,18 @@ fn a_stored_game_resumes_where_it_was() {
     for (game, edition, with, counts) in variants() {
         let g = rules(game, edition, with);
         let s = setup(game, counts[0], 77);
-        let mut t = g.table(&s).unwrap();
+        let mut t = g.tables().expect("a table").start(&s).unwrap();
         // Half a game by the greedy bot, asked as a server asks it.
         for i in 0..40 {
             let Some(seat) = t.to_move() else { break };
             let a = t.fork().bot(BotKind::Greedy, i).unwrap();
             t.play(seat, a).unwrap();
         }
-        let back = g.resume(&s, t.decisions()).unwrap();
+        let back = g
+            .tables()
+            .expect("a table")
+            .resume(&s, t.decisions())
+            .unwrap();
         assert_eq!(back.played(), t.played());
         assert_eq!(back.to_move(), t.to_move());
         for seat in (0..t.seats()).map(Some).chain([None]) {
@@ -185,7 +193,12 @@ fn a_stored_game_resumes_where_it_was() {
         // A decision that cannot be played is named.
         let mut bad = t.decisions().to_vec();
         bad.push(u32::MAX);
-        let err = g.resume(&s, &bad).err().expect("an illegal decision");
+        let err = g
+            .tables()
+            .expect("a table")
+            .resume(&s, &bad)
+            .err()
+            .expect("an illegal decision");
         assert!(
             err.contains(&format!("decision {}", bad.len())),
             "{game}: {err}"
@@ -203,6 +216,10 @@ fn every_shipped_game_sits_at_a_table() {
             seed: 1,
             ..Setup::default()
         };
-        assert!(g.table(&s).is_ok(), "{}", info.name);
+        assert!(
+            g.tables().expect("a table").start(&s).is_ok(),
+            "{}",
+            info.name
+        );
     }
 }

@@ -41,7 +41,8 @@ fn sevenw_score(text: &str) -> Value {
     let info = sevenw_runtime::doc::select_of(sevenw_cards::GAMES, text, "sheet")
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     let g = sevenw_runtime::games::rules_for(info).expect("rules");
-    let report = g.score(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let report =
+        (g.sheets().expect("sheets").score(text)).unwrap_or_else(|e| panic!("{e}\n{text}"));
     serde_json::from_str(&report.to_json()).unwrap()
 }
 

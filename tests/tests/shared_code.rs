@@ -6,31 +6,32 @@
 //! families, as a word of an identifier (`LeadersArg`, `is_duel`). A game's
 //! own code lives in its folder under `runtime/src/games/`.
 //!
-//! Comments are not read (they may cite a rule by game), nor the unit tests
-//! at the end of a file (`#[cfg(test)] mod …`), which play the shipped games.
+//! The shared code is every module of the runtime but the families'
+//! folders, the command line, the playtest server (its Rust and the
+//! JavaScript of its pages) and the Python package (its Rust and its
+//! Python). Comments are not read (they may cite a rule by game), nor
+//! Python's triple-quoted strings (its documentation), nor the unit tests
+//! at the end of a Rust file (`#[cfg(test)] mod …`), which play the
+//! shipped games.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The shared source: folders are read whole.
+/// The shared source: folders are read whole, but for [`GAMES_OWN`].
 const SHARED: &[&str] = &[
-    "runtime/src/engine",
-    "runtime/src/balance",
-    "runtime/src/game.rs",
-    "runtime/src/sim.rs",
-    "runtime/src/soak.rs",
-    "runtime/src/replay.rs",
-    "runtime/src/mcts.rs",
-    "runtime/src/bots.rs",
-    "runtime/src/narrate.rs",
-    "runtime/src/schema.rs",
-    "runtime/src/text.rs",
-    "runtime/src/sheet.rs",
-    "runtime/src/doc.rs",
-    "runtime/src/scenario.rs",
-    "runtime/src/lib.rs",
+    "runtime/src",
     "runtime/cli/src",
+    "runtime/serve/src",
+    "runtime/serve/static",
+    "python/src",
+    "python/sevenw",
 ];
+
+/// The kinds of source read, by extension.
+const SOURCES: &[&str] = &["rs", "js", "mjs", "py"];
+
+/// What under [`SHARED`] is a game's own: the shipped families' folders.
+const GAMES_OWN: &[&str] = &["runtime/src/games"];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,7 +40,12 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
+fn source_files(path: &Path, out: &mut Vec<PathBuf>) {
+    if GAMES_OWN.iter().any(|g| path.ends_with(g)) {
+        // `runtime/src/games/mod.rs` lists the shipped families: it is
+        // theirs too.
+        return;
+    }
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -47,9 +53,13 @@ fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
             .collect();
         entries.sort();
         for p in entries {
-            rust_files(&p, out);
+            source_files(&p, out);
         }
-    } else if path.extension().is_some_and(|x| x == "rs") {
+    } else if path
+        .extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| SOURCES.contains(&x))
+    {
         out.push(path.to_path_buf());
     }
 }
@@ -159,6 +169,67 @@ fn read_code(text: &str) -> Code {
     code
 }
 
+/// What a JavaScript or Python file's code holds outside comments (and, in
+/// Python, outside triple-quoted strings): its string literals and its
+/// identifiers, each with its line. `python` chooses the language.
+fn read_script(text: &str, python: bool) -> Code {
+    let s: Vec<char> = text.chars().collect();
+    let mut code = Code::default();
+    let (mut i, mut line) = (0, 1);
+    let at = |i: usize, t: &str| t.chars().enumerate().all(|(k, c)| s.get(i + k) == Some(&c));
+    while i < s.len() {
+        let c = s[i];
+        if c == '\n' {
+            line += 1;
+            i += 1;
+        } else if (python && c == '#') || (!python && at(i, "//")) {
+            while i < s.len() && s[i] != '\n' {
+                i += 1;
+            }
+        } else if !python && at(i, "/*") {
+            i += 2;
+            while i < s.len() && !at(i, "*/") {
+                line += usize::from(s[i] == '\n');
+                i += 1;
+            }
+            i += 2;
+        } else if python && (at(i, "\"\"\"") || at(i, "'''")) {
+            // Documentation: not read.
+            let close: String = s[i..i + 3].iter().collect();
+            i += 3;
+            while i < s.len() && !at(i, &close) {
+                line += usize::from(s[i] == '\n');
+                i += 1;
+            }
+            i += 3;
+        } else if c == '"' || c == '\'' || (!python && c == '`') {
+            let (start, mut lit) = (line, String::new());
+            i += 1;
+            while i < s.len() && s[i] != c {
+                if s[i] == '\\' {
+                    lit.push(' ');
+                    i += 2;
+                    continue;
+                }
+                line += usize::from(s[i] == '\n');
+                lit.push(s[i]);
+                i += 1;
+            }
+            i += 1;
+            code.strings.push((start, lit));
+        } else if c.is_alphabetic() || c == '_' || c == '$' {
+            let start = i;
+            while i < s.len() && (s[i].is_alphanumeric() || s[i] == '_' || s[i] == '$') {
+                i += 1;
+            }
+            code.idents.push((line, s[start..i].iter().collect()));
+        } else {
+            i += 1;
+        }
+    }
+    code
+}
+
 /// The words of an identifier: `LeadersArg` → leaders, arg; `is_duel` →
 /// is, duel.
 fn words(ident: &str) -> Vec<String> {
@@ -217,7 +288,11 @@ fn violations(
     games: &BTreeSet<String>,
     items: &BTreeSet<String>,
 ) -> Vec<String> {
-    let code = read_code(text);
+    let code = match path.extension().and_then(|x| x.to_str()) {
+        Some("py") => read_script(text, true),
+        Some("js") | Some("mjs") => read_script(text, false),
+        _ => read_code(text),
+    };
     let mut out = Vec::new();
     let shown = path.display();
     for (line, lit) in &code.strings {
@@ -255,7 +330,7 @@ fn shared_code_names_no_game() {
     for s in SHARED {
         let p = root.join(s);
         assert!(p.exists(), "{s} is named as shared code but does not exist");
-        rust_files(&p, &mut files);
+        source_files(&p, &mut files);
     }
     assert!(files.len() > 20, "{files:?}");
     let mut found = Vec::new();
@@ -293,4 +368,17 @@ fn the_check_finds_what_it_looks_for() {
         v("fn f<'a>(x: &'a str) {}\n#[cfg(test)]\nmod tests {\n  const G: &str = \"duel\";\n}\n")
             .is_empty()
     );
+    // Python and JavaScript: strings and identifiers, not comments nor
+    // Python's documentation.
+    let py = |text: &str| violations(Path::new("x.py"), text, &games, &items);
+    assert_eq!(py("if game in (None, 'base'):\n").len(), 1);
+    assert_eq!(py("x = 1\nis_duel = \"Giza\"\n").len(), 2);
+    assert!(py("\"\"\"The base game's turns.\"\"\"\n# Duel too\nx = 'it\\'s'\n").is_empty());
+    let js = |text: &str| violations(Path::new("x.js"), text, &games, &items);
+    assert_eq!(
+        js("const k = `Lumber Yard`;\nlet leaders_on = 1;\n").len(),
+        2
+    );
+    assert!(js("// Duel\n/* Giza */ const c = \"x\";\n").is_empty());
+    assert!(js("let s = 'a';\nlet t = \"Giza\";\n")[0].starts_with("x.js:2:"));
 }

@@ -11,8 +11,14 @@
 //! text around it for the mistakes designers make and names the one it finds,
 //! placed on the character to fix. When nothing matches, the parser's own
 //! report stands.
+//!
+//! [`nearest`] is the other half of a designer's mistake told the same in
+//! every file: the known name nearest to a mistyped one, behind every "did
+//! you mean".
 
 #![forbid(unsafe_code)]
+
+pub mod nearest;
 
 use std::ops::Range;
 

@@ -225,7 +225,8 @@ fn part_error(e: sevenw_runtime::parts::PartError) -> Error {
 /// `opts` of `game`, their sums as a JSON document ([`AnyGame::sim_part`]),
 /// for [`sim_merge`].
 pub fn sim_part(game: &dyn AnyGame, opts: &SimOptions, games: Range<u64>) -> Result<String, Error> {
-    game.sim_part(opts, games, &|_| {})
+    game.runs()
+        .sim_part(opts, games, &|_| {})
         .map_err(|e| sim_error("sim", e))
 }
 
@@ -236,7 +237,7 @@ pub fn sim_merge(
     parts: &[String],
     seconds: f64,
 ) -> Result<SimReport, Error> {
-    let stats = game.sim_merge(opts, parts).map_err(part_error)?;
+    let stats = game.runs().sim_merge(opts, parts).map_err(part_error)?;
     Ok(SimReport::new(
         game.info(),
         game.victories(),
@@ -257,7 +258,8 @@ pub fn balance_part(
         check: false,
         ..opts.clone()
     };
-    game.balance_part(&opts, games, &|_| {})
+    game.runs()
+        .balance_part(&opts, games, &|_| {})
         .map_err(|e| sim_error("balance", e))
 }
 
@@ -273,7 +275,10 @@ pub fn balance_merge(
         check: false,
         ..opts.clone()
     };
-    let tally = game.balance_merge(&opts, parts).map_err(part_error)?;
+    let tally = game
+        .runs()
+        .balance_merge(&opts, parts)
+        .map_err(part_error)?;
     opts.games = tally.games;
     Ok(Report::new(
         game.info(),

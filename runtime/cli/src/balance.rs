@@ -135,11 +135,12 @@ pub(crate) fn play(
                 }
             };
             let (t, stop) = g
+                .runs()
                 .balance_until(&sim, budget, &|n| bar.inc(n), &mut on_batch)
                 .map_err(fail)?;
             (t, Some(stop))
         }
-        None => (g.balance(&sim, &|n| bar.inc(n)).map_err(fail)?, None),
+        None => (g.runs().balance(&sim, &|n| bar.inc(n)).map_err(fail)?, None),
     };
     sim.games = tally.games;
     let secs = start.elapsed().as_secs_f64();

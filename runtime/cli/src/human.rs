@@ -28,7 +28,11 @@ pub(crate) fn play(
     inp: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<String, Fail> {
-    let mut table = g.table(setup).map_err(|e| input(e.to_string()))?;
+    let mut table = g
+        .need_tables()
+        .map_err(input)?
+        .start(setup)
+        .map_err(|e| input(e.to_string()))?;
     let seats = table.seats();
     let names: Vec<String> = (0..seats)
         .map(|s| {

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use clap::error::ErrorKind;
-use sevenw_runtime::games::Library;
-use sevenw_runtime::schema::{documents, schema_text};
+use sevenw_runtime::games::{Library, documents};
+use sevenw_runtime::schema::schema_text;
 use sevenw_runtime::text::shown;
 
 use crate::io::label;

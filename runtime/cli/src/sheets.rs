@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use clap::error::ErrorKind;
+use sevenw_runtime::doc::nowhere;
 use sevenw_runtime::games::{AnyGame, Library};
 use sevenw_runtime::sheet::Target;
 
@@ -38,7 +39,11 @@ pub(crate) fn sheet_fail(path: &Path, text: &str, e: sevenw_runtime::sheet::Shee
 pub(crate) fn score(lib: &Library<'_>, a: ScoreArgs) -> Result<String, Fail> {
     let text = read_input(&a.sheet)?;
     let g = sheet_game(lib, &a.sheet, &text)?;
-    let r = g.score(&text).map_err(|e| sheet_fail(&a.sheet, &text, e))?;
+    let r = g
+        .need_sheets("`score`")
+        .map_err(|m| sheet_fail(&a.sheet, &text, nowhere(m)))?
+        .score(&text)
+        .map_err(|e| sheet_fail(&a.sheet, &text, e))?;
     Ok(if a.json {
         format!("{}\n", r.to_json())
     } else {
@@ -54,10 +59,13 @@ pub(crate) fn price(lib: &Library<'_>, a: PriceArgs) -> Result<String, Fail> {
     };
     let text = read_input(&a.sheet)?;
     let g = sheet_game(lib, &a.sheet, &text)?;
-    if let Some(why) = g.refuse(&target) {
+    let sheets = g
+        .need_sheets("`price`")
+        .map_err(|m| sheet_fail(&a.sheet, &text, nowhere(m)))?;
+    if let Some(why) = sheets.refuse(&target) {
         return Err(usage("price", ErrorKind::ArgumentConflict, why));
     }
-    let p = g
+    let p = sheets
         .price(&text, &a.player, &target)
         .map_err(|e| sheet_fail(&a.sheet, &text, e))?;
     Ok(if a.json {

@@ -3,6 +3,7 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
+use sevenw_runtime::game::SetupError;
 use sevenw_runtime::games::{AnyGame, Library};
 use sevenw_runtime::sim::{SimError, SimOptions, SimReport, Stats};
 use sevenw_runtime::text::plural;
@@ -109,7 +110,7 @@ pub(crate) fn play(
     bar: &indicatif::ProgressBar,
 ) -> Result<(Stats, f64), Fail> {
     let start = Instant::now();
-    let stats = g.sim(opts, &|n| bar.inc(n)).map_err(|e| match e {
+    let stats = g.runs().sim(opts, &|n| bar.inc(n)).map_err(|e| match e {
         SimError::Setup(e) => setup_fail("sim", e),
         e @ SimError::Violation { .. } => {
             bar.finish_and_clear();
@@ -128,13 +129,16 @@ pub(crate) fn play(
 /// `--sheets FILE`: the final position of every game played, as a sheet
 /// with its score, one JSON line per game.
 fn write_sheets(g: &dyn AnyGame, opts: &SimOptions, path: &std::path::Path) -> Result<(), Fail> {
-    let sheets = g.final_sheets(opts).map_err(|e| match e {
+    let cap = g
+        .need_sheets("`--sheets`")
+        .map_err(|m| setup_fail("sim", SetupError::Game(m)))?;
+    let sheets = cap.final_sheets(opts).map_err(|e| match e {
         SimError::Setup(e) => setup_fail("sim", e),
         e => input(e.to_string()),
     })?;
     let mut out = String::new();
     for (i, sheet) in sheets.iter().enumerate() {
-        let report = g
+        let report = cap
             .score(sheet)
             .map_err(|e| input(format!("game {i}: its final sheet is refused: {e}")))?;
         let score: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap_or_default();

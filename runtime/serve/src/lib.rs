@@ -139,7 +139,10 @@ impl Slot {
         if self.table.is_none()
             && let (Some(decisions), Some(game)) = (&self.finished, entry.game)
         {
-            self.table = game.resume(&entry.doc.setup(), decisions).ok();
+            self.table = game
+                .need_tables()
+                .and_then(|t| t.resume(&entry.doc.setup(), decisions))
+                .ok();
         }
     }
 
@@ -248,10 +251,10 @@ impl App {
 
 /// The title of a game with its expansions.
 pub(crate) fn title_of(app: &App, doc: &SetupDoc) -> String {
-    let base =
+    let title =
         sevenw_runtime::find_game(&app.lib_games, &doc.game).map_or(doc.game.as_str(), |g| g.title);
     if doc.with.is_empty() {
-        return base.to_string();
+        return title.to_string();
     }
     let with: Vec<&str> = doc
         .with
@@ -263,7 +266,7 @@ pub(crate) fn title_of(app: &App, doc: &SetupDoc) -> String {
                 .map_or(w.as_str(), |g| g.title)
         })
         .collect();
-    format!("{base} with {}", with.join(" and "))
+    format!("{title} with {}", with.join(" and "))
 }
 
 /// 128 bits from the operating system's random source, in hex.
@@ -316,7 +319,10 @@ pub(crate) fn make_entry(
         Err(e) => broken = Some(e),
         Ok(g) => {
             game = Some(g);
-            match g.resume(&doc.setup(), decisions) {
+            match g
+                .need_tables()
+                .and_then(|t| t.resume(&doc.setup(), decisions))
+            {
                 Ok(t) => table = Some(t),
                 Err(e) => broken = Some(e),
             }
@@ -413,7 +419,7 @@ async fn drive(app: Arc<App>, entry: Arc<Entry>) {
             };
             match copy {
                 Some((setup, decisions)) => {
-                    let t = game?.resume(&setup, &decisions).ok()?;
+                    let t = game?.tables()?.resume(&setup, &decisions).ok()?;
                     think(&*t)
                 }
                 None => {
@@ -473,7 +479,8 @@ pub(crate) async fn commit(
         // Back to the game as the store has it.
         let before = table.decisions()[..n].to_vec();
         if let Some(g) = entry.game
-            && let Ok(t) = g.resume(table.setup(), &before)
+            && let Some(tables) = g.tables()
+            && let Ok(t) = tables.resume(table.setup(), &before)
         {
             *table = t;
         }
@@ -627,7 +634,7 @@ pub fn serve(lib: &Library<'_>, config: &Config) -> Result<(), String> {
         let running = start(lib, config).await?;
         let addr = running.addr();
         println!(
-            "Serving 7 Wonders tables at http://{addr}/ (games stored in {})",
+            "Serving playtest tables at http://{addr}/ (games stored in {})",
             config.db.display()
         );
         running

@@ -218,7 +218,7 @@ function renderScore(score) {
 
 function render(d) {
   doc = d;
-  document.title = d.title + " · 7 Wonders table";
+  document.title = d.title + " · playtest table";
   $("title").textContent = d.title;
   $("whoami").textContent = d.host ? "hot seat: " + seatName(d.seat) : (d.seat === null ? "spectator" : "you are " + seatName(d.seat));
   $("to-move").textContent = d.over ? "nobody to move" : seatName(d.to_move) + " to move" + (d.continues ? " (paying)" : "");

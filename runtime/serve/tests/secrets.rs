@@ -73,7 +73,7 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
         wonders: None,
         options: Vec::new(),
     };
-    let mut shadow = rules.table(&setup).unwrap();
+    let mut shadow = rules.tables().expect("a table").start(&setup).unwrap();
     let info = rules.info();
     let longer: Vec<&str> = (info.cards.iter().map(|c| c.name))
         .chain(info.wonders.iter().map(|w| w.name))

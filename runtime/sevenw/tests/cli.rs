@@ -751,7 +751,7 @@ fn serve_says_where_it_listens_and_refuses_a_bad_address() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(
-        line.starts_with("Serving 7 Wonders tables at http://127.0.0.1:")
+        line.starts_with("Serving playtest tables at http://127.0.0.1:")
             && !line.contains("127.0.0.1:0/")
             && line.contains("(games stored in "),
         "{line}"

@@ -3,7 +3,7 @@
 //!
 //! The judged intervals are the win rates a report flags: each wonder
 //! (side), token or project played, each one dealt apart from played
-//! ([`crate::sim::Statistics::dealt_kinds`]), each card dealt to keep
+//! ([`crate::statistics::Statistics::dealt_kinds`]), each card dealt to keep
 //! (a drafted leader), each seat; those of
 //! [`MIN_SAMPLE`] seats or more (a rate of fewer is a finding of nothing,
 //! and the first games of a rare thing would set the goal). Game `i` is the
@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{MIN_SAMPLE, Tally, games_needed, play_games};
 use crate::bots::Bots;
-use crate::sim::{SimError, SimOptions, Statistics};
+use crate::sim::{SimError, SimOptions};
+use crate::statistics::Statistics;
 
 /// When to stop.
 #[derive(Clone, Copy, Debug, PartialEq)]

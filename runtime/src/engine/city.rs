@@ -12,15 +12,19 @@ use sevenw_host::{
 };
 
 use crate::engine::gains::Built;
-use crate::engine::payment::{MAX_RES, Prices, Production, flat_prices};
+use crate::engine::production::{MAX_RES, Prices, Production, flat_prices};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
 
 /// A bank price that is not fixed ([`City::bank_prices`]).
 pub const NO_PRICE: u8 = u8::MAX;
 
-/// Most scoring categories and colours a game may declare.
-pub const MAX_CAT: usize = 16;
+/// Most scoring categories a game may declare ([`City::vp`] holds one
+/// count each).
+pub const MAX_CATEGORIES: usize = 16;
+/// Most colours a game may declare ([`City::colour_count`] holds one
+/// count each).
+pub const MAX_COLOURS: usize = 16;
 
 /// Abilities granted by effects, used by the turn structure.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -151,12 +155,13 @@ pub struct City {
     /// Name classes of the built cards.
     pub names: NameSet,
     /// Built cards per colour.
-    pub colour_count: [u16; MAX_CAT],
+    pub colour_count: [u16; MAX_COLOURS],
     /// Everything the city produces.
     pub own: Production,
-    /// What neighbours may buy from it.
+    /// What the cities beside it may buy from it.
     pub sold: Production,
-    /// What it pays neighbours per resource: `[left, right]`.
+    /// What it pays per resource bought from the sellers at seat offsets
+    /// +1 and −1 ([`Prices`]).
     pub prices: Prices,
     /// Fixed prices for buying from the bank (`trade … at N` with no
     /// cities named, as in Duel); [`NO_PRICE`] where none is fixed.
@@ -165,7 +170,7 @@ pub struct City {
     pub science: [u8; MAX_SYM],
     pub wild: Vec<SymSet>,
     /// Victory points granted so far per category (by effects).
-    pub vp: [i32; MAX_CAT],
+    pub vp: [i32; MAX_CATEGORIES],
     /// Conflict tokens: victories, defeats and their points.
     pub victories: u32,
     pub defeats: u32,
@@ -176,8 +181,8 @@ pub struct City {
     pub entombed: Vec<(CardId, i32)>,
     /// Whether it took coins from the bank this turn.
     pub bank_coins: bool,
-    /// The neighbours it bought resources from this turn: bit 0 the left,
-    /// bit 1 the right.
+    /// The sellers it bought resources from this turn: bit 0 the seat at
+    /// offset +1, bit 1 the seat at offset −1.
     pub bought: u8,
     /// Progress tokens held.
     pub progress: u16,
@@ -236,14 +241,14 @@ impl Default for City {
             listening: 0,
             wonder_stages: 0,
             names: NameSet::default(),
-            colour_count: [0; MAX_CAT],
+            colour_count: [0; MAX_COLOURS],
             own: Production::default(),
             sold: Production::default(),
             prices: flat_prices(2),
             bank_prices: [NO_PRICE; MAX_RES],
             science: [0; MAX_SYM],
             wild: Vec::new(),
-            vp: [0; MAX_CAT],
+            vp: [0; MAX_CATEGORIES],
             victories: 0,
             defeats: 0,
             conflict_vp: 0,
@@ -288,7 +293,7 @@ impl City {
     /// How many of `what` this city holds.
     pub fn count(&self, what: Counted) -> u32 {
         match what {
-            Counted::Cards(colours) => (0..MAX_CAT)
+            Counted::Cards(colours) => (0..MAX_COLOURS)
                 .filter(|&c| colours.0 & (1 << c) != 0)
                 .map(|c| u32::from(self.colour_count[c]))
                 .sum(),
@@ -297,7 +302,7 @@ impl City {
             Counted::VictoryTokens => self.victories,
             Counted::Coins => self.coins.max(0) as u32,
             Counted::ProgressTokens => u32::from(self.progress),
-            Counted::ColourSets(colours) => (0..MAX_CAT)
+            Counted::ColourSets(colours) => (0..MAX_COLOURS)
                 .filter(|&c| colours.0 & (1 << c) != 0)
                 .map(|c| u32::from(self.colour_count[c]))
                 .min()
@@ -311,7 +316,7 @@ impl City {
             Counted::FinishedWonders => {
                 u32::from(self.wonder_stages > 0 && self.stages >= self.wonder_stages)
             }
-            Counted::Colours(colours) => (0..MAX_CAT)
+            Counted::Colours(colours) => (0..MAX_COLOURS)
                 .filter(|&c| colours.0 & (1 << c) != 0 && self.colour_count[c] > 0)
                 .count() as u32,
             Counted::Cats => u32::from(self.cats),
@@ -429,7 +434,7 @@ impl City {
         self.cards.push(card);
         self.names.insert(vocab.name_class(card));
         if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
-            let c = usize::from(info.colour.0) % MAX_CAT;
+            let c = usize::from(info.colour.0) % MAX_COLOURS;
             self.colour_count[c] = self.colour_count[c].saturating_add(1);
         }
         self.gain_source(vocab.info, Source::Card(card));
@@ -460,7 +465,7 @@ impl City {
         };
         self.cards.remove(i);
         if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
-            let c = usize::from(info.colour.0) % MAX_CAT;
+            let c = usize::from(info.colour.0) % MAX_COLOURS;
             self.colour_count[c] = self.colour_count[c].saturating_sub(1);
         }
         self.forget_name(vocab, card);
@@ -512,7 +517,7 @@ impl City {
         }
         let card = self.cards.remove(i);
         if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
-            let c = usize::from(info.colour.0) % MAX_CAT;
+            let c = usize::from(info.colour.0) % MAX_COLOURS;
             self.colour_count[c] = self.colour_count[c].saturating_sub(1);
         }
         self.forget_name(vocab, card);

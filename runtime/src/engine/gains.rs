@@ -23,8 +23,8 @@ use std::cell::Cell;
 
 use sevenw_host::{Category, Event, Host, PartialHost, ResSet, Source, SymSet};
 
-use crate::engine::city::{City, MAX_CAT};
-use crate::engine::payment::MAX_RES;
+use crate::engine::city::{City, MAX_CATEGORIES};
+use crate::engine::production::MAX_RES;
 use crate::engine::science::MAX_SYM;
 
 /// What a source does when built.
@@ -115,7 +115,7 @@ impl Gain {
             }
             Gain::Shields(n) => me.shields = me.shields.saturating_add(n),
             Gain::Points(c, n) => {
-                let c = usize::from(c) % MAX_CAT;
+                let c = usize::from(c) % MAX_CATEGORIES;
                 me.vp[c] = me.vp[c].saturating_add(n);
             }
             Gain::Produce(r, n, tradable) => {
@@ -223,7 +223,7 @@ impl PartialHost for Recorder {
         self.push(Gain::Coins(n));
     }
     fn gain_vp(&mut self, category: Category, n: i32) {
-        if usize::from(category.0) < MAX_CAT {
+        if usize::from(category.0) < MAX_CATEGORIES {
             self.push(Gain::Points(category.0, n));
         } else {
             self.other();

@@ -12,8 +12,8 @@ use sevenw_host::{
     ScienceRule, Seats, Source, SymSet, TokenKind,
 };
 
-use crate::engine::city::{City, HasCity, MAX_CAT, Pending, seat_at, valid_offset};
-use crate::engine::payment::{Choice, Production};
+use crate::engine::city::{City, HasCity, MAX_CATEGORIES, Pending, seat_at, valid_offset};
+use crate::engine::production::{Choice, Production};
 use crate::engine::science::MAX_SYM;
 
 /// The cities around the acting one, for counts: the whole table (whose
@@ -167,7 +167,7 @@ impl Host for CityHost<'_> {
     }
 
     fn gain_vp(&mut self, category: Category, n: i32) {
-        let c = usize::from(category.0) % MAX_CAT;
+        let c = usize::from(category.0) % MAX_CATEGORIES;
         self.me.vp[c] = self.me.vp[c].saturating_add(n);
     }
 
@@ -354,7 +354,7 @@ pub struct ScoreHost<'a> {
     pub me: &'a City,
     pub cities: &'a [City],
     pub seat: usize,
-    pub vp: [i32; MAX_CAT],
+    pub vp: [i32; MAX_CATEGORIES],
     pub coins: i32,
     pub science: [u8; MAX_SYM],
     pub wild: Vec<SymSet>,
@@ -407,7 +407,7 @@ impl sevenw_host::PartialHost for ScoreHost<'_> {
         self.coins = self.coins.saturating_add(n).max(0);
     }
     fn gain_vp(&mut self, category: Category, n: i32) {
-        let c = usize::from(category.0) % MAX_CAT;
+        let c = usize::from(category.0) % MAX_CATEGORIES;
         self.vp[c] = self.vp[c].saturating_add(n);
     }
     fn science(&mut self, options: SymSet) {

@@ -15,8 +15,8 @@
 //! - [`gains`]: a card's constant gains (a resource, a coin, a shield, a
 //!   symbol…), read once off its generated effects and applied to a city
 //!   without a host.
-//! - [`payment`]: every way to pay a cost with own production and trading
-//!   with neighbours.
+//! - [`production`]: what a city produces and what it pays per resource
+//!   bought, the state of the production and price primitives.
 //! - [`science`]: science scoring with wildcards.
 //! - [`military`]: battles with neighbours, and a two-city conflict track.
 
@@ -49,7 +49,7 @@ pub mod gains;
 pub mod host;
 pub mod military;
 pub mod nearest;
-pub mod payment;
+pub mod production;
 pub mod rng;
 pub mod science;
 pub mod vocab;

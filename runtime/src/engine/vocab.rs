@@ -8,6 +8,7 @@ use std::fmt;
 
 use sevenw_host::{CardId, Category, Event, GameInfo, Host, Listens, Source};
 
+use crate::engine::city::{MAX_CATEGORIES, MAX_COLOURS};
 use crate::engine::compose::{Layer, layers_of};
 use crate::engine::gains::{self, Built};
 use crate::engine::nearest::{self, nearest};
@@ -182,10 +183,10 @@ impl Vocab {
         if info.symbols.len() > 16 {
             return Err(VocabError::TooManySymbols(info.symbols.len()));
         }
-        if info.categories.len() > 16 {
+        if info.categories.len() > MAX_CATEGORIES {
             return Err(VocabError::TooManyCategories(info.categories.len()));
         }
-        if info.colours.len() > 16 {
+        if info.colours.len() > MAX_COLOURS {
             return Err(VocabError::TooManyColours(info.colours.len()));
         }
         // Wonders and tokens are numbered by `u8` in the host API.
@@ -434,7 +435,7 @@ fn find(table: &[Vec<String>], name: &str) -> Option<usize> {
 }
 
 /// The entry of `table` closest to `name` within a few edits
-/// ([`nearest()`]: the first entry wins a tie).
+/// ([`nearest()`]: of names as near, the least).
 fn suggest(table: &[Vec<String>], name: &str) -> Option<usize> {
     if name.chars().count() > MAX_SUGGEST_LEN {
         return None;

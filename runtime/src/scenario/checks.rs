@@ -6,11 +6,11 @@
 use serde_saphyr::Spanned;
 
 use crate::doc::{DocError, Found, Value, at, value_int, value_map, value_text, value_texts};
+use crate::engine::nearest::{closest, normal};
 use crate::engine::vocab::Vocab;
-use crate::sheet::did_you_mean;
-use crate::text::shown;
+use crate::text::{did_you_mean, shown};
 
-use super::{Check, Run, Scenarios, closest, fail_at, find, normal, waiting_for};
+use super::{Check, Run, Scenarios, fail_at, find, waiting_for};
 
 /// The checks of a seat every game has.
 const SEAT_CHECKS: &[&str] = &[
@@ -136,12 +136,58 @@ fn yaml_keys(keys: &[&str]) -> String {
 }
 
 /// `expected X, found Y` unless equal.
-fn equal<T: PartialEq + std::fmt::Display>(want: T, have: T) -> Check {
+pub fn equal<T: PartialEq + std::fmt::Display>(want: T, have: T) -> Check {
     if want == have {
         Check::Pass
     } else {
         Check::Fail(format!("expected {want}, found {have}"))
     }
+}
+
+/// Compares two lists of names in any order: `expected [A, B], found [C]`
+/// (each sorted) unless they hold the same.
+pub fn same_names(mut want: Vec<&str>, mut have: Vec<&str>) -> Check {
+    want.sort_unstable();
+    have.sort_unstable();
+    if want == have {
+        Check::Pass
+    } else {
+        Check::Fail(format!(
+            "expected [{}], found [{}]",
+            want.join(", "),
+            have.join(", ")
+        ))
+    }
+}
+
+/// The progress tokens a check names against those `have` holds.
+pub fn same_tokens(
+    vocab: &Vocab,
+    v: &Spanned<Value>,
+    field: &str,
+    have: &[u8],
+) -> Result<Check, DocError> {
+    let name = |k| crate::engine::vocab::token_name(vocab.info, k);
+    let mut want = Vec::new();
+    for k in value_texts(v, field)? {
+        want.push(name(crate::sheet::token(vocab, &k)?));
+    }
+    Ok(same_names(want, have.iter().map(|&k| name(k)).collect()))
+}
+
+/// The wonders a check names against those `have` holds.
+pub fn same_wonders(
+    vocab: &Vocab,
+    v: &Spanned<Value>,
+    field: &str,
+    have: &[u8],
+) -> Result<Check, DocError> {
+    let name = |w| crate::engine::vocab::wonder_name(vocab.info, w);
+    let mut want = Vec::new();
+    for w in value_texts(v, field)? {
+        want.push(name(crate::sheet::wonder(vocab, &w)?));
+    }
+    Ok(same_names(want, have.iter().map(|&w| name(w)).collect()))
 }
 
 /// The names of cards as a sorted list for messages and comparison.
@@ -414,20 +460,7 @@ fn common_table<G: Scenarios>(
             let out = game.outcome(state);
             let mut want: Vec<String> = Vec::new();
             for n in value_texts(v, what)? {
-                let seat = names
-                    .iter()
-                    .position(|x| normal(x) == normal(&n.value))
-                    .ok_or_else(|| {
-                        at(
-                            &n,
-                            format!(
-                                "no player `{}` (players: {})",
-                                shown(&n.value),
-                                names.join(", ")
-                            ),
-                        )
-                    })?;
-                want.push(names[seat].clone());
+                want.push(names[crate::reader::seat_named(names, &n)?].clone());
             }
             let have: Vec<String> = out.winners.iter().map(|&w| names[w].clone()).collect();
             want.sort();

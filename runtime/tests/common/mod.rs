@@ -5,7 +5,7 @@ pub mod toy;
 
 use sevenw_host::CardId;
 use sevenw_runtime::game::{Game, Observer, Player, play_until};
-use sevenw_runtime::games::base::{Action, Base, Move, Phase, State, Table, View};
+use sevenw_runtime::games::base::{Action, Base, Move, Phase, Position, State, View};
 
 /// A player driven by a closure over the legal moves. Free builds from the
 /// discard pile take the first card offered, and every offer is kept.
@@ -193,7 +193,7 @@ impl Observer<Base> for Checker {
 
 /// Every dealt card is in exactly one place: a city, under a wonder, in
 /// the discard pile or in a hand; and no city holds two cards of one name.
-pub fn check_cards(base: &Base, table: &Table) {
+pub fn check_cards(base: &Base, table: &Position) {
     let mut dealt = table.dealt.clone();
     let mut placed: Vec<CardId> = table.discard.clone();
     for (seat, c) in table.cities.iter().enumerate() {

@@ -22,9 +22,9 @@
 
 use sevenw_host::{CardId, Event, GameInfo, Listens, Res, Source};
 use sevenw_runtime::bots::Judge;
-use sevenw_runtime::engine::city::{City, MAX_CAT, run_built, run_event};
+use sevenw_runtime::engine::city::{City, MAX_CATEGORIES, run_built, run_event};
 use sevenw_runtime::engine::host::{CityHost, ScoreHost};
-use sevenw_runtime::engine::payment::MAX_RES;
+use sevenw_runtime::engine::production::MAX_RES;
 use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::engine::vocab::{Vocab, VocabError, card_name};
 use sevenw_runtime::game::{
@@ -168,7 +168,7 @@ impl Market {
             return shape("it needs at least one player");
         }
         let vocab = Vocab::new(info)?;
-        let treasury = usize::from(vocab.category("treasury")?.0) % MAX_CAT;
+        let treasury = usize::from(vocab.category("treasury")?.0) % MAX_CATEGORIES;
         Ok(Market {
             info,
             vocab,
@@ -248,7 +248,7 @@ impl Market {
         }
         let mut points = h.vp;
         points[self.treasury] += h.coins.max(0) / 3;
-        let ncat = self.info.categories.len().min(MAX_CAT);
+        let ncat = self.info.categories.len().min(MAX_CATEGORIES);
         Score {
             points,
             total: points[..ncat].iter().sum(),

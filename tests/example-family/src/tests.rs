@@ -349,11 +349,11 @@ fn without_a_judgement_there_is_no_greedy_bot() {
         threads: 1,
         check: false,
     };
-    match rules.sim(&opts, &|_| {}) {
+    match rules.runs().sim(&opts, &|_| {}) {
         Err(sevenw_runtime::sim::SimError::Setup(e)) => no(e),
         other => panic!("{other:?}"),
     }
-    match rules.balance(&opts, &|_| {}) {
+    match rules.runs().balance(&opts, &|_| {}) {
         Err(sevenw_runtime::sim::SimError::Setup(e)) => no(e),
         other => panic!("{other:?}"),
     }

@@ -54,7 +54,10 @@ pub fn sheet(data: &[u8]) {
     let Ok(info) = sevenw_runtime::doc::select_of(GAMES, text, "sheet") else {
         return;
     };
-    let Ok(g) = sevenw_runtime::games::rules_for(info) else {
+    let Ok(rules) = sevenw_runtime::games::rules_for(info) else {
+        return;
+    };
+    let Some(g) = rules.sheets() else {
         return;
     };
     let Ok(report) = g.score(text) else {

@@ -34,7 +34,7 @@
 //!   [`State`]), the rules bound to a card set (each wonder's stages as
 //!   bit sets made once), and [`Game`] for them;
 //! - `actions`: the fixed action space (each decision's number);
-//! - `table`: the position ([`Table`]) and the decks each seat reaches;
+//! - `table`: the position ([`Position`]) and the decks each seat reaches;
 //! - `moves`: the stages available, every way to pay one, the due actions
 //!   and the progress tokens that may be picked;
 //! - `turn`: carrying out a turn, its effects, conflicts and battles;
@@ -52,16 +52,16 @@ mod invariants;
 mod moves;
 mod narrate;
 mod observe;
+mod position;
 pub mod scenario;
 mod score;
 pub mod sheet;
 mod show;
-mod table;
 mod turn;
 mod view;
 mod words;
 
-pub use table::{TURN_DECKS, Table, peek_seen};
+pub use position::{Position, TURN_DECKS, peek_seen};
 pub use view::View;
 pub use words::pattern_text;
 
@@ -74,15 +74,15 @@ use crate::engine::host::Probe;
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError, listens};
 use crate::game::{Game, Outcome, POINTS, Setup, SetupError, Sides, redeal};
-use crate::sim::{Statistics, Tag};
 use crate::soak::Invariants;
+use crate::statistics::{Statistics, Tag};
 
 /// Resources a payment can name.
 pub const MAX_RES: usize = 8;
 /// Progress tokens face up beside the pile ("Tomad las 3 fichas superiores y
 /// colocadlas bocarriba").
 pub const FACE_UP: usize = 3;
-/// Wonder stages a wonder may have (bits of [`Table::built`]).
+/// Wonder stages a wonder may have (bits of [`Position::built`]).
 pub const MAX_PIECES: usize = 16;
 /// A card not seen (in a greedy bot's preview).
 pub const UNKNOWN: CardId = CardId(u16::MAX);
@@ -109,7 +109,7 @@ pub struct Kind {
 
 /// The scoring categories the rules add to, found once by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cats {
+pub struct Categories {
     pub military: Category,
     pub cat: Category,
 }
@@ -119,7 +119,7 @@ pub struct Cats {
 pub struct Architects {
     pub info: &'static GameInfo,
     pub vocab: Vocab,
-    pub cats: Cats,
+    pub categories: Categories,
     /// What each card gives while held, by card index.
     pub kinds: Vec<Kind>,
     /// Each wonder's deck (index into `info.decks`).
@@ -229,7 +229,7 @@ pub enum Move {
 }
 
 /// Whose decision is pending, and of what kind. It is always the seat whose
-/// turn it is ([`Table::current`]).
+/// turn it is ([`Position::current`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// The turn's card.
@@ -250,7 +250,7 @@ pub enum Phase {
 /// An Architects game in progress.
 #[derive(Debug)]
 pub struct State {
-    pub table: Table,
+    pub table: Position,
     pub phase: Phase,
     rng: Rng,
 }
@@ -272,7 +272,7 @@ impl Architects {
     /// stages, conflict tokens per player count, the categories it scores.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let cats = Cats {
+        let categories = Categories {
             military: vocab.category("military")?,
             cat: vocab.category("cat")?,
         };
@@ -374,7 +374,7 @@ impl Architects {
         Ok(Architects {
             info,
             vocab,
-            cats,
+            categories,
             kinds,
             deck_of,
             central,
@@ -397,6 +397,14 @@ impl Architects {
 
     pub fn token_name(&self, t: u8) -> &'static str {
         crate::engine::vocab::token_name(self.info, t)
+    }
+
+    /// The player counts the game is for.
+    pub fn player_range(&self) -> (usize, usize) {
+        (
+            usize::from(self.info.min_players),
+            usize::from(self.info.max_players),
+        )
     }
 
     /// What card `c` gives while held.
@@ -454,7 +462,7 @@ impl Architects {
     /// An empty table for `wonders` (one per seat), nothing dealt.
     pub fn empty(&self, wonders: &[u8]) -> State {
         let mut st = State {
-            table: Table::default(),
+            table: Position::default(),
             phase: Phase::Over,
             rng: Rng::new(0),
         };
@@ -472,7 +480,7 @@ impl Architects {
             std::mem::take(&mut t.tokens),
         );
         // Every field of the default table, into this one's buffers.
-        t.clone_from(&Table::default());
+        t.clone_from(&Position::default());
         cities.resize_with(n, City::default);
         for (c, &w) in cities.iter_mut().zip(wonders) {
             c.reset(w, 0, 0, 2);

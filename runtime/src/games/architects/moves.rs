@@ -6,14 +6,14 @@
 use crate::engine::city::City;
 use crate::engine::science::MAX_SYM;
 
-use super::{Architects, MAX_PAYMENTS, MAX_PIECES, MAX_RES, Move, Pay, Pick, Table};
+use super::{Architects, MAX_PAYMENTS, MAX_PIECES, MAX_RES, Move, Pay, Pick, Position};
 
 impl Architects {
     /// Whether stage `piece` of `seat`'s wonder may be built: not built,
     /// and every stage of a lower level built ("Una Etapa estará disponible
     /// para construirse solo si ya se han construido todas las Etapas
     /// inferiores").
-    pub fn available(&self, t: &Table, seat: usize, piece: usize) -> bool {
+    pub fn available(&self, t: &Position, seat: usize, piece: usize) -> bool {
         let (Some(plan), Some(&built)) = (
             self.plans.get(usize::from(t.wonders[seat])),
             t.built.get(seat),
@@ -41,7 +41,7 @@ impl Architects {
     /// so keeping it is never worse); Economy doubles a coin only when that
     /// saves a card; Engineering is used only where the rule of different or
     /// identical resources is not kept.
-    pub fn payments(&self, t: &Table, seat: usize, piece: usize, out: &mut Vec<Pay>) {
+    pub fn payments(&self, t: &Position, seat: usize, piece: usize, out: &mut Vec<Pay>) {
         out.clear();
         let purse = self.purse(&t.cities[seat]);
         self.each_payment(t, seat, piece, purse, |pay| {
@@ -54,7 +54,7 @@ impl Architects {
     /// The most a stage may count that `seat` could pay with `units`
     /// resource units and `coins` coin cards: each unit and coin counts
     /// one, and with Economy unused one coin counts its value.
-    fn most_units(&self, t: &Table, seat: usize, units: usize, coins: u8) -> usize {
+    fn most_units(&self, t: &Position, seat: usize, units: usize, coins: u8) -> usize {
         let value = t.cities[seat].abilities.coin_value;
         let extra = if value > 1 && t.used_coin == 0 && coins > 0 {
             usize::from(value) - 1
@@ -70,7 +70,7 @@ impl Architects {
     /// and the multisets (Engineering, the only payments marked `any`).
     fn each_payment(
         &self,
-        t: &Table,
+        t: &Position,
         seat: usize,
         piece: usize,
         (res, coins): ([u8; MAX_RES], u8),
@@ -157,13 +157,13 @@ impl Architects {
     /// with every way to pay it, and every science set it can trade for a
     /// progress token ("debes construirla durante tu turno"; "debes obtener
     /// una ficha de Progreso durante tu turno").
-    pub fn actions(&self, t: &Table, out: &mut Vec<Move>) {
+    pub fn actions(&self, t: &Position, out: &mut Vec<Move>) {
         out.clear();
         self.each_action(t, |mv| out.push(mv));
     }
 
     /// [`Architects::actions`], to `f`, without a list.
-    pub(super) fn each_action(&self, t: &Table, mut f: impl FnMut(Move)) {
+    pub(super) fn each_action(&self, t: &Position, mut f: impl FnMut(Move)) {
         let seat = t.current;
         let city = &t.cities[seat];
         let purse = self.purse(city);
@@ -261,7 +261,7 @@ impl Architects {
 impl Architects {
     /// The progress tokens that may be taken, to `f`: each face-up kind
     /// once, and the pile's top.
-    pub(super) fn each_pick(&self, t: &Table, mut f: impl FnMut(Pick)) {
+    pub(super) fn each_pick(&self, t: &Position, mut f: impl FnMut(Pick)) {
         for (i, &k) in t.face_up.iter().enumerate() {
             if !t.face_up[..i].contains(&k) {
                 f(Pick::Up(k));

@@ -10,7 +10,7 @@ use sevenw_host::CardId;
 use crate::game::Game;
 use crate::narrate::Narrate;
 
-use super::{Architects, Move, State, Table};
+use super::{Architects, Move, Position, State};
 
 /// What the story saw before the decision.
 #[derive(Default)]
@@ -40,7 +40,7 @@ impl Architects {
     }
 
     /// What changed for `seat` from `a` to `b`, in words.
-    fn changes(&self, a: &Table, b: &Table, seat: usize) -> Vec<String> {
+    fn changes(&self, a: &Position, b: &Position, seat: usize) -> Vec<String> {
         let mut parts = Vec::new();
         let (was, is) = (&a.cities[seat], &b.cities[seat]);
         let gained = minus(&was.cards, &is.cards);
@@ -66,7 +66,7 @@ impl Architects {
         parts
     }
 
-    fn status(&self, t: &Table, seat: usize) -> String {
+    fn status(&self, t: &Position, seat: usize) -> String {
         format!(
             "[stages {}/{}, shields {}, war {}/{}]",
             t.built[seat].count_ones(),

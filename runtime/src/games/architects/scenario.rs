@@ -45,17 +45,18 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{
-    DocError, Found, Scalar, Value, at, int, read, value_int, value_text, value_texts,
-};
+use crate::doc::{DocError, Found, Scalar, Value, at, int, value_int, value_text, value_texts};
 use crate::engine::city::City;
+use crate::engine::nearest::normal;
 use crate::game::{Game, Setup};
-use crate::scenario::{Check, Scenario, Scenarios, cards_named, normal, same_cards};
-use crate::sheet::{card, player_count, player_names, same_game, token};
-use crate::text::shown;
+use crate::reader::{Opened, open, seat_named, seed};
+use crate::scenario::{
+    Check, Scenario, Scenarios, cards_named, equal, same_cards, same_names, same_tokens, value_bool,
+};
+use crate::sheet::{card, token};
 
 use super::sheet::PlayerDoc;
-use super::{Architects, Deck, FACE_UP, Move, Phase, Pick, State, Table};
+use super::{Architects, Deck, FACE_UP, Move, Phase, Pick, Position, State};
 
 /// A scenario of 7 Wonders Architects (`dsl/SCENARIOS.md`).
 #[derive(Deserialize, JsonSchema)]
@@ -98,9 +99,11 @@ pub struct ScenarioDoc {
     steps: Vec<Spanned<Value>>,
 }
 
+crate::reader::document!(ScenarioDoc, "scenario", PlayerDoc);
+
 /// Takes one `c` out of the cards not placed yet: the box, then the
 /// central deck and the wonder decks from the bottom, below `fixed` tops.
-fn take_from_supply(t: &mut Table, c: CardId, fixed: &[usize]) -> bool {
+fn take_from_supply(t: &mut Position, c: CardId, fixed: &[usize]) -> bool {
     if let Some(i) = t.boxed.iter().position(|&x| x == c) {
         t.boxed.remove(i);
         return true;
@@ -128,7 +131,7 @@ impl Architects {
     /// there is a mistake kept in `found`, and the card under it stays.
     fn stack(
         &self,
-        t: &mut Table,
+        t: &mut Position,
         d: Deck,
         names: &Spanned<Vec<Spanned<String>>>,
         fixed: &mut [usize],
@@ -211,7 +214,7 @@ impl Architects {
     /// Cuts deck `d` to `size` cards (those below go to the box).
     fn cut(
         &self,
-        t: &mut Table,
+        t: &mut Position,
         d: Deck,
         size: &Spanned<Scalar>,
         fixed: usize,
@@ -226,25 +229,8 @@ impl Architects {
         Ok(())
     }
 
-    /// The seat named `name`.
-    fn seat_named(names: &[String], name: &Spanned<String>) -> Result<usize, DocError> {
-        names
-            .iter()
-            .position(|n| normal(n) == normal(&name.value))
-            .ok_or_else(|| {
-                at(
-                    name,
-                    format!(
-                        "no player `{}` (players: {})",
-                        shown(&name.value),
-                        names.join(", ")
-                    ),
-                )
-            })
-    }
-
     /// Removes one token `k` from the face-up ones or the pile.
-    fn untoken(t: &mut Table, k: u8) -> bool {
+    fn untoken(t: &mut Position, k: u8) -> bool {
         if let Some(i) = t.pile.iter().position(|&x| x == k) {
             t.pile.remove(i);
             true
@@ -259,23 +245,14 @@ impl Architects {
 
 impl Scenarios for Architects {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Architects>, DocError> {
-        let doc: ScenarioDoc = read(text, "scenario")?;
-        same_game(self.info, &doc.game)?;
+        let Opened { doc, names, .. } =
+            open::<ScenarioDoc, _>(self.info, text, self.player_range(), |_| Ok(()))?;
         let players = &doc.players.value;
-        let (min, max) = (
-            usize::from(self.info.min_players),
-            usize::from(self.info.max_players),
-        );
-        player_count(&doc.players, min, max, self.info.title)?;
-        let names = player_names(players.iter().map(|p| &p.value.name))?;
         let n = players.len();
         // Every mistake of the set-up is kept and its item skipped, so that
         // they are reported together.
         let mut found = Found::default();
-        let seed = match &doc.seed {
-            Some(s) => found.keep(int(s, "seed", 0..=i64::MAX)).unwrap_or(1) as u64,
-            None => 1,
-        };
+        let seed = found.keep(seed(doc.seed.as_ref())).unwrap_or(1);
         let given = players.iter().filter(|p| p.value.wonder.is_some()).count();
         let mut setup = Setup::new(n, seed);
         // Whether each player's stages can be read (its wonder is known).
@@ -394,7 +371,7 @@ impl Scenarios for Architects {
         t.current = doc
             .to_move
             .as_ref()
-            .and_then(|who| found.keep(Self::seat_named(&names, who)))
+            .and_then(|who| found.keep(seat_named(&names, who)))
             .unwrap_or(0);
         // The position is not what the scenario meant: no turn begins.
         found.or(())?;
@@ -535,48 +512,26 @@ impl Scenarios for Architects {
         value: &Spanned<Value>,
     ) -> Result<Check, DocError> {
         let t = &state.table;
-        let tokens = |have: &[u8]| -> Result<Check, DocError> {
-            let mut want: Vec<&str> = Vec::new();
-            for k in value_texts(value, key)? {
-                want.push(self.token_name(token(&self.vocab, &k)?));
-            }
-            let mut have: Vec<&str> = have.iter().map(|&k| self.token_name(k)).collect();
-            want.sort_unstable();
-            have.sort_unstable();
-            Ok(list_eq(&want, &have))
-        };
+        let tokens = |have: &[u8]| same_tokens(&self.vocab, value, key, have);
         Ok(match (seat, key) {
             (Some(s), "progress") => tokens(&t.tokens[s])?,
             (Some(s), "pieces") => {
                 let w = t.wonders[s];
-                let mut want: Vec<String> = value_texts(value, key)?
+                let want: Vec<String> = value_texts(value, key)?
                     .iter()
                     .map(|p| crate::engine::vocab::key(&p.value))
                     .collect();
-                let mut have: Vec<String> = (0..16u8)
+                let have: Vec<String> = (0..16u8)
                     .filter(|&p| t.built[s] & (1 << p) != 0)
                     .map(|p| self.piece_name(w, p))
                     .collect();
-                want.sort();
-                have.sort();
-                let want: Vec<&str> = want.iter().map(String::as_str).collect();
-                let have: Vec<&str> = have.iter().map(String::as_str).collect();
-                list_eq(&want, &have)
+                same_names(
+                    want.iter().map(String::as_str).collect(),
+                    have.iter().map(String::as_str).collect(),
+                )
             }
-            (Some(s), "cat") => {
-                let want = match normal(value_text(value, key)?).as_str() {
-                    "true" | "yes" => true,
-                    "false" | "no" => false,
-                    other => {
-                        return Err(at(
-                            value,
-                            format!("`cat` is true or false, not `{}`", shown(other)),
-                        ));
-                    }
-                };
-                eq_bool(want, t.cat == Some(s))
-            }
-            (Some(s), "deck") => eq(value_int(value, key)?, t.decks[s].len() as i64),
+            (Some(s), "cat") => equal(value_bool(value, key)?, t.cat == Some(s)),
+            (Some(s), "deck") => equal(value_int(value, key)?, t.decks[s].len() as i64),
             (Some(s), "top") => {
                 let want = normal(value_text(value, key)?);
                 let have = t.decks[s]
@@ -596,10 +551,10 @@ impl Scenarios for Architects {
                 }
             }
             (None, "tokens") => tokens(&t.face_up)?,
-            (None, "pile") => eq(value_int(value, key)?, t.pile.len() as i64),
-            (None, "war") => eq(value_int(value, key)?, i64::from(t.war)),
-            (None, "battles") => eq(value_int(value, key)?, i64::from(t.battles)),
-            (None, "central") => eq(value_int(value, key)?, t.central.len() as i64),
+            (None, "pile") => equal(value_int(value, key)?, t.pile.len() as i64),
+            (None, "war") => equal(value_int(value, key)?, i64::from(t.war)),
+            (None, "battles") => equal(value_int(value, key)?, i64::from(t.battles)),
+            (None, "central") => equal(value_int(value, key)?, t.central.len() as i64),
             (None, "discard") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
@@ -622,33 +577,5 @@ impl Scenarios for Architects {
                 "tokens", "pile", "war", "battles", "central", "discard", "looking",
             ]
         }
-    }
-}
-
-fn eq(want: i64, have: i64) -> Check {
-    if want == have {
-        Check::Pass
-    } else {
-        Check::Fail(format!("expected {want}, found {have}"))
-    }
-}
-
-fn eq_bool(want: bool, have: bool) -> Check {
-    if want == have {
-        Check::Pass
-    } else {
-        Check::Fail(format!("expected {want}, found {have}"))
-    }
-}
-
-fn list_eq(want: &[&str], have: &[&str]) -> Check {
-    if want == have {
-        Check::Pass
-    } else {
-        Check::Fail(format!(
-            "expected [{}], found [{}]",
-            want.join(", "),
-            have.join(", ")
-        ))
     }
 }

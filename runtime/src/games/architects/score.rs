@@ -4,18 +4,18 @@
 
 use sevenw_host::{Category, Event, Listens};
 
-use crate::engine::city::{MAX_CAT, run_event};
+use crate::engine::city::{MAX_CATEGORIES, run_event};
 use crate::engine::host::ScoreHost;
 use crate::game::{Outcome, POINTS, Score};
 
-use super::{Architects, Table};
+use super::{Architects, Position};
 
 impl Architects {
     /// The score of every seat as things stand ("Final de la partida"):
     /// the stages built, blue cards and progress tokens (their game-end
     /// effects), military victory tokens and the cat.
-    pub fn score(&self, t: &Table) -> Vec<Score> {
-        let ncat = self.info.categories.len().min(MAX_CAT);
+    pub fn score(&self, t: &Position) -> Vec<Score> {
+        let ncat = self.info.categories.len().min(MAX_CATEGORIES);
         (0..t.seats())
             .map(|seat| {
                 let points = self.points(t, seat);
@@ -31,23 +31,23 @@ impl Architects {
 
     /// The total of [`Architects::score`] for `seat` alone, without
     /// scoring the others (the greedy bot's previews).
-    pub fn total(&self, t: &Table, seat: usize) -> i32 {
-        let ncat = self.info.categories.len().min(MAX_CAT);
+    pub fn total(&self, t: &Position, seat: usize) -> i32 {
+        let ncat = self.info.categories.len().min(MAX_CATEGORIES);
         self.points(t, seat)[..ncat].iter().sum()
     }
 
     /// The points of `seat` by category.
-    fn points(&self, t: &Table, seat: usize) -> [i32; MAX_CAT] {
-        let cat = |c: Category| usize::from(c.0) % MAX_CAT;
+    fn points(&self, t: &Position, seat: usize) -> [i32; MAX_CATEGORIES] {
+        let cat = |c: Category| usize::from(c.0) % MAX_CATEGORIES;
         let me = &t.cities[seat];
         let mut h = ScoreHost::new(me, &t.cities, seat);
         if me.listening & Listens::GAME_END != 0 {
             run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
         }
         let mut points = h.vp;
-        points[cat(self.cats.military)] += me.victories as i32 * self.victory_vp;
+        points[cat(self.categories.military)] += me.victories as i32 * self.victory_vp;
         if t.cat == Some(seat) {
-            points[cat(self.cats.cat)] += i32::from(self.info.cat_vp);
+            points[cat(self.categories.cat)] += i32::from(self.info.cat_vp);
         }
         points
     }
@@ -55,7 +55,7 @@ impl Architects {
     /// The result: the best total wins; ties go to the most stages built,
     /// then are shared ("En caso de empate, gana quien haya construido más
     /// Etapas … Si sigue habiendo empate, … comparten la victoria").
-    pub fn result(&self, t: &Table) -> Outcome {
+    pub fn result(&self, t: &Position) -> Outcome {
         let scores = self.score(t);
         let winners = crate::game::best_seats(
             scores

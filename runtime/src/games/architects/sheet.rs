@@ -27,10 +27,10 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Found, Scalar, at, int, nowhere, read};
+use crate::doc::{DocError, Found, Scalar, at, int, nowhere};
+use crate::reader::{Opened, open, players_as};
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, player_count, player_names, quoted,
-    quoted_list, same_game, token, wonder,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, quoted, quoted_list, token, wonder,
 };
 
 use super::{Architects, Move, Phase, State};
@@ -91,6 +91,8 @@ pub struct SheetPlayer {
     #[schemars(with = "Option<Vec<String>>")]
     cards: Option<Vec<Spanned<String>>>,
 }
+
+crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
 
 impl From<SheetPlayer> for PlayerDoc {
     fn from(p: SheetPlayer) -> Self {
@@ -431,26 +433,9 @@ impl Sheets for Architects {
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Architects>, SheetError> {
-        let doc: SheetDoc = read(text, "sheet")?;
-        same_game(self.info, &doc.game)?;
-        let players = &doc.players.value;
-        let (min, max) = (
-            usize::from(self.info.min_players),
-            usize::from(self.info.max_players),
-        );
-        player_count(&doc.players, min, max, self.info.title)?;
-        let names = player_names(players.iter().map(|p| &p.value.name))?;
-        let players: Vec<Spanned<PlayerDoc>> = doc
-            .players
-            .value
-            .into_iter()
-            .map(|p| Spanned {
-                value: p.value.into(),
-                referenced: p.referenced,
-                defined: p.defined,
-            })
-            .collect();
-        let players = &players[..];
+        let Opened { doc, names, .. } =
+            open::<SheetDoc, _>(self.info, text, self.player_range(), |_| Ok(()))?;
+        let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         // Every mistake in what the players list is kept, and all are
         // reported together.
         let mut found = Found::default();
@@ -514,7 +499,6 @@ impl Sheets for Architects {
                 buildable: true,
                 coins: Some(u32::from(pay.coins)),
                 chain: false,
-                payment: None,
                 reason: format!(
                     "{who} can build {} with {}",
                     self.piece_name(w, piece),

@@ -9,14 +9,16 @@ use crate::engine::city::Pending;
 use crate::engine::gains::Built;
 use crate::engine::host::CityHost;
 
-use super::{Architects, Deck, Kind, MAX_PIECES, Move, Pay, Phase, Pick, State, TURN_DECKS, Table};
+use super::{
+    Architects, Deck, Kind, MAX_PIECES, Move, Pay, Phase, Pick, Position, State, TURN_DECKS,
+};
 
 impl Architects {
     /// Runs `source`'s effects for `Event::Built` for `seat` (what it gives,
     /// what it sets off): its constant gains where it has them (most cards,
     /// at every turn: inlined), its effects otherwise.
     #[inline]
-    fn run_built(&self, t: &mut Table, seat: usize, source: Source) {
+    fn run_built(&self, t: &mut Position, seat: usize, source: Source) {
         match self.vocab.built(source) {
             Built::Nothing => {}
             Built::One(g) => {
@@ -35,7 +37,7 @@ impl Architects {
 
     /// [`Architects::run_built`] of a source whose effects are run.
     #[inline(never)]
-    fn run_effects(&self, t: &mut Table, seat: usize, source: Source) {
+    fn run_effects(&self, t: &mut Position, seat: usize, source: Source) {
         if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
             h.source = Some(source);
             self.vocab.effects(source, Event::Built, &mut h);
@@ -51,7 +53,7 @@ impl Architects {
     /// Most calls find no source listening: that check is inlined where it
     /// is called, and the walk over the sources is not.
     #[inline]
-    fn run_followers(&self, t: &mut Table, seat: usize, event: Event, bit: u16, except: Source) {
+    fn run_followers(&self, t: &mut Position, seat: usize, event: Event, bit: u16, except: Source) {
         if t.cities[seat].listening & bit != 0 {
             self.walk_followers(t, seat, event, bit, except);
         }
@@ -59,7 +61,14 @@ impl Architects {
 
     /// [`Architects::run_followers`] once a source of `seat` listens.
     #[inline(never)]
-    fn walk_followers(&self, t: &mut Table, seat: usize, event: Event, bit: u16, except: Source) {
+    fn walk_followers(
+        &self,
+        t: &mut Position,
+        seat: usize,
+        event: Event,
+        bit: u16,
+        except: Source,
+    ) {
         let mut i = 0;
         while i < t.cities[seat].sources.len() {
             let (s, l) = t.cities[seat].sources[i];
@@ -87,7 +96,7 @@ impl Architects {
 
     /// `card` joins `seat`'s cards ("Coloca la carta que elijas enfrente de
     /// ti"): its effects, then what it sets off among the seat's tokens.
-    pub fn place(&self, t: &mut Table, seat: usize, card: CardId) {
+    pub fn place(&self, t: &mut Position, seat: usize, card: CardId) {
         t.cities[seat].place(&self.vocab, card);
         self.run_built(t, seat, Source::Card(card));
         self.run_followers(
@@ -101,7 +110,7 @@ impl Architects {
 
     /// Takes the top card of `d` for `seat` (nothing if it is empty: "Si un
     /// mazo se queda sin cartas, permanecerá así hasta el final").
-    pub(super) fn take(&self, t: &mut Table, seat: usize, d: Deck) {
+    pub(super) fn take(&self, t: &mut Position, seat: usize, d: Deck) {
         let Some(card) = t.deck_mut(d).and_then(Vec::pop) else {
             return;
         };
@@ -159,7 +168,7 @@ impl Architects {
 
     /// Takes progress token `pick` for `seat`: a face-up one is replaced by
     /// the pile's top ("ocupa su lugar con la primera ficha de la pila").
-    pub(super) fn take_token(&self, t: &mut Table, seat: usize, pick: Pick) {
+    pub(super) fn take_token(&self, t: &mut Position, seat: usize, pick: Pick) {
         let k = match pick {
             Pick::Up(k) => {
                 let Some(i) = t.face_up.iter().position(|&x| x == k) else {
@@ -181,7 +190,7 @@ impl Architects {
 
     /// `seat` holds token `k` (its effects run at once: "Podrás
     /// beneficiarte inmediatamente de su efecto").
-    pub fn give_token(&self, t: &mut Table, seat: usize, k: u8) {
+    pub fn give_token(&self, t: &mut Position, seat: usize, k: u8) {
         t.tokens[seat].push(k);
         let city = &mut t.cities[seat];
         city.progress = city.progress.saturating_add(1);
@@ -192,7 +201,7 @@ impl Architects {
     /// Spends `n` held cards of `seat` matching `which` (fewer if it holds
     /// fewer), the last taken first, in one pass from the last: spending a
     /// card moves none taken before it.
-    fn spend_last(&self, t: &mut Table, seat: usize, n: u8, which: impl Fn(Kind) -> bool) {
+    fn spend_last(&self, t: &mut Position, seat: usize, n: u8, which: impl Fn(Kind) -> bool) {
         let mut n = n;
         let mut i = t.cities[seat].cards.len();
         while n > 0 && i > 0 {
@@ -210,7 +219,7 @@ impl Architects {
     /// Builds stage `piece` for `seat`, paying `pay` ("descártalos y gira la
     /// Etapa dejando la cara Construida bocarriba"): its effects at once,
     /// then what it sets off among the seat's tokens.
-    pub fn build(&self, t: &mut Table, seat: usize, piece: u8, pay: &Pay) {
+    pub fn build(&self, t: &mut Position, seat: usize, piece: u8, pay: &Pay) {
         for (r, &n) in pay.res.iter().enumerate() {
             if n > 0 {
                 self.spend_last(t, seat, n, |k| k.res == Some(r as u8));
@@ -227,7 +236,7 @@ impl Architects {
     }
 
     /// Stage `piece` of `seat`'s wonder is built (paid for already).
-    pub fn raise(&self, t: &mut Table, seat: usize, piece: u8) {
+    pub fn raise(&self, t: &mut Position, seat: usize, piece: u8) {
         let p = usize::from(piece) % MAX_PIECES;
         t.built[seat] |= 1 << p;
         let w = t.wonders[seat];
@@ -245,7 +254,7 @@ impl Architects {
 
     /// "Obtención de fichas de Progreso": the green cards used are
     /// discarded, then a token is chosen.
-    fn science(&self, t: &mut Table, seat: usize, symbols: u16, pair: bool) {
+    fn science(&self, t: &mut Position, seat: usize, symbols: u16, pair: bool) {
         for s in 0..16u8 {
             if symbols & (1 << s) == 0 {
                 continue;
@@ -261,7 +270,7 @@ impl Architects {
     /// Turns up to `n` conflict tokens to war; turning the last one starts a
     /// battle at the end of the turn ("si … solo queda uno … dale la vuelta
     /// solo a ese marcador e ignora los demás").
-    fn flip(&self, t: &mut Table, n: u8) {
+    fn flip(&self, t: &mut Position, n: u8) {
         let flips = n.min(t.conflict.saturating_sub(t.war));
         t.war += flips;
         if flips > 0 && t.war == t.conflict {
@@ -287,7 +296,7 @@ impl Architects {
     /// "Resolución de Batallas": every player against each neighbour
     /// separately (the one opponent with two players), then every red card
     /// with horns is discarded and the tokens turn back to peace.
-    pub fn battle(&self, t: &mut Table) {
+    pub fn battle(&self, t: &mut Position) {
         let n = t.seats();
         // Shields do not change in a battle: each seat's tokens are counted
         // from the cities as they stand.
@@ -323,7 +332,7 @@ impl Architects {
 
     /// Whether `seat`'s wonder is finished: every stage built (no stage past
     /// the wonder's is ever built, an invariant).
-    pub fn finished(&self, t: &Table, seat: usize) -> bool {
+    pub fn finished(&self, t: &Position, seat: usize) -> bool {
         let full = self
             .plans
             .get(usize::from(t.wonders[seat]))

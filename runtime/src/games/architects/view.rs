@@ -8,7 +8,7 @@ use sevenw_host::CardId;
 use crate::engine::city::City;
 use crate::engine::rng::Rng;
 
-use super::{Architects, Phase, State, Table, UNKNOWN, UNKNOWN_TOKEN, peek_seen};
+use super::{Architects, Phase, Position, State, UNKNOWN, UNKNOWN_TOKEN, peek_seen};
 
 impl Architects {
     /// A state fit for previews: what `seat` cannot see is gone (the cards
@@ -70,7 +70,7 @@ impl<'a> View<'a> {
     pub fn phase(&self) -> Phase {
         self.state.phase
     }
-    pub fn table(&self) -> &'a Table {
+    pub fn table(&self) -> &'a Position {
         &self.state.table
     }
     pub fn current(&self) -> usize {

@@ -3,7 +3,7 @@
 
 use sevenw_host::{CardId, Pattern};
 
-use super::{Architects, Deck, Move, Pay, Phase, Pick, State, Table};
+use super::{Architects, Deck, Move, Pay, Phase, Pick, Position, State};
 
 impl Architects {
     /// A move in words.
@@ -46,7 +46,7 @@ impl Architects {
     }
 
     /// `the left deck`, `the right deck`, `Cid's deck` (by seat number).
-    pub fn deck_words(&self, t: &Table, seat: usize, owner: u8) -> String {
+    pub fn deck_words(&self, t: &Position, seat: usize, owner: u8) -> String {
         let n = t.seats().max(1);
         let owner = usize::from(owner);
         if owner == seat % n {

@@ -17,8 +17,8 @@
 //! card set asks for, at the rules' price of 2 coins ("Comercio"; effects
 //! only lower prices).
 
+use super::trade::Payment;
 use super::{Action, Base, Move, TRADE_PRICE};
-use crate::engine::payment::Payment;
 use sevenw_host::GameInfo;
 
 /// The constants of a card set's numbering.

@@ -8,7 +8,7 @@ use sevenw_host::{CardId, ColourSet, Event, Source, TokenKind};
 use crate::engine::city::{City, seat_at, valid_offset};
 use crate::engine::host::CityHost;
 
-use super::{Base, Project, State, Status, Table};
+use super::{Base, Position, Project, State, Status};
 
 /// Edifice: projects drawn, joined, completed and failed.
 impl Base {
@@ -46,7 +46,7 @@ impl Base {
     /// `seat` joins the current Age's project: a pawn from the card, or
     /// from the box when the card has none left ("si varios jugadores
     /// participan en el mismo turno y no hay suficientes peones").
-    pub(super) fn join(&self, t: &mut Table, seat: usize) {
+    pub(super) fn join(&self, t: &mut Position, seat: usize) {
         let age = t.age;
         let Some(p) = t.projects.iter_mut().find(|p| p.age == age) else {
             return;
@@ -71,7 +71,7 @@ impl Base {
     /// the card (so it never completes a project), a city holds one pawn
     /// of a project at most, and no pawn is taken for a project already
     /// completed or failed (its reward was given when it completed).
-    pub(super) fn take_pawn(&self, t: &mut Table, seat: usize, age: u8) {
+    pub(super) fn take_pawn(&self, t: &mut Position, seat: usize, age: u8) {
         let Some(me) = t.seats.get_mut(seat) else {
             return;
         };

@@ -2,7 +2,7 @@
 
 use crate::engine::city::{City, Pending, seat_at};
 
-use crate::engine::payment::{Payment, PaymentSearch};
+use super::trade::{Payment, PaymentSearch};
 use sevenw_host::CardId;
 
 use crate::bots::Judge;

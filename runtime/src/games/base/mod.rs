@@ -32,11 +32,15 @@
 //!
 //! The folder:
 //!
-//! - this file: the rules' types ([`Base`], [`Move`], [`Phase`], [`Table`],
+//! - this file: the rules' types ([`Base`], [`Move`], [`Phase`],
 //!   [`State`]), the rules bound to a card set, and [`Game`] for them;
+//! - `position`: the position ([`Position`]): cities, hands, piles,
+//!   projects;
 //! - `deal`: set-up and the Ages: boards, each Age's deck, the Leaders
 //!   draft and recruitment, the conflicts at the end of an Age;
 //! - `moves`: what a seat may do, and what a card or stage costs it;
+//! - `trade`: the trade that pays for it: every way to pay a cost with the
+//!   city's own production and by buying from the two neighbours;
 //! - `turn`: carrying out a turn, its effects and the choices they ask;
 //! - `edifice`: Edifice's projects, joined, completed and failed;
 //! - `score`: final scoring and the winners;
@@ -55,14 +59,17 @@ pub(crate) mod invariants;
 mod moves;
 mod narrate;
 mod observe;
+mod position;
 pub mod scenario;
 mod score;
 pub mod sheet;
 mod show;
+pub mod trade;
 mod turn;
 mod view;
 
 pub use deal::deck_size;
+pub use position::{Position, Project, Seat, Status};
 pub use score::winners;
 pub use view::View;
 
@@ -70,13 +77,12 @@ use crate::engine::clone_reusing;
 
 use sevenw_host::{CardId, Category, ColourSet, DraftRule, Event, GameInfo, Source};
 
-use crate::engine::city::City;
-use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, OptionSpec, Outcome, POINTS, Setup, SetupError};
-use crate::sim::{Statistics, Tag};
 use crate::soak::Invariants;
+use crate::statistics::{Statistics, Tag};
+use trade::{Payment, PaymentSearch};
 
 /// "Descarta la carta para ganar 3 monedas".
 pub const DISCARD_COINS: i32 = 3;
@@ -105,7 +111,7 @@ pub fn victory_vp(age: u8) -> i32 {
 
 /// The scoring categories the base rules add to, found once by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cats {
+pub struct Categories {
     pub military: Category,
     pub treasury: Category,
     pub wonder: Category,
@@ -120,7 +126,7 @@ pub struct Cats {
 pub struct Base {
     pub info: &'static GameInfo,
     pub vocab: Vocab,
-    pub cats: Cats,
+    pub categories: Categories,
     /// For each player count (index `n`), why the Age decks do not deal
     /// exactly, if they do not: checked once, not at every game's start.
     deals: Vec<Option<String>>,
@@ -167,33 +173,6 @@ pub enum Action {
 pub struct StageHow {
     pub join: bool,
     pub option: u8,
-}
-
-/// Where a project stands (Edifice).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// Pawns are still on it.
-    #[default]
-    Open,
-    /// Its last pawn was taken: its participants have its reward.
-    Completed,
-    /// The Age ended with pawns on it.
-    Failed,
-}
-
-/// The project of one Age (Edifice "PREPARACIÓN": one drawn per Age).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Project {
-    pub card: CardId,
-    pub age: u8,
-    /// Pawns laid on it at set-up.
-    pub pawns: u8,
-    /// Pawns still on it.
-    pub left: u8,
-    /// Pawns taken from the box for it (several joining at once when it ran
-    /// short, or Ur's stages).
-    pub from_box: u8,
-    pub status: Status,
 }
 
 /// A decision: the card at `slot` of the hand and what to do with it (for
@@ -310,122 +289,10 @@ pub enum Choice {
     Recruit(ColourSet),
 }
 
-/// What a seat holds of the base family's own, beside its [`City`]
-/// (Edifice's pawns and debt tokens): public, like the city.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Seat {
-    /// The Ages whose project it holds a participation pawn of (bit
-    /// `age - 1`; Edifice).
-    pub pawns: u8,
-    /// The debt tokens it holds, by their (negative) points (Edifice).
-    pub debt: Vec<i8>,
-}
-
-clone_reusing!(Seat { pawns, debt });
-
-impl Seat {
-    /// Whether it holds a pawn of the project of `age` (from 1).
-    pub fn has_pawn(&self, age: u8) -> bool {
-        (1..=8).contains(&age) && self.pawns & (1 << (age - 1)) != 0
-    }
-
-    /// Takes a pawn of the project of `age` (from 1 to 8).
-    pub fn add_pawn(&mut self, age: u8) {
-        if (1..=8).contains(&age) {
-            self.pawns |= 1 << (age - 1);
-        }
-    }
-}
-
-/// Cards, hands and piles of a game in progress: the position.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Table {
-    pub cities: Vec<City>,
-    /// What each seat holds beside its city (see [`Seat`]).
-    pub seats: Vec<Seat>,
-    pub hands: Vec<Vec<CardId>>,
-    /// The cards under each city's built stages, face down.
-    pub stage_cards: Vec<Vec<CardId>>,
-    /// Discarded cards, face down.
-    pub discard: Vec<CardId>,
-    /// Cards set aside unused at set-up (guilds not drawn, drafted cards
-    /// not dealt).
-    pub boxed: Vec<CardId>,
-    /// Dealt cards returned to the box (the leader not chosen in Age III).
-    pub returned: Vec<CardId>,
-    /// Every card dealt so far.
-    pub dealt: Vec<CardId>,
-    /// The projects of the game, by Age (Edifice; empty without it).
-    pub projects: Vec<Project>,
-    pub age: u8,
-    /// Turn within the Age, from 1 (0: the recruitment at its start).
-    pub turn: u8,
-    /// The drafted cards each seat keeps for later (Leaders: face down).
-    pub side: Vec<Vec<CardId>>,
-    /// The draft hands being passed round.
-    pub drafting: Vec<Vec<CardId>>,
-    /// Every card each seat kept in the draft or drew to keep (a wonder's
-    /// `draw`), recruited or not: kept for statistics (a leader recruited
-    /// leaves `side` for the city, one used for a stage or sold goes
-    /// under the wonder or to the discard).
-    pub drafted: Vec<Vec<CardId>>,
-    /// Whether this turn plays the drafted hands (the recruitment at the
-    /// start of an Age) rather than the Age's.
-    pub recruiting: bool,
-}
-
-clone_reusing!(Table {
-    cities,
-    seats,
-    hands,
-    stage_cards,
-    discard,
-    boxed,
-    returned,
-    dealt,
-    projects,
-    age,
-    turn,
-    side,
-    drafting,
-    drafted,
-    recruiting,
-});
-
-impl Table {
-    /// The empty table of a new game of `n` seats, keeping the buffers of
-    /// this one.
-    fn reset(&mut self, n: usize) {
-        let per_seat = |v: &mut Vec<Vec<CardId>>| {
-            let mut v = std::mem::take(v);
-            v.resize_with(n, Vec::new);
-            v.iter_mut().for_each(Vec::clear);
-            v
-        };
-        let mut cities = std::mem::take(&mut self.cities);
-        let mut seats = std::mem::take(&mut self.seats);
-        seats.resize_with(n, Seat::default);
-        seats
-            .iter_mut()
-            .for_each(|s| s.clone_from(&Seat::default()));
-        let hands = per_seat(&mut self.hands);
-        let stage_cards = per_seat(&mut self.stage_cards);
-        let side = per_seat(&mut self.side);
-        let drafted = per_seat(&mut self.drafted);
-        // Every field of the default table, into this one's buffers.
-        self.clone_from(&Table::default());
-        // Each city is made again by `Base::new_city`.
-        cities.resize_with(n, City::default);
-        (self.cities, self.seats) = (cities, seats);
-        (self.hands, self.stage_cards, self.side) = (hands, stage_cards, side);
-        self.drafted = drafted;
-    }
-}
-
 /// A base game in progress.
 #[derive(Debug)]
 pub struct State {
-    pub table: Table,
+    pub table: Position,
     pub phase: Phase,
     /// Moves chosen this turn, by seat, not yet carried out.
     chosen: Vec<Move>,
@@ -461,7 +328,7 @@ impl State {
     /// A state with nothing dealt (allocates nothing).
     fn blank() -> State {
         State {
-            table: Table::default(),
+            table: Position::default(),
             phase: Phase::Turn,
             chosen: Vec::new(),
             resolved: Vec::new(),
@@ -545,7 +412,7 @@ impl MoveGen {
 /// the hand is not empty. The fields rather than the state, so that the
 /// state's move buffers stay free to borrow.
 fn playout_hand(
-    t: &Table,
+    t: &Position,
     phase: Phase,
     paying: bool,
     chosen: usize,
@@ -567,7 +434,7 @@ impl Base {
     /// The base rules over `info`; fails if it lacks a category they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let cats = Cats {
+        let categories = Categories {
             military: vocab.category("military")?,
             treasury: vocab.category("treasury")?,
             wonder: vocab.category("wonder")?,
@@ -598,7 +465,7 @@ impl Base {
         Ok(Base {
             info,
             vocab,
-            cats,
+            categories,
             deals,
             decks: deal::Decks::of(info),
             draft: info.draft,
@@ -913,12 +780,12 @@ impl Game for Base {
         let chosen = state.chosen.len();
         let Some((seat, hand)) = playout_hand(t, state.phase, state.paying.is_some(), chosen)
         else {
-            return crate::mcts::weighted_move(self, state, rng, buf);
+            return crate::game::weighted_move(self, state, rng, buf);
         };
         let movegen = &mut state.scratch.movegen;
         let weight = crate::mcts::PLAYOUT_WEIGHT;
         let Some(mv) = self.playout_action(t, seat, hand, movegen, rng, weight) else {
-            return crate::mcts::weighted_move(self, state, rng, buf);
+            return crate::game::weighted_move(self, state, rng, buf);
         };
         if !mv.unpaid() {
             return Some(mv);

@@ -5,11 +5,13 @@
 
 use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule};
 
-use crate::engine::city::{City, MAX_CAT, seat_at};
-use crate::engine::payment::{InMarket, Market, Payment, Quote};
+use super::trade::{InMarket, Market, Payment, Quote};
+use crate::engine::city::{City, MAX_COLOURS, seat_at};
 use crate::engine::rng::Rng;
 
-use super::{Action, Base, Choice, Move, MoveGen, Phase, Project, StageHow, State, Status, Table};
+use super::{
+    Action, Base, Choice, Move, MoveGen, Phase, Position, Project, StageHow, State, Status,
+};
 
 /// The most different cards of a hand [`Base::playout_action`] draws from
 /// (a hand holds 7 at most in the shipped games).
@@ -48,7 +50,7 @@ impl Base {
     }
 
     /// The current Age's project, if there is one.
-    pub fn current_project<'t>(&self, table: &'t Table) -> Option<&'t Project> {
+    pub fn current_project<'t>(&self, table: &'t Position) -> Option<&'t Project> {
         table.projects.iter().find(|p| p.age == table.age)
     }
 
@@ -56,7 +58,7 @@ impl Base {
     /// stage built now, if it may join: "una vez por Era", while at least
     /// one pawn is on the card (A. PARTICIPAR EN EL PROYECTO). A city
     /// holding a pawn of the Age already (joined, or Ur's) joins no more.
-    pub fn join_cost(&self, table: &Table, seat: usize) -> Option<u16> {
+    pub fn join_cost(&self, table: &Position, seat: usize) -> Option<u16> {
         let p = self.current_project(table)?;
         let me = table.seats.get(seat)?;
         if p.status != Status::Open || p.left == 0 || me.has_pawn(p.age) {
@@ -89,7 +91,7 @@ impl Base {
     /// start of the turn, into `out`.
     pub fn moves(
         &self,
-        table: &Table,
+        table: &Position,
         seat: usize,
         hand: &[CardId],
         movegen: &mut MoveGen,
@@ -166,7 +168,7 @@ impl Base {
     /// (`discounts`, kept from one card to the next).
     fn card_coins(
         &self,
-        table: &Table,
+        table: &Position,
         seat: usize,
         info: &CardInfo,
         discounts: &mut Option<bool>,
@@ -187,7 +189,7 @@ impl Base {
     /// ([`may_build_free`], which the playout sampler counts on).
     fn free_action(
         &self,
-        table: &Table,
+        table: &Position,
         seat: usize,
         info: &CardInfo,
         ability: bool,
@@ -203,7 +205,7 @@ impl Base {
     /// The coins `info` costs the city at `seat` now: its printed coins
     /// (those per Age for the current Age) less the coin discounts every
     /// city grants it (`any`: whether any city grants one at all).
-    pub fn coins_for(&self, table: &Table, seat: usize, info: &CardInfo, any: bool) -> u16 {
+    pub fn coins_for(&self, table: &Position, seat: usize, info: &CardInfo, any: bool) -> u16 {
         let printed = info.cost.coins_in(table.age.max(1));
         let off = if any {
             City::coins_off(&table.cities, seat, info.colour)
@@ -229,14 +231,16 @@ impl Base {
 
     /// Whether a free-build rule of the city at `seat` makes the Age card
     /// `info` free now.
-    pub fn free_by_rule(&self, table: &Table, seat: usize, info: &CardInfo) -> bool {
+    pub fn free_by_rule(&self, table: &Position, seat: usize, info: &CardInfo) -> bool {
         let city = &table.cities[seat];
         if info.age == 0 || table.recruiting {
             return false;
         }
         city.abilities.free_rules.iter().any(|rule| match rule {
             FreeRule::Colours(set) => set.contains(info.colour),
-            FreeRule::FirstOfColour => city.colour_count[usize::from(info.colour.0) % MAX_CAT] == 0,
+            FreeRule::FirstOfColour => {
+                city.colour_count[usize::from(info.colour.0) % MAX_COLOURS] == 0
+            }
             // "La primera carta que eliges en cada Era": the first turn.
             FreeRule::FirstOfAge => table.turn == 1,
             // The last card played in an Age: the 6th turn (two cards in
@@ -370,7 +374,7 @@ impl Base {
     /// holds.
     pub fn actions(
         &self,
-        table: &Table,
+        table: &Position,
         seat: usize,
         hand: &[CardId],
         movegen: &mut MoveGen,
@@ -406,7 +410,7 @@ impl Base {
     /// was rejected): [`Base::actions`] lists those.
     pub fn playout_action(
         &self,
-        table: &Table,
+        table: &Position,
         seat: usize,
         hand: &[CardId],
         movegen: &mut MoveGen,
@@ -480,7 +484,13 @@ impl Base {
     }
 
     /// [`Base::payments`] at `t`, into `movegen`'s `pays`.
-    pub(super) fn payments_into(&self, t: &Table, seat: usize, mv: &Move, movegen: &mut MoveGen) {
+    pub(super) fn payments_into(
+        &self,
+        t: &Position,
+        seat: usize,
+        mv: &Move,
+        movegen: &mut MoveGen,
+    ) {
         movegen.pays.clear();
         let Some(cost) = self.cost_to_pay(t, seat, mv) else {
             return;
@@ -495,7 +505,7 @@ impl Base {
     /// project's with a stage joining it), resources, the units off and
     /// the coins the city may spend; `None` for an action with nothing to
     /// pay or that cannot be taken.
-    pub(super) fn cost_to_pay(&self, t: &Table, seat: usize, mv: &Move) -> Option<ToPay> {
+    pub(super) fn cost_to_pay(&self, t: &Position, seat: usize, mv: &Move) -> Option<ToPay> {
         let city = t.cities.get(seat)?;
         let budget = city.coins.max(0) as u32;
         match mv.action {
@@ -585,7 +595,7 @@ fn may_build_free(city: &City, ability: bool) -> bool {
 /// [`Base::playout_action`]).
 struct Hands<'a> {
     base: &'a Base,
-    table: &'a Table,
+    table: &'a Position,
     seat: usize,
     budget: u32,
     ability: bool,
@@ -596,7 +606,7 @@ struct Hands<'a> {
 
 impl<'a> Hands<'a> {
     #[inline(always)]
-    fn new(base: &'a Base, table: &'a Table, seat: usize, movegen: &'a mut MoveGen) -> Self {
+    fn new(base: &'a Base, table: &'a Position, seat: usize, movegen: &'a mut MoveGen) -> Self {
         let city = &table.cities[seat];
         let budget = city.coins.max(0) as u32;
         let mut search = movegen.search.in_market(base.market(&table.cities, seat));

@@ -24,7 +24,7 @@
 use sevenw_host::{CardId, GameInfo};
 
 use crate::engine::city::City;
-use crate::engine::payment::MAX_RES;
+use crate::engine::production::MAX_RES;
 use crate::engine::science::MAX_SYM;
 use crate::env::{Observe, Part, Writer};
 
@@ -59,7 +59,6 @@ struct Dims {
 
 impl Dims {
     fn of(info: &GameInfo) -> Dims {
-        let cap = crate::engine::city::MAX_CAT;
         Dims {
             cards: info.cards.len(),
             wonders: info.wonders.len(),
@@ -71,8 +70,11 @@ impl Dims {
                 .unwrap_or(1),
             resources: info.resources.len().min(MAX_RES),
             symbols: info.symbols.len().min(MAX_SYM),
-            colours: info.colours.len().min(cap),
-            categories: info.categories.len().min(cap),
+            colours: info.colours.len().min(crate::engine::city::MAX_COLOURS),
+            categories: info
+                .categories
+                .len()
+                .min(crate::engine::city::MAX_CATEGORIES),
             ages: usize::from(info.ages),
             hand: f32::from(info.hand_size.max(1)),
             draft: info.draft.is_some(),

@@ -37,12 +37,13 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Found, Scalar, Value, at, int, read, value_int};
+use super::trade::{Payment, PaymentSearch};
+use crate::doc::{DocError, Found, Scalar, Value, at, int, value_int};
 use crate::engine::city::City;
-use crate::engine::payment::{Payment, PaymentSearch};
 use crate::game::{Game, Setup, SetupError};
-use crate::scenario::{Check, Scenario, Scenarios, cards_named, same_cards};
-use crate::sheet::{card, player_count, player_names, same_game};
+use crate::reader::{Opened, open, seed};
+use crate::scenario::{Check, Scenario, Scenarios, cards_named, equal, same_cards};
+use crate::sheet::card;
 use crate::text::plural;
 
 use super::sheet::{PlayerDoc, ProjectDoc};
@@ -87,6 +88,8 @@ pub struct ScenarioDoc {
     #[schemars(with = "Vec<Value>")]
     steps: Vec<Spanned<Value>>,
 }
+
+crate::reader::document!(ScenarioDoc, "scenario", PlayerDoc);
 
 /// A set-up error at the place of the field it is about.
 fn setup_at(e: SetupError, doc: &ScenarioDoc) -> DocError {
@@ -184,18 +187,13 @@ impl Base {
 
 impl Scenarios for Base {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Base>, DocError> {
-        let doc: ScenarioDoc = read(text, "scenario")?;
-        same_game(self.info, &doc.game)?;
-        super::sheet::same_card_sets(&self.vocab, doc.edition.as_ref(), doc.expansions.as_ref())?;
-        let players = &doc.players.value;
-        let (min, max) = self.player_range();
-        player_count(&doc.players, min, max, self.info.title)?;
-        let names = player_names(players.iter().map(|p| &p.value.name))?;
-        let n = players.len();
-        let seed = match &doc.seed {
-            Some(s) => int(s, "seed", 0..=i64::MAX)? as u64,
-            None => 1,
+        let card_sets = |doc: &ScenarioDoc| {
+            super::sheet::same_card_sets(&self.vocab, doc.edition.as_ref(), doc.expansions.as_ref())
         };
+        let Opened { doc, names, .. } = open(self.info, text, self.player_range(), card_sets)?;
+        let players = &doc.players.value;
+        let n = players.len();
+        let seed = seed(doc.seed.as_ref())?;
         let boards = self.boards_of(players, &names)?;
         let setup = Setup {
             players: Some(n),
@@ -614,14 +612,10 @@ impl Scenarios for Base {
                     Some(&c) => Check::Fail(format!("{} is not in the box", self.card_name(c))),
                 }
             }
-            (None, "recruitment") => {
-                let want = crate::scenario::value_bool(value, "recruitment")?;
-                if want == t.recruiting {
-                    Check::Pass
-                } else {
-                    Check::Fail(format!("expected {want}, found {}", t.recruiting))
-                }
-            }
+            (None, "recruitment") => equal(
+                crate::scenario::value_bool(value, "recruitment")?,
+                t.recruiting,
+            ),
             (None, "discard") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
@@ -661,11 +655,11 @@ impl Scenarios for Base {
                 )
             }
             (None, "pawns left") => match self.current_project(t) {
-                Some(p) => eq(value_int(value, key)?, i64::from(p.left)),
+                Some(p) => equal(value_int(value, key)?, i64::from(p.left)),
                 None => Check::Fail(format!("no project in Age {}", t.age)),
             },
-            (None, "age") => eq(value_int(value, key)?, i64::from(t.age)),
-            (None, "turn") => eq(value_int(value, key)?, i64::from(t.turn)),
+            (None, "age") => equal(value_int(value, key)?, i64::from(t.age)),
+            (None, "turn") => equal(value_int(value, key)?, i64::from(t.turn)),
             _ => Check::Unknown,
         })
     }
@@ -710,12 +704,4 @@ fn same_ints(mut want: Vec<i64>, mut have: Vec<i64>) -> Check {
         format!("[{}]", s.join(", "))
     };
     Check::Fail(format!("expected {}, found {}", show(&want), show(&have)))
-}
-
-fn eq(want: i64, have: i64) -> Check {
-    if want == have {
-        Check::Pass
-    } else {
-        Check::Fail(format!("expected {want}, found {have}"))
-    }
 }

@@ -4,13 +4,13 @@
 
 use sevenw_host::{CardId, Category, Event, Listens, ScienceRule, Source};
 
-use crate::engine::city::{City, MAX_CAT, run_event, seat_at};
+use crate::engine::city::{City, MAX_CATEGORIES, run_event, seat_at};
 use crate::engine::host::ScoreHost;
 use crate::engine::science;
 use crate::engine::vocab::listens;
 use crate::game::{Outcome, POINTS, Score, best_seats};
 
-use super::{Base, SCIENCE_SET_BONUS, Table};
+use super::{Base, Position, SCIENCE_SET_BONUS};
 
 impl Base {
     /// The final score of the city `me` sitting at `seat` among `cities`,
@@ -33,11 +33,11 @@ impl Base {
             }
         }
         let mut points = h.vp;
-        let cat = |c: Category| usize::from(c.0) % MAX_CAT;
-        points[cat(self.cats.military)] += me.conflict_vp;
-        points[cat(self.cats.treasury)] += h.coins.max(0) / 3;
+        let cat = |c: Category| usize::from(c.0) % MAX_CATEGORIES;
+        points[cat(self.categories.military)] += me.conflict_vp;
+        points[cat(self.categories.treasury)] += h.coins.max(0) / 3;
         // Entombed cards score under the wonder ("puntúa el doble de su coste").
-        points[cat(self.cats.wonder)] += me.entombed.iter().map(|(_, vp)| vp).sum::<i32>();
+        points[cat(self.categories.wonder)] += me.entombed.iter().map(|(_, vp)| vp).sum::<i32>();
         let nsym = self.info.symbols.len().min(science::MAX_SYM);
         let mut rules = science::Rules::default();
         let mut extra = 0u32;
@@ -64,8 +64,8 @@ impl Base {
                 points[cat(category)] += bonus as i32;
             }
         }
-        points[cat(self.cats.science)] += science_vp as i32;
-        let ncat = self.info.categories.len().min(MAX_CAT);
+        points[cat(self.categories.science)] += science_vp as i32;
+        let ncat = self.info.categories.len().min(MAX_CATEGORIES);
         let total = points[..ncat].iter().sum();
         Score {
             points,
@@ -113,7 +113,7 @@ impl Base {
     /// Final scoring of every city: copies chosen for the best score of
     /// their owner, wildcards chosen for the best science, debt tokens
     /// counted, tie-break by coins.
-    pub fn final_scores(&self, table: &Table) -> Outcome {
+    pub fn final_scores(&self, table: &Position) -> Outcome {
         let cities = &table.cities[..];
         let mut scores = Vec::with_capacity(cities.len());
         for (seat, me) in cities.iter().enumerate() {
@@ -140,9 +140,9 @@ impl Base {
             // Edifice's debt tokens (FINAL DE LA PARTIDA: on the projects' line).
             if let (Some(rule), Some(held)) = (self.info.projects, table.seats.get(seat)) {
                 let debt = held.debt.iter().map(|&d| i32::from(d)).sum::<i32>();
-                let c = usize::from(rule.category.0) % MAX_CAT;
+                let c = usize::from(rule.category.0) % MAX_CATEGORIES;
                 score.points[c] += debt;
-                if c < self.info.categories.len().min(MAX_CAT) {
+                if c < self.info.categories.len().min(MAX_CATEGORIES) {
                     score.total += debt;
                 }
             }

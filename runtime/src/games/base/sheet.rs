@@ -36,18 +36,18 @@
 
 use serde_saphyr::Spanned;
 
-use crate::doc::{Scalar, at, int, nowhere, read};
+use super::trade::PaymentSearch;
+use crate::doc::{Scalar, at, int, nowhere};
 use crate::engine::city::City;
-use crate::engine::payment::{Payment, PaymentSearch};
 use crate::engine::rng::Rng;
+use crate::reader::{Opened, open, players_as};
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card_named, describe_payment,
-    player_count, player_names, quoted, quoted_list, same_game,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card_named, quoted, quoted_list,
 };
 use crate::text::shown;
 use sevenw_host::{CardId, Source};
 
-use super::{Base, DEFEAT_VP, Phase, Seat, State, Status, Table};
+use super::{Base, DEFEAT_VP, Phase, Position, Seat, State, Status};
 
 mod cities;
 mod document;
@@ -223,27 +223,20 @@ impl Sheets for Base {
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Base>, SheetError> {
-        let doc: SheetDoc = read(text, "sheet")?;
-        same_game(self.info, &doc.game)?;
-        same_card_sets(&self.vocab, doc.edition.as_ref(), doc.expansions.as_ref())?;
-        let age = match &doc.age {
-            Some(a) => int(a, "age", 1..=i64::from(self.info.ages))? as u8,
-            None => self.info.ages,
+        // The card sets, then the Age: before the players.
+        let header = |doc: &SheetDoc| {
+            same_card_sets(&self.vocab, doc.edition.as_ref(), doc.expansions.as_ref())?;
+            match &doc.age {
+                Some(a) => Ok(int(a, "age", 1..=i64::from(self.info.ages))? as u8),
+                None => Ok(self.info.ages),
+            }
         };
-        let (min, max) = self.player_range();
-        player_count(&doc.players, min, max, self.info.title)?;
-        let players: Vec<Spanned<PlayerDoc>> = doc
-            .players
-            .value
-            .into_iter()
-            .map(|p| Spanned {
-                value: p.value.into(),
-                referenced: p.referenced,
-                defined: p.defined,
-            })
-            .collect();
-        let players = &players;
-        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        let Opened {
+            doc,
+            header: age,
+            names,
+        } = open(self.info, text, self.player_range(), header)?;
+        let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         // Boards first: a city's cards may count its neighbours'.
         let boards = self.boards_of(players, &names)?.ok_or_else(|| {
             at(
@@ -272,7 +265,7 @@ impl Sheets for Base {
         )?;
         settle_left(&mut projects, &seats, &given);
         let state = State {
-            table: Table {
+            table: Position {
                 hands: vec![Vec::new(); n],
                 stage_cards: vec![Vec::new(); n],
                 cities,
@@ -280,7 +273,7 @@ impl Sheets for Base {
                 side,
                 age,
                 projects,
-                ..Table::default()
+                ..Position::default()
             },
             phase: Phase::Over,
             chosen: Vec::new(),
@@ -343,7 +336,6 @@ impl Sheets for Base {
                         buildable: true,
                         coins: Some(0),
                         chain: false,
-                        payment: Some(Payment::FREE),
                         reason: format!("{who} can build {what} for free"),
                     });
                 }
@@ -395,8 +387,7 @@ impl Sheets for Base {
                 buildable: true,
                 coins: Some(p.total()),
                 chain: false,
-                payment: Some(p),
-                reason: format!("{who} can {verb} {what} for {}", describe_payment(&p)),
+                reason: format!("{who} can {verb} {what} for {}", p.in_words()),
             });
         }
         Ok(match cheapest(&mut search, u32::MAX) {
@@ -404,10 +395,9 @@ impl Sheets for Base {
                 buildable: false,
                 coins: Some(p.total()),
                 chain: false,
-                payment: Some(p),
                 reason: format!(
                     "{who} cannot afford {what}: it costs {} and {who} has {}",
-                    describe_payment(&p),
+                    p.in_words(),
                     crate::text::plural(city.coins, "coin")
                 ),
             },

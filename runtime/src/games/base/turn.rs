@@ -7,9 +7,9 @@
 
 use sevenw_host::{CardId, ColourSet, Event, Listens, Source, TokenKind};
 
+use super::trade::Payment;
 use crate::engine::city::{City, Pending, run_built, run_event, seat_at, valid_offset};
 use crate::engine::host::CityHost;
-use crate::engine::payment::Payment;
 
 use super::{
     Action, Base, Choice, DEFEAT_VP, DISCARD_COINS, Move, Phase, Resume, State, TRADE_PRICE,

@@ -12,7 +12,7 @@
 //! the game's tables and its generated effects. What the effects ask of the
 //! turn structure arrives as [`Pending`] entries (an opponent losing coins,
 //! discarding an opponent's card, taking a progress token, playing again:
-//! [`Table::again`]) and abilities (`discard_builds`, `discounts`,
+//! [`Position::again`]) and abilities (`discard_builds`, `discounts`,
 //! `trade_receivers`),
 //! carried out here. A choice they set off (which token, which card) is a
 //! decision of its own: the turn is resumed once it is made.
@@ -25,7 +25,7 @@
 //!
 //! - this file: the rules' types ([`Duel`], [`Move`], [`Phase`], [`State`]),
 //!   the rules bound to a card set, and [`Game`] for them;
-//! - `table`: the position ([`Table`]);
+//! - `table`: the position ([`Position`]);
 //! - `layout`: the Ages' pyramids and which cards are accessible;
 //! - `actions`: the fixed action space (each decision's number);
 //! - `moves`: bank prices, trade costs and every legal move (`trade`: the
@@ -46,16 +46,16 @@ pub mod layout;
 mod moves;
 mod narrate;
 mod observe;
+mod position;
 pub mod scenario;
 mod score;
 pub mod sheet;
 mod show;
-mod table;
 pub mod trade;
 mod turn;
 mod view;
 
-pub use table::Table;
+pub use position::Position;
 pub use turn::deck_len;
 use turn::is_drawn;
 pub use view::View;
@@ -64,12 +64,12 @@ use crate::engine::clone_reusing;
 
 use sevenw_host::{CardId, Category, Colour, ColourSet, ConflictInfo, Cost, GameInfo, Source};
 
-use crate::engine::city::{City, MAX_CAT};
+use crate::engine::city::{City, MAX_COLOURS};
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
-use crate::sim::{Statistics, Tag};
 use crate::soak::Invariants;
+use crate::statistics::{Statistics, Tag};
 
 pub use layout::{FIGURES, Layout, MAX_LAYOUT, Shape};
 pub use trade::TradeCache;
@@ -89,7 +89,7 @@ pub const COINS_PER_VP: i32 = 3;
 
 /// The scoring categories Duel's rules add to, found once by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cats {
+pub struct Categories {
     pub military: Category,
     pub treasury: Category,
     /// The tie-break: "más puntos de victoria por sus Estructuras civiles".
@@ -101,7 +101,7 @@ pub struct Cats {
 pub struct Duel {
     pub info: &'static GameInfo,
     pub vocab: Vocab,
-    pub cats: Cats,
+    pub categories: Categories,
     pub conflict: ConflictInfo,
     /// The colour whose cards raise the discard income.
     pub yellow: Colour,
@@ -247,7 +247,7 @@ pub enum Phase {
 /// A Duel game in progress.
 #[derive(Debug)]
 pub struct State {
-    pub table: Table,
+    pub table: Position,
     pub phase: Phase,
     rng: Rng,
     cache: TradeCache,
@@ -270,7 +270,7 @@ impl State {
     /// A state with nothing dealt (allocates nothing).
     pub(super) fn blank() -> State {
         State {
-            table: Table::default(),
+            table: Position::default(),
             phase: Phase::Play,
             rng: Rng::new(0),
             cache: TradeCache::default(),
@@ -292,7 +292,7 @@ impl Duel {
     /// Age), a conflict track, the categories they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let cats = Cats {
+        let categories = Categories {
             military: vocab.category("military")?,
             treasury: vocab.category("treasury")?,
             civilian: vocab.category("civilian")?,
@@ -374,7 +374,7 @@ impl Duel {
         Ok(Duel {
             info,
             vocab,
-            cats,
+            categories,
             conflict,
             yellow,
             shapes,
@@ -622,7 +622,7 @@ impl Game for Duel {
                         // "Descartar para conseguir monedas".
                         let t = &mut st.table;
                         let yellow =
-                            t.cities[seat].colour_count[usize::from(self.yellow.0) % MAX_CAT];
+                            t.cities[seat].colour_count[usize::from(self.yellow.0) % MAX_COLOURS];
                         t.cities[seat].coins += DISCARD_COINS + i32::from(yellow);
                         t.discard.push(card);
                     }
@@ -683,13 +683,13 @@ impl Game for Duel {
     fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         let open = st.table.layout.accessible_set();
         if st.phase != Phase::Play || open == 0 {
-            return crate::mcts::weighted_move(self, st, rng, buf);
+            return crate::game::weighted_move(self, st, rng, buf);
         }
         let slot = moves::nth_slot(open, rng.below(open.count_ones() as usize));
         let weight = crate::mcts::PLAYOUT_WEIGHT;
         match self.playout_card(&st.table, &mut st.cache, slot, rng, weight) {
             Some(mv) => Some(mv),
-            None => crate::mcts::weighted_move(self, st, rng, buf),
+            None => crate::game::weighted_move(self, st, rng, buf),
         }
     }
 

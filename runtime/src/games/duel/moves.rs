@@ -5,11 +5,11 @@
 use sevenw_host::{CardId, Colour, Cost};
 
 use crate::engine::city::{City, seat_at};
-use crate::engine::payment::MAX_RES;
+use crate::engine::production::MAX_RES;
 use crate::engine::rng::Rng;
 
 use super::trade::{self, TradeCache};
-use super::{Action, Duel, MAX_WONDERS, Move, Table};
+use super::{Action, Duel, MAX_WONDERS, Move, Position};
 
 impl Duel {
     /// What one unit of each resource costs `seat` at the bank.
@@ -34,19 +34,25 @@ impl Duel {
 
     /// Every legal card move of the player to act, into `out` (trade costs
     /// recomputed).
-    pub fn moves(&self, table: &Table, out: &mut Vec<Move>) {
+    pub fn moves(&self, table: &Position, out: &mut Vec<Move>) {
         self.moves_cached(table, &mut TradeCache::default(), out);
     }
 
     /// [`Duel::moves`] with trade costs kept in `cache` while the market of
-    /// the player to act is unchanged ([`Table::market`]).
-    pub fn moves_cached(&self, table: &Table, cache: &mut TradeCache, out: &mut Vec<Move>) {
+    /// the player to act is unchanged ([`Position::market`]).
+    pub fn moves_cached(&self, table: &Position, cache: &mut TradeCache, out: &mut Vec<Move>) {
         self.moves_of(table, cache, u32::MAX, out);
     }
 
     /// [`Duel::moves_cached`] of the accessible cards whose slots are set
     /// in `slots` (a bit per slot).
-    pub fn moves_of(&self, table: &Table, cache: &mut TradeCache, slots: u32, out: &mut Vec<Move>) {
+    pub fn moves_of(
+        &self,
+        table: &Position,
+        cache: &mut TradeCache,
+        slots: u32,
+        out: &mut Vec<Move>,
+    ) {
         out.clear();
         let mut seat = SeatMoves::new(self, table, cache);
         // Wonder prices do not depend on the card used: the wonders within
@@ -102,7 +108,7 @@ impl Duel {
     /// card.
     pub fn playout_card(
         &self,
-        table: &Table,
+        table: &Position,
         cache: &mut TradeCache,
         slot: usize,
         rng: &mut Rng,
@@ -188,7 +194,7 @@ impl Duel {
     /// beyond chance, when every draw was rejected): the list serves then.
     pub fn uniform_card_move(
         &self,
-        table: &Table,
+        table: &Position,
         cache: &mut TradeCache,
         rng: &mut Rng,
     ) -> Option<Move> {
@@ -321,7 +327,7 @@ struct SeatMoves<'a> {
 
 impl<'a> SeatMoves<'a> {
     #[inline(always)]
-    fn new(duel: &'a Duel, table: &'a Table, cache: &'a mut TradeCache) -> Self {
+    fn new(duel: &'a Duel, table: &'a Position, cache: &'a mut TradeCache) -> Self {
         let seat = table.current;
         let city = &table.cities[seat];
         let version = table.market[seat];

@@ -46,7 +46,7 @@ impl Sizes {
             cards: info.cards.len(),
             wonders: info.wonders.len(),
             tokens: info.progress.len(),
-            resources: info.resources.len().min(crate::engine::payment::MAX_RES),
+            resources: info.resources.len().min(crate::engine::production::MAX_RES),
             symbols: info.symbols.len().min(crate::engine::science::MAX_SYM),
             looted: d.conflict.tokens.len().min(8),
             slots: usize::from(info.layout).min(super::MAX_LAYOUT),
@@ -239,8 +239,8 @@ impl Observe for Duel {
             let city = &v.cities()[seat];
             w.one(city.coins as f32);
             w.one(city.shields as f32);
-            let cats = self.info.categories.len().min(city.vp.len());
-            w.one(city.vp[..cats].iter().sum::<i32>() as f32);
+            let categories = self.info.categories.len().min(city.vp.len());
+            w.one(city.vp[..categories].iter().sum::<i32>() as f32);
             let side = looted >> (8 * seat);
             w.flags(s.looted, (0..s.looted).filter(|&i| side & (1 << i) != 0));
             w.flags(s.tokens, v.tokens(seat).iter().map(|&k| usize::from(k)));
@@ -248,7 +248,7 @@ impl Observe for Duel {
             w.flags(s.wonders, v.built(seat).iter().map(|&x| usize::from(x)));
             let fixed = city.own.fixed.iter().map(|&n| f32::from(n));
             w.values(s.resources, fixed.enumerate());
-            let mut may = [0u32; crate::engine::payment::MAX_RES];
+            let mut may = [0u32; crate::engine::production::MAX_RES];
             for c in &city.own.choices {
                 for (r, m) in may.iter_mut().enumerate() {
                     if c.options.0 & (1 << r) != 0 {

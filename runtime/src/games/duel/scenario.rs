@@ -39,12 +39,15 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Found, Scalar, Value, at, int, read, value_int, value_texts};
+use crate::doc::{DocError, Found, Scalar, Value, at, int, value_int};
 use crate::engine::city::City;
 use crate::game::{Game, Setup};
-use crate::scenario::{Check, Scenario, Scenarios, cards_named, normal, same_cards};
-use crate::sheet::{card, player_count, player_names, same_game, token, wonder};
-use crate::text::{plural, shown};
+use crate::reader::{Opened, open, seat_named, seed};
+use crate::scenario::{
+    Check, Scenario, Scenarios, cards_named, equal, same_cards, same_tokens, same_wonders,
+};
+use crate::sheet::{card, token, wonder};
+use crate::text::plural;
 
 use super::sheet::PlayerDoc;
 use super::{Action, Duel, MAX_WONDERS, Move, Phase, State, WONDERS_EACH, trade};
@@ -89,6 +92,8 @@ pub struct ScenarioDoc {
     steps: Vec<Spanned<Value>>,
 }
 
+crate::reader::document!(ScenarioDoc, "scenario", PlayerDoc);
+
 impl Duel {
     /// Whoever holds `card` (built or under a wonder), laid out or discarded.
     fn where_is(&self, st: &State, c: CardId) -> Option<&'static str> {
@@ -103,39 +108,17 @@ impl Duel {
             None
         }
     }
-
-    /// The seat named `name`.
-    fn seat_named(names: &[String], name: &Spanned<String>) -> Result<usize, DocError> {
-        names
-            .iter()
-            .position(|n| normal(n) == normal(&name.value))
-            .ok_or_else(|| {
-                at(
-                    name,
-                    format!(
-                        "no player `{}` (players: {})",
-                        shown(&name.value),
-                        names.join(", ")
-                    ),
-                )
-            })
-    }
 }
 
 impl Scenarios for Duel {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Duel>, DocError> {
-        let doc: ScenarioDoc = read(text, "scenario")?;
-        same_game(self.info, &doc.game)?;
+        let Opened { doc, names, .. } =
+            open::<ScenarioDoc, _>(self.info, text, (2, 2), |_| Ok(()))?;
         let players = &doc.players.value;
-        player_count(&doc.players, 2, 2, self.info.title)?;
-        let names = player_names(players.iter().map(|p| &p.value.name))?;
         // Every mistake of the set-up is kept and its item skipped, so that
         // they are reported together.
         let mut found = Found::default();
-        let seed = match &doc.seed {
-            Some(s) => found.keep(int(s, "seed", 0..=i64::MAX)).unwrap_or(1) as u64,
-            None => 1,
-        };
+        let seed = found.keep(seed(doc.seed.as_ref())).unwrap_or(1);
         let err = |e: crate::game::SetupError| at(&doc.players, e.to_string());
         if let Some(d) = &doc.draft
             && d.value
@@ -359,7 +342,7 @@ impl Scenarios for Duel {
             }
         }
         if let Some(who) = &doc.to_move
-            && let Some(seat) = found.keep(Self::seat_named(&names, who))
+            && let Some(seat) = found.keep(seat_named(&names, who))
         {
             st.table.current = seat;
         }
@@ -546,26 +529,8 @@ impl Scenarios for Duel {
         value: &Spanned<Value>,
     ) -> Result<Check, DocError> {
         let t = &state.table;
-        let tokens = |have: &[u8]| -> Result<Check, DocError> {
-            let mut want: Vec<&str> = Vec::new();
-            for k in value_texts(value, key)? {
-                want.push(self.token_name(token(&self.vocab, &k)?));
-            }
-            let mut have: Vec<&str> = have.iter().map(|&k| self.token_name(k)).collect();
-            want.sort_unstable();
-            have.sort_unstable();
-            Ok(list_eq(&want, &have))
-        };
-        let wonders = |have: &[u8]| -> Result<Check, DocError> {
-            let mut want: Vec<&str> = Vec::new();
-            for w in value_texts(value, key)? {
-                want.push(self.wonder_name(wonder(&self.vocab, &w)?));
-            }
-            let mut have: Vec<&str> = have.iter().map(|&w| self.wonder_name(w)).collect();
-            want.sort_unstable();
-            have.sort_unstable();
-            Ok(list_eq(&want, &have))
-        };
+        let tokens = |have: &[u8]| same_tokens(&self.vocab, value, key, have);
+        let wonders = |have: &[u8]| same_wonders(&self.vocab, value, key, have);
         Ok(match (seat, key) {
             (Some(s), "progress") => tokens(&t.tokens[s])?,
             (Some(s), "wonders") => wonders(&t.built[s])?,
@@ -578,9 +543,9 @@ impl Scenarios for Duel {
             (None, "boxed wonders") => wonders(&t.boxed_wonders)?,
             (None, "board") => tokens(&t.board_tokens)?,
             (None, "conflict") | (None, "pawn") => {
-                eq(value_int(value, key)?, i64::from(t.track.pawn))
+                equal(value_int(value, key)?, i64::from(t.track.pawn))
             }
-            (None, "age") => eq(value_int(value, key)?, i64::from(t.age)),
+            (None, "age") => equal(value_int(value, key)?, i64::from(t.age)),
             (None, "discard") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
@@ -596,25 +561,5 @@ impl Scenarios for Duel {
         } else {
             &["board", "conflict", "age", "discard", "boxed wonders"]
         }
-    }
-}
-
-fn eq(want: i64, have: i64) -> Check {
-    if want == have {
-        Check::Pass
-    } else {
-        Check::Fail(format!("expected {want}, found {have}"))
-    }
-}
-
-fn list_eq(want: &[&str], have: &[&str]) -> Check {
-    if want == have {
-        Check::Pass
-    } else {
-        Check::Fail(format!(
-            "expected [{}], found [{}]",
-            want.join(", "),
-            have.join(", ")
-        ))
     }
 }

@@ -4,18 +4,18 @@
 
 use sevenw_host::{Category, Event, Listens};
 
-use crate::engine::city::{MAX_CAT, run_event};
+use crate::engine::city::{MAX_CATEGORIES, run_event};
 use crate::engine::host::ScoreHost;
 use crate::engine::military::Track;
 use crate::game::{Outcome, Score};
 
-use super::{COINS_PER_VP, Duel, Table, Victory};
+use super::{COINS_PER_VP, Duel, Position, Victory};
 
 impl Duel {
     /// Final scores of both cities as they are ("Victoria civil"): points of
     /// cards, wonders and tokens (their game-end effects), the conflict
     /// track's zone, 1 per 3 coins.
-    pub fn score(&self, table: &Table) -> [Score; 2] {
+    pub fn score(&self, table: &Position) -> [Score; 2] {
         let mut out = [Score::default(), Score::default()];
         for (seat, o) in out.iter_mut().enumerate() {
             let me = &table.cities[seat];
@@ -24,10 +24,10 @@ impl Duel {
                 run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
             }
             let mut points = h.vp;
-            let cat = |c: Category| usize::from(c.0) % MAX_CAT;
-            points[cat(self.cats.military)] += table.track.zone_vp(&self.conflict, seat);
-            points[cat(self.cats.treasury)] += h.coins.max(0) / COINS_PER_VP;
-            let ncat = self.info.categories.len().min(MAX_CAT);
+            let cat = |c: Category| usize::from(c.0) % MAX_CATEGORIES;
+            points[cat(self.categories.military)] += table.track.zone_vp(&self.conflict, seat);
+            points[cat(self.categories.treasury)] += h.coins.max(0) / COINS_PER_VP;
+            let ncat = self.info.categories.len().min(MAX_CATEGORIES);
             o.points = points;
             o.total = points[..ncat].iter().sum();
             o.coins = me.coins;
@@ -44,13 +44,13 @@ impl Duel {
     /// Winners of a civilian victory: the best total, then the most civilian
     /// (blue) points; both if still tied.
     pub fn civilian_winners(&self, scores: &[Score]) -> Vec<usize> {
-        let civ = usize::from(self.cats.civilian.0) % MAX_CAT;
+        let civ = usize::from(self.categories.civilian.0) % MAX_CATEGORIES;
         crate::game::best_seats(scores.iter().map(|s| (s.total, s.points[civ])))
     }
 
     /// The result as the table stands (civilian scoring unless a supremacy
     /// ended the game).
-    pub fn result(&self, table: &Table) -> Outcome {
+    pub fn result(&self, table: &Position) -> Outcome {
         let scores = self.score(table);
         let (victory, winners) = match table.ended {
             Some((v, Some(w))) => (v, vec![w]),

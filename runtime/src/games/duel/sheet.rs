@@ -22,17 +22,17 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::doc::{Found, Scalar, at, int, nowhere, read};
+use crate::doc::{Found, Scalar, at, int, nowhere};
 use crate::engine::city::City;
-use crate::engine::payment::Payment;
 use crate::engine::rng::Rng;
+use crate::reader::{Opened, open, players_as};
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, player_count,
-    player_names, quoted, quoted_list, same_game, token, wonder, wonder_named,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, quoted, quoted_list,
+    token, wonder, wonder_named,
 };
 use crate::text::plural;
 
-use super::{Duel, MAX_WONDERS, Phase, State, Table, TradeCache, Victory, WONDERS_EACH, trade};
+use super::{Duel, MAX_WONDERS, Phase, Position, State, TradeCache, Victory, WONDERS_EACH, trade};
 
 /// Most coins a sheet may give a player.
 pub const MAX_COINS: i64 = 1_000_000;
@@ -75,6 +75,8 @@ pub struct SheetPlayer {
     #[schemars(with = "Option<Vec<String>>")]
     progress: Option<Vec<Spanned<String>>>,
 }
+
+crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
 
 impl From<SheetPlayer> for PlayerDoc {
     fn from(p: SheetPlayer) -> Self {
@@ -120,14 +122,14 @@ impl Duel {
     fn empty(&self) -> State {
         let coins = 0;
         State {
-            table: Table {
+            table: Position {
                 cities: vec![City::new(0, 0, coins, 2), City::new(0, 0, coins, 2)],
                 boxed_wonders: (0..self.info.wonders.len().min(256) as u16)
                     .map(|w| w as u8)
                     .collect(),
                 board_tokens: Vec::new(),
                 age: self.info.ages,
-                ..Table::default()
+                ..Position::default()
             },
             phase: Phase::Over,
             rng: Rng::new(0),
@@ -184,21 +186,8 @@ impl Sheets for Duel {
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
-        let doc: SheetDoc = read(text, "sheet")?;
-        same_game(self.info, &doc.game)?;
-        player_count(&doc.players, 2, 2, self.info.title)?;
-        let players: Vec<Spanned<PlayerDoc>> = doc
-            .players
-            .value
-            .into_iter()
-            .map(|p| Spanned {
-                value: p.value.into(),
-                referenced: p.referenced,
-                defined: p.defined,
-            })
-            .collect();
-        let players = &players;
-        let names = player_names(players.iter().map(|p| &p.value.name))?;
+        let Opened { doc, names, .. } = open::<SheetDoc, _>(self.info, text, (2, 2), |_| Ok(()))?;
+        let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         let mut st = self.empty();
         // The players' mistakes and the pawn's are reported together.
         let mut found = Found::default();
@@ -292,11 +281,6 @@ impl Sheets for Duel {
         };
         let trade = trade::trade_cost(city, cost, &prices, off);
         let total = u32::from(cost.coins) + trade;
-        let pay = Payment {
-            bank: total.min(u32::from(u16::MAX)) as u16,
-            left: 0,
-            right: 0,
-        };
         let words = match (cost.coins, trade) {
             (_, 0) => plural(total, "coin"),
             (0, _) => format!("{} for resources", plural(total, "coin")),
@@ -310,7 +294,6 @@ impl Sheets for Duel {
             buildable: ok,
             coins: Some(total),
             chain: false,
-            payment: Some(pay),
             reason: if ok {
                 format!("{who} can build {what} for {words}")
             } else {

@@ -7,7 +7,7 @@ use crate::engine::clone_reusing;
 use sevenw_host::{Colour, Cost, Discount};
 
 use crate::engine::city::{City, NO_PRICE};
-use crate::engine::payment::{Choice, MAX_RES};
+use crate::engine::production::{Choice, MAX_RES};
 
 /// "Comercio": COSTE = 2 + the opponent's brown and grey production.
 pub const BASE_PRICE: u32 = 2;

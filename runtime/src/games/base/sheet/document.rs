@@ -134,6 +134,8 @@ pub enum Entombed {
     },
 }
 
+crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
+
 impl From<SheetPlayer> for PlayerDoc {
     fn from(p: SheetPlayer) -> Self {
         PlayerDoc {

@@ -9,14 +9,14 @@ use crate::sheet::SheetError;
 use crate::text::shown;
 use sevenw_host::CardId;
 
-use super::super::{Base, Project, Seat, Status, Table};
+use super::super::{Base, Position, Project, Seat, Status};
 use super::{MAX_TOKENS, PlayerDoc, token_value};
 
 impl Base {
     /// Why `seat` cannot join the current Age's project now (Edifice).
     pub(in crate::games::base) fn why_no_join(
         &self,
-        table: &Table,
+        table: &Position,
         seat: usize,
         who: &str,
     ) -> String {
@@ -143,8 +143,8 @@ impl Base {
                         Some(id) => format!("{} is not a project", self.card_name(id)),
                         None => format!("unknown project `{}`", shown(name.value.trim())),
                     };
-                    let lower = crate::scenario::normal(&name.value);
-                    let hint = match crate::scenario::closest(&lower, &names) {
+                    let lower = crate::engine::nearest::normal(&name.value);
+                    let hint = match crate::engine::nearest::closest(&lower, &names) {
                         Some(s) => format!("; did you mean `{s}`?"),
                         None => format!(" (projects: {})", names.join(", ")),
                     };
@@ -334,8 +334,8 @@ fn project_entry(v: &Spanned<Value>) -> Result<ProjectEntry<'_>, SheetError> {
                         "unknown field `{}` of a project (fields: {}){}",
                         shown(other),
                         KEYS.join(", "),
-                        crate::sheet::did_you_mean(crate::scenario::closest(
-                            &crate::scenario::normal(other),
+                        crate::text::did_you_mean(crate::engine::nearest::closest(
+                            &crate::engine::nearest::normal(other),
                             &KEYS
                         ))
                     ),

@@ -1,4 +1,4 @@
-//! The position: [`Table`] (both cities, the wonders and their draft, the
+//! The position: [`Position`] (both cities, the wonders and their draft, the
 //! layout of the Age, the discard pile, the progress tokens and the
 //! conflict track).
 
@@ -14,7 +14,7 @@ use super::layout::Layout;
 
 /// Everything on the table of a Duel game: the position.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Table {
+pub struct Position {
     pub cities: Vec<City>,
     /// Wonders each player still may build.
     pub wonders: [Vec<u8>; 2],
@@ -71,7 +71,7 @@ pub struct Table {
     pub ended: Option<(Victory, Option<usize>)>,
 }
 
-clone_reusing!(Table {
+clone_reusing!(Position {
     cities,
     wonders,
     built,
@@ -99,13 +99,13 @@ clone_reusing!(Table {
     ended,
 });
 
-impl Table {
+impl Position {
     /// The empty table of a new game, with two cities of `coins` coins,
     /// keeping the buffers of this one.
     pub(super) fn reset(&mut self, coins: i32) {
         let mut cities = std::mem::take(&mut self.cities);
         // Every field of the default table, into this one's buffers.
-        self.clone_from(&Table::default());
+        self.clone_from(&Position::default());
         cities.resize_with(2, City::default);
         for city in &mut cities {
             city.reset(0, 0, coins, 2);

@@ -1,4 +1,4 @@
-//! The position: [`Table`] (the cities, the decks between neighbours and
+//! The position: [`Position`] (the cities, the decks between neighbours and
 //! the central one, the progress tokens, the conflict tokens and the cat)
 //! with which decks each seat reaches and which are open to it, and the
 //! decks a turn's card comes from.
@@ -13,7 +13,7 @@ use super::Deck;
 
 /// Everything on the table: the position.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Table {
+pub struct Position {
     pub cities: Vec<City>,
     /// Each seat's wonder.
     pub wonders: Vec<u8>,
@@ -58,7 +58,7 @@ pub struct Table {
     pub used_coin: u8,
 }
 
-clone_reusing!(Table {
+clone_reusing!(Position {
     cities,
     wonders,
     decks,
@@ -84,7 +84,7 @@ clone_reusing!(Table {
     used_coin,
 });
 
-impl Table {
+impl Position {
     pub fn seats(&self) -> usize {
         self.cities.len()
     }
@@ -107,8 +107,8 @@ impl Table {
 
     /// The decks a seat reaches by `decks` (its left, its right, the
     /// central, every other), each once, in that order, to `f`. Inlined
-    /// where it is called, with [`Table::each_open`] and
-    /// [`Table::open_first`] (the legal moves and the start of each turn),
+    /// where it is called, with [`Position::each_open`] and
+    /// [`Position::open_first`] (the legal moves and the start of each turn),
     /// as they were when they lived in the same module as their callers:
     /// called, 7-player random games cost 6% more instructions.
     #[inline]
@@ -138,22 +138,22 @@ impl Table {
         }
     }
 
-    /// The decks a seat reaches by `decks` (see [`Table::each_reached`]).
+    /// The decks a seat reaches by `decks` (see [`Position::each_reached`]).
     pub fn reach(&self, seat: usize, decks: Decks) -> Vec<Deck> {
         let mut out = Vec::with_capacity(4);
         self.each_reached(seat, decks, |d| out.push(d));
         out
     }
 
-    /// Those of [`Table::reach`] that still hold a card.
+    /// Those of [`Position::reach`] that still hold a card.
     pub fn open(&self, seat: usize, decks: Decks) -> Vec<Deck> {
         let mut v = Vec::with_capacity(4);
         self.each_open(seat, decks, |d| v.push(d));
         v
     }
 
-    /// [`Table::open`], to `f`, without a list (inlined, as
-    /// [`Table::each_reached`]).
+    /// [`Position::open`], to `f`, without a list (inlined, as
+    /// [`Position::each_reached`]).
     #[inline]
     pub fn each_open(&self, seat: usize, decks: Decks, mut f: impl FnMut(Deck)) {
         self.each_reached(seat, decks, |d| {
@@ -163,8 +163,8 @@ impl Table {
         });
     }
 
-    /// How many decks [`Table::open`] gives, and the first (inlined, as
-    /// [`Table::each_reached`]).
+    /// How many decks [`Position::open`] gives, and the first (inlined, as
+    /// [`Position::each_reached`]).
     #[inline]
     pub(super) fn open_first(&self, seat: usize, decks: Decks) -> (usize, Option<Deck>) {
         let (mut n, mut first) = (0, None);
@@ -204,7 +204,7 @@ pub const TURN_DECKS: Decks = Decks(Decks::LEFT | Decks::RIGHT | Decks::CENTRAL)
 
 /// The central card `seat` may see: the cat's look at the start of its
 /// turn, while that card is still on top.
-pub fn peek_seen(t: &Table, seat: usize) -> Option<CardId> {
+pub fn peek_seen(t: &Position, seat: usize) -> Option<CardId> {
     match t.peek {
         Some((c, len)) if seat == t.current && t.central.len() == len => Some(c),
         _ => None,

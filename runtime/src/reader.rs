@@ -1,0 +1,196 @@
+//! The reader of every family's city sheets and scenarios. A family
+//! declares its own fields — its document types, read by serde and
+//! described by schemars — and says where the game and the players are
+//! ([`Document`], [`Named`]); [`open`] reads the text with what every
+//! document is checked for, in one order: the YAML in the user's terms
+//! ([`crate::doc::read`]), of the game reading it ([`same_game`]), what
+//! the family reads before the players (its `header`), a count of
+//! players the game seats ([`player_count`]) and each named once
+//! ([`player_names`]). The family then reads the rest of its fields into
+//! its position. A scenario's seed ([`seed`]) and the player it names
+//! ([`seat_named`]) are read here too, for every family alike.
+
+use serde::de::DeserializeOwned;
+use serde_saphyr::Spanned;
+use sevenw_host::GameInfo;
+
+use crate::doc::{DocError, Scalar, at, code, int, read};
+use crate::engine::nearest::normal;
+use crate::text::{plural, shown};
+
+/// A family's document (a city sheet, a scenario): its own fields, of
+/// which every document has the game and the players.
+pub trait Document: DeserializeOwned {
+    /// What it is called in messages: `sheet`, `scenario`.
+    const KIND: &'static str;
+    /// A player of the document.
+    type Player: Named;
+    /// `game:`.
+    fn game(&self) -> &Spanned<String>;
+    /// `players:`.
+    fn players(&self) -> &Spanned<Vec<Spanned<Self::Player>>>;
+}
+
+/// A player of a document: its name.
+pub trait Named {
+    fn name(&self) -> &Spanned<String>;
+}
+
+/// [`Document`] for a family's document type `$doc` (`KIND` `$kind`) whose
+/// fields `game` and `players` are the game and the players, and [`Named`]
+/// for its player type `$player`, whose field `name` is the name.
+macro_rules! document {
+    ($doc:ty, $kind:literal, $player:ty) => {
+        impl $crate::reader::Document for $doc {
+            const KIND: &'static str = $kind;
+            type Player = $player;
+            fn game(&self) -> &::serde_saphyr::Spanned<String> {
+                &self.game
+            }
+            fn players(&self) -> &::serde_saphyr::Spanned<Vec<::serde_saphyr::Spanned<$player>>> {
+                &self.players
+            }
+        }
+
+        impl $crate::reader::Named for $player {
+            fn name(&self) -> &::serde_saphyr::Spanned<String> {
+                &self.name
+            }
+        }
+    };
+}
+pub(crate) use document;
+
+/// A document read with what every one is checked for: the document, what
+/// its family read before the players, and the players' names by seat.
+pub struct Opened<D, H> {
+    pub doc: D,
+    pub header: H,
+    pub names: Vec<String>,
+}
+
+/// Reads `text` as a document of the game `info`, seating `seats` (the
+/// fewest and the most players); `header` reads what the family checks
+/// before the players (its edition and expansions, the Age of a sheet),
+/// so that its mistakes come first. The first mistake ends the reading:
+/// every later check reads what the earlier ones vouched for.
+pub fn open<D: Document, H>(
+    info: &GameInfo,
+    text: &str,
+    seats: (usize, usize),
+    header: impl FnOnce(&D) -> Result<H, DocError>,
+) -> Result<Opened<D, H>, DocError> {
+    let doc: D = read(text, D::KIND)?;
+    same_game(info, doc.game())?;
+    let header = header(&doc)?;
+    player_count(doc.players(), seats.0, seats.1, info.title)?;
+    let names = player_names(doc.players().value.iter().map(|p| p.value.name()))?;
+    Ok(Opened { doc, header, names })
+}
+
+/// The players of a document as another type of player, each at its
+/// place: a sheet's players as a scenario's, which have every field a
+/// sheet's have (so that one family's code gives both what they list).
+pub fn players_as<P, Q: From<P>>(players: Spanned<Vec<Spanned<P>>>) -> Vec<Spanned<Q>> {
+    players
+        .value
+        .into_iter()
+        .map(|p| Spanned {
+            value: p.value.into(),
+            referenced: p.referenced,
+            defined: p.defined,
+        })
+        .collect()
+}
+
+/// Checks that a document's `game:` names the game reading it.
+pub fn same_game(info: &GameInfo, game: &Spanned<String>) -> Result<(), DocError> {
+    if info.name.eq_ignore_ascii_case(game.value.trim()) {
+        Ok(())
+    } else {
+        Err(at(
+            game,
+            format!(
+                "this is a sheet of `{}`; it is read as a sheet of `{}`",
+                shown(game.value.trim()),
+                info.name
+            ),
+        )
+        .with_code(code::DOCUMENT))
+    }
+}
+
+/// Checks the players' names: each present and different (any case).
+pub fn player_names<'a>(
+    names: impl Iterator<Item = &'a Spanned<String>>,
+) -> Result<Vec<String>, DocError> {
+    let mut out: Vec<String> = Vec::new();
+    for n in names {
+        let name = n.value.trim();
+        if name.is_empty() {
+            return Err(at(n, "a player needs a name"));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(at(
+                n,
+                format!("`{}`: a name is printable text", shown(name)),
+            ));
+        }
+        if out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+            return Err(at(n, format!("two players are called `{}`", shown(name))));
+        }
+        out.push(name.to_string());
+    }
+    Ok(out)
+}
+
+/// How many players a document may have, checked.
+pub fn player_count<T>(
+    players: &Spanned<Vec<T>>,
+    min: usize,
+    max: usize,
+    title: &str,
+) -> Result<(), DocError> {
+    let n = players.value.len();
+    if n < min || n > max {
+        let range = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(at(
+            players,
+            format!(
+                "the sheet has {}; {title} is for {range}",
+                plural(n as i64, "player")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A scenario's seed: `seed:`, 1 when it gives none.
+pub fn seed(seed: Option<&Spanned<Scalar>>) -> Result<u64, DocError> {
+    match seed {
+        Some(s) => Ok(int(s, "seed", 0..=i64::MAX)? as u64),
+        None => Ok(1),
+    }
+}
+
+/// The seat of the player a scenario names (`to_move:`, a check's
+/// winners), in any case and spacing.
+pub fn seat_named(names: &[String], name: &Spanned<String>) -> Result<usize, DocError> {
+    names
+        .iter()
+        .position(|n| normal(n) == normal(&name.value))
+        .ok_or_else(|| {
+            at(
+                name,
+                format!(
+                    "no player `{}` (players: {})",
+                    shown(&name.value),
+                    names.join(", ")
+                ),
+            )
+        })
+}
