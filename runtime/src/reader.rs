@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde_saphyr::Spanned;
 use sevenw_host::GameInfo;
 
-use crate::doc::{DocError, Scalar, at, code, int, read};
+use crate::doc::{DocError, Scalar, at, code, int, nowhere, read};
 use crate::engine::nearest::normal;
 use crate::text::{plural, shown};
 
@@ -193,4 +193,72 @@ pub fn seat_named(names: &[String], name: &Spanned<String>) -> Result<usize, Doc
                 ),
             )
         })
+}
+
+/// The edition and expansions a document names (`edition:`,
+/// `expansions:`) are those of the rules reading it: every family's
+/// sheets and scenarios read them alike.
+pub fn same_card_sets(
+    vocab: &crate::engine::vocab::Vocab,
+    edition: Option<&Spanned<Scalar>>,
+    expansions: Option<&Spanned<Vec<Spanned<String>>>>,
+) -> Result<(), DocError> {
+    let layers = &vocab.layers;
+    let mine = layers.first().map_or(1, |l| l.info.edition);
+    if let Some(e) = edition {
+        let e = int(e, "edition", 1..=99)? as u8;
+        if e != mine {
+            return Err(at(
+                edition.expect("given"),
+                format!("these rules play edition {mine}, not {e}"),
+            ));
+        }
+    } else if mine != 1 {
+        return Err(nowhere(format!(
+            "these rules play edition {mine}: the document says none (edition 1)"
+        )));
+    }
+    let mut want: Vec<String> = layers[1..]
+        .iter()
+        .map(|l| l.info.name.to_ascii_lowercase())
+        .collect();
+    let mut got: Vec<String> = expansions
+        .map(|e| {
+            e.value
+                .iter()
+                .map(|w| w.value.trim().to_ascii_lowercase())
+                .collect()
+        })
+        .unwrap_or_default();
+    want.sort();
+    got.sort();
+    got.dedup();
+    if want != got {
+        let message = format!(
+            "these rules play with [{}], the document with [{}]",
+            want.join(", "),
+            got.join(", ")
+        );
+        return Err(match expansions {
+            Some(e) => at(e, message),
+            None => nowhere(message),
+        });
+    }
+    Ok(())
+}
+
+/// The `edition:` and `expansions:` lines of a document written for the
+/// rules of `vocab` (none for a first edition alone).
+pub fn card_sets(vocab: &crate::engine::vocab::Vocab) -> String {
+    let layers = &vocab.layers;
+    let mut out = String::new();
+    let edition = layers.first().map_or(1, |l| l.info.edition);
+    if edition > 1 {
+        out.push_str(&format!("edition: {edition}\n"));
+    }
+    if layers.len() > 1 {
+        let with = layers.iter().skip(1).map(|l| l.info.name);
+        out.push_str(&format!("expansions: {}\n", crate::sheet::quoted_list(with)));
+    }
+    out
 }

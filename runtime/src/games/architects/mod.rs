@@ -311,7 +311,7 @@ impl Architects {
                 let mut p = Probe::default();
                 let s = Source::Card(CardId(i as u16));
                 if listens(info, s).has(Listens::BUILT) {
-                    (info.effects)(s, Event::Built, &mut p);
+                    vocab.effects(s, Event::Built, &mut p);
                 }
                 let single =
                     |bits: u16| (bits.count_ones() == 1).then(|| bits.trailing_zeros() as u8);
@@ -337,7 +337,7 @@ impl Architects {
             let mut p = Probe::default();
             let s = Source::Card(CardId(i as u16));
             if listens(info, s).has(Listens::BUILT) {
-                (info.effects)(s, Event::Built, &mut p);
+                vocab.effects(s, Event::Built, &mut p);
             }
             if p.coins > 1 || p.coins < 0 {
                 return Err(not("a card is worth more than one coin"));
@@ -361,7 +361,7 @@ impl Architects {
         }
         for s in others {
             let mut p = Probe::default();
-            (info.effects)(s, Event::Built, &mut p);
+            vocab.effects(s, Event::Built, &mut p);
             if p.coins != 0 || !p.produce.is_empty() {
                 return Err(not("a stage or a token gives resources or coins"));
             }

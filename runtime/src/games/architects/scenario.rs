@@ -64,6 +64,14 @@ use super::{Architects, Deck, FACE_UP, Move, Phase, Pick, Position, State};
 pub struct ScenarioDoc {
     #[schemars(with = "String")]
     game: Spanned<String>,
+    /// The edition (default 1).
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    edition: Option<Spanned<Scalar>>,
+    /// The expansions in play (default none).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    expansions: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
@@ -246,7 +254,9 @@ impl Architects {
 impl Scenarios for Architects {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Architects>, DocError> {
         let Opened { doc, names, .. } =
-            open::<ScenarioDoc, _>(self.info, text, self.player_range(), |_| Ok(()))?;
+            open::<ScenarioDoc, _>(self.info, text, self.player_range(), |d| {
+                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+            })?;
         let players = &doc.players.value;
         let n = players.len();
         // Every mistake of the set-up is kept and its item skipped, so that

@@ -48,6 +48,14 @@ pub struct SheetDoc {
     /// The game: `architects`.
     #[schemars(with = "String")]
     game: Spanned<String>,
+    /// The edition (default 1).
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    edition: Option<Spanned<Scalar>>,
+    /// The expansions in play (default none).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    expansions: Option<Spanned<Vec<Spanned<String>>>>,
     /// 2 to 7 players, clockwise: each player's left neighbour is the next.
     #[schemars(with = "Vec<SheetPlayer>")]
     players: Spanned<Vec<Spanned<SheetPlayer>>>,
@@ -400,7 +408,11 @@ impl Architects {
 impl Sheets for Architects {
     fn write_sheet(&self, state: &State, names: &[String]) -> String {
         let t = &state.table;
-        let mut out = format!("game: {}\nplayers:\n", quoted(self.info.name));
+        let mut out = format!(
+            "game: {}\n{}players:\n",
+            quoted(self.info.name),
+            crate::reader::card_sets(&self.vocab)
+        );
         for (s, c) in t.cities.iter().enumerate() {
             let name = names.get(s).map_or("?", String::as_str);
             let w = t.wonders[s];
@@ -434,7 +446,9 @@ impl Sheets for Architects {
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Architects>, SheetError> {
         let Opened { doc, names, .. } =
-            open::<SheetDoc, _>(self.info, text, self.player_range(), |_| Ok(()))?;
+            open::<SheetDoc, _>(self.info, text, self.player_range(), |d| {
+                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+            })?;
         let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         // Every mistake in what the players list is kept, and all are
         // reported together.

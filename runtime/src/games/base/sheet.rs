@@ -40,7 +40,7 @@ use super::trade::PaymentSearch;
 use crate::doc::{Scalar, at, int, nowhere};
 use crate::engine::city::City;
 use crate::engine::rng::Rng;
-use crate::reader::{Opened, open, players_as};
+use crate::reader::{Opened, card_sets, open, players_as, same_card_sets};
 use crate::sheet::{
     Price, Sheet, SheetError, Sheets, Target, TargetSpec, card_named, quoted, quoted_list,
 };
@@ -116,16 +116,8 @@ impl Sheets for Base {
     fn write_sheet(&self, state: &State, names: &[String]) -> String {
         let t = &state.table;
         let info = self.info;
-        let layers = &self.vocab.layers;
         let mut out = format!("game: {}\n", quoted(info.name));
-        let edition = layers.first().map_or(1, |l| l.info.edition);
-        if edition > 1 {
-            out.push_str(&format!("edition: {edition}\n"));
-        }
-        if layers.len() > 1 {
-            let with = layers.iter().skip(1).map(|l| l.info.name);
-            out.push_str(&format!("expansions: {}\n", quoted_list(with)));
-        }
+        out.push_str(&card_sets(&self.vocab));
         out.push_str(&format!("age: {}\n", t.age.clamp(1, info.ages.max(1))));
         if !t.projects.is_empty() {
             out.push_str("projects:\n");
@@ -408,53 +400,3 @@ impl Sheets for Base {
     }
 }
 
-/// The edition and expansions a document names are those of the rules
-/// reading it.
-pub(crate) fn same_card_sets(
-    vocab: &crate::engine::vocab::Vocab,
-    edition: Option<&Spanned<Scalar>>,
-    expansions: Option<&Spanned<Vec<Spanned<String>>>>,
-) -> Result<(), SheetError> {
-    let layers = &vocab.layers;
-    let mine = layers.first().map_or(1, |l| l.info.edition);
-    if let Some(e) = edition {
-        let e = int(e, "edition", 1..=99)? as u8;
-        if e != mine {
-            return Err(at(
-                edition.expect("given"),
-                format!("these rules play edition {mine}, not {e}"),
-            ));
-        }
-    } else if mine != 1 {
-        return Err(nowhere(format!(
-            "these rules play edition {mine}: the document says none (edition 1)"
-        )));
-    }
-    let mut want: Vec<String> = layers[1..]
-        .iter()
-        .map(|l| l.info.name.to_ascii_lowercase())
-        .collect();
-    let mut got: Vec<String> = expansions
-        .map(|e| {
-            e.value
-                .iter()
-                .map(|w| w.value.trim().to_ascii_lowercase())
-                .collect()
-        })
-        .unwrap_or_default();
-    want.sort();
-    got.sort();
-    got.dedup();
-    if want != got {
-        let message = format!(
-            "these rules play with [{}], the document with [{}]",
-            want.join(", "),
-            got.join(", ")
-        );
-        return Err(match expansions {
-            Some(e) => at(e, message),
-            None => nowhere(message),
-        });
-    }
-    Ok(())
-}

@@ -58,6 +58,14 @@ use super::{Action, Duel, MAX_WONDERS, Move, Phase, State, WONDERS_EACH, trade};
 pub struct ScenarioDoc {
     #[schemars(with = "String")]
     game: Spanned<String>,
+    /// The edition (default 1).
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    edition: Option<Spanned<Scalar>>,
+    /// The expansions in play (default none).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    expansions: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     seed: Option<Spanned<Scalar>>,
@@ -113,7 +121,9 @@ impl Duel {
 impl Scenarios for Duel {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Duel>, DocError> {
         let Opened { doc, names, .. } =
-            open::<ScenarioDoc, _>(self.info, text, (2, 2), |_| Ok(()))?;
+            open::<ScenarioDoc, _>(self.info, text, (2, 2), |d| {
+                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+            })?;
         let players = &doc.players.value;
         // Every mistake of the set-up is kept and its item skipped, so that
         // they are reported together.

@@ -44,6 +44,14 @@ pub struct SheetDoc {
     /// The game: `duel`.
     #[schemars(with = "String")]
     game: Spanned<String>,
+    /// The edition (default 1).
+    #[serde(default)]
+    #[schemars(with = "Option<Scalar>")]
+    edition: Option<Spanned<Scalar>>,
+    /// The expansions in play (default none).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    expansions: Option<Spanned<Vec<Spanned<String>>>>,
     /// The conflict pawn, positive toward the second player's capital.
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
@@ -149,8 +157,9 @@ impl Sheets for Duel {
     fn write_sheet(&self, state: &State, names: &[String]) -> String {
         let t = &state.table;
         let mut out = format!(
-            "game: {}\nconflict: {}\nplayers:\n",
+            "game: {}\n{}conflict: {}\nplayers:\n",
             quoted(self.info.name),
+            crate::reader::card_sets(&self.vocab),
             t.pawn()
         );
         for (s, c) in t.cities.iter().enumerate().take(2) {
@@ -186,7 +195,9 @@ impl Sheets for Duel {
     }
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
-        let Opened { doc, names, .. } = open::<SheetDoc, _>(self.info, text, (2, 2), |_| Ok(()))?;
+        let Opened { doc, names, .. } = open::<SheetDoc, _>(self.info, text, (2, 2), |d| {
+                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+            })?;
         let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         let mut st = self.empty();
         // The players' mistakes and the pawn's are reported together.
