@@ -342,8 +342,14 @@ pub struct Effect {
     /// The option of a `one of` choice it belongs to: only the option
     /// chosen when the source is built applies.
     pub option: Option<u8>,
-    /// For `took_card`: the cards whose taking sets it off.
+    /// For `took_card`: the cards of its own card set whose taking sets it
+    /// off.
     pub took: Vec<u16>,
+    /// For `took_card`: the colours whose taking sets it off, a card of
+    /// any card set in play.
+    #[serde(serialize_with = "mask")]
+    #[schemars(with = "Vec<u8>")]
+    pub took_colours: u16,
 }
 
 /// Options a source's effects offer (`one of`); 0: none.

@@ -424,17 +424,18 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
         Trigger::GainVictory => On::GainedVictory,
         Trigger::BankCoins => On::TookBankCoins,
         Trigger::Bought => On::BoughtFrom,
-        Trigger::TakeCard(_) => On::TookCard,
+        Trigger::TakeCard { .. } => On::TookCard,
     };
-    let took = match &e.trigger {
-        Trigger::TakeCard(cards) => cards.clone(),
-        _ => Vec::new(),
+    let (took, took_colours) = match &e.trigger {
+        Trigger::TakeCard { cards, colours } => (cards.clone(), *colours),
+        _ => (Vec::new(), 0),
     };
     Effect {
         on,
         op,
         option: e.option,
         took,
+        took_colours,
     }
 }
 

@@ -26,8 +26,12 @@ pub enum Trigger {
     GainVictory,
     BankCoins,
     Bought,
-    /// `when you take …`: the cards (indices) it waits for.
-    TakeCard(Vec<u16>),
+    /// `when you take …`: the cards (indices of its own card set) and the
+    /// colours (of any card set in play) it waits for.
+    TakeCard {
+        cards: Vec<u16>,
+        colours: u16,
+    },
 }
 
 /// What a counted amount counts and where.
@@ -385,7 +389,6 @@ pub fn resolve_in(
                 .chain(&c.src.aliases)
                 .map(|t| t.value.trim().to_lowercase())
                 .collect(),
-            colour: c.src.colour.as_ref().map(|t| t.value.trim().to_lowercase()),
         })
         .collect();
     let tokens: Vec<Vec<String>> = game
@@ -563,13 +566,12 @@ struct Resolver<'a> {
 /// Distinct unknown words whose help is kept.
 const HELP_MEMO: usize = 4096;
 
-/// A card as the resolver finds it by name or colour.
+/// A card as the resolver finds it by name.
 struct CardKey {
     /// Its name as written, for suggestions.
     shown: String,
     /// Its name and aliases, in lower case.
     names: Vec<String>,
-    colour: Option<String>,
 }
 
 mod call;

@@ -258,7 +258,10 @@ pub fn card_sets(vocab: &crate::engine::vocab::Vocab) -> String {
     }
     if layers.len() > 1 {
         let with = layers.iter().skip(1).map(|l| l.info.name);
-        out.push_str(&format!("expansions: {}\n", crate::sheet::quoted_list(with)));
+        out.push_str(&format!(
+            "expansions: {}\n",
+            crate::sheet::quoted_list(with)
+        ));
     }
     out
 }

@@ -182,8 +182,9 @@ def load_family(export_dir, game):
         # new calls come without a version: this scorer ignores every call
         # it does not score (they act during play; a sheet gives their
         # results), which the comparison with `sevenw score` checks.
-        if doc.get("ir_version") not in (1, 2, 3):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 3")
+        # Version 4 added `took_colours`, which scoring does not read.
+        if doc.get("ir_version") not in (1, 2, 3, 4):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 4")
         if any(g["name"] == game and g["extends"] is None for g in doc["games"]):
             return doc
     raise Refused(f"no export holds the game `{game}`")

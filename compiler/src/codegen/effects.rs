@@ -5,17 +5,26 @@
 use super::*;
 use crate::ir::Arg;
 
-/// `body`, for a `when you take` effect only when one of its cards was
-/// taken (none named: never).
-fn took_guard(e: &Effect, cards: &[Ident], body: TokenStream) -> TokenStream {
+/// `body`, for a `when you take` effect only when one of its cards, or a
+/// card of one of its colours, was taken (none named: never).
+fn took_guard(n: &Names, e: &Effect, cards: &[Ident], body: TokenStream) -> TokenStream {
     if e.on != On::TookCard {
         return body;
     }
-    let ids = e.took.iter().filter_map(|c| cards.get(*c as usize));
-    if e.took.is_empty() {
-        quote!()
-    } else {
-        quote!(if matches!(card, #(card::#ids)|*) { #body })
+    let ids: Vec<&Ident> = e
+        .took
+        .iter()
+        .filter_map(|c| cards.get(*c as usize))
+        .collect();
+    let by_card = (!ids.is_empty()).then(|| quote!(matches!(card, #(card::#ids)|*)));
+    let by_colour = (e.took_colours != 0).then(|| {
+        let set = n.colour_set(e.took_colours);
+        quote!(#set.contains(colour))
+    });
+    match (by_card, by_colour) {
+        (None, None) => quote!(),
+        (Some(c), None) | (None, Some(c)) => quote!(if #c { #body }),
+        (Some(a), Some(b)) => quote!(if #a || #b { #body }),
     }
 }
 
@@ -66,13 +75,14 @@ pub(super) fn effect_body(
                 On::BoughtFrom => quote!(Event::BoughtFrom),
                 On::Failed => quote!(Event::Failed),
                 On::TookCard => {
-                    if effects
-                        .iter()
-                        .any(|e| e.on == On::TookCard && !e.took.is_empty())
-                    {
-                        quote!(Event::TookCard { card })
-                    } else {
-                        quote!(Event::TookCard { .. })
+                    let took = effects.iter().filter(|e| e.on == On::TookCard);
+                    let by_card = took.clone().any(|e| !e.took.is_empty());
+                    let by_colour = took.clone().any(|e| e.took_colours != 0);
+                    match (by_card, by_colour) {
+                        (true, true) => quote!(Event::TookCard { card, colour }),
+                        (true, false) => quote!(Event::TookCard { card, .. }),
+                        (false, true) => quote!(Event::TookCard { colour, .. }),
+                        (false, false) => quote!(Event::TookCard { .. }),
                     }
                 }
             };
@@ -94,7 +104,7 @@ pub(super) fn effect_body(
                             let ops = mine[i..i + run]
                                 .iter()
                                 .filter(|e| e.option == Some(k))
-                                .map(|e| took_guard(e, cards, op_of(e)));
+                                .map(|e| took_guard(n, e, cards, op_of(e)));
                             (Literal::u8_unsuffixed(k), quote!(#(#ops)*))
                         })
                         .collect();
@@ -107,7 +117,7 @@ pub(super) fn effect_body(
                     });
                     i += run;
                 } else {
-                    body.push(took_guard(mine[i], cards, op_of(mine[i])));
+                    body.push(took_guard(n, mine[i], cards, op_of(mine[i])));
                     i += 1;
                 }
             }
@@ -117,7 +127,7 @@ pub(super) fn effect_body(
                 && rest.iter().all(|o| *o == Some(*k))
             {
                 let k = Literal::u8_unsuffixed(*k);
-                let ops = mine.iter().map(|e| took_guard(e, cards, op_of(e)));
+                let ops = mine.iter().map(|e| took_guard(n, e, cards, op_of(e)));
                 return (pat, Some(quote!(h.chosen() == #k)), quote!(#(#ops)*));
             }
             (pat, None, quote!(#(#body)*))

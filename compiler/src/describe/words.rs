@@ -32,18 +32,23 @@ pub(super) fn trigger(v: &Vocab, t: &Trigger) -> String {
         Trigger::GainVictory => "when you gain a victory token",
         Trigger::BankCoins => "when you take coins from the bank",
         Trigger::Bought => "when you buy from a neighbour",
-        Trigger::TakeCard(_) => "when you take a card",
+        Trigger::TakeCard { .. } => "when you take a card",
     };
     let template = sevenw_dsl::TriggerDef::of(name).map_or("", |d| d.describe);
     match t {
         Trigger::BuildColour(c) => template.replace("{colour}", &v.colours[*c as usize]),
-        Trigger::TakeCard(cards) if cards.len() == 1 => {
-            template.replace("{cards}", "the card it names")
+        Trigger::TakeCard { cards, colours } => {
+            let mut what: Vec<String> = names(&v.colours, u32::from(*colours))
+                .into_iter()
+                .map(|c| format!("a {c} card"))
+                .collect();
+            match cards.len() {
+                0 => {}
+                1 => what.insert(0, "the card it names".to_string()),
+                n => what.insert(0, format!("one of the {n} cards it names")),
+            }
+            template.replace("{cards}", &super::or(&what))
         }
-        Trigger::TakeCard(cards) => template.replace(
-            "{cards}",
-            &format!("one of the {} cards it names", cards.len()),
-        ),
         _ => template.to_string(),
     }
 }

@@ -327,7 +327,10 @@ impl Resolver<'_> {
             Event::GainedVictory => Trigger::GainVictory,
             Event::TookBankCoins => Trigger::BankCoins,
             Event::BoughtFrom => Trigger::Bought,
-            Event::TookCard => Trigger::TakeCard(self.taken(p, t.slots.taken("cards"))?),
+            Event::TookCard => {
+                let (cards, colours) = self.taken(p, t.slots.taken("cards"))?;
+                Trigger::TakeCard { cards, colours }
+            }
         })
     }
 }

@@ -38,24 +38,18 @@ impl Resolver<'_> {
         &mut self,
         p: &crate::load::DslText,
         list: &[sevenw_dsl::Taken],
-    ) -> Option<Vec<u16>> {
+    ) -> Option<(Vec<u16>, u16)> {
         let mut out = Vec::new();
+        let mut colours = 0u16;
         let mut ok = true;
         for t in list {
             let n = t.name.text.trim().to_lowercase();
             let loc = p.loc_of(t.name.span);
             if t.colour {
                 match self.v.lookup(&n) {
-                    Some(Name::Colour(c)) => {
-                        let colour = &self.v.colours[c as usize];
-                        out.extend(
-                            self.cards
-                                .iter()
-                                .enumerate()
-                                .filter(|(_, k)| k.colour.as_ref() == Some(colour))
-                                .map(|(i, _)| i as u16),
-                        );
-                    }
+                    // Every card of the colour, of whichever card set in
+                    // play: matched by the colour taken, at run time.
+                    Some(Name::Colour(c)) => colours |= 1 << c,
                     other => {
                         self.unknown_or_wrong(loc, &t.name.text, other, "a colour");
                         ok = false;
@@ -128,7 +122,7 @@ impl Resolver<'_> {
         }
         out.sort_unstable();
         out.dedup();
-        ok.then_some(out)
+        ok.then_some((out, colours))
     }
 
     pub(super) fn colour(&mut self, t: &Text) -> Option<u8> {

@@ -243,9 +243,17 @@ fn architects_words_resolve() {
     assert!(codes.is_empty(), "{codes:?}");
     let g = g.unwrap();
     let effects = |i: usize| g.progress[i].effects.list().to_vec();
-    // `when you take Wood or a yellow card`: Wood (0) and every yellow card (Coin, 1).
+    // `when you take Wood or a yellow card`: Wood (0), and the colour
+    // yellow (of the decks game's colours, the second: bit 1).
     let woodwork = effects(0);
-    assert_eq!(woodwork[0].trigger, Trigger::TakeCard(vec![0, 1]));
+    let yellow = g.vocab.colours.iter().position(|c| c == "yellow").unwrap();
+    assert_eq!(
+        woodwork[0].trigger,
+        Trigger::TakeCard {
+            cards: vec![0],
+            colours: 1 << yellow
+        }
+    );
     assert_eq!(
         call(&woodwork[0].action),
         (

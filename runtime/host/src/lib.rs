@@ -17,6 +17,11 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CardId(pub u16);
 
+impl CardId {
+    /// No card of the card set reading it (a card of another card set).
+    pub const NONE: CardId = CardId(u16::MAX);
+}
+
 /// A resource: its index in [`GameInfo::resources`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Res(pub u8);
@@ -46,8 +51,9 @@ pub struct Colour(pub u8);
 pub struct ColourSet(pub u16);
 
 impl ColourSet {
+    /// Whether `c` is in the set (a colour past the set's 16 bits never is).
     pub const fn contains(self, c: Colour) -> bool {
-        self.0 & (1 << c.0) != 0
+        c.0 < 16 && self.0 & (1 << c.0) != 0
     }
 }
 
@@ -206,8 +212,11 @@ pub enum Event {
     /// the acting player, who holds no pawn of it, pays its penalty. Only
     /// ever run for a project card: no [`Listens`] bit.
     Failed,
-    /// Its owner took this card (7 Wonders Architects).
-    TookCard { card: CardId },
+    /// Its owner took this card, of this colour (7 Wonders Architects).
+    /// In a game composed with expansions, a source's effects receive the
+    /// card as its own card set numbers it (a card of another set as
+    /// [`CardId::NONE`]); the colour is the family's.
+    TookCard { card: CardId, colour: Colour },
 }
 
 /// Which events a source reacts to, bit per [`Listens`] constant.

@@ -298,6 +298,20 @@ impl Vocab {
     #[inline(never)]
     fn layered_effects(&self, source: Source, event: Event, h: &mut dyn Host) {
         let (layer, local) = self.locate(source);
+        // A card an event names, as the source's own card set numbers it.
+        let event = match event {
+            Event::TookCard { card, colour } => {
+                let own = card
+                    .0
+                    .checked_sub(layer.cards)
+                    .filter(|&c| usize::from(c) < layer.info.cards.len());
+                Event::TookCard {
+                    card: own.map_or(CardId::NONE, CardId),
+                    colour,
+                }
+            }
+            e => e,
+        };
         (layer.info.effects)(local, event, h)
     }
 

@@ -64,8 +64,22 @@ fn games_with_every_test_expansion_keep_every_invariant() {
         };
         for players in counts {
             let (ok, text) = sevenw(&[
-                "sim", "--game", &game, "--with", &name, "--players", players, "--games",
-                "300", "--bots", "random", "--check", "--seed", "1", "--threads", "1",
+                "sim",
+                "--game",
+                &game,
+                "--with",
+                &name,
+                "--players",
+                players,
+                "--games",
+                "300",
+                "--bots",
+                "random",
+                "--check",
+                "--seed",
+                "1",
+                "--threads",
+                "1",
             ]);
             assert!(ok, "{name}, {players} players: {text}");
             assert!(text.contains("no violation"), "{text}");

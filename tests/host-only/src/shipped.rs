@@ -1515,7 +1515,7 @@ pub mod architects {
     }
     /// Urbanism (progress token).
     fn progress_urbanism(event: Event, h: &mut dyn Host) {
-        if let Event::TookCard { card } = event {
+        if let Event::TookCard { card, .. } = event {
             if matches!(card, card::WOOD | card::CLAY) {
                 h.take_card(Decks(7), 1);
             }
@@ -1523,7 +1523,7 @@ pub mod architects {
     }
     /// Crafts (progress token).
     fn progress_crafts(event: Event, h: &mut dyn Host) {
-        if let Event::TookCard { card } = event {
+        if let Event::TookCard { card, .. } = event {
             if matches!(card, card::PAPYRUS | card::GLASS) {
                 h.take_card(Decks(7), 1);
             }
@@ -1531,7 +1531,7 @@ pub mod architects {
     }
     /// Jewellery (progress token).
     fn progress_jewellery(event: Event, h: &mut dyn Host) {
-        if let Event::TookCard { card } = event {
+        if let Event::TookCard { card, .. } = event {
             if matches!(card, card::COIN | card::STONE) {
                 h.take_card(Decks(7), 1);
             }
@@ -1539,15 +1539,15 @@ pub mod architects {
     }
     /// Science (progress token).
     fn progress_science(event: Event, h: &mut dyn Host) {
-        if let Event::TookCard { card } = event {
-            if matches!(card, card::COMPASS | card::GEAR | card::TABLET) {
+        if let Event::TookCard { colour, .. } = event {
+            if ColourSet(1 << colour::GREEN.0).contains(colour) {
                 h.take_card(Decks(7), 1);
             }
         }
     }
     /// Propaganda (progress token).
     fn progress_propaganda(event: Event, h: &mut dyn Host) {
-        if let Event::TookCard { card } = event {
+        if let Event::TookCard { card, .. } = event {
             if matches!(card, card::BARBARIAN | card::ARCHER) {
                 h.take_card(Decks(7), 1);
             }

@@ -667,7 +667,10 @@ fn architects_words_call_the_host() {
         ["shields 1", "flip 2"]
     );
     // `when you take Wood or a yellow card`: only those.
-    let took = |c: CardId| Event::TookCard { card: c };
+    let took = |c: CardId| Event::TookCard {
+        card: c,
+        colour: g.cards[usize::from(c.0)].colour,
+    };
     let woodwork = Source::Progress(0);
     assert_eq!(g.progress[0].listens, Listens(Listens::TOOK_CARD));
     assert_eq!(
@@ -679,6 +682,28 @@ fn architects_words_call_the_host() {
         ["take card 0b111 top 1"]
     );
     assert!(run(g, woodwork, took(decks::card::ARCHER)).is_empty());
+    // A card of another card set (in a game composed with expansions) of
+    // the colour waited for sets it off; one of another colour does not.
+    let other = |colour: Colour| Event::TookCard {
+        card: CardId::NONE,
+        colour,
+    };
+    assert_eq!(
+        run(
+            g,
+            woodwork,
+            other(g.cards[usize::from(decks::card::COIN.0)].colour)
+        ),
+        ["take card 0b111 top 1"]
+    );
+    assert!(
+        run(
+            g,
+            woodwork,
+            other(g.cards[usize::from(decks::card::ARCHER.0)].colour)
+        )
+        .is_empty()
+    );
     assert!(run(g, woodwork, Event::Built).is_empty());
     assert_eq!(
         run(g, Source::Progress(1), Event::BuiltStage),

@@ -255,7 +255,11 @@ impl Scenarios for Architects {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Architects>, DocError> {
         let Opened { doc, names, .. } =
             open::<ScenarioDoc, _>(self.info, text, self.player_range(), |d| {
-                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+                crate::reader::same_card_sets(
+                    &self.vocab,
+                    d.edition.as_ref(),
+                    d.expansions.as_ref(),
+                )
             })?;
         let players = &doc.players.value;
         let n = players.len();

@@ -447,7 +447,11 @@ impl Sheets for Architects {
     fn read_sheet(&self, text: &str) -> Result<Sheet<Architects>, SheetError> {
         let Opened { doc, names, .. } =
             open::<SheetDoc, _>(self.info, text, self.player_range(), |d| {
-                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+                crate::reader::same_card_sets(
+                    &self.vocab,
+                    d.edition.as_ref(),
+                    d.expansions.as_ref(),
+                )
             })?;
         let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         // Every mistake in what the players list is kept, and all are

@@ -102,7 +102,12 @@ impl Architects {
         self.run_followers(
             t,
             seat,
-            Event::TookCard { card },
+            Event::TookCard {
+                card,
+                // A card a preview has not seen has no colour.
+                colour: (self.info.cards.get(usize::from(card.0)))
+                    .map_or(sevenw_host::Colour(u8::MAX), |c| c.colour),
+            },
             Listens::TOOK_CARD,
             Source::Card(card),
         );

@@ -188,7 +188,11 @@ impl Base {
 impl Scenarios for Base {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Base>, DocError> {
         let card_sets = |doc: &ScenarioDoc| {
-            crate::reader::same_card_sets(&self.vocab, doc.edition.as_ref(), doc.expansions.as_ref())
+            crate::reader::same_card_sets(
+                &self.vocab,
+                doc.edition.as_ref(),
+                doc.expansions.as_ref(),
+            )
         };
         let Opened { doc, names, .. } = open(self.info, text, self.player_range(), card_sets)?;
         let players = &doc.players.value;

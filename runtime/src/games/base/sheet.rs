@@ -399,4 +399,3 @@ impl Sheets for Base {
         })
     }
 }
-

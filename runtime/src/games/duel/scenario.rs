@@ -120,10 +120,9 @@ impl Duel {
 
 impl Scenarios for Duel {
     fn read_scenario(&self, text: &str) -> Result<Scenario<Duel>, DocError> {
-        let Opened { doc, names, .. } =
-            open::<ScenarioDoc, _>(self.info, text, (2, 2), |d| {
-                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
-            })?;
+        let Opened { doc, names, .. } = open::<ScenarioDoc, _>(self.info, text, (2, 2), |d| {
+            crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+        })?;
         let players = &doc.players.value;
         // Every mistake of the set-up is kept and its item skipped, so that
         // they are reported together.

@@ -196,8 +196,8 @@ impl Sheets for Duel {
 
     fn read_sheet(&self, text: &str) -> Result<Sheet<Duel>, SheetError> {
         let Opened { doc, names, .. } = open::<SheetDoc, _>(self.info, text, (2, 2), |d| {
-                crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
-            })?;
+            crate::reader::same_card_sets(&self.vocab, d.edition.as_ref(), d.expansions.as_ref())
+        })?;
         let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
         let mut st = self.empty();
         // The players' mistakes and the pawn's are reported together.
