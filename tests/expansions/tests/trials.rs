@@ -45,7 +45,7 @@ fn extends(expansion: &Path) -> String {
         .expect("a test expansion extends a game")
 }
 
-/// Random games with each test expansion, at the fewest and most players
+/// 1,000 random games with each test expansion, at the fewest and most players
 /// of its game, keep every invariant: its cards are spent, counted and
 /// scored as the game's (an expansion of Architects once read its cards'
 /// kinds through the composed game's effects, and spent none).
@@ -60,6 +60,7 @@ fn games_with_every_test_expansion_keep_every_invariant() {
         let counts: &[&str] = match game.as_str() {
             "base" => &["3", "7"],
             "architects" => &["2", "7"],
+            "duel" => &["2"],
             _ => &[],
         };
         for players in counts {
@@ -86,5 +87,5 @@ fn games_with_every_test_expansion_keep_every_invariant() {
             runs += 1;
         }
     }
-    assert!(runs >= 4, "{runs} runs");
+    assert!(runs >= 5, "{runs} runs");
 }

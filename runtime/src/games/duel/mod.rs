@@ -323,8 +323,9 @@ impl Duel {
         if shapes.iter().any(|s| s.len != info.layout) {
             return Err(not("its Ages do not lay out the figures' 20 cards"));
         }
-        // "Preparar las cartas": every Age deck fills its figure.
-        if (1..=info.ages).any(|age| deck_len(info, age) != usize::from(info.layout)) {
+        // "Preparar las cartas": every Age deck fills its figure; a deck an
+        // expansion grew is cut back to it (`Duel::start_age`).
+        if (1..=info.ages).any(|age| deck_len(info, age) < usize::from(info.layout)) {
             return Err(not(
                 "an Age deck, less the cards set aside and with the guilds drawn, does not fill its figure",
             ));

@@ -59,6 +59,9 @@ impl Duel {
 impl Duel {
     /// "Un mazo por Era" and "Preparar las cartas": the Age's deck less the
     /// cards returned unseen, plus the drawn guilds, shuffled and laid out.
+    /// A deck an expansion grew returns as many more unseen: the figure
+    /// is filled, as the rulebook's deck of 23 less 3 fills it
+    /// (`dsl/DSL.md`, "Editions and expansions").
     pub fn start_age(&self, st: &mut State, age: u8) {
         let info = self.info;
         let t = &mut st.table;
@@ -66,9 +69,15 @@ impl Duel {
         let cards = self.ages.get(usize::from(age));
         let mut deck: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.deck.clone());
         st.rng.shuffle(&mut deck);
-        let aside = usize::from(info.set_aside).min(deck.len());
+        let rule = info.guilds.filter(|r| r.age == age);
+        let drawn = rule.map_or(0, |r| {
+            usize::from(r.drawn(2)).min(cards.map_or(0, |a| a.guilds.len()))
+        });
+        let shape = self.shapes[usize::from(age.max(1) - 1) % self.shapes.len()];
+        let beyond = (deck.len() + drawn).saturating_sub(usize::from(shape.len));
+        let aside = usize::from(info.set_aside).max(beyond).min(deck.len());
         t.boxed.extend(deck.drain(..aside));
-        if let Some(rule) = info.guilds.filter(|r| r.age == age) {
+        if let Some(rule) = rule {
             let mut pool: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.guilds.clone());
             st.rng.shuffle(&mut pool);
             let take = usize::from(rule.drawn(2)).min(pool.len());
@@ -76,7 +85,6 @@ impl Duel {
             t.boxed.extend_from_slice(&pool[take..]);
             st.rng.shuffle(&mut deck);
         }
-        let shape = self.shapes[usize::from(age.max(1) - 1) % self.shapes.len()];
         let mut layout = Layout {
             shape,
             ..Layout::default()
