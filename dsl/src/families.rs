@@ -18,6 +18,9 @@ pub struct FamilyDef {
     /// The fields of card and wonder files its rules read beyond every
     /// family's (`level` of a wonder stage).
     pub fields: &'static [&'static str],
+    /// Its cards are spent as what they give (7 Wonders Architects): each
+    /// gives at most one coin or one resource, and only cards give them.
+    pub spent_cards: bool,
 }
 
 /// The shipped families.
@@ -35,11 +38,13 @@ pub const FAMILIES: &[FamilyDef] = &[
             "finished wonder",
         ],
         fields: &["penalty", "expert"],
+        spent_cards: false,
     },
     FamilyDef {
         name: "duel",
         counters: &["card", "wonder", "wonder stage", "coin", "progress token"],
         fields: &[],
+        spent_cards: false,
     },
     FamilyDef {
         name: "architects",
@@ -52,6 +57,9 @@ pub const FAMILIES: &[FamilyDef] = &[
             "finished wonder",
         ],
         fields: &["level", "decks"],
+        // "una Moneda reemplaza cualquier recurso": a coin card is one coin,
+        // a resource card one resource (the rulebook's cards).
+        spent_cards: true,
     },
 ];
 

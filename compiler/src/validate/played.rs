@@ -1,16 +1,24 @@
 //! Fields of card and wonder files that the family of the game does not
 //! read (`sevenw_dsl::families`): a stage's `level` in a family that
 //! builds a wonder's stages in order would check clean and be ignored, so
-//! it is refused (E0306).
+//! it is refused (E0306). In a family whose cards are spent as what they
+//! give (`FamilyDef::spent_cards`), a card giving more than one coin or
+//! resource, or a stage or token giving any, is refused too: its rules
+//! could not spend it.
 
 use crate::diag::{Code, Diagnostic, Report};
-use crate::resolve::Game;
+use crate::resolve::{Action, Effects, Game};
+use crate::source::Loc;
+use crate::vocab::Unit;
 use sevenw_dsl::FamilyDef;
 
 pub fn fields(game: &Game, report: &mut Report) {
     let Some(f) = FamilyDef::of(&game.vocab.family) else {
         return;
     };
+    if f.spent_cards {
+        spent_cards(game, f, report);
+    }
     if f.reads_field("level") {
         return;
     }
@@ -31,6 +39,77 @@ pub fn fields(game: &Game, report: &mut Report) {
                     .help("drop `level`: the stages are built from the first"),
                 );
             }
+        }
+    }
+}
+
+/// What the effects give when built: coins, and resources (one per unit
+/// of each production; a choice of several counts as more than one).
+fn gives(effects: &Effects) -> (i64, u32, Option<Loc>) {
+    let (mut coins, mut resources, mut at) = (0i64, 0u32, None);
+    for e in effects.list() {
+        if e.trigger != crate::resolve::Trigger::Default
+            && e.trigger != crate::resolve::Trigger::WhenBuilt
+        {
+            continue;
+        }
+        match &e.action {
+            Action::Gain {
+                unit: Unit::Coins,
+                amount,
+                per: None,
+                ..
+            } => {
+                coins += i64::from(*amount);
+                at.get_or_insert(e.loc);
+            }
+            Action::Produce { options, amount } => {
+                resources += u32::from(*amount) * options.count_ones();
+                at.get_or_insert(e.loc);
+            }
+            _ => {}
+        }
+    }
+    (coins, resources, at)
+}
+
+fn spent_cards(game: &Game, f: &FamilyDef, report: &mut Report) {
+    let family = f.name;
+    for c in &game.cards {
+        let (coins, resources, at) = gives(&c.effects);
+        if coins > 1 || resources > 1 || (coins > 0 && resources > 0) {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    at.unwrap_or(c.loc),
+                    format!(
+                        "`{}` gives more than one coin or resource: the `{family}` rules spend a card as one coin or one resource",
+                        c.name.value.trim()
+                    ),
+                )
+                .label("more than the card can be spent as")
+                .help("give a card `gain 1 coin` or `produce` one resource; several cards give more"),
+            );
+        }
+    }
+    let others = game
+        .wonders
+        .iter()
+        .flat_map(|w| w.sides.iter())
+        .flat_map(|s| s.stages.iter().map(|st| &st.effects).chain([&s.effects]))
+        .chain(game.progress.iter().map(|p| &p.effects));
+    for effects in others {
+        let (coins, resources, at) = gives(effects);
+        if coins != 0 || resources != 0 {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    at,
+                    format!("a stage or token giving coins or resources: the `{family}` rules have only cards give them, spent with the card"),
+                )
+                .label("not a card")
+                .help("give coins and resources on cards; a stage or token may take a card or give points"),
+            );
         }
     }
 }

@@ -18,7 +18,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use sevenw_host::{CardId, CardInfo, Event, GameInfo, Host, Own, Source};
+use sevenw_host::{CardId, CardInfo, DeckInfo, Event, GameInfo, Host, Own, Source};
 
 use crate::engine::vocab::VocabError;
 
@@ -192,6 +192,9 @@ pub fn compose(
 
     let mut layers = Vec::with_capacity(all.len());
     let (mut cards, mut wonders, mut progress) = (Vec::new(), Vec::new(), Vec::new());
+    // Each deck of the game of decks: its name, its wonder, its cards.
+    type Deck = (&'static str, Option<u8>, Vec<(CardId, u8)>);
+    let mut decks: Vec<Deck> = Vec::new();
     for g in &all {
         let layer = Layer {
             info: g,
@@ -220,6 +223,16 @@ pub fn compose(
             chained_from: shift(c.chained_from),
             ..*c
         }));
+        // A game of decks: an expansion's central deck joins the game's,
+        // and a wonder of its own brings its deck.
+        for d in g.decks {
+            let wonder = d.wonder.map(|w| w.saturating_add(layer.wonders));
+            let moved = d.cards.iter().map(|&(c, n)| (CardId(c.0 + layer.cards), n));
+            match decks.iter_mut().find(|(_, w, _)| *w == wonder) {
+                Some((_, _, list)) => list.extend(moved),
+                None => decks.push((d.name, wonder, moved.collect())),
+            }
+        }
         wonders.extend_from_slice(g.wonders);
         progress.extend_from_slice(g.progress);
         layers.push(layer);
@@ -251,6 +264,17 @@ pub fn compose(
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),
         progress: Box::leak(progress.into_boxed_slice()),
+        decks: Box::leak(
+            decks
+                .into_iter()
+                .map(|(name, wonder, cards)| DeckInfo {
+                    name,
+                    wonder,
+                    cards: Box::leak(cards.into_boxed_slice()),
+                })
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
+        ),
         effects: composed_effects,
         extended_chains: &[],
         ..*game
