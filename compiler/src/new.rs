@@ -106,7 +106,17 @@ const GITIGNORE: &str = include_str!("../templates/new/gitignore");
 const EXPANSION_GAME: &str = include_str!("../templates/new/expansion-game.yaml.in");
 const BASE_CARDS: &str = include_str!("../templates/new/expansion-base-cards.yaml.in");
 const BASE_TEST: &str = include_str!("../templates/new/expansion-base-test.yaml.in");
+const BASE_AGE1: &str = include_str!("../templates/new/expansion-base-age1.yaml.in");
+const BASE_WONDERS: &str = include_str!("../templates/new/expansion-base-wonders.yaml.in");
 const DUEL_CARDS: &str = include_str!("../templates/new/expansion-duel-cards.yaml.in");
+const DUEL_AGE1: &str = include_str!("../templates/new/expansion-duel-age1.yaml.in");
+const DUEL_WONDERS: &str = include_str!("../templates/new/expansion-duel-wonders.yaml.in");
+const DUEL_PROGRESS: &str = include_str!("../templates/new/expansion-duel-progress.yaml.in");
+const DUEL_TEST: &str = include_str!("../templates/new/expansion-duel-test.yaml.in");
+const ARCHITECTS_CARDS: &str = include_str!("../templates/new/expansion-architects-cards.yaml.in");
+const ARCHITECTS_WONDERS: &str =
+    include_str!("../templates/new/expansion-architects-wonders.yaml.in");
+const ARCHITECTS_TEST: &str = include_str!("../templates/new/expansion-architects-test.yaml.in");
 const ARCHITECTS_PROGRESS: &str =
     include_str!("../templates/new/expansion-architects-progress.yaml.in");
 
@@ -127,19 +137,32 @@ fn template(game: &str) -> Option<Template> {
         "base" => Template {
             title: "the base game",
             files: &[
+                ("age1.yaml", BASE_AGE1),
                 ("cards.yaml", BASE_CARDS),
+                ("wonders.yaml", BASE_WONDERS),
                 ("tests/cartographers.yaml", BASE_TEST),
             ],
             players: Some((4, 7)),
         },
         "duel" => Template {
             title: "7 Wonders Duel",
-            files: &[("cards.yaml", DUEL_CARDS)],
+            files: &[
+                ("age1.yaml", DUEL_AGE1),
+                ("cards.yaml", DUEL_CARDS),
+                ("wonders.yaml", DUEL_WONDERS),
+                ("progress.yaml", DUEL_PROGRESS),
+                ("tests/ferry.yaml", DUEL_TEST),
+            ],
             players: None,
         },
         "architects" => Template {
             title: "7 Wonders Architects",
-            files: &[("progress.yaml", ARCHITECTS_PROGRESS)],
+            files: &[
+                ("cards.yaml", ARCHITECTS_CARDS),
+                ("progress.yaml", ARCHITECTS_PROGRESS),
+                ("wonders.yaml", ARCHITECTS_WONDERS),
+                ("tests/lighthouse.yaml", ARCHITECTS_TEST),
+            ],
             players: Some((4, 7)),
         },
         _ => return None,
@@ -492,7 +515,7 @@ mod tests {
         );
         let lib = compiled.library.unwrap();
         let g = lib.games.iter().find(|g| g.name == "my-expansion").unwrap();
-        assert_eq!(g.cards.len(), 1);
+        assert_eq!((g.cards.len(), g.wonders.len()), (2, 1));
     }
 
     #[test]
@@ -519,7 +542,21 @@ mod tests {
             assert!(lib.games.iter().any(|g| g.name == game), "{game}");
             let mine = lib.games.iter().find(|g| g.name == made.name).unwrap();
             assert_eq!(mine.extends.as_deref(), Some(game.as_str()));
-            assert_eq!(mine.cards.len() + mine.progress.len(), 1, "{game}");
+            // One of each kind of thing the family deals, and a scenario.
+            let kinds = (mine.cards.len(), mine.wonders.len(), mine.progress.len());
+            let want = match game.as_str() {
+                "base" => (2, 1, 0),
+                "duel" => (2, 1, 1),
+                "architects" => (4, 1, 1),
+                other => panic!("no template expected for {other}"),
+            };
+            assert_eq!(kinds, want, "{game}");
+            assert!(
+                made.files
+                    .iter()
+                    .any(|f| f.starts_with(format!("cards/more-{game}/tests"))),
+                "{game}: a scenario"
+            );
             let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
             assert!(
                 readme.contains(&format!("--game {game} --with more-{game}")),

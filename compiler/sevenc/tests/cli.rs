@@ -28,13 +28,17 @@ fn check_the_shipped_library_by_default() {
 
 #[test]
 fn the_summary_counts_one_card_in_the_singular() {
-    // `sevenc new`'s expansion holds one card.
+    // `sevenc new`'s expansion, its Age I card and its wonder taken out:
+    // one card.
     let dir = std::env::temp_dir().join(format!("sevenc-one-card-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let folder = dir.join("harbours");
     let (code, _, err) = sevenc(&["new", folder.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let cards = folder.join("cards");
+    for file in ["age1.yaml", "wonders.yaml"] {
+        std::fs::remove_file(cards.join("harbours").join(file)).unwrap();
+    }
     let (code, out, _) = sevenc(&["check", "cards", cards.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 0, "{out}");
@@ -277,7 +281,8 @@ fn a_new_card_set_exports_as_the_shipped_ones() {
     assert_eq!(v["family"], "base");
     assert_eq!(v["games"][0]["name"], "harbours");
     assert_eq!(v["games"][0]["extends"], "base");
-    assert_eq!(v["games"][0]["cards"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["games"][0]["cards"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["games"][0]["wonders"].as_array().map(Vec::len), Some(1));
 }
 
 /// `sevenc` with `args` and the environment changed by `env` (`None` removes).

@@ -89,3 +89,57 @@ fn games_with_every_test_expansion_keep_every_invariant() {
     }
     assert!(runs >= 5, "{runs} runs");
 }
+
+/// The folders `sevenc new --extends GAME` makes (made by the build
+/// script with its own code): each one's card set.
+fn new_folders() -> Vec<(String, std::path::PathBuf)> {
+    let out = Path::new(env!("SEVENW_NEW_FOLDERS"));
+    ["base", "duel", "architects"]
+        .iter()
+        .map(|g| {
+            let name = format!("new{g}");
+            (g.to_string(), out.join(&name).join("cards").join(&name))
+        })
+        .collect()
+}
+
+/// A designer's first folder, for each game with a template, holds one
+/// thing of each kind its family deals, passes its scenario, and plays
+/// 1,000 random games keeping every invariant.
+#[test]
+fn every_new_folder_passes_its_scenario_and_plays() {
+    for (game, set) in new_folders() {
+        let name = set.file_name().unwrap().to_string_lossy().to_string();
+        let (ok, text) = sevenw(&["test", set.join("tests").to_str().unwrap()]);
+        assert!(ok && text.contains(" passed, 0 failed"), "{game}: {text}");
+        let players: &[&str] = match game.as_str() {
+            "duel" => &["2"],
+            "architects" => &["2", "7"],
+            _ => &["3", "7"],
+        };
+        for p in players {
+            let (ok, text) = sevenw(&[
+                "sim",
+                "--game",
+                &game,
+                "--with",
+                &name,
+                "--players",
+                p,
+                "--games",
+                "1000",
+                "--bots",
+                "random",
+                "--check",
+                "--seed",
+                "1",
+                "--threads",
+                "1",
+            ]);
+            assert!(
+                ok && text.contains("no violation"),
+                "{game}, {p} players: {text}"
+            );
+        }
+    }
+}
