@@ -19,6 +19,7 @@ pub fn fields(game: &Game, report: &mut Report) {
     if f.spent_cards {
         spent_cards(game, f, report);
     }
+    choices(game, f, report);
     if f.reads_field("level") {
         return;
     }
@@ -40,6 +41,37 @@ pub fn fields(game: &Game, report: &mut Report) {
                 );
             }
         }
+    }
+}
+
+/// `one of` on a card, a board or a token: the families ask the choice
+/// for a wonder stage only (when it is built), so such a choice would
+/// always give its first option.
+fn choices(game: &Game, f: &FamilyDef, report: &mut Report) {
+    let family = f.name;
+    let first_option = |e: &Effects| e.list().iter().find(|x| x.option.is_some()).map(|x| x.loc);
+    let places = game
+        .cards
+        .iter()
+        .map(|c| &c.effects)
+        .chain(
+            game.wonders
+                .iter()
+                .flat_map(|w| w.sides.iter().map(|s| &s.effects)),
+        )
+        .chain(game.progress.iter().map(|p| &p.effects));
+    for at in places.filter_map(first_option) {
+        report.push(
+            Diagnostic::new(
+                Code::NotPlayed,
+                at,
+                format!(
+                    "the `{family}` rules ask a `one of` choice only when a wonder stage is built"
+                ),
+            )
+            .label("no player would be asked: its first option would always apply")
+            .help("put the choice on a wonder stage, or give the card one effect"),
+        );
     }
 }
 
