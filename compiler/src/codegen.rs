@@ -549,6 +549,8 @@ fn game(g: &Game) -> GameCode<'_> {
     };
     let edition = Literal::u8_unsuffixed(g.edition);
     let extends = lit(g.extends.as_deref().unwrap_or(""));
+    let with = g.with.iter().map(|w| lit(w));
+    let automatic = g.automatic;
     let (own_sym, own_col, own_cat) = (
         Literal::u8_unsuffixed(g.own.0),
         Literal::u8_unsuffixed(g.own.1),
@@ -699,6 +701,8 @@ fn game(g: &Game) -> GameCode<'_> {
                 title: #title,
                 edition: #edition,
                 extends: #extends,
+                with: &[#(#with),*],
+                automatic: #automatic,
                 own: Own { symbols: #own_sym, colours: #own_col, categories: #own_cat },
                 min_players: #minp,
                 max_players: #maxp,

@@ -266,7 +266,7 @@ impl Code {
             ),
             Code::UnknownGame => (
                 "E0303",
-                "An expansion extends a game that cannot be found.\n\nAn expansion's game.yaml names the game it extends (`extends: base`). The\ngame need not be named on the command line: when the folders checked do\nnot hold it, it is looked for beside the expansion's folder, then in the\nlibrary that the folder made by `sevenc new` builds against (named by its\nCargo.toml), then in the library this sevenc was built from; or name its\nfolder too (`sevenc check path/to/base cards/guests`). An expansion cannot\nextend another expansion.",
+                "An expansion extends a game that cannot be found.\n\nAn expansion's game.yaml names the game it extends (`extends: base`). The\ngame need not be named on the command line: when the folders checked do\nnot hold it, it is looked for beside the expansion's folder, then in the\nlibrary that the folder made by `sevenc new` builds against (named by its\nCargo.toml), then in the library this sevenc was built from; or name its\nfolder too (`sevenc check path/to/base cards/guests`).\n\nAn expansion may also be played with other expansions of its game, whose\nnames it then uses: `with: [leaders]`, or `extends: leaders` (the same as\n`extends: base` with `with: [leaders]`). Each must be found like the game,\nand none may need the expansion back.",
                 ":\n\n  game: leaders\n  extends: bsae",
                 ":\n\n  game: leaders\n  extends: base",
             ),

@@ -522,6 +522,11 @@ pub struct Game {
     pub edition: u8,
     /// The game an expansion extends.
     pub extends: Option<String>,
+    /// The other expansions of that game an expansion is played with: it
+    /// is in play only with all of them, and uses their names.
+    pub with: Vec<String>,
+    /// Played in every game that plays all of `with`, never named alone.
+    pub automatic: bool,
     /// An expansion's chains to cards of the game it extends, which its
     /// own card indices cannot name: (its card, the target's name), linked
     /// by name when the runtime puts the game and the expansion together.

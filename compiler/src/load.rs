@@ -141,6 +141,11 @@ pub struct ExpansionSrc {
     pub game: Text,
     pub title: Text,
     pub extends: Text,
+    /// Other expansions of the game whose names it uses and without which
+    /// it is not played (`with: [leaders]`).
+    pub with: Vec<Text>,
+    /// Played in every game that plays all of `with`, never named alone.
+    pub automatic: Option<bool>,
     pub start_coins: Option<Int>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,

@@ -132,6 +132,8 @@ fn game(g: &Game) -> ir::Game {
         title: v.title.clone(),
         edition: v.edition,
         extends: v.extends.clone(),
+        with: v.with.clone(),
+        automatic: v.automatic,
         extended_chains,
         own: (v.own.symbols, v.own.colours, v.own.categories),
         draft: v.draft.map(|d| ir::Draft {

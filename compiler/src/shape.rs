@@ -468,7 +468,17 @@ pub static EXPANSION: Object = Object {
         required(
             "extends",
             Shape::Text,
-            "The game it extends (any edition of it).",
+            "The game it extends (any edition of it), or an expansion of that game (the same as the game and `with: [that expansion]`).",
+        ),
+        field(
+            "with",
+            NAMES,
+            "Other expansions of the game whose names it uses and without which it is not played.",
+        ),
+        field(
+            "automatic",
+            Shape::Bool,
+            "Played in every game that plays all of `with` (cards for a combination of expansions), never named alone.",
         ),
         field(
             "start_coins",

@@ -6,6 +6,7 @@ use crate::load::{DraftSrc, ExpansionSrc, Int, ScopeDef, Text, VocabSrc};
 use crate::source::{FileId, Loc};
 use sevenw_dsl::Span;
 
+mod combinations;
 mod expansions;
 mod plays;
 mod rules;
@@ -209,6 +210,11 @@ pub struct Vocab {
     pub edition: u8,
     /// The game an expansion extends.
     pub extends: Option<String>,
+    /// The expansions of that game an expansion needs in play (`with:`), in
+    /// the family's order.
+    pub with: Vec<String>,
+    /// Played in every game playing all of `with` (`automatic: true`).
+    pub automatic: bool,
     /// Where its own names begin (an expansion's; 0 for a game).
     pub own: Own,
     pub draft: Option<Draft>,
@@ -649,6 +655,8 @@ pub fn build(
         title: src.title.value.clone(),
         edition,
         extends: None,
+        with: Vec::new(),
+        automatic: false,
         own: Own::default(),
         draft,
         projects: None,
@@ -742,7 +750,7 @@ impl Declared {
                 )
                 .label("declared again here")
                 .help(format!(
-                    "an expansion declares only what it adds: use `{by}`'s `{n}` as it is, or give this one another name"
+                    "an expansion declares only what it adds: use `{by}`'s `{n}` as it is (an expansion of `{by}`'s game that uses it is played with it: `with: [{by}]`), or give this one another name"
                 )),
             );
             return None;

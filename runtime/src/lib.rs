@@ -234,8 +234,72 @@ pub fn select(
             chosen.push(e);
         }
     }
-    // One order for every combination: card indices (and logs) do not
-    // depend on the order the expansions were named in.
-    chosen.sort_by_key(|e| e.name);
+    combine(&available, &mut chosen).map_err(|m| fail("with", m))?;
     engine::compose::compose(game, &chosen).map_err(|e| fail("with", e.to_string()))
+}
+
+/// Completes the expansions `chosen` among `available` as the compiler
+/// numbered them: an expansion played with others (`with:`) needs them in
+/// play; one marked `automatic` joins every game that plays all it is
+/// played with. Then one order for every combination, the compiler's (an
+/// expansion after those it is played with, then by name), so card indices
+/// and logs do not depend on the order the expansions were named in.
+fn combine(
+    available: &[&'static GameInfo],
+    chosen: &mut Vec<&'static GameInfo>,
+) -> Result<(), String> {
+    let named =
+        |list: &[&'static GameInfo], n: &str| list.iter().any(|e| e.name.eq_ignore_ascii_case(n));
+    for e in chosen.iter() {
+        let missing: Vec<&str> = e
+            .with
+            .iter()
+            .copied()
+            .filter(|w| !named(chosen, w))
+            .collect();
+        if !missing.is_empty() {
+            let mut all: Vec<&str> = chosen.iter().map(|c| c.name).collect();
+            all.extend(&missing);
+            return Err(format!(
+                "`{}` is played only with {}: add {} (`--with {}`)",
+                e.name,
+                missing
+                    .iter()
+                    .map(|m| format!("`{m}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                if missing.len() == 1 { "it" } else { "them" },
+                all.join(",")
+            ));
+        }
+    }
+    // Automatic expansions, until none joins (one may need another).
+    loop {
+        let joins: Vec<&'static GameInfo> = available
+            .iter()
+            .copied()
+            .filter(|e| e.automatic && !chosen.iter().any(|c| std::ptr::eq(*c, *e)))
+            .filter(|e| e.with.iter().all(|w| named(chosen, w)))
+            .collect();
+        if joins.is_empty() {
+            break;
+        }
+        chosen.extend(joins);
+    }
+    chosen.sort_by_key(|e| (depth(available, e, 0), e.name));
+    Ok(())
+}
+
+/// How deep `e` stands among the expansions it is played with: 0 alone,
+/// else one more than the deepest of them.
+fn depth(available: &[&'static GameInfo], e: &GameInfo, guard: usize) -> usize {
+    if guard > available.len() {
+        return 0;
+    }
+    e.with
+        .iter()
+        .filter_map(|w| available.iter().find(|a| a.name.eq_ignore_ascii_case(w)))
+        .map(|a| depth(available, a, guard + 1) + 1)
+        .max()
+        .unwrap_or(0)
 }

@@ -230,6 +230,13 @@ pub fn same_card_sets(
                 .collect()
         })
         .unwrap_or_default();
+    // An automatic expansion joins whoever names it or not.
+    want.retain(|w| {
+        got.contains(w)
+            || !layers[1..]
+                .iter()
+                .any(|l| l.info.automatic && l.info.name.eq_ignore_ascii_case(w))
+    });
     want.sort();
     got.sort();
     got.dedup();
@@ -256,8 +263,14 @@ pub fn card_sets(vocab: &crate::engine::vocab::Vocab) -> String {
     if edition > 1 {
         out.push_str(&format!("edition: {edition}\n"));
     }
-    if layers.len() > 1 {
-        let with = layers.iter().skip(1).map(|l| l.info.name);
+    // An automatic expansion joins by itself: it is not written.
+    let with: Vec<&str> = layers
+        .iter()
+        .skip(1)
+        .filter(|l| !l.info.automatic)
+        .map(|l| l.info.name)
+        .collect();
+    if !with.is_empty() {
         out.push_str(&format!(
             "expansions: {}\n",
             crate::sheet::quoted_list(with)

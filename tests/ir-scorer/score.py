@@ -182,9 +182,10 @@ def load_family(export_dir, game):
         # new calls come without a version: this scorer ignores every call
         # it does not score (they act during play; a sheet gives their
         # results), which the comparison with `sevenw score` checks.
-        # Version 4 added `took_colours`, which scoring does not read.
-        if doc.get("ir_version") not in (1, 2, 3, 4):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 4")
+        # Version 4 added `took_colours`, which scoring does not read;
+        # version 5 `with` and `automatic` (absent before: none, false).
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 5")
         if any(g["name"] == game and g["extends"] is None for g in doc["games"]):
             return doc
     raise Refused(f"no export holds the game `{game}`")
@@ -198,6 +199,34 @@ def tag(node):
     return k, v
 
 
+def combination(doc, name, with_):
+    """The expansions of `name` in play with those named `with_`, in the
+    family's order: one played with others (`with`) needs them; one marked
+    `automatic` joins every game playing all it is played with; an
+    expansion comes after those it is played with, then by name."""
+    exps = {g["name"]: g for g in doc["games"] if g["extends"] == name}
+    chosen = [n for n in with_ if n in exps]
+    for n in chosen:
+        missing = [w for w in exps[n].get("with") or [] if w not in chosen]
+        if missing:
+            raise Refused(f"`{n}` is played only with {', '.join(missing)}")
+    grew = True
+    while grew:
+        joins = [n for n, g in exps.items()
+                 if g.get("automatic") and n not in chosen
+                 and all(w in chosen for w in g.get("with") or [])]
+        chosen += joins
+        grew = bool(joins)
+
+    def depth(n, guard=0):
+        needs = [w for w in exps[n].get("with") or [] if w in exps]
+        if not needs or guard > len(exps):
+            return 0
+        return 1 + max(depth(w, guard + 1) for w in needs)
+
+    return [exps[n] for n in sorted(chosen, key=lambda n: (depth(n), n))]
+
+
 class Pool:
     """The games of one sheet: a game (one edition) and its expansions."""
 
@@ -209,7 +238,7 @@ class Pool:
         first = [g for g in base if g["edition"] == edition]
         if not first:
             raise Refused(f"{name} has no edition {edition}")
-        self.games = first + [g for g in doc["games"] if g["extends"] == name and g["name"] in with_]
+        self.games = first + combination(doc, name, with_)
         self.info = self.games[-1]
         self.cards = [c for g in self.games for c in g["cards"]]
         self.wonders = [w for g in self.games for w in g["wonders"]]

@@ -90,6 +90,8 @@ fixtures! {
     ok_minimal: "ok-minimal" => [];
     // A game of decks (Architects' shape) with every part right.
     ok_decks: "ok-decks" => [];
+    // An expansion played with another (`extends:` naming it) uses its colour.
+    ok_played_with: "ok-played-with" => [];
 
     e0001_colon_in_value: "e0001-colon-in-value" => ["E0001"];
     e0001_tab_indent: "e0001-tab-indent" => ["E0001"];
@@ -224,6 +226,12 @@ fixtures! {
     e0302_unknown_word: "e0302-unknown-word" => ["E0302"];
     e0208_draft_card: "e0208-draft-card" => ["E0208"];
     e0303_unknown_game: "e0303-unknown-game" => ["E0303"];
+    // `with:` names an expansion that is not there (a typo of `guild`).
+    e0303_with_unknown_expansion: "e0303-with-unknown-expansion" => ["E0303"];
+    // Two expansions each played with the other.
+    e0303_expansions_in_a_circle: "e0303-expansions-in-a-circle" => ["E0303"];
+    // A colour of another expansion, which this one is not played with.
+    e0102_colour_of_an_expansion_not_played_with: "e0102-colour-of-an-expansion-not-played-with" => ["E0102"];
     e0304_name_in_both: "e0304-name-in-both" => ["E0304"];
     e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
     e0304_card_in_both_editions: "e0304-card-in-both-editions" => ["E0304"];

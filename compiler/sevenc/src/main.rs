@@ -560,7 +560,19 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
             }
             // An expansion counts only what it brings; an edition says which.
             let what = match (&g.extends, g.edition) {
-                (Some(parent), _) => format!("{}, an expansion of {parent}", g.name),
+                (Some(parent), _) if g.with.is_empty() => {
+                    format!("{}, an expansion of {parent}", g.name)
+                }
+                (Some(parent), _) => format!(
+                    "{}, an expansion of {parent} played with {}{}",
+                    g.name,
+                    g.with.join(" and "),
+                    if g.automatic {
+                        " (whenever they are)"
+                    } else {
+                        ""
+                    }
+                ),
                 (None, 1) => g.name.clone(),
                 (None, e) => format!("{} edition {e}", g.name),
             };

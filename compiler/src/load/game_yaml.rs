@@ -262,6 +262,8 @@ impl Reader<'_> {
         let game = self.required(&mut f, "game");
         let title = self.required(&mut f, "title");
         let extends = self.required(&mut f, "extends");
+        let with = f.take("with");
+        let automatic = f.take("automatic");
         let start_coins = f.take("start_coins");
         let science = f.take("science");
         let colours = f.take("colours");
@@ -294,6 +296,8 @@ impl Reader<'_> {
             game: self.text(game?)?,
             title: self.text(title?)?,
             extends: self.text(extends?)?,
+            with: self.texts(with, "expansions"),
+            automatic: automatic.and_then(|n| self.bool(n)),
             start_coins: start_coins.and_then(|n| self.int(n)),
             science: self.texts(science, "symbols"),
             colours: self.texts(colours, "colours"),

@@ -184,7 +184,7 @@ impl Resolver<'_> {
         let game = &self.v.game;
         match &self.v.extends {
             Some(parent) if other != parent => format!(
-                "`{}` is declared by `{other}`, another expansion of `{parent}`: an expansion may use only its own names and those of the game it extends",
+                "`{}` is declared by `{other}`, another expansion of `{parent}`: an expansion uses its own names, the game's, and those of the expansions it is played with (add `with: [{other}]` to its game.yaml)",
                 word.trim()
             ),
             Some(_) => format!(

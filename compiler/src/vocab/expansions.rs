@@ -7,12 +7,14 @@ use super::*;
 
 /// The vocabulary of an expansion: that of `parent` (the game it extends),
 /// then the names of the expansions of the same game before it
-/// (`before`: their own names, which this one may not use), then its own.
+/// (`before`: their own names, which this one may not use unless it is
+/// played with them, `with`), then its own.
 pub fn extend(
     src: &ExpansionSrc,
     folder: &str,
     parent: &Vocab,
     before: &[&Vocab],
+    with: &[String],
     report: &mut Report,
 ) -> Option<Vocab> {
     let game = lower(&src.game);
@@ -34,6 +36,8 @@ pub fn extend(
     v.title = src.title.value.clone();
     v.edition = 1;
     v.extends = Some(parent.game.clone());
+    v.with = with.to_vec();
+    v.automatic = src.automatic.unwrap_or(false);
     v.elsewhere = Vec::new();
     v.foreign = Vec::new();
     let mut declared = Declared::default();
@@ -48,8 +52,10 @@ pub fn extend(
     declared.before = parent_names
         .map(|n| (n.clone(), parent.game.clone()))
         .collect();
-    // The names of the expansions before this one keep their places.
+    // The names of the expansions before this one keep their places; an
+    // expansion it is played with lends it all it declares.
     for e in before {
+        let lent = with.contains(&e.game);
         let own = |list: &[String], from: u8| -> Vec<String> {
             list.get(usize::from(from)..).unwrap_or(&[]).to_vec()
         };
@@ -60,11 +66,16 @@ pub fn extend(
         ] {
             for n in own(mine, from) {
                 declared.before.push((n.clone(), e.game.clone()));
-                v.foreign.push((n.clone(), e.game.clone()));
+                if !lent {
+                    v.foreign.push((n.clone(), e.game.clone()));
+                }
                 list.push(n);
             }
         }
         v.colour_category.resize(v.colours.len(), None);
+        if lent {
+            lend(&mut v, e, &mut declared);
+        }
     }
     v.own = Own {
         symbols: v.symbols.len() as u8,
@@ -133,6 +144,46 @@ pub fn extend(
     usable.then_some(v)
 }
 
+/// What an expansion played with `e` (`with:`) takes of it beyond its
+/// names' places: the categories of its colours, its scopes, counters,
+/// words and triggers, its rules.
+fn lend(v: &mut Vocab, e: &Vocab, declared: &mut Declared) {
+    for (c, cat) in e.colour_category.iter().enumerate() {
+        if cat.is_some() && v.colour_category.get(c).is_some_and(Option::is_none) {
+            v.colour_category[c] = *cat;
+        }
+    }
+    for (name, seats) in &e.scopes {
+        if !v.scopes.iter().any(|(n, _)| n == name) {
+            declared.before.push((name.clone(), e.game.clone()));
+            v.scopes.push((name.clone(), seats.clone()));
+        }
+    }
+    for (k, n) in e.counters.iter().zip(&e.counter_nouns) {
+        if !v.counters.contains(k) {
+            v.counters.push(*k);
+            v.counter_nouns.push(n.clone());
+        }
+    }
+    for w in &e.words {
+        if !v.words.contains(w) {
+            v.words.push(w.clone());
+        }
+    }
+    for t in &e.triggers {
+        if !v.triggers.contains(t) {
+            v.triggers.push(t.clone());
+        }
+    }
+    if v.draft.is_none() {
+        v.draft = e.draft.clone();
+    }
+    if v.projects.is_none() {
+        v.projects = e.projects.clone();
+    }
+    v.start_coins = v.start_coins.max(e.start_coins);
+}
+
 /// The vocabularies of the games `games` (in their order, `None` where
 /// unusable): each game's own, then each expansion's over the game it
 /// extends. Reports an expansion of a game that is not there, two games of
@@ -152,18 +203,12 @@ pub fn build_all(
         })
         .collect();
     editions(games, &out, report);
-    // Expansions, in name order: a name's index does not depend on which
-    // folders are named first on the command line.
-    let mut exps: Vec<usize> = (0..games.len())
+    // Expansions, after those they are played with, then in name order: a
+    // name's index does not depend on which folders are named first.
+    let exps: Vec<usize> = (0..games.len())
         .filter(|&i| games[i].expansion.is_some())
         .collect();
-    exps.sort_by_key(|&i| {
-        games[i]
-            .expansion
-            .as_ref()
-            .map(|e| lower(&e.game))
-            .unwrap_or_default()
-    });
+    let planned = super::combinations::plan(games, &exps, report);
     // The first edition of each game (any when there is no first).
     let parent_of = |name: &str, out: &[Option<Vocab>]| -> Option<usize> {
         (0..out.len())
@@ -174,11 +219,12 @@ pub fn build_all(
             })
             .min_by_key(|&i| out[i].as_ref().map(|v| v.edition))
     };
-    for &i in &exps {
+    for (n, plan) in planned.iter().enumerate() {
+        let i = plan.game;
         let Some(src) = games[i].expansion.as_ref() else {
             continue;
         };
-        let target = lower(&src.extends);
+        let target = plan.root.clone();
         let Some(p) = parent_of(&target, &out) else {
             let expansions: Vec<String> = games
                 .iter()
@@ -228,16 +274,22 @@ pub fn build_all(
             );
             continue;
         };
-        let before: Vec<Vocab> = exps
+        let before: Vec<Vocab> = planned[..n]
             .iter()
-            .take_while(|&&j| j != i)
-            .filter_map(|&j| out[j].clone())
+            .filter_map(|q| out[q.game].clone())
             .filter(|v| v.extends.as_deref() == Some(target.as_str()))
             .collect();
         let before_refs: Vec<&Vocab> = before.iter().collect();
         let parent = out[p].clone();
         if let Some(parent) = parent {
-            out[i] = extend(src, &games[i].folder, &parent, &before_refs, report);
+            out[i] = extend(
+                src,
+                &games[i].folder,
+                &parent,
+                &before_refs,
+                &plan.with,
+                report,
+            );
         }
     }
     // What each card set may not use, and who declares it: for help.

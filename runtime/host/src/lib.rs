@@ -720,6 +720,12 @@ pub struct GameInfo {
     /// the expansions before it, then its own from [`GameInfo::own`]; its
     /// indices of cards, wonders and tokens are its own, from 0.
     pub extends: &'static str,
+    /// The other expansions of that game an expansion is played with
+    /// (`with:`): it is in play only with all of them, and uses their names.
+    pub with: &'static [&'static str],
+    /// An expansion played in every game that plays all of [`GameInfo::with`]
+    /// (cards for a combination of expansions), never named alone.
+    pub automatic: bool,
     /// Where its own names begin in the vocabulary lists.
     pub own: Own,
     pub min_players: u8,

@@ -612,6 +612,8 @@ pub static TOY: GameInfo = GameInfo {
     title: "A toy game for the engine's tests",
     edition: 1,
     extends: "",
+    with: &[],
+    automatic: false,
     own: sevenw_host::Own {
         symbols: 0,
         colours: 0,

@@ -36,13 +36,33 @@ fn every_scenario_of_every_test_expansion_passes() {
     assert!(sets >= 1, "no test expansion holds scenarios");
 }
 
-/// The game a test expansion extends (its game.yaml's `extends:`).
-fn extends(expansion: &Path) -> String {
+/// A top-level field of a test expansion's game.yaml, without comment.
+fn field(expansion: &Path, key: &str) -> Option<String> {
     let text = std::fs::read_to_string(expansion.join("game.yaml")).unwrap();
     text.lines()
-        .find_map(|l| l.strip_prefix("extends:"))
+        .find_map(|l| l.strip_prefix(key))
         .map(|g| g.split('#').next().unwrap_or("").trim().to_string())
-        .expect("a test expansion extends a game")
+}
+
+/// The game a test expansion extends (its game.yaml's `extends:`).
+fn extends(expansion: &Path) -> String {
+    field(expansion, "extends:").expect("a test expansion extends a game")
+}
+
+/// The expansions a test expansion is played with (`with: [a, b]`), then
+/// itself: the `--with` that plays it.
+fn played_with(expansion: &Path) -> String {
+    let name = expansion.file_name().unwrap().to_string_lossy().to_string();
+    let mut all: Vec<String> = field(expansion, "with:")
+        .map(|w| {
+            w.trim_matches(['[', ']'])
+                .split(',')
+                .map(|n| n.trim().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    all.push(name);
+    all.join(",")
 }
 
 /// 1,000 random games with each test expansion, at the fewest and most players
@@ -55,7 +75,7 @@ fn games_with_every_test_expansion_keep_every_invariant() {
     let mut runs = 0;
     for entry in std::fs::read_dir(&cards).unwrap() {
         let dir = entry.unwrap().path();
-        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        let name = played_with(&dir);
         let game = extends(&dir);
         let counts: &[&str] = match game.as_str() {
             "base" => &["3", "7"],
@@ -88,6 +108,61 @@ fn games_with_every_test_expansion_keep_every_invariant() {
         }
     }
     assert!(runs >= 5, "{runs} runs");
+}
+
+/// An expansion played with others needs them: named without them, it is
+/// refused, saying which to add; one marked `automatic` joins without
+/// being named whenever all it is played with are (its scenario,
+/// `envoys-court/tests/`, names only Envoys and Leaders).
+#[test]
+fn an_expansion_played_with_others_needs_them_and_joins_them() {
+    let (ok, text) = sevenw(&[
+        "sim",
+        "--game",
+        "base",
+        "--with",
+        "envoys-court",
+        "--games",
+        "1",
+    ]);
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("`envoys-court` is played only with `envoys` and `leaders`"),
+        "{text}"
+    );
+    // Named in any order, the same games: the court is dealt after both.
+    let run = |with: &str| {
+        sevenw(&[
+            "sim",
+            "--game",
+            "base",
+            "--with",
+            with,
+            "--players",
+            "4",
+            "--games",
+            "50",
+            "--bots",
+            "random",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+            "--json",
+            "--check",
+        ])
+    };
+    let (ok, a) = run("envoys,leaders");
+    assert!(ok, "{a}");
+    let (ok, b) = run("leaders,envoys-court,envoys");
+    assert!(ok, "{b}");
+    let strip = |t: &str| -> String {
+        t.lines()
+            .filter(|l| !l.contains("seconds") && !l.contains("games_per_sec"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&a), strip(&b));
 }
 
 /// The folders `sevenc new --extends GAME` makes (made by the build

@@ -73,6 +73,8 @@ pub mod architects {
         title: "7 Wonders Architects",
         edition: 1,
         extends: "",
+        with: &[],
+        automatic: false,
         own: Own {
             symbols: 0,
             colours: 0,
@@ -1822,6 +1824,8 @@ pub mod base {
         title: "7 Wonders",
         edition: 1,
         extends: "",
+        with: &[],
+        automatic: false,
         own: Own {
             symbols: 0,
             colours: 0,
@@ -5253,6 +5257,8 @@ pub mod base2 {
         title: "7 Wonders (second edition)",
         edition: 2,
         extends: "",
+        with: &[],
+        automatic: false,
         own: Own {
             symbols: 0,
             colours: 0,
@@ -8770,6 +8776,8 @@ pub mod duel {
         title: "7 Wonders Duel",
         edition: 1,
         extends: "",
+        with: &[],
+        automatic: false,
         own: Own {
             symbols: 0,
             colours: 0,
@@ -11609,6 +11617,8 @@ pub mod edifice {
         title: "7 Wonders: Edifice",
         edition: 1,
         extends: "base",
+        with: &[],
+        automatic: false,
         own: Own {
             symbols: 3,
             colours: 7,
@@ -12674,6 +12684,8 @@ pub mod leaders {
         title: "7 Wonders: Leaders (second edition)",
         edition: 1,
         extends: "base",
+        with: &[],
+        automatic: false,
         own: Own {
             symbols: 3,
             colours: 8,
