@@ -80,7 +80,8 @@ def sim(
     spells them: ``"greedy"``, ``"random,greedy,mcts:200"``, or a list) on
     ``threads`` threads (default every core; the results do not depend on
     it) and returns exactly what ``sevenw sim --json`` prints for the same
-    options: a JSON document (``runtime/README.md`` documents its fields).
+    options: a JSON document (``runtime/FORMATS.md``, "JSON outputs",
+    documents its fields).
     ``check=True`` is ``--check``: every invariant after every move; a
     violation raises :class:`SevenwError`."""
 

@@ -1,4 +1,4 @@
-//! Architects' fixed action space (`runtime/README.md`, "The action
+//! Architects' fixed action space (`runtime/FORMATS.md`, "The action
 //! space"): every decision numbered from the game's tables alone, never
 //! from the position. With `P` the most players, `C` cards, `K` progress
 //! tokens, `S` the most stages of a wonder, `R` resources, `N` the largest

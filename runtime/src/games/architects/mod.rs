@@ -10,7 +10,7 @@
 //! objetivo de la partida", "Resolución de Batallas", "Final de la
 //! partida", …); what it does not say is decided with the published
 //! English rules and public data, each decision in a comment where it is
-//! made (and in `runtime/README.md`).
+//! made (and in `runtime/RULES.md`).
 //!
 //! Like the other games, this folder names no card, wonder or token. The
 //! decks come from the game's `decks`, stage costs and levels from its
@@ -34,13 +34,14 @@
 //!   [`State`]), the rules bound to a card set (each wonder's stages as
 //!   bit sets made once), and [`Game`] for them;
 //! - `actions`: the fixed action space (each decision's number);
-//! - `table`: the position ([`Position`]) and the decks each seat reaches;
+//! - `position`: the position ([`Position`]) and the decks each seat reaches;
 //! - `moves`: the stages available, every way to pay one, the due actions
 //!   and the progress tokens that may be picked;
 //! - `turn`: carrying out a turn, its effects, conflicts and battles;
 //! - `score`: scoring and the result;
 //! - `view`: what one seat sees, and the masked state of previews;
 //! - `observe`: what one seat sees as a flat vector of numbers;
+//! - `show`: what one seat sees as a JSON document, for a table;
 //! - `words`: moves, decks and payments in words;
 //! - `greedy`, `invariants`, `narrate`, `sheet`, `scenario`: the greedy
 //!   bot's judgement, the soak checks, the narration, city sheets and

@@ -1,6 +1,6 @@
 //! What one seat sees as a flat vector of numbers ([`Observe`]), for
 //! reinforcement learning: built from [`View`] only, its length fixed by
-//! the tables and the player count (`runtime/README.md`, "Observations",
+//! the tables and the player count (`runtime/FORMATS.md`, "Observations",
 //! "7 Wonders Architects").
 //!
 //! Seats are relative: `+0` is the observing seat, `+1` the next one round

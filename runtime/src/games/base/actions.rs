@@ -1,5 +1,5 @@
 //! The base family's fixed action space: every decision of every position
-//! numbered from the card set alone (`runtime/README.md`, "The action
+//! numbered from the card set alone (`runtime/FORMATS.md`, "The action
 //! space"). With `N` cards, `O` options at most on a wonder stage, `K = 8 +
 //! 2 × O` kinds of card action and `M` coins at most to one neighbour:
 //!

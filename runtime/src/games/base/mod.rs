@@ -38,6 +38,7 @@
 //!   projects;
 //! - `deal`: set-up and the Ages: boards, each Age's deck, the Leaders
 //!   draft and recruitment, the conflicts at the end of an Age;
+//! - `actions`: the fixed action space (each decision's number);
 //! - `moves`: what a seat may do, and what a card or stage costs it;
 //! - `trade`: the trade that pays for it: every way to pay a cost with the
 //!   city's own production and by buying from the two neighbours;
@@ -45,6 +46,7 @@
 //! - `edifice`: Edifice's projects, joined, completed and failed;
 //! - `score`: final scoring and the winners;
 //! - `view`: what one seat sees, and determinization;
+//! - `show`: what one seat sees as a JSON document, for a table;
 //! - `observe`: a seat's view as a flat vector of numbers (its
 //!   [`Observe`](crate::env::Observe), for reinforcement learning);
 //! - `greedy`, `invariants`, `narrate`, `sheet`, `scenario`: the greedy

@@ -1,6 +1,6 @@
 //! The base game's observation ([`Observe`]): what one seat sees, as a
 //! flat vector of numbers of a fixed length for a card set and a player
-//! count (`runtime/README.md`, "Observations").
+//! count (`runtime/FORMATS.md`, "Observations").
 //!
 //! Built from the [`View`] alone, so two states a seat cannot tell apart
 //! give it the same numbers. Seat-relative: the observing seat first, then

@@ -1,4 +1,4 @@
-//! Duel's fixed action space (`runtime/README.md`, "The action space"):
+//! Duel's fixed action space (`runtime/FORMATS.md`, "The action space"):
 //! every decision numbered from the game's tables alone — its cards (`C`),
 //! wonders (`W`) and progress tokens (`T`) — never from the position.
 //!

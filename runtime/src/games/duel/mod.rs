@@ -25,7 +25,7 @@
 //!
 //! - this file: the rules' types ([`Duel`], [`Move`], [`Phase`], [`State`]),
 //!   the rules bound to a card set, and [`Game`] for them;
-//! - `table`: the position ([`Position`]);
+//! - `position`: the position ([`Position`]);
 //! - `layout`: the Ages' pyramids and which cards are accessible;
 //! - `actions`: the fixed action space (each decision's number);
 //! - `moves`: bank prices, trade costs and every legal move (`trade`: the
@@ -35,6 +35,7 @@
 //! - `score`: civilian scoring and the result;
 //! - `view`: what one seat sees, and the masked state of previews;
 //! - `observe`: what one seat sees as a flat vector of numbers;
+//! - `show`: what one seat sees as a JSON document, for a table;
 //! - `greedy`, `invariants`, `narrate`, `sheet`, `scenario`: the greedy
 //!   bot's judgement, the soak checks, the narration, city sheets and
 //!   scenarios.

@@ -1,6 +1,6 @@
 //! What one seat sees as a flat vector of numbers ([`Observe`]), for
 //! reinforcement learning: built from [`View`] only, the observing seat
-//! first, its length fixed by the tables (`runtime/README.md`,
+//! first, its length fixed by the tables (`runtime/FORMATS.md`,
 //! "Observations", "7 Wonders Duel").
 //!
 //! With `C` cards, `W` wonders, `T` progress tokens, `R` resources, `Y`
