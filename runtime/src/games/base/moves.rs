@@ -2,6 +2,12 @@
 //! draft (with their payments, chains, free builds and the Edifice project
 //! a stage joins), the choices an effect asks of one seat, what a card or a
 //! stage costs a city now, and a move in words.
+//!
+//! A turn is decided in two steps: the card actions (`Base::actions`,
+//! each legal once the market finds one way to pay it), then, for the
+//! action chosen, its ways to pay (`Base::payments`; `State::paying`
+//! holds the action meanwhile). `Base::complete_moves` lists every build
+//! with every payment, as scenarios, sheets and format 2 logs name them.
 
 use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule};
 
