@@ -1,16 +1,39 @@
-//! The documents stay honest: every path `ARCHITECTURE.md` names exists, the
-//! guides carry no commit hash and no path to the rulebooks outside the
-//! repository, README stays a short guide, and its set-up commands are the
-//! ones CI runs.
+//! The documents stay honest: every path `ARCHITECTURE.md` and the
+//! runtime's documents name exists, the guides carry no commit hash and no
+//! path to the rulebooks outside the repository, each document stays within
+//! its size (README a short guide, ARCHITECTURE a map), and README's set-up
+//! commands are the ones CI runs.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// README's size limit, in bytes.
-const README_MAX_BYTES: usize = 15_500;
+const README_MAX_BYTES: usize = 14_000;
+
+/// ARCHITECTURE's size limit, in bytes: a map, the detail in the modules'
+/// own docs.
+const ARCHITECTURE_MAX_BYTES: usize = 20_000;
+
+/// The runtime's documents, one per reader, each with its size limit in
+/// bytes; their paths are relative to `runtime/` (or its `src/`) or to the
+/// repository's root.
+const RUNTIME_DOCS: [(&str, usize); 4] = [
+    ("runtime/README.md", 24_000),
+    ("runtime/COMMANDS.md", 24_000),
+    ("runtime/RULES.md", 24_000),
+    ("runtime/FORMATS.md", 40_000),
+];
 
 /// The documents that must not read as a log.
-const GUIDES: [&str; 3] = ["README.md", "ARCHITECTURE.md", "runtime/benches/README.md"];
+const GUIDES: [&str; 7] = [
+    "README.md",
+    "ARCHITECTURE.md",
+    "runtime/benches/README.md",
+    "runtime/README.md",
+    "runtime/COMMANDS.md",
+    "runtime/RULES.md",
+    "runtime/FORMATS.md",
+];
 
 /// The extensions that make a code span a path even without a `/`.
 const PATH_EXTENSIONS: [&str; 5] = [".rs", ".md", ".yaml", ".pest", ".toml"];
@@ -194,12 +217,13 @@ fn exists(dir: &Path, components: &[&str], folder: bool) -> bool {
 }
 
 /// Where a path named in a document may be, by the document's convention:
-/// the repository root, or under a folder's heading that folder or its `src/`.
-fn resolves(root: &Path, path: &str, folder: Option<&str>) -> bool {
+/// the repository root; the document's own folders (`home`, each or its
+/// `src/`); or under a folder's heading that folder or its `src/`.
+fn resolves(root: &Path, path: &str, home: &[&str], folder: Option<&str>) -> bool {
     let is_folder = path.ends_with('/');
     let components: Vec<&str> = path.split('/').filter(|c| !c.is_empty()).collect();
     let mut bases = vec![root.to_path_buf()];
-    if let Some(f) = folder {
+    for f in home.iter().copied().chain(folder) {
         bases.push(root.join(f));
         bases.push(root.join(f).join("src"));
     }
@@ -208,14 +232,15 @@ fn resolves(root: &Path, path: &str, folder: Option<&str>) -> bool {
         .any(|base| exists(base, &components, is_folder))
 }
 
-/// The paths `doc` names that do not exist (or leave the repository).
-fn missing_paths(root: &Path, doc: &str) -> (usize, Vec<String>) {
+/// The paths `doc` names that do not exist (or leave the repository), with
+/// `home` the folders its paths may be relative to besides the root.
+fn missing_paths(root: &Path, doc: &str, home: &[&str]) -> (usize, Vec<String>) {
     let mut checked = 0;
     let mut missing = Vec::new();
     for span in code_spans(doc).into_iter().filter(|s| is_path(&s.text)) {
         checked += 1;
         let outside = span.text.starts_with('/') || span.text.split('/').any(|c| c == "..");
-        if outside || !resolves(root, &span.text, span.folder.as_deref()) {
+        if outside || !resolves(root, &span.text, home, span.folder.as_deref()) {
             missing.push(format!(
                 "line {}: `{}`{}",
                 span.line,
@@ -248,7 +273,7 @@ fn commit_hashes(text: &str) -> Vec<String> {
 #[test]
 fn every_path_architecture_names_exists() {
     let root = root();
-    let (checked, missing) = missing_paths(&root, &read("ARCHITECTURE.md"));
+    let (checked, missing) = missing_paths(&root, &read("ARCHITECTURE.md"), &[]);
     assert!(
         checked >= 100,
         "only {checked} paths found in ARCHITECTURE.md: is the parser broken?"
@@ -257,6 +282,52 @@ fn every_path_architecture_names_exists() {
         missing.is_empty(),
         "ARCHITECTURE.md names paths that do not exist:\n{}",
         missing.join("\n")
+    );
+}
+
+#[test]
+fn every_path_the_runtime_documents_name_exists() {
+    let root = root();
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (doc, _) in RUNTIME_DOCS {
+        let (n, missing) = missing_paths(&root, &read(doc), &["runtime"]);
+        checked += n;
+        problems.extend(missing.into_iter().map(|m| format!("{doc}: {m}")));
+    }
+    assert!(
+        checked >= 100,
+        "only {checked} paths found in the runtime's documents: is the parser broken?"
+    );
+    assert!(
+        problems.is_empty(),
+        "the runtime's documents name paths that do not exist:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn architecture_is_a_map() {
+    let size = read("ARCHITECTURE.md").len();
+    assert!(
+        size <= ARCHITECTURE_MAX_BYTES,
+        "ARCHITECTURE.md is {size} bytes; a map holds at most {ARCHITECTURE_MAX_BYTES}: move a module's detail to its own doc comment (`//!`)"
+    );
+}
+
+#[test]
+fn the_runtime_documents_keep_to_their_sizes() {
+    let mut over = Vec::new();
+    for (doc, max) in RUNTIME_DOCS {
+        let size = read(doc).len();
+        if size > max {
+            over.push(format!("{doc} is {size} bytes, over its {max}"));
+        }
+    }
+    assert!(
+        over.is_empty(),
+        "{}: split the document by reader, or move detail to the modules' doc comments",
+        over.join("; ")
     );
 }
 
@@ -321,7 +392,7 @@ fn the_rules_catch_what_they_are_for() {
     // A path that is not there, a path under a folder's heading, a wildcard.
     let doc = "## Map\n\n### `compiler/` — x\n- `lib.rs`, `src/nowhere.rs`, `tests/<name>.rs`\n\
                ```\n`not/checked.rs`\n```\n## Other\n- `lib.rs` and `../shared/x.md`, `cards/<game>/game.yaml`\n";
-    let (checked, missing) = missing_paths(&root, doc);
+    let (checked, missing) = missing_paths(&root, doc, &[]);
     assert_eq!(checked, 7, "the heading's `compiler/` is a path too");
     assert_eq!(
         missing,
@@ -330,6 +401,17 @@ fn the_rules_catch_what_they_are_for() {
             "line 9: `lib.rs`",
             "line 9: `../shared/x.md`",
         ]
+    );
+    // A document's own folder: a path relative to it, or to its `src/`.
+    let doc = "`sheets/example.yaml`, `engine/city.rs`, `src/nowhere.rs`, `Cargo.toml`\n";
+    let (checked, missing) = missing_paths(&root, doc, &["runtime"]);
+    assert_eq!(checked, 4);
+    assert_eq!(missing, ["line 1: `src/nowhere.rs`"]);
+    let (_, missing) = missing_paths(&root, doc, &[]);
+    assert_eq!(
+        missing.len(),
+        3,
+        "without its folder only `Cargo.toml` is found"
     );
     assert!(!is_path("cli::main_with(GAMES)"));
     assert!(!is_path("sevenc check | gen"));
