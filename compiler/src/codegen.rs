@@ -511,16 +511,21 @@ fn game(g: &Game) -> GameCode<'_> {
         let set = names.res_set(*m);
         quote!(ClassInfo { name: #n, members: #set })
     });
-    let guilds = match g.guilds {
+    let draw_rule = |r: &ir::DrawRule| {
+        let c = &names.colour[r.colour as usize];
+        let age = Literal::u8_unsuffixed(r.age);
+        let extra = Literal::u8_unsuffixed(r.extra);
+        let per_player = r.per_player;
+        quote!(DrawRule { colour: colour::#c, age: #age, per_player: #per_player, extra: #extra })
+    };
+    let guilds = match &g.guilds {
         Some(r) => {
-            let c = &names.colour[r.colour as usize];
-            let age = Literal::u8_unsuffixed(r.age);
-            let extra = Literal::u8_unsuffixed(r.extra);
-            let per_player = r.per_player;
-            quote!(Some(DrawRule { colour: colour::#c, age: #age, per_player: #per_player, extra: #extra }))
+            let r = draw_rule(r);
+            quote!(Some(#r))
         }
         None => quote!(None),
     };
+    let draws = g.draws.iter().map(draw_rule);
     let pairs = |v: &[(u8, u8)]| {
         let items = v.iter().map(|(a, b)| {
             let (a, b) = (Literal::u8_unsuffixed(*a), Literal::u8_unsuffixed(*b));
@@ -717,6 +722,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 colours: #colours,
                 categories: #categories,
                 guilds: #guilds,
+                draws: &[#(#draws),*],
                 draft: #draft,
                 projects: #projects,
                 conflict: #conflict,

@@ -557,6 +557,9 @@ pub struct Game {
     pub categories: Vec<String>,
     /// The guilds drawn into the last Age's deck.
     pub guilds: Option<DrawRule>,
+    /// An expansion's other cards drawn into an Age's deck (`draws:`),
+    /// one rule per Age.
+    pub draws: Vec<DrawRule>,
     pub conflict: Option<Conflict>,
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,

@@ -146,6 +146,12 @@ pub struct ExpansionSrc {
     pub with: Vec<Text>,
     /// Played in every game that plays all of `with`, never named alone.
     pub automatic: Option<bool>,
+    /// Cards per hand while it is in play (the largest of the card sets in
+    /// play; Cities: 8).
+    pub hand_size: Option<Int>,
+    /// Cards of a colour drawn at random into an Age's deck, one rule per
+    /// Age (Cities: a black card per player in each Age).
+    pub draws: Vec<DrawRuleSrc>,
     pub start_coins: Option<Int>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,

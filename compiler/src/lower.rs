@@ -20,6 +20,15 @@ pub fn lower(games: &[Game]) -> ir::Library {
     }
 }
 
+fn draw_rule(g: &crate::vocab::DrawRule) -> ir::DrawRule {
+    ir::DrawRule {
+        colour: g.colour,
+        age: g.age,
+        per_player: g.per_player,
+        extra: g.extra,
+    }
+}
+
 fn game(g: &Game) -> ir::Game {
     let v = &g.vocab;
     let mut cards: Vec<ir::Card> = g
@@ -180,12 +189,8 @@ fn game(g: &Game) -> ir::Game {
         symbols: v.symbols.clone(),
         colours: v.colours.clone(),
         categories: v.categories.clone(),
-        guilds: v.guilds.map(|g| ir::DrawRule {
-            colour: g.colour,
-            age: g.age,
-            per_player: g.per_player,
-            extra: g.extra,
-        }),
+        guilds: v.guilds.map(|g| draw_rule(&g)),
+        draws: v.draws.iter().map(draw_rule).collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {
             capital: c.capital,
             zones: c.zones.clone(),

@@ -485,6 +485,16 @@ pub static EXPANSION: Object = Object {
             Shape::Int,
             "The coins each player starts with when it is in play.",
         ),
+        field(
+            "hand_size",
+            Shape::Int,
+            "Cards per hand when it is in play (the largest of the card sets in play applies).",
+        ),
+        field(
+            "draws",
+            Shape::List(&Shape::Object(&GUILDS)),
+            "Cards of a colour of no player count drawn at random into an Age's deck, one rule per Age: players + `extra`, or `count`.",
+        ),
         field("science", NAMES, "Science symbols it adds."),
         field("colours", NAMES, "Card colours it adds."),
         field("categories", NAMES, "Scoring categories it adds."),

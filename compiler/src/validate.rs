@@ -14,7 +14,7 @@ use crate::vocab::Deal;
 mod decks;
 mod played;
 mod sets;
-use decks::{game_decks, pieces};
+use decks::{draws, game_decks, pieces};
 pub use sets::{Limits, family, family_limits, limits};
 
 pub fn validate(game: &Game, report: &mut Report) {
@@ -29,6 +29,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     progress(game, report);
     penalties(game, report);
     game_decks(game, report);
+    draws(game, report);
     pieces(game, report);
     played::fields(game, report);
 }
@@ -77,6 +78,16 @@ fn is_guild(game: &Game, c: &Card) -> bool {
             && c.colour
                 .map_or(!c.players_given, |colour| colour == g.colour)
     })
+}
+
+/// The expansion's draw rule (`draws:`) that draws the card: its colour in
+/// its Age.
+fn drawn_by(game: &Game, c: &Card) -> Option<crate::vocab::DrawRule> {
+    game.vocab
+        .draws
+        .iter()
+        .copied()
+        .find(|d| d.age as i64 == c.age.value && c.colour == Some(d.colour))
 }
 
 /// Whether the project rule draws the card (Edifice).
@@ -335,6 +346,33 @@ fn ages_and_players(game: &Game, report: &mut Report) {
                     )
                     .label("not used for projects")
                     .help("remove `players`: one project of each Age is drawn at random"),
+                );
+            }
+            continue;
+        }
+        if let Some(d) = drawn_by(game, c) {
+            if let Some(p) = c.players.first() {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadValue,
+                        p.loc,
+                        format!(
+                            "`{}` is drawn by a draw rule of Age {}, so it takes no player counts",
+                            c.name.value, d.age
+                        ),
+                    )
+                    .label("not used for drawn cards")
+                    .help(if d.per_player {
+                        format!(
+                            "remove `players`: the Age holds players + {} of them drawn at random",
+                            d.extra
+                        )
+                    } else {
+                        format!(
+                            "remove `players`: the Age holds {} of them drawn at random",
+                            d.extra
+                        )
+                    }),
                 );
             }
             continue;

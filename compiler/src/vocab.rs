@@ -176,6 +176,28 @@ impl DrawRule {
     }
 }
 
+/// A checked draw rule (`guilds:`, an expansion's `draws:`) of a game of
+/// `ages` Ages with the colours `colours`.
+pub(crate) fn draw_rule(
+    g: &crate::load::DrawRuleSrc,
+    colours: &[String],
+    ages: u8,
+    report: &mut Report,
+) -> Option<DrawRule> {
+    let colour = find_in(&g.colour, colours, "colour", report)?;
+    Some(DrawRule {
+        colour,
+        age: small(report, &g.age, 1, ages as i64, "the Age of the draw") as u8,
+        per_player: g.count.is_none(),
+        extra: match (&g.extra, &g.count) {
+            (Some(e), _) => small(report, e, 0, 50, "the extra count drawn") as u8,
+            (None, Some(c)) => small(report, c, 0, 50, "the count drawn") as u8,
+            (None, None) => 0,
+        },
+        loc: g.loc,
+    })
+}
+
 /// A checked draft rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Draft {
@@ -254,6 +276,8 @@ pub struct Vocab {
     pub words: Vec<String>,
     pub triggers: Vec<String>,
     pub guilds: Option<DrawRule>,
+    /// An expansion's own other draws into an Age's deck (`draws:`).
+    pub draws: Vec<DrawRule>,
     pub conflict: Option<Conflict>,
     /// `family:`: the game family whose rules play the game (an
     /// expansion's is its game's; empty only when game.yaml has none,
@@ -520,20 +544,10 @@ pub fn build(
         report,
     );
 
-    let guilds = src.guilds.as_ref().and_then(|g| {
-        let colour = find_in(&g.colour, &colours, "colour", report)?;
-        Some(DrawRule {
-            colour,
-            age: small(report, &g.age, 1, ages as i64, "the guild age") as u8,
-            per_player: g.count.is_none(),
-            extra: match (&g.extra, &g.count) {
-                (Some(e), _) => small(report, e, 0, 50, "the extra guild count") as u8,
-                (None, Some(c)) => small(report, c, 0, 50, "the guild count") as u8,
-                (None, None) => 0,
-            },
-            loc: g.loc,
-        })
-    });
+    let guilds = src
+        .guilds
+        .as_ref()
+        .and_then(|g| draw_rule(g, &colours, ages, report));
 
     let conflict = src.conflict.as_ref().map(|c| {
         let capital = small(report, &c.capital, 1, 50, "the distance to a capital") as u8;
@@ -684,6 +698,7 @@ pub fn build(
         words,
         triggers,
         guilds,
+        draws: Vec::new(),
         conflict,
         family,
         pieces,

@@ -15,8 +15,8 @@ pub struct FamilyDef {
     pub name: &'static str,
     /// The counters (as `counters:` names them) its rules keep.
     pub counters: &'static [&'static str],
-    /// The fields of card and wonder files its rules read beyond every
-    /// family's (`level` of a wonder stage).
+    /// The fields of card, wonder and game files its rules read beyond
+    /// every family's (`level` of a wonder stage, an expansion's `draws`).
     pub fields: &'static [&'static str],
     /// Its cards are spent as what they give (7 Wonders Architects): each
     /// gives at most one coin or one resource, and only cards give them.
@@ -37,7 +37,8 @@ pub const FAMILIES: &[FamilyDef] = &[
             "paired victory point",
             "finished wonder",
         ],
-        fields: &["penalty", "expert"],
+        // `draws`: an expansion's cards drawn into each Age's deck.
+        fields: &["penalty", "expert", "draws"],
         spent_cards: false,
     },
     FamilyDef {

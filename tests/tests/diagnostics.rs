@@ -245,6 +245,10 @@ fixtures! {
     e0306_architects_card_two_coins: "e0306-architects-card-two-coins" => ["E0306"];
     // `one of` on a card: asked of no player.
     e0306_one_of_on_a_card: "e0306-one-of-on-a-card" => ["E0306"];
+    // A Duel expansion drawing cards into an Age's deck.
+    e0306_draws_in_duel_expansion: "e0306-draws-in-duel-expansion" => ["E0306"];
+    // An expansion's draw rule with too few cards to draw at the most players.
+    e0204_draw_too_few: "e0204-draw-too-few" => ["E0204"];
     // A stage's `level` in a game of the base family.
     e0306_level_in_base: "e0306-level-in-base" => ["E0306"];
     e0104_expansion_word: "e0104-expansion-word" => ["E0104", "E0102"];

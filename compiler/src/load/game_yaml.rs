@@ -152,30 +152,7 @@ impl Reader<'_> {
             .unwrap_or_default();
         let vp_category = self.vp_categories(vp_category);
         let scopes = scopes.map(|n| self.scopes(n)).unwrap_or_default();
-        let guilds = guilds.and_then(|g| {
-            let mut f = self.fields(g, &shape::GUILDS)?;
-            let colour = self.required(&mut f, "colour");
-            let age = self.required(&mut f, "age");
-            let extra = f.take("extra");
-            let count = f.take("count");
-            let at = Loc { end: f.loc.start, ..f.loc };
-            self.finish(f);
-            if extra.is_some() == count.is_some() {
-                self.report.push(
-                    Diagnostic::new(Code::MissingField, at, "the guild rule needs one of `extra` (players + N are drawn) or `count` (N are drawn)")
-                        .label("give `extra` or `count`")
-                        .help("the base game draws `extra: 2`; Duel draws `count: 3`"),
-                );
-                return None;
-            }
-            Some(DrawRuleSrc {
-                colour: self.text(colour?)?,
-                age: self.int(age?)?,
-                extra: extra.and_then(|n| self.int(n)),
-                count: count.and_then(|n| self.int(n)),
-                loc: g.loc,
-            })
-        });
+        let guilds = guilds.and_then(|g| self.draw_rule(g, "the guild rule"));
         let v = VocabSrc {
             file: root.loc.file,
             game: self.text(game?)?,
@@ -256,6 +233,36 @@ impl Reader<'_> {
         })
     }
 
+    /// A rule drawing cards of a colour into an Age's deck (`guilds:`,
+    /// each of an expansion's `draws:`), `what` in messages.
+    fn draw_rule(&mut self, g: &Node, what: &str) -> Option<DrawRuleSrc> {
+        let mut f = self.fields(g, &shape::GUILDS)?;
+        let colour = self.required(&mut f, "colour");
+        let age = self.required(&mut f, "age");
+        let extra = f.take("extra");
+        let count = f.take("count");
+        let at = Loc {
+            end: f.loc.start,
+            ..f.loc
+        };
+        self.finish(f);
+        if extra.is_some() == count.is_some() {
+            self.report.push(
+                Diagnostic::new(Code::MissingField, at, format!("{what} needs one of `extra` (players + N are drawn) or `count` (N are drawn)"))
+                    .label("give `extra` or `count`")
+                    .help("the base game draws `extra: 2` guilds; Duel draws `count: 3`; one card per player is `extra: 0`"),
+            );
+            return None;
+        }
+        Some(DrawRuleSrc {
+            colour: self.text(colour?)?,
+            age: self.int(age?)?,
+            extra: extra.and_then(|n| self.int(n)),
+            count: count.and_then(|n| self.int(n)),
+            loc: g.loc,
+        })
+    }
+
     /// The game.yaml of an expansion.
     pub(super) fn expansion(&mut self, root: &Node) -> Option<ExpansionSrc> {
         let mut f = self.fields(root, &shape::EXPANSION)?;
@@ -275,6 +282,8 @@ impl Reader<'_> {
         let triggers = f.take("triggers");
         let draft = f.take("draft");
         let projects = f.take("projects");
+        let hand_size = f.take("hand_size");
+        let draws = f.take("draws");
         // An expansion is played by its game's family: `family:` is not one
         // of its fields, and says why.
         if let Some(i) = f.entries.iter().position(|(k, _, _)| *k == "family") {
@@ -291,6 +300,14 @@ impl Reader<'_> {
         }
         self.finish(f);
         let projects = projects.and_then(|n| self.projects(n));
+        let draws = match draws {
+            Some(d) => self
+                .list(d, "draw rules")
+                .iter()
+                .filter_map(|r| self.draw_rule(r, "a draw rule"))
+                .collect(),
+            None => Vec::new(),
+        };
         Some(ExpansionSrc {
             file: root.loc.file,
             game: self.text(game?)?,
@@ -309,6 +326,8 @@ impl Reader<'_> {
             triggers: self.texts(triggers, "triggers"),
             draft: draft.and_then(|n| self.draft(n)),
             projects,
+            hand_size: hand_size.and_then(|n| self.int(n)),
+            draws,
         })
     }
 

@@ -243,3 +243,37 @@ pub(super) fn pieces(game: &Game, report: &mut Report) {
         }
     }
 }
+
+/// An expansion's draw rules (`draws:`) each find enough cards: at the
+/// most players of the game, its colour in its Age must hold what is drawn
+/// (E0209), or the deal would come up short.
+pub(super) fn draws(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    for d in &v.draws {
+        let have = game
+            .cards
+            .iter()
+            .filter(|c| c.age.value == i64::from(d.age) && c.colour == Some(d.colour))
+            .count() as u32;
+        let need = d.drawn(v.max_players);
+        if have < need {
+            let colour = &v.colours[usize::from(d.colour)];
+            report.push(
+                Diagnostic::new(
+                    Code::DeckSize,
+                    d.loc,
+                    format!(
+                        "the draw of Age {} takes {need} {colour} cards at {} players, but `{}` has {have} in that Age",
+                        d.age, v.max_players, v.game
+                    ),
+                )
+                .label("too few cards to draw")
+                .help(format!(
+                    "add {} {colour} card(s) of `age: {}`, or draw fewer",
+                    need - have,
+                    d.age
+                )),
+            );
+        }
+    }
+}

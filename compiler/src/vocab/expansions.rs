@@ -129,6 +129,51 @@ pub fn extend(
     if let Some(d) = &src.draft {
         v.draft = draft(d, &v.colours, &v.scopes, report);
     }
+    v.draws = Vec::new();
+    if let (Some(first), Some(f)) = (src.draws.first(), sevenw_dsl::FamilyDef::of(&parent.family))
+        && !f.reads_field("draws")
+    {
+        report.push(
+            Diagnostic::new(
+                Code::NotPlayed,
+                first.loc,
+                format!(
+                    "`{game}` is played by the `{}` family, whose rules draw no cards into an Age's deck but by its own rule",
+                    f.name
+                ),
+            )
+            .label(format!("the `{}` rules would ignore it", f.name))
+            .help("give the cards `players:` counts (a game dealt in hands), or leave them to the game's own set-up"),
+        );
+    }
+    for d in &src.draws {
+        let Some(rule) = draw_rule(d, &v.colours, v.ages, report) else {
+            continue;
+        };
+        if v.draws.iter().any(|r| r.age == rule.age) {
+            bad(
+                report,
+                d.loc,
+                format!("Age {} has a draw rule already", rule.age),
+                "one draw rule per Age",
+                None,
+            );
+            continue;
+        }
+        v.draws.push(rule);
+    }
+    if let Some(h) = &src.hand_size {
+        match v.deal {
+            Deal::Hands(_) => v.deal = Deal::Hands(small(report, h, 1, 50, "the hand size") as u8),
+            _ => bad(
+                report,
+                h.loc,
+                format!("`{}` does not deal hands: it has no hand size", parent.game),
+                "its Ages are laid out or its cards in decks",
+                None,
+            ),
+        }
+    }
     if let Some(p) = &src.projects {
         v.projects = projects(p, &v, report);
     }

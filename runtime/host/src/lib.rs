@@ -744,6 +744,10 @@ pub struct GameInfo {
     pub colours: &'static [&'static str],
     pub categories: &'static [&'static str],
     pub guilds: Option<DrawRule>,
+    /// Other cards drawn at random into an Age's deck (an expansion's
+    /// `draws:`, one rule per Age): with the guilds, the cards of no
+    /// player count that a deck holds.
+    pub draws: &'static [DrawRule],
     /// Cards drafted at the start and played at the start of each Age.
     pub draft: Option<DraftRule>,
     /// Projects joined while building wonder stages (Edifice).

@@ -260,6 +260,18 @@ pub fn compose(
         colours,
         categories,
         draft: all.iter().find_map(|g| g.draft),
+        // An expansion may deal larger hands (Cities: 8): the largest.
+        hand_size: all
+            .iter()
+            .map(|g| g.hand_size)
+            .max()
+            .unwrap_or(game.hand_size),
+        draws: Box::leak(
+            all.iter()
+                .flat_map(|g| g.draws.iter().copied())
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
+        ),
         projects: all.iter().find_map(|g| g.projects),
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),

@@ -641,6 +641,7 @@ pub static TOY: GameInfo = GameInfo {
         "guilds",
         "science",
     ],
+    draws: &[],
     guilds: Some(DrawRule {
         colour: PURPLE,
         age: 3,

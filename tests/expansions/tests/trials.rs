@@ -165,6 +165,31 @@ fn an_expansion_played_with_others_needs_them_and_joins_them() {
     assert_eq!(strip(&a), strip(&b));
 }
 
+/// An expansion that changes the deal (Nightfall: a black card per player
+/// drawn into each Age, 8-card hands, as Cities deals) plays 7 turns an
+/// Age where the base game alone plays 6, its black cards among them.
+#[test]
+fn an_expansion_changes_the_deal() {
+    let play = |with: &[&str]| {
+        let mut args = vec!["play", "--game", "base", "--players", "3", "--seed", "1"];
+        args.extend(with);
+        let (ok, text) = sevenw(&args);
+        assert!(ok, "{text}");
+        text
+    };
+    let alone = play(&[]);
+    assert!(
+        alone.contains(" turn 6\n") && !alone.contains(" turn 7\n"),
+        "{alone}"
+    );
+    let night = play(&["--with", "nightfall"]);
+    assert!(
+        night.contains(" turn 7\n") && !night.contains(" turn 8\n"),
+        "{night}"
+    );
+    assert!(night.contains("Night "), "{night}");
+}
+
 /// The folders `sevenc new --extends GAME` makes (made by the build
 /// script with its own code): each one's card set.
 fn new_folders() -> Vec<(String, std::path::PathBuf)> {

@@ -101,6 +101,7 @@ pub mod architects {
         colours: &["grey", "yellow", "blue", "green", "red"],
         categories: &["wonder", "civilian", "military", "cat", "progress"],
         guilds: None,
+        draws: &[],
         draft: None,
         projects: None,
         conflict: None,
@@ -1871,6 +1872,7 @@ pub mod base {
             per_player: true,
             extra: 2,
         }),
+        draws: &[],
         draft: None,
         projects: None,
         conflict: None,
@@ -5304,6 +5306,7 @@ pub mod base2 {
             per_player: true,
             extra: 2,
         }),
+        draws: &[],
         draft: None,
         projects: None,
         conflict: None,
@@ -8819,6 +8822,7 @@ pub mod duel {
             per_player: false,
             extra: 3,
         }),
+        draws: &[],
         draft: None,
         projects: None,
         conflict: Some(ConflictInfo {
@@ -11674,6 +11678,7 @@ pub mod edifice {
             per_player: true,
             extra: 2,
         }),
+        draws: &[],
         draft: None,
         projects: Some(ProjectRule {
             colour: colour::PROJECT,
@@ -12743,6 +12748,7 @@ pub mod leaders {
             per_player: true,
             extra: 2,
         }),
+        draws: &[],
         draft: Some(DraftRule {
             colour: colour::WHITE,
             deal: 4,

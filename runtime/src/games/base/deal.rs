@@ -3,7 +3,7 @@
 //! recruitment at the start of each Age, and the conflicts at the end of
 //! an Age.
 
-use sevenw_host::{CardId, DraftRule, Event, GameInfo, Listens};
+use sevenw_host::{CardId, DraftRule, DrawRule, Event, GameInfo, Listens};
 
 use crate::engine::city::seat_at;
 use crate::engine::military::neighbour_battles;
@@ -104,10 +104,11 @@ impl Base {
         let deck = &mut state.scratch.deck;
         deck.clear();
         deck.extend_from_slice(self.decks.deck(n, age));
-        if let Some(rule) = info.guilds.filter(|r| r.age == age) {
+        // The guilds, then each expansion's draw of this Age.
+        for (rule, cards) in self.decks.draws.iter().filter(|(r, _)| r.age == age) {
             let pool = &mut state.scratch.pool;
             pool.clear();
-            pool.extend_from_slice(&self.decks.guilds);
+            pool.extend_from_slice(cards);
             state.rng.shuffle(pool);
             let take = usize::from(rule.drawn(n.min(255) as u8)).min(pool.len());
             deck.extend_from_slice(&pool[..take]);
@@ -250,14 +251,17 @@ impl Base {
     }
 }
 
-/// Whether card `i` is drawn by the game's draw rule in `age`.
-fn is_drawn(info: &GameInfo, i: usize, age: u8) -> bool {
+/// The draw rules of the card sets in play: the guilds', then each
+/// expansion's `draws:`.
+fn draw_rules(info: &GameInfo) -> impl Iterator<Item = DrawRule> + '_ {
+    info.guilds.into_iter().chain(info.draws.iter().copied())
+}
+
+/// Whether card `i` is drawn by the draw rule `rule`: of its colour and
+/// Age, with no player count.
+fn is_drawn(info: &GameInfo, i: usize, rule: DrawRule) -> bool {
     let c = &info.cards[i];
-    c.age == age
-        && c.copies.is_empty()
-        && info
-            .guilds
-            .is_some_and(|r| r.age == age && r.colour == c.colour)
+    c.age == rule.age && c.copies.is_empty() && rule.colour == c.colour
 }
 
 /// Each Age's deck before its shuffle, for each player count, and the
@@ -271,8 +275,9 @@ pub(super) struct Decks {
     /// By `n * ages + age`: the Age's cards in the set's order, each as
     /// many times as it has copies at `n` players (the guilds apart).
     decks: Vec<Vec<CardId>>,
-    /// The cards of the guild draw, in the set's order (none without one).
-    pub(super) guilds: Vec<CardId>,
+    /// Each draw rule (the guilds', then the expansions') with the cards
+    /// it draws from, in the set's order.
+    pub(super) draws: Vec<(DrawRule, Vec<CardId>)>,
 }
 
 impl Decks {
@@ -291,17 +296,16 @@ impl Decks {
                 decks.push(deck);
             }
         }
-        let guilds = info.guilds.map_or_else(Vec::new, |rule| {
-            (0..info.cards.len())
-                .filter(|&i| is_drawn(info, i, rule.age))
-                .map(|i| CardId(i as u16))
-                .collect()
-        });
-        Decks {
-            ages,
-            decks,
-            guilds,
-        }
+        let draws = draw_rules(info)
+            .map(|rule| {
+                let cards = (0..info.cards.len())
+                    .filter(|&i| is_drawn(info, i, rule))
+                    .map(|i| CardId(i as u16))
+                    .collect();
+                (rule, cards)
+            })
+            .collect();
+        Decks { ages, decks, draws }
     }
 
     /// The deck of `age` at `n` players, unshuffled (empty beyond the
@@ -321,14 +325,14 @@ pub fn deck_size(info: &GameInfo, age: u8, n: usize) -> usize {
         .filter(|c| c.age == age)
         .map(|c| c.copies.iter().filter(|&&m| usize::from(m) <= n).count())
         .sum();
-    let drawn = match info.guilds {
-        Some(rule) if rule.age == age => {
+    let drawn: usize = draw_rules(info)
+        .filter(|r| r.age == age)
+        .map(|rule| {
             let pool = (0..info.cards.len())
-                .filter(|&i| is_drawn(info, i, age))
+                .filter(|&i| is_drawn(info, i, rule))
                 .count();
             usize::from(rule.drawn(n.min(255) as u8)).min(pool)
-        }
-        _ => 0,
-    };
+        })
+        .sum();
     fixed + drawn
 }
