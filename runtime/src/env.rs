@@ -40,7 +40,7 @@ pub trait Observe: Game {
     }
     /// The observation's parts in order, for a game of `players` seats:
     /// what each range of numbers means (documented per family in
-    /// `runtime/README.md`, "Observations").
+    /// `runtime/FORMATS.md`, "Observations").
     fn observation_parts(&self, players: usize) -> Vec<Part>;
     /// Writes what `view` shows into `out` (exactly
     /// [`Observe::observation_len`] long; every number is written). Built

@@ -156,7 +156,7 @@ pub trait Game: Sized + Send + Sync {
     /// every position of this game (with its card sets) encodes below it.
     fn num_actions(&self) -> u32;
     /// The number of `mv` in the game's fixed action space
-    /// (`runtime/README.md` lists each game's ranges): the same decision
+    /// (`runtime/FORMATS.md`, "The action space", lists each game's ranges): the same decision
     /// has the same number in every position, and two legal moves of one
     /// position never share one. What reinforcement-learning environments
     /// and a user interface choose by.

@@ -1,6 +1,6 @@
 //! The fixed action spaces of the base game (both editions, with Leaders
 //! and Edifice), 7 Wonders Duel and 7 Wonders Architects
-//! (`runtime/README.md`, "The action space"), over every card set of their
+//! (`runtime/FORMATS.md`, "The action space"), over every card set of their
 //! families the library ships: at every decision of many seeded games
 //! played with uniformly random legal moves, every legal move encodes
 //! below `num_actions`, no two alike, and decodes back to itself

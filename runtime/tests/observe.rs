@@ -1,4 +1,4 @@
-//! Observations (`env::Observe`, `runtime/README.md`, "Observations") and
+//! Observations (`env::Observe`, `runtime/FORMATS.md`, "Observations") and
 //! games stepped by action numbers (`env::Env`, `env::Batch`), for every
 //! family: at every decision of seeded random games, every seat's
 //! observation of the real state equals its observation of

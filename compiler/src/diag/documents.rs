@@ -58,7 +58,7 @@ impl DocCode {
         let (code, text, wrong, right) = match self {
             DocCode::Shape => (
                 "S0001",
-                "A document's shape is wrong: a field unknown, missing or given twice, or\na value of the wrong kind (a list where a number belongs, say).\n\nThe documents `sevenw` reads — city sheets (`sevenw score`, `sevenw\nprice`) and scenarios (`sevenw test`) — are checked field by field, as\ncard files are: an unknown field is never ignored (a misspelt `coisn:`\nwould otherwise leave a player with no coins), and the message lists the\nfields of that place with the nearest one. The fields of each game's\nsheets and scenarios are in dsl/SCENARIOS.md and runtime/README.md; `sevenw\nschema` prints their JSON Schemas, which editors complete with.",
+                "A document's shape is wrong: a field unknown, missing or given twice, or\na value of the wrong kind (a list where a number belongs, say).\n\nThe documents `sevenw` reads — city sheets (`sevenw score`, `sevenw\nprice`) and scenarios (`sevenw test`) — are checked field by field, as\ncard files are: an unknown field is never ignored (a misspelt `coisn:`\nwould otherwise leave a player with no coins), and the message lists the\nfields of that place with the nearest one. The fields of each game's\nsheets and scenarios are in dsl/SCENARIOS.md and runtime/FORMATS.md; `sevenw\nschema` prints their JSON Schemas, which editors complete with.",
                 " (a field misspelt in a city sheet):\n\n  game: duel\n  players:\n    - name: Ana\n      coisn: 7\n    - name: Ben",
                 ":\n\n  game: duel\n  players:\n    - name: Ana\n      coins: 7\n    - name: Ben",
             ),

@@ -739,7 +739,7 @@ impl Game for Architects {
 
     /// Decks, cards kept, progress tokens, each stage with each set of
     /// resource cards, science trades (the ranges: `actions.rs`,
-    /// `runtime/README.md`).
+    /// `runtime/FORMATS.md`).
     fn num_actions(&self) -> u32 {
         self.sizes.count()
     }

@@ -731,7 +731,7 @@ impl Game for Duel {
     }
 
     /// `4C + C·W + W + T + 2` for `C` cards, `W` wonders and `T` progress
-    /// tokens (the ranges: `actions.rs`, `runtime/README.md`).
+    /// tokens (the ranges: `actions.rs`, `runtime/FORMATS.md`).
     fn num_actions(&self) -> u32 {
         self.action_count()
     }
