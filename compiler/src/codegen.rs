@@ -526,6 +526,13 @@ fn game(g: &Game) -> GameCode<'_> {
         None => quote!(None),
     };
     let draws = g.draws.iter().map(draw_rule);
+    let tokens = g.tokens.iter().map(|t| {
+        let name = lit(&t.name);
+        let points = Literal::i8_unsuffixed(t.points);
+        let category = Literal::u8_unsuffixed(t.category);
+        let instead = t.instead_of_coins;
+        quote!(TokenInfo { name: #name, points: #points, category: #category, instead_of_coins: #instead })
+    });
     let pairs = |v: &[(u8, u8)]| {
         let items = v.iter().map(|(a, b)| {
             let (a, b) = (Literal::u8_unsuffixed(*a), Literal::u8_unsuffixed(*b));
@@ -723,6 +730,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 categories: #categories,
                 guilds: #guilds,
                 draws: &[#(#draws),*],
+                tokens: &[#(#tokens),*],
                 draft: #draft,
                 projects: #projects,
                 conflict: #conflict,

@@ -166,6 +166,8 @@ pub enum Counted {
     Cats,
     /// Progress tokens of this index held.
     Token(u8),
+    /// Tokens of this kind (its index in [`Game::tokens`]) held.
+    Tokens(u8),
 }
 
 impl Counted {
@@ -184,6 +186,7 @@ impl Counted {
             (CounterKind::PairedVictoryPoints, _) => Counted::PairedVictoryPoints,
             (CounterKind::Cats, _) => Counted::Cats,
             (CounterKind::FinishedWonders, _) => Counted::FinishedWonders,
+            (CounterKind::Tokens, t) => Counted::Tokens(t.unwrap_or(0)),
         }
     }
 }
@@ -503,6 +506,19 @@ pub struct Battles {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A kind of token the cities hold (`tokens:` in game.yaml).
+pub struct TokenKind {
+    /// Its name: `debt` for `debt token`.
+    pub name: String,
+    /// Its VP per token at the end of the game, in `category`.
+    pub points: i8,
+    pub category: u8,
+    /// A loss of coins a city cannot pay is taken as tokens of this kind,
+    /// one per coin missing.
+    pub instead_of_coins: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 /// A conflict track (Duel): distances from its centre.
 pub struct Conflict {
     /// Squares from the centre to a capital.
@@ -560,6 +576,10 @@ pub struct Game {
     /// An expansion's other cards drawn into an Age's deck (`draws:`),
     /// one rule per Age.
     pub draws: Vec<DrawRule>,
+    /// The kinds of token of the game and its expansions, family-wide: an
+    /// expansion's list holds the game's and those of the expansions
+    /// before it, then its own.
+    pub tokens: Vec<TokenKind>,
     pub conflict: Option<Conflict>,
     pub cards: Vec<Card>,
     pub wonders: Vec<Wonder>,

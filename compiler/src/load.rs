@@ -123,6 +123,21 @@ pub struct ProgressSrc {
     pub copies: Option<Int>,
 }
 
+/// A kind of token declared in game.yaml (`tokens:`), as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenSrc {
+    /// Its name: counted and taken as `<name> token`.
+    pub name: Text,
+    /// Its VP at the end of the game, per token.
+    pub points: Int,
+    /// The category its points score in.
+    pub category: Text,
+    /// A loss of coins a city cannot pay is taken as tokens of this kind,
+    /// one per coin (Cities' debt).
+    pub instead_of_coins: Option<(bool, Loc)>,
+    pub loc: Loc,
+}
+
 /// The draft rule of game.yaml as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftSrc {
@@ -152,6 +167,8 @@ pub struct ExpansionSrc {
     /// Cards of a colour drawn at random into an Age's deck, one rule per
     /// Age (Cities: a black card per player in each Age).
     pub draws: Vec<DrawRuleSrc>,
+    /// Kinds of token it adds.
+    pub tokens: Vec<TokenSrc>,
     pub start_coins: Option<Int>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,
@@ -198,6 +215,7 @@ pub struct VocabSrc {
     pub words: Vec<Text>,
     pub triggers: Vec<Text>,
     pub guilds: Option<DrawRuleSrc>,
+    pub tokens: Vec<TokenSrc>,
     pub conflict: Option<ConflictSrc>,
     /// `family: architects`: the rules that play the game.
     pub family: Option<Text>,

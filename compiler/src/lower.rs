@@ -191,6 +191,16 @@ fn game(g: &Game) -> ir::Game {
         categories: v.categories.clone(),
         guilds: v.guilds.map(|g| draw_rule(&g)),
         draws: v.draws.iter().map(draw_rule).collect(),
+        tokens: v
+            .tokens
+            .iter()
+            .map(|t| ir::TokenKind {
+                name: t.name.clone(),
+                points: t.points,
+                category: t.category,
+                instead_of_coins: t.instead_of_coins,
+            })
+            .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {
             capital: c.capital,
             zones: c.zones.clone(),

@@ -400,6 +400,11 @@ pub static GAME: Object = Object {
             "The triggers this game allows.",
         ),
         field("guilds", Shape::Object(&GUILDS), "The guild rule."),
+        field(
+            "tokens",
+            Shape::Map(&Shape::Object(&TOKEN)),
+            "Kinds of token the game's cities hold, by name: taken, counted and scored (`debt: {points: -1, category: treasury}`).",
+        ),
         field("conflict", Shape::Object(&CONFLICT), "The conflict track."),
         field(
             "edition",
@@ -435,6 +440,27 @@ pub static GAME: Object = Object {
     ],
     exactly_one: &["hand_size", "layout", "decks"],
     requires: &[("set_aside", "layout")],
+};
+
+pub static TOKEN: Object = Object {
+    what: "a kind of token",
+    id: "token",
+    doc: "A kind of token cities hold: `take 2 debt tokens`, `per debt token in self`, and its points at the end of the game.",
+    fields: &[
+        required(
+            "points",
+            Shape::Int,
+            "Its victory points at the end of the game, per token (debt: -1).",
+        ),
+        required("category", Shape::Text, "The category its points score in."),
+        field(
+            "instead_of_coins",
+            Shape::Bool,
+            "A loss of coins a city cannot pay is taken as tokens of this kind, one per coin missing (Cities' debt).",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
 };
 
 pub static DRAFT: Object = Object {
@@ -489,6 +515,11 @@ pub static EXPANSION: Object = Object {
             "hand_size",
             Shape::Int,
             "Cards per hand when it is in play (the largest of the card sets in play applies).",
+        ),
+        field(
+            "tokens",
+            Shape::Map(&Shape::Object(&TOKEN)),
+            "Kinds of token it adds, by name: taken, counted and scored.",
         ),
         field(
             "draws",
@@ -769,6 +800,7 @@ mod tests {
                 "projects",
                 "side",
                 "stage",
+                "token",
                 "wonder"
             ]
         );

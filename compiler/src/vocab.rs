@@ -10,8 +10,11 @@ mod combinations;
 mod expansions;
 mod plays;
 mod rules;
+mod tokens;
+
 pub use expansions::{build_all, extend};
 use rules::{draft, projects};
+pub use tokens::{MAX_TOKEN_KINDS, TokenDef};
 
 /// Things a game can count (the host API's `Counted`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +31,9 @@ pub enum CounterKind {
     Cats,
     /// 1 when the city's wonder has every stage built.
     FinishedWonders,
+    /// Tokens of a kind the game declares (`tokens:`): `debt token`. Not
+    /// listed in `counters:`: declaring the kind counts it.
+    Tokens,
 }
 
 impl CounterKind {
@@ -278,6 +284,11 @@ pub struct Vocab {
     pub guilds: Option<DrawRule>,
     /// An expansion's own other draws into an Age's deck (`draws:`).
     pub draws: Vec<DrawRule>,
+    /// The kinds of token of the game and its expansions, family-wide
+    /// (`tokens:`); an expansion's own from [`Vocab::own_tokens`].
+    pub tokens: Vec<TokenDef>,
+    /// Where an expansion's own kinds of token begin in `tokens`.
+    pub own_tokens: u8,
     pub conflict: Option<Conflict>,
     /// `family:`: the game family whose rules play the game (an
     /// expansion's is its game's; empty only when game.yaml has none,
@@ -659,6 +670,8 @@ pub fn build(
             vp: small(report, &b.vp, 0, 100, "the VP of a victory token") as u8,
         }
     });
+    let mut tokens = Vec::new();
+    tokens::declare(&src.tokens, &mut tokens, &categories, report);
     let cat_vp = src
         .cat
         .as_ref()
@@ -699,6 +712,8 @@ pub fn build(
         triggers,
         guilds,
         draws: Vec::new(),
+        tokens,
+        own_tokens: 0,
         conflict,
         family,
         pieces,
@@ -707,6 +722,14 @@ pub fn build(
         cat_vp,
     };
     let usable = report.errors() == before;
+    plays::field(
+        &vocab.family,
+        &vocab.game,
+        "tokens",
+        src.tokens.first().map(|t| t.name.loc),
+        "its rules keep no kinds of token of a game's own yet",
+        report,
+    );
     // What the family would ignore is refused, but the vocabulary stays
     // usable: the cards are checked all the same.
     plays::check(

@@ -38,7 +38,8 @@ pub const FAMILIES: &[FamilyDef] = &[
             "finished wonder",
         ],
         // `draws`: an expansion's cards drawn into each Age's deck.
-        fields: &["penalty", "expert", "draws"],
+        // `tokens`: kinds of token of a game's own (game.yaml).
+        fields: &["penalty", "expert", "draws", "tokens"],
         spent_cards: false,
     },
     FamilyDef {

@@ -61,6 +61,8 @@ pub enum Kind {
     Per,
     /// A condition of the table's [`crate::words::CONDITIONS`]: `if you have no red cards`.
     Cond,
+    /// A kind of token the game declares (`tokens:`): `debt tokens`.
+    Tokens,
 }
 
 impl Kind {
@@ -79,6 +81,7 @@ impl Kind {
             Kind::Taken => "a card",
             Kind::Per => "`per`",
             Kind::Cond => "`if`",
+            Kind::Tokens => "a kind of token the game declares",
         }
     }
 
@@ -99,6 +102,7 @@ impl Kind {
             Kind::Taken => "<card> or <card>",
             Kind::Per => "per <counted> [in <scopes>]",
             Kind::Cond => "if <condition>",
+            Kind::Tokens => "<kind> tokens",
         }
     }
 }
@@ -425,6 +429,7 @@ impl SyntaxParser {
             "taken" => Kind::Taken,
             "per" => Kind::Per,
             "cond" => Kind::Cond,
+            "tokens" => Kind::Tokens,
             _ => return Ok(None),
         };
         // A kind is alone in its slot: `{n: number 1..=5}`, not a pick.

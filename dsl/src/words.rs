@@ -428,6 +428,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "take tokens",
+        syntax: "[{seats: scopes = self}] take/takes {n: number 1..=20} {kind: tokens}",
+        example: "others take 1 debt token",
+        meaning: "gives each city named tokens of a kind the game declares (`tokens:` in game.yaml), scored at the end of the game",
+        op: "take_tokens(kind, n, seats)",
+        host: "take_tokens(kind, n, seats)",
+        describe: "{seats} takes {n} {kind}",
+        families: &["base"],
+        ..CALL
+    },
+    WordDef {
         name: "coin value",
         syntax: "count one coin as {n: number 1..=50} coin/coins",
         example: "count one coin as 2 coins",

@@ -674,6 +674,36 @@ pub fn select_of(
     })
 }
 
+/// The kind of token the game declares named `k` (`debt`, or `debt
+/// token`), or a mistake at `k` naming the kinds.
+pub fn token_kind(info: &sevenw_host::GameInfo, k: &Spanned<String>) -> Result<usize, DocError> {
+    let n = crate::engine::nearest::normal(&k.value);
+    let n = n
+        .strip_suffix(" tokens")
+        .or_else(|| n.strip_suffix(" token"))
+        .unwrap_or(&n);
+    if let Some(i) = info.tokens.iter().position(|t| t.name == n) {
+        return Ok(i);
+    }
+    let names: Vec<&str> = info.tokens.iter().map(|t| t.name).collect();
+    Err(at(
+        k,
+        if names.is_empty() {
+            format!(
+                "no kind of token `{}` here: the card sets in play declare none",
+                shown(&k.value)
+            )
+        } else {
+            format!(
+                "no kind of token `{}` here (kinds: {}){}",
+                shown(&k.value),
+                names.join(", "),
+                crate::text::did_you_mean(crate::engine::nearest::closest(n, &names))
+            )
+        },
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -255,6 +255,8 @@ class Pool:
             in_play |= set(range(g["own"][2], len(g["categories"])))
         self.categories = cats
         self.projects = next((g["projects"] for g in self.games if g["projects"]), None)
+        # The kinds of token (version 5), family-wide: the longest list.
+        self.tokens = max((g.get("tokens") or [] for g in self.games), key=len)
         self.ages = self.games[0]["ages"]
         self.in_play = sorted(i for i in in_play if i < len(cats))
 
@@ -309,6 +311,7 @@ class City:
         self.copies = []
         self.entombed_vp = 0
         self.debt = 0
+        self.tokens = [0] * len(pool.tokens)
         self.progress = []
         self.cats = 0
         # Sources with the option chosen for each: (effects, option).
@@ -345,6 +348,8 @@ class City:
             return len(self.progress)
         if kind == "token":
             return self.progress.count(arg)
+        if kind == "tokens":
+            return self.tokens[arg] if arg < len(self.tokens) else 0
         raise Refused(f"count of {kind}")
 
 
@@ -543,6 +548,16 @@ def base_cities(pool, sheet):
         # Edifice, "Fichas de deuda": debt tokens score on the projects' line.
         city.debt = sum(p.get("debt") or [])
         city.coins = p.get("coins") if p.get("coins") is not None else 0
+        # Kinds of token the card sets declare (`tokens:`), held by name.
+        for name, n in (p.get("tokens") or {}).items():
+            name = str(name).strip().lower()
+            for suffix in (" tokens", " token"):
+                if name.endswith(suffix):
+                    name = name[: -len(suffix)]
+            kinds = [t["name"] for t in pool.tokens]
+            if name not in kinds:
+                raise Refused(f"no kind of token {name}")
+            city.tokens[kinds.index(name)] = n
         for v in p.get("conflict") or []:
             city.conflict_vp += v
             if v < 0:
@@ -578,6 +593,9 @@ def score_city(pool, table, seat, copied):
             sci -= min(bonus, sci)
             points[b["category"]] += bonus
     points[cat("science")] += sci
+    # Each kind of token scores its points per token held, in its category.
+    for t, n in zip(pool.tokens, city.tokens):
+        points[t["category"]] += t["points"] * n
     if pool.projects:
         points[pool.projects["category"]] += city.debt
     total = sum(points[c] for c in pool.in_play)

@@ -167,6 +167,10 @@ fn what(n: &Names, what: Counted) -> TokenStream {
             quote!(Counted::Token(#t))
         }
         Counted::FinishedWonders => quote!(Counted::FinishedWonders),
+        Counted::Tokens(t) => {
+            let t = Literal::u8_unsuffixed(t);
+            quote!(Counted::Tokens(#t))
+        }
         Counted::Colours(m) => {
             let set = n.colour_set(m);
             quote!(Counted::Colours(#set))

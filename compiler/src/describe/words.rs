@@ -110,7 +110,17 @@ fn slot(v: &Vocab, call: &Call, spec: &str) -> String {
         .slots()
         .iter()
         .any(|(n, k)| *n == name && *k == Some(sevenw_dsl::syntax::Kind::Age));
+    let is_token = call
+        .word
+        .syntax()
+        .slots()
+        .iter()
+        .any(|(n, k)| *n == name && *k == Some(sevenw_dsl::syntax::Kind::Tokens));
     match call.arg(name) {
+        Some(Arg::Num(n)) if is_token => v.tokens.get(*n as usize).map_or_else(
+            || format!("tokens of kind {n}"),
+            |t| format!("{} tokens", t.name),
+        ),
         Some(Arg::Num(n)) => match nouns.as_slice() {
             [one, many] => plural(i64::from(*n), one, many),
             _ if is_age => roman(i64::from(*n)),
@@ -172,6 +182,12 @@ fn counted_thing(v: &Vocab, c: &crate::ir::Counted) -> String {
         }
         Counted::Token(t) => {
             return format!("progress token of kind {t}");
+        }
+        Counted::Tokens(t) => {
+            return v.tokens.get(usize::from(*t)).map_or_else(
+                || format!("token of kind {t}"),
+                |k| format!("{} token", k.name),
+            );
         }
         Counted::WonderStages => CounterKind::WonderStages,
         Counted::DefeatTokens => CounterKind::DefeatTokens,

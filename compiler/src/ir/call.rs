@@ -156,6 +156,7 @@ fn arg_schema(kind: Kind, g: &mut SchemaGenerator) -> Value {
             "items": g.subschema_for::<DeckName>(),
         }),
         Kind::Counted => g.subschema_for::<super::Counted>().to_value(),
+        Kind::Tokens => json!({"type": "integer", "minimum": 0, "maximum": 255}),
         // Not slots of a call (the table's tests check it).
         _ => json!({}),
     }
@@ -174,6 +175,7 @@ fn arg_doc(kind: Kind) -> &'static str {
         }
         Kind::Decks => "decks",
         Kind::Counted => "what is counted, in each city it applies to",
+        Kind::Tokens => "a kind of token (an index into `tokens`)",
         _ => "",
     }
 }

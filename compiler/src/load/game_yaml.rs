@@ -26,6 +26,7 @@ impl Reader<'_> {
         let layout = f.take("layout");
         let set_aside = f.take("set_aside");
         let guilds = f.take("guilds");
+        let token_kinds = f.take("tokens");
         let conflict = f.take("conflict");
         let edition = f.take("edition");
         let draft = f.take("draft");
@@ -153,6 +154,7 @@ impl Reader<'_> {
         let vp_category = self.vp_categories(vp_category);
         let scopes = scopes.map(|n| self.scopes(n)).unwrap_or_default();
         let guilds = guilds.and_then(|g| self.draw_rule(g, "the guild rule"));
+        let token_kinds = self.tokens(token_kinds);
         let v = VocabSrc {
             file: root.loc.file,
             game: self.text(game?)?,
@@ -174,6 +176,7 @@ impl Reader<'_> {
             words: self.texts(words, "effect words"),
             triggers: self.texts(triggers, "triggers"),
             guilds,
+            tokens: token_kinds,
             conflict,
             family: family.and_then(|f| self.text(f)),
             pieces,
@@ -233,6 +236,36 @@ impl Reader<'_> {
         })
     }
 
+    /// The kinds of token of `tokens:`, by name.
+    pub(super) fn tokens(&mut self, n: Option<&Node>) -> Vec<TokenSrc> {
+        let Some(n) = n else { return Vec::new() };
+        let mut out = Vec::new();
+        for (name, v) in self.pairs(n, "token kinds") {
+            let Some(mut f) = self.fields(v, &shape::TOKEN) else {
+                continue;
+            };
+            let points = self.required(&mut f, "points");
+            let category = self.required(&mut f, "category");
+            let instead = f.take("instead_of_coins");
+            self.finish(f);
+            let instead = instead.and_then(|i| Some((self.bool(i)?, i.loc)));
+            let (Some(points), Some(category)) = (points, category) else {
+                continue;
+            };
+            let (Some(points), Some(category)) = (self.int(points), self.text(category)) else {
+                continue;
+            };
+            out.push(TokenSrc {
+                name,
+                points,
+                category,
+                instead_of_coins: instead,
+                loc: v.loc,
+            });
+        }
+        out
+    }
+
     /// A rule drawing cards of a colour into an Age's deck (`guilds:`,
     /// each of an expansion's `draws:`), `what` in messages.
     fn draw_rule(&mut self, g: &Node, what: &str) -> Option<DrawRuleSrc> {
@@ -284,6 +317,7 @@ impl Reader<'_> {
         let projects = f.take("projects");
         let hand_size = f.take("hand_size");
         let draws = f.take("draws");
+        let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
         // of its fields, and says why.
         if let Some(i) = f.entries.iter().position(|(k, _, _)| *k == "family") {
@@ -328,6 +362,7 @@ impl Reader<'_> {
             projects,
             hand_size: hand_size.and_then(|n| self.int(n)),
             draws,
+            tokens: self.tokens(tokens),
         })
     }
 

@@ -74,6 +74,7 @@ impl Resolver<'_> {
                 let (kind, colours, token) = self.counted_kind(p, words, s.at(name))?;
                 Arg::Counted(crate::ir::Counted::of(kind, colours, token))
             }
+            Kind::Tokens => Arg::Num(u32::from(self.token_kind(p, words, s.at(name))?)),
             Kind::Colour | Kind::Name | Kind::Noun | Kind::Taken | Kind::Per | Kind::Cond => {
                 unreachable!(
                     "`{}`: a call's slots are of kinds a call resolves (the table's tests)",
@@ -111,6 +112,48 @@ impl Resolver<'_> {
             }
         }
         ok
+    }
+
+    /// A kind of token the game declares, written `debt tokens`.
+    fn token_kind(&mut self, p: &crate::load::DslText, words: &[Word], at: Loc) -> Option<u8> {
+        let name = words
+            .first()
+            .map(|w| w.text.to_lowercase())
+            .unwrap_or_default();
+        let noun = format!("{name} token");
+        if let Some(i) = self.v.tokens.iter().position(|t| t.name == name)
+            && self.v.declared_elsewhere(&noun).is_none()
+        {
+            return Some(i as u8);
+        }
+        let loc = words.first().map_or(at, |w| p.loc_of(w.span));
+        let help = match self.v.declared_elsewhere(&noun) {
+            Some(other) => self.elsewhere_help(&noun, other),
+            None if self.v.tokens.is_empty() => format!(
+                "`{}` declares no kinds of token: declare one in its game.yaml (`tokens: {{{name}: {{points: -1, category: …}}}}`)",
+                self.v.game
+            ),
+            None => {
+                let names: Vec<&str> = self.v.tokens.iter().map(|t| t.name.as_str()).collect();
+                crate::diag::suggest(&name, names.iter().copied()).unwrap_or_else(|| {
+                    format!(
+                        "the kinds of token of `{}`: {}",
+                        self.v.game,
+                        names.join(", ")
+                    )
+                })
+            }
+        };
+        self.report.push(
+            Diagnostic::new(
+                Code::UnknownName,
+                loc,
+                format!("unknown kind of token `{name}`"),
+            )
+            .label(format!("not a kind of token of the game `{}`", self.v.game))
+            .help(help),
+        );
+        None
     }
 
     /// Science symbols by name.

@@ -384,6 +384,20 @@ impl Resolver<'_> {
         // `card` or `cards`: a word of a noun, maybe in the plural.
         let same =
             |written: &str, noun: &str| written == noun || written.strip_suffix('s') == Some(noun);
+        // `debt token`: a kind the game declares.
+        if let [kind, last] = &lower[..]
+            && same(last, "token")
+        {
+            if let Some(i) = self.v.tokens.iter().position(|t| t.name == *kind) {
+                if self
+                    .v
+                    .declared_elsewhere(&format!("{kind} token"))
+                    .is_none()
+                {
+                    return Some((CounterKind::Tokens, 0, Some(i as u8)));
+                }
+            }
+        }
         for (noun, kind) in CounterKind::ALL {
             let noun_words: Vec<&str> = noun.split(' ').collect();
             if lower.len() < noun_words.len()

@@ -73,6 +73,15 @@ pub fn extend(
             }
         }
         v.colour_category.resize(v.colours.len(), None);
+        for t in e.tokens.iter().skip(usize::from(e.own_tokens)) {
+            if !lent {
+                v.foreign
+                    .push((format!("{} token", t.name), e.game.clone()));
+            }
+            if !v.tokens.iter().any(|k| k.name == t.name) {
+                v.tokens.push(t.clone());
+            }
+        }
         if lent {
             lend(&mut v, e, &mut declared);
         }
@@ -82,6 +91,7 @@ pub fn extend(
         colours: v.colours.len() as u8,
         categories: v.categories.len() as u8,
     };
+    v.own_tokens = v.tokens.len() as u8;
     declared.list(&src.science, &mut v.symbols, "science symbols", report);
     declared.list(&src.colours, &mut v.colours, "colours", report);
     declared.list(&src.categories, &mut v.categories, "categories", report);
@@ -123,6 +133,7 @@ pub fn extend(
             v.triggers.push(t);
         }
     }
+    super::tokens::declare(&src.tokens, &mut v.tokens, &v.categories, report);
     if let Some(c) = &src.start_coins {
         v.start_coins = small(report, c, 0, 1000, "the starting coins");
     }
@@ -130,22 +141,22 @@ pub fn extend(
         v.draft = draft(d, &v.colours, &v.scopes, report);
     }
     v.draws = Vec::new();
-    if let (Some(first), Some(f)) = (src.draws.first(), sevenw_dsl::FamilyDef::of(&parent.family))
-        && !f.reads_field("draws")
-    {
-        report.push(
-            Diagnostic::new(
-                Code::NotPlayed,
-                first.loc,
-                format!(
-                    "`{game}` is played by the `{}` family, whose rules draw no cards into an Age's deck but by its own rule",
-                    f.name
-                ),
-            )
-            .label(format!("the `{}` rules would ignore it", f.name))
-            .help("give the cards `players:` counts (a game dealt in hands), or leave them to the game's own set-up"),
-        );
-    }
+    super::plays::field(
+        &parent.family,
+        &game,
+        "draws",
+        src.draws.first().map(|d| d.loc),
+        "its rules draw no cards into an Age's deck but by their own rule: leave the cards to the game's own set-up",
+        report,
+    );
+    super::plays::field(
+        &parent.family,
+        &game,
+        "tokens",
+        src.tokens.first().map(|t| t.name.loc),
+        "its rules keep no kinds of token of a game's own yet",
+        report,
+    );
     for d in &src.draws {
         let Some(rule) = draw_rule(d, &v.colours, v.ages, report) else {
             continue;
@@ -221,7 +232,7 @@ fn lend(v: &mut Vocab, e: &Vocab, declared: &mut Declared) {
         }
     }
     if v.draft.is_none() {
-        v.draft = e.draft.clone();
+        v.draft = e.draft;
     }
     if v.projects.is_none() {
         v.projects = e.projects.clone();

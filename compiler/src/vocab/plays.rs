@@ -72,3 +72,34 @@ fn refuse(
         )),
     );
 }
+
+/// A field of game.yaml (`field`, written at `at`) that the family of
+/// `game` does not read: refused (E0306), saying what its rules do
+/// instead (`instead`).
+pub(super) fn field(
+    family: &str,
+    game: &str,
+    field: &str,
+    at: Option<crate::source::Loc>,
+    instead: &str,
+    report: &mut Report,
+) {
+    let (Some(f), Some(at)) = (FamilyDef::of(family), at) else {
+        return;
+    };
+    if f.reads_field(field) {
+        return;
+    }
+    report.push(
+        Diagnostic::new(
+            Code::NotPlayed,
+            at,
+            format!(
+                "`{game}` is played by the `{}` family, whose rules do not read `{field}`",
+                f.name
+            ),
+        )
+        .label(format!("the `{}` rules would ignore it", f.name))
+        .help(instead.to_string()),
+    );
+}

@@ -379,6 +379,15 @@ impl<'t, 's> Matcher<'t, 's> {
             Kind::Taken => self.taken(at),
             Kind::Per => self.per(at),
             Kind::Cond => self.cond(at),
+            Kind::Tokens => {
+                // `debt token`, `debt tokens`: a kind's name, then `token`.
+                let end = self.name(at, "a kind of token")?;
+                if !self.tok(end).is_some_and(|t| t.is(&["token", "tokens"])) {
+                    self.note(end, "`token` or `tokens`");
+                    return None;
+                }
+                Some((Slot::Words(self.words(at, end + 1)), end + 1))
+            }
         }
     }
 

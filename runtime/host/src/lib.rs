@@ -100,6 +100,9 @@ pub enum Counted {
     Cats,
     /// Progress tokens of this kind (its index in [`GameInfo::progress`]) held.
     Token(u8),
+    /// Tokens of a kind the game declares (its index in
+    /// [`GameInfo::tokens`]) held: `debt token`.
+    Tokens(u8),
 }
 
 /// Decks a card may be taken from (7 Wonders Architects: each player has a
@@ -434,6 +437,10 @@ primitives! {
         /// counted in that city, or all it has if less (Cities: "every
         /// other player loses 1 coin per victory token they hold").
         fn lose_coins_per(n: u32, what: Counted, seats: Seats);
+        /// Each city at `seats` takes `n` tokens of the kind `kind` (its
+        /// index in [`GameInfo::tokens`]; Cities: "every other player
+        /// takes 1 debt token").
+        fn take_tokens(kind: u32, n: u32, seats: Seats);
         /// The acting player puts one built card of these colours from these
         /// cities on the discard pile. The card's lasting effects end.
         fn discard_card(colours: ColourSet, seats: Seats);
@@ -665,6 +672,21 @@ pub struct Own {
     pub categories: u8,
 }
 
+/// A kind of token the cities hold (`tokens:` in game.yaml): taken
+/// ([`Host::take_tokens`]), counted ([`Counted::Tokens`]) and scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TokenInfo {
+    /// Its name: `debt` for `debt token`.
+    pub name: &'static str,
+    /// Its VP per token at the end of the game.
+    pub points: i8,
+    /// The category (index into [`GameInfo::categories`]) its points score in.
+    pub category: u8,
+    /// A loss of coins a city cannot pay is taken as tokens of this kind,
+    /// one per coin missing (Cities' debt).
+    pub instead_of_coins: bool,
+}
+
 /// A progress token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ProgressInfo {
@@ -744,6 +766,8 @@ pub struct GameInfo {
     pub colours: &'static [&'static str],
     pub categories: &'static [&'static str],
     pub guilds: Option<DrawRule>,
+    /// The kinds of token the cities hold (`tokens:`), family-wide.
+    pub tokens: &'static [TokenInfo],
     /// Other cards drawn at random into an Age's deck (an expansion's
     /// `draws:`, one rule per Age): with the guilds, the cards of no
     /// player count that a deck holds.

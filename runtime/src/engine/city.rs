@@ -99,6 +99,8 @@ pub enum Pending {
     LoseCoins(u32, Seats),
     /// Each of those cities loses coins per thing counted in it.
     LoseCoinsPer(u32, Counted, Seats),
+    /// Each of those cities takes tokens of a kind: (kind, how many).
+    TakeTokens(u32, u32, Seats),
     /// Discard a built card of those colours from those cities.
     Discard(ColourSet, Seats),
     /// Take a progress token (from the board, or of N set aside).
@@ -127,6 +129,10 @@ pub enum Pending {
 
 /// Most distinct values of conflict tokens a city keeps count of.
 pub const TOKEN_VALUES: usize = 8;
+
+/// The kinds of token a game declares (`tokens:`) that a city holds, at
+/// most: the compiler's limit.
+pub const MAX_TOKEN_KINDS: usize = 8;
 
 /// One player's city.
 #[derive(Debug, PartialEq, Eq)]
@@ -177,6 +183,8 @@ pub struct City {
     pub conflict_vp: i32,
     /// Victory tokens by their points (index: points, up to 7).
     pub wins: [u16; TOKEN_VALUES],
+    /// Tokens held of each kind the game declares ([`GameInfo::tokens`]).
+    pub tokens: [u16; MAX_TOKEN_KINDS],
     /// Cards put under the wonder, with the points each scores.
     pub entombed: Vec<(CardId, i32)>,
     /// Whether it took coins from the bank this turn.
@@ -219,6 +227,7 @@ clone_reusing!(City {
     defeats,
     conflict_vp,
     wins,
+    tokens,
     entombed,
     bank_coins,
     bought,
@@ -253,6 +262,7 @@ impl Default for City {
             defeats: 0,
             conflict_vp: 0,
             wins: [0; TOKEN_VALUES],
+            tokens: [0; MAX_TOKEN_KINDS],
             entombed: Vec::new(),
             bank_coins: false,
             bought: 0,
@@ -325,6 +335,7 @@ impl City {
                 .iter()
                 .filter(|&&(s, _)| s == Source::Progress(t))
                 .count() as u32,
+            Counted::Tokens(k) => self.tokens.get(usize::from(k)).map_or(0, |&n| u32::from(n)),
         }
     }
 

@@ -189,6 +189,22 @@ pub fn compose(
     let symbols = longest(|g| g.symbols, "science symbols")?;
     let colours = longest(|g| g.colours, "colours")?;
     let categories = longest(|g| g.categories, "categories")?;
+    // The kinds of token are family-wide too: the longest list begins
+    // every other one.
+    let tokens = all
+        .iter()
+        .map(|g| g.tokens)
+        .max_by_key(|l| l.len())
+        .unwrap_or(&[]);
+    if let Some(g) = all
+        .iter()
+        .find(|g| tokens.get(..g.tokens.len()) != Some(g.tokens))
+    {
+        return Err(shape(format!(
+            "the kinds of token of `{}` do not fit those of the other card sets in play",
+            g.name
+        )));
+    }
 
     let mut layers = Vec::with_capacity(all.len());
     let (mut cards, mut wonders, mut progress) = (Vec::new(), Vec::new(), Vec::new());
@@ -260,6 +276,7 @@ pub fn compose(
         colours,
         categories,
         draft: all.iter().find_map(|g| g.draft),
+        tokens,
         // An expansion may deal larger hands (Cities: 8): the largest.
         hand_size: all
             .iter()

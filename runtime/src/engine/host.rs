@@ -231,6 +231,13 @@ impl Host for CityHost<'_> {
         self.me.abilities.pending.push(Pending::LoseCoins(n, seats));
     }
 
+    fn take_tokens(&mut self, kind: u32, n: u32, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeTokens(kind, n, seats));
+    }
+
     fn lose_coins_per(&mut self, n: u32, what: Counted, seats: Seats) {
         self.me
             .abilities

@@ -26,6 +26,7 @@ const SEAT_CHECKS: &[&str] = &[
     "victories",
     "defeats",
     "conflict points",
+    "tokens",
     "score",
     "can",
     "cannot",
@@ -311,6 +312,25 @@ fn common_seat<G: Scenarios>(
                 };
                 if want != have {
                     fails.push(format!("{}: expected {want}, found {have}", k.value.trim()));
+                }
+            }
+            if fails.is_empty() {
+                Check::Pass
+            } else {
+                Check::Fail(fails.join("; "))
+            }
+        }
+        "tokens" => {
+            let mut fails = Vec::new();
+            for (k, n) in value_map(v, what)? {
+                let want = value_int(n, &k.value)?;
+                let kind = crate::doc::token_kind(info, k)?;
+                let have = i64::from(city.tokens.get(kind).copied().unwrap_or(0));
+                if want != have {
+                    fails.push(format!(
+                        "{} tokens: expected {want}, found {have}",
+                        info.tokens[kind].name
+                    ));
                 }
             }
             if fails.is_empty() {

@@ -642,6 +642,7 @@ pub static TOY: GameInfo = GameInfo {
         "science",
     ],
     draws: &[],
+    tokens: &[],
     guilds: Some(DrawRule {
         colour: PURPLE,
         age: 3,

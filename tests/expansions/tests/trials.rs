@@ -243,3 +243,77 @@ fn every_new_folder_passes_its_scenario_and_plays() {
         }
     }
 }
+
+/// A declared kind of token is scored alike by the runtime and by the
+/// second scorer that reads only the JSON export (`tests/ir-scorer`): the
+/// final positions of 300 games with Debts, written as sheets with the
+/// runtime's scores (`sim --sheets`), each scored again by `score.py`.
+#[test]
+fn the_python_scorer_agrees_on_declared_tokens() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("../..");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("debts-scorer");
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(tmp.join("ir")).unwrap();
+    let compiled = sevenw_compiler::check(&[root.join("cards"), manifest.join("cards/debts")]);
+    let library = compiled.library.expect("the card sets compile");
+    for e in library.exports() {
+        std::fs::write(
+            tmp.join("ir").join(format!("{}.json", e.family)),
+            e.to_json(),
+        )
+        .unwrap();
+    }
+    let sheets = tmp.join("sheets.jsonl");
+    let (ok, text) = sevenw(&[
+        "sim",
+        "--game",
+        "base",
+        "--with",
+        "debts",
+        "--players",
+        "4",
+        "--games",
+        "300",
+        "--bots",
+        "random",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--sheets",
+        sheets.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    let mut cases = String::new();
+    let mut indebted = 0;
+    for line in std::fs::read_to_string(&sheets).unwrap().lines() {
+        let mut case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let sheet = case["sheet"].as_str().unwrap();
+        indebted += usize::from(
+            sheet
+                .lines()
+                .any(|l| l.contains("\"debt\": ") && !l.contains("\"debt\": 0}")),
+        );
+        case["label"] = "debts".into();
+        cases.push_str(&case.to_string());
+        cases.push('\n');
+    }
+    // The games hold debt to score: not every city's is 0.
+    assert!(indebted > 0, "no debt in 300 games");
+    let path = tmp.join("cases.jsonl");
+    std::fs::write(&path, cases).unwrap();
+    let out = Command::new("python3")
+        .arg(root.join("tests/ir-scorer/score.py"))
+        .arg("--compare")
+        .arg(tmp.join("ir"))
+        .arg(&path)
+        .output()
+        .expect("python3 runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}\n{err}");
+    let summary: serde_json::Value = serde_json::from_str(said.trim()).unwrap();
+    assert_eq!(summary["compared"]["debts"], 300, "{said}\n{err}");
+    assert_eq!(summary["differing"], 0, "{said}\n{err}");
+}

@@ -44,6 +44,8 @@ counters: [card, wonder stage, defeat token, victory token, coin]
 words: [{words}]
 triggers: [{triggers}]
 guilds: {{ colour: purple, age: 2, extra: 0 }}
+tokens:
+  debt: {{ points: -1, category: trade, instead_of_coins: true }}
 ",
         family = words::FAMILY,
         words = words::game_words().join(", "),

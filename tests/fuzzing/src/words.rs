@@ -187,6 +187,7 @@ fn slot(kind: Kind, c: &mut Choices<'_>, out: &mut String) {
             word(out, "in");
             word(out, pick(SCOPES, c.next()));
         }
+        Kind::Tokens => word(out, pick(&["debt tokens", "debt token"], c.next())),
         Kind::Cond => {
             let cond = &CONDITIONS[usize::from(c.next()) % CONDITIONS.len()];
             let syntax = Syntax::parse(cond.syntax).expect("the table's conditions read");

@@ -102,6 +102,7 @@ pub mod architects {
         categories: &["wonder", "civilian", "military", "cat", "progress"],
         guilds: None,
         draws: &[],
+        tokens: &[],
         draft: None,
         projects: None,
         conflict: None,
@@ -1873,6 +1874,7 @@ pub mod base {
             extra: 2,
         }),
         draws: &[],
+        tokens: &[],
         draft: None,
         projects: None,
         conflict: None,
@@ -5307,6 +5309,7 @@ pub mod base2 {
             extra: 2,
         }),
         draws: &[],
+        tokens: &[],
         draft: None,
         projects: None,
         conflict: None,
@@ -8823,6 +8826,7 @@ pub mod duel {
             extra: 3,
         }),
         draws: &[],
+        tokens: &[],
         draft: None,
         projects: None,
         conflict: Some(ConflictInfo {
@@ -11679,6 +11683,7 @@ pub mod edifice {
             extra: 2,
         }),
         draws: &[],
+        tokens: &[],
         draft: None,
         projects: Some(ProjectRule {
             colour: colour::PROJECT,
@@ -12749,6 +12754,7 @@ pub mod leaders {
             extra: 2,
         }),
         draws: &[],
+        tokens: &[],
         draft: Some(DraftRule {
             colour: colour::WHITE,
             deal: 4,

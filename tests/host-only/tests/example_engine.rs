@@ -97,6 +97,8 @@ struct MyCity {
     /// Conflict tokens: defeats, and the value of each victory.
     defeats: u32,
     victories: Vec<u8>,
+    /// Tokens held per kind the game declares (`GameInfo::tokens`).
+    tokens: Vec<u32>,
     abilities: Vec<Ability>,
     owed: Vec<Owed>,
 }
@@ -158,6 +160,7 @@ impl MyCity {
             // No game of decks in this example.
             Counted::Cats => 0,
             Counted::Token(kind) => self.progress.iter().filter(|&&t| t == kind).count() as u32,
+            Counted::Tokens(kind) => self.tokens.get(usize::from(kind)).copied().unwrap_or(0),
         }
     }
 }
@@ -225,6 +228,7 @@ impl Table {
                 board: (wonder, side),
                 coins: i32::from(game.start_coins),
                 vp: vec![0; game.categories.len()],
+                tokens: vec![0; game.tokens.len()],
                 ..MyCity::default()
             });
         }
@@ -475,6 +479,14 @@ impl Host for Acting<'_> {
             let city = &mut self.table.cities[s];
             let loss = n.saturating_mul(city.count(game, what));
             city.coins -= (loss.min(i32::MAX as u32) as i32).min(city.coins);
+        }
+    }
+    fn take_tokens(&mut self, kind: u32, n: u32, seats: Seats) {
+        let takers: Vec<usize> = self.seats(seats).collect();
+        for s in takers {
+            if let Some(held) = self.table.cities[s].tokens.get_mut(kind as usize) {
+                *held = held.saturating_add(n);
+            }
         }
     }
     fn lose_coins(&mut self, n: u32, seats: Seats) {

@@ -91,6 +91,11 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     debt: Option<Vec<Spanned<Scalar>>>,
+    /// The tokens it holds of each kind the card sets declare (`tokens:`
+    /// in their game.yaml), by kind: `{debt: 2}`.
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    tokens: Option<Spanned<crate::doc::Value>>,
 }
 
 /// A project of a sheet or scenario (Edifice): its name (open: pawns are
@@ -152,6 +157,7 @@ impl From<SheetPlayer> for PlayerDoc {
             entombed: p.entombed,
             pawns: p.pawns,
             debt: p.debt,
+            tokens: p.tokens,
             hand: None,
         }
     }
@@ -207,6 +213,10 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     pub(in crate::games::base) debt: Option<Vec<Spanned<Scalar>>>,
+    /// The tokens it holds of each kind declared, by kind: `{debt: 2}`.
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    pub(in crate::games::base) tokens: Option<Spanned<crate::doc::Value>>,
     /// Scenarios only: the cards in hand.
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
