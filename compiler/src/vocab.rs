@@ -722,14 +722,6 @@ pub fn build(
         cat_vp,
     };
     let usable = report.errors() == before;
-    plays::field(
-        &vocab.family,
-        &vocab.game,
-        "tokens",
-        src.tokens.first().map(|t| t.name.loc),
-        "its rules keep no kinds of token of a game's own yet",
-        report,
-    );
     // What the family would ignore is refused, but the vocabulary stays
     // usable: the cards are checked all the same.
     plays::check(

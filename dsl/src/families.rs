@@ -38,8 +38,7 @@ pub const FAMILIES: &[FamilyDef] = &[
             "finished wonder",
         ],
         // `draws`: an expansion's cards drawn into each Age's deck.
-        // `tokens`: kinds of token of a game's own (game.yaml).
-        fields: &["penalty", "expert", "draws", "tokens"],
+        fields: &["penalty", "expert", "draws"],
         spent_cards: false,
     },
     FamilyDef {

@@ -435,7 +435,7 @@ pub const WORDS: &[WordDef] = &[
         op: "take_tokens(kind, n, seats)",
         host: "take_tokens(kind, n, seats)",
         describe: "{seats} takes {n} {kind}",
-        families: &["base"],
+        families: ALL_FAMILIES,
         ..CALL
     },
     WordDef {

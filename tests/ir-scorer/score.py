@@ -548,16 +548,7 @@ def base_cities(pool, sheet):
         # Edifice, "Fichas de deuda": debt tokens score on the projects' line.
         city.debt = sum(p.get("debt") or [])
         city.coins = p.get("coins") if p.get("coins") is not None else 0
-        # Kinds of token the card sets declare (`tokens:`), held by name.
-        for name, n in (p.get("tokens") or {}).items():
-            name = str(name).strip().lower()
-            for suffix in (" tokens", " token"):
-                if name.endswith(suffix):
-                    name = name[: -len(suffix)]
-            kinds = [t["name"] for t in pool.tokens]
-            if name not in kinds:
-                raise Refused(f"no kind of token {name}")
-            city.tokens[kinds.index(name)] = n
+        held_tokens(pool, city, p)
         for v in p.get("conflict") or []:
             city.conflict_vp += v
             if v < 0:
@@ -566,6 +557,26 @@ def base_cities(pool, sheet):
                 city.victories += 1
                 city.wins[v] = city.wins.get(v, 0) + 1
     return table
+
+
+def held_tokens(pool, city, p):
+    """The kinds of token the card sets declare (`tokens:`), as a player of
+    a sheet holds them by name (`{debt: 2}`)."""
+    for name, n in (p.get("tokens") or {}).items():
+        name = str(name).strip().lower()
+        for suffix in (" tokens", " token"):
+            if name.endswith(suffix):
+                name = name[: -len(suffix)]
+        kinds = [t["name"] for t in pool.tokens]
+        if name not in kinds:
+            raise Refused(f"no kind of token {name}")
+        city.tokens[kinds.index(name)] = n
+
+
+def token_points(pool, city, points):
+    """Each kind of token scores its points per token held, in its category."""
+    for t, n in zip(pool.tokens, city.tokens):
+        points[t["category"]] += t["points"] * n
 
 
 def score_city(pool, table, seat, copied):
@@ -593,9 +604,7 @@ def score_city(pool, table, seat, copied):
             sci -= min(bonus, sci)
             points[b["category"]] += bonus
     points[cat("science")] += sci
-    # Each kind of token scores its points per token held, in its category.
-    for t, n in zip(pool.tokens, city.tokens):
-        points[t["category"]] += t["points"] * n
+    token_points(pool, city, points)
     if pool.projects:
         points[pool.projects["category"]] += city.debt
     total = sum(points[c] for c in pool.in_play)
@@ -669,6 +678,7 @@ def duel_cities(pool, sheet):
             run(table, seat, tokens[found[0]]["effects"], 0, "built", city, True)
     for p, city in zip(players, cities):
         city.coins = p.get("coins") if p.get("coins") is not None else 0
+        held_tokens(pool, city, p)
     return table
 
 
@@ -688,6 +698,7 @@ def score_duel(pool, sheet):
         zone = [vp for start, vp in conflict["zones"] if mine > 0 and mine >= start]
         points[pool.category("military")] += zone[-1] if zone else 0
         points[pool.category("treasury")] += max(out.coins, 0) // DUEL_COINS_PER_VP
+        token_points(pool, city, points)
         total = sum(points[c] for c in pool.in_play)
         results.append((points, total, city.coins))
     names = [p["name"] for p in sheet["players"]]
@@ -774,6 +785,7 @@ def arch_cities(pool, sheet):
             city.sources.append((tokens[found[0]]["effects"], 0))
             run(table, seat, tokens[found[0]]["effects"], 0, "built", city, True)
         city.victories = p.get("military") or 0
+        held_tokens(pool, city, p)
     return table
 
 
@@ -791,6 +803,7 @@ def score_architects(pool, sheet):
         points[pool.category("military")] += city.victories * (game["battles"] or {"vp": 0})["vp"]
         if p.get("cat") is True:
             points[pool.category("cat")] += game["cat_vp"]
+        token_points(pool, city, points)
         total = sum(points[c] for c in pool.in_play)
         results.append((points, total, city.stages))
     names = [p["name"] for p in sheet["players"]]

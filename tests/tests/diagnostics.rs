@@ -245,8 +245,6 @@ fixtures! {
     e0306_architects_card_two_coins: "e0306-architects-card-two-coins" => ["E0306"];
     // `one of` on a card: asked of no player.
     e0306_one_of_on_a_card: "e0306-one-of-on-a-card" => ["E0306"];
-    // A Duel expansion declaring a kind of token.
-    e0306_tokens_in_duel_expansion: "e0306-tokens-in-duel-expansion" => ["E0306"];
     // A card taking tokens of a kind not declared (a typo of `debt`).
     e0102_unknown_kind_of_token: "e0102-unknown-kind-of-token" => ["E0102"];
     // A Duel expansion drawing cards into an Age's deck.

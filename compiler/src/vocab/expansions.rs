@@ -149,14 +149,6 @@ pub fn extend(
         "its rules draw no cards into an Age's deck but by their own rule: leave the cards to the game's own set-up",
         report,
     );
-    super::plays::field(
-        &parent.family,
-        &game,
-        "tokens",
-        src.tokens.first().map(|t| t.name.loc),
-        "its rules keep no kinds of token of a game's own yet",
-        report,
-    );
     for d in &src.draws {
         let Some(rule) = draw_rule(d, &v.colours, v.ages, report) else {
             continue;

@@ -275,6 +275,39 @@ impl Default for City {
 }
 
 impl City {
+    /// The city loses `loss` coins: all it has if fewer, and, when the
+    /// card sets in play declare a kind of token taken instead of coins
+    /// (Cities' debt: "for each coin they cannot pay, they take a debt
+    /// token", cities-facts.md §3.1), one such token per coin it could not
+    /// pay.
+    pub fn pay_or_owe(&mut self, info: &GameInfo, loss: u64) {
+        let paid = loss.min(self.coins.max(0) as u64);
+        self.coins -= paid as i32;
+        let owed = loss - paid;
+        if owed == 0 {
+            return;
+        }
+        if let Some(k) = info.tokens.iter().position(|t| t.instead_of_coins) {
+            self.take_tokens(k, owed);
+        }
+    }
+
+    /// The city takes `n` tokens of the declared kind `kind`.
+    pub fn take_tokens(&mut self, kind: usize, n: u64) {
+        if let Some(held) = self.tokens.get_mut(kind) {
+            *held = held.saturating_add(n.min(u64::from(u16::MAX)) as u16);
+        }
+    }
+
+    /// The points of the tokens it holds, each kind's in its category
+    /// (`points` by category index).
+    pub fn token_points(&self, info: &GameInfo, points: &mut [i32; MAX_CATEGORIES]) {
+        for (kind, &held) in info.tokens.iter().zip(&self.tokens) {
+            points[usize::from(kind.category) % MAX_CATEGORIES] +=
+                i32::from(kind.points) * i32::from(held);
+        }
+    }
+
     /// A city on this wonder side, with `coins` and trade price `price`
     /// (room made at once for a game's worth of cards and sources).
     pub fn new(wonder: u8, side: u8, coins: i32, price: u8) -> Self {

@@ -245,17 +245,25 @@ fn every_new_folder_passes_its_scenario_and_plays() {
 }
 
 /// A declared kind of token is scored alike by the runtime and by the
-/// second scorer that reads only the JSON export (`tests/ir-scorer`): the
-/// final positions of 300 games with Debts, written as sheets with the
+/// second scorer that reads only the JSON export (`tests/ir-scorer`), in
+/// every family: the final positions of 300 games with Debts (base),
+/// Tolls (Duel) and Ateliers (Architects), written as sheets with the
 /// runtime's scores (`sim --sheets`), each scored again by `score.py`.
 #[test]
 fn the_python_scorer_agrees_on_declared_tokens() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = manifest.join("../..");
-    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("debts-scorer");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tokens-scorer");
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(tmp.join("ir")).unwrap();
-    let compiled = sevenw_compiler::check(&[root.join("cards"), manifest.join("cards/debts")]);
+    let sets = [
+        ("base", "debts", "4"),
+        ("duel", "tolls", "2"),
+        ("architects", "ateliers", "4"),
+    ];
+    let mut paths = vec![root.join("cards")];
+    paths.extend(sets.iter().map(|(_, e, _)| manifest.join("cards").join(e)));
+    let compiled = sevenw_compiler::check(&paths);
     let library = compiled.library.expect("the card sets compile");
     for e in library.exports() {
         std::fs::write(
@@ -264,43 +272,46 @@ fn the_python_scorer_agrees_on_declared_tokens() {
         )
         .unwrap();
     }
-    let sheets = tmp.join("sheets.jsonl");
-    let (ok, text) = sevenw(&[
-        "sim",
-        "--game",
-        "base",
-        "--with",
-        "debts",
-        "--players",
-        "4",
-        "--games",
-        "300",
-        "--bots",
-        "random",
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-        "--sheets",
-        sheets.to_str().unwrap(),
-    ]);
-    assert!(ok, "{text}");
     let mut cases = String::new();
-    let mut indebted = 0;
-    for line in std::fs::read_to_string(&sheets).unwrap().lines() {
-        let mut case: serde_json::Value = serde_json::from_str(line).unwrap();
-        let sheet = case["sheet"].as_str().unwrap();
-        indebted += usize::from(
-            sheet
-                .lines()
-                .any(|l| l.contains("\"debt\": ") && !l.contains("\"debt\": 0}")),
-        );
-        case["label"] = "debts".into();
-        cases.push_str(&case.to_string());
-        cases.push('\n');
+    for (game, expansion, players) in sets {
+        let sheets = tmp.join(format!("{expansion}.jsonl"));
+        let (ok, text) = sevenw(&[
+            "sim",
+            "--game",
+            game,
+            "--with",
+            expansion,
+            "--players",
+            players,
+            "--games",
+            "300",
+            "--bots",
+            "random",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--sheets",
+            sheets.to_str().unwrap(),
+        ]);
+        assert!(ok, "{text}");
+        let mut held = 0;
+        for line in std::fs::read_to_string(&sheets).unwrap().lines() {
+            let mut case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let sheet = case["sheet"].as_str().unwrap();
+            // A city holding tokens: a `tokens:` line whose count is not 0.
+            held += usize::from(
+                sheet
+                    .lines()
+                    .any(|l| l.contains("tokens: {") && !l.trim_end().ends_with(": 0}")),
+            );
+            case["label"] = expansion.into();
+            cases.push_str(&case.to_string());
+            cases.push('\n');
+        }
+        // The games hold tokens to score.
+        assert!(held > 0, "no {expansion} token held in 300 games");
     }
-    // The games hold debt to score: not every city's is 0.
-    assert!(indebted > 0, "no debt in 300 games");
     let path = tmp.join("cases.jsonl");
     std::fs::write(&path, cases).unwrap();
     let out = Command::new("python3")
@@ -314,6 +325,8 @@ fn the_python_scorer_agrees_on_declared_tokens() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{said}\n{err}");
     let summary: serde_json::Value = serde_json::from_str(said.trim()).unwrap();
-    assert_eq!(summary["compared"]["debts"], 300, "{said}\n{err}");
+    for (_, expansion, _) in sets {
+        assert_eq!(summary["compared"][expansion], 300, "{said}\n{err}");
+    }
     assert_eq!(summary["differing"], 0, "{said}\n{err}");
 }

@@ -49,6 +49,7 @@ impl Architects {
         if t.cat == Some(seat) {
             points[cat(self.categories.cat)] += i32::from(self.info.cat_vp);
         }
+        me.token_points(self.info, &mut points);
         points
     }
 

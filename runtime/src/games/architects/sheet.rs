@@ -98,6 +98,11 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     cards: Option<Vec<Spanned<String>>>,
+    /// Tokens held of each kind the card sets declare (`tokens:` in their
+    /// game.yaml), by kind: `{favour: 2}`.
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    tokens: Option<Spanned<crate::doc::Value>>,
 }
 
 crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
@@ -114,6 +119,7 @@ impl From<SheetPlayer> for PlayerDoc {
             cat: p.cat,
             progress: p.progress,
             cards: p.cards,
+            tokens: p.tokens,
             deck: None,
             deck_size: None,
         }
@@ -151,6 +157,11 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) cards: Option<Vec<Spanned<String>>>,
+    /// Tokens held of each kind the card sets declare (`tokens:` in their
+    /// game.yaml), by kind: `{favour: 2}`.
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    pub(super) tokens: Option<Spanned<crate::doc::Value>>,
     /// The top of the player's (left) deck, top first.
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -298,6 +309,12 @@ impl Architects {
             {
                 st.table.cities[seat].victories = v as u32;
             }
+            crate::reader::held_tokens(
+                self.info,
+                p.tokens.as_ref(),
+                &mut st.table.cities[seat],
+                found,
+            );
             if let Some(c) = &p.cat
                 && c.value
             {
@@ -432,6 +449,7 @@ impl Sheets for Architects {
                 quoted_list(tokens),
                 quoted_list(cards)
             ));
+            out.push_str(&crate::reader::tokens_line(self.info, c));
         }
         out
     }

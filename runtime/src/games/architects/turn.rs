@@ -5,7 +5,7 @@
 
 use sevenw_host::{CardId, Event, Listens, Source};
 
-use crate::engine::city::Pending;
+use crate::engine::city::{Pending, seat_at, valid_offset};
 use crate::engine::gains::Built;
 use crate::engine::host::CityHost;
 
@@ -99,18 +99,14 @@ impl Architects {
     pub fn place(&self, t: &mut Position, seat: usize, card: CardId) {
         t.cities[seat].place(&self.vocab, card);
         self.run_built(t, seat, Source::Card(card));
-        self.run_followers(
-            t,
-            seat,
-            Event::TookCard {
-                card,
-                // A card a preview has not seen has no colour.
-                colour: (self.info.cards.get(usize::from(card.0)))
-                    .map_or(sevenw_host::Colour(u8::MAX), |c| c.colour),
-            },
-            Listens::TOOK_CARD,
-            Source::Card(card),
-        );
+        // The card's colour is looked up only for a city that listens.
+        if t.cities[seat].listening & Listens::TOOK_CARD != 0 {
+            // A card a preview has not seen has no colour.
+            let colour = (self.info.cards.get(usize::from(card.0)))
+                .map_or(sevenw_host::Colour(u8::MAX), |c| c.colour);
+            let event = Event::TookCard { card, colour };
+            self.walk_followers(t, seat, event, Listens::TOOK_CARD, Source::Card(card));
+        }
     }
 
     /// Takes the top card of `d` for `seat` (nothing if it is empty: "Si un
@@ -389,6 +385,13 @@ impl Architects {
             }
             Pending::Flip(n) => {
                 self.flip(&mut st.table, n);
+                false
+            }
+            Pending::TakeTokens(kind, k, seats) => {
+                let n = st.table.cities.len();
+                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
+                    st.table.cities[seat_at(seat, off, n)].take_tokens(kind as usize, u64::from(k));
+                }
                 false
             }
             // A word the Architects family does not play (its `families` in

@@ -37,9 +37,7 @@ impl Base {
         points[cat(self.categories.military)] += me.conflict_vp;
         points[cat(self.categories.treasury)] += h.coins.max(0) / 3;
         // Each kind of token declared scores its points per token held.
-        for (kind, &held) in self.info.tokens.iter().zip(&me.tokens) {
-            points[cat(Category(kind.category))] += i32::from(kind.points) * i32::from(held);
-        }
+        me.token_points(self.info, &mut points);
         // Entombed cards score under the wonder ("puntúa el doble de su coste").
         points[cat(self.categories.wonder)] += me.entombed.iter().map(|(_, vp)| vp).sum::<i32>();
         let nsym = self.info.symbols.len().min(science::MAX_SYM);

@@ -197,15 +197,7 @@ impl Sheets for Base {
                     .collect();
                 out.push_str(&format!("    entombed: [{}]\n", entombed.join(", ")));
             }
-            if !info.tokens.is_empty() {
-                let held: Vec<String> = info
-                    .tokens
-                    .iter()
-                    .zip(&c.tokens)
-                    .map(|(k, n)| format!("{}: {n}", quoted(k.name)))
-                    .collect();
-                out.push_str(&format!("    tokens: {{{}}}\n", held.join(", ")));
-            }
+            out.push_str(&crate::reader::tokens_line(info, c));
             if info.projects.is_some() {
                 let pawns: Vec<String> = (1..=info.ages.min(8))
                     .filter(|&a| held.is_some_and(|h| h.has_pawn(a)))

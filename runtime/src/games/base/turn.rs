@@ -307,7 +307,7 @@ impl Base {
             Pending::LoseCoins(k, seats) => {
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
                     let c = &mut t.cities[seat_at(seat, off, n)];
-                    pay_or_owe(self.info, c, u64::from(k));
+                    c.pay_or_owe(self.info, u64::from(k));
                 }
                 false
             }
@@ -315,16 +315,13 @@ impl Base {
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
                     let c = &mut t.cities[seat_at(seat, off, n)];
                     let loss = u64::from(k) * u64::from(c.count(what));
-                    pay_or_owe(self.info, c, loss);
+                    c.pay_or_owe(self.info, loss);
                 }
                 false
             }
             Pending::TakeTokens(kind, k, seats) => {
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
-                    let c = &mut t.cities[seat_at(seat, off, n)];
-                    if let Some(held) = c.tokens.get_mut(kind as usize) {
-                        *held = held.saturating_add(k.min(u32::from(u16::MAX)) as u16);
-                    }
+                    t.cities[seat_at(seat, off, n)].take_tokens(kind as usize, u64::from(k));
                 }
                 false
             }
@@ -594,21 +591,3 @@ impl Base {
 
 /// Most pending effects carried out for one city at once (see [`Base::settle`]).
 const MAX_PENDING: usize = 64;
-
-/// The city `c` loses `loss` coins: all it has if fewer, and, when the
-/// game declares a kind of token taken instead of coins (Cities' debt:
-/// "for each coin they cannot pay, they take a debt token", cities-facts.md
-/// §3.1), one such token per coin it could not pay.
-fn pay_or_owe(info: &sevenw_host::GameInfo, c: &mut crate::engine::city::City, loss: u64) {
-    let paid = loss.min(c.coins.max(0) as u64);
-    c.coins -= paid as i32;
-    let owed = loss - paid;
-    if owed == 0 {
-        return;
-    }
-    if let Some(k) = info.tokens.iter().position(|t| t.instead_of_coins)
-        && let Some(held) = c.tokens.get_mut(k)
-    {
-        *held = held.saturating_add(owed.min(u64::from(u16::MAX)) as u16);
-    }
-}

@@ -27,6 +27,7 @@ impl Duel {
             let cat = |c: Category| usize::from(c.0) % MAX_CATEGORIES;
             points[cat(self.categories.military)] += table.track.zone_vp(&self.conflict, seat);
             points[cat(self.categories.treasury)] += h.coins.max(0) / COINS_PER_VP;
+            me.token_points(self.info, &mut points);
             let ncat = self.info.categories.len().min(MAX_CATEGORIES);
             o.points = points;
             o.total = points[..ncat].iter().sum();

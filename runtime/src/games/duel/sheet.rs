@@ -82,6 +82,11 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     progress: Option<Vec<Spanned<String>>>,
+    /// Tokens held of each kind the card sets declare (`tokens:` in their
+    /// game.yaml), by kind: `{favour: 2}`.
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    tokens: Option<Spanned<crate::doc::Value>>,
 }
 
 crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
@@ -94,6 +99,7 @@ impl From<SheetPlayer> for PlayerDoc {
             cards: p.cards,
             wonders: p.wonders,
             progress: p.progress,
+            tokens: p.tokens,
             to_build: None,
         }
     }
@@ -118,6 +124,11 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) progress: Option<Vec<Spanned<String>>>,
+    /// Tokens held of each kind the card sets declare (`tokens:` in their
+    /// game.yaml), by kind: `{favour: 2}`.
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    pub(super) tokens: Option<Spanned<crate::doc::Value>>,
     /// Scenarios only: the wonders still to build.
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -175,6 +186,7 @@ impl Sheets for Duel {
                 quoted_list(wonders),
                 quoted_list(tokens)
             ));
+            out.push_str(&crate::reader::tokens_line(self.info, c));
         }
         out
     }
@@ -403,6 +415,7 @@ impl Duel {
                 None => coins,
                 Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,
             };
+            crate::reader::held_tokens(self.info, p.tokens.as_ref(), city, &mut found);
         }
         st.rebuild = false;
         found.or(())

@@ -289,7 +289,13 @@ impl Duel {
                 // "Tu oponente pierde 3 monedas, que se devuelven al banco."
                 for &off in seats.0 {
                     let c = &mut st.table.cities[seat_at(seat, off, 2)];
-                    c.coins -= (n.min(i32::MAX as u32) as i32).min(c.coins.max(0));
+                    c.pay_or_owe(self.info, u64::from(n));
+                }
+                false
+            }
+            Pending::TakeTokens(kind, n, seats) => {
+                for &off in seats.0 {
+                    st.table.cities[seat_at(seat, off, 2)].take_tokens(kind as usize, u64::from(n));
                 }
                 false
             }

@@ -270,26 +270,7 @@ impl Base {
                 }
             }
             // Tokens of the kinds the card sets declare.
-            let kinds = p
-                .tokens
-                .as_ref()
-                .map(|t| found.keep(crate::doc::value_map(t, "tokens")));
-            for (k, n) in kinds.flatten().into_iter().flatten() {
-                let Some(kind) = found.keep(crate::doc::token_kind(self.info, k)) else {
-                    continue;
-                };
-                if let Some(n) = found.keep(crate::doc::value_int(n, &k.value)) {
-                    let most = MAX_COINS.min(i64::from(u16::MAX));
-                    if (0..=most).contains(&n) {
-                        city.tokens[kind] = n as u16;
-                    } else {
-                        found.push(crate::doc::at(
-                            k,
-                            format!("a player holds 0 to {most} tokens of a kind, not {n}"),
-                        ));
-                    }
-                }
-            }
+            crate::reader::held_tokens(self.info, p.tokens.as_ref(), city, &mut found);
         }
         found.or(())
     }
