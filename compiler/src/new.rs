@@ -119,6 +119,8 @@ const ARCHITECTS_WONDERS: &str =
 const ARCHITECTS_TEST: &str = include_str!("../templates/new/expansion-architects-test.yaml.in");
 const ARCHITECTS_PROGRESS: &str =
     include_str!("../templates/new/expansion-architects-progress.yaml.in");
+const LEADERS_CARDS: &str = include_str!("../templates/new/expansion-leaders-cards.yaml.in");
+const LEADERS_TEST: &str = include_str!("../templates/new/expansion-leaders-test.yaml.in");
 
 /// The example an expansion of a shipped game starts with.
 struct Template {
@@ -165,9 +167,24 @@ fn template(game: &str) -> Option<Template> {
             ],
             players: Some((4, 7)),
         },
+        // An expansion of an expansion: played with Leaders (`extends:
+        // leaders`), a leader of its own.
+        "leaders" => Template {
+            title: "Leaders",
+            files: &[
+                ("leaders.yaml", LEADERS_CARDS),
+                ("tests/herald.yaml", LEADERS_TEST),
+            ],
+            players: Some((4, 7)),
+        },
         _ => return None,
     })
 }
+
+/// The shipped expansions with a template of their own, by name, and the
+/// game each extends: a set started from one extends it, and is played
+/// with it.
+const EXPANSION_TEMPLATES: &[(&str, &str)] = &[("leaders", "base")];
 
 /// Whether `name` can name a card set, a folder and a Cargo package.
 pub fn valid_name(name: &str) -> bool {
@@ -280,7 +297,11 @@ pub fn create(opts: &NewOptions) -> Result<Created, NewError> {
             .map(|(_, d)| d.clone())
             .ok_or_else(|| NewError::UnknownGame {
                 name: game.to_string(),
-                known: shipped.iter().map(|(n, _)| n.clone()).collect(),
+                known: shipped
+                    .iter()
+                    .map(|(n, _)| n.clone())
+                    .chain(EXPANSION_TEMPLATES.iter().map(|(e, _)| e.to_string()))
+                    .collect(),
             })
     };
     let title = title_of(&name);
@@ -288,7 +309,14 @@ pub fn create(opts: &NewOptions) -> Result<Created, NewError> {
     let mut files: Vec<(PathBuf, String)> = Vec::new();
     let (what, play, players) = match &opts.start {
         Start::Extends(game) => {
-            find(game)?;
+            // A shipped expansion with a template: the set is played with it.
+            let played_with = EXPANSION_TEMPLATES
+                .iter()
+                .find(|(e, _)| e == game)
+                .filter(|(e, _)| opts.library.join(e).join("game.yaml").is_file());
+            if played_with.is_none() {
+                find(game)?;
+            }
             let Some(t) = template(game) else {
                 return Err(NewError::NoTemplate { name: game.clone() });
             };
@@ -302,14 +330,24 @@ pub fn create(opts: &NewOptions) -> Result<Created, NewError> {
             for (file, text) in t.files {
                 files.push((cards.join(file), fill(text, &vars)));
             }
-            (
-                format!(
-                    "An expansion of {}: `cards/{name}/game.yaml` extends `{game}` (either edition, where it has two).",
-                    t.title
+            match played_with {
+                Some((_, root)) => (
+                    format!(
+                        "An expansion of `{root}` played with {}: `cards/{name}/game.yaml` extends `{game}`, so it is in play only with it and uses its names.",
+                        t.title
+                    ),
+                    format!("--game {root} --with {game},{name}"),
+                    t.players,
                 ),
-                format!("--game {game} --with {name}"),
-                t.players,
-            )
+                None => (
+                    format!(
+                        "An expansion of {}: `cards/{name}/game.yaml` extends `{game}` (either edition, where it has two).",
+                        t.title
+                    ),
+                    format!("--game {game} --with {name}"),
+                    t.players,
+                ),
+            }
         }
         Start::Copy(game) => {
             let from = find(game)?;
@@ -583,6 +621,36 @@ mod tests {
                 "{readme}"
             );
         }
+    }
+
+    #[test]
+    fn an_expansion_of_leaders_is_played_with_it_and_checks_clean() {
+        let scratch = Scratch::new("new-ext-leaders");
+        let root = scratch.0.join("heralds");
+        let made = create(&opts(root.clone(), Start::Extends("leaders".into()))).unwrap();
+        let yaml = std::fs::read_to_string(root.join("cards/heralds/game.yaml")).unwrap();
+        assert!(yaml.contains("\nextends: leaders\n"), "{yaml}");
+        let compiled = crate::check(&[root.join("cards")]);
+        assert_eq!(
+            compiled.report.errors() + compiled.report.warnings(),
+            0,
+            "{}",
+            compiled.report.render(&compiled.sources, false)
+        );
+        let lib = compiled.library.unwrap();
+        let mine = lib.games.iter().find(|g| g.name == made.name).unwrap();
+        assert_eq!(mine.extends.as_deref(), Some("base"));
+        assert_eq!(mine.with, ["leaders"]);
+        assert_eq!(mine.cards.len(), 1);
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        assert!(
+            readme.contains("--game base --with leaders,heralds"),
+            "{readme}"
+        );
+        assert!(
+            readme.contains("sevenw.Game(game=\"base\", expansions=[\"leaders\", \"heralds\"]"),
+            "{readme}"
+        );
     }
 
     #[test]
