@@ -207,7 +207,7 @@ pub const WORDS: &[WordDef] = &[
         name: "discard",
         syntax: "discard a {colours: cards} from {seats: scopes}",
         example: "discard a grey card from opponent",
-        meaning: "discards a card of that colour from another city",
+        meaning: "discards a card of that colour from each city named: in Duel its player chooses which; the base family discards the last such card that city built",
         op: "discard(colours, seats)",
         host: "discard_card(colours, seats)",
         describe: "discards a {colours} of {seats}",
