@@ -274,6 +274,8 @@ pub struct Extended {
     /// The game and edition that define it.
     pub game: String,
     pub edition: u8,
+    /// Its copies: the least player count using each.
+    pub players: Vec<i64>,
 }
 
 /// A deck of a game of decks.
@@ -367,6 +369,7 @@ pub fn extended_cards(extends: &str, games: &[GameAst], vocabs: &[Option<Vocab>]
             colour: c.src.colour.as_ref().map(|t| t.value.trim().to_lowercase()),
             game: v.game.clone(),
             edition: v.edition,
+            players: c.src.players.iter().map(|p| p.value).collect(),
         }));
     }
     out

@@ -289,6 +289,8 @@ pub struct Vocab {
     pub tokens: Vec<TokenDef>,
     /// Where an expansion's own kinds of token begin in `tokens`.
     pub own_tokens: u8,
+    /// Where an expansion sets the hand size (`hand_size:`), if it does.
+    pub hand_size_loc: Option<Loc>,
     pub conflict: Option<Conflict>,
     /// `family:`: the game family whose rules play the game (an
     /// expansion's is its game's; empty only when game.yaml has none,
@@ -714,6 +716,7 @@ pub fn build(
         draws: Vec::new(),
         tokens,
         own_tokens: 0,
+        hand_size_loc: None,
         conflict,
         family,
         pieces,

@@ -277,3 +277,79 @@ pub(super) fn draws(game: &Game, report: &mut Report) {
         }
     }
 }
+
+/// An expansion that changes the hand size (`hand_size:`) still deals
+/// every hand in full with the game it extends, in each of its editions
+/// checked: each Age's deck at each player count (the game's cards by
+/// their copies and guild draw, the expansion's by theirs and its draws)
+/// holds the hands (E0204), or the rules would refuse the game at set-up.
+pub(super) fn hands_filled(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let (Some(at), Deal::Hands(hand)) = (v.hand_size_loc, v.deal) else {
+        return;
+    };
+    let mut editions: Vec<u8> = game.extended.iter().map(|e| e.edition).collect();
+    editions.sort_unstable();
+    editions.dedup();
+    let drawn = |rule: Option<crate::vocab::DrawRule>, n: u8, pool: usize| {
+        rule.map_or(0, |r| (r.drawn(n) as usize).min(pool))
+    };
+    for edition in editions {
+        for age in 1..=v.ages {
+            let short = (v.min_players..=v.max_players).find_map(|n| {
+                let copies = |players: &mut dyn Iterator<Item = i64>| {
+                    players.filter(|&p| p <= i64::from(n)).count()
+                };
+                let theirs = game
+                    .extended
+                    .iter()
+                    .filter(|e| e.edition == edition && e.age.value == i64::from(age));
+                let fixed: usize = theirs
+                    .clone()
+                    .map(|e| copies(&mut e.players.iter().copied()))
+                    .sum();
+                let guild = v.guilds.filter(|g| g.age == age);
+                let guild_pool = theirs
+                    .filter(|e| {
+                        e.players.is_empty()
+                            && guild.is_some_and(|g| {
+                                e.colour.as_deref()
+                                    == v.colours.get(usize::from(g.colour)).map(String::as_str)
+                            })
+                    })
+                    .count();
+                let mine = game.cards.iter().filter(|c| c.age.value == i64::from(age));
+                let own: usize = mine
+                    .clone()
+                    .map(|c| copies(&mut c.players.iter().map(|p| p.value)))
+                    .sum();
+                let draw = v.draws.iter().copied().find(|d| d.age == age);
+                let own_pool = mine
+                    .filter(|c| {
+                        draw.is_some_and(|d| c.colour == Some(d.colour)) && c.players.is_empty()
+                    })
+                    .count();
+                let total = fixed + drawn(guild, n, guild_pool) + own + drawn(draw, n, own_pool);
+                let need = usize::from(hand) * usize::from(n);
+                (total < need).then_some((n, total, need))
+            });
+            if let Some((n, total, need)) = short {
+                let extends = v.extends.as_deref().unwrap_or("");
+                report.push(
+                    Diagnostic::new(
+                        Code::DeckSize,
+                        at,
+                        format!(
+                            "hands of {hand} leave Age {age} short at {n} players: `{extends}` (edition {edition}) with `{}` deals {total} cards, {need} needed",
+                            v.game
+                        ),
+                    )
+                    .label("the hands cannot be dealt in full")
+                    .help(format!(
+                        "add cards to Age {age} (a draw rule, `draws:`, adds some per player), or deal smaller hands"
+                    )),
+                );
+            }
+        }
+    }
+}

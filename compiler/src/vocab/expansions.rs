@@ -165,6 +165,7 @@ pub fn extend(
         }
         v.draws.push(rule);
     }
+    v.hand_size_loc = src.hand_size.as_ref().map(|h| h.loc);
     if let Some(h) = &src.hand_size {
         match v.deal {
             Deal::Hands(_) => v.deal = Deal::Hands(small(report, h, 1, 50, "the hand size") as u8),
