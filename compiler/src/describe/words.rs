@@ -104,18 +104,11 @@ fn slot(v: &Vocab, call: &Call, spec: &str) -> String {
     let head = parts.next().unwrap_or("");
     let (name, modifier) = head.split_once(':').unwrap_or((head, ""));
     let nouns: Vec<&str> = parts.collect();
-    let is_age = call
-        .word
-        .syntax()
-        .slots()
-        .iter()
-        .any(|(n, k)| *n == name && *k == Some(sevenw_dsl::syntax::Kind::Age));
-    let is_token = call
-        .word
-        .syntax()
-        .slots()
-        .iter()
-        .any(|(n, k)| *n == name && *k == Some(sevenw_dsl::syntax::Kind::Tokens));
+    let kind = (call.word.syntax().slots().iter())
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, k)| *k);
+    let is_age = kind == Some(sevenw_dsl::syntax::Kind::Age);
+    let is_token = kind == Some(sevenw_dsl::syntax::Kind::Tokens);
     match call.arg(name) {
         Some(Arg::Num(n)) if is_token => v.tokens.get(*n as usize).map_or_else(
             || format!("tokens of kind {n}"),
