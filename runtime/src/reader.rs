@@ -297,8 +297,10 @@ pub fn held_tokens(
         let Some(kind) = found.keep(crate::doc::token_kind(info, k)) else {
             continue;
         };
-        if let Some(n) = found.keep(int_value(n, &k.value, 0..=most)) {
-            city.tokens[kind] = n as u16;
+        if let Some(n) = found.keep(int_value(n, &k.value, 0..=most))
+            && let Some(held) = city.tokens.get_mut(kind)
+        {
+            *held = n as u16;
         }
     }
 }

@@ -8,7 +8,7 @@ use std::fmt;
 
 use sevenw_host::{CardId, Category, Event, GameInfo, Host, Listens, Source};
 
-use crate::engine::city::{MAX_CATEGORIES, MAX_COLOURS};
+use crate::engine::city::{MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_KINDS};
 use crate::engine::compose::{Layer, layers_of};
 use crate::engine::gains::{self, Built};
 use crate::engine::nearest::{self, nearest};
@@ -189,17 +189,15 @@ impl Vocab {
         if info.colours.len() > MAX_COLOURS {
             return Err(VocabError::TooManyColours(info.colours.len()));
         }
-        // Wonders and tokens are numbered by `u8` in the host API.
-        for (what, have) in [
-            ("wonders", info.wonders.len()),
-            ("progress tokens", info.progress.len()),
+        // Wonders and tokens are numbered by `u8` in the host API; a city
+        // holds at most `MAX_TOKEN_KINDS` kinds of declared token.
+        for (what, have, max) in [
+            ("wonders", info.wonders.len(), 256),
+            ("progress tokens", info.progress.len(), 256),
+            ("kinds of token", info.tokens.len(), MAX_TOKEN_KINDS),
         ] {
-            if have > 256 {
-                return Err(VocabError::TooMany {
-                    what,
-                    have,
-                    max: 256,
-                });
+            if have > max {
+                return Err(VocabError::TooMany { what, have, max });
             }
         }
         let mut names: Vec<String> = Vec::new();
@@ -505,6 +503,31 @@ mod tests {
         t = NameSet::default();
         t.insert(5);
         assert!(!s.intersects(&t));
+    }
+
+    /// A card set declaring more kinds of token than a city holds (one
+    /// made by hand: the compiler refuses a ninth kind) is refused, not
+    /// played with the extra kinds dropped.
+    #[test]
+    fn more_kinds_of_token_than_a_city_holds_are_refused() {
+        let base = crate::find_game(sevenw_cards::GAMES, "base").expect("compiled");
+        let kind = sevenw_host::TokenInfo {
+            name: "debt",
+            points: -1,
+            category: 0,
+            instead_of_coins: false,
+        };
+        let many = |n: usize| -> &'static GameInfo {
+            Box::leak(Box::new(GameInfo {
+                tokens: Box::leak(vec![kind; n].into_boxed_slice()),
+                ..*base
+            }))
+        };
+        assert!(Vocab::new(many(MAX_TOKEN_KINDS)).is_ok());
+        let Err(err) = Vocab::new(many(MAX_TOKEN_KINDS + 1)) else {
+            panic!("a ninth kind of token is refused");
+        };
+        assert!(err.to_string().contains("kinds of token"), "{err}");
     }
 
     #[test]
