@@ -261,3 +261,37 @@ fn the_draft_is_told_face_down_and_a_recruit_face_up() {
         assert!(told.contains(b.card_name(mv.card)), "{told}");
     }
 }
+
+/// A seat's document shows the kinds of token its city holds when the
+/// card sets declare any (public, as coins are), and has no such field
+/// otherwise.
+#[test]
+fn declared_tokens_are_shown_when_declared() {
+    let base = sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &[]).unwrap();
+    let plain = Base::new(base).unwrap();
+    let three = Setup {
+        players: Some(3),
+        ..Setup::seeded(1)
+    };
+    let st = plain.start(&three).unwrap();
+    let doc = plain.show(&st, Some(0));
+    assert!(doc["seats"][1].get("declared_tokens").is_none(), "{doc}");
+    let debt = sevenw_host::TokenInfo {
+        name: "debt",
+        points: -1,
+        category: 0,
+        instead_of_coins: true,
+    };
+    let info: &'static sevenw_host::GameInfo = Box::leak(Box::new(sevenw_host::GameInfo {
+        tokens: Box::leak(Box::new([debt])),
+        ..*base
+    }));
+    let b = Base::new(info).unwrap();
+    let mut st = b.start(&three).unwrap();
+    st.table.cities[1].tokens[0] = 2;
+    for seat in [Some(0), Some(1), None] {
+        let doc = b.show(&st, seat);
+        assert_eq!(doc["seats"][1]["declared_tokens"]["debt"], 2, "{doc}");
+        assert_eq!(doc["seats"][0]["declared_tokens"]["debt"], 0, "{doc}");
+    }
+}

@@ -22,7 +22,9 @@
 //!     "cards": [ { "colour": "grey", "cards": [CARD] } ],  // by colour
 //!     "coins": 3, "shields": 2,
 //!     "tokens": [TOKEN],            // progress tokens held
-//!     "cat": false } ],             // it holds the cat
+//!     "cat": false,                 // it holds the cat
+//!     "declared_tokens": { "honour": 2 } } ],  // only when the card sets
+//!                                   // declare kinds of token (`tokens:`)
 //!   "central": { "size": 40,
 //!                "top": CARD | null },  // only when the cat let this seat
 //!                                       // look at it this turn
@@ -85,7 +87,7 @@ impl Architects {
                     .iter()
                     .map(|&k| self.token_json(k))
                     .collect();
-                json!({
+                let mut seat = json!({
                     "seat": s,
                     "wonder": {
                         "id": w,
@@ -103,7 +105,9 @@ impl Architects {
                     "shields": c.shields,
                     "tokens": held,
                     "cat": t.cat == Some(s),
-                })
+                });
+                crate::table::add_declared_tokens(self.info, c, &mut seat);
+                seat
             })
             .collect();
         let central_top = if spectator { None } else { v.central_top() };

@@ -38,7 +38,9 @@
 //!   - `hand_count`, `side_count` (drafted cards kept face down, Leaders),
 //!     `draft_count` (the draft hand held, Leaders),
 //!   - `pawns`: the Ages whose project it holds a pawn of, `debt`: its debt
-//!     tokens by their (negative) points (both Edifice, else empty).
+//!     tokens by their (negative) points (both Edifice, else empty),
+//!   - `declared_tokens`, only when the card sets declare kinds of token
+//!     (`tokens:`): `{kind: count}` ([`crate::table::add_declared_tokens`]).
 //! - `you`: `null` for a spectator; for a seat, what only it sees:
 //!   `{"hand": [card], "side": [card] (leaders kept), "draft": [card] (the
 //!   draft hand), "stage_cards": [card] (under its own stages), "discard":
@@ -154,7 +156,7 @@ impl Base {
         let pawns: Vec<u8> = (1..=8u8)
             .filter(|&a| me.is_some_and(|m| m.has_pawn(a)))
             .collect();
-        json!({
+        let mut seat = json!({
             "seat": s,
             "wonder": self.wonder_name(city.wonder),
             "side": self.side_name(city.wonder, city.side),
@@ -179,7 +181,9 @@ impl Base {
             "draft_count": view.drafting_len(s),
             "pawns": pawns,
             "debt": me.map_or(&[][..], |m| &m.debt[..]),
-        })
+        });
+        crate::table::add_declared_tokens(info, city, &mut seat);
+        seat
     }
 
     /// The document of `view`, its seat's own parts only when `own`.

@@ -40,7 +40,9 @@
 //!     "seat": 0, "coins": 7, "shields": 2,
 //!     "cards": [ { "colour": "brown", "cards": [CARD] } ],  // by colour
 //!     "wonders": [ { "id": 3, "name": "…", "built": true } ], // built first
-//!     "tokens": [TOKEN] } ]
+//!     "tokens": [TOKEN],
+//!     "declared_tokens": { "toll": 1 } } ]  // only when the card sets
+//!                                   // declare kinds of token (`tokens:`)
 //! }
 //! CARD   = { "id": 12, "name": "Lumber Yard", "colour": "brown", "age": 1 }
 //! TOKEN  = { "id": 2, "name": "Law" }
@@ -141,14 +143,16 @@ impl Duel {
                     .map(|(w, b)| json!({ "id": w, "name": self.wonder_name(w), "built": b }))
                     .collect();
                 let held: Vec<Value> = v.tokens(s).iter().map(|&k| self.token_json(k)).collect();
-                json!({
+                let mut seat = json!({
                     "seat": s,
                     "coins": c.coins,
                     "shields": c.shields,
                     "cards": self.by_colour(&c.cards),
                     "wonders": wonders,
                     "tokens": held,
-                })
+                });
+                crate::table::add_declared_tokens(self.info, c, &mut seat);
+                seat
             })
             .collect();
         let drafting = matches!(v.phase(), Phase::Draft { .. });
