@@ -580,6 +580,10 @@ impl Stats {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SimReport {
     pub game: &'static str,
+    /// The game's edition and the expansions in play (automatic ones
+    /// included), in the order composed.
+    pub edition: u8,
+    pub expansions: Vec<&'static str>,
     pub players: usize,
     pub games: u64,
     pub seed: u64,
@@ -614,8 +618,11 @@ impl SimReport {
     ) -> Self {
         let s = stats;
         let games = s.games.max(1) as f64;
+        let layers = crate::engine::compose::layers_of(info);
         SimReport {
             game: info.name,
+            edition: layers.first().map_or(info.edition, |l| l.info.edition),
+            expansions: layers.iter().skip(1).map(|l| l.info.name).collect(),
             players: s.seats(),
             games: s.games,
             seed: opts.setup.seed,

@@ -314,6 +314,9 @@ fn sim_reports_rates_scores_and_win_rates_whatever_the_threads() {
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let v = run("1");
+    assert_eq!(v["game"], "base");
+    assert_eq!(v["edition"], 1);
+    assert_eq!(v["expansions"], serde_json::json!([]));
     assert_eq!(v["games"], 150);
     assert_eq!(v["players"], 5);
     assert_eq!(v["threads"], 1);

@@ -156,6 +156,13 @@ fn an_expansion_played_with_others_needs_them_and_joins_them() {
     assert!(ok, "{a}");
     let (ok, b) = run("leaders,envoys-court,envoys");
     assert!(ok, "{b}");
+    // Named or not, the court is in play, after the sets it is played with.
+    let played: serde_json::Value = serde_json::from_str(&a).expect("sim --json");
+    assert_eq!(
+        played["expansions"],
+        serde_json::json!(["envoys", "leaders", "envoys-court"]),
+        "{a}"
+    );
     let strip = |t: &str| -> String {
         t.lines()
             .filter(|l| !l.contains("seconds") && !l.contains("games_per_sec"))
