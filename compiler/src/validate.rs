@@ -351,48 +351,40 @@ fn ages_and_players(game: &Game, report: &mut Report) {
             }
             continue;
         }
-        if let Some(d) = drawn_by(game, c) {
+        // Drawn by the guild rule or an expansion's draw rule: no copies.
+        let drawn = drawn_by(game, c)
+            .map(|d| {
+                (
+                    d,
+                    format!("a draw rule of Age {}", d.age),
+                    "such cards",
+                    "drawn cards",
+                )
+            })
+            .or_else(|| {
+                v.guilds
+                    .filter(|_| is_guild(game, c))
+                    .map(|g| (g, "the guild rule".to_string(), "guilds", "guilds"))
+            });
+        if let Some((rule, by, what, kind)) = drawn {
             if let Some(p) = c.players.first() {
+                let held = if rule.per_player {
+                    format!("players + {}", rule.extra)
+                } else {
+                    rule.extra.to_string()
+                };
                 report.push(
                     Diagnostic::new(
                         Code::BadValue,
                         p.loc,
                         format!(
-                            "`{}` is drawn by a draw rule of Age {}, so it takes no player counts",
-                            c.name.value, d.age
-                        ),
-                    )
-                    .label("not used for drawn cards")
-                    .help(if d.per_player {
-                        format!(
-                            "remove `players`: the Age holds players + {} of them drawn at random",
-                            d.extra
-                        )
-                    } else {
-                        format!(
-                            "remove `players`: the Age holds {} of them drawn at random",
-                            d.extra
-                        )
-                    }),
-                );
-            }
-            continue;
-        }
-        if is_guild(game, c) {
-            if let Some(p) = c.players.first() {
-                report.push(
-                    Diagnostic::new(
-                        Code::BadValue,
-                        p.loc,
-                        format!(
-                            "`{}` is drawn by the guild rule, so it takes no player counts",
+                            "`{}` is drawn by {by}, so it takes no player counts",
                             c.name.value
                         ),
                     )
-                    .label("not used for guilds")
+                    .label(format!("not used for {kind}"))
                     .help(format!(
-                        "remove `players`: the Age holds players + {} guilds drawn at random",
-                        v.guilds.map_or(0, |g| g.extra)
+                        "remove `players`: the Age holds {held} {what} drawn at random"
                     )),
                 );
             }

@@ -249,6 +249,8 @@ fixtures! {
     e0102_unknown_kind_of_token: "e0102-unknown-kind-of-token" => ["E0102"];
     // A Duel expansion drawing cards into an Age's deck.
     e0306_draws_in_duel_expansion: "e0306-draws-in-duel-expansion" => ["E0306"];
+    // A card an expansion's draw rule draws, given player counts.
+    e0006_drawn_card_with_players: "e0006-drawn-card-with-players" => ["E0006"];
     // Larger hands than the game's decks and the expansion's cards deal.
     e0204_hands_too_large: "e0204-hands-too-large" => ["E0204"];
     // An expansion's draw rule with too few cards to draw at the most players.

@@ -166,45 +166,10 @@ pub fn compose(
     let all: Vec<&'static GameInfo> = std::iter::once(game)
         .chain(expansions.iter().copied())
         .collect();
-    // Each list: the longest one, which every other one must begin.
-    let longest = |get: fn(&GameInfo) -> &'static [&'static str],
-                   what: &str|
-     -> Result<&'static [&'static str], VocabError> {
-        let best = all
-            .iter()
-            .map(|g| get(g))
-            .max_by_key(|l| l.len())
-            .unwrap_or(&[]);
-        for g in &all {
-            let l = get(g);
-            if best.get(..l.len()) != Some(l) {
-                return Err(shape(format!(
-                    "the {what} of `{}` do not fit those of the other card sets in play",
-                    g.name
-                )));
-            }
-        }
-        Ok(best)
-    };
-    let symbols = longest(|g| g.symbols, "science symbols")?;
-    let colours = longest(|g| g.colours, "colours")?;
-    let categories = longest(|g| g.categories, "categories")?;
-    // The kinds of token are family-wide too: the longest list begins
-    // every other one.
-    let tokens = all
-        .iter()
-        .map(|g| g.tokens)
-        .max_by_key(|l| l.len())
-        .unwrap_or(&[]);
-    if let Some(g) = all
-        .iter()
-        .find(|g| tokens.get(..g.tokens.len()) != Some(g.tokens))
-    {
-        return Err(shape(format!(
-            "the kinds of token of `{}` do not fit those of the other card sets in play",
-            g.name
-        )));
-    }
+    let symbols = longest(&all, |g| g.symbols, "science symbols")?;
+    let colours = longest(&all, |g| g.colours, "colours")?;
+    let categories = longest(&all, |g| g.categories, "categories")?;
+    let tokens = longest(&all, |g| g.tokens, "kinds of token")?;
 
     let mut layers = Vec::with_capacity(all.len());
     let (mut cards, mut wonders, mut progress) = (Vec::new(), Vec::new(), Vec::new());
@@ -310,6 +275,30 @@ pub fn compose(
     }));
     composed.push(Composed { key, info, layers });
     Ok(info)
+}
+
+/// A list every card set in `all` has (its names take family-wide
+/// places): the longest one, which every other one must begin.
+fn longest<T: PartialEq>(
+    all: &[&'static GameInfo],
+    get: fn(&GameInfo) -> &'static [T],
+    what: &str,
+) -> Result<&'static [T], VocabError> {
+    let best = all
+        .iter()
+        .map(|g| get(g))
+        .max_by_key(|l| l.len())
+        .unwrap_or(&[]);
+    for g in all {
+        let l = get(g);
+        if best.get(..l.len()) != Some(l) {
+            return Err(VocabError::Compose(format!(
+                "the {what} of `{}` do not fit those of the other card sets in play",
+                g.name
+            )));
+        }
+    }
+    Ok(best)
 }
 
 /// An expansion's title without the game's name it repeats: "Edifice" for
