@@ -4,7 +4,9 @@
 //! Besides each game's own rules of every position, for a game that
 //! states them ([`Invariants`]: every card copy in exactly one place,
 //! coins never negative, the conflict pawn on its track…), every game is
-//! checked for what the interface promises: a seat to move has a legal move, the game ends, the outcome
+//! checked for what the interface promises: a seat to move has a legal move, every legal
+//! move has its own number of the action space and decodes back to itself
+//! ([`check_actions`](crate::game::check_actions)), the game ends, the outcome
 //! names each seat once and a winner, the final cities written as a sheet
 //! ([`Sheets::write_sheet`]) score the same when read back, and the game's
 //! replay log, written and parsed, plays back to the same outcome.
@@ -195,6 +197,12 @@ pub fn play_on<G: Game, P: Player<G>>(
                     format!("no end after {MAX_DECISIONS} decisions"),
                 ),
             ));
+        }
+        // With the invariants, the action space too: every legal move
+        // numbered below its size, no two alike, each decoded back.
+        if invariants.is_some() {
+            crate::game::check_actions(game, state)
+                .map_err(|e| (n, Broken::new("every legal move has its own number", e)))?;
         }
         let Some(player) = players.get_mut(seat) else {
             return Err((
