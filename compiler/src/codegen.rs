@@ -595,8 +595,9 @@ fn game(g: &Game) -> GameCode<'_> {
             let aliases = strs(&t.aliases);
             let listens = Literal::u16_unsuffixed(ir::listens(&t.effects));
             let copies = Literal::u8_unsuffixed(t.copies);
+            let options = Literal::u8_unsuffixed(ir::options(&t.effects));
             let text = lit(&t.text);
-            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies, text: #text })
+            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies, options: #options, text: #text })
         })
         .collect();
     let (layout, set_aside) = (

@@ -92,7 +92,7 @@ fn drawn_by(game: &Game, c: &Card) -> Option<crate::vocab::DrawRule> {
 }
 
 /// Whether the project rule draws the card (Edifice).
-fn is_project(game: &Game, c: &Card) -> bool {
+pub(crate) fn is_project(game: &Game, c: &Card) -> bool {
     let p = game.vocab.projects.as_ref().map(|p| p.colour);
     p.is_some() && c.colour == p
 }

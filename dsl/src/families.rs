@@ -21,6 +21,10 @@ pub struct FamilyDef {
     /// Its cards are spent as what they give (7 Wonders Architects): each
     /// gives at most one coin or one resource, and only cards give them.
     pub spent_cards: bool,
+    /// Where its rules ask the player for a `one of` choice: what is built
+    /// or taken with it (`card`, `stage`, `token`, `board`). A choice
+    /// anywhere else would always give its first option, so it is refused.
+    pub choices: &'static [&'static str],
 }
 
 /// The shipped families.
@@ -40,12 +44,17 @@ pub const FAMILIES: &[FamilyDef] = &[
         // `draws`: an expansion's cards drawn into each Age's deck.
         fields: &["penalty", "expert", "draws"],
         spent_cards: false,
+        // A card's option with the move that builds it, a stage's with
+        // the stage (a board is given, never chosen).
+        choices: &["card", "stage"],
     },
     FamilyDef {
         name: "duel",
         counters: &["card", "wonder", "wonder stage", "coin", "progress token"],
         fields: &[],
         spent_cards: false,
+        // Asked once what offers it is built or taken, before its effects.
+        choices: &["card", "stage", "token"],
     },
     FamilyDef {
         name: "architects",
@@ -61,6 +70,9 @@ pub const FAMILIES: &[FamilyDef] = &[
         // "una Moneda reemplaza cualquier recurso": a coin card is one coin,
         // a resource card one resource (the rulebook's cards).
         spent_cards: true,
+        // A stage's and a token's, asked once built or taken; a card is
+        // held in copies and spent, so its option could not be told apart.
+        choices: &["stage", "token"],
     },
 ];
 
@@ -82,6 +94,12 @@ impl FamilyDef {
 
     pub fn plays_counter(&self, counter: &str) -> bool {
         self.counters.contains(&counter)
+    }
+
+    /// Whether its rules ask a `one of` choice of what is built or taken
+    /// as `place` (`card`, `stage`, `token`, `board`).
+    pub fn asks_choice(&self, place: &str) -> bool {
+        self.choices.contains(&place)
     }
 
     pub fn reads_field(&self, field: &str) -> bool {

@@ -367,7 +367,7 @@ pub const WORDS: &[WordDef] = &[
         name: "one of",
         syntax: "one of",
         example: "one of (gain 7 coins) or (gain 1 shield; gain 2 vp)",
-        meaning: "offers several effects; one option is chosen when the card or stage is built",
+        meaning: "offers several effects; the player who builds or takes it chooses one option",
         shape: Shape::OneOf,
         families: ALL_FAMILIES,
         ..OWN

@@ -341,3 +341,88 @@ pub fn tokens_line(info: &GameInfo, city: &crate::engine::city::City) -> String 
         .collect();
     format!("    tokens: {{{}}}\n", held.join(", "))
 }
+
+/// Something built or taken on a sheet or a scenario (a card, a wonder, a
+/// progress token): its name, or its name and the option chosen when it
+/// was built or taken (`one of`), from 1: `{name: Moneylender, option: 2}`.
+#[derive(serde::Deserialize, schemars::JsonSchema, Clone)]
+#[serde(untagged)]
+pub enum Built {
+    Name(#[schemars(with = "String")] Spanned<String>),
+    Chosen {
+        #[schemars(with = "String")]
+        name: Spanned<String>,
+        #[schemars(with = "Scalar")]
+        option: Spanned<Scalar>,
+    },
+}
+
+/// A [`Built`]'s name and the option written, if any, each placed.
+pub type BuiltParts = (Spanned<String>, Option<Spanned<Scalar>>);
+
+impl Built {
+    /// The name and the option written of `entry`, if any. An untagged
+    /// enum is read through a buffer that keeps no places, so what lies
+    /// inside it is placed where the entry is.
+    pub fn parts(entry: &Spanned<Built>) -> BuiltParts {
+        let place =
+            |s: &Spanned<String>| Spanned::new(s.value.clone(), entry.referenced, entry.defined);
+        match &entry.value {
+            Built::Name(n) => (place(n), None),
+            Built::Chosen { name, option } => (
+                place(name),
+                Some(Spanned::new(
+                    option.value.clone(),
+                    entry.referenced,
+                    entry.defined,
+                )),
+            ),
+        }
+    }
+
+    /// [`Built::parts`] of each entry of `list`.
+    pub fn all(list: &Option<Vec<Spanned<Built>>>) -> Vec<BuiltParts> {
+        list.iter().flatten().map(Built::parts).collect()
+    }
+}
+
+/// The option written for `source` (`{name: …, option: N}`), from 0: `None`
+/// for a source whose effects offer no choice and none written; the first
+/// when none is written; a mistake when it offers no choice, or fewer
+/// options. `what` names it.
+pub fn option_of(
+    info: &GameInfo,
+    source: sevenw_host::Source,
+    what: &str,
+    option: Option<&Spanned<Scalar>>,
+) -> Result<Option<u8>, DocError> {
+    let n = crate::engine::vocab::options_of(info, source);
+    match option {
+        None => Ok((n > 0).then_some(0)),
+        Some(o) if n == 0 => Err(at(
+            o,
+            format!("{what} offers no choice (`one of`): drop `option`"),
+        )),
+        Some(o) => Ok(Some(
+            int(o, &format!("{what}'s option"), 1..=i64::from(n))? as u8 - 1,
+        )),
+    }
+}
+
+/// `name` as a sheet lists it: `{name: …, option: N}` when `source` offers
+/// a choice (the option chosen in `city`, from 1), else the name alone.
+pub fn built_entry(
+    info: &GameInfo,
+    city: &crate::engine::city::City,
+    source: sevenw_host::Source,
+    name: &str,
+) -> String {
+    match crate::engine::vocab::options_of(info, source) {
+        0 => crate::sheet::quoted(name),
+        _ => format!(
+            "{{name: {}, option: {}}}",
+            crate::sheet::quoted(name),
+            city.chosen_for(source) + 1
+        ),
+    }
+}

@@ -65,6 +65,36 @@ pub fn shown(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The words of option `option` (from 0) of the `one of (…) or (…)` in an
+/// effect text as its card file gives it, for display: `gain 2 vp` of
+/// `one of (gain 5 coins) or (gain 2 vp)`. `None` when the text has no
+/// such option (it is never parsed for play).
+pub fn option_text(text: &str, option: u8) -> Option<&str> {
+    let start = text.find("one of")? + "one of".len();
+    let mut options = Vec::new();
+    let (mut depth, mut open) = (0usize, 0usize);
+    for (i, c) in text[start..].char_indices() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    open = start + i + 1;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    options.push(text[open..start + i].trim());
+                }
+            }
+            // What follows the last option is not one.
+            ';' if depth == 0 => break,
+            _ => {}
+        }
+    }
+    options.get(usize::from(option)).copied()
+}
+
 /// Characters that move the cursor, change colours or hide text.
 fn is_unsafe(c: char) -> bool {
     c.is_control()
@@ -73,6 +103,24 @@ fn is_unsafe(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_option_is_read_from_its_text() {
+        let text = "one of (gain 5 coins; take 1 debt token) or (gain 2 vp)";
+        assert_eq!(
+            super::option_text(text, 0),
+            Some("gain 5 coins; take 1 debt token")
+        );
+        assert_eq!(super::option_text(text, 1), Some("gain 2 vp"));
+        assert_eq!(super::option_text(text, 2), None);
+        let nested = "gain 1 vp; one of (gain 1 vp per (odd) card) or (gain 3 coins); gain 1 coin";
+        assert_eq!(
+            super::option_text(nested, 0),
+            Some("gain 1 vp per (odd) card")
+        );
+        assert_eq!(super::option_text(nested, 1), Some("gain 3 coins"));
+        assert_eq!(super::option_text("gain 3 coins", 0), None);
+    }
+
     use super::*;
 
     #[test]

@@ -523,11 +523,12 @@ def base_cities(pool, sheet):
             city.stages += 1
             city.sources.append((stage["effects"], o))
             run(table, seat, stage["effects"], o, "built", city, True)
-        for name in list(p.get("cards") or []) + list(p.get("leaders") or []):
+        for entry in list(p.get("cards") or []) + list(p.get("leaders") or []):
+            name, o = built(entry)
             card = pool.card(name)
             city.place(card)
-            city.sources.append((card["effects"], 0))
-            run(table, seat, card["effects"], 0, "built", city, True)
+            city.sources.append((card["effects"], o))
+            run(table, seat, card["effects"], o, "built", city, True)
     # Edifice ("Recompensa"): a completed project's reward is the project
     # card's effects, run for every city holding a pawn of its Age.
     for entry in sheet.get("projects") or []:
@@ -649,6 +650,15 @@ DUEL_COINS_PER_VP = 3
 DUEL_SCIENCE_SUPREMACY = 6
 
 
+def built(entry):
+    """A sheet's entry of something built or taken: its name and the option
+    chosen (from 0), written `{name, option}` (from 1) when it offered a
+    choice (`one of`)."""
+    if isinstance(entry, dict):
+        return entry["name"], entry["option"] - 1
+    return entry, 0
+
+
 def duel_cities(pool, sheet):
     players = sheet["players"]
     cities = [City(pool, None, {"board": [], "stages": []}) for _ in players]
@@ -656,26 +666,29 @@ def duel_cities(pool, sheet):
     tokens = [t for g in pool.games for t in g["progress"]]
     for seat, (p, city) in enumerate(zip(players, cities)):
         city.progress = []
-        for name in p.get("cards") or []:
+        for entry in p.get("cards") or []:
+            name, o = built(entry)
             card = pool.card(name)
             city.place(card)
-            city.sources.append((card["effects"], 0))
-            run(table, seat, card["effects"], 0, "built", city, True)
-        for name in p.get("wonders") or []:
+            city.sources.append((card["effects"], o))
+            run(table, seat, card["effects"], o, "built", city, True)
+        for entry in p.get("wonders") or []:
+            name, o = built(entry)
             w = pool.wonder(name)
             stage = w["sides"][0]["stages"][0]
             city.stages += 1
-            city.sources.append((stage["effects"], 0))
-            run(table, seat, stage["effects"], 0, "built", city, True)
-        for name in p.get("progress") or []:
+            city.sources.append((stage["effects"], o))
+            run(table, seat, stage["effects"], o, "built", city, True)
+        for entry in p.get("progress") or []:
+            name, o = built(entry)
             low = str(name).lower()
             found = [i for i, t in enumerate(tokens)
                      if t["name"].lower() == low or low in (a.lower() for a in t["aliases"])]
             if not found:
                 raise Refused(f"no progress token `{name}`")
             city.progress.append(found[0])
-            city.sources.append((tokens[found[0]]["effects"], 0))
-            run(table, seat, tokens[found[0]]["effects"], 0, "built", city, True)
+            city.sources.append((tokens[found[0]]["effects"], o))
+            run(table, seat, tokens[found[0]]["effects"], o, "built", city, True)
     for p, city in zip(players, cities):
         city.coins = p.get("coins") if p.get("coins") is not None else 0
         held_tokens(pool, city, p)
@@ -758,32 +771,34 @@ def arch_cities(pool, sheet):
     for seat, (p, city) in enumerate(zip(players, cities)):
         stages = city.side["stages"]
         raised = []
-        for name in p.get("pieces") or []:
+        for entry in p.get("pieces") or []:
+            name, o = built(entry)
             key = " ".join(str(name).lower().split())
             found = [i for i, st in enumerate(stages)
                      if key in (piece_name(i, st), f"stage {i + 1}")]
             if not found:
                 raise Refused(f"no stage `{name}`")
-            raised.append(found[0])
-        for i in sorted(raised, key=lambda i: (stages[i]["level"], i)):
+            raised.append((found[0], o))
+        for i, o in sorted(raised, key=lambda r: (stages[r[0]]["level"], r[0])):
             city.stages += 1
-            city.sources.append((stages[i]["effects"], 0))
-            run(table, seat, stages[i]["effects"], 0, "built", city, True)
+            city.sources.append((stages[i]["effects"], o))
+            run(table, seat, stages[i]["effects"], o, "built", city, True)
         for field, cat in (("blue", False), ("blue_cat", True)):
             for _ in range(p.get(field) or 0):
                 card = next(c for c in pool.cards if c["colour"] == blue and has_cat(c) == cat)
                 give(seat, card)
         for name in p.get("cards") or []:
             give(seat, pool.card(name))
-        for name in p.get("progress") or []:
+        for entry in p.get("progress") or []:
+            name, o = built(entry)
             low = str(name).lower()
             found = [i for i, t in enumerate(tokens)
                      if t["name"].lower() == low or low in (a.lower() for a in t["aliases"])]
             if not found:
                 raise Refused(f"no progress token `{name}`")
             city.progress.append(found[0])
-            city.sources.append((tokens[found[0]]["effects"], 0))
-            run(table, seat, tokens[found[0]]["effects"], 0, "built", city, True)
+            city.sources.append((tokens[found[0]]["effects"], o))
+            run(table, seat, tokens[found[0]]["effects"], o, "built", city, True)
         city.victories = p.get("military") or 0
         held_tokens(pool, city, p)
     return table

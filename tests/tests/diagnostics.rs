@@ -243,8 +243,10 @@ fixtures! {
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
     // A card worth 2 coins in a game of the Architects family.
     e0306_architects_card_two_coins: "e0306-architects-card-two-coins" => ["E0306"];
-    // `one of` on a card: asked of no player.
-    e0306_one_of_on_a_card: "e0306-one-of-on-a-card" => ["E0306"];
+    // `one of` on a board: asked of no player; in Architects, on a card
+    // (its copies are spent) and on a token of two copies.
+    e0306_one_of_on_a_board: "e0306-one-of-on-a-board" => ["E0306"];
+    e0306_one_of_in_architects: "e0306-one-of-in-architects" => ["E0306", "E0306"];
     // A card taking tokens of a kind not declared (a typo of `debt`).
     e0102_unknown_kind_of_token: "e0102-unknown-kind-of-token" => ["E0102"];
     // A Duel expansion drawing cards into an Age's deck.

@@ -44,33 +44,69 @@ pub fn fields(game: &Game, report: &mut Report) {
     }
 }
 
-/// `one of` on a card, a board or a token: the families ask the choice
-/// for a wonder stage only (when it is built), so such a choice would
-/// always give its first option.
+/// `one of` where the family does not ask the choice (`FamilyDef::choices`):
+/// on a card, a stage, a board or a token, such a choice would always give
+/// its first option. A project (Edifice) is never built by a move, so its
+/// reward asks no choice either.
 fn choices(game: &Game, f: &FamilyDef, report: &mut Report) {
     let family = f.name;
     let first_option = |e: &Effects| e.list().iter().find(|x| x.option.is_some()).map(|x| x.loc);
-    let places = game
-        .cards
-        .iter()
-        .map(|c| &c.effects)
-        .chain(
-            game.wonders
-                .iter()
-                .flat_map(|w| w.sides.iter().map(|s| &s.effects)),
-        )
-        .chain(game.progress.iter().map(|p| &p.effects));
-    for at in places.filter_map(first_option) {
+    let cards = game.cards.iter().map(|c| {
+        let place = if super::is_project(game, c) {
+            "project"
+        } else {
+            "card"
+        };
+        (place, &c.effects)
+    });
+    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
+    let boards = sides.clone().map(|s| ("board", &s.effects));
+    let stages = sides.flat_map(|s| s.stages.iter().map(|st| ("stage", &st.effects)));
+    let tokens = game.progress.iter().map(|p| ("token", &p.effects));
+    let places = cards.chain(boards).chain(stages).chain(tokens);
+    for (place, at) in places.filter_map(|(p, e)| Some((p, first_option(e)?))) {
+        if f.asks_choice(place) {
+            continue;
+        }
+        let asked: Vec<String> = f.choices.iter().map(|c| format!("a {c}")).collect();
+        let label = "no player would be asked: its first option would always apply";
+        let (message, help) = if asked.is_empty() {
+            (
+                format!(
+                    "the `{family}` rules ask no `one of` choice: a {place}'s would always give its first option"
+                ),
+                format!("give the {place} one effect"),
+            )
+        } else {
+            let asked = asked.join(" or ");
+            (
+                format!(
+                    "the `{family}` rules ask a `one of` choice only of {asked}: a {place}'s would always give its first option"
+                ),
+                format!("give the {place} one effect, or put the choice on {asked}"),
+            )
+        };
+        report.push(
+            Diagnostic::new(Code::NotPlayed, at, message)
+                .label(label)
+                .help(help),
+        );
+    }
+    // A city records one option per token, so copies of a token held
+    // together could not each keep their own.
+    for p in &game.progress {
+        let copies = p.copies.as_ref().map_or(1, |c| c.value);
+        let Some(at) = first_option(&p.effects).filter(|_| copies > 1) else {
+            continue;
+        };
         report.push(
             Diagnostic::new(
                 Code::NotPlayed,
                 at,
-                format!(
-                    "the `{family}` rules ask a `one of` choice only when a wonder stage is built"
-                ),
+                format!("a `one of` choice on a token of {copies} copies: a city holding two would keep one option for both"),
             )
-            .label("no player would be asked: its first option would always apply")
-            .help("put the choice on a wonder stage, or give the card one effect"),
+            .label("each copy could not keep its own option")
+            .help("give the token one copy, or one effect"),
         );
     }
 }

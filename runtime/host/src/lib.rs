@@ -695,6 +695,8 @@ pub struct ProgressInfo {
     pub listens: Listens,
     /// Copies of the token in the game.
     pub copies: u8,
+    /// Options its effects offer, one chosen when taken (`one of`); 0: none.
+    pub options: u8,
     /// Its effect text as written in the card file (the `effect:` value,
     /// trimmed); empty when it has none.
     pub text: &'static str,

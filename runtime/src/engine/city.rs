@@ -380,6 +380,15 @@ impl City {
             .map_or(0, |&(_, o)| o)
     }
 
+    /// Records `option` as chosen for `source`, built now (replacing the
+    /// choice of an earlier time it was built, should it have left).
+    pub fn choose(&mut self, source: Source, option: u8) {
+        match self.chosen.iter_mut().find(|(s, _)| *s == source) {
+            Some(c) => c.1 = option,
+            None => self.chosen.push((source, option)),
+        }
+    }
+
     /// Takes a victory token worth `vp`.
     pub fn win(&mut self, vp: i32) {
         self.victories = self.victories.saturating_add(1);

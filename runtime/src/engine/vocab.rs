@@ -486,6 +486,85 @@ pub fn listens(info: &GameInfo, source: Source) -> Listens {
     }
 }
 
+/// Options the effects of `source` offer, one chosen when it is built or
+/// taken (`one of`); 0: none. A board's are never asked (its choice is
+/// refused by the compiler), so it has none here.
+pub fn options_of(info: &GameInfo, source: Source) -> u8 {
+    match source {
+        Source::Card(c) => info.cards.get(usize::from(c.0)).map_or(0, |c| c.options),
+        Source::Board { .. } => 0,
+        Source::Stage {
+            wonder,
+            side,
+            stage,
+        } => info
+            .wonders
+            .get(usize::from(wonder))
+            .and_then(|w| w.sides.get(usize::from(side)))
+            .and_then(|s| s.stages.get(usize::from(stage)))
+            .map_or(0, |st| st.options),
+        Source::Progress(t) => info.progress.get(usize::from(t)).map_or(0, |t| t.options),
+    }
+}
+
+/// What `source` is called, and its effect text as its card file gives it
+/// (for display): a card's, a board's or a stage's wonder, a token's.
+pub fn source_words(info: &GameInfo, source: Source) -> (&'static str, &'static str) {
+    let side = |w: u8, s: u8| {
+        info.wonders
+            .get(usize::from(w))
+            .and_then(|w| w.sides.get(usize::from(s)))
+    };
+    match source {
+        Source::Card(c) => info
+            .cards
+            .get(usize::from(c.0))
+            .map_or(("", ""), |c| (c.name, c.text)),
+        Source::Board { wonder, side: s } => (
+            wonder_name(info, wonder),
+            side(wonder, s).map_or("", |s| s.text),
+        ),
+        Source::Stage {
+            wonder,
+            side: s,
+            stage,
+        } => (
+            wonder_name(info, wonder),
+            side(wonder, s)
+                .and_then(|s| s.stages.get(usize::from(stage)))
+                .map_or("", |st| st.text),
+        ),
+        Source::Progress(t) => info
+            .progress
+            .get(usize::from(t))
+            .map_or(("", ""), |t| (t.name, t.text)),
+    }
+}
+
+/// `choose option 2 of Toll House (opponent takes 2 toll tokens)`: the
+/// option `o` of `source`, waiting for its choice, in words.
+pub fn option_words(info: &GameInfo, source: Source, o: u8) -> String {
+    let (name, text) = source_words(info, source);
+    match crate::text::option_text(text, o) {
+        Some(t) => format!("choose option {} of {name} ({t})", o + 1),
+        None => format!("choose option {} of {name}", o + 1),
+    }
+}
+
+/// The most options any card, stage or progress token of the game offers
+/// (`one of`); 0 when none offers a choice.
+pub fn most_options(info: &GameInfo) -> u8 {
+    let cards = info.cards.iter().map(|c| c.options);
+    let stages = info
+        .wonders
+        .iter()
+        .flat_map(|w| w.sides.iter())
+        .flat_map(|s| s.stages.iter())
+        .map(|s| s.options);
+    let tokens = info.progress.iter().map(|t| t.options);
+    cards.chain(stages).chain(tokens).max().unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -256,11 +256,12 @@ fn every_new_folder_passes_its_scenario_and_plays() {
     }
 }
 
-/// A declared kind of token is scored alike by the runtime and by the
-/// second scorer that reads only the JSON export (`tests/ir-scorer`), in
-/// every family: the final positions of 300 games with Debts (base),
-/// Tolls (Duel) and Ateliers (Architects), written as sheets with the
-/// runtime's scores (`sim --sheets`), each scored again by `score.py`.
+/// A declared kind of token, and the options chosen for what offers a
+/// choice (`one of`), are scored alike by the runtime and by the second
+/// scorer that reads only the JSON export (`tests/ir-scorer`), in every
+/// family: the final positions of 300 games with Debts (base), Tolls
+/// (Duel) and Ateliers (Architects), written as sheets with the runtime's
+/// scores (`sim --sheets`), each scored again by `score.py`.
 #[test]
 fn the_python_scorer_agrees_on_declared_tokens() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -307,7 +308,7 @@ fn the_python_scorer_agrees_on_declared_tokens() {
             sheets.to_str().unwrap(),
         ]);
         assert!(ok, "{text}");
-        let mut held = 0;
+        let (mut held, mut chosen) = (0, 0);
         for line in std::fs::read_to_string(&sheets).unwrap().lines() {
             let mut case: serde_json::Value = serde_json::from_str(line).unwrap();
             let sheet = case["sheet"].as_str().unwrap();
@@ -317,12 +318,18 @@ fn the_python_scorer_agrees_on_declared_tokens() {
                     .lines()
                     .any(|l| l.contains("tokens: {") && !l.trim_end().ends_with(": 0}")),
             );
+            // Something built or taken with its second option (`one of`).
+            chosen += usize::from(sheet.contains("option: 2}"));
             case["label"] = expansion.into();
             cases.push_str(&case.to_string());
             cases.push('\n');
         }
         // The games hold tokens to score.
         assert!(held > 0, "no {expansion} token held in 300 games");
+        assert!(
+            chosen > 0,
+            "no second option chosen in 300 {expansion} games"
+        );
     }
     let path = tmp.join("cases.jsonl");
     std::fs::write(&path, cases).unwrap();

@@ -788,6 +788,7 @@ pub mod architects {
                 aliases: &["Urbanismo"],
                 listens: Listens(32),
                 copies: 1,
+                options: 0,
                 text: "when you take Wood or Clay: take a card from the left, right or central deck",
             },
             ProgressInfo {
@@ -795,6 +796,7 @@ pub mod architects {
                 aliases: &["Artesanía", "Artesania", "Arts and Crafts"],
                 listens: Listens(32),
                 copies: 1,
+                options: 0,
                 text: "when you take Papyrus or Glass: take a card from the left, right or central deck",
             },
             ProgressInfo {
@@ -802,6 +804,7 @@ pub mod architects {
                 aliases: &["Orfebrería", "Orfebreria", "Jewelry"],
                 listens: Listens(32),
                 copies: 1,
+                options: 0,
                 text: "when you take Stone or Coin: take a card from the left, right or central deck",
             },
             ProgressInfo {
@@ -809,6 +812,7 @@ pub mod architects {
                 aliases: &["Ciencia"],
                 listens: Listens(32),
                 copies: 1,
+                options: 0,
                 text: "when you take a green card: take a card from the left, right or central deck",
             },
             ProgressInfo {
@@ -816,6 +820,7 @@ pub mod architects {
                 aliases: &["Campaña", "Campana"],
                 listens: Listens(32),
                 copies: 1,
+                options: 0,
                 text: "when you take Barbarian or Archer: take a card from the left, right or central deck",
             },
             ProgressInfo {
@@ -823,6 +828,7 @@ pub mod architects {
                 aliases: &["Arquitectura"],
                 listens: Listens(16),
                 copies: 1,
+                options: 0,
                 text: "when you build a wonder stage: take a card from the left, right or central deck",
             },
             ProgressInfo {
@@ -830,6 +836,7 @@ pub mod architects {
                 aliases: &["Economía", "Economia"],
                 listens: Listens(1),
                 copies: 1,
+                options: 0,
                 text: "count one coin as 2 coins",
             },
             ProgressInfo {
@@ -837,6 +844,7 @@ pub mod architects {
                 aliases: &["Ingeniería", "Ingenieria"],
                 listens: Listens(1),
                 copies: 1,
+                options: 0,
                 text: "build wonder stages with any resources",
             },
             ProgressInfo {
@@ -844,6 +852,7 @@ pub mod architects {
                 aliases: &["Táctica", "Tactica"],
                 listens: Listens(1),
                 copies: 1,
+                options: 0,
                 text: "gain 2 shields",
             },
             ProgressInfo {
@@ -851,6 +860,7 @@ pub mod architects {
                 aliases: &["Arte", "Decoration"],
                 listens: Listens(4),
                 copies: 1,
+                options: 0,
                 text: "gain 4 vp; gain 2 vp per finished wonder",
             },
             ProgressInfo {
@@ -858,6 +868,7 @@ pub mod architects {
                 aliases: &["Política", "Politica"],
                 listens: Listens(4),
                 copies: 1,
+                options: 0,
                 text: "gain 1 vp per cat",
             },
             ProgressInfo {
@@ -865,6 +876,7 @@ pub mod architects {
                 aliases: &["Estrategia"],
                 listens: Listens(4),
                 copies: 1,
+                options: 0,
                 text: "gain 1 vp per victory token",
             },
             ProgressInfo {
@@ -872,6 +884,7 @@ pub mod architects {
                 aliases: &["Educación", "Educacion"],
                 listens: Listens(4),
                 copies: 1,
+                options: 0,
                 text: "gain 2 vp per progress token",
             },
             ProgressInfo {
@@ -879,6 +892,7 @@ pub mod architects {
                 aliases: &["Cultura"],
                 listens: Listens(4),
                 copies: 2,
+                options: 0,
                 text: "gain 2 vp; gain 2 vp per Culture progress token",
             },
         ],
@@ -10488,6 +10502,7 @@ pub mod duel {
                 aliases: &["Agricultura"],
                 listens: Listens(5),
                 copies: 1,
+                options: 0,
                 text: "gain 6 coins; gain 4 vp",
             },
             ProgressInfo {
@@ -10495,6 +10510,7 @@ pub mod duel {
                 aliases: &["Arquitectura"],
                 listens: Listens(1),
                 copies: 1,
+                options: 0,
                 text: "pay 2 fewer resources for wonders",
             },
             ProgressInfo {
@@ -10502,6 +10518,7 @@ pub mod duel {
                 aliases: &["Economía"],
                 listens: Listens(1),
                 copies: 1,
+                options: 0,
                 text: "receive the coins opponent pays for trading",
             },
             ProgressInfo {
@@ -10509,6 +10526,7 @@ pub mod duel {
                 aliases: &["Derecho"],
                 listens: Listens(1),
                 copies: 1,
+                options: 0,
                 text: "science law",
             },
             ProgressInfo {
@@ -10516,6 +10534,7 @@ pub mod duel {
                 aliases: &["Albañilería"],
                 listens: Listens(1),
                 copies: 1,
+                options: 0,
                 text: "pay 2 fewer resources for blue cards",
             },
             ProgressInfo {
@@ -10523,6 +10542,7 @@ pub mod duel {
                 aliases: &["Matemáticas"],
                 listens: Listens(4),
                 copies: 1,
+                options: 0,
                 text: "gain 3 vp per progress token",
             },
             ProgressInfo {
@@ -10530,6 +10550,7 @@ pub mod duel {
                 aliases: &["Filosofía"],
                 listens: Listens(4),
                 copies: 1,
+                options: 0,
                 text: "gain 7 vp",
             },
             ProgressInfo {
@@ -10537,6 +10558,7 @@ pub mod duel {
                 aliases: &["Estrategia"],
                 listens: Listens(8),
                 copies: 1,
+                options: 0,
                 text: "when you build a red card: gain 1 shield",
             },
             ProgressInfo {
@@ -10544,6 +10566,7 @@ pub mod duel {
                 aliases: &["Teología"],
                 listens: Listens(16),
                 copies: 1,
+                options: 0,
                 text: "when you build a wonder stage: play again",
             },
             ProgressInfo {
@@ -10551,6 +10574,7 @@ pub mod duel {
                 aliases: &["Urbanismo"],
                 listens: Listens(9),
                 copies: 1,
+                options: 0,
                 text: "gain 6 coins; when you build by a chain: gain 4 coins",
             },
         ],

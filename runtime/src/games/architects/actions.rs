@@ -11,6 +11,10 @@
 //! | `P + 1 + C`        | `K + 1`       | take progress token `k` face up; `K`: the pile's top |
 //! | `P + 2 + C + K`    | `S × V`       | build stage `piece` with the resource cards `res`: `piece × V + rank(res)` |
 //! | `… + S·V`          | `Y + (Y choose 3)` | trade a pair of symbol `s` (`s`); three different symbols `a < b < c` (`Y + (a choose 1) + (b choose 2) + (c choose 3)`) |
+//! | `…`                | `O`           | choose option `o` of the stage just built or the token just taken |
+//!
+//! `O` is the most options a stage or a progress token offers (`one of`),
+//! 0 when none offers a choice.
 //!
 //! **Payments.** A payment ([`Pay`]) spends resource cards (`res`, per
 //! resource), coin cards for the rest (`coins`), perhaps one coin counted
@@ -51,6 +55,8 @@ pub(super) struct Sizes {
     pays: u32,
     /// `Y`: science symbols.
     symbols: u32,
+    /// `O`: the most options a stage or a token offers.
+    options: u32,
 }
 
 /// `n choose k`, saturating at `u32::MAX`.
@@ -100,6 +106,7 @@ impl Sizes {
             most,
             pays: vectors(resources, most),
             symbols: info.symbols.len().min(MAX_SYM) as u32,
+            options: u32::from(crate::engine::vocab::most_options(info)),
         }
     }
 
@@ -120,9 +127,13 @@ impl Sizes {
             .saturating_add(self.pieces.saturating_mul(self.pays))
     }
 
-    pub(super) fn count(self) -> u32 {
+    fn option(self) -> u32 {
         self.science()
             .saturating_add(self.symbols + choose(self.symbols, 3))
+    }
+
+    pub(super) fn count(self) -> u32 {
+        self.option().saturating_add(self.options)
     }
 
     /// The rank of the resource cards of `pay` among the vectors of `R`
@@ -160,6 +171,9 @@ impl Sizes {
                 .filter(|&k| k < self.tokens)
                 .map(|k| self.token() + k),
             Move::Token(Pick::Pile) => Some(self.token() + self.tokens),
+            Move::Option(o) => Some(u32::from(o))
+                .filter(|&o| o < self.options)
+                .map(|o| self.option() + o),
             Move::Build { piece, pay } => {
                 let piece = Some(u32::from(piece)).filter(|&p| p < self.pieces)?;
                 self.build()
@@ -228,6 +242,7 @@ impl Architects {
                 }
             }
             Phase::Act => self.each_action(t, look),
+            Phase::Option => (0..self.asked_options(t)).for_each(|o| look(Move::Option(o))),
             Phase::Over => {}
         }
         found

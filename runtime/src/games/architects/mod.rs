@@ -227,6 +227,9 @@ pub enum Move {
     /// Trade green cards for a progress token: two of one symbol (`pair`)
     /// or one each of three different symbols (bits of `symbols`).
     Science { symbols: u16, pair: bool },
+    /// The option chosen, from 0, for the stage just built or the token
+    /// just taken ([`Phase::Option`]).
+    Option(u8),
 }
 
 /// Whose decision is pending, and of what kind. It is always the seat whose
@@ -245,6 +248,10 @@ pub enum Phase {
     Token,
     /// Build a stage or trade science symbols: both are due, in any order.
     Act,
+    /// Choose an option of the stage just built or the token just taken
+    /// whose effects offer a choice (`one of`; the first of
+    /// [`Position::asked`]): they run once it is chosen.
+    Option,
     /// The game is over.
     Over,
 }
@@ -659,6 +666,7 @@ impl Game for Architects {
             }
             Phase::Token => self.each_pick(t, |p| out.push(Move::Token(p))),
             Phase::Act => self.actions(t, out),
+            Phase::Option => out.extend((0..self.asked_options(t)).map(Move::Option)),
             Phase::Over => {}
         }
     }
@@ -720,6 +728,10 @@ impl Game for Architects {
                 self.take_token(&mut st.table, seat, p);
             }
             (Phase::Act, Move::Build { .. } | Move::Science { .. }) => self.act(st, mv),
+            (Phase::Option, Move::Option(o)) => {
+                st.phase = Phase::Act;
+                self.choose_option(&mut st.table, seat, o);
+            }
             _ => return,
         }
         self.carry_on(st);
@@ -755,6 +767,16 @@ impl Game for Architects {
         self.action_in(st, action)
     }
 
+    /// An option is told with what it does, read in `state`.
+    fn describe_in(&self, state: &State, mv: &Move) -> String {
+        match (state.table.asked.first(), *mv) {
+            (Some(&source), Move::Option(o)) => {
+                crate::engine::vocab::option_words(self.info, source, o)
+            }
+            _ => self.describe(mv),
+        }
+    }
+
     fn describe(&self, mv: &Move) -> String {
         // Without a position: decks by seat.
         match *mv {
@@ -772,6 +794,7 @@ impl Game for Architects {
                     self.set_words(symbols, pair)
                 )
             }
+            Move::Option(o) => format!("choose option {}", o + 1),
         }
     }
 

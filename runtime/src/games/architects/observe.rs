@@ -42,6 +42,8 @@ struct Sizes {
     stages: usize,
     resources: usize,
     symbols: usize,
+    /// Whether a stage or a token offers a choice (`one of`).
+    options: bool,
 }
 
 impl Sizes {
@@ -60,7 +62,14 @@ impl Sizes {
             stages,
             resources: info.resources.len().min(MAX_RES),
             symbols: info.symbols.len().min(crate::engine::science::MAX_SYM),
+            options: crate::engine::vocab::most_options(info) > 0,
         }
+    }
+
+    /// The phase flags: a seventh, the choice of an option, only in a game
+    /// that offers one.
+    fn phases(&self) -> usize {
+        PHASES + usize::from(self.options)
     }
 
     /// Every part, in order.
@@ -70,9 +79,10 @@ impl Sizes {
         let mut v = vec![
             Part::new(
                 "phase",
-                PHASES,
+                s.phases(),
                 "one-hot: take the turn's card, take an extra card, keep one of the cards \
-                 looked at, take a progress token, build or trade science, game over",
+                 looked at, take a progress token, build or trade science, game over; then, in \
+                 a game whose stages or tokens offer a choice (`one of`), choose an option",
             ),
             Part::new(
                 "extra decks",
@@ -193,7 +203,7 @@ impl Sizes {
     fn len(&self) -> usize {
         let s = self;
         let n = s.players;
-        PHASES
+        s.phases()
             + 5
             + n
             + (n + 1)
@@ -233,8 +243,9 @@ impl Observe for Architects {
             Phase::Token => 3,
             Phase::Act => 4,
             Phase::Over => 5,
+            Phase::Option => 6,
         };
-        w.flags(PHASES, std::iter::once(code));
+        w.flags(s.phases(), std::iter::once(code));
         let (decks, top) = match phase {
             Phase::Extra { decks, top } => (decks, top),
             _ => (Decks(0), 0),

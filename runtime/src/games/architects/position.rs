@@ -56,6 +56,9 @@ pub struct Position {
     /// Uses this turn of `any_resources` and `coin_value` abilities.
     pub used_any: u8,
     pub used_coin: u8,
+    /// What the seat to move built or took whose effects offer a choice
+    /// (`one of`), in order: each waits for its option ([`Phase::Option`](super::Phase::Option)).
+    pub asked: Vec<sevenw_host::Source>,
 }
 
 clone_reusing!(Position {
@@ -82,6 +85,7 @@ clone_reusing!(Position {
     used,
     used_any,
     used_coin,
+    asked,
 });
 
 impl Position {

@@ -451,6 +451,7 @@ impl Scenarios for Architects {
                 }
             }
             Move::Keep(c) => out.push(format!("keeps {}", self.card_name(c))),
+            Move::Option(o) => out.push(format!("chooses option {}", o + 1)),
             Move::Token(Pick::Up(k)) => {
                 out.push(format!("chooses {}", self.token_name(k)));
                 out.push(format!("takes {}", self.token_name(k)));

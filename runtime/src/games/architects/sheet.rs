@@ -5,12 +5,13 @@
 //! players:                  # clockwise: each player's left neighbour is the next
 //!   - name: Ana
 //!     wonder: Giza
-//!     pieces: [2 different, 2 identical]   # stages built, named by cost
+//!     pieces: [2 different, 2 identical]   # stages built, named by cost;
+//!                           # {name: <stage>, option: 2}: built with a choice (`one of`)
 //!     blue: 2               # blue cards of 3 points
 //!     blue_cat: 1           # blue cards of 2 points with a cat
 //!     military: 3           # military victory tokens
 //!     cat: true             # holds the cat figure (at most one player)
-//!     progress: [Culture, Education]       # Culture may appear twice
+//!     progress: [Culture, Education]       # Culture may appear twice; as `pieces`
 //!     cards: [Wood, Coin]   # other cards in front of the player (for --stage)
 //! ```
 //!
@@ -25,7 +26,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
-use sevenw_host::CardId;
+use sevenw_host::{CardId, Source};
 
 use crate::doc::{DocError, Found, Scalar, at, int, nowhere};
 use crate::reader::{Opened, open, players_as};
@@ -72,8 +73,8 @@ pub struct SheetPlayer {
     wonder: Spanned<String>,
     /// Stages built, named by cost (`2 different`).
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pieces: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pieces: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Blue cards of 3 points.
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
@@ -92,8 +93,8 @@ pub struct SheetPlayer {
     cat: Option<Spanned<bool>>,
     /// Progress tokens held.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    progress: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    progress: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Other cards in front of the player (resources, coins…).
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -137,8 +138,8 @@ pub struct PlayerDoc {
     #[schemars(with = "Option<String>")]
     pub(super) wonder: Option<Spanned<String>>,
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(super) pieces: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pub(super) pieces: Option<Vec<Spanned<crate::reader::Built>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     pub(super) blue: Option<Spanned<Scalar>>,
@@ -152,8 +153,8 @@ pub struct PlayerDoc {
     #[schemars(with = "Option<bool>")]
     pub(super) cat: Option<Spanned<bool>>,
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(super) progress: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pub(super) progress: Option<Vec<Spanned<crate::reader::Built>>>,
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) cards: Option<Vec<Spanned<String>>>,
@@ -270,8 +271,14 @@ impl Architects {
                 };
                 found.keep(give(st, c, &|m| at(name, m)));
             }
-            for name in p.progress.iter().flatten() {
+            for (name, option) in &crate::reader::Built::all(&p.progress) {
+                let option = option.as_ref();
                 let Some(k) = found.keep(token(&self.vocab, name)) else {
+                    continue;
+                };
+                let (source, what) = (Source::Progress(k), self.token_name(k));
+                let option = crate::reader::option_of(self.info, source, what, option);
+                let Some(option) = found.keep(option) else {
                     continue;
                 };
                 let copies = self.info.progress[usize::from(k)].copies;
@@ -302,7 +309,11 @@ impl Architects {
                 } else if let Some(i) = st.table.face_up.iter().position(|&x| x == k) {
                     st.table.face_up.remove(i);
                 }
+                if let Some(o) = option {
+                    st.table.cities[seat].choose(source, o);
+                }
                 self.give_token(&mut st.table, seat, k);
+                self.run_asked(&mut st.table, seat);
             }
             if let Some(m) = &p.military
                 && let Some(v) = found.keep(int(m, "military", 0..=MAX_COUNT))
@@ -344,11 +355,26 @@ impl Architects {
     /// any above it (they need it).
     fn fill_pieces(&self, st: &mut State, seat: usize, p: &PlayerDoc, found: &mut Found) {
         let w = st.table.wonders[seat];
+        let pieces = crate::reader::Built::all(&p.pieces);
         let mut listed: Vec<(u8, &Spanned<String>)> = Vec::new();
-        for name in p.pieces.iter().flatten() {
+        for (name, option) in &pieces {
+            let option = option.as_ref();
             let Some(piece) = found.keep(self.piece_named(w, name)) else {
                 continue;
             };
+            let source = Source::Stage {
+                wonder: w,
+                side: 0,
+                stage: piece,
+            };
+            let what = self.piece_name(w, piece);
+            let option = crate::reader::option_of(self.info, source, &what, option);
+            let Some(option) = found.keep(option) else {
+                continue;
+            };
+            if let Some(o) = option {
+                st.table.cities[seat].choose(source, o);
+            }
             if listed.iter().any(|&(x, _)| x == piece) {
                 found.push(at(
                     name,
@@ -384,6 +410,7 @@ impl Architects {
         raised.sort_by_key(|&piece| (stages[usize::from(piece)].level, piece));
         for piece in raised {
             self.raise(&mut st.table, seat, piece);
+            self.run_asked(&mut st.table, seat);
         }
     }
 
@@ -433,20 +460,33 @@ impl Sheets for Architects {
         for (s, c) in t.cities.iter().enumerate() {
             let name = names.get(s).map_or("?", String::as_str);
             let w = t.wonders[s];
+            // Each named with its option when it offers a choice (`one of`).
+            let entry = |source, name: &str| crate::reader::built_entry(self.info, c, source, name);
             let pieces: Vec<String> = (0..self.stages(w).len())
                 .filter(|&p| t.built[s] & (1 << p) != 0)
-                .map(|p| self.piece_name(w, p as u8))
+                .map(|p| {
+                    let stage = p as u8;
+                    let source = Source::Stage {
+                        wonder: w,
+                        side: 0,
+                        stage,
+                    };
+                    entry(source, &self.piece_name(w, stage))
+                })
                 .collect();
             let cards = c.cards.iter().map(|&k| self.card_name(k));
-            let tokens = t.tokens[s].iter().map(|&k| self.token_name(k));
+            let tokens: Vec<String> = t.tokens[s]
+                .iter()
+                .map(|&k| entry(Source::Progress(k), self.token_name(k)))
+                .collect();
             out.push_str(&format!(
-                "  - name: {}\n    wonder: {}\n    pieces: {}\n    military: {}\n    cat: {}\n    progress: {}\n    cards: {}\n",
+                "  - name: {}\n    wonder: {}\n    pieces: [{}]\n    military: {}\n    cat: {}\n    progress: [{}]\n    cards: {}\n",
                 quoted(name),
                 quoted(self.wonder_name(w)),
-                quoted_list(pieces.iter().map(String::as_str)),
+                pieces.join(", "),
                 c.victories,
                 t.cat == Some(s),
-                quoted_list(tokens),
+                tokens.join(", "),
                 quoted_list(cards)
             ));
             out.push_str(&crate::reader::tokens_line(self.info, c));

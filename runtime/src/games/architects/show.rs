@@ -71,6 +71,7 @@ impl Architects {
             Phase::Keep => "keep a card",
             Phase::Token => "take a progress token",
             Phase::Act => "build or trade",
+            Phase::Option => "choose an option of what was built or taken",
             Phase::Over => "over",
         }
     }

@@ -5,6 +5,8 @@
 
 use sevenw_host::{CardId, Event, Listens, Source};
 
+use crate::engine::vocab::options_of;
+
 use crate::engine::city::{Pending, seat_at, valid_offset};
 use crate::engine::gains::Built;
 use crate::engine::host::CityHost;
@@ -35,9 +37,47 @@ impl Architects {
         }
     }
 
-    /// [`Architects::run_built`] of a source whose effects are run.
+    /// [`Architects::run_built`] of a source whose effects are run. One
+    /// whose effects offer a choice (`one of`) waits for it instead
+    /// ([`Position::asked`]; a sheet gives it: [`Architects::run_asked`]).
     #[inline(never)]
     fn run_effects(&self, t: &mut Position, seat: usize, source: Source) {
+        if options_of(self.info, source) > 0 {
+            t.asked.push(source);
+            return;
+        }
+        self.run_chosen(t, seat, source);
+    }
+
+    /// The options of the first source waiting for its choice.
+    pub(super) fn asked_options(&self, t: &Position) -> u8 {
+        t.asked.first().map_or(0, |&s| options_of(self.info, s))
+    }
+
+    /// `seat` chooses option `o` of the first source waiting for it: its
+    /// effects run.
+    pub(super) fn choose_option(&self, t: &mut Position, seat: usize, o: u8) {
+        if t.asked.is_empty() {
+            return;
+        }
+        let source = t.asked.remove(0);
+        let n = options_of(self.info, source).max(1);
+        t.cities[seat].choose(source, o.min(n - 1));
+        self.run_chosen(t, seat, source);
+    }
+
+    /// Runs the effects of every source waiting for its choice with the
+    /// option the city has for it already (a sheet's, a scenario's; the
+    /// first when none is given).
+    pub(super) fn run_asked(&self, t: &mut Position, seat: usize) {
+        while !t.asked.is_empty() {
+            let source = t.asked.remove(0);
+            self.run_chosen(t, seat, source);
+        }
+    }
+
+    /// Runs `source`'s built effects for `seat`, its option chosen.
+    fn run_chosen(&self, t: &mut Position, seat: usize, source: Source) {
         if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
             h.source = Some(source);
             self.vocab.effects(source, Event::Built, &mut h);
@@ -408,6 +448,10 @@ impl Architects {
     pub(super) fn carry_on(&self, st: &mut State) {
         loop {
             if st.phase == Phase::Over {
+                return;
+            }
+            if !st.table.asked.is_empty() {
+                st.phase = Phase::Option;
                 return;
             }
             let seat = st.table.current;

@@ -31,6 +31,7 @@ impl Architects {
             Move::Keep(c) => format!("keep {}", self.card_name(c)),
             Move::Token(Pick::Up(k)) => format!("progress {}", self.token_name(k)),
             Move::Token(Pick::Pile) => "progress from the pile".to_string(),
+            Move::Option(o) => format!("choose option {}", o + 1),
             Move::Build { piece, pay } => format!(
                 "build {} with {}",
                 self.piece_name(t.wonders[seat], piece),

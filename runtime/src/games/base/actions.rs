@@ -1,12 +1,15 @@
 //! The base family's fixed action space: every decision of every position
 //! numbered from the card set alone (`runtime/FORMATS.md`, "The action
-//! space"). With `N` cards, `O` options at most on a wonder stage, `K = 8 +
-//! 2 × O` kinds of card action and `M` coins at most to one neighbour:
+//! space"). With `N` cards, `C` options at most on a card and `O` on a
+//! wonder stage (each at least 1: a card without a choice has one way to be
+//! built), `K = 8 × C + 2 × O` kinds of card action and `M` coins at most to
+//! one neighbour:
 //!
-//! - `card × K + kind`, below `N × K`: a card action — build (0), by chain
-//!   (1), free once per Age (2), free by a rule (3), discard (4), build from
-//!   the discard pile (5), keep in the draft (6), entomb (7), and a wonder
-//!   stage with the card: `8 + 2 × option + join`;
+//! - `card × K + kind`, below `N × K`: a card action — `8 × option` plus
+//!   build (0), by chain (1), free once per Age (2), free by a rule (3),
+//!   discard (4), build from the discard pile (5), keep in the draft (6),
+//!   entomb (7); and a wonder stage with the card: `8 × C + 2 × option +
+//!   join`;
 //! - `N × K`: build nothing (a recruitment with no card to take);
 //! - `N × K + 1 + left × (M + 1) + right`: the payment step, by the coins
 //!   each neighbour receives.
@@ -28,12 +31,14 @@ pub struct Numbering {
     cards: u32,
     /// Kinds of card action (`K`).
     kinds: u32,
+    /// The first kind of a stage (`8 × C`).
+    stage_kind: u32,
     /// The most coins one neighbour may receive for one action (`M`).
     most: u32,
 }
 
-/// The card action kinds before the stages'.
-const STAGE_KIND: u32 = 8;
+/// The kinds of card action other than a stage, for each option of a card.
+const CARD_KINDS: u32 = 8;
 
 impl Numbering {
     pub fn of(info: &GameInfo) -> Numbering {
@@ -56,9 +61,12 @@ impl Numbering {
             .chain(stages.map(|s| units(s.cost.resources)))
             .max()
             .unwrap_or(0);
+        let card_options = info.cards.iter().map(|c| u32::from(c.options)).max();
+        let stage_kind = CARD_KINDS * card_options.unwrap_or(0).max(1);
         Numbering {
             cards: info.cards.len() as u32,
-            kinds: STAGE_KIND + 2 * options.max(1),
+            kinds: stage_kind + 2 * options.max(1),
+            stage_kind,
             most: most_units * u32::from(TRADE_PRICE),
         }
     }
@@ -93,8 +101,14 @@ impl Numbering {
             Action::FromDiscard => 5,
             Action::Keep => 6,
             Action::Entomb => 7,
-            Action::Stage(_, how) => STAGE_KIND + 2 * u32::from(how.option) + u32::from(how.join),
+            Action::Stage(_, how) => {
+                self.stage_kind + 2 * u32::from(mv.option) + u32::from(how.join)
+            }
             Action::Skip => return self.skip(),
+        };
+        let kind = match mv.action {
+            Action::Stage(..) => kind,
+            _ => (kind + CARD_KINDS * u32::from(mv.option)).min(self.stage_kind - 1),
         };
         u32::from(mv.card.0) * self.kinds + kind.min(self.kinds - 1)
     }

@@ -38,7 +38,12 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
         // its cost is the same whatever the card.
         let once = same_for_every_card(listed.action);
         let cached = once
-            .then(|| scratch.judged.iter().find(|(a, _)| *a == listed.action))
+            .then(|| {
+                scratch
+                    .judged
+                    .iter()
+                    .find(|(a, _)| *a == (listed.action, listed.option))
+            })
             .flatten();
         if let Some(&(_, v)) = cached {
             if v > best.0 {
@@ -65,7 +70,7 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
         };
         let v = value(view, mv, scratch);
         if once {
-            scratch.judged.push((listed.action, v));
+            scratch.judged.push(((listed.action, listed.option), v));
         }
         if v > best.0 {
             best = (v, i);
@@ -97,8 +102,9 @@ pub struct Scratch {
     marks: Vec<CardId>,
     /// The table with a project's reward given (Edifice's joins).
     cities: Vec<City>,
-    /// The values of this decision's moves whose card does not matter.
-    judged: Vec<(Action, i64)>,
+    /// The values of this decision's moves whose card does not matter, by
+    /// action and option chosen.
+    judged: Vec<((Action, u8), i64)>,
     /// The payment search for card actions.
     search: PaymentSearch,
 }
@@ -287,7 +293,9 @@ mod tests {
                 g.legal_moves(&mut st, &mut moves);
                 let view = g.view(&st, seat);
                 for (i, a) in moves.iter().enumerate() {
-                    let first = moves[..i].iter().find(|b| b.action == a.action);
+                    let first = moves[..i]
+                        .iter()
+                        .find(|b| (b.action, b.option) == (a.action, a.option));
                     if let Some(b) = first.filter(|_| same_for_every_card(a.action)) {
                         let (va, vb) =
                             (value(&view, a, &mut scratch), value(&view, b, &mut scratch));

@@ -169,12 +169,10 @@ pub enum Action {
 }
 
 /// How a wonder stage is built: whether it joins the current Age's project
-/// (Edifice), and the option chosen for a stage whose effects offer a
-/// choice (`one of`), from 0.
+/// (Edifice).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct StageHow {
     pub join: bool,
-    pub option: u8,
 }
 
 /// A decision: the card at `slot` of the hand and what to do with it (for
@@ -195,6 +193,9 @@ pub struct Move {
     pub action: Action,
     /// How far its payment is decided.
     pub paid: Paid,
+    /// The option chosen, from 0, for the effects of the card or stage it
+    /// builds when they offer a choice (`one of`; [`Base::options_of`]).
+    pub option: u8,
 }
 
 /// How far a move's payment is decided ([`Move`]).
@@ -216,7 +217,13 @@ impl Move {
             card,
             action,
             paid: Paid::Chosen,
+            option: 0,
         }
+    }
+
+    /// This move with `option` chosen for what it builds.
+    pub fn choosing(self, option: u8) -> Move {
+        Move { option, ..self }
     }
 
     /// A card action of the first step: `action` paid with `only` when
@@ -227,6 +234,7 @@ impl Move {
             card,
             action,
             paid: Paid::Open,
+            option: 0,
         };
         match only {
             Some(p) => Move {
@@ -390,7 +398,8 @@ impl Clone for Scratch {
 #[derive(Clone, Debug, Default)]
 pub struct MoveGen {
     search: PaymentSearch,
-    stage: Vec<(Payment, StageHow)>,
+    /// The stage moves of a hand: payment, how, option.
+    stage: Vec<(Payment, StageHow, u8)>,
     /// The ways to pay the card action being paid.
     pays: Vec<Payment>,
     /// The card action waiting for its payment that `pays` lists the ways
@@ -398,7 +407,7 @@ pub struct MoveGen {
     /// otherwise).
     pays_for: Option<Move>,
     /// The stage actions of a turn, with their one way to pay if so.
-    stage_actions: Vec<(StageHow, Option<Payment>)>,
+    stage_actions: Vec<(StageHow, u8, Option<Payment>)>,
 }
 
 impl MoveGen {
@@ -676,11 +685,9 @@ impl Game for Base {
                     .collect();
                 options.sort_unstable();
                 options.dedup();
-                out.extend(
-                    options
-                        .into_iter()
-                        .map(|card| Move::new(0, card, Action::FromDiscard)),
-                );
+                for card in options {
+                    self.push_options(out, Move::new(0, card, Action::FromDiscard));
+                }
             }
             Phase::Choose(seat, choice) => self.choices(state, seat, choice, false, out),
             Phase::Over => {}
@@ -726,10 +733,10 @@ impl Game for Base {
             let mut state = state.clone();
             self.payments(&mut state, seat, mv);
             if let [p] = state.scratch.movegen.pays[..] {
-                return self.describe_move(&mv.paying(p));
+                return self.with_option_words(&state, &mv.paying(p));
             }
         }
-        self.describe_move(mv)
+        self.with_option_words(state, mv)
     }
 
     /// Format 2 numbered complete moves (each build with each payment).

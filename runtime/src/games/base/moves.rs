@@ -9,7 +9,7 @@
 //! holds the action meanwhile). `Base::complete_moves` lists every build
 //! with every payment, as scenarios, sheets and format 2 logs name them.
 
-use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule};
+use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule, Source};
 
 use super::trade::{InMarket, Market, Payment, Quote};
 use crate::engine::city::{City, MAX_COLOURS, seat_at};
@@ -53,6 +53,36 @@ impl Base {
             .and_then(|w| w.sides.get(usize::from(city.side)))
             .and_then(|s| s.stages.get(usize::from(city.stages)))
             .map_or(0, |s| s.options)
+    }
+
+    /// Options the effects of what `mv` builds in `city` offer (`one of`):
+    /// a card's for a build of any kind, the next stage's for a stage; 0
+    /// when there is no choice. A move chooses one with [`Move::option`].
+    pub fn options_of(&self, city: &City, mv: &Move) -> u8 {
+        match mv.action {
+            Action::Build(_)
+            | Action::Chain
+            | Action::Free
+            | Action::RuleFree
+            | Action::FromDiscard => self.card_options(mv.card),
+            Action::Stage(..) => self.next_stage_options(city),
+            Action::Discard | Action::Keep | Action::Entomb | Action::Skip => 0,
+        }
+    }
+
+    /// Options the effects of `card` offer (`one of`); 0: none.
+    pub fn card_options(&self, card: CardId) -> u8 {
+        self.info
+            .cards
+            .get(usize::from(card.0))
+            .map_or(0, |c| c.options)
+    }
+
+    /// Pushes `mv` with each option of `card` chosen (once, as it is, for a
+    /// card without a choice).
+    pub(super) fn push_options(&self, out: &mut Vec<Move>, mv: Move) {
+        let n = self.card_options(mv.card).max(1);
+        out.extend((0..n).map(|o| mv.choosing(o)));
     }
 
     /// The current Age's project, if there is one.
@@ -117,11 +147,8 @@ impl Base {
             let options = self.next_stage_options(city).max(1);
             let pays = search.search(cost.coins, cost.resources, budget, off);
             for option in 0..options {
-                let how = StageHow {
-                    join: false,
-                    option,
-                };
-                movegen.stage.extend(pays.iter().map(|&p| (p, how)));
+                let how = StageHow { join: false };
+                movegen.stage.extend(pays.iter().map(|&p| (p, how, option)));
             }
             // "A. Participar en el proyecto": the stage and the project's
             // cost paid together, trading allowed.
@@ -129,8 +156,8 @@ impl Base {
                 let coins = cost.coins.saturating_add(extra);
                 let pays = search.search(coins, cost.resources, budget, off);
                 for option in 0..options {
-                    let how = StageHow { join: true, option };
-                    movegen.stage.extend(pays.iter().map(|&p| (p, how)));
+                    let how = StageHow { join: true };
+                    movegen.stage.extend(pays.iter().map(|&p| (p, how, option)));
                 }
             }
         }
@@ -141,21 +168,22 @@ impl Base {
             let info = self.info.cards.get(usize::from(card.0));
             if let Some(info) = info.filter(|_| !city.has_name(self.vocab.name_class(card))) {
                 if self.chained(city, card) {
-                    out.push(Move::new(slot, card, Action::Chain));
+                    self.push_options(out, Move::new(slot, card, Action::Chain));
                 } else {
                     let coins = self.card_coins(table, seat, info, &mut coin_discounts);
                     let off = self.discount_for(city, Some(info.colour));
                     let pays = search.search(coins, info.cost.resources, budget, off);
                     let free = pays.first() == Some(&Payment::FREE);
-                    out.extend(
-                        pays.iter()
-                            .map(|&p| Move::new(slot, card, Action::Build(p))),
-                    );
+                    for &p in pays {
+                        self.push_options(out, Move::new(slot, card, Action::Build(p)));
+                    }
                     // Free builds are for Age cards only (the publisher's
                     // FAQ: never a leader or a wonder stage).
                     if !free && info.age > 0 {
                         let action = self.free_action(table, seat, info, ability);
-                        out.extend(action.map(|action| Move::new(slot, card, action)));
+                        if let Some(action) = action {
+                            self.push_options(out, Move::new(slot, card, action));
+                        }
                     }
                 }
             }
@@ -163,7 +191,7 @@ impl Base {
                 movegen
                     .stage
                     .iter()
-                    .map(|&(p, how)| Move::new(slot, card, Action::Stage(p, how))),
+                    .map(|&(p, how, o)| Move::new(slot, card, Action::Stage(p, how)).choosing(o)),
             );
             out.push(Move::new(slot, card, Action::Discard));
         }
@@ -257,6 +285,46 @@ impl Base {
 
     /// A move in words (also the text a replay log checks).
     pub fn describe_move(&self, mv: &Move) -> String {
+        let mut s = self.describe_action(mv);
+        if mv.option > 0 {
+            s.push_str(&format!(" choosing option {}", mv.option + 1));
+        }
+        s
+    }
+
+    /// [`Base::describe_move`], with what the option chosen does when what
+    /// it builds offers a choice (`one of`): `… choosing option 2 (gain 2
+    /// vp)`, read in `state`.
+    pub(super) fn with_option_words(&self, state: &State, mv: &Move) -> String {
+        let mut s = self.describe_move(mv);
+        let Some(seat) = crate::game::Game::to_move(self, state) else {
+            return s;
+        };
+        let Some(city) = state.table.cities.get(seat) else {
+            return s;
+        };
+        let source = match mv.action {
+            Action::Stage(..) => Source::Stage {
+                wonder: city.wonder,
+                side: city.side,
+                stage: city.stages,
+            },
+            _ => Source::Card(mv.card),
+        };
+        if self.options_of(city, mv) > 0 {
+            let (_, text) = crate::engine::vocab::source_words(self.info, source);
+            if let Some(t) = crate::text::option_text(text, mv.option) {
+                if mv.option == 0 {
+                    s.push_str(" choosing option 1");
+                }
+                s.push_str(&format!(" ({t})"));
+            }
+        }
+        s
+    }
+
+    /// [`Base::describe_move`] without the option chosen.
+    fn describe_action(&self, mv: &Move) -> String {
         let name = self.card_name(mv.card);
         let pay = |p: &Payment| {
             if *p == Payment::FREE || mv.unpaid() {
@@ -280,14 +348,6 @@ impl Base {
                 let mut s = format!("wonder stage with {name}{}", pay(p));
                 if how.join {
                     s.push_str(" joining the project");
-                }
-                if self.info.wonders.iter().any(|w| {
-                    w.sides
-                        .iter()
-                        .any(|sd| sd.stages.iter().any(|st| st.options > 0))
-                }) && how.option > 0
-                {
-                    s.push_str(&format!(" choosing option {}", how.option + 1));
                 }
                 s
             }
@@ -393,9 +453,9 @@ impl Base {
                 continue;
             }
             let slot = slot as u8;
-            hands.own_actions(slot, card, |_, mv| out.push(mv));
-            out.extend(hands.stages.iter().map(|&(how, only)| {
-                Move::card_action(slot, card, Action::Stage(Payment::FREE, how), only)
+            hands.own_actions(slot, card, |_, mv| self.push_options(out, mv));
+            out.extend(hands.stages.iter().map(|&(how, o, only)| {
+                Move::card_action(slot, card, Action::Stage(Payment::FREE, how), only).choosing(o)
             }));
             out.push(Move::new(slot, card, Action::Discard));
         }
@@ -448,7 +508,17 @@ impl Base {
         } else {
             1
         };
-        let per_card = stages + 1 + own * w;
+        // Each of a card's own actions once per option of the card that
+        // offers most (`one of`): a card with fewer has its other draws
+        // rejected.
+        let options = distinct[..n]
+            .iter()
+            .map(|&slot| usize::from(self.card_options(hand[usize::from(slot)])))
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let per_kind = w * options;
+        let per_card = stages + 1 + own * per_kind;
         // Each card's own actions, found the first time it is drawn.
         let mut found: [Option<[Option<Move>; 2]>; HAND_DRAWN] = [None; HAND_DRAWN];
         // The discard alone is accepted once in `per_card` draws: this many
@@ -459,13 +529,11 @@ impl Base {
             let card = hand[usize::from(slot)];
             let r = rng.below(per_card);
             if r < stages {
-                let (how, only) = hands.stages[r / w];
-                return Some(Move::card_action(
-                    slot,
-                    card,
-                    Action::Stage(Payment::FREE, how),
-                    only,
-                ));
+                let (how, o, only) = hands.stages[r / w];
+                return Some(
+                    Move::card_action(slot, card, Action::Stage(Payment::FREE, how), only)
+                        .choosing(o),
+                );
             }
             if r == stages {
                 return Some(Move::new(slot, card, Action::Discard));
@@ -475,8 +543,12 @@ impl Base {
                 hands.own_actions(slot, card, |kind, mv| moves[kind] = Some(mv));
                 moves
             });
-            if let Some(mv) = moves[(r - stages - 1) / w] {
-                return Some(mv);
+            let (kind, option) = ((r - stages - 1) / per_kind, (r - stages - 1) % per_kind / w);
+            if option >= usize::from(self.card_options(card).max(1)) {
+                continue;
+            }
+            if let Some(mv) = moves[kind] {
+                return Some(mv.choosing(option as u8));
             }
         }
         None
@@ -607,7 +679,7 @@ struct Hands<'a> {
     ability: bool,
     coin_discounts: Option<bool>,
     search: InMarket<'a, 'a>,
-    stages: &'a [(StageHow, Option<Payment>)],
+    stages: &'a [(StageHow, u8, Option<Payment>)],
 }
 
 impl<'a> Hands<'a> {
@@ -632,7 +704,7 @@ impl<'a> Hands<'a> {
                     Some(Quote::Trade) => None,
                     _ => continue,
                 };
-                stages.extend((0..options).map(|option| (StageHow { join, option }, only)));
+                stages.extend((0..options).map(|option| (StageHow { join }, option, only)));
             }
         }
         Hands {

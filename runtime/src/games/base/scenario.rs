@@ -357,87 +357,38 @@ impl Scenarios for Base {
     fn phrases(
         &self,
         state: &State,
-        _names: &[String],
+        names: &[String],
         seat: usize,
         mv: &Move,
         out: &mut Vec<String>,
     ) {
-        let card = self.card_name(mv.card);
-        let paying = |p: &Payment| {
-            let mut parts = Vec::new();
-            if p.left > 0 {
-                parts.push(format!("{} left", p.left));
-            }
-            if p.right > 0 {
-                parts.push(format!("{} right", p.right));
-            }
-            parts.join(" ")
-        };
-        let drafted = self
-            .info
-            .cards
-            .get(usize::from(mv.card.0))
-            .is_some_and(|c| c.age == 0);
-        match mv.action {
-            Action::Build(p) if drafted => {
-                if p.left + p.right > 0 {
-                    out.push(format!("recruits {card} paying {}", paying(&p)));
+        let from = out.len();
+        self.action_phrases(state, names, seat, mv, out);
+        // `… choosing option 2` before any payment: the option chosen for
+        // what is built when its effects offer a choice (`one of`); the
+        // first option may also go unsaid.
+        let options = state
+            .table
+            .cities
+            .get(seat)
+            .map_or(0, |c| self.options_of(c, mv));
+        if options > 0 {
+            let said = |p: &str| {
+                let choosing = format!(" choosing option {}", mv.option + 1);
+                match p.find(" paying ") {
+                    Some(at) => format!("{}{choosing}{}", &p[..at], &p[at..]),
+                    None => format!("{p}{choosing}"),
                 }
-                out.push(format!("recruits {card}"));
-            }
-            Action::Build(p) => {
-                if p.left + p.right > 0 {
-                    out.push(format!("builds {card} paying {}", paying(&p)));
+            };
+            if mv.option == 0 {
+                for i in from..out.len() {
+                    let p = said(&out[i]);
+                    out.push(p);
                 }
-                if p.bank > 0 {
-                    out.push(format!("builds {card} paying {} to the bank", p.bank));
+            } else {
+                for p in &mut out[from..] {
+                    *p = said(p);
                 }
-                out.push(format!("builds {card}"));
-            }
-            Action::Chain => {
-                out.push(format!("builds {card} by chain"));
-                out.push(format!("builds {card}"));
-            }
-            Action::Free | Action::RuleFree => {
-                out.push(format!("builds {card} for free"));
-                out.push(format!("builds {card} free"));
-            }
-            Action::Stage(p, how) => {
-                let n = state.table.cities[seat].stages + 1;
-                // `… joining the project` (Edifice), `… choosing option 2`.
-                let mut tail = String::new();
-                if how.join {
-                    tail.push_str(" joining the project");
-                }
-                if how.option > 0 {
-                    tail.push_str(&format!(" choosing option {}", how.option + 1));
-                }
-                if p.left + p.right > 0 {
-                    out.push(format!(
-                        "builds stage {n} with {card}{tail} paying {}",
-                        paying(&p)
-                    ));
-                }
-                out.push(format!("builds a stage with {card}{tail}"));
-                out.push(format!("builds stage {n} with {card}{tail}"));
-            }
-            Action::Discard if drafted => {
-                out.push(format!("sells {card}"));
-                out.push(format!("discards {card}"));
-            }
-            Action::Discard => out.push(format!("discards {card}")),
-            Action::FromDiscard => {
-                out.push(format!("builds {card} from the discard pile"));
-                out.push(format!("takes {card} from the discard pile"));
-            }
-            Action::Keep => {
-                out.push(format!("keeps {card}"));
-                out.push(format!("drafts {card}"));
-            }
-            Action::Entomb => out.push(format!("entombs {card}")),
-            Action::Skip => {
-                out.push("recruits nobody".to_string());
-                out.push("builds nothing".to_string());
             }
         }
     }
@@ -708,4 +659,92 @@ fn same_ints(mut want: Vec<i64>, mut have: Vec<i64>) -> Check {
         format!("[{}]", s.join(", "))
     };
     Check::Fail(format!("expected {}, found {}", show(&want), show(&have)))
+}
+
+impl Base {
+    /// The phrases that name `mv`'s card action, its option unsaid.
+    fn action_phrases(
+        &self,
+        state: &State,
+        _names: &[String],
+        seat: usize,
+        mv: &Move,
+        out: &mut Vec<String>,
+    ) {
+        let card = self.card_name(mv.card);
+        let paying = |p: &Payment| {
+            let mut parts = Vec::new();
+            if p.left > 0 {
+                parts.push(format!("{} left", p.left));
+            }
+            if p.right > 0 {
+                parts.push(format!("{} right", p.right));
+            }
+            parts.join(" ")
+        };
+        let drafted = self
+            .info
+            .cards
+            .get(usize::from(mv.card.0))
+            .is_some_and(|c| c.age == 0);
+        match mv.action {
+            Action::Build(p) if drafted => {
+                if p.left + p.right > 0 {
+                    out.push(format!("recruits {card} paying {}", paying(&p)));
+                }
+                out.push(format!("recruits {card}"));
+            }
+            Action::Build(p) => {
+                if p.left + p.right > 0 {
+                    out.push(format!("builds {card} paying {}", paying(&p)));
+                }
+                if p.bank > 0 {
+                    out.push(format!("builds {card} paying {} to the bank", p.bank));
+                }
+                out.push(format!("builds {card}"));
+            }
+            Action::Chain => {
+                out.push(format!("builds {card} by chain"));
+                out.push(format!("builds {card}"));
+            }
+            Action::Free | Action::RuleFree => {
+                out.push(format!("builds {card} for free"));
+                out.push(format!("builds {card} free"));
+            }
+            Action::Stage(p, how) => {
+                let n = state.table.cities[seat].stages + 1;
+                // `… joining the project` (Edifice).
+                let mut tail = String::new();
+                if how.join {
+                    tail.push_str(" joining the project");
+                }
+                if p.left + p.right > 0 {
+                    out.push(format!(
+                        "builds stage {n} with {card}{tail} paying {}",
+                        paying(&p)
+                    ));
+                }
+                out.push(format!("builds a stage with {card}{tail}"));
+                out.push(format!("builds stage {n} with {card}{tail}"));
+            }
+            Action::Discard if drafted => {
+                out.push(format!("sells {card}"));
+                out.push(format!("discards {card}"));
+            }
+            Action::Discard => out.push(format!("discards {card}")),
+            Action::FromDiscard => {
+                out.push(format!("builds {card} from the discard pile"));
+                out.push(format!("takes {card} from the discard pile"));
+            }
+            Action::Keep => {
+                out.push(format!("keeps {card}"));
+                out.push(format!("drafts {card}"));
+            }
+            Action::Entomb => out.push(format!("entombs {card}")),
+            Action::Skip => {
+                out.push("recruits nobody".to_string());
+                out.push("builds nothing".to_string());
+            }
+        }
+    }
 }

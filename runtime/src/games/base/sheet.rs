@@ -17,8 +17,9 @@
 //!     options: [2]          # option chosen per stage built with a choice (`one of`)
 //!     coins: 7              # default 0
 //!     conflict: [1, 3, -1]  # conflict tokens held (default none)
-//!     cards: [<card>, <card>, …]   # names or aliases, any case
-//!     leaders: [<leader>, …]       # recruited, face up (Leaders)
+//!     cards: [<card>, <card>, …]   # names or aliases, any case;
+//!                                  # {name: <card>, option: 2}: built with a choice (`one of`)
+//!     leaders: [<leader>, …]       # recruited, face up (Leaders), as `cards`
 //!     leader_hand: [<leader>, …]   # kept face down, not recruited yet
 //!     entombed: [<leader>, {name: <leader>, age: 1}]  # under Abu Simbel
 //!     pawns: [1, 3]                # Edifice: Ages whose project it joined
@@ -175,12 +176,15 @@ impl Sheets for Base {
             ));
             out.push_str(&format!("    conflict: [{}]\n", tokens.join(", ")));
             let age_card = |&&k: &&CardId| info.cards[usize::from(k.0)].age != 0;
-            let cards = c.cards.iter().filter(age_card).map(|&k| self.card_name(k));
-            out.push_str(&format!("    cards: {}\n", quoted_list(cards)));
+            // A card built with a choice (`one of`) names its option.
+            let built =
+                |k: CardId| crate::reader::built_entry(info, c, Source::Card(k), self.card_name(k));
+            let cards: Vec<String> = c.cards.iter().filter(age_card).map(|&k| built(k)).collect();
+            out.push_str(&format!("    cards: [{}]\n", cards.join(", ")));
             if self.draft.is_some() {
                 let leaders = c.cards.iter().filter(|k| !age_card(k));
-                let leaders = leaders.map(|&k| self.card_name(k));
-                out.push_str(&format!("    leaders: {}\n", quoted_list(leaders)));
+                let leaders: Vec<String> = leaders.map(|&k| built(k)).collect();
+                out.push_str(&format!("    leaders: [{}]\n", leaders.join(", ")));
                 let hand = t.side.get(seat).into_iter().flatten();
                 let hand = hand.map(|&k| self.card_name(k));
                 out.push_str(&format!("    leader_hand: {}\n", quoted_list(hand)));

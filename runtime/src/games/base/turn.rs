@@ -49,6 +49,12 @@ impl Base {
         stage_cards: &mut Vec<CardId>,
         mv: &Move,
     ) -> Option<(Source, Event)> {
+        if !matches!(mv.action, Action::Stage(..)) {
+            let n = self.options_of(me, mv);
+            if n > 0 {
+                me.choose(Source::Card(mv.card), mv.option.min(n - 1));
+            }
+        }
         match mv.action {
             Action::Build(p) => {
                 me.coins -= p.total() as i32;
@@ -68,7 +74,7 @@ impl Base {
                 me.place(&self.vocab, mv.card);
                 Some((Source::Card(mv.card), self.follow_card(mv.card, false)))
             }
-            Action::Stage(p, how) => {
+            Action::Stage(p, _) => {
                 me.coins -= p.total() as i32;
                 stage_cards.push(mv.card);
                 let options = self.next_stage_options(me);
@@ -78,7 +84,7 @@ impl Base {
                     stage: me.stages,
                 };
                 if options > 0 {
-                    me.chosen.push((source, how.option.min(options - 1)));
+                    me.choose(source, mv.option.min(options - 1));
                 }
                 Some((self.gain_stage(me), Event::BuiltStage))
             }

@@ -12,6 +12,10 @@
 //! | `2C + C·W + W + T`   | `C`     | discard the opponent's card `c`             |
 //! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile        |
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
+//! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
+//!
+//! `O` is the most options a card, wonder or token of the game offers
+//! (`one of`), 0 when none offers a choice.
 //!
 //! A card move is numbered by its card, not by the layout slot it lies
 //! in; the slot, the coins and the trade of a build, and whether it is
@@ -33,10 +37,10 @@ impl Duel {
         )
     }
 
-    /// The size of the action space: `4C + C·W + W + T + 2`.
+    /// The size of the action space: `4C + C·W + W + T + 2 + O`.
     pub(super) fn action_count(&self) -> u32 {
         let (c, w, t) = self.sizes();
-        4 * c + c * w + w + t + 2
+        4 * c + c * w + w + t + 2 + u32::from(self.options)
     }
 
     /// The number of `mv`: arithmetic on its ids. A move naming an id past
@@ -63,6 +67,9 @@ impl Duel {
             Move::Discard(card) => id(card).map(|c| after_tokens + c),
             Move::Revive(card) => id(card).map(|c| after_tokens + cards + c),
             Move::Start(me) => Some(after_tokens + 2 * cards + u32::from(!me)),
+            Move::Option(o) => Some(u32::from(o))
+                .filter(|&o| o < u32::from(self.options))
+                .map(|o| after_tokens + 2 * cards + 2 + o),
         };
         n.unwrap_or_else(|| self.action_count())
     }

@@ -63,11 +63,13 @@ pub use view::View;
 
 use crate::engine::clone_reusing;
 
-use sevenw_host::{CardId, Category, Colour, ColourSet, ConflictInfo, Cost, GameInfo, Source};
+use sevenw_host::{
+    CardId, Category, Colour, ColourSet, ConflictInfo, Cost, Event, GameInfo, Source,
+};
 
 use crate::engine::city::{City, MAX_COLOURS};
 use crate::engine::rng::{Rng, derive};
-use crate::engine::vocab::{Vocab, VocabError};
+use crate::engine::vocab::{Vocab, VocabError, options_of};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
 use crate::soak::Invariants;
 use crate::statistics::{Statistics, Tag};
@@ -118,6 +120,9 @@ pub struct Duel {
     /// decision, made once: kept together rather than read from the card
     /// table and the vocabulary's lists one by one.
     fast: Vec<FastCard>,
+    /// The most options a card, wonder or token offers (`one of`; 0: no
+    /// choice anywhere): the `choose option` actions of the action space.
+    pub options: u8,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -198,6 +203,9 @@ pub enum Move {
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
     Start(bool),
+    /// The option chosen, from 0, for what was just built or taken
+    /// ([`Choice::Option`]).
+    Option(u8),
 }
 
 impl Move {
@@ -228,6 +236,13 @@ pub enum Choice {
     Discard { victim: usize, colours: ColourSet },
     /// A card of the discard pile, to build for free.
     Revive,
+    /// The option of `source`, just built or taken, whose effects offer a
+    /// choice (`one of`): they run once it is chosen, then `follow` is told
+    /// to the city's other sources.
+    Option {
+        source: Source,
+        follow: Option<Event>,
+    },
 }
 
 /// Whose decision is pending, and of what kind.
@@ -383,6 +398,7 @@ impl Duel {
             ages,
             wonder_costs,
             fast,
+            options: crate::engine::vocab::most_options(info),
         })
     }
 
@@ -583,6 +599,9 @@ impl Game for Duel {
                     let options = t.cities[seat].unbuilt(&self.vocab, &t.discard);
                     out.extend(options.into_iter().map(Move::Revive));
                 }
+                Choice::Option { source, .. } => {
+                    out.extend((0..options_of(self.info, source)).map(Move::Option));
+                }
             },
             Phase::Starter { .. } => out.extend([Move::Start(true), Move::Start(false)]),
             Phase::Over => {}
@@ -661,6 +680,11 @@ impl Game for Duel {
                             self.build_card(st, seat, c, false);
                         }
                     }
+                    (Choice::Option { source, follow }, Move::Option(o)) => {
+                        let n = options_of(self.info, source).max(1);
+                        st.table.cities[seat].choose(source, o.min(n - 1));
+                        self.run_chosen(st, seat, source, follow);
+                    }
                     _ => {}
                 }
                 self.carry_on(st, seat);
@@ -728,6 +752,20 @@ impl Game for Duel {
 
     fn describe(&self, mv: &Move) -> String {
         self.describe_move(mv)
+    }
+
+    /// An option is told with what it does, read in `state`.
+    fn describe_in(&self, state: &State, mv: &Move) -> String {
+        match (state.phase, *mv) {
+            (
+                Phase::Choose {
+                    choice: Choice::Option { source, .. },
+                    ..
+                },
+                Move::Option(o),
+            ) => crate::engine::vocab::option_words(self.info, source, o),
+            _ => self.describe_move(mv),
+        }
     }
 
     /// `4C + C·W + W + T + 2` for `C` cards, `W` wonders and `T` progress

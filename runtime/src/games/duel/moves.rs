@@ -296,6 +296,7 @@ impl Duel {
             Move::Revive(c) => format!("build {} from the discard pile", self.card_name(c)),
             Move::Start(true) => "start the next Age".to_string(),
             Move::Start(false) => "let the opponent start the next Age".to_string(),
+            Move::Option(o) => format!("choose option {}", o + 1),
         }
     }
 }

@@ -37,6 +37,8 @@ struct Sizes {
     looted: usize,
     slots: usize,
     ages: usize,
+    /// Whether anything offers a choice (`one of`).
+    options: bool,
 }
 
 impl Sizes {
@@ -51,6 +53,7 @@ impl Sizes {
             looted: d.conflict.tokens.len().min(8),
             slots: usize::from(info.layout).min(super::MAX_LAYOUT),
             ages: usize::from(info.ages),
+            options: d.options > 0,
         }
     }
 
@@ -60,10 +63,11 @@ impl Sizes {
         let mut v = vec![
             Part::new(
                 "phase",
-                PHASES,
+                s.phases(),
                 "one-hot: wonder draft, card turn, choose a progress token from the board, \
                  choose a drawn progress token, discard an opponent's card, build from the \
-                 discard pile, choose who starts the next Age, game over",
+                 discard pile, choose who starts the next Age, game over; then, in a game \
+                 whose cards, wonders or tokens offer a choice (`one of`), choose an option",
             ),
             Part::new(
                 "age",
@@ -184,9 +188,15 @@ impl Sizes {
         }
     }
 
+    /// The phase flags: a ninth, the choice of an option, only in a game
+    /// that offers one.
+    fn phases(&self) -> usize {
+        PHASES + usize::from(self.options)
+    }
+
     fn len(&self) -> usize {
         let s = self;
-        PHASES
+        s.phases()
             + s.ages
             + 5
             + 2 * (3 + s.looted + s.tokens + 2 * s.wonders + 2 * s.resources + s.symbols + s.cards)
@@ -221,13 +231,14 @@ impl Observe for Duel {
                     Choice::Token { drawn: true } => 3,
                     Choice::Discard { .. } => 4,
                     Choice::Revive => 5,
+                    Choice::Option { .. } => 8,
                 },
                 Some(seat),
             ),
             Phase::Starter { chooser } => (6, Some(chooser)),
             Phase::Over => (7, None),
         };
-        w.flags(PHASES, std::iter::once(code));
+        w.flags(s.phases(), std::iter::once(code));
         w.flags(s.ages, usize::from(v.age()).checked_sub(1).into_iter());
         w.flags(2, decider.map(|d| usize::from(d != me)).into_iter());
         w.one(f32::from(u8::from(v.current() == me)));

@@ -424,6 +424,7 @@ impl Scenarios for Duel {
                 out.push(format!("chooses {c}"));
                 out.push(format!("discards {other}'s {c}"));
             }
+            Move::Option(o) => out.push(format!("chooses option {}", o + 1)),
             Move::Revive(c) => {
                 let c = self.card_name(c);
                 out.push(format!("builds {c} from the discard pile"));

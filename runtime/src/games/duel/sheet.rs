@@ -7,9 +7,10 @@
 //! players:                  # exactly two; the first is the first player
 //!   - name: Ana
 //!     coins: 7              # default 0
-//!     cards: [<card>, …]    # built cards, names or aliases, any case
-//!     wonders: [<wonder>, …]     # built wonders
-//!     progress: [<token>, …]     # progress tokens held
+//!     cards: [<card>, …]    # built cards, names or aliases, any case;
+//!                           # {name: <card>, option: 2}: built with a choice (`one of`)
+//!     wonders: [<wonder>, …]     # built wonders, as `cards`
+//!     progress: [<token>, …]     # progress tokens held, as `cards`
 //! ```
 //!
 //! A table is rebuilt by running the built effects of cards, wonders and
@@ -21,14 +22,15 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
+use sevenw_host::Source;
 
 use crate::doc::{Found, Scalar, at, int, nowhere};
 use crate::engine::city::City;
 use crate::engine::rng::Rng;
 use crate::reader::{Opened, open, players_as};
 use crate::sheet::{
-    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, quoted, quoted_list,
-    token, wonder, wonder_named,
+    Price, Sheet, SheetError, Sheets, Target, TargetSpec, card, card_named, quoted, token, wonder,
+    wonder_named,
 };
 use crate::text::plural;
 
@@ -70,18 +72,20 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     coins: Option<Spanned<Scalar>>,
-    /// Built cards, by name or alias.
+    /// Built cards, by name or alias; one built with a choice (`one of`)
+    /// as `{name: …, option: 2}` (default: the first). So are wonders and
+    /// progress tokens.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    cards: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    cards: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Built wonders.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    wonders: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    wonders: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Progress tokens held.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    progress: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    progress: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Tokens held of each kind the card sets declare (`tokens:` in their
     /// game.yaml), by kind: `{favour: 2}`.
     #[serde(default)]
@@ -115,15 +119,15 @@ pub struct PlayerDoc {
     #[schemars(with = "Option<Scalar>")]
     pub(super) coins: Option<Spanned<Scalar>>,
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(super) cards: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pub(super) cards: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Built wonders.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(super) wonders: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pub(super) wonders: Option<Vec<Spanned<crate::reader::Built>>>,
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(super) progress: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pub(super) progress: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Tokens held of each kind the card sets declare (`tokens:` in their
     /// game.yaml), by kind: `{favour: 2}`.
     #[serde(default)]
@@ -175,16 +179,26 @@ impl Sheets for Duel {
         );
         for (s, c) in t.cities.iter().enumerate().take(2) {
             let name = names.get(s).map_or("?", String::as_str);
-            let cards = c.cards.iter().map(|&k| self.card_name(k));
-            let wonders = t.built[s].iter().map(|&w| self.wonder_name(w));
-            let tokens = t.tokens[s].iter().map(|&k| self.token_name(k));
+            // Each named with its option when it offers a choice (`one of`).
+            let list = |items: Vec<String>| format!("[{}]", items.join(", "));
+            let entry = |source, name| crate::reader::built_entry(self.info, c, source, name);
+            let cards = c
+                .cards
+                .iter()
+                .map(|&k| entry(Source::Card(k), self.card_name(k)));
+            let wonders = t.built[s]
+                .iter()
+                .map(|&w| entry(super::stage_source(w), self.wonder_name(w)));
+            let tokens = t.tokens[s]
+                .iter()
+                .map(|&k| entry(Source::Progress(k), self.token_name(k)));
             out.push_str(&format!(
                 "  - name: {}\n    coins: {}\n    cards: {}\n    wonders: {}\n    progress: {}\n",
                 quoted(name),
                 c.coins,
-                quoted_list(cards),
-                quoted_list(wonders),
-                quoted_list(tokens)
+                list(cards.collect()),
+                list(wonders.collect()),
+                list(tokens.collect())
             ));
             out.push_str(&crate::reader::tokens_line(self.info, c));
         }
@@ -347,8 +361,14 @@ impl Duel {
         let mut seen_wonders = 0;
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
-            for c in p.cards.iter().flatten() {
+            for (c, option) in &crate::reader::Built::all(&p.cards) {
+                let option = option.as_ref();
                 let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                let (source, what) = (Source::Card(id), self.card_name(id));
+                let option = crate::reader::option_of(self.info, source, what, option);
+                let Some(option) = found.keep(option) else {
                     continue;
                 };
                 if let Some(who) = self.holder(st, id) {
@@ -362,6 +382,9 @@ impl Duel {
                     ));
                     continue;
                 }
+                if let Some(o) = option {
+                    st.table.cities[seat].choose(source, o);
+                }
                 self.give_card(st, seat, id);
             }
             let mut built = p.wonders.as_deref().unwrap_or(&[]);
@@ -372,8 +395,18 @@ impl Duel {
                 ));
                 built = &[];
             }
-            for w in built {
+            for (w, option) in &built
+                .iter()
+                .map(crate::reader::Built::parts)
+                .collect::<Vec<_>>()
+            {
+                let option = option.as_ref();
                 let Some(id) = found.keep(wonder(&self.vocab, w)) else {
+                    continue;
+                };
+                let (source, what) = (super::stage_source(id), self.wonder_name(id));
+                let option = crate::reader::option_of(self.info, source, what, option);
+                let Some(option) = found.keep(option) else {
                     continue;
                 };
                 if let Some(who) = (0..2).find(|&s| st.table.built[s].contains(&id)) {
@@ -391,10 +424,19 @@ impl Duel {
                     ));
                     continue;
                 }
+                if let Some(o) = option {
+                    st.table.cities[seat].choose(source, o);
+                }
                 self.give_wonder(st, seat, id);
             }
-            for k in p.progress.iter().flatten() {
+            for (k, option) in &crate::reader::Built::all(&p.progress) {
+                let option = option.as_ref();
                 let Some(id) = found.keep(token(&self.vocab, k)) else {
+                    continue;
+                };
+                let (source, what) = (Source::Progress(id), self.token_name(id));
+                let option = crate::reader::option_of(self.info, source, what, option);
+                let Some(option) = found.keep(option) else {
                     continue;
                 };
                 if let Some(who) = (0..2).find(|&s| st.table.tokens[s].contains(&id)) {
@@ -403,6 +445,9 @@ impl Duel {
                         format!("{} is already {}'s", self.token_name(id), names[who]),
                     ));
                     continue;
+                }
+                if let Some(o) = option {
+                    st.table.cities[seat].choose(source, o);
                 }
                 self.give_token(st, seat, id);
             }

@@ -85,6 +85,7 @@ impl Duel {
                 Choice::Token { drawn: true } => "choose a drawn progress token",
                 Choice::Discard { .. } => "choose a card to discard",
                 Choice::Revive => "choose a card from the discard pile",
+                Choice::Option { .. } => "choose an option of what was built",
             },
             Phase::Starter { .. } => "choose who starts",
             Phase::Over => "over",

@@ -9,7 +9,7 @@ use sevenw_host::{CardId, Colour, Event, GameInfo, Listens, Source};
 use crate::engine::city::{City, Pending, run_built, seat_at};
 use crate::engine::host::CityHost;
 use crate::engine::science::{self, MAX_SYM};
-use crate::engine::vocab::listens;
+use crate::engine::vocab::{listens, options_of};
 
 use super::layout::{Layout, MAX_LAYOUT, Shape};
 use super::trade::MarketKey;
@@ -22,6 +22,28 @@ impl Duel {
     /// other source of the city listening to `follow` (the generated code
     /// filters on colour and chain). The source is already the city's.
     fn run(&self, st: &mut State, seat: usize, source: Source, follow: Option<Event>) {
+        // A choice (`one of`) is asked first: the effects run once it is
+        // made ([`Choice::Option`]). A city rebuilt from a sheet has its
+        // options given.
+        if !st.rebuild && options_of(self.info, source) > 0 {
+            st.phase = Phase::Choose {
+                seat,
+                choice: Choice::Option { source, follow },
+            };
+            return;
+        }
+        self.run_chosen(st, seat, source, follow);
+    }
+
+    /// Runs `source`'s built effects for `seat`, its option chosen if it
+    /// offers any, then tells its other sources `follow`.
+    pub(super) fn run_chosen(
+        &self,
+        st: &mut State,
+        seat: usize,
+        source: Source,
+        follow: Option<Event>,
+    ) {
         let t = &mut st.table;
         let me = &t.cities[seat];
         let follows = match follow {
@@ -223,6 +245,10 @@ impl Duel {
     /// symbols, supremacies; then the turn passes. Stops at a choice.
     pub(super) fn carry_on(&self, st: &mut State, seat: usize) {
         loop {
+            // What was just built or taken waits for its option.
+            if let Phase::Choose { .. } = st.phase {
+                return;
+            }
             let pending = {
                 let p = &mut st.table.cities[seat].abilities.pending;
                 (!p.is_empty()).then(|| p.remove(0))

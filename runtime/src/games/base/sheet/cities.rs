@@ -11,6 +11,7 @@ use sevenw_host::{CardId, Source};
 
 use super::super::{Base, DEFEAT_VP, Project, Seat, Status, victory_vp};
 use super::{Entombed, MAX_COINS, MAX_TOKENS, PlayerDoc, token_value};
+use crate::reader::Built;
 
 impl Base {
     /// The boards the players name: `None` if none names one; an error if
@@ -106,6 +107,11 @@ impl Base {
         let mut found = Found::default();
         // Each drafted card (a leader) exists once: where it was first
         // listed, by name class.
+        // Each player's cards and leaders, placed (kept for the messages).
+        let built: Vec<_> = players
+            .iter()
+            .map(|p| (Built::all(&p.value.cards), Built::all(&p.value.leaders)))
+            .collect();
         let mut drafted: Vec<(u16, usize, &Spanned<String>)> = Vec::new();
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
@@ -132,14 +138,14 @@ impl Base {
                         };
                         let c = &mut cities[seat];
                         let stage = c.stages;
-                        c.chosen.push((
+                        c.choose(
                             Source::Stage {
                                 wonder: c.wonder,
                                 side: c.side,
                                 stage,
                             },
                             o,
-                        ));
+                        );
                     }
                     self.add_stage(cities, seat, false);
                 }
@@ -155,11 +161,18 @@ impl Base {
             } else if let Some(o) = p.options.iter().flatten().next() {
                 return Err(at(o, "`options` are of stages built: give `stages` too"));
             }
+            let (cards, leaders) = &built[seat];
             let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
-            let cards = p.cards.iter().flatten().map(|c| (c, false));
-            let leaders = p.leaders.iter().flatten().map(|c| (c, true));
-            for (c, leader) in cards.chain(leaders) {
+            let cards = cards.iter().map(|c| (c, false));
+            let leaders = leaders.iter().map(|c| (c, true));
+            for ((c, option), leader) in cards.chain(leaders) {
+                let option = option.as_ref();
                 let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                let what = self.card_name(id);
+                let option = crate::reader::option_of(info, Source::Card(id), what, option);
+                let Some(option) = found.keep(option) else {
                     continue;
                 };
                 if found.keep(self.drafted_or_not(id, c, leader)).is_none() {
@@ -187,6 +200,9 @@ impl Base {
                     continue;
                 }
                 seen.push((class, c));
+                if let Some(o) = option {
+                    cities[seat].choose(Source::Card(id), o);
+                }
                 self.add_card(cities, seat, id, false);
             }
             for c in p.leader_hand.iter().flatten() {

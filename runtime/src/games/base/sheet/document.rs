@@ -66,14 +66,15 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     conflict: Option<Vec<Spanned<Scalar>>>,
-    /// Built cards, by name or alias.
+    /// Built cards, by name or alias; a card whose effects offer a choice
+    /// (`one of`) as `{name: …, option: 2}` (default: the first).
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    cards: Option<Vec<Spanned<String>>>,
-    /// Recruited leaders, face up (Leaders).
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    cards: Option<Vec<Spanned<crate::reader::Built>>>,
+    /// Recruited leaders, face up (Leaders), as `cards`.
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    leaders: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    leaders: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Leaders kept face down, not recruited yet (Leaders).
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -191,12 +192,12 @@ pub struct PlayerDoc {
     #[schemars(with = "Option<Vec<Scalar>>")]
     pub(in crate::games::base) conflict: Option<Vec<Spanned<Scalar>>>,
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(in crate::games::base) cards: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pub(in crate::games::base) cards: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Recruited leaders, face up (Leaders).
     #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(in crate::games::base) leaders: Option<Vec<Spanned<String>>>,
+    #[schemars(with = "Option<Vec<crate::reader::Built>>")]
+    pub(in crate::games::base) leaders: Option<Vec<Spanned<crate::reader::Built>>>,
     /// Leaders kept face down, not recruited yet (Leaders).
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
