@@ -510,6 +510,7 @@ impl Base {
                 let t = &mut state.table;
                 if let Some(p) = t.discard.iter().position(|&c| c == mv.card) {
                     t.discard.remove(p);
+                    self.record_option(&mut t.cities[seat], mv);
                     t.cities[seat].place(&self.vocab, mv.card);
                     let follow = self.follow_card(mv.card, false);
                     self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);

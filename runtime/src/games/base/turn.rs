@@ -49,12 +49,7 @@ impl Base {
         stage_cards: &mut Vec<CardId>,
         mv: &Move,
     ) -> Option<(Source, Event)> {
-        if !matches!(mv.action, Action::Stage(..)) {
-            let n = self.options_of(me, mv);
-            if n > 0 {
-                me.choose(Source::Card(mv.card), mv.option.min(n - 1));
-            }
-        }
+        self.record_option(me, mv);
         match mv.action {
             Action::Build(p) => {
                 me.coins -= p.total() as i32;
@@ -95,6 +90,17 @@ impl Base {
             }
             // Carried out by the draft and by choices, never as a turn's action.
             Action::Keep | Action::Entomb | Action::Skip => None,
+        }
+    }
+
+    /// Records the option `mv` chose for the card it builds, when the card
+    /// offers a choice (`one of`; a stage's is recorded with the stage).
+    pub(super) fn record_option(&self, me: &mut City, mv: &Move) {
+        if !matches!(mv.action, Action::Stage(..)) {
+            let n = self.options_of(me, mv);
+            if n > 0 {
+                me.choose(Source::Card(mv.card), mv.option.min(n - 1));
+            }
         }
     }
 
@@ -576,6 +582,7 @@ impl Base {
                     let me = &mut t.cities[seat];
                     me.coins -= p.total() as i32;
                     me.bought |= u8::from(p.left > 0) | (u8::from(p.right > 0) << 1);
+                    self.record_option(me, mv);
                     me.place(&self.vocab, mv.card);
                     let follow = self.follow_card(mv.card, false);
                     self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
@@ -585,6 +592,7 @@ impl Base {
                 let t = &mut state.table;
                 if let Some(slot) = t.side[seat].iter().position(|&c| c == mv.card) {
                     t.side[seat].remove(slot);
+                    self.record_option(&mut t.cities[seat], mv);
                     t.cities[seat].place(&self.vocab, mv.card);
                     let follow = self.follow_card(mv.card, true);
                     self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
