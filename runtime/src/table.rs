@@ -36,7 +36,14 @@ pub trait Show: Game {
     /// the move hides a card from them (a card discarded face down, or
     /// put under a wonder stage).
     fn told_others(&self, before: &Self::State, mv: &Self::Move) -> String {
-        self.describe_in(before, mv)
+        self.move_words(before, mv)
+    }
+    /// The words the table shows for `mv` in `state`: its
+    /// [`Game::describe_in`], unless a family tells more (what an option
+    /// of `one of` does). Logs keep `describe_in`, whose words never
+    /// quote a card's text.
+    fn move_words(&self, state: &Self::State, mv: &Self::Move) -> String {
+        self.describe_in(state, mv)
     }
     /// Whether the moves played so far are still hidden from the seats
     /// that did not make them (the choices of a simultaneous turn not yet
@@ -312,7 +319,7 @@ impl<'g, G: Show> Live<'g, G> {
             index,
             &moves,
         );
-        let own = self.game.describe_in(&self.state, &mv);
+        let own = self.game.move_words(&self.state, &mv);
         let others = self.game.told_others(&self.state, &mv);
         self.game.apply(&mut self.state, &mv);
         crate::game::Observer::applied(&mut self.recorder, self.game, &self.state, seat, &mv);
@@ -379,7 +386,7 @@ impl<G: Show> Table for Live<'_, G> {
             .iter()
             .map(|m| Action {
                 number: self.game.encode(m),
-                text: self.game.describe_in(&st, m),
+                text: self.game.move_words(&st, m),
             })
             .collect()
     }

@@ -10,6 +10,7 @@ pub const MAX_SYM: usize = 16;
 /// The symbols among the first `n` of `counts` held at least once and at
 /// least twice, as bit sets (bit `i`: symbol `i`). Asked at the end of
 /// every turn, so computed eight counts at a time, without a branch.
+#[inline]
 pub fn held_and_pairs(counts: &[u8; MAX_SYM], n: usize) -> (u16, u16) {
     /// Bit `i` set for each byte `i` of `x` that is not zero.
     fn nonzero_bytes(x: u64) -> u16 {

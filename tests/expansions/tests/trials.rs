@@ -349,3 +349,45 @@ fn the_python_scorer_agrees_on_declared_tokens() {
     }
     assert_eq!(summary["differing"], 0, "{said}\n{err}");
 }
+
+/// A person at the table reads what each option of a `one of` does, in
+/// the game's words: as a card's build (base) and as the choice asked once
+/// a card is built (Duel). Seeds where the card is played.
+#[test]
+fn the_table_tells_what_each_option_does() {
+    let cases = [
+        (
+            &["--game", "base", "--with", "debts", "--players", "3"][..],
+            "Moneylender choosing option 2 (gain 2 vp)",
+        ),
+        (
+            &["--game", "duel", "--with", "tolls"][..],
+            "choose option 2 of Toll House (opponent takes 2 toll tokens)",
+        ),
+    ];
+    for (game, words) in cases {
+        let mut args = vec!["play", "--human", "1", "--seed", "1", "--bots", "random"];
+        args.extend_from_slice(game);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sevenw-trials"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the test binary runs");
+        // The person always takes the first action offered.
+        let mut stdin = child.stdin.take().unwrap();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            for _ in 0..400 {
+                if stdin.write_all(b"1\n").is_err() {
+                    break;
+                }
+            }
+        });
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(words), "{game:?}: no `{words}` in\n{text}");
+    }
+}

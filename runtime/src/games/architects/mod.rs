@@ -676,7 +676,7 @@ impl Game for Architects {
     /// draw as the list's, so the same game); every other step drawn from
     /// its list.
     fn uniform_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
-        if st.phase != Phase::Take {
+        if !matches!(st.phase, Phase::Take) {
             return crate::game::uniform_listed(self, st, rng, buf);
         }
         let t = &st.table;
@@ -765,16 +765,6 @@ impl Game for Architects {
     /// Directly, without a list of the legal moves.
     fn decode(&self, st: &mut State, action: u32) -> Option<Move> {
         self.action_in(st, action)
-    }
-
-    /// An option is told with what it does, read in `state`.
-    fn describe_in(&self, state: &State, mv: &Move) -> String {
-        match (state.table.asked.first(), *mv) {
-            (Some(&source), Move::Option(o)) => {
-                crate::engine::vocab::option_words(self.info, source, o)
-            }
-            _ => self.describe(mv),
-        }
     }
 
     fn describe(&self, mv: &Move) -> String {

@@ -47,7 +47,7 @@ use sevenw_host::CardId;
 use crate::game::Game;
 use crate::table::Show;
 
-use super::{Architects, Deck, Phase, State, View, peek_seen};
+use super::{Architects, Deck, Move, Phase, State, View, peek_seen};
 
 impl Architects {
     fn card_json(&self, c: CardId) -> Value {
@@ -155,6 +155,16 @@ impl Show for Architects {
     fn show(&self, state: &State, seat: Option<usize>) -> Value {
         let v = self.view(state, seat.unwrap_or(0));
         self.show_view(&v, seat.is_none())
+    }
+
+    /// An option is told with what it does.
+    fn move_words(&self, state: &State, mv: &Move) -> String {
+        match (state.table.asked.first(), *mv) {
+            (Some(&source), Move::Option(o)) => {
+                crate::engine::vocab::option_words(self.info, source, o)
+            }
+            _ => self.describe_in(state, mv),
+        }
     }
 
     // `told_others`: the default. A card taken from the central deck goes

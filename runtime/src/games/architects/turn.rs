@@ -447,7 +447,7 @@ impl Architects {
     /// then the end of the turn and the next turn.
     pub(super) fn carry_on(&self, st: &mut State) {
         loop {
-            if st.phase == Phase::Over {
+            if matches!(st.phase, Phase::Over) {
                 return;
             }
             if !st.table.asked.is_empty() {

@@ -138,6 +138,9 @@ pub struct Base {
     pub draft: Option<DraftRule>,
     /// The fixed action space of the card sets.
     numbering: actions::Numbering,
+    /// Whether a card of the card sets offers a choice (`one of`): move
+    /// lists and playouts look for options only then.
+    card_choices: bool,
 }
 
 /// What a player does with the chosen card.
@@ -481,6 +484,7 @@ impl Base {
             decks: deal::Decks::of(info),
             draft: info.draft,
             numbering: actions::Numbering::of(info),
+            card_choices: info.cards.iter().any(|c| c.options > 0),
         })
     }
 
@@ -734,10 +738,10 @@ impl Game for Base {
             let mut state = state.clone();
             self.payments(&mut state, seat, mv);
             if let [p] = state.scratch.movegen.pays[..] {
-                return self.with_option_words(&state, &mv.paying(p));
+                return self.describe_move(&mv.paying(p));
             }
         }
-        self.with_option_words(state, mv)
+        self.describe_move(mv)
     }
 
     /// Format 2 numbered complete moves (each build with each payment).

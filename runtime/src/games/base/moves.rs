@@ -80,7 +80,12 @@ impl Base {
 
     /// Pushes `mv` with each option of `card` chosen (once, as it is, for a
     /// card without a choice).
+    #[inline]
     pub(super) fn push_options(&self, out: &mut Vec<Move>, mv: Move) {
+        if !self.card_choices {
+            out.push(mv);
+            return;
+        }
         let n = self.card_options(mv.card).max(1);
         out.extend((0..n).map(|o| mv.choosing(o)));
     }
@@ -292,11 +297,12 @@ impl Base {
         s
     }
 
-    /// [`Base::describe_move`], with what the option chosen does when what
-    /// it builds offers a choice (`one of`): `… choosing option 2 (gain 2
-    /// vp)`, read in `state`.
-    pub(super) fn with_option_words(&self, state: &State, mv: &Move) -> String {
-        let mut s = self.describe_move(mv);
+    /// `words` of `mv` (its [`Game::describe_in`](crate::game::Game::describe_in)),
+    /// with what the option chosen does when what it builds offers a
+    /// choice (`one of`): `… choosing option 2 (gain 2 vp)`, read in
+    /// `state`. For the table only: logs keep the words without it.
+    pub(super) fn with_option_words(&self, state: &State, mv: &Move, words: String) -> String {
+        let mut s = words;
         let Some(seat) = crate::game::Game::to_move(self, state) else {
             return s;
         };
@@ -511,12 +517,16 @@ impl Base {
         // Each of a card's own actions once per option of the card that
         // offers most (`one of`): a card with fewer has its other draws
         // rejected.
-        let options = distinct[..n]
-            .iter()
-            .map(|&slot| usize::from(self.card_options(hand[usize::from(slot)])))
-            .max()
-            .unwrap_or(0)
-            .max(1);
+        let options = if self.card_choices {
+            distinct[..n]
+                .iter()
+                .map(|&slot| usize::from(self.card_options(hand[usize::from(slot)])))
+                .max()
+                .unwrap_or(0)
+                .max(1)
+        } else {
+            1
+        };
         let per_kind = w * options;
         let per_card = stages + 1 + own * per_kind;
         // Each card's own actions, found the first time it is drawn.
@@ -544,7 +554,7 @@ impl Base {
                 moves
             });
             let (kind, option) = ((r - stages - 1) / per_kind, (r - stages - 1) % per_kind / w);
-            if option >= usize::from(self.card_options(card).max(1)) {
+            if option > 0 && option >= usize::from(self.card_options(card)) {
                 continue;
             }
             if let Some(mv) = moves[kind] {

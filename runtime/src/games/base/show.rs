@@ -280,6 +280,11 @@ impl Show for Base {
         }
     }
 
+    /// A build offering a choice is told with what its option does.
+    fn move_words(&self, state: &State, mv: &Move) -> String {
+        self.with_option_words(state, mv, self.describe_in(state, mv))
+    }
+
     /// While some seats have chosen in a simultaneous turn (or a pick of
     /// the draft) that is not carried out yet.
     fn hiding(&self, state: &State) -> bool {

@@ -96,7 +96,7 @@ impl Base {
     /// Records the option `mv` chose for the card it builds, when the card
     /// offers a choice (`one of`; a stage's is recorded with the stage).
     pub(super) fn record_option(&self, me: &mut City, mv: &Move) {
-        if !matches!(mv.action, Action::Stage(..)) {
+        if self.card_choices && !matches!(mv.action, Action::Stage(..)) {
             let n = self.options_of(me, mv);
             if n > 0 {
                 me.choose(Source::Card(mv.card), mv.option.min(n - 1));

@@ -708,7 +708,7 @@ impl Game for Duel {
     /// is priced.
     fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         let open = st.table.layout.accessible_set();
-        if st.phase != Phase::Play || open == 0 {
+        if !matches!(st.phase, Phase::Play) || open == 0 {
             return crate::game::weighted_move(self, st, rng, buf);
         }
         let slot = moves::nth_slot(open, rng.below(open.count_ones() as usize));
@@ -722,7 +722,7 @@ impl Game for Duel {
     /// A card move drawn without a list ([`Duel::uniform_card_move`]) while
     /// cards are played; the listed moves otherwise.
     fn uniform_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
-        if st.phase == Phase::Play
+        if matches!(st.phase, Phase::Play)
             && let Some(mv) = self.uniform_card_move(&st.table, &mut st.cache, rng)
         {
             return Some(mv);
@@ -752,20 +752,6 @@ impl Game for Duel {
 
     fn describe(&self, mv: &Move) -> String {
         self.describe_move(mv)
-    }
-
-    /// An option is told with what it does, read in `state`.
-    fn describe_in(&self, state: &State, mv: &Move) -> String {
-        match (state.phase, *mv) {
-            (
-                Phase::Choose {
-                    choice: Choice::Option { source, .. },
-                    ..
-                },
-                Move::Option(o),
-            ) => crate::engine::vocab::option_words(self.info, source, o),
-            _ => self.describe_move(mv),
-        }
     }
 
     /// `4C + C·W + W + T + 2` for `C` cards, `W` wonders and `T` progress

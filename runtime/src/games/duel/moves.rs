@@ -433,7 +433,7 @@ mod tests {
             let (mut moves, mut listed) = (Vec::new(), Vec::new());
             while g.to_move(&st).is_some() {
                 g.legal_moves(&mut st, &mut moves);
-                if st.phase == Phase::Play && st.table.turns % 3 == 0 {
+                if matches!(st.phase, Phase::Play) && st.table.turns % 3 == 0 {
                     let open = st.table.layout.accessible_set();
                     for slot in (0..32).filter(|i| open & (1 << i) != 0) {
                         g.moves_of(&st.table, &mut st.cache, 1 << slot, &mut listed);
@@ -472,7 +472,7 @@ mod tests {
             let mut ply = 0;
             while g.to_move(&st).is_some() {
                 g.legal_moves(&mut st, &mut moves);
-                let playing = st.phase == Phase::Play;
+                let playing = matches!(st.phase, Phase::Play);
                 if moves.len() > 1 && (!playing || ply % 3 == 0) {
                     crate::mcts::assert_uniform_at(&g, &mut st, 4_000, &mut draw);
                     *if playing { &mut cards } else { &mut others } += 1;

@@ -220,7 +220,21 @@ impl Show for Duel {
                     format!("build {w} with a card")
                 }
             }
-            _ => self.describe_in(before, mv),
+            _ => self.move_words(before, mv),
+        }
+    }
+
+    /// An option is told with what it does.
+    fn move_words(&self, state: &State, mv: &Move) -> String {
+        match (state.phase, *mv) {
+            (
+                Phase::Choose {
+                    choice: Choice::Option { source, .. },
+                    ..
+                },
+                Move::Option(o),
+            ) => crate::engine::vocab::option_words(self.info, source, o),
+            _ => self.describe_in(state, mv),
         }
     }
 

@@ -25,7 +25,7 @@ impl Duel {
         // A choice (`one of`) is asked first: the effects run once it is
         // made ([`Choice::Option`]). A city rebuilt from a sheet has its
         // options given.
-        if !st.rebuild && options_of(self.info, source) > 0 {
+        if self.options > 0 && !st.rebuild && options_of(self.info, source) > 0 {
             st.phase = Phase::Choose {
                 seat,
                 choice: Choice::Option { source, follow },
