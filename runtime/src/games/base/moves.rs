@@ -553,7 +553,13 @@ impl Base {
                 hands.own_actions(slot, card, |kind, mv| moves[kind] = Some(mv));
                 moves
             });
-            let (kind, option) = ((r - stages - 1) / per_kind, (r - stages - 1) % per_kind / w);
+            let i = r - stages - 1;
+            // (Without a card offering a choice, one division as before.)
+            let (kind, option) = if options == 1 {
+                (i / w, 0)
+            } else {
+                (i / per_kind, i % per_kind / w)
+            };
             if option > 0 && option >= usize::from(self.card_options(card)) {
                 continue;
             }
