@@ -399,9 +399,64 @@ pub struct Diagnostic {
     pub notes: Vec<(Loc, String)>,
 }
 
+/// The most characters of one quoted part (between backticks) of a
+/// diagnostic's text: a longer one, a name or word from the card files, is
+/// cut with `…`.
+pub const MAX_QUOTED: usize = 80;
+/// The most bytes of a diagnostic's message, label, help or note.
+pub const MAX_TEXT: usize = 2048;
+/// The most bytes of a label (a place's own words).
+pub const MAX_LABEL: usize = 512;
+/// The most secondary places of one diagnostic.
+pub const MAX_NOTES: usize = 8;
+
+/// `text` bounded for any input: each quoted part longer than
+/// [`MAX_QUOTED`] characters cut with `…`, then the whole cut to
+/// [`MAX_TEXT`] bytes.
+pub fn bounded(text: String) -> String {
+    bounded_to(text, MAX_TEXT)
+}
+
+/// [`bounded`] to `max` bytes.
+pub fn bounded_to(text: String, max: usize) -> String {
+    let long = text
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|q| q.chars().nth(MAX_QUOTED).is_some());
+    let text = if long {
+        let mut out = String::with_capacity(max);
+        for (i, part) in text.split('`').enumerate() {
+            if i > 0 {
+                out.push('`');
+            }
+            if i % 2 == 1 && part.chars().nth(MAX_QUOTED).is_some() {
+                out.extend(part.chars().take(MAX_QUOTED));
+                out.push('…');
+            } else {
+                out.push_str(part);
+            }
+            if out.len() > max {
+                break;
+            }
+        }
+        out
+    } else {
+        text
+    };
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max - '…'.len_utf8();
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
 impl Diagnostic {
     pub fn new(code: Code, loc: impl Into<Option<Loc>>, message: impl Into<String>) -> Self {
-        let message = message.into();
+        let message = bounded(message.into());
         Diagnostic {
             code,
             label: String::new(),
@@ -412,21 +467,24 @@ impl Diagnostic {
         }
     }
     pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
+        self.label = bounded_to(label.into(), MAX_LABEL);
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(bounded(help.into()));
         self
     }
     pub fn maybe_help(mut self, help: Option<String>) -> Self {
         if help.is_some() {
-            self.help = help;
+            self.help = help.map(bounded);
         }
         self
     }
+    /// A secondary place; a diagnostic keeps [`MAX_NOTES`] at most.
     pub fn note(mut self, loc: Loc, label: impl Into<String>) -> Self {
-        self.notes.push((loc, label.into()));
+        if self.notes.len() < MAX_NOTES {
+            self.notes.push((loc, bounded_to(label.into(), MAX_LABEL)));
+        }
         self
     }
     pub fn severity(&self) -> Severity {

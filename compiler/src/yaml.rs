@@ -22,6 +22,11 @@ pub const MAX_NODES: usize = 200_000;
 /// twice the largest file, so that aliases of one long value cannot make a
 /// small file read as tens of megabytes.
 pub const MAX_SCALAR_BYTES: usize = 2 * MAX_FILE_BYTES;
+/// Most aliases (`*name`) and most anchors (`&name`) of one file. What
+/// aliases expand to is bounded by [`MAX_NODES`] and [`MAX_SCALAR_BYTES`],
+/// so any number of aliases of one anchor is read within those (no ratio
+/// of aliases to anchors is asked).
+pub const MAX_ALIASES: usize = 10_000;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
@@ -182,8 +187,9 @@ pub fn parse_node(file: FileId, text: &str) -> Result<Node, Box<Diagnostic>> {
     budget.max_depth = MAX_DEPTH;
     budget.max_nodes = MAX_NODES;
     budget.max_total_scalar_bytes = MAX_SCALAR_BYTES;
-    budget.max_aliases = 10_000;
-    budget.max_anchors = 10_000;
+    budget.max_aliases = MAX_ALIASES;
+    budget.max_anchors = MAX_ALIASES;
+    budget.enforce_alias_anchor_ratio = false;
     let mut options = Options::default();
     options.budget = Some(budget);
     match serde_saphyr::from_str_with_options::<Spanned<Raw>>(text, options) {
@@ -252,9 +258,9 @@ fn budget_reason(reason: &str) -> String {
     } else if r.contains("depth") || r.contains("recursion") || r.contains("nesting") {
         format!("nested deeper than {MAX_DEPTH} levels")
     } else if r.contains("alias") {
-        "too many aliases".to_string()
+        format!("more than {MAX_ALIASES} aliases (`*name`)")
     } else if r.contains("anchor") {
-        "too many anchors".to_string()
+        format!("more than {MAX_ALIASES} anchors (`&name`)")
     } else {
         reason.to_string()
     }

@@ -198,3 +198,113 @@ fn random_effect_text_never_panics() {
         let _ = sevenw_dsl::parse_cost(&text);
     }
 }
+
+/// A report is bounded whatever the input: a card whose effect holds a
+/// 1.5 MiB word, and one whose name is that word, each give at most 16 KiB
+/// a diagnostic in text, JSON lines and SARIF (before: 2.2 MB of text), the
+/// word cut with `…` and the place still given.
+#[test]
+fn a_huge_word_gives_a_report_of_bounded_size() {
+    let word = "x".repeat(3 * 512 * 1024);
+    let mut files = shipped();
+    let age1 = files.iter_mut().find(|(n, _)| n == "age1.yaml").unwrap();
+    age1.1 = age1
+        .1
+        .replacen(
+            "effect: produce wood",
+            &format!("effect: science {word}"),
+            1,
+        )
+        .replacen("name: Lumber Yard", &format!("name: {word}"), 1);
+    let compiled = sevenw_compiler::check_texts(
+        "base",
+        &files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    let n = compiled.report.diagnostics.len();
+    assert!(n >= 1, "the word is reported");
+    let text = compiled.report.render(&compiled.sources, false);
+    let json = compiled.report.to_json_lines(&compiled.sources);
+    let sarif = compiled.report.to_sarif(&compiled.sources, "0");
+    for (format, out) in [("text", &text), ("json", &json), ("sarif", &sarif)] {
+        assert!(
+            out.len() <= n * 16 * 1024 + 4096,
+            "{format}: {} bytes for {n}",
+            out.len()
+        );
+        assert!(!out.contains(&"x".repeat(100)), "{format} echoes the word");
+    }
+    assert!(text.contains("xxxx…"), "{text}");
+    assert!(text.contains("age1.yaml:"), "{text}");
+}
+
+/// Aliases are bounded by what they expand to, not by how many share an
+/// anchor: a 3.4 MB card file whose 224 cards each refer to one 15 KB
+/// anchored list is read (serde-saphyr's default ratio of 10 aliases per
+/// anchor refused it as "too many aliases"), while an alias bomb (nine
+/// levels of nine aliases: 9^9 values) is still refused, in words that
+/// name the limit reached.
+#[test]
+fn many_aliases_of_one_anchor_are_read_and_a_bomb_is_not() {
+    // 15 KB: 300 names of 50 characters.
+    let names: Vec<String> = (0..300)
+        .map(|i| format!("Nick{i:05}{}", "n".repeat(41)))
+        .collect();
+    let mut age1 = format!(
+        "age: 1\ncards:\n  - name: Anchor\n    colour: blue\n    players: [3]\n    aliases: &names [{}]\n    effect: gain 1 vp\n",
+        names.join(", ")
+    );
+    for i in 0..224 {
+        age1.push_str(&format!(
+            "  - name: Card{i}\n    colour: blue\n    players: [3]\n    aliases: *names\n    effect: gain 1 vp\n    # {}\n",
+            "x".repeat(15_200)
+        ));
+    }
+    assert!(age1.len() > 3_400_000, "{} bytes", age1.len());
+    let mut files = shipped();
+    files.retain(|(n, _)| n == "game.yaml" || n == "wonders.yaml");
+    files.push(("age1.yaml".into(), age1));
+    let compiled = sevenw_compiler::check_texts(
+        "base",
+        &files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    let text = compiled.report.render(&compiled.sources, false);
+    assert!(
+        !text.contains("safety limit"),
+        "{}",
+        &text[..text.len().min(4000)]
+    );
+    // The aliases were read: each card shares the anchor's names.
+    assert!(
+        text.contains("Nick00000"),
+        "{}",
+        &text[..text.len().min(4000)]
+    );
+
+    let mut bomb = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for (prev, name) in ["a", "b", "c", "d", "e", "f", "g", "h"]
+        .iter()
+        .zip(["b", "c", "d", "e", "f", "g", "h", "i"])
+    {
+        let refs = vec![format!("*{prev}"); 9].join(", ");
+        bomb.push_str(&format!("{name}: &{name} [{refs}]\n"));
+    }
+    let mut files = shipped();
+    files.retain(|(n, _)| n == "game.yaml");
+    files.push(("age1.yaml".into(), bomb));
+    let compiled = sevenw_compiler::check_texts(
+        "base",
+        &files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    let text = compiled.report.render(&compiled.sources, false);
+    assert!(text.contains("safety limit"), "{text}");
+    assert!(text.contains("once aliases are expanded"), "{text}");
+}

@@ -27,6 +27,8 @@ pub const MAX_NODES: usize = 200_000;
 /// twice the largest document, so that aliases of a long value cannot make
 /// a small file read as tens of megabytes.
 pub const MAX_SCALAR_BYTES: usize = 2 * MAX_BYTES;
+/// Most aliases (`*name`) and most anchors (`&name`) of one document.
+pub const MAX_ALIASES: usize = 10_000;
 
 /// The codes of a document's mistakes, stable as the card files' are.
 pub mod code {
@@ -219,8 +221,11 @@ pub fn read<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, DocError> 
     budget.max_depth = MAX_DEPTH;
     budget.max_nodes = MAX_NODES;
     budget.max_total_scalar_bytes = MAX_SCALAR_BYTES;
-    budget.max_aliases = 10_000;
-    budget.max_anchors = 10_000;
+    // Any number of aliases of one anchor is read within the budget of what
+    // they expand to (no ratio of aliases to anchors is asked).
+    budget.max_aliases = MAX_ALIASES;
+    budget.max_anchors = MAX_ALIASES;
+    budget.enforce_alias_anchor_ratio = false;
     let mut options = Options::default();
     options.budget = Some(budget);
     serde_saphyr::from_str_with_options(text, options).map_err(|e| in_words(&e, text, what))
@@ -299,10 +304,13 @@ fn in_words(e: &serde_saphyr::Error, text: &str, what: &str) -> DocError {
                     "its values hold more than {} MiB of text once aliases are expanded",
                     MAX_SCALAR_BYTES >> 20
                 ),
-                B::Aliases { .. } | B::AliasAnchorRatio { .. } => {
-                    "it uses too many aliases (`*name`)".to_string()
+                B::Aliases { .. } => format!("it uses more than {MAX_ALIASES} aliases (`*name`)"),
+                B::AliasAnchorRatio { aliases, anchors } => {
+                    format!("it uses {aliases} aliases (`*name`) of {anchors} anchors")
                 }
-                B::Anchors { .. } => "it defines too many anchors (`&name`)".to_string(),
+                B::Anchors { .. } => {
+                    format!("it defines more than {MAX_ALIASES} anchors (`&name`)")
+                }
                 B::Documents { .. } => "it holds too many YAML documents".to_string(),
                 _ => "it is too large".to_string(),
             };
@@ -718,6 +726,28 @@ mod tests {
 
     fn err(text: &str) -> DocError {
         read::<Doc>(text, "sheet").unwrap_err()
+    }
+
+    /// Any number of aliases of one anchor is read (serde-saphyr's default
+    /// ratio of 10 aliases per anchor refused 224 of one); an alias bomb
+    /// is refused by what it expands to, in those words.
+    #[test]
+    fn aliases_are_bounded_by_what_they_expand_to() {
+        let refs = vec!["*a"; 224].join(", ");
+        let list: Vec<String> = read(&format!("[&a Altar, {refs}]"), "sheet").unwrap();
+        assert_eq!(list.len(), 225);
+        let mut bomb = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (prev, name) in ["a", "b", "c", "d", "e", "f", "g", "h"]
+            .iter()
+            .zip(["b", "c", "d", "e", "f", "g", "h", "i"])
+        {
+            let refs = vec![format!("*{prev}"); 9].join(", ");
+            bomb.push_str(&format!("{name}: &{name} [{refs}]\n"));
+        }
+        let e = read::<std::collections::BTreeMap<String, serde_json::Value>>(&bomb, "sheet")
+            .unwrap_err();
+        assert!(e.message.contains("safety limit"), "{e}");
+        assert!(e.message.contains("once aliases are expanded"), "{e}");
     }
 
     #[test]

@@ -12,6 +12,9 @@
 //!   its place and an excerpt in words instead (a 2 MiB word on one line
 //!   would otherwise be echoed whole, and underlined past what a format
 //!   width holds).
+//! - One diagnostic's report is at most [`MAX_REPORT`] bytes, whatever the
+//!   input: its words are bounded when it is made (a quoted name or word
+//!   of the card files cut at 80 characters), its snippet as above.
 //! - Snippets of one file are merged only when their context lines touch.
 //!   miette's `SpanContents::line_count` of a `String` counts the lines from
 //!   the start of the file, so two labels merged whenever the later stood
@@ -51,17 +54,36 @@ pub(super) fn render(report: &Report, sources: &Sources, colour: bool) -> String
     let mut out = String::new();
     for d in &report.diagnostics {
         let shown = Shown::new(d, sources, &files);
-        if handler.render_report(&mut out, &shown).is_err() {
-            out.push_str(&format!(
+        let mut one = String::new();
+        if handler.render_report(&mut one, &shown).is_err() {
+            one = format!(
                 "{}[{}]: {}\n",
                 d.severity().as_str(),
                 d.code,
                 escape_controls(&d.message)
-            ));
+            );
         }
+        out.push_str(&clip(&one, MAX_REPORT));
         out.push('\n');
     }
     out
+}
+
+/// The longest report of one diagnostic, in bytes: its text, label, help
+/// and notes are bounded when made ([`super::bounded`]) and its snippet by
+/// [`MAX_LINE`] and [`MAX_LINES`], so this is a last guard.
+pub(super) const MAX_REPORT: usize = 16 * 1024;
+
+/// `text` cut to at most `max` bytes, on a character boundary, with `…`.
+fn clip(text: &str, max: usize) -> Cow<'_, str> {
+    if text.len() <= max {
+        return Cow::Borrowed(text);
+    }
+    let mut end = max - '…'.len_utf8() - 1;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Cow::Owned(format!("{}…\n", &text[..end]))
 }
 
 /// The longest line a snippet shows.

@@ -1,6 +1,11 @@
 //! A document's mistakes as card files' are shown: each with its code, its
 //! message, a snippet of the file at its line and column, and help —
 //! rendered by miette, as `sevenc check` renders card diagnostics.
+//!
+//! Whatever the document, one mistake's report is bounded ([`MAX_REPORT`]):
+//! a snippet is shown only when the lines it shows are short
+//! ([`MAX_LINE`]), else the place and an excerpt in words; the message and
+//! the help are cut to [`MAX_TEXT`] with `…`.
 
 use std::fmt;
 
@@ -24,18 +29,84 @@ pub(crate) fn render(name: &str, text: &str, e: &DocError, colour: bool) -> Stri
     let escaped: String = text.chars().map(picture).collect();
     let mut out = String::new();
     for one in e.all() {
+        let short = lines_short(&escaped, one.line);
+        let span = span_at(&escaped, one.line, one.column).filter(|_| short);
+        // The text up to the line after the mistake's: what the snippet
+        // shows (its context line included), with the lines numbered.
+        let upto = upto_line(&escaped, one.line.saturating_add(1));
         let shown = Shown {
             error: one,
-            source: NamedSource::new(name, escaped.clone()),
-            span: span_at(&escaped, one.line, one.column),
+            source: NamedSource::new(name, escaped[..upto].to_string()),
+            span,
             file: name,
+            excerpt: (!short && one.line > 0).then(|| excerpt(&escaped, one.line, one.column)),
         };
-        if handler.render_report(&mut out, &shown).is_err() {
-            out.push_str(&format!("error[{}]: {name}: {one}\n", one.code));
+        let mut one_report = String::new();
+        if handler.render_report(&mut one_report, &shown).is_err() {
+            one_report = format!("error[{}]: {name}: {one}\n", one.code);
         }
+        out.push_str(&clip(&one_report, MAX_REPORT));
         out.push('\n');
     }
     out
+}
+
+/// The longest line a snippet shows, in bytes.
+pub(crate) const MAX_LINE: usize = 400;
+/// The longest message or help, in bytes.
+pub(crate) const MAX_TEXT: usize = 2048;
+/// The longest report of one mistake, in bytes.
+pub(crate) const MAX_REPORT: usize = 16 * 1024;
+
+/// Whether the lines a snippet at 1-based `line` shows (it and the lines
+/// beside it) are each at most [`MAX_LINE`] bytes.
+fn lines_short(text: &str, line: u64) -> bool {
+    let first = line.saturating_sub(1).max(1);
+    text.split('\n')
+        .enumerate()
+        .skip(first as usize - 1)
+        .take((line + 1 - first + 1) as usize)
+        .all(|(_, l)| l.len() <= MAX_LINE)
+}
+
+/// The offset of the end of 1-based `line` (the whole text when it has
+/// fewer lines).
+fn upto_line(text: &str, line: u64) -> usize {
+    let mut end = 0;
+    for (i, l) in text.split('\n').enumerate() {
+        end += l.len();
+        if i as u64 + 1 >= line {
+            return end.min(text.len());
+        }
+        end += 1;
+    }
+    text.len()
+}
+
+/// At most 60 characters of the text at 1-based `line` and `column`, with
+/// `…` where it was cut.
+fn excerpt(text: &str, line: u64, column: u64) -> String {
+    let start = sevenw_yaml::offset_of(text, line as usize, column as usize).min(text.len());
+    let rest = &text[start..];
+    let rest = &rest[..rest.find('\n').unwrap_or(rest.len())];
+    let mut out: String = rest.chars().take(60).collect();
+    if out.len() < rest.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// `text` cut to at most `max` bytes (on a character boundary), with `…`
+/// where it was cut.
+pub(crate) fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    if text.len() <= max {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut end = max.saturating_sub('…'.len_utf8());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    std::borrow::Cow::Owned(format!("{}…", &text[..end]))
 }
 
 /// A character as it may reach a terminal: a control character as its
@@ -69,6 +140,9 @@ struct Shown<'a> {
     source: NamedSource<String>,
     span: Option<SourceSpan>,
     file: &'a str,
+    /// For a place whose lines are too long to show: the start of the
+    /// value there.
+    excerpt: Option<String>,
 }
 
 impl fmt::Debug for Shown<'_> {
@@ -79,14 +153,24 @@ impl fmt::Debug for Shown<'_> {
 
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // With no place in the file, the message names the file itself.
+        // With no snippet, the message names the file itself (and the
+        // place, when there is one).
         if self.span.is_none() {
-            write!(f, "{}: ", shown(self.file))?;
+            match &self.excerpt {
+                Some(_) => write!(
+                    f,
+                    "{}:{}:{}: ",
+                    shown(self.file),
+                    self.error.line,
+                    self.error.column
+                )?,
+                None => write!(f, "{}: ", shown(self.file))?,
+            }
         }
         // Its parts from the file were cut to length when it was written;
         // the whole is only kept from reaching the terminal raw.
         let message: String = self.error.message.chars().map(picture).collect();
-        f.write_str(&message)
+        f.write_str(&clip(&message, MAX_TEXT))
     }
 }
 
@@ -97,10 +181,16 @@ impl Diagnostic for Shown<'_> {
         Some(Box::new(self.error.code))
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.error
-            .help
+        let at = self
+            .excerpt
             .as_ref()
-            .map(|h| Box::new(h.as_str()) as Box<dyn fmt::Display>)
+            .map(|x| format!("the line is too long to show; the value there begins `{x}`"));
+        let help = match (&self.error.help, at) {
+            (Some(h), Some(at)) => Some(format!("{at}\n{h}")),
+            (Some(h), None) => Some(h.clone()),
+            (None, at) => at,
+        };
+        help.map(|h| Box::new(clip(&h, MAX_TEXT).into_owned()) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.span.map(|_| &self.source as &dyn miette::SourceCode)
