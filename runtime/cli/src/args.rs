@@ -270,7 +270,7 @@ pub(crate) struct ScoreArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("what").required(true).args(["card", "stage", "target"]))]
+#[command(group = clap::ArgGroup::new("what").args(["card", "stage", "target"]))]
 pub(crate) struct PriceArgs {
     /// The city sheet (YAML; `-` for standard input).
     pub(crate) sheet: PathBuf,
@@ -290,6 +290,12 @@ pub(crate) struct PriceArgs {
     /// Print JSON.
     #[arg(long)]
     pub(crate) json: bool,
+    /// The flags `--target` replaced (`--leader NAME`, `--wonder NAME`):
+    /// refused with the words that replace them.
+    #[arg(long, hide = true, value_name = "NAME")]
+    pub(crate) leader: Option<String>,
+    #[arg(long, hide = true, value_name = "NAME")]
+    pub(crate) wonder: Option<String>,
 }
 
 #[derive(Args, Debug)]

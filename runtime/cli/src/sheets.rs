@@ -52,6 +52,27 @@ pub(crate) fn score(lib: &Library<'_>, a: ScoreArgs) -> Result<String, Fail> {
 }
 
 pub(crate) fn price(lib: &Library<'_>, a: PriceArgs) -> Result<String, Fail> {
+    for (flag, name) in [("leader", &a.leader), ("wonder", &a.wonder)] {
+        if let Some(name) = name {
+            return Err(usage(
+                "price",
+                ErrorKind::UnknownArgument,
+                format!(
+                    "`--{flag}` is now `--target {flag}=NAME`: write `--target {}`",
+                    shell_word(&format!("{flag}={name}"))
+                ),
+            ));
+        }
+    }
+    // One of them is needed (checked here, so that the old flags above
+    // get their words rather than this).
+    if a.card.is_none() && !a.stage && a.target.is_none() {
+        return Err(usage(
+            "price",
+            ErrorKind::MissingRequiredArgument,
+            "what to price is needed: `--card CARD`, `--stage` or `--target KIND[=NAME]`",
+        ));
+    }
     let target = match (&a.card, a.target) {
         (Some(c), _) => Target::named("card", c.clone()),
         (None, Some(t)) => t,
@@ -73,4 +94,17 @@ pub(crate) fn price(lib: &Library<'_>, a: PriceArgs) -> Result<String, Fail> {
     } else {
         format!("{}\n", p.reason)
     })
+}
+
+/// `word` as a shell reads it back: quoted when it holds anything but
+/// letters, digits and `=-_.,:`.
+fn shell_word(word: &str) -> String {
+    let plain = word
+        .chars()
+        .all(|c| c.is_alphanumeric() || "=-_.,:".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }

@@ -424,8 +424,18 @@ impl Architects {
     ) -> Vec<Option<u8>> {
         let mut out: Vec<Option<u8>> = Vec::new();
         for p in players {
+            // Its stages are named by its wonder: unread without it, as
+            // the mistake says.
+            let unread = if p.value.pieces.is_some() {
+                " (its stages are not checked until it is known)"
+            } else {
+                ""
+            };
             let id = p.value.wonder.as_ref().and_then(|w| {
-                let id = found.keep(wonder(&self.vocab, w))?;
+                let id = found.keep(wonder(&self.vocab, w).map_err(|mut e| {
+                    e.message.push_str(unread);
+                    e
+                }))?;
                 if out.contains(&Some(id)) {
                     found.push(at(w, format!("{} is given twice", self.wonder_name(id))));
                     return None;

@@ -198,14 +198,20 @@ impl Scenarios for Base {
         let players = &doc.players.value;
         let n = players.len();
         let seed = seed(doc.seed.as_ref())?;
-        let boards = self.boards_of(players, &names)?;
+        // A board unknown is a mistake; the rest is still checked, that
+        // player's city on a board no one else has (its stages unread).
+        let mut found = Found::default();
+        let each = self.boards_each(players, &names, &mut found);
         let setup = Setup {
             players: Some(n),
             seed,
-            wonders: boards.clone(),
+            wonders: each.as_ref().map(|b| self.stand_ins(b)),
             ..Setup::default()
         };
-        let mut st = self.start(&setup).map_err(|e| setup_at(e, &doc))?;
+        let mut st = match self.start(&setup) {
+            Ok(st) => st,
+            Err(e) => return Err(found.and(setup_at(e, &doc))),
+        };
         if let Some(d) = doc.draft.as_ref().filter(|d| d.value) {
             if self.draft.is_none() {
                 return Err(at(
@@ -230,11 +236,12 @@ impl Scenarios for Base {
                 })
                 || doc.projects.is_some();
             if more {
-                return Err(at(
+                return Err(found.and(at(
                     d,
                     "a scenario that starts at the draft takes only the players' names, boards and the seed",
-                ));
+                )));
             }
+            found.or(())?;
             return Ok(Scenario {
                 state: st,
                 names,
@@ -246,22 +253,32 @@ impl Scenarios for Base {
         let drafting = std::mem::take(&mut st.table.drafting);
         st.table.boxed.extend(drafting.into_iter().flatten());
         let age = match &doc.age {
-            Some(a) => int(a, "age", 1..=i64::from(self.info.ages))? as u8,
+            Some(a) => int(a, "age", 1..=i64::from(self.info.ages))
+                .map_err(|e| std::mem::take(&mut found).and(e))? as u8,
             None => 1,
         };
         if age != 1 || self.draft.is_some() {
             st.table.dealt.clear();
             self.start_age(&mut st, age);
         }
-        let boards: Vec<(u8, u8)> = st.table.cities.iter().map(|c| (c.wonder, c.side)).collect();
+        let boards: Vec<Option<(u8, u8)>> = match &each {
+            Some(each) => each.clone(),
+            None => st
+                .table
+                .cities
+                .iter()
+                .map(|c| Some((c.wonder, c.side)))
+                .collect(),
+        };
         let start_coins = i32::from(self.info.start_coins);
         // Edifice: the projects listed replace those the seed drew.
         let drawn = std::mem::take(&mut st.table.projects);
-        let (mut projects, left_given) = self.projects_of(doc.projects.as_ref(), age, n, drawn)?;
+        let (mut projects, left_given) = self
+            .projects_of(doc.projects.as_ref(), age, n, drawn)
+            .map_err(|e| std::mem::take(&mut found).and(e))?;
         let t = &mut st.table;
         // From here on, every mistake is kept and its item skipped, so that
         // they are reported together.
-        let mut found = Found::default();
         found.keep(self.fill_cities(
             players,
             &names,

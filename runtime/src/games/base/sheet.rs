@@ -38,7 +38,7 @@
 use serde_saphyr::Spanned;
 
 use super::trade::PaymentSearch;
-use crate::doc::{Scalar, at, int, nowhere};
+use crate::doc::{Found, Scalar, at, int, nowhere};
 use crate::engine::city::City;
 use crate::engine::rng::Rng;
 use crate::reader::{Opened, card_sets, open, players_as, same_card_sets};
@@ -234,13 +234,19 @@ impl Sheets for Base {
             names,
         } = open(self.info, text, self.player_range(), header)?;
         let players: &[Spanned<PlayerDoc>] = &players_as(doc.players);
-        // Boards first: a city's cards may count its neighbours'.
-        let boards = self.boards_of(players, &names)?.ok_or_else(|| {
-            at(
-                &players[0].value.name,
-                "`wonder` is missing here: every player of a sheet has one",
-            )
-        })?;
+        // Boards first: a city's cards may count its neighbours'. A board
+        // unknown is a mistake, and the rest of that player's city is still
+        // checked, on a board no one else has.
+        let mut found = Found::default();
+        let each = self
+            .boards_each(players, &names, &mut found)
+            .ok_or_else(|| {
+                at(
+                    &players[0].value.name,
+                    "`wonder` is missing here: every player of a sheet has one",
+                )
+            })?;
+        let boards = self.stand_ins(&each);
         let n = players.len();
         let mut cities = vec![City::default(); n];
         for (seat, &(w, s)) in boards.iter().enumerate() {
@@ -248,18 +254,21 @@ impl Sheets for Base {
         }
         let mut side = vec![Vec::new(); n];
         let mut seats = vec![Seat::default(); n];
-        let (mut projects, given) = self.projects_of(doc.projects.as_ref(), age, n, Vec::new())?;
-        self.fill_cities(
+        let (mut projects, given) = self
+            .projects_of(doc.projects.as_ref(), age, n, Vec::new())
+            .map_err(|e| std::mem::take(&mut found).and(e))?;
+        found.keep(self.fill_cities(
             players,
             &names,
-            &boards,
+            &each,
             &mut cities,
             &mut seats,
             &mut side,
             0,
             age,
             &projects,
-        )?;
+        ));
+        found.or(())?;
         settle_left(&mut projects, &seats, &given);
         let state = State {
             table: Position {

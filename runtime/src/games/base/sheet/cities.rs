@@ -14,34 +14,48 @@ use super::{Entombed, MAX_COINS, MAX_TOKENS, PlayerDoc, token_value};
 use crate::reader::Built;
 
 impl Base {
-    /// The boards the players name: `None` if none names one; an error if
-    /// only some do, or a board is unknown or taken.
-    pub(in crate::games::base) fn boards_of(
+    /// The boards the players name: `None` if none names one; else each
+    /// player's, `None` for a player whose board is missing (when others
+    /// give theirs), unknown or taken, its mistake kept in `found` (so that
+    /// the rest of the document is still checked).
+    pub(in crate::games::base) fn boards_each(
         &self,
         players: &[Spanned<PlayerDoc>],
         names: &[String],
-    ) -> Result<Option<Vec<(u8, u8)>>, SheetError> {
+        found: &mut Found,
+    ) -> Option<Vec<Option<(u8, u8)>>> {
         let given = players.iter().filter(|p| p.value.wonder.is_some()).count();
         if given == 0 {
-            return Ok(None);
+            return None;
         }
         // Every player's board is read, and every mistake among them kept.
-        let mut found = Found::default();
-        let mut boards: Vec<(u8, u8)> = Vec::new();
+        let mut boards: Vec<Option<(u8, u8)>> = Vec::new();
         let mut owners: Vec<(u8, usize)> = Vec::new();
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
+            // What depends on a board (the stages built) is not read for a
+            // player without one; the mistake says so.
+            let unread = if p.stages.is_some() {
+                " (its stages are not checked until it is known)"
+            } else {
+                ""
+            };
+            boards.push(None);
             let Some(wname) = &p.wonder else {
                 found.push(at(
                     &p.name,
                     format!(
-                        "{} has no `wonder`: give every player's wonder, or none",
+                        "{} has no `wonder`: give every player's wonder, or none{unread}",
                         names[seat]
                     ),
                 ));
                 continue;
             };
-            let Some(w) = found.keep(wonder(&self.vocab, wname)) else {
+            let w = wonder(&self.vocab, wname).map_err(|mut e| {
+                e.message.push_str(unread);
+                e
+            });
+            let Some(w) = found.keep(w) else {
                 continue;
             };
             if let Some(&(_, other)) = owners.iter().find(|&&(w2, _)| w2 == w) {
@@ -77,10 +91,27 @@ impl Base {
                 })),
             };
             if let Some(s) = s {
-                boards.push((w, s));
+                boards[seat] = Some((w, s));
             }
         }
-        found.or(Some(boards))
+        Some(boards)
+    }
+
+    /// The boards `boards` gives, a player without one on a board no other
+    /// player has (to check the rest of what it lists).
+    pub(in crate::games::base) fn stand_ins(&self, boards: &[Option<(u8, u8)>]) -> Vec<(u8, u8)> {
+        let mut used: Vec<u8> = boards.iter().flatten().map(|&(w, _)| w).collect();
+        boards
+            .iter()
+            .map(|b| {
+                b.unwrap_or_else(|| {
+                    let n = self.info.wonders.len().min(256) as u8;
+                    let w = (0..n).find(|w| !used.contains(w)).unwrap_or(0);
+                    used.push(w);
+                    (w, 0)
+                })
+            })
+            .collect()
     }
 
     /// Builds what the players list on cities that hold their boards:
@@ -93,7 +124,7 @@ impl Base {
         &self,
         players: &[Spanned<PlayerDoc>],
         names: &[String],
-        boards: &[(u8, u8)],
+        boards: &[Option<(u8, u8)>],
         cities: &mut [City],
         seats: &mut [Seat],
         kept: &mut [Vec<CardId>],
@@ -115,9 +146,12 @@ impl Base {
         let mut drafted: Vec<(u16, usize, &Spanned<String>)> = Vec::new();
         for (seat, p) in players.iter().enumerate() {
             let p = &p.value;
-            let (w, s) = boards[seat];
+            // A player whose board is unknown: its stages are not read
+            // (its mistake says so).
+            let board = boards.get(seat).copied().flatten();
+            let (w, s) = board.unwrap_or((0, 0));
             let side = &info.wonders[usize::from(w)].sides[usize::from(s)];
-            if let Some(stages) = &p.stages {
+            if let (Some(_), Some(stages)) = (board, &p.stages) {
                 let have = side.stages.len() as i64;
                 let built = int(stages, "stages", 0..=have).map_err(|e| SheetError {
                     message: format!(
@@ -158,7 +192,9 @@ impl Base {
                         ),
                     ));
                 }
-            } else if let Some(o) = p.options.iter().flatten().next() {
+            } else if let Some(o) = p.options.iter().flatten().next()
+                && p.stages.is_none()
+            {
                 return Err(at(o, "`options` are of stages built: give `stages` too"));
             }
             let (cards, leaders) = &built[seat];
