@@ -69,6 +69,40 @@ impl Part {
     }
 }
 
+/// The part every family's observation ends with when its card sets
+/// declare kinds of token (`tokens:`): for each of `seats` seats, from the
+/// observer round the table, the tokens held of each kind, in the order
+/// declared. None without a kind declared, so that no other game's
+/// observation changes.
+pub fn token_parts(info: &sevenw_host::GameInfo, seats: usize) -> Vec<Part> {
+    if info.tokens.is_empty() {
+        return Vec::new();
+    }
+    vec![Part::new(
+        "declared tokens",
+        token_len(info, seats),
+        "by seat from the observer, then by kind of token the card sets declare (`tokens:`): tokens held",
+    )]
+}
+
+/// The length of [`token_parts`].
+pub fn token_len(info: &sevenw_host::GameInfo, seats: usize) -> usize {
+    seats * info.tokens.len()
+}
+
+/// Writes [`token_parts`]: `cities` from the observer round the table.
+pub fn write_tokens<'c>(
+    w: &mut Writer<'_>,
+    info: &sevenw_host::GameInfo,
+    cities: impl Iterator<Item = &'c crate::engine::city::City>,
+) {
+    let kinds = info.tokens.len();
+    for city in cities {
+        let held = city.tokens.iter().map(|&n| f32::from(n));
+        w.values(kinds, held.take(kinds).enumerate());
+    }
+}
+
 /// Writes an observation part after part: what every family's
 /// [`Observe::observe`] uses. It never panics: a number past the end of
 /// the buffer is left out (a buffer of the wrong length gets what fits).

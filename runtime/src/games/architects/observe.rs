@@ -220,11 +220,13 @@ impl Sizes {
 
 impl Observe for Architects {
     fn observation_len(&self, players: usize) -> usize {
-        Sizes::of(self, players).len()
+        Sizes::of(self, players).len() + crate::env::token_len(self.info, players)
     }
 
     fn observation_parts(&self, players: usize) -> Vec<Part> {
-        Sizes::of(self, players).parts()
+        let mut p = Sizes::of(self, players).parts();
+        p.extend(crate::env::token_parts(self.info, players));
+        p
     }
 
     fn observe(&self, v: &View<'_>, out: &mut [f32]) {
@@ -302,6 +304,7 @@ impl Observe for Architects {
             w.one(t.decks.get(seat).map_or(0, Vec::len) as f32);
             w.flags(s.cards, v.top(seat).map(|c| usize::from(c.0)).into_iter());
         }
-        debug_assert_eq!(w.at(), s.len());
+        crate::env::write_tokens(&mut w, self.info, (0..n).map(|r| &t.cities[(me + r) % n]));
+        debug_assert_eq!(w.at(), s.len() + crate::env::token_len(self.info, n));
     }
 }

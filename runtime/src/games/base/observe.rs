@@ -345,6 +345,8 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
         w.one(c.entombed.len() as f32);
         cards(&mut w, n, &c.cards);
     }
+    let round = (0..players).map(|k| &cities[(me + k) % players]);
+    crate::env::write_tokens(&mut w, v.rules().info, round);
     w.at()
 }
 
@@ -388,7 +390,9 @@ fn city(d: &Dims, c: &City, w: &mut Writer<'_>) {
 
 impl Observe for Base {
     fn observation_parts(&self, players: usize) -> Vec<Part> {
-        parts(&Dims::of(self.info), players)
+        let mut p = parts(&Dims::of(self.info), players);
+        p.extend(crate::env::token_parts(self.info, players));
+        p
     }
 
     fn observation_len(&self, players: usize) -> usize {
@@ -412,7 +416,7 @@ impl Observe for Base {
             + if d.projects { d.ages + 1 } else { 0 }
             + 1
             + n;
-        head + projects + own + players * seat
+        head + projects + own + players * seat + crate::env::token_len(self.info, players)
     }
 
     fn observe(&self, view: &View<'_>, out: &mut [f32]) {

@@ -209,11 +209,13 @@ impl Sizes {
 
 impl Observe for Duel {
     fn observation_len(&self, _players: usize) -> usize {
-        Sizes::of(self).len()
+        Sizes::of(self).len() + crate::env::token_len(self.info, 2)
     }
 
     fn observation_parts(&self, _players: usize) -> Vec<Part> {
-        Sizes::of(self).parts()
+        let mut p = Sizes::of(self).parts();
+        p.extend(crate::env::token_parts(self.info, 2));
+        p
     }
 
     fn observe(&self, v: &View<'_>, out: &mut [f32]) {
@@ -296,6 +298,8 @@ impl Observe for Duel {
         w.flags(s.tokens, v.board_tokens().iter().map(|&k| usize::from(k)));
         w.flags(s.wonders, v.draft().iter().map(|&x| usize::from(x)));
         w.flags(s.tokens, v.drawn_tokens().iter().map(|&k| usize::from(k)));
-        debug_assert_eq!(w.at(), s.len());
+        let cities = v.cities();
+        crate::env::write_tokens(&mut w, self.info, [&cities[me], &cities[them]].into_iter());
+        debug_assert_eq!(w.at(), s.len() + crate::env::token_len(self.info, 2));
     }
 }

@@ -1,0 +1,99 @@
+//! Declared kinds of token (`tokens:`) reach the observation of every
+//! family (`runtime/FORMATS.md`, "Observations"): a last part, by seat
+//! from the observer and then by kind, of the tokens each city holds;
+//! none for a game that declares no kind, whose observation is unchanged.
+
+use sevenw_host::{GameInfo, TokenInfo};
+use sevenw_runtime::engine::city::City;
+use sevenw_runtime::env::Observe;
+use sevenw_runtime::game::{Game, Setup};
+use sevenw_runtime::games::architects::Architects;
+use sevenw_runtime::games::base::Base;
+use sevenw_runtime::games::duel::Duel;
+
+/// `name`'s shipped game with two kinds of token declared.
+fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
+    let plain = sevenw_runtime::find_game(sevenw_cards::GAMES, name).expect("compiled");
+    let kind = |name| TokenInfo {
+        name,
+        points: -1,
+        category: 0,
+        instead_of_coins: false,
+    };
+    let kinds: &'static [TokenInfo] =
+        Box::leak(vec![kind("debt"), kind("favour")].into_boxed_slice());
+    let info = Box::leak(Box::new(GameInfo {
+        tokens: kinds,
+        ..*plain
+    }));
+    (plain, info)
+}
+
+/// The last part of `g`'s observation for each seat of `seats`, with seat
+/// 1 holding 3 tokens of the first kind and 1 of the second.
+fn last_part<G: Game + Observe>(
+    g: &G,
+    state: &mut G::State,
+    seats: usize,
+    cities: impl Fn(&mut G::State) -> &mut Vec<City>,
+) -> Vec<Vec<f32>> {
+    let c = &mut cities(state)[1];
+    c.tokens[0] = 3;
+    c.tokens[1] = 1;
+    let parts = g.observation_parts(seats);
+    let last = parts.last().unwrap();
+    assert_eq!(last.name, "declared tokens");
+    assert_eq!(last.len, 2 * seats);
+    let len = g.observation_len(seats);
+    assert_eq!(parts.iter().map(|p| p.len).sum::<usize>(), len);
+    (0..seats)
+        .map(|seat| {
+            let mut out = vec![0.0; len];
+            g.observe(&g.view(state, seat), &mut out);
+            out[len - last.len..].to_vec()
+        })
+        .collect()
+}
+
+#[test]
+fn every_family_observes_the_tokens_held() {
+    // Seat 1's tokens: first in its own observation, second (after the
+    // observer's) in seat 0's, third in seat 2's (seat 1 is its +2).
+    let (plain, info) = with_kinds("base");
+    let g = Base::new(info).unwrap();
+    let mut st = g.start(&Setup::new(3, 1)).unwrap();
+    let seen = last_part(&g, &mut st, 3, |s| &mut s.table.cities);
+    assert_eq!(seen[0], [0.0, 0.0, 3.0, 1.0, 0.0, 0.0]);
+    assert_eq!(seen[1], [3.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(seen[2], [0.0, 0.0, 0.0, 0.0, 3.0, 1.0]);
+    let shipped = Base::new(plain).unwrap();
+    assert_eq!(shipped.observation_len(3) + 6, g.observation_len(3));
+    assert!(
+        shipped
+            .observation_parts(3)
+            .iter()
+            .all(|p| p.name != "declared tokens")
+    );
+
+    let (plain, info) = with_kinds("duel");
+    let g = Duel::new(info).unwrap();
+    let mut st = g.start(&Setup::new(2, 1)).unwrap();
+    let seen = last_part(&g, &mut st, 2, |s| &mut s.table.cities);
+    assert_eq!(seen[0], [0.0, 0.0, 3.0, 1.0]);
+    assert_eq!(seen[1], [3.0, 1.0, 0.0, 0.0]);
+    assert_eq!(
+        Duel::new(plain).unwrap().observation_len(2) + 4,
+        g.observation_len(2)
+    );
+
+    let (plain, info) = with_kinds("architects");
+    let g = Architects::new(info).unwrap();
+    let mut st = g.start(&Setup::new(3, 1)).unwrap();
+    let seen = last_part(&g, &mut st, 3, |s| &mut s.table.cities);
+    assert_eq!(seen[0], [0.0, 0.0, 3.0, 1.0, 0.0, 0.0]);
+    assert_eq!(seen[1], [3.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(
+        Architects::new(plain).unwrap().observation_len(3) + 6,
+        g.observation_len(3)
+    );
+}
