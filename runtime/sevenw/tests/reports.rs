@@ -131,3 +131,25 @@ fn a_removed_flag_says_what_replaced_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("`--card CARD`, `--stage` or `--target KIND[=NAME]`"));
 }
+
+/// A mistake inside an entry in braces (`{name: …, age: 1}`, `{name: …,
+/// option: 2}`) is reported at the entry's line and column, with the
+/// sheet's other mistakes (before: the entombed leader's without a place,
+/// and a wrong Age stopped the reading).
+#[test]
+fn a_mistake_in_braces_has_a_place() {
+    let sheet = "game: base\nexpansions: [leaders]\nplayers:\n  - {name: Ana, wonder: Giza, entombed: [{name: Pericls, age: 1}, {name: Caesar, age: 7}]}\n  - {name: Ben, wonder: Rhodes, cards: [{name: Altar, option: 2}]}\n  - {name: Cid, wonder: Babylon}\n";
+    let path = scratch("braces.yaml", sheet);
+    let out = sevenw(&["score", path.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    for said in [
+        "braces.yaml:4:42]",
+        "unknown card `Pericls`",
+        "braces.yaml:4:67]",
+        "not 7",
+        "braces.yaml:5:41]",
+        "Altar offers no choice",
+    ] {
+        assert!(err.contains(said), "no `{said}` in {err}");
+    }
+}

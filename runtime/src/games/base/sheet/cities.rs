@@ -141,7 +141,20 @@ impl Base {
         // Each player's cards and leaders, placed (kept for the messages).
         let built: Vec<_> = players
             .iter()
-            .map(|p| (Built::all(&p.value.cards), Built::all(&p.value.leaders)))
+            .map(|p| {
+                let entombed: Vec<_> = p
+                    .value
+                    .entombed
+                    .iter()
+                    .flatten()
+                    .map(Entombed::parts)
+                    .collect();
+                (
+                    Built::all(&p.value.cards),
+                    Built::all(&p.value.leaders),
+                    entombed,
+                )
+            })
             .collect();
         let mut drafted: Vec<(u16, usize, &Spanned<String>)> = Vec::new();
         for (seat, p) in players.iter().enumerate() {
@@ -197,7 +210,7 @@ impl Base {
             {
                 return Err(at(o, "`options` are of stages built: give `stages` too"));
             }
-            let (cards, leaders) = &built[seat];
+            let (cards, leaders, entombed) = &built[seat];
             let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();
             let cards = cards.iter().map(|c| (c, false));
             let leaders = leaders.iter().map(|c| (c, true));
@@ -253,12 +266,13 @@ impl Base {
                     kept[seat].push(id);
                 }
             }
-            for e in p.entombed.iter().flatten() {
-                let (c, in_age) = match &e.value {
-                    Entombed::Name(c) => (c, age),
-                    Entombed::InAge { name, age: a } => {
-                        (name, int(a, "age", 1..=i64::from(info.ages))? as u8)
-                    }
+            for (c, a) in entombed {
+                let in_age = match a {
+                    None => age,
+                    Some(a) => match found.keep(int(a, "age", 1..=i64::from(info.ages))) {
+                        Some(a) => a as u8,
+                        None => continue,
+                    },
                 };
                 let Some(id) = found.keep(card(&self.vocab, c)) else {
                     continue;

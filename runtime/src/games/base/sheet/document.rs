@@ -140,6 +140,25 @@ pub enum Entombed {
     },
 }
 
+impl Entombed {
+    /// The name and the Age written of `entry`, placed where the entry is
+    /// (an untagged enum is read through a buffer that keeps no places).
+    pub fn parts(entry: &Spanned<Entombed>) -> (Spanned<String>, Option<Spanned<Scalar>>) {
+        let place = |v| Spanned::new(v, entry.referenced, entry.defined);
+        match &entry.value {
+            Entombed::Name(n) => (place(n.value.clone()), None),
+            Entombed::InAge { name, age } => (
+                place(name.value.clone()),
+                Some(Spanned::new(
+                    age.value.clone(),
+                    entry.referenced,
+                    entry.defined,
+                )),
+            ),
+        }
+    }
+}
+
 crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
 
 impl From<SheetPlayer> for PlayerDoc {
