@@ -124,6 +124,15 @@ fn compile(files: &[(String, String)]) -> Report {
     compiled.report
 }
 
+/// `check_texts` of the folder `base` holding `files`.
+fn check_owned(files: &[(String, String)]) -> sevenw_compiler::Compiled {
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    sevenw_compiler::check_texts("base", &refs)
+}
+
 /// `check_texts` is `check` of a folder holding those files and nothing
 /// else: the same code for the shipped base game, and nothing read from
 /// disk even where a folder of that name exists.
@@ -216,13 +225,7 @@ fn a_huge_word_gives_a_report_of_bounded_size() {
             1,
         )
         .replacen("name: Lumber Yard", &format!("name: {word}"), 1);
-    let compiled = sevenw_compiler::check_texts(
-        "base",
-        &files
-            .iter()
-            .map(|(n, t)| (n.as_str(), t.as_str()))
-            .collect::<Vec<_>>(),
-    );
+    let compiled = check_owned(&files);
     let n = compiled.report.diagnostics.len();
     assert!(n >= 1, "the word is reported");
     let text = compiled.report.render(&compiled.sources, false);
@@ -266,13 +269,7 @@ fn many_aliases_of_one_anchor_are_read_and_a_bomb_is_not() {
     let mut files = shipped();
     files.retain(|(n, _)| n == "game.yaml" || n == "wonders.yaml");
     files.push(("age1.yaml".into(), age1));
-    let compiled = sevenw_compiler::check_texts(
-        "base",
-        &files
-            .iter()
-            .map(|(n, t)| (n.as_str(), t.as_str()))
-            .collect::<Vec<_>>(),
-    );
+    let compiled = check_owned(&files);
     let text = compiled.report.render(&compiled.sources, false);
     assert!(
         !text.contains("safety limit"),
@@ -297,13 +294,7 @@ fn many_aliases_of_one_anchor_are_read_and_a_bomb_is_not() {
     let mut files = shipped();
     files.retain(|(n, _)| n == "game.yaml");
     files.push(("age1.yaml".into(), bomb));
-    let compiled = sevenw_compiler::check_texts(
-        "base",
-        &files
-            .iter()
-            .map(|(n, t)| (n.as_str(), t.as_str()))
-            .collect::<Vec<_>>(),
-    );
+    let compiled = check_owned(&files);
     let text = compiled.report.render(&compiled.sources, false);
     assert!(text.contains("safety limit"), "{text}");
     assert!(text.contains("once aliases are expanded"), "{text}");

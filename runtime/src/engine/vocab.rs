@@ -459,30 +459,40 @@ fn suggest(table: &[Vec<String>], name: &str) -> Option<usize> {
     nearest(&key(name), candidates)
 }
 
-/// Which events `source` reacts to.
-pub fn listens(info: &GameInfo, source: Source) -> Listens {
+/// What `source` is in the game's tables (`None` past them).
+enum Entry<'a> {
+    Card(&'a sevenw_host::CardInfo),
+    Board(u8, &'a sevenw_host::SideInfo),
+    Stage(u8, &'a sevenw_host::StageInfo),
+    Progress(&'a sevenw_host::ProgressInfo),
+}
+
+fn entry(info: &GameInfo, source: Source) -> Option<Entry<'_>> {
     let side = |w: u8, s: u8| {
         info.wonders
             .get(usize::from(w))
             .and_then(|w| w.sides.get(usize::from(s)))
     };
-    match source {
-        Source::Card(c) => info
-            .cards
-            .get(usize::from(c.0))
-            .map_or(Listens(0), |c| c.listens),
-        Source::Board { wonder, side: s } => side(wonder, s).map_or(Listens(0), |s| s.listens),
+    Some(match source {
+        Source::Card(c) => Entry::Card(info.cards.get(usize::from(c.0))?),
+        Source::Board { wonder, side: s } => Entry::Board(wonder, side(wonder, s)?),
         Source::Stage {
             wonder,
             side: s,
             stage,
-        } => side(wonder, s)
-            .and_then(|s| s.stages.get(usize::from(stage)))
-            .map_or(Listens(0), |st| st.listens),
-        Source::Progress(t) => info
-            .progress
-            .get(usize::from(t))
-            .map_or(Listens(0), |t| t.listens),
+        } => Entry::Stage(wonder, side(wonder, s)?.stages.get(usize::from(stage))?),
+        Source::Progress(t) => Entry::Progress(info.progress.get(usize::from(t))?),
+    })
+}
+
+/// Which events `source` reacts to.
+pub fn listens(info: &GameInfo, source: Source) -> Listens {
+    match entry(info, source) {
+        Some(Entry::Card(c)) => c.listens,
+        Some(Entry::Board(_, s)) => s.listens,
+        Some(Entry::Stage(_, st)) => st.listens,
+        Some(Entry::Progress(t)) => t.listens,
+        None => Listens(0),
     }
 }
 
@@ -490,54 +500,23 @@ pub fn listens(info: &GameInfo, source: Source) -> Listens {
 /// taken (`one of`); 0: none. A board's are never asked (its choice is
 /// refused by the compiler), so it has none here.
 pub fn options_of(info: &GameInfo, source: Source) -> u8 {
-    match source {
-        Source::Card(c) => info.cards.get(usize::from(c.0)).map_or(0, |c| c.options),
-        Source::Board { .. } => 0,
-        Source::Stage {
-            wonder,
-            side,
-            stage,
-        } => info
-            .wonders
-            .get(usize::from(wonder))
-            .and_then(|w| w.sides.get(usize::from(side)))
-            .and_then(|s| s.stages.get(usize::from(stage)))
-            .map_or(0, |st| st.options),
-        Source::Progress(t) => info.progress.get(usize::from(t)).map_or(0, |t| t.options),
+    match entry(info, source) {
+        Some(Entry::Card(c)) => c.options,
+        Some(Entry::Stage(_, st)) => st.options,
+        Some(Entry::Progress(t)) => t.options,
+        Some(Entry::Board(..)) | None => 0,
     }
 }
 
 /// What `source` is called, and its effect text as its card file gives it
 /// (for display): a card's, a board's or a stage's wonder, a token's.
 pub fn source_words(info: &GameInfo, source: Source) -> (&'static str, &'static str) {
-    let side = |w: u8, s: u8| {
-        info.wonders
-            .get(usize::from(w))
-            .and_then(|w| w.sides.get(usize::from(s)))
-    };
-    match source {
-        Source::Card(c) => info
-            .cards
-            .get(usize::from(c.0))
-            .map_or(("", ""), |c| (c.name, c.text)),
-        Source::Board { wonder, side: s } => (
-            wonder_name(info, wonder),
-            side(wonder, s).map_or("", |s| s.text),
-        ),
-        Source::Stage {
-            wonder,
-            side: s,
-            stage,
-        } => (
-            wonder_name(info, wonder),
-            side(wonder, s)
-                .and_then(|s| s.stages.get(usize::from(stage)))
-                .map_or("", |st| st.text),
-        ),
-        Source::Progress(t) => info
-            .progress
-            .get(usize::from(t))
-            .map_or(("", ""), |t| (t.name, t.text)),
+    match entry(info, source) {
+        Some(Entry::Card(c)) => (c.name, c.text),
+        Some(Entry::Board(w, s)) => (wonder_name(info, w), s.text),
+        Some(Entry::Stage(w, st)) => (wonder_name(info, w), st.text),
+        Some(Entry::Progress(t)) => (t.name, t.text),
+        None => ("", ""),
     }
 }
 
