@@ -296,7 +296,7 @@ impl Code {
             ),
             Code::NotPlayed => (
                 "E0306",
-                "The game's family does not play this word, trigger, counter or field.\n\nA game names the rules that play it in `family:` (an expansion is played\nby the family of the game it extends). Each family plays some of the\nlanguage: Duel has no conflict tokens to take, the base game no layout of\ncards, Architects no hands. A word its rules would ignore would check\nclean and then do nothing, so it is refused where it is declared, and the\nhelp lists what the family plays (`dsl/DSL.md`, the table of words, says\nwhich family plays each word).",
+                "The game's family does not play this word, trigger, counter or field, or\nasks no `one of` choice where one is written.\n\nA game names the rules that play it in `family:` (an expansion is played\nby the family of the game it extends). Each family plays some of the\nlanguage: Duel has no conflict tokens to take, the base game no layout of\ncards, Architects no hands. A word its rules would ignore would check\nclean and then do nothing, so it is refused where it is declared, and the\nhelp lists what the family plays (`dsl/DSL.md`, the table of words, says\nwhich family plays each word). A family asks a `one of` choice only of\nwhat its turn builds or takes (`dsl/DSL.md`, Choices): never of a board,\nwhich is dealt.",
                 " (a Duel expansion; the Duel rules have no victory tokens):\n\n  extends: duel\n  words: [take victory token]",
                 " (a word the Duel rules play):\n\n  extends: duel\n  words: [take progress]",
             ),
