@@ -65,7 +65,7 @@ fn lines_short(text: &str, line: u64) -> bool {
     text.split('\n')
         .enumerate()
         .skip(first as usize - 1)
-        .take((line + 1 - first + 1) as usize)
+        .take(line.saturating_add(2).saturating_sub(first) as usize)
         .all(|(_, l)| l.len() <= MAX_LINE)
 }
 
@@ -244,6 +244,25 @@ mod tests {
         assert_eq!((s.offset(), s.len()), (4, 5));
         assert!(span_at(text, 9, 1).is_none());
         assert!(span_at(text, 0, 0).is_none());
+    }
+
+    /// A place past the text, or a line too long to show, gives the place
+    /// in words and a short report; no place is too large.
+    #[test]
+    fn any_place_gives_a_bounded_report() {
+        let long = format!("a: [{}]\n", "Q".repeat(100_000));
+        for (line, column) in [(1, 5), (u64::MAX, u64::MAX), (2, 1), (0, 0)] {
+            let out = render("s.yaml", &long, &error(line, column, "bad"), false);
+            assert!(
+                out.len() < MAX_REPORT,
+                "{line}:{column}: {} bytes",
+                out.len()
+            );
+        }
+        let out = render("s.yaml", &long, &error(1, 5, "bad"), false);
+        assert!(out.contains("s.yaml:1:5: bad"), "{out}");
+        assert!(out.contains("the value there begins"), "{out}");
+        assert!(out.contains("`QQQQ"), "{out}");
     }
 
     #[test]
