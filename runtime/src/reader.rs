@@ -357,6 +357,12 @@ pub enum Built {
     },
 }
 
+/// `v`, a value read inside `entry`, placed where `entry` is: an untagged
+/// enum is read through a buffer that keeps no places.
+pub fn at_entry<T: Clone, U>(v: &Spanned<T>, entry: &Spanned<U>) -> Spanned<T> {
+    Spanned::new(v.value.clone(), entry.referenced, entry.defined)
+}
+
 /// A [`Built`]'s name and the option written, if any, each placed.
 pub type BuiltParts = (Spanned<String>, Option<Spanned<Scalar>>);
 
@@ -365,18 +371,11 @@ impl Built {
     /// enum is read through a buffer that keeps no places, so what lies
     /// inside it is placed where the entry is.
     pub fn parts(entry: &Spanned<Built>) -> BuiltParts {
-        let place =
-            |s: &Spanned<String>| Spanned::new(s.value.clone(), entry.referenced, entry.defined);
         match &entry.value {
-            Built::Name(n) => (place(n), None),
-            Built::Chosen { name, option } => (
-                place(name),
-                Some(Spanned::new(
-                    option.value.clone(),
-                    entry.referenced,
-                    entry.defined,
-                )),
-            ),
+            Built::Name(n) => (at_entry(n, entry), None),
+            Built::Chosen { name, option } => {
+                (at_entry(name, entry), Some(at_entry(option, entry)))
+            }
         }
     }
 

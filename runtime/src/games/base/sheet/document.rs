@@ -144,17 +144,10 @@ impl Entombed {
     /// The name and the Age written of `entry`, placed where the entry is
     /// (an untagged enum is read through a buffer that keeps no places).
     pub fn parts(entry: &Spanned<Entombed>) -> (Spanned<String>, Option<Spanned<Scalar>>) {
-        let place = |v| Spanned::new(v, entry.referenced, entry.defined);
+        use crate::reader::at_entry;
         match &entry.value {
-            Entombed::Name(n) => (place(n.value.clone()), None),
-            Entombed::InAge { name, age } => (
-                place(name.value.clone()),
-                Some(Spanned::new(
-                    age.value.clone(),
-                    entry.referenced,
-                    entry.defined,
-                )),
-            ),
+            Entombed::Name(n) => (at_entry(n, entry), None),
+            Entombed::InAge { name, age } => (at_entry(name, entry), Some(at_entry(age, entry))),
         }
     }
 }
