@@ -528,10 +528,17 @@ fn game(g: &Game) -> GameCode<'_> {
     let draws = g.draws.iter().map(draw_rule);
     let tokens = g.tokens.iter().map(|t| {
         let name = lit(&t.name);
-        let points = Literal::i8_unsuffixed(t.points);
+        let points = t.points.iter().map(|&p| Literal::i8_unsuffixed(p));
         let category = Literal::u8_unsuffixed(t.category);
-        let instead = t.instead_of_coins;
-        quote!(TokenInfo { name: #name, points: #points, category: #category, instead_of_coins: #instead })
+        let (instead, negative, public) = (t.instead_of_coins, t.negative, t.public);
+        quote!(TokenInfo {
+            name: #name,
+            points: &[#(#points),*],
+            category: #category,
+            instead_of_coins: #instead,
+            negative: #negative,
+            public: #public,
+        })
     });
     let pairs = |v: &[(u8, u8)]| {
         let items = v.iter().map(|(a, b)| {
@@ -553,9 +560,8 @@ fn game(g: &Game) -> GameCode<'_> {
         Some(p) => {
             let c = &names.colour[p.colour as usize];
             let pawns = pairs(&p.pawns);
-            let debt = p.debt.iter().map(|d| Literal::i8_unsuffixed(*d));
-            let cat = &names.cat[p.category as usize];
-            quote!(Some(ProjectRule { colour: colour::#c, pawns: #pawns, debt: &[#(#debt),*], category: cat::#cat }))
+            let debt = Literal::u8_unsuffixed(p.debt);
+            quote!(Some(ProjectRule { colour: colour::#c, pawns: #pawns, debt: #debt }))
         }
         None => quote!(None),
     };

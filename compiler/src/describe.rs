@@ -240,16 +240,22 @@ fn action(v: &Vocab, a: &Action) -> String {
             what,
             seats: s,
         } => {
+            let kind = |k: u8| v.tokens.get(usize::from(k)).map_or("?", |t| &t.name[..]);
             let (one, many) = match what {
-                Lost::Coins => ("coin", "coins"),
-                Lost::DefeatTokens => ("defeat token", "defeat tokens"),
-                Lost::VictoryTokens => {
-                    ("victory token (the lowest)", "victory tokens (the lowest)")
-                }
+                Lost::Coins => ("coin".into(), "coins".into()),
+                Lost::DefeatTokens => ("defeat token".into(), "defeat tokens".into()),
+                Lost::VictoryTokens => (
+                    "victory token (the lowest)".into(),
+                    "victory tokens (the lowest)".into(),
+                ),
+                Lost::Declared(k) => (
+                    format!("{} token", kind(*k)),
+                    format!("{} tokens", kind(*k)),
+                ),
             };
             let lost = match amount {
                 None => format!("all its {many}"),
-                Some(n) => plural(*n as i64, one, many),
+                Some(n) => plural(*n as i64, &one, &many),
             };
             format!("{} loses {lost}", seats(v, s))
         }

@@ -203,12 +203,14 @@ pub enum Cond {
     AtLeast { what: Counted, n: u32 },
 }
 
-/// A kind of conflict token.
+/// A kind of token a city loses: a conflict token, or a kind the card
+/// sets declare (its index in [`Game::tokens`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Token {
     Defeat,
     Victory,
+    Declared(u8),
 }
 
 /// What is built for free from now on.
@@ -467,10 +469,9 @@ pub struct Projects {
     /// (players, pawns on each project): the last entry not above the
     /// player count applies.
     pub pawns: Vec<(u8, u8)>,
-    /// The VP of a debt token, by Age from Age I.
-    pub debt: Vec<i8>,
-    /// The category debt tokens and projects score in.
-    pub category: u8,
+    /// The kind of token (index into [`Game::tokens`]) a player takes, in
+    /// the project's Age, for a penalty it cannot pay in full.
+    pub debt: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -510,12 +511,17 @@ pub struct Battles {
 pub struct TokenKind {
     /// Its name: `debt` for `debt token`.
     pub name: String,
-    /// Its VP per token at the end of the game, in `category`.
-    pub points: i8,
+    /// Its VP per token at the end of the game, in `category`: one entry,
+    /// or one per Age (a token taken in Age N is worth entry N - 1).
+    pub points: Vec<i8>,
     pub category: u8,
     /// A loss of coins a city cannot pay is taken as tokens of this kind,
     /// one per coin missing.
     pub instead_of_coins: bool,
+    /// A city may hold fewer than none (a loss it cannot meet).
+    pub negative: bool,
+    /// Other players see how many a city holds (all are shown at the end).
+    pub public: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

@@ -129,13 +129,26 @@ pub struct TokenSrc {
     /// Its name: counted and taken as `<name> token`.
     pub name: Text,
     /// Its VP at the end of the game, per token.
-    pub points: Int,
+    pub points: TokenPoints,
     /// The category its points score in.
     pub category: Text,
     /// A loss of coins a city cannot pay is taken as tokens of this kind,
     /// one per coin (Cities' debt).
     pub instead_of_coins: Option<(bool, Loc)>,
+    /// A city may hold fewer than none (`negative: true`).
+    pub negative: Option<(bool, Loc)>,
+    /// Other players see how many a city holds (`public: false` hides it).
+    pub public: Option<(bool, Loc)>,
     pub loc: Loc,
+}
+
+/// The points of a kind of token as written: one number for every token,
+/// or one per Age, a token worth what its Age's entry says (Edifice's
+/// debt: `[-2, -3, -5]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenPoints {
+    One(Int),
+    PerAge(Vec<Int>, Loc),
 }
 
 /// The draft rule of game.yaml as written.
@@ -187,7 +200,8 @@ pub struct ExpansionSrc {
 pub struct ProjectsSrc {
     pub colour: Text,
     pub pawns: Vec<(Int, Int)>,
-    pub debt: Vec<Int>,
+    /// The kind of token taken for a penalty not paid in full.
+    pub debt: Text,
     pub loc: Loc,
 }
 

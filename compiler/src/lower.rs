@@ -153,13 +153,7 @@ fn game(g: &Game) -> ir::Game {
         projects: v.projects.as_ref().map(|p| ir::Projects {
             colour: p.colour,
             pawns: p.pawns.clone(),
-            debt: p.debt.clone(),
-            category: v
-                .colour_category
-                .get(p.colour as usize)
-                .copied()
-                .flatten()
-                .unwrap_or(0),
+            debt: p.debt,
         }),
         min_players: v.min_players,
         max_players: v.max_players,
@@ -196,9 +190,11 @@ fn game(g: &Game) -> ir::Game {
             .iter()
             .map(|t| ir::TokenKind {
                 name: t.name.clone(),
-                points: t.points,
+                points: t.points.clone(),
                 category: t.category,
                 instead_of_coins: t.instead_of_coins,
+                negative: t.negative,
+                public: t.public,
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {
@@ -385,10 +381,10 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             what,
             seats,
         } => Op::LoseTokens {
-            token: if *what == resolve::Lost::DefeatTokens {
-                ir::Token::Defeat
-            } else {
-                ir::Token::Victory
+            token: match what {
+                resolve::Lost::Declared(k) => ir::Token::Declared(*k),
+                resolve::Lost::DefeatTokens => ir::Token::Defeat,
+                _ => ir::Token::Victory,
             },
             n: amount.map_or(u8::MAX, |n| n.min(254) as u8),
             seats: seats.clone(),

@@ -81,6 +81,8 @@ pub enum Lost {
     Coins,
     DefeatTokens,
     VictoryTokens,
+    /// Tokens of a kind the card sets declare (index).
+    Declared(u8),
 }
 
 /// Which Age cards a `free builds` rule makes free.

@@ -38,6 +38,8 @@ pub enum Shape {
     /// A whole number, a list, or the word `all` (a scope: a seat offset,
     /// a union of scopes, or every other seat).
     IntOrList(&'static Shape),
+    /// A whole number, or a list of whole numbers (one per Age).
+    IntOrInts,
 }
 
 /// A mapping of known fields.
@@ -449,14 +451,24 @@ pub static TOKEN: Object = Object {
     fields: &[
         required(
             "points",
-            Shape::Int,
-            "Its victory points at the end of the game, per token (debt: -1).",
+            Shape::IntOrInts,
+            "Its victory points at the end of the game, per token (debt: -1), or one number per Age, a token worth its Age's (Edifice's debt: [-2, -3, -5]).",
         ),
         required("category", Shape::Text, "The category its points score in."),
         field(
             "instead_of_coins",
             Shape::Bool,
             "A loss of coins a city cannot pay is taken as tokens of this kind, one per coin missing (Cities' debt).",
+        ),
+        field(
+            "negative",
+            Shape::Bool,
+            "A city may hold fewer than none: a loss it cannot meet takes its count below zero, and a negative count scores negative points times its points.",
+        ),
+        field(
+            "public",
+            Shape::Bool,
+            "Whether other players see how many a city holds (true unless `false`); every count is shown at the end of the game.",
         ),
     ],
     exactly_one: &[],
@@ -578,8 +590,8 @@ pub static PROJECTS: Object = Object {
         ),
         required(
             "debt",
-            Shape::List(&Shape::Int),
-            "The victory points a debt token takes away, by Age from Age I (a penalty that cannot be paid in full).",
+            Shape::Text,
+            "The kind of token (declared in `tokens:`) a player takes, in the Age of the project, when it cannot pay a penalty in full (Edifice's debt token).",
         ),
     ],
     exactly_one: &[],
@@ -730,6 +742,12 @@ fn shape_schema(shape: &Shape, defs: &mut Map<String, Value>) -> Value {
         Shape::Map(value) => json!({
             "type": "object",
             "additionalProperties": shape_schema(value, defs),
+        }),
+        Shape::IntOrInts => json!({
+            "anyOf": [
+                { "type": "integer" },
+                { "type": "array", "items": { "type": "integer" } },
+            ],
         }),
         Shape::IntOrList(item) => json!({
             "anyOf": [

@@ -219,8 +219,9 @@ pub struct Projects {
     pub colour: u8,
     /// (players, pawns), by players.
     pub pawns: Vec<(u8, u8)>,
-    /// Points of a debt token by Age (negative).
-    pub debt: Vec<i8>,
+    /// The kind of token (index into the declared kinds) taken for a
+    /// penalty not paid in full.
+    pub debt: u8,
     pub loc: Loc,
 }
 
@@ -673,7 +674,7 @@ pub fn build(
         }
     });
     let mut tokens = Vec::new();
-    tokens::declare(&src.tokens, &mut tokens, &categories, report);
+    tokens::declare(&src.tokens, &mut tokens, &categories, ages, report);
     let cat_vp = src
         .cat
         .as_ref()

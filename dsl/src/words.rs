@@ -198,7 +198,7 @@ pub const WORDS: &[WordDef] = &[
         name: "lose",
         syntax: "[{seats: scopes}] lose/loses {amount: all | {n: number}} {what: noun}",
         example: "opponent loses 3 coins",
-        meaning: "makes cities lose coins or conflict tokens (`lose all defeat tokens`)",
+        meaning: "makes cities lose coins, conflict tokens or tokens of a kind the game declares (`lose all defeat tokens`, `others lose 1 favour token`): all they hold if fewer, unless the kind may fall below zero",
         shape: Shape::Lose,
         families: &["base", "duel"],
         ..OWN

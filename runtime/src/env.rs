@@ -72,8 +72,9 @@ impl Part {
 /// The part every family's observation ends with when its card sets
 /// declare kinds of token (`tokens:`): for each of `seats` seats, from the
 /// observer round the table, the tokens held of each kind, in the order
-/// declared. None without a kind declared, so that no other game's
-/// observation changes.
+/// declared (a kind scored by Age: one count per Age; a kind that is not
+/// public: 0 for the other seats). None without a kind declared, so that
+/// no other game's observation changes.
 pub fn token_parts(info: &sevenw_host::GameInfo, seats: usize) -> Vec<Part> {
     if info.tokens.is_empty() {
         return Vec::new();
@@ -81,13 +82,13 @@ pub fn token_parts(info: &sevenw_host::GameInfo, seats: usize) -> Vec<Part> {
     vec![Part::new(
         "declared tokens",
         token_len(info, seats),
-        "by seat from the observer, then by kind of token the card sets declare (`tokens:`): tokens held",
+        "by seat from the observer, then by kind of token the card sets declare (`tokens:`), by Age for a kind scored by Age: tokens held (0 for another seat's tokens that are not public)",
     )]
 }
 
 /// The length of [`token_parts`].
 pub fn token_len(info: &sevenw_host::GameInfo, seats: usize) -> usize {
-    seats * info.tokens.len()
+    seats * info.tokens.iter().map(|k| k.points.len()).sum::<usize>()
 }
 
 /// Writes [`token_parts`]: `cities` from the observer round the table.
@@ -96,10 +97,15 @@ pub fn write_tokens<'c>(
     info: &sevenw_host::GameInfo,
     cities: impl Iterator<Item = &'c crate::engine::city::City>,
 ) {
-    let kinds = info.tokens.len();
-    for city in cities {
-        let held = city.tokens.iter().map(|&n| f32::from(n));
-        w.values(kinds, held.take(kinds).enumerate());
+    for (i, city) in cities.enumerate() {
+        for (k, by_age) in info.tokens.iter().zip(&city.tokens) {
+            let len = k.points.len();
+            let seen = i == 0 || k.public;
+            let held = by_age
+                .iter()
+                .map(|&n| if seen { f32::from(n) } else { 0.0 });
+            w.values(len, held.take(len).enumerate());
+        }
     }
 }
 

@@ -53,6 +53,7 @@ pub mod soak;
 pub mod statistics;
 pub mod table;
 pub mod text;
+pub mod tokens;
 
 pub use sevenw_host as api;
 

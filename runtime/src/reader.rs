@@ -279,69 +279,6 @@ pub fn card_sets(vocab: &crate::engine::vocab::Vocab) -> String {
     out
 }
 
-/// A player's `tokens: {debt: 2}` (the kinds of token the card sets
-/// declare, `GameInfo::tokens`) given to `city`; each mistake kept in
-/// `found`.
-pub fn held_tokens(
-    info: &GameInfo,
-    tokens: Option<&Spanned<crate::doc::Value>>,
-    city: &mut crate::engine::city::City,
-    found: &mut crate::doc::Found,
-) {
-    let Some(tokens) = tokens else { return };
-    let Some(entries) = found.keep(crate::doc::value_map(tokens, "tokens")) else {
-        return;
-    };
-    let most = i64::from(u16::MAX);
-    for (k, n) in entries {
-        let Some(kind) = found.keep(crate::doc::token_kind(info, k)) else {
-            continue;
-        };
-        if let Some(n) = found.keep(int_value(n, &k.value, 0..=most))
-            && let Some(held) = city.tokens.get_mut(kind)
-        {
-            *held = n as u16;
-        }
-    }
-}
-
-/// A whole number of a document's value, within `range`.
-fn int_value(
-    v: &Spanned<crate::doc::Value>,
-    what: &str,
-    range: std::ops::RangeInclusive<i64>,
-) -> Result<i64, DocError> {
-    let n = crate::doc::value_int(v, what)?;
-    if range.contains(&n) {
-        Ok(n)
-    } else {
-        Err(crate::doc::at(
-            v,
-            format!(
-                "{what}: {} to {} tokens, not {n}",
-                range.start(),
-                range.end()
-            ),
-        ))
-    }
-}
-
-/// The `tokens:` line of a player of a sheet the runtime writes: how many
-/// it holds of each kind the card sets declare (nothing when they declare
-/// none).
-pub fn tokens_line(info: &GameInfo, city: &crate::engine::city::City) -> String {
-    if info.tokens.is_empty() {
-        return String::new();
-    }
-    let held: Vec<String> = info
-        .tokens
-        .iter()
-        .zip(&city.tokens)
-        .map(|(k, n)| format!("{}: {n}", crate::sheet::quoted(k.name)))
-        .collect();
-    format!("    tokens: {{{}}}\n", held.join(", "))
-}
-
 /// Something built or taken on a sheet or a scenario (a card, a wonder, a
 /// progress token): its name, or its name and the option chosen when it
 /// was built or taken (`one of`), from 1: `{name: Moneylender, option: 2}`.

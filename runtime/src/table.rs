@@ -93,26 +93,6 @@ pub fn by_colour(info: &GameInfo, cards: &[CardId]) -> serde_json::Value {
     serde_json::Value::Array(groups)
 }
 
-/// Adds to a seat's object of a [`Show`] document `declared_tokens`: how
-/// many the city holds of each kind of token the card sets declare
-/// (`{"debt": 2}`, public), when they declare any; nothing otherwise.
-pub fn add_declared_tokens(
-    info: &GameInfo,
-    city: &crate::engine::city::City,
-    seat: &mut serde_json::Value,
-) {
-    if info.tokens.is_empty() {
-        return;
-    }
-    let held: serde_json::Map<String, serde_json::Value> = (info.tokens.iter())
-        .zip(&city.tokens)
-        .map(|(k, &n)| (k.name.to_string(), serde_json::json!(n)))
-        .collect();
-    if let Some(o) = seat.as_object_mut() {
-        o.insert("declared_tokens".into(), serde_json::Value::Object(held));
-    }
-}
-
 /// A decision a seat may take now, in the game's fixed action space.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Action {

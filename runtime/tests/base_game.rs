@@ -149,9 +149,15 @@ fn check_projects(b: &Base, t: &sevenw_runtime::games::base::Position) {
         assert_eq!(p.left + held, p.pawns + p.from_box, "pawns are conserved");
         assert_eq!(p.status == Status::Completed, p.left == 0);
     }
-    for c in &t.seats {
-        for &d in &c.debt {
-            assert!(rule.debt.contains(&d));
+    // A debt token (the kind the rule names, by Age) only of a failed
+    // project's Age, one at most: one penalty per project.
+    let debt = usize::from(rule.debt);
+    for c in &t.cities {
+        for (p, &n) in t.projects.iter().zip(&c.tokens[debt]) {
+            assert!(
+                n == 0 || (n == 1 && p.status == Status::Failed),
+                "{n} of {p:?}"
+            );
         }
     }
 }

@@ -166,11 +166,17 @@ fn a_failed_project_makes_those_without_a_pawn_pay_or_take_a_debt_token() {
     }
     assert_eq!(s.table.projects[0].status, Status::Failed);
     let c = &s.table.cities;
-    let held = &s.table.seats;
-    assert_eq!(held[0].debt, [0i8; 0], "a pawn holder pays nothing");
+    // The kind the project rule names: `penalty`, -2/-3/-5 by Age.
+    let debt = usize::from(b.info.projects.unwrap().debt);
+    assert_eq!(b.info.tokens[debt].name, "penalty");
+    assert_eq!(c[0].held(debt), 0, "a pawn holder pays nothing");
     assert!(c[0].cards.contains(&lumber));
-    assert_eq!(held[1].debt, [-2], "no brown card: a debt token of Age I");
-    assert!(held[2].debt.is_empty());
+    assert_eq!(c[1].held(debt), 1, "no brown card: a debt token");
+    assert_eq!(c[1].tokens[debt][..3], [1, 0, 0], "of Age I");
+    let mut points = [0; sevenw_runtime::engine::city::MAX_CATEGORIES];
+    c[1].token_points(b.info, &mut points);
+    assert_eq!(points.iter().sum::<i32>(), -2);
+    assert_eq!(c[2].held(debt), 0);
     assert!(!c[2].cards.contains(&lumber), "paid with its brown card");
     assert!(s.table.discard.contains(&lumber));
     assert_eq!(
@@ -192,9 +198,9 @@ projects:
   - {name: Auction House, failed: true}
   - {name: Archives, completed: true}
 players:
-  - {name: Ana, wonder: Rhodes, stages: 2, coins: 3, cards: [Lumber Yard, Altar, Baths], pawns: [1, 3], debt: [-3]}
+  - {name: Ana, wonder: Rhodes, stages: 2, coins: 3, cards: [Lumber Yard, Altar, Baths], pawns: [1, 3], tokens: {penalty: [-3]}}
   - {name: Ben, wonder: Giza, stages: 1, pawns: [2]}
-  - {name: Cid, wonder: Ur, debt: [-2, -3]}
+  - {name: Cid, wonder: Ur, tokens: {penalty: [-2, -3]}}
 ";
 
 fn read(
@@ -260,12 +266,16 @@ fn sheet_mistakes_about_projects_have_places() {
     let (l, _, m) = err("{name: Auction House, failed: true}", "Auction House");
     assert_eq!(l, 5);
     assert!(m.contains("Age II is over"), "{m}");
-    let (l, c, m) = err("debt: [-3]", "debt: [-4]");
-    assert_eq!((l, c), (8, 112));
+    let (l, c, m) = err("tokens: {penalty: [-3]}", "tokens: {penalty: [-4]}");
+    assert_eq!((l, c), (8, 124));
     assert!(
-        m.contains("not a debt token (tokens are -2, -3, -5)"),
+        m.contains("a penalty token is worth -2, -3 or -5, not -4"),
         "{m}"
     );
+    // The debt tokens a player held under `debt:` are the kind `penalty`.
+    let (l, c, m) = err("tokens: {penalty: [-3]}", "debt: [-3]");
+    assert_eq!((l, c), (8, 112));
+    assert!(m.contains("write `tokens: {penalty: [-2, -5]}`"), "{m}");
     let (l, _, m) = err("pawns: [1, 3]", "pawns: [1, 4]");
     assert_eq!(l, 8);
     assert!(m.contains("pawns"), "{m}");

@@ -11,17 +11,20 @@ use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
 use sevenw_runtime::games::duel::Duel;
 
-/// `name`'s shipped game with two kinds of token declared.
+/// `name`'s shipped game with two kinds of token declared: `debt`, public,
+/// and `favour`, which only its holder sees.
 fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
     let plain = sevenw_runtime::find_game(sevenw_cards::GAMES, name).expect("compiled");
-    let kind = |name| TokenInfo {
+    let kind = |name, public| TokenInfo {
         name,
-        points: -1,
+        points: &[-1],
         category: 0,
         instead_of_coins: false,
+        negative: false,
+        public,
     };
     let kinds: &'static [TokenInfo] =
-        Box::leak(vec![kind("debt"), kind("favour")].into_boxed_slice());
+        Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());
     let info = Box::leak(Box::new(GameInfo {
         tokens: kinds,
         ..*plain
@@ -38,8 +41,8 @@ fn last_part<G: Game + Observe>(
     cities: impl Fn(&mut G::State) -> &mut Vec<City>,
 ) -> Vec<Vec<f32>> {
     let c = &mut cities(state)[1];
-    c.tokens[0] = 3;
-    c.tokens[1] = 1;
+    c.tokens[0][0] = 3;
+    c.tokens[1][0] = 1;
     let parts = g.observation_parts(seats);
     let last = parts.last().unwrap();
     assert_eq!(last.name, "declared tokens");
@@ -58,14 +61,15 @@ fn last_part<G: Game + Observe>(
 #[test]
 fn every_family_observes_the_tokens_held() {
     // Seat 1's tokens: first in its own observation, second (after the
-    // observer's) in seat 0's, third in seat 2's (seat 1 is its +2).
+    // observer's) in seat 0's, third in seat 2's (seat 1 is its +2); its
+    // favour tokens, not public, only in its own.
     let (plain, info) = with_kinds("base");
     let g = Base::new(info).unwrap();
     let mut st = g.start(&Setup::new(3, 1)).unwrap();
     let seen = last_part(&g, &mut st, 3, |s| &mut s.table.cities);
-    assert_eq!(seen[0], [0.0, 0.0, 3.0, 1.0, 0.0, 0.0]);
+    assert_eq!(seen[0], [0.0, 0.0, 3.0, 0.0, 0.0, 0.0]);
     assert_eq!(seen[1], [3.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
-    assert_eq!(seen[2], [0.0, 0.0, 0.0, 0.0, 3.0, 1.0]);
+    assert_eq!(seen[2], [0.0, 0.0, 0.0, 0.0, 3.0, 0.0]);
     let shipped = Base::new(plain).unwrap();
     assert_eq!(shipped.observation_len(3) + 6, g.observation_len(3));
     assert!(
@@ -79,7 +83,7 @@ fn every_family_observes_the_tokens_held() {
     let g = Duel::new(info).unwrap();
     let mut st = g.start(&Setup::new(2, 1)).unwrap();
     let seen = last_part(&g, &mut st, 2, |s| &mut s.table.cities);
-    assert_eq!(seen[0], [0.0, 0.0, 3.0, 1.0]);
+    assert_eq!(seen[0], [0.0, 0.0, 3.0, 0.0]);
     assert_eq!(seen[1], [3.0, 1.0, 0.0, 0.0]);
     assert_eq!(
         Duel::new(plain).unwrap().observation_len(2) + 4,
@@ -90,10 +94,32 @@ fn every_family_observes_the_tokens_held() {
     let g = Architects::new(info).unwrap();
     let mut st = g.start(&Setup::new(3, 1)).unwrap();
     let seen = last_part(&g, &mut st, 3, |s| &mut s.table.cities);
-    assert_eq!(seen[0], [0.0, 0.0, 3.0, 1.0, 0.0, 0.0]);
+    assert_eq!(seen[0], [0.0, 0.0, 3.0, 0.0, 0.0, 0.0]);
     assert_eq!(seen[1], [3.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
     assert_eq!(
         Architects::new(plain).unwrap().observation_len(3) + 6,
         g.observation_len(3)
+    );
+}
+
+/// A kind scored by Age (Edifice's debt in the shipped library) is
+/// observed as one count per Age: the part grows by the Ages.
+#[test]
+fn a_kind_scored_by_age_is_observed_by_age() {
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &["edifice"]).unwrap();
+    let debt = usize::from(info.projects.unwrap().debt);
+    assert_eq!(info.tokens[debt].points.len(), 3);
+    let g = Base::new(info).unwrap();
+    let mut st = g.start(&Setup::new(3, 1)).unwrap();
+    st.table.cities[1].tokens[debt][..3].copy_from_slice(&[1, 0, 2]);
+    let parts = g.observation_parts(3);
+    let last = parts.last().unwrap();
+    assert_eq!((last.name.as_str(), last.len), ("declared tokens", 9));
+    let len = g.observation_len(3);
+    let mut out = vec![0.0; len];
+    g.observe(&g.view(&st, 0), &mut out);
+    assert_eq!(
+        out[len - 9..],
+        [0.0, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, 0.0, 0.0]
     );
 }

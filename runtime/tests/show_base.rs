@@ -278,20 +278,37 @@ fn declared_tokens_are_shown_when_declared() {
     assert!(doc["seats"][1].get("declared_tokens").is_none(), "{doc}");
     let debt = sevenw_host::TokenInfo {
         name: "debt",
-        points: -1,
+        points: &[-1],
         category: 0,
         instead_of_coins: true,
+        negative: false,
+        public: true,
+    };
+    // Favour tokens are not public: only their holder sees how many.
+    let favour = sevenw_host::TokenInfo {
+        name: "favour",
+        instead_of_coins: false,
+        public: false,
+        ..debt
     };
     let info: &'static sevenw_host::GameInfo = Box::leak(Box::new(sevenw_host::GameInfo {
-        tokens: Box::leak(Box::new([debt])),
+        tokens: Box::leak(Box::new([debt, favour])),
         ..*base
     }));
     let b = Base::new(info).unwrap();
     let mut st = b.start(&three).unwrap();
-    st.table.cities[1].tokens[0] = 2;
+    st.table.cities[1].tokens[0][0] = 2;
+    st.table.cities[1].tokens[1][0] = 4;
     for seat in [Some(0), Some(1), None] {
         let doc = b.show(&st, seat);
-        assert_eq!(doc["seats"][1]["declared_tokens"]["debt"], 2, "{doc}");
+        let tokens = &doc["seats"][1]["declared_tokens"];
+        assert_eq!(tokens["debt"], 2, "{doc}");
         assert_eq!(doc["seats"][0]["declared_tokens"]["debt"], 0, "{doc}");
+        let favour = if seat == Some(1) {
+            serde_json::json!(4)
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(tokens["favour"], favour, "{seat:?}: {doc}");
     }
 }

@@ -183,9 +183,16 @@ def load_family(export_dir, game):
         # it does not score (they act during play; a sheet gives their
         # results), which the comparison with `sevenw score` checks.
         # Version 4 added `took_colours`, which scoring does not read;
-        # version 5 `with` and `automatic` (absent before: none, false).
-        if doc.get("ir_version") not in (1, 2, 3, 4, 5):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 5")
+        # version 5 `with` and `automatic` (absent before: none, false);
+        # version 6 a kind of token's `points` as a list (one number, or
+        # one per Age), read here as a list whichever version wrote it.
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 6")
+        for g in doc["games"]:
+            for t in g.get("tokens") or []:
+                if isinstance(t["points"], int):
+                    t["points"] = [t["points"]]
+                t.setdefault("negative", False)
         if any(g["name"] == game and g["extends"] is None for g in doc["games"]):
             return doc
     raise Refused(f"no export holds the game `{game}`")
@@ -310,7 +317,6 @@ class City:
         self.science_rules = []
         self.copies = []
         self.entombed_vp = 0
-        self.debt = 0
         self.tokens = [0] * len(pool.tokens)
         self.progress = []
         self.cats = 0
@@ -349,7 +355,7 @@ class City:
         if kind == "token":
             return self.progress.count(arg)
         if kind == "tokens":
-            return self.tokens[arg] if arg < len(self.tokens) else 0
+            return max(held_count(self.tokens[arg]), 0) if arg < len(self.tokens) else 0
         raise Refused(f"count of {kind}")
 
 
@@ -546,8 +552,6 @@ def base_cities(pool, sheet):
             name, a = (e["name"], e.get("age", age)) if isinstance(e, dict) else (e, age)
             cost = pool.card(name)["cost"]
             city.entombed_vp += min(2 * (cost["coins"] + cost["coins_per_age"] * a), 1000)
-        # Edifice, "Fichas de deuda": debt tokens score on the projects' line.
-        city.debt = sum(p.get("debt") or [])
         city.coins = p.get("coins") if p.get("coins") is not None else 0
         held_tokens(pool, city, p)
         for v in p.get("conflict") or []:
@@ -562,7 +566,9 @@ def base_cities(pool, sheet):
 
 def held_tokens(pool, city, p):
     """The kinds of token the card sets declare (`tokens:`), as a player of
-    a sheet holds them by name (`{debt: 2}`)."""
+    a sheet holds them by name: a count (`{debt: 2}`), or for a kind scored
+    by Age (version 6: `points` lists one number per Age) each token's
+    points (`{penalty: [-2, -5]}`, Edifice's debt)."""
     for name, n in (p.get("tokens") or {}).items():
         name = str(name).strip().lower()
         for suffix in (" tokens", " token"):
@@ -571,13 +577,25 @@ def held_tokens(pool, city, p):
         kinds = [t["name"] for t in pool.tokens]
         if name not in kinds:
             raise Refused(f"no kind of token {name}")
+        kind = pool.tokens[kinds.index(name)]
+        if len(kind["points"]) > 1:
+            if not isinstance(n, list) or any(v not in kind["points"] for v in n):
+                raise Refused(f"{name}: each token's points, one of {kind['points']}")
+        elif not isinstance(n, int) or (n < 0 and not kind["negative"]):
+            raise Refused(f"{name}: a count")
         city.tokens[kinds.index(name)] = n
 
 
+def held_count(n):
+    """How many tokens a kind's holding is: a count, or a list of points."""
+    return len(n) if isinstance(n, list) else n
+
+
 def token_points(pool, city, points):
-    """Each kind of token scores its points per token held, in its category."""
+    """Each kind of token scores its points per token held, in its category
+    (a kind scored by Age: each token the points of its Age)."""
     for t, n in zip(pool.tokens, city.tokens):
-        points[t["category"]] += t["points"] * n
+        points[t["category"]] += sum(n) if isinstance(n, list) else t["points"][0] * n
 
 
 def score_city(pool, table, seat, copied):
@@ -606,8 +624,6 @@ def score_city(pool, table, seat, copied):
             points[b["category"]] += bonus
     points[cat("science")] += sci
     token_points(pool, city, points)
-    if pool.projects:
-        points[pool.projects["category"]] += city.debt
     total = sum(points[c] for c in pool.in_play)
     return points, total, out
 

@@ -249,6 +249,12 @@ fixtures! {
     e0306_one_of_in_architects: "e0306-one-of-in-architects" => ["E0306", "E0306"];
     // A card taking tokens of a kind not declared (a typo of `debt`).
     e0102_unknown_kind_of_token: "e0102-unknown-kind-of-token" => ["E0102"];
+    // Kinds of token scored by Age: one number per Age, never below zero.
+    e0302_token_kinds: "e0302-token-kinds" => ["E0302", "E0302"];
+    // A project rule's debt naming no kind of token.
+    e0302_project_debt_not_a_kind: "e0302-project-debt-not-a-kind" => ["E0302"];
+    // A card losing tokens of a kind not declared.
+    e0105_lose_unknown_token: "e0105-lose-unknown-token" => ["E0105"];
     // A Duel expansion drawing cards into an Age's deck.
     e0306_draws_in_duel_expansion: "e0306-draws-in-duel-expansion" => ["E0306"];
     // A card an expansion's draw rule draws, given player counts.

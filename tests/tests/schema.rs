@@ -324,7 +324,7 @@ fn wrong(shape: &Shape) -> Value {
         Shape::Text | Shape::Word(_) | Shape::Dsl | Shape::List(_) | Shape::IntOrList(_) => {
             json!({ "zzz": 1 })
         }
-        Shape::Int | Shape::Bool => json!("many"),
+        Shape::Int | Shape::Bool | Shape::IntOrInts => json!("many"),
         Shape::Pair | Shape::Object(_) => json!("x"),
         Shape::Map(_) => json!([1]),
     }

@@ -319,6 +319,10 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             let kind = match token {
                 ir::Token::Defeat => quote!(TokenKind::Defeat),
                 ir::Token::Victory => quote!(TokenKind::Victory),
+                ir::Token::Declared(k) => {
+                    let k = Literal::u8_unsuffixed(*k);
+                    quote!(TokenKind::Declared(#k))
+                }
             };
             let k = Literal::u8_unsuffixed(*k);
             let s = seats(s);

@@ -246,13 +246,22 @@ impl Reader<'_> {
             };
             let points = self.required(&mut f, "points");
             let category = self.required(&mut f, "category");
-            let instead = f.take("instead_of_coins");
+            let [instead, negative, public] =
+                ["instead_of_coins", "negative", "public"].map(|k| f.take(k));
             self.finish(f);
-            let instead = instead.and_then(|i| Some((self.bool(i)?, i.loc)));
+            let [instead, negative, public] =
+                [instead, negative, public].map(|b| b.and_then(|b| Some((self.bool(b)?, b.loc))));
             let (Some(points), Some(category)) = (points, category) else {
                 continue;
             };
-            let (Some(points), Some(category)) = (self.int(points), self.text(category)) else {
+            let points = match &points.value {
+                Value::Seq(_) => {
+                    let list = self.ints(Some(points), "points");
+                    Some(TokenPoints::PerAge(list, points.loc))
+                }
+                _ => self.int(points).map(TokenPoints::One),
+            };
+            let (Some(points), Some(category)) = (points, self.text(category)) else {
                 continue;
             };
             out.push(TokenSrc {
@@ -260,6 +269,8 @@ impl Reader<'_> {
                 points,
                 category,
                 instead_of_coins: instead,
+                negative,
+                public,
                 loc: v.loc,
             });
         }
@@ -384,7 +395,7 @@ impl Reader<'_> {
                 })
                 .collect()
         });
-        let debt = debt.map(|d| self.ints(Some(d), "victory points"));
+        let debt = debt.and_then(|d| self.text(d));
         Some(ProjectsSrc {
             colour: self.text(colour?)?,
             pawns: pawns?,

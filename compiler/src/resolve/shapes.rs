@@ -133,6 +133,9 @@ impl Resolver<'_> {
             [w] if Unit::parse(w) == Some(Unit::Coins) => Some(Lost::Coins),
             [a, b] if a == "defeat" && one(b, "token") => Some(Lost::DefeatTokens),
             [a, b] if a == "victory" && one(b, "token") => Some(Lost::VictoryTokens),
+            [a, b] if one(b, "token") => (self.v.tokens.iter())
+                .position(|k| k.name == *a)
+                .map(|k| Lost::Declared(k as u8)),
             _ => None,
         };
         let Some(lost) = lost else {
@@ -142,12 +145,12 @@ impl Resolver<'_> {
                     s.at("what"),
                     format!("`{}` cannot be lost", written.join(" ")),
                 )
-                .label("not coins or conflict tokens")
-                .help("write e.g. `opponent loses 3 coins`, `lose all defeat tokens` or `others lose 1 victory token`"),
+                .label("not coins or tokens")
+                .help(self.lose_help()),
             );
             return None;
         };
-        if lost != Lost::Coins {
+        if let Lost::DefeatTokens | Lost::VictoryTokens = lost {
             let (noun, kind) = if lost == Lost::DefeatTokens {
                 ("defeat token", CounterKind::DefeatTokens)
             } else {
@@ -172,6 +175,27 @@ impl Resolver<'_> {
             what: lost,
             seats,
         })
+    }
+
+    /// What `lose` says it takes: coins, this game's conflict tokens and
+    /// its declared kinds.
+    fn lose_help(&self) -> String {
+        let mut can = vec!["`opponent loses 3 coins`".to_string()];
+        if self.v.counters.contains(&CounterKind::DefeatTokens) {
+            can.push("`lose all defeat tokens`".into());
+        }
+        if self.v.counters.contains(&CounterKind::VictoryTokens) {
+            can.push("`others lose 1 victory token`".into());
+        }
+        if let Some(k) = self.v.tokens.first() {
+            can.push(format!("`lose 1 {} token`", k.name));
+        }
+        let last = can.pop().unwrap_or_default();
+        if can.is_empty() {
+            format!("write e.g. {last}")
+        } else {
+            format!("write e.g. {} or {last}", can.join(", "))
+        }
     }
 
     pub(super) fn discount(&mut self, s: &Words<'_>) -> Option<Action> {

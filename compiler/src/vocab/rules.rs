@@ -4,7 +4,8 @@
 use super::*;
 
 /// A project rule: its colour declared and scoring in a category, pawns
-/// for rising player counts, one debt token per Age.
+/// for rising player counts, a declared kind of token taken for a penalty
+/// not paid in full.
 pub(super) fn projects(
     p: &crate::load::ProjectsSrc,
     v: &Vocab,
@@ -25,10 +26,7 @@ pub(super) fn projects(
                 lower(&p.colour)
             ),
             "no `vp_category` for it",
-            Some(
-                "add it to `vp_category:` (its rewards' points and the debt tokens score there)"
-                    .into(),
-            ),
+            Some("add it to `vp_category:` (its rewards' points score there)".into()),
         );
         return None;
     }
@@ -58,29 +56,27 @@ pub(super) fn projects(
         );
         return None;
     }
-    let debt: Vec<i8> = p
-        .debt
-        .iter()
-        .map(|d| -(small(report, d, 0, 100, "a debt token's points") as i8))
-        .collect();
-    if debt.len() != usize::from(v.ages) {
+    let name = lower(&p.debt);
+    let Some(debt) = v.tokens.iter().position(|k| k.name == name) else {
+        let kinds: Vec<&str> = v.tokens.iter().map(|k| &k.name[..]).collect();
         bad(
             report,
-            p.loc,
-            format!(
-                "`debt` lists {} tokens, but the game has {} Ages",
-                debt.len(),
-                v.ages
-            ),
-            "one debt token per Age",
-            None,
+            p.debt.loc,
+            format!("no kind of token `{name}` to take for a penalty"),
+            "not declared",
+            Some(if kinds.is_empty() {
+                "declare it in `tokens:` (`penalty: { points: [-2, -3, -5], category: edifice }`)"
+                    .into()
+            } else {
+                format!("the kinds declared: {}", kinds.join(", "))
+            }),
         );
         return None;
-    }
+    };
     Some(Projects {
         colour,
         pawns,
-        debt,
+        debt: debt as u8,
         loc: p.loc,
     })
 }

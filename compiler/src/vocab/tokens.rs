@@ -1,38 +1,60 @@
 //! Kinds of token a game or an expansion declares (`tokens:` in
 //! game.yaml): each a name its cities hold, take and count (`take 2 debt
 //! tokens`, `per debt token in self`), its points per token at the end of
-//! the game in a category, and whether a loss of coins a city cannot pay
-//! is taken as such tokens (Cities' debt). Like colours, their places are
-//! family-wide: an expansion's kinds come after the game's and those of the
-//! expansions before it.
+//! the game in a category (one number, or one per Age: a token is worth
+//! its Age's), whether a loss of coins a city cannot pay is taken as such
+//! tokens (Cities' debt), whether a city may hold fewer than none, and
+//! whether other players see the count. Like colours, their places are
+//! family-wide: an expansion's kinds come after the game's and those of
+//! the expansions before it.
 
 use super::*;
-use crate::load::TokenSrc;
+use crate::load::{TokenPoints, TokenSrc};
 
 /// The most kinds of token a game holds with its expansions.
 pub const MAX_TOKEN_KINDS: usize = 8;
+
+/// The most Ages a kind scored by Age may list (a city keeps a count per
+/// Age of each kind).
+pub const MAX_TOKEN_AGES: usize = 4;
 
 /// A checked kind of token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TokenDef {
     /// Its name, lower case: `debt` for `debt token`.
     pub name: String,
-    /// Its VP at the end of the game, per token.
-    pub points: i8,
+    /// Its VP at the end of the game, per token: one entry, or one per
+    /// Age (a token taken in Age N is worth entry N - 1).
+    pub points: Vec<i8>,
     /// The category (index) its points score in.
     pub category: u8,
     /// A loss of coins a city cannot pay is taken as tokens of this kind.
     pub instead_of_coins: bool,
+    /// A city may hold fewer than none.
+    pub negative: bool,
+    /// Other players see how many a city holds.
+    pub public: bool,
+}
+
+impl TokenDef {
+    /// Whether its tokens are worth the Age they were taken in.
+    pub fn per_age(&self) -> bool {
+        self.points.len() > 1
+    }
 }
 
 /// Appends the kinds `src` declares to `tokens` (which holds those of the
 /// game and of the expansions before), each checked: a single new name,
-/// points within ±20, a category of `categories`, at most one kind taken
-/// instead of coins, at most [`MAX_TOKEN_KINDS`] in all.
+/// points within ±20 (one number, or one per Age of a game of `ages`),
+/// a category of `categories`, at most one kind taken instead of coins,
+/// a count below zero only for one number of points, at most
+/// [`MAX_TOKEN_KINDS`] kinds, points by Age for at most
+/// [`MAX_TOKEN_AGES`] Ages.
 pub(super) fn declare(
     src: &[TokenSrc],
     tokens: &mut Vec<TokenDef>,
     categories: &[String],
+    ages: u8,
     report: &mut Report,
 ) {
     for t in src {
@@ -69,12 +91,54 @@ pub(super) fn declare(
             );
             continue;
         }
-        let points = if (-20..=20).contains(&t.points.value) {
-            t.points.value as i8
-        } else {
-            small(report, &t.points, -20, 20, "the points of a token");
-            0
+        let point = |i: &Int, report: &mut Report| {
+            if (-20..=20).contains(&i.value) {
+                i.value as i8
+            } else {
+                small(report, i, -20, 20, "the points of a token");
+                0
+            }
         };
+        let points: Vec<i8> = match &t.points {
+            TokenPoints::One(i) => vec![point(i, report)],
+            TokenPoints::PerAge(list, loc) => {
+                if list.len() != usize::from(ages) || ages < 2 {
+                    bad(
+                        report,
+                        *loc,
+                        format!(
+                            "`points` lists {} numbers, but the game has {ages} Age{}",
+                            list.len(),
+                            if ages == 1 { "" } else { "s" }
+                        ),
+                        "one number per Age",
+                        Some(if ages < 2 {
+                            "a game of one Age gives its tokens one number of points: `points: -1`"
+                                .into()
+                        } else {
+                            format!("write {ages} numbers, a token taken in Age N worth the Nth")
+                        }),
+                    );
+                    continue;
+                }
+                list.iter().map(|i| point(i, report)).collect()
+            }
+        };
+        if points.len() > MAX_TOKEN_AGES {
+            let TokenPoints::PerAge(_, loc) = &t.points else {
+                continue;
+            };
+            bad(
+                report,
+                *loc,
+                format!(
+                    "a kind of token is scored by Age in games of at most {MAX_TOKEN_AGES} Ages"
+                ),
+                "too many Ages",
+                Some("give it one number of points (`points: -1`)".into()),
+            );
+            continue;
+        }
         let Some(category) = find_in(&t.category, categories, "category", report) else {
             continue;
         };
@@ -90,11 +154,25 @@ pub(super) fn declare(
             );
             continue;
         }
+        let negative = t.negative.is_some_and(|(b, _)| b);
+        if negative && points.len() > 1 {
+            let at = t.negative.map_or(t.loc, |(_, l)| l);
+            bad(
+                report,
+                at,
+                "a kind scored by Age cannot be held below zero".into(),
+                "a count below zero has no Age",
+                Some("give it one number of points (`points: -1`), or leave out `negative`".into()),
+            );
+            continue;
+        }
         tokens.push(TokenDef {
             name,
             points,
             category,
             instead_of_coins: instead,
+            negative,
+            public: t.public.is_none_or(|(b, _)| b),
         });
     }
 }

@@ -156,11 +156,14 @@ pub enum FreeRule {
     LastOfAge,
 }
 
-/// The two kinds of conflict tokens of neighbour battles.
+/// A kind of token a city can lose: the two kinds of conflict tokens of
+/// neighbour battles, or a kind the card sets declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TokenKind {
     Defeat,
     Victory,
+    /// A kind of [`GameInfo::tokens`], by index.
+    Declared(u8),
 }
 
 /// A change to how a city's science scores.
@@ -644,10 +647,10 @@ pub struct ProjectRule {
     pub colour: Colour,
     /// (players, pawns on each project), by players.
     pub pawns: &'static [(u8, u8)],
-    /// Victory points of a debt token (negative), by Age from Age I.
-    pub debt: &'static [i8],
-    /// The category the debt tokens and the projects' VP score in.
-    pub category: Category,
+    /// The kind of token (index into [`GameInfo::tokens`]) a player takes,
+    /// in the project's Age, for a penalty it cannot pay in full (Edifice's
+    /// debt token).
+    pub debt: u8,
 }
 
 impl ProjectRule {
@@ -678,13 +681,28 @@ pub struct Own {
 pub struct TokenInfo {
     /// Its name: `debt` for `debt token`.
     pub name: &'static str,
-    /// Its VP per token at the end of the game.
-    pub points: i8,
+    /// Its VP per token at the end of the game: one entry, or one per Age
+    /// (a token taken in Age N is worth entry N - 1; Edifice's debt).
+    pub points: &'static [i8],
     /// The category (index into [`GameInfo::categories`]) its points score in.
     pub category: u8,
     /// A loss of coins a city cannot pay is taken as tokens of this kind,
     /// one per coin missing (Cities' debt).
     pub instead_of_coins: bool,
+    /// A city may hold fewer than none (a loss it cannot meet).
+    pub negative: bool,
+    /// Other players see how many a city holds; every count is shown at
+    /// the end of the game.
+    pub public: bool,
+}
+
+impl TokenInfo {
+    /// Which of its counts a token taken in Age `age` goes to: the Age's
+    /// entry of `points` (Age 0, before the first, and Ages past the list
+    /// go to the nearest), 0 for a kind of one number of points.
+    pub fn age_index(&self, age: u8) -> usize {
+        usize::from(age.max(1) - 1).min(self.points.len().saturating_sub(1))
+    }
 }
 
 /// A progress token.

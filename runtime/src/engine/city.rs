@@ -134,6 +134,10 @@ pub const TOKEN_VALUES: usize = 8;
 /// most: the compiler's limit.
 pub const MAX_TOKEN_KINDS: usize = 8;
 
+/// The Ages a kind scored by Age keeps a count of, at most: the
+/// compiler's limit.
+pub const MAX_TOKEN_AGES: usize = 4;
+
 /// One player's city.
 #[derive(Debug, PartialEq, Eq)]
 pub struct City {
@@ -183,8 +187,10 @@ pub struct City {
     pub conflict_vp: i32,
     /// Victory tokens by their points (index: points, up to 7).
     pub wins: [u16; TOKEN_VALUES],
-    /// Tokens held of each kind the game declares ([`GameInfo::tokens`]).
-    pub tokens: [u16; MAX_TOKEN_KINDS],
+    /// Tokens held of each kind the game declares ([`GameInfo::tokens`]),
+    /// by the Age they were taken in for a kind scored by Age (entry 0
+    /// for the others, which may fall below zero where the kind allows).
+    pub tokens: [[i16; MAX_TOKEN_AGES]; MAX_TOKEN_KINDS],
     /// Cards put under the wonder, with the points each scores.
     pub entombed: Vec<(CardId, i32)>,
     /// Whether it took coins from the bank this turn.
@@ -262,7 +268,7 @@ impl Default for City {
             defeats: 0,
             conflict_vp: 0,
             wins: [0; TOKEN_VALUES],
-            tokens: [0; MAX_TOKEN_KINDS],
+            tokens: [[0; MAX_TOKEN_AGES]; MAX_TOKEN_KINDS],
             entombed: Vec::new(),
             bank_coins: false,
             bought: 0,
@@ -275,12 +281,12 @@ impl Default for City {
 }
 
 impl City {
-    /// The city loses `loss` coins: all it has if fewer, and, when the
-    /// card sets in play declare a kind of token taken instead of coins
-    /// (Cities' debt: "for each coin they cannot pay, they take a debt
-    /// token", cities-facts.md §3.1), one such token per coin it could not
-    /// pay.
-    pub fn pay_or_owe(&mut self, info: &GameInfo, loss: u64) {
+    /// The city loses `loss` coins in Age `age`: all it has if fewer, and,
+    /// when the card sets in play declare a kind of token taken instead of
+    /// coins (Cities' debt: "for each coin they cannot pay, they take a
+    /// debt token", cities-facts.md §3.1), one such token per coin it could
+    /// not pay.
+    pub fn pay_or_owe(&mut self, info: &GameInfo, loss: u64, age: u8) {
         let paid = loss.min(self.coins.max(0) as u64);
         self.coins -= paid as i32;
         let owed = loss - paid;
@@ -288,23 +294,62 @@ impl City {
             return;
         }
         if let Some(k) = info.tokens.iter().position(|t| t.instead_of_coins) {
-            self.take_tokens(k, owed);
+            self.take_tokens(info, k, owed, age);
         }
     }
 
-    /// The city takes `n` tokens of the declared kind `kind`.
-    pub fn take_tokens(&mut self, kind: usize, n: u64) {
-        if let Some(held) = self.tokens.get_mut(kind) {
-            *held = held.saturating_add(n.min(u64::from(u16::MAX)) as u16);
+    /// How many tokens of the declared kind `kind` it holds (below zero
+    /// where the kind allows).
+    pub fn held(&self, kind: usize) -> i32 {
+        self.tokens
+            .get(kind)
+            .map_or(0, |by_age| by_age.iter().map(|&n| i32::from(n)).sum())
+    }
+
+    /// The city takes `n` tokens of the declared kind `kind` in Age `age`.
+    pub fn take_tokens(&mut self, info: &GameInfo, kind: usize, n: u64, age: u8) {
+        let (Some(k), Some(by_age)) = (info.tokens.get(kind), self.tokens.get_mut(kind)) else {
+            return;
+        };
+        if let Some(held) = by_age.get_mut(k.age_index(age)) {
+            *held = held.saturating_add(n.min(i16::MAX as u64) as i16);
         }
+    }
+
+    /// The city gives up `n` tokens of the declared kind `kind` (`u8::MAX`:
+    /// all), those worth least first, as a player gives up tokens; it
+    /// gives up all it holds if fewer, unless the kind may fall below
+    /// zero. What it gives up, in tokens.
+    pub fn lose_tokens(&mut self, info: &GameInfo, kind: usize, n: u8) -> u32 {
+        let (Some(k), Some(by_age)) = (info.tokens.get(kind), self.tokens.get_mut(kind)) else {
+            return 0;
+        };
+        let all = n == u8::MAX;
+        if k.negative && !all {
+            by_age[0] = by_age[0].saturating_sub(i16::from(n));
+            return u32::from(n);
+        }
+        let mut left = if all { u32::MAX } else { u32::from(n) };
+        let mut order: [usize; MAX_TOKEN_AGES] = std::array::from_fn(|i| i);
+        order.sort_by_key(|&i| k.points.get(i).copied().unwrap_or(i8::MAX));
+        let mut lost = 0;
+        for i in order {
+            let take = (by_age[i].max(0) as u32).min(left);
+            by_age[i] -= take as i16;
+            left -= take;
+            lost += take;
+        }
+        lost
     }
 
     /// The points of the tokens it holds, each kind's in its category
     /// (`points` by category index).
     pub fn token_points(&self, info: &GameInfo, points: &mut [i32; MAX_CATEGORIES]) {
-        for (kind, &held) in info.tokens.iter().zip(&self.tokens) {
-            points[usize::from(kind.category) % MAX_CATEGORIES] +=
-                i32::from(kind.points) * i32::from(held);
+        for (kind, by_age) in info.tokens.iter().zip(&self.tokens) {
+            let worth: i32 = (kind.points.iter().zip(by_age))
+                .map(|(&p, &n)| i32::from(p) * i32::from(n))
+                .sum();
+            points[usize::from(kind.category) % MAX_CATEGORIES] += worth;
         }
     }
 
@@ -368,7 +413,7 @@ impl City {
                 .iter()
                 .filter(|&&(s, _)| s == Source::Progress(t))
                 .count() as u32,
-            Counted::Tokens(k) => self.tokens.get(usize::from(k)).map_or(0, |&n| u32::from(n)),
+            Counted::Tokens(k) => self.held(usize::from(k)).max(0) as u32,
         }
     }
 

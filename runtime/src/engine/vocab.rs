@@ -8,7 +8,7 @@ use std::fmt;
 
 use sevenw_host::{CardId, Category, Event, GameInfo, Host, Listens, Source};
 
-use crate::engine::city::{MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_KINDS};
+use crate::engine::city::{MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS};
 use crate::engine::compose::{Layer, layers_of};
 use crate::engine::gains::{self, Built};
 use crate::engine::nearest::{self, nearest};
@@ -190,15 +190,28 @@ impl Vocab {
             return Err(VocabError::TooManyColours(info.colours.len()));
         }
         // Wonders and tokens are numbered by `u8` in the host API; a city
-        // holds at most `MAX_TOKEN_KINDS` kinds of declared token.
+        // holds at most `MAX_TOKEN_KINDS` kinds of declared token, each
+        // scored by at most `MAX_TOKEN_AGES` Ages.
+        let by_age = info.tokens.iter().map(|k| k.points.len()).max();
         for (what, have, max) in [
             ("wonders", info.wonders.len(), 256),
             ("progress tokens", info.progress.len(), 256),
             ("kinds of token", info.tokens.len(), MAX_TOKEN_KINDS),
+            (
+                "Ages a kind of token is scored by",
+                by_age.unwrap_or(0),
+                MAX_TOKEN_AGES,
+            ),
         ] {
             if have > max {
                 return Err(VocabError::TooMany { what, have, max });
             }
+        }
+        if info.tokens.iter().any(|k| k.points.is_empty()) {
+            return Err(VocabError::Shape {
+                rules: "every family",
+                why: "a kind of token has no points",
+            });
         }
         let mut names: Vec<String> = Vec::new();
         let mut name_of = Vec::with_capacity(info.cards.len());
@@ -571,9 +584,11 @@ mod tests {
         let base = crate::find_game(sevenw_cards::GAMES, "base").expect("compiled");
         let kind = sevenw_host::TokenInfo {
             name: "debt",
-            points: -1,
+            points: &[-1],
             category: 0,
             instead_of_coins: false,
+            negative: false,
+            public: true,
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {
@@ -586,6 +601,19 @@ mod tests {
             panic!("a ninth kind of token is refused");
         };
         assert!(err.to_string().contains("kinds of token"), "{err}");
+        // Nor a kind scored by more Ages than a city keeps counts of.
+        let aged = sevenw_host::TokenInfo {
+            points: &[-1, -2, -3, -4, -5],
+            ..kind
+        };
+        let info = Box::leak(Box::new(GameInfo {
+            tokens: Box::leak(vec![aged].into_boxed_slice()),
+            ..*base
+        }));
+        let Err(err) = Vocab::new(info) else {
+            panic!("a kind scored by 5 Ages is refused");
+        };
+        assert!(err.to_string().contains("Ages a kind of token"), "{err}");
     }
 
     #[test]

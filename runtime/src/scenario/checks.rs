@@ -321,18 +321,7 @@ fn common_seat<G: Scenarios>(
             }
         }
         "tokens" => {
-            let mut fails = Vec::new();
-            for (k, n) in value_map(v, what)? {
-                let want = value_int(n, &k.value)?;
-                let kind = crate::doc::token_kind(info, k)?;
-                let have = i64::from(city.tokens.get(kind).copied().unwrap_or(0));
-                if want != have {
-                    fails.push(format!(
-                        "{} tokens: expected {want}, found {have}",
-                        info.tokens[kind].name
-                    ));
-                }
-            }
+            let fails = crate::tokens::differences(info, city, v)?;
             if fails.is_empty() {
                 Check::Pass
             } else {

@@ -11707,13 +11707,21 @@ pub mod edifice {
             extra: 2,
         }),
         draws: &[],
-        tokens: &[],
+        tokens: &[
+            TokenInfo {
+                name: "penalty",
+                points: &[-2, -3, -5],
+                category: 7,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+            },
+        ],
         draft: None,
         projects: Some(ProjectRule {
             colour: colour::PROJECT,
             pawns: &[(3, 2), (4, 3), (5, 3), (6, 4), (7, 5)],
-            debt: &[-2, -3, -5],
-            category: cat::EDIFICE,
+            debt: 0,
         }),
         conflict: None,
         cards: &[
@@ -12778,7 +12786,16 @@ pub mod leaders {
             extra: 2,
         }),
         draws: &[],
-        tokens: &[],
+        tokens: &[
+            TokenInfo {
+                name: "penalty",
+                points: &[-2, -3, -5],
+                category: 7,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+            },
+        ],
         draft: Some(DraftRule {
             colour: colour::WHITE,
             deal: 4,

@@ -535,6 +535,17 @@ impl Host for Acting<'_> {
                     let k = usize::from(n).min(c.victories.len());
                     c.victories.drain(..k);
                 }
+                // This engine keeps one count per kind (its games score no
+                // kind by Age) and never below zero.
+                TokenKind::Declared(k) => {
+                    if let Some(held) = c.tokens.get_mut(usize::from(k)) {
+                        *held = if n == u8::MAX {
+                            0
+                        } else {
+                            held.saturating_sub(u32::from(n))
+                        };
+                    }
+                }
             }
         }
     }

@@ -904,8 +904,10 @@ fn edifice_projects_choices_and_pawns() {
     let g = &edifice::GAME;
     let rule = g.projects.expect("edifice has a project rule");
     assert_eq!(g.colours[usize::from(rule.colour.0)], "project");
-    assert_eq!(g.categories[usize::from(rule.category.0)], "edifice");
-    assert_eq!(rule.debt, [-2, -3, -5]);
+    // The debt tokens, a declared kind scored by Age on the edifice line.
+    let debt = g.tokens[usize::from(rule.debt)];
+    assert_eq!((debt.name, debt.points), ("penalty", &[-2, -3, -5][..]));
+    assert_eq!(g.categories[usize::from(debt.category)], "edifice");
     let pawns: Vec<u8> = (3..=7).map(|n| rule.pawns_for(n)).collect();
     assert_eq!(pawns, [2, 3, 3, 4, 5], "facts §2, the rulebook's table");
     let money = card(g, "Money Changer");

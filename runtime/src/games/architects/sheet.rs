@@ -102,7 +102,7 @@ pub struct SheetPlayer {
     /// Tokens held of each kind the card sets declare (`tokens:` in their
     /// game.yaml), by kind: `{favour: 2}`.
     #[serde(default)]
-    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     tokens: Option<Spanned<crate::doc::Value>>,
 }
 
@@ -161,7 +161,7 @@ pub struct PlayerDoc {
     /// Tokens held of each kind the card sets declare (`tokens:` in their
     /// game.yaml), by kind: `{favour: 2}`.
     #[serde(default)]
-    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     pub(super) tokens: Option<Spanned<crate::doc::Value>>,
     /// The top of the player's (left) deck, top first.
     #[serde(default)]
@@ -320,7 +320,7 @@ impl Architects {
             {
                 st.table.cities[seat].victories = v as u32;
             }
-            crate::reader::held_tokens(
+            crate::tokens::give(
                 self.info,
                 p.tokens.as_ref(),
                 &mut st.table.cities[seat],
@@ -499,7 +499,7 @@ impl Sheets for Architects {
                 tokens.join(", "),
                 quoted_list(cards)
             ));
-            out.push_str(&crate::reader::tokens_line(self.info, c));
+            out.push_str(&crate::tokens::line(self.info, c));
         }
         out
     }

@@ -107,7 +107,8 @@ impl Architects {
                     "tokens": held,
                     "cat": t.cat == Some(s),
                 });
-                crate::table::add_declared_tokens(self.info, c, &mut seat);
+                let own = (!spectator && s == v.seat()) || matches!(v.phase(), Phase::Over);
+                crate::tokens::show(self.info, c, own, &mut seat);
                 seat
             })
             .collect();

@@ -430,7 +430,9 @@ impl Architects {
             Pending::TakeTokens(kind, k, seats) => {
                 let n = st.table.cities.len();
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
-                    st.table.cities[seat_at(seat, off, n)].take_tokens(kind as usize, u64::from(k));
+                    // Architects has no Ages: a kind of one number of points.
+                    let c = &mut st.table.cities[seat_at(seat, off, n)];
+                    c.take_tokens(self.info, kind as usize, u64::from(k), 1);
                 }
                 false
             }

@@ -136,22 +136,17 @@ impl Base {
         };
         state.table.projects[i].status = Status::Failed;
         let card = state.table.projects[i].card;
-        let debt = rule
-            .debt
-            .get(usize::from(age.max(1) - 1))
-            .copied()
-            .unwrap_or(0);
         for seat in 0..state.table.cities.len() {
             if state.table.seats[seat].has_pawn(age) {
                 continue;
             }
-            self.penalty(state, seat, card, debt);
+            self.penalty(state, seat, card, rule.debt);
         }
     }
 
     /// `seat` pays the penalty of `card` if it can pay all of it, else
-    /// takes a debt token of `debt` points.
-    pub fn penalty(&self, state: &mut State, seat: usize, card: CardId, debt: i8) {
+    /// takes a token of the declared kind `debt` of the current Age.
+    pub fn penalty(&self, state: &mut State, seat: usize, card: CardId, debt: u8) {
         let t = &mut state.table;
         let source = Source::Card(card);
         let payable = {
@@ -165,7 +160,7 @@ impl Base {
             probe.payable
         };
         if !payable {
-            t.seats[seat].debt.push(debt);
+            t.cities[seat].take_tokens(self.info, usize::from(debt), 1, t.age);
             return;
         }
         if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {

@@ -259,9 +259,8 @@ fn join_value(view: &View<'_>, after: &City, cities: &mut Vec<City>) -> i64 {
         .sum();
     let reward =
         i64::from(s1.total - s0.total) * 10 + units * (8 + 6 * left) + shields * 10 + tokens * 10;
-    let debt = rule
-        .debt
-        .get(usize::from(view.age().max(1) - 1))
+    let debt = (base.info.tokens.get(usize::from(rule.debt)))
+        .and_then(|k| k.points.get(k.age_index(view.age())))
         .map_or(0, |&d| -i64::from(d))
         * 10;
     if project.left <= 1 {

@@ -21,8 +21,9 @@ pub struct Memo {
     recruiting: bool,
     /// Where each project stood when last told (Edifice).
     projects: Vec<Status>,
-    /// Debt tokens each city held when last told (Edifice).
-    debts: Vec<usize>,
+    /// Tokens of the projects' debt kind each city held when last told
+    /// (Edifice).
+    debts: Vec<i32>,
 }
 
 impl Base {
@@ -32,6 +33,8 @@ impl Base {
         let t = &state.table;
         memo.projects.resize(t.projects.len(), Status::Open);
         memo.debts.resize(t.seats.len(), 0);
+        let debt = self.info.projects.map_or(0, |r| usize::from(r.debt));
+        let kind = self.info.tokens.get(debt);
         for (i, p) in t.projects.iter().enumerate() {
             if memo.projects[i] == p.status {
                 continue;
@@ -56,9 +59,10 @@ impl Base {
                         if c.has_pawn(p.age) {
                             continue;
                         }
-                        let what = match c.debt.get(memo.debts[s]..).and_then(|d| d.first()) {
-                            Some(d) if c.debt.len() > memo.debts[s] => {
-                                format!("takes a debt token ({d})")
+                        let what = match kind {
+                            Some(k) if t.cities[s].held(debt) > memo.debts[s] => {
+                                let points = k.points.get(k.age_index(p.age)).unwrap_or(&0);
+                                format!("takes a {} token ({points})", k.name)
                             }
                             _ => "pays its penalty".to_string(),
                         };
@@ -68,8 +72,8 @@ impl Base {
                 Status::Open => {}
             }
         }
-        for (s, c) in t.seats.iter().enumerate() {
-            memo.debts[s] = c.debt.len();
+        for (s, c) in t.cities.iter().enumerate() {
+            memo.debts[s] = c.held(debt);
         }
     }
 

@@ -16,7 +16,7 @@
 //!   it is paying (`N` numbers each, by card id);
 //! - every seat's city in relative order: coins, military, wonder, stages,
 //!   production, science, cards per colour, points granted, cards held,
-//!   abilities, with Edifice pawns and debt, and the cards built (`N`).
+//!   abilities, with Edifice pawns, and the cards built (`N`).
 //!
 //! Writing is arithmetic on the tables' sizes and the view's numbers:
 //! nothing is allocated, nothing looked up by name.
@@ -219,11 +219,6 @@ fn parts(d: &Dims, players: usize) -> Vec<Part> {
                 d.ages,
                 "by Age: holds a pawn of its project (joined it)",
             ));
-            p.push(Part::new(
-                s("debt"),
-                1,
-                "debt tokens' points / 10 (negative)",
-            ));
         }
         p.push(Part::new(s("entombed"), 1, "cards entombed"));
         p.push(Part::new(
@@ -339,8 +334,6 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
                     *x = 1.0;
                 }
             }
-            let debt: i32 = held.map_or(0, |h| h.debt.iter().map(|&p| i32::from(p)).sum());
-            w.one(debt as f32 * TENTH);
         }
         w.one(c.entombed.len() as f32);
         cards(&mut w, n, &c.cards);
@@ -413,7 +406,7 @@ impl Observe for Base {
             + d.categories
             + if d.draft { 3 } else { 1 }
             + 2
-            + if d.projects { d.ages + 1 } else { 0 }
+            + if d.projects { d.ages } else { 0 }
             + 1
             + n;
         head + projects + own + players * seat + crate::env::token_len(self.info, players)

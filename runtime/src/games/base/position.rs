@@ -35,17 +35,16 @@ pub struct Project {
 }
 
 /// What a seat holds of the base family's own, beside its [`City`]
-/// (Edifice's pawns and debt tokens): public, like the city.
+/// (Edifice's pawns; its debt tokens are a kind of token the city holds):
+/// public, like the city.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Seat {
     /// The Ages whose project it holds a participation pawn of (bit
     /// `age - 1`; Edifice).
     pub pawns: u8,
-    /// The debt tokens it holds, by their (negative) points (Edifice).
-    pub debt: Vec<i8>,
 }
 
-clone_reusing!(Seat { pawns, debt });
+clone_reusing!(Seat { pawns });
 
 impl Seat {
     /// Whether it holds a pawn of the project of `age` (from 1).

@@ -14,9 +14,7 @@ use super::{Base, Position, SCIENCE_SET_BONUS};
 
 impl Base {
     /// The final score of the city `me` sitting at `seat` among `cities`,
-    /// with these cards copied at game end; without what the seat holds
-    /// beside its city (Edifice's debt tokens, which [`Base::final_scores`]
-    /// adds and no move of the seat changes).
+    /// with these cards copied at game end.
     pub fn score_city(&self, cities: &[City], seat: usize, me: &City, copies: &[CardId]) -> Score {
         let mut h = ScoreHost::new(me, cities, seat);
         if me.listening & Listens::GAME_END != 0 {
@@ -113,8 +111,8 @@ impl Base {
     }
 
     /// Final scoring of every city: copies chosen for the best score of
-    /// their owner, wildcards chosen for the best science, debt tokens
-    /// counted, tie-break by coins.
+    /// their owner, wildcards chosen for the best science, tie-break by
+    /// coins.
     pub fn final_scores(&self, table: &Position) -> Outcome {
         let cities = &table.cities[..];
         let mut scores = Vec::with_capacity(cities.len());
@@ -138,16 +136,7 @@ impl Base {
                     chosen.push(c);
                 }
             }
-            let mut score = self.score_city(cities, seat, me, &chosen);
-            // Edifice's debt tokens (FINAL DE LA PARTIDA: on the projects' line).
-            if let (Some(rule), Some(held)) = (self.info.projects, table.seats.get(seat)) {
-                let debt = held.debt.iter().map(|&d| i32::from(d)).sum::<i32>();
-                let c = usize::from(rule.category.0) % MAX_CATEGORIES;
-                score.points[c] += debt;
-                if c < self.info.categories.len().min(MAX_CATEGORIES) {
-                    score.total += debt;
-                }
-            }
+            let score = self.score_city(cities, seat, me, &chosen);
             scores.push(score);
         }
         let winners = winners(&scores);

@@ -7,7 +7,7 @@
 //! age: 2                    # the Age being played (default: the last)
 //! projects:                 # Edifice: the game's projects, one per Age
 //!   - {name: Belvedere, completed: true}   # its participants have its reward
-//!   - {name: Factory, failed: true}        # penalties paid (see `debt`)
+//!   - {name: Factory, failed: true}        # penalties paid (or debt taken)
 //!   - Archives                             # open: pawns still on it
 //! players:                  # clockwise: the left neighbour is the next entry
 //!   - name: Ana
@@ -23,7 +23,7 @@
 //!     leader_hand: [<leader>, …]   # kept face down, not recruited yet
 //!     entombed: [<leader>, {name: <leader>, age: 1}]  # under Abu Simbel
 //!     pawns: [1, 3]                # Edifice: Ages whose project it joined
-//!     debt: [-2, -5]               # Edifice: debt tokens held
+//!     tokens: {penalty: [-2, -5]}  # declared tokens held (Edifice's debt)
 //! ```
 //!
 //! A city is rebuilt by running the built effects of its board, stages and
@@ -32,8 +32,8 @@
 //!
 //! This file holds [`Sheets`] for the base game (writing, reading and
 //! pricing); `document` the sheet as written (the YAML types), `cities` the
-//! cities rebuilt from it, and `projects` Edifice's projects, pawns and
-//! debt on a sheet.
+//! cities rebuilt from it, and `projects` Edifice's projects and pawns on
+//! a sheet.
 
 use serde_saphyr::Spanned;
 
@@ -62,7 +62,7 @@ pub const MAX_COINS: i64 = 1_000_000;
 /// Most conflict tokens a sheet may give a player.
 pub const MAX_TOKENS: usize = 10_000;
 
-/// The value of a token a sheet lists (a conflict or debt token, `what`),
+/// The value of a token a sheet lists (a conflict token, `what`),
 /// one of `tokens`; an error at its place listing them otherwise.
 fn token_value(t: &Spanned<Scalar>, tokens: &[i64], what: &str) -> Result<i64, SheetError> {
     t.value
@@ -201,19 +201,13 @@ impl Sheets for Base {
                     .collect();
                 out.push_str(&format!("    entombed: [{}]\n", entombed.join(", ")));
             }
-            out.push_str(&crate::reader::tokens_line(info, c));
+            out.push_str(&crate::tokens::line(info, c));
             if info.projects.is_some() {
                 let pawns: Vec<String> = (1..=info.ages.min(8))
                     .filter(|&a| held.is_some_and(|h| h.has_pawn(a)))
                     .map(|a| a.to_string())
                     .collect();
-                let debt = held.map_or(&[][..], |h| &h.debt[..]);
-                let debt: Vec<String> = debt.iter().map(i8::to_string).collect();
-                out.push_str(&format!(
-                    "    pawns: [{}]\n    debt: [{}]\n",
-                    pawns.join(", "),
-                    debt.join(", ")
-                ));
+                out.push_str(&format!("    pawns: [{}]\n", pawns.join(", ")));
             }
         }
         out

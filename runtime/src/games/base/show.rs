@@ -37,10 +37,12 @@
 //!   - `built_count`, `entombed`: `[{"card": card object, "points"}]`,
 //!   - `hand_count`, `side_count` (drafted cards kept face down, Leaders),
 //!     `draft_count` (the draft hand held, Leaders),
-//!   - `pawns`: the Ages whose project it holds a pawn of, `debt`: its debt
-//!     tokens by their (negative) points (both Edifice, else empty),
+//!   - `pawns`: the Ages whose project it holds a pawn of (Edifice, else
+//!     empty),
 //!   - `declared_tokens`, only when the card sets declare kinds of token
-//!     (`tokens:`): `{kind: count}` ([`crate::table::add_declared_tokens`]).
+//!     (`tokens:`): `{kind: count}`, or `{kind: [points, …]}` for a kind
+//!     scored by Age (Edifice's debt), `null` for a kind that is not public
+//!     but to its own seat ([`crate::tokens::show`]).
 //! - `you`: `null` for a spectator; for a seat, what only it sees:
 //!   `{"hand": [card], "side": [card] (leaders kept), "draft": [card] (the
 //!   draft hand), "stage_cards": [card] (under its own stages), "discard":
@@ -111,7 +113,7 @@ impl Base {
         json!({ "kind": kind, "text": text, "seat": seat })
     }
 
-    fn city_json(&self, view: &View<'_>, s: usize, city: &City) -> Value {
+    fn city_json(&self, view: &View<'_>, s: usize, city: &City, own: bool) -> Value {
         let info = self.info;
         let total = if city.wonder_stages > 0 {
             usize::from(city.wonder_stages)
@@ -180,9 +182,9 @@ impl Base {
             "side_count": view.side_len(s),
             "draft_count": view.drafting_len(s),
             "pawns": pawns,
-            "debt": me.map_or(&[][..], |m| &m.debt[..]),
         });
-        crate::table::add_declared_tokens(info, city, &mut seat);
+        let own = (own && s == view.seat()) || matches!(view.phase(), Phase::Over);
+        crate::tokens::show(info, city, own, &mut seat);
         seat
     }
 
@@ -208,7 +210,7 @@ impl Base {
             })
         });
         let seats: Vec<Value> = (view.cities().iter().enumerate())
-            .map(|(s, c)| self.city_json(view, s, c))
+            .map(|(s, c)| self.city_json(view, s, c, own))
             .collect();
         let you = own.then(|| {
             json!({

@@ -312,6 +312,9 @@ impl Base {
                         TokenKind::Victory => {
                             c.give_up_victories(k);
                         }
+                        TokenKind::Declared(kind) => {
+                            c.lose_tokens(self.info, usize::from(kind), k);
+                        }
                     }
                 }
                 false
@@ -319,7 +322,7 @@ impl Base {
             Pending::LoseCoins(k, seats) => {
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
                     let c = &mut t.cities[seat_at(seat, off, n)];
-                    c.pay_or_owe(self.info, u64::from(k));
+                    c.pay_or_owe(self.info, u64::from(k), t.age);
                 }
                 false
             }
@@ -327,13 +330,14 @@ impl Base {
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
                     let c = &mut t.cities[seat_at(seat, off, n)];
                     let loss = u64::from(k) * u64::from(c.count(what));
-                    c.pay_or_owe(self.info, loss);
+                    c.pay_or_owe(self.info, loss, t.age);
                 }
                 false
             }
             Pending::TakeTokens(kind, k, seats) => {
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
-                    t.cities[seat_at(seat, off, n)].take_tokens(kind as usize, u64::from(k));
+                    let c = &mut t.cities[seat_at(seat, off, n)];
+                    c.take_tokens(self.info, kind as usize, u64::from(k), t.age);
                 }
                 false
             }

@@ -89,7 +89,7 @@ pub struct SheetPlayer {
     /// Tokens held of each kind the card sets declare (`tokens:` in their
     /// game.yaml), by kind: `{favour: 2}`.
     #[serde(default)]
-    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     tokens: Option<Spanned<crate::doc::Value>>,
 }
 
@@ -131,7 +131,7 @@ pub struct PlayerDoc {
     /// Tokens held of each kind the card sets declare (`tokens:` in their
     /// game.yaml), by kind: `{favour: 2}`.
     #[serde(default)]
-    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     pub(super) tokens: Option<Spanned<crate::doc::Value>>,
     /// Scenarios only: the wonders still to build.
     #[serde(default)]
@@ -200,7 +200,7 @@ impl Sheets for Duel {
                 list(wonders.collect()),
                 list(tokens.collect())
             ));
-            out.push_str(&crate::reader::tokens_line(self.info, c));
+            out.push_str(&crate::tokens::line(self.info, c));
         }
         out
     }
@@ -460,7 +460,7 @@ impl Duel {
                 None => coins,
                 Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,
             };
-            crate::reader::held_tokens(self.info, p.tokens.as_ref(), city, &mut found);
+            crate::tokens::give(self.info, p.tokens.as_ref(), city, &mut found);
         }
         st.rebuild = false;
         found.or(())

@@ -152,7 +152,8 @@ impl Duel {
                     "wonders": wonders,
                     "tokens": held,
                 });
-                crate::table::add_declared_tokens(self.info, c, &mut seat);
+                let own = (!spectator && s == v.seat()) || matches!(v.phase(), Phase::Over);
+                crate::tokens::show(self.info, c, own, &mut seat);
                 seat
             })
             .collect();

@@ -4,7 +4,7 @@
 //! the opponent), the supremacies, and the next turn; the scenario helpers
 //! that place things as if played.
 
-use sevenw_host::{CardId, Colour, Event, GameInfo, Listens, Source};
+use sevenw_host::{CardId, Colour, Event, GameInfo, Listens, Source, TokenKind};
 
 use crate::engine::city::{City, Pending, run_built, seat_at};
 use crate::engine::host::CityHost;
@@ -315,13 +315,24 @@ impl Duel {
                 // "Tu oponente pierde 3 monedas, que se devuelven al banco."
                 for &off in seats.0 {
                     let c = &mut st.table.cities[seat_at(seat, off, 2)];
-                    c.pay_or_owe(self.info, u64::from(n));
+                    c.pay_or_owe(self.info, u64::from(n), st.table.age);
                 }
                 false
             }
             Pending::TakeTokens(kind, n, seats) => {
+                let age = st.table.age;
                 for &off in seats.0 {
-                    st.table.cities[seat_at(seat, off, 2)].take_tokens(kind as usize, u64::from(n));
+                    let c = &mut st.table.cities[seat_at(seat, off, 2)];
+                    c.take_tokens(self.info, kind as usize, u64::from(n), age);
+                }
+                false
+            }
+            // Duel has no conflict tokens of neighbour battles (its
+            // vocabulary counts none): only kinds the card sets declare.
+            Pending::LoseTokens(TokenKind::Declared(kind), n, seats) => {
+                for &off in seats.0 {
+                    let c = &mut st.table.cities[seat_at(seat, off, 2)];
+                    c.lose_tokens(self.info, usize::from(kind), n);
                 }
                 false
             }

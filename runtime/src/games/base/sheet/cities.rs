@@ -336,7 +336,7 @@ impl Base {
                 }
             }
             // Tokens of the kinds the card sets declare.
-            crate::reader::held_tokens(self.info, p.tokens.as_ref(), city, &mut found);
+            crate::tokens::give(self.info, p.tokens.as_ref(), city, &mut found);
         }
         found.or(())
     }

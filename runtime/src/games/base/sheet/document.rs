@@ -95,7 +95,7 @@ pub struct SheetPlayer {
     /// The tokens it holds of each kind the card sets declare (`tokens:`
     /// in their game.yaml), by kind: `{debt: 2}`.
     #[serde(default)]
-    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     tokens: Option<Spanned<crate::doc::Value>>,
 }
 
@@ -228,7 +228,7 @@ pub struct PlayerDoc {
     pub(in crate::games::base) debt: Option<Vec<Spanned<Scalar>>>,
     /// The tokens it holds of each kind declared, by kind: `{debt: 2}`.
     #[serde(default)]
-    #[schemars(with = "Option<std::collections::BTreeMap<String, Scalar>>")]
+    #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     pub(in crate::games::base) tokens: Option<Spanned<crate::doc::Value>>,
     /// Scenarios only: the cards in hand.
     #[serde(default)]

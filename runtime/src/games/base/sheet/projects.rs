@@ -1,6 +1,6 @@
 //! Edifice on a sheet: the projects a document lists (each entry as read,
-//! by name or with its fields) and where each stands, the pawns and debt a
-//! player holds, and why a city cannot join the current Age's project.
+//! by name or with its fields) and where each stands, the pawns a player
+//! holds, and why a city cannot join the current Age's project.
 
 use serde_saphyr::Spanned;
 
@@ -10,9 +10,24 @@ use crate::text::shown;
 use sevenw_host::CardId;
 
 use super::super::{Base, Position, Project, Seat, Status};
-use super::{MAX_TOKENS, PlayerDoc, token_value};
+use super::PlayerDoc;
 
 impl Base {
+    /// The mistake of a player's `debt:` on a sheet or in a scenario:
+    /// Edifice's debt tokens are the kind of token its projects rule names,
+    /// written under `tokens:` like every declared kind.
+    pub(in crate::games::base) fn debt_moved<T>(&self, d: &Spanned<T>) -> SheetError {
+        let kind = (self.info.projects)
+            .and_then(|r| self.info.tokens.get(usize::from(r.debt)))
+            .map_or("penalty", |k| k.name);
+        at(
+            d,
+            format!(
+                "debt tokens are a kind of token, `{kind}`: write `tokens: {{{kind}: [-2, -5]}}`, each token by its points"
+            ),
+        )
+    }
+
     /// Why `seat` cannot join the current Age's project now (Edifice).
     pub(in crate::games::base) fn why_no_join(
         &self,
@@ -35,7 +50,8 @@ impl Base {
         }
     }
 
-    /// A player's `pawns` and `debt` (Edifice), checked and set.
+    /// A player's `pawns` (Edifice), checked and set; `debt`, which a
+    /// kind of token holds, refused with the way to write it.
     pub(super) fn pawns_and_debt(
         &self,
         p: &PlayerDoc,
@@ -43,24 +59,21 @@ impl Base {
         projects: &[Project],
         me: &mut Seat,
     ) -> Result<(), SheetError> {
-        let given = p
-            .pawns
-            .iter()
-            .flatten()
-            .chain(p.debt.iter().flatten())
-            .next();
-        let Some(rule) = self.info.projects else {
-            return match given {
+        if let Some(d) = p.debt.iter().flatten().next() {
+            return Err(self.debt_moved(d));
+        }
+        if self.info.projects.is_none() {
+            return match p.pawns.iter().flatten().next() {
                 Some(v) => Err(at(
                     v,
                     format!(
-                        "{} has no projects: `pawns` and `debt` are Edifice's (`expansions: [edifice]`)",
+                        "{} has no projects: `pawns` are Edifice's (`expansions: [edifice]`)",
                         self.info.title
                     ),
                 )),
                 None => Ok(()),
             };
-        };
+        }
         for a in p.pawns.iter().flatten() {
             // Pawns are kept as a bit per Age: 8 Ages at most.
             let age = int(a, "pawns", 1..=i64::from(self.info.ages.min(8)))? as u8;
@@ -83,17 +96,6 @@ impl Base {
                 ));
             }
             me.add_pawn(age);
-        }
-        let tokens: Vec<i64> = rule.debt.iter().map(|&d| i64::from(d)).collect();
-        for d in p.debt.iter().flatten() {
-            let v = token_value(d, &tokens, "debt")?;
-            if me.debt.len() >= MAX_TOKENS {
-                return Err(at(
-                    d,
-                    format!("a player holds at most {MAX_TOKENS} debt tokens"),
-                ));
-            }
-            me.debt.push(v as i8);
         }
         Ok(())
     }
