@@ -215,7 +215,7 @@ fn seats(s: &[i8]) -> TokenStream {
 }
 
 fn cost(n: &Names, c: &ir::Cost) -> TokenStream {
-    if c.coins == 0 && c.coins_per_age == 0 && c.resources.is_empty() {
+    if c.is_free() {
         return quote!(Cost::FREE);
     }
     let coins = Literal::u16_unsuffixed(c.coins);
@@ -225,7 +225,16 @@ fn cost(n: &Names, c: &ir::Cost) -> TokenStream {
         let k = Literal::u8_unsuffixed(*k);
         quote!((res::#r, #k))
     });
-    quote!(Cost { coins: #coins, coins_per_age: #per_age, resources: &[#(#items),*] })
+    let tokens = c.tokens.iter().map(|(k, m)| {
+        let (k, m) = (Literal::u8_unsuffixed(*k), Literal::u8_unsuffixed(*m));
+        quote!((#k, #m))
+    });
+    quote!(Cost {
+        coins: #coins,
+        coins_per_age: #per_age,
+        resources: &[#(#items),*],
+        tokens: &[#(#tokens),*],
+    })
 }
 
 fn strs(list: &[String]) -> TokenStream {

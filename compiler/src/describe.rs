@@ -352,6 +352,11 @@ fn cost(v: &Vocab, c: &Cost) -> String {
         .iter()
         .map(|(r, n)| format!("{n} {}", v.resources[*r as usize]))
         .collect();
+    for (k, n) in &c.tokens {
+        let name = v.tokens.get(usize::from(*k)).map_or("?", |t| &t.name[..]);
+        let (one, many) = (format!("{name} token"), format!("{name} tokens"));
+        parts.push(plural(*n as i64, &one, &many));
+    }
     if c.coins > 0 {
         parts.insert(0, plural(c.coins as i64, "coin", "coins"));
     }

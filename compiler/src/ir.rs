@@ -379,6 +379,19 @@ pub struct Cost {
     pub coins_per_age: u8,
     /// (resource, amount).
     pub resources: Vec<(u8, u8)>,
+    /// (kind of token, amount): tokens of a kind of [`Game::tokens`] the
+    /// city gives up to pay, those worth least first.
+    pub tokens: Vec<(u8, u8)>,
+}
+
+impl Cost {
+    /// Whether it asks nothing at all.
+    pub fn is_free(&self) -> bool {
+        self.coins == 0
+            && self.coins_per_age == 0
+            && self.resources.is_empty()
+            && self.tokens.is_empty()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

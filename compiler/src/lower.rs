@@ -269,6 +269,9 @@ fn cost(c: &resolve::Cost) -> ir::Cost {
             .iter()
             .map(|(r, n)| (*r, (*n).min(255) as u8))
             .collect(),
+        tokens: (c.tokens.iter())
+            .map(|(k, n)| (*k, (*n).min(255) as u8))
+            .collect(),
     }
 }
 

@@ -188,6 +188,13 @@ pub struct Cost {
     pub resources: Vec<(u8, u32)>,
     /// `3 different`, `2 identical`, and where it is written.
     pub pattern: Option<(crate::vocab::Pattern, Loc)>,
+    /// (kind of token, amount), each kind once, in declared order: tokens
+    /// the city gives up to pay (`2 favour tokens`), and where the first
+    /// is written.
+    pub tokens: Vec<(u8, u32)>,
+    pub tokens_loc: Option<Loc>,
+    /// Where the cost is written (none for no `cost:`).
+    pub loc: Option<Loc>,
 }
 
 /// Effects of one text field: `None` when the field was absent, or broken

@@ -256,11 +256,14 @@ pub struct Pattern {
     pub span: Span,
 }
 
-/// `[N] NAME [per age]` in a cost: a resource or coins.
+/// `[N] NAME [token|tokens] [per age]` in a cost: a resource, coins, or
+/// tokens of a kind the game declares (`2 favour tokens`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostItem {
     pub amount: Option<Num>,
     pub name: Word,
+    /// `token`/`tokens` after the name: tokens of the kind `name`.
+    pub token: Option<Span>,
     /// `1 coin per age`: that many for each Age number.
     pub per_age: Option<Span>,
     pub span: Span,

@@ -25,6 +25,12 @@ pub struct FamilyDef {
     /// or taken with it (`card`, `stage`, `token`, `board`). A choice
     /// anywhere else would always give its first option, so it is refused.
     pub choices: &'static [&'static str],
+    /// What its rules let a player pay for with tokens of a declared kind
+    /// (`cost: 2 favour tokens`): `card`, `stage`.
+    pub token_costs: &'static [&'static str],
+    /// Its players pay a card's `cost` to build it (in 7 Wonders
+    /// Architects a card is taken, never bought).
+    pub buys_cards: bool,
 }
 
 /// The shipped families.
@@ -47,6 +53,10 @@ pub const FAMILIES: &[FamilyDef] = &[
         // A card's option with the move that builds it, a stage's with
         // the stage (a board is given, never chosen).
         choices: &["card", "stage"],
+        // A project is joined with coins only (Edifice, A. PARTICIPAR EN
+        // EL PROYECTO).
+        token_costs: &["card", "stage"],
+        buys_cards: true,
     },
     FamilyDef {
         name: "duel",
@@ -55,6 +65,8 @@ pub const FAMILIES: &[FamilyDef] = &[
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.
         choices: &["card", "stage", "token"],
+        token_costs: &["card", "stage"],
+        buys_cards: true,
     },
     FamilyDef {
         name: "architects",
@@ -73,6 +85,10 @@ pub const FAMILIES: &[FamilyDef] = &[
         // A stage's and a token's, asked once built or taken; a card is
         // held in copies and spent, so its option could not be told apart.
         choices: &["stage", "token"],
+        // Cards are taken, not bought; a stage is paid with cards.
+        token_costs: &[],
+        // "Toma una carta": a card is taken from a deck, free.
+        buys_cards: false,
     },
 ];
 
@@ -100,6 +116,12 @@ impl FamilyDef {
     /// as `place` (`card`, `stage`, `token`, `board`).
     pub fn asks_choice(&self, place: &str) -> bool {
         self.choices.contains(&place)
+    }
+
+    /// Whether its rules take tokens in the cost of what is built as
+    /// `place` (`card`, `stage`, `project`).
+    pub fn pays_tokens(&self, place: &str) -> bool {
+        self.token_costs.contains(&place)
     }
 
     pub fn reads_field(&self, field: &str) -> bool {

@@ -72,10 +72,12 @@ pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
             let mut amount = None;
             let mut name = None;
             let mut per_age = None;
+            let mut token = None;
             for p in pair.into_inner() {
                 match p.as_rule() {
                     Rule::number => amount = Some(num(p)?),
                     Rule::name => name = Some(word(p)),
+                    Rule::k_token => token = Some(span_of(&p)),
                     Rule::per_age => per_age = Some(span_of(&p)),
                     _ => {}
                 }
@@ -84,6 +86,7 @@ pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
             items.push(CostItem {
                 amount,
                 name,
+                token,
                 per_age,
                 span,
             });

@@ -202,6 +202,28 @@ pub fn differences(
     Ok(fails)
 }
 
+/// Why `who` cannot pay the tokens of a cost for `what` (`(kind, how
+/// many)`): the first kind `city` holds too few of; `None` when it holds
+/// them all.
+pub fn lacking(
+    info: &GameInfo,
+    city: &City,
+    tokens: &[(u8, u8)],
+    who: &str,
+    what: &str,
+) -> Option<String> {
+    let &(k, n) = tokens
+        .iter()
+        .find(|&&(k, n)| city.held(usize::from(k)) < i32::from(n))?;
+    let name = info.tokens.get(usize::from(k)).map_or("?", |t| t.name);
+    let token = |n: i64| format!("{n} {name} token{}", if n == 1 { "" } else { "s" });
+    Some(format!(
+        "{who} cannot pay {what}: it takes {} and {who} holds {}",
+        token(i64::from(n)),
+        city.held(usize::from(k))
+    ))
+}
+
 /// Adds to a seat's object of a table's document `declared_tokens`: what
 /// the city holds of each kind the card sets declare (`{"debt": 2}`),
 /// when they declare any. A kind that is not public shows `null` unless

@@ -255,6 +255,11 @@ fixtures! {
     e0302_project_debt_not_a_kind: "e0302-project-debt-not-a-kind" => ["E0302"];
     // A card losing tokens of a kind not declared.
     e0105_lose_unknown_token: "e0105-lose-unknown-token" => ["E0105"];
+    // Architects cards are taken, never bought: a cost in coins or tokens.
+    e0306_card_cost_in_architects: "e0306-card-cost-in-architects" => ["E0306", "E0306"];
+    // A project joined with coins: resources or tokens in its cost; and a
+    // cost in tokens of no kind declared.
+    e0306_project_cost_in_resources: "e0306-project-cost-in-resources" => ["E0306", "E0306", "E0102"];
     // A Duel expansion drawing cards into an Age's deck.
     e0306_draws_in_duel_expansion: "e0306-draws-in-duel-expansion" => ["E0306"];
     // A card an expansion's draw rule draws, given player counts.

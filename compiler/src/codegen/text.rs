@@ -143,7 +143,7 @@ impl GameCode<'_> {
         }
         l.line(16, &["copies: &[", &copies, "],"]);
         let cost = &c.cost;
-        if cost.coins == 0 && cost.coins_per_age == 0 && cost.resources.is_empty() {
+        if cost.is_free() {
             l.line(16, &["cost: Cost::FREE,"]);
         } else {
             // A struct literal longer than 34 bytes is always broken.
@@ -159,6 +159,10 @@ impl GameCode<'_> {
                 resources.push(format!("(res::{r}, {k})"));
             }
             l.list(20, "resources", &resources);
+            let tokens: Vec<String> = (cost.tokens.iter())
+                .map(|(k, n)| format!("({k}, {n})"))
+                .collect();
+            l.list(20, "tokens", &tokens);
             l.line(16, &["},"]);
         }
         let card_list = |list: &[u16]| -> Option<Vec<String>> {

@@ -12,7 +12,10 @@ impl Resolver<'_> {
         let Some(Parsed { ast, text }) = field.ok() else {
             return Cost::default();
         };
-        let mut cost = Cost::default();
+        let mut cost = Cost {
+            loc: Some(text.loc),
+            ..Cost::default()
+        };
         if let Some(pat) = ast.pattern {
             let loc = text.loc_of(pat.span);
             if !(1..=15).contains(&pat.count.value) {
@@ -38,6 +41,7 @@ impl Resolver<'_> {
             }
         }
         let mut amounts = vec![0u32; self.v.resources.len()];
+        let mut tokens = vec![0u32; self.v.tokens.len()];
         for item in &ast.items {
             let n = item.amount.map_or(1, |a| a.value);
             if n == 0 {
@@ -46,6 +50,46 @@ impl Resolver<'_> {
                         .label("zero")
                         .help("leave the item out"),
                 );
+            }
+            if let Some(span) = item.token {
+                let name = item.name.text.to_lowercase();
+                match self.v.tokens.iter().position(|k| k.name == name) {
+                    Some(k) if item.per_age.is_none() => {
+                        tokens[k] = tokens[k].saturating_add(n);
+                        cost.tokens_loc.get_or_insert(text.loc_of(item.span));
+                    }
+                    Some(_) => self.report.push(
+                        Diagnostic::new(
+                            Code::WrongKind,
+                            text.loc_of(item.span),
+                            "only coins may be paid per Age",
+                        )
+                        .label("tokens per Age")
+                        .help(format!("write e.g. `{n} {name} tokens`")),
+                    ),
+                    None => {
+                        let kinds: Vec<&str> = self.v.tokens.iter().map(|k| &k.name[..]).collect();
+                        self.report.push(
+                            Diagnostic::new(
+                                Code::UnknownName,
+                                text.loc_of(sevenw_dsl::Span::new(item.name.span.start, span.end)),
+                                format!("no kind of token `{name}` to pay with"),
+                            )
+                            .label("not a kind of token")
+                            .help(
+                                match did_you_mean(&name, kinds.iter().copied()) {
+                                    _ if kinds.is_empty() => {
+                                        "declare kinds of token in game.yaml (`tokens:`)"
+                                            .to_string()
+                                    }
+                                    Some(near) => format!("did you mean `{near} tokens`?"),
+                                    None => format!("the kinds of this game: {}", kinds.join(", ")),
+                                },
+                            ),
+                        );
+                    }
+                }
+                continue;
             }
             if Unit::parse(&item.name.text) == Some(Unit::Coins) {
                 if item.per_age.is_some() {
@@ -85,9 +129,14 @@ impl Resolver<'_> {
             .filter(|(_, n)| **n > 0)
             .map(|(r, n)| (r as u8, *n))
             .collect();
+        cost.tokens = (tokens.iter().enumerate())
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| (k as u8, *n))
+            .collect();
         if cost.coins > 255
             || cost.coins_per_age > 255
             || cost.resources.iter().any(|(_, n)| *n > 255)
+            || cost.tokens.iter().any(|(_, n)| *n > 255)
         {
             self.report.push(
                 Diagnostic::new(

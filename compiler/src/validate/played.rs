@@ -4,7 +4,10 @@
 //! it is refused (E0306). In a family whose cards are spent as what they
 //! give (`FamilyDef::spent_cards`), a card giving more than one coin or
 //! resource, or a stage or token giving any, is refused too: its rules
-//! could not spend it.
+//! could not spend it. A cost in tokens where the family's rules take
+//! none, and a project's cost in anything but coins (the project rule
+//! joins with coins), and a card's cost where cards are taken, not
+//! bought (`FamilyDef::buys_cards`), are refused the same way.
 
 use crate::diag::{Code, Diagnostic, Report};
 use crate::resolve::{Action, Effects, Game};
@@ -20,6 +23,7 @@ pub fn fields(game: &Game, report: &mut Report) {
         spent_cards(game, f, report);
     }
     choices(game, f, report);
+    costs(game, f, report);
     if f.reads_field("level") {
         return;
     }
@@ -108,6 +112,70 @@ fn choices(game: &Game, f: &FamilyDef, report: &mut Report) {
             .label("each copy could not keep its own option")
             .help("give the token one copy, or one effect"),
         );
+    }
+}
+
+/// Costs the family's rules would not take in full: tokens where its rules
+/// take none (`FamilyDef::token_costs`), and a project's resources (the
+/// project rule joins with the card's coins: Edifice, A. PARTICIPAR EN EL
+/// PROYECTO).
+fn costs(game: &Game, f: &FamilyDef, report: &mut Report) {
+    let family = f.name;
+    let cards = game.cards.iter().map(|c| {
+        let project = super::is_project(game, c);
+        (if project { "project" } else { "card" }, &c.cost, c.loc)
+    });
+    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
+    let stages = sides.flat_map(|s| s.stages.iter().map(|st| ("stage", &st.cost, st.loc)));
+    for (place, cost, loc) in cards.chain(stages) {
+        if place == "card" && !f.buys_cards {
+            let asks = cost.coins > 0
+                || cost.coins_per_age > 0
+                || !cost.resources.is_empty()
+                || !cost.tokens.is_empty()
+                || cost.pattern.is_some();
+            if let Some(at) = cost.loc.filter(|_| asks) {
+                report.push(
+                    Diagnostic::new(
+                        Code::NotPlayed,
+                        at,
+                        format!(
+                            "the `{family}` rules take a card without paying for it: its cost would never be paid"
+                        ),
+                    )
+                    .label("a cost of a card taken free")
+                    .help("drop `cost`"),
+                );
+            }
+            continue;
+        }
+        if let Some(at) = cost.tokens_loc.filter(|_| !f.pays_tokens(place)) {
+            let paid: Vec<String> = f.token_costs.iter().map(|p| format!("a {p}")).collect();
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    at,
+                    format!("the `{family}` rules take no tokens in the cost of a {place}"),
+                )
+                .label("these tokens would never be paid")
+                .help(if paid.is_empty() {
+                    format!("the `{family}` rules pay no cost with tokens: drop them")
+                } else {
+                    format!("tokens may pay for {} only", paid.join(" or "))
+                }),
+            );
+        }
+        if place == "project" && (!cost.resources.is_empty() || cost.pattern.is_some()) {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    cost.loc.unwrap_or(loc),
+                    "a project is joined with coins: its cost's resources would never be paid",
+                )
+                .label("resources in a project's cost")
+                .help("give the project a cost in coins (`cost: 2 coins`)"),
+            );
+        }
     }
 }
 

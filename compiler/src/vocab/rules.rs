@@ -64,11 +64,13 @@ pub(super) fn projects(
             p.debt.loc,
             format!("no kind of token `{name}` to take for a penalty"),
             "not declared",
-            Some(if kinds.is_empty() {
-                "declare it in `tokens:` (`penalty: { points: [-2, -3, -5], category: edifice }`)"
-                    .into()
-            } else {
-                format!("the kinds declared: {}", kinds.join(", "))
+            Some(match crate::diag::did_you_mean(&name, kinds.iter().copied()) {
+                _ if kinds.is_empty() => {
+                    "declare it in `tokens:` (`penalty: { points: [-2, -3, -5], category: edifice }`)"
+                        .into()
+                }
+                Some(near) => format!("did you mean `{near}`?"),
+                None => format!("the kinds declared: {}", kinds.join(", ")),
             }),
         );
         return None;

@@ -516,6 +516,9 @@ pub struct Cost {
     pub coins_per_age: u8,
     /// Each resource at most once, in vocabulary order.
     pub resources: &'static [(Res, u8)],
+    /// Tokens the city gives up to pay: (kind, index into
+    /// [`GameInfo::tokens`]; how many), each kind at most once.
+    pub tokens: &'static [(u8, u8)],
 }
 
 impl Cost {
@@ -523,6 +526,7 @@ impl Cost {
         coins: 0,
         coins_per_age: 0,
         resources: &[],
+        tokens: &[],
     };
 
     /// The coins it asks in Age `age`.

@@ -321,15 +321,19 @@ impl City {
     /// gives up all it holds if fewer, unless the kind may fall below
     /// zero. What it gives up, in tokens.
     pub fn lose_tokens(&mut self, info: &GameInfo, kind: usize, n: u8) -> u32 {
+        self.give_up(info, kind, (n != u8::MAX).then_some(u32::from(n)))
+    }
+
+    /// [`City::lose_tokens`] of `n` tokens, or all (`None`).
+    fn give_up(&mut self, info: &GameInfo, kind: usize, n: Option<u32>) -> u32 {
         let (Some(k), Some(by_age)) = (info.tokens.get(kind), self.tokens.get_mut(kind)) else {
             return 0;
         };
-        let all = n == u8::MAX;
-        if k.negative && !all {
-            by_age[0] = by_age[0].saturating_sub(i16::from(n));
-            return u32::from(n);
+        if let (true, Some(n)) = (k.negative, n) {
+            by_age[0] = by_age[0].saturating_sub(n.min(i16::MAX as u32) as i16);
+            return n;
         }
-        let mut left = if all { u32::MAX } else { u32::from(n) };
+        let mut left = n.unwrap_or(u32::MAX);
         let mut order: [usize; MAX_TOKEN_AGES] = std::array::from_fn(|i| i);
         order.sort_by_key(|&i| k.points.get(i).copied().unwrap_or(i8::MAX));
         let mut lost = 0;
@@ -340,6 +344,18 @@ impl City {
             lost += take;
         }
         lost
+    }
+
+    /// Whether it holds the tokens a cost asks (`(kind, how many)`).
+    pub fn holds(&self, tokens: &[(u8, u8)]) -> bool {
+        (tokens.iter()).all(|&(k, n)| self.held(usize::from(k)) >= i32::from(n))
+    }
+
+    /// It gives up the tokens a cost asks, those worth least first.
+    pub fn pay_tokens(&mut self, info: &GameInfo, tokens: &[(u8, u8)]) {
+        for &(k, n) in tokens {
+            self.give_up(info, usize::from(k), Some(u32::from(n)));
+        }
     }
 
     /// The points of the tokens it holds, each kind's in its category

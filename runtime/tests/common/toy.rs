@@ -82,6 +82,7 @@ const fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
         coins,
         coins_per_age: 0,
         resources,
+        tokens: &[],
     }
 }
 

@@ -147,7 +147,7 @@ impl Base {
         let mut coin_discounts = None;
         movegen.stage.clear();
         let mut search = movegen.search.in_market(market);
-        if let Some(cost) = self.next_stage_cost(city) {
+        if let Some(cost) = self.next_stage_cost(city).filter(|c| city.holds(c.tokens)) {
             let off = self.discount_for(city, None);
             let options = self.next_stage_options(city).max(1);
             let pays = search.search(cost.coins, cost.resources, budget, off);
@@ -177,7 +177,11 @@ impl Base {
                 } else {
                     let coins = self.card_coins(table, seat, info, &mut coin_discounts);
                     let off = self.discount_for(city, Some(info.colour));
-                    let pays = search.search(coins, info.cost.resources, budget, off);
+                    let pays = if city.holds(info.cost.tokens) {
+                        search.search(coins, info.cost.resources, budget, off)
+                    } else {
+                        &[]
+                    };
                     let free = pays.first() == Some(&Payment::FREE);
                     for &p in pays {
                         self.push_options(out, Move::new(slot, card, Action::Build(p)));
@@ -605,6 +609,9 @@ impl Base {
         match mv.action {
             Action::Build(_) => {
                 let info = self.info.cards.get(usize::from(mv.card.0))?;
+                if !city.holds(info.cost.tokens) {
+                    return None;
+                }
                 Some(ToPay {
                     coins: self.card_coins(t, seat, info, &mut None),
                     resources: info.cost.resources,
@@ -613,7 +620,9 @@ impl Base {
                 })
             }
             Action::Stage(_, how) => {
-                let cost = self.next_stage_cost(city)?;
+                let cost = self
+                    .next_stage_cost(city)
+                    .filter(|c| city.holds(c.tokens))?;
                 let extra = if how.join {
                     self.join_cost(t, seat)?
                 } else {
@@ -706,7 +715,7 @@ impl<'a> Hands<'a> {
         let mut search = movegen.search.in_market(base.market(&table.cities, seat));
         let stages = &mut movegen.stage_actions;
         stages.clear();
-        if let Some(cost) = base.next_stage_cost(city) {
+        if let Some(cost) = base.next_stage_cost(city).filter(|c| city.holds(c.tokens)) {
             let off = base.discount_for(city, None);
             let options = base.next_stage_options(city).max(1);
             let quote = search.quote(cost.coins, cost.resources, budget, off);
@@ -757,9 +766,12 @@ impl<'a> Hands<'a> {
         }
         let coins = base.card_coins(table, seat, info, &mut self.coin_discounts);
         let off = base.discount_for(city, Some(info.colour));
-        let quote = self
-            .search
-            .quote(coins, info.cost.resources, self.budget, off);
+        let quote = if city.holds(info.cost.tokens) {
+            self.search
+                .quote(coins, info.cost.resources, self.budget, off)
+        } else {
+            Quote::Unpayable
+        };
         let build = |only| Move::card_action(slot, card, Action::Build(Payment::FREE), only);
         match quote {
             Quote::Unpayable => {}

@@ -173,6 +173,9 @@ impl Base {
         what: &str,
     ) -> String {
         let city = &state.table.cities[seat];
+        if let Some(why) = crate::tokens::lacking(self.info, city, cost.tokens, who, what) {
+            return why;
+        }
         match self.cheapest(state, seat, cost) {
             Some(p) if p.total() > city.coins.max(0) as u32 => format!(
                 "{who} cannot afford {what}: it costs {} and {who} has {}",
@@ -479,6 +482,10 @@ impl Scenarios for Base {
         if phrase.starts_with("recruits ") {
             // A leader's cost is paid in coins, after the coin discounts.
             let info = &self.info.cards[usize::from(c.0)];
+            if let Some(why) = crate::tokens::lacking(self.info, city, info.cost.tokens, who, name)
+            {
+                return Some(why);
+            }
             let coins = self.coins_for(&state.table, seat, info, true);
             return (i32::from(coins) > city.coins).then(|| {
                 format!(

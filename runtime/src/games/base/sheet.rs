@@ -302,12 +302,12 @@ impl Sheets for Base {
         let any_discount = cities
             .iter()
             .any(|c| !c.abilities.coin_discounts.is_empty());
-        // (coins, resources, resource units off, what)
+        // (coins, resources, resource units off, what, tokens)
         if let Some(why) = self.refuse(target) {
             return Err(nowhere(why));
         }
         let name = target.name.as_deref().unwrap_or_default();
-        let (coins, resources, off, what) = match target.kind.as_str() {
+        let (coins, resources, off, what, tokens) = match target.kind.as_str() {
             "card" | "leader" => {
                 let id = card_named(&self.vocab, name).map_err(nowhere)?;
                 let info = &self.info.cards[usize::from(id.0)];
@@ -344,6 +344,7 @@ impl Sheets for Base {
                     info.cost.resources,
                     self.discount_for(city, Some(info.colour)),
                     what,
+                    info.cost.tokens,
                 )
             }
             _ => {
@@ -365,9 +366,13 @@ impl Sheets for Base {
                         None => return Ok(Price::no(self.why_no_join(table, seat, who))),
                     }
                 }
-                (coins, cost.resources, self.discount_for(city, None), what)
+                let off = self.discount_for(city, None);
+                (coins, cost.resources, off, what, cost.tokens)
             }
         };
+        if let Some(why) = crate::tokens::lacking(self.info, city, tokens, who, &what) {
+            return Ok(Price::no(why));
+        }
         let verb = if target.kind == "leader" {
             "recruit"
         } else {

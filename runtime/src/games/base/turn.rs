@@ -53,6 +53,7 @@ impl Base {
         match mv.action {
             Action::Build(p) => {
                 me.coins -= p.total() as i32;
+                self.pay_tokens(me, mv.card);
                 me.place(&self.vocab, mv.card);
                 Some((Source::Card(mv.card), self.follow_card(mv.card, false)))
             }
@@ -71,6 +72,9 @@ impl Base {
             }
             Action::Stage(p, _) => {
                 me.coins -= p.total() as i32;
+                if let Some(cost) = self.next_stage_cost(me) {
+                    me.pay_tokens(self.info, cost.tokens);
+                }
                 stage_cards.push(mv.card);
                 let options = self.next_stage_options(me);
                 let source = Source::Stage {
@@ -90,6 +94,14 @@ impl Base {
             }
             // Carried out by the draft and by choices, never as a turn's action.
             Action::Keep | Action::Entomb | Action::Skip => None,
+        }
+    }
+
+    /// The city gives up the tokens `card` costs (a cost in tokens of a
+    /// declared kind; nothing for a card built without paying).
+    fn pay_tokens(&self, me: &mut City, card: CardId) {
+        if let Some(info) = self.info.cards.get(usize::from(card.0)) {
+            me.pay_tokens(self.info, info.cost.tokens);
         }
     }
 
@@ -586,6 +598,7 @@ impl Base {
                     let me = &mut t.cities[seat];
                     me.coins -= p.total() as i32;
                     me.bought |= u8::from(p.left > 0) | (u8::from(p.right > 0) << 1);
+                    self.pay_tokens(me, mv.card);
                     self.record_option(me, mv);
                     me.place(&self.vocab, mv.card);
                     let follow = self.follow_card(mv.card, false);

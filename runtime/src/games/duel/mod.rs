@@ -636,6 +636,9 @@ impl Game for Duel {
                 match action {
                     Action::Build { coins, trade } => {
                         self.pay(st, seat, coins, trade);
+                        if let Some(info) = self.info.cards.get(usize::from(card.0)) {
+                            st.table.cities[seat].pay_tokens(self.info, info.cost.tokens);
+                        }
                         self.build_card(st, seat, card, false);
                     }
                     Action::Chain => self.build_card(st, seat, card, true),
@@ -653,6 +656,9 @@ impl Game for Duel {
                         trade,
                     } => {
                         self.pay(st, seat, coins, trade);
+                        if let Some(cost) = self.wonder_cost(wonder) {
+                            st.table.cities[seat].pay_tokens(self.info, cost.tokens);
+                        }
                         self.build_wonder(st, seat, wonder, Some(card));
                     }
                 }

@@ -369,7 +369,10 @@ impl<'a> SeatMoves<'a> {
     /// Wonder `w` with its coins and trade, if the player can pay it.
     #[inline(always)]
     fn wonder(&mut self, w: u8) -> Option<(u8, u16, u16)> {
-        let cost = self.duel.wonder_cost(w)?;
+        let cost = self
+            .duel
+            .wonder_cost(w)
+            .filter(|c| self.city.holds(c.tokens))?;
         let entry = self.wonders.get_mut(usize::from(w))?;
         let off = if self.discounts {
             trade::discount(self.city, true, Colour(0))
@@ -391,6 +394,9 @@ impl<'a> SeatMoves<'a> {
         }
         if fc.chains && self.duel.chained(self.city, card) {
             return Some(Action::Chain);
+        }
+        if !self.city.holds(fc.cost.tokens) {
+            return None;
         }
         // A cost of coins alone needs no trade.
         let t = match self.cards.get_mut(i) {

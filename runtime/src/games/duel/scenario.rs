@@ -499,6 +499,9 @@ impl Scenarios for Duel {
                 return Some(format!("{MAX_WONDERS} wonders are built"));
             }
             let cost = self.wonder_cost(id)?;
+            if let Some(why) = crate::tokens::lacking(self.info, city, cost.tokens, who, wn) {
+                return Some(why);
+            }
             let off = trade::discount(city, true, sevenw_host::Colour(0));
             let total = u32::from(cost.coins)
                 + trade::trade_cost(city, cost, &self.prices(&t.cities, seat), off);
@@ -518,6 +521,10 @@ impl Scenarios for Duel {
                 ));
             }
             let info = &self.info.cards[usize::from(c.0)];
+            if let Some(why) = crate::tokens::lacking(self.info, city, info.cost.tokens, who, name)
+            {
+                return Some(why);
+            }
             let off = trade::discount(city, false, info.colour);
             let total = u32::from(info.cost.coins)
                 + trade::trade_cost(city, &info.cost, &self.prices(&t.cities, seat), off);

@@ -316,6 +316,9 @@ impl Sheets for Duel {
                 (&info.cost, what, trade::discount(city, false, info.colour))
             }
         };
+        if let Some(why) = crate::tokens::lacking(self.info, city, cost.tokens, who, &what) {
+            return Ok(Price::no(why));
+        }
         let trade = trade::trade_cost(city, cost, &prices, off);
         let total = u32::from(cost.coins) + trade;
         let words = match (cost.coins, trade) {

@@ -27,6 +27,7 @@ fn prod(fixed: &[(Res, u8)], choices: &[&[Res]]) -> Production {
 
 fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
     Cost {
+        tokens: &[],
         coins,
         coins_per_age: 0,
         resources,
