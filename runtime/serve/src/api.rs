@@ -6,8 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -20,6 +19,7 @@ use sevenw_runtime::bots::BotKind;
 use sevenw_runtime::game::SetupError;
 use sevenw_runtime::table::{Refused, Table};
 
+use crate::body::{Fields, Json};
 use crate::info::{self, MAX_PLAYOUTS};
 use crate::{App, Entry, Failure, Kind, SeatDoc, SetupDoc, Update, kick, make_entry};
 
@@ -44,7 +44,7 @@ type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
 pub(crate) struct ApiError(StatusCode, String);
 
 impl ApiError {
-    fn new(status: StatusCode, msg: impl Into<String>) -> Self {
+    pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> Self {
         ApiError(status, msg.into())
     }
 }
@@ -411,29 +411,33 @@ struct CreateReq {
     seats: Vec<SeatReq>,
 }
 
-fn body_json<T: serde::de::DeserializeOwned>(
-    body: Result<Bytes, BytesRejection>,
-) -> Result<T, ApiError> {
-    let body = body.map_err(|e| {
-        let status = e.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                status,
-                format!("the request is too long (at most {BODY_LIMIT} bytes)"),
-            )
-        } else {
-            ApiError::new(
-                if status.is_client_error() {
-                    status
-                } else {
-                    StatusCode::BAD_REQUEST
-                },
-                format!("the request's body cannot be read: {}", e.body_text()),
-            )
+/// What each field of a new game takes, said in a 422. No game is named
+/// as an example: the library may be a designer's, without the shipped
+/// games; `/api/library` lists its names.
+impl Fields for CreateReq {
+    fn takes(path: &str) -> &'static str {
+        match path {
+            "" => {
+                "an object such as {\"game\": \"NAME\", \"seats\": [{\"kind\": \"person\"}, {\"kind\": \"greedy\"}]}"
+            }
+            "game" => "text: a game's name, as /api/library lists them",
+            "edition" => "an edition's number such as 1 or 2",
+            "with" => "a list of expansions' names, as /api/library lists them",
+            "with[]" => "text: an expansion's name",
+            "players" => "a number of players such as 4",
+            "seed" => "a whole number from 0 to 18446744073709551615",
+            "sides" => "text: \"A\", \"B\" or \"random\"",
+            "options" => "an object of the game's options, each with text: {\"name\": \"value\"}",
+            "seats" => {
+                "a list of seats such as [{\"kind\": \"person\", \"name\": \"Ann\"}, {\"kind\": \"greedy\"}]"
+            }
+            "seats[]" => "a seat: an object such as {\"kind\": \"person\", \"name\": \"Ann\"}",
+            "seats[].kind" => "text such as \"person\" or \"greedy\"",
+            "seats[].name" => "text: the seat's name",
+            p if p.starts_with("options.") => "text",
+            _ => "as /api/openapi.json describes it",
         }
-    })?;
-    serde_json::from_slice(&body)
-        .map_err(|e| unprocessable(format!("the request is not the JSON expected: {e}")))
+    }
 }
 
 fn setup_message(e: SetupError) -> String {
@@ -443,8 +447,8 @@ fn setup_message(e: SetupError) -> String {
     }
 }
 
-async fn create(State(app): AppState, body: Result<Bytes, BytesRejection>) -> ApiResult {
-    let req: CreateReq = body_json(body)?;
+async fn create(State(app): AppState, body: Result<Json<CreateReq>, ApiError>) -> ApiResult {
+    let Json(req) = body?;
     if req.seats.is_empty() || req.seats.len() > MAX_SEATS {
         return Err(unprocessable(format!(
             "a table has from 1 to {MAX_SEATS} seats, not {}",
@@ -625,17 +629,30 @@ struct MoveReq {
     played: usize,
 }
 
+/// What each field of a move takes, said in a 422.
+impl Fields for MoveReq {
+    fn takes(path: &str) -> &'static str {
+        match path {
+            "" => "an object such as {\"seat\": 0, \"action\": 12, \"played\": 3}",
+            "seat" => "a seat's number (seats count from 0)",
+            "action" => "an action's number, one the game's document offers",
+            "played" => "the number of decisions played, as the game's document says",
+            _ => "as /api/openapi.json describes it",
+        }
+    }
+}
+
 async fn play(
     State(app): AppState,
     id: Result<Path<String>, PathRejection>,
     q: Params,
     headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
+    body: Result<Json<MoveReq>, ApiError>,
 ) -> ApiResult {
     let entry = find(&app, id)?;
     let q = params(q)?;
     let who = who(&entry, token_of(&headers, &q))?;
-    let mv: MoveReq = body_json(body)?;
+    let Json(mv) = body?;
     if mv.seat >= entry.kinds.len() {
         return Err(unprocessable(format!(
             "there is no seat {} (seats count from 0; this game has {})",

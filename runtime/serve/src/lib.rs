@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 mod api;
+mod body;
 mod info;
 mod store;
 
