@@ -459,6 +459,15 @@ async fn create(State(app): AppState, body: Result<Json<CreateReq>, ApiError>) -
         .map(|w| w.trim().to_string())
         .filter(|w| !w.is_empty())
         .collect();
+    if let Some(twice) = (with.iter().enumerate())
+        .find(|(i, w)| with[..*i].iter().any(|v| v.eq_ignore_ascii_case(w)))
+        .map(|(_, w)| w)
+    {
+        return Err(unprocessable(format!(
+            "`with` names the expansion `{}` twice: name each once",
+            twice.chars().take(30).collect::<String>()
+        )));
+    }
     let info = app
         .select(&req.game, req.edition, &with)
         .map_err(unprocessable)?;

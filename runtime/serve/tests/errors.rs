@@ -327,6 +327,10 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
             "expansion of",
         ),
         (
+            json!({"game": "base", "with": ["leaders", " Leaders "], "seats": seats(&["person"; 3])}),
+            "`with` names the expansion `Leaders` twice",
+        ),
+        (
             json!({"game": "base", "seats": seats(&["person", "person"])}),
             "3 to 7 players",
         ),
