@@ -95,7 +95,7 @@ async fn refusals_leave_the_game_unchanged() {
         "not yours",
     )
     .await;
-    // Stale.
+    // A move for a decision to come.
     expect(
         post(
             addr,
@@ -104,7 +104,8 @@ async fn refusals_leave_the_game_unchanged() {
         )
         .await,
         409,
-        "look again",
+        "the move is for the position after 3 decisions, but none has been played: it is for \
+         a decision that has not happened yet; look again",
     )
     .await;
     // Not legal.
@@ -280,7 +281,8 @@ async fn refusals_leave_the_game_unchanged() {
         )
         .await,
         409,
-        "look again",
+        "the move is for the position after 0 decisions, and 1 more has been played since: \
+         look again",
     )
     .await;
 
