@@ -54,6 +54,11 @@ impl IntoResponse for ApiError {
         let mut r = (self.0, axum::Json(json!({"error": self.1}))).into_response();
         r.headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if self.0 == StatusCode::REQUEST_TIMEOUT {
+            // The rest of the body may still come: not on this connection.
+            r.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
         r
     }
 }

@@ -1,9 +1,10 @@
-//! A request's JSON body, read into its request type: a mistake is said
-//! as a person reads it (the field, what it takes, what it got) and never
-//! in the Rust types it is read into, which serde's own messages name
-//! (`expected usize`, `struct SeatReq`).
+//! A request's JSON body: read within the client timeout, then read into
+//! its request type, a mistake said as a person reads it (the field, what
+//! it takes, what it got) and never in the Rust types it is read into,
+//! which serde's own messages name (`expected usize`, `struct SeatReq`).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
@@ -37,9 +38,24 @@ impl<T: Fields + Send> FromRequest<Arc<App>> for Json<T> {
     }
 }
 
-/// The whole body, if it is not too long.
+/// `d` in seconds, as a person writes it (`10`, `0.5`).
+pub(crate) fn seconds(d: Duration) -> String {
+    format!("{}", d.as_secs_f64())
+}
+
+/// The whole body, if it arrives within the client timeout (counted from
+/// the handler's start: the head has arrived) and is not too long.
 async fn read(req: Request, app: &Arc<App>) -> Result<Bytes, ApiError> {
-    let read = Bytes::from_request(req, app).await;
+    let read = tokio::time::timeout(app.client_timeout, Bytes::from_request(req, app)).await;
+    let Ok(read) = read else {
+        return Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body did not arrive within {} s",
+                seconds(app.client_timeout)
+            ),
+        ));
+    };
     read.map_err(|e| {
         let status = e.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {

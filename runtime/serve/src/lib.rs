@@ -8,10 +8,13 @@
 //! that game's lock, held briefly (never while a bot thinks: bots think
 //! in `spawn_blocking`). The HTTP API is described by `openapi.json`
 //! (served at `/api/openapi.json`); the pages under `static/` use it.
+//! Connections are driven by `conn.rs`: a client has a bounded time to
+//! send its request.
 #![forbid(unsafe_code)]
 
 mod api;
 mod body;
+mod conn;
 mod info;
 mod store;
 
@@ -20,6 +23,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sevenw_host::GameInfo;
@@ -32,6 +36,16 @@ use tokio::sync::{Semaphore, broadcast};
 
 use store::Store;
 
+/// How long a client has to send a request's head (from its connection's
+/// opening, or from the previous answer: an idle keep-alive connection is
+/// closed after it) and then its body. A request here is at most 16 KiB
+/// and its head a few hundred bytes: any client on any link sends one in
+/// well under a second, and 10 s leaves room for a lossy mobile link's
+/// retransmissions (1 + 2 + 4 s). Longer would only let a slow client
+/// hold its connection longer; a browser opens a new connection when an
+/// idle one is closed.
+pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// How to serve.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -41,6 +55,9 @@ pub struct Config {
     pub db: PathBuf,
     /// Bots thinking at once (default: every core).
     pub bot_threads: Option<usize>,
+    /// How long a client has to send a request's head, and then its body
+    /// ([`CLIENT_TIMEOUT`]).
+    pub client_timeout: Duration,
 }
 
 impl Default for Config {
@@ -49,6 +66,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 7777)),
             db: PathBuf::from("sevenw-tables.sqlite"),
             bot_threads: None,
+            client_timeout: CLIENT_TIMEOUT,
         }
     }
 }
@@ -208,6 +226,8 @@ pub(crate) struct App {
     pub bots: Arc<Semaphore>,
     pub stopped: AtomicBool,
     pub library: serde_json::Value,
+    /// How long a request's body may take to arrive.
+    pub client_timeout: Duration,
 }
 
 impl App {
@@ -519,7 +539,8 @@ impl Running {
     }
 
     /// Stops at once, as a killed server would: no request is answered
-    /// and no move stored after it.
+    /// and no move stored after it (the open connections end with the
+    /// task that accepted them).
     pub fn stop(self) {
         self.app.stopped.store(true, Ordering::SeqCst);
         self.app.store.stop();
@@ -542,6 +563,9 @@ impl Running {
 /// Opens the store at `config.db`, resumes every stored game, listens on
 /// `config.addr` and serves the games of `lib` (inside a tokio runtime).
 pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String> {
+    if config.client_timeout.is_zero() {
+        return Err("the client timeout must be more than 0 s".into());
+    }
     let db = config.db.clone();
     let store = tokio::task::spawn_blocking(move || Store::open(&db))
         .await
@@ -560,6 +584,7 @@ pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String
         bots: Arc::new(Semaphore::new(threads)),
         stopped: AtomicBool::new(false),
         library: serde_json::Value::Null,
+        client_timeout: config.client_timeout,
     };
     app.library = api::library(&app);
     let app = Arc::new(app);
@@ -617,11 +642,7 @@ pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String
         kick(&app, &entry, &mut slot);
     }
     let router = api::router(app.clone());
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, router).await {
-            eprintln!("sevenw serve: {e}");
-        }
-    });
+    let task = tokio::spawn(conn::serve(listener, router, config.client_timeout));
     Ok(Running { addr, app, task })
 }
 
