@@ -15,6 +15,7 @@ use serde_path_to_error::Segment;
 
 use crate::App;
 use crate::api::{ApiError, BODY_LIMIT};
+use crate::conn::AwaitingBody;
 
 /// A request the API reads from a JSON body.
 pub(crate) trait Fields: DeserializeOwned {
@@ -44,9 +45,20 @@ pub(crate) fn seconds(d: Duration) -> String {
 }
 
 /// The whole body, if it arrives within the client timeout (counted from
-/// the handler's start: the head has arrived) and is not too long.
+/// the handler's start: the head has arrived) and is not too long. While
+/// it is awaited, the connection counts as waiting on its client (a
+/// newcomer at the connection cap may push it out).
 async fn read(req: Request, app: &Arc<App>) -> Result<Bytes, ApiError> {
+    let waiting = AwaitingBody::new(req.extensions());
     let read = tokio::time::timeout(app.client_timeout, Bytes::from_request(req, app)).await;
+    if let Some(w) = waiting
+        && !w.arrived()
+    {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the connection was closed to make room for another",
+        ));
+    }
     let Ok(read) = read else {
         return Err(ApiError::new(
             StatusCode::REQUEST_TIMEOUT,

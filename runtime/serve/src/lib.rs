@@ -9,7 +9,8 @@
 //! in `spawn_blocking`). The HTTP API is described by `openapi.json`
 //! (served at `/api/openapi.json`); the pages under `static/` use it.
 //! Connections are driven by `conn.rs`: a client has a bounded time to
-//! send its request.
+//! send its request, and the connections are capped below the open-file
+//! limit, so slow clients cannot hold the table.
 #![forbid(unsafe_code)]
 
 mod api;
@@ -34,6 +35,8 @@ use sevenw_runtime::games::{AnyGame, Family, Library};
 use sevenw_runtime::table::Table;
 use tokio::sync::{Semaphore, broadcast};
 
+pub use conn::MOST_CONNECTIONS;
+use conn::{connection_cap, open_file_limit};
 use store::Store;
 
 /// How long a client has to send a request's head (from its connection's
@@ -55,6 +58,11 @@ pub struct Config {
     pub db: PathBuf,
     /// Bots thinking at once (default: every core).
     pub bot_threads: Option<usize>,
+    /// The most connections open at once (default: what the open-file
+    /// limit leaves room for, at most [`MOST_CONNECTIONS`]; more than it
+    /// leaves room for is refused at start). At the cap a new connection
+    /// pushes out the one waiting longest on its client.
+    pub max_connections: Option<usize>,
     /// How long a client has to send a request's head, and then its body
     /// ([`CLIENT_TIMEOUT`]).
     pub client_timeout: Duration,
@@ -66,6 +74,7 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 7777)),
             db: PathBuf::from("sevenw-tables.sqlite"),
             bot_threads: None,
+            max_connections: None,
             client_timeout: CLIENT_TIMEOUT,
         }
     }
@@ -528,6 +537,7 @@ impl std::fmt::Display for Failure {
 /// A server listening, its games loaded and their bots started.
 pub struct Running {
     addr: SocketAddr,
+    max_connections: usize,
     app: Arc<App>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -536,6 +546,11 @@ impl Running {
     /// The address it listens on (the real port when 0 was asked).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The most connections it keeps open at once.
+    pub fn max_connections(&self) -> usize {
+        self.max_connections
     }
 
     /// Stops at once, as a killed server would: no request is answered
@@ -563,6 +578,7 @@ impl Running {
 /// Opens the store at `config.db`, resumes every stored game, listens on
 /// `config.addr` and serves the games of `lib` (inside a tokio runtime).
 pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String> {
+    let max_connections = connection_cap(config.max_connections, open_file_limit())?;
     if config.client_timeout.is_zero() {
         return Err("the client timeout must be more than 0 s".into());
     }
@@ -642,8 +658,18 @@ pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String
         kick(&app, &entry, &mut slot);
     }
     let router = api::router(app.clone());
-    let task = tokio::spawn(conn::serve(listener, router, config.client_timeout));
-    Ok(Running { addr, app, task })
+    let task = tokio::spawn(conn::serve(
+        listener,
+        router,
+        max_connections,
+        config.client_timeout,
+    ));
+    Ok(Running {
+        addr,
+        max_connections,
+        app,
+        task,
+    })
 }
 
 /// `sevenw serve`: serves the games of `lib` until Ctrl-C, saying where.
@@ -656,8 +682,9 @@ pub fn serve(lib: &Library<'_>, config: &Config) -> Result<(), String> {
         let running = start(lib, config).await?;
         let addr = running.addr();
         println!(
-            "Serving playtest tables at http://{addr}/ (games stored in {})",
-            config.db.display()
+            "Serving playtest tables at http://{addr}/ (games stored in {}; at most {} connections at once)",
+            config.db.display(),
+            running.max_connections()
         );
         running
             .until(async {

@@ -1,6 +1,7 @@
 //! A client that sends nothing, or sends its request slowly, is closed
 //! after the client timeout (1 s here); an event stream, whose answer
-//! lasts, is not.
+//! lasts, is not; at the connection cap, a newcomer is told 503 when the
+//! server is answering on every connection.
 
 mod common;
 
@@ -94,6 +95,70 @@ async fn an_event_stream_outlives_the_client_timeout() {
         "the stream was cut: {}",
         events.raw
     );
+    server.stop();
+    remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_the_cap_busy_connections_stay_and_a_newcomer_is_told_503() {
+    let db = temp_db("cap");
+    let server = start_with(&db, |c| c.max_connections = Some(3)).await;
+    let addr = server.addr();
+    assert_eq!(server.max_connections(), 3);
+    let g = create(
+        addr,
+        json!({"game": "duel", "seed": 5, "seats": seats(&["person", "person"])}),
+    )
+    .await;
+    let (id, host) = (g["id"].as_str().unwrap(), g["host"].as_str().unwrap());
+    let mut streams = Vec::new();
+    for _ in 0..3 {
+        let mut e = Events::open(addr, &format!("/api/games/{id}/events")).await;
+        assert!(e.until("\"played\":0", BOUND).await, "{}", e.raw);
+        streams.push(e);
+    }
+    // Every connection is an event stream being answered: none is pushed
+    // out, the newcomer is refused at once.
+    let mut newcomer = slow_client(addr, b"").await;
+    let sent = closed_within(&mut newcomer, BOUND)
+        .await
+        .expect("a newcomer over the cap not refused");
+    assert!(sent.starts_with("HTTP/1.1 503"), "{sent}");
+    let body = &sent[sent.find("\r\n\r\n").unwrap() + 4..];
+    let error = serde_json::from_str::<serde_json::Value>(body).unwrap()["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(error.contains("all the 3 connections"), "{error}");
+    // One stream closed: its place is free again, and the others still
+    // hear of a move.
+    drop(streams.pop());
+    let mut freed = false;
+    for _ in 0..100 {
+        let mut s = slow_client(
+            addr,
+            b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+        )
+        .await;
+        let sent = closed_within(&mut s, BOUND).await.unwrap_or_default();
+        if sent.starts_with("HTTP/1.1 200") {
+            freed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(freed, "the closed stream's place was not freed");
+    let d = document(addr, id, Some(host)).await;
+    let r = post(
+        addr,
+        &format!("/api/games/{id}/moves?t={host}"),
+        &json!({"seat": d["to_move"], "action": d["actions"][0]["number"], "played": 0}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    for e in &mut streams {
+        assert!(e.until("\"played\":1", BOUND).await, "{}", e.raw);
+    }
     server.stop();
     remove_db(&db);
 }
