@@ -331,4 +331,10 @@ pub(crate) struct ServeArgs {
     /// How many bots may think at once (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub(crate) open_bots_threads: Option<u64>,
+    /// The most connections open at once (default: three quarters of the
+    /// open-file limit, `ulimit -n`, keeping at least 64 files for the
+    /// rest, and at most 4096). At the cap a new connection pushes out the
+    /// one that has waited longest on its client to send a request.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub(crate) max_connections: Option<u64>,
 }

@@ -110,6 +110,8 @@ fn serve(lib: &Library<'_>, a: ServeArgs) -> Result<String, Fail> {
             addr: a.addr,
             db: a.db,
             bot_threads: a.open_bots_threads.map(|n| n as usize),
+            max_connections: a.max_connections.map(|n| n as usize),
+            ..sevenw_serve::Config::default()
         };
         sevenw_serve::serve(lib, &config)
             .map(|()| String::new())

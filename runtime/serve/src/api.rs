@@ -6,8 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -20,6 +19,7 @@ use sevenw_runtime::bots::BotKind;
 use sevenw_runtime::game::SetupError;
 use sevenw_runtime::table::{Refused, Table};
 
+use crate::body::{Fields, Json};
 use crate::info::{self, MAX_PLAYOUTS};
 use crate::{App, Entry, Failure, Kind, SeatDoc, SetupDoc, Update, kick, make_entry};
 
@@ -44,7 +44,7 @@ type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
 pub(crate) struct ApiError(StatusCode, String);
 
 impl ApiError {
-    fn new(status: StatusCode, msg: impl Into<String>) -> Self {
+    pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> Self {
         ApiError(status, msg.into())
     }
 }
@@ -54,6 +54,11 @@ impl IntoResponse for ApiError {
         let mut r = (self.0, axum::Json(json!({"error": self.1}))).into_response();
         r.headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if self.0 == StatusCode::REQUEST_TIMEOUT {
+            // The rest of the body may still come: not on this connection.
+            r.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
         r
     }
 }
@@ -411,29 +416,33 @@ struct CreateReq {
     seats: Vec<SeatReq>,
 }
 
-fn body_json<T: serde::de::DeserializeOwned>(
-    body: Result<Bytes, BytesRejection>,
-) -> Result<T, ApiError> {
-    let body = body.map_err(|e| {
-        let status = e.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                status,
-                format!("the request is too long (at most {BODY_LIMIT} bytes)"),
-            )
-        } else {
-            ApiError::new(
-                if status.is_client_error() {
-                    status
-                } else {
-                    StatusCode::BAD_REQUEST
-                },
-                format!("the request's body cannot be read: {}", e.body_text()),
-            )
+/// What each field of a new game takes, said in a 422. No game is named
+/// as an example: the library may be a designer's, without the shipped
+/// games; `/api/library` lists its names.
+impl Fields for CreateReq {
+    fn takes(path: &str) -> &'static str {
+        match path {
+            "" => {
+                "an object such as {\"game\": \"NAME\", \"seats\": [{\"kind\": \"person\"}, {\"kind\": \"greedy\"}]}"
+            }
+            "game" => "text: a game's name, as /api/library lists them",
+            "edition" => "an edition's number such as 1 or 2",
+            "with" => "a list of expansions' names, as /api/library lists them",
+            "with[]" => "text: an expansion's name",
+            "players" => "a number of players such as 4",
+            "seed" => "a whole number from 0 to 18446744073709551615",
+            "sides" => "text: \"A\", \"B\" or \"random\"",
+            "options" => "an object of the game's options, each with text: {\"name\": \"value\"}",
+            "seats" => {
+                "a list of seats such as [{\"kind\": \"person\", \"name\": \"Ann\"}, {\"kind\": \"greedy\"}]"
+            }
+            "seats[]" => "a seat: an object such as {\"kind\": \"person\", \"name\": \"Ann\"}",
+            "seats[].kind" => "text such as \"person\" or \"greedy\"",
+            "seats[].name" => "text: the seat's name",
+            p if p.starts_with("options.") => "text",
+            _ => "as /api/openapi.json describes it",
         }
-    })?;
-    serde_json::from_slice(&body)
-        .map_err(|e| unprocessable(format!("the request is not the JSON expected: {e}")))
+    }
 }
 
 fn setup_message(e: SetupError) -> String {
@@ -443,8 +452,8 @@ fn setup_message(e: SetupError) -> String {
     }
 }
 
-async fn create(State(app): AppState, body: Result<Bytes, BytesRejection>) -> ApiResult {
-    let req: CreateReq = body_json(body)?;
+async fn create(State(app): AppState, body: Result<Json<CreateReq>, ApiError>) -> ApiResult {
+    let Json(req) = body?;
     if req.seats.is_empty() || req.seats.len() > MAX_SEATS {
         return Err(unprocessable(format!(
             "a table has from 1 to {MAX_SEATS} seats, not {}",
@@ -455,6 +464,15 @@ async fn create(State(app): AppState, body: Result<Bytes, BytesRejection>) -> Ap
         .map(|w| w.trim().to_string())
         .filter(|w| !w.is_empty())
         .collect();
+    if let Some(twice) = (with.iter().enumerate())
+        .find(|(i, w)| with[..*i].iter().any(|v| v.eq_ignore_ascii_case(w)))
+        .map(|(_, w)| w)
+    {
+        return Err(unprocessable(format!(
+            "`with` names the expansion `{}` twice: name each once",
+            twice.chars().take(30).collect::<String>()
+        )));
+    }
     let info = app
         .select(&req.game, req.edition, &with)
         .map_err(unprocessable)?;
@@ -625,17 +643,61 @@ struct MoveReq {
     played: usize,
 }
 
+/// What each field of a move takes, said in a 422.
+impl Fields for MoveReq {
+    fn takes(path: &str) -> &'static str {
+        match path {
+            "" => "an object such as {\"seat\": 0, \"action\": 12, \"played\": 3}",
+            "seat" => "a seat's number (seats count from 0)",
+            "action" => "an action's number, one the game's document offers",
+            "played" => "the number of decisions played, as the game's document says",
+            _ => "as /api/openapi.json describes it",
+        }
+    }
+}
+
+/// Why a move for the position after `at` decisions is not taken when
+/// `now` have been played (they differ): a move from the past (another
+/// seat or a bot moved since the page was drawn) or from the future (a
+/// client counting wrong).
+fn stale(at: usize, now: usize) -> String {
+    let decisions = |n: usize| match n {
+        1 => "1 decision".to_string(),
+        n => format!("{n} decisions"),
+    };
+    if at > now {
+        let played = match now {
+            0 => "none has".to_string(),
+            1 => "only 1 has".to_string(),
+            n => format!("only {n} have"),
+        };
+        format!(
+            "the move is for the position after {}, but {played} been played: it is for a \
+             decision that has not happened yet; look again and choose",
+            decisions(at)
+        )
+    } else {
+        let since = now - at;
+        format!(
+            "the move is for the position after {}, and {since} more {} been played since: \
+             look again and choose",
+            decisions(at),
+            if since == 1 { "has" } else { "have" }
+        )
+    }
+}
+
 async fn play(
     State(app): AppState,
     id: Result<Path<String>, PathRejection>,
     q: Params,
     headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
+    body: Result<Json<MoveReq>, ApiError>,
 ) -> ApiResult {
     let entry = find(&app, id)?;
     let q = params(q)?;
     let who = who(&entry, token_of(&headers, &q))?;
-    let mv: MoveReq = body_json(body)?;
+    let Json(mv) = body?;
     if mv.seat >= entry.kinds.len() {
         return Err(unprocessable(format!(
             "there is no seat {} (seats count from 0; this game has {})",
@@ -670,11 +732,7 @@ async fn play(
     if mv.played != table.played() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            Refused::Stale {
-                at: mv.played,
-                now: table.played(),
-            }
-            .to_string(),
+            stale(mv.played, table.played()),
         ));
     }
     match crate::commit(&app, &entry, table, mv.seat, mv.action).await {
@@ -773,4 +831,25 @@ async fn cards(State(app): AppState, id: Result<Path<String>, PathRejection>) ->
         return Err(broken(&entry));
     };
     Ok(json_ok(StatusCode::OK, info::cards(game.info())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stale;
+
+    #[test]
+    fn a_stale_move_says_whether_it_is_behind_the_game_or_ahead() {
+        assert_eq!(
+            stale(13, 12),
+            "the move is for the position after 13 decisions, but only 12 have been played: it \
+             is for a decision that has not happened yet; look again and choose"
+        );
+        assert!(stale(2, 1).contains("but only 1 has been played"));
+        assert_eq!(
+            stale(12, 14),
+            "the move is for the position after 12 decisions, and 2 more have been played \
+             since: look again and choose"
+        );
+        assert!(stale(1, 2).contains("after 1 decision, and 1 more has been played"));
+    }
 }

@@ -8,9 +8,14 @@
 //! that game's lock, held briefly (never while a bot thinks: bots think
 //! in `spawn_blocking`). The HTTP API is described by `openapi.json`
 //! (served at `/api/openapi.json`); the pages under `static/` use it.
+//! Connections are driven by `conn.rs`: a client has a bounded time to
+//! send its request, and the connections are capped below the open-file
+//! limit, so slow clients cannot hold the table.
 #![forbid(unsafe_code)]
 
 mod api;
+mod body;
+mod conn;
 mod info;
 mod store;
 
@@ -19,6 +24,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sevenw_host::GameInfo;
@@ -29,7 +35,19 @@ use sevenw_runtime::games::{AnyGame, Family, Library};
 use sevenw_runtime::table::Table;
 use tokio::sync::{Semaphore, broadcast};
 
+pub use conn::MOST_CONNECTIONS;
+use conn::{connection_cap, open_file_limit};
 use store::Store;
+
+/// How long a client has to send a request's head (from its connection's
+/// opening, or from the previous answer: an idle keep-alive connection is
+/// closed after it) and then its body. A request here is at most 16 KiB
+/// and its head a few hundred bytes: any client on any link sends one in
+/// well under a second, and 10 s leaves room for a lossy mobile link's
+/// retransmissions (1 + 2 + 4 s). Longer would only let a slow client
+/// hold its connection longer; a browser opens a new connection when an
+/// idle one is closed.
+pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How to serve.
 #[derive(Clone, Debug)]
@@ -40,6 +58,14 @@ pub struct Config {
     pub db: PathBuf,
     /// Bots thinking at once (default: every core).
     pub bot_threads: Option<usize>,
+    /// The most connections open at once (default: what the open-file
+    /// limit leaves room for, at most [`MOST_CONNECTIONS`]; more than it
+    /// leaves room for is refused at start). At the cap a new connection
+    /// pushes out the one waiting longest on its client.
+    pub max_connections: Option<usize>,
+    /// How long a client has to send a request's head, and then its body
+    /// ([`CLIENT_TIMEOUT`]).
+    pub client_timeout: Duration,
 }
 
 impl Default for Config {
@@ -48,6 +74,8 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 7777)),
             db: PathBuf::from("sevenw-tables.sqlite"),
             bot_threads: None,
+            max_connections: None,
+            client_timeout: CLIENT_TIMEOUT,
         }
     }
 }
@@ -207,6 +235,8 @@ pub(crate) struct App {
     pub bots: Arc<Semaphore>,
     pub stopped: AtomicBool,
     pub library: serde_json::Value,
+    /// How long a request's body may take to arrive.
+    pub client_timeout: Duration,
 }
 
 impl App {
@@ -507,6 +537,7 @@ impl std::fmt::Display for Failure {
 /// A server listening, its games loaded and their bots started.
 pub struct Running {
     addr: SocketAddr,
+    max_connections: usize,
     app: Arc<App>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -517,8 +548,14 @@ impl Running {
         self.addr
     }
 
+    /// The most connections it keeps open at once.
+    pub fn max_connections(&self) -> usize {
+        self.max_connections
+    }
+
     /// Stops at once, as a killed server would: no request is answered
-    /// and no move stored after it.
+    /// and no move stored after it (the open connections end with the
+    /// task that accepted them).
     pub fn stop(self) {
         self.app.stopped.store(true, Ordering::SeqCst);
         self.app.store.stop();
@@ -541,6 +578,10 @@ impl Running {
 /// Opens the store at `config.db`, resumes every stored game, listens on
 /// `config.addr` and serves the games of `lib` (inside a tokio runtime).
 pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String> {
+    let max_connections = connection_cap(config.max_connections, open_file_limit())?;
+    if config.client_timeout.is_zero() {
+        return Err("the client timeout must be more than 0 s".into());
+    }
     let db = config.db.clone();
     let store = tokio::task::spawn_blocking(move || Store::open(&db))
         .await
@@ -559,6 +600,7 @@ pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String
         bots: Arc::new(Semaphore::new(threads)),
         stopped: AtomicBool::new(false),
         library: serde_json::Value::Null,
+        client_timeout: config.client_timeout,
     };
     app.library = api::library(&app);
     let app = Arc::new(app);
@@ -616,12 +658,18 @@ pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String
         kick(&app, &entry, &mut slot);
     }
     let router = api::router(app.clone());
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, router).await {
-            eprintln!("sevenw serve: {e}");
-        }
-    });
-    Ok(Running { addr, app, task })
+    let task = tokio::spawn(conn::serve(
+        listener,
+        router,
+        max_connections,
+        config.client_timeout,
+    ));
+    Ok(Running {
+        addr,
+        max_connections,
+        app,
+        task,
+    })
 }
 
 /// `sevenw serve`: serves the games of `lib` until Ctrl-C, saying where.
@@ -634,8 +682,9 @@ pub fn serve(lib: &Library<'_>, config: &Config) -> Result<(), String> {
         let running = start(lib, config).await?;
         let addr = running.addr();
         println!(
-            "Serving playtest tables at http://{addr}/ (games stored in {})",
-            config.db.display()
+            "Serving playtest tables at http://{addr}/ (games stored in {}; at most {} connections at once)",
+            config.db.display(),
+            running.max_connections()
         );
         running
             .until(async {

@@ -25,4 +25,5 @@ fn serve_help_and_a_bad_address() {
         run(&["serve", "--open-bots-threads", "0"]),
         ExitCode::from(2)
     );
+    assert_eq!(run(&["serve", "--max-connections", "0"]), ExitCode::from(2));
 }

@@ -95,7 +95,7 @@ async fn refusals_leave_the_game_unchanged() {
         "not yours",
     )
     .await;
-    // Stale.
+    // A move for a decision to come.
     expect(
         post(
             addr,
@@ -104,7 +104,8 @@ async fn refusals_leave_the_game_unchanged() {
         )
         .await,
         409,
-        "look again",
+        "the move is for the position after 3 decisions, but none has been played: it is for \
+         a decision that has not happened yet; look again",
     )
     .await;
     // Not legal.
@@ -280,7 +281,8 @@ async fn refusals_leave_the_game_unchanged() {
         )
         .await,
         409,
-        "look again",
+        "the move is for the position after 0 decisions, and 1 more has been played since: \
+         look again",
     )
     .await;
 
@@ -325,6 +327,10 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
         (
             json!({"game": "leaders", "seats": seats(&["person"; 3])}),
             "expansion of",
+        ),
+        (
+            json!({"game": "base", "with": ["leaders", " Leaders "], "seats": seats(&["person"; 3])}),
+            "`with` names the expansion `Leaders` twice",
         ),
         (
             json!({"game": "base", "seats": seats(&["person", "person"])}),
@@ -428,6 +434,145 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
     .json();
     assert!(cards["cards"].as_array().unwrap().len() > 20);
     assert!(cards["wonders"][0]["sides"][0]["stages"][0]["cost"].is_string());
+    server.stop();
+    remove_db(&db);
+}
+
+/// Words of Rust's types that serde's own messages carry.
+const RUST: &[&str] = &[
+    "usize",
+    "u8",
+    "u32",
+    "u64",
+    "i64",
+    "f64",
+    "struct",
+    "Req",
+    "sequence",
+    "a map",
+    "unit value",
+    "Option",
+    "String",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_malformed_body_is_said_by_its_field_in_words() {
+    let db = temp_db("words");
+    let server = start(&db).await;
+    let addr = server.addr();
+    let creates: Vec<(Value, &str)> = vec![
+        (
+            json!({"game": "base", "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": 3}]}),
+            "`seats[2].kind` must be text such as \"person\" or \"greedy\", not 3",
+        ),
+        (
+            json!({"game": "base", "seats": [{"kind": "person"}, {"name": "Ann"}, {"kind": "person"}]}),
+            "`seats[1].kind` is missing: it must be text such as \"person\"",
+        ),
+        (
+            json!({"game": "base", "seats": [{"kind": "person", "team": 1}, {"kind": "person"}, {"kind": "person"}]}),
+            "there is no field `team` in `seats[0]` (it takes `kind` or `name`)",
+        ),
+        (
+            json!({"game": "base", "seats": {"kind": "person"}}),
+            "`seats` must be a list of seats",
+        ),
+        (
+            json!({"game": "base", "seats": ["person", "person", "person"]}),
+            "`seats[0]` must be a seat: an object such as {\"kind\": \"person\"",
+        ),
+        (
+            json!({"game": "base", "players": -1, "seats": seats(&["person"; 3])}),
+            "`players` must be a number of players such as 4, not -1",
+        ),
+        (
+            json!({"game": "base", "edition": 300, "seats": seats(&["person"; 3])}),
+            "`edition` must be an edition's number such as 1 or 2, not 300",
+        ),
+        (
+            json!({"game": "base", "seed": 1.5, "seats": seats(&["person"; 3])}),
+            "`seed` must be a whole number from 0 to 18446744073709551615, not 1.5",
+        ),
+        (
+            json!({"game": "base", "with": "leaders", "seats": seats(&["person"; 3])}),
+            "`with` must be a list of expansions' names, as /api/library lists them, not \"leaders\"",
+        ),
+        (
+            json!({"game": "base", "options": {"turns": 3}, "seats": seats(&["person"; 3])}),
+            "`options.turns` must be text, not 3",
+        ),
+        (
+            json!({"game": null, "seats": seats(&["person"; 3])}),
+            "`game` must be text: a game's name, as /api/library lists them, not null",
+        ),
+        (json!({"seats": seats(&["person"; 3])}), "`game` is missing"),
+        (
+            json!({"game": "base", "colour": "red", "seats": seats(&["person"; 3])}),
+            "there is no field `colour` (the request takes one of `game`, `edition`",
+        ),
+        (
+            json!([
+                "duel",
+                null,
+                [],
+                null,
+                null,
+                null,
+                {},
+                seats(&["person", "person"])
+            ]),
+            "the body must be an object such as {\"game\": \"NAME\", \"seats\": [",
+        ),
+    ];
+    let mut said = Vec::new();
+    for (body, words) in creates {
+        let r = post(addr, "/api/games", &body).await;
+        assert_eq!(r.status, 422, "{body}: {}", r.body);
+        said.push((body.to_string(), r.error(), words));
+    }
+    let g = create(
+        addr,
+        json!({"game": "duel", "seats": seats(&["person", "person"])}),
+    )
+    .await;
+    let moves = format!(
+        "/api/games/{}/moves?t={}",
+        g["id"].as_str().unwrap(),
+        g["host"].as_str().unwrap()
+    );
+    for (body, words) in [
+        (
+            r#"{"seat": "one", "action": 1, "played": 0}"#,
+            "`seat` must be a seat's number (seats count from 0), not \"one\"",
+        ),
+        (
+            r#"{"seat": 0, "action": -1, "played": 0}"#,
+            "`action` must be an action's number, one the game's document offers, not -1",
+        ),
+        (
+            r#"{"seat": 0, "action": 1}"#,
+            "`played` is missing: it must be the number of decisions played",
+        ),
+        (r#"{"seat": 0, "seat": 0}"#, "`seat` is given twice"),
+        (
+            r#"{"seat": 0, "action": 1, "played": 0"#,
+            "the request's JSON is cut short",
+        ),
+        (
+            r#"{"seat": 0, "action": 1, "played": 0} 1"#,
+            "the request is not JSON",
+        ),
+    ] {
+        let r = request(addr, "POST", &moves, &[], Some(body.as_bytes())).await;
+        assert_eq!(r.status, 422, "{body}: {}", r.body);
+        said.push((body.to_string(), r.error(), words));
+    }
+    for (body, e, words) in said {
+        assert!(e.contains(words), "{body}: `{e}` does not say `{words}`");
+        for rust in RUST {
+            assert!(!e.contains(rust), "{body}: `{e}` says `{rust}`");
+        }
+    }
     server.stop();
     remove_db(&db);
 }

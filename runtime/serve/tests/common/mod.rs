@@ -38,11 +38,18 @@ pub fn remove_db(db: &std::path::Path) {
 }
 
 pub async fn start(db: &std::path::Path) -> Running {
-    let config = Config {
+    start_with(db, |_| {}).await
+}
+
+/// A server as [`start`] makes it, its configuration `adjust`ed first.
+pub async fn start_with(db: &std::path::Path, adjust: impl FnOnce(&mut Config)) -> Running {
+    let mut config = Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         db: db.to_path_buf(),
         bot_threads: Some(2),
+        ..Config::default()
     };
+    adjust(&mut config);
     sevenw_serve::start(&library(), &config).await.unwrap()
 }
 
@@ -259,4 +266,36 @@ pub fn rules(game: &str, with: &[&str]) -> Box<dyn AnyGame> {
     let lib = library();
     let info = sevenw_runtime::select(lib.games, game, None, with).unwrap();
     lib.rules(info).unwrap()
+}
+
+/// A connection left as a slow or silent client leaves it.
+pub async fn slow_client(addr: SocketAddr, sent: &[u8]) -> TcpStream {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(sent).await.unwrap();
+    s
+}
+
+/// A request's head, its body to come (it never does): `Content-Length`
+/// announces 100 bytes, `start` is sent.
+pub fn half_body(start: &str) -> Vec<u8> {
+    format!(
+        "POST /api/games HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\n\r\n{start}"
+    )
+    .into_bytes()
+}
+
+/// What the server sent on `s` until it closed it (end of stream, or a
+/// reset), or `None` if it had not closed it after `wait`.
+pub async fn closed_within(s: &mut (impl AsyncReadExt + Unpin), wait: Duration) -> Option<String> {
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut got = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        match tokio::time::timeout_at(deadline, s.read(&mut chunk)).await {
+            Err(_) => return None,
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(String::from_utf8_lossy(&got).into_owned()),
+            Ok(Ok(n)) => got.extend_from_slice(&chunk[..n]),
+        }
+    }
 }
