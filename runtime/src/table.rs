@@ -120,8 +120,9 @@ pub enum Refused {
     NotYourTurn { to_move: usize },
     /// No legal move has this number now.
     NotLegal { action: u32 },
-    /// The move was chosen at an earlier point of the game (`at`
-    /// decisions played then, `now` now).
+    /// The move is for the position after `at` decisions, but `now` have
+    /// been played: one from the past (another seat moved since) or from
+    /// the future (a client counting wrong).
     Stale { at: usize, now: usize },
 }
 
@@ -135,11 +136,37 @@ impl std::fmt::Display for Refused {
             Refused::NotLegal { action } => {
                 write!(f, "action {action} is not one of the legal actions now")
             }
-            Refused::Stale { at, now } => write!(
-                f,
-                "the move was chosen after decision {at}, but {now} have been played since: \
-                 look again and choose"
-            ),
+            Refused::Stale { at, now } => {
+                let decisions = |n: usize| match n {
+                    1 => "1 decision".to_string(),
+                    n => format!("{n} decisions"),
+                };
+                let (at, now) = (*at, *now);
+                if at > now {
+                    // A client counting wrong: the decision is ahead.
+                    let played = match now {
+                        0 => "none has".to_string(),
+                        1 => "only 1 has".to_string(),
+                        n => format!("only {n} have"),
+                    };
+                    write!(
+                        f,
+                        "the move is for the position after {}, but {played} been played: it \
+                         is for a decision that has not happened yet; look again and choose",
+                        decisions(at)
+                    )
+                } else {
+                    // Another seat or a bot moved since the page was drawn.
+                    let since = now - at;
+                    write!(
+                        f,
+                        "the move is for the position after {}, and {since} more {} been \
+                         played since: look again and choose",
+                        decisions(at),
+                        if since == 1 { "has" } else { "have" }
+                    )
+                }
+            }
         }
     }
 }
@@ -450,5 +477,27 @@ impl<G: Show> Table for Live<'_, G> {
         out.sort_unstable();
         out.dedup();
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Refused;
+
+    #[test]
+    fn a_stale_move_says_whether_it_is_behind_the_game_or_ahead() {
+        let stale = |at, now| Refused::Stale { at, now }.to_string();
+        assert_eq!(
+            stale(13, 12),
+            "the move is for the position after 13 decisions, but only 12 have been played: it \
+             is for a decision that has not happened yet; look again and choose"
+        );
+        assert!(stale(2, 1).contains("but only 1 has been played"));
+        assert_eq!(
+            stale(12, 14),
+            "the move is for the position after 12 decisions, and 2 more have been played \
+             since: look again and choose"
+        );
+        assert!(stale(1, 2).contains("after 1 decision, and 1 more has been played"));
     }
 }

@@ -656,37 +656,6 @@ impl Fields for MoveReq {
     }
 }
 
-/// Why a move for the position after `at` decisions is not taken when
-/// `now` have been played (they differ): a move from the past (another
-/// seat or a bot moved since the page was drawn) or from the future (a
-/// client counting wrong).
-fn stale(at: usize, now: usize) -> String {
-    let decisions = |n: usize| match n {
-        1 => "1 decision".to_string(),
-        n => format!("{n} decisions"),
-    };
-    if at > now {
-        let played = match now {
-            0 => "none has".to_string(),
-            1 => "only 1 has".to_string(),
-            n => format!("only {n} have"),
-        };
-        format!(
-            "the move is for the position after {}, but {played} been played: it is for a \
-             decision that has not happened yet; look again and choose",
-            decisions(at)
-        )
-    } else {
-        let since = now - at;
-        format!(
-            "the move is for the position after {}, and {since} more {} been played since: \
-             look again and choose",
-            decisions(at),
-            if since == 1 { "has" } else { "have" }
-        )
-    }
-}
-
 async fn play(
     State(app): AppState,
     id: Result<Path<String>, PathRejection>,
@@ -732,7 +701,11 @@ async fn play(
     if mv.played != table.played() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            stale(mv.played, table.played()),
+            Refused::Stale {
+                at: mv.played,
+                now: table.played(),
+            }
+            .to_string(),
         ));
     }
     match crate::commit(&app, &entry, table, mv.seat, mv.action).await {
@@ -831,25 +804,4 @@ async fn cards(State(app): AppState, id: Result<Path<String>, PathRejection>) ->
         return Err(broken(&entry));
     };
     Ok(json_ok(StatusCode::OK, info::cards(game.info())))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::stale;
-
-    #[test]
-    fn a_stale_move_says_whether_it_is_behind_the_game_or_ahead() {
-        assert_eq!(
-            stale(13, 12),
-            "the move is for the position after 13 decisions, but only 12 have been played: it \
-             is for a decision that has not happened yet; look again and choose"
-        );
-        assert!(stale(2, 1).contains("but only 1 has been played"));
-        assert_eq!(
-            stale(12, 14),
-            "the move is for the position after 12 decisions, and 2 more have been played \
-             since: look again and choose"
-        );
-        assert!(stale(1, 2).contains("after 1 decision, and 1 more has been played"));
-    }
 }
