@@ -58,11 +58,18 @@ async fn an_ordinary_request_is_answered_while_many_slow_clients_are_attached() 
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert!(answer.json()["games"].is_array());
 
-    // The server closed all but the cap's worth of them, without a word.
+    // The server closed all but the cap's worth of them: pushed out
+    // without a word, or, when it arrived while the server was answering
+    // on every connection at the cap (a half-sent body is answered on
+    // until its handler waits for the rest: under load, a moment), told
+    // 503. None was served.
     let mut closed = 0;
     for s in &mut slow {
         if let Some(sent) = closed_within(s, Duration::from_millis(100)).await {
-            assert_eq!(sent, "", "a slow client was answered");
+            assert!(
+                sent.is_empty() || sent.starts_with("HTTP/1.1 503 "),
+                "a slow client was answered: {sent}"
+            );
             closed += 1;
         }
     }
