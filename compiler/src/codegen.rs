@@ -540,6 +540,7 @@ fn game(g: &Game) -> GameCode<'_> {
         let points = t.points.iter().map(|&p| Literal::i8_unsuffixed(p));
         let category = Literal::u8_unsuffixed(t.category);
         let (instead, negative, public) = (t.instead_of_coins, t.negative, t.public);
+        let sits_out = t.sits_out;
         quote!(TokenInfo {
             name: #name,
             points: &[#(#points),*],
@@ -547,6 +548,7 @@ fn game(g: &Game) -> GameCode<'_> {
             instead_of_coins: #instead,
             negative: #negative,
             public: #public,
+            sits_out: #sits_out,
         })
     });
     let pairs = |v: &[(u8, u8)]| {

@@ -535,6 +535,9 @@ pub struct TokenKind {
     pub negative: bool,
     /// Other players see how many a city holds (all are shown at the end).
     pub public: bool,
+    /// A city holding one sits out the next battles with its neighbours,
+    /// who fight each other, and gives one up after them.
+    pub sits_out: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

@@ -139,6 +139,8 @@ pub struct TokenSrc {
     pub negative: Option<(bool, Loc)>,
     /// Other players see how many a city holds (`public: false` hides it).
     pub public: Option<(bool, Loc)>,
+    /// A city holding one sits out the next battles (Cities' diplomacy).
+    pub sits_out: Option<(bool, Loc)>,
     pub loc: Loc,
 }
 

@@ -195,6 +195,7 @@ fn game(g: &Game) -> ir::Game {
                 instead_of_coins: t.instead_of_coins,
                 negative: t.negative,
                 public: t.public,
+                sits_out: t.sits_out,
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {

@@ -470,6 +470,11 @@ pub static TOKEN: Object = Object {
             Shape::Bool,
             "Whether other players see how many a city holds (true unless `false`); every count is shown at the end of the game.",
         ),
+        field(
+            "sits_out",
+            Shape::Bool,
+            "A city holding one takes no part in the next battles with its neighbours, who fight each other, and gives one up after them (Cities' diplomacy; the base family).",
+        ),
     ],
     exactly_one: &[],
     requires: &[],

@@ -675,6 +675,7 @@ pub fn build(
     });
     let mut tokens = Vec::new();
     tokens::declare(&src.tokens, &mut tokens, &categories, ages, report);
+    tokens::played_by(&src.tokens, &family, &lower(&src.game), report);
     let cat_vp = src
         .cat
         .as_ref()

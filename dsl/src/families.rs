@@ -47,8 +47,9 @@ pub const FAMILIES: &[FamilyDef] = &[
             "paired victory point",
             "finished wonder",
         ],
-        // `draws`: an expansion's cards drawn into each Age's deck.
-        fields: &["penalty", "expert", "draws"],
+        // `draws`: an expansion's cards drawn into each Age's deck;
+        // `sits_out`: a kind of token whose holder sits out the battles.
+        fields: &["penalty", "expert", "draws", "sits_out"],
         spent_cards: false,
         // A card's option with the move that builds it, a stage's with
         // the stage (a board is given, never chosen).

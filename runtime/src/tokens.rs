@@ -259,6 +259,7 @@ mod tests {
         instead_of_coins: true,
         negative: false,
         public: true,
+        sits_out: false,
     };
     const PENALTY: TokenInfo = TokenInfo {
         name: "penalty",
@@ -267,6 +268,7 @@ mod tests {
         instead_of_coins: false,
         negative: false,
         public: true,
+        sits_out: false,
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

@@ -22,6 +22,7 @@ fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
         instead_of_coins: false,
         negative: false,
         public,
+        sits_out: false,
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());

@@ -283,6 +283,7 @@ fn declared_tokens_are_shown_when_declared() {
         instead_of_coins: true,
         negative: false,
         public: true,
+        sits_out: false,
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {

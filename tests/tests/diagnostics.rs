@@ -255,6 +255,8 @@ fixtures! {
     e0302_project_debt_not_a_kind: "e0302-project-debt-not-a-kind" => ["E0302"];
     // A card losing tokens of a kind not declared.
     e0105_lose_unknown_token: "e0105-lose-unknown-token" => ["E0105"];
+    // A kind of token sitting out battles the Duel rules never fight.
+    e0306_sits_out_in_duel: "e0306-sits-out-in-duel" => ["E0306"];
     // Architects cards are taken, never bought: a cost in coins or tokens.
     e0306_card_cost_in_architects: "e0306-card-cost-in-architects" => ["E0306", "E0306"];
     // A project joined with coins: resources or tokens in its cost; and a

@@ -134,6 +134,7 @@ pub fn extend(
         }
     }
     super::tokens::declare(&src.tokens, &mut v.tokens, &v.categories, v.ages, report);
+    super::tokens::played_by(&src.tokens, &parent.family, &game, report);
     if let Some(c) = &src.start_coins {
         v.start_coins = small(report, c, 0, 1000, "the starting coins");
     }

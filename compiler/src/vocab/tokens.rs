@@ -34,6 +34,8 @@ pub struct TokenDef {
     pub negative: bool,
     /// Other players see how many a city holds.
     pub public: bool,
+    /// A city holding one sits out the next battles and gives one up.
+    pub sits_out: bool,
 }
 
 impl TokenDef {
@@ -41,6 +43,21 @@ impl TokenDef {
     pub fn per_age(&self) -> bool {
         self.points.len() > 1
     }
+}
+
+/// Refuses (E0306) what a kind of token says that the family `family`
+/// playing `game` would not do: sitting out battles, which only the base
+/// family's neighbour battles honour.
+pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut Report) {
+    let at = (src.iter()).find_map(|t| t.sits_out.filter(|(b, _)| *b).map(|(_, l)| l));
+    super::plays::field(
+        family,
+        game,
+        "sits_out",
+        at,
+        "its rules fight no battles between neighbours that a city could sit out: drop `sits_out`",
+        report,
+    );
 }
 
 /// Appends the kinds `src` declares to `tokens` (which holds those of the
@@ -173,6 +190,7 @@ pub(super) fn declare(
             instead_of_coins: instead,
             negative,
             public: t.public.is_none_or(|(b, _)| b),
+            sits_out: t.sits_out.is_some_and(|(b, _)| b),
         });
     }
 }

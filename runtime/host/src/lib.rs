@@ -698,6 +698,10 @@ pub struct TokenInfo {
     /// Other players see how many a city holds; every count is shown at
     /// the end of the game.
     pub public: bool,
+    /// A city holding one takes no part in the next battles with its
+    /// neighbours, who fight each other, and gives one up after them
+    /// (Cities' diplomacy; the base family).
+    pub sits_out: bool,
 }
 
 impl TokenInfo {

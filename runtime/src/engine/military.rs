@@ -16,20 +16,36 @@ use crate::engine::city::{City, seat_at};
 /// takes a defeat token worth `defeat_vp`, equal takes nothing. A loser
 /// that gives its defeats away (a leader's ability) gives the token to the
 /// winner. `gained[seat]` counts the victory tokens each city won.
+///
+/// The cities of `absent` (bit `seat`) take no part (Cities' diplomacy,
+/// cities-facts.md §3.2): the cities on either side of one fight each
+/// other, and two cities left fight once ("if only two players take part
+/// they fight once"); one left fights nobody.
 pub fn neighbour_battles(
     cities: &mut [City],
     victory_vp: i32,
     defeat_vp: i32,
+    absent: u64,
     gained: &mut Vec<u8>,
 ) {
     let n = cities.len();
     gained.clear();
     gained.resize(n, 0);
-    if n < 2 {
+    let here = |s: usize| s >= 64 || absent & (1 << s) == 0;
+    let present = (0..n).filter(|&s| here(s)).count();
+    if present < 2 {
         return;
     }
-    for a in 0..n {
-        let b = seat_at(a, 1, n);
+    for a in (0..n).filter(|&s| here(s)) {
+        // The next city taking part, clockwise.
+        let Some(b) = (1..n).map(|k| seat_at(a, k as i8, n)).find(|&s| here(s)) else {
+            continue;
+        };
+        // Two cities left are each the other's neighbour on both sides:
+        // they fight once, from the first.
+        if present == 2 && b < a {
+            continue;
+        }
         let (sa, sb) = (cities[a].shields, cities[b].shields);
         let (winner, loser) = match sa.cmp(&sb) {
             std::cmp::Ordering::Greater => (a, b),
@@ -141,7 +157,7 @@ mod tests {
     fn neighbours_win_lose_or_tie() {
         let mut c = cities([3, 1, 1]);
         let mut gained = Vec::new();
-        neighbour_battles(&mut c, 5, -1, &mut gained);
+        neighbour_battles(&mut c, 5, -1, 0, &mut gained);
         let r: Vec<(u32, u32, i32)> = c
             .iter()
             .map(|c| (c.victories, c.defeats, c.conflict_vp))
@@ -158,7 +174,7 @@ mod tests {
         let mut c = cities([3, 1, 2]);
         c[1].abilities.give_defeats = 1;
         let mut gained = Vec::new();
-        neighbour_battles(&mut c, 3, -1, &mut gained);
+        neighbour_battles(&mut c, 3, -1, 0, &mut gained);
         let r: Vec<(u32, u32, i32)> = c
             .iter()
             .map(|c| (c.victories, c.defeats, c.conflict_vp))
@@ -167,6 +183,31 @@ mod tests {
         // 1 (+3), loses to 0 (-1) and takes 1's other defeat (-1).
         assert_eq!(r, vec![(2, 1, 5), (0, 0, 0), (1, 2, 1)]);
         assert_eq!(gained, [2, 0, 1]);
+    }
+
+    #[test]
+    fn a_city_sitting_out_leaves_its_neighbours_to_fight_each_other() {
+        // Cities' diplomacy (cities-facts.md §3.2): of four cities, seat 1
+        // sits out; seats 0 and 2 are neighbours for these battles.
+        let mut c = cities([3, 9, 1]);
+        c.push(City {
+            shields: 2,
+            ..City::default()
+        });
+        let mut gained = Vec::new();
+        neighbour_battles(&mut c, 1, -1, 1 << 1, &mut gained);
+        let r: Vec<(u32, u32)> = c.iter().map(|c| (c.victories, c.defeats)).collect();
+        // 0 beats 2 and 3; 3 beats 2; seat 1 takes nothing.
+        assert_eq!(r, vec![(2, 0), (0, 0), (0, 2), (1, 1)]);
+        // Of three, one sitting out: the two left fight once.
+        let mut c = cities([3, 9, 1]);
+        neighbour_battles(&mut c, 1, -1, 1 << 1, &mut gained);
+        let r: Vec<(u32, u32)> = c.iter().map(|c| (c.victories, c.defeats)).collect();
+        assert_eq!(r, vec![(1, 0), (0, 0), (0, 1)]);
+        // Two sitting out of three: nobody fights.
+        let mut c = cities([3, 9, 1]);
+        neighbour_battles(&mut c, 1, -1, 0b110, &mut gained);
+        assert!(c.iter().all(|c| c.victories + c.defeats == 0));
     }
 
     #[test]

@@ -589,6 +589,7 @@ mod tests {
             instead_of_coins: false,
             negative: false,
             public: true,
+            sits_out: false,
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

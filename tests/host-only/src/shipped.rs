@@ -11993,6 +11993,7 @@ pub mod edifice {
                 instead_of_coins: false,
                 negative: false,
                 public: true,
+                sits_out: false,
             },
         ],
         draft: None,
@@ -13098,6 +13099,7 @@ pub mod leaders {
                 instead_of_coins: false,
                 negative: false,
                 public: true,
+                sits_out: false,
             },
         ],
         draft: Some(DraftRule {

@@ -216,7 +216,25 @@ impl Base {
         self.fail_project(state);
         let mut gained = std::mem::take(&mut state.scratch.gained);
         let t = &mut state.table;
-        neighbour_battles(&mut t.cities, victory_vp(t.age), DEFEAT_VP, &mut gained);
+        // A city holding a token of a kind that sits out (Cities'
+        // diplomacy) takes no part, then gives one up (cities-facts.md
+        // §3.2: "must discard the token").
+        let mut absent = 0u64;
+        for (seat, c) in t.cities.iter_mut().enumerate().take(64) {
+            let kind = (0..self.info.tokens.len())
+                .find(|&k| self.info.tokens[k].sits_out && c.held(k) > 0);
+            if let Some(k) = kind {
+                absent |= 1 << seat;
+                c.lose_tokens(self.info, k, 1);
+            }
+        }
+        neighbour_battles(
+            &mut t.cities,
+            victory_vp(t.age),
+            DEFEAT_VP,
+            absent,
+            &mut gained,
+        );
         for (seat, &won) in gained.iter().enumerate() {
             for _ in 0..won {
                 self.fire(
