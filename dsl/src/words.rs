@@ -439,6 +439,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "give coins",
+        syntax: "{seats: scopes} gain/gains {n: number 1..=50} coin/coins",
+        example: "neighbours gain 1 coin",
+        meaning: "gives each city named coins from the bank, at the end of the turn like other effects on other cities (Cities' gambling cards: \"each neighbour also takes coins from the bank\")",
+        op: "give_coins(n, seats)",
+        host: "give_coins(n, seats)",
+        describe: "{seats} gains {n|coin|coins} from the bank",
+        families: &["base", "duel"],
+        ..CALL
+    },
+    WordDef {
         name: "coin value",
         syntax: "count one coin as {n: number 1..=50} coin/coins",
         example: "count one coin as 2 coins",

@@ -444,6 +444,9 @@ primitives! {
         /// index in [`GameInfo::tokens`]; Cities: "every other player
         /// takes 1 debt token").
         fn take_tokens(kind: u32, n: u32, seats: Seats);
+        /// Each city at `seats` takes `n` coins from the bank (Cities: "each
+        /// neighbour also takes coins from the bank").
+        fn give_coins(n: u32, seats: Seats);
         /// The acting player puts one built card of these colours from these
         /// cities on the discard pile. The card's lasting effects end.
         fn discard_card(colours: ColourSet, seats: Seats);

@@ -101,6 +101,8 @@ pub enum Pending {
     LoseCoinsPer(u32, Counted, Seats),
     /// Each of those cities takes tokens of a kind: (kind, how many).
     TakeTokens(u32, u32, Seats),
+    /// Each of those cities takes coins from the bank.
+    GiveCoins(u32, Seats),
     /// Discard a built card of those colours from those cities.
     Discard(ColourSet, Seats),
     /// Take a progress token (from the board, or of N set aside).

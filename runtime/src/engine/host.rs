@@ -238,6 +238,10 @@ impl Host for CityHost<'_> {
             .push(Pending::TakeTokens(kind, n, seats));
     }
 
+    fn give_coins(&mut self, n: u32, seats: Seats) {
+        self.me.abilities.pending.push(Pending::GiveCoins(n, seats));
+    }
+
     fn lose_coins_per(&mut self, n: u32, what: Counted, seats: Seats) {
         self.me
             .abilities

@@ -489,6 +489,14 @@ impl Host for Acting<'_> {
             }
         }
     }
+    fn give_coins(&mut self, n: u32, seats: Seats) {
+        // Acts on other cities at once, from the bank.
+        let takers: Vec<usize> = self.seats(seats).collect();
+        for s in takers {
+            let coins = &mut self.table.cities[s].coins;
+            *coins = coins.saturating_add(n.min(i32::MAX as u32) as i32);
+        }
+    }
     fn lose_coins(&mut self, n: u32, seats: Seats) {
         // Acts on other cities at once: no decision is needed.
         let losers: Vec<usize> = self.seats(seats).collect();

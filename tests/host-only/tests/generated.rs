@@ -69,6 +69,9 @@ impl Host for Recorder {
     fn lose_coins(&mut self, n: u32, seats: Seats) {
         self.calls.push(format!("lose {n} in {:?}", seats.0));
     }
+    fn give_coins(&mut self, n: u32, seats: Seats) {
+        self.calls.push(format!("give {n} coins to {:?}", seats.0));
+    }
     fn take_tokens(&mut self, kind: u32, n: u32, seats: Seats) {
         self.calls
             .push(format!("take {n} tokens of kind {kind} in {:?}", seats.0));

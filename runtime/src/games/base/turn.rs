@@ -346,6 +346,16 @@ impl Base {
                 }
                 false
             }
+            // Taken from the bank, as a city's own coins would be (a
+            // "when you take coins from the bank" ability hears of them).
+            Pending::GiveCoins(k, seats) => {
+                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
+                    let c = &mut t.cities[seat_at(seat, off, n)];
+                    c.coins = c.coins.saturating_add(k.min(i32::MAX as u32) as i32);
+                    c.bank_coins = true;
+                }
+                false
+            }
             Pending::TakeTokens(kind, k, seats) => {
                 for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
                     let c = &mut t.cities[seat_at(seat, off, n)];

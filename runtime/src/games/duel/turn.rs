@@ -319,6 +319,13 @@ impl Duel {
                 }
                 false
             }
+            Pending::GiveCoins(n, seats) => {
+                for &off in seats.0 {
+                    let c = &mut st.table.cities[seat_at(seat, off, 2)];
+                    c.coins = c.coins.saturating_add(n.min(i32::MAX as u32) as i32);
+                }
+                false
+            }
             Pending::TakeTokens(kind, n, seats) => {
                 let age = st.table.age;
                 for &off in seats.0 {
