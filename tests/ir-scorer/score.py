@@ -633,21 +633,29 @@ def score_base(pool, sheet):
     results = []
     for seat, city in enumerate(table.cities):
         chosen = []
+        # One card is copied once; the same card in two cities is two
+        # cards (each candidate kept with the seat holding it).
+        taken = []
         abilities = list(city.copies) + list(score_city(pool, table, seat, [])[2].copies)
         for ab in abilities:
             best = None
-            cands = []
+            cands, seen = [], set()
             for off in ab["seats"]:
+                at = (seat + off) % len(table.cities)
                 other = table.at(seat, off)
                 for c in other.cards if other else []:
-                    if c["colour"] in ab["colours"] and c not in cands:
-                        cands.append(c)
-            for c in cands:
+                    if c["colour"] in ab["colours"] and (at, c["name"]) not in seen:
+                        seen.add((at, c["name"]))
+                        cands.append((at, c["name"], c))
+            for at, name, c in cands:
+                if (at, name) in taken:
+                    continue
                 t = score_city(pool, table, seat, chosen + [c])[1]
                 if best is None or t > best[0]:
-                    best = (t, c)
+                    best = (t, (at, name), c)
             if best:
-                chosen.append(best[1])
+                chosen.append(best[2])
+                taken.append(best[1])
         points, total, out = score_city(pool, table, seat, chosen)
         results.append((points, total, out.coins))
     return results

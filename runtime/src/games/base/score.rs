@@ -87,13 +87,15 @@ impl Base {
         h.copies
     }
 
-    /// Cards `seat` may copy with the ability `(colours, seats)`.
+    /// Cards `seat` may copy with the ability `(colours, seats)`, each
+    /// with the seat of the city holding it: the same card in two cities is
+    /// two cards to copy.
     fn copy_candidates(
         &self,
         cities: &[City],
         seat: usize,
         ability: &(sevenw_host::ColourSet, sevenw_host::Seats),
-    ) -> Vec<CardId> {
+    ) -> Vec<(usize, CardId)> {
         let (colours, seats) = ability;
         let mut out = Vec::new();
         for &off in seats.0 {
@@ -102,8 +104,8 @@ impl Base {
             let s = seat_at(seat, off, cities.len());
             for &c in &cities[s].cards {
                 let colour = self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
-                if colour.is_some_and(|col| colours.contains(col)) && !out.contains(&c) {
-                    out.push(c);
+                if colour.is_some_and(|col| colours.contains(col)) && !out.contains(&(s, c)) {
+                    out.push((s, c));
                 }
             }
         }
@@ -118,22 +120,30 @@ impl Base {
         let mut scores = Vec::with_capacity(cities.len());
         for (seat, me) in cities.iter().enumerate() {
             let mut chosen: Vec<CardId> = Vec::new();
+            // Where each copied card lies: one card is copied once ("one
+            // particular green card can be copied only once",
+            // cities-facts.md §3.3), the same card of two cities twice.
+            let mut taken: Vec<(usize, CardId)> = Vec::new();
             let mut abilities = me.abilities.copies.clone();
             if me.listening & Listens::GAME_END != 0 {
                 abilities.extend(self.game_end_copies(cities, seat, me));
             }
             for ability in &abilities {
-                let mut best: Option<(i32, CardId)> = None;
-                for c in self.copy_candidates(cities, seat, ability) {
-                    chosen.push(c);
+                let mut best: Option<(i32, (usize, CardId))> = None;
+                for at in self.copy_candidates(cities, seat, ability) {
+                    if taken.contains(&at) {
+                        continue;
+                    }
+                    chosen.push(at.1);
                     let t = self.score_city(cities, seat, me, &chosen).total;
                     chosen.pop();
                     if best.is_none_or(|(bt, _)| t > bt) {
-                        best = Some((t, c));
+                        best = Some((t, at));
                     }
                 }
-                if let Some((_, c)) = best {
-                    chosen.push(c);
+                if let Some((_, at)) = best {
+                    chosen.push(at.1);
+                    taken.push(at);
                 }
             }
             let score = self.score_city(cities, seat, me, &chosen);
