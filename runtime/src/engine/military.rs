@@ -31,6 +31,12 @@ pub fn neighbour_battles(
     let n = cities.len();
     gained.clear();
     gained.resize(n, 0);
+    if absent == 0 {
+        for a in 0..n {
+            battle(cities, a, seat_at(a, 1, n), victory_vp, defeat_vp, gained);
+        }
+        return;
+    }
     let here = |s: usize| s >= 64 || absent & (1 << s) == 0;
     let present = (0..n).filter(|&s| here(s)).count();
     if present < 2 {
@@ -46,21 +52,34 @@ pub fn neighbour_battles(
         if present == 2 && b < a {
             continue;
         }
-        let (sa, sb) = (cities[a].shields, cities[b].shields);
-        let (winner, loser) = match sa.cmp(&sb) {
-            std::cmp::Ordering::Greater => (a, b),
-            std::cmp::Ordering::Less => (b, a),
-            std::cmp::Ordering::Equal => continue,
-        };
-        cities[winner].win(victory_vp);
-        gained[winner] = gained[winner].saturating_add(1);
-        let takes = if cities[loser].abilities.give_defeats > 0 {
-            winner
-        } else {
-            loser
-        };
-        cities[takes].lose(defeat_vp);
+        battle(cities, a, b, victory_vp, defeat_vp, gained);
     }
+}
+
+/// One battle of neighbours `a` and `b` ([`neighbour_battles`]).
+#[inline(always)]
+fn battle(
+    cities: &mut [City],
+    a: usize,
+    b: usize,
+    victory_vp: i32,
+    defeat_vp: i32,
+    gained: &mut [u8],
+) {
+    let (sa, sb) = (cities[a].shields, cities[b].shields);
+    let (winner, loser) = match sa.cmp(&sb) {
+        std::cmp::Ordering::Greater => (a, b),
+        std::cmp::Ordering::Less => (b, a),
+        std::cmp::Ordering::Equal => return,
+    };
+    cities[winner].win(victory_vp);
+    gained[winner] = gained[winner].saturating_add(1);
+    let takes = if cities[loser].abilities.give_defeats > 0 {
+        winner
+    } else {
+        loser
+    };
+    cities[takes].lose(defeat_vp);
 }
 
 /// The conflict pawn of a two-city track: positive toward seat 1's

@@ -220,7 +220,8 @@ impl Base {
         // diplomacy) takes no part, then gives one up (cities-facts.md
         // §3.2: "must discard the token").
         let mut absent = 0u64;
-        for (seat, c) in t.cities.iter_mut().enumerate().take(64) {
+        let sitting = if self.sits_out { t.cities.len() } else { 0 };
+        for (seat, c) in t.cities.iter_mut().enumerate().take(sitting.min(64)) {
             let kind = (0..self.info.tokens.len())
                 .find(|&k| self.info.tokens[k].sits_out && c.held(k) > 0);
             if let Some(k) = kind {

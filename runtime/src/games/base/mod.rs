@@ -141,6 +141,11 @@ pub struct Base {
     /// Whether a card of the card sets offers a choice (`one of`): move
     /// lists and playouts look for options only then.
     card_choices: bool,
+    /// Whether any card or stage costs tokens of a declared kind (none:
+    /// a build gives up no tokens, and the check is skipped).
+    token_costs: bool,
+    /// Whether a kind of token sits out the battles (Cities' diplomacy).
+    sits_out: bool,
 }
 
 /// What a player does with the chosen card.
@@ -485,6 +490,11 @@ impl Base {
             draft: info.draft,
             numbering: actions::Numbering::of(info),
             card_choices: info.cards.iter().any(|c| c.options > 0),
+            token_costs: info.cards.iter().any(|c| !c.cost.tokens.is_empty())
+                || (info.wonders.iter().flat_map(|w| w.sides.iter()))
+                    .flat_map(|s| s.stages.iter())
+                    .any(|st| !st.cost.tokens.is_empty()),
+            sits_out: info.tokens.iter().any(|k| k.sits_out),
         })
     }
 

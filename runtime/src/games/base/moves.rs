@@ -766,9 +766,12 @@ impl<'a> Hands<'a> {
         }
         let coins = base.card_coins(table, seat, info, &mut self.coin_discounts);
         let off = base.discount_for(city, Some(info.colour));
+        let quote = self
+            .search
+            .quote(coins, info.cost.resources, self.budget, off);
+        // A cost in tokens the city lacks cannot be paid, whatever the coins.
         let quote = if city.holds(info.cost.tokens) {
-            self.search
-                .quote(coins, info.cost.resources, self.budget, off)
+            quote
         } else {
             Quote::Unpayable
         };

@@ -72,7 +72,7 @@ impl Base {
             }
             Action::Stage(p, _) => {
                 me.coins -= p.total() as i32;
-                if let Some(cost) = self.next_stage_cost(me) {
+                if let Some(cost) = self.next_stage_cost(me).filter(|_| self.token_costs) {
                     me.pay_tokens(self.info, cost.tokens);
                 }
                 stage_cards.push(mv.card);
@@ -100,6 +100,9 @@ impl Base {
     /// The city gives up the tokens `card` costs (a cost in tokens of a
     /// declared kind; nothing for a card built without paying).
     fn pay_tokens(&self, me: &mut City, card: CardId) {
+        if !self.token_costs {
+            return;
+        }
         if let Some(info) = self.info.cards.get(usize::from(card.0)) {
             me.pay_tokens(self.info, info.cost.tokens);
         }
