@@ -46,6 +46,7 @@ triggers: [{triggers}]
 guilds: {{ colour: purple, age: 2, extra: 0 }}
 tokens:
   debt: {{ points: -1, category: trade, instead_of_coins: true }}
+  favour: {{ points: [1, 2], category: civic, public: false }}
 ",
         family = words::FAMILY,
         words = words::game_words().join(", "),
@@ -100,6 +101,8 @@ fn effects(clauses: &[Clause]) -> String {
 struct Cost {
     coins: Option<u8>,
     res: Vec<(u8, u8)>,
+    /// Tokens of a declared kind paid (`2 favour tokens`).
+    tokens: Option<u8>,
 }
 
 fn cost(c: &Cost) -> String {
@@ -114,6 +117,10 @@ fn cost(c: &Cost) -> String {
         .collect();
     if let Some(k) = c.coins {
         parts.push(format!("{} coin", 1 + k % 4));
+    }
+    if let Some(t) = c.tokens {
+        let kind = pick(&["debt", "favour"], t / 2);
+        parts.push(format!("{} {kind} tokens", 1 + t % 2));
     }
     parts.join(", ")
 }

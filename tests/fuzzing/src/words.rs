@@ -30,7 +30,7 @@ const COUNTED: &[&str] = &[
     "coins",
     "card",
 ];
-const LOST: &[&str] = &["coins", "defeat tokens", "victory token"];
+const LOST: &[&str] = &["coins", "defeat tokens", "victory token", "favour tokens"];
 const DECKS: &[&str] = &["the left or right deck", "any deck", "the central deck"];
 const TAKEN: &[&str] = &["a red card", "Hall", "Market or a blue card"];
 
@@ -187,7 +187,10 @@ fn slot(kind: Kind, c: &mut Choices<'_>, out: &mut String) {
             word(out, "in");
             word(out, pick(SCOPES, c.next()));
         }
-        Kind::Tokens => word(out, pick(&["debt tokens", "debt token"], c.next())),
+        Kind::Tokens => word(
+            out,
+            pick(&["debt tokens", "debt token", "favour tokens"], c.next()),
+        ),
         Kind::Cond => {
             let cond = &CONDITIONS[usize::from(c.next()) % CONDITIONS.len()];
             let syntax = Syntax::parse(cond.syntax).expect("the table's conditions read");
