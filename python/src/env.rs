@@ -130,16 +130,16 @@ impl PyEnv {
 
     /// What `seat` sees, as `observation_len` numbers (a new array);
     /// `observation_parts` says what each range means. Raises `ValueError`
-    /// for a seat not in the game.
-    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    /// for a seat not in the game (a negative one included).
+    fn observe<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let out = {
             let e = self.env();
-            if seat >= e.seats() {
+            let Some(seat) = usize::try_from(seat).ok().filter(|&s| s < e.seats()) else {
                 return Err(PyValueError::new_err(format!(
                     "seat {seat} is not a seat of this game (0 to {})",
                     e.seats() - 1
                 )));
-            }
+            };
             let mut out = vec![0f32; e.observation_len()];
             e.observe(seat, &mut out);
             out

@@ -190,6 +190,13 @@ def test_env_shapes_masks_and_rewards():
     assert len(env.decisions()) == steps
 
 
+def test_a_seat_not_in_the_game_is_a_value_error():
+    env = sevenw.Env(game="duel")
+    for seat in (-1, 2, 10**6):
+        with pytest.raises(ValueError, match=f"seat {seat} is not a seat of this game \\(0 to 1\\)"):
+            env.observe(seat)
+
+
 def test_an_illegal_action_raises_and_changes_nothing():
     env = sevenw.Env(game="base", edition=2, expansions=["leaders"], players=3, seed=4)
     env.step(env.legal_actions()[0])
