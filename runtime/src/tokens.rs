@@ -224,6 +224,23 @@ pub fn lacking(
     ))
 }
 
+/// What a build pays in coins (`coins`, in words: "2 coins", "nothing")
+/// and in tokens of declared kinds: "2 coins and 1 favour token", "1
+/// favour token".
+pub fn with_tokens(info: &GameInfo, coins: String, tokens: &[(u8, u8)]) -> String {
+    let paid = coins != "nothing" && coins != "0 coins";
+    let mut parts: Vec<String> = paid.then_some(coins).into_iter().collect();
+    for &(k, n) in tokens {
+        let name = info.tokens.get(usize::from(k)).map_or("?", |t| t.name);
+        parts.push(format!("{n} {name} token{}", if n == 1 { "" } else { "s" }));
+    }
+    if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        parts.join(" and ")
+    }
+}
+
 /// Adds to a seat's object of a table's document `declared_tokens`: what
 /// the city holds of each kind the card sets declare (`{"debt": 2}`),
 /// when they declare any. A kind that is not public shows `null` unless

@@ -409,3 +409,42 @@ fn play_first_actions(game: &[&str], seed: u64) -> String {
     let out = child.wait_with_output().unwrap();
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// `price` says what a build costs in tokens of a declared kind, and why
+/// a city holding too few cannot build it: a card (Favour Market, 2
+/// favour tokens) and a stage (Counting House's first, 1 favour token and
+/// the wood its board gives).
+#[test]
+fn price_tells_the_tokens_a_build_takes() {
+    let sheet = |favour: i32| {
+        format!(
+            "game: base\nexpansions: [debts]\nplayers:\n  \
+             - {{name: Ana, wonder: Counting House, coins: 2, tokens: {{favour: {favour}}}}}\n  \
+             - {{name: Ben, wonder: Rhodes}}\n  - {{name: Cid, wonder: Ephesus}}\n"
+        )
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("price-tokens");
+    std::fs::create_dir_all(&dir).unwrap();
+    let price = |favour: i32, what: &[&str]| {
+        let path = dir.join(format!("favour-{favour}.yaml"));
+        std::fs::write(&path, sheet(favour)).unwrap();
+        let mut args = vec!["price", path.to_str().unwrap(), "--player", "Ana"];
+        args.extend_from_slice(what);
+        sevenw(&args)
+    };
+    let (_, text) = price(1, &["--card", "Favour Market"]);
+    assert!(
+        text.contains("Ana cannot pay Favour Market: it takes 2 favour tokens and Ana holds 1"),
+        "{text}"
+    );
+    let (ok, text) = price(3, &["--card", "Favour Market"]);
+    assert!(
+        ok && text.contains("Ana can build Favour Market for 2 favour tokens"),
+        "{text}"
+    );
+    let (ok, text) = price(1, &["--stage"]);
+    assert!(
+        ok && text.contains("stage 1 of Counting House for 1 favour token"),
+        "{text}"
+    );
+}

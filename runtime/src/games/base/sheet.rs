@@ -392,7 +392,10 @@ impl Sheets for Base {
                 buildable: true,
                 coins: Some(p.total()),
                 chain: false,
-                reason: format!("{who} can {verb} {what} for {}", p.in_words()),
+                reason: format!(
+                    "{who} can {verb} {what} for {}",
+                    crate::tokens::with_tokens(self.info, p.in_words(), tokens)
+                ),
             });
         }
         Ok(match cheapest(&mut search, u32::MAX) {

@@ -335,6 +335,7 @@ impl Sheets for Duel {
             coins: Some(total),
             chain: false,
             reason: if ok {
+                let words = crate::tokens::with_tokens(self.info, words, cost.tokens);
                 format!("{who} can build {what} for {words}")
             } else {
                 format!(
