@@ -255,6 +255,9 @@ fixtures! {
     e0302_project_debt_not_a_kind: "e0302-project-debt-not-a-kind" => ["E0302"];
     // A card losing tokens of a kind not declared.
     e0105_lose_unknown_token: "e0105-lose-unknown-token" => ["E0105"];
+    // Effects on other cities at the end of the game, which scoring
+    // would never carry out.
+    e0105_game_end_on_others: "e0105-game-end-on-others" => ["E0105", "E0105"];
     // A kind of token sitting out battles the Duel rules never fight.
     e0306_sits_out_in_duel: "e0306-sits-out-in-duel" => ["E0306"];
     // Architects cards are taken, never bought: a cost in coins or tokens.

@@ -313,6 +313,24 @@ impl Resolver<'_> {
             }
             _ => {}
         }
+        // The shipped families' final scoring changes no city
+        // (`ScoreHost`): at the end of the game only what scores is carried
+        // out, and anything else, above all an effect on other cities,
+        // would check clean and do nothing. (A designer's own family
+        // scores as its crate says.)
+        let shipped = sevenw_dsl::FamilyDef::of(&self.v.family).is_some();
+        if shipped && trigger == Trigger::GameEnd && !scored_at_game_end(&action) {
+            self.report.push(
+                Diagnostic::new(
+                    Code::WrongKind,
+                    loc,
+                    "at the end of the game only points, coins, science and copies count",
+                )
+                .label("no rules carry this out when the game is over")
+                .help("drop `at game end:`: the effect then acts when it is built"),
+            );
+            return None;
+        }
         if trigger == Trigger::OncePerAge && !matches!(action, Action::BuildFree { .. }) {
             self.report.push(
                 Diagnostic::new(Code::WrongKind, loc, "`once per age` only limits an ability such as a free build")
@@ -396,5 +414,21 @@ impl Words<'_> {
     /// Where the slot `name` is written (the clause when it is not).
     pub fn at(&self, name: &str) -> Loc {
         self.slots.span(name).map_or(self.loc, |s| self.p.loc_of(s))
+    }
+}
+
+/// Whether final scoring carries `action` out: points, the city's own
+/// coins, science and its rules, copies (what `ScoreHost` reads).
+fn scored_at_game_end(action: &Action) -> bool {
+    match action {
+        Action::Gain { unit, .. } => *unit != Unit::Shields,
+        Action::ScienceRule(_) => true,
+        Action::Call { call, .. } => {
+            let host = call.def().host;
+            ["science(", "copy_card(", "science_rule("]
+                .iter()
+                .any(|p| host.starts_with(p))
+        }
+        _ => false,
     }
 }
