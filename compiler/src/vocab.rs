@@ -14,7 +14,7 @@ mod tokens;
 
 pub use expansions::{build_all, extend};
 use rules::{draft, projects};
-pub use tokens::{MAX_TOKEN_KINDS, TokenDef};
+pub use tokens::{MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
 
 /// Things a game can count (the host API's `Counted`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -444,3 +444,17 @@ fn a_game_with_all_its_expansions_fits_the_limits() {
         Some(visitors.wonders.last().unwrap().name.loc)
     );
 }
+
+/// The compiler refuses a set past the limits a city keeps of declared
+/// tokens (kinds, and Ages a kind is scored by), so the runtime's must be
+/// the same: a set the compiler accepts is never refused, nor cut, when
+/// played.
+#[test]
+fn the_limits_on_declared_tokens_are_the_runtime_s() {
+    use sevenw_runtime::engine::city;
+    assert_eq!(
+        sevenw_compiler::vocab::MAX_TOKEN_KINDS,
+        city::MAX_TOKEN_KINDS
+    );
+    assert_eq!(sevenw_compiler::vocab::MAX_TOKEN_AGES, city::MAX_TOKEN_AGES);
+}

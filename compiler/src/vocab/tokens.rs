@@ -38,13 +38,6 @@ pub struct TokenDef {
     pub sits_out: bool,
 }
 
-impl TokenDef {
-    /// Whether its tokens are worth the Age they were taken in.
-    pub fn per_age(&self) -> bool {
-        self.points.len() > 1
-    }
-}
-
 /// Refuses (E0306) what a kind of token says that the family `family`
 /// playing `game` would not do: sitting out battles, which only the base
 /// family's neighbour battles honour.
