@@ -215,25 +215,25 @@ pub fn lacking(
     let &(k, n) = tokens
         .iter()
         .find(|&&(k, n)| city.held(usize::from(k)) < i32::from(n))?;
-    let name = info.tokens.get(usize::from(k)).map_or("?", |t| t.name);
-    let token = |n: i64| format!("{n} {name} token{}", if n == 1 { "" } else { "s" });
     Some(format!(
         "{who} cannot pay {what}: it takes {} and {who} holds {}",
-        token(i64::from(n)),
+        tokens_of(info, k, n),
         city.held(usize::from(k))
     ))
 }
 
-/// What a build pays in coins (`coins`, in words: "2 coins", "nothing")
-/// and in tokens of declared kinds: "2 coins and 1 favour token", "1
-/// favour token".
-pub fn with_tokens(info: &GameInfo, coins: String, tokens: &[(u8, u8)]) -> String {
-    let paid = coins != "nothing" && coins != "0 coins";
-    let mut parts: Vec<String> = paid.then_some(coins).into_iter().collect();
-    for &(k, n) in tokens {
-        let name = info.tokens.get(usize::from(k)).map_or("?", |t| t.name);
-        parts.push(format!("{n} {name} token{}", if n == 1 { "" } else { "s" }));
-    }
+/// `2 favour tokens`: `n` tokens of the kind `k`.
+fn tokens_of(info: &GameInfo, k: u8, n: u8) -> String {
+    let name = info.tokens.get(usize::from(k)).map_or("?", |t| t.name);
+    crate::text::plural(n, &format!("{name} token"))
+}
+
+/// What a build pays: its coins in words (`None` when it pays none) and
+/// the tokens of declared kinds it gives up: "2 coins and 1 favour
+/// token", "1 favour token", "nothing".
+pub fn with_tokens(info: &GameInfo, coins: Option<String>, tokens: &[(u8, u8)]) -> String {
+    let mut parts: Vec<String> = coins.into_iter().collect();
+    parts.extend(tokens.iter().map(|&(k, n)| tokens_of(info, k, n)));
     if parts.is_empty() {
         "nothing".to_string()
     } else {

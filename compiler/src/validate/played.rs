@@ -115,10 +115,11 @@ fn choices(game: &Game, f: &FamilyDef, report: &mut Report) {
     }
 }
 
-/// Costs the family's rules would not take in full: tokens where its rules
-/// take none (`FamilyDef::token_costs`), and a project's resources (the
-/// project rule joins with the card's coins: Edifice, A. PARTICIPAR EN EL
-/// PROYECTO).
+/// Costs the family's rules would not take in full: any cost of a card
+/// where cards are taken, never bought (`FamilyDef::buys_cards`), tokens
+/// where its rules take none (`FamilyDef::token_costs`), and a project's
+/// resources (the project rule joins with the card's coins: Edifice, A.
+/// PARTICIPAR EN EL PROYECTO).
 fn costs(game: &Game, f: &FamilyDef, report: &mut Report) {
     let family = f.name;
     let cards = game.cards.iter().map(|c| {

@@ -37,7 +37,7 @@
 
 use serde_saphyr::Spanned;
 
-use super::trade::PaymentSearch;
+use super::trade::{Payment, PaymentSearch};
 use crate::doc::{Found, Scalar, at, int, nowhere};
 use crate::engine::city::City;
 use crate::engine::rng::Rng;
@@ -394,7 +394,11 @@ impl Sheets for Base {
                 chain: false,
                 reason: format!(
                     "{who} can {verb} {what} for {}",
-                    crate::tokens::with_tokens(self.info, p.in_words(), tokens)
+                    crate::tokens::with_tokens(
+                        self.info,
+                        (p != Payment::FREE).then(|| p.in_words()),
+                        tokens
+                    )
                 ),
             });
         }

@@ -335,7 +335,8 @@ impl Sheets for Duel {
             coins: Some(total),
             chain: false,
             reason: if ok {
-                let words = crate::tokens::with_tokens(self.info, words, cost.tokens);
+                let coins = (total > 0).then_some(words);
+                let words = crate::tokens::with_tokens(self.info, coins, cost.tokens);
                 format!("{who} can build {what} for {words}")
             } else {
                 format!(
