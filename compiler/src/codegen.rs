@@ -540,7 +540,7 @@ fn game(g: &Game) -> GameCode<'_> {
         let points = t.points.iter().map(|&p| Literal::i8_unsuffixed(p));
         let category = Literal::u8_unsuffixed(t.category);
         let (instead, negative, public) = (t.instead_of_coins, t.negative, t.public);
-        let sits_out = t.sits_out;
+        let (sits_out, by_choice, set) = (t.sits_out, t.by_choice, lit(&t.set));
         quote!(TokenInfo {
             name: #name,
             points: &[#(#points),*],
@@ -549,6 +549,8 @@ fn game(g: &Game) -> GameCode<'_> {
             negative: #negative,
             public: #public,
             sits_out: #sits_out,
+            by_choice: #by_choice,
+            set: #set,
         })
     });
     let pairs = |v: &[(u8, u8)]| {

@@ -538,6 +538,12 @@ pub struct TokenKind {
     /// A city holding one sits out the next battles with its neighbours,
     /// who fight each other, and gives one up after them.
     pub sits_out: bool,
+    /// With `instead_of_coins`: a city that must lose coins chooses how
+    /// many to pay and takes a token for each coin it does not pay.
+    pub by_choice: bool,
+    /// The card set declaring it: its rules (`instead_of_coins`,
+    /// `by_choice`, `sits_out`) apply only in a game playing that set.
+    pub set: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

@@ -141,6 +141,9 @@ pub struct TokenSrc {
     pub public: Option<(bool, Loc)>,
     /// A city holding one sits out the next battles (Cities' diplomacy).
     pub sits_out: Option<(bool, Loc)>,
+    /// A city losing coins chooses how many to pay and takes tokens of
+    /// this kind for the rest, even when it could pay (Cities' debt).
+    pub by_choice: Option<(bool, Loc)>,
     pub loc: Loc,
 }
 

@@ -196,6 +196,8 @@ fn game(g: &Game) -> ir::Game {
                 negative: t.negative,
                 public: t.public,
                 sits_out: t.sits_out,
+                by_choice: t.by_choice,
+                set: t.set.clone(),
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {

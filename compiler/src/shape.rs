@@ -475,6 +475,11 @@ pub static TOKEN: Object = Object {
             Shape::Bool,
             "A city holding one takes no part in the next battles with its neighbours, who fight each other, and gives one up after them (Cities' diplomacy; the base family).",
         ),
+        field(
+            "by_choice",
+            Shape::Bool,
+            "With `instead_of_coins`: a city that must lose coins chooses how many to pay, even all or none, and takes one token of this kind for each coin it does not pay (Cities' debt; the base family).",
+        ),
     ],
     exactly_one: &[],
     requires: &[],

@@ -674,7 +674,8 @@ pub fn build(
         }
     });
     let mut tokens = Vec::new();
-    tokens::declare(&src.tokens, &mut tokens, &categories, ages, report);
+    let game = lower(&src.game);
+    tokens::declare(&src.tokens, &game, &mut tokens, &categories, ages, report);
     tokens::played_by(&src.tokens, &family, &lower(&src.game), report);
     let cat_vp = src
         .cat

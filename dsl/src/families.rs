@@ -48,8 +48,9 @@ pub const FAMILIES: &[FamilyDef] = &[
             "finished wonder",
         ],
         // `draws`: an expansion's cards drawn into each Age's deck;
-        // `sits_out`: a kind of token whose holder sits out the battles.
-        fields: &["penalty", "expert", "draws", "sits_out"],
+        // `sits_out`: a kind of token whose holder sits out the battles;
+        // `by_choice`: a loss of coins paid as the loser chooses.
+        fields: &["penalty", "expert", "draws", "sits_out", "by_choice"],
         spent_cards: false,
         // A card's option with the move that builds it, a stage's with
         // the stage (a board is given, never chosen).

@@ -277,6 +277,8 @@ mod tests {
         negative: false,
         public: true,
         sits_out: false,
+        by_choice: false,
+        set: "test",
     };
     const PENALTY: TokenInfo = TokenInfo {
         name: "penalty",
@@ -286,6 +288,8 @@ mod tests {
         negative: false,
         public: true,
         sits_out: false,
+        by_choice: false,
+        set: "test",
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

@@ -23,6 +23,8 @@ fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
         negative: false,
         public,
         sits_out: false,
+        by_choice: false,
+        set: "test",
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());

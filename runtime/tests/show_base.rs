@@ -284,6 +284,8 @@ fn declared_tokens_are_shown_when_declared() {
         negative: false,
         public: true,
         sits_out: false,
+        by_choice: false,
+        set: "test",
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {

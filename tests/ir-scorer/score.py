@@ -186,8 +186,8 @@ def load_family(export_dir, game):
         # version 5 `with` and `automatic` (absent before: none, false);
         # version 6 a kind of token's `points` as a list (one number, or
         # one per Age), read here as a list whichever version wrote it.
-        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 6")
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 7")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):

@@ -250,7 +250,7 @@ fixtures! {
     // A card taking tokens of a kind not declared (a typo of `debt`).
     e0102_unknown_kind_of_token: "e0102-unknown-kind-of-token" => ["E0102"];
     // Kinds of token scored by Age: one number per Age, never below zero.
-    e0302_token_kinds: "e0302-token-kinds" => ["E0302", "E0302"];
+    e0302_token_kinds: "e0302-token-kinds" => ["E0302", "E0302", "E0302"];
     // A project rule's debt naming no kind of token.
     e0302_project_debt_not_a_kind: "e0302-project-debt-not-a-kind" => ["E0302"];
     // A card losing tokens of a kind not declared.
@@ -260,6 +260,7 @@ fixtures! {
     e0105_game_end_on_others: "e0105-game-end-on-others" => ["E0105", "E0105"];
     // A kind of token sitting out battles the Duel rules never fight.
     e0306_sits_out_in_duel: "e0306-sits-out-in-duel" => ["E0306"];
+    e0306_by_choice_in_duel: "e0306-by-choice-in-duel" => ["E0306"];
     // Architects cards are taken, never bought: a cost in coins or tokens.
     e0306_card_cost_in_architects: "e0306-card-cost-in-architects" => ["E0306", "E0306"];
     // A project joined with coins: resources or tokens in its cost; and a

@@ -246,11 +246,18 @@ impl Reader<'_> {
             };
             let points = self.required(&mut f, "points");
             let category = self.required(&mut f, "category");
-            let [instead, negative, public, sits_out] =
-                ["instead_of_coins", "negative", "public", "sits_out"].map(|k| f.take(k));
+            let [instead, negative, public, sits_out, by_choice] = [
+                "instead_of_coins",
+                "negative",
+                "public",
+                "sits_out",
+                "by_choice",
+            ]
+            .map(|k| f.take(k));
             self.finish(f);
-            let [instead, negative, public, sits_out] = [instead, negative, public, sits_out]
-                .map(|b| b.and_then(|b| Some((self.bool(b)?, b.loc))));
+            let [instead, negative, public, sits_out, by_choice] =
+                [instead, negative, public, sits_out, by_choice]
+                    .map(|b| b.and_then(|b| Some((self.bool(b)?, b.loc))));
             let (Some(points), Some(category)) = (points, category) else {
                 continue;
             };
@@ -272,6 +279,7 @@ impl Reader<'_> {
                 negative,
                 public,
                 sits_out,
+                by_choice,
                 loc: v.loc,
             });
         }

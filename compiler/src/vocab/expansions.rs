@@ -133,7 +133,14 @@ pub fn extend(
             v.triggers.push(t);
         }
     }
-    super::tokens::declare(&src.tokens, &mut v.tokens, &v.categories, v.ages, report);
+    super::tokens::declare(
+        &src.tokens,
+        &game,
+        &mut v.tokens,
+        &v.categories,
+        v.ages,
+        report,
+    );
     super::tokens::played_by(&src.tokens, &parent.family, &game, report);
     if let Some(c) = &src.start_coins {
         v.start_coins = small(report, c, 0, 1000, "the starting coins");

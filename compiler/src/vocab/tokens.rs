@@ -36,19 +36,36 @@ pub struct TokenDef {
     pub public: bool,
     /// A city holding one sits out the next battles and gives one up.
     pub sits_out: bool,
+    /// With `instead_of_coins`: the loser chooses how many coins to pay.
+    pub by_choice: bool,
+    /// The card set declaring it (lower case): its rules apply only in a
+    /// game that plays that set.
+    pub set: String,
 }
 
 /// Refuses (E0306) what a kind of token says that the family `family`
 /// playing `game` would not do: sitting out battles, which only the base
-/// family's neighbour battles honour.
+/// family's neighbour battles honour, and a loss of coins paid by choice,
+/// which only its end of the turn asks.
 pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut Report) {
-    let at = (src.iter()).find_map(|t| t.sits_out.filter(|(b, _)| *b).map(|(_, l)| l));
+    let set = |f: fn(&TokenSrc) -> Option<(bool, Loc)>| {
+        src.iter()
+            .find_map(|t| f(t).filter(|(b, _)| *b).map(|(_, l)| l))
+    };
     super::plays::field(
         family,
         game,
         "sits_out",
-        at,
+        set(|t| t.sits_out),
         "its rules fight no battles between neighbours that a city could sit out: drop `sits_out`",
+        report,
+    );
+    super::plays::field(
+        family,
+        game,
+        "by_choice",
+        set(|t| t.by_choice),
+        "its rules take a loss of coins as tokens only for the coins a city cannot pay: drop `by_choice`",
         report,
     );
 }
@@ -62,6 +79,7 @@ pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut
 /// [`MAX_TOKEN_AGES`] Ages.
 pub(super) fn declare(
     src: &[TokenSrc],
+    set: &str,
     tokens: &mut Vec<TokenDef>,
     categories: &[String],
     ages: u8,
@@ -164,6 +182,18 @@ pub(super) fn declare(
             );
             continue;
         }
+        let by_choice = t.by_choice.is_some_and(|(b, _)| b);
+        if by_choice && !instead {
+            let at = t.by_choice.map_or(t.loc, |(_, l)| l);
+            bad(
+                report,
+                at,
+                "`by_choice` says how a loss of coins is taken as these tokens, but this kind is not taken instead of coins".into(),
+                "needs `instead_of_coins: true`",
+                Some("add `instead_of_coins: true`, or leave out `by_choice`".into()),
+            );
+            continue;
+        }
         let negative = t.negative.is_some_and(|(b, _)| b);
         if negative && points.len() > 1 {
             let at = t.negative.map_or(t.loc, |(_, l)| l);
@@ -184,6 +214,8 @@ pub(super) fn declare(
             negative,
             public: t.public.is_none_or(|(b, _)| b),
             sits_out: t.sits_out.is_some_and(|(b, _)| b),
+            by_choice,
+            set: set.to_string(),
         });
     }
 }

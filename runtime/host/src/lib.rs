@@ -705,6 +705,16 @@ pub struct TokenInfo {
     /// neighbours, who fight each other, and gives one up after them
     /// (Cities' diplomacy; the base family).
     pub sits_out: bool,
+    /// With `instead_of_coins`: a city that must lose coins chooses how
+    /// many to pay, even when it could pay them all, and takes a token of
+    /// this kind for each coin it does not pay (Cities' debt; the base
+    /// family asks it).
+    pub by_choice: bool,
+    /// The card set declaring it: its rules (`instead_of_coins`,
+    /// `by_choice`, `sits_out`) apply only in a game playing that set
+    /// (kinds have family-wide places, so a composed game's tables hold
+    /// those of expansions not in play).
+    pub set: &'static str,
 }
 
 impl TokenInfo {

@@ -127,6 +127,10 @@ pub enum Pending {
     PlayAgain,
     /// Turn N conflict tokens to war.
     Flip(u8),
+    /// The city at that seat must lose that many coins, and chooses how
+    /// many to pay (the turn structure's own step where a kind of token is
+    /// taken instead of coins by choice; never an effect's).
+    Owe(u8, u32),
 }
 
 /// Most distinct values of conflict tokens a city keeps count of.

@@ -18,7 +18,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use sevenw_host::{CardId, CardInfo, DeckInfo, Event, GameInfo, Host, Own, Source};
+use sevenw_host::{CardId, CardInfo, DeckInfo, Event, GameInfo, Host, Own, Source, TokenInfo};
 
 use crate::engine::vocab::VocabError;
 
@@ -169,7 +169,7 @@ pub fn compose(
     let symbols = longest(&all, |g| g.symbols, "science symbols")?;
     let colours = longest(&all, |g| g.colours, "colours")?;
     let categories = longest(&all, |g| g.categories, "categories")?;
-    let tokens = longest(&all, |g| g.tokens, "kinds of token")?;
+    let tokens = in_play(longest(&all, |g| g.tokens, "kinds of token")?, &all);
 
     let mut layers = Vec::with_capacity(all.len());
     let (mut cards, mut wonders, mut progress) = (Vec::new(), Vec::new(), Vec::new());
@@ -301,6 +301,26 @@ fn longest<T: PartialEq>(
     Ok(best)
 }
 
+/// `tokens` with the rules of each kind whose card set is not among `all`
+/// switched off: its place is family-wide, but a debt or a diplomacy of an
+/// expansion not in play takes no coin loss and sits out no battle.
+fn in_play(tokens: &'static [TokenInfo], all: &[&'static GameInfo]) -> &'static [TokenInfo] {
+    let played = |t: &TokenInfo| all.iter().any(|g| g.name.eq_ignore_ascii_case(t.set));
+    if tokens.iter().all(played) {
+        return tokens;
+    }
+    let off = |t: &TokenInfo| TokenInfo {
+        instead_of_coins: false,
+        by_choice: false,
+        sits_out: false,
+        ..*t
+    };
+    let tokens: Vec<TokenInfo> = (tokens.iter())
+        .map(|t| if played(t) { *t } else { off(t) })
+        .collect();
+    Box::leak(tokens.into_boxed_slice())
+}
+
 /// An expansion's title without the game's name it repeats: "Edifice" for
 /// "7 Wonders: Edifice" beside "7 Wonders (second edition)".
 fn expansion_title<'a>(game: &str, expansion: &'a str) -> &'a str {
@@ -374,6 +394,60 @@ mod tests {
                 assert!(composed.cards[i].chained_from.len() >= 2);
             }
         }
+    }
+
+    /// Two expansions as the compiler places their kinds of token: `debts`
+    /// declares a debt taken instead of coins, by choice; `truces`, placed
+    /// after it, holds that kind too and declares a diplomacy of its own.
+    /// A kind's rules apply only when its set is in play.
+    #[test]
+    fn a_kind_of_token_plays_its_rules_only_with_its_set() {
+        let base = (sevenw_cards::GAMES.iter().copied())
+            .find(|g| g.name == "base")
+            .unwrap();
+        let debt = TokenInfo {
+            name: "debt",
+            points: &[-1],
+            category: 0,
+            instead_of_coins: true,
+            negative: false,
+            public: true,
+            sits_out: false,
+            by_choice: true,
+            set: "debts",
+        };
+        let truce = TokenInfo {
+            name: "truce",
+            instead_of_coins: false,
+            by_choice: false,
+            sits_out: true,
+            set: "truces",
+            ..debt
+        };
+        let set = |name: &'static str, tokens: &'static [TokenInfo]| -> &'static GameInfo {
+            Box::leak(Box::new(GameInfo {
+                name,
+                extends: "base",
+                cards: &[],
+                wonders: &[],
+                progress: &[],
+                draft: None,
+                projects: None,
+                tokens,
+                ..*base
+            }))
+        };
+        let debts = set("debts", Box::leak(Box::new([debt])));
+        let truces = set("truces", Box::leak(Box::new([debt, truce])));
+        let alone = compose(base, &[truces]).unwrap();
+        assert_eq!(alone.tokens.len(), 2);
+        assert!(!alone.tokens[0].instead_of_coins && !alone.tokens[0].by_choice);
+        assert!(alone.tokens[1].sits_out);
+        let both = compose(base, &[debts, truces]).unwrap();
+        assert!(both.tokens[0].instead_of_coins && both.tokens[0].by_choice);
+        assert!(both.tokens[1].sits_out);
+        let debts_alone = compose(base, &[debts]).unwrap();
+        assert_eq!(debts_alone.tokens, &[debt][..]);
     }
 
     #[test]

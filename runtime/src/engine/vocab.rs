@@ -590,6 +590,8 @@ mod tests {
             negative: false,
             public: true,
             sits_out: false,
+            by_choice: false,
+            set: "test",
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

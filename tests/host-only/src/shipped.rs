@@ -11994,6 +11994,8 @@ pub mod edifice {
                 negative: false,
                 public: true,
                 sits_out: false,
+                by_choice: false,
+                set: "edifice",
             },
         ],
         draft: None,
@@ -13100,6 +13102,8 @@ pub mod leaders {
                 negative: false,
                 public: true,
                 sits_out: false,
+                by_choice: false,
+                set: "edifice",
             },
         ],
         draft: Some(DraftRule {

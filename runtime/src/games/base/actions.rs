@@ -12,7 +12,11 @@
 //!   join`;
 //! - `N × K`: build nothing (a recruitment with no card to take);
 //! - `N × K + 1 + left × (M + 1) + right`: the payment step, by the coins
-//!   each neighbour receives.
+//!   each neighbour receives;
+//! - `N × K + 1 + (M + 1)² + u`, only when a kind of token is taken
+//!   instead of coins by choice (`by_choice`): of a loss of coins, take
+//!   `u` tokens beyond those for the coins the city cannot pay (0 to
+//!   [`MAX_OWED_BY_CHOICE`]).
 //!
 //! A hand's copies of one card are one action; two ways to pay that give
 //! the same coins to the same neighbours are one (the search keeps only
@@ -21,7 +25,7 @@
 //! only lower prices).
 
 use super::trade::Payment;
-use super::{Action, Base, Move, TRADE_PRICE};
+use super::{Action, Base, MAX_OWED_BY_CHOICE, Move, TRADE_PRICE};
 use sevenw_host::GameInfo;
 
 /// The constants of a card set's numbering.
@@ -35,6 +39,9 @@ pub struct Numbering {
     stage_kind: u32,
     /// The most coins one neighbour may receive for one action (`M`).
     most: u32,
+    /// The numbers of the choices of a loss of coins taken as tokens by
+    /// choice (0 when no kind is).
+    owed: u32,
 }
 
 /// The kinds of card action other than a stage, for each option of a card.
@@ -68,6 +75,15 @@ impl Numbering {
             kinds: stage_kind + 2 * options.max(1),
             stage_kind,
             most: most_units * u32::from(TRADE_PRICE),
+            owed: if info
+                .tokens
+                .iter()
+                .any(|k| k.instead_of_coins && k.by_choice)
+            {
+                u32::from(MAX_OWED_BY_CHOICE) + 1
+            } else {
+                0
+            },
         }
     }
 
@@ -79,8 +95,12 @@ impl Numbering {
         self.skip() + 1
     }
 
-    pub fn len(&self) -> u32 {
+    fn owing(&self) -> u32 {
         self.payments() + (self.most + 1) * (self.most + 1)
+    }
+
+    pub fn len(&self) -> u32 {
+        self.owing() + self.owed
     }
 
     pub fn encode(&self, mv: &Move) -> u32 {
@@ -105,6 +125,7 @@ impl Numbering {
                 self.stage_kind + 2 * u32::from(mv.option) + u32::from(how.join)
             }
             Action::Skip => return self.skip(),
+            Action::Owe(u) => return self.owing() + u32::from(u).min(self.owed.saturating_sub(1)),
         };
         let kind = match mv.action {
             Action::Stage(..) => kind,

@@ -7,7 +7,7 @@ use sevenw_host::CardId;
 
 use crate::bots::Judge;
 
-use super::{Action, Base, Move, View, victory_vp};
+use super::{Action, Base, Choice, Move, Phase, View, victory_vp};
 
 impl Judge for Base {
     type Scratch = Scratch;
@@ -153,6 +153,14 @@ fn value(view: &View<'_>, mv: &Move, scratch: &mut Scratch) -> i64 {
             &scratch.city
         }
         Action::Skip => return i64::from(score_now(view)) * 10,
+        // A loss paid in coins, or in tokens by choice: the score after it.
+        Action::Owe(by_choice) => {
+            scratch.city.clone_from(before);
+            if let Phase::Choose(_, Choice::Debt(loss)) = view.phase() {
+                base.owe(&mut scratch.city, loss, by_choice, view.age());
+            }
+            &scratch.city
+        }
         _ => {
             base.preview_into(cities, seat, mv, &mut scratch.city, &mut scratch.marks);
             &scratch.city

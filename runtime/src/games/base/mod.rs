@@ -146,6 +146,9 @@ pub struct Base {
     token_costs: bool,
     /// Whether a kind of token sits out the battles (Cities' diplomacy).
     sits_out: bool,
+    /// The kind of token a city losing coins may take instead of paying,
+    /// by choice (Cities' debt), if any.
+    debt_choice: Option<usize>,
 }
 
 /// What a player does with the chosen card.
@@ -174,7 +177,15 @@ pub enum Action {
     Entomb,
     /// Build nothing when an effect offers a card of the hand.
     Skip,
+    /// Of a loss of coins, take this many tokens of the kind taken instead
+    /// of coins beyond those for the coins the city cannot pay (0: pay all
+    /// it can; [`MAX_OWED_BY_CHOICE`] at most).
+    Owe(u8),
 }
+
+/// The most tokens a city takes by choice, beyond those it must, for one
+/// loss of coins (`by_choice`; the action space numbers each).
+pub const MAX_OWED_BY_CHOICE: u8 = 31;
 
 /// How a wonder stage is built: whether it joins the current Age's project
 /// (Edifice).
@@ -305,6 +316,9 @@ pub enum Choice {
     /// Which card of these colours of the drafted hand to build, paying
     /// (or none).
     Recruit(ColourSet),
+    /// How many of this many coins to pay, the rest taken as tokens of the
+    /// kind taken instead of coins by choice (Cities' debt).
+    Debt(u32),
 }
 
 /// A base game in progress.
@@ -495,6 +509,7 @@ impl Base {
                     .flat_map(|s| s.stages.iter())
                     .any(|st| !st.cost.tokens.is_empty()),
             sits_out: info.tokens.iter().any(|k| k.sits_out),
+            debt_choice: (info.tokens.iter()).position(|k| k.instead_of_coins && k.by_choice),
         })
     }
 
@@ -741,6 +756,9 @@ impl Game for Base {
     /// A card action paid without a second step is told with its only
     /// payment, found in `state`.
     fn describe_in(&self, state: &State, mv: &Move) -> String {
+        if let Some(words) = self.describe_owing(state, mv) {
+            return words;
+        }
         if mv.unpaid()
             && state.paying.is_none()
             && let Some(seat) = self.to_move(state)
@@ -836,10 +854,11 @@ impl Game for Base {
     }
 
     /// A search bot's playouts build (a structure or a wonder stage) rather
-    /// than discard (`mcts.rs`, [`crate::mcts::PLAYOUT_WEIGHT`]).
+    /// than discard, and pay a loss rather than take tokens by choice
+    /// (`mcts.rs`, [`crate::mcts::PLAYOUT_WEIGHT`]).
     fn playout_weight(&self, mv: &Move) -> u32 {
         match mv.action {
-            Action::Discard => 1,
+            Action::Discard | Action::Owe(1..) => 1,
             _ => crate::mcts::PLAYOUT_WEIGHT,
         }
     }

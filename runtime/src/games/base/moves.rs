@@ -66,7 +66,7 @@ impl Base {
             | Action::RuleFree
             | Action::FromDiscard => self.card_options(mv.card),
             Action::Stage(..) => self.next_stage_options(city),
-            Action::Discard | Action::Keep | Action::Entomb | Action::Skip => 0,
+            Action::Discard | Action::Keep | Action::Entomb | Action::Skip | Action::Owe(_) => 0,
         }
     }
 
@@ -333,6 +333,30 @@ impl Base {
         s
     }
 
+    /// The name of the kind of token a loss of coins may be taken as by
+    /// choice (`debt`), or `debt` if none.
+    pub(super) fn debt_kind_name(&self) -> &'static str {
+        (self.debt_choice)
+            .and_then(|k| self.info.tokens.get(k))
+            .map_or("debt", |k| k.name)
+    }
+
+    /// A choice of how to pay a loss of coins in `state`'s words: `pay 2
+    /// coins and take 1 debt token`.
+    pub(super) fn describe_owing(&self, state: &State, mv: &Move) -> Option<String> {
+        let (Action::Owe(u), Phase::Choose(seat, Choice::Debt(loss))) = (mv.action, state.phase)
+        else {
+            return None;
+        };
+        let paid = super::turn::debt_paid(state.table.cities.get(seat)?.coins, loss, u);
+        let kind = format!("{} token", self.debt_kind_name());
+        Some(format!(
+            "pay {} and take {}",
+            crate::text::plural(paid, "coin"),
+            crate::text::plural(loss - paid, &kind)
+        ))
+    }
+
     /// [`Base::describe_move`] without the option chosen.
     fn describe_action(&self, mv: &Move) -> String {
         let name = self.card_name(mv.card);
@@ -366,6 +390,12 @@ impl Base {
             Action::Keep => format!("keep {name}"),
             Action::Entomb => format!("entomb {name}"),
             Action::Skip => "build nothing".to_string(),
+            Action::Owe(0) => "pay all the coins it can".to_string(),
+            Action::Owe(u) => format!(
+                "take {} by choice, paying {} fewer",
+                crate::text::plural(*u, &format!("{} token", self.debt_kind_name())),
+                crate::text::plural(*u, "coin")
+            ),
         }
     }
 }
@@ -680,6 +710,12 @@ impl Base {
                         && colour_in(m.card, colours)
                 }));
                 out.push(Move::new(0, CardId(0), Action::Skip));
+            }
+            // Paying all it can first; then a token more by choice each.
+            Choice::Debt(loss) => {
+                let payable = loss.min(t.cities[seat].coins.max(0) as u32);
+                let most = payable.min(u32::from(super::MAX_OWED_BY_CHOICE)) as u8;
+                out.extend((0..=most).map(|u| Move::new(0, CardId(0), Action::Owe(u))));
             }
         }
     }

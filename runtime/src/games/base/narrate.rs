@@ -8,7 +8,7 @@ use std::fmt::Write;
 use crate::narrate::Narrate;
 use crate::text::{count, plural, roman};
 
-use super::{Action, Base, Move, Phase, State, Status};
+use super::{Action, Base, Choice, Move, Phase, State, Status};
 
 /// What the story has told so far.
 #[derive(Default)]
@@ -19,6 +19,9 @@ pub struct Memo {
     phase: Phase,
     /// Whether the decision being told is of the recruitment.
     recruiting: bool,
+    /// The coins of the seat deciding, before its decision (what a loss
+    /// paid by choice is told with).
+    coins: i32,
     /// Where each project stood when last told (Edifice).
     projects: Vec<Status>,
     /// Tokens of the projects' debt kind each city held when last told
@@ -122,9 +125,10 @@ impl Narrate for Base {
         }
     }
 
-    fn before(&self, state: &State, _seat: usize, memo: &mut Memo) {
+    fn before(&self, state: &State, seat: usize, memo: &mut Memo) {
         memo.phase = state.phase;
         memo.recruiting = state.table.recruiting;
+        memo.coins = state.table.cities.get(seat).map_or(0, |c| c.coins);
     }
 
     fn narrate(
@@ -174,6 +178,20 @@ impl Narrate for Base {
                     "  {:<18} builds {} from the discard pile",
                     labels[seat],
                     self.card_name(mv.card)
+                );
+            }
+            Phase::Choose(_, Choice::Debt(loss)) => {
+                let Action::Owe(u) = mv.action else { return };
+                let paid = super::turn::debt_paid(memo.coins, loss, u);
+                let kind = format!("{} token", self.debt_kind_name());
+                let _ = writeln!(
+                    out,
+                    "  {:<18} loses {}: pays {} and takes {}  [coins {}]",
+                    labels[seat],
+                    plural(loss, "coin"),
+                    plural(paid, "coin"),
+                    plural(loss - paid, &kind),
+                    coins(seat)
                 );
             }
             Phase::Choose(..) => {

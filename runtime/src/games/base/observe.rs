@@ -8,9 +8,10 @@
 //! hands pass in Ages I and III) second and its right neighbour last.
 //! With `N` cards in the card sets in play, the parts in order:
 //!
-//! - the position: Age, turn, the decision asked and whose, the passing
-//!   direction, the discard pile's size; with Edifice, the projects of the
-//!   Ages begun;
+//! - the position: Age, turn, the decision asked and whose (with a kind of
+//!   token taken instead of coins by choice, the coins a city must lose),
+//!   the passing direction, the discard pile's size; with Edifice, the
+//!   projects of the Ages begun;
 //! - the observer's own cards: its hand, with Leaders its kept leaders and
 //!   draft hand, the discard pile while it builds from it, the card action
 //!   it is paying (`N` numbers each, by card id);
@@ -55,6 +56,9 @@ struct Dims {
     draft: bool,
     /// Edifice: projects.
     projects: bool,
+    /// A kind of token taken instead of coins by choice (Cities' debt):
+    /// the decision of how to pay a loss.
+    debt: bool,
 }
 
 impl Dims {
@@ -79,6 +83,7 @@ impl Dims {
             hand: f32::from(info.hand_size.max(1)),
             draft: info.draft.is_some(),
             projects: info.projects.is_some(),
+            debt: (info.tokens.iter()).any(|k| k.instead_of_coins && k.by_choice),
         }
     }
 }
@@ -100,10 +105,16 @@ fn parts(d: &Dims, players: usize) -> Vec<Part> {
         ),
         Part::new(
             "decision",
-            DECISIONS,
-            "one-hot: choose a card action, pay it, keep a card of the draft, recruit, \
-             play the last card, build from the discard pile, entomb a card, \
-             build a drafted card (an effect), game over",
+            DECISIONS + usize::from(d.debt),
+            if d.debt {
+                "one-hot: choose a card action, pay it, keep a card of the draft, recruit, \
+                 play the last card, build from the discard pile, entomb a card, \
+                 build a drafted card (an effect), game over, pay a loss of coins"
+            } else {
+                "one-hot: choose a card action, pay it, keep a card of the draft, recruit, \
+                 play the last card, build from the discard pile, entomb a card, \
+                 build a drafted card (an effect), game over"
+            },
         ),
         Part::new(
             "deciding seat",
@@ -112,13 +123,23 @@ fn parts(d: &Dims, players: usize) -> Vec<Part> {
              discard pile, an effect's choice, a payment: 0 the observer); all 0 \
              while every seat decides",
         ),
+    ];
+    if d.debt {
+        p.push(Part::new(
+            "loss",
+            1,
+            "coins / 10 the deciding seat must lose, choosing how many to pay (0 for any \
+             other decision)",
+        ));
+    }
+    p.extend([
         Part::new(
             "pass",
             1,
             "where hands pass: 1 to the left (the next seat), -1 to the right",
         ),
         Part::new("discard pile", 1, "its cards / 10"),
-    ];
+    ]);
     if d.projects {
         p.push(Part::new(
             "projects",
@@ -257,9 +278,17 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
         Phase::Choose(s, Choice::Entomb(_)) => (6, Some(s)),
         Phase::Choose(s, Choice::Recruit(_)) => (7, Some(s)),
         Phase::Over => (8, None),
+        Phase::Choose(s, Choice::Debt(_)) => (9, Some(s)),
     };
-    w.one_hot(DECISIONS, Some(kind));
+    w.one_hot(DECISIONS + usize::from(d.debt), Some(kind));
     w.one_hot(players, alone.map(rel));
+    if d.debt {
+        let loss = match v.phase() {
+            Phase::Choose(_, Choice::Debt(loss)) => loss as f32 * TENTH,
+            _ => 0.0,
+        };
+        w.one(loss);
+    }
     let pass = match v.phase() {
         Phase::Over => 0.0,
         Phase::Draft => v.rules().draft.map_or(0.0, |r| f32::from(r.pass.signum())),

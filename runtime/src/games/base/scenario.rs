@@ -47,7 +47,7 @@ use crate::sheet::card;
 use crate::text::plural;
 
 use super::sheet::{PlayerDoc, ProjectDoc};
-use super::{Action, Base, Move, Phase, State};
+use super::{Action, Base, Choice, Move, Phase, State};
 
 /// A scenario of the base game (`dsl/SCENARIOS.md`).
 #[derive(Deserialize, JsonSchema)]
@@ -764,6 +764,25 @@ impl Base {
             Action::Skip => {
                 out.push("recruits nobody".to_string());
                 out.push("builds nothing".to_string());
+            }
+            // `pays 1 coin and takes 1 debt token`; either half alone when
+            // the other is none.
+            Action::Owe(u) => {
+                let (Phase::Choose(_, Choice::Debt(loss)), Some(city)) =
+                    (state.phase, state.table.cities.get(seat))
+                else {
+                    return;
+                };
+                let paid = super::turn::debt_paid(city.coins, loss, u);
+                let kind = format!("{} token", self.debt_kind_name());
+                let (pays, takes) = (plural(paid, "coin"), plural(loss - paid, &kind));
+                out.push(format!("pays {pays} and takes {takes}"));
+                if paid == loss {
+                    out.push(format!("pays {pays}"));
+                }
+                if paid == 0 {
+                    out.push(format!("takes {takes}"));
+                }
             }
         }
     }

@@ -108,6 +108,16 @@ impl Base {
                 format!("seat {} may build a card of its drafted hand", s + 1),
                 Some(s),
             ),
+            Phase::Choose(s, Choice::Debt(loss)) => (
+                "debt",
+                format!(
+                    "seat {} must lose {} and chooses how many to pay, taking a {} token for each coin it does not pay",
+                    s + 1,
+                    crate::text::plural(loss, "coin"),
+                    self.debt_kind_name()
+                ),
+                Some(s),
+            ),
             Phase::Over => ("over", "the game is over".into(), None),
         };
         json!({ "kind": kind, "text": text, "seat": seat })

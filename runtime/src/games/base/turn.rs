@@ -93,7 +93,7 @@ impl Base {
                 None
             }
             // Carried out by the draft and by choices, never as a turn's action.
-            Action::Keep | Action::Entomb | Action::Skip => None,
+            Action::Keep | Action::Entomb | Action::Skip | Action::Owe(_) => None,
         }
     }
 
@@ -272,7 +272,7 @@ impl Base {
                 state.table.cities[seat].abilities.pending.clear();
                 break;
             }
-            if self.pending(state, seat, p) {
+            if self.pending(state, seat, p, true) {
                 return false;
             }
         }
@@ -287,7 +287,7 @@ impl Base {
         while !state.table.cities[seat].abilities.pending.is_empty() && rounds < MAX_PENDING {
             rounds += 1;
             let p = state.table.cities[seat].abilities.pending.remove(0);
-            if self.pending(state, seat, p) {
+            if self.pending(state, seat, p, false) {
                 state.phase = phase;
             }
         }
@@ -295,8 +295,9 @@ impl Base {
     }
 
     /// Carries out one pending effect of `seat`; true if it asks a choice
-    /// (the phase is then set to it).
-    fn pending(&self, state: &mut State, seat: usize, p: Pending) -> bool {
+    /// (the phase is then set to it). Without `ask`, a loss of coins a
+    /// city would choose how to pay is paid as it can.
+    fn pending(&self, state: &mut State, seat: usize, p: Pending, ask: bool) -> bool {
         let t = &mut state.table;
         let n = t.cities.len();
         let colour_in = |c: CardId, set: ColourSet| {
@@ -335,18 +336,24 @@ impl Base {
                 false
             }
             Pending::LoseCoins(k, seats) => {
-                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
-                    let c = &mut t.cities[seat_at(seat, off, n)];
-                    c.pay_or_owe(self.info, u64::from(k), t.age);
-                }
+                self.lose_coins(state, seat, seats, |_| u64::from(k), ask);
                 false
             }
             Pending::LoseCoinsPer(k, what, seats) => {
-                for &off in seats.0.iter().filter(|&&o| valid_offset(o, n)) {
-                    let c = &mut t.cities[seat_at(seat, off, n)];
-                    let loss = u64::from(k) * u64::from(c.count(what));
-                    c.pay_or_owe(self.info, loss, t.age);
+                let loss = |c: &City| u64::from(k) * u64::from(c.count(what));
+                self.lose_coins(state, seat, seats, loss, ask);
+                false
+            }
+            Pending::Owe(victim, loss) => {
+                let victim = usize::from(victim);
+                let Some(c) = t.cities.get_mut(victim) else {
+                    return false;
+                };
+                if ask && c.coins > 0 {
+                    state.phase = Phase::Choose(victim, Choice::Debt(loss));
+                    return true;
                 }
+                c.pay_or_owe(self.info, u64::from(loss), t.age);
                 false
             }
             // Taken from the bank, as a city's own coins would be (a
@@ -423,6 +430,42 @@ impl Base {
             // A word the base family does not play (its `families` in the
             // word table, `dsl/src/words.rs`).
             _ => false,
+        }
+    }
+
+    /// Each city of `seats` (around `seat`) loses `loss` of it in coins.
+    /// It pays what it can and takes a token of the kind taken instead of
+    /// coins for each coin missing; or, where that kind is taken by choice
+    /// ("may choose debt even when they could pay", cities-facts.md §3.1),
+    /// a city with coins chooses: its choices are asked next, in seat
+    /// order, before `seat`'s other pending effects.
+    fn lose_coins(
+        &self,
+        state: &mut State,
+        seat: usize,
+        seats: sevenw_host::Seats,
+        loss: impl Fn(&City) -> u64,
+        ask: bool,
+    ) {
+        let t = &mut state.table;
+        let n = t.cities.len();
+        let mut asked = 0;
+        // In seat order, whatever the order of the scope's seats.
+        for victim in 0..n {
+            let times = (seats.0.iter())
+                .filter(|&&o| valid_offset(o, n) && seat_at(seat, o, n) == victim)
+                .count();
+            for _ in 0..times {
+                let c = &mut t.cities[victim];
+                let owed = loss(c);
+                if ask && self.debt_choice.is_some() && c.coins > 0 && owed > 0 {
+                    let owe = Pending::Owe(victim as u8, owed.min(u64::from(u32::MAX)) as u32);
+                    t.cities[seat].abilities.pending.insert(asked, owe);
+                    asked += 1;
+                } else {
+                    c.pay_or_owe(self.info, owed, t.age);
+                }
+            }
         }
     }
 
@@ -586,6 +629,16 @@ impl Base {
 }
 
 impl Base {
+    /// `city` pays a loss of `loss` coins in Age `age`, taking `by_choice`
+    /// tokens of the kind taken instead of coins by choice beyond those for
+    /// the coins it cannot pay.
+    pub(super) fn owe(&self, city: &mut City, loss: u32, by_choice: u8, age: u8) {
+        let paid = debt_paid(city.coins, loss, by_choice);
+        city.coins -= paid as i32;
+        let kind = self.debt_choice.unwrap_or(0);
+        city.take_tokens(self.info, kind, u64::from(loss - paid), age);
+    }
+
     /// Carries out a choice of `seat`.
     pub(super) fn choose(&self, state: &mut State, seat: usize, mv: &Move) {
         match mv.action {
@@ -628,9 +681,22 @@ impl Base {
                     self.run_built(&mut t.cities, seat, Source::Card(mv.card), follow, true);
                 }
             }
+            Action::Owe(by_choice) => {
+                if let Phase::Choose(_, Choice::Debt(loss)) = state.phase {
+                    let age = state.table.age;
+                    self.owe(&mut state.table.cities[seat], loss, by_choice, age);
+                }
+            }
             _ => {}
         }
     }
+}
+
+/// Of a loss of `loss` coins, what a city holding `coins` pays when it
+/// takes `by_choice` tokens beyond those for the coins it cannot pay.
+pub(super) fn debt_paid(coins: i32, loss: u32, by_choice: u8) -> u32 {
+    let payable = loss.min(coins.max(0) as u32);
+    payable - u32::from(by_choice).min(payable)
 }
 
 /// Most pending effects carried out for one city at once (see [`Base::settle`]).
