@@ -168,6 +168,28 @@ fn action(v: &Vocab, a: &Action) -> String {
                 format!("produces {amount} of {} (one, chosen each turn)", or(&list))
             }
         }
+        Action::ProduceMatching {
+            colours,
+            board,
+            lacking,
+        } => {
+            let mut from: Vec<String> = Vec::new();
+            if *board {
+                from.push("its board".into());
+            }
+            if *colours != 0 {
+                let list = names(&v.colours, u32::from(*colours));
+                from.push(format!("its {} cards", or(&list)));
+            }
+            let verb = match (from.len() == 1, *lacking) {
+                (true, false) => "produces",
+                (false, false) => "produce",
+                (true, true) => "does not produce",
+                (false, true) => "do not produce",
+            };
+            let from = from.join(" and ");
+            format!("produces 1 resource, chosen each turn, among those {from} {verb}")
+        }
         Action::Gain {
             unit,
             amount,

@@ -292,6 +292,18 @@ pub enum Op {
         amount: u8,
         tradable: bool,
     },
+    /// One resource each turn among those the city's own cards of
+    /// `colours` (and its board, with `board`) produce, or, with
+    /// `lacking`, among those they do not; `tradable`: neighbours may buy
+    /// it.
+    ProduceMatching {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        colours: u16,
+        board: bool,
+        lacking: bool,
+        tradable: bool,
+    },
     /// `n` coins from the bank (times `per` if given), when `cond` holds; negative: paid.
     Coins {
         n: i32,

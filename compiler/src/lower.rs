@@ -332,16 +332,31 @@ fn effects(v: &Vocab, list: &[resolve::Effect], holder: Holder) -> Vec<Effect> {
     list.iter().map(|e| effect(v, e, holder)).collect()
 }
 
+/// Whether production of `holder` may be bought by the neighbours.
+fn tradable(v: &Vocab, holder: Holder) -> bool {
+    match holder {
+        Holder::Card(c) => v.tradable_colours & (1 << c) != 0,
+        Holder::Board => v.tradable_board,
+        Holder::Stage | Holder::Progress => false,
+    }
+}
+
 fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
     let op = match &e.action {
         Action::Produce { options, amount } => Op::Produce {
             options: *options,
             amount: *amount,
-            tradable: match holder {
-                Holder::Card(c) => v.tradable_colours & (1 << c) != 0,
-                Holder::Board => v.tradable_board,
-                Holder::Stage | Holder::Progress => false,
-            },
+            tradable: tradable(v, holder),
+        },
+        Action::ProduceMatching {
+            colours,
+            board,
+            lacking,
+        } => Op::ProduceMatching {
+            colours: *colours,
+            board: *board,
+            lacking: *lacking,
+            tradable: tradable(v, holder),
         },
         Action::Gain {
             unit,

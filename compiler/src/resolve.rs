@@ -109,6 +109,13 @@ pub enum Action {
         options: u16,
         amount: u8,
     },
+    /// One resource among those the city's cards of `colours` (and its
+    /// board, with `board`) produce, or, with `lacking`, do not.
+    ProduceMatching {
+        colours: u16,
+        board: bool,
+        lacking: bool,
+    },
     Gain {
         unit: Unit,
         amount: u32,

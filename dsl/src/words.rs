@@ -29,6 +29,9 @@ pub enum Shape {
     Call,
     /// `produce`: its tradability comes from the source.
     Produce,
+    /// `produce matching`: which way, from which sources; its
+    /// tradability comes from the source, as `produce`'s.
+    ProduceMatching,
     /// `gain`: its unit decides the IR node (coins, VP, shields).
     Gain,
     /// `build free`: limited by a `once per age` trigger.
@@ -118,6 +121,15 @@ pub const WORDS: &[WordDef] = &[
         meaning: "produces one of the resources each turn",
         shape: Shape::Produce,
         families: ALL_FAMILIES,
+        ..OWN
+    },
+    WordDef {
+        name: "produce matching",
+        syntax: "produce a resource {which: you produce | you do not produce} with {from: your board and {colours: cards} | your board | {colours: cards}}",
+        example: "produce a resource you produce with your board and brown or grey cards",
+        meaning: "produces one resource each turn, among those the city's own cards of those colours (and its board) produce, or among those they do not; the choice follows what the city builds",
+        shape: Shape::ProduceMatching,
+        families: &["base"],
         ..OWN
     },
     WordDef {

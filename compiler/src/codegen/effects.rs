@@ -249,6 +249,15 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             let a = Literal::u8_unsuffixed(*amount);
             quote!(h.produce(#set, #a, #tradable);)
         }
+        Op::ProduceMatching {
+            colours,
+            board,
+            lacking,
+            tradable,
+        } => {
+            let set = n.colour_set(*colours);
+            quote!(h.produce_matching(#set, #board, #lacking, #tradable);)
+        }
         Op::Coins { n: k, per, cond } => {
             let a = amount(n, *k, per);
             let body = if per.is_some() {

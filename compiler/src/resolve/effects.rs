@@ -274,6 +274,7 @@ impl Resolver<'_> {
         let action = match id.def().shape {
             Shape::Call => self.call(&s, *id)?,
             Shape::Produce => self.produce(&s)?,
+            Shape::ProduceMatching => self.produce_matching(&s)?,
             Shape::Gain => self.gain(&s)?,
             Shape::BuildFree => self.build_free(&s)?,
             Shape::Lose => self.lose(&s)?,

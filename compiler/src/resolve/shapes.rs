@@ -14,6 +14,25 @@ impl Resolver<'_> {
         })
     }
 
+    /// `produce a resource you (do not) produce with your board and …`.
+    pub(super) fn produce_matching(&mut self, s: &Words<'_>) -> Option<Action> {
+        let lacking = s.slots.pick("which")? == 1;
+        let from = s.slots.pick("from")?;
+        let colours = if from == 1 {
+            0
+        } else {
+            let words = s.slots.words("colours");
+            let message = "`produce matching` takes cards by colour here".to_string();
+            let example = "produce a resource you produce with your board and brown or grey cards";
+            self.cards_as(s.p, words, s.at("colours"), &message, example)?
+        };
+        Some(Action::ProduceMatching {
+            colours,
+            board: from != 2,
+            lacking,
+        })
+    }
+
     pub(super) fn gain(&mut self, s: &Words<'_>) -> Option<Action> {
         let p = s.p;
         let amount = s.slots.num("amount")?;

@@ -365,3 +365,61 @@ fn architects_words_out_of_range_or_unknown() {
         assert_eq!(codes, [code], "{to}");
     }
 }
+
+/// `produce matching` resolves its two picks and its colours; a word that
+/// is not a colour is refused with the word's own example.
+#[test]
+fn production_matching_the_city() {
+    let resolve = |effect: &str| {
+        let cards = format!(
+            "age: 1\ncards:\n  - name: X\n    colour: blue\n    players: [3]\n    effect: \"{effect}\"\n"
+        );
+        let game = crate::testkit::VOCAB.replace(
+            "words: [produce, gain, science, trade, copy, build free]",
+            "words: [produce, produce matching, gain]",
+        );
+        let (mut sources, mut report) = (Sources::default(), Report::default());
+        let src = load_texts(
+            "t",
+            &[("game.yaml", &game), ("c.yaml", &cards)],
+            &mut sources,
+            &mut report,
+        );
+        let game = resolve(crate::parse::parse(src, &mut report), &mut report).unwrap();
+        let codes: Vec<Code> = report.diagnostics.iter().map(|d| d.code).collect();
+        let actions: Vec<Action> = (game.cards[0].effects.list().iter())
+            .map(|e| e.action.clone())
+            .collect();
+        (codes, actions)
+    };
+    let (codes, got) = resolve("produce a resource you produce with your board and brown cards");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(
+        got,
+        [Action::ProduceMatching {
+            colours: 0b001,
+            board: true,
+            lacking: false
+        }]
+    );
+    let (_, got) = resolve("produce a resource you do not produce with brown or purple cards");
+    assert_eq!(
+        got,
+        [Action::ProduceMatching {
+            colours: 0b101,
+            board: false,
+            lacking: true
+        }]
+    );
+    let (_, got) = resolve("produce a resource you produce with your board");
+    assert_eq!(
+        got,
+        [Action::ProduceMatching {
+            colours: 0,
+            board: true,
+            lacking: false
+        }]
+    );
+    let (codes, _) = resolve("produce a resource you produce with wood cards");
+    assert!(!codes.is_empty());
+}

@@ -413,6 +413,13 @@ primitives! {
         /// time it is used when `options` has several. Neighbours may buy it
         /// only when `tradable`.
         fn produce(options: ResSet, amount: u8, tradable: bool);
+        /// Production of one resource, chosen each time it is used, among
+        /// those the city's own cards of `colours` (and its board, with
+        /// `board`) produce; with `lacking`, among those they do not
+        /// produce. The options follow the city as it builds (Cities'
+        /// Secret Warehouse and Black Market). Neighbours may buy it only
+        /// when `tradable`.
+        fn produce_matching(colours: ColourSet, board: bool, lacking: bool, tradable: bool);
         /// A science symbol, or a wildcard when `options` has several bits.
         /// Scoring the symbols is engine work.
         fn science(options: SymSet);

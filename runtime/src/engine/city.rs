@@ -12,7 +12,7 @@ use sevenw_host::{
 };
 
 use crate::engine::gains::Built;
-use crate::engine::production::{MAX_RES, Prices, Production, flat_prices};
+use crate::engine::production::{MAX_RES, Matching, Prices, Production, flat_prices};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
 
@@ -61,6 +61,9 @@ pub struct Abilities {
     /// Effects on other cities, or needing a choice, for the turn structure
     /// to carry out after the acting city's effects ran.
     pub pending: Vec<Pending>,
+    /// Productions whose options follow the city's own production
+    /// ([`Matching`]; [`City::refresh_matching`] keeps them current).
+    pub matching: Vec<Matching>,
     /// How many of its sources grant [`Host::any_resources`]: wonder stages
     /// of counted resources may be paid with any resources (neither all
     /// different nor all identical). How often a turn may use it is the
@@ -88,6 +91,7 @@ clone_reusing!(Abilities {
     science_rules,
     keep,
     pending,
+    matching,
     any_resources,
     coin_value,
 });
@@ -558,6 +562,23 @@ impl City {
             self.colour_count[c] = self.colour_count[c].saturating_add(1);
         }
         self.gain_source(vocab.info, Source::Card(card));
+        self.refresh_matching(vocab);
+    }
+
+    /// Sets the options of its productions that follow its own
+    /// ([`Matching`]) from the cards it holds now: called whenever a card
+    /// comes or goes, and once such a production is gained.
+    pub fn refresh_matching(&mut self, vocab: &Vocab) {
+        if self.abilities.matching.is_empty() {
+            return;
+        }
+        let all = sevenw_host::ResSet(((1u32 << vocab.info.resources.len().min(16)) - 1) as u16);
+        let mut matching = std::mem::take(&mut self.abilities.matching);
+        for m in &mut matching {
+            let made = vocab.made_with(self, m.colours, m.board);
+            m.give(m.options(made, all), &mut self.own, &mut self.sold);
+        }
+        self.abilities.matching = matching;
     }
 
     /// `card` has left the city: its name goes too unless a card of that
@@ -595,6 +616,7 @@ impl City {
             self.lose_source(s);
         }
         self.undo_built(vocab, s, l, false);
+        self.refresh_matching(vocab);
         true
     }
 

@@ -13,7 +13,7 @@ use sevenw_host::{
 };
 
 use crate::engine::city::{City, HasCity, MAX_CATEGORIES, Pending, seat_at, valid_offset};
-use crate::engine::production::{Choice, Production};
+use crate::engine::production::Matching;
 use crate::engine::science::MAX_SYM;
 
 /// The cities around the acting one, for counts: the whole table (whose
@@ -180,6 +180,18 @@ impl Host for CityHost<'_> {
         if tradable {
             self.me.sold.add(options, amount);
         }
+    }
+
+    /// Its options are set by the turn structure once the source's effects
+    /// have run ([`City::refresh_matching`]), from the cards then held.
+    fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
+        self.me.abilities.matching.push(Matching {
+            colours,
+            board,
+            lacking,
+            tradable,
+            given: ResSet(0),
+        });
     }
 
     fn science(&mut self, options: SymSet) {
@@ -489,21 +501,19 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         self.me.shields = self.me.shields.saturating_sub(n);
     }
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
-        fn sub(p: &mut Production, options: ResSet, amount: u8) {
-            if options.len() == 1 {
-                let r = options.0.trailing_zeros() as usize;
-                p.fixed[r] = p.fixed[r].saturating_sub(amount);
-            } else if let Some(i) = p
-                .choices
-                .iter()
-                .position(|c| *c == Choice { options, amount })
-            {
-                p.choices.remove(i);
-            }
-        }
-        sub(&mut self.me.own, options, amount);
+        self.me.own.take_back(options, amount);
         if tradable {
-            sub(&mut self.me.sold, options, amount);
+            self.me.sold.take_back(options, amount);
+        }
+    }
+    fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
+        let m = &mut self.me.abilities.matching;
+        let same = |x: &Matching| {
+            (x.colours, x.board, x.lacking, x.tradable) == (colours, board, lacking, tradable)
+        };
+        if let Some(i) = m.iter().position(same) {
+            let mut gone = m.remove(i);
+            gone.give(ResSet(0), &mut self.me.own, &mut self.me.sold);
         }
     }
     fn science(&mut self, options: SymSet) {
@@ -604,6 +614,7 @@ impl sevenw_host::PartialHost for Probe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::production::Production;
 
     #[test]
     fn architects_primitives_and_spending_a_card() {

@@ -39,6 +39,23 @@ impl Production {
         }
     }
 
+    /// Takes back what [`Production::add`] gave for `options` and `amount`.
+    pub fn take_back(&mut self, options: ResSet, amount: u8) {
+        match options.len() {
+            0 => {}
+            1 => {
+                let r = options.0.trailing_zeros() as usize;
+                self.fixed[r] = self.fixed[r].saturating_sub(amount);
+            }
+            _ => {
+                let c = Choice { options, amount };
+                if let Some(i) = self.choices.iter().position(|x| *x == c) {
+                    self.choices.remove(i);
+                }
+            }
+        }
+    }
+
     /// Units produced in all, counting each choice once per unit.
     pub fn units(&self) -> u32 {
         self.fixed.iter().map(|&n| u32::from(n)).sum::<u32>()
@@ -74,6 +91,49 @@ impl Production {
         }
         let available: u32 = self.choices.iter().map(|c| u32::from(c.amount)).sum();
         total <= available && cover(&self.choices, res, deficit)
+    }
+}
+
+/// A production whose options are read from the city's own production
+/// (`produce a resource you produce with …`, [`Host::produce_matching`]):
+/// one unit among the resources that the city's cards of `colours` (and
+/// its board, with `board`) produce, or, with `lacking`, among those they
+/// do not. `given` is what it adds to the city's production now.
+///
+/// [`Host::produce_matching`]: sevenw_host::Host::produce_matching
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Matching {
+    pub colours: sevenw_host::ColourSet,
+    pub board: bool,
+    pub lacking: bool,
+    pub tradable: bool,
+    pub given: ResSet,
+}
+
+impl Matching {
+    /// The production it gives when those sources produce `made`, of the
+    /// game's resources `all`.
+    pub fn options(&self, made: ResSet, all: ResSet) -> ResSet {
+        if self.lacking {
+            ResSet(all.0 & !made.0)
+        } else {
+            ResSet(made.0 & all.0)
+        }
+    }
+
+    /// Gives `options` in place of what it gave, to `own` and, when
+    /// tradable, to `sold`.
+    pub fn give(&mut self, options: ResSet, own: &mut Production, sold: &mut Production) {
+        if options == self.given {
+            return;
+        }
+        own.take_back(self.given, 1);
+        own.add(options, 1);
+        if self.tradable {
+            sold.take_back(self.given, 1);
+            sold.add(options, 1);
+        }
+        self.given = options;
     }
 }
 

@@ -6,9 +6,9 @@
 
 use std::fmt;
 
-use sevenw_host::{CardId, Category, Event, GameInfo, Host, Listens, Source};
+use sevenw_host::{CardId, Category, ColourSet, Event, GameInfo, Host, Listens, ResSet, Source};
 
-use crate::engine::city::{MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS};
+use crate::engine::city::{City, MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS};
 use crate::engine::compose::{Layer, layers_of};
 use crate::engine::gains::{self, Built};
 use crate::engine::nearest::{self, nearest};
@@ -129,6 +129,12 @@ pub struct Vocab {
     pub chain_mask: Vec<NameSet>,
     /// What each card does when built ([`crate::engine::gains`]).
     built: Vec<Built>,
+    /// The resources each card's effects produce when built (any option
+    /// of a choice; a `one of` read at its first option), and each
+    /// board's, by wonder and side: what a city "produces with" them
+    /// ([`crate::engine::production::Matching`]).
+    made: Vec<ResSet>,
+    boards_made: Vec<Vec<ResSet>>,
     /// Lower-cased names and aliases of each card.
     card_keys: Vec<Vec<String>>,
     /// Lower-cased names and aliases of each wonder.
@@ -256,6 +262,8 @@ impl Vocab {
             names_unshared,
             chain_mask,
             built: Vec::new(),
+            made: Vec::new(),
+            boards_made: Vec::new(),
             card_keys: info.cards.iter().map(|c| keys(c.name, c.aliases)).collect(),
             wonder_keys: info
                 .wonders
@@ -277,7 +285,47 @@ impl Vocab {
                 gains::record(|s, e, h| vocab.effects(s, e, h), s)
             })
             .collect();
+        let made = |s: Source| {
+            let mut p = crate::engine::host::Probe::default();
+            if listens(info, s).has(Listens::BUILT) {
+                vocab.effects(s, Event::Built, &mut p);
+            }
+            ResSet(p.produce.iter().fold(0, |all, (o, _)| all | o.0))
+        };
+        let cards = (0..info.cards.len().min(usize::from(u16::MAX)))
+            .map(|c| made(Source::Card(CardId(c as u16))))
+            .collect();
+        let boards = (info.wonders.iter().enumerate())
+            .map(|(w, wonder)| {
+                (0..wonder.sides.len())
+                    .map(|s| {
+                        made(Source::Board {
+                            wonder: w as u8,
+                            side: s as u8,
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        (vocab.made, vocab.boards_made) = (cards, boards);
         Ok(vocab)
+    }
+
+    /// The resources that `city`'s cards of `colours`, and its board with
+    /// `board`, produce.
+    pub fn made_with(&self, city: &City, colours: ColourSet, board: bool) -> ResSet {
+        let colour = |c: CardId| self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
+        let mut made = (city.cards.iter())
+            .filter(|&&c| colour(c).is_some_and(|k| colours.contains(k)))
+            .fold(0, |all, &c| {
+                all | self.made.get(usize::from(c.0)).map_or(0, |r| r.0)
+            });
+        if board {
+            made |= (self.boards_made.get(usize::from(city.wonder)))
+                .and_then(|w| w.get(usize::from(city.side)))
+                .map_or(0, |r| r.0);
+        }
+        ResSet(made)
     }
 
     /// What `source` does when built: nothing, its constant gains, or its

@@ -106,11 +106,17 @@ pub fn write_word(word: WordId, choices: &mut Choices<'_>, out: &mut String) {
 }
 
 /// A trigger the mini game allows, and whether the word written after it
-/// may take it (`once per age` limits a free build only).
+/// may take it (`once per age` limits a free build only; at the end of the
+/// game only what scores is carried out: points and coins, science, copies).
 pub fn write_trigger(byte: u8, word: WordId, choices: &mut Choices<'_>, out: &mut String) {
+    let scores = matches!(
+        word.def().name,
+        "gain" | "science" | "copy" | "science rule"
+    );
     let allowed: Vec<TriggerId> = TriggerId::all()
         .filter(|t| t.def().families.contains(&FAMILY))
         .filter(|t| (t.def().event == Event::OncePerAge) == (word.def().shape == Shape::BuildFree))
+        .filter(|t| t.def().event != Event::GameEnd || scores)
         .collect();
     if allowed.is_empty() || word.def().shape == Shape::OneOf {
         return;

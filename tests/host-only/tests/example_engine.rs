@@ -451,6 +451,9 @@ impl Host for Acting<'_> {
             tradable,
         });
     }
+    // No card of this example family's game produces from its own
+    // production (a base-family word).
+    fn produce_matching(&mut self, _: ColourSet, _: bool, _: bool, _: bool) {}
     fn science(&mut self, options: SymSet) {
         self.me().science.push(options);
     }

@@ -36,6 +36,12 @@ impl Host for Recorder {
             options.0
         ));
     }
+    fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
+        self.calls.push(format!(
+            "produce matching {:#b} board={board} lacking={lacking} tradable={tradable}",
+            colours.0
+        ));
+    }
     fn science(&mut self, options: SymSet) {
         self.calls.push(format!("science {:#b}", options.0));
     }

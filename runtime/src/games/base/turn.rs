@@ -27,7 +27,8 @@ impl Base {
     }
 
     /// Runs `source`'s built effects for the city at `seat` (taken out of
-    /// `cities` meanwhile), then tells its other sources (`follow`).
+    /// `cities` meanwhile), then tells its other sources (`follow`); a
+    /// production following the city's own gets its options.
     pub(super) fn run_built(
         &self,
         cities: &mut [City],
@@ -38,6 +39,9 @@ impl Base {
     ) {
         if let Some(mut h) = CityHost::at(cities, seat, coins) {
             run_built(&self.vocab, &mut h, source, Some(follow));
+        }
+        if let Some(c) = cities.get_mut(seat) {
+            c.refresh_matching(&self.vocab);
         }
     }
 
@@ -191,6 +195,7 @@ impl Base {
         if let Some((source, follow)) = self.enact(me, marks, mv) {
             let mut h = CityHost::new(me, cities, seat, true);
             run_built(&self.vocab, &mut h, source, Some(follow));
+            me.refresh_matching(&self.vocab);
         }
     }
 }
