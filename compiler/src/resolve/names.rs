@@ -189,7 +189,7 @@ impl Resolver<'_> {
                 self.v.edition
             ),
             Some(_) if self.v.with.contains(&other.to_string()) => format!(
-                "`{}` is declared by an edition of `{other}` that `{game}` is not played with: `{game}` plays with {} of its game",
+                "`{}` is not declared by every edition of `{other}` that `{game}` is played with: `{game}` plays with {} of its game, and uses the names of the editions of `{other}` there (`edition: N` in its game.yaml narrows them)",
                 word.trim(),
                 self.v.plays_at.shown()
             ),

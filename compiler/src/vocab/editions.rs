@@ -195,8 +195,9 @@ mod tests {
     }
 
     /// The fixture `ok-editions-of-an-expansion` in a scratch folder,
-    /// `game.yaml` texts (folder, text) added or replacing its own, and
-    /// `cards` (folder, age1.yaml text) likewise; checked whole.
+    /// `game.yaml` texts (folder, text) added or replacing its own (an
+    /// empty text removes the folder), and `cards` (folder, age1.yaml
+    /// text) likewise; checked whole.
     fn check(name: &str, games: &[(&str, &str)], cards: &[(&str, &str)]) -> Compiled {
         let from = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../tests/fixtures/diag/ok-editions-of-an-expansion");
@@ -211,11 +212,15 @@ mod tests {
         }
         for (file, list) in [("game.yaml", games), ("age1.yaml", cards)] {
             for (set, text) in list {
+                if text.is_empty() {
+                    std::fs::remove_dir_all(scratch.0.join(set)).unwrap();
+                    continue;
+                }
                 std::fs::create_dir_all(scratch.0.join(set)).unwrap();
                 std::fs::write(scratch.0.join(set).join(file), text).unwrap();
             }
         }
-        crate::check(&[scratch.0.clone()])
+        crate::check(std::slice::from_ref(&scratch.0))
     }
 
     fn codes(c: &Compiled) -> Vec<Code> {
@@ -278,6 +283,54 @@ mod tests {
         );
         let file = c.report.diagnostics[0].loc.expect("a place").file;
         assert!(c.sources.get(file).path.ends_with("harbours/age1.yaml"));
+    }
+
+    #[test]
+    fn a_name_of_one_edition_alone_is_not_the_other_s() {
+        // `amber` is the second edition's alone: not the first's, nor a
+        // set's played with both.
+        let amber = |name: &str| {
+            format!(
+                "age: 1\ncards:\n  - name: {name}\n    colour: amber\n    players: [3]\n    effect: gain 1 vp\n"
+            )
+        };
+        let c = check(
+            "amber",
+            &[],
+            &[
+                ("harbours", &amber("Dock")),
+                ("harbour-guilds", &amber("Quay")),
+            ],
+        );
+        assert_eq!(
+            codes(&c),
+            vec![Code::UnknownName; 2],
+            "{:?}",
+            c.report.diagnostics
+        );
+        let helps: Vec<&str> = (c.report.diagnostics.iter())
+            .filter_map(|d| d.help.as_deref())
+            .collect();
+        assert!(
+            helps
+                .iter()
+                .any(|h| h.contains("declared by another edition of `harbours`")),
+            "{helps:?}"
+        );
+        assert!(
+            helps
+                .iter()
+                .any(|h| h.contains("not declared by every edition of `harbours`")),
+            "{helps:?}"
+        );
+        // Played with the second edition only, the guilds may use it.
+        let second = "game: harbour-guilds\nedition: 2\ntitle: Guilds\nextends: harbours\n";
+        let c = check(
+            "amber2",
+            &[("harbour-guilds", ""), ("harbour-guilds2", second)],
+            &[("harbour-guilds2", &amber("Quay"))],
+        );
+        assert!(codes(&c).is_empty(), "{:?}", c.report.diagnostics);
     }
 
     #[test]

@@ -72,8 +72,21 @@ pub fn extend(
     // editions come last (side by side in the family's order).
     let (siblings, others): (Vec<&Vocab>, Vec<&Vocab>) =
         before.iter().copied().partition(|e| e.game == game);
+    // The own names of each edition lent, by expansion.
+    let mut lent_names: Vec<(String, Vec<String>)> = Vec::new();
     for e in others {
         let lent = with.contains(&e.game) && !e.plays_at.meet(plays_at).is_empty();
+        if lent {
+            let names = (own(&e.symbols, e.own.symbols).into_iter())
+                .chain(own(&e.colours, e.own.colours))
+                .chain(own(&e.categories, e.own.categories))
+                .chain(
+                    (e.tokens.iter().skip(usize::from(e.own_tokens)))
+                        .map(|t| format!("{} token", t.name)),
+                )
+                .collect();
+            lent_names.push((e.game.clone(), names));
+        }
         for (list, mine, from) in [
             (&mut v.symbols, &e.symbols, e.own.symbols),
             (&mut v.colours, &e.colours, e.own.colours),
@@ -111,6 +124,20 @@ pub fn extend(
         }
         if lent {
             lend(&mut v, e, &mut declared);
+        }
+    }
+    // Played with several editions of an expansion, it uses the names
+    // every one of them declares: in play is one of them.
+    for (game, names) in &lent_names {
+        let editions: Vec<&Vec<String>> = (lent_names.iter())
+            .filter(|(g, _)| g == game)
+            .map(|(_, n)| n)
+            .collect();
+        for n in names {
+            let everywhere = editions.iter().all(|e| e.contains(n));
+            if !everywhere && !v.foreign.iter().any(|(f, _)| f == n) {
+                v.foreign.push((n.clone(), game.clone()));
+            }
         }
     }
     v.own = Own {
@@ -469,7 +496,10 @@ pub fn build_all(
         let family = v.extends.clone().unwrap_or_else(|| v.game.clone());
         for other in snapshot.iter().flatten() {
             let other_family = other.extends.clone().unwrap_or_else(|| other.game.clone());
-            if other_family != family || other.game == v.game {
+            // Another edition of an expansion declares what this one
+            // may not use; the editions of a game share their names.
+            let sibling = v.extends.is_some() && other.edition != v.edition;
+            if other_family != family || (other.game == v.game && !sibling) {
                 continue;
             }
             let names = other
