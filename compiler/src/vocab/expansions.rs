@@ -3,7 +3,7 @@
 //! (`extend`, indices allocated family-wide), and the editions of a game
 //! compared (E0305).
 
-use super::editions::Editions;
+use super::editions::{Editions, MAX_EDITION};
 use super::*;
 
 /// The vocabulary of an expansion: that of `parent` (the game it extends),
@@ -45,7 +45,7 @@ pub fn extend(
     v.file = src.file;
     v.game = game.clone();
     v.title = src.title.value.clone();
-    v.edition = edition.map_or(1, |e| e.clamp(1, 99) as u8);
+    v.edition = edition.map_or(1, |e| e.clamp(1, i64::from(MAX_EDITION)) as u8);
     v.plays_at = plays_at;
     v.extends = Some(parent.game.clone());
     v.with = with.to_vec();
