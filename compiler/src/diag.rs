@@ -274,7 +274,7 @@ impl Code {
             ),
             Code::DefinedInBoth => (
                 "E0304",
-                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name. A name the\ngame's editions both define is one problem, reported once with each\nedition's place.",
+                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game\nor of an expansion.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name. A name the\ngame's editions both define is one problem, reported once with each\nedition's place. Card and wonder names need be unique only among card\nsets that can be in play together: the editions of one expansion share\nits names, and an expansion of the game's edition 1 (`edition: 1`) may\nname a card as edition 2 of the game does.",
                 " (the base game already has `blue`):\n\n  extends: base\n  colours: [blue, white]",
                 ":\n\n  extends: base\n  colours: [white]",
             ),
