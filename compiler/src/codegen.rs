@@ -242,7 +242,8 @@ fn strs(list: &[String]) -> TokenStream {
     quote!(&[#(#l),*])
 }
 
-/// A game's module: its name, and its edition after the first (`base2`).
+/// A game's (or an expansion's) module: its name, and its edition after
+/// the first (`base2`, `cities2`).
 fn module_name(g: &Game) -> Ident {
     if g.edition > 1 {
         ident(&format!("{}{}", g.name, g.edition), "game")
@@ -581,6 +582,7 @@ fn game(g: &Game) -> GameCode<'_> {
     let edition = Literal::u8_unsuffixed(g.edition);
     let extends = lit(g.extends.as_deref().unwrap_or(""));
     let with = g.with.iter().map(|w| lit(w));
+    let editions = g.editions.iter().map(|&e| Literal::u8_unsuffixed(e));
     let automatic = g.automatic;
     let (own_sym, own_col, own_cat) = (
         Literal::u8_unsuffixed(g.own.0),
@@ -733,6 +735,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 title: #title,
                 edition: #edition,
                 extends: #extends,
+                editions: &[#(#editions),*],
                 with: &[#(#with),*],
                 automatic: #automatic,
                 own: Own { symbols: #own_sym, colours: #own_col, categories: #own_cat },

@@ -44,6 +44,7 @@ pub enum Code {
     DeckCount,
     PieceCosts,
     NotPlayed,
+    EditionUnplayable,
 }
 
 impl Code {
@@ -78,6 +79,7 @@ impl Code {
         Code::DeckCount,
         Code::PieceCosts,
         Code::NotPlayed,
+        Code::EditionUnplayable,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -272,7 +274,7 @@ impl Code {
             ),
             Code::DefinedInBoth => (
                 "E0304",
-                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name. A name the\ngame's editions both define is one problem, reported once with each\nedition's place.",
+                "A name is defined both by an expansion and by the game it extends (or\nanother expansion of it), or two folders define the same edition of a game\nor of an expansion.\n\nAn expansion's game.yaml declares only what it adds: its colours,\ncategories, symbols and scopes must be new, and so must the names of its\ncards and wonders, since sheets and logs find them by name. A name the\ngame's editions both define is one problem, reported once with each\nedition's place. Card and wonder names need be unique only among card\nsets that can be in play together: the editions of one expansion share\nits names, and an expansion of the game's edition 1 (`edition: 1`) may\nname a card as edition 2 of the game does.",
                 " (the base game already has `blue`):\n\n  extends: base\n  colours: [blue, white]",
                 ":\n\n  extends: base\n  colours: [white]",
             ),
@@ -299,6 +301,12 @@ impl Code {
                 "The game's family does not play this word, trigger, counter or field, or\nasks no `one of` choice where one is written, or takes no such cost.\n\nA game names the rules that play it in `family:` (an expansion is played\nby the family of the game it extends). Each family plays some of the\nlanguage: Duel has no conflict tokens to take, the base game no layout of\ncards, Architects no hands. A word its rules would ignore would check\nclean and then do nothing, so it is refused where it is declared, and the\nhelp lists what the family plays (`dsl/DSL.md`, the table of words, says\nwhich family plays each word). A family asks a `one of` choice only of\nwhat its turn builds or takes (`dsl/DSL.md`, Choices): never of a board,\nwhich is dealt. Its rules pay only the costs they know: an Architects card\nis taken, never bought; an Edifice project is joined with coins; tokens\npay for a card or a stage in the base and Duel families only.",
                 " (a Duel expansion; the Duel rules have no victory tokens):\n\n  extends: duel\n  words: [take victory token]",
                 " (a word the Duel rules play):\n\n  extends: duel\n  words: [take progress]",
+            ),
+            Code::EditionUnplayable => (
+                "E0307",
+                "An edition of an expansion is never in play.\n\nEdition N of an expansion (`edition: 2` in its game.yaml, its folder\n`cities2`) plays with edition N of the game it extends; an expansion\nwithout `edition:` plays with every edition. The editions of one\nexpansion share its name and are never in play together, so when an\nexpansion has several editions, each says which it is. A card set played\nwith an expansion (`with:`) follows the edition of it in play: it plays\nwith the editions of the game that an edition of it plays with. Refused:\nan edition of the game that is not checked, an expansion of several\neditions one of which says no `edition:`, editions of one expansion that\nextend other games, and a card set played with an expansion none of whose\neditions plays where it does.",
+                " (cards/cities plays with every edition of the base game, and so does\ncards/cities2 at edition 2):\n\n  game: cities\n  extends: base",
+                " (cards/cities is the first edition, played with the base game's first):\n\n  game: cities\n  edition: 1\n  extends: base",
             ),
         };
         Explained {

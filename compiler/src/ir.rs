@@ -574,10 +574,13 @@ pub struct Conflict {
 pub struct Game {
     pub name: String,
     pub title: String,
-    /// 1 unless the game has several editions.
+    /// 1 unless the game (or the expansion) has several editions.
     pub edition: u8,
     /// The game an expansion extends.
     pub extends: Option<String>,
+    /// The editions of that game an expansion plays with; empty for every
+    /// edition (and for a game).
+    pub editions: Vec<u8>,
     /// The other expansions of that game an expansion is played with: it
     /// is in play only with all of them, and uses their names.
     pub with: Vec<String>,

@@ -147,9 +147,14 @@ fn analyse_loaded(
     // An expansion's cards may name the cards of the game it extends.
     let extended: Vec<Vec<resolve::Extended>> = vocabs
         .iter()
-        .map(|v| match v.as_ref().and_then(|v| v.extends.as_deref()) {
-            Some(game) => resolve::extended_cards(game, &parsed, &vocabs),
-            None => Vec::new(),
+        .map(|v| {
+            match v
+                .as_ref()
+                .and_then(|v| Some((v.extends.as_deref()?, v.plays_at)))
+            {
+                Some((game, plays_at)) => resolve::extended_cards(game, plays_at, &parsed, &vocabs),
+                None => Vec::new(),
+            }
         })
         .collect();
     let resolved: Vec<resolve::Game> = parsed

@@ -174,6 +174,9 @@ pub struct ExpansionSrc {
     pub game: Text,
     pub title: Text,
     pub extends: Text,
+    /// `edition: 2`: edition 2 of the expansion `game`, played only with
+    /// edition 2 of the game it extends.
+    pub edition: Option<Int>,
     /// Other expansions of the game whose names it uses and without which
     /// it is not played (`with: [leaders]`).
     pub with: Vec<Text>,

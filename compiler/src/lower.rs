@@ -141,6 +141,7 @@ fn game(g: &Game) -> ir::Game {
         title: v.title.clone(),
         edition: v.edition,
         extends: v.extends.clone(),
+        editions: v.plays_at.numbers(),
         with: v.with.clone(),
         automatic: v.automatic,
         extended_chains,

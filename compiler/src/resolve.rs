@@ -371,12 +371,17 @@ pub fn resolve_with(game: GameAst, vocab: Vocab, report: &mut Report) -> Option<
 
 /// The cards of the game an expansion extends, from the games checked
 /// (`games`, with their vocabularies `vocabs`): those of every edition of
-/// the game `extends` names.
-pub fn extended_cards(extends: &str, games: &[GameAst], vocabs: &[Option<Vocab>]) -> Vec<Extended> {
+/// the game `extends` names that the expansion plays with (`plays_at`).
+pub fn extended_cards(
+    extends: &str,
+    plays_at: vocab::Editions,
+    games: &[GameAst],
+    vocabs: &[Option<Vocab>],
+) -> Vec<Extended> {
     let mut out = Vec::new();
     for (g, v) in games.iter().zip(vocabs) {
         let Some(v) = v else { continue };
-        if v.game != extends || v.extends.is_some() {
+        if v.game != extends || v.extends.is_some() || !plays_at.contains(v.edition) {
             continue;
         }
         out.extend(g.cards.iter().map(|c| Extended {

@@ -516,7 +516,12 @@ pub static EXPANSION: Object = Object {
         required(
             "extends",
             Shape::Text,
-            "The game it extends (any edition of it), or an expansion of that game (the same as the game and `with: [that expansion]`).",
+            "The game it extends, or an expansion of that game (the same as the game and `with: [that expansion]`). Every edition of the game unless `edition:` says which.",
+        ),
+        field(
+            "edition",
+            Shape::Int,
+            "Edition N of the expansion named by `game` (its folder is the name and the number: `cities2`), played only with edition N of the game it extends; editions of one expansion are never in play together. Without it, the expansion plays with every edition of the game.",
         ),
         field(
             "with",

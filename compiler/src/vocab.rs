@@ -7,11 +7,13 @@ use crate::source::{FileId, Loc};
 use sevenw_dsl::Span;
 
 mod combinations;
+mod editions;
 mod expansions;
 mod plays;
 mod rules;
 mod tokens;
 
+pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
 use rules::{draft, projects};
 pub use tokens::{MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
@@ -235,8 +237,12 @@ pub struct Vocab {
     pub file: FileId,
     pub game: String,
     pub title: String,
-    /// 1 unless game.yaml says `edition:`.
+    /// 1 unless game.yaml says `edition:` (a game's, or an expansion's).
     pub edition: u8,
+    /// The editions of the game it extends an expansion plays with
+    /// (`edition: N`: edition N; every one without), narrowed to those
+    /// where the expansions it is played with play; every one for a game.
+    pub plays_at: Editions,
     /// The game an expansion extends.
     pub extends: Option<String>,
     /// The expansions of that game an expansion needs in play (`with:`), in
@@ -591,7 +597,7 @@ pub fn build(
     });
     let edition = match &src.edition {
         None => 1,
-        Some(e) => small(report, e, 1, 99, "the edition") as u8,
+        Some(e) => small(report, e, 1, i64::from(MAX_EDITION), "the edition") as u8,
     };
     let draft = src
         .draft
@@ -686,6 +692,7 @@ pub fn build(
         game,
         title: src.title.value.clone(),
         edition,
+        plays_at: Editions::EVERY,
         extends: None,
         with: Vec::new(),
         automatic: false,

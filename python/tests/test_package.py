@@ -69,7 +69,9 @@ def selections():
     out = []
     for g in sevenw.games():
         if g["extends"]:
-            out.append(dict(expansions=[g["name"]], edition=g["edition"], players=g["players"][0]))
+            # An expansion plays with the game's editions it lists (all when none).
+            edition = (g["editions"] or [1])[0]
+            out.append(dict(expansions=[g["name"]], edition=edition, players=g["players"][0]))
         else:
             out.append(dict(game=g["name"], edition=g["edition"], players=g["players"][0]))
     return out

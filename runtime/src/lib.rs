@@ -207,10 +207,20 @@ pub fn select(
             ),
         ));
     };
-    let available = expansions_of(games, game.name);
+    // Of the editions of each expansion, the one that plays with this
+    // edition of the game (one at most: the compiler checks it).
+    let every = expansions_of(games, game.name);
+    let available: Vec<&'static GameInfo> = every
+        .iter()
+        .copied()
+        .filter(|e| plays_with(e, game.edition))
+        .collect();
     let mut chosen: Vec<&'static GameInfo> = Vec::new();
     for w in with.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
         let Some(e) = available.iter().find(|e| e.name.eq_ignore_ascii_case(w)) else {
+            if let Some(e) = every.iter().find(|e| e.name.eq_ignore_ascii_case(w)) {
+                return Err(fail("with", not_at_edition(&every, e, game)));
+            }
             let names: Vec<&str> = available.iter().map(|e| e.name).collect();
             return Err(fail(
                 "with",
@@ -235,7 +245,7 @@ pub fn select(
             chosen.push(e);
         }
     }
-    combine(&available, &mut chosen).map_err(|m| fail("with", m))?;
+    combine(&available, &every, game, &mut chosen).map_err(|m| fail("with", m))?;
     engine::compose::compose(game, &chosen).map_err(|e| fail("with", e.to_string()))
 }
 
@@ -247,11 +257,23 @@ pub fn select(
 /// and logs do not depend on the order the expansions were named in.
 fn combine(
     available: &[&'static GameInfo],
+    every: &[&'static GameInfo],
+    game: &'static GameInfo,
     chosen: &mut Vec<&'static GameInfo>,
 ) -> Result<(), String> {
     let named =
         |list: &[&'static GameInfo], n: &str| list.iter().any(|e| e.name.eq_ignore_ascii_case(n));
     for e in chosen.iter() {
+        // One it is played with that has no edition here is refused as such.
+        if let Some(w) = e.with.iter().find(|w| !named(available, w))
+            && let Some(x) = every.iter().find(|x| x.name.eq_ignore_ascii_case(w))
+        {
+            return Err(format!(
+                "`{}` is played with `{w}`: {}",
+                e.name,
+                not_at_edition(every, x, game)
+            ));
+        }
         let missing: Vec<&str> = e
             .with
             .iter()
@@ -287,20 +309,56 @@ fn combine(
         }
         chosen.extend(joins);
     }
-    chosen.sort_by_key(|e| (depth(available, e, 0), e.name));
+    chosen.sort_by_key(|e| (depth(every, e.name, 0), e.name));
     Ok(())
 }
 
-/// How deep `e` stands among the expansions it is played with: 0 alone,
-/// else one more than the deepest of them.
-fn depth(available: &[&'static GameInfo], e: &GameInfo, guard: usize) -> usize {
-    if guard > available.len() {
+/// How deep the expansion `name` stands among the expansions it is played
+/// with: 0 alone, else one more than the deepest of them; its editions
+/// side by side, at the deepest (as the compiler numbers them).
+fn depth(every: &[&'static GameInfo], name: &str, guard: usize) -> usize {
+    if guard > every.len() {
         return 0;
     }
-    e.with
+    every
         .iter()
-        .filter_map(|w| available.iter().find(|a| a.name.eq_ignore_ascii_case(w)))
-        .map(|a| depth(available, a, guard + 1) + 1)
+        .filter(|e| e.name.eq_ignore_ascii_case(name))
+        .flat_map(|e| e.with.iter())
+        .map(|w| depth(every, w, guard + 1) + 1)
         .max()
         .unwrap_or(0)
+}
+
+/// Whether the expansion `e` plays with edition `edition` of its game.
+pub fn plays_with(e: &GameInfo, edition: u8) -> bool {
+    e.editions.is_empty() || e.editions.contains(&edition)
+}
+
+/// Why the expansion `e` (one of `every`, the expansions of `game` in
+/// every edition) is not played with `game`'s edition: the editions of the
+/// game its editions play with.
+fn not_at_edition(every: &[&'static GameInfo], e: &GameInfo, game: &GameInfo) -> String {
+    let mut at: Vec<u8> = every
+        .iter()
+        .filter(|x| x.name.eq_ignore_ascii_case(e.name))
+        .flat_map(|x| x.editions.iter().copied())
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    let shown: Vec<String> = at.iter().map(u8::to_string).collect();
+    let (last, rest) = shown
+        .split_last()
+        .map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+    let editions = if rest.is_empty() {
+        format!("edition {last}")
+    } else {
+        format!("editions {} and {last}", rest.join(", "))
+    };
+    format!(
+        "`{}` has no edition played with edition {} of `{}`: its editions play with {editions} of it (`--edition {}`)",
+        e.name,
+        game.edition,
+        game.name,
+        at.first().copied().unwrap_or(1)
+    )
 }

@@ -206,12 +206,15 @@ def tag(node):
     return k, v
 
 
-def combination(doc, name, with_):
+def combination(doc, name, edition, with_):
     """The expansions of `name` in play with those named `with_`, in the
-    family's order: one played with others (`with`) needs them; one marked
-    `automatic` joins every game playing all it is played with; an
-    expansion comes after those it is played with, then by name."""
-    exps = {g["name"]: g for g in doc["games"] if g["extends"] == name}
+    family's order: of an expansion of several editions, the one that
+    plays with `edition` of the game (`editions`, empty for every one); one
+    played with others (`with`) needs them; one marked `automatic` joins
+    every game playing all it is played with; an expansion comes after
+    those it is played with, then by name."""
+    exps = {g["name"]: g for g in doc["games"] if g["extends"] == name
+            and (not g.get("editions") or edition in g["editions"])}
     chosen = [n for n in with_ if n in exps]
     for n in chosen:
         missing = [w for w in exps[n].get("with") or [] if w not in chosen]
@@ -245,7 +248,7 @@ class Pool:
         first = [g for g in base if g["edition"] == edition]
         if not first:
             raise Refused(f"{name} has no edition {edition}")
-        self.games = first + combination(doc, name, with_)
+        self.games = first + combination(doc, name, edition, with_)
         self.info = self.games[-1]
         self.cards = [c for g in self.games for c in g["cards"]]
         self.wonders = [w for g in self.games for w in g["wonders"]]

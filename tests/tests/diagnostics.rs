@@ -92,6 +92,9 @@ fixtures! {
     ok_decks: "ok-decks" => [];
     // An expansion played with another (`extends:` naming it) uses its colour.
     ok_played_with: "ok-played-with" => [];
+    // Two editions of an expansion with the same names and a card of the
+    // same name, and a set played with either.
+    ok_editions_of_an_expansion: "ok-editions-of-an-expansion" => [];
 
     e0001_colon_in_value: "e0001-colon-in-value" => ["E0001"];
     e0001_tab_indent: "e0001-tab-indent" => ["E0001"];
@@ -236,6 +239,12 @@ fixtures! {
     e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
     e0304_card_in_both_editions: "e0304-card-in-both-editions" => ["E0304"];
     e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
+    // Two editions of an expansion declare one kind of token otherwise.
+    e0305_expansion_token_differs: "e0305-expansion-token-differs" => ["E0305"];
+    // An expansion of two editions, one of which says no `edition:`.
+    e0307_edition_without_number: "e0307-edition-without-number" => ["E0307"];
+    // Played with an expansion none of whose editions plays where it does.
+    e0307_played_with_no_edition: "e0307-played-with-no-edition" => ["E0307"];
     // The second edition names another family than the first.
     // Its lists are the base game's: the Duel rules play none of them (E0306).
     e0305_edition_family: "e0305-edition-family" => ["E0305", "E0306"];

@@ -560,14 +560,31 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                     format!("drafted: {drafted}")
                 });
             }
-            // An expansion counts only what it brings; an edition says which.
+            // An expansion counts only what it brings; an edition says which:
+            // a game's or an expansion's own edition after the first, and the
+            // editions of its game it plays with when not every one.
+            let name = match g.edition {
+                1 => g.name.clone(),
+                e => format!("{} edition {e}", g.name),
+            };
+            let of = |parent: &str| match g.editions.as_slice() {
+                [] => parent.to_string(),
+                [one] => format!("{parent} edition {one}"),
+                [rest @ .., last] => format!(
+                    "{parent} editions {} and {last}",
+                    rest.iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
             let what = match (&g.extends, g.edition) {
                 (Some(parent), _) if g.with.is_empty() => {
-                    format!("{}, an expansion of {parent}", g.name)
+                    format!("{name}, an expansion of {}", of(parent))
                 }
                 (Some(parent), _) => format!(
-                    "{}, an expansion of {parent} played with {}{}",
-                    g.name,
+                    "{name}, an expansion of {} played with {}{}",
+                    of(parent),
                     g.with.join(" and "),
                     if g.automatic {
                         " (whenever they are)"
@@ -575,8 +592,7 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                         ""
                     }
                 ),
-                (None, 1) => g.name.clone(),
-                (None, e) => format!("{} edition {e}", g.name),
+                (None, _) => name,
             };
             let cards = if g.extends.is_some() && g.cards.iter().all(|c| c.age == 0) {
                 if drafted > 0 {

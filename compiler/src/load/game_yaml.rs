@@ -322,6 +322,7 @@ impl Reader<'_> {
         let game = self.required(&mut f, "game");
         let title = self.required(&mut f, "title");
         let extends = self.required(&mut f, "extends");
+        let edition = f.take("edition");
         let with = f.take("with");
         let automatic = f.take("automatic");
         let start_coins = f.take("start_coins");
@@ -367,6 +368,7 @@ impl Reader<'_> {
             game: self.text(game?)?,
             title: self.text(title?)?,
             extends: self.text(extends?)?,
+            edition: edition.and_then(|n| self.int(n)),
             with: self.texts(with, "expansions"),
             automatic: automatic.and_then(|n| self.bool(n)),
             start_coins: start_coins.and_then(|n| self.int(n)),

@@ -183,6 +183,16 @@ impl Resolver<'_> {
     pub(super) fn elsewhere_help(&self, word: &str, other: &str) -> String {
         let game = &self.v.game;
         match &self.v.extends {
+            Some(_) if other == game => format!(
+                "`{}` is declared by another edition of `{game}`, not by this one (edition {}): declare it in this edition's game.yaml too, and the editions share its place",
+                word.trim(),
+                self.v.edition
+            ),
+            Some(_) if self.v.with.contains(&other.to_string()) => format!(
+                "`{}` is not declared by every edition of `{other}` that `{game}` is played with: `{game}` plays with {} of its game, and uses the names of the editions of `{other}` there (`edition: N` in its game.yaml narrows them)",
+                word.trim(),
+                self.v.plays_at.shown()
+            ),
             Some(parent) if other != parent => format!(
                 "`{}` is declared by `{other}`, another expansion of `{parent}`: an expansion uses its own names, the game's, and those of the expansions it is played with (add `with: [{other}]` to its game.yaml)",
                 word.trim()

@@ -3,10 +3,12 @@
 //! on a game with all its expansions (`limits`, `family_limits`, E0002).
 
 use super::*;
+use crate::vocab::together;
 
 /// Checks across the card sets of one game: an expansion's cards and
-/// wonders must not take a name the game it extends (any edition) or
-/// another of its expansions uses, since sheets and logs find them by name.
+/// wonders must not take a name the game it extends (any edition it plays
+/// with) or another of its expansions that can be in play with it uses,
+/// since sheets and logs find them by name.
 pub fn family(games: &[Game], report: &mut Report) {
     let family_of = |x: &Game| x.vocab.extends.clone().unwrap_or(x.vocab.game.clone());
     for (i, g) in games.iter().enumerate() {
@@ -19,7 +21,10 @@ pub fn family(games: &[Game], report: &mut Report) {
         let mut cards: HashMap<String, Vec<(&Game, Loc)>> = HashMap::new();
         let mut wonders: HashMap<String, Vec<(&Game, Loc)>> = HashMap::new();
         for (j, other) in games.iter().enumerate() {
-            if i == j || family_of(other) != *parent {
+            // Names are unique only among card sets that can be in play
+            // together: not two editions of one expansion, nor an
+            // expansion and an edition of the game it does not play with.
+            if i == j || family_of(other) != *parent || !together(&g.vocab, &other.vocab) {
                 continue;
             }
             // Each pair of expansions once; an expansion against every edition.
@@ -228,22 +233,48 @@ pub fn family_limits(games: &[Game], max: Limits, report: &mut Report) {
             .filter(|x| x.vocab.extends.as_deref() == Some(family.as_str()))
             .collect();
         expansions.sort_by(|a, b| a.vocab.game.cmp(&b.vocab.game));
+        // Of the editions of an expansion, never in play together, the largest.
+        type Count = fn(&Game) -> usize;
+        let largest = |count: Count| -> Vec<&Game> {
+            let mut out: Vec<&Game> = Vec::new();
+            for x in &expansions {
+                match out.last_mut() {
+                    Some(l) if l.vocab.game == x.vocab.game => {
+                        if count(x) > count(l) {
+                            *l = x;
+                        }
+                    }
+                    _ => out.push(x),
+                }
+            }
+            out
+        };
         let whose = format!("`{family}` with all its expansions");
         let help = "the runtime lays a game's and its expansions' tables end to end; move cards to another game";
         // Each kind of thing: its name, its limit, and the places of a set's.
         type Places = fn(&Game) -> Vec<Loc>;
-        let kinds: [(&str, usize, Places); 3] = [
-            ("cards", max.cards, |g| {
-                g.cards.iter().map(|c| c.name.loc).collect()
-            }),
-            ("wonders", max.small, |g| {
-                g.wonders.iter().map(|w| w.name.loc).collect()
-            }),
-            ("progress tokens", max.small, |g| {
-                g.progress.iter().map(|t| t.name.loc).collect()
-            }),
+        let kinds: [(&str, usize, Places, Count); 3] = [
+            (
+                "cards",
+                max.cards,
+                |g| g.cards.iter().map(|c| c.name.loc).collect(),
+                |g| g.cards.len(),
+            ),
+            (
+                "wonders",
+                max.small,
+                |g| g.wonders.iter().map(|w| w.name.loc).collect(),
+                |g| g.wonders.len(),
+            ),
+            (
+                "progress tokens",
+                max.small,
+                |g| g.progress.iter().map(|t| t.name.loc).collect(),
+                |g| g.progress.len(),
+            ),
         ];
-        for (what, max, places) in kinds {
+        for (what, max, places, count) in kinds {
+            let expansions = largest(count);
             // The largest edition, then each expansion in turn.
             let mut held = editions.iter().map(|e| places(e).len()).max().unwrap_or(0);
             let total = held + expansions.iter().map(|x| places(x).len()).sum::<usize>();

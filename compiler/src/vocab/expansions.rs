@@ -3,22 +3,33 @@
 //! (`extend`, indices allocated family-wide), and the editions of a game
 //! compared (E0305).
 
+use super::editions::{Editions, MAX_EDITION};
 use super::*;
 
 /// The vocabulary of an expansion: that of `parent` (the game it extends),
 /// then the names of the expansions of the same game before it
 /// (`before`: their own names, which this one may not use unless it is
-/// played with them, `with`), then its own.
+/// played with them, `with`, in an edition that plays where it does,
+/// `plays_at`), then its own. Its other editions before it share its
+/// places: a name both declare is one place.
 pub fn extend(
     src: &ExpansionSrc,
     folder: &str,
     parent: &Vocab,
     before: &[&Vocab],
     with: &[String],
+    plays_at: Editions,
     report: &mut Report,
 ) -> Option<Vocab> {
     let game = lower(&src.game);
-    if game != folder.to_lowercase() {
+    let edition = src.edition.as_ref().map(|e| e.value);
+    let folder_ok = folder.eq_ignore_ascii_case(&game)
+        || edition.is_some_and(|e| folder.eq_ignore_ascii_case(&format!("{game}{e}")));
+    if !folder_ok {
+        let help = match edition {
+            Some(e) => format!("name the folder `{game}{e}` (edition {e} of `{game}`)"),
+            None => format!("rename the folder or write `game: {folder}`"),
+        };
         report.push(
             Diagnostic::new(
                 Code::BadValue,
@@ -26,7 +37,7 @@ pub fn extend(
                 format!("the expansion is called `{game}` but its folder is `{folder}`"),
             )
             .label("this name differs from the folder's")
-            .help(format!("rename the folder or write `game: {folder}`")),
+            .help(help),
         );
     }
     let before_errors = report.errors();
@@ -34,7 +45,8 @@ pub fn extend(
     v.file = src.file;
     v.game = game.clone();
     v.title = src.title.value.clone();
-    v.edition = 1;
+    v.edition = edition.map_or(1, |e| e.clamp(1, i64::from(MAX_EDITION)) as u8);
+    v.plays_at = plays_at;
     v.extends = Some(parent.game.clone());
     v.with = with.to_vec();
     v.automatic = src.automatic.unwrap_or(false);
@@ -52,19 +64,42 @@ pub fn extend(
     declared.before = parent_names
         .map(|n| (n.clone(), parent.game.clone()))
         .collect();
+    let own = |list: &[String], from: u8| -> Vec<String> {
+        list.get(usize::from(from)..).unwrap_or(&[]).to_vec()
+    };
     // The names of the expansions before this one keep their places; an
-    // expansion it is played with lends it all it declares.
-    for e in before {
-        let lent = with.contains(&e.game);
-        let own = |list: &[String], from: u8| -> Vec<String> {
-            list.get(usize::from(from)..).unwrap_or(&[]).to_vec()
-        };
+    // expansion it is played with lends it all it declares. Its own other
+    // editions come last (side by side in the family's order).
+    let (siblings, others): (Vec<&Vocab>, Vec<&Vocab>) =
+        before.iter().copied().partition(|e| e.game == game);
+    // The own names of each edition lent, by expansion.
+    let mut lent_names: Vec<(String, Vec<String>)> = Vec::new();
+    for e in others {
+        let lent = with.contains(&e.game) && !e.plays_at.meet(plays_at).is_empty();
+        if lent {
+            let names = (own(&e.symbols, e.own.symbols).into_iter())
+                .chain(own(&e.colours, e.own.colours))
+                .chain(own(&e.categories, e.own.categories))
+                .chain(
+                    (e.tokens.iter().skip(usize::from(e.own_tokens)))
+                        .map(|t| format!("{} token", t.name)),
+                )
+                .collect();
+            lent_names.push((e.game.clone(), names));
+        }
         for (list, mine, from) in [
             (&mut v.symbols, &e.symbols, e.own.symbols),
             (&mut v.colours, &e.colours, e.own.colours),
             (&mut v.categories, &e.categories, e.own.categories),
         ] {
             for n in own(mine, from) {
+                // Another edition of `e` took this place already.
+                if list.contains(&n) {
+                    if lent {
+                        v.foreign.retain(|(f, g)| !(*f == n && *g == e.game));
+                    }
+                    continue;
+                }
                 declared.before.push((n.clone(), e.game.clone()));
                 if !lent {
                     v.foreign.push((n.clone(), e.game.clone()));
@@ -74,16 +109,35 @@ pub fn extend(
         }
         v.colour_category.resize(v.colours.len(), None);
         for t in e.tokens.iter().skip(usize::from(e.own_tokens)) {
+            let kind = format!("{} token", t.name);
+            // Another edition of `e` took this place already.
+            if v.tokens.iter().any(|k| k.name == t.name) {
+                if lent {
+                    v.foreign.retain(|(f, g)| !(*f == kind && *g == e.game));
+                }
+                continue;
+            }
             if !lent {
-                v.foreign
-                    .push((format!("{} token", t.name), e.game.clone()));
+                v.foreign.push((kind, e.game.clone()));
             }
-            if !v.tokens.iter().any(|k| k.name == t.name) {
-                v.tokens.push(t.clone());
-            }
+            v.tokens.push(t.clone());
         }
         if lent {
             lend(&mut v, e, &mut declared);
+        }
+    }
+    // Played with several editions of an expansion, it uses the names
+    // every one of them declares: in play is one of them.
+    for (game, names) in &lent_names {
+        let editions: Vec<&Vec<String>> = (lent_names.iter())
+            .filter(|(g, _)| g == game)
+            .map(|(_, n)| n)
+            .collect();
+        for n in names {
+            let everywhere = editions.iter().all(|e| e.contains(n));
+            if !everywhere && !v.foreign.iter().any(|(f, _)| f == n) {
+                v.foreign.push((n.clone(), game.clone()));
+            }
         }
     }
     v.own = Own {
@@ -92,9 +146,45 @@ pub fn extend(
         categories: v.categories.len() as u8,
     };
     v.own_tokens = v.tokens.len() as u8;
-    declared.list(&src.science, &mut v.symbols, "science symbols", report);
-    declared.list(&src.colours, &mut v.colours, "colours", report);
-    declared.list(&src.categories, &mut v.categories, "categories", report);
+    // The places of its other editions, which it may not use unless it
+    // declares them too.
+    let mut shared: Vec<String> = Vec::new();
+    for e in &siblings {
+        for (list, mine, from) in [
+            (&mut v.symbols, &e.symbols, e.own.symbols),
+            (&mut v.colours, &e.colours, e.own.colours),
+            (&mut v.categories, &e.categories, e.own.categories),
+        ] {
+            for n in own(mine, from) {
+                if !list.contains(&n) {
+                    v.foreign.push((n.clone(), game.clone()));
+                    shared.push(n.clone());
+                    list.push(n);
+                }
+            }
+        }
+        for t in e.tokens.iter().skip(usize::from(e.own_tokens)) {
+            if !v.tokens.iter().any(|k| k.name == t.name) {
+                v.foreign.push((format!("{} token", t.name), game.clone()));
+                v.tokens.push(t.clone());
+            }
+        }
+    }
+    for (items, list, what) in [
+        (&src.science, &mut v.symbols, "science symbols"),
+        (&src.colours, &mut v.colours, "colours"),
+        (&src.categories, &mut v.categories, "categories"),
+    ] {
+        for t in items {
+            let n = lower(t);
+            if shared.contains(&n) && !declared.here.iter().any(|(h, _)| *h == n) {
+                declared.here.push((n.clone(), t.loc));
+                v.foreign.retain(|(f, g)| !(*f == n && *g == game));
+                continue;
+            }
+            declared.list(std::slice::from_ref(t), list, what, report);
+        }
+    }
     v.colour_category.resize(v.colours.len(), None);
     for (source, cat) in &src.vp_category {
         let Some(ci) = find_in(cat, &v.categories, "category", report) else {
@@ -133,14 +223,41 @@ pub fn extend(
             v.triggers.push(t);
         }
     }
-    super::tokens::declare(
-        &src.tokens,
-        &game,
-        &mut v.tokens,
-        &v.categories,
-        v.ages,
-        report,
-    );
+    // A kind its other editions declare keeps their place, declared alike.
+    let (alike, new): (Vec<_>, Vec<_>) = (src.tokens.iter().cloned()).partition(|t| {
+        v.tokens[usize::from(v.own_tokens)..]
+            .iter()
+            .any(|k| k.name == lower(&t.name))
+    });
+    for t in &alike {
+        let mut mine = Vec::new();
+        super::tokens::declare(
+            std::slice::from_ref(t),
+            &game,
+            &mut mine,
+            &v.categories,
+            v.ages,
+            report,
+        );
+        let name = lower(&t.name);
+        let theirs = v.tokens.iter().find(|k| k.name == name);
+        if let (Some(mine), Some(theirs)) = (mine.first(), theirs)
+            && mine != theirs
+        {
+            report.push(
+                Diagnostic::new(
+                    Code::EditionsDiffer,
+                    t.name.loc,
+                    format!("this edition of `{game}` declares the token `{name}` otherwise than another edition"),
+                )
+                .label("declared otherwise here")
+                .help(format!("the editions of an expansion share the places of their kinds of token: declare `{name}` as the other edition does, or give this kind another name")),
+            );
+        }
+        let kind = format!("{name} token");
+        v.foreign.retain(|(f, g)| !(*f == kind && *g == game));
+    }
+    super::tokens::declare(&new, &game, &mut v.tokens, &v.categories, v.ages, report);
     super::tokens::played_by(&src.tokens, &parent.family, &game, report);
     if let Some(c) = &src.start_coins {
         v.start_coins = small(report, c, 0, 1000, "the starting coins");
@@ -331,6 +448,30 @@ pub fn build_all(
             );
             continue;
         };
+        // The editions of the game checked: it must play with one.
+        let editions = (out.iter().flatten())
+            .filter(|v| v.game == target && v.extends.is_none())
+            .fold(Editions::NONE, |a, v| a.join(Editions::only(v.edition)));
+        if plan.plays_at.meet(editions).is_empty() {
+            let at = src.edition.as_ref().map_or(src.extends.loc, |e| e.loc);
+            report.push(
+                Diagnostic::new(
+                    Code::EditionUnplayable,
+                    at,
+                    format!(
+                        "`{}` plays with {} of `{target}`, which is not checked here",
+                        lower(&src.game),
+                        plan.plays_at.shown()
+                    ),
+                )
+                .label(format!("no such edition of `{target}`"))
+                .help(format!(
+                    "edition N of an expansion plays with edition N of the game it extends; `{target}` has {} here: write one of them, or check the folder of that edition too",
+                    editions.shown()
+                )),
+            );
+            continue;
+        }
         let before: Vec<Vocab> = planned[..n]
             .iter()
             .filter_map(|q| out[q.game].clone())
@@ -345,6 +486,7 @@ pub fn build_all(
                 &parent,
                 &before_refs,
                 &plan.with,
+                plan.plays_at,
                 report,
             );
         }
@@ -355,7 +497,10 @@ pub fn build_all(
         let family = v.extends.clone().unwrap_or_else(|| v.game.clone());
         for other in snapshot.iter().flatten() {
             let other_family = other.extends.clone().unwrap_or_else(|| other.game.clone());
-            if other_family != family || other.game == v.game {
+            // Another edition of an expansion declares what this one
+            // may not use; the editions of a game share their names.
+            let sibling = v.extends.is_some() && other.edition != v.edition;
+            if other_family != family || (other.game == v.game && !sibling) {
                 continue;
             }
             let names = other

@@ -790,6 +790,11 @@ pub struct GameInfo {
     /// the expansions before it, then its own from [`GameInfo::own`]; its
     /// indices of cards, wonders and tokens are its own, from 0.
     pub extends: &'static str,
+    /// The editions of that game an expansion plays with (edition N of an
+    /// expansion plays with edition N of its game); empty for every
+    /// edition, and for a game. The editions of one expansion share its
+    /// name and are never in play together.
+    pub editions: &'static [u8],
     /// The other expansions of that game an expansion is played with
     /// (`with:`): it is in play only with all of them, and uses their names.
     pub with: &'static [&'static str],

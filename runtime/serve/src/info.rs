@@ -43,7 +43,7 @@ pub fn game_entry(
         "name": info.name,
         "title": info.title,
         "editions": editions.iter().map(|e| e.edition).collect::<Vec<_>>(),
-        "expansions": expansions.iter().map(|e| json!({"name": e.name, "title": e.title})).collect::<Vec<_>>(),
+        "expansions": expansions.iter().map(|e| json!({"name": e.name, "title": e.title, "editions": e.editions})).collect::<Vec<_>>(),
         "min_players": info.min_players,
         "max_players": info.max_players,
         "sides": sides,

@@ -292,7 +292,11 @@ pub(crate) fn title_of(app: &App, doc: &SetupDoc) -> String {
         .map(|w| {
             app.lib_games
                 .iter()
-                .find(|g| !g.extends.is_empty() && g.name.eq_ignore_ascii_case(w))
+                .find(|g| {
+                    !g.extends.is_empty()
+                        && g.name.eq_ignore_ascii_case(w)
+                        && sevenw_runtime::plays_with(g, doc.edition)
+                })
                 .map_or(w.as_str(), |g| g.title)
         })
         .collect();

@@ -35,13 +35,23 @@ function drawSeats() {
   while (body.rows.length < n) body.append(seatRow(body.rows.length, kinds));
 }
 
+// The expansions that play with the edition chosen (an expansion of
+// several editions is listed once per edition, under one name).
+function drawExpansions() {
+  const g = current();
+  if (!g) return;
+  const edition = Number($("edition").value) || g.editions[0];
+  const shown = g.expansions.filter((x) => !x.editions || x.editions.length === 0 || x.editions.includes(edition));
+  $("expansions").replaceChildren(...shown.map((x) =>
+    el("label", {}, el("input", { type: "checkbox", name: "with", value: x.name }), " " + x.title + " ")));
+  if (shown.length === 0) $("expansions").textContent = "none";
+}
+
 function drawGame() {
   const g = current();
   if (!g) return;
   $("edition").replaceChildren(...g.editions.map((e) => el("option", { value: e, text: String(e) })));
-  $("expansions").replaceChildren(...g.expansions.map((x) =>
-    el("label", {}, el("input", { type: "checkbox", name: "with", value: x.name }), " " + x.title + " ")));
-  if (g.expansions.length === 0) $("expansions").textContent = "none";
+  drawExpansions();
   $("players").min = g.min_players; $("players").max = g.max_players;
   $("players").value = g.min_players === g.max_players ? g.min_players : Math.min(4, g.max_players);
   $("players").disabled = g.min_players === g.max_players;
@@ -106,6 +116,7 @@ async function main() {
   library = await r.json();
   $("game").replaceChildren(...library.games.map((g) => el("option", { value: g.name, text: g.title })));
   $("game").addEventListener("change", drawGame);
+  $("edition").addEventListener("change", drawExpansions);
   $("players").addEventListener("change", drawSeats);
   $("new-game").addEventListener("submit", create);
   drawGame();

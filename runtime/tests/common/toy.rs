@@ -613,6 +613,7 @@ pub static TOY: GameInfo = GameInfo {
     title: "A toy game for the engine's tests",
     edition: 1,
     extends: "",
+    editions: &[],
     with: &[],
     automatic: false,
     own: sevenw_host::Own {

@@ -44,15 +44,30 @@ fn field(expansion: &Path, key: &str) -> Option<String> {
         .map(|g| g.split('#').next().unwrap_or("").trim().to_string())
 }
 
-/// The game a test expansion extends (its game.yaml's `extends:`).
-fn extends(expansion: &Path) -> String {
-    field(expansion, "extends:").expect("a test expansion extends a game")
+/// The game a test expansion extends, and the expansion it names in
+/// `extends:` when it extends one (`extends: relics` is the base game
+/// with Relics).
+fn extends(expansion: &Path) -> (String, Option<String>) {
+    let named = field(expansion, "extends:").expect("a test expansion extends a game");
+    if ["base", "duel", "architects"].contains(&named.as_str()) {
+        return (named, None);
+    }
+    // An expansion: a test expansion's folder says what it extends; a
+    // shipped one (Leaders) extends the base game.
+    let cards = expansion.parent().expect("in cards/");
+    let game = std::fs::read_dir(cards)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|d| field(d, "game:").as_deref() == Some(named.as_str()))
+        .map_or("base".to_string(), |d| extends(&d).0);
+    (game, Some(named))
 }
 
-/// The expansions a test expansion is played with (`with: [a, b]`), then
-/// itself: the `--with` that plays it.
+/// The expansions a test expansion is played with (`with: [a, b]`, an
+/// expansion it extends), then itself by its name (`game:`): the `--with`
+/// that plays it.
 fn played_with(expansion: &Path) -> String {
-    let name = expansion.file_name().unwrap().to_string_lossy().to_string();
+    let name = field(expansion, "game:").expect("a game.yaml names its set");
     let mut all: Vec<String> = field(expansion, "with:")
         .map(|w| {
             w.trim_matches(['[', ']'])
@@ -61,6 +76,7 @@ fn played_with(expansion: &Path) -> String {
                 .collect()
         })
         .unwrap_or_default();
+    all.extend(extends(expansion).1);
     all.push(name);
     all.join(",")
 }
@@ -76,7 +92,9 @@ fn games_with_every_test_expansion_keep_every_invariant() {
     for entry in std::fs::read_dir(&cards).unwrap() {
         let dir = entry.unwrap().path();
         let name = played_with(&dir);
-        let game = extends(&dir);
+        let (game, _) = extends(&dir);
+        // An edition of an expansion plays with that edition of the game.
+        let edition = field(&dir, "edition:").unwrap_or_else(|| "1".into());
         let counts: &[&str] = match game.as_str() {
             "base" => &["3", "7"],
             "architects" => &["2", "7"],
@@ -88,6 +106,8 @@ fn games_with_every_test_expansion_keep_every_invariant() {
                 "sim",
                 "--game",
                 &game,
+                "--edition",
+                &edition,
                 "--with",
                 &name,
                 "--players",
@@ -170,6 +190,100 @@ fn an_expansion_played_with_others_needs_them_and_joins_them() {
             .join("\n")
     };
     assert_eq!(strip(&a), strip(&b));
+}
+
+/// An expansion of two editions (Relics: `relics`, `relics2`) plays the
+/// edition that plays with the game's edition in play, under one name;
+/// an expansion played with it (Relic hunters, `extends: relics`) follows
+/// that edition, and is refused at an edition it has none for, saying
+/// which edition plays it.
+#[test]
+fn an_expansion_of_two_editions_plays_with_each_edition_of_the_game() {
+    let sim = |edition: &str, with: &str| {
+        sevenw(&[
+            "sim",
+            "--game",
+            "base",
+            "--edition",
+            edition,
+            "--with",
+            with,
+            "--players",
+            "3",
+            "--games",
+            "20",
+            "--bots",
+            "random",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--check",
+            "--json",
+        ])
+    };
+    for edition in ["1", "2"] {
+        let (ok, text) = sim(edition, "relics");
+        assert!(ok, "edition {edition}: {text}");
+        let played: serde_json::Value = serde_json::from_str(&text).expect("sim --json");
+        assert_eq!(
+            played["expansions"],
+            serde_json::json!(["relics"]),
+            "{text}"
+        );
+        assert_eq!(
+            played["edition"],
+            serde_json::json!(edition.parse::<u8>().unwrap()),
+            "{text}"
+        );
+    }
+    // Its title is the edition's: the first with the first, the second with the second.
+    let title = |edition: &str| {
+        let (ok, text) = sevenw(&[
+            "play",
+            "--game",
+            "base",
+            "--edition",
+            edition,
+            "--with",
+            "relics",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+        ]);
+        assert!(ok, "{text}");
+        text
+    };
+    let first = title("1");
+    assert!(
+        first.contains("Relics (first edition)") && !first.contains("second edition"),
+        "{first}"
+    );
+    let second = title("2");
+    assert!(second.contains("Relics (second edition)"), "{second}");
+    // Relic hunters has a second edition only: refused with the first.
+    let (ok, text) = sim("1", "relics,relic-hunters");
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("`relic-hunters` has no edition played with edition 1 of `base`: its editions play with edition 2 of it (`--edition 2`)"),
+        "{text}"
+    );
+    // With the second, it needs Relics, whose second edition it follows.
+    let (ok, text) = sim("2", "relic-hunters");
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("`relic-hunters` is played only with `relics`"),
+        "{text}"
+    );
+    let (ok, text) = sim("2", "relic-hunters,relics");
+    assert!(ok, "{text}");
+    let played: serde_json::Value = serde_json::from_str(&text).expect("sim --json");
+    assert_eq!(
+        played["expansions"],
+        serde_json::json!(["relics", "relic-hunters"]),
+        "{text}"
+    );
 }
 
 /// An expansion that changes the deal (Nightfall: a black card per player

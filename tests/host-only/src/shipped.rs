@@ -73,6 +73,7 @@ pub mod architects {
         title: "7 Wonders Architects",
         edition: 1,
         extends: "",
+        editions: &[],
         with: &[],
         automatic: false,
         own: Own {
@@ -1840,6 +1841,7 @@ pub mod base {
         title: "7 Wonders",
         edition: 1,
         extends: "",
+        editions: &[],
         with: &[],
         automatic: false,
         own: Own {
@@ -5376,6 +5378,7 @@ pub mod base2 {
         title: "7 Wonders (second edition)",
         edition: 2,
         extends: "",
+        editions: &[],
         with: &[],
         automatic: false,
         own: Own {
@@ -8999,6 +9002,7 @@ pub mod duel {
         title: "7 Wonders Duel",
         edition: 1,
         extends: "",
+        editions: &[],
         with: &[],
         automatic: false,
         own: Own {
@@ -11927,6 +11931,7 @@ pub mod edifice {
         title: "7 Wonders: Edifice",
         edition: 1,
         extends: "base",
+        editions: &[],
         with: &[],
         automatic: false,
         own: Own {
@@ -13033,6 +13038,7 @@ pub mod leaders {
         title: "7 Wonders: Leaders (second edition)",
         edition: 1,
         extends: "base",
+        editions: &[],
         with: &[],
         automatic: false,
         own: Own {
