@@ -168,6 +168,20 @@ fn action(v: &Vocab, a: &Action) -> String {
                 format!("produces {amount} of {} (one, chosen each turn)", or(&list))
             }
         }
+        Action::TradeRebate { n, first, seats: s } => {
+            let coins = plural(i64::from(*n), "coin", "coins");
+            if *first {
+                format!(
+                    "pays {coins} fewer for the first resource bought from {} each turn",
+                    seats(v, s)
+                )
+            } else {
+                format!(
+                    "pays {coins} fewer for each unit of their board's resources bought from {}",
+                    seats(v, s)
+                )
+            }
+        }
         Action::ProduceMatching {
             colours,
             board,

@@ -292,6 +292,10 @@ pub enum Op {
         amount: u8,
         tradable: bool,
     },
+    /// `n` coins fewer paid to the cities at `seats` for what is bought
+    /// from them: off the first unit each turn (`first`), or off each unit
+    /// of the resources their board produces; never below nothing.
+    TradeRebate { n: u8, first: bool, seats: Vec<i8> },
     /// One resource each turn among those the city's own cards of
     /// `colours` (and its board, with `board`) produce, or, with
     /// `lacking`, among those they do not; `tradable`: neighbours may buy

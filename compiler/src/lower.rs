@@ -349,6 +349,11 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             amount: *amount,
             tradable: tradable(v, holder),
         },
+        Action::TradeRebate { n, first, seats } => Op::TradeRebate {
+            n: *n,
+            first: *first,
+            seats: seats.clone(),
+        },
         Action::ProduceMatching {
             colours,
             board,

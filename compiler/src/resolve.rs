@@ -109,6 +109,14 @@ pub enum Action {
         options: u16,
         amount: u8,
     },
+    /// `n` coins fewer paid to the cities at `seats`: off the first unit
+    /// bought from each in a turn (`first`), or off each unit of the
+    /// resources its board produces.
+    TradeRebate {
+        n: u8,
+        first: bool,
+        seats: Vec<i8>,
+    },
     /// One resource among those the city's cards of `colours` (and its
     /// board, with `board`) produce, or, with `lacking`, do not.
     ProduceMatching {

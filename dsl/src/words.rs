@@ -32,6 +32,9 @@ pub enum Shape {
     /// `produce matching`: which way, from which sources; its
     /// tradability comes from the source, as `produce`'s.
     ProduceMatching,
+    /// `trade rebate`: off the first unit of a turn, or off each unit of
+    /// the sellers' board resources.
+    TradeRebate,
     /// `gain`: its unit decides the IR node (coins, VP, shields).
     Gain,
     /// `build free`: limited by a `once per age` trigger.
@@ -162,6 +165,15 @@ pub const WORDS: &[WordDef] = &[
         describe: "buys {resources} from {seats} for {price|coin each|coins each}",
         families: &["base", "duel"],
         ..CALL
+    },
+    WordDef {
+        name: "trade rebate",
+        syntax: "pay {n: number 1..=10} fewer coin/coins for {what: the first resource | each board resource} bought from {seats: scopes} [each turn]",
+        example: "pay 1 fewer coin for the first resource bought from left each turn",
+        meaning: "lowers what the city pays a neighbour: for the first resource it buys from them each turn, or for each unit of the resources their wonder board produces; never below nothing, and on top of `trade` prices",
+        shape: Shape::TradeRebate,
+        families: &["base"],
+        ..OWN
     },
     WordDef {
         name: "build free",

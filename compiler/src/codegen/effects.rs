@@ -249,6 +249,15 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             let a = Literal::u8_unsuffixed(*amount);
             quote!(h.produce(#set, #a, #tradable);)
         }
+        Op::TradeRebate {
+            n: k,
+            first,
+            seats: s,
+        } => {
+            let k = Literal::u8_unsuffixed(*k);
+            let s = seats(s);
+            quote!(h.trade_rebate(#k, #first, #s);)
+        }
         Op::ProduceMatching {
             colours,
             board,

@@ -275,6 +275,7 @@ impl Resolver<'_> {
             Shape::Call => self.call(&s, *id)?,
             Shape::Produce => self.produce(&s)?,
             Shape::ProduceMatching => self.produce_matching(&s)?,
+            Shape::TradeRebate => self.trade_rebate(&s)?,
             Shape::Gain => self.gain(&s)?,
             Shape::BuildFree => self.build_free(&s)?,
             Shape::Lose => self.lose(&s)?,

@@ -33,6 +33,14 @@ impl Resolver<'_> {
         })
     }
 
+    /// `pay 1 fewer coin for the first resource bought from left each turn`.
+    pub(super) fn trade_rebate(&mut self, s: &Words<'_>) -> Option<Action> {
+        let n = s.slots.num("n")?.value as u8;
+        let first = s.slots.pick("what")? == 0;
+        let seats = self.seats(s.p, s.slots.words("seats"), false)?;
+        Some(Action::TradeRebate { n, first, seats })
+    }
+
     pub(super) fn gain(&mut self, s: &Words<'_>) -> Option<Action> {
         let p = s.p;
         let amount = s.slots.num("amount")?;

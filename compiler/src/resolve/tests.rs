@@ -366,32 +366,36 @@ fn architects_words_out_of_range_or_unknown() {
     }
 }
 
+/// Resolves one card with this effect text in the test vocabulary whose
+/// game allows `words`; the codes reported, and its actions.
+fn resolve_in(words: &str, effect: &str) -> (Vec<Code>, Vec<Action>) {
+    let cards = format!(
+        "age: 1\ncards:\n  - name: X\n    colour: blue\n    players: [3]\n    effect: \"{effect}\"\n"
+    );
+    let game = crate::testkit::VOCAB.replace(
+        "words: [produce, gain, science, trade, copy, build free]",
+        &format!("words: [{words}]"),
+    );
+    let (mut sources, mut report) = (Sources::default(), Report::default());
+    let src = load_texts(
+        "t",
+        &[("game.yaml", &game), ("c.yaml", &cards)],
+        &mut sources,
+        &mut report,
+    );
+    let game = resolve(crate::parse::parse(src, &mut report), &mut report).unwrap();
+    let codes: Vec<Code> = report.diagnostics.iter().map(|d| d.code).collect();
+    let actions: Vec<Action> = (game.cards[0].effects.list().iter())
+        .map(|e| e.action.clone())
+        .collect();
+    (codes, actions)
+}
+
 /// `produce matching` resolves its two picks and its colours; a word that
 /// is not a colour is refused with the word's own example.
 #[test]
 fn production_matching_the_city() {
-    let resolve = |effect: &str| {
-        let cards = format!(
-            "age: 1\ncards:\n  - name: X\n    colour: blue\n    players: [3]\n    effect: \"{effect}\"\n"
-        );
-        let game = crate::testkit::VOCAB.replace(
-            "words: [produce, gain, science, trade, copy, build free]",
-            "words: [produce, produce matching, gain]",
-        );
-        let (mut sources, mut report) = (Sources::default(), Report::default());
-        let src = load_texts(
-            "t",
-            &[("game.yaml", &game), ("c.yaml", &cards)],
-            &mut sources,
-            &mut report,
-        );
-        let game = resolve(crate::parse::parse(src, &mut report), &mut report).unwrap();
-        let codes: Vec<Code> = report.diagnostics.iter().map(|d| d.code).collect();
-        let actions: Vec<Action> = (game.cards[0].effects.list().iter())
-            .map(|e| e.action.clone())
-            .collect();
-        (codes, actions)
-    };
+    let resolve = |effect: &str| resolve_in("produce, produce matching, gain", effect);
     let (codes, got) = resolve("produce a resource you produce with your board and brown cards");
     assert!(codes.is_empty(), "{codes:?}");
     assert_eq!(
@@ -421,5 +425,34 @@ fn production_matching_the_city() {
         }]
     );
     let (codes, _) = resolve("produce a resource you produce with wood cards");
+    assert!(!codes.is_empty());
+}
+
+/// `trade rebate`: off the first unit each turn, or off each unit of the
+/// sellers' board resources, from the scopes named.
+#[test]
+fn trade_rebates() {
+    let resolve = |effect: &str| resolve_in("trade rebate", effect);
+    let (codes, got) =
+        resolve("pay 1 fewer coin for the first resource bought from left each turn");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(
+        got,
+        [Action::TradeRebate {
+            n: 1,
+            first: true,
+            seats: vec![1]
+        }]
+    );
+    let (_, got) = resolve("pay 2 fewer coins for each board resource bought from left and right");
+    assert_eq!(
+        got,
+        [Action::TradeRebate {
+            n: 2,
+            first: false,
+            seats: vec![-1, 1]
+        }]
+    );
+    let (codes, _) = resolve("pay 11 fewer coins for each board resource bought from left");
     assert!(!codes.is_empty());
 }

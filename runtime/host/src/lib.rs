@@ -427,6 +427,11 @@ primitives! {
         /// each. The runtime treats an empty `seats` (Duel) as the bank's
         /// price.
         fn trade_price(resources: ResSet, price: u8, seats: Seats);
+        /// Buying from the cities at `seats` costs `n` coins fewer (never
+        /// below nothing, after the prices): off the first resource bought
+        /// from each in a turn (`first`), or off each unit of the resources
+        /// its wonder board produces.
+        fn trade_rebate(n: u8, first: bool, seats: Seats);
         /// A free build from `Pile::Discard` or `Pile::Hand`: once at the end
         /// of this turn (`Limit::Now`), or once per Age from now on
         /// (`Limit::OncePerAge`). The player picks the card.

@@ -61,6 +61,12 @@ pub struct Abilities {
     /// Effects on other cities, or needing a choice, for the turn structure
     /// to carry out after the acting city's effects ran.
     pub pending: Vec<Pending>,
+    /// Coins fewer it pays the seller at offset +1 (entry 0) and −1
+    /// (entry 1) for the first resource bought from it in a turn, and for
+    /// each unit of the resources that seller's board produces
+    /// ([`Host::trade_rebate`]).
+    pub first_rebate: [u8; 2],
+    pub board_rebate: [u8; 2],
     /// Productions whose options follow the city's own production
     /// ([`Matching`]; [`City::refresh_matching`] keeps them current).
     pub matching: Vec<Matching>,
@@ -91,6 +97,8 @@ clone_reusing!(Abilities {
     science_rules,
     keep,
     pending,
+    first_rebate,
+    board_rebate,
     matching,
     any_resources,
     coin_value,

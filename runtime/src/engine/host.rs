@@ -206,6 +206,18 @@ impl Host for CityHost<'_> {
         self.me.set_price(resources, price, seats);
     }
 
+    fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
+        let a = &mut self.me.abilities;
+        let to = if first {
+            &mut a.first_rebate
+        } else {
+            &mut a.board_rebate
+        };
+        for side in seats.0.iter().filter_map(|&o| seller_side(o)) {
+            to[side] = to[side].saturating_add(n);
+        }
+    }
+
     fn build_free(&mut self, from: Pile, limit: Limit) {
         let a = &mut self.me.abilities;
         // "Halicarnassus, then Solomon": a wonder's free builds come before
@@ -506,6 +518,17 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
             self.me.sold.take_back(options, amount);
         }
     }
+    fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
+        let a = &mut self.me.abilities;
+        let to = if first {
+            &mut a.first_rebate
+        } else {
+            &mut a.board_rebate
+        };
+        for side in seats.0.iter().filter_map(|&o| seller_side(o)) {
+            to[side] = to[side].saturating_sub(n);
+        }
+    }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         let m = &mut self.me.abilities.matching;
         let same = |x: &Matching| {
@@ -560,6 +583,16 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
     fn any_resources(&mut self) {
         let a = &mut self.me.abilities;
         a.any_resources = a.any_resources.saturating_sub(1);
+    }
+}
+
+/// Which seller a seat offset is to a buyer: 0 the city at +1, 1 at −1
+/// (the order of [`crate::engine::production::Prices`]).
+fn seller_side(offset: i8) -> Option<usize> {
+    match offset {
+        1 => Some(0),
+        -1 => Some(1),
+        _ => None,
     }
 }
 

@@ -452,8 +452,9 @@ impl Host for Acting<'_> {
         });
     }
     // No card of this example family's game produces from its own
-    // production (a base-family word).
+    // production or buys from neighbours at a rebate (base-family words).
     fn produce_matching(&mut self, _: ColourSet, _: bool, _: bool, _: bool) {}
+    fn trade_rebate(&mut self, _: u8, _: bool, _: Seats) {}
     fn science(&mut self, options: SymSet) {
         self.me().science.push(options);
     }

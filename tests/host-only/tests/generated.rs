@@ -36,6 +36,10 @@ impl Host for Recorder {
             options.0
         ));
     }
+    fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
+        self.calls
+            .push(format!("trade rebate {n} first={first} {:?}", seats.0));
+    }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         self.calls.push(format!(
             "produce matching {:#b} board={board} lacking={lacking} tradable={tradable}",

@@ -115,15 +115,38 @@ impl Base {
     }
 
     /// The market seen by `seat`: its production, its neighbours' tradable
-    /// production and its prices.
+    /// production and its prices, less its rebates: on each unit of a
+    /// seller's board resources, and on the first unit bought from a
+    /// seller this turn while it has bought nothing from it yet.
     pub fn market<'t>(&self, cities: &'t [City], seat: usize) -> Market<'t> {
         let n = cities.len();
         let me = &cities[seat];
+        let sellers = [seat_at(seat, 1, n), seat_at(seat, -1, n)];
+        let mut prices = me.prices;
+        let a = &me.abilities;
+        if a.board_rebate != [0, 0] {
+            for (side, &s) in sellers.iter().enumerate() {
+                let board = self.vocab.made_with(&cities[s], ColourSet(0), true);
+                for (r, p) in prices[side].iter_mut().enumerate() {
+                    if board.0 & (1 << r) != 0 {
+                        *p = p.saturating_sub(a.board_rebate[side]);
+                    }
+                }
+            }
+        }
+        let unused = |side: usize| me.bought & (1 << side) == 0;
         Market {
             own: &me.own,
-            left: &cities[seat_at(seat, 1, n)].sold,
-            right: &cities[seat_at(seat, -1, n)].sold,
-            prices: &me.prices,
+            left: &cities[sellers[0]].sold,
+            right: &cities[sellers[1]].sold,
+            prices,
+            rebate: [0, 1].map(|side| {
+                if unused(side) {
+                    a.first_rebate[side]
+                } else {
+                    0
+                }
+            }),
             bank: &me.abilities.bank_trades,
         }
     }

@@ -76,7 +76,9 @@ pub struct Market<'a> {
     pub left: &'a Production,
     /// What the right neighbour can sell.
     pub right: &'a Production,
-    pub prices: &'a Prices,
+    pub prices: Prices,
+    /// Coins off the first unit bought from each seller (left, right).
+    pub rebate: [u8; 2],
     /// One unit of these resources from the bank, each at its price (once
     /// per turn each: a leader's ability).
     pub bank: &'a [(ResSet, u8)],
@@ -157,6 +159,17 @@ struct Split<'a> {
 }
 
 impl Split<'_> {
+    /// The coins `side`'s rebate takes off buying `units` from it: off the
+    /// dearest unit (the player buys it first), never below nothing.
+    fn first_rebate(&self, market: &Market<'_>, side: usize, units: &Need) -> u32 {
+        let dearest = (0..self.m)
+            .filter(|&k| units[k] > 0)
+            .map(|k| self.price[side][k])
+            .max()
+            .unwrap_or(0);
+        u32::from(market.rebate[side].min(dearest))
+    }
+
     /// Pushes every affordable way to buy `s` (with `extra` coins already
     /// owed the bank) from the two sellers.
     fn run(&self, market: &Market<'_>, s: &Need, extra: u16, out: &mut Vec<Payment>) {
@@ -190,6 +203,10 @@ impl Split<'_> {
                 r_want[k] = s[k] - b[k];
                 left += u32::from(b[k]) * u32::from(self.price[0][k]);
                 right += u32::from(r_want[k]) * u32::from(self.price[1][k]);
+            }
+            if market.rebate != [0, 0] {
+                left -= self.first_rebate(market, 0, &b);
+                right -= self.first_rebate(market, 1, &r_want);
             }
             let better = || {
                 let key = (
@@ -533,7 +550,8 @@ impl PaymentSearch {
                 return &self.out;
             }
         }
-        if units > covered && (units - covered).saturating_mul(least) > spend {
+        let rebates = u32::from(market.rebate[0]) + u32::from(market.rebate[1]);
+        if units > covered && (units - covered).saturating_mul(least) > spend + rebates {
             return &self.out;
         }
         // A seller whose choices offer none of the resources wanted can give

@@ -51,7 +51,8 @@ fn run(
         own,
         left: l,
         right: r,
-        prices,
+        prices: *prices,
+        rebate: [0, 0],
         bank: &[],
     };
     s.search(&c, &m, budget).to_vec()
@@ -229,7 +230,8 @@ fn buffers_are_reused() {
         own: &none,
         left: &l,
         right: &none,
-        prices: &prices,
+        prices,
+        rebate: [0, 0],
         bank: &[],
     };
     let c = cost(0, &[(STONE, 2)]);
@@ -252,7 +254,8 @@ fn run_ext(
         own,
         left: l,
         right: &none,
-        prices: &prices,
+        prices,
+        rebate: [0, 0],
         bank,
     };
     PaymentSearch::new()
@@ -355,7 +358,8 @@ fn quote_and_cheapest_agree_with_the_search() {
             own: &own,
             left: &left,
             right: &right,
-            prices: &prices,
+            prices,
+            rebate: [0, 0],
             bank: if rng.below(4) == 0 { &bank } else { &[] },
         };
         let want: Vec<(Res, u8)> = (0..1 + rng.below(3))
@@ -414,5 +418,50 @@ fn payments_in_words() {
     assert_eq!(
         p.in_words(),
         "3 coins (2 to the left neighbour, 1 to the right neighbour)"
+    );
+}
+
+/// A rebate on the first unit bought from a seller (Cities' Clandestine
+/// Dock, cities-facts.md §3.4): off the dearest unit, never below nothing,
+/// on top of the prices; it lets a city short of coins buy.
+#[test]
+fn a_first_unit_rebate_takes_coins_off_the_dearest_unit() {
+    let none = Production::default();
+    let l = prod(&[(STONE, 2), (GLASS, 1)], &[]);
+    let search = |c: Cost, prices: &Prices, rebate: [u8; 2], budget: u32| {
+        let mut s = PaymentSearch::new();
+        let m = Market {
+            own: &none,
+            left: &l,
+            right: &none,
+            prices: *prices,
+            rebate,
+            bank: &[],
+        };
+        s.search(&c, &m, budget).to_vec()
+    };
+    let two = flat_prices(2);
+    // Two stones at 2 each, 1 off the first: 3 coins.
+    assert_eq!(
+        search(cost(0, &[(STONE, 2)]), &two, [1, 0], 10),
+        vec![pay(0, 3, 0)]
+    );
+    // With 1 coin, one stone at 2 can be bought only with the rebate.
+    assert!(search(cost(0, &[(STONE, 1)]), &two, [0, 0], 1).is_empty());
+    assert_eq!(
+        search(cost(0, &[(STONE, 1)]), &two, [1, 0], 1),
+        vec![pay(0, 1, 0)]
+    );
+    // At a trading post's 1 coin, the first unit is free; a rebate of 3 on
+    // one stone at 1 and one glass at 2 takes 2 (the glass), not 3.
+    let mut post = flat_prices(2);
+    post[0][STONE.0 as usize] = 1;
+    assert_eq!(
+        search(cost(0, &[(STONE, 1)]), &post, [1, 0], 0),
+        vec![pay(0, 0, 0)]
+    );
+    assert_eq!(
+        search(cost(0, &[(STONE, 1), (GLASS, 1)]), &post, [3, 0], 10),
+        vec![pay(0, 1, 0)]
     );
 }
