@@ -29,14 +29,16 @@ pub const MAX_COLOURS: usize = 16;
 /// Abilities granted by effects, used by the turn structure.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Abilities {
-    /// Free builds from the discard pile due at the end of this turn.
-    pub discard_builds: u8,
+    /// Free builds from the discard pile due at the end of this turn: the
+    /// colours each may take ([`ColourSet::ALL`]: any card).
+    pub discard_builds: Vec<ColourSet>,
     /// Those granted by a card (built after a wonder's of the same turn).
-    pub discard_builds_late: u8,
-    /// Free builds from the hand usable once in each Age.
-    pub hand_builds_per_age: u8,
-    /// How many of those have been used in the current Age.
-    pub hand_builds_used: u8,
+    pub discard_builds_late: Vec<ColourSet>,
+    /// The colours the free build from the discard pile under way may take.
+    pub discard_colours: ColourSet,
+    /// Free builds from the hand usable once in each Age: the colours each
+    /// may build, and whether it was used in the current Age.
+    pub hand_builds: Vec<(ColourSet, bool)>,
     /// The last card of each Age may be played instead of discarded.
     pub play_last_card: bool,
     /// Cards to copy at game end: colours and the cities to copy from.
@@ -78,8 +80,8 @@ pub struct Abilities {
 clone_reusing!(Abilities {
     discard_builds,
     discard_builds_late,
-    hand_builds_per_age,
-    hand_builds_used,
+    discard_colours,
+    hand_builds,
     play_last_card,
     copies,
     discounts,
@@ -95,6 +97,50 @@ clone_reusing!(Abilities {
     any_resources,
     coin_value,
 });
+
+impl Abilities {
+    /// The colours a free build from the hand may take now: those of the
+    /// abilities not used in this Age.
+    pub fn hand_colours(&self) -> ColourSet {
+        ColourSet(
+            self.hand_builds
+                .iter()
+                .filter(|(_, used)| !used)
+                .fold(0, |m, (c, _)| m | c.0),
+        )
+    }
+
+    /// How many free builds from the hand are left in this Age.
+    pub fn hand_builds_left(&self) -> usize {
+        self.hand_builds.iter().filter(|(_, used)| !used).count()
+    }
+
+    /// Uses a free build from the hand for a card of `colour`: the unused
+    /// ability of the fewest colours that takes it, so that one taking
+    /// any card stays for another (Caligula's black card beside Olympia's
+    /// any card). False if none takes it.
+    pub fn use_hand_build(&mut self, colour: sevenw_host::Colour) -> bool {
+        let best = self
+            .hand_builds
+            .iter_mut()
+            .filter(|(c, used)| !used && c.contains(colour))
+            .min_by_key(|(c, _)| c.0.count_ones());
+        match best {
+            Some((_, used)) => {
+                *used = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A new Age: every free build from the hand may be used again.
+    pub fn renew_hand_builds(&mut self) {
+        for (_, used) in &mut self.hand_builds {
+            *used = false;
+        }
+    }
+}
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -191,6 +237,9 @@ pub struct City {
     pub wild: Vec<SymSet>,
     /// Victory points granted so far per category (by effects).
     pub vp: [i32; MAX_CATEGORIES],
+    /// The current Age, from 1 (0 before the first), which
+    /// [`Host::age`] answers: set by the turn structure as each Age starts.
+    pub age: u8,
     /// Conflict tokens: victories, defeats and their points.
     pub victories: u32,
     pub defeats: u32,
@@ -239,6 +288,7 @@ clone_reusing!(City {
     science,
     wild,
     vp,
+    age,
     victories,
     defeats,
     conflict_vp,
@@ -274,6 +324,7 @@ impl Default for City {
             science: [0; MAX_SYM],
             wild: Vec::new(),
             vp: [0; MAX_CATEGORIES],
+            age: 0,
             victories: 0,
             defeats: 0,
             conflict_vp: 0,
@@ -414,6 +465,16 @@ impl City {
             Counted::WonderStages => u32::from(self.stages),
             Counted::DefeatTokens => self.defeats,
             Counted::VictoryTokens => self.victories,
+            // A token is known by its points (`wins`): Age N's is worth
+            // 2N − 1 (cities-facts.md §6: Raider Camp's Age I token is 1
+            // VP, Fort's Age II 3, Garrison's Age III 5).
+            Counted::VictoryTokensOfAge(age) => {
+                let vp = crate::engine::military::age_victory_vp(age);
+                usize::try_from(vp)
+                    .ok()
+                    .and_then(|v| self.wins.get(v))
+                    .map_or(0, |&n| u32::from(n))
+            }
             Counted::Coins => self.coins.max(0) as u32,
             Counted::ProgressTokens => u32::from(self.progress),
             Counted::ColourSets(colours) => (0..MAX_COLOURS)

@@ -4954,7 +4954,7 @@ pub mod base {
     /// Halicarnassus, side A: stage 2.
     fn halicarnassus_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Halicarnassus, side A: stage 3.
@@ -4973,7 +4973,7 @@ pub mod base {
     fn halicarnassus_b_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 2);
@@ -4985,7 +4985,7 @@ pub mod base {
     fn halicarnassus_b_stage_2(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 1);
@@ -4996,7 +4996,7 @@ pub mod base {
     /// Halicarnassus, side B: stage 3.
     fn halicarnassus_b_stage_3(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Olympia, side A: the board.
@@ -5014,7 +5014,7 @@ pub mod base {
     /// Olympia, side A: stage 2.
     fn olympia_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Hand, Limit::OncePerAge);
+            h.build_free(Pile::Hand, Limit::OncePerAge, ColourSet::ALL);
         }
     }
     /// Olympia, side A: stage 3.
@@ -8583,7 +8583,7 @@ pub mod base2 {
     /// Halicarnassus, side Day: stage 2.
     fn halicarnassus_day_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Halicarnassus, side Day: stage 3.
@@ -8602,7 +8602,7 @@ pub mod base2 {
     fn halicarnassus_night_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 2);
@@ -8614,7 +8614,7 @@ pub mod base2 {
     fn halicarnassus_night_stage_2(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 1);
@@ -8625,7 +8625,7 @@ pub mod base2 {
     /// Halicarnassus, side Night: stage 3.
     fn halicarnassus_night_stage_3(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Olympia, side Day: the board.
@@ -11711,7 +11711,7 @@ pub mod duel {
     fn the_mausoleum_a_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDERS, 2);
@@ -12868,7 +12868,7 @@ pub mod edifice {
         if let Event::Built = event {
             match h.chosen() {
                 0 => {
-                    h.build_free(Pile::Discard, Limit::Now);
+                    h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
                 }
                 1 => {
                     h.science(
@@ -14411,7 +14411,7 @@ pub mod leaders {
     /// Solomon (white).
     fn solomon(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Euclid (white).
