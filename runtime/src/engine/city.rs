@@ -5,6 +5,9 @@
 //!
 //! Everything in a city is public: what other players may not see (the
 //! cards under a wonder's stages, a hand) is kept by the game's own state.
+//!
+//! The free builds from the hand its abilities hold, each of some colours
+//! and used once an Age, are apart in `city/hand_builds.rs`.
 
 use sevenw_host::{
     CardId, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Host, Listens, ResSet,
@@ -15,6 +18,8 @@ use crate::engine::gains::Built;
 use crate::engine::production::{MAX_RES, Matching, Prices, Production, flat_prices};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
+
+mod hand_builds;
 
 /// A bank price that is not fixed ([`City::bank_prices`]).
 pub const NO_PRICE: u8 = u8::MAX;
@@ -97,50 +102,6 @@ clone_reusing!(Abilities {
     any_resources,
     coin_value,
 });
-
-impl Abilities {
-    /// The colours a free build from the hand may take now: those of the
-    /// abilities not used in this Age.
-    pub fn hand_colours(&self) -> ColourSet {
-        ColourSet(
-            self.hand_builds
-                .iter()
-                .filter(|(_, used)| !used)
-                .fold(0, |m, (c, _)| m | c.0),
-        )
-    }
-
-    /// How many free builds from the hand are left in this Age.
-    pub fn hand_builds_left(&self) -> usize {
-        self.hand_builds.iter().filter(|(_, used)| !used).count()
-    }
-
-    /// Uses a free build from the hand for a card of `colour`: the unused
-    /// ability of the fewest colours that takes it, so that one taking
-    /// any card stays for another (Caligula's black card beside Olympia's
-    /// any card). False if none takes it.
-    pub fn use_hand_build(&mut self, colour: sevenw_host::Colour) -> bool {
-        let best = self
-            .hand_builds
-            .iter_mut()
-            .filter(|(c, used)| !used && c.contains(colour))
-            .min_by_key(|(c, _)| c.0.count_ones());
-        match best {
-            Some((_, used)) => {
-                *used = true;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// A new Age: every free build from the hand may be used again.
-    pub fn renew_hand_builds(&mut self) {
-        for (_, used) in &mut self.hand_builds {
-            *used = false;
-        }
-    }
-}
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
