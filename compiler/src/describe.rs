@@ -209,6 +209,7 @@ fn action(v: &Vocab, a: &Action) -> String {
             amount,
             per,
             cond,
+            per_age,
         } => {
             let unit = match unit {
                 Unit::Coins => plural_word(*amount as i64, "coin", "coins"),
@@ -216,8 +217,11 @@ fn action(v: &Vocab, a: &Action) -> String {
                 Unit::Shields => plural_word(*amount as i64, "shield", "shields"),
             };
             let mut s = format!("gains {amount} {unit}");
+            if *per_age {
+                s.push_str(" per Age (times the current Age)");
+            }
             if let Some(c) = per {
-                let thing = counted(v, c.kind, c.colours);
+                let thing = counted_of(v, c.kind, c.colours, c.token);
                 if c.distinct {
                     s.push_str(&format!(
                         " per different colour among {}",
@@ -229,7 +233,7 @@ fn action(v: &Vocab, a: &Action) -> String {
                         and(&names(&v.colours, c.colours as u32))
                     ));
                 } else if c.divisor > 1 {
-                    s.push_str(&format!(" for every {} {thing}s", c.divisor));
+                    s.push_str(&format!(" for every {} {}", c.divisor, plural_of(&thing)));
                 } else {
                     s.push_str(&format!(" per {thing}"));
                 }
@@ -244,37 +248,53 @@ fn action(v: &Vocab, a: &Action) -> String {
                 Some(Cond::More {
                     kind,
                     colours,
+                    token,
                     seats: s2,
                 }) => s.push_str(&format!(
-                    " if you have more {}s than each of {}",
-                    counted(v, *kind, *colours),
+                    " if you have more {} than each of {}",
+                    plural_of(&counted_of(v, *kind, *colours, *token)),
                     seats(v, s2)
                 )),
                 Some(Cond::Exactly {
                     kind,
                     colours,
+                    token,
                     n: 0,
-                }) => s.push_str(&format!(" if you have no {}", counted(v, *kind, *colours))),
-                Some(Cond::Exactly { kind, colours, n }) => s.push_str(&format!(
-                    " if you have exactly {n} {}",
-                    plural_word(
-                        *n as i64,
-                        &counted(v, *kind, *colours),
-                        &format!("{}s", counted(v, *kind, *colours))
-                    )
+                }) => s.push_str(&format!(
+                    " if you have no {}",
+                    counted_of(v, *kind, *colours, *token)
                 )),
+                Some(Cond::Exactly {
+                    kind,
+                    colours,
+                    token,
+                    n,
+                }) => {
+                    let thing = counted_of(v, *kind, *colours, *token);
+                    s.push_str(&format!(
+                        " if you have exactly {n} {}",
+                        plural_word(*n as i64, &thing, &plural_of(&thing))
+                    ))
+                }
                 Some(Cond::WonderComplete) => s.push_str(" if every stage of your wonder is built"),
             }
             s
         }
-        Action::BuildFree { pile } => match pile {
-            Pile::Discard => "builds a card from the discard pile for free".into(),
-            Pile::Hand => "builds a card from the hand for free".into(),
-        },
+        Action::BuildFree { pile, colours } => {
+            let card = match colours {
+                None => "card".to_string(),
+                Some(c) => counted(v, CounterKind::Cards, *c),
+            };
+            match pile {
+                Pile::Discard => format!("builds a {card} from the discard pile for free"),
+                Pile::Hand => format!("builds a {card} from the hand for free"),
+            }
+        }
         Action::Lose {
             amount,
             what,
             seats: s,
+            per_age,
         } => {
             let kind = |k: u8| v.tokens.get(usize::from(k)).map_or("?", |t| &t.name[..]);
             let (one, many) = match what {
@@ -293,7 +313,12 @@ fn action(v: &Vocab, a: &Action) -> String {
                 None => format!("all its {many}"),
                 Some(n) => plural(*n as i64, &one, &many),
             };
-            format!("{} loses {lost}", seats(v, s))
+            let age = if *per_age {
+                " per Age (times the current Age)"
+            } else {
+                ""
+            };
+            format!("{} loses {lost}{age}", seats(v, s))
         }
         Action::Discount { amount, target } => format!(
             "pays {} fewer for {}",
@@ -343,6 +368,27 @@ fn action(v: &Vocab, a: &Action) -> String {
 }
 
 /// `brown or grey card`, `wonder stage`.
+/// [`counted`], with what its `token` qualifies: a declared kind of
+/// token, the Age of victory tokens, a progress token's kind.
+fn counted_of(v: &Vocab, kind: CounterKind, colours: u16, token: Option<u8>) -> String {
+    match (kind, token) {
+        (CounterKind::VictoryTokens, Some(age)) => format!("victory token of Age {age}"),
+        (CounterKind::Tokens, t) => v
+            .tokens
+            .get(usize::from(t.unwrap_or(0)))
+            .map_or_else(|| "token".to_string(), |k| format!("{} token", k.name)),
+        _ => counted(v, kind, colours),
+    }
+}
+
+/// A counted thing in the plural: `victory tokens of Age 2`, `red cards`.
+fn plural_of(thing: &str) -> String {
+    match thing.split_once(" of ") {
+        Some((noun, rest)) => format!("{noun}s of {rest}"),
+        None => format!("{thing}s"),
+    }
+}
+
 fn counted(v: &Vocab, kind: CounterKind, colours: u16) -> String {
     let noun = CounterKind::ALL
         .iter()

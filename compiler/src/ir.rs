@@ -51,6 +51,14 @@ fn mask<S: Serializer>(m: &u16, s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq((0..16u8).filter(|i| m >> i & 1 == 1))
 }
 
+/// A bit set as [`mask`] does, or null for none given (any).
+fn mask_or_any<S: Serializer>(m: &Option<u16>, s: S) -> Result<S::Ok, S::Error> {
+    match m {
+        Some(m) => mask(m, s),
+        None => s.serialize_none(),
+    }
+}
+
 /// The decks a card may be taken from (7 Wonders Architects), by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -142,6 +150,9 @@ pub enum Counted {
     DefeatTokens,
     /// Conflict victory tokens.
     VictoryTokens,
+    /// Conflict victory tokens of this Age (from 1): the base family's
+    /// tokens of 1, 3 and 5 VP are those of Ages I, II and III.
+    VictoryTokensOfAge(u8),
     /// Coins.
     Coins,
     /// Progress tokens held.
@@ -172,7 +183,8 @@ pub enum Counted {
 
 impl Counted {
     /// What the resolver's count of `kind` counts: cards of `colours`,
-    /// progress tokens of kind `token` when one is named.
+    /// progress tokens of kind `token` when one is named, victory tokens
+    /// of the Age `token` when one is named.
     pub fn of(kind: crate::vocab::CounterKind, colours: u16, token: Option<u8>) -> Counted {
         use crate::vocab::CounterKind;
         match (kind, token) {
@@ -180,7 +192,8 @@ impl Counted {
             (CounterKind::Cards, _) => Counted::Cards(colours),
             (CounterKind::WonderStages, _) => Counted::WonderStages,
             (CounterKind::DefeatTokens, _) => Counted::DefeatTokens,
-            (CounterKind::VictoryTokens, _) => Counted::VictoryTokens,
+            (CounterKind::VictoryTokens, Some(age)) => Counted::VictoryTokensOfAge(age),
+            (CounterKind::VictoryTokens, None) => Counted::VictoryTokens,
             (CounterKind::Coins, _) => Counted::Coins,
             (CounterKind::ProgressTokens, None) => Counted::ProgressTokens,
             (CounterKind::PairedVictoryPoints, _) => Counted::PairedVictoryPoints,
@@ -308,11 +321,13 @@ pub enum Op {
         lacking: bool,
         tradable: bool,
     },
-    /// `n` coins from the bank (times `per` if given), when `cond` holds; negative: paid.
+    /// `n` coins from the bank (times `per` if given, times the current
+    /// Age if `per_age`), when `cond` holds; negative: paid.
     Coins {
         n: i32,
         per: Option<Counter>,
         cond: Option<Cond>,
+        per_age: bool,
     },
     /// `n` victory points in `category` (times `per` if given), when `cond` holds.
     Vp {
@@ -327,10 +342,22 @@ pub enum Op {
         per: Option<Counter>,
         cond: Option<Cond>,
     },
-    /// Builds a card from `pile` for free, once per Age or once.
-    BuildFree { pile: Pile, once_per_age: bool },
-    /// The cities at `seats` lose `n` coins.
-    Lose { n: u32, seats: Vec<i8> },
+    /// Builds a card from `pile` for free, once per Age or once: a card of
+    /// `colours` (null: of any colour, those of every card set in play).
+    BuildFree {
+        pile: Pile,
+        once_per_age: bool,
+        #[serde(serialize_with = "mask_or_any")]
+        #[schemars(with = "Option<Vec<u8>>")]
+        colours: Option<u16>,
+    },
+    /// The cities at `seats` lose `n` coins (times the current Age if
+    /// `per_age`).
+    Lose {
+        n: u32,
+        seats: Vec<i8>,
+        per_age: bool,
+    },
     /// `n` fewer resources to pay for `target`.
     Discount { n: u8, target: Discount },
     /// The cities at `seats` give up `n` (255: all) tokens of `token`.

@@ -3,7 +3,7 @@
 
 use crate::ir::{self, Counted, Effect, On, Op};
 use crate::resolve::{self, Action, DeckRef, Game, Trigger};
-use crate::vocab::{CounterKind, Deal, Unit, Vocab};
+use crate::vocab::{Deal, Unit, Vocab};
 
 /// Where an effect's text stands, for its VP category and tradability.
 #[derive(Clone, Copy)]
@@ -279,22 +279,24 @@ fn cost(c: &resolve::Cost) -> ir::Cost {
     }
 }
 
-fn counted(kind: CounterKind, colours: u16) -> Counted {
-    Counted::of(kind, colours, None)
-}
-
 fn cond(c: &resolve::Cond) -> ir::Cond {
     match c {
         resolve::Cond::More {
             kind,
             colours,
+            token,
             seats,
         } => ir::Cond::More {
-            what: counted(*kind, *colours),
+            what: Counted::of(*kind, *colours, *token),
             seats: seats.clone(),
         },
-        resolve::Cond::Exactly { kind, colours, n } => ir::Cond::Exactly {
-            what: counted(*kind, *colours),
+        resolve::Cond::Exactly {
+            kind,
+            colours,
+            token,
+            n,
+        } => ir::Cond::Exactly {
+            what: Counted::of(*kind, *colours, *token),
             n: *n,
         },
         resolve::Cond::WonderComplete => ir::Cond::AtLeast {
@@ -369,12 +371,18 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             amount,
             per,
             cond: c,
+            per_age,
         } => {
             let n = *amount as i32;
             let per = per.as_ref().map(counter);
             let cond = c.as_ref().map(cond);
             match unit {
-                Unit::Coins => Op::Coins { n, per, cond },
+                Unit::Coins => Op::Coins {
+                    n,
+                    per,
+                    cond,
+                    per_age: *per_age,
+                },
                 Unit::Shields => Op::Shields {
                     n: n as u32,
                     per,
@@ -388,25 +396,29 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
                 },
             }
         }
-        Action::BuildFree { pile } => Op::BuildFree {
+        Action::BuildFree { pile, colours } => Op::BuildFree {
             pile: match pile {
                 resolve::Pile::Discard => ir::Pile::Discard,
                 resolve::Pile::Hand => ir::Pile::Hand,
             },
             once_per_age: e.trigger == Trigger::OncePerAge,
+            colours: *colours,
         },
         Action::Lose {
             amount,
             what: resolve::Lost::Coins,
             seats,
+            per_age,
         } => Op::Lose {
             n: amount.unwrap_or(u32::MAX),
             seats: seats.clone(),
+            per_age: *per_age,
         },
         Action::Lose {
             amount,
             what,
             seats,
+            ..
         } => Op::LoseTokens {
             token: match what {
                 resolve::Lost::Declared(k) => ir::Token::Declared(*k),
@@ -577,7 +589,8 @@ mod tests {
             stage.op,
             Op::BuildFree {
                 pile: Pile::Hand,
-                once_per_age: true
+                once_per_age: true,
+                colours: None,
             }
         );
     }

@@ -46,7 +46,9 @@ pub struct Counter {
     /// `in the city with the most`: the one city of `seats` with the most.
     pub most: bool,
     /// For `ProgressTokens`: only the tokens of this kind (`per Culture
-    /// progress token`).
+    /// progress token`); for `Tokens`, the kind declared (`per debt
+    /// token`); for `VictoryTokens`, those of this Age (`per victory token
+    /// of age 2`).
     pub token: Option<u8>,
     /// `per set of blue, red and green cards`: complete sets of one card of
     /// each colour.
@@ -63,12 +65,16 @@ pub enum Cond {
     More {
         kind: CounterKind,
         colours: u16,
+        /// As [`Counter::token`].
+        token: Option<u8>,
         seats: Vec<i8>,
     },
     /// It has exactly `n` (0 for `no`).
     Exactly {
         kind: CounterKind,
         colours: u16,
+        /// As [`Counter::token`].
+        token: Option<u8>,
         n: u32,
     },
     /// Every stage of its wonder is built.
@@ -129,15 +135,22 @@ pub enum Action {
         amount: u32,
         per: Option<Counter>,
         cond: Option<Cond>,
+        /// `gain 2 coins per age`: times the current Age.
+        per_age: bool,
     },
     BuildFree {
         pile: Pile,
+        /// `build a black card …`: only cards of these colours; `None`
+        /// for `a card`, of any colour (an expansion's too).
+        colours: Option<u16>,
     },
     Lose {
         /// `None`: all.
         amount: Option<u32>,
         what: Lost,
         seats: Vec<i8>,
+        /// `others lose 1 coin per age`: times the current Age.
+        per_age: bool,
     },
     Discount {
         amount: u8,

@@ -3,11 +3,60 @@
 //! here the counters its rules keep and the fields of card files its rules
 //! read beyond every family's. A card set that checks clean plays every
 //! word it uses: the compiler refuses a word, trigger, counter or field
-//! the family of its game does not play (E0306).
+//! the family of its game does not play (E0306), and so a form of a word
+//! ([`FORMS`]) where it is written.
 //!
 //! A family of a designer's own crate (`Builder::family`) states nothing
 //! here: its cards are checked against the language and the game's own
 //! vocabulary.
+
+/// A form of a word or a counted thing that a family may play or not
+/// apart from the word itself: a family whose rules would ignore it
+/// refuses it where it is written (E0306), as it refuses a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormDef {
+    pub name: &'static str,
+    pub example: &'static str,
+    pub meaning: &'static str,
+    pub families: &'static [&'static str],
+}
+
+/// Every form of [`FormDef`]. (Cities' Cells, Caligula and Arsinoe:
+/// cities-facts.md §6, §9; leaders-facts.md §3.3.)
+pub const FORMS: &[FormDef] = &[
+    FormDef {
+        name: "victory token of age",
+        example: "gain 2 vp per victory token of age 1 in self",
+        meaning: "counts the conflict victory tokens of one Age (where it counts, and in a condition)",
+        families: &["base"],
+    },
+    FormDef {
+        name: "free build of a colour",
+        example: "once per age: build a black card from your hand for free",
+        meaning: "a free build that takes only cards of those colours",
+        families: &["base"],
+    },
+    FormDef {
+        name: "per age",
+        example: "others lose 1 coin per age",
+        meaning: "coins gained or lost times the current Age when the effect runs",
+        families: &["base"],
+    },
+];
+
+impl FormDef {
+    /// The form of that name (a defect of the compiler otherwise).
+    pub fn of(name: &str) -> &'static FormDef {
+        FORMS
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap_or_else(|| panic!("no form `{name}` in the table"))
+    }
+
+    pub fn played_by(&self, family: &str) -> bool {
+        self.families.contains(&family)
+    }
+}
 
 /// What one game family's rules play beyond the word table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +173,11 @@ impl FamilyDef {
     /// `place` (`card`, `stage`, `project`).
     pub fn pays_tokens(&self, place: &str) -> bool {
         self.token_costs.contains(&place)
+    }
+
+    /// Whether its rules play the form of [`FORMS`] named so.
+    pub fn plays_form(&self, form: &str) -> bool {
+        FormDef::of(form).played_by(self.name)
     }
 
     pub fn reads_field(&self, field: &str) -> bool {

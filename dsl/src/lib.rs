@@ -17,7 +17,7 @@ pub mod syntax;
 pub mod words;
 
 pub use ast::*;
-pub use families::{FAMILIES, FamilyDef};
+pub use families::{FAMILIES, FORMS, FamilyDef, FormDef};
 pub use parser::{SyntaxError, parse_cost, parse_effects};
 pub use words::{
     CONDITIONS, CondDef, CondId, CondShape, Event, Shape, TRIGGER_NAMES, TRIGGERS, Timing,

@@ -12,6 +12,7 @@
 //! | `( … \| … )` | the first alternative that matches |
 //! | `{name: KIND}` | a slot: what fills it, kept under its name |
 //! | `{name: … \| …}` | a pick: the first alternative that matches, its index kept under the name |
+//! | `{name: …}` | a flag: a pick of one alternative (`{per_age: per age/ages}`), kept when written |
 //!
 //! The kinds of slot are [`Kind`]'s: `number` (with an optional range,
 //! `number 1..=20`, and a value when absent, `number = 1`), `age`,
@@ -236,6 +237,7 @@ fn show(items: &[Item]) -> String {
             Item::Lit(w) => w.join("/"),
             Item::Comma => ",".to_string(),
             Item::Opt(inner) => format!("[{}]", show(inner)),
+            Item::Pick(_, alts) if alts.len() == 1 => show(&alts[0]),
             Item::Alt(alts) | Item::Pick(_, alts) => {
                 let alts: Vec<String> = alts.iter().map(|a| show(a)).collect();
                 format!("({})", alts.join(" | "))
@@ -315,7 +317,7 @@ impl SyntaxParser {
         }
     }
 
-    /// Alternatives up to `end` (consumed).
+    /// Alternatives up to `end` (consumed); a pick may have one (a flag).
     fn alts(&mut self, end: char) -> Result<Vec<Vec<Item>>, SyntaxDefError> {
         let mut alts = vec![self.seq(&['|', end])?];
         loop {
@@ -325,7 +327,7 @@ impl SyntaxParser {
                 alts.push(self.seq(&['|', end])?);
             } else {
                 self.expect(end)?;
-                if alts.len() < 2 {
+                if alts.len() < 2 && end != '}' {
                     return self.err("a choice of one alternative");
                 }
                 if alts.iter().any(Vec::is_empty) {
@@ -467,7 +469,10 @@ mod tests {
         );
         let p = Syntax::parse("{pile: the discard pile | your hand}").unwrap();
         assert_eq!(p.leading(), ["the", "your"]);
-        assert!(Syntax::parse("{x: a}").is_err(), "a pick of one");
+        let flag = Syntax::parse("gain [{per_age: per age/ages}]").unwrap();
+        assert_eq!(flag.shown(), "gain [per age/ages]", "a flag: a pick of one");
+        assert_eq!(flag.slots(), [("per_age", None)]);
+        assert!(Syntax::parse("(a)").is_err(), "a choice of one");
         assert!(Syntax::parse("(a | )").is_err());
         assert!(Syntax::parse("a ]").is_err());
         assert!(Syntax::parse("").is_err());

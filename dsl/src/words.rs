@@ -137,9 +137,9 @@ pub const WORDS: &[WordDef] = &[
     },
     WordDef {
         name: "gain",
-        syntax: "gain {amount: number ..=1000} {unit: name} [({per: per} | {cond: cond})]",
+        syntax: "gain {amount: number ..=1000} {unit: name} [({per_age: per age/ages} | {per: per} | {cond: cond})]",
         example: "gain 1 coin per brown card in left, self and right",
-        meaning: "gives coins, victory points or shields, maybe per thing counted",
+        meaning: "gives coins, victory points or shields, maybe per thing counted (coins also per Age: `gain 2 coins per age`)",
         shape: Shape::Gain,
         families: ALL_FAMILIES,
         ..OWN
@@ -177,9 +177,9 @@ pub const WORDS: &[WordDef] = &[
     },
     WordDef {
         name: "build free",
-        syntax: "build a card from {pile: the discard pile | your hand} for free",
+        syntax: "build a {colours: cards} from {pile: the discard pile | your hand} for free",
         example: "build a card from the discard pile for free",
-        meaning: "builds a card from a pile without paying its cost",
+        meaning: "builds a card from a pile without paying its cost; `a black card`: only a card of those colours",
         shape: Shape::BuildFree,
         families: &["base", "duel"],
         ..OWN
@@ -220,9 +220,9 @@ pub const WORDS: &[WordDef] = &[
     },
     WordDef {
         name: "lose",
-        syntax: "[{seats: scopes}] lose/loses {amount: all | {n: number}} {what: noun}",
+        syntax: "[{seats: scopes}] lose/loses (all {what: noun} | {n: number} {what: noun} [{per_age: per age/ages}])",
         example: "opponent loses 3 coins",
-        meaning: "makes cities lose coins, conflict tokens or tokens of a kind the game declares (`lose all defeat tokens`, `others lose 1 favour token`): all they hold if fewer, unless the kind may fall below zero",
+        meaning: "makes cities lose coins, conflict tokens or tokens of a kind the game declares (`lose all defeat tokens`, `others lose 1 favour token`): all they hold if fewer, unless the kind may fall below zero; coins also per Age (`others lose 1 coin per age`)",
         shape: Shape::Lose,
         families: &["base", "duel"],
         ..OWN
@@ -600,6 +600,16 @@ pub fn markdown() -> String {
             t.name,
             t.written,
             t.families.join(", ")
+        ));
+    }
+    out.push_str("\n| form | example | meaning | played by |\n| --- | --- | --- | --- |\n");
+    for f in crate::families::FORMS {
+        out.push_str(&format!(
+            "| {} | `{}` | {} | {} |\n",
+            f.name,
+            f.example,
+            f.meaning,
+            f.families.join(", ")
         ));
     }
     out.push_str("\n| condition (after `gain`) | example |\n| --- | --- |\n");

@@ -185,9 +185,12 @@ def load_family(export_dir, game):
         # Version 4 added `took_colours`, which scoring does not read;
         # version 5 `with` and `automatic` (absent before: none, false);
         # version 6 a kind of token's `points` as a list (one number, or
-        # one per Age), read here as a list whichever version wrote it.
-        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 7")
+        # one per Age), read here as a list whichever version wrote it;
+        # version 8 `per_age` of coins (absent before: false), the count
+        # `victory_tokens_of_age` and a free build's `colours`, which
+        # scoring does not read.
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 8")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):
@@ -340,6 +343,9 @@ class City:
             return self.defeats
         if kind == "victory_tokens":
             return self.victories
+        if kind == "victory_tokens_of_age":
+            # A token is known by its points: Age N's is worth 2N - 1.
+            return self.wins.get(2 * arg - 1, 0)
         if kind == "coins":
             return max(self.coins, 0)
         if kind == "colour_sets":
@@ -367,8 +373,9 @@ class Table:
     neighbour, -1 its right one (the sheet lists players clockwise, the left
     neighbour next)."""
 
-    def __init__(self, cities):
+    def __init__(self, cities, ages):
         self.cities = cities
+        self.ages = ages
 
     def at(self, seat, off):
         n = len(self.cities)
@@ -398,6 +405,9 @@ class Table:
 
     def amount(self, seat, op):
         n = op["n"]
+        if op.get("per_age"):
+            # At scoring the Age is the last one.
+            n *= self.ages
         return n * self.counter(seat, op["per"]) if op["per"] else n
 
 
@@ -521,7 +531,7 @@ def base_cities(pool, sheet):
                 raise Refused(f"{w['name']} has no side {p['side']}")
             side = found[0]
         cities.append(City(pool, w, side))
-    table = Table(cities)
+    table = Table(cities, pool.ages)
     for seat, (p, city) in enumerate(zip(players, cities)):
         run(table, seat, city.side["board"], 0, "built", city, True)
         options = list(p.get("options") or [])
@@ -689,7 +699,7 @@ def built(entry):
 def duel_cities(pool, sheet):
     players = sheet["players"]
     cities = [City(pool, None, {"board": [], "stages": []}) for _ in players]
-    table = Table(cities)
+    table = Table(cities, pool.ages)
     tokens = [t for g in pool.games for t in g["progress"]]
     for seat, (p, city) in enumerate(zip(players, cities)):
         city.progress = []
@@ -775,7 +785,7 @@ def arch_cities(pool, sheet):
     for p in players:
         w = pool.wonder(p["wonder"])
         cities.append(City(pool, w, w["sides"][0]))
-    table = Table(cities)
+    table = Table(cities, pool.ages)
     tokens = [t for g in pool.games for t in g["progress"]]
     blue = pool.games[0]["colours"].index("blue")
 

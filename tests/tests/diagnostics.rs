@@ -270,6 +270,8 @@ fixtures! {
     // A kind of token sitting out battles the Duel rules never fight.
     e0306_sits_out_in_duel: "e0306-sits-out-in-duel" => ["E0306"];
     e0306_by_choice_in_duel: "e0306-by-choice-in-duel" => ["E0306"];
+    // `per age` and a free build of a colour: forms the base family plays.
+    e0306_forms_in_duel_expansion: "e0306-forms-in-duel-expansion" => ["E0306", "E0306"];
     // Architects cards are taken, never bought: a cost in coins or tokens.
     e0306_card_cost_in_architects: "e0306-card-cost-in-architects" => ["E0306", "E0306"];
     // A project joined with coins: resources or tokens in its cost; and a

@@ -154,6 +154,10 @@ fn what(n: &Names, what: Counted) -> TokenStream {
         Counted::WonderStages => quote!(Counted::WonderStages),
         Counted::DefeatTokens => quote!(Counted::DefeatTokens),
         Counted::VictoryTokens => quote!(Counted::VictoryTokens),
+        Counted::VictoryTokensOfAge(a) => {
+            let a = Literal::u8_unsuffixed(a);
+            quote!(Counted::VictoryTokensOfAge(#a))
+        }
         Counted::Coins => quote!(Counted::Coins),
         Counted::ProgressTokens => quote!(Counted::ProgressTokens),
         Counted::ColourSets(m) => {
@@ -267,9 +271,16 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             let set = n.colour_set(*colours);
             quote!(h.produce_matching(#set, #board, #lacking, #tradable);)
         }
-        Op::Coins { n: k, per, cond } => {
+        Op::Coins {
+            n: k,
+            per,
+            cond,
+            per_age,
+        } => {
             let a = amount(n, *k, per);
-            let body = if per.is_some() {
+            let body = if *per_age {
+                quote!(let n = #a * h.age() as i32; h.gain_coins(n);)
+            } else if per.is_some() {
                 quote!(let n = #a; h.gain_coins(n);)
             } else {
                 quote!(h.gain_coins(#a);)
@@ -301,7 +312,11 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             };
             guarded(n, cond, body)
         }
-        Op::BuildFree { pile, once_per_age } => {
+        Op::BuildFree {
+            pile,
+            once_per_age,
+            colours,
+        } => {
             let pile = match pile {
                 ir::Pile::Discard => quote!(Pile::Discard),
                 ir::Pile::Hand => quote!(Pile::Hand),
@@ -311,12 +326,24 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             } else {
                 quote!(Limit::Now)
             };
-            quote!(h.build_free(#pile, #limit);)
+            let colours = match colours {
+                Some(c) => n.colour_set(*c),
+                None => quote!(ColourSet::ALL),
+            };
+            quote!(h.build_free(#pile, #limit, #colours);)
         }
-        Op::Lose { n: k, seats: s } => {
+        Op::Lose {
+            n: k,
+            seats: s,
+            per_age,
+        } => {
             let k = Literal::u32_unsuffixed(*k);
             let s = seats(s);
-            quote!(h.lose_coins(#k, #s);)
+            if *per_age {
+                quote!(h.lose_coins(#k * h.age() as u32, #s);)
+            } else {
+                quote!(h.lose_coins(#k, #s);)
+            }
         }
         Op::Discount { n: k, target } => {
             let k = Literal::u8_unsuffixed(*k);

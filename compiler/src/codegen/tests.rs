@@ -150,3 +150,27 @@ fn long_names_lists_and_effects_are_written_as_formatted() {
     let lib = crate::lower::lower(&[game.expect("the set resolves")]);
     direct_is_formatted(&lib);
 }
+
+/// An amount `per age` asks the host the Age; a free build passes the
+/// colours it takes, every colour for `a card`.
+#[test]
+fn per_age_and_the_colours_of_a_free_build_reach_the_host() {
+    let yaml = "age: 1\ncards:\n\
+        \x20 - {name: Toll, colour: blue, players: [3], effect: gain 2 coins per age}\n\
+        \x20 - {name: Quarters, colour: blue, players: [3], effect: \"once per age: build a purple card from your hand for free\"}\n\
+        \x20 - {name: Salvage, colour: blue, players: [3], effect: build a card from the discard pile for free}\n";
+    let (game, _) = crate::testkit::resolved(&[("c.yaml", yaml)]);
+    let out = generate(&crate::lower::lower(&[game.expect("the set resolves")]));
+    // Without the layout: no spaces, no trailing commas.
+    let flat = out
+        .split_whitespace()
+        .collect::<String>()
+        .replace(",)", ")");
+    for want in [
+        "letn=2*h.age()asi32;h.gain_coins(n);",
+        "h.build_free(Pile::Hand,Limit::OncePerAge,ColourSet(1<<colour::PURPLE.0));",
+        "h.build_free(Pile::Discard,Limit::Now,ColourSet::ALL);",
+    ] {
+        assert!(flat.contains(want), "{want}");
+    }
+}

@@ -185,6 +185,7 @@ fn counted_thing(v: &Vocab, c: &crate::ir::Counted) -> String {
         Counted::WonderStages => CounterKind::WonderStages,
         Counted::DefeatTokens => CounterKind::DefeatTokens,
         Counted::VictoryTokens => CounterKind::VictoryTokens,
+        Counted::VictoryTokensOfAge(age) => return format!("victory token of Age {age}"),
         Counted::Coins => CounterKind::Coins,
         Counted::ProgressTokens => CounterKind::ProgressTokens,
         Counted::PairedVictoryPoints => CounterKind::PairedVictoryPoints,

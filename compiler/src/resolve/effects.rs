@@ -288,7 +288,12 @@ impl Resolver<'_> {
         // The free builds every family plays: from the discard pile once,
         // when built; from the hand once per Age (`CityHost::build_free`).
         match (&action, &trigger) {
-            (Action::BuildFree { pile: Pile::Hand }, t) if *t != Trigger::OncePerAge => {
+            (
+                Action::BuildFree {
+                    pile: Pile::Hand, ..
+                },
+                t,
+            ) if *t != Trigger::OncePerAge => {
                 self.report.push(
                     Diagnostic::new(
                         Code::WrongKind,
@@ -303,6 +308,7 @@ impl Resolver<'_> {
             (
                 Action::BuildFree {
                     pile: Pile::Discard,
+                    ..
                 },
                 Trigger::OncePerAge,
             ) => {

@@ -391,6 +391,41 @@ impl Resolver<'_> {
         span_loc: Loc,
     ) -> Option<(CounterKind, u16, Option<u8>)> {
         let lower: Vec<String> = words.iter().map(|w| w.text.to_lowercase()).collect();
+        // `victory token of age 2`: the victory tokens of one Age (Cities'
+        // Cells, Guardhouse and Prison: cities-facts.md §6).
+        if let [.., of, age, n] = &lower[..]
+            && of == "of"
+            && (age == "age" || age == "ages")
+            && let Ok(value) = n.parse::<u32>()
+        {
+            let k = words.len() - 3;
+            let at = Loc {
+                end: self.loc(p, &words[k + 2]).end,
+                ..self.loc(p, &words[k])
+            };
+            let (kind, colours, _) = self.counted_kind(p, &words[..k], span_loc)?;
+            if kind != CounterKind::VictoryTokens {
+                self.report.push(
+                    Diagnostic::new(
+                        Code::WrongKind,
+                        at,
+                        "only victory tokens are counted by the Age they were won in",
+                    )
+                    .label("not victory tokens")
+                    .help("write e.g. `per victory token of age 2`"),
+                );
+                return None;
+            }
+            if !self.form_played("victory token of age", at) {
+                return None;
+            }
+            let num = sevenw_dsl::Num {
+                value,
+                span: words[k + 2].span,
+            };
+            let age = self.age_of(p, Some(&num))?;
+            return Some((kind, colours, Some(age)));
+        }
         // `card` or `cards`: a word of a noun, maybe in the plural.
         let same =
             |written: &str, noun: &str| written == noun || written.strip_suffix('s') == Some(noun);
@@ -619,7 +654,7 @@ impl Resolver<'_> {
         let counted = c.slots.words("counted");
         Some(match c.id.def().shape {
             sevenw_dsl::CondShape::More => {
-                let (kind, colours) = self.counted(p, counted, loc)?;
+                let (kind, colours, token) = self.counted_kind(p, counted, loc)?;
                 let scope = c.slots.words("scope").first()?;
                 // `than each neighbour`: a scope named in the singular.
                 let plural = format!("{}s", scope.text);
@@ -645,27 +680,62 @@ impl Resolver<'_> {
                 Cond::More {
                     kind,
                     colours,
+                    token,
                     seats,
                 }
             }
             sevenw_dsl::CondShape::No => {
-                let (kind, colours) = self.counted(p, counted, loc)?;
+                let (kind, colours, token) = self.counted_kind(p, counted, loc)?;
                 Cond::Exactly {
                     kind,
                     colours,
+                    token,
                     n: 0,
                 }
             }
             sevenw_dsl::CondShape::Exactly => {
-                let (kind, colours) = self.counted(p, counted, loc)?;
+                let (kind, colours, token) = self.counted_kind(p, counted, loc)?;
                 Cond::Exactly {
                     kind,
                     colours,
+                    token,
                     n: c.slots.num("n")?.value,
                 }
             }
             sevenw_dsl::CondShape::WonderComplete => Cond::WonderComplete,
         })
+    }
+
+    /// Whether the family of the game plays `form` of the table
+    /// (`sevenw_dsl::FORMS`); where it does not, its rules would ignore it,
+    /// and it is refused at `at` (E0306). A designer's own family states
+    /// nothing and is not checked.
+    pub(super) fn form_played(&mut self, form: &str, at: Loc) -> bool {
+        let Some(f) = sevenw_dsl::FamilyDef::of(&self.v.family) else {
+            return true;
+        };
+        if f.plays_form(form) {
+            return true;
+        }
+        let def = sevenw_dsl::FormDef::of(form);
+        self.report.push(
+            Diagnostic::new(
+                Code::NotPlayed,
+                at,
+                format!(
+                    "`{}` is played by the `{}` family, whose rules do not play `{form}`",
+                    self.v.game, f.name
+                ),
+            )
+            .label(format!("the `{}` rules would ignore it", f.name))
+            .help(format!(
+                "`{form}` ({}, as in `{}`) is played by the {} family only",
+                def.meaning,
+                def.example,
+                def.families.join(", ")
+            )),
+        );
+        false
     }
 
     pub(super) fn counter_list(&self) -> String {

@@ -82,12 +82,36 @@ impl Resolver<'_> {
             None => None,
             Some(c) => Some(self.cond(p, c)?),
         };
+        let per_age = s.slots.has("per_age");
+        if per_age && !self.per_age(s, u == Unit::Coins, "gain 2 coins per age") {
+            return None;
+        }
         Some(Action::Gain {
             unit: u,
             amount: amount.value,
             per,
             cond,
+            per_age,
         })
+    }
+
+    /// `per age` after an amount, as a cost has it (`cost: 1 coin per
+    /// age`): coins only (`coins`), where the family plays it. Arsinoe's
+    /// "every other player loses coins equal to the current Age"
+    /// (leaders-facts.md §3.3, cities-facts.md §9.2).
+    fn per_age(&mut self, s: &Words<'_>, coins: bool, example: &str) -> bool {
+        let at = s.at("per_age");
+        if !coins {
+            self.report.push(
+                Diagnostic::new(Code::WrongKind, at, "only coins are counted per Age")
+                    .label("not coins")
+                    .help(format!(
+                        "write an amount of coins per Age, as in `{example}`, or drop `per age`"
+                    )),
+            );
+            return false;
+        }
+        self.form_played("per age", at)
     }
 
     /// `per …` of a gain.
@@ -148,7 +172,29 @@ impl Resolver<'_> {
             0 => Pile::Discard,
             _ => Pile::Hand,
         };
-        Some(Action::BuildFree { pile })
+        // `a card`: any colour, an expansion's too; `a black card`: those
+        // colours only (Caligula, "build one black card for free":
+        // cities-facts.md §9, leaders-facts.md §3.3).
+        let words = s.slots.words("colours");
+        let colours = if let [one] = words
+            && one.text.eq_ignore_ascii_case("card")
+        {
+            None
+        } else {
+            let at = s.at("colours");
+            let colours = self.cards_as(
+                s.p,
+                words,
+                at,
+                "a free build takes cards",
+                "build a black card from your hand for free",
+            )?;
+            if !self.form_played("free build of a colour", at) {
+                return None;
+            }
+            Some(colours)
+        };
+        Some(Action::BuildFree { pile, colours })
     }
 
     pub(super) fn lose(&mut self, s: &Words<'_>) -> Option<Action> {
@@ -196,11 +242,16 @@ impl Resolver<'_> {
                 return None;
             }
         }
+        let per_age = s.slots.has("per_age");
+        if per_age && !self.per_age(s, lost == Lost::Coins, "others lose 1 coin per age") {
+            return None;
+        }
         let seats = self.seats(p, s.slots.words("seats"), true)?;
         Some(Action::Lose {
             amount: s.slots.num("n").map(|n| n.value),
             what: lost,
             seats,
+            per_age,
         })
     }
 

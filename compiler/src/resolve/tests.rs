@@ -113,7 +113,8 @@ fn counters_and_scopes() {
                 sets: false,
                 distinct: false,
             }),
-            cond: None
+            cond: None,
+            per_age: false,
         }]
     );
     // No scope: your own city.
@@ -133,7 +134,8 @@ fn counters_and_scopes() {
                 sets: false,
                 distinct: false,
             }),
-            cond: None
+            cond: None,
+            per_age: false,
         }]
     );
     assert_eq!(
@@ -369,26 +371,12 @@ fn architects_words_out_of_range_or_unknown() {
 /// Resolves one card with this effect text in the test vocabulary whose
 /// game allows `words`; the codes reported, and its actions.
 fn resolve_in(words: &str, effect: &str) -> (Vec<Code>, Vec<Action>) {
-    let cards = format!(
-        "age: 1\ncards:\n  - name: X\n    colour: blue\n    players: [3]\n    effect: \"{effect}\"\n"
-    );
     let game = crate::testkit::VOCAB.replace(
         "words: [produce, gain, science, trade, copy, build free]",
         &format!("words: [{words}]"),
     );
-    let (mut sources, mut report) = (Sources::default(), Report::default());
-    let src = load_texts(
-        "t",
-        &[("game.yaml", &game), ("c.yaml", &cards)],
-        &mut sources,
-        &mut report,
-    );
-    let game = resolve(crate::parse::parse(src, &mut report), &mut report).unwrap();
-    let codes: Vec<Code> = report.diagnostics.iter().map(|d| d.code).collect();
-    let actions: Vec<Action> = (game.cards[0].effects.list().iter())
-        .map(|e| e.action.clone())
-        .collect();
-    (codes, actions)
+    let (codes, effects) = resolve_with(&game, effect);
+    (codes, effects.into_iter().map(|e| e.action).collect())
 }
 
 /// `produce matching` resolves its two picks and its colours; a word that
@@ -455,4 +443,178 @@ fn trade_rebates() {
     );
     let (codes, _) = resolve("pay 11 fewer coins for each board resource bought from left");
     assert!(!codes.is_empty());
+}
+
+/// The test vocabulary with conflict tokens, `lose` and free builds.
+fn conflict_vocab() -> String {
+    crate::testkit::VOCAB
+        .replace(
+            "counters: [card, wonder stage]",
+            "counters: [card, wonder stage, victory token, defeat token]",
+        )
+        .replace(
+            "words: [produce, gain, science, trade, copy, build free]",
+            "words: [produce, gain, science, trade, copy, build free, lose]",
+        )
+}
+
+fn resolve_with(vocab: &str, effect: &str) -> (Vec<Code>, Vec<Effect>) {
+    let cards = format!(
+        "age: 1\ncards:\n  - name: X\n    colour: blue\n    players: [3]\n    effect: \"{effect}\"\n"
+    );
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let src = load_texts(
+        "t",
+        &[("game.yaml", vocab), ("c.yaml", &cards)],
+        &mut sources,
+        &mut report,
+    );
+    let ast = crate::parse::parse(src, &mut report);
+    let game = resolve(ast, &mut report).expect("the vocabulary is valid");
+    let codes = report.diagnostics.iter().map(|d| d.code).collect();
+    (codes, game.cards[0].effects.list().to_vec())
+}
+
+/// Victory tokens of one Age counted (cities-facts.md §6: Cells), a free
+/// build limited to colours (§9: Caligula) and coins per Age
+/// (leaders-facts.md §3.3: Arsinoe), read in the base family.
+#[test]
+fn tokens_of_an_age_colours_of_a_free_build_and_coins_per_age() {
+    let v = conflict_vocab();
+    let one = |effect: &str| {
+        let (codes, effects) = resolve_with(&v, effect);
+        assert!(codes.is_empty(), "{effect}: {codes:?}");
+        effects.into_iter().next().unwrap().action
+    };
+    let Action::Gain { per: Some(c), .. } = one("gain 2 vp per victory token of age 1 in self")
+    else {
+        panic!("a count");
+    };
+    assert_eq!((c.kind, c.token), (CounterKind::VictoryTokens, Some(1)));
+    let Action::Gain { cond: Some(c), .. } =
+        one("gain 3 vp if you have no victory tokens of age 2")
+    else {
+        panic!("a condition");
+    };
+    assert!(matches!(
+        c,
+        Cond::Exactly {
+            kind: CounterKind::VictoryTokens,
+            token: Some(2),
+            n: 0,
+            ..
+        }
+    ));
+    assert_eq!(
+        one("once per age: build a purple card from your hand for free"),
+        Action::BuildFree {
+            pile: Pile::Hand,
+            colours: Some(0b100)
+        }
+    );
+    assert_eq!(
+        one("build a card from the discard pile for free"),
+        Action::BuildFree {
+            pile: Pile::Discard,
+            colours: None
+        },
+        "a card of any colour, an expansion's too"
+    );
+    assert!(matches!(
+        one("gain 2 coins per age"),
+        Action::Gain {
+            unit: Unit::Coins,
+            amount: 2,
+            per_age: true,
+            ..
+        }
+    ));
+    assert!(matches!(
+        one("left and right lose 1 coin per age"),
+        Action::Lose {
+            amount: Some(1),
+            what: Lost::Coins,
+            per_age: true,
+            ..
+        }
+    ));
+    let (codes, _) = resolve_with(&v, "gain 2 vp per victory token of age 1 in self");
+    assert!(codes.is_empty());
+    // Mistakes, each with its code.
+    for (effect, code) in [
+        ("gain 2 vp per age", Code::WrongKind),
+        ("gain 1 shield per age", Code::WrongKind),
+        ("lose 1 victory token per age", Code::WrongKind),
+        ("lose all coins per age", Code::DslSyntax),
+        ("gain 1 vp per wonder stage of age 1", Code::WrongKind),
+        ("gain 1 vp per victory token of age 3", Code::BadValue),
+        (
+            "once per age: build a wood card from your hand for free",
+            Code::WrongKind,
+        ),
+        (
+            "once per age: build a black card from your hand for free",
+            Code::UnknownName,
+        ),
+    ] {
+        assert_eq!(resolve_with(&v, effect).0, [code], "{effect}");
+    }
+}
+
+/// What the Duel and Architects rules would ignore is refused where it
+/// is written (E0306), naming the family that plays it.
+#[test]
+fn forms_the_family_does_not_play_are_refused() {
+    let pair = |effect: &str| {
+        let game = include_str!("../../../tests/fixtures/gen/pair/game.yaml")
+            .replace("words: [produce,", "words: [build free, produce,");
+        let cards = include_str!("../../../tests/fixtures/gen/pair/cards.yaml").replacen(
+            "effect: produce stone",
+            &format!("effect: {effect}"),
+            1,
+        );
+        let mut sources = Sources::default();
+        let mut report = Report::default();
+        let src = load_texts(
+            "pair",
+            &[("game.yaml", &game), ("cards.yaml", &cards)],
+            &mut sources,
+            &mut report,
+        );
+        resolve(crate::parse::parse(src, &mut report), &mut report);
+        report.diagnostics
+    };
+    for effect in [
+        "build a card from the discard pile for free",
+        "opponent loses 3 coins",
+    ] {
+        assert!(pair(effect).is_empty(), "{effect}");
+    }
+    for effect in [
+        "build a purple card from the discard pile for free",
+        "opponent loses 1 coin per age",
+        "gain 2 coins per age",
+    ] {
+        let d = pair(effect);
+        assert_eq!(
+            d.iter().map(|d| d.code).collect::<Vec<_>>(),
+            [Code::NotPlayed],
+            "{effect}"
+        );
+        assert!(d[0].message.contains("`duel` family"), "{}", d[0].message);
+        assert!(
+            d[0].help
+                .as_deref()
+                .unwrap_or("")
+                .contains("by the base family")
+        );
+    }
+    let (_, codes) = decks_game(|s| {
+        s.replace(
+            "effect: count one coin as 2 coins;",
+            "effect: gain 1 vp per victory token of age 1; count one coin as 2 coins;",
+        )
+    });
+    assert_eq!(codes, [Code::NotPlayed], "Architects' tokens are of no Age");
 }

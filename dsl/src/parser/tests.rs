@@ -171,7 +171,7 @@ fn syntax_errors_name_the_token_and_what_was_expected() {
     let e = err("gain 2 coins per");
     assert_eq!(
         e.message,
-        "expected `different`, `set`, a number or what to count, found the end of the text"
+        "expected `age`, `different`, `set`, a number or what to count, found the end of the text"
     );
 
     let e = err("gain 99999999999 coins");
@@ -635,4 +635,50 @@ fn an_effect_no_word_writes_is_named_for_the_resolver() {
     // A slip of the syntax stays a syntax error.
     assert!(err("gain two vp").message.contains("a number"));
     assert!(err("play again now").message.contains("`;`"));
+}
+
+/// `per age` after an amount of `gain` and `lose`, a colour in a free
+/// build, and an Age after `victory token of` in a count.
+#[test]
+fn per_age_colours_of_a_free_build_and_tokens_of_an_age() {
+    let words = |text: &str| {
+        let e = parse_effects(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let ActionKind::Word { id, slots } = &e.clauses[0].action.kind else {
+            panic!("{text}");
+        };
+        (id.def().name, slots.clone())
+    };
+    let (name, s) = words("gain 2 coins per age");
+    assert_eq!(name, "gain");
+    assert!(s.has("per_age") && s.per("per").is_none());
+    let (name, s) = words("others lose 1 coin per age");
+    assert_eq!(name, "lose");
+    assert!(s.has("per_age"));
+    let what: Vec<&str> = s.words("what").iter().map(|w| &w.text[..]).collect();
+    assert_eq!(what, ["coin"], "`per` ends what is lost");
+    let (name, s) = words("others lose 1 coin per victory token in their city");
+    assert_eq!(name, "lose per", "a count per thing is still `lose per`");
+    assert!(!s.has("per_age"));
+    let (name, s) = words("build a black card from your hand for free");
+    assert_eq!(name, "build free");
+    let colours: Vec<&str> = s.words("colours").iter().map(|w| &w.text[..]).collect();
+    assert_eq!(colours, ["black", "card"]);
+    let (name, _) = words("build a white card from your hand");
+    assert_eq!(name, "build from hand", "paying: not a free build");
+    let (_, s) = words("gain 2 vp per victory token of age 1 in self");
+    let per = s.per("per").expect("a count");
+    let counted: Vec<&str> = per.counted.iter().map(|w| &w.text[..]).collect();
+    assert_eq!(counted, ["victory", "token", "of", "age", "1"]);
+    let scopes: Vec<&str> = per.scopes.iter().map(|w| &w.text[..]).collect();
+    assert_eq!(scopes, ["self"]);
+    let (_, s) = words("gain 3 vp if you have no victory tokens of age 2");
+    let counted: Vec<String> = s
+        .cond("cond")
+        .unwrap()
+        .slots
+        .words("counted")
+        .iter()
+        .map(|w| w.text.clone())
+        .collect();
+    assert_eq!(counted, ["victory", "tokens", "of", "age", "2"]);
 }

@@ -279,6 +279,16 @@ impl<'t, 's> Matcher<'t, 's> {
                 end += 1;
                 continue;
             }
+            // `victory token of age 2`: an Age's number after `of age`.
+            if self.tok(end).is_some_and(|t| t.kind == TokKind::Number)
+                && end >= at + 2
+                && self.toks[end - 2].is(&["of"])
+                && self.toks[end - 1].is(&["age", "ages"])
+            {
+                words.push(self.toks[end].word());
+                end += 1;
+                continue;
+            }
             let sep = self
                 .tok(end)
                 .is_some_and(|t| t.kind == TokKind::Comma || t.is(&["or", "and"]));
@@ -369,8 +379,12 @@ impl<'t, 's> Matcher<'t, 's> {
                 Some((Slot::Words(self.words(at, end)), end))
             }
             Kind::Noun => {
+                // `victory token`, `coins` (not `coins per`).
                 let mut end = self.name(at, "what is lost")?;
-                if self.tok(end).is_some_and(|t| t.kind == TokKind::Name) {
+                if self
+                    .tok(end)
+                    .is_some_and(|t| t.kind == TokKind::Name && !keyword(t))
+                {
                     end += 1;
                 }
                 Some((Slot::Words(self.words(at, end)), end))

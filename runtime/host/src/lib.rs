@@ -51,6 +51,9 @@ pub struct Colour(pub u8);
 pub struct ColourSet(pub u16);
 
 impl ColourSet {
+    /// Every colour, those of every card set in play.
+    pub const ALL: ColourSet = ColourSet(u16::MAX);
+
     /// Whether `c` is in the set (a colour past the set's 16 bits never is).
     pub const fn contains(self, c: Colour) -> bool {
         c.0 < 16 && self.0 & (1 << c.0) != 0
@@ -82,6 +85,10 @@ pub enum Counted {
     DefeatTokens,
     /// Conflict victory tokens held.
     VictoryTokens,
+    /// Conflict victory tokens of this Age (from 1) held: Cities' Cells,
+    /// "per Age I victory token". The base family's tokens of Ages I, II
+    /// and III are worth 1, 3 and 5.
+    VictoryTokensOfAge(u8),
     /// Coins held.
     Coins,
     /// Progress tokens held.
@@ -390,7 +397,8 @@ primitives! {
         /// value of one token of each pair of equal victory tokens;
         /// `FinishedWonders`, 1 if every stage is built; `Colours(colours)`,
         /// colours of these held at least once; `Cats`, cat icons on held
-        /// cards; `Token(i)`, progress tokens of kind `i`.
+        /// cards; `Token(i)`, progress tokens of kind `i`;
+        /// `VictoryTokensOfAge(age)`, victory tokens of that Age.
         fn count(what: Counted, seats: Seats) -> u32;
         /// The largest count of `what` held by any one city at `seats`.
         fn count_most(what: Counted, seats: Seats) -> u32;
@@ -399,6 +407,10 @@ primitives! {
         /// example Carthage's stage at `GameEnd`); 0 otherwise. The engine must
         /// know which source is running.
         fn chosen() -> u8;
+        /// The current Age, from 1 (at game end, the last): an amount
+        /// `per age` is that many times it (`others lose 1 coin per
+        /// age`: 2 coins each in Age II).
+        fn age() -> u8;
     }
     acts {
         /// Coins from the bank, or to it if negative. The runtime stops at 0.
@@ -434,8 +446,9 @@ primitives! {
         fn trade_rebate(n: u8, first: bool, seats: Seats);
         /// A free build from `Pile::Discard` or `Pile::Hand`: once at the end
         /// of this turn (`Limit::Now`), or once per Age from now on
-        /// (`Limit::OncePerAge`). The player picks the card.
-        fn build_free(from: Pile, limit: Limit);
+        /// (`Limit::OncePerAge`). The player picks the card, one of
+        /// `colours` (`ColourSet::ALL`: any card, of every card set in play).
+        fn build_free(from: Pile, limit: Limit, colours: ColourSet);
         /// From now on, the last card of each Age may be played instead of
         /// discarded.
         fn play_last_card();

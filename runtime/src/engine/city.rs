@@ -5,6 +5,9 @@
 //!
 //! Everything in a city is public: what other players may not see (the
 //! cards under a wonder's stages, a hand) is kept by the game's own state.
+//!
+//! The free builds from the hand its abilities hold, each of some colours
+//! and used once an Age, are apart in `city/hand_builds.rs`.
 
 use sevenw_host::{
     CardId, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Host, Listens, ResSet,
@@ -15,6 +18,8 @@ use crate::engine::gains::Built;
 use crate::engine::production::{MAX_RES, Matching, Prices, Production, flat_prices};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
+
+mod hand_builds;
 
 /// A bank price that is not fixed ([`City::bank_prices`]).
 pub const NO_PRICE: u8 = u8::MAX;
@@ -29,14 +34,16 @@ pub const MAX_COLOURS: usize = 16;
 /// Abilities granted by effects, used by the turn structure.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Abilities {
-    /// Free builds from the discard pile due at the end of this turn.
-    pub discard_builds: u8,
+    /// Free builds from the discard pile due at the end of this turn: the
+    /// colours each may take ([`ColourSet::ALL`]: any card).
+    pub discard_builds: Vec<ColourSet>,
     /// Those granted by a card (built after a wonder's of the same turn).
-    pub discard_builds_late: u8,
-    /// Free builds from the hand usable once in each Age.
-    pub hand_builds_per_age: u8,
-    /// How many of those have been used in the current Age.
-    pub hand_builds_used: u8,
+    pub discard_builds_late: Vec<ColourSet>,
+    /// The colours the free build from the discard pile under way may take.
+    pub discard_colours: ColourSet,
+    /// Free builds from the hand usable once in each Age: the colours each
+    /// may build, and whether it was used in the current Age.
+    pub hand_builds: Vec<(ColourSet, bool)>,
     /// The last card of each Age may be played instead of discarded.
     pub play_last_card: bool,
     /// Cards to copy at game end: colours and the cities to copy from.
@@ -84,8 +91,8 @@ pub struct Abilities {
 clone_reusing!(Abilities {
     discard_builds,
     discard_builds_late,
-    hand_builds_per_age,
-    hand_builds_used,
+    discard_colours,
+    hand_builds,
     play_last_card,
     copies,
     discounts,
@@ -199,6 +206,9 @@ pub struct City {
     pub wild: Vec<SymSet>,
     /// Victory points granted so far per category (by effects).
     pub vp: [i32; MAX_CATEGORIES],
+    /// The current Age, from 1 (0 before the first), which
+    /// [`Host::age`] answers: set by the turn structure as each Age starts.
+    pub age: u8,
     /// Conflict tokens: victories, defeats and their points.
     pub victories: u32,
     pub defeats: u32,
@@ -247,6 +257,7 @@ clone_reusing!(City {
     science,
     wild,
     vp,
+    age,
     victories,
     defeats,
     conflict_vp,
@@ -282,6 +293,7 @@ impl Default for City {
             science: [0; MAX_SYM],
             wild: Vec::new(),
             vp: [0; MAX_CATEGORIES],
+            age: 0,
             victories: 0,
             defeats: 0,
             conflict_vp: 0,
@@ -422,6 +434,16 @@ impl City {
             Counted::WonderStages => u32::from(self.stages),
             Counted::DefeatTokens => self.defeats,
             Counted::VictoryTokens => self.victories,
+            // A token is known by its points (`wins`): Age N's is worth
+            // 2N − 1 (cities-facts.md §6: Raider Camp's Age I token is 1
+            // VP, Fort's Age II 3, Garrison's Age III 5).
+            Counted::VictoryTokensOfAge(age) => {
+                let vp = crate::engine::military::age_victory_vp(age);
+                usize::try_from(vp)
+                    .ok()
+                    .and_then(|v| self.wins.get(v))
+                    .map_or(0, |&n| u32::from(n))
+            }
             Counted::Coins => self.coins.max(0) as u32,
             Counted::ProgressTokens => u32::from(self.progress),
             Counted::ColourSets(colours) => (0..MAX_COLOURS)

@@ -156,6 +156,10 @@ impl Host for CityHost<'_> {
         count_most_in(self.me, self.cities, self.seat, what, seats)
     }
 
+    fn age(&self) -> u8 {
+        self.me.age
+    }
+
     fn gain_coins(&mut self, n: i32) {
         if self.coins {
             // The bank never lends: a loss takes at most what the city has.
@@ -218,19 +222,15 @@ impl Host for CityHost<'_> {
         }
     }
 
-    fn build_free(&mut self, from: Pile, limit: Limit) {
+    fn build_free(&mut self, from: Pile, limit: Limit, colours: ColourSet) {
         let a = &mut self.me.abilities;
         // "Halicarnassus, then Solomon": a wonder's free builds come before
         // a card's when both fall due at the end of the same turn.
         let by_card = matches!(self.source, Some(Source::Card(_)));
         match (from, limit) {
-            (Pile::Discard, Limit::Now) if by_card => {
-                a.discard_builds_late = a.discard_builds_late.saturating_add(1)
-            }
-            (Pile::Discard, Limit::Now) => a.discard_builds = a.discard_builds.saturating_add(1),
-            (Pile::Hand, Limit::OncePerAge) => {
-                a.hand_builds_per_age = a.hand_builds_per_age.saturating_add(1)
-            }
+            (Pile::Discard, Limit::Now) if by_card => a.discard_builds_late.push(colours),
+            (Pile::Discard, Limit::Now) => a.discard_builds.push(colours),
+            (Pile::Hand, Limit::OncePerAge) => a.hand_builds.push((colours, false)),
             // No game of the library grants these yet; a turn structure
             // that needs them adds a field here.
             (Pile::Hand, Limit::Now) | (Pile::Discard, Limit::OncePerAge) => {}
@@ -461,6 +461,9 @@ impl sevenw_host::PartialHost for ScoreHost<'_> {
     fn chosen(&self) -> u8 {
         self.source.map_or(0, |s| self.me.chosen_for(s))
     }
+    fn age(&self) -> u8 {
+        self.me.age
+    }
 }
 
 /// Undoes what a card granted for as long as it is held, when it leaves a
@@ -559,6 +562,17 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
     }
     fn free_builds(&mut self, rule: FreeRule) {
         remove_one(&mut self.me.abilities.free_rules, &rule);
+    }
+    /// A leader's once-per-Age free build leaves with it (Caligula
+    /// entombed), an unused one first.
+    fn build_free(&mut self, from: Pile, limit: Limit, colours: ColourSet) {
+        if (from, limit) == (Pile::Hand, Limit::OncePerAge) {
+            let builds = &mut self.me.abilities.hand_builds;
+            let unused = builds.iter().position(|&b| b == (colours, false));
+            if let Some(i) = unused.or_else(|| builds.iter().position(|&(c, _)| c == colours)) {
+                builds.remove(i);
+            }
+        }
     }
     fn bank_trade(&mut self, resources: ResSet, price: u8) {
         remove_one(&mut self.me.abilities.bank_trades, &(resources, price));
@@ -727,8 +741,9 @@ mod tests {
         h.produce(ResSet(0b110), 1, false);
         h.science(SymSet(0b10));
         h.science(SymSet(0b111));
-        h.build_free(Pile::Discard, Limit::Now);
-        h.build_free(Pile::Hand, Limit::OncePerAge);
+        h.build_free(Pile::Discard, Limit::Now, ColourSet(1 << 4));
+        h.build_free(Pile::Hand, Limit::OncePerAge, ColourSet::ALL);
+        h.build_free(Pile::Hand, Limit::OncePerAge, ColourSet(1 << 7));
         h.play_last_card();
         h.copy_card(ColourSet(1 << 6), Seats(&[1, -1]));
         assert_eq!(me.coins, 0);
@@ -740,10 +755,43 @@ mod tests {
         assert!(me.sold.choices.is_empty());
         assert_eq!(me.science[1], 1);
         assert_eq!(me.wild, vec![SymSet(0b111)]);
-        assert_eq!(me.abilities.discard_builds, 1);
-        assert_eq!(me.abilities.hand_builds_per_age, 1);
+        assert_eq!(me.abilities.discard_builds, [ColourSet(1 << 4)]);
+        assert_eq!(me.abilities.hand_builds_left(), 2);
         assert!(me.abilities.play_last_card);
         assert_eq!(me.abilities.copies.len(), 1);
+        // A black card (colour 7) takes the black-only build, leaving the
+        // one of any colour; a blue card (2) then takes that one.
+        let a = &mut me.abilities;
+        assert!(a.use_hand_build(sevenw_host::Colour(7)));
+        assert_eq!(a.hand_colours(), ColourSet::ALL);
+        assert!(a.use_hand_build(sevenw_host::Colour(2)));
+        assert!(
+            !a.use_hand_build(sevenw_host::Colour(7)),
+            "both used in this Age"
+        );
+        assert_eq!(a.hand_colours(), ColourSet(0));
+        a.renew_hand_builds();
+        assert_eq!(a.hand_builds_left(), 2);
+        // Leaving, the black-only build goes with its source.
+        Unbuild::new(&mut me, 0).build_free(Pile::Hand, Limit::OncePerAge, ColourSet(1 << 7));
+        assert_eq!(me.abilities.hand_builds, [(ColourSet::ALL, false)]);
+    }
+
+    #[test]
+    fn age_and_victory_tokens_of_an_age() {
+        let cities = vec![City::default(), City::default(), City::default()];
+        let mut me = City::new(0, 0, 3, 2);
+        me.age = 2;
+        // Tokens of Ages I and III (1 and 5 VP), and two of Age II (3 VP).
+        for vp in [1, 3, 3, 5] {
+            me.win(vp);
+        }
+        let h = CityHost::new(&mut me, &cities, 0, true);
+        assert_eq!(h.age(), 2);
+        let of = |age| h.count(Counted::VictoryTokensOfAge(age), Seats(&[0]));
+        assert_eq!((of(1), of(2), of(3), of(4)), (1, 2, 1, 0));
+        assert_eq!(h.count(Counted::VictoryTokens, Seats(&[0])), 4);
+        assert_eq!(ScoreHost::new(&me, &cities, 0).age(), 2);
     }
 
     #[test]

@@ -11,6 +11,15 @@ use sevenw_host::ConflictInfo;
 
 use crate::engine::city::{City, seat_at};
 
+/// The points of the victory token won in the battles at the end of Age
+/// `age` (from 1): 1, 3 and 5 in Ages I, II and III ("Fin de una era"),
+/// 7 in a fourth. A city keeps its victory tokens by their points
+/// ([`City::wins`]), so a token's Age is known by them:
+/// [`Counted::VictoryTokensOfAge`](sevenw_host::Counted) counts those.
+pub fn age_victory_vp(age: u8) -> i32 {
+    2 * i32::from(age) - 1
+}
+
 /// Battles of every city with both neighbours, one battle per pair of
 /// neighbours: more shields wins a victory token worth `victory_vp`, fewer
 /// takes a defeat token worth `defeat_vp`, equal takes nothing. A loser

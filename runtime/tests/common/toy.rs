@@ -585,13 +585,13 @@ fn effects(source: Source, event: Event, h: &mut dyn Host) {
             Built,
         ) => match (wonder, side, stage) {
             (DIGGER, 0, 0) => h.gain_vp(WONDER, 3),
-            (DIGGER, 0, 1) => h.build_free(Pile::Discard, Limit::Now),
+            (DIGGER, 0, 1) => h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL),
             (DIGGER, 0, 2) => h.gain_vp(WONDER, 7),
             (DIGGER, 1, _) => {
                 h.gain_vp(WONDER, 1);
-                h.build_free(Pile::Discard, Limit::Now)
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL)
             }
-            (PATRON, _, 0) => h.build_free(Pile::Hand, Limit::OncePerAge),
+            (PATRON, _, 0) => h.build_free(Pile::Hand, Limit::OncePerAge, ColourSet::ALL),
             (PATRON, _, 1) => h.gain_vp(WONDER, 5),
             (HOARDER, _, 0) => h.gain_vp(WONDER, 2),
             (HOARDER, _, 1) => h.play_last_card(),

@@ -4956,7 +4956,7 @@ pub mod base {
     /// Halicarnassus, side A: stage 2.
     fn halicarnassus_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Halicarnassus, side A: stage 3.
@@ -4975,7 +4975,7 @@ pub mod base {
     fn halicarnassus_b_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 2);
@@ -4987,7 +4987,7 @@ pub mod base {
     fn halicarnassus_b_stage_2(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 1);
@@ -4998,7 +4998,7 @@ pub mod base {
     /// Halicarnassus, side B: stage 3.
     fn halicarnassus_b_stage_3(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Olympia, side A: the board.
@@ -5016,7 +5016,7 @@ pub mod base {
     /// Olympia, side A: stage 2.
     fn olympia_a_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Hand, Limit::OncePerAge);
+            h.build_free(Pile::Hand, Limit::OncePerAge, ColourSet::ALL);
         }
     }
     /// Olympia, side A: stage 3.
@@ -8586,7 +8586,7 @@ pub mod base2 {
     /// Halicarnassus, side Day: stage 2.
     fn halicarnassus_day_stage_2(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Halicarnassus, side Day: stage 3.
@@ -8605,7 +8605,7 @@ pub mod base2 {
     fn halicarnassus_night_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 2);
@@ -8617,7 +8617,7 @@ pub mod base2 {
     fn halicarnassus_night_stage_2(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDER, 1);
@@ -8628,7 +8628,7 @@ pub mod base2 {
     /// Halicarnassus, side Night: stage 3.
     fn halicarnassus_night_stage_3(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Olympia, side Day: the board.
@@ -11715,7 +11715,7 @@ pub mod duel {
     fn the_mausoleum_a_stage_1(event: Event, h: &mut dyn Host) {
         match event {
             Event::Built => {
-                h.build_free(Pile::Discard, Limit::Now);
+                h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
             }
             Event::GameEnd => {
                 h.gain_vp(cat::WONDERS, 2);
@@ -12873,7 +12873,7 @@ pub mod edifice {
         if let Event::Built = event {
             match h.chosen() {
                 0 => {
-                    h.build_free(Pile::Discard, Limit::Now);
+                    h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
                 }
                 1 => {
                     h.science(
@@ -14417,7 +14417,7 @@ pub mod leaders {
     /// Solomon (white).
     fn solomon(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_free(Pile::Discard, Limit::Now);
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
         }
     }
     /// Euclid (white).

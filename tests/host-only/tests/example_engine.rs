@@ -27,7 +27,7 @@ use sevenw_host_only::shipped::{base, duel};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Owed {
     /// `build_free(pile, Limit::Now)`.
-    BuildFree(Pile),
+    BuildFree(Pile, ColourSet),
     PlayAgain,
     Copy(ColourSet, Seats),
     Discard(ColourSet, Seats),
@@ -46,7 +46,7 @@ enum Owed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ability {
     /// `build_free(pile, Limit::OncePerAge)`.
-    BuildFreeEachAge(Pile),
+    BuildFreeEachAge(Pile, ColourSet),
     PlayLastCard,
     TradePrice(ResSet, u8, Seats),
     Discount(u8, Discount),
@@ -133,6 +133,12 @@ impl MyCity {
             Counted::WonderStages => u32::from(self.stages),
             Counted::DefeatTokens => self.defeats,
             Counted::VictoryTokens => self.victories.len() as u32,
+            // The base game's tokens: 1, 3 and 5 VP in Ages I, II and III.
+            Counted::VictoryTokensOfAge(age) => self
+                .victories
+                .iter()
+                .filter(|&&vp| u32::from(vp) + 1 == 2 * u32::from(age))
+                .count() as u32,
             Counted::Coins => self.coins.max(0) as u32,
             Counted::ProgressTokens => self.progress.len() as u32,
             Counted::ColourSets(set) => colours_in(set)
@@ -187,6 +193,8 @@ struct Table {
     looted: Vec<(usize, usize)>,
     /// The seat whose pawn reached the other's capital.
     supremacy: Option<usize>,
+    /// The current Age (`Host::age`: an amount `per age` is that many times).
+    age: u8,
 }
 
 /// Which events `source` reacts to, from the generated tables.
@@ -222,6 +230,7 @@ impl Table {
             pawn: 0,
             looted: Vec::new(),
             supremacy: None,
+            age: 1,
         };
         for &(wonder, side) in boards {
             t.cities.push(MyCity {
@@ -461,10 +470,10 @@ impl Host for Acting<'_> {
     fn trade_price(&mut self, resources: ResSet, price: u8, seats: Seats) {
         self.ability(Ability::TradePrice(resources, price, seats));
     }
-    fn build_free(&mut self, from: Pile, limit: Limit) {
+    fn build_free(&mut self, from: Pile, limit: Limit, colours: ColourSet) {
         match limit {
-            Limit::Now => self.owe(Owed::BuildFree(from)),
-            Limit::OncePerAge => self.ability(Ability::BuildFreeEachAge(from)),
+            Limit::Now => self.owe(Owed::BuildFree(from, colours)),
+            Limit::OncePerAge => self.ability(Ability::BuildFreeEachAge(from, colours)),
         }
     }
     fn play_last_card(&mut self) {
@@ -584,6 +593,9 @@ impl Host for Acting<'_> {
     }
     fn chosen(&self) -> u8 {
         self.option
+    }
+    fn age(&self) -> u8 {
+        self.table.age
     }
     fn take_card(&mut self, decks: Decks, top: u8) {
         self.owe(Owed::TakeCard(decks, top));
@@ -753,7 +765,10 @@ fn decisions_are_left_to_the_turn_structure() {
     // free": the player picks the card, at the end of the turn.
     t.build_stage(0);
     t.build_stage(0);
-    assert_eq!(t.cities[0].owed, [Owed::BuildFree(Pile::Discard)]);
+    assert_eq!(
+        t.cities[0].owed,
+        [Owed::BuildFree(Pile::Discard, ColourSet::ALL)]
+    );
     // West Trading Post: raw materials from the left neighbour (offset 1)
     // for 1 coin: a lasting ability.
     t.build(0, base::card::WEST_TRADING_POST);

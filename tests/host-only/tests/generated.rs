@@ -55,8 +55,9 @@ impl Host for Recorder {
             resources.0, seats.0
         ));
     }
-    fn build_free(&mut self, from: Pile, limit: Limit) {
-        self.calls.push(format!("build free {from:?} {limit:?}"));
+    fn build_free(&mut self, from: Pile, limit: Limit, colours: ColourSet) {
+        self.calls
+            .push(format!("build free {from:?} {limit:?} {:#b}", colours.0));
     }
     fn play_last_card(&mut self) {
         self.calls.push("play last card".into());
@@ -143,6 +144,10 @@ impl Host for Recorder {
     }
     fn chosen(&self) -> u8 {
         self.option
+    }
+    /// Age II: an amount `per age` is twice its number.
+    fn age(&self) -> u8 {
+        2
     }
     fn take_card(&mut self, decks: Decks, top: u8) {
         self.calls
@@ -310,11 +315,11 @@ fn wonder_effects_call_the_host() {
     };
     assert_eq!(
         run(g, stage(0, 0), Event::Built),
-        ["build free Hand OncePerAge"]
+        ["build free Hand OncePerAge 0b1111111111111111"]
     );
     assert_eq!(
         run(g, stage(0, 1), Event::Built),
-        ["build free Discard Now"]
+        ["build free Discard Now 0b1111111111111111"]
     );
     assert_eq!(
         run(g, stage(1, 0), Event::Built),

@@ -83,7 +83,9 @@ impl Base {
         state.phase = Phase::Turn;
         state.chosen.clear();
         for c in &mut t.cities {
-            c.abilities.hand_builds_used = 0;
+            c.abilities.renew_hand_builds();
+            // What `per age` in an effect multiplies by (`Host::age`).
+            c.age = age;
         }
         if self.draft.is_some() {
             t.recruiting = true;

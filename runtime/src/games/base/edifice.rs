@@ -212,6 +212,9 @@ impl sevenw_host::PartialHost for PenaltyProbe<'_> {
             .max()
             .unwrap_or(0)
     }
+    fn age(&self) -> u8 {
+        self.cities.get(self.seat).map_or(0, |c| c.age)
+    }
     fn lose_coins(&mut self, n: u32, seats: sevenw_host::Seats) {
         let ok = self.each(seats, |c| i64::from(c.coins) >= i64::from(n));
         self.payable &= ok;

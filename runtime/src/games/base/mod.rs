@@ -108,7 +108,7 @@ pub const DEFEAT_VP: i32 = -1;
 
 /// Points of a victory token won at the end of `age` (1, 3, 5).
 pub fn victory_vp(age: u8) -> i32 {
-    2 * i32::from(age) - 1
+    crate::engine::military::age_victory_vp(age)
 }
 
 /// The scoring categories the base rules add to, found once by name.

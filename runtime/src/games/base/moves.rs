@@ -189,7 +189,7 @@ impl Base {
                 }
             }
         }
-        let ability = city.abilities.hand_builds_per_age > city.abilities.hand_builds_used;
+        let ability = city.abilities.hand_colours();
         out.reserve(hand.len() * (movegen.stage.len() + 4));
         for (slot, &card) in hand.iter().enumerate() {
             let slot = slot as u8;
@@ -250,21 +250,23 @@ impl Base {
     }
 
     /// The free build a card not free by itself may have: by a rule of the
-    /// city (which costs nothing to use), else the once-per-Age ability
-    /// while it is unused (`ability`). Never without either
+    /// city (which costs nothing to use), else a once-per-Age ability
+    /// while one unused takes its colour (`ability`: the colours those
+    /// take; Caligula's only black cards, leaders-facts.md §3.3). Never
+    /// without either
     /// ([`may_build_free`], which the playout sampler counts on).
     fn free_action(
         &self,
         table: &Position,
         seat: usize,
         info: &CardInfo,
-        ability: bool,
+        ability: ColourSet,
     ) -> Option<Action> {
         let rules = &table.cities[seat].abilities.free_rules;
         if !rules.is_empty() && self.free_by_rule(table, seat, info) {
             Some(Action::RuleFree)
         } else {
-            ability.then_some(Action::Free)
+            ability.contains(info.colour).then_some(Action::Free)
         }
     }
 
@@ -745,10 +747,10 @@ impl Base {
 }
 
 /// Whether [`Base::free_action`] may give any card of `city` a free build:
-/// only by a rule of the city, or by its once-per-Age ability while unused
-/// (`ability`).
-fn may_build_free(city: &City, ability: bool) -> bool {
-    ability || !city.abilities.free_rules.is_empty()
+/// only by a rule of the city, or by a once-per-Age ability while unused
+/// (`ability`: the colours those take).
+fn may_build_free(city: &City, ability: ColourSet) -> bool {
+    ability.0 != 0 || !city.abilities.free_rules.is_empty()
 }
 
 /// What listing one seat's card actions asks once for every card of its
@@ -760,7 +762,7 @@ struct Hands<'a> {
     table: &'a Position,
     seat: usize,
     budget: u32,
-    ability: bool,
+    ability: ColourSet,
     coin_discounts: Option<bool>,
     search: InMarket<'a, 'a>,
     stages: &'a [(StageHow, u8, Option<Payment>)],
@@ -796,7 +798,7 @@ impl<'a> Hands<'a> {
             table,
             seat,
             budget,
-            ability: city.abilities.hand_builds_per_age > city.abilities.hand_builds_used,
+            ability: city.abilities.hand_colours(),
             coin_discounts: None,
             search,
             stages,

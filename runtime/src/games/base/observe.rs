@@ -351,9 +351,7 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
         }
         let c = &cities[seat];
         let a = &c.abilities;
-        w.one(f32::from(
-            a.hand_builds_per_age.saturating_sub(a.hand_builds_used),
-        ));
+        w.one(a.hand_builds_left() as f32);
         w.one(f32::from(u8::from(a.play_last_card)));
         if d.projects {
             let s = w.take(d.ages);

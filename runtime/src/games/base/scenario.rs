@@ -465,10 +465,17 @@ impl Scenarios for Base {
         let c = self.card_in(phrase)?;
         let name = self.card_name(c);
         if from_pile {
+            let colour = self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
             return Some(if city.has_name(self.vocab.name_class(c)) {
                 format!("{who} already has {name}")
-            } else {
+            } else if !state.table.discard.contains(&c) {
                 format!("{name} is not in the discard pile")
+            } else {
+                // `build a green card from the discard pile for free`.
+                let colour = colour
+                    .and_then(|k| self.info.colours.get(usize::from(k.0)))
+                    .map_or("such a", |n| n);
+                format!("{who}'s free build from the discard pile takes no {colour} card")
             });
         }
         let hand = self.hand_now(state, seat);
@@ -501,10 +508,16 @@ impl Scenarios for Base {
         }
         if phrase.ends_with(" free") {
             let a = &city.abilities;
-            return Some(if a.hand_builds_per_age == 0 {
+            return Some(if a.hand_builds.is_empty() {
                 format!("{who} has no free build from the hand")
-            } else {
+            } else if a.hand_builds_left() == 0 {
                 format!("{who} has used the free build of this Age")
+            } else {
+                // Caligula's takes only a black card (leaders-facts.md §3.3).
+                let colour = (self.info.cards.get(usize::from(c.0)))
+                    .and_then(|i| self.info.colours.get(usize::from(i.colour.0)))
+                    .map_or("such a", |n| n);
+                format!("{who}'s free builds from the hand left in this Age take no {colour} card")
             });
         }
         let (cost, what) = if stage {

@@ -66,7 +66,10 @@ impl Base {
                 Some((Source::Card(mv.card), self.follow_card(mv.card, true)))
             }
             Action::Free => {
-                me.abilities.hand_builds_used = me.abilities.hand_builds_used.saturating_add(1);
+                let colour = self.follow_card(mv.card, false);
+                if let Event::BuiltCard { colour, .. } = colour {
+                    me.abilities.use_hand_build(colour);
+                }
                 me.place(&self.vocab, mv.card);
                 Some((Source::Card(mv.card), self.follow_card(mv.card, false)))
             }
@@ -549,10 +552,12 @@ impl Base {
                     } else {
                         &mut a.discard_builds
                     };
-                    if *due == 0 {
+                    if due.is_empty() {
                         break;
                     }
-                    *due -= 1;
+                    // The colours it takes (`build a green card from the
+                    // discard pile for free`), read by `takes_from_discard`.
+                    a.discard_colours = due.remove(0);
                     let city = &t.cities[seat];
                     let has = t.discard.iter().any(|&c| self.takes_from_discard(city, c));
                     if has {
@@ -566,13 +571,14 @@ impl Base {
     }
 
     /// Whether `city` may build `card` of the discard pile for free: an Age
-    /// card it does not hold. (A sold leader lies there too, but the
-    /// Leaders' effects take "Age cards" only: leaders-facts.md §2.8.)
+    /// card it does not hold, of a colour its free build under way takes.
+    /// (A sold leader lies there too, but the Leaders' effects take "Age
+    /// cards" only: leaders-facts.md §2.8.)
     pub(super) fn takes_from_discard(&self, city: &City, card: CardId) -> bool {
         self.info
             .cards
             .get(usize::from(card.0))
-            .is_some_and(|i| i.age > 0)
+            .is_some_and(|i| i.age > 0 && city.abilities.discard_colours.contains(i.colour))
             && !city.has_name(self.vocab.name_class(card))
     }
 

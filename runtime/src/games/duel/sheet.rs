@@ -460,7 +460,7 @@ impl Duel {
             let city = &mut st.table.cities[seat];
             let a = &mut city.abilities;
             a.pending.clear();
-            a.discard_builds = 0;
+            a.discard_builds.clear();
             city.coins = match &p.coins {
                 None => coins,
                 Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,

@@ -260,9 +260,11 @@ impl Duel {
                 continue;
             }
             let city = &mut st.table.cities[seat];
-            if city.abilities.discard_builds > 0 {
+            if !city.abilities.discard_builds.is_empty() {
                 // "El Mausoleo": a discarded card of the player's choice.
-                city.abilities.discard_builds -= 1;
+                // (Of any colour: the compiler refuses a colour's free
+                // build in Duel, E0306.)
+                city.abilities.discard_builds.remove(0);
                 let has = st
                     .table
                     .discard

@@ -133,6 +133,10 @@ impl Base {
         projects: &[Project],
     ) -> Result<(), SheetError> {
         let info = self.info;
+        // The Age its effects run in (`per age`).
+        for c in cities.iter_mut() {
+            c.age = age;
+        }
         // Mistakes in what a city lists are kept and the item skipped, so
         // that a sheet's mistakes are reported together.
         let mut found = Found::default();
@@ -310,8 +314,8 @@ impl Base {
             let p = &p.value;
             let city = &mut cities[seat];
             // What the effects asked of the turn structure happened already.
-            city.abilities.discard_builds = 0;
-            city.abilities.discard_builds_late = 0;
+            city.abilities.discard_builds.clear();
+            city.abilities.discard_builds_late.clear();
             city.abilities.pending.clear();
             city.coins = match &p.coins {
                 None => coins,
