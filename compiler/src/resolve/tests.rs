@@ -19,21 +19,7 @@ fn vocab() -> String {
 
 /// Resolves one card with this effect text; the codes reported, and its effects.
 fn resolve_effect(effect: &str) -> (Vec<Code>, Vec<Effect>) {
-    let cards = format!(
-        "age: 1\ncards:\n  - name: X\n    colour: blue\n    players: [3]\n    effect: \"{effect}\"\n"
-    );
-    let mut sources = Sources::default();
-    let mut report = Report::default();
-    let src = load_texts(
-        "t",
-        &[("game.yaml", &vocab()), ("c.yaml", &cards)],
-        &mut sources,
-        &mut report,
-    );
-    let ast = crate::parse::parse(src, &mut report);
-    let game = resolve(ast, &mut report).expect("the vocabulary is valid");
-    let codes = report.diagnostics.iter().map(|d| d.code).collect();
-    (codes, game.cards[0].effects.list().to_vec())
+    resolve_with(&vocab(), effect)
 }
 
 fn ok(effect: &str) -> Vec<Action> {

@@ -12,7 +12,9 @@ use sevenw_host::{
     ScienceRule, Seats, Source, SymSet, TokenKind,
 };
 
-use crate::engine::city::{City, HasCity, MAX_CATEGORIES, Pending, seat_at, valid_offset};
+use crate::engine::city::{
+    Abilities, City, HasCity, MAX_CATEGORIES, Pending, seat_at, valid_offset,
+};
 use crate::engine::production::Matching;
 use crate::engine::science::MAX_SYM;
 
@@ -211,15 +213,7 @@ impl Host for CityHost<'_> {
     }
 
     fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
-        let a = &mut self.me.abilities;
-        let to = if first {
-            &mut a.first_rebate
-        } else {
-            &mut a.board_rebate
-        };
-        for side in seats.0.iter().filter_map(|&o| seller_side(o)) {
-            to[side] = to[side].saturating_add(n);
-        }
+        rebate(&mut self.me.abilities, n, first, seats, u8::saturating_add);
     }
 
     fn build_free(&mut self, from: Pile, limit: Limit, colours: ColourSet) {
@@ -522,15 +516,7 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         }
     }
     fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
-        let a = &mut self.me.abilities;
-        let to = if first {
-            &mut a.first_rebate
-        } else {
-            &mut a.board_rebate
-        };
-        for side in seats.0.iter().filter_map(|&o| seller_side(o)) {
-            to[side] = to[side].saturating_sub(n);
-        }
+        rebate(&mut self.me.abilities, n, first, seats, u8::saturating_sub);
     }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         let m = &mut self.me.abilities.matching;
@@ -597,6 +583,19 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
     fn any_resources(&mut self) {
         let a = &mut self.me.abilities;
         a.any_resources = a.any_resources.saturating_sub(1);
+    }
+}
+
+/// Changes by `n` (`change`: added or taken back) the rebates of `a` a
+/// `trade_rebate` call names, on the first unit or on board resources.
+fn rebate(a: &mut Abilities, n: u8, first: bool, seats: Seats, change: fn(u8, u8) -> u8) {
+    let to = if first {
+        &mut a.first_rebate
+    } else {
+        &mut a.board_rebate
+    };
+    for side in seats.0.iter().filter_map(|&o| seller_side(o)) {
+        to[side] = change(to[side], n);
     }
 }
 
