@@ -89,26 +89,27 @@ pub struct Abilities {
 }
 
 clone_reusing!(Abilities {
+    discard_colours,
+    play_last_card,
+    give_defeats,
+    keep,
+    first_rebate,
+    board_rebate,
+    any_resources,
+    coin_value,
+} vecs {
     discard_builds,
     discard_builds_late,
-    discard_colours,
     hand_builds,
-    play_last_card,
     copies,
     discounts,
     trade_receivers,
     coin_discounts,
     free_rules,
     bank_trades,
-    give_defeats,
     science_rules,
-    keep,
     pending,
-    first_rebate,
-    board_rebate,
     matching,
-    any_resources,
-    coin_value,
 });
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
@@ -598,10 +599,18 @@ impl City {
     /// Sets the options of its productions that follow its own
     /// ([`Matching`]) from the cards it holds now: called whenever a card
     /// comes or goes, and once such a production is gained.
+    #[inline]
     pub fn refresh_matching(&mut self, vocab: &Vocab) {
-        if self.abilities.matching.is_empty() {
-            return;
+        if !self.abilities.matching.is_empty() {
+            self.set_matching(vocab);
         }
+    }
+
+    /// [`City::refresh_matching`] for a city holding such a production
+    /// (rare: out of the line every card placed runs).
+    #[cold]
+    #[inline(never)]
+    fn set_matching(&mut self, vocab: &Vocab) {
         let all = sevenw_host::ResSet(((1u32 << vocab.info.resources.len().min(16)) - 1) as u16);
         let mut matching = std::mem::take(&mut self.abilities.matching);
         for m in &mut matching {

@@ -26,7 +26,27 @@
 /// (what a search bot does at every node) allocates nothing once the
 /// destination's buffers have grown. Both methods destructure the struct
 /// without `..`: a field added to it and not listed here does not compile.
+///
+/// Fields listed after `vecs` are `Vec`s most often empty on both sides
+/// (a city's rarer abilities): their `clone_from` is skipped then, which a
+/// search bot cloning cities at every node feels.
 macro_rules! clone_reusing {
+    ($ty:ident { $($field:ident),* $(,)? } vecs { $($v:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                let $ty { $($field,)* $($v),* } = self;
+                $ty { $($field: $field.clone(),)* $($v: $v.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $ty { $($field,)* $($v),* } = source;
+                $(self.$field.clone_from($field);)*
+                $(if !(self.$v.is_empty() && $v.is_empty()) {
+                    self.$v.clone_from($v);
+                })*
+            }
+        }
+    };
     ($ty:ident { $($field:ident),* $(,)? }) => {
         impl Clone for $ty {
             fn clone(&self) -> Self {

@@ -118,36 +118,43 @@ impl Base {
     /// production and its prices, less its rebates: on each unit of a
     /// seller's board resources, and on the first unit bought from a
     /// seller this turn while it has bought nothing from it yet.
+    #[inline]
     pub fn market<'t>(&self, cities: &'t [City], seat: usize) -> Market<'t> {
         let n = cities.len();
         let me = &cities[seat];
         let sellers = [seat_at(seat, 1, n), seat_at(seat, -1, n)];
-        let mut prices = me.prices;
         let a = &me.abilities;
-        if a.board_rebate != [0, 0] {
-            for (side, &s) in sellers.iter().enumerate() {
+        let mut market = Market {
+            own: &me.own,
+            left: &cities[sellers[0]].sold,
+            right: &cities[sellers[1]].sold,
+            prices: me.prices,
+            rebate: [0, 0],
+            bank: &me.abilities.bank_trades,
+        };
+        if a.board_rebate != [0, 0] || a.first_rebate != [0, 0] {
+            self.rebates(cities, me, sellers, &mut market);
+        }
+        market
+    }
+
+    /// The rebates of [`Base::market`], for a city holding any (rare).
+    #[cold]
+    #[inline(never)]
+    fn rebates(&self, cities: &[City], me: &City, sellers: [usize; 2], market: &mut Market<'_>) {
+        let a = &me.abilities;
+        for (side, &s) in sellers.iter().enumerate() {
+            if a.board_rebate[side] > 0 {
                 let board = self.vocab.made_with(&cities[s], ColourSet(0), true);
-                for (r, p) in prices[side].iter_mut().enumerate() {
+                for (r, p) in market.prices[side].iter_mut().enumerate() {
                     if board.0 & (1 << r) != 0 {
                         *p = p.saturating_sub(a.board_rebate[side]);
                     }
                 }
             }
-        }
-        let unused = |side: usize| me.bought & (1 << side) == 0;
-        Market {
-            own: &me.own,
-            left: &cities[sellers[0]].sold,
-            right: &cities[sellers[1]].sold,
-            prices,
-            rebate: [0, 1].map(|side| {
-                if unused(side) {
-                    a.first_rebate[side]
-                } else {
-                    0
-                }
-            }),
-            bank: &me.abilities.bank_trades,
+            if me.bought & (1 << side) == 0 {
+                market.rebate[side] = a.first_rebate[side];
+            }
         }
     }
 
