@@ -9,7 +9,7 @@
 //! holds the action meanwhile). `Base::complete_moves` lists every build
 //! with every payment, as scenarios, sheets and format 2 logs name them.
 
-use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule, Source};
+use sevenw_host::{CardId, CardInfo, ColourSet, Discount, FreeRule, ResSet, Source};
 
 use super::trade::{InMarket, Market, Payment, Quote};
 use crate::engine::city::{City, MAX_COLOURS, seat_at};
@@ -118,7 +118,7 @@ impl Base {
     /// production and its prices, less its rebates: on each unit of a
     /// seller's board resources, and on the first unit bought from a
     /// seller this turn while it has bought nothing from it yet.
-    #[inline]
+    #[inline(always)]
     pub fn market<'t>(&self, cities: &'t [City], seat: usize) -> Market<'t> {
         let n = cities.len();
         let me = &cities[seat];
@@ -128,8 +128,10 @@ impl Base {
             own: &me.own,
             left: &cities[sellers[0]].sold,
             right: &cities[sellers[1]].sold,
-            prices: me.prices,
+            prices: &me.prices,
             rebate: [0, 0],
+            board_rebate: [0, 0],
+            boards: [ResSet(0); 2],
             bank: &me.abilities.bank_trades,
         };
         if a.board_rebate != [0, 0] || a.first_rebate != [0, 0] {
@@ -143,15 +145,9 @@ impl Base {
     #[inline(never)]
     fn rebates(&self, cities: &[City], me: &City, sellers: [usize; 2], market: &mut Market<'_>) {
         let a = &me.abilities;
+        market.board_rebate = a.board_rebate;
         for (side, &s) in sellers.iter().enumerate() {
-            if a.board_rebate[side] > 0 {
-                let board = self.vocab.made_with(&cities[s], ColourSet(0), true);
-                for (r, p) in market.prices[side].iter_mut().enumerate() {
-                    if board.0 & (1 << r) != 0 {
-                        *p = p.saturating_sub(a.board_rebate[side]);
-                    }
-                }
-            }
+            market.boards[side] = self.vocab.made_with(&cities[s], ColourSet(0), true);
             if me.bought & (1 << side) == 0 {
                 market.rebate[side] = a.first_rebate[side];
             }

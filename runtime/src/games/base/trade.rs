@@ -76,9 +76,13 @@ pub struct Market<'a> {
     pub left: &'a Production,
     /// What the right neighbour can sell.
     pub right: &'a Production,
-    pub prices: Prices,
+    pub prices: &'a Prices,
     /// Coins off the first unit bought from each seller (left, right).
     pub rebate: [u8; 2],
+    /// Coins off each unit of the resources `boards` (each seller's
+    /// board's) bought from each seller.
+    pub board_rebate: [u8; 2],
+    pub boards: [ResSet; 2],
     /// One unit of these resources from the bank, each at its price (once
     /// per turn each: a leader's ability).
     pub bank: &'a [(ResSet, u8)],
@@ -509,6 +513,13 @@ impl PaymentSearch {
             cap[1][k] = sum.cap[1][i];
             price[0][k] = market.prices[0][i];
             price[1][k] = market.prices[1][i];
+            if market.board_rebate != [0, 0] {
+                for (side, p) in price.iter_mut().enumerate() {
+                    if market.boards[side].0 & (1 << i) != 0 {
+                        p[k] = p[k].saturating_sub(market.board_rebate[side]);
+                    }
+                }
+            }
             if need[k] > 0 {
                 short |= 1 << i;
                 units += u32::from(need[k]);

@@ -51,8 +51,10 @@ fn run(
         own,
         left: l,
         right: r,
-        prices: *prices,
+        prices,
         rebate: [0, 0],
+        board_rebate: [0, 0],
+        boards: [ResSet(0); 2],
         bank: &[],
     };
     s.search(&c, &m, budget).to_vec()
@@ -230,8 +232,10 @@ fn buffers_are_reused() {
         own: &none,
         left: &l,
         right: &none,
-        prices,
+        prices: &prices,
         rebate: [0, 0],
+        board_rebate: [0, 0],
+        boards: [ResSet(0); 2],
         bank: &[],
     };
     let c = cost(0, &[(STONE, 2)]);
@@ -254,8 +258,10 @@ fn run_ext(
         own,
         left: l,
         right: &none,
-        prices,
+        prices: &prices,
         rebate: [0, 0],
+        board_rebate: [0, 0],
+        boards: [ResSet(0); 2],
         bank,
     };
     PaymentSearch::new()
@@ -358,8 +364,10 @@ fn quote_and_cheapest_agree_with_the_search() {
             own: &own,
             left: &left,
             right: &right,
-            prices,
+            prices: &prices,
             rebate: [0, 0],
+            board_rebate: [0, 0],
+            boards: [ResSet(0); 2],
             bank: if rng.below(4) == 0 { &bank } else { &[] },
         };
         let want: Vec<(Res, u8)> = (0..1 + rng.below(3))
@@ -434,8 +442,10 @@ fn a_first_unit_rebate_takes_coins_off_the_dearest_unit() {
             own: &none,
             left: &l,
             right: &none,
-            prices: *prices,
+            prices,
             rebate,
+            board_rebate: [0, 0],
+            boards: [ResSet(0); 2],
             bank: &[],
         };
         s.search(&c, &m, budget).to_vec()
