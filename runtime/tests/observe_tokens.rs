@@ -126,3 +126,41 @@ fn a_kind_scored_by_age_is_observed_by_age() {
         [0.0, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, 0.0, 0.0]
     );
 }
+
+/// A kind taken instead of coins by choice (Cities' debt) adds a decision
+/// kind and the `loss` part: the length said is the length written, and
+/// every seat's observation is written whole.
+#[test]
+fn a_debt_by_choice_observation_is_as_long_as_its_parts() {
+    let plain = sevenw_runtime::find_game(sevenw_cards::GAMES, "base").expect("compiled");
+    let debt = TokenInfo {
+        name: "debt",
+        points: &[-1],
+        category: 0,
+        instead_of_coins: true,
+        negative: false,
+        public: true,
+        sits_out: false,
+        by_choice: true,
+        set: "base",
+    };
+    let info = Box::leak(Box::new(GameInfo {
+        tokens: Box::leak(vec![debt].into_boxed_slice()),
+        ..*plain
+    }));
+    let (b, p) = (Base::new(info).unwrap(), Base::new(plain).unwrap());
+    for seats in [3, 7] {
+        let len = b.observation_len(seats);
+        let parts = b.observation_parts(seats);
+        assert_eq!(parts.iter().map(|p| p.len).sum::<usize>(), len);
+        assert!(parts.iter().any(|p| p.name == "loss" && p.len == 1));
+        // Two numbers more than without it, besides the tokens' part.
+        assert_eq!(len, p.observation_len(seats) + 2 + seats);
+        let state = b.start(&Setup::new(seats, 1)).unwrap();
+        for seat in 0..seats {
+            let mut out = vec![f32::NAN; len];
+            b.observe(&b.view(&state, seat), &mut out);
+            assert!(out.iter().all(|x| x.is_finite()));
+        }
+    }
+}

@@ -418,7 +418,8 @@ impl Observe for Base {
     fn observation_len(&self, players: usize) -> usize {
         let d = Dims::of(self.info);
         let n = d.cards;
-        let head = (d.ages + 1) + 1 + DECISIONS + players + 1 + 1;
+        // With a loss paid by choice: its decision kind and the `loss` part.
+        let head = (d.ages + 1) + 1 + DECISIONS + players + 1 + 1 + 2 * usize::from(d.debt);
         let projects = if d.projects { 5 * d.ages + n } else { 0 };
         let own = n * if d.draft { 5 } else { 3 } + 3;
         let seat = 1
