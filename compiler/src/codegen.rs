@@ -541,7 +541,8 @@ fn game(g: &Game) -> GameCode<'_> {
         let points = t.points.iter().map(|&p| Literal::i8_unsuffixed(p));
         let category = Literal::u8_unsuffixed(t.category);
         let (instead, negative, public) = (t.instead_of_coins, t.negative, t.public);
-        let (sits_out, by_choice, set) = (t.sits_out, t.by_choice, lit(&t.set));
+        let (sits_out, by_choice) = (t.sits_out, t.by_choice);
+        let sets = t.sets.iter().map(|s| lit(s));
         quote!(TokenInfo {
             name: #name,
             points: &[#(#points),*],
@@ -551,7 +552,7 @@ fn game(g: &Game) -> GameCode<'_> {
             public: #public,
             sits_out: #sits_out,
             by_choice: #by_choice,
-            set: #set,
+            sets: &[#(#sets),*],
         })
     });
     let pairs = |v: &[(u8, u8)]| {

@@ -584,9 +584,10 @@ pub struct TokenKind {
     /// With `instead_of_coins`: a city that must lose coins chooses how
     /// many to pay and takes a token for each coin it does not pay.
     pub by_choice: bool,
-    /// The card set declaring it: its rules (`instead_of_coins`,
-    /// `by_choice`, `sits_out`) apply only in a game playing that set.
-    pub set: String,
+    /// The card sets declaring it (alike): its rules
+    /// (`instead_of_coins`, `by_choice`, `sits_out`) apply only in a game
+    /// playing one of them.
+    pub sets: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

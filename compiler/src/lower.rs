@@ -198,7 +198,7 @@ fn game(g: &Game) -> ir::Game {
                 public: t.public,
                 sits_out: t.sits_out,
                 by_choice: t.by_choice,
-                set: t.set.clone(),
+                sets: t.sets.clone(),
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {

@@ -278,7 +278,7 @@ mod tests {
         public: true,
         sits_out: false,
         by_choice: false,
-        set: "test",
+        sets: &["test"],
     };
     const PENALTY: TokenInfo = TokenInfo {
         name: "penalty",
@@ -289,7 +289,7 @@ mod tests {
         public: true,
         sits_out: false,
         by_choice: false,
-        set: "test",
+        sets: &["test"],
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

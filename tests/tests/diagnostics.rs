@@ -92,6 +92,8 @@ fixtures! {
     ok_decks: "ok-decks" => [];
     // An expansion played with another (`extends:` naming it) uses its colour.
     ok_played_with: "ok-played-with" => [];
+    // Two expansions declare one kind of token alike: they share it.
+    ok_shared_token: "ok-shared-token" => [];
     // Two editions of an expansion with the same names and a card of the
     // same name, and a set played with either.
     ok_editions_of_an_expansion: "ok-editions-of-an-expansion" => [];
@@ -238,6 +240,8 @@ fixtures! {
     e0304_name_in_both: "e0304-name-in-both" => ["E0304"];
     e0304_card_in_both: "e0304-card-in-both" => ["E0304"];
     e0304_card_in_both_editions: "e0304-card-in-both-editions" => ["E0304"];
+    // Two expansions declare one kind of token otherwise: not shared.
+    e0304_token_declared_otherwise: "e0304-token-declared-otherwise" => ["E0304"];
     e0305_editions_differ: "e0305-editions-differ" => ["E0305"];
     // Two editions of an expansion declare one kind of token otherwise.
     e0305_expansion_token_differs: "e0305-expansion-token-differs" => ["E0305"];
@@ -777,5 +781,19 @@ fn the_document_codes_examples_are_refused_then_read() {
         if let Err(e) = read(c, &right) {
             panic!("{c}: the right example is refused: {e}\n{right}");
         }
+    }
+}
+
+/// A kind of token two expansions declare alike is one kind: each names
+/// both sets, so its rules apply when either is played.
+#[test]
+fn a_kind_declared_alike_names_both_sets() {
+    let c = compile(Path::new(DIR).join("ok-shared-token"));
+    let library = c.library.expect("a clean fixture");
+    for name in ["harbours", "quays"] {
+        let game = library.games.iter().find(|g| g.name == name).unwrap();
+        let truce = game.tokens.iter().find(|t| t.name == "truce").unwrap();
+        assert_eq!(truce.sets, ["harbours", "quays"], "in {name}");
+        assert!(truce.sits_out);
     }
 }

@@ -5,6 +5,7 @@
 
 use super::editions::{Editions, MAX_EDITION};
 use super::*;
+use crate::load::TokenSrc;
 
 /// The vocabulary of an expansion: that of `parent` (the game it extends),
 /// then the names of the expansions of the same game before it
@@ -242,7 +243,7 @@ pub fn extend(
         let name = lower(&t.name);
         let theirs = v.tokens.iter().find(|k| k.name == name);
         if let (Some(mine), Some(theirs)) = (mine.first(), theirs)
-            && mine != theirs
+            && !mine.alike(theirs)
         {
             report.push(
                 Diagnostic::new(
@@ -257,6 +258,7 @@ pub fn extend(
         let kind = format!("{name} token");
         v.foreign.retain(|(f, g)| !(*f == kind && *g == game));
     }
+    let new = share_tokens(new, &game, parent.tokens.len(), &mut v, report);
     super::tokens::declare(&new, &game, &mut v.tokens, &v.categories, v.ages, report);
     super::tokens::played_by(&src.tokens, &parent.family, &game, report);
     if let Some(c) = &src.start_coins {
@@ -316,6 +318,96 @@ pub fn extend(
         report,
     );
     usable.then_some(v)
+}
+
+/// Of the kinds `src` declares, those another expansion of the same game
+/// declares too (in `v.tokens`, after the parent's `parent_kinds`) are
+/// one kind the two share when declared alike: this set joins its
+/// `sets` and may use its name. Declared otherwise, it is E0304. Returns
+/// the kinds left to declare.
+fn share_tokens(
+    src: Vec<TokenSrc>,
+    game: &str,
+    parent_kinds: usize,
+    v: &mut Vocab,
+    report: &mut Report,
+) -> Vec<TokenSrc> {
+    let others = parent_kinds..usize::from(v.own_tokens).max(parent_kinds);
+    let theirs = |v: &Vocab, t: &TokenSrc| {
+        let name = lower(&t.name);
+        (v.tokens.get(others.clone()).unwrap_or(&[]).iter())
+            .position(|k| k.name == name)
+            .map(|k| k + others.start)
+    };
+    let (shared, new): (Vec<_>, Vec<_>) = src.into_iter().partition(|t| theirs(v, t).is_some());
+    for t in &shared {
+        let Some(k) = theirs(v, t) else { continue };
+        let mut mine = Vec::new();
+        super::tokens::declare(
+            std::slice::from_ref(t),
+            game,
+            &mut mine,
+            &v.categories,
+            v.ages,
+            report,
+        );
+        let Some(mine) = mine.first() else { continue };
+        let kind = &mut v.tokens[k];
+        let owner = kind.sets.join("`, `");
+        if !mine.alike(kind) {
+            report.push(
+                Diagnostic::new(
+                    Code::DefinedInBoth,
+                    t.name.loc,
+                    format!("the token `{}` is declared otherwise by `{owner}`", kind.name),
+                )
+                .label("declared again, otherwise, here")
+                .help(format!(
+                    "two expansions share a kind of token by declaring it alike: write `{}` as `{owner}` does (its points, category and rules), or give this kind another name",
+                    kind.name
+                )),
+            );
+            continue;
+        }
+        if !kind.sets.iter().any(|s| s == game) {
+            kind.sets.push(game.to_string());
+        }
+        let name = format!("{} token", kind.name);
+        v.foreign.retain(|(f, _)| *f != name);
+    }
+    new
+}
+
+/// Gives every vocabulary the same sets for a kind of token that several
+/// expansions of one game share (`share_tokens`): its rules apply when
+/// any of them is played, whichever vocabulary a composed game reads.
+fn shared_sets(out: &mut [Option<Vocab>]) {
+    let family = |v: &Vocab| v.extends.clone().unwrap_or_else(|| v.game.clone());
+    let mut sets: Vec<(String, String, Vec<String>)> = Vec::new();
+    for v in out.iter().flatten() {
+        for t in &v.tokens {
+            let f = family(v);
+            match sets.iter_mut().find(|(g, n, _)| *g == f && *n == t.name) {
+                Some((_, _, s)) => {
+                    for set in &t.sets {
+                        if !s.contains(set) {
+                            s.push(set.clone());
+                        }
+                    }
+                }
+                None => sets.push((f, t.name.clone(), t.sets.clone())),
+            }
+        }
+    }
+    for v in out.iter_mut().flatten() {
+        let f = family(v);
+        for t in &mut v.tokens {
+            if let Some((_, _, s)) = sets.iter().find(|(g, n, _)| *g == f && *n == t.name) {
+                t.sets.clone_from(s);
+                t.sets.sort();
+            }
+        }
+    }
 }
 
 /// What an expansion played with `e` (`with:`) takes of it beyond its
@@ -491,6 +583,7 @@ pub fn build_all(
             );
         }
     }
+    shared_sets(&mut out);
     // What each card set may not use, and who declares it: for help.
     let snapshot = out.clone();
     for v in out.iter_mut().flatten() {

@@ -38,9 +38,21 @@ pub struct TokenDef {
     pub sits_out: bool,
     /// With `instead_of_coins`: the loser chooses how many coins to pay.
     pub by_choice: bool,
-    /// The card set declaring it (lower case): its rules apply only in a
-    /// game that plays that set.
-    pub set: String,
+    /// The card sets declaring it (lower case; several when they declare
+    /// it alike and share it): its rules apply only in a game that plays
+    /// one of them.
+    pub sets: Vec<String>,
+}
+
+impl TokenDef {
+    /// Whether `other` declares the same kind, whichever sets declare it.
+    pub fn alike(&self, other: &TokenDef) -> bool {
+        let bare = |t: &TokenDef| TokenDef {
+            sets: Vec::new(),
+            ..t.clone()
+        };
+        bare(self) == bare(other)
+    }
 }
 
 /// Refuses (E0306) what a kind of token says that the family `family`
@@ -215,7 +227,7 @@ pub(super) fn declare(
             public: t.public.is_none_or(|(b, _)| b),
             sits_out: t.sits_out.is_some_and(|(b, _)| b),
             by_choice,
-            set: set.to_string(),
+            sets: vec![set.to_string()],
         });
     }
 }

@@ -735,11 +735,12 @@ pub struct TokenInfo {
     /// this kind for each coin it does not pay (Cities' debt; the base
     /// family asks it).
     pub by_choice: bool,
-    /// The card set declaring it: its rules (`instead_of_coins`,
-    /// `by_choice`, `sits_out`) apply only in a game playing that set
-    /// (kinds have family-wide places, so a composed game's tables hold
-    /// those of expansions not in play).
-    pub set: &'static str,
+    /// The card sets declaring it (several when they declare it alike and
+    /// share it): its rules (`instead_of_coins`, `by_choice`, `sits_out`)
+    /// apply only in a game playing one of them (kinds have family-wide
+    /// places, so a composed game's tables hold those of expansions not in
+    /// play).
+    pub sets: &'static [&'static str],
 }
 
 impl TokenInfo {

@@ -305,7 +305,8 @@ fn longest<T: PartialEq>(
 /// switched off: its place is family-wide, but a debt or a diplomacy of an
 /// expansion not in play takes no coin loss and sits out no battle.
 fn in_play(tokens: &'static [TokenInfo], all: &[&'static GameInfo]) -> &'static [TokenInfo] {
-    let played = |t: &TokenInfo| all.iter().any(|g| g.name.eq_ignore_ascii_case(t.set));
+    let played =
+        |t: &TokenInfo| (all.iter()).any(|g| t.sets.iter().any(|s| g.name.eq_ignore_ascii_case(s)));
     if tokens.iter().all(played) {
         return tokens;
     }
@@ -414,14 +415,14 @@ mod tests {
             public: true,
             sits_out: false,
             by_choice: true,
-            set: "debts",
+            sets: &["debts"],
         };
         let truce = TokenInfo {
             name: "truce",
             instead_of_coins: false,
             by_choice: false,
             sits_out: true,
-            set: "truces",
+            sets: &["truces"],
             ..debt
         };
         let set = |name: &'static str, tokens: &'static [TokenInfo]| -> &'static GameInfo {
@@ -448,6 +449,16 @@ mod tests {
         assert!(both.tokens[1].sits_out);
         let debts_alone = compose(base, &[debts]).unwrap();
         assert_eq!(debts_alone.tokens, &[debt][..]);
+        // A kind two sets declare alike plays its rules with either.
+        let shared = TokenInfo {
+            sets: &["debts", "levies"],
+            ..debt
+        };
+        let levies = set("levies", Box::leak(Box::new([shared])));
+        let levies_alone = compose(base, &[levies]).unwrap();
+        assert!(levies_alone.tokens[0].instead_of_coins && levies_alone.tokens[0].by_choice);
+        let neither = compose(base, &[set("quays", Box::leak(Box::new([shared])))]).unwrap();
+        assert!(!neither.tokens[0].instead_of_coins && !neither.tokens[0].by_choice);
     }
 
     #[test]

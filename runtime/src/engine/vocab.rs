@@ -639,7 +639,7 @@ mod tests {
             public: true,
             sits_out: false,
             by_choice: false,
-            set: "test",
+            sets: &["test"],
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

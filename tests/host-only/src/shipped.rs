@@ -12000,7 +12000,7 @@ pub mod edifice {
                 public: true,
                 sits_out: false,
                 by_choice: false,
-                set: "edifice",
+                sets: &["edifice"],
             },
         ],
         draft: None,
@@ -13109,7 +13109,7 @@ pub mod leaders {
                 public: true,
                 sits_out: false,
                 by_choice: false,
-                set: "edifice",
+                sets: &["edifice"],
             },
         ],
         draft: Some(DraftRule {
