@@ -149,7 +149,7 @@ mod base {
             len(Some(2), &all, 3),
             len(Some(2), &all, 7),
         ];
-        assert_eq!(got, [646, 1170, 1537, 2389]);
+        assert_eq!(got, [646, 1170, 1549, 2417]);
     }
 
     /// The rules of `info` as the command line finds them.
