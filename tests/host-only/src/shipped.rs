@@ -10767,7 +10767,7 @@ pub mod cities_leaders2 {
                 listens: Listens(16),
                 expert: false,
                 options: 0,
-                text: "when you build a wonder stage: gain 2 coins; when you build a wonder stage: others lose 1 coin",
+                text: "when you build a wonder stage: gain 2 coins;\nwhen you build a wonder stage: others lose 1 coin",
             },
             CardInfo {
                 name: "Arsinoe",
