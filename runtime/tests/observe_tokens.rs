@@ -124,7 +124,10 @@ fn a_kind_scored_by_age_is_observed_by_age() {
     assert_eq!(seat, 3 + info.tokens.len() - 1);
     let parts = g.observation_parts(3);
     let last = parts.last().unwrap();
-    assert_eq!((last.name.as_str(), last.len), ("declared tokens", 3 * seat));
+    assert_eq!(
+        (last.name.as_str(), last.len),
+        ("declared tokens", 3 * seat)
+    );
     let len = g.observation_len(3);
     let mut out = vec![0.0; len];
     g.observe(&g.view(&st, 0), &mut out);

@@ -419,9 +419,19 @@ fn the_check_finds_what_it_looks_for() {
     let games: BTreeSet<String> = ["cities"].map(String::from).into();
     let at = |file: &str, text: &str| violations(Path::new(file), text, &games, &items);
     assert!(at("x.rs", "fn f(cities: &[City]) -> usize { cities.len() }\n").is_empty());
-    assert_eq!(at("x.rs", "let is_cities = 1;\nstruct CitiesRule;\n").len(), 2);
+    assert_eq!(
+        at("x.rs", "let is_cities = 1;\nstruct CitiesRule;\n").len(),
+        2
+    );
     assert_eq!(at("x.rs", "if g.name == \"cities\" {}\n").len(), 1);
     assert_eq!(at("x.js", "const K = [\"cities\"];\n").len(), 1);
     assert!(at("runtime/serve/static/table.js", "const K = [\"cities\"];\n").is_empty());
-    assert_eq!(at("runtime/serve/static/table.js", "if (g === \"Cities\") {}\n").len(), 1);
+    assert_eq!(
+        at(
+            "runtime/serve/static/table.js",
+            "if (g === \"Cities\") {}\n"
+        )
+        .len(),
+        1
+    );
 }
