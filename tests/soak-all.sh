@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The soak of every variant: `sevenw sim --check` (every invariant after
 # every move, each game's sheet and replay checked) with random bots, one
-# thread, seed 2026, for each of the 47 variants the runtime plays: the base
-# game in both editions, alone, with Leaders, with Edifice and with both, at
-# 3 to 7 players; Duel; Architects at 2 to 7 players.
+# thread, seed 2026, for each of the 87 variants the runtime plays: the base
+# game in both editions, alone, with Leaders, with Edifice and with both,
+# and each of those with Cities (its edition and, with Leaders, its
+# leaders), at 3 to 7 players; Duel; Architects at 2 to 7 players.
 #
 # Usage: tests/soak-all.sh [GAMES] [OUT]
 #   GAMES  games per variant (default 1000000)
@@ -42,9 +43,10 @@ mkdir -p "$out"
 # name|arguments, in the order they run.
 variants=()
 for ed in 1 2; do
-    for with in none leaders edifice leaders,edifice; do
+    for with in none leaders edifice leaders,edifice \
+        cities cities,leaders cities,edifice cities,leaders,edifice; do
         for p in 3 4 5 6 7; do
-            name="base$ed-${with/,/+}-$p"
+            name="base$ed-${with//,/+}-$p"
             args="--game base --edition $ed --players $p"
             [[ $with == none ]] || args+=" --with $with"
             variants+=("$name|$args")

@@ -54,8 +54,9 @@ def games() -> list[dict[str, Any]]:
     """Every game and expansion built into the module, as dicts:
     ``name``, ``title``, ``edition``, ``extends`` (the game an expansion
     extends, ``None`` for a game), ``editions`` (the editions of that game
-    an expansion plays with, empty for every one) and ``players``
-    (``(min, max)``)."""
+    an expansion plays with, empty for every one), ``with`` (the
+    expansions it is played only together with, empty for none) and
+    ``players`` (``(min, max)``)."""
 
 def run(args: list[str]) -> str:
     """What ``sevenw ARGS`` writes to standard output, for ``play``,

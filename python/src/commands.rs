@@ -55,6 +55,7 @@ pub(crate) fn games(py: Python<'_>) -> PyResult<Vec<Py<PyDict>>> {
         d.set_item("edition", g.edition)?;
         d.set_item("extends", (!g.extends.is_empty()).then_some(g.extends))?;
         d.set_item("editions", g.editions.to_vec())?;
+        d.set_item("with", g.with.to_vec())?;
         d.set_item("players", (g.min_players, g.max_players))?;
         out.push(d.unbind());
     }

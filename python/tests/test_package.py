@@ -69,9 +69,11 @@ def selections():
     out = []
     for g in sevenw.games():
         if g["extends"]:
-            # An expansion plays with the game's editions it lists (all when none).
+            # An expansion plays with the game's editions it lists (all when
+            # none), and with the expansions it is played with (`with`).
             edition = (g["editions"] or [1])[0]
-            out.append(dict(expansions=[g["name"]], edition=edition, players=g["players"][0]))
+            named = [g["name"], *g["with"]]
+            out.append(dict(expansions=named, edition=edition, players=g["players"][0]))
         else:
             out.append(dict(game=g["name"], edition=g["edition"], players=g["players"][0]))
     return out
@@ -79,7 +81,9 @@ def selections():
 
 def test_the_games_are_listed():
     names = {g["name"] for g in sevenw.games()}
-    assert {"base", "duel", "architects", "leaders", "edifice"} <= names
+    assert {"base", "duel", "architects", "leaders", "edifice", "cities"} <= names
+    with_ = {g["name"]: g["with"] for g in sevenw.games()}
+    assert with_["cities-leaders"] == ["cities", "leaders"] and with_["leaders"] == []
     for g in sevenw.games():
         low, high = g["players"]
         assert 1 <= low <= high

@@ -39,6 +39,10 @@ SELECTIONS = {
     "leaders-edifice": dict(
         game="base", edition=2, players=6, expansions=["leaders", "edifice"]
     ),
+    "cities": dict(game="base", edition=1, players=4, expansions=["cities"]),
+    "cities2-leaders": dict(
+        game="base", edition=2, players=5, expansions=["cities", "leaders"]
+    ),
 }
 BASE = [k for k, s in SELECTIONS.items() if s["game"] == "base"]
 

@@ -103,11 +103,14 @@ pub fn extended_by(
             .iter()
             .find(|g| !g.extends.is_empty() && g.name.eq_ignore_ascii_case(w))
         else {
-            let all: Vec<&str> = games
+            // Each name once, though an expansion has several editions.
+            let mut all: Vec<&str> = games
                 .iter()
                 .filter(|g| !g.extends.is_empty())
                 .map(|g| g.name)
                 .collect();
+            all.sort_unstable();
+            all.dedup();
             return Err(SelectError {
                 option: "with",
                 message: format!(

@@ -272,12 +272,25 @@ fn architects_numbers_payments_by_their_resource_cards() {
     assert_eq!(trade(0b1000, true), a.num_actions());
 }
 
+/// The expansions of every base-family combination, with Cities and without.
+const COMBINATIONS: [&[&str]; 8] = [
+    &[],
+    &["leaders"],
+    &["edifice"],
+    &["leaders", "edifice"],
+    &["cities"],
+    &["cities", "leaders"],
+    &["cities", "edifice"],
+    &["cities", "leaders", "edifice"],
+];
+
 /// Every base-family combination the library ships: each edition alone,
-/// with Leaders, with Edifice, and with both.
+/// with Leaders, with Edifice, and with both, each with Cities too (its
+/// edition; with Leaders, its leaders).
 fn base_sets() -> Vec<(&'static GameInfo, Vec<&'static str>)> {
     let mut out = Vec::new();
     for edition in [None, Some(2)] {
-        for with in [&[][..], &["leaders"], &["edifice"], &["leaders", "edifice"]] {
+        for with in COMBINATIONS {
             let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", edition, with)
                 .expect("a shipped combination");
             out.push((info, with.to_vec()));

@@ -57,6 +57,9 @@ fn composed(edition: u8, with: &[&str]) -> Base {
 /// game played again from its seed is the same game.
 fn ten_thousand_games(b: &Base, expert: bool) {
     let leaders = b.draft.is_some();
+    // Cards a hand holds (Cities: 8), all but the last played each Age.
+    let hand = usize::from(b.info.hand_size);
+    let turns = 3 * (hand - 1);
     let (mut games, mut payments) = (0, 0);
     let mut wins = vec![0u32; b.info.wonders.len()];
     for n in 3..=7usize {
@@ -86,15 +89,15 @@ fn ten_thousand_games(b: &Base, expert: bool) {
             assert_eq!(check.picks, picks);
             assert_eq!(
                 check.moves,
-                18 * n + picks + recruits + check.last_cards + check.free_builds + check.choices,
+                turns * n + picks + recruits + check.last_cards + check.free_builds + check.choices,
             );
             check_cards(b, &g.table);
             check_projects(b, &g.table);
             let drafted = if leaders { 4 * n } else { 0 };
-            assert!(g.table.dealt.len() >= 21 * n + drafted);
+            assert!(g.table.dealt.len() >= 3 * hand * n + drafted);
             assert_eq!(
                 g.turns_played as usize,
-                18 + if leaders { 3 + 3 } else { 0 }
+                turns + if leaders { 3 + 3 } else { 0 }
             );
             for s in &out.scores {
                 assert_eq!(s.total, s.points.iter().sum::<i32>());
@@ -170,6 +173,16 @@ fn ten_thousand_random_games_with_edifice() {
 #[test]
 fn ten_thousand_random_games_of_the_second_edition_with_leaders_and_edifice() {
     ten_thousand_games(&composed(2, &["leaders", "edifice"]), false);
+}
+
+#[test]
+fn ten_thousand_random_games_with_cities_and_its_leaders() {
+    ten_thousand_games(&composed(1, &["cities", "leaders"]), false);
+}
+
+#[test]
+fn ten_thousand_random_games_of_the_second_edition_with_cities_and_edifice() {
+    ten_thousand_games(&composed(2, &["cities", "edifice"]), false);
 }
 
 #[test]

@@ -22,13 +22,16 @@ fn duel() -> Duel {
 #[test]
 fn every_compiled_game_has_rules_and_plays_to_the_end() {
     // Every game and edition on its own, and every game with each of its
-    // expansions (an expansion is no game of its own).
+    // expansions (an expansion is no game of its own), with those it is
+    // played with (`with:`, the Cities leaders with Cities and Leaders).
     let games = sevenw_cards::GAMES;
     let mut playable: Vec<&'static sevenw_host::GameInfo> = Vec::new();
     for info in games.iter().filter(|i| i.extends.is_empty()) {
         playable.push(info);
         for x in sevenw_runtime::expansions_of(games, info.name) {
-            let with = sevenw_runtime::select(games, info.name, Some(info.edition), &[x.name])
+            let mut named = vec![x.name];
+            named.extend(x.with.iter().copied());
+            let with = sevenw_runtime::select(games, info.name, Some(info.edition), &named)
                 .unwrap_or_else(|e| panic!("{} with {}: {}", info.name, x.name, e.message));
             playable.push(with);
         }

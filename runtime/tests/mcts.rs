@@ -86,6 +86,9 @@ fn base_samples_depend_only_on_the_view() {
 fn expansions_samples_depend_only_on_the_view() {
     check_fair(&base(&["leaders"], None), &Setup::new(4, 3), 9);
     check_fair(&base(&["edifice"], None), &Setup::new(5, 4), 13);
+    // Cities: a loss paid by choice, diplomacy; its leaders.
+    check_fair(&base(&["cities", "leaders"], None), &Setup::new(4, 5), 9);
+    check_fair(&base(&["cities"], Some(2)), &Setup::new(6, 6), 11);
 }
 
 #[test]
@@ -250,6 +253,11 @@ fn playout_moves_are_legal() {
             complete,
         );
         check_playout_moves(&base(&[], Some(2)), &Setup::new(7, seed), complete);
+        check_playout_moves(
+            &base(&["cities", "leaders"], Some(2)),
+            &Setup::new(5, seed),
+            complete,
+        );
     }
     let duel = Duel::new(sevenw_cards::game("duel").unwrap()).unwrap();
     let arch = Architects::new(sevenw_cards::game("architects").unwrap()).unwrap();

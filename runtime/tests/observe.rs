@@ -21,12 +21,25 @@ mod base {
     use sevenw_runtime::games::base::{Base, State};
     use sevenw_runtime::games::{AnyGame, Library};
 
+    /// The expansions of every base-family combination, with Cities and without.
+    const COMBINATIONS: [&[&str]; 8] = [
+        &[],
+        &["leaders"],
+        &["edifice"],
+        &["leaders", "edifice"],
+        &["cities"],
+        &["cities", "leaders"],
+        &["cities", "edifice"],
+        &["cities", "leaders", "edifice"],
+    ];
+
     /// Every base-family combination the library ships: each edition
-    /// alone, with Leaders, with Edifice, and with both.
+    /// alone, with Leaders, with Edifice, and with both, each with Cities
+    /// too (its edition; with Leaders, its leaders).
     fn sets() -> Vec<(&'static GameInfo, Vec<&'static str>)> {
         let mut out = Vec::new();
         for edition in [None, Some(2)] {
-            for with in [&[][..], &["leaders"], &["edifice"], &["leaders", "edifice"]] {
+            for with in COMBINATIONS {
                 let info = sevenw_runtime::select(sevenw_cards::GAMES, "base", edition, with)
                     .expect("a shipped combination");
                 out.push((info, with.to_vec()));
@@ -60,8 +73,9 @@ mod base {
     /// things, and every kind of decision is met.
     #[test]
     fn observations_depend_only_on_the_view() {
-        // The kinds of decision met (the `decision` part's one-hot).
-        let mut kinds = [0usize; 9];
+        // The kinds of decision met (the `decision` part's one-hot; with
+        // Cities a tenth, a loss of coins paid by choice).
+        let mut kinds = [0usize; 10];
         for (info, with) in sets() {
             let b = Base::new(info).unwrap();
             for (g, players) in [3usize, 7].into_iter().enumerate() {
@@ -102,7 +116,8 @@ mod base {
                     }
                     let o = observe(&b, &s, mover);
                     let at = usize::from(info.ages) + 2;
-                    let kind = o[at..at + 9].iter().position(|&x| x == 1.0).unwrap();
+                    let width = 9 + usize::from(with.contains(&"cities"));
+                    let kind = o[at..at + width].iter().position(|&x| x == 1.0).unwrap();
                     kinds[kind] += 1;
                     b.legal_moves(&mut s, &mut moves);
                     b.apply(&mut s, &moves[play.below(moves.len())]);
@@ -115,8 +130,10 @@ mod base {
             }
         }
         // Every kind but the end: the payment step, the draft, the
-        // recruitment, a last card, the discard pile, both effects' choices.
+        // recruitment, a last card, the discard pile, both effects' choices,
+        // and a loss paid by choice.
         assert!(kinds[..8].iter().all(|&k| k > 0), "{kinds:?}");
+        assert!(kinds[9] > 0, "{kinds:?}");
     }
 
     /// The parts add up to the observation's length, which depends on the
@@ -149,7 +166,7 @@ mod base {
             len(Some(2), &all, 3),
             len(Some(2), &all, 7),
         ];
-        assert_eq!(got, [646, 1170, 1537, 2389]);
+        assert_eq!(got, [646, 1170, 1549, 2417]);
     }
 
     /// The rules of `info` as the command line finds them.

@@ -115,16 +115,27 @@ fn a_kind_scored_by_age_is_observed_by_age() {
     let g = Base::new(info).unwrap();
     let mut st = g.start(&Setup::new(3, 1)).unwrap();
     st.table.cities[1].tokens[debt][..3].copy_from_slice(&[1, 0, 2]);
+    // Every kind the family's card sets declare has its places (Cities'
+    // debt and diplomacy too, though not in play: one count each); the kind
+    // scored by Age has three.
+    let widths: Vec<usize> = info.tokens.iter().map(|k| k.points.len()).collect();
+    assert_eq!(widths[debt], 3);
+    let seat: usize = widths.iter().sum();
+    assert_eq!(seat, 3 + info.tokens.len() - 1);
     let parts = g.observation_parts(3);
     let last = parts.last().unwrap();
-    assert_eq!((last.name.as_str(), last.len), ("declared tokens", 9));
+    assert_eq!(
+        (last.name.as_str(), last.len),
+        ("declared tokens", 3 * seat)
+    );
     let len = g.observation_len(3);
     let mut out = vec![0.0; len];
     g.observe(&g.view(&st, 0), &mut out);
-    assert_eq!(
-        out[len - 9..],
-        [0.0, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, 0.0, 0.0]
-    );
+    // Seat 1's tokens, by Age, where its kind stands among the kinds.
+    let mut want = vec![0.0; 3 * seat];
+    let at = seat + widths[..debt].iter().sum::<usize>();
+    want[at..at + 3].copy_from_slice(&[1.0, 0.0, 2.0]);
+    assert_eq!(out[len - 3 * seat..], want[..]);
 }
 
 /// A kind taken instead of coins by choice (Cities' debt) adds a decision

@@ -115,6 +115,12 @@ fn fair_with_leaders_and_edifice() {
     fair_games(&composed(2, &["leaders", "edifice"]), &[3, 6], 1);
 }
 
+#[test]
+fn fair_with_cities() {
+    fair_games(&composed(1, &["cities", "leaders"]), &[3, 7], 1);
+    fair_games(&composed(2, &["cities", "leaders", "edifice"]), &[5], 1);
+}
+
 fn names(doc: &serde_json::Value) -> Vec<&str> {
     doc.as_array()
         .unwrap()

@@ -49,7 +49,18 @@ fn soak<G: Statistics + Judge + Invariants + Sheets + 'static>(
 #[test]
 fn every_base_variant_keeps_every_invariant() {
     for edition in [1, 2] {
-        for with in [&[][..], &["leaders"], &["edifice"], &["leaders", "edifice"]] {
+        let variants: [&[&str]; 8] = [
+            &[],
+            &["leaders"],
+            &["edifice"],
+            &["leaders", "edifice"],
+            // Cities of the game's edition; with Leaders, its leaders too.
+            &["cities"],
+            &["cities", "leaders"],
+            &["cities", "edifice"],
+            &["cities", "leaders", "edifice"],
+        ];
+        for with in variants {
             let b = base(edition, with);
             for players in 3..=7 {
                 soak(&b, Some(players), 40);

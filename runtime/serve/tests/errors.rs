@@ -321,7 +321,7 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
             "unknown game",
         ),
         (
-            json!({"game": "base", "with": ["cities"], "seats": seats(&["person"; 3])}),
+            json!({"game": "base", "with": ["armada"], "seats": seats(&["person"; 3])}),
             "expansion",
         ),
         (

@@ -38,11 +38,13 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
     let first = soak(sevenw, &["1", dir], "");
     let said = text(&first.stdout);
     assert!(first.status.success(), "{said}{}", text(&first.stderr));
-    let summary = format!("47 of 47 variants done in {dir}\n");
+    let summary = format!("87 of 87 variants done in {dir}\n");
     assert!(said.ends_with(&summary), "{said}");
     for name in [
         "base1-none-3",
         "base2-leaders+edifice-7",
+        "base1-cities+leaders+edifice-3",
+        "base2-cities-7",
         "duel",
         "architects-2",
     ] {
@@ -54,6 +56,9 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
     // Second edition really: the title says so.
     let second = std::fs::read_to_string(out.join("base2-edifice-5.txt")).unwrap();
     assert!(second.contains("(second edition) with Edifice"), "{second}");
+    // Cities' edition follows the game's.
+    let cities = std::fs::read_to_string(out.join("base2-cities-5.txt")).unwrap();
+    assert!(cities.contains("with Cities (second edition)"), "{cities}");
 
     // Done variants are not run again: a binary that fails every run
     // leaves them as they were.

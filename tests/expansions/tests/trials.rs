@@ -286,9 +286,9 @@ fn an_expansion_of_two_editions_plays_with_each_edition_of_the_game() {
     );
 }
 
-/// An expansion that changes the deal (Nightfall: a black card per player
+/// An expansion that changes the deal (Nightfall: an indigo card per player
 /// drawn into each Age, 8-card hands, as Cities deals) plays 7 turns an
-/// Age where the base game alone plays 6, its black cards among them.
+/// Age where the base game alone plays 6, its indigo cards among them.
 #[test]
 fn an_expansion_changes_the_deal() {
     let play = |with: &[&str]| {
@@ -373,7 +373,7 @@ fn every_new_folder_passes_its_scenario_and_plays() {
 /// A declared kind of token, and the options chosen for what offers a
 /// choice (`one of`), are scored alike by the runtime and by the second
 /// scorer that reads only the JSON export (`tests/ir-scorer`), in every
-/// family: the final positions of 300 games with Debts (base), Tolls
+/// family: the final positions of 300 games with Debts (base, with Cities), Tolls
 /// (Duel) and Ateliers (Architects), written as sheets with the runtime's
 /// scores (`sim --sheets`), each scored again by `score.py`.
 #[test]
@@ -388,8 +388,11 @@ fn the_python_scorer_agrees_on_declared_tokens() {
         ("duel", "tolls", "2"),
         ("architects", "ateliers", "4"),
     ];
-    let mut paths = vec![root.join("cards")];
-    paths.extend(sets.iter().map(|(_, e, _)| manifest.join("cards").join(e)));
+    // The library the binary plays: the shipped games and every test
+    // expansion (a game's tables hold the places of the sets sorted
+    // before those in play: Debts, played with Cities, comes after
+    // Edifice, Embassies and Relics, whose kinds its sheets list).
+    let paths = vec![root.join("cards"), manifest.join("cards")];
     let compiled = sevenw_compiler::check(&paths);
     let library = compiled.library.expect("the card sets compile");
     for e in library.exports() {
@@ -402,12 +405,14 @@ fn the_python_scorer_agrees_on_declared_tokens() {
     let mut cases = String::new();
     for (game, expansion, players) in sets {
         let sheets = tmp.join(format!("{expansion}.jsonl"));
+        // Debts is played with Cities.
+        let with = played_with(&manifest.join("cards").join(expansion));
         let (ok, text) = sevenw(&[
             "sim",
             "--game",
             game,
             "--with",
-            expansion,
+            &with,
             "--players",
             players,
             "--games",
@@ -472,7 +477,7 @@ fn the_python_scorer_agrees_on_declared_tokens() {
 fn the_table_tells_what_each_option_does() {
     let cases = [
         (
-            &["--game", "base", "--with", "debts", "--players", "3"][..],
+            &["--game", "base", "--with", "cities,debts", "--players", "3"][..],
             "Moneylender choosing option 2 (gain 2 vp)",
         ),
         (
@@ -532,7 +537,7 @@ fn play_first_actions(game: &[&str], seed: u64) -> String {
 fn price_tells_the_tokens_a_build_takes() {
     let sheet = |favour: i32| {
         format!(
-            "game: base\nexpansions: [debts]\nplayers:\n  \
+            "game: base\nexpansions: [cities, debts]\nplayers:\n  \
              - {{name: Ana, wonder: Counting House, coins: 2, tokens: {{favour: {favour}}}}}\n  \
              - {{name: Ben, wonder: Rhodes}}\n  - {{name: Cid, wonder: Ephesus}}\n"
         )

@@ -8802,6 +8802,3872 @@ pub mod base2 {
         }
     }
 }
+/// 7 Wonders: Cities (first edition): generated from the card files of `cities`.
+pub mod cities {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const BLACK: Colour = Colour(7);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const CITIES: Category = Category(7);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Pigeon Loft
+        pub const PIGEON_LOFT: CardId = CardId(0);
+        /// Militia
+        pub const MILITIA: CardId = CardId(1);
+        /// Hideout
+        pub const HIDEOUT: CardId = CardId(2);
+        /// Residence
+        pub const RESIDENCE: CardId = CardId(3);
+        /// Gambling Den
+        pub const GAMBLING_DEN: CardId = CardId(4);
+        /// Clandestine Dock West
+        pub const CLANDESTINE_DOCK_WEST: CardId = CardId(5);
+        /// Clandestine Dock East
+        pub const CLANDESTINE_DOCK_EAST: CardId = CardId(6);
+        /// Secret Warehouse
+        pub const SECRET_WAREHOUSE: CardId = CardId(7);
+        /// Gates of the City
+        pub const GATES_OF_THE_CITY: CardId = CardId(8);
+        /// Spy Ring
+        pub const SPY_RING: CardId = CardId(9);
+        /// Mercenaries
+        pub const MERCENARIES: CardId = CardId(10);
+        /// Lair
+        pub const LAIR: CardId = CardId(11);
+        /// Consulate
+        pub const CONSULATE: CardId = CardId(12);
+        /// Gambling House
+        pub const GAMBLING_HOUSE: CardId = CardId(13);
+        /// Black Market
+        pub const BLACK_MARKET: CardId = CardId(14);
+        /// Sepulcher
+        pub const SEPULCHER: CardId = CardId(15);
+        /// Architect Cabinet
+        pub const ARCHITECT_CABINET: CardId = CardId(16);
+        /// Tabularium
+        pub const TABULARIUM: CardId = CardId(17);
+        /// Builders' Union
+        pub const BUILDERS_UNION: CardId = CardId(18);
+        /// Torture Chamber
+        pub const TORTURE_CHAMBER: CardId = CardId(19);
+        /// Contingent
+        pub const CONTINGENT: CardId = CardId(20);
+        /// Brotherhood
+        pub const BROTHERHOOD: CardId = CardId(21);
+        /// Embassy
+        pub const EMBASSY: CardId = CardId(22);
+        /// Cenotaph
+        pub const CENOTAPH: CardId = CardId(23);
+        /// Secret Society
+        pub const SECRET_SOCIETY: CardId = CardId(24);
+        /// Slave Market
+        pub const SLAVE_MARKET: CardId = CardId(25);
+        /// Capitol
+        pub const CAPITOL: CardId = CardId(26);
+        /// Counterfeiters' Guild
+        pub const COUNTERFEITERS_GUILD: CardId = CardId(27);
+        /// Guild of Shadows
+        pub const GUILD_OF_SHADOWS: CardId = CardId(28);
+        /// Mourners' Guild
+        pub const MOURNERS_GUILD: CardId = CardId(29);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "cities",
+        title: "7 Wonders: Cities (first edition)",
+        edition: 1,
+        extends: "base",
+        editions: &[1],
+        with: &[],
+        automatic: false,
+        own: Own {
+            symbols: 3,
+            colours: 7,
+            categories: 7,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 3,
+        hand_size: 8,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &["brown", "grey", "blue", "yellow", "green", "red", "purple", "black"],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "cities",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draws: &[
+            DrawRule {
+                colour: colour::BLACK,
+                age: 1,
+                per_player: true,
+                extra: 0,
+            },
+            DrawRule {
+                colour: colour::BLACK,
+                age: 2,
+                per_player: true,
+                extra: 0,
+            },
+            DrawRule {
+                colour: colour::BLACK,
+                age: 3,
+                per_player: true,
+                extra: 0,
+            },
+        ],
+        tokens: &[
+            TokenInfo {
+                name: "debt",
+                points: &[-1],
+                category: 1,
+                instead_of_coins: true,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: true,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "diplomacy",
+                points: &[0],
+                category: 0,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: true,
+                by_choice: false,
+                sets: &["cities"],
+            },
+        ],
+        draft: None,
+        projects: None,
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Pigeon Loft",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "copy a green card from neighbours",
+            },
+            CardInfo {
+                name: "Militia",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 2 shields",
+            },
+            CardInfo {
+                name: "Hideout",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; others lose 1 coin",
+            },
+            CardInfo {
+                name: "Residence",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 1 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Gambling Den",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 6 coins; neighbours gain 1 coin",
+            },
+            CardInfo {
+                name: "Clandestine Dock West",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "pay 1 fewer coin for the first resource bought from left each turn",
+            },
+            CardInfo {
+                name: "Clandestine Dock East",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "pay 1 fewer coin for the first resource bought from right each turn",
+            },
+            CardInfo {
+                name: "Secret Warehouse",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "produce a resource you produce with your board and brown or grey cards",
+            },
+            CardInfo {
+                name: "Gates of the City",
+                aliases: &["City Gates"],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp",
+            },
+            CardInfo {
+                name: "Spy Ring",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::CLAY, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "copy a green card from neighbours",
+            },
+            CardInfo {
+                name: "Mercenaries",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[(res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 3 shields",
+            },
+            CardInfo {
+                name: "Lair",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::GLASS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 3 vp; others lose 2 coins",
+            },
+            CardInfo {
+                name: "Consulate",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Gambling House",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 9 coins; neighbours gain 2 coins",
+            },
+            CardInfo {
+                name: "Black Market",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "produce a resource you do not produce with your board and brown or grey cards",
+            },
+            CardInfo {
+                name: "Sepulcher",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::GLASS, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp; others lose 1 coin per victory token in their city",
+            },
+            CardInfo {
+                name: "Architect Cabinet",
+                aliases: &["Architect Firm"],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[(res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; pay 50 fewer resources for wonder stages",
+            },
+            CardInfo {
+                name: "Tabularium",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 6 vp",
+            },
+            CardInfo {
+                name: "Builders' Union",
+                aliases: &["Chamber of Builders"],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::CLAY, 1),
+                        (res::GLASS, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp; others lose 1 coin per wonder stage in their city",
+            },
+            CardInfo {
+                name: "Torture Chamber",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 2), (res::GLASS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "copy a green card from neighbours",
+            },
+            CardInfo {
+                name: "Contingent",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[(res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 5 shields",
+            },
+            CardInfo {
+                name: "Brotherhood",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp; others lose 3 coins",
+            },
+            CardInfo {
+                name: "Embassy",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 3 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Cenotaph",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::STONE, 1),
+                        (res::CLAY, 2),
+                        (res::GLASS, 1),
+                        (res::LOOM, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 5 vp; others lose 1 coin per victory token in their city",
+            },
+            CardInfo {
+                name: "Secret Society",
+                aliases: &["Illegal Network", "Secret Network"],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 1 coin per black card in self; gain 1 vp per black card in self",
+            },
+            CardInfo {
+                name: "Slave Market",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::ORE, 2)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 1 coin per victory token in self; gain 1 vp per victory token in self",
+            },
+            CardInfo {
+                name: "Capitol",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::STONE, 2),
+                        (res::CLAY, 2),
+                        (res::GLASS, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 8 vp",
+            },
+            CardInfo {
+                name: "Counterfeiters' Guild",
+                aliases: &["Forgers Guild"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 3), (res::GLASS, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 5 vp; others lose 3 coins",
+            },
+            CardInfo {
+                name: "Guild of Shadows",
+                aliases: &["Shadow Guild"],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 1 vp per black card in neighbours",
+            },
+            CardInfo {
+                name: "Mourners' Guild",
+                aliases: &[],
+                colour: colour::PURPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::CLAY, 2),
+                        (res::GLASS, 1),
+                        (res::LOOM, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 1 vp per victory token in neighbours",
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "Petra",
+                aliases: &["Al-Khazneh of Petra"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(1),
+                        text: "produce clay",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 1), (res::STONE, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 7,
+                                    coins_per_age: 0,
+                                    resources: &[],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 7 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::STONE, 2),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                                text: "gain 7 vp",
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "B",
+                        listens: Listens(1),
+                        text: "produce clay",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2), (res::ORE, 2)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp; others lose 2 coins",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 14,
+                                    coins_per_age: 0,
+                                    resources: &[],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 14 vp",
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Byzantium",
+                aliases: &["Cathedral of Byzantium"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(1),
+                        text: "produce stone",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 1), (res::ORE, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2), (res::PAPYRUS, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 2 vp; take 1 diplomacy token",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::CLAY, 2),
+                                        (res::GLASS, 1),
+                                        (res::LOOM, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                                text: "gain 7 vp",
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "B",
+                        listens: Listens(1),
+                        text: "produce stone",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::ORE, 1),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp; take 1 diplomacy token",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 1), (res::ORE, 2), (res::LOOM, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 4 vp; take 1 diplomacy token",
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[],
+        effects,
+        family: "base",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
+        extended_chains: &[],
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::PIGEON_LOFT) => pigeon_loft(event, h),
+            Source::Card(card::MILITIA) => militia(event, h),
+            Source::Card(card::HIDEOUT) => hideout(event, h),
+            Source::Card(card::RESIDENCE) => residence(event, h),
+            Source::Card(card::GAMBLING_DEN) => gambling_den(event, h),
+            Source::Card(card::CLANDESTINE_DOCK_WEST) => clandestine_dock_west(event, h),
+            Source::Card(card::CLANDESTINE_DOCK_EAST) => clandestine_dock_east(event, h),
+            Source::Card(card::SECRET_WAREHOUSE) => secret_warehouse(event, h),
+            Source::Card(card::GATES_OF_THE_CITY) => gates_of_the_city(event, h),
+            Source::Card(card::SPY_RING) => spy_ring(event, h),
+            Source::Card(card::MERCENARIES) => mercenaries(event, h),
+            Source::Card(card::LAIR) => lair(event, h),
+            Source::Card(card::CONSULATE) => consulate(event, h),
+            Source::Card(card::GAMBLING_HOUSE) => gambling_house(event, h),
+            Source::Card(card::BLACK_MARKET) => black_market(event, h),
+            Source::Card(card::SEPULCHER) => sepulcher(event, h),
+            Source::Card(card::ARCHITECT_CABINET) => architect_cabinet(event, h),
+            Source::Card(card::TABULARIUM) => tabularium(event, h),
+            Source::Card(card::BUILDERS_UNION) => builders_union(event, h),
+            Source::Card(card::TORTURE_CHAMBER) => torture_chamber(event, h),
+            Source::Card(card::CONTINGENT) => contingent(event, h),
+            Source::Card(card::BROTHERHOOD) => brotherhood(event, h),
+            Source::Card(card::EMBASSY) => embassy(event, h),
+            Source::Card(card::CENOTAPH) => cenotaph(event, h),
+            Source::Card(card::SECRET_SOCIETY) => secret_society(event, h),
+            Source::Card(card::SLAVE_MARKET) => slave_market(event, h),
+            Source::Card(card::CAPITOL) => capitol(event, h),
+            Source::Card(card::COUNTERFEITERS_GUILD) => counterfeiters_guild(event, h),
+            Source::Card(card::GUILD_OF_SHADOWS) => guild_of_shadows(event, h),
+            Source::Card(card::MOURNERS_GUILD) => mourners_guild(event, h),
+            Source::Board { wonder: 0, side: 0 } => petra_a(event, h),
+            Source::Board { wonder: 0, side: 1 } => petra_b(event, h),
+            Source::Board { wonder: 1, side: 0 } => byzantium_a(event, h),
+            Source::Board { wonder: 1, side: 1 } => byzantium_b(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => petra_a_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => petra_a_stage_2(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 2 } => petra_a_stage_3(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => petra_b_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => petra_b_stage_2(event, h),
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                byzantium_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => {
+                byzantium_a_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => {
+                byzantium_a_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                byzantium_b_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => {
+                byzantium_b_stage_2(event, h)
+            }
+            _ => {}
+        }
+    }
+    /// Pigeon Loft (Age 1, black).
+    fn pigeon_loft(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.copy_card(ColourSet(1 << colour::GREEN.0), Seats(&[-1, 1]));
+        }
+    }
+    /// Militia (Age 1, black).
+    fn militia(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Hideout (Age 1, black).
+    fn hideout(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(1, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Residence (Age 1, black).
+    fn residence(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 1);
+            }
+            _ => {}
+        }
+    }
+    /// Gambling Den (Age 1, black).
+    fn gambling_den(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(6);
+            h.give_coins(1, Seats(&[-1, 1]));
+        }
+    }
+    /// Clandestine Dock West (Age 1, black).
+    fn clandestine_dock_west(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_rebate(1, true, Seats(&[1]));
+        }
+    }
+    /// Clandestine Dock East (Age 1, black).
+    fn clandestine_dock_east(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_rebate(1, true, Seats(&[-1]));
+        }
+    }
+    /// Secret Warehouse (Age 1, black).
+    fn secret_warehouse(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce_matching(
+                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                true,
+                false,
+                false,
+            );
+        }
+    }
+    /// Gates of the City (Age 1, black).
+    fn gates_of_the_city(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CITIES, 4);
+        }
+    }
+    /// Spy Ring (Age 2, black).
+    fn spy_ring(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.copy_card(ColourSet(1 << colour::GREEN.0), Seats(&[-1, 1]));
+        }
+    }
+    /// Mercenaries (Age 2, black).
+    fn mercenaries(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Lair (Age 2, black).
+    fn lair(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(2, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Consulate (Age 2, black).
+    fn consulate(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Gambling House (Age 2, black).
+    fn gambling_house(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(9);
+            h.give_coins(2, Seats(&[-1, 1]));
+        }
+    }
+    /// Black Market (Age 2, black).
+    fn black_market(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce_matching(
+                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                true,
+                true,
+                false,
+            );
+        }
+    }
+    /// Sepulcher (Age 2, black).
+    fn sepulcher(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins_per(1, Counted::VictoryTokens, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Architect Cabinet (Age 2, black).
+    fn architect_cabinet(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.discount(50, Discount::Wonders);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Tabularium (Age 2, black).
+    fn tabularium(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CITIES, 6);
+        }
+    }
+    /// Builders' Union (Age 3, black).
+    fn builders_union(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins_per(1, Counted::WonderStages, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Torture Chamber (Age 3, black).
+    fn torture_chamber(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.copy_card(ColourSet(1 << colour::GREEN.0), Seats(&[-1, 1]));
+        }
+    }
+    /// Contingent (Age 3, black).
+    fn contingent(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(5);
+        }
+    }
+    /// Brotherhood (Age 3, black).
+    fn brotherhood(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(3, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Embassy (Age 3, black).
+    fn embassy(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Cenotaph (Age 3, black).
+    fn cenotaph(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins_per(1, Counted::VictoryTokens, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 5);
+            }
+            _ => {}
+        }
+    }
+    /// Secret Society (Age 3, black).
+    fn secret_society(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BLACK.0)), Seats(&[0]))
+                    as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BLACK.0)), Seats(&[0]))
+                    as i32;
+                h.gain_vp(cat::CITIES, n);
+            }
+            _ => {}
+        }
+    }
+    /// Slave Market (Age 3, black).
+    fn slave_market(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h.count(Counted::VictoryTokens, Seats(&[0])) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h.count(Counted::VictoryTokens, Seats(&[0])) as i32;
+                h.gain_vp(cat::CITIES, n);
+            }
+            _ => {}
+        }
+    }
+    /// Capitol (Age 3, black).
+    fn capitol(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CITIES, 8);
+        }
+    }
+    /// Counterfeiters' Guild (Age 3, purple).
+    fn counterfeiters_guild(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(3, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::GUILDS, 5);
+            }
+            _ => {}
+        }
+    }
+    /// Guild of Shadows (Age 3, purple).
+    fn guild_of_shadows(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::BLACK.0)), Seats(&[-1, 1]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Mourners' Guild (Age 3, purple).
+    fn mourners_guild(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::VictoryTokens, Seats(&[-1, 1])) as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Petra, side A: the board.
+    fn petra_a(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Petra, side A: stage 1.
+    fn petra_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Petra, side A: stage 2.
+    fn petra_a_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Petra, side A: stage 3.
+    fn petra_a_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Petra, side B: the board.
+    fn petra_b(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Petra, side B: stage 1.
+    fn petra_b_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(2, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Petra, side B: stage 2.
+    fn petra_b_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 14);
+        }
+    }
+    /// Byzantium, side A: the board.
+    fn byzantium_a(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Byzantium, side A: stage 1.
+    fn byzantium_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Byzantium, side A: stage 2.
+    fn byzantium_a_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Byzantium, side A: stage 3.
+    fn byzantium_a_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Byzantium, side B: the board.
+    fn byzantium_b(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Byzantium, side B: stage 1.
+    fn byzantium_b_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Byzantium, side B: stage 2.
+    fn byzantium_b_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 4);
+            }
+            _ => {}
+        }
+    }
+}
+/// 7 Wonders: Cities (first edition), the leaders: generated from the card files of `cities-leaders`.
+pub mod cities_leaders {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const BLACK: Colour = Colour(7);
+        pub const PROJECT: Colour = Colour(8);
+        pub const WHITE: Colour = Colour(9);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const CITIES: Category = Category(7);
+        pub const EDIFICE: Category = Category(8);
+        pub const LEADERS: Category = Category(9);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Aspasia
+        pub const ASPASIA: CardId = CardId(0);
+        /// Caligula
+        pub const CALIGULA: CardId = CardId(1);
+        /// Darius
+        pub const DARIUS: CardId = CardId(2);
+        /// Diocletian
+        pub const DIOCLETIAN: CardId = CardId(3);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "cities-leaders",
+        title: "7 Wonders: Cities (first edition), the leaders",
+        edition: 1,
+        extends: "base",
+        editions: &[1],
+        with: &["cities", "leaders"],
+        automatic: true,
+        own: Own {
+            symbols: 3,
+            colours: 10,
+            categories: 10,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 6,
+        hand_size: 7,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "yellow",
+            "green",
+            "red",
+            "purple",
+            "black",
+            "project",
+            "white",
+        ],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "cities",
+            "edifice",
+            "leaders",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draws: &[],
+        tokens: &[
+            TokenInfo {
+                name: "debt",
+                points: &[-1],
+                category: 1,
+                instead_of_coins: true,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: true,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "diplomacy",
+                points: &[0],
+                category: 0,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: true,
+                by_choice: false,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "penalty",
+                points: &[-2, -3, -5],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["edifice"],
+            },
+        ],
+        draft: Some(DraftRule {
+            colour: colour::WHITE,
+            deal: 4,
+            pass: -1,
+        }),
+        projects: None,
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Aspasia",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Caligula",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "once per age: build a black card from your hand for free",
+            },
+            CardInfo {
+                name: "Darius",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 1 vp per black card in self",
+            },
+            CardInfo {
+                name: "Diocletian",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(8),
+                expert: false,
+                options: 0,
+                text: "when you build a black card: gain 2 coins",
+            },
+        ],
+        wonders: &[],
+        progress: &[],
+        effects,
+        family: "base",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
+        extended_chains: &[],
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::ASPASIA) => aspasia(event, h),
+            Source::Card(card::CALIGULA) => caligula(event, h),
+            Source::Card(card::DARIUS) => darius(event, h),
+            Source::Card(card::DIOCLETIAN) => diocletian(event, h),
+            _ => {}
+        }
+    }
+    /// Aspasia (white).
+    fn aspasia(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::LEADERS, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Caligula (white).
+    fn caligula(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Hand, Limit::OncePerAge, ColourSet(1 << colour::BLACK.0));
+        }
+    }
+    /// Darius (white).
+    fn darius(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::Cards(ColourSet(1 << colour::BLACK.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+    /// Diocletian (white).
+    fn diocletian(event: Event, h: &mut dyn Host) {
+        if let Event::BuiltCard { colour: colour::BLACK, .. } = event {
+            h.gain_coins(2);
+        }
+    }
+}
+/// 7 Wonders: Leaders (second edition), the Cities leaders: generated from the card files of `cities-leaders`.
+pub mod cities_leaders2 {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const BLACK: Colour = Colour(7);
+        pub const PROJECT: Colour = Colour(8);
+        pub const WHITE: Colour = Colour(9);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const CITIES: Category = Category(7);
+        pub const EDIFICE: Category = Category(8);
+        pub const LEADERS: Category = Category(9);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Caligula
+        pub const CALIGULA: CardId = CardId(0);
+        /// Diocletian
+        pub const DIOCLETIAN: CardId = CardId(1);
+        /// Octavia
+        pub const OCTAVIA: CardId = CardId(2);
+        /// Arsinoe
+        pub const ARSINOE: CardId = CardId(3);
+        /// Aspasia
+        pub const ASPASIA: CardId = CardId(4);
+        /// Darius
+        pub const DARIUS: CardId = CardId(5);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "cities-leaders",
+        title: "7 Wonders: Leaders (second edition), the Cities leaders",
+        edition: 2,
+        extends: "base",
+        editions: &[2],
+        with: &["cities", "leaders"],
+        automatic: true,
+        own: Own {
+            symbols: 3,
+            colours: 10,
+            categories: 10,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 6,
+        hand_size: 7,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "yellow",
+            "green",
+            "red",
+            "purple",
+            "black",
+            "project",
+            "white",
+        ],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "cities",
+            "edifice",
+            "leaders",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draws: &[],
+        tokens: &[
+            TokenInfo {
+                name: "debt",
+                points: &[-1],
+                category: 1,
+                instead_of_coins: true,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: true,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "diplomacy",
+                points: &[0],
+                category: 0,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: true,
+                by_choice: false,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "penalty",
+                points: &[-2, -3, -5],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["edifice"],
+            },
+        ],
+        draft: Some(DraftRule {
+            colour: colour::WHITE,
+            deal: 4,
+            pass: -1,
+        }),
+        projects: None,
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Caligula",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "once per age: build a black card from your hand for free",
+            },
+            CardInfo {
+                name: "Diocletian",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(8),
+                expert: false,
+                options: 0,
+                text: "when you build a black card: gain 2 coins",
+            },
+            CardInfo {
+                name: "Octavia",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(16),
+                expert: false,
+                options: 0,
+                text: "when you build a wonder stage: gain 2 coins;\nwhen you build a wonder stage: others lose 1 coin",
+            },
+            CardInfo {
+                name: "Arsinoe",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 1,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 4 coins; others lose 1 coin per age",
+            },
+            CardInfo {
+                name: "Aspasia",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Darius",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 1 vp per black card in self",
+            },
+        ],
+        wonders: &[],
+        progress: &[],
+        effects,
+        family: "base",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
+        extended_chains: &[],
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::CALIGULA) => caligula(event, h),
+            Source::Card(card::DIOCLETIAN) => diocletian(event, h),
+            Source::Card(card::OCTAVIA) => octavia(event, h),
+            Source::Card(card::ARSINOE) => arsinoe(event, h),
+            Source::Card(card::ASPASIA) => aspasia(event, h),
+            Source::Card(card::DARIUS) => darius(event, h),
+            _ => {}
+        }
+    }
+    /// Caligula (white).
+    fn caligula(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Hand, Limit::OncePerAge, ColourSet(1 << colour::BLACK.0));
+        }
+    }
+    /// Diocletian (white).
+    fn diocletian(event: Event, h: &mut dyn Host) {
+        if let Event::BuiltCard { colour: colour::BLACK, .. } = event {
+            h.gain_coins(2);
+        }
+    }
+    /// Octavia (white).
+    fn octavia(event: Event, h: &mut dyn Host) {
+        if let Event::BuiltStage = event {
+            h.gain_coins(2);
+            h.lose_coins(1, Seats(&[1, 2, 3, 4, 5, 6]));
+        }
+    }
+    /// Arsinoe (white).
+    fn arsinoe(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(4);
+            h.lose_coins(1 * h.age() as u32, Seats(&[1, 2, 3, 4, 5, 6]));
+        }
+    }
+    /// Aspasia (white).
+    fn aspasia(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::LEADERS, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Darius (white).
+    fn darius(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::Cards(ColourSet(1 << colour::BLACK.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::LEADERS, n);
+        }
+    }
+}
+/// 7 Wonders: Cities (second edition): generated from the card files of `cities`.
+pub mod cities2 {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const BLACK: Colour = Colour(7);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const CITIES: Category = Category(7);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Pigeonhole
+        pub const PIGEONHOLE: CardId = CardId(0);
+        /// Militia
+        pub const MILITIA: CardId = CardId(1);
+        /// Hideout
+        pub const HIDEOUT: CardId = CardId(2);
+        /// Residence
+        pub const RESIDENCE: CardId = CardId(3);
+        /// Dive
+        pub const DIVE: CardId = CardId(4);
+        /// West Clandestine Wharf
+        pub const WEST_CLANDESTINE_WHARF: CardId = CardId(5);
+        /// East Clandestine Wharf
+        pub const EAST_CLANDESTINE_WHARF: CardId = CardId(6);
+        /// Secret Warehouse
+        pub const SECRET_WAREHOUSE: CardId = CardId(7);
+        /// City Gates
+        pub const CITY_GATES: CardId = CardId(8);
+        /// Customs
+        pub const CUSTOMS: CardId = CardId(9);
+        /// Opium Stash
+        pub const OPIUM_STASH: CardId = CardId(10);
+        /// Raider Camp
+        pub const RAIDER_CAMP: CardId = CardId(11);
+        /// Cells
+        pub const CELLS: CardId = CardId(12);
+        /// Smuggler's Cache
+        pub const SMUGGLER_S_CACHE: CardId = CardId(13);
+        /// Band of Spies
+        pub const BAND_OF_SPIES: CardId = CardId(14);
+        /// Mercenaries
+        pub const MERCENARIES: CardId = CardId(15);
+        /// Lair
+        pub const LAIR: CardId = CardId(16);
+        /// Consulate
+        pub const CONSULATE: CardId = CardId(17);
+        /// Gambling Den
+        pub const GAMBLING_DEN: CardId = CardId(18);
+        /// Black Market
+        pub const BLACK_MARKET: CardId = CardId(19);
+        /// Sepulcher
+        pub const SEPULCHER: CardId = CardId(20);
+        /// Architect Firm
+        pub const ARCHITECT_FIRM: CardId = CardId(21);
+        /// Tabularium
+        pub const TABULARIUM: CardId = CardId(22);
+        /// Trade Center
+        pub const TRADE_CENTER: CardId = CardId(23);
+        /// Opium Den
+        pub const OPIUM_DEN: CardId = CardId(24);
+        /// Raider Fort
+        pub const RAIDER_FORT: CardId = CardId(25);
+        /// Guardhouse
+        pub const GUARDHOUSE: CardId = CardId(26);
+        /// Forging Agency
+        pub const FORGING_AGENCY: CardId = CardId(27);
+        /// Chamber of Builders
+        pub const CHAMBER_OF_BUILDERS: CardId = CardId(28);
+        /// Torture Chamber
+        pub const TORTURE_CHAMBER: CardId = CardId(29);
+        /// Contingent
+        pub const CONTINGENT: CardId = CardId(30);
+        /// Brotherhood
+        pub const BROTHERHOOD: CardId = CardId(31);
+        /// Embassy
+        pub const EMBASSY: CardId = CardId(32);
+        /// Cenotaph
+        pub const CENOTAPH: CardId = CardId(33);
+        /// Secret Network
+        pub const SECRET_NETWORK: CardId = CardId(34);
+        /// Slave Market
+        pub const SLAVE_MARKET: CardId = CardId(35);
+        /// Capitol
+        pub const CAPITOL: CardId = CardId(36);
+        /// Mint
+        pub const MINT: CardId = CardId(37);
+        /// Opium Distillery
+        pub const OPIUM_DISTILLERY: CardId = CardId(38);
+        /// Raider Garrison
+        pub const RAIDER_GARRISON: CardId = CardId(39);
+        /// Prison
+        pub const PRISON: CardId = CardId(40);
+        /// Memorial
+        pub const MEMORIAL: CardId = CardId(41);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "cities",
+        title: "7 Wonders: Cities (second edition)",
+        edition: 2,
+        extends: "base",
+        editions: &[2],
+        with: &[],
+        automatic: false,
+        own: Own {
+            symbols: 3,
+            colours: 7,
+            categories: 7,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 3,
+        hand_size: 8,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &["brown", "grey", "blue", "yellow", "green", "red", "purple", "black"],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "cities",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draws: &[
+            DrawRule {
+                colour: colour::BLACK,
+                age: 1,
+                per_player: true,
+                extra: 0,
+            },
+            DrawRule {
+                colour: colour::BLACK,
+                age: 2,
+                per_player: true,
+                extra: 0,
+            },
+            DrawRule {
+                colour: colour::BLACK,
+                age: 3,
+                per_player: true,
+                extra: 0,
+            },
+        ],
+        tokens: &[
+            TokenInfo {
+                name: "debt",
+                points: &[-1],
+                category: 1,
+                instead_of_coins: true,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: true,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "diplomacy",
+                points: &[0],
+                category: 0,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: true,
+                by_choice: false,
+                sets: &["cities"],
+            },
+        ],
+        draft: None,
+        projects: None,
+        conflict: None,
+        cards: &[
+            CardInfo {
+                name: "Pigeonhole",
+                aliases: &["Pigeon Loft"],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "copy a green card from neighbours",
+            },
+            CardInfo {
+                name: "Militia",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 2 shields",
+            },
+            CardInfo {
+                name: "Hideout",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; others lose 1 coin",
+            },
+            CardInfo {
+                name: "Residence",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 1 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Dive",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 6 coins; neighbours gain 1 coin",
+            },
+            CardInfo {
+                name: "West Clandestine Wharf",
+                aliases: &["Clandestine Dock West", "W Clandestine Wharf"],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "pay 1 fewer coin for the first resource bought from left each turn",
+            },
+            CardInfo {
+                name: "East Clandestine Wharf",
+                aliases: &["Clandestine Dock East", "E Clandestine Wharf"],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "pay 1 fewer coin for the first resource bought from right each turn",
+            },
+            CardInfo {
+                name: "Secret Warehouse",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "produce a resource you produce with your board and brown or grey cards",
+            },
+            CardInfo {
+                name: "City Gates",
+                aliases: &["Gates of the City"],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp",
+            },
+            CardInfo {
+                name: "Customs",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp; others gain 1 coin",
+            },
+            CardInfo {
+                name: "Opium Stash",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 3 coins; others lose 1 coin",
+            },
+            CardInfo {
+                name: "Raider Camp",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "take a victory token of age 1; neighbours take 1 debt token",
+            },
+            CardInfo {
+                name: "Cells",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp per victory token of age 1 in self",
+            },
+            CardInfo {
+                name: "Smuggler's Cache",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 1,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "pay 1 fewer coin for each board resource bought from neighbours",
+            },
+            CardInfo {
+                name: "Band of Spies",
+                aliases: &["Spy Ring"],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::CLAY, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "copy a green card from neighbours",
+            },
+            CardInfo {
+                name: "Mercenaries",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 4,
+                    coins_per_age: 0,
+                    resources: &[(res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 3 shields",
+            },
+            CardInfo {
+                name: "Lair",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::GLASS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 3 vp; others lose 2 coins",
+            },
+            CardInfo {
+                name: "Consulate",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Gambling Den",
+                aliases: &["Gambling House"],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 9 coins; neighbours gain 2 coins",
+            },
+            CardInfo {
+                name: "Black Market",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "produce a resource you do not produce with your board and brown or grey cards",
+            },
+            CardInfo {
+                name: "Sepulcher",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::GLASS, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp; others lose 1 coin per victory token in their city",
+            },
+            CardInfo {
+                name: "Architect Firm",
+                aliases: &["Architect Cabinet"],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[(res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 2 vp; pay 50 fewer resources for wonder stages",
+            },
+            CardInfo {
+                name: "Tabularium",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 6 vp",
+            },
+            CardInfo {
+                name: "Trade Center",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::CLAY, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 6 vp; others gain 2 coins",
+            },
+            CardInfo {
+                name: "Opium Den",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 4 coins; others lose 3 coins",
+            },
+            CardInfo {
+                name: "Raider Fort",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 1,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1), (res::ORE, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "take a victory token of age 2; neighbours take 1 debt token",
+            },
+            CardInfo {
+                name: "Guardhouse",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::ORE, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 3 vp per victory token of age 2 in self",
+            },
+            CardInfo {
+                name: "Forging Agency",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 2,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "build a card from the discard pile for free",
+            },
+            CardInfo {
+                name: "Chamber of Builders",
+                aliases: &["Builders' Union"],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::CLAY, 1),
+                        (res::GLASS, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp; others lose 1 coin per wonder stage in their city",
+            },
+            CardInfo {
+                name: "Torture Chamber",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 3,
+                    coins_per_age: 0,
+                    resources: &[(res::ORE, 2), (res::GLASS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "copy a green card from neighbours",
+            },
+            CardInfo {
+                name: "Contingent",
+                aliases: &["Contingient"],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 5,
+                    coins_per_age: 0,
+                    resources: &[(res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 5 shields",
+            },
+            CardInfo {
+                name: "Brotherhood",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp; others lose 3 coins",
+            },
+            CardInfo {
+                name: "Embassy",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 3 vp; take 1 diplomacy token",
+            },
+            CardInfo {
+                name: "Cenotaph",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::STONE, 1),
+                        (res::CLAY, 2),
+                        (res::GLASS, 1),
+                        (res::LOOM, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 5 vp; others lose 1 coin per victory token in their city",
+            },
+            CardInfo {
+                name: "Secret Network",
+                aliases: &["Secret Society"],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 1 coin per black card in self; gain 1 vp per black card in self",
+            },
+            CardInfo {
+                name: "Slave Market",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 2), (res::ORE, 2)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 1 coin per victory token in self; gain 1 vp per victory token in self",
+            },
+            CardInfo {
+                name: "Capitol",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::STONE, 2),
+                        (res::CLAY, 2),
+                        (res::GLASS, 1),
+                        (res::PAPYRUS, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 8 vp",
+            },
+            CardInfo {
+                name: "Mint",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::WOOD, 2),
+                        (res::CLAY, 1),
+                        (res::GLASS, 1),
+                        (res::LOOM, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(5),
+                expert: false,
+                options: 0,
+                text: "gain 8 vp; others gain 3 coins",
+            },
+            CardInfo {
+                name: "Opium Distillery",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::GLASS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 5 coins; others lose 5 coins",
+            },
+            CardInfo {
+                name: "Raider Garrison",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 2), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "take a victory token of age 3; neighbours take 1 debt token",
+            },
+            CardInfo {
+                name: "Prison",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 1), (res::ORE, 2), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                options: 0,
+                text: "gain 4 vp per victory token of age 3 in self",
+            },
+            CardInfo {
+                name: "Memorial",
+                aliases: &[],
+                colour: colour::BLACK,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 1), (res::STONE, 1), (res::LOOM, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 2 coins per defeat token in self; lose all defeat tokens",
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "Petra",
+                aliases: &["Al-Khazneh of Petra"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        text: "produce clay",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 1), (res::STONE, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 7,
+                                    coins_per_age: 0,
+                                    resources: &[],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 7 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::STONE, 2),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                                text: "gain 7 vp",
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        text: "produce clay",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2), (res::ORE, 2)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp; others lose 2 coins",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 14,
+                                    coins_per_age: 0,
+                                    resources: &[],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 14 vp",
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Byzantium",
+                aliases: &["Cathedral of Byzantium"],
+                sides: &[
+                    SideInfo {
+                        name: "Day",
+                        listens: Listens(1),
+                        text: "produce stone",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 1), (res::ORE, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2), (res::PAPYRUS, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 2 vp; take 1 diplomacy token",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::CLAY, 2),
+                                        (res::GLASS, 1),
+                                        (res::LOOM, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                                text: "gain 7 vp",
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "Night",
+                        listens: Listens(1),
+                        text: "produce stone",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::ORE, 1),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                text: "gain 3 vp; take 1 diplomacy token",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 1), (res::ORE, 2), (res::LOOM, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                text: "gain 4 vp; take 1 diplomacy token",
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[],
+        effects,
+        family: "base",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
+        extended_chains: &[],
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::PIGEONHOLE) => pigeonhole(event, h),
+            Source::Card(card::MILITIA) => militia(event, h),
+            Source::Card(card::HIDEOUT) => hideout(event, h),
+            Source::Card(card::RESIDENCE) => residence(event, h),
+            Source::Card(card::DIVE) => dive(event, h),
+            Source::Card(card::WEST_CLANDESTINE_WHARF) => {
+                west_clandestine_wharf(event, h)
+            }
+            Source::Card(card::EAST_CLANDESTINE_WHARF) => {
+                east_clandestine_wharf(event, h)
+            }
+            Source::Card(card::SECRET_WAREHOUSE) => secret_warehouse(event, h),
+            Source::Card(card::CITY_GATES) => city_gates(event, h),
+            Source::Card(card::CUSTOMS) => customs(event, h),
+            Source::Card(card::OPIUM_STASH) => opium_stash(event, h),
+            Source::Card(card::RAIDER_CAMP) => raider_camp(event, h),
+            Source::Card(card::CELLS) => cells(event, h),
+            Source::Card(card::SMUGGLER_S_CACHE) => smuggler_s_cache(event, h),
+            Source::Card(card::BAND_OF_SPIES) => band_of_spies(event, h),
+            Source::Card(card::MERCENARIES) => mercenaries(event, h),
+            Source::Card(card::LAIR) => lair(event, h),
+            Source::Card(card::CONSULATE) => consulate(event, h),
+            Source::Card(card::GAMBLING_DEN) => gambling_den(event, h),
+            Source::Card(card::BLACK_MARKET) => black_market(event, h),
+            Source::Card(card::SEPULCHER) => sepulcher(event, h),
+            Source::Card(card::ARCHITECT_FIRM) => architect_firm(event, h),
+            Source::Card(card::TABULARIUM) => tabularium(event, h),
+            Source::Card(card::TRADE_CENTER) => trade_center(event, h),
+            Source::Card(card::OPIUM_DEN) => opium_den(event, h),
+            Source::Card(card::RAIDER_FORT) => raider_fort(event, h),
+            Source::Card(card::GUARDHOUSE) => guardhouse(event, h),
+            Source::Card(card::FORGING_AGENCY) => forging_agency(event, h),
+            Source::Card(card::CHAMBER_OF_BUILDERS) => chamber_of_builders(event, h),
+            Source::Card(card::TORTURE_CHAMBER) => torture_chamber(event, h),
+            Source::Card(card::CONTINGENT) => contingent(event, h),
+            Source::Card(card::BROTHERHOOD) => brotherhood(event, h),
+            Source::Card(card::EMBASSY) => embassy(event, h),
+            Source::Card(card::CENOTAPH) => cenotaph(event, h),
+            Source::Card(card::SECRET_NETWORK) => secret_network(event, h),
+            Source::Card(card::SLAVE_MARKET) => slave_market(event, h),
+            Source::Card(card::CAPITOL) => capitol(event, h),
+            Source::Card(card::MINT) => mint(event, h),
+            Source::Card(card::OPIUM_DISTILLERY) => opium_distillery(event, h),
+            Source::Card(card::RAIDER_GARRISON) => raider_garrison(event, h),
+            Source::Card(card::PRISON) => prison(event, h),
+            Source::Card(card::MEMORIAL) => memorial(event, h),
+            Source::Board { wonder: 0, side: 0 } => petra_day(event, h),
+            Source::Board { wonder: 0, side: 1 } => petra_night(event, h),
+            Source::Board { wonder: 1, side: 0 } => byzantium_day(event, h),
+            Source::Board { wonder: 1, side: 1 } => byzantium_night(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => petra_day_stage_1(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => petra_day_stage_2(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 2 } => petra_day_stage_3(event, h),
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => {
+                petra_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => {
+                petra_night_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                byzantium_day_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => {
+                byzantium_day_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => {
+                byzantium_day_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                byzantium_night_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => {
+                byzantium_night_stage_2(event, h)
+            }
+            _ => {}
+        }
+    }
+    /// Pigeonhole (Age 1, black).
+    fn pigeonhole(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.copy_card(ColourSet(1 << colour::GREEN.0), Seats(&[-1, 1]));
+        }
+    }
+    /// Militia (Age 1, black).
+    fn militia(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Hideout (Age 1, black).
+    fn hideout(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(1, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Residence (Age 1, black).
+    fn residence(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 1);
+            }
+            _ => {}
+        }
+    }
+    /// Dive (Age 1, black).
+    fn dive(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(6);
+            h.give_coins(1, Seats(&[-1, 1]));
+        }
+    }
+    /// West Clandestine Wharf (Age 1, black).
+    fn west_clandestine_wharf(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_rebate(1, true, Seats(&[1]));
+        }
+    }
+    /// East Clandestine Wharf (Age 1, black).
+    fn east_clandestine_wharf(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_rebate(1, true, Seats(&[-1]));
+        }
+    }
+    /// Secret Warehouse (Age 1, black).
+    fn secret_warehouse(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce_matching(
+                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                true,
+                false,
+                false,
+            );
+        }
+    }
+    /// City Gates (Age 1, black).
+    fn city_gates(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CITIES, 4);
+        }
+    }
+    /// Customs (Age 1, black).
+    fn customs(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.give_coins(1, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Opium Stash (Age 1, black).
+    fn opium_stash(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(3);
+            h.lose_coins(1, Seats(&[1, 2, 3, 4, 5, 6]));
+        }
+    }
+    /// Raider Camp (Age 1, black).
+    fn raider_camp(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_victory_token(1);
+            h.take_tokens(0, 1, Seats(&[-1, 1]));
+        }
+    }
+    /// Cells (Age 1, black).
+    fn cells(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2 * h.count(Counted::VictoryTokensOfAge(1), Seats(&[0])) as i32;
+            h.gain_vp(cat::CITIES, n);
+        }
+    }
+    /// Smuggler's Cache (Age 1, black).
+    fn smuggler_s_cache(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.trade_rebate(1, false, Seats(&[-1, 1]));
+        }
+    }
+    /// Band of Spies (Age 2, black).
+    fn band_of_spies(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.copy_card(ColourSet(1 << colour::GREEN.0), Seats(&[-1, 1]));
+        }
+    }
+    /// Mercenaries (Age 2, black).
+    fn mercenaries(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(3);
+        }
+    }
+    /// Lair (Age 2, black).
+    fn lair(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(2, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Consulate (Age 2, black).
+    fn consulate(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Gambling Den (Age 2, black).
+    fn gambling_den(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(9);
+            h.give_coins(2, Seats(&[-1, 1]));
+        }
+    }
+    /// Black Market (Age 2, black).
+    fn black_market(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce_matching(
+                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                true,
+                true,
+                false,
+            );
+        }
+    }
+    /// Sepulcher (Age 2, black).
+    fn sepulcher(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins_per(1, Counted::VictoryTokens, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Architect Firm (Age 2, black).
+    fn architect_firm(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.discount(50, Discount::Wonders);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Tabularium (Age 2, black).
+    fn tabularium(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CITIES, 6);
+        }
+    }
+    /// Trade Center (Age 2, black).
+    fn trade_center(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.give_coins(2, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 6);
+            }
+            _ => {}
+        }
+    }
+    /// Opium Den (Age 2, black).
+    fn opium_den(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(4);
+            h.lose_coins(3, Seats(&[1, 2, 3, 4, 5, 6]));
+        }
+    }
+    /// Raider Fort (Age 2, black).
+    fn raider_fort(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_victory_token(2);
+            h.take_tokens(0, 1, Seats(&[-1, 1]));
+        }
+    }
+    /// Guardhouse (Age 2, black).
+    fn guardhouse(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 3 * h.count(Counted::VictoryTokensOfAge(2), Seats(&[0])) as i32;
+            h.gain_vp(cat::CITIES, n);
+        }
+    }
+    /// Forging Agency (Age 2, black).
+    fn forging_agency(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
+        }
+    }
+    /// Chamber of Builders (Age 3, black).
+    fn chamber_of_builders(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins_per(1, Counted::WonderStages, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Torture Chamber (Age 3, black).
+    fn torture_chamber(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.copy_card(ColourSet(1 << colour::GREEN.0), Seats(&[-1, 1]));
+        }
+    }
+    /// Contingent (Age 3, black).
+    fn contingent(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(5);
+        }
+    }
+    /// Brotherhood (Age 3, black).
+    fn brotherhood(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(3, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 4);
+            }
+            _ => {}
+        }
+    }
+    /// Embassy (Age 3, black).
+    fn embassy(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Cenotaph (Age 3, black).
+    fn cenotaph(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins_per(1, Counted::VictoryTokens, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 5);
+            }
+            _ => {}
+        }
+    }
+    /// Secret Network (Age 3, black).
+    fn secret_network(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BLACK.0)), Seats(&[0]))
+                    as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count(Counted::Cards(ColourSet(1 << colour::BLACK.0)), Seats(&[0]))
+                    as i32;
+                h.gain_vp(cat::CITIES, n);
+            }
+            _ => {}
+        }
+    }
+    /// Slave Market (Age 3, black).
+    fn slave_market(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h.count(Counted::VictoryTokens, Seats(&[0])) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h.count(Counted::VictoryTokens, Seats(&[0])) as i32;
+                h.gain_vp(cat::CITIES, n);
+            }
+            _ => {}
+        }
+    }
+    /// Capitol (Age 3, black).
+    fn capitol(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::CITIES, 8);
+        }
+    }
+    /// Mint (Age 3, black).
+    fn mint(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.give_coins(3, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::CITIES, 8);
+            }
+            _ => {}
+        }
+    }
+    /// Opium Distillery (Age 3, black).
+    fn opium_distillery(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(5);
+            h.lose_coins(5, Seats(&[1, 2, 3, 4, 5, 6]));
+        }
+    }
+    /// Raider Garrison (Age 3, black).
+    fn raider_garrison(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_victory_token(3);
+            h.take_tokens(0, 1, Seats(&[-1, 1]));
+        }
+    }
+    /// Prison (Age 3, black).
+    fn prison(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 4 * h.count(Counted::VictoryTokensOfAge(3), Seats(&[0])) as i32;
+            h.gain_vp(cat::CITIES, n);
+        }
+    }
+    /// Memorial (Age 3, black).
+    fn memorial(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            let n = 2 * h.count(Counted::DefeatTokens, Seats(&[0])) as i32;
+            h.gain_coins(n);
+            h.lose_tokens(TokenKind::Defeat, 255, Seats(&[0]));
+        }
+    }
+    /// Petra, side Day: the board.
+    fn petra_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Petra, side Day: stage 1.
+    fn petra_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Petra, side Day: stage 2.
+    fn petra_day_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Petra, side Day: stage 3.
+    fn petra_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Petra, side Night: the board.
+    fn petra_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::CLAY.0), 1, true);
+        }
+    }
+    /// Petra, side Night: stage 1.
+    fn petra_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.lose_coins(2, Seats(&[1, 2, 3, 4, 5, 6]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Petra, side Night: stage 2.
+    fn petra_night_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 14);
+        }
+    }
+    /// Byzantium, side Day: the board.
+    fn byzantium_day(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Byzantium, side Day: stage 1.
+    fn byzantium_day_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Byzantium, side Day: stage 2.
+    fn byzantium_day_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Byzantium, side Day: stage 3.
+    fn byzantium_day_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 7);
+        }
+    }
+    /// Byzantium, side Night: the board.
+    fn byzantium_night(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::STONE.0), 1, true);
+        }
+    }
+    /// Byzantium, side Night: stage 1.
+    fn byzantium_night_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 3);
+            }
+            _ => {}
+        }
+    }
+    /// Byzantium, side Night: stage 2.
+    fn byzantium_night_stage_2(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_tokens(1, 1, Seats(&[0]));
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 4);
+            }
+            _ => {}
+        }
+    }
+}
 /// 7 Wonders Duel: generated from the card files of `duel`.
 pub mod duel {
     use ::sevenw_host::*;
@@ -11878,7 +15744,8 @@ pub mod edifice {
         pub const GREEN: Colour = Colour(4);
         pub const RED: Colour = Colour(5);
         pub const PURPLE: Colour = Colour(6);
-        pub const PROJECT: Colour = Colour(7);
+        pub const BLACK: Colour = Colour(7);
+        pub const PROJECT: Colour = Colour(8);
     }
     /// Scoring categories.
     pub mod cat {
@@ -11890,7 +15757,8 @@ pub mod edifice {
         pub const COMMERCIAL: Category = Category(4);
         pub const GUILDS: Category = Category(5);
         pub const SCIENCE: Category = Category(6);
-        pub const EDIFICE: Category = Category(7);
+        pub const CITIES: Category = Category(7);
+        pub const EDIFICE: Category = Category(8);
     }
     /// Cards, by their index in `GAME.cards`.
     pub mod card {
@@ -11936,8 +15804,8 @@ pub mod edifice {
         automatic: false,
         own: Own {
             symbols: 3,
-            colours: 7,
-            categories: 7,
+            colours: 8,
+            categories: 8,
         },
         min_players: 3,
         max_players: 7,
@@ -11971,6 +15839,7 @@ pub mod edifice {
             "green",
             "red",
             "purple",
+            "black",
             "project",
         ],
         categories: &[
@@ -11981,6 +15850,7 @@ pub mod edifice {
             "commercial",
             "guilds",
             "science",
+            "cities",
             "edifice",
         ],
         guilds: Some(DrawRule {
@@ -11992,9 +15862,31 @@ pub mod edifice {
         draws: &[],
         tokens: &[
             TokenInfo {
+                name: "debt",
+                points: &[-1],
+                category: 1,
+                instead_of_coins: true,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: true,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "diplomacy",
+                points: &[0],
+                category: 0,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: true,
+                by_choice: false,
+                sets: &["cities"],
+            },
+            TokenInfo {
                 name: "penalty",
                 points: &[-2, -3, -5],
-                category: 7,
+                category: 8,
                 instead_of_coins: false,
                 negative: false,
                 public: true,
@@ -12007,7 +15899,7 @@ pub mod edifice {
         projects: Some(ProjectRule {
             colour: colour::PROJECT,
             pawns: &[(3, 2), (4, 3), (5, 3), (6, 4), (7, 5)],
-            debt: 0,
+            debt: 2,
         }),
         conflict: None,
         cards: &[
@@ -12915,8 +16807,9 @@ pub mod leaders {
         pub const GREEN: Colour = Colour(4);
         pub const RED: Colour = Colour(5);
         pub const PURPLE: Colour = Colour(6);
-        pub const PROJECT: Colour = Colour(7);
-        pub const WHITE: Colour = Colour(8);
+        pub const BLACK: Colour = Colour(7);
+        pub const PROJECT: Colour = Colour(8);
+        pub const WHITE: Colour = Colour(9);
     }
     /// Scoring categories.
     pub mod cat {
@@ -12928,8 +16821,9 @@ pub mod leaders {
         pub const COMMERCIAL: Category = Category(4);
         pub const GUILDS: Category = Category(5);
         pub const SCIENCE: Category = Category(6);
-        pub const EDIFICE: Category = Category(7);
-        pub const LEADERS: Category = Category(8);
+        pub const CITIES: Category = Category(7);
+        pub const EDIFICE: Category = Category(8);
+        pub const LEADERS: Category = Category(9);
     }
     /// Cards, by their index in `GAME.cards`.
     pub mod card {
@@ -13043,8 +16937,8 @@ pub mod leaders {
         automatic: false,
         own: Own {
             symbols: 3,
-            colours: 8,
-            categories: 8,
+            colours: 9,
+            categories: 9,
         },
         min_players: 3,
         max_players: 7,
@@ -13078,6 +16972,7 @@ pub mod leaders {
             "green",
             "red",
             "purple",
+            "black",
             "project",
             "white",
         ],
@@ -13089,6 +16984,7 @@ pub mod leaders {
             "commercial",
             "guilds",
             "science",
+            "cities",
             "edifice",
             "leaders",
         ],
@@ -13101,9 +16997,31 @@ pub mod leaders {
         draws: &[],
         tokens: &[
             TokenInfo {
+                name: "debt",
+                points: &[-1],
+                category: 1,
+                instead_of_coins: true,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: true,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "diplomacy",
+                points: &[0],
+                category: 0,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: true,
+                by_choice: false,
+                sets: &["cities"],
+            },
+            TokenInfo {
                 name: "penalty",
                 points: &[-2, -3, -5],
-                category: 7,
+                category: 8,
                 instead_of_coins: false,
                 negative: false,
                 public: true,
@@ -14839,6 +18757,10 @@ pub static GAMES: &[&::sevenw_host::GameInfo] = &[
     &architects::GAME,
     &base::GAME,
     &base2::GAME,
+    &cities::GAME,
+    &cities_leaders::GAME,
+    &cities_leaders2::GAME,
+    &cities2::GAME,
     &duel::GAME,
     &edifice::GAME,
     &leaders::GAME,
