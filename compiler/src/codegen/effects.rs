@@ -278,7 +278,9 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             per_age,
         } => {
             let a = amount(n, *k, per);
-            let body = if *per_age {
+            let body = if *per_age && *k == 1 && per.is_none() {
+                quote!(let n = h.age() as i32; h.gain_coins(n);)
+            } else if *per_age {
                 quote!(let n = #a * h.age() as i32; h.gain_coins(n);)
             } else if per.is_some() {
                 quote!(let n = #a; h.gain_coins(n);)
@@ -337,9 +339,12 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             seats: s,
             per_age,
         } => {
+            let one = *k == 1;
             let k = Literal::u32_unsuffixed(*k);
             let s = seats(s);
-            if *per_age {
+            if *per_age && one {
+                quote!(h.lose_coins(h.age() as u32, #s);)
+            } else if *per_age {
                 quote!(h.lose_coins(#k * h.age() as u32, #s);)
             } else {
                 quote!(h.lose_coins(#k, #s);)

@@ -32,9 +32,6 @@ pub mod fixtures {
 
 /// The shipped library, as committed (`sevenc gen -o tests/host-only/src/shipped.rs`).
 /// It is `sevenc gen`'s output byte for byte (prettyplease, not rustfmt), so
-/// rustfmt leaves it alone. An amount per Age is generated as `N * h.age()`
-/// whatever N, so Arsinoe's "lose 1 coin per age" (cards/cities-leaders2)
-/// reads `1 * h.age()`: clippy's `identity_op`, allowed here.
+/// rustfmt leaves it alone.
 #[rustfmt::skip]
-#[allow(clippy::identity_op)]
 pub mod shipped;

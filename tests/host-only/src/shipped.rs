@@ -10871,7 +10871,7 @@ pub mod cities_leaders2 {
     fn arsinoe(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
             h.gain_coins(4);
-            h.lose_coins(1 * h.age() as u32, Seats(&[1, 2, 3, 4, 5, 6]));
+            h.lose_coins(h.age() as u32, Seats(&[1, 2, 3, 4, 5, 6]));
         }
     }
     /// Aspasia (white).
