@@ -412,6 +412,36 @@ fn small(report: &mut Report, i: &Int, lo: i64, hi: i64, what: &str) -> u16 {
     i.value as u16
 }
 
+/// Reports a game or expansion (`what`) called `game` whose folder is
+/// not named after it: `game`, or `gameN` for its edition N.
+pub(crate) fn folder_named(
+    game: &Text,
+    edition: Option<i64>,
+    folder: &str,
+    what: &str,
+    report: &mut Report,
+) {
+    let name = lower(game);
+    let ok = folder.eq_ignore_ascii_case(&name)
+        || edition.is_some_and(|e| folder.eq_ignore_ascii_case(&format!("{name}{e}")));
+    if ok {
+        return;
+    }
+    let help = match edition {
+        Some(e) => format!("name the folder `{name}{e}` (edition {e} of `{name}`)"),
+        None => format!("rename the folder or write `game: {folder}`"),
+    };
+    report.push(
+        Diagnostic::new(
+            Code::BadValue,
+            game.loc,
+            format!("the {what} is called `{name}` but its folder is `{folder}`"),
+        )
+        .label("this name differs from the folder's")
+        .help(help),
+    );
+}
+
 /// Checks a game.yaml and builds the vocabulary; `None` when it is too broken
 /// to use. `families` are the game families `family:` may name.
 pub fn build(
@@ -420,25 +450,8 @@ pub fn build(
     families: &[String],
     report: &mut Report,
 ) -> Option<Vocab> {
-    let game = lower(&src.game);
     let edition = src.edition.as_ref().map(|e| e.value);
-    let folder_ok = folder.eq_ignore_ascii_case(&game)
-        || edition.is_some_and(|e| folder.eq_ignore_ascii_case(&format!("{game}{e}")));
-    if !folder_ok {
-        let help = match edition {
-            Some(e) => format!("name the folder `{game}{e}` (edition {e} of `{game}`)"),
-            None => format!("rename the folder or write `game: {folder}`"),
-        };
-        report.push(
-            Diagnostic::new(
-                Code::BadValue,
-                src.game.loc,
-                format!("the game is called `{game}` but its folder is `{folder}`"),
-            )
-            .label("this name differs from the folder's")
-            .help(help),
-        );
-    }
+    folder_named(&src.game, edition, folder, "game", report);
     // Any later problem makes the vocabulary unusable (names would be
     // missing, and every card using them reported again); the name alone
     // does not, so the cards are still checked.

@@ -24,23 +24,7 @@ pub fn extend(
 ) -> Option<Vocab> {
     let game = lower(&src.game);
     let edition = src.edition.as_ref().map(|e| e.value);
-    let folder_ok = folder.eq_ignore_ascii_case(&game)
-        || edition.is_some_and(|e| folder.eq_ignore_ascii_case(&format!("{game}{e}")));
-    if !folder_ok {
-        let help = match edition {
-            Some(e) => format!("name the folder `{game}{e}` (edition {e} of `{game}`)"),
-            None => format!("rename the folder or write `game: {folder}`"),
-        };
-        report.push(
-            Diagnostic::new(
-                Code::BadValue,
-                src.game.loc,
-                format!("the expansion is called `{game}` but its folder is `{folder}`"),
-            )
-            .label("this name differs from the folder's")
-            .help(help),
-        );
-    }
+    folder_named(&src.game, edition, folder, "expansion", report);
     let before_errors = report.errors();
     let mut v = parent.clone();
     v.file = src.file;
