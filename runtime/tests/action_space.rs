@@ -9,6 +9,9 @@
 //! exactly where the mask says so. The numbering depends on the tables
 //! only: the sizes of the shipped sets are checked against the formulas.
 
+#[path = "shared/combinations.rs"]
+mod combinations;
+
 use std::collections::HashSet;
 
 use sevenw_host::{CardId, GameInfo};
@@ -272,17 +275,7 @@ fn architects_numbers_payments_by_their_resource_cards() {
     assert_eq!(trade(0b1000, true), a.num_actions());
 }
 
-/// The expansions of every base-family combination, with Cities and without.
-const COMBINATIONS: [&[&str]; 8] = [
-    &[],
-    &["leaders"],
-    &["edifice"],
-    &["leaders", "edifice"],
-    &["cities"],
-    &["cities", "leaders"],
-    &["cities", "edifice"],
-    &["cities", "leaders", "edifice"],
-];
+use combinations::BASE_COMBINATIONS as COMBINATIONS;
 
 /// Every base-family combination the library ships: each edition alone,
 /// with Leaders, with Edifice, and with both, each with Cities too (its

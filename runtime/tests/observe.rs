@@ -11,6 +11,9 @@
 //! some numbers read back by their parts' names (Duel's draft and Age I
 //! layout, Architects' seats going round from the observer).
 
+#[path = "shared/combinations.rs"]
+mod combinations;
+
 mod base {
     use std::collections::HashSet;
 
@@ -21,17 +24,7 @@ mod base {
     use sevenw_runtime::games::base::{Base, State};
     use sevenw_runtime::games::{AnyGame, Library};
 
-    /// The expansions of every base-family combination, with Cities and without.
-    const COMBINATIONS: [&[&str]; 8] = [
-        &[],
-        &["leaders"],
-        &["edifice"],
-        &["leaders", "edifice"],
-        &["cities"],
-        &["cities", "leaders"],
-        &["cities", "edifice"],
-        &["cities", "leaders", "edifice"],
-    ];
+    use super::combinations::BASE_COMBINATIONS as COMBINATIONS;
 
     /// Every base-family combination the library ships: each edition
     /// alone, with Leaders, with Edifice, and with both, each with Cities

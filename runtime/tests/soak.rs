@@ -3,6 +3,9 @@
 //! the checks shown to catch a corrupted state, a sheet that scores
 //! differently and a log that does not replay.
 
+#[path = "shared/combinations.rs"]
+mod combinations;
+
 use sevenw_runtime::bots::{BotKind, Judge, RandomBot, table};
 use sevenw_runtime::game::{Game, Player, Setup, play_until};
 use sevenw_runtime::games::architects::Architects;
@@ -49,17 +52,7 @@ fn soak<G: Statistics + Judge + Invariants + Sheets + 'static>(
 #[test]
 fn every_base_variant_keeps_every_invariant() {
     for edition in [1, 2] {
-        let variants: [&[&str]; 8] = [
-            &[],
-            &["leaders"],
-            &["edifice"],
-            &["leaders", "edifice"],
-            // Cities of the game's edition; with Leaders, its leaders too.
-            &["cities"],
-            &["cities", "leaders"],
-            &["cities", "edifice"],
-            &["cities", "leaders", "edifice"],
-        ];
+        let variants = combinations::BASE_COMBINATIONS;
         for with in variants {
             let b = base(edition, with);
             for players in 3..=7 {

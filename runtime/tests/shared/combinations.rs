@@ -1,0 +1,14 @@
+//! The expansions of every base-family combination the library ships,
+//! with Cities and without: each played with the game's edition (Cities'
+//! own edition; with Leaders, its leaders too).
+
+pub const BASE_COMBINATIONS: [&[&str]; 8] = [
+    &[],
+    &["leaders"],
+    &["edifice"],
+    &["leaders", "edifice"],
+    &["cities"],
+    &["cities", "leaders"],
+    &["cities", "edifice"],
+    &["cities", "leaders", "edifice"],
+];
