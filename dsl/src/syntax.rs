@@ -16,8 +16,8 @@
 //!
 //! The kinds of slot are [`Kind`]'s: `number` (with an optional range,
 //! `number 1..=20`, and a value when absent, `number = 1`), `age`,
-//! `resources`, `symbols`, `cards`, `counted`, `scopes`, `colour`, `name`,
-//! `noun`, `decks`, `taken`, `per` and `cond`. Each reads a shape of the
+//! `resources`, `symbols`, `cards`, `counted`, `scopes`, `seat`, `colour`,
+//! `name`, `noun`, `decks`, `taken`, `per` and `cond`. Each reads a shape of the
 //! language (`wood or clay`, `brown, grey or blue cards`, `left and right`
 //! …) and leaves its meaning to the compiler, which resolves the slot by its
 //! kind.
@@ -48,6 +48,10 @@ pub enum Kind {
     /// Cities by the game's scopes: `left, self and right`; the acting city
     /// when absent and `me` is set (`{seats: scopes = self}`).
     Scopes { me: bool },
+    /// One other city, by a scope of the game naming one: `left`. Read as
+    /// scopes are (so that `left and right` or `neighbours` reaches the
+    /// compiler, which says why it names more than one).
+    Seat,
     /// A colour (`when you build a red card`).
     Colour,
     /// One name (`gain 2 vp`: the unit).
@@ -76,6 +80,7 @@ impl Kind {
             Kind::Cards => "cards by colour",
             Kind::Counted => "what to count",
             Kind::Scopes { .. } => "a scope",
+            Kind::Seat => "a scope of one city",
             Kind::Colour => "a colour",
             Kind::Name | Kind::Noun => "a name",
             Kind::Decks => "a deck (`the left, right or central deck`, `any deck`)",
@@ -96,6 +101,7 @@ impl Kind {
             Kind::Cards => "<colour> card",
             Kind::Counted => "<counted>",
             Kind::Scopes { .. } => "<scopes>",
+            Kind::Seat => "<scope>",
             Kind::Colour => "<colour>",
             Kind::Name => "<name>",
             Kind::Noun => "<what>",
@@ -424,6 +430,7 @@ impl SyntaxParser {
                 }
                 Kind::Scopes { me }
             }
+            "seat" => Kind::Seat,
             "colour" => Kind::Colour,
             "name" => Kind::Name,
             "noun" => Kind::Noun,

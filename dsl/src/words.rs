@@ -219,6 +219,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "copy stage",
+        syntax: "copy stage {stage: number 1..=255} from {seat: seat}",
+        example: "copy stage 1 from left",
+        meaning: "copies the effects of stage N (from 1) of the wonder side that city plays, built or not, as if this city built that stage now (what lasts, lasts); nothing if that side has no such stage. It is not one of the city's own stages; a choice (`one of`) of the stage copied gives its first option. One city: `one of (copy stage 3 from left) or (copy stage 3 from right)` lets the player choose",
+        op: "copy_stage(stage, seat)",
+        host: "copy_stage(stage, seat)",
+        describe: "copies the effects of stage {stage} of {seat}'s wonder, as if it built that stage now (nothing if that wonder has no such stage)",
+        families: &["base"],
+        ..CALL
+    },
+    WordDef {
         name: "lose",
         syntax: "[{seats: scopes}] lose/loses (all {what: noun} | {n: number} {what: noun} [{per_age: per age/ages}])",
         example: "opponent loses 3 coins",

@@ -423,9 +423,12 @@ class Score:
         self.copies = []
 
 
-def run(table, seat, effects, option, on, out, rebuild):
+def run(table, seat, effects, option, on, out, rebuild, copied=None):
     """Runs the effects of one source on event `on` for the city at `seat`,
-    into `out` (a City when rebuilding it from the sheet, else a Score)."""
+    into `out` (a City when rebuilding it from the sheet, else a Score);
+    `copied`: the stages copied since the source was built (a loop of
+    copies copies each once)."""
+    copied = set() if copied is None else copied
     for e in effects:
         if tag(e["on"])[0] != on:
             continue
@@ -456,6 +459,19 @@ def run(table, seat, effects, option, on, out, rebuild):
                 out.cats += 1
         elif kind == "copy":
             (out.copies).append(op)
+        elif kind == "copy_stage":
+            # Stage N of the side the city at `seat` plays, copied as if
+            # this city had built it (cities-facts.md §10.3, Manneken Pis):
+            # one of its sources, its built effects run with its first
+            # option; a side without that stage gives nothing. Cities are
+            # rebuilt from their stages: scoring copies nothing.
+            other = table.at(seat, op["seat"]) if rebuild else None
+            stages = other.side["stages"] if other else []
+            i = op["stage"] - 1
+            if 0 <= i < len(stages) and id(stages[i]) not in copied:
+                copied.add(id(stages[i]))
+                out.sources.append((stages[i]["effects"], 0))
+                run(table, seat, stages[i]["effects"], 0, "built", out, True, copied)
         # Every other operation acts during play (production, trade,
         # shields, free builds…): a sheet gives its results.
 

@@ -198,6 +198,11 @@ fixtures! {
     e0105_free_builds_no_rules_play: "e0105-free-builds-no-rules-play" => ["E0105"];
     e0105_produce_symbol: "e0105-produce-symbol" => ["E0105"];
     e0105_scope_is_colour: "e0105-scope-is-colour" => ["E0105"];
+    // `copy stage` copies from one other city: two cities, or the city
+    // itself, are refused (`one of` for either neighbour is clean); and
+    // it is copied as its source is built, or as its owner builds.
+    e0105_copy_stage_several_cities: "e0105-copy-stage-several-cities" => ["E0105"];
+    e0105_copy_stage_at_end_of_age: "e0105-copy-stage-at-end-of-age" => ["E0105"];
 
     e0201_duplicate_across_files: "e0201-duplicate-across-files" => ["E0201"];
     e0201_duplicate_card: "e0201-duplicate-card" => ["E0201"];
@@ -254,6 +259,8 @@ fixtures! {
     e0305_edition_family: "e0305-edition-family" => ["E0305", "E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
+    // A Duel expansion listing `copy stage`, the base family's.
+    e0306_copy_stage_in_duel: "e0306-copy-stage-in-duel" => ["E0306"];
     // A card worth 2 coins in a game of the Architects family.
     e0306_architects_card_two_coins: "e0306-architects-card-two-coins" => ["E0306"];
     // `one of` on a board: asked of no player; in Architects, on a card

@@ -430,6 +430,10 @@ fn call(n: &Names, c: &ir::Call) -> TokenStream {
         Some(Arg::Resources(m)) => n.res_set(*m),
         Some(Arg::Symbols(m)) => n.sym_set(*m),
         Some(Arg::Seats(s)) => seats(s),
+        Some(Arg::Seat(s)) => {
+            let s = Literal::i8_unsuffixed(*s);
+            quote!(#s)
+        }
         Some(Arg::Decks(d)) => {
             let d = Literal::u8_unsuffixed(*d);
             quote!(Decks(#d))

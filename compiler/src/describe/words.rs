@@ -138,6 +138,7 @@ fn slot(v: &Vocab, call: &Call, spec: &str) -> String {
             }
         }
         Some(Arg::Seats(s)) => seats(v, s),
+        Some(Arg::Seat(s)) => seats(v, &[*s]),
         Some(Arg::Decks(d)) => {
             let from: Vec<String> = if d & 8 != 0 {
                 vec!["any".to_string()]

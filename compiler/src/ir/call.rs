@@ -37,6 +37,8 @@ pub enum Arg {
     Symbols(u16),
     /// Seat offsets: 0 the city itself, 1 its left neighbour, -1 its right.
     Seats(Vec<i8>),
+    /// One other city, as a seat offset: 1 the left neighbour, -1 the right.
+    Seat(i8),
     /// `sevenw_host::Decks` bits.
     Decks(u8),
     /// What a count counts in a city.
@@ -107,6 +109,7 @@ impl Serialize for Arg {
             Arg::Num(n) => s.serialize_u32(*n),
             Arg::Colours(m) | Arg::Resources(m) | Arg::Symbols(m) => Bits(*m).serialize(s),
             Arg::Seats(seats) => seats.serialize(s),
+            Arg::Seat(seat) => s.serialize_i8(*seat),
             Arg::Decks(d) => DeckBits(*d).serialize(s),
             Arg::Counted(c) => c.serialize(s),
         }
@@ -151,6 +154,9 @@ fn arg_schema(kind: Kind, g: &mut SchemaGenerator) -> Value {
             "type": "array",
             "items": {"type": "integer", "minimum": -128, "maximum": 127},
         }),
+        Kind::Seat => {
+            json!({"type": "integer", "minimum": -128, "maximum": 127, "not": {"const": 0}})
+        }
         Kind::Decks => json!({
             "type": "array",
             "items": g.subschema_for::<DeckName>(),
@@ -173,6 +179,7 @@ fn arg_doc(kind: Kind) -> &'static str {
         Kind::Scopes { .. } => {
             "seat offsets: 0 the city itself, 1 its left neighbour, -1 its right"
         }
+        Kind::Seat => "a seat offset of one other city: 1 its left neighbour, -1 its right",
         Kind::Decks => "decks",
         Kind::Counted => "what is counted, in each city it applies to",
         Kind::Tokens => "a kind of token (an index into `tokens`)",

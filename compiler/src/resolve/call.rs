@@ -69,6 +69,7 @@ impl Resolver<'_> {
                 Arg::Colours(self.cards_as(p, words, s.at(name), &message, def.example)?)
             }
             Kind::Scopes { me } => Arg::Seats(self.seats(p, words, me)?),
+            Kind::Seat => Arg::Seat(self.seat(s, def, name)?),
             Kind::Decks => Arg::Decks(self.decks(p, words)?),
             Kind::Counted => {
                 let (kind, colours, token) = self.counted_kind(p, words, s.at(name))?;
@@ -82,6 +83,72 @@ impl Resolver<'_> {
                 )
             }
         })
+    }
+
+    /// The one other city a slot of kind `seat` names (`copy stage 1 from
+    /// left`): scopes naming several cities, or the city itself, are
+    /// reported, with the `one of` that lets the player choose among
+    /// several (cities-facts.md §10.3: Manneken Pis copies "the stage 3 of
+    /// either neighbour").
+    fn seat(&mut self, s: &Words<'_>, def: &WordDef, name: &'static str) -> Option<i8> {
+        let words = s.slots.words(name);
+        let seats = self.seats(s.p, words, false)?;
+        let written = words
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let (message, label) = match seats.as_slice() {
+            [0] => (
+                format!("`{written}` is this city, but `{}` takes another", def.name),
+                "this city".to_string(),
+            ),
+            [one] => return Some(*one),
+            many => (
+                format!(
+                    "`{written}` names {} cities, but `{}` takes one",
+                    many.len(),
+                    def.name
+                ),
+                "more than one city".to_string(),
+            ),
+        };
+        // The options as the game names its cities: those named here, or
+        // any two of one city each.
+        // The effect as written up to the city (`copy stage 3 from`).
+        let (example, _) = def.example.rsplit_once(' ').unwrap_or((def.example, ""));
+        let word = (s.slots.span(name))
+            .and_then(|at| s.p.text.get(s.span.start..at.start))
+            .map_or(example, str::trim_end);
+        let single = |named: &dyn Fn(i8) -> bool| -> Vec<String> {
+            (self.v.scopes.iter())
+                .filter(|(_, s)| matches!(s.as_slice(), [o] if *o != 0 && named(*o)))
+                .map(|(n, _)| n.clone())
+                .collect()
+        };
+        let mut names = single(&|o| seats.contains(&o));
+        if names.len() < 2 {
+            names = single(&|_| true);
+            names.truncate(2);
+        }
+        let options: Vec<String> = names.iter().map(|n| format!("({word} {n})")).collect();
+        let choose = if options.len() >= 2 {
+            format!(
+                "; to let the player choose among several, write one option per city: `one of {}`",
+                options.join(" or ")
+            )
+        } else {
+            String::new()
+        };
+        self.report.push(
+            Diagnostic::new(Code::WrongKind, s.at(name), message)
+                .label(label)
+                .help(format!(
+                    "name one other city, as in `{}`{choose}",
+                    def.example
+                )),
+        );
+        None
     }
 
     /// Every number of the word's slots within its syntax's range

@@ -267,7 +267,12 @@ impl Resolver<'_> {
         let ActionKind::Word { id, slots } = &a.kind else {
             return None;
         };
-        let s = Words { p, slots, loc };
+        let s = Words {
+            p,
+            slots,
+            loc,
+            span: a.span,
+        };
         if !self.in_range(&s, *id) {
             return None;
         }
@@ -336,6 +341,31 @@ impl Resolver<'_> {
                 )
                 .label("no rules carry this out when the game is over")
                 .help("drop `at game end:`: the effect then acts when it is built"),
+            );
+            return None;
+        }
+        // A stage is copied as its source is built, or as its owner builds
+        // (a card, a stage): the moments a city sheet's cities are rebuilt
+        // from, so that what a copy gave is there again (cities-facts.md
+        // §10.3: Manneken Pis copies when its stage is built).
+        let copies_stage = matches!(&action, Action::Call { call, .. } if call.def().host.starts_with("copy_stage("));
+        let as_built = matches!(
+            trigger,
+            Trigger::Default
+                | Trigger::WhenBuilt
+                | Trigger::BuildStage
+                | Trigger::BuildColour(_)
+                | Trigger::BuildChain
+        );
+        if shipped && copies_stage && !as_built {
+            self.report.push(
+                Diagnostic::new(
+                    Code::WrongKind,
+                    loc,
+                    "a stage is copied when its source is built, or when its owner builds",
+                )
+                .label("no rules copy a stage at this moment")
+                .help("drop the trigger (`copy stage 1 from left`: when built), or copy `when you build a wonder stage:`"),
             );
             return None;
         }
@@ -416,6 +446,8 @@ pub(super) struct Words<'a> {
     pub slots: &'a sevenw_dsl::Slots,
     /// The clause.
     pub loc: Loc,
+    /// The action's text, in `p.text`.
+    pub span: sevenw_dsl::Span,
 }
 
 impl Words<'_> {

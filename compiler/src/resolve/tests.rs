@@ -431,6 +431,58 @@ fn trade_rebates() {
     assert!(!codes.is_empty());
 }
 
+/// `copy stage`: a stage number and one other city (cities-facts.md
+/// §10.3, Manneken Pis); several cities, or this one, are E0105, and so is
+/// a copy at a moment no rules copy at; "either neighbour" is a `one of`.
+#[test]
+fn copy_stage_takes_one_city() {
+    let resolve = |effect: &str| resolve_in("copy stage, one of", effect);
+    let (codes, got) = resolve("copy stage 2 from right");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(
+        call(&got[0]),
+        (
+            "copy stage",
+            vec![("stage", Arg::Num(2)), ("seat", Arg::Seat(-1))]
+        )
+    );
+    let (codes, got) = resolve("one of (copy stage 3 from left) or (copy stage 3 from right)");
+    assert!(codes.is_empty(), "{codes:?}");
+    let seats: Vec<Arg> = got.iter().map(|a| call(a).1[1].1.clone()).collect();
+    assert_eq!(seats, [Arg::Seat(1), Arg::Seat(-1)]);
+    for several in [
+        "copy stage 1 from neighbours",
+        "copy stage 1 from left and right",
+        "copy stage 1 from self",
+    ] {
+        assert_eq!(resolve(several).0, [Code::WrongKind], "{several}");
+    }
+    assert_eq!(resolve("copy stage 0 from left").0, [Code::BadValue]);
+    let game = crate::testkit::VOCAB
+        .replace(
+            "words: [produce, gain, science, trade, copy, build free]",
+            "words: [copy stage]",
+        )
+        .replace(
+            "triggers: [at game end, when built, once per age]",
+            "triggers: [at game end, when built, at end of age, when you build a wonder stage]",
+        );
+    for (effect, codes) in [
+        ("when built: copy stage 1 from left", vec![]),
+        (
+            "when you build a wonder stage: copy stage 1 from left",
+            vec![],
+        ),
+        (
+            "at end of age: copy stage 1 from left",
+            vec![Code::WrongKind],
+        ),
+        ("at game end: copy stage 1 from left", vec![Code::WrongKind]),
+    ] {
+        assert_eq!(resolve_with(&game, effect).0, codes, "{effect}");
+    }
+}
+
 /// The test vocabulary with conflict tokens, `lose` and free builds.
 fn conflict_vocab() -> String {
     crate::testkit::VOCAB

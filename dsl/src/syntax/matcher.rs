@@ -370,7 +370,7 @@ impl<'t, 's> Matcher<'t, 's> {
                 let (words, end) = self.counted(at)?;
                 Some((Slot::Words(words), end))
             }
-            Kind::Scopes { .. } => {
+            Kind::Scopes { .. } | Kind::Seat => {
                 let (words, end) = self.scopes(at)?;
                 Some((Slot::Words(words), end))
             }

@@ -456,6 +456,16 @@ primitives! {
         /// chosen by the player; the copied card's effects then score for this
         /// city.
         fn copy_card(colours: ColourSet, seats: Seats);
+        /// Copy stage `stage` (from 1, as players count them) of the wonder
+        /// side played by the city at seat offset `seat` (one other city,
+        /// never 0), whether or not that city has built it: its effects run
+        /// for this city as if it had just built that stage (its `Built`
+        /// effects now, at the end of the acting source's; the events it
+        /// listens to from then on), it is not one of this city's own
+        /// stages (`WonderStages` does not count it), and a choice (`one
+        /// of`) of its gives its first option. Nothing if that side has no
+        /// such stage (cities-facts.md §10.3, Manneken Pis).
+        fn copy_stage(stage: u8, seat: i8);
         /// Take another turn.
         fn play_again();
         /// The cities at `seats` pay `n` to the bank, or all they have if less.

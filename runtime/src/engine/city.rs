@@ -7,11 +7,13 @@
 //! cards under a wonder's stages, a hand) is kept by the game's own state.
 //!
 //! The free builds from the hand its abilities hold, each of some colours
-//! and used once an Age, are apart in `city/hand_builds.rs`.
+//! and used once an Age, are apart in `city/hand_builds.rs`; running a
+//! city's sources (built, the events they hear, the stages they copy) in
+//! `city/run.rs`.
 
 use sevenw_host::{
-    CardId, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Host, Listens, ResSet,
-    ScienceRule, Seats, Source, SymSet, TokenKind,
+    CardId, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Listens, ResSet, ScienceRule,
+    Seats, Source, SymSet, TokenKind,
 };
 
 use crate::engine::gains::Built;
@@ -19,7 +21,14 @@ use crate::engine::production::{MAX_RES, Matching, Prices, Production, flat_pric
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
 
+/// For the links of the documentation.
+#[cfg(doc)]
+use sevenw_host::Host;
+
 mod hand_builds;
+mod run;
+
+pub use run::{HasCity, MAX_COPIES, run_built, run_copies, run_event};
 
 /// A bank price that is not fixed ([`City::bank_prices`]).
 pub const NO_PRICE: u8 = u8::MAX;
@@ -48,6 +57,12 @@ pub struct Abilities {
     pub play_last_card: bool,
     /// Cards to copy at game end: colours and the cities to copy from.
     pub copies: Vec<(ColourSet, Seats)>,
+    /// Wonder stages of other cities' boards it copied ([`Host::copy_stage`]),
+    /// in the order copied: sources it holds beside its own stages.
+    pub copied: Vec<Source>,
+    /// Those asked by the effects running now, copied once they have run
+    /// ([`run_built`]; empty between effects).
+    pub copying: Vec<Source>,
     /// Cost discounts from now on: resources off, and what they apply to.
     pub discounts: Vec<(u8, Discount)>,
     /// Cities whose trading coins this city receives.
@@ -102,6 +117,8 @@ clone_reusing!(Abilities {
     discard_builds_late,
     hand_builds,
     copies,
+    copied,
+    copying,
     discounts,
     trade_receivers,
     coin_discounts,
@@ -764,68 +781,6 @@ impl City {
 /// a progress token (they are counted).
 fn kept(source: Source, l: Listens) -> bool {
     l.0 & !Listens::BUILT != 0 || matches!(source, Source::Progress(_))
-}
-
-/// Runs, for the city `host.me`, the effects of `source` for `Event::Built`
-/// (if it listens), then those of every other source of the city that
-/// listens to `follow` (a card or a wonder stage was built; the generated
-/// code filters on colour and chain).
-pub fn run_built(
-    vocab: &Vocab,
-    h: &mut crate::engine::host::CityHost<'_>,
-    source: Source,
-    follow: Option<Event>,
-) {
-    match vocab.built(source) {
-        Built::Nothing => {}
-        Built::One(g) => {
-            h.source = Some(source);
-            g.gain(h.me, h.coins);
-        }
-        Built::Gains(g) => {
-            h.source = Some(source);
-            g.gain(h.me, h.coins);
-        }
-        Built::Effects => {
-            h.source = Some(source);
-            vocab.effects(source, Event::Built, h);
-        }
-    }
-    let bit = match follow {
-        Some(Event::BuiltCard { .. }) => Listens::BUILT_CARD,
-        Some(Event::BuiltStage) => Listens::BUILT_STAGE,
-        _ => return,
-    };
-    if h.me.listening & bit != 0 {
-        run_event(vocab, h, follow.unwrap_or(Event::Built), bit, Some(source));
-    }
-}
-
-/// Runs the effects of every source of `h.me` listening to `bit` for
-/// `event`, but `except`.
-pub fn run_event<H: Host + HasCity>(
-    vocab: &Vocab,
-    h: &mut H,
-    event: Event,
-    bit: u16,
-    except: Option<Source>,
-) {
-    let mut i = 0;
-    while i < h.city().sources.len() {
-        let (s, l) = h.city().sources[i];
-        if l.has(bit) && Some(s) != except {
-            h.acting_for(s);
-            vocab.effects(s, event, h);
-        }
-        i += 1;
-    }
-}
-
-/// A host acting for one city.
-pub trait HasCity {
-    fn city(&self) -> &City;
-    /// The source whose effects run next (some primitives depend on it).
-    fn acting_for(&mut self, _source: Source) {}
 }
 
 /// Whether a seat offset names a city among `n` players: it reaches no

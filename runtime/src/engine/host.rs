@@ -239,6 +239,26 @@ impl Host for CityHost<'_> {
         self.me.abilities.copies.push((colours, seats));
     }
 
+    /// The stage of the board side the city at `seat` plays, copied once
+    /// the effects running now have run ([`crate::engine::city::run_copies`]).
+    fn copy_stage(&mut self, stage: u8, seat: i8) {
+        let n = self.cities.len();
+        if stage == 0 || seat == 0 || !valid_offset(seat, n) {
+            return;
+        }
+        let at = seat_at(self.seat, seat, n);
+        if at == self.seat {
+            return;
+        }
+        if let Some(c) = self.cities.get(at) {
+            self.me.abilities.copying.push(Source::Stage {
+                wonder: c.wonder,
+                side: c.side,
+                stage: stage - 1,
+            });
+        }
+    }
+
     fn play_again(&mut self) {
         self.me.abilities.pending.push(Pending::PlayAgain);
     }
@@ -774,6 +794,33 @@ mod tests {
         // Leaving, the black-only build goes with its source.
         Unbuild::new(&mut me, 0).build_free(Pile::Hand, Limit::OncePerAge, ColourSet(1 << 7));
         assert_eq!(me.abilities.hand_builds, [(ColourSet::ALL, false)]);
+    }
+
+    /// `copy_stage` asks for the stage of the side the city at the seat
+    /// plays (from 1 as written, from 0 as a source), copied once the
+    /// running effects have run; no other city, no stage 0: nothing.
+    #[test]
+    fn a_stage_copied_is_asked_of_the_board_at_the_seat() {
+        let cities = vec![
+            City::new(4, 0, 0, 2),
+            City::new(5, 1, 0, 2),
+            City::new(6, 0, 0, 2),
+        ];
+        let mut me = City::new(4, 0, 0, 2);
+        let mut h = CityHost::new(&mut me, &cities, 0, true);
+        h.copy_stage(1, 1);
+        h.copy_stage(3, -1);
+        for (stage, seat) in [(0, 1), (1, 0), (1, 3), (1, -3)] {
+            h.copy_stage(stage, seat);
+        }
+        let stage = |wonder, side, stage| Source::Stage {
+            wonder,
+            side,
+            stage,
+        };
+        assert_eq!(me.abilities.copying, [stage(5, 1, 0), stage(6, 0, 2)]);
+        assert!(me.abilities.copied.is_empty(), "copied once they run");
+        assert_eq!(me.stages, 0);
     }
 
     #[test]

@@ -546,6 +546,11 @@ fn entry(info: &GameInfo, source: Source) -> Option<Entry<'_>> {
     })
 }
 
+/// Whether `source` is a stage of a wonder side of the game's tables.
+pub fn is_stage(info: &GameInfo, source: Source) -> bool {
+    matches!(entry(info, source), Some(Entry::Stage(..)))
+}
+
 /// Which events `source` reacts to.
 pub fn listens(info: &GameInfo, source: Source) -> Listens {
     match entry(info, source) {

@@ -370,6 +370,81 @@ fn every_new_folder_passes_its_scenario_and_plays() {
     }
 }
 
+/// The JSON export of the shipped library with the test expansions, one
+/// file per family, into `dir`: all of them, as the binary holds them (a
+/// sheet lists the kinds of token of every set its family's tables hold).
+fn export_ir(dir: &Path) {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = vec![manifest.join("../../cards")];
+    let sets = std::fs::read_dir(manifest.join("cards")).unwrap();
+    paths.extend(sets.map(|e| e.unwrap().path()));
+    let compiled = sevenw_compiler::check(&paths);
+    let library = compiled.library.expect("the card sets compile");
+    std::fs::create_dir_all(dir).unwrap();
+    for e in library.exports() {
+        std::fs::write(dir.join(format!("{}.json", e.family)), e.to_json()).unwrap();
+    }
+}
+
+/// The final positions of 300 random games of `game` with `expansion`,
+/// written as sheets with the runtime's scores (`sim --sheets`), each
+/// labelled with the expansion.
+fn final_sheets(game: &str, expansion: &str, players: &str, dir: &Path) -> Vec<serde_json::Value> {
+    let sheets = dir.join(format!("{expansion}.jsonl"));
+    // With the sets it is played with (Debts is played with Cities).
+    let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+    let with = played_with(&cards.join(expansion));
+    let (ok, text) = sevenw(&[
+        "sim",
+        "--game",
+        game,
+        "--with",
+        &with,
+        "--players",
+        players,
+        "--games",
+        "300",
+        "--bots",
+        "random",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--sheets",
+        sheets.to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    (std::fs::read_to_string(&sheets).unwrap().lines())
+        .map(|line| {
+            let mut case: serde_json::Value = serde_json::from_str(line).unwrap();
+            case["label"] = expansion.into();
+            case
+        })
+        .collect()
+}
+
+/// `score.py --compare` over `cases`: its summary, once it found no
+/// difference.
+fn python_compares(ir: &Path, cases: &[serde_json::Value], dir: &Path) -> serde_json::Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let path = dir.join("cases.jsonl");
+    let lines: Vec<String> = cases.iter().map(|c| c.to_string()).collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = Command::new("python3")
+        .arg(root.join("tests/ir-scorer/score.py"))
+        .arg("--compare")
+        .arg(ir)
+        .arg(&path)
+        .output()
+        .expect("python3 runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}\n{err}");
+    let summary: serde_json::Value = serde_json::from_str(said.trim()).unwrap();
+    assert_eq!(summary["differing"], 0, "{said}\n{err}");
+    summary
+}
+
 /// A declared kind of token, and the options chosen for what offers a
 /// choice (`one of`), are scored alike by the runtime and by the second
 /// scorer that reads only the JSON export (`tests/ir-scorer`), in every
@@ -378,58 +453,18 @@ fn every_new_folder_passes_its_scenario_and_plays() {
 /// scores (`sim --sheets`), each scored again by `score.py`.
 #[test]
 fn the_python_scorer_agrees_on_declared_tokens() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = manifest.join("../..");
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tokens-scorer");
     let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(tmp.join("ir")).unwrap();
     let sets = [
         ("base", "debts", "4"),
         ("duel", "tolls", "2"),
         ("architects", "ateliers", "4"),
     ];
-    // The library the binary plays: the shipped games and every test
-    // expansion (a game's tables hold the places of the sets sorted
-    // before those in play: Debts, played with Cities, comes after
-    // Edifice, Embassies and Relics, whose kinds its sheets list).
-    let paths = vec![root.join("cards"), manifest.join("cards")];
-    let compiled = sevenw_compiler::check(&paths);
-    let library = compiled.library.expect("the card sets compile");
-    for e in library.exports() {
-        std::fs::write(
-            tmp.join("ir").join(format!("{}.json", e.family)),
-            e.to_json(),
-        )
-        .unwrap();
-    }
-    let mut cases = String::new();
+    export_ir(&tmp.join("ir"));
+    let mut cases = Vec::new();
     for (game, expansion, players) in sets {
-        let sheets = tmp.join(format!("{expansion}.jsonl"));
-        // Debts is played with Cities.
-        let with = played_with(&manifest.join("cards").join(expansion));
-        let (ok, text) = sevenw(&[
-            "sim",
-            "--game",
-            game,
-            "--with",
-            &with,
-            "--players",
-            players,
-            "--games",
-            "300",
-            "--bots",
-            "random",
-            "--seed",
-            "5",
-            "--threads",
-            "1",
-            "--sheets",
-            sheets.to_str().unwrap(),
-        ]);
-        assert!(ok, "{text}");
         let (mut held, mut chosen) = (0, 0);
-        for line in std::fs::read_to_string(&sheets).unwrap().lines() {
-            let mut case: serde_json::Value = serde_json::from_str(line).unwrap();
+        for case in final_sheets(game, expansion, players, &tmp) {
             let sheet = case["sheet"].as_str().unwrap();
             // A city holding tokens: a `tokens:` line whose count is not 0.
             held += usize::from(
@@ -439,9 +474,7 @@ fn the_python_scorer_agrees_on_declared_tokens() {
             );
             // Something built or taken with its second option (`one of`).
             chosen += usize::from(sheet.contains("option: 2}"));
-            case["label"] = expansion.into();
-            cases.push_str(&case.to_string());
-            cases.push('\n');
+            cases.push(case);
         }
         // The games hold tokens to score.
         assert!(held > 0, "no {expansion} token held in 300 games");
@@ -450,23 +483,29 @@ fn the_python_scorer_agrees_on_declared_tokens() {
             "no second option chosen in 300 {expansion} games"
         );
     }
-    let path = tmp.join("cases.jsonl");
-    std::fs::write(&path, cases).unwrap();
-    let out = Command::new("python3")
-        .arg(root.join("tests/ir-scorer/score.py"))
-        .arg("--compare")
-        .arg(tmp.join("ir"))
-        .arg(&path)
-        .output()
-        .expect("python3 runs");
-    let said = String::from_utf8_lossy(&out.stdout);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{said}\n{err}");
-    let summary: serde_json::Value = serde_json::from_str(said.trim()).unwrap();
+    let summary = python_compares(&tmp.join("ir"), &cases, &tmp);
     for (_, expansion, _) in sets {
-        assert_eq!(summary["compared"][expansion], 300, "{said}\n{err}");
+        assert_eq!(summary["compared"][expansion], 300, "{summary}");
     }
-    assert_eq!(summary["differing"], 0, "{said}\n{err}");
+}
+
+/// Stages copied from the neighbours' boards (`copy stage`: Mimics' Echo
+/// Fountain, Manneken Pis of cities-facts.md §10.3) are scored alike by
+/// the runtime and by the second scorer, which copies them again as it
+/// rebuilds each city from the stages a sheet lists: 300 games of 7
+/// players, most with Echo Fountain at the table.
+#[test]
+fn the_python_scorer_agrees_on_copied_stages() {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("copies-scorer");
+    let _ = std::fs::remove_dir_all(&tmp);
+    export_ir(&tmp.join("ir"));
+    let cases = final_sheets("base", "mimics", "7", &tmp);
+    let copied = (cases.iter())
+        .filter(|c| c["sheet"].as_str().unwrap().contains("# stages copied"))
+        .count();
+    assert!(copied > 0, "no stage copied in 300 games");
+    let summary = python_compares(&tmp.join("ir"), &cases, &tmp);
+    assert_eq!(summary["compared"]["mimics"], 300, "{summary}");
 }
 
 /// A person at the table reads what each option of a `one of` does, in

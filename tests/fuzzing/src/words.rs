@@ -107,7 +107,8 @@ pub fn write_word(word: WordId, choices: &mut Choices<'_>, out: &mut String) {
 
 /// A trigger the mini game allows, and whether the word written after it
 /// may take it (`once per age` limits a free build only; at the end of the
-/// game only what scores is carried out: points and coins, science, copies).
+/// game only what scores is carried out: points and coins, science, copies;
+/// a stage is copied as something is built).
 pub fn write_trigger(byte: u8, word: WordId, choices: &mut Choices<'_>, out: &mut String) {
     let scores = matches!(
         word.def().name,
@@ -117,6 +118,14 @@ pub fn write_trigger(byte: u8, word: WordId, choices: &mut Choices<'_>, out: &mu
         .filter(|t| t.def().families.contains(&FAMILY))
         .filter(|t| (t.def().event == Event::OncePerAge) == (word.def().shape == Shape::BuildFree))
         .filter(|t| t.def().event != Event::GameEnd || scores)
+        // A stage is copied as its source is built, or as its owner builds.
+        .filter(|t| {
+            word.def().name != "copy stage"
+                || matches!(
+                    t.def().event,
+                    Event::Built | Event::BuiltStage | Event::BuiltColour | Event::BuiltChain
+                )
+        })
         .collect();
     if allowed.is_empty() || word.def().shape == Shape::OneOf {
         return;
@@ -179,6 +188,11 @@ fn slot(kind: Kind, c: &mut Choices<'_>, out: &mut String) {
         }
         Kind::Counted => word(out, pick(COUNTED, c.next())),
         Kind::Scopes { .. } => word(out, pick(SCOPES, c.next())),
+        // Mostly one city; sometimes more, or this one (refused).
+        Kind::Seat => word(
+            out,
+            pick(&["left", "right", "left", "neighbours", "self"], c.next()),
+        ),
         Kind::Colour => word(out, pick(COLOURS, c.next())),
         Kind::Name => word(out, pick(UNITS, c.next())),
         Kind::Noun => word(out, pick(LOST, c.next())),

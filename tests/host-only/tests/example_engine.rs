@@ -30,6 +30,10 @@ enum Owed {
     BuildFree(Pile, ColourSet),
     PlayAgain,
     Copy(ColourSet, Seats),
+    /// `copy_stage(stage, seat)`: the turn structure runs that stage of
+    /// the neighbour's side for this city once the acting source's effects
+    /// have run.
+    CopyStage(u8, i8),
     Discard(ColourSet, Seats),
     TakeProgress(u8),
     VictoryToken(u8),
@@ -481,6 +485,9 @@ impl Host for Acting<'_> {
     }
     fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
         self.owe(Owed::Copy(colours, seats));
+    }
+    fn copy_stage(&mut self, stage: u8, seat: i8) {
+        self.owe(Owed::CopyStage(stage, seat));
     }
     fn play_again(&mut self) {
         self.owe(Owed::PlayAgain);

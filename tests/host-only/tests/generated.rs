@@ -66,6 +66,9 @@ impl Host for Recorder {
         self.calls
             .push(format!("copy {:#b} from {:?}", colours.0, seats.0));
     }
+    fn copy_stage(&mut self, stage: u8, seat: i8) {
+        self.calls.push(format!("copy stage {stage} from {seat}"));
+    }
     fn play_again(&mut self) {
         self.calls.push("play again".into());
     }

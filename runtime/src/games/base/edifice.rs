@@ -166,6 +166,7 @@ impl Base {
         if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
             h.source = Some(source);
             self.vocab.effects(source, Event::Failed, &mut h);
+            crate::engine::city::run_copies(&self.vocab, &mut h);
         }
         self.settle_quietly(state, seat);
     }

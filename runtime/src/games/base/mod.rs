@@ -22,6 +22,8 @@
 //! - `play_last_card()`: after the 6th turn, the last card of the hand is
 //!   played (build, stage or discard) instead of being discarded;
 //! - `copy_card(..)`: at game end, before scoring, the copy that scores best;
+//! - `copy_stage(..)`: a neighbour's stage, run as built once the copying
+//!   effects have run (`engine::city::run_copies`, in every `run_built`);
 //! - `science(..)` with several symbols: chosen at scoring, for the best score.
 //!
 //! A turn is simultaneous ("I. Elija una tarjeta": "Cada jugador mira su

@@ -570,6 +570,29 @@ impl Scenarios for Base {
                 &cards_named(&self.vocab, value, key)?,
                 self.outcome(state).scores[s].copied.iter().copied(),
             ),
+            (Some(s), "copied stages") => {
+                // `Giza stage 1`: the board named, the side the one it plays.
+                let want: Vec<String> = (crate::doc::value_texts(value, key)?.iter())
+                    .map(|w| crate::engine::nearest::normal(&w.value))
+                    .collect();
+                let have: Vec<String> = (self.copied_stages(&t.cities[s]))
+                    .map(|(w, _, k)| format!("{w} stage {k}"))
+                    .collect();
+                let same = want.len() == have.len()
+                    && want
+                        .iter()
+                        .zip(&have)
+                        .all(|(a, b)| *a == crate::engine::nearest::normal(b));
+                if same {
+                    Check::Pass
+                } else {
+                    Check::Fail(format!(
+                        "expected [{}], found [{}]",
+                        want.join(", "),
+                        have.join(", ")
+                    ))
+                }
+            }
             (Some(s), "hand") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
@@ -654,7 +677,7 @@ impl Scenarios for Base {
 
     fn check_keys(&self, seat: bool) -> &'static [&'static str] {
         if seat {
-            &["hand", "leader_hand", "entombed", "pawns"]
+            &["hand", "leader_hand", "entombed", "pawns", "copied_stages"]
         } else {
             &[
                 "discard",

@@ -166,6 +166,17 @@ impl Sheets for Base {
             if !options.is_empty() {
                 out.push_str(&format!("    options: [{}]\n", options.join(", ")));
             }
+            // Copied again as its stages are rebuilt: said, not read.
+            let copied: Vec<String> = self
+                .copied_stages(c)
+                .map(|(w, s, k)| format!("{} {} stage {k}", shown(w), shown(s)))
+                .collect();
+            if !copied.is_empty() {
+                out.push_str(&format!(
+                    "    # stages copied (again as its stages are rebuilt): {}\n",
+                    copied.join(", ")
+                ));
+            }
             let mut tokens: Vec<String> = Vec::new();
             for (vp, &k) in c.wins.iter().enumerate() {
                 tokens.extend(std::iter::repeat_n(vp.to_string(), usize::from(k)));

@@ -23,6 +23,9 @@
 //! - `seats`: one object per seat, in seat order:
 //!   - `seat`, `wonder` (name), `side` (side name),
 //!   - `stages` (built), `stages_total`,
+//!   - `copied_stages`: `[{"wonder", "side", "stage"}]`, the stages of
+//!     other cities' boards it copied (`copy stage`, from 1), in the order
+//!     copied; not among its `stages`,
 //!   - `coins`, `shields`,
 //!   - `military`: `{"victories", "defeats", "points"` (of the conflict
 //!     tokens), `"tokens"`: `[{"points", "count"}]` victory tokens by value`}`,
@@ -54,7 +57,7 @@
 //! from seat 0's view with every part private to seat 0 left out.
 
 use serde_json::{Value, json};
-use sevenw_host::CardId;
+use sevenw_host::{CardId, Source};
 
 use crate::engine::city::City;
 use crate::game::Game;
@@ -63,6 +66,26 @@ use crate::table::Show;
 use super::{Action, Base, Choice, Move, Phase, State, Status, View};
 
 impl Base {
+    /// The stages of other boards `city` copied (`Host::copy_stage`), in
+    /// the order copied: (wonder, side, stage from 1).
+    pub(super) fn copied_stages<'a>(
+        &'a self,
+        city: &'a City,
+    ) -> impl Iterator<Item = (&'static str, &'static str, u8)> + 'a {
+        city.abilities.copied.iter().filter_map(|s| match *s {
+            Source::Stage {
+                wonder,
+                side,
+                stage,
+            } => Some((
+                self.wonder_name(wonder),
+                self.side_name(wonder, side),
+                stage.saturating_add(1),
+            )),
+            _ => None,
+        })
+    }
+
     /// A card as the document writes it.
     fn card_json(&self, c: CardId) -> Value {
         crate::table::card_json(self.info, c)
@@ -174,6 +197,10 @@ impl Base {
             "side": self.side_name(city.wonder, city.side),
             "stages": city.stages,
             "stages_total": total,
+            "copied_stages": self
+                .copied_stages(city)
+                .map(|(wonder, side, stage)| json!({ "wonder": wonder, "side": side, "stage": stage }))
+                .collect::<Vec<Value>>(),
             "coins": city.coins,
             "shields": city.shields,
             "military": {
