@@ -503,8 +503,9 @@ fn game(g: &Game) -> GameCode<'_> {
                     }
                     None => quote!(None),
                 };
+                let shows = ir::shows_colour(&st.effects, ki.min(255) as u8);
                 let text = lit(&st.text);
-                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern, text: #text })
+                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern, shows_colour: #shows, text: #text })
             });
             let sname = lit(&s.name);
             let listens = Literal::u16_unsuffixed(ir::listens(&s.board));

@@ -2,7 +2,7 @@
 //! what the language server shows on hover.
 
 use crate::resolve::{
-    Action, Card, Cond, Cost, DiscountTarget, Effect, Effects, FreeRule, Game, Lost, Pile,
+    Action, Card, Cond, Cost, Count, DiscountTarget, Effect, Effects, FreeRule, Game, Lost, Pile,
     ScienceRule, Trigger, Wonder,
 };
 use crate::vocab::{CounterKind, Unit, Vocab};
@@ -221,16 +221,17 @@ fn action(v: &Vocab, a: &Action) -> String {
                 s.push_str(" per Age (times the current Age)");
             }
             if let Some(c) = per {
-                let thing = counted_of(v, c.kind, c.colours, c.token);
+                let thing = counted_of(v, &c.what);
+                let colours = c.what.colours as u32;
                 if c.distinct {
                     s.push_str(&format!(
                         " per different colour among {}",
-                        or(&names(&v.colours, c.colours as u32))
+                        or(&names(&v.colours, colours))
                     ));
                 } else if c.sets {
                     s.push_str(&format!(
                         " per set of one card of each colour ({})",
-                        and(&names(&v.colours, c.colours as u32))
+                        and(&names(&v.colours, colours))
                     ));
                 } else if c.divisor > 1 {
                     s.push_str(&format!(" for every {} {}", c.divisor, plural_of(&thing)));
@@ -245,32 +246,16 @@ fn action(v: &Vocab, a: &Action) -> String {
             }
             match cond {
                 None => {}
-                Some(Cond::More {
-                    kind,
-                    colours,
-                    token,
-                    seats: s2,
-                }) => s.push_str(&format!(
+                Some(Cond::More { what, seats: s2 }) => s.push_str(&format!(
                     " if you have more {} than each of {}",
-                    plural_of(&counted_of(v, *kind, *colours, *token)),
+                    plural_of(&counted_of(v, what)),
                     seats(v, s2)
                 )),
-                Some(Cond::Exactly {
-                    kind,
-                    colours,
-                    token,
-                    n: 0,
-                }) => s.push_str(&format!(
-                    " if you have no {}",
-                    counted_of(v, *kind, *colours, *token)
-                )),
-                Some(Cond::Exactly {
-                    kind,
-                    colours,
-                    token,
-                    n,
-                }) => {
-                    let thing = counted_of(v, *kind, *colours, *token);
+                Some(Cond::Exactly { what, n: 0 }) => {
+                    s.push_str(&format!(" if you have no {}", counted_of(v, what)))
+                }
+                Some(Cond::Exactly { what, n }) => {
+                    let thing = counted_of(v, what);
                     s.push_str(&format!(
                         " if you have exactly {n} {}",
                         plural_word(*n as i64, &thing, &plural_of(&thing))
@@ -367,24 +352,39 @@ fn action(v: &Vocab, a: &Action) -> String {
     }
 }
 
-/// `brown or grey card`, `wonder stage`.
-/// [`counted`], with what its `token` qualifies: a declared kind of
-/// token, the Age of victory tokens, a progress token's kind.
-fn counted_of(v: &Vocab, kind: CounterKind, colours: u16, token: Option<u8>) -> String {
-    match (kind, token) {
+/// [`counted`], with what qualifies it: a declared kind of token, the
+/// Age of victory tokens, a progress token's kind, the resources of
+/// symbols on cards, the colour under this stage.
+fn counted_of(v: &Vocab, c: &Count) -> String {
+    match (c.kind, c.token) {
         (CounterKind::VictoryTokens, Some(age)) => format!("victory token of Age {age}"),
         (CounterKind::Tokens, t) => v
             .tokens
             .get(usize::from(t.unwrap_or(0)))
             .map_or_else(|| "token".to_string(), |k| format!("{} token", k.name)),
-        _ => counted(v, kind, colours),
+        (CounterKind::ResourceSymbols, _) => symbols_on(v, c.resources, c.colours),
+        (CounterKind::StageColour, _) => STAGE_COLOUR.to_string(),
+        _ => counted(v, c.kind, c.colours),
     }
 }
 
-/// A counted thing in the plural: `victory tokens of Age 2`, `red cards`.
+/// The cards [`CounterKind::StageColour`] counts, in words.
+const STAGE_COLOUR: &str = "card of the colour of the card under this stage";
+
+/// `stone symbol on brown cards`: symbols of `resources` on cards of
+/// `colours`.
+fn symbols_on(v: &Vocab, resources: u16, colours: u16) -> String {
+    let what = or(&names(&v.resources, u32::from(resources)));
+    let cards = counted(v, CounterKind::Cards, colours);
+    format!("{what} symbol on {cards}s")
+}
+
+/// A counted thing in the plural: `victory tokens of Age 2`, `red cards`,
+/// `stone symbols on brown cards`.
 fn plural_of(thing: &str) -> String {
-    match thing.split_once(" of ") {
-        Some((noun, rest)) => format!("{noun}s of {rest}"),
+    let at = [" of ", " on "].iter().filter_map(|w| thing.find(w)).min();
+    match at {
+        Some(i) => format!("{}s{}", &thing[..i], &thing[i..]),
         None => format!("{thing}s"),
     }
 }
@@ -554,6 +554,23 @@ mod tests {
         assert!(
             sages.contains("- Gives one science symbol of gear or tablet, chosen at game end."),
             "{sages}"
+        );
+    }
+
+    /// Stonehenge's counts (cities-facts.md §10.2) in words.
+    #[test]
+    fn symbols_on_cards_and_the_colour_under_a_stage_in_plain_words() {
+        let henge = "wonders:\n  - name: Henge\n    sides:\n      A:\n        stages:\n          - cost: 2 wood\n            effect: gain 2 vp per clay on brown cards in self; gain 1 vp if you have more wood or clay on brown or blue cards than each neighbour\n          - cost: 2 clay\n            effect: gain 1 vp per card of this stage's colour in neighbours; gain 2 vp if you have no cards of this stage's colour\n";
+        let (g, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", henge)]);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        let g = g.unwrap();
+        assert_eq!(
+            wonder(&g, &g.wonders[0]),
+            "**Henge** — wonder of `t`\n\nSide A: Does nothing.\n\
+             1. 2 wood → At game end: gains 2 VP per clay symbol on brown cards in your own city.\n\
+             - At game end: gains 1 VP if you have more wood or clay symbols on brown or blue cards than each of neighbours.\n\
+             2. 2 clay → At game end: gains 1 VP per card of the colour of the card under this stage in neighbours.\n\
+             - At game end: gains 2 VP if you have no card of the colour of the card under this stage."
         );
     }
 

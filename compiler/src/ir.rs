@@ -179,14 +179,37 @@ pub enum Counted {
     Token(u8),
     /// Tokens of this kind (its index in [`Game::tokens`]) held.
     Tokens(u8),
+    /// Symbols of these resources on the built cards of these colours:
+    /// each unit a card's production gives (`produce 2 stone`: 2;
+    /// `produce stone or clay`: 1 of each).
+    Resources {
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        resources: u16,
+        #[serde(serialize_with = "mask")]
+        #[schemars(with = "Vec<u8>")]
+        colours: u16,
+    },
+    /// Cards of the colour of the card put under stage `i` (from 0) of the
+    /// acting city's wonder when it was built, in each city counted (0
+    /// while that stage is not built). Only stage `i`'s own effects count
+    /// it, and that card is turned face up (its colour is public).
+    StageColour(u8),
 }
 
 impl Counted {
-    /// What the resolver's count of `kind` counts: cards of `colours`,
-    /// progress tokens of kind `token` when one is named, victory tokens
-    /// of the Age `token` when one is named.
-    pub fn of(kind: crate::vocab::CounterKind, colours: u16, token: Option<u8>) -> Counted {
+    /// What the resolver's count counts: cards of `colours`, progress
+    /// tokens of kind `token` when one is named, victory tokens of the Age
+    /// `token` when one is named, symbols of `resources` on cards of
+    /// `colours`, cards of the colour under stage `token`.
+    pub fn of(c: crate::resolve::Count) -> Counted {
         use crate::vocab::CounterKind;
+        let crate::resolve::Count {
+            kind,
+            colours,
+            token,
+            resources,
+        } = c;
         match (kind, token) {
             (CounterKind::ProgressTokens, Some(t)) => Counted::Token(t),
             (CounterKind::Cards, _) => Counted::Cards(colours),
@@ -200,6 +223,8 @@ impl Counted {
             (CounterKind::Cats, _) => Counted::Cats,
             (CounterKind::FinishedWonders, _) => Counted::FinishedWonders,
             (CounterKind::Tokens, t) => Counted::Tokens(t.unwrap_or(0)),
+            (CounterKind::ResourceSymbols, _) => Counted::Resources { resources, colours },
+            (CounterKind::StageColour, t) => Counted::StageColour(t.unwrap_or(0)),
         }
     }
 }
@@ -407,6 +432,26 @@ pub fn options(effects: &[Effect]) -> u8 {
         .filter_map(|e| e.option)
         .max()
         .map_or(0, |o| o.saturating_add(1))
+}
+
+/// Whether the effects of stage `stage` count the cards of the colour
+/// under it ([`Counted::StageColour`]): the card is then turned face up
+/// (`sevenw_host::StageInfo::shows_colour`).
+pub fn shows_colour(effects: &[Effect], stage: u8) -> bool {
+    let own = |w: &Counted| *w == Counted::StageColour(stage);
+    let cond = |c: &Option<Cond>| match c {
+        Some(Cond::More { what, .. } | Cond::Exactly { what, .. } | Cond::AtLeast { what, .. }) => {
+            own(what)
+        }
+        None => false,
+    };
+    effects.iter().any(|e| match &e.op {
+        Op::Coins { per, cond: c, .. }
+        | Op::Vp { per, cond: c, .. }
+        | Op::Shields { per, cond: c, .. } => per.as_ref().is_some_and(|p| own(&p.what)) || cond(c),
+        Op::Call(call) => (call.args.iter()).any(|(_, a)| matches!(a, Arg::Counted(w) if own(w))),
+        _ => false,
+    })
 }
 
 /// Listens bits of a list of effects.

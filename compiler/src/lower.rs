@@ -281,22 +281,12 @@ fn cost(c: &resolve::Cost) -> ir::Cost {
 
 fn cond(c: &resolve::Cond) -> ir::Cond {
     match c {
-        resolve::Cond::More {
-            kind,
-            colours,
-            token,
-            seats,
-        } => ir::Cond::More {
-            what: Counted::of(*kind, *colours, *token),
+        resolve::Cond::More { what, seats } => ir::Cond::More {
+            what: Counted::of(*what),
             seats: seats.clone(),
         },
-        resolve::Cond::Exactly {
-            kind,
-            colours,
-            token,
-            n,
-        } => ir::Cond::Exactly {
-            what: Counted::of(*kind, *colours, *token),
+        resolve::Cond::Exactly { what, n } => ir::Cond::Exactly {
+            what: Counted::of(*what),
             n: *n,
         },
         resolve::Cond::WonderComplete => ir::Cond::AtLeast {
@@ -309,11 +299,11 @@ fn cond(c: &resolve::Cond) -> ir::Cond {
 fn counter(c: &resolve::Counter) -> ir::Counter {
     ir::Counter {
         what: if c.distinct {
-            Counted::Colours(c.colours)
+            Counted::Colours(c.what.colours)
         } else if c.sets {
-            Counted::ColourSets(c.colours)
+            Counted::ColourSets(c.what.colours)
         } else {
-            Counted::of(c.kind, c.colours, c.token)
+            Counted::of(c.what)
         },
         seats: c.seats.clone(),
         divisor: c.divisor,

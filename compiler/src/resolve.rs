@@ -34,22 +34,44 @@ pub enum Trigger {
     },
 }
 
+/// What a count counts in a city: `brown cards`, `victory tokens of age
+/// 2`, `stone on brown cards`, `cards of this stage's colour`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    pub kind: CounterKind,
+    /// For `Cards` and `ResourceSymbols`: the colours of the cards.
+    pub colours: u16,
+    /// For `ProgressTokens`: only the tokens of this kind (`per Culture
+    /// progress token`); for `Tokens`, the kind declared (`per debt
+    /// token`); for `VictoryTokens`, those of this Age (`per victory token
+    /// of age 2`); for `StageColour`, the stage (from 0) whose effect it
+    /// is.
+    pub token: Option<u8>,
+    /// For `ResourceSymbols`: the resources whose symbols count.
+    pub resources: u16,
+}
+
+impl Count {
+    /// A count of `kind` without qualifiers, or of cards of `colours`.
+    pub fn of(kind: CounterKind, colours: u16) -> Count {
+        Count {
+            kind,
+            colours,
+            token: None,
+            resources: 0,
+        }
+    }
+}
+
 /// What a counted amount counts and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counter {
-    pub kind: CounterKind,
-    /// For `Cards`: the colours counted.
-    pub colours: u16,
+    pub what: Count,
     pub seats: Vec<i8>,
     /// `per 3 coins`: whole sets of this many (1 for plain counts).
     pub divisor: u32,
     /// `in the city with the most`: the one city of `seats` with the most.
     pub most: bool,
-    /// For `ProgressTokens`: only the tokens of this kind (`per Culture
-    /// progress token`); for `Tokens`, the kind declared (`per debt
-    /// token`); for `VictoryTokens`, those of this Age (`per victory token
-    /// of age 2`).
-    pub token: Option<u8>,
     /// `per set of blue, red and green cards`: complete sets of one card of
     /// each colour.
     pub sets: bool,
@@ -62,21 +84,9 @@ pub struct Counter {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cond {
     /// The acting city has more than each city of `seats`.
-    More {
-        kind: CounterKind,
-        colours: u16,
-        /// As [`Counter::token`].
-        token: Option<u8>,
-        seats: Vec<i8>,
-    },
+    More { what: Count, seats: Vec<i8> },
     /// It has exactly `n` (0 for `no`).
-    Exactly {
-        kind: CounterKind,
-        colours: u16,
-        /// As [`Counter::token`].
-        token: Option<u8>,
-        n: u32,
-    },
+    Exactly { what: Count, n: u32 },
     /// Every stage of its wonder is built.
     WonderComplete,
 }
@@ -465,6 +475,7 @@ pub fn resolve_in(
         token_names: &token_names,
         wonders: &shown_wonders,
         word_helps: HashMap::new(),
+        place: counts::Place::Card,
     };
     let wonder_names: Vec<Vec<String>> = game
         .wonders
@@ -495,6 +506,7 @@ pub fn resolve_in(
     for c in &game.cards {
         // A card with an unknown colour is kept (colour `None`), so that its
         // chains, player counts and deck are still checked.
+        r.place = counts::Place::Card;
         let effects = r.effects(&c.effect);
         let penalty = r.effects(&c.penalty);
         let cost = r.cost(&c.cost);
@@ -543,21 +555,28 @@ pub fn resolve_in(
         let sides = w
             .sides
             .iter()
-            .map(|s| Side {
-                name: s.name.clone(),
-                effects: r.effects(&s.effect),
-                text: source_text(&s.effect),
-                stages: s
-                    .stages
-                    .iter()
-                    .map(|st| Stage {
-                        loc: st.loc,
-                        cost: r.cost(&st.cost),
-                        effects: r.effects(&st.effect),
-                        text: source_text(&st.effect),
-                        level: st.level,
+            .map(|s| {
+                r.place = counts::Place::Board;
+                let effects = r.effects(&s.effect);
+                let stages = (s.stages.iter().enumerate())
+                    .map(|(i, st)| {
+                        // At most 255 stages (E0002): an index of `u8`.
+                        r.place = counts::Place::Stage(i.min(255) as u8);
+                        Stage {
+                            loc: st.loc,
+                            cost: r.cost(&st.cost),
+                            effects: r.effects(&st.effect),
+                            text: source_text(&st.effect),
+                            level: st.level,
+                        }
                     })
-                    .collect(),
+                    .collect();
+                Side {
+                    name: s.name.clone(),
+                    effects,
+                    text: source_text(&s.effect),
+                    stages,
+                }
             })
             .collect();
         wonders.push(Wonder {
@@ -567,6 +586,7 @@ pub fn resolve_in(
             sides,
         });
     }
+    r.place = counts::Place::Token;
     let progress = game
         .progress
         .iter()
@@ -606,6 +626,8 @@ struct Resolver<'a> {
     /// hundreds of thousands of unknown effects, of few distinct words
     /// (kept for the first [`HELP_MEMO`] words only).
     word_helps: HashMap<String, String>,
+    /// Where the effects being resolved are written.
+    place: counts::Place,
 }
 
 /// Distinct unknown words whose help is kept.
@@ -620,6 +642,7 @@ struct CardKey {
 }
 
 mod call;
+mod counts;
 mod effects;
 mod names;
 mod shapes;

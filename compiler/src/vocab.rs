@@ -36,6 +36,12 @@ pub enum CounterKind {
     /// Tokens of a kind the game declares (`tokens:`): `debt token`. Not
     /// listed in `counters:`: declaring the kind counts it.
     Tokens,
+    /// Resource symbols on cards of some colours (`stone on brown
+    /// cards`): a form of `card`, counted where the game counts cards.
+    ResourceSymbols,
+    /// Cards of the colour of the card under the wonder stage whose effect
+    /// counts them (`cards of this stage's colour`): a form of `card`.
+    StageColour,
 }
 
 impl CounterKind {

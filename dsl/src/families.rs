@@ -42,6 +42,24 @@ pub const FORMS: &[FormDef] = &[
         meaning: "coins gained or lost times the current Age when the effect runs",
         families: &["base"],
     },
+    // Stonehenge: "each stone symbol on your brown cards" (cities-facts.md
+    // §10.2). Every family holds built cards that produce.
+    FormDef {
+        name: "resources on cards",
+        example: "gain 2 vp per stone on brown cards in self",
+        meaning: "counts the symbols of those resources on the built cards of those colours, where it counts and in a condition: each unit a card produces (`produce 2 stone`: 2), one of each option of a choice (`produce stone or clay`: 1 stone)",
+        families: &["base", "duel", "architects"],
+    },
+    // Stonehenge B: "1 VP per card of that card's colour" (cities-facts.md
+    // §10.2). Only the base family keeps the card under each stage by the
+    // stage; a Duel wonder is a board of one stage, an Architects stage is
+    // built of cards spent, none put under it.
+    FormDef {
+        name: "cards of this stage's colour",
+        example: "gain 1 vp per card of this stage's colour in neighbours",
+        meaning: "counts the cards of the colour of the card put under this wonder stage, turned face up when built: in a stage's effect only, none before it is built",
+        families: &["base"],
+    },
 ];
 
 impl FormDef {

@@ -16,151 +16,20 @@ section below.
                                          "score": sevenw's JSON}; compares
                                          every case, category by category
 
-Standard library only (sheets are read by the small YAML reader below,
-which knows the subset sheets are written in).
+Standard library only (sheets are read by the small YAML reader of
+`sheet_yaml.py`, beside it, which knows the subset sheets are written in).
 """
 
 import itertools
 import json
+import os
 import sys
 
-# ------------------------------------------------------------ sheets (YAML)
-
-
-def _scalar(text):
-    t = text.strip()
-    if t.startswith('"'):
-        return json.loads(t)
-    if t.startswith("'"):
-        return t[1:-1].replace("''", "'")
-    if t in ("true", "false"):
-        return t == "true"
-    if t in ("null", "~", ""):
-        return None
-    try:
-        return int(t)
-    except ValueError:
-        return t
-
-
-def _strip_comment(line):
-    out, quote = [], None
-    for i, ch in enumerate(line):
-        if quote:
-            if ch == "\\" and quote == '"':
-                out.append(ch)
-                continue
-            if ch == quote and not (quote == '"' and i > 0 and line[i - 1] == "\\" and line[i - 2] != "\\"):
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
-            break
-        out.append(ch)
-    return "".join(out).rstrip()
-
-
-def _flow(text):
-    """A flow value: `[a, "b", {k: v}]`, `{k: v}` or a scalar."""
-    pos = 0
-
-    def ws():
-        nonlocal pos
-        while pos < len(text) and text[pos] in " \t":
-            pos += 1
-
-    def value(stop):
-        nonlocal pos
-        ws()
-        if text[pos] == "[":
-            pos += 1
-            items = []
-            ws()
-            if text[pos] == "]":
-                pos += 1
-                return items
-            while True:
-                items.append(value(",]"))
-                ws()
-                ch = text[pos]
-                pos += 1
-                if ch == "]":
-                    return items
-        if text[pos] == "{":
-            pos += 1
-            m = {}
-            ws()
-            if text[pos] == "}":
-                pos += 1
-                return m
-            while True:
-                k = value(":")
-                pos += 1  # ':'
-                m[k] = value(",}")
-                ws()
-                ch = text[pos]
-                pos += 1
-                if ch == "}":
-                    return m
-        if text[pos] == '"':
-            start = pos
-            pos += 1
-            while text[pos] != '"':
-                pos += 2 if text[pos] == "\\" else 1
-            pos += 1
-            return json.loads(text[start:pos])
-        start = pos
-        while pos < len(text) and text[pos] not in stop:
-            pos += 1
-        return _scalar(text[start:pos])
-
-    return value("")
-
-
-def read_yaml(text):
-    """The sheet subset of YAML: block mappings and sequences, flow values."""
-    lines = []
-    for raw in text.splitlines():
-        line = _strip_comment(raw)
-        if line.strip() and line.strip() != "---":
-            lines.append((len(line) - len(line.lstrip(" ")), line.strip()))
-    pos = 0
-
-    def split_key(s):
-        k, _, v = s.partition(":")
-        return _scalar(k), v.strip()
-
-    def block(indent):
-        nonlocal pos
-        if lines[pos][1].startswith("- ") or lines[pos][1] == "-":
-            seq = []
-            while pos < len(lines) and lines[pos][0] == indent and lines[pos][1].startswith("-"):
-                rest = lines[pos][1][1:].strip()
-                inner = indent + 2
-                if rest.startswith(("[", "{", '"')) or ":" not in rest:
-                    seq.append(_flow(rest))
-                    pos += 1
-                else:
-                    # A mapping starting on the dash's line.
-                    lines[pos] = (inner, rest)
-                    seq.append(block(inner))
-            return seq
-        m = {}
-        while pos < len(lines) and lines[pos][0] == indent and not lines[pos][1].startswith("- "):
-            k, v = split_key(lines[pos][1])
-            pos += 1
-            if v:
-                m[k] = _flow(v)
-            elif pos < len(lines) and lines[pos][0] > indent:
-                m[k] = block(lines[pos][0])
-            elif pos < len(lines) and lines[pos][0] == indent and lines[pos][1].startswith("-"):
-                m[k] = block(indent)
-            else:
-                m[k] = None
-        return m
-
-    return block(lines[0][0]) if lines else {}
-
+# The sheet reader beside this file, imported without leaving compiled
+# files in the repository.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sheet_yaml import read_yaml  # noqa: E402
 
 # ------------------------------------------------------------ the card data
 
@@ -188,9 +57,10 @@ def load_family(export_dir, game):
         # one per Age), read here as a list whichever version wrote it;
         # version 8 `per_age` of coins (absent before: false), the count
         # `victory_tokens_of_age` and a free build's `colours`, which
-        # scoring does not read.
-        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 8")
+        # scoring does not read; version 9 the counts `resources` and
+        # `stage_colour`.
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 9")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):
@@ -326,12 +196,24 @@ class City:
         self.tokens = [0] * len(pool.tokens)
         self.progress = []
         self.cats = 0
+        self.symbols = {}
+        # The colour under each stage whose card is face up, by stage.
+        self.under = {}
         # Sources with the option chosen for each: (effects, option).
         self.sources = [(side["board"], 0)]
 
     def place(self, card):
         self.cards.append(card)
         self.colours[card["colour"]] = self.colours.get(card["colour"], 0) + 1
+        # Its resource symbols (version 9, `resources`): each unit its
+        # production gives when built, one of each option of a choice (a
+        # `one of` at its first option).
+        for e in card["effects"]:
+            kind, op = tag(e["op"])
+            if tag(e["on"])[0] == "built" and kind == "produce" and e["option"] in (None, 0):
+                for r in op["options"]:
+                    key = (card["colour"], r)
+                    self.symbols[key] = self.symbols.get(key, 0) + op["amount"]
 
     def count(self, what):
         kind, arg = tag(what)
@@ -365,7 +247,19 @@ class City:
             return self.progress.count(arg)
         if kind == "tokens":
             return max(held_count(self.tokens[arg]), 0) if arg < len(self.tokens) else 0
+        if kind == "resources":
+            return sum(self.symbols.get((c, r), 0) for c in arg["colours"] for r in arg["resources"])
         raise Refused(f"count of {kind}")
+
+    def elsewhere(self, what):
+        """`what` as this city counts it in every city: the colour under
+        one of its stages (version 9, `stage_colour`) is the cards of that
+        colour, None while the stage shows none."""
+        kind, arg = tag(what)
+        if kind != "stage_colour":
+            return what
+        colour = self.under.get(arg)
+        return None if colour is None else {"cards": [colour]}
 
 
 class Table:
@@ -382,9 +276,15 @@ class Table:
         return None if abs(off) >= max(n, 1) else self.cities[(seat + off) % n]
 
     def count(self, seat, what, seats):
+        what = self.cities[seat].elsewhere(what)
+        if what is None:
+            return 0
         return sum(c.count(what) for c in (self.at(seat, o) for o in seats) if c)
 
     def count_most(self, seat, what, seats):
+        what = self.cities[seat].elsewhere(what)
+        if what is None:
+            return 0
         return max((c.count(what) for c in (self.at(seat, o) for o in seats) if c), default=0)
 
     def counter(self, seat, per):
@@ -551,10 +451,16 @@ def base_cities(pool, sheet):
     for seat, (p, city) in enumerate(zip(players, cities)):
         run(table, seat, city.side["board"], 0, "built", city, True)
         options = list(p.get("options") or [])
+        under = list(p.get("under") or [])
         for i in range(p.get("stages") or 0):
             stage = city.side["stages"][i]
             n = max((e["option"] for e in stage["effects"] if e["option"] is not None), default=-1) + 1
             o = (options.pop(0) - 1) if n and options else 0
+            if shows_colour(stage, i):
+                if not under:
+                    raise Refused(f"stage {i + 1} needs its colour in `under`")
+                colours = [c.lower() for c in pool.games[-1]["colours"]]
+                city.under[i] = colours.index(str(under.pop(0)).lower())
             city.stages += 1
             city.sources.append((stage["effects"], o))
             run(table, seat, stage["effects"], o, "built", city, True)
@@ -591,6 +497,27 @@ def base_cities(pool, sheet):
                 city.victories += 1
                 city.wins[v] = city.wins.get(v, 0) + 1
     return table
+
+
+def shows_colour(stage, i):
+    """Whether the effects of stage `i` count the cards of the colour
+    under it (version 9, `stage_colour`): its card is then face up, and a
+    sheet gives the colour in `under`."""
+    def own(what):
+        return tag(what) == ("stage_colour", i)
+
+    for e in stage["effects"]:
+        kind, op = tag(e["op"])
+        if not isinstance(op, dict):
+            continue
+        per, cond = op.get("per"), op.get("cond")
+        if per and own(per["what"]):
+            return True
+        if cond and own(tag(cond)[1]["what"]):
+            return True
+        if any(isinstance(v, dict) and len(v) == 1 and own(v) for v in op.values()):
+            return True
+    return False
 
 
 def held_tokens(pool, city, p):

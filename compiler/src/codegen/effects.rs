@@ -179,6 +179,14 @@ fn what(n: &Names, what: Counted) -> TokenStream {
             let set = n.colour_set(m);
             quote!(Counted::Colours(#set))
         }
+        Counted::Resources { resources, colours } => {
+            let (resources, colours) = (n.res_set(resources), n.colour_set(colours));
+            quote!(Counted::Resources { resources: #resources, colours: #colours })
+        }
+        Counted::StageColour(i) => {
+            let i = Literal::u8_unsuffixed(i);
+            quote!(Counted::StageColour(#i))
+        }
     }
 }
 

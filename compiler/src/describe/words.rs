@@ -158,7 +158,11 @@ fn slot(v: &Vocab, call: &Call, spec: &str) -> String {
                 "" => false,
                 by => num(call, by) != Some(1),
             };
-            if many { format!("{thing}s") } else { thing }
+            if many {
+                super::plural_of(&thing)
+            } else {
+                thing
+            }
         }
         None => {
             debug_assert!(false, "a template names a slot its word lacks: {spec}");
@@ -187,6 +191,10 @@ fn counted_thing(v: &Vocab, c: &crate::ir::Counted) -> String {
         Counted::DefeatTokens => CounterKind::DefeatTokens,
         Counted::VictoryTokens => CounterKind::VictoryTokens,
         Counted::VictoryTokensOfAge(age) => return format!("victory token of Age {age}"),
+        Counted::Resources { resources, colours } => {
+            return super::symbols_on(v, *resources, *colours);
+        }
+        Counted::StageColour(_) => return super::STAGE_COLOUR.to_string(),
         Counted::Coins => CounterKind::Coins,
         Counted::ProgressTokens => CounterKind::ProgressTokens,
         Counted::PairedVictoryPoints => CounterKind::PairedVictoryPoints,

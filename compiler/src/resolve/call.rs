@@ -71,10 +71,11 @@ impl Resolver<'_> {
             Kind::Scopes { me } => Arg::Seats(self.seats(p, words, me)?),
             Kind::Seat => Arg::Seat(self.seat(s, def, name)?),
             Kind::Decks => Arg::Decks(self.decks(p, words)?),
-            Kind::Counted => {
-                let (kind, colours, token) = self.counted_kind(p, words, s.at(name))?;
-                Arg::Counted(crate::ir::Counted::of(kind, colours, token))
-            }
+            Kind::Counted => Arg::Counted(crate::ir::Counted::of(self.counted_kind(
+                p,
+                words,
+                s.at(name),
+            )?)),
             Kind::Tokens => Arg::Num(u32::from(self.token_kind(p, words, s.at(name))?)),
             Kind::Colour | Kind::Name | Kind::Noun | Kind::Taken | Kind::Per | Kind::Cond => {
                 unreachable!(

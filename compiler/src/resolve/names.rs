@@ -371,7 +371,8 @@ impl Resolver<'_> {
         ok.then_some(seats)
     }
 
-    /// `brown, grey or purple cards` / `wonder stage` / `defeat tokens`.
+    /// `brown, grey or purple cards` / `wonder stage` / `defeat tokens`:
+    /// the kind of count and the colours of cards.
     pub(super) fn counted(
         &mut self,
         p: &crate::load::DslText,
@@ -379,17 +380,22 @@ impl Resolver<'_> {
         span_loc: Loc,
     ) -> Option<(CounterKind, u16)> {
         self.counted_kind(p, words, span_loc)
-            .map(|(kind, colours, _)| (kind, colours))
+            .map(|c| (c.kind, c.colours))
     }
 
-    /// [`Resolver::counted`], with the kind of progress token counted
-    /// (`per Culture progress token`).
+    /// [`Resolver::counted`], with what qualifies it: the kind of
+    /// progress token (`per Culture progress token`), the Age of victory
+    /// tokens, the resources of symbols on cards (`stone on brown cards`),
+    /// the stage whose colour counts (`cards of this stage's colour`).
     pub(super) fn counted_kind(
         &mut self,
         p: &crate::load::DslText,
         words: &[Word],
         span_loc: Loc,
-    ) -> Option<(CounterKind, u16, Option<u8>)> {
+    ) -> Option<Count> {
+        if let Some(count) = self.counted_form(p, words, span_loc) {
+            return count;
+        }
         let lower: Vec<String> = words.iter().map(|w| w.text.to_lowercase()).collect();
         // `victory token of age 2`: the victory tokens of one Age (Cities'
         // Cells, Guardhouse and Prison: cities-facts.md §6).
@@ -403,7 +409,7 @@ impl Resolver<'_> {
                 end: self.loc(p, &words[k + 2]).end,
                 ..self.loc(p, &words[k])
             };
-            let (kind, colours, _) = self.counted_kind(p, &words[..k], span_loc)?;
+            let Count { kind, colours, .. } = self.counted_kind(p, &words[..k], span_loc)?;
             if kind != CounterKind::VictoryTokens {
                 self.report.push(
                     Diagnostic::new(
@@ -424,7 +430,10 @@ impl Resolver<'_> {
                 span: words[k + 2].span,
             };
             let age = self.age_of(p, Some(&num))?;
-            return Some((kind, colours, Some(age)));
+            return Some(Count {
+                token: Some(age),
+                ..Count::of(kind, colours)
+            });
         }
         // `card` or `cards`: a word of a noun, maybe in the plural.
         let same =
@@ -439,7 +448,10 @@ impl Resolver<'_> {
                     .declared_elsewhere(&format!("{kind} token"))
                     .is_none()
                 {
-                    return Some((CounterKind::Tokens, 0, Some(i as u8)));
+                    return Some(Count {
+                        token: Some(i as u8),
+                        ..Count::of(CounterKind::Tokens, 0)
+                    });
                 }
             }
         }
@@ -485,7 +497,10 @@ impl Resolver<'_> {
                     ..self.loc(p, &qualifiers[0])
                 };
                 return match self.tokens.iter().position(|t| t.contains(&n)) {
-                    Some(i) if i < 256 => Some((*kind, 0, Some(i as u8))),
+                    Some(i) if i < 256 => Some(Count {
+                        token: Some(i as u8),
+                        ..Count::of(*kind, 0)
+                    }),
                     _ => {
                         let all: Vec<&str> = self.token_names.iter().map(String::as_str).collect();
                         self.report.push(
@@ -533,7 +548,7 @@ impl Resolver<'_> {
                 // `per card`: every colour.
                 colours = (1u32 << self.v.colours.len()).wrapping_sub(1) as u16;
             }
-            return ok.then_some((*kind, colours, None));
+            return ok.then_some(Count::of(*kind, colours));
         }
         let last = words.last()?;
         let all: Vec<&str> = self.v.counter_nouns.iter().map(String::as_str).collect();
@@ -654,7 +669,7 @@ impl Resolver<'_> {
         let counted = c.slots.words("counted");
         Some(match c.id.def().shape {
             sevenw_dsl::CondShape::More => {
-                let (kind, colours, token) = self.counted_kind(p, counted, loc)?;
+                let what = self.counted_kind(p, counted, loc)?;
                 let scope = c.slots.words("scope").first()?;
                 // `than each neighbour`: a scope named in the singular.
                 let plural = format!("{}s", scope.text);
@@ -677,31 +692,16 @@ impl Resolver<'_> {
                     );
                     return None;
                 }
-                Cond::More {
-                    kind,
-                    colours,
-                    token,
-                    seats,
-                }
+                Cond::More { what, seats }
             }
-            sevenw_dsl::CondShape::No => {
-                let (kind, colours, token) = self.counted_kind(p, counted, loc)?;
-                Cond::Exactly {
-                    kind,
-                    colours,
-                    token,
-                    n: 0,
-                }
-            }
-            sevenw_dsl::CondShape::Exactly => {
-                let (kind, colours, token) = self.counted_kind(p, counted, loc)?;
-                Cond::Exactly {
-                    kind,
-                    colours,
-                    token,
-                    n: c.slots.num("n")?.value,
-                }
-            }
+            sevenw_dsl::CondShape::No => Cond::Exactly {
+                what: self.counted_kind(p, counted, loc)?,
+                n: 0,
+            },
+            sevenw_dsl::CondShape::Exactly => Cond::Exactly {
+                what: self.counted_kind(p, counted, loc)?,
+                n: c.slots.num("n")?.value,
+            },
             sevenw_dsl::CondShape::WonderComplete => Cond::WonderComplete,
         })
     }

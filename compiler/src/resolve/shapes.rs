@@ -116,7 +116,8 @@ impl Resolver<'_> {
 
     /// `per …` of a gain.
     fn per(&mut self, p: &crate::load::DslText, per: &sevenw_dsl::Per) -> Option<Counter> {
-        let (kind, colours, token) = self.counted_kind(p, &per.counted, p.loc_of(per.span))?;
+        let what = self.counted_kind(p, &per.counted, p.loc_of(per.span))?;
+        let kind = what.kind;
         let seats = if per.most {
             self.all_seats()
         } else {
@@ -156,14 +157,12 @@ impl Resolver<'_> {
             return None;
         }
         Some(Counter {
-            kind,
-            colours,
+            what,
             seats,
             divisor,
             most: per.most,
             sets: per.sets,
             distinct: per.distinct,
-            token,
         })
     }
 

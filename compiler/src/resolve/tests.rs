@@ -90,12 +90,10 @@ fn counters_and_scopes() {
             unit: Unit::Coins,
             amount: 2,
             per: Some(Counter {
-                kind: CounterKind::Cards,
-                colours: 0b101,
+                what: Count::of(CounterKind::Cards, 0b101),
                 seats: vec![-1, 0, 1],
                 divisor: 1,
                 most: false,
-                token: None,
                 sets: false,
                 distinct: false,
             }),
@@ -111,12 +109,10 @@ fn counters_and_scopes() {
             unit: Unit::Vp,
             amount: 1,
             per: Some(Counter {
-                kind: CounterKind::WonderStages,
-                colours: 0,
+                what: Count::of(CounterKind::WonderStages, 0),
                 seats: vec![0],
                 divisor: 1,
                 most: false,
-                token: None,
                 sets: false,
                 distinct: false,
             }),
@@ -269,11 +265,14 @@ fn architects_words_resolve() {
     let Action::Gain { per: Some(c), .. } = &effects(3)[1].action else {
         panic!("Culture counts")
     };
-    assert_eq!((c.kind, c.token), (CounterKind::ProgressTokens, Some(3)));
+    assert_eq!(
+        (c.what.kind, c.what.token),
+        (CounterKind::ProgressTokens, Some(3))
+    );
     let Action::Gain { per: Some(c), .. } = &effects(4)[1].action else {
         panic!("Decor counts")
     };
-    assert_eq!(c.kind, CounterKind::FinishedWonders);
+    assert_eq!(c.what.kind, CounterKind::FinishedWonders);
     assert_eq!(g.progress[3].copies.map(|c| c.value), Some(2));
     // Any deck: all four bits.
     let tower = &g.wonders[0].sides[0].stages;
@@ -529,7 +528,10 @@ fn tokens_of_an_age_colours_of_a_free_build_and_coins_per_age() {
     else {
         panic!("a count");
     };
-    assert_eq!((c.kind, c.token), (CounterKind::VictoryTokens, Some(1)));
+    assert_eq!(
+        (c.what.kind, c.what.token),
+        (CounterKind::VictoryTokens, Some(1))
+    );
     let Action::Gain { cond: Some(c), .. } =
         one("gain 3 vp if you have no victory tokens of age 2")
     else {
@@ -538,10 +540,12 @@ fn tokens_of_an_age_colours_of_a_free_build_and_coins_per_age() {
     assert!(matches!(
         c,
         Cond::Exactly {
-            kind: CounterKind::VictoryTokens,
-            token: Some(2),
+            what: Count {
+                kind: CounterKind::VictoryTokens,
+                token: Some(2),
+                ..
+            },
             n: 0,
-            ..
         }
     ));
     assert_eq!(
@@ -655,4 +659,93 @@ fn forms_the_family_does_not_play_are_refused() {
         )
     });
     assert_eq!(codes, [Code::NotPlayed], "Architects' tokens are of no Age");
+}
+
+/// Stonehenge's counts (cities-facts.md §10.2): resource symbols on cards
+/// of colours, in a count and in a condition (a class stands for its
+/// resources, `on cards` for every colour); the cards of the colour under
+/// a stage, only in that stage's own effect.
+#[test]
+fn symbols_on_cards_and_the_colour_under_a_stage() {
+    let per = |effect: &str| match &ok(effect)[0] {
+        Action::Gain { per: Some(c), .. } => c.clone(),
+        other => panic!("{effect}: {other:?}"),
+    };
+    let c = per("gain 2 vp per wood on brown cards in self");
+    assert_eq!(
+        (c.what, c.seats),
+        (
+            Count {
+                resources: 0b001,
+                ..Count::of(CounterKind::ResourceSymbols, 0b001)
+            },
+            vec![0]
+        )
+    );
+    let c = per("gain 1 coin per raw or glass on brown or blue cards in neighbours");
+    assert_eq!((c.what.resources, c.what.colours), (0b111, 0b011));
+    assert_eq!(per("gain 1 vp per clay on cards").what.colours, 0b111);
+    let Action::Gain {
+        cond: Some(Cond::Exactly { what, n: 0 }),
+        ..
+    } = &ok("gain 3 vp if you have no clay on brown cards")[0]
+    else {
+        panic!("a condition");
+    };
+    assert_eq!(
+        (what.kind, what.resources),
+        (CounterKind::ResourceSymbols, 0b010)
+    );
+    assert_eq!(
+        crate::ir::Counted::of(*what),
+        crate::ir::Counted::Resources {
+            resources: 0b010,
+            colours: 0b001
+        }
+    );
+    // Not on cards, no resource, a symbol: E0105; a card's own effect has
+    // no stage under which a card lies.
+    for wrong in [
+        "gain 1 vp per wood on wonder stages",
+        "gain 1 vp per on brown cards",
+        "gain 1 vp per gear on brown cards",
+        "gain 1 vp per card of this stage's colour in neighbours",
+        "gain 1 vp if you have no cards of this stage's colour",
+    ] {
+        assert_eq!(codes(wrong), [Code::WrongKind], "{wrong}");
+    }
+    // In a stage: that stage, by its index.
+    let wonders = "wonders:\n  - name: Stones\n    sides:\n      A:\n        effect: produce wood\n        stages:\n          - {cost: wood, effect: gain 1 vp}\n          - {cost: clay, effect: \"gain 1 vp per card of this stage's colour in neighbours; gain 2 vp if you have more cards of this stage's color than each neighbour\"}\n";
+    let (game, report) = crate::testkit::resolved(&[("w.yaml", wonders)]);
+    let kinds = crate::testkit::codes(&report);
+    assert!(
+        !kinds.contains(&Code::WrongKind) && !kinds.contains(&Code::NotPlayed),
+        "{kinds:?}"
+    );
+    let stage = &game.unwrap().wonders[0].sides[0].stages[1];
+    let under = Count {
+        token: Some(1),
+        ..Count::of(CounterKind::StageColour, 0)
+    };
+    match stage.effects.list() {
+        [
+            Effect {
+                action: Action::Gain { per: Some(c), .. },
+                ..
+            },
+            Effect {
+                action:
+                    Action::Gain {
+                        cond: Some(Cond::More { what, .. }),
+                        ..
+                    },
+                ..
+            },
+        ] => assert_eq!((c.what, *what), (under, under)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        crate::ir::Counted::of(under),
+        crate::ir::Counted::StageColour(1)
+    );
 }

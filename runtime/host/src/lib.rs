@@ -110,6 +110,24 @@ pub enum Counted {
     /// Tokens of a kind the game declares (its index in
     /// [`GameInfo::tokens`]) held: `debt token`.
     Tokens(u8),
+    /// Resource symbols of `resources` on the built cards of `colours`:
+    /// the units of those resources the cards' `produce` effects give (a
+    /// card producing 2 stone shows 2 stone symbols, one producing stone
+    /// or clay one stone and one clay symbol). A board's, a stage's and a
+    /// progress token's production is not on a card (Stonehenge, "each
+    /// stone symbol on your brown cards": cities-facts.md §10.2).
+    Resources {
+        resources: ResSet,
+        colours: ColourSet,
+    },
+    /// Built cards of the colour of the card put under stage `i` (from 0)
+    /// of the acting city's wonder when that stage was built; 0 while it
+    /// is not built. Counted in another city, it is that city's cards of
+    /// the acting city's colour (Stonehenge B: "1 VP per card of that
+    /// card's colour in the two neighbouring cities", cities-facts.md
+    /// §10.2). Only the effects of stage `i` itself count it
+    /// ([`StageInfo::shows_colour`]).
+    StageColour(u8),
 }
 
 /// Decks a card may be taken from (7 Wonders Architects: each player has a
@@ -398,7 +416,13 @@ primitives! {
         /// `FinishedWonders`, 1 if every stage is built; `Colours(colours)`,
         /// colours of these held at least once; `Cats`, cat icons on held
         /// cards; `Token(i)`, progress tokens of kind `i`;
-        /// `VictoryTokensOfAge(age)`, victory tokens of that Age.
+        /// `VictoryTokensOfAge(age)`, victory tokens of that Age;
+        /// `Resources { resources, colours }`, the symbols of those
+        /// resources the `produce` effects of built cards of those colours
+        /// show (`produce 2 stone`: two; `produce stone or clay`: one of
+        /// each); `StageColour(i)`, built cards of the colour of the card
+        /// under the acting city's stage `i` (0 while it is not built), in
+        /// every city counted.
         fn count(what: Counted, seats: Seats) -> u32;
         /// The largest count of `what` held by any one city at `seats`.
         fn count_most(what: Counted, seats: Seats) -> u32;
@@ -612,6 +636,12 @@ pub struct StageInfo {
     pub level: u8,
     /// A cost of counted resources instead of `cost`'s (Architects).
     pub pattern: Option<Pattern>,
+    /// Its effects count the cards of the colour of the card put under it
+    /// ([`Counted::StageColour`]): the engine keeps that colour when the
+    /// stage is built, and it is public from then on (Stonehenge B, "turn
+    /// face up the card used to build this stage": cities-facts.md §10.2).
+    /// The card under any other stage stays face down.
+    pub shows_colour: bool,
     /// Its effect text as written in the card file (the `effect:` value,
     /// trimmed); empty when it has none.
     pub text: &'static str,

@@ -5,6 +5,8 @@
 //!
 //! Everything in a city is public: what other players may not see (the
 //! cards under a wonder's stages, a hand) is kept by the game's own state.
+//! (The colour of a card turned face up under a stage whose effects count
+//! it is public, and kept here: `city/card_counts.rs`.)
 //!
 //! The free builds from the hand its abilities hold, each of some colours
 //! and used once an Age, are apart in `city/hand_builds.rs`; running a
@@ -12,8 +14,8 @@
 //! `city/run.rs`.
 
 use sevenw_host::{
-    CardId, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Listens, ResSet, ScienceRule,
-    Seats, Source, SymSet, TokenKind,
+    CardId, Colour, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Listens, ResSet,
+    ScienceRule, Seats, Source, SymSet, TokenKind,
 };
 
 use crate::engine::gains::Built;
@@ -25,8 +27,10 @@ use crate::engine::vocab::{NameSet, Vocab};
 #[cfg(doc)]
 use sevenw_host::Host;
 
+mod card_counts;
 mod hand_builds;
 mod run;
+mod tokens;
 
 pub use run::{HasCity, MAX_COPIES, run_built, run_copies, run_event};
 
@@ -209,6 +213,15 @@ pub struct City {
     pub names: NameSet,
     /// Built cards per colour.
     pub colour_count: [u16; MAX_COLOURS],
+    /// Resource symbols on the built cards, by colour then resource
+    /// ([`Vocab::symbols`]): what [`Counted::Resources`] counts.
+    pub symbols: [[u8; MAX_RES]; MAX_COLOURS],
+    /// The colour of the card put under each built stage whose effects
+    /// count it ([`sevenw_host::StageInfo::shows_colour`]), by stage
+    /// index: what [`Counted::StageColour`] reads. That card is turned
+    /// face up (its colour is public); no other stage's card is recorded
+    /// here, as a city is public and those cards are hidden.
+    pub shown_under: Vec<(u8, Colour)>,
     /// Everything the city produces.
     pub own: Production,
     /// What the cities beside it may buy from it.
@@ -268,6 +281,8 @@ clone_reusing!(City {
     wonder_stages,
     names,
     colour_count,
+    symbols,
+    shown_under,
     own,
     sold,
     prices,
@@ -304,6 +319,8 @@ impl Default for City {
             wonder_stages: 0,
             names: NameSet::default(),
             colour_count: [0; MAX_COLOURS],
+            symbols: [[0; MAX_RES]; MAX_COLOURS],
+            shown_under: Vec::new(),
             own: Production::default(),
             sold: Production::default(),
             prices: flat_prices(2),
@@ -329,94 +346,6 @@ impl Default for City {
 }
 
 impl City {
-    /// The city loses `loss` coins in Age `age`: all it has if fewer, and,
-    /// when the card sets in play declare a kind of token taken instead of
-    /// coins (Cities' debt: "for each coin they cannot pay, they take a
-    /// debt token", cities-facts.md §3.1), one such token per coin it could
-    /// not pay.
-    pub fn pay_or_owe(&mut self, info: &GameInfo, loss: u64, age: u8) {
-        let paid = loss.min(self.coins.max(0) as u64);
-        self.coins -= paid as i32;
-        let owed = loss - paid;
-        if owed == 0 {
-            return;
-        }
-        if let Some(k) = info.tokens.iter().position(|t| t.instead_of_coins) {
-            self.take_tokens(info, k, owed, age);
-        }
-    }
-
-    /// How many tokens of the declared kind `kind` it holds (below zero
-    /// where the kind allows).
-    pub fn held(&self, kind: usize) -> i32 {
-        self.tokens
-            .get(kind)
-            .map_or(0, |by_age| by_age.iter().map(|&n| i32::from(n)).sum())
-    }
-
-    /// The city takes `n` tokens of the declared kind `kind` in Age `age`.
-    pub fn take_tokens(&mut self, info: &GameInfo, kind: usize, n: u64, age: u8) {
-        let (Some(k), Some(by_age)) = (info.tokens.get(kind), self.tokens.get_mut(kind)) else {
-            return;
-        };
-        if let Some(held) = by_age.get_mut(k.age_index(age)) {
-            *held = held.saturating_add(n.min(i16::MAX as u64) as i16);
-        }
-    }
-
-    /// The city gives up `n` tokens of the declared kind `kind` (`u8::MAX`:
-    /// all), those worth least first, as a player gives up tokens; it
-    /// gives up all it holds if fewer, unless the kind may fall below
-    /// zero. What it gives up, in tokens.
-    pub fn lose_tokens(&mut self, info: &GameInfo, kind: usize, n: u8) -> u32 {
-        self.give_up(info, kind, (n != u8::MAX).then_some(u32::from(n)))
-    }
-
-    /// [`City::lose_tokens`] of `n` tokens, or all (`None`).
-    fn give_up(&mut self, info: &GameInfo, kind: usize, n: Option<u32>) -> u32 {
-        let (Some(k), Some(by_age)) = (info.tokens.get(kind), self.tokens.get_mut(kind)) else {
-            return 0;
-        };
-        if let (true, Some(n)) = (k.negative, n) {
-            by_age[0] = by_age[0].saturating_sub(n.min(i16::MAX as u32) as i16);
-            return n;
-        }
-        let mut left = n.unwrap_or(u32::MAX);
-        let mut order: [usize; MAX_TOKEN_AGES] = std::array::from_fn(|i| i);
-        order.sort_by_key(|&i| k.points.get(i).copied().unwrap_or(i8::MAX));
-        let mut lost = 0;
-        for i in order {
-            let take = (by_age[i].max(0) as u32).min(left);
-            by_age[i] -= take as i16;
-            left -= take;
-            lost += take;
-        }
-        lost
-    }
-
-    /// Whether it holds the tokens a cost asks (`(kind, how many)`).
-    pub fn holds(&self, tokens: &[(u8, u8)]) -> bool {
-        (tokens.iter()).all(|&(k, n)| self.held(usize::from(k)) >= i32::from(n))
-    }
-
-    /// It gives up the tokens a cost asks, those worth least first.
-    pub fn pay_tokens(&mut self, info: &GameInfo, tokens: &[(u8, u8)]) {
-        for &(k, n) in tokens {
-            self.give_up(info, usize::from(k), Some(u32::from(n)));
-        }
-    }
-
-    /// The points of the tokens it holds, each kind's in its category
-    /// (`points` by category index).
-    pub fn token_points(&self, info: &GameInfo, points: &mut [i32; MAX_CATEGORIES]) {
-        for (kind, by_age) in info.tokens.iter().zip(&self.tokens) {
-            let worth: i32 = (kind.points.iter().zip(by_age))
-                .map(|(&p, &n)| i32::from(p) * i32::from(n))
-                .sum();
-            points[usize::from(kind.category) % MAX_CATEGORIES] += worth;
-        }
-    }
-
     /// A city on this wonder side, with `coins` and trade price `price`
     /// (room made at once for a game's worth of cards and sources).
     pub fn new(wonder: u8, side: u8, coins: i32, price: u8) -> Self {
@@ -488,6 +417,18 @@ impl City {
                 .filter(|&&(s, _)| s == Source::Progress(t))
                 .count() as u32,
             Counted::Tokens(k) => self.held(usize::from(k)).max(0) as u32,
+            Counted::Resources { resources, colours } => (0..MAX_COLOURS)
+                .filter(|&c| colours.0 & (1 << c) != 0)
+                .flat_map(|c| {
+                    (0..MAX_RES)
+                        .filter(move |&r| resources.0 & (1 << r) != 0)
+                        .map(move |r| u32::from(self.symbols[c][r]))
+                })
+                .sum(),
+            Counted::StageColour(_) => match self.as_counted_elsewhere(what) {
+                Some(Counted::Cards(colours)) => self.count(Counted::Cards(colours)),
+                _ => 0,
+            },
         }
     }
 
@@ -605,10 +546,7 @@ impl City {
     pub fn place(&mut self, vocab: &Vocab, card: CardId) {
         self.cards.push(card);
         self.names.insert(vocab.name_class(card));
-        if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
-            let c = usize::from(info.colour.0) % MAX_COLOURS;
-            self.colour_count[c] = self.colour_count[c].saturating_add(1);
-        }
+        self.tally(vocab, card, true);
         self.gain_source(vocab.info, Source::Card(card));
         self.refresh_matching(vocab);
     }
@@ -661,10 +599,7 @@ impl City {
             return false;
         };
         self.cards.remove(i);
-        if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
-            let c = usize::from(info.colour.0) % MAX_COLOURS;
-            self.colour_count[c] = self.colour_count[c].saturating_sub(1);
-        }
+        self.tally(vocab, card, false);
         self.forget_name(vocab, card);
         let s = Source::Card(card);
         let l = crate::engine::vocab::listens(vocab.info, s);
@@ -714,10 +649,7 @@ impl City {
             return None;
         }
         let card = self.cards.remove(i);
-        if let Some(info) = vocab.info.cards.get(usize::from(card.0)) {
-            let c = usize::from(info.colour.0) % MAX_COLOURS;
-            self.colour_count[c] = self.colour_count[c].saturating_sub(1);
-        }
+        self.tally(vocab, card, false);
         self.forget_name(vocab, card);
         let s = Source::Card(card);
         let l = crate::engine::vocab::listens(vocab.info, s);

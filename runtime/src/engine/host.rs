@@ -67,7 +67,12 @@ impl<'a> Around<'a> {
 
 /// `what` counted over the cities at `seats` from `seat`; the acting city
 /// is `me` (its slot in `cities` may be stale while it is being changed).
+/// A count of the acting city's own (the colour under one of its stages)
+/// is read as its meaning in the other cities first.
 fn count_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Seats) -> u32 {
+    let Some(what) = me.as_counted_elsewhere(what) else {
+        return 0;
+    };
     let n = cities.len().max(1);
     seats
         .0
@@ -281,6 +286,10 @@ impl Host for CityHost<'_> {
     }
 
     fn lose_coins_per(&mut self, n: u32, what: Counted, seats: Seats) {
+        // Counted in the other cities by what it means there.
+        let Some(what) = self.me.as_counted_elsewhere(what) else {
+            return;
+        };
         self.me
             .abilities
             .pending

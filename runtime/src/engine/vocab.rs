@@ -12,6 +12,7 @@ use crate::engine::city::{City, MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_AGES, MAX
 use crate::engine::compose::{Layer, layers_of};
 use crate::engine::gains::{self, Built};
 use crate::engine::nearest::{self, nearest};
+use crate::engine::production::MAX_RES;
 
 /// Most distinct card names a game may have.
 pub const MAX_NAMES: usize = 256;
@@ -135,6 +136,13 @@ pub struct Vocab {
     /// ([`crate::engine::production::Matching`]).
     made: Vec<ResSet>,
     boards_made: Vec<Vec<ResSet>>,
+    /// The resource symbols each card shows, by resource: the units its
+    /// effects produce when built, one of each option of a choice
+    /// (`produce 2 stone`: 2 stone; `produce stone or clay`: 1 stone and
+    /// 1 clay; a `one of` read at its first option), what
+    /// [`sevenw_host::Counted::Resources`] counts ("each stone symbol on
+    /// your brown cards": cities-facts.md §10.2).
+    symbols: Vec<[u8; MAX_RES]>,
     /// Lower-cased names and aliases of each card.
     card_keys: Vec<Vec<String>>,
     /// Lower-cased names and aliases of each wonder.
@@ -264,6 +272,7 @@ impl Vocab {
             built: Vec::new(),
             made: Vec::new(),
             boards_made: Vec::new(),
+            symbols: Vec::new(),
             card_keys: info.cards.iter().map(|c| keys(c.name, c.aliases)).collect(),
             wonder_keys: info
                 .wonders
@@ -285,16 +294,29 @@ impl Vocab {
                 gains::record(|s, e, h| vocab.effects(s, e, h), s)
             })
             .collect();
-        let made = |s: Source| {
+        let probe = |s: Source| {
             let mut p = crate::engine::host::Probe::default();
             if listens(info, s).has(Listens::BUILT) {
                 vocab.effects(s, Event::Built, &mut p);
             }
-            ResSet(p.produce.iter().fold(0, |all, (o, _)| all | o.0))
+            p.produce
         };
-        let cards = (0..info.cards.len().min(usize::from(u16::MAX)))
-            .map(|c| made(Source::Card(CardId(c as u16))))
-            .collect();
+        let made = |s: Source| ResSet(probe(s).iter().fold(0, |all, (o, _)| all | o.0));
+        let (cards, symbols) = (0..info.cards.len().min(usize::from(u16::MAX)))
+            .map(|c| {
+                let produce = probe(Source::Card(CardId(c as u16)));
+                let mut symbols = [0u8; MAX_RES];
+                for &(options, amount) in &produce {
+                    for (r, n) in symbols.iter_mut().enumerate() {
+                        if options.0 >> r & 1 == 1 {
+                            *n = n.saturating_add(amount);
+                        }
+                    }
+                }
+                let made = ResSet(produce.iter().fold(0, |all, (o, _)| all | o.0));
+                (made, symbols)
+            })
+            .unzip();
         let boards = (info.wonders.iter().enumerate())
             .map(|(w, wonder)| {
                 (0..wonder.sides.len())
@@ -307,8 +329,16 @@ impl Vocab {
                     .collect()
             })
             .collect();
-        (vocab.made, vocab.boards_made) = (cards, boards);
+        (vocab.made, vocab.boards_made, vocab.symbols) = (cards, boards, symbols);
         Ok(vocab)
+    }
+
+    /// The resource symbols `card` shows, by resource (none for a card
+    /// the game does not have).
+    #[inline]
+    pub fn symbols(&self, card: CardId) -> &[u8; MAX_RES] {
+        const NONE: [u8; MAX_RES] = [0; MAX_RES];
+        self.symbols.get(usize::from(card.0)).unwrap_or(&NONE)
     }
 
     /// The resources that `city`'s cards of `colours`, and its board with

@@ -335,6 +335,7 @@ const fn stage(cost: Cost, level: u8) -> StageInfo {
         options: 0,
         level,
         pattern: None,
+        shows_colour: false,
         text: "",
     }
 }
@@ -421,6 +422,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                     options: 0,
                     level: 1,
                     pattern: None,
+                    shows_colour: false,
                     text: "",
                 }],
             },

@@ -508,6 +508,102 @@ fn the_python_scorer_agrees_on_copied_stages() {
     assert_eq!(summary["compared"]["mimics"], 300, "{summary}");
 }
 
+/// Stonehenge's counts (cities-facts.md §10.2: stone symbols on brown
+/// cards, the cards of the colour under a stage) are scored alike by the
+/// runtime and by the second scorer, which reads only the JSON export and
+/// the sheets: 300 games of Monoliths with its board at seat 1, side A or
+/// B, written as sheets (`under` gives the colour of a card face up under
+/// a stage), each scored again by `score.py`. A sheet missing that colour
+/// is refused, saying what to give.
+#[test]
+fn the_python_scorer_agrees_on_stonehenge_counts() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("../..");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stonehenge-scorer");
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(tmp.join("ir")).unwrap();
+    // Every test card set, as the binary holds them: sheets list the
+    // kinds of token of them all.
+    let mut paths = vec![root.join("cards")];
+    for entry in std::fs::read_dir(manifest.join("cards")).unwrap() {
+        paths.push(entry.unwrap().path());
+    }
+    let library = (sevenw_compiler::check(&paths).library).expect("the card sets compile");
+    for e in library.exports() {
+        let file = tmp.join("ir").join(format!("{}.json", e.family));
+        std::fs::write(file, e.to_json()).unwrap();
+    }
+    let mut cases = String::new();
+    let mut face_up = 0;
+    for side in ["A", "B"] {
+        let sheets = tmp.join(format!("{side}.jsonl"));
+        let wonders = format!("Monolith:{side},Giza,Rhodes,Ephesus");
+        let (ok, text) = sevenw(&[
+            "sim",
+            "--game",
+            "base",
+            "--with",
+            "monoliths",
+            "--players",
+            "4",
+            "--wonders",
+            &wonders,
+            "--games",
+            "150",
+            "--bots",
+            "random",
+            "--seed",
+            "7",
+            "--threads",
+            "1",
+            "--check",
+            "--sheets",
+            sheets.to_str().unwrap(),
+        ]);
+        assert!(ok, "{text}");
+        for line in std::fs::read_to_string(&sheets).unwrap().lines() {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            face_up += usize::from(case["sheet"].as_str().unwrap().contains("under: ["));
+            cases.push_str(line);
+            cases.push('\n');
+        }
+    }
+    assert!(
+        face_up > 0,
+        "no stage built with its card face up in 150 games"
+    );
+    let path = tmp.join("cases.jsonl");
+    std::fs::write(&path, cases).unwrap();
+    let out = Command::new("python3")
+        .arg(root.join("tests/ir-scorer/score.py"))
+        .arg("--compare")
+        .arg(tmp.join("ir"))
+        .arg(&path)
+        .output()
+        .expect("python3 runs");
+    let (said, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{said}\n{err}");
+    let summary: serde_json::Value = serde_json::from_str(said.trim()).unwrap();
+    assert_eq!(summary["compared"]["sheets"], 300, "{said}\n{err}");
+    assert_eq!(summary["differing"], 0, "{said}\n{err}");
+    // The colour under such a stage is the sheet's to give.
+    let sheet = tmp.join("no-colour.yaml");
+    std::fs::write(
+        &sheet,
+        "game: base\nexpansions: [monoliths]\nplayers:\n  - {name: Ana, wonder: Monolith, side: B, stages: 2}\n  - {name: Ben, wonder: Giza}\n  - {name: Cid, wonder: Rhodes}\n",
+    )
+    .unwrap();
+    let (ok, text) = sevenw(&["score", sheet.to_str().unwrap()]);
+    assert!(!ok, "{text}");
+    assert!(
+        text.contains("stage 2 of Ana's Monolith counts the cards of the colour under it: give that colour in `under`"),
+        "{text}"
+    );
+}
+
 /// A person at the table reads what each option of a `one of` does, in
 /// the game's words: as a card's build (base) and as the choice asked once
 /// a card is built (Duel). The first of a few seeds where the card comes

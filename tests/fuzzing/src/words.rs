@@ -29,6 +29,9 @@ const COUNTED: &[&str] = &[
     "victory tokens",
     "coins",
     "card",
+    "wood on brown cards",
+    "wood or clay on brown or yellow cards",
+    "cards of this stage's colour",
 ];
 const LOST: &[&str] = &["coins", "defeat tokens", "victory token", "favour tokens"];
 const DECKS: &[&str] = &["the left or right deck", "any deck", "the central deck"];

@@ -324,6 +324,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 4 vp",
                             },
                             StageInfo {
@@ -335,6 +336,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 3 vp; take a card from any deck",
                             },
                             StageInfo {
@@ -346,6 +348,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 6 vp",
                             },
                             StageInfo {
@@ -357,6 +360,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp; take a card from any deck",
                             },
                             StageInfo {
@@ -368,6 +372,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -392,6 +397,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -403,6 +409,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "take a progress token",
                             },
                             StageInfo {
@@ -414,6 +421,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -425,6 +433,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp; take a progress token",
                             },
                             StageInfo {
@@ -436,6 +445,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -460,6 +470,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -471,6 +482,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 3 vp; take a card from the central deck",
                             },
                             StageInfo {
@@ -482,6 +494,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 4 vp; take a card from the central deck",
                             },
                             StageInfo {
@@ -493,6 +506,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp; take a card from the central deck",
                             },
                             StageInfo {
@@ -504,6 +518,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -528,6 +543,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 4 vp",
                             },
                             StageInfo {
@@ -539,6 +555,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -550,6 +567,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 6 vp",
                             },
                             StageInfo {
@@ -561,6 +579,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                             StageInfo {
@@ -572,6 +591,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 8 vp",
                             },
                         ],
@@ -596,6 +616,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -607,6 +628,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 3 vp; take one of the top 5 cards of the left or right deck",
                             },
                             StageInfo {
@@ -618,6 +640,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 6 vp",
                             },
                             StageInfo {
@@ -629,6 +652,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp; take one of the top 5 cards of the left or right deck",
                             },
                             StageInfo {
@@ -640,6 +664,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -664,6 +689,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -675,6 +701,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 2 vp; take a card from the left deck; take a card from the right deck",
                             },
                             StageInfo {
@@ -686,6 +713,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -697,6 +725,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp; take a card from the left deck; take a card from the right deck",
                             },
                             StageInfo {
@@ -708,6 +737,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -732,6 +762,7 @@ pub mod architects {
                                     count: 2,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 4 vp; gain 1 shield",
                             },
                             StageInfo {
@@ -743,6 +774,7 @@ pub mod architects {
                                     count: 2,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 4 vp",
                             },
                             StageInfo {
@@ -754,6 +786,7 @@ pub mod architects {
                                     count: 3,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -765,6 +798,7 @@ pub mod architects {
                                     count: 3,
                                     identical: true,
                                 }),
+                                shows_colour: false,
                                 text: "gain 6 vp; gain 1 shield",
                             },
                             StageInfo {
@@ -776,6 +810,7 @@ pub mod architects {
                                     count: 4,
                                     identical: false,
                                 }),
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3323,6 +3358,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3336,6 +3372,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce raw",
                             },
                             StageInfo {
@@ -3349,6 +3386,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3369,6 +3407,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce raw",
                             },
                             StageInfo {
@@ -3382,6 +3421,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce manufactured",
                             },
                             StageInfo {
@@ -3395,6 +3435,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3421,6 +3462,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3434,6 +3476,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "science compass or gear or tablet",
                             },
                             StageInfo {
@@ -3447,6 +3490,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3467,6 +3511,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3480,6 +3525,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "play the last card of each age",
                             },
                             StageInfo {
@@ -3493,6 +3539,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "science compass or gear or tablet",
                             },
                         ],
@@ -3519,6 +3566,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3532,6 +3580,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 9 coins",
                             },
                             StageInfo {
@@ -3545,6 +3594,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3565,6 +3615,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 vp; gain 4 coins",
                             },
                             StageInfo {
@@ -3578,6 +3629,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; gain 4 coins",
                             },
                             StageInfo {
@@ -3595,6 +3647,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp; gain 4 coins",
                             },
                         ],
@@ -3621,6 +3674,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3634,6 +3688,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "build a card from the discard pile for free",
                             },
                             StageInfo {
@@ -3647,6 +3702,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3667,6 +3723,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
@@ -3680,6 +3737,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 1 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
@@ -3697,6 +3755,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "build a card from the discard pile for free",
                             },
                         ],
@@ -3723,6 +3782,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3736,6 +3796,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "once per age: build a card from your hand for free",
                             },
                             StageInfo {
@@ -3749,6 +3810,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3769,6 +3831,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "trade raw at 1 from neighbours",
                             },
                             StageInfo {
@@ -3782,6 +3845,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -3795,6 +3859,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "copy a purple card from neighbours",
                             },
                         ],
@@ -3821,6 +3886,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3834,6 +3900,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 shields",
                             },
                             StageInfo {
@@ -3847,6 +3914,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3867,6 +3935,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 1 shield; gain 3 vp; gain 3 coins",
                             },
                             StageInfo {
@@ -3880,6 +3949,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 1 shield; gain 4 vp; gain 4 coins",
                             },
                         ],
@@ -3906,6 +3976,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3919,6 +3990,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -3932,6 +4004,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -3952,6 +4025,7 @@ pub mod base {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -3965,6 +4039,7 @@ pub mod base {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -3978,6 +4053,7 @@ pub mod base {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -3991,6 +4067,7 @@ pub mod base {
                                 options: 0,
                                 level: 4,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -6898,6 +6975,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -6911,6 +6989,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce raw",
                             },
                             StageInfo {
@@ -6924,6 +7003,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -6944,6 +7024,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce raw",
                             },
                             StageInfo {
@@ -6957,6 +7038,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce manufactured",
                             },
                             StageInfo {
@@ -6970,6 +7052,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -6996,6 +7079,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -7009,6 +7093,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "science compass or gear or tablet",
                             },
                             StageInfo {
@@ -7022,6 +7107,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -7042,6 +7128,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "play the last card of each age",
                             },
                             StageInfo {
@@ -7055,6 +7142,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "science compass or gear or tablet",
                             },
                         ],
@@ -7081,6 +7169,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -7094,6 +7183,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 9 coins",
                             },
                             StageInfo {
@@ -7107,6 +7197,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -7127,6 +7218,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 vp; gain 4 coins",
                             },
                             StageInfo {
@@ -7140,6 +7232,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; gain 4 coins",
                             },
                             StageInfo {
@@ -7153,6 +7246,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp; gain 4 coins",
                             },
                         ],
@@ -7179,6 +7273,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -7192,6 +7287,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "build a card from the discard pile for free",
                             },
                             StageInfo {
@@ -7205,6 +7301,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -7225,6 +7322,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
@@ -7238,6 +7336,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 1 vp; build a card from the discard pile for free",
                             },
                             StageInfo {
@@ -7251,6 +7350,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "build a card from the discard pile for free",
                             },
                         ],
@@ -7277,6 +7377,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -7290,6 +7391,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "build the first card of each colour for free",
                             },
                             StageInfo {
@@ -7303,6 +7405,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -7323,6 +7426,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 vp; build the first card of each age for free",
                             },
                             StageInfo {
@@ -7336,6 +7440,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; build the last card of each age for free",
                             },
                             StageInfo {
@@ -7353,6 +7458,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                         ],
@@ -7379,6 +7485,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -7392,6 +7499,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 shields",
                             },
                             StageInfo {
@@ -7405,6 +7513,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -7425,6 +7534,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 1 shield; gain 3 vp; gain 3 coins",
                             },
                             StageInfo {
@@ -7438,6 +7548,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 1 shield; gain 4 vp; gain 4 coins",
                             },
                         ],
@@ -7464,6 +7575,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -7477,6 +7589,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -7490,6 +7603,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -7510,6 +7624,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -7523,6 +7638,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -7536,6 +7652,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -7549,6 +7666,7 @@ pub mod base2 {
                                 options: 0,
                                 level: 4,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -9614,6 +9732,7 @@ pub mod cities {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -9627,6 +9746,7 @@ pub mod cities {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                             StageInfo {
@@ -9644,6 +9764,7 @@ pub mod cities {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -9664,6 +9785,7 @@ pub mod cities {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; others lose 2 coins",
                             },
                             StageInfo {
@@ -9677,6 +9799,7 @@ pub mod cities {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 14 vp",
                             },
                         ],
@@ -9703,6 +9826,7 @@ pub mod cities {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -9716,6 +9840,7 @@ pub mod cities {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 vp; take 1 diplomacy token",
                             },
                             StageInfo {
@@ -9733,6 +9858,7 @@ pub mod cities {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -9758,6 +9884,7 @@ pub mod cities {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; take 1 diplomacy token",
                             },
                             StageInfo {
@@ -9771,6 +9898,7 @@ pub mod cities {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 4 vp; take 1 diplomacy token",
                             },
                         ],
@@ -11934,6 +12062,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -11947,6 +12076,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                             StageInfo {
@@ -11964,6 +12094,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -11984,6 +12115,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; others lose 2 coins",
                             },
                             StageInfo {
@@ -11997,6 +12129,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 14 vp",
                             },
                         ],
@@ -12023,6 +12156,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -12036,6 +12170,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 vp; take 1 diplomacy token",
                             },
                             StageInfo {
@@ -12053,6 +12188,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -12078,6 +12214,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; take 1 diplomacy token",
                             },
                             StageInfo {
@@ -12091,6 +12228,7 @@ pub mod cities2 {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 4 vp; take 1 diplomacy token",
                             },
                         ],
@@ -14309,6 +14447,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 coins; opponent loses 3 coins; play again; gain 3 vp",
                             },
                         ],
@@ -14339,6 +14478,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "discard a grey card from opponent; gain 1 shield; gain 3 vp",
                             },
                         ],
@@ -14365,6 +14505,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 2 shields; gain 3 vp",
                             },
                         ],
@@ -14395,6 +14536,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "take a progress token from 3 set aside; gain 4 vp",
                             },
                         ],
@@ -14425,6 +14567,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce wood or clay or stone; gain 4 vp",
                             },
                         ],
@@ -14455,6 +14598,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 6 coins; play again; gain 3 vp",
                             },
                         ],
@@ -14485,6 +14629,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "build a card from the discard pile for free; gain 2 vp",
                             },
                         ],
@@ -14515,6 +14660,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "produce glass or papyrus; play again; gain 2 vp",
                             },
                         ],
@@ -14541,6 +14687,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 9 vp",
                             },
                         ],
@@ -14571,6 +14718,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "play again; gain 6 vp",
                             },
                         ],
@@ -14606,6 +14754,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "discard a brown card from opponent; gain 1 shield; gain 3 vp",
                             },
                         ],
@@ -14637,6 +14786,7 @@ pub mod duel {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 12 coins; play again",
                             },
                         ],
@@ -16210,6 +16360,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -16223,6 +16374,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "take a participation pawn of any age from the box",
                             },
                             StageInfo {
@@ -16236,6 +16388,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -16256,6 +16409,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "take a participation pawn of age 1 from the box",
                             },
                             StageInfo {
@@ -16269,6 +16423,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "take a participation pawn of age 2 from the box",
                             },
                             StageInfo {
@@ -16286,6 +16441,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "take a participation pawn of age 3 from the box",
                             },
                         ],
@@ -16312,6 +16468,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -16325,6 +16482,7 @@ pub mod edifice {
                                 options: 2,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "one of (gain 7 coins) or (gain 1 shield; gain 2 vp)",
                             },
                             StageInfo {
@@ -16338,6 +16496,7 @@ pub mod edifice {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 7 vp",
                             },
                         ],
@@ -16358,6 +16517,7 @@ pub mod edifice {
                                 options: 2,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "one of (gain 7 coins; gain 4 vp) or (gain 2 shields)",
                             },
                             StageInfo {
@@ -16371,6 +16531,7 @@ pub mod edifice {
                                 options: 2,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "one of (build a card from the discard pile for free) or (science compass or gear or tablet)",
                             },
                         ],
@@ -17991,6 +18152,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 4 vp",
                             },
                             StageInfo {
@@ -18008,6 +18170,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 6 vp",
                             },
                         ],
@@ -18028,6 +18191,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 coins; draw 4 white cards from the box",
                             },
                             StageInfo {
@@ -18045,6 +18209,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; build a white card from your hand",
                             },
                             StageInfo {
@@ -18058,6 +18223,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp; build a white card from your hand",
                             },
                         ],
@@ -18084,6 +18250,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 3 vp",
                             },
                             StageInfo {
@@ -18097,6 +18264,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "gain 5 vp",
                             },
                             StageInfo {
@@ -18114,6 +18282,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 3,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "entomb a white card",
                             },
                         ],
@@ -18134,6 +18303,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 1,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "entomb a white card",
                             },
                             StageInfo {
@@ -18147,6 +18317,7 @@ pub mod leaders {
                                 options: 0,
                                 level: 2,
                                 pattern: None,
+                                shows_colour: false,
                                 text: "entomb a white card",
                             },
                         ],

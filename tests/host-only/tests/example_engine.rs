@@ -171,7 +171,34 @@ impl MyCity {
             Counted::Cats => 0,
             Counted::Token(kind) => self.progress.iter().filter(|&&t| t == kind).count() as u32,
             Counted::Tokens(kind) => self.tokens.get(usize::from(kind)).copied().unwrap_or(0),
+            // The symbols the built cards' production shows: each unit, one
+            // of each option of a choice (read once per count here; an
+            // engine that counts often reads them once per card).
+            Counted::Resources { resources, colours } => {
+                let mut symbols = Symbols { resources, n: 0 };
+                for c in &self.built {
+                    if colours.contains(game.cards[usize::from(c.0)].colour) {
+                        (game.effects)(Source::Card(*c), Event::Built, &mut symbols);
+                    }
+                }
+                symbols.n
+            }
+            // This example keeps no card under its stages: no stage shows
+            // a colour (`StageInfo::shows_colour`), so it counts nothing.
+            Counted::StageColour(_) => 0,
         }
+    }
+}
+
+/// The resource symbols of `resources` a source's production shows.
+struct Symbols {
+    resources: ResSet,
+    n: u32,
+}
+
+impl PartialHost for Symbols {
+    fn produce(&mut self, options: ResSet, amount: u8, _tradable: bool) {
+        self.n += (options.0 & self.resources.0).count_ones() * u32::from(amount);
     }
 }
 

@@ -183,6 +183,12 @@ struct PenaltyProbe<'a> {
 }
 
 impl PenaltyProbe<'_> {
+    /// `what` as the acting city counts it in every city
+    /// ([`City::as_counted_elsewhere`]).
+    fn elsewhere(&self, what: sevenw_host::Counted) -> Option<sevenw_host::Counted> {
+        self.cities.get(self.seat)?.as_counted_elsewhere(what)
+    }
+
     fn each(&self, seats: sevenw_host::Seats, ok: impl Fn(&City) -> bool) -> bool {
         let n = self.cities.len();
         seats
@@ -195,6 +201,9 @@ impl PenaltyProbe<'_> {
 
 impl sevenw_host::PartialHost for PenaltyProbe<'_> {
     fn count(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
+        let Some(what) = self.elsewhere(what) else {
+            return 0;
+        };
         let n = self.cities.len();
         seats
             .0
@@ -204,6 +213,9 @@ impl sevenw_host::PartialHost for PenaltyProbe<'_> {
             .sum()
     }
     fn count_most(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
+        let Some(what) = self.elsewhere(what) else {
+            return 0;
+        };
         let n = self.cities.len();
         seats
             .0

@@ -19,8 +19,53 @@ const NAMES: &str = "one card of a name per city";
 const STAGES: &str = "a card under each stage";
 const PAWNS: &str = "participation pawns conserved";
 const HANDS: &str = "hands empty at the end";
+/// The colours a city shows under its stages (cities-facts.md §10.2) are
+/// those of cards under them, of stages whose effects count them, one per
+/// stage.
+const FACE_UP: &str = "a face-up card under a stage that shows it";
 
 impl Base {
+    /// [`FACE_UP`] for the city `c` at `seat`, with `under` the cards
+    /// under its stages.
+    fn check_face_up(
+        &self,
+        seat: usize,
+        c: &crate::engine::city::City,
+        under: &[CardId],
+    ) -> Result<(), Broken> {
+        let stages = (self.info.wonders.get(usize::from(c.wonder)))
+            .and_then(|w| w.sides.get(usize::from(c.side)))
+            .map_or(&[][..], |s| s.stages);
+        ensure(
+            c.shown_under.len() <= usize::from(c.stages),
+            FACE_UP,
+            || {
+                format!(
+                    "seat {seat} shows {} colours under {} stages",
+                    c.shown_under.len(),
+                    c.stages
+                )
+            },
+        )?;
+        for (i, &(stage, colour)) in c.shown_under.iter().enumerate() {
+            let shows = stages
+                .get(usize::from(stage))
+                .is_some_and(|s| s.shows_colour);
+            let once = !c.shown_under[..i].iter().any(|&(s, _)| s == stage);
+            let held = under
+                .iter()
+                .any(|&k| self.info.cards.get(usize::from(k.0)).map(|x| x.colour) == Some(colour));
+            ensure(shows && once && held, FACE_UP, || {
+                format!(
+                    "seat {seat} shows colour {} under stage {} (a stage counting it: {shows}, once: {once}, such a card under its stages: {held})",
+                    colour.0,
+                    u32::from(stage) + 1
+                )
+            })?;
+        }
+        Ok(())
+    }
+
     pub(super) fn check(&self, state: &State) -> Result<(), Broken> {
         let t = &state.table;
         let n = t.cities.len();
@@ -63,6 +108,7 @@ impl Base {
                     )
                 },
             )?;
+            self.check_face_up(seat, c, &t.stage_cards[seat])?;
             ensure(
                 c.wonder_stages == 0 || c.stages <= c.wonder_stages,
                 STAGES,

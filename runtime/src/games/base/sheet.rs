@@ -15,6 +15,7 @@
 //!     side: A               # A/B or Day/Night; default the first
 //!     stages: 2             # stages built, from the first (default 0)
 //!     options: [2]          # option chosen per stage built with a choice (`one of`)
+//!     under: [blue]         # colour under each stage built whose card is face up (Stonehenge B)
 //!     coins: 7              # default 0
 //!     conflict: [1, 3, -1]  # conflict tokens held (default none)
 //!     cards: [<card>, <card>, …]   # names or aliases, any case;
@@ -176,6 +177,16 @@ impl Sheets for Base {
                     "    # stages copied (again as its stages are rebuilt): {}\n",
                     copied.join(", ")
                 ));
+            }
+            // The colour of each card turned face up under a stage, in
+            // stage order (`under`).
+            let mut faced = c.shown_under.clone();
+            faced.sort_unstable_by_key(|&(stage, _)| stage);
+            let under: Vec<&str> = (faced.iter())
+                .map(|(_, k)| info.colours.get(usize::from(k.0)).map_or("?", |n| n))
+                .collect();
+            if !under.is_empty() {
+                out.push_str(&format!("    under: {}\n", quoted_list(under.into_iter())));
             }
             let mut tokens: Vec<String> = Vec::new();
             for (vp, &k) in c.wins.iter().enumerate() {

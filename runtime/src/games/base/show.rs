@@ -38,6 +38,10 @@
 //!     cards in the order built (Leaders: recruited leaders are built cards
 //!     of their colour),
 //!   - `built_count`, `entombed`: `[{"card": card object, "points"}]`,
+//!   - `face_up`: `[{"stage", "colour"}]`, the colour of the card under
+//!     each built stage whose effects count it (from 1; the card is turned
+//!     face up: Stonehenge B, cities-facts.md §10.2); the cards under the
+//!     other stages stay hidden,
 //!   - `hand_count`, `side_count` (drafted cards kept face down, Leaders),
 //!     `draft_count` (the draft hand held, Leaders),
 //!   - `pawns`: the Ages whose project it holds a pawn of (Edifice, else
@@ -187,6 +191,15 @@ impl Base {
         let entombed: Vec<Value> = (city.entombed.iter())
             .map(|&(c, vp)| json!({ "card": self.card_json(c), "points": vp }))
             .collect();
+        // The cards turned face up under stages (their colour only).
+        let mut shown = city.shown_under.clone();
+        shown.sort_unstable_by_key(|&(stage, _)| stage);
+        let face_up: Vec<Value> = (shown.iter())
+            .map(|&(stage, c)| {
+                let colour = self.info.colours.get(usize::from(c.0)).copied();
+                json!({ "stage": u32::from(stage) + 1, "colour": colour })
+            })
+            .collect();
         let me = view.seats().get(s);
         let pawns: Vec<u8> = (1..=8u8)
             .filter(|&a| me.is_some_and(|m| m.has_pawn(a)))
@@ -215,6 +228,7 @@ impl Base {
             "built": built,
             "built_count": city.cards.len(),
             "entombed": entombed,
+            "face_up": face_up,
             "hand_count": view.hand_len(s),
             "side_count": view.side_len(s),
             "draft_count": view.drafting_len(s),

@@ -89,6 +89,7 @@ impl Base {
                     side: me.side,
                     stage: me.stages,
                 };
+                me.put_under(self.info, source, mv.card);
                 if options > 0 {
                     me.choose(source, mv.option.min(options - 1));
                 }

@@ -61,6 +61,7 @@ impl Duel {
         let before = MarketKey::of(me);
         let (real, seen) = (&t.cities[other], &mut st.shadow[other]);
         seen.colour_count = real.colour_count;
+        seen.symbols = real.symbols;
         seen.stages = real.stages;
         seen.defeats = real.defeats;
         seen.victories = real.victories;

@@ -114,6 +114,53 @@ impl Base {
             .collect()
     }
 
+    /// The colour under the next stage `city` builds, when its effects
+    /// count it (`StageInfo::shows_colour`: the card is face up): the next
+    /// entry of the sheet's `under`, which such a stage needs.
+    fn shown_under<'a>(
+        &self,
+        city: &mut City,
+        name: &str,
+        stages: &Spanned<crate::doc::Scalar>,
+        under: &mut impl Iterator<Item = &'a Spanned<String>>,
+    ) -> Result<(), SheetError> {
+        let stage = city.stages;
+        let shows = (self.info.wonders.get(usize::from(city.wonder)))
+            .and_then(|w| w.sides.get(usize::from(city.side)))
+            .and_then(|s| s.stages.get(usize::from(stage)))
+            .is_some_and(|st| st.shows_colour);
+        if !shows {
+            return Ok(());
+        }
+        let wonder = self.wonder_name(city.wonder);
+        let Some(u) = under.next() else {
+            return Err(at(
+                stages,
+                format!(
+                    "stage {} of {name}'s {wonder} counts the cards of the colour under it: give that colour in `under`",
+                    stage + 1
+                ),
+            ));
+        };
+        let want = u.value.trim().to_lowercase();
+        let colours = self.info.colours;
+        match colours.iter().position(|c| c.eq_ignore_ascii_case(&want)) {
+            Some(c) if c < 16 => {
+                city.show_under(stage, sevenw_host::Colour(c as u8));
+                Ok(())
+            }
+            _ => Err(at(
+                u,
+                format!(
+                    "`{}` is not a colour (colours: {}){}",
+                    shown(&u.value),
+                    colours.join(", "),
+                    crate::text::did_you_mean(crate::engine::nearest::closest(&want, colours))
+                ),
+            )),
+        }
+    }
+
     /// Builds what the players list on cities that hold their boards:
     /// stages, cards (their built effects run, the coins they would pay
     /// are not added), coins (`coins` when not given) and conflict tokens;
@@ -180,7 +227,9 @@ impl Base {
                     ..e
                 })?;
                 let mut options = p.options.iter().flatten();
+                let mut under = p.under.iter().flatten();
                 for _ in 0..built {
+                    self.shown_under(&mut cities[seat], &names[seat], stages, &mut under)?;
                     let n = self.next_stage_options(&cities[seat]);
                     if n > 0 {
                         let o = match options.next() {
@@ -209,10 +258,23 @@ impl Base {
                         ),
                     ));
                 }
+                if let Some(u) = under.next() {
+                    return Err(at(
+                        u,
+                        format!(
+                            "{} built no other stage whose card is face up (`under` gives the colour under each stage built whose effects count it)",
+                            names[seat]
+                        ),
+                    ));
+                }
             } else if let Some(o) = p.options.iter().flatten().next()
                 && p.stages.is_none()
             {
                 return Err(at(o, "`options` are of stages built: give `stages` too"));
+            } else if let Some(u) = p.under.iter().flatten().next()
+                && p.stages.is_none()
+            {
+                return Err(at(u, "`under` is of stages built: give `stages` too"));
             }
             let (cards, leaders, entombed) = &built[seat];
             let mut seen: Vec<(u16, &Spanned<String>)> = Vec::new();

@@ -59,6 +59,12 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     options: Option<Vec<Spanned<Scalar>>>,
+    /// The colour of the card under each stage built whose effects count
+    /// it (`cards of this stage's colour`, Stonehenge B: the card is face
+    /// up), in order.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    under: Option<Vec<Spanned<String>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     coins: Option<Spanned<Scalar>>,
@@ -162,6 +168,7 @@ impl From<SheetPlayer> for PlayerDoc {
             side: p.side,
             stages: p.stages,
             options: p.options,
+            under: p.under,
             coins: p.coins,
             conflict: p.conflict,
             cards: p.cards,
@@ -197,6 +204,11 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     pub(in crate::games::base) options: Option<Vec<Spanned<Scalar>>>,
+    /// The colour of the card under each stage built whose effects count
+    /// it (Stonehenge B), in order.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(in crate::games::base) under: Option<Vec<Spanned<String>>>,
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     pub(in crate::games::base) coins: Option<Spanned<Scalar>>,
