@@ -246,13 +246,10 @@ impl Builder {
             for p in &read {
                 println!("cargo::rerun-if-changed={}", p.display());
             }
-            for p in self
-                .sets
-                .iter()
-                .filter(|&p| Some(p) != self.shipped.as_ref())
-            {
-                // A designer's set, whole (and one not there yet: rerun
-                // once it appears).
+            // A designer's set, whole (and one not there yet: rerun once
+            // it appears); the shipped library too, so that a set added to
+            // it is read (its files alone say nothing of a new folder).
+            for p in &self.sets {
                 println!("cargo::rerun-if-changed={}", p.display());
             }
             for line in rendered.lines().filter(|l| !l.trim().is_empty()) {
