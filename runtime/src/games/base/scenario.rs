@@ -10,7 +10,7 @@
 //!     wonder: Babylon
 //!     side: B
 //!     stages: 2
-//!     coins: 5            # default: the game's starting coins
+//!     coins: 5            # default: the game's starting coins and its board's
 //!     cards: [Loom]
 //!     hand: [Vineyard, Walls]   # every hand or none (then dealt by the seed)
 //! discard: [Stockade]
@@ -289,7 +289,7 @@ impl Scenarios for Base {
             &mut t.cities,
             &mut t.seats,
             &mut t.side,
-            start_coins,
+            Some(start_coins),
             age,
             &projects,
         ));

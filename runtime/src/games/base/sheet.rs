@@ -280,7 +280,7 @@ impl Sheets for Base {
             &mut cities,
             &mut seats,
             &mut side,
-            0,
+            None,
             age,
             &projects,
         ));

@@ -163,9 +163,12 @@ impl Base {
 
     /// Builds what the players list on cities that hold their boards:
     /// stages, cards (their built effects run, the coins they would pay
-    /// are not added), coins (`coins` when not given) and conflict tokens;
-    /// and what each seat holds beside its city (pawns and debt) in
-    /// `seats`.
+    /// are not added), coins and conflict tokens; and what each seat holds
+    /// beside its city (pawns and debt) in `seats`. A player given no
+    /// coins has `start` and what its board gave when the city was made
+    /// (`Base::new_city`: a board may give coins at set-up) when `start`
+    /// is `Some` (a scenario: the game's starting coins), none when `None`
+    /// (a sheet).
     #[allow(clippy::too_many_arguments)]
     pub(in crate::games::base) fn fill_cities(
         &self,
@@ -175,11 +178,15 @@ impl Base {
         cities: &mut [City],
         seats: &mut [Seat],
         kept: &mut [Vec<CardId>],
-        coins: i32,
+        start: Option<i32>,
         age: u8,
         projects: &[Project],
     ) -> Result<(), SheetError> {
         let info = self.info;
+        // The coins of a player given none: the start and its board's.
+        let start_with_board: Vec<i32> = (cities.iter())
+            .map(|c| start.map_or(0, |s| s + (c.coins - i32::from(info.start_coins)).max(0)))
+            .collect();
         // The Age its effects run in (`per age`).
         for c in cities.iter_mut() {
             c.age = age;
@@ -380,7 +387,7 @@ impl Base {
             city.abilities.discard_builds_late.clear();
             city.abilities.pending.clear();
             city.coins = match &p.coins {
-                None => coins,
+                None => start_with_board[seat],
                 Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,
             };
             let held = p.conflict.as_deref().unwrap_or(&[]);
