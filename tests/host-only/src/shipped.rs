@@ -9123,7 +9123,7 @@ pub mod cities {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
         ],
         draft: None,
@@ -10514,7 +10514,7 @@ pub mod cities_leaders {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -10818,7 +10818,7 @@ pub mod cities_leaders2 {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -11250,7 +11250,7 @@ pub mod cities2 {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
         ],
         draft: None,
@@ -16031,7 +16031,7 @@ pub mod edifice {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -17177,7 +17177,7 @@ pub mod leaders {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -18923,6 +18923,512 @@ pub mod leaders {
         }
     }
 }
+/// 7 Wonders: Wonder Pack: generated from the card files of `wonder-pack`.
+pub mod wonder_pack {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const STONE: Res = Res(1);
+        pub const CLAY: Res = Res(2);
+        pub const ORE: Res = Res(3);
+        pub const GLASS: Res = Res(4);
+        pub const LOOM: Res = Res(5);
+        pub const PAPYRUS: Res = Res(6);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const COMPASS: u16 = 0;
+        pub const GEAR: u16 = 1;
+        pub const TABLET: u16 = 2;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const YELLOW: Colour = Colour(3);
+        pub const GREEN: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const BLACK: Colour = Colour(7);
+        pub const PROJECT: Colour = Colour(8);
+        pub const WHITE: Colour = Colour(9);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDER: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const COMMERCIAL: Category = Category(4);
+        pub const GUILDS: Category = Category(5);
+        pub const SCIENCE: Category = Category(6);
+        pub const CITIES: Category = Category(7);
+        pub const EDIFICE: Category = Category(8);
+        pub const LEADERS: Category = Category(9);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "wonder-pack",
+        title: "7 Wonders: Wonder Pack",
+        edition: 1,
+        extends: "base",
+        editions: &[],
+        with: &[],
+        automatic: false,
+        own: Own {
+            symbols: 3,
+            colours: 10,
+            categories: 10,
+        },
+        min_players: 3,
+        max_players: 7,
+        ages: 3,
+        start_coins: 3,
+        hand_size: 7,
+        layout: 0,
+        set_aside: 0,
+        resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(
+                    1 << res::WOOD.0 | 1 << res::STONE.0 | 1 << res::CLAY.0
+                        | 1 << res::ORE.0,
+                ),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(
+                    1 << res::GLASS.0 | 1 << res::LOOM.0 | 1 << res::PAPYRUS.0,
+                ),
+            },
+        ],
+        symbols: &["compass", "gear", "tablet"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "yellow",
+            "green",
+            "red",
+            "purple",
+            "black",
+            "project",
+            "white",
+        ],
+        categories: &[
+            "military",
+            "treasury",
+            "wonder",
+            "civilian",
+            "commercial",
+            "guilds",
+            "science",
+            "cities",
+            "edifice",
+            "leaders",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::PURPLE,
+            age: 3,
+            per_player: true,
+            extra: 2,
+        }),
+        draws: &[],
+        tokens: &[
+            TokenInfo {
+                name: "debt",
+                points: &[-1],
+                category: 1,
+                instead_of_coins: true,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: true,
+                sets: &["cities"],
+            },
+            TokenInfo {
+                name: "diplomacy",
+                points: &[0],
+                category: 0,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: true,
+                by_choice: false,
+                sets: &["cities", "wonder-pack"],
+            },
+            TokenInfo {
+                name: "penalty",
+                points: &[-2, -3, -5],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["edifice"],
+            },
+        ],
+        draft: None,
+        projects: None,
+        conflict: None,
+        cards: &[],
+        wonders: &[
+            WonderInfo {
+                name: "Stonehenge",
+                aliases: &[],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(1),
+                        text: "produce wood",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 1), (res::ORE, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 3 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 5 vp",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 3), (res::LOOM, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 3,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 2 vp per stone on brown cards in self",
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "B",
+                        listens: Listens(1),
+                        text: "produce wood",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 3)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 1 coin per stone on brown cards in self; gain 1 vp per stone on brown cards in self",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 3), (res::PAPYRUS, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                shows_colour: true,
+                                text: "gain 1 vp per card of this stage's colour in neighbours",
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "Manneken Pis",
+                aliases: &["Brussels"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(1),
+                        text: "gain 4 coins",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 1), (res::CLAY, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "copy stage 1 from left",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 1), (res::ORE, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 2,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "copy stage 2 from right",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::GLASS, 1),
+                                        (res::LOOM, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 2,
+                                level: 3,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "one of (copy stage 3 from left) or (copy stage 3 from right)",
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "B",
+                        listens: Listens(1),
+                        text: "gain 4 coins",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::WOOD, 1),
+                                        (res::STONE, 1),
+                                        (res::CLAY, 1),
+                                        (res::ORE, 1),
+                                        (res::GLASS, 1),
+                                        (res::LOOM, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 7 coins; gain 7 vp; gain 1 shield",
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[],
+        effects,
+        family: "base",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
+        extended_chains: &[],
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Board { wonder: 0, side: 0 } => stonehenge_a(event, h),
+            Source::Board { wonder: 0, side: 1 } => stonehenge_b(event, h),
+            Source::Board { wonder: 1, side: 0 } => manneken_pis_a(event, h),
+            Source::Board { wonder: 1, side: 1 } => manneken_pis_b(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => {
+                stonehenge_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 0, stage: 1 } => {
+                stonehenge_a_stage_2(event, h)
+            }
+            Source::Stage { wonder: 0, side: 0, stage: 2 } => {
+                stonehenge_a_stage_3(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 0 } => {
+                stonehenge_b_stage_1(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 1 } => {
+                stonehenge_b_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                manneken_pis_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 1 } => {
+                manneken_pis_a_stage_2(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 2 } => {
+                manneken_pis_a_stage_3(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                manneken_pis_b_stage_1(event, h)
+            }
+            _ => {}
+        }
+    }
+    /// Stonehenge, side A: the board.
+    fn stonehenge_a(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Stonehenge, side A: stage 1.
+    fn stonehenge_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 3);
+        }
+    }
+    /// Stonehenge, side A: stage 2.
+    fn stonehenge_a_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::WONDER, 5);
+        }
+    }
+    /// Stonehenge, side A: stage 3.
+    fn stonehenge_a_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2
+                * h
+                    .count(
+                        Counted::Resources {
+                            resources: ResSet(1 << res::STONE.0),
+                            colours: ColourSet(1 << colour::BROWN.0),
+                        },
+                        Seats(&[0]),
+                    ) as i32;
+            h.gain_vp(cat::WONDER, n);
+        }
+    }
+    /// Stonehenge, side B: the board.
+    fn stonehenge_b(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::WOOD.0), 1, true);
+        }
+    }
+    /// Stonehenge, side B: stage 1.
+    fn stonehenge_b_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                let n = h
+                    .count(
+                        Counted::Resources {
+                            resources: ResSet(1 << res::STONE.0),
+                            colours: ColourSet(1 << colour::BROWN.0),
+                        },
+                        Seats(&[0]),
+                    ) as i32;
+                h.gain_coins(n);
+            }
+            Event::GameEnd => {
+                let n = h
+                    .count(
+                        Counted::Resources {
+                            resources: ResSet(1 << res::STONE.0),
+                            colours: ColourSet(1 << colour::BROWN.0),
+                        },
+                        Seats(&[0]),
+                    ) as i32;
+                h.gain_vp(cat::WONDER, n);
+            }
+            _ => {}
+        }
+    }
+    /// Stonehenge, side B: stage 2.
+    fn stonehenge_b_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = h.count(Counted::StageColour(1), Seats(&[-1, 1])) as i32;
+            h.gain_vp(cat::WONDER, n);
+        }
+    }
+    /// Manneken Pis, side A: the board.
+    fn manneken_pis_a(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(4);
+        }
+    }
+    /// Manneken Pis, side A: stage 1.
+    fn manneken_pis_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.copy_stage(1, 1);
+        }
+    }
+    /// Manneken Pis, side A: stage 2.
+    fn manneken_pis_a_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.copy_stage(2, -1);
+        }
+    }
+    /// Manneken Pis, side A: stage 3.
+    fn manneken_pis_a_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            match h.chosen() {
+                0 => {
+                    h.copy_stage(3, 1);
+                }
+                1 => {
+                    h.copy_stage(3, -1);
+                }
+                _ => {}
+            }
+        }
+    }
+    /// Manneken Pis, side B: the board.
+    fn manneken_pis_b(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(4);
+        }
+    }
+    /// Manneken Pis, side B: stage 1.
+    fn manneken_pis_b_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.gain_coins(7);
+                h.gain_shields(1);
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDER, 7);
+            }
+            _ => {}
+        }
+    }
+}
 /// Every game of the library.
 pub static GAMES: &[&::sevenw_host::GameInfo] = &[
     &architects::GAME,
@@ -18935,4 +19441,5 @@ pub static GAMES: &[&::sevenw_host::GameInfo] = &[
     &duel::GAME,
     &edifice::GAME,
     &leaders::GAME,
+    &wonder_pack::GAME,
 ];
