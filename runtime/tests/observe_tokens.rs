@@ -24,7 +24,7 @@ fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
         public,
         sits_out: false,
         by_choice: false,
-        set: "test",
+        sets: &["test"],
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());
@@ -153,7 +153,7 @@ fn a_debt_by_choice_observation_is_as_long_as_its_parts() {
         public: true,
         sits_out: false,
         by_choice: true,
-        set: "base",
+        sets: &["base"],
     };
     let info = Box::leak(Box::new(GameInfo {
         tokens: Box::leak(vec![debt].into_boxed_slice()),

@@ -291,7 +291,7 @@ fn declared_tokens_are_shown_when_declared() {
         public: true,
         sits_out: false,
         by_choice: false,
-        set: "test",
+        sets: &["test"],
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {
