@@ -816,10 +816,15 @@ async fn events(
     id: Result<Path<String>, PathRejection>,
     q: Params,
     headers: HeaderMap,
+    extensions: axum::http::Extensions,
 ) -> ApiResult {
     let entry = find(&app, id)?;
     let q = params(q)?;
     who(&entry, token_of(&headers, &q))?;
+    // An answer that lasts: a newcomer at a connection limit may push it
+    // out when no connection waits on its client (the page's EventSource
+    // opens it again, and hears the game as it is now first).
+    crate::conn::streaming(&extensions);
     let rx = entry.tx.subscribe();
     let now = Update {
         played: entry.played.load(Ordering::SeqCst),
@@ -841,6 +846,8 @@ async fn events(
                 .data(serde_json::to_string(&u).unwrap_or_default()),
         )
     });
+    // A comment every 15 s: proxies keep the stream open, and a client
+    // gone is found when the write fails.
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())
