@@ -137,12 +137,24 @@ impl std::fmt::Display for Refused {
                 write!(f, "action {action} is not one of the legal actions now")
             }
             Refused::Stale { at, now } => {
-                let decisions = |n: usize| match n {
-                    1 => "1 decision".to_string(),
-                    n => format!("{n} decisions"),
-                };
                 let (at, now) = (*at, *now);
-                if at > now {
+                if at < now {
+                    // Another seat or a bot moved since the page was drawn.
+                    let chosen = match at {
+                        0 => "at the start".to_string(),
+                        1 => "after 1 decision".to_string(),
+                        n => format!("after {n} decisions"),
+                    };
+                    write!(
+                        f,
+                        "the game has moved on since this move was chosen: it was chosen \
+                         {chosen}, and {} been played now; reload the game and choose again",
+                        match now {
+                            1 => "1 has".to_string(),
+                            n => format!("{n} have"),
+                        }
+                    )
+                } else {
                     // A client counting wrong: the decision is ahead.
                     let played = match now {
                         0 => "none has".to_string(),
@@ -151,19 +163,12 @@ impl std::fmt::Display for Refused {
                     };
                     write!(
                         f,
-                        "the move is for the position after {}, but {played} been played: it \
-                         is for a decision that has not happened yet; look again and choose",
-                        decisions(at)
-                    )
-                } else {
-                    // Another seat or a bot moved since the page was drawn.
-                    let since = now - at;
-                    write!(
-                        f,
-                        "the move is for the position after {}, and {since} more {} been \
-                         played since: look again and choose",
-                        decisions(at),
-                        if since == 1 { "has" } else { "have" }
+                        "this move is for a position the game has not reached: it says {} \
+                         been played, but {played}; reload the game and choose again",
+                        match at {
+                            1 => "1 decision has".to_string(),
+                            n => format!("{n} decisions have"),
+                        }
                     )
                 }
             }
@@ -489,15 +494,17 @@ mod tests {
         let stale = |at, now| Refused::Stale { at, now }.to_string();
         assert_eq!(
             stale(13, 12),
-            "the move is for the position after 13 decisions, but only 12 have been played: it \
-             is for a decision that has not happened yet; look again and choose"
+            "this move is for a position the game has not reached: it says 13 decisions have \
+             been played, but only 12 have; reload the game and choose again"
         );
-        assert!(stale(2, 1).contains("but only 1 has been played"));
+        assert!(stale(2, 1).contains("but only 1 has;"));
+        assert!(stale(1, 0).contains("it says 1 decision has been played, but none has;"));
         assert_eq!(
             stale(12, 14),
-            "the move is for the position after 12 decisions, and 2 more have been played \
-             since: look again and choose"
+            "the game has moved on since this move was chosen: it was chosen after 12 \
+             decisions, and 14 have been played now; reload the game and choose again"
         );
-        assert!(stale(1, 2).contains("after 1 decision, and 1 more has been played"));
+        assert!(stale(1, 2).contains("chosen after 1 decision, and 2 have been played now"));
+        assert!(stale(0, 1).contains("chosen at the start, and 1 has been played now;"));
     }
 }

@@ -334,7 +334,14 @@ pub(crate) struct ServeArgs {
     /// The most connections open at once (default: three quarters of the
     /// open-file limit, `ulimit -n`, keeping at least 64 files for the
     /// rest, and at most 4096). At the cap a new connection pushes out the
-    /// one that has waited longest on its client to send a request.
+    /// one that has waited longest on its client to send a request, else
+    /// the oldest live-update stream.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub(crate) max_connections: Option<u64>,
+    /// The most connections open at once from one client address, an IPv6
+    /// /64 counting as one (default: 32, at most the cap). At it a new
+    /// connection pushes out one of the same client's. Behind a reverse
+    /// proxy every connection comes from the proxy: set it to the cap.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub(crate) max_connections_per_client: Option<u64>,
 }

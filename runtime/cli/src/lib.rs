@@ -111,6 +111,7 @@ fn serve(lib: &Library<'_>, a: ServeArgs) -> Result<String, Fail> {
             db: a.db,
             bot_threads: a.open_bots_threads.map(|n| n as usize),
             max_connections: a.max_connections.map(|n| n as usize),
+            max_connections_per_client: a.max_connections_per_client.map(|n| n as usize),
             ..sevenw_serve::Config::default()
         };
         sevenw_serve::serve(lib, &config)

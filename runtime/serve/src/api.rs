@@ -40,18 +40,27 @@ const TABLE_JS: &str = include_str!("../static/table.js");
 type AppState = State<Arc<App>>;
 type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
 
-/// An error as the API gives it: `{"error": "..."}` with its status.
-pub(crate) struct ApiError(StatusCode, String);
+/// An error as the API gives it: `{"error": "..."}` with its status, and
+/// any facts a program needs beside the words (`played`, `to_move`).
+pub(crate) struct ApiError(StatusCode, String, serde_json::Map<String, Value>);
 
 impl ApiError {
     pub(crate) fn new(status: StatusCode, msg: impl Into<String>) -> Self {
-        ApiError(status, msg.into())
+        ApiError(status, msg.into(), serde_json::Map::new())
+    }
+
+    /// With `key: value` beside the message.
+    fn with(mut self, key: &str, value: Value) -> Self {
+        self.2.insert(key.into(), value);
+        self
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut r = (self.0, axum::Json(json!({"error": self.1}))).into_response();
+        let mut body = self.2;
+        body.insert("error".into(), Value::String(self.1));
+        let mut r = (self.0, axum::Json(Value::Object(body))).into_response();
         r.headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         if self.0 == StatusCode::REQUEST_TIMEOUT {
@@ -272,10 +281,16 @@ fn document(
         Who::Seat(s) => Some(s),
         Who::Host => match want {
             Some(w) if entry.is_person(w) => Some(w),
+            Some(w) if w >= entry.kinds.len() => {
+                return Err(ApiError::new(StatusCode::BAD_REQUEST, no_seat(entry, w)));
+            }
             Some(w) => {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    format!("seat {w} is not a person's seat (seats count from 0)"),
+                    format!(
+                        "{} is played by a bot: the host looks at a person's seat",
+                        seat_named(entry, w)
+                    ),
                 ));
             }
             None => to_move
@@ -346,7 +361,7 @@ async fn document_route(
             ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "`seat` is a seat's number (from 0), not `{}`",
+                    "`seat` must be {SEAT_NUMBER}, not `{}`",
                     s.chars().take(20).collect::<String>()
                 ),
             )
@@ -445,6 +460,57 @@ impl Fields for CreateReq {
     }
 }
 
+/// What a seat's number is, as the API counts seats.
+const SEAT_NUMBER: &str =
+    "a seat's number, counted from 0 (0 for the first seat, 1 for the second, …)";
+
+/// A seat as the messages of a game name it: its number in the API and
+/// its name as the page shows it (`seat 1 (`Bob`)`).
+fn seat_named(entry: &Entry, seat: usize) -> String {
+    match entry.doc.seats.get(seat) {
+        Some(s) => format!("seat {seat} ({})", quoted(&s.name)),
+        None => format!("seat {seat}"),
+    }
+}
+
+/// Why `seat` is not one of the game's.
+fn no_seat(entry: &Entry, seat: usize) -> String {
+    let (first, last) = match &entry.doc.seats[..] {
+        [first, .., last] => (quoted(&first.name), quoted(&last.name)),
+        [only] => {
+            return format!(
+                "there is no seat {seat}: this game's only seat is 0 ({})",
+                quoted(&only.name)
+            );
+        }
+        [] => return format!("there is no seat {seat}: this game has none"),
+    };
+    format!(
+        "there is no seat {seat}: this game's seats are numbered from 0 ({first}, the first) to \
+         {} ({last}, the last)",
+        entry.doc.seats.len() - 1
+    )
+}
+
+/// A name in a message: in backquotes, at most 40 characters.
+fn quoted(name: &str) -> String {
+    format!("`{}`", name.chars().take(MAX_NAME).collect::<String>())
+}
+
+/// The seat at `i` of a new game's list, as the lobby numbers its rows
+/// (from 1) and the request's list (from 0): "the 3rd seat (`seats[2]`)".
+fn listed(i: usize) -> String {
+    let n = i + 1;
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("the {n}{suffix} seat (`seats[{i}]`)")
+}
+
 fn setup_message(e: SetupError) -> String {
     match e {
         SetupError::Option { option, message } => format!("{option}: {message}"),
@@ -511,9 +577,11 @@ async fn create(State(app): AppState, body: Result<Json<CreateReq>, ApiError>) -
     let mut seats = Vec::new();
     let mut kinds = Vec::new();
     for (i, s) in req.seats.iter().enumerate() {
+        // The lobby numbers its rows from 1, the request's list from 0.
+        let nth = listed(i);
         let kind = Kind::parse(&s.kind).ok_or_else(|| {
             unprocessable(format!(
-                "seat {i}: unknown kind `{}` (person, or a bot: {})",
+                "{nth}: unknown kind `{}` (person, or a bot: {})",
                 s.kind.chars().take(30).collect::<String>(),
                 info::bots(game).join(", ")
             ))
@@ -522,23 +590,23 @@ async fn create(State(app): AppState, body: Result<Json<CreateReq>, ApiError>) -
             && n > MAX_PLAYOUTS
         {
             return Err(unprocessable(format!(
-                "seat {i}: a search bot takes at most {MAX_PLAYOUTS} playouts per decision here"
+                "{nth}: a search bot takes at most {MAX_PLAYOUTS} playouts per decision here"
             )));
         }
         if let Kind::Bot(b) = kind {
             game.check_bots(&[b])
-                .map_err(|e| unprocessable(format!("seat {i}: {}", setup_message(e))))?;
+                .map_err(|e| unprocessable(format!("{nth}: {}", setup_message(e))))?;
         }
         let name = match s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
             Some(n) => {
                 if n.chars().count() > MAX_NAME {
                     return Err(unprocessable(format!(
-                        "seat {i}: a name has at most {MAX_NAME} characters"
+                        "{nth}: a name has at most {MAX_NAME} characters"
                     )));
                 }
                 if n.chars().any(char::is_control) {
                     return Err(unprocessable(format!(
-                        "seat {i}: a name has no control characters"
+                        "{nth}: a name has no control characters"
                     )));
                 }
                 n.to_string()
@@ -648,7 +716,7 @@ impl Fields for MoveReq {
     fn takes(path: &str) -> &'static str {
         match path {
             "" => "an object such as {\"seat\": 0, \"action\": 12, \"played\": 3}",
-            "seat" => "a seat's number (seats count from 0)",
+            "seat" => SEAT_NUMBER,
             "action" => "an action's number, one the game's document offers",
             "played" => "the number of decisions played, as the game's document says",
             _ => "as /api/openapi.json describes it",
@@ -668,11 +736,7 @@ async fn play(
     let who = who(&entry, token_of(&headers, &q))?;
     let Json(mv) = body?;
     if mv.seat >= entry.kinds.len() {
-        return Err(unprocessable(format!(
-            "there is no seat {} (seats count from 0; this game has {})",
-            mv.seat,
-            entry.kinds.len()
-        )));
+        return Err(unprocessable(no_seat(&entry, mv.seat)));
     }
     if !may_act(&entry, who, mv.seat) {
         return Err(ApiError::new(
@@ -682,9 +746,9 @@ async fn play(
                     "a spectator cannot move: open the game with your own link".to_string()
                 }
                 _ if !entry.is_person(mv.seat) => {
-                    format!("seat {} is played by a bot", mv.seat)
+                    format!("{} is played by a bot", seat_named(&entry, mv.seat))
                 }
-                _ => format!("seat {} is not yours", mv.seat),
+                _ => format!("{} is not yours", seat_named(&entry, mv.seat)),
             },
         ));
     }
@@ -699,6 +763,7 @@ async fn play(
         return Err(broken(&entry));
     };
     if mv.played != table.played() {
+        // The page (or a program) reloads the game's document.
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             Refused::Stale {
@@ -706,10 +771,25 @@ async fn play(
                 now: table.played(),
             }
             .to_string(),
-        ));
+        )
+        .with("played", json!(table.played())));
     }
     match crate::commit(&app, &entry, table, mv.seat, mv.action).await {
         Ok(()) => {}
+        Err(Failure::Refused(Refused::NotYourTurn { to_move })) => {
+            // Said here, in the API's numbering of seats (the runtime's
+            // words count seats from 1).
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "{} is to move, not {}: reload the game",
+                    seat_named(&entry, to_move),
+                    seat_named(&entry, mv.seat)
+                ),
+            )
+            .with("played", json!(table.played()))
+            .with("to_move", json!(to_move)));
+        }
         Err(Failure::Refused(r)) => {
             let status = match r {
                 Refused::NotLegal { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -736,10 +816,15 @@ async fn events(
     id: Result<Path<String>, PathRejection>,
     q: Params,
     headers: HeaderMap,
+    extensions: axum::http::Extensions,
 ) -> ApiResult {
     let entry = find(&app, id)?;
     let q = params(q)?;
     who(&entry, token_of(&headers, &q))?;
+    // An answer that lasts: a newcomer at a connection limit may push it
+    // out when no connection waits on its client (the page's EventSource
+    // opens it again, and hears the game as it is now first).
+    crate::conn::streaming(&extensions);
     let rx = entry.tx.subscribe();
     let now = Update {
         played: entry.played.load(Ordering::SeqCst),
@@ -761,6 +846,8 @@ async fn events(
                 .data(serde_json::to_string(&u).unwrap_or_default()),
         )
     });
+    // A comment every 15 s: proxies keep the stream open, and a client
+    // gone is found when the write fails.
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())

@@ -7,16 +7,26 @@
 //! - A connection has the client timeout to send a request's head,
 //!   counted from its opening or from the end of the previous answer (an
 //!   idle keep-alive connection is closed after it too), and as long
-//!   again for the request's body (`body.rs`).
-//! - At most `max_connections` are open. At the cap, a new connection
-//!   pushes out the one that has waited longest on its client (for a
-//!   request's head, or its body): a real client sends its request as
-//!   soon as it connects, so it is answered while slow ones are attached.
-//!   When the server is answering on every connection (event streams,
-//!   requests in hand), the newcomer is told 503 and closed at once.
+//!   again for the request's body (`body.rs`). Each is a deadline: hyper
+//!   sets the head's once, when it starts to read a head, and the body is
+//!   read under one `tokio::time::timeout`, so a byte now and then does
+//!   not put either off.
+//! - At most `max_connections` are open, and at most
+//!   `per_client` from one client (an IPv4 address, or an IPv6
+//!   address's /64 network). At either limit a new connection pushes out
+//!   the one that has waited longest on its client (for a request's head,
+//!   or its body), and failing that the oldest event stream (a page's
+//!   `EventSource` opens it again): a real client sends its request as
+//!   soon as it connects, so it is answered while slow ones are attached,
+//!   and one client opening connections in a loop pushes out only its
+//!   own. When the server is answering a request on every connection
+//!   concerned, the newcomer is told 503 and closed at once.
+//! - An event stream sends a comment every 15 s (a client gone is found
+//!   when the write fails) and counts against both limits.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::{IpAddr, Ipv6Addr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -86,8 +96,38 @@ pub(crate) fn connection_cap(asked: Option<usize>, limit: Option<u64>) -> Result
     }
 }
 
+/// The most connections open at once from one client unless the
+/// deployer says: a browser opens at most 6 to a server (its event stream
+/// among them), so this is several browsers behind one address (a home's
+/// or an office's); their idle connections make room for each other.
+/// Behind a reverse proxy every connection comes from the proxy: raise it
+/// to the cap there, and let the proxy limit each client.
+pub const CONNECTIONS_PER_CLIENT: usize = 32;
+
+/// Who a connection is from, as the per-client limit counts them: an IPv4
+/// address (an IPv4-mapped IPv6 address is one), or an IPv6 address's /64
+/// network, which one subscriber usually holds whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Client(IpAddr);
+
+impl Client {
+    pub(crate) fn of(addr: IpAddr) -> Client {
+        Client(match addr {
+            IpAddr::V4(a) => IpAddr::V4(a),
+            IpAddr::V6(a) => match a.to_ipv4_mapped() {
+                Some(v4) => IpAddr::V4(v4),
+                None => {
+                    let s = a.segments();
+                    IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+                }
+            },
+        })
+    }
+}
+
 /// One open connection as the server tracks it.
 pub(crate) struct Conn {
+    client: Client,
     state: Mutex<State>,
     /// Told when the connection is pushed out for a newcomer.
     pushed_out: Notify,
@@ -98,8 +138,12 @@ enum State {
     /// Waiting on its client, since then: for a request's head, or its
     /// body (the handler has not begun).
     Waiting(Instant),
-    /// The server answers on it.
+    /// The server answers a request on it.
     Answering,
+    /// An event stream, since then: an answer that lasts, which a newcomer
+    /// may push out when no connection waits on its client (the page opens
+    /// it again).
+    Streaming(Instant),
     /// Pushed out while waiting. A request that comes now is not served:
     /// its task is about to be dropped, and a move dropped half-way would
     /// be stored with nobody told (no event, no bot started).
@@ -107,8 +151,9 @@ enum State {
 }
 
 impl Conn {
-    fn new() -> Self {
+    fn new(client: Client) -> Self {
         Conn {
+            client,
             state: Mutex::new(State::Waiting(Instant::now())),
             pushed_out: Notify::new(),
         }
@@ -118,10 +163,14 @@ impl Conn {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn waiting_since(&self) -> Option<Instant> {
+    /// How readily a newcomer pushes it out, the least first: those
+    /// waiting on their client before event streams, the oldest of each
+    /// first; `None` while a request is answered on it.
+    fn pushable(&self) -> Option<(u8, Instant)> {
         match *self.state() {
-            State::Waiting(since) => Some(since),
-            _ => None,
+            State::Waiting(since) => Some((0, since)),
+            State::Streaming(since) => Some((1, since)),
+            State::Answering | State::PushedOut => None,
         }
     }
 
@@ -143,10 +192,11 @@ impl Conn {
         true
     }
 
-    /// Pushes the connection out if it is waiting on its client.
+    /// Pushes the connection out if it is waiting on its client or
+    /// streaming events.
     fn push_out(&self) -> bool {
         let mut state = self.state();
-        if !matches!(*state, State::Waiting(_)) {
+        if !matches!(*state, State::Waiting(_) | State::Streaming(_)) {
             return false;
         }
         *state = State::PushedOut;
@@ -205,6 +255,17 @@ impl Drop for AwaitingBody {
     }
 }
 
+/// Marks the connection a request came on (the request's extensions hold
+/// it) as an event stream's, from now until its answer ends.
+pub(crate) fn streaming(extensions: &axum::http::Extensions) {
+    if let Some(conn) = extensions.get::<Arc<Conn>>() {
+        let mut state = conn.state();
+        if *state == State::Answering {
+            *state = State::Streaming(Instant::now());
+        }
+    }
+}
+
 /// An answer's body, keeping its connection marked as answered on until
 /// hyper has sent it all (or the connection is gone).
 struct Answer {
@@ -235,7 +296,16 @@ impl hyper::body::Body for Answer {
 /// The open connections.
 struct Conns {
     max: usize,
+    per_client: usize,
     open: Mutex<Open>,
+}
+
+/// Why a newcomer is refused: the server answers a request on every
+/// connection, or on every one of the newcomer's client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Full {
+    All,
+    Client,
 }
 
 #[derive(Default)]
@@ -245,26 +315,37 @@ struct Open {
 }
 
 impl Conns {
-    /// Takes a new connection in, pushing out the one that has waited
-    /// longest on its client if the cap is reached; `None` (refused) if
-    /// the server is answering on every connection.
-    fn admit(&self) -> Option<(u64, Arc<Conn>)> {
+    /// Takes a new connection from `client` in. At its client's limit,
+    /// or at the cap, one of the client's, or any, is pushed out (the one
+    /// waiting longest on its client, else the oldest event stream);
+    /// refused if a request is answered on every one of them.
+    fn admit(&self, client: Client) -> Result<(u64, Arc<Conn>), Full> {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        while open.conns.len() >= self.max {
+        loop {
+            let mine = (open.conns.values()).filter(|c| c.client == client).count();
+            let full = if mine >= self.per_client {
+                Full::Client
+            } else if open.conns.len() >= self.max {
+                Full::All
+            } else {
+                break;
+            };
             // A connection may start to be answered between the look and
-            // the push: then the next longest waiting.
-            let (_, oldest) = (open.conns.iter())
-                .filter_map(|(&id, c)| Some((c.waiting_since()?, id)))
-                .min()?;
-            if open.conns[&oldest].push_out() {
-                open.conns.remove(&oldest);
+            // the push: then the next one.
+            let (_, out) = (open.conns.iter())
+                .filter(|(_, c)| full == Full::All || c.client == client)
+                .filter_map(|(&id, c)| Some((c.pushable()?, id)))
+                .min()
+                .ok_or(full)?;
+            if open.conns[&out].push_out() {
+                open.conns.remove(&out);
             }
         }
         open.next += 1;
         let id = open.next;
-        let conn = Arc::new(Conn::new());
+        let conn = Arc::new(Conn::new(client));
         open.conns.insert(id, conn.clone());
-        Some((id, conn))
+        Ok((id, conn))
     }
 }
 
@@ -282,21 +363,17 @@ impl Drop for Leave {
 
 /// Accepts and serves connections until the task is aborted, which ends
 /// every connection with it (their tasks are this one's).
-pub(crate) async fn serve(
-    listener: TcpListener,
-    router: Router,
-    max_connections: usize,
-    client_timeout: Duration,
-) {
+pub(crate) async fn serve(listener: TcpListener, router: Router, limits: Limits) {
     let conns = Arc::new(Conns {
-        max: max_connections,
+        max: limits.max_connections,
+        per_client: limits.per_client,
         open: Mutex::new(Open::default()),
     });
     let mut tasks = JoinSet::new();
     loop {
-        let stream = tokio::select! {
+        let (stream, from) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 // The client went away before it was accepted.
                 Err(e) if matches!(
                     e.kind(),
@@ -313,9 +390,12 @@ pub(crate) async fn serve(
             },
             Some(_) = tasks.join_next(), if !tasks.is_empty() => continue,
         };
-        let Some((id, conn)) = conns.admit() else {
-            refuse(&stream, max_connections);
-            continue;
+        let (id, conn) = match conns.admit(Client::of(from.ip())) {
+            Ok(admitted) => admitted,
+            Err(full) => {
+                refuse(&stream, full, &limits);
+                continue;
+            }
         };
         let leave = Leave(conns.clone(), id);
         tasks.spawn(connection(
@@ -323,9 +403,17 @@ pub(crate) async fn serve(
             router.clone(),
             conn,
             leave,
-            client_timeout,
+            limits.client_timeout,
         ));
     }
+}
+
+/// What the server takes of its clients.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub max_connections: usize,
+    pub per_client: usize,
+    pub client_timeout: Duration,
 }
 
 /// Serves one connection until it closes, times out or is pushed out.
@@ -375,20 +463,30 @@ async fn connection(
 /// Tells a newcomer the server has no connection to spare, without
 /// waiting on it: what the socket takes at once is sent, then it is
 /// closed.
-fn refuse(stream: &TcpStream, max: usize) {
-    let body = serde_json::json!({
-        "error": format!(
-            "the server is answering on all the {max} connections it takes: try again in a moment"
-        )
-    })
-    .to_string();
-    let answer = format!(
+fn refuse(stream: &TcpStream, full: Full, limits: &Limits) {
+    let _ = stream.try_write(refusal(full, limits).as_bytes());
+}
+
+/// The 503 a newcomer is refused with, in the API's error shape.
+fn refusal(full: Full, limits: &Limits) -> String {
+    let error = match full {
+        Full::All => format!(
+            "the server is answering on all the {} connections it takes: try again in a moment",
+            limits.max_connections
+        ),
+        Full::Client => format!(
+            "the server is answering on all the {} connections it takes from one address: \
+             try again in a moment",
+            limits.per_client
+        ),
+    };
+    let body = serde_json::json!({ "error": error }).to_string();
+    format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
          cache-control: no-store\r\nretry-after: 5\r\nconnection: close\r\n\
          content-length: {}\r\n\r\n{body}",
         body.len()
-    );
-    let _ = stream.try_write(answer.as_bytes());
+    )
 }
 
 #[cfg(test)]
@@ -414,35 +512,147 @@ mod tests {
         assert!(connection_cap(Some(0), None).is_err());
     }
 
+    fn conns(max: usize, per_client: usize) -> Conns {
+        Conns {
+            max,
+            per_client,
+            open: Mutex::new(Open::default()),
+        }
+    }
+
+    fn open(conns: &Conns) -> Vec<u64> {
+        let mut ids: Vec<u64> = conns.open.lock().unwrap().conns.keys().copied().collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    fn client(last: u8) -> Client {
+        Client::of(IpAddr::from([192, 0, 2, last]))
+    }
+
+    /// `conn` waiting on its client since `secs` ago.
+    fn waited(conn: &Conn, secs: u64) {
+        *conn.state() = State::Waiting(Instant::now() - Duration::from_secs(secs));
+    }
+
     #[test]
     fn at_the_cap_the_longest_waiting_is_pushed_out_and_busy_ones_stay() {
-        let conns = Conns {
-            max: 3,
-            open: Mutex::new(Open::default()),
-        };
-        let (a, ca) = conns.admit().unwrap();
-        let (_, cb) = conns.admit().unwrap();
-        let (c, cc) = conns.admit().unwrap();
-        // `a` is answered on; `b` waited longer than `c`.
+        let conns = conns(3, 3);
+        let a = client(1);
+        let (a1, ca) = conns.admit(a).unwrap();
+        let (_, cb) = conns.admit(client(2)).unwrap();
+        let (c, cc) = conns.admit(client(3)).unwrap();
+        // `a1` is answered on; `b` waited longer than `c`.
         let answering = Answering::new(ca.clone()).unwrap();
-        *cb.state() = State::Waiting(Instant::now() - Duration::from_secs(5));
-        let (d, cd) = conns.admit().unwrap();
-        let open = |conns: &Conns| {
-            let mut ids: Vec<u64> = conns.open.lock().unwrap().conns.keys().copied().collect();
-            ids.sort_unstable();
-            ids
-        };
-        assert_eq!(open(&conns), vec![a, c, d], "`b` pushed out");
+        waited(&cb, 5);
+        let (d, cd) = conns.admit(client(4)).unwrap();
+        assert_eq!(open(&conns), vec![a1, c, d], "`b` pushed out");
         // Its request, if one comes now, is not served.
         assert!(Answering::new(cb).is_none());
         // Every one answered on: a newcomer is refused.
         let _c = Answering::new(cc).unwrap();
         let _d = Answering::new(cd).unwrap();
-        assert!(conns.admit().is_none());
+        assert_eq!(conns.admit(client(5)).err(), Some(Full::All));
         // An answer sent: that connection waits on its client again, and
         // makes room.
         drop(answering);
-        let (e, _) = conns.admit().unwrap();
+        let (e, _) = conns.admit(client(5)).unwrap();
         assert_eq!(open(&conns), vec![c, d, e]);
+    }
+
+    #[test]
+    fn an_event_stream_makes_room_only_when_none_waits() {
+        let conns = conns(3, 3);
+        let mut ids = Vec::new();
+        let mut cs = Vec::new();
+        for i in 0..3 {
+            let (id, c) = conns.admit(client(i)).unwrap();
+            ids.push(id);
+            cs.push(c);
+        }
+        // Two event streams, the first the older; one connection waits.
+        let extensions = |c: &Arc<Conn>| {
+            let mut e = axum::http::Extensions::new();
+            e.insert(c.clone());
+            e
+        };
+        let streams: Vec<Answering> = (cs[..2].iter())
+            .map(|c| Answering::new(c.clone()).unwrap())
+            .collect();
+        streaming(&extensions(&cs[0]));
+        *cs[0].state() = State::Streaming(Instant::now() - Duration::from_secs(60));
+        streaming(&extensions(&cs[1]));
+        let (n1, _) = conns.admit(client(7)).unwrap();
+        assert_eq!(
+            open(&conns),
+            vec![ids[0], ids[1], n1],
+            "the waiting one first"
+        );
+        // No connection waits: the oldest stream is pushed out, and the
+        // end of its answer does not bring it back.
+        let _n1 = Answering::new(conns.open.lock().unwrap().conns[&n1].clone()).unwrap();
+        let (n2, _) = conns.admit(client(8)).unwrap();
+        assert_eq!(open(&conns), vec![ids[1], n1, n2]);
+        drop(streams);
+        assert_eq!(*cs[0].state(), State::PushedOut);
+        assert!(matches!(*cs[1].state(), State::Waiting(_)));
+    }
+
+    #[test]
+    fn a_client_at_its_limit_pushes_out_its_own() {
+        let conns = conns(10, 2);
+        let (a, b) = (client(1), client(2));
+        let (_, ca1) = conns.admit(a).unwrap();
+        let (b1, cb1) = conns.admit(b).unwrap();
+        let (a2, ca2) = conns.admit(a).unwrap();
+        // `b1` waited longest, but it is another client's: `a1`, the
+        // longer waiting of `a`'s, makes room.
+        waited(&cb1, 60);
+        waited(&ca1, 5);
+        let (a3, _) = conns.admit(a).unwrap();
+        assert_eq!(open(&conns), vec![b1, a2, a3]);
+        assert_eq!(*ca1.state(), State::PushedOut);
+        // Both of `a`'s answered on: the next of `a` is refused, with
+        // room left for the others.
+        let _a2 = Answering::new(ca2).unwrap();
+        let _a3 = Answering::new(conns.open.lock().unwrap().conns[&a3].clone()).unwrap();
+        assert_eq!(conns.admit(a).err(), Some(Full::Client));
+        assert!(conns.admit(b).is_ok());
+        assert_eq!(open(&conns).len(), 4);
+    }
+
+    #[test]
+    fn a_refusal_says_which_limit_in_the_apis_shape() {
+        let limits = Limits {
+            max_connections: 192,
+            per_client: 32,
+            client_timeout: Duration::from_secs(10),
+        };
+        let body = |full| {
+            let answer = refusal(full, &limits);
+            assert!(answer.starts_with("HTTP/1.1 503 "), "{answer}");
+            let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+            assert!(head.contains(&format!("content-length: {}", body.len())));
+            serde_json::from_str::<serde_json::Value>(body).unwrap()
+        };
+        assert_eq!(
+            body(Full::All),
+            serde_json::json!({"error": "the server is answering on all the 192 connections it \
+                takes: try again in a moment"})
+        );
+        assert_eq!(
+            body(Full::Client),
+            serde_json::json!({"error": "the server is answering on all the 32 connections it \
+                takes from one address: try again in a moment"})
+        );
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_64_network() {
+        let v6 = |s: &str| Client::of(s.parse().unwrap());
+        assert_eq!(v6("2001:db8:1:2:aaaa::1"), v6("2001:db8:1:2:bbbb::9"));
+        assert_ne!(v6("2001:db8:1:2::1"), v6("2001:db8:1:3::1"));
+        assert_eq!(v6("::ffff:192.0.2.1"), client(1));
+        assert_ne!(client(1), client(2));
     }
 }

@@ -9,8 +9,12 @@
 //! in `spawn_blocking`). The HTTP API is described by `openapi.json`
 //! (served at `/api/openapi.json`); the pages under `static/` use it.
 //! Connections are driven by `conn.rs`: a client has a bounded time to
-//! send its request, and the connections are capped below the open-file
-//! limit, so slow clients cannot hold the table.
+//! send its request (its head, then its body, each by a deadline that a
+//! byte now and then does not put off), an idle connection is closed
+//! after as long, and the connections are capped below the open-file
+//! limit and per client address, a newcomer at a limit pushing out a
+//! connection that waits on its client or streams events: slow clients
+//! cannot hold the table, nor one client crowd out the others.
 #![forbid(unsafe_code)]
 
 mod api;
@@ -35,8 +39,8 @@ use sevenw_runtime::games::{AnyGame, Family, Library};
 use sevenw_runtime::table::Table;
 use tokio::sync::{Semaphore, broadcast};
 
-pub use conn::MOST_CONNECTIONS;
-use conn::{connection_cap, open_file_limit};
+pub use conn::{CONNECTIONS_PER_CLIENT, MOST_CONNECTIONS};
+use conn::{Limits, connection_cap, open_file_limit};
 use store::Store;
 
 /// How long a client has to send a request's head (from its connection's
@@ -61,8 +65,14 @@ pub struct Config {
     /// The most connections open at once (default: what the open-file
     /// limit leaves room for, at most [`MOST_CONNECTIONS`]; more than it
     /// leaves room for is refused at start). At the cap a new connection
-    /// pushes out the one waiting longest on its client.
+    /// pushes out the one waiting longest on its client, else the oldest
+    /// event stream.
     pub max_connections: Option<usize>,
+    /// The most connections open at once from one client address (an
+    /// IPv6 address's /64 network counting as one), at most the cap
+    /// (default: [`CONNECTIONS_PER_CLIENT`]). At it, a new connection
+    /// pushes out one of the same client's, as at the cap.
+    pub max_connections_per_client: Option<usize>,
     /// How long a client has to send a request's head, and then its body
     /// ([`CLIENT_TIMEOUT`]).
     pub client_timeout: Duration,
@@ -75,6 +85,7 @@ impl Default for Config {
             db: PathBuf::from("sevenw-tables.sqlite"),
             bot_threads: None,
             max_connections: None,
+            max_connections_per_client: None,
             client_timeout: CLIENT_TIMEOUT,
         }
     }
@@ -541,7 +552,7 @@ impl std::fmt::Display for Failure {
 /// A server listening, its games loaded and their bots started.
 pub struct Running {
     addr: SocketAddr,
-    max_connections: usize,
+    limits: Limits,
     app: Arc<App>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -554,7 +565,12 @@ impl Running {
 
     /// The most connections it keeps open at once.
     pub fn max_connections(&self) -> usize {
-        self.max_connections
+        self.limits.max_connections
+    }
+
+    /// The most connections it keeps open at once from one client.
+    pub fn max_connections_per_client(&self) -> usize {
+        self.limits.per_client
     }
 
     /// Stops at once, as a killed server would: no request is answered
@@ -586,6 +602,16 @@ pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String
     if config.client_timeout.is_zero() {
         return Err("the client timeout must be more than 0 s".into());
     }
+    let per_client = match config.max_connections_per_client {
+        Some(0) => return Err("the server must take at least 1 connection from a client".into()),
+        Some(n) => n.min(max_connections),
+        None => CONNECTIONS_PER_CLIENT.min(max_connections),
+    };
+    let limits = Limits {
+        max_connections,
+        per_client,
+        client_timeout: config.client_timeout,
+    };
     let db = config.db.clone();
     let store = tokio::task::spawn_blocking(move || Store::open(&db))
         .await
@@ -662,15 +688,10 @@ pub async fn start(lib: &Library<'_>, config: &Config) -> Result<Running, String
         kick(&app, &entry, &mut slot);
     }
     let router = api::router(app.clone());
-    let task = tokio::spawn(conn::serve(
-        listener,
-        router,
-        max_connections,
-        config.client_timeout,
-    ));
+    let task = tokio::spawn(conn::serve(listener, router, limits));
     Ok(Running {
         addr,
-        max_connections,
+        limits,
         app,
         task,
     })
@@ -686,9 +707,11 @@ pub fn serve(lib: &Library<'_>, config: &Config) -> Result<(), String> {
         let running = start(lib, config).await?;
         let addr = running.addr();
         println!(
-            "Serving playtest tables at http://{addr}/ (games stored in {}; at most {} connections at once)",
+            "Serving playtest tables at http://{addr}/ (games stored in {}; at most {} \
+             connections at once, {} from one address)",
             config.db.display(),
-            running.max_connections()
+            running.max_connections(),
+            running.max_connections_per_client()
         );
         running
             .until(async {

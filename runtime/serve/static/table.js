@@ -315,10 +315,21 @@ async function main() {
     }
   } catch (e) { /* colours are a nicety */ }
   await load();
+  listen();
+}
+
+// Live news of moves. The browser opens a stream the server closed again
+// by itself (a server at its connection limit closes the oldest stream),
+// and its first event is the game as it is now; a stream refused (503)
+// the browser gives up on, so it is opened again here after a while.
+function listen() {
   const src = new EventSource("/api/games/" + encodeURIComponent(id) + "/events" + (token ? "?t=" + encodeURIComponent(token) : ""));
   src.addEventListener("update", (e) => {
     const u = JSON.parse(e.data);
     if (!doc || u.played > doc.played || u.over !== doc.over) load(true);
+  });
+  src.addEventListener("error", () => {
+    if (src.readyState === EventSource.CLOSED) setTimeout(listen, 5000);
   });
 }
 main();

@@ -26,4 +26,8 @@ fn serve_help_and_a_bad_address() {
         ExitCode::from(2)
     );
     assert_eq!(run(&["serve", "--max-connections", "0"]), ExitCode::from(2));
+    assert_eq!(
+        run(&["serve", "--max-connections-per-client", "0"]),
+        ExitCode::from(2)
+    );
 }

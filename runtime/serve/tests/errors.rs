@@ -83,31 +83,44 @@ async fn refusals_leave_the_game_unchanged() {
         "not yours",
     )
     .await;
-    // Not your turn.
-    expect(
-        post(
-            addr,
-            &moves(&tokens[other]),
-            &json!({"seat": other, "action": legal, "played": 0}),
-        )
-        .await,
-        409,
-        "not yours",
+    // Not your turn: said in the API's numbering, with the page's names,
+    // and the seat to move for programs.
+    let r = post(
+        addr,
+        &moves(&tokens[other]),
+        &json!({"seat": other, "action": legal, "played": 0}),
     )
     .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        json!({
+            "error": format!(
+                "seat {mover} (`Player {}`) is to move, not seat {other} (`Player {}`): reload \
+                 the game",
+                mover + 1,
+                other + 1
+            ),
+            "played": 0,
+            "to_move": mover,
+        })
+    );
     // A move for a decision to come.
-    expect(
-        post(
-            addr,
-            &moves(&tokens[mover]),
-            &json!({"seat": mover, "action": legal, "played": 3}),
-        )
-        .await,
-        409,
-        "the move is for the position after 3 decisions, but none has been played: it is for \
-         a decision that has not happened yet; look again",
+    let r = post(
+        addr,
+        &moves(&tokens[mover]),
+        &json!({"seat": mover, "action": legal, "played": 3}),
     )
     .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        json!({
+            "error": "this move is for a position the game has not reached: it says 3 \
+                      decisions have been played, but none has; reload the game and choose again",
+            "played": 0,
+        })
+    );
     // Not legal.
     expect(
         post(
@@ -129,7 +142,8 @@ async fn refusals_leave_the_game_unchanged() {
         )
         .await,
         422,
-        "no seat",
+        "there is no seat 7: this game's seats are numbered from 0 (`Player 1`, the first) to \
+         1 (`Player 2`, the last)",
     )
     .await;
     // Malformed bodies.
@@ -210,13 +224,14 @@ async fn refusals_leave_the_game_unchanged() {
     expect(
         get(addr, &format!("/api/games/{id}?t={host}&seat=5")).await,
         400,
-        "not a person",
+        "there is no seat 5: this game's seats are numbered from 0",
     )
     .await;
     expect(
         get(addr, &format!("/api/games/{id}?t={host}&seat=x")).await,
         400,
-        "seat",
+        "`seat` must be a seat's number, counted from 0 (0 for the first seat, 1 for the \
+         second, …), not `x`",
     )
     .await;
     // Unknown games.
@@ -272,19 +287,22 @@ async fn refusals_leave_the_game_unchanged() {
         events.raw
     );
     assert!(events.raw.contains("event: update"));
-    // The same move again is stale now.
-    expect(
-        post(
-            addr,
-            &moves(&tokens[mover]),
-            &json!({"seat": mover, "action": legal, "played": 0}),
-        )
-        .await,
-        409,
-        "the move is for the position after 0 decisions, and 1 more has been played since: \
-         look again",
+    // The same move again is stale now: the game has moved on.
+    let r = post(
+        addr,
+        &moves(&tokens[mover]),
+        &json!({"seat": mover, "action": legal, "played": 0}),
     )
     .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        json!({
+            "error": "the game has moved on since this move was chosen: it was chosen at the \
+                      start, and 1 has been played now; reload the game and choose again",
+            "played": 1,
+        })
+    );
 
     // The host acts for the person to move, not for a bot.
     let b = create(
@@ -303,7 +321,13 @@ async fn refusals_leave_the_game_unchanged() {
         )
         .await,
         403,
-        "bot",
+        "seat 1 (`Bot 2 (random)`) is played by a bot",
+    )
+    .await;
+    expect(
+        get(addr, &format!("/api/games/{bid}?t={bhost}&seat=1")).await,
+        400,
+        "seat 1 (`Bot 2 (random)`) is played by a bot: the host looks at a person's seat",
     )
     .await;
     server.stop();
@@ -322,7 +346,11 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
         ),
         (
             json!({"game": "base", "with": ["armada"], "seats": seats(&["person"; 3])}),
-            "expansion",
+            "unknown expansion `armada` of `base` (expansions: ",
+        ),
+        (
+            json!({"game": "base", "with": ["armada"], "seats": seats(&["person"; 3])}),
+            "leaders",
         ),
         (
             json!({"game": "leaders", "seats": seats(&["person"; 3])}),
@@ -330,7 +358,7 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
         ),
         (
             json!({"game": "base", "with": ["leaders", " Leaders "], "seats": seats(&["person"; 3])}),
-            "`with` names the expansion `Leaders` twice",
+            "`with` names the expansion `Leaders` twice: name each once",
         ),
         (
             json!({"game": "base", "seats": seats(&["person", "person"])}),
@@ -347,7 +375,7 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
         (json!({"game": "base", "seats": []}), "1 to 16 seats"),
         (
             json!({"game": "base", "seats": seats(&["person", "person", "chimp"])}),
-            "unknown kind",
+            "the 3rd seat (`seats[2]`): unknown kind `chimp` (person, or a bot: ",
         ),
         (
             json!({"game": "base", "seats": seats(&["person", "person", "mcts:999999"])}),
@@ -543,7 +571,8 @@ async fn a_malformed_body_is_said_by_its_field_in_words() {
     for (body, words) in [
         (
             r#"{"seat": "one", "action": 1, "played": 0}"#,
-            "`seat` must be a seat's number (seats count from 0), not \"one\"",
+            "`seat` must be a seat's number, counted from 0 (0 for the first seat, 1 for the \
+             second, …), not \"one\"",
         ),
         (
             r#"{"seat": 0, "action": -1, "played": 0}"#,

@@ -33,6 +33,8 @@ async fn an_ordinary_request_is_answered_while_many_slow_clients_are_attached() 
     // A long timeout: here the cap alone keeps the server open.
     let server = start_with(&db, |c| {
         c.max_connections = Some(CAP);
+        // One address here: the cap, not the per-client limit, acts.
+        c.max_connections_per_client = Some(CAP);
         c.client_timeout = Duration::from_secs(120);
     })
     .await;

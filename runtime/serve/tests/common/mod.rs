@@ -180,6 +180,11 @@ impl Events {
         }
     }
 
+    /// The connection itself.
+    pub fn into_stream(self) -> TcpStream {
+        self.s
+    }
+
     /// Reads until the text holds `needle` (or `wait` passes); whether it does.
     pub async fn until(&mut self, needle: &str, wait: Duration) -> bool {
         let deadline = tokio::time::Instant::now() + wait;
@@ -271,6 +276,17 @@ pub fn rules(game: &str, with: &[&str]) -> Box<dyn AnyGame> {
 /// A connection left as a slow or silent client leaves it.
 pub async fn slow_client(addr: SocketAddr, sent: &[u8]) -> TcpStream {
     let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(sent).await.unwrap();
+    s
+}
+
+/// A connection as [`slow_client`] leaves it, from the local address
+/// `from` (on Linux every 127.x.y.z is this machine's: a client of its
+/// own, as the server counts them).
+pub async fn slow_client_from(from: [u8; 4], addr: SocketAddr, sent: &[u8]) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).unwrap();
+    let mut s = socket.connect(addr).await.unwrap();
     s.write_all(sent).await.unwrap();
     s
 }
