@@ -9123,7 +9123,7 @@ pub mod cities {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities", "wonder-pack"],
+                sets: &["cities"],
             },
         ],
         draft: None,
@@ -10514,7 +10514,7 @@ pub mod cities_leaders {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities", "wonder-pack"],
+                sets: &["cities"],
             },
             TokenInfo {
                 name: "penalty",
@@ -10818,7 +10818,7 @@ pub mod cities_leaders2 {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities", "wonder-pack"],
+                sets: &["cities"],
             },
             TokenInfo {
                 name: "penalty",
@@ -11250,7 +11250,7 @@ pub mod cities2 {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities", "wonder-pack"],
+                sets: &["cities"],
             },
         ],
         draft: None,
@@ -16031,7 +16031,7 @@ pub mod edifice {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities", "wonder-pack"],
+                sets: &["cities"],
             },
             TokenInfo {
                 name: "penalty",
@@ -17177,7 +17177,7 @@ pub mod leaders {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities", "wonder-pack"],
+                sets: &["cities"],
             },
             TokenInfo {
                 name: "penalty",
@@ -19060,7 +19060,7 @@ pub mod wonder_pack {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities", "wonder-pack"],
+                sets: &["cities"],
             },
             TokenInfo {
                 name: "penalty",
