@@ -142,6 +142,7 @@ fn valid(root: &Value, schema: &Value, v: &Value) -> bool {
                 .unwrap()
                 .iter()
                 .all(|sub| valid(root, sub, v)),
+            "not" => !valid(root, rule, v),
             other => panic!("the validator does not know the keyword `{other}`"),
         };
         if !ok {
@@ -184,6 +185,11 @@ fn the_validator_knows_its_keywords() {
     assert!(!ok(json!([-1, "x"])));
     assert!(!ok(json!([1, "y"])));
     assert!(!ok(json!([1])));
+    // A seat offset other than this city (`copy_stage`'s `seat`).
+    let other = json!({ "type": "integer", "not": { "const": 0 } });
+    let ok = |v: Value| valid(&other, &other, &v);
+    assert!(ok(json!(1)) && ok(json!(-1)));
+    assert!(!ok(json!(0)));
 }
 
 // ------------------------------------------------------------------ files
