@@ -7,7 +7,8 @@
 //! cards under a wonder's stages, a hand) is kept by the game's own state.
 //!
 //! The free builds from the hand its abilities hold, each of some colours
-//! and used once an Age, are apart in `city/hand_builds.rs`.
+//! and used once an Age, are apart in `city/hand_builds.rs`; the kinds of
+//! token it holds (`tokens:`), in `city/tokens.rs`.
 
 use sevenw_host::{
     CardId, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Host, Listens, ResSet,
@@ -20,6 +21,7 @@ use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
 
 mod hand_builds;
+mod tokens;
 
 /// A bank price that is not fixed ([`City::bank_prices`]).
 pub const NO_PRICE: u8 = u8::MAX;
@@ -169,8 +171,14 @@ pub const MAX_TOKEN_AGES: usize = 4;
 pub struct City {
     pub wonder: u8,
     pub side: u8,
-    /// Wonder stages built, from the first (Duel: wonders built).
+    /// Wonder stages built (Duel: wonders built).
     pub stages: u8,
+    /// Which stages of its side are built (bit `i`: stage `i`, of the
+    /// first 64), as the base family keeps it ([`City::build_stage`]): a
+    /// side whose stages have levels is built in any order within a level.
+    /// Without levels they are built from the first, so the first
+    /// [`City::stages`] are. (Architects keeps its own in its position.)
+    pub built_stages: u64,
     pub coins: i32,
     pub shields: u32,
     /// Built cards, in the order built.
@@ -243,6 +251,7 @@ clone_reusing!(City {
     wonder,
     side,
     stages,
+    built_stages,
     coins,
     shields,
     cards,
@@ -279,6 +288,7 @@ impl Default for City {
             wonder: 0,
             side: 0,
             stages: 0,
+            built_stages: 0,
             coins: 0,
             shields: 0,
             cards: Vec::new(),
@@ -312,94 +322,6 @@ impl Default for City {
 }
 
 impl City {
-    /// The city loses `loss` coins in Age `age`: all it has if fewer, and,
-    /// when the card sets in play declare a kind of token taken instead of
-    /// coins (Cities' debt: "for each coin they cannot pay, they take a
-    /// debt token", cities-facts.md §3.1), one such token per coin it could
-    /// not pay.
-    pub fn pay_or_owe(&mut self, info: &GameInfo, loss: u64, age: u8) {
-        let paid = loss.min(self.coins.max(0) as u64);
-        self.coins -= paid as i32;
-        let owed = loss - paid;
-        if owed == 0 {
-            return;
-        }
-        if let Some(k) = info.tokens.iter().position(|t| t.instead_of_coins) {
-            self.take_tokens(info, k, owed, age);
-        }
-    }
-
-    /// How many tokens of the declared kind `kind` it holds (below zero
-    /// where the kind allows).
-    pub fn held(&self, kind: usize) -> i32 {
-        self.tokens
-            .get(kind)
-            .map_or(0, |by_age| by_age.iter().map(|&n| i32::from(n)).sum())
-    }
-
-    /// The city takes `n` tokens of the declared kind `kind` in Age `age`.
-    pub fn take_tokens(&mut self, info: &GameInfo, kind: usize, n: u64, age: u8) {
-        let (Some(k), Some(by_age)) = (info.tokens.get(kind), self.tokens.get_mut(kind)) else {
-            return;
-        };
-        if let Some(held) = by_age.get_mut(k.age_index(age)) {
-            *held = held.saturating_add(n.min(i16::MAX as u64) as i16);
-        }
-    }
-
-    /// The city gives up `n` tokens of the declared kind `kind` (`u8::MAX`:
-    /// all), those worth least first, as a player gives up tokens; it
-    /// gives up all it holds if fewer, unless the kind may fall below
-    /// zero. What it gives up, in tokens.
-    pub fn lose_tokens(&mut self, info: &GameInfo, kind: usize, n: u8) -> u32 {
-        self.give_up(info, kind, (n != u8::MAX).then_some(u32::from(n)))
-    }
-
-    /// [`City::lose_tokens`] of `n` tokens, or all (`None`).
-    fn give_up(&mut self, info: &GameInfo, kind: usize, n: Option<u32>) -> u32 {
-        let (Some(k), Some(by_age)) = (info.tokens.get(kind), self.tokens.get_mut(kind)) else {
-            return 0;
-        };
-        if let (true, Some(n)) = (k.negative, n) {
-            by_age[0] = by_age[0].saturating_sub(n.min(i16::MAX as u32) as i16);
-            return n;
-        }
-        let mut left = n.unwrap_or(u32::MAX);
-        let mut order: [usize; MAX_TOKEN_AGES] = std::array::from_fn(|i| i);
-        order.sort_by_key(|&i| k.points.get(i).copied().unwrap_or(i8::MAX));
-        let mut lost = 0;
-        for i in order {
-            let take = (by_age[i].max(0) as u32).min(left);
-            by_age[i] -= take as i16;
-            left -= take;
-            lost += take;
-        }
-        lost
-    }
-
-    /// Whether it holds the tokens a cost asks (`(kind, how many)`).
-    pub fn holds(&self, tokens: &[(u8, u8)]) -> bool {
-        (tokens.iter()).all(|&(k, n)| self.held(usize::from(k)) >= i32::from(n))
-    }
-
-    /// It gives up the tokens a cost asks, those worth least first.
-    pub fn pay_tokens(&mut self, info: &GameInfo, tokens: &[(u8, u8)]) {
-        for &(k, n) in tokens {
-            self.give_up(info, usize::from(k), Some(u32::from(n)));
-        }
-    }
-
-    /// The points of the tokens it holds, each kind's in its category
-    /// (`points` by category index).
-    pub fn token_points(&self, info: &GameInfo, points: &mut [i32; MAX_CATEGORIES]) {
-        for (kind, by_age) in info.tokens.iter().zip(&self.tokens) {
-            let worth: i32 = (kind.points.iter().zip(by_age))
-                .map(|(&p, &n)| i32::from(p) * i32::from(n))
-                .sum();
-            points[usize::from(kind.category) % MAX_CATEGORIES] += worth;
-        }
-    }
-
     /// A city on this wonder side, with `coins` and trade price `price`
     /// (room made at once for a game's worth of cards and sources).
     pub fn new(wonder: u8, side: u8, coins: i32, price: u8) -> Self {
@@ -423,6 +345,24 @@ impl City {
             prices: flat_prices(price),
             ..City::default()
         });
+    }
+
+    /// It builds stage `stage` (its index on its side, from 0): counted
+    /// in [`City::stages`] and marked in [`City::built_stages`].
+    pub fn build_stage(&mut self, stage: u8) {
+        self.stages = self.stages.saturating_add(1);
+        if let Some(bit) = 1u64.checked_shl(u32::from(stage)) {
+            self.built_stages |= bit;
+        }
+    }
+
+    /// Whether stage `stage` of its side is built (past the 64th, by the
+    /// count: only a side built in order has so many).
+    pub fn has_stage(&self, stage: u8) -> bool {
+        match 1u64.checked_shl(u32::from(stage)) {
+            Some(bit) => self.built_stages & bit != 0,
+            None => stage < self.stages,
+        }
     }
 
     /// How many of `what` this city holds.
@@ -907,6 +847,21 @@ mod tests {
         assert_eq!(c.count(Counted::VictoryTokens), 1);
         c.coins = -4;
         assert_eq!(c.count(Counted::Coins), 0);
+    }
+
+    /// Stages are marked by index, in any order; past the 64th (a side
+    /// without levels may have up to 255) they are known by the count.
+    #[test]
+    fn stages_built_by_index() {
+        let mut c = City::default();
+        c.build_stage(2);
+        c.build_stage(0);
+        assert_eq!((c.stages, c.built_stages), (2, 0b101));
+        assert!(c.has_stage(0) && !c.has_stage(1) && c.has_stage(2));
+        let mut long = City::default();
+        (0..70).for_each(|s| long.build_stage(s));
+        assert_eq!((long.stages, long.built_stages), (70, u64::MAX));
+        assert!(long.has_stage(69) && !long.has_stage(70));
     }
 
     #[test]
