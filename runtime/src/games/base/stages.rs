@@ -352,7 +352,7 @@ impl Base {
                 let stages = if list.len() == 1 { "stage" } else { "stages" };
                 format!(
                     "stage {n} of {wonder} is of a higher level: {who} must build {stages} {} first",
-                    join_and(&list)
+                    crate::text::listed(&list)
                 )
             }
         }
@@ -366,13 +366,4 @@ fn open_by_level(lower: &[u64], built: u64) -> u64 {
     (lower.iter().enumerate())
         .filter(|&(i, &below)| built & (1 << i) == 0 && below & !built == 0)
         .fold(0u64, |m, (i, _)| m | 1 << i)
-}
-
-/// `1`, `1 and 2`, `1, 2 and 3`.
-pub fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
