@@ -220,7 +220,7 @@ impl Code {
             ),
             Code::BadWonder => (
                 "E0206",
-                "A wonder board is malformed.\n\nA wonder needs at least one side, each side a non-empty list of stages, and\neach stage a cost and an effect.",
+                "A wonder board is malformed.\n\nA wonder needs at least one side, each side a non-empty list of stages, and\neach stage a cost and an effect. Levels (`level:`) are given to every stage\nof a side or to none, start at 1 and rise one at a time, on a side of 64\nstages at most.",
                 " (a stage without effect):\n\n  sides:\n    A:\n      stages:\n        - cost: 2 wood",
                 ":\n\n  sides:\n    A:\n      stages:\n        - cost: 2 wood\n          effect: gain 3 vp",
             ),

@@ -116,8 +116,17 @@ pub const FAMILIES: &[FamilyDef] = &[
         ],
         // `draws`: an expansion's cards drawn into each Age's deck;
         // `sits_out`: a kind of token whose holder sits out the battles;
-        // `by_choice`: a loss of coins paid as the loser chooses.
-        fields: &["penalty", "expert", "draws", "sits_out", "by_choice"],
+        // `by_choice`: a loss of coins paid as the loser chooses; `level`:
+        // a stage built once the lower levels are (the Great Wall's four
+        // stages in any order, cities-facts.md §10.1).
+        fields: &[
+            "penalty",
+            "expert",
+            "draws",
+            "sits_out",
+            "by_choice",
+            "level",
+        ],
         spent_cards: false,
         // A card's option with the move that builds it, a stage's with
         // the stage (a board is given, never chosen).

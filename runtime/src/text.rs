@@ -31,6 +31,18 @@ pub fn plural(n: impl Into<i128>, word: &str) -> String {
     }
 }
 
+/// `a`, `a and b`, `a, b and c`.
+pub fn listed(items: &[impl AsRef<str>]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
 /// An Age in Roman numerals (I, II, III, …).
 pub fn roman(age: u8) -> String {
     match age {

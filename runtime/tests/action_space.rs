@@ -359,7 +359,10 @@ fn base_numbers_card_actions_and_payments_from_its_tables() {
     assert_eq!(b.encode(&unpaid(base::Action::Build(free))), 5 * k);
     assert_eq!(b.encode(&m(base::Action::Chain)), 5 * k + 1);
     assert_eq!(b.encode(&m(base::Action::Discard)), 5 * k + 4);
-    let join = base::StageHow { join: true };
+    let join = base::StageHow {
+        stage: 0,
+        join: true,
+    };
     assert_eq!(
         b.encode(&unpaid(base::Action::Stage(free, join))),
         5 * k + 9

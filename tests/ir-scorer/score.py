@@ -452,7 +452,11 @@ def base_cities(pool, sheet):
         run(table, seat, city.side["board"], 0, "built", city, True)
         options = list(p.get("options") or [])
         under = list(p.get("under") or [])
-        for i in range(p.get("stages") or 0):
+        # How many, from the first, or the numbers of those built (a side
+        # whose stages have levels is built in any order within a level).
+        stages = p.get("stages") or 0
+        stages = sorted(n - 1 for n in stages) if isinstance(stages, list) else range(stages)
+        for i in stages:
             stage = city.side["stages"][i]
             n = max((e["option"] for e in stage["effects"] if e["option"] is not None), default=-1) + 1
             o = (options.pop(0) - 1) if n and options else 0

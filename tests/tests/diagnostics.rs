@@ -296,8 +296,6 @@ fixtures! {
     e0204_hands_too_large: "e0204-hands-too-large" => ["E0204"];
     // An expansion's draw rule with too few cards to draw at the most players.
     e0204_draw_too_few: "e0204-draw-too-few" => ["E0204"];
-    // A stage's `level` in a game of the base family.
-    e0306_level_in_base: "e0306-level-in-base" => ["E0306"];
     // The colour under a stage counted outside a stage's effect (a card, a
     // board), or counting anything but cards; resource symbols counted on
     // anything but cards, of no resource, of a science symbol
@@ -306,6 +304,8 @@ fixtures! {
     e0105_resources_not_on_cards: "e0105-resources-not-on-cards" => ["E0105", "E0105", "E0105"];
     // The colour under a stage, in a game of the Duel family.
     e0306_stage_colour_in_duel: "e0306-stage-colour-in-duel" => ["E0306"];
+    // A stage's `level` in a game of the Duel family.
+    e0306_level_in_duel: "e0306-level-in-duel" => ["E0306"];
     e0104_expansion_word: "e0104-expansion-word" => ["E0104", "E0102"];
 
     w0001_card_without_effect: "w0001-card-without-effect" => ["W0001"];

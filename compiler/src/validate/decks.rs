@@ -98,8 +98,13 @@ pub(super) fn game_decks(game: &Game, report: &mut Report) {
     }
 }
 
+/// Most stages of a side with levels: the runtime keeps which are built
+/// as the bits of one number.
+const MOST_LEVELLED: usize = 64;
+
 /// A game of `pieces`: every wonder's stages cost each piece once, in
-/// counted resources; levels start at 1, rise by at most one, never fall;
+/// counted resources; levels start at 1, rise by at most one, never fall,
+/// on a side of 64 stages at most;
 /// a card's cost never counts resources.
 pub(super) fn pieces(game: &Game, report: &mut Report) {
     let v = &game.vocab;
@@ -142,6 +147,24 @@ pub(super) fn pieces(game: &Game, report: &mut Report) {
                 last = l.value;
             }
             let levelled = s.stages.iter().filter(|st| st.level.is_some()).count();
+            if levelled > 0 && s.stages.len() > MOST_LEVELLED {
+                report.push(
+                    Diagnostic::new(
+                        Code::BadWonder,
+                        s.name.loc,
+                        format!(
+                            "`{}` side {} has {} stages with levels: at most {MOST_LEVELLED}",
+                            w.name.value,
+                            s.name.value,
+                            s.stages.len()
+                        ),
+                    )
+                    .label("too many stages for levels")
+                    .help(format!(
+                        "give a side with levels {MOST_LEVELLED} stages at most, or no levels"
+                    )),
+                );
+            }
             if levelled > 0 && levelled < s.stages.len() {
                 report.push(
                     Diagnostic::new(

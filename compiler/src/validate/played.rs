@@ -1,7 +1,8 @@
 //! Fields of card and wonder files that the family of the game does not
 //! read (`sevenw_dsl::families`): a stage's `level` in a family that
-//! builds a wonder's stages in order would check clean and be ignored, so
-//! it is refused (E0306). In a family whose cards are spent as what they
+//! builds a wonder's stages in order (Duel: a wonder is built whole) would
+//! check clean and be ignored, so it is refused (E0306); the base and
+//! Architects families read it. In a family whose cards are spent as what they
 //! give (`FamilyDef::spent_cards`), a card giving more than one coin or
 //! resource, or a stage or token giving any, is refused too: its rules
 //! could not spend it. A cost in tokens where the family's rules take

@@ -110,6 +110,29 @@ fn malformed_wonders() {
     assert_eq!(codes(&report), [Code::DuplicateWonder]);
 }
 
+/// A side whose stages have levels is read by the base family (built in
+/// any order within a level), up to 64 stages: the runtime keeps which are
+/// built as the bits of one number.
+#[test]
+fn levels_in_the_base_family_up_to_64_stages() {
+    let side = |n: usize| {
+        let stages: String = (0..n)
+            .map(|i| {
+                format!(
+                    "          - {{cost: wood, level: {}, effect: gain 1 vp}}\n",
+                    1 + i / 2
+                )
+            })
+            .collect();
+        format!("wonders:\n  - name: Tower\n    sides:\n      A:\n        stages:\n{stages}")
+    };
+    for (n, want) in [(4, vec![]), (64, vec![]), (65, vec![Code::BadWonder])] {
+        let w = side(n);
+        let (_, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", &w)]);
+        assert_eq!(codes(&report), want, "{n} stages");
+    }
+}
+
 #[test]
 fn warnings_for_no_effect_and_alias_clash() {
     let plain = AGE1.replace("    effect: gain 2 vp\n", "    aliases: [pit]\n");

@@ -11,7 +11,8 @@
 //! The free builds from the hand its abilities hold, each of some colours
 //! and used once an Age, are apart in `city/hand_builds.rs`; running a
 //! city's sources (built, the events they hear, the stages they copy) in
-//! `city/run.rs`.
+//! `city/run.rs`; the kinds of token it holds (`tokens:`), in
+//! `city/tokens.rs`.
 
 use sevenw_host::{
     CardId, Colour, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Listens, ResSet,
@@ -190,8 +191,14 @@ pub const MAX_TOKEN_AGES: usize = 4;
 pub struct City {
     pub wonder: u8,
     pub side: u8,
-    /// Wonder stages built, from the first (Duel: wonders built).
+    /// Wonder stages built (Duel: wonders built).
     pub stages: u8,
+    /// Which stages of its side are built (bit `i`: stage `i`, of the
+    /// first 64), as the base family keeps it ([`City::build_stage`]): a
+    /// side whose stages have levels is built in any order within a level.
+    /// Without levels they are built from the first, so the first
+    /// [`City::stages`] are. (Architects keeps its own in its position.)
+    pub built_stages: u64,
     pub coins: i32,
     pub shields: u32,
     /// Built cards, in the order built.
@@ -273,6 +280,7 @@ clone_reusing!(City {
     wonder,
     side,
     stages,
+    built_stages,
     coins,
     shields,
     cards,
@@ -311,6 +319,7 @@ impl Default for City {
             wonder: 0,
             side: 0,
             stages: 0,
+            built_stages: 0,
             coins: 0,
             shields: 0,
             cards: Vec::new(),
@@ -369,6 +378,24 @@ impl City {
             prices: flat_prices(price),
             ..City::default()
         });
+    }
+
+    /// It builds stage `stage` (its index on its side, from 0): counted
+    /// in [`City::stages`] and marked in [`City::built_stages`].
+    pub fn build_stage(&mut self, stage: u8) {
+        self.stages = self.stages.saturating_add(1);
+        if let Some(bit) = 1u64.checked_shl(u32::from(stage)) {
+            self.built_stages |= bit;
+        }
+    }
+
+    /// Whether stage `stage` of its side is built (past the 64th, by the
+    /// count: only a side built in order has so many).
+    pub fn has_stage(&self, stage: u8) -> bool {
+        match 1u64.checked_shl(u32::from(stage)) {
+            Some(bit) => self.built_stages & bit != 0,
+            None => stage < self.stages,
+        }
     }
 
     /// How many of `what` this city holds.
@@ -794,6 +821,21 @@ mod tests {
         assert_eq!(c.count(Counted::VictoryTokens), 1);
         c.coins = -4;
         assert_eq!(c.count(Counted::Coins), 0);
+    }
+
+    /// Stages are marked by index, in any order; past the 64th (a side
+    /// without levels may have up to 255) they are known by the count.
+    #[test]
+    fn stages_built_by_index() {
+        let mut c = City::default();
+        c.build_stage(2);
+        c.build_stage(0);
+        assert_eq!((c.stages, c.built_stages), (2, 0b101));
+        assert!(c.has_stage(0) && !c.has_stage(1) && c.has_stage(2));
+        let mut long = City::default();
+        (0..70).for_each(|s| long.build_stage(s));
+        assert_eq!((long.stages, long.built_stages), (70, u64::MAX));
+        assert!(long.has_stage(69) && !long.has_stage(70));
     }
 
     #[test]

@@ -227,7 +227,7 @@ pub fn compose(
         .map(|e| expansion_title(game.title, e.title))
         .collect();
     let title: &'static str =
-        Box::leak(format!("{} with {}", game.title, listed(&titles)).into_boxed_str());
+        Box::leak(format!("{} with {}", game.title, crate::text::listed(&titles)).into_boxed_str());
     let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
         title,
         extends: "",
@@ -330,15 +330,6 @@ fn expansion_title<'a>(game: &str, expansion: &'a str) -> &'a str {
             rest.trim()
         }
         _ => expansion,
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn listed(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 
@@ -476,7 +467,10 @@ mod tests {
             expansion_title("Bazaar", "Other: Harbours"),
             "Other: Harbours"
         );
-        assert_eq!(listed(&["Leaders", "Edifice"]), "Leaders and Edifice");
-        assert_eq!(listed(&["A", "B", "C"]), "A, B and C");
+        assert_eq!(
+            crate::text::listed(&["Leaders", "Edifice"]),
+            "Leaders and Edifice"
+        );
+        assert_eq!(crate::text::listed(&["A", "B", "C"]), "A, B and C");
     }
 }

@@ -448,22 +448,24 @@ fn python_compares(ir: &Path, cases: &[serde_json::Value], dir: &Path) -> serde_
 /// A declared kind of token, and the options chosen for what offers a
 /// choice (`one of`), are scored alike by the runtime and by the second
 /// scorer that reads only the JSON export (`tests/ir-scorer`), in every
-/// family: the final positions of 300 games with Debts (base, with Cities), Tolls
-/// (Duel) and Ateliers (Architects), written as sheets with the runtime's
-/// scores (`sim --sheets`), each scored again by `score.py`.
+/// family: the final positions of 300 games with Debts (base, with Cities)
+/// and with Ramparts (base: its stages built by level, `stages: [1, 3]`),
+/// Tolls (Duel) and Ateliers (Architects), written as sheets with the
+/// runtime's scores (`sim --sheets`), each scored again by `score.py`.
 #[test]
 fn the_python_scorer_agrees_on_declared_tokens() {
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tokens-scorer");
     let _ = std::fs::remove_dir_all(&tmp);
     let sets = [
         ("base", "debts", "4"),
+        ("base", "ramparts", "3"),
         ("duel", "tolls", "2"),
         ("architects", "ateliers", "4"),
     ];
     export_ir(&tmp.join("ir"));
     let mut cases = Vec::new();
     for (game, expansion, players) in sets {
-        let (mut held, mut chosen) = (0, 0);
+        let (mut held, mut chosen, mut by_level) = (0, 0, 0);
         for case in final_sheets(game, expansion, players, &tmp) {
             let sheet = case["sheet"].as_str().unwrap();
             // A city holding tokens: a `tokens:` line whose count is not 0.
@@ -472,16 +474,26 @@ fn the_python_scorer_agrees_on_declared_tokens() {
                     .lines()
                     .any(|l| l.contains("tokens: {") && !l.trim_end().ends_with(": 0}")),
             );
-            // Something built or taken with its second option (`one of`).
-            chosen += usize::from(sheet.contains("option: 2}"));
+            // Something built or taken with its second option (`one of`):
+            // a card, or a stage (`options: [2]`).
+            let stage_option = |l: &str| l.trim_start().starts_with("options:") && l.contains('2');
+            chosen += usize::from(sheet.contains("option: 2}") || sheet.lines().any(stage_option));
+            // Stages built by level, not the first ones.
+            by_level += usize::from(sheet.contains("stages: ["));
             cases.push(case);
         }
         // The games hold tokens to score.
         assert!(held > 0, "no {expansion} token held in 300 games");
-        assert!(
-            chosen > 0,
-            "no second option chosen in 300 {expansion} games"
-        );
+        if expansion == "ramparts" {
+            // Its one choice is a second-level stage's, which random
+            // players seldom reach; its stages are built out of order.
+            assert!(by_level > 0, "no stages built out of order in 300 games");
+        } else {
+            assert!(
+                chosen > 0,
+                "no second option chosen in 300 {expansion} games"
+            );
+        }
     }
     let summary = python_compares(&tmp.join("ir"), &cases, &tmp);
     for (_, expansion, _) in sets {
@@ -701,4 +713,45 @@ fn price_tells_the_tokens_a_build_takes() {
         ok && text.contains("stage 1 of Counting House for 1 favour token"),
         "{text}"
     );
+}
+
+/// A stage built out of order on a side with levels (Ramparts' Rampart A,
+/// four stages of level 1) is a move of its own in a replay log: its words
+/// name the stage, and the log plays back. Random games of seat 0 on the
+/// Rampart, the first seed whose first stage built is not the first.
+#[test]
+fn a_stage_chosen_by_level_replays() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ramparts-logs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut found = None;
+    for seed in 1..=30 {
+        let log = dir.join(format!("seed-{seed}.log"));
+        let (ok, text) = sevenw(&[
+            "play",
+            "--with",
+            "ramparts",
+            "--players",
+            "3",
+            "--seed",
+            &seed.to_string(),
+            "--bots",
+            "random",
+            "--wonders",
+            "Rampart:A,Giza,Rhodes",
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        assert!(ok, "{text}");
+        let written = std::fs::read_to_string(&log).unwrap();
+        let first = written
+            .lines()
+            .find(|l| l.starts_with("move 0 ") && l.contains(" wonder stage "));
+        if first.is_some_and(|l| !l.contains(" wonder stage 1 with ")) {
+            found = Some((log, written));
+            break;
+        }
+    }
+    let (log, written) = found.expect("a first stage other than the first in 30 seeds");
+    let (ok, text) = sevenw(&["replay", log.to_str().unwrap()]);
+    assert!(ok, "{text}\n{written}");
 }

@@ -83,7 +83,7 @@ impl Architects {
             1 => parts.push(coin.to_string()),
             n => parts.push(format!("{n} {coin}s")),
         }
-        let mut s = join_and(&parts);
+        let mut s = crate::text::listed(&parts);
         if parts.is_empty() {
             s = "nothing".to_string();
         }
@@ -126,7 +126,7 @@ impl Architects {
             let n = names.first().cloned().unwrap_or_default();
             format!("{n} and {n}")
         } else {
-            join_and(&names)
+            crate::text::listed(&names)
         }
     }
 }
@@ -139,13 +139,4 @@ pub fn pattern_text(p: Pattern) -> String {
         "different"
     };
     format!("{} {kind}", p.count)
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }

@@ -2,14 +2,17 @@
 //! numbered from the card set alone (`runtime/FORMATS.md`, "The action
 //! space"). With `N` cards, `C` options at most on a card and `O` on a
 //! wonder stage (each at least 1: a card without a choice has one way to be
-//! built), `K = 8 × C + 2 × O` kinds of card action and `M` coins at most to
-//! one neighbour:
+//! built), `S` the most stages of a side built by level (1 when no side of
+//! the card sets has levels, as in every shipped game: the next stage is
+//! the only one), `K = 8 × C + 2 × O × S` kinds of card action and `M`
+//! coins at most to one neighbour:
 //!
 //! - `card × K + kind`, below `N × K`: a card action — `8 × option` plus
 //!   build (0), by chain (1), free once per Age (2), free by a rule (3),
 //!   discard (4), build from the discard pile (5), keep in the draft (6),
-//!   entomb (7); and a wonder stage with the card: `8 × C + 2 × option +
-//!   join`;
+//!   entomb (7); and stage `s` (its index on the side, `S − 1` at most: a
+//!   side built in order has one stage to build at a time) with the card:
+//!   `8 × C + 2 × (O × s + option) + join`;
 //! - `N × K`: build nothing (a recruitment with no card to take);
 //! - `N × K + 1 + left × (M + 1) + right`: the payment step, by the coins
 //!   each neighbour receives;
@@ -37,6 +40,10 @@ pub struct Numbering {
     kinds: u32,
     /// The first kind of a stage (`8 × C`).
     stage_kind: u32,
+    /// Options of a stage (`O`, at least 1).
+    stage_options: u32,
+    /// Stages numbered apart (`S`, at least 1).
+    stages: u32,
     /// The most coins one neighbour may receive for one action (`M`).
     most: u32,
     /// The numbers of the choices of a loss of coins taken as tokens by
@@ -70,10 +77,13 @@ impl Numbering {
             .unwrap_or(0);
         let card_options = info.cards.iter().map(|c| u32::from(c.options)).max();
         let stage_kind = CARD_KINDS * card_options.unwrap_or(0).max(1);
+        let stages = u32::from(super::stages::most_levelled(info)).max(1);
         Numbering {
             cards: info.cards.len() as u32,
-            kinds: stage_kind + 2 * options.max(1),
+            kinds: stage_kind + 2 * options.max(1) * stages,
             stage_kind,
+            stage_options: options.max(1),
+            stages,
             most: most_units * u32::from(TRADE_PRICE),
             owed: if info
                 .tokens
@@ -122,7 +132,9 @@ impl Numbering {
             Action::Keep => 6,
             Action::Entomb => 7,
             Action::Stage(_, how) => {
-                self.stage_kind + 2 * u32::from(mv.option) + u32::from(how.join)
+                let s = u32::from(how.stage).min(self.stages - 1);
+                let o = u32::from(mv.option).min(self.stage_options - 1);
+                self.stage_kind + 2 * (self.stage_options * s + o) + u32::from(how.join)
             }
             Action::Skip => return self.skip(),
             Action::Owe(u) => return self.owing() + u32::from(u).min(self.owed.saturating_sub(1)),

@@ -3,7 +3,6 @@
 use crate::engine::city::{City, Pending, seat_at};
 
 use super::trade::{Payment, PaymentSearch};
-use sevenw_host::CardId;
 
 use crate::bots::Judge;
 
@@ -82,8 +81,8 @@ fn choose(view: &View<'_>, moves: &[Move], scratch: &mut Scratch) -> usize {
 
 /// Whether [`value`] of a move with `action` is the same whatever its card:
 /// a discard gives its coins, and a stage is built with the card face down
-/// under it, which no effect and no score reads (the card is only put
-/// aside in the preview's marks), at the same cost whatever the card.
+/// under it, which no effect and no score reads (the preview does not put
+/// it anywhere), at the same cost whatever the card.
 fn same_for_every_card(action: Action) -> bool {
     matches!(action, Action::Discard | Action::Stage(..))
 }
@@ -99,7 +98,6 @@ fn score_now(view: &View<'_>) -> i32 {
 #[derive(Default)]
 pub struct Scratch {
     city: City,
-    marks: Vec<CardId>,
     /// The table with a project's reward given (Edifice's joins).
     cities: Vec<City>,
     /// The values of this decision's moves whose card does not matter, by
@@ -162,7 +160,7 @@ fn value(view: &View<'_>, mv: &Move, scratch: &mut Scratch) -> i64 {
             &scratch.city
         }
         _ => {
-            base.preview_into(cities, seat, mv, &mut scratch.city, &mut scratch.marks);
+            base.preview_into(cities, seat, mv, &mut scratch.city);
             &scratch.city
         }
     };

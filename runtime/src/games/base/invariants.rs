@@ -17,6 +17,9 @@ const CARDS: &str = "cards in one place";
 const COINS: &str = "coins never negative";
 const NAMES: &str = "one card of a name per city";
 const STAGES: &str = "a card under each stage";
+/// The stages built are those counted, each built once, none before a
+/// stage of a lower level (in order on a side without levels).
+const LEVELS: &str = "stages built by level";
 const PAWNS: &str = "participation pawns conserved";
 const HANDS: &str = "hands empty at the end";
 /// The colours a city shows under its stages (cities-facts.md §10.2) are
@@ -70,14 +73,18 @@ impl Base {
         let t = &state.table;
         let n = t.cities.len();
         ensure(
-            t.hands.len() == n && t.stage_cards.len() == n && t.seats.len() == n,
+            t.hands.len() == n
+                && t.stage_cards.len() == n
+                && t.stage_under.len() == n
+                && t.seats.len() == n,
             CARDS,
             || {
                 format!(
-                    "{n} cities, {} seats, {} hands, {} stage piles",
+                    "{n} cities, {} seats, {} hands, {} stage piles of {}",
                     t.seats.len(),
                     t.hands.len(),
-                    t.stage_cards.len()
+                    t.stage_cards.len(),
+                    t.stage_under.len()
                 )
             },
         )?;
@@ -119,6 +126,7 @@ impl Base {
                     )
                 },
             )?;
+            self.check_levels(t, seat)?;
         }
         for h in t.hands.iter().chain(&t.side).chain(&t.drafting) {
             placed.extend_from_slice(h);
@@ -195,6 +203,80 @@ impl Base {
                 HANDS,
                 || "cards are left in hands after the last Age".to_string(),
             )?;
+        }
+        Ok(())
+    }
+
+    /// The stages `seat` built: as many as counted, each once with its
+    /// card under it, and each after every stage of a lower level.
+    fn check_levels(&self, t: &super::Position, seat: usize) -> Result<(), Broken> {
+        let c = &t.cities[seat];
+        let under = &t.stage_under[seat];
+        ensure(under.len() == t.stage_cards[seat].len(), LEVELS, || {
+            format!(
+                "seat {seat}: {} cards under stages named {under:?}",
+                t.stage_cards[seat].len()
+            )
+        })?;
+        let stages = self.side_stages(c);
+        if stages.len() > super::stages::MAX_LEVELLED {
+            return Ok(());
+        }
+        ensure(
+            c.built_stages.count_ones() == u32::from(c.stages),
+            LEVELS,
+            || {
+                format!(
+                    "seat {seat}: {} stages counted, {:b} built",
+                    c.stages, c.built_stages
+                )
+            },
+        )?;
+        ensure(c.built_stages >> stages.len() == 0, LEVELS, || {
+            format!(
+                "seat {seat}: {:b} built of {} stages",
+                c.built_stages,
+                stages.len()
+            )
+        })?;
+        for (k, &s) in under.iter().enumerate() {
+            ensure(c.has_stage(s) && !under[..k].contains(&s), LEVELS, || {
+                format!(
+                    "seat {seat}: a card under stage {} ({under:?} under {:b})",
+                    s + 1,
+                    c.built_stages
+                )
+            })?;
+        }
+        // Each stage built after every stage of a lower level (on a side
+        // without levels, every stage before it), in the order the cards
+        // were put under them.
+        for (k, &s) in under.iter().enumerate() {
+            let level = stages[usize::from(s)].level;
+            let early = (stages.iter().enumerate())
+                .find(|&(j, st)| st.level < level && under[k..].contains(&(j as u8)));
+            ensure(early.is_none(), LEVELS, || {
+                format!(
+                    "seat {seat}: stage {} built before stage {} of a lower level ({under:?})",
+                    s + 1,
+                    early.map_or(0, |(j, _)| j + 1)
+                )
+            })?;
+        }
+        for (i, st) in stages
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| c.has_stage(i as u8))
+        {
+            let missing = (stages.iter().enumerate())
+                .find(|&(j, other)| other.level < st.level && !c.has_stage(j as u8));
+            ensure(missing.is_none(), LEVELS, || {
+                format!(
+                    "seat {seat}: stage {} built, stage {} of a lower level not",
+                    i + 1,
+                    missing.map_or(0, |(j, _)| j + 1)
+                )
+            })?;
         }
         Ok(())
     }

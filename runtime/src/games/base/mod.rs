@@ -42,6 +42,7 @@
 //!   draft and recruitment, the conflicts at the end of an Age;
 //! - `actions`: the fixed action space (each decision's number);
 //! - `moves`: what a seat may do, and what a card or stage costs it;
+//! - `stages`: which wonder stages a city may build now (a side's levels);
 //! - `trade`: the trade that pays for it: every way to pay a cost with the
 //!   city's own production and by buying from the two neighbours;
 //! - `turn`: carrying out a turn, its effects and the choices they ask;
@@ -68,6 +69,7 @@ pub mod scenario;
 mod score;
 pub mod sheet;
 mod show;
+pub mod stages;
 pub mod trade;
 mod turn;
 mod view;
@@ -140,6 +142,8 @@ pub struct Base {
     pub draft: Option<DraftRule>,
     /// The fixed action space of the card sets.
     numbering: actions::Numbering,
+    /// The wonder sides whose stages are built by level, not in order.
+    levels: stages::Levels,
     /// Whether a card of the card sets offers a choice (`one of`): move
     /// lists and playouts look for options only then.
     card_choices: bool,
@@ -166,7 +170,7 @@ pub enum Action {
     /// card of a colour, the first or last card of an Age, a colour always
     /// free).
     RuleFree,
-    /// Build the next wonder stage with it, paying this (with Edifice, the
+    /// Build a wonder stage with it, paying this (with Edifice, the
     /// project's cost too when it joins).
     Stage(Payment, StageHow),
     /// Discard it for coins.
@@ -189,10 +193,13 @@ pub enum Action {
 /// loss of coins (`by_choice`; the action space numbers each).
 pub const MAX_OWED_BY_CHOICE: u8 = 31;
 
-/// How a wonder stage is built: whether it joins the current Age's project
-/// (Edifice).
+/// Which wonder stage is built, and how: whether it joins the current
+/// Age's project (Edifice).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct StageHow {
+    /// The stage built: its index on the side, from 0 (the next one on a
+    /// side built in order; any open one on a side with levels).
+    pub stage: u8,
     pub join: bool,
 }
 
@@ -505,6 +512,7 @@ impl Base {
             decks: deal::Decks::of(info),
             draft: info.draft,
             numbering: actions::Numbering::of(info),
+            levels: stages::Levels::of(info),
             card_choices: info.cards.iter().any(|c| c.options > 0),
             token_costs: info.cards.iter().any(|c| !c.cost.tokens.is_empty())
                 || (info.wonders.iter().flat_map(|w| w.sides.iter()))

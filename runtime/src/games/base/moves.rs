@@ -33,31 +33,9 @@ pub(super) struct ToPay {
 }
 
 impl Base {
-    /// The cost of the next stage of this city's wonder, if any is left.
-    pub fn next_stage_cost(&self, city: &City) -> Option<&'static sevenw_host::Cost> {
-        self.info
-            .wonders
-            .get(usize::from(city.wonder))?
-            .sides
-            .get(usize::from(city.side))?
-            .stages
-            .get(usize::from(city.stages))
-            .map(|s| &s.cost)
-    }
-
-    /// Options the next stage of this city's wonder offers (`one of`).
-    pub fn next_stage_options(&self, city: &City) -> u8 {
-        self.info
-            .wonders
-            .get(usize::from(city.wonder))
-            .and_then(|w| w.sides.get(usize::from(city.side)))
-            .and_then(|s| s.stages.get(usize::from(city.stages)))
-            .map_or(0, |s| s.options)
-    }
-
     /// Options the effects of what `mv` builds in `city` offer (`one of`):
-    /// a card's for a build of any kind, the next stage's for a stage; 0
-    /// when there is no choice. A move chooses one with [`Move::option`].
+    /// a card's for a build of any kind, the stage's for a stage; 0 when
+    /// there is no choice. A move chooses one with [`Move::option`].
     pub fn options_of(&self, city: &City, mv: &Move) -> u8 {
         match mv.action {
             Action::Build(_)
@@ -65,7 +43,7 @@ impl Base {
             | Action::Free
             | Action::RuleFree
             | Action::FromDiscard => self.card_options(mv.card),
-            Action::Stage(..) => self.next_stage_options(city),
+            Action::Stage(_, how) => self.stage_options(city, how.stage),
             Action::Discard | Action::Keep | Action::Entomb | Action::Skip | Action::Owe(_) => 0,
         }
     }
@@ -173,23 +151,16 @@ impl Base {
         let mut coin_discounts = None;
         movegen.stage.clear();
         let mut search = movegen.search.in_market(market);
-        if let Some(cost) = self.next_stage_cost(city).filter(|c| city.holds(c.tokens)) {
-            let off = self.discount_for(city, None);
-            let options = self.next_stage_options(city).max(1);
-            let pays = search.search(cost.coins, cost.resources, budget, off);
-            for option in 0..options {
-                let how = StageHow { join: false };
-                movegen.stage.extend(pays.iter().map(|&p| (p, how, option)));
+        // Each stage the city may build now (the next one, or any open one
+        // on a side with levels), with its own cost and options.
+        let stages = &mut movegen.stage;
+        if self.in_order(city) {
+            if let Some(info) = self.stage_info(city, city.stages) {
+                self.stage_payments(table, seat, &mut search, city.stages, info, stages);
             }
-            // "A. Participar en el proyecto": the stage and the project's
-            // cost paid together, trading allowed.
-            if let Some(extra) = self.join_cost(table, seat) {
-                let coins = cost.coins.saturating_add(extra);
-                let pays = search.search(coins, cost.resources, budget, off);
-                for option in 0..options {
-                    let how = StageHow { join: true };
-                    movegen.stage.extend(pays.iter().map(|&p| (p, how, option)));
-                }
+        } else {
+            for (stage, info) in self.open_stages(city) {
+                self.stage_payments(table, seat, &mut search, stage, info, stages);
             }
         }
         let ability = city.abilities.hand_colours();
@@ -342,10 +313,10 @@ impl Base {
             return s;
         };
         let source = match mv.action {
-            Action::Stage(..) => Source::Stage {
+            Action::Stage(_, how) => Source::Stage {
                 wonder: city.wonder,
                 side: city.side,
-                stage: city.stages,
+                stage: how.stage,
             },
             _ => Source::Card(mv.card),
         };
@@ -407,7 +378,7 @@ impl Base {
             Action::Free => format!("build {name} free (once per age)"),
             Action::RuleFree => format!("build {name} free"),
             Action::Stage(p, how) => {
-                let mut s = format!("wonder stage with {name}{}", pay(p));
+                let mut s = format!("{} with {name}{}", self.stage_words(*how), pay(p));
                 if how.join {
                     s.push_str(" joining the project");
                 }
@@ -678,9 +649,8 @@ impl Base {
                 })
             }
             Action::Stage(_, how) => {
-                let cost = self
-                    .next_stage_cost(city)
-                    .filter(|c| city.holds(c.tokens))?;
+                let cost = (self.stage_cost(city, how.stage))
+                    .filter(|c| city.holds(c.tokens) && self.stage_open(city, how.stage))?;
                 let extra = if how.join {
                     self.join_cost(t, seat)?
                 } else {
@@ -779,21 +749,15 @@ impl<'a> Hands<'a> {
         let mut search = movegen.search.in_market(base.market(&table.cities, seat));
         let stages = &mut movegen.stage_actions;
         stages.clear();
-        if let Some(cost) = base.next_stage_cost(city).filter(|c| city.holds(c.tokens)) {
-            let off = base.discount_for(city, None);
-            let options = base.next_stage_options(city).max(1);
-            let quote = search.quote(cost.coins, cost.resources, budget, off);
-            let join = base.join_cost(table, seat).map(|extra| {
-                let coins = cost.coins.saturating_add(extra);
-                search.quote(coins, cost.resources, budget, off)
-            });
-            for (join, quote) in [(false, Some(quote)), (true, join)] {
-                let only = match quote {
-                    Some(Quote::Only(p)) => Some(p),
-                    Some(Quote::Trade) => None,
-                    _ => continue,
-                };
-                stages.extend((0..options).map(|option| (StageHow { join }, option, only)));
+        // The next stage (a side without levels, every shipped one) as
+        // directly as looking it up; each open one on a side with levels.
+        if base.in_order(city) {
+            if let Some(info) = base.stage_info(city, city.stages) {
+                base.stage_quotes(table, seat, &mut search, city.stages, info, stages);
+            }
+        } else {
+            for (stage, info) in base.open_stages(city) {
+                base.stage_quotes(table, seat, &mut search, stage, info, stages);
             }
         }
         Hands {

@@ -14,15 +14,17 @@
 //!   projects of the Ages begun;
 //! - the observer's own cards: its hand, with Leaders its kept leaders and
 //!   draft hand, the discard pile while it builds from it, the card action
-//!   it is paying (`N` numbers each, by card id);
-//! - every seat's city in relative order: coins, military, wonder, stages,
-//!   production, science, cards per colour, points granted, cards held,
-//!   abilities, with Edifice pawns, and the cards built (`N`).
+//!   it is paying (`N` numbers each, by card id), and, where a side of the
+//!   card sets has levels, the stage it is paying for;
+//! - every seat's city in relative order: coins, military, wonder, stages
+//!   (where a side has levels, which are built), production, science,
+//!   cards per colour, points granted, cards held, abilities, with Edifice
+//!   pawns, and the cards built (`N`).
 //!
 //! Writing is arithmetic on the tables' sizes and the view's numbers:
 //! nothing is allocated, nothing looked up by name.
 
-use sevenw_host::{CardId, GameInfo};
+use sevenw_host::CardId;
 
 use crate::engine::city::City;
 use crate::engine::production::MAX_RES;
@@ -59,10 +61,14 @@ struct Dims {
     /// A kind of token taken instead of coins by choice (Cities' debt):
     /// the decision of how to pay a loss.
     debt: bool,
+    /// The most stages of a side built by level (which stages are built,
+    /// and which is paid for, are then observed); 0 when none is.
+    levelled: usize,
 }
 
 impl Dims {
-    fn of(info: &GameInfo) -> Dims {
+    fn of(base: &Base) -> Dims {
+        let info = base.info;
         Dims {
             cards: info.cards.len(),
             wonders: info.wonders.len(),
@@ -84,6 +90,7 @@ impl Dims {
             draft: info.draft.is_some(),
             projects: info.projects.is_some(),
             debt: (info.tokens.iter()).any(|k| k.instead_of_coins && k.by_choice),
+            levelled: usize::from(base.levels.most),
         }
     }
 }
@@ -185,6 +192,13 @@ fn parts(d: &Dims, players: usize) -> Vec<Part> {
         3,
         "the action paid: a build, a wonder stage, the stage joining the project",
     ));
+    if d.levelled > 0 {
+        p.push(Part::new(
+            "paying stage",
+            d.levelled,
+            "one-hot: the wonder stage paid for, by its index on the side",
+        ));
+    }
     for k in 0..players {
         let s = |what: &str| format!("seat {k} {what}");
         p.extend([
@@ -197,6 +211,15 @@ fn parts(d: &Dims, players: usize) -> Vec<Part> {
             Part::new(s("wonder"), d.wonders, "one-hot: the wonder board"),
             Part::new(s("side"), d.sides, "one-hot: the board's side"),
             Part::new(s("stages"), 2, "wonder stages built, stages of its side"),
+        ]);
+        if d.levelled > 0 {
+            p.push(Part::new(
+                s("stages built"),
+                d.levelled,
+                "by stage of its side: built (sides with levels are built in any order within a level)",
+            ));
+        }
+        p.extend([
             Part::new(
                 s("production"),
                 d.resources,
@@ -327,15 +350,20 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
     cards(&mut w, n, v.discard().unwrap_or(&[]));
     w.one_hot(n, paying.map(|m| usize::from(m.card.0)));
     let s = w.take(3);
+    let mut stage = None;
     if let Some(m) = paying {
         match m.action {
             Action::Build(_) => s[0] = 1.0,
             Action::Stage(_, how) => {
                 s[1] = 1.0;
                 s[2] = f32::from(u8::from(how.join));
+                stage = Some(usize::from(how.stage));
             }
             _ => {}
         }
+    }
+    if d.levelled > 0 {
+        w.one_hot(d.levelled, stage.filter(|&s| s < d.levelled));
     }
     let cities = v.cities();
     let seats = v.seats();
@@ -381,6 +409,11 @@ fn city(d: &Dims, c: &City, w: &mut Writer<'_>) {
     w.one_hot(d.sides, Some(usize::from(c.side)));
     w.one(f32::from(c.stages));
     w.one(f32::from(c.wonder_stages));
+    if d.levelled > 0 {
+        for (i, x) in w.take(d.levelled).iter_mut().enumerate() {
+            *x = f32::from(u8::from(c.has_stage(i as u8)));
+        }
+    }
     let r = d.resources;
     for (x, &u) in w.take(r).iter_mut().zip(&c.own.fixed) {
         *x = f32::from(u);
@@ -410,23 +443,24 @@ fn city(d: &Dims, c: &City, w: &mut Writer<'_>) {
 
 impl Observe for Base {
     fn observation_parts(&self, players: usize) -> Vec<Part> {
-        let mut p = parts(&Dims::of(self.info), players);
+        let mut p = parts(&Dims::of(self), players);
         p.extend(crate::env::token_parts(self.info, players));
         p
     }
 
     fn observation_len(&self, players: usize) -> usize {
-        let d = Dims::of(self.info);
+        let d = Dims::of(self);
         let n = d.cards;
         // With a loss paid by choice: its decision kind and the `loss` part.
         let head = (d.ages + 1) + 1 + DECISIONS + players + 1 + 1 + 2 * usize::from(d.debt);
         let projects = if d.projects { 5 * d.ages + n } else { 0 };
-        let own = n * if d.draft { 5 } else { 3 } + 3;
+        let own = n * if d.draft { 5 } else { 3 } + 3 + d.levelled;
         let seat = 1
             + 4
             + d.wonders
             + d.sides
             + 2
+            + d.levelled
             + 2 * d.resources
             + d.symbols
             + 1
@@ -441,7 +475,7 @@ impl Observe for Base {
     }
 
     fn observe(&self, view: &View<'_>, out: &mut [f32]) {
-        let written = write(&Dims::of(self.info), view, out);
+        let written = write(&Dims::of(self), view, out);
         debug_assert_eq!(written, self.observation_len(view.players()));
     }
 }

@@ -67,8 +67,13 @@ pub struct Position {
     /// What each seat holds beside its city (see [`Seat`]).
     pub seats: Vec<Seat>,
     pub hands: Vec<Vec<CardId>>,
-    /// The cards under each city's built stages, face down.
+    /// The cards under each city's built stages, face down, in the order
+    /// they were put there; [`Position::card_under_stage`] finds one by
+    /// its stage.
     pub stage_cards: Vec<Vec<CardId>>,
+    /// For each card of `stage_cards`, the stage it lies under (its index
+    /// on the side, from 0): public, as the stage built is.
+    pub stage_under: Vec<Vec<u8>>,
     /// Discarded cards, face down.
     pub discard: Vec<CardId>,
     /// Cards set aside unused at set-up (guilds not drawn, drafted cards
@@ -102,6 +107,7 @@ clone_reusing!(Position {
     seats,
     hands,
     stage_cards,
+    stage_under,
     discard,
     boxed,
     returned,
@@ -119,28 +125,45 @@ impl Position {
     /// The empty table of a new game of `n` seats, keeping the buffers of
     /// this one.
     pub(super) fn reset(&mut self, n: usize) {
-        let per_seat = |v: &mut Vec<Vec<CardId>>| {
+        fn per_seat<T>(v: &mut Vec<Vec<T>>, n: usize) -> Vec<Vec<T>> {
             let mut v = std::mem::take(v);
             v.resize_with(n, Vec::new);
             v.iter_mut().for_each(Vec::clear);
             v
-        };
+        }
         let mut cities = std::mem::take(&mut self.cities);
         let mut seats = std::mem::take(&mut self.seats);
         seats.resize_with(n, Seat::default);
         seats
             .iter_mut()
             .for_each(|s| s.clone_from(&Seat::default()));
-        let hands = per_seat(&mut self.hands);
-        let stage_cards = per_seat(&mut self.stage_cards);
-        let side = per_seat(&mut self.side);
-        let drafted = per_seat(&mut self.drafted);
+        let hands = per_seat(&mut self.hands, n);
+        let stage_cards = per_seat(&mut self.stage_cards, n);
+        let stage_under = per_seat(&mut self.stage_under, n);
+        let side = per_seat(&mut self.side, n);
+        let drafted = per_seat(&mut self.drafted, n);
         // Every field of the default table, into this one's buffers.
         self.clone_from(&Position::default());
         // Each city is made again by `Base::new_city`.
         cities.resize_with(n, City::default);
         (self.cities, self.seats) = (cities, seats);
         (self.hands, self.stage_cards, self.side) = (hands, stage_cards, side);
-        self.drafted = drafted;
+        (self.drafted, self.stage_under) = (drafted, stage_under);
+    }
+
+    /// The card `seat` put under stage `stage` of its wonder (its index on
+    /// the side, from 0), if that stage was built with one (a stage a
+    /// scenario or a sheet gives as built has none). Whatever the order the
+    /// stages were built in (a side with levels: `dsl/DSL.md`, "level").
+    pub fn card_under_stage(&self, seat: usize, stage: u8) -> Option<CardId> {
+        let k = (self.stage_under.get(seat)?.iter()).position(|&s| s == stage)?;
+        self.stage_cards.get(seat)?.get(k).copied()
+    }
+
+    /// `seat` puts `card` under its stage `stage`, built now.
+    #[inline]
+    pub(super) fn put_under_stage(&mut self, seat: usize, stage: u8, card: CardId) {
+        self.stage_cards[seat].push(card);
+        self.stage_under[seat].push(stage);
     }
 }

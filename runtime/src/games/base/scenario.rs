@@ -29,8 +29,12 @@
 //!
 //! Moves: `builds CARD` (the cheapest payment), `builds CARD paying L left
 //! R right`, `builds CARD by chain`, `builds CARD free` (once per Age),
-//! `builds stage N with CARD` (or `builds a stage with CARD`), `discards
-//! CARD`, `takes CARD from the discard pile`.
+//! `builds stage N with CARD` (or `builds a stage with CARD`: the first
+//! stage it may build; on a side with levels, stage N is any stage whose
+//! lower levels are built), `discards CARD`, `takes CARD from the discard
+//! pile`. A player's `stages` is a count (the first ones) or, on a side
+//! with levels, the numbers of those built (`stages: [1, 3]`), as in
+//! sheets; `expect: {Ana: {stages_built: [1, 3]}}` checks which are.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -521,27 +525,32 @@ impl Scenarios for Base {
             });
         }
         let (cost, what) = if stage {
-            match self.next_stage_cost(city) {
-                // Edifice: the project's coins are paid with the stage.
-                Some(cost) if phrase.contains(" joining the project") => {
-                    let Some(extra) = self.join_cost(&state.table, seat) else {
-                        return Some(self.why_no_join(&state.table, seat, who));
-                    };
-                    let mut cost = *cost;
-                    cost.coins = cost.coins.saturating_add(extra);
-                    let p = self.current_project(&state.table).map(|p| p.card);
-                    let name = p.map_or("the project", |c| self.card_name(c));
-                    let what = format!("stage {} joining the {name}", city.stages + 1);
-                    return Some(self.stage_why(state, seat, who, &cost, &what));
-                }
-                Some(cost) => (cost, format!("stage {}", city.stages + 1)),
-                None => {
-                    return Some(format!(
-                        "{who} has built every stage of {}",
-                        self.wonder_name(city.wonder)
-                    ));
-                }
+            // The stage named (`builds stage 3 with …`), else the first the
+            // city may build (`builds a stage with …`).
+            let named = (phrase.strip_prefix("builds stage "))
+                .and_then(|rest| rest.split(' ').next()?.parse::<u32>().ok())
+                .map(|n| u8::try_from(n.saturating_sub(1)).unwrap_or(u8::MAX));
+            let Some(n) = named.or_else(|| self.first_open_stage(city)) else {
+                let wonder = self.wonder_name(city.wonder);
+                return Some(format!("{who} has built every stage of {wonder}"));
+            };
+            if let Some(why) = self.stage_closed(city, n) {
+                return Some(self.closed_words(city, who, n, why));
             }
+            let cost = self.stage_cost(city, n)?;
+            // Edifice: the project's coins are paid with the stage.
+            if phrase.contains(" joining the project") {
+                let Some(extra) = self.join_cost(&state.table, seat) else {
+                    return Some(self.why_no_join(&state.table, seat, who));
+                };
+                let mut cost = *cost;
+                cost.coins = cost.coins.saturating_add(extra);
+                let p = self.current_project(&state.table).map(|p| p.card);
+                let name = p.map_or("the project", |c| self.card_name(c));
+                let what = format!("stage {} joining the {name}", u32::from(n) + 1);
+                return Some(self.stage_why(state, seat, who, &cost, &what));
+            }
+            (cost, format!("stage {}", u32::from(n) + 1))
         } else if phrase.starts_with("builds ") {
             (&self.info.cards[usize::from(c.0)].cost, name.to_string())
         } else {
@@ -636,6 +645,17 @@ impl Scenarios for Base {
                 &cards_named(&self.vocab, value, key)?,
                 t.discard.iter().copied(),
             ),
+            // The numbers of the stages built, from 1 (a side with levels
+            // builds them in any order within a level).
+            (Some(s), "stages built") => {
+                let want = ints(value, "stages_built")?;
+                let c = &t.cities[s];
+                let have: Vec<i64> = (0..c.wonder_stages.max(c.stages))
+                    .filter(|&i| c.has_stage(i))
+                    .map(|i| i64::from(i) + 1)
+                    .collect();
+                same_ints(want, have)
+            }
             (Some(s), "pawns") => {
                 let want = ints(value, "pawns")?;
                 let have: Vec<i64> = (1..=self.info.ages)
@@ -677,7 +697,14 @@ impl Scenarios for Base {
 
     fn check_keys(&self, seat: bool) -> &'static [&'static str] {
         if seat {
-            &["hand", "leader_hand", "entombed", "pawns", "copied_stages"]
+            &[
+                "hand",
+                "leader_hand",
+                "entombed",
+                "pawns",
+                "copied_stages",
+                "stages_built",
+            ]
         } else {
             &[
                 "discard",
@@ -768,7 +795,7 @@ impl Base {
                 out.push(format!("builds {card} free"));
             }
             Action::Stage(p, how) => {
-                let n = state.table.cities[seat].stages + 1;
+                let n = u32::from(how.stage) + 1;
                 // `… joining the project` (Edifice).
                 let mut tail = String::new();
                 if how.join {

@@ -13,7 +13,8 @@
 //!   - name: Ana
 //!     wonder: <board>       # board name (or alias), any case
 //!     side: A               # A/B or Day/Night; default the first
-//!     stages: 2             # stages built, from the first (default 0)
+//!     stages: 2             # stages built, from the first (default 0); on a side
+//!                           # whose stages have levels, their numbers: [1, 3]
 //!     options: [2]          # option chosen per stage built with a choice (`one of`)
 //!     under: [blue]         # colour under each stage built whose card is face up (Stonehenge B)
 //!     coins: 7              # default 0
@@ -95,7 +96,7 @@ impl Sheets for Base {
             TargetSpec {
                 kind: "stage",
                 named: false,
-                help: "the player's next wonder stage",
+                help: "the player's next wonder stage (on a side with levels, the first it may build)",
             },
         ];
         if self.draft.is_some() {
@@ -147,11 +148,20 @@ impl Sheets for Base {
             ));
             let side = crate::engine::vocab::side_name(info, c.wonder, c.side);
             out.push_str(&format!("    side: {}\n", quoted(side)));
-            out.push_str(&format!(
-                "    stages: {}\n    coins: {}\n",
-                c.stages, c.coins
-            ));
-            let options: Vec<String> = (0..c.stages)
+            // The stages built: a count when they are the first ones (as
+            // always without levels), else their numbers (`[1, 3]`).
+            let built: Vec<u8> = (0..c.wonder_stages.max(c.stages))
+                .filter(|&s| c.has_stage(s))
+                .collect();
+            let first = built.iter().enumerate().all(|(i, &s)| usize::from(s) == i);
+            let stages = if first {
+                c.stages.to_string()
+            } else {
+                let numbers: Vec<String> = built.iter().map(|&s| (s + 1).to_string()).collect();
+                format!("[{}]", numbers.join(", "))
+            };
+            out.push_str(&format!("    stages: {stages}\n    coins: {}\n", c.coins));
+            let options: Vec<String> = (built.iter().copied())
                 .filter_map(|stage| {
                     let s = Source::Stage {
                         wonder: c.wonder,
@@ -290,6 +300,7 @@ impl Sheets for Base {
             table: Position {
                 hands: vec![Vec::new(); n],
                 stage_cards: vec![Vec::new(); n],
+                stage_under: vec![Vec::new(); n],
                 cities,
                 seats,
                 side,
@@ -371,11 +382,14 @@ impl Sheets for Base {
             }
             _ => {
                 let w = self.wonder_name(city.wonder);
-                let Some(cost) = self.next_stage_cost(city) else {
+                // The first it may build (of those of its lowest level
+                // unbuilt, on a side with levels).
+                let Some((n, st)) = self.open_stages(city).next() else {
                     return Ok(Price::no(format!("{who} has built every stage of {w}")));
                 };
+                let cost = &st.cost;
                 let stage = cost.coins_in(table.age.max(1)).min(u32::from(u16::MAX)) as u16;
-                let mut what = format!("stage {} of {w}", city.stages + 1);
+                let mut what = format!("stage {} of {w}", u32::from(n) + 1);
                 let mut coins = stage;
                 if target.kind == "join" {
                     match self.join_cost(table, seat) {

@@ -22,7 +22,9 @@
 //!   `completed` or `failed`, "joined": the seats holding one of its pawns}`.
 //! - `seats`: one object per seat, in seat order:
 //!   - `seat`, `wonder` (name), `side` (side name),
-//!   - `stages` (built), `stages_total`,
+//!   - `stages` (built), `stages_total`, `stages_built`: the numbers of
+//!     the stages built, from 1 (the first `stages` but on a side whose
+//!     stages have levels, built in any order within a level),
 //!   - `copied_stages`: `[{"wonder", "side", "stage"}]`, the stages of
 //!     other cities' boards it copied (`copy stage`, from 1), in the order
 //!     copied; not among its `stages`,
@@ -214,6 +216,10 @@ impl Base {
                 .copied_stages(city)
                 .map(|(wonder, side, stage)| json!({ "wonder": wonder, "side": side, "stage": stage }))
                 .collect::<Vec<Value>>(),
+            "stages_built": (0..total.min(255) as u8)
+                .filter(|&i| city.has_stage(i))
+                .map(|i| u32::from(i) + 1)
+                .collect::<Vec<_>>(),
             "coins": city.coins,
             "shields": city.shields,
             "military": {
@@ -311,23 +317,20 @@ impl Show for Base {
     }
 
     /// A card discarded, or put under a wonder stage, is face down: the
-    /// others read "discard a card" and "build wonder stage N" (with the
-    /// payment and the project joined, which are public); a card kept in
-    /// the draft is face down too ("keep a card of the draft"). A leader
-    /// recruited is revealed, and every other build is public.
+    /// others read "discard a card" and "build wonder stage N" (the stage,
+    /// with the payment and the project joined, which are public); a card
+    /// kept in the draft is face down too ("keep a card of the draft"). A
+    /// leader recruited is revealed, and every other build is public.
     fn told_others(&self, before: &State, mv: &Move) -> String {
         let own = self.describe_in(before, mv);
         match mv.action {
             Action::Discard => "discard a card".to_string(),
             Action::Keep => "keep a card of the draft".to_string(),
-            Action::Stage(..) => {
-                let stage = self
-                    .to_move(before)
-                    .and_then(|s| before.table.cities.get(s))
-                    .map_or(1, |c| usize::from(c.stages) + 1);
-                let with = format!("wonder stage with {}", self.card_name(mv.card));
+            Action::Stage(_, how) => {
+                let words = self.stage_words(how);
+                let with = format!("{words} with {}", self.card_name(mv.card));
                 let rest = own.strip_prefix(&with).unwrap_or("");
-                format!("wonder stage {stage}{rest}")
+                format!("wonder stage {}{rest}", u32::from(how.stage) + 1)
             }
             _ => own,
         }

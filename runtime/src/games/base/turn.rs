@@ -45,14 +45,10 @@ impl Base {
         }
     }
 
-    /// Pays for the move and places its card on `me`; returns the source to
-    /// run and its follow-up event, if something was built.
-    fn enact(
-        &self,
-        me: &mut City,
-        stage_cards: &mut Vec<CardId>,
-        mv: &Move,
-    ) -> Option<(Source, Event)> {
+    /// Pays for the move and places its card on `me` (a stage's card is
+    /// put under it by the caller); returns the source to run and its
+    /// follow-up event, if something was built.
+    fn enact(&self, me: &mut City, mv: &Move) -> Option<(Source, Event)> {
         self.record_option(me, mv);
         match mv.action {
             Action::Build(p) => {
@@ -77,23 +73,23 @@ impl Base {
                 me.place(&self.vocab, mv.card);
                 Some((Source::Card(mv.card), self.follow_card(mv.card, false)))
             }
-            Action::Stage(p, _) => {
+            Action::Stage(p, how) => {
                 me.coins -= p.total() as i32;
-                if let Some(cost) = self.next_stage_cost(me).filter(|_| self.token_costs) {
-                    me.pay_tokens(self.info, cost.tokens);
+                let stage = self.stage_info(me, how.stage);
+                if let Some(st) = stage.filter(|_| self.token_costs) {
+                    me.pay_tokens(self.info, st.cost.tokens);
                 }
-                stage_cards.push(mv.card);
-                let options = self.next_stage_options(me);
+                let options = stage.map_or(0, |st| st.options);
                 let source = Source::Stage {
                     wonder: me.wonder,
                     side: me.side,
-                    stage: me.stages,
+                    stage: how.stage,
                 };
                 me.put_under(self.info, source, mv.card);
                 if options > 0 {
                     me.choose(source, mv.option.min(options - 1));
                 }
-                Some((self.gain_stage(me), Event::BuiltStage))
+                Some((self.gain_stage(me, how.stage), Event::BuiltStage))
             }
             Action::Discard => {
                 me.coins += DISCARD_COINS;
@@ -127,14 +123,14 @@ impl Base {
         }
     }
 
-    /// The city builds its next stage: it becomes a source.
-    fn gain_stage(&self, me: &mut City) -> Source {
+    /// The city builds stage `stage` of its side: it becomes a source.
+    fn gain_stage(&self, me: &mut City, stage: u8) -> Source {
         let source = Source::Stage {
             wonder: me.wonder,
             side: me.side,
-            stage: me.stages,
+            stage,
         };
-        me.stages = me.stages.saturating_add(1);
+        me.build_stage(stage);
         me.gain_source(self.info, source);
         source
     }
@@ -148,13 +144,23 @@ impl Base {
         self.run_built(cities, seat, Source::Card(card), follow, coins);
     }
 
-    /// Builds the next wonder stage of the city at `seat` outside the turn
-    /// structure; false if none is left.
+    /// Builds the next wonder stage of the city at `seat` (the first open
+    /// one, on a side with levels) outside the turn structure; false if
+    /// none is left.
     pub fn add_stage(&self, cities: &mut [City], seat: usize, coins: bool) -> bool {
-        if self.next_stage_cost(&cities[seat]).is_none() {
+        match self.first_open_stage(&cities[seat]) {
+            Some(stage) => self.add_stage_at(cities, seat, stage, coins),
+            None => false,
+        }
+    }
+
+    /// Builds stage `stage` (from 0) of the city at `seat` outside the turn
+    /// structure, as [`Base::add_stage`]; false if it may not be built now.
+    pub fn add_stage_at(&self, cities: &mut [City], seat: usize, stage: u8, coins: bool) -> bool {
+        if !self.stage_open(&cities[seat], stage) {
             return false;
         }
-        let source = self.gain_stage(&mut cities[seat]);
+        let source = self.gain_stage(&mut cities[seat], stage);
         self.run_built(cities, seat, source, Event::BuiltStage, coins);
         true
     }
@@ -179,24 +185,16 @@ impl Base {
     /// moves of the turn (for bots that look one move ahead).
     pub fn preview(&self, cities: &[City], seat: usize, mv: &Move) -> City {
         let mut me = cities[seat].clone();
-        self.preview_into(cities, seat, mv, &mut me, &mut Vec::new());
+        self.preview_into(cities, seat, mv, &mut me);
         me
     }
 
     /// [`Base::preview`] into `me` (any city: it is overwritten), reusing
-    /// its buffers and `marks` (the cards put under a stage), so that a
-    /// bot judging many moves allocates nothing per move.
-    pub fn preview_into(
-        &self,
-        cities: &[City],
-        seat: usize,
-        mv: &Move,
-        me: &mut City,
-        marks: &mut Vec<CardId>,
-    ) {
+    /// its buffers, so that a bot judging many moves allocates nothing per
+    /// move.
+    pub fn preview_into(&self, cities: &[City], seat: usize, mv: &Move, me: &mut City) {
         me.clone_from(&cities[seat]);
-        marks.clear();
-        if let Some((source, follow)) = self.enact(me, marks, mv) {
+        if let Some((source, follow)) = self.enact(me, mv) {
             let mut h = CityHost::new(me, cities, seat, true);
             run_built(&self.vocab, &mut h, source, Some(follow));
             me.refresh_matching(&self.vocab);
@@ -491,23 +489,23 @@ impl Base {
             hand.remove(slot);
         }
         let pay = match mv.action {
-            Action::Build(p) | Action::Stage(p, _) => p,
+            Action::Build(p) => p,
+            Action::Stage(p, how) => {
+                if how.join {
+                    self.join(t, seat);
+                }
+                t.put_under_stage(seat, how.stage, mv.card);
+                p
+            }
             _ => Payment::FREE,
         };
-        if let Action::Stage(_, how) = mv.action
-            && how.join
-        {
-            self.join(t, seat);
-        }
         t.cities[seat_at(seat, 1, n)].coins += i32::from(pay.left);
         t.cities[seat_at(seat, -1, n)].coins += i32::from(pay.right);
         t.cities[seat].bought |= u8::from(pay.left > 0) | (u8::from(pay.right > 0) << 1);
         if mv.action == Action::Discard {
             t.discard.push(mv.card);
         }
-        if let Some((source, follow)) =
-            self.enact(&mut t.cities[seat], &mut t.stage_cards[seat], mv)
-        {
+        if let Some((source, follow)) = self.enact(&mut t.cities[seat], mv) {
             state.scratch.built.push((seat, source, follow));
         }
     }

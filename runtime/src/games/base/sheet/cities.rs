@@ -3,7 +3,7 @@
 
 use serde_saphyr::Spanned;
 
-use crate::doc::{Found, at, int};
+use crate::doc::{Found, Value, at, int, value_int};
 use crate::engine::city::City;
 use crate::sheet::{SheetError, card, wonder};
 use crate::text::shown;
@@ -114,17 +114,17 @@ impl Base {
             .collect()
     }
 
-    /// The colour under the next stage `city` builds, when its effects
+    /// The colour under the stage `stage` `city` builds, when its effects
     /// count it (`StageInfo::shows_colour`: the card is face up): the next
     /// entry of the sheet's `under`, which such a stage needs.
     fn shown_under<'a>(
         &self,
         city: &mut City,
         name: &str,
-        stages: &Spanned<crate::doc::Scalar>,
+        stage: u8,
+        stages: &Spanned<Value>,
         under: &mut impl Iterator<Item = &'a Spanned<String>>,
     ) -> Result<(), SheetError> {
-        let stage = city.stages;
         let shows = (self.info.wonders.get(usize::from(city.wonder)))
             .and_then(|w| w.sides.get(usize::from(city.side)))
             .and_then(|s| s.stages.get(usize::from(stage)))
@@ -159,6 +159,51 @@ impl Base {
                 ),
             )),
         }
+    }
+
+    /// The stages a player's `stages:` says are built, by index, lowest
+    /// first, each with the place that names it: how many, from the first,
+    /// or their numbers from 1 (`[1, 3]`, on a side with levels).
+    fn stages_listed<'v>(
+        &self,
+        stages: &'v Spanned<Value>,
+        w: u8,
+        side: &sevenw_host::SideInfo,
+    ) -> Result<Vec<(u8, &'v Spanned<Value>)>, SheetError> {
+        let have = side.stages.len();
+        let wrong = |at_item: &Spanned<Value>, what: String| {
+            let wonder = self.wonder_name(w);
+            at(
+                at_item,
+                format!("{wonder} side {} has {have} stages: {what}", side.name),
+            )
+        };
+        let items: Vec<&Spanned<Value>> = match &stages.value {
+            Value::Seq(items) => items.iter().collect(),
+            _ => {
+                let n = value_int(stages, "stages")?;
+                if !(0..=have as i64).contains(&n) {
+                    let what = format!("`stages` must be a whole number from 0 to {have}, not {n}");
+                    return Err(wrong(stages, what));
+                }
+                return Ok((0..n as u8).map(|s| (s, stages)).collect());
+            }
+        };
+        let mut built: Vec<(u8, &Spanned<Value>)> = Vec::new();
+        for item in items {
+            let n = value_int(item, "stages")?;
+            if !(1..=have as i64).contains(&n) {
+                let what = format!("`stages` lists stage numbers from 1 to {have}, not {n}");
+                return Err(wrong(item, what));
+            }
+            let stage = (n - 1) as u8;
+            if built.iter().any(|&(s, _)| s == stage) {
+                return Err(at(item, format!("stage {n} is listed twice")));
+            }
+            built.push((stage, item));
+        }
+        built.sort_by_key(|&(s, _)| s);
+        Ok(built)
     }
 
     /// Builds what the players list on cities that hold their boards:
@@ -223,28 +268,22 @@ impl Base {
             let (w, s) = board.unwrap_or((0, 0));
             let side = &info.wonders[usize::from(w)].sides[usize::from(s)];
             if let (Some(_), Some(stages)) = (board, &p.stages) {
-                let have = side.stages.len() as i64;
-                let built = int(stages, "stages", 0..=have).map_err(|e| SheetError {
-                    message: format!(
-                        "{} side {} has {have} stages: {}",
-                        self.wonder_name(w),
-                        side.name,
-                        e.message
-                    ),
-                    ..e
-                })?;
+                let built = self.stages_listed(stages, w, side)?;
                 let mut options = p.options.iter().flatten();
                 let mut under = p.under.iter().flatten();
-                for _ in 0..built {
-                    self.shown_under(&mut cities[seat], &names[seat], stages, &mut under)?;
-                    let n = self.next_stage_options(&cities[seat]);
+                for (stage, at_item) in built {
+                    if let Some(why) = self.stage_closed(&cities[seat], stage) {
+                        let words = self.closed_words(&cities[seat], &names[seat], stage, why);
+                        return Err(at(at_item, format!("{words} (list them too)")));
+                    }
+                    self.shown_under(&mut cities[seat], &names[seat], stage, at_item, &mut under)?;
+                    let n = self.stage_options(&cities[seat], stage);
                     if n > 0 {
                         let o = match options.next() {
                             Some(o) => int(o, "options", 1..=i64::from(n))? as u8 - 1,
                             None => 0,
                         };
                         let c = &mut cities[seat];
-                        let stage = c.stages;
                         c.choose(
                             Source::Stage {
                                 wonder: c.wonder,
@@ -254,7 +293,7 @@ impl Base {
                             o,
                         );
                     }
-                    self.add_stage(cities, seat, false);
+                    self.add_stage_at(cities, seat, stage, false);
                 }
                 if let Some(o) = options.next() {
                     return Err(at(

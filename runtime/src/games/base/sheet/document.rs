@@ -50,12 +50,14 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     side: Option<Spanned<String>>,
-    /// Stages built, from the first.
+    /// Stages built: how many, from the first, or their numbers from 1
+    /// (`[1, 3]`: a side whose stages have levels).
     #[serde(default)]
-    #[schemars(with = "Option<Scalar>")]
-    stages: Option<Spanned<Scalar>>,
+    #[schemars(with = "Option<StagesDoc>")]
+    stages: Option<Spanned<Value>>,
     /// The option chosen for each stage built that offers a choice (`one
-    /// of`, Carthage), in order, from 1 (default: the first).
+    /// of`, Carthage), in the order of the stages, from 1 (default: the
+    /// first).
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     options: Option<Vec<Spanned<Scalar>>>,
@@ -183,6 +185,18 @@ impl From<SheetPlayer> for PlayerDoc {
     }
 }
 
+/// A player's `stages:` (for the schemas): how many stages are built,
+/// from the first, or the numbers of those built, from 1 (`[1, 3]`, on a
+/// side whose stages have levels and may be built in any order within a
+/// level).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // described, never built: the reader reads `Value`s
+pub enum StagesDoc {
+    Count(Scalar),
+    Numbers(Vec<Scalar>),
+}
+
 /// A player of a scenario (and, converted, of a sheet).
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -196,11 +210,12 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub(in crate::games::base) side: Option<Spanned<String>>,
+    /// Stages built: how many, from the first, or their numbers from 1.
     #[serde(default)]
-    #[schemars(with = "Option<Scalar>")]
-    pub(in crate::games::base) stages: Option<Spanned<Scalar>>,
+    #[schemars(with = "Option<StagesDoc>")]
+    pub(in crate::games::base) stages: Option<Spanned<Value>>,
     /// The option chosen for each stage built that offers a choice (`one
-    /// of`), in order, from 1 (default: the first).
+    /// of`), in the order of the stages, from 1 (default: the first).
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     pub(in crate::games::base) options: Option<Vec<Spanned<Scalar>>>,
