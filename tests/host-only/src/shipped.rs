@@ -9123,7 +9123,7 @@ pub mod cities {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
         ],
         draft: None,
@@ -10514,7 +10514,7 @@ pub mod cities_leaders {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -10818,7 +10818,7 @@ pub mod cities_leaders2 {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -11250,7 +11250,7 @@ pub mod cities2 {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
         ],
         draft: None,
@@ -16031,7 +16031,7 @@ pub mod edifice {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -17177,7 +17177,7 @@ pub mod leaders {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -19060,7 +19060,7 @@ pub mod wonder_pack {
                 public: true,
                 sits_out: true,
                 by_choice: false,
-                sets: &["cities"],
+                sets: &["cities", "wonder-pack"],
             },
             TokenInfo {
                 name: "penalty",
@@ -19079,6 +19079,142 @@ pub mod wonder_pack {
         conflict: None,
         cards: &[],
         wonders: &[
+            WonderInfo {
+                name: "Great Wall",
+                aliases: &["Great Wall of China"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(1),
+                        text: "produce loom",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 8 coins",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::CLAY, 1),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "science compass or gear or tablet",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 3)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 2 shields",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::ORE, 3)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "build a card from the discard pile for free",
+                            },
+                        ],
+                    },
+                    SideInfo {
+                        name: "B",
+                        listens: Listens(1),
+                        text: "produce loom",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "gain 8 coins; neighbours gain 2 coins",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::CLAY, 2), (res::ORE, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(4),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "copy a green card from neighbours",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::WOOD, 2), (res::PAPYRUS, 1)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "take 1 diplomacy token; others lose 2 coins",
+                            },
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[(res::STONE, 2)],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "produce a resource you do not produce with your board and brown or grey cards",
+                            },
+                        ],
+                    },
+                ],
+            },
             WonderInfo {
                 name: "Stonehenge",
                 aliases: &[],
@@ -19269,38 +19405,131 @@ pub mod wonder_pack {
     /// Runs the effects of `source` for `event`.
     pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
         match source {
-            Source::Board { wonder: 0, side: 0 } => stonehenge_a(event, h),
-            Source::Board { wonder: 0, side: 1 } => stonehenge_b(event, h),
-            Source::Board { wonder: 1, side: 0 } => manneken_pis_a(event, h),
-            Source::Board { wonder: 1, side: 1 } => manneken_pis_b(event, h),
+            Source::Board { wonder: 0, side: 0 } => great_wall_a(event, h),
+            Source::Board { wonder: 0, side: 1 } => great_wall_b(event, h),
+            Source::Board { wonder: 1, side: 0 } => stonehenge_a(event, h),
+            Source::Board { wonder: 1, side: 1 } => stonehenge_b(event, h),
+            Source::Board { wonder: 2, side: 0 } => manneken_pis_a(event, h),
+            Source::Board { wonder: 2, side: 1 } => manneken_pis_b(event, h),
             Source::Stage { wonder: 0, side: 0, stage: 0 } => {
-                stonehenge_a_stage_1(event, h)
+                great_wall_a_stage_1(event, h)
             }
             Source::Stage { wonder: 0, side: 0, stage: 1 } => {
-                stonehenge_a_stage_2(event, h)
+                great_wall_a_stage_2(event, h)
             }
             Source::Stage { wonder: 0, side: 0, stage: 2 } => {
-                stonehenge_a_stage_3(event, h)
+                great_wall_a_stage_3(event, h)
+            }
+            Source::Stage { wonder: 0, side: 0, stage: 3 } => {
+                great_wall_a_stage_4(event, h)
             }
             Source::Stage { wonder: 0, side: 1, stage: 0 } => {
-                stonehenge_b_stage_1(event, h)
+                great_wall_b_stage_1(event, h)
             }
             Source::Stage { wonder: 0, side: 1, stage: 1 } => {
-                stonehenge_b_stage_2(event, h)
+                great_wall_b_stage_2(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 2 } => {
+                great_wall_b_stage_3(event, h)
+            }
+            Source::Stage { wonder: 0, side: 1, stage: 3 } => {
+                great_wall_b_stage_4(event, h)
             }
             Source::Stage { wonder: 1, side: 0, stage: 0 } => {
-                manneken_pis_a_stage_1(event, h)
+                stonehenge_a_stage_1(event, h)
             }
             Source::Stage { wonder: 1, side: 0, stage: 1 } => {
-                manneken_pis_a_stage_2(event, h)
+                stonehenge_a_stage_2(event, h)
             }
             Source::Stage { wonder: 1, side: 0, stage: 2 } => {
-                manneken_pis_a_stage_3(event, h)
+                stonehenge_a_stage_3(event, h)
             }
             Source::Stage { wonder: 1, side: 1, stage: 0 } => {
+                stonehenge_b_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 1, stage: 1 } => {
+                stonehenge_b_stage_2(event, h)
+            }
+            Source::Stage { wonder: 2, side: 0, stage: 0 } => {
+                manneken_pis_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 2, side: 0, stage: 1 } => {
+                manneken_pis_a_stage_2(event, h)
+            }
+            Source::Stage { wonder: 2, side: 0, stage: 2 } => {
+                manneken_pis_a_stage_3(event, h)
+            }
+            Source::Stage { wonder: 2, side: 1, stage: 0 } => {
                 manneken_pis_b_stage_1(event, h)
             }
             _ => {}
+        }
+    }
+    /// Great Wall, side A: the board.
+    fn great_wall_a(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::LOOM.0), 1, true);
+        }
+    }
+    /// Great Wall, side A: stage 1.
+    fn great_wall_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(8);
+        }
+    }
+    /// Great Wall, side A: stage 2.
+    fn great_wall_a_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::COMPASS | 1 << sym::GEAR | 1 << sym::TABLET));
+        }
+    }
+    /// Great Wall, side A: stage 3.
+    fn great_wall_a_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Great Wall, side A: stage 4.
+    fn great_wall_a_stage_4(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
+        }
+    }
+    /// Great Wall, side B: the board.
+    fn great_wall_b(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce(ResSet(1 << res::LOOM.0), 1, true);
+        }
+    }
+    /// Great Wall, side B: stage 1.
+    fn great_wall_b_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(8);
+            h.give_coins(2, Seats(&[-1, 1]));
+        }
+    }
+    /// Great Wall, side B: stage 2.
+    fn great_wall_b_stage_2(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.copy_card(ColourSet(1 << colour::GREEN.0), Seats(&[-1, 1]));
+        }
+    }
+    /// Great Wall, side B: stage 3.
+    fn great_wall_b_stage_3(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_tokens(1, 1, Seats(&[0]));
+            h.lose_coins(2, Seats(&[1, 2, 3, 4, 5, 6]));
+        }
+    }
+    /// Great Wall, side B: stage 4.
+    fn great_wall_b_stage_4(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.produce_matching(
+                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                true,
+                true,
+                false,
+            );
         }
     }
     /// Stonehenge, side A: the board.
