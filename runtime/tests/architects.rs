@@ -223,7 +223,8 @@ fn holding_ids(a: &Architects, w: u8, cards: &[CardId]) -> Position {
     for &c in cards {
         t.cities[0].place(&a.vocab, c);
         let s = sevenw_host::Source::Card(c);
-        let mut h = sevenw_runtime::engine::host::CityHost::new(&mut t.cities[0], &[], 0, true);
+        let host = sevenw_runtime::engine::host::CityHost::new;
+        let mut h = host(&a.vocab, &mut t.cities[0], &[], 0, true);
         a.vocab.effects(s, sevenw_host::Event::Built, &mut h);
     }
     t.cities[0].abilities.pending.clear();

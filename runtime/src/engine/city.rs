@@ -220,9 +220,6 @@ pub struct City {
     pub names: NameSet,
     /// Built cards per colour.
     pub colour_count: [u16; MAX_COLOURS],
-    /// Resource symbols on the built cards, by colour then resource
-    /// ([`Vocab::symbols`]): what [`Counted::Resources`] counts.
-    pub symbols: [[u8; MAX_RES]; MAX_COLOURS],
     /// The colour of the card put under each built stage whose effects
     /// count it ([`sevenw_host::StageInfo::shows_colour`]), by stage
     /// index: what [`Counted::StageColour`] reads. That card is turned
@@ -289,7 +286,6 @@ clone_reusing!(City {
     wonder_stages,
     names,
     colour_count,
-    symbols,
     shown_under,
     own,
     sold,
@@ -328,7 +324,6 @@ impl Default for City {
             wonder_stages: 0,
             names: NameSet::default(),
             colour_count: [0; MAX_COLOURS],
-            symbols: [[0; MAX_RES]; MAX_COLOURS],
             shown_under: Vec::new(),
             own: Production::default(),
             sold: Production::default(),
@@ -398,8 +393,10 @@ impl City {
         }
     }
 
-    /// How many of `what` this city holds.
-    pub fn count(&self, what: Counted) -> u32 {
+    /// How many of `what` this city holds (`vocab` for the resource
+    /// symbols on its cards, read when counted: a move pays nothing for
+    /// them).
+    pub fn count(&self, vocab: &Vocab, what: Counted) -> u32 {
         match what {
             Counted::Cards(colours) => (0..MAX_COLOURS)
                 .filter(|&c| colours.0 & (1 << c) != 0)
@@ -444,16 +441,11 @@ impl City {
                 .filter(|&&(s, _)| s == Source::Progress(t))
                 .count() as u32,
             Counted::Tokens(k) => self.held(usize::from(k)).max(0) as u32,
-            Counted::Resources { resources, colours } => (0..MAX_COLOURS)
-                .filter(|&c| colours.0 & (1 << c) != 0)
-                .flat_map(|c| {
-                    (0..MAX_RES)
-                        .filter(move |&r| resources.0 & (1 << r) != 0)
-                        .map(move |r| u32::from(self.symbols[c][r]))
-                })
-                .sum(),
+            Counted::Resources { resources, colours } => {
+                vocab.resources_on(&self.cards, resources, colours)
+            }
             Counted::StageColour(_) => match self.as_counted_elsewhere(what) {
-                Some(Counted::Cards(colours)) => self.count(Counted::Cards(colours)),
+                Some(Counted::Cards(colours)) => self.count(vocab, Counted::Cards(colours)),
                 _ => 0,
             },
         }
@@ -801,6 +793,8 @@ mod tests {
 
     #[test]
     fn counts_never_wrap() {
+        let vocab =
+            Vocab::new(crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap()).unwrap();
         let mut c = City::default();
         c.colour_count[0] = 2;
         c.colour_count[3] = 1;
@@ -808,19 +802,19 @@ mod tests {
         c.defeats = 300;
         c.victories = 1;
         c.wins = [0, 2, 0, 3, 0, 1, 0, 0];
-        assert_eq!(c.count(Counted::PairedVictoryPoints), 1 + 3);
+        assert_eq!(c.count(&vocab, Counted::PairedVictoryPoints), 1 + 3);
         c.colour_count[5] = 4;
-        assert_eq!(c.count(Counted::ColourSets(ColourSet(0b101001))), 1);
-        assert_eq!(c.count(Counted::FinishedWonders), 0);
+        assert_eq!(c.count(&vocab, Counted::ColourSets(ColourSet(0b101001))), 1);
+        assert_eq!(c.count(&vocab, Counted::FinishedWonders), 0);
         c.wonder_stages = 2;
-        assert_eq!(c.count(Counted::FinishedWonders), 1);
-        assert_eq!(c.count(Counted::Cards(ColourSet(0b1001))), 3);
-        assert_eq!(c.count(Counted::Cards(ColourSet(0b0010))), 0);
-        assert_eq!(c.count(Counted::WonderStages), 2);
-        assert_eq!(c.count(Counted::DefeatTokens), 300);
-        assert_eq!(c.count(Counted::VictoryTokens), 1);
+        assert_eq!(c.count(&vocab, Counted::FinishedWonders), 1);
+        assert_eq!(c.count(&vocab, Counted::Cards(ColourSet(0b1001))), 3);
+        assert_eq!(c.count(&vocab, Counted::Cards(ColourSet(0b0010))), 0);
+        assert_eq!(c.count(&vocab, Counted::WonderStages), 2);
+        assert_eq!(c.count(&vocab, Counted::DefeatTokens), 300);
+        assert_eq!(c.count(&vocab, Counted::VictoryTokens), 1);
         c.coins = -4;
-        assert_eq!(c.count(Counted::Coins), 0);
+        assert_eq!(c.count(&vocab, Counted::Coins), 0);
     }
 
     /// Stages are marked by index, in any order; past the 64th (a side
@@ -840,26 +834,28 @@ mod tests {
 
     #[test]
     fn architects_counts() {
+        let vocab =
+            Vocab::new(crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap()).unwrap();
         let mut c = City {
             cats: 3,
             ..City::default()
         };
-        assert_eq!(c.count(Counted::Cats), 3);
+        assert_eq!(c.count(&vocab, Counted::Cats), 3);
         c.stages = 4;
         assert_eq!(
-            c.count(Counted::FinishedWonders),
+            c.count(&vocab, Counted::FinishedWonders),
             0,
             "the game says nothing"
         );
         c.wonder_stages = 5;
-        assert_eq!(c.count(Counted::FinishedWonders), 0);
+        assert_eq!(c.count(&vocab, Counted::FinishedWonders), 0);
         c.stages = 5;
-        assert_eq!(c.count(Counted::FinishedWonders), 1);
+        assert_eq!(c.count(&vocab, Counted::FinishedWonders), 1);
         c.sources.push((Source::Progress(2), Listens(0)));
         c.sources.push((Source::Progress(2), Listens(0)));
         c.sources.push((Source::Progress(1), Listens(0)));
-        assert_eq!(c.count(Counted::Token(2)), 2);
-        assert_eq!(c.count(Counted::Token(0)), 0);
+        assert_eq!(c.count(&vocab, Counted::Token(2)), 2);
+        assert_eq!(c.count(&vocab, Counted::Token(0)), 0);
     }
 
     /// Of the shipped Duel game: a card that acts only when built is not

@@ -299,7 +299,7 @@ mod tests {
                     start.own.fixed[0] = 1;
                     start.science[0] = 1;
                     let (mut hosted, mut direct) = (start.clone(), start.clone());
-                    let mut h = CityHost::new(&mut hosted, &[], 0, coins);
+                    let mut h = CityHost::new(&vocab, &mut hosted, &[], 0, coins);
                     h.source = Some(s);
                     vocab.effects(s, Event::Built, &mut h);
                     gain(&mut direct, coins);
@@ -332,6 +332,8 @@ mod tests {
     #[test]
     fn several_calls_are_gains_and_anything_else_is_effects() {
         use sevenw_host::{Counted, Host, ResSet, Seats, SymSet};
+        let info = crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap();
+        let vocab = crate::engine::vocab::Vocab::new(info).unwrap();
         let s = Source::Card(CardId(0));
         let several = |_: Source, _: Event, h: &mut dyn Host| {
             h.produce(ResSet(1 << 2), 2, true);
@@ -357,7 +359,7 @@ mod tests {
         several(
             s,
             Event::Built,
-            &mut CityHost::new(&mut hosted, &[], 0, true),
+            &mut CityHost::new(&vocab, &mut hosted, &[], 0, true),
         );
         g.gain(&mut direct, true);
         assert_eq!(direct, hosted);

@@ -17,6 +17,7 @@ use crate::engine::city::{
 };
 use crate::engine::production::Matching;
 use crate::engine::science::MAX_SYM;
+use crate::engine::vocab::Vocab;
 
 /// The cities around the acting one, for counts: the whole table (whose
 /// slot of the acting city is not read) or the cities before and after it.
@@ -69,7 +70,14 @@ impl<'a> Around<'a> {
 /// is `me` (its slot in `cities` may be stale while it is being changed).
 /// A count of the acting city's own (the colour under one of its stages)
 /// is read as its meaning in the other cities first.
-fn count_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Seats) -> u32 {
+fn count_in(
+    vocab: &Vocab,
+    me: &City,
+    cities: Around<'_>,
+    seat: usize,
+    what: Counted,
+    seats: Seats,
+) -> u32 {
     let Some(what) = me.as_counted_elsewhere(what) else {
         return 0;
     };
@@ -81,22 +89,38 @@ fn count_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Se
         .map(|&off| {
             let s = seat_at(seat, off, n);
             if s == seat {
-                me.count(what)
+                me.count(vocab, what)
             } else {
-                cities.get(s).map_or(0, |c| c.count(what))
+                cities.get(s).map_or(0, |c| c.count(vocab, what))
             }
         })
         .sum()
 }
 
 /// The most of `what` any one city at `seats` holds.
-fn count_most_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Seats) -> u32 {
+fn count_most_in(
+    vocab: &Vocab,
+    me: &City,
+    cities: Around<'_>,
+    seat: usize,
+    what: Counted,
+    seats: Seats,
+) -> u32 {
     let n = cities.len().max(1);
     seats
         .0
         .iter()
         .filter(|&&off| valid_offset(off, n))
-        .map(|off| count_in(me, cities, seat, what, Seats(core::slice::from_ref(off))))
+        .map(|off| {
+            count_in(
+                vocab,
+                me,
+                cities,
+                seat,
+                what,
+                Seats(core::slice::from_ref(off)),
+            )
+        })
         .max()
         .unwrap_or(0)
 }
@@ -107,6 +131,8 @@ fn single(bits: u16) -> Option<usize> {
 
 /// Applies effects to one city while playing.
 pub struct CityHost<'a> {
+    /// The game's vocabulary, for what counts read from the cards.
+    pub vocab: &'a Vocab,
     pub me: &'a mut City,
     /// The other cities, for counts.
     pub cities: Around<'a>,
@@ -120,8 +146,15 @@ pub struct CityHost<'a> {
 
 impl<'a> CityHost<'a> {
     /// A host acting for `me` at `seat` among `cities`.
-    pub fn new(me: &'a mut City, cities: &'a [City], seat: usize, coins: bool) -> Self {
+    pub fn new(
+        vocab: &'a Vocab,
+        me: &'a mut City,
+        cities: &'a [City],
+        seat: usize,
+        coins: bool,
+    ) -> Self {
         CityHost {
+            vocab,
             me,
             cities: Around::all(cities),
             seat,
@@ -132,10 +165,11 @@ impl<'a> CityHost<'a> {
 
     /// A host acting for the city at `seat` of `cities`, in place (no city
     /// is moved); `None` if there is no such seat.
-    pub fn at(cities: &'a mut [City], seat: usize, coins: bool) -> Option<Self> {
+    pub fn at(vocab: &'a Vocab, cities: &'a mut [City], seat: usize, coins: bool) -> Option<Self> {
         let (before, rest) = cities.split_at_mut(seat.min(cities.len()));
         let (me, after) = rest.split_first_mut()?;
         Some(CityHost {
+            vocab,
             me,
             cities: Around::split(before, after),
             seat,
@@ -156,11 +190,11 @@ impl HasCity for CityHost<'_> {
 
 impl Host for CityHost<'_> {
     fn count(&self, what: Counted, seats: Seats) -> u32 {
-        count_in(self.me, self.cities, self.seat, what, seats)
+        count_in(self.vocab, self.me, self.cities, self.seat, what, seats)
     }
 
     fn count_most(&self, what: Counted, seats: Seats) -> u32 {
-        count_most_in(self.me, self.cities, self.seat, what, seats)
+        count_most_in(self.vocab, self.me, self.cities, self.seat, what, seats)
     }
 
     fn age(&self) -> u8 {
@@ -409,6 +443,8 @@ impl Host for CityHost<'_> {
 /// Runs effects at final scoring: collects points, coins and science from a
 /// copy of the city's totals, leaving every city unchanged.
 pub struct ScoreHost<'a> {
+    /// The game's vocabulary, for what counts read from the cards.
+    pub vocab: &'a Vocab,
     pub me: &'a City,
     pub cities: &'a [City],
     pub seat: usize,
@@ -427,8 +463,9 @@ pub struct ScoreHost<'a> {
 
 impl<'a> ScoreHost<'a> {
     #[inline]
-    pub fn new(me: &'a City, cities: &'a [City], seat: usize) -> Self {
+    pub fn new(vocab: &'a Vocab, me: &'a City, cities: &'a [City], seat: usize) -> Self {
         ScoreHost {
+            vocab,
             me,
             cities,
             seat,
@@ -456,10 +493,24 @@ impl HasCity for ScoreHost<'_> {
 // the call pass.
 impl sevenw_host::PartialHost for ScoreHost<'_> {
     fn count(&self, what: Counted, seats: Seats) -> u32 {
-        count_in(self.me, Around::all(self.cities), self.seat, what, seats)
+        count_in(
+            self.vocab,
+            self.me,
+            Around::all(self.cities),
+            self.seat,
+            what,
+            seats,
+        )
     }
     fn count_most(&self, what: Counted, seats: Seats) -> u32 {
-        count_most_in(self.me, Around::all(self.cities), self.seat, what, seats)
+        count_most_in(
+            self.vocab,
+            self.me,
+            Around::all(self.cities),
+            self.seat,
+            what,
+            seats,
+        )
     }
     fn gain_coins(&mut self, n: i32) {
         self.coins = self.coins.saturating_add(n).max(0);
@@ -691,11 +742,18 @@ mod tests {
     use super::*;
     use crate::engine::production::Production;
 
+    /// The shipped base game's vocabulary.
+    fn vocab() -> Vocab {
+        let info = crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap();
+        Vocab::new(info).unwrap()
+    }
+
     #[test]
     fn architects_primitives_and_spending_a_card() {
+        let vocab = vocab();
         let cities = vec![City::default(), City::default()];
         let mut me = City::new(0, 0, 0, 2);
-        let mut h = CityHost::new(&mut me, &cities, 0, true);
+        let mut h = CityHost::new(&vocab, &mut me, &cities, 0, true);
         h.take_card(Decks(Decks::LEFT | Decks::CENTRAL), 5);
         h.take_cat();
         h.flip_conflict(2);
@@ -749,7 +807,7 @@ mod tests {
         assert_eq!((p.coins, p.flips, p.cat, p.takes), (1, 2, true, 1));
         // Scoring moves nothing.
         let city = City::default();
-        let mut sh = ScoreHost::new(&city, &cities, 0);
+        let mut sh = ScoreHost::new(&vocab, &city, &cities, 0);
         sh.take_card(Decks(1), 1);
         sh.take_cat();
         sh.flip_conflict(1);
@@ -758,9 +816,10 @@ mod tests {
 
     #[test]
     fn city_host_applies_primitives() {
+        let vocab = vocab();
         let cities = vec![City::default(), City::default(), City::default()];
         let mut me = City::new(0, 0, 3, 2);
-        let mut h = CityHost::new(&mut me, &cities, 0, true);
+        let mut h = CityHost::new(&vocab, &mut me, &cities, 0, true);
         h.gain_coins(5);
         h.gain_coins(-20);
         h.gain_vp(Category(2), 3);
@@ -810,13 +869,14 @@ mod tests {
     /// running effects have run; no other city, no stage 0: nothing.
     #[test]
     fn a_stage_copied_is_asked_of_the_board_at_the_seat() {
+        let vocab = vocab();
         let cities = vec![
             City::new(4, 0, 0, 2),
             City::new(5, 1, 0, 2),
             City::new(6, 0, 0, 2),
         ];
         let mut me = City::new(4, 0, 0, 2);
-        let mut h = CityHost::new(&mut me, &cities, 0, true);
+        let mut h = CityHost::new(&vocab, &mut me, &cities, 0, true);
         h.copy_stage(1, 1);
         h.copy_stage(3, -1);
         for (stage, seat) in [(0, 1), (1, 0), (1, 3), (1, -3)] {
@@ -834,6 +894,7 @@ mod tests {
 
     #[test]
     fn age_and_victory_tokens_of_an_age() {
+        let vocab = vocab();
         let cities = vec![City::default(), City::default(), City::default()];
         let mut me = City::new(0, 0, 3, 2);
         me.age = 2;
@@ -841,22 +902,23 @@ mod tests {
         for vp in [1, 3, 3, 5] {
             me.win(vp);
         }
-        let h = CityHost::new(&mut me, &cities, 0, true);
+        let h = CityHost::new(&vocab, &mut me, &cities, 0, true);
         assert_eq!(h.age(), 2);
         let of = |age| h.count(Counted::VictoryTokensOfAge(age), Seats(&[0]));
         assert_eq!((of(1), of(2), of(3), of(4)), (1, 2, 1, 0));
         assert_eq!(h.count(Counted::VictoryTokens, Seats(&[0])), 4);
-        assert_eq!(ScoreHost::new(&me, &cities, 0).age(), 2);
+        assert_eq!(ScoreHost::new(&vocab, &me, &cities, 0).age(), 2);
     }
 
     #[test]
     fn sheet_mode_ignores_coins_and_counts_read_neighbours() {
+        let vocab = vocab();
         let mut cities = vec![City::default(), City::default(), City::default()];
         cities[1].colour_count[0] = 2;
         cities[2].colour_count[0] = 1;
         let mut me = City::new(0, 0, 7, 2);
         me.colour_count[0] = 4;
-        let mut h = CityHost::new(&mut me, &cities, 0, false);
+        let mut h = CityHost::new(&vocab, &mut me, &cities, 0, false);
         let brown = Counted::Cards(ColourSet(1));
         assert_eq!(h.count(brown, Seats(&[1])), 2);
         assert_eq!(h.count(brown, Seats(&[-1])), 1);
@@ -869,9 +931,10 @@ mod tests {
 
     #[test]
     fn score_host_leaves_the_city_alone() {
+        let vocab = vocab();
         let cities = vec![City::default(), City::default(), City::default()];
         let me = City::new(0, 0, 7, 2);
-        let mut h = ScoreHost::new(&me, &cities, 0);
+        let mut h = ScoreHost::new(&vocab, &me, &cities, 0);
         h.gain_vp(Category(1), 4);
         h.gain_coins(2);
         h.science(SymSet(0b1));
@@ -884,9 +947,10 @@ mod tests {
 
     #[test]
     fn unbuild_takes_back_production_only() {
+        let vocab = vocab();
         let cities = vec![City::default(), City::default()];
         let mut me = City::new(0, 0, 5, 2);
-        let mut h = CityHost::new(&mut me, &cities, 0, true);
+        let mut h = CityHost::new(&vocab, &mut me, &cities, 0, true);
         h.produce(ResSet(0b1), 2, true);
         h.produce(ResSet(0b110), 1, true);
         h.gain_coins(3);

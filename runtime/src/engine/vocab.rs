@@ -341,6 +341,23 @@ impl Vocab {
         self.symbols.get(usize::from(card.0)).unwrap_or(&NONE)
     }
 
+    /// The symbols of `resources` on the `cards` of `colours` (built
+    /// cards: a city's): what [`sevenw_host::Counted::Resources`] counts, read when
+    /// counted so that building a card pays nothing for it.
+    pub fn resources_on(&self, cards: &[CardId], resources: ResSet, colours: ColourSet) -> u32 {
+        let colour = |c: CardId| self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
+        (cards.iter().copied())
+            .filter(|&c| colour(c).is_some_and(|k| colours.contains(k)))
+            .map(|c| {
+                let shown = self.symbols(c);
+                (0..MAX_RES)
+                    .filter(|&r| resources.0 & (1 << r) != 0)
+                    .map(|r| u32::from(shown[r]))
+                    .sum::<u32>()
+            })
+            .sum()
+    }
+
     /// The resources that `city`'s cards of `colours`, and its board with
     /// `board`, produce.
     pub fn made_with(&self, city: &City, colours: ColourSet, board: bool) -> ResSet {

@@ -225,7 +225,7 @@ impl Market {
         me.coins -= coins;
         me.place(&self.vocab, card);
         let colour = self.info.cards[usize::from(card.0)].colour;
-        if let Some(mut h) = CityHost::at(cities, seat, true) {
+        if let Some(mut h) = CityHost::at(&self.vocab, cities, seat, true) {
             run_built(
                 &self.vocab,
                 &mut h,
@@ -242,7 +242,7 @@ impl Market {
     /// slot there is not read): its cards' points, counted at game end
     /// through the generated effects, and 1 VP per 3 coins.
     pub fn score_city(&self, cities: &[City], seat: usize, me: &City) -> Score {
-        let mut h = ScoreHost::new(me, cities, seat);
+        let mut h = ScoreHost::new(&self.vocab, me, cities, seat);
         if me.listening & Listens::GAME_END != 0 {
             run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
         }
@@ -270,7 +270,7 @@ impl Market {
                 me.coins -= self.coins_of(card);
                 me.place(&self.vocab, card);
                 let colour = self.info.cards[usize::from(card.0)].colour;
-                let mut h = CityHost::new(me, view.cities, seat, true);
+                let mut h = CityHost::new(&self.vocab, me, view.cities, seat, true);
                 run_built(
                     &self.vocab,
                     &mut h,

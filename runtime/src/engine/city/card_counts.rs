@@ -1,7 +1,8 @@
 //! What lies on and under a city's cards, for the counts that read it
-//! (cities-facts.md §10.2, Stonehenge's): the resource symbols on its
-//! built cards by colour ([`City::symbols`], `Counted::Resources`), kept
-//! as cards come and go; and the colour of the card put under a wonder
+//! (cities-facts.md §10.2, Stonehenge's): the cards of each colour, kept
+//! as cards come and go (the resource symbols on them,
+//! `Counted::Resources`, are read from the cards when counted:
+//! [`Vocab::resources_on`]); and the colour of the card put under a wonder
 //! stage whose effects count it (`Counted::StageColour`). That card is
 //! turned face up when the stage is built, so its colour is public and the
 //! city keeps it ([`City::shown_under`]); the card under any other stage
@@ -69,24 +70,19 @@ impl City {
     }
 
     /// A card of `card`'s colour comes (`add`) or goes: the count of its
-    /// colour and the resource symbols it shows.
+    /// colour. (The resource symbols on cards are read from the cards
+    /// when counted: [`Vocab::resources_on`].)
     pub(super) fn tally(&mut self, vocab: &Vocab, card: CardId, add: bool) {
         let Some(info) = vocab.info.cards.get(usize::from(card.0)) else {
             return;
         };
         let c = usize::from(info.colour.0) % MAX_COLOURS;
-        let shown = vocab.symbols(card);
-        if add {
-            self.colour_count[c] = self.colour_count[c].saturating_add(1);
-            for (have, &n) in self.symbols[c].iter_mut().zip(shown) {
-                *have = have.saturating_add(n);
-            }
+        let count = &mut self.colour_count[c];
+        *count = if add {
+            count.saturating_add(1)
         } else {
-            self.colour_count[c] = self.colour_count[c].saturating_sub(1);
-            for (have, &n) in self.symbols[c].iter_mut().zip(shown) {
-                *have = have.saturating_sub(n);
-            }
-        }
+            count.saturating_sub(1)
+        };
     }
 }
 
@@ -118,10 +114,13 @@ mod tests {
         assert_eq!(vocab.symbols(card("Excavation"))[res("clay")], 1);
         assert_eq!(vocab.symbols(card("Altar")), &[0; MAX_RES]);
         let count = |c: &City, r: &[&str], k: &[&str]| {
-            c.count(Counted::Resources {
-                resources: ResSet(r.iter().fold(0, |m, x| m | 1 << res(x))),
-                colours: ColourSet(k.iter().fold(0, |m, x| m | 1 << colour(x))),
-            })
+            c.count(
+                &vocab,
+                Counted::Resources {
+                    resources: ResSet(r.iter().fold(0, |m, x| m | 1 << res(x))),
+                    colours: ColourSet(k.iter().fold(0, |m, x| m | 1 << colour(x))),
+                },
+            )
         };
         let mut c = City::new(0, 0, 3, 2);
         for name in ["Quarry", "Excavation", "Caravansery", "Loom", "Altar"] {
@@ -137,13 +136,7 @@ mod tests {
         assert_eq!(count(&c, &["stone"], &["brown"]), 1);
         assert!(c.spend_at(&vocab, 0).is_some(), "Excavation, spent");
         assert_eq!(count(&c, &["stone", "clay"], &["brown"]), 0);
-        assert_eq!(c.symbols, {
-            let mut left = City::new(0, 0, 3, 2);
-            for name in ["Caravansery", "Loom", "Altar"] {
-                left.place(&vocab, card(name));
-            }
-            left.symbols
-        });
+        assert_eq!(count(&c, &["stone"], &["yellow"]), 1, "Caravansery stays");
     }
 
     /// Stonehenge B (cities-facts.md §10.2): the cards of the colour of
@@ -153,6 +146,7 @@ mod tests {
     #[test]
     fn cards_of_the_colour_under_a_stage() {
         let info = crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap();
+        let vocab = Vocab::new(info).unwrap();
         let (red, blue) = (sevenw_host::Colour(5), sevenw_host::Colour(2));
         let mut cities = vec![City::default(), City::default(), City::default()];
         cities[1].colour_count[5] = 2;
@@ -162,14 +156,18 @@ mod tests {
         me.colour_count[5] = 7;
         let neighbours = Seats(&[-1, 1]);
         let count = |me: &mut City, what| {
-            crate::engine::host::CityHost::new(me, &cities, 0, true).count(what, neighbours)
+            crate::engine::host::CityHost::new(&vocab, me, &cities, 0, true).count(what, neighbours)
         };
         assert_eq!(count(&mut me, Counted::StageColour(1)), 0, "not built");
-        assert_eq!(me.count(Counted::StageColour(1)), 0);
+        assert_eq!(me.count(&vocab, Counted::StageColour(1)), 0);
         me.show_under(1, red);
         assert_eq!(count(&mut me, Counted::StageColour(1)), 3);
         assert_eq!(count(&mut me, Counted::StageColour(0)), 0, "another stage");
-        assert_eq!(me.count(Counted::StageColour(1)), 7, "in its own city");
+        assert_eq!(
+            me.count(&vocab, Counted::StageColour(1)),
+            7,
+            "in its own city"
+        );
         me.show_under(1, blue);
         assert_eq!(me.shown_under, [(1, blue)]);
         assert_eq!(count(&mut me, Counted::StageColour(1)), 4);

@@ -40,7 +40,7 @@ impl Architects {
     fn points(&self, t: &Position, seat: usize) -> [i32; MAX_CATEGORIES] {
         let cat = |c: Category| usize::from(c.0) % MAX_CATEGORIES;
         let me = &t.cities[seat];
-        let mut h = ScoreHost::new(me, &t.cities, seat);
+        let mut h = ScoreHost::new(&self.vocab, me, &t.cities, seat);
         if me.listening & Listens::GAME_END != 0 {
             run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
         }

@@ -78,7 +78,7 @@ impl Architects {
 
     /// Runs `source`'s built effects for `seat`, its option chosen.
     fn run_chosen(&self, t: &mut Position, seat: usize, source: Source) {
-        if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
+        if let Some(mut h) = CityHost::at(&self.vocab, &mut t.cities, seat, true) {
             h.source = Some(source);
             self.vocab.effects(source, Event::Built, &mut h);
         }
@@ -122,7 +122,7 @@ impl Architects {
                 continue;
             }
             let before = t.cities[seat].abilities.pending.len();
-            if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
+            if let Some(mut h) = CityHost::at(&self.vocab, &mut t.cities, seat, true) {
                 h.source = Some(s);
                 self.vocab.effects(s, event, &mut h);
             }

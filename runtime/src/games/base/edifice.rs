@@ -163,7 +163,7 @@ impl Base {
             t.cities[seat].take_tokens(self.info, usize::from(debt), 1, t.age);
             return;
         }
-        if let Some(mut h) = CityHost::at(&mut t.cities, seat, true) {
+        if let Some(mut h) = CityHost::at(&self.vocab, &mut t.cities, seat, true) {
             h.source = Some(source);
             self.vocab.effects(source, Event::Failed, &mut h);
             crate::engine::city::run_copies(&self.vocab, &mut h);
@@ -209,7 +209,7 @@ impl sevenw_host::PartialHost for PenaltyProbe<'_> {
             .0
             .iter()
             .filter(|&&o| valid_offset(o, n))
-            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(what))
+            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(&self.base.vocab, what))
             .sum()
     }
     fn count_most(&self, what: sevenw_host::Counted, seats: sevenw_host::Seats) -> u32 {
@@ -221,7 +221,7 @@ impl sevenw_host::PartialHost for PenaltyProbe<'_> {
             .0
             .iter()
             .filter(|&&o| valid_offset(o, n))
-            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(what))
+            .map(|&o| self.cities[seat_at(self.seat, o, n)].count(&self.base.vocab, what))
             .max()
             .unwrap_or(0)
     }

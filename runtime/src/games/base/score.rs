@@ -16,7 +16,7 @@ impl Base {
     /// The final score of the city `me` sitting at `seat` among `cities`,
     /// with these cards copied at game end.
     pub fn score_city(&self, cities: &[City], seat: usize, me: &City, copies: &[CardId]) -> Score {
-        let mut h = ScoreHost::new(me, cities, seat);
+        let mut h = ScoreHost::new(&self.vocab, me, cities, seat);
         if me.listening & Listens::GAME_END != 0 {
             run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
         }
@@ -82,7 +82,7 @@ impl Base {
         seat: usize,
         me: &City,
     ) -> Vec<(sevenw_host::ColourSet, sevenw_host::Seats)> {
-        let mut h = ScoreHost::new(me, cities, seat);
+        let mut h = ScoreHost::new(&self.vocab, me, cities, seat);
         run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
         h.copies
     }

@@ -37,7 +37,7 @@ impl Base {
         follow: Event,
         coins: bool,
     ) {
-        if let Some(mut h) = CityHost::at(cities, seat, coins) {
+        if let Some(mut h) = CityHost::at(&self.vocab, cities, seat, coins) {
             run_built(&self.vocab, &mut h, source, Some(follow));
         }
         if let Some(c) = cities.get_mut(seat) {
@@ -195,7 +195,7 @@ impl Base {
     pub fn preview_into(&self, cities: &[City], seat: usize, mv: &Move, me: &mut City) {
         me.clone_from(&cities[seat]);
         if let Some((source, follow)) = self.enact(me, mv) {
-            let mut h = CityHost::new(me, cities, seat, true);
+            let mut h = CityHost::new(&self.vocab, me, cities, seat, true);
             run_built(&self.vocab, &mut h, source, Some(follow));
             me.refresh_matching(&self.vocab);
         }
@@ -209,7 +209,7 @@ impl Base {
         if cities[seat].listening & bit == 0 {
             return;
         }
-        if let Some(mut h) = CityHost::at(cities, seat, true) {
+        if let Some(mut h) = CityHost::at(&self.vocab, cities, seat, true) {
             run_event(&self.vocab, &mut h, event, bit, None);
         }
     }
@@ -347,7 +347,7 @@ impl Base {
                 false
             }
             Pending::LoseCoinsPer(k, what, seats) => {
-                let loss = |c: &City| u64::from(k) * u64::from(c.count(what));
+                let loss = |c: &City| u64::from(k) * u64::from(c.count(&self.vocab, what));
                 self.lose_coins(state, seat, seats, loss, ask);
                 false
             }

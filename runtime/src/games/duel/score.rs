@@ -19,7 +19,7 @@ impl Duel {
         let mut out = [Score::default(), Score::default()];
         for (seat, o) in out.iter_mut().enumerate() {
             let me = &table.cities[seat];
-            let mut h = ScoreHost::new(me, &table.cities, seat);
+            let mut h = ScoreHost::new(&self.vocab, me, &table.cities, seat);
             if me.listening & Listens::GAME_END != 0 {
                 run_event(&self.vocab, &mut h, Event::GameEnd, Listens::GAME_END, None);
             }

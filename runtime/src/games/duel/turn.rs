@@ -61,13 +61,19 @@ impl Duel {
         let before = MarketKey::of(me);
         let (real, seen) = (&t.cities[other], &mut st.shadow[other]);
         seen.colour_count = real.colour_count;
-        seen.symbols = real.symbols;
+        seen.cards.clone_from(&real.cards);
         seen.stages = real.stages;
         seen.defeats = real.defeats;
         seen.victories = real.victories;
         seen.coins = real.coins;
         seen.progress = real.progress;
-        let mut h = CityHost::new(&mut t.cities[seat], &st.shadow, seat, !st.rebuild);
+        let mut h = CityHost::new(
+            &self.vocab,
+            &mut t.cities[seat],
+            &st.shadow,
+            seat,
+            !st.rebuild,
+        );
         run_built(&self.vocab, &mut h, source, follow.filter(|_| follows));
         let (mine, theirs) = before.moved(MarketKey::of(&t.cities[seat]));
         if mine {
