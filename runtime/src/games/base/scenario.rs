@@ -702,6 +702,7 @@ impl Scenarios for Base {
                 "leader_hand",
                 "entombed",
                 "pawns",
+                "copies",
                 "copied_stages",
                 "stages_built",
             ]
