@@ -390,34 +390,27 @@ fn export_ir(dir: &Path) {
 /// written as sheets with the runtime's scores (`sim --sheets`), each
 /// labelled with the expansion.
 fn final_sheets(game: &str, expansion: &str, players: &str, dir: &Path) -> Vec<serde_json::Value> {
-    let sheets = dir.join(format!("{expansion}.jsonl"));
     // With the sets it is played with (Debts is played with Cities).
     let cards = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
     let with = played_with(&cards.join(expansion));
-    let (ok, text) = sevenw(&[
-        "sim",
-        "--game",
-        game,
-        "--with",
-        &with,
-        "--players",
-        players,
-        "--games",
-        "300",
-        "--bots",
-        "random",
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-        "--sheets",
-        sheets.to_str().unwrap(),
-    ]);
+    let args = ["--game", game, "--with", &with, "--players", players];
+    sim_sheets(expansion, &args, &["--games", "300", "--seed", "5"], dir)
+}
+
+/// The final positions of random games (`sim` with `args` and `games`,
+/// on one thread) as sheets with the runtime's scores, each labelled
+/// `label`.
+fn sim_sheets(label: &str, args: &[&str], games: &[&str], dir: &Path) -> Vec<serde_json::Value> {
+    let sheets = dir.join(format!("{label}.jsonl"));
+    let mut all = vec!["sim", "--bots", "random", "--threads", "1"];
+    all.extend(args.iter().chain(games));
+    all.extend(["--sheets", sheets.to_str().unwrap()]);
+    let (ok, text) = sevenw(&all);
     assert!(ok, "{text}");
     (std::fs::read_to_string(&sheets).unwrap().lines())
         .map(|line| {
             let mut case: serde_json::Value = serde_json::from_str(line).unwrap();
-            case["label"] = expansion.into();
+            case["label"] = label.into();
             case
         })
         .collect()
@@ -529,78 +522,44 @@ fn the_python_scorer_agrees_on_copied_stages() {
 /// is refused, saying what to give.
 #[test]
 fn the_python_scorer_agrees_on_stonehenge_counts() {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = manifest.join("../..");
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stonehenge-scorer");
     let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(tmp.join("ir")).unwrap();
-    // Every test card set, as the binary holds them: sheets list the
-    // kinds of token of them all.
-    let mut paths = vec![root.join("cards")];
-    for entry in std::fs::read_dir(manifest.join("cards")).unwrap() {
-        paths.push(entry.unwrap().path());
-    }
-    let library = (sevenw_compiler::check(&paths).library).expect("the card sets compile");
-    for e in library.exports() {
-        let file = tmp.join("ir").join(format!("{}.json", e.family));
-        std::fs::write(file, e.to_json()).unwrap();
-    }
-    let mut cases = String::new();
-    let mut face_up = 0;
+    export_ir(&tmp.join("ir"));
+    let mut cases = Vec::new();
     for side in ["A", "B"] {
-        let sheets = tmp.join(format!("{side}.jsonl"));
         let wonders = format!("Monolith:{side},Giza,Rhodes,Ephesus");
-        let (ok, text) = sevenw(&[
-            "sim",
-            "--game",
-            "base",
-            "--with",
-            "monoliths",
-            "--players",
-            "4",
+        let args = ["--game", "base", "--with", "monoliths", "--players", "4"];
+        let games = [
             "--wonders",
             &wonders,
             "--games",
             "150",
-            "--bots",
-            "random",
             "--seed",
             "7",
-            "--threads",
-            "1",
             "--check",
-            "--sheets",
-            sheets.to_str().unwrap(),
-        ]);
-        assert!(ok, "{text}");
-        for line in std::fs::read_to_string(&sheets).unwrap().lines() {
-            let case: serde_json::Value = serde_json::from_str(line).unwrap();
-            face_up += usize::from(case["sheet"].as_str().unwrap().contains("under: ["));
-            cases.push_str(line);
-            cases.push('\n');
-        }
+        ];
+        cases.extend(sim_sheets(
+            &format!("monoliths {side}"),
+            &args,
+            &games,
+            &tmp,
+        ));
     }
+    let face_up = (cases.iter())
+        .filter(|c| c["sheet"].as_str().unwrap().contains("under: ["))
+        .count();
     assert!(
         face_up > 0,
         "no stage built with its card face up in 150 games"
     );
-    let path = tmp.join("cases.jsonl");
-    std::fs::write(&path, cases).unwrap();
-    let out = Command::new("python3")
-        .arg(root.join("tests/ir-scorer/score.py"))
-        .arg("--compare")
-        .arg(tmp.join("ir"))
-        .arg(&path)
-        .output()
-        .expect("python3 runs");
-    let (said, err) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    assert!(out.status.success(), "{said}\n{err}");
-    let summary: serde_json::Value = serde_json::from_str(said.trim()).unwrap();
-    assert_eq!(summary["compared"]["sheets"], 300, "{said}\n{err}");
-    assert_eq!(summary["differing"], 0, "{said}\n{err}");
+    let summary = python_compares(&tmp.join("ir"), &cases, &tmp);
+    for side in ["A", "B"] {
+        assert_eq!(
+            summary["compared"][format!("monoliths {side}")],
+            150,
+            "{summary}"
+        );
+    }
     // The colour under such a stage is the sheet's to give.
     let sheet = tmp.join("no-colour.yaml");
     std::fs::write(
