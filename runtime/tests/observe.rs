@@ -162,6 +162,48 @@ mod base {
         assert_eq!(got, [646, 1170, 1549, 2417]);
     }
 
+    /// Stonehenge B (cities-facts.md §10.2) turns the card under its
+    /// second stage face up: every seat observes its colour, in the
+    /// `under` part of that city (seat-relative), and a game with no such
+    /// stage has no `under` part.
+    #[test]
+    fn a_card_face_up_under_a_stage_is_observed() {
+        let info =
+            sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &["wonder-pack"]).unwrap();
+        let b = Base::new(info).unwrap();
+        let sheet = "game: base\nexpansions: [wonder-pack]\nplayers:\n  - {name: Ana, wonder: Stonehenge, side: B, stages: 2, under: [blue]}\n  - {name: Ben, wonder: Giza}\n  - {name: Cid, wonder: Rhodes}\n";
+        let s = sevenw_runtime::sheet::Sheets::read_sheet(&b, sheet).unwrap().state;
+        let blue = info.colours.iter().position(|c| *c == "blue").unwrap();
+        let parts = b.observation_parts(3);
+        let at = |name: &str| {
+            let i = parts.iter().position(|p| p.name == name).unwrap();
+            (
+                parts[..i].iter().map(|p| p.len).sum::<usize>(),
+                parts[i].len,
+            )
+        };
+        for (seat, ana) in [
+            (0, "seat 0 under"),
+            (1, "seat 2 under"),
+            (2, "seat 1 under"),
+        ] {
+            let o = observe(&b, &s, seat);
+            let (start, len) = at(ana);
+            let mut want = vec![0.0; len];
+            want[blue] = 1.0;
+            assert_eq!(o[start..start + len], want[..], "seat {seat} sees Ana's");
+            let (ben, _) = at(if seat == 0 {
+                "seat 1 under"
+            } else {
+                "seat 0 under"
+            });
+            assert!(o[ben..ben + len].iter().all(|&x| x == 0.0));
+        }
+        let plain = sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &[]).unwrap();
+        let plain = Base::new(plain).unwrap().observation_parts(3);
+        assert!(plain.iter().all(|p| !p.name.ends_with("under")));
+    }
+
     /// The rules of `info` as the command line finds them.
     fn rules(info: &'static GameInfo) -> Box<dyn AnyGame> {
         Library::shipped(sevenw_cards::GAMES).rules(info).unwrap()

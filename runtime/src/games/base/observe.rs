@@ -18,7 +18,8 @@
 //!   card sets has levels, the stage it is paying for;
 //! - every seat's city in relative order: coins, military, wonder, stages
 //!   (where a side has levels, which are built), production, science,
-//!   cards per colour, points granted, cards held, abilities, with Edifice
+//!   cards per colour (where a stage counts the colour of the card under
+//!   it, the colours face up under its stages), points granted, cards held, abilities, with Edifice
 //!   pawns, and the cards built (`N`).
 //!
 //! Writing is arithmetic on the tables' sizes and the view's numbers:
@@ -64,6 +65,10 @@ struct Dims {
     /// The most stages of a side built by level (which stages are built,
     /// and which is paid for, are then observed); 0 when none is.
     levelled: usize,
+    /// Some stage in play counts the colour of the card under it, which
+    /// is then face up (the colours under each seat's stages are
+    /// observed).
+    faced: bool,
 }
 
 impl Dims {
@@ -91,6 +96,10 @@ impl Dims {
             projects: info.projects.is_some(),
             debt: (info.tokens.iter()).any(|k| k.instead_of_coins && k.by_choice),
             levelled: usize::from(base.levels.most),
+            faced: (info.wonders.iter())
+                .flat_map(|w| w.sides)
+                .flat_map(|s| s.stages)
+                .any(|st| st.shows_colour),
         }
     }
 }
@@ -236,12 +245,19 @@ fn parts(d: &Dims, players: usize) -> Vec<Part> {
                 "by symbol: symbols held; then wildcards",
             ),
             Part::new(s("colours"), d.colours, "by colour: cards built"),
-            Part::new(
-                s("points"),
-                d.categories,
-                "by scoring category: points granted so far by effects / 10",
-            ),
         ]);
+        if d.faced {
+            p.push(Part::new(
+                s("under"),
+                d.colours,
+                "by colour: cards face up under its stages (a stage counting their colour)",
+            ));
+        }
+        p.extend([Part::new(
+            s("points"),
+            d.categories,
+            "by scoring category: points granted so far by effects / 10",
+        )]);
         let held = if d.draft {
             "cards in hand, drafted cards kept, cards in the draft hand"
         } else {
@@ -436,6 +452,15 @@ fn city(d: &Dims, c: &City, w: &mut Writer<'_>) {
     for (x, &u) in w.take(d.colours).iter_mut().zip(&c.colour_count) {
         *x = f32::from(u);
     }
+    if d.faced {
+        let under = w.take(d.colours);
+        under.fill(0.0);
+        for &(_, colour) in &c.shown_under {
+            if let Some(x) = under.get_mut(usize::from(colour.0)) {
+                *x += 1.0;
+            }
+        }
+    }
     for (x, &u) in w.take(d.categories).iter_mut().zip(&c.vp) {
         *x = u as f32 * TENTH;
     }
@@ -464,7 +489,7 @@ impl Observe for Base {
             + 2 * d.resources
             + d.symbols
             + 1
-            + d.colours
+            + d.colours * (1 + usize::from(d.faced))
             + d.categories
             + if d.draft { 3 } else { 1 }
             + 2
