@@ -13,7 +13,7 @@ use sevenw_host::{
 };
 
 use crate::engine::city::{
-    Abilities, City, HasCity, MAX_CATEGORIES, Pending, seat_at, valid_offset,
+    Abilities, City, HasCity, MAX_CATEGORIES, Pending, ShieldCount, seat_at, valid_offset,
 };
 use crate::engine::production::Matching;
 use crate::engine::science::MAX_SYM;
@@ -69,7 +69,13 @@ impl<'a> Around<'a> {
 /// is `me` (its slot in `cities` may be stale while it is being changed).
 /// A count of the acting city's own (the colour under one of its stages)
 /// is read as its meaning in the other cities first.
-fn count_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Seats) -> u32 {
+pub(crate) fn count_in(
+    me: &City,
+    cities: Around<'_>,
+    seat: usize,
+    what: Counted,
+    seats: Seats,
+) -> u32 {
     let Some(what) = me.as_counted_elsewhere(what) else {
         return 0;
     };
@@ -90,7 +96,13 @@ fn count_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Se
 }
 
 /// The most of `what` any one city at `seats` holds.
-fn count_most_in(me: &City, cities: Around<'_>, seat: usize, what: Counted, seats: Seats) -> u32 {
+pub(crate) fn count_most_in(
+    me: &City,
+    cities: Around<'_>,
+    seat: usize,
+    what: Counted,
+    seats: Seats,
+) -> u32 {
     let n = cities.len().max(1);
     seats
         .0
@@ -184,6 +196,17 @@ impl Host for CityHost<'_> {
 
     fn gain_shields(&mut self, n: u32) {
         self.me.shields = self.me.shields.saturating_add(n);
+    }
+
+    fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
+        let count = ShieldCount {
+            n,
+            what,
+            seats,
+            divisor: divisor.max(1),
+            most,
+        };
+        self.me.abilities.shield_counts.push(count);
     }
 
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
@@ -537,6 +560,16 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
     }
     fn gain_shields(&mut self, n: u32) {
         self.me.shields = self.me.shields.saturating_sub(n);
+    }
+    fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
+        let count = ShieldCount {
+            n,
+            what,
+            seats,
+            divisor: divisor.max(1),
+            most,
+        };
+        remove_one(&mut self.me.abilities.shield_counts, &count);
     }
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
         self.me.own.take_back(options, amount);

@@ -217,6 +217,7 @@ impl Base {
     pub fn end_age(&self, state: &mut State) {
         self.fail_project(state);
         let mut gained = std::mem::take(&mut state.scratch.gained);
+        let mut strength = std::mem::take(&mut state.scratch.strength);
         let t = &mut state.table;
         // A city holding a token of a kind that sits out (Cities'
         // diplomacy) takes no part, then gives one up (cities-facts.md
@@ -237,6 +238,7 @@ impl Base {
             DEFEAT_VP,
             absent,
             &mut gained,
+            &mut strength,
         );
         for (seat, &won) in gained.iter().enumerate() {
             for _ in 0..won {
@@ -252,6 +254,7 @@ impl Base {
             self.fire(&mut t.cities, seat, Event::AgeEnd, Listens::AGE_END);
         }
         state.scratch.gained = gained;
+        state.scratch.strength = strength;
         for seat in 0..state.table.cities.len() {
             self.settle_quietly(state, seat);
         }
