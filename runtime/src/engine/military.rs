@@ -331,7 +331,7 @@ mod tests {
         c[0].abilities.shield_counts = vec![sets];
         assert_eq!(shields(&c, 0), 1 + 2 * (5 / 2));
         c[0].abilities.shield_counts = vec![ShieldCount { most: true, ..sets }];
-        assert_eq!(shields(&c, 0), 1 + 2 * (3 / 2));
+        assert_eq!(shields(&c, 0), 3, "1 + 2 for one set of 2 of the 3 at left");
         assert_eq!(shields(&c, 7), 0, "no such seat");
     }
 
