@@ -210,6 +210,7 @@ fn action(v: &Vocab, a: &Action) -> String {
             per,
             cond,
             per_age,
+            ongoing,
         } => {
             let unit = match unit {
                 Unit::Coins => plural_word(*amount as i64, "coin", "coins"),
@@ -242,6 +243,12 @@ fn action(v: &Vocab, a: &Action) -> String {
                     s.push_str(" in the city with the most");
                 } else {
                     s.push_str(&format!(" in {}", seats(v, &c.seats)));
+                }
+                if *ongoing {
+                    s.push_str(
+                        ", counted anew at each conflict (and wherever its shields are shown), \
+                         not once",
+                    );
                 }
             }
             match cond {
@@ -571,6 +578,22 @@ mod tests {
              - At game end: gains 1 VP if you have more wood or clay symbols on brown or blue cards than each of neighbours.\n\
              2. 2 clay → At game end: gains 1 VP per card of the colour of the card under this stage in neighbours.\n\
              - At game end: gains 2 VP if you have no card of the colour of the card under this stage."
+        );
+    }
+
+    /// Shields counted anew (Semiramis, cities-facts.md §9.1) in words.
+    #[test]
+    fn shields_counted_at_each_conflict_in_plain_words() {
+        let fort = "wonders:\n  - name: Fort\n    sides:\n      A:\n        stages:\n          - cost: 2 wood\n            effect: gain 1 shield per wonder stage in self at each conflict; gain 2 shields per wonder stage\n";
+        let (g, report) = resolved(&[("a1.yaml", AGE1), ("a2.yaml", AGE2), ("w.yaml", fort)]);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        let g = g.unwrap();
+        assert_eq!(
+            wonder(&g, &g.wonders[0]),
+            "**Fort** — wonder of `t`\n\nSide A: Does nothing.\n\
+             1. 2 wood → Gains 1 shield per wonder stage in your own city, counted anew at each \
+             conflict (and wherever its shields are shown), not once.\n\
+             - Gains 2 shields per wonder stage in your own city."
         );
     }
 

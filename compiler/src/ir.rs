@@ -361,11 +361,14 @@ pub enum Op {
         per: Option<Counter>,
         cond: Option<Cond>,
     },
-    /// `n` shields of military strength (times `per` if given), when `cond` holds.
+    /// `n` shields of military strength (times `per` if given), when `cond`
+    /// holds. `ongoing` (with `per`): not counted once, but anew whenever
+    /// the city's shields are read, at each conflict resolution first.
     Shields {
         n: u32,
         per: Option<Counter>,
         cond: Option<Cond>,
+        ongoing: bool,
     },
     /// Builds a card from `pile` for free, once per Age or once: a card of
     /// `colours` (null: of any colour, those of every card set in play).

@@ -362,6 +362,7 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
             per,
             cond: c,
             per_age,
+            ongoing,
         } => {
             let n = *amount as i32;
             let per = per.as_ref().map(counter);
@@ -377,6 +378,7 @@ fn effect(v: &Vocab, e: &resolve::Effect, holder: Holder) -> Effect {
                     n: n as u32,
                     per,
                     cond,
+                    ongoing: *ongoing,
                 },
                 Unit::Vp => Op::Vp {
                     category: vp_category(v, holder),

@@ -147,6 +147,9 @@ pub enum Action {
         cond: Option<Cond>,
         /// `gain 2 coins per age`: times the current Age.
         per_age: bool,
+        /// `gain 1 shield per defeat token in self at each conflict`: the
+        /// count is read anew whenever the city's shields are read.
+        ongoing: bool,
     },
     BuildFree {
         pile: Pile,

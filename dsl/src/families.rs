@@ -42,6 +42,16 @@ pub const FORMS: &[FormDef] = &[
         meaning: "coins gained or lost times the current Age when the effect runs",
         families: &["base"],
     },
+    // Semiramis: "each military defeat token you hold (past and future)
+    // counts as 1 shield" (cities-facts.md §9.1). Only the base family
+    // reads shields at a conflict resolution; Duel's pawn and Architects'
+    // conflict tokens move when shields are gained.
+    FormDef {
+        name: "shields at each conflict",
+        example: "gain 1 shield per defeat token in self at each conflict",
+        meaning: "shields counted anew each time the city's shields are read, at each conflict resolution and wherever they are shown, not once when gained",
+        families: &["base"],
+    },
     // Stonehenge: "each stone symbol on your brown cards" (cities-facts.md
     // §10.2). Every family holds built cards that produce.
     FormDef {

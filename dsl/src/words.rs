@@ -137,9 +137,9 @@ pub const WORDS: &[WordDef] = &[
     },
     WordDef {
         name: "gain",
-        syntax: "gain {amount: number ..=1000} {unit: name} [({per_age: per age/ages} | {per: per} | {cond: cond})]",
+        syntax: "gain {amount: number ..=1000} {unit: name} [({per_age: per age/ages} | {per: per} [{ongoing: at each conflict}] | {cond: cond})]",
         example: "gain 1 coin per brown card in left, self and right",
-        meaning: "gives coins, victory points or shields, maybe per thing counted (coins also per Age: `gain 2 coins per age`)",
+        meaning: "gives coins, victory points or shields, maybe per thing counted (coins also per Age: `gain 2 coins per age`; shields also counted anew at each conflict: `gain 1 shield per defeat token in self at each conflict`)",
         shape: Shape::Gain,
         families: ALL_FAMILIES,
         ..OWN

@@ -193,6 +193,8 @@ fixtures! {
     e0105_cost_symbol: "e0105-cost-symbol" => ["E0105"];
     e0105_gain_resource: "e0105-gain-resource" => ["E0105"];
     e0105_once_per_age_not_ability: "e0105-once-per-age-not-ability" => ["E0105"];
+    // Only shields are counted anew at each conflict (cities-facts.md §9.1).
+    e0105_ongoing_not_shields: "e0105-ongoing-not-shields" => ["E0105"];
     // A free build from the hand at once, from the discard pile once per
     // Age: abilities no rules play.
     e0105_free_builds_no_rules_play: "e0105-free-builds-no-rules-play" => ["E0105"];
@@ -304,6 +306,8 @@ fixtures! {
     e0105_resources_not_on_cards: "e0105-resources-not-on-cards" => ["E0105", "E0105", "E0105"];
     // The colour under a stage, in a game of the Duel family.
     e0306_stage_colour_in_duel: "e0306-stage-colour-in-duel" => ["E0306"];
+    // Shields counted anew at each conflict in a game of the Duel family.
+    e0306_shields_at_each_conflict_in_duel: "e0306-shields-at-each-conflict-in-duel" => ["E0306"];
     // A stage's `level` in a game of the Duel family.
     e0306_level_in_duel: "e0306-level-in-duel" => ["E0306"];
     e0104_expansion_word: "e0104-expansion-word" => ["E0104", "E0102"];

@@ -312,9 +312,21 @@ pub(super) fn op(n: &Names, op: &Op) -> TokenStream {
             };
             guarded(n, cond, body)
         }
-        Op::Shields { n: k, per, cond } => {
+        Op::Shields {
+            n: k,
+            per,
+            cond,
+            ongoing,
+        } => {
             let a = amount(n, *k as i32, per);
-            let body = if per.is_some() {
+            let body = if let (true, Some(c)) = (*ongoing, per) {
+                let k = Literal::u32_unsuffixed(*k);
+                let what = what(n, c.what);
+                let s = seats(&c.seats);
+                let d = Literal::u32_unsuffixed(c.divisor.max(1));
+                let most = c.most;
+                quote!(h.shields_per(#k, #what, #s, #d, #most);)
+            } else if per.is_some() {
                 quote!(let n = #a; h.gain_shields(n as u32);)
             } else {
                 let k = Literal::u32_unsuffixed(*k);

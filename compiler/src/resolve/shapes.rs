@@ -86,13 +86,42 @@ impl Resolver<'_> {
         if per_age && !self.per_age(s, u == Unit::Coins, "gain 2 coins per age") {
             return None;
         }
+        let ongoing = s.slots.has("ongoing");
+        if ongoing && !self.ongoing(s, u) {
+            return None;
+        }
         Some(Action::Gain {
             unit: u,
             amount: amount.value,
             per,
             cond,
             per_age,
+            ongoing,
         })
+    }
+
+    /// `at each conflict` after a count: shields only (the count is what
+    /// conflicts compare), where the family plays it. Semiramis's "each
+    /// military defeat token you hold (past and future) counts as 1
+    /// shield" (cities-facts.md §9.1).
+    fn ongoing(&mut self, s: &Words<'_>, unit: Unit) -> bool {
+        let at = s.at("ongoing");
+        if unit != Unit::Shields {
+            self.report.push(
+                Diagnostic::new(
+                    Code::WrongKind,
+                    at,
+                    "only shields are counted anew at each conflict",
+                )
+                .label("not shields")
+                .help(
+                    "coins and VP are gained when the effect runs: drop `at each conflict`, \
+                     or count shields, as in `gain 1 shield per defeat token in self at each conflict`",
+                ),
+            );
+            return false;
+        }
+        self.form_played("shields at each conflict", at)
     }
 
     /// `per age` after an amount, as a cost has it (`cost: 1 coin per

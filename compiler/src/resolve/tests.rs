@@ -99,6 +99,7 @@ fn counters_and_scopes() {
             }),
             cond: None,
             per_age: false,
+            ongoing: false,
         }]
     );
     // No scope: your own city.
@@ -118,6 +119,7 @@ fn counters_and_scopes() {
             }),
             cond: None,
             per_age: false,
+            ongoing: false,
         }]
     );
     assert_eq!(
@@ -604,6 +606,51 @@ fn tokens_of_an_age_colours_of_a_free_build_and_coins_per_age() {
     }
 }
 
+/// Shields counted anew at each conflict (cities-facts.md §9.1:
+/// Semiramis), with a count of any kind, in the base family; only shields.
+#[test]
+fn shields_counted_at_each_conflict() {
+    let v = conflict_vocab();
+    let (codes, effects) = resolve_with(
+        &v,
+        "gain 1 shield per defeat token in self at each conflict",
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    let Action::Gain {
+        unit: Unit::Shields,
+        per: Some(c),
+        ongoing: true,
+        ..
+    } = &effects[0].action
+    else {
+        panic!("shields counted anew: {:?}", effects[0].action);
+    };
+    assert_eq!(
+        (c.what.kind, &c.seats[..]),
+        (CounterKind::DefeatTokens, &[0][..])
+    );
+    let (codes, effects) = resolve_with(
+        &v,
+        "gain 2 shields per 2 brown cards in neighbours at each conflict",
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    assert!(matches!(
+        effects[0].action,
+        Action::Gain { ongoing: true, .. }
+    ));
+    let (_, effects) = resolve_with(&v, "gain 1 shield per defeat token in self");
+    assert!(
+        matches!(effects[0].action, Action::Gain { ongoing: false, .. }),
+        "counted once without it"
+    );
+    for effect in [
+        "gain 1 coin per defeat token in self at each conflict",
+        "gain 1 vp per defeat token at each conflict",
+    ] {
+        assert_eq!(resolve_with(&v, effect).0, [Code::WrongKind], "{effect}");
+    }
+}
+
 /// What the Duel and Architects rules would ignore is refused where it
 /// is written (E0306), naming the family that plays it.
 #[test]
@@ -637,6 +684,7 @@ fn forms_the_family_does_not_play_are_refused() {
         "build a purple card from the discard pile for free",
         "opponent loses 1 coin per age",
         "gain 2 coins per age",
+        "gain 1 shield per wonder in self at each conflict",
     ] {
         let d = pair(effect);
         assert_eq!(

@@ -445,6 +445,14 @@ primitives! {
         /// Military strength. In Duel the engine moves the conflict pawn using
         /// `GAME.conflict`.
         fn gain_shields(n: u32);
+        /// Military strength that follows a count: from now on the acting
+        /// city's shields are its own plus `n` per `what` counted over
+        /// `seats` (in whole sets of `divisor`; with `most`, in the one
+        /// city of `seats` with the most), read anew whenever its shields
+        /// are read — at each conflict resolution, and wherever they are
+        /// shown — never counted once (Cities' Semiramis: "each military
+        /// defeat token you hold, past and future, counts as 1 shield").
+        fn shields_per(n: u32, what: Counted, seats: Seats, divisor: u32, most: bool);
         /// Production: `amount` of one resource from `options`, chosen each
         /// time it is used when `options` has several. Neighbours may buy it
         /// only when `tradable`.

@@ -106,6 +106,23 @@ pub struct Abilities {
     /// The most any of its sources grants by [`Host::coin_value`]: one coin
     /// counts as this many when paying; 0 when no source grants it.
     pub coin_value: u8,
+    /// Shields that follow a count ([`Host::shields_per`]), read anew
+    /// whenever the city's shields are
+    /// ([`military::shields`](crate::engine::military::shields)); empty
+    /// (allocating nothing) for a city without such a source.
+    pub shield_counts: Vec<ShieldCount>,
+}
+
+/// `n` shields per `what` counted over `seats` ([`Host::shields_per`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShieldCount {
+    pub n: u32,
+    pub what: Counted,
+    pub seats: Seats,
+    /// Whole sets of this many (1: a plain count).
+    pub divisor: u32,
+    /// Only the one city of `seats` with the most.
+    pub most: bool,
 }
 
 clone_reusing!(Abilities {
@@ -132,6 +149,7 @@ clone_reusing!(Abilities {
     science_rules,
     pending,
     matching,
+    shield_counts,
 });
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).

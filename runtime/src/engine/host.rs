@@ -13,7 +13,7 @@ use sevenw_host::{
 };
 
 use crate::engine::city::{
-    Abilities, City, HasCity, MAX_CATEGORIES, Pending, seat_at, valid_offset,
+    Abilities, City, HasCity, MAX_CATEGORIES, Pending, ShieldCount, seat_at, valid_offset,
 };
 use crate::engine::production::Matching;
 use crate::engine::science::MAX_SYM;
@@ -70,7 +70,7 @@ impl<'a> Around<'a> {
 /// is `me` (its slot in `cities` may be stale while it is being changed).
 /// A count of the acting city's own (the colour under one of its stages)
 /// is read as its meaning in the other cities first.
-fn count_in(
+pub(crate) fn count_in(
     vocab: &Vocab,
     me: &City,
     cities: Around<'_>,
@@ -98,7 +98,7 @@ fn count_in(
 }
 
 /// The most of `what` any one city at `seats` holds.
-fn count_most_in(
+pub(crate) fn count_most_in(
     vocab: &Vocab,
     me: &City,
     cities: Around<'_>,
@@ -218,6 +218,17 @@ impl Host for CityHost<'_> {
 
     fn gain_shields(&mut self, n: u32) {
         self.me.shields = self.me.shields.saturating_add(n);
+    }
+
+    fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
+        let count = ShieldCount {
+            n,
+            what,
+            seats,
+            divisor: divisor.max(1),
+            most,
+        };
+        self.me.abilities.shield_counts.push(count);
     }
 
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
@@ -588,6 +599,16 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
     }
     fn gain_shields(&mut self, n: u32) {
         self.me.shields = self.me.shields.saturating_sub(n);
+    }
+    fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
+        let count = ShieldCount {
+            n,
+            what,
+            seats,
+            divisor: divisor.max(1),
+            most,
+        };
+        remove_one(&mut self.me.abilities.shield_counts, &count);
     }
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
         self.me.own.take_back(options, amount);

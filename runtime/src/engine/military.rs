@@ -9,7 +9,45 @@
 
 use sevenw_host::ConflictInfo;
 
-use crate::engine::city::{City, seat_at};
+use crate::engine::city::{City, ShieldCount, seat_at};
+use crate::engine::host::{Around, count_in, count_most_in};
+use crate::engine::vocab::Vocab;
+
+/// The shields of the city at `seat` of `cities`: its own
+/// ([`City::shields`], gained once) plus those that follow a count
+/// ([`sevenw_host::Host::shields_per`]), each counted now. Every reader of
+/// a city's shields in the base family asks this: the conflict resolution
+/// ([`neighbour_battles`]), the scenario check, the sheet, the
+/// observation. A city without counted shields pays one test (Cities'
+/// Semiramis, cities-facts.md §9.1).
+pub fn shields(vocab: &Vocab, cities: &[City], seat: usize) -> u32 {
+    cities
+        .get(seat)
+        .map_or(0, |me| shields_of(vocab, me, cities, seat))
+}
+
+/// [`shields`] of `me`, the city at `seat` of `cities` (whose slot of
+/// `me` is not read: `me` may be a city previewed after a move).
+pub fn shields_of(vocab: &Vocab, me: &City, cities: &[City], seat: usize) -> u32 {
+    let counts = &me.abilities.shield_counts;
+    if counts.is_empty() {
+        return me.shields;
+    }
+    counts.iter().fold(me.shields, |sum, c| {
+        sum.saturating_add(counted_shields(vocab, me, cities, seat, c))
+    })
+}
+
+/// What one count of shields gives the city `me` at `seat` now.
+fn counted_shields(vocab: &Vocab, me: &City, cities: &[City], seat: usize, c: &ShieldCount) -> u32 {
+    let around = Around::all(cities);
+    let count = if c.most {
+        count_most_in(vocab, me, around, seat, c.what, c.seats)
+    } else {
+        count_in(vocab, me, around, seat, c.what, c.seats)
+    };
+    c.n.saturating_mul(count / c.divisor.max(1))
+}
 
 /// The points of the victory token won in the battles at the end of Age
 /// `age` (from 1): 1, 3 and 5 in Ages I, II and III ("Fin de una era"),
@@ -30,19 +68,32 @@ pub fn age_victory_vp(age: u8) -> i32 {
 /// cities-facts.md §3.2): the cities on either side of one fight each
 /// other, and two cities left fight once ("if only two players take part
 /// they fight once"); one left fights nobody.
+///
+/// Each city's [`shields`] are read once, before the first battle, into
+/// `strength` (reused): a defeat token taken in one battle of the
+/// resolution does not count in the next battle of the same resolution,
+/// but at the next resolution (Semiramis's "each military defeat token
+/// you hold (past and future) counts as 1 shield", cities-facts.md §9.1).
 pub fn neighbour_battles(
+    vocab: &Vocab,
     cities: &mut [City],
     victory_vp: i32,
     defeat_vp: i32,
     absent: u64,
     gained: &mut Vec<u8>,
+    strength: &mut Vec<u32>,
 ) {
     let n = cities.len();
     gained.clear();
     gained.resize(n, 0);
+    strength.clear();
+    strength.extend((0..n).map(|s| shields(vocab, cities, s)));
+    let battle = |cities: &mut [City], a: usize, b: usize, gained: &mut [u8]| {
+        battle(cities, strength, a, b, victory_vp, defeat_vp, gained)
+    };
     if absent == 0 {
         for a in 0..n {
-            battle(cities, a, seat_at(a, 1, n), victory_vp, defeat_vp, gained);
+            battle(cities, a, seat_at(a, 1, n), gained);
         }
         return;
     }
@@ -61,7 +112,7 @@ pub fn neighbour_battles(
         if present == 2 && b < a {
             continue;
         }
-        battle(cities, a, b, victory_vp, defeat_vp, gained);
+        battle(cities, a, b, gained);
     }
 }
 
@@ -69,13 +120,15 @@ pub fn neighbour_battles(
 #[inline(always)]
 fn battle(
     cities: &mut [City],
+    strength: &[u32],
     a: usize,
     b: usize,
     victory_vp: i32,
     defeat_vp: i32,
     gained: &mut [u8],
 ) {
-    let (sa, sb) = (cities[a].shields, cities[b].shields);
+    let at = |s: usize| strength.get(s).copied().unwrap_or(0);
+    let (sa, sb) = (at(a), at(b));
     let (winner, loser) = match sa.cmp(&sb) {
         std::cmp::Ordering::Greater => (a, b),
         std::cmp::Ordering::Less => (b, a),
@@ -183,9 +236,13 @@ mod tests {
 
     #[test]
     fn neighbours_win_lose_or_tie() {
+        let vocab = crate::engine::vocab::Vocab::new(
+            crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap(),
+        )
+        .unwrap();
         let mut c = cities([3, 1, 1]);
         let mut gained = Vec::new();
-        neighbour_battles(&mut c, 5, -1, 0, &mut gained);
+        neighbour_battles(&vocab, &mut c, 5, -1, 0, &mut gained, &mut Vec::new());
         let r: Vec<(u32, u32, i32)> = c
             .iter()
             .map(|c| (c.victories, c.defeats, c.conflict_vp))
@@ -197,12 +254,16 @@ mod tests {
 
     #[test]
     fn a_loser_who_gives_defeats_gives_them_to_the_winner() {
+        let vocab = crate::engine::vocab::Vocab::new(
+            crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap(),
+        )
+        .unwrap();
         // Tomyris (leaders-facts.md §3.2): seat 1 loses to seat 0 and to
         // seat 2; both winners take its defeat tokens.
         let mut c = cities([3, 1, 2]);
         c[1].abilities.give_defeats = 1;
         let mut gained = Vec::new();
-        neighbour_battles(&mut c, 3, -1, 0, &mut gained);
+        neighbour_battles(&vocab, &mut c, 3, -1, 0, &mut gained, &mut Vec::new());
         let r: Vec<(u32, u32, i32)> = c
             .iter()
             .map(|c| (c.victories, c.defeats, c.conflict_vp))
@@ -215,6 +276,10 @@ mod tests {
 
     #[test]
     fn a_city_sitting_out_leaves_its_neighbours_to_fight_each_other() {
+        let vocab = crate::engine::vocab::Vocab::new(
+            crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap(),
+        )
+        .unwrap();
         // Cities' diplomacy (cities-facts.md §3.2): of four cities, seat 1
         // sits out; seats 0 and 2 are neighbours for these battles.
         let mut c = cities([3, 9, 1]);
@@ -223,19 +288,73 @@ mod tests {
             ..City::default()
         });
         let mut gained = Vec::new();
-        neighbour_battles(&mut c, 1, -1, 1 << 1, &mut gained);
+        neighbour_battles(&vocab, &mut c, 1, -1, 1 << 1, &mut gained, &mut Vec::new());
         let r: Vec<(u32, u32)> = c.iter().map(|c| (c.victories, c.defeats)).collect();
         // 0 beats 2 and 3; 3 beats 2; seat 1 takes nothing.
         assert_eq!(r, vec![(2, 0), (0, 0), (0, 2), (1, 1)]);
         // Of three, one sitting out: the two left fight once.
         let mut c = cities([3, 9, 1]);
-        neighbour_battles(&mut c, 1, -1, 1 << 1, &mut gained);
+        neighbour_battles(&vocab, &mut c, 1, -1, 1 << 1, &mut gained, &mut Vec::new());
         let r: Vec<(u32, u32)> = c.iter().map(|c| (c.victories, c.defeats)).collect();
         assert_eq!(r, vec![(1, 0), (0, 0), (0, 1)]);
         // Two sitting out of three: nobody fights.
         let mut c = cities([3, 9, 1]);
-        neighbour_battles(&mut c, 1, -1, 0b110, &mut gained);
+        neighbour_battles(&vocab, &mut c, 1, -1, 0b110, &mut gained, &mut Vec::new());
         assert!(c.iter().all(|c| c.victories + c.defeats == 0));
+    }
+
+    /// Cities' Semiramis (cities-facts.md §9.1): 1 shield per defeat
+    /// token held, read at each resolution, before its first battle.
+    #[test]
+    fn counted_shields_follow_the_count_and_are_read_before_the_battles() {
+        let vocab = crate::engine::vocab::Vocab::new(
+            crate::select(sevenw_cards::GAMES, "base", None, &[]).unwrap(),
+        )
+        .unwrap();
+        use sevenw_host::{Counted, Seats};
+        let semiramis = ShieldCount {
+            n: 1,
+            what: Counted::DefeatTokens,
+            seats: Seats(&[0]),
+            divisor: 1,
+            most: false,
+        };
+        let mut c = cities([1, 2, 2]);
+        assert_eq!(shields(&vocab, &c, 0), 1);
+        c[0].abilities.shield_counts.push(semiramis);
+        assert_eq!(shields(&vocab, &c, 0), 1, "no defeat token yet");
+        let (mut gained, mut strength) = (Vec::new(), Vec::new());
+        // Seat 0 (1 shield) loses both battles: its second defeat token is
+        // taken after the shields were read, so 1 + 0 shields held for both.
+        neighbour_battles(&vocab, &mut c, 1, -1, 0, &mut gained, &mut strength);
+        assert_eq!((c[0].defeats, c[0].victories), (2, 0));
+        assert_eq!(strength, [1, 2, 2]);
+        assert_eq!(shields(&vocab, &c, 0), 3, "1 own + 2 defeat tokens");
+        assert_eq!(c[0].shields, 1, "its own shields are unchanged");
+        // At the next resolution both tokens count: 3 beats 2 twice.
+        neighbour_battles(&vocab, &mut c, 3, -1, 0, &mut gained, &mut strength);
+        assert_eq!((c[0].defeats, c[0].victories), (2, 2));
+        // Tokens lost, shields gone (`lose all defeat tokens`).
+        c[0].defeats = 0;
+        assert_eq!(shields(&vocab, &c, 0), 1);
+        // In whole sets, in the neighbours, or the most of one of them.
+        c[1].defeats = 3;
+        c[2].defeats = 2;
+        let sets = ShieldCount {
+            n: 2,
+            seats: Seats(&[1, -1]),
+            divisor: 2,
+            ..semiramis
+        };
+        c[0].abilities.shield_counts = vec![sets];
+        assert_eq!(shields(&vocab, &c, 0), 1 + 2 * (5 / 2));
+        c[0].abilities.shield_counts = vec![ShieldCount { most: true, ..sets }];
+        assert_eq!(
+            shields(&vocab, &c, 0),
+            3,
+            "1 + 2 for one set of 2 of the 3 at left"
+        );
+        assert_eq!(shields(&vocab, &c, 7), 0, "no such seat");
     }
 
     #[test]

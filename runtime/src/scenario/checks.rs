@@ -262,7 +262,10 @@ fn common_seat<G: Scenarios>(
     let city = &game.cities(state)[seat];
     Ok(match what {
         "coins" => equal(value_int(v, what)?, i64::from(city.coins)),
-        "shields" => equal(value_int(v, what)?, i64::from(city.shields)),
+        "shields" => {
+            let shields = crate::engine::military::shields(vocab, game.cities(state), seat);
+            equal(value_int(v, what)?, i64::from(shields))
+        }
         "stages" => equal(value_int(v, what)?, i64::from(city.stages)),
         "victories" => equal(value_int(v, what)?, i64::from(city.victories)),
         "defeats" => equal(value_int(v, what)?, i64::from(city.defeats)),

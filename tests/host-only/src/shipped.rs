@@ -10424,6 +10424,8 @@ pub mod cities_leaders {
         pub const DARIUS: CardId = CardId(2);
         /// Diocletian
         pub const DIOCLETIAN: CardId = CardId(3);
+        /// Semiramis
+        pub const SEMIRAMIS: CardId = CardId(4);
     }
     pub static GAME: GameInfo = GameInfo {
         name: "cities-leaders",
@@ -10612,6 +10614,25 @@ pub mod cities_leaders {
                 options: 0,
                 text: "when you build a black card: gain 2 coins",
             },
+            CardInfo {
+                name: "Semiramis",
+                aliases: &[],
+                colour: colour::WHITE,
+                age: 0,
+                copies: &[],
+                cost: Cost {
+                    coins: 2,
+                    coins_per_age: 0,
+                    resources: &[],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                options: 0,
+                text: "gain 1 shield per defeat token in self at each conflict",
+            },
         ],
         wonders: &[],
         progress: &[],
@@ -10629,6 +10650,7 @@ pub mod cities_leaders {
             Source::Card(card::CALIGULA) => caligula(event, h),
             Source::Card(card::DARIUS) => darius(event, h),
             Source::Card(card::DIOCLETIAN) => diocletian(event, h),
+            Source::Card(card::SEMIRAMIS) => semiramis(event, h),
             _ => {}
         }
     }
@@ -10662,6 +10684,12 @@ pub mod cities_leaders {
     fn diocletian(event: Event, h: &mut dyn Host) {
         if let Event::BuiltCard { colour: colour::BLACK, .. } = event {
             h.gain_coins(2);
+        }
+    }
+    /// Semiramis (white).
+    fn semiramis(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.shields_per(1, Counted::DefeatTokens, Seats(&[0]), 1, false);
         }
     }
 }

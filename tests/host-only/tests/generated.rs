@@ -30,6 +30,12 @@ impl Host for Recorder {
     fn gain_shields(&mut self, n: u32) {
         self.calls.push(format!("shields {n}"));
     }
+    fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
+        self.calls.push(format!(
+            "shields per {n} {what:?} {:?} /{divisor} {most}",
+            seats.0
+        ));
+    }
     fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
         self.calls.push(format!(
             "produce {:#b} x{amount} tradable={tradable}",

@@ -217,6 +217,7 @@ impl Base {
     pub fn end_age(&self, state: &mut State) {
         self.fail_project(state);
         let mut gained = std::mem::take(&mut state.scratch.gained);
+        let mut strength = std::mem::take(&mut state.scratch.strength);
         let t = &mut state.table;
         // A city holding a token of a kind that sits out (Cities'
         // diplomacy) takes no part, then gives one up (cities-facts.md
@@ -232,11 +233,13 @@ impl Base {
             }
         }
         neighbour_battles(
+            &self.vocab,
             &mut t.cities,
             victory_vp(t.age),
             DEFEAT_VP,
             absent,
             &mut gained,
+            &mut strength,
         );
         for (seat, &won) in gained.iter().enumerate() {
             for _ in 0..won {
@@ -252,6 +255,7 @@ impl Base {
             self.fire(&mut t.cities, seat, Event::AgeEnd, Listens::AGE_END);
         }
         state.scratch.gained = gained;
+        state.scratch.strength = strength;
         for seat in 0..state.table.cities.len() {
             self.settle_quietly(state, seat);
         }

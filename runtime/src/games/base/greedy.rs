@@ -1,6 +1,7 @@
 //! The greedy bot's judgement of a base-game move, from its seat's view.
 
 use crate::engine::city::{City, Pending, seat_at};
+use crate::engine::military::{self, shields_of};
 
 use super::trade::{Payment, PaymentSearch};
 
@@ -190,17 +191,18 @@ fn value(view: &View<'_>, mv: &Move, scratch: &mut Scratch) -> i64 {
     }
     v += cheaper * (1 + 2 * left);
     // Shields win conflicts at the end of this and later Ages.
-    let shields = i64::from(after.shields) - i64::from(before.shields);
+    let (was, now) = (
+        shields_of(&base.vocab, before, cities, seat),
+        shields_of(&base.vocab, after, cities, seat),
+    );
+    let shields = i64::from(now) - i64::from(was);
     let n = cities.len();
     let neighbours = [
-        cities[seat_at(seat, 1, n)].shields,
-        cities[seat_at(seat, -1, n)].shields,
+        military::shields(&base.vocab, cities, seat_at(seat, 1, n)),
+        military::shields(&base.vocab, cities, seat_at(seat, -1, n)),
     ];
     if shields > 0 {
-        let gain = neighbours
-            .iter()
-            .filter(|&&s| before.shields <= s && after.shields > s)
-            .count() as i64;
+        let gain = neighbours.iter().filter(|&&s| was <= s && now > s).count() as i64;
         v += shields * 5 + gain * 20 * i64::from(view.age().max(1));
     }
     // Chains make later cards free.

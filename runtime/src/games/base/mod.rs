@@ -403,6 +403,8 @@ struct Scratch {
     movegen: MoveGen,
     built: Vec<(usize, Source, Event)>,
     gained: Vec<u8>,
+    /// Each city's shields at a conflict resolution.
+    strength: Vec<u32>,
     /// An Age's deck while it is dealt.
     deck: Vec<CardId>,
     /// The guilds drawn from while an Age is dealt.

@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use crate::engine::military::shields;
 use crate::narrate::Narrate;
 use crate::text::{count, plural, roman};
 
@@ -87,7 +88,7 @@ impl Base {
                 out,
                 "  {:<18} {:>2}, {}, {}, {:+} points so far",
                 labels[i],
-                plural(c.shields, "shield"),
+                plural(shields(&self.vocab, &state.table.cities, i), "shield"),
                 count(c.victories, "victory", "victories"),
                 plural(c.defeats, "defeat"),
                 c.conflict_vp

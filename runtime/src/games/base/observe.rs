@@ -28,6 +28,7 @@
 use sevenw_host::CardId;
 
 use crate::engine::city::City;
+use crate::engine::military::shields;
 use crate::engine::production::MAX_RES;
 use crate::engine::science::MAX_SYM;
 use crate::env::{Observe, Part, Writer};
@@ -385,7 +386,12 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
     let seats = v.seats();
     for k in 0..players {
         let seat = (me + k) % players;
-        city(d, &cities[seat], &mut w);
+        city(
+            d,
+            &cities[seat],
+            shields(&v.rules().vocab, cities, seat),
+            &mut w,
+        );
         if d.draft {
             w.one(v.hand_len(seat) as f32);
             w.one(v.side_len(seat) as f32);
@@ -415,9 +421,9 @@ fn write(d: &Dims, v: &View<'_>, out: &mut [f32]) -> usize {
 }
 
 /// A city's public numbers, from coins to points.
-fn city(d: &Dims, c: &City, w: &mut Writer<'_>) {
+fn city(d: &Dims, c: &City, shields: u32, w: &mut Writer<'_>) {
     w.one(c.coins as f32 * TENTH);
-    w.one(c.shields as f32);
+    w.one(shields as f32);
     w.one(c.victories as f32);
     w.one(c.defeats as f32);
     w.one(c.conflict_vp as f32 * TENTH);

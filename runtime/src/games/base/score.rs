@@ -128,24 +128,23 @@ impl Base {
             if me.listening & Listens::GAME_END != 0 {
                 abilities.extend(self.game_end_copies(cities, seat, me));
             }
-            for ability in &abilities {
-                let mut best: Option<(i32, (usize, CardId))> = None;
-                for at in self.copy_candidates(cities, seat, ability) {
-                    if taken.contains(&at) {
-                        continue;
-                    }
-                    chosen.push(at.1);
-                    let t = self.score_city(cities, seat, me, &chosen).total;
-                    chosen.pop();
-                    if best.is_none_or(|(bt, _)| t > bt) {
-                        best = Some((t, at));
-                    }
-                }
-                if let Some((_, at)) = best {
-                    chosen.push(at.1);
-                    taken.push(at);
-                }
-            }
+            let options: Vec<Vec<(usize, CardId)>> = (abilities.iter())
+                .map(|a| self.copy_candidates(cities, seat, a))
+                .collect();
+            let mut search = CopySearch {
+                best: None,
+                left: COPY_SEARCH_LIMIT,
+            };
+            self.best_copies(
+                cities,
+                seat,
+                me,
+                &options,
+                &mut chosen,
+                &mut taken,
+                &mut search,
+            );
+            let chosen = search.best.map_or_else(Vec::new, |(_, c)| c);
             let score = self.score_city(cities, seat, me, &chosen);
             scores.push(score);
         }
@@ -154,6 +153,69 @@ impl Base {
             scores,
             winners,
             victory: POINTS,
+        }
+    }
+}
+
+/// Most combinations of copies [`Base::best_copies`] scores for one city.
+const COPY_SEARCH_LIMIT: u32 = 4096;
+
+/// The best combination of copies found so far: its total and the cards
+/// (sorted), and how many more combinations may be scored.
+struct CopySearch {
+    best: Option<(i32, Vec<CardId>)>,
+    left: u32,
+}
+
+impl Base {
+    /// Tries every combination of one card per copying ability (`options`:
+    /// each ability's candidates; one card copied once), keeping the best
+    /// total, and among equal totals the smallest sorted list of cards: the
+    /// choice does not depend on the order the abilities were gained in (a
+    /// city rebuilt from a sheet gains them in another order). An ability
+    /// without a candidate left copies nothing. Past `COPY_SEARCH_LIMIT`
+    /// combinations the best found is kept.
+    #[allow(clippy::too_many_arguments)]
+    fn best_copies(
+        &self,
+        cities: &[City],
+        seat: usize,
+        me: &City,
+        options: &[Vec<(usize, CardId)>],
+        chosen: &mut Vec<CardId>,
+        taken: &mut Vec<(usize, CardId)>,
+        search: &mut CopySearch,
+    ) {
+        if search.left == 0 {
+            return;
+        }
+        let Some((first, rest)) = options.split_first() else {
+            search.left -= 1;
+            let total = self.score_city(cities, seat, me, chosen).total;
+            let mut cards = chosen.clone();
+            cards.sort_unstable_by_key(|c| c.0);
+            let better = search.best.as_ref().is_none_or(|(t, c)| {
+                total > *t || (total == *t && cards.iter().map(|c| c.0).lt(c.iter().map(|c| c.0)))
+            });
+            if better {
+                search.best = Some((total, cards));
+            }
+            return;
+        };
+        let mut any = false;
+        for &at in first {
+            if taken.contains(&at) {
+                continue;
+            }
+            any = true;
+            chosen.push(at.1);
+            taken.push(at);
+            self.best_copies(cities, seat, me, rest, chosen, taken, search);
+            taken.pop();
+            chosen.pop();
+        }
+        if !any {
+            self.best_copies(cities, seat, me, rest, chosen, taken, search);
         }
     }
 }

@@ -221,7 +221,7 @@ impl Base {
                 .map(|i| u32::from(i) + 1)
                 .collect::<Vec<_>>(),
             "coins": city.coins,
-            "shields": city.shields,
+            "shields": crate::engine::military::shields(&self.vocab, view.cities(), s),
             "military": {
                 "victories": city.victories,
                 "defeats": city.defeats,
