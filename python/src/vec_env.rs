@@ -140,7 +140,12 @@ impl PyVecEnv {
     ) -> PyResult<()> {
         let games = lock(&self.batch).games();
         let kind: String = actions.getattr("dtype")?.getattr("kind")?.extract()?;
-        if kind != "i" && kind != "u" {
+        // Python ints too large for any numpy integer make an array of
+        // objects: ints still (refused below as outside the space).
+        let ints = kind == "O"
+            && (actions.call_method0("ravel")?.try_iter()?)
+                .all(|x| x.is_ok_and(|x| crate::int_of(&x, "an action").is_ok()));
+        if kind != "i" && kind != "u" && !ints {
             return Err(PyTypeError::new_err(format!(
                 "actions are action numbers, integers, not an array of {}",
                 actions.getattr("dtype")?.str()?
