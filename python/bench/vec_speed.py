@@ -56,7 +56,7 @@ def python_random(v, n: int, seconds: float, seed: int = 0) -> float:
         rng.random(dtype=np.float32, out=noise)
         np.multiply(noise, masks, out=noise)
         actions = np.argmax(noise, axis=1).astype(np.uint32)
-        obs, masks, rewards, to_move, done = v.step(actions)
+        obs, masks, rewards, to_move, terminated, truncated, info = v.step(actions)
         calls += 1
     return calls * n / (time.perf_counter() - start)
 

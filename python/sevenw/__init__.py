@@ -20,8 +20,23 @@ from dataclasses import dataclass, field
 from os import PathLike
 from typing import Any, Optional, Union
 
-from . import _native
+try:
+    from . import _native
+except ImportError as e:  # the source folder, without its compiled module
+    import os as _os
+
+    _here = _os.path.dirname(_os.path.abspath(__file__))
+    if not any(n.startswith("_native.") and n.endswith((".so", ".pyd")) for n in _os.listdir(_here)):
+        raise ImportError(
+            f"sevenw's compiled module is not in {_here}: that folder is the "
+            "package's source, and Python imports it instead of the installed "
+            "package because it runs from the folder above it (python/). Run "
+            "from another folder (`cd ..`), or build the module into the "
+            "source with `maturin develop --release -m python/Cargo.toml`."
+        ) from e
+    raise
 from ._native import (
+    OBSERVATION_BOUND,
     Env,
     Game,
     IllegalAction,
@@ -41,6 +56,7 @@ from ._native import (
 __version__: str = _native.__version__
 
 __all__ = [
+    "OBSERVATION_BOUND",
     "Diagnostic",
     "Env",
     "Game",

@@ -12,7 +12,10 @@ mistake (raised as :class:`SetupError`):
 - ``edition``: the game's edition (default its first);
 - ``expansions``: expansions in play (``["leaders", "edifice"]``);
 - ``players``: seats (a game of one player count may leave it out);
-- ``seed``: the game's seed (default ``0``; the same seed, the same game);
+- ``seed``: the game's seed, an int from 0 to ``2**64 - 1`` (default
+  ``0``; the same seed, the same game; another int is a ``ValueError``);
+  for ``Env`` and ``VecEnv`` also where their stream of seeds starts
+  (``reset()`` without one: Gymnasium's convention, README "Seeds");
 - ``sides``: ``"a"``, ``"b"`` or ``"random"`` (the default);
 - ``wonders``: wonders chosen instead of dealt (``"Giza:B,Rhodes,..."``
   or a list);
@@ -30,6 +33,11 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+OBSERVATION_BOUND: float
+"""Every number of an observation lies in ``[-OBSERVATION_BOUND,
+OBSERVATION_BOUND]`` (2.0): a family's number ``x`` is reported as ``x``
+within ±1 (marks, one-hots, fractions) and as ``±(2 − 1/|x|)`` beyond
+(counts keep their order; ``x = ±1/(2 − |y|)`` undoes it)."""
 
 class SevenwError(Exception):
     """Every error sevenw raises (besides ``OSError`` and ``TypeError``)."""
@@ -236,6 +244,24 @@ class Game:
     @property
     def title(self) -> str:
         """The game's title (``"7 Wonders Duel"``)."""
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space: every action number is below it."""
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+    def action_words(self, action: int) -> str:
+        """The words of action number ``action``, any of the action space
+        (legal now or not), as :meth:`Env.action_words` gives them: what
+        it does, without what the position fills in (:meth:`actions` words
+        a legal move with it: the coins it costs). ``ValueError`` outside
+        the space, ``TypeError`` for a non-int."""
+    def action_number(self, words: str) -> int:
+        """The action number of ``words``: those of :meth:`action_words`,
+        or those :meth:`actions` gives a legal move now (case and spacing
+        aside). ``ValueError`` when no action has them."""
+    def outcome(self) -> Optional[dict[str, Any]]:
+        """How the game ended, as :meth:`Env.outcome`; ``None`` before."""
     def actions(self) -> list[tuple[int, str]]:
         """The legal decisions of the seat to move, as ``(number, words)``:
         the number in the game's fixed action space, the words as a replay
@@ -298,9 +324,17 @@ class Env:
         wonders: Union[str, list[str], None] = None,
         options: dict[str, str] = ...,
     ) -> None:
-        """A new game of the selection, started with its seed."""
-    def reset(self, seed: int) -> None:
-        """Starts a new game, set up as before, with seed ``seed``."""
+        """A new game of the selection, started with its seed (``0`` unless
+        given). The stream of seeds ``reset()`` draws from starts at the
+        selection's seed when it gives one, else at the operating system's
+        entropy."""
+    def reset(self, seed: Optional[int] = None) -> int:
+        """Starts a new game, set up as before, and returns its seed: seed
+        ``seed`` when given (the stream of seeds then starts again there),
+        else the stream's next seed (Gymnasium's convention: the ``k``-th
+        ``reset()`` after ``reset(seed=s)`` plays the same game in every
+        ``Env`` of the selection). A seed outside 0 to ``2**64 - 1`` is a
+        ``ValueError``, a non-int a ``TypeError``."""
     @property
     def to_move(self) -> Optional[int]:
         """The seat whose decision is next; ``None`` once the game is over."""
@@ -325,20 +359,23 @@ class Env:
     def legal_actions(self) -> list[int]:
         """The legal action numbers of the seat to move, in the order the
         game lists its moves (empty once over)."""
-    def action_mask(self) -> npt.NDArray[np.uint8]:
-        """The legal actions as a mask of ``num_actions``: 1 for a legal
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """The legal actions as an int8 mask of ``num_actions`` (the dtype
+        Gymnasium's ``Discrete.sample(mask=)`` takes): 1 for a legal
         action, else 0."""
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` sees, as ``observation_len`` numbers (a new
-        array); :meth:`observation_parts` says what each range means.
-        Raises ``ValueError`` for a seat not in the game."""
+        array), each in ``[-OBSERVATION_BOUND, OBSERVATION_BOUND]``;
+        :meth:`observation_parts` says what each range means. Raises
+        ``ValueError`` for a seat not in the game (a negative one
+        included), ``TypeError`` for a non-int."""
     def step(self, action: int) -> None:
         """Plays ``action`` for the seat to move. Raises
         :class:`IllegalAction` with the runtime's message when it is not
         legal, is outside the action space (``action 1192 is outside the
         action space (0 to 1191)``) or the game is over: nothing is
         played."""
-    def turn(self) -> list[tuple[int, npt.NDArray[np.uint8]]]:
+    def turn(self) -> list[tuple[int, npt.NDArray[np.int8]]]:
         """The seats deciding in the turn under way, in the order the game
         asks them, each with its action mask (new arrays): the seat to
         move, then every seat that decides in the same simultaneous turn
@@ -360,7 +397,24 @@ class Env:
         :class:`SetupError` for an unknown kind, :class:`IllegalAction`
         once the game is over. The GIL is released while it thinks."""
     def decisions(self) -> list[int]:
-        """The actions played since the last reset."""
+        """The actions played since the last reset: with :attr:`seed`,
+        what replays the game (``Game(seed=…)`` and :meth:`Game.play`)."""
+    def action_words(self, action: int) -> str:
+        """The words of action number ``action``, any of the action space
+        (legal now or not): what it does, without what the position fills
+        in (the coins of a build): ``"build Lumber Yard"``, ``"discard
+        Altar"``, ``"pay left 2, right 0"``. Distinct numbers have distinct
+        words. ``ValueError`` outside the space, ``TypeError`` for a
+        non-int."""
+    def action_number(self, words: str) -> int:
+        """The action number whose :meth:`action_words` are ``words``
+        (case and spacing aside): ``action_number(action_words(n)) == n``.
+        ``ValueError`` when no action has them."""
+    def outcome(self) -> Optional[dict[str, Any]]:
+        """How the game ended: ``winners`` (seats), ``victory`` (the game's
+        word for how: ``points``; ``civilian``, ``military`` or
+        ``science`` in Duel…), ``scores`` (each seat's total) and
+        ``rewards``; ``None`` before the end."""
     def fork(self) -> Env:
         """An independent copy of the game as it stands."""
 
@@ -369,11 +423,14 @@ class VecEnv:
     threads, the GIL released. Results are written into numpy arrays made
     once: every call returns the *same* arrays, overwritten by the next
     call (copy what you keep). A finished game starts again at once with
-    the next seed (game ``i``'s ``k``-th game is seeded from the
-    selection's seed, ``i`` and ``k``: the results do not depend on
-    ``threads``); its ``done`` is 1 and its ``rewards`` row holds the
-    finished game's rewards, while ``obs``, ``masks`` and ``to_move`` are
-    the new game's.
+    the next seed (game ``i``'s ``k``-th game is seeded from the batch's
+    seed, ``i`` and ``k``: the results do not depend on ``threads``); its
+    ``terminated`` (or, cut short at ``max_steps``, ``truncated``) is
+    True and its ``rewards`` row holds the finished game's rewards, while
+    ``obs``, ``masks`` and ``to_move`` are the new game's; the ended game
+    itself is in the step's ``info`` (``final_observation``,
+    ``final_info``, Gymnasium's layout). :meth:`seeds` and
+    :meth:`decisions` replay any game under way.
     """
 
     num_envs: int
@@ -386,11 +443,14 @@ class VecEnv:
     """Seats per game (columns of ``rewards``)."""
     threads: int
     """Threads stepping the games."""
+    max_steps: Optional[int]
+    """Decisions after which a game is cut short (``truncated``)."""
 
     def __init__(
         self,
         num_envs: int,
         threads: int = 1,
+        max_steps: Optional[int] = None,
         *,
         game: Optional[str] = None,
         edition: Optional[int] = None,
@@ -401,42 +461,74 @@ class VecEnv:
         wonders: Union[str, list[str], None] = None,
         options: dict[str, str] = ...,
     ) -> None:
-        """``num_envs`` games of the selection, seeded from its seed."""
+        """``num_envs`` games of the selection, seeded from its seed;
+        ``max_steps`` (``None``: no limit) cuts a game short after that
+        many decisions."""
     def reset(
         self, seed: Optional[int] = None
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-        """Starts every game again from ``seed`` (default the selection's)
-        and returns ``(obs, masks, to_move)``: ``obs`` ``num_envs ×
-        observation_len`` float32, the seat to move's observation; ``masks``
-        ``num_envs × num_actions`` uint8, its legal actions; ``to_move``
-        ``num_envs`` int64."""
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """Starts every game again and returns ``(obs, masks, to_move)``:
+        ``obs`` ``num_envs × observation_len`` float32, the seat to move's
+        observation; ``masks`` ``num_envs × num_actions`` int8, its legal
+        actions; ``to_move`` ``num_envs`` int64. The batch is seeded
+        ``seed`` when given (the stream of seeds then starts again there),
+        else by the stream's next seed (as :meth:`Env.reset`)."""
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
         npt.NDArray[np.float32],
-        npt.NDArray[np.uint8],
+        npt.NDArray[np.int8],
         npt.NDArray[np.float32],
         npt.NDArray[np.int64],
-        npt.NDArray[np.uint8],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
     ]:
-        """Plays ``actions[i]`` (``num_envs`` action numbers) in game ``i`` for its seat to move and returns ``(obs,
-        masks, rewards, to_move, done)``: ``rewards`` ``num_envs × seats``
-        float32, non-zero only where the step ended a game; ``done``
-        ``num_envs`` uint8. An action outside the action space or not
-        legal in its game raises :class:`IllegalAction` naming the game,
-        before anything is played."""
+        """Plays ``actions[i]`` (``num_envs`` action numbers, an integer
+        array) in game ``i`` for its seat to move and returns ``(obs,
+        masks, rewards, to_move, terminated, truncated, info)``:
+        ``rewards`` ``num_envs × seats`` float32, non-zero only where the
+        step ended a game by the rules; ``terminated`` and ``truncated``
+        ``num_envs`` bool. ``info`` is empty unless a game ended; then, as
+        Gymnasium lays out a step that starts ended games again:
+        ``final_observation`` (by game, ``None`` or every seat's
+        observation at the end, ``seats × observation_len``),
+        ``final_info`` (by game, ``None`` or a dict: ``seed``,
+        ``decisions``, ``terminated``, ``truncated``, and ``outcome`` as
+        :meth:`Env.outcome` for a game ended by the rules), and the bool
+        masks ``_final_observation``, ``_final_info``. Floats raise
+        ``TypeError`` (never truncated), another shape ``ValueError``; an
+        action outside the action space or not legal in its game raises
+        :class:`IllegalAction` naming the game, before anything is
+        played."""
     def step_random(
         self, seed: int
     ) -> tuple[
         npt.NDArray[np.float32],
-        npt.NDArray[np.uint8],
+        npt.NDArray[np.int8],
         npt.NDArray[np.float32],
         npt.NDArray[np.int64],
-        npt.NDArray[np.uint8],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
     ]:
         """Plays a uniformly random legal action in every game (drawn from
         ``seed`` and the game's index), then returns what :meth:`step`
         returns."""
+    def observe_all(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation of every game under way: a new array
+        ``num_envs × seats × observation_len``."""
+    def seeds(self) -> list[int]:
+        """The seed of each game under way."""
+    def decisions(self, i: int) -> list[int]:
+        """The actions played in game ``i`` since it started: with
+        ``seeds()[i]``, what replays it in an :class:`Env` or a
+        :class:`Game`. ``ValueError`` for no such game."""
     def legal_actions(self, i: int) -> list[int]:
         """The legal actions of game ``i``; ``ValueError`` for no such
         game."""
+    def action_words(self, action: int) -> str:
+        """The words of action number ``action`` (as
+        :meth:`Env.action_words`)."""
+    def action_number(self, words: str) -> int:
+        """The action number of ``words`` (as :meth:`Env.action_number`)."""

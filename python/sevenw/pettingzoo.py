@@ -18,25 +18,41 @@
   decision in a step gets an all-zero mask, and its action is ignored.
 
 Every agent observes ``{"observation": float32[L], "action_mask":
-int8[A]}``; the mask is all zero for an agent with no decision pending.
-Rewards come only at the end (winners +1, others -1, all tied 0), when
-every agent terminates. ``max_cycles`` (``None``: no limit) truncates a
-game after that many steps.
+int8[A]}`` (the native ``Env``'s dtypes); the mask is all zero for an
+agent with no decision pending. Every number of an observation lies in
+``[-2, 2]`` (``sevenw.OBSERVATION_BOUND``), the bounds the observation
+space states. Rewards come only at the end (winners +1, others -1, all
+tied 0), when every agent terminates; each agent's ``info`` then holds
+``outcome`` (``winners``, ``victory``, ``scores``, ``rewards``).
 
-An illegal action raises :class:`sevenw.IllegalAction` (``illegal="raise"``,
-the default); ``illegal="lose"`` ends the game instead, the offender
-rewarded -1 and the others 0 (PettingZoo's ``TerminateIllegalWrapper``
-convention); ``illegal="index"`` takes an illegal ``a`` as the legal
-action of index ``a`` modulo their number (a random player's shortcut,
-and what PettingZoo's ``parallel_seed_test``, which samples without the
-mask, needs to play whole games).
+``max_cycles`` (``None``: no limit) in PettingZoo's sense: a game is
+truncated once each agent has acted ``max_cycles`` times. The parallel
+environment truncates after ``max_cycles`` steps (each deciding agent
+acts once a step); the AEC one once every agent has taken
+``max_cycles`` steps. An agent never acts more than ``max_cycles``
+times: a decision the game asks of one that has taken them all while
+another has not (a payment step of the base game, a second step of an
+Architects turn) is taken for it, its first legal action, in the last
+cycle before the truncation.
 
+An illegal action (one the mask refuses, or outside the action space) is
+taken as the legal action of index ``a`` modulo their number
+(``illegal="index"``, the default: what PettingZoo's ``max_cycles_test``
+and ``parallel_seed_test``, which sample without the mask, need to play);
+``illegal="raise"`` raises :class:`sevenw.IllegalAction` instead (nothing
+played: for a training loop that should never choose one), and
+``illegal="lose"`` ends the game, the offender rewarded -1 and the others
+0 (PettingZoo's ``TerminateIllegalWrapper`` convention).
+
+Seeds follow Gymnasium's convention, as :meth:`sevenw.Env.reset` does:
 ``reset(seed=s)`` plays the native game of seed ``s`` (what
-``sevenw.Env.reset(s)`` plays); ``reset()`` the seed after the last one.
-The selection keywords are :class:`sevenw.Env`'s: ``game``, ``players``,
-``edition``, ``expansions``, ``seed`` (of the first game when ``reset`` is
-given none), ``sides``, ``options``. The native game is
-:attr:`raw_env.native` (for its bots, ``fork``, ``observation_parts``).
+``sevenw.Env.reset(s)`` plays) and starts a stream of seeds there;
+``reset()`` plays the stream's next seed. The stream starts at the
+selection's ``seed`` when it gives one, else at the operating system's
+entropy. The selection keywords are :class:`sevenw.Env`'s: ``game``,
+``players``, ``edition``, ``expansions``, ``seed``, ``sides``,
+``options``. The native game is :attr:`raw_env.native` (for its bots,
+``fork``, ``observation_parts``, ``action_words``).
 """
 
 from __future__ import annotations
@@ -51,7 +67,6 @@ import sevenw as _sw
 
 __all__ = ["env", "raw_env", "parallel_env", "parallel_raw_env"]
 
-_U64 = (1 << 64) - 1
 _ILLEGAL = ("raise", "lose", "index")
 
 
@@ -77,7 +92,10 @@ class _Common:
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        -np.inf, np.inf, (self._L,), dtype=np.float32
+                        -_sw.OBSERVATION_BOUND,
+                        _sw.OBSERVATION_BOUND,
+                        (self._L,),
+                        dtype=np.float32,
                     ),
                     "action_mask": spaces.Box(0, 1, (self._A,), dtype=np.int8),
                 }
@@ -93,14 +111,15 @@ class _Common:
         self.max_cycles = max_cycles
         self.illegal = _check_illegal(illegal)
         self.render_mode = render_mode
-        self._next_seed = int(selection.get("seed", 0) or 0) & _U64
         self.agents = []
 
     def _new_game(self, seed) -> None:
-        if seed is not None:
-            self._next_seed = int(seed) & _U64
-        self._env.reset(self._next_seed)
-        self._next_seed = (self._next_seed + 1) & _U64
+        self._env.reset(seed)
+
+    def _end_infos(self) -> dict:
+        """Each agent's info at the end of a game: its outcome."""
+        outcome = self._env.outcome()
+        return {a: {"outcome": outcome} for a in self.possible_agents}
 
     # The spaces: the same objects every call (seeding a space sticks).
     def observation_space(self, agent):
@@ -116,7 +135,7 @@ class _Common:
         return self._env
 
     def _mask(self) -> np.ndarray:
-        return self._env.action_mask().view(np.int8)
+        return self._env.action_mask()
 
     def render(self):
         """The game's decisions so far, as action numbers, in a line."""
@@ -135,7 +154,7 @@ class raw_env(_Common, AECEnv):
         self,
         render_mode: str | None = None,
         max_cycles: int | None = None,
-        illegal: str = "raise",
+        illegal: str = "index",
         **selection,
     ):
         AECEnv.__init__(self)
@@ -158,13 +177,14 @@ class raw_env(_Common, AECEnv):
         self.truncations = dict.fromkeys(agents, False)
         self.infos = {a: {} for a in agents}
         self.num_moves = 0
+        self._steps = dict.fromkeys(agents, 0)
         self._to_move = self._env.to_move
         self.agent_selection = agents[self._to_move]
 
     def observe(self, agent):
         seat = self._seat_of[agent]
         if seat == self._to_move:
-            mask = self._env.action_mask().view(np.int8)
+            mask = self._env.action_mask()
         else:
             mask = self._zero_mask
         return {"observation": self._env.observe(seat), "action_mask": mask}
@@ -189,6 +209,8 @@ class raw_env(_Common, AECEnv):
             legal = env.legal_actions()
             env.step(legal[int(action) % len(legal)])
         self.num_moves += 1
+        self._steps[agent] += 1
+        self._spent_steps()
         to_move = env.to_move
         self._to_move = to_move
         self._cumulative_rewards[agent] = 0.0
@@ -198,14 +220,31 @@ class raw_env(_Common, AECEnv):
             for i, a in enumerate(agents):
                 self.rewards[a] = float(r[i])
                 self.terminations[a] = True
+            self.infos = self._end_infos()
             self._accumulate_rewards()
             # Every agent steps once more, dead (with None), in seat order.
             self.agent_selection = agents[0]
             return
         self.agent_selection = self.possible_agents[to_move]
-        if self.max_cycles is not None and self.num_moves >= self.max_cycles:
+        m = self.max_cycles
+        if m is not None and all(n >= m for n in self._steps.values()):
             for a in self.agents:
                 self.truncations[a] = True
+
+    def _spent_steps(self) -> None:
+        """With ``max_cycles``: a decision of an agent that has taken its
+        ``max_cycles`` steps while another has not (the payment step of
+        the base game, a second step of an Architects turn) is taken for
+        it, the first legal action, so that no agent acts more than
+        ``max_cycles`` times before the game is truncated."""
+        m, env = self.max_cycles, self._env
+        if m is None:
+            return
+        steps, agents = self._steps, self.possible_agents
+        while env.to_move is not None and steps[agents[env.to_move]] >= m:
+            if all(n >= m for n in steps.values()):
+                return
+            env.step_index(0)
 
     def _end_illegal(self, agent) -> None:
         for a in self.agents:
@@ -240,7 +279,7 @@ class parallel_raw_env(_Common, ParallelEnv):
         self,
         render_mode: str | None = None,
         max_cycles: int | None = None,
-        illegal: str = "raise",
+        illegal: str = "index",
         simultaneous: bool = True,
         **selection,
     ):
@@ -266,7 +305,7 @@ class parallel_raw_env(_Common, ParallelEnv):
             return {}
         if not self.simultaneous:
             return {env.to_move: self._mask()}
-        return {seat: mask.view(np.int8) for seat, mask in env.turn()}
+        return dict(env.turn())
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self._new_game(seed)
@@ -344,7 +383,7 @@ class parallel_raw_env(_Common, ParallelEnv):
         if not self._pending:
             self._pending = self._gather()
         if env.to_move is None:
-            return self._finish(env.rewards(), True, False)
+            return self._finish(env.rewards(), True, False, self._end_infos())
         zero = np.zeros(self._seats, dtype=np.float32)
         if self.max_cycles is not None and self.num_moves >= self.max_cycles:
             return self._finish(zero, False, True)

@@ -4,20 +4,35 @@
 use std::sync::{Mutex, MutexGuard};
 
 use numpy::PyArray1;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use sevenw_runtime::env::{Env as RtEnv, turn, write_mask};
+use sevenw_runtime::env::{Env as RtEnv, turn};
 use sevenw_runtime::games::AnyGame;
 
 use crate::selection::{bot_kind, choose};
-use crate::{Kind, action_number, error, lock};
+use crate::{
+    Kind, SeedStream, action_named, action_number, action_words, error, lock, outcome_info,
+    seat_index,
+};
+
+/// A mask of `n` actions, 1 for each of `legal`, as int8 (Gymnasium's
+/// dtype of a mask).
+pub(crate) fn mask_i8(legal: &[u32], n: usize) -> Vec<i8> {
+    let mut mask = vec![0i8; n];
+    for &a in legal {
+        if let Some(x) = mask.get_mut(a as usize) {
+            *x = 1;
+        }
+    }
+    mask
+}
 
 /// One game stepped by action numbers, each seat observing a flat vector.
 #[pyclass(module = "sevenw._native", name = "Env")]
 pub(crate) struct PyEnv {
     game: &'static dyn AnyGame,
     env: Mutex<Box<dyn RtEnv>>,
+    seeds: Mutex<SeedStream>,
 }
 
 impl PyEnv {
@@ -39,14 +54,21 @@ impl PyEnv {
         Ok(PyEnv {
             game,
             env: Mutex::new(env),
+            seeds: Mutex::new(SeedStream::of_selection(selection, setup.seed)),
         })
     }
 
-    /// Starts a new game, set up as before, with seed `seed`.
-    fn reset(&self, py: Python<'_>, seed: u64) -> PyResult<()> {
+    /// Starts a new game, set up as before: with seed `seed` when given
+    /// (and the stream of seeds starts again there), else with the next
+    /// seed of the stream (Gymnasium's convention; see the README,
+    /// "Seeds"). Returns the game's seed.
+    #[pyo3(signature = (seed=None))]
+    fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+        let seed = lock(&self.seeds).next(seed)?;
         self.env()
             .reset(seed)
-            .map_err(|e| error(py, Kind::Setup, e.to_string()))
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
+        Ok(seed)
     }
 
     /// The seat whose decision is next; `None` once the game is over.
@@ -97,14 +119,12 @@ impl PyEnv {
         self.env().legal().to_vec()
     }
 
-    /// The legal actions as a mask of `num_actions`: 1 for a legal
-    /// action, else 0.
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+    /// The legal actions as an int8 mask of `num_actions`: 1 for a
+    /// legal action, else 0.
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         let out = {
             let e = self.env();
-            let mut out = vec![0u8; e.num_actions() as usize];
-            e.mask(&mut out);
-            out
+            mask_i8(e.legal(), e.num_actions() as usize)
         };
         PyArray1::from_vec(py, out)
     }
@@ -114,32 +134,27 @@ impl PyEnv {
     /// move, then every seat that decides in the same simultaneous turn
     /// (the base game), found on a copy of the game. One seat where turns
     /// are taken one at a time; none once the game is over.
-    fn turn<'py>(&self, py: Python<'py>) -> Vec<(usize, Bound<'py, PyArray1<u8>>)> {
+    fn turn<'py>(&self, py: Python<'py>) -> Vec<(usize, Bound<'py, PyArray1<i8>>)> {
         let (seats, n) = {
             let e = self.env();
             (turn(&**e), e.num_actions() as usize)
         };
         (seats.into_iter())
-            .map(|(seat, legal)| {
-                let mut mask = vec![0u8; n];
-                write_mask(&legal, &mut mask);
-                (seat, PyArray1::from_vec(py, mask))
-            })
+            .map(|(seat, legal)| (seat, PyArray1::from_vec(py, mask_i8(&legal, n))))
             .collect()
     }
 
     /// What `seat` sees, as `observation_len` numbers (a new array);
     /// `observation_parts` says what each range means. Raises `ValueError`
     /// for a seat not in the game (a negative one included).
-    fn observe<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let out = {
             let e = self.env();
-            let Some(seat) = usize::try_from(seat).ok().filter(|&s| s < e.seats()) else {
-                return Err(PyValueError::new_err(format!(
-                    "seat {seat} is not a seat of this game (0 to {})",
-                    e.seats() - 1
-                )));
-            };
+            let seat = seat_index(seat, e.seats())?;
             let mut out = vec![0f32; e.observation_len()];
             e.observe(seat, &mut out);
             out
@@ -204,6 +219,29 @@ impl PyEnv {
         self.env().decisions().to_vec()
     }
 
+    /// The words of action number `action`, any of the action space
+    /// (legal now or not): what it does, without what the position fills
+    /// in. `ValueError` outside the space.
+    fn action_words(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        action_words(&**self.env(), action)
+    }
+
+    /// The action number whose `action_words` are `words` (case and
+    /// spacing aside). `ValueError` when no action has them.
+    fn action_number(&self, words: &str) -> PyResult<u32> {
+        action_named(&**self.env(), words)
+    }
+
+    /// How the game ended: `winners`, `victory` (the game's word for how:
+    /// `points`, `civilian`, `military`, `science`…), `scores` and
+    /// `rewards` by seat; `None` before the end.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let e = self.env();
+        e.outcome()
+            .map(|o| outcome_info(py, &o, e.seats()))
+            .transpose()
+    }
+
     /// A copy: the same set-up and seed, the same decisions played again.
     fn fork(&self, py: Python<'_>) -> PyResult<PyEnv> {
         let e = self.env();
@@ -218,6 +256,7 @@ impl PyEnv {
         Ok(PyEnv {
             game: self.game,
             env: Mutex::new(copy),
+            seeds: Mutex::new(lock(&self.seeds).clone()),
         })
     }
 

@@ -3,13 +3,16 @@
 
 use std::sync::Mutex;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sevenw_runtime::env::Env as RtEnv;
 use sevenw_runtime::table::Table;
 
 use crate::selection::{bot_kind, choose};
-use crate::{Kind, action_number, error, json_value, lock};
+use crate::{
+    Kind, action_named, action_number, action_words, ending_info, error, json_value, lock,
+    seat_index,
+};
 
 /// A game at a table: played one decision at a time, each seat shown what
 /// it may see (`sevenw play`'s game, `sevenw serve`'s table).
@@ -18,32 +21,26 @@ pub(crate) struct PyGame {
     table: Mutex<Box<dyn Table>>,
     /// The size of the game's action space.
     num_actions: u32,
+    /// A game of the same set-up stepped by numbers: its words for them.
+    names: Mutex<Box<dyn RtEnv>>,
 }
 
 impl PyGame {
-    fn seat_or_to_move(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<usize> {
+    fn seat_or_to_move(&self, py: Python<'_>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         let t = lock(&self.table);
-        match seat {
-            Some(s) if s < t.seats() => Ok(s),
-            Some(s) => Err(PyValueError::new_err(format!(
-                "seat {s} is not a seat of this game (0 to {})",
-                t.seats() - 1
-            ))),
+        match seat.filter(|s| !s.is_none()) {
+            Some(s) => seat_index(s, t.seats()),
             None => t
                 .to_move()
                 .ok_or_else(|| error(py, Kind::Illegal, "the game is over")),
         }
     }
 
-    fn check_seat(&self, seat: Option<usize>) -> PyResult<Option<usize>> {
+    fn check_seat(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
         let seats = lock(&self.table).seats();
-        match seat {
-            Some(s) if s >= seats => Err(PyValueError::new_err(format!(
-                "seat {s} is not a seat of this game (0 to {})",
-                seats - 1
-            ))),
-            s => Ok(s),
-        }
+        seat.filter(|s| !s.is_none())
+            .map(|s| seat_index(s, seats))
+            .transpose()
     }
 }
 
@@ -57,14 +54,14 @@ impl PyGame {
             .map_err(|m| error(py, Kind::Setup, m))?
             .start(&setup)
             .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
-        let num_actions = (g.need_envs())
+        let names = (g.need_envs())
             .map_err(|m| error(py, Kind::Setup, m))?
             .start(&setup)
-            .map_err(|e| error(py, Kind::Setup, e.to_string()))?
-            .num_actions();
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))?;
         Ok(PyGame {
             table: Mutex::new(table),
-            num_actions,
+            num_actions: names.num_actions(),
+            names: Mutex::new(names),
         })
     }
 
@@ -86,6 +83,57 @@ impl PyGame {
         lock(&self.table).to_move().is_none()
     }
 
+    /// The size of the action space: every action number is below it.
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        self.num_actions
+    }
+
+    /// The game's seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        lock(&self.table).setup().seed
+    }
+
+    /// The words of action number `action`, any of the action space
+    /// (legal now or not), as `Env.action_words` gives them: what it does,
+    /// without what the position fills in (`actions()` words a legal
+    /// move with it). `ValueError` outside the space.
+    fn action_words(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        action_words(&**lock(&self.names), action)
+    }
+
+    /// The action number of `words`: those of `action_words`, or those
+    /// `actions()` gives a legal move now (case and spacing aside).
+    /// `ValueError` when no action has them.
+    fn action_number(&self, words: &str) -> PyResult<u32> {
+        let plain = |w: &str| {
+            w.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        };
+        let want = plain(words);
+        let legal = lock(&self.table).actions();
+        if let Some(a) = legal.iter().find(|a| plain(&a.text) == want) {
+            return Ok(a.number);
+        }
+        action_named(&**lock(&self.names), words)
+    }
+
+    /// How the game ended (as `Env.outcome`): `winners`, `victory`,
+    /// `scores`, `rewards`; `None` before the end.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let t = lock(&self.table);
+        let names: Vec<String> = (0..t.seats()).map(|s| s.to_string()).collect();
+        let Some(r) = t.score(&names) else {
+            return Ok(None);
+        };
+        let winners: Vec<usize> = (r.winners.iter()).filter_map(|w| w.parse().ok()).collect();
+        let totals: Vec<i32> = r.players.iter().map(|p| p.total).collect();
+        ending_info(py, &winners, r.victory, &totals, t.seats()).map(Some)
+    }
+
     /// The game's title (`"7 Wonders Duel"`).
     #[getter]
     fn title(&self) -> &'static str {
@@ -105,7 +153,12 @@ impl PyGame {
     /// move). Raises `IllegalAction` (not legal now, outside the action
     /// space, not that seat's turn, the game over): nothing is played.
     #[pyo3(signature = (action, seat=None))]
-    fn play(&self, py: Python<'_>, action: &Bound<'_, PyAny>, seat: Option<usize>) -> PyResult<()> {
+    fn play(
+        &self,
+        py: Python<'_>,
+        action: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
         let action = action_number(py, action, self.num_actions)?;
         let seat = self.seat_or_to_move(py, seat)?;
         (lock(&self.table).play(seat, action)).map_err(|e| error(py, Kind::Illegal, e.to_string()))
@@ -115,7 +168,7 @@ impl PyGame {
     /// is public), as the JSON document `sevenw serve` shows, in Python
     /// objects. Raises `ValueError` for a seat not in the game.
     #[pyo3(signature = (seat=None))]
-    fn view(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Py<PyAny>> {
+    fn view(&self, py: Python<'_>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         let seat = self.check_seat(seat)?;
         let doc = lock(&self.table).view(seat).to_string();
         json_value(py, &doc)
@@ -125,7 +178,7 @@ impl PyGame {
     /// as `(seat that moved, words)`. Raises `ValueError` for a seat not in
     /// the game.
     #[pyo3(signature = (seat=None))]
-    fn history(&self, seat: Option<usize>) -> PyResult<Vec<(usize, String)>> {
+    fn history(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(usize, String)>> {
         let seat = self.check_seat(seat)?;
         Ok((lock(&self.table).history(seat).into_iter())
             .map(|l| (l.seat, l.text))

@@ -30,10 +30,12 @@ mod vec_env;
 
 use std::sync::{Mutex, MutexGuard};
 
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
+use sevenw_runtime::env::Env as RtEnv;
+use sevenw_runtime::game::Outcome;
 use sevenw_runtime::games::Library;
 
 #[allow(
@@ -115,6 +117,170 @@ pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// An int given from Python (an `int`, a numpy integer: anything with
+/// `__index__`): `Some` within `i128`, `None` for one too large even for
+/// that; a `TypeError` saying what `what` is for anything else (a float
+/// is not truncated).
+pub(crate) fn int_of(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i128>> {
+    match v.extract::<i128>() {
+        Ok(x) => Ok(Some(x)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(v.py()) => Ok(None),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{what} is an int, not {}",
+            v.get_type().name()?
+        ))),
+    }
+}
+
+/// The largest seed, `2**64 - 1`.
+const MAX_SEED: &str = "18446744073709551615";
+
+/// A seed given from Python: an int from 0 to `2**64 - 1`. Another int
+/// is a `ValueError`, anything else a `TypeError`, each saying so.
+pub(crate) fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match int_of(seed, "a seed")? {
+        Some(s) if (0..=i128::from(u64::MAX)).contains(&s) => Ok(s as u64),
+        _ => Err(PyValueError::new_err(format!(
+            "a seed is an int from 0 to {MAX_SEED}, not {}",
+            seed.str()?
+        ))),
+    }
+}
+
+/// The seeds of the games an environment plays when `reset` is given
+/// none (Gymnasium's convention): drawn from a stream started at the last
+/// seed given (`reset(seed=s)`, else the selection's `seed`), else at a
+/// seed of the operating system's entropy. The `k`-th draw after seed `s`
+/// is `derive(s, k)`, the runtime's mixing of a seed and a count.
+#[derive(Clone)]
+pub(crate) struct SeedStream {
+    start: u64,
+    drawn: u64,
+}
+
+impl SeedStream {
+    pub(crate) fn at(seed: u64) -> Self {
+        SeedStream {
+            start: seed,
+            drawn: 0,
+        }
+    }
+
+    /// Started at a seed of the operating system's entropy.
+    pub(crate) fn entropy() -> Self {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        SeedStream::at(h.finish())
+    }
+
+    /// Started at the selection's seed when it gives one, else at entropy.
+    pub(crate) fn of_selection(selection: Option<&Bound<'_, PyDict>>, seed: u64) -> Self {
+        let given = selection
+            .and_then(|s| s.get_item("seed").ok().flatten())
+            .is_some_and(|v| !v.is_none());
+        if given {
+            SeedStream::at(seed)
+        } else {
+            SeedStream::entropy()
+        }
+    }
+
+    /// The seed of the next game: `seed` when given (the stream starts
+    /// again there), else the stream's next draw.
+    pub(crate) fn next(&mut self, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+        if let Some(s) = seed.filter(|s| !s.is_none()) {
+            *self = SeedStream::at(seed_value(s)?);
+            return Ok(self.start);
+        }
+        self.drawn += 1;
+        Ok(sevenw_runtime::engine::rng::derive(self.start, self.drawn))
+    }
+}
+
+/// A seat given from Python: an int from 0 to `seats - 1`; another int
+/// (a negative one, or one too large for any integer type) is a
+/// `ValueError` naming the range, anything else a `TypeError`.
+pub(crate) fn seat_index(seat: &Bound<'_, PyAny>, seats: usize) -> PyResult<usize> {
+    match int_of(seat, "a seat")? {
+        Some(s) if (0..seats as i128).contains(&s) => Ok(s as usize),
+        _ => Err(PyValueError::new_err(format!(
+            "seat {} is not a seat of this game (0 to {})",
+            seat.str()?,
+            seats.saturating_sub(1)
+        ))),
+    }
+}
+
+/// The words of action `action` of `env` (any number of its space): a
+/// `ValueError` for a number outside it, a `TypeError` for a non-int.
+pub(crate) fn action_words(env: &dyn RtEnv, action: &Bound<'_, PyAny>) -> PyResult<String> {
+    let n = env.num_actions();
+    let outside = || -> PyResult<PyErr> {
+        Ok(PyValueError::new_err(format!(
+            "action {} is outside the action space (0 to {})",
+            action.str()?,
+            n.saturating_sub(1)
+        )))
+    };
+    match int_of(action, "an action")? {
+        Some(a) if (0..i128::from(n)).contains(&a) => env
+            .action_words(a as u32)
+            .ok_or_else(|| PyValueError::new_err(format!("this game has no words for action {a}"))),
+        _ => Err(outside()?),
+    }
+}
+
+/// The action number of `words` in `env`'s space (as
+/// [`action_words`] writes them, case and spacing aside): a `ValueError`
+/// when no number has them.
+pub(crate) fn action_named(env: &dyn RtEnv, words: &str) -> PyResult<u32> {
+    env.action_named(words).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no action of {} is called {words:?} (action_words(n) gives the words of action n)",
+            env.info().title
+        ))
+    })
+}
+
+/// How a game ended, as `info` gives it: `winners` (seats), `victory`
+/// (the game's word for how it was won: `points`, `military`, `science`,
+/// …), `scores` (each seat's total) and `rewards` (each seat's).
+pub(crate) fn outcome_info<'py>(
+    py: Python<'py>,
+    outcome: &Outcome,
+    seats: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let totals: Vec<i32> = outcome.scores.iter().map(|s| s.total).collect();
+    ending_info(py, &outcome.winners, outcome.victory, &totals, seats)
+}
+
+/// [`outcome_info`] of its parts.
+pub(crate) fn ending_info<'py>(
+    py: Python<'py>,
+    winners: &[usize],
+    victory: &str,
+    totals: &[i32],
+    seats: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let mut rewards = vec![0f32; seats];
+    let outcome = Outcome {
+        winners: winners.to_vec(),
+        ..Outcome::default()
+    };
+    sevenw_runtime::env::write_rewards(&outcome, &mut rewards);
+    d.set_item("winners", winners.to_vec())?;
+    d.set_item("victory", victory)?;
+    d.set_item("scores", totals.to_vec())?;
+    d.set_item("rewards", rewards)?;
+    Ok(d)
+}
+
 /// An action number given from Python, any int: one outside `0..n`
 /// (too large for any integer type, even) is an `IllegalAction` naming it
 /// and the range.
@@ -130,11 +296,9 @@ pub(crate) fn action_number(py: Python<'_>, action: &Bound<'_, PyAny>, n: u32) -
             ),
         ))
     };
-    match action.extract::<i128>() {
-        Ok(a) if (0..i128::from(n)).contains(&a) => Ok(a as u32),
-        Ok(_) => Err(outside()?),
-        Err(e) if e.is_instance_of::<PyOverflowError>(py) => Err(outside()?),
-        Err(e) => Err(e),
+    match int_of(action, "an action")? {
+        Some(a) if (0..i128::from(n)).contains(&a) => Ok(a as u32),
+        _ => Err(outside()?),
     }
 }
 
@@ -172,6 +336,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let _ = SETUP_ERROR.set(py, setup.unbind());
     let _ = ILLEGAL_ACTION.set(py, illegal.unbind());
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("OBSERVATION_BOUND", sevenw_runtime::env::OBSERVATION_BOUND)?;
     m.add_function(wrap_pyfunction!(commands::check_json, m)?)?;
     m.add_function(wrap_pyfunction!(commands::games, m)?)?;
     m.add_function(wrap_pyfunction!(commands::run, m)?)?;

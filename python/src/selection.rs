@@ -46,8 +46,12 @@ pub(crate) fn selection_args(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vec
             let flag = match key.as_str() {
                 "game" | "edition" | "players" | "sides" => format!("--{key}"),
                 "seed" => {
+                    // A seed the command line would refuse in its own
+                    // words (`-1` read as an option) is refused here in
+                    // Python's.
                     seed = true;
-                    "--seed".to_string()
+                    args.extend(["--seed".to_string(), crate::seed_value(&v)?.to_string()]);
+                    continue;
                 }
                 "expansions" => {
                     let with = list(&v)?;

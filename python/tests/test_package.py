@@ -182,7 +182,7 @@ def test_env_shapes_masks_and_rewards():
     steps = 0
     while not env.is_over:
         mask = env.action_mask()
-        assert mask.dtype == np.uint8 and mask.shape == (n,)
+        assert mask.dtype == np.int8 and mask.shape == (n,)
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(env.legal_actions())
         obs = env.observe(env.to_move)
         assert obs.dtype == np.float32 and obs.shape == (length,)
@@ -256,7 +256,7 @@ def run_batch(threads: int, steps: int = 60):
     v = sevenw.VecEnv(8, threads=threads, game="base", players=3, seed=9)
     obs, masks, to_move = v.reset()
     assert obs.shape == (8, v.observation_len) and obs.dtype == np.float32
-    assert masks.shape == (8, v.num_actions) and masks.dtype == np.uint8
+    assert masks.shape == (8, v.num_actions) and masks.dtype == np.int8
     assert to_move.shape == (8,) and to_move.dtype == np.int64
     rows = [(obs.copy(), masks.copy(), to_move.copy())]
     rng = np.random.default_rng(0)
@@ -268,9 +268,10 @@ def run_batch(threads: int, steps: int = 60):
                 [rng.choice(np.flatnonzero(masks[i])) for i in range(8)], dtype=np.uint32
             )
             out = v.step(acts)
-        obs, masks, rewards, to_move, done = out
-        assert rewards.shape == (8, v.seats) and done.shape == (8,)
-        rows.append(tuple(a.copy() for a in out))
+        obs, masks, rewards, to_move, terminated, truncated, info = out
+        assert rewards.shape == (8, v.seats) and terminated.shape == (8,)
+        assert terminated.dtype == truncated.dtype == np.bool_ and not truncated.any()
+        rows.append(tuple(a.copy() for a in out[:6]))
     return v, rows
 
 
@@ -282,25 +283,25 @@ def test_vecenv_writes_the_same_arrays_on_any_number_of_threads():
         for p, q in zip(x, y):
             assert np.array_equal(p, q)
     # Every game's mask is its legal actions.
-    _, masks, _, _, _ = one.step_random(99)
+    masks = one.step_random(99)[1]
     for i in range(8):
         assert np.flatnonzero(masks[i]).tolist() == sorted(one.legal_actions(i))
 
 
 def test_vecenv_refuses_an_illegal_action_before_playing():
     v = sevenw.VecEnv(4, game="base", players=5, seed=3)
-    obs, masks, _ = v.reset()
+    obs, masks, _ = v.reset(seed=3)
     before = obs.copy()
     acts = np.array([np.flatnonzero(masks[i])[0] for i in range(4)], dtype=np.uint32)
     acts[2] = next(a for a in range(v.num_actions) if not masks[2][a])
     with pytest.raises(sevenw.IllegalAction, match="game 2"):
         v.step(acts)
-    assert np.array_equal(v.reset()[0], before)
+    assert np.array_equal(v.reset(seed=3)[0], before)
 
 
 def test_vecenv_refuses_an_action_outside_the_action_space_before_playing():
     v = sevenw.VecEnv(4, game="duel", seed=3)
-    obs, masks, _ = v.reset()
+    obs, masks, _ = v.reset(seed=3)
     before = obs.copy()
     legal = np.array([np.flatnonzero(masks[i])[0] for i in range(4)], dtype=np.int64)
     last = v.num_actions - 1
@@ -317,7 +318,7 @@ def test_vecenv_refuses_an_action_outside_the_action_space_before_playing():
     acts[1] = 10**30
     with pytest.raises(sevenw.IllegalAction, match="game 1: action 10{30} "):
         v.step(acts)
-    assert np.array_equal(v.reset()[0], before)
+    assert np.array_equal(v.reset(seed=3)[0], before)
     v.step(legal)
 
 

@@ -8,10 +8,15 @@ import numpy as np
 import pytest
 
 import sevenw
+import functools
+import types
+
 from pettingzoo.test import (
     api_test,
+    max_cycles_test,
     parallel_api_test,
     parallel_seed_test,
+    render_test,
     seed_test,
 )
 from sevenw import pettingzoo as pz
@@ -86,10 +91,26 @@ def test_parallel_api(sel):
 
 
 def test_parallel_seed(sel):
-    # parallel_seed_test samples without the mask: illegal="index" plays
-    # whole games with those actions, "lose" ends them at the first one.
-    parallel_seed_test(lambda: pz.parallel_env(illegal="index", **sel), num_cycles=300)
+    # parallel_seed_test samples without the mask: the default
+    # (illegal="index") plays whole games with those actions, "lose" ends
+    # them at the first one.
+    parallel_seed_test(lambda: pz.parallel_env(**sel), num_cycles=300)
     parallel_seed_test(lambda: pz.parallel_env(illegal="lose", **sel), num_cycles=300)
+
+
+def test_max_cycles_pettingzoo(sel):
+    """PettingZoo's own max_cycles_test, with the defaults, three times
+    (its resets draw seeds from entropy)."""
+    mod = types.SimpleNamespace(
+        env=functools.partial(pz.env, **sel),
+        parallel_env=functools.partial(pz.parallel_env, **sel),
+    )
+    for _ in range(3):
+        max_cycles_test(mod)
+
+
+def test_render(sel):
+    render_test(lambda render_mode=None: pz.env(render_mode=render_mode, **sel))
 
 
 def random_game(e, seed):
@@ -130,12 +151,14 @@ def test_aec_is_the_native_game(sel):
 
 
 def test_reset_seeds(sel):
-    """reset(seed=s) plays the native game of seed s; reset() the next."""
+    """reset(seed=s) plays the native game of seed s; reset() the native
+    Env's next seed after it (Gymnasium's convention)."""
     e = pz.env(**sel)
     n = native(sel)
-    for seed, reset in ((3, 3), (4, None), (9, 9), (10, None)):
+    for reset in (3, None, 9, None):
         e.reset(seed=reset)
-        n.reset(seed)
+        seed = n.reset(reset)
+        assert e.native.seed == seed
         s = n.to_move
         assert e.agent_selection == f"player_{s}"
         obs = e.observe(e.agent_selection)
@@ -219,6 +242,8 @@ def test_illegal_actions(one_sel):
     e = pz.env(**sel)
     e.reset(seed=0)
     bad = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+    e = pz.env(illegal="raise", **sel)
+    e.reset(seed=0)
     with pytest.raises(sevenw.IllegalAction):
         e.step(bad)
     for outside in (-1, e.action_space(e.agent_selection).n, 2**40):
@@ -236,7 +261,7 @@ def test_illegal_actions(one_sel):
     assert sum(e.rewards.values()) == -1.0
     assert e.infos[offender]["illegal_action"]
 
-    e = pz.env(illegal="index", **sel)
+    e = pz.env(**sel)  # illegal="index", the default
     e.reset(seed=0)
     e.step(bad)
     n.reset(0)
@@ -251,7 +276,7 @@ def test_illegal_actions(one_sel):
     n.step(legal[-3 % len(legal)])
     assert list(e.native.decisions()) == list(n.decisions())
 
-    p = pz.parallel_env(**sel)
+    p = pz.parallel_env(illegal="raise", **sel)
     p.reset(seed=0)
     with pytest.raises(sevenw.IllegalAction):
         p.step({a: bad for a in p.agents})
@@ -271,17 +296,21 @@ def test_spaces(one_sel):
         space = e.observation_space(agent)
         assert space["observation"].shape == (n.observation_len,)
         assert space["observation"].dtype == np.float32
+        assert (space["observation"].low == -2).all() and (space["observation"].high == 2).all()
         assert space["action_mask"].shape == (n.num_actions,)
         assert space["action_mask"].dtype == np.int8
         assert e.action_space(agent).n == n.num_actions
     assert e.possible_agents == [f"player_{i}" for i in range(n.seats)]
 
 
-def test_max_cycles(one_sel):
-    sel = one_sel
+def test_max_cycles(sel):
+    """max_cycles=5: every agent acts exactly 5 times in the AEC env (a
+    decision asked of an agent past its 5, a payment step, is taken for
+    it), then all are truncated; the parallel env truncates after 5
+    steps."""
     e = pz.env(max_cycles=5, **sel)
     e.reset(seed=0)
-    steps = 0
+    acted = dict.fromkeys(e.possible_agents, 0)
     for agent in e.agent_iter():
         obs, _, term, trunc, _ = e.last()
         if term or trunc:
@@ -289,14 +318,47 @@ def test_max_cycles(one_sel):
             e.step(None)
             continue
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
-        steps += 1
-    assert steps == 5
+        acted[agent] += 1
+    assert set(acted.values()) == {5}, acted
     p = pz.parallel_env(max_cycles=3, **sel)
     obs, _ = p.reset(seed=0)
     for i in range(3):
         acts = {a: int(np.argmax(obs[a]["action_mask"])) for a in p.agents}
         obs, _, term, trunc, _ = p.step(acts)
     assert all(trunc.values()) and not any(term.values()) and not p.agents
+
+
+def test_observations_stay_in_the_space(sel):
+    """Every observation of random games lies in the observation space
+    (its bounds are ±sevenw.OBSERVATION_BOUND), masks included."""
+    e = pz.env(**sel)
+    for seed in (1, 2):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            assert e.observation_space(agent).contains(obs), agent
+            e.step(None if term or trunc else e.action_space(agent).sample(obs["action_mask"]))
+
+
+def test_the_end_of_a_game_says_how_it_was_won(one_sel):
+    e = pz.env(**one_sel)
+    e.reset(seed=4)
+    ends = {}
+    for agent in e.agent_iter():
+        obs, _, term, trunc, info = e.last()
+        if term:
+            ends[agent] = info["outcome"]
+        e.step(None if term or trunc else e.action_space(agent).sample(obs["action_mask"]))
+    assert set(ends) == set(e.possible_agents)
+    outcome = ends["player_0"]
+    assert all(o == outcome for o in ends.values())
+    assert outcome == e.native.outcome() and outcome["victory"]
+    assert outcome["rewards"] == list(e.native.rewards())
+    p = pz.parallel_env(**one_sel)
+    shown, _, rewards = play_parallel(p, 4, np.random.default_rng(4))
+    assert p.native.outcome()["winners"] == [
+        i for i in range(p.native.seats) if rewards[f"player_{i}"] == max(rewards.values())
+    ]
 
 
 def test_hidden_choices(base_sel):

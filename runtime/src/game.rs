@@ -169,6 +169,17 @@ pub trait Game: Sized + Send + Sync {
         self.legal_moves(state, &mut moves);
         moves.into_iter().find(|m| self.encode(m) == action)
     }
+    /// The words of action number `action` without a position, for every
+    /// number of the space, a legal move's or not: [`Game::describe`] of
+    /// the move the number stands for, what the position fills in (the
+    /// coins of a build, a layout slot) left out; a range that stands for
+    /// no one move (the base game's payment step) has words of its own.
+    /// Two numbers never share words (`tests/action_space.rs`). `None` past
+    /// the space, and for a family that does not name its numbers (none
+    /// of the shipped).
+    fn action_words(&self, _action: u32) -> Option<String> {
+        None
+    }
     /// Whether the seat to move is finishing a decision it began: the
     /// payment of the card action it chose. The steps of one decision are
     /// one line of a replay log. Never, by default.

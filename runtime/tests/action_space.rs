@@ -408,3 +408,62 @@ fn base_numbers_card_actions_and_payments_from_its_tables() {
         sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &["leaders", "edifice"]).unwrap();
     assert_eq!(Base::new(all).unwrap().num_actions(), 1_930);
 }
+
+/// Every number of every shipped set's space has words (`Game::action_words`),
+/// no two the same; none past the space.
+#[test]
+fn every_number_has_words_of_its_own() {
+    fn check<G: Game>(game: &G, name: &str) {
+        let n = game.num_actions();
+        let mut seen = std::collections::HashMap::new();
+        for a in 0..n {
+            let words = game
+                .action_words(a)
+                .unwrap_or_else(|| panic!("{name}: no words for action {a}"));
+            assert!(!words.is_empty(), "{name}: action {a}");
+            if let Some(b) = seen.insert(words.clone(), a) {
+                panic!("{name}: actions {b} and {a} are both {words:?}");
+            }
+        }
+        assert_eq!(game.action_words(n), None, "{name}: past the space");
+        assert_eq!(game.action_words(u32::MAX), None, "{name}");
+    }
+    for info in sets("duel") {
+        check(&Duel::new(info).expect("duel rules"), info.title);
+    }
+    for info in sets("architects") {
+        check(
+            &Architects::new(info).expect("architects rules"),
+            info.title,
+        );
+    }
+    for (info, with) in base_sets() {
+        let name = format!("{} {with:?}", info.title);
+        check(&Base::new(info).expect("base rules"), &name);
+    }
+}
+
+/// A legal move's number has the words of its kind of move: a card action
+/// names its card, the payment step says `pay`.
+#[test]
+fn a_legal_moves_words_name_what_it_does() {
+    let info = sets("duel")[0];
+    let d = Duel::new(info).expect("duel rules");
+    let mut state = d.start(&Setup::seeded(3)).expect("starts");
+    let mut moves = Vec::new();
+    let mut rng = Rng::new(3);
+    while d.to_move(&state).is_some() {
+        d.legal_moves(&mut state, &mut moves);
+        for m in &moves {
+            let words = d.action_words(d.encode(m)).expect("words");
+            // The position's words add the coins paid, or a chain.
+            let plain = d.describe(m);
+            assert!(
+                plain.starts_with(&words) || words.starts_with(&plain),
+                "{words:?} / {plain:?}"
+            );
+        }
+        let mv = moves[rng.below(moves.len())];
+        d.apply(&mut state, &mv);
+    }
+}

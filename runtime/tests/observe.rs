@@ -339,15 +339,17 @@ mod base {
 /// beside its rules played directly, and a `Batch`'s rows.
 mod common {
     use sevenw_runtime::engine::rng::{Rng, derive};
-    use sevenw_runtime::env::{Batch, Observe, Out};
+    use sevenw_runtime::env::{Batch, OBSERVATION_BOUND, Observe, Out, bounded};
     use sevenw_runtime::game::{Outcome, Setup, legal_mask};
     use sevenw_runtime::games::AnyGame;
     use sevenw_runtime::table::Refused;
 
+    /// The family's observation as an `Env` reports it: each number
+    /// [`bounded`] (which keeps equal and unequal numbers so).
     fn observe<G: Observe>(g: &G, s: &G::State, seat: usize) -> Vec<f32> {
         let mut out = vec![f32::NAN; g.observation_len(g.seats(s))];
         g.observe(&g.view(s, seat), &mut out);
-        out
+        out.iter().map(|&x| bounded(x)).collect()
     }
 
     /// Plays a random game of `setup` (its moves drawn from `seed`) and,
@@ -427,6 +429,10 @@ mod common {
             for p in 0..players {
                 env.observe(p, &mut obs);
                 assert_eq!(obs, observe(g, &s, p));
+                assert!(
+                    obs.iter().all(|x| x.abs() <= OBSERVATION_BOUND),
+                    "an observation number outside ±{OBSERVATION_BOUND}"
+                );
             }
             env.rewards(&mut rewards);
             assert!(rewards.iter().all(|&r| r == 0.0));

@@ -159,6 +159,79 @@ impl Sizes {
         Some(rank)
     }
 
+    /// The resource cards of rank `rank` (the inverse of [`Sizes::rank`]):
+    /// at each resource, the largest count whose vectors before it fit.
+    fn unrank(self, mut rank: u32) -> [u8; MAX_RES] {
+        let mut res = [0u8; MAX_RES];
+        let mut left = self.most;
+        for (i, r) in res.iter_mut().enumerate().take(self.resources) {
+            let len = self.resources - i;
+            let before = |n: u32| vectors(len, left) - vectors(len, left - n);
+            let n = (0..=left).rev().find(|&n| before(n) <= rank).unwrap_or(0);
+            rank -= before(n);
+            left -= n;
+            *r = n as u8;
+        }
+        res
+    }
+
+    /// The move number `n` stands for without a position (the inverse of
+    /// [`Sizes::number`]): a build paid by its resource cards only.
+    fn move_of(self, n: u32) -> Option<Move> {
+        if n < self.keep() {
+            return Some(Move::Take(if n < self.players {
+                Deck::Seat(n as u8)
+            } else {
+                Deck::Central
+            }));
+        }
+        if n < self.token() {
+            return Some(Move::Keep(sevenw_host::CardId((n - self.keep()) as u16)));
+        }
+        if n < self.build() {
+            let k = n - self.token();
+            return Some(Move::Token(if k < self.tokens {
+                Pick::Up(k as u8)
+            } else {
+                Pick::Pile
+            }));
+        }
+        if n < self.science() {
+            let x = n - self.build();
+            let pay = Pay {
+                res: self.unrank(x % self.pays),
+                ..Pay::default()
+            };
+            let piece = (x / self.pays) as u8;
+            return Some(Move::Build { piece, pay });
+        }
+        if n < self.option() {
+            let x = n - self.science();
+            if x < self.symbols {
+                return Some(Move::Science {
+                    symbols: 1 << x,
+                    pair: true,
+                });
+            }
+            // The combinatorial number system, from the largest: c, b, a.
+            let mut rank = x - self.symbols;
+            let mut symbols = 0u16;
+            for k in (1..=3).rev() {
+                let s = (0..self.symbols)
+                    .rev()
+                    .find(|&s| choose(s, k) <= rank)
+                    .unwrap_or(0);
+                rank -= choose(s, k);
+                symbols |= 1 << s;
+            }
+            return Some(Move::Science {
+                symbols,
+                pair: false,
+            });
+        }
+        (n < self.count()).then(|| Move::Option((n - self.option()) as u8))
+    }
+
     /// The number of `mv`, if the tables have one for it.
     fn number(self, mv: &Move) -> Option<u32> {
         match *mv {
@@ -211,6 +284,12 @@ impl Architects {
     pub(super) fn action_of(&self, mv: &Move) -> u32 {
         let sizes = self.sizes;
         sizes.number(mv).unwrap_or_else(|| sizes.count())
+    }
+
+    /// The move number `n` stands for without a position; `None` past the
+    /// space.
+    pub(super) fn action_move(&self, n: u32) -> Option<Move> {
+        self.sizes.move_of(n)
     }
 
     /// The legal move of `st` numbered `action`: the legal moves of its

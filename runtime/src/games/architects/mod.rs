@@ -767,6 +767,10 @@ impl Game for Architects {
         self.action_in(st, action)
     }
 
+    fn action_words(&self, action: u32) -> Option<String> {
+        self.action_move(action).map(|m| self.describe(&m))
+    }
+
     fn describe(&self, mv: &Move) -> String {
         // Without a position: decks by seat.
         match *mv {

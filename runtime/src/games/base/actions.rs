@@ -28,8 +28,17 @@
 //! only lower prices).
 
 use super::trade::Payment;
-use super::{Action, Base, MAX_OWED_BY_CHOICE, Move, TRADE_PRICE};
-use sevenw_host::GameInfo;
+use super::{Action, Base, MAX_OWED_BY_CHOICE, Move, StageHow, TRADE_PRICE};
+use sevenw_host::{CardId, GameInfo};
+
+/// What a number of the space stands for without a position.
+pub enum Named {
+    /// A move: a card action with its payment still to choose, or a
+    /// choice of none.
+    Move(Move),
+    /// The payment step: the coins each neighbour receives.
+    Payment { left: u32, right: u32 },
+}
 
 /// The constants of a card set's numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +156,92 @@ impl Numbering {
     }
 }
 
+impl Numbering {
+    /// What number `n` stands for (the inverse of [`Numbering::encode`]);
+    /// `None` past the space.
+    pub fn named(&self, n: u32) -> Option<Named> {
+        if n < self.skip() {
+            let card = CardId((n / self.kinds) as u16);
+            let kind = n % self.kinds;
+            let (action, option) = if kind < self.stage_kind {
+                let action = match kind % CARD_KINDS {
+                    0 => Action::Build(Payment::FREE),
+                    1 => Action::Chain,
+                    2 => Action::Free,
+                    3 => Action::RuleFree,
+                    4 => Action::Discard,
+                    5 => Action::FromDiscard,
+                    6 => Action::Keep,
+                    _ => Action::Entomb,
+                };
+                (action, kind / CARD_KINDS)
+            } else {
+                // `2 × (options × stage + option) + join`: the stage is
+                // numbered only where a side has levels (else 0).
+                let s = kind - self.stage_kind;
+                let (stage, option) = (s / 2 / self.stage_options, s / 2 % self.stage_options);
+                let how = StageHow {
+                    stage: stage as u8,
+                    join: s % 2 == 1,
+                };
+                (Action::Stage(Payment::FREE, how), option)
+            };
+            let mv = Move::card_action(0, card, action, None).choosing(option as u8);
+            return Some(Named::Move(mv));
+        }
+        let none = |action| Named::Move(Move::new(0, CardId(0), action));
+        if n == self.skip() {
+            return Some(none(Action::Skip));
+        }
+        if n < self.owing() {
+            let x = n - self.payments();
+            return Some(Named::Payment {
+                left: x / (self.most + 1),
+                right: x % (self.most + 1),
+            });
+        }
+        (n < self.len()).then(|| none(Action::Owe((n - self.owing()) as u8)))
+    }
+}
+
 impl Base {
+    /// [`crate::game::Game::action_words`]: a card action as
+    /// [`Base::describe_move`] says it without its payment, the payment
+    /// step by the coins to each neighbour (`pay left 2, right 1`).
+    pub(super) fn words_of(&self, n: u32) -> Option<String> {
+        Some(match self.numbering.named(n)? {
+            Named::Move(mv) if matches!(mv.action, Action::Skip | Action::Owe(_)) => {
+                self.describe_move(&mv)
+            }
+            Named::Move(mv) => self.describe_move(&mv) + &self.same_name(mv.card),
+            Named::Payment { left, right } => format!("pay left {left}, right {right}"),
+        })
+    }
+
+    /// What tells card `c` from another of the same name (the Loom of Age
+    /// I from that of Age II): ` (age 2 card)`, or ` (card 17)` when they
+    /// share the Age too; nothing for a name of its own.
+    fn same_name(&self, c: CardId) -> String {
+        let cards = self.info.cards;
+        let Some(card) = cards.get(usize::from(c.0)) else {
+            return String::new();
+        };
+        let same = |x: &&sevenw_host::CardInfo| x.name == card.name;
+        match cards.iter().filter(same).count() {
+            0 | 1 => String::new(),
+            _ if cards
+                .iter()
+                .filter(same)
+                .filter(|x| x.age == card.age)
+                .count()
+                == 1 =>
+            {
+                format!(" (age {} card)", card.age)
+            }
+            _ => format!(" (card {})", c.0),
+        }
+    }
+
     pub(super) fn actions_len(&self) -> u32 {
         self.numbering.len()
     }

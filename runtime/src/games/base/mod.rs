@@ -805,6 +805,10 @@ impl Game for Base {
         self.action_number(mv)
     }
 
+    fn action_words(&self, action: u32) -> Option<String> {
+        self.words_of(action)
+    }
+
     /// Through the legal moves, listed into the state's own buffer.
     fn decode(&self, state: &mut State, action: u32) -> Option<Move> {
         if action >= self.actions_len() {

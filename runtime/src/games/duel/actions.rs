@@ -73,4 +73,54 @@ impl Duel {
         };
         n.unwrap_or_else(|| self.action_count())
     }
+
+    /// The move number `n` stands for without a position (the inverse of
+    /// [`Duel::action_of`]): a build paid nothing, in slot 0; `None` past
+    /// the space.
+    pub(super) fn action_move(&self, n: u32) -> Option<Move> {
+        let (cards, wonders, tokens) = self.sizes();
+        let card = |c: u32| CardId(c as u16);
+        let build = Action::Build { coins: 0, trade: 0 };
+        let on = |card, action| Move::Card {
+            slot: 0,
+            card,
+            action,
+        };
+        let mut n = n;
+        for (len, of) in [
+            (cards, 0u8),
+            (cards, 1),
+            (cards * wonders, 2),
+            (wonders, 3),
+            (tokens, 4),
+            (cards, 5),
+            (cards, 6),
+            (2, 7),
+            (u32::from(self.options), 8),
+        ] {
+            if n >= len {
+                n -= len;
+                continue;
+            }
+            return Some(match of {
+                0 => on(card(n), build),
+                1 => on(card(n), Action::Discard),
+                2 => on(
+                    card(n / wonders),
+                    Action::Wonder {
+                        wonder: (n % wonders) as u8,
+                        coins: 0,
+                        trade: 0,
+                    },
+                ),
+                3 => Move::Pick(n as u8),
+                4 => Move::Token(n as u8),
+                5 => Move::Discard(card(n)),
+                6 => Move::Revive(card(n)),
+                7 => Move::Start(n == 0),
+                _ => Move::Option(n as u8),
+            });
+        }
+        None
+    }
 }

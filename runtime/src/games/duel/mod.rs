@@ -772,6 +772,10 @@ impl Game for Duel {
         self.action_of(mv)
     }
 
+    fn action_words(&self, action: u32) -> Option<String> {
+        self.action_move(action).map(|m| self.describe_move(&m))
+    }
+
     /// Hidden from `seat`: the face-down cards of the layout, the cards
     /// under the opponent's wonders, the box (set aside, guilds not drawn),
     /// the tokens set aside (and those drawn for the opponent's choice),
