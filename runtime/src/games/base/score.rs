@@ -128,6 +128,11 @@ impl Base {
             if me.listening & Listens::GAME_END != 0 {
                 abilities.extend(self.game_end_copies(cities, seat, me));
             }
+            if abilities.is_empty() {
+                // Nothing to copy (most cities): scored once, nothing kept.
+                scores.push(self.score_city(cities, seat, me, &[]));
+                continue;
+            }
             let options: Vec<Vec<(usize, CardId)>> = (abilities.iter())
                 .map(|a| self.copy_candidates(cities, seat, a))
                 .collect();
@@ -144,8 +149,10 @@ impl Base {
                 &mut taken,
                 &mut search,
             );
-            let chosen = search.best.map_or_else(Vec::new, |(_, c)| c);
-            let score = self.score_city(cities, seat, me, &chosen);
+            let score = match search.best {
+                Some((score, _)) => score,
+                None => self.score_city(cities, seat, me, &[]),
+            };
             scores.push(score);
         }
         let winners = winners(&scores);
@@ -160,10 +167,10 @@ impl Base {
 /// Most combinations of copies [`Base::best_copies`] scores for one city.
 const COPY_SEARCH_LIMIT: u32 = 4096;
 
-/// The best combination of copies found so far: its total and the cards
+/// The best combination of copies found so far: its score and the cards
 /// (sorted), and how many more combinations may be scored.
 struct CopySearch {
-    best: Option<(i32, Vec<CardId>)>,
+    best: Option<(Score, Vec<CardId>)>,
     left: u32,
 }
 
@@ -191,14 +198,16 @@ impl Base {
         }
         let Some((first, rest)) = options.split_first() else {
             search.left -= 1;
-            let total = self.score_city(cities, seat, me, chosen).total;
+            let score = self.score_city(cities, seat, me, chosen);
+            let total = score.total;
             let mut cards = chosen.clone();
             cards.sort_unstable_by_key(|c| c.0);
-            let better = search.best.as_ref().is_none_or(|(t, c)| {
-                total > *t || (total == *t && cards.iter().map(|c| c.0).lt(c.iter().map(|c| c.0)))
+            let better = search.best.as_ref().is_none_or(|(s, c)| {
+                total > s.total
+                    || (total == s.total && cards.iter().map(|c| c.0).lt(c.iter().map(|c| c.0)))
             });
             if better {
-                search.best = Some((total, cards));
+                search.best = Some((score, cards));
             }
             return;
         };
