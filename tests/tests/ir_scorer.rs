@@ -4,7 +4,8 @@
 //! category by category, winners and victory included. It is given every
 //! shipped sheet and the final position of 1,000 seeded games of each
 //! variant of the base game (both editions, with Leaders, with Edifice,
-//! with both), of Duel and of Architects (2 to 7 players), written as
+//! with both, with Cities in each edition, with the Wonder Pack, with all
+//! four), of Duel and of Architects (2 to 7 players), written as
 //! sheets by the runtime; this test prints how many positions it compared
 //! per variant and fails on any difference or any sheet refused.
 
@@ -110,7 +111,7 @@ fn the_python_scorer_agrees_with_sevenw_score() {
         let text = std::fs::read_to_string(p).unwrap();
         cases.push_str(&case("shipped sheets", &text, sevenw_score(&text)));
     }
-    let variants: [(&str, u8, &[&str]); 6] = [
+    let variants: [(&str, u8, &[&str]); 10] = [
         ("base", 1, &[]),
         ("base edition 2", 2, &[]),
         ("base + leaders", 1, &["leaders"]),
@@ -120,6 +121,14 @@ fn the_python_scorer_agrees_with_sevenw_score() {
             "base edition 2 + leaders + edifice",
             2,
             &["leaders", "edifice"],
+        ),
+        ("base + cities", 1, &["cities"]),
+        ("base edition 2 + cities", 2, &["cities"]),
+        ("base + wonder pack", 1, &["wonder-pack"]),
+        (
+            "base + cities + leaders + edifice + wonder pack",
+            1,
+            &["cities", "leaders", "edifice", "wonder-pack"],
         ),
     ];
     let counts: Vec<Option<usize>> = (3..=7).map(Some).collect();
