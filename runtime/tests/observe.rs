@@ -172,7 +172,9 @@ mod base {
             sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &["wonder-pack"]).unwrap();
         let b = Base::new(info).unwrap();
         let sheet = "game: base\nexpansions: [wonder-pack]\nplayers:\n  - {name: Ana, wonder: Stonehenge, side: B, stages: 2, under: [blue]}\n  - {name: Ben, wonder: Giza}\n  - {name: Cid, wonder: Rhodes}\n";
-        let s = sevenw_runtime::sheet::Sheets::read_sheet(&b, sheet).unwrap().state;
+        let s = sevenw_runtime::sheet::Sheets::read_sheet(&b, sheet)
+            .unwrap()
+            .state;
         let blue = info.colours.iter().position(|c| *c == "blue").unwrap();
         let parts = b.observation_parts(3);
         let at = |name: &str| {
