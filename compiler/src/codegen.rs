@@ -378,6 +378,7 @@ impl GameCode<'_> {
         let expert = c.expert;
         let options = Literal::u8_unsuffixed(ir::options(&c.effects));
         let text = lit(&c.text);
+        let words = lit(&c.words);
         quote! {
             CardInfo {
                 name: #name,
@@ -392,6 +393,7 @@ impl GameCode<'_> {
                 expert: #expert,
                 options: #options,
                 text: #text,
+                words: #words,
             }
         }
     }
@@ -505,12 +507,14 @@ fn game(g: &Game) -> GameCode<'_> {
                 };
                 let shows = ir::shows_colour(&st.effects, ki.min(255) as u8);
                 let text = lit(&st.text);
-                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern, shows_colour: #shows, text: #text })
+                let words = lit(&st.words);
+                quote!(StageInfo { cost: #cost, listens: Listens(#listens), options: #options, level: #level, pattern: #pattern, shows_colour: #shows, text: #text, words: #words })
             });
             let sname = lit(&s.name);
             let listens = Literal::u16_unsuffixed(ir::listens(&s.board));
             let text = lit(&s.text);
-            quote!(SideInfo { name: #sname, listens: Listens(#listens), text: #text, stages: &[#(#stages),*] })
+            let words = lit(&s.words);
+            quote!(SideInfo { name: #sname, listens: Listens(#listens), text: #text, words: #words, stages: &[#(#stages),*] })
         });
         let sides: Vec<TokenStream> = sides.collect();
         quote!(WonderInfo { name: #name, aliases: #aliases, sides: &[#(#sides),*] })
@@ -620,7 +624,8 @@ fn game(g: &Game) -> GameCode<'_> {
             let copies = Literal::u8_unsuffixed(t.copies);
             let options = Literal::u8_unsuffixed(ir::options(&t.effects));
             let text = lit(&t.text);
-            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies, options: #options, text: #text })
+            let words = lit(&t.words);
+            quote!(ProgressInfo { name: #name, aliases: #aliases, listens: Listens(#listens), copies: #copies, options: #options, text: #text, words: #words })
         })
         .collect();
     let (layout, set_aside) = (

@@ -136,6 +136,16 @@ pub fn effects(v: &Vocab, e: &Effects) -> String {
     }
 }
 
+/// Effects in words, one sentence a line (the lines of [`effects`]
+/// without their Markdown bullets): the description a table shows beside a
+/// card (`GameInfo`'s `words`); empty when there is none.
+pub fn sentences(v: &Vocab, e: &[Effect]) -> String {
+    e.iter()
+        .map(|e| effect(v, e))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// One effect in words: `At game end: 1 VP per brown card in left, your own city and right.`
 pub fn effect(v: &Vocab, e: &Effect) -> String {
     let when = match &e.trigger {

@@ -509,6 +509,10 @@ pub struct Card {
     /// `effect:` value, trimmed; a project's `penalty:` follows on a line
     /// of its own as `penalty: …`); empty when it has none.
     pub text: String,
+    /// Its effects in words, as `sevenc`'s hover describes them
+    /// (`describe::sentences`): one sentence a line; empty when it has
+    /// none. For display only.
+    pub words: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -523,6 +527,10 @@ pub struct Stage {
     /// Its effect text as written (the `effect:` value, trimmed); empty
     /// when it has none.
     pub text: String,
+    /// Its effects in words, as `sevenc`'s hover describes them
+    /// (`describe::sentences`): one sentence a line; empty when it has
+    /// none. For display only.
+    pub words: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -535,6 +543,10 @@ pub struct Side {
     /// The board's own effect text as written (the side's `effect:` value,
     /// trimmed); empty when it has none.
     pub text: String,
+    /// Its effects in words, as `sevenc`'s hover describes them
+    /// (`describe::sentences`): one sentence a line; empty when it has
+    /// none. For display only.
+    pub words: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
@@ -589,6 +601,10 @@ pub struct Progress {
     /// Its effect text as written (the `effect:` value, trimmed); empty
     /// when it has none.
     pub text: String,
+    /// Its effects in words, as `sevenc`'s hover describes them
+    /// (`describe::sentences`): one sentence a line; empty when it has
+    /// none. For display only.
+    pub words: String,
 }
 
 /// A deck of a game of decks and the copies of each card it holds.

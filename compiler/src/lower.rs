@@ -1,6 +1,7 @@
 //! Pass 5, lower: the checked games → the IR. Runs only when no pass found
 //! an error, so it never reports; it makes every default explicit.
 
+use crate::describe;
 use crate::ir::{self, Counted, Effect, On, Op};
 use crate::resolve::{self, Action, DeckRef, Game, Trigger};
 use crate::vocab::{Deal, Unit, Vocab};
@@ -68,6 +69,16 @@ fn game(g: &Game) -> ir::Game {
             },
             expert: c.expert == Some(true),
             text: c.text.clone(),
+            words: {
+                let mut w = describe::sentences(v, c.effects.list());
+                let penalty = describe::sentences(v, c.penalty.list());
+                if !penalty.is_empty() {
+                    // As the hover says it (describe::card).
+                    w.push_str("\nPenalty, for every player without a pawn when it fails:\n");
+                    w.push_str(&penalty);
+                }
+                w
+            },
         })
         .collect();
     for (i, c) in g.cards.iter().enumerate() {
@@ -129,9 +140,11 @@ fn game(g: &Game) -> ir::Game {
                             level: st.level.map_or(k as i64 + 1, |l| l.value).clamp(1, 255) as u8,
                             pattern: st.cost.pattern.map(|(p, _)| (p.count, p.identical)),
                             text: st.text.clone(),
+                            words: describe::sentences(v, st.effects.list()),
                         })
                         .collect(),
                     text: s.text.clone(),
+                    words: describe::sentences(v, s.effects.list()),
                 })
                 .collect(),
         })
@@ -219,6 +232,7 @@ fn game(g: &Game) -> ir::Game {
                 effects: effects(v, t.effects.list(), Holder::Progress),
                 copies: t.copies.map_or(1, |c| c.value.clamp(1, 255) as u8),
                 text: t.text.clone(),
+                words: describe::sentences(v, t.effects.list()),
             })
             .collect(),
         cards,

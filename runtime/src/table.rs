@@ -45,6 +45,12 @@ pub trait Show: Game {
     fn move_words(&self, state: &Self::State, mv: &Self::Move) -> String {
         self.describe_in(state, mv)
     }
+    /// `mv` in `state` as a page offers it on a card (which card, which
+    /// kind of action, its payment), for the seat to move only: `None`
+    /// when the family does not say (the page shows the words alone).
+    fn move_about(&self, _state: &Self::State, _mv: &Self::Move) -> Option<serde_json::Value> {
+        None
+    }
     /// Whether the moves played so far are still hidden from the seats
     /// that did not make them (the choices of a simultaneous turn not yet
     /// carried out): their lines reach the others once this is false.
@@ -101,6 +107,11 @@ pub struct Action {
     pub number: u32,
     /// In words, as a replay log says it.
     pub text: String,
+    /// What a page needs to offer it on the thing it acts on, as the
+    /// family says it ([`Show::move_about`]; the base game: `{card, kind,
+    /// stage, pay}`); absent when the family says nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub about: Option<serde_json::Value>,
 }
 
 /// One line of a game's history, as one seat may read it.
@@ -399,6 +410,7 @@ impl<G: Show> Table for Live<'_, G> {
             .map(|m| Action {
                 number: self.game.encode(m),
                 text: self.game.move_words(&st, m),
+                about: self.game.move_about(&st, m),
             })
             .collect()
     }

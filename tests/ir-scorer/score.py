@@ -59,9 +59,10 @@ def load_family(export_dir, game):
         # `victory_tokens_of_age` and a free build's `colours`, which
         # scoring does not read; version 9 the counts `resources` and
         # `stage_colour`; version 10 `ongoing` of shields, which scoring
-        # does not read (shields act during play).
-        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 10")
+        # does not read (shields act during play); version 11 `words`, the
+        # effects in plain words.
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 11")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):

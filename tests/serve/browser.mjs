@@ -1,7 +1,10 @@
 // Plays complete games through `sevenw serve`'s page in a real browser
 // (Debian's headless Chromium, driven by playwright-core), one person
 // against bots in each game, and saves a screenshot of each game mid-way
-// and at its end.
+// and at its end (the base game's also at its start, and at 1280×800 and
+// 400 px wide). On the base game's table it checks every position it
+// sees: nothing internal on the page, every card of the hand with its
+// name, cost and effect, the hand in reach without scrolling.
 //
 //   node tests/serve/browser.mjs SEVENW_BINARY SCREENSHOT_DIR
 //
@@ -21,7 +24,18 @@ mkdirSync(shots, { recursive: true });
 
 const GAMES = [
   {
+    label: "base-3p",
+    table: "base",
+    body: {
+      game: "base",
+      players: 3,
+      seed: 7,
+      seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }, { kind: "random" }],
+    },
+  },
+  {
     label: "base-leaders-edifice-4p",
+    table: "base",
     body: {
       game: "base",
       with: ["leaders", "edifice"],
@@ -76,6 +90,55 @@ async function api(base, path, body) {
   return JSON.parse(text);
 }
 
+// What the base game's table must show, checked on every position seen:
+// nothing internal (no field name, raw boolean, empty value, seat counted
+// from 0), every card of the hand with its name, cost and effect, and the
+// hand in reach without scrolling. Returns the problems found.
+async function baseTableProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const parts = ["header", "#turn", "#seats", "#board", "#handbar"]
+      .map((q) => document.querySelector(q))
+      .filter((e) => e && !e.hidden);
+    const text = parts.map((e) => e.innerText).join("\n");
+    const bad = [
+      [/\b[a-z]+_[a-z_]+\b/, "a field name"],
+      [/\b(true|false)\b/, "a raw boolean"],
+      [/\b(null|undefined|NaN)\b|\[object Object\]/, "an empty value"],
+      [/\b(seat|player) 0\b/i, "a seat counted from 0"],
+      [/\bnone\b/, "an empty row"],
+      [/\((\w+)\) \(\1\)/, "a kind said twice"],
+    ];
+    for (const [re, what] of bad) {
+      const m = text.match(re);
+      if (m) problems.push(`${what}: "${m[0]}" in "${text.slice(Math.max(0, m.index - 40), m.index + 40).replace(/\n/g, " ")}"`);
+    }
+    if (!document.querySelector("#board .around")) problems.push("no cities drawn around the table");
+    if (!document.querySelector("#my-board .stage")) problems.push("no wonder stage drawn");
+    if (!/Age|draft/.test(document.querySelector("#table-top")?.innerText || "")) problems.push("no Age shown");
+    const bar = document.querySelector("#handbar");
+    const cards = bar ? [...bar.querySelectorAll(".card")] : [];
+    for (const c of cards) {
+      const name = c.querySelector(".name")?.innerText.trim();
+      const cost = c.querySelector(".cost");
+      const fx = c.querySelector(".fx")?.innerText.trim();
+      if (!name || !cost || !cost.innerText.trim() || !fx) problems.push(`a hand card without its name, cost or effect: ${c.outerHTML.slice(0, 200)}`);
+    }
+    if (cards.length) {
+      const r = cards[0].getBoundingClientRect();
+      if (r.top < 0 || r.top >= window.innerHeight) problems.push(`the hand is out of reach: its first card at ${Math.round(r.top)} px in a window of ${window.innerHeight}`);
+    }
+    return problems;
+  });
+}
+
+async function shoot(page, path, width) {
+  const size = page.viewportSize();
+  if (width && width !== size.width) await page.setViewportSize({ width, height: 800 });
+  await page.screenshot({ path, fullPage: !width });
+  if (width && width !== size.width) await page.setViewportSize(size);
+}
+
 async function playThrough(page, base, game) {
   const created = await api(base, "/api/games", game.body);
   const me = created.seats.find((s) => s.kind === "person");
@@ -92,11 +155,28 @@ async function playThrough(page, base, game) {
     // again (an event arriving after it showed our turn), and a handle to
     // a button drawn over would no longer click; a locator finds the
     // button again when it clicks.
-    const actions = page.locator("button.action:not([disabled])");
+    if (game.table === "base") {
+      const problems = await baseTableProblems(page);
+      if (problems.length) throw new Error(`${game.label}, after ${clicks} moves: ${problems.join("; ")}`);
+      if (clicks === 0) {
+        await shoot(page, join(shots, `${game.label}-start.png`));
+        await shoot(page, join(shots, `${game.label}-start-1280x800.png`), 1280);
+        await shoot(page, join(shots, `${game.label}-start-400.png`), 400);
+      }
+      // A card of the hand chosen offers its actions.
+      const playable = page.locator("#handbar .card.playable");
+      const cards = await playable.count();
+      if (cards > 0) await playable.nth((clicks * 5) % cards).click();
+    }
+    const actions = page.locator("button.action:not([disabled]):visible");
     const offered = await actions.count();
     if (offered === 0) continue;
     if (!shotMid && clicks >= 8) {
       await page.screenshot({ path: join(shots, `${game.label}-mid.png`), fullPage: true });
+      if (game.table === "base") {
+        await shoot(page, join(shots, `${game.label}-mid-1280x800.png`), 1280);
+        await shoot(page, join(shots, `${game.label}-mid-400.png`), 400);
+      }
       shotMid = true;
     }
     const before = await page.getAttribute("body", "data-played");
@@ -111,6 +191,11 @@ async function playThrough(page, base, game) {
   }
   await page.waitForSelector("#score table", { timeout: 30000 });
   await page.screenshot({ path: join(shots, `${game.label}-end.png`), fullPage: true });
+  if (game.table === "base") {
+    await shoot(page, join(shots, `${game.label}-end-400.png`), 400);
+    const problems = await baseTableProblems(page);
+    if (problems.length) throw new Error(`${game.label}, at the end: ${problems.join("; ")}`);
+  }
   const state = await api(base, `/api/games/${created.id}?t=${me.token}`);
   if (!state.over) throw new Error(`${game.label}: the page says over, the API does not`);
   // A finished game downloads as a replay log from the page's link.
@@ -138,7 +223,7 @@ const browser = await chromium.launch({
 let failed = false;
 try {
   for (const game of GAMES) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: game.table === "base" ? 800 : 900 } });
     // Counts the times the page draws the position it shows again while
     // choices are offered: each would replace the buttons under a player's
     // pointer, and a click in between would be lost.

@@ -185,6 +185,7 @@ impl GameCode<'_> {
         );
         // A text past the margin is left to prettyplease, as a long name is.
         l.line(16, &["text: ", &string(&c.text), ","]);
+        l.line(16, &["words: ", &string(&c.words), ","]);
         l.line(12, &["},"]);
         l.done()
     }

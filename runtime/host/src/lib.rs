@@ -630,6 +630,9 @@ pub struct CardInfo {
     /// of its own as `penalty: …`); empty when it has none. For display
     /// only: the effects themselves are the game's effect function.
     pub text: &'static str,
+    /// Its effects in plain words, as `sevenc`'s hover describes them,
+    /// one sentence a line; empty when it has none. For display only.
+    pub words: &'static str,
 }
 
 /// A stage of a wonder side.
@@ -653,6 +656,9 @@ pub struct StageInfo {
     /// Its effect text as written in the card file (the `effect:` value,
     /// trimmed); empty when it has none.
     pub text: &'static str,
+    /// Its effects in plain words, as `sevenc`'s hover describes them,
+    /// one sentence a line; empty when it has none. For display only.
+    pub words: &'static str,
 }
 
 /// One side of a wonder board.
@@ -664,6 +670,9 @@ pub struct SideInfo {
     /// `effect:` value, trimmed; its starting production); empty when it
     /// has none.
     pub text: &'static str,
+    /// Its effects in plain words, as `sevenc`'s hover describes them,
+    /// one sentence a line; empty when it has none. For display only.
+    pub words: &'static str,
     pub stages: &'static [StageInfo],
 }
 
@@ -813,6 +822,9 @@ pub struct ProgressInfo {
     /// Its effect text as written in the card file (the `effect:` value,
     /// trimmed); empty when it has none.
     pub text: &'static str,
+    /// Its effects in plain words, as `sevenc`'s hover describes them,
+    /// one sentence a line; empty when it has none. For display only.
+    pub words: &'static str,
 }
 
 /// A deck of a game of decks (7 Wonders Architects).

@@ -36,6 +36,8 @@ const TABLE: &str = include_str!("../static/table.html");
 const CSS: &str = include_str!("../static/app.css");
 const LOBBY_JS: &str = include_str!("../static/lobby.js");
 const TABLE_JS: &str = include_str!("../static/table.js");
+const CARDS_JS: &str = include_str!("../static/cards.js");
+const CIRCLE_JS: &str = include_str!("../static/circle.js");
 
 type AppState = State<Arc<App>>;
 type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
@@ -142,6 +144,8 @@ async fn static_file(file: Result<Path<String>, PathRejection>) -> ApiResult {
         "app.css" => page(CSS, "text/css; charset=utf-8"),
         "lobby.js" => page(LOBBY_JS, "text/javascript; charset=utf-8"),
         "table.js" => page(TABLE_JS, "text/javascript; charset=utf-8"),
+        "cards.js" => page(CARDS_JS, "text/javascript; charset=utf-8"),
+        "circle.js" => page(CIRCLE_JS, "text/javascript; charset=utf-8"),
         _ => return Err(ApiError::new(StatusCode::NOT_FOUND, "no such file")),
     })
 }

@@ -94,8 +94,20 @@ pub fn cost_words(info: &GameInfo, cost: &Cost, pattern: Option<Pattern>) -> Str
     }
 }
 
+/// A cost by its parts (`price`), for a page to draw as symbols.
+pub fn price(info: &GameInfo, cost: &Cost) -> Value {
+    let resources: Vec<Value> = (cost.resources.iter())
+        .map(|(r, n)| {
+            let name = info.resources.get(usize::from(r.0)).copied().unwrap_or("?");
+            json!({"resource": name, "count": n})
+        })
+        .collect();
+    json!({"coins": cost.coins, "coins_per_age": cost.coins_per_age, "resources": resources})
+}
+
 /// Every card, wonder and progress token of `info`, with its effect as
-/// the card files write it (`text`): public data.
+/// the card files write it (`text`) and in plain words (`words`, as
+/// `sevenc`'s hover says it): public data.
 pub fn cards(info: &GameInfo) -> Value {
     let cards: Vec<Value> = info
         .cards
@@ -110,6 +122,8 @@ pub fn cards(info: &GameInfo) -> Value {
                 "cost": cost_words(info, &c.cost, None),
                 "chains": c.chains.iter().filter_map(|t| info.cards.get(usize::from(t.0)).map(|t| t.name)).collect::<Vec<_>>(),
                 "text": c.text,
+                "words": c.words,
+                "price": price(info, &c.cost),
             })
         })
         .collect();
@@ -124,10 +138,13 @@ pub fn cards(info: &GameInfo) -> Value {
                 "sides": w.sides.iter().map(|s| json!({
                     "name": s.name,
                     "text": s.text,
+                    "words": s.words,
                     "stages": s.stages.iter().map(|st| json!({
                         "cost": cost_words(info, &st.cost, st.pattern),
                         "level": st.level,
                         "text": st.text,
+                        "words": st.words,
+                        "price": price(info, &st.cost),
                     })).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
             })
@@ -144,6 +161,7 @@ pub fn cards(info: &GameInfo) -> Value {
             "id": i,
             "name": p.name,
             "text": p.text,
+            "words": p.words,
         })).collect::<Vec<_>>(),
     })
 }

@@ -8,7 +8,9 @@ const token = new URLSearchParams(location.search).get("t") || "";
 let doc = null;
 let chosenSeat = null; // the host's choice of person seat, when not following
 let colours = {}; // card name -> colour, from /cards
-let cardData = {}; // card name -> {colour, cost, text, age}, from /cards
+let cardData = {}; // card name -> {id, colour, cost, price, text, words, age, chains}, from /cards
+let cardById = []; // card id -> the same
+let wonderData = {}; // wonder name -> {name, sides: [{name, words, stages}]}, from /cards
 let busy = false;
 
 function el(tag, attrs, ...kids) {
@@ -28,7 +30,14 @@ function authHeaders() {
 function seatName(s) {
   if (s === null || s === undefined || !doc) return "";
   const seat = doc.seats[s];
-  return seat ? seat.name : "seat " + (s + 1);
+  return seat ? seat.name : "Player " + (s + 1);
+}
+
+// A seat in the list of seats: its name, and what plays it when its name
+// does not say ("Bot 3 (greedy)" says it already).
+function seatLabel(s) {
+  if (s.kind === "person") return s.name;
+  return s.name.includes(s.kind) ? s.name : s.name + " (" + s.kind + " bot)";
 }
 
 function showError(msg) {
@@ -69,16 +78,9 @@ function chip(c) {
   return el("span", { class: "chip" + (col ? " c-" + String(col).toLowerCase() : ""), "data-card": name, title: title || undefined, text: name });
 }
 
-// A card drawn whole from the card data: name on its colour, cost, and
-// its effect as the card files write it.
+// A card drawn whole from the card data (cards.js).
 function cardBox(c) {
-  const name = cardName(c) ?? String(c);
-  const known = cardData[name] || {};
-  const col = colourOf(c) || known.colour;
-  return el("div", { class: "card" + (col ? " c-" + String(col).toLowerCase() : ""), "data-card": name },
-    el("b", { text: name }),
-    el("small", { text: known.cost ? "cost: " + known.cost : "free" }),
-    el("div", { class: "fx", text: known.text || "" }));
+  return drawCard(c, null);
 }
 
 function cardsByColour(list) {
@@ -176,6 +178,9 @@ function renderCity(c, i) {
 }
 
 function renderView(view) {
+  if (isCircleView(view)) { renderCircle(view); return; }
+  $("handbar").hidden = true;
+  document.body.style.paddingBottom = "";
   const board = $("board");
   board.replaceChildren();
   if (view === null || view === undefined) {
@@ -236,11 +241,14 @@ function render(d) {
   }
   // Seats.
   $("seats").replaceChildren(...d.seats.map((s) => el("li", { "data-seat": s.seat, class: d.to_move === s.seat ? "to-move" : undefined },
-    s.name + " (" + s.kind + ")" + (d.to_move === s.seat ? " ← to move" : ""))));
-  // Actions.
+    seatLabel(s) + (d.to_move === s.seat ? " ← to move" : ""))));
+  // Actions: the base game's are offered on its cards (circle.js).
   const acts = $("actions");
   acts.replaceChildren();
-  if (d.actions.length) {
+  $("actions-section").hidden = isCircleView(d.view);
+  if (isCircleView(d.view)) {
+    // Drawn with the view.
+  } else if (d.actions.length) {
     $("actions-title").textContent = d.continues ? "How to pay" : (d.host ? seatName(d.to_move) + "'s choices" : "Your choices");
     for (const a of d.actions) {
       const b = el("button", { class: "action", "data-action": a.number, type: "button", text: a.text });
@@ -310,8 +318,9 @@ async function main() {
     const r = await fetch("/api/games/" + encodeURIComponent(id) + "/cards");
     if (r.ok) {
       const data = await r.json();
-      for (const c of data.cards) { colours[c.name] = c.colour; cardData[c.name] = c; }
+      for (const c of data.cards) { colours[c.name] = c.colour; cardData[c.name] = c; cardById[c.id] = c; }
       for (const t of data.progress || []) cardData[t.name] = t;
+      for (const w of data.wonders || []) wonderData[w.name] = w;
     }
   } catch (e) { /* colours are a nicety */ }
   await load();

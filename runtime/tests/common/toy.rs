@@ -75,6 +75,7 @@ const fn card(
         expert: false,
         options: 0,
         text: "",
+        words: "",
     }
 }
 const fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
@@ -337,6 +338,7 @@ const fn stage(cost: Cost, level: u8) -> StageInfo {
         pattern: None,
         shows_colour: false,
         text: "",
+        words: "",
     }
 }
 
@@ -358,6 +360,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                 name: "A",
                 listens: B,
                 text: "",
+                words: "",
                 stages: &[
                     stage(cost(0, &[(STONE, 2)]), 1),
                     stage(cost(0, &[(ORE, 2)]), 2),
@@ -368,6 +371,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                 name: "B",
                 listens: B,
                 text: "",
+                words: "",
                 stages: &[
                     stage(cost(0, &[(ORE, 2)]), 1),
                     stage(cost(0, &[(CLAY, 2)]), 2),
@@ -382,6 +386,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             name: "A",
             listens: B,
             text: "",
+            words: "",
             stages: &[
                 stage(cost(0, &[(WOOD, 2)]), 1),
                 stage(cost(0, &[(STONE, 2)]), 2),
@@ -395,6 +400,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             name: "A",
             listens: B,
             text: "",
+            words: "",
             stages: &[
                 stage(cost(0, &[(CLAY, 1)]), 1),
                 stage(cost(0, &[(CLAY, 2)]), 2),
@@ -409,6 +415,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                 name: "A",
                 listens: B,
                 text: "",
+                words: "",
                 stages: &[stage(cost(0, &[(ORE, 1)]), 1)],
             },
             // Side B grants its copy when the game ends, not when built.
@@ -416,6 +423,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                 name: "B",
                 listens: B,
                 text: "",
+                words: "",
                 stages: &[StageInfo {
                     cost: cost(0, &[(ORE, 1)]),
                     listens: E,
@@ -424,6 +432,7 @@ pub static WONDERS: [WonderInfo; 7] = [
                     pattern: None,
                     shows_colour: false,
                     text: "",
+                    words: "",
                 }],
             },
         ],
@@ -435,6 +444,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             name: "A",
             listens: B,
             text: "",
+            words: "",
             stages: &[
                 stage(cost(0, &[(WOOD, 2)]), 1),
                 stage(cost(0, &[(PAPYRUS, 1), (LOOM, 1)]), 2),
@@ -448,6 +458,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             name: "A",
             listens: B,
             text: "",
+            words: "",
             stages: &[
                 stage(cost(0, &[(LOOM, 1)]), 1),
                 stage(cost(0, &[(STONE, 2)]), 2),
@@ -461,6 +472,7 @@ pub static WONDERS: [WonderInfo; 7] = [
             name: "A",
             listens: B,
             text: "",
+            words: "",
             stages: &[
                 stage(cost(0, &[(WOOD, 2)]), 1),
                 stage(cost(0, &[(ORE, 3)]), 2),

@@ -121,6 +121,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin",
+                words: "Gains 1 coin.",
             },
             CardInfo {
                 name: "Wood",
@@ -135,6 +136,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "produce wood",
+                words: "Produces 1 wood.",
             },
             CardInfo {
                 name: "Stone",
@@ -149,6 +151,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "produce stone",
+                words: "Produces 1 stone.",
             },
             CardInfo {
                 name: "Clay",
@@ -163,6 +166,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "produce clay",
+                words: "Produces 1 clay.",
             },
             CardInfo {
                 name: "Papyrus",
@@ -177,6 +181,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "produce papyrus",
+                words: "Produces 1 papyrus.",
             },
             CardInfo {
                 name: "Glass",
@@ -191,6 +196,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "produce glass",
+                words: "Produces 1 glass.",
             },
             CardInfo {
                 name: "Compass",
@@ -205,6 +211,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Gear",
@@ -219,6 +226,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Tablet",
@@ -233,6 +241,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Laurel",
@@ -247,6 +256,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Cat",
@@ -261,6 +271,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; take the cat",
+                words: "At game end: gains 2 VP.\nTakes the cat.",
             },
             CardInfo {
                 name: "Centurion",
@@ -275,6 +286,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Barbarian",
@@ -289,6 +301,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield; flip 1 conflict token",
+                words: "Gains 1 shield.\nTurns 1 conflict token to war.",
             },
             CardInfo {
                 name: "Archer",
@@ -303,6 +316,7 @@ pub mod architects {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield; flip 2 conflict tokens",
+                words: "Gains 1 shield.\nTurns 2 conflict tokens to war.",
             },
         ],
         wonders: &[
@@ -314,6 +328,7 @@ pub mod architects {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -326,6 +341,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 4 vp",
+                                words: "At game end: gains 4 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -338,6 +354,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp; take a card from any deck",
+                                words: "At game end: gains 3 VP.\nTakes the top card of the any deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -350,6 +367,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 6 vp",
+                                words: "At game end: gains 6 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -362,6 +380,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp; take a card from any deck",
+                                words: "At game end: gains 5 VP.\nTakes the top card of the any deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -374,6 +393,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -387,6 +407,7 @@ pub mod architects {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -399,6 +420,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -411,6 +433,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "take a progress token",
+                                words: "Takes a progress token.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -423,6 +446,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -435,6 +459,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp; take a progress token",
+                                words: "At game end: gains 5 VP.\nTakes a progress token.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -447,6 +472,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -460,6 +486,7 @@ pub mod architects {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -472,6 +499,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -484,6 +512,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp; take a card from the central deck",
+                                words: "At game end: gains 3 VP.\nTakes the top card of the central deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -496,6 +525,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 4 vp; take a card from the central deck",
+                                words: "At game end: gains 4 VP.\nTakes the top card of the central deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -508,6 +538,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp; take a card from the central deck",
+                                words: "At game end: gains 5 VP.\nTakes the top card of the central deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -520,6 +551,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -533,6 +565,7 @@ pub mod architects {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -545,6 +578,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 4 vp",
+                                words: "At game end: gains 4 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -557,6 +591,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -569,6 +604,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 6 vp",
+                                words: "At game end: gains 6 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -581,6 +617,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -593,6 +630,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 8 vp",
+                                words: "At game end: gains 8 VP.",
                             },
                         ],
                     },
@@ -606,6 +644,7 @@ pub mod architects {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -618,6 +657,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -630,6 +670,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp; take one of the top 5 cards of the left or right deck",
+                                words: "At game end: gains 3 VP.\nLooks at the top 5 cards of the left or right deck, keeps one and shuffles the others back.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -642,6 +683,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 6 vp",
+                                words: "At game end: gains 6 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -654,6 +696,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp; take one of the top 5 cards of the left or right deck",
+                                words: "At game end: gains 5 VP.\nLooks at the top 5 cards of the left or right deck, keeps one and shuffles the others back.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -666,6 +709,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -679,6 +723,7 @@ pub mod architects {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -691,6 +736,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -703,6 +749,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 2 vp; take a card from the left deck; take a card from the right deck",
+                                words: "At game end: gains 2 VP.\nTakes the top card of the left deck.\nTakes the top card of the right deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -715,6 +762,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -727,6 +775,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp; take a card from the left deck; take a card from the right deck",
+                                words: "At game end: gains 5 VP.\nTakes the top card of the left deck.\nTakes the top card of the right deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -739,6 +788,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -752,6 +802,7 @@ pub mod architects {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost::FREE,
@@ -764,6 +815,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 4 vp; gain 1 shield",
+                                words: "At game end: gains 4 VP.\nGains 1 shield.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -776,6 +828,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 4 vp",
+                                words: "At game end: gains 4 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -788,6 +841,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -800,6 +854,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 6 vp; gain 1 shield",
+                                words: "At game end: gains 6 VP.\nGains 1 shield.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -812,6 +867,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -826,6 +882,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "when you take Wood or Clay: take a card from the left, right or central deck",
+                words: "Each time you take one of the 2 cards it names: takes the top card of the left, right or central deck.",
             },
             ProgressInfo {
                 name: "Crafts",
@@ -834,6 +891,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "when you take Papyrus or Glass: take a card from the left, right or central deck",
+                words: "Each time you take one of the 2 cards it names: takes the top card of the left, right or central deck.",
             },
             ProgressInfo {
                 name: "Jewellery",
@@ -842,6 +900,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "when you take Stone or Coin: take a card from the left, right or central deck",
+                words: "Each time you take one of the 2 cards it names: takes the top card of the left, right or central deck.",
             },
             ProgressInfo {
                 name: "Science",
@@ -850,6 +909,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "when you take a green card: take a card from the left, right or central deck",
+                words: "Each time you take a green card: takes the top card of the left, right or central deck.",
             },
             ProgressInfo {
                 name: "Propaganda",
@@ -858,6 +918,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "when you take Barbarian or Archer: take a card from the left, right or central deck",
+                words: "Each time you take one of the 2 cards it names: takes the top card of the left, right or central deck.",
             },
             ProgressInfo {
                 name: "Architecture",
@@ -866,6 +927,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "when you build a wonder stage: take a card from the left, right or central deck",
+                words: "Each time you build a wonder stage: takes the top card of the left, right or central deck.",
             },
             ProgressInfo {
                 name: "Economy",
@@ -874,6 +936,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "count one coin as 2 coins",
+                words: "Counts one of its coins as 2 coins.",
             },
             ProgressInfo {
                 name: "Engineering",
@@ -882,6 +945,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "build wonder stages with any resources",
+                words: "Builds wonder stages with any resources, different or identical.",
             },
             ProgressInfo {
                 name: "Tactics",
@@ -890,6 +954,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             ProgressInfo {
                 name: "Decor",
@@ -898,6 +963,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "gain 4 vp; gain 2 vp per finished wonder",
+                words: "At game end: gains 4 VP.\nAt game end: gains 2 VP per finished wonder in your own city.",
             },
             ProgressInfo {
                 name: "Politics",
@@ -906,6 +972,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "gain 1 vp per cat",
+                words: "At game end: gains 1 VP per cat in your own city.",
             },
             ProgressInfo {
                 name: "Strategy",
@@ -914,6 +981,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "gain 1 vp per victory token",
+                words: "At game end: gains 1 VP per victory token in your own city.",
             },
             ProgressInfo {
                 name: "Education",
@@ -922,6 +990,7 @@ pub mod architects {
                 copies: 1,
                 options: 0,
                 text: "gain 2 vp per progress token",
+                words: "At game end: gains 2 VP per progress token in your own city.",
             },
             ProgressInfo {
                 name: "Culture",
@@ -930,6 +999,7 @@ pub mod architects {
                 copies: 2,
                 options: 0,
                 text: "gain 2 vp; gain 2 vp per Culture progress token",
+                words: "At game end: gains 2 VP.\nAt game end: gains 2 VP per progress token in your own city.",
             },
         ],
         effects,
@@ -1943,6 +2013,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce wood",
+                words: "Produces 1 wood.",
             },
             CardInfo {
                 name: "Stone Pit",
@@ -1957,6 +2028,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce stone",
+                words: "Produces 1 stone.",
             },
             CardInfo {
                 name: "Clay Pool",
@@ -1971,6 +2043,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce clay",
+                words: "Produces 1 clay.",
             },
             CardInfo {
                 name: "Ore Vein",
@@ -1985,6 +2058,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce ore",
+                words: "Produces 1 ore.",
             },
             CardInfo {
                 name: "Tree Farm",
@@ -2004,6 +2078,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce wood or clay",
+                words: "Produces 1 of wood or clay (one, chosen each turn).",
             },
             CardInfo {
                 name: "Excavation",
@@ -2023,6 +2098,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce stone or clay",
+                words: "Produces 1 of stone or clay (one, chosen each turn).",
             },
             CardInfo {
                 name: "Clay Pit",
@@ -2042,6 +2118,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce clay or ore",
+                words: "Produces 1 of clay or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Timber Yard",
@@ -2061,6 +2138,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce stone or wood",
+                words: "Produces 1 of wood or stone (one, chosen each turn).",
             },
             CardInfo {
                 name: "Forest Cave",
@@ -2080,6 +2158,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce wood or ore",
+                words: "Produces 1 of wood or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Mine",
@@ -2099,6 +2178,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce stone or ore",
+                words: "Produces 1 of stone or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Loom",
@@ -2113,6 +2193,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce loom",
+                words: "Produces 1 loom.",
             },
             CardInfo {
                 name: "Glassworks",
@@ -2127,6 +2208,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce glass",
+                words: "Produces 1 glass.",
             },
             CardInfo {
                 name: "Press",
@@ -2141,6 +2223,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce papyrus",
+                words: "Produces 1 papyrus.",
             },
             CardInfo {
                 name: "Pawnshop",
@@ -2155,6 +2238,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Baths",
@@ -2174,6 +2258,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Altar",
@@ -2188,6 +2273,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp",
+                words: "At game end: gains 2 VP.",
             },
             CardInfo {
                 name: "Theater",
@@ -2202,6 +2288,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp",
+                words: "At game end: gains 2 VP.",
             },
             CardInfo {
                 name: "Tavern",
@@ -2216,6 +2303,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 5 coins",
+                words: "Gains 5 coins.",
             },
             CardInfo {
                 name: "East Trading Post",
@@ -2230,6 +2318,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "trade raw at 1 from right",
+                words: "Buys wood, stone, clay or ore from right for 1 coin each.",
             },
             CardInfo {
                 name: "West Trading Post",
@@ -2244,6 +2333,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "trade raw at 1 from left",
+                words: "Buys wood, stone, clay or ore from left for 1 coin each.",
             },
             CardInfo {
                 name: "Marketplace",
@@ -2258,6 +2348,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "trade manufactured at 1 from neighbours",
+                words: "Buys glass, loom or papyrus from neighbours for 1 coin each.",
             },
             CardInfo {
                 name: "Stockade",
@@ -2277,6 +2368,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Barracks",
@@ -2296,6 +2388,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Guard Tower",
@@ -2315,6 +2408,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Apothecary",
@@ -2334,6 +2428,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Workshop",
@@ -2353,6 +2448,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Scriptorium",
@@ -2372,6 +2468,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Sawmill",
@@ -2391,6 +2488,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce 2 wood",
+                words: "Produces 2 wood.",
             },
             CardInfo {
                 name: "Quarry",
@@ -2410,6 +2508,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce 2 stone",
+                words: "Produces 2 stone.",
             },
             CardInfo {
                 name: "Brickyard",
@@ -2429,6 +2528,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce 2 clay",
+                words: "Produces 2 clay.",
             },
             CardInfo {
                 name: "Foundry",
@@ -2448,6 +2548,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce 2 ore",
+                words: "Produces 2 ore.",
             },
             CardInfo {
                 name: "Loom",
@@ -2462,6 +2563,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce loom",
+                words: "Produces 1 loom.",
             },
             CardInfo {
                 name: "Glassworks",
@@ -2476,6 +2578,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce glass",
+                words: "Produces 1 glass.",
             },
             CardInfo {
                 name: "Press",
@@ -2490,6 +2593,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce papyrus",
+                words: "Produces 1 papyrus.",
             },
             CardInfo {
                 name: "Aqueduct",
@@ -2509,6 +2613,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Temple",
@@ -2528,6 +2633,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Statue",
@@ -2547,6 +2653,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Courthouse",
@@ -2566,6 +2673,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Forum",
@@ -2585,6 +2693,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce glass or loom or papyrus",
+                words: "Produces 1 of glass, loom or papyrus (one, chosen each turn).",
             },
             CardInfo {
                 name: "Caravansery",
@@ -2604,6 +2713,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "produce wood or stone or ore or clay",
+                words: "Produces 1 of wood, stone, clay or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Vineyard",
@@ -2618,6 +2728,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per brown card in left, self and right",
+                words: "Gains 1 coin per brown card in your own city, left and right.",
             },
             CardInfo {
                 name: "Bazar",
@@ -2632,6 +2743,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 coins per grey card in left, self and right",
+                words: "Gains 2 coins per grey card in your own city, left and right.",
             },
             CardInfo {
                 name: "Walls",
@@ -2651,6 +2763,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Training Ground",
@@ -2670,6 +2783,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Stables",
@@ -2689,6 +2803,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Archery Range",
@@ -2708,6 +2823,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Dispensary",
@@ -2727,6 +2843,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Laboratory",
@@ -2746,6 +2863,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Library",
@@ -2765,6 +2883,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "School",
@@ -2784,6 +2903,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Pantheon",
@@ -2809,6 +2929,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 7 vp",
+                words: "At game end: gains 7 VP.",
             },
             CardInfo {
                 name: "Gardens",
@@ -2828,6 +2949,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Town Hall",
@@ -2847,6 +2969,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Palace",
@@ -2874,6 +2997,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 8 vp",
+                words: "At game end: gains 8 VP.",
             },
             CardInfo {
                 name: "Senate",
@@ -2893,6 +3017,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Haven",
@@ -2912,6 +3037,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per brown card in self; gain 1 vp per brown card in self",
+                words: "Gains 1 coin per brown card in your own city.\nAt game end: gains 1 VP per brown card in your own city.",
             },
             CardInfo {
                 name: "Lighthouse",
@@ -2931,6 +3057,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per yellow card in self; gain 1 vp per yellow card in self",
+                words: "Gains 1 coin per yellow card in your own city.\nAt game end: gains 1 VP per yellow card in your own city.",
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -2950,6 +3077,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 coins per grey card in self; gain 2 vp per grey card in self",
+                words: "Gains 2 coins per grey card in your own city.\nAt game end: gains 2 VP per grey card in your own city.",
             },
             CardInfo {
                 name: "Arena",
@@ -2969,6 +3097,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 coins per wonder stage in self; gain 1 vp per wonder stage in self",
+                words: "Gains 3 coins per wonder stage in your own city.\nAt game end: gains 1 VP per wonder stage in your own city.",
             },
             CardInfo {
                 name: "Fortifications",
@@ -2988,6 +3117,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Circus",
@@ -3007,6 +3137,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Arsenal",
@@ -3026,6 +3157,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -3045,6 +3177,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Lodge",
@@ -3064,6 +3197,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Observatory",
@@ -3083,6 +3217,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "University",
@@ -3102,6 +3237,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Academy",
@@ -3121,6 +3257,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Study",
@@ -3140,6 +3277,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Workers Guild",
@@ -3164,6 +3302,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per brown card in neighbours",
+                words: "At game end: gains 1 VP per brown card in neighbours.",
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -3183,6 +3322,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per grey card in neighbours",
+                words: "At game end: gains 2 VP per grey card in neighbours.",
             },
             CardInfo {
                 name: "Traders Guild",
@@ -3202,6 +3342,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per yellow card in neighbours",
+                words: "At game end: gains 1 VP per yellow card in neighbours.",
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -3221,6 +3362,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per green card in neighbours",
+                words: "At game end: gains 1 VP per green card in neighbours.",
             },
             CardInfo {
                 name: "Spies Guild",
@@ -3240,6 +3382,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per red card in neighbours",
+                words: "At game end: gains 1 VP per red card in neighbours.",
             },
             CardInfo {
                 name: "Strategists Guild",
@@ -3259,6 +3402,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per defeat token in neighbours",
+                words: "At game end: gains 1 VP per defeat token in neighbours.",
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -3278,6 +3422,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per brown, grey or purple card in self",
+                words: "At game end: gains 1 VP per brown, grey or purple card in your own city.",
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -3297,6 +3442,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "science compass or gear or tablet",
+                words: "Gives one science symbol of compass, gear or tablet, chosen at game end.",
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -3316,6 +3462,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per blue card in neighbours",
+                words: "At game end: gains 1 VP per blue card in neighbours.",
             },
             CardInfo {
                 name: "Builders Guild",
@@ -3335,6 +3482,7 @@ pub mod base {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per wonder stage in left, self and right",
+                words: "At game end: gains 1 VP per wonder stage in your own city, left and right.",
             },
         ],
         wonders: &[
@@ -3346,6 +3494,7 @@ pub mod base {
                         name: "A",
                         listens: Listens(1),
                         text: "produce glass",
+                        words: "Produces 1 glass.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3360,6 +3509,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3374,6 +3524,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce raw",
+                                words: "Produces 1 of wood, stone, clay or ore (one, chosen each turn).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3388,6 +3539,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -3395,6 +3547,7 @@ pub mod base {
                         name: "B",
                         listens: Listens(1),
                         text: "produce glass",
+                        words: "Produces 1 glass.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3409,6 +3562,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce raw",
+                                words: "Produces 1 of wood, stone, clay or ore (one, chosen each turn).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3423,6 +3577,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce manufactured",
+                                words: "Produces 1 of glass, loom or papyrus (one, chosen each turn).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3437,6 +3592,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -3450,6 +3606,7 @@ pub mod base {
                         name: "A",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3464,6 +3621,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3478,6 +3636,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "science compass or gear or tablet",
+                                words: "Gives one science symbol of compass, gear or tablet, chosen at game end.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3492,6 +3651,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -3499,6 +3659,7 @@ pub mod base {
                         name: "B",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3513,6 +3674,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3527,6 +3689,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "play the last card of each age",
+                                words: "May play the last card of each Age instead of discarding it.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3541,6 +3704,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "science compass or gear or tablet",
+                                words: "Gives one science symbol of compass, gear or tablet, chosen at game end.",
                             },
                         ],
                     },
@@ -3554,6 +3718,7 @@ pub mod base {
                         name: "A",
                         listens: Listens(1),
                         text: "produce papyrus",
+                        words: "Produces 1 papyrus.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3568,6 +3733,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3582,6 +3748,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 9 coins",
+                                words: "Gains 9 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3596,6 +3763,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -3603,6 +3771,7 @@ pub mod base {
                         name: "B",
                         listens: Listens(1),
                         text: "produce papyrus",
+                        words: "Produces 1 papyrus.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3617,6 +3786,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp; gain 4 coins",
+                                words: "At game end: gains 2 VP.\nGains 4 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3631,6 +3801,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; gain 4 coins",
+                                words: "At game end: gains 3 VP.\nGains 4 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3649,6 +3820,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp; gain 4 coins",
+                                words: "At game end: gains 5 VP.\nGains 4 coins.",
                             },
                         ],
                     },
@@ -3662,6 +3834,7 @@ pub mod base {
                         name: "A",
                         listens: Listens(1),
                         text: "produce loom",
+                        words: "Produces 1 loom.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3676,6 +3849,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3690,6 +3864,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "build a card from the discard pile for free",
+                                words: "Builds a card from the discard pile for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3704,6 +3879,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -3711,6 +3887,7 @@ pub mod base {
                         name: "B",
                         listens: Listens(1),
                         text: "produce loom",
+                        words: "Produces 1 loom.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3725,6 +3902,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp; build a card from the discard pile for free",
+                                words: "At game end: gains 2 VP.\nBuilds a card from the discard pile for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3739,6 +3917,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 1 vp; build a card from the discard pile for free",
+                                words: "At game end: gains 1 VP.\nBuilds a card from the discard pile for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3757,6 +3936,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "build a card from the discard pile for free",
+                                words: "Builds a card from the discard pile for free.",
                             },
                         ],
                     },
@@ -3770,6 +3950,7 @@ pub mod base {
                         name: "A",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3784,6 +3965,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3798,6 +3980,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "once per age: build a card from your hand for free",
+                                words: "Once per Age: builds a card from the hand for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3812,6 +3995,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -3819,6 +4003,7 @@ pub mod base {
                         name: "B",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3833,6 +4018,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "trade raw at 1 from neighbours",
+                                words: "Buys wood, stone, clay or ore from neighbours for 1 coin each.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3847,6 +4033,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3861,6 +4048,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "copy a purple card from neighbours",
+                                words: "Copies a purple card of neighbours at game end.",
                             },
                         ],
                     },
@@ -3874,6 +4062,7 @@ pub mod base {
                         name: "A",
                         listens: Listens(1),
                         text: "produce ore",
+                        words: "Produces 1 ore.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3888,6 +4077,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3902,6 +4092,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 shields",
+                                words: "Gains 2 shields.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3916,6 +4107,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -3923,6 +4115,7 @@ pub mod base {
                         name: "B",
                         listens: Listens(1),
                         text: "produce ore",
+                        words: "Produces 1 ore.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3937,6 +4130,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 1 shield; gain 3 vp; gain 3 coins",
+                                words: "Gains 1 shield.\nAt game end: gains 3 VP.\nGains 3 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3951,6 +4145,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 1 shield; gain 4 vp; gain 4 coins",
+                                words: "Gains 1 shield.\nAt game end: gains 4 VP.\nGains 4 coins.",
                             },
                         ],
                     },
@@ -3964,6 +4159,7 @@ pub mod base {
                         name: "A",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -3978,6 +4174,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -3992,6 +4189,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4006,6 +4204,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -4013,6 +4212,7 @@ pub mod base {
                         name: "B",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -4027,6 +4227,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4041,6 +4242,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4055,6 +4257,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -4069,6 +4272,7 @@ pub mod base {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -5522,6 +5726,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce wood",
+                words: "Produces 1 wood.",
             },
             CardInfo {
                 name: "Stone Pit",
@@ -5536,6 +5741,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce stone",
+                words: "Produces 1 stone.",
             },
             CardInfo {
                 name: "Clay Pool",
@@ -5550,6 +5756,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce clay",
+                words: "Produces 1 clay.",
             },
             CardInfo {
                 name: "Ore Vein",
@@ -5564,6 +5771,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce ore",
+                words: "Produces 1 ore.",
             },
             CardInfo {
                 name: "Tree Farm",
@@ -5583,6 +5791,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce wood or clay",
+                words: "Produces 1 of wood or clay (one, chosen each turn).",
             },
             CardInfo {
                 name: "Excavation",
@@ -5602,6 +5811,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce stone or clay",
+                words: "Produces 1 of stone or clay (one, chosen each turn).",
             },
             CardInfo {
                 name: "Clay Pit",
@@ -5621,6 +5831,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce clay or ore",
+                words: "Produces 1 of clay or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Timber Yard",
@@ -5640,6 +5851,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce stone or wood",
+                words: "Produces 1 of wood or stone (one, chosen each turn).",
             },
             CardInfo {
                 name: "Forest Cave",
@@ -5659,6 +5871,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce wood or ore",
+                words: "Produces 1 of wood or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Mine",
@@ -5678,6 +5891,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce stone or ore",
+                words: "Produces 1 of stone or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Loom",
@@ -5692,6 +5906,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce loom",
+                words: "Produces 1 loom.",
             },
             CardInfo {
                 name: "Glassworks",
@@ -5706,6 +5921,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce glass",
+                words: "Produces 1 glass.",
             },
             CardInfo {
                 name: "Press",
@@ -5720,6 +5936,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce papyrus",
+                words: "Produces 1 papyrus.",
             },
             CardInfo {
                 name: "Well",
@@ -5734,6 +5951,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Baths",
@@ -5753,6 +5971,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Altar",
@@ -5767,6 +5986,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Theater",
@@ -5781,6 +6001,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Tavern",
@@ -5795,6 +6016,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 5 coins",
+                words: "Gains 5 coins.",
             },
             CardInfo {
                 name: "East Trading Post",
@@ -5809,6 +6031,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "trade raw at 1 from right",
+                words: "Buys wood, stone, clay or ore from right for 1 coin each.",
             },
             CardInfo {
                 name: "West Trading Post",
@@ -5823,6 +6046,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "trade raw at 1 from left",
+                words: "Buys wood, stone, clay or ore from left for 1 coin each.",
             },
             CardInfo {
                 name: "Marketplace",
@@ -5837,6 +6061,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "trade manufactured at 1 from neighbours",
+                words: "Buys glass, loom or papyrus from neighbours for 1 coin each.",
             },
             CardInfo {
                 name: "Stockade",
@@ -5856,6 +6081,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Barracks",
@@ -5875,6 +6101,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Guard Tower",
@@ -5894,6 +6121,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Apothecary",
@@ -5913,6 +6141,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Workshop",
@@ -5932,6 +6161,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Scriptorium",
@@ -5951,6 +6181,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Sawmill",
@@ -5970,6 +6201,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce 2 wood",
+                words: "Produces 2 wood.",
             },
             CardInfo {
                 name: "Quarry",
@@ -5989,6 +6221,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce 2 stone",
+                words: "Produces 2 stone.",
             },
             CardInfo {
                 name: "Brickyard",
@@ -6008,6 +6241,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce 2 clay",
+                words: "Produces 2 clay.",
             },
             CardInfo {
                 name: "Foundry",
@@ -6027,6 +6261,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce 2 ore",
+                words: "Produces 2 ore.",
             },
             CardInfo {
                 name: "Loom",
@@ -6041,6 +6276,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce loom",
+                words: "Produces 1 loom.",
             },
             CardInfo {
                 name: "Glassworks",
@@ -6055,6 +6291,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce glass",
+                words: "Produces 1 glass.",
             },
             CardInfo {
                 name: "Press",
@@ -6069,6 +6306,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce papyrus",
+                words: "Produces 1 papyrus.",
             },
             CardInfo {
                 name: "Aqueduct",
@@ -6088,6 +6326,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Temple",
@@ -6107,6 +6346,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Statue",
@@ -6126,6 +6366,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Courthouse",
@@ -6145,6 +6386,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Forum",
@@ -6164,6 +6406,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce glass or loom or papyrus",
+                words: "Produces 1 of glass, loom or papyrus (one, chosen each turn).",
             },
             CardInfo {
                 name: "Caravansery",
@@ -6183,6 +6426,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "produce wood or stone or ore or clay",
+                words: "Produces 1 of wood, stone, clay or ore (one, chosen each turn).",
             },
             CardInfo {
                 name: "Vineyard",
@@ -6197,6 +6441,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per brown card in left, self and right",
+                words: "Gains 1 coin per brown card in your own city, left and right.",
             },
             CardInfo {
                 name: "Bazaar",
@@ -6211,6 +6456,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 coins per grey card in left, self and right",
+                words: "Gains 2 coins per grey card in your own city, left and right.",
             },
             CardInfo {
                 name: "Walls",
@@ -6230,6 +6476,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Training Ground",
@@ -6249,6 +6496,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Stables",
@@ -6268,6 +6516,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Archery Range",
@@ -6287,6 +6536,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Dispensary",
@@ -6306,6 +6556,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Laboratory",
@@ -6325,6 +6576,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Library",
@@ -6344,6 +6596,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "School",
@@ -6363,6 +6616,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Pantheon",
@@ -6388,6 +6642,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 7 vp",
+                words: "At game end: gains 7 VP.",
             },
             CardInfo {
                 name: "Gardens",
@@ -6407,6 +6662,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Town Hall",
@@ -6426,6 +6682,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Palace",
@@ -6453,6 +6710,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 8 vp",
+                words: "At game end: gains 8 VP.",
             },
             CardInfo {
                 name: "Senate",
@@ -6472,6 +6730,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Haven",
@@ -6491,6 +6750,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per brown card in self; gain 1 vp per brown card in self",
+                words: "Gains 1 coin per brown card in your own city.\nAt game end: gains 1 VP per brown card in your own city.",
             },
             CardInfo {
                 name: "Lighthouse",
@@ -6510,6 +6770,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per yellow card in self; gain 1 vp per yellow card in self",
+                words: "Gains 1 coin per yellow card in your own city.\nAt game end: gains 1 VP per yellow card in your own city.",
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -6529,6 +6790,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 coins per grey card in self; gain 2 vp per grey card in self",
+                words: "Gains 2 coins per grey card in your own city.\nAt game end: gains 2 VP per grey card in your own city.",
             },
             CardInfo {
                 name: "Ludus",
@@ -6548,6 +6810,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 coins per red card in self; gain 1 vp per red card in self",
+                words: "Gains 3 coins per red card in your own city.\nAt game end: gains 1 VP per red card in your own city.",
             },
             CardInfo {
                 name: "Arena",
@@ -6567,6 +6830,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 coins per wonder stage in self; gain 1 vp per wonder stage in self",
+                words: "Gains 3 coins per wonder stage in your own city.\nAt game end: gains 1 VP per wonder stage in your own city.",
             },
             CardInfo {
                 name: "Fortifications",
@@ -6586,6 +6850,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Circus",
@@ -6605,6 +6870,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Arsenal",
@@ -6624,6 +6890,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -6643,6 +6910,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Castrum",
@@ -6662,6 +6930,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Lodge",
@@ -6681,6 +6950,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Observatory",
@@ -6700,6 +6970,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "University",
@@ -6719,6 +6990,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Academy",
@@ -6738,6 +7010,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Study",
@@ -6757,6 +7030,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Workers Guild",
@@ -6781,6 +7055,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per brown card in neighbours",
+                words: "At game end: gains 1 VP per brown card in neighbours.",
             },
             CardInfo {
                 name: "Craftsmens Guild",
@@ -6800,6 +7075,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per grey card in neighbours",
+                words: "At game end: gains 2 VP per grey card in neighbours.",
             },
             CardInfo {
                 name: "Traders Guild",
@@ -6819,6 +7095,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per yellow card in neighbours",
+                words: "At game end: gains 1 VP per yellow card in neighbours.",
             },
             CardInfo {
                 name: "Philosophers Guild",
@@ -6838,6 +7115,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per green card in neighbours",
+                words: "At game end: gains 1 VP per green card in neighbours.",
             },
             CardInfo {
                 name: "Spies Guild",
@@ -6857,6 +7135,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per red card in neighbours",
+                words: "At game end: gains 1 VP per red card in neighbours.",
             },
             CardInfo {
                 name: "Decorators Guild",
@@ -6876,6 +7155,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 7 vp if your wonder is complete",
+                words: "At game end: gains 7 VP if every stage of your wonder is built.",
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -6895,6 +7175,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per brown, grey or purple card in self",
+                words: "At game end: gains 1 VP per brown, grey or purple card in your own city.",
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -6914,6 +7195,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "science compass or gear or tablet",
+                words: "Gives one science symbol of compass, gear or tablet, chosen at game end.",
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -6933,6 +7215,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per blue card in neighbours",
+                words: "At game end: gains 1 VP per blue card in neighbours.",
             },
             CardInfo {
                 name: "Builders Guild",
@@ -6952,6 +7235,7 @@ pub mod base2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per wonder stage in left, self and right",
+                words: "At game end: gains 1 VP per wonder stage in your own city, left and right.",
             },
         ],
         wonders: &[
@@ -6963,6 +7247,7 @@ pub mod base2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce glass",
+                        words: "Produces 1 glass.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -6977,6 +7262,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -6991,6 +7277,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce raw",
+                                words: "Produces 1 of wood, stone, clay or ore (one, chosen each turn).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7005,6 +7292,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7012,6 +7300,7 @@ pub mod base2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce glass",
+                        words: "Produces 1 glass.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7026,6 +7315,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce raw",
+                                words: "Produces 1 of wood, stone, clay or ore (one, chosen each turn).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7040,6 +7330,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce manufactured",
+                                words: "Produces 1 of glass, loom or papyrus (one, chosen each turn).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7054,6 +7345,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7067,6 +7359,7 @@ pub mod base2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7081,6 +7374,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7095,6 +7389,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "science compass or gear or tablet",
+                                words: "Gives one science symbol of compass, gear or tablet, chosen at game end.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7109,6 +7404,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7116,6 +7412,7 @@ pub mod base2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7130,6 +7427,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "play the last card of each age",
+                                words: "May play the last card of each Age instead of discarding it.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7144,6 +7442,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "science compass or gear or tablet",
+                                words: "Gives one science symbol of compass, gear or tablet, chosen at game end.",
                             },
                         ],
                     },
@@ -7157,6 +7456,7 @@ pub mod base2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce papyrus",
+                        words: "Produces 1 papyrus.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7171,6 +7471,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7185,6 +7486,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 9 coins",
+                                words: "Gains 9 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7199,6 +7501,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7206,6 +7509,7 @@ pub mod base2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce papyrus",
+                        words: "Produces 1 papyrus.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7220,6 +7524,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp; gain 4 coins",
+                                words: "At game end: gains 2 VP.\nGains 4 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7234,6 +7539,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; gain 4 coins",
+                                words: "At game end: gains 3 VP.\nGains 4 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7248,6 +7554,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp; gain 4 coins",
+                                words: "At game end: gains 5 VP.\nGains 4 coins.",
                             },
                         ],
                     },
@@ -7261,6 +7568,7 @@ pub mod base2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce loom",
+                        words: "Produces 1 loom.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7275,6 +7583,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7289,6 +7598,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "build a card from the discard pile for free",
+                                words: "Builds a card from the discard pile for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7303,6 +7613,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7310,6 +7621,7 @@ pub mod base2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce loom",
+                        words: "Produces 1 loom.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7324,6 +7636,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp; build a card from the discard pile for free",
+                                words: "At game end: gains 2 VP.\nBuilds a card from the discard pile for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7338,6 +7651,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 1 vp; build a card from the discard pile for free",
+                                words: "At game end: gains 1 VP.\nBuilds a card from the discard pile for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7352,6 +7666,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "build a card from the discard pile for free",
+                                words: "Builds a card from the discard pile for free.",
                             },
                         ],
                     },
@@ -7365,6 +7680,7 @@ pub mod base2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7379,6 +7695,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7393,6 +7710,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "build the first card of each colour for free",
+                                words: "Builds for free each Age card of a colour not yet in the city.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7407,6 +7725,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7414,6 +7733,7 @@ pub mod base2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7428,6 +7748,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp; build the first card of each age for free",
+                                words: "At game end: gains 2 VP.\nBuilds the first card of each Age for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7442,6 +7763,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; build the last card of each age for free",
+                                words: "At game end: gains 3 VP.\nBuilds the last card of each Age for free.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7460,6 +7782,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                         ],
                     },
@@ -7473,6 +7796,7 @@ pub mod base2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce ore",
+                        words: "Produces 1 ore.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7487,6 +7811,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7501,6 +7826,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 shields",
+                                words: "Gains 2 shields.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7515,6 +7841,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7522,6 +7849,7 @@ pub mod base2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce ore",
+                        words: "Produces 1 ore.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7536,6 +7864,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 1 shield; gain 3 vp; gain 3 coins",
+                                words: "Gains 1 shield.\nAt game end: gains 3 VP.\nGains 3 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7550,6 +7879,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 1 shield; gain 4 vp; gain 4 coins",
+                                words: "Gains 1 shield.\nAt game end: gains 4 VP.\nGains 4 coins.",
                             },
                         ],
                     },
@@ -7563,6 +7893,7 @@ pub mod base2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7577,6 +7908,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7591,6 +7923,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7605,6 +7938,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -7612,6 +7946,7 @@ pub mod base2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -7626,6 +7961,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7640,6 +7976,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7654,6 +7991,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -7668,6 +8006,7 @@ pub mod base2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -9148,6 +9487,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "copy a green card from neighbours",
+                words: "Copies a green card of neighbours at game end.",
             },
             CardInfo {
                 name: "Militia",
@@ -9167,6 +9507,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Hideout",
@@ -9181,6 +9522,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; others lose 1 coin",
+                words: "At game end: gains 2 VP.\nOthers loses 1 coin.",
             },
             CardInfo {
                 name: "Residence",
@@ -9200,6 +9542,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp; take 1 diplomacy token",
+                words: "At game end: gains 1 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Gambling Den",
@@ -9214,6 +9557,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 6 coins; neighbours gain 1 coin",
+                words: "Gains 6 coins.\nNeighbours gains 1 coin from the bank.",
             },
             CardInfo {
                 name: "Clandestine Dock West",
@@ -9233,6 +9577,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer coin for the first resource bought from left each turn",
+                words: "Pays 1 coin fewer for the first resource bought from left each turn.",
             },
             CardInfo {
                 name: "Clandestine Dock East",
@@ -9252,6 +9597,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer coin for the first resource bought from right each turn",
+                words: "Pays 1 coin fewer for the first resource bought from right each turn.",
             },
             CardInfo {
                 name: "Secret Warehouse",
@@ -9271,6 +9617,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "produce a resource you produce with your board and brown or grey cards",
+                words: "Produces 1 resource, chosen each turn, among those its board and its brown or grey cards produce.",
             },
             CardInfo {
                 name: "Gates of the City",
@@ -9290,6 +9637,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Spy Ring",
@@ -9309,6 +9657,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "copy a green card from neighbours",
+                words: "Copies a green card of neighbours at game end.",
             },
             CardInfo {
                 name: "Mercenaries",
@@ -9328,6 +9677,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Lair",
@@ -9347,6 +9697,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp; others lose 2 coins",
+                words: "At game end: gains 3 VP.\nOthers loses 2 coins.",
             },
             CardInfo {
                 name: "Consulate",
@@ -9366,6 +9717,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; take 1 diplomacy token",
+                words: "At game end: gains 2 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Gambling House",
@@ -9385,6 +9737,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 9 coins; neighbours gain 2 coins",
+                words: "Gains 9 coins.\nNeighbours gains 2 coins from the bank.",
             },
             CardInfo {
                 name: "Black Market",
@@ -9404,6 +9757,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "produce a resource you do not produce with your board and brown or grey cards",
+                words: "Produces 1 resource, chosen each turn, among those its board and its brown or grey cards do not produce.",
             },
             CardInfo {
                 name: "Sepulcher",
@@ -9423,6 +9777,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp; others lose 1 coin per victory token in their city",
+                words: "At game end: gains 4 VP.\nOthers loses 1 coin per victory token in its own city.",
             },
             CardInfo {
                 name: "Architect Cabinet",
@@ -9442,6 +9797,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; pay 50 fewer resources for wonder stages",
+                words: "At game end: gains 2 VP.\nPays 50 resources fewer for wonders.",
             },
             CardInfo {
                 name: "Tabularium",
@@ -9461,6 +9817,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Builders' Union",
@@ -9485,6 +9842,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp; others lose 1 coin per wonder stage in their city",
+                words: "At game end: gains 4 VP.\nOthers loses 1 coin per wonder stage in its own city.",
             },
             CardInfo {
                 name: "Torture Chamber",
@@ -9504,6 +9862,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "copy a green card from neighbours",
+                words: "Copies a green card of neighbours at game end.",
             },
             CardInfo {
                 name: "Contingent",
@@ -9523,6 +9882,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 5 shields",
+                words: "Gains 5 shields.",
             },
             CardInfo {
                 name: "Brotherhood",
@@ -9542,6 +9902,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp; others lose 3 coins",
+                words: "At game end: gains 4 VP.\nOthers loses 3 coins.",
             },
             CardInfo {
                 name: "Embassy",
@@ -9561,6 +9922,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp; take 1 diplomacy token",
+                words: "At game end: gains 3 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Cenotaph",
@@ -9585,6 +9947,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp; others lose 1 coin per victory token in their city",
+                words: "At game end: gains 5 VP.\nOthers loses 1 coin per victory token in its own city.",
             },
             CardInfo {
                 name: "Secret Society",
@@ -9604,6 +9967,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per black card in self; gain 1 vp per black card in self",
+                words: "Gains 1 coin per black card in your own city.\nAt game end: gains 1 VP per black card in your own city.",
             },
             CardInfo {
                 name: "Slave Market",
@@ -9623,6 +9987,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per victory token in self; gain 1 vp per victory token in self",
+                words: "Gains 1 coin per victory token in your own city.\nAt game end: gains 1 VP per victory token in your own city.",
             },
             CardInfo {
                 name: "Capitol",
@@ -9647,6 +10012,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 8 vp",
+                words: "At game end: gains 8 VP.",
             },
             CardInfo {
                 name: "Counterfeiters' Guild",
@@ -9666,6 +10032,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp; others lose 3 coins",
+                words: "At game end: gains 5 VP.\nOthers loses 3 coins.",
             },
             CardInfo {
                 name: "Guild of Shadows",
@@ -9685,6 +10052,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per black card in neighbours",
+                words: "At game end: gains 1 VP per black card in neighbours.",
             },
             CardInfo {
                 name: "Mourners' Guild",
@@ -9709,6 +10077,7 @@ pub mod cities {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per victory token in neighbours",
+                words: "At game end: gains 1 VP per victory token in neighbours.",
             },
         ],
         wonders: &[
@@ -9720,6 +10089,7 @@ pub mod cities {
                         name: "A",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9734,6 +10104,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -9748,6 +10119,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -9766,6 +10138,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -9773,6 +10146,7 @@ pub mod cities {
                         name: "B",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9787,6 +10161,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; others lose 2 coins",
+                                words: "At game end: gains 3 VP.\nOthers loses 2 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -9801,6 +10176,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 14 vp",
+                                words: "At game end: gains 14 VP.",
                             },
                         ],
                     },
@@ -9814,6 +10190,7 @@ pub mod cities {
                         name: "A",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9828,6 +10205,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -9842,6 +10220,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp; take 1 diplomacy token",
+                                words: "At game end: gains 2 VP.\nYour own city takes 1 diplomacy tokens.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -9860,6 +10239,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -9867,6 +10247,7 @@ pub mod cities {
                         name: "B",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -9886,6 +10267,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; take 1 diplomacy token",
+                                words: "At game end: gains 3 VP.\nYour own city takes 1 diplomacy tokens.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -9900,6 +10282,7 @@ pub mod cities {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 4 vp; take 1 diplomacy token",
+                                words: "At game end: gains 4 VP.\nYour own city takes 1 diplomacy tokens.",
                             },
                         ],
                     },
@@ -10556,6 +10939,7 @@ pub mod cities_leaders {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; take 1 diplomacy token",
+                words: "At game end: gains 2 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Caligula",
@@ -10575,6 +10959,7 @@ pub mod cities_leaders {
                 expert: false,
                 options: 0,
                 text: "once per age: build a black card from your hand for free",
+                words: "Once per Age: builds a black card from the hand for free.",
             },
             CardInfo {
                 name: "Darius",
@@ -10594,6 +10979,7 @@ pub mod cities_leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per black card in self",
+                words: "At game end: gains 1 VP per black card in your own city.",
             },
             CardInfo {
                 name: "Diocletian",
@@ -10613,6 +10999,7 @@ pub mod cities_leaders {
                 expert: false,
                 options: 0,
                 text: "when you build a black card: gain 2 coins",
+                words: "Each time you build a black card: gains 2 coins.",
             },
             CardInfo {
                 name: "Semiramis",
@@ -10632,6 +11019,7 @@ pub mod cities_leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield per defeat token in self at each conflict",
+                words: "Gains 1 shield per defeat token in your own city, counted anew at each conflict (and wherever its shields are shown), not once.",
             },
         ],
         wonders: &[],
@@ -10886,6 +11274,7 @@ pub mod cities_leaders2 {
                 expert: false,
                 options: 0,
                 text: "once per age: build a black card from your hand for free",
+                words: "Once per Age: builds a black card from the hand for free.",
             },
             CardInfo {
                 name: "Diocletian",
@@ -10905,6 +11294,7 @@ pub mod cities_leaders2 {
                 expert: false,
                 options: 0,
                 text: "when you build a black card: gain 2 coins",
+                words: "Each time you build a black card: gains 2 coins.",
             },
             CardInfo {
                 name: "Octavia",
@@ -10924,6 +11314,7 @@ pub mod cities_leaders2 {
                 expert: false,
                 options: 0,
                 text: "when you build a wonder stage: gain 2 coins;\nwhen you build a wonder stage: others lose 1 coin",
+                words: "Each time you build a wonder stage: gains 2 coins.\nEach time you build a wonder stage: others loses 1 coin.",
             },
             CardInfo {
                 name: "Arsinoe",
@@ -10943,6 +11334,7 @@ pub mod cities_leaders2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 coins; others lose 1 coin per age",
+                words: "Gains 4 coins.\nOthers loses 1 coin per Age (times the current Age).",
             },
             CardInfo {
                 name: "Aspasia",
@@ -10962,6 +11354,7 @@ pub mod cities_leaders2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; take 1 diplomacy token",
+                words: "At game end: gains 2 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Darius",
@@ -10981,6 +11374,7 @@ pub mod cities_leaders2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per black card in self",
+                words: "At game end: gains 1 VP per black card in your own city.",
             },
         ],
         wonders: &[],
@@ -11303,6 +11697,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "copy a green card from neighbours",
+                words: "Copies a green card of neighbours at game end.",
             },
             CardInfo {
                 name: "Militia",
@@ -11322,6 +11717,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Hideout",
@@ -11336,6 +11732,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; others lose 1 coin",
+                words: "At game end: gains 2 VP.\nOthers loses 1 coin.",
             },
             CardInfo {
                 name: "Residence",
@@ -11355,6 +11752,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp; take 1 diplomacy token",
+                words: "At game end: gains 1 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Dive",
@@ -11369,6 +11767,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 6 coins; neighbours gain 1 coin",
+                words: "Gains 6 coins.\nNeighbours gains 1 coin from the bank.",
             },
             CardInfo {
                 name: "West Clandestine Wharf",
@@ -11388,6 +11787,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer coin for the first resource bought from left each turn",
+                words: "Pays 1 coin fewer for the first resource bought from left each turn.",
             },
             CardInfo {
                 name: "East Clandestine Wharf",
@@ -11407,6 +11807,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer coin for the first resource bought from right each turn",
+                words: "Pays 1 coin fewer for the first resource bought from right each turn.",
             },
             CardInfo {
                 name: "Secret Warehouse",
@@ -11426,6 +11827,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "produce a resource you produce with your board and brown or grey cards",
+                words: "Produces 1 resource, chosen each turn, among those its board and its brown or grey cards produce.",
             },
             CardInfo {
                 name: "City Gates",
@@ -11445,6 +11847,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Customs",
@@ -11459,6 +11862,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp; others gain 1 coin",
+                words: "At game end: gains 4 VP.\nOthers gains 1 coin from the bank.",
             },
             CardInfo {
                 name: "Opium Stash",
@@ -11473,6 +11877,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 coins; others lose 1 coin",
+                words: "Gains 3 coins.\nOthers loses 1 coin.",
             },
             CardInfo {
                 name: "Raider Camp",
@@ -11487,6 +11892,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "take a victory token of age 1; neighbours take 1 debt token",
+                words: "Takes a victory token of Age I.\nNeighbours takes 1 debt tokens.",
             },
             CardInfo {
                 name: "Cells",
@@ -11501,6 +11907,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per victory token of age 1 in self",
+                words: "At game end: gains 2 VP per victory token of Age 1 in your own city.",
             },
             CardInfo {
                 name: "Smuggler's Cache",
@@ -11515,6 +11922,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer coin for each board resource bought from neighbours",
+                words: "Pays 1 coin fewer for each unit of their board's resources bought from neighbours.",
             },
             CardInfo {
                 name: "Band of Spies",
@@ -11534,6 +11942,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "copy a green card from neighbours",
+                words: "Copies a green card of neighbours at game end.",
             },
             CardInfo {
                 name: "Mercenaries",
@@ -11553,6 +11962,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Lair",
@@ -11572,6 +11982,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp; others lose 2 coins",
+                words: "At game end: gains 3 VP.\nOthers loses 2 coins.",
             },
             CardInfo {
                 name: "Consulate",
@@ -11591,6 +12002,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; take 1 diplomacy token",
+                words: "At game end: gains 2 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Gambling Den",
@@ -11610,6 +12022,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 9 coins; neighbours gain 2 coins",
+                words: "Gains 9 coins.\nNeighbours gains 2 coins from the bank.",
             },
             CardInfo {
                 name: "Black Market",
@@ -11629,6 +12042,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "produce a resource you do not produce with your board and brown or grey cards",
+                words: "Produces 1 resource, chosen each turn, among those its board and its brown or grey cards do not produce.",
             },
             CardInfo {
                 name: "Sepulcher",
@@ -11648,6 +12062,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp; others lose 1 coin per victory token in their city",
+                words: "At game end: gains 4 VP.\nOthers loses 1 coin per victory token in its own city.",
             },
             CardInfo {
                 name: "Architect Firm",
@@ -11667,6 +12082,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp; pay 50 fewer resources for wonder stages",
+                words: "At game end: gains 2 VP.\nPays 50 resources fewer for wonders.",
             },
             CardInfo {
                 name: "Tabularium",
@@ -11686,6 +12102,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Trade Center",
@@ -11705,6 +12122,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp; others gain 2 coins",
+                words: "At game end: gains 6 VP.\nOthers gains 2 coins from the bank.",
             },
             CardInfo {
                 name: "Opium Den",
@@ -11724,6 +12142,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 coins; others lose 3 coins",
+                words: "Gains 4 coins.\nOthers loses 3 coins.",
             },
             CardInfo {
                 name: "Raider Fort",
@@ -11743,6 +12162,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "take a victory token of age 2; neighbours take 1 debt token",
+                words: "Takes a victory token of Age II.\nNeighbours takes 1 debt tokens.",
             },
             CardInfo {
                 name: "Guardhouse",
@@ -11762,6 +12182,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp per victory token of age 2 in self",
+                words: "At game end: gains 3 VP per victory token of Age 2 in your own city.",
             },
             CardInfo {
                 name: "Forging Agency",
@@ -11781,6 +12202,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "build a card from the discard pile for free",
+                words: "Builds a card from the discard pile for free.",
             },
             CardInfo {
                 name: "Chamber of Builders",
@@ -11805,6 +12227,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp; others lose 1 coin per wonder stage in their city",
+                words: "At game end: gains 4 VP.\nOthers loses 1 coin per wonder stage in its own city.",
             },
             CardInfo {
                 name: "Torture Chamber",
@@ -11824,6 +12247,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "copy a green card from neighbours",
+                words: "Copies a green card of neighbours at game end.",
             },
             CardInfo {
                 name: "Contingent",
@@ -11843,6 +12267,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 5 shields",
+                words: "Gains 5 shields.",
             },
             CardInfo {
                 name: "Brotherhood",
@@ -11862,6 +12287,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp; others lose 3 coins",
+                words: "At game end: gains 4 VP.\nOthers loses 3 coins.",
             },
             CardInfo {
                 name: "Embassy",
@@ -11881,6 +12307,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp; take 1 diplomacy token",
+                words: "At game end: gains 3 VP.\nYour own city takes 1 diplomacy tokens.",
             },
             CardInfo {
                 name: "Cenotaph",
@@ -11905,6 +12332,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp; others lose 1 coin per victory token in their city",
+                words: "At game end: gains 5 VP.\nOthers loses 1 coin per victory token in its own city.",
             },
             CardInfo {
                 name: "Secret Network",
@@ -11924,6 +12352,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per black card in self; gain 1 vp per black card in self",
+                words: "Gains 1 coin per black card in your own city.\nAt game end: gains 1 VP per black card in your own city.",
             },
             CardInfo {
                 name: "Slave Market",
@@ -11943,6 +12372,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per victory token in self; gain 1 vp per victory token in self",
+                words: "Gains 1 coin per victory token in your own city.\nAt game end: gains 1 VP per victory token in your own city.",
             },
             CardInfo {
                 name: "Capitol",
@@ -11967,6 +12397,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 8 vp",
+                words: "At game end: gains 8 VP.",
             },
             CardInfo {
                 name: "Mint",
@@ -11991,6 +12422,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 8 vp; others gain 3 coins",
+                words: "At game end: gains 8 VP.\nOthers gains 3 coins from the bank.",
             },
             CardInfo {
                 name: "Opium Distillery",
@@ -12010,6 +12442,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 5 coins; others lose 5 coins",
+                words: "Gains 5 coins.\nOthers loses 5 coins.",
             },
             CardInfo {
                 name: "Raider Garrison",
@@ -12029,6 +12462,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "take a victory token of age 3; neighbours take 1 debt token",
+                words: "Takes a victory token of Age III.\nNeighbours takes 1 debt tokens.",
             },
             CardInfo {
                 name: "Prison",
@@ -12048,6 +12482,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp per victory token of age 3 in self",
+                words: "At game end: gains 4 VP per victory token of Age 3 in your own city.",
             },
             CardInfo {
                 name: "Memorial",
@@ -12067,6 +12502,7 @@ pub mod cities2 {
                 expert: false,
                 options: 0,
                 text: "gain 2 coins per defeat token in self; lose all defeat tokens",
+                words: "Gains 2 coins per defeat token in your own city.\nYour own city loses all its defeat tokens.",
             },
         ],
         wonders: &[
@@ -12078,6 +12514,7 @@ pub mod cities2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -12092,6 +12529,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -12106,6 +12544,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -12124,6 +12563,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -12131,6 +12571,7 @@ pub mod cities2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce clay",
+                        words: "Produces 1 clay.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -12145,6 +12586,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; others lose 2 coins",
+                                words: "At game end: gains 3 VP.\nOthers loses 2 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -12159,6 +12601,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 14 vp",
+                                words: "At game end: gains 14 VP.",
                             },
                         ],
                     },
@@ -12172,6 +12615,7 @@ pub mod cities2 {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -12186,6 +12630,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -12200,6 +12645,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp; take 1 diplomacy token",
+                                words: "At game end: gains 2 VP.\nYour own city takes 1 diplomacy tokens.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -12218,6 +12664,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -12225,6 +12672,7 @@ pub mod cities2 {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce stone",
+                        words: "Produces 1 stone.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -12244,6 +12692,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; take 1 diplomacy token",
+                                words: "At game end: gains 3 VP.\nYour own city takes 1 diplomacy tokens.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -12258,6 +12707,7 @@ pub mod cities2 {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 4 vp; take 1 diplomacy token",
+                                words: "At game end: gains 4 VP.\nYour own city takes 1 diplomacy tokens.",
                             },
                         ],
                     },
@@ -13101,6 +13551,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce wood",
+                words: "Produces 1 wood.",
             },
             CardInfo {
                 name: "Logging Camp",
@@ -13120,6 +13571,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce wood",
+                words: "Produces 1 wood.",
             },
             CardInfo {
                 name: "Clay Pool",
@@ -13134,6 +13586,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce clay",
+                words: "Produces 1 clay.",
             },
             CardInfo {
                 name: "Clay Pit",
@@ -13153,6 +13606,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce clay",
+                words: "Produces 1 clay.",
             },
             CardInfo {
                 name: "Quarry",
@@ -13167,6 +13621,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce stone",
+                words: "Produces 1 stone.",
             },
             CardInfo {
                 name: "Stone Pit",
@@ -13186,6 +13641,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce stone",
+                words: "Produces 1 stone.",
             },
             CardInfo {
                 name: "Glassworks",
@@ -13205,6 +13661,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce glass",
+                words: "Produces 1 glass.",
             },
             CardInfo {
                 name: "Press",
@@ -13224,6 +13681,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce papyrus",
+                words: "Produces 1 papyrus.",
             },
             CardInfo {
                 name: "Guard Tower",
@@ -13238,6 +13696,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Stable",
@@ -13257,6 +13716,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Garrison",
@@ -13276,6 +13736,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Palisade",
@@ -13295,6 +13756,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Workshop",
@@ -13314,6 +13776,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science plumb; gain 1 vp",
+                words: "Gives the science symbol plumb.\nAt game end: gains 1 VP.",
             },
             CardInfo {
                 name: "Apothecary",
@@ -13333,6 +13796,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science wheel; gain 1 vp",
+                words: "Gives the science symbol wheel.\nAt game end: gains 1 VP.",
             },
             CardInfo {
                 name: "Scriptorium",
@@ -13352,6 +13816,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science quill",
+                words: "Gives the science symbol quill.",
             },
             CardInfo {
                 name: "Pharmacist",
@@ -13371,6 +13836,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science mortar",
+                words: "Gives the science symbol mortar.",
             },
             CardInfo {
                 name: "Theater",
@@ -13385,6 +13851,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Altar",
@@ -13399,6 +13866,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Baths",
@@ -13418,6 +13886,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Stone Reserve",
@@ -13437,6 +13906,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "trade stone at 1",
+                words: "Buys stone from  for 1 coin each.",
             },
             CardInfo {
                 name: "Clay Reserve",
@@ -13456,6 +13926,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "trade clay at 1",
+                words: "Buys clay from  for 1 coin each.",
             },
             CardInfo {
                 name: "Wood Reserve",
@@ -13475,6 +13946,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "trade wood at 1",
+                words: "Buys wood from  for 1 coin each.",
             },
             CardInfo {
                 name: "Tavern",
@@ -13489,6 +13961,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 4 coins",
+                words: "Gains 4 coins.",
             },
             CardInfo {
                 name: "Sawmill",
@@ -13508,6 +13981,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce 2 wood",
+                words: "Produces 2 wood.",
             },
             CardInfo {
                 name: "Brickyard",
@@ -13527,6 +14001,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce 2 clay",
+                words: "Produces 2 clay.",
             },
             CardInfo {
                 name: "Shelf Quarry",
@@ -13546,6 +14021,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce 2 stone",
+                words: "Produces 2 stone.",
             },
             CardInfo {
                 name: "Glassblower",
@@ -13560,6 +14036,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce glass",
+                words: "Produces 1 glass.",
             },
             CardInfo {
                 name: "Drying Room",
@@ -13574,6 +14051,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce papyrus",
+                words: "Produces 1 papyrus.",
             },
             CardInfo {
                 name: "Walls",
@@ -13593,6 +14071,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Horse Breeders",
@@ -13612,6 +14091,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Barracks",
@@ -13631,6 +14111,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Archery Range",
@@ -13650,6 +14131,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Parade Ground",
@@ -13669,6 +14151,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Library",
@@ -13688,6 +14171,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science quill; gain 2 vp",
+                words: "Gives the science symbol quill.\nAt game end: gains 2 VP.",
             },
             CardInfo {
                 name: "Dispensary",
@@ -13707,6 +14191,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science mortar; gain 2 vp",
+                words: "Gives the science symbol mortar.\nAt game end: gains 2 VP.",
             },
             CardInfo {
                 name: "School",
@@ -13726,6 +14211,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science wheel; gain 1 vp",
+                words: "Gives the science symbol wheel.\nAt game end: gains 1 VP.",
             },
             CardInfo {
                 name: "Laboratory",
@@ -13745,6 +14231,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science plumb; gain 1 vp",
+                words: "Gives the science symbol plumb.\nAt game end: gains 1 VP.",
             },
             CardInfo {
                 name: "Courthouse",
@@ -13764,6 +14251,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Statue",
@@ -13783,6 +14271,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Temple",
@@ -13802,6 +14291,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Aqueduct",
@@ -13821,6 +14311,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Rostrum",
@@ -13840,6 +14331,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Forum",
@@ -13859,6 +14351,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce glass or papyrus",
+                words: "Produces 1 of glass or papyrus (one, chosen each turn).",
             },
             CardInfo {
                 name: "Caravansery",
@@ -13878,6 +14371,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "produce wood or clay or stone",
+                words: "Produces 1 of wood, clay or stone (one, chosen each turn).",
             },
             CardInfo {
                 name: "Customs House",
@@ -13897,6 +14391,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "trade papyrus or glass at 1",
+                words: "Buys glass or papyrus from  for 1 coin each.",
             },
             CardInfo {
                 name: "Brewery",
@@ -13911,6 +14406,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 6 coins",
+                words: "Gains 6 coins.",
             },
             CardInfo {
                 name: "Palace",
@@ -13935,6 +14431,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 7 vp",
+                words: "At game end: gains 7 VP.",
             },
             CardInfo {
                 name: "Town Hall",
@@ -13954,6 +14451,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 7 vp",
+                words: "At game end: gains 7 VP.",
             },
             CardInfo {
                 name: "Obelisk",
@@ -13973,6 +14471,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Gardens",
@@ -13992,6 +14491,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Pantheon",
@@ -14011,6 +14511,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 6 vp",
+                words: "At game end: gains 6 VP.",
             },
             CardInfo {
                 name: "Senate",
@@ -14030,6 +14531,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Academy",
@@ -14049,6 +14551,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science sundial; gain 3 vp",
+                words: "Gives the science symbol sundial.\nAt game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Study",
@@ -14068,6 +14571,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science sundial; gain 3 vp",
+                words: "Gives the science symbol sundial.\nAt game end: gains 3 VP.",
             },
             CardInfo {
                 name: "University",
@@ -14087,6 +14591,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science globe; gain 2 vp",
+                words: "Gives the science symbol globe.\nAt game end: gains 2 VP.",
             },
             CardInfo {
                 name: "Observatory",
@@ -14106,6 +14611,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "science globe; gain 2 vp",
+                words: "Gives the science symbol globe.\nAt game end: gains 2 VP.",
             },
             CardInfo {
                 name: "Chamber of Commerce",
@@ -14125,6 +14631,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 3 coins per grey card; gain 3 vp",
+                words: "Gains 3 coins per grey card in your own city.\nAt game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Port",
@@ -14144,6 +14651,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 coins per brown card; gain 3 vp",
+                words: "Gains 2 coins per brown card in your own city.\nAt game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Armory",
@@ -14163,6 +14671,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per red card; gain 3 vp",
+                words: "Gains 1 coin per red card in your own city.\nAt game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Lighthouse",
@@ -14182,6 +14691,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per yellow card; gain 3 vp",
+                words: "Gains 1 coin per yellow card in your own city.\nAt game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Arena",
@@ -14201,6 +14711,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 coins per wonder; gain 3 vp",
+                words: "Gains 2 coins per wonder stage in your own city.\nAt game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Arsenal",
@@ -14220,6 +14731,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Pretorium",
@@ -14239,6 +14751,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 3 shields",
+                words: "Gains 3 shields.",
             },
             CardInfo {
                 name: "Fortifications",
@@ -14258,6 +14771,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Siege Workshop",
@@ -14277,6 +14791,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Circus",
@@ -14296,6 +14811,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Builders Guild",
@@ -14320,6 +14836,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per wonder in the city with the most",
+                words: "At game end: gains 2 VP per wonder stage in the city with the most.",
             },
             CardInfo {
                 name: "Moneylenders Guild",
@@ -14339,6 +14856,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per 3 coins in the city with the most",
+                words: "At game end: gains 1 VP for every 3 coins in the city with the most.",
             },
             CardInfo {
                 name: "Scientists Guild",
@@ -14358,6 +14876,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per green card in the city with the most;\ngain 1 vp per green card in the city with the most",
+                words: "Gains 1 coin per green card in the city with the most.\nAt game end: gains 1 VP per green card in the city with the most.",
             },
             CardInfo {
                 name: "Shipowners Guild",
@@ -14382,6 +14901,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per brown or grey card in the city with the most;\ngain 1 vp per brown or grey card in the city with the most",
+                words: "Gains 1 coin per brown or grey card in the city with the most.\nAt game end: gains 1 VP per brown or grey card in the city with the most.",
             },
             CardInfo {
                 name: "Merchants Guild",
@@ -14410,6 +14930,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per yellow card in the city with the most;\ngain 1 vp per yellow card in the city with the most",
+                words: "Gains 1 coin per yellow card in the city with the most.\nAt game end: gains 1 VP per yellow card in the city with the most.",
             },
             CardInfo {
                 name: "Magistrates Guild",
@@ -14429,6 +14950,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per blue card in the city with the most;\ngain 1 vp per blue card in the city with the most",
+                words: "Gains 1 coin per blue card in the city with the most.\nAt game end: gains 1 VP per blue card in the city with the most.",
             },
             CardInfo {
                 name: "Tacticians Guild",
@@ -14448,6 +14970,7 @@ pub mod duel {
                 expert: false,
                 options: 0,
                 text: "gain 1 coin per red card in the city with the most;\ngain 1 vp per red card in the city with the most",
+                words: "Gains 1 coin per red card in the city with the most.\nAt game end: gains 1 VP per red card in the city with the most.",
             },
         ],
         wonders: &[
@@ -14459,6 +14982,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14477,6 +15001,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 coins; opponent loses 3 coins; play again; gain 3 vp",
+                                words: "Gains 3 coins.\nOpponent loses 3 coins.\nPlays another turn at once.\nAt game end: gains 3 VP.",
                             },
                         ],
                     },
@@ -14490,6 +15015,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14508,6 +15034,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "discard a grey card from opponent; gain 1 shield; gain 3 vp",
+                                words: "Discards a grey card of opponent.\nGains 1 shield.\nAt game end: gains 3 VP.",
                             },
                         ],
                     },
@@ -14521,6 +15048,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14535,6 +15063,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 shields; gain 3 vp",
+                                words: "Gains 2 shields.\nAt game end: gains 3 VP.",
                             },
                         ],
                     },
@@ -14548,6 +15077,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14566,6 +15096,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "take a progress token from 3 set aside; gain 4 vp",
+                                words: "Takes a progress token from 3 set aside.\nAt game end: gains 4 VP.",
                             },
                         ],
                     },
@@ -14579,6 +15110,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14597,6 +15129,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce wood or clay or stone; gain 4 vp",
+                                words: "Produces 1 of wood, clay or stone (one, chosen each turn).\nAt game end: gains 4 VP.",
                             },
                         ],
                     },
@@ -14610,6 +15143,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14628,6 +15162,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 6 coins; play again; gain 3 vp",
+                                words: "Gains 6 coins.\nPlays another turn at once.\nAt game end: gains 3 VP.",
                             },
                         ],
                     },
@@ -14641,6 +15176,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14659,6 +15195,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "build a card from the discard pile for free; gain 2 vp",
+                                words: "Builds a card from the discard pile for free.\nAt game end: gains 2 VP.",
                             },
                         ],
                     },
@@ -14672,6 +15209,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14690,6 +15228,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce glass or papyrus; play again; gain 2 vp",
+                                words: "Produces 1 of glass or papyrus (one, chosen each turn).\nPlays another turn at once.\nAt game end: gains 2 VP.",
                             },
                         ],
                     },
@@ -14703,6 +15242,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14717,6 +15257,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 9 vp",
+                                words: "At game end: gains 9 VP.",
                             },
                         ],
                     },
@@ -14730,6 +15271,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14748,6 +15290,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "play again; gain 6 vp",
+                                words: "Plays another turn at once.\nAt game end: gains 6 VP.",
                             },
                         ],
                     },
@@ -14765,6 +15308,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14784,6 +15328,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "discard a brown card from opponent; gain 1 shield; gain 3 vp",
+                                words: "Discards a brown card of opponent.\nGains 1 shield.\nAt game end: gains 3 VP.",
                             },
                         ],
                     },
@@ -14797,6 +15342,7 @@ pub mod duel {
                         name: "A",
                         listens: Listens(0),
                         text: "",
+                        words: "",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -14816,6 +15362,7 @@ pub mod duel {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 12 coins; play again",
+                                words: "Gains 12 coins.\nPlays another turn at once.",
                             },
                         ],
                     },
@@ -14830,6 +15377,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "gain 6 coins; gain 4 vp",
+                words: "Gains 6 coins.\nAt game end: gains 4 VP.",
             },
             ProgressInfo {
                 name: "Architecture",
@@ -14838,6 +15386,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "pay 2 fewer resources for wonders",
+                words: "Pays 2 resources fewer for wonders.",
             },
             ProgressInfo {
                 name: "Economy",
@@ -14846,6 +15395,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "receive the coins opponent pays for trading",
+                words: "Receives the coins opponent pays for trading.",
             },
             ProgressInfo {
                 name: "Law",
@@ -14854,6 +15404,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "science law",
+                words: "Gives the science symbol law.",
             },
             ProgressInfo {
                 name: "Masonry",
@@ -14862,6 +15413,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "pay 2 fewer resources for blue cards",
+                words: "Pays 2 resources fewer for blue cards.",
             },
             ProgressInfo {
                 name: "Mathematics",
@@ -14870,6 +15422,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "gain 3 vp per progress token",
+                words: "At game end: gains 3 VP per progress token in your own city.",
             },
             ProgressInfo {
                 name: "Philosophy",
@@ -14878,6 +15431,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "gain 7 vp",
+                words: "At game end: gains 7 VP.",
             },
             ProgressInfo {
                 name: "Strategy",
@@ -14886,6 +15440,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "when you build a red card: gain 1 shield",
+                words: "Each time you build a red card: gains 1 shield.",
             },
             ProgressInfo {
                 name: "Theology",
@@ -14894,6 +15449,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "when you build a wonder stage: play again",
+                words: "Each time you build a wonder stage: plays another turn at once.",
             },
             ProgressInfo {
                 name: "Urbanism",
@@ -14902,6 +15458,7 @@ pub mod duel {
                 copies: 1,
                 options: 0,
                 text: "gain 6 coins; when you build by a chain: gain 4 coins",
+                words: "Gains 6 coins.\nEach time you build by a chain: gains 4 coins.",
             },
         ],
         effects,
@@ -16099,6 +16656,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 4 coins\npenalty: lose 2 coins",
+                words: "Gains 4 coins.\nPenalty, for every player without a pawn when it fails:\nYour own city loses 2 coins.",
             },
             CardInfo {
                 name: "Belvedere",
@@ -16118,6 +16676,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per wonder stage in self\npenalty: discard a brown card from self",
+                words: "At game end: gains 1 VP per wonder stage in your own city.\nPenalty, for every player without a pawn when it fails:\nDiscards a brown card of your own city.",
             },
             CardInfo {
                 name: "Curtain Wall",
@@ -16137,6 +16696,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield\npenalty: discard a grey card from self",
+                words: "Gains 1 shield.\nPenalty, for every player without a pawn when it fails:\nDiscards a grey card of your own city.",
             },
             CardInfo {
                 name: "Outpost",
@@ -16156,6 +16716,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "take a victory token of age 2\npenalty: discard a red card from self",
+                words: "Takes a victory token of Age II.\nPenalty, for every player without a pawn when it fails:\nDiscards a red card of your own city.",
             },
             CardInfo {
                 name: "Artisan District",
@@ -16175,6 +16736,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per set of brown and grey cards in self\npenalty: discard a yellow card from self",
+                words: "At game end: gains 2 VP per set of one card of each colour (brown and grey) in your own city.\nPenalty, for every player without a pawn when it fails:\nDiscards a yellow card of your own city.",
             },
             CardInfo {
                 name: "Auction House",
@@ -16194,6 +16756,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 7 coins\npenalty: lose 5 coins",
+                words: "Gains 7 coins.\nPenalty, for every player without a pawn when it fails:\nYour own city loses 5 coins.",
             },
             CardInfo {
                 name: "River Port",
@@ -16213,6 +16776,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "produce wood or stone or ore or clay\npenalty: discard a blue card from self",
+                words: "Produces 1 of wood, stone, clay or ore (one, chosen each turn).\nPenalty, for every player without a pawn when it fails:\nDiscards a blue card of your own city.",
             },
             CardInfo {
                 name: "Factory",
@@ -16232,6 +16796,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "produce glass or loom or papyrus\npenalty: discard a brown card from self",
+                words: "Produces 1 of glass, loom or papyrus (one, chosen each turn).\nPenalty, for every player without a pawn when it fails:\nDiscards a brown card of your own city.",
             },
             CardInfo {
                 name: "Staging Camp",
@@ -16251,6 +16816,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "take a victory token of age 3\npenalty: discard a red card from self",
+                words: "Takes a victory token of Age III.\nPenalty, for every player without a pawn when it fails:\nDiscards a red card of your own city.",
             },
             CardInfo {
                 name: "Amphitheater",
@@ -16270,6 +16836,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per blue card in self\npenalty: discard a grey card from self",
+                words: "At game end: gains 1 VP per blue card in your own city.\nPenalty, for every player without a pawn when it fails:\nDiscards a grey card of your own city.",
             },
             CardInfo {
                 name: "Gold Reserves",
@@ -16289,6 +16856,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 15 coins\npenalty: lose 9 coins",
+                words: "Gains 15 coins.\nPenalty, for every player without a pawn when it fails:\nYour own city loses 9 coins.",
             },
             CardInfo {
                 name: "Concentric Castle",
@@ -16308,6 +16876,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields\npenalty: lose 2 victory tokens",
+                words: "Gains 2 shields.\nPenalty, for every player without a pawn when it fails:\nYour own city loses 2 victory tokens (the lowest).",
             },
             CardInfo {
                 name: "Military School",
@@ -16327,6 +16896,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "take a victory token of age 3; lose all defeat tokens\npenalty: discard a red card from self",
+                words: "Takes a victory token of Age III.\nYour own city loses all its defeat tokens.\nPenalty, for every player without a pawn when it fails:\nDiscards a red card of your own city.",
             },
             CardInfo {
                 name: "Archives",
@@ -16346,6 +16916,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per different colour of brown, grey, blue, yellow, green, red or purple cards in self\npenalty: discard a blue card from self",
+                words: "At game end: gains 1 VP per different colour among brown, grey, blue, yellow, green, red or purple in your own city.\nPenalty, for every player without a pawn when it fails:\nDiscards a blue card of your own city.",
             },
             CardInfo {
                 name: "Agora",
@@ -16365,6 +16936,7 @@ pub mod edifice {
                 expert: false,
                 options: 0,
                 text: "copy a purple card from self\npenalty: discard a green card from self",
+                words: "Copies a purple card of your own city at game end.\nPenalty, for every player without a pawn when it fails:\nDiscards a green card of your own city.",
             },
         ],
         wonders: &[
@@ -16376,6 +16948,7 @@ pub mod edifice {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -16390,6 +16963,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -16404,6 +16978,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "take a participation pawn of any age from the box",
+                                words: "Takes a participation pawn of any Age's project from the box.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -16418,6 +16993,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -16425,6 +17001,7 @@ pub mod edifice {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -16439,6 +17016,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "take a participation pawn of age 1 from the box",
+                                words: "Takes a participation pawn of the Age I project from the box.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -16453,6 +17031,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "take a participation pawn of age 2 from the box",
+                                words: "Takes a participation pawn of the Age II project from the box.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -16471,6 +17050,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "take a participation pawn of age 3 from the box",
+                                words: "Takes a participation pawn of the Age III project from the box.",
                             },
                         ],
                     },
@@ -16484,6 +17064,7 @@ pub mod edifice {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce ore",
+                        words: "Produces 1 ore.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -16498,6 +17079,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -16512,6 +17094,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "one of (gain 7 coins) or (gain 1 shield; gain 2 vp)",
+                                words: "Option 1 (chosen when built): gains 7 coins.\nOption 2 (chosen when built): gains 1 shield.\nOption 2 (chosen when built): At game end: gains 2 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -16526,6 +17109,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 vp",
+                                words: "At game end: gains 7 VP.",
                             },
                         ],
                     },
@@ -16533,6 +17117,7 @@ pub mod edifice {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce ore",
+                        words: "Produces 1 ore.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -16547,6 +17132,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "one of (gain 7 coins; gain 4 vp) or (gain 2 shields)",
+                                words: "Option 1 (chosen when built): gains 7 coins.\nOption 1 (chosen when built): At game end: gains 4 VP.\nOption 2 (chosen when built): gains 2 shields.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -16561,6 +17147,7 @@ pub mod edifice {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "one of (build a card from the discard pile for free) or (science compass or gear or tablet)",
+                                words: "Option 1 (chosen when built): builds a card from the discard pile for free.\nOption 2 (chosen when built): gives one science symbol of compass, gear or tablet, chosen at game end.",
                             },
                         ],
                     },
@@ -17245,6 +17832,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "pay no coins for white cards",
+                words: "Your own city pays no coins for white cards.",
             },
             CardInfo {
                 name: "Imhotep",
@@ -17264,6 +17852,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer resource for wonder stages",
+                words: "Pays 1 resource fewer for wonders.",
             },
             CardInfo {
                 name: "Hammurabi",
@@ -17283,6 +17872,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer resource for blue cards",
+                words: "Pays 1 resource fewer for blue cards.",
             },
             CardInfo {
                 name: "Leonidas",
@@ -17302,6 +17892,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer resource for red cards",
+                words: "Pays 1 resource fewer for red cards.",
             },
             CardInfo {
                 name: "Archimedes",
@@ -17321,6 +17912,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "pay 1 fewer resource for green cards",
+                words: "Pays 1 resource fewer for green cards.",
             },
             CardInfo {
                 name: "Ramses",
@@ -17340,6 +17932,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "build purple cards for free",
+                words: "Builds purple cards for free.",
             },
             CardInfo {
                 name: "Croesus",
@@ -17359,6 +17952,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 6 coins",
+                words: "Gains 6 coins.",
             },
             CardInfo {
                 name: "Xenophon",
@@ -17378,6 +17972,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "when you build a yellow card: gain 2 coins",
+                words: "Each time you build a yellow card: gains 2 coins.",
             },
             CardInfo {
                 name: "Vitruvius",
@@ -17397,6 +17992,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "when you build by a chain: gain 2 coins",
+                words: "Each time you build by a chain: gains 2 coins.",
             },
             CardInfo {
                 name: "Nero",
@@ -17416,6 +18012,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "when you gain a victory token: gain 2 coins",
+                words: "Each time you gain a victory token: gains 2 coins.",
             },
             CardInfo {
                 name: "Bilkis",
@@ -17435,6 +18032,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "buy a resource from the bank at 1 coin once per turn",
+                words: "May buy one of wood, stone, clay, ore, glass, loom or papyrus from the bank once per turn for 1 coin.",
             },
             CardInfo {
                 name: "Hannibal",
@@ -17454,6 +18052,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 shield",
+                words: "Gains 1 shield.",
             },
             CardInfo {
                 name: "Caesar",
@@ -17473,6 +18072,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 2 shields",
+                words: "Gains 2 shields.",
             },
             CardInfo {
                 name: "Solomon",
@@ -17492,6 +18092,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "build a card from the discard pile for free",
+                words: "Builds a card from the discard pile for free.",
             },
             CardInfo {
                 name: "Euclid",
@@ -17511,6 +18112,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "science compass",
+                words: "Gives the science symbol compass.",
             },
             CardInfo {
                 name: "Ptolemy",
@@ -17530,6 +18132,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "science tablet",
+                words: "Gives the science symbol tablet.",
             },
             CardInfo {
                 name: "Pythagoras",
@@ -17549,6 +18152,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "science gear",
+                words: "Gives the science symbol gear.",
             },
             CardInfo {
                 name: "Sappho",
@@ -17568,6 +18172,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp",
+                words: "At game end: gains 2 VP.",
             },
             CardInfo {
                 name: "Zenobia",
@@ -17587,6 +18192,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp",
+                words: "At game end: gains 3 VP.",
             },
             CardInfo {
                 name: "Nefertiti",
@@ -17606,6 +18212,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 4 vp",
+                words: "At game end: gains 4 VP.",
             },
             CardInfo {
                 name: "Cleopatra",
@@ -17625,6 +18232,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 5 vp",
+                words: "At game end: gains 5 VP.",
             },
             CardInfo {
                 name: "Phidias",
@@ -17644,6 +18252,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per brown card in self",
+                words: "At game end: gains 1 VP per brown card in your own city.",
             },
             CardInfo {
                 name: "Praxiteles",
@@ -17663,6 +18272,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per grey card in self",
+                words: "At game end: gains 2 VP per grey card in your own city.",
             },
             CardInfo {
                 name: "Nebuchadnezzar",
@@ -17682,6 +18292,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per blue card in self",
+                words: "At game end: gains 1 VP per blue card in your own city.",
             },
             CardInfo {
                 name: "Varro",
@@ -17701,6 +18312,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per yellow card in self",
+                words: "At game end: gains 1 VP per yellow card in your own city.",
             },
             CardInfo {
                 name: "Pericles",
@@ -17720,6 +18332,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per red card in self",
+                words: "At game end: gains 2 VP per red card in your own city.",
             },
             CardInfo {
                 name: "Hypatia",
@@ -17739,6 +18352,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per green card in self",
+                words: "At game end: gains 1 VP per green card in your own city.",
             },
             CardInfo {
                 name: "Hiram",
@@ -17758,6 +18372,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per purple card in self",
+                words: "At game end: gains 2 VP per purple card in your own city.",
             },
             CardInfo {
                 name: "Midas",
@@ -17777,6 +18392,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per 3 coins in self",
+                words: "At game end: gains 1 VP for every 3 coins in your own city.",
             },
             CardInfo {
                 name: "Amytis",
@@ -17796,6 +18412,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 2 vp per wonder stage in self",
+                words: "At game end: gains 2 VP per wonder stage in your own city.",
             },
             CardInfo {
                 name: "Alexander",
@@ -17815,6 +18432,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 1 vp per victory token in self",
+                words: "At game end: gains 1 VP per victory token in your own city.",
             },
             CardInfo {
                 name: "Justinian",
@@ -17834,6 +18452,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 3 vp per set of blue, red and green cards in self",
+                words: "At game end: gains 3 VP per set of one card of each colour (blue, green and red) in your own city.",
             },
             CardInfo {
                 name: "Plato",
@@ -17853,6 +18472,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "gain 7 vp per set of brown, grey, blue, yellow, red, green and purple cards in self",
+                words: "At game end: gains 7 VP per set of one card of each colour (brown, grey, blue, yellow, green, red and purple) in your own city.",
             },
             CardInfo {
                 name: "Aristotle",
@@ -17872,6 +18492,7 @@ pub mod leaders {
                 expert: false,
                 options: 0,
                 text: "each science set scores 3 more vp",
+                words: "Each set of different science symbols scores 3 VP more.",
             },
             CardInfo {
                 name: "Berenice",
@@ -17891,6 +18512,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "once per turn when you take coins from the bank: gain 1 coin",
+                words: "Once per turn, when you take coins from the bank: gains 1 coin.",
             },
             CardInfo {
                 name: "Hatshepsut",
@@ -17910,6 +18532,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "once per turn for each neighbour you buy from: gain 1 coin",
+                words: "Once per turn, for each neighbour you buy resources from: gains 1 coin.",
             },
             CardInfo {
                 name: "Nitocris",
@@ -17929,6 +18552,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "take a victory token of this age",
+                words: "Takes a victory token of the current Age.",
             },
             CardInfo {
                 name: "Telesilla",
@@ -17948,6 +18572,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "lose all defeat tokens; others lose 1 victory token",
+                words: "Your own city loses all its defeat tokens.\nOthers loses 1 victory token (the lowest).",
             },
             CardInfo {
                 name: "Tomyris",
@@ -17967,6 +18592,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "give your defeat tokens to the neighbour who beats you",
+                words: "Gives each defeat token it would take to the neighbour who beat it.",
             },
             CardInfo {
                 name: "Aganice",
@@ -17986,6 +18612,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "change one of your science symbols at game end",
+                words: "Changes one of its science symbols into any at game end.",
             },
             CardInfo {
                 name: "Enheduanna",
@@ -18005,6 +18632,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "copy your most common science symbol at game end",
+                words: "Gains one more of its most common science symbol at game end.",
             },
             CardInfo {
                 name: "Phryne",
@@ -18024,6 +18652,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 5 vp if you have more blue cards than each neighbour",
+                words: "At game end: gains 5 VP if you have more blue cards than each of neighbours.",
             },
             CardInfo {
                 name: "Cornelia",
@@ -18043,6 +18672,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 5 vp if you have more yellow cards than each neighbour",
+                words: "At game end: gains 5 VP if you have more yellow cards than each of neighbours.",
             },
             CardInfo {
                 name: "Eurypyle",
@@ -18062,6 +18692,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 5 vp if you have more red cards than each neighbour",
+                words: "At game end: gains 5 VP if you have more red cards than each of neighbours.",
             },
             CardInfo {
                 name: "Theano",
@@ -18081,6 +18712,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 5 vp if you have more green cards than each neighbour",
+                words: "At game end: gains 5 VP if you have more green cards than each of neighbours.",
             },
             CardInfo {
                 name: "Makeda",
@@ -18100,6 +18732,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 5 vp if you have more coins than each neighbour",
+                words: "At game end: gains 5 VP if you have more coins than each of neighbours.",
             },
             CardInfo {
                 name: "Cynisca",
@@ -18119,6 +18752,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 6 vp if you have no defeat tokens",
+                words: "At game end: gains 6 VP if you have no defeat token.",
             },
             CardInfo {
                 name: "Gorgo",
@@ -18138,6 +18772,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 1 vp per paired victory point in self",
+                words: "At game end: gains 1 VP per paired victory point in your own city.",
             },
             CardInfo {
                 name: "Agrippina",
@@ -18157,6 +18792,7 @@ pub mod leaders {
                 expert: true,
                 options: 0,
                 text: "gain 7 vp if you have exactly 1 white card",
+                words: "At game end: gains 7 VP if you have exactly 1 white card.",
             },
         ],
         wonders: &[
@@ -18168,6 +18804,7 @@ pub mod leaders {
                         name: "Day",
                         listens: Listens(1),
                         text: "pay no coins for white cards",
+                        words: "Your own city pays no coins for white cards.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -18182,6 +18819,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 4 vp",
+                                words: "At game end: gains 4 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -18200,6 +18838,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 6 vp",
+                                words: "At game end: gains 6 VP.",
                             },
                         ],
                     },
@@ -18207,6 +18846,7 @@ pub mod leaders {
                         name: "Night",
                         listens: Listens(1),
                         text: "pay 2 fewer coins for white cards; neighbours pay 1 fewer coin for white cards; keep unplayed white cards",
+                        words: "Your own city pays 2 coins fewer for white cards.\nNeighbours pays 1 coin fewer for white cards.\nKeeps its unplayed white cards rather than returning them to the box.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -18221,6 +18861,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 coins; draw 4 white cards from the box",
+                                words: "Gains 5 coins.\nDraws 4 white cards not in play into its hand.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -18239,6 +18880,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; build a white card from your hand",
+                                words: "At game end: gains 3 VP.\nBuilds a white card from its hand at once, paying its cost.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -18253,6 +18895,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp; build a white card from your hand",
+                                words: "At game end: gains 3 VP.\nBuilds a white card from its hand at once, paying its cost.",
                             },
                         ],
                     },
@@ -18266,6 +18909,7 @@ pub mod leaders {
                         name: "Day",
                         listens: Listens(1),
                         text: "produce papyrus",
+                        words: "Produces 1 papyrus.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -18280,6 +18924,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -18294,6 +18939,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -18312,6 +18958,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "entomb a white card",
+                                words: "Puts one of its white cards under the wonder: its effects end, it scores twice its coin cost.",
                             },
                         ],
                     },
@@ -18319,6 +18966,7 @@ pub mod leaders {
                         name: "Night",
                         listens: Listens(1),
                         text: "produce papyrus",
+                        words: "Produces 1 papyrus.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -18333,6 +18981,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "entomb a white card",
+                                words: "Puts one of its white cards under the wonder: its effects end, it scores twice its coin cost.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -18347,6 +18996,7 @@ pub mod leaders {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "entomb a white card",
+                                words: "Puts one of its white cards under the wonder: its effects end, it scores twice its coin cost.",
                             },
                         ],
                     },
@@ -19115,6 +19765,7 @@ pub mod wonder_pack {
                         name: "A",
                         listens: Listens(1),
                         text: "produce loom",
+                        words: "Produces 1 loom.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -19129,6 +19780,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 8 coins",
+                                words: "Gains 8 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19147,6 +19799,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "science compass or gear or tablet",
+                                words: "Gives one science symbol of compass, gear or tablet, chosen at game end.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19161,6 +19814,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 shields",
+                                words: "Gains 2 shields.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19175,6 +19829,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "build a card from the discard pile for free",
+                                words: "Builds a card from the discard pile for free.",
                             },
                         ],
                     },
@@ -19182,6 +19837,7 @@ pub mod wonder_pack {
                         name: "B",
                         listens: Listens(1),
                         text: "produce loom",
+                        words: "Produces 1 loom.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -19196,6 +19852,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 8 coins; neighbours gain 2 coins",
+                                words: "Gains 8 coins.\nNeighbours gains 2 coins from the bank.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19210,6 +19867,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "copy a green card from neighbours",
+                                words: "Copies a green card of neighbours at game end.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19224,6 +19882,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "take 1 diplomacy token; others lose 2 coins",
+                                words: "Your own city takes 1 diplomacy tokens.\nOthers loses 2 coins.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19238,6 +19897,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "produce a resource you do not produce with your board and brown or grey cards",
+                                words: "Produces 1 resource, chosen each turn, among those its board and its brown or grey cards do not produce.",
                             },
                         ],
                     },
@@ -19251,6 +19911,7 @@ pub mod wonder_pack {
                         name: "A",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -19265,6 +19926,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 3 vp",
+                                words: "At game end: gains 3 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19279,6 +19941,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 5 vp",
+                                words: "At game end: gains 5 VP.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19293,6 +19956,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 2 vp per stone on brown cards in self",
+                                words: "At game end: gains 2 VP per stone symbol on brown cards in your own city.",
                             },
                         ],
                     },
@@ -19300,6 +19964,7 @@ pub mod wonder_pack {
                         name: "B",
                         listens: Listens(1),
                         text: "produce wood",
+                        words: "Produces 1 wood.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -19314,6 +19979,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 1 coin per stone on brown cards in self; gain 1 vp per stone on brown cards in self",
+                                words: "Gains 1 coin per stone symbol on brown cards in your own city.\nAt game end: gains 1 VP per stone symbol on brown cards in your own city.",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19328,6 +19994,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: true,
                                 text: "gain 1 vp per card of this stage's colour in neighbours",
+                                words: "At game end: gains 1 VP per card of the colour of the card under this stage in neighbours.",
                             },
                         ],
                     },
@@ -19341,6 +20008,7 @@ pub mod wonder_pack {
                         name: "A",
                         listens: Listens(1),
                         text: "gain 4 coins",
+                        words: "Gains 4 coins.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -19355,6 +20023,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "copy stage 1 from left",
+                                words: "Copies the effects of stage 1 of left's wonder, as if it built that stage now (nothing if that wonder has no such stage).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19369,6 +20038,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "copy stage 2 from right",
+                                words: "Copies the effects of stage 2 of right's wonder, as if it built that stage now (nothing if that wonder has no such stage).",
                             },
                             StageInfo {
                                 cost: Cost {
@@ -19387,6 +20057,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "one of (copy stage 3 from left) or (copy stage 3 from right)",
+                                words: "Option 1 (chosen when built): copies the effects of stage 3 of left's wonder, as if it built that stage now (nothing if that wonder has no such stage).\nOption 2 (chosen when built): copies the effects of stage 3 of right's wonder, as if it built that stage now (nothing if that wonder has no such stage).",
                             },
                         ],
                     },
@@ -19394,6 +20065,7 @@ pub mod wonder_pack {
                         name: "B",
                         listens: Listens(1),
                         text: "gain 4 coins",
+                        words: "Gains 4 coins.",
                         stages: &[
                             StageInfo {
                                 cost: Cost {
@@ -19416,6 +20088,7 @@ pub mod wonder_pack {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "gain 7 coins; gain 7 vp; gain 1 shield",
+                                words: "Gains 7 coins.\nAt game end: gains 7 VP.\nGains 1 shield.",
                             },
                         ],
                     },

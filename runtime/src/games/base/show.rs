@@ -8,7 +8,9 @@
 //! - `game`: the game's title; `seat`: the seat shown, `null` for a
 //!   spectator; `players`: seats at the table.
 //! - `age` (0 during the Leaders draft), `turn` (within the Age, from 1; 0
-//!   during the recruitment at its start).
+//!   during the recruitment at its start), `passing`: where the hands
+//!   pass, `"left"` (Ages I and III) or `"right"` (Age II; the Leaders
+//!   draft), `null` when nothing passes.
 //! - `phase`: `{"kind", "text", "seat"}`: `kind` one of `draft`,
 //!   `recruitment`, `turn`, `last_card`, `free_build`, `entomb`, `recruit`,
 //!   `over`; `text` the same in words; `seat` the one seat whose decision it
@@ -48,6 +50,10 @@
 //!     `draft_count` (the draft hand held, Leaders),
 //!   - `pawns`: the Ages whose project it holds a pawn of (Edifice, else
 //!     empty),
+//!   - `trade`: `{"left": {"seat", "prices": {resource: coins}}, "right":
+//!     …}`: its neighbours (the left one is seat + 1) and what it pays
+//!     each for one unit of each resource (its `trade` prices, before the
+//!     rare rebates on a first unit or a neighbour's board resources),
 //!   - `declared_tokens`, only when the card sets declare kinds of token
 //!     (`tokens:`): `{kind: count}`, or `{kind: [points, …]}` for a kind
 //!     scored by Age (Edifice's debt), `null` for a kind that is not public
@@ -65,10 +71,11 @@
 use serde_json::{Value, json};
 use sevenw_host::{CardId, Source};
 
-use crate::engine::city::City;
+use crate::engine::city::{City, seat_at};
 use crate::game::Game;
 use crate::table::Show;
 
+use super::trade::Payment;
 use super::{Action, Base, Choice, Move, Phase, State, Status, View};
 
 impl Base {
@@ -202,6 +209,23 @@ impl Base {
                 json!({ "stage": u32::from(stage) + 1, "colour": colour })
             })
             .collect();
+        // What this city pays each neighbour for one unit of each
+        // resource (its `trade` prices; the left neighbour is seat + 1,
+        // as the market reads it: `Base::market`).
+        let n = view.cities().len();
+        let prices = |side: usize| {
+            let mut m = serde_json::Map::new();
+            for (r, name) in info.resources.iter().enumerate() {
+                if let Some(&p) = city.prices.get(side).and_then(|p| p.get(r)) {
+                    m.insert((*name).to_string(), json!(p));
+                }
+            }
+            m
+        };
+        let trade = json!({
+            "left": { "seat": seat_at(s, 1, n), "prices": prices(0) },
+            "right": { "seat": seat_at(s, -1, n), "prices": prices(1) },
+        });
         let me = view.seats().get(s);
         let pawns: Vec<u8> = (1..=8u8)
             .filter(|&a| me.is_some_and(|m| m.has_pawn(a)))
@@ -239,6 +263,7 @@ impl Base {
             "side_count": view.side_len(s),
             "draft_count": view.drafting_len(s),
             "pawns": pawns,
+            "trade": trade,
         });
         let own = (own && s == view.seat()) || matches!(view.phase(), Phase::Over);
         crate::tokens::show(info, city, own, &mut seat);
@@ -288,12 +313,27 @@ impl Base {
             "players": view.players(),
             "age": view.age(),
             "turn": view.turn(),
+            "passing": self.passing(view.age()),
             "phase": self.phase_json(view),
             "discard_count": view.discard_len(),
             "project": project,
             "seats": seats,
             "you": you,
         })
+    }
+
+    /// Where the hands pass in Age `age` (0: the Leaders draft):
+    /// `"left"` or `"right"`, `null` when nothing passes.
+    fn passing(&self, age: u8) -> Value {
+        let left = if age == 0 {
+            match self.info.draft {
+                Some(d) if d.pass != 0 => d.pass > 0,
+                _ => return Value::Null,
+            }
+        } else {
+            super::turn::passes_left(age)
+        };
+        json!(if left { "left" } else { "right" })
     }
 
     /// Cards of the Ages to come (undealt: the decks are shuffled when
@@ -334,6 +374,62 @@ impl Show for Base {
             }
             _ => own,
         }
+    }
+
+    /// `{card, kind, stage, join, gain, pay}`: the card's id, the kind of
+    /// action (`build`, `chain`, `free`, `stage`, `discard`,
+    /// `from_discard`, `keep`, `entomb`), the stage built (from 1),
+    /// whether it joins the project (Edifice), the coins it gains (a
+    /// discard: `DISCARD_COINS`) and the payment
+    /// `{bank, left, right}` in coins when it is known (`null` while
+    /// there are several ways to pay, chosen next). `None` for the moves
+    /// about no card (build nothing, a debt).
+    fn move_about(&self, state: &State, mv: &Move) -> Option<Value> {
+        let kind = match mv.action {
+            Action::Build(_) => "build",
+            Action::Chain => "chain",
+            Action::Free | Action::RuleFree => "free",
+            Action::Stage(..) => "stage",
+            Action::Discard => "discard",
+            Action::FromDiscard => "from_discard",
+            Action::Keep => "keep",
+            Action::Entomb => "entomb",
+            Action::Skip | Action::Owe(_) => return None,
+        };
+        let mut paid = match mv.action {
+            Action::Build(p) | Action::Stage(p, _) if !mv.unpaid() => Some(p),
+            Action::Build(_) | Action::Stage(..) => None,
+            _ => Some(Payment::FREE),
+        };
+        if paid.is_none()
+            && state.paying.is_none()
+            && let Some(seat) = self.to_move(state)
+        {
+            // One way to pay: the move is told with it (`describe_in`).
+            let mut st = state.clone();
+            self.payments(&mut st, seat, mv);
+            if let [p] = st.scratch.movegen.pays[..] {
+                paid = Some(p);
+            }
+        }
+        let stage = match mv.action {
+            Action::Stage(_, how) => json!(u32::from(how.stage) + 1),
+            _ => Value::Null,
+        };
+        let join = matches!(mv.action, Action::Stage(_, how) if how.join);
+        let gain = if mv.action == Action::Discard {
+            super::DISCARD_COINS
+        } else {
+            0
+        };
+        Some(json!({
+            "gain": gain,
+            "card": mv.card.0,
+            "kind": kind,
+            "stage": stage,
+            "join": join,
+            "pay": paid.map(|p| json!({ "bank": p.bank, "left": p.left, "right": p.right })),
+        }))
     }
 
     /// A build offering a choice is told with what its option does.

@@ -619,7 +619,7 @@ impl Base {
         }
         if !state.last_turn {
             let t = &mut state.table;
-            if t.age % 2 == 1 {
+            if passes_left(t.age) {
                 t.hands.rotate_right(1); // to the left: seat p's hand goes to p + 1
             } else {
                 t.hands.rotate_left(1);
@@ -711,3 +711,10 @@ pub(super) fn debt_paid(coins: i32, loss: u32, by_choice: u8) -> u32 {
 
 /// Most pending effects carried out for one city at once (see [`Base::settle`]).
 const MAX_PENDING: usize = 64;
+
+/// Whether the hands of Age `age` pass to the left (seat p's hand to p +
+/// 1, the left neighbour): in Ages I and III; to the right in Age II
+/// ("a la izquierda" in Ages I and III).
+pub(super) const fn passes_left(age: u8) -> bool {
+    age % 2 == 1
+}

@@ -1,0 +1,155 @@
+"use strict";
+// Cards drawn as cards, and costs as symbols, from the card data of
+// /api/games/{id}/cards: shared by the tables of every family. The
+// symbols are the project's own (letters in shapes of CSS), no artwork.
+
+// A cue beside each colour for players who do not tell colours apart (the
+// rulebooks print a symbol per colour for them): a shape and the colour's
+// name. A colour the list does not know gets its initial.
+const COLOUR_CUES = {
+  brown: "▲", grey: "◆", gray: "◆", blue: "●", green: "✚", yellow: "★", red: "⚔",
+  purple: "♛", white: "♟", black: "✖", gold: "✦", orange: "✦",
+};
+
+// Short marks of the resources the base game and its expansions name;
+// another resource is drawn with its first two letters.
+const RESOURCE_MARKS = {
+  wood: "Wd", stone: "St", clay: "Cl", ore: "Or", glass: "Gl", papyrus: "Pa",
+  loom: "Lo", textile: "Tx", cloth: "Cl", brick: "Br", gold: "Au",
+};
+
+function colourKey(col) {
+  return String(col || "").toLowerCase().replace(/[^a-z]/g, "");
+}
+
+function colourClass(col) {
+  const k = colourKey(col);
+  return k ? " c-" + k : "";
+}
+
+function capital(s) {
+  s = String(s || "");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// The colour's cue and name, for a card's band.
+function colourCue(col) {
+  const k = colourKey(col);
+  const mark = COLOUR_CUES[k] || (k ? k[0].toUpperCase() : "?");
+  return el("span", { class: "cue", "aria-hidden": "true", text: mark });
+}
+
+function plural(n, one, many) {
+  return n + " " + (n === 1 ? one : (many || one + "s"));
+}
+
+// One resource symbol: a small shape with the resource's mark, its name
+// for screen readers and on hover.
+function resourceSymbol(name) {
+  const k = colourKey(name);
+  const mark = RESOURCE_MARKS[k] || capital(String(name).slice(0, 2));
+  return el("span", { class: "res r-" + k, title: name, text: mark });
+}
+
+function coinSymbol(n) {
+  return el("span", { class: "coin", title: plural(n, "coin"), text: String(n) });
+}
+
+// A cost from its `price` ({coins, coins_per_age, resources: [{resource,
+// count}]}) as symbols, with the words for screen readers; "free" when
+// it asks nothing.
+function costSymbols(price, words) {
+  const box = el("span", { class: "cost", "aria-label": "cost: " + (words || "free") });
+  if (!price) {
+    box.append(el("span", { text: words || "" }));
+    return box;
+  }
+  let any = false;
+  if (price.coins > 0) { box.append(coinSymbol(price.coins)); any = true; }
+  if (price.coins_per_age > 0) {
+    box.append(coinSymbol(price.coins_per_age), el("small", { text: " per Age " }));
+    any = true;
+  }
+  for (const r of price.resources || []) {
+    if (r.count <= 4) for (let i = 0; i < r.count; i++) box.append(resourceSymbol(r.resource));
+    else box.append(el("small", { text: r.count + "×" }), resourceSymbol(r.resource));
+    any = true;
+  }
+  if (!any) box.append(el("span", { class: "free", text: words && words !== "free" ? words : "free" }));
+  return box;
+}
+
+// A production ({"fixed": {res: n}, "choices": [{options, amount}]}) as
+// symbols.
+function productionSymbols(p) {
+  const box = el("span", { class: "prod" });
+  for (const [r, n] of Object.entries((p && p.fixed) || {})) {
+    const one = el("span", { class: "unit", title: n + " " + r });
+    if (n <= 4) for (let i = 0; i < n; i++) one.append(resourceSymbol(r));
+    else one.append(el("small", { text: n + "×" }), resourceSymbol(r));
+    box.append(one);
+  }
+  for (const c of (p && p.choices) || []) {
+    const one = el("span", { class: "unit choice", title: (c.amount > 1 ? c.amount + " of " : "one of ") + c.options.join(" or ") });
+    if (c.amount > 1) one.append(el("small", { text: c.amount + "× " }));
+    c.options.forEach((r, i) => {
+      if (i) one.append(el("span", { class: "or", text: "/" }));
+      one.append(resourceSymbol(r));
+    });
+    box.append(one);
+  }
+  if (!box.childNodes.length) box.append(el("span", { class: "muted", text: "nothing" }));
+  return box;
+}
+
+// The effect in words, one sentence a line, as the language describes it
+// (`words`); the card file's text when the data has no words.
+function effectWords(known) {
+  const w = (known && (known.words || known.text)) || "";
+  return el("div", { class: "fx", text: w });
+}
+
+// The cards each card is chained from (the reverse of `chains`), built
+// once from the card data.
+let chainedFrom = null;
+function chainSources(name) {
+  if (!chainedFrom) {
+    chainedFrom = {};
+    for (const [n, c] of Object.entries(cardData)) {
+      for (const t of c.chains || []) (chainedFrom[t] = chainedFrom[t] || []).push(n);
+    }
+  }
+  return chainedFrom[name] || [];
+}
+
+// A card drawn whole: the colour band with its cue, the name, the cost as
+// symbols, the effect in words, its chains, and `status` (what it would
+// take to build it now) when given.
+function drawCard(card, status) {
+  const name = cardName(card) ?? String(card);
+  // By id first: two cards of one name (a Loom of Age I and of Age II)
+  // differ in Age and chains.
+  const known = (card && typeof card === "object" && cardById[card.id] && cardById[card.id].name === name ? cardById[card.id] : cardData[name]) || {};
+  const col = (card && card.colour) || known.colour || "";
+  const box = el("div", { class: "card" + colourClass(col), "data-card": name });
+  box.append(
+    el("div", { class: "band" }, colourCue(col), el("span", { class: "band-name", text: capital(col) }),
+      known.age ? el("span", { class: "age", text: "Age " + roman(known.age) }) : null),
+    el("b", { class: "name", text: name }),
+    costSymbols(known.price, known.cost),
+    effectWords(known));
+  const to = known.chains || [];
+  const from = chainSources(name);
+  if (to.length || from.length) {
+    const ch = el("div", { class: "chain" });
+    if (from.length) ch.append(el("div", { text: "Free if you built " + from.join(" or ") }));
+    if (to.length) ch.append(el("div", { text: "Then free: " + to.join(", ") }));
+    box.append(ch);
+  }
+  if (status) box.append(el("div", { class: "status", text: status }));
+  return box;
+}
+
+function roman(n) {
+  return ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"][n] || String(n);
+}
