@@ -20,6 +20,7 @@ use crate::engine::vocab::Vocab;
 /// ([`neighbour_battles`]), the scenario check, the sheet, the
 /// observation. A city without counted shields pays one test (Cities'
 /// Semiramis, cities-facts.md §9.1).
+#[inline]
 pub fn shields(vocab: &Vocab, cities: &[City], seat: usize) -> u32 {
     cities
         .get(seat)
@@ -28,12 +29,19 @@ pub fn shields(vocab: &Vocab, cities: &[City], seat: usize) -> u32 {
 
 /// [`shields`] of `me`, the city at `seat` of `cities` (whose slot of
 /// `me` is not read: `me` may be a city previewed after a move).
+#[inline]
 pub fn shields_of(vocab: &Vocab, me: &City, cities: &[City], seat: usize) -> u32 {
-    let counts = &me.abilities.shield_counts;
-    if counts.is_empty() {
+    if me.abilities.shield_counts.is_empty() {
         return me.shields;
     }
-    counts.iter().fold(me.shields, |sum, c| {
+    counted_sum(vocab, me, cities, seat)
+}
+
+/// [`shields_of`] of a city holding counted shields (kept out of line:
+/// the common case above inlines to a test and a read).
+#[inline(never)]
+fn counted_sum(vocab: &Vocab, me: &City, cities: &[City], seat: usize) -> u32 {
+    (me.abilities.shield_counts.iter()).fold(me.shields, |sum, c| {
         sum.saturating_add(counted_shields(vocab, me, cities, seat, c))
     })
 }
