@@ -771,17 +771,10 @@ impl Game for Base {
         if let Some(words) = self.describe_owing(state, mv) {
             return words;
         }
-        if mv.unpaid()
-            && state.paying.is_none()
-            && let Some(seat) = self.to_move(state)
-        {
-            let mut state = state.clone();
-            self.payments(&mut state, seat, mv);
-            if let [p] = state.scratch.movegen.pays[..] {
-                return self.describe_move(&mv.paying(p));
-            }
+        match self.only_payment(state, mv) {
+            Some(p) => self.describe_move(&mv.paying(p)),
+            None => self.describe_move(mv),
         }
-        self.describe_move(mv)
     }
 
     /// Format 2 numbered complete moves (each build with each payment).

@@ -610,6 +610,23 @@ impl Base {
         self.payments_into(&state.table, seat, mv, &mut state.scratch.movegen);
     }
 
+    /// The only way the seat to move may pay for the unpaid card action
+    /// `mv`, when there is one alone (then no payment step follows: the
+    /// move is told and shown with it); `None` while a payment is being
+    /// chosen, or with several ways or none.
+    pub(super) fn only_payment(&self, state: &State, mv: &Move) -> Option<Payment> {
+        if !mv.unpaid() || state.paying.is_some() {
+            return None;
+        }
+        let seat = crate::game::Game::to_move(self, state)?;
+        let mut st = state.clone();
+        self.payments(&mut st, seat, mv);
+        match st.scratch.movegen.pays[..] {
+            [p] => Some(p),
+            _ => None,
+        }
+    }
+
     /// [`Base::payments`] at `t`, into `movegen`'s `pays`.
     pub(super) fn payments_into(
         &self,

@@ -401,16 +401,9 @@ impl Show for Base {
             Action::Build(_) | Action::Stage(..) => None,
             _ => Some(Payment::FREE),
         };
-        if paid.is_none()
-            && state.paying.is_none()
-            && let Some(seat) = self.to_move(state)
-        {
+        if paid.is_none() {
             // One way to pay: the move is told with it (`describe_in`).
-            let mut st = state.clone();
-            self.payments(&mut st, seat, mv);
-            if let [p] = st.scratch.movegen.pays[..] {
-                paid = Some(p);
-            }
+            paid = self.only_payment(state, mv);
         }
         let stage = match mv.action {
             Action::Stage(_, how) => json!(u32::from(how.stage) + 1),
