@@ -261,7 +261,17 @@ impl Builder {
             None => PathBuf::from(std::env::var_os("OUT_DIR").ok_or(BuildError::NoOutDir)?),
         };
         let path = dir.join(&self.out_file);
-        let code = crate::codegen::generate(&library);
+        let mut code = crate::codegen::generate(&library);
+        let weights = weights_in(&self.sets);
+        if self.cargo {
+            for p in &self.sets {
+                println!("cargo::rerun-if-changed={}", p.join(WEIGHTS_DIR).display());
+            }
+            for w in &weights {
+                println!("cargo::rerun-if-changed={}", w.display());
+            }
+        }
+        code.push_str(&weights_static(&weights));
         // Unchanged output is not rewritten, so nothing downstream is
         // rebuilt for a file that came out the same.
         if std::fs::read_to_string(&path).ok().as_deref() != Some(code.as_str()) {
@@ -295,6 +305,42 @@ impl Builder {
             json,
         })
     }
+}
+
+/// The folder of a card set (or library) whose `*.safetensors` files are
+/// learned bots' weights, shipped with it.
+pub const WEIGHTS_DIR: &str = "bots";
+
+/// The weights files of `sets`: each set's `bots/*.safetensors`, in name
+/// order, absolute.
+fn weights_in(sets: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for set in sets {
+        let Ok(entries) = std::fs::read_dir(set.join(WEIGHTS_DIR)) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "safetensors"))
+            .map(|p| std::fs::canonicalize(&p).unwrap_or(p))
+            .collect();
+        files.sort();
+        out.extend(files);
+    }
+    out
+}
+
+/// `WEIGHTS`, the bytes of each weights file, as generated code.
+fn weights_static(files: &[PathBuf]) -> String {
+    let mut s = String::from(
+        "\n/// The learned bots' weights shipped with these card sets (`bots/*.safetensors`).\npub static WEIGHTS: &[&[u8]] = &[",
+    );
+    for f in files {
+        s.push_str(&format!("include_bytes!({:?}), ", f.display().to_string()));
+    }
+    s.push_str("];\n");
+    s
 }
 
 #[cfg(test)]

@@ -292,11 +292,12 @@ class Game:
         text ``sevenw replay`` plays again and checks."""
     def bot(self, kind: str, seed: int = 0) -> int:
         """The decision a bot of ``kind`` (as ``--bots`` spells it:
-        ``random``, ``greedy``, ``mcts``, ``mcts:N``) takes for the seat to
-        move, from that seat's information only, its random stream seeded
-        by ``seed``. Not played: pass it to :meth:`play`. Raises
-        :class:`SetupError` for an unknown kind, :class:`IllegalAction`
-        once the game is over. The GIL is released while it thinks."""
+        ``random``, ``greedy``, ``mcts``, ``mcts:N``, ``learned``) takes for
+        the seat to move, from that seat's information only, its random
+        stream seeded by ``seed``. Not played: pass it to :meth:`play`.
+        Raises :class:`SetupError` for an unknown kind (or a learned bot
+        without weights for the selection: the message says how to train
+        them), :class:`IllegalAction` once the game is over. The GIL is released while it thinks."""
 
 class Env:
     """One game stepped by action numbers for reinforcement learning: each
@@ -356,6 +357,12 @@ class Env:
     @property
     def title(self) -> str:
         """The game's title."""
+    def selection(self) -> dict[str, str]:
+        """What a learned policy for this selection is trained for:
+        ``fingerprint`` (the card set's at this player count: weights carry
+        it, and the learned bot plays only weights whose fingerprint
+        matches), ``words`` (the selection in words) and ``train`` (the
+        command that trains a policy for it)."""
     def legal_actions(self) -> list[int]:
         """The legal action numbers of the seat to move, in the order the
         game lists its moves (empty once over)."""
@@ -392,10 +399,11 @@ class Env:
         meaning)``; their lengths add up to ``observation_len``."""
     def bot(self, kind: str, seed: int = 0) -> int:
         """The action a bot of ``kind`` (``random``, ``greedy``, ``mcts``,
-        ``mcts:N``) takes for the seat to move, from that seat's
-        information only, seeded by ``seed``; not played. Raises
-        :class:`SetupError` for an unknown kind, :class:`IllegalAction`
-        once the game is over. The GIL is released while it thinks."""
+        ``mcts:N``, ``learned``) takes for the seat to move, from that
+        seat's information only, seeded by ``seed``; not played. Raises
+        :class:`SetupError` for an unknown kind (or a learned bot without
+        weights for the selection: the message says how to train them),
+        :class:`IllegalAction` once the game is over. The GIL is released while it thinks."""
     def decisions(self) -> list[int]:
         """The actions played since the last reset: with :attr:`seed`,
         what replays the game (``Game(seed=…)`` and :meth:`Game.play`)."""
@@ -524,6 +532,8 @@ class VecEnv:
         """The actions played in game ``i`` since it started: with
         ``seeds()[i]``, what replays it in an :class:`Env` or a
         :class:`Game`. ``ValueError`` for no such game."""
+    def selection(self) -> dict[str, str]:
+        """As :meth:`Env.selection`."""
     def legal_actions(self, i: int) -> list[int]:
         """The legal actions of game ``i``; ``ValueError`` for no such
         game."""

@@ -113,6 +113,15 @@ impl PyEnv {
         self.env().info().title
     }
 
+    /// What a learned policy for this selection is trained for:
+    /// ``{"fingerprint", "words", "train"}`` — the card set's fingerprint
+    /// at this player count (weights carry it, and the learned bot plays
+    /// only weights whose fingerprint matches), the selection in words, and
+    /// the command that trains a policy for it.
+    fn selection<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::selection_dict(py, &self.env().selection())
+    }
+
     /// The legal action numbers of the seat to move, in the order the
     /// game lists its moves (empty once over).
     fn legal_actions(&self) -> Vec<u32> {
@@ -211,7 +220,8 @@ impl PyEnv {
         // As `Game::bot`: the lock taken and let go without the GIL.
         let env = &self.env;
         py.detach(move || lock(env).bot(k, seed))
-            .ok_or_else(|| error(py, Kind::Setup, format!("this game has no bot `{kind}`")))
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))?
+            .ok_or_else(|| error(py, Kind::Illegal, "the game is over"))
     }
 
     /// The actions played since the last reset.

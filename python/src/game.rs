@@ -229,7 +229,8 @@ impl PyGame {
         // taken again: another thread holding the GIL may wait for it.
         let table = &self.table;
         py.detach(move || lock(table).bot(k, seed))
-            .ok_or_else(|| error(py, Kind::Setup, format!("this game has no bot `{kind}`")))
+            .map_err(|e| error(py, Kind::Setup, e.to_string()))?
+            .ok_or_else(|| error(py, Kind::Illegal, "the game is over"))
     }
 
     fn __repr__(&self) -> String {

@@ -50,8 +50,21 @@ mod cards {
     include!(concat!(env!("OUT_DIR"), "/cards.rs"));
 }
 
+/// A [`sevenw_runtime::env::Selection`] as a dict.
+pub(crate) fn selection_dict<'py>(
+    py: Python<'py>,
+    s: &sevenw_runtime::env::Selection,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("fingerprint", &s.fingerprint)?;
+    d.set_item("words", &s.words)?;
+    d.set_item("train", &s.train)?;
+    Ok(d)
+}
+
 /// The games of this module: the shipped library and the card sets built in.
 pub(crate) fn library() -> Library<'static> {
+    sevenw_runtime::learned::ship(cards::WEIGHTS);
     Library::shipped(cards::GAMES)
 }
 

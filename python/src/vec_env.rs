@@ -329,6 +329,16 @@ impl PyVecEnv {
         self.threads
     }
 
+    /// What a learned policy for this selection is trained for, as
+    /// :meth:`Env.selection`.
+    fn selection<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let b = lock(&self.batch);
+        let e = b
+            .env(0)
+            .ok_or_else(|| PyValueError::new_err("a VecEnv of no game"))?;
+        crate::selection_dict(py, &e.selection())
+    }
+
     /// Decisions after which a game is cut short (`truncated`); `None`:
     /// no limit.
     #[getter]

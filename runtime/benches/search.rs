@@ -1,5 +1,6 @@
 //! The search bots' time per decision, one thread: `mcts` and
-//! `mcts-classic` at their default playouts, each deciding at the same
+//! `mcts-classic` at their default playouts, and the learned bot where the
+//! card library ships weights for the game, each deciding at the same
 //! positions (reached by random play) of Duel, the base game at 4 players
 //! and Architects at 4.
 //!
@@ -14,10 +15,12 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sevenw_runtime::bots::{BotKind, Bots, Judge};
 use sevenw_runtime::engine::rng::Rng;
+use sevenw_runtime::env::Observe;
 use sevenw_runtime::game::{Game, InfoSet, Player, Setup};
 use sevenw_runtime::games::architects::Architects;
 use sevenw_runtime::games::base::Base;
 use sevenw_runtime::games::duel::Duel;
+use sevenw_runtime::learned;
 use sevenw_runtime::mcts::{CLASSIC_PLAYOUTS, DEFAULT_PLAYOUTS};
 
 /// Positions to decide at: every `every`-th decision of a game played at
@@ -40,7 +43,12 @@ fn positions<G: Game>(g: &G, setup: &Setup, every: usize, count: usize) -> Vec<G
 }
 
 /// One decision of a `kind` bot at each of `at`.
-fn decide_all<G: Judge + 'static>(g: &G, kind: BotKind, at: &[G::State]) -> usize {
+fn decide_all<G: Judge + Observe + 'static>(
+    g: &G,
+    players: usize,
+    kind: BotKind,
+    at: &[G::State],
+) -> usize {
     let mut moves = Vec::new();
     let mut sum = 0;
     for (i, st) in at.iter().enumerate() {
@@ -48,49 +56,68 @@ fn decide_all<G: Judge + 'static>(g: &G, kind: BotKind, at: &[G::State]) -> usiz
         let Some(seat) = g.to_move(&st) else { continue };
         g.legal_moves(&mut st, &mut moves);
         let mut bot = Bots::<G>::new()
-            .make(kind, i as u64, seat)
-            .expect("a search bot");
+            .with_learned(learned::bot::<G>)
+            .make(g, players, kind, i as u64, seat)
+            .expect("a bot the game has");
         sum += bot.decide(g, &InfoSet::new(g, &st, seat), &moves);
     }
     sum
 }
 
-const BOTS: [BotKind; 2] = [
+const BOTS: [BotKind; 3] = [
     BotKind::Mcts(DEFAULT_PLAYOUTS),
     BotKind::Classic(CLASSIC_PLAYOUTS),
+    BotKind::Learned,
 ];
 
-fn cases<G: Judge + 'static>(c: &mut Criterion, name: &str, g: &G, at: &[G::State]) {
+fn cases<G: Judge + Observe + 'static>(
+    c: &mut Criterion,
+    name: &str,
+    g: &G,
+    players: usize,
+    at: &[G::State],
+) {
+    // The learned bot where weights for the game ship.
+    let bots: Vec<BotKind> = BOTS
+        .into_iter()
+        .filter(|&k| {
+            Bots::<G>::new()
+                .with_learned(learned::bot::<G>)
+                .make(g, players, k, 0, 0)
+                .is_ok()
+        })
+        .collect();
     if let Ok(once) = std::env::var("SEARCH_ONCE") {
-        for kind in BOTS {
+        for kind in bots {
             if once == format!("{name}/{}", kind.name()) {
-                black_box(decide_all(g, kind, at));
+                black_box(decide_all(g, players, kind, at));
             }
         }
         return;
     }
     let mut group = c.benchmark_group(format!("search {name}, {} decisions", at.len()));
     group.sample_size(10);
-    for kind in BOTS {
+    for kind in bots {
         group.bench_function(kind.name(), |b| {
-            b.iter(|| black_box(decide_all(g, kind, at)))
+            b.iter(|| black_box(decide_all(g, players, kind, at)))
         });
     }
     group.finish();
 }
 
 fn search(c: &mut Criterion) {
+    learned::ship(sevenw_cards::WEIGHTS);
     let duel = Duel::new(sevenw_cards::game("duel").expect("duel")).expect("duel");
     let at = positions(&duel, &Setup::seeded(1), 5, 8);
-    cases(c, "duel", &duel, &at);
+    cases(c, "duel", &duel, 2, &at);
     let base = sevenw_runtime::select(sevenw_cards::GAMES, "base", None, &[]).expect("base");
     let base = Base::new(base).expect("base");
     let at = positions(&base, &Setup::new(4, 1), 9, 8);
-    cases(c, "base4", &base, &at);
+    cases(c, "base4", &base, 4, &at);
     let arch =
         Architects::new(sevenw_cards::game("architects").expect("architects")).expect("architects");
     let at = positions(&arch, &Setup::new(4, 1), 7, 8);
-    cases(c, "architects4", &arch, &at);
+    cases(c, "architects4", &arch, 4, &at);
 }
 
 criterion_group!(benches, search);

@@ -3,9 +3,11 @@
 //! [`RandomBot`] picks uniformly among the legal moves; [`GreedyBot`] takes
 //! the move its game judges best ([`Judge`]), for a game that judges
 //! moves; the search bot ([`MctsBot`]) plays games out from samples of its
-//! information set. [`Bot`] is any of them, and [`Bots`] makes them for a
-//! game: the random and search bots for any game, the greedy bot for a
-//! game that judges moves.
+//! information set; the learned bot ([`crate::learned`]) plays a policy
+//! trained through the environments. [`Bot`] is any of them, and [`Bots`]
+//! makes them for a game: the random and search bots for any game, the
+//! greedy bot for a game that judges moves, the learned bot for a game that
+//! observes (where weights trained for its card set are found).
 
 use std::fmt;
 
@@ -101,17 +103,20 @@ pub enum BotKind {
     /// kept to measure the search bot against, with its playouts per
     /// decision.
     Classic(u32),
+    /// The learned policy trained for the selection ([`crate::learned`]).
+    Learned,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 4] = [
+    pub const ALL: [BotKind; 5] = [
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Mcts(DEFAULT_PLAYOUTS),
         BotKind::Classic(CLASSIC_PLAYOUTS),
+        BotKind::Learned,
     ];
 
-    /// `random`, `greedy`, `mcts`, `mcts-classic`, or either search bot
+    /// `random`, `greedy`, `mcts`, `mcts-classic`, `learned`, or either search bot
     /// with `:N` (N playouts per decision, 1 to 1,000,000).
     pub fn parse(s: &str) -> Option<BotKind> {
         let s = s.trim();
@@ -140,6 +145,7 @@ impl BotKind {
             BotKind::Greedy => "greedy",
             BotKind::Mcts(_) => "mcts",
             BotKind::Classic(_) => "mcts-classic",
+            BotKind::Learned => "learned",
         }
     }
 }
@@ -163,6 +169,8 @@ pub enum Bot<G: Game> {
     /// A [`GreedyBot`] of a game that judges moves.
     Greedy(Box<dyn Player<G>>),
     Mcts(MctsBot),
+    /// A [`crate::learned::LearnedBot`] of a game that observes.
+    Learned(Box<dyn Player<G>>),
 }
 
 impl<G: Judge + 'static> Bot<G> {
@@ -178,6 +186,7 @@ impl<G: Game> fmt::Debug for Bot<G> {
             Bot::Random(b) => f.debug_tuple("Random").field(b).finish(),
             Bot::Greedy(_) => f.write_str("Greedy"),
             Bot::Mcts(b) => f.debug_tuple("Mcts").field(b).finish(),
+            Bot::Learned(_) => f.write_str("Learned"),
         }
     }
 }
@@ -186,7 +195,7 @@ impl<G: Game> Player<G> for Bot<G> {
     fn choose(&mut self, game: &G, view: &G::View<'_>, moves: &[G::Move]) -> usize {
         match self {
             Bot::Random(b) => Player::<G>::choose(b, game, view, moves),
-            Bot::Greedy(b) => b.choose(game, view, moves),
+            Bot::Greedy(b) | Bot::Learned(b) => b.choose(game, view, moves),
             Bot::Mcts(b) => Player::<G>::choose(b, game, view, moves),
         }
     }
@@ -209,11 +218,16 @@ impl<G: Game> Player<G> for Bot<G> {
 /// Makes a greedy bot.
 type MakeGreedy<G> = fn() -> Box<dyn Player<G>>;
 
+/// Makes a learned bot for a game of so many players, or says why not.
+pub type MakeLearned<G> = fn(&G, usize) -> Result<Box<dyn Player<G>>, SetupError>;
+
 /// The bots a game has, and tables of them: the random and search bots for
 /// any game, the greedy bot for a game that judges moves
-/// ([`Bots::with_greedy`]).
+/// ([`Bots::with_greedy`]), the learned bot for a game that observes
+/// ([`Bots::with_learned`]).
 pub struct Bots<G: Game> {
     greedy: Option<MakeGreedy<G>>,
+    learned: Option<MakeLearned<G>>,
 }
 
 impl<G: Game> Clone for Bots<G> {
@@ -234,6 +248,7 @@ impl<G: Game> fmt::Debug for Bots<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Bots")
             .field("greedy", &self.greedy.is_some())
+            .field("learned", &self.learned.is_some())
             .finish()
     }
 }
@@ -241,7 +256,10 @@ impl<G: Game> fmt::Debug for Bots<G> {
 impl<G: Game> Bots<G> {
     /// The random and search bots.
     pub fn new() -> Self {
-        Bots { greedy: None }
+        Bots {
+            greedy: None,
+            learned: None,
+        }
     }
 
     /// With the greedy bot.
@@ -253,9 +271,40 @@ impl<G: Game> Bots<G> {
         self
     }
 
-    /// Whether the game has bots of `kind`.
+    /// With the learned bot, made by `make` (for a game that observes,
+    /// [`crate::learned::bot`]: it plays where weights trained for the
+    /// card set are found).
+    pub fn with_learned(mut self, make: MakeLearned<G>) -> Self {
+        self.learned = Some(make);
+        self
+    }
+
+    /// Whether the game has bots of `kind` (the learned bot may still lack
+    /// weights for a player count: [`Bots::check_learned`]).
     pub fn has(&self, kind: BotKind) -> bool {
-        kind != BotKind::Greedy || self.greedy.is_some()
+        match kind {
+            BotKind::Greedy => self.greedy.is_some(),
+            BotKind::Learned => self.learned.is_some(),
+            _ => true,
+        }
+    }
+
+    /// Whether weights for `game` at `players` players are found, when
+    /// `kinds` asks for the learned bot; the refusal says how to train
+    /// them.
+    pub fn check_learned(
+        &self,
+        game: &G,
+        players: usize,
+        kinds: &[BotKind],
+    ) -> Result<(), SetupError> {
+        if !kinds.contains(&BotKind::Learned) {
+            return Ok(());
+        }
+        match self.learned {
+            Some(make) => make(game, players).map(drop),
+            None => Err(missing(game, BotKind::Learned)),
+        }
     }
 
     /// Every one of `kinds` is a bot of `game`'s; else a usage mistake
@@ -267,19 +316,43 @@ impl<G: Game> Bots<G> {
         }
     }
 
-    /// A bot of `kind` for seat `seat` of the game seeded `seed` (each
-    /// seat's random stream derives from both); `None` for a kind the game
-    /// does not have.
-    pub fn make(&self, kind: BotKind, seed: u64, seat: usize) -> Option<Bot<G>> {
+    /// A bot of `kind` for seat `seat` of `game` at `players` players,
+    /// seeded `seed` (each seat's random stream derives from both); the
+    /// refusal for a kind the game does not have, or a learned bot without
+    /// weights.
+    pub fn make(
+        &self,
+        game: &G,
+        players: usize,
+        kind: BotKind,
+        seed: u64,
+        seat: usize,
+    ) -> Result<Bot<G>, SetupError> {
+        match kind {
+            BotKind::Learned => Ok(Bot::Learned(self
+                .learned
+                .ok_or_else(|| missing(game, kind))?(
+                game, players
+            )?)),
+            _ => self
+                .plain(kind, seed, seat)
+                .ok_or_else(|| missing(game, kind)),
+        }
+    }
+
+    /// A bot of `kind` but the learned one (which needs the game), as
+    /// [`Bots::make`] makes it; `None` for a kind the game does not have.
+    fn plain(&self, kind: BotKind, seed: u64, seat: usize) -> Option<Bot<G>> {
         Some(match kind {
             BotKind::Random => Bot::Random(random_for(seed, seat)),
             BotKind::Greedy => Bot::Greedy((self.greedy?)()),
             BotKind::Mcts(n) => Bot::Mcts(MctsBot::new(derive(seed, 2000 + seat as u64), n)),
             BotKind::Classic(n) => Bot::Mcts(MctsBot::classic(derive(seed, 2000 + seat as u64), n)),
+            BotKind::Learned => return None,
         })
     }
 
-    /// The bots for every seat of `game` seeded `seed`.
+    /// The bots for every seat of `game` seeded `seed` (one kind a seat).
     pub fn table(&self, game: &G, kinds: &[BotKind], seed: u64) -> Result<Vec<Bot<G>>, SetupError> {
         let mut bots = Vec::with_capacity(kinds.len());
         self.table_into(game, kinds, seed, &mut bots)?;
@@ -287,8 +360,9 @@ impl<G: Game> Bots<G> {
     }
 
     /// [`Bots::table`] into `bots`, the table of an earlier game: a greedy
-    /// bot of the same seat is kept with its buffers (it carries nothing
-    /// else from one game to the next), the other bots are made anew.
+    /// or learned bot of the same seat is kept with its buffers (it carries
+    /// nothing else from one game to the next), the other bots are made
+    /// anew.
     pub fn table_into(
         &self,
         game: &G,
@@ -298,12 +372,14 @@ impl<G: Game> Bots<G> {
     ) -> Result<(), SetupError> {
         bots.truncate(kinds.len());
         for (seat, &kind) in kinds.iter().enumerate() {
-            if kind == BotKind::Greedy && matches!(bots.get(seat), Some(Bot::Greedy(_))) {
-                continue;
+            match (kind, bots.get(seat)) {
+                (BotKind::Greedy, Some(Bot::Greedy(_)))
+                | (BotKind::Learned, Some(Bot::Learned(_))) => {
+                    continue;
+                }
+                _ => {}
             }
-            let bot = self
-                .make(kind, seed, seat)
-                .ok_or_else(|| missing(game, kind))?;
+            let bot = self.make(game, kinds.len(), kind, seed, seat)?;
             match bots.get_mut(seat) {
                 Some(b) => *b = bot,
                 None => bots.push(bot),
@@ -318,9 +394,14 @@ fn missing<G: Game>(game: &G, kind: BotKind) -> SetupError {
     SetupError::option(
         "bots",
         format!(
-            "{} has no {} bot: its rules judge no moves (bots: random, mcts, mcts-classic)",
+            "{} has no {} bot: its rules {} (bots: random, mcts, mcts-classic)",
             game.info().title,
-            kind.name()
+            kind.name(),
+            if kind == BotKind::Learned {
+                "observe nothing"
+            } else {
+                "judge no moves"
+            }
         ),
     )
 }
@@ -331,13 +412,14 @@ fn random_for(seed: u64, seat: usize) -> RandomBot {
 }
 
 /// The bots for every seat of a game seeded `seed`, of a game that judges
-/// moves (so that has every bot).
+/// moves; the learned bot is not among them (it needs the game:
+/// [`Bots::table`]).
 pub fn table<G: Judge + 'static>(kinds: &[BotKind], seed: u64) -> Vec<Bot<G>> {
     let bots = Bots::<G>::new().with_greedy();
     kinds
         .iter()
         .enumerate()
-        .filter_map(|(seat, &k)| bots.make(k, seed, seat))
+        .filter_map(|(seat, &k)| bots.plain(k, seed, seat))
         .collect()
 }
 

@@ -277,8 +277,9 @@ pub trait Env: Send {
     fn decisions(&self) -> &[u32];
     /// The action a bot of `kind` takes for the seat to move, from that
     /// seat's information only, its random stream seeded by `seed`; `None`
-    /// once over or when the game has no such bot.
-    fn bot(&self, kind: BotKind, seed: u64) -> Option<u32>;
+    /// once over; the refusal when the game has no such bot (or no weights
+    /// for a learned one).
+    fn bot(&self, kind: BotKind, seed: u64) -> Result<Option<u32>, SetupError>;
     /// The words of action number `action`, any of the space, legal now
     /// or not ([`Game::action_words`]); `None` past the space.
     fn action_words(&self, action: u32) -> Option<String>;
@@ -293,6 +294,10 @@ pub trait Env: Send {
     }
     /// A copy of the game as it stands.
     fn fork(&self) -> Box<dyn Env + '_>;
+    /// What a learned policy for this game is trained for: the card set's
+    /// fingerprint at this player count, in words, and the command that
+    /// trains one ([`Selection`]).
+    fn selection(&self) -> Selection;
 }
 
 /// A game of the family `G` as an [`Env`].
@@ -459,21 +464,27 @@ impl<G: Observe> Env for Stepper<'_, G> {
         &self.decisions
     }
 
-    fn bot(&self, kind: BotKind, seed: u64) -> Option<u32> {
-        let seat = self.game.to_move(&self.state)?;
-        let mut bot = self.bots.make(kind, seed, seat)?;
+    fn bot(&self, kind: BotKind, seed: u64) -> Result<Option<u32>, SetupError> {
+        let Some(seat) = self.game.to_move(&self.state) else {
+            return Ok(None);
+        };
+        let mut bot = self.bots.make(self.game, self.seats(), kind, seed, seat)?;
         if self.moves.is_empty() {
-            return None;
+            return Ok(None);
         }
         let info = InfoSet::new(self.game, &self.state, seat);
         let i = bot
             .decide(self.game, &info, &self.moves)
             .min(self.moves.len() - 1);
-        self.legal.get(i).copied()
+        Ok(self.legal.get(i).copied())
     }
 
     fn fork(&self) -> Box<dyn Env + '_> {
         Box::new(self.clone())
+    }
+
+    fn selection(&self) -> Selection {
+        Selection::of(self.game, self.seats())
     }
 }
 
@@ -547,4 +558,6 @@ pub fn write_rewards(outcome: &Outcome, out: &mut [f32]) {
 }
 
 mod batch;
+mod selection;
 pub use batch::{Batch, BatchRefused, Out, RUNNING, StepError, TERMINATED, TRUNCATED};
+pub use selection::{POLICY_FORMAT, Selection, fingerprint, train_command, words};

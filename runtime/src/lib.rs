@@ -39,6 +39,7 @@ pub mod engine;
 pub mod env;
 pub mod game;
 pub mod games;
+pub mod learned;
 pub mod mcts;
 pub mod narrate;
 pub mod parts;

@@ -214,10 +214,11 @@ pub trait Table: Send {
     fn play(&mut self, seat: usize, action: u32) -> Result<(), Refused>;
     /// The decision a bot of `kind` takes for the seat to move, from that
     /// seat's information only (its view and samples of what it cannot
-    /// see), with the random stream `seed`; `None` when the game is over
-    /// or the game has no such bot. Takes `&self`: ask it of a
-    /// [`Table::fork`] to think without holding the game.
-    fn bot(&self, kind: BotKind, seed: u64) -> Option<u32>;
+    /// see), with the random stream `seed`; `None` when the game is over;
+    /// the refusal when the game has no such bot (or no weights for a
+    /// learned one). Takes `&self`: ask it of a [`Table::fork`] to think
+    /// without holding the game.
+    fn bot(&self, kind: BotKind, seed: u64) -> Result<Option<u32>, SetupError>;
     /// A copy of the game as it stands.
     fn fork(&self) -> Box<dyn Table + '_>;
     /// What `seat` sees (a spectator for `None`), as [`Show::show`] writes it.
@@ -423,16 +424,18 @@ impl<G: Show> Table for Live<'_, G> {
         self.apply(seat, action)
     }
 
-    fn bot(&self, kind: BotKind, seed: u64) -> Option<u32> {
-        let seat = self.game.to_move(&self.state)?;
-        let mut bot = self.bots.make(kind, seed, seat)?;
+    fn bot(&self, kind: BotKind, seed: u64) -> Result<Option<u32>, SetupError> {
+        let Some(seat) = self.game.to_move(&self.state) else {
+            return Ok(None);
+        };
+        let mut bot = self.bots.make(self.game, self.seats(), kind, seed, seat)?;
         let (_, moves) = self.legal();
         if moves.is_empty() {
-            return None;
+            return Ok(None);
         }
         let info = InfoSet::new(self.game, &self.state, seat);
         let i = bot.decide(self.game, &info, &moves).min(moves.len() - 1);
-        Some(self.game.encode(&moves[i]))
+        Ok(Some(self.game.encode(&moves[i])))
     }
 
     fn fork(&self) -> Box<dyn Table + '_> {

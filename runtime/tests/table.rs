@@ -175,7 +175,7 @@ fn a_stored_game_resumes_where_it_was() {
         // Half a game by the greedy bot, asked as a server asks it.
         for i in 0..40 {
             let Some(seat) = t.to_move() else { break };
-            let a = t.fork().bot(BotKind::Greedy, i).unwrap();
+            let a = t.fork().bot(BotKind::Greedy, i).unwrap().unwrap();
             t.play(seat, a).unwrap();
         }
         let back = g

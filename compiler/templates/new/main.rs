@@ -8,5 +8,7 @@ mod cards {
 }
 
 fn main() -> std::process::ExitCode {
+    // The learned bots' weights of the card sets (their `bots/` folders).
+    sevenw_cli::ship_weights(cards::WEIGHTS);
     sevenw_cli::main_with(cards::GAMES)
 }

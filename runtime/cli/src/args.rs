@@ -99,9 +99,11 @@ pub(crate) struct GameArgs {
     /// The game's seed; without it one is drawn from the clock and shown.
     #[arg(long)]
     pub(crate) seed: Option<u64>,
-    /// Bots (random, greedy, mcts, mcts-classic; mcts:N for N playouts per
-    /// decision): one kind for every seat, or one per seat, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "greedy", value_parser = parse_bot)]
+    /// Bots (random, greedy, mcts, mcts-classic, learned; mcts:N for N
+    /// playouts per decision): one kind for every seat, or one per seat,
+    /// comma-separated. Default: greedy; for `balance`, learned where
+    /// weights trained for the game are found, else greedy.
+    #[arg(long, value_delimiter = ',', value_parser = parse_bot)]
     pub(crate) bots: Vec<BotKind>,
     /// Which wonder sides are dealt (a game of one-sided wonders takes
     /// only the default).

@@ -64,7 +64,7 @@ pub(crate) fn play(
         if !humans.contains(&seat) {
             let kind = bots[seat];
             let seed = derive(setup.seed, 7_000 + table.played() as u64);
-            let Some(action) = table.bot(kind, seed) else {
+            let Some(action) = table.bot(kind, seed).map_err(|e| input(e.to_string()))? else {
                 return Err(input(format!(
                     "the {kind} bot of seat {} cannot move",
                     seat + 1

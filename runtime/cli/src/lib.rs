@@ -148,6 +148,13 @@ pub(crate) fn input(msg: impl Into<String>) -> Fail {
     Fail::Input(msg.into())
 }
 
+/// Makes `weights` (a card library's `WEIGHTS`: the bytes of its
+/// `bots/*.safetensors` files) the learned bots' weights this program
+/// ships, before [`main_with`].
+pub fn ship_weights(weights: &'static [&'static [u8]]) {
+    sevenw_runtime::learned::ship(weights);
+}
+
 /// `sevenw` over `games`, played by the shipped families, with the
 /// process's arguments: the whole `main` of a binary
 /// (`sevenw_cli::main_with(sevenw_cards::GAMES)` for the shipped games, or

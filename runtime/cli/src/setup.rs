@@ -99,6 +99,12 @@ pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<C
     g.check(&setup).map_err(|e| setup_fail(sub, e))?;
     let seats = a.players.unwrap_or(usize::from(info.min_players));
     let bots = match a.bots.len() {
+        // A balance report is worth what its players are: the learned bot
+        // where weights for the game are found.
+        0 if sub == "balance" && g.check_learned(seats, &[BotKind::Learned]).is_ok() => {
+            vec![BotKind::Learned; seats]
+        }
+        0 => vec![BotKind::Greedy; seats],
         1 => vec![a.bots[0]; seats],
         n if n == seats => a.bots.clone(),
         n => {
@@ -114,6 +120,8 @@ pub(crate) fn game_setup(sub: &str, lib: &Library<'_>, a: &GameArgs) -> Result<C
         }
     };
     g.check_bots(&bots).map_err(|e| setup_fail(sub, e))?;
+    g.check_learned(seats, &bots)
+        .map_err(|e| setup_fail(sub, e))?;
     Ok((g, setup, bots))
 }
 

@@ -635,6 +635,14 @@ async fn create(State(app): AppState, body: Result<Json<CreateReq>, ApiError>) -
         });
         kinds.push(kind);
     }
+    let bots: Vec<BotKind> = (kinds.iter())
+        .filter_map(|k| match k {
+            Kind::Bot(b) => Some(*b),
+            Kind::Person => None,
+        })
+        .collect();
+    game.check_learned(players, &bots)
+        .map_err(|e| unprocessable(setup_message(e)))?;
     let doc = SetupDoc {
         game: req.game.trim().to_string(),
         edition: info.edition,

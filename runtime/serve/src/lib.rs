@@ -443,7 +443,7 @@ async fn drive(app: Arc<App>, entry: Arc<Entry>) {
             // the decisions: the table's fork borrows it); the others
             // decide in moments, on the table itself.
             let copy = match kind {
-                BotKind::Random | BotKind::Greedy => None,
+                BotKind::Random | BotKind::Greedy | BotKind::Learned => None,
                 _ => slot
                     .table
                     .as_ref()
@@ -459,7 +459,10 @@ async fn drive(app: Arc<App>, entry: Arc<Entry>) {
         let e2 = entry.clone();
         let decided = tokio::task::spawn_blocking(move || -> Option<u32> {
             let think = |t: &dyn Table| {
+                // A bot the set-up checked cannot be refused.
                 t.bot(kind, seed)
+                    .ok()
+                    .flatten()
                     .or_else(|| t.actions().first().map(|a| a.number))
             };
             match copy {

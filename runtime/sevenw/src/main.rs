@@ -4,5 +4,6 @@
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
+    sevenw_cli::ship_weights(sevenw_cards::WEIGHTS);
     sevenw_cli::main_with(sevenw_cards::GAMES)
 }

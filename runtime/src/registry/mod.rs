@@ -162,6 +162,10 @@ pub trait AnyGame: Send + Sync {
     /// Checks that the game has bots of these kinds (a usage mistake of
     /// `--bots` otherwise).
     fn check_bots(&self, bots: &[BotKind]) -> Result<(), SetupError>;
+    /// Checks that weights for the learned bot are found for a game of
+    /// `players` players, when `bots` asks for it (the refusal says how to
+    /// train them).
+    fn check_learned(&self, players: usize, bots: &[BotKind]) -> Result<(), SetupError>;
     /// Plays one game with bots, told and logged.
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError>;
     /// Plays a log again, checking it; returns the story.

@@ -133,12 +133,14 @@ impl<G: Game> Rules<G> {
     }
 
     /// With environments: games stepped by action numbers, each seat
-    /// observing a flat vector (`AnyGame::envs`, the Python package).
+    /// observing a flat vector (`AnyGame::envs`, the Python package), and
+    /// the learned bot, which plays from those observations.
     pub fn with_env(mut self) -> Self
     where
         G: Observe + 'static,
     {
         self.envs = Some(|r| r);
+        self.bots = self.bots.with_learned(crate::learned::bot::<G>);
         self
     }
 
@@ -248,6 +250,10 @@ impl<G: Statistics> AnyGame for Rules<G> {
 
     fn check_bots(&self, bots: &[BotKind]) -> Result<(), SetupError> {
         self.bots.check(&self.game, bots)
+    }
+
+    fn check_learned(&self, players: usize, bots: &[BotKind]) -> Result<(), SetupError> {
+        self.bots.check_learned(&self.game, players, bots)
     }
 
     fn play(&self, setup: &Setup, bots: &[BotKind]) -> Result<Played, SetupError> {
