@@ -104,7 +104,7 @@ function decksCity(v, s, by, role) {
     el("span", { text: " · " + c.wonder.name + ", " + c.wonder.stages_built + " of " + c.wonder.stages + " pieces" })));
   const facts = el("div", { class: "facts" }, el("span", { class: "stat" }, coinSymbol(c.coins), " " + plural(c.coins, "coin")),
     el("span", { class: "stat", text: "⚔ " + plural(c.shields, "shield") }));
-  if (c.cat) facts.append(el("span", { class: "stat cat", "data-cat": "yes", text: "🐈 holds the cat" }));
+  if (c.cat) facts.append(el("span", { class: "stat cat", "data-cat": "yes", text: "holds the cat" }));
   box.append(facts);
   const cards = el("div", { class: "built" });
   for (const g of c.cards || []) {
@@ -171,7 +171,7 @@ function renderDecksTable(v) {
   const top = el("div", { class: "table-top", id: "table-top" },
     el("span", { class: "age-now", text: "Turn " + v.turns }),
     el("span", { text: decksPhaseWords(v) }));
-  if (v.cat !== null && v.cat !== undefined) top.append(el("span", { text: "🐈 " + who(v.cat) + " holds the cat" }));
+  if (v.cat !== null && v.cat !== undefined) top.append(el("span", { text: who(v.cat) + " holds the cat" }));
   if (v.discard.length) top.append(el("span", { text: plural(v.discard.length, "card") + " in the discard pile, " + v.discard[v.discard.length - 1].name + " on top" }));
   board.append(top);
   const middle = el("div", { class: "decks-middle" });

@@ -272,9 +272,11 @@ function renderPyramidBar(v, by, loose) {
   const me = v.seat;
   if (me === null || me === undefined || doc.over) { bar.hidden = true; document.body.style.paddingBottom = ""; return; }
   bar.hidden = false;
+  const slots = v.layout.slots.filter((s) => by.has("slot:" + s.slot));
+  const offers = [...by.keys()].some((k) => k.startsWith("card:"));
+  if (!slots.length && !offers && !(loose || []).length) { bar.hidden = true; document.body.style.paddingBottom = ""; return; }
   const strip = el("div", { class: "hand-actions", id: "hand-actions" });
   const row = el("div", { class: "hand", id: "chosen-row" });
-  const slots = v.layout.slots.filter((s) => by.has("slot:" + s.slot));
   if (slots.length && !slots.some((s) => s.slot === pyrSelected)) pyrSelected = slots[0].slot;
   let head = "";
   if (slots.length) {
@@ -331,6 +333,9 @@ function renderPyramidTable(v) {
   if (v.again && !doc.over) top.append(el("span", { class: "passing", text: who(v.current) + " plays again after this turn" }));
   if (v.discard.length) top.append(el("span", { title: v.discard.map((c) => c.name).join(", "), text: plural(v.discard.length, "card") + " in the discard pile" }));
   board.append(top);
+  const draft = v.draft.length ? el("section", { class: "draft", id: "draft" }, el("h3", { text: "Wonders to pick" }),
+    el("div", { class: "wonders" }, ...v.draft.map((w) => wonderCard(w, by.get("wonder:" + w.id))))) : null;
+  if (draft) board.append(draft);
   board.append(pyrCity(v, 1 - bottom, "opponent"));
   board.append(renderTrack(v));
   const tokens = el("section", { class: "ptokens", id: "progress-tokens", "aria-label": "progress tokens" },
@@ -341,10 +346,6 @@ function renderPyramidTable(v) {
   if (v.drawn_tokens.length) {
     board.append(el("section", { class: "ptokens", id: "drawn-tokens" }, el("h3", { text: "Drawn for you: choose one" }),
       el("div", { class: "ptoken-row" }, ...v.drawn_tokens.map((t) => tokenDisc(t, by.get("token:" + t.id))))));
-  }
-  if (v.draft.length) {
-    board.append(el("section", { class: "draft", id: "draft" }, el("h3", { text: "Wonders to pick" }),
-      el("div", { class: "wonders" }, ...v.draft.map((w) => wonderCard(w, by.get("wonder:" + w.id))))));
   }
   if (v.layout.slots.length) board.append(el("section", { class: "pyramid-box" }, el("h3", { text: "The cards of Age " + roman(v.age) }), renderPyramid(v, by)));
   board.append(pyrCity(v, bottom, me === null ? "opponent" : "me"));
