@@ -125,7 +125,9 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
         // which the cards route names: never a card its seat may not see.
         for (s, d) in docs.iter().enumerate() {
             for a in d["actions"].as_array().unwrap() {
-                let Some(c) = a["about"]["card"].as_u64() else { continue };
+                let Some(c) = a["about"]["card"].as_u64() else {
+                    continue;
+                };
                 let name = info.cards[c as usize].name;
                 assert!(
                     !secrets[s].contains(&name),
