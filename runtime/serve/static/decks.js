@@ -145,7 +145,7 @@ function conflictTokens(c) {
   }
   box.append(row);
   box.append(el("div", { class: "muted", text: c.battle ? "A battle was fought this turn: the tokens are back on their peace side."
-    : "When every token shows war, the cities fight." }));
+    : "When every token shows war, the players fight a battle." }));
   return box;
 }
 
