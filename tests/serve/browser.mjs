@@ -1,10 +1,14 @@
 // Plays complete games through `sevenw serve`'s page in a real browser
 // (Debian's headless Chromium, driven by playwright-core), one person
-// against bots in each game, and saves a screenshot of each game mid-way
-// and at its end (the base game's also at its start, and at 1280×800 and
-// 400 px wide). On the base game's table it checks every position it
-// sees: nothing internal on the page, every card of the hand with its
-// name, cost and effect, the hand in reach without scrolling.
+// against bots in each game, and saves screenshots of each game at its
+// start, mid-way and at its end, at 1280×800 and 400 px wide (and the
+// whole page). On every position it sees it checks the page: nothing
+// internal on it, every card of the hand (or the pyramid) with its name,
+// cost and effect, the hand in reach without scrolling; and what each
+// table draws: the cities and wonder stages of the base game, Duel's
+// pyramid and conflict track with its pawn, Architects' decks, conflict
+// tokens and wonder pieces. axe-core checks the lobby and each table:
+// no serious or critical accessibility violation.
 //
 //   node tests/serve/browser.mjs SEVENW_BINARY SCREENSHOT_DIR
 //
@@ -14,6 +18,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const [bin, shots] = process.argv.slice(2);
 if (!bin || !shots) {
@@ -46,10 +53,13 @@ const GAMES = [
   },
   {
     label: "duel",
+    table: "pyramid",
+    mid: 12,
     body: { game: "duel", seed: 5, seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }] },
   },
   {
     label: "architects-3p",
+    table: "decks",
     body: {
       game: "architects",
       players: 3,
@@ -90,12 +100,13 @@ async function api(base, path, body) {
   return JSON.parse(text);
 }
 
-// What the base game's table must show, checked on every position seen:
-// nothing internal (no field name, raw boolean, empty value, seat counted
-// from 0), every card of the hand with its name, cost and effect, and the
-// hand in reach without scrolling. Returns the problems found.
-async function baseTableProblems(page) {
-  return page.evaluate(() => {
+// What every table must show, checked on every position seen: nothing
+// internal (no field name, raw boolean, empty value, seat counted from
+// 0), every card of the hand (and of the pyramid) with its name, cost and
+// effect, the hand in reach without scrolling, and what the game's table
+// draws (`table`). Returns the problems found.
+async function tableProblems(page, table) {
+  return page.evaluate((table) => {
     const problems = [];
     const parts = ["header", "#turn", "#seats", "#board", "#handbar"]
       .map((q) => document.querySelector(q))
@@ -113,11 +124,64 @@ async function baseTableProblems(page) {
       const m = text.match(re);
       if (m) problems.push(`${what}: "${m[0]}" in "${text.slice(Math.max(0, m.index - 40), m.index + 40).replace(/\n/g, " ")}"`);
     }
-    if (!document.querySelector("#board .around")) problems.push("no cities drawn around the table");
-    if (!document.querySelector("#my-board .stage")) problems.push("no wonder stage drawn");
-    if (!/Age|draft/.test(document.querySelector("#table-top")?.innerText || "")) problems.push("no Age shown");
+    const drawn = (q) => document.querySelectorAll(q).length;
+    if (table === "base") {
+      if (!document.querySelector("#board .around")) problems.push("no cities drawn around the table");
+      if (!document.querySelector("#my-board .stage")) problems.push("no wonder stage drawn");
+      if (!/Age|draft/.test(document.querySelector("#table-top")?.innerText || "")) problems.push("no Age shown");
+    }
+    if (table === "pyramid") {
+      const over = document.body.dataset.over === "true";
+      const top = document.querySelector("#table-top")?.innerText || "";
+      if (!/Age|draft/.test(top)) problems.push("no Age shown");
+      const pawn = document.querySelector("#track svg .pawn[data-pawn]");
+      if (!pawn) problems.push("no conflict track with its pawn");
+      const ends = [...document.querySelectorAll("#track .capital-label")].map((e) => e.textContent);
+      const names = [...document.querySelectorAll("#seats li")].map((e) => e.textContent.split(" ←")[0]);
+      if (ends.length !== 2 || !ends.every((t) => names.some((n) => n && t.startsWith(n.split(" (")[0])))) problems.push(`the track's ends not named for the players: ${ends}`);
+      if (drawn("#track rect[data-square]") !== 19) problems.push(`a track of ${drawn("#track rect[data-square]")} spaces`);
+      if (drawn(".mil-token") !== drawn(".mil-token[data-coins]")) problems.push("a military token without its coins");
+      if (!drawn("#progress-tokens .ptoken") && !over) problems.push("no progress token on offer drawn");
+      if (/draft/.test(top)) {
+        if (!drawn("#draft .wonder-card") && !over) problems.push("no wonder of the draft drawn");
+        for (const w of document.querySelectorAll("#draft .wonder-card")) {
+          if (!w.querySelector(".name")?.innerText.trim() || !w.querySelector(".cost")?.innerText.trim() || !w.querySelector(".fx")?.innerText.trim()) problems.push(`a wonder of the draft without its name, cost or effect: ${w.outerHTML.slice(0, 200)}`);
+        }
+      } else {
+        const slots = [...document.querySelectorAll("#pyramid .slot")];
+        if (!slots.length) problems.push("no pyramid drawn");
+        for (const sl of slots) {
+          if (!["up", "down", "empty"].includes(sl.dataset.state)) problems.push(`a slot in no state: ${sl.outerHTML.slice(0, 120)}`);
+          if (sl.dataset.state === "down" && !sl.querySelector(".card-back .back-age")?.textContent) problems.push("a face-down card without its Age on its back");
+          if (sl.dataset.state === "empty" && sl.childNodes.length) problems.push("a taken slot not left empty");
+          if (sl.dataset.state === "up") {
+            const c = sl.querySelector(".card");
+            if (!c?.querySelector(".name")?.innerText.trim() || !c.querySelector(".cost") || !c.querySelector(".fx")?.textContent.trim()) problems.push(`a pyramid card without its name, cost or effect: ${sl.outerHTML.slice(0, 200)}`);
+          }
+        }
+        // Rows overlap: each row below starts lower than the one above, by less than a card.
+        const byRow = new Map(slots.map((sl) => [Number(sl.dataset.row), sl.getBoundingClientRect()]));
+        for (const [r, rect] of byRow) {
+          const below = byRow.get(r + 1);
+          if (below && !(below.top > rect.top && below.top < rect.bottom)) problems.push(`row ${r + 2} does not overlap row ${r + 1}`);
+        }
+        if (!over && slots.some((sl) => sl.dataset.state !== "empty") && !slots.some((sl) => sl.dataset.accessible === "yes")) problems.push("no accessible card marked");
+      }
+    }
+    if (table === "decks") {
+      const seats = drawn("#seats li");
+      if (drawn(".deck[data-deck]") !== seats + 1) problems.push(`${drawn(".deck[data-deck]")} decks drawn for ${seats} seats`);
+      if (!document.querySelector('.deck[data-deck="central"][data-size]')) problems.push("no central deck drawn");
+      for (const d of document.querySelectorAll(".deck[data-deck]")) {
+        const top = d.querySelector(".card");
+        if (top && (!top.querySelector(".name")?.innerText.trim() || !top.querySelector(".fx")?.innerText.trim())) problems.push(`a deck's top card without its name or effect: ${d.outerHTML.slice(0, 200)}`);
+      }
+      if (!drawn("#conflict-tokens .ctoken[data-side]")) problems.push("no conflict token drawn");
+      if (drawn(".pieces .stage[data-built]") < seats) problems.push("no wonder pieces drawn");
+      if (!drawn("#progress-tokens .ptoken")) problems.push("no progress token drawn");
+    }
     const bar = document.querySelector("#handbar");
-    const cards = bar ? [...bar.querySelectorAll(".card")] : [];
+    const cards = bar && !bar.hidden ? [...bar.querySelectorAll(".card")] : [];
     for (const c of cards) {
       const name = c.querySelector(".name")?.innerText.trim();
       const cost = c.querySelector(".cost");
@@ -129,7 +193,24 @@ async function baseTableProblems(page) {
       if (r.top < 0 || r.top >= window.innerHeight) problems.push(`the hand is out of reach: its first card at ${Math.round(r.top)} px in a window of ${window.innerHeight}`);
     }
     return problems;
+  }, table);
+}
+
+// axe-core's serious and critical violations on the page as it is.
+async function accessibilityProblems(page) {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
   });
+}
+
+// The page at `moment`: whole, and at 1280×800 and 400 px wide.
+async function shootAll(page, label, moment) {
+  await page.screenshot({ path: join(shots, `${label}-${moment}.png`), fullPage: true });
+  await shoot(page, join(shots, `${label}-${moment}-1280x800.png`), 1280);
+  await shoot(page, join(shots, `${label}-${moment}-400.png`), 400);
 }
 
 async function shoot(page, path, width) {
@@ -145,6 +226,7 @@ async function playThrough(page, base, game) {
   await page.goto(base + me.link);
   let clicks = 0;
   let shotMid = false;
+  let shotStart = false;
   const deadline = Date.now() + 300000;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${game.label}: not over after ${clicks} moves`);
@@ -155,32 +237,51 @@ async function playThrough(page, base, game) {
     // again (an event arriving after it showed our turn), and a handle to
     // a button drawn over would no longer click; a locator finds the
     // button again when it clicks.
+    const problems = await tableProblems(page, game.table);
+    if (problems.length) throw new Error(`${game.label}, after ${clicks} moves: ${problems.join("; ")}`);
+    if (clicks === 0 && !shotStart) {
+      await shootAll(page, game.label, "start");
+      const a11y = await accessibilityProblems(page);
+      if (a11y.length) throw new Error(`${game.label}'s table at its start: ${a11y.join("; ")}`);
+      shotStart = true;
+    }
     if (game.table === "base") {
-      const problems = await baseTableProblems(page);
-      if (problems.length) throw new Error(`${game.label}, after ${clicks} moves: ${problems.join("; ")}`);
-      if (clicks === 0) {
-        await shoot(page, join(shots, `${game.label}-start.png`));
-        await shoot(page, join(shots, `${game.label}-start-1280x800.png`), 1280);
-        await shoot(page, join(shots, `${game.label}-start-400.png`), 400);
-      }
       // A card of the hand chosen offers its actions.
       const playable = page.locator("#handbar .card.playable");
       const cards = await playable.count();
       if (cards > 0) await playable.nth((clicks * 5) % cards).click();
     }
-    const actions = page.locator("button.action:not([disabled]):visible");
-    const offered = await actions.count();
-    if (offered === 0) continue;
-    if (!shotMid && clicks >= 8) {
-      await page.screenshot({ path: join(shots, `${game.label}-mid.png`), fullPage: true });
-      if (game.table === "base") {
-        await shoot(page, join(shots, `${game.label}-mid-1280x800.png`), 1280);
-        await shoot(page, join(shots, `${game.label}-mid-400.png`), 400);
+    if (game.table === "pyramid") {
+      // A card of the pyramid chosen offers its actions in the bar.
+      const playable = page.locator("#pyramid .slot.playable");
+      const cards = await playable.count();
+      if (cards > 0) {
+        await playable.nth((clicks * 5) % cards).click();
+        const chosen = await page.evaluate(() => {
+          const sel = document.querySelector("#pyramid .slot.selected .name")?.innerText;
+          const bar = document.querySelector("#handbar .card .name")?.innerText;
+          return { sel, bar, buttons: document.querySelectorAll("#hand-actions button.action:not([hidden])").length };
+        });
+        if (!chosen.sel || chosen.sel !== chosen.bar || !chosen.buttons) {
+          throw new Error(`${game.label}: choosing a card of the pyramid did not offer its actions: ${JSON.stringify(chosen)}`);
+        }
       }
+    }
+    if (!shotMid && clicks >= (game.mid || 8)) {
+      await shootAll(page, game.label, "mid");
+      const a11y = await accessibilityProblems(page);
+      if (a11y.length) throw new Error(`${game.label}'s table mid-way: ${a11y.join("; ")}`);
       shotMid = true;
     }
     const before = await page.getAttribute("body", "data-played");
-    const pick = actions.nth((clicks * 7) % offered);
+    // Architects: every other card is taken by a click on its deck (not
+    // on the deck's button).
+    const decks = game.table === "decks" ? page.locator(".deck.offered .deck-head") : null;
+    const byDeck = decks && clicks % 2 === 0 ? await decks.count() : 0;
+    const actions = page.locator("button.action:not([disabled]):visible");
+    const offered = await actions.count();
+    if (offered === 0 && byDeck === 0) continue;
+    const pick = byDeck ? decks.nth(clicks % byDeck) : actions.nth((clicks * 7) % offered);
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/moves") && r.request().method() === "POST"),
       pick.click(),
@@ -190,12 +291,9 @@ async function playThrough(page, base, game) {
     await page.waitForFunction((b) => document.body.dataset.played !== b, before, { timeout: 120000 });
   }
   await page.waitForSelector("#score table", { timeout: 30000 });
-  await page.screenshot({ path: join(shots, `${game.label}-end.png`), fullPage: true });
-  if (game.table === "base") {
-    await shoot(page, join(shots, `${game.label}-end-400.png`), 400);
-    const problems = await baseTableProblems(page);
-    if (problems.length) throw new Error(`${game.label}, at the end: ${problems.join("; ")}`);
-  }
+  await shootAll(page, game.label, "end");
+  const problems = await tableProblems(page, game.table);
+  if (problems.length) throw new Error(`${game.label}, at the end: ${problems.join("; ")}`);
   const state = await api(base, `/api/games/${created.id}?t=${me.token}`);
   if (!state.over) throw new Error(`${game.label}: the page says over, the API does not`);
   // A finished game downloads as a replay log from the page's link.
@@ -222,8 +320,16 @@ const browser = await chromium.launch({
 });
 let failed = false;
 try {
-  for (const game of GAMES) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: game.table === "base" ? 800 : 900 } });
+  // The lobby: accessible, and drawn.
+  const lobby = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await lobby.goto(base + "/");
+  await lobby.waitForSelector("#game option", { state: "attached" });
+  const a11y = await accessibilityProblems(lobby);
+  if (a11y.length) throw new Error(`the lobby: ${a11y.join("; ")}`);
+  await lobby.screenshot({ path: join(shots, "lobby.png"), fullPage: true });
+  await lobby.close();
+  for (const game of GAMES.filter((g) => !process.env.ONLY || g.label.startsWith(process.env.ONLY))) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Counts the times the page draws the position it shows again while
     // choices are offered: each would replace the buttons under a player's
     // pointer, and a click in between would be lost.

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The playtest table as people and programs use it, against a real
 # `sevenw serve`: complete games through the page in Debian's headless
-# Chromium (screenshots in target/screenshots/), a schema-based fuzzer
+# Chromium (screenshots in target/screenshots/, axe-core's accessibility
+# check of the lobby and each table), a schema-based fuzzer
 # (schemathesis) against the server's OpenAPI document, and a load of 200
 # games at once with a kill -9 half-way (tests/serve/load.py).
 # Installs what it needs: Debian's chromium (apt-get, when missing),
-# playwright-core from npm (tests/serve/package-lock.json), schemathesis
+# playwright-core and axe-core from npm (tests/serve/package-lock.json), schemathesis
 # from PyPI into a venv under target/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +20,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
 fi
 
-echo "== playwright-core (npm)"
+echo "== playwright-core and axe-core (npm)"
 (cd tests/serve && npm ci --no-audit --no-fund --silent)
 
 cargo build --quiet -p sevenw

@@ -38,6 +38,8 @@ const LOBBY_JS: &str = include_str!("../static/lobby.js");
 const TABLE_JS: &str = include_str!("../static/table.js");
 const CARDS_JS: &str = include_str!("../static/cards.js");
 const CIRCLE_JS: &str = include_str!("../static/circle.js");
+const PYRAMID_JS: &str = include_str!("../static/pyramid.js");
+const DECKS_JS: &str = include_str!("../static/decks.js");
 
 type AppState = State<Arc<App>>;
 type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
@@ -146,6 +148,8 @@ async fn static_file(file: Result<Path<String>, PathRejection>) -> ApiResult {
         "table.js" => page(TABLE_JS, "text/javascript; charset=utf-8"),
         "cards.js" => page(CARDS_JS, "text/javascript; charset=utf-8"),
         "circle.js" => page(CIRCLE_JS, "text/javascript; charset=utf-8"),
+        "pyramid.js" => page(PYRAMID_JS, "text/javascript; charset=utf-8"),
+        "decks.js" => page(DECKS_JS, "text/javascript; charset=utf-8"),
         _ => return Err(ApiError::new(StatusCode::NOT_FOUND, "no such file")),
     })
 }

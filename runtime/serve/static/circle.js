@@ -121,13 +121,17 @@ function renderHandBar(view, me) {
       box.setAttribute("role", "option");
       const pick = () => {
         selectedCard = c.id;
-        for (const o of row.querySelectorAll(".card")) o.setAttribute("aria-selected", String(o === box));
+        for (const o of row.querySelectorAll(".card.playable")) o.setAttribute("aria-selected", String(o === box));
         for (const b of strip.querySelectorAll("button.action")) b.hidden = Number(b.dataset.card) !== c.id;
         $("hand-actions-title").textContent = c.name + ":";
       };
       box.addEventListener("click", pick);
       box.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
       box.setAttribute("aria-selected", String(c.id === selectedCard));
+    } else {
+      // An option of the list all the same, one that cannot be chosen.
+      box.setAttribute("role", "option");
+      box.setAttribute("aria-disabled", "true");
     }
     row.append(box);
     // One set of buttons per card (two copies of a card share them).
@@ -163,11 +167,13 @@ function renderHandBar(view, me) {
   strip.prepend(el("span", { id: "hand-actions-title", class: "hand-actions-title", text: head }));
   // The leaders kept (Leaders), face up to their player only, when they
   // are not the cards acted on.
+  let kept = null;
   if (Array.isArray(you.side) && you.side.length && cards !== you.side) {
-    row.append(el("div", { class: "kept" }, el("h3", { text: "Kept for later" }),
+    kept = (el("div", { class: "kept" }, el("h3", { text: "Kept for later" }),
       el("div", { class: "kept-cards" }, ...you.side.map((c) => drawCard(c, null)))));
   }
-  bar.append(el("h2", { text: title + (cards.length ? "" : ": empty") }), strip, row);
+  const rowBox = kept ? el("div", { class: "hand-and-kept" }, row, kept) : row;
+  bar.append(el("h2", { text: title + (cards.length ? "" : ": empty") }), strip, rowBox);
   // The page scrolls past the bar: nothing stays hidden under it.
   document.body.style.paddingBottom = bar.offsetHeight + 12 + "px";
 }

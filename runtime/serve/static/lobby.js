@@ -18,10 +18,10 @@ function current() {
 }
 
 function seatRow(i, kinds) {
-  const kind = el("select", { name: "kind", "data-seat": i });
+  const kind = el("select", { name: "kind", "data-seat": i, "aria-label": "Who plays seat " + (i + 1) });
   for (const k of kinds) kind.append(el("option", { value: k, text: k }));
   kind.value = i === 0 ? "person" : (kinds.includes("greedy") ? "greedy" : "random");
-  const name = el("input", { name: "name", maxlength: 40, placeholder: "Player " + (i + 1), "data-seat": i });
+  const name = el("input", { name: "name", maxlength: 40, placeholder: "Player " + (i + 1), "data-seat": i, "aria-label": "Name of the player of seat " + (i + 1) });
   return el("tr", {}, el("td", { text: String(i + 1) }), el("td", {}, kind), el("td", {}, name));
 }
 

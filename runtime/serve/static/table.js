@@ -104,34 +104,9 @@ function isGroups(v) {
   return Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && typeof x.colour === "string" && Array.isArray(x.cards));
 }
 
-// A figure of cards laid out (Duel): {rows, columns, slots: [{row, col, state, card?, age?, accessible}]}.
-function renderLayout(v) {
-  const box = el("div", { class: "layout-figure" });
-  const rows = new Map();
-  for (const s of v.slots) {
-    if (!rows.has(s.row)) rows.set(s.row, []);
-    rows.get(s.row).push(s);
-  }
-  for (const [r, slots] of [...rows].sort((a, b) => a[0] - b[0])) {
-    const line = el("div", { "data-row": r, style: "margin-left:" + (Math.min(...slots.map((s) => s.col)) * 2.5) + "em" });
-    for (const s of slots.sort((a, b) => a.col - b.col)) {
-      let c;
-      if (s.state === "up" && s.card) c = chip(s.card);
-      else if (s.state === "down") c = el("span", { class: "chip", text: "Age " + s.age + " (face down)" });
-      else c = el("span", { class: "chip muted", text: "·" });
-      c.dataset.slot = s.slot;
-      if (s.accessible) c.style.outline = "2px solid #e8c16a";
-      line.append(c);
-    }
-    box.append(line);
-  }
-  return box;
-}
-
 function renderValue(v, key) {
   if (v === null || v === undefined) return el("span", { class: "muted", text: "—" });
   if (typeof v !== "object") return document.createTextNode(String(v));
-  if (!Array.isArray(v) && Array.isArray(v.slots) && v.slots.every((s) => s && typeof s.row === "number")) return renderLayout(v);
   if (isGroups(v)) {
     return el("div", { class: "cards" }, ...v.map((g) => el("div", { "data-colour": g.colour }, ...g.cards.map(chip))));
   }
@@ -177,8 +152,15 @@ function renderCity(c, i) {
   return box;
 }
 
+// Whether a family's own table draws the view, its choices with it.
+function familyDrawn(view) {
+  return isCircleView(view) || isPyramidView(view) || isDecksView(view);
+}
+
 function renderView(view) {
   if (isCircleView(view)) { renderCircle(view); return; }
+  if (isPyramidView(view)) { renderPyramidTable(view); return; }
+  if (isDecksView(view)) { renderDecksTable(view); return; }
   $("handbar").hidden = true;
   document.body.style.paddingBottom = "";
   const board = $("board");
@@ -245,8 +227,8 @@ function render(d) {
   // Actions: the base game's are offered on its cards (circle.js).
   const acts = $("actions");
   acts.replaceChildren();
-  $("actions-section").hidden = isCircleView(d.view);
-  if (isCircleView(d.view)) {
+  $("actions-section").hidden = familyDrawn(d.view);
+  if (familyDrawn(d.view)) {
     // Drawn with the view.
   } else if (d.actions.length) {
     $("actions-title").textContent = d.continues ? "How to pay" : (d.host ? seatName(d.to_move) + "'s choices" : "Your choices");

@@ -121,6 +121,20 @@ async fn hidden_information(game: &str, with: &[&str], players: usize, seed: u64
             );
             docs.push(r.json());
         }
+        // An action says which card it is on by its id (`about.card`),
+        // which the cards route names: never a card its seat may not see.
+        for (s, d) in docs.iter().enumerate() {
+            for a in d["actions"].as_array().unwrap() {
+                let Some(c) = a["about"]["card"].as_u64() else {
+                    continue;
+                };
+                let name = info.cards[c as usize].name;
+                assert!(
+                    !secrets[s].contains(&name),
+                    "seat {s}'s action {a} is on the hidden card `{name}`"
+                );
+            }
+        }
         assert_eq!(docs[0]["played"], json!(shadow.played()));
         let Some(mover) = shadow.to_move() else { break };
         let actions = docs[mover]["actions"].as_array().unwrap().clone();

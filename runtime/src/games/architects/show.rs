@@ -47,7 +47,7 @@ use sevenw_host::CardId;
 use crate::game::Game;
 use crate::table::Show;
 
-use super::{Architects, Deck, Move, Phase, State, View, peek_seen};
+use super::{Architects, Deck, Move, Phase, Pick, State, View, peek_seen};
 
 impl Architects {
     fn card_json(&self, c: CardId) -> Value {
@@ -156,6 +156,26 @@ impl Show for Architects {
     fn show(&self, state: &State, seat: Option<usize>) -> Value {
         let v = self.view(state, seat.unwrap_or(0));
         self.show_view(&v, seat.is_none())
+    }
+
+    /// `{kind, deck, card, token, stage}`: what a page needs to offer
+    /// `mv` on the thing it acts on. `kind` is `take` (`deck`: the seat
+    /// whose wonder's deck, or "central"; while looking at top cards,
+    /// the deck to look at), `keep` (`card`: one of the cards the seat to
+    /// move looks at, the only seat offered its moves), `token` (`token`:
+    /// a face-up one, `null` for the top of the pile), `stage` (`stage`:
+    /// from 1) or `science`; `None` for an option (its words say it).
+    fn move_about(&self, _state: &State, mv: &Move) -> Option<Value> {
+        Some(match *mv {
+            Move::Take(Deck::Seat(s)) => json!({ "kind": "take", "deck": s }),
+            Move::Take(Deck::Central) => json!({ "kind": "take", "deck": "central" }),
+            Move::Keep(c) => json!({ "kind": "keep", "card": c.0 }),
+            Move::Token(Pick::Up(k)) => json!({ "kind": "token", "token": k }),
+            Move::Token(Pick::Pile) => json!({ "kind": "token", "token": null }),
+            Move::Build { piece, .. } => json!({ "kind": "stage", "stage": u32::from(piece) + 1 }),
+            Move::Science { .. } => json!({ "kind": "science" }),
+            Move::Option(_) => return None,
+        })
     }
 
     /// An option is told with what it does.

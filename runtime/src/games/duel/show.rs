@@ -25,6 +25,9 @@
 //!   "conflict": {
 //!     "pawn": -2,                   // < 0 toward seat 0's capital
 //!     "capital": 9,                 // squares from the centre to a capital
+//!     "capitals": [-9, 9],          // by seat: the square of its capital
+//!     "zones": [ { "from": 1,       // from this distance from the centre,
+//!                  "points": 2 } ], // the points of the one ahead, by distance
 //!     "tokens": [ { "seat": 0,      // the seat whose city it loots
 //!                   "at": -3,       // its square (same sign as the pawn)
 //!                   "coins": 2,     // coins it loots
@@ -56,7 +59,9 @@ use crate::game::Game;
 use crate::table::Show;
 
 use super::layout::MAX_LAYOUT;
-use super::{Action, Choice, Duel, Move, Phase, State, View};
+use crate::engine::city::MAX_COLOURS;
+
+use super::{Action, Choice, DISCARD_COINS, Duel, Move, Phase, State, View};
 
 impl Duel {
     fn card_json(&self, c: CardId) -> Value {
@@ -157,6 +162,9 @@ impl Duel {
                 seat
             })
             .collect();
+        let zones: Vec<Value> = (self.conflict.zones.iter())
+            .map(|&(from, points)| json!({ "from": from, "points": points }))
+            .collect();
         let drafting = matches!(v.phase(), Phase::Draft { .. });
         let to_move = match v.phase() {
             Phase::Over => None,
@@ -179,6 +187,10 @@ impl Duel {
             "conflict": {
                 "pawn": track.pawn,
                 "capital": self.conflict.capital,
+                // The pawn moves toward the capital of the seat with fewer
+                // shields (`Track::advance`): seat 0's at the negative end.
+                "capitals": [-i32::from(self.conflict.capital), i32::from(self.conflict.capital)],
+                "zones": zones,
                 "tokens": tokens,
             },
             "board_tokens": toks(v.board_tokens()),
@@ -223,6 +235,48 @@ impl Show for Duel {
             }
             _ => self.move_words(before, mv),
         }
+    }
+
+    /// `{kind, card, slot, wonder, coins, gain, token}`: what a page needs
+    /// to offer `mv` on the thing it acts on. `kind` is `build`, `chain`,
+    /// `discard` or `wonder` for a card of the layout at `slot` (`coins`:
+    /// all it costs, to the bank and for trade; `gain`: the coins a
+    /// discard brings, "Descartar para conseguir monedas": 2 and 1 per
+    /// yellow card), `pick` for a wonder of the draft, `token` for a
+    /// progress token, `destroy` for an opponent's card to discard,
+    /// `revive` for a card of the discard pile; `None` for the rest (who
+    /// starts, an option: their words say them). Every card named is face
+    /// up to the seat to move, the only one offered its moves.
+    fn move_about(&self, state: &State, mv: &Move) -> Option<Value> {
+        let t = &state.table;
+        Some(match *mv {
+            Move::Card { slot, card, action } => {
+                let (kind, wonder, coins) = match action {
+                    Action::Build { coins, trade } => ("build", None, coins + trade),
+                    Action::Chain => ("chain", None, 0),
+                    Action::Discard => ("discard", None, 0),
+                    Action::Wonder {
+                        wonder,
+                        coins,
+                        trade,
+                    } => ("wonder", Some(wonder), coins + trade),
+                };
+                let gain = if kind == "discard" {
+                    let city = t.cities.get(t.current)?;
+                    let yellow = city.colour_count[usize::from(self.yellow.0) % MAX_COLOURS];
+                    DISCARD_COINS + i32::from(yellow)
+                } else {
+                    0
+                };
+                json!({ "kind": kind, "card": card.0, "slot": slot, "wonder": wonder,
+                        "coins": coins, "gain": gain })
+            }
+            Move::Pick(w) => json!({ "kind": "pick", "wonder": w }),
+            Move::Token(k) => json!({ "kind": "token", "token": k }),
+            Move::Discard(c) => json!({ "kind": "destroy", "card": c.0 }),
+            Move::Revive(c) => json!({ "kind": "revive", "card": c.0 }),
+            Move::Start(_) | Move::Option(_) => return None,
+        })
     }
 
     /// An option is told with what it does.

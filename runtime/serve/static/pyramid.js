@@ -1,0 +1,357 @@
+"use strict";
+// The table of a duel, drawn when the view is Duel's (its family's view,
+// runtime/src/games/duel/show.rs, documents every field): the opponent's
+// city at the top, the conflict track with its pawn, zones and military
+// tokens, the progress tokens on offer, the pyramid of the Age drawn with
+// its overlap (face-down cards as the backs of their Age, taken slots
+// left empty), your city at the bottom; the actions of the card chosen in
+// a bar in reach. The wonder draft is drawn as wonder cards to pick.
+
+let pyrSelected = null; // the slot whose actions the bar shows
+
+function isPyramidView(v) {
+  return !!(v && typeof v === "object" && v.layout && Array.isArray(v.layout.slots) && v.conflict
+    && Array.isArray(v.cities) && Array.isArray(v.board_tokens));
+}
+
+// The actions offered, by what they are on: "slot:N", "wonder:N", "token:N", "card:N".
+function pyrActionsByThing() {
+  const by = new Map();
+  const loose = [];
+  for (const a of doc.actions) {
+    const ab = a.about;
+    let key = null;
+    if (ab && ab.slot !== undefined && ab.slot !== null) key = "slot:" + ab.slot;
+    else if (ab && ab.kind === "pick") key = "wonder:" + ab.wonder;
+    else if (ab && ab.kind === "token") key = "token:" + ab.token;
+    else if (ab && (ab.kind === "destroy" || ab.kind === "revive")) key = "card:" + ab.card;
+    if (key === null) { loose.push(a); continue; }
+    if (!by.has(key)) by.set(key, []);
+    by.get(key).push(a);
+  }
+  return { by, loose };
+}
+
+function wonderNameById(id) {
+  const w = Object.values(wonderData).find((x) => x.id === id);
+  return w ? w.name : "a wonder";
+}
+
+// An action on a card of the pyramid, in the page's words.
+function pyrActionWords(ab) {
+  const price = (n) => n ? plural(n, "coin") : "free";
+  switch (ab.kind) {
+    case "build": return "Build it — " + price(ab.coins);
+    case "chain": return "Build it free by its chain";
+    case "discard": return "Discard it for " + plural(ab.gain, "coin");
+    case "wonder": return "Build " + wonderNameById(ab.wonder) + " with it — " + price(ab.coins);
+    case "pick": return "Take " + wonderNameById(ab.wonder);
+    case "token": return "Take this token";
+    case "destroy": return "Discard it from " + who(1 - doc.view.current) + "'s city";
+    case "revive": return "Build it free from the discard pile";
+    default: return capital(ab.kind);
+  }
+}
+
+function pyrStatus(acts) {
+  if (!acts || !acts.length) return null;
+  const kinds = acts.map((a) => a.about.kind);
+  if (kinds.includes("chain")) return "Free now, by its chain";
+  const b = acts.find((a) => a.about.kind === "build");
+  if (b) return b.about.coins ? "Buildable now for " + plural(b.about.coins, "coin") : "Buildable now, free";
+  return "Not buildable now: discard it or build a wonder with it";
+}
+
+function pyrPhaseWords(v) {
+  const n = v.to_move === null || v.to_move === undefined ? "" : who(v.to_move);
+  switch (v.phase) {
+    case "draft": return n + " picks a wonder";
+    case "play": return n + " takes a card of the pyramid";
+    case "choose a progress token": return n + " chooses a progress token";
+    case "choose a drawn progress token": return n + " chooses one of the progress tokens drawn for them";
+    case "choose a card to discard": return n + " chooses a card of " + who(1 - v.to_move) + "'s city to discard";
+    case "choose a card from the discard pile": return n + " builds a card of the discard pile for free";
+    case "choose who starts": return n + " chooses who starts the next Age";
+    case "over": return "The game is over";
+    default: return capital(n ? n + ": " + v.phase : v.phase);
+  }
+}
+
+// ---- the conflict track ------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+
+// The points of the zone at `d` squares from the centre.
+function zonePoints(zones, d) {
+  let p = 0;
+  for (const z of zones || []) if (d >= z.from) p = z.points;
+  return p;
+}
+
+function renderTrack(v) {
+  const c = v.conflict;
+  const cap = c.capital;
+  const caps = c.capitals || [-cap, cap];
+  const n = 2 * cap + 1;
+  const W = 40;
+  const x0 = 70;
+  const width = x0 * 2 + n * W;
+  const xOf = (q) => x0 + (q + cap) * W;
+  const pawn = c.pawn;
+  const ownerOf = (q) => (Math.sign(q) === Math.sign(caps[0]) ? 0 : 1);
+  const towards = pawn === 0 ? "at the centre" : Math.abs(pawn) + " space" + (Math.abs(pawn) === 1 ? "" : "s") + " toward " + who(ownerOf(pawn)) + "'s capital";
+  const left = c.tokens.filter((t) => !t.looted);
+  const label = "Conflict track: the pawn is " + towards + ". " + (left.length
+    ? "Military tokens still on it: " + left.map((t) => "at " + Math.abs(t.at) + " toward " + who(t.seat) + "'s capital, " + who(t.seat) + " loses " + plural(t.coins, "coin")).join("; ") + "."
+    : "No military token left on it.");
+  const box = svg("svg", { viewBox: "0 0 " + width + " 112", class: "track-svg", role: "img", "aria-label": label });
+  box.append(svg("title", {}, label));
+  // The zones: shaded by the points they give the player ahead.
+  for (let q = -cap; q <= cap; q++) {
+    const d = Math.abs(q);
+    const p = zonePoints(c.zones, d);
+    const cls = "sq" + (q === 0 ? " centre" : "") + (d === cap ? " capital" : "") + " z" + Math.min(p, 10);
+    box.append(svg("rect", { x: xOf(q) + 1, y: 28, width: W - 2, height: 40, rx: 4, class: cls, "data-square": q }));
+  }
+  // Zone labels: the points, once per zone per side, below the squares.
+  for (const z of c.zones || []) {
+    if (!z.points) continue;
+    for (const sgn of [-1, 1]) {
+      const q = sgn * z.from;
+      if (Math.abs(q) >= cap) continue;
+      box.append(svg("text", { x: xOf(q) + 4, y: 84, class: "zone-label" }, z.points + " VP"));
+    }
+  }
+  // The military tokens still on the track.
+  for (const t of left) {
+    const g = svg("g", { class: "mil-token", "data-at": t.at, "data-coins": t.coins });
+    g.append(svg("rect", { x: xOf(t.at) + 4, y: 88, width: W - 8, height: 20, rx: 3 }),
+      svg("text", { x: xOf(t.at) + W / 2, y: 103, "text-anchor": "middle" }, "−" + t.coins));
+    box.append(g);
+  }
+  // The capitals, named for their players.
+  for (const s of [0, 1]) {
+    const q = caps[s];
+    const x = q < 0 ? xOf(q) - 4 : xOf(q) + W + 4;
+    box.append(svg("text", { x, y: 20, "text-anchor": q < 0 ? "start" : "end", class: "capital-label" }, who(s) + "'s capital" + (doc.view.seat === s ? " (yours)" : "")));
+  }
+  // The pawn.
+  const px = xOf(pawn) + W / 2;
+  box.append(svg("g", { class: "pawn", "data-pawn": pawn },
+    svg("path", { d: "M" + (px - 10) + " 62 L" + px + " 32 L" + (px + 10) + " 62 Z" }),
+    svg("circle", { cx: px, cy: 34, r: 7 })));
+  const sec = el("section", { class: "track", id: "track", "data-pawn": pawn, "aria-label": "conflict track" });
+  sec.append(box);
+  return sec;
+}
+
+// ---- tokens, wonders, cities ------------------------------------------
+
+function tokenDisc(t, acts) {
+  const known = cardData[t.name] || {};
+  const box = el("div", { class: "ptoken", "data-token": t.name, title: known.words || known.text || "" },
+    el("b", { class: "name", text: t.name }), el("div", { class: "fx", text: known.words || known.text || "" }));
+  for (const a of acts || []) box.append(actionButton(a, "Take " + t.name));
+  if (acts && acts.length) box.classList.add("offered");
+  return box;
+}
+
+// A wonder drawn as a card: its name, built or not, its cost and effect.
+function wonderCard(w, acts) {
+  const data = wonderData[w.name];
+  const st = data && data.sides[0] && data.sides[0].stages[0];
+  const built = w.built === true;
+  const box = el("div", { class: "wonder-card" + (built ? " built" : ""), "data-wonder": w.name, "data-built": built ? "yes" : "no" },
+    el("div", { class: "band" }, el("span", { "aria-hidden": "true", text: "▲" }), el("span", { text: "Wonder" }),
+      el("span", { class: "state", text: w.built === undefined ? "" : (built ? "✓ built" : "not built yet") })),
+    el("b", { class: "name", text: w.name }),
+    st ? costSymbols(st.price, st.cost) : null,
+    el("div", { class: "fx", text: st ? (st.words || st.text || "") : "" }));
+  for (const a of acts || []) box.append(actionButton(a, pyrActionWords(a.about)));
+  return box;
+}
+
+function pyrCity(v, s, role) {
+  const c = v.cities[s];
+  const box = el("section", { class: "city pair-city " + role, "data-seat": s, "aria-label": who(s) + "'s city" });
+  if (doc.to_move === s) box.classList.add("to-move");
+  box.append(el("h3", {}, el("span", { text: who(s) }), role === "me" ? el("span", { class: "role", text: " · you" }) : null,
+    el("span", { class: "stat" }, " ", coinSymbol(c.coins), " " + plural(c.coins, "coin")),
+    el("span", { class: "stat", text: " · ⚔ " + plural(c.shields, "shield") })));
+  const cards = el("div", { class: "built" });
+  for (const g of c.cards || []) {
+    cards.append(el("div", { class: "built-colour", "data-colour": g.colour },
+      ...g.cards.map((x) => {
+        const known = cardData[x.name] || {};
+        return el("span", { class: "chip" + colourClass(g.colour), "data-card": x.name, title: known.words || known.text || "" },
+          colourCue(g.colour), " " + x.name);
+      })));
+  }
+  if (!(c.cards || []).length) cards.append(el("span", { class: "muted", text: "No card built yet" }));
+  box.append(cards);
+  if ((c.wonders || []).length) {
+    box.append(el("div", { class: "wonders" }, ...c.wonders.map((w) => wonderCard(w, null))));
+  }
+  if ((c.tokens || []).length) {
+    box.append(el("div", { class: "line" }, el("span", { class: "k", text: "Progress tokens: " }),
+      ...c.tokens.map((t) => el("span", { class: "chip c-green", title: (cardData[t.name] || {}).words || "", text: t.name }))));
+  }
+  const extra = [];
+  for (const [k, x] of Object.entries(c.declared_tokens || {})) {
+    if (x === null) continue;
+    const n = Array.isArray(x) ? x.length : x;
+    if (n) extra.push(plural(n, k + " token"));
+  }
+  if (extra.length) box.append(el("div", { class: "line muted", text: extra.join(" · ") }));
+  return box;
+}
+
+// ---- the pyramid -------------------------------------------------------
+
+function cardBack(age) {
+  return el("div", { class: "card-back age-" + age, "aria-hidden": "true" },
+    el("span", { class: "back-age", text: roman(age) }));
+}
+
+function renderPyramid(v, by) {
+  const L = v.layout;
+  const rows = L.rows.length;
+  const half = Math.max(L.columns, 2);
+  const box = el("div", { class: "pyramid", id: "pyramid", role: "group", "aria-label": "the cards of Age " + roman(v.age),
+    style: "--cols:" + half / 2 + ";--rows:" + rows + ";" });
+  for (const s of L.slots) {
+    const pos = "left:calc(" + s.col + " * var(--half));top:calc(" + s.row + " * var(--step));z-index:" + (s.row + 1) + ";";
+    let node;
+    if (s.state === "empty") {
+      node = el("div", { class: "slot empty", style: pos, "aria-hidden": "true" });
+    } else if (s.state === "down") {
+      node = el("div", { class: "slot down", style: pos, title: "face down, Age " + roman(s.age) }, cardBack(s.age));
+    } else {
+      const acts = by.get("slot:" + s.slot);
+      node = el("div", { class: "slot up", style: pos }, drawCard(s.card, null));
+      if (s.accessible) node.classList.add("accessible");
+      if (acts && acts.length) {
+        node.classList.add("playable");
+        node.tabIndex = 0;
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-pressed", String(pyrSelected === s.slot));
+        const pick = () => { pyrSelected = s.slot; showChosen(v, by); markSelected(); };
+        node.addEventListener("click", pick);
+        node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
+      }
+    }
+    node.dataset.slot = s.slot;
+    node.dataset.state = s.state;
+    node.dataset.row = s.row;
+    node.dataset.col = s.col;
+    node.dataset.accessible = s.accessible ? "yes" : "no";
+    box.append(node);
+  }
+  return box;
+}
+
+function markSelected() {
+  for (const n of document.querySelectorAll("#pyramid .slot.playable")) {
+    const on = Number(n.dataset.slot) === pyrSelected;
+    n.classList.toggle("selected", on);
+    n.setAttribute("aria-pressed", String(on));
+  }
+}
+
+// ---- the bar: the chosen card's actions, and the other choices -----------
+
+function renderPyramidBar(v, by, loose) {
+  const bar = $("handbar");
+  bar.replaceChildren();
+  const me = v.seat;
+  if (me === null || me === undefined || doc.over) { bar.hidden = true; document.body.style.paddingBottom = ""; return; }
+  bar.hidden = false;
+  const slots = v.layout.slots.filter((s) => by.has("slot:" + s.slot));
+  const offers = [...by.keys()].some((k) => k.startsWith("card:"));
+  if (!slots.length && !offers && !(loose || []).length) { bar.hidden = true; document.body.style.paddingBottom = ""; return; }
+  const strip = el("div", { class: "hand-actions", id: "hand-actions" });
+  const row = el("div", { class: "hand", id: "chosen-row" });
+  if (slots.length && !slots.some((s) => s.slot === pyrSelected)) pyrSelected = slots[0].slot;
+  let head = "";
+  if (slots.length) {
+    row.append(el("div", { id: "chosen-card" }));
+    for (const x of slots) {
+      for (const a of by.get("slot:" + x.slot)) {
+        const b = actionButton(a, pyrActionWords(a.about));
+        b.dataset.slot = x.slot;
+        strip.append(b);
+      }
+    }
+  } else if (doc.actions.length) {
+    head = pyrPhaseWords(v) + ":";
+  } else {
+    head = "Waiting for " + (doc.to_move === null ? "the others" : who(doc.to_move)) + ".";
+  }
+  // Cards of a city or of the discard pile to choose.
+  for (const [k, acts] of by) {
+    if (!k.startsWith("card:")) continue;
+    const card = cardById[acts[0].about.card] || { name: "a card" };
+    const one = el("div", { class: "offer" }, drawCard({ id: card.id, name: card.name, colour: card.colour }, null));
+    for (const a of acts) one.append(actionButton(a, pyrActionWords(a.about)));
+    row.append(one);
+  }
+  for (const a of loose || []) strip.append(actionButton(a, capital(a.text)));
+  strip.prepend(el("span", { id: "hand-actions-title", class: "hand-actions-title", text: head }));
+  bar.append(el("h2", { text: doc.actions.length ? "Your turn" : "Not your turn yet" }), strip, row);
+  showChosen(v, by);
+  document.body.style.paddingBottom = bar.offsetHeight + 12 + "px";
+}
+
+// The card of the pyramid chosen, drawn whole in the bar with its
+// actions; the other cards' actions hidden (not drawn again: the buttons
+// stay put under the pointer).
+function showChosen(v, by) {
+  const box = $("chosen-card");
+  if (!box) return;
+  const s = v.layout.slots.find((x) => x.slot === pyrSelected);
+  if (!s) return;
+  box.replaceChildren(drawCard(s.card, pyrStatus(by.get("slot:" + s.slot))));
+  $("hand-actions-title").textContent = s.card.name + ":";
+  for (const b of document.querySelectorAll("#hand-actions button.action[data-slot]")) b.hidden = Number(b.dataset.slot) !== s.slot;
+}
+
+function renderPyramidTable(v) {
+  const board = $("board");
+  board.replaceChildren();
+  const { by, loose } = pyrActionsByThing();
+  const me = v.seat === null || v.seat === undefined ? null : v.seat;
+  const bottom = me === null ? 0 : me;
+  const top = el("div", { class: "table-top", id: "table-top" },
+    el("span", { class: "age-now", text: v.age ? "Age " + roman(v.age) : "The wonder draft" }),
+    el("span", { text: pyrPhaseWords(v) }));
+  if (v.again && !doc.over) top.append(el("span", { class: "passing", text: who(v.current) + " plays again after this turn" }));
+  if (v.discard.length) top.append(el("span", { title: v.discard.map((c) => c.name).join(", "), text: plural(v.discard.length, "card") + " in the discard pile" }));
+  board.append(top);
+  const draft = v.draft.length ? el("section", { class: "draft", id: "draft" }, el("h3", { text: "Wonders to pick" }),
+    el("div", { class: "wonders" }, ...v.draft.map((w) => wonderCard(w, by.get("wonder:" + w.id))))) : null;
+  if (draft) board.append(draft);
+  board.append(pyrCity(v, 1 - bottom, "opponent"));
+  board.append(renderTrack(v));
+  const tokens = el("section", { class: "ptokens", id: "progress-tokens", "aria-label": "progress tokens" },
+    el("h3", { text: "Progress tokens on the board" }),
+    el("div", { class: "ptoken-row" }, ...v.board_tokens.map((t) => tokenDisc(t, by.get("token:" + t.id)))));
+  if (!v.board_tokens.length) tokens.append(el("span", { class: "muted", text: "All taken" }));
+  board.append(tokens);
+  if (v.drawn_tokens.length) {
+    board.append(el("section", { class: "ptokens", id: "drawn-tokens" }, el("h3", { text: "Drawn for you: choose one" }),
+      el("div", { class: "ptoken-row" }, ...v.drawn_tokens.map((t) => tokenDisc(t, by.get("token:" + t.id))))));
+  }
+  if (v.layout.slots.length) board.append(el("section", { class: "pyramid-box" }, el("h3", { text: "The cards of Age " + roman(v.age) }), renderPyramid(v, by)));
+  board.append(pyrCity(v, bottom, me === null ? "opponent" : "me"));
+  if (me !== null && (v.stage_cards || []).length) {
+    board.append(el("p", { class: "muted", text: "Under your wonders, face down: " + v.stage_cards.map((c) => c.name).join(", ") }));
+  }
+  renderPyramidBar(v, by, loose);
+  markSelected();
+}
