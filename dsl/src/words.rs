@@ -414,7 +414,7 @@ pub const WORDS: &[WordDef] = &[
         meaning: "takes the top card of one of the decks named (or keeps one of their top N)",
         op: "take_card(decks, top)",
         host: "take_card(decks, top)",
-        describe: "[looks at the top {top} cards of the {decks} deck, keeps one and shuffles the others back|takes the top card of the {decks} deck]",
+        describe: "[looks at the top {top} cards of {decks}, keeps one and shuffles the others back|takes the top card of {decks}]",
         families: &["architects"],
         ..CALL
     },

@@ -139,17 +139,18 @@ fn slot(v: &Vocab, call: &Call, spec: &str) -> String {
         }
         Some(Arg::Seats(s)) => seats(v, s),
         Some(Arg::Seat(s)) => seats(v, &[*s]),
+        // A noun phrase: `any deck`, `the left or central deck`.
         Some(Arg::Decks(d)) => {
-            let from: Vec<String> = if d & 8 != 0 {
-                vec!["any".to_string()]
+            if d & 8 != 0 {
+                "any deck".to_string()
             } else {
-                crate::resolve::DECK_WORDS
+                let from: Vec<String> = crate::resolve::DECK_WORDS
                     .iter()
                     .filter(|(w, b)| *w != "any" && d & b != 0)
                     .map(|(w, _)| w.to_string())
-                    .collect()
-            };
-            or(&from)
+                    .collect();
+                format!("the {} deck", or(&from))
+            }
         }
         Some(Arg::Counted(c)) => {
             let thing = counted_thing(v, c);

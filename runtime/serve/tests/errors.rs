@@ -382,6 +382,10 @@ async fn a_game_is_set_up_only_as_the_rules_allow() {
             "playouts",
         ),
         (
+            json!({"game": "architects", "seats": seats(&["person", "learned", "random", "random", "random", "random", "random"])}),
+            "no learned weights play 7 Wonders Architects, 7 players",
+        ),
+        (
             json!({"game": "base", "sides": "C", "seats": seats(&["person"; 3])}),
             "not A, B or random",
         ),

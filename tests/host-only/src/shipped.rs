@@ -354,7 +354,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 3 vp; take a card from any deck",
-                                words: "At game end: gains 3 VP.\nTakes the top card of the any deck.",
+                                words: "At game end: gains 3 VP.\nTakes the top card of any deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
@@ -380,7 +380,7 @@ pub mod architects {
                                 }),
                                 shows_colour: false,
                                 text: "gain 5 vp; take a card from any deck",
-                                words: "At game end: gains 5 VP.\nTakes the top card of the any deck.",
+                                words: "At game end: gains 5 VP.\nTakes the top card of any deck.",
                             },
                             StageInfo {
                                 cost: Cost::FREE,
