@@ -124,7 +124,7 @@ pub(crate) fn balance(
 ) -> PyResult<String> {
     let args = run_args(py, selection, bots, games, threads, false)?;
     py.detach(move || {
-        let run = sevenw_cli::api::sim_run(&library(), &args)?;
+        let run = sevenw_cli::api::balance_run(&library(), &args)?;
         let opts = sevenw_cli::api::BalanceOptions::from(run.options);
         let report = sevenw_cli::api::balance(&*run.game, &opts)?;
         if let Some(dir) = &out {
@@ -245,7 +245,7 @@ pub(crate) fn balance_part<'py>(
     let args = run_args(py, selection, bots, games, threads, false)?;
     let text = py
         .detach(move || {
-            let run = sevenw_cli::api::sim_run(&library(), &args)?;
+            let run = sevenw_cli::api::balance_run(&library(), &args)?;
             sevenw_cli::api::balance_part(&*run.game, &run.options, start..end)
         })
         .map_err(|e| api_error(py, e))?;
@@ -270,7 +270,7 @@ pub(crate) fn balance_merge(
     let args = run_args(py, selection, bots, games, threads, false)?;
     let parts = part_texts(py, parts)?;
     py.detach(move || {
-        let run = sevenw_cli::api::sim_run(&library(), &args)?;
+        let run = sevenw_cli::api::balance_run(&library(), &args)?;
         let report = sevenw_cli::api::balance_merge(&*run.game, &run.options, &parts, seconds)?;
         if let Some(dir) = &out {
             sevenw_cli::api::write_report(&report, dir)?;

@@ -12,16 +12,17 @@
 //! `observation_len`, `num_actions`, and `command` (how it was trained).
 //!
 //! **A policy plays the card set it was trained on.** The fingerprint
-//! ([`Selection`]) digests the player count, the observation's and action space's sizes
-//! and every card, wonder side and progress token of the card sets in play
-//! (names, costs, chains, effect texts): change a card's cost and the
-//! weights trained before no longer apply, and the bot refuses them with a
-//! message saying how to retrain ([`find`]).
+//! ([`Selection`]) digests the player count, the observation's and action
+//! space's sizes and every card, wonder side and progress token of the
+//! card sets in play (names, costs, chains, effect texts): change a card's
+//! cost and the weights trained before no longer apply, and the bot
+//! refuses them with a message saying how to retrain ([`find`]).
 //!
 //! **Where weights are found**: the files and folders named in the
 //! `SEVENW_WEIGHTS` environment variable (separated as `PATH` is), then the
 //! weights the program ships ([`ship`]: the card library's `cards/bots/`).
-//! The first whose fingerprint matches plays.
+//! The first whose fingerprint matches plays; a process reads a
+//! selection's weights once and keeps them.
 //!
 //! **Deciding** observes the seat's view as [`crate::env::Env::observe`]
 //! does (the same [`bounded`] numbers training saw), runs the hidden
@@ -50,7 +51,7 @@ const MAX_HIDDEN: usize = 8;
 /// What a weights file says it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Meta {
-    /// The selection in words (`Duel`, `7 Wonders, 4 players, with Leaders`).
+    /// The selection in words (`7 Wonders Duel`, `7 Wonders, 4 players`).
     pub selection: String,
     pub players: usize,
     pub fingerprint: String,

@@ -144,12 +144,25 @@ pub struct Run {
 /// command line does: what [`sim`] plays, and [`balance`] with
 /// [`BalanceOptions::from`].
 pub fn sim_run<S: AsRef<str>>(lib: &Library<'_>, args: &[S]) -> Result<Run, Error> {
+    run_for("sim", lib, args)
+}
+
+/// [`sim_run`] for a balance report ([`balance`] with
+/// [`BalanceOptions::from`]): the same arguments, but without `--bots` the
+/// players are `sevenw balance`'s (the learned bot where weights for the
+/// game are found).
+pub fn balance_run<S: AsRef<str>>(lib: &Library<'_>, args: &[S]) -> Result<Run, Error> {
+    run_for("balance", lib, args)
+}
+
+/// The run of `sim`'s arguments, with the default bots of `sub`.
+fn run_for<S: AsRef<str>>(sub: &str, lib: &Library<'_>, args: &[S]) -> Result<Run, Error> {
     let argv =
         std::iter::once("sim".to_string()).chain(args.iter().map(|a| a.as_ref().to_string()));
     let Command::Sim(a) = parse(argv)? else {
         unreachable!("the first argument is `sim`")
     };
-    let (game, setup, bots) = crate::setup::game_setup("sim", lib, &a.game)?;
+    let (game, setup, bots) = crate::setup::game_setup(sub, lib, &a.game)?;
     let options = SimOptions {
         setup,
         bots,

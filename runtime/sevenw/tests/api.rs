@@ -11,6 +11,8 @@ use sevenw_cli::api;
 use sevenw_runtime::games::Library;
 
 fn library() -> Library<'static> {
+    // As `sevenw` does: its learned bots' weights too.
+    sevenw_cli::ship_weights(sevenw_cards::WEIGHTS);
     Library::shipped(sevenw_cards::GAMES)
 }
 
@@ -70,11 +72,16 @@ fn balance_is_the_command_lines_report() {
     let cli: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
 
-    let run = api::sim_run(&library(), &RUN).unwrap();
+    let run = api::balance_run(&library(), &RUN).unwrap();
     let opts = api::BalanceOptions::from(run.options.clone());
     let report = api::balance(&*run.game, &opts).unwrap();
     assert_eq!(report.games, 12);
     let typed: Value = serde_json::from_str(&api::report_json(&report).unwrap()).unwrap();
+    // Without `--bots`, both play the learned bot the library ships for it.
+    assert_eq!(
+        cli["bots"],
+        serde_json::json!(["learned", "learned", "learned", "learned"])
+    );
     assert_eq!(untimed(typed), untimed(cli.clone()));
 
     // Written as the command line writes it.
