@@ -153,3 +153,56 @@ function drawCard(card, status) {
 function roman(n) {
   return ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"][n] || String(n);
 }
+
+// ---- what every table draws of a city, and its actions -----------------
+
+// A city's cards, grouped by colour as its view gives them (`groups`:
+// [{colour, cards: [{name}]}]), each a chip with its effect as a tooltip;
+// `empty` when there are none.
+function builtCards(groups, empty) {
+  const cards = el("div", { class: "built" });
+  for (const g of groups || []) {
+    cards.append(el("div", { class: "built-colour", "data-colour": g.colour },
+      ...g.cards.map((x) => {
+        const known = cardData[x.name] || {};
+        return el("span", { class: "chip" + colourClass(g.colour), "data-card": x.name, title: known.words || known.text || "" },
+          colourCue(g.colour), " " + x.name);
+      })));
+  }
+  if (!(groups || []).length) cards.append(el("span", { class: "muted", text: empty }));
+  return cards;
+}
+
+// A city's progress tokens as a line, or null when it has none.
+function progressLine(tokens) {
+  if (!(tokens || []).length) return null;
+  return el("div", { class: "line" }, el("span", { class: "k", text: "Progress tokens: " }),
+    ...tokens.map((t) => el("span", { class: "chip c-green", title: (cardData[t.name] || {}).words || "", text: t.name })));
+}
+
+// Each kind of token a card set declares that a city holds, in words
+// ("2 debt tokens", the tokens named when the view lists them).
+function declaredTokenWords(tokens) {
+  const out = [];
+  for (const [k, v] of Object.entries(tokens || {})) {
+    if (v === null) continue;
+    const n = Array.isArray(v) ? v.length : v;
+    if (n) out.push(plural(n, k + " token") + (Array.isArray(v) ? " (" + v.join(", ") + ")" : ""));
+  }
+  return out;
+}
+
+// The actions offered (`doc.actions`), by what they are on: `keyOf(about)`
+// names the thing ("slot:3", "deck:central") or null for an action on
+// nothing drawn, which goes to `loose`.
+function actionsByThing(keyOf) {
+  const by = new Map();
+  const loose = [];
+  for (const a of doc.actions) {
+    const key = a.about ? keyOf(a.about) : null;
+    if (key === null || key === undefined) { loose.push(a); continue; }
+    if (!by.has(key)) by.set(key, []);
+    by.get(key).push(a);
+  }
+  return { by, loose };
+}

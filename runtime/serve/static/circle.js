@@ -202,17 +202,7 @@ function renderCircleCity(view, s, me, role) {
   if (sci.length || c.science_wild) {
     box.append(el("div", { class: "line", text: "Symbols: " + sci.map(([k, n]) => n + " " + k).join(", ") + (c.science_wild ? (sci.length ? ", " : "") + plural(c.science_wild, "symbol") + " of your choice" : "") }));
   }
-  const cards = el("div", { class: "built" });
-  for (const g of c.built || []) {
-    cards.append(el("div", { class: "built-colour", "data-colour": g.colour },
-      ...g.cards.map((x) => {
-        const known = cardData[x.name] || {};
-        return el("span", { class: "chip" + colourClass(g.colour), "data-card": x.name, title: (known.words || known.text || "") },
-          colourCue(g.colour), " " + x.name);
-      })));
-  }
-  if (!(c.built || []).length) cards.append(el("span", { class: "muted", text: "No card built yet" }));
-  box.append(cards);
+  box.append(builtCards(c.built, "No card built yet"));
   const extra = [];
   if (c.hand_count) extra.push(plural(c.hand_count, "card") + " in hand");
   if (c.draft_count) extra.push(plural(c.draft_count, "card") + " in the draft hand");
@@ -221,11 +211,7 @@ function renderCircleCity(view, s, me, role) {
   if ((c.pawns || []).length) extra.push("a pawn on the project of Age " + c.pawns.map(roman).join(", "));
   if ((c.copied_stages || []).length) extra.push("copied: " + c.copied_stages.map((x) => x.wonder + " stage " + x.stage).join(", "));
   if ((c.face_up || []).length) extra.push("face up under the wonder: " + c.face_up.map((x) => c.wonder + " stage " + x.stage + ": " + x.colour).join(", "));
-  for (const [k, v] of Object.entries(c.declared_tokens || {})) {
-    if (v === null) continue;
-    const n = Array.isArray(v) ? v.length : v;
-    if (n) extra.push(plural(n, k + " token") + (Array.isArray(v) ? " (" + v.join(", ") + ")" : ""));
-  }
+  extra.push(...declaredTokenWords(c.declared_tokens));
   if ((m.tokens || []).length) extra.push("victory tokens: " + m.tokens.map((t) => t.points + " VP" + (t.count > 1 ? " ×" + t.count : "")).join(", "));
   if (extra.length) box.append(el("div", { class: "line muted", text: extra.join(" · ") }));
   // What you pay this neighbour for each resource.

@@ -14,20 +14,13 @@ function isDecksView(v) {
 // The actions offered, by what they are on: "deck:S", "deck:central",
 // "card:N", "token:N", "token:pile", "stage:N"; the rest loose.
 function decksActionsByThing() {
-  const by = new Map();
-  const loose = [];
-  for (const a of doc.actions) {
-    const ab = a.about;
-    let key = null;
-    if (ab && ab.kind === "take") key = "deck:" + ab.deck;
-    else if (ab && ab.kind === "keep") key = "card:" + ab.card;
-    else if (ab && ab.kind === "token") key = "token:" + (ab.token === null ? "pile" : ab.token);
-    else if (ab && ab.kind === "stage") key = "stage:" + ab.stage;
-    if (key === null) { loose.push(a); continue; }
-    if (!by.has(key)) by.set(key, []);
-    by.get(key).push(a);
-  }
-  return { by, loose };
+  return actionsByThing((ab) => {
+    if (ab.kind === "take") return "deck:" + ab.deck;
+    if (ab.kind === "keep") return "card:" + ab.card;
+    if (ab.kind === "token") return "token:" + (ab.token === null ? "pile" : ab.token);
+    if (ab.kind === "stage") return "stage:" + ab.stage;
+    return null;
+  });
 }
 
 function decksPhaseWords(v) {
@@ -106,27 +99,10 @@ function decksCity(v, s, by, role) {
     el("span", { class: "stat", text: "⚔ " + plural(c.shields, "shield") }));
   if (c.cat) facts.append(el("span", { class: "stat cat", "data-cat": "yes", text: "holds the cat" }));
   box.append(facts);
-  const cards = el("div", { class: "built" });
-  for (const g of c.cards || []) {
-    cards.append(el("div", { class: "built-colour", "data-colour": g.colour },
-      ...g.cards.map((x) => {
-        const known = cardData[x.name] || {};
-        return el("span", { class: "chip" + colourClass(g.colour), "data-card": x.name, title: known.words || known.text || "" },
-          colourCue(g.colour), " " + x.name);
-      })));
-  }
-  if (!(c.cards || []).length) cards.append(el("span", { class: "muted", text: "No card taken yet" }));
-  box.append(cards);
-  if ((c.tokens || []).length) {
-    box.append(el("div", { class: "line" }, el("span", { class: "k", text: "Progress tokens: " }),
-      ...c.tokens.map((t) => el("span", { class: "chip c-green", title: (cardData[t.name] || {}).words || "", text: t.name }))));
-  }
-  const extra = [];
-  for (const [k, x] of Object.entries(c.declared_tokens || {})) {
-    if (x === null) continue;
-    const n = Array.isArray(x) ? x.length : x;
-    if (n) extra.push(plural(n, k + " token"));
-  }
+  box.append(builtCards(c.cards, "No card taken yet"));
+  const tokens = progressLine(c.tokens);
+  if (tokens) box.append(tokens);
+  const extra = declaredTokenWords(c.declared_tokens);
   if (extra.length) box.append(el("div", { class: "line muted", text: extra.join(" · ") }));
   box.append(renderPieces(v, s, by));
   const seatBox = el("div", { class: "decks-seat" + (role === "me" ? " me" : "") }, box,

@@ -16,20 +16,13 @@ function isPyramidView(v) {
 
 // The actions offered, by what they are on: "slot:N", "wonder:N", "token:N", "card:N".
 function pyrActionsByThing() {
-  const by = new Map();
-  const loose = [];
-  for (const a of doc.actions) {
-    const ab = a.about;
-    let key = null;
-    if (ab && ab.slot !== undefined && ab.slot !== null) key = "slot:" + ab.slot;
-    else if (ab && ab.kind === "pick") key = "wonder:" + ab.wonder;
-    else if (ab && ab.kind === "token") key = "token:" + ab.token;
-    else if (ab && (ab.kind === "destroy" || ab.kind === "revive")) key = "card:" + ab.card;
-    if (key === null) { loose.push(a); continue; }
-    if (!by.has(key)) by.set(key, []);
-    by.get(key).push(a);
-  }
-  return { by, loose };
+  return actionsByThing((ab) => {
+    if (ab.slot !== undefined && ab.slot !== null) return "slot:" + ab.slot;
+    if (ab.kind === "pick") return "wonder:" + ab.wonder;
+    if (ab.kind === "token") return "token:" + ab.token;
+    if (ab.kind === "destroy" || ab.kind === "revive") return "card:" + ab.card;
+    return null;
+  });
 }
 
 function wonderNameById(id) {
@@ -184,30 +177,13 @@ function pyrCity(v, s, role) {
   box.append(el("h3", {}, el("span", { text: who(s) }), role === "me" ? el("span", { class: "role", text: " · you" }) : null,
     el("span", { class: "stat" }, " ", coinSymbol(c.coins), " " + plural(c.coins, "coin")),
     el("span", { class: "stat", text: " · ⚔ " + plural(c.shields, "shield") })));
-  const cards = el("div", { class: "built" });
-  for (const g of c.cards || []) {
-    cards.append(el("div", { class: "built-colour", "data-colour": g.colour },
-      ...g.cards.map((x) => {
-        const known = cardData[x.name] || {};
-        return el("span", { class: "chip" + colourClass(g.colour), "data-card": x.name, title: known.words || known.text || "" },
-          colourCue(g.colour), " " + x.name);
-      })));
-  }
-  if (!(c.cards || []).length) cards.append(el("span", { class: "muted", text: "No card built yet" }));
-  box.append(cards);
+  box.append(builtCards(c.cards, "No card built yet"));
   if ((c.wonders || []).length) {
     box.append(el("div", { class: "wonders" }, ...c.wonders.map((w) => wonderCard(w, null))));
   }
-  if ((c.tokens || []).length) {
-    box.append(el("div", { class: "line" }, el("span", { class: "k", text: "Progress tokens: " }),
-      ...c.tokens.map((t) => el("span", { class: "chip c-green", title: (cardData[t.name] || {}).words || "", text: t.name }))));
-  }
-  const extra = [];
-  for (const [k, x] of Object.entries(c.declared_tokens || {})) {
-    if (x === null) continue;
-    const n = Array.isArray(x) ? x.length : x;
-    if (n) extra.push(plural(n, k + " token"));
-  }
+  const tokens = progressLine(c.tokens);
+  if (tokens) box.append(tokens);
+  const extra = declaredTokenWords(c.declared_tokens);
   if (extra.length) box.append(el("div", { class: "line muted", text: extra.join(" · ") }));
   return box;
 }
