@@ -5,9 +5,13 @@
 // whole page). On every position it sees it checks the page: nothing
 // internal on it, every card of the hand (or the pyramid) with its name,
 // cost and effect, the hand in reach without scrolling; and what each
-// table draws: the cities and wonder stages of the base game, Duel's
-// pyramid and conflict track with its pawn, Architects' decks, conflict
-// tokens and wonder pieces. axe-core checks the lobby and each table:
+// table draws: the cities, their wonder pips and your SVG wonder board
+// (a slot per stage with its cost and effect) of the base game, Duel's
+// pyramid (each face-up card read whole below it when focused or
+// tapped) and conflict track with its pawn, read from the bottom city's
+// side (also from the second seat), a spectator's Duel page that says
+// "you" to nobody, Architects' decks, conflict tokens and wonder pieces.
+// axe-core checks the lobby and each table (and Duel's spectator page):
 // no serious or critical accessibility violation.
 //
 //   node tests/serve/browser.mjs SEVENW_BINARY SCREENSHOT_DIR
@@ -127,7 +131,30 @@ async function tableProblems(page, table) {
     const drawn = (q) => document.querySelectorAll(q).length;
     if (table === "base") {
       if (!document.querySelector("#board .around")) problems.push("no cities drawn around the table");
-      if (!document.querySelector("#my-board .stage")) problems.push("no wonder stage drawn");
+      // Your wonder board: an SVG with one slot per stage, each with its
+      // cost and effect, a built one filled with its card tucked under it.
+      const boards = [...document.querySelectorAll("#my-board svg.board-svg")];
+      if (document.body.dataset.over !== "true" && document.querySelector(".seat-city.me")) {
+        if (boards.filter((b) => b.getBoundingClientRect().width > 0).length !== 1) problems.push("not one wonder board shown");
+        for (const b of boards) {
+          const stages = [...b.querySelectorAll(".board-stage[data-stage]")];
+          if (!Number(b.dataset.stages) || stages.length !== Number(b.dataset.stages)) problems.push(`a board of ${b.dataset.stages} stages drawn with ${stages.length} slots`);
+          if (!/side/.test(b.querySelector(".wonder-name")?.textContent || "") || !b.getAttribute("aria-label")) problems.push("a board without its name, side or label");
+          for (const st of stages) {
+            const cost = st.querySelector(".cost");
+            if (!cost?.textContent.trim() || !cost.dataset.cost) problems.push(`stage ${st.dataset.stage} without its cost`);
+            if (!st.querySelector(".stage-fx")?.textContent.trim()) problems.push(`stage ${st.dataset.stage} without its effect`);
+            if ((st.dataset.built === "yes") !== !!st.querySelector(".tucked")) problems.push(`stage ${st.dataset.stage} built without its card tucked, or the reverse`);
+          }
+          const pips = document.querySelector(".seat-city.me .pips");
+          if (!pips || pips.dataset.built !== b.dataset.built) problems.push(`the board's ${b.dataset.built} stages built, the city's pips ${pips?.dataset.built}`);
+        }
+      }
+      // Every city's wonder progress as pips: its stages built of all.
+      for (const c of document.querySelectorAll(".seat-city")) {
+        const p = c.querySelector("h3 .pips[data-total]");
+        if (!p || p.querySelectorAll(".pip").length !== Number(p.dataset.total) || p.querySelectorAll(".pip.built").length !== Number(p.dataset.built)) problems.push(`city ${c.dataset.seat}'s wonder progress not drawn`);
+      }
       if (!/Age|draft/.test(document.querySelector("#table-top")?.innerText || "")) problems.push("no Age shown");
     }
     if (table === "pyramid") {
@@ -166,7 +193,13 @@ async function tableProblems(page, table) {
           if (below && !(below.top > rect.top && below.top < rect.bottom)) problems.push(`row ${r + 2} does not overlap row ${r + 1}`);
         }
         if (!over && slots.some((sl) => sl.dataset.state !== "empty") && !slots.some((sl) => sl.dataset.accessible === "yes")) problems.push("no accessible card marked");
+        if (slots.some((sl) => sl.dataset.state === "up" && sl.tabIndex !== 0)) problems.push("a card face up that the keyboard cannot reach");
       }
+      // The track reads from the side of the city at the bottom (yours, or
+      // the first player's for a spectator): its capital at the left.
+      const labels = [...document.querySelectorAll("#track .capital-label")].sort((a, b) => a.getBBox().x - b.getBBox().x);
+      const bottom = [...document.querySelectorAll(".pair-city")].pop()?.querySelector("h3 span")?.textContent;
+      if (!bottom || !labels[0]?.textContent.startsWith(bottom + "'s capital")) problems.push(`the track's left end is "${labels[0]?.textContent}", the city at the bottom ${bottom}'s`);
     }
     if (table === "decks") {
       const seats = drawn("#seats li");
@@ -211,6 +244,20 @@ async function shootAll(page, label, moment) {
   await page.screenshot({ path: join(shots, `${label}-${moment}.png`), fullPage: true });
   await shoot(page, join(shots, `${label}-${moment}-1280x800.png`), 1280);
   await shoot(page, join(shots, `${label}-${moment}-400.png`), 400);
+  // Your wonder board alone, at both widths (the hand bar, which may
+  // cover it, hidden meanwhile).
+  const board = page.locator("#my-board");
+  if (await board.count()) {
+    const size = page.viewportSize();
+    await page.evaluate(() => { document.getElementById("handbar").style.visibility = "hidden"; });
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await board.evaluate((b) => b.scrollIntoView());
+      await board.screenshot({ path: join(shots, `${label}-${moment}-board-${width}.png`) });
+    }
+    await page.evaluate(() => { document.getElementById("handbar").style.visibility = ""; });
+    await page.setViewportSize(size);
+  }
 }
 
 async function shoot(page, path, width) {
@@ -218,6 +265,72 @@ async function shoot(page, path, width) {
   if (width && width !== size.width) await page.setViewportSize({ width, height: 800 });
   await page.screenshot({ path, fullPage: !width });
   if (width && width !== size.width) await page.setViewportSize(size);
+}
+
+// A card face up of the pyramid focused (the `n`th, round), or tapped at
+// `width` px wide when given (then the panel is shot): the panel below
+// the pyramid shows its name, cost and effect. Returns the problem, or
+// null.
+async function readPyramidCard(page, n, width, shot) {
+  const ups = page.locator("#pyramid .slot.up");
+  const count = await ups.count();
+  if (!count) return null;
+  const size = page.viewportSize();
+  if (width) await page.setViewportSize({ width, height: 800 });
+  const covered = page.locator("#pyramid .slot.up:not(.playable)");
+  const slot = width && (await covered.count()) ? covered.first() : ups.nth((n * 3) % count);
+  if (width) {
+    // A tap: a card's lower half may lie under the cards below it.
+    await slot.dispatchEvent("click");
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: shot });
+  } else {
+    await slot.focus();
+  }
+  const read = await slot.evaluate((sl) => {
+    const d = document.querySelector("#pyramid-details");
+    const seen = (e) => !!e && e.getBoundingClientRect().height > 0 && e.innerText.trim() !== "";
+    return {
+      name: sl.querySelector(".name")?.innerText.trim(),
+      shown: d?.querySelector(".card .name")?.innerText.trim(),
+      cost: !!d?.querySelector(".card .cost") && d.querySelector(".card .cost").getBoundingClientRect().height > 0,
+      fx: seen(d?.querySelector(".card .fx")),
+      status: seen(d?.querySelector(".card .status")),
+    };
+  });
+  if (width) await page.setViewportSize(size);
+  if (!read.name || read.name !== read.shown || !read.cost || !read.fx || !read.status) {
+    return `a card of the pyramid focused${width ? " at " + width + " px" : ""} is not read whole below it: ${JSON.stringify(read)}`;
+  }
+  return null;
+}
+
+// What a spectator's page (not a seat) of the two-player game shows:
+// the table drawn as for a seat, no hand bar, and nothing said to "you"
+// (but the cards' own effects, which speak to whoever builds them).
+async function spectate(base, created, game) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(base + created.spectate);
+    await page.waitForSelector("#board .pair-city");
+    const problems = await tableProblems(page, game.table);
+    const said = await page.evaluate(() => {
+      const fx = [...document.querySelectorAll("#board .fx")];
+      for (const e of fx) e.style.display = "none";
+      const text = ["header", "#turn", "#seats", "#board", "#handbar"].map((q) => document.querySelector(q))
+        .filter((e) => e && !e.hidden).map((e) => e.innerText).join("\n");
+      for (const e of fx) e.style.display = "";
+      const labels = [...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"));
+      return [...text.split("\n"), ...labels].filter((l) => /\byou(r|rs)?\b/i.test(l));
+    });
+    if (said.length) problems.push(`a spectator is spoken to: ${said.slice(0, 3).join(" | ")}`);
+    if (await page.isVisible("#handbar")) problems.push("a spectator is shown a hand bar");
+    await shoot(page, join(shots, `${game.label}-spectator-1280x800.png`), 1280);
+    const a11y = await accessibilityProblems(page);
+    if (problems.length || a11y.length) throw new Error(`${game.label}, a spectator's page: ${[...problems, ...a11y].join("; ")}`);
+  } finally {
+    await page.close();
+  }
 }
 
 async function playThrough(page, base, game) {
@@ -267,11 +380,19 @@ async function playThrough(page, base, game) {
         }
       }
     }
+    if (game.table === "pyramid") {
+      // Any card face up, reached by the keyboard, is read whole below the
+      // pyramid (at 400 px the pyramid draws only names and costs).
+      const width = clicks === (game.mid || 8) ? 400 : null;
+      const problem = await readPyramidCard(page, clicks, width, join(shots, `${game.label}-mid-card-read-400.png`));
+      if (problem) throw new Error(`${game.label}, after ${clicks} moves: ${problem}`);
+    }
     if (!shotMid && clicks >= (game.mid || 8)) {
       await shootAll(page, game.label, "mid");
       const a11y = await accessibilityProblems(page);
       if (a11y.length) throw new Error(`${game.label}'s table mid-way: ${a11y.join("; ")}`);
       shotMid = true;
+      if (game.table === "pyramid") await spectate(base, created, game);
     }
     const before = await page.getAttribute("body", "data-played");
     // Architects: every other card is taken by a click on its deck (not
@@ -328,6 +449,19 @@ try {
   if (a11y.length) throw new Error(`the lobby: ${a11y.join("; ")}`);
   await lobby.screenshot({ path: join(shots, "lobby.png"), fullPage: true });
   await lobby.close();
+  // Duel from the second seat: the track reads from that player's side.
+  if (!process.env.ONLY || "duel".startsWith(process.env.ONLY)) {
+    const created = await api(base, "/api/games", { game: "duel", seed: 6, seats: [{ kind: "greedy" }, { kind: "person", name: "Ana" }] });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(base + created.seats.find((s) => s.kind === "person").link);
+    await page.waitForSelector("#track .capital-label");
+    const problems = await tableProblems(page, "pyramid");
+    const bottom = await page.evaluate(() => [...document.querySelectorAll(".pair-city")].pop()?.querySelector("h3 span")?.textContent);
+    if (bottom !== "Ana") problems.push(`the city at the bottom is ${bottom}'s, not the seat's`);
+    if (problems.length) throw new Error(`duel from the second seat: ${problems.join("; ")}`);
+    await page.screenshot({ path: join(shots, "duel-second-seat-1280x800.png") });
+    await page.close();
+  }
   for (const game of GAMES.filter((g) => !process.env.ONLY || g.label.startsWith(process.env.ONLY))) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Counts the times the page draws the position it shows again while

@@ -46,9 +46,7 @@ function plural(n, one, many) {
 // One resource symbol: a small shape with the resource's mark, its name
 // for screen readers and on hover.
 function resourceSymbol(name) {
-  const k = colourKey(name);
-  const mark = RESOURCE_MARKS[k] || capital(String(name).slice(0, 2));
-  return el("span", { class: "res r-" + k, title: name, text: mark });
+  return el("span", { class: "res r-" + colourKey(name), title: name, text: resourceMark(name) });
 }
 
 function coinSymbol(n) {
@@ -56,27 +54,108 @@ function coinSymbol(n) {
 }
 
 // A cost from its `price` ({coins, coins_per_age, resources: [{resource,
-// count}]}) as symbols, with the words for screen readers; "free" when
-// it asks nothing.
+// count}]}) as the symbols to draw, in order: `{coins: n}`, `{resource}`
+// (one a unit, up to 4) and `{note}` (a count, "per Age"). Drawn in HTML
+// by `costSymbols`, in SVG by `svgCost`.
+function costParts(price) {
+  const out = [];
+  if (!price) return out;
+  if (price.coins > 0) out.push({ coins: price.coins });
+  if (price.coins_per_age > 0) out.push({ coins: price.coins_per_age }, { note: "per Age" });
+  for (const r of price.resources || []) {
+    if (r.count <= 4) for (let i = 0; i < r.count; i++) out.push({ resource: r.resource });
+    else out.push({ note: r.count + "×" }, { resource: r.resource });
+  }
+  return out;
+}
+
+// A cost as symbols, with the words for screen readers; "free" when it
+// asks nothing.
 function costSymbols(price, words) {
   const box = el("span", { class: "cost", "aria-label": "cost: " + (words || "free") });
   if (!price) {
     box.append(el("span", { text: words || "" }));
     return box;
   }
-  let any = false;
-  if (price.coins > 0) { box.append(coinSymbol(price.coins)); any = true; }
-  if (price.coins_per_age > 0) {
-    box.append(coinSymbol(price.coins_per_age), el("small", { text: " per Age " }));
-    any = true;
+  const parts = costParts(price);
+  for (const p of parts) {
+    if (p.coins !== undefined) box.append(coinSymbol(p.coins));
+    else if (p.resource !== undefined) box.append(resourceSymbol(p.resource));
+    else box.append(el("small", { text: p.note === "per Age" ? " per Age " : p.note }));
   }
-  for (const r of price.resources || []) {
-    if (r.count <= 4) for (let i = 0; i < r.count; i++) box.append(resourceSymbol(r.resource));
-    else box.append(el("small", { text: r.count + "×" }), resourceSymbol(r.resource));
-    any = true;
-  }
-  if (!any) box.append(el("span", { class: "free", text: words && words !== "free" ? words : "free" }));
+  if (!parts.length) box.append(el("span", { class: "free", text: words && words !== "free" ? words : "free" }));
   return box;
+}
+
+// ---- SVG ---------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+
+// The mark a resource is drawn with.
+function resourceMark(name) {
+  return RESOURCE_MARKS[colourKey(name)] || capital(String(name).slice(0, 2));
+}
+
+// A cost drawn in SVG from (x, y), the same symbols as `costSymbols` (the
+// resources' colours from app.css), in rows of at most `width` units:
+// returns the group and its height.
+function svgCost(price, words, x, y, width) {
+  const g = svg("g", { class: "cost", "data-cost": words || "free" });
+  const parts = costParts(price);
+  let cx = x;
+  let cy = y;
+  const place = (w) => {
+    if (cx > x && cx + w > x + width) { cx = x; cy += 22; }
+    const at = cx;
+    cx += w + 3;
+    return at;
+  };
+  for (const p of parts) {
+    if (p.coins !== undefined) {
+      const at = place(18);
+      g.append(svg("g", { class: "scoin" }, svg("title", {}, plural(p.coins, "coin")),
+        svg("circle", { cx: at + 9, cy: cy + 9, r: 9 }),
+        svg("text", { x: at + 9, y: cy + 13, "text-anchor": "middle" }, String(p.coins))));
+    } else if (p.resource !== undefined) {
+      const at = place(24);
+      g.append(svg("g", { class: "sres r-" + colourKey(p.resource) }, svg("title", {}, p.resource),
+        svg("rect", { x: at, y: cy + 1, width: 24, height: 17, rx: 3 }),
+        svg("text", { x: at + 12, y: cy + 14, "text-anchor": "middle" }, resourceMark(p.resource))));
+    } else {
+      const w = 7 * p.note.length;
+      const at = place(w);
+      g.append(svg("text", { x: at, y: cy + 14, class: "snote" }, p.note));
+    }
+  }
+  if (!parts.length) g.append(svg("text", { x, y: y + 14, class: "snote free" }, words && words !== "free" ? words : "free"));
+  return { g, height: cy - y + 20 };
+}
+
+// `text` in lines of at most `chars` characters, broken between words
+// (a line of the text stays a line): SVG text does not wrap by itself.
+function wrapWords(text, chars) {
+  const lines = [];
+  for (const para of String(text || "").split("\n")) {
+    let line = "";
+    for (const w of para.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + w.length > chars) { lines.push(line); line = w; } else line = line ? line + " " + w : w;
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+// Lines of text drawn from (x, y), `step` units apart.
+function svgLines(lines, x, y, step, attrs) {
+  const t = svg("text", { x, y, ...(attrs || {}) });
+  lines.forEach((l, i) => t.append(svg("tspan", { x, dy: i ? step : 0 }, l)));
+  return t;
 }
 
 // A production ({"fixed": {res: n}, "choices": [{options, amount}]}) as
@@ -142,7 +221,7 @@ function drawCard(card, status) {
   const from = chainSources(name);
   if (to.length || from.length) {
     const ch = el("div", { class: "chain" });
-    if (from.length) ch.append(el("div", { text: "Free if you built " + from.join(" or ") }));
+    if (from.length) ch.append(el("div", { text: "Free in a city with " + from.join(" or ") }));
     if (to.length) ch.append(el("div", { text: "Then free: " + to.join(", ") }));
     box.append(ch);
   }

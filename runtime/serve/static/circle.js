@@ -3,9 +3,10 @@
 // (7 Wonders and the expansions that share its view:
 // Leaders, Edifice, Cities, the Wonder Pack), drawn from the view its
 // family shows (runtime/src/games/base/show.rs documents every field):
-// the other cities around, the neighbours left and right with what you
-// pay them, your wonder board and city at the bottom, your hand in a bar
-// in reach, each card with what it would take to build it now.
+// the other cities around (each with its wonder stages built as pips),
+// the neighbours left and right with what you pay them, your city and
+// your wonder board (an SVG) at the bottom, your hand in a bar in reach,
+// each card with what it would take to build it now.
 
 let selectedCard = null; // the id of the hand card whose actions are shown
 
@@ -185,7 +186,7 @@ function renderCircleCity(view, s, me, role) {
   const box = el("section", { class: "city seat-city" + (role ? " " + role : ""), "data-seat": s, "aria-label": who(s) });
   if (doc.to_move === s) box.classList.add("to-move");
   const roleWords = { me: "you", left: "your left neighbour", right: "your right neighbour" }[role];
-  box.append(el("h3", {}, el("span", { text: who(s) }), roleWords ? el("span", { class: "role", text: " · " + roleWords }) : null));
+  box.append(el("h3", {}, el("span", { text: who(s) }), " ", wonderPips(c), roleWords ? el("span", { class: "role", text: " · " + roleWords }) : null));
   const done = (c.stages_built || []).length;
   const facts = el("div", { class: "facts" });
   facts.append(
@@ -231,27 +232,100 @@ function renderCircleCity(view, s, me, role) {
   return box;
 }
 
-// Your wonder board: each stage, built or not, its cost and its effect.
+// The stages of a city's board built of all, as small SVG pips.
+function wonderPips(c) {
+  const total = c.stages_total || 0;
+  const built = new Set(c.stages_built || []);
+  const label = built.size + " of " + plural(total, "wonder stage") + " built";
+  const box = svg("svg", { class: "pips", viewBox: "0 0 " + total * 12 + " 12", width: total * 12, height: 12,
+    role: "img", "aria-label": label, "data-built": built.size, "data-total": total });
+  box.append(svg("title", {}, label));
+  for (let i = 1; i <= total; i++) {
+    box.append(svg("rect", { x: i * 12 - 11, y: 1.5, width: 9, height: 9, rx: 2, class: "pip" + (built.has(i) ? " built" : "") }));
+  }
+  return box;
+}
+
+// Your wonder board drawn as a board: its name and side, what the board
+// itself gives, its stages left to right as slots, each built (the slot
+// filled, the card tucked under it showing below) or not, with its cost
+// as symbols and its effect in words. Drawn twice, its stages in one row
+// and in rows of two, and app.css shows the one the window's width suits.
 function renderBoard(view, s) {
   const c = view.seats[s];
   const w = wonderData[c.wonder];
   const side = w && (w.sides.find((x) => x.name === c.side) || w.sides[0]);
-  const box = el("section", { class: "board", id: "my-board", "aria-label": "your wonder" },
-    el("h3", { text: c.wonder + ", side " + c.side }));
-  if (side && (side.words || side.text)) box.append(el("div", { class: "fx", text: "The board: " + (side.words || side.text) }));
-  const stages = el("ol", { class: "stages" });
-  const built = new Set(c.stages_built || []);
-  (side ? side.stages : []).forEach((st, i) => {
-    const done = built.has(i + 1);
-    stages.append(el("li", { class: "stage" + (done ? " built" : ""), "data-stage": i + 1 },
-      el("div", { class: "stage-head" }, el("b", { text: "Stage " + (i + 1) }),
-        el("span", { class: "state", text: done ? "✓ built" : "not built" })),
-      costSymbols(st.price, st.cost),
-      el("div", { class: "fx", text: st.words || st.text || "" })));
-  });
-  box.append(stages);
+  const stages = side ? side.stages : [];
+  const sec = el("section", { class: "board", id: "my-board", "aria-label": "your wonder board" });
+  const wide = boardSvg(c, side, stages, Math.max(stages.length, 1));
+  if (stages.length > 2) {
+    wide.classList.add("board-wide");
+    const narrow = boardSvg(c, side, stages, 2);
+    narrow.classList.add("board-narrow");
+    sec.append(el("div", { class: "board-scroll" }, wide, narrow));
+  } else {
+    sec.append(el("div", { class: "board-scroll" }, wide));
+  }
   const under = view.you && view.you.stage_cards;
-  if (under && under.length) box.append(el("div", { class: "muted", text: "Under your stages: " + under.map((x) => x.name).join(", ") }));
+  if (under && under.length) sec.append(el("div", { class: "muted", text: "Under your stages: " + under.map((x) => x.name).join(", ") }));
+  return sec;
+}
+
+// The board of city `c` (its wonder's `side`) as an SVG, `cols` stages a
+// row; its words for screen readers are its label.
+function boardSvg(c, side, stages, cols) {
+  const built = new Set(c.stages_built || []);
+  const faceUp = new Map((c.face_up || []).map((f) => [f.stage, f.colour]));
+  // A side whose stages have levels is built in any order within a level.
+  const levelled = stages.some((st, i) => i > 0 && st.level <= stages[i - 1].level);
+  const PAD = 10, SW = 150, GAP = 10, LH = 16, TUCK = 16;
+  const width = Math.max(PAD * 2 + cols * SW + (cols - 1) * GAP, 310);
+  const boardWords = side ? side.words || side.text || "" : "";
+  const head = wrapWords(boardWords ? "The board: " + boardWords : "", Math.floor((width - 2 * PAD) / 7.4));
+  const top = 34 + head.length * LH + 4;
+  const costAt = levelled ? 42 : 28; // from the slot's top
+  // Each stage's parts, to size the slots alike.
+  const drawn = stages.map((st, i) => ({ st, no: i + 1, done: built.has(i + 1), fx: wrapWords(st.words || st.text || "", 19) }));
+  const costs = drawn.map((d) => svgCost(d.st.price, d.st.cost, 0, 0, SW - 16).height);
+  const costH = Math.max(20, ...costs);
+  const fxAt = costAt + costH + 16;
+  const H = fxAt + (Math.max(1, ...drawn.map((d) => d.fx.length)) - 1) * LH + 10;
+  const rows = Math.ceil(drawn.length / cols) || 1;
+  const height = top + rows * (H + TUCK + 8) + PAD - 8;
+  const words = [c.wonder + ", side " + c.side + "."];
+  if (boardWords) words.push("The board: " + boardWords + ".");
+  for (const d of drawn) {
+    words.push("Stage " + d.no + (levelled ? " (level " + d.st.level + ")" : "") + ", " + (d.done ? "built" : "not built")
+      + ": costs " + (d.st.cost || "nothing") + "; " + (d.st.words || d.st.text || "") + ".");
+  }
+  const label = words.join(" ");
+  const box = svg("svg", { class: "board-svg", viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": label,
+    "data-stages": stages.length, "data-built": drawn.filter((d) => d.done).length,
+    style: "max-width:" + Math.round(width * 1.25) + "px" });
+  box.append(svg("title", {}, label),
+    svg("rect", { class: "plate", x: 1, y: 1, width: width - 2, height: height - 2, rx: 10 }),
+    svg("text", { x: PAD + 2, y: 24, class: "wonder-name" }, c.wonder + " · side " + c.side));
+  if (head.length) box.append(svgLines(head, PAD + 2, 44, LH, { class: "board-words" }));
+  for (const d of drawn) {
+    const x = PAD + ((d.no - 1) % cols) * (SW + GAP);
+    const y = top + Math.floor((d.no - 1) / cols) * (H + TUCK + 8);
+    const g = svg("g", { class: "board-stage" + (d.done ? " built" : ""), "data-stage": d.no, "data-built": d.done ? "yes" : "no" });
+    if (d.done) {
+      // The card tucked under the stage: its back, or its colour when it
+      // is turned face up.
+      const col = faceUp.get(d.no);
+      g.append(svg("g", { class: "tucked" + (col ? colourClass(col) : "") },
+        svg("rect", { x: x + 20, y: y + H - 30, width: SW - 40, height: 30 + TUCK, rx: 4 }),
+        svg("path", { d: "M" + (x + 28) + " " + (y + H + TUCK - 6) + "h" + (SW - 56) })));
+    }
+    g.append(svg("rect", { class: "slot", x, y, width: SW, height: H, rx: 7 }),
+      svg("text", { x: x + 8, y: y + 19, class: "stage-no" }, "Stage " + d.no),
+      svg("text", { x: x + SW - 8, y: y + 19, "text-anchor": "end", class: "stage-state" }, d.done ? "✓ built" : "to build"));
+    if (levelled) g.append(svg("text", { x: x + 8, y: y + 35, class: "stage-level" }, "level " + d.st.level));
+    g.append(svgCost(d.st.price, d.st.cost, x + 8, y + costAt, SW - 16).g,
+      svgLines(d.fx, x + 8, y + fxAt, LH, { class: "stage-fx" }));
+    box.append(g);
+  }
   return box;
 }
 
@@ -303,10 +377,9 @@ function renderCircle(view) {
     if (others.childNodes.length) around.append(others);
     const row = el("div", { class: "near" });
     row.append(renderCircleCity(view, left, me, "left"));
-    const mine = el("div", { class: "mine" }, renderBoard(view, me), renderCircleCity(view, me, me, "me"));
-    row.append(mine);
+    row.append(el("div", { class: "mine" }, renderCircleCity(view, me, me, "me")));
     if (right !== left) row.append(renderCircleCity(view, right, me, "right"));
-    around.append(row);
+    around.append(row, renderBoard(view, me));
   }
   board.append(around);
   renderHandBar(view, me);

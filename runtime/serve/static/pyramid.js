@@ -5,9 +5,14 @@
 // tokens, the progress tokens on offer, the pyramid of the Age drawn with
 // its overlap (face-down cards as the backs of their Age, taken slots
 // left empty), your city at the bottom; the actions of the card chosen in
-// a bar in reach. The wonder draft is drawn as wonder cards to pick.
+// a bar in reach, and any face-up card focused or tapped read whole below
+// the pyramid. The wonder draft is drawn as wonder cards to pick. The
+// track reads from the side of the city at the bottom (the seat shown,
+// the first player's for a spectator), and a spectator's page speaks to
+// nobody as "you".
 
 let pyrSelected = null; // the slot whose actions the bar shows
+let pyrFocused = null; // the slot read whole below the pyramid
 
 function isPyramidView(v) {
   return !!(v && typeof v === "object" && v.layout && Array.isArray(v.layout.slots) && v.conflict
@@ -56,13 +61,17 @@ function pyrStatus(acts) {
 }
 
 function pyrPhaseWords(v) {
-  const n = v.to_move === null || v.to_move === undefined ? "" : who(v.to_move);
+  // Who decides, as the game's document says it (the view's `to_move` is
+  // whose turn it is, also during the wonder draft, where the order of
+  // picking differs).
+  const mover = doc.to_move;
+  const n = mover === null || mover === undefined ? "" : who(mover);
   switch (v.phase) {
     case "draft": return n + " picks a wonder";
     case "play": return n + " takes a card of the pyramid";
     case "choose a progress token": return n + " chooses a progress token";
     case "choose a drawn progress token": return n + " chooses one of the progress tokens drawn for them";
-    case "choose a card to discard": return n + " chooses a card of " + who(1 - v.to_move) + "'s city to discard";
+    case "choose a card to discard": return n + " chooses a card of " + who(1 - mover) + "'s city to discard";
     case "choose a card from the discard pile": return n + " builds a card of the discard pile for free";
     case "choose who starts": return n + " chooses who starts the next Age";
     case "over": return "The game is over";
@@ -72,14 +81,6 @@ function pyrPhaseWords(v) {
 
 // ---- the conflict track ------------------------------------------------
 
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs, ...kids) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
-  return e;
-}
-
 // The points of the zone at `d` squares from the centre.
 function zonePoints(zones, d) {
   let p = 0;
@@ -87,7 +88,9 @@ function zonePoints(zones, d) {
   return p;
 }
 
-function renderTrack(v) {
+// The track read from the side of `bottom` (the seat shown, seat 0 for a
+// spectator): its capital at the left.
+function renderTrack(v, bottom) {
   const c = v.conflict;
   const cap = c.capital;
   const caps = c.capitals || [-cap, cap];
@@ -95,7 +98,8 @@ function renderTrack(v) {
   const W = 40;
   const x0 = 70;
   const width = x0 * 2 + n * W;
-  const xOf = (q) => x0 + (q + cap) * W;
+  const flip = caps[bottom] > 0;
+  const xOf = (q) => x0 + ((flip ? -q : q) + cap) * W;
   const pawn = c.pawn;
   const ownerOf = (q) => (Math.sign(q) === Math.sign(caps[0]) ? 0 : 1);
   const towards = pawn === 0 ? "at the centre" : Math.abs(pawn) + " space" + (Math.abs(pawn) === 1 ? "" : "s") + " toward " + who(ownerOf(pawn)) + "'s capital";
@@ -130,16 +134,16 @@ function renderTrack(v) {
   }
   // The capitals, named for their players.
   for (const s of [0, 1]) {
-    const q = caps[s];
-    const x = q < 0 ? xOf(q) - 4 : xOf(q) + W + 4;
-    box.append(svg("text", { x, y: 20, "text-anchor": q < 0 ? "start" : "end", class: "capital-label" }, who(s) + "'s capital" + (doc.view.seat === s ? " (yours)" : "")));
+    const atLeft = s === bottom;
+    const x = atLeft ? xOf(caps[s]) - 4 : xOf(caps[s]) + W + 4;
+    box.append(svg("text", { x, y: 20, "text-anchor": atLeft ? "start" : "end", class: "capital-label", "data-seat": s }, who(s) + "'s capital" + (doc.view.seat === s ? " (yours)" : "")));
   }
   // The pawn.
   const px = xOf(pawn) + W / 2;
   box.append(svg("g", { class: "pawn", "data-pawn": pawn },
     svg("path", { d: "M" + (px - 10) + " 62 L" + px + " 32 L" + (px + 10) + " 62 Z" }),
     svg("circle", { cx: px, cy: 34, r: 7 })));
-  const sec = el("section", { class: "track", id: "track", "data-pawn": pawn, "aria-label": "conflict track" });
+  const sec = el("section", { class: "track", id: "track", "data-pawn": pawn, "aria-label": "conflict track between " + who(bottom) + " and " + who(1 - bottom) });
   sec.append(box);
   return sec;
 }
@@ -210,17 +214,22 @@ function renderPyramid(v, by) {
       node = el("div", { class: "slot down", style: pos, title: "face down, Age " + roman(s.age) }, cardBack(s.age));
     } else {
       const acts = by.get("slot:" + s.slot);
-      node = el("div", { class: "slot up", style: pos }, drawCard(s.card, null));
+      node = el("div", { class: "slot up", style: pos, tabindex: "0", role: "button", "aria-controls": "pyramid-details" }, drawCard(s.card, null));
       if (s.accessible) node.classList.add("accessible");
+      // Any card face up is read whole below the pyramid when focused or
+      // tapped (a narrow window draws only its name and cost, and the
+      // cards below cover the lower half of the ones above); a card to
+      // take is also chosen, its actions in the bar.
+      const read = () => showDetails(v, by, s.slot);
+      let pick = () => { read(); revealDetails(); };
       if (acts && acts.length) {
         node.classList.add("playable");
-        node.tabIndex = 0;
-        node.setAttribute("role", "button");
         node.setAttribute("aria-pressed", String(pyrSelected === s.slot));
-        const pick = () => { pyrSelected = s.slot; showChosen(v, by); markSelected(); };
-        node.addEventListener("click", pick);
-        node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
+        pick = () => { pyrSelected = s.slot; showChosen(v, by); markSelected(); read(); };
       }
+      node.addEventListener("focus", read);
+      node.addEventListener("click", pick);
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
     }
     node.dataset.slot = s.slot;
     node.dataset.state = s.state;
@@ -230,6 +239,50 @@ function renderPyramid(v, by) {
     box.append(node);
   }
   return box;
+}
+
+// What a card of the pyramid is to the player shown: the page's words.
+function slotStatus(v, by, s) {
+  const acts = by.get("slot:" + s.slot);
+  if (acts && acts.length) return pyrStatus(acts);
+  if (!s.accessible) return "Covered: it can be taken once no card lies on it";
+  if (v.phase === "play" && doc.to_move !== null && doc.to_move !== undefined) return "Free to take: " + who(doc.to_move) + " may take it now";
+  return "Free to take";
+}
+
+// The card of slot `slot` drawn whole below the pyramid: its name, cost,
+// effect and chains, whether it can be taken, and the actions on it.
+function showDetails(v, by, slot) {
+  const box = $("pyramid-details");
+  if (!box) return;
+  const s = v.layout.slots.find((x) => x.slot === slot && x.state === "up");
+  pyrFocused = s ? s.slot : null;
+  if (!s) {
+    const any = v.layout.slots.some((x) => x.state === "up");
+    box.hidden = !any;
+    box.replaceChildren(el("p", { class: "muted", text: "Tap a card of the pyramid, or reach it with the Tab key, to read it whole here." }));
+    return;
+  }
+  box.hidden = false;
+  for (const n of document.querySelectorAll("#pyramid .slot.up")) n.classList.toggle("read", Number(n.dataset.slot) === s.slot);
+  const acts = by.get("slot:" + s.slot) || [];
+  box.replaceChildren(drawCard(s.card, slotStatus(v, by, s)));
+  if (acts.length) {
+    box.append(el("div", { class: "details-text" }, el("div", { text: "Your choices for " + s.card.name + " (in the bar below):" }),
+      el("ul", {}, ...acts.map((a) => el("li", { text: pyrActionWords(a.about) })))));
+  }
+}
+
+// The panel of the card read scrolled up into sight when the hand bar or
+// the window's end hides it (a tap on a card of a narrow window).
+function revealDetails() {
+  const box = $("pyramid-details");
+  const bar = $("handbar");
+  if (!box) return;
+  const limit = bar && !bar.hidden ? bar.getBoundingClientRect().top : window.innerHeight;
+  const r = box.getBoundingClientRect();
+  const need = r.top + Math.min(r.height, limit * 0.6) - limit;
+  if (need > 0) window.scrollBy({ top: need + 8, behavior: "smooth" });
 }
 
 function markSelected() {
@@ -313,7 +366,7 @@ function renderPyramidTable(v) {
     el("div", { class: "wonders" }, ...v.draft.map((w) => wonderCard(w, by.get("wonder:" + w.id))))) : null;
   if (draft) board.append(draft);
   board.append(pyrCity(v, 1 - bottom, "opponent"));
-  board.append(renderTrack(v));
+  board.append(renderTrack(v, bottom));
   const tokens = el("section", { class: "ptokens", id: "progress-tokens", "aria-label": "progress tokens" },
     el("h3", { text: "Progress tokens on the board" }),
     el("div", { class: "ptoken-row" }, ...v.board_tokens.map((t) => tokenDisc(t, by.get("token:" + t.id)))));
@@ -323,11 +376,17 @@ function renderPyramidTable(v) {
     board.append(el("section", { class: "ptokens", id: "drawn-tokens" }, el("h3", { text: "Drawn for you: choose one" }),
       el("div", { class: "ptoken-row" }, ...v.drawn_tokens.map((t) => tokenDisc(t, by.get("token:" + t.id))))));
   }
-  if (v.layout.slots.length) board.append(el("section", { class: "pyramid-box" }, el("h3", { text: "The cards of Age " + roman(v.age) }), renderPyramid(v, by)));
+  if (v.layout.slots.length) {
+    board.append(el("section", { class: "pyramid-box" }, el("h3", { text: "The cards of Age " + roman(v.age) }), renderPyramid(v, by),
+      el("div", { class: "pyr-details", id: "pyramid-details", "aria-live": "polite", "aria-label": "the card read" })));
+  }
   board.append(pyrCity(v, bottom, me === null ? "opponent" : "me"));
   if (me !== null && (v.stage_cards || []).length) {
     board.append(el("p", { class: "muted", text: "Under your wonders, face down: " + v.stage_cards.map((c) => c.name).join(", ") }));
   }
   renderPyramidBar(v, by, loose);
   markSelected();
+  // The card read before, while it is still there; else the one chosen.
+  const up = (x) => v.layout.slots.some((s) => s.slot === x && s.state === "up");
+  showDetails(v, by, up(pyrFocused) ? pyrFocused : pyrSelected);
 }
