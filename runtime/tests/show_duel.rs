@@ -32,6 +32,8 @@ fn secret_names(d: &Duel, st: &State, seat: Option<usize>) -> Vec<&'static str> 
 fn check(d: &Duel, st: &State, rng: &mut Rng) -> usize {
     let mut differed = 0;
     let spectator = d.show(st, None);
+    // Whoever decides now, in the draft too, as the game says.
+    assert_eq!(spectator["to_move"], serde_json::json!(d.to_move(st)));
     for s in 0..2 {
         let doc = d.show(st, Some(s));
         for _ in 0..2 {

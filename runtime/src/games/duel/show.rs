@@ -169,8 +169,9 @@ impl Duel {
         let to_move = match v.phase() {
             Phase::Over => None,
             Phase::Choose { seat, .. } => Some(seat),
+            Phase::Draft { round, pick } => Some(Duel::drafter(round, pick)),
             Phase::Starter { chooser } => Some(chooser),
-            _ => Some(v.current()),
+            Phase::Play => Some(v.current()),
         };
         let list = |ws: &[u8]| -> Vec<Value> { ws.iter().map(|&w| self.wonder_json(w)).collect() };
         let toks = |ks: &[u8]| -> Vec<Value> { ks.iter().map(|&k| self.token_json(k)).collect() };
