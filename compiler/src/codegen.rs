@@ -632,6 +632,23 @@ fn game(g: &Game) -> GameCode<'_> {
         Literal::u8_unsuffixed(g.layout),
         Literal::u8_unsuffixed(g.set_aside),
     );
+    let figures = g.figures.iter().map(|f| {
+        let slots = f.iter().map(|s| {
+            let (row, col, up) = (
+                Literal::u8_unsuffixed(s.row),
+                Literal::u8_unsuffixed(s.col),
+                s.face_up,
+            );
+            quote!(FigureSlot { row: #row, col: #col, face_up: #up })
+        });
+        quote!(&[#(#slots),*])
+    });
+    let figure_tokens = g.figure_tokens.iter().map(|t| {
+        let age = Literal::u8_unsuffixed(t.age);
+        let slots = t.slots.iter().map(|&s| Literal::u8_unsuffixed(s));
+        let from = t.from.iter().map(|&k| Literal::u8_unsuffixed(k));
+        quote!(FigureTokens { age: #age, slots: &[#(#slots),*], from: &[#(#from),*] })
+    });
     let (gname, title) = (lit(&g.name), lit(&g.title));
     let (minp, maxp, ages, hand) = (
         Literal::u8_unsuffixed(g.min_players),
@@ -752,6 +769,8 @@ fn game(g: &Game) -> GameCode<'_> {
                 start_coins: #coins,
                 hand_size: #hand,
                 layout: #layout,
+                figures: &[#(#figures),*],
+                figure_tokens: &[#(#figure_tokens),*],
                 set_aside: #set_aside,
                 resources: #resources,
                 classes: &[#(#classes),*],

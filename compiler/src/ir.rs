@@ -568,6 +568,29 @@ pub struct DrawRule {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+/// One card's place in an Age's figure: its row from the top (the row
+/// taken last), its column in half cards from the left, face up or not. A
+/// card covers the cards of the row above whose columns are within one of
+/// its own.
+pub struct FigureSlot {
+    pub row: u8,
+    pub col: u8,
+    pub face_up: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// Tokens laid on an Age's figure when it is laid out: one on each of
+/// `slots` (indices into the figure of Age `age`), drawn at random from
+/// `from` (kinds of token, an entry per token). A token leaves the figure
+/// to the player whose turn it is when its card is taken or turned face
+/// up, whichever comes first.
+pub struct FigureTokens {
+    pub age: u8,
+    pub slots: Vec<u8>,
+    pub from: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 /// Cards of `colour` of no Age dealt `deal` each and passed `pass` seats
 /// until all are kept (Leaders).
 pub struct Draft {
@@ -700,6 +723,11 @@ pub struct Game {
     pub layout: u8,
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
+    /// The figure of each Age, in slot order (rows from the top, each from
+    /// the left), when Ages are laid out.
+    pub figures: Vec<Vec<FigureSlot>>,
+    /// Tokens laid on the figures' cards (an expansion's `figure_tokens:`).
+    pub figure_tokens: Vec<FigureTokens>,
     /// Resource names (indices are family-wide, as for every list below).
     pub resources: Vec<String>,
     /// Classes of resources (`raw`, `manufactured`).

@@ -156,6 +156,28 @@ pub enum TokenPoints {
     PerAge(Vec<Int>, Loc),
 }
 
+/// An Age's figure as written (`figures:` in game.yaml): its rows from the
+/// top, each a line of `U` (a card face up), `D` (face down) and spaces,
+/// one character a half card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FigureSrc {
+    pub rows: Vec<Text>,
+    pub loc: Loc,
+}
+
+/// Tokens laid on an Age's figure as written (an expansion's
+/// `figure_tokens:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FigureTokensSrc {
+    pub age: Int,
+    /// `[row, card]`: a row from the top, a card of it from the left,
+    /// both from 1.
+    pub slots: Vec<(Int, Int)>,
+    /// The kinds of token drawn from, an entry per token.
+    pub from: Vec<Text>,
+    pub loc: Loc,
+}
+
 /// The draft rule of game.yaml as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftSrc {
@@ -190,6 +212,8 @@ pub struct ExpansionSrc {
     pub draws: Vec<DrawRuleSrc>,
     /// Kinds of token it adds.
     pub tokens: Vec<TokenSrc>,
+    /// Tokens laid on the figures' cards when an Age is laid out.
+    pub figure_tokens: Vec<FigureTokensSrc>,
     pub start_coins: Option<Int>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,
@@ -239,6 +263,8 @@ pub struct VocabSrc {
     pub guilds: Option<DrawRuleSrc>,
     pub tokens: Vec<TokenSrc>,
     pub conflict: Option<ConflictSrc>,
+    /// The figure of each Age, when Ages are laid out (`figures:`).
+    pub figures: Vec<FigureSrc>,
     /// `family: architects`: the rules that play the game.
     pub family: Option<Text>,
     /// `pieces: [2 different, …]`: the stage costs of every wonder.

@@ -185,6 +185,28 @@ fn game(g: &Game) -> ir::Game {
             Deal::Layout { set_aside, .. } => set_aside,
             Deal::Hands(_) | Deal::Decks { .. } => 0,
         },
+        figures: v
+            .figures
+            .iter()
+            .map(|f| {
+                f.iter()
+                    .map(|s| ir::FigureSlot {
+                        row: s.row,
+                        col: s.col,
+                        face_up: s.face_up,
+                    })
+                    .collect()
+            })
+            .collect(),
+        figure_tokens: v
+            .figure_tokens
+            .iter()
+            .map(|t| ir::FigureTokens {
+                age: t.age,
+                slots: t.slots.clone(),
+                from: t.from.clone(),
+            })
+            .collect(),
         family: v.family.clone(),
         decks: decks(g),
         battles: v.battles.as_ref().map(|b| ir::Battles {

@@ -277,6 +277,27 @@ pub static GUILDS: Object = Object {
     requires: &[],
 };
 
+pub static FIGURE_TOKENS: Object = Object {
+    what: "tokens on a figure",
+    id: "figure_tokens",
+    doc: "Tokens laid on cards of an Age's figure when it is laid out: one on each slot, drawn at random from `from`; those not drawn leave the game.",
+    fields: &[
+        required("age", Shape::Int, "The Age whose figure they are laid on."),
+        required(
+            "slots",
+            Shape::List(&Shape::Pair),
+            "[row, card]: a row of the figure from the top and a card of that row from the left, both from 1.",
+        ),
+        required(
+            "from",
+            NAMES,
+            "The kinds of token drawn from, an entry per token (`[omen, omen, relic]`); at least as many as slots.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
 pub static CONFLICT: Object = Object {
     what: "the conflict track",
     id: "conflict",
@@ -408,6 +429,11 @@ pub static GAME: Object = Object {
             "Kinds of token the game's cities hold, by name: taken, counted and scored (`debt: {points: -1, category: treasury}`).",
         ),
         field("conflict", Shape::Object(&CONFLICT), "The conflict track."),
+        field(
+            "figures",
+            Shape::List(&NAMES),
+            "With `layout`: each Age's figure, its rows from the top (the row taken last), each a line of `U` (a card face up), `D` (face down) and spaces, one character a half card; a card covers the cards of the row above within one column of its own.",
+        ),
         field(
             "edition",
             Shape::Int,
@@ -547,6 +573,11 @@ pub static EXPANSION: Object = Object {
             "tokens",
             Shape::Map(&Shape::Object(&TOKEN)),
             "Kinds of token it adds, by name: taken, counted and scored.",
+        ),
+        field(
+            "figure_tokens",
+            Shape::List(&Shape::Object(&FIGURE_TOKENS)),
+            "Tokens laid on cards of an Age's figure when it is laid out, one per slot, drawn at random; a token goes to the player whose turn it is when its card is taken or turned face up.",
         ),
         field(
             "draws",
@@ -827,6 +858,7 @@ mod tests {
                 "decks",
                 "draft",
                 "expansion",
+                "figure_tokens",
                 "game",
                 "guilds",
                 "progress",

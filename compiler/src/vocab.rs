@@ -9,12 +9,14 @@ use sevenw_dsl::Span;
 mod combinations;
 mod editions;
 mod expansions;
+mod figures;
 mod plays;
 mod rules;
 mod tokens;
 
 pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
+pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
 use rules::{draft, projects};
 pub use tokens::{MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
 
@@ -316,6 +318,10 @@ pub struct Vocab {
     pub battles: Option<Battles>,
     /// The VP of the cat figure (0: the game has none).
     pub cat_vp: u8,
+    /// The figure of each Age, when Ages are laid out (`figures:`).
+    pub figures: Vec<Vec<FigureSlot>>,
+    /// An expansion's own tokens laid on the figures (`figure_tokens:`).
+    pub figure_tokens: Vec<FigureTokens>,
 }
 
 const MAX_SET: usize = 16;
@@ -706,6 +712,11 @@ pub fn build(
         .cat
         .as_ref()
         .map_or(0, |c| small(report, c, 0, 100, "the VP of the cat") as u8);
+    let layout_at = match &src.deal {
+        crate::load::DealSrc::Layout { size, .. } => Some(size.loc),
+        _ => None,
+    };
+    let figures = figures::figures(&src.figures, deal, ages, layout_at, &family, &game, report);
     let vocab = Vocab {
         file: src.file,
         game,
@@ -752,6 +763,8 @@ pub fn build(
         pieces_loc: src.pieces.first().map(|p| p.loc),
         battles,
         cat_vp,
+        figures,
+        figure_tokens: Vec::new(),
     };
     let usable = report.errors() == before;
     // What the family would ignore is refused, but the vocabulary stays

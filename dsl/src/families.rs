@@ -149,7 +149,9 @@ pub const FAMILIES: &[FamilyDef] = &[
     FamilyDef {
         name: "duel",
         counters: &["card", "wonder", "wonder stage", "coin", "progress token"],
-        fields: &[],
+        // `figures`: each Age's figure of face-up and face-down cards;
+        // `figure_tokens`: tokens laid on its cards.
+        fields: &["figures", "figure_tokens"],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.
         choices: &["card", "stage", "token"],

@@ -259,6 +259,19 @@ fixtures! {
     // The second edition names another family than the first.
     // Its lists are the base game's: the Duel rules play none of them (E0306).
     e0305_edition_family: "e0305-edition-family" => ["E0305", "E0306"];
+    // Figures drawn wrong: cards on one another, a character that is no
+    // card, a figure not of the layout's size, more figures than Ages.
+    e0302_figures: "e0302-figures" => ["E0302", "E0302", "E0302", "E0302"];
+    // Figures in a game dealt in hands.
+    e0302_figures_in_hands: "e0302-figures-in-hands" => ["E0302"];
+    // A laid-out game of the Duel family with no figure.
+    e0004_missing_figures: "e0004-missing-figures" => ["E0004"];
+    // Tokens laid on figures wrongly: fewer tokens than slots, a slot the
+    // figure lacks (row, card), a slot twice, a kind misspelt, an Age
+    // twice, an Age the game lacks.
+    e0302_figure_tokens: "e0302-figure-tokens" => ["E0302", "E0302", "E0302", "E0302", "E0302", "E0302", "E0006"];
+    // Tokens on figures in an expansion of a game dealt in hands.
+    e0306_figure_tokens_in_base: "e0306-figure-tokens-in-base" => ["E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
     // A Duel expansion listing `copy stage`, the base family's.

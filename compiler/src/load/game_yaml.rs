@@ -28,6 +28,7 @@ impl Reader<'_> {
         let guilds = f.take("guilds");
         let token_kinds = f.take("tokens");
         let conflict = f.take("conflict");
+        let figures = f.take("figures");
         let edition = f.take("edition");
         let draft = f.take("draft");
         let decks = f.take("decks");
@@ -84,18 +85,7 @@ impl Reader<'_> {
             let vp = self.required(&mut f, "vp");
             self.finish(f);
             let tokens = tokens
-                .map(|n| {
-                    self.list(n, "pairs [players, tokens]")
-                        .iter()
-                        .filter_map(|p| match self.ints(Some(p), "numbers").as_slice() {
-                            [a, b] => Some((*a, *b)),
-                            _ => {
-                                self.wrong_type(p, "a pair [players, tokens]", None);
-                                None
-                            }
-                        })
-                        .collect()
-                })
+                .map(|n| self.pairs_of(n, "[players, tokens]"))
                 .unwrap_or_default();
             Some(BattlesSrc {
                 tokens,
@@ -118,17 +108,8 @@ impl Reader<'_> {
             let tokens = f.take("tokens");
             self.finish(f);
             let pairs = |r: &mut Self, n: Option<&Node>| -> Vec<(Int, Int)> {
-                let Some(n) = n else { return Vec::new() };
-                r.list(n, "pairs [distance, value]")
-                    .iter()
-                    .filter_map(|p| match r.ints(Some(p), "numbers").as_slice() {
-                        [a, b] => Some((*a, *b)),
-                        _ => {
-                            r.wrong_type(p, "a pair [distance, value]", None);
-                            None
-                        }
-                    })
-                    .collect()
+                n.map(|n| r.pairs_of(n, "[distance, value]"))
+                    .unwrap_or_default()
             };
             Some(ConflictSrc {
                 capital: self.int(capital?)?,
@@ -178,6 +159,17 @@ impl Reader<'_> {
             guilds,
             tokens: token_kinds,
             conflict,
+            figures: figures
+                .map(|n| {
+                    self.list(n, "figures")
+                        .iter()
+                        .map(|r| FigureSrc {
+                            rows: self.texts(Some(r), "rows"),
+                            loc: r.loc,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
             family: family.and_then(|f| self.text(f)),
             pieces,
             battles,
@@ -338,6 +330,7 @@ impl Reader<'_> {
         let projects = f.take("projects");
         let hand_size = f.take("hand_size");
         let draws = f.take("draws");
+        let figure_tokens = f.take("figure_tokens");
         let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
         // of its fields, and says why.
@@ -384,7 +377,48 @@ impl Reader<'_> {
             projects,
             hand_size: hand_size.and_then(|n| self.int(n)),
             draws,
+            figure_tokens: figure_tokens
+                .map(|n| {
+                    self.list(n, "tokens on figures")
+                        .iter()
+                        .filter_map(|t| self.figure_tokens(t))
+                        .collect()
+                })
+                .unwrap_or_default(),
             tokens: self.tokens(tokens),
+        })
+    }
+
+    /// A list of pairs of whole numbers, `what` (`[row, card]`) in
+    /// messages; a pair of another shape is reported and left out.
+    fn pairs_of(&mut self, n: &Node, what: &str) -> Vec<(Int, Int)> {
+        self.list(n, &format!("pairs {what}"))
+            .iter()
+            .filter_map(|p| match self.ints(Some(p), "numbers").as_slice() {
+                [a, b] => Some((*a, *b)),
+                _ => {
+                    self.wrong_type(p, &format!("a pair {what}"), None);
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// One entry of an expansion's `figure_tokens:`.
+    fn figure_tokens(&mut self, n: &Node) -> Option<FigureTokensSrc> {
+        let mut f = self.fields(n, &shape::FIGURE_TOKENS)?;
+        let age = self.required(&mut f, "age");
+        let slots = self.required(&mut f, "slots");
+        let from = self.required(&mut f, "from");
+        self.finish(f);
+        let slots = slots
+            .map(|s| self.pairs_of(s, "[row, card]"))
+            .unwrap_or_default();
+        Some(FigureTokensSrc {
+            age: self.int(age?)?,
+            slots,
+            from: self.texts(from, "kinds of token"),
+            loc: n.loc,
         })
     }
 
@@ -394,18 +428,7 @@ impl Reader<'_> {
         let pawns = self.required(&mut f, "pawns");
         let debt = self.required(&mut f, "debt");
         self.finish(f);
-        let pawns = pawns.map(|p| {
-            self.list(p, "pairs [players, pawns]")
-                .iter()
-                .filter_map(|p| match self.ints(Some(p), "numbers").as_slice() {
-                    [a, b] => Some((*a, *b)),
-                    _ => {
-                        self.wrong_type(p, "a pair [players, pawns]", None);
-                        None
-                    }
-                })
-                .collect()
-        });
+        let pawns = pawns.map(|p| self.pairs_of(p, "[players, pawns]"));
         let debt = debt.and_then(|d| self.text(d));
         Some(ProjectsSrc {
             colour: self.text(colour?)?,

@@ -199,6 +199,7 @@ fn a_card_with_an_unknown_colour_is_still_checked() {
 /// 1 guild drawn in Age 1.
 fn laid_out(cards: &str) -> Vec<Code> {
     let vocab = "game: t\ntitle: T\nfamily: duel\nplayers: [2, 2]\nages: 1\nstart_coins: 7\nlayout: 3\nset_aside: 1\n\
+        figures: [[\"U U U\"]]\n\
         resources: { raw: [wood] }\nscience: [wheel]\ncolours: [brown, purple]\ncategories: [points]\n\
         vp_category: { purple: points }\ntradable: [brown]\nscopes: { self: 0, opponent: 1 }\n\
         counters: [card, coin]\nwords: [produce, gain]\ntriggers: []\nguilds: { colour: purple, age: 1, count: 1 }\n";

@@ -251,6 +251,15 @@ pub fn extend(
     if let Some(d) = &src.draft {
         v.draft = draft(d, &v.colours, &v.scopes, report);
     }
+    v.figure_tokens = super::figures::figure_tokens(
+        &src.figure_tokens,
+        &v.figures,
+        &v.tokens,
+        v.ages,
+        &parent.family,
+        &game,
+        report,
+    );
     v.draws = Vec::new();
     super::plays::field(
         &parent.family,

@@ -712,6 +712,31 @@ impl DrawRule {
     }
 }
 
+/// One card's place in an Age's figure (a game whose Ages are laid out,
+/// `figures:` in game.yaml): its row from the top (the row taken last),
+/// its column in half cards from the left, and whether it is laid face
+/// up. A card covers the cards of the row above whose columns are within
+/// one of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FigureSlot {
+    pub row: u8,
+    pub col: u8,
+    pub face_up: bool,
+}
+
+/// Tokens laid on cards of an Age's figure when it is laid out (an
+/// expansion's `figure_tokens:`): one on each of `slots` (indices into the
+/// Age's figure), drawn at random from `from` (kinds of token, an entry
+/// per token; those not drawn leave the game). A token leaves the figure
+/// to the player whose turn it is when its card is taken or turned face
+/// up, whichever comes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FigureTokens {
+    pub age: u8,
+    pub slots: &'static [u8],
+    pub from: &'static [u8],
+}
+
 /// Cards of one colour, not of any Age, dealt at the start of the game and
 /// passed around the table like a hand until each player has kept them all
 /// (Leaders: "A. Fase de selección"); each player then plays one at the
@@ -890,6 +915,11 @@ pub struct GameInfo {
     pub hand_size: u8,
     /// Cards laid out per Age; 0 when Ages are dealt in hands.
     pub layout: u8,
+    /// The figure of each Age, in slot order (rows from the top, each
+    /// from the left), when Ages are laid out; empty otherwise.
+    pub figures: &'static [&'static [FigureSlot]],
+    /// Tokens laid on the figures' cards (an expansion's `figure_tokens:`).
+    pub figure_tokens: &'static [FigureTokens],
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
     pub resources: &'static [&'static str],

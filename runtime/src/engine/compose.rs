@@ -254,6 +254,13 @@ pub fn compose(
                 .collect::<Vec<_>>()
                 .into_boxed_slice(),
         ),
+        // Tokens on the figures: those of every card set in play.
+        figure_tokens: Box::leak(
+            all.iter()
+                .flat_map(|g| g.figure_tokens.iter().copied())
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
+        ),
         projects: all.iter().find_map(|g| g.projects),
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),

@@ -29,7 +29,8 @@ impl fmt::Write for Fnv {
 /// the sizes of its observation and action space, and every card, wonder
 /// side and progress token of its card sets (names, colours, Ages, copies,
 /// costs, chains and effect texts; not their descriptions in words, which
-/// change with the language's wording). Sixteen hexadecimal digits.
+/// change with the language's wording), its kinds of token and the tokens
+/// laid on its figures. Sixteen hexadecimal digits.
 pub fn fingerprint(
     vocab: &Vocab,
     players: usize,
@@ -70,6 +71,12 @@ pub fn fingerprint(
         }
         for p in g.progress {
             let _ = write!(h, "|token {}/{}/{}", p.name, p.copies, p.text);
+        }
+        for k in g.tokens {
+            let _ = write!(h, "|kind {}/{:?}/{}", k.name, k.points, k.category);
+        }
+        for f in g.figure_tokens {
+            let _ = write!(h, "|figure tokens {}/{:?}/{:?}", f.age, f.slots, f.from);
         }
     }
     format!("{:016x}", h.0)

@@ -643,6 +643,8 @@ pub static TOY: GameInfo = GameInfo {
     start_coins: 3,
     hand_size: 7,
     layout: 0,
+    figures: &[],
+    figure_tokens: &[],
     set_aside: 0,
     resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
     classes: &CLASSES,

@@ -2,11 +2,6 @@
 //! (`tests/expansions/README.md`).
 #![forbid(unsafe_code)]
 
-#[allow(dead_code, unused_imports, clippy::all)]
-mod cards {
-    include!(concat!(env!("OUT_DIR"), "/cards.rs"));
-}
-
 fn main() -> std::process::ExitCode {
-    sevenw_cli::main_with(cards::GAMES)
+    sevenw_cli::main_with(sevenw_test_expansions::cards::GAMES)
 }

@@ -87,6 +87,8 @@ pub mod architects {
         start_coins: 0,
         hand_size: 0,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "papyrus", "glass"],
         classes: &[
@@ -1960,6 +1962,8 @@ pub mod base {
         start_coins: 3,
         hand_size: 7,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -5673,6 +5677,8 @@ pub mod base2 {
         start_coins: 3,
         hand_size: 7,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -9386,6 +9392,8 @@ pub mod cities {
         start_coins: 3,
         hand_size: 8,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -10829,6 +10837,8 @@ pub mod cities_leaders {
         start_coins: 6,
         hand_size: 7,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11164,6 +11174,8 @@ pub mod cities_leaders2 {
         start_coins: 6,
         hand_size: 7,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11596,6 +11608,8 @@ pub mod cities2 {
         start_coins: 3,
         hand_size: 8,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -13498,6 +13512,315 @@ pub mod duel {
         start_coins: 7,
         hand_size: 0,
         layout: 20,
+        figures: &[
+            &[
+                FigureSlot {
+                    row: 0,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 1,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 9,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 0,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 10,
+                    face_up: true,
+                },
+            ],
+            &[
+                FigureSlot {
+                    row: 0,
+                    col: 0,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 10,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 1,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 9,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 6,
+                    face_up: true,
+                },
+            ],
+            &[
+                FigureSlot {
+                    row: 0,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 5,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 5,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 5,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 6,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 6,
+                    col: 6,
+                    face_up: true,
+                },
+            ],
+        ],
+        figure_tokens: &[],
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -16548,6 +16871,8 @@ pub mod edifice {
         start_coins: 3,
         hand_size: 7,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -17722,6 +18047,8 @@ pub mod leaders {
         start_coins: 6,
         hand_size: 7,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -19668,6 +19995,8 @@ pub mod wonder_pack {
         start_coins: 3,
         hand_size: 7,
         layout: 0,
+        figures: &[],
+        figure_tokens: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[

@@ -14,6 +14,7 @@ const WONDERS: &str = "wonders in one place";
 const STAGES: &str = "a card under each wonder";
 const TOKENS: &str = "progress tokens in one place";
 const PAWN: &str = "conflict pawn on its track";
+const MARKS: &str = "tokens on the figure only on cards laid out and not yet revealed";
 
 impl Duel {
     pub(super) fn check(&self, state: &State) -> Result<(), Broken> {
@@ -103,6 +104,21 @@ impl Duel {
         ensure(tokens.len() <= self.info.progress.len(), TOKENS, || {
             format!("{} tokens of {}", tokens.len(), self.info.progress.len())
         })?;
+        // A token leaves the figure when its card is taken or turned face
+        // up: it lies only on a card still laid out, face down or laid
+        // face up, and is of a kind the card sets declare.
+        let l = &t.layout;
+        let stale = l.marked() & !(l.present & (!l.up | l.shape.face_up));
+        ensure(stale == 0, MARKS, || {
+            format!("slots {stale:#b} hold a token but their card is gone or was turned face up")
+        })?;
+        ensure(
+            l.marks
+                .iter()
+                .all(|&m| usize::from(m) <= self.info.tokens.len()),
+            MARKS,
+            || format!("the figure holds tokens {:?}", l.marks),
+        )?;
         let capital = i32::from(self.conflict.capital);
         ensure(t.pawn().abs() <= capital, PAWN, || {
             format!("the pawn is at {}, the capitals at ±{capital}", t.pawn())

@@ -1,60 +1,10 @@
-//! The Ages of Duel as laid out on the table: the rulebook's three figures
-//! of face-up and face-down cards, which cards are accessible, and the
-//! cards turned face up as they become accessible.
+//! The Ages of Duel as laid out on the table: the figures of face-up and
+//! face-down cards the game's tables draw (`figures:` in game.yaml; the
+//! rulebook's three for Duel), which cards are accessible, the cards
+//! turned face up as they become accessible, and the tokens laid on them
+//! (an expansion's `figure_tokens:`).
 
-use sevenw_host::CardId;
-
-/// One row of an Age's figure: `count` cards at half-card positions
-/// `first, first + step, …`; a card at `p` covers the cards of the row above
-/// at `p − 1` and `p + 1` (and `p`).
-#[derive(Clone, Copy, Debug)]
-pub struct Row {
-    count: u8,
-    first: u8,
-    step: u8,
-    face_up: bool,
-}
-
-const fn row(count: u8, first: u8, step: u8, face_up: bool) -> Row {
-    Row {
-        count,
-        first,
-        step,
-        face_up,
-    }
-}
-
-/// "Colocación de las cartas según la Era" (the rulebook's last page): the
-/// three figures, rows from the top (the farthest from the players), face-up
-/// and face-down rows alternating, the top row face up.
-/// Age I: 2, 3, 4, 5, 6 — a pyramid opening toward the players.
-const AGE_I: &[Row] = &[
-    row(2, 4, 2, true),
-    row(3, 3, 2, false),
-    row(4, 2, 2, true),
-    row(5, 1, 2, false),
-    row(6, 0, 2, true),
-];
-/// Age II: 6, 5, 4, 3, 2 — the pyramid upside down.
-const AGE_II: &[Row] = &[
-    row(6, 0, 2, true),
-    row(5, 1, 2, false),
-    row(4, 2, 2, true),
-    row(3, 3, 2, false),
-    row(2, 4, 2, true),
-];
-/// Age III: 2, 3, 4, 2, 4, 3, 2 — the middle row of 2 sits under the outer
-/// pairs of the row of 4 above it.
-const AGE_III: &[Row] = &[
-    row(2, 4, 2, true),
-    row(3, 3, 2, false),
-    row(4, 2, 2, true),
-    row(2, 3, 4, false),
-    row(4, 2, 2, true),
-    row(3, 3, 2, false),
-    row(2, 4, 2, true),
-];
-pub const FIGURES: [&[Row]; 3] = [AGE_I, AGE_II, AGE_III];
+use sevenw_host::{CardId, FigureSlot};
 
 /// Most cards in a figure (bit sets are 32 bits wide).
 pub const MAX_LAYOUT: usize = 32;
@@ -77,7 +27,9 @@ pub struct Shape {
 }
 
 impl Shape {
-    pub fn new(rows: &[Row]) -> Shape {
+    /// The shape of a figure given slot by slot (rows from the top, each
+    /// from the left); slots past [`MAX_LAYOUT`] are left out.
+    pub fn new(slots: &[FigureSlot]) -> Shape {
         let mut s = Shape {
             len: 0,
             cover: [0; MAX_LAYOUT],
@@ -86,26 +38,18 @@ impl Shape {
             row: [0; MAX_LAYOUT],
             col: [0; MAX_LAYOUT],
         };
-        let mut pos = [(0u8, 0u8); MAX_LAYOUT]; // (row, position)
-        let mut n = 0;
-        for (r, rw) in rows.iter().enumerate() {
-            for k in 0..rw.count {
-                if n < MAX_LAYOUT {
-                    pos[n] = (r as u8, rw.first + k * rw.step);
-                    s.row[n] = r as u8;
-                    s.col[n] = pos[n].1;
-                    if rw.face_up {
-                        s.face_up |= 1 << n;
-                    }
-                    n += 1;
-                }
+        let n = slots.len().min(MAX_LAYOUT);
+        for (i, slot) in slots[..n].iter().enumerate() {
+            s.row[i] = slot.row;
+            s.col[i] = slot.col;
+            if slot.face_up {
+                s.face_up |= 1 << i;
             }
         }
         s.len = n as u8;
         for i in 0..n {
             for j in 0..n {
-                let ((ri, pi), (rj, pj)) = (pos[i], pos[j]);
-                if rj == ri + 1 && pi.abs_diff(pj) <= 1 {
+                if s.row[j] == s.row[i].wrapping_add(1) && s.col[i].abs_diff(s.col[j]) <= 1 {
                     s.cover[i] |= 1 << j;
                     s.covers[j] |= 1 << i;
                 }
@@ -134,6 +78,9 @@ pub struct Layout {
     pub up: u32,
     /// Accessible slots (kept up to date by [`Layout::take`]).
     pub open: u32,
+    /// The token on each slot's card, as its kind + 1 (0: none): public,
+    /// face up on face-down cards too (an expansion's `figure_tokens:`).
+    pub marks: [u8; MAX_LAYOUT],
 }
 
 impl Default for Layout {
@@ -144,6 +91,7 @@ impl Default for Layout {
             present: 0,
             up: 0,
             open: 0,
+            marks: [0; MAX_LAYOUT],
         }
     }
 }
@@ -194,6 +142,41 @@ impl Layout {
         self.cards[slot % MAX_LAYOUT]
     }
 
+    /// The slots holding a token.
+    pub fn marked(&self) -> u32 {
+        let mut out = 0;
+        for (i, &m) in self.marks.iter().enumerate() {
+            if m != 0 {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// Drops the tokens of cards no longer laid out or turned face up
+    /// since the figure was laid out (a position set up by hand).
+    pub fn drop_stale_marks(&mut self) {
+        let keep = self.present & (!self.up | self.shape.face_up);
+        for (i, m) in self.marks.iter_mut().enumerate() {
+            if keep & (1 << i) == 0 {
+                *m = 0;
+            }
+        }
+    }
+
+    /// Lifts the tokens off `slots`, telling `take` each one's kind.
+    pub fn lift_marks(&mut self, slots: u32, mut take: impl FnMut(u8)) {
+        let mut left = slots;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let m = std::mem::take(&mut self.marks[i]);
+            if m != 0 {
+                take(m - 1);
+            }
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.present == 0
     }
@@ -211,9 +194,56 @@ mod tests {
     use super::*;
     use crate::engine::rng::Rng;
 
+    /// A figure drawn as game.yaml draws it (`U` face up, `D` face down,
+    /// one character a half card).
+    fn art(rows: &[&str]) -> Vec<FigureSlot> {
+        let mut out = Vec::new();
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                if ch != ' ' {
+                    out.push(FigureSlot {
+                        row: r as u8,
+                        col: c as u8,
+                        face_up: ch == 'U',
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Duel's three figures (cards/duel/game.yaml).
+    fn figures() -> [Vec<FigureSlot>; 3] {
+        [
+            art(&[
+                "    U U",
+                "   D D D",
+                "  U U U U",
+                " D D D D D",
+                "U U U U U U",
+            ]),
+            art(&[
+                "U U U U U U",
+                " D D D D D",
+                "  U U U U",
+                "   D D D",
+                "    U U",
+            ]),
+            art(&[
+                "    U U",
+                "   D D D",
+                "  U U U U",
+                "   D   D",
+                "  U U U U",
+                "   D D D",
+                "    U U",
+            ]),
+        ]
+    }
+
     #[test]
     fn figures_have_twenty_cards_and_open_bottom_rows() {
-        for (a, rows) in FIGURES.iter().enumerate() {
+        for (a, rows) in figures().iter().enumerate() {
             let s = Shape::new(rows);
             assert_eq!(s.len, 20, "Age {}", a + 1);
             let l = Layout {
@@ -222,7 +252,7 @@ mod tests {
                 ..Layout::default()
             };
             let open = l.compute_open();
-            let last = rows.len() as u8 - 1;
+            let last = rows.last().map_or(0, |s| s.row);
             for i in 0..20 {
                 assert_eq!(
                     open & (1 << i) != 0,
@@ -233,7 +263,7 @@ mod tests {
             }
         }
         // Age I: the bottom row has 6 accessible cards; Age II: 2; Age III: 2.
-        let count = |rows: &[Row]| {
+        let count = |rows: &[FigureSlot]| {
             let s = Shape::new(rows);
             Layout {
                 shape: s,
@@ -243,14 +273,15 @@ mod tests {
             .compute_open()
             .count_ones()
         };
-        assert_eq!(count(AGE_I), 6);
-        assert_eq!(count(AGE_II), 2);
-        assert_eq!(count(AGE_III), 2);
+        let [one, two, three] = figures();
+        assert_eq!(count(&one), 6);
+        assert_eq!(count(&two), 2);
+        assert_eq!(count(&three), 2);
     }
 
     #[test]
     fn taking_reveals_the_uncovered() {
-        let s = Shape::new(AGE_II);
+        let s = Shape::new(&figures()[1]);
         let mut l = Layout {
             shape: s,
             present: s.all(),
@@ -272,9 +303,9 @@ mod tests {
     #[test]
     fn open_set_follows_every_take() {
         let mut rng = Rng::new(5);
-        for rows in FIGURES {
+        for rows in figures() {
             for _ in 0..50 {
-                let s = Shape::new(rows);
+                let s = Shape::new(&rows);
                 let mut l = Layout {
                     shape: s,
                     present: s.all(),
@@ -292,7 +323,7 @@ mod tests {
 
     #[test]
     fn age_three_middle_pair() {
-        let s = Shape::new(AGE_III);
+        let s = Shape::new(&figures()[2]);
         // Row 3 (slots 9, 10) sits under slots 5,6 and 7,8 of the row of 4.
         assert_eq!(s.cover[5], 1 << 9);
         assert_eq!(s.cover[6], 1 << 9);

@@ -74,7 +74,7 @@ use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
 use crate::soak::Invariants;
 use crate::statistics::{Statistics, Tag};
 
-pub use layout::{FIGURES, Layout, MAX_LAYOUT, Shape};
+pub use layout::{Layout, MAX_LAYOUT, Shape};
 pub use trade::TradeCache;
 
 /// "Preparación" 4: five progress tokens on the board.
@@ -328,16 +328,13 @@ impl Duel {
         if info.layout == 0 {
             return Err(not("its Ages are not laid out"));
         }
-        if usize::from(info.ages) > FIGURES.len() {
-            return Err(not("it has more Ages than the rulebook has figures"));
+        if info.figures.len() != usize::from(info.ages) {
+            return Err(not("it has no figure for each Age"));
         }
         let yellow = vocab.colour("yellow")?;
-        let shapes: Vec<Shape> = FIGURES[..usize::from(info.ages)]
-            .iter()
-            .map(|rows| Shape::new(rows))
-            .collect();
+        let shapes: Vec<Shape> = info.figures.iter().map(|f| Shape::new(f)).collect();
         if shapes.iter().any(|s| s.len != info.layout) {
-            return Err(not("its Ages do not lay out the figures' 20 cards"));
+            return Err(not("a figure does not lay out the layout's cards"));
         }
         // "Preparar las cartas": every Age deck fills its figure; a deck an
         // expansion grew is cut back to it (`Duel::start_age`).
@@ -632,7 +629,9 @@ impl Game for Duel {
                 let t = &mut st.table;
                 t.turns += 1;
                 t.last = seat;
+                let up_before = t.layout.up;
                 t.layout.take(usize::from(slot));
+                self.lift_tokens(st, seat, usize::from(slot), up_before);
                 match action {
                     Action::Build { coins, trade } => {
                         self.pay(st, seat, coins, trade);

@@ -1,17 +1,20 @@
 //! A Duel game told move by move: the draft, each Age with who starts it,
-//! every card taken (with both players' coins and the pawn), every choice.
+//! every card taken (with both players' coins and the pawn) and the tokens
+//! it freed from the figure, every choice.
 
 use std::fmt::Write;
 
 use crate::narrate::Narrate;
 use crate::text::roman;
 
-use super::{Duel, Move, State};
+use super::{Duel, MAX_LAYOUT, Move, State};
 
 /// What the story has told so far.
 #[derive(Default)]
 pub struct Memo {
     age: u8,
+    /// The tokens on the figure when last told (kind + 1 by slot).
+    marks: [u8; MAX_LAYOUT],
 }
 
 impl Duel {
@@ -36,6 +39,7 @@ impl Duel {
             }
         }
         memo.age = t.age;
+        memo.marks = t.layout.marks;
         let _ = write!(
             out,
             "\nAge {} (player {} starts)\n",
@@ -87,6 +91,14 @@ impl Narrate for Duel {
                     t.cities[1].coins,
                     t.track.pawn
                 );
+                for (was, now) in memo.marks.iter().zip(&t.layout.marks) {
+                    if *was != 0 && *now == 0 {
+                        let kind = self.info.tokens.get(usize::from(*was - 1));
+                        let name = kind.map_or("a", |k| k.name);
+                        let _ = writeln!(out, "  {who}  takes the {name} token on the figure");
+                    }
+                }
+                memo.marks = t.layout.marks;
             }
             Move::Pick(w) => {
                 let _ = writeln!(out, "  {who}  takes {}", self.wonder_name(*w));

@@ -13,7 +13,9 @@
 //! it built (`C`); the layout, by card (face up and accessible, face up and
 //! covered: `2C`) and by slot (face up, face down: `2L`); the discard pile
 //! (`C`), the progress tokens on the board (`T`), the wonders on offer in
-//! the draft (`W`), the tokens drawn for my choice (`T`).
+//! the draft (`W`), the tokens drawn for my choice (`T`); the declared
+//! tokens held; where the card sets lay tokens on the figures, each
+//! slot's token by kind (`L` × kinds).
 //!
 //! Face-down cards are only "a card lies face down at this slot". Written
 //! with no allocation: a few hundred numbers set to zero, then the few
@@ -209,12 +211,19 @@ impl Sizes {
 
 impl Observe for Duel {
     fn observation_len(&self, _players: usize) -> usize {
-        Sizes::of(self).len() + crate::env::token_len(self.info, 2)
+        Sizes::of(self).len() + crate::env::token_len(self.info, 2) + self.marks_len()
     }
 
     fn observation_parts(&self, _players: usize) -> Vec<Part> {
         let mut p = Sizes::of(self).parts();
         p.extend(crate::env::token_parts(self.info, 2));
+        if self.marks_len() > 0 {
+            p.push(Part::new(
+                "figure tokens",
+                self.marks_len(),
+                "by slot of the figure, then by kind of token the card sets declare: 1 when a token of that kind lies on the slot's card (only when the card sets lay tokens on the figures, `figure_tokens:`)",
+            ));
+        }
         p
     }
 
@@ -300,6 +309,27 @@ impl Observe for Duel {
         w.flags(s.tokens, v.drawn_tokens().iter().map(|&k| usize::from(k)));
         let cities = v.cities();
         crate::env::write_tokens(&mut w, self.info, [&cities[me], &cities[them]].into_iter());
-        debug_assert_eq!(w.at(), s.len() + crate::env::token_len(self.info, 2));
+        if self.marks_len() > 0 {
+            let kinds = self.info.tokens.len();
+            let marks = (0..s.slots).filter_map(|i| Some(i * kinds + usize::from(v.mark_at(i)?)));
+            w.flags(s.slots * kinds, marks);
+        }
+        debug_assert_eq!(
+            w.at(),
+            s.len() + crate::env::token_len(self.info, 2) + self.marks_len()
+        );
+    }
+}
+
+impl Duel {
+    /// The numbers of the tokens on the figure: a slot by kind of token
+    /// where the card sets lay tokens on the figures; none otherwise, so
+    /// that a game without them observes what it always did.
+    fn marks_len(&self) -> usize {
+        if self.info.figure_tokens.is_empty() {
+            0
+        } else {
+            usize::from(self.info.layout).min(super::MAX_LAYOUT) * self.info.tokens.len()
+        }
     }
 }

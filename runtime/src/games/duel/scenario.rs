@@ -9,6 +9,7 @@
 //! to_move: Ana             # default: the first player
 //! conflict: 0              # the pawn, positive toward the second player
 //! layout: [Baths, Altar]   # an open row, all accessible (default: dealt)
+//! figure_tokens: {Altar: omen}   # tokens on laid-out cards (default: dealt)
 //! board: [Law, Economy]    # progress tokens on the board (default: dealt)
 //! aside: [Agriculture, Philosophy, Strategy]   # set aside (default: the rest)
 //! discard: [Stable]
@@ -39,7 +40,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use sevenw_host::CardId;
 
-use crate::doc::{DocError, Found, Scalar, Value, at, int, value_int};
+use crate::doc::{DocError, Found, Scalar, Value, at, int, value_int, value_map};
 use crate::engine::city::City;
 use crate::game::{Game, Setup};
 use crate::reader::{Opened, open, seat_named, seed};
@@ -84,6 +85,10 @@ pub struct ScenarioDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     layout: Option<Vec<Spanned<String>>>,
+    /// Tokens on cards of the figure, by card (default: the seed's).
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, String>>")]
+    figure_tokens: Option<Spanned<Value>>,
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     board: Option<Vec<Spanned<String>>>,
@@ -311,6 +316,38 @@ impl Scenarios for Duel {
                     continue;
                 }
                 st.table.layout.take(slot);
+            }
+        }
+        // The tokens of cards taken or turned face up before the scenario
+        // began left the figure with them; `figure_tokens` lays its own.
+        st.table.layout.drop_stale_marks();
+        if let Some(marks) = &doc.figure_tokens {
+            st.table.layout.marks = [0; super::MAX_LAYOUT];
+            for (c, kind) in found.keep(value_map(marks, "figure_tokens")).unwrap_or(&[]) {
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                let kind = found
+                    .keep(crate::doc::value_text(kind, "a token").map(|k| Spanned {
+                        value: k.to_string(),
+                        referenced: kind.referenced,
+                        defined: kind.defined,
+                    }))
+                    .and_then(|k| found.keep(crate::doc::token_kind(self.info, &k)));
+                let Some(kind) = kind else { continue };
+                let l = &mut st.table.layout;
+                match (0..super::MAX_LAYOUT)
+                    .find(|&i| l.present & (1 << i) != 0 && l.cards[i] == id)
+                {
+                    Some(slot) => l.marks[slot] = kind as u8 + 1,
+                    None => found.push(at(
+                        c,
+                        format!(
+                            "{} is not laid out: a token lies only on a card of the figure",
+                            self.card_name(id)
+                        ),
+                    )),
+                }
             }
         }
         // The pawn stands at the difference of the shields ("El ejército");

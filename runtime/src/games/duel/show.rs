@@ -21,6 +21,7 @@
 //!       "state": "empty" | "down" | "up",
 //!       "age": 1,                   // "down" only: the Age on its back
 //!       "card": CARD,               // "up" only
+//!       "token": "omen",            // the kind of token on it, if any
 //!       "accessible": true } ] },
 //!   "conflict": {
 //!     "pawn": -2,                   // < 0 toward seat 0's capital
@@ -112,7 +113,7 @@ impl Duel {
                 columns = columns.max(u32::from(col) + 2);
                 let bit = 1u32 << i;
                 let accessible = v.accessible() & bit != 0;
-                if v.present() & bit == 0 {
+                let mut slot = if v.present() & bit == 0 {
                     json!({ "slot": i, "row": row, "col": col, "state": "empty",
                             "accessible": false })
                 } else if let Some(c) = v.card_at(i) {
@@ -121,7 +122,13 @@ impl Duel {
                 } else {
                     json!({ "slot": i, "row": row, "col": col, "state": "down",
                             "age": v.age(), "accessible": accessible })
+                };
+                if let Some(kind) = v.mark_at(i)
+                    && let Some(k) = self.info.tokens.get(usize::from(kind))
+                {
+                    slot["token"] = json!(k.name);
                 }
+                slot
             })
             .collect();
         let track = v.track();
@@ -168,8 +175,8 @@ impl Duel {
         let drafting = matches!(v.phase(), Phase::Draft { .. });
         let to_move = match v.phase() {
             Phase::Over => None,
-            Phase::Choose { seat, .. } => Some(seat),
             Phase::Draft { round, pick } => Some(Duel::drafter(round, pick)),
+            Phase::Choose { seat, .. } => Some(seat),
             Phase::Starter { chooser } => Some(chooser),
             Phase::Play => Some(v.current()),
         };

@@ -125,7 +125,40 @@ impl Duel {
         layout.up = shape.face_up | layout.open;
         t.layout = layout;
         t.dealt.extend_from_slice(&deck[..n]);
+        self.mark_figure(st, age);
         st.phase = Phase::Play;
+    }
+
+    /// Lays the tokens of the card sets in play on Age `age`'s figure, one
+    /// per slot drawn at random from each rule's tokens (those not drawn
+    /// leave the game). Draws nothing from the random stream when no rule
+    /// names the Age.
+    fn mark_figure(&self, st: &mut State, age: u8) {
+        let len = usize::from(st.table.layout.shape.len);
+        for rule in self.info.figure_tokens.iter().filter(|r| r.age == age) {
+            let mut pool: Vec<u8> = rule.from.to_vec();
+            st.rng.shuffle(&mut pool);
+            for (&slot, &kind) in rule.slots.iter().zip(&pool) {
+                if usize::from(slot) < len && usize::from(kind) < self.info.tokens.len() {
+                    st.table.layout.marks[usize::from(slot)] = kind + 1;
+                }
+            }
+        }
+    }
+
+    /// The tokens the card taken from `slot` frees go to `seat`, whose
+    /// turn it is: the one on that card and those on cards this turn
+    /// turned face up (`up_before`: the face-up slots before the card
+    /// was taken).
+    pub(super) fn lift_tokens(&self, st: &mut State, seat: usize, slot: usize, up_before: u32) {
+        let t = &mut st.table;
+        // The card taken and those it uncovered: one to three slots.
+        let freed = (1u32 << (slot % MAX_LAYOUT)) | (t.layout.up & !up_before);
+        let (age, info) = (t.age, self.info);
+        let city = &mut t.cities[seat];
+        t.layout.lift_marks(freed, |kind| {
+            city.take_tokens(info, usize::from(kind), 1, age)
+        });
     }
 
     /// The seat whose pick `pick` of draft round `round` is ("Fase de

@@ -127,6 +127,13 @@ impl<'a> View<'a> {
         let l = &self.state.table.layout;
         (slot < MAX_LAYOUT && l.present & l.up & (1 << slot) != 0).then(|| l.cards[slot])
     }
+    /// The kind of the token on the card at `slot`, if one lies there
+    /// (tokens on the figure are public, on face-down cards too).
+    pub fn mark_at(&self, slot: usize) -> Option<u8> {
+        let l = &self.state.table.layout;
+        let m = *l.marks.get(slot)?;
+        (m != 0 && l.present & (1 << slot) != 0).then(|| m - 1)
+    }
     /// The shape of the current figure.
     pub fn shape(&self) -> &'a Shape {
         &self.state.table.layout.shape
@@ -161,6 +168,7 @@ impl PartialEq for View<'_> {
             && self.accessible() == o.accessible()
             && self.shape() == o.shape()
             && (0..MAX_LAYOUT).all(|i| self.card_at(i) == o.card_at(i))
+            && (0..MAX_LAYOUT).all(|i| self.mark_at(i) == o.mark_at(i))
     }
 }
 
@@ -187,6 +195,12 @@ impl fmt::Debug for View<'_> {
             .field("stage_cards", &self.stage_cards())
             .field("layout", &layout)
             .field("present", &self.present())
+            .field(
+                "marks",
+                &(0..MAX_LAYOUT)
+                    .filter_map(|i| Some((i, self.mark_at(i)?)))
+                    .collect::<Vec<_>>(),
+            )
             .finish()
     }
 }

@@ -1,0 +1,146 @@
+//! Tokens on the figures (`figure_tokens:`), played in-process with the
+//! test expansion Omens (`cards/omens/`), at every decision of seeded
+//! random games of Duel with it:
+//!
+//! - each rule lays one token on each of its slots when its Age is laid
+//!   out, of the kinds it draws from;
+//! - a token leaves the figure only to the player whose turn it is, when
+//!   its card is taken or turned face up (duel-expansions-facts.md §1.3),
+//!   and that player's count of its kind grows by it;
+//! - a token lies face up: what a seat is shown (`Show`), its view and its
+//!   observation do not change when the hidden cards are dealt again, and
+//!   keep every token where it lies.
+
+use sevenw_runtime::engine::rng::Rng;
+use sevenw_runtime::env::Observe;
+use sevenw_runtime::game::{Game, Setup};
+use sevenw_runtime::games::duel::{Action, Duel, MAX_LAYOUT, Move, Phase, State};
+use sevenw_runtime::table::Show;
+
+fn omens() -> Duel {
+    let info = sevenw_runtime::select(
+        sevenw_test_expansions::cards::GAMES,
+        "duel",
+        None,
+        &["omens"],
+    )
+    .expect("duel with omens");
+    Duel::new(info).expect("duel rules")
+}
+
+/// The tokens on the figure, by slot (kind + 1; 0: none).
+fn marks(st: &State) -> [u8; MAX_LAYOUT] {
+    st.table.layout.marks
+}
+
+/// What each seat holds of each kind of token.
+fn held(d: &Duel, st: &State) -> Vec<[i32; 2]> {
+    (0..d.info.tokens.len())
+        .map(|k| [st.table.cities[0].held(k), st.table.cities[1].held(k)])
+        .collect()
+}
+
+/// A seat's document, view and observation are those of every state it
+/// cannot tell apart, tokens on the figure included.
+fn same_for_the_seat(d: &Duel, st: &State, rng: &mut Rng) {
+    let len = d.observation_len(2);
+    for seat in 0..2 {
+        let doc = d.show(st, Some(seat));
+        let mut seen = vec![0.0; len];
+        d.observe(&d.view(st, seat), &mut seen);
+        let other = d.determinize(st, seat, rng);
+        assert_eq!(marks(&other), marks(st), "a determinization moved a token");
+        assert_eq!(
+            doc,
+            d.show(&other, Some(seat)),
+            "seat {seat} told states apart"
+        );
+        assert!(d.view(st, seat) == d.view(&other, seat));
+        let mut again = vec![0.0; len];
+        d.observe(&d.view(&other, seat), &mut again);
+        assert_eq!(seen, again, "seat {seat}'s observation told states apart");
+    }
+}
+
+#[test]
+fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
+    let d = omens();
+    assert!(!d.info.figure_tokens.is_empty(), "Omens lays tokens");
+    let (mut decisions, mut lifted, mut revealed) = (0, 0, 0);
+    for seed in 0..40u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed ^ 0x0de5);
+        let mut moves = Vec::new();
+        let mut age = 0;
+        while d.to_move(&st).is_some() {
+            if st.table.age != age && st.phase == Phase::Play {
+                // A new Age: each rule of it laid one token per slot.
+                age = st.table.age;
+                let laid = marks(&st);
+                for rule in d.info.figure_tokens.iter().filter(|r| r.age == age) {
+                    for &slot in rule.slots {
+                        let m = laid[usize::from(slot)];
+                        assert!(m != 0, "seed {seed}: Age {age} slot {slot} has no token");
+                        assert!(rule.from.contains(&(m - 1)));
+                    }
+                }
+            }
+            same_for_the_seat(&d, &st, &mut rng);
+            decisions += 1;
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            let (before, held_before, up_before) = (marks(&st), held(&d, &st), st.table.layout.up);
+            let mover = d.to_move(&st).unwrap();
+            d.apply(&mut st, &mv);
+            let after = marks(&st);
+            let Move::Card { slot, card, action } = mv else {
+                if st.table.age == age {
+                    assert_eq!(before, after, "seed {seed}: {mv:?} moved a token");
+                }
+                continue;
+            };
+            let freed = (1u32 << slot) | (st.table.layout.up & !up_before);
+            // What the move paid in tokens: a card's or a wonder's cost.
+            let cost: &[(u8, u8)] = match action {
+                Action::Build { .. } => d.info.cards[usize::from(card.0)].cost.tokens,
+                Action::Wonder { wonder, .. } => d.wonder_cost(wonder).map_or(&[], |c| c.tokens),
+                Action::Chain | Action::Discard => &[],
+            };
+            let mut gained = vec![0i32; d.info.tokens.len()];
+            for i in 0..MAX_LAYOUT {
+                if before[i] != after[i] {
+                    assert_eq!(after[i], 0, "seed {seed}: a token changed kind");
+                    assert!(
+                        freed & (1 << i) != 0,
+                        "seed {seed}: slot {i} lost its token unseen"
+                    );
+                    gained[usize::from(before[i] - 1)] += 1;
+                    lifted += 1;
+                    revealed += usize::from(i != usize::from(slot));
+                } else if freed & (1 << i) != 0 {
+                    assert_eq!(before[i], 0, "seed {seed}: slot {i} kept its token");
+                }
+            }
+            let now = held(&d, &st);
+            for (k, n) in gained.iter().enumerate() {
+                let paid: i32 = cost
+                    .iter()
+                    .filter(|&&(kind, _)| usize::from(kind) == k)
+                    .map(|&(_, n)| i32::from(n))
+                    .sum();
+                assert_eq!(
+                    now[k][mover] - held_before[k][mover],
+                    n - paid,
+                    "seed {seed}: the mover's {} tokens",
+                    d.info.tokens[k].name
+                );
+                assert_eq!(now[k][1 - mover], held_before[k][1 - mover]);
+            }
+        }
+    }
+    assert!(decisions > 1500, "{decisions} decisions");
+    assert!(
+        lifted > 100 && revealed > 50,
+        "{lifted} tokens lifted, {revealed} by a reveal"
+    );
+}
