@@ -231,6 +231,13 @@ function renderPyramid(v, by) {
       node.addEventListener("click", pick);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
     }
+    // A token laid on the card (the card sets' `figure_tokens:`): face up
+    // for all to see, taken with the card or when it is turned face up.
+    if (s.token && s.state !== "empty") {
+      node.append(el("span", { class: "figure-token", text: s.token,
+        title: "a " + s.token + " token: it goes to the player who takes this card or turns it face up" }));
+      node.dataset.token = s.token;
+    }
     node.dataset.slot = s.slot;
     node.dataset.state = s.state;
     node.dataset.row = s.row;
