@@ -150,8 +150,9 @@ pub const FAMILIES: &[FamilyDef] = &[
         name: "duel",
         counters: &["card", "wonder", "wonder stage", "coin", "progress token"],
         // `figures`: each Age's figure of face-up and face-down cards;
-        // `figure_tokens`: tokens laid on its cards.
-        fields: &["figures", "figure_tokens"],
+        // `figure_tokens`: tokens laid on its cards; `draws`: an
+        // expansion's cards drawn into an Age's figure.
+        fields: &["figures", "figure_tokens", "draws"],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.
         choices: &["card", "stage", "token"],

@@ -303,8 +303,8 @@ fixtures! {
     // A project joined with coins: resources or tokens in its cost; and a
     // cost in tokens of no kind declared.
     e0306_project_cost_in_resources: "e0306-project-cost-in-resources" => ["E0306", "E0306", "E0102"];
-    // A Duel expansion drawing cards into an Age's deck.
-    e0306_draws_in_duel_expansion: "e0306-draws-in-duel-expansion" => ["E0306"];
+    // An Architects expansion drawing cards into an Age's deck.
+    e0306_draws_in_architects_expansion: "e0306-draws-in-architects-expansion" => ["E0306"];
     // A card an expansion's draw rule draws, given player counts.
     e0006_drawn_card_with_players: "e0006-drawn-card-with-players" => ["E0006"];
     // Larger hands than the game's decks and the expansion's cards deal.

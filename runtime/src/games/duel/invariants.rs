@@ -112,12 +112,18 @@ impl Duel {
         ensure(stale == 0, MARKS, || {
             format!("slots {stale:#b} hold a token but their card is gone or was turned face up")
         })?;
+        let marks = l.marks();
         ensure(
-            l.marks
-                .iter()
-                .all(|&m| usize::from(m) <= self.info.tokens.len()),
+            marks.iter().enumerate().all(|(i, &m)| {
+                usize::from(m) <= self.info.tokens.len() && (m != 0) == (l.marked() & (1 << i) != 0)
+            }),
             MARKS,
-            || format!("the figure holds tokens {:?}", l.marks),
+            || {
+                format!(
+                    "the figure holds tokens {marks:?} on slots {:#b}",
+                    l.marked()
+                )
+            },
         )?;
         let capital = i32::from(self.conflict.capital);
         ensure(t.pawn().abs() <= capital, PAWN, || {

@@ -80,7 +80,10 @@ pub struct Layout {
     pub open: u32,
     /// The token on each slot's card, as its kind + 1 (0: none): public,
     /// face up on face-down cards too (an expansion's `figure_tokens:`).
-    pub marks: [u8; MAX_LAYOUT],
+    pub(super) marks: [u8; MAX_LAYOUT],
+    /// The slots holding a token (kept with `marks`, so that a card taken
+    /// where none lies costs one test).
+    pub(super) marked: u32,
 }
 
 impl Default for Layout {
@@ -92,6 +95,7 @@ impl Default for Layout {
             up: 0,
             open: 0,
             marks: [0; MAX_LAYOUT],
+            marked: 0,
         }
     }
 }
@@ -144,29 +148,39 @@ impl Layout {
 
     /// The slots holding a token.
     pub fn marked(&self) -> u32 {
-        let mut out = 0;
-        for (i, &m) in self.marks.iter().enumerate() {
-            if m != 0 {
-                out |= 1 << i;
-            }
+        self.marked
+    }
+
+    /// The token on each slot, as its kind + 1 (0: none).
+    pub fn marks(&self) -> &[u8; MAX_LAYOUT] {
+        &self.marks
+    }
+
+    /// Lays a token of kind `kind` on `slot`'s card (in place of any).
+    pub fn mark(&mut self, slot: usize, kind: u8) {
+        if slot < MAX_LAYOUT {
+            self.marks[slot] = kind.saturating_add(1);
+            self.marked |= 1 << slot;
         }
-        out
+    }
+
+    /// Lifts every token off the figure.
+    pub fn clear_marks(&mut self) {
+        self.marks = [0; MAX_LAYOUT];
+        self.marked = 0;
     }
 
     /// Drops the tokens of cards no longer laid out or turned face up
     /// since the figure was laid out (a position set up by hand).
     pub fn drop_stale_marks(&mut self) {
-        let keep = self.present & (!self.up | self.shape.face_up);
-        for (i, m) in self.marks.iter_mut().enumerate() {
-            if keep & (1 << i) == 0 {
-                *m = 0;
-            }
-        }
+        let stale = self.marked & !(self.present & (!self.up | self.shape.face_up));
+        self.lift_marks(stale, |_| {});
     }
 
     /// Lifts the tokens off `slots`, telling `take` each one's kind.
     pub fn lift_marks(&mut self, slots: u32, mut take: impl FnMut(u8)) {
-        let mut left = slots;
+        let mut left = slots & self.marked;
+        self.marked &= !left;
         while left != 0 {
             let i = left.trailing_zeros() as usize;
             left &= left - 1;

@@ -143,6 +143,8 @@ struct FastCard {
 struct AgeCards {
     deck: Vec<CardId>,
     guilds: Vec<CardId>,
+    /// An expansion's draws (`draws:`): how many, from which cards.
+    draws: Vec<(usize, Vec<CardId>)>,
 }
 
 /// How the game ended ("Fin de la partida y victoria").
@@ -362,7 +364,23 @@ impl Duel {
                             .collect()
                     })
                     .unwrap_or_default();
-                AgeCards { deck, guilds }
+                let draws = info
+                    .draws
+                    .iter()
+                    .filter(|r| r.age == age)
+                    .map(|rule| {
+                        let pool: Vec<CardId> = (0..info.cards.len())
+                            .filter(|&i| is_drawn(info, i, age, rule.colour))
+                            .map(|i| CardId(i as u16))
+                            .collect();
+                        (usize::from(rule.drawn(2)).min(pool.len()), pool)
+                    })
+                    .collect();
+                AgeCards {
+                    deck,
+                    guilds,
+                    draws,
+                }
             })
             .collect();
         let wonder_costs = info
@@ -631,7 +649,9 @@ impl Game for Duel {
                 t.last = seat;
                 let up_before = t.layout.up;
                 t.layout.take(usize::from(slot));
-                self.lift_tokens(st, seat, usize::from(slot), up_before);
+                if t.layout.marked() != 0 {
+                    self.lift_tokens(st, seat, usize::from(slot), up_before);
+                }
                 match action {
                     Action::Build { coins, trade } => {
                         self.pay(st, seat, coins, trade);

@@ -39,7 +39,7 @@ impl Duel {
             }
         }
         memo.age = t.age;
-        memo.marks = t.layout.marks;
+        memo.marks = *t.layout.marks();
         let _ = write!(
             out,
             "\nAge {} (player {} starts)\n",
@@ -91,14 +91,14 @@ impl Narrate for Duel {
                     t.cities[1].coins,
                     t.track.pawn
                 );
-                for (was, now) in memo.marks.iter().zip(&t.layout.marks) {
+                for (was, now) in memo.marks.iter().zip(t.layout.marks()) {
                     if *was != 0 && *now == 0 {
                         let kind = self.info.tokens.get(usize::from(*was - 1));
                         let name = kind.map_or("a", |k| k.name);
                         let _ = writeln!(out, "  {who}  takes the {name} token on the figure");
                     }
                 }
-                memo.marks = t.layout.marks;
+                memo.marks = *t.layout.marks();
             }
             Move::Pick(w) => {
                 let _ = writeln!(out, "  {who}  takes {}", self.wonder_name(*w));

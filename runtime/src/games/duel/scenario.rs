@@ -322,7 +322,7 @@ impl Scenarios for Duel {
         // began left the figure with them; `figure_tokens` lays its own.
         st.table.layout.drop_stale_marks();
         if let Some(marks) = &doc.figure_tokens {
-            st.table.layout.marks = [0; super::MAX_LAYOUT];
+            st.table.layout.clear_marks();
             for (c, kind) in found.keep(value_map(marks, "figure_tokens")).unwrap_or(&[]) {
                 let Some(id) = found.keep(card(&self.vocab, c)) else {
                     continue;
@@ -339,7 +339,7 @@ impl Scenarios for Duel {
                 match (0..super::MAX_LAYOUT)
                     .find(|&i| l.present & (1 << i) != 0 && l.cards[i] == id)
                 {
-                    Some(slot) => l.marks[slot] = kind as u8 + 1,
+                    Some(slot) => l.mark(slot, kind as u8),
                     None => found.push(at(
                         c,
                         format!(

@@ -101,7 +101,7 @@ impl Duel {
         let rule = info.guilds.filter(|r| r.age == age);
         let drawn = rule.map_or(0, |r| {
             usize::from(r.drawn(2)).min(cards.map_or(0, |a| a.guilds.len()))
-        });
+        }) + cards.map_or(0, |a| a.draws.iter().map(|(n, _)| n).sum::<usize>());
         let shape = self.shapes[usize::from(age.max(1) - 1) % self.shapes.len()];
         let beyond = (deck.len() + drawn).saturating_sub(usize::from(shape.len));
         let aside = usize::from(info.set_aside).max(beyond).min(deck.len());
@@ -112,6 +112,16 @@ impl Duel {
             let take = usize::from(rule.drawn(2)).min(pool.len());
             deck.extend_from_slice(&pool[..take]);
             t.boxed.extend_from_slice(&pool[take..]);
+            st.rng.shuffle(&mut deck);
+        }
+        // An expansion's draws ("Preparar las cartas" as Agora's senators
+        // join each Age, duel-expansions-facts.md §2.2): drawn at random
+        // after the cards set aside, the rest boxed unseen.
+        for (take, cards) in cards.map_or(&[][..], |a| &a.draws[..]) {
+            let mut pool = cards.clone();
+            st.rng.shuffle(&mut pool);
+            deck.extend_from_slice(&pool[..*take]);
+            t.boxed.extend_from_slice(&pool[*take..]);
             st.rng.shuffle(&mut deck);
         }
         let mut layout = Layout {
@@ -140,7 +150,7 @@ impl Duel {
             st.rng.shuffle(&mut pool);
             for (&slot, &kind) in rule.slots.iter().zip(&pool) {
                 if usize::from(slot) < len && usize::from(kind) < self.info.tokens.len() {
-                    st.table.layout.marks[usize::from(slot)] = kind + 1;
+                    st.table.layout.mark(usize::from(slot), kind);
                 }
             }
         }
@@ -150,10 +160,15 @@ impl Duel {
     /// turn it is: the one on that card and those on cards this turn
     /// turned face up (`up_before`: the face-up slots before the card
     /// was taken).
+    #[inline(never)]
     pub(super) fn lift_tokens(&self, st: &mut State, seat: usize, slot: usize, up_before: u32) {
         let t = &mut st.table;
         // The card taken and those it uncovered: one to three slots.
-        let freed = (1u32 << (slot % MAX_LAYOUT)) | (t.layout.up & !up_before);
+        let freed =
+            ((1u32 << (slot % MAX_LAYOUT)) | (t.layout.up & !up_before)) & t.layout.marked();
+        if freed == 0 {
+            return;
+        }
         let (age, info) = (t.age, self.info);
         let city = &mut t.cities[seat];
         t.layout.lift_marks(freed, |kind| {
@@ -565,7 +580,7 @@ pub(super) fn is_drawn(info: &GameInfo, i: usize, age: u8, colour: Colour) -> bo
 }
 
 /// Cards laid out in `age`: the deck for two less those set aside, plus the
-/// drawn guilds.
+/// drawn guilds and an expansion's draws.
 pub fn deck_len(info: &GameInfo, age: u8) -> usize {
     let fixed: usize = info
         .cards
@@ -583,5 +598,13 @@ pub fn deck_len(info: &GameInfo, age: u8) -> usize {
         }
         _ => 0,
     };
-    fixed + drawn
+    let draws: usize = (info.draws.iter().filter(|r| r.age == age))
+        .map(|rule| {
+            let pool = (0..info.cards.len())
+                .filter(|&i| is_drawn(info, i, age, rule.colour))
+                .count();
+            usize::from(rule.drawn(2)).min(pool)
+        })
+        .sum();
+    fixed + drawn + draws
 }

@@ -131,7 +131,7 @@ impl<'a> View<'a> {
     /// (tokens on the figure are public, on face-down cards too).
     pub fn mark_at(&self, slot: usize) -> Option<u8> {
         let l = &self.state.table.layout;
-        let m = *l.marks.get(slot)?;
+        let m = *l.marks().get(slot)?;
         (m != 0 && l.present & (1 << slot) != 0).then(|| m - 1)
     }
     /// The shape of the current figure.

@@ -1,6 +1,7 @@
-//! Tokens on the figures (`figure_tokens:`), played in-process with the
-//! test expansion Omens (`cards/omens/`), at every decision of seeded
-//! random games of Duel with it:
+//! The test expansion Omens (`cards/omens/`) played in-process: its
+//! cards drawn into Age II (`draws:`) all laid out, and its tokens on the
+//! figures (`figure_tokens:`) at every decision of seeded random games of
+//! Duel with it:
 //!
 //! - each rule lays one token on each of its slots when its Age is laid
 //!   out, of the kinds it draws from;
@@ -30,7 +31,7 @@ fn omens() -> Duel {
 
 /// The tokens on the figure, by slot (kind + 1; 0: none).
 fn marks(st: &State) -> [u8; MAX_LAYOUT] {
-    st.table.layout.marks
+    *st.table.layout.marks()
 }
 
 /// What each seat holds of each kind of token.
@@ -143,4 +144,42 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
         lifted > 100 && revealed > 50,
         "{lifted} tokens lifted, {revealed} by a reveal"
     );
+}
+
+#[test]
+fn drawn_cards_are_laid_out_and_the_rest_boxed() {
+    let d = omens();
+    let violet = d
+        .info
+        .colours
+        .iter()
+        .position(|&c| c == "violet")
+        .expect("violet");
+    let is_violet =
+        |c: &sevenw_host::CardId| usize::from(d.info.cards[usize::from(c.0)].colour.0) == violet;
+    for seed in 0..30u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut moves = Vec::new();
+        while d.to_move(&st).is_some() && st.table.age < 2 {
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            d.apply(&mut st, &mv);
+        }
+        if st.table.age != 2 {
+            continue; // won before Age II
+        }
+        let laid: Vec<_> = st.table.layout.remaining().collect();
+        assert_eq!(laid.len(), 20, "seed {seed}: the figure keeps its 20 cards");
+        assert_eq!(
+            laid.iter().filter(|c| is_violet(c)).count(),
+            2,
+            "seed {seed}"
+        );
+        assert_eq!(
+            st.table.boxed.iter().filter(|c| is_violet(c)).count(),
+            1,
+            "seed {seed}"
+        );
+    }
 }
