@@ -210,6 +210,9 @@ pub struct ExpansionSrc {
     /// Cards of a colour drawn at random into an Age's deck, one rule per
     /// Age (Cities: a black card per player in each Age).
     pub draws: Vec<DrawRuleSrc>,
+    /// A guild rule of its own, in place of the game's while it is in
+    /// play (Pantheon's Grand Temples take the Guilds' place).
+    pub guilds: Option<DrawRuleSrc>,
     /// Kinds of token it adds.
     pub tokens: Vec<TokenSrc>,
     /// Tokens laid on the figures' cards when an Age is laid out.

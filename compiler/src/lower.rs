@@ -219,7 +219,9 @@ fn game(g: &Game) -> ir::Game {
         symbols: v.symbols.clone(),
         colours: v.colours.clone(),
         categories: v.categories.clone(),
-        guilds: v.guilds.map(|g| draw_rule(&g)),
+        // An expansion carries a guild rule only when it replaces its
+        // game's.
+        guilds: v.guilds.filter(|_| v.guilds_own).map(|g| draw_rule(&g)),
         draws: v.draws.iter().map(draw_rule).collect(),
         tokens: v
             .tokens

@@ -575,6 +575,11 @@ pub static EXPANSION: Object = Object {
             "Kinds of token it adds, by name: taken, counted and scored.",
         ),
         field(
+            "guilds",
+            Shape::Object(&GUILDS),
+            "A guild rule of its own, in place of the game's while it is in play: the cards of its colour drawn into its Age instead of the game's guilds.",
+        ),
+        field(
             "figure_tokens",
             Shape::List(&Shape::Object(&FIGURE_TOKENS)),
             "Tokens laid on cards of an Age's figure when it is laid out, one per slot, drawn at random; a token goes to the player whose turn it is when its card is taken or turned face up.",

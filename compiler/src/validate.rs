@@ -14,7 +14,7 @@ use crate::vocab::Deal;
 mod decks;
 mod played;
 mod sets;
-use decks::{draws, game_decks, hands_filled, pieces};
+use decks::{draws, game_decks, hands_filled, own_guilds, pieces};
 pub use sets::{Limits, family, family_limits, limits};
 
 pub fn validate(game: &Game, report: &mut Report) {
@@ -30,6 +30,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     penalties(game, report);
     game_decks(game, report);
     draws(game, report);
+    own_guilds(game, report);
     hands_filled(game, report);
     pieces(game, report);
     played::fields(game, report);

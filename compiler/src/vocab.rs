@@ -297,6 +297,9 @@ pub struct Vocab {
     pub words: Vec<String>,
     pub triggers: Vec<String>,
     pub guilds: Option<DrawRule>,
+    /// Whether `guilds` is this card set's own rule (a game's always; an
+    /// expansion's when it replaces its game's, `guilds:`).
+    pub guilds_own: bool,
     /// An expansion's own other draws into an Age's deck (`draws:`).
     pub draws: Vec<DrawRule>,
     /// The kinds of token of the game and its expansions, family-wide
@@ -753,6 +756,7 @@ pub fn build(
         words,
         triggers,
         guilds,
+        guilds_own: true,
         draws: Vec::new(),
         tokens,
         own_tokens: 0,

@@ -270,6 +270,8 @@ fixtures! {
     // figure lacks (row, card), a slot twice, a kind misspelt, an Age
     // twice, an Age the game lacks.
     e0302_figure_tokens: "e0302-figure-tokens" => ["E0302", "E0302", "E0302", "E0302", "E0302", "E0302", "E0006"];
+    // An expansion's own guild rule with too few cards to draw.
+    e0205_expansion_guilds_too_few: "e0205-expansion-guilds-too-few" => ["E0205"];
     // Tokens on figures in an expansion of a game dealt in hands.
     e0306_figure_tokens_in_base: "e0306-figure-tokens-in-base" => ["E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.

@@ -330,6 +330,7 @@ impl Reader<'_> {
         let projects = f.take("projects");
         let hand_size = f.take("hand_size");
         let draws = f.take("draws");
+        let guilds = f.take("guilds");
         let figure_tokens = f.take("figure_tokens");
         let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
@@ -377,6 +378,7 @@ impl Reader<'_> {
             projects,
             hand_size: hand_size.and_then(|n| self.int(n)),
             draws,
+            guilds: guilds.and_then(|g| self.draw_rule(g, "the guild rule")),
             figure_tokens: figure_tokens
                 .map(|n| {
                     self.list(n, "tokens on figures")

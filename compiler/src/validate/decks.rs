@@ -301,6 +301,44 @@ pub(super) fn draws(game: &Game, report: &mut Report) {
     }
 }
 
+/// An expansion's own guild rule (`guilds:`, in place of its game's)
+/// finds enough cards of its colour in its Age, its own and its game's
+/// (E0209): at the game's most players it draws what the rule says.
+pub(super) fn own_guilds(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let (true, true, Some(g)) = (v.extends.is_some(), v.guilds_own, v.guilds) else {
+        return;
+    };
+    let colour = &v.colours[usize::from(g.colour)];
+    let own = (game.cards.iter())
+        .filter(|c| c.age.value == i64::from(g.age) && c.colour == Some(g.colour))
+        .filter(|c| !c.players_given)
+        .count();
+    let theirs = (game.extended.iter())
+        .filter(|e| e.age.value == i64::from(g.age) && e.players.is_empty())
+        .filter(|e| e.colour.as_deref() == Some(colour.as_str()))
+        .count();
+    let have = (own + theirs) as u32;
+    let need = g.drawn(v.max_players);
+    if have < need {
+        report.push(
+            Diagnostic::new(
+                Code::TooFewGuilds,
+                g.loc,
+                format!(
+                    "the guild rule draws {need} {colour} cards of Age {} at {} players, but there are {have}",
+                    g.age, v.max_players
+                ),
+            )
+            .label("the guild rule is declared here")
+            .help(format!(
+                "add {colour} cards of `age: {}` without `players`, or draw fewer",
+                g.age
+            )),
+        );
+    }
+}
+
 /// An expansion that changes the hand size (`hand_size:`) still deals
 /// every hand in full with the game it extends, in each of its editions
 /// checked: each Age's deck at each player count (the game's cards by
@@ -342,6 +380,16 @@ pub(super) fn hands_filled(game: &Game, report: &mut Report) {
                     })
                     .count();
                 let mine = game.cards.iter().filter(|c| c.age.value == i64::from(age));
+                // An expansion's own guild rule draws its own cards too.
+                let guild_pool = guild_pool
+                    + mine
+                        .clone()
+                        .filter(|c| {
+                            v.guilds_own
+                                && !c.players_given
+                                && guild.is_some_and(|g| c.colour == Some(g.colour))
+                        })
+                        .count();
                 let own: usize = mine
                     .clone()
                     .map(|c| copies(&mut c.players.iter().map(|p| p.value)))

@@ -260,6 +260,14 @@ pub fn extend(
         &game,
         report,
     );
+    // Its own guild rule takes the game's place while it is in play.
+    v.guilds_own = false;
+    if let Some(g) = &src.guilds
+        && let Some(rule) = draw_rule(g, &v.colours, v.ages, report)
+    {
+        v.guilds = Some(rule);
+        v.guilds_own = true;
+    }
     v.draws = Vec::new();
     super::plays::field(
         &parent.family,

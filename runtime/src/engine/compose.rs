@@ -241,6 +241,9 @@ pub fn compose(
         colours,
         categories,
         draft: all.iter().find_map(|g| g.draft),
+        // An expansion's guild rule replaces the game's (Pantheon's Grand
+        // Temples); of several, the last in the family's order.
+        guilds: all.iter().rev().find_map(|g| g.guilds),
         tokens,
         // An expansion may deal larger hands (Cities: 8): the largest.
         hand_size: all

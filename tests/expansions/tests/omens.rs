@@ -147,39 +147,47 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
 }
 
 #[test]
-fn drawn_cards_are_laid_out_and_the_rest_boxed() {
+fn drawn_cards_are_laid_out_and_temples_take_the_guilds_place() {
     let d = omens();
-    let violet = d
-        .info
-        .colours
-        .iter()
-        .position(|&c| c == "violet")
-        .expect("violet");
-    let is_violet =
-        |c: &sevenw_host::CardId| usize::from(d.info.cards[usize::from(c.0)].colour.0) == violet;
+    let colour = |name: &str| d.info.colours.iter().position(|&c| c == name).expect(name);
+    let (violet, temple, purple) = (colour("violet"), colour("temple"), colour("purple"));
+    let laid = |st: &State, of: usize| {
+        (st.table.layout.remaining())
+            .filter(|c| usize::from(d.info.cards[usize::from(c.0)].colour.0) == of)
+            .count()
+    };
+    let (mut second, mut third) = (0, 0);
     for seed in 0..30u64 {
         let mut st = d.start(&Setup::seeded(seed)).unwrap();
         let mut rng = Rng::new(seed);
         let mut moves = Vec::new();
-        while d.to_move(&st).is_some() && st.table.age < 2 {
+        let mut age = 0;
+        while d.to_move(&st).is_some() {
+            if st.table.age != age && st.phase == Phase::Play {
+                age = st.table.age;
+                assert_eq!(st.table.layout.remaining().count(), 20, "seed {seed}");
+                if age == 2 {
+                    // Two shrines of three laid out, the third boxed.
+                    assert_eq!(laid(&st, violet), 2, "seed {seed}");
+                    second += 1;
+                }
+                if age == 3 {
+                    // Three temples of four, and no guild.
+                    assert_eq!(
+                        (laid(&st, temple), laid(&st, purple)),
+                        (3, 0),
+                        "seed {seed}"
+                    );
+                    third += 1;
+                }
+            }
             d.legal_moves(&mut st, &mut moves);
             let mv = moves[rng.below(moves.len())];
             d.apply(&mut st, &mv);
         }
-        if st.table.age != 2 {
-            continue; // won before Age II
-        }
-        let laid: Vec<_> = st.table.layout.remaining().collect();
-        assert_eq!(laid.len(), 20, "seed {seed}: the figure keeps its 20 cards");
-        assert_eq!(
-            laid.iter().filter(|c| is_violet(c)).count(),
-            2,
-            "seed {seed}"
-        );
-        assert_eq!(
-            st.table.boxed.iter().filter(|c| is_violet(c)).count(),
-            1,
-            "seed {seed}"
-        );
     }
+    assert!(
+        second > 20 && third > 10,
+        "Age II reached {second} times, Age III {third}"
+    );
 }

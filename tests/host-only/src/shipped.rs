@@ -9423,12 +9423,7 @@ pub mod cities {
             "science",
             "cities",
         ],
-        guilds: Some(DrawRule {
-            colour: colour::PURPLE,
-            age: 3,
-            per_player: true,
-            extra: 2,
-        }),
+        guilds: None,
         draws: &[
             DrawRule {
                 colour: colour::BLACK,
@@ -10881,12 +10876,7 @@ pub mod cities_leaders {
             "edifice",
             "leaders",
         ],
-        guilds: Some(DrawRule {
-            colour: colour::PURPLE,
-            age: 3,
-            per_player: true,
-            extra: 2,
-        }),
+        guilds: None,
         draws: &[],
         tokens: &[
             TokenInfo {
@@ -11218,12 +11208,7 @@ pub mod cities_leaders2 {
             "edifice",
             "leaders",
         ],
-        guilds: Some(DrawRule {
-            colour: colour::PURPLE,
-            age: 3,
-            per_player: true,
-            extra: 2,
-        }),
+        guilds: None,
         draws: &[],
         tokens: &[
             TokenInfo {
@@ -11639,12 +11624,7 @@ pub mod cities2 {
             "science",
             "cities",
         ],
-        guilds: Some(DrawRule {
-            colour: colour::PURPLE,
-            age: 3,
-            per_player: true,
-            extra: 2,
-        }),
+        guilds: None,
         draws: &[
             DrawRule {
                 colour: colour::BLACK,
@@ -16913,12 +16893,7 @@ pub mod edifice {
             "cities",
             "edifice",
         ],
-        guilds: Some(DrawRule {
-            colour: colour::PURPLE,
-            age: 3,
-            per_player: true,
-            extra: 2,
-        }),
+        guilds: None,
         draws: &[],
         tokens: &[
             TokenInfo {
@@ -18091,12 +18066,7 @@ pub mod leaders {
             "edifice",
             "leaders",
         ],
-        guilds: Some(DrawRule {
-            colour: colour::PURPLE,
-            age: 3,
-            per_player: true,
-            extra: 2,
-        }),
+        guilds: None,
         draws: &[],
         tokens: &[
             TokenInfo {
@@ -20039,12 +20009,7 @@ pub mod wonder_pack {
             "edifice",
             "leaders",
         ],
-        guilds: Some(DrawRule {
-            colour: colour::PURPLE,
-            age: 3,
-            per_player: true,
-            extra: 2,
-        }),
+        guilds: None,
         draws: &[],
         tokens: &[
             TokenInfo {
