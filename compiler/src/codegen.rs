@@ -548,6 +548,7 @@ fn game(g: &Game) -> GameCode<'_> {
         let (instead, negative, public) = (t.instead_of_coins, t.negative, t.public);
         let (sits_out, by_choice) = (t.sits_out, t.by_choice);
         let sets = t.sets.iter().map(|s| lit(s));
+        let chains = t.chains.iter().map(|s| lit(s));
         quote!(TokenInfo {
             name: #name,
             points: &[#(#points),*],
@@ -558,6 +559,7 @@ fn game(g: &Game) -> GameCode<'_> {
             sits_out: #sits_out,
             by_choice: #by_choice,
             sets: &[#(#sets),*],
+            chains: &[#(#chains),*],
         })
     });
     let pairs = |v: &[(u8, u8)]| {

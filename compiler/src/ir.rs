@@ -675,6 +675,9 @@ pub struct TokenKind {
     /// (`instead_of_coins`, `by_choice`, `sits_out`) apply only in a game
     /// playing one of them.
     pub sets: Vec<String>,
+    /// The names (lower case) of the cards a city holding one builds free,
+    /// as by a chain: cards of the set declaring it.
+    pub chains: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

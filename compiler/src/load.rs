@@ -144,6 +144,8 @@ pub struct TokenSrc {
     /// A city losing coins chooses how many to pay and takes tokens of
     /// this kind for the rest, even when it could pay (Cities' debt).
     pub by_choice: Option<(bool, Loc)>,
+    /// Cards of the same card set a city holding one builds free.
+    pub chains: Vec<Text>,
     pub loc: Loc,
 }
 

@@ -236,6 +236,9 @@ fn game(g: &Game) -> ir::Game {
                 sits_out: t.sits_out,
                 by_choice: t.by_choice,
                 sets: t.sets.clone(),
+                chains: (t.chains.iter())
+                    .map(|c| c.value.trim().to_lowercase())
+                    .collect(),
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {

@@ -506,6 +506,11 @@ pub static TOKEN: Object = Object {
             Shape::Bool,
             "With `instead_of_coins`: a city that must lose coins chooses how many to pay, even all or none, and takes one token of this kind for each coin it does not pay (Cities' debt; the base family).",
         ),
+        field(
+            "chains",
+            NAMES,
+            "Cards of the same card set that a city holding a token of this kind builds free, as by a chain; the token is kept (Pantheon's Mythology tokens and their Grand Temples).",
+        ),
     ],
     exactly_one: &[],
     requires: &[],

@@ -22,6 +22,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     ages_and_players(game, report);
     duplicates(game, report);
     chains(game, report);
+    token_chains(game, report);
     decks(game, report);
     wonders(game, report);
     aliases(game, report);
@@ -438,6 +439,42 @@ fn duplicates(game: &Game, report: &mut Report) {
                 .label("defined again here")
                 .note(first.name.loc, "first defined here")
                 .help("a second copy is another entry of `players:`, not another card"),
+            );
+        }
+    }
+}
+
+/// The cards a kind of token of this set chains to (`chains:` of a kind)
+/// are cards of this set (E0201).
+fn token_chains(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let own = v.tokens.get(usize::from(v.own_tokens)..).unwrap_or(&[]);
+    let names: Vec<&str> = (game.cards.iter())
+        .flat_map(|c| std::iter::once(&c.name).chain(&c.aliases))
+        .map(|n| n.value.trim())
+        .collect();
+    for kind in own {
+        for t in &kind.chains {
+            let n = t.value.trim();
+            if names.iter().any(|c| c.eq_ignore_ascii_case(n))
+                || game.left_out.iter().any(|l| l.may_define(&t.value))
+            {
+                continue;
+            }
+            report.push(
+                Diagnostic::new(
+                    Code::UnknownCard,
+                    t.loc,
+                    format!(
+                        "the {} token chains to `{n}`, which is not a card of `{}`",
+                        kind.name, v.game
+                    ),
+                )
+                .label("no card of this set has this name")
+                .maybe_help(join_help(
+                    crate::diag::suggest(n, names.iter().copied()),
+                    &checked_without(game),
+                )),
             );
         }
     }

@@ -128,7 +128,8 @@ pub const FAMILIES: &[FamilyDef] = &[
         // `sits_out`: a kind of token whose holder sits out the battles;
         // `by_choice`: a loss of coins paid as the loser chooses; `level`:
         // a stage built once the lower levels are (the Great Wall's four
-        // stages in any order, cities-facts.md §10.1).
+        // stages in any order, cities-facts.md §10.1); `chains`: the
+        // cards a kind of token makes free.
         fields: &[
             "penalty",
             "expert",
@@ -136,6 +137,7 @@ pub const FAMILIES: &[FamilyDef] = &[
             "sits_out",
             "by_choice",
             "level",
+            "chains",
         ],
         spent_cards: false,
         // A card's option with the move that builds it, a stage's with
@@ -151,8 +153,9 @@ pub const FAMILIES: &[FamilyDef] = &[
         counters: &["card", "wonder", "wonder stage", "coin", "progress token"],
         // `figures`: each Age's figure of face-up and face-down cards;
         // `figure_tokens`: tokens laid on its cards; `draws`: an
-        // expansion's cards drawn into an Age's figure.
-        fields: &["figures", "figure_tokens", "draws"],
+        // expansion's cards drawn into an Age's figure; `chains`: the
+        // cards a kind of token makes free.
+        fields: &["figures", "figure_tokens", "draws", "chains"],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.
         choices: &["card", "stage", "token"],

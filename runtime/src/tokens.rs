@@ -279,6 +279,7 @@ mod tests {
         sits_out: false,
         by_choice: false,
         sets: &["test"],
+        chains: &[],
     };
     const PENALTY: TokenInfo = TokenInfo {
         name: "penalty",
@@ -290,6 +291,7 @@ mod tests {
         sits_out: false,
         by_choice: false,
         sets: &["test"],
+        chains: &[],
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

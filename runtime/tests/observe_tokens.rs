@@ -25,6 +25,7 @@ fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
         sits_out: false,
         by_choice: false,
         sets: &["test"],
+        chains: &[],
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());
@@ -154,6 +155,7 @@ fn a_debt_by_choice_observation_is_as_long_as_its_parts() {
         sits_out: false,
         by_choice: true,
         sets: &["base"],
+        chains: &[],
     };
     let info = Box::leak(Box::new(GameInfo {
         tokens: Box::leak(vec![debt].into_boxed_slice()),

@@ -292,6 +292,7 @@ fn declared_tokens_are_shown_when_declared() {
         sits_out: false,
         by_choice: false,
         sets: &["test"],
+        chains: &[],
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {

@@ -272,6 +272,10 @@ fixtures! {
     e0302_figure_tokens: "e0302-figure-tokens" => ["E0302", "E0302", "E0302", "E0302", "E0302", "E0302", "E0006"];
     // An expansion's own guild rule with too few cards to draw.
     e0205_expansion_guilds_too_few: "e0205-expansion-guilds-too-few" => ["E0205"];
+    // A kind of token chaining to a card its set lacks (a typo).
+    e0202_token_chain_unknown_card: "e0202-token-chain-unknown-card" => ["E0202"];
+    // A kind of token chaining in an Architects expansion.
+    e0306_token_chains_in_architects: "e0306-token-chains-in-architects" => ["E0306"];
     // Tokens on figures in an expansion of a game dealt in hands.
     e0306_figure_tokens_in_base: "e0306-figure-tokens-in-base" => ["E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.

@@ -246,7 +246,9 @@ impl Reader<'_> {
                 "by_choice",
             ]
             .map(|k| f.take(k));
+            let chains = f.take("chains");
             self.finish(f);
+            let chains = self.texts(chains, "card names");
             let [instead, negative, public, sits_out, by_choice] =
                 [instead, negative, public, sits_out, by_choice]
                     .map(|b| b.and_then(|b| Some((self.bool(b)?, b.loc))));
@@ -272,6 +274,7 @@ impl Reader<'_> {
                 public,
                 sits_out,
                 by_choice,
+                chains,
                 loc: v.loc,
             });
         }

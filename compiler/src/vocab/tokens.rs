@@ -42,6 +42,9 @@ pub struct TokenDef {
     /// it alike and share it): its rules apply only in a game that plays
     /// one of them.
     pub sets: Vec<String>,
+    /// Cards of its card set a city holding one builds free, as by a
+    /// chain, as written (checked against the cards by `validate`).
+    pub chains: Vec<Text>,
 }
 
 impl TokenDef {
@@ -49,6 +52,16 @@ impl TokenDef {
     pub fn alike(&self, other: &TokenDef) -> bool {
         let bare = |t: &TokenDef| TokenDef {
             sets: Vec::new(),
+            chains: (t.chains.iter())
+                .map(|c| Text {
+                    value: c.value.trim().to_lowercase(),
+                    loc: Loc {
+                        file: crate::source::FileId(0),
+                        start: 0,
+                        end: 0,
+                    },
+                })
+                .collect(),
             ..t.clone()
         };
         bare(self) == bare(other)
@@ -70,6 +83,14 @@ pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut
         "sits_out",
         set(|t| t.sits_out),
         "its rules fight no battles between neighbours that a city could sit out: drop `sits_out`",
+        report,
+    );
+    super::plays::field(
+        family,
+        game,
+        "chains",
+        src.iter().find_map(|t| t.chains.first().map(|c| c.loc)),
+        "its rules build no card by a chain: drop the kind's `chains`",
         report,
     );
     super::plays::field(
@@ -228,6 +249,7 @@ pub(super) fn declare(
             sits_out: t.sits_out.is_some_and(|(b, _)| b),
             by_choice,
             sets: vec![set.to_string()],
+            chains: t.chains.clone(),
         });
     }
 }

@@ -823,6 +823,10 @@ pub struct TokenInfo {
     /// places, so a composed game's tables hold those of expansions not in
     /// play).
     pub sets: &'static [&'static str],
+    /// The names (lower case) of the cards a city holding one builds
+    /// free, as by a chain, keeping the token (Pantheon's Mythology tokens
+    /// and their Grand Temples).
+    pub chains: &'static [&'static str],
 }
 
 impl TokenInfo {

@@ -710,12 +710,25 @@ impl City {
         options
     }
 
-    /// Whether `card` is free for this city by a chain.
+    /// Whether `card` is free for this city by a chain: a card it holds
+    /// chains to it, or a token it holds of a kind that does (a kind's
+    /// `chains`; the token is kept).
     pub fn chained(&self, vocab: &Vocab, card: CardId) -> bool {
+        let i = usize::from(card.0);
         vocab
             .chain_mask
-            .get(usize::from(card.0))
+            .get(i)
             .is_some_and(|m| m.intersects(&self.names))
+            || vocab.token_chains.get(i).is_some_and(|&kinds| {
+                (0..MAX_TOKEN_KINDS).any(|k| kinds & (1 << k) != 0 && self.held(k) > 0)
+            })
+    }
+
+    /// Whether some card or token can make `card` free for a city.
+    pub fn may_chain(vocab: &Vocab, card: CardId) -> bool {
+        let i = usize::from(card.0);
+        vocab.chain_mask.get(i).is_some_and(|m| !m.is_empty())
+            || vocab.token_chains.get(i).is_some_and(|&k| k != 0)
     }
 
     /// Lowers what this city pays for `resources` bought from the sellers at

@@ -417,6 +417,7 @@ mod tests {
             sits_out: false,
             by_choice: true,
             sets: &["debts"],
+            chains: &[],
         };
         let truce = TokenInfo {
             name: "truce",
@@ -424,6 +425,7 @@ mod tests {
             by_choice: false,
             sits_out: true,
             sets: &["truces"],
+            chains: &[],
             ..debt
         };
         let set = |name: &'static str, tokens: &'static [TokenInfo]| -> &'static GameInfo {
@@ -453,6 +455,7 @@ mod tests {
         // A kind two sets declare alike plays its rules with either.
         let shared = TokenInfo {
             sets: &["debts", "levies"],
+            chains: &[],
             ..debt
         };
         let levies = set("levies", Box::leak(Box::new([shared])));

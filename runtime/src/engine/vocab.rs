@@ -128,6 +128,9 @@ pub struct Vocab {
     pub names_unshared: bool,
     /// The name classes whose presence in a city makes each card free.
     pub chain_mask: Vec<NameSet>,
+    /// The kinds of token (a bit each) whose holder builds each card free
+    /// (a kind's `chains`, by card name): empty when no kind chains.
+    pub token_chains: Vec<u16>,
     /// What each card does when built ([`crate::engine::gains`]).
     built: Vec<Built>,
     /// The resources each card's effects produce when built (any option
@@ -257,6 +260,18 @@ impl Vocab {
                 s
             })
             .collect();
+        // A kind's chains name cards; matched here, once, by name.
+        let token_chains = if info.tokens.iter().all(|k| k.chains.is_empty()) {
+            Vec::new()
+        } else {
+            (info.cards.iter())
+                .map(|c| {
+                    (info.tokens.iter().enumerate().take(16))
+                        .filter(|(_, k)| k.chains.iter().any(|n| n.eq_ignore_ascii_case(c.name)))
+                        .fold(0u16, |m, (i, _)| m | (1 << i))
+                })
+                .collect()
+        };
         let layers = layers_of(info);
         let categories_in_play = crate::engine::compose::categories_in_play(info)
             .into_iter()
@@ -269,6 +284,7 @@ impl Vocab {
             name_of,
             names_unshared,
             chain_mask,
+            token_chains,
             built: Vec::new(),
             made: Vec::new(),
             boards_made: Vec::new(),
@@ -692,6 +708,7 @@ mod tests {
             sits_out: false,
             by_choice: false,
             sets: &["test"],
+            chains: &[],
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

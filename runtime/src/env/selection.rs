@@ -73,7 +73,11 @@ pub fn fingerprint(
             let _ = write!(h, "|token {}/{}/{}", p.name, p.copies, p.text);
         }
         for k in g.tokens {
-            let _ = write!(h, "|kind {}/{:?}/{}", k.name, k.points, k.category);
+            let _ = write!(
+                h,
+                "|kind {}/{:?}/{}/{:?}",
+                k.name, k.points, k.category, k.chains
+            );
         }
         for f in g.figure_tokens {
             let _ = write!(h, "|figure tokens {}/{:?}/{:?}", f.age, f.slots, f.from);

@@ -9455,6 +9455,7 @@ pub mod cities {
                 sits_out: false,
                 by_choice: true,
                 sets: &["cities"],
+                chains: &[],
             },
             TokenInfo {
                 name: "diplomacy",
@@ -9466,6 +9467,7 @@ pub mod cities {
                 sits_out: true,
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
+                chains: &[],
             },
         ],
         draft: None,
@@ -10889,6 +10891,7 @@ pub mod cities_leaders {
                 sits_out: false,
                 by_choice: true,
                 sets: &["cities"],
+                chains: &[],
             },
             TokenInfo {
                 name: "diplomacy",
@@ -10900,6 +10903,7 @@ pub mod cities_leaders {
                 sits_out: true,
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
+                chains: &[],
             },
             TokenInfo {
                 name: "penalty",
@@ -10911,6 +10915,7 @@ pub mod cities_leaders {
                 sits_out: false,
                 by_choice: false,
                 sets: &["edifice"],
+                chains: &[],
             },
         ],
         draft: Some(DraftRule {
@@ -11221,6 +11226,7 @@ pub mod cities_leaders2 {
                 sits_out: false,
                 by_choice: true,
                 sets: &["cities"],
+                chains: &[],
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11232,6 +11238,7 @@ pub mod cities_leaders2 {
                 sits_out: true,
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
+                chains: &[],
             },
             TokenInfo {
                 name: "penalty",
@@ -11243,6 +11250,7 @@ pub mod cities_leaders2 {
                 sits_out: false,
                 by_choice: false,
                 sets: &["edifice"],
+                chains: &[],
             },
         ],
         draft: Some(DraftRule {
@@ -11656,6 +11664,7 @@ pub mod cities2 {
                 sits_out: false,
                 by_choice: true,
                 sets: &["cities"],
+                chains: &[],
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11667,6 +11676,7 @@ pub mod cities2 {
                 sits_out: true,
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
+                chains: &[],
             },
         ],
         draft: None,
@@ -16906,6 +16916,7 @@ pub mod edifice {
                 sits_out: false,
                 by_choice: true,
                 sets: &["cities"],
+                chains: &[],
             },
             TokenInfo {
                 name: "diplomacy",
@@ -16917,6 +16928,7 @@ pub mod edifice {
                 sits_out: true,
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
+                chains: &[],
             },
             TokenInfo {
                 name: "penalty",
@@ -16928,6 +16940,7 @@ pub mod edifice {
                 sits_out: false,
                 by_choice: false,
                 sets: &["edifice"],
+                chains: &[],
             },
         ],
         draft: None,
@@ -18079,6 +18092,7 @@ pub mod leaders {
                 sits_out: false,
                 by_choice: true,
                 sets: &["cities"],
+                chains: &[],
             },
             TokenInfo {
                 name: "diplomacy",
@@ -18090,6 +18104,7 @@ pub mod leaders {
                 sits_out: true,
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
+                chains: &[],
             },
             TokenInfo {
                 name: "penalty",
@@ -18101,6 +18116,7 @@ pub mod leaders {
                 sits_out: false,
                 by_choice: false,
                 sets: &["edifice"],
+                chains: &[],
             },
         ],
         draft: Some(DraftRule {
@@ -20022,6 +20038,7 @@ pub mod wonder_pack {
                 sits_out: false,
                 by_choice: true,
                 sets: &["cities"],
+                chains: &[],
             },
             TokenInfo {
                 name: "diplomacy",
@@ -20033,6 +20050,7 @@ pub mod wonder_pack {
                 sits_out: true,
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
+                chains: &[],
             },
             TokenInfo {
                 name: "penalty",
@@ -20044,6 +20062,7 @@ pub mod wonder_pack {
                 sits_out: false,
                 by_choice: false,
                 sets: &["edifice"],
+                chains: &[],
             },
         ],
         draft: None,

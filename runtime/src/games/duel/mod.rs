@@ -397,7 +397,7 @@ impl Duel {
                 FastCard {
                     name: vocab.name_class(id),
                     colour: c.colour,
-                    chains: vocab.chain_mask.get(i).is_some_and(|m| !m.is_empty()),
+                    chains: City::may_chain(&vocab, id),
                     resources: !c.cost.resources.is_empty(),
                     cost: &c.cost,
                 }
