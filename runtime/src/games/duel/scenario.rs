@@ -339,6 +339,15 @@ impl Scenarios for Duel {
                 match (0..super::MAX_LAYOUT)
                     .find(|&i| l.present & (1 << i) != 0 && l.cards[i] == id)
                 {
+                    // A card turned face up since the figure was laid out
+                    // gave its token to whoever revealed it.
+                    Some(slot) if l.up & !l.shape.face_up & (1 << slot) != 0 => found.push(at(
+                        c,
+                        format!(
+                            "{} was turned face up: a token lies only on a card face down or laid face up",
+                            self.card_name(id)
+                        ),
+                    )),
                     Some(slot) => l.mark(slot, kind as u8),
                     None => found.push(at(
                         c,
