@@ -323,6 +323,20 @@ pub fn ship(weights: &'static [&'static [u8]]) {
     let _ = SHIPPED.set(weights);
 }
 
+/// The `*.safetensors` files of folder `dir`, in name order (none when it
+/// cannot be read).
+pub fn weights_in(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|f| f.extension().is_some_and(|x| x == "safetensors"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The weights files `SEVENW_WEIGHTS` names: each a file, or a folder whose
 /// `*.safetensors` files are taken in name order.
 fn named_files() -> Vec<PathBuf> {
@@ -332,15 +346,7 @@ fn named_files() -> Vec<PathBuf> {
     let mut files = Vec::new();
     for p in std::env::split_paths(&var).filter(|p| !p.as_os_str().is_empty()) {
         if p.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(&p)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-                .filter(|f| f.extension().is_some_and(|x| x == "safetensors"))
-                .collect();
-            inside.sort();
-            files.extend(inside);
+            files.extend(weights_in(&p));
         } else {
             files.push(p);
         }

@@ -781,3 +781,51 @@ fn bots_decide_from_what_their_seat_sees() {
         );
     }
 }
+
+/// The shipped figures (`figures:` in cards/duel/game.yaml) are the
+/// rulebook's ("Colocación de las cartas según la Era", its last page):
+/// rows of 2-3-4-5-6, 6-5-4-3-2 and 2-3-4-2-4-3-2 from the top, alternately
+/// face up and face down from a face-up top row; the middle pair of Age III
+/// under the outer pairs of the row above; the bottom row open at the
+/// start (6, 2 and 2 cards).
+#[test]
+fn the_shipped_figures_are_the_rulebooks() {
+    use sevenw_runtime::games::duel::Shape;
+    let info = sevenw_cards::game("duel").unwrap();
+    let rows_of = |slots: &[sevenw_host::FigureSlot]| {
+        let mut rows: Vec<(usize, bool)> = Vec::new();
+        for s in slots {
+            match rows.get_mut(usize::from(s.row)) {
+                Some((n, up)) => {
+                    *n += 1;
+                    assert_eq!(*up, s.face_up, "a row is all face up or all face down");
+                }
+                None => rows.push((1, s.face_up)),
+            }
+        }
+        rows
+    };
+    let want: [&[usize]; 3] = [&[2, 3, 4, 5, 6], &[6, 5, 4, 3, 2], &[2, 3, 4, 2, 4, 3, 2]];
+    let open_at_start = [6, 2, 2];
+    assert_eq!(info.figures.len(), 3);
+    for (age, figure) in info.figures.iter().enumerate() {
+        let rows = rows_of(figure);
+        let counts: Vec<usize> = rows.iter().map(|r| r.0).collect();
+        assert_eq!(counts, want[age], "Age {}", age + 1);
+        for (r, (_, up)) in rows.iter().enumerate() {
+            assert_eq!(*up, r % 2 == 0, "Age {} row {}", age + 1, r + 1);
+        }
+        // Open: no card of the row below lies on it.
+        let shape = Shape::new(figure);
+        let open = (0..usize::from(shape.len))
+            .filter(|&i| shape.cover[i] & shape.all() == 0)
+            .count();
+        assert_eq!(open, open_at_start[age], "Age {}", age + 1);
+    }
+    // Age III: the middle pair (slots 9, 10) under the outer pairs above.
+    let s = Shape::new(info.figures[2]);
+    assert_eq!(
+        [s.cover[5], s.cover[6], s.cover[7], s.cover[8]],
+        [1 << 9, 1 << 9, 1 << 10, 1 << 10]
+    );
+}

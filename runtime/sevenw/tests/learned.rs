@@ -12,7 +12,7 @@ use std::process::Command;
 
 use common::sevenw;
 use safetensors::tensor::{Dtype, TensorView, serialize};
-use sevenw_runtime::learned::{FORMAT, read_meta};
+use sevenw_runtime::learned::{FORMAT, read_meta, weights_in};
 
 fn library_bots() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cards/bots")
@@ -20,15 +20,7 @@ fn library_bots() -> PathBuf {
 
 /// The shipped weights files, in name order.
 fn shipped() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(library_bots())
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "safetensors"))
-        .collect();
-    files.sort();
-    files
+    weights_in(&library_bots())
 }
 
 /// The `sevenw` arguments selecting what a weights file's training
