@@ -651,6 +651,27 @@ fn game(g: &Game) -> GameCode<'_> {
         let from = t.from.iter().map(|&k| Literal::u8_unsuffixed(k));
         quote!(FigureTokens { age: #age, slots: &[#(#slots),*], from: &[#(#from),*] })
     });
+    let boards = g.boards.iter().map(|b| {
+        let name = lit(&b.name);
+        let spaces = b.spaces.iter().map(|[x, y]| {
+            let (x, y) = (Literal::u8_unsuffixed(*x), Literal::u8_unsuffixed(*y));
+            quote!([#x, #y])
+        });
+        let open = b.open.iter().map(|&a| Literal::u8_unsuffixed(a));
+        let fill = b.fill.iter().map(|f| {
+            let (age, colour) = (
+                Literal::u8_unsuffixed(f.age),
+                Literal::u8_unsuffixed(f.colour),
+            );
+            quote!(BoardFill { age: #age, colour: Colour(#colour) })
+        });
+        quote!(BoardInfo {
+            name: #name,
+            spaces: &[#(#spaces),*],
+            open: &[#(#open),*],
+            fill: &[#(#fill),*],
+        })
+    });
     let (gname, title) = (lit(&g.name), lit(&g.title));
     let (minp, maxp, ages, hand) = (
         Literal::u8_unsuffixed(g.min_players),
@@ -773,6 +794,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 layout: #layout,
                 figures: &[#(#figures),*],
                 figure_tokens: &[#(#figure_tokens),*],
+                boards: &[#(#boards),*],
                 set_aside: #set_aside,
                 resources: #resources,
                 classes: &[#(#classes),*],

@@ -590,6 +590,29 @@ pub struct FigureTokens {
     pub from: Vec<u8>,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// A board of spaces beside the table (an expansion's `boards:`): each
+/// space holds one card of no Age; a turn in an Age of `open` may take the
+/// card of a space for its price, the card joining the player's city and
+/// its effects running as when built. At the start of each Age of `fill`,
+/// empty spaces take cards of its colour drawn at random from those not
+/// yet out.
+pub struct Board {
+    pub name: String,
+    /// Each space's price in coins: `[first player, second player]`.
+    pub spaces: Vec<[u8; 2]>,
+    pub open: Vec<u8>,
+    pub fill: Vec<BoardFill>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+/// At the start of Age `age`, a board's empty spaces take cards of
+/// `colour` (cards of no Age).
+pub struct BoardFill {
+    pub age: u8,
+    pub colour: u8,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 /// Cards of `colour` of no Age dealt `deal` each and passed `pass` seats
 /// until all are kept (Leaders).
@@ -731,6 +754,8 @@ pub struct Game {
     pub figures: Vec<Vec<FigureSlot>>,
     /// Tokens laid on the figures' cards (an expansion's `figure_tokens:`).
     pub figure_tokens: Vec<FigureTokens>,
+    /// Boards of spaces beside the table (an expansion's `boards:`).
+    pub boards: Vec<Board>,
     /// Resource names (indices are family-wide, as for every list below).
     pub resources: Vec<String>,
     /// Classes of resources (`raw`, `manufactured`).

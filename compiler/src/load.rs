@@ -180,6 +180,27 @@ pub struct FigureTokensSrc {
     pub loc: Loc,
 }
 
+/// A board of spaces as written (an expansion's `boards:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardSrc {
+    pub name: Text,
+    /// Each space's price: `[first player, second player]`.
+    pub spaces: Vec<(Int, Int)>,
+    /// The Ages in which a turn may take a card from it.
+    pub open: Vec<Int>,
+    /// The colours its empty spaces are filled from at the start of Ages.
+    pub fill: Vec<BoardFillSrc>,
+    pub loc: Loc,
+}
+
+/// One fill of a board as written: `{age: 1, colour: spirit}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardFillSrc {
+    pub age: Int,
+    pub colour: Text,
+    pub loc: Loc,
+}
+
 /// The draft rule of game.yaml as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftSrc {
@@ -219,6 +240,8 @@ pub struct ExpansionSrc {
     pub tokens: Vec<TokenSrc>,
     /// Tokens laid on the figures' cards when an Age is laid out.
     pub figure_tokens: Vec<FigureTokensSrc>,
+    /// Boards of spaces beside the table, cards taken from them as a turn.
+    pub boards: Vec<BoardSrc>,
     pub start_coins: Option<Int>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,

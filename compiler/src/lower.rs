@@ -207,6 +207,18 @@ fn game(g: &Game) -> ir::Game {
                 from: t.from.clone(),
             })
             .collect(),
+        boards: v
+            .boards
+            .iter()
+            .map(|b| ir::Board {
+                name: b.name.clone(),
+                spaces: b.spaces.clone(),
+                open: b.open.clone(),
+                fill: (b.fill.iter())
+                    .map(|&(age, colour)| ir::BoardFill { age, colour })
+                    .collect(),
+            })
+            .collect(),
         family: v.family.clone(),
         decks: decks(g),
         battles: v.battles.as_ref().map(|b| ir::Battles {

@@ -298,6 +298,51 @@ pub static FIGURE_TOKENS: Object = Object {
     requires: &[],
 };
 
+pub static BOARD: Object = Object {
+    what: "a board",
+    id: "board",
+    doc: "A board of spaces beside the table, each holding one card of no Age: as their turn, in the Ages `open` names, a player may take the card of a space by paying that space's price; it joins their city and its effects run as when a card is built.",
+    fields: &[
+        required(
+            "spaces",
+            Shape::List(&Shape::Pair),
+            "Each space's price in coins, `[first player, second player]`, in the order the spaces lie.",
+        ),
+        required(
+            "open",
+            Shape::List(&Shape::Int),
+            "The Ages in which a turn may take a card from the board.",
+        ),
+        field(
+            "fill",
+            Shape::List(&Shape::Object(&BOARD_FILL)),
+            "At the start of an Age, its empty spaces take cards of a colour (cards of no Age, with no cost), drawn at random.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static BOARD_FILL: Object = Object {
+    what: "a fill of a board",
+    id: "board_fill",
+    doc: "At the start of Age `age`, the board's empty spaces take cards of `colour` drawn at random from those not yet out.",
+    fields: &[
+        required(
+            "age",
+            Shape::Int,
+            "The Age at whose start the spaces are filled.",
+        ),
+        required(
+            "colour",
+            Shape::Text,
+            "The colour of the cards drawn: cards of no Age (`age: 0`), without `players` or a cost.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
 pub static CONFLICT: Object = Object {
     what: "the conflict track",
     id: "conflict",
@@ -590,6 +635,11 @@ pub static EXPANSION: Object = Object {
             "Tokens laid on cards of an Age's figure when it is laid out, one per slot, drawn at random; a token goes to the player whose turn it is when its card is taken or turned face up.",
         ),
         field(
+            "boards",
+            Shape::Map(&Shape::Object(&BOARD)),
+            "Boards of spaces beside the table, by name: a turn may take the card of a space for its price (the Duel family).",
+        ),
+        field(
             "draws",
             Shape::List(&Shape::Object(&GUILDS)),
             "Cards of a colour of no player count drawn at random into an Age's deck, one rule per Age: players + `extra`, or `count`.",
@@ -865,6 +915,8 @@ mod tests {
                 "card",
                 "card-file",
                 "conflict",
+                "board",
+                "board_fill",
                 "decks",
                 "draft",
                 "expansion",

@@ -14,7 +14,7 @@ use crate::vocab::Deal;
 mod decks;
 mod played;
 mod sets;
-use decks::{draws, game_decks, hands_filled, own_guilds, pieces};
+use decks::{board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces};
 pub use sets::{Limits, family, family_limits, limits};
 
 pub fn validate(game: &Game, report: &mut Report) {
@@ -32,6 +32,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     game_decks(game, report);
     draws(game, report);
     own_guilds(game, report);
+    boards(game, report);
     hands_filled(game, report);
     pieces(game, report);
     played::fields(game, report);
@@ -252,7 +253,7 @@ fn ages_and_players(game: &Game, report: &mut Report) {
     let v = &game.vocab;
     let mut bad_ages = std::collections::BTreeSet::new();
     for c in &game.cards {
-        if draft_card(game, c, report) {
+        if board_card(game, c, report) || draft_card(game, c, report) {
             continue;
         }
         let age = c.age.value;

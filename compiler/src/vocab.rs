@@ -6,6 +6,7 @@ use crate::load::{DraftSrc, ExpansionSrc, Int, ScopeDef, Text, VocabSrc};
 use crate::source::{FileId, Loc};
 use sevenw_dsl::Span;
 
+mod boards;
 mod combinations;
 mod editions;
 mod expansions;
@@ -14,6 +15,7 @@ mod plays;
 mod rules;
 mod tokens;
 
+pub use boards::{Board, MAX_SPACES};
 pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
 pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
@@ -325,6 +327,8 @@ pub struct Vocab {
     pub figures: Vec<Vec<FigureSlot>>,
     /// An expansion's own tokens laid on the figures (`figure_tokens:`).
     pub figure_tokens: Vec<FigureTokens>,
+    /// An expansion's own boards of spaces (`boards:`).
+    pub boards: Vec<Board>,
 }
 
 const MAX_SET: usize = 16;
@@ -769,6 +773,7 @@ pub fn build(
         cat_vp,
         figures,
         figure_tokens: Vec::new(),
+        boards: Vec::new(),
     };
     let usable = report.errors() == before;
     // What the family would ignore is refused, but the vocabulary stays

@@ -551,7 +551,15 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                     format!("Age {}: {n}", describe::roman(a.into()))
                 })
                 .collect();
-            let drafted = g.cards.iter().filter(|c| c.age == 0).count();
+            // Cards of no Age are drafted, or laid on a board by its fills.
+            let boarded = |c: &&sevenw_compiler::ir::Card| {
+                (g.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
+            };
+            let on_boards = g.cards.iter().filter(|c| c.age == 0 && boarded(c)).count();
+            let drafted = g.cards.iter().filter(|c| c.age == 0).count() - on_boards;
+            if on_boards > 0 {
+                per_age.push(format!("on boards: {on_boards}"));
+            }
             if drafted > 0 {
                 let expert = g.cards.iter().filter(|c| c.age == 0 && c.expert).count();
                 per_age.push(if expert > 0 {

@@ -335,6 +335,7 @@ impl Reader<'_> {
         let draws = f.take("draws");
         let guilds = f.take("guilds");
         let figure_tokens = f.take("figure_tokens");
+        let boards = f.take("boards");
         let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
         // of its fields, and says why.
@@ -390,7 +391,56 @@ impl Reader<'_> {
                         .collect()
                 })
                 .unwrap_or_default(),
+            boards: self.boards(boards),
             tokens: self.tokens(tokens),
+        })
+    }
+
+    /// An expansion's `boards:`, by name.
+    fn boards(&mut self, n: Option<&Node>) -> Vec<BoardSrc> {
+        let Some(n) = n else { return Vec::new() };
+        let mut out = Vec::new();
+        for (name, v) in self.pairs(n, "boards") {
+            let Some(mut f) = self.fields(v, &shape::BOARD) else {
+                continue;
+            };
+            let spaces = self.required(&mut f, "spaces");
+            let open = self.required(&mut f, "open");
+            let fill = f.take("fill");
+            self.finish(f);
+            let spaces = spaces
+                .map(|s| self.pairs_of(s, "[first player, second player]"))
+                .unwrap_or_default();
+            let open = self.ints(open, "Ages");
+            let fill = match fill {
+                Some(l) => self
+                    .list(l, "fills")
+                    .iter()
+                    .filter_map(|x| self.board_fill(x))
+                    .collect(),
+                None => Vec::new(),
+            };
+            out.push(BoardSrc {
+                name,
+                spaces,
+                open,
+                fill,
+                loc: v.loc,
+            });
+        }
+        out
+    }
+
+    /// One fill of a board: `{age: 1, colour: spirit}`.
+    fn board_fill(&mut self, n: &Node) -> Option<BoardFillSrc> {
+        let mut f = self.fields(n, &shape::BOARD_FILL)?;
+        let age = self.required(&mut f, "age");
+        let colour = self.required(&mut f, "colour");
+        self.finish(f);
+        Some(BoardFillSrc {
+            age: self.int(age?)?,
+            colour: self.text(colour?)?,
+            loc: n.loc,
         })
     }
 

@@ -424,3 +424,81 @@ pub(super) fn hands_filled(game: &Game, report: &mut Report) {
         }
     }
 }
+
+/// The board whose fills take `c`, a card of no Age of a fill's colour.
+fn board_of<'v>(game: &'v Game, c: &Card) -> Option<&'v crate::vocab::Board> {
+    (c.age.value == 0).then_some(())?;
+    let colour = c.colour?;
+    game.vocab
+        .boards
+        .iter()
+        .find(|b| b.fill.iter().any(|&(_, f)| f == colour))
+}
+
+/// A card a board's fill takes (E0006): one copy, no `players`; no cost,
+/// since its space's price is what it costs. Returns whether `c` is one.
+pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
+    let Some(board) = board_of(game, c) else {
+        return false;
+    };
+    let name = c.name.value.trim();
+    if let Some(p) = c.players.first() {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                p.loc,
+                format!(
+                    "`{name}` is laid on the board `{}`, so it takes no player counts",
+                    board.name
+                ),
+            )
+            .label("not used for cards on a board")
+            .help("remove `players`: each card of the fill's colour is one card, drawn at random"),
+        );
+    }
+    if let Some(at) = c.cost.loc {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                at,
+                format!(
+                    "`{name}` is taken from the board `{}` for its space's price, so it has no cost",
+                    board.name
+                ),
+            )
+            .label("never paid")
+            .help("remove `cost`: set what a card costs by the prices of the board's spaces"),
+        );
+    }
+    true
+}
+
+/// Each board's fills find cards (E0204): a colour of cards of no Age
+/// the card set holds.
+pub(super) fn boards(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    for b in &v.boards {
+        for (&(age, colour), &at) in b.fill.iter().zip(&b.fill_at) {
+            let have = (game.cards.iter())
+                .filter(|c| c.age.value == 0 && c.colour == Some(colour))
+                .count();
+            if have == 0 {
+                let name = &v.colours[usize::from(colour)];
+                report.push(
+                    Diagnostic::new(
+                        Code::DeckSize,
+                        at,
+                        format!(
+                            "the board `{}` is filled with {name} cards at the start of Age {age}, but `{}` has no {name} card of no Age",
+                            b.name, v.game
+                        ),
+                    )
+                    .label("nothing to fill with")
+                    .help(format!(
+                        "add {name} cards to a file of `age: 0`, or fill the board with another colour"
+                    )),
+                );
+            }
+        }
+    }
+}

@@ -260,6 +260,14 @@ pub fn extend(
         &game,
         report,
     );
+    v.boards = super::boards::boards(
+        &src.boards,
+        &v.colours,
+        v.ages,
+        &parent.family,
+        &game,
+        report,
+    );
     // Its own guild rule takes the game's place while it is in play.
     v.guilds_own = false;
     if let Some(g) = &src.guilds

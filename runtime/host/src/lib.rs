@@ -737,6 +737,32 @@ pub struct FigureTokens {
     pub from: &'static [u8],
 }
 
+/// A board of spaces an expansion lays beside the table (`boards:`), as
+/// Pantheon's: each space holds one card of no Age, and a player may, as
+/// their turn in the Ages `open` names, take the card of a space by paying
+/// that space's price; the card then joins their city and its effects run
+/// as when a card is built. At the start of each Age a `fill` names, its
+/// empty spaces take cards of that colour drawn at random from those no
+/// board, city or pile holds yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardInfo {
+    pub name: &'static str,
+    /// Each space's price in coins, for the first player and the second.
+    pub spaces: &'static [[u8; 2]],
+    /// The Ages in which a turn may take a card from it.
+    pub open: &'static [u8],
+    /// At the start of an Age, the colour its empty spaces are filled from.
+    pub fill: &'static [BoardFill],
+}
+
+/// Empty spaces of a board filled at the start of Age `age` with cards of
+/// `colour` (of no Age) drawn at random.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardFill {
+    pub age: u8,
+    pub colour: Colour,
+}
+
 /// Cards of one colour, not of any Age, dealt at the start of the game and
 /// passed around the table like a hand until each player has kept them all
 /// (Leaders: "A. Fase de selección"); each player then plays one at the
@@ -924,6 +950,8 @@ pub struct GameInfo {
     pub figures: &'static [&'static [FigureSlot]],
     /// Tokens laid on the figures' cards (an expansion's `figure_tokens:`).
     pub figure_tokens: &'static [FigureTokens],
+    /// Boards of spaces beside the table (an expansion's `boards:`).
+    pub boards: &'static [BoardInfo],
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
     pub resources: &'static [&'static str],

@@ -264,6 +264,13 @@ pub fn compose(
                 .collect::<Vec<_>>()
                 .into_boxed_slice(),
         ),
+        // Boards: those of every card set in play.
+        boards: Box::leak(
+            all.iter()
+                .flat_map(|g| g.boards.iter().copied())
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
+        ),
         projects: all.iter().find_map(|g| g.projects),
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),

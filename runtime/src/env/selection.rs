@@ -29,8 +29,8 @@ impl fmt::Write for Fnv {
 /// the sizes of its observation and action space, and every card, wonder
 /// side and progress token of its card sets (names, colours, Ages, copies,
 /// costs, chains and effect texts; not their descriptions in words, which
-/// change with the language's wording), its kinds of token and the tokens
-/// laid on its figures. Sixteen hexadecimal digits.
+/// change with the language's wording), its kinds of token, the tokens
+/// laid on its figures and its boards. Sixteen hexadecimal digits.
 pub fn fingerprint(
     vocab: &Vocab,
     players: usize,
@@ -81,6 +81,13 @@ pub fn fingerprint(
         }
         for f in g.figure_tokens {
             let _ = write!(h, "|figure tokens {}/{:?}/{:?}", f.age, f.slots, f.from);
+        }
+        for b in g.boards {
+            let _ = write!(
+                h,
+                "|board {}/{:?}/{:?}/{:?}",
+                b.name, b.spaces, b.open, b.fill
+            );
         }
     }
     format!("{:016x}", h.0)

@@ -645,6 +645,7 @@ pub static TOY: GameInfo = GameInfo {
     layout: 0,
     figures: &[],
     figure_tokens: &[],
+    boards: &[],
     set_aside: 0,
     resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
     classes: &CLASSES,

@@ -89,6 +89,7 @@ pub mod architects {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "papyrus", "glass"],
         classes: &[
@@ -1964,6 +1965,7 @@ pub mod base {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -5679,6 +5681,7 @@ pub mod base2 {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -9394,6 +9397,7 @@ pub mod cities {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -10836,6 +10840,7 @@ pub mod cities_leaders {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11171,6 +11176,7 @@ pub mod cities_leaders2 {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11603,6 +11609,7 @@ pub mod cities2 {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -13811,6 +13818,7 @@ pub mod duel {
             ],
         ],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -16863,6 +16871,7 @@ pub mod edifice {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -18037,6 +18046,7 @@ pub mod leaders {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -19983,6 +19993,7 @@ pub mod wonder_pack {
         layout: 0,
         figures: &[],
         figure_tokens: &[],
+        boards: &[],
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[

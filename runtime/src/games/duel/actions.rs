@@ -13,9 +13,11 @@
 //! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile        |
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
+//! | `4C + C·W + W + T + 2 + O` | `B` | take card `c` from a board's space     |
 //!
 //! `O` is the most options a card, wonder or token of the game offers
-//! (`one of`), 0 when none offers a choice.
+//! (`one of`), 0 when none offers a choice; `B` is `C` where the card sets
+//! lay boards (`boards:`), 0 otherwise.
 //!
 //! A card move is numbered by its card, not by the layout slot it lies
 //! in; the slot, the coins and the trade of a build, and whether it is
@@ -37,10 +39,19 @@ impl Duel {
         )
     }
 
-    /// The size of the action space: `4C + C·W + W + T + 2 + O`.
+    /// The size of the action space: `4C + C·W + W + T + 2 + O + B`.
     pub(super) fn action_count(&self) -> u32 {
         let (c, w, t) = self.sizes();
-        4 * c + c * w + w + t + 2 + u32::from(self.options)
+        4 * c + c * w + w + t + 2 + u32::from(self.options) + self.board_actions()
+    }
+
+    /// `B`: a number per card where the card sets lay boards, else none.
+    fn board_actions(&self) -> u32 {
+        if self.info.boards.is_empty() {
+            0
+        } else {
+            self.info.cards.len() as u32
+        }
     }
 
     /// The number of `mv`: arithmetic on its ids. A move naming an id past
@@ -70,6 +81,9 @@ impl Duel {
             Move::Option(o) => Some(u32::from(o))
                 .filter(|&o| o < u32::from(self.options))
                 .map(|o| after_tokens + 2 * cards + 2 + o),
+            Move::Board { card, .. } => id(card)
+                .filter(|_| self.board_actions() > 0)
+                .map(|c| after_tokens + 2 * cards + 2 + u32::from(self.options) + c),
         };
         n.unwrap_or_else(|| self.action_count())
     }
@@ -97,6 +111,7 @@ impl Duel {
             (cards, 6),
             (2, 7),
             (u32::from(self.options), 8),
+            (self.board_actions(), 9),
         ] {
             if n >= len {
                 n -= len;
@@ -118,7 +133,12 @@ impl Duel {
                 5 => Move::Discard(card(n)),
                 6 => Move::Revive(card(n)),
                 7 => Move::Start(n == 0),
-                _ => Move::Option(n as u8),
+                8 => Move::Option(n as u8),
+                _ => Move::Board {
+                    space: 0,
+                    card: card(n),
+                    coins: 0,
+                },
             });
         }
         None

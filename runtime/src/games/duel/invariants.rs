@@ -14,6 +14,7 @@ const WONDERS: &str = "wonders in one place";
 const STAGES: &str = "a card under each wonder";
 const TOKENS: &str = "progress tokens in one place";
 const PAWN: &str = "conflict pawn on its track";
+const BOARDS: &str = "cards of the boards in one place";
 const MARKS: &str = "tokens on the figure only on cards laid out and not yet revealed";
 
 impl Duel {
@@ -44,6 +45,12 @@ impl Duel {
             )?;
         }
         placed.extend(t.layout.remaining());
+        // Cards of the boards' fills are never laid out: theirs is the
+        // boards' own count.
+        let (mut from_boards, rest): (Vec<CardId>, Vec<CardId>) =
+            placed.into_iter().partition(|&c| self.boarded(c));
+        let mut placed = rest;
+        self.boards_hold(t, &mut from_boards)?;
         let mut dealt = t.dealt.clone();
         dealt.sort_unstable();
         placed.sort_unstable();
@@ -130,5 +137,49 @@ impl Duel {
             format!("the pawn is at {}, the capitals at ±{capital}", t.pawn())
         })?;
         Ok(())
+    }
+}
+
+impl Duel {
+    /// Whether `card` is one the boards' fills draw: of no Age, of a fill's
+    /// colour.
+    fn boarded(&self, card: CardId) -> bool {
+        let info = self.info;
+        (info.cards.get(usize::from(card.0))).is_some_and(|c| {
+            c.age == 0 && (info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
+        })
+    }
+
+    /// Every card the boards' fills draw is in exactly one place: the
+    /// supply, a space, or (`out`: those found in cities, under wonders and
+    /// on the discard pile) where it went once taken; a space holds only
+    /// such cards.
+    fn boards_hold(&self, t: &super::Position, out: &mut Vec<CardId>) -> Result<(), Broken> {
+        ensure(t.spaces.len() == self.space_count(), BOARDS, || {
+            format!(
+                "{} spaces, {} on the boards",
+                t.spaces.len(),
+                self.space_count()
+            )
+        })?;
+        out.extend(t.spaces.iter().flatten());
+        out.extend_from_slice(&t.supply);
+        out.sort_unstable();
+        let pool: Vec<CardId> = (0..self.info.cards.len())
+            .map(|i| CardId(i as u16))
+            .filter(|&c| self.boarded(c))
+            .collect();
+        ensure(*out == pool, BOARDS, || {
+            let names = |v: Vec<CardId>| {
+                (v.iter().map(|&c| self.card_name(c)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "missing: [{}]; twice or foreign: [{}]",
+                names(difference(&pool, out)),
+                names(difference(out, &pool))
+            )
+        })
     }
 }

@@ -41,6 +41,7 @@
 //!   scenarios.
 
 mod actions;
+mod boards;
 mod greedy;
 mod invariants;
 pub mod layout;
@@ -208,6 +209,9 @@ pub enum Move {
     /// The option chosen, from 0, for what was just built or taken
     /// ([`Choice::Option`]).
     Option(u8),
+    /// Take the card of a board's space (every board's spaces numbered
+    /// together) for `coins`, the space's price (`boards.rs`).
+    Board { space: u8, card: CardId, coins: u16 },
 }
 
 impl Move {
@@ -542,6 +546,7 @@ impl Game for Duel {
         }
         *rebuild = false;
         let t = &mut st.table;
+        self.stock_boards(t);
         t.board_tokens
             .extend((0..info.progress.len().min(256) as u16).map(|k| k as u8));
         st.rng.shuffle(&mut t.board_tokens);
@@ -588,7 +593,10 @@ impl Game for Duel {
         let t = &st.table;
         match st.phase {
             Phase::Draft { .. } => out.extend(t.draft.iter().map(|&w| Move::Pick(w))),
-            Phase::Play => self.moves_cached(t, &mut st.cache, out),
+            Phase::Play => {
+                self.moves_cached(t, &mut st.cache, out);
+                self.board_moves(t, out);
+            }
             Phase::Choose { seat, choice } => match choice {
                 Choice::Token { drawn: false } => {
                     out.extend(t.board_tokens.iter().map(|&k| Move::Token(k)))
@@ -683,6 +691,14 @@ impl Game for Duel {
                 }
                 self.carry_on(st, seat);
             }
+            (Phase::Play, Move::Board { space, card, coins }) => {
+                let seat = st.table.current;
+                if self.take_from_board(st, seat, usize::from(space), card, coins) {
+                    st.table.turns += 1;
+                    st.table.last = seat;
+                    self.carry_on(st, seat);
+                }
+            }
             (Phase::Choose { seat, choice }, mv) => {
                 st.phase = Phase::Play;
                 match (choice, mv) {
@@ -733,7 +749,7 @@ impl Game for Duel {
     /// is priced.
     fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         let open = st.table.layout.accessible_set();
-        if !matches!(st.phase, Phase::Play) || open == 0 {
+        if !matches!(st.phase, Phase::Play) || open == 0 || self.board_offers(&st.table) {
             return crate::game::weighted_move(self, st, rng, buf);
         }
         let slot = moves::nth_slot(open, rng.below(open.count_ones() as usize));
@@ -748,6 +764,7 @@ impl Game for Duel {
     /// cards are played; the listed moves otherwise.
     fn uniform_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         if matches!(st.phase, Phase::Play)
+            && !self.board_offers(&st.table)
             && let Some(mv) = self.uniform_card_move(&st.table, &mut st.cache, rng)
         {
             return Some(mv);

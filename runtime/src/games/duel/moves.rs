@@ -297,6 +297,19 @@ impl Duel {
             Move::Start(true) => "start the next Age".to_string(),
             Move::Start(false) => "let the opponent start the next Age".to_string(),
             Move::Option(o) => format!("choose option {}", o + 1),
+            Move::Board { space, card, coins } => {
+                let board = self
+                    .board_of(usize::from(space))
+                    .map_or("a board", |b| b.0.name);
+                let name = self.card_name(card);
+                match coins {
+                    0 => format!("take {name} from the {board}"),
+                    n => format!(
+                        "take {name} from the {board} ({})",
+                        crate::text::plural(n, "coin")
+                    ),
+                }
+            }
         }
     }
 }

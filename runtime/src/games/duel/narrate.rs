@@ -45,7 +45,16 @@ impl Duel {
             "\nAge {} (player {} starts)\n",
             roman(t.age),
             t.current + 1
-        );
+        ); // What lies on each board as the Age begins (its spaces in order).
+        let mut first = 0;
+        for b in self.info.boards {
+            let spaces = t.spaces.get(first..first + b.spaces.len()).unwrap_or(&[]);
+            first += b.spaces.len();
+            let on: Vec<&str> = (spaces.iter())
+                .map(|c| c.map_or("(empty)", |c| self.card_name(c)))
+                .collect();
+            let _ = writeln!(out, "the {}: {}", b.name, on.join(", "));
+        }
     }
 }
 
@@ -82,7 +91,7 @@ impl Narrate for Duel {
         let t = &st.table;
         let who = &labels[seat];
         match mv {
-            Move::Card { .. } => {
+            Move::Card { .. } | Move::Board { .. } => {
                 let _ = writeln!(
                     out,
                     "  {who}  {:<52} [coins {} / {}, pawn {:+}]",

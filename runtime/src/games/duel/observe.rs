@@ -15,7 +15,8 @@
 //! (`C`), the progress tokens on the board (`T`), the wonders on offer in
 //! the draft (`W`), the tokens drawn for my choice (`T`); the declared
 //! tokens held; where the card sets lay tokens on the figures, each
-//! slot's token by kind (`L` × kinds).
+//! slot's token by kind (`L` × kinds); where they lay boards, the cards
+//! on them and what I would pay for each (`2C`).
 //!
 //! Face-down cards are only "a card lies face down at this slot". Written
 //! with no allocation: a few hundred numbers set to zero, then the few
@@ -211,7 +212,10 @@ impl Sizes {
 
 impl Observe for Duel {
     fn observation_len(&self, _players: usize) -> usize {
-        Sizes::of(self).len() + crate::env::token_len(self.info, 2) + self.marks_len()
+        Sizes::of(self).len()
+            + crate::env::token_len(self.info, 2)
+            + self.marks_len()
+            + self.boards_len()
     }
 
     fn observation_parts(&self, _players: usize) -> Vec<Part> {
@@ -222,6 +226,13 @@ impl Observe for Duel {
                 "figure tokens",
                 self.marks_len(),
                 "by slot of the figure, then by kind of token the card sets declare: 1 when a token of that kind lies on the slot's card (only when the card sets lay tokens on the figures, `figure_tokens:`)",
+            ));
+        }
+        if self.boards_len() > 0 {
+            p.push(Part::new(
+                "boards",
+                self.boards_len(),
+                "by card: 1 when it lies on a board's space (`C`), then the coins I would pay to take it (`C`) (only when the card sets lay boards, `boards:`)",
             ));
         }
         p
@@ -314,9 +325,21 @@ impl Observe for Duel {
             let marks = (0..s.slots).filter_map(|i| Some(i * kinds + usize::from(v.mark_at(i)?)));
             w.flags(s.slots * kinds, marks);
         }
+        if self.boards_len() > 0 {
+            let on = || (v.spaces().iter().enumerate()).filter_map(|(i, c)| Some((i, (*c)?)));
+            let on_board = on().map(|(_, c)| usize::from(c.0)).filter(|&c| c < s.cards);
+            w.flags(s.cards, on_board);
+            let prices = on()
+                .filter(|(_, c)| usize::from(c.0) < s.cards)
+                .map(|(i, c)| {
+                    let price = self.space_price(i, me).unwrap_or(0);
+                    (usize::from(c.0), f32::from(price))
+                });
+            w.values(s.cards, prices);
+        }
         debug_assert_eq!(
             w.at(),
-            s.len() + crate::env::token_len(self.info, 2) + self.marks_len()
+            s.len() + crate::env::token_len(self.info, 2) + self.marks_len() + self.boards_len()
         );
     }
 }
@@ -330,6 +353,18 @@ impl Duel {
             0
         } else {
             usize::from(self.info.layout).min(super::MAX_LAYOUT) * self.info.tokens.len()
+        }
+    }
+}
+
+impl Duel {
+    /// The numbers of the boards: two per card where the card sets lay
+    /// boards, none otherwise.
+    fn boards_len(&self) -> usize {
+        if self.info.boards.is_empty() {
+            0
+        } else {
+            2 * self.info.cards.len()
         }
     }
 }

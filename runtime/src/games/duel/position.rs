@@ -47,6 +47,11 @@ pub struct Position {
     pub aside_tokens: Vec<u8>,
     pub tokens: [Vec<u8>; 2],
     pub drawn_tokens: Vec<u8>,
+    /// The card on each space of the boards, every board's spaces
+    /// numbered together (an expansion's `boards:`; empty without).
+    pub spaces: Vec<Option<CardId>>,
+    /// The cards the boards' fills may still draw, by id.
+    pub supply: Vec<CardId>,
     /// The conflict pawn and the military tokens already applied.
     pub track: Track,
     /// Market versions: `market[s]` changes whenever what seat `s` pays for
@@ -88,6 +93,8 @@ clone_reusing!(Position {
     aside_tokens,
     tokens,
     drawn_tokens,
+    spaces,
+    supply,
     track,
     market,
     paired,

@@ -10,6 +10,7 @@
 //! conflict: 0              # the pawn, positive toward the second player
 //! layout: [Baths, Altar]   # an open row, all accessible (default: dealt)
 //! figure_tokens: {Altar: omen}   # tokens on laid-out cards (default: dealt)
+//! boards: {shrine: [Spirit, ~]}   # each space's card, `~` empty (default: dealt)
 //! board: [Law, Economy]    # progress tokens on the board (default: dealt)
 //! aside: [Agriculture, Philosophy, Strategy]   # set aside (default: the rest)
 //! discard: [Stable]
@@ -89,6 +90,10 @@ pub struct ScenarioDoc {
     #[serde(default)]
     #[schemars(with = "Option<std::collections::BTreeMap<String, String>>")]
     figure_tokens: Option<Spanned<Value>>,
+    /// The cards on each board's spaces, by board (default: the seed's).
+    #[serde(default)]
+    #[schemars(with = "Option<std::collections::BTreeMap<String, Vec<Option<String>>>>")]
+    boards: Option<Spanned<Value>>,
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     board: Option<Vec<Spanned<String>>>,
@@ -359,6 +364,7 @@ impl Scenarios for Duel {
                 }
             }
         }
+        self.scenario_boards(&mut st, doc.boards.as_ref(), &mut found);
         // The pawn stands at the difference of the shields ("El ejército");
         // `conflict`, if given, must say the same.
         let t = &mut st.table;
@@ -476,6 +482,18 @@ impl Scenarios for Duel {
                 out.push(format!("builds {c} from the discard pile"));
                 out.push(format!("chooses {c}"));
                 out.push(format!("takes {c} from the discard pile"));
+            }
+            Move::Board { space, card, coins } => {
+                let c = self.card_name(card);
+                let board = self
+                    .board_of(usize::from(space))
+                    .map_or("board", |b| b.0.name);
+                out.push(format!(
+                    "takes {c} from the {board} for {}",
+                    plural(coins, "coin")
+                ));
+                out.push(format!("takes {c} from the {board}"));
+                out.push(format!("takes {c}"));
             }
             Move::Start(true) => {
                 out.push("starts".to_string());
@@ -623,6 +641,81 @@ impl Scenarios for Duel {
             &["progress", "wonders", "to build", "under wonder"]
         } else {
             &["board", "conflict", "age", "discard", "boxed wonders"]
+        }
+    }
+}
+
+impl Duel {
+    /// The boards of a scenario: a card of theirs already built, under a
+    /// wonder or discarded was taken from them; `boards`, when given, lays
+    /// each board's spaces by hand (`~` an empty space), the other cards
+    /// staying in the supply.
+    fn scenario_boards(&self, st: &mut State, boards: Option<&Spanned<Value>>, found: &mut Found) {
+        let t = &mut st.table;
+        let out: Vec<CardId> = (t.cities.iter().flat_map(|c| c.cards.iter().copied()))
+            .chain(t.stage_cards.iter().flatten().copied())
+            .chain(t.discard.iter().copied())
+            .collect();
+        for c in out {
+            t.supply.retain(|&x| x != c);
+            for space in t.spaces.iter_mut().filter(|s| **s == Some(c)) {
+                *space = None;
+            }
+        }
+        let Some(boards) = boards else { return };
+        for space in 0..st.table.spaces.len() {
+            self.clear_space(st, space);
+        }
+        let names: Vec<&str> = self.info.boards.iter().map(|b| b.name).collect();
+        for (name, list) in found.keep(value_map(boards, "boards")).unwrap_or(&[]) {
+            let key = name.value.trim().to_lowercase();
+            let Some(b) = names.iter().position(|n| *n == key) else {
+                found.push(at(
+                    name,
+                    format!(
+                        "no board is named `{key}`; the boards: {}",
+                        names.join(", ")
+                    ),
+                ));
+                continue;
+            };
+            let first: usize = self.info.boards[..b].iter().map(|b| b.spaces.len()).sum();
+            let len = self.info.boards[b].spaces.len();
+            let items = match &list.value {
+                Value::Seq(items) if items.len() <= len => items,
+                _ => {
+                    found.push(at(
+                        list,
+                        format!("`{key}` takes a list of at most {len} cards, one per space from the first (`~`: empty)"),
+                    ));
+                    continue;
+                }
+            };
+            for (i, item) in items.iter().enumerate() {
+                if matches!(item.value, Value::Null) {
+                    continue;
+                }
+                let Some(text) = found.keep(crate::doc::value_text(item, "boards")) else {
+                    continue;
+                };
+                let named = Spanned {
+                    value: text.to_string(),
+                    referenced: item.referenced,
+                    defined: item.defined,
+                };
+                let Some(id) = found.keep(card(&self.vocab, &named)) else {
+                    continue;
+                };
+                if !self.place_on_board(st, first + i, id) {
+                    found.push(at(
+                        item,
+                        format!(
+                            "{} is not a card the boards are filled with, or it is already out",
+                            self.card_name(id)
+                        ),
+                    ));
+                }
+            }
         }
     }
 }

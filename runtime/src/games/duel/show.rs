@@ -33,6 +33,12 @@
 //!                   "at": -3,       // its square (same sign as the pawn)
 //!                   "coins": 2,     // coins it loots
 //!                   "looted": false } ] },
+//!   "boards": [ {                   // boards beside the table (`boards:`)
+//!     "name": "shrine",
+//!     "open": true,                 // a turn may take a card from it now
+//!     "spaces": [ { "space": 0,     // every board's spaces numbered together
+//!                   "prices": [2, 5],  // by seat: coins to take its card
+//!                   "card": CARD | null } ] } ],
 //!   "board_tokens": [TOKEN],        // progress tokens on the board
 //!   "drawn_tokens": [TOKEN],        // drawn for this seat's choice (Great
 //!                                   // Library); [] for others, spectators
@@ -201,6 +207,7 @@ impl Duel {
                 "zones": zones,
                 "tokens": tokens,
             },
+            "boards": self.boards_json(v),
             "board_tokens": toks(v.board_tokens()),
             "drawn_tokens": if spectator { Vec::new() } else { toks(v.drawn_tokens()) },
             "draft": if drafting { list(v.draft()) } else { Vec::new() },
@@ -283,6 +290,9 @@ impl Show for Duel {
             Move::Token(k) => json!({ "kind": "token", "token": k }),
             Move::Discard(c) => json!({ "kind": "destroy", "card": c.0 }),
             Move::Revive(c) => json!({ "kind": "revive", "card": c.0 }),
+            Move::Board { space, card, coins } => {
+                json!({ "kind": "board", "card": card.0, "space": space, "coins": coins })
+            }
             Move::Start(_) | Move::Option(_) => return None,
         })
     }
@@ -343,5 +353,33 @@ impl Show for Duel {
             out.extend_from_slice(&t.stage_cards[s.min(1)]);
         }
         out
+    }
+}
+
+impl Duel {
+    /// The boards beside the table and the cards on their spaces (public).
+    fn boards_json(&self, v: &View<'_>) -> Vec<Value> {
+        let mut space = 0;
+        let spaces = v.spaces();
+        (self.info.boards.iter())
+            .map(|b| {
+                let list: Vec<Value> = (b.spaces.iter())
+                    .map(|prices| {
+                        let card = spaces.get(space).copied().flatten();
+                        space += 1;
+                        json!({
+                            "space": space - 1,
+                            "prices": prices,
+                            "card": card.map(|c| self.card_json(c)),
+                        })
+                    })
+                    .collect();
+                json!({
+                    "name": b.name,
+                    "open": b.open.contains(&v.age()),
+                    "spaces": list,
+                })
+            })
+            .collect()
     }
 }

@@ -136,6 +136,7 @@ impl Duel {
         t.layout = layout;
         t.dealt.extend_from_slice(&deck[..n]);
         self.mark_figure(st, age);
+        self.fill_boards(st, age);
         st.phase = Phase::Play;
     }
 

@@ -39,8 +39,8 @@ impl Duel {
 /// What one seat may see: both cities, the wonders (to build, built, in the
 /// draft), the progress tokens on the board and held, the conflict track,
 /// the discard pile (which "los jugadores pueden consultar … en cualquier
-/// momento"), the cards under its own wonders, and the layout with its
-/// face-down cards as "a card is here". The tokens set aside (but those
+/// momento"), the cards under its own wonders, the cards on the boards'
+/// spaces, and the layout with its face-down cards as "a card is here". The tokens set aside (but those
 /// drawn for its own choice), the wonders the draft has not revealed, the
 /// cards returned to the box and the cards under the opponent's wonders
 /// are not in it.
@@ -127,6 +127,10 @@ impl<'a> View<'a> {
         let l = &self.state.table.layout;
         (slot < MAX_LAYOUT && l.present & l.up & (1 << slot) != 0).then(|| l.cards[slot])
     }
+    /// The card on each space of the boards (public: boards lie face up).
+    pub fn spaces(&self) -> &'a [Option<CardId>] {
+        &self.state.table.spaces
+    }
     /// The kind of the token on the card at `slot`, if one lies there
     /// (tokens on the figure are public, on face-down cards too).
     pub fn mark_at(&self, slot: usize) -> Option<u8> {
@@ -169,6 +173,7 @@ impl PartialEq for View<'_> {
             && self.shape() == o.shape()
             && (0..MAX_LAYOUT).all(|i| self.card_at(i) == o.card_at(i))
             && (0..MAX_LAYOUT).all(|i| self.mark_at(i) == o.mark_at(i))
+            && self.spaces() == o.spaces()
     }
 }
 
@@ -195,6 +200,7 @@ impl fmt::Debug for View<'_> {
             .field("stage_cards", &self.stage_cards())
             .field("layout", &layout)
             .field("present", &self.present())
+            .field("spaces", &self.spaces())
             .field(
                 "marks",
                 &(0..MAX_LAYOUT)

@@ -1,0 +1,191 @@
+//! Boards of spaces beside the table (an expansion's `boards:`, as
+//! Pantheon's, duel-expansions-facts.md §1.5): each space holds one card
+//! of no Age; as their turn, in an Age the board is open, a player may
+//! take the card of a space by paying the space's price, instead of taking
+//! a card of the figure. The card joins their city and its effects run as
+//! when a card is built; the figure is untouched, so the Age goes on. At
+//! the start of an Age a fill names, the board's empty spaces take cards of
+//! the fill's colour drawn at random from the supply: the cards of that
+//! colour no space or city holds yet.
+//!
+//! Every board's spaces are numbered together, in the order the boards
+//! come and each board's spaces in order ([`Position::spaces`]); a board
+//! adds nothing to a game without boards (no random draw, no move).
+//!
+//! [`Position::spaces`]: super::Position::spaces
+
+use sevenw_host::{BoardInfo, CardId};
+
+use super::{Duel, Move, Position, State};
+
+impl Duel {
+    /// Every board's spaces.
+    pub fn space_count(&self) -> usize {
+        self.info.boards.iter().map(|b| b.spaces.len()).sum()
+    }
+
+    /// The board `space` belongs to, and the space's place on it.
+    pub fn board_of(&self, space: usize) -> Option<(&'static BoardInfo, usize)> {
+        let mut at = space;
+        for b in self.info.boards {
+            if at < b.spaces.len() {
+                return Some((b, at));
+            }
+            at -= b.spaces.len();
+        }
+        None
+    }
+
+    /// What `seat` pays for the card of `space`.
+    pub fn space_price(&self, space: usize, seat: usize) -> Option<u16> {
+        let (b, i) = self.board_of(space)?;
+        Some(u16::from(b.spaces[i][seat.min(1)]))
+    }
+
+    /// The boards' spaces, empty, and their supply: every card of no Age
+    /// of a colour a fill names, by id.
+    pub(super) fn stock_boards(&self, t: &mut Position) {
+        let info = self.info;
+        t.spaces.clear();
+        t.spaces.resize(self.space_count(), None);
+        t.supply.clear();
+        if info.boards.is_empty() {
+            return;
+        }
+        let filled = |c: &sevenw_host::CardInfo| {
+            c.age == 0 && (info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
+        };
+        t.supply.extend(
+            (info.cards.iter().enumerate())
+                .filter(|(_, c)| filled(c))
+                .map(|(i, _)| CardId(i as u16)),
+        );
+    }
+
+    /// The start of Age `age`: the empty spaces of each board a fill of
+    /// `age` names take cards of its colour from the supply, drawn at
+    /// random one by one, while the supply holds any. Draws nothing from
+    /// the random stream when no fill names the Age.
+    pub(super) fn fill_boards(&self, st: &mut State, age: u8) {
+        let mut first = 0;
+        for b in self.info.boards {
+            let spaces = first..first + b.spaces.len();
+            first = spaces.end;
+            let Some(fill) = b.fill.iter().find(|f| f.age == age) else {
+                continue;
+            };
+            for space in spaces {
+                let t = &mut st.table;
+                if t.spaces.get(space) != Some(&None) {
+                    continue;
+                }
+                let of = |c: &CardId| {
+                    (self.info.cards.get(usize::from(c.0))).is_some_and(|i| i.colour == fill.colour)
+                };
+                let n = t.supply.iter().filter(|c| of(c)).count();
+                if n == 0 {
+                    break;
+                }
+                let k = st.rng.below(n);
+                let Some(at) = (t.supply.iter().enumerate())
+                    .filter(|(_, c)| of(c))
+                    .nth(k)
+                    .map(|(i, _)| i)
+                else {
+                    break;
+                };
+                let card = t.supply.remove(at);
+                t.spaces[space] = Some(card);
+            }
+        }
+    }
+
+    /// Whether a board is open in the Age being played.
+    fn boards_open(&self, t: &Position) -> bool {
+        (self.info.boards.iter()).any(|b| b.open.contains(&t.age))
+    }
+
+    /// Whether the player to act could take a card from a board now
+    /// (a board open in this Age holding a card).
+    pub(super) fn board_offers(&self, t: &Position) -> bool {
+        !t.spaces.is_empty() && self.boards_open(t) && t.spaces.iter().any(Option::is_some)
+    }
+
+    /// The cards the player to act may take from the boards open in this
+    /// Age, each for its space's price, if they hold the coins; appended
+    /// to `out`.
+    pub(super) fn board_moves(&self, t: &Position, out: &mut Vec<Move>) {
+        if !self.board_offers(t) {
+            return;
+        }
+        let seat = t.current;
+        let coins = t.cities[seat].coins;
+        let mut space = 0;
+        for b in self.info.boards {
+            let open = b.open.contains(&t.age);
+            for prices in b.spaces {
+                if let (true, Some(Some(card))) = (open, t.spaces.get(space)) {
+                    let price = prices[seat.min(1)];
+                    if coins >= i32::from(price) {
+                        out.push(Move::Board {
+                            space: space as u8,
+                            card: *card,
+                            coins: u16::from(price),
+                        });
+                    }
+                }
+                space += 1;
+            }
+        }
+    }
+
+    /// `seat` takes `card` from `space` for `coins` (a move of
+    /// [`Duel::board_moves`]): the coins go to the bank, the card to the
+    /// city, its effects run as when built. `false`, and nothing changed,
+    /// when `card` is not on `space`.
+    pub(super) fn take_from_board(
+        &self,
+        st: &mut State,
+        seat: usize,
+        space: usize,
+        card: CardId,
+        coins: u16,
+    ) -> bool {
+        let t = &mut st.table;
+        if t.spaces.get(space) != Some(&Some(card)) {
+            return false;
+        }
+        t.spaces[space] = None;
+        t.cities[seat].coins -= i32::from(coins);
+        self.build_card(st, seat, card, false);
+        true
+    }
+
+    /// Scenario helper: `card`, from the supply, lies on `space` (the card
+    /// there before goes back to the supply). `false` when `space` is no
+    /// space or `card` is not in the supply.
+    pub fn place_on_board(&self, st: &mut State, space: usize, card: CardId) -> bool {
+        let t = &mut st.table;
+        let Some(at) = t.supply.iter().position(|&c| c == card) else {
+            return false;
+        };
+        let Some(slot) = t.spaces.get_mut(space) else {
+            return false;
+        };
+        t.supply.remove(at);
+        if let Some(old) = slot.replace(card) {
+            let i = t.supply.partition_point(|c| c.0 < old.0);
+            t.supply.insert(i, old);
+        }
+        true
+    }
+
+    /// Scenario helper: `space` is empty, its card back in the supply.
+    pub fn clear_space(&self, st: &mut State, space: usize) {
+        let t = &mut st.table;
+        if let Some(old) = t.spaces.get_mut(space).and_then(Option::take) {
+            let i = t.supply.partition_point(|c| c.0 < old.0);
+            t.supply.insert(i, old);
+        }
+    }
+}
