@@ -10,6 +10,7 @@ use sevenw_dsl::Span;
 use std::path::{Path, PathBuf};
 
 pub use extended::{extended_dirs, games_in, libraries_for, library_named_by};
+pub use laid_out::{BoardFillSrc, BoardSrc, FigureSrc, FigureTokensSrc};
 pub use left_out::{LeftOut, Part};
 use left_out::{left_out_help, scan_left_out};
 
@@ -156,49 +157,6 @@ pub struct TokenSrc {
 pub enum TokenPoints {
     One(Int),
     PerAge(Vec<Int>, Loc),
-}
-
-/// An Age's figure as written (`figures:` in game.yaml): its rows from the
-/// top, each a line of `U` (a card face up), `D` (face down) and spaces,
-/// one character a half card.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FigureSrc {
-    pub rows: Vec<Text>,
-    pub loc: Loc,
-}
-
-/// Tokens laid on an Age's figure as written (an expansion's
-/// `figure_tokens:`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FigureTokensSrc {
-    pub age: Int,
-    /// `[row, card]`: a row from the top, a card of it from the left,
-    /// both from 1.
-    pub slots: Vec<(Int, Int)>,
-    /// The kinds of token drawn from, an entry per token.
-    pub from: Vec<Text>,
-    pub loc: Loc,
-}
-
-/// A board of spaces as written (an expansion's `boards:`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardSrc {
-    pub name: Text,
-    /// Each space's price: `[first player, second player]`.
-    pub spaces: Vec<(Int, Int)>,
-    /// The Ages in which a turn may take a card from it.
-    pub open: Vec<Int>,
-    /// The colours its empty spaces are filled from at the start of Ages.
-    pub fill: Vec<BoardFillSrc>,
-    pub loc: Loc,
-}
-
-/// One fill of a board as written: `{age: 1, colour: spirit}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardFillSrc {
-    pub age: Int,
-    pub colour: Text,
-    pub loc: Loc,
 }
 
 /// The draft rule of game.yaml as written.
@@ -1016,6 +974,7 @@ impl Reader<'_> {
 mod cards;
 mod extended;
 mod game_yaml;
+mod laid_out;
 mod left_out;
 #[cfg(test)]
 mod tests;

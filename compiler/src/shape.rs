@@ -912,11 +912,11 @@ mod tests {
             seen,
             [
                 "battles",
+                "board",
+                "board_fill",
                 "card",
                 "card-file",
                 "conflict",
-                "board",
-                "board_fill",
                 "decks",
                 "draft",
                 "expansion",

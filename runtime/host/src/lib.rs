@@ -13,6 +13,9 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+mod laid_out;
+pub use laid_out::{BoardFill, BoardInfo, FigureSlot, FigureTokens};
+
 /// A card of a game: its index in [`GameInfo::cards`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CardId(pub u16);
@@ -710,57 +713,6 @@ impl DrawRule {
             self.extra
         }
     }
-}
-
-/// One card's place in an Age's figure (a game whose Ages are laid out,
-/// `figures:` in game.yaml): its row from the top (the row taken last),
-/// its column in half cards from the left, and whether it is laid face
-/// up. A card covers the cards of the row above whose columns are within
-/// one of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FigureSlot {
-    pub row: u8,
-    pub col: u8,
-    pub face_up: bool,
-}
-
-/// Tokens laid on cards of an Age's figure when it is laid out (an
-/// expansion's `figure_tokens:`): one on each of `slots` (indices into the
-/// Age's figure), drawn at random from `from` (kinds of token, an entry
-/// per token; those not drawn leave the game). A token leaves the figure
-/// to the player whose turn it is when its card is taken or turned face
-/// up, whichever comes first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FigureTokens {
-    pub age: u8,
-    pub slots: &'static [u8],
-    pub from: &'static [u8],
-}
-
-/// A board of spaces an expansion lays beside the table (`boards:`), as
-/// Pantheon's: each space holds one card of no Age, and a player may, as
-/// their turn in the Ages `open` names, take the card of a space by paying
-/// that space's price; the card then joins their city and its effects run
-/// as when a card is built. At the start of each Age a `fill` names, its
-/// empty spaces take cards of that colour drawn at random from those no
-/// board, city or pile holds yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BoardInfo {
-    pub name: &'static str,
-    /// Each space's price in coins, for the first player and the second.
-    pub spaces: &'static [[u8; 2]],
-    /// The Ages in which a turn may take a card from it.
-    pub open: &'static [u8],
-    /// At the start of an Age, the colour its empty spaces are filled from.
-    pub fill: &'static [BoardFill],
-}
-
-/// Empty spaces of a board filled at the start of Age `age` with cards of
-/// `colour` (of no Age) drawn at random.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BoardFill {
-    pub age: u8,
-    pub colour: Colour,
 }
 
 /// Cards of one colour, not of any Age, dealt at the start of the game and

@@ -27,6 +27,8 @@
 //!   the rules bound to a card set, and [`Game`] for them;
 //! - `position`: the position ([`Position`]);
 //! - `layout`: the Ages' pyramids and which cards are accessible;
+//! - `boards`: an expansion's boards of spaces, filled by colour, whose
+//!   card a turn may take for the space's price;
 //! - `actions`: the fixed action space (each decision's number);
 //! - `moves`: bank prices, trade costs and every legal move (`trade`: the
 //!   cache of unit prices and trade costs per market version);

@@ -1,0 +1,50 @@
+//! What an expansion or a game lays out beside its Ages' cards, as
+//! written in game.yaml: the figures of a laid-out game, the tokens on
+//! them and the boards of spaces (read by `game_yaml.rs`, checked by
+//! `vocab/figures.rs` and `vocab/boards.rs`).
+
+use super::{Int, Text};
+use crate::source::Loc;
+
+/// An Age's figure as written (`figures:` in game.yaml): its rows from the
+/// top, each a line of `U` (a card face up), `D` (face down) and spaces,
+/// one character a half card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FigureSrc {
+    pub rows: Vec<Text>,
+    pub loc: Loc,
+}
+
+/// Tokens laid on an Age's figure as written (an expansion's
+/// `figure_tokens:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FigureTokensSrc {
+    pub age: Int,
+    /// `[row, card]`: a row from the top, a card of it from the left,
+    /// both from 1.
+    pub slots: Vec<(Int, Int)>,
+    /// The kinds of token drawn from, an entry per token.
+    pub from: Vec<Text>,
+    pub loc: Loc,
+}
+
+/// A board of spaces as written (an expansion's `boards:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardSrc {
+    pub name: Text,
+    /// Each space's price: `[first player, second player]`.
+    pub spaces: Vec<(Int, Int)>,
+    /// The Ages in which a turn may take a card from it.
+    pub open: Vec<Int>,
+    /// The colours its empty spaces are filled from at the start of Ages.
+    pub fill: Vec<BoardFillSrc>,
+    pub loc: Loc,
+}
+
+/// One fill of a board as written: `{age: 1, colour: spirit}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardFillSrc {
+    pub age: Int,
+    pub colour: Text,
+    pub loc: Loc,
+}
