@@ -278,6 +278,15 @@ fixtures! {
     e0306_token_chains_in_architects: "e0306-token-chains-in-architects" => ["E0306"];
     // Tokens on figures in an expansion of a game dealt in hands.
     e0306_figure_tokens_in_base: "e0306-figure-tokens-in-base" => ["E0306"];
+    // Boards declared wrongly: no space, a price past 99, an open Age the
+    // game lacks and one named twice, a fill's Age the game lacks, its
+    // colour misspelt, an Age filled twice, a board nothing fills.
+    e0302_boards: "e0302-boards" => ["E0302", "E0006", "E0006", "E0302", "E0006", "E0302", "E0302", "E0302"];
+    // A board's cards with `players` and a cost; a fill of a colour of no
+    // card of no Age.
+    e0006_board_cards: "e0006-board-cards" => ["E0204", "E0006", "E0006"];
+    // A board in an expansion of a game dealt in hands.
+    e0306_boards_in_base: "e0306-boards-in-base" => ["E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
     // A Duel expansion listing `copy stage`, the base family's.

@@ -64,7 +64,7 @@ pub(super) fn boards(
         if b.spaces.is_empty() || b.spaces.len() > MAX_SPACES {
             bad(
                 report,
-                b.loc,
+                b.name.loc,
                 format!(
                     "the board `{name}` has {} spaces; a board has 1 to {MAX_SPACES}",
                     b.spaces.len()
@@ -83,7 +83,7 @@ pub(super) fn boards(
             .collect();
         let mut open: Vec<u8> = Vec::new();
         for a in &b.open {
-            let Some(age) = in_ages(a, "an Age the board is open", report) else {
+            let Some(age) = in_ages(a, "an Age of `open`", report) else {
                 continue;
             };
             if open.contains(&age) {
@@ -122,7 +122,7 @@ pub(super) fn boards(
         if fill.is_empty() {
             bad(
                 report,
-                b.loc,
+                b.name.loc,
                 format!("nothing ever fills the board `{name}`"),
                 "no fill",
                 Some("add `fill: [{age: 1, colour: …}]`: the colour of cards of no Age its spaces take".into()),

@@ -532,6 +532,9 @@ impl Scenarios for Duel {
             }
             Phase::Over => return None,
         }
+        if let Some(rest) = phrase.strip_prefix("takes ") {
+            return self.board_why_not(state, who, seat, rest);
+        }
         let rest = phrase
             .strip_prefix("builds ")
             .or_else(|| phrase.strip_prefix("discards "))?;
@@ -717,5 +720,36 @@ impl Duel {
                 }
             }
         }
+    }
+}
+
+impl Duel {
+    /// Why `who` (at `seat`) may not take the card `rest` names ("X from
+    /// the shrine …") from a board.
+    fn board_why_not(&self, state: &State, who: &str, seat: usize, rest: &str) -> Option<String> {
+        let t = &state.table;
+        let c = self
+            .vocab
+            .find_card(rest.split(" from ").next().unwrap_or(rest))?;
+        let name = self.card_name(c);
+        let Some(space) = t.spaces.iter().position(|&s| s == Some(c)) else {
+            return Some(format!("{name} is not on a board"));
+        };
+        let (board, _) = self.board_of(space)?;
+        if !board.open.contains(&t.age) {
+            let ages: Vec<String> = board.open.iter().map(|&a| crate::text::roman(a)).collect();
+            let ages = match ages.split_last() {
+                Some((last, [])) => format!("Age {last}"),
+                Some((last, rest)) => format!("Ages {} and {last}", rest.join(", ")),
+                None => "no Age".to_string(),
+            };
+            return Some(format!("the {} is open in {ages} only", board.name));
+        }
+        let price = self.space_price(space, seat)?;
+        Some(format!(
+            "{who} cannot take {name}: it costs {} and {who} has {}",
+            plural(price, "coin"),
+            plural(t.cities[seat].coins, "coin")
+        ))
     }
 }
