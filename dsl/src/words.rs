@@ -495,6 +495,17 @@ pub const WORDS: &[WordDef] = &[
         families: &["architects"],
         ..CALL
     },
+    WordDef {
+        name: "board discount",
+        syntax: "take cards from boards for {n: number 1..=50} fewer coin/coins",
+        example: "take cards from boards for 2 fewer coins",
+        meaning: "lowers the price the city pays to take a card from a board's space, never below 0",
+        op: "board_discount(n)",
+        host: "board_discount(n)",
+        describe: "takes cards from boards for {n|coin|coins} fewer",
+        families: &["duel"],
+        ..CALL
+    },
 ];
 
 /// Every word's name, in the order of [`WORDS`].

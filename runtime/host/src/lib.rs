@@ -578,6 +578,9 @@ primitives! {
         fn any_resources();
         /// Architects: one of the player's coins counts as `n` when paying.
         fn coin_value(n: u8);
+        /// Duel: from now on, taking a card from a board's space costs `n`
+        /// coins fewer, never below 0 (Pantheon's Sanctuary).
+        fn board_discount(n: u8);
     }
 }
 

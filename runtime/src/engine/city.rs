@@ -106,6 +106,9 @@ pub struct Abilities {
     /// The most any of its sources grants by [`Host::coin_value`]: one coin
     /// counts as this many when paying; 0 when no source grants it.
     pub coin_value: u8,
+    /// Coins off the price of a board's space ([`Host::board_discount`]),
+    /// the sum of its sources' grants.
+    pub board_discount: u8,
     /// Shields that follow a count ([`Host::shields_per`]), read anew
     /// whenever the city's shields are
     /// ([`military::shields`](crate::engine::military::shields)); empty
@@ -134,6 +137,7 @@ clone_reusing!(Abilities {
     board_rebate,
     any_resources,
     coin_value,
+    board_discount,
 } vecs {
     discard_builds,
     discard_builds_late,

@@ -449,6 +449,11 @@ impl Host for CityHost<'_> {
         let a = &mut self.me.abilities;
         a.coin_value = a.coin_value.max(n);
     }
+
+    fn board_discount(&mut self, n: u8) {
+        let a = &mut self.me.abilities;
+        a.board_discount = a.board_discount.saturating_add(n);
+    }
 }
 
 /// Runs effects at final scoring: collects points, coins and science from a
@@ -618,6 +623,10 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
     }
     fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
         rebate(&mut self.me.abilities, n, first, seats, u8::saturating_sub);
+    }
+    fn board_discount(&mut self, n: u8) {
+        let a = &mut self.me.abilities;
+        a.board_discount = a.board_discount.saturating_sub(n);
     }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         let m = &mut self.me.abilities.matching;

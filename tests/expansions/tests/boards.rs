@@ -75,7 +75,8 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 let mut want: Vec<(u8, u16, u16)> = Vec::new();
                 if age >= 2 {
                     for (i, c) in st.table.spaces.iter().enumerate() {
-                        let price = PRICES[i][seat];
+                        let off = st.table.cities[seat].abilities.board_discount;
+                        let price = PRICES[i][seat].saturating_sub(u16::from(off));
                         if let Some(c) = c
                             && i32::from(price) <= coins
                         {

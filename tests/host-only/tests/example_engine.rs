@@ -63,6 +63,7 @@ enum Ability {
     KeepHand(ColourSet),
     AnyResources,
     CoinValue(u8),
+    BoardDiscount(u8),
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -648,6 +649,9 @@ impl Host for Acting<'_> {
     }
     fn coin_value(&mut self, n: u8) {
         self.ability(Ability::CoinValue(n));
+    }
+    fn board_discount(&mut self, n: u8) {
+        self.ability(Ability::BoardDiscount(n));
     }
     fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
         self.ability(Ability::ShieldsPer(n, what, seats, divisor, most));

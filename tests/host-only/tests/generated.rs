@@ -174,6 +174,9 @@ impl Host for Recorder {
     fn coin_value(&mut self, n: u8) {
         self.calls.push(format!("coin value {n}"));
     }
+    fn board_discount(&mut self, n: u8) {
+        self.calls.push(format!("board discount {n}"));
+    }
 }
 
 /// A host whose cities hold given counts: the acting city `mine`, every

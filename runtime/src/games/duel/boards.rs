@@ -36,10 +36,21 @@ impl Duel {
         None
     }
 
-    /// What `seat` pays for the card of `space`.
+    /// The printed price of `space` for `seat`.
     pub fn space_price(&self, space: usize, seat: usize) -> Option<u16> {
         let (b, i) = self.board_of(space)?;
         Some(u16::from(b.spaces[i][seat.min(1)]))
+    }
+
+    /// What `seat` pays for the card of `space` in `t`: its printed price
+    /// less the city's board discount ("take cards from boards for 2
+    /// fewer coins"), never below 0.
+    pub fn price_to(&self, t: &Position, space: usize, seat: usize) -> Option<u16> {
+        let off = t.cities.get(seat)?.abilities.board_discount;
+        Some(
+            self.space_price(space, seat)?
+                .saturating_sub(u16::from(off)),
+        )
     }
 
     /// The boards' spaces, empty, and their supply: every card of no Age
@@ -112,7 +123,8 @@ impl Duel {
     }
 
     /// The cards the player to act may take from the boards open in this
-    /// Age, each for its space's price, if they hold the coins; appended
+    /// Age, each for its space's price less their board discount
+    /// ([`Duel::price_to`]), if they hold the coins; appended
     /// to `out`.
     pub(super) fn board_moves(&self, t: &Position, out: &mut Vec<Move>) {
         if !self.board_offers(t) {
@@ -120,17 +132,18 @@ impl Duel {
         }
         let seat = t.current;
         let coins = t.cities[seat].coins;
+        let off = u16::from(t.cities[seat].abilities.board_discount);
         let mut space = 0;
         for b in self.info.boards {
             let open = b.open.contains(&t.age);
             for prices in b.spaces {
                 if let (true, Some(Some(card))) = (open, t.spaces.get(space)) {
-                    let price = prices[seat.min(1)];
+                    let price = u16::from(prices[seat.min(1)]).saturating_sub(off);
                     if coins >= i32::from(price) {
                         out.push(Move::Board {
                             space: space as u8,
                             card: *card,
-                            coins: u16::from(price),
+                            coins: price,
                         });
                     }
                 }

@@ -332,7 +332,8 @@ impl Observe for Duel {
             let prices = on()
                 .filter(|(_, c)| usize::from(c.0) < s.cards)
                 .map(|(i, c)| {
-                    let price = self.space_price(i, me).unwrap_or(0);
+                    let off = u16::from(v.cities()[me].abilities.board_discount);
+                    let price = self.space_price(i, me).unwrap_or(0).saturating_sub(off);
                     (usize::from(c.0), f32::from(price))
                 });
             w.values(s.cards, prices);

@@ -745,7 +745,7 @@ impl Duel {
             };
             return Some(format!("the {} is open in {ages} only", board.name));
         }
-        let price = self.space_price(space, seat)?;
+        let price = self.price_to(t, space, seat)?;
         Some(format!(
             "{who} cannot take {name}: it costs {} and {who} has {}",
             plural(price, "coin"),

@@ -38,6 +38,7 @@
 //!     "open": true,                 // a turn may take a card from it now
 //!     "spaces": [ { "space": 0,     // every board's spaces numbered together
 //!                   "prices": [2, 5],  // by seat: coins to take its card
+//!                                      // (less its board discount)
 //!                   "card": CARD | null } ] } ],
 //!   "board_tokens": [TOKEN],        // progress tokens on the board
 //!   "drawn_tokens": [TOKEN],        // drawn for this seat's choice (Great
@@ -364,8 +365,15 @@ impl Duel {
         (self.info.boards.iter())
             .map(|b| {
                 let list: Vec<Value> = (b.spaces.iter())
-                    .map(|prices| {
+                    .map(|printed| {
                         let card = spaces.get(space).copied().flatten();
+                        let cities = v.cities();
+                        let prices: Vec<u16> = (0..2)
+                            .map(|s| {
+                                let off = cities.get(s).map_or(0, |c| c.abilities.board_discount);
+                                u16::from(printed[s]).saturating_sub(u16::from(off))
+                            })
+                            .collect();
                         space += 1;
                         json!({
                             "space": space - 1,
