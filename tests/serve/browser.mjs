@@ -11,10 +11,15 @@
 // tapped) and conflict track with its pawn, read from the bottom city's
 // side (also from the second seat), a spectator's Duel page that says
 // "you" to nobody, Architects' decks, conflict tokens and wonder pieces.
+// Given the test expansions' binary (`sevenw-trials`, built with the
+// `serve` feature), it also plays Duel with Omens, whose board of spaces
+// beside the table is checked on every position (its name, whether it is
+// open, each space's card or its emptiness and its price) and a card of
+// it taken by a click on the card.
 // axe-core checks the lobby and each table (and Duel's spectator page):
 // no serious or critical accessibility violation.
 //
-//   node tests/serve/browser.mjs SEVENW_BINARY SCREENSHOT_DIR
+//   node tests/serve/browser.mjs SEVENW_BINARY SCREENSHOT_DIR [TRIALS_BINARY]
 //
 // Run by tests/serve/run.sh, which installs what it needs.
 import { chromium } from "playwright-core";
@@ -26,9 +31,9 @@ import { createRequire } from "node:module";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-const [bin, shots] = process.argv.slice(2);
+const [bin, shots, trials] = process.argv.slice(2);
 if (!bin || !shots) {
-  console.error("usage: node browser.mjs SEVENW_BINARY SCREENSHOT_DIR");
+  console.error("usage: node browser.mjs SEVENW_BINARY SCREENSHOT_DIR [TRIALS_BINARY]");
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });
@@ -61,6 +66,15 @@ const GAMES = [
     mid: 12,
     body: { game: "duel", seed: 5, seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }] },
   },
+  // A board of spaces beside the pyramid (the test expansion Omens'
+  // shrine): played only with the test expansions' binary.
+  {
+    label: "duel-omens",
+    table: "pyramid",
+    trials: true,
+    mid: 12,
+    body: { game: "duel", with: ["omens"], seed: 5, seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }] },
+  },
   {
     label: "architects-3p",
     table: "decks",
@@ -74,8 +88,8 @@ const GAMES = [
 ];
 
 /** Starts the server on a free port of loopback; resolves to its address. */
-function startServer(db) {
-  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", db], {
+function startServer(db, program = bin) {
+  const child = spawn(program, ["serve", "--addr", "127.0.0.1:0", "--db", db], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -194,6 +208,44 @@ async function tableProblems(page, table) {
         }
         if (!over && slots.some((sl) => sl.dataset.state !== "empty") && !slots.some((sl) => sl.dataset.accessible === "yes")) problems.push("no accessible card marked");
         if (slots.some((sl) => sl.dataset.state === "up" && sl.tabIndex !== 0)) problems.push("a card face up that the keyboard cannot reach");
+      }
+      // The boards beside the table, each as the document has it: its
+      // name, whether it is open, a space for each of its spaces with its
+      // card (or empty) and its price in words, a card offered with its
+      // button saying its price.
+      const boards = (typeof doc !== "undefined" && doc.view && doc.view.boards) || [];
+      const drawnBoards = [...document.querySelectorAll("#board .spaces-board")];
+      if (drawnBoards.length !== boards.length) problems.push(`${drawnBoards.length} boards drawn of ${boards.length}`);
+      for (const [i, b] of boards.entries()) {
+        const box = drawnBoards[i];
+        if (!box) continue;
+        const head = box.querySelector("h3")?.innerText || "";
+        if (!head.toLowerCase().includes(b.name.toLowerCase())) problems.push(`the board ${b.name} drawn as "${head}"`);
+        if (/closed/.test(head) === b.open) problems.push(`the board ${b.name} ${b.open ? "open" : "closed"}, its heading "${head}"`);
+        const spaces = [...box.querySelectorAll(".space")];
+        if (spaces.length !== b.spaces.length) problems.push(`the board ${b.name}: ${spaces.length} spaces drawn of ${b.spaces.length}`);
+        for (const [j, x] of b.spaces.entries()) {
+          const sp = spaces[j];
+          if (!sp) continue;
+          if (x.card) {
+            const c = sp.querySelector(".card");
+            // Its name and effect; not its cost (the space's price is paid).
+            if (c?.querySelector(".name")?.innerText.trim() !== x.card.name || !c.querySelector(".fx")?.textContent.trim()) problems.push(`a card of the board ${b.name} without its name or effect: ${sp.outerHTML.slice(0, 200)}`);
+            if (c?.querySelector(".cost")?.getBoundingClientRect().height) problems.push(`a card of the board ${b.name} shows its own cost beside the space's price`);
+          } else if (!sp.querySelector(".space-empty") || sp.querySelector(".card")) {
+            problems.push(`an empty space of the board ${b.name} not drawn empty`);
+          }
+          const price = sp.querySelector(".space-price")?.innerText || "";
+          if (!/\d+ coins?|free/.test(price)) problems.push(`a space of the board ${b.name} without its price: "${price}"`);
+          const offered = doc.actions.filter((a) => a.about && a.about.kind === "board" && a.about.space === x.space);
+          const buttons = [...sp.querySelectorAll("button.action")];
+          if (buttons.length !== offered.length) problems.push(`a space of the board ${b.name} with ${buttons.length} buttons for ${offered.length} moves`);
+          for (const [k, a] of offered.entries()) {
+            const words = buttons[k]?.innerText || "";
+            if (!words.includes(a.about.coins ? `${a.about.coins} coin` : "free")) problems.push(`taking a card of the board ${b.name} offered as "${words}" for ${a.about.coins} coins`);
+          }
+        }
+        if (!b.open && box.querySelector("button.action")) problems.push(`the board ${b.name} is closed but offers its cards`);
       }
       // The track reads from the side of the city at the bottom (yours, or
       // the first player's for a spectator): its capital at the left.
@@ -333,18 +385,51 @@ async function spectate(base, created, game) {
   }
 }
 
+// The boards beside the table, shot at 1280×800 and 400 px wide, the
+// first board at the top of the window.
+async function shootBoards(page, label, moment) {
+  const size = page.viewportSize();
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.locator("#board .spaces-board").first().evaluate((b) => b.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: join(shots, `${label}-${moment}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}
+
+// A card of a board offered, taken by a click on the card (not on its
+// button): it goes to the city of the player who took it. Returns the
+// problem, or null.
+async function takeFromBoard(page, label) {
+  await shootBoards(page, label, "board-open");
+  const space = page.locator("#board .space.offered").first();
+  const name = await space.locator(".card .name").innerText();
+  const before = await page.getAttribute("body", "data-played");
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/moves") && r.request().method() === "POST"),
+    space.locator(".card .name").click(),
+  ]);
+  await page.waitForFunction((b) => document.body.dataset.played !== b, before, { timeout: 120000 });
+  const mine = await page.evaluate(() => [...document.querySelectorAll(".pair-city.me .chip[data-card]")].map((c) => c.dataset.card));
+  return mine.includes(name) ? null : `${name}, taken from a board, is not in the city: ${mine.join(", ")}`;
+}
+
 async function playThrough(page, base, game) {
   const created = await api(base, "/api/games", game.body);
   const me = created.seats.find((s) => s.kind === "person");
   await page.goto(base + me.link);
   let clicks = 0;
+  let tookBoard = false;
+  let shotBoards = false;
   let shotMid = false;
   let shotStart = false;
   const deadline = Date.now() + 300000;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${game.label}: not over after ${clicks} moves`);
-    // Either the game is over, or an action of ours is offered.
-    await page.waitForSelector("#over:not([hidden]), button.action:not([disabled])", { timeout: 120000 });
+    // Either the game is over, or an action of ours is offered (in
+    // sight: the bar hides the actions of the cards not chosen, and a
+    // card stays chosen while a move elsewhere, on a board, is made).
+    await page.waitForSelector("#over:not([hidden]), button.action:not([disabled]):visible", { timeout: 120000 });
     if (await page.isVisible("#over:not([hidden])")) break;
     // A locator, not element handles: the page may draw the same position
     // again (an event arriving after it showed our turn), and a handle to
@@ -394,6 +479,17 @@ async function playThrough(page, base, game) {
       shotMid = true;
       if (game.table === "pyramid") await spectate(base, created, game);
     }
+    if (game.trials && !shotBoards && (await page.locator("#board .spaces-board .space .card").count())) {
+      await shootBoards(page, game.label, "board");
+      shotBoards = true;
+    }
+    if (game.trials && !tookBoard && (await page.locator("#board .space.offered").count())) {
+      const problem = await takeFromBoard(page, game.label);
+      if (problem) throw new Error(`${game.label}, after ${clicks} moves: ${problem}`);
+      tookBoard = true;
+      clicks += 1;
+      continue;
+    }
     const before = await page.getAttribute("body", "data-played");
     // Architects: every other card is taken by a click on its deck (not
     // on the deck's button).
@@ -411,6 +507,7 @@ async function playThrough(page, base, game) {
     // The page shows the position after the move before we look again.
     await page.waitForFunction((b) => document.body.dataset.played !== b, before, { timeout: 120000 });
   }
+  if (game.trials && !tookBoard) throw new Error(`${game.label}: no card of a board was offered in the whole game`);
   await page.waitForSelector("#score table", { timeout: 30000 });
   await shootAll(page, game.label, "end");
   const problems = await tableProblems(page, game.table);
@@ -426,6 +523,7 @@ async function playThrough(page, base, game) {
 
 const dir = mkdtempSync(join(tmpdir(), "sevenw-browser-"));
 const { child, base } = await startServer(join(dir, "tables.sqlite"));
+let trialsChild = null;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: [
@@ -462,7 +560,16 @@ try {
     await page.screenshot({ path: join(shots, "duel-second-seat-1280x800.png") });
     await page.close();
   }
-  for (const game of GAMES.filter((g) => !process.env.ONLY || g.label.startsWith(process.env.ONLY))) {
+  // The test expansions' games on a server of their own binary.
+  let trialsBase = null;
+  const games = GAMES.filter((g) => (!g.trials || trials) && (!process.env.ONLY || g.label.startsWith(process.env.ONLY)));
+  if (!trials) console.log("no test expansions' binary given: Duel with Omens' board not played");
+  for (const game of games) {
+    if (game.trials && !trialsBase) {
+      const started = await startServer(join(dir, "trials.sqlite"), trials);
+      trialsChild = started.child;
+      trialsBase = started.base;
+    }
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Counts the times the page draws the position it shows again while
     // choices are offered: each would replace the buttons under a player's
@@ -482,7 +589,7 @@ try {
     });
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await playThrough(page, base, game);
+    await playThrough(page, game.trials ? trialsBase : base, game);
     if (errors.length) throw new Error(`${game.label}: the page threw: ${errors.join("; ")}`);
     const redrawn = await page.evaluate(() => window.redrawn);
     if (redrawn) throw new Error(`${game.label}: the choices were drawn again ${redrawn} times for the same position`);
@@ -494,6 +601,7 @@ try {
 } finally {
   await browser.close();
   child.kill();
+  if (trialsChild) trialsChild.kill();
   rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,8 @@
 # The playtest table as people and programs use it, against a real
 # `sevenw serve`: complete games through the page in Debian's headless
 # Chromium (screenshots in target/screenshots/, axe-core's accessibility
-# check of the lobby and each table), a schema-based fuzzer
+# check of the lobby and each table; Duel with the test expansion Omens,
+# for its board of spaces, through `sevenw-trials`), a schema-based fuzzer
 # (schemathesis) against the server's OpenAPI document, and a load of 200
 # games at once with a kill -9 half-way (tests/serve/load.py).
 # Installs what it needs: Debian's chromium (apt-get, when missing),
@@ -24,11 +25,14 @@ echo "== playwright-core and axe-core (npm)"
 (cd tests/serve && npm ci --no-audit --no-fund --silent)
 
 cargo build --quiet -p sevenw
+# The shipped games with the test expansions, for what no shipped card
+# set lays (a board of spaces beside Duel's table).
+cargo build --quiet -p sevenw-test-expansions --features sevenw-cli/serve
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 bin="$target_dir/debug/sevenw"
 
 echo "== complete games through the page in headless Chromium"
-node tests/serve/browser.mjs "$bin" "$target_dir/screenshots"
+node tests/serve/browser.mjs "$bin" "$target_dir/screenshots" "$target_dir/debug/sevenw-trials"
 
 echo "== schemathesis against the server's OpenAPI document"
 venv="$target_dir/serve-venv"

@@ -4,7 +4,8 @@
 // city at the top, the conflict track with its pawn, zones and military
 // tokens, the progress tokens on offer, the pyramid of the Age drawn with
 // its overlap (face-down cards as the backs of their Age, taken slots
-// left empty), your city at the bottom; the actions of the card chosen in
+// left empty), the boards beside it (each space's card and its price),
+// your city at the bottom; the actions of the card chosen in
 // a bar in reach, and any face-up card focused or tapped read whole below
 // the pyramid. The wonder draft is drawn as wonder cards to pick. The
 // track reads from the side of the city at the bottom (the seat shown,
@@ -19,13 +20,15 @@ function isPyramidView(v) {
     && Array.isArray(v.cities) && Array.isArray(v.board_tokens));
 }
 
-// The actions offered, by what they are on: "slot:N", "wonder:N", "token:N", "card:N".
+// The actions offered, by what they are on: "slot:N", "wonder:N",
+// "token:N", "card:N", "space:N" (a space of a board).
 function pyrActionsByThing() {
   return actionsByThing((ab) => {
     if (ab.slot !== undefined && ab.slot !== null) return "slot:" + ab.slot;
     if (ab.kind === "pick") return "wonder:" + ab.wonder;
     if (ab.kind === "token") return "token:" + ab.token;
     if (ab.kind === "destroy" || ab.kind === "revive") return "card:" + ab.card;
+    if (ab.kind === "board") return "space:" + ab.space;
     return null;
   });
 }
@@ -47,6 +50,7 @@ function pyrActionWords(ab) {
     case "token": return "Take this token";
     case "destroy": return "Discard it from " + who(1 - doc.view.current) + "'s city";
     case "revive": return "Build it free from the discard pile";
+    case "board": return "Take it for " + price(ab.coins);
     default: return capital(ab.kind);
   }
 }
@@ -68,7 +72,10 @@ function pyrPhaseWords(v) {
   const n = mover === null || mover === undefined ? "" : who(mover);
   switch (v.phase) {
     case "draft": return n + " picks a wonder";
-    case "play": return n + " takes a card of the pyramid";
+    case "play": {
+      const open = (v.boards || []).filter((b) => b.open && b.spaces.some((x) => x.card)).map((b) => "the " + b.name);
+      return n + " takes a card of the pyramid" + (open.length ? " or of " + open.join(" or ") : "");
+    }
     case "choose a progress token": return n + " chooses a progress token";
     case "choose a drawn progress token": return n + " chooses one of the progress tokens drawn for them";
     case "choose a card to discard": return n + " chooses a card of " + who(1 - mover) + "'s city to discard";
@@ -189,6 +196,44 @@ function pyrCity(v, s, role) {
   if (tokens) box.append(tokens);
   const extra = declaredTokenWords(c.declared_tokens);
   if (extra.length) box.append(el("div", { class: "line muted", text: extra.join(" · ") }));
+  return box;
+}
+
+// ---- the boards beside the table -----------------------------------------
+
+// The price of a space in words: what the seat shown pays (`prices[me]`);
+// a spectator reads both, a line a player. The card's own cost is not
+// paid: the price is.
+function spacePrice(prices, me) {
+  const pays = (n) => n ? "pays " + plural(n, "coin") : "takes it free";
+  if (me !== null) return prices[me] ? "You pay " + plural(prices[me], "coin") : "Free for you";
+  return prices.map((n, s) => who(s) + " " + pays(n)).join("\n");
+}
+
+// A board (the card sets' `boards:`): its name, whether a turn may take
+// a card from it in this Age, and a row of its spaces, each its card
+// drawn whole but for its cost (or an empty place) with its price. A card offered is
+// taken by a click on it or on its button.
+function renderSpacesBoard(b, by, me) {
+  const box = el("section", { class: "spaces-board" + (b.open ? "" : " closed"), "data-board": b.name, "data-open": b.open ? "yes" : "no",
+    "aria-label": "the " + b.name + ", a board of cards beside the table" });
+  box.append(el("h3", {}, el("span", { text: capital(b.name) }),
+    el("span", { class: "board-state", text: b.open ? " · its cards can be taken this Age" : " · closed: its cards cannot be taken this Age" })));
+  const row = el("div", { class: "space-row" });
+  for (const x of b.spaces) {
+    const acts = by.get("space:" + x.space) || [];
+    const one = el("div", { class: "space", "data-space": x.space, "data-state": x.card ? "card" : "empty" });
+    one.append(x.card ? drawCard(x.card, null) : el("div", { class: "space-empty", text: "Empty space" }),
+      el("div", { class: "space-price", text: spacePrice(x.prices, me) }));
+    const buttons = acts.map((a) => actionButton(a, pyrActionWords(a.about)));
+    if (buttons.length) {
+      one.classList.add("offered");
+      one.append(...buttons);
+      one.addEventListener("click", (e) => { if (!buttons.some((btn) => btn.contains(e.target))) buttons[0].click(); });
+    }
+    row.append(one);
+  }
+  box.append(row);
   return box;
 }
 
@@ -339,7 +384,11 @@ function renderPyramidBar(v, by, loose) {
   }
   for (const a of loose || []) strip.append(actionButton(a, capital(a.text)));
   strip.prepend(el("span", { id: "hand-actions-title", class: "hand-actions-title", text: head }));
-  bar.append(el("h2", { text: doc.actions.length ? "Your turn" : "Not your turn yet" }), strip, row);
+  // Cards of a board on offer are taken on the board, above.
+  const boards = (v.boards || []).filter((b) => b.spaces.some((x) => by.has("space:" + x.space))).map((b) => "the " + b.name);
+  bar.append(el("h2", { text: doc.actions.length ? "Your turn" : "Not your turn yet" }), strip);
+  if (boards.length) bar.append(el("p", { class: "bar-note", id: "bar-boards", text: "Or take a card of " + boards.join(" or ") + ", above the pyramid." }));
+  bar.append(row);
   showChosen(v, by);
   document.body.style.paddingBottom = bar.offsetHeight + 12 + "px";
 }
@@ -383,6 +432,7 @@ function renderPyramidTable(v) {
     board.append(el("section", { class: "ptokens", id: "drawn-tokens" }, el("h3", { text: "Drawn for you: choose one" }),
       el("div", { class: "ptoken-row" }, ...v.drawn_tokens.map((t) => tokenDisc(t, by.get("token:" + t.id))))));
   }
+  for (const b of v.boards || []) board.append(renderSpacesBoard(b, by, me));
   if (v.layout.slots.length) {
     board.append(el("section", { class: "pyramid-box" }, el("h3", { text: "The cards of Age " + roman(v.age) }), renderPyramid(v, by),
       el("div", { class: "pyr-details", id: "pyramid-details", "aria-live": "polite", "aria-label": "the card read" })));
