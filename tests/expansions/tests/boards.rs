@@ -11,22 +11,13 @@
 //!   Pantheon's divinities, duel-expansions-facts.md §1.5);
 //! - the boards are public: a determinization keeps them.
 
+mod common;
+use common::omens;
 use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::game::{Game, Setup};
 use sevenw_runtime::games::duel::{Duel, Move, Phase, State};
 
-fn omens() -> Duel {
-    let info = sevenw_runtime::select(
-        sevenw_test_expansions::cards::GAMES,
-        "duel",
-        None,
-        &["omens"],
-    )
-    .expect("duel with omens");
-    Duel::new(info).expect("duel rules")
-}
-
-/// The shrine's prices as the fact-like comment of game.yaml gives them.
+/// The shrine's prices, as Omens' game.yaml gives them.
 const PRICES: [[u16; 2]; 4] = [[2, 5], [3, 4], [4, 3], [5, 2]];
 
 /// The board moves `st` offers, as (space, card, coins).

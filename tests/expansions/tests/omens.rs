@@ -12,22 +12,13 @@
 //!   observation do not change when the hidden cards are dealt again, and
 //!   keep every token where it lies.
 
+mod common;
+use common::omens;
 use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::env::Observe;
 use sevenw_runtime::game::{Game, Setup};
 use sevenw_runtime::games::duel::{Action, Duel, MAX_LAYOUT, Move, Phase, State};
 use sevenw_runtime::table::Show;
-
-fn omens() -> Duel {
-    let info = sevenw_runtime::select(
-        sevenw_test_expansions::cards::GAMES,
-        "duel",
-        None,
-        &["omens"],
-    )
-    .expect("duel with omens");
-    Duel::new(info).expect("duel rules")
-}
 
 /// The tokens on the figure, by slot (kind + 1; 0: none).
 fn marks(st: &State) -> [u8; MAX_LAYOUT] {
