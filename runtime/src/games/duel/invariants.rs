@@ -143,7 +143,7 @@ impl Duel {
 impl Duel {
     /// Whether `card` is one the boards' fills draw: of no Age, of a fill's
     /// colour.
-    fn boarded(&self, card: CardId) -> bool {
+    pub(super) fn boarded(&self, card: CardId) -> bool {
         let info = self.info;
         (info.cards.get(usize::from(card.0))).is_some_and(|c| {
             c.age == 0 && (info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))

@@ -710,12 +710,14 @@ impl Duel {
                     continue;
                 };
                 if !self.place_on_board(st, first + i, id) {
+                    let name = self.card_name(id);
                     found.push(at(
                         item,
-                        format!(
-                            "{} is not a card the boards are filled with, or it is already out",
-                            self.card_name(id)
-                        ),
+                        if self.boarded(id) {
+                            format!("{name} is out already: built, under a wonder, discarded or on another space")
+                        } else {
+                            format!("{name} is no card of a board: the boards take the cards of their fills' colours, of no Age")
+                        },
                     ));
                 }
             }
