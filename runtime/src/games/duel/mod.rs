@@ -798,8 +798,9 @@ impl Game for Duel {
         self.describe_move(mv)
     }
 
-    /// `4C + C·W + W + T + 2` for `C` cards, `W` wonders and `T` progress
-    /// tokens (the ranges: `actions.rs`, `runtime/FORMATS.md`).
+    /// `4C + C·W + W + T + 2 + O + B` for `C` cards, `W` wonders, `T`
+    /// progress tokens, `O` options and `B` board takes (`C` with boards,
+    /// else 0; the ranges: `actions.rs`, `runtime/FORMATS.md`).
     fn num_actions(&self) -> u32 {
         self.action_count()
     }
