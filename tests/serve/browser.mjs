@@ -236,7 +236,7 @@ async function tableProblems(page, table) {
             problems.push(`an empty space of the board ${b.name} not drawn empty`);
           }
           const price = sp.querySelector(".space-price")?.innerText || "";
-          if (!/\d+ coins?|free/.test(price)) problems.push(`a space of the board ${b.name} without its price: "${price}"`);
+          if (!/\d+ coins?|free/i.test(price)) problems.push(`a space of the board ${b.name} without its price: "${price}"`);
           const offered = doc.actions.filter((a) => a.about && a.about.kind === "board" && a.about.space === x.space);
           const buttons = [...sp.querySelectorAll("button.action")];
           if (buttons.length !== offered.length) problems.push(`a space of the board ${b.name} with ${buttons.length} buttons for ${offered.length} moves`);
