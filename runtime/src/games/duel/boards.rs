@@ -63,14 +63,20 @@ impl Duel {
         if info.boards.is_empty() {
             return;
         }
-        let filled = |c: &sevenw_host::CardInfo| {
-            c.age == 0 && (info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
-        };
         t.supply.extend(
-            (info.cards.iter().enumerate())
-                .filter(|(_, c)| filled(c))
-                .map(|(i, _)| CardId(i as u16)),
+            (0..info.cards.len())
+                .map(|i| CardId(i as u16))
+                .filter(|&c| self.boarded(c)),
         );
+    }
+
+    /// Whether `card` is one the boards' fills draw: of no Age, of a fill's
+    /// colour.
+    pub(super) fn boarded(&self, card: CardId) -> bool {
+        let info = self.info;
+        (info.cards.get(usize::from(card.0))).is_some_and(|c| {
+            c.age == 0 && (info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
+        })
     }
 
     /// The start of Age `age`: the empty spaces of each board a fill of

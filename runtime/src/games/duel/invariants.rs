@@ -141,15 +141,6 @@ impl Duel {
 }
 
 impl Duel {
-    /// Whether `card` is one the boards' fills draw: of no Age, of a fill's
-    /// colour.
-    pub(super) fn boarded(&self, card: CardId) -> bool {
-        let info = self.info;
-        (info.cards.get(usize::from(card.0))).is_some_and(|c| {
-            c.age == 0 && (info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
-        })
-    }
-
     /// Every card the boards' fills draw is in exactly one place: the
     /// supply, a space, or (`out`: those found in cities, under wonders and
     /// on the discard pile) where it went once taken; a space holds only
