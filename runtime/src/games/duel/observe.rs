@@ -332,8 +332,7 @@ impl Observe for Duel {
             let prices = on()
                 .filter(|(_, c)| usize::from(c.0) < s.cards)
                 .map(|(i, c)| {
-                    let off = u16::from(v.cities()[me].abilities.board_discount);
-                    let price = self.space_price(i, me).unwrap_or(0).saturating_sub(off);
+                    let price = self.price_to(&v.state.table, i, me).unwrap_or(0);
                     (usize::from(c.0), f32::from(price))
                 });
             w.values(s.cards, prices);

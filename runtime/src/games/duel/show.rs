@@ -365,14 +365,10 @@ impl Duel {
         (self.info.boards.iter())
             .map(|b| {
                 let list: Vec<Value> = (b.spaces.iter())
-                    .map(|printed| {
+                    .map(|_| {
                         let card = spaces.get(space).copied().flatten();
-                        let cities = v.cities();
                         let prices: Vec<u16> = (0..2)
-                            .map(|s| {
-                                let off = cities.get(s).map_or(0, |c| c.abilities.board_discount);
-                                u16::from(printed[s]).saturating_sub(u16::from(off))
-                            })
+                            .map(|s| self.price_to(&v.state.table, space, s).unwrap_or(0))
                             .collect();
                         space += 1;
                         json!({
