@@ -560,6 +560,7 @@ fn game(g: &Game) -> GameCode<'_> {
             by_choice: #by_choice,
             sets: &[#(#sets),*],
             chains: &[#(#chains),*],
+            places: None,
         })
     });
     let pairs = |v: &[(u8, u8)]| {

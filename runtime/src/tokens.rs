@@ -280,6 +280,7 @@ mod tests {
         by_choice: false,
         sets: &["test"],
         chains: &[],
+        places: None,
     };
     const PENALTY: TokenInfo = TokenInfo {
         name: "penalty",
@@ -292,6 +293,7 @@ mod tests {
         by_choice: false,
         sets: &["test"],
         chains: &[],
+        places: None,
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

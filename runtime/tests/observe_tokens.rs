@@ -26,6 +26,7 @@ fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
         by_choice: false,
         sets: &["test"],
         chains: &[],
+        places: None,
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());
@@ -156,6 +157,7 @@ fn a_debt_by_choice_observation_is_as_long_as_its_parts() {
         by_choice: true,
         sets: &["base"],
         chains: &[],
+        places: None,
     };
     let info = Box::leak(Box::new(GameInfo {
         tokens: Box::leak(vec![debt].into_boxed_slice()),

@@ -293,6 +293,7 @@ fn declared_tokens_are_shown_when_declared() {
         by_choice: false,
         sets: &["test"],
         chains: &[],
+        places: None,
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {

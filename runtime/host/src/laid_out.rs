@@ -46,6 +46,20 @@ pub struct BoardInfo {
     pub fill: &'static [BoardFill],
 }
 
+/// What a city taking a token of a kind does besides holding it (a kind's
+/// `places:`, as Pantheon's Mythology tokens, duel-expansions-facts.md
+/// §1.3): it draws `draw` cards of `colour` (of no Age) at random from
+/// those no board, city or pile holds, keeps one and lays it face down on
+/// an empty space of the board named `board` (where that board is in
+/// play), the others going back. Only its player knows the card until
+/// the board opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TokenPlaces {
+    pub colour: Colour,
+    pub draw: u8,
+    pub board: &'static str,
+}
+
 /// Empty spaces of a board filled at the start of Age `age` with cards of
 /// `colour` (of no Age) drawn at random.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -14,7 +14,7 @@
 #![forbid(unsafe_code)]
 
 mod laid_out;
-pub use laid_out::{BoardFill, BoardInfo, FigureSlot, FigureTokens};
+pub use laid_out::{BoardFill, BoardInfo, FigureSlot, FigureTokens, TokenPlaces};
 
 /// A card of a game: its index in [`GameInfo::cards`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -808,6 +808,8 @@ pub struct TokenInfo {
     /// free, as by a chain, keeping the token (Pantheon's Mythology tokens
     /// and their Grand Temples).
     pub chains: &'static [&'static str],
+    /// A card a city taking one lays face down on a board (Duel family).
+    pub places: Option<TokenPlaces>,
 }
 
 impl TokenInfo {

@@ -331,6 +331,7 @@ fn in_play(tokens: &'static [TokenInfo], all: &[&'static GameInfo]) -> &'static 
         instead_of_coins: false,
         by_choice: false,
         sits_out: false,
+        places: None,
         ..*t
     };
     let tokens: Vec<TokenInfo> = (tokens.iter())
@@ -425,6 +426,7 @@ mod tests {
             by_choice: true,
             sets: &["debts"],
             chains: &[],
+            places: None,
         };
         let truce = TokenInfo {
             name: "truce",
@@ -433,6 +435,7 @@ mod tests {
             sits_out: true,
             sets: &["truces"],
             chains: &[],
+            places: None,
             ..debt
         };
         let set = |name: &'static str, tokens: &'static [TokenInfo]| -> &'static GameInfo {
@@ -463,6 +466,7 @@ mod tests {
         let shared = TokenInfo {
             sets: &["debts", "levies"],
             chains: &[],
+            places: None,
             ..debt
         };
         let levies = set("levies", Box::leak(Box::new([shared])));

@@ -709,6 +709,7 @@ mod tests {
             by_choice: false,
             sets: &["test"],
             chains: &[],
+            places: None,
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

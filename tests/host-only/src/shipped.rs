@@ -9460,6 +9460,7 @@ pub mod cities {
                 by_choice: true,
                 sets: &["cities"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -9472,6 +9473,7 @@ pub mod cities {
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
+                places: None,
             },
         ],
         draft: None,
@@ -10897,6 +10899,7 @@ pub mod cities_leaders {
                 by_choice: true,
                 sets: &["cities"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -10909,6 +10912,7 @@ pub mod cities_leaders {
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "penalty",
@@ -10921,6 +10925,7 @@ pub mod cities_leaders {
                 by_choice: false,
                 sets: &["edifice"],
                 chains: &[],
+                places: None,
             },
         ],
         draft: Some(DraftRule {
@@ -11233,6 +11238,7 @@ pub mod cities_leaders2 {
                 by_choice: true,
                 sets: &["cities"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11245,6 +11251,7 @@ pub mod cities_leaders2 {
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "penalty",
@@ -11257,6 +11264,7 @@ pub mod cities_leaders2 {
                 by_choice: false,
                 sets: &["edifice"],
                 chains: &[],
+                places: None,
             },
         ],
         draft: Some(DraftRule {
@@ -11672,6 +11680,7 @@ pub mod cities2 {
                 by_choice: true,
                 sets: &["cities"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11684,6 +11693,7 @@ pub mod cities2 {
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
+                places: None,
             },
         ],
         draft: None,
@@ -16926,6 +16936,7 @@ pub mod edifice {
                 by_choice: true,
                 sets: &["cities"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -16938,6 +16949,7 @@ pub mod edifice {
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "penalty",
@@ -16950,6 +16962,7 @@ pub mod edifice {
                 by_choice: false,
                 sets: &["edifice"],
                 chains: &[],
+                places: None,
             },
         ],
         draft: None,
@@ -18103,6 +18116,7 @@ pub mod leaders {
                 by_choice: true,
                 sets: &["cities"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -18115,6 +18129,7 @@ pub mod leaders {
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "penalty",
@@ -18127,6 +18142,7 @@ pub mod leaders {
                 by_choice: false,
                 sets: &["edifice"],
                 chains: &[],
+                places: None,
             },
         ],
         draft: Some(DraftRule {
@@ -20050,6 +20066,7 @@ pub mod wonder_pack {
                 by_choice: true,
                 sets: &["cities"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -20062,6 +20079,7 @@ pub mod wonder_pack {
                 by_choice: false,
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
+                places: None,
             },
             TokenInfo {
                 name: "penalty",
@@ -20074,6 +20092,7 @@ pub mod wonder_pack {
                 by_choice: false,
                 sets: &["edifice"],
                 chains: &[],
+                places: None,
             },
         ],
         draft: None,
