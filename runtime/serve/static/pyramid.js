@@ -28,7 +28,7 @@ function pyrActionsByThing() {
     if (ab.kind === "pick") return "wonder:" + ab.wonder;
     if (ab.kind === "token") return "token:" + ab.token;
     if (ab.kind === "destroy" || ab.kind === "revive") return "card:" + ab.card;
-    if (ab.kind === "board") return "space:" + ab.space;
+    if (ab.kind === "board" || ab.kind === "lay") return "space:" + ab.space;
     return null;
   });
 }
@@ -51,6 +51,7 @@ function pyrActionWords(ab) {
     case "destroy": return "Discard it from " + who(1 - doc.view.current) + "'s city";
     case "revive": return "Build it free from the discard pile";
     case "board": return "Take it for " + price(ab.coins);
+    case "lay": return "Lay " + ((cardById[ab.card] || {}).name || "a card") + " here, face down";
     default: return capital(ab.kind);
   }
 }
@@ -222,9 +223,14 @@ function renderSpacesBoard(b, by, me) {
   const row = el("div", { class: "space-row" });
   for (const x of b.spaces) {
     const acts = by.get("space:" + x.space) || [];
-    const one = el("div", { class: "space", "data-space": x.space, "data-state": x.card ? "card" : "empty" });
-    one.append(x.card ? drawCard(x.card, null) : el("div", { class: "space-empty", text: "Empty space" }),
-      el("div", { class: "space-price", text: spacePrice(x.prices, me) }));
+    const state = x.face_down ? "down" : x.card ? "card" : "empty";
+    const one = el("div", { class: "space", "data-space": x.space, "data-state": state });
+    // A card laid face down: its player sees it, marked so; the others a
+    // card back of its colour.
+    const face = x.card ? drawCard(x.card, x.face_down ? "Face down: only you know it" : null)
+      : x.face_down ? el("div", { class: "card-back space-down", text: "Face down" + (x.colour ? " · " + capital(x.colour) : "") })
+      : el("div", { class: "space-empty", text: "Empty space" });
+    one.append(face, el("div", { class: "space-price", text: spacePrice(x.prices, me) }));
     const buttons = acts.map((a) => actionButton(a, pyrActionWords(a.about)));
     if (buttons.length) {
       one.classList.add("offered");
@@ -431,6 +437,11 @@ function renderPyramidTable(v) {
   if (v.drawn_tokens.length) {
     board.append(el("section", { class: "ptokens", id: "drawn-tokens" }, el("h3", { text: "Drawn for you: choose one" }),
       el("div", { class: "ptoken-row" }, ...v.drawn_tokens.map((t) => tokenDisc(t, by.get("token:" + t.id))))));
+  }
+  if ((v.drawn_cards || []).length) {
+    board.append(el("section", { class: "ptokens", id: "drawn-cards" },
+      el("h3", { text: "Drawn for you: keep one and lay it face down on an empty space below" }),
+      el("div", { class: "space-row" }, ...v.drawn_cards.map((c) => drawCard(c, null)))));
   }
   for (const b of v.boards || []) board.append(renderSpacesBoard(b, by, me));
   if (v.layout.slots.length) {

@@ -14,10 +14,11 @@
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
 //! | `4C + C·W + W + T + 2 + O` | `B` | take card `c` from a board's space     |
+//! | `4C + C·W + W + T + 2 + O + B` | `B × S` | lay card `c` face down on space `s`: `c × S + s` |
 //!
 //! `O` is the most options a card, wonder or token of the game offers
 //! (`one of`), 0 when none offers a choice; `B` is `C` where the card sets
-//! lay boards (`boards:`), 0 otherwise.
+//! lay boards (`boards:`), 0 otherwise; `S` is the boards' spaces.
 //!
 //! A card move is numbered by its card, not by the layout slot it lies
 //! in; the slot, the coins and the trade of a build, and whether it is
@@ -39,10 +40,11 @@ impl Duel {
         )
     }
 
-    /// The size of the action space: `4C + C·W + W + T + 2 + O + B`.
+    /// The size of the action space: `4C + C·W + W + T + 2 + O + B + B·S`.
     pub(super) fn action_count(&self) -> u32 {
         let (c, w, t) = self.sizes();
-        4 * c + c * w + w + t + 2 + u32::from(self.options) + self.board_actions()
+        let b = self.board_actions();
+        4 * c + c * w + w + t + 2 + u32::from(self.options) + b + b * self.space_count() as u32
     }
 
     /// `B`: a number per card where the card sets lay boards, else none.
@@ -84,6 +86,15 @@ impl Duel {
             Move::Board { card, .. } => id(card)
                 .filter(|_| self.board_actions() > 0)
                 .map(|c| after_tokens + 2 * cards + 2 + u32::from(self.options) + c),
+            Move::Place { card, space } => {
+                let spaces = self.space_count() as u32;
+                id(card)
+                    .filter(|_| self.board_actions() > 0 && u32::from(space) < spaces)
+                    .map(|c| {
+                        let lay = after_tokens + 2 * cards + 2 + u32::from(self.options);
+                        lay + self.board_actions() + c * spaces + u32::from(space)
+                    })
+            }
         };
         n.unwrap_or_else(|| self.action_count())
     }
@@ -112,6 +123,7 @@ impl Duel {
             (2, 7),
             (u32::from(self.options), 8),
             (self.board_actions(), 9),
+            (self.board_actions() * self.space_count() as u32, 10),
         ] {
             if n >= len {
                 n -= len;
@@ -134,11 +146,18 @@ impl Duel {
                 6 => Move::Revive(card(n)),
                 7 => Move::Start(n == 0),
                 8 => Move::Option(n as u8),
-                _ => Move::Board {
+                9 => Move::Board {
                     space: 0,
                     card: card(n),
                     coins: 0,
                 },
+                _ => {
+                    let spaces = (self.space_count() as u32).max(1);
+                    Move::Place {
+                        card: card(n / spaces),
+                        space: (n % spaces) as u8,
+                    }
+                }
             });
         }
         None

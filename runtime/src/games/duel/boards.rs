@@ -59,6 +59,8 @@ impl Duel {
         let info = self.info;
         t.spaces.clear();
         t.spaces.resize(self.space_count(), None);
+        t.down.clear();
+        t.down.resize(self.space_count(), 0);
         t.supply.clear();
         if info.boards.is_empty() {
             return;
@@ -70,12 +72,20 @@ impl Duel {
         );
     }
 
-    /// Whether `card` is one the boards' fills draw: of no Age, of a fill's
-    /// colour.
+    /// Whether `card` is one the boards take: of no Age, of a colour a
+    /// fill names or a kind of token lays on a board in play
+    /// (`placing.rs`).
     pub(super) fn boarded(&self, card: CardId) -> bool {
         let info = self.info;
+        let laid = |colour| {
+            (info.tokens.iter().enumerate()).any(|(k, t)| {
+                t.places.is_some_and(|p| p.colour == colour) && self.board_named(k).is_some()
+            })
+        };
         (info.cards.get(usize::from(card.0))).is_some_and(|c| {
-            c.age == 0 && (info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
+            c.age == 0
+                && ((info.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
+                    || laid(c.colour))
         })
     }
 
@@ -125,7 +135,9 @@ impl Duel {
     /// Whether the player to act could take a card from a board now
     /// (a board open in this Age holding a card).
     pub(super) fn board_offers(&self, t: &Position) -> bool {
-        !t.spaces.is_empty() && self.boards_open(t) && t.spaces.iter().any(Option::is_some)
+        !t.spaces.is_empty()
+            && self.boards_open(t)
+            && (t.spaces.iter().zip(&t.down)).any(|(c, &d)| c.is_some() && d == 0)
     }
 
     /// The cards the player to act may take from the boards open in this
@@ -143,7 +155,9 @@ impl Duel {
         for b in self.info.boards {
             let open = b.open.contains(&t.age);
             for prices in b.spaces {
-                if let (true, Some(Some(card))) = (open, t.spaces.get(space)) {
+                if let (true, Some(Some(card)), Some(0)) =
+                    (open, t.spaces.get(space), t.down.get(space))
+                {
                     let price = u16::from(prices[seat.min(1)]).saturating_sub(off);
                     if coins >= i32::from(price) {
                         out.push(Move::Board {
@@ -171,7 +185,7 @@ impl Duel {
         coins: u16,
     ) -> bool {
         let t = &mut st.table;
-        if t.spaces.get(space) != Some(&Some(card)) {
+        if t.spaces.get(space) != Some(&Some(card)) || t.down.get(space) != Some(&0) {
             return false;
         }
         t.spaces[space] = None;
@@ -192,6 +206,9 @@ impl Duel {
             return false;
         };
         t.supply.remove(at);
+        if let Some(d) = t.down.get_mut(space) {
+            *d = 0;
+        }
         if let Some(old) = slot.replace(card) {
             let i = t.supply.partition_point(|c| c.0 < old.0);
             t.supply.insert(i, old);
@@ -202,6 +219,9 @@ impl Duel {
     /// Scenario helper: `space` is empty, its card back in the supply.
     pub fn clear_space(&self, st: &mut State, space: usize) {
         let t = &mut st.table;
+        if let Some(d) = t.down.get_mut(space) {
+            *d = 0;
+        }
         if let Some(old) = t.spaces.get_mut(space).and_then(Option::take) {
             let i = t.supply.partition_point(|c| c.0 < old.0);
             t.supply.insert(i, old);

@@ -51,6 +51,20 @@ impl Duel {
             placed.into_iter().partition(|&c| self.boarded(c));
         let mut placed = rest;
         self.boards_hold(t, &mut from_boards)?;
+        let placing = matches!(
+            state.phase,
+            super::Phase::Choose {
+                choice: super::Choice::Place { .. },
+                ..
+            }
+        );
+        ensure(placing != t.drawn_cards.is_empty(), BOARDS, || {
+            format!(
+                "{} cards drawn to lay, in phase {:?}",
+                t.drawn_cards.len(),
+                state.phase
+            )
+        })?;
         let mut dealt = t.dealt.clone();
         dealt.sort_unstable();
         placed.sort_unstable();
@@ -153,8 +167,18 @@ impl Duel {
                 self.space_count()
             )
         })?;
+        ensure(t.down.len() == t.spaces.len(), BOARDS, || {
+            format!("{} sides for {} spaces", t.down.len(), t.spaces.len())
+        })?;
+        // A face-down card lies on its space, laid by one of the seats.
+        let bad =
+            (t.spaces.iter().zip(&t.down)).position(|(c, &d)| d > 2 || (d > 0 && c.is_none()));
+        ensure(bad.is_none(), BOARDS, || {
+            format!("space {bad:?} is face down with no card, or by no seat")
+        })?;
         out.extend(t.spaces.iter().flatten());
         out.extend_from_slice(&t.supply);
+        out.extend_from_slice(&t.drawn_cards);
         out.sort_unstable();
         let pool: Vec<CardId> = (0..self.info.cards.len())
             .map(|i| CardId(i as u16))

@@ -50,6 +50,7 @@ pub mod layout;
 mod moves;
 mod narrate;
 mod observe;
+mod placing;
 mod position;
 pub mod scenario;
 mod score;
@@ -214,6 +215,9 @@ pub enum Move {
     /// Take the card of a board's space (every board's spaces numbered
     /// together) for `coins`, the space's price (`boards.rs`).
     Board { space: u8, card: CardId, coins: u16 },
+    /// Keep this card, drawn for a token taken, and lay it face down on
+    /// this space ([`Choice::Place`], `placing.rs`).
+    Place { card: CardId, space: u8 },
 }
 
 impl Move {
@@ -251,6 +255,9 @@ pub enum Choice {
         source: Source,
         follow: Option<Event>,
     },
+    /// A card of those drawn for a token taken, to lay face down on an
+    /// empty space of board `board` (by its index; `placing.rs`).
+    Place { board: u8 },
 }
 
 /// Whose decision is pending, and of what kind.
@@ -627,6 +634,7 @@ impl Game for Duel {
                 Choice::Option { source, .. } => {
                     out.extend((0..options_of(self.info, source)).map(Move::Option));
                 }
+                Choice::Place { board } => self.place_moves(t, board, out),
             },
             Phase::Starter { .. } => out.extend([Move::Start(true), Move::Start(false)]),
             Phase::Over => {}
@@ -723,6 +731,9 @@ impl Game for Duel {
                             self.build_card(st, seat, c, false);
                         }
                     }
+                    (Choice::Place { .. }, Move::Place { card, space }) => {
+                        self.lay(&mut st.table, seat, card, usize::from(space));
+                    }
                     (Choice::Option { source, follow }, Move::Option(o)) => {
                         let n = options_of(self.info, source).max(1);
                         st.table.cities[seat].choose(source, o.min(n - 1));
@@ -818,8 +829,9 @@ impl Game for Duel {
     /// Hidden from `seat`: the face-down cards of the layout, the cards
     /// under the opponent's wonders, the box (set aside, guilds not drawn),
     /// the tokens set aside (and those drawn for the opponent's choice),
-    /// the wonders the draft has not revealed, and the random stream (the
-    /// Ages to come). Cards are dealt again by Age, the box keeping as many
+    /// the wonders the draft has not revealed, the boards' cards the
+    /// opponent laid face down or drew for its choice (dealt anew with the
+    /// supply, by colour), and the random stream (the Ages to come). Cards are dealt again by Age, the box keeping as many
     /// guilds as it holds.
     fn determinize_into(&self, st: &State, seat: usize, rng: &mut Rng, d: &mut State) {
         d.clone_from(st);
@@ -861,6 +873,7 @@ impl Game for Duel {
             redeal(&mut deck, |_| (), rng);
         }
         t.dealt.clear();
+        self.redeal_unseen(d, seat, Some(rng));
         d.rng = Rng::new(rng.next_u64());
     }
 }

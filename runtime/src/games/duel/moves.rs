@@ -297,6 +297,16 @@ impl Duel {
             Move::Start(true) => "start the next Age".to_string(),
             Move::Start(false) => "let the opponent start the next Age".to_string(),
             Move::Option(o) => format!("choose option {}", o + 1),
+            Move::Place { card, space } => {
+                let (board, at) = self
+                    .board_of(usize::from(space))
+                    .map_or(("a board", 0), |(b, i)| (b.name, i));
+                format!(
+                    "lay {} face down on space {} of the {board}",
+                    self.card_name(card),
+                    at + 1
+                )
+            }
             Move::Board { space, card, coins } => {
                 let board = self
                     .board_of(usize::from(space))

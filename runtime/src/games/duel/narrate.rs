@@ -48,10 +48,16 @@ impl Duel {
         ); // What lies on each board as the Age begins (its spaces in order).
         let mut first = 0;
         for b in self.info.boards {
-            let spaces = t.spaces.get(first..first + b.spaces.len()).unwrap_or(&[]);
+            let range = first..first + b.spaces.len();
             first += b.spaces.len();
-            let on: Vec<&str> = (spaces.iter())
-                .map(|c| c.map_or("(empty)", |c| self.card_name(c)))
+            let spaces = t.spaces.get(range.clone()).unwrap_or(&[]);
+            let down = t.down.get(range).unwrap_or(&[]);
+            let on: Vec<String> = (spaces.iter().zip(down))
+                .map(|(c, &d)| match (c, d) {
+                    (None, _) => "(empty)".to_string(),
+                    (Some(c), 0) => self.card_name(*c).to_string(),
+                    (Some(c), d) => format!("{} (face down, player {d}'s)", self.card_name(*c)),
+                })
                 .collect();
             let _ = writeln!(out, "the {}: {}", b.name, on.join(", "));
         }

@@ -42,6 +42,8 @@ struct Sizes {
     ages: usize,
     /// Whether anything offers a choice (`one of`).
     options: bool,
+    /// Whether the card sets lay boards (a card may be laid on one).
+    boards: bool,
 }
 
 impl Sizes {
@@ -57,6 +59,7 @@ impl Sizes {
             slots: usize::from(info.layout).min(super::MAX_LAYOUT),
             ages: usize::from(info.ages),
             options: d.options > 0,
+            boards: !info.boards.is_empty(),
         }
     }
 
@@ -70,7 +73,8 @@ impl Sizes {
                 "one-hot: wonder draft, card turn, choose a progress token from the board, \
                  choose a drawn progress token, discard an opponent's card, build from the \
                  discard pile, choose who starts the next Age, game over; then, in a game \
-                 whose cards, wonders or tokens offer a choice (`one of`), choose an option",
+                 whose cards, wonders or tokens offer a choice (`one of`), choose an option; \
+                 then, where the card sets lay boards, lay a drawn card on a board",
             ),
             Part::new(
                 "age",
@@ -192,9 +196,9 @@ impl Sizes {
     }
 
     /// The phase flags: a ninth, the choice of an option, only in a game
-    /// that offers one.
+    /// that offers one; then laying a card, only where boards are.
     fn phases(&self) -> usize {
-        PHASES + usize::from(self.options)
+        PHASES + usize::from(self.options) + usize::from(self.boards)
     }
 
     fn len(&self) -> usize {
@@ -232,7 +236,7 @@ impl Observe for Duel {
             p.push(Part::new(
                 "boards",
                 self.boards_len(),
-                "by card: 1 when it lies on a board's space (`C`), then the coins I would pay to take it (`C`) (only when the card sets lay boards, `boards:`)",
+                "by card: 1 when it lies on a board's space where I know it, face up or laid face down by me (`C`), then the coins I would pay to take it, face up (`C`) (only when the card sets lay boards, `boards:`)",
             ));
         }
         p
@@ -254,6 +258,7 @@ impl Observe for Duel {
                     Choice::Discard { .. } => 4,
                     Choice::Revive => 5,
                     Choice::Option { .. } => 8,
+                    Choice::Place { .. } => PHASES + usize::from(s.options),
                 },
                 Some(seat),
             ),
@@ -326,11 +331,12 @@ impl Observe for Duel {
             w.flags(s.slots * kinds, marks);
         }
         if self.boards_len() > 0 {
-            let on = || (v.spaces().iter().enumerate()).filter_map(|(i, c)| Some((i, (*c)?)));
+            let on = || (0..v.space_count()).filter_map(|i| Some((i, v.space_card(i)?)));
             let on_board = on().map(|(_, c)| usize::from(c.0)).filter(|&c| c < s.cards);
             w.flags(s.cards, on_board);
+            // A price for the cards that may be taken: face up.
             let prices = on()
-                .filter(|(_, c)| usize::from(c.0) < s.cards)
+                .filter(|&(i, c)| usize::from(c.0) < s.cards && !v.face_down(i))
                 .map(|(i, c)| {
                     let price = self.price_to(&v.state.table, i, me).unwrap_or(0);
                     (usize::from(c.0), f32::from(price))

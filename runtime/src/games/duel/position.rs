@@ -50,6 +50,15 @@ pub struct Position {
     /// The card on each space of the boards, every board's spaces
     /// numbered together (an expansion's `boards:`; empty without).
     pub spaces: Vec<Option<CardId>>,
+    /// Each space's side: 0 face up (or empty), `1 + s` face down, laid
+    /// by seat `s`, who alone knows it (`placing.rs`).
+    pub down: Vec<u8>,
+    /// The cards drawn for a [`Choice::Place`], one to be laid.
+    ///
+    /// [`Choice::Place`]: super::Choice::Place
+    pub drawn_cards: Vec<CardId>,
+    /// Cards still to lay for tokens taken: `(seat, kind of token)`.
+    pub to_place: Vec<(u8, u8)>,
     /// The cards the boards' fills may still draw, by id.
     pub supply: Vec<CardId>,
     /// The conflict pawn and the military tokens already applied.
@@ -94,6 +103,9 @@ clone_reusing!(Position {
     tokens,
     drawn_tokens,
     spaces,
+    down,
+    drawn_cards,
+    to_place,
     supply,
     track,
     market,

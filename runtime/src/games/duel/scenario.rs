@@ -495,6 +495,17 @@ impl Scenarios for Duel {
                 out.push(format!("takes {c} from the {board}"));
                 out.push(format!("takes {c}"));
             }
+            Move::Place { card, space } => {
+                let c = self.card_name(card);
+                let (board, at) = self
+                    .board_of(usize::from(space))
+                    .map_or(("board", 0), |(b, i)| (b.name, i));
+                out.push(format!("lays {c} on space {} of the {board}", at + 1));
+                out.push(format!(
+                    "lays {c} face down on space {} of the {board}",
+                    at + 1
+                ));
+            }
             Move::Start(true) => {
                 out.push("starts".to_string());
                 out.push("starts the next Age".to_string());

@@ -39,7 +39,11 @@
 //!     "spaces": [ { "space": 0,     // every board's spaces numbered together
 //!                   "prices": [2, 5],  // by seat: coins to take its card
 //!                                      // (less its board discount)
-//!                   "card": CARD | null } ] } ],
+//!                   "card": CARD | null, // null: empty, or face down
+//!                                        // and laid by the other seat
+//!                   "face_down": false,  // laid face down (`places:`)
+//!                   "colour": "spirit" } ] } ],  // face down only
+//!   "drawn_cards": [CARD],          // drawn for this seat to lay one
 //!   "board_tokens": [TOKEN],        // progress tokens on the board
 //!   "drawn_tokens": [TOKEN],        // drawn for this seat's choice (Great
 //!                                   // Library); [] for others, spectators
@@ -99,6 +103,7 @@ impl Duel {
                 Choice::Discard { .. } => "choose a card to discard",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
+                Choice::Place { .. } => "choose a card to lay face down on a board",
             },
             Phase::Starter { .. } => "choose who starts",
             Phase::Over => "over",
@@ -211,6 +216,7 @@ impl Duel {
             "boards": self.boards_json(v),
             "board_tokens": toks(v.board_tokens()),
             "drawn_tokens": if spectator { Vec::new() } else { toks(v.drawn_tokens()) },
+            "drawn_cards": if spectator { Vec::new() } else { cards(v.drawn_cards()) },
             "draft": if drafting { list(v.draft()) } else { Vec::new() },
             "discard": cards(v.discard()),
             "stage_cards": if spectator { None } else { Some(cards(v.stage_cards())) },
@@ -248,6 +254,13 @@ impl Show for Duel {
                 } else {
                     format!("build {w} with a card")
                 }
+            }
+            // The card laid face down is its player's secret.
+            Move::Place { space, .. } => {
+                let (board, at) = self
+                    .board_of(usize::from(space))
+                    .map_or(("a board", 0), |(b, i)| (b.name, i));
+                format!("lay a card face down on space {} of the {board}", at + 1)
             }
             _ => self.move_words(before, mv),
         }
@@ -294,6 +307,7 @@ impl Show for Duel {
             Move::Board { space, card, coins } => {
                 json!({ "kind": "board", "card": card.0, "space": space, "coins": coins })
             }
+            Move::Place { card, space } => json!({ "kind": "lay", "card": card.0, "space": space }),
             Move::Start(_) | Move::Option(_) => return None,
         })
     }
@@ -314,7 +328,9 @@ impl Show for Duel {
 
     /// The face-down cards of the layout, the cards of the box (set
     /// aside, guilds not drawn), the Age decks not yet laid out, and the
-    /// cards under the other seat's wonders (both seats' for a spectator).
+    /// cards under the other seat's wonders (both seats' for a spectator),
+    /// and the boards' cards it does not know (face down or drawn for
+    /// another's choice).
     fn secrets(&self, state: &State, seat: Option<usize>) -> Vec<CardId> {
         let t = &state.table;
         let l = &t.layout;
@@ -327,8 +343,9 @@ impl Show for Duel {
         out.extend(
             (0..self.info.cards.len())
                 .map(|i| CardId(i as u16))
-                .filter(|c| !t.dealt.contains(c) && !t.boxed.contains(c)),
+                .filter(|&c| !t.dealt.contains(&c) && !t.boxed.contains(&c) && !self.boarded(c)),
         );
+        self.board_cards(state, seat, false, &mut out);
         for s in 0..2 {
             if seat != Some(s) {
                 out.extend_from_slice(&t.stage_cards[s]);
@@ -353,6 +370,7 @@ impl Show for Duel {
         if let Some(s) = seat {
             out.extend_from_slice(&t.stage_cards[s.min(1)]);
         }
+        self.board_cards(state, seat, true, &mut out);
         out
     }
 }
@@ -361,21 +379,28 @@ impl Duel {
     /// The boards beside the table and the cards on their spaces (public).
     fn boards_json(&self, v: &View<'_>) -> Vec<Value> {
         let mut space = 0;
-        let spaces = v.spaces();
         (self.info.boards.iter())
             .map(|b| {
                 let list: Vec<Value> = (b.spaces.iter())
                     .map(|_| {
-                        let card = spaces.get(space).copied().flatten();
+                        let card = v.space_card(space);
+                        let down = v.face_down(space);
                         let prices: Vec<u16> = (0..2)
                             .map(|s| self.price_to(&v.state.table, space, s).unwrap_or(0))
                             .collect();
                         space += 1;
-                        json!({
+                        let mut one = json!({
                             "space": space - 1,
                             "prices": prices,
                             "card": card.map(|c| self.card_json(c)),
-                        })
+                            "face_down": down,
+                        });
+                        // Its colour is public: the kind of token that
+                        // laid it says it.
+                        if let (true, Some(c)) = (down, v.space_colour(space - 1)) {
+                            one["colour"] = json!(self.info.colours.get(usize::from(c.0)));
+                        }
+                        one
                     })
                     .collect();
                 json!({

@@ -137,6 +137,7 @@ impl Duel {
         t.dealt.extend_from_slice(&deck[..n]);
         self.mark_figure(st, age);
         self.fill_boards(st, age);
+        self.reveal_boards(&mut st.table, age);
         st.phase = Phase::Play;
     }
 
@@ -172,9 +173,20 @@ impl Duel {
         }
         let (age, info) = (t.age, self.info);
         let city = &mut t.cities[seat];
+        // Each kind taken, in the order of the slots, for the cards some
+        // kinds lay (`placing.rs`).
+        let mut taken = [u8::MAX; MAX_LAYOUT];
+        let mut n = 0;
         t.layout.lift_marks(freed, |kind| {
-            city.take_tokens(info, usize::from(kind), 1, age)
+            city.take_tokens(info, usize::from(kind), 1, age);
+            if let Some(k) = taken.get_mut(n) {
+                *k = kind;
+                n += 1;
+            }
         });
+        for &kind in &taken[..n] {
+            self.took_tokens(t, seat, usize::from(kind), 1);
+        }
     }
 
     /// The seat whose pick `pick` of draft round `round` is ("Fase de
@@ -305,6 +317,13 @@ impl Duel {
             if let Phase::Choose { .. } = st.phase {
                 return;
             }
+            // A card to lay for a token taken (`placing.rs`).
+            if let Some(asks) = self.next_placing(st) {
+                if asks {
+                    return;
+                }
+                continue;
+            }
             let pending = {
                 let p = &mut st.table.cities[seat].abilities.pending;
                 (!p.is_empty()).then(|| p.remove(0))
@@ -387,8 +406,10 @@ impl Duel {
             Pending::TakeTokens(kind, n, seats) => {
                 let age = st.table.age;
                 for &off in seats.0 {
-                    let c = &mut st.table.cities[seat_at(seat, off, 2)];
-                    c.take_tokens(self.info, kind as usize, u64::from(n), age);
+                    let at = seat_at(seat, off, 2);
+                    let t = &mut st.table;
+                    t.cities[at].take_tokens(self.info, kind as usize, u64::from(n), age);
+                    self.took_tokens(t, at, kind as usize, u64::from(n));
                 }
                 false
             }

@@ -10,12 +10,13 @@ use crate::engine::military::Track;
 use crate::engine::rng::Rng;
 
 use super::layout::{MAX_LAYOUT, Shape};
-use super::{Duel, Phase, State, UNKNOWN};
+use super::{Choice, Duel, Phase, State, UNKNOWN};
 
 impl Duel {
     /// A state fit for previews: what `seat` cannot see is gone (face-down
     /// cards become unknown, tokens set aside and the future wonders of the
-    /// draft are out, the random stream is a fixed one).
+    /// draft are out, the random stream is a fixed one; the boards' cards
+    /// it does not know are dealt in a fixed order, [`Duel::redeal_unseen`]).
     /// Made in `m` (any state of this game: overwritten, its buffers
     /// reused).
     pub(super) fn masked_into(&self, st: &State, seat: usize, m: &mut State) {
@@ -26,6 +27,8 @@ impl Duel {
                 t.layout.cards[i] = UNKNOWN;
             }
         }
+        self.redeal_unseen(m, seat, None);
+        let t = &mut m.table;
         t.aside_tokens.clear();
         t.draft_deck.clear();
         t.boxed.clear();
@@ -40,7 +43,7 @@ impl Duel {
 /// draft), the progress tokens on the board and held, the conflict track,
 /// the discard pile (which "los jugadores pueden consultar … en cualquier
 /// momento"), the cards under its own wonders, the cards on the boards'
-/// spaces, and the layout with its face-down cards as "a card is here". The tokens set aside (but those
+/// spaces (those face down only where it laid them), and the layout with its face-down cards as "a card is here". The tokens set aside (but those
 /// drawn for its own choice), the wonders the draft has not revealed, the
 /// cards returned to the box and the cards under the opponent's wonders
 /// are not in it.
@@ -127,9 +130,43 @@ impl<'a> View<'a> {
         let l = &self.state.table.layout;
         (slot < MAX_LAYOUT && l.present & l.up & (1 << slot) != 0).then(|| l.cards[slot])
     }
-    /// The card on each space of the boards (public: boards lie face up).
-    pub fn spaces(&self) -> &'a [Option<CardId>] {
-        &self.state.table.spaces
+    /// The boards' spaces, every board's numbered together.
+    pub fn space_count(&self) -> usize {
+        self.state.table.spaces.len()
+    }
+    /// The card on `space` as this seat sees it: face up, or face down
+    /// where this seat laid it; `None` for an empty space or a face-down
+    /// card the opponent laid.
+    pub fn space_card(&self, space: usize) -> Option<CardId> {
+        let t = &self.state.table;
+        let card = (*t.spaces.get(space)?)?;
+        Duel::sees_space(t, space, self.seat).then_some(card)
+    }
+    /// Whether `space` holds a card face down (whoever laid it).
+    pub fn face_down(&self, space: usize) -> bool {
+        let t = &self.state.table;
+        t.spaces.get(space).is_some_and(Option::is_some) && t.down.get(space) > Some(&0)
+    }
+    /// The colour of the card on `space`, face up or down (public: a
+    /// card is laid face down by a kind of token, which says its colour).
+    pub fn space_colour(&self, space: usize) -> Option<sevenw_host::Colour> {
+        let card = (*self.state.table.spaces.get(space)?)?;
+        Some(self.duel.info.cards.get(usize::from(card.0))?.colour)
+    }
+    /// The cards drawn for this seat's choice of a card to lay.
+    pub fn drawn_cards(&self) -> &'a [CardId] {
+        match self.state.phase {
+            Phase::Choose {
+                seat,
+                choice: Choice::Place { .. },
+            } if seat == self.seat => &self.state.table.drawn_cards,
+            _ => &[],
+        }
+    }
+    /// Each space as this seat sees it: the card it knows there, and
+    /// whether a card lies face down.
+    pub fn spaces(&self) -> impl Iterator<Item = (Option<CardId>, bool)> + '_ {
+        (0..self.space_count()).map(|s| (self.space_card(s), self.face_down(s)))
     }
     /// The kind of the token on the card at `slot`, if one lies there
     /// (tokens on the figure are public, on face-down cards too).
@@ -173,7 +210,9 @@ impl PartialEq for View<'_> {
             && self.shape() == o.shape()
             && (0..MAX_LAYOUT).all(|i| self.card_at(i) == o.card_at(i))
             && (0..MAX_LAYOUT).all(|i| self.mark_at(i) == o.mark_at(i))
-            && self.spaces() == o.spaces()
+            && self.spaces().eq(o.spaces())
+            && (0..self.space_count()).all(|s| self.space_colour(s) == o.space_colour(s))
+            && self.drawn_cards() == o.drawn_cards()
     }
 }
 
@@ -200,7 +239,8 @@ impl fmt::Debug for View<'_> {
             .field("stage_cards", &self.stage_cards())
             .field("layout", &layout)
             .field("present", &self.present())
-            .field("spaces", &self.spaces())
+            .field("spaces", &self.spaces().collect::<Vec<_>>())
+            .field("drawn_cards", &self.drawn_cards())
             .field(
                 "marks",
                 &(0..MAX_LAYOUT)
