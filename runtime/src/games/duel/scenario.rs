@@ -34,7 +34,9 @@
 //! Moves: `builds CARD`, `builds CARD by chain`, `discards CARD`, `builds
 //! WONDER with CARD`, `takes WONDER` (in the draft), `chooses TOKEN`,
 //! `discards NAME's CARD` (an opponent's card), `takes CARD from the
-//! discard pile`, `starts the next Age`, `lets NAME start the next Age`.
+//! discard pile`, `takes CARD from the BOARD for N coins`, `lays CARD on
+//! space N of the BOARD`, `starts the next Age`, `lets NAME start the next
+//! Age`.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -52,7 +54,7 @@ use crate::sheet::{card, token, wonder};
 use crate::text::plural;
 
 use super::sheet::PlayerDoc;
-use super::{Action, Duel, MAX_WONDERS, Move, Phase, State, WONDERS_EACH, trade};
+use super::{Action, Choice, Duel, MAX_WONDERS, Move, Phase, State, WONDERS_EACH, trade};
 
 /// A scenario of Duel (`dsl/SCENARIOS.md`).
 #[derive(Deserialize, JsonSchema)]
@@ -530,8 +532,18 @@ impl Scenarios for Duel {
         let city = &t.cities[seat];
         match state.phase {
             Phase::Play => {}
-            Phase::Choose { .. } => {
-                return Some(format!("{who} has a choice to make first (`chooses …`)"));
+            Phase::Choose {
+                seat: s,
+                choice: Choice::Place { board },
+            } if s == seat => {
+                return Some(match phrase.strip_prefix("lays ") {
+                    Some(rest) => self.lay_why_not(t, board, rest),
+                    None => format!("{who} lays a card drawn first (`lays …`)"),
+                });
+            }
+            Phase::Choose { seat: s, .. } => {
+                let chooser = names.get(s).map_or(who, |n| n.as_str());
+                return Some(format!("{chooser} has a choice to make first"));
             }
             Phase::Draft { .. } => {
                 return Some(format!("the wonder draft is on: {who} takes a wonder"));
@@ -739,6 +751,30 @@ impl Duel {
 impl Duel {
     /// Why `who` (at `seat`) may not take the card `rest` names ("X from
     /// the shrine …") from a board.
+    /// Why `lays <rest>` is not a move of the choice of a card to lay on
+    /// board `board`: a card not drawn, or a space not empty.
+    fn lay_why_not(&self, t: &super::Position, board: u8, rest: &str) -> String {
+        let drawn: Vec<&str> = t.drawn_cards.iter().map(|&c| self.card_name(c)).collect();
+        let card = rest.split(" on ").next().unwrap_or(rest).trim();
+        let card = card.strip_suffix(" face down").unwrap_or(card);
+        if !drawn.iter().any(|n| n.eq_ignore_ascii_case(card)) {
+            return format!(
+                "{card} was not drawn: the cards drawn are {}",
+                drawn.join(" and ")
+            );
+        }
+        let empty: Vec<String> = (self.spaces_of(usize::from(board)).enumerate())
+            .filter(|&(_, s)| t.spaces.get(s) == Some(&None))
+            .map(|(i, _)| (i + 1).to_string())
+            .collect();
+        let name = self
+            .info
+            .boards
+            .get(usize::from(board))
+            .map_or("board", |b| b.name);
+        format!("the empty spaces of the {name} are {}", empty.join(", "))
+    }
+
     fn board_why_not(&self, state: &State, who: &str, seat: usize, rest: &str) -> Option<String> {
         let t = &state.table;
         let c = self
@@ -749,6 +785,12 @@ impl Duel {
             return Some(format!("{name} is not on a board"));
         };
         let (board, _) = self.board_of(space)?;
+        if t.down.get(space) > Some(&0) {
+            return Some(format!(
+                "{name} lies face down: the {} turns it face up when it opens",
+                board.name
+            ));
+        }
         if !board.open.contains(&t.age) {
             let ages: Vec<String> = board.open.iter().map(|&a| crate::text::roman(a)).collect();
             let ages = match ages.split_last() {
