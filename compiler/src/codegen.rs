@@ -549,6 +549,17 @@ fn game(g: &Game) -> GameCode<'_> {
         let (sits_out, by_choice) = (t.sits_out, t.by_choice);
         let sets = t.sets.iter().map(|s| lit(s));
         let chains = t.chains.iter().map(|s| lit(s));
+        let places = match &t.places {
+            Some(p) => {
+                let (colour, draw) = (
+                    Literal::u8_unsuffixed(p.colour),
+                    Literal::u8_unsuffixed(p.draw),
+                );
+                let board = lit(&p.board);
+                quote!(Some(TokenPlaces { colour: Colour(#colour), draw: #draw, board: #board }))
+            }
+            None => quote!(None),
+        };
         quote!(TokenInfo {
             name: #name,
             points: &[#(#points),*],
@@ -560,7 +571,7 @@ fn game(g: &Game) -> GameCode<'_> {
             by_choice: #by_choice,
             sets: &[#(#sets),*],
             chains: &[#(#chains),*],
-            places: None,
+            places: #places,
         })
     });
     let pairs = |v: &[(u8, u8)]| {

@@ -33,8 +33,15 @@ pub fn card(game: &Game, c: &Card) -> String {
         out.push_str(&format!(" (also {})", a.join(", ")));
     }
     out.push_str("\n\n");
+    // A card of no Age of a board's colour is laid on that board (by its
+    // fills, or by a kind of token's `places`), not drafted.
+    let board = (c.age.value == 0)
+        .then(|| c.colour.and_then(|k| v.board_of_colour(k)))
+        .flatten();
     if c.players.is_empty() {
-        if c.age.value == 0 {
+        if let Some(b) = board {
+            out.push_str(&format!("Laid on the board `{b}`.\n\n"));
+        } else if c.age.value == 0 {
             out.push_str("Dealt by the draft rule");
             if c.expert == Some(true) {
                 out.push_str(" (expert: only when every card is asked for)");

@@ -701,6 +701,24 @@ pub struct TokenKind {
     /// The names (lower case) of the cards a city holding one builds free,
     /// as by a chain: cards of the set declaring it.
     pub chains: Vec<String>,
+    /// The card a city taking one lays on a board (`places:`), if any.
+    pub places: Option<TokenPlaces>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// What a city taking a token of a kind lays on a board (Pantheon's
+/// Mythology tokens): it draws `draw` cards of `colour` (cards of no Age)
+/// at random from those not yet on a board or in a city, keeps one and
+/// lays it face down on an empty space of the board named `board` of its
+/// choice, the others going back. Only its player knows the card until
+/// the board opens. A card of no Age of `colour` is a board's, not a
+/// drafted card.
+pub struct TokenPlaces {
+    pub colour: u8,
+    pub draw: u8,
+    /// The name of a board (`Game::boards`) of the set declaring the kind
+    /// or of one it is played with.
+    pub board: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

@@ -10,7 +10,7 @@ use sevenw_dsl::Span;
 use std::path::{Path, PathBuf};
 
 pub use extended::{extended_dirs, games_in, libraries_for, library_named_by};
-pub use laid_out::{BoardFillSrc, BoardSrc, FigureSrc, FigureTokensSrc};
+pub use laid_out::{BoardFillSrc, BoardSrc, FigureSrc, FigureTokensSrc, PlacesSrc};
 pub use left_out::{LeftOut, Part};
 use left_out::{left_out_help, scan_left_out};
 
@@ -147,6 +147,9 @@ pub struct TokenSrc {
     pub by_choice: Option<(bool, Loc)>,
     /// Cards of the same card set a city holding one builds free.
     pub chains: Vec<Text>,
+    /// A city taking one lays a card it draws on a board (Pantheon's
+    /// Mythology tokens).
+    pub places: Option<PlacesSrc>,
     pub loc: Loc,
 }
 

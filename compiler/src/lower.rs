@@ -251,6 +251,11 @@ fn game(g: &Game) -> ir::Game {
                 chains: (t.chains.iter())
                     .map(|c| c.value.trim().to_lowercase())
                     .collect(),
+                places: t.places.as_ref().map(|p| ir::TokenPlaces {
+                    colour: p.colour,
+                    draw: p.draw,
+                    board: p.board.clone(),
+                }),
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {
@@ -582,6 +587,47 @@ mod tests {
             code.contains(r#"extended_chains: &[(card::PILOT, "Library")],"#),
             "{code}"
         );
+    }
+
+    #[test]
+    fn a_kinds_places_is_lowered_and_its_colour_is_a_boards() {
+        // The E0302 fixture's game, and its expansion made right: omens
+        // lay relics (a colour no fill names) on the shrine.
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/diag/e0302-token-places");
+        let scratch = crate::testkit::Scratch::new("lower-token-places");
+        let shrines = scratch.0.join("shrines");
+        std::fs::create_dir_all(&shrines).unwrap();
+        let game = std::fs::read_to_string(fixture.join("shrines/game.yaml")).unwrap();
+        let game = game
+            .replace("colours: [spirit]", "colours: [spirit, relic]")
+            .replace(
+                "draw: 0, colour: sprit, board: shrin",
+                "draw: 2, colour: Relic, board: Shrine",
+            );
+        std::fs::write(shrines.join("game.yaml"), game).unwrap();
+        let cards = std::fs::read_to_string(fixture.join("shrines/spirits.yaml")).unwrap();
+        let relic = "  - name: Relic\n    colour: relic\n    effect: gain 1 coin\n";
+        std::fs::write(shrines.join("spirits.yaml"), cards + relic).unwrap();
+        let compiled = crate::check(&[fixture.join("pair"), shrines]);
+        let rendered = compiled.report.render(&compiled.sources, false);
+        assert!(compiled.report.diagnostics.is_empty(), "{rendered}");
+        let lib = compiled.library.expect(&rendered);
+        let g = lib.games.iter().find(|g| g.name == "shrines").unwrap();
+        let relic = g.colours.iter().position(|c| c == "relic").unwrap() as u8;
+        let omen = g.tokens.iter().find(|t| t.name == "omen").unwrap();
+        assert_eq!(
+            omen.places,
+            Some(crate::ir::TokenPlaces {
+                colour: relic,
+                draw: 2,
+                board: "shrine".into(),
+            })
+        );
+        let code: String = crate::codegen::generate(&lib).split_whitespace().collect();
+        let want =
+            format!(r#"places:Some(TokenPlaces{{colour:Colour({relic}),draw:2,board:"shrine",}})"#);
+        assert!(code.contains(&want), "{code}");
     }
 
     #[test]

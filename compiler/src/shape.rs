@@ -556,6 +556,36 @@ pub static TOKEN: Object = Object {
             NAMES,
             "Cards of the same card set that a city holding a token of this kind builds free, as by a chain; the token is kept (Pantheon's Mythology tokens and their Grand Temples).",
         ),
+        field(
+            "places",
+            Shape::Object(&TOKEN_PLACES),
+            "A city taking a token of this kind draws cards of a colour, keeps one and lays it face down on an empty space of a board of its choice (Pantheon's Mythology tokens; the Duel family).",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static TOKEN_PLACES: Object = Object {
+    what: "a kind's `places`",
+    id: "token_places",
+    doc: "A city taking a token of this kind draws `draw` cards of `colour` (of no Age) at random from those not yet out, keeps one and lays it face down on an empty space of the board `board`, the others going back; only its player knows the card until the board opens.",
+    fields: &[
+        required(
+            "draw",
+            Shape::Int,
+            "How many cards are drawn, 1 to 8; one is kept.",
+        ),
+        required(
+            "colour",
+            Shape::Text,
+            "The colour of the cards drawn: cards of no Age (`age: 0`), without `players` or a cost, like a board's fill.",
+        ),
+        required(
+            "board",
+            Shape::Text,
+            "The board (`boards:` of this card set or of one it is played with) whose empty space takes the card kept.",
+        ),
     ],
     exactly_one: &[],
     requires: &[],
@@ -928,6 +958,7 @@ mod tests {
                 "side",
                 "stage",
                 "token",
+                "token_places",
                 "wonder"
             ]
         );

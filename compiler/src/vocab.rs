@@ -713,8 +713,18 @@ pub fn build(
     });
     let mut tokens = Vec::new();
     let game = lower(&src.game);
-    tokens::declare(&src.tokens, &game, &mut tokens, &categories, ages, report);
+    tokens::declare(
+        &src.tokens,
+        &game,
+        &mut tokens,
+        &categories,
+        &colours,
+        ages,
+        report,
+    );
     tokens::played_by(&src.tokens, &family, &lower(&src.game), report);
+    // A game declares no boards (an expansion's field).
+    tokens::places_boards(&src.tokens, &[], &game, report);
     let cat_vp = src
         .cat
         .as_ref()

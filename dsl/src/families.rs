@@ -155,8 +155,16 @@ pub const FAMILIES: &[FamilyDef] = &[
         // `figure_tokens`: tokens laid on its cards; `draws`: an
         // expansion's cards drawn into an Age's figure; `chains`: the
         // cards a kind of token makes free.
-        // `boards`: spaces whose cards a turn may take.
-        fields: &["figures", "figure_tokens", "draws", "chains", "boards"],
+        // `boards`: spaces whose cards a turn may take; `places`: a card
+        // a kind of token lays on a board.
+        fields: &[
+            "figures",
+            "figure_tokens",
+            "draws",
+            "chains",
+            "boards",
+            "places",
+        ],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.
         choices: &["card", "stage", "token"],

@@ -61,8 +61,8 @@ def load_family(export_dir, game):
         # `stage_colour`; version 10 `ongoing` of shields, which scoring
         # does not read (shields act during play); version 11 `words`, the
         # effects in plain words.
-        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 13")
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 14")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):

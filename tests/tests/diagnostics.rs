@@ -282,10 +282,15 @@ fixtures! {
     // game lacks and one named twice, a fill's Age the game lacks, its
     // colour misspelt, an Age filled twice, a board nothing fills.
     e0302_boards: "e0302-boards" => ["E0302", "E0006", "E0006", "E0302", "E0006", "E0302", "E0302", "E0302"];
-    // A board's cards with `players` and a cost; a fill of a colour of no
-    // card of no Age.
+    // A board's cards with `players` and a cost, and one of a kind of
+    // token's `places` with `players`; a fill and a `places` of a colour
+    // of no card of no Age.
     e0006_board_cards: "e0006-board-cards" => ["E0204", "E0006", "E0006"];
-    // A board in an expansion of a game dealt in hands.
+    // A kind of token's `places`: no card drawn, a colour and a board
+    // misspelt.
+    e0302_token_places: "e0302-token-places" => ["E0006", "E0302"];
+    // A board, and a kind of token laying cards on it, in an expansion of
+    // a game dealt in hands.
     e0306_boards_in_base: "e0306-boards-in-base" => ["E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];

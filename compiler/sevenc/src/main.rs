@@ -551,9 +551,12 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                     format!("Age {}: {n}", describe::roman(a.into()))
                 })
                 .collect();
-            // Cards of no Age are drafted, or laid on a board by its fills.
+            // Cards of no Age are drafted, or laid on a board by its fills
+            // or by a kind of token's `places`.
             let boarded = |c: &&sevenw_compiler::ir::Card| {
                 (g.boards.iter()).any(|b| b.fill.iter().any(|f| f.colour == c.colour))
+                    || (g.tokens.iter())
+                        .any(|t| t.places.as_ref().is_some_and(|p| p.colour == c.colour))
             };
             let on_boards = g.cards.iter().filter(|c| c.age == 0 && boarded(c)).count();
             let drafted = g.cards.iter().filter(|c| c.age == 0).count() - on_boards;

@@ -247,8 +247,10 @@ impl Reader<'_> {
             ]
             .map(|k| f.take(k));
             let chains = f.take("chains");
+            let places = f.take("places");
             self.finish(f);
             let chains = self.texts(chains, "card names");
+            let places = places.and_then(|p| self.places(p));
             let [instead, negative, public, sits_out, by_choice] =
                 [instead, negative, public, sits_out, by_choice]
                     .map(|b| b.and_then(|b| Some((self.bool(b)?, b.loc))));
@@ -275,10 +277,28 @@ impl Reader<'_> {
                 sits_out,
                 by_choice,
                 chains,
+                places,
                 loc: v.loc,
             });
         }
         out
+    }
+
+    /// A kind's `places: {draw: 2, colour: spirit, board: shrine}`.
+    fn places(&mut self, n: &Node) -> Option<PlacesSrc> {
+        let mut f = self.fields(n, &shape::TOKEN_PLACES)?;
+        let draw = self.required(&mut f, "draw");
+        let colour = self.required(&mut f, "colour");
+        let board = self.required(&mut f, "board");
+        self.finish(f);
+        let draw = draw.and_then(|d| self.int(d));
+        let colour = colour.and_then(|c| self.text(c));
+        Some(PlacesSrc {
+            draw: draw?,
+            colour: colour?,
+            board: self.text(board?)?,
+            loc: n.loc,
+        })
     }
 
     /// A rule drawing cards of a colour into an Age's deck (`guilds:`,

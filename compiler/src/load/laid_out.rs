@@ -1,7 +1,8 @@
 //! What an expansion or a game lays out beside its Ages' cards, as
 //! written in game.yaml: the figures of a laid-out game, the tokens on
-//! them and the boards of spaces (read by `game_yaml.rs`, checked by
-//! `vocab/figures.rs` and `vocab/boards.rs`).
+//! them, the boards of spaces and the cards a kind of token lays on a
+//! board (read by `game_yaml.rs`, checked by `vocab/figures.rs`,
+//! `vocab/boards.rs` and `vocab/tokens.rs`).
 
 use super::{Int, Text};
 use crate::source::Loc;
@@ -46,5 +47,17 @@ pub struct BoardSrc {
 pub struct BoardFillSrc {
     pub age: Int,
     pub colour: Text,
+    pub loc: Loc,
+}
+
+/// What a city taking a token of a kind lays on a board, as written (a
+/// kind's `places: {draw: 2, colour: spirit, board: shrine}`): it draws
+/// `draw` cards of `colour` (of no Age), keeps one and lays it face down
+/// on an empty space of `board`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacesSrc {
+    pub draw: Int,
+    pub colour: Text,
+    pub board: Text,
     pub loc: Loc,
 }

@@ -142,3 +142,32 @@ fn missing_folder_is_reported() {
     assert!(games.is_empty());
     assert_eq!(report.diagnostics[0].code, Code::NoGame);
 }
+
+#[test]
+fn reads_a_kinds_places_and_reports_each_field_missing() {
+    let game = "game: shrines\ntitle: Shrines\nextends: duel\ntokens:\n  omen: { points: 2, category: civilian, places: { draw: 2, colour: Spirit, board: shrine } }\n  relic: { points: 0, category: civilian, places: { colour: spirit } }\n";
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let g = load_texts("shrines", &[("game.yaml", game)], &mut sources, &mut report);
+    let e = g.expansion.expect("an expansion");
+    let p = e.tokens[0].places.as_ref().expect("omen places");
+    assert_eq!(
+        (
+            p.draw.value,
+            p.colour.value.as_str(),
+            p.board.value.as_str()
+        ),
+        (2, "Spirit", "shrine")
+    );
+    assert_eq!(p.loc.start, game.find("{ draw").unwrap());
+    // The relic's `places` lacks `draw` and `board`: both reported, the
+    // kind kept without it.
+    assert_eq!(e.tokens[1].places, None);
+    let missing: Vec<&str> = (report.diagnostics.iter())
+        .filter(|d| d.code == Code::MissingField)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(missing.len(), 2, "{:?}", report.diagnostics);
+    assert!(missing.iter().any(|m| m.contains("`draw`")), "{missing:?}");
+    assert!(missing.iter().any(|m| m.contains("`board`")), "{missing:?}");
+}

@@ -425,18 +425,16 @@ pub(super) fn hands_filled(game: &Game, report: &mut Report) {
     }
 }
 
-/// The board whose fills take `c`, a card of no Age of a fill's colour.
-fn board_of<'v>(game: &'v Game, c: &Card) -> Option<&'v crate::vocab::Board> {
+/// The board that takes `c`, a card of no Age of a fill's colour or of
+/// the colour a kind of token's `places` lays on a board.
+fn board_of<'v>(game: &'v Game, c: &Card) -> Option<&'v str> {
     (c.age.value == 0).then_some(())?;
-    let colour = c.colour?;
-    game.vocab
-        .boards
-        .iter()
-        .find(|b| b.fill.iter().any(|&(_, f)| f == colour))
+    game.vocab.board_of_colour(c.colour?)
 }
 
-/// A card a board's fill takes (E0006): one copy, no `players`; no cost,
-/// since its space's price is what it costs. Returns whether `c` is one.
+/// A card a board's fill takes, or a kind of token's `places` lays on a
+/// board (E0006): one copy, no `players`; no cost, since its space's
+/// price is what it costs. Returns whether `c` is one.
 pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     let Some(board) = board_of(game, c) else {
         return false;
@@ -447,13 +445,10 @@ pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
             Diagnostic::new(
                 Code::BadValue,
                 p.loc,
-                format!(
-                    "`{name}` is laid on the board `{}`, so it takes no player counts",
-                    board.name
-                ),
+                format!("`{name}` is laid on the board `{board}`, so it takes no player counts"),
             )
             .label("not used for cards on a board")
-            .help("remove `players`: each card of the fill's colour is one card, drawn at random"),
+            .help("remove `players`: each card of the board's colour is one card, drawn at random"),
         );
     }
     if let Some(at) = c.cost.loc {
@@ -462,8 +457,7 @@ pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
                 Code::BadValue,
                 at,
                 format!(
-                    "`{name}` is taken from the board `{}` for its space's price, so it has no cost",
-                    board.name
+                    "`{name}` is taken from the board `{board}` for its space's price, so it has no cost"
                 ),
             )
             .label("never paid")
@@ -473,16 +467,41 @@ pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     true
 }
 
-/// Each board's fills find cards (E0204): a colour of cards of no Age
-/// the card set holds.
+/// Each board's fills, and each `places` of the set's own kinds of
+/// token, find cards (E0204): a colour of cards of no Age the card set
+/// holds.
 pub(super) fn boards(game: &Game, report: &mut Report) {
     let v = &game.vocab;
+    let have = |colour: u8| {
+        (game.cards.iter())
+            .filter(|c| c.age.value == 0 && c.colour == Some(colour))
+            .count()
+    };
+    let own = v.tokens.get(usize::from(v.own_tokens)..).unwrap_or(&[]);
+    for kind in own {
+        let Some(p) = &kind.places else { continue };
+        if have(p.colour) > 0 {
+            continue;
+        }
+        let name = &v.colours[usize::from(p.colour)];
+        report.push(
+            Diagnostic::new(
+                Code::DeckSize,
+                p.colour_at,
+                format!(
+                    "a {} token lays a {name} card on the board `{}`, but `{}` has no {name} card of no Age",
+                    kind.name, p.board, v.game
+                ),
+            )
+            .label("nothing to draw")
+            .help(format!(
+                "add {name} cards to a file of `age: 0`, or name another colour"
+            )),
+        );
+    }
     for b in &v.boards {
         for (&(age, colour), &at) in b.fill.iter().zip(&b.fill_at) {
-            let have = (game.cards.iter())
-                .filter(|c| c.age.value == 0 && c.colour == Some(colour))
-                .count();
-            if have == 0 {
+            if have(colour) == 0 {
                 let name = &v.colours[usize::from(colour)];
                 report.push(
                     Diagnostic::new(

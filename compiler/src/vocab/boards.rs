@@ -139,3 +139,20 @@ pub(super) fn boards(
     }
     out
 }
+
+impl Vocab {
+    /// The board that takes the cards of no Age of `colour`: a board of
+    /// this set a fill takes them for, or the board a kind of token's
+    /// `places` lays them on. Such cards are a board's, not drafted.
+    pub fn board_of_colour(&self, colour: u8) -> Option<&str> {
+        let filled = (self.boards.iter())
+            .find(|b| b.fill.iter().any(|&(_, f)| f == colour))
+            .map(|b| b.name.as_str());
+        filled.or_else(|| {
+            (self.tokens.iter())
+                .filter_map(|t| t.places.as_ref())
+                .find(|p| p.colour == colour)
+                .map(|p| p.board.as_str())
+        })
+    }
+}

@@ -59,9 +59,12 @@ pub fn extend(
         before.iter().copied().partition(|e| e.game == game);
     // The own names of each edition lent, by expansion.
     let mut lent_names: Vec<(String, Vec<String>)> = Vec::new();
+    // The boards of the expansions it is played with.
+    let mut lent_boards: Vec<String> = Vec::new();
     for e in others {
         let lent = with.contains(&e.game) && !e.plays_at.meet(plays_at).is_empty();
         if lent {
+            lent_boards.extend(e.boards.iter().map(|b| b.name.clone()));
             let names = (own(&e.symbols, e.own.symbols).into_iter())
                 .chain(own(&e.colours, e.own.colours))
                 .chain(own(&e.categories, e.own.categories))
@@ -221,6 +224,7 @@ pub fn extend(
             &game,
             &mut mine,
             &v.categories,
+            &v.colours,
             v.ages,
             report,
         );
@@ -243,7 +247,15 @@ pub fn extend(
         v.foreign.retain(|(f, g)| !(*f == kind && *g == game));
     }
     let new = share_tokens(new, &game, parent.tokens.len(), &mut v, report);
-    super::tokens::declare(&new, &game, &mut v.tokens, &v.categories, v.ages, report);
+    super::tokens::declare(
+        &new,
+        &game,
+        &mut v.tokens,
+        &v.categories,
+        &v.colours,
+        v.ages,
+        report,
+    );
     super::tokens::played_by(&src.tokens, &parent.family, &game, report);
     if let Some(c) = &src.start_coins {
         v.start_coins = small(report, c, 0, 1000, "the starting coins");
@@ -268,6 +280,15 @@ pub fn extend(
         &game,
         report,
     );
+    // A kind's `places` names a board of this set or of one it is played
+    // with.
+    let mut boards: Vec<String> = v.boards.iter().map(|b| b.name.clone()).collect();
+    for b in lent_boards {
+        if !boards.contains(&b) {
+            boards.push(b);
+        }
+    }
+    super::tokens::places_boards(&src.tokens, &boards, &game, report);
     // Its own guild rule takes the game's place while it is in play.
     v.guilds_own = false;
     if let Some(g) = &src.guilds
@@ -357,6 +378,7 @@ fn share_tokens(
             game,
             &mut mine,
             &v.categories,
+            &v.colours,
             v.ages,
             report,
         );

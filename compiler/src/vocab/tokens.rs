@@ -4,15 +4,19 @@
 //! the game in a category (one number, or one per Age: a token is worth
 //! its Age's), whether a loss of coins a city cannot pay is taken as such
 //! tokens (Cities' debt), whether a city may hold fewer than none, and
-//! whether other players see the count. Like colours, their places are
-//! family-wide: an expansion's kinds come after the game's and those of
-//! the expansions before it.
+//! whether other players see the count, and the card a city taking one
+//! lays on a board (`places:`, Pantheon's Mythology tokens). Like colours,
+//! their places are family-wide: an expansion's kinds come after the
+//! game's and those of the expansions before it.
 
 use super::*;
-use crate::load::{TokenPoints, TokenSrc};
+use crate::load::{PlacesSrc, TokenPoints, TokenSrc};
 
 /// The most kinds of token a game holds with its expansions.
 pub const MAX_TOKEN_KINDS: usize = 8;
+
+/// The most cards a kind's `places` may draw.
+pub const MAX_PLACES_DRAW: i64 = 8;
 
 /// The most Ages a kind scored by Age may list (a city keeps a count per
 /// Age of each kind).
@@ -45,23 +49,45 @@ pub struct TokenDef {
     /// Cards of its card set a city holding one builds free, as by a
     /// chain, as written (checked against the cards by `validate`).
     pub chains: Vec<Text>,
+    /// The card a city taking one lays on a board (`places:`).
+    pub places: Option<TokenPlaces>,
+}
+
+/// A checked `places:` of a kind of token: a city taking one draws `draw`
+/// cards of `colour` (of no Age), keeps one and lays it face down on an
+/// empty space of the board `board`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenPlaces {
+    /// The colour (index) of the cards drawn.
+    pub colour: u8,
+    /// How many are drawn, 1 to [`MAX_PLACES_DRAW`].
+    pub draw: u8,
+    /// The board's name, lower case (checked by [`places_boards`]).
+    pub board: String,
+    /// Where the colour is written (for E0204 when it has no card).
+    pub colour_at: Loc,
 }
 
 impl TokenDef {
     /// Whether `other` declares the same kind, whichever sets declare it.
     pub fn alike(&self, other: &TokenDef) -> bool {
+        let nowhere = Loc {
+            file: crate::source::FileId(0),
+            start: 0,
+            end: 0,
+        };
         let bare = |t: &TokenDef| TokenDef {
             sets: Vec::new(),
             chains: (t.chains.iter())
                 .map(|c| Text {
                     value: c.value.trim().to_lowercase(),
-                    loc: Loc {
-                        file: crate::source::FileId(0),
-                        start: 0,
-                        end: 0,
-                    },
+                    loc: nowhere,
                 })
                 .collect(),
+            places: t.places.clone().map(|p| TokenPlaces {
+                colour_at: nowhere,
+                ..p
+            }),
             ..t.clone()
         };
         bare(self) == bare(other)
@@ -101,6 +127,64 @@ pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut
         "its rules take a loss of coins as tokens only for the coins a city cannot pay: drop `by_choice`",
         report,
     );
+    super::plays::field(
+        family,
+        game,
+        "places",
+        src.iter().find_map(|t| t.places.as_ref().map(|p| p.loc)),
+        "its rules lay no cards on boards (only the Duel family has boards): drop the kind's `places`",
+        report,
+    );
+}
+
+/// The board a kind's `places` names is one of `boards` (E0302): those of
+/// the card set declaring it and of the sets it is played with.
+pub(super) fn places_boards(src: &[TokenSrc], boards: &[String], game: &str, report: &mut Report) {
+    for p in src.iter().filter_map(|t| t.places.as_ref()) {
+        let name = lower(&p.board);
+        if boards.contains(&name) {
+            continue;
+        }
+        let help = if boards.is_empty() {
+            format!(
+                "no board is declared by `{game}` or a set it is played with: a kind lays cards on a board of an expansion's `boards:`"
+            )
+        } else {
+            let near = crate::diag::suggest(&name, boards.iter().map(String::as_str));
+            let all = format!("the boards it knows: {}", boards.join(", "));
+            near.map_or(all.clone(), |n| format!("{n} ({all})"))
+        };
+        bad(
+            report,
+            p.board.loc,
+            format!("`{name}` is not a board of `{game}` or of a set it is played with"),
+            "unknown board",
+            Some(help),
+        );
+    }
+}
+
+/// A kind's `places`, checked: `draw` 1 to [`MAX_PLACES_DRAW`] (E0006),
+/// `colour` one of `colours` (E0302); the board is checked by
+/// [`places_boards`] once the boards are known. `None` when wrong.
+fn places(p: &PlacesSrc, colours: &[String], report: &mut Report) -> Option<TokenPlaces> {
+    let draw = (1..=MAX_PLACES_DRAW).contains(&p.draw.value);
+    if !draw {
+        small(
+            report,
+            &p.draw,
+            1,
+            MAX_PLACES_DRAW,
+            "the cards `places` draws",
+        );
+    }
+    let colour = find_in(&p.colour, colours, "colour", report)?;
+    draw.then(|| TokenPlaces {
+        colour,
+        draw: p.draw.value as u8,
+        board: lower(&p.board),
+        colour_at: p.colour.loc,
+    })
 }
 
 /// Appends the kinds `src` declares to `tokens` (which holds those of the
@@ -109,12 +193,15 @@ pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut
 /// a category of `categories`, at most one kind taken instead of coins,
 /// a count below zero only for one number of points, at most
 /// [`MAX_TOKEN_KINDS`] kinds, points by Age for at most
-/// [`MAX_TOKEN_AGES`] Ages.
+/// [`MAX_TOKEN_AGES`] Ages, a `places` drawing 1 to [`MAX_PLACES_DRAW`]
+/// cards of a colour of `colours` (a kind whose `places` is wrong is
+/// declared without it, the mistake reported).
 pub(super) fn declare(
     src: &[TokenSrc],
     set: &str,
     tokens: &mut Vec<TokenDef>,
     categories: &[String],
+    colours: &[String],
     ages: u8,
     report: &mut Report,
 ) {
@@ -239,6 +326,7 @@ pub(super) fn declare(
             );
             continue;
         }
+        let places = t.places.as_ref().and_then(|p| places(p, colours, report));
         tokens.push(TokenDef {
             name,
             points,
@@ -250,6 +338,7 @@ pub(super) fn declare(
             by_choice,
             sets: vec![set.to_string()],
             chains: t.chains.clone(),
+            places,
         });
     }
 }
