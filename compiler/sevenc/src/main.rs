@@ -606,12 +606,10 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                 (None, _) => name,
             };
             let cards = if g.extends.is_some() && g.cards.iter().all(|c| c.age == 0) {
-                if drafted > 0 {
-                    format!(
-                        "{} ({})",
-                        cards(g.cards.len()),
-                        per_age.last().cloned().unwrap_or_default()
-                    )
+                // Only cards of no Age: those on boards and those drafted.
+                let no_age = per_age.get(usize::from(g.ages)..).unwrap_or(&[]);
+                if !no_age.is_empty() {
+                    format!("{} ({})", cards(g.cards.len()), no_age.join(", "))
                 } else {
                     "0 cards".to_string()
                 }

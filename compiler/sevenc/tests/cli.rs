@@ -49,6 +49,37 @@ fn the_summary_counts_one_card_in_the_singular() {
 }
 
 /// `sevenc` run in `dir`.
+#[test]
+fn the_summary_counts_the_cards_a_kinds_places_lays_on_boards() {
+    // The E0302 fixture made right: omens lay relics, a colour no fill
+    // names, on the shrine; its spirits fill it. Both are on boards.
+    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/diag/e0302-token-places");
+    let dir = std::env::temp_dir().join(format!("sevenc-places-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let shrines = dir.join("shrines");
+    std::fs::create_dir_all(&shrines).unwrap();
+    let game = std::fs::read_to_string(fixture.join("shrines/game.yaml")).unwrap();
+    let game = game
+        .replace("colours: [spirit]", "colours: [spirit, relic]")
+        .replace(
+            "draw: 0, colour: sprit, board: shrin",
+            "draw: 2, colour: relic, board: shrine",
+        );
+    std::fs::write(shrines.join("game.yaml"), game).unwrap();
+    let cards = std::fs::read_to_string(fixture.join("shrines/spirits.yaml")).unwrap();
+    let relic = "  - name: Relic\n    colour: relic\n    effect: gain 1 coin\n";
+    std::fs::write(shrines.join("spirits.yaml"), cards + relic).unwrap();
+    let pair = fixture.join("pair");
+    let (code, out, _) = sevenc(&["check", pair.to_str().unwrap(), shrines.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("shrines, an expansion of pair (Shrines): 2 cards (on boards: 2),"),
+        "{out}"
+    );
+}
+
 fn sevenc_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_sevenc"))
         .args(args)
