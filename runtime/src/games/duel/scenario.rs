@@ -541,9 +541,8 @@ impl Scenarios for Duel {
                     None => format!("{who} lays a card drawn first (`lays …`)"),
                 });
             }
-            Phase::Choose { seat: s, .. } => {
-                let chooser = names.get(s).map_or(who, |n| n.as_str());
-                return Some(format!("{chooser} has a choice to make first"));
+            Phase::Choose { .. } => {
+                return Some(format!("{who} has a choice to make first (`chooses …`)"));
             }
             Phase::Draft { .. } => {
                 return Some(format!("the wonder draft is on: {who} takes a wonder"));

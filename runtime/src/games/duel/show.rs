@@ -213,7 +213,7 @@ impl Duel {
                 "zones": zones,
                 "tokens": tokens,
             },
-            "boards": self.boards_json(v),
+            "boards": self.boards_json(v, spectator),
             "board_tokens": toks(v.board_tokens()),
             "drawn_tokens": if spectator { Vec::new() } else { toks(v.drawn_tokens()) },
             "drawn_cards": if spectator { Vec::new() } else { cards(v.drawn_cards()) },
@@ -376,15 +376,17 @@ impl Show for Duel {
 }
 
 impl Duel {
-    /// The boards beside the table and the cards on their spaces (public).
-    fn boards_json(&self, v: &View<'_>) -> Vec<Value> {
+    /// The boards beside the table and the cards on their spaces: face up,
+    /// or face down where the seat shown laid them.
+    fn boards_json(&self, v: &View<'_>, spectator: bool) -> Vec<Value> {
         let mut space = 0;
         (self.info.boards.iter())
             .map(|b| {
                 let list: Vec<Value> = (b.spaces.iter())
                     .map(|_| {
-                        let card = v.space_card(space);
                         let down = v.face_down(space);
+                        // A spectator knows no face-down card.
+                        let card = v.space_card(space).filter(|_| !(spectator && down));
                         let prices: Vec<u16> = (0..2)
                             .map(|s| self.price_to(&v.state.table, space, s).unwrap_or(0))
                             .collect();
