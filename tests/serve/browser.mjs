@@ -14,8 +14,9 @@
 // Given the test expansions' binary (`sevenw-trials`, built with the
 // `serve` feature), it also plays Duel with Omens, whose board of spaces
 // beside the table is checked on every position (its name, whether it is
-// open, each space's card or its emptiness and its price) and a card of
-// it taken by a click on the card.
+// open, each space's card, card back or emptiness and its price, the
+// lays offered on its empty spaces by the card they lay) and a card of it
+// taken by a click on the card.
 // axe-core checks the lobby and each table (and Duel's spectator page):
 // no serious or critical accessibility violation.
 //
@@ -232,20 +233,29 @@ async function tableProblems(page, table) {
             // Its name and effect; not its cost (the space's price is paid).
             if (c?.querySelector(".name")?.innerText.trim() !== x.card.name || !c.querySelector(".fx")?.textContent.trim()) problems.push(`a card of the board ${b.name} without its name or effect: ${sp.outerHTML.slice(0, 200)}`);
             if (c?.querySelector(".cost")?.getBoundingClientRect().height) problems.push(`a card of the board ${b.name} shows its own cost beside the space's price`);
+            // A card it laid face down, the seat reads it marked so.
+            if (x.face_down && !/face down/i.test(c?.querySelector(".status")?.innerText || "")) problems.push(`a card of the board ${b.name} laid face down not marked so`);
+          } else if (x.face_down) {
+            // Another's card face down: a card back, its colour, no name.
+            if (!sp.querySelector(".space-down") || sp.querySelector(".card")) problems.push(`a face-down card of the board ${b.name} not drawn as a card back`);
           } else if (!sp.querySelector(".space-empty") || sp.querySelector(".card")) {
             problems.push(`an empty space of the board ${b.name} not drawn empty`);
           }
           const price = sp.querySelector(".space-price")?.innerText || "";
           if (!/\d+ coins?|free/i.test(price)) problems.push(`a space of the board ${b.name} without its price: "${price}"`);
-          const offered = doc.actions.filter((a) => a.about && a.about.kind === "board" && a.about.space === x.space);
+          const offered = doc.actions.filter((a) => a.about && (a.about.kind === "board" || a.about.kind === "lay") && a.about.space === x.space);
           const buttons = [...sp.querySelectorAll("button.action")];
           if (buttons.length !== offered.length) problems.push(`a space of the board ${b.name} with ${buttons.length} buttons for ${offered.length} moves`);
           for (const [k, a] of offered.entries()) {
             const words = buttons[k]?.innerText || "";
-            if (!words.includes(a.about.coins ? `${a.about.coins} coin` : "free")) problems.push(`taking a card of the board ${b.name} offered as "${words}" for ${a.about.coins} coins`);
+            if (a.about.kind === "lay") {
+              // Laying a card drawn: which card, on this space.
+              const card = (doc.view.drawn_cards || []).find((c) => c.id === a.about.card);
+              if (!card || !words.includes(card.name)) problems.push(`laying a card on the board ${b.name} offered as "${words}"`);
+            } else if (!words.includes(a.about.coins ? `${a.about.coins} coin` : "free")) problems.push(`taking a card of the board ${b.name} offered as "${words}" for ${a.about.coins} coins`);
           }
         }
-        if (!b.open && box.querySelector("button.action")) problems.push(`the board ${b.name} is closed but offers its cards`);
+        if (!b.open && doc.actions.some((a) => a.about && a.about.kind === "board")) problems.push(`the board ${b.name} is closed but offers its cards`);
       }
       // The track reads from the side of the city at the bottom (yours, or
       // the first player's for a spectator): its capital at the left.
@@ -386,12 +396,12 @@ async function spectate(base, created, game) {
 }
 
 // The boards beside the table, shot at 1280×800 and 400 px wide, the
-// first board at the top of the window.
-async function shootBoards(page, label, moment) {
+// first board (or `top`) at the top of the window.
+async function shootBoards(page, label, moment, top = "#board .spaces-board") {
   const size = page.viewportSize();
   for (const width of [1280, 400]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.locator("#board .spaces-board").first().evaluate((b) => b.scrollIntoView({ block: "start" }));
+    await page.locator(top).first().evaluate((b) => b.scrollIntoView({ block: "start" }));
     await page.screenshot({ path: join(shots, `${label}-${moment}-${width}.png`) });
   }
   await page.setViewportSize(size);
@@ -402,7 +412,7 @@ async function shootBoards(page, label, moment) {
 // problem, or null.
 async function takeFromBoard(page, label) {
   await shootBoards(page, label, "board-open");
-  const space = page.locator("#board .space.offered").first();
+  const space = page.locator('#board .space.offered[data-state="card"]').first();
   const name = await space.locator(".card .name").innerText();
   const before = await page.getAttribute("body", "data-played");
   await Promise.all([
@@ -421,6 +431,7 @@ async function playThrough(page, base, game) {
   let clicks = 0;
   let tookBoard = false;
   let shotBoards = false;
+  let shotLay = false;
   let shotMid = false;
   let shotStart = false;
   const deadline = Date.now() + 300000;
@@ -483,7 +494,12 @@ async function playThrough(page, base, game) {
       await shootBoards(page, game.label, "board");
       shotBoards = true;
     }
-    if (game.trials && !tookBoard && (await page.locator("#board .space.offered").count())) {
+    // Cards drawn to lay one face down: shown above the boards.
+    if (game.trials && !shotLay && (await page.locator("#drawn-cards .card").count())) {
+      await shootBoards(page, game.label, "lay", "#drawn-cards");
+      shotLay = true;
+    }
+    if (game.trials && !tookBoard && (await page.locator('#board .space.offered[data-state="card"]').count())) {
       const problem = await takeFromBoard(page, game.label);
       if (problem) throw new Error(`${game.label}, after ${clicks} moves: ${problem}`);
       tookBoard = true;
