@@ -376,6 +376,7 @@ impl GameCode<'_> {
         let from = c.chained_from.iter().map(|t| &ids[*t as usize]);
         let listens = Literal::u16_unsuffixed(ir::listens(&c.effects));
         let expert = c.expert;
+        let price_times = Literal::u8_unsuffixed(c.price_times);
         let options = Literal::u8_unsuffixed(ir::options(&c.effects));
         let text = lit(&c.text);
         let words = lit(&c.words);
@@ -391,6 +392,7 @@ impl GameCode<'_> {
                 chained_from: &[#(card::#from),*],
                 listens: Listens(#listens),
                 expert: #expert,
+                price_times: #price_times,
                 options: #options,
                 text: #text,
                 words: #words,

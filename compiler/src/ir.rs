@@ -505,6 +505,9 @@ pub struct Card {
     pub effects: Vec<Effect>,
     /// Leaders' expert marker.
     pub expert: bool,
+    /// A card of a board costs its space's price times this, before any
+    /// discount (1 for every other card).
+    pub price_times: u8,
     /// Its effect text as the designer wrote it in the card file (the
     /// `effect:` value, trimmed; a project's `penalty:` follows on a line
     /// of its own as `penalty: …`); empty when it has none.

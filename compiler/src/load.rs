@@ -281,6 +281,8 @@ pub struct CardSrc {
     pub chains: Vec<Text>,
     /// `expert: true`, and where.
     pub expert: Option<(bool, Loc)>,
+    /// `price_times: N`: a card of a board costs its space's price × N.
+    pub price_times: Option<Int>,
     /// A project's penalty (Edifice).
     pub penalty: Option<DslText>,
     /// `decks: {Alexandria: 2, central: 4}`: copies per deck (a game of decks).

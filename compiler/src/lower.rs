@@ -68,6 +68,7 @@ fn game(g: &Game) -> ir::Game {
                 list
             },
             expert: c.expert == Some(true),
+            price_times: (c.price_times.as_ref()).map_or(1, |t| t.value.clamp(1, 9) as u8),
             text: c.text.clone(),
             words: {
                 let mut w = describe::sentences(v, c.effects.list());

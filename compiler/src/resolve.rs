@@ -297,6 +297,8 @@ pub struct Card {
     /// `expert:`, and where.
     pub expert: Option<bool>,
     pub expert_loc: Option<Loc>,
+    /// `price_times:` (a card of a board), as written.
+    pub price_times: Option<Int>,
     /// Copies per deck (a game of decks): the deck (`None` when unknown,
     /// reported), the count, the deck's name as written.
     pub decks: Vec<(Option<DeckRef>, Int, Text)>,
@@ -551,6 +553,7 @@ pub fn resolve_in(
             chains,
             expert: c.src.expert.map(|(b, _)| b),
             expert_loc: c.src.expert.map(|(_, l)| l),
+            price_times: c.src.price_times,
         });
     }
     let mut wonders = Vec::new();

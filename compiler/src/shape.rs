@@ -134,6 +134,11 @@ pub static CARD: Object = Object {
             "Names of cards of a later Age that this card lets its owner build for free.",
         ),
         field(
+            "price_times",
+            Shape::Int,
+            "A card of a board (Duel): what its space's price is multiplied by, before any discount, 1 to 9 (Pantheon's Gate costs twice its space's price: `2`).",
+        ),
+        field(
             "expert",
             Shape::Bool,
             "`true`: a card for experienced players, left out unless every card is asked for (the Leaders' Expert deck).",

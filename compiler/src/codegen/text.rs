@@ -179,6 +179,7 @@ impl GameCode<'_> {
             16,
             &["expert: ", if c.expert { "true" } else { "false" }, ","],
         );
+        l.line(16, &["price_times: ", &c.price_times.to_string(), ","]);
         l.line(
             16,
             &["options: ", &ir::options(&c.effects).to_string(), ","],

@@ -115,6 +115,7 @@ impl Reader<'_> {
         let expert = f.take("expert");
         let penalty = f.take("penalty");
         let decks = f.take("decks");
+        let price_times = f.take("price_times");
         self.finish(f);
         let name = name.and_then(|n| self.text(n));
         let colour = colour.and_then(|n| self.text(n));
@@ -145,6 +146,7 @@ impl Reader<'_> {
             name: name?,
             colour,
             expert,
+            price_times: price_times.and_then(|n| self.int(n)),
         };
         Some(card)
     }

@@ -436,10 +436,36 @@ fn board_of<'v>(game: &'v Game, c: &Card) -> Option<&'v str> {
 /// board (E0006): one copy, no `players`; no cost, since its space's
 /// price is what it costs. Returns whether `c` is one.
 pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
+    let name = c.name.value.trim();
     let Some(board) = board_of(game, c) else {
+        if let Some(t) = &c.price_times {
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    t.loc,
+                    format!("`{name}` lies on no board, so no space's price is multiplied"),
+                )
+                .label("only for a card of a board")
+                .help("remove `price_times`, or give the card a colour of no Age that a board's `fill` or a kind of token's `places` names"),
+            );
+        }
         return false;
     };
-    let name = c.name.value.trim();
+    if let Some(t) = c
+        .price_times
+        .as_ref()
+        .filter(|t| !(1..=9).contains(&t.value))
+    {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                t.loc,
+                format!("`price_times` of `{name}` is {}, not 1 to 9", t.value),
+            )
+            .label("out of range")
+            .help("write how many times its space's price the card costs: `2` for twice"),
+        );
+    }
     if let Some(p) = c.players.first() {
         report.push(
             Diagnostic::new(

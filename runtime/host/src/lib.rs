@@ -629,6 +629,9 @@ pub struct CardInfo {
     pub listens: Listens,
     /// For experienced players: left out unless every card is asked for.
     pub expert: bool,
+    /// A card of a board costs its space's price times this, before any
+    /// discount (Pantheon's Gate: 2); 1 for every other card.
+    pub price_times: u8,
     /// Options its effects offer, one chosen when built (`one of`); 0: none.
     pub options: u8,
     /// Its effect text as the designer wrote it in the card file (the

@@ -73,6 +73,7 @@ const fn card(
         chained_from,
         listens,
         expert: false,
+        price_times: 1,
         options: 0,
         text: "",
         words: "",

@@ -68,7 +68,11 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 if age >= 2 {
                     for (i, c) in st.table.spaces.iter().enumerate() {
                         let off = st.table.cities[seat].abilities.board_discount;
-                        let price = PRICES[i][seat].saturating_sub(u16::from(off));
+                        // Twice for the Spirit of the Threshold, before
+                        // the discount.
+                        let times =
+                            c.map_or(1, |c| u16::from(d.info.cards[usize::from(c.0)].price_times));
+                        let price = (PRICES[i][seat] * times).saturating_sub(u16::from(off));
                         if let Some(c) = c
                             && i32::from(price) <= coins
                             && st.table.down[i] == 0

@@ -43,14 +43,19 @@ impl Duel {
     }
 
     /// What `seat` pays for the card of `space` in `t`: its printed price
-    /// less the city's board discount ("take cards from boards for 2
-    /// fewer coins"), never below 0.
+    /// times the card's `price_times` (Pantheon's Gate costs twice its
+    /// space's price, duel-expansions-facts.md §1.5), less the city's
+    /// board discount ("take cards from boards for 2 fewer coins",
+    /// applied after the doubling, as BGA does), never below 0. A card
+    /// face down, which cannot be taken, keeps its `price_times` secret:
+    /// its space shows the printed price.
     pub fn price_to(&self, t: &Position, space: usize, seat: usize) -> Option<u16> {
         let off = t.cities.get(seat)?.abilities.board_discount;
-        Some(
-            self.space_price(space, seat)?
-                .saturating_sub(u16::from(off)),
-        )
+        let up = t.down.get(space) == Some(&0);
+        let times = (t.spaces.get(space).copied().flatten().filter(|_| up))
+            .and_then(|c| self.info.cards.get(usize::from(c.0)))
+            .map_or(1, |c| u16::from(c.price_times.max(1)));
+        Some((self.space_price(space, seat)? * times).saturating_sub(u16::from(off)))
     }
 
     /// The boards' spaces, empty, and their supply: every card of no Age
@@ -141,8 +146,8 @@ impl Duel {
     }
 
     /// The cards the player to act may take from the boards open in this
-    /// Age, each for its space's price less their board discount
-    /// ([`Duel::price_to`]), if they hold the coins; appended
+    /// Age, each for its price to them ([`Duel::price_to`]), if they hold
+    /// the coins; appended
     /// to `out`.
     pub(super) fn board_moves(&self, t: &Position, out: &mut Vec<Move>) {
         if !self.board_offers(t) {
@@ -150,15 +155,14 @@ impl Duel {
         }
         let seat = t.current;
         let coins = t.cities[seat].coins;
-        let off = u16::from(t.cities[seat].abilities.board_discount);
         let mut space = 0;
         for b in self.info.boards {
             let open = b.open.contains(&t.age);
-            for prices in b.spaces {
+            for _ in b.spaces {
                 if let (true, Some(Some(card)), Some(0)) =
                     (open, t.spaces.get(space), t.down.get(space))
                 {
-                    let price = u16::from(prices[seat.min(1)]).saturating_sub(off);
+                    let price = self.price_to(t, space, seat).unwrap_or(u16::MAX);
                     if coins >= i32::from(price) {
                         out.push(Move::Board {
                             space: space as u8,
