@@ -342,3 +342,59 @@ pub(super) fn declare(
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(start: usize) -> Loc {
+        Loc {
+            file: crate::source::FileId(1),
+            start,
+            end: start + 1,
+        }
+    }
+
+    fn kind(board: &str, colour_at: Loc) -> TokenDef {
+        TokenDef {
+            name: "omen".into(),
+            points: vec![2],
+            category: 0,
+            instead_of_coins: false,
+            negative: false,
+            public: true,
+            sits_out: false,
+            by_choice: false,
+            sets: vec!["a".into()],
+            chains: Vec::new(),
+            places: Some(TokenPlaces {
+                colour: 3,
+                draw: 2,
+                board: board.into(),
+                colour_at,
+            }),
+        }
+    }
+
+    /// Two sets sharing a kind agree on what it lays, wherever each
+    /// writes it; a kind laying on another board, or drawing another
+    /// count, or laying nothing, is another kind (E0304 where declared).
+    #[test]
+    fn kinds_are_alike_only_when_they_lay_alike() {
+        let mine = kind("shrine", at(10));
+        let theirs = TokenDef {
+            sets: vec!["b".into()],
+            ..kind("shrine", at(99))
+        };
+        assert!(mine.alike(&theirs));
+        assert!(!mine.alike(&kind("altar", at(10))));
+        let mut more = kind("shrine", at(10));
+        more.places.as_mut().unwrap().draw = 3;
+        assert!(!mine.alike(&more));
+        let none = TokenDef {
+            places: None,
+            ..kind("shrine", at(10))
+        };
+        assert!(!mine.alike(&none));
+    }
+}
