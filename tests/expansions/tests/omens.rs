@@ -126,7 +126,15 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
                     "seed {seed}: the mover's {} tokens",
                     d.info.tokens[k].name
                 );
-                assert_eq!(now[k][1 - mover], held_before[k][1 - mover]);
+                // Omen Gift gives the opponent an omen ("opponent takes
+                // 1 omen token").
+                let given = matches!(action, Action::Build { .. } | Action::Chain)
+                    && d.card_name(card) == "Omen Gift"
+                    && d.info.tokens[k].name == "omen";
+                assert_eq!(
+                    now[k][1 - mover],
+                    held_before[k][1 - mover] + i32::from(given)
+                );
             }
         }
     }

@@ -741,7 +741,11 @@ impl Game for Duel {
                     }
                     _ => {}
                 }
-                self.carry_on(st, seat);
+                // The turn goes on for the player whose turn it is: the
+                // chooser, but for a card laid by the opponent, who took
+                // a token by the mover's effect.
+                let mover = st.table.current;
+                self.carry_on(st, mover);
             }
             (Phase::Starter { chooser }, Move::Start(me)) => {
                 st.table.current = if me { chooser } else { 1 - chooser };
