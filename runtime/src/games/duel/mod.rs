@@ -877,7 +877,9 @@ impl Game for Duel {
             redeal(&mut deck, |_| (), rng);
         }
         t.dealt.clear();
-        self.redeal_unseen(d, seat, Some(rng));
+        if !d.table.spaces.is_empty() {
+            self.redeal_unseen(d, seat, Some(rng));
+        }
         d.rng = Rng::new(rng.next_u64());
     }
 }

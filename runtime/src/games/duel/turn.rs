@@ -318,7 +318,9 @@ impl Duel {
                 return;
             }
             // A card to lay for a token taken (`placing.rs`).
-            if let Some(asks) = self.next_placing(st) {
+            if !st.table.to_place.is_empty()
+                && let Some(asks) = self.next_placing(st)
+            {
                 if asks {
                     return;
                 }

@@ -27,7 +27,9 @@ impl Duel {
                 t.layout.cards[i] = UNKNOWN;
             }
         }
-        self.redeal_unseen(m, seat, None);
+        if !m.table.spaces.is_empty() {
+            self.redeal_unseen(m, seat, None);
+        }
         let t = &mut m.table;
         t.aside_tokens.clear();
         t.draft_deck.clear();
