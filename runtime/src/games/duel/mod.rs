@@ -731,8 +731,8 @@ impl Game for Duel {
                             self.build_card(st, seat, c, false);
                         }
                     }
-                    (Choice::Place { .. }, Move::Place { card, space }) => {
-                        self.lay(&mut st.table, seat, card, usize::from(space));
+                    (Choice::Place { board }, Move::Place { card, space }) => {
+                        self.lay(&mut st.table, seat, board, card, usize::from(space));
                     }
                     (Choice::Option { source, follow }, Move::Option(o)) => {
                         let n = options_of(self.info, source).max(1);
@@ -835,8 +835,8 @@ impl Game for Duel {
     /// the tokens set aside (and those drawn for the opponent's choice),
     /// the wonders the draft has not revealed, the boards' cards the
     /// opponent laid face down or drew for its choice (dealt anew with the
-    /// supply, by colour), and the random stream (the Ages to come). Cards are dealt again by Age, the box keeping as many
-    /// guilds as it holds.
+    /// supply, by colour), and the random stream (the Ages to come). Cards
+    /// are dealt again by Age, the box keeping as many guilds as it holds.
     fn determinize_into(&self, st: &State, seat: usize, rng: &mut Rng, d: &mut State) {
         d.clone_from(st);
         let info = self.info;

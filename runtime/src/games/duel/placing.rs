@@ -44,7 +44,9 @@ impl Duel {
 
     /// The spaces of board `b`, numbered with every board's.
     pub(super) fn spaces_of(&self, b: usize) -> std::ops::Range<usize> {
-        let first: usize = self.info.boards[..b].iter().map(|x| x.spaces.len()).sum();
+        let first: usize = (self.info.boards.iter().take(b))
+            .map(|x| x.spaces.len())
+            .sum();
         first..first + self.info.boards.get(b).map_or(0, |x| x.spaces.len())
     }
 
@@ -110,11 +112,22 @@ impl Duel {
         }
     }
 
-    /// `seat` lays `card`, drawn, face down on `space`; the other cards
-    /// drawn go back to the supply. `false`, and nothing changed, when
-    /// `card` was not drawn or `space` is not empty.
-    pub(super) fn lay(&self, t: &mut Position, seat: usize, card: CardId, space: usize) -> bool {
-        if !t.drawn_cards.contains(&card) || t.spaces.get(space) != Some(&None) {
+    /// `seat` lays `card`, drawn, face down on `space` of board `board`;
+    /// the other cards drawn go back to the supply. `false`, and nothing
+    /// changed, when `card` was not drawn or `space` is not an empty space
+    /// of that board.
+    pub(super) fn lay(
+        &self,
+        t: &mut Position,
+        seat: usize,
+        board: u8,
+        card: CardId,
+        space: usize,
+    ) -> bool {
+        if !t.drawn_cards.contains(&card)
+            || t.spaces.get(space) != Some(&None)
+            || !self.spaces_of(usize::from(board)).contains(&space)
+        {
             return false;
         }
         t.spaces[space] = Some(card);

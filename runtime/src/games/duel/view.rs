@@ -45,10 +45,12 @@ impl Duel {
 /// draft), the progress tokens on the board and held, the conflict track,
 /// the discard pile (which "los jugadores pueden consultar … en cualquier
 /// momento"), the cards under its own wonders, the cards on the boards'
-/// spaces (those face down only where it laid them), and the layout with its face-down cards as "a card is here". The tokens set aside (but those
-/// drawn for its own choice), the wonders the draft has not revealed, the
-/// cards returned to the box and the cards under the opponent's wonders
-/// are not in it.
+/// spaces (those face down only where it laid them), and the layout with
+/// its face-down cards as "a card is here". The tokens set aside (but
+/// those drawn for its own choice), the wonders the draft has not
+/// revealed, the cards returned to the box, the cards under the
+/// opponent's wonders and the boards' cards it does not know are not in
+/// it.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub(super) duel: &'a Duel,
