@@ -574,6 +574,7 @@ fn game(g: &Game) -> GameCode<'_> {
             sets: &[#(#sets),*],
             chains: &[#(#chains),*],
             places: #places,
+            board_discount: 0,
         })
     });
     let pairs = |v: &[(u8, u8)]| {

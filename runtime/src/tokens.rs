@@ -281,6 +281,7 @@ mod tests {
         sets: &["test"],
         chains: &[],
         places: None,
+        board_discount: 0,
     };
     const PENALTY: TokenInfo = TokenInfo {
         name: "penalty",
@@ -294,6 +295,7 @@ mod tests {
         sets: &["test"],
         chains: &[],
         places: None,
+        board_discount: 0,
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

@@ -27,6 +27,7 @@ fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
         sets: &["test"],
         chains: &[],
         places: None,
+        board_discount: 0,
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());
@@ -158,6 +159,7 @@ fn a_debt_by_choice_observation_is_as_long_as_its_parts() {
         sets: &["base"],
         chains: &[],
         places: None,
+        board_discount: 0,
     };
     let info = Box::leak(Box::new(GameInfo {
         tokens: Box::leak(vec![debt].into_boxed_slice()),

@@ -294,6 +294,7 @@ fn declared_tokens_are_shown_when_declared() {
         sets: &["test"],
         chains: &[],
         places: None,
+        board_discount: 0,
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {

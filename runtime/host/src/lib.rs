@@ -813,6 +813,10 @@ pub struct TokenInfo {
     pub chains: &'static [&'static str],
     /// A card a city taking one lays face down on a board (Duel family).
     pub places: Option<TokenPlaces>,
+    /// Coins one token of this kind takes off the price of a card of a
+    /// board when its city gives it up on taking the card (Pantheon's
+    /// Offering tokens; 0: none, the Duel family).
+    pub board_discount: u8,
 }
 
 impl TokenInfo {

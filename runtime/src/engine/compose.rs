@@ -332,6 +332,7 @@ fn in_play(tokens: &'static [TokenInfo], all: &[&'static GameInfo]) -> &'static 
         by_choice: false,
         sits_out: false,
         places: None,
+        board_discount: 0,
         ..*t
     };
     let tokens: Vec<TokenInfo> = (tokens.iter())
@@ -427,6 +428,7 @@ mod tests {
             sets: &["debts"],
             chains: &[],
             places: None,
+            board_discount: 0,
         };
         let truce = TokenInfo {
             name: "truce",
@@ -436,6 +438,7 @@ mod tests {
             sets: &["truces"],
             chains: &[],
             places: None,
+            board_discount: 0,
             ..debt
         };
         let set = |name: &'static str, tokens: &'static [TokenInfo]| -> &'static GameInfo {
@@ -467,6 +470,7 @@ mod tests {
             sets: &["debts", "levies"],
             chains: &[],
             places: None,
+            board_discount: 0,
             ..debt
         };
         let levies = set("levies", Box::leak(Box::new([shared])));

@@ -710,6 +710,7 @@ mod tests {
             sets: &["test"],
             chains: &[],
             places: None,
+            board_discount: 0,
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

@@ -9633,6 +9633,7 @@ pub mod cities {
                 sets: &["cities"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -9646,6 +9647,7 @@ pub mod cities {
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
         ],
         draft: None,
@@ -11102,6 +11104,7 @@ pub mod cities_leaders {
                 sets: &["cities"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11115,6 +11118,7 @@ pub mod cities_leaders {
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "penalty",
@@ -11128,6 +11132,7 @@ pub mod cities_leaders {
                 sets: &["edifice"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
         ],
         draft: Some(DraftRule {
@@ -11446,6 +11451,7 @@ pub mod cities_leaders2 {
                 sets: &["cities"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11459,6 +11465,7 @@ pub mod cities_leaders2 {
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "penalty",
@@ -11472,6 +11479,7 @@ pub mod cities_leaders2 {
                 sets: &["edifice"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
         ],
         draft: Some(DraftRule {
@@ -11894,6 +11902,7 @@ pub mod cities2 {
                 sets: &["cities"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11907,6 +11916,7 @@ pub mod cities2 {
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
         ],
         draft: None,
@@ -17265,6 +17275,7 @@ pub mod edifice {
                 sets: &["cities"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -17278,6 +17289,7 @@ pub mod edifice {
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "penalty",
@@ -17291,6 +17303,7 @@ pub mod edifice {
                 sets: &["edifice"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
         ],
         draft: None,
@@ -18460,6 +18473,7 @@ pub mod leaders {
                 sets: &["cities"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -18473,6 +18487,7 @@ pub mod leaders {
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "penalty",
@@ -18486,6 +18501,7 @@ pub mod leaders {
                 sets: &["edifice"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
         ],
         draft: Some(DraftRule {
@@ -20459,6 +20475,7 @@ pub mod wonder_pack {
                 sets: &["cities"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -20472,6 +20489,7 @@ pub mod wonder_pack {
                 sets: &["cities", "wonder-pack"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
             TokenInfo {
                 name: "penalty",
@@ -20485,6 +20503,7 @@ pub mod wonder_pack {
                 sets: &["edifice"],
                 chains: &[],
                 places: None,
+                board_discount: 0,
             },
         ],
         draft: None,
