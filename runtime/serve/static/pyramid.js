@@ -50,10 +50,16 @@ function pyrActionWords(ab) {
     case "token": return "Take this token";
     case "destroy": return "Discard it from " + who(1 - doc.view.current) + "'s city";
     case "revive": return "Build it free from the discard pile";
-    case "board": return "Take it for " + price(ab.coins);
+    case "board": return "Take it for " + price(ab.coins) + givesUp(ab.gives_up);
     case "lay": return "Lay " + ((cardById[ab.card] || {}).name || "a card") + " here, face down";
     default: return capital(ab.kind);
   }
+}
+
+// The tokens a take from a board gives up for coins off its price.
+function givesUp(names) {
+  if (!names || !names.length) return "";
+  return ", giving up your " + names.join(" and ") + (names.length > 1 ? " tokens" : " token");
 }
 
 function pyrStatus(acts) {

@@ -204,6 +204,11 @@ pub const TOKEN_VALUES: usize = 8;
 /// most: the compiler's limit.
 pub const MAX_TOKEN_KINDS: usize = 8;
 
+/// The kinds of token taking coins off a board's price
+/// (`board_discount`) a game declares, at most: a board take numbers the
+/// tokens it gives up as bits, one per such kind (the compiler's limit).
+pub const MAX_BOARD_DISCOUNTS: usize = 4;
+
 /// The Ages a kind scored by Age keeps a count of, at most: the
 /// compiler's limit.
 pub const MAX_TOKEN_AGES: usize = 4;

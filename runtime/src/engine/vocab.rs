@@ -8,7 +8,9 @@ use std::fmt;
 
 use sevenw_host::{CardId, Category, ColourSet, Event, GameInfo, Host, Listens, ResSet, Source};
 
-use crate::engine::city::{City, MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS};
+use crate::engine::city::{
+    City, MAX_BOARD_DISCOUNTS, MAX_CATEGORIES, MAX_COLOURS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS,
+};
 use crate::engine::compose::{Layer, layers_of};
 use crate::engine::gains::{self, Built};
 use crate::engine::nearest::{self, nearest};
@@ -208,9 +210,16 @@ impl Vocab {
         }
         // Wonders and tokens are numbered by `u8` in the host API; a city
         // holds at most `MAX_TOKEN_KINDS` kinds of declared token, each
-        // scored by at most `MAX_TOKEN_AGES` Ages.
+        // scored by at most `MAX_TOKEN_AGES` Ages, at most
+        // `MAX_BOARD_DISCOUNTS` kinds taking coins off a board's price.
         let by_age = info.tokens.iter().map(|k| k.points.len()).max();
+        let discounts = info.tokens.iter().filter(|k| k.board_discount > 0);
         for (what, have, max) in [
+            (
+                "kinds of token taking coins off a board's price",
+                discounts.count(),
+                MAX_BOARD_DISCOUNTS,
+            ),
             ("wonders", info.wonders.len(), 256),
             ("progress tokens", info.progress.len(), 256),
             ("kinds of token", info.tokens.len(), MAX_TOKEN_KINDS),

@@ -28,7 +28,9 @@ fn offered(d: &Duel, st: &mut State) -> Vec<(u8, u16, u16)> {
     moves
         .iter()
         .filter_map(|m| match *m {
-            Move::Board { space, card, coins } => Some((space, card.0, coins)),
+            Move::Board {
+                space, card, coins, ..
+            } => Some((space, card.0, coins)),
             _ => None,
         })
         .collect()
@@ -98,7 +100,10 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
             let figure = st.table.layout.present;
             let before = st.table.cities[seat].coins;
             d.apply(&mut st, &mv);
-            if let Move::Board { space, card, coins } = mv {
+            if let Move::Board {
+                space, card, coins, ..
+            } = mv
+            {
                 taken += 1;
                 assert_eq!(st.table.layout.present, figure, "the figure is untouched");
                 assert_eq!(st.table.spaces[usize::from(space)], None);

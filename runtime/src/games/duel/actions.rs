@@ -13,12 +13,14 @@
 //! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile        |
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
-//! | `4C + C·W + W + T + 2 + O` | `B` | take card `c` from a board's space     |
-//! | `4C + C·W + W + T + 2 + O + B` | `B × S` | lay card `c` face down on space `s`: `c × S + s` |
+//! | `4C + C·W + W + T + 2 + O` | `B × D` | take card `c` from a board's space, giving up the tokens of `d`: `c × D + d` |
+//! | `4C + C·W + W + T + 2 + O + B·D` | `B × S` | lay card `c` face down on space `s`: `c × S + s` |
 //!
 //! `O` is the most options a card, wonder or token of the game offers
 //! (`one of`), 0 when none offers a choice; `B` is `C` where the card sets
-//! lay boards (`boards:`), 0 otherwise; `S` is the boards' spaces.
+//! lay boards (`boards:`), 0 otherwise; `S` is the boards' spaces; `D` is
+//! `2^K`, `K` the kinds of token taking coins off a board's price
+//! (`board_discount`), `d`'s bit `k` giving up one of the `k`th.
 //!
 //! A card move is numbered by its card, not by the layout slot it lies
 //! in; the slot, the coins and the trade of a build, and whether it is
@@ -40,11 +42,17 @@ impl Duel {
         )
     }
 
-    /// The size of the action space: `4C + C·W + W + T + 2 + O + B + B·S`.
+    /// The size of the action space: `4C + C·W + W + T + 2 + O + B·D + B·S`.
     pub(super) fn action_count(&self) -> u32 {
         let (c, w, t) = self.sizes();
         let b = self.board_actions();
-        4 * c + c * w + w + t + 2 + u32::from(self.options) + b + b * self.space_count() as u32
+        let takes = b * self.spends();
+        4 * c + c * w + w + t + 2 + u32::from(self.options) + takes + b * self.space_count() as u32
+    }
+
+    /// `D`: the choices of tokens to give up on a board take, `2^K`.
+    fn spends(&self) -> u32 {
+        1 << self.offerings().len()
     }
 
     /// `B`: a number per card where the card sets lay boards, else none.
@@ -83,16 +91,20 @@ impl Duel {
             Move::Option(o) => Some(u32::from(o))
                 .filter(|&o| o < u32::from(self.options))
                 .map(|o| after_tokens + 2 * cards + 2 + o),
-            Move::Board { card, .. } => id(card)
-                .filter(|_| self.board_actions() > 0)
-                .map(|c| after_tokens + 2 * cards + 2 + u32::from(self.options) + c),
+            Move::Board { card, spend, .. } => id(card)
+                .filter(|_| self.board_actions() > 0 && u32::from(spend) < self.spends())
+                .map(|c| {
+                    let take = after_tokens + 2 * cards + 2 + u32::from(self.options);
+                    take + c * self.spends() + u32::from(spend)
+                }),
             Move::Place { card, space } => {
                 let spaces = self.space_count() as u32;
                 id(card)
                     .filter(|_| self.board_actions() > 0 && u32::from(space) < spaces)
                     .map(|c| {
                         let lay = after_tokens + 2 * cards + 2 + u32::from(self.options);
-                        lay + self.board_actions() + c * spaces + u32::from(space)
+                        let takes = self.board_actions() * self.spends();
+                        lay + takes + c * spaces + u32::from(space)
                     })
             }
         };
@@ -122,7 +134,7 @@ impl Duel {
             (cards, 6),
             (2, 7),
             (u32::from(self.options), 8),
-            (self.board_actions(), 9),
+            (self.board_actions() * self.spends(), 9),
             (self.board_actions() * self.space_count() as u32, 10),
         ] {
             if n >= len {
@@ -148,8 +160,9 @@ impl Duel {
                 8 => Move::Option(n as u8),
                 9 => Move::Board {
                     space: 0,
-                    card: card(n),
+                    card: card(n / self.spends()),
                     coins: 0,
+                    spend: (n % self.spends()) as u8,
                 },
                 _ => {
                     let spaces = (self.space_count() as u32).max(1);

@@ -147,14 +147,20 @@ impl Duel {
 
     /// The cards the player to act may take from the boards open in this
     /// Age, each for its price to them ([`Duel::price_to`]), if they hold
-    /// the coins; appended
-    /// to `out`.
+    /// the coins; appended to `out`. Where they hold tokens that take coins
+    /// off the price (`board_discount`), each choice of them to give up,
+    /// one of a kind, is a move of its own, as Pantheon's Offering tokens
+    /// ("you may use several on the same activation and the cost never
+    /// goes below 0", duel-expansions-facts.md §1.5): none, and every
+    /// choice whose every token is needed (without it the price left is
+    /// above 0), so no token is given up for nothing.
     pub(super) fn board_moves(&self, t: &Position, out: &mut Vec<Move>) {
         if !self.board_offers(t) {
             return;
         }
         let seat = t.current;
         let coins = t.cities[seat].coins;
+        let held = self.offerings_held(t, seat);
         let mut space = 0;
         for b in self.info.boards {
             let open = b.open.contains(&t.age);
@@ -163,12 +169,21 @@ impl Duel {
                     (open, t.spaces.get(space), t.down.get(space))
                 {
                     let price = self.price_to(t, space, seat).unwrap_or(u16::MAX);
-                    if coins >= i32::from(price) {
-                        out.push(Move::Board {
-                            space: space as u8,
-                            card: *card,
-                            coins: price,
-                        });
+                    for spend in 0..=held {
+                        if spend & !held != 0 {
+                            continue;
+                        }
+                        let Some(pay) = self.spent_price(price, spend) else {
+                            continue;
+                        };
+                        if coins >= i32::from(pay) {
+                            out.push(Move::Board {
+                                space: space as u8,
+                                card: *card,
+                                coins: pay,
+                                spend,
+                            });
+                        }
                     }
                 }
                 space += 1;
@@ -176,10 +191,42 @@ impl Duel {
         }
     }
 
-    /// `seat` takes `card` from `space` for `coins` (a move of
-    /// [`Duel::board_moves`]): the coins go to the bank, the card to the
-    /// city, its effects run as when built. `false`, and nothing changed,
-    /// when `card` is not on `space`.
+    /// The kinds of token that take coins off a board's price, `(kind,
+    /// coins)`: bit `b` of a board take's `spend` gives up one of the
+    /// `b`th.
+    pub fn offerings(&self) -> &[(usize, u16)] {
+        &self.offerings
+    }
+
+    /// The bits of the offerings `seat` holds one or more of.
+    fn offerings_held(&self, t: &Position, seat: usize) -> u8 {
+        let city = &t.cities[seat];
+        (self.offerings.iter().enumerate())
+            .filter(|&(_, &(k, _))| city.held(k) > 0)
+            .fold(0, |m, (b, _)| m | 1 << b)
+    }
+
+    /// What is left to pay of `price` with the offerings of `spend` given
+    /// up, never below 0; `None` when a token of `spend` is not needed (the
+    /// price is met without it) or `spend` names no offering.
+    pub(super) fn spent_price(&self, price: u16, spend: u8) -> Option<u16> {
+        if u32::from(spend) >> self.offerings.len() != 0 {
+            return None;
+        }
+        let off = |b: usize| self.offerings.get(b).map_or(0, |&(_, c)| c);
+        let bits = (0..self.offerings.len()).filter(|&b| spend & 1 << b != 0);
+        let total: u16 = bits.clone().map(off).sum();
+        if bits.into_iter().any(|b| total - off(b) >= price) {
+            return None;
+        }
+        Some(price.saturating_sub(total))
+    }
+
+    /// `seat` takes `card` from `space` for `coins`, giving up the
+    /// offerings of `spend` (a move of [`Duel::board_moves`]): the coins
+    /// and the tokens go to the bank, the card to the city, its effects
+    /// run as when built. `false`, and nothing changed, when `card` is not
+    /// on `space` face up or the city lacks a token of `spend`.
     pub(super) fn take_from_board(
         &self,
         st: &mut State,
@@ -187,15 +234,35 @@ impl Duel {
         space: usize,
         card: CardId,
         coins: u16,
+        spend: u8,
     ) -> bool {
         let t = &mut st.table;
-        if t.spaces.get(space) != Some(&Some(card)) || t.down.get(space) != Some(&0) {
+        if t.spaces.get(space) != Some(&Some(card))
+            || t.down.get(space) != Some(&0)
+            || spend & !self.offerings_held(t, seat) != 0
+        {
             return false;
         }
         t.spaces[space] = None;
         t.cities[seat].coins -= i32::from(coins);
+        for (b, &(kind, _)) in self.offerings.iter().enumerate() {
+            if spend & 1 << b != 0 {
+                t.cities[seat].lose_tokens(self.info, kind, 1);
+            }
+        }
         self.build_card(st, seat, card, false);
         true
+    }
+
+    /// The tokens `spend` gives up, in words: "1 offering token and 1 gift
+    /// token"; `None` for none.
+    pub(super) fn spend_words(&self, spend: u8) -> Option<String> {
+        let names: Vec<String> = (self.offerings.iter().enumerate())
+            .filter(|&(b, _)| spend & 1 << b != 0)
+            .filter_map(|(_, &(k, _))| self.info.tokens.get(k))
+            .map(|t| format!("1 {} token", t.name))
+            .collect();
+        (!names.is_empty()).then(|| names.join(" and "))
     }
 
     /// Scenario helper: `card`, from the supply, lies on `space` (the card

@@ -127,6 +127,11 @@ pub struct Duel {
     /// The most options a card, wonder or token offers (`one of`; 0: no
     /// choice anywhere): the `choose option` actions of the action space.
     pub options: u8,
+    /// The kinds of token a city may give up on taking a card of a board,
+    /// each taking its coins off the price (`board_discount`, Pantheon's
+    /// Offering tokens), in the tables' order: `(kind, coins)`, the bits of
+    /// [`Move::Board`]'s `spend`.
+    offerings: Vec<(usize, u16)>,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -213,8 +218,15 @@ pub enum Move {
     /// ([`Choice::Option`]).
     Option(u8),
     /// Take the card of a board's space (every board's spaces numbered
-    /// together) for `coins`, the space's price (`boards.rs`).
-    Board { space: u8, card: CardId, coins: u16 },
+    /// together) for `coins`: the space's price less what the tokens given
+    /// up take off, one of each kind of bit `b` of `spend` (the `b`th kind
+    /// with a `board_discount`, `boards.rs`).
+    Board {
+        space: u8,
+        card: CardId,
+        coins: u16,
+        spend: u8,
+    },
     /// Keep this card, drawn for a token taken, and lay it face down on
     /// this space ([`Choice::Place`], `placing.rs`).
     Place { card: CardId, space: u8 },
@@ -427,6 +439,11 @@ impl Duel {
             wonder_costs,
             fast,
             options: crate::engine::vocab::most_options(info),
+            offerings: (info.tokens.iter().enumerate())
+                .filter(|(_, t)| t.board_discount > 0)
+                .map(|(k, t)| (k, u16::from(t.board_discount)))
+                .take(crate::engine::city::MAX_BOARD_DISCOUNTS)
+                .collect(),
         })
     }
 
@@ -701,9 +718,18 @@ impl Game for Duel {
                 }
                 self.carry_on(st, seat);
             }
-            (Phase::Play, Move::Board { space, card, coins }) => {
+            (
+                Phase::Play,
+                Move::Board {
+                    space,
+                    card,
+                    coins,
+                    spend,
+                },
+            ) => {
                 let seat = st.table.current;
-                if self.take_from_board(st, seat, usize::from(space), card, coins) {
+                let at = usize::from(space);
+                if self.take_from_board(st, seat, at, card, coins, spend) {
                     st.table.turns += 1;
                     st.table.last = seat;
                     self.carry_on(st, seat);

@@ -307,18 +307,24 @@ impl Duel {
                     at + 1
                 )
             }
-            Move::Board { space, card, coins } => {
+            Move::Board {
+                space,
+                card,
+                coins,
+                spend,
+            } => {
                 let board = self
                     .board_of(usize::from(space))
                     .map_or("a board", |b| b.0.name);
                 let name = self.card_name(card);
-                match coins {
-                    0 => format!("take {name} from the {board}"),
-                    n => format!(
-                        "take {name} from the {board} ({})",
-                        crate::text::plural(n, "coin")
-                    ),
-                }
+                let paid = match (coins, self.spend_words(spend)) {
+                    (0, None) => String::new(),
+                    (n, None) => format!(" ({})", crate::text::plural(n, "coin")),
+                    (n, Some(given)) => {
+                        format!(" ({}, giving up {given})", crate::text::plural(n, "coin"))
+                    }
+                };
+                format!("take {name} from the {board}{paid}")
             }
         }
     }

@@ -485,17 +485,29 @@ impl Scenarios for Duel {
                 out.push(format!("chooses {c}"));
                 out.push(format!("takes {c} from the discard pile"));
             }
-            Move::Board { space, card, coins } => {
+            Move::Board {
+                space,
+                card,
+                coins,
+                spend,
+            } => {
                 let c = self.card_name(card);
                 let board = self
                     .board_of(usize::from(space))
                     .map_or("board", |b| b.0.name);
-                out.push(format!(
-                    "takes {c} from the {board} for {}",
-                    plural(coins, "coin")
-                ));
-                out.push(format!("takes {c} from the {board}"));
-                out.push(format!("takes {c}"));
+                let paid = plural(coins, "coin");
+                // A take giving up tokens says which; the plain phrases
+                // name the take giving up none.
+                if let Some(given) = self.spend_words(spend) {
+                    out.push(format!("takes {c} from the {board} giving up {given}"));
+                    out.push(format!(
+                        "takes {c} from the {board} for {paid} giving up {given}"
+                    ));
+                } else {
+                    out.push(format!("takes {c} from the {board} for {paid}"));
+                    out.push(format!("takes {c} from the {board}"));
+                    out.push(format!("takes {c}"));
+                }
             }
             Move::Place { card, space } => {
                 let c = self.card_name(card);
@@ -799,7 +811,32 @@ impl Duel {
             };
             return Some(format!("the {} is open in {ages} only", board.name));
         }
-        let price = self.price_to(t, space, seat)?;
+        let mut price = self.price_to(t, space, seat)?;
+        if let Some((_, given)) = rest.split_once(" giving up ") {
+            let mut spend = 0u8;
+            for one in given.split(" and ") {
+                let kind = one.trim_start_matches("1 ").trim_end_matches(" token");
+                let Some(b) = (self.offerings().iter())
+                    .position(|&(k, _)| self.info.tokens.get(k).is_some_and(|t| t.name == kind))
+                else {
+                    return Some(format!("no {kind} token takes coins off a board's price"));
+                };
+                if t.cities[seat].held(self.offerings()[b].0) < 1 {
+                    return Some(format!("{who} holds no {kind} token"));
+                }
+                spend |= 1 << b;
+            }
+            let Some(left) = self.spent_price(price, spend) else {
+                if price == 0 {
+                    return Some(format!("{name} is free for {who}: no token is given up"));
+                }
+                return Some(format!(
+                    "a token {who} would give up is not needed: the others bring the price of {name} ({}) to nothing",
+                    plural(price, "coin")
+                ));
+            };
+            price = left;
+        }
         Some(format!(
             "{who} cannot take {name}: it costs {} and {who} has {}",
             plural(price, "coin"),

@@ -304,8 +304,18 @@ impl Show for Duel {
             Move::Token(k) => json!({ "kind": "token", "token": k }),
             Move::Discard(c) => json!({ "kind": "destroy", "card": c.0 }),
             Move::Revive(c) => json!({ "kind": "revive", "card": c.0 }),
-            Move::Board { space, card, coins } => {
-                json!({ "kind": "board", "card": card.0, "space": space, "coins": coins })
+            Move::Board {
+                space,
+                card,
+                coins,
+                spend,
+            } => {
+                let given: Vec<&str> = (self.offerings().iter().enumerate())
+                    .filter(|&(b, _)| spend & 1 << b != 0)
+                    .filter_map(|(_, &(k, _))| self.info.tokens.get(k).map(|t| t.name))
+                    .collect();
+                json!({ "kind": "board", "card": card.0, "space": space, "coins": coins,
+                        "gives_up": given })
             }
             Move::Place { card, space } => json!({ "kind": "lay", "card": card.0, "space": space }),
             Move::Start(_) | Move::Option(_) => return None,
