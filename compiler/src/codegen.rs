@@ -575,6 +575,7 @@ fn game(g: &Game) -> GameCode<'_> {
             chains: &[#(#chains),*],
             places: #places,
             board_discount: 0,
+            as_coins: false,
         })
     });
     let pairs = |v: &[(u8, u8)]| {

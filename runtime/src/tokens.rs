@@ -282,6 +282,7 @@ mod tests {
         chains: &[],
         places: None,
         board_discount: 0,
+        as_coins: false,
     };
     const PENALTY: TokenInfo = TokenInfo {
         name: "penalty",
@@ -296,6 +297,7 @@ mod tests {
         chains: &[],
         places: None,
         board_discount: 0,
+        as_coins: false,
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

@@ -28,6 +28,7 @@ fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
         chains: &[],
         places: None,
         board_discount: 0,
+        as_coins: false,
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());
@@ -160,6 +161,7 @@ fn a_debt_by_choice_observation_is_as_long_as_its_parts() {
         chains: &[],
         places: None,
         board_discount: 0,
+        as_coins: false,
     };
     let info = Box::leak(Box::new(GameInfo {
         tokens: Box::leak(vec![debt].into_boxed_slice()),

@@ -295,6 +295,7 @@ fn declared_tokens_are_shown_when_declared() {
         chains: &[],
         places: None,
         board_discount: 0,
+        as_coins: false,
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {

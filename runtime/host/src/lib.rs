@@ -817,6 +817,10 @@ pub struct TokenInfo {
     /// board when its city gives it up on taking the card (Pantheon's
     /// Offering tokens; 0: none, the Duel family).
     pub board_discount: u8,
+    /// Each token is a coin its city holds apart from its treasury: spent
+    /// on a price once the treasury's coins run out, never taken by a loss
+    /// of coins (Pantheon's Astarte; the Duel family).
+    pub as_coins: bool,
 }
 
 impl TokenInfo {

@@ -333,6 +333,7 @@ fn in_play(tokens: &'static [TokenInfo], all: &[&'static GameInfo]) -> &'static 
         sits_out: false,
         places: None,
         board_discount: 0,
+        as_coins: false,
         ..*t
     };
     let tokens: Vec<TokenInfo> = (tokens.iter())
@@ -429,6 +430,7 @@ mod tests {
             chains: &[],
             places: None,
             board_discount: 0,
+            as_coins: false,
         };
         let truce = TokenInfo {
             name: "truce",
@@ -439,6 +441,7 @@ mod tests {
             chains: &[],
             places: None,
             board_discount: 0,
+            as_coins: false,
             ..debt
         };
         let set = |name: &'static str, tokens: &'static [TokenInfo]| -> &'static GameInfo {
@@ -471,6 +474,7 @@ mod tests {
             chains: &[],
             places: None,
             board_discount: 0,
+            as_coins: false,
             ..debt
         };
         let levies = set("levies", Box::leak(Box::new([shared])));

@@ -720,6 +720,7 @@ mod tests {
             chains: &[],
             places: None,
             board_discount: 0,
+            as_coins: false,
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

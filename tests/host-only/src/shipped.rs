@@ -9634,6 +9634,7 @@ pub mod cities {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -9648,6 +9649,7 @@ pub mod cities {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
         ],
         draft: None,
@@ -11105,6 +11107,7 @@ pub mod cities_leaders {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11119,6 +11122,7 @@ pub mod cities_leaders {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "penalty",
@@ -11133,6 +11137,7 @@ pub mod cities_leaders {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
         ],
         draft: Some(DraftRule {
@@ -11452,6 +11457,7 @@ pub mod cities_leaders2 {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11466,6 +11472,7 @@ pub mod cities_leaders2 {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "penalty",
@@ -11480,6 +11487,7 @@ pub mod cities_leaders2 {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
         ],
         draft: Some(DraftRule {
@@ -11903,6 +11911,7 @@ pub mod cities2 {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -11917,6 +11926,7 @@ pub mod cities2 {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
         ],
         draft: None,
@@ -17276,6 +17286,7 @@ pub mod edifice {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -17290,6 +17301,7 @@ pub mod edifice {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "penalty",
@@ -17304,6 +17316,7 @@ pub mod edifice {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
         ],
         draft: None,
@@ -18474,6 +18487,7 @@ pub mod leaders {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -18488,6 +18502,7 @@ pub mod leaders {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "penalty",
@@ -18502,6 +18517,7 @@ pub mod leaders {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
         ],
         draft: Some(DraftRule {
@@ -20476,6 +20492,7 @@ pub mod wonder_pack {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "diplomacy",
@@ -20490,6 +20507,7 @@ pub mod wonder_pack {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
             TokenInfo {
                 name: "penalty",
@@ -20504,6 +20522,7 @@ pub mod wonder_pack {
                 chains: &[],
                 places: None,
                 board_discount: 0,
+                as_coins: false,
             },
         ],
         draft: None,
