@@ -159,7 +159,7 @@ impl Duel {
             return;
         }
         let seat = t.current;
-        let coins = t.cities[seat].coins;
+        let coins = self.purse(&t.cities[seat]);
         let held = self.offerings_held(t, seat);
         let mut space = 0;
         for b in self.info.boards {
@@ -244,7 +244,7 @@ impl Duel {
             return false;
         }
         t.spaces[space] = None;
-        t.cities[seat].coins -= i32::from(coins);
+        self.spend(&mut t.cities[seat], i32::from(coins));
         for (b, &(kind, _)) in self.offerings.iter().enumerate() {
             if spend & 1 << b != 0 {
                 t.cities[seat].lose_tokens(self.info, kind, 1);

@@ -132,6 +132,9 @@ pub struct Duel {
     /// Offering tokens), in the tables' order: `(kind, coins)`, the bits of
     /// [`Move::Board`]'s `spend`.
     offerings: Vec<(usize, u16)>,
+    /// The kinds of token that are coins held apart from the treasury
+    /// (`as_coins`, Pantheon's Astarte): spent once the treasury runs out.
+    hoards: Vec<usize>,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -443,6 +446,10 @@ impl Duel {
                 .filter(|(_, t)| t.board_discount > 0)
                 .map(|(k, t)| (k, u16::from(t.board_discount)))
                 .take(crate::engine::city::MAX_BOARD_DISCOUNTS)
+                .collect(),
+            hoards: (info.tokens.iter().enumerate())
+                .filter(|(_, t)| t.as_coins)
+                .map(|(k, _)| k)
                 .collect(),
         })
     }

@@ -368,7 +368,7 @@ impl<'a> SeatMoves<'a> {
         SeatMoves {
             duel,
             city,
-            coins: city.coins.max(0) as u32,
+            coins: duel.purse(city) as u32,
             version,
             prices,
             cards,

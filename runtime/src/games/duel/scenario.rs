@@ -609,7 +609,7 @@ impl Scenarios for Duel {
             return Some(format!(
                 "{who} cannot afford {wn}: it costs {} and {who} has {}",
                 plural(total, "coin"),
-                plural(city.coins, "coin")
+                self.purse_words(city)
             ));
         }
         if phrase.starts_with("builds ") {
@@ -632,7 +632,7 @@ impl Scenarios for Duel {
             return Some(format!(
                 "{who} cannot afford {name}: it costs {} and {who} has {}",
                 plural(total, "coin"),
-                plural(city.coins, "coin")
+                self.purse_words(city)
             ));
         }
         None
@@ -840,7 +840,7 @@ impl Duel {
         Some(format!(
             "{who} cannot take {name}: it costs {} and {who} has {}",
             plural(price, "coin"),
-            plural(t.cities[seat].coins, "coin")
+            self.purse_words(&t.cities[seat])
         ))
     }
 }

@@ -329,7 +329,7 @@ impl Sheets for Duel {
                 plural(total, "coin")
             ),
         };
-        let ok = total <= city.coins.max(0) as u32;
+        let ok = total <= self.purse(city) as u32;
         Ok(Price {
             buildable: ok,
             coins: Some(total),
@@ -341,7 +341,7 @@ impl Sheets for Duel {
             } else {
                 format!(
                     "{who} cannot afford {what}: it costs {words} and {who} has {}",
-                    plural(city.coins, "coin")
+                    self.purse_words(city)
                 )
             },
         })

@@ -293,8 +293,11 @@ impl Duel {
     /// Pays a cost: its coins to the bank, the trade to the bank or to an
     /// opponent holding "receive the coins … pay for trading" ("Economía").
     pub(super) fn pay(&self, st: &mut State, seat: usize, coins: u16, trade: u16) {
+        self.spend(
+            &mut st.table.cities[seat],
+            i32::from(coins) + i32::from(trade),
+        );
         let t = &mut st.table;
-        t.cities[seat].coins -= i32::from(coins) + i32::from(trade);
         if trade > 0 {
             let other = 1 - seat;
             let gets = t.cities[other]
@@ -306,6 +309,45 @@ impl Duel {
                 t.cities[other].coins += i32::from(trade);
             }
         }
+    }
+
+    /// What `city` can pay: its treasury's coins and the coins it holds
+    /// apart, tokens of the kinds `as_coins` (Pantheon's Astarte, "you may
+    /// spend them", duel-expansions-facts.md §1.6).
+    pub fn purse(&self, city: &City) -> i32 {
+        let apart: i32 = self.hoards.iter().map(|&k| city.held(k).max(0)).sum();
+        city.coins.max(0) + apart
+    }
+
+    /// [`Duel::purse`] in words: "5 coins", or "9 coins (7 of them held
+    /// apart)".
+    pub fn purse_words(&self, city: &City) -> String {
+        let all = self.purse(city);
+        match all - city.coins.max(0) {
+            0 => crate::text::plural(city.coins, "coin"),
+            apart => format!(
+                "{} ({apart} of them held apart)",
+                crate::text::plural(all, "coin")
+            ),
+        }
+    }
+
+    /// `city` spends `n` coins: its treasury's first, then, when it runs
+    /// out, the coins it holds apart. The facts leave the order open
+    /// (§1.6, §1.13 item 3); this is BGA's, treasury first.
+    pub(super) fn spend(&self, city: &mut City, n: i32) {
+        let mut left = n - n.clamp(0, city.coins.max(0));
+        city.coins -= n - left;
+        for &k in &self.hoards {
+            if left <= 0 {
+                break;
+            }
+            let take = left.min(city.held(k)).clamp(0, 254);
+            city.lose_tokens(self.info, k, take as u8);
+            left -= take;
+        }
+        // Only a price the purse does not meet, never a legal move's.
+        city.coins -= left;
     }
 
     /// After a build, and after each choice it set off: what the effects
