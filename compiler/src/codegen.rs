@@ -549,6 +549,7 @@ fn game(g: &Game) -> GameCode<'_> {
         let category = Literal::u8_unsuffixed(t.category);
         let (instead, negative, public) = (t.instead_of_coins, t.negative, t.public);
         let (sits_out, by_choice) = (t.sits_out, t.by_choice);
+        let board_discount = Literal::u8_unsuffixed(t.board_discount);
         let sets = t.sets.iter().map(|s| lit(s));
         let chains = t.chains.iter().map(|s| lit(s));
         let places = match &t.places {
@@ -574,7 +575,7 @@ fn game(g: &Game) -> GameCode<'_> {
             sets: &[#(#sets),*],
             chains: &[#(#chains),*],
             places: #places,
-            board_discount: 0,
+            board_discount: #board_discount,
             as_coins: false,
         })
     });

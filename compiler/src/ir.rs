@@ -706,6 +706,11 @@ pub struct TokenKind {
     pub chains: Vec<String>,
     /// The card a city taking one lays on a board (`places:`), if any.
     pub places: Option<TokenPlaces>,
+    /// Coins one token takes off the price of a card of a board when its
+    /// city gives it up on taking the card (`board_discount:`; Pantheon's
+    /// Offering tokens); 0: none. Several may be given up for one card,
+    /// which never costs less than nothing.
+    pub board_discount: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

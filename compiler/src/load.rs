@@ -150,6 +150,9 @@ pub struct TokenSrc {
     /// A city taking one lays a card it draws on a board (Pantheon's
     /// Mythology tokens).
     pub places: Option<PlacesSrc>,
+    /// Coins one token takes off a board's card its city takes (Pantheon's
+    /// Offering tokens).
+    pub board_discount: Option<Int>,
     pub loc: Loc,
 }
 

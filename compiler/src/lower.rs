@@ -257,6 +257,7 @@ fn game(g: &Game) -> ir::Game {
                     draw: p.draw,
                     board: p.board.clone(),
                 }),
+                board_discount: t.board_discount,
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {
@@ -629,6 +630,26 @@ mod tests {
         let want =
             format!(r#"places:Some(TokenPlaces{{colour:Colour({relic}),draw:2,board:"shrine",}})"#);
         assert!(code.contains(&want), "{code}");
+    }
+
+    #[test]
+    fn a_kinds_board_discount_is_lowered_and_emitted() {
+        // The E0302 fixture's pair and its right expansion: offerings take
+        // 2 coins off the shrine's cards.
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/diag/e0302-token-board-discount");
+        let compiled = crate::check(&[fixture.join("pair"), fixture.join("shrines")]);
+        let rendered = compiled.report.render(&compiled.sources, false);
+        assert!(compiled.report.diagnostics.is_empty(), "{rendered}");
+        let lib = compiled.library.expect(&rendered);
+        let g = lib.games.iter().find(|g| g.name == "shrines").unwrap();
+        let offering = g.tokens.iter().find(|t| t.name == "offering").unwrap();
+        assert_eq!(offering.board_discount, 2);
+        let code: String = crate::codegen::generate(&lib).split_whitespace().collect();
+        // The kind's `TokenInfo { .. }`: its `places` is None, no brace.
+        let at = code.find(r#"name:"offering","#).expect(&code);
+        let kind = &code[at..at + code[at..].find('}').expect(&code)];
+        assert!(kind.ends_with("places:None,board_discount:2,"), "{kind}");
     }
 
     #[test]

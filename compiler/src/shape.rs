@@ -566,6 +566,11 @@ pub static TOKEN: Object = Object {
             Shape::Object(&TOKEN_PLACES),
             "A city taking a token of this kind draws cards of a colour, keeps one and lays it face down on an empty space of a board of its choice (Pantheon's Mythology tokens; the Duel family).",
         ),
+        field(
+            "board_discount",
+            Shape::Int,
+            "Coins, 1 to 20, that one token of this kind takes off the price of a card of a board when its city gives the token up on taking that card; several may be given up for one card, which never costs less than nothing (Pantheon's Offering tokens; the Duel family, with a board of this card set or of one it is played with).",
+        ),
     ],
     exactly_one: &[],
     requires: &[],

@@ -723,8 +723,8 @@ pub fn build(
         report,
     );
     tokens::played_by(&src.tokens, &family, &lower(&src.game), report);
-    // A game declares no boards (an expansion's field).
-    tokens::places_boards(&src.tokens, &[], &game, report);
+    // A game declares no boards (an expansion's field) for its kinds.
+    tokens::kinds_on_boards(&src.tokens, &[], &family, &game, report);
     let cat_vp = src
         .cat
         .as_ref()

@@ -156,7 +156,8 @@ pub const FAMILIES: &[FamilyDef] = &[
         // expansion's cards drawn into an Age's figure; `chains`: the
         // cards a kind of token makes free.
         // `boards`: spaces whose cards a turn may take; `places`: a card
-        // a kind of token lays on a board.
+        // a kind of token lays on a board; `board_discount`: the coins a
+        // kind of token takes off a board's card.
         fields: &[
             "figures",
             "figure_tokens",
@@ -164,6 +165,7 @@ pub const FAMILIES: &[FamilyDef] = &[
             "chains",
             "boards",
             "places",
+            "board_discount",
         ],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.

@@ -60,9 +60,10 @@ def load_family(export_dir, game):
         # scoring does not read; version 9 the counts `resources` and
         # `stage_colour`; version 10 `ongoing` of shields, which scoring
         # does not read (shields act during play); version 11 `words`, the
-        # effects in plain words.
-        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 14")
+        # effects in plain words; version 15 a kind's `board_discount`,
+        # which scoring does not read (it acts during play).
+        if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 15")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):

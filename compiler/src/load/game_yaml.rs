@@ -248,9 +248,11 @@ impl Reader<'_> {
             .map(|k| f.take(k));
             let chains = f.take("chains");
             let places = f.take("places");
+            let board_discount = f.take("board_discount");
             self.finish(f);
             let chains = self.texts(chains, "card names");
             let places = places.and_then(|p| self.places(p));
+            let board_discount = board_discount.and_then(|d| self.int(d));
             let [instead, negative, public, sits_out, by_choice] =
                 [instead, negative, public, sits_out, by_choice]
                     .map(|b| b.and_then(|b| Some((self.bool(b)?, b.loc))));
@@ -278,6 +280,7 @@ impl Reader<'_> {
                 by_choice,
                 chains,
                 places,
+                board_discount,
                 loc: v.loc,
             });
         }

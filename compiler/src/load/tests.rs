@@ -171,3 +171,30 @@ fn reads_a_kinds_places_and_reports_each_field_missing() {
     assert!(missing.iter().any(|m| m.contains("`draw`")), "{missing:?}");
     assert!(missing.iter().any(|m| m.contains("`board`")), "{missing:?}");
 }
+
+#[test]
+fn reads_a_kinds_board_discount_and_reports_one_not_a_number() {
+    let game = "game: shrines\ntitle: Shrines\nextends: duel\ntokens:\n  offering: { points: 0, category: civilian, board_discount: 3 }\n  gift: { points: 0, category: civilian, board_discount: lots }\n  relic: { points: 0, category: civilian }\n";
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let g = load_texts("shrines", &[("game.yaml", game)], &mut sources, &mut report);
+    let e = g.expansion.expect("an expansion");
+    let d = e.tokens[0]
+        .board_discount
+        .as_ref()
+        .expect("offering discount");
+    assert_eq!(d.value, 3);
+    assert_eq!(d.loc.start, game.find("3 }").unwrap());
+    // The gift's is no number: reported at it, the kind kept without it.
+    assert_eq!(e.tokens[1].board_discount, None);
+    assert_eq!(e.tokens[2].board_discount, None);
+    let wrong: Vec<_> = (report.diagnostics.iter())
+        .filter(|d| d.code == Code::WrongType)
+        .collect();
+    assert_eq!(wrong.len(), 1, "{:?}", report.diagnostics);
+    assert_eq!(
+        wrong[0].loc.map(|l| l.start),
+        Some(game.find("lots").unwrap())
+    );
+    assert_eq!(report.diagnostics.len(), 1, "{:?}", report.diagnostics);
+}

@@ -281,14 +281,14 @@ pub fn extend(
         report,
     );
     // A kind's `places` names a board of this set or of one it is played
-    // with.
+    // with, and its `board_discount` needs one.
     let mut boards: Vec<String> = v.boards.iter().map(|b| b.name.clone()).collect();
     for b in lent_boards {
         if !boards.contains(&b) {
             boards.push(b);
         }
     }
-    super::tokens::places_boards(&src.tokens, &boards, &game, report);
+    super::tokens::kinds_on_boards(&src.tokens, &boards, &parent.family, &game, report);
     // Its own guild rule takes the game's place while it is in play.
     v.guilds_own = false;
     if let Some(g) = &src.guilds

@@ -4,10 +4,11 @@
 //! the game in a category (one number, or one per Age: a token is worth
 //! its Age's), whether a loss of coins a city cannot pay is taken as such
 //! tokens (Cities' debt), whether a city may hold fewer than none, and
-//! whether other players see the count, and the card a city taking one
-//! lays on a board (`places:`, Pantheon's Mythology tokens). Like colours,
-//! their places are family-wide: an expansion's kinds come after the
-//! game's and those of the expansions before it.
+//! whether other players see the count, the card a city taking one lays
+//! on a board (`places:`, Pantheon's Mythology tokens) and the coins one
+//! takes off a board's card (`board_discount:`, its Offering tokens).
+//! Like colours, their places are family-wide: an expansion's kinds come
+//! after the game's and those of the expansions before it.
 
 use super::*;
 use crate::load::{PlacesSrc, TokenPoints, TokenSrc};
@@ -17,6 +18,13 @@ pub const MAX_TOKEN_KINDS: usize = 8;
 
 /// The most cards a kind's `places` may draw.
 pub const MAX_PLACES_DRAW: i64 = 8;
+
+/// The most coins one token may take off a board's card.
+pub const MAX_BOARD_DISCOUNT: i64 = 20;
+
+/// The most kinds with a `board_discount` one card set declares: the
+/// runtime numbers the choice of which to give up as a 4-bit mask.
+pub const MAX_DISCOUNT_KINDS: usize = 4;
 
 /// The most Ages a kind scored by Age may list (a city keeps a count per
 /// Age of each kind).
@@ -51,6 +59,10 @@ pub struct TokenDef {
     pub chains: Vec<Text>,
     /// The card a city taking one lays on a board (`places:`).
     pub places: Option<TokenPlaces>,
+    /// Coins one token takes off a board's card when its city gives it up
+    /// on taking the card (`board_discount:`), 1 to
+    /// [`MAX_BOARD_DISCOUNT`]; 0: none.
+    pub board_discount: u8,
 }
 
 /// A checked `places:` of a kind of token: a city taking one draws `draw`
@@ -62,7 +74,7 @@ pub struct TokenPlaces {
     pub colour: u8,
     /// How many are drawn, 1 to [`MAX_PLACES_DRAW`].
     pub draw: u8,
-    /// The board's name, lower case (checked by [`places_boards`]).
+    /// The board's name, lower case (checked by [`kinds_on_boards`]).
     pub board: String,
     /// Where the colour is written (for E0204 when it has no card).
     pub colour_at: Loc,
@@ -135,11 +147,60 @@ pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut
         "its rules lay no cards on boards (only the Duel family has boards): drop the kind's `places`",
         report,
     );
+    super::plays::field(
+        family,
+        game,
+        "board_discount",
+        src.iter()
+            .find_map(|t| t.board_discount.as_ref().map(|d| d.loc)),
+        "its rules take no cards from boards (only the Duel family has boards): drop the kind's `board_discount`",
+        report,
+    );
 }
 
-/// The board a kind's `places` names is one of `boards` (E0302): those of
-/// the card set declaring it and of the sets it is played with.
-pub(super) fn places_boards(src: &[TokenSrc], boards: &[String], game: &str, report: &mut Report) {
+/// What the kinds `src` of the card set `game` do on boards, checked
+/// against `boards`, those of the set and of the sets it is played with
+/// (E0302): the board a kind's `places` names is one of them; where the
+/// family reads `board_discount` (else E0306 by [`played_by`]), a kind
+/// with one needs a board, and at most [`MAX_DISCOUNT_KINDS`] kinds have
+/// one.
+pub(super) fn kinds_on_boards(
+    src: &[TokenSrc],
+    boards: &[String],
+    family: &str,
+    game: &str,
+    report: &mut Report,
+) {
+    let read = sevenw_dsl::FamilyDef::of(family).is_none_or(|f| f.reads_field("board_discount"));
+    let discounts =
+        (src.iter().filter(|_| read)).filter_map(|t| Some((t, t.board_discount.as_ref()?)));
+    for (i, (t, d)) in discounts.enumerate() {
+        let name = lower(&t.name);
+        if boards.is_empty() {
+            bad(
+                report,
+                d.loc,
+                format!(
+                    "`{name}` tokens take coins off the price of a card of a board, but no board is declared by `{game}` or a set it is played with"
+                ),
+                "no board to take a card from",
+                Some("`board_discount` needs a board: declare one under `boards:` of this expansion or of one it is played `with:`, or drop `board_discount`".into()),
+            );
+        }
+        if i >= MAX_DISCOUNT_KINDS {
+            bad(
+                report,
+                d.loc,
+                format!(
+                    "`{game}` gives a `board_discount` to more than {MAX_DISCOUNT_KINDS} kinds of token"
+                ),
+                "one kind too many",
+                Some(format!(
+                    "a city chooses which tokens to give up for a card among at most {MAX_DISCOUNT_KINDS} kinds with a `board_discount`: drop it from this kind or from another"
+                )),
+            );
+        }
+    }
     for p in src.iter().filter_map(|t| t.places.as_ref()) {
         let name = lower(&p.board);
         if boards.contains(&name) {
@@ -166,7 +227,7 @@ pub(super) fn places_boards(src: &[TokenSrc], boards: &[String], game: &str, rep
 
 /// A kind's `places`, checked: `draw` 1 to [`MAX_PLACES_DRAW`] (E0006),
 /// `colour` one of `colours` (E0302); the board is checked by
-/// [`places_boards`] once the boards are known. `None` when wrong.
+/// [`kinds_on_boards`] once the boards are known. `None` when wrong.
 fn places(p: &PlacesSrc, colours: &[String], report: &mut Report) -> Option<TokenPlaces> {
     let draw = (1..=MAX_PLACES_DRAW).contains(&p.draw.value);
     if !draw {
@@ -194,8 +255,10 @@ fn places(p: &PlacesSrc, colours: &[String], report: &mut Report) -> Option<Toke
 /// a count below zero only for one number of points, at most
 /// [`MAX_TOKEN_KINDS`] kinds, points by Age for at most
 /// [`MAX_TOKEN_AGES`] Ages, a `places` drawing 1 to [`MAX_PLACES_DRAW`]
-/// cards of a colour of `colours` (a kind whose `places` is wrong is
-/// declared without it, the mistake reported).
+/// cards of a colour of `colours`, a `board_discount` of 1 to
+/// [`MAX_BOARD_DISCOUNT`] coins (a kind whose `places` or
+/// `board_discount` is wrong is declared without it, the mistake
+/// reported).
 pub(super) fn declare(
     src: &[TokenSrc],
     set: &str,
@@ -327,6 +390,7 @@ pub(super) fn declare(
             continue;
         }
         let places = t.places.as_ref().and_then(|p| places(p, colours, report));
+        let board_discount = t.board_discount.as_ref().map_or(0, |d| discount(d, report));
         tokens.push(TokenDef {
             name,
             points,
@@ -339,8 +403,32 @@ pub(super) fn declare(
             sets: vec![set.to_string()],
             chains: t.chains.clone(),
             places,
+            board_discount,
         });
     }
+}
+
+/// A kind's `board_discount`, checked: 1 to [`MAX_BOARD_DISCOUNT`] coins
+/// (E0006); 0 when wrong.
+fn discount(d: &Int, report: &mut Report) -> u8 {
+    if (1..=MAX_BOARD_DISCOUNT).contains(&d.value) {
+        return d.value as u8;
+    }
+    report.push(
+        Diagnostic::new(
+            Code::BadValue,
+            d.loc,
+            format!(
+                "a token takes 1 to {MAX_BOARD_DISCOUNT} coins off the price of a card of a board, found {}",
+                d.value
+            ),
+        )
+        .label("out of range")
+        .help(format!(
+            "write the coins one token takes off, 1 to {MAX_BOARD_DISCOUNT}; a kind that takes none leaves out `board_discount`"
+        )),
+    );
+    0
 }
 
 #[cfg(test)]
@@ -373,12 +461,14 @@ mod tests {
                 board: board.into(),
                 colour_at,
             }),
+            board_discount: 0,
         }
     }
 
-    /// Two sets sharing a kind agree on what it lays, wherever each
-    /// writes it; a kind laying on another board, or drawing another
-    /// count, or laying nothing, is another kind (E0304 where declared).
+    /// Two sets sharing a kind agree on what it lays and on the coins it
+    /// takes off a board's card, wherever each writes them; a kind laying
+    /// on another board, or drawing another count, or laying nothing, or
+    /// taking other coins off, is another kind (E0304 where declared).
     #[test]
     fn kinds_are_alike_only_when_they_lay_alike() {
         let mine = kind("shrine", at(10));
@@ -396,5 +486,12 @@ mod tests {
             ..kind("shrine", at(10))
         };
         assert!(!mine.alike(&none));
+        let offering = |n: u8, loc: Loc| TokenDef {
+            board_discount: n,
+            ..kind("shrine", loc)
+        };
+        assert!(offering(3, at(10)).alike(&offering(3, at(99))));
+        assert!(!offering(3, at(10)).alike(&offering(2, at(10))));
+        assert!(!offering(3, at(10)).alike(&mine));
     }
 }
