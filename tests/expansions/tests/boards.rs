@@ -9,6 +9,10 @@
 //! - taking it leaves the figure as it was, empties the space, puts the
 //!   card in the taker's city and takes the price from their coins (as
 //!   Pantheon's divinities, duel-expansions-facts.md §1.5);
+//! - a taker holding gifts (`board_discount`, as Pantheon's Offering
+//!   tokens, §1.5) is offered each choice of them to give up, one of a
+//!   kind, whose every gift is needed, for the price less theirs (never
+//!   below 0); taking gives them up;
 //! - what lies face up on the boards is public: a determinization keeps
 //!   it, and the cards a seat laid face down itself.
 
@@ -21,26 +25,50 @@ use sevenw_runtime::games::duel::{Duel, Move, Phase, State};
 /// The shrine's prices, as Omens' game.yaml gives them.
 const PRICES: [[u16; 2]; 4] = [[2, 5], [3, 4], [4, 3], [5, 2]];
 
-/// The board moves `st` offers, as (space, card, coins).
-fn offered(d: &Duel, st: &mut State) -> Vec<(u8, u16, u16)> {
+/// The gifts of Omens' game.yaml, as (kind, coins taken off).
+const GIFTS: [(&str, u16); 2] = [("gift2", 2), ("gift3", 3)];
+
+/// The board moves `st` offers, as (space, card, coins, gifts given up).
+fn offered(d: &Duel, st: &mut State) -> Vec<(u8, u16, u16, u8)> {
     let mut moves = Vec::new();
     d.legal_moves(st, &mut moves);
-    moves
-        .iter()
+    let mut out: Vec<_> = (moves.iter())
         .filter_map(|m| match *m {
             Move::Board {
-                space, card, coins, ..
-            } => Some((space, card.0, coins)),
+                space,
+                card,
+                coins,
+                spend,
+            } => Some((space, card.0, coins, spend)),
             _ => None,
         })
-        .collect()
+        .collect();
+    out.sort();
+    out
+}
+
+/// Each choice of gifts `seat` may give up for a card of price `price`,
+/// with what is left to pay: the gifts it holds, every one needed.
+fn with_gifts(d: &Duel, st: &State, seat: usize, price: u16) -> Vec<(u8, u16)> {
+    let kind = |name: &str| d.info.tokens.iter().position(|t| t.name == name).unwrap();
+    let held = |b: usize| st.table.cities[seat].held(kind(GIFTS[b].0)) > 0;
+    let mut out = Vec::new();
+    for spend in 0..4u8 {
+        let given: Vec<usize> = (0..2).filter(|&b| spend & 1 << b != 0).collect();
+        let off: u16 = given.iter().map(|&b| GIFTS[b].1).sum();
+        let needed = given.iter().all(|&b| off - GIFTS[b].1 < price);
+        if given.iter().all(|&b| held(b)) && needed {
+            out.push((spend, price.saturating_sub(off)));
+        }
+    }
+    out
 }
 
 #[test]
 fn the_shrine_is_filled_offered_and_taken_as_written() {
     let d = omens();
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
-    let (mut taken, mut refilled) = (0, 0);
+    let (mut taken, mut refilled, mut given) = (0, 0, 0);
     for seed in 0..40u64 {
         let mut st = d.start(&Setup::seeded(seed)).unwrap();
         let mut rng = Rng::new(seed ^ 0xb0a2d);
@@ -66,7 +94,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
             if st.phase == Phase::Play {
                 let seat = st.table.current;
                 let coins = st.table.cities[seat].coins;
-                let mut want: Vec<(u8, u16, u16)> = Vec::new();
+                let mut want: Vec<(u8, u16, u16, u8)> = Vec::new();
                 if age >= 2 {
                     for (i, c) in st.table.spaces.iter().enumerate() {
                         let off = st.table.cities[seat].abilities.board_discount;
@@ -75,14 +103,17 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                         let times =
                             c.map_or(1, |c| u16::from(d.info.cards[usize::from(c.0)].price_times));
                         let price = (PRICES[i][seat] * times).saturating_sub(u16::from(off));
-                        if let Some(c) = c
-                            && i32::from(price) <= coins
-                            && st.table.down[i] == 0
-                        {
-                            want.push((i as u8, c.0, price));
+                        let Some(c) = c.filter(|_| st.table.down[i] == 0) else {
+                            continue;
+                        };
+                        for (spend, pay) in with_gifts(&d, &st, seat, price) {
+                            if i32::from(pay) <= coins {
+                                want.push((i as u8, c.0, pay, spend));
+                            }
                         }
                     }
                 }
+                want.sort();
                 assert_eq!(offered(&d, &mut st), want, "seed {seed}, Age {age}");
                 // What lies face up, and what the seat laid, is kept.
                 for s in 0..2 {
@@ -99,12 +130,25 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
             let seat = st.table.current;
             let figure = st.table.layout.present;
             let before = st.table.cities[seat].coins;
+            let gifts = |st: &State, k: usize| {
+                let kind = d.info.tokens.iter().position(|t| t.name == GIFTS[k].0);
+                st.table.cities[seat].held(kind.unwrap())
+            };
+            let gifts_before = [gifts(&st, 0), gifts(&st, 1)];
             d.apply(&mut st, &mv);
             if let Move::Board {
-                space, card, coins, ..
+                space,
+                card,
+                coins,
+                spend,
             } = mv
             {
                 taken += 1;
+                given += u32::from(spend != 0);
+                for (k, had) in gifts_before.into_iter().enumerate() {
+                    let gave = i32::from(spend >> k & 1);
+                    assert_eq!(gifts(&st, k), had - gave, "seed {seed}: gifts given up");
+                }
                 assert_eq!(st.table.layout.present, figure, "the figure is untouched");
                 assert_eq!(st.table.spaces[usize::from(space)], None);
                 assert!(st.table.cities[seat].cards.contains(&card));
@@ -125,4 +169,38 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     }
     assert!(taken > 40, "spirits taken: {taken}");
     assert!(refilled > 5, "refilled at Age III in {refilled} games");
+    assert!(given > 5, "gifts given up on {given} takes");
+}
+
+/// The fixed action space numbers a take of each card of a board with
+/// each choice of gifts to give up (`c × D + d`, `D` = 4 for Omens' two
+/// gifts), every number with words of its own that say the gifts
+/// (`runtime/FORMATS.md`, "The action space").
+#[test]
+fn each_choice_of_gifts_has_a_number_and_words_of_its_own() {
+    let d = omens();
+    assert_eq!(d.offerings().len(), 2, "Omens declares two gifts");
+    let mut words = std::collections::HashSet::new();
+    for n in 0..d.num_actions() {
+        let w = d.action_words(n).expect("every number has words");
+        assert!(words.insert(w.clone()), "{n}: `{w}` twice");
+    }
+    let spirit = (0..d.info.cards.len())
+        .find(|&c| d.info.cards[c].name == "Spirit of the Road")
+        .map(|c| sevenw_host::CardId(c as u16))
+        .unwrap();
+    let mut numbers = std::collections::HashSet::new();
+    for spend in 0..4 {
+        let mv = Move::Board {
+            space: 0,
+            card: spirit,
+            coins: 0,
+            spend,
+        };
+        let n = d.encode(&mv);
+        assert!(n < d.num_actions() && numbers.insert(n), "spend {spend}: {n}");
+        let w = d.action_words(n).unwrap();
+        assert_eq!(w.contains("gift2"), spend & 1 != 0, "{w}");
+        assert_eq!(w.contains("gift3"), spend & 2 != 0, "{w}");
+    }
 }
