@@ -20,7 +20,7 @@ pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
 pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
 use rules::{draft, projects};
-pub use tokens::{MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
+pub use tokens::{MAX_DISCOUNT_KINDS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
 
 /// Things a game can count (the host API's `Counted`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

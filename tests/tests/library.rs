@@ -451,7 +451,8 @@ fn a_game_with_all_its_expansions_fits_the_limits() {
 }
 
 /// The compiler refuses a set past the limits a city keeps of declared
-/// tokens (kinds, and Ages a kind is scored by), so the runtime's must be
+/// tokens (kinds, Ages a kind is scored by, kinds taking coins off a
+/// board's price), so the runtime's must be
 /// the same: a set the compiler accepts is never refused, nor cut, when
 /// played.
 #[test]
@@ -462,4 +463,8 @@ fn the_limits_on_declared_tokens_are_the_runtime_s() {
         city::MAX_TOKEN_KINDS
     );
     assert_eq!(sevenw_compiler::vocab::MAX_TOKEN_AGES, city::MAX_TOKEN_AGES);
+    assert_eq!(
+        sevenw_compiler::vocab::MAX_DISCOUNT_KINDS,
+        city::MAX_BOARD_DISCOUNTS
+    );
 }

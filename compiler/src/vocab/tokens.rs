@@ -14,7 +14,7 @@ use super::*;
 use crate::load::{PlacesSrc, TokenPoints, TokenSrc};
 
 /// The most kinds of token a game holds with its expansions.
-pub const MAX_TOKEN_KINDS: usize = 8;
+pub const MAX_TOKEN_KINDS: usize = 16;
 
 /// The most cards a kind's `places` may draw.
 pub const MAX_PLACES_DRAW: i64 = 8;

@@ -202,7 +202,7 @@ pub const TOKEN_VALUES: usize = 8;
 
 /// The kinds of token a game declares (`tokens:`) that a city holds, at
 /// most: the compiler's limit.
-pub const MAX_TOKEN_KINDS: usize = 8;
+pub const MAX_TOKEN_KINDS: usize = 16;
 
 /// The kinds of token taking coins off a board's price
 /// (`board_discount`) a game declares, at most: a board take numbers the

@@ -198,7 +198,10 @@ fn each_choice_of_gifts_has_a_number_and_words_of_its_own() {
             spend,
         };
         let n = d.encode(&mv);
-        assert!(n < d.num_actions() && numbers.insert(n), "spend {spend}: {n}");
+        assert!(
+            n < d.num_actions() && numbers.insert(n),
+            "spend {spend}: {n}"
+        );
         let w = d.action_words(n).unwrap();
         assert_eq!(w.contains("gift2"), spend & 1 != 0, "{w}");
         assert_eq!(w.contains("gift3"), spend & 2 != 0, "{w}");
