@@ -44,29 +44,15 @@ fn secret_names(d: &Duel, st: &State, seat: Option<usize>) -> Vec<&'static str> 
 /// every state it cannot tell apart, and no document names a card hidden
 /// from its reader. How many determinizations moved a face-down card.
 fn hidden_stays_hidden(d: &Duel, st: &State, rng: &mut Rng) -> usize {
-    let len = d.observation_len(2);
     let mut moved = 0;
-    for seat in 0..2 {
-        let doc = d.show(st, Some(seat));
-        let mut seen = vec![0.0; len];
-        d.observe(&d.view(st, seat), &mut seen);
-        let other = d.determinize(st, seat, rng);
+    common::seats_cannot_tell(d, st, rng, |_, other| {
         moved += usize::from(other.table.spaces != st.table.spaces);
-        assert_eq!(
-            doc,
-            d.show(&other, Some(seat)),
-            "seat {seat} told states apart"
-        );
-        assert!(d.view(st, seat) == d.view(&other, seat));
-        let mut again = vec![0.0; len];
-        d.observe(&d.view(&other, seat), &mut again);
-        assert_eq!(seen, again, "seat {seat}'s observation told states apart");
         // A card keeps its colour wherever it is dealt.
         for (a, b) in other.table.spaces.iter().zip(&st.table.spaces) {
             let colour = |c: &Option<CardId>| c.map(|c| d.info.cards[usize::from(c.0)].colour);
             assert_eq!(colour(a), colour(b));
         }
-    }
+    });
     for seat in [Some(0), Some(1), None] {
         let text = serde_json::to_string(&d.show(st, seat)).unwrap();
         for n in secret_names(d, st, seat) {
@@ -127,6 +113,22 @@ fn an_omen_lays_a_spirit_face_down_that_only_its_player_knows() {
                 assert_eq!(moves, want, "seed {seed}");
                 assert_eq!(d.view(&st, seat).drawn_cards(), &drawn[..]);
                 assert!(d.view(&st, 1 - seat).drawn_cards().is_empty());
+                // The chooser's observation marks them (the boards part's
+                // last `C`); the other seat's marks none.
+                let (len, cards) = (d.observation_len(2), d.info.cards.len());
+                for (s, want) in [(seat, drawn.len()), (1 - seat, 0)] {
+                    let mut obs = vec![0.0; len];
+                    d.observe(&d.view(&st, s), &mut obs);
+                    let marked: Vec<usize> = (0..cards)
+                        .filter(|&c| obs[len - cards + c] == 1.0)
+                        .collect();
+                    assert_eq!(marked.len(), want, "seed {seed}, seat {s}");
+                    assert!(
+                        drawn
+                            .iter()
+                            .all(|c| want == 0 || marked.contains(&usize::from(c.0)))
+                    );
+                }
             }
             // A face-down card is never offered.
             for m in &moves {

@@ -236,7 +236,7 @@ impl Observe for Duel {
             p.push(Part::new(
                 "boards",
                 self.boards_len(),
-                "by card: 1 when it lies on a board's space where I know it, face up or laid face down by me (`C`), then the coins I would pay to take it, face up (`C`) (only when the card sets lay boards, `boards:`)",
+                "by card: 1 when it lies on a board's space where I know it, face up or laid face down by me (`C`), then the coins I would pay to take it, face up, before any token given up (`C`), then 1 when it is drawn for me to lay (`C`) (only when the card sets lay boards, `boards:`)",
             ));
         }
         p
@@ -342,6 +342,10 @@ impl Observe for Duel {
                     (usize::from(c.0), f32::from(price))
                 });
             w.values(s.cards, prices);
+            // The cards drawn for my choice (a token taken): only the
+            // chooser's view holds them.
+            let drawn = v.drawn_cards().iter().map(|c| usize::from(c.0));
+            w.flags(s.cards, drawn.filter(|&c| c < s.cards));
         }
         debug_assert_eq!(
             w.at(),
@@ -364,13 +368,13 @@ impl Duel {
 }
 
 impl Duel {
-    /// The numbers of the boards: two per card where the card sets lay
+    /// The numbers of the boards: three per card where the card sets lay
     /// boards, none otherwise.
     fn boards_len(&self) -> usize {
         if self.info.boards.is_empty() {
             0
         } else {
-            2 * self.info.cards.len()
+            3 * self.info.cards.len()
         }
     }
 }
