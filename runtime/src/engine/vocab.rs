@@ -702,8 +702,9 @@ mod tests {
     }
 
     /// A card set declaring more kinds of token than a city holds (one
-    /// made by hand: the compiler refuses a ninth kind) is refused, not
-    /// played with the extra kinds dropped.
+    /// made by hand: the compiler refuses one past its limit) is refused,
+    /// not played with the extra kinds dropped; so is one with more kinds
+    /// taking coins off a board's price than a board take can number.
     #[test]
     fn more_kinds_of_token_than_a_city_holds_are_refused() {
         let base = crate::find_game(sevenw_cards::GAMES, "base").expect("compiled");
@@ -730,9 +731,24 @@ mod tests {
         };
         assert!(Vocab::new(many(MAX_TOKEN_KINDS)).is_ok());
         let Err(err) = Vocab::new(many(MAX_TOKEN_KINDS + 1)) else {
-            panic!("a ninth kind of token is refused");
+            panic!("a kind past the limit is refused");
         };
         assert!(err.to_string().contains("kinds of token"), "{err}");
+        let offering = sevenw_host::TokenInfo {
+            board_discount: 2,
+            ..kind
+        };
+        let offerings = |n: usize| -> &'static GameInfo {
+            Box::leak(Box::new(GameInfo {
+                tokens: Box::leak(vec![offering; n].into_boxed_slice()),
+                ..*base
+            }))
+        };
+        assert!(Vocab::new(offerings(MAX_BOARD_DISCOUNTS)).is_ok());
+        let Err(err) = Vocab::new(offerings(MAX_BOARD_DISCOUNTS + 1)) else {
+            panic!("a fifth kind with a board_discount is refused");
+        };
+        assert!(err.to_string().contains("off a board's price"), "{err}");
         // Nor a kind scored by more Ages than a city keeps counts of.
         let aged = sevenw_host::TokenInfo {
             points: &[-1, -2, -3, -4, -5],

@@ -55,6 +55,10 @@ pub fn fingerprint(
                 "|card {}/{:?}/{}/{:?}/{:?}/{:?}/{}/{}",
                 c.name, c.colour, c.age, c.copies, c.cost, c.chains, c.expert, c.text
             );
+            // Only where it is not 1, so sets without boards keep theirs.
+            if c.price_times > 1 {
+                let _ = write!(h, "/price times {}", c.price_times);
+            }
         }
         for w in g.wonders {
             let _ = write!(h, "|wonder {}", w.name);
@@ -75,8 +79,19 @@ pub fn fingerprint(
         for k in g.tokens {
             let _ = write!(
                 h,
-                "|kind {}/{:?}/{}/{:?}",
-                k.name, k.points, k.category, k.chains
+                "|kind {}/{:?}/{}/{:?}/{}{}{}{}{}/{:?}/{}/{}",
+                k.name,
+                k.points,
+                k.category,
+                k.chains,
+                u8::from(k.instead_of_coins),
+                u8::from(k.negative),
+                u8::from(k.public),
+                u8::from(k.sits_out),
+                u8::from(k.by_choice),
+                k.places,
+                k.board_discount,
+                u8::from(k.as_coins)
             );
         }
         for f in g.figure_tokens {
@@ -172,4 +187,58 @@ pub fn train_command(vocab: &Vocab, players: usize) -> String {
         let _ = write!(s, " --with {}", names.join(","));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sevenw_host::{GameInfo, TokenInfo};
+
+    /// Two card sets whose kinds of token differ only in a rule
+    /// (`board_discount`, `as_coins`, `places`…) play differently, so
+    /// weights trained for one must not play the other.
+    #[test]
+    fn a_kind_of_token_s_rules_change_the_fingerprint() {
+        let duel = crate::find_game(sevenw_cards::GAMES, "duel").expect("compiled");
+        let kind = TokenInfo {
+            name: "gift",
+            points: &[0],
+            category: 0,
+            instead_of_coins: false,
+            negative: false,
+            public: true,
+            sits_out: false,
+            by_choice: false,
+            sets: &["test"],
+            chains: &[],
+            places: None,
+            board_discount: 0,
+            as_coins: false,
+        };
+        let print = |k: TokenInfo| {
+            let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
+                tokens: Box::leak(vec![k].into_boxed_slice()),
+                ..*duel
+            }));
+            fingerprint(&Vocab::new(info).unwrap(), 2, 10, 10)
+        };
+        let plain = print(kind);
+        assert_eq!(plain, print(kind), "the same rules, the same fingerprint");
+        for other in [
+            TokenInfo {
+                board_discount: 2,
+                ..kind
+            },
+            TokenInfo {
+                as_coins: true,
+                ..kind
+            },
+            TokenInfo {
+                public: false,
+                ..kind
+            },
+        ] {
+            assert_ne!(plain, print(other), "{other:?}");
+        }
+    }
 }
