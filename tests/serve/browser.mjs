@@ -253,6 +253,10 @@ async function tableProblems(page, table) {
               const card = (doc.view.drawn_cards || []).find((c) => c.id === a.about.card);
               if (!card || !words.includes(card.name)) problems.push(`laying a card on the board ${b.name} offered as "${words}"`);
             } else if (!words.includes(a.about.coins ? `${a.about.coins} coin` : "free")) problems.push(`taking a card of the board ${b.name} offered as "${words}" for ${a.about.coins} coins`);
+            else if ((a.about.gives_up || []).some((t) => !words.includes(t)) || (!(a.about.gives_up || []).length && /giving up/.test(words))) {
+              // The tokens a take gives up for coins off its price.
+              problems.push(`taking a card of the board ${b.name} offered as "${words}", giving up ${JSON.stringify(a.about.gives_up)}`);
+            }
           }
         }
         if (!b.open && doc.actions.some((a) => a.about && a.about.kind === "board")) problems.push(`the board ${b.name} is closed but offers its cards`);
