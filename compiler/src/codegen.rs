@@ -548,7 +548,7 @@ fn game(g: &Game) -> GameCode<'_> {
         let points = t.points.iter().map(|&p| Literal::i8_unsuffixed(p));
         let category = Literal::u8_unsuffixed(t.category);
         let (instead, negative, public) = (t.instead_of_coins, t.negative, t.public);
-        let (sits_out, by_choice) = (t.sits_out, t.by_choice);
+        let (sits_out, by_choice, as_coins) = (t.sits_out, t.by_choice, t.as_coins);
         let board_discount = Literal::u8_unsuffixed(t.board_discount);
         let sets = t.sets.iter().map(|s| lit(s));
         let chains = t.chains.iter().map(|s| lit(s));
@@ -576,7 +576,7 @@ fn game(g: &Game) -> GameCode<'_> {
             chains: &[#(#chains),*],
             places: #places,
             board_discount: #board_discount,
-            as_coins: false,
+            as_coins: #as_coins,
         })
     });
     let pairs = |v: &[(u8, u8)]| {

@@ -711,6 +711,12 @@ pub struct TokenKind {
     /// Offering tokens); 0: none. Several may be given up for one card,
     /// which never costs less than nothing.
     pub board_discount: u8,
+    /// Each token is a coin its city holds apart from its treasury
+    /// (`as_coins:`; Pantheon's Astarte): a price (of a card, a wonder, a
+    /// card of a board) is paid from the treasury first, then from these
+    /// tokens; a loss of coins never takes them; they score `points` at
+    /// the end. Never with `instead_of_coins` or `negative`.
+    pub as_coins: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]

@@ -153,6 +153,9 @@ pub struct TokenSrc {
     /// Coins one token takes off a board's card its city takes (Pantheon's
     /// Offering tokens).
     pub board_discount: Option<Int>,
+    /// Each token is a coin held apart from the treasury (Pantheon's
+    /// Astarte).
+    pub as_coins: Option<(bool, Loc)>,
     pub loc: Loc,
 }
 

@@ -258,6 +258,7 @@ fn game(g: &Game) -> ir::Game {
                     board: p.board.clone(),
                 }),
                 board_discount: t.board_discount,
+                as_coins: t.as_coins,
             })
             .collect(),
         conflict: v.conflict.as_ref().map(|c| ir::Conflict {
@@ -632,24 +633,63 @@ mod tests {
         assert!(code.contains(&want), "{code}");
     }
 
-    #[test]
-    fn a_kinds_board_discount_is_lowered_and_emitted() {
-        // The E0302 fixture's pair and its right expansion: offerings take
-        // 2 coins off the shrine's cards.
+    /// The `TokenInfo { .. }` of the kind `name` in generated `code`
+    /// (whitespace removed), without its closing brace: its `places` is
+    /// None, no brace.
+    fn token_info<'a>(code: &'a str, name: &str) -> &'a str {
+        let at = code.find(&format!(r#"name:"{name}","#)).expect(code);
+        &code[at..at + code[at..].find('}').expect(code)]
+    }
+
+    /// The library of the E0302 fixture `fixture`'s pair and its set
+    /// `set`, which checks clean.
+    fn fixture_library(fixture: &str, set: &str) -> crate::ir::Library {
         let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../tests/fixtures/diag/e0302-token-board-discount");
-        let compiled = crate::check(&[fixture.join("pair"), fixture.join("shrines")]);
+            .join("../tests/fixtures/diag")
+            .join(fixture);
+        let compiled = crate::check(&[fixture.join("pair"), fixture.join(set)]);
         let rendered = compiled.report.render(&compiled.sources, false);
         assert!(compiled.report.diagnostics.is_empty(), "{rendered}");
-        let lib = compiled.library.expect(&rendered);
+        compiled.library.expect(&rendered)
+    }
+
+    #[test]
+    fn a_kinds_board_discount_and_as_coins_are_lowered_and_emitted() {
+        // Offerings take 2 coins off the shrine's cards, and are no coins
+        // held apart.
+        let lib = fixture_library("e0302-token-board-discount", "shrines");
         let g = lib.games.iter().find(|g| g.name == "shrines").unwrap();
         let offering = g.tokens.iter().find(|t| t.name == "offering").unwrap();
-        assert_eq!(offering.board_discount, 2);
+        assert_eq!((offering.board_discount, offering.as_coins), (2, false));
         let code: String = crate::codegen::generate(&lib).split_whitespace().collect();
-        // The kind's `TokenInfo { .. }`: its `places` is None, no brace.
-        let at = code.find(r#"name:"offering","#).expect(&code);
-        let kind = &code[at..at + code[at..].find('}').expect(&code)];
-        assert!(kind.ends_with("places:None,board_discount:2,"), "{kind}");
+        let kind = token_info(&code, "offering");
+        assert!(
+            kind.ends_with("places:None,board_discount:2,as_coins:false,"),
+            "{kind}"
+        );
+        // Hoards are coins held apart; a relic held below zero is not.
+        let lib = fixture_library("e0302-token-as-coins", "temple");
+        let g = lib.games.iter().find(|g| g.name == "temple").unwrap();
+        let kind = |name: &str| g.tokens.iter().find(|t| t.name == name).unwrap();
+        assert_eq!(
+            (kind("hoard").as_coins, kind("hoard").board_discount),
+            (true, 0)
+        );
+        assert_eq!(
+            (kind("relic").as_coins, kind("relic").negative),
+            (false, true)
+        );
+        let code: String = crate::codegen::generate(&lib).split_whitespace().collect();
+        let hoard = token_info(&code, "hoard");
+        assert!(
+            hoard.ends_with("places:None,board_discount:0,as_coins:true,"),
+            "{hoard}"
+        );
+        let relic = token_info(&code, "relic");
+        assert!(
+            relic.ends_with("board_discount:0,as_coins:false,"),
+            "{relic}"
+        );
     }
 
     #[test]

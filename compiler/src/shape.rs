@@ -571,6 +571,11 @@ pub static TOKEN: Object = Object {
             Shape::Int,
             "Coins, 1 to 20, that one token of this kind takes off the price of a card of a board when its city gives the token up on taking that card; several may be given up for one card, which never costs less than nothing (Pantheon's Offering tokens; the Duel family, with a board of this card set or of one it is played with).",
         ),
+        field(
+            "as_coins",
+            Shape::Bool,
+            "Each token of this kind is a coin its city holds apart from its treasury: a price is paid from the treasury first, then from these tokens; a loss of coins never takes them; they score their points at the end (Pantheon's Astarte; the Duel family; not with `instead_of_coins` or `negative`).",
+        ),
     ],
     exactly_one: &[],
     requires: &[],

@@ -723,6 +723,7 @@ pub fn build(
         report,
     );
     tokens::played_by(&src.tokens, &family, &lower(&src.game), report);
+    tokens::held_apart(&src.tokens, &family, report);
     // A game declares no boards (an expansion's field) for its kinds.
     tokens::kinds_on_boards(&src.tokens, &[], &family, &game, report);
     let cat_vp = src

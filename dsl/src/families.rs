@@ -157,7 +157,8 @@ pub const FAMILIES: &[FamilyDef] = &[
         // cards a kind of token makes free.
         // `boards`: spaces whose cards a turn may take; `places`: a card
         // a kind of token lays on a board; `board_discount`: the coins a
-        // kind of token takes off a board's card.
+        // kind of token takes off a board's card; `as_coins`: tokens that
+        // are coins held apart, spent on prices once the treasury runs out.
         fields: &[
             "figures",
             "figure_tokens",
@@ -166,6 +167,7 @@ pub const FAMILIES: &[FamilyDef] = &[
             "boards",
             "places",
             "board_discount",
+            "as_coins",
         ],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.

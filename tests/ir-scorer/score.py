@@ -60,8 +60,9 @@ def load_family(export_dir, game):
         # scoring does not read; version 9 the counts `resources` and
         # `stage_colour`; version 10 `ongoing` of shields, which scoring
         # does not read (shields act during play); version 11 `words`, the
-        # effects in plain words; version 15 a kind's `board_discount`,
-        # which scoring does not read (it acts during play).
+        # effects in plain words; version 15 a kind's `board_discount` and
+        # `as_coins`, which scoring does not read (they act during play;
+        # coins held apart score as their kind's tokens, not as coins).
         if doc.get("ir_version") not in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15):
             raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 15")
         for g in doc["games"]:

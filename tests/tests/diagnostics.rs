@@ -292,6 +292,10 @@ fixtures! {
     // Kinds of token's `board_discount`: 0 and 21 coins, a set with no
     // board, a fifth kind in one set, a kind of a base-family expansion.
     e0302_token_board_discount: "e0302-token-board-discount" => ["E0006", "E0302", "E0306"];
+    // Kinds of token's `as_coins`: coins held apart also taken instead of
+    // coins, or held below zero, or both; a kind of a base-family
+    // expansion; a Duel expansion's hoard, silent.
+    e0302_token_as_coins: "e0302-token-as-coins" => ["E0302", "E0306"];
     // A board, and a kind of token laying cards on it, in an expansion of
     // a game dealt in hands.
     e0306_boards_in_base: "e0306-boards-in-base" => ["E0306"];

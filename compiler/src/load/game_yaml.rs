@@ -238,12 +238,13 @@ impl Reader<'_> {
             };
             let points = self.required(&mut f, "points");
             let category = self.required(&mut f, "category");
-            let [instead, negative, public, sits_out, by_choice] = [
+            let [instead, negative, public, sits_out, by_choice, as_coins] = [
                 "instead_of_coins",
                 "negative",
                 "public",
                 "sits_out",
                 "by_choice",
+                "as_coins",
             ]
             .map(|k| f.take(k));
             let chains = f.take("chains");
@@ -253,8 +254,8 @@ impl Reader<'_> {
             let chains = self.texts(chains, "card names");
             let places = places.and_then(|p| self.places(p));
             let board_discount = board_discount.and_then(|d| self.int(d));
-            let [instead, negative, public, sits_out, by_choice] =
-                [instead, negative, public, sits_out, by_choice]
+            let [instead, negative, public, sits_out, by_choice, as_coins] =
+                [instead, negative, public, sits_out, by_choice, as_coins]
                     .map(|b| b.and_then(|b| Some((self.bool(b)?, b.loc))));
             let (Some(points), Some(category)) = (points, category) else {
                 continue;
@@ -281,6 +282,7 @@ impl Reader<'_> {
                 chains,
                 places,
                 board_discount,
+                as_coins,
                 loc: v.loc,
             });
         }

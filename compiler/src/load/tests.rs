@@ -198,3 +198,28 @@ fn reads_a_kinds_board_discount_and_reports_one_not_a_number() {
     );
     assert_eq!(report.diagnostics.len(), 1, "{:?}", report.diagnostics);
 }
+
+#[test]
+fn reads_a_kinds_as_coins_and_reports_one_not_a_bool() {
+    let game = "game: temple\ntitle: Temple\nextends: duel\ntokens:\n  hoard: { points: 1, category: civilian, as_coins: true }\n  stash: { points: 1, category: civilian, as_coins: lots }\n  purse: { points: 1, category: civilian, as_coins: false }\n  relic: { points: 0, category: civilian }\n";
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let g = load_texts("temple", &[("game.yaml", game)], &mut sources, &mut report);
+    let e = g.expansion.expect("an expansion");
+    let (hoard, at) = e.tokens[0].as_coins.expect("hoard as_coins");
+    assert!(hoard);
+    assert_eq!(at.start, game.find("true }").unwrap());
+    // The stash's is no bool: reported at it, the kind kept without it.
+    assert_eq!(e.tokens[1].as_coins, None);
+    assert_eq!(e.tokens[2].as_coins.map(|(b, _)| b), Some(false));
+    assert_eq!(e.tokens[3].as_coins, None);
+    let wrong: Vec<_> = (report.diagnostics.iter())
+        .filter(|d| d.code == Code::WrongType)
+        .collect();
+    assert_eq!(wrong.len(), 1, "{:?}", report.diagnostics);
+    assert_eq!(
+        wrong[0].loc.map(|l| l.start),
+        Some(game.find("lots").unwrap())
+    );
+    assert_eq!(report.diagnostics.len(), 1, "{:?}", report.diagnostics);
+}

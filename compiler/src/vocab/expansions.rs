@@ -257,6 +257,7 @@ pub fn extend(
         report,
     );
     super::tokens::played_by(&src.tokens, &parent.family, &game, report);
+    super::tokens::held_apart(&src.tokens, &parent.family, report);
     if let Some(c) = &src.start_coins {
         v.start_coins = small(report, c, 0, 1000, "the starting coins");
     }

@@ -5,8 +5,10 @@
 //! its Age's), whether a loss of coins a city cannot pay is taken as such
 //! tokens (Cities' debt), whether a city may hold fewer than none, and
 //! whether other players see the count, the card a city taking one lays
-//! on a board (`places:`, Pantheon's Mythology tokens) and the coins one
-//! takes off a board's card (`board_discount:`, its Offering tokens).
+//! on a board (`places:`, Pantheon's Mythology tokens), the coins one
+//! takes off a board's card (`board_discount:`, its Offering tokens) and
+//! whether each is a coin held apart from the treasury (`as_coins:`, its
+//! Astarte's coins).
 //! Like colours, their places are family-wide: an expansion's kinds come
 //! after the game's and those of the expansions before it.
 
@@ -63,6 +65,11 @@ pub struct TokenDef {
     /// on taking the card (`board_discount:`), 1 to
     /// [`MAX_BOARD_DISCOUNT`]; 0: none.
     pub board_discount: u8,
+    /// Each token is a coin its city holds apart from its treasury, spent
+    /// on a price once the treasury runs out, never taken by a loss of
+    /// coins (`as_coins:`; Pantheon's Astarte). Never with
+    /// `instead_of_coins` or `negative` (see [`held_apart`]).
+    pub as_coins: bool,
 }
 
 /// A checked `places:` of a kind of token: a city taking one draws `draw`
@@ -156,6 +163,57 @@ pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut
         "its rules take no cards from boards (only the Duel family has boards): drop the kind's `board_discount`",
         report,
     );
+    super::plays::field(
+        family,
+        game,
+        "as_coins",
+        set(|t| t.as_coins),
+        "only the Duel family's prices are paid from held coins; its rules pay from the treasury alone: drop `as_coins`",
+        report,
+    );
+}
+
+/// A kind of token whose tokens are coins held apart (`as_coins: true`)
+/// is neither taken instead of coins not paid nor held below zero
+/// (E0302, at its `as_coins`), where the family `family` reads the field
+/// (else E0306 by [`played_by`]); [`declare`] declares such a kind
+/// without `as_coins`.
+pub(super) fn held_apart(src: &[TokenSrc], family: &str, report: &mut Report) {
+    if sevenw_dsl::FamilyDef::of(family).is_some_and(|f| !f.reads_field("as_coins")) {
+        return;
+    }
+    for t in src {
+        let Some((true, at)) = t.as_coins else {
+            continue;
+        };
+        let name = lower(&t.name);
+        if t.instead_of_coins.is_some_and(|(b, _)| b) {
+            bad(
+                report,
+                at,
+                format!(
+                    "`{name}` tokens are coins a city holds apart, so they cannot also stand for coins a city does not pay (`instead_of_coins`)"
+                ),
+                "coins held apart",
+                Some(format!(
+                    "a coin held apart is a coin the city has; a token taken instead of coins is a coin it lacks: drop `as_coins` or `instead_of_coins` from `{name}`, or declare two kinds"
+                )),
+            );
+        }
+        if t.negative.is_some_and(|(b, _)| b) {
+            bad(
+                report,
+                at,
+                format!(
+                    "`{name}` tokens are coins a city holds apart, so a city cannot hold fewer than none of them (`negative`)"
+                ),
+                "coins held apart",
+                Some(format!(
+                    "a city spends only the coins it holds, never more: drop `negative` or `as_coins` from `{name}`"
+                )),
+            );
+        }
+    }
 }
 
 /// What the kinds `src` of the card set `game` do on boards, checked
@@ -258,7 +316,8 @@ fn places(p: &PlacesSrc, colours: &[String], report: &mut Report) -> Option<Toke
 /// cards of a colour of `colours`, a `board_discount` of 1 to
 /// [`MAX_BOARD_DISCOUNT`] coins (a kind whose `places` or
 /// `board_discount` is wrong is declared without it, the mistake
-/// reported).
+/// reported), `as_coins` neither taken instead of coins nor below zero
+/// (else declared without it, the mistake reported by [`held_apart`]).
 pub(super) fn declare(
     src: &[TokenSrc],
     set: &str,
@@ -391,6 +450,7 @@ pub(super) fn declare(
         }
         let places = t.places.as_ref().and_then(|p| places(p, colours, report));
         let board_discount = t.board_discount.as_ref().map_or(0, |d| discount(d, report));
+        let as_coins = t.as_coins.is_some_and(|(b, _)| b) && !instead && !negative;
         tokens.push(TokenDef {
             name,
             points,
@@ -404,6 +464,7 @@ pub(super) fn declare(
             chains: t.chains.clone(),
             places,
             board_discount,
+            as_coins,
         });
     }
 }
@@ -462,13 +523,16 @@ mod tests {
                 colour_at,
             }),
             board_discount: 0,
+            as_coins: false,
         }
     }
 
-    /// Two sets sharing a kind agree on what it lays and on the coins it
-    /// takes off a board's card, wherever each writes them; a kind laying
-    /// on another board, or drawing another count, or laying nothing, or
-    /// taking other coins off, is another kind (E0304 where declared).
+    /// Two sets sharing a kind agree on what it lays, on the coins it
+    /// takes off a board's card and on whether its tokens are coins held
+    /// apart, wherever each writes them; a kind laying on another board,
+    /// or drawing another count, or laying nothing, or taking other coins
+    /// off, or held apart in one set only, is another kind (E0304 where
+    /// declared).
     #[test]
     fn kinds_are_alike_only_when_they_lay_alike() {
         let mine = kind("shrine", at(10));
@@ -493,5 +557,12 @@ mod tests {
         assert!(offering(3, at(10)).alike(&offering(3, at(99))));
         assert!(!offering(3, at(10)).alike(&offering(2, at(10))));
         assert!(!offering(3, at(10)).alike(&mine));
+        let hoard = |loc: Loc| TokenDef {
+            as_coins: true,
+            ..kind("shrine", loc)
+        };
+        assert!(hoard(at(10)).alike(&hoard(at(99))));
+        assert!(!hoard(at(10)).alike(&mine));
+        assert!(!mine.alike(&hoard(at(99))));
     }
 }
