@@ -9,6 +9,8 @@
 //! - taking it leaves the figure as it was, empties the space, puts the
 //!   card in the taker's city and takes the price from their coins (as
 //!   Pantheon's divinities, duel-expansions-facts.md §1.5);
+//! - coins held apart (hoard tokens, as Astarte's, §1.6) pay what the
+//!   treasury cannot, after it;
 //! - a taker holding gifts (`board_discount`, as Pantheon's Offering
 //!   tokens, §1.5) is offered each choice of them to give up, one of a
 //!   kind, whose every gift is needed, for the price less theirs (never
@@ -68,7 +70,13 @@ fn with_gifts(d: &Duel, st: &State, seat: usize, price: u16) -> Vec<(u8, u16)> {
 fn the_shrine_is_filled_offered_and_taken_as_written() {
     let d = omens();
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
-    let (mut taken, mut refilled, mut given) = (0, 0, 0);
+    let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
+    let hoard = d
+        .info
+        .tokens
+        .iter()
+        .position(|t| t.name == "hoard")
+        .unwrap();
     for seed in 0..40u64 {
         let mut st = d.start(&Setup::seeded(seed)).unwrap();
         let mut rng = Rng::new(seed ^ 0xb0a2d);
@@ -93,7 +101,8 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
             }
             if st.phase == Phase::Play {
                 let seat = st.table.current;
-                let coins = st.table.cities[seat].coins;
+                // Coins held apart (hoard tokens, as Astarte's) pay too.
+                let coins = st.table.cities[seat].coins + st.table.cities[seat].held(hoard);
                 let mut want: Vec<(u8, u16, u16, u8)> = Vec::new();
                 if age >= 2 {
                     for (i, c) in st.table.spaces.iter().enumerate() {
@@ -130,6 +139,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
             let seat = st.table.current;
             let figure = st.table.layout.present;
             let before = st.table.cities[seat].coins;
+            let apart_before = st.table.cities[seat].held(hoard);
             let gifts = |st: &State, k: usize| {
                 let kind = d.info.tokens.iter().position(|t| t.name == GIFTS[k].0);
                 st.table.cities[seat].held(kind.unwrap())
@@ -152,14 +162,22 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 assert_eq!(st.table.layout.present, figure, "the figure is untouched");
                 assert_eq!(st.table.spaces[usize::from(space)], None);
                 assert!(st.table.cities[seat].cards.contains(&card));
-                // The spirits' own coins: the hearth's 6, the road's 3.
-                let gain = match d.card_name(card) {
-                    "Spirit of the Hearth" => 6,
-                    "Spirit of the Road" => 3,
-                    _ => 0,
+                // The spirits' own coins: the hearth's 6, the road's 3;
+                // the hoard's 5 held apart.
+                let (gain, gain_apart) = match d.card_name(card) {
+                    "Spirit of the Hearth" => (6, 0),
+                    "Spirit of the Road" => (3, 0),
+                    "Spirit of the Hoard" => (0, 5),
+                    _ => (0, 0),
                 };
+                // The treasury pays first, the hoard the rest.
+                let from_treasury = i32::from(coins).min(before);
                 let now = st.table.cities[seat].coins;
-                assert_eq!(now, before - i32::from(coins) + gain, "seed {seed}");
+                assert_eq!(now, before - from_treasury + gain, "seed {seed}");
+                let apart = st.table.cities[seat].held(hoard) - apart_before;
+                let want = gain_apart - (i32::from(coins) - from_treasury);
+                assert_eq!(apart, want, "seed {seed}: the hoard");
+                hoarded += u32::from(i32::from(coins) > from_treasury);
             }
             // An Age is over: its spaces as the next one begins.
             if let Phase::Starter { .. } = st.phase {
@@ -170,6 +188,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     assert!(taken > 40, "spirits taken: {taken}");
     assert!(refilled > 5, "refilled at Age III in {refilled} games");
     assert!(given > 5, "gifts given up on {given} takes");
+    assert!(hoarded > 0, "coins held apart paid {hoarded} takes");
 }
 
 /// The fixed action space numbers a take of each card of a board with

@@ -67,6 +67,7 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
             let mv = moves[rng.below(moves.len())];
             let (before, held_before, up_before) = (marks(&st), held(&d, &st), st.table.layout.up);
             let mover = d.to_move(&st).unwrap();
+            let treasury = st.table.cities[mover].coins;
             d.apply(&mut st, &mv);
             let after = marks(&st);
             let Move::Card { slot, card, action } = mv else {
@@ -82,6 +83,14 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
                 Action::Wonder { wonder, .. } => d.wonder_cost(wonder).map_or(&[], |c| c.tokens),
                 Action::Chain | Action::Discard => &[],
             };
+            // Coins the treasury lacked came from the hoard (`as_coins`).
+            let coins = match action {
+                Action::Build { coins, trade } | Action::Wonder { coins, trade, .. } => {
+                    i32::from(coins) + i32::from(trade)
+                }
+                Action::Chain | Action::Discard => 0,
+            };
+            let apart = (coins - treasury).max(0);
             let mut gained = vec![0i32; d.info.tokens.len()];
             for i in 0..MAX_LAYOUT {
                 if before[i] != after[i] {
@@ -104,6 +113,7 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
                     .filter(|&&(kind, _)| usize::from(kind) == k)
                     .map(|&(_, n)| i32::from(n))
                     .sum();
+                let paid = paid + if d.info.tokens[k].as_coins { apart } else { 0 };
                 assert_eq!(
                     now[k][mover] - held_before[k][mover],
                     n - paid,
