@@ -36,6 +36,13 @@ impl Duel {
         None
     }
 
+    /// The name of the board `space` belongs to, and the space's number
+    /// on it from 1, for words ("space 4 of the shrine").
+    pub(super) fn space_words(&self, space: u8) -> (&'static str, usize) {
+        self.board_of(usize::from(space))
+            .map_or(("board", 0), |(b, i)| (b.name, i + 1))
+    }
+
     /// The printed price of `space` for `seat`.
     pub fn space_price(&self, space: usize, seat: usize) -> Option<u16> {
         let (b, i) = self.board_of(space)?;

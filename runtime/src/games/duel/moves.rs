@@ -298,13 +298,10 @@ impl Duel {
             Move::Start(false) => "let the opponent start the next Age".to_string(),
             Move::Option(o) => format!("choose option {}", o + 1),
             Move::Place { card, space } => {
-                let (board, at) = self
-                    .board_of(usize::from(space))
-                    .map_or(("a board", 0), |(b, i)| (b.name, i));
+                let (board, at) = self.space_words(space);
                 format!(
-                    "lay {} face down on space {} of the {board}",
-                    self.card_name(card),
-                    at + 1
+                    "lay {} face down on space {at} of the {board}",
+                    self.card_name(card)
                 )
             }
             Move::Board {
@@ -313,9 +310,7 @@ impl Duel {
                 coins,
                 spend,
             } => {
-                let board = self
-                    .board_of(usize::from(space))
-                    .map_or("a board", |b| b.0.name);
+                let (board, _) = self.space_words(space);
                 let name = self.card_name(card);
                 let paid = match (coins, self.spend_words(spend)) {
                     (0, None) => String::new(),

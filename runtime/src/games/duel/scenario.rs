@@ -492,9 +492,7 @@ impl Scenarios for Duel {
                 spend,
             } => {
                 let c = self.card_name(card);
-                let board = self
-                    .board_of(usize::from(space))
-                    .map_or("board", |b| b.0.name);
+                let (board, _) = self.space_words(space);
                 let paid = plural(coins, "coin");
                 // A take giving up tokens says which; the plain phrases
                 // name the take giving up none.
@@ -511,14 +509,9 @@ impl Scenarios for Duel {
             }
             Move::Place { card, space } => {
                 let c = self.card_name(card);
-                let (board, at) = self
-                    .board_of(usize::from(space))
-                    .map_or(("board", 0), |(b, i)| (b.name, i));
-                out.push(format!("lays {c} on space {} of the {board}", at + 1));
-                out.push(format!(
-                    "lays {c} face down on space {} of the {board}",
-                    at + 1
-                ));
+                let (board, at) = self.space_words(space);
+                out.push(format!("lays {c} on space {at} of the {board}"));
+                out.push(format!("lays {c} face down on space {at} of the {board}"));
             }
             Move::Start(true) => {
                 out.push("starts".to_string());

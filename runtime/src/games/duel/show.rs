@@ -257,10 +257,8 @@ impl Show for Duel {
             }
             // The card laid face down is its player's secret.
             Move::Place { space, .. } => {
-                let (board, at) = self
-                    .board_of(usize::from(space))
-                    .map_or(("a board", 0), |(b, i)| (b.name, i));
-                format!("lay a card face down on space {} of the {board}", at + 1)
+                let (board, at) = self.space_words(space);
+                format!("lay a card face down on space {at} of the {board}")
             }
             _ => self.move_words(before, mv),
         }
