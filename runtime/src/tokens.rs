@@ -270,34 +270,13 @@ mod tests {
     use super::*;
 
     const DEBT: TokenInfo = TokenInfo {
-        name: "debt",
-        points: &[-1],
-        category: 0,
         instead_of_coins: true,
-        negative: false,
-        public: true,
-        sits_out: false,
-        by_choice: false,
         sets: &["test"],
-        chains: &[],
-        places: None,
-        board_discount: 0,
-        as_coins: false,
+        ..TokenInfo::plain("debt", &[-1])
     };
     const PENALTY: TokenInfo = TokenInfo {
-        name: "penalty",
-        points: &[-2, -3, -5],
-        category: 0,
-        instead_of_coins: false,
-        negative: false,
-        public: true,
-        sits_out: false,
-        by_choice: false,
         sets: &["test"],
-        chains: &[],
-        places: None,
-        board_discount: 0,
-        as_coins: false,
+        ..TokenInfo::plain("penalty", &[-2, -3, -5])
     };
 
     fn value(yaml: &str) -> Spanned<Value> {

@@ -16,19 +16,9 @@ use sevenw_runtime::games::duel::Duel;
 fn with_kinds(name: &str) -> (&'static GameInfo, &'static GameInfo) {
     let plain = sevenw_runtime::find_game(sevenw_cards::GAMES, name).expect("compiled");
     let kind = |name, public| TokenInfo {
-        name,
-        points: &[-1],
-        category: 0,
-        instead_of_coins: false,
-        negative: false,
         public,
-        sits_out: false,
-        by_choice: false,
         sets: &["test"],
-        chains: &[],
-        places: None,
-        board_discount: 0,
-        as_coins: false,
+        ..TokenInfo::plain(name, &[-1])
     };
     let kinds: &'static [TokenInfo] =
         Box::leak(vec![kind("debt", true), kind("favour", false)].into_boxed_slice());
@@ -149,19 +139,10 @@ fn a_kind_scored_by_age_is_observed_by_age() {
 fn a_debt_by_choice_observation_is_as_long_as_its_parts() {
     let plain = sevenw_runtime::find_game(sevenw_cards::GAMES, "base").expect("compiled");
     let debt = TokenInfo {
-        name: "debt",
-        points: &[-1],
-        category: 0,
         instead_of_coins: true,
-        negative: false,
-        public: true,
-        sits_out: false,
         by_choice: true,
         sets: &["base"],
-        chains: &[],
-        places: None,
-        board_discount: 0,
-        as_coins: false,
+        ..TokenInfo::plain("debt", &[-1])
     };
     let info = Box::leak(Box::new(GameInfo {
         tokens: Box::leak(vec![debt].into_boxed_slice()),

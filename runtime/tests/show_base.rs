@@ -283,19 +283,9 @@ fn declared_tokens_are_shown_when_declared() {
     let doc = plain.show(&st, Some(0));
     assert!(doc["seats"][1].get("declared_tokens").is_none(), "{doc}");
     let debt = sevenw_host::TokenInfo {
-        name: "debt",
-        points: &[-1],
-        category: 0,
         instead_of_coins: true,
-        negative: false,
-        public: true,
-        sits_out: false,
-        by_choice: false,
         sets: &["test"],
-        chains: &[],
-        places: None,
-        board_discount: 0,
-        as_coins: false,
+        ..sevenw_host::TokenInfo::plain("debt", &[-1])
     };
     // Favour tokens are not public: only their holder sees how many.
     let favour = sevenw_host::TokenInfo {

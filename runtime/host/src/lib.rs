@@ -824,6 +824,27 @@ pub struct TokenInfo {
 }
 
 impl TokenInfo {
+    /// A public kind named `name` worth `points` each in category 0, of no
+    /// card set and with no rule: the start of a kind made by hand
+    /// (`TokenInfo { negative: true, ..TokenInfo::plain("debt", &[-1]) }`).
+    pub const fn plain(name: &'static str, points: &'static [i8]) -> Self {
+        TokenInfo {
+            name,
+            points,
+            category: 0,
+            instead_of_coins: false,
+            negative: false,
+            public: true,
+            sits_out: false,
+            by_choice: false,
+            sets: &[],
+            chains: &[],
+            places: None,
+            board_discount: 0,
+            as_coins: false,
+        }
+    }
+
     /// Which of its counts a token taken in Age `age` goes to: the Age's
     /// entry of `points` (Age 0, before the first, and Ages past the list
     /// go to the nearest), 0 for a kind of one number of points.

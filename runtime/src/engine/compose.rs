@@ -418,31 +418,17 @@ mod tests {
             .find(|g| g.name == "base")
             .unwrap();
         let debt = TokenInfo {
-            name: "debt",
-            points: &[-1],
-            category: 0,
             instead_of_coins: true,
-            negative: false,
-            public: true,
-            sits_out: false,
             by_choice: true,
             sets: &["debts"],
-            chains: &[],
-            places: None,
-            board_discount: 0,
-            as_coins: false,
+            ..TokenInfo::plain("debt", &[-1])
         };
         let truce = TokenInfo {
-            name: "truce",
-            instead_of_coins: false,
-            by_choice: false,
             sits_out: true,
+            board_discount: 2,
+            as_coins: true,
             sets: &["truces"],
-            chains: &[],
-            places: None,
-            board_discount: 0,
-            as_coins: false,
-            ..debt
+            ..TokenInfo::plain("truce", &[-1])
         };
         let set = |name: &'static str, tokens: &'static [TokenInfo]| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {
@@ -468,13 +454,13 @@ mod tests {
         assert!(both.tokens[1].sits_out);
         let debts_alone = compose(base, &[debts]).unwrap();
         assert_eq!(debts_alone.tokens, &[debt][..]);
+        // Every rule of a kind whose set is not in play is off.
+        let quiet = compose(base, &[set("quiet", Box::leak(Box::new([debt, truce])))]).unwrap();
+        let t = quiet.tokens[1];
+        assert!(!t.sits_out && t.board_discount == 0 && !t.as_coins && t.places.is_none());
         // A kind two sets declare alike plays its rules with either.
         let shared = TokenInfo {
             sets: &["debts", "levies"],
-            chains: &[],
-            places: None,
-            board_discount: 0,
-            as_coins: false,
             ..debt
         };
         let levies = set("levies", Box::leak(Box::new([shared])));

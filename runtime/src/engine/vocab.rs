@@ -709,19 +709,8 @@ mod tests {
     fn more_kinds_of_token_than_a_city_holds_are_refused() {
         let base = crate::find_game(sevenw_cards::GAMES, "base").expect("compiled");
         let kind = sevenw_host::TokenInfo {
-            name: "debt",
-            points: &[-1],
-            category: 0,
-            instead_of_coins: false,
-            negative: false,
-            public: true,
-            sits_out: false,
-            by_choice: false,
             sets: &["test"],
-            chains: &[],
-            places: None,
-            board_discount: 0,
-            as_coins: false,
+            ..sevenw_host::TokenInfo::plain("debt", &[-1])
         };
         let many = |n: usize| -> &'static GameInfo {
             Box::leak(Box::new(GameInfo {

@@ -200,21 +200,7 @@ mod tests {
     #[test]
     fn a_kind_of_token_s_rules_change_the_fingerprint() {
         let duel = crate::find_game(sevenw_cards::GAMES, "duel").expect("compiled");
-        let kind = TokenInfo {
-            name: "gift",
-            points: &[0],
-            category: 0,
-            instead_of_coins: false,
-            negative: false,
-            public: true,
-            sits_out: false,
-            by_choice: false,
-            sets: &["test"],
-            chains: &[],
-            places: None,
-            board_discount: 0,
-            as_coins: false,
-        };
+        let kind = TokenInfo::plain("gift", &[0]);
         let print = |k: TokenInfo| {
             let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
                 tokens: Box::leak(vec![k].into_boxed_slice()),
