@@ -68,7 +68,8 @@ pub struct TokenDef {
     /// Each token is a coin its city holds apart from its treasury, spent
     /// on a price once the treasury runs out, never taken by a loss of
     /// coins (`as_coins:`; Pantheon's Astarte). Never with
-    /// `instead_of_coins` or `negative` (see [`held_apart`]).
+    /// `instead_of_coins`, `negative` or a `board_discount` (see
+    /// [`held_apart`]).
     pub as_coins: bool,
 }
 
@@ -174,8 +175,8 @@ pub(super) fn played_by(src: &[TokenSrc], family: &str, game: &str, report: &mut
 }
 
 /// A kind of token whose tokens are coins held apart (`as_coins: true`)
-/// is neither taken instead of coins not paid nor held below zero
-/// (E0302, at its `as_coins`), where the family `family` reads the field
+/// is neither taken instead of coins not paid, nor held below zero, nor
+/// a discount on a board's card (E0302, at its `as_coins`), where the family `family` reads the field
 /// (else E0306 by [`played_by`]); [`declare`] declares such a kind
 /// without `as_coins`.
 pub(super) fn held_apart(src: &[TokenSrc], family: &str, report: &mut Report) {
@@ -197,6 +198,19 @@ pub(super) fn held_apart(src: &[TokenSrc], family: &str, report: &mut Report) {
                 "coins held apart",
                 Some(format!(
                     "a coin held apart is a coin the city has; a token taken instead of coins is a coin it lacks: drop `as_coins` or `instead_of_coins` from `{name}`, or declare two kinds"
+                )),
+            );
+        }
+        if t.board_discount.is_some() {
+            bad(
+                report,
+                at,
+                format!(
+                    "`{name}` tokens are coins a city holds apart, so they cannot also take coins off a board's card (`board_discount`): one token would pay twice"
+                ),
+                "coins held apart",
+                Some(format!(
+                    "a coin held apart pays one coin of any price; a board discount takes coins off one card: drop `as_coins` or `board_discount` from `{name}`, or declare two kinds"
                 )),
             );
         }
@@ -316,8 +330,9 @@ fn places(p: &PlacesSrc, colours: &[String], report: &mut Report) -> Option<Toke
 /// cards of a colour of `colours`, a `board_discount` of 1 to
 /// [`MAX_BOARD_DISCOUNT`] coins (a kind whose `places` or
 /// `board_discount` is wrong is declared without it, the mistake
-/// reported), `as_coins` neither taken instead of coins nor below zero
-/// (else declared without it, the mistake reported by [`held_apart`]).
+/// reported), `as_coins` neither taken instead of coins, nor below zero,
+/// nor with a `board_discount` (else declared without it, the mistake
+/// reported by [`held_apart`]).
 pub(super) fn declare(
     src: &[TokenSrc],
     set: &str,
@@ -450,7 +465,10 @@ pub(super) fn declare(
         }
         let places = t.places.as_ref().and_then(|p| places(p, colours, report));
         let board_discount = t.board_discount.as_ref().map_or(0, |d| discount(d, report));
-        let as_coins = t.as_coins.is_some_and(|(b, _)| b) && !instead && !negative;
+        let as_coins = t.as_coins.is_some_and(|(b, _)| b)
+            && !instead
+            && !negative
+            && t.board_discount.is_none();
         tokens.push(TokenDef {
             name,
             points,
