@@ -715,7 +715,8 @@ pub struct TokenKind {
     /// (`as_coins:`; Pantheon's Astarte): a price (of a card, a wonder, a
     /// card of a board) is paid from the treasury first, then from these
     /// tokens; a loss of coins never takes them; they score `points` at
-    /// the end. Never with `instead_of_coins` or `negative`.
+    /// the end. Never with `instead_of_coins`, `negative` or a
+    /// `board_discount`.
     pub as_coins: bool,
 }
 

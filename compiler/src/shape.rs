@@ -574,7 +574,7 @@ pub static TOKEN: Object = Object {
         field(
             "as_coins",
             Shape::Bool,
-            "Each token of this kind is a coin its city holds apart from its treasury: a price is paid from the treasury first, then from these tokens; a loss of coins never takes them; they score their points at the end (Pantheon's Astarte; the Duel family; not with `instead_of_coins` or `negative`).",
+            "Each token of this kind is a coin its city holds apart from its treasury: a price is paid from the treasury first, then from these tokens; a loss of coins never takes them; they score their points at the end (Pantheon's Astarte; the Duel family; not with `instead_of_coins`, `negative` or a `board_discount`).",
         ),
     ],
     exactly_one: &[],
