@@ -4,7 +4,11 @@
 //! replay too.
 //!
 //! The logs in `tests/logs/` were written by `sevenw play --log` of the
-//! runtime that wrote format 2, with random and greedy bots.
+//! runtime that wrote format 2, with random and greedy bots. One line of
+//! `base-le7.log` (line 140) pays 2 coins to the right where that runtime
+//! paid 1: a Marketplace an Edifice penalty had discarded still lowered
+//! its former owner's prices there, and a card leaving a city now takes
+//! its trading prices with it; the game is otherwise the same.
 
 use sevenw_runtime::game::Setup;
 use sevenw_runtime::games::rules_for;

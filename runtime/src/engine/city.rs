@@ -72,6 +72,10 @@ pub struct Abilities {
     pub discounts: Vec<(u8, Discount)>,
     /// Cities whose trading coins this city receives.
     pub trade_receivers: Vec<Seats>,
+    /// Every trading price granted ([`Host::trade_price`]): resources,
+    /// price, sellers. [`City::prices`] holds their best; these make it
+    /// again when one leaves with its card ([`City::unset_price`]).
+    pub price_grants: Vec<(sevenw_host::ResSet, u8, Seats)>,
     /// Coin discounts this city grants: coins off (`u8::MAX`: all), the
     /// colours, and the cities (seat offsets from this one, 0 itself).
     pub coin_discounts: Vec<(u8, ColourSet, Seats)>,
@@ -100,7 +104,7 @@ pub struct Abilities {
     /// How many of its sources grant [`Host::any_resources`]: wonder stages
     /// of counted resources may be paid with any resources (neither all
     /// different nor all identical). How often a turn may use it is the
-    /// turn structure's rule; [`Unbuild`](crate::engine::host::Unbuild)
+    /// turn structure's rule; [`Unbuild`](crate::engine::held::Unbuild)
     /// takes a source's grant back.
     pub any_resources: u8,
     /// The most any of its sources grants by [`Host::coin_value`]: one coin
@@ -148,6 +152,7 @@ clone_reusing!(Abilities {
     discounts,
     trade_receivers,
     coin_discounts,
+    price_grants,
     free_rules,
     bank_trades,
     science_rules,
@@ -260,6 +265,10 @@ pub struct City {
     /// What it pays per resource bought from the sellers at seat offsets
     /// +1 and −1 ([`Prices`]).
     pub prices: Prices,
+    /// The price per resource bought from a neighbour before any effect
+    /// lowers it: what [`City::prices`] is made again from when a grant
+    /// leaves ([`City::unset_price`]).
+    pub price: u8,
     /// Fixed prices for buying from the bank (`trade … at N` with no
     /// cities named, as in Duel); [`NO_PRICE`] where none is fixed.
     pub bank_prices: [u8; MAX_RES],
@@ -296,7 +305,7 @@ pub struct City {
     /// How many of the sources it holds took the cat figure when gained
     /// ([`Host::take_cat`], a cat icon): what [`Counted::Cats`] counts.
     /// Where the figure goes is the turn structure's ([`Pending::TakeCat`]);
-    /// [`Unbuild`](crate::engine::host::Unbuild) takes a source's icon back.
+    /// [`Unbuild`](crate::engine::held::Unbuild) takes a source's icon back.
     pub cats: u16,
 }
 
@@ -317,6 +326,7 @@ clone_reusing!(City {
     own,
     sold,
     prices,
+    price,
     bank_prices,
     science,
     wild,
@@ -355,6 +365,7 @@ impl Default for City {
             own: Production::default(),
             sold: Production::default(),
             prices: flat_prices(2),
+            price: 2,
             bank_prices: [NO_PRICE; MAX_RES],
             science: [0; MAX_SYM],
             wild: Vec::new(),
@@ -385,6 +396,7 @@ impl City {
             side,
             coins,
             prices: flat_prices(price),
+            price,
             cards: Vec::with_capacity(24),
             sources: Vec::with_capacity(32),
             ..City::default()
@@ -398,6 +410,7 @@ impl City {
             side,
             coins,
             prices: flat_prices(price),
+            price,
             ..City::default()
         });
     }
@@ -638,7 +651,7 @@ impl City {
 
     /// Takes a built card away (it goes to a discard pile): its name,
     /// colour and source go with it. Its production is undone by running
-    /// its effects against [`crate::engine::host::Unbuild`]. False if the
+    /// its effects against [`crate::engine::held::Unbuild`]. False if the
     /// city does not hold it.
     pub fn remove(&mut self, vocab: &Vocab, card: CardId) -> bool {
         let Some(i) = self.cards.iter().position(|&c| c == card) else {
@@ -658,7 +671,7 @@ impl City {
     }
 
     /// Undoes what `s`, listening to `l`, did when built, as it leaves the
-    /// city ([`crate::engine::host::Unbuild`]); `spent`: its coins go too.
+    /// city ([`crate::engine::held::Unbuild`]); `spent`: its coins go too.
     fn undo_built(&mut self, vocab: &Vocab, s: Source, l: Listens, spent: bool) {
         if !l.has(Listens::BUILT) {
             return;
@@ -671,14 +684,14 @@ impl City {
             vocab.effects(
                 s,
                 Event::Built,
-                &mut crate::engine::host::Unbuild::spent(self),
+                &mut crate::engine::held::Unbuild::spent(self),
             );
         } else {
             let option = self.chosen_for(s);
             vocab.effects(
                 s,
                 Event::Built,
-                &mut crate::engine::host::Unbuild::new(self, option),
+                &mut crate::engine::held::Unbuild::new(self, option),
             );
         }
     }
@@ -687,7 +700,7 @@ impl City {
     /// progress token, discarded after a battle: Architects): what it gave
     /// while held goes with it — production, coins, shields, science
     /// symbols, cat icons (its effects run against
-    /// [`crate::engine::host::Unbuild::spent`]). The card is the one at `i` in the
+    /// [`crate::engine::held::Unbuild::spent`]). The card is the one at `i` in the
     /// city's cards (the order they were placed in): the card spent, none
     /// if `i` is past the last.
     pub fn spend_at(&mut self, vocab: &Vocab, i: usize) -> Option<CardId> {
@@ -745,6 +758,27 @@ impl City {
     /// With no seats the price is the bank's (Duel: "fijan el precio de
     /// algunos recursos en 1 moneda").
     pub fn set_price(&mut self, resources: sevenw_host::ResSet, price: u8, seats: Seats) {
+        self.abilities.price_grants.push((resources, price, seats));
+        self.lower_price(resources, price, seats);
+    }
+
+    /// Takes back one grant [`City::set_price`] made, as its source leaves
+    /// the city: the prices are made again from the others.
+    pub fn unset_price(&mut self, resources: sevenw_host::ResSet, price: u8, seats: Seats) {
+        let grants = &mut self.abilities.price_grants;
+        let Some(i) = grants.iter().position(|g| *g == (resources, price, seats)) else {
+            return;
+        };
+        grants.remove(i);
+        self.prices = flat_prices(self.price);
+        self.bank_prices = [NO_PRICE; MAX_RES];
+        for (r, p, s) in std::mem::take(&mut self.abilities.price_grants) {
+            self.set_price(r, p, s);
+        }
+    }
+
+    /// Lowers the prices a grant names to `price`.
+    fn lower_price(&mut self, resources: sevenw_host::ResSet, price: u8, seats: Seats) {
         if seats.0.is_empty() {
             for r in 0..MAX_RES {
                 if resources.0 & (1 << r) != 0 && price < self.bank_prices[r] {

@@ -16,7 +16,7 @@
 //! made without a question to the host are the same in every position.
 //! [`Gains::gain`] does what [`CityHost`](crate::engine::host::CityHost)
 //! does for those calls, [`Gains::lose`] what
-//! [`Unbuild`](crate::engine::host::Unbuild) does; the tests check both
+//! [`Unbuild`](crate::engine::held::Unbuild) does; the tests check both
 //! against the hosts for every card of every game.
 
 use std::cell::Cell;
@@ -89,7 +89,7 @@ impl Gains {
         }
     }
 
-    /// What [`Unbuild`](crate::engine::host::Unbuild) does for these calls
+    /// What [`Unbuild`](crate::engine::held::Unbuild) does for these calls
     /// when the card leaves `me`: `coins` as its flag (a card spent takes
     /// its coins with it).
     #[inline]
@@ -132,7 +132,7 @@ impl Gain {
         }
     }
 
-    /// What [`Unbuild`](crate::engine::host::Unbuild) does for this call.
+    /// What [`Unbuild`](crate::engine::held::Unbuild) does for this call.
     /// Points stay: they are scored only while the card is held.
     #[inline]
     pub fn lose(self, me: &mut City, coins: bool) {
@@ -252,7 +252,8 @@ mod tests {
 
     use super::{Built, Gain};
     use crate::engine::city::City;
-    use crate::engine::host::{CityHost, Unbuild};
+    use crate::engine::held::Unbuild;
+    use crate::engine::host::CityHost;
     use crate::engine::vocab::Vocab;
 
     /// Constant gains applied to a city, or taken back, with or without coins.

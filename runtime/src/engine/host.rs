@@ -4,8 +4,9 @@
 //! [`CityHost`] applies effects to a city while a game is played (or while a
 //! city is rebuilt from a sheet). [`ScoreHost`] runs effects at final scoring
 //! without changing any city: it collects points, coins and science symbols.
-//! Both read the other cities through seat offsets. [`Unbuild`] undoes a
-//! card's production when the card leaves a city.
+//! Both read the other cities through seat offsets. What a card gives
+//! while held, undone when it leaves a city or granted when it joins
+//! another, is [`crate::engine::held`]'s.
 
 use sevenw_host::{
     Category, ColourSet, Counted, Decks, Discount, FreeRule, Host, Limit, Pile, ResSet,
@@ -125,7 +126,7 @@ pub(crate) fn count_most_in(
         .unwrap_or(0)
 }
 
-fn single(bits: u16) -> Option<usize> {
+pub(crate) fn single(bits: u16) -> Option<usize> {
     (bits.count_ones() == 1).then(|| bits.trailing_zeros() as usize)
 }
 
@@ -556,149 +557,15 @@ impl sevenw_host::PartialHost for ScoreHost<'_> {
     }
 }
 
-/// Undoes what a card granted for as long as it is held, when it leaves a
-/// city (a brown or grey card discarded by an opponent's wonder, a leader
-/// entombed): its production, shields, science symbols and abilities. What
-/// it did once is left alone (its coins were spent, its points are scored
-/// only while the card is held, a token taken stays taken, a pawn too; a
-/// coin value granted stays, as no card set spends a source of it).
-///
-/// In a game where held cards are spent (Architects: resources and coins
-/// paid for a stage, green cards traded for a progress token, horned red
-/// cards after a battle), a card spent is undone the same way and its
-/// coins go too, since a coin card is its coin: [`Unbuild::spent`].
-pub struct Unbuild<'a> {
-    pub me: &'a mut City,
-    /// The option chosen when the card was built.
-    pub option: u8,
-    /// Whether the coins it gave go with it.
-    pub coins: bool,
-}
-
-impl<'a> Unbuild<'a> {
-    /// A card leaving `me`, built with `option`.
-    pub fn new(me: &'a mut City, option: u8) -> Self {
-        Unbuild {
-            me,
-            option,
-            coins: false,
-        }
-    }
-
-    /// A held card spent from `me` (games of decks offer no `one of`
-    /// choices, so its option is the first).
-    pub fn spent(me: &'a mut City) -> Self {
-        Unbuild {
-            me,
-            option: 0,
-            coins: true,
-        }
-    }
-}
-
-impl sevenw_host::PartialHost for Unbuild<'_> {
-    fn gain_coins(&mut self, n: i32) {
-        if self.coins {
-            self.me.coins = self.me.coins.saturating_sub(n).max(0);
-        }
-    }
-    fn gain_shields(&mut self, n: u32) {
-        self.me.shields = self.me.shields.saturating_sub(n);
-    }
-    fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
-        let count = ShieldCount {
-            n,
-            what,
-            seats,
-            divisor: divisor.max(1),
-            most,
-        };
-        remove_one(&mut self.me.abilities.shield_counts, &count);
-    }
-    fn produce(&mut self, options: ResSet, amount: u8, tradable: bool) {
-        self.me.own.take_back(options, amount);
-        if tradable {
-            self.me.sold.take_back(options, amount);
-        }
-    }
-    fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
-        rebate(&mut self.me.abilities, n, first, seats, u8::saturating_sub);
-    }
-    fn board_discount(&mut self, n: u8) {
-        let a = &mut self.me.abilities;
-        a.board_discount = a.board_discount.saturating_sub(n);
-    }
-    fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
-        let m = &mut self.me.abilities.matching;
-        let same = |x: &Matching| {
-            (x.colours, x.board, x.lacking, x.tradable) == (colours, board, lacking, tradable)
-        };
-        if let Some(i) = m.iter().position(same) {
-            let mut gone = m.remove(i);
-            gone.give(ResSet(0), &mut self.me.own, &mut self.me.sold);
-        }
-    }
-    fn science(&mut self, options: SymSet) {
-        match single(options.0) {
-            Some(s) if s < MAX_SYM => self.me.science[s] = self.me.science[s].saturating_sub(1),
-            _ => remove_one(&mut self.me.wild, &options),
-        }
-    }
-    fn copy_card(&mut self, colours: ColourSet, seats: Seats) {
-        remove_one(&mut self.me.abilities.copies, &(colours, seats));
-    }
-    fn discount(&mut self, n: u8, target: Discount) {
-        remove_one(&mut self.me.abilities.discounts, &(n, target));
-    }
-    fn receive_trade_coins(&mut self, seats: Seats) {
-        remove_one(&mut self.me.abilities.trade_receivers, &seats);
-    }
-    fn coin_discount(&mut self, n: u8, colours: ColourSet, seats: Seats) {
-        remove_one(&mut self.me.abilities.coin_discounts, &(n, colours, seats));
-    }
-    fn free_builds(&mut self, rule: FreeRule) {
-        remove_one(&mut self.me.abilities.free_rules, &rule);
-    }
-    /// A leader's once-per-Age free build leaves with it (Caligula
-    /// entombed), an unused one first.
-    fn build_free(&mut self, from: Pile, limit: Limit, colours: ColourSet) {
-        if (from, limit) == (Pile::Hand, Limit::OncePerAge) {
-            let builds = &mut self.me.abilities.hand_builds;
-            let unused = builds.iter().position(|&b| b == (colours, false));
-            if let Some(i) = unused.or_else(|| builds.iter().position(|&(c, _)| c == colours)) {
-                builds.remove(i);
-            }
-        }
-    }
-    fn bank_trade(&mut self, resources: ResSet, price: u8) {
-        remove_one(&mut self.me.abilities.bank_trades, &(resources, price));
-    }
-    fn give_defeats(&mut self) {
-        self.me.abilities.give_defeats = self.me.abilities.give_defeats.saturating_sub(1);
-    }
-    fn science_rule(&mut self, rule: ScienceRule) {
-        remove_one(&mut self.me.abilities.science_rules, &rule);
-    }
-    // Colours kept by another source stay kept: no card set grants it twice.
-    fn keep_hand(&mut self, colours: ColourSet) {
-        self.me.abilities.keep.0 &= !colours.0;
-    }
-    fn chosen(&self) -> u8 {
-        self.option
-    }
-    // A cat icon is counted while the card is held.
-    fn take_cat(&mut self) {
-        self.me.cats = self.me.cats.saturating_sub(1);
-    }
-    fn any_resources(&mut self) {
-        let a = &mut self.me.abilities;
-        a.any_resources = a.any_resources.saturating_sub(1);
-    }
-}
-
 /// Changes by `n` (`change`: added or taken back) the rebates of `a` a
 /// `trade_rebate` call names, on the first unit or on board resources.
-fn rebate(a: &mut Abilities, n: u8, first: bool, seats: Seats, change: fn(u8, u8) -> u8) {
+pub(crate) fn rebate(
+    a: &mut Abilities,
+    n: u8,
+    first: bool,
+    seats: Seats,
+    change: fn(u8, u8) -> u8,
+) {
     let to = if first {
         &mut a.first_rebate
     } else {
@@ -720,7 +587,7 @@ fn seller_side(offset: i8) -> Option<usize> {
 }
 
 /// Removes one entry equal to `x`, if any.
-fn remove_one<T: PartialEq>(v: &mut Vec<T>, x: &T) {
+pub(crate) fn remove_one<T: PartialEq>(v: &mut Vec<T>, x: &T) {
     if let Some(i) = v.iter().position(|y| y == x) {
         v.remove(i);
     }
@@ -770,7 +637,7 @@ impl sevenw_host::PartialHost for Probe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::production::Production;
+    use crate::engine::held::Unbuild;
 
     /// The shipped base game's vocabulary.
     fn vocab() -> Vocab {
@@ -973,23 +840,5 @@ mod tests {
         assert_eq!(h.science[0], 1);
         assert_eq!(me.vp[1], 0);
         assert_eq!(me.coins, 7);
-    }
-
-    #[test]
-    fn unbuild_takes_back_production_only() {
-        let vocab = vocab();
-        let cities = vec![City::default(), City::default()];
-        let mut me = City::new(0, 0, 5, 2);
-        let mut h = CityHost::new(&vocab, &mut me, &cities, 0, true);
-        h.produce(ResSet(0b1), 2, true);
-        h.produce(ResSet(0b110), 1, true);
-        h.gain_coins(3);
-        let mut u = Unbuild::new(&mut me, 0);
-        u.produce(ResSet(0b1), 2, true);
-        u.produce(ResSet(0b110), 1, true);
-        u.gain_coins(3);
-        assert_eq!(me.own, Production::default());
-        assert_eq!(me.sold, Production::default());
-        assert_eq!(me.coins, 8, "coins gained stay");
     }
 }

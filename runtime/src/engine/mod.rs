@@ -10,8 +10,9 @@
 //!   mean" hints everywhere.
 //! - [`city`]: a city (coins, production, science, tokens, abilities, the
 //!   sources of its effects) and running its effects for an event.
-//! - [`host`]: the `Host` implementations: while playing, while scoring, and
-//!   to undo a card's production.
+//! - [`host`]: the `Host` implementations: while playing and while scoring.
+//! - [`held`]: what a card gives while held, taken back when it leaves a
+//!   city and granted when it joins another.
 //! - [`gains`]: a card's constant gains (a resource, a coin, a shield, a
 //!   symbol…), read once off its generated effects and applied to a city
 //!   without a host.
@@ -66,6 +67,7 @@ pub(crate) use clone_reusing;
 pub mod city;
 pub mod compose;
 pub mod gains;
+pub mod held;
 pub mod host;
 pub mod military;
 pub mod nearest;
