@@ -48,6 +48,10 @@ pub enum Kind {
     /// Cities by the game's scopes: `left, self and right`; the acting city
     /// when absent and `me` is set (`{seats: scopes = self}`).
     Scopes { me: bool },
+    /// Other cities by the game's scopes: `opponent`, `left and right`.
+    /// Read as scopes are (so that `self` reaches the compiler, which says
+    /// why the acting city cannot be one).
+    Others,
     /// One other city, by a scope of the game naming one: `left`. Read as
     /// scopes are (so that `left and right` or `neighbours` reaches the
     /// compiler, which says why it names more than one).
@@ -80,6 +84,7 @@ impl Kind {
             Kind::Cards => "cards by colour",
             Kind::Counted => "what to count",
             Kind::Scopes { .. } => "a scope",
+            Kind::Others => "a scope of other cities",
             Kind::Seat => "a scope of one city",
             Kind::Colour => "a colour",
             Kind::Name | Kind::Noun => "a name",
@@ -100,7 +105,7 @@ impl Kind {
             Kind::Symbols => "<symbol> or <symbol>",
             Kind::Cards => "<colour> card",
             Kind::Counted => "<counted>",
-            Kind::Scopes { .. } => "<scopes>",
+            Kind::Scopes { .. } | Kind::Others => "<scopes>",
             Kind::Seat => "<scope>",
             Kind::Colour => "<colour>",
             Kind::Name => "<name>",
@@ -430,6 +435,7 @@ impl SyntaxParser {
                 }
                 Kind::Scopes { me }
             }
+            "others" => Kind::Others,
             "seat" => Kind::Seat,
             "colour" => Kind::Colour,
             "name" => Kind::Name,

@@ -506,6 +506,17 @@ pub const WORDS: &[WordDef] = &[
         families: &["duel"],
         ..CALL
     },
+    WordDef {
+        name: "take built",
+        syntax: "take a {colours: cards} from {seats: others}",
+        example: "take a brown or grey card from opponent",
+        meaning: "moves a built card of that colour from each city named into this one, its player choosing which: what the card gives while held (production, shields, science, abilities, points) goes with it; what it did once stays done",
+        op: "take_built(colours, seats)",
+        host: "take_built(colours, seats)",
+        describe: "takes a {colours} of {seats} into its own city",
+        families: &["duel"],
+        ..CALL
+    },
 ];
 
 /// Every word's name, in the order of [`WORDS`].

@@ -205,6 +205,10 @@ fixtures! {
     // it is copied as its source is built, or as its owner builds.
     e0105_copy_stage_several_cities: "e0105-copy-stage-several-cities" => ["E0105"];
     e0105_copy_stage_at_end_of_age: "e0105-copy-stage-at-end-of-age" => ["E0105"];
+    // A card taken from the city into itself (`take a brown card from
+    // self`) is refused; from the opponent it is clean; the base family
+    // plays no `take built` (E0306).
+    e0105_take_built_from_self: "e0105-take-built-from-self" => ["E0105", "E0306"];
 
     e0201_duplicate_across_files: "e0201-duplicate-across-files" => ["E0201"];
     e0201_duplicate_card: "e0201-duplicate-card" => ["E0201"];

@@ -154,6 +154,10 @@ fn arg_schema(kind: Kind, g: &mut SchemaGenerator) -> Value {
             "type": "array",
             "items": {"type": "integer", "minimum": -128, "maximum": 127},
         }),
+        Kind::Others => json!({
+            "type": "array",
+            "items": {"type": "integer", "minimum": -128, "maximum": 127, "not": {"const": 0}},
+        }),
         Kind::Seat => {
             json!({"type": "integer", "minimum": -128, "maximum": 127, "not": {"const": 0}})
         }
@@ -179,6 +183,7 @@ fn arg_doc(kind: Kind) -> &'static str {
         Kind::Scopes { .. } => {
             "seat offsets: 0 the city itself, 1 its left neighbour, -1 its right"
         }
+        Kind::Others => "seat offsets of other cities: 1 the left neighbour, -1 the right",
         Kind::Seat => "a seat offset of one other city: 1 its left neighbour, -1 its right",
         Kind::Decks => "decks",
         Kind::Counted => "what is counted, in each city it applies to",

@@ -69,6 +69,7 @@ impl Resolver<'_> {
                 Arg::Colours(self.cards_as(p, words, s.at(name), &message, def.example)?)
             }
             Kind::Scopes { me } => Arg::Seats(self.seats(p, words, me)?),
+            Kind::Others => Arg::Seats(self.others(s, def, name)?),
             Kind::Seat => Arg::Seat(self.seat(s, def, name)?),
             Kind::Decks => Arg::Decks(self.decks(p, words)?),
             Kind::Counted => Arg::Counted(crate::ir::Counted::of(self.counted_kind(
@@ -148,6 +149,35 @@ impl Resolver<'_> {
                     "name one other city, as in `{}`{choose}",
                     def.example
                 )),
+        );
+        None
+    }
+
+    /// The other cities a slot of kind `others` names (`take a brown card
+    /// from opponent`): a scope holding the city itself is reported, as
+    /// nothing is taken from a city into itself.
+    fn others(&mut self, s: &Words<'_>, def: &WordDef, name: &'static str) -> Option<Vec<i8>> {
+        let words = s.slots.words(name);
+        let seats = self.seats(s.p, words, false)?;
+        if !seats.contains(&0) {
+            return Some(seats);
+        }
+        let written = words
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        self.report.push(
+            Diagnostic::new(
+                Code::WrongKind,
+                s.at(name),
+                format!(
+                    "`{written}` holds this city, but `{}` acts on other cities",
+                    def.name
+                ),
+            )
+            .label("this city")
+            .help(format!("name other cities only, as in `{}`", def.example)),
         );
         None
     }

@@ -107,6 +107,9 @@ pub struct Matcher<'t, 's> {
     toks: &'t [Tok<'s>],
     slots: Vec<(&'static str, Slot, Span)>,
     pub failure: Failure,
+    /// Whether the pattern being read has read words that are not what
+    /// its slot holds: its failures from there on are not noted.
+    unnoted: bool,
 }
 
 impl<'t, 's> Matcher<'t, 's> {
@@ -115,12 +118,14 @@ impl<'t, 's> Matcher<'t, 's> {
             toks,
             slots: Vec::new(),
             failure: Failure::default(),
+            unnoted: false,
         }
     }
 
     /// The slots of `pattern` if it reads the whole phrase.
     pub fn whole(&mut self, pattern: &Syntax) -> Option<Slots> {
         self.slots.clear();
+        self.unnoted = false;
         let end = self.seq(&pattern.items, 0)?;
         if end < self.toks.len() {
             if end == 0 {
@@ -138,11 +143,15 @@ impl<'t, 's> Matcher<'t, 's> {
     /// the phrase.
     pub fn prefix(&mut self, pattern: &Syntax) -> Option<(Slots, usize)> {
         self.slots.clear();
+        self.unnoted = false;
         let end = self.seq(&pattern.items, 0)?;
         Some((Slots(std::mem::take(&mut self.slots)), end))
     }
 
     fn note(&mut self, at: usize, what: &str) {
+        if self.unnoted {
+            return;
+        }
         let slotted = !self.slots.is_empty();
         self.failure.note_after(at, what, slotted);
     }
@@ -366,11 +375,29 @@ impl<'t, 's> Matcher<'t, 's> {
                 let (words, end) = self.choice(at, "a name")?;
                 Some((Slot::Words(words), end))
             }
-            Kind::Cards | Kind::Counted => {
+            Kind::Counted => {
                 let (words, end) = self.counted(at)?;
                 Some((Slot::Words(words), end))
             }
-            Kind::Scopes { .. } | Kind::Seat => {
+            // Cards end in `card` or `cards` (`brown or grey cards`). Words
+            // that do not are read on, for the resolver to say what they
+            // are (`copy a wonder stage`); but should the phrase then fail,
+            // it is a word the language lacks (`take a diplomacy token`),
+            // not one written wrong: nothing after them is noted.
+            Kind::Cards => {
+                let before = self.failure.clone();
+                let (words, end) = self.counted(at)?;
+                let card = words.last().is_some_and(|w| {
+                    w.text.eq_ignore_ascii_case("card") || w.text.eq_ignore_ascii_case("cards")
+                });
+                if !card {
+                    self.failure = before;
+                    self.note(at, "`card`");
+                    self.unnoted = true;
+                }
+                Some((Slot::Words(words), end))
+            }
+            Kind::Scopes { .. } | Kind::Others | Kind::Seat => {
                 let (words, end) = self.scopes(at)?;
                 Some((Slot::Words(words), end))
             }

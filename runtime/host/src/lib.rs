@@ -520,6 +520,10 @@ primitives! {
         /// The acting player puts one built card of these colours from these
         /// cities on the discard pile. The card's lasting effects end.
         fn discard_card(colours: ColourSet, seats: Seats);
+        /// The acting player moves one built card of these colours from
+        /// each of these cities into its own (Pantheon's Baal): what the
+        /// card gives while held goes with it, what it did once stays done.
+        fn take_built(colours: ColourSet, seats: Seats);
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

@@ -174,6 +174,9 @@ pub enum Pending {
     GiveCoins(u32, Seats),
     /// Discard a built card of those colours from those cities.
     Discard(ColourSet, Seats),
+    /// Take a built card of those colours from those cities into one's
+    /// own.
+    TakeBuilt(ColourSet, Seats),
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).

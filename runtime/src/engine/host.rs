@@ -349,6 +349,13 @@ impl Host for CityHost<'_> {
             .push(Pending::Discard(colours, seats));
     }
 
+    fn take_built(&mut self, colours: ColourSet, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeBuilt(colours, seats));
+    }
+
     fn take_progress(&mut self, set_aside: u8) {
         self.me
             .abilities

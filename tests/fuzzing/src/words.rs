@@ -191,6 +191,11 @@ fn slot(kind: Kind, c: &mut Choices<'_>, out: &mut String) {
         }
         Kind::Counted => word(out, pick(COUNTED, c.next())),
         Kind::Scopes { .. } => word(out, pick(SCOPES, c.next())),
+        // Mostly other cities; sometimes this one too (refused).
+        Kind::Others => word(
+            out,
+            pick(&["neighbours", "left", "opponent", "self"], c.next()),
+        ),
         // Mostly one city; sometimes more, or this one (refused).
         Kind::Seat => word(
             out,

@@ -35,6 +35,7 @@ enum Owed {
     /// have run.
     CopyStage(u8, i8),
     Discard(ColourSet, Seats),
+    TakeBuilt(ColourSet, Seats),
     TakeProgress(u8),
     VictoryToken(u8),
     Entomb(ColourSet),
@@ -558,6 +559,9 @@ impl Host for Acting<'_> {
     }
     fn discard_card(&mut self, colours: ColourSet, seats: Seats) {
         self.owe(Owed::Discard(colours, seats));
+    }
+    fn take_built(&mut self, colours: ColourSet, seats: Seats) {
+        self.owe(Owed::TakeBuilt(colours, seats));
     }
     fn take_progress(&mut self, set_aside: u8) {
         self.owe(Owed::TakeProgress(set_aside));
