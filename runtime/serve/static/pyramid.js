@@ -27,7 +27,7 @@ function pyrActionsByThing() {
     if (ab.slot !== undefined && ab.slot !== null) return "slot:" + ab.slot;
     if (ab.kind === "pick") return "wonder:" + ab.wonder;
     if (ab.kind === "token") return "token:" + ab.token;
-    if (ab.kind === "destroy" || ab.kind === "revive") return "card:" + ab.card;
+    if (ab.kind === "destroy" || ab.kind === "seize" || ab.kind === "revive") return "card:" + ab.card;
     if (ab.kind === "board" || ab.kind === "lay") return "space:" + ab.space;
     return null;
   });
@@ -49,6 +49,7 @@ function pyrActionWords(ab) {
     case "pick": return "Take " + wonderNameById(ab.wonder);
     case "token": return "Take this token";
     case "destroy": return "Discard it from " + who(1 - doc.view.current) + "'s city";
+    case "seize": return "Take it from " + who(1 - doc.view.current) + "'s city into yours";
     case "revive": return "Build it free from the discard pile";
     case "board": return "Take it for " + price(ab.coins) + givesUp(ab.gives_up);
     case "lay": return "Lay " + ((cardById[ab.card] || {}).name || "a card") + " here, face down";

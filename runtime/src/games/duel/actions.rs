@@ -9,7 +9,7 @@
 //! | `2C`                 | `C × W` | build wonder `w` with card `c`: `c × W + w` |
 //! | `2C + C·W`           | `W`     | take wonder `w` in the draft                |
 //! | `2C + C·W + W`       | `T`     | take progress token `t`                     |
-//! | `2C + C·W + W + T`   | `C`     | discard the opponent's card `c`             |
+//! | `2C + C·W + W + T`   | `C`     | discard (or take, as the effect asks) the opponent's card `c` |
 //! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile        |
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
@@ -85,7 +85,7 @@ impl Duel {
             Move::Token(t) => Some(u32::from(t))
                 .filter(|&t| t < tokens)
                 .map(|t| picks + wonders + t),
-            Move::Discard(card) => id(card).map(|c| after_tokens + c),
+            Move::Discard(card) | Move::Seize(card) => id(card).map(|c| after_tokens + c),
             Move::Revive(card) => id(card).map(|c| after_tokens + cards + c),
             Move::Start(me) => Some(after_tokens + 2 * cards + u32::from(!me)),
             Move::Option(o) => Some(u32::from(o))

@@ -33,6 +33,12 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Token { .. },
             ..
         } => judge(&|masked, (st, _), mv| token_value(view, masked, mv, st)),
+        // The card whose taking raises the lead the most (points now;
+        // shields, symbols and resources made count a little).
+        Phase::Choose {
+            choice: Choice::Seize { victim, .. },
+            ..
+        } => judge(&|masked, (st, _), mv| seize_value(view, masked, mv, st, victim)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -110,4 +116,21 @@ fn token_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i6
         + me.abilities.discounts.len() as i64 * 30
         + i64::from(me.shields) * 5
         + me.science.iter().filter(|&&n| n > 0).count() as i64 * 8
+}
+
+fn seize_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: usize) -> i64 {
+    let Move::Seize(card) = *mv else { return 0 };
+    let duel = view.rules();
+    let seat = view.seat();
+    st.clone_from(masked);
+    duel.seize(st, from, seat, card);
+    let s = duel.score(&st.table);
+    let made = |c: &crate::engine::city::City| {
+        c.own.fixed.iter().map(|&n| i64::from(n)).sum::<i64>() + c.own.choices.len() as i64
+    };
+    let (me, them) = (&st.table.cities[seat], &st.table.cities[from]);
+    i64::from(s[seat].total - s[from].total) * 10
+        + (i64::from(me.shields) - i64::from(them.shields)) * 5
+        + me.science.iter().filter(|&&n| n > 0).count() as i64 * 8
+        + (made(me) - made(them)) * 6
 }

@@ -135,6 +135,9 @@ pub struct Duel {
     /// The kinds of token that are coins held apart from the treasury
     /// (`as_coins`, Pantheon's Astarte): spent once the treasury runs out.
     hoards: Vec<usize>,
+    /// Whether an effect takes a card of the opponent's city
+    /// (`take_built`): its decision is then a phase of the observation.
+    pub(super) seizes: bool,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -213,6 +216,10 @@ pub enum Move {
     Token(u8),
     /// Put this card of the opponent on the discard pile.
     Discard(CardId),
+    /// Take this card of the opponent into one's own city
+    /// ([`Choice::Seize`]): numbered as [`Move::Discard`], the decision
+    /// telling them apart.
+    Seize(CardId),
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -261,6 +268,9 @@ pub enum Choice {
     Token { drawn: bool },
     /// A card of these colours of the city at `victim`, to discard.
     Discard { victim: usize, colours: ColourSet },
+    /// A card of these colours of the city at `victim`, to take into
+    /// one's own (`take_built`).
+    Seize { victim: usize, colours: ColourSet },
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a
@@ -338,6 +348,7 @@ impl Duel {
     /// Age), a conflict track, the categories they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
+        let seizes = turn::takes_built(info, &vocab);
         let categories = Categories {
             military: vocab.category("military")?,
             treasury: vocab.category("treasury")?,
@@ -451,6 +462,7 @@ impl Duel {
                 .filter(|(_, t)| t.as_coins)
                 .map(|(k, _)| k)
                 .collect(),
+            seizes,
         })
     }
 
@@ -638,18 +650,10 @@ impl Game for Duel {
                     out.extend(t.drawn_tokens.iter().map(|&k| Move::Token(k)))
                 }
                 Choice::Discard { victim, colours } => {
-                    out.extend(
-                        t.cities[victim]
-                            .cards
-                            .iter()
-                            .filter(|&&c| {
-                                self.info
-                                    .cards
-                                    .get(usize::from(c.0))
-                                    .is_some_and(|i| colours.contains(i.colour))
-                            })
-                            .map(|&c| Move::Discard(c)),
-                    );
+                    out.extend(self.built_of(t, victim, colours).map(Move::Discard));
+                }
+                Choice::Seize { victim, colours } => {
+                    out.extend(self.built_of(t, victim, colours).map(Move::Seize));
                 }
                 Choice::Revive => {
                     let options = t.cities[seat].unbuilt(&self.vocab, &t.discard);
@@ -757,6 +761,9 @@ impl Game for Duel {
                     }
                     (Choice::Discard { victim, .. }, Move::Discard(c)) => {
                         self.unbuild(st, victim, c);
+                    }
+                    (Choice::Seize { victim, .. }, Move::Seize(c)) => {
+                        self.seize(st, victim, seat, c);
                     }
                     (Choice::Revive, Move::Revive(c)) => {
                         if let Some(p) = st.table.discard.iter().position(|&x| x == c) {

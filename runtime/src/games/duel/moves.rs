@@ -293,6 +293,7 @@ impl Duel {
             Move::Pick(w) => format!("wonder {}", self.wonder_name(w)),
             Move::Token(t) => format!("progress {}", self.token_name(t)),
             Move::Discard(c) => format!("discard {} of the opponent", self.card_name(c)),
+            Move::Seize(c) => format!("take {} from the opponent", self.card_name(c)),
             Move::Revive(c) => format!("build {} from the discard pile", self.card_name(c)),
             Move::Start(true) => "start the next Age".to_string(),
             Move::Start(false) => "let the opponent start the next Age".to_string(),

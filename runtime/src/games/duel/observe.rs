@@ -44,6 +44,8 @@ struct Sizes {
     options: bool,
     /// Whether the card sets lay boards (a card may be laid on one).
     boards: bool,
+    /// Whether an effect takes a card of the opponent's city.
+    seizes: bool,
 }
 
 impl Sizes {
@@ -60,6 +62,7 @@ impl Sizes {
             ages: usize::from(info.ages),
             options: d.options > 0,
             boards: !info.boards.is_empty(),
+            seizes: d.seizes,
         }
     }
 
@@ -74,7 +77,8 @@ impl Sizes {
                  choose a drawn progress token, discard an opponent's card, build from the \
                  discard pile, choose who starts the next Age, game over; then, in a game \
                  whose cards, wonders or tokens offer a choice (`one of`), choose an option; \
-                 then, where the card sets lay boards, lay a drawn card on a board",
+                 then, where the card sets lay boards, lay a drawn card on a board; then, \
+                 where an effect takes a card of the opponent's city, take one",
             ),
             Part::new(
                 "age",
@@ -198,7 +202,7 @@ impl Sizes {
     /// The phase flags: a ninth, the choice of an option, only in a game
     /// that offers one; then laying a card, only where boards are.
     fn phases(&self) -> usize {
-        PHASES + usize::from(self.options) + usize::from(self.boards)
+        PHASES + usize::from(self.options) + usize::from(self.boards) + usize::from(self.seizes)
     }
 
     fn len(&self) -> usize {
@@ -259,6 +263,7 @@ impl Observe for Duel {
                     Choice::Revive => 5,
                     Choice::Option { .. } => 8,
                     Choice::Place { .. } => PHASES + usize::from(s.options),
+                    Choice::Seize { .. } => PHASES + usize::from(s.options) + usize::from(s.boards),
                 },
                 Some(seat),
             ),

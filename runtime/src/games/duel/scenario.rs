@@ -478,6 +478,12 @@ impl Scenarios for Duel {
                 out.push(format!("chooses {c}"));
                 out.push(format!("discards {other}'s {c}"));
             }
+            Move::Seize(c) => {
+                let c = self.card_name(c);
+                out.push(format!("takes {other}'s {c}"));
+                out.push(format!("takes {c} from {other}"));
+                out.push(format!("chooses {c}"));
+            }
             Move::Option(o) => out.push(format!("chooses option {}", o + 1)),
             Move::Revive(c) => {
                 let c = self.card_name(c);

@@ -7,6 +7,7 @@
 use sevenw_host::{CardId, Colour, Event, GameInfo, Listens, Source, TokenKind};
 
 use crate::engine::city::{City, Pending, run_built, seat_at};
+use crate::engine::held::Join;
 use crate::engine::host::CityHost;
 use crate::engine::science::{self, MAX_SYM};
 use crate::engine::vocab::{listens, options_of};
@@ -14,7 +15,8 @@ use crate::engine::vocab::{listens, options_of};
 use super::layout::{Layout, MAX_LAYOUT, Shape};
 use super::trade::MarketKey;
 use super::{
-    Choice, Duel, MAX_WONDERS, Phase, SCIENCE_SUPREMACY, State, Victory, WONDERS_EACH, stage_source,
+    Choice, ColourSet, Duel, MAX_WONDERS, Phase, Position, SCIENCE_SUPREMACY, State, Victory,
+    WONDERS_EACH, stage_source,
 };
 
 impl Duel {
@@ -54,19 +56,10 @@ impl Duel {
         if !follows && !listens(self.info, source).has(Listens::BUILT) {
             return;
         }
-        // The other city as effects see it: `CityHost` reads other cities
-        // only through `City::count`, so a copy of what that reads serves,
-        // and the acting city is borrowed in place rather than moved out.
+        // The other city as effects see it ([`shadow`]).
         let other = 1 - seat;
         let before = MarketKey::of(me);
-        let (real, seen) = (&t.cities[other], &mut st.shadow[other]);
-        seen.colour_count = real.colour_count;
-        seen.cards.clone_from(&real.cards);
-        seen.stages = real.stages;
-        seen.defeats = real.defeats;
-        seen.victories = real.victories;
-        seen.coins = real.coins;
-        seen.progress = real.progress;
+        shadow(&t.cities[other], &mut st.shadow[other]);
         let mut h = CityHost::new(
             &self.vocab,
             &mut t.cities[seat],
@@ -290,6 +283,51 @@ impl Duel {
         }
     }
 
+    /// "Toma una carta marrón o gris de la ciudad de tu oponente y
+    /// colócala en la tuya" (Pantheon's Baal, duel-expansions-facts.md
+    /// §1.6): `card` leaves `from` for `to`, with the option it was built
+    /// with, and what it gives while held goes with it
+    /// ([`crate::engine::held`]); what it did once stays done. The pawn
+    /// follows the shields, as it does wherever they come from.
+    pub(super) fn seize(&self, st: &mut State, from: usize, to: usize, card: CardId) {
+        let t = &mut st.table;
+        let source = Source::Card(card);
+        let option = t.cities[from].chosen_for(source);
+        if from == to || !t.cities[from].remove(&self.vocab, card) {
+            return;
+        }
+        t.market[0] = t.market[0].wrapping_add(1);
+        t.market[1] = t.market[1].wrapping_add(1);
+        let me = &mut t.cities[to];
+        me.place(&self.vocab, card);
+        if option > 0 {
+            me.choose(source, option);
+        }
+        if listens(self.info, source).has(Listens::BUILT) {
+            shadow(&t.cities[from], &mut st.shadow[from]);
+            let me = &mut t.cities[to];
+            let mut host = CityHost::new(&self.vocab, me, &st.shadow, to, false);
+            host.source = Some(source);
+            let mut join = Join { host, option };
+            self.vocab.effects(source, Event::Built, &mut join);
+        }
+    }
+
+    /// The built cards of the city at `seat` of these colours.
+    pub(super) fn built_of<'t>(
+        &'t self,
+        t: &'t Position,
+        seat: usize,
+        colours: ColourSet,
+    ) -> impl Iterator<Item = CardId> + 't {
+        t.cities[seat].cards.iter().copied().filter(move |&c| {
+            self.info
+                .cards
+                .get(usize::from(c.0))
+                .is_some_and(|i| colours.contains(i.colour))
+        })
+    }
+
     /// Pays a cost: its coins to the bank, the trade to the bank or to an
     /// opponent holding "receive the coins … pay for trading" ("Economía").
     pub(super) fn pay(&self, st: &mut State, seat: usize, coins: u16, trade: u16) {
@@ -466,36 +504,8 @@ impl Duel {
                 }
                 false
             }
-            Pending::Discard(colours, seats) => {
-                // "Coloca en el mazo de descarte una carta gris … a tu
-                // elección que haya construido tu oponente." Each city
-                // named is a choice of its own, in order.
-                let (first, rest) = match seats.0.split_first() {
-                    Some(x) => x,
-                    None => return false,
-                };
-                if !rest.is_empty() {
-                    let rest: &'static [i8] = rest;
-                    st.table.cities[seat]
-                        .abilities
-                        .pending
-                        .insert(0, Pending::Discard(colours, sevenw_host::Seats(rest)));
-                }
-                let victim = seat_at(seat, *first, 2);
-                let has = st.table.cities[victim].cards.iter().any(|&c| {
-                    self.info
-                        .cards
-                        .get(usize::from(c.0))
-                        .is_some_and(|i| colours.contains(i.colour))
-                });
-                if has {
-                    st.phase = Phase::Choose {
-                        seat,
-                        choice: Choice::Discard { victim, colours },
-                    };
-                }
-                has
-            }
+            Pending::Discard(colours, seats) => self.choose_built(st, seat, colours, seats, false),
+            Pending::TakeBuilt(colours, seats) => self.choose_built(st, seat, colours, seats, true),
             Pending::TakeProgress(0) => {
                 let has = !st.table.board_tokens.is_empty();
                 if has {
@@ -531,6 +541,45 @@ impl Duel {
             // drafted hand, which Duel has not.
             _ => false,
         }
+    }
+
+    /// "Coloca en el mazo de descarte una carta gris … a tu elección que
+    /// haya construido tu oponente", or takes it (`take`): a card of these
+    /// colours of each city named, each a choice of its own, in order;
+    /// true if it asks one (a city with no such card is passed).
+    fn choose_built(
+        &self,
+        st: &mut State,
+        seat: usize,
+        colours: ColourSet,
+        seats: sevenw_host::Seats,
+        take: bool,
+    ) -> bool {
+        let Some((first, rest)) = seats.0.split_first() else {
+            return false;
+        };
+        if !rest.is_empty() {
+            let rest = sevenw_host::Seats(rest);
+            let p = if take {
+                Pending::TakeBuilt(colours, rest)
+            } else {
+                Pending::Discard(colours, rest)
+            };
+            st.table.cities[seat].abilities.pending.insert(0, p);
+        }
+        let victim = seat_at(seat, *first, 2);
+        if (take && victim == seat) || self.built_of(&st.table, victim, colours).next().is_none() {
+            return false;
+        }
+        st.phase = Phase::Choose {
+            seat,
+            choice: if take {
+                Choice::Seize { victim, colours }
+            } else {
+                Choice::Discard { victim, colours }
+            },
+        };
+        true
     }
 
     /// The first new pair of equal symbols: `Some(true)` if it asks for a
@@ -673,4 +722,55 @@ pub fn deck_len(info: &GameInfo, age: u8) -> usize {
         })
         .sum();
     fixed + drawn + draws
+}
+
+/// The other city as effects see it: `CityHost` reads other cities only
+/// through `City::count`, so a copy of what that reads serves, and the
+/// acting city is borrowed in place rather than moved out.
+fn shadow(real: &City, seen: &mut City) {
+    seen.colour_count = real.colour_count;
+    seen.cards.clone_from(&real.cards);
+    seen.stages = real.stages;
+    seen.defeats = real.defeats;
+    seen.victories = real.victories;
+    seen.coins = real.coins;
+    seen.progress = real.progress;
+}
+
+/// Whether an effect of a card, wonder or progress token of `info` takes
+/// a card of another city (`take_built`), in any option and on any event
+/// it listens to.
+pub(super) fn takes_built(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> bool {
+    /// Records a `take_built` call, answering `chosen` with its option.
+    struct Takes(u8, bool);
+    impl sevenw_host::PartialHost for Takes {
+        fn chosen(&self) -> u8 {
+            self.0
+        }
+        fn take_built(&mut self, _: ColourSet, _: sevenw_host::Seats) {
+            self.1 = true;
+        }
+    }
+    let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
+    let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
+    let tokens = (0..info.progress.len()).map(|t| Source::Progress(t as u8));
+    let colours = (0..16u8).flat_map(|c| {
+        [false, true].map(|chained| Event::BuiltCard {
+            colour: Colour(c),
+            chained,
+        })
+    });
+    let events: Vec<Event> = [Event::Built, Event::BuiltStage, Event::AgeEnd]
+        .into_iter()
+        .chain(colours)
+        .collect();
+    cards.chain(stages).chain(tokens).any(|s| {
+        (0..options_of(info, s).max(1)).any(|o| {
+            events.iter().any(|&e| {
+                let mut p = Takes(o, false);
+                vocab.effects(s, e, &mut p);
+                p.1
+            })
+        })
+    })
 }
