@@ -517,6 +517,17 @@ pub const WORDS: &[WordDef] = &[
         families: &["duel"],
         ..CALL
     },
+    WordDef {
+        name: "pawn toll",
+        syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
+        example: "opponent loses 1 coin per space the conflict pawn moves toward them",
+        meaning: "from now on, each time the conflict pawn moves toward the cities named, they lose N coins per space it moves (all they have if fewer)",
+        op: "pawn_toll(n, seats)",
+        host: "pawn_toll(n, seats)",
+        describe: "{seats} loses {n|coin|coins} per space the conflict pawn moves toward it",
+        families: &["duel"],
+        ..CALL
+    },
 ];
 
 /// Every word's name, in the order of [`WORDS`].

@@ -524,6 +524,10 @@ primitives! {
         /// each of these cities into its own (Pantheon's Baal): what the
         /// card gives while held goes with it, what it did once stays done.
         fn take_built(colours: ColourSet, seats: Seats);
+        /// Duel: from now on, each time the conflict pawn moves toward
+        /// these cities, they lose `n` coins per space it moves
+        /// (Pantheon's Poliorcetics).
+        fn pawn_toll(n: u8, seats: Seats);
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

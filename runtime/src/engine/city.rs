@@ -113,6 +113,9 @@ pub struct Abilities {
     /// Coins off the price of a board's space ([`Host::board_discount`]),
     /// the sum of its sources' grants.
     pub board_discount: u8,
+    /// Coins the opponent loses per space the conflict pawn moves toward
+    /// it ([`Host::pawn_toll`]), the sum of its sources' grants.
+    pub pawn_toll: u8,
     /// Shields that follow a count ([`Host::shields_per`]), read anew
     /// whenever the city's shields are
     /// ([`military::shields`](crate::engine::military::shields)); empty
@@ -142,6 +145,7 @@ clone_reusing!(Abilities {
     any_resources,
     coin_value,
     board_discount,
+    pawn_toll,
 } vecs {
     discard_builds,
     discard_builds_late,

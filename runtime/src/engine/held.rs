@@ -92,6 +92,10 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         let a = &mut self.me.abilities;
         a.board_discount = a.board_discount.saturating_sub(n);
     }
+    fn pawn_toll(&mut self, n: u8, _seats: Seats) {
+        let a = &mut self.me.abilities;
+        a.pawn_toll = a.pawn_toll.saturating_sub(n);
+    }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         let m = &mut self.me.abilities.matching;
         let same = |x: &Matching| {
@@ -201,6 +205,9 @@ impl sevenw_host::PartialHost for Join<'_> {
     }
     fn board_discount(&mut self, n: u8) {
         self.host.board_discount(n);
+    }
+    fn pawn_toll(&mut self, n: u8, seats: Seats) {
+        self.host.pawn_toll(n, seats);
     }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         self.host

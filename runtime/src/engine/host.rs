@@ -462,6 +462,11 @@ impl Host for CityHost<'_> {
         let a = &mut self.me.abilities;
         a.board_discount = a.board_discount.saturating_add(n);
     }
+
+    fn pawn_toll(&mut self, n: u8, _seats: Seats) {
+        let a = &mut self.me.abilities;
+        a.pawn_toll = a.pawn_toll.saturating_add(n);
+    }
 }
 
 /// Runs effects at final scoring: collects points, coins and science from a

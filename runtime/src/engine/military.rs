@@ -166,7 +166,10 @@ impl Track {
     /// Moves the pawn to the difference of the two cities' shields (within
     /// the capitals), applies each token whose square it reaches for the
     /// first time ("Saquea": the losing city loses coins, as many as it
-    /// has), and returns the winner if the pawn reached a capital.
+    /// has), makes the city it moved toward lose the mover's toll per
+    /// space ([`Host::pawn_toll`](sevenw_host::Host::pawn_toll), Pantheon's
+    /// Poliorcetics, duel-expansions-facts.md §1.10: as many as it has),
+    /// and returns the winner if the pawn reached a capital.
     pub fn advance(&mut self, track: &ConflictInfo, cities: &mut [City]) -> Option<usize> {
         if cities.len() != 2 {
             return None;
@@ -181,7 +184,14 @@ impl Track {
         if pawn == self.pawn {
             return self.capital(track);
         }
+        let moved = pawn - self.pawn;
         self.pawn = pawn;
+        let (mover, toward) = if moved > 0 { (0, 1) } else { (1, 0) };
+        let toll = i32::from(cities[mover].abilities.pawn_toll) * moved.abs();
+        if toll > 0 {
+            let city = &mut cities[toward];
+            city.coins -= toll.min(city.coins.max(0));
+        }
         for (i, &(at, loot)) in track.tokens.iter().enumerate().take(8) {
             for (side, loser) in [(1i32, 1usize), (-1, 0)] {
                 let bit = 1u16 << (i + 8 * loser);
@@ -384,5 +394,29 @@ mod tests {
         c[1].shields = 30;
         assert_eq!(t.advance(&TRACK, &mut c), Some(1));
         assert_eq!(t.pawn, -9);
+    }
+
+    /// A toll (Pantheon's Poliorcetics, duel-expansions-facts.md §1.10):
+    /// the city the pawn moves toward loses it per space, within the
+    /// capitals and as many coins as it has, the token it reaches too.
+    #[test]
+    fn the_pawn_takes_its_toll_per_space() {
+        let mut c = vec![City::default(), City::default()];
+        c[0].abilities.pawn_toll = 1;
+        c[1].coins = 9;
+        let mut t = Track::default();
+        c[0].shields = 2;
+        t.advance(&TRACK, &mut c);
+        assert_eq!(c[1].coins, 7, "2 spaces");
+        c[0].shields = 4;
+        t.advance(&TRACK, &mut c);
+        assert_eq!(c[1].coins, 3, "2 spaces and the token of 2 at the 3rd");
+        c[1].shields = 2;
+        c[0].coins = 5;
+        t.advance(&TRACK, &mut c);
+        assert_eq!((t.pawn, c[0].coins, c[1].coins), (2, 5, 3), "no toll back");
+        c[0].shields = 40;
+        assert_eq!(t.advance(&TRACK, &mut c), Some(0));
+        assert_eq!(c[1].coins, 0, "7 spaces and a token: all it has");
     }
 }

@@ -65,6 +65,7 @@ enum Ability {
     AnyResources,
     CoinValue(u8),
     BoardDiscount(u8),
+    PawnToll(u8),
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -656,6 +657,9 @@ impl Host for Acting<'_> {
     }
     fn board_discount(&mut self, n: u8) {
         self.ability(Ability::BoardDiscount(n));
+    }
+    fn pawn_toll(&mut self, n: u8, _seats: Seats) {
+        self.ability(Ability::PawnToll(n));
     }
     fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
         self.ability(Ability::ShieldsPer(n, what, seats, divisor, most));

@@ -178,4 +178,7 @@ impl Host for Recorder {
     fn board_discount(&mut self, n: u8) {
         self.calls.push(format!("board discount {n}"));
     }
+    fn pawn_toll(&mut self, n: u8, seats: Seats) {
+        self.calls.push(format!("pawn toll {n} to {:?}", seats.0));
+    }
 }
