@@ -518,6 +518,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "wonder from discard",
+        syntax: "build a wonder for free with a card from the discard pile",
+        example: "build a wonder for free with a card from the discard pile",
+        meaning: "its player builds one of their wonders for free, putting under it a card of the discard pile of their choice; nothing when the pile is empty or no wonder is left to build",
+        op: "wonder_from_discard()",
+        host: "wonder_from_discard()",
+        describe: "builds a wonder for free with a card of the discard pile",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "pawn toll",
         syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
         example: "opponent loses 1 coin per space the conflict pawn moves toward them",

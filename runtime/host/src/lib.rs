@@ -530,6 +530,10 @@ primitives! {
         /// these cities, they lose `n` coins per space it moves
         /// (Pantheon's Poliorcetics).
         fn pawn_toll(n: u8, seats: Seats);
+        /// Duel: the acting player builds one of their wonders for free
+        /// with a card of the discard pile of their choice (Pantheon's
+        /// Isis).
+        fn wonder_from_discard();
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

@@ -27,7 +27,7 @@ function pyrActionsByThing() {
     if (ab.slot !== undefined && ab.slot !== null) return "slot:" + ab.slot;
     if (ab.kind === "pick") return "wonder:" + ab.wonder;
     if (ab.kind === "token") return "token:" + ab.token;
-    if (ab.kind === "destroy" || ab.kind === "seize" || ab.kind === "revive") return "card:" + ab.card;
+    if (["destroy", "seize", "revive", "bury"].includes(ab.kind)) return "card:" + ab.card;
     if (ab.kind === "board" || ab.kind === "lay") return "space:" + ab.space;
     return null;
   });
@@ -51,6 +51,7 @@ function pyrActionWords(ab) {
     case "destroy": return "Discard it from " + who(1 - doc.view.current) + "'s city";
     case "seize": return "Take it from " + who(1 - doc.view.current) + "'s city into yours";
     case "revive": return "Build it free from the discard pile";
+    case "bury": return "Build " + wonderNameById(ab.wonder) + " with it, free";
     case "board": return "Take it for " + price(ab.coins) + givesUp(ab.gives_up);
     case "lay": return "Lay " + ((cardById[ab.card] || {}).name || "a card") + " here, face down";
     default: return capital(ab.kind);
@@ -88,6 +89,8 @@ function pyrPhaseWords(v) {
     case "choose a drawn progress token": return n + " chooses one of the progress tokens drawn for them";
     case "choose a card to discard": return n + " chooses a card of " + who(1 - mover) + "'s city to discard";
     case "choose a card from the discard pile": return n + " builds a card of the discard pile for free";
+    case "choose a card to take from the opponent": return n + " chooses a card of " + who(1 - mover) + "'s city to take";
+    case "choose a wonder to build with a card from the discard pile": return n + " builds a wonder for free with a card of the discard pile";
     case "choose who starts": return n + " chooses who starts the next Age";
     case "over": return "The game is over";
     default: return capital(n ? n + ": " + v.phase : v.phase);

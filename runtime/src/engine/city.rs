@@ -181,6 +181,8 @@ pub enum Pending {
     /// Take a built card of those colours from those cities into one's
     /// own.
     TakeBuilt(ColourSet, Seats),
+    /// Build a wonder for free with a card of the discard pile.
+    WonderFromDiscard,
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).

@@ -463,6 +463,10 @@ impl Host for CityHost<'_> {
         a.board_discount = a.board_discount.saturating_add(n);
     }
 
+    fn wonder_from_discard(&mut self) {
+        self.me.abilities.pending.push(Pending::WonderFromDiscard);
+    }
+
     fn pawn_toll(&mut self, n: u8, _seats: Seats) {
         let a = &mut self.me.abilities;
         a.pawn_toll = a.pawn_toll.saturating_add(n);

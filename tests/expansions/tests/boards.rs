@@ -71,6 +71,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     let d = omens();
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
+    let (mut seized, mut buried) = (0, 0);
     let hoard = d
         .info
         .tokens
@@ -145,7 +146,29 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 st.table.cities[seat].held(kind.unwrap())
             };
             let gifts_before = [gifts(&st, 0), gifts(&st, 1)];
+            let chooser = match st.phase {
+                Phase::Choose { seat, .. } => seat,
+                _ => seat,
+            };
             d.apply(&mut st, &mv);
+            // The Spirit of the Thief's card changes city; the Spirit of
+            // the Tomb's leaves the discard pile for the wonder built.
+            match mv {
+                Move::Seize(card) => {
+                    seized += 1;
+                    let t = &st.table;
+                    assert!(t.cities[chooser].cards.contains(&card), "seed {seed}");
+                    assert!(!t.cities[1 - chooser].cards.contains(&card), "seed {seed}");
+                }
+                Move::Bury { card, wonder } => {
+                    buried += 1;
+                    let t = &st.table;
+                    assert!(!t.discard.contains(&card), "seed {seed}");
+                    assert!(t.built[chooser].contains(&wonder), "seed {seed}");
+                    assert!(t.stage_cards[chooser].contains(&card), "seed {seed}");
+                }
+                _ => {}
+            }
             if let Move::Board {
                 space,
                 card,
@@ -189,6 +212,10 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     assert!(refilled > 5, "refilled at Age III in {refilled} games");
     assert!(given > 5, "gifts given up on {given} takes");
     assert!(hoarded > 0, "coins held apart paid {hoarded} takes");
+    assert!(
+        seized > 0 && buried > 0,
+        "{seized} cards taken, {buried} buried"
+    );
 }
 
 /// The fixed action space numbers a take of each card of a board with

@@ -36,6 +36,7 @@ enum Owed {
     CopyStage(u8, i8),
     Discard(ColourSet, Seats),
     TakeBuilt(ColourSet, Seats),
+    WonderFromDiscard,
     TakeProgress(u8),
     VictoryToken(u8),
     Entomb(ColourSet),
@@ -563,6 +564,9 @@ impl Host for Acting<'_> {
     }
     fn take_built(&mut self, colours: ColourSet, seats: Seats) {
         self.owe(Owed::TakeBuilt(colours, seats));
+    }
+    fn wonder_from_discard(&mut self) {
+        self.owe(Owed::WonderFromDiscard);
     }
     fn take_progress(&mut self, set_aside: u8) {
         self.owe(Owed::TakeProgress(set_aside));

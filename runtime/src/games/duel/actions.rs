@@ -6,7 +6,7 @@
 //! |----------------------|---------|---------------------------------------------|
 //! | `0`                  | `C`     | build card `c` (paid, or free by a chain)   |
 //! | `C`                  | `C`     | discard card `c` for coins                  |
-//! | `2C`                 | `C × W` | build wonder `w` with card `c`: `c × W + w` |
+//! | `2C`                 | `C × W` | build wonder `w` with card `c` (of the figure, or of the discard pile where the effect asks that): `c × W + w` |
 //! | `2C + C·W`           | `W`     | take wonder `w` in the draft                |
 //! | `2C + C·W + W`       | `T`     | take progress token `t`                     |
 //! | `2C + C·W + W + T`   | `C`     | discard (or take, as the effect asks) the opponent's card `c` |
@@ -78,6 +78,11 @@ impl Duel {
                 Action::Wonder { wonder, .. } => Some(u32::from(wonder))
                     .filter(|&w| w < wonders)
                     .map(|w| 2 * cards + c * wonders + w),
+            }),
+            Move::Bury { card, wonder } => id(card).and_then(|c| {
+                Some(u32::from(wonder))
+                    .filter(|&w| w < wonders)
+                    .map(|w| 2 * cards + c * wonders + w)
             }),
             Move::Pick(w) => Some(u32::from(w))
                 .filter(|&w| w < wonders)

@@ -39,6 +39,11 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Seize { victim, .. },
             ..
         } => judge(&|masked, (st, _), mv| seize_value(view, masked, mv, st, victim)),
+        // The wonder and card that raise the lead the most.
+        Phase::Choose {
+            choice: Choice::Bury,
+            ..
+        } => judge(&|masked, (st, _), mv| bury_value(view, masked, mv, st)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -120,16 +125,33 @@ fn token_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i6
 
 fn seize_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: usize) -> i64 {
     let Move::Seize(card) = *mv else { return 0 };
-    let duel = view.rules();
-    let seat = view.seat();
     st.clone_from(masked);
-    duel.seize(st, from, seat, card);
-    let s = duel.score(&st.table);
+    view.rules().seize(st, from, view.seat(), card);
+    lead(view, st)
+}
+
+fn bury_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
+    let Move::Bury { card, wonder } = *mv else {
+        return 0;
+    };
+    st.clone_from(masked);
+    st.table.discard.retain(|&c| c != card);
+    view.rules()
+        .build_wonder(st, view.seat(), wonder, Some(card));
+    lead(view, st)
+}
+
+/// The seat's lead in `st` after a move: points now; shields, symbols and
+/// resources made count a little.
+fn lead(view: &View<'_>, st: &State) -> i64 {
+    let seat = view.seat();
+    let other = 1 - seat.min(1);
+    let s = view.rules().score(&st.table);
     let made = |c: &crate::engine::city::City| {
         c.own.fixed.iter().map(|&n| i64::from(n)).sum::<i64>() + c.own.choices.len() as i64
     };
-    let (me, them) = (&st.table.cities[seat], &st.table.cities[from]);
-    i64::from(s[seat].total - s[from].total) * 10
+    let (me, them) = (&st.table.cities[seat], &st.table.cities[other]);
+    i64::from(s[seat].total - s[other].total) * 10
         + (i64::from(me.shields) - i64::from(them.shields)) * 5
         + me.science.iter().filter(|&&n| n > 0).count() as i64 * 8
         + (made(me) - made(them)) * 6

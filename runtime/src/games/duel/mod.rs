@@ -135,9 +135,9 @@ pub struct Duel {
     /// The kinds of token that are coins held apart from the treasury
     /// (`as_coins`, Pantheon's Astarte): spent once the treasury runs out.
     hoards: Vec<usize>,
-    /// Whether an effect takes a card of the opponent's city
-    /// (`take_built`): its decision is then a phase of the observation.
-    pub(super) seizes: bool,
+    /// What the effects of the card sets ask that plain Duel's do not
+    /// (`turn::asks`): each such decision is a phase of the observation.
+    asks: turn::Asks,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -220,6 +220,10 @@ pub enum Move {
     /// ([`Choice::Seize`]): numbered as [`Move::Discard`], the decision
     /// telling them apart.
     Seize(CardId),
+    /// Build this wonder for free with this card of the discard pile
+    /// ([`Choice::Bury`]): numbered as a wonder built with a card of the
+    /// figure, the decision telling them apart.
+    Bury { card: CardId, wonder: u8 },
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -271,6 +275,9 @@ pub enum Choice {
     /// A card of these colours of the city at `victim`, to take into
     /// one's own (`take_built`).
     Seize { victim: usize, colours: ColourSet },
+    /// A card of the discard pile and a wonder of one's own, to build the
+    /// wonder with the card for free (`wonder_from_discard`).
+    Bury,
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a
@@ -348,7 +355,7 @@ impl Duel {
     /// Age), a conflict track, the categories they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let seizes = turn::takes_built(info, &vocab);
+        let asks = turn::asks(info, &vocab);
         let categories = Categories {
             military: vocab.category("military")?,
             treasury: vocab.category("treasury")?,
@@ -462,7 +469,7 @@ impl Duel {
                 .filter(|(_, t)| t.as_coins)
                 .map(|(k, _)| k)
                 .collect(),
-            seizes,
+            asks,
         })
     }
 
@@ -655,6 +662,7 @@ impl Game for Duel {
                 Choice::Seize { victim, colours } => {
                     out.extend(self.built_of(t, victim, colours).map(Move::Seize));
                 }
+                Choice::Bury => self.burials(t, seat, out),
                 Choice::Revive => {
                     let options = t.cities[seat].unbuilt(&self.vocab, &t.discard);
                     out.extend(options.into_iter().map(Move::Revive));
@@ -764,6 +772,12 @@ impl Game for Duel {
                     }
                     (Choice::Seize { victim, .. }, Move::Seize(c)) => {
                         self.seize(st, victim, seat, c);
+                    }
+                    (Choice::Bury, Move::Bury { card, wonder }) => {
+                        if let Some(p) = st.table.discard.iter().position(|&x| x == card) {
+                            st.table.discard.remove(p);
+                            self.build_wonder(st, seat, wonder, Some(card));
+                        }
                     }
                     (Choice::Revive, Move::Revive(c)) => {
                         if let Some(p) = st.table.discard.iter().position(|&x| x == c) {

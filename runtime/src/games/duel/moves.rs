@@ -294,6 +294,11 @@ impl Duel {
             Move::Token(t) => format!("progress {}", self.token_name(t)),
             Move::Discard(c) => format!("discard {} of the opponent", self.card_name(c)),
             Move::Seize(c) => format!("take {} from the opponent", self.card_name(c)),
+            Move::Bury { card, wonder } => format!(
+                "build {} with {} from the discard pile",
+                self.wonder_name(wonder),
+                self.card_name(card)
+            ),
             Move::Revive(c) => format!("build {} from the discard pile", self.card_name(c)),
             Move::Start(true) => "start the next Age".to_string(),
             Move::Start(false) => "let the opponent start the next Age".to_string(),

@@ -46,6 +46,8 @@ struct Sizes {
     boards: bool,
     /// Whether an effect takes a card of the opponent's city.
     seizes: bool,
+    /// Whether an effect builds a wonder with a card of the discard pile.
+    buries: bool,
 }
 
 impl Sizes {
@@ -62,7 +64,8 @@ impl Sizes {
             ages: usize::from(info.ages),
             options: d.options > 0,
             boards: !info.boards.is_empty(),
-            seizes: d.seizes,
+            seizes: d.asks.seizes,
+            buries: d.asks.buries,
         }
     }
 
@@ -78,7 +81,8 @@ impl Sizes {
                  discard pile, choose who starts the next Age, game over; then, in a game \
                  whose cards, wonders or tokens offer a choice (`one of`), choose an option; \
                  then, where the card sets lay boards, lay a drawn card on a board; then, \
-                 where an effect takes a card of the opponent's city, take one",
+                 where an effect takes a card of the opponent's city, take one; then, where \
+                 an effect builds a wonder with a card of the discard pile, choose them",
             ),
             Part::new(
                 "age",
@@ -202,7 +206,11 @@ impl Sizes {
     /// The phase flags: a ninth, the choice of an option, only in a game
     /// that offers one; then laying a card, only where boards are.
     fn phases(&self) -> usize {
-        PHASES + usize::from(self.options) + usize::from(self.boards) + usize::from(self.seizes)
+        PHASES
+            + usize::from(self.options)
+            + usize::from(self.boards)
+            + usize::from(self.seizes)
+            + usize::from(self.buries)
     }
 
     fn len(&self) -> usize {
@@ -264,6 +272,12 @@ impl Observe for Duel {
                     Choice::Option { .. } => 8,
                     Choice::Place { .. } => PHASES + usize::from(s.options),
                     Choice::Seize { .. } => PHASES + usize::from(s.options) + usize::from(s.boards),
+                    Choice::Bury => {
+                        PHASES
+                            + usize::from(s.options)
+                            + usize::from(s.boards)
+                            + usize::from(s.seizes)
+                    }
                 },
                 Some(seat),
             ),

@@ -478,6 +478,11 @@ impl Scenarios for Duel {
                 out.push(format!("chooses {c}"));
                 out.push(format!("discards {other}'s {c}"));
             }
+            Move::Bury { card, wonder } => {
+                let (c, w) = (self.card_name(card), self.wonder_name(wonder));
+                out.push(format!("builds {w} with {c} from the discard pile"));
+                out.push(format!("builds {w} with {c}"));
+            }
             Move::Seize(c) => {
                 let c = self.card_name(c);
                 out.push(format!("takes {other}'s {c}"));

@@ -102,6 +102,7 @@ impl Duel {
                 Choice::Token { drawn: true } => "choose a drawn progress token",
                 Choice::Discard { .. } => "choose a card to discard",
                 Choice::Seize { .. } => "choose a card to take from the opponent",
+                Choice::Bury => "choose a wonder to build with a card from the discard pile",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
                 Choice::Place { .. } => "choose a card to lay face down on a board",
@@ -272,7 +273,8 @@ impl Show for Duel {
     /// discard brings, "Descartar para conseguir monedas": 2 and 1 per
     /// yellow card), `pick` for a wonder of the draft, `token` for a
     /// progress token, `destroy` for an opponent's card to discard,
-    /// `seize` for one to take into the mover's city,
+    /// `seize` for one to take into the mover's city, `bury` for a card of
+    /// the discard pile to build `wonder` with,
     /// `revive` for a card of the discard pile; `None` for the rest (who
     /// starts, an option: their words say them). Every card named is face
     /// up to the seat to move, the only one offered its moves.
@@ -304,6 +306,9 @@ impl Show for Duel {
             Move::Token(k) => json!({ "kind": "token", "token": k }),
             Move::Discard(c) => json!({ "kind": "destroy", "card": c.0 }),
             Move::Seize(c) => json!({ "kind": "seize", "card": c.0 }),
+            Move::Bury { card, wonder } => {
+                json!({ "kind": "bury", "card": card.0, "wonder": wonder })
+            }
             Move::Revive(c) => json!({ "kind": "revive", "card": c.0 }),
             Move::Board {
                 space,

@@ -313,6 +313,21 @@ impl Duel {
         }
     }
 
+    /// "Toma una carta del mazo de descartes y úsala para construir una de
+    /// tus Maravillas gratis" (Pantheon's Isis, duel-expansions-facts.md
+    /// §1.6): every card of the discard pile (once each) with every wonder
+    /// `seat` has left to build.
+    pub(super) fn burials(&self, t: &Position, seat: usize, out: &mut Vec<super::Move>) {
+        let mut cards = t.discard.clone();
+        cards.sort_unstable();
+        cards.dedup();
+        for card in cards {
+            for &wonder in &t.wonders[seat] {
+                out.push(super::Move::Bury { card, wonder });
+            }
+        }
+    }
+
     /// The built cards of the city at `seat` of these colours.
     pub(super) fn built_of<'t>(
         &'t self,
@@ -506,6 +521,19 @@ impl Duel {
             }
             Pending::Discard(colours, seats) => self.choose_built(st, seat, colours, seats, false),
             Pending::TakeBuilt(colours, seats) => self.choose_built(st, seat, colours, seats, true),
+            Pending::WonderFromDiscard => {
+                let t = &st.table;
+                let can = !t.discard.is_empty()
+                    && !t.wonders[seat].is_empty()
+                    && t.wonders_built() < MAX_WONDERS;
+                if can {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Bury,
+                    };
+                }
+                can
+            }
             Pending::TakeProgress(0) => {
                 let has = !st.table.board_tokens.is_empty();
                 if has {
@@ -737,18 +765,30 @@ fn shadow(real: &City, seen: &mut City) {
     seen.progress = real.progress;
 }
 
-/// Whether an effect of a card, wonder or progress token of `info` takes
-/// a card of another city (`take_built`), in any option and on any event
-/// it listens to.
-pub(super) fn takes_built(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> bool {
-    /// Records a `take_built` call, answering `chosen` with its option.
-    struct Takes(u8, bool);
-    impl sevenw_host::PartialHost for Takes {
+/// The decisions effects of the card sets ask that plain Duel's do not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Asks {
+    /// A card of another city, taken (`take_built`).
+    pub seizes: bool,
+    /// A card of the discard pile under a wonder (`wonder_from_discard`).
+    pub buries: bool,
+}
+
+/// What the effects of the cards, wonders and progress tokens of `info`
+/// ask, in any option and on any event they listen to.
+pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks {
+    /// Records the calls that ask a decision, answering `chosen` with its
+    /// option.
+    struct Probe(u8, Asks);
+    impl sevenw_host::PartialHost for Probe {
         fn chosen(&self) -> u8 {
             self.0
         }
         fn take_built(&mut self, _: ColourSet, _: sevenw_host::Seats) {
-            self.1 = true;
+            self.1.seizes = true;
+        }
+        fn wonder_from_discard(&mut self) {
+            self.1.buries = true;
         }
     }
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
@@ -764,13 +804,16 @@ pub(super) fn takes_built(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) 
         .into_iter()
         .chain(colours)
         .collect();
-    cards.chain(stages).chain(tokens).any(|s| {
-        (0..options_of(info, s).max(1)).any(|o| {
-            events.iter().any(|&e| {
-                let mut p = Takes(o, false);
+    let mut all = Asks::default();
+    for s in cards.chain(stages).chain(tokens) {
+        for o in 0..options_of(info, s).max(1) {
+            for &e in &events {
+                let mut p = Probe(o, Asks::default());
                 vocab.effects(s, e, &mut p);
-                p.1
-            })
-        })
-    })
+                all.seizes |= p.1.seizes;
+                all.buries |= p.1.buries;
+            }
+        }
+    }
+    all
 }

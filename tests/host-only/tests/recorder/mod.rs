@@ -178,6 +178,9 @@ impl Host for Recorder {
     fn board_discount(&mut self, n: u8) {
         self.calls.push(format!("board discount {n}"));
     }
+    fn wonder_from_discard(&mut self) {
+        self.calls.push("wonder from discard".to_string());
+    }
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.calls.push(format!("pawn toll {n} to {:?}", seats.0));
     }
