@@ -529,6 +529,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "take wonder",
+        syntax: "take an unbuilt wonder from {seats: others}",
+        example: "take an unbuilt wonder from opponent",
+        meaning: "its player takes one of the wonders each city named has yet to build into their own city, to build later; nothing when it has none",
+        op: "take_wonder(seats)",
+        host: "take_wonder(seats)",
+        describe: "takes an unbuilt wonder of {seats}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "pawn toll",
         syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
         example: "opponent loses 1 coin per space the conflict pawn moves toward them",

@@ -534,6 +534,9 @@ primitives! {
         /// with a card of the discard pile of their choice (Pantheon's
         /// Isis).
         fn wonder_from_discard();
+        /// Duel: the acting player takes one of the wonders each of these
+        /// cities has yet to build into their own city (Pantheon's Ra).
+        fn take_wonder(seats: Seats);
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

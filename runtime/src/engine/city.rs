@@ -183,6 +183,8 @@ pub enum Pending {
     TakeBuilt(ColourSet, Seats),
     /// Build a wonder for free with a card of the discard pile.
     WonderFromDiscard,
+    /// Take an unbuilt wonder of those cities into one's own.
+    TakeWonder(Seats),
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).

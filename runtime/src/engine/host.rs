@@ -463,6 +463,10 @@ impl Host for CityHost<'_> {
         a.board_discount = a.board_discount.saturating_add(n);
     }
 
+    fn take_wonder(&mut self, seats: Seats) {
+        self.me.abilities.pending.push(Pending::TakeWonder(seats));
+    }
+
     fn wonder_from_discard(&mut self) {
         self.me.abilities.pending.push(Pending::WonderFromDiscard);
     }

@@ -71,7 +71,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     let d = omens();
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
-    let (mut seized, mut buried) = (0, 0);
+    let (mut seized, mut buried, mut stolen) = (0, 0, 0);
     let hoard = d
         .info
         .tokens
@@ -160,6 +160,12 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                     assert!(t.cities[chooser].cards.contains(&card), "seed {seed}");
                     assert!(!t.cities[1 - chooser].cards.contains(&card), "seed {seed}");
                 }
+                Move::Steal(wonder) => {
+                    stolen += 1;
+                    let t = &st.table;
+                    assert!(t.wonders[chooser].contains(&wonder), "seed {seed}");
+                    assert!(!t.wonders[1 - chooser].contains(&wonder), "seed {seed}");
+                }
                 Move::Bury { card, wonder } => {
                     buried += 1;
                     let t = &st.table;
@@ -216,6 +222,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
         seized > 0 && buried > 0,
         "{seized} cards taken, {buried} buried"
     );
+    assert!(stolen > 0, "{stolen} wonders taken");
 }
 
 /// The fixed action space numbers a take of each card of a board with

@@ -37,6 +37,7 @@ enum Owed {
     Discard(ColourSet, Seats),
     TakeBuilt(ColourSet, Seats),
     WonderFromDiscard,
+    TakeWonder(Seats),
     TakeProgress(u8),
     VictoryToken(u8),
     Entomb(ColourSet),
@@ -567,6 +568,9 @@ impl Host for Acting<'_> {
     }
     fn wonder_from_discard(&mut self) {
         self.owe(Owed::WonderFromDiscard);
+    }
+    fn take_wonder(&mut self, seats: Seats) {
+        self.owe(Owed::TakeWonder(seats));
     }
     fn take_progress(&mut self, set_aside: u8) {
         self.owe(Owed::TakeProgress(set_aside));

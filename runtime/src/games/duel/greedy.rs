@@ -44,6 +44,11 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Bury,
             ..
         } => judge(&|masked, (st, _), mv| bury_value(view, masked, mv, st)),
+        // The wonder worth most once built, as if built now.
+        Phase::Choose {
+            choice: Choice::Steal { victim },
+            ..
+        } => judge(&|masked, (st, _), mv| steal_value(view, masked, mv, st, victim)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -138,6 +143,15 @@ fn bury_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64
     st.table.discard.retain(|&c| c != card);
     view.rules()
         .build_wonder(st, view.seat(), wonder, Some(card));
+    lead(view, st)
+}
+
+fn steal_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: usize) -> i64 {
+    let Move::Steal(wonder) = *mv else { return 0 };
+    st.clone_from(masked);
+    let duel = view.rules();
+    duel.steal(&mut st.table, from, view.seat(), wonder);
+    duel.build_wonder(st, view.seat(), wonder, None);
     lead(view, st)
 }
 

@@ -44,6 +44,7 @@
 
 mod actions;
 mod boards;
+mod choices;
 mod greedy;
 mod invariants;
 pub mod layout;
@@ -73,7 +74,7 @@ use sevenw_host::{
 
 use crate::engine::city::{City, MAX_COLOURS};
 use crate::engine::rng::{Rng, derive};
-use crate::engine::vocab::{Vocab, VocabError, options_of};
+use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
 use crate::soak::Invariants;
 use crate::statistics::{Statistics, Tag};
@@ -137,7 +138,7 @@ pub struct Duel {
     hoards: Vec<usize>,
     /// What the effects of the card sets ask that plain Duel's do not
     /// (`turn::asks`): each such decision is a phase of the observation.
-    asks: turn::Asks,
+    asks: choices::Asks,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -224,6 +225,10 @@ pub enum Move {
     /// ([`Choice::Bury`]): numbered as a wonder built with a card of the
     /// figure, the decision telling them apart.
     Bury { card: CardId, wonder: u8 },
+    /// Take this unbuilt wonder of the opponent into one's own city
+    /// ([`Choice::Steal`]): numbered as the wonder taken in the draft, the
+    /// decision telling them apart.
+    Steal(u8),
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -278,6 +283,9 @@ pub enum Choice {
     /// A card of the discard pile and a wonder of one's own, to build the
     /// wonder with the card for free (`wonder_from_discard`).
     Bury,
+    /// An unbuilt wonder of the city at `victim`, to take
+    /// (`take_wonder`).
+    Steal { victim: usize },
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a
@@ -355,7 +363,7 @@ impl Duel {
     /// Age), a conflict track, the categories they score.
     pub fn new(info: &'static GameInfo) -> Result<Self, VocabError> {
         let vocab = Vocab::new(info)?;
-        let asks = turn::asks(info, &vocab);
+        let asks = choices::asks(info, &vocab);
         let categories = Categories {
             military: vocab.category("military")?,
             treasury: vocab.category("treasury")?,
@@ -649,29 +657,7 @@ impl Game for Duel {
                 self.moves_cached(t, &mut st.cache, out);
                 self.board_moves(t, out);
             }
-            Phase::Choose { seat, choice } => match choice {
-                Choice::Token { drawn: false } => {
-                    out.extend(t.board_tokens.iter().map(|&k| Move::Token(k)))
-                }
-                Choice::Token { drawn: true } => {
-                    out.extend(t.drawn_tokens.iter().map(|&k| Move::Token(k)))
-                }
-                Choice::Discard { victim, colours } => {
-                    out.extend(self.built_of(t, victim, colours).map(Move::Discard));
-                }
-                Choice::Seize { victim, colours } => {
-                    out.extend(self.built_of(t, victim, colours).map(Move::Seize));
-                }
-                Choice::Bury => self.burials(t, seat, out),
-                Choice::Revive => {
-                    let options = t.cities[seat].unbuilt(&self.vocab, &t.discard);
-                    out.extend(options.into_iter().map(Move::Revive));
-                }
-                Choice::Option { source, .. } => {
-                    out.extend((0..options_of(self.info, source)).map(Move::Option));
-                }
-                Choice::Place { board } => self.place_moves(t, board, out),
-            },
+            Phase::Choose { seat, choice } => self.choice_moves(t, seat, choice, out),
             Phase::Starter { .. } => out.extend([Move::Start(true), Move::Start(false)]),
             Phase::Over => {}
         }
@@ -754,53 +740,7 @@ impl Game for Duel {
                     self.carry_on(st, seat);
                 }
             }
-            (Phase::Choose { seat, choice }, mv) => {
-                st.phase = Phase::Play;
-                match (choice, mv) {
-                    (Choice::Token { drawn }, Move::Token(k)) => {
-                        let t = &mut st.table;
-                        if drawn {
-                            // The others go back to the box.
-                            t.drawn_tokens.clear();
-                        } else {
-                            t.board_tokens.retain(|&x| x != k);
-                        }
-                        self.take_token(st, seat, k);
-                    }
-                    (Choice::Discard { victim, .. }, Move::Discard(c)) => {
-                        self.unbuild(st, victim, c);
-                    }
-                    (Choice::Seize { victim, .. }, Move::Seize(c)) => {
-                        self.seize(st, victim, seat, c);
-                    }
-                    (Choice::Bury, Move::Bury { card, wonder }) => {
-                        if let Some(p) = st.table.discard.iter().position(|&x| x == card) {
-                            st.table.discard.remove(p);
-                            self.build_wonder(st, seat, wonder, Some(card));
-                        }
-                    }
-                    (Choice::Revive, Move::Revive(c)) => {
-                        if let Some(p) = st.table.discard.iter().position(|&x| x == c) {
-                            st.table.discard.remove(p);
-                            self.build_card(st, seat, c, false);
-                        }
-                    }
-                    (Choice::Place { board }, Move::Place { card, space }) => {
-                        self.lay(&mut st.table, seat, board, card, usize::from(space));
-                    }
-                    (Choice::Option { source, follow }, Move::Option(o)) => {
-                        let n = options_of(self.info, source).max(1);
-                        st.table.cities[seat].choose(source, o.min(n - 1));
-                        self.run_chosen(st, seat, source, follow);
-                    }
-                    _ => {}
-                }
-                // The turn goes on for the player whose turn it is: the
-                // chooser, but for a card laid by the opponent, who took
-                // a token by the mover's effect.
-                let mover = st.table.current;
-                self.carry_on(st, mover);
-            }
+            (Phase::Choose { seat, choice }, mv) => self.choose(st, seat, choice, mv),
             (Phase::Starter { chooser }, Move::Start(me)) => {
                 st.table.current = if me { chooser } else { 1 - chooser };
                 let next = st.table.age + 1;

@@ -48,6 +48,8 @@ struct Sizes {
     seizes: bool,
     /// Whether an effect builds a wonder with a card of the discard pile.
     buries: bool,
+    /// Whether an effect takes an unbuilt wonder of the opponent.
+    steals: bool,
 }
 
 impl Sizes {
@@ -66,6 +68,7 @@ impl Sizes {
             boards: !info.boards.is_empty(),
             seizes: d.asks.seizes,
             buries: d.asks.buries,
+            steals: d.asks.steals,
         }
     }
 
@@ -82,7 +85,8 @@ impl Sizes {
                  whose cards, wonders or tokens offer a choice (`one of`), choose an option; \
                  then, where the card sets lay boards, lay a drawn card on a board; then, \
                  where an effect takes a card of the opponent's city, take one; then, where \
-                 an effect builds a wonder with a card of the discard pile, choose them",
+                 an effect builds a wonder with a card of the discard pile, choose them; then, \
+                 where an effect takes an unbuilt wonder of the opponent, take one",
             ),
             Part::new(
                 "age",
@@ -211,6 +215,7 @@ impl Sizes {
             + usize::from(self.boards)
             + usize::from(self.seizes)
             + usize::from(self.buries)
+            + usize::from(self.steals)
     }
 
     fn len(&self) -> usize {
@@ -277,6 +282,13 @@ impl Observe for Duel {
                             + usize::from(s.options)
                             + usize::from(s.boards)
                             + usize::from(s.seizes)
+                    }
+                    Choice::Steal { .. } => {
+                        PHASES
+                            + usize::from(s.options)
+                            + usize::from(s.boards)
+                            + usize::from(s.seizes)
+                            + usize::from(s.buries)
                     }
                 },
                 Some(seat),

@@ -200,10 +200,11 @@ impl Scenarios for Duel {
                 continue;
             };
             let built = st.table.built[seat].len();
-            if built + list.value.len() > WONDERS_EACH {
+            let most = self.wonders_each();
+            if built + list.value.len() > most {
                 found.push(at(
                     list,
-                    format!("a player has {WONDERS_EACH} wonders at most, built or to build"),
+                    format!("a player has {most} wonders at most, built or to build"),
                 ));
                 continue;
             }
@@ -462,6 +463,12 @@ impl Scenarios for Duel {
                         out.push(format!("builds {w} with {c}"));
                     }
                 }
+            }
+            Move::Steal(w) => {
+                let w = self.wonder_name(w);
+                out.push(format!("takes {other}'s {w}"));
+                out.push(format!("takes {w} from {other}"));
+                out.push(format!("chooses {w}"));
             }
             Move::Pick(w) => {
                 let w = self.wonder_name(w);

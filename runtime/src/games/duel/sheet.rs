@@ -34,7 +34,7 @@ use crate::sheet::{
 };
 use crate::text::plural;
 
-use super::{Duel, MAX_WONDERS, Phase, Position, State, TradeCache, Victory, WONDERS_EACH, trade};
+use super::{Duel, MAX_WONDERS, Phase, Position, State, TradeCache, Victory, trade};
 
 /// Most coins a sheet may give a player.
 pub const MAX_COINS: i64 = 1_000_000;
@@ -393,11 +393,9 @@ impl Duel {
                 self.give_card(st, seat, id);
             }
             let mut built = p.wonders.as_deref().unwrap_or(&[]);
-            if let Some(w) = built.get(WONDERS_EACH) {
-                found.push(at(
-                    w,
-                    format!("a player has {WONDERS_EACH} wonders at most"),
-                ));
+            let most = self.wonders_each();
+            if let Some(w) = built.get(most) {
+                found.push(at(w, format!("a player has {most} wonders at most")));
                 built = &[];
             }
             for (w, option) in &built

@@ -7,7 +7,6 @@
 use sevenw_host::{CardId, Colour, Event, GameInfo, Listens, Source, TokenKind};
 
 use crate::engine::city::{City, Pending, run_built, seat_at};
-use crate::engine::held::Join;
 use crate::engine::host::CityHost;
 use crate::engine::science::{self, MAX_SYM};
 use crate::engine::vocab::{listens, options_of};
@@ -15,8 +14,8 @@ use crate::engine::vocab::{listens, options_of};
 use super::layout::{Layout, MAX_LAYOUT, Shape};
 use super::trade::MarketKey;
 use super::{
-    Choice, ColourSet, Duel, MAX_WONDERS, Phase, Position, SCIENCE_SUPREMACY, State, Victory,
-    WONDERS_EACH, stage_source,
+    Choice, ColourSet, Duel, MAX_WONDERS, Phase, SCIENCE_SUPREMACY, State, Victory, WONDERS_EACH,
+    stage_source,
 };
 
 impl Duel {
@@ -283,66 +282,6 @@ impl Duel {
         }
     }
 
-    /// "Toma una carta marrón o gris de la ciudad de tu oponente y
-    /// colócala en la tuya" (Pantheon's Baal, duel-expansions-facts.md
-    /// §1.6): `card` leaves `from` for `to`, with the option it was built
-    /// with, and what it gives while held goes with it
-    /// ([`crate::engine::held`]); what it did once stays done. The pawn
-    /// follows the shields, as it does wherever they come from.
-    pub(super) fn seize(&self, st: &mut State, from: usize, to: usize, card: CardId) {
-        let t = &mut st.table;
-        let source = Source::Card(card);
-        let option = t.cities[from].chosen_for(source);
-        if from == to || !t.cities[from].remove(&self.vocab, card) {
-            return;
-        }
-        t.market[0] = t.market[0].wrapping_add(1);
-        t.market[1] = t.market[1].wrapping_add(1);
-        let me = &mut t.cities[to];
-        me.place(&self.vocab, card);
-        if option > 0 {
-            me.choose(source, option);
-        }
-        if listens(self.info, source).has(Listens::BUILT) {
-            shadow(&t.cities[from], &mut st.shadow[from]);
-            let me = &mut t.cities[to];
-            let mut host = CityHost::new(&self.vocab, me, &st.shadow, to, false);
-            host.source = Some(source);
-            let mut join = Join { host, option };
-            self.vocab.effects(source, Event::Built, &mut join);
-        }
-    }
-
-    /// "Toma una carta del mazo de descartes y úsala para construir una de
-    /// tus Maravillas gratis" (Pantheon's Isis, duel-expansions-facts.md
-    /// §1.6): every card of the discard pile (once each) with every wonder
-    /// `seat` has left to build.
-    pub(super) fn burials(&self, t: &Position, seat: usize, out: &mut Vec<super::Move>) {
-        let mut cards = t.discard.clone();
-        cards.sort_unstable();
-        cards.dedup();
-        for card in cards {
-            for &wonder in &t.wonders[seat] {
-                out.push(super::Move::Bury { card, wonder });
-            }
-        }
-    }
-
-    /// The built cards of the city at `seat` of these colours.
-    pub(super) fn built_of<'t>(
-        &'t self,
-        t: &'t Position,
-        seat: usize,
-        colours: ColourSet,
-    ) -> impl Iterator<Item = CardId> + 't {
-        t.cities[seat].cards.iter().copied().filter(move |&c| {
-            self.info
-                .cards
-                .get(usize::from(c.0))
-                .is_some_and(|i| colours.contains(i.colour))
-        })
-    }
-
     /// Pays a cost: its coins to the bank, the trade to the bank or to an
     /// opponent holding "receive the coins … pay for trading" ("Economía").
     pub(super) fn pay(&self, st: &mut State, seat: usize, coins: u16, trade: u16) {
@@ -521,6 +460,24 @@ impl Duel {
             }
             Pending::Discard(colours, seats) => self.choose_built(st, seat, colours, seats, false),
             Pending::TakeBuilt(colours, seats) => self.choose_built(st, seat, colours, seats, true),
+            Pending::TakeWonder(seats) => {
+                let Some((first, rest)) = seats.0.split_first() else {
+                    return false;
+                };
+                if !rest.is_empty() {
+                    let rest = Pending::TakeWonder(sevenw_host::Seats(rest));
+                    st.table.cities[seat].abilities.pending.insert(0, rest);
+                }
+                let victim = seat_at(seat, *first, 2);
+                let can = victim != seat && !st.table.wonders[victim].is_empty();
+                if can {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Steal { victim },
+                    };
+                }
+                can
+            }
             Pending::WonderFromDiscard => {
                 let t = &st.table;
                 let can = !t.discard.is_empty()
@@ -755,7 +712,7 @@ pub fn deck_len(info: &GameInfo, age: u8) -> usize {
 /// The other city as effects see it: `CityHost` reads other cities only
 /// through `City::count`, so a copy of what that reads serves, and the
 /// acting city is borrowed in place rather than moved out.
-fn shadow(real: &City, seen: &mut City) {
+pub(super) fn shadow(real: &City, seen: &mut City) {
     seen.colour_count = real.colour_count;
     seen.cards.clone_from(&real.cards);
     seen.stages = real.stages;
@@ -763,57 +720,4 @@ fn shadow(real: &City, seen: &mut City) {
     seen.victories = real.victories;
     seen.coins = real.coins;
     seen.progress = real.progress;
-}
-
-/// The decisions effects of the card sets ask that plain Duel's do not.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Asks {
-    /// A card of another city, taken (`take_built`).
-    pub seizes: bool,
-    /// A card of the discard pile under a wonder (`wonder_from_discard`).
-    pub buries: bool,
-}
-
-/// What the effects of the cards, wonders and progress tokens of `info`
-/// ask, in any option and on any event they listen to.
-pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks {
-    /// Records the calls that ask a decision, answering `chosen` with its
-    /// option.
-    struct Probe(u8, Asks);
-    impl sevenw_host::PartialHost for Probe {
-        fn chosen(&self) -> u8 {
-            self.0
-        }
-        fn take_built(&mut self, _: ColourSet, _: sevenw_host::Seats) {
-            self.1.seizes = true;
-        }
-        fn wonder_from_discard(&mut self) {
-            self.1.buries = true;
-        }
-    }
-    let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
-    let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
-    let tokens = (0..info.progress.len()).map(|t| Source::Progress(t as u8));
-    let colours = (0..16u8).flat_map(|c| {
-        [false, true].map(|chained| Event::BuiltCard {
-            colour: Colour(c),
-            chained,
-        })
-    });
-    let events: Vec<Event> = [Event::Built, Event::BuiltStage, Event::AgeEnd]
-        .into_iter()
-        .chain(colours)
-        .collect();
-    let mut all = Asks::default();
-    for s in cards.chain(stages).chain(tokens) {
-        for o in 0..options_of(info, s).max(1) {
-            for &e in &events {
-                let mut p = Probe(o, Asks::default());
-                vocab.effects(s, e, &mut p);
-                all.seizes |= p.1.seizes;
-                all.buries |= p.1.buries;
-            }
-        }
-    }
-    all
 }

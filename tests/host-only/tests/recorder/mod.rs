@@ -178,6 +178,9 @@ impl Host for Recorder {
     fn board_discount(&mut self, n: u8) {
         self.calls.push(format!("board discount {n}"));
     }
+    fn take_wonder(&mut self, seats: Seats) {
+        self.calls.push(format!("take a wonder of {:?}", seats.0));
+    }
     fn wonder_from_discard(&mut self) {
         self.calls.push("wonder from discard".to_string());
     }

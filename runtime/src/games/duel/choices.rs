@@ -1,0 +1,247 @@
+//! The decisions effects ask of a player in the middle of a turn: a
+//! progress token, a card of the opponent's city to discard or take, a
+//! card of the discard pile to build or to put under a wonder, an
+//! opponent's wonder to take, an option, a card to lay on a board. Their
+//! legal moves, what choosing one does, and which of them the effects of
+//! a game's card sets ask at all ([`asks`]), for the phases of the
+//! observation.
+
+use sevenw_host::{CardId, Colour, ColourSet, Event, GameInfo, Listens, Source};
+
+use crate::engine::held::Join;
+use crate::engine::host::CityHost;
+use crate::engine::vocab::{listens, options_of};
+
+use super::turn::shadow;
+use super::{Choice, Duel, Move, Phase, Position, State, WONDERS_EACH, stage_source};
+
+impl Duel {
+    /// The legal moves of `seat`'s decision `choice`.
+    pub(super) fn choice_moves(
+        &self,
+        t: &Position,
+        seat: usize,
+        choice: Choice,
+        out: &mut Vec<Move>,
+    ) {
+        match choice {
+            Choice::Token { drawn: false } => {
+                out.extend(t.board_tokens.iter().map(|&k| Move::Token(k)))
+            }
+            Choice::Token { drawn: true } => {
+                out.extend(t.drawn_tokens.iter().map(|&k| Move::Token(k)))
+            }
+            Choice::Discard { victim, colours } => {
+                out.extend(self.built_of(t, victim, colours).map(Move::Discard));
+            }
+            Choice::Seize { victim, colours } => {
+                out.extend(self.built_of(t, victim, colours).map(Move::Seize));
+            }
+            Choice::Bury => self.burials(t, seat, out),
+            Choice::Steal { victim } => {
+                out.extend(t.wonders[victim].iter().map(|&w| Move::Steal(w)))
+            }
+            Choice::Revive => {
+                let options = t.cities[seat].unbuilt(&self.vocab, &t.discard);
+                out.extend(options.into_iter().map(Move::Revive));
+            }
+            Choice::Option { source, .. } => {
+                out.extend((0..options_of(self.info, source)).map(Move::Option));
+            }
+            Choice::Place { board } => self.place_moves(t, board, out),
+        }
+    }
+
+    /// `seat` chooses `mv` for `choice`; then the turn goes on.
+    pub(super) fn choose(&self, st: &mut State, seat: usize, choice: Choice, mv: Move) {
+        st.phase = Phase::Play;
+        match (choice, mv) {
+            (Choice::Token { drawn }, Move::Token(k)) => {
+                let t = &mut st.table;
+                if drawn {
+                    // The others go back to the box.
+                    t.drawn_tokens.clear();
+                } else {
+                    t.board_tokens.retain(|&x| x != k);
+                }
+                self.take_token(st, seat, k);
+            }
+            (Choice::Discard { victim, .. }, Move::Discard(c)) => {
+                self.unbuild(st, victim, c);
+            }
+            (Choice::Seize { victim, .. }, Move::Seize(c)) => {
+                self.seize(st, victim, seat, c);
+            }
+            (Choice::Steal { victim }, Move::Steal(w)) => {
+                self.steal(&mut st.table, victim, seat, w);
+            }
+            (Choice::Bury, Move::Bury { card, wonder }) => {
+                if let Some(p) = st.table.discard.iter().position(|&x| x == card) {
+                    st.table.discard.remove(p);
+                    self.build_wonder(st, seat, wonder, Some(card));
+                }
+            }
+            (Choice::Revive, Move::Revive(c)) => {
+                if let Some(p) = st.table.discard.iter().position(|&x| x == c) {
+                    st.table.discard.remove(p);
+                    self.build_card(st, seat, c, false);
+                }
+            }
+            (Choice::Place { board }, Move::Place { card, space }) => {
+                self.lay(&mut st.table, seat, board, card, usize::from(space));
+            }
+            (Choice::Option { source, follow }, Move::Option(o)) => {
+                let n = options_of(self.info, source).max(1);
+                st.table.cities[seat].choose(source, o.min(n - 1));
+                self.run_chosen(st, seat, source, follow);
+            }
+            _ => {}
+        }
+        // The turn goes on for the player whose turn it is: the
+        // chooser, but for a card laid by the opponent, who took
+        // a token by the mover's effect.
+        let mover = st.table.current;
+        self.carry_on(st, mover);
+    }
+
+    /// "Toma una carta marrón o gris de la ciudad de tu oponente y
+    /// colócala en la tuya" (Pantheon's Baal, duel-expansions-facts.md
+    /// §1.6): `card` leaves `from` for `to`, with the option it was built
+    /// with, and what it gives while held goes with it
+    /// ([`crate::engine::held`]); what it did once stays done. The pawn
+    /// follows the shields, as it does wherever they come from.
+    pub(super) fn seize(&self, st: &mut State, from: usize, to: usize, card: CardId) {
+        let t = &mut st.table;
+        let source = Source::Card(card);
+        let option = t.cities[from].chosen_for(source);
+        if from == to || !t.cities[from].remove(&self.vocab, card) {
+            return;
+        }
+        t.market[0] = t.market[0].wrapping_add(1);
+        t.market[1] = t.market[1].wrapping_add(1);
+        let me = &mut t.cities[to];
+        me.place(&self.vocab, card);
+        if option > 0 {
+            me.choose(source, option);
+        }
+        if listens(self.info, source).has(Listens::BUILT) {
+            shadow(&t.cities[from], &mut st.shadow[from]);
+            let me = &mut t.cities[to];
+            let mut host = CityHost::new(&self.vocab, me, &st.shadow, to, false);
+            host.source = Some(source);
+            let mut join = Join { host, option };
+            self.vocab.effects(source, Event::Built, &mut join);
+        }
+    }
+
+    /// "Toma una carta del mazo de descartes y úsala para construir una de
+    /// tus Maravillas gratis" (Pantheon's Isis, duel-expansions-facts.md
+    /// §1.6): every card of the discard pile (once each) with every wonder
+    /// `seat` has left to build.
+    pub(super) fn burials(&self, t: &Position, seat: usize, out: &mut Vec<super::Move>) {
+        let mut cards = t.discard.clone();
+        cards.sort_unstable();
+        cards.dedup();
+        for card in cards {
+            for &wonder in &t.wonders[seat] {
+                out.push(super::Move::Bury { card, wonder });
+            }
+        }
+    }
+
+    /// The most wonders a player may hold, built or to build: the draft's
+    /// 4, or all the game's where an effect takes the opponent's
+    /// (`take_wonder`, Ra).
+    pub(super) fn wonders_each(&self) -> usize {
+        if self.asks.steals {
+            2 * WONDERS_EACH
+        } else {
+            WONDERS_EACH
+        }
+    }
+
+    /// "Toma una de las Maravillas no construidas de tu oponente y
+    /// colócala en tu ciudad" (Pantheon's Ra, duel-expansions-facts.md
+    /// §1.6): `wonder` leaves `from`'s wonders to build for `to`'s. The
+    /// seven-wonder limit is the table's, and holds.
+    pub(super) fn steal(&self, t: &mut Position, from: usize, to: usize, wonder: u8) {
+        if let Some(i) = t.wonders[from].iter().position(|&w| w == wonder) {
+            t.wonders[from].remove(i);
+            t.wonders[to].push(wonder);
+        }
+    }
+
+    /// The built cards of the city at `seat` of these colours.
+    pub(super) fn built_of<'t>(
+        &'t self,
+        t: &'t Position,
+        seat: usize,
+        colours: ColourSet,
+    ) -> impl Iterator<Item = CardId> + 't {
+        t.cities[seat].cards.iter().copied().filter(move |&c| {
+            self.info
+                .cards
+                .get(usize::from(c.0))
+                .is_some_and(|i| colours.contains(i.colour))
+        })
+    }
+}
+
+/// The decisions effects of the card sets ask that plain Duel's do not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Asks {
+    /// A card of another city, taken (`take_built`).
+    pub seizes: bool,
+    /// A card of the discard pile under a wonder (`wonder_from_discard`).
+    pub buries: bool,
+    /// An unbuilt wonder of another city (`take_wonder`).
+    pub steals: bool,
+}
+
+/// What the effects of the cards, wonders and progress tokens of `info`
+/// ask, in any option and on any event they listen to.
+pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks {
+    /// Records the calls that ask a decision, answering `chosen` with its
+    /// option.
+    struct Probe(u8, Asks);
+    impl sevenw_host::PartialHost for Probe {
+        fn chosen(&self) -> u8 {
+            self.0
+        }
+        fn take_built(&mut self, _: ColourSet, _: sevenw_host::Seats) {
+            self.1.seizes = true;
+        }
+        fn wonder_from_discard(&mut self) {
+            self.1.buries = true;
+        }
+        fn take_wonder(&mut self, _: sevenw_host::Seats) {
+            self.1.steals = true;
+        }
+    }
+    let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
+    let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
+    let tokens = (0..info.progress.len()).map(|t| Source::Progress(t as u8));
+    let colours = (0..16u8).flat_map(|c| {
+        [false, true].map(|chained| Event::BuiltCard {
+            colour: Colour(c),
+            chained,
+        })
+    });
+    let events: Vec<Event> = [Event::Built, Event::BuiltStage, Event::AgeEnd]
+        .into_iter()
+        .chain(colours)
+        .collect();
+    let mut all = Asks::default();
+    for s in cards.chain(stages).chain(tokens) {
+        for o in 0..options_of(info, s).max(1) {
+            for &e in &events {
+                let mut p = Probe(o, Asks::default());
+                vocab.effects(s, e, &mut p);
+                all.seizes |= p.1.seizes;
+                all.buries |= p.1.buries;
+                all.steals |= p.1.steals;
+            }
+        }
+    }
+    all
+}
