@@ -540,6 +540,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "unbuild wonder",
+        syntax: "unbuild a wonder of {seats: scopes}",
+        example: "unbuild a wonder of self and opponent",
+        meaning: "its player chooses a built wonder of the cities named: the card under it goes to the discard pile and its owner may build it again; what it gives while built goes (production, abilities, points), what it did once stays done (coins, shields, tokens, another turn)",
+        op: "unbuild_wonder(seats)",
+        host: "unbuild_wonder(seats)",
+        describe: "unbuilds a wonder of {seats}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "pawn toll",
         syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
         example: "opponent loses 1 coin per space the conflict pawn moves toward them",

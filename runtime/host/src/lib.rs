@@ -537,6 +537,10 @@ primitives! {
         /// Duel: the acting player takes one of the wonders each of these
         /// cities has yet to build into their own city (Pantheon's Ra).
         fn take_wonder(seats: Seats);
+        /// Duel: the acting player chooses a built wonder of these cities,
+        /// which is unbuilt, its card going to the discard pile
+        /// (Pantheon's Anubis).
+        fn unbuild_wonder(seats: Seats);
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

@@ -30,6 +30,7 @@ use sevenw_host::Host;
 
 mod card_counts;
 mod hand_builds;
+mod prices;
 mod run;
 mod tokens;
 
@@ -185,6 +186,8 @@ pub enum Pending {
     WonderFromDiscard,
     /// Take an unbuilt wonder of those cities into one's own.
     TakeWonder(Seats),
+    /// Unbuild a built wonder of those cities.
+    UnbuildWonder(Seats),
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).
@@ -671,14 +674,19 @@ impl City {
         self.cards.remove(i);
         self.tally(vocab, card, false);
         self.forget_name(vocab, card);
-        let s = Source::Card(card);
+        self.leave(vocab, Source::Card(card));
+        true
+    }
+
+    /// `s` is no longer the city's (a card gone, a wonder unbuilt): what
+    /// it gives while held is taken back ([`crate::engine::held::Unbuild`]).
+    pub fn leave(&mut self, vocab: &Vocab, s: Source) {
         let l = crate::engine::vocab::listens(vocab.info, s);
         if kept(s, l) {
             self.lose_source(s);
         }
         self.undo_built(vocab, s, l, false);
         self.refresh_matching(vocab);
-        true
     }
 
     /// Undoes what `s`, listening to `l`, did when built, as it leaves the
@@ -762,53 +770,6 @@ impl City {
         let i = usize::from(card.0);
         vocab.chain_mask.get(i).is_some_and(|m| !m.is_empty())
             || vocab.token_chains.get(i).is_some_and(|&k| k != 0)
-    }
-
-    /// Lowers what this city pays for `resources` bought from the sellers at
-    /// these seat offsets (1 = left, −1 = right); other offsets are ignored.
-    /// With no seats the price is the bank's (Duel: "fijan el precio de
-    /// algunos recursos en 1 moneda").
-    pub fn set_price(&mut self, resources: sevenw_host::ResSet, price: u8, seats: Seats) {
-        self.abilities.price_grants.push((resources, price, seats));
-        self.lower_price(resources, price, seats);
-    }
-
-    /// Takes back one grant [`City::set_price`] made, as its source leaves
-    /// the city: the prices are made again from the others.
-    pub fn unset_price(&mut self, resources: sevenw_host::ResSet, price: u8, seats: Seats) {
-        let grants = &mut self.abilities.price_grants;
-        let Some(i) = grants.iter().position(|g| *g == (resources, price, seats)) else {
-            return;
-        };
-        grants.remove(i);
-        self.prices = flat_prices(self.price);
-        self.bank_prices = [NO_PRICE; MAX_RES];
-        for (r, p, s) in std::mem::take(&mut self.abilities.price_grants) {
-            self.set_price(r, p, s);
-        }
-    }
-
-    /// Lowers the prices a grant names to `price`.
-    fn lower_price(&mut self, resources: sevenw_host::ResSet, price: u8, seats: Seats) {
-        if seats.0.is_empty() {
-            for r in 0..MAX_RES {
-                if resources.0 & (1 << r) != 0 && price < self.bank_prices[r] {
-                    self.bank_prices[r] = price;
-                }
-            }
-        }
-        for &off in seats.0 {
-            let side = match off {
-                1 => 0,
-                -1 => 1,
-                _ => continue,
-            };
-            for r in 0..MAX_RES {
-                if resources.0 & (1 << r) != 0 && price < self.prices[side][r] {
-                    self.prices[side][r] = price;
-                }
-            }
-        }
     }
 }
 

@@ -463,6 +463,13 @@ impl Host for CityHost<'_> {
         a.board_discount = a.board_discount.saturating_add(n);
     }
 
+    fn unbuild_wonder(&mut self, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::UnbuildWonder(seats));
+    }
+
     fn take_wonder(&mut self, seats: Seats) {
         self.me.abilities.pending.push(Pending::TakeWonder(seats));
     }

@@ -71,7 +71,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     let d = omens();
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
-    let (mut seized, mut buried, mut stolen) = (0, 0, 0);
+    let (mut seized, mut buried, mut stolen, mut razed) = (0, 0, 0, 0);
     let hoard = d
         .info
         .tokens
@@ -146,6 +146,11 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 st.table.cities[seat].held(kind.unwrap())
             };
             let gifts_before = [gifts(&st, 0), gifts(&st, 1)];
+            let owner = |st: &State, w: u8| (0..2).find(|&s| st.table.built[s].contains(&w));
+            let razing = match mv {
+                Move::Raze(w) => owner(&st, w).map(|o| (o, st.table.discard.len())),
+                _ => None,
+            };
             let chooser = match st.phase {
                 Phase::Choose { seat, .. } => seat,
                 _ => seat,
@@ -159,6 +164,17 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                     let t = &st.table;
                     assert!(t.cities[chooser].cards.contains(&card), "seed {seed}");
                     assert!(!t.cities[1 - chooser].cards.contains(&card), "seed {seed}");
+                }
+                Move::Raze(wonder) => {
+                    razed += 1;
+                    let (o, pile) = razing.expect("a built wonder");
+                    let t = &st.table;
+                    assert!(
+                        t.wonders[o].contains(&wonder),
+                        "seed {seed}: to build again"
+                    );
+                    assert!(owner(&st, wonder).is_none(), "seed {seed}");
+                    assert_eq!(t.discard.len(), pile + 1, "seed {seed}: its card");
                 }
                 Move::Steal(wonder) => {
                     stolen += 1;
@@ -222,7 +238,10 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
         seized > 0 && buried > 0,
         "{seized} cards taken, {buried} buried"
     );
-    assert!(stolen > 0, "{stolen} wonders taken");
+    assert!(
+        stolen > 0 && razed > 0,
+        "{stolen} wonders taken, {razed} unbuilt"
+    );
 }
 
 /// The fixed action space numbers a take of each card of a board with

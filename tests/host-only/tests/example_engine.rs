@@ -38,6 +38,7 @@ enum Owed {
     TakeBuilt(ColourSet, Seats),
     WonderFromDiscard,
     TakeWonder(Seats),
+    UnbuildWonder(Seats),
     TakeProgress(u8),
     VictoryToken(u8),
     Entomb(ColourSet),
@@ -571,6 +572,9 @@ impl Host for Acting<'_> {
     }
     fn take_wonder(&mut self, seats: Seats) {
         self.owe(Owed::TakeWonder(seats));
+    }
+    fn unbuild_wonder(&mut self, seats: Seats) {
+        self.owe(Owed::UnbuildWonder(seats));
     }
     fn take_progress(&mut self, set_aside: u8) {
         self.owe(Owed::TakeProgress(set_aside));

@@ -7,7 +7,7 @@
 //! | `0`                  | `C`     | build card `c` (paid, or free by a chain)   |
 //! | `C`                  | `C`     | discard card `c` for coins                  |
 //! | `2C`                 | `C × W` | build wonder `w` with card `c` (of the figure, or of the discard pile where the effect asks that): `c × W + w` |
-//! | `2C + C·W`           | `W`     | take wonder `w` in the draft (or from the opponent, where an effect asks that) |
+//! | `2C + C·W`           | `W`     | take wonder `w` in the draft (or take it from the opponent, or unbuild it, where an effect asks that) |
 //! | `2C + C·W + W`       | `T`     | take progress token `t`                     |
 //! | `2C + C·W + W + T`   | `C`     | discard (or take, as the effect asks) the opponent's card `c` |
 //! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile        |
@@ -84,7 +84,7 @@ impl Duel {
                     .filter(|&w| w < wonders)
                     .map(|w| 2 * cards + c * wonders + w)
             }),
-            Move::Pick(w) | Move::Steal(w) => Some(u32::from(w))
+            Move::Pick(w) | Move::Steal(w) | Move::Raze(w) => Some(u32::from(w))
                 .filter(|&w| w < wonders)
                 .map(|w| picks + w),
             Move::Token(t) => Some(u32::from(t))

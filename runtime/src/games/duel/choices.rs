@@ -38,6 +38,11 @@ impl Duel {
                 out.extend(self.built_of(t, victim, colours).map(Move::Seize));
             }
             Choice::Bury => self.burials(t, seat, out),
+            Choice::Raze { seats } => {
+                for s in self.razed_cities(seat, seats) {
+                    out.extend(t.built[s].iter().map(|&w| Move::Raze(w)));
+                }
+            }
             Choice::Steal { victim } => {
                 out.extend(t.wonders[victim].iter().map(|&w| Move::Steal(w)))
             }
@@ -75,6 +80,7 @@ impl Duel {
             (Choice::Steal { victim }, Move::Steal(w)) => {
                 self.steal(&mut st.table, victim, seat, w);
             }
+            (Choice::Raze { .. }, Move::Raze(w)) => self.raze(st, w),
             (Choice::Bury, Move::Bury { card, wonder }) => {
                 if let Some(p) = st.table.discard.iter().position(|&x| x == card) {
                     st.table.discard.remove(p);
@@ -171,6 +177,51 @@ impl Duel {
         }
     }
 
+    /// The seats of the cities named by `seats`, offsets from `seat`.
+    pub(super) fn razed_cities(
+        &self,
+        seat: usize,
+        seats: sevenw_host::Seats,
+    ) -> impl Iterator<Item = usize> {
+        let mut at = [false; 2];
+        for &off in seats.0 {
+            at[crate::engine::city::seat_at(seat, off, 2)] = true;
+        }
+        (0..2).filter(move |&s| at[s])
+    }
+
+    /// "Descarta la carta de Era colocada bajo cualquier Maravilla
+    /// construida" (Pantheon's Anubis, duel-expansions-facts.md §1.6):
+    /// the card under `wonder` goes to the discard pile and its owner may
+    /// build it again. What it gives while built goes with it
+    /// ([`crate::engine::held::Unbuild`]), its points too; what it did
+    /// once stays done — its coins, tokens, another turn and its shields,
+    /// which moved the pawn once (the facts: "keeps the one-time effects
+    /// already gained (shields, …)").
+    pub(super) fn raze(&self, st: &mut State, wonder: u8) {
+        let t = &mut st.table;
+        let Some(owner) = (0..2).find(|&s| t.built[s].contains(&wonder)) else {
+            return;
+        };
+        let i = t.built[owner]
+            .iter()
+            .position(|&w| w == wonder)
+            .unwrap_or(0);
+        t.built[owner].remove(i);
+        if i < t.stage_cards[owner].len() {
+            let card = t.stage_cards[owner].remove(i);
+            t.discard.push(card);
+        }
+        t.wonders[owner].push(wonder);
+        t.market[0] = t.market[0].wrapping_add(1);
+        t.market[1] = t.market[1].wrapping_add(1);
+        let city = &mut t.cities[owner];
+        city.stages = city.stages.saturating_sub(1);
+        let shields = city.shields;
+        city.leave(&self.vocab, stage_source(wonder));
+        city.shields = shields;
+    }
+
     /// The built cards of the city at `seat` of these colours.
     pub(super) fn built_of<'t>(
         &'t self,
@@ -196,6 +247,8 @@ pub(super) struct Asks {
     pub buries: bool,
     /// An unbuilt wonder of another city (`take_wonder`).
     pub steals: bool,
+    /// A built wonder to unbuild (`unbuild_wonder`).
+    pub razes: bool,
 }
 
 /// What the effects of the cards, wonders and progress tokens of `info`
@@ -216,6 +269,9 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         }
         fn take_wonder(&mut self, _: sevenw_host::Seats) {
             self.1.steals = true;
+        }
+        fn unbuild_wonder(&mut self, _: sevenw_host::Seats) {
+            self.1.razes = true;
         }
     }
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
@@ -240,6 +296,7 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
                 all.seizes |= p.1.seizes;
                 all.buries |= p.1.buries;
                 all.steals |= p.1.steals;
+                all.razes |= p.1.razes;
             }
         }
     }

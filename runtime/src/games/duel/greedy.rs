@@ -49,6 +49,11 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Steal { victim },
             ..
         } => judge(&|masked, (st, _), mv| steal_value(view, masked, mv, st, victim)),
+        // The wonder whose unbuilding raises the lead the most.
+        Phase::Choose {
+            choice: Choice::Raze { .. },
+            ..
+        } => judge(&|masked, (st, _), mv| raze_value(view, masked, mv, st)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -152,6 +157,13 @@ fn steal_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from:
     let duel = view.rules();
     duel.steal(&mut st.table, from, view.seat(), wonder);
     duel.build_wonder(st, view.seat(), wonder, None);
+    lead(view, st)
+}
+
+fn raze_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
+    let Move::Raze(wonder) = *mv else { return 0 };
+    st.clone_from(masked);
+    view.rules().raze(st, wonder);
     lead(view, st)
 }
 

@@ -229,6 +229,9 @@ pub enum Move {
     /// ([`Choice::Steal`]): numbered as the wonder taken in the draft, the
     /// decision telling them apart.
     Steal(u8),
+    /// Unbuild this built wonder ([`Choice::Raze`]): numbered as the
+    /// wonder taken in the draft, the decision telling them apart.
+    Raze(u8),
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -286,6 +289,9 @@ pub enum Choice {
     /// An unbuilt wonder of the city at `victim`, to take
     /// (`take_wonder`).
     Steal { victim: usize },
+    /// A built wonder of the cities at these seat offsets, to unbuild
+    /// (`unbuild_wonder`).
+    Raze { seats: sevenw_host::Seats },
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a

@@ -292,6 +292,7 @@ impl Duel {
             }
             Move::Pick(w) => format!("wonder {}", self.wonder_name(w)),
             Move::Steal(w) => format!("take {} from the opponent", self.wonder_name(w)),
+            Move::Raze(w) => format!("unbuild {}", self.wonder_name(w)),
             Move::Token(t) => format!("progress {}", self.token_name(t)),
             Move::Discard(c) => format!("discard {} of the opponent", self.card_name(c)),
             Move::Seize(c) => format!("take {} from the opponent", self.card_name(c)),

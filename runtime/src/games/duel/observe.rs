@@ -50,6 +50,8 @@ struct Sizes {
     buries: bool,
     /// Whether an effect takes an unbuilt wonder of the opponent.
     steals: bool,
+    /// Whether an effect unbuilds a built wonder.
+    razes: bool,
 }
 
 impl Sizes {
@@ -69,6 +71,7 @@ impl Sizes {
             seizes: d.asks.seizes,
             buries: d.asks.buries,
             steals: d.asks.steals,
+            razes: d.asks.razes,
         }
     }
 
@@ -86,7 +89,8 @@ impl Sizes {
                  then, where the card sets lay boards, lay a drawn card on a board; then, \
                  where an effect takes a card of the opponent's city, take one; then, where \
                  an effect builds a wonder with a card of the discard pile, choose them; then, \
-                 where an effect takes an unbuilt wonder of the opponent, take one",
+                 where an effect takes an unbuilt wonder of the opponent, take one; then, where \
+                 an effect unbuilds a wonder, choose it",
             ),
             Part::new(
                 "age",
@@ -216,6 +220,7 @@ impl Sizes {
             + usize::from(self.seizes)
             + usize::from(self.buries)
             + usize::from(self.steals)
+            + usize::from(self.razes)
     }
 
     fn len(&self) -> usize {
@@ -289,6 +294,14 @@ impl Observe for Duel {
                             + usize::from(s.boards)
                             + usize::from(s.seizes)
                             + usize::from(s.buries)
+                    }
+                    Choice::Raze { .. } => {
+                        PHASES
+                            + usize::from(s.options)
+                            + usize::from(s.boards)
+                            + usize::from(s.seizes)
+                            + usize::from(s.buries)
+                            + usize::from(s.steals)
                     }
                 },
                 Some(seat),

@@ -430,7 +430,7 @@ impl Scenarios for Duel {
 
     fn phrases(
         &self,
-        _state: &State,
+        state: &State,
         names: &[String],
         seat: usize,
         mv: &Move,
@@ -463,6 +463,15 @@ impl Scenarios for Duel {
                         out.push(format!("builds {w} with {c}"));
                     }
                 }
+            }
+            Move::Raze(w) => {
+                let owner = (0..2).find(|&s| state.table.built[s].contains(&w));
+                let w = self.wonder_name(w);
+                if let Some(o) = owner {
+                    out.push(format!("unbuilds {}'s {w}", names[o]));
+                }
+                out.push(format!("unbuilds {w}"));
+                out.push(format!("chooses {w}"));
             }
             Move::Steal(w) => {
                 let w = self.wonder_name(w);

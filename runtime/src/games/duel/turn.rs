@@ -478,6 +478,19 @@ impl Duel {
                 }
                 can
             }
+            Pending::UnbuildWonder(seats) => {
+                let t = &st.table;
+                let any = self
+                    .razed_cities(seat, seats)
+                    .any(|s| !t.built[s].is_empty());
+                if any {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Raze { seats },
+                    };
+                }
+                any
+            }
             Pending::WonderFromDiscard => {
                 let t = &st.table;
                 let can = !t.discard.is_empty()

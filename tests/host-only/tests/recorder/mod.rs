@@ -178,6 +178,10 @@ impl Host for Recorder {
     fn board_discount(&mut self, n: u8) {
         self.calls.push(format!("board discount {n}"));
     }
+    fn unbuild_wonder(&mut self, seats: Seats) {
+        self.calls
+            .push(format!("unbuild a wonder of {:?}", seats.0));
+    }
     fn take_wonder(&mut self, seats: Seats) {
         self.calls.push(format!("take a wonder of {:?}", seats.0));
     }
