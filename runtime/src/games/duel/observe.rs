@@ -211,16 +211,25 @@ impl Sizes {
         }
     }
 
-    /// The phase flags: a ninth, the choice of an option, only in a game
-    /// that offers one; then laying a card, only where boards are.
+    /// The phases only some card sets ask, in their order: an option, a
+    /// card laid on a board, an opponent's card taken, a wonder built with
+    /// a discarded card, an opponent's wonder taken, a wonder unbuilt.
+    fn optional(&self) -> [bool; 6] {
+        let s = self;
+        [s.options, s.boards, s.seizes, s.buries, s.steals, s.razes]
+    }
+
+    /// The flag of the `k`th optional phase ([`Sizes::optional`]): after
+    /// the eight every game has and the optional ones before it that the
+    /// card sets ask.
+    fn optional_phase(&self, k: usize) -> usize {
+        PHASES + self.optional()[..k].iter().filter(|&&b| b).count()
+    }
+
+    /// The phase flags: the eight every game has, then the optional ones
+    /// the card sets ask.
     fn phases(&self) -> usize {
-        PHASES
-            + usize::from(self.options)
-            + usize::from(self.boards)
-            + usize::from(self.seizes)
-            + usize::from(self.buries)
-            + usize::from(self.steals)
-            + usize::from(self.razes)
+        self.optional_phase(6)
     }
 
     fn len(&self) -> usize {
@@ -279,30 +288,12 @@ impl Observe for Duel {
                     Choice::Token { drawn: true } => 3,
                     Choice::Discard { .. } => 4,
                     Choice::Revive => 5,
-                    Choice::Option { .. } => 8,
-                    Choice::Place { .. } => PHASES + usize::from(s.options),
-                    Choice::Seize { .. } => PHASES + usize::from(s.options) + usize::from(s.boards),
-                    Choice::Bury => {
-                        PHASES
-                            + usize::from(s.options)
-                            + usize::from(s.boards)
-                            + usize::from(s.seizes)
-                    }
-                    Choice::Steal { .. } => {
-                        PHASES
-                            + usize::from(s.options)
-                            + usize::from(s.boards)
-                            + usize::from(s.seizes)
-                            + usize::from(s.buries)
-                    }
-                    Choice::Raze { .. } => {
-                        PHASES
-                            + usize::from(s.options)
-                            + usize::from(s.boards)
-                            + usize::from(s.seizes)
-                            + usize::from(s.buries)
-                            + usize::from(s.steals)
-                    }
+                    Choice::Option { .. } => s.optional_phase(0),
+                    Choice::Place { .. } => s.optional_phase(1),
+                    Choice::Seize { .. } => s.optional_phase(2),
+                    Choice::Bury => s.optional_phase(3),
+                    Choice::Steal { .. } => s.optional_phase(4),
+                    Choice::Raze { .. } => s.optional_phase(5),
                 },
                 Some(seat),
             ),
@@ -419,6 +410,44 @@ impl Duel {
             0
         } else {
             3 * self.info.cards.len()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PHASES, Sizes};
+
+    /// Each optional phase has a flag of its own past the eight every game
+    /// has, within the phase part, whichever of the others the card sets
+    /// ask; a game asking none has the eight only.
+    #[test]
+    fn optional_phases_have_flags_of_their_own() {
+        for mask in 0u8..64 {
+            let on = |k: u8| mask >> k & 1 == 1;
+            let s = Sizes {
+                cards: 0,
+                wonders: 0,
+                tokens: 0,
+                resources: 0,
+                symbols: 0,
+                looted: 0,
+                slots: 0,
+                ages: 0,
+                options: on(0),
+                boards: on(1),
+                seizes: on(2),
+                buries: on(3),
+                steals: on(4),
+                razes: on(5),
+            };
+            let flags: Vec<usize> = (0..6)
+                .filter(|&k| on(k as u8))
+                .map(|k| s.optional_phase(k))
+                .collect();
+            let want: Vec<usize> = (PHASES..PHASES + flags.len()).collect();
+            assert_eq!(flags, want, "mask {mask:#b}");
+            assert_eq!(s.phases(), PHASES + mask.count_ones() as usize);
         }
     }
 }
