@@ -277,7 +277,7 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
     let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
     let tokens = (0..info.progress.len()).map(|t| Source::Progress(t as u8));
-    let colours = (0..16u8).flat_map(|c| {
+    let colours = (0..info.colours.len().min(16) as u8).flat_map(|c| {
         [false, true].map(|chained| Event::BuiltCard {
             colour: Colour(c),
             chained,
