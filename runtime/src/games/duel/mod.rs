@@ -33,7 +33,10 @@
 //! - `moves`: bank prices, trade costs and every legal move (`trade`: the
 //!   cache of unit prices and trade costs per market version);
 //! - `turn`: the Ages dealt, the wonder draft, carrying out a turn, its
-//!   effects and choices, the supremacies;
+//!   effects, the supremacies;
+//! - `choices`: the decisions effects ask in a turn (a token, a card or a
+//!   wonder of the opponent's, a card of the discard pile, an option),
+//!   their moves and what choosing does;
 //! - `score`: civilian scoring and the result;
 //! - `view`: what one seat sees, and the masked state of previews;
 //! - `observe`: what one seat sees as a flat vector of numbers;
