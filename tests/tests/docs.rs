@@ -17,22 +17,24 @@ const ARCHITECTURE_MAX_BYTES: usize = 20_000;
 /// The runtime's documents, one per reader, each with its size limit in
 /// bytes; their paths are relative to `runtime/` (or its `src/`) or to the
 /// repository's root.
-const RUNTIME_DOCS: [(&str, usize); 5] = [
+const RUNTIME_DOCS: [(&str, usize); 6] = [
     ("runtime/README.md", 24_000),
     ("runtime/COMMANDS.md", 24_000),
     ("runtime/RULES.md", 24_000),
+    ("runtime/DUEL.md", 24_000),
     ("runtime/FORMATS.md", 40_000),
     ("runtime/SHEETS.md", 24_000),
 ];
 
 /// The documents that must not read as a log.
-const GUIDES: [&str; 8] = [
+const GUIDES: [&str; 9] = [
     "README.md",
     "ARCHITECTURE.md",
     "runtime/benches/README.md",
     "runtime/README.md",
     "runtime/COMMANDS.md",
     "runtime/RULES.md",
+    "runtime/DUEL.md",
     "runtime/FORMATS.md",
     "runtime/SHEETS.md",
 ];
