@@ -551,6 +551,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "chain price",
+        syntax: "build cards a chain could make free for {n: number 0..=20} coin/coins",
+        example: "build cards a chain could make free for 1 coin",
+        meaning: "from now on, a card that some card or token could make free by a chain costs the city at most N coins without the chain, in place of its coins and resources (a cost in tokens is still owed)",
+        op: "chain_price(n)",
+        host: "chain_price(n)",
+        describe: "builds cards a chain could make free for {n|coin|coins}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "pawn toll",
         syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
         example: "opponent loses 1 coin per space the conflict pawn moves toward them",

@@ -602,5 +602,9 @@ primitives! {
         /// Duel: from now on, taking a card from a board's space costs `n`
         /// coins fewer, never below 0 (Pantheon's Sanctuary).
         fn board_discount(n: u8);
+        /// Duel: from now on, a card some card or token could make free by
+        /// a chain costs at most `n` coins without it, in place of its
+        /// coins and resources (Pantheon's Engineering).
+        fn chain_price(n: u8);
     }
 }

@@ -117,6 +117,9 @@ pub struct Abilities {
     /// Coins the opponent loses per space the conflict pawn moves toward
     /// it ([`Host::pawn_toll`]), the sum of its sources' grants.
     pub pawn_toll: u8,
+    /// The prices its sources grant by [`Host::chain_price`], one entry a
+    /// grant; the lowest holds ([`Abilities::chain_price`]).
+    pub chain_prices: Vec<u8>,
     /// Shields that follow a count ([`Host::shields_per`]), read anew
     /// whenever the city's shields are
     /// ([`military::shields`](crate::engine::military::shields)); empty
@@ -164,7 +167,17 @@ clone_reusing!(Abilities {
     pending,
     matching,
     shield_counts,
+    chain_prices,
 });
+
+impl Abilities {
+    /// The most a card that some card or token could make free by a chain
+    /// costs without it ([`Host::chain_price`]), if a source grants one.
+    #[inline]
+    pub fn chain_price(&self) -> Option<u8> {
+        self.chain_prices.iter().copied().min()
+    }
+}
 
 /// An effect the turn structure carries out (see [`Abilities::pending`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

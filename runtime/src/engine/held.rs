@@ -96,6 +96,12 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         let a = &mut self.me.abilities;
         a.pawn_toll = a.pawn_toll.saturating_sub(n);
     }
+    fn chain_price(&mut self, n: u8) {
+        let prices = &mut self.me.abilities.chain_prices;
+        if let Some(i) = prices.iter().position(|&p| p == n) {
+            prices.swap_remove(i);
+        }
+    }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         let m = &mut self.me.abilities.matching;
         let same = |x: &Matching| {
@@ -208,6 +214,9 @@ impl sevenw_host::PartialHost for Join<'_> {
     }
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.host.pawn_toll(n, seats);
+    }
+    fn chain_price(&mut self, n: u8) {
+        self.host.chain_price(n);
     }
     fn produce_matching(&mut self, colours: ColourSet, board: bool, lacking: bool, tradable: bool) {
         self.host

@@ -482,6 +482,10 @@ impl Host for CityHost<'_> {
         let a = &mut self.me.abilities;
         a.pawn_toll = a.pawn_toll.saturating_add(n);
     }
+
+    fn chain_price(&mut self, n: u8) {
+        self.me.abilities.chain_prices.push(n);
+    }
 }
 
 /// Runs effects at final scoring: collects points, coins and science from a

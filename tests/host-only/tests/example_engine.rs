@@ -69,6 +69,7 @@ enum Ability {
     CoinValue(u8),
     BoardDiscount(u8),
     PawnToll(u8),
+    ChainPrice(u8),
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -672,6 +673,9 @@ impl Host for Acting<'_> {
     }
     fn pawn_toll(&mut self, n: u8, _seats: Seats) {
         self.ability(Ability::PawnToll(n));
+    }
+    fn chain_price(&mut self, n: u8) {
+        self.ability(Ability::ChainPrice(n));
     }
     fn shields_per(&mut self, n: u32, what: Counted, seats: Seats, divisor: u32, most: bool) {
         self.ability(Ability::ShieldsPer(n, what, seats, divisor, most));

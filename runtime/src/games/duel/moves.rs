@@ -442,8 +442,9 @@ impl<'a> SeatMoves<'a> {
             }
             _ => 0,
         };
-        (u32::from(fc.cost.coins) + t <= self.coins).then_some(Action::Build {
-            coins: fc.cost.coins,
+        let (coins, t) = trade::capped(self.city, fc.chains, fc.cost.coins, t);
+        (u32::from(coins) + t <= self.coins).then_some(Action::Build {
+            coins,
             trade: t as u16,
         })
     }

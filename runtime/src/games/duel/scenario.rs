@@ -647,8 +647,10 @@ impl Scenarios for Duel {
                 return Some(why);
             }
             let off = trade::discount(city, false, info.colour);
-            let total = u32::from(info.cost.coins)
-                + trade::trade_cost(city, &info.cost, &self.prices(&t.cities, seat), off);
+            let bought = trade::trade_cost(city, &info.cost, &self.prices(&t.cities, seat), off);
+            let may_chain = City::may_chain(&self.vocab, c);
+            let (coins, bought) = trade::capped(city, may_chain, info.cost.coins, bought);
+            let total = u32::from(coins) + bought;
             return Some(format!(
                 "{who} cannot afford {name}: it costs {} and {who} has {}",
                 plural(total, "coin"),

@@ -265,7 +265,7 @@ impl Sheets for Duel {
             return Err(nowhere(why));
         }
         let name = target.name.as_deref().unwrap_or_default();
-        let (cost, what, off) = match target.kind.as_str() {
+        let (cost, what, off, chains) = match target.kind.as_str() {
             "wonder" => {
                 let id = wonder_named(&self.vocab, name).map_err(nowhere)?;
                 let what = self.wonder_name(id).to_string();
@@ -287,6 +287,7 @@ impl Sheets for Duel {
                     cost,
                     what,
                     trade::discount(city, true, sevenw_host::Colour(0)),
+                    false,
                 )
             }
             _ => {
@@ -313,15 +314,27 @@ impl Sheets for Duel {
                     )));
                 }
                 let info = &self.info.cards[usize::from(id.0)];
-                (&info.cost, what, trade::discount(city, false, info.colour))
+                (
+                    &info.cost,
+                    what,
+                    trade::discount(city, false, info.colour),
+                    City::may_chain(&self.vocab, id),
+                )
             }
         };
         if let Some(why) = crate::tokens::lacking(self.info, city, cost.tokens, who, &what) {
             return Ok(Price::no(why));
         }
-        let trade = trade::trade_cost(city, cost, &prices, off);
-        let total = u32::from(cost.coins) + trade;
-        let words = match (cost.coins, trade) {
+        let bought = trade::trade_cost(city, cost, &prices, off);
+        let (coins, trade) = trade::capped(city, chains, cost.coins, bought);
+        let total = u32::from(coins) + trade;
+        let words = match (coins, trade) {
+            _ if (coins, trade) != (cost.coins, bought) => {
+                format!(
+                    "{} (the price of a card a chain could make free)",
+                    plural(total, "coin")
+                )
+            }
             (_, 0) => plural(total, "coin"),
             (0, _) => format!("{} for resources", plural(total, "coin")),
             (c, t) => format!(

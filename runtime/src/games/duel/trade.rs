@@ -41,6 +41,19 @@ pub fn discount(city: &City, wonder: bool, colour: Colour) -> u8 {
         .fold(0u8, |a, &(n, _)| a.saturating_add(n))
 }
 
+/// A card's coins and trade for `city`, `coins` and `trade` as its cost
+/// would have them, capped by the city's chain price where a chain could
+/// make the card free (`chains`, [`City::may_chain`]): paying the price
+/// in place of coins and resources when it is lower (Pantheon's
+/// Engineering, duel-expansions-facts.md §1.10).
+#[inline]
+pub fn capped(city: &City, chains: bool, coins: u16, trade: u32) -> (u16, u32) {
+    match city.abilities.chain_price() {
+        Some(n) if chains && u32::from(n) < u32::from(coins) + trade => (n.into(), 0),
+        _ => (coins, trade),
+    }
+}
+
 /// Coins spent buying the resources of `cost` that `city` lacks, at
 /// `prices`, with `off` resources discounted.
 pub fn trade_cost(city: &City, cost: &Cost, prices: &[u32; MAX_RES], off: u8) -> u32 {
@@ -257,5 +270,21 @@ mod tests {
         // The choice covers the dear unit.
         assert_eq!(cheapest_trade(&mut short, &[choice], 0), 4);
         assert_eq!(short.n[0], 2);
+    }
+
+    /// A chain price replaces a chainable card's coins and trade only
+    /// where it is lower; the lowest of several grants holds, and a card
+    /// no chain makes free keeps its price (Pantheon's Engineering,
+    /// duel-expansions-facts.md §1.10).
+    #[test]
+    fn a_chain_price_caps_only_chainable_cards_and_only_downward() {
+        let mut city = City::new(0, 0, 0, 2);
+        assert_eq!(capped(&city, true, 1, 4), (1, 4));
+        city.abilities.chain_prices.extend([3, 1]);
+        assert_eq!(capped(&city, true, 1, 4), (1, 0));
+        assert_eq!(capped(&city, true, 0, 4), (1, 0));
+        assert_eq!(capped(&city, false, 1, 4), (1, 4));
+        assert_eq!(capped(&city, true, 0, 1), (0, 1));
+        assert_eq!(capped(&city, true, 0, 0), (0, 0));
     }
 }

@@ -191,4 +191,7 @@ impl Host for Recorder {
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.calls.push(format!("pawn toll {n} to {:?}", seats.0));
     }
+    fn chain_price(&mut self, n: u8) {
+        self.calls.push(format!("chain price {n}"));
+    }
 }
