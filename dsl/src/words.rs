@@ -562,6 +562,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "discard figure",
+        syntax: "discard a card from the figure",
+        example: "discard a card from the figure",
+        meaning: "its player chooses a card still on the figure, face up or face down, accessible or not: it goes to the discard pile and gives no coins; a token on it goes to that player, and the cards it uncovers turn face up",
+        op: "discard_figure()",
+        host: "discard_figure()",
+        describe: "discards a card from the figure",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "pawn toll",
         syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
         example: "opponent loses 1 coin per space the conflict pawn moves toward them",

@@ -541,6 +541,10 @@ primitives! {
         /// which is unbuilt, its card going to the discard pile
         /// (Pantheon's Anubis).
         fn unbuild_wonder(seats: Seats);
+        /// Duel: the acting player chooses a card still on the figure,
+        /// face up or face down, which goes to the discard pile
+        /// (Pantheon's Zeus).
+        fn discard_figure();
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

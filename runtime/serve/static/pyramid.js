@@ -93,6 +93,7 @@ function pyrPhaseWords(v) {
     case "choose a wonder to build with a card from the discard pile": return n + " builds a wonder for free with a card of the discard pile";
     case "choose a wonder to take from the opponent": return n + " chooses a wonder of " + who(1 - mover) + " to take";
     case "choose a built wonder to unbuild": return n + " chooses a built wonder to unbuild";
+    case "choose a card of the figure to discard": return n + " chooses a card of the figure to discard";
     case "choose who starts": return n + " chooses who starts the next Age";
     case "over": return "The game is over";
     default: return capital(n ? n + ": " + v.phase : v.phase);

@@ -201,6 +201,8 @@ pub enum Pending {
     TakeWonder(Seats),
     /// Unbuild a built wonder of those cities.
     UnbuildWonder(Seats),
+    /// Discard a card of the figure, face up or face down.
+    DiscardFigure,
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).

@@ -470,6 +470,10 @@ impl Host for CityHost<'_> {
             .push(Pending::UnbuildWonder(seats));
     }
 
+    fn discard_figure(&mut self) {
+        self.me.abilities.pending.push(Pending::DiscardFigure);
+    }
+
     fn take_wonder(&mut self, seats: Seats) {
         self.me.abilities.pending.push(Pending::TakeWonder(seats));
     }

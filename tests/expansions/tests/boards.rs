@@ -22,7 +22,7 @@ mod common;
 use common::omens;
 use sevenw_runtime::engine::rng::Rng;
 use sevenw_runtime::game::{Game, Setup};
-use sevenw_runtime::games::duel::{Duel, Move, Phase, State};
+use sevenw_runtime::games::duel::{Choice, Duel, Move, Phase, State};
 
 /// The shrine's prices, as Omens' game.yaml gives them.
 const PRICES: [[u16; 2]; 4] = [[2, 5], [3, 4], [4, 3], [5, 2]];
@@ -71,7 +71,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     let d = omens();
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
-    let (mut seized, mut buried, mut stolen, mut razed) = (0, 0, 0, 0);
+    let (mut seized, mut buried, mut stolen, mut razed, mut struck) = (0, 0, 0, 0, 0);
     let hoard = d
         .info
         .tokens
@@ -136,6 +136,24 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 }
             }
             d.legal_moves(&mut st, &mut moves);
+            // The Spirit of the Storm offers every card on the figure, by
+            // its slot, naming only those face up.
+            if let Phase::Choose {
+                choice: Choice::Strike,
+                ..
+            } = st.phase
+            {
+                let l = &st.table.layout;
+                let slots: u32 = moves.iter().fold(0, |set, mv| match *mv {
+                    Move::Strike { slot, card, .. } => {
+                        let up = l.up & (1 << slot) != 0;
+                        assert_eq!(card, up.then(|| l.cards[usize::from(slot)]), "seed {seed}");
+                        set | 1 << slot
+                    }
+                    _ => panic!("seed {seed}: {mv:?} offered to strike"),
+                });
+                assert_eq!(slots, l.present, "seed {seed}");
+            }
             let mv = moves[rng.below(moves.len())];
             let seat = st.table.current;
             let figure = st.table.layout.present;
@@ -151,6 +169,10 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 Move::Raze(w) => owner(&st, w).map(|o| (o, st.table.discard.len())),
                 _ => None,
             };
+            let striking = match mv {
+                Move::Strike { slot, .. } => Some(st.table.layout.cards[usize::from(slot)]),
+                _ => None,
+            };
             let chooser = match st.phase {
                 Phase::Choose { seat, .. } => seat,
                 _ => seat,
@@ -164,6 +186,12 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                     let t = &st.table;
                     assert!(t.cities[chooser].cards.contains(&card), "seed {seed}");
                     assert!(!t.cities[1 - chooser].cards.contains(&card), "seed {seed}");
+                }
+                Move::Strike { slot, .. } => {
+                    struck += 1;
+                    let t = &st.table;
+                    assert_eq!(t.layout.present & (1 << slot), 0, "seed {seed}");
+                    assert!(t.discard.last() == striking.as_ref(), "seed {seed}");
                 }
                 Move::Raze(wonder) => {
                     razed += 1;
@@ -242,6 +270,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
         stolen > 0 && razed > 0,
         "{stolen} wonders taken, {razed} unbuilt"
     );
+    assert!(struck > 0, "{struck} cards of the figure discarded");
 }
 
 /// The fixed action space numbers a take of each card of a board with

@@ -70,16 +70,24 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
             let treasury = st.table.cities[mover].coins;
             d.apply(&mut st, &mv);
             let after = marks(&st);
-            let Move::Card { slot, card, action } = mv else {
-                if st.table.age == age {
-                    assert_eq!(before, after, "seed {seed}: {mv:?} moved a token");
+            // A card of the figure taken, or discarded by the Spirit of
+            // the Storm (as Zeus), lifts its tokens; nothing else does.
+            let (slot, card, action) = match mv {
+                Move::Card { slot, card, action } => (slot, Some(card), action),
+                Move::Strike { slot, .. } => (slot, None, Action::Chain),
+                _ => {
+                    if st.table.age == age {
+                        assert_eq!(before, after, "seed {seed}: {mv:?} moved a token");
+                    }
+                    continue;
                 }
-                continue;
             };
             let freed = (1u32 << slot) | (st.table.layout.up & !up_before);
             // What the move paid in tokens: a card's or a wonder's cost.
             let cost: &[(u8, u8)] = match action {
-                Action::Build { .. } => d.info.cards[usize::from(card.0)].cost.tokens,
+                Action::Build { .. } => {
+                    card.map_or(&[], |c| d.info.cards[usize::from(c.0)].cost.tokens)
+                }
                 Action::Wonder { wonder, .. } => d.wonder_cost(wonder).map_or(&[], |c| c.tokens),
                 Action::Chain | Action::Discard => &[],
             };
@@ -123,7 +131,7 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
                 // Omen Gift gives the opponent an omen ("opponent takes
                 // 1 omen token").
                 let given = matches!(action, Action::Build { .. } | Action::Chain)
-                    && d.card_name(card) == "Omen Gift"
+                    && card.is_some_and(|c| d.card_name(c) == "Omen Gift")
                     && d.info.tokens[k].name == "omen";
                 // Unless a choice of the mover's (a spirit to lay for an
                 // omen it revealed) stops the turn first: effects on the

@@ -39,6 +39,7 @@ enum Owed {
     WonderFromDiscard,
     TakeWonder(Seats),
     UnbuildWonder(Seats),
+    DiscardFigure,
     TakeProgress(u8),
     VictoryToken(u8),
     Entomb(ColourSet),
@@ -576,6 +577,9 @@ impl Host for Acting<'_> {
     }
     fn unbuild_wonder(&mut self, seats: Seats) {
         self.owe(Owed::UnbuildWonder(seats));
+    }
+    fn discard_figure(&mut self) {
+        self.owe(Owed::DiscardFigure);
     }
     fn take_progress(&mut self, set_aside: u8) {
         self.owe(Owed::TakeProgress(set_aside));

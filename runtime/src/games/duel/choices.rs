@@ -1,7 +1,8 @@
 //! The decisions effects ask of a player in the middle of a turn: a
 //! progress token, a card of the opponent's city to discard or take, a
 //! card of the discard pile to build or to put under a wonder, an
-//! opponent's wonder to take, an option, a card to lay on a board. Their
+//! opponent's wonder to take or a wonder to unbuild, a card of the figure
+//! to discard, an option, a card to lay on a board. Their
 //! legal moves, what choosing one does, and which of them the effects of
 //! a game's card sets ask at all ([`asks`]), for the phases of the
 //! observation.
@@ -38,6 +39,7 @@ impl Duel {
                 out.extend(self.built_of(t, victim, colours).map(Move::Seize));
             }
             Choice::Bury => self.burials(t, seat, out),
+            Choice::Strike => self.strikes(t, out),
             Choice::Raze { seats } => {
                 for s in self.razed_cities(seat, seats) {
                     out.extend(t.built[s].iter().map(|&w| Move::Raze(w)));
@@ -81,6 +83,7 @@ impl Duel {
                 self.steal(&mut st.table, victim, seat, w);
             }
             (Choice::Raze { .. }, Move::Raze(w)) => self.raze(st, w),
+            (Choice::Strike, Move::Strike { slot, .. }) => self.strike(st, seat, slot),
             (Choice::Bury, Move::Bury { card, wonder }) => {
                 if let Some(p) = st.table.discard.iter().position(|&x| x == card) {
                     st.table.discard.remove(p);
@@ -222,6 +225,46 @@ impl Duel {
         city.shields = shields;
     }
 
+    /// "Coloca en el mazo de descartes una carta cualquiera de la
+    /// estructura (visible u oculta)" (Pantheon's Zeus,
+    /// duel-expansions-facts.md §1.6): every card still on the figure, by
+    /// its slot, face up or face down, accessible or not.
+    pub(super) fn strikes(&self, t: &Position, out: &mut Vec<Move>) {
+        let shape = &t.layout.shape;
+        let len = usize::from(shape.len).min(super::MAX_LAYOUT);
+        for slot in (0..len).filter(|&i| t.layout.present & (1 << i) != 0) {
+            let row = shape.row[slot];
+            let place = (0..slot).filter(|&j| shape.row[j] == row).count() as u8;
+            let up = t.layout.up & (1 << slot) != 0;
+            out.push(Move::Strike {
+                slot: slot as u8,
+                row,
+                place,
+                card: up.then(|| t.layout.cards[slot]),
+            });
+        }
+    }
+
+    /// The figure's card at `slot` goes to the discard pile, giving no
+    /// coins (Zeus, §1.6). A token on it goes to `seat`, as do those on
+    /// the cards it uncovers, which turn face up: the facts leave the
+    /// struck card's token open (§1.13 item 2); BGA's code and the Russian
+    /// rules give it to the Zeus player, and so does this rule, a
+    /// Mythology token then laying its divinity as ever.
+    pub(super) fn strike(&self, st: &mut State, seat: usize, slot: u8) {
+        let slot = usize::from(slot);
+        let t = &mut st.table;
+        if slot >= super::MAX_LAYOUT || t.layout.present & (1 << slot) == 0 {
+            return;
+        }
+        let up_before = t.layout.up;
+        let card = t.layout.take(slot);
+        t.discard.push(card);
+        if t.layout.marked() != 0 {
+            self.lift_tokens(st, seat, slot, up_before);
+        }
+    }
+
     /// The built cards of the city at `seat` of these colours.
     pub(super) fn built_of<'t>(
         &'t self,
@@ -249,6 +292,8 @@ pub(super) struct Asks {
     pub steals: bool,
     /// A built wonder to unbuild (`unbuild_wonder`).
     pub razes: bool,
+    /// A card of the figure to discard (`discard_figure`).
+    pub strikes: bool,
 }
 
 /// What the effects of the cards, wonders and progress tokens of `info`
@@ -272,6 +317,9 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         }
         fn unbuild_wonder(&mut self, _: sevenw_host::Seats) {
             self.1.razes = true;
+        }
+        fn discard_figure(&mut self) {
+            self.1.strikes = true;
         }
     }
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
@@ -297,6 +345,7 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
                 all.buries |= p.1.buries;
                 all.steals |= p.1.steals;
                 all.razes |= p.1.razes;
+                all.strikes |= p.1.strikes;
             }
         }
     }

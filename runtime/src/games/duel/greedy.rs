@@ -54,6 +54,11 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Raze { .. },
             ..
         } => judge(&|masked, (st, _), mv| raze_value(view, masked, mv, st)),
+        // The card the opponent would gain the most by building now.
+        Phase::Choose {
+            choice: Choice::Strike,
+            ..
+        } => judge(&|masked, (st, _), mv| strike_value(view, masked, mv, st)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -165,6 +170,21 @@ fn raze_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64
     st.clone_from(masked);
     view.rules().raze(st, wonder);
     lead(view, st)
+}
+
+/// A card of the figure struck: what the opponent would lose of their
+/// lead if they built it now (face-down cards, unknown, weigh nothing).
+fn strike_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
+    let Move::Strike {
+        card: Some(card), ..
+    } = *mv
+    else {
+        return 0;
+    };
+    st.clone_from(masked);
+    let before = lead(view, st);
+    view.rules().give_card(st, 1 - view.seat(), card);
+    before - lead(view, st)
 }
 
 /// The seat's lead in `st` after a move: points now; shields, symbols and

@@ -235,6 +235,17 @@ pub enum Move {
     /// Unbuild this built wonder ([`Choice::Raze`]): numbered as the
     /// wonder taken in the draft, the decision telling them apart.
     Raze(u8),
+    /// Discard the card of this slot of the figure, in this row (from the
+    /// top) and place of the row (from the left), both from 0
+    /// ([`Choice::Strike`]); `card` is the card where it lies face up,
+    /// `None` face down. Numbered by its slot as the opponent's card `c`
+    /// discarded, the decision telling them apart.
+    Strike {
+        slot: u8,
+        row: u8,
+        place: u8,
+        card: Option<CardId>,
+    },
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -295,6 +306,9 @@ pub enum Choice {
     /// A built wonder of the cities at these seat offsets, to unbuild
     /// (`unbuild_wonder`).
     Raze { seats: sevenw_host::Seats },
+    /// A card still on the figure, face up or face down, to discard
+    /// (`discard_figure`).
+    Strike,
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a

@@ -293,6 +293,14 @@ impl Duel {
             Move::Pick(w) => format!("wonder {}", self.wonder_name(w)),
             Move::Steal(w) => format!("take {} from the opponent", self.wonder_name(w)),
             Move::Raze(w) => format!("unbuild {}", self.wonder_name(w)),
+            Move::Strike { card: Some(c), .. } => {
+                format!("discard {} from the figure", self.card_name(c))
+            }
+            Move::Strike { row, place, .. } => format!(
+                "discard the face-down card of row {}, place {} from the figure",
+                row + 1,
+                place + 1
+            ),
             Move::Token(t) => format!("progress {}", self.token_name(t)),
             Move::Discard(c) => format!("discard {} of the opponent", self.card_name(c)),
             Move::Seize(c) => format!("take {} from the opponent", self.card_name(c)),

@@ -121,6 +121,11 @@ impl Narrate for Duel {
                     let _ = writeln!(out, "wonder draft: {}", self.names(&t.draft));
                 }
             }
+            // Struck face down, the card is named once in the discard pile.
+            Move::Strike { .. } => {
+                let name = t.discard.last().map_or("a card", |&c| self.card_name(c));
+                let _ = writeln!(out, "  {who}  discards {name} from the figure");
+            }
             Move::Token(k) => {
                 let _ = writeln!(out, "  {who}  takes progress token {}", self.token_name(*k));
             }

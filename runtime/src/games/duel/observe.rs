@@ -52,6 +52,8 @@ struct Sizes {
     steals: bool,
     /// Whether an effect unbuilds a built wonder.
     razes: bool,
+    /// Whether an effect discards a card of the figure.
+    strikes: bool,
 }
 
 impl Sizes {
@@ -72,6 +74,7 @@ impl Sizes {
             buries: d.asks.buries,
             steals: d.asks.steals,
             razes: d.asks.razes,
+            strikes: d.asks.strikes,
         }
     }
 
@@ -90,7 +93,8 @@ impl Sizes {
                  where an effect takes a card of the opponent's city, take one; then, where \
                  an effect builds a wonder with a card of the discard pile, choose them; then, \
                  where an effect takes an unbuilt wonder of the opponent, take one; then, where \
-                 an effect unbuilds a wonder, choose it",
+                 an effect unbuilds a wonder, choose it; then, where an effect discards a card \
+                 of the figure, choose it",
             ),
             Part::new(
                 "age",
@@ -213,10 +217,13 @@ impl Sizes {
 
     /// The phases only some card sets ask, in their order: an option, a
     /// card laid on a board, an opponent's card taken, a wonder built with
-    /// a discarded card, an opponent's wonder taken, a wonder unbuilt.
-    fn optional(&self) -> [bool; 6] {
+    /// a discarded card, an opponent's wonder taken, a wonder unbuilt, a
+    /// card of the figure discarded.
+    fn optional(&self) -> [bool; 7] {
         let s = self;
-        [s.options, s.boards, s.seizes, s.buries, s.steals, s.razes]
+        [
+            s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes,
+        ]
     }
 
     /// The flag of the `k`th optional phase ([`Sizes::optional`]): after
@@ -229,7 +236,7 @@ impl Sizes {
     /// The phase flags: the eight every game has, then the optional ones
     /// the card sets ask.
     fn phases(&self) -> usize {
-        self.optional_phase(6)
+        self.optional_phase(7)
     }
 
     fn len(&self) -> usize {
@@ -294,6 +301,7 @@ impl Observe for Duel {
                     Choice::Bury => s.optional_phase(3),
                     Choice::Steal { .. } => s.optional_phase(4),
                     Choice::Raze { .. } => s.optional_phase(5),
+                    Choice::Strike => s.optional_phase(6),
                 },
                 Some(seat),
             ),
@@ -423,7 +431,7 @@ mod tests {
     /// ask; a game asking none has the eight only.
     #[test]
     fn optional_phases_have_flags_of_their_own() {
-        for mask in 0u8..64 {
+        for mask in 0u8..128 {
             let on = |k: u8| mask >> k & 1 == 1;
             let s = Sizes {
                 cards: 0,
@@ -440,8 +448,9 @@ mod tests {
                 buries: on(3),
                 steals: on(4),
                 razes: on(5),
+                strikes: on(6),
             };
-            let flags: Vec<usize> = (0..6)
+            let flags: Vec<usize> = (0..7)
                 .filter(|&k| on(k as u8))
                 .map(|k| s.optional_phase(k))
                 .collect();

@@ -464,6 +464,33 @@ impl Scenarios for Duel {
                     }
                 }
             }
+            // Listed by the last phrase: a face-up card by its name, a
+            // face-down one by its row and place.
+            Move::Strike {
+                slot,
+                row,
+                place,
+                card,
+            } => {
+                let at = format!(
+                    "discards the card of row {}, place {} from the figure",
+                    row + 1,
+                    place + 1
+                );
+                let named = state
+                    .table
+                    .layout
+                    .cards
+                    .get(usize::from(slot))
+                    .map(|&c| format!("discards {} from the figure", self.card_name(c)));
+                if card.is_some() {
+                    out.push(at);
+                    out.extend(named);
+                } else {
+                    out.extend(named);
+                    out.push(at);
+                }
+            }
             Move::Raze(w) => {
                 let owner = (0..2).find(|&s| state.table.built[s].contains(&w));
                 let w = self.wonder_name(w);

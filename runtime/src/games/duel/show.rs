@@ -105,6 +105,7 @@ impl Duel {
                 Choice::Bury => "choose a wonder to build with a card from the discard pile",
                 Choice::Steal { .. } => "choose a wonder to take from the opponent",
                 Choice::Raze { .. } => "choose a built wonder to unbuild",
+                Choice::Strike => "choose a card of the figure to discard",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
                 Choice::Place { .. } => "choose a card to lay face down on a board",
@@ -277,7 +278,9 @@ impl Show for Duel {
     /// progress token, `destroy` for an opponent's card to discard,
     /// `seize` for one to take into the mover's city, `bury` for a card of
     /// the discard pile to build `wonder` with, `steal` for an opponent's
-    /// wonder to take, `raze` for a built wonder to unbuild,
+    /// wonder to take, `raze` for a built wonder to unbuild, `strike` for
+    /// a card of the figure to discard (by its `slot`, with its `card`
+    /// where it lies face up),
     /// `revive` for a card of the discard pile; `None` for the rest (who
     /// starts, an option: their words say them). Every card named is face
     /// up to the seat to move, the only one offered its moves.
@@ -308,6 +311,10 @@ impl Show for Duel {
             Move::Pick(w) => json!({ "kind": "pick", "wonder": w }),
             Move::Steal(w) => json!({ "kind": "steal", "wonder": w }),
             Move::Raze(w) => json!({ "kind": "raze", "wonder": w }),
+            Move::Strike { slot, card, .. } => match card {
+                Some(c) => json!({ "kind": "strike", "slot": slot, "card": c.0 }),
+                None => json!({ "kind": "strike", "slot": slot }),
+            },
             Move::Token(k) => json!({ "kind": "token", "token": k }),
             Move::Discard(c) => json!({ "kind": "destroy", "card": c.0 }),
             Move::Seize(c) => json!({ "kind": "seize", "card": c.0 }),

@@ -491,6 +491,16 @@ impl Duel {
                 }
                 any
             }
+            Pending::DiscardFigure => {
+                let any = !st.table.layout.is_empty();
+                if any {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Strike,
+                    };
+                }
+                any
+            }
             Pending::WonderFromDiscard => {
                 let t = &st.table;
                 let can = !t.discard.is_empty()

@@ -191,6 +191,9 @@ impl Host for Recorder {
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.calls.push(format!("pawn toll {n} to {:?}", seats.0));
     }
+    fn discard_figure(&mut self) {
+        self.calls.push("discard figure".to_string());
+    }
     fn chain_price(&mut self, n: u8) {
         self.calls.push(format!("chain price {n}"));
     }
