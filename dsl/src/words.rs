@@ -573,6 +573,28 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "discard military token",
+        syntax: "discard a military token from the conflict track",
+        example: "discard a military token from the conflict track",
+        meaning: "its player chooses a military token still on the conflict track, on either side: it leaves the track with no effect",
+        op: "discard_military()",
+        host: "discard_military()",
+        describe: "discards a military token from the conflict track",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "apply military token",
+        syntax: "apply a military token from the conflict track to {seats: others}",
+        example: "apply a military token from the conflict track to opponent",
+        meaning: "its player chooses a military token still on the conflict track, on either side: the cities named lose its coins (all they have if fewer), and it leaves the track",
+        op: "apply_military(seats)",
+        host: "apply_military(seats)",
+        describe: "applies a military token from the conflict track to {seats}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "pawn toll",
         syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
         example: "opponent loses 1 coin per space the conflict pawn moves toward them",

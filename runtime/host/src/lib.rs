@@ -545,6 +545,13 @@ primitives! {
         /// face up or face down, which goes to the discard pile
         /// (Pantheon's Zeus).
         fn discard_figure();
+        /// Duel: the acting player chooses a military token still on the
+        /// track, which leaves it with no effect (Pantheon's Neptune).
+        fn discard_military();
+        /// Duel: the acting player chooses a military token still on the
+        /// track; these cities lose its coins and it leaves the track
+        /// (Pantheon's Neptune).
+        fn apply_military(seats: Seats);
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

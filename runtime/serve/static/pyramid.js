@@ -94,6 +94,8 @@ function pyrPhaseWords(v) {
     case "choose a wonder to take from the opponent": return n + " chooses a wonder of " + who(1 - mover) + " to take";
     case "choose a built wonder to unbuild": return n + " chooses a built wonder to unbuild";
     case "choose a card of the figure to discard": return n + " chooses a card of the figure to discard";
+    case "choose a military token to discard": return n + " chooses a military token to discard";
+    case "choose a military token to apply": return n + " chooses a military token to apply";
     case "choose who starts": return n + " chooses who starts the next Age";
     case "over": return "The game is over";
     default: return capital(n ? n + ": " + v.phase : v.phase);

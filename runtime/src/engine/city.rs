@@ -203,6 +203,10 @@ pub enum Pending {
     UnbuildWonder(Seats),
     /// Discard a card of the figure, face up or face down.
     DiscardFigure,
+    /// Discard a military token of the track, with no effect.
+    DiscardMilitary,
+    /// Apply a military token of the track to those cities.
+    ApplyMilitary(Seats),
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).

@@ -470,6 +470,17 @@ impl Host for CityHost<'_> {
             .push(Pending::UnbuildWonder(seats));
     }
 
+    fn discard_military(&mut self) {
+        self.me.abilities.pending.push(Pending::DiscardMilitary);
+    }
+
+    fn apply_military(&mut self, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::ApplyMilitary(seats));
+    }
+
     fn discard_figure(&mut self) {
         self.me.abilities.pending.push(Pending::DiscardFigure);
     }

@@ -72,6 +72,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
     let (mut seized, mut buried, mut stolen, mut razed, mut struck) = (0, 0, 0, 0, 0);
+    let (mut dropped, mut applied) = (0, 0);
     let hoard = d
         .info
         .tokens
@@ -169,6 +170,14 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 Move::Raze(w) => owner(&st, w).map(|o| (o, st.table.discard.len())),
                 _ => None,
             };
+            let coins_before = [st.table.cities[0].coins, st.table.cities[1].coins];
+            let applying = matches!(
+                st.phase,
+                Phase::Choose {
+                    choice: Choice::Apply { .. },
+                    ..
+                }
+            );
             let striking = match mv {
                 Move::Strike { slot, .. } => Some(st.table.layout.cards[usize::from(slot)]),
                 _ => None,
@@ -192,6 +201,27 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                     let t = &st.table;
                     assert_eq!(t.layout.present & (1 << slot), 0, "seed {seed}");
                     assert!(t.discard.last() == striking.as_ref(), "seed {seed}");
+                }
+                // The Spirit of the Tide: a token off the track, its coins
+                // lost by the opponent where applied, by nobody otherwise.
+                Move::Military(bit) => {
+                    let t = &st.table;
+                    assert_ne!(t.track.looted & (1 << bit), 0, "seed {seed}: still on");
+                    let loot = i32::from(d.conflict.tokens[usize::from(bit % 8)].1);
+                    let lost = if applying {
+                        applied += 1;
+                        loot.min(coins_before[1 - chooser].max(0))
+                    } else {
+                        dropped += 1;
+                        0
+                    };
+                    let now = [t.cities[0].coins, t.cities[1].coins];
+                    assert_eq!(
+                        now[1 - chooser],
+                        coins_before[1 - chooser] - lost,
+                        "seed {seed}"
+                    );
+                    assert_eq!(now[chooser], coins_before[chooser], "seed {seed}");
                 }
                 Move::Raze(wonder) => {
                     razed += 1;
@@ -271,6 +301,10 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
         "{stolen} wonders taken, {razed} unbuilt"
     );
     assert!(struck > 0, "{struck} cards of the figure discarded");
+    assert!(
+        dropped > 0 && applied > 0,
+        "{dropped} military tokens discarded, {applied} applied"
+    );
 }
 
 /// The fixed action space numbers a take of each card of a board with

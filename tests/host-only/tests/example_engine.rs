@@ -40,6 +40,8 @@ enum Owed {
     TakeWonder(Seats),
     UnbuildWonder(Seats),
     DiscardFigure,
+    DiscardMilitary,
+    ApplyMilitary(Seats),
     TakeProgress(u8),
     VictoryToken(u8),
     Entomb(ColourSet),
@@ -580,6 +582,12 @@ impl Host for Acting<'_> {
     }
     fn discard_figure(&mut self) {
         self.owe(Owed::DiscardFigure);
+    }
+    fn discard_military(&mut self) {
+        self.owe(Owed::DiscardMilitary);
+    }
+    fn apply_military(&mut self, seats: Seats) {
+        self.owe(Owed::ApplyMilitary(seats));
     }
     fn take_progress(&mut self, set_aside: u8) {
         self.owe(Owed::TakeProgress(set_aside));

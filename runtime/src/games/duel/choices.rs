@@ -2,7 +2,8 @@
 //! progress token, a card of the opponent's city to discard or take, a
 //! card of the discard pile to build or to put under a wonder, an
 //! opponent's wonder to take or a wonder to unbuild, a card of the figure
-//! to discard, an option, a card to lay on a board. Their
+//! to discard, a military token to discard or apply, an option, a card to
+//! lay on a board. Their
 //! legal moves, what choosing one does, and which of them the effects of
 //! a game's card sets ask at all ([`asks`]), for the phases of the
 //! observation.
@@ -40,6 +41,9 @@ impl Duel {
             }
             Choice::Bury => self.burials(t, seat, out),
             Choice::Strike => self.strikes(t, out),
+            Choice::Drop | Choice::Apply { .. } => {
+                out.extend(self.military_left(t).map(Move::Military));
+            }
             Choice::Raze { seats } => {
                 for s in self.razed_cities(seat, seats) {
                     out.extend(t.built[s].iter().map(|&w| Move::Raze(w)));
@@ -84,6 +88,12 @@ impl Duel {
             }
             (Choice::Raze { .. }, Move::Raze(w)) => self.raze(st, w),
             (Choice::Strike, Move::Strike { slot, .. }) => self.strike(st, seat, slot),
+            (Choice::Drop, Move::Military(bit)) => {
+                st.table.track.looted |= 1u16.checked_shl(u32::from(bit)).unwrap_or(0);
+            }
+            (Choice::Apply { seats }, Move::Military(bit)) => {
+                self.apply_military(st, seat, seats, bit);
+            }
             (Choice::Bury, Move::Bury { card, wonder }) => {
                 if let Some(p) = st.table.discard.iter().position(|&x| x == card) {
                     st.table.discard.remove(p);
@@ -265,6 +275,50 @@ impl Duel {
         }
     }
 
+    /// The military tokens still on the track, by their bit of the
+    /// track's `looted`: any of them, on either side (Pantheon's Neptune,
+    /// duel-expansions-facts.md §1.6: "any of the 4 tokens may be chosen").
+    pub(super) fn military_left<'t>(&self, t: &'t Position) -> impl Iterator<Item = u8> + 't {
+        let n = self.conflict.tokens.len().min(8) as u8;
+        (0..2u8)
+            .flat_map(move |side| (0..n).map(move |i| i + 8 * side))
+            .filter(move |&bit| t.track.looted & (1 << bit) == 0)
+    }
+
+    /// The military token of `bit` leaves the track, and the cities named
+    /// lose its coins, as many as they have ("apply its effect": the
+    /// opponent loses 2 or 5 coins, Neptune, §1.6).
+    pub(super) fn apply_military(
+        &self,
+        st: &mut State,
+        seat: usize,
+        seats: sevenw_host::Seats,
+        bit: u8,
+    ) {
+        let t = &mut st.table;
+        let Some(&(_, loot)) = self.conflict.tokens.get(usize::from(bit % 8)) else {
+            return;
+        };
+        if bit >= 16 || t.track.looted & (1 << bit) != 0 {
+            return;
+        }
+        t.track.looted |= 1 << bit;
+        for s in self.razed_cities(seat, seats) {
+            let city = &mut t.cities[s];
+            city.coins -= i32::from(loot).min(city.coins.max(0));
+        }
+    }
+
+    /// The military token of `bit` in words: its coins and whose side.
+    pub(super) fn military_words(&self, bit: u8, side: &str) -> String {
+        let loot = self
+            .conflict
+            .tokens
+            .get(usize::from(bit % 8))
+            .map_or(0, |&(_, loot)| loot);
+        format!("the {loot}-coin military token on {side} side")
+    }
+
     /// The built cards of the city at `seat` of these colours.
     pub(super) fn built_of<'t>(
         &'t self,
@@ -294,6 +348,10 @@ pub(super) struct Asks {
     pub razes: bool,
     /// A card of the figure to discard (`discard_figure`).
     pub strikes: bool,
+    /// A military token to discard (`discard_military`).
+    pub drops: bool,
+    /// A military token to apply (`apply_military`).
+    pub applies: bool,
 }
 
 /// What the effects of the cards, wonders and progress tokens of `info`
@@ -321,6 +379,12 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         fn discard_figure(&mut self) {
             self.1.strikes = true;
         }
+        fn discard_military(&mut self) {
+            self.1.drops = true;
+        }
+        fn apply_military(&mut self, _: sevenw_host::Seats) {
+            self.1.applies = true;
+        }
     }
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
     let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
@@ -346,6 +410,8 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
                 all.steals |= p.1.steals;
                 all.razes |= p.1.razes;
                 all.strikes |= p.1.strikes;
+                all.drops |= p.1.drops;
+                all.applies |= p.1.applies;
             }
         }
     }

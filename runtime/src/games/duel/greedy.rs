@@ -59,6 +59,16 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Strike,
             ..
         } => judge(&|masked, (st, _), mv| strike_value(view, masked, mv, st)),
+        // The token of most coins, on one's own side to discard and on
+        // either to apply.
+        Phase::Choose {
+            choice: Choice::Drop,
+            ..
+        } => best(moves, |mv| military_value(view, mv, true)),
+        Phase::Choose {
+            choice: Choice::Apply { .. },
+            ..
+        } => best(moves, |mv| military_value(view, mv, false)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -185,6 +195,18 @@ fn strike_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i
     let before = lead(view, st);
     view.rules().give_card(st, 1 - view.seat(), card);
     before - lead(view, st)
+}
+
+/// A military token's coins; discarding one (`drop`), a token on the
+/// opponent's side (one they lose) counts against.
+fn military_value(view: &View<'_>, mv: &Move, drop: bool) -> i64 {
+    let Move::Military(bit) = *mv else { return 0 };
+    let tokens = view.rules().conflict.tokens;
+    let loot = tokens
+        .get(usize::from(bit % 8))
+        .map_or(0, |&(_, l)| i64::from(l));
+    let theirs = usize::from(bit / 8) != view.seat();
+    if drop && theirs { -loot } else { loot }
 }
 
 /// The seat's lead in `st` after a move: points now; shields, symbols and

@@ -246,6 +246,11 @@ pub enum Move {
         place: u8,
         card: Option<CardId>,
     },
+    /// The military token of this bit of the track's `looted` (token `i`
+    /// of the track's on seat `s`'s side: `i + 8s`), discarded or applied
+    /// ([`Choice::Drop`], [`Choice::Apply`]). Numbered by its bit as the
+    /// opponent's card `c` discarded, the decision telling them apart.
+    Military(u8),
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -309,6 +314,12 @@ pub enum Choice {
     /// A card still on the figure, face up or face down, to discard
     /// (`discard_figure`).
     Strike,
+    /// A military token still on the track, to discard with no effect
+    /// (`discard_military`).
+    Drop,
+    /// A military token still on the track, whose coins the cities at
+    /// these seat offsets lose (`apply_military`).
+    Apply { seats: sevenw_host::Seats },
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a

@@ -54,6 +54,10 @@ struct Sizes {
     razes: bool,
     /// Whether an effect discards a card of the figure.
     strikes: bool,
+    /// Whether an effect discards a military token.
+    drops: bool,
+    /// Whether an effect applies a military token.
+    applies: bool,
 }
 
 impl Sizes {
@@ -75,6 +79,8 @@ impl Sizes {
             steals: d.asks.steals,
             razes: d.asks.razes,
             strikes: d.asks.strikes,
+            drops: d.asks.drops,
+            applies: d.asks.applies,
         }
     }
 
@@ -94,7 +100,8 @@ impl Sizes {
                  an effect builds a wonder with a card of the discard pile, choose them; then, \
                  where an effect takes an unbuilt wonder of the opponent, take one; then, where \
                  an effect unbuilds a wonder, choose it; then, where an effect discards a card \
-                 of the figure, choose it",
+                 of the figure, choose it; then, where an effect discards a military token, \
+                 choose it; then, where an effect applies one, choose it",
             ),
             Part::new(
                 "age",
@@ -218,11 +225,13 @@ impl Sizes {
     /// The phases only some card sets ask, in their order: an option, a
     /// card laid on a board, an opponent's card taken, a wonder built with
     /// a discarded card, an opponent's wonder taken, a wonder unbuilt, a
-    /// card of the figure discarded.
-    fn optional(&self) -> [bool; 7] {
+    /// card of the figure discarded, a military token discarded, one
+    /// applied.
+    fn optional(&self) -> [bool; 9] {
         let s = self;
         [
-            s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes,
+            s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes, s.drops,
+            s.applies,
         ]
     }
 
@@ -236,7 +245,7 @@ impl Sizes {
     /// The phase flags: the eight every game has, then the optional ones
     /// the card sets ask.
     fn phases(&self) -> usize {
-        self.optional_phase(7)
+        self.optional_phase(9)
     }
 
     fn len(&self) -> usize {
@@ -302,6 +311,8 @@ impl Observe for Duel {
                     Choice::Steal { .. } => s.optional_phase(4),
                     Choice::Raze { .. } => s.optional_phase(5),
                     Choice::Strike => s.optional_phase(6),
+                    Choice::Drop => s.optional_phase(7),
+                    Choice::Apply { .. } => s.optional_phase(8),
                 },
                 Some(seat),
             ),
@@ -431,8 +442,8 @@ mod tests {
     /// ask; a game asking none has the eight only.
     #[test]
     fn optional_phases_have_flags_of_their_own() {
-        for mask in 0u8..128 {
-            let on = |k: u8| mask >> k & 1 == 1;
+        for mask in 0u16..512 {
+            let on = |k: u16| mask >> k & 1 == 1;
             let s = Sizes {
                 cards: 0,
                 wonders: 0,
@@ -449,9 +460,11 @@ mod tests {
                 steals: on(4),
                 razes: on(5),
                 strikes: on(6),
+                drops: on(7),
+                applies: on(8),
             };
-            let flags: Vec<usize> = (0..7)
-                .filter(|&k| on(k as u8))
+            let flags: Vec<usize> = (0..9)
+                .filter(|&k| on(k as u16))
                 .map(|k| s.optional_phase(k))
                 .collect();
             let want: Vec<usize> = (PHASES..PHASES + flags.len()).collect();

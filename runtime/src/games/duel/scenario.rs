@@ -464,6 +464,19 @@ impl Scenarios for Duel {
                     }
                 }
             }
+            Move::Military(bit) => {
+                let side = format!("{}'s", names[usize::from(bit / 8) % names.len().max(1)]);
+                let token = self.military_words(bit, &side);
+                let verb = match state.phase {
+                    Phase::Choose {
+                        choice: Choice::Apply { .. },
+                        ..
+                    } => "applies",
+                    _ => "discards",
+                };
+                out.push(format!("{verb} {token}"));
+                out.push(format!("chooses {token}"));
+            }
             // Listed by the last phrase: a face-up card by its name, a
             // face-down one by its row and place.
             Move::Strike {
@@ -599,6 +612,22 @@ impl Scenarios for Duel {
                     Some(rest) => self.lay_why_not(t, board, rest),
                     None => format!("{who} lays a card drawn first (`lays …`)"),
                 });
+            }
+            Phase::Choose {
+                seat: s,
+                choice: Choice::Drop | Choice::Apply { .. },
+            } if s == seat => {
+                let left: Vec<String> = self
+                    .military_left(t)
+                    .map(|bit| {
+                        let side = format!("{}'s", names[usize::from(bit / 8) % names.len()]);
+                        self.military_words(bit, &side)
+                    })
+                    .collect();
+                return Some(format!(
+                    "{who} chooses a military token still on the conflict track: {}",
+                    left.join(", ")
+                ));
             }
             Phase::Choose { .. } => {
                 return Some(format!("{who} has a choice to make first (`chooses …`)"));

@@ -106,6 +106,8 @@ impl Duel {
                 Choice::Steal { .. } => "choose a wonder to take from the opponent",
                 Choice::Raze { .. } => "choose a built wonder to unbuild",
                 Choice::Strike => "choose a card of the figure to discard",
+                Choice::Drop => "choose a military token to discard",
+                Choice::Apply { .. } => "choose a military token to apply",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
                 Choice::Place { .. } => "choose a card to lay face down on a board",
@@ -280,7 +282,8 @@ impl Show for Duel {
     /// the discard pile to build `wonder` with, `steal` for an opponent's
     /// wonder to take, `raze` for a built wonder to unbuild, `strike` for
     /// a card of the figure to discard (by its `slot`, with its `card`
-    /// where it lies face up),
+    /// where it lies face up), `military` for a military token of the
+    /// track (`token` of the track's tokens on seat `side`'s side),
     /// `revive` for a card of the discard pile; `None` for the rest (who
     /// starts, an option: their words say them). Every card named is face
     /// up to the seat to move, the only one offered its moves.
@@ -311,6 +314,9 @@ impl Show for Duel {
             Move::Pick(w) => json!({ "kind": "pick", "wonder": w }),
             Move::Steal(w) => json!({ "kind": "steal", "wonder": w }),
             Move::Raze(w) => json!({ "kind": "raze", "wonder": w }),
+            Move::Military(bit) => {
+                json!({ "kind": "military", "token": bit % 8, "side": bit / 8 })
+            }
             Move::Strike { slot, card, .. } => match card {
                 Some(c) => json!({ "kind": "strike", "slot": slot, "card": c.0 }),
                 None => json!({ "kind": "strike", "slot": slot }),

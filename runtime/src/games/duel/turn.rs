@@ -491,6 +491,17 @@ impl Duel {
                 }
                 any
             }
+            Pending::DiscardMilitary | Pending::ApplyMilitary(_) => {
+                let any = self.military_left(&st.table).next().is_some();
+                if any {
+                    let choice = match p {
+                        Pending::ApplyMilitary(seats) => Choice::Apply { seats },
+                        _ => Choice::Drop,
+                    };
+                    st.phase = Phase::Choose { seat, choice };
+                }
+                any
+            }
             Pending::DiscardFigure => {
                 let any = !st.table.layout.is_empty();
                 if any {

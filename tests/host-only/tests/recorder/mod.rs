@@ -191,6 +191,12 @@ impl Host for Recorder {
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.calls.push(format!("pawn toll {n} to {:?}", seats.0));
     }
+    fn discard_military(&mut self) {
+        self.calls.push("discard military".to_string());
+    }
+    fn apply_military(&mut self, seats: Seats) {
+        self.calls.push(format!("apply military to {:?}", seats.0));
+    }
     fn discard_figure(&mut self) {
         self.calls.push("discard figure".to_string());
     }
