@@ -595,6 +595,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "track blocker",
+        syntax: "put a blocker on the conflict track",
+        example: "put a blocker on the conflict track",
+        meaning: "its player puts the track's blocker on a square of the conflict track other than the pawn's, capitals too (moving it if it stands elsewhere): the next time the pawn would enter that square, whoever moves it, it stops on the square before, the rest of that move lost, and the blocker leaves the track",
+        op: "block_track()",
+        host: "block_track()",
+        describe: "puts a blocker on the conflict track",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "pawn toll",
         syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per space the conflict pawn moves toward them/it",
         example: "opponent loses 1 coin per space the conflict pawn moves toward them",

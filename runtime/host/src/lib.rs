@@ -552,6 +552,10 @@ primitives! {
         /// track; these cities lose its coins and it leaves the track
         /// (Pantheon's Neptune).
         fn apply_military(seats: Seats);
+        /// Duel: the acting player puts the track's blocker on a square
+        /// other than the pawn's; the pawn stops before it once
+        /// (Pantheon's Minerva).
+        fn block_track();
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

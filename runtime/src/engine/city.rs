@@ -207,6 +207,8 @@ pub enum Pending {
     DiscardMilitary,
     /// Apply a military token of the track to those cities.
     ApplyMilitary(Seats),
+    /// Put the blocker on a square of the conflict track.
+    BlockTrack,
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).

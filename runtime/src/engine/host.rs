@@ -470,6 +470,10 @@ impl Host for CityHost<'_> {
             .push(Pending::UnbuildWonder(seats));
     }
 
+    fn block_track(&mut self) {
+        self.me.abilities.pending.push(Pending::BlockTrack);
+    }
+
     fn discard_military(&mut self) {
         self.me.abilities.pending.push(Pending::DiscardMilitary);
     }

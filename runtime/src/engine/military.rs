@@ -160,27 +160,62 @@ pub struct Track {
     /// Bit `i`: token `i` on seat 0's side applied (seat 0 looted);
     /// bit `8 + i`: on seat 1's side.
     pub looted: u16,
+    /// Each city's shields when the pawn last moved: it moves by what
+    /// they gained since ([`Track::advance`]).
+    pub seen: [u32; 2],
+    /// The square of a blocker standing on the track, if any
+    /// ([`Host::block_track`](sevenw_host::Host::block_track)).
+    pub blocker: Option<i8>,
 }
 
 impl Track {
-    /// Moves the pawn to the difference of the two cities' shields (within
-    /// the capitals), applies each token whose square it reaches for the
-    /// first time ("Saquea": the losing city loses coins, as many as it
-    /// has), makes the city it moved toward lose the mover's toll per
-    /// space ([`Host::pawn_toll`](sevenw_host::Host::pawn_toll), Pantheon's
-    /// Poliorcetics, duel-expansions-facts.md §1.10: as many as it has),
-    /// and returns the winner if the pawn reached a capital.
+    /// A track whose pawn stands at `pawn`, the cities' shields `seen`,
+    /// no token applied and no blocker.
+    pub fn at(pawn: i32, seen: [u32; 2]) -> Track {
+        Track {
+            pawn,
+            seen,
+            ..Track::default()
+        }
+    }
+
+    /// Moves the pawn by the shields each city gained since it last moved
+    /// ("cada Escudo … hace avanzar el peón un espacio": shields a city
+    /// loses move nothing back), within the capitals; a blocker on its
+    /// way stops it on the square before, the rest of the move lost, and
+    /// leaves the track (Pantheon's Minerva, duel-expansions-facts.md
+    /// §1.6, §1.11: whoever moves it). Then applies each token whose
+    /// square it reaches for the first time ("Saquea": the losing city
+    /// loses coins, as many as it has), makes the city it moved toward
+    /// lose the mover's toll per space moved
+    /// ([`Host::pawn_toll`](sevenw_host::Host::pawn_toll), Pantheon's
+    /// Poliorcetics, §1.10: as many as it has), and returns the winner if
+    /// the pawn reached a capital.
     pub fn advance(&mut self, track: &ConflictInfo, cities: &mut [City]) -> Option<usize> {
         if cities.len() != 2 {
             return None;
         }
-        let diff = i64::from(cities[0].shields) - i64::from(cities[1].shields);
+        let now = [cities[0].shields, cities[1].shields];
+        // Asked after every turn; most turns nobody gained a shield.
+        // Where the pawn stands, every token it reaches was applied when
+        // it got there (tokens lie 1 square or more from the centre: the
+        // compiler and `Duel::new` check it, and the pawn starts at the
+        // centre).
+        if now == self.seen {
+            return self.capital(track);
+        }
+        let gained = |s: usize| i64::from(now[s].saturating_sub(self.seen[s]));
+        let step = gained(0) - gained(1);
+        self.seen = now;
         let cap = i64::from(track.capital);
-        let pawn = diff.clamp(-cap, cap) as i32;
-        // Asked after every turn; most turns the pawn stays. Where it
-        // stands, every token it reaches was applied when it got there
-        // (tokens lie 1 square or more from the centre: the compiler and
-        // `Duel::new` check it, and the pawn starts at the centre).
+        let mut pawn = (i64::from(self.pawn) + step).clamp(-cap, cap) as i32;
+        if let Some(b) = self.blocker.map(i32::from) {
+            let (lo, hi) = (self.pawn.min(pawn), self.pawn.max(pawn));
+            if b != self.pawn && (lo..=hi).contains(&b) {
+                pawn = b - (pawn - self.pawn).signum();
+                self.blocker = None;
+            }
+        }
         if pawn == self.pawn {
             return self.capital(track);
         }
@@ -418,5 +453,56 @@ mod tests {
         c[0].shields = 40;
         assert_eq!(t.advance(&TRACK, &mut c), Some(0));
         assert_eq!(c[1].coins, 0, "7 spaces and a token: all it has");
+    }
+
+    /// The pawn moves by the shields gained, not their difference: a red
+    /// card leaving a city moves nothing back.
+    #[test]
+    fn shields_lost_move_nothing_back() {
+        let mut c = vec![City::default(), City::default()];
+        let mut t = Track::default();
+        c[0].shields = 3;
+        t.advance(&TRACK, &mut c);
+        c[0].shields = 1;
+        t.advance(&TRACK, &mut c);
+        assert_eq!(t.pawn, 3);
+        c[0].shields = 2;
+        t.advance(&TRACK, &mut c);
+        assert_eq!(t.pawn, 4, "one shield gained since");
+    }
+
+    /// Pantheon's Minerva (duel-expansions-facts.md §1.6): the pawn that
+    /// would enter the blocker's square stops just before it, the rest of
+    /// the move lost, the token beyond untouched; the blocker goes. On a
+    /// capital it stops a military victory once.
+    #[test]
+    fn a_blocker_stops_the_pawn_once() {
+        let mut c = vec![City::default(), City::default()];
+        c[1].coins = 9;
+        let mut t = Track {
+            blocker: Some(3),
+            ..Track::default()
+        };
+        c[0].shields = 5;
+        t.advance(&TRACK, &mut c);
+        assert_eq!((t.pawn, t.blocker, c[1].coins), (2, None, 9));
+        c[0].shields = 6;
+        t.advance(&TRACK, &mut c);
+        assert_eq!((t.pawn, c[1].coins), (3, 7), "then the token of 2");
+        // Toward seat 0: a blocker behind the pawn stops nothing.
+        t.blocker = Some(5);
+        c[1].shields = 2;
+        t.advance(&TRACK, &mut c);
+        assert_eq!((t.pawn, t.blocker), (1, Some(5)));
+        t.blocker = Some(-9);
+        c[1].shields = 30;
+        assert_eq!(
+            t.advance(&TRACK, &mut c),
+            None,
+            "stopped before the capital"
+        );
+        assert_eq!(t.pawn, -8);
+        c[1].shields = 31;
+        assert_eq!(t.advance(&TRACK, &mut c), Some(1));
     }
 }

@@ -72,7 +72,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
     let (mut seized, mut buried, mut stolen, mut razed, mut struck) = (0, 0, 0, 0, 0);
-    let (mut dropped, mut applied) = (0, 0);
+    let (mut dropped, mut applied, mut blocked) = (0, 0, 0);
     let hoard = d
         .info
         .tokens
@@ -155,6 +155,20 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                 });
                 assert_eq!(slots, l.present, "seed {seed}");
             }
+            // The Spirit of the Wall offers every square but the pawn's.
+            if let Phase::Choose {
+                choice: Choice::Block,
+                ..
+            } = st.phase
+            {
+                let cap = i32::from(d.conflict.capital);
+                let pawn = st.table.track.pawn;
+                let want: Vec<Move> = (-cap..=cap)
+                    .filter(|&s| s != pawn)
+                    .map(|s| Move::Block(s as i8))
+                    .collect();
+                assert_eq!(moves, want, "seed {seed}");
+            }
             let mv = moves[rng.below(moves.len())];
             let seat = st.table.current;
             let figure = st.table.layout.present;
@@ -222,6 +236,12 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                         "seed {seed}"
                     );
                     assert_eq!(now[chooser], coins_before[chooser], "seed {seed}");
+                }
+                Move::Block(square) => {
+                    blocked += 1;
+                    let b = st.table.track.blocker;
+                    // Unless the same turn's pawn already ran into it.
+                    assert!(b == Some(square) || b.is_none(), "seed {seed}");
                 }
                 Move::Raze(wonder) => {
                     razed += 1;
@@ -301,6 +321,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
         "{stolen} wonders taken, {razed} unbuilt"
     );
     assert!(struck > 0, "{struck} cards of the figure discarded");
+    assert!(blocked > 0, "{blocked} blockers put on the track");
     assert!(
         dropped > 0 && applied > 0,
         "{dropped} military tokens discarded, {applied} applied"

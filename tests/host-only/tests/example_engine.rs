@@ -41,6 +41,7 @@ enum Owed {
     UnbuildWonder(Seats),
     DiscardFigure,
     DiscardMilitary,
+    BlockTrack,
     ApplyMilitary(Seats),
     TakeProgress(u8),
     VictoryToken(u8),
@@ -582,6 +583,9 @@ impl Host for Acting<'_> {
     }
     fn discard_figure(&mut self) {
         self.owe(Owed::DiscardFigure);
+    }
+    fn block_track(&mut self) {
+        self.owe(Owed::BlockTrack);
     }
     fn discard_military(&mut self) {
         self.owe(Owed::DiscardMilitary);

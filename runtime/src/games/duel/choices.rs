@@ -2,8 +2,8 @@
 //! progress token, a card of the opponent's city to discard or take, a
 //! card of the discard pile to build or to put under a wonder, an
 //! opponent's wonder to take or a wonder to unbuild, a card of the figure
-//! to discard, a military token to discard or apply, an option, a card to
-//! lay on a board. Their
+//! to discard, a military token to discard or apply, a square for the
+//! track's blocker, an option, a card to lay on a board. Their
 //! legal moves, what choosing one does, and which of them the effects of
 //! a game's card sets ask at all ([`asks`]), for the phases of the
 //! observation.
@@ -41,6 +41,15 @@ impl Duel {
             }
             Choice::Bury => self.burials(t, seat, out),
             Choice::Strike => self.strikes(t, out),
+            Choice::Block => {
+                let cap = i8::try_from(self.conflict.capital).unwrap_or(i8::MAX);
+                let pawn = t.track.pawn;
+                out.extend(
+                    (-cap..=cap)
+                        .filter(|&s| i32::from(s) != pawn)
+                        .map(Move::Block),
+                );
+            }
             Choice::Drop | Choice::Apply { .. } => {
                 out.extend(self.military_left(t).map(Move::Military));
             }
@@ -88,6 +97,10 @@ impl Duel {
             }
             (Choice::Raze { .. }, Move::Raze(w)) => self.raze(st, w),
             (Choice::Strike, Move::Strike { slot, .. }) => self.strike(st, seat, slot),
+            // "Coloca el peón de Minerva en cualquier casilla del
+            // track militar" (Pantheon's Minerva, duel-expansions-facts.md
+            // §1.6): one blocker a track, a second put moving it.
+            (Choice::Block, Move::Block(square)) => st.table.track.blocker = Some(square),
             (Choice::Drop, Move::Military(bit)) => {
                 st.table.track.looted |= 1u16.checked_shl(u32::from(bit)).unwrap_or(0);
             }
@@ -309,6 +322,19 @@ impl Duel {
         }
     }
 
+    /// A square of the conflict track in words, toward whose capital
+    /// (`sides` names each seat's, as "Ana's").
+    pub(super) fn square_words(&self, square: i8, sides: &[&str; 2]) -> String {
+        let n = square.unsigned_abs();
+        let side = sides[usize::from(square > 0)];
+        match n {
+            0 => "on the centre square".to_string(),
+            _ if n == self.conflict.capital => format!("on {side} capital"),
+            1 => format!("1 square toward {side} capital"),
+            _ => format!("{n} squares toward {side} capital"),
+        }
+    }
+
     /// The military token of `bit` in words: its coins and whose side.
     pub(super) fn military_words(&self, bit: u8, side: &str) -> String {
         let loot = self
@@ -352,6 +378,8 @@ pub(super) struct Asks {
     pub drops: bool,
     /// A military token to apply (`apply_military`).
     pub applies: bool,
+    /// A square for the track's blocker (`block_track`).
+    pub blocks: bool,
 }
 
 /// What the effects of the cards, wonders and progress tokens of `info`
@@ -385,6 +413,9 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         fn apply_military(&mut self, _: sevenw_host::Seats) {
             self.1.applies = true;
         }
+        fn block_track(&mut self) {
+            self.1.blocks = true;
+        }
     }
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
     let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
@@ -412,6 +443,7 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
                 all.strikes |= p.1.strikes;
                 all.drops |= p.1.drops;
                 all.applies |= p.1.applies;
+                all.blocks |= p.1.blocks;
             }
         }
     }

@@ -69,6 +69,19 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Apply { .. },
             ..
         } => best(moves, |mv| military_value(view, mv, false)),
+        // The blocker on the square next to the pawn toward one's own
+        // capital: the opponent's next push is lost whole.
+        Phase::Choose {
+            choice: Choice::Block,
+            ..
+        } => {
+            let pawn = view.track().pawn;
+            let guard = if view.seat() == 0 { pawn - 1 } else { pawn + 1 };
+            let at = moves
+                .iter()
+                .position(|mv| matches!(*mv, Move::Block(s) if i32::from(s) == guard));
+            at.unwrap_or(0)
+        }
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },

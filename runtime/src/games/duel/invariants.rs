@@ -150,6 +150,13 @@ impl Duel {
         ensure(t.pawn().abs() <= capital, PAWN, || {
             format!("the pawn is at {}, the capitals at ±{capital}", t.pawn())
         })?;
+        // A blocker stands off the pawn's square, on the track: the pawn
+        // stops before it (Pantheon's Minerva).
+        if let Some(b) = t.track.blocker.map(i32::from) {
+            ensure(b != t.pawn() && b.abs() <= capital, PAWN, || {
+                format!("the blocker is at {b}, the pawn at {}", t.pawn())
+            })?;
+        }
         Ok(())
     }
 }

@@ -251,6 +251,11 @@ pub enum Move {
     /// ([`Choice::Drop`], [`Choice::Apply`]). Numbered by its bit as the
     /// opponent's card `c` discarded, the decision telling them apart.
     Military(u8),
+    /// Put the track's blocker on this square, positive toward seat 1's
+    /// capital ([`Choice::Block`]). Numbered as the opponent's card `c`
+    /// discarded, `c` the square plus the capital's distance, the
+    /// decision telling them apart.
+    Block(i8),
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -320,6 +325,8 @@ pub enum Choice {
     /// A military token still on the track, whose coins the cities at
     /// these seat offsets lose (`apply_military`).
     Apply { seats: sevenw_host::Seats },
+    /// A square of the conflict track for the blocker (`block_track`).
+    Block,
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a

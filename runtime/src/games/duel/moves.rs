@@ -293,6 +293,10 @@ impl Duel {
             Move::Pick(w) => format!("wonder {}", self.wonder_name(w)),
             Move::Steal(w) => format!("take {} from the opponent", self.wonder_name(w)),
             Move::Raze(w) => format!("unbuild {}", self.wonder_name(w)),
+            Move::Block(square) => format!(
+                "put the blocker {}",
+                self.square_words(square, &["player 1's", "player 2's"])
+            ),
             Move::Military(bit) => {
                 let side = format!("player {}'s", bit / 8 + 1);
                 format!("choose {}", self.military_words(bit, &side))

@@ -58,6 +58,8 @@ struct Sizes {
     drops: bool,
     /// Whether an effect applies a military token.
     applies: bool,
+    /// Whether an effect puts a blocker on the track.
+    blocks: bool,
 }
 
 impl Sizes {
@@ -81,6 +83,7 @@ impl Sizes {
             strikes: d.asks.strikes,
             drops: d.asks.drops,
             applies: d.asks.applies,
+            blocks: d.asks.blocks,
         }
     }
 
@@ -101,7 +104,8 @@ impl Sizes {
                  where an effect takes an unbuilt wonder of the opponent, take one; then, where \
                  an effect unbuilds a wonder, choose it; then, where an effect discards a card \
                  of the figure, choose it; then, where an effect discards a military token, \
-                 choose it; then, where an effect applies one, choose it",
+                 choose it; then, where an effect applies one, choose it; then, where an effect \
+                 puts a blocker on the track, choose its square",
             ),
             Part::new(
                 "age",
@@ -125,6 +129,14 @@ impl Sizes {
                 "the conflict pawn in squares from the centre, positive toward my opponent's capital",
             ),
         ];
+        if s.blocks {
+            v.push(Part::new(
+                "blocker",
+                2,
+                "where an effect puts a blocker on the track: 1 when one stands there, then its \
+                 square from the centre, positive toward my opponent's capital (0 when none)",
+            ));
+        }
         for who in ["me", "opponent"] {
             v.extend([
                 Part::new(format!("{who}: coins"), 1, "coins held"),
@@ -226,12 +238,12 @@ impl Sizes {
     /// card laid on a board, an opponent's card taken, a wonder built with
     /// a discarded card, an opponent's wonder taken, a wonder unbuilt, a
     /// card of the figure discarded, a military token discarded, one
-    /// applied.
-    fn optional(&self) -> [bool; 9] {
+    /// applied, a square for the track's blocker.
+    fn optional(&self) -> [bool; 10] {
         let s = self;
         [
             s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes, s.drops,
-            s.applies,
+            s.applies, s.blocks,
         ]
     }
 
@@ -245,7 +257,7 @@ impl Sizes {
     /// The phase flags: the eight every game has, then the optional ones
     /// the card sets ask.
     fn phases(&self) -> usize {
-        self.optional_phase(9)
+        self.optional_phase(10)
     }
 
     fn len(&self) -> usize {
@@ -253,6 +265,7 @@ impl Sizes {
         s.phases()
             + s.ages
             + 5
+            + 2 * usize::from(s.blocks)
             + 2 * (3 + s.looted + s.tokens + 2 * s.wonders + 2 * s.resources + s.symbols + s.cards)
             + 3 * s.cards
             + 2 * s.slots
@@ -313,6 +326,7 @@ impl Observe for Duel {
                     Choice::Strike => s.optional_phase(6),
                     Choice::Drop => s.optional_phase(7),
                     Choice::Apply { .. } => s.optional_phase(8),
+                    Choice::Block => s.optional_phase(9),
                 },
                 Some(seat),
             ),
@@ -326,6 +340,12 @@ impl Observe for Duel {
         w.one(f32::from(u8::from(v.again())));
         let pawn = v.track().pawn;
         w.one(if me == 0 { pawn } else { -pawn } as f32);
+        if s.blocks {
+            let b = v.track().blocker.map(i32::from);
+            w.one(f32::from(u8::from(b.is_some())));
+            let b = b.unwrap_or(0);
+            w.one(if me == 0 { b } else { -b } as f32);
+        }
         let looted = v.track().looted;
         for seat in [me, them] {
             let city = &v.cities()[seat];
@@ -442,7 +462,7 @@ mod tests {
     /// ask; a game asking none has the eight only.
     #[test]
     fn optional_phases_have_flags_of_their_own() {
-        for mask in 0u16..512 {
+        for mask in 0u16..1024 {
             let on = |k: u16| mask >> k & 1 == 1;
             let s = Sizes {
                 cards: 0,
@@ -462,8 +482,9 @@ mod tests {
                 strikes: on(6),
                 drops: on(7),
                 applies: on(8),
+                blocks: on(9),
             };
-            let flags: Vec<usize> = (0..9)
+            let flags: Vec<usize> = (0..10)
                 .filter(|&k| on(k as u16))
                 .map(|k| s.optional_phase(k))
                 .collect();

@@ -387,6 +387,7 @@ impl Scenarios for Duel {
             ));
         }
         t.track.pawn = pawn;
+        t.track.seen = [t.cities[0].shields, t.cities[1].shields];
         // The military tokens the pawn has passed were applied.
         for (i, &(square, _)) in self.conflict.tokens.iter().enumerate().take(8) {
             if pawn >= i32::from(square) {
@@ -463,6 +464,11 @@ impl Scenarios for Duel {
                         out.push(format!("builds {w} with {c}"));
                     }
                 }
+            }
+            Move::Block(square) => {
+                let (a, b) = (format!("{}'s", names[0]), format!("{}'s", names[1]));
+                let at = self.square_words(square, &[&a, &b]);
+                out.push(format!("puts the blocker {at}"));
             }
             Move::Military(bit) => {
                 let side = format!("{}'s", names[usize::from(bit / 8) % names.len().max(1)]);

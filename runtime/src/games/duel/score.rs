@@ -39,7 +39,7 @@ impl Duel {
     /// "Victoria civil": the military points of the zone the pawn is in, for
     /// the player it advanced for.
     pub fn military_vp(&self, pawn: i32, seat: usize) -> i32 {
-        Track { pawn, looted: 0 }.zone_vp(&self.conflict, seat)
+        Track::at(pawn, [0; 2]).zone_vp(&self.conflict, seat)
     }
 
     /// Winners of a civilian victory: the best total, then the most civilian

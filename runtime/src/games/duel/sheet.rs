@@ -229,6 +229,8 @@ impl Sheets for Duel {
         // The players' mistakes and the pawn's are reported together.
         let mut found = Found::default();
         found.keep(self.fill_players(&mut st, players, &names, 0));
+        let t = &mut st.table;
+        t.track.seen = [t.cities[0].shields, t.cities[1].shields];
         if let Some(c) = &doc.conflict {
             let cap = i64::from(self.conflict.capital);
             if let Some(pawn) = found.keep(int(c, "conflict", -cap..=cap)) {

@@ -25,6 +25,7 @@
 //!       "accessible": true } ] },
 //!   "conflict": {
 //!     "pawn": -2,                   // < 0 toward seat 0's capital
+//!     "blocker": 3,                 // a blocker's square, or null
 //!     "capital": 9,                 // squares from the centre to a capital
 //!     "capitals": [-9, 9],          // by seat: the square of its capital
 //!     "zones": [ { "from": 1,       // from this distance from the centre,
@@ -107,6 +108,7 @@ impl Duel {
                 Choice::Raze { .. } => "choose a built wonder to unbuild",
                 Choice::Strike => "choose a card of the figure to discard",
                 Choice::Drop => "choose a military token to discard",
+                Choice::Block => "choose a square of the conflict track for the blocker",
                 Choice::Apply { .. } => "choose a military token to apply",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
@@ -213,9 +215,11 @@ impl Duel {
             "layout": { "rows": rows, "columns": columns, "slots": slots },
             "conflict": {
                 "pawn": track.pawn,
+                "blocker": track.blocker,
                 "capital": self.conflict.capital,
-                // The pawn moves toward the capital of the seat with fewer
-                // shields (`Track::advance`): seat 0's at the negative end.
+                // The pawn moves toward the capital of the seat that gained
+                // fewer shields (`Track::advance`): seat 0's at the
+                // negative end.
                 "capitals": [-i32::from(self.conflict.capital), i32::from(self.conflict.capital)],
                 "zones": zones,
                 "tokens": tokens,
@@ -283,7 +287,8 @@ impl Show for Duel {
     /// wonder to take, `raze` for a built wonder to unbuild, `strike` for
     /// a card of the figure to discard (by its `slot`, with its `card`
     /// where it lies face up), `military` for a military token of the
-    /// track (`token` of the track's tokens on seat `side`'s side),
+    /// track (`token` of the track's tokens on seat `side`'s side), `block`
+    /// for the square of the conflict track to put the blocker on,
     /// `revive` for a card of the discard pile; `None` for the rest (who
     /// starts, an option: their words say them). Every card named is face
     /// up to the seat to move, the only one offered its moves.
@@ -317,6 +322,7 @@ impl Show for Duel {
             Move::Military(bit) => {
                 json!({ "kind": "military", "token": bit % 8, "side": bit / 8 })
             }
+            Move::Block(square) => json!({ "kind": "block", "square": square }),
             Move::Strike { slot, card, .. } => match card {
                 Some(c) => json!({ "kind": "strike", "slot": slot, "card": c.0 }),
                 None => json!({ "kind": "strike", "slot": slot }),

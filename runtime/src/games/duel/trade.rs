@@ -48,8 +48,11 @@ pub fn discount(city: &City, wonder: bool, colour: Colour) -> u8 {
 /// Engineering, duel-expansions-facts.md §1.10).
 #[inline]
 pub fn capped(city: &City, chains: bool, coins: u16, trade: u32) -> (u16, u32) {
+    if !chains || city.abilities.chain_prices.is_empty() {
+        return (coins, trade);
+    }
     match city.abilities.chain_price() {
-        Some(n) if chains && u32::from(n) < u32::from(coins) + trade => (n.into(), 0),
+        Some(n) if u32::from(n) < u32::from(coins) + trade => (n.into(), 0),
         _ => (coins, trade),
     }
 }

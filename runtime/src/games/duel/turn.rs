@@ -502,6 +502,13 @@ impl Duel {
                 }
                 any
             }
+            Pending::BlockTrack => {
+                st.phase = Phase::Choose {
+                    seat,
+                    choice: Choice::Block,
+                };
+                true
+            }
             Pending::DiscardFigure => {
                 let any = !st.table.layout.is_empty();
                 if any {

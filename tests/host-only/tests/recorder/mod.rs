@@ -191,6 +191,9 @@ impl Host for Recorder {
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.calls.push(format!("pawn toll {n} to {:?}", seats.0));
     }
+    fn block_track(&mut self) {
+        self.calls.push("block track".to_string());
+    }
     fn discard_military(&mut self) {
         self.calls.push("discard military".to_string());
     }
