@@ -518,6 +518,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "copy science",
+        syntax: "count the science symbol of a {colours: cards} of {seats: others}",
+        example: "count the science symbol of a green card of opponent",
+        meaning: "its player chooses a card of that colour in each city named whose effects give a science symbol, and counts that symbol too, for pairs and supremacy alike; the card stays where it is, and a city with no such card gives nothing",
+        op: "copy_science(colours, seats)",
+        host: "copy_science(colours, seats)",
+        describe: "counts the science symbol of a {colours} of {seats}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "wonder from discard",
         syntax: "build a wonder for free with a card from the discard pile",
         example: "build a wonder for free with a card from the discard pile",

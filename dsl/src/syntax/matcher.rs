@@ -386,7 +386,18 @@ impl<'t, 's> Matcher<'t, 's> {
             // not one written wrong: nothing after them is noted.
             Kind::Cards => {
                 let before = self.failure.clone();
-                let (words, end) = self.counted(at)?;
+                let (mut words, mut end) = self.counted(at)?;
+                // They end at the first `card` (`a green card of opponent`).
+                let is_card = |w: &Word| {
+                    w.text.eq_ignore_ascii_case("card") || w.text.eq_ignore_ascii_case("cards")
+                };
+                if let Some(i) = words.iter().position(is_card)
+                    && i + 1 < words.len()
+                    && let Some(t) = (at..end).find(|&t| self.toks[t].span == words[i].span)
+                {
+                    words.truncate(i + 1);
+                    end = t + 1;
+                }
                 let card = words.last().is_some_and(|w| {
                     w.text.eq_ignore_ascii_case("card") || w.text.eq_ignore_ascii_case("cards")
                 });

@@ -556,6 +556,10 @@ primitives! {
         /// other than the pawn's; the pawn stops before it once
         /// (Pantheon's Minerva).
         fn block_track();
+        /// Duel: the acting player chooses a card of these colours in
+        /// each of these cities whose effects give a science symbol, and
+        /// counts that symbol too (Pantheon's Nisaba).
+        fn copy_science(colours: ColourSet, seats: Seats);
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);

@@ -209,6 +209,9 @@ pub enum Pending {
     ApplyMilitary(Seats),
     /// Put the blocker on a square of the conflict track.
     BlockTrack,
+    /// Count the science symbol of a card of those colours of each of
+    /// those cities.
+    CopyScience(ColourSet, Seats),
     /// Take a progress token (from the board, or of N set aside).
     TakeProgress(u8),
     /// Take a victory token of that Age (0: the current one).

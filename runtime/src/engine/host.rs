@@ -470,6 +470,13 @@ impl Host for CityHost<'_> {
             .push(Pending::UnbuildWonder(seats));
     }
 
+    fn copy_science(&mut self, colours: ColourSet, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::CopyScience(colours, seats));
+    }
+
     fn block_track(&mut self) {
         self.me.abilities.pending.push(Pending::BlockTrack);
     }

@@ -72,7 +72,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     assert_eq!(d.space_count(), 4, "Omens lays a shrine of four spaces");
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
     let (mut seized, mut buried, mut stolen, mut razed, mut struck) = (0, 0, 0, 0, 0);
-    let (mut dropped, mut applied, mut blocked) = (0, 0, 0);
+    let (mut dropped, mut applied, mut blocked, mut copied) = (0, 0, 0, 0);
     let hoard = d
         .info
         .tokens
@@ -192,6 +192,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                     ..
                 }
             );
+            let symbols_before = [st.table.cities[0].science, st.table.cities[1].science];
             let striking = match mv {
                 Move::Strike { slot, .. } => Some(st.table.layout.cards[usize::from(slot)]),
                 _ => None,
@@ -236,6 +237,20 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                         "seed {seed}"
                     );
                     assert_eq!(now[chooser], coins_before[chooser], "seed {seed}");
+                }
+                // The Spirit of the Serpent: the chooser counts one more
+                // symbol, the card and the opponent's symbols staying.
+                Move::Copy(card) => {
+                    copied += 1;
+                    let t = &st.table;
+                    assert!(t.cities[1 - chooser].cards.contains(&card), "seed {seed}");
+                    assert_eq!(t.cities[1 - chooser].science, symbols_before[1 - chooser]);
+                    let count = |s: &[u8]| s.iter().map(|&n| u32::from(n)).sum::<u32>();
+                    let (was, now) = (
+                        count(&symbols_before[chooser]),
+                        count(&t.cities[chooser].science),
+                    );
+                    assert_eq!(now, was + 1, "seed {seed}: one symbol more");
                 }
                 Move::Block(square) => {
                     blocked += 1;
@@ -322,6 +337,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     );
     assert!(struck > 0, "{struck} cards of the figure discarded");
     assert!(blocked > 0, "{blocked} blockers put on the track");
+    assert!(copied > 0, "{copied} science symbols counted");
     assert!(
         dropped > 0 && applied > 0,
         "{dropped} military tokens discarded, {applied} applied"

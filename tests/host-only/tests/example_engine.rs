@@ -42,6 +42,7 @@ enum Owed {
     DiscardFigure,
     DiscardMilitary,
     BlockTrack,
+    CopyScience(ColourSet, Seats),
     ApplyMilitary(Seats),
     TakeProgress(u8),
     VictoryToken(u8),
@@ -583,6 +584,9 @@ impl Host for Acting<'_> {
     }
     fn discard_figure(&mut self) {
         self.owe(Owed::DiscardFigure);
+    }
+    fn copy_science(&mut self, colours: ColourSet, seats: Seats) {
+        self.owe(Owed::CopyScience(colours, seats));
     }
     fn block_track(&mut self) {
         self.owe(Owed::BlockTrack);

@@ -3,7 +3,8 @@
 //! card of the discard pile to build or to put under a wonder, an
 //! opponent's wonder to take or a wonder to unbuild, a card of the figure
 //! to discard, a military token to discard or apply, a square for the
-//! track's blocker, an option, a card to lay on a board. Their
+//! track's blocker, an opponent's card whose science symbol to count, an
+//! option, a card to lay on a board. Their
 //! legal moves, what choosing one does, and which of them the effects of
 //! a game's card sets ask at all ([`asks`]), for the phases of the
 //! observation.
@@ -38,6 +39,9 @@ impl Duel {
             }
             Choice::Seize { victim, colours } => {
                 out.extend(self.built_of(t, victim, colours).map(Move::Seize));
+            }
+            Choice::Copy { victim, colours } => {
+                out.extend(self.copyable(t, victim, colours).map(Move::Copy));
             }
             Choice::Bury => self.burials(t, seat, out),
             Choice::Strike => self.strikes(t, out),
@@ -92,6 +96,7 @@ impl Duel {
             (Choice::Seize { victim, .. }, Move::Seize(c)) => {
                 self.seize(st, victim, seat, c);
             }
+            (Choice::Copy { victim, .. }, Move::Copy(c)) => self.copy_science(st, victim, seat, c),
             (Choice::Steal { victim }, Move::Steal(w)) => {
                 self.steal(&mut st.table, victim, seat, w);
             }
@@ -345,6 +350,45 @@ impl Duel {
         format!("the {loot}-coin military token on {side} side")
     }
 
+    /// The built cards of the city at `seat` of these colours whose
+    /// effects give a science symbol.
+    pub(super) fn copyable<'t>(
+        &'t self,
+        t: &'t Position,
+        seat: usize,
+        colours: ColourSet,
+    ) -> impl Iterator<Item = CardId> + 't {
+        self.built_of(t, seat, colours).filter(move |&c| {
+            let option = t.cities[seat].chosen_for(Source::Card(c));
+            let mut probe = GivesScience(option, false);
+            self.vocab
+                .effects(Source::Card(c), Event::Built, &mut probe);
+            probe.1
+        })
+    }
+
+    /// "Coloca la ficha de Serpiente sobre una carta verde de tu
+    /// oponente": `to` counts the science symbol of `card`, built by
+    /// `from`, as its own too (Pantheon's Nisaba, duel-expansions-facts.md
+    /// §1.6, §1.11: for pairs and supremacy alike); the card stays where
+    /// it is. What was counted stays counted, as what an effect did once
+    /// stays done.
+    pub(super) fn copy_science(&self, st: &mut State, from: usize, to: usize, card: CardId) {
+        let t = &mut st.table;
+        let source = Source::Card(card);
+        if from == to || !t.cities[from].cards.contains(&card) {
+            return;
+        }
+        let option = t.cities[from].chosen_for(source);
+        shadow(&t.cities[from], &mut st.shadow[from]);
+        let me = &mut t.cities[to];
+        let mut host = CityHost::new(&self.vocab, me, &st.shadow, to, false);
+        host.source = Some(source);
+        let mut symbols = Symbols { option, host };
+        self.vocab.effects(source, Event::Built, &mut symbols);
+        t.copied[to].push(card);
+    }
+
     /// The built cards of the city at `seat` of these colours.
     pub(super) fn built_of<'t>(
         &'t self,
@@ -358,6 +402,35 @@ impl Duel {
                 .get(usize::from(c.0))
                 .is_some_and(|i| colours.contains(i.colour))
         })
+    }
+}
+
+/// Passes only the science symbols of a card's effects on to a city's
+/// host, answering its choice with the option it was built with.
+struct Symbols<'a> {
+    option: u8,
+    host: CityHost<'a>,
+}
+
+impl sevenw_host::PartialHost for Symbols<'_> {
+    fn chosen(&self) -> u8 {
+        self.option
+    }
+    fn science(&mut self, options: sevenw_host::SymSet) {
+        sevenw_host::Host::science(&mut self.host, options);
+    }
+}
+
+/// Whether a card's effects, in the option it was built with, give a
+/// science symbol.
+struct GivesScience(u8, bool);
+
+impl sevenw_host::PartialHost for GivesScience {
+    fn chosen(&self) -> u8 {
+        self.0
+    }
+    fn science(&mut self, _: sevenw_host::SymSet) {
+        self.1 = true;
     }
 }
 
@@ -380,6 +453,9 @@ pub(super) struct Asks {
     pub applies: bool,
     /// A square for the track's blocker (`block_track`).
     pub blocks: bool,
+    /// A card of another city whose science symbol to count
+    /// (`copy_science`).
+    pub copies: bool,
 }
 
 /// What the effects of the cards, wonders and progress tokens of `info`
@@ -416,6 +492,9 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         fn block_track(&mut self) {
             self.1.blocks = true;
         }
+        fn copy_science(&mut self, _: ColourSet, _: sevenw_host::Seats) {
+            self.1.copies = true;
+        }
     }
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
     let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
@@ -444,6 +523,7 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
                 all.drops |= p.1.drops;
                 all.applies |= p.1.applies;
                 all.blocks |= p.1.blocks;
+                all.copies |= p.1.copies;
             }
         }
     }

@@ -82,6 +82,11 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
                 .position(|mv| matches!(*mv, Move::Block(s) if i32::from(s) == guard));
             at.unwrap_or(0)
         }
+        // The symbol whose counting raises the lead the most.
+        Phase::Choose {
+            choice: Choice::Copy { victim, .. },
+            ..
+        } => judge(&|masked, (st, _), mv| copy_value(view, masked, mv, st, victim)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -220,6 +225,13 @@ fn military_value(view: &View<'_>, mv: &Move, drop: bool) -> i64 {
         .map_or(0, |&(_, l)| i64::from(l));
     let theirs = usize::from(bit / 8) != view.seat();
     if drop && theirs { -loot } else { loot }
+}
+
+fn copy_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: usize) -> i64 {
+    let Move::Copy(card) = *mv else { return 0 };
+    st.clone_from(masked);
+    view.rules().copy_science(st, from, view.seat(), card);
+    lead(view, st)
 }
 
 /// The seat's lead in `st` after a move: points now; shields, symbols and

@@ -256,6 +256,10 @@ pub enum Move {
     /// discarded, `c` the square plus the capital's distance, the
     /// decision telling them apart.
     Block(i8),
+    /// Count the science symbol of this card of the opponent's
+    /// ([`Choice::Copy`]): numbered as the opponent's card discarded, the
+    /// decision telling them apart.
+    Copy(CardId),
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -327,6 +331,9 @@ pub enum Choice {
     Apply { seats: sevenw_host::Seats },
     /// A square of the conflict track for the blocker (`block_track`).
     Block,
+    /// A card of these colours of the city at `victim` whose science
+    /// symbol to count (`copy_science`).
+    Copy { victim: usize, colours: ColourSet },
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a

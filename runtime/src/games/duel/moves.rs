@@ -312,6 +312,10 @@ impl Duel {
             Move::Token(t) => format!("progress {}", self.token_name(t)),
             Move::Discard(c) => format!("discard {} of the opponent", self.card_name(c)),
             Move::Seize(c) => format!("take {} from the opponent", self.card_name(c)),
+            Move::Copy(c) => format!(
+                "count the science symbol of {} of the opponent",
+                self.card_name(c)
+            ),
             Move::Bury { card, wonder } => format!(
                 "build {} with {} from the discard pile",
                 self.wonder_name(wonder),
@@ -371,6 +375,8 @@ struct SeatMoves<'a> {
     wonders: &'a mut [(u32, u16)],
     /// Most cities have no discount: the list is not walked per card.
     discounts: bool,
+    /// The city's chain price, if it has one (Engineering).
+    chain_price: Option<u8>,
     can_wonder: bool,
 }
 
@@ -393,6 +399,7 @@ impl<'a> SeatMoves<'a> {
             cards,
             wonders,
             discounts: !city.abilities.discounts.is_empty(),
+            chain_price: city.abilities.chain_price(),
             can_wonder: table.wonders_built() < MAX_WONDERS,
         }
     }
@@ -458,7 +465,7 @@ impl<'a> SeatMoves<'a> {
             }
             _ => 0,
         };
-        let (coins, t) = trade::capped(self.city, fc.chains, fc.cost.coins, t);
+        let (coins, t) = trade::capped(self.chain_price, fc.chains, fc.cost.coins, t);
         (u32::from(coins) + t <= self.coins).then_some(Action::Build {
             coins,
             trade: t as u16,

@@ -60,6 +60,8 @@ struct Sizes {
     applies: bool,
     /// Whether an effect puts a blocker on the track.
     blocks: bool,
+    /// Whether an effect counts the science symbol of an opponent's card.
+    copies: bool,
 }
 
 impl Sizes {
@@ -84,6 +86,7 @@ impl Sizes {
             drops: d.asks.drops,
             applies: d.asks.applies,
             blocks: d.asks.blocks,
+            copies: d.asks.copies,
         }
     }
 
@@ -105,7 +108,8 @@ impl Sizes {
                  an effect unbuilds a wonder, choose it; then, where an effect discards a card \
                  of the figure, choose it; then, where an effect discards a military token, \
                  choose it; then, where an effect applies one, choose it; then, where an effect \
-                 puts a blocker on the track, choose its square",
+                 puts a blocker on the track, choose its square; then, where an effect counts \
+                 the science symbol of an opponent's card, choose it",
             ),
             Part::new(
                 "age",
@@ -238,12 +242,13 @@ impl Sizes {
     /// card laid on a board, an opponent's card taken, a wonder built with
     /// a discarded card, an opponent's wonder taken, a wonder unbuilt, a
     /// card of the figure discarded, a military token discarded, one
-    /// applied, a square for the track's blocker.
-    fn optional(&self) -> [bool; 10] {
+    /// applied, a square for the track's blocker, an opponent's card whose
+    /// science symbol to count.
+    fn optional(&self) -> [bool; 11] {
         let s = self;
         [
             s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes, s.drops,
-            s.applies, s.blocks,
+            s.applies, s.blocks, s.copies,
         ]
     }
 
@@ -257,7 +262,7 @@ impl Sizes {
     /// The phase flags: the eight every game has, then the optional ones
     /// the card sets ask.
     fn phases(&self) -> usize {
-        self.optional_phase(10)
+        self.optional_phase(11)
     }
 
     fn len(&self) -> usize {
@@ -327,6 +332,7 @@ impl Observe for Duel {
                     Choice::Drop => s.optional_phase(7),
                     Choice::Apply { .. } => s.optional_phase(8),
                     Choice::Block => s.optional_phase(9),
+                    Choice::Copy { .. } => s.optional_phase(10),
                 },
                 Some(seat),
             ),
@@ -462,7 +468,7 @@ mod tests {
     /// ask; a game asking none has the eight only.
     #[test]
     fn optional_phases_have_flags_of_their_own() {
-        for mask in 0u16..1024 {
+        for mask in 0u16..2048 {
             let on = |k: u16| mask >> k & 1 == 1;
             let s = Sizes {
                 cards: 0,
@@ -483,8 +489,9 @@ mod tests {
                 drops: on(7),
                 applies: on(8),
                 blocks: on(9),
+                copies: on(10),
             };
-            let flags: Vec<usize> = (0..10)
+            let flags: Vec<usize> = (0..11)
                 .filter(|&k| on(k as u16))
                 .map(|k| s.optional_phase(k))
                 .collect();

@@ -26,6 +26,9 @@ pub struct Position {
     pub drafted: [Vec<u8>; 2],
     /// The cards under each player's built wonders, face down.
     pub stage_cards: [Vec<CardId>; 2],
+    /// The opponent's cards whose science symbol each player counts too
+    /// (`copy_science`, Pantheon's Nisaba), in the order chosen.
+    pub copied: [Vec<CardId>; 2],
     /// The wonders face up in the draft.
     pub draft: Vec<u8>,
     /// The wonders not yet revealed in the draft, in the order they come.
@@ -91,6 +94,7 @@ clone_reusing!(Position {
     built,
     drafted,
     stage_cards,
+    copied,
     draft,
     draft_deck,
     boxed_wonders,

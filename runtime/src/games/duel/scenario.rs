@@ -545,6 +545,12 @@ impl Scenarios for Duel {
                 out.push(format!("builds {w} with {c} from the discard pile"));
                 out.push(format!("builds {w} with {c}"));
             }
+            Move::Copy(c) => {
+                let c = self.card_name(c);
+                out.push(format!("counts the science symbol of {other}'s {c}"));
+                out.push(format!("copies {other}'s {c}"));
+                out.push(format!("chooses {c}"));
+            }
             Move::Seize(c) => {
                 let c = self.card_name(c);
                 out.push(format!("takes {other}'s {c}"));
@@ -711,7 +717,12 @@ impl Scenarios for Duel {
             let off = trade::discount(city, false, info.colour);
             let bought = trade::trade_cost(city, &info.cost, &self.prices(&t.cities, seat), off);
             let may_chain = City::may_chain(&self.vocab, c);
-            let (coins, bought) = trade::capped(city, may_chain, info.cost.coins, bought);
+            let (coins, bought) = trade::capped(
+                city.abilities.chain_price(),
+                may_chain,
+                info.cost.coins,
+                bought,
+            );
             let total = u32::from(coins) + bought;
             return Some(format!(
                 "{who} cannot afford {name}: it costs {} and {who} has {}",

@@ -11,6 +11,8 @@
 //!                           # {name: <card>, option: 2}: built with a choice (`one of`)
 //!     wonders: [<wonder>, …]     # built wonders, as `cards`
 //!     progress: [<token>, …]     # progress tokens held, as `cards`
+//!     copies: [<card>, …]   # the opponent's cards whose science symbol
+//!                           # the player counts too (`copy science`)
 //! ```
 //!
 //! A table is rebuilt by running the built effects of cards, wonders and
@@ -91,6 +93,11 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     tokens: Option<Spanned<crate::doc::Value>>,
+    /// The opponent's cards whose science symbol this player counts too,
+    /// where an effect lets it (`copy science`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    copies: Option<Vec<Spanned<String>>>,
 }
 
 crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
@@ -104,6 +111,7 @@ impl From<SheetPlayer> for PlayerDoc {
             wonders: p.wonders,
             progress: p.progress,
             tokens: p.tokens,
+            copies: p.copies,
             to_build: None,
         }
     }
@@ -133,6 +141,11 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<crate::tokens::HeldDocs>")]
     pub(super) tokens: Option<Spanned<crate::doc::Value>>,
+    /// The opponent's cards whose science symbol this player counts too
+    /// (`copy science`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) copies: Option<Vec<Spanned<String>>>,
     /// Scenarios only: the wonders still to build.
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -201,6 +214,10 @@ impl Sheets for Duel {
                 list(tokens.collect())
             ));
             out.push_str(&crate::tokens::line(self.info, c));
+            if !t.copied[s].is_empty() {
+                let copies = t.copied[s].iter().map(|&k| quoted(self.card_name(k)));
+                out.push_str(&format!("    copies: {}\n", list(copies.collect())));
+            }
         }
         out
     }
@@ -328,7 +345,8 @@ impl Sheets for Duel {
             return Ok(Price::no(why));
         }
         let bought = trade::trade_cost(city, cost, &prices, off);
-        let (coins, trade) = trade::capped(city, chains, cost.coins, bought);
+        let (coins, trade) =
+            trade::capped(city.abilities.chain_price(), chains, cost.coins, bought);
         let total = u32::from(coins) + trade;
         let words = match (coins, trade) {
             _ if (coins, trade) != (cost.coins, bought) => {
@@ -479,6 +497,30 @@ impl Duel {
                 Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,
             };
             crate::tokens::give(self.info, p.tokens.as_ref(), city, &mut found);
+        }
+        // Symbols counted from the opponent's cards, once both cities
+        // hold theirs.
+        for (seat, p) in players.iter().enumerate().take(2) {
+            for c in p.value.copies.as_deref().unwrap_or(&[]) {
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                let t = &st.table;
+                let all = sevenw_host::ColourSet(u16::MAX);
+                if !self.copyable(t, 1 - seat, all).any(|x| x == id) {
+                    found.push(at(
+                        c,
+                        format!(
+                            "{} has no {} whose science symbol {} could count",
+                            names[1 - seat],
+                            self.card_name(id),
+                            names[seat]
+                        ),
+                    ));
+                    continue;
+                }
+                self.copy_science(st, 1 - seat, seat, id);
+            }
         }
         st.rebuild = false;
         found.or(())

@@ -109,6 +109,9 @@ impl Duel {
                 Choice::Strike => "choose a card of the figure to discard",
                 Choice::Drop => "choose a military token to discard",
                 Choice::Block => "choose a square of the conflict track for the blocker",
+                Choice::Copy { .. } => {
+                    "choose a card of the opponent whose science symbol to count"
+                }
                 Choice::Apply { .. } => "choose a military token to apply",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
@@ -288,7 +291,8 @@ impl Show for Duel {
     /// a card of the figure to discard (by its `slot`, with its `card`
     /// where it lies face up), `military` for a military token of the
     /// track (`token` of the track's tokens on seat `side`'s side), `block`
-    /// for the square of the conflict track to put the blocker on,
+    /// for the square of the conflict track to put the blocker on, `copy`
+    /// for an opponent's card whose science symbol to count,
     /// `revive` for a card of the discard pile; `None` for the rest (who
     /// starts, an option: their words say them). Every card named is face
     /// up to the seat to move, the only one offered its moves.
@@ -323,6 +327,7 @@ impl Show for Duel {
                 json!({ "kind": "military", "token": bit % 8, "side": bit / 8 })
             }
             Move::Block(square) => json!({ "kind": "block", "square": square }),
+            Move::Copy(c) => json!({ "kind": "copy", "card": c.0 }),
             Move::Strike { slot, card, .. } => match card {
                 Some(c) => json!({ "kind": "strike", "slot": slot, "card": c.0 }),
                 None => json!({ "kind": "strike", "slot": slot }),

@@ -41,18 +41,16 @@ pub fn discount(city: &City, wonder: bool, colour: Colour) -> u8 {
         .fold(0u8, |a, &(n, _)| a.saturating_add(n))
 }
 
-/// A card's coins and trade for `city`, `coins` and `trade` as its cost
-/// would have them, capped by the city's chain price where a chain could
-/// make the card free (`chains`, [`City::may_chain`]): paying the price
-/// in place of coins and resources when it is lower (Pantheon's
-/// Engineering, duel-expansions-facts.md §1.10).
-#[inline]
-pub fn capped(city: &City, chains: bool, coins: u16, trade: u32) -> (u16, u32) {
-    if !chains || city.abilities.chain_prices.is_empty() {
-        return (coins, trade);
-    }
-    match city.abilities.chain_price() {
-        Some(n) if u32::from(n) < u32::from(coins) + trade => (n.into(), 0),
+/// A card's coins and trade, `coins` and `trade` as its cost would have
+/// them, capped by a city's chain price (`price`,
+/// [`Abilities::chain_price`](crate::engine::city::Abilities::chain_price))
+/// where a chain could make the card free (`chains`, [`City::may_chain`]):
+/// paying the price in place of coins and resources when it is lower
+/// (Pantheon's Engineering, duel-expansions-facts.md §1.10).
+#[inline(always)]
+pub fn capped(price: Option<u8>, chains: bool, coins: u16, trade: u32) -> (u16, u32) {
+    match price {
+        Some(n) if chains && u32::from(n) < u32::from(coins) + trade => (n.into(), 0),
         _ => (coins, trade),
     }
 }
@@ -282,12 +280,14 @@ mod tests {
     #[test]
     fn a_chain_price_caps_only_chainable_cards_and_only_downward() {
         let mut city = City::new(0, 0, 0, 2);
-        assert_eq!(capped(&city, true, 1, 4), (1, 4));
+        let price = |c: &City| c.abilities.chain_price();
+        assert_eq!(capped(price(&city), true, 1, 4), (1, 4));
         city.abilities.chain_prices.extend([3, 1]);
-        assert_eq!(capped(&city, true, 1, 4), (1, 0));
-        assert_eq!(capped(&city, true, 0, 4), (1, 0));
-        assert_eq!(capped(&city, false, 1, 4), (1, 4));
-        assert_eq!(capped(&city, true, 0, 1), (0, 1));
-        assert_eq!(capped(&city, true, 0, 0), (0, 0));
+        assert_eq!(price(&city), Some(1), "the lowest grant");
+        assert_eq!(capped(price(&city), true, 1, 4), (1, 0));
+        assert_eq!(capped(price(&city), true, 0, 4), (1, 0));
+        assert_eq!(capped(price(&city), false, 1, 4), (1, 4));
+        assert_eq!(capped(price(&city), true, 0, 1), (0, 1));
+        assert_eq!(capped(price(&city), true, 0, 0), (0, 0));
     }
 }

@@ -458,8 +458,15 @@ impl Duel {
                 }
                 false
             }
-            Pending::Discard(colours, seats) => self.choose_built(st, seat, colours, seats, false),
-            Pending::TakeBuilt(colours, seats) => self.choose_built(st, seat, colours, seats, true),
+            Pending::Discard(colours, seats) => {
+                self.choose_built(st, seat, colours, seats, Built::Discard)
+            }
+            Pending::TakeBuilt(colours, seats) => {
+                self.choose_built(st, seat, colours, seats, Built::Take)
+            }
+            Pending::CopyScience(colours, seats) => {
+                self.choose_built(st, seat, colours, seats, Built::Copy)
+            }
             Pending::TakeWonder(seats) => {
                 let Some((first, rest)) = seats.0.split_first() else {
                     return false;
@@ -570,39 +577,45 @@ impl Duel {
     }
 
     /// "Coloca en el mazo de descarte una carta gris … a tu elección que
-    /// haya construido tu oponente", or takes it (`take`): a card of these
-    /// colours of each city named, each a choice of its own, in order;
-    /// true if it asks one (a city with no such card is passed).
+    /// haya construido tu oponente", takes it, or counts its science
+    /// symbol, as `kind` says: a card of these colours of each city named,
+    /// each a choice of its own, in order; true if it asks one (a city
+    /// with no such card is passed).
     fn choose_built(
         &self,
         st: &mut State,
         seat: usize,
         colours: ColourSet,
         seats: sevenw_host::Seats,
-        take: bool,
+        kind: Built,
     ) -> bool {
         let Some((first, rest)) = seats.0.split_first() else {
             return false;
         };
         if !rest.is_empty() {
             let rest = sevenw_host::Seats(rest);
-            let p = if take {
-                Pending::TakeBuilt(colours, rest)
-            } else {
-                Pending::Discard(colours, rest)
+            let p = match kind {
+                Built::Discard => Pending::Discard(colours, rest),
+                Built::Take => Pending::TakeBuilt(colours, rest),
+                Built::Copy => Pending::CopyScience(colours, rest),
             };
             st.table.cities[seat].abilities.pending.insert(0, p);
         }
         let victim = seat_at(seat, *first, 2);
-        if (take && victim == seat) || self.built_of(&st.table, victim, colours).next().is_none() {
+        let t = &st.table;
+        let none = match kind {
+            Built::Copy => self.copyable(t, victim, colours).next().is_none(),
+            _ => self.built_of(t, victim, colours).next().is_none(),
+        };
+        if (kind != Built::Discard && victim == seat) || none {
             return false;
         }
         st.phase = Phase::Choose {
             seat,
-            choice: if take {
-                Choice::Seize { victim, colours }
-            } else {
-                Choice::Discard { victim, colours }
+            choice: match kind {
+                Built::Discard => Choice::Discard { victim, colours },
+                Built::Take => Choice::Seize { victim, colours },
+                Built::Copy => Choice::Copy { victim, colours },
             },
         };
         true
@@ -761,4 +774,13 @@ pub(super) fn shadow(real: &City, seen: &mut City) {
     seen.victories = real.victories;
     seen.coins = real.coins;
     seen.progress = real.progress;
+}
+
+/// What a choice of a built card of another city does with it
+/// (`Duel::choose_built`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Built {
+    Discard,
+    Take,
+    Copy,
 }

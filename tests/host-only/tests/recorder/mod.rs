@@ -191,6 +191,10 @@ impl Host for Recorder {
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.calls.push(format!("pawn toll {n} to {:?}", seats.0));
     }
+    fn copy_science(&mut self, colours: ColourSet, seats: Seats) {
+        self.calls
+            .push(format!("copy science of {:#x} of {:?}", colours.0, seats.0));
+    }
     fn block_track(&mut self) {
         self.calls.push("block track".to_string());
     }
