@@ -529,6 +529,28 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "take from supply",
+        syntax: "take a {colours: cards} from the supply for free",
+        example: "take a spirit card from the supply for free",
+        meaning: "its player looks at every card of those colours in the supply (the cards of no Age that boards and placing tokens draw, on no board and in no city) and takes one into their city for free, its effects running as when built; the others stay",
+        op: "take_supply(colours)",
+        host: "take_supply(colours)",
+        describe: "takes a {colours} from the supply for free",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "take drawn",
+        syntax: "draw {n: number 1..=10} of each {colours: cards} from the supply and take one for free",
+        example: "draw 1 of each spirit or relic card from the supply and take one for free",
+        meaning: "draws N cards of each colour named from the supply at random, for every player to see; its player takes one into their city for free, its effects running as when built, and the others go back",
+        op: "take_drawn(n, colours)",
+        host: "take_drawn(n, colours)",
+        describe: "draws {n} of each {colours} from the supply and takes one for free",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "wonder from discard",
         syntax: "build a wonder for free with a card from the discard pile",
         example: "build a wonder for free with a card from the discard pile",

@@ -556,6 +556,15 @@ primitives! {
         /// other than the pawn's; the pawn stops before it once
         /// (Pantheon's Minerva).
         fn block_track();
+        /// Duel: the acting player takes a card of these colours of the
+        /// supply into their city for free, seeing them all (Pantheon's
+        /// Divine Theater).
+        fn take_supply(colours: ColourSet);
+        /// Duel: `n` cards of each of these colours are drawn from the
+        /// supply for every player to see; the acting player takes one
+        /// into their city for free, the others going back (Pantheon's
+        /// Gate).
+        fn take_drawn(n: u8, colours: ColourSet);
         /// Duel: the acting player chooses a card of these colours in
         /// each of these cities whose effects give a science symbol, and
         /// counts that symbol too (Pantheon's Nisaba).

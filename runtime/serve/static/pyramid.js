@@ -97,6 +97,7 @@ function pyrPhaseWords(v) {
     case "choose a military token to discard": return n + " chooses a military token to discard";
     case "choose a military token to apply": return n + " chooses a military token to apply";
     case "choose a square of the conflict track for the blocker": return n + " chooses a square of the conflict track for the blocker";
+    case "choose a card to take for free": return n + " chooses a card to take for free";
     case "choose a card of the opponent whose science symbol to count": return n + " chooses a card of " + who(1 - mover) + "'s whose science symbol to count";
     case "choose who starts": return n + " chooses who starts the next Age";
     case "over": return "The game is over";

@@ -209,6 +209,9 @@ pub enum Pending {
     ApplyMilitary(Seats),
     /// Put the blocker on a square of the conflict track.
     BlockTrack,
+    /// Take a card of those colours of the supply for free: of every one
+    /// (0), or of so many drawn of each colour.
+    TakeSupply(ColourSet, u8),
     /// Count the science symbol of a card of those colours of each of
     /// those cities.
     CopyScience(ColourSet, Seats),

@@ -477,6 +477,20 @@ impl Host for CityHost<'_> {
             .push(Pending::CopyScience(colours, seats));
     }
 
+    fn take_supply(&mut self, colours: ColourSet) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeSupply(colours, 0));
+    }
+
+    fn take_drawn(&mut self, n: u8, colours: ColourSet) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeSupply(colours, n));
+    }
+
     fn block_track(&mut self) {
         self.me.abilities.pending.push(Pending::BlockTrack);
     }

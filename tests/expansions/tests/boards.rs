@@ -73,6 +73,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     let (mut taken, mut refilled, mut given, mut hoarded) = (0, 0, 0, 0);
     let (mut seized, mut buried, mut stolen, mut razed, mut struck) = (0, 0, 0, 0, 0);
     let (mut dropped, mut applied, mut blocked, mut copied) = (0, 0, 0, 0);
+    let mut summoned = 0;
     let hoard = d
         .info
         .tokens
@@ -192,6 +193,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                     ..
                 }
             );
+            let pool_before = st.table.supply.len() + st.table.drawn_cards.len();
             let symbols_before = [st.table.cities[0].science, st.table.cities[1].science];
             let striking = match mv {
                 Move::Strike { slot, .. } => Some(st.table.layout.cards[usize::from(slot)]),
@@ -251,6 +253,16 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
                         count(&t.cities[chooser].science),
                     );
                     assert_eq!(now, was + 1, "seed {seed}: one symbol more");
+                }
+                // The Spirits of the Theater and the Crossroads: the card
+                // joins the city, the others drawn go back to the supply.
+                Move::Summon(card) => {
+                    summoned += 1;
+                    let t = &st.table;
+                    assert!(t.cities[chooser].cards.contains(&card), "seed {seed}");
+                    assert!(!t.supply.contains(&card), "seed {seed}");
+                    let pool = t.supply.len() + t.drawn_cards.len();
+                    assert_eq!(pool + 1, pool_before, "seed {seed}: the others back");
                 }
                 Move::Block(square) => {
                     blocked += 1;
@@ -338,6 +350,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
     assert!(struck > 0, "{struck} cards of the figure discarded");
     assert!(blocked > 0, "{blocked} blockers put on the track");
     assert!(copied > 0, "{copied} science symbols counted");
+    assert!(summoned > 0, "{summoned} cards taken from the supply");
     assert!(
         dropped > 0 && applied > 0,
         "{dropped} military tokens discarded, {applied} applied"

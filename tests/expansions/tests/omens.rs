@@ -42,7 +42,7 @@ fn same_for_the_seat(d: &Duel, st: &State, rng: &mut Rng) {
 fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
     let d = omens();
     assert!(!d.info.figure_tokens.is_empty(), "Omens lays tokens");
-    let (mut decisions, mut lifted, mut revealed, mut deferred) = (0, 0, 0, 0);
+    let (mut decisions, mut lifted, mut revealed) = (0, 0, 0);
     for seed in 0..40u64 {
         let mut st = d.start(&Setup::seeded(seed)).unwrap();
         let mut rng = Rng::new(seed ^ 0x0de5);
@@ -135,19 +135,15 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
                     && d.info.tokens[k].name == "omen";
                 // Unless a choice of the mover's (a spirit to lay for an
                 // omen it revealed) stops the turn first: effects on the
-                // opponent come at the turn's end.
+                // opponent come at the turn's end (too rare in random games
+                // to count on: the scenario `omen-given-late.yaml` plays it).
                 let waits = matches!(st.phase, Phase::Choose { seat, .. } if seat == mover);
                 let want = held_before[k][1 - mover] + i32::from(given && !waits);
                 assert_eq!(now[k][1 - mover], want, "seed {seed}");
-                deferred += u32::from(given && waits);
             }
         }
     }
     assert!(decisions > 1500, "{decisions} decisions");
-    assert!(
-        deferred > 0,
-        "an omen given after the mover's choice {deferred} times"
-    );
     assert!(
         lifted > 100 && revealed > 50,
         "{lifted} tokens lifted, {revealed} by a reveal"

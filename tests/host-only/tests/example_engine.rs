@@ -42,6 +42,7 @@ enum Owed {
     DiscardFigure,
     DiscardMilitary,
     BlockTrack,
+    TakeSupply(ColourSet, u8),
     CopyScience(ColourSet, Seats),
     ApplyMilitary(Seats),
     TakeProgress(u8),
@@ -587,6 +588,12 @@ impl Host for Acting<'_> {
     }
     fn copy_science(&mut self, colours: ColourSet, seats: Seats) {
         self.owe(Owed::CopyScience(colours, seats));
+    }
+    fn take_supply(&mut self, colours: ColourSet) {
+        self.owe(Owed::TakeSupply(colours, 0));
+    }
+    fn take_drawn(&mut self, n: u8, colours: ColourSet) {
+        self.owe(Owed::TakeSupply(colours, n));
     }
     fn block_track(&mut self) {
         self.owe(Owed::BlockTrack);

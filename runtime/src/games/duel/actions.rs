@@ -10,7 +10,7 @@
 //! | `2C + C·W`           | `W`     | take wonder `w` in the draft (or take it from the opponent, or unbuild it, where an effect asks that) |
 //! | `2C + C·W + W`       | `T`     | take progress token `t`                     |
 //! | `2C + C·W + W + T`   | `C`     | discard (or take, or count the science symbol of, as the effect asks) the opponent's card `c`; or discard the figure's card of slot `c` (`discard_figure`); or discard or apply the military token of bit `c` (`discard_military`, `apply_military`); or put the blocker on square `c − capital` (`block_track`) |
-//! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile        |
+//! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile, or take it from the supply where an effect asks (`take_supply`, `take_drawn`) |
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
 //! | `4C + C·W + W + T + 2 + O` | `B × D` | take card `c` from a board's space, giving up the tokens of `d`: `c × D + d` |
@@ -102,7 +102,7 @@ impl Duel {
             Move::Strike { slot: n, .. } | Move::Military(n) => Some(u32::from(n))
                 .filter(|&s| s < cards)
                 .map(|s| after_tokens + s),
-            Move::Revive(card) => id(card).map(|c| after_tokens + cards + c),
+            Move::Revive(card) | Move::Summon(card) => id(card).map(|c| after_tokens + cards + c),
             Move::Start(me) => Some(after_tokens + 2 * cards + u32::from(!me)),
             Move::Option(o) => Some(u32::from(o))
                 .filter(|&o| o < u32::from(self.options))

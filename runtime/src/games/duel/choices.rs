@@ -3,8 +3,8 @@
 //! card of the discard pile to build or to put under a wonder, an
 //! opponent's wonder to take or a wonder to unbuild, a card of the figure
 //! to discard, a military token to discard or apply, a square for the
-//! track's blocker, an opponent's card whose science symbol to count, an
-//! option, a card to lay on a board. Their
+//! track's blocker, an opponent's card whose science symbol to count, a
+//! card of the supply to take, an option, a card to lay on a board. Their
 //! legal moves, what choosing one does, and which of them the effects of
 //! a game's card sets ask at all ([`asks`]), for the phases of the
 //! observation.
@@ -40,6 +40,7 @@ impl Duel {
             Choice::Seize { victim, colours } => {
                 out.extend(self.built_of(t, victim, colours).map(Move::Seize));
             }
+            Choice::Summon { .. } => out.extend(t.drawn_cards.iter().map(|&c| Move::Summon(c))),
             Choice::Copy { victim, colours } => {
                 out.extend(self.copyable(t, victim, colours).map(Move::Copy));
             }
@@ -97,6 +98,7 @@ impl Duel {
                 self.seize(st, victim, seat, c);
             }
             (Choice::Copy { victim, .. }, Move::Copy(c)) => self.copy_science(st, victim, seat, c),
+            (Choice::Summon { .. }, Move::Summon(c)) => self.summon(st, seat, c),
             (Choice::Steal { victim }, Move::Steal(w)) => {
                 self.steal(&mut st.table, victim, seat, w);
             }
@@ -350,6 +352,67 @@ impl Duel {
         format!("the {loot}-coin military token on {side} side")
     }
 
+    /// Draws the cards of a [`Choice::Summon`] from the supply into
+    /// `drawn_cards`: every card of these colours (`each` 0, Pantheon's
+    /// Divine Theater: "look at all cards of one Mythology deck of your
+    /// choice", every deck open to the choice), or `each` of each colour at
+    /// random (the Gate: "reveal the top card of each of the 5 Mythology
+    /// decks"), duel-expansions-facts.md §1.6-1.7. True if any was drawn.
+    pub(super) fn draw_supply(&self, st: &mut State, colours: ColourSet, each: u8) -> bool {
+        let t = &mut st.table;
+        t.drawn_cards.clear();
+        let colour_of = |c: CardId| self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
+        if each == 0 {
+            t.supply.retain(|&c| {
+                let take = colour_of(c).is_some_and(|k| colours.contains(k));
+                if take {
+                    t.drawn_cards.push(c);
+                }
+                !take
+            });
+            return !t.drawn_cards.is_empty();
+        }
+        for colour in (0..16u8).map(Colour).filter(|&k| colours.contains(k)) {
+            for _ in 0..each {
+                let n = t
+                    .supply
+                    .iter()
+                    .filter(|&&c| colour_of(c) == Some(colour))
+                    .count();
+                if n == 0 {
+                    break;
+                }
+                let k = st.rng.below(n);
+                if let Some(at) = (t.supply.iter().enumerate())
+                    .filter(|&(_, &c)| colour_of(c) == Some(colour))
+                    .nth(k)
+                    .map(|(i, _)| i)
+                {
+                    t.drawn_cards.push(t.supply.remove(at));
+                }
+            }
+        }
+        !t.drawn_cards.is_empty()
+    }
+
+    /// `seat` takes `card`, drawn from the supply, into their city for
+    /// free, its effects running as when built; the others go back to the
+    /// supply (the Gate: "put the others back face down on top of their
+    /// own decks", the supply drawn at random as `placing.rs` says).
+    pub(super) fn summon(&self, st: &mut State, seat: usize, card: CardId) {
+        let t = &mut st.table;
+        if !t.drawn_cards.contains(&card) {
+            return;
+        }
+        for c in std::mem::take(&mut t.drawn_cards) {
+            if c != card {
+                let i = t.supply.partition_point(|x| x.0 < c.0);
+                t.supply.insert(i, c);
+            }
+        }
+        self.build_card(st, seat, card, false);
+    }
+
     /// The built cards of the city at `seat` of these colours whose
     /// effects give a science symbol.
     pub(super) fn copyable<'t>(
@@ -456,6 +519,8 @@ pub(super) struct Asks {
     /// A card of another city whose science symbol to count
     /// (`copy_science`).
     pub copies: bool,
+    /// A card of the supply to take (`take_supply`, `take_drawn`).
+    pub summons: bool,
 }
 
 /// What the effects of the cards, wonders and progress tokens of `info`
@@ -495,6 +560,12 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         fn copy_science(&mut self, _: ColourSet, _: sevenw_host::Seats) {
             self.1.copies = true;
         }
+        fn take_supply(&mut self, _: ColourSet) {
+            self.1.summons = true;
+        }
+        fn take_drawn(&mut self, _: u8, _: ColourSet) {
+            self.1.summons = true;
+        }
     }
     let cards = (0..info.cards.len()).map(|c| Source::Card(CardId(c as u16)));
     let stages = (0..info.wonders.len()).map(|w| stage_source(w as u8));
@@ -524,6 +595,7 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
                 all.applies |= p.1.applies;
                 all.blocks |= p.1.blocks;
                 all.copies |= p.1.copies;
+                all.summons |= p.1.summons;
             }
         }
     }

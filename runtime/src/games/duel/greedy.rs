@@ -87,6 +87,11 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Copy { victim, .. },
             ..
         } => judge(&|masked, (st, _), mv| copy_value(view, masked, mv, st, victim)),
+        // The card whose taking raises the lead the most.
+        Phase::Choose {
+            choice: Choice::Summon { .. },
+            ..
+        } => judge(&|masked, (st, _), mv| summon_value(view, masked, mv, st)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -231,6 +236,13 @@ fn copy_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: 
     let Move::Copy(card) = *mv else { return 0 };
     st.clone_from(masked);
     view.rules().copy_science(st, from, view.seat(), card);
+    lead(view, st)
+}
+
+fn summon_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
+    let Move::Summon(card) = *mv else { return 0 };
+    st.clone_from(masked);
+    view.rules().give_card(st, view.seat(), card);
     lead(view, st)
 }
 

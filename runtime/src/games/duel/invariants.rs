@@ -54,7 +54,7 @@ impl Duel {
         let placing = matches!(
             state.phase,
             super::Phase::Choose {
-                choice: super::Choice::Place { .. },
+                choice: super::Choice::Place { .. } | super::Choice::Summon { .. },
                 ..
             }
         );

@@ -35,7 +35,8 @@
 //! - `turn`: the Ages dealt, the wonder draft, carrying out a turn, its
 //!   effects, the supremacies;
 //! - `choices`: the decisions effects ask in a turn (a token, a card or a
-//!   wonder of the opponent's, a card of the discard pile, an option),
+//!   wonder of the opponent's, a card of the discard pile, of the figure or
+//!   of the supply, a military token, the track's blocker, an option),
 //!   their moves and what choosing does;
 //! - `score`: civilian scoring and the result;
 //! - `view`: what one seat sees, and the masked state of previews;
@@ -260,6 +261,10 @@ pub enum Move {
     /// ([`Choice::Copy`]): numbered as the opponent's card discarded, the
     /// decision telling them apart.
     Copy(CardId),
+    /// Take this card of the supply, drawn or seen, for free
+    /// ([`Choice::Summon`]): numbered as card `c` built from the discard
+    /// pile, the decision telling them apart.
+    Summon(CardId),
     /// Build this discarded card for free.
     Revive(CardId),
     /// Who starts the next Age: the chooser (`true`) or the opponent.
@@ -334,6 +339,10 @@ pub enum Choice {
     /// A card of these colours of the city at `victim` whose science
     /// symbol to count (`copy_science`).
     Copy { victim: usize, colours: ColourSet },
+    /// A card of the supply, of those drawn for it (`Position::drawn_cards`),
+    /// to take for free (`take_supply`, `take_drawn`); `public` when every
+    /// player sees them (drawn), not only the chooser (looked through).
+    Summon { public: bool },
     /// A card of the discard pile, to build for free.
     Revive,
     /// The option of `source`, just built or taken, whose effects offer a

@@ -62,6 +62,8 @@ struct Sizes {
     blocks: bool,
     /// Whether an effect counts the science symbol of an opponent's card.
     copies: bool,
+    /// Whether an effect takes a card of the supply.
+    summons: bool,
 }
 
 impl Sizes {
@@ -87,6 +89,7 @@ impl Sizes {
             applies: d.asks.applies,
             blocks: d.asks.blocks,
             copies: d.asks.copies,
+            summons: d.asks.summons,
         }
     }
 
@@ -109,7 +112,8 @@ impl Sizes {
                  of the figure, choose it; then, where an effect discards a military token, \
                  choose it; then, where an effect applies one, choose it; then, where an effect \
                  puts a blocker on the track, choose its square; then, where an effect counts \
-                 the science symbol of an opponent's card, choose it",
+                 the science symbol of an opponent's card, choose it; then, where an effect \
+                 takes a card of the supply, choose it",
             ),
             Part::new(
                 "age",
@@ -243,12 +247,12 @@ impl Sizes {
     /// a discarded card, an opponent's wonder taken, a wonder unbuilt, a
     /// card of the figure discarded, a military token discarded, one
     /// applied, a square for the track's blocker, an opponent's card whose
-    /// science symbol to count.
-    fn optional(&self) -> [bool; 11] {
+    /// science symbol to count, a card of the supply to take.
+    fn optional(&self) -> [bool; 12] {
         let s = self;
         [
             s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes, s.drops,
-            s.applies, s.blocks, s.copies,
+            s.applies, s.blocks, s.copies, s.summons,
         ]
     }
 
@@ -262,7 +266,7 @@ impl Sizes {
     /// The phase flags: the eight every game has, then the optional ones
     /// the card sets ask.
     fn phases(&self) -> usize {
-        self.optional_phase(11)
+        self.optional_phase(12)
     }
 
     fn len(&self) -> usize {
@@ -301,7 +305,7 @@ impl Observe for Duel {
             p.push(Part::new(
                 "boards",
                 self.boards_len(),
-                "by card: 1 when it lies on a board's space where I know it, face up or laid face down by me (`C`), then the coins I would pay to take it, face up, before any token given up (`C`), then 1 when it is drawn for me to lay (`C`) (only when the card sets lay boards, `boards:`)",
+                "by card: 1 when it lies on a board's space where I know it, face up or laid face down by me (`C`), then the coins I would pay to take it, face up, before any token given up (`C`), then 1 when it is drawn for me to lay or take, or for all to see (`C`) (only when the card sets lay boards, `boards:`)",
             ));
         }
         p
@@ -333,6 +337,7 @@ impl Observe for Duel {
                     Choice::Apply { .. } => s.optional_phase(8),
                     Choice::Block => s.optional_phase(9),
                     Choice::Copy { .. } => s.optional_phase(10),
+                    Choice::Summon { .. } => s.optional_phase(11),
                 },
                 Some(seat),
             ),
@@ -468,7 +473,7 @@ mod tests {
     /// ask; a game asking none has the eight only.
     #[test]
     fn optional_phases_have_flags_of_their_own() {
-        for mask in 0u16..2048 {
+        for mask in 0u16..4096 {
             let on = |k: u16| mask >> k & 1 == 1;
             let s = Sizes {
                 cards: 0,
@@ -490,8 +495,9 @@ mod tests {
                 applies: on(8),
                 blocks: on(9),
                 copies: on(10),
+                summons: on(11),
             };
-            let flags: Vec<usize> = (0..11)
+            let flags: Vec<usize> = (0..12)
                 .filter(|&k| on(k as u16))
                 .map(|k| s.optional_phase(k))
                 .collect();

@@ -183,14 +183,20 @@ impl Duel {
                 out.push(*c);
             }
         }
-        let chooser = match st.phase {
+        // Cards drawn: the chooser's alone to see, or everyone's (drawn
+        // for all to see, the Gate's: a spectator too).
+        let sees = match st.phase {
             Phase::Choose {
                 seat: s,
-                choice: Choice::Place { .. },
-            } => Some(s),
-            _ => None,
+                choice: Choice::Place { .. } | Choice::Summon { public: false },
+            } => seat == Some(s),
+            Phase::Choose {
+                choice: Choice::Summon { public: true },
+                ..
+            } => true,
+            _ => false,
         };
-        if (chooser.is_some() && chooser == seat) == known {
+        if sees == known {
             out.extend_from_slice(&t.drawn_cards);
         }
     }
@@ -203,10 +209,17 @@ impl Duel {
     /// masked state: each unknown card the first of its colour among
     /// them, by id), so that two states it cannot tell apart mask alike.
     pub(super) fn redeal_unseen(&self, st: &mut State, seat: usize, rng: Option<&mut Rng>) {
-        let own_draw = matches!(
-            st.phase,
-            Phase::Choose { seat: s, choice: Choice::Place { .. } } if s == seat.min(1)
-        );
+        let own_draw = match st.phase {
+            Phase::Choose {
+                seat: s,
+                choice: Choice::Place { .. } | Choice::Summon { public: false },
+            } => s == seat.min(1),
+            Phase::Choose {
+                choice: Choice::Summon { public: true },
+                ..
+            } => true,
+            _ => false,
+        };
         let t = &mut st.table;
         let unseen: Vec<usize> = (0..t.spaces.len())
             .filter(|&s| t.spaces[s].is_some() && !Self::sees_space(t, s, seat))

@@ -545,6 +545,11 @@ impl Scenarios for Duel {
                 out.push(format!("builds {w} with {c} from the discard pile"));
                 out.push(format!("builds {w} with {c}"));
             }
+            Move::Summon(c) => {
+                let c = self.card_name(c);
+                out.push(format!("takes {c} for free"));
+                out.push(format!("chooses {c}"));
+            }
             Move::Copy(c) => {
                 let c = self.card_name(c);
                 out.push(format!("counts the science symbol of {other}'s {c}"));
@@ -624,6 +629,16 @@ impl Scenarios for Duel {
                     Some(rest) => self.lay_why_not(t, board, rest),
                     None => format!("{who} lays a card drawn first (`lays …`)"),
                 });
+            }
+            Phase::Choose {
+                seat: s,
+                choice: Choice::Summon { .. },
+            } if s == seat => {
+                let drawn: Vec<&str> = t.drawn_cards.iter().map(|&c| self.card_name(c)).collect();
+                return Some(format!(
+                    "{who} takes one of the cards drawn from the supply: {}",
+                    drawn.join(", ")
+                ));
             }
             Phase::Choose {
                 seat: s,

@@ -44,7 +44,7 @@
 //!                                        // and laid by the other seat
 //!                   "face_down": false,  // laid face down (`places:`)
 //!                   "colour": "spirit" } ] } ],  // face down only
-//!   "drawn_cards": [CARD],          // drawn for this seat to lay one
+//!   "drawn_cards": [CARD],          // drawn for this seat to lay or take one
 //!   "board_tokens": [TOKEN],        // progress tokens on the board
 //!   "drawn_tokens": [TOKEN],        // drawn for this seat's choice (Great
 //!                                   // Library); [] for others, spectators
@@ -112,6 +112,7 @@ impl Duel {
                 Choice::Copy { .. } => {
                     "choose a card of the opponent whose science symbol to count"
                 }
+                Choice::Summon { .. } => "choose a card to take for free",
                 Choice::Apply { .. } => "choose a military token to apply",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
@@ -292,7 +293,8 @@ impl Show for Duel {
     /// where it lies face up), `military` for a military token of the
     /// track (`token` of the track's tokens on seat `side`'s side), `block`
     /// for the square of the conflict track to put the blocker on, `copy`
-    /// for an opponent's card whose science symbol to count,
+    /// for an opponent's card whose science symbol to count, `summon` for
+    /// a card of the supply to take for free,
     /// `revive` for a card of the discard pile; `None` for the rest (who
     /// starts, an option: their words say them). Every card named is face
     /// up to the seat to move, the only one offered its moves.
@@ -328,6 +330,7 @@ impl Show for Duel {
             }
             Move::Block(square) => json!({ "kind": "block", "square": square }),
             Move::Copy(c) => json!({ "kind": "copy", "card": c.0 }),
+            Move::Summon(c) => json!({ "kind": "summon", "card": c.0 }),
             Move::Strike { slot, card, .. } => match card {
                 Some(c) => json!({ "kind": "strike", "slot": slot, "card": c.0 }),
                 None => json!({ "kind": "strike", "slot": slot }),

@@ -509,6 +509,16 @@ impl Duel {
                 }
                 any
             }
+            Pending::TakeSupply(colours, each) => {
+                let any = self.draw_supply(st, colours, each);
+                if any {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Summon { public: each > 0 },
+                    };
+                }
+                any
+            }
             Pending::BlockTrack => {
                 st.phase = Phase::Choose {
                     seat,

@@ -157,13 +157,18 @@ impl<'a> View<'a> {
         let card = (*self.state.table.spaces.get(space)?)?;
         Some(self.duel.info.cards.get(usize::from(card.0))?.colour)
     }
-    /// The cards drawn for this seat's choice of a card to lay.
+    /// The cards drawn for this seat's choice of a card to lay or take,
+    /// and those drawn for anyone's where every seat sees them (the Gate's).
     pub fn drawn_cards(&self) -> &'a [CardId] {
         match self.state.phase {
             Phase::Choose {
                 seat,
-                choice: Choice::Place { .. },
+                choice: Choice::Place { .. } | Choice::Summon { .. },
             } if seat == self.seat => &self.state.table.drawn_cards,
+            Phase::Choose {
+                choice: Choice::Summon { public: true },
+                ..
+            } => &self.state.table.drawn_cards,
             _ => &[],
         }
     }

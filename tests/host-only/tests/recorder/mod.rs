@@ -195,6 +195,13 @@ impl Host for Recorder {
         self.calls
             .push(format!("copy science of {:#x} of {:?}", colours.0, seats.0));
     }
+    fn take_supply(&mut self, colours: ColourSet) {
+        self.calls.push(format!("take supply {:#x}", colours.0));
+    }
+    fn take_drawn(&mut self, n: u8, colours: ColourSet) {
+        self.calls
+            .push(format!("take {n} drawn of {:#x}", colours.0));
+    }
     fn block_track(&mut self) {
         self.calls.push("block track".to_string());
     }
