@@ -14,7 +14,9 @@ use crate::vocab::Deal;
 mod decks;
 mod played;
 mod sets;
-use decks::{board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces};
+use decks::{
+    board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces, supply_words,
+};
 pub use sets::{Limits, family, family_limits, limits};
 
 pub fn validate(game: &Game, report: &mut Report) {
@@ -33,6 +35,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     draws(game, report);
     own_guilds(game, report);
     boards(game, report);
+    supply_words(game, report);
     hands_filled(game, report);
     pieces(game, report);
     played::fields(game, report);

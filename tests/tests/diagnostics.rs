@@ -290,6 +290,9 @@ fixtures! {
     // token's `places` with `players`; a fill and a `places` of a colour
     // of no card of no Age.
     e0006_board_cards: "e0006-board-cards" => ["E0204", "E0006", "E0006"];
+    // Words taking cards of the supply name colours no board fills with
+    // and no kind of token places: one error per colour.
+    e0204_take_from_supply: "e0204-take-from-supply" => ["E0204", "E0204"];
     // A kind of token's `places`: no card drawn, a colour and a board
     // misspelt.
     e0302_token_places: "e0302-token-places" => ["E0006", "E0302"];

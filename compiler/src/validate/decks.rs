@@ -493,6 +493,53 @@ pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     true
 }
 
+/// The words that take cards of the supply (`sevenw_dsl` word names):
+/// the boards' cards of no Age, of a colour a fill or a `places` names.
+const SUPPLY_WORDS: [&str; 2] = ["take from supply", "take drawn"];
+
+/// Each colour a word taking from the supply names is one the supply
+/// holds (E0204): a colour a board's fill or a kind of token's `places`
+/// names. Another would check clean and never give a card.
+pub(super) fn supply_words(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let cards = game.cards.iter().map(|c| &c.effects);
+    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
+    let stages = sides.flat_map(|s| s.stages.iter().map(|st| &st.effects));
+    let tokens = game.progress.iter().map(|p| &p.effects);
+    for e in cards.chain(stages).chain(tokens).flat_map(|e| e.list()) {
+        let crate::resolve::Action::Call { call, .. } = &e.action else {
+            continue;
+        };
+        let word = call.word.def().name;
+        if !SUPPLY_WORDS.contains(&word) {
+            continue;
+        }
+        for (_, arg) in &call.args {
+            let crate::ir::Arg::Colours(bits) = *arg else {
+                continue;
+            };
+            let missing =
+                (0..16u8).filter(|&c| bits & (1 << c) != 0 && v.board_of_colour(c).is_none());
+            for c in missing {
+                let name = v.colours.get(usize::from(c)).map_or("?", String::as_str);
+                report.push(
+                    Diagnostic::new(
+                        Code::DeckSize,
+                        e.loc,
+                        format!(
+                            "`{word}` takes {name} cards from the supply, but no board fills with {name} cards and no kind of token places them: the supply holds none"
+                        ),
+                    )
+                    .label("never a card to take")
+                    .help(format!(
+                        "name a colour a board's `fill` or a kind of token's `places` names, or give a board a fill of {name} cards"
+                    )),
+                );
+            }
+        }
+    }
+}
+
 /// Each board's fills, and each `places` of the set's own kinds of
 /// token, find cards (E0204): a colour of cards of no Age the card set
 /// holds.
