@@ -173,9 +173,12 @@ clone_reusing!(Abilities {
 impl Abilities {
     /// The most a card that some card or token could make free by a chain
     /// costs without it ([`Host::chain_price`]), if a source grants one.
-    #[inline]
+    #[inline(always)]
     pub fn chain_price(&self) -> Option<u8> {
-        self.chain_prices.iter().copied().min()
+        match self.chain_prices.as_slice() {
+            [] => None,
+            prices => prices.iter().copied().min(),
+        }
     }
 }
 
