@@ -33,27 +33,19 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Token { .. },
             ..
         } => judge(&|masked, (st, _), mv| token_value(view, masked, mv, st)),
-        // The card whose taking raises the lead the most (points now;
-        // shields, symbols and resources made count a little).
+        // The card, wonder or symbol whose taking, building, unbuilding or
+        // counting raises the lead the most (points now; shields, symbols
+        // and resources made count a little), a wonder taken as if built.
         Phase::Choose {
-            choice: Choice::Seize { victim, .. },
+            choice:
+                Choice::Seize { .. }
+                | Choice::Bury
+                | Choice::Steal { .. }
+                | Choice::Raze { .. }
+                | Choice::Copy { .. }
+                | Choice::Summon { .. },
             ..
-        } => judge(&|masked, (st, _), mv| seize_value(view, masked, mv, st, victim)),
-        // The wonder and card that raise the lead the most.
-        Phase::Choose {
-            choice: Choice::Bury,
-            ..
-        } => judge(&|masked, (st, _), mv| bury_value(view, masked, mv, st)),
-        // The wonder worth most once built, as if built now.
-        Phase::Choose {
-            choice: Choice::Steal { victim },
-            ..
-        } => judge(&|masked, (st, _), mv| steal_value(view, masked, mv, st, victim)),
-        // The wonder whose unbuilding raises the lead the most.
-        Phase::Choose {
-            choice: Choice::Raze { .. },
-            ..
-        } => judge(&|masked, (st, _), mv| raze_value(view, masked, mv, st)),
+        } => judge(&|masked, (st, _), mv| choice_value(view, masked, mv, st)),
         // The card the opponent would gain the most by building now.
         Phase::Choose {
             choice: Choice::Strike,
@@ -82,16 +74,6 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
                 .position(|mv| matches!(*mv, Move::Block(s) if i32::from(s) == guard));
             at.unwrap_or(0)
         }
-        // The symbol whose counting raises the lead the most.
-        Phase::Choose {
-            choice: Choice::Copy { victim, .. },
-            ..
-        } => judge(&|masked, (st, _), mv| copy_value(view, masked, mv, st, victim)),
-        // The card whose taking raises the lead the most.
-        Phase::Choose {
-            choice: Choice::Summon { .. },
-            ..
-        } => judge(&|masked, (st, _), mv| summon_value(view, masked, mv, st)),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -171,37 +153,27 @@ fn token_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i6
         + me.science.iter().filter(|&&n| n > 0).count() as i64 * 8
 }
 
-fn seize_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: usize) -> i64 {
-    let Move::Seize(card) = *mv else { return 0 };
+/// The seat's lead once `mv`, a choice an effect asked, is played on a
+/// copy of the masked state (the other city the opponent's).
+fn choice_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
+    let (duel, me) = (view.rules(), view.seat());
+    let them = 1 - me.min(1);
     st.clone_from(masked);
-    view.rules().seize(st, from, view.seat(), card);
-    lead(view, st)
-}
-
-fn bury_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
-    let Move::Bury { card, wonder } = *mv else {
-        return 0;
-    };
-    st.clone_from(masked);
-    st.table.discard.retain(|&c| c != card);
-    view.rules()
-        .build_wonder(st, view.seat(), wonder, Some(card));
-    lead(view, st)
-}
-
-fn steal_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: usize) -> i64 {
-    let Move::Steal(wonder) = *mv else { return 0 };
-    st.clone_from(masked);
-    let duel = view.rules();
-    duel.steal(&mut st.table, from, view.seat(), wonder);
-    duel.build_wonder(st, view.seat(), wonder, None);
-    lead(view, st)
-}
-
-fn raze_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
-    let Move::Raze(wonder) = *mv else { return 0 };
-    st.clone_from(masked);
-    view.rules().raze(st, wonder);
+    match *mv {
+        Move::Seize(card) => duel.seize(st, them, me, card),
+        Move::Bury { card, wonder } => {
+            st.table.discard.retain(|&c| c != card);
+            duel.build_wonder(st, me, wonder, Some(card));
+        }
+        Move::Steal(wonder) => {
+            duel.steal(&mut st.table, them, me, wonder);
+            duel.build_wonder(st, me, wonder, None);
+        }
+        Move::Raze(wonder) => duel.raze(st, wonder),
+        Move::Copy(card) => duel.copy_science(st, them, me, card),
+        Move::Summon(card) => duel.give_card(st, me, card),
+        _ => return 0,
+    }
     lead(view, st)
 }
 
@@ -230,20 +202,6 @@ fn military_value(view: &View<'_>, mv: &Move, drop: bool) -> i64 {
         .map_or(0, |&(_, l)| i64::from(l));
     let theirs = usize::from(bit / 8) != view.seat();
     if drop && theirs { -loot } else { loot }
-}
-
-fn copy_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State, from: usize) -> i64 {
-    let Move::Copy(card) = *mv else { return 0 };
-    st.clone_from(masked);
-    view.rules().copy_science(st, from, view.seat(), card);
-    lead(view, st)
-}
-
-fn summon_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
-    let Move::Summon(card) = *mv else { return 0 };
-    st.clone_from(masked);
-    view.rules().give_card(st, view.seat(), card);
-    lead(view, st)
 }
 
 /// The seat's lead in `st` after a move: points now; shields, symbols and
