@@ -34,6 +34,8 @@
 //!   cache of unit prices and trade costs per market version);
 //! - `turn`: the Ages dealt, the wonder draft, carrying out a turn, its
 //!   effects, the supremacies;
+//! - `decision`: what a player decides ([`Action`], [`Move`], [`Choice`],
+//!   [`Phase`]);
 //! - `choices`: the decisions effects ask in a turn (a token, a card or a
 //!   wonder of the opponent's, a card of the discard pile, of the figure or
 //!   of the supply, a military token, the track's blocker, an option),
@@ -49,6 +51,7 @@
 mod actions;
 mod boards;
 mod choices;
+mod decision;
 mod greedy;
 mod invariants;
 pub mod layout;
@@ -65,6 +68,7 @@ pub mod trade;
 mod turn;
 mod view;
 
+pub use decision::{Action, Choice, Move, Phase};
 pub use position::Position;
 pub use turn::deck_len;
 use turn::is_drawn;
@@ -72,9 +76,7 @@ pub use view::View;
 
 use crate::engine::clone_reusing;
 
-use sevenw_host::{
-    CardId, Category, Colour, ColourSet, ConflictInfo, Cost, Event, GameInfo, Source,
-};
+use sevenw_host::{CardId, Category, Colour, ColourSet, ConflictInfo, Cost, GameInfo, Source};
 
 use crate::engine::city::{City, MAX_COLOURS};
 use crate::engine::rng::{Rng, derive};
@@ -192,186 +194,6 @@ impl Victory {
     }
 }
 
-/// What a player does with the card taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Build the structure: `coins` of its cost to the bank, `trade` for
-    /// the resources bought.
-    Build { coins: u16, trade: u16 },
-    /// Build it for free by a chain.
-    Chain,
-    /// Discard it for coins.
-    Discard,
-    /// Build the player's wonder `wonder` with it.
-    Wonder { wonder: u8, coins: u16, trade: u16 },
-}
-
-/// A decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// The card at `slot` of the layout, and what to do with it.
-    Card {
-        slot: u8,
-        card: CardId,
-        action: Action,
-    },
-    /// Take this wonder in the draft.
-    Pick(u8),
-    /// Take this progress token.
-    Token(u8),
-    /// Put this card of the opponent on the discard pile.
-    Discard(CardId),
-    /// Take this card of the opponent into one's own city
-    /// ([`Choice::Seize`]): numbered as [`Move::Discard`], the decision
-    /// telling them apart.
-    Seize(CardId),
-    /// Build this wonder for free with this card of the discard pile
-    /// ([`Choice::Bury`]): numbered as a wonder built with a card of the
-    /// figure, the decision telling them apart.
-    Bury { card: CardId, wonder: u8 },
-    /// Take this unbuilt wonder of the opponent into one's own city
-    /// ([`Choice::Steal`]): numbered as the wonder taken in the draft, the
-    /// decision telling them apart.
-    Steal(u8),
-    /// Unbuild this built wonder ([`Choice::Raze`]): numbered as the
-    /// wonder taken in the draft, the decision telling them apart.
-    Raze(u8),
-    /// Discard the card of this slot of the figure, in this row (from the
-    /// top) and place of the row (from the left), both from 0
-    /// ([`Choice::Strike`]); `card` is the card where it lies face up,
-    /// `None` face down. Numbered by its slot as the opponent's card `c`
-    /// discarded, the decision telling them apart.
-    Strike {
-        slot: u8,
-        row: u8,
-        place: u8,
-        card: Option<CardId>,
-    },
-    /// The military token of this bit of the track's `looted` (token `i`
-    /// of the track's on seat `s`'s side: `i + 8s`), discarded or applied
-    /// ([`Choice::Drop`], [`Choice::Apply`]). Numbered by its bit as the
-    /// opponent's card `c` discarded, the decision telling them apart.
-    Military(u8),
-    /// Put the track's blocker on this square, positive toward seat 1's
-    /// capital ([`Choice::Block`]). Numbered as the opponent's card `c`
-    /// discarded, `c` the square plus the capital's distance, the
-    /// decision telling them apart.
-    Block(i8),
-    /// Count the science symbol of this card of the opponent's
-    /// ([`Choice::Copy`]): numbered as the opponent's card discarded, the
-    /// decision telling them apart.
-    Copy(CardId),
-    /// Take this card of the supply, drawn or seen, for free
-    /// ([`Choice::Summon`]): numbered as card `c` built from the discard
-    /// pile, the decision telling them apart.
-    Summon(CardId),
-    /// Build this discarded card for free.
-    Revive(CardId),
-    /// Who starts the next Age: the chooser (`true`) or the opponent.
-    Start(bool),
-    /// The option chosen, from 0, for what was just built or taken
-    /// ([`Choice::Option`]).
-    Option(u8),
-    /// Take the card of a board's space (every board's spaces numbered
-    /// together) for `coins`: the space's price less what the tokens given
-    /// up take off, one of each kind of bit `b` of `spend` (the `b`th kind
-    /// with a `board_discount`, `boards.rs`).
-    Board {
-        space: u8,
-        card: CardId,
-        coins: u16,
-        spend: u8,
-    },
-    /// Keep this card, drawn for a token taken, and lay it face down on
-    /// this space ([`Choice::Place`], `placing.rs`).
-    Place { card: CardId, space: u8 },
-}
-
-impl Move {
-    /// The layout card a card move takes.
-    pub fn card(&self) -> Option<CardId> {
-        match self {
-            Move::Card { card, .. } => Some(*card),
-            _ => None,
-        }
-    }
-
-    /// What a card move does with its card.
-    pub fn action(&self) -> Option<Action> {
-        match self {
-            Move::Card { action, .. } => Some(*action),
-            _ => None,
-        }
-    }
-}
-
-/// A choice an effect set off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Choice {
-    /// A progress token from the board, or (`drawn`) from those drawn from
-    /// the tokens set aside ("La Gran Biblioteca").
-    Token { drawn: bool },
-    /// A card of these colours of the city at `victim`, to discard.
-    Discard { victim: usize, colours: ColourSet },
-    /// A card of these colours of the city at `victim`, to take into
-    /// one's own (`take_built`).
-    Seize { victim: usize, colours: ColourSet },
-    /// A card of the discard pile and a wonder of one's own, to build the
-    /// wonder with the card for free (`wonder_from_discard`).
-    Bury,
-    /// An unbuilt wonder of the city at `victim`, to take
-    /// (`take_wonder`).
-    Steal { victim: usize },
-    /// A built wonder of the cities at these seat offsets, to unbuild
-    /// (`unbuild_wonder`).
-    Raze { seats: sevenw_host::Seats },
-    /// A card still on the figure, face up or face down, to discard
-    /// (`discard_figure`).
-    Strike,
-    /// A military token still on the track, to discard with no effect
-    /// (`discard_military`).
-    Drop,
-    /// A military token still on the track, whose coins the cities at
-    /// these seat offsets lose (`apply_military`).
-    Apply { seats: sevenw_host::Seats },
-    /// A square of the conflict track for the blocker (`block_track`).
-    Block,
-    /// A card of these colours of the city at `victim` whose science
-    /// symbol to count (`copy_science`).
-    Copy { victim: usize, colours: ColourSet },
-    /// A card of the supply, of those drawn for it (`Position::drawn_cards`),
-    /// to take for free (`take_supply`, `take_drawn`); `public` when every
-    /// player sees them (drawn), not only the chooser (looked through).
-    Summon { public: bool },
-    /// A card of the discard pile, to build for free.
-    Revive,
-    /// The option of `source`, just built or taken, whose effects offer a
-    /// choice (`one of`): they run once it is chosen, then `follow` is told
-    /// to the city's other sources.
-    Option {
-        source: Source,
-        follow: Option<Event>,
-    },
-    /// A card of those drawn for a token taken, to lay face down on an
-    /// empty space of board `board` (by its index; `placing.rs`).
-    Place { board: u8 },
-}
-
-/// Whose decision is pending, and of what kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// The wonder draft: pick `pick` (0..4) of round `round` (0, 1).
-    Draft { round: u8, pick: u8 },
-    /// The player to move takes a card.
-    #[default]
-    Play,
-    /// `seat` makes a choice its build set off.
-    Choose { seat: usize, choice: Choice },
-    /// `chooser` says who starts the next Age.
-    Starter { chooser: usize },
-    /// The game is over.
-    Over,
-}
 /// A Duel game in progress.
 #[derive(Debug)]
 pub struct State {
