@@ -59,7 +59,7 @@ impl Duel {
                 out.extend(self.military_left(t).map(Move::Military));
             }
             Choice::Raze { seats } => {
-                for s in self.razed_cities(seat, seats) {
+                for s in self.cities_named(seat, seats) {
                     out.extend(t.built[s].iter().map(|&w| Move::Raze(w)));
                 }
             }
@@ -211,7 +211,7 @@ impl Duel {
     }
 
     /// The seats of the cities named by `seats`, offsets from `seat`.
-    pub(super) fn razed_cities(
+    pub(super) fn cities_named(
         &self,
         seat: usize,
         seats: sevenw_host::Seats,
@@ -323,7 +323,7 @@ impl Duel {
             return;
         }
         t.track.looted |= 1 << bit;
-        for s in self.razed_cities(seat, seats) {
+        for s in self.cities_named(seat, seats) {
             let city = &mut t.cities[s];
             city.coins -= i32::from(loot).min(city.coins.max(0));
         }

@@ -488,7 +488,7 @@ impl Duel {
             Pending::UnbuildWonder(seats) => {
                 let t = &st.table;
                 let any = self
-                    .razed_cities(seat, seats)
+                    .cities_named(seat, seats)
                     .any(|s| !t.built[s].is_empty());
                 if any {
                     st.phase = Phase::Choose {
