@@ -1,9 +1,13 @@
 //! Move generation and payment search allocate nothing once their buffers
 //! have grown. The only unsafe code of the runtime's crates is this test's
 //! counting allocator, a thin wrapper over the system allocator.
+//!
+//! The allocator counts per thread: the test harness's own thread
+//! allocates while a test runs (its bookkeeping, its channel), and a
+//! count shared by all threads would blame the code under test for it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use sevenw_runtime::bots::{BotKind, RandomBot, table};
 use sevenw_runtime::game::{Game, Player, Setup, play_until};
@@ -14,11 +18,26 @@ use sevenw_runtime::games::duel::{self, Duel, TradeCache};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made on this thread (a constant initialiser: reading it
+    /// allocates nothing).
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts one allocation of the calling thread (none while the thread's
+/// locals are torn down).
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+/// Allocations made so far on the calling thread.
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: forwards the caller's contract to the system allocator.
         unsafe { System.alloc(layout) }
     }
@@ -27,7 +46,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: as above.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -53,9 +72,9 @@ fn states(b: &Base) -> Vec<State> {
 #[test]
 fn hot_paths_do_not_allocate() {
     // The counter sees allocations at all.
-    let probe = ALLOCATIONS.load(Ordering::Relaxed);
+    let probe = allocations();
     std::hint::black_box(Vec::<u64>::with_capacity(8));
-    assert!(ALLOCATIONS.load(Ordering::Relaxed) > probe);
+    assert!(allocations() > probe);
     let b = Base::new(sevenw_cards::game("base").unwrap()).unwrap();
     let mut states = states(&b);
     let tables: Vec<_> = states.iter().map(|s| s.table.clone()).collect();
@@ -92,10 +111,10 @@ fn hot_paths_do_not_allocate() {
     let first_legal = legal(&mut states, &mut out);
     assert!(first_legal > 0);
     // …then nothing more is allocated.
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let second = run(&mut movegen, &mut out, &mut search);
     let second_legal = legal(&mut states, &mut out);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     assert_eq!(first, second);
     assert_eq!(first_legal, second_legal);
     assert_eq!(
@@ -103,7 +122,7 @@ fn hot_paths_do_not_allocate() {
         0,
         "allocations in move generation or payment search"
     );
-    // In the same test: the counter is global and tests run in parallel.
+    // The other games, on this thread, where the counter counts.
     duel_hot_paths_do_not_allocate();
     states_clone_without_allocating(&states);
 }
@@ -120,13 +139,13 @@ fn states_clone_without_allocating(base_states: &[State]) {
             scratch.clone_from(s);
         }
         // …then cloning any of them allocates nothing, and copies it.
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = allocations();
         for _ in 0..3 {
             for s in states.iter().rev() {
                 scratch.clone_from(s);
             }
         }
-        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        let after = allocations();
         assert_eq!(scratch, states[0], "{what}: clone_from copies the state");
         assert_eq!(after - before, 0, "{what}: allocations in clone_from");
     }
@@ -226,10 +245,10 @@ fn duel_hot_paths_do_not_allocate() {
     let first = run(&mut caches, &mut out);
     assert!(first > 0);
     legal(&mut states, &mut out);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let second = run(&mut caches, &mut out);
     let second_legal = legal(&mut states, &mut out);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     assert_eq!(first, second);
     assert!(second_legal > 0);
     assert_eq!(after - before, 0, "allocations in Duel move generation");
