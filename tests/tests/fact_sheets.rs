@@ -1,7 +1,10 @@
 //! The shipped expansions hold every card, board and leader their fact
 //! sheet lists: the names of `cities-facts.md`'s tables (the black cards
 //! of each edition, §5 and §6; the guilds, §7.1; the leaders, §9.1 and
-//! §9.2) and its boards (§8, §10), compared with the compiled library.
+//! §9.2) and its boards (§8, §10), and the divinities, Grand Temples,
+//! wonders, progress tokens, tokens and board of
+//! `duel-expansions-facts.md` Part 1 (Pantheon), compared with the
+//! compiled library.
 //!
 //! The fact sheets are not part of the repository: they sit in
 //! `../shared/rules/` beside it, as CI places them. Without them this test
@@ -193,4 +196,135 @@ fn cities_and_the_wonder_pack_hold_every_card_board_and_leader_of_the_fact_sheet
             w.name
         );
     }
+}
+
+/// The cells of column `col` (from 0) of the tables between the line
+/// starting with `from` and the next starting with any of `to`, each
+/// table's header row left out, bold marks taken off, empty cells too.
+fn table_column(sheet: &str, from: &str, to: &[&str], col: usize) -> Vec<String> {
+    let lines: Vec<&str> = sheet.lines().collect();
+    let start = (lines.iter().position(|l| l.starts_with(from)))
+        .unwrap_or_else(|| panic!("the sheet has no `{from}`"));
+    let end = (lines[start + 1..].iter())
+        .position(|l| to.iter().any(|t| l.starts_with(t)))
+        .map_or(lines.len(), |k| start + 1 + k);
+    (start..end)
+        .filter(|&i| lines[i].starts_with("| ") && !lines[i].starts_with("|---"))
+        .filter(|&i| !lines.get(i + 1).is_some_and(|n| n.starts_with("|---")))
+        .filter_map(|i| lines[i].split('|').nth(col + 1))
+        .map(|c| c.trim().replace("**", ""))
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+#[test]
+fn pantheon_holds_every_divinity_temple_wonder_token_and_space_of_the_fact_sheet() {
+    let Some(sheet) = fact_sheet("duel-expansions-facts.md") else {
+        return;
+    };
+    let library = library();
+    let pantheon = game(&library, "pantheon", 1);
+    let cards = card_names(&[pantheon]);
+
+    // The 15 divinities and the Gate (§1.6), their mythologies' colours.
+    let divinities = table_column(&sheet, "## 1.6", &["## 1.7"], 1);
+    all_in("divinities and the Gate (§1.6)", &divinities, 16, &cards);
+    let colour = |name: &str| {
+        let card = (pantheon.cards.iter())
+            .find(|c| plain(&c.name) == plain(name))
+            .unwrap_or_else(|| panic!("{name}: not in the data"));
+        pantheon.colours[usize::from(card.colour)].clone()
+    };
+    let mythologies = table_column(&sheet, "## 1.6", &["## 1.7"], 0);
+    let mut mythology = String::new();
+    for (row, name) in divinities.iter().enumerate() {
+        // A mythology is named on its first row only: `Mesopotamian (green)`.
+        let cell = sheet_row_first_cell(&sheet, name);
+        if !cell.is_empty() && cell != "—" {
+            mythology = cell.split_whitespace().next().unwrap().to_lowercase();
+        }
+        let want = if cell == "—" {
+            "gate"
+        } else {
+            mythology.as_str()
+        };
+        assert_eq!(colour(name), want, "{name} (row {row}) of {mythologies:?}");
+    }
+
+    // The 5 Grand Temples (§1.8): `Mesopotamian` is the Mesopotamian Grand
+    // Temple; 3 of them in Age III in place of the Guilds.
+    let temples: Vec<String> = table_column(&sheet, "| Grand Temple |", &["## 1.9"], 0)
+        .iter()
+        .map(|m| format!("{m} Grand Temple"))
+        .collect();
+    all_in("Grand Temples (§1.8)", &temples, 5, &cards);
+    let guilds = pantheon.guilds.as_ref().expect("a guild rule of its own");
+    assert_eq!(
+        (guilds.age, guilds.per_player, guilds.extra),
+        (3, false, 3),
+        "3 Grand Temples in Age III"
+    );
+    assert_eq!(
+        pantheon.cards.len(),
+        16 + 5,
+        "the divinities, the Gate, the temples"
+    );
+
+    // The wonders (§1.7) and the progress tokens (§1.10).
+    let wonders = table_column(&sheet, "## 1.7", &["## 1.8"], 0);
+    all_in("wonders (§1.7)", &wonders, 2, &wonder_names(&[pantheon]));
+    assert_eq!(pantheon.wonders.len(), 2);
+    let tokens = table_column(&sheet, "## 1.10", &["## 1.11"], 0);
+    let progress: BTreeSet<String> = pantheon.progress.iter().map(|p| plain(&p.name)).collect();
+    all_in("progress tokens (§1.10)", &tokens, 3, &progress);
+    assert_eq!(pantheon.progress.len(), 3);
+
+    // 10 Mythology tokens, 2 per mythology, 5 of them laid on Age I; 3
+    // Offering tokens of 2, 3 and 4 coins laid on Age II (§1.1, §1.2).
+    let kind = |i: u8| &pantheon.tokens[usize::from(i)];
+    let [age1, age2] = &pantheon.figure_tokens[..] else {
+        panic!("tokens laid on Ages I and II: {:?}", pantheon.figure_tokens);
+    };
+    assert_eq!((age1.age, age1.slots.len(), age1.from.len()), (1, 5, 10));
+    let mut per_mythology = std::collections::BTreeMap::new();
+    for &t in &age1.from {
+        let places = kind(t)
+            .places
+            .as_ref()
+            .expect("a Mythology token lays a divinity");
+        let colour = &pantheon.colours[usize::from(places.colour)];
+        *per_mythology.entry(colour.clone()).or_insert(0) += 1;
+        assert_eq!((places.draw, places.board.as_str()), (2, "pantheon"));
+        assert_eq!(kind(t).chains.len(), 1, "one Grand Temple per mythology");
+    }
+    assert_eq!(per_mythology.len(), 5, "{per_mythology:?}");
+    assert!(per_mythology.values().all(|&n| n == 2), "{per_mythology:?}");
+    assert_eq!((age2.age, age2.slots.len()), (2, 3));
+    let mut offerings: Vec<u8> = age2.from.iter().map(|&t| kind(t).board_discount).collect();
+    offerings.sort();
+    assert_eq!(offerings, [2, 3, 4], "the Offering tokens (§1.1)");
+
+    // The board's 6 spaces, each pair of prices adding up to 11, 3 to 8
+    // from the end nearest a player; open from Age II, the Gate filling its
+    // empty space then (§1.4, §1.5).
+    let [board] = &pantheon.boards[..] else {
+        panic!("one board: {:?}", pantheon.boards);
+    };
+    assert_eq!(board.spaces.len(), 6);
+    assert!(board.spaces.iter().all(|[a, b]| a + b == 11));
+    let mine: Vec<u8> = board.spaces.iter().map(|s| s[1]).collect();
+    assert_eq!(mine, [3, 4, 5, 6, 7, 8]);
+    assert_eq!(board.open, [2, 3]);
+    assert_eq!(board.fill.len(), 1);
+    assert_eq!(pantheon.colours[usize::from(board.fill[0].colour)], "gate");
+    assert_eq!(board.fill[0].age, 2);
+}
+
+/// The first cell of the table row whose second cell is `name`.
+fn sheet_row_first_cell(sheet: &str, name: &str) -> String {
+    (sheet.lines())
+        .find(|l| l.split('|').nth(2).is_some_and(|c| c.trim() == name))
+        .and_then(|l| l.split('|').nth(1))
+        .map(|c| c.trim().to_string())
+        .unwrap_or_else(|| panic!("no row for {name}"))
 }

@@ -43,6 +43,7 @@ fn each_game_and_expansion_names_its_family() {
         ("duel 1", "duel"),
         ("edifice 1", "base"),
         ("leaders 1", "base"),
+        ("pantheon 1", "duel"),
         ("wonder-pack 1", "base"),
     ];
     let want: Vec<(String, String)> = want
