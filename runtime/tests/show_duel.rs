@@ -1,16 +1,26 @@
 //! Duel's table documents ([`Show`]): what a seat is shown depends only on
 //! what it may see (the same for every state it cannot tell apart), no
 //! card hidden from it is named, and the face-down cards and the cards
-//! under a wonder are shown and told without their names.
+//! under a wonder are shown and told without their names. With Pantheon
+//! too: the divinities laid face down on its board, the Mythology decks
+//! and the tokens on face-down cards, in what a seat is shown, its view
+//! and its observation.
 
 use sevenw_host::CardId;
 use sevenw_runtime::engine::rng::Rng;
+use sevenw_runtime::env::Observe;
 use sevenw_runtime::game::{Game, Setup};
 use sevenw_runtime::games::duel::{Action, Duel, Move, Phase, State};
 use sevenw_runtime::table::Show;
 
 fn duel() -> Duel {
     Duel::new(sevenw_cards::game("duel").expect("duel is compiled")).expect("duel rules")
+}
+
+fn pantheon() -> Duel {
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "duel", None, &["pantheon"])
+        .expect("duel with pantheon is compiled");
+    Duel::new(info).expect("duel rules")
 }
 
 /// The names `seat` may not read: those of [`Show::secrets`] with no copy
@@ -36,10 +46,16 @@ fn check(d: &Duel, st: &State, rng: &mut Rng) -> usize {
     assert_eq!(spectator["to_move"], serde_json::json!(d.to_move(st)));
     for s in 0..2 {
         let doc = d.show(st, Some(s));
+        let mut seen = vec![0.0; d.observation_len(2)];
+        d.observe(&d.view(st, s), &mut seen);
         for _ in 0..2 {
             let other = d.determinize(st, s, rng);
             differed += usize::from(other != *st);
             assert_eq!(doc, d.show(&other, Some(s)), "seat {s} told states apart");
+            assert!(d.view(st, s) == d.view(&other, s), "seat {s}'s view");
+            let mut again = vec![0.0; seen.len()];
+            d.observe(&d.view(&other, s), &mut again);
+            assert_eq!(seen, again, "seat {s}'s observation told states apart");
             assert_eq!(
                 spectator,
                 d.show(&other, None),
@@ -59,27 +75,50 @@ fn check(d: &Duel, st: &State, rng: &mut Rng) -> usize {
     differed
 }
 
-#[test]
-fn documents_depend_only_on_what_the_seat_sees_and_name_no_hidden_card() {
-    let d = duel();
-    let (mut points, mut differed) = (0, 0);
-    for seed in 0..12u64 {
+/// [`check`] at every decision of `games` seeded random games; returns
+/// how many decisions a seat took a face-down card of a board at, as the
+/// opponent laid it, for one it had not seen.
+fn check_games(d: &Duel, games: u64) -> usize {
+    let (mut points, mut differed, mut boards) = (0, 0, 0);
+    for seed in 0..games {
         let mut st = d.start(&Setup::seeded(seed)).unwrap();
         let mut rng = Rng::new(seed ^ 0x5eed);
         let mut moves = Vec::new();
         while d.to_move(&st).is_some() {
-            differed += check(&d, &st, &mut rng);
+            differed += check(d, &st, &mut rng);
+            boards += usize::from((0..2).any(|s| {
+                let other = d.determinize(&st, s, &mut rng);
+                let t = &st.table;
+                (0..t.spaces.len())
+                    .any(|i| t.down[i] == 2 - s as u8 && other.table.spaces[i] != t.spaces[i])
+            }));
             points += 1;
             d.legal_moves(&mut st, &mut moves);
             let mv = moves[rng.below(moves.len())];
             d.apply(&mut st, &mv);
         }
-        check(&d, &st, &mut rng);
+        check(d, &st, &mut rng);
     }
     assert!(points > 500, "{points} points checked");
     assert!(
         differed * 2 > points,
         "hidden cards rarely re-dealt: {differed} of {points}"
+    );
+    boards
+}
+
+#[test]
+fn documents_depend_only_on_what_the_seat_sees_and_name_no_hidden_card() {
+    assert_eq!(check_games(&duel(), 12), 0, "Duel has no board");
+}
+
+#[test]
+fn with_pantheon_the_divinities_laid_face_down_stay_hidden() {
+    let d = pantheon();
+    let boards = check_games(&d, 12);
+    assert!(
+        boards > 50,
+        "the opponent's face-down divinities re-dealt at {boards} points"
     );
 }
 

@@ -66,6 +66,9 @@ fn every_base_variant_keeps_every_invariant() {
 fn duel_keeps_every_invariant() {
     let d = Duel::new(sevenw_cards::game("duel").expect("compiled")).expect("rules");
     soak(&d, None, 300);
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "duel", None, &["pantheon"]);
+    let d = Duel::new(info.expect("compiled")).expect("rules");
+    soak(&d, None, 300);
 }
 
 #[test]

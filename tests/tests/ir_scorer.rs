@@ -5,7 +5,8 @@
 //! shipped sheet and the final position of 1,000 seeded games of each
 //! variant of the base game (both editions, with Leaders, with Edifice,
 //! with both, with Cities in each edition, with the Wonder Pack, with all
-//! four), of Duel and of Architects (2 to 7 players), written as
+//! four), of Duel alone and with Pantheon, and of Architects (2 to 7
+//! players), written as
 //! sheets by the runtime; this test prints how many positions it compared
 //! per variant and fails on any difference or any sheet refused.
 
@@ -137,6 +138,9 @@ fn the_python_scorer_agrees_with_sevenw_score() {
     }
     let duel = Duel::new(sevenw_cards::game("duel").expect("compiled")).expect("rules");
     seeded("duel", &duel, &[None], &mut cases);
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "duel", None, &["pantheon"]);
+    let pantheon = Duel::new(info.expect("compiled")).expect("rules");
+    seeded("duel + pantheon", &pantheon, &[None], &mut cases);
     let architects =
         Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules");
     let counts: Vec<Option<usize>> = (2..=7).map(Some).collect();
@@ -156,7 +160,11 @@ fn the_python_scorer_agrees_with_sevenw_score() {
     assert!(out.status.success(), "the scorers differ:\n{stderr}");
     let summary: Value = serde_json::from_str(stdout.trim()).expect("the summary");
     assert_eq!(summary["differing"], 0);
-    for label in variants.iter().map(|v| v.0).chain(["duel", "architects"]) {
+    for label in variants
+        .iter()
+        .map(|v| v.0)
+        .chain(["duel", "duel + pantheon", "architects"])
+    {
         assert_eq!(summary["compared"][label], GAMES, "{label}: {summary}");
     }
     assert_eq!(
