@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The soak of every variant: `sevenw sim --check` (every invariant after
 # every move, each game's sheet and replay checked) with random bots, one
-# thread, seed 2026, for each of the 87 variants the runtime plays: the base
+# thread, seed 2026, for each of the 88 variants the runtime plays: the base
 # game in both editions, alone, with Leaders, with Edifice and with both,
 # and each of those with Cities (its edition and, with Leaders, its
-# leaders), at 3 to 7 players; Duel; Architects at 2 to 7 players.
+# leaders), at 3 to 7 players; Duel, alone and with Pantheon; Architects
+# at 2 to 7 players.
 #
 # Usage: tests/soak-all.sh [GAMES] [OUT]
 #   GAMES  games per variant (default 1000000)
@@ -54,6 +55,7 @@ for ed in 1 2; do
     done
 done
 variants+=("duel|--game duel")
+variants+=("duel-pantheon|--game duel --with pantheon")
 for p in 2 3 4 5 6 7; do
     variants+=("architects-$p|--game architects --players $p")
 done
