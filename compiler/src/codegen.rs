@@ -197,7 +197,7 @@ impl Names {
         }
         quote!(SymSet(#(1 << sym::#bits)|*))
     }
-    fn colour_set(&self, mask: u16) -> TokenStream {
+    fn colour_set(&self, mask: u32) -> TokenStream {
         let bits: Vec<&Ident> = (0..16)
             .filter(|i| mask & (1 << i) != 0)
             .filter_map(|i| self.colour.get(i))

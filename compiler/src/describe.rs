@@ -209,7 +209,7 @@ fn action(v: &Vocab, a: &Action) -> String {
                 from.push("its board".into());
             }
             if *colours != 0 {
-                let list = names(&v.colours, u32::from(*colours));
+                let list = names(&v.colours, *colours);
                 from.push(format!("its {} cards", or(&list)));
             }
             let verb = match (from.len() == 1, *lacking) {
@@ -240,7 +240,7 @@ fn action(v: &Vocab, a: &Action) -> String {
             }
             if let Some(c) = per {
                 let thing = counted_of(v, &c.what);
-                let colours = c.what.colours as u32;
+                let colours = c.what.colours;
                 if c.distinct {
                     s.push_str(&format!(
                         " per different colour among {}",
@@ -397,7 +397,7 @@ const STAGE_COLOUR: &str = "card of the colour of the card under this stage";
 
 /// `stone symbol on brown cards`: symbols of `resources` on cards of
 /// `colours`.
-fn symbols_on(v: &Vocab, resources: u16, colours: u16) -> String {
+fn symbols_on(v: &Vocab, resources: u16, colours: u32) -> String {
     let what = or(&names(&v.resources, u32::from(resources)));
     let cards = counted(v, CounterKind::Cards, colours);
     format!("{what} symbol on {cards}s")
@@ -413,7 +413,7 @@ fn plural_of(thing: &str) -> String {
     }
 }
 
-fn counted(v: &Vocab, kind: CounterKind, colours: u16) -> String {
+fn counted(v: &Vocab, kind: CounterKind, colours: u32) -> String {
     let noun = CounterKind::ALL
         .iter()
         .find(|(_, k)| *k == kind)
@@ -421,11 +421,11 @@ fn counted(v: &Vocab, kind: CounterKind, colours: u16) -> String {
     if kind != CounterKind::Cards {
         return noun.to_string();
     }
-    let all = (1u32 << v.colours.len()).wrapping_sub(1);
-    if colours as u32 == all {
+    let all = (1u64 << v.colours.len()).wrapping_sub(1) as u32;
+    if colours == all {
         return "card".into();
     }
-    format!("{} card", or(&names(&v.colours, colours as u32)))
+    format!("{} card", or(&names(&v.colours, colours)))
 }
 
 /// The seats as the game names them: `left, your own city and right`.

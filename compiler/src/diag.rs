@@ -238,7 +238,7 @@ impl Code {
             ),
             Code::BadVocabulary => (
                 "E0302",
-                "The game's vocabulary in game.yaml is inconsistent.\n\nNames must be unique across resources, classes and symbols, scopes must\nrefer to declared scopes, words and triggers must be ones the language\nknows, and a game may declare at most 16 resources and 16 colours.",
+                "The game's vocabulary in game.yaml is inconsistent.\n\nNames must be unique across resources, classes and symbols, scopes must\nrefer to declared scopes, words and triggers must be ones the language\nknows, and a game may declare at most 16 resources and 32 colours.",
                 " (`left` and `right` are not declared):\n\n  scopes:\n    self: 0\n    neighbours: [left, right]",
                 ":\n\n  scopes:\n    self: 0\n    left: 1\n    right: -1\n    neighbours: [left, right]",
             ),

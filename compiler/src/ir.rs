@@ -47,12 +47,13 @@ const fn newest_version(text: &[u8]) -> u32 {
 }
 
 /// A bit set as the sorted list of its bits' indices.
-fn mask<S: Serializer>(m: &u16, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq((0..16u8).filter(|i| m >> i & 1 == 1))
+fn mask<S: Serializer, M: Copy + Into<u64>>(m: &M, s: S) -> Result<S::Ok, S::Error> {
+    let m: u64 = (*m).into();
+    s.collect_seq((0..64u8).filter(|i| m >> i & 1 == 1))
 }
 
 /// A bit set as [`mask`] does, or null for none given (any).
-fn mask_or_any<S: Serializer>(m: &Option<u16>, s: S) -> Result<S::Ok, S::Error> {
+fn mask_or_any<S: Serializer, M: Copy + Into<u64>>(m: &Option<M>, s: S) -> Result<S::Ok, S::Error> {
     match m {
         Some(m) => mask(m, s),
         None => s.serialize_none(),
@@ -142,7 +143,7 @@ pub enum Counted {
     Cards(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        u16,
+        u32,
     ),
     /// Wonder stages built (Duel: wonders built).
     WonderStages,
@@ -161,7 +162,7 @@ pub enum Counted {
     ColourSets(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        u16,
+        u32,
     ),
     /// The VP of every pair of identical victory tokens.
     PairedVictoryPoints,
@@ -171,7 +172,7 @@ pub enum Counted {
     Colours(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        u16,
+        u32,
     ),
     /// Cards showing the cat held (Architects).
     Cats,
@@ -188,7 +189,7 @@ pub enum Counted {
         resources: u16,
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        colours: u16,
+        colours: u32,
     },
     /// Cards of the colour of the card put under stage `i` (from 0) of the
     /// acting city's wonder when it was built, in each city counted (0
@@ -259,7 +260,7 @@ pub enum FreeRule {
     Colours(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        u16,
+        u32,
     ),
     /// The first card of each colour.
     FirstOfColour,
@@ -304,7 +305,7 @@ pub enum Discount {
     Colours(
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        u16,
+        u32,
     ),
 }
 
@@ -341,7 +342,7 @@ pub enum Op {
     ProduceMatching {
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        colours: u16,
+        colours: u32,
         board: bool,
         lacking: bool,
         tradable: bool,
@@ -377,7 +378,7 @@ pub enum Op {
         once_per_age: bool,
         #[serde(serialize_with = "mask_or_any")]
         #[schemars(with = "Option<Vec<u8>>")]
-        colours: Option<u16>,
+        colours: Option<u32>,
     },
     /// The cities at `seats` lose `n` coins (times the current Age if
     /// `per_age`).
@@ -396,7 +397,7 @@ pub enum Op {
         n: u8,
         #[serde(serialize_with = "mask")]
         #[schemars(with = "Vec<u8>")]
-        colours: u16,
+        colours: u32,
         seats: Vec<i8>,
     },
     /// Builds some cards for free from now on.
@@ -425,7 +426,7 @@ pub struct Effect {
     /// any card set in play.
     #[serde(serialize_with = "mask")]
     #[schemars(with = "Vec<u8>")]
-    pub took_colours: u16,
+    pub took_colours: u32,
 }
 
 /// Options a source's effects offer (`one of`); 0: none.

@@ -30,7 +30,7 @@ pub enum Trigger {
     /// colours (of any card set in play) it waits for.
     TakeCard {
         cards: Vec<u16>,
-        colours: u16,
+        colours: u32,
     },
 }
 
@@ -40,7 +40,7 @@ pub enum Trigger {
 pub struct Count {
     pub kind: CounterKind,
     /// For `Cards` and `ResourceSymbols`: the colours of the cards.
-    pub colours: u16,
+    pub colours: u32,
     /// For `ProgressTokens`: only the tokens of this kind (`per Culture
     /// progress token`); for `Tokens`, the kind declared (`per debt
     /// token`); for `VictoryTokens`, those of this Age (`per victory token
@@ -53,7 +53,7 @@ pub struct Count {
 
 impl Count {
     /// A count of `kind` without qualifiers, or of cards of `colours`.
-    pub fn of(kind: CounterKind, colours: u16) -> Count {
+    pub fn of(kind: CounterKind, colours: u32) -> Count {
         Count {
             kind,
             colours,
@@ -104,7 +104,7 @@ pub enum Lost {
 /// Which Age cards a `free builds` rule makes free.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FreeRule {
-    Colours(u16),
+    Colours(u32),
     FirstOfColour,
     FirstOfAge,
     LastOfAge,
@@ -114,7 +114,7 @@ pub enum FreeRule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiscountTarget {
     Wonders,
-    Colours(u16),
+    Colours(u32),
 }
 
 /// What an effect does, resolved: a call of the word table, or a word
@@ -136,7 +136,7 @@ pub enum Action {
     /// One resource among those the city's cards of `colours` (and its
     /// board, with `board`) produce, or, with `lacking`, do not.
     ProduceMatching {
-        colours: u16,
+        colours: u32,
         board: bool,
         lacking: bool,
     },
@@ -155,7 +155,7 @@ pub enum Action {
         pile: Pile,
         /// `build a black card …`: only cards of these colours; `None`
         /// for `a card`, of any colour (an expansion's too).
-        colours: Option<u16>,
+        colours: Option<u32>,
     },
     Lose {
         /// `None`: all.
@@ -172,7 +172,7 @@ pub enum Action {
     CoinDiscount {
         /// `None`: no coins at all.
         amount: Option<u8>,
-        colours: u16,
+        colours: u32,
         seats: Vec<i8>,
     },
     FreeRule(FreeRule),

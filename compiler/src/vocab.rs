@@ -8,6 +8,7 @@ use sevenw_dsl::Span;
 
 mod boards;
 mod combinations;
+mod declared;
 mod editions;
 mod expansions;
 mod figures;
@@ -16,6 +17,7 @@ mod rules;
 mod tokens;
 
 pub use boards::{Board, MAX_SPACES};
+use declared::Declared;
 pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
 pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
@@ -290,7 +292,7 @@ pub struct Vocab {
     pub wonder_category: Option<u8>,
     /// The category of VP from a progress token.
     pub progress_category: Option<u8>,
-    pub tradable_colours: u16,
+    pub tradable_colours: u32,
     pub tradable_board: bool,
     pub scopes: Vec<(String, Vec<i8>)>,
     pub counters: Vec<CounterKind>,
@@ -331,7 +333,10 @@ pub struct Vocab {
     pub boards: Vec<Board>,
 }
 
-const MAX_SET: usize = 16;
+pub(crate) const MAX_SET: usize = 16;
+/// Colours, of a game and all its expansions together: a
+/// [`sevenw_host::ColourSet`] holds 32.
+pub(crate) const MAX_COLOURS: usize = 32;
 
 impl Vocab {
     /// The card set that declares `word` if this one may not use it (it is
@@ -555,9 +560,21 @@ pub fn build(
     let mut symbols = Vec::new();
     let mut colours = Vec::new();
     let mut categories = Vec::new();
-    declared.list(&src.science, &mut symbols, "science symbols", report);
-    declared.list(&src.colours, &mut colours, "colours", report);
-    declared.list(&src.categories, &mut categories, "categories", report);
+    declared.list(
+        &src.science,
+        &mut symbols,
+        "science symbols",
+        MAX_SET,
+        report,
+    );
+    declared.list(&src.colours, &mut colours, "colours", MAX_COLOURS, report);
+    declared.list(
+        &src.categories,
+        &mut categories,
+        "categories",
+        MAX_SET,
+        report,
+    );
 
     let mut colour_category = vec![None; colours.len()];
     let mut wonder_category = None;
@@ -575,7 +592,7 @@ pub fn build(
         }
     }
 
-    let mut tradable_colours = 0u16;
+    let mut tradable_colours = 0u32;
     let mut tradable_board = false;
     for t in &src.tradable {
         if lower(t) == "board" {
@@ -798,80 +815,6 @@ pub fn build(
         report,
     );
     usable.then_some(vocab)
-}
-
-/// The names declared so far, unique across the kinds the resolver looks up.
-#[derive(Default)]
-struct Declared {
-    /// Names declared in this file, and where.
-    here: Vec<(String, Loc)>,
-    /// Names declared by the game an expansion extends (and the expansions
-    /// before it), with who declared them.
-    before: Vec<(String, String)>,
-}
-
-impl Declared {
-    /// `t` as a name, if it is a valid one not declared before.
-    fn unique(&mut self, t: &Text, report: &mut Report) -> Option<String> {
-        let n = lower(t);
-        if n.is_empty() || n.contains(char::is_whitespace) {
-            bad(
-                report,
-                t.loc,
-                format!("`{}` is not a valid name", t.value),
-                "names are single words",
-                None,
-            );
-            return None;
-        }
-        if let Some((_, first)) = self.here.iter().find(|(s, _)| *s == n) {
-            report.push(
-                Diagnostic::new(
-                    Code::BadVocabulary,
-                    t.loc,
-                    format!("`{n}` is declared twice"),
-                )
-                .label("declared again here")
-                .note(*first, "first declared here"),
-            );
-            return None;
-        }
-        if let Some((_, by)) = self.before.iter().find(|(s, _)| *s == n) {
-            report.push(
-                Diagnostic::new(
-                    Code::DefinedInBoth,
-                    t.loc,
-                    format!("`{n}` is already declared by `{by}`"),
-                )
-                .label("declared again here")
-                .help(format!(
-                    "an expansion declares only what it adds: use `{by}`'s `{n}` as it is (an expansion of `{by}`'s game that uses it is played with it: `with: [{by}]`), or give this one another name"
-                )),
-            );
-            return None;
-        }
-        self.here.push((n.clone(), t.loc));
-        Some(n)
-    }
-
-    /// Appends the valid new names of `items` to `out`, at most [`MAX_SET`] in all.
-    fn list(&mut self, items: &[Text], out: &mut Vec<String>, what: &str, report: &mut Report) {
-        for t in items {
-            if let Some(n) = self.unique(t, report) {
-                if out.len() == MAX_SET {
-                    bad(
-                        report,
-                        t.loc,
-                        format!("a game may declare at most {MAX_SET} {what}"),
-                        "one too many",
-                        None,
-                    );
-                    continue;
-                }
-                out.push(n);
-            }
-        }
-    }
 }
 
 /// The index of `t` in `list`, reporting an unknown name.

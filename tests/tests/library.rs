@@ -203,15 +203,15 @@ fn duel_card_counts() {
         (9, &[(1, 2), (3, 5), (6, 10)][..], &[(3, 2), (6, 5)][..])
     );
     // Six green symbols, each on two cards, plus Law on a token.
-    let law = g.symbols.iter().position(|s| s == "law").unwrap() as u16;
-    let science: Vec<u16> = g
+    let law = g.symbols.iter().position(|s| s == "law").unwrap() as u32;
+    let science: Vec<u32> = g
         .cards
         .iter()
         .flat_map(|c| &c.effects)
         .filter_map(|e| Call::of(&e.op, "science")?.bits("options"))
         .collect();
     assert_eq!(science.len(), 12);
-    for s in 0..6u16 {
+    for s in 0..6u32 {
         assert_eq!(
             science.iter().filter(|&&o| o == 1 << s).count(),
             2,

@@ -38,7 +38,7 @@ pub(super) fn trigger(v: &Vocab, t: &Trigger) -> String {
     match t {
         Trigger::BuildColour(c) => template.replace("{colour}", &v.colours[*c as usize]),
         Trigger::TakeCard { cards, colours } => {
-            let mut what: Vec<String> = names(&v.colours, u32::from(*colours))
+            let mut what: Vec<String> = names(&v.colours, *colours)
                 .into_iter()
                 .map(|c| format!("a {c} card"))
                 .collect();

@@ -30,7 +30,7 @@ pub struct Call {
 pub enum Arg {
     Num(u32),
     /// Colours, as bits of the game's colours.
-    Colours(u16),
+    Colours(u32),
     /// Resources, as bits of the game's resources.
     Resources(u16),
     /// Science symbols, as bits of the game's symbols.
@@ -61,9 +61,10 @@ impl Call {
 
     /// The bits of the slot `name`, if it holds colours, resources or
     /// symbols.
-    pub fn bits(&self, name: &str) -> Option<u16> {
+    pub fn bits(&self, name: &str) -> Option<u32> {
         match self.arg(name)? {
-            Arg::Colours(m) | Arg::Resources(m) | Arg::Symbols(m) => Some(*m),
+            Arg::Colours(m) => Some(*m),
+            Arg::Resources(m) | Arg::Symbols(m) => Some(u32::from(*m)),
             _ => None,
         }
     }
@@ -75,11 +76,11 @@ impl Call {
 }
 
 /// The bits of a mask, as a list of indices.
-struct Bits(u16);
+struct Bits(u32);
 
 impl Serialize for Bits {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq((0..16u8).filter(|i| self.0 >> i & 1 == 1))
+        s.collect_seq((0..32u8).filter(|i| self.0 >> i & 1 == 1))
     }
 }
 
@@ -107,7 +108,8 @@ impl Serialize for Arg {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Arg::Num(n) => s.serialize_u32(*n),
-            Arg::Colours(m) | Arg::Resources(m) | Arg::Symbols(m) => Bits(*m).serialize(s),
+            Arg::Colours(m) => Bits(*m).serialize(s),
+            Arg::Resources(m) | Arg::Symbols(m) => Bits(u32::from(*m)).serialize(s),
             Arg::Seats(seats) => seats.serialize(s),
             Arg::Seat(seat) => s.serialize_i8(*seat),
             Arg::Decks(d) => DeckBits(*d).serialize(s),

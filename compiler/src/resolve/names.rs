@@ -38,9 +38,9 @@ impl Resolver<'_> {
         &mut self,
         p: &crate::load::DslText,
         list: &[sevenw_dsl::Taken],
-    ) -> Option<(Vec<u16>, u16)> {
+    ) -> Option<(Vec<u16>, u32)> {
         let mut out = Vec::new();
-        let mut colours = 0u16;
+        let mut colours = 0u32;
         let mut ok = true;
         for t in list {
             let n = t.name.text.trim().to_lowercase();
@@ -378,7 +378,7 @@ impl Resolver<'_> {
         p: &crate::load::DslText,
         words: &[Word],
         span_loc: Loc,
-    ) -> Option<(CounterKind, u16)> {
+    ) -> Option<(CounterKind, u32)> {
         self.counted_kind(p, words, span_loc)
             .map(|c| (c.kind, c.colours))
     }
@@ -482,7 +482,7 @@ impl Resolver<'_> {
                 return None;
             }
             let qualifiers = &words[..words.len() - noun_words.len()];
-            let mut colours = 0u16;
+            let mut colours = 0u32;
             let mut ok = true;
             if *kind == CounterKind::ProgressTokens && !qualifiers.is_empty() {
                 // `per Culture progress token`: the tokens of one kind.
@@ -546,7 +546,7 @@ impl Resolver<'_> {
             }
             if *kind == CounterKind::Cards && colours == 0 && ok {
                 // `per card`: every colour.
-                colours = (1u32 << self.v.colours.len()).wrapping_sub(1) as u16;
+                colours = (1u64 << self.v.colours.len()).wrapping_sub(1) as u32;
             }
             return ok.then_some(Count::of(*kind, colours));
         }
@@ -620,7 +620,7 @@ impl Resolver<'_> {
         words: &[Word],
         loc: Loc,
         message: &str,
-    ) -> Option<u16> {
+    ) -> Option<u32> {
         self.cards_help(
             p,
             words,
@@ -638,7 +638,7 @@ impl Resolver<'_> {
         loc: Loc,
         message: &str,
         example: &str,
-    ) -> Option<u16> {
+    ) -> Option<u32> {
         let help = format!("name cards by colour, as in `{example}`");
         self.cards_help(p, words, loc, message, &help)
     }
@@ -650,7 +650,7 @@ impl Resolver<'_> {
         loc: Loc,
         message: &str,
         help: &str,
-    ) -> Option<u16> {
+    ) -> Option<u32> {
         let (kind, colours) = self.counted(p, words, loc)?;
         if kind != CounterKind::Cards {
             self.report.push(

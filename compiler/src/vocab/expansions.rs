@@ -158,10 +158,10 @@ pub fn extend(
             }
         }
     }
-    for (items, list, what) in [
-        (&src.science, &mut v.symbols, "science symbols"),
-        (&src.colours, &mut v.colours, "colours"),
-        (&src.categories, &mut v.categories, "categories"),
+    for (items, list, what, max) in [
+        (&src.science, &mut v.symbols, "science symbols", MAX_SET),
+        (&src.colours, &mut v.colours, "colours", MAX_COLOURS),
+        (&src.categories, &mut v.categories, "categories", MAX_SET),
     ] {
         for t in items {
             let n = lower(t);
@@ -170,7 +170,7 @@ pub fn extend(
                 v.foreign.retain(|(f, g)| !(*f == n && *g == game));
                 continue;
             }
-            declared.list(std::slice::from_ref(t), list, what, report);
+            declared.list(std::slice::from_ref(t), list, what, max, report);
         }
     }
     v.colour_category.resize(v.colours.len(), None);

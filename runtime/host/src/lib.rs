@@ -53,15 +53,15 @@ pub struct Colour(pub u8);
 
 /// A set of colours, bit `i` for colour `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ColourSet(pub u16);
+pub struct ColourSet(pub u32);
 
 impl ColourSet {
     /// Every colour, those of every card set in play.
-    pub const ALL: ColourSet = ColourSet(u16::MAX);
+    pub const ALL: ColourSet = ColourSet(u32::MAX);
 
-    /// Whether `c` is in the set (a colour past the set's 16 bits never is).
+    /// Whether `c` is in the set (a colour past the set's 32 bits never is).
     pub const fn contains(self, c: Colour) -> bool {
-        c.0 < 16 && self.0 & (1 << c.0) != 0
+        c.0 < 32 && self.0 & (1 << c.0) != 0
     }
 }
 

@@ -44,7 +44,7 @@ pub const NO_PRICE: u8 = u8::MAX;
 pub const MAX_CATEGORIES: usize = 16;
 /// Most colours a game may declare ([`City::colour_count`] holds one
 /// count each).
-pub const MAX_COLOURS: usize = 16;
+pub const MAX_COLOURS: usize = 32;
 
 /// Abilities granted by effects, used by the turn structure.
 #[derive(Debug, Default, PartialEq, Eq)]

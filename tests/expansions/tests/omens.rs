@@ -154,7 +154,7 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
 fn drawn_cards_are_laid_out_and_temples_take_the_guilds_place() {
     let d = omens();
     let colour = |name: &str| d.info.colours.iter().position(|&c| c == name).expect(name);
-    let (violet, temple, purple) = (colour("violet"), colour("temple"), colour("purple"));
+    let (violet, temple, purple) = (colour("violet"), colour("sanctum"), colour("purple"));
     let laid = |st: &State, of: usize| {
         (st.table.layout.remaining())
             .filter(|c| usize::from(d.info.cards[usize::from(c.0)].colour.0) == of)

@@ -157,11 +157,11 @@ fn wonder_effects_call_the_host() {
     };
     assert_eq!(
         run(g, stage(0, 0), Event::Built),
-        ["build free Hand OncePerAge 0b1111111111111111"]
+        ["build free Hand OncePerAge 0b11111111111111111111111111111111"]
     );
     assert_eq!(
         run(g, stage(0, 1), Event::Built),
-        ["build free Discard Now 0b1111111111111111"]
+        ["build free Discard Now 0b11111111111111111111111111111111"]
     );
     assert_eq!(
         run(g, stage(1, 0), Event::Built),

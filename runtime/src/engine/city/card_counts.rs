@@ -23,7 +23,7 @@ impl City {
         match what {
             Counted::StageColour(stage) => self
                 .colour_under(stage)
-                .map(|c| Counted::Cards(ColourSet(1u16.checked_shl(u32::from(c.0)).unwrap_or(0)))),
+                .map(|c| Counted::Cards(ColourSet(1u32.checked_shl(u32::from(c.0)).unwrap_or(0)))),
             _ => Some(what),
         }
     }

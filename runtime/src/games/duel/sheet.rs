@@ -506,7 +506,7 @@ impl Duel {
                     continue;
                 };
                 let t = &st.table;
-                let all = sevenw_host::ColourSet(u16::MAX);
+                let all = sevenw_host::ColourSet::ALL;
                 if !self.copyable(t, 1 - seat, all).any(|x| x == id) {
                     found.push(at(
                         c,
