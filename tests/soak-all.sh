@@ -55,7 +55,7 @@ for ed in 1 2; do
     done
 done
 variants+=("duel|--game duel")
-variants+=("duel-pantheon|--game duel --with pantheon")
+variants+=("pantheon|--game duel --with pantheon")
 for p in 2 3 4 5 6 7; do
     variants+=("architects-$p|--game architects --players $p")
 done

@@ -22,11 +22,23 @@ use sevenw_runtime::games::base::{self, Base};
 use sevenw_runtime::games::duel::{self, Action, Duel};
 
 /// Every compiled card set of `family` (each edition and expansion).
+/// The games of `family`, each expansion played with its game (and the
+/// expansions it needs).
 fn sets(family: &str) -> Vec<&'static GameInfo> {
     let sets: Vec<_> = sevenw_cards::GAMES
         .iter()
         .copied()
         .filter(|g| g.family == family)
+        .map(|g| {
+            if g.extends.is_empty() {
+                return g;
+            }
+            let with: Vec<&str> = std::iter::once(g.name)
+                .chain(g.with.iter().copied())
+                .collect();
+            sevenw_runtime::select(sevenw_cards::GAMES, g.extends, None, &with)
+                .unwrap_or_else(|e| panic!("{} with {}: {e}", g.extends, g.name))
+        })
         .collect();
     assert!(!sets.is_empty(), "no card set of family {family}");
     sets

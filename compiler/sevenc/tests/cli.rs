@@ -283,7 +283,8 @@ fn gen_json_writes_one_document_per_family() {
         dir.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let (_, duel, _) = sevenc(&["gen", "--format", "json", "cards/duel"]);
+    // Duel's family: the game and its expansion.
+    let (_, duel, _) = sevenc(&["gen", "--format", "json", "cards/duel", "cards/pantheon"]);
     assert_eq!(
         std::fs::read_to_string(dir.join("duel.json")).unwrap(),
         duel

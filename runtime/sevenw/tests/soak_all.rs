@@ -38,7 +38,7 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
     let first = soak(sevenw, &["1", dir], "");
     let said = text(&first.stdout);
     assert!(first.status.success(), "{said}{}", text(&first.stderr));
-    let summary = format!("87 of 87 variants done in {dir}\n");
+    let summary = format!("88 of 88 variants done in {dir}\n");
     assert!(said.ends_with(&summary), "{said}");
     for name in [
         "base1-none-3",
@@ -46,6 +46,7 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
         "base1-cities+leaders+edifice-3",
         "base2-cities-7",
         "duel",
+        "pantheon",
         "architects-2",
     ] {
         let file = std::fs::read_to_string(out.join(format!("{name}.txt"))).unwrap();
@@ -53,6 +54,11 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
         assert!(file.contains("no violation"), "{name}: {file}");
         assert!(said.contains(&format!("{name}: 1 games, ")), "{said}");
     }
+    let pantheon = std::fs::read_to_string(out.join("pantheon.txt")).unwrap();
+    assert!(
+        pantheon.contains("7 Wonders Duel with Pantheon"),
+        "{pantheon}"
+    );
     // Second edition really: the title says so.
     let second = std::fs::read_to_string(out.join("base2-edifice-5.txt")).unwrap();
     assert!(second.contains("(second edition) with Edifice"), "{second}");

@@ -20364,6 +20364,1401 @@ pub mod leaders {
         }
     }
 }
+/// 7 Wonders Duel: Pantheon: generated from the card files of `pantheon`.
+pub mod pantheon {
+    use ::sevenw_host::*;
+    /// Resources, by their index in the vocabulary.
+    pub mod res {
+        use ::sevenw_host::Res;
+        pub const WOOD: Res = Res(0);
+        pub const CLAY: Res = Res(1);
+        pub const STONE: Res = Res(2);
+        pub const GLASS: Res = Res(3);
+        pub const PAPYRUS: Res = Res(4);
+    }
+    /// Science symbols: bit numbers of a `SymSet`.
+    pub mod sym {
+        pub const GLOBE: u16 = 0;
+        pub const WHEEL: u16 = 1;
+        pub const SUNDIAL: u16 = 2;
+        pub const MORTAR: u16 = 3;
+        pub const PLUMB: u16 = 4;
+        pub const QUILL: u16 = 5;
+        pub const LAW: u16 = 6;
+    }
+    /// Card colours.
+    pub mod colour {
+        use ::sevenw_host::Colour;
+        pub const BROWN: Colour = Colour(0);
+        pub const GREY: Colour = Colour(1);
+        pub const BLUE: Colour = Colour(2);
+        pub const GREEN: Colour = Colour(3);
+        pub const YELLOW: Colour = Colour(4);
+        pub const RED: Colour = Colour(5);
+        pub const PURPLE: Colour = Colour(6);
+        pub const GREEK: Colour = Colour(7);
+        pub const PHOENICIAN: Colour = Colour(8);
+        pub const MESOPOTAMIAN: Colour = Colour(9);
+        pub const EGYPTIAN: Colour = Colour(10);
+        pub const ROMAN: Colour = Colour(11);
+        pub const GATE: Colour = Colour(12);
+        pub const TEMPLE: Colour = Colour(13);
+    }
+    /// Scoring categories.
+    pub mod cat {
+        use ::sevenw_host::Category;
+        pub const MILITARY: Category = Category(0);
+        pub const TREASURY: Category = Category(1);
+        pub const WONDERS: Category = Category(2);
+        pub const CIVILIAN: Category = Category(3);
+        pub const SCIENCE: Category = Category(4);
+        pub const COMMERCIAL: Category = Category(5);
+        pub const GUILDS: Category = Category(6);
+        pub const PROGRESS: Category = Category(7);
+        pub const DIVINITIES: Category = Category(8);
+    }
+    /// Cards, by their index in `GAME.cards`.
+    pub mod card {
+        use ::sevenw_host::CardId;
+        /// Enki
+        pub const ENKI: CardId = CardId(0);
+        /// Ishtar
+        pub const ISHTAR: CardId = CardId(1);
+        /// Nisaba
+        pub const NISABA: CardId = CardId(2);
+        /// Astarte
+        pub const ASTARTE: CardId = CardId(3);
+        /// Baal
+        pub const BAAL: CardId = CardId(4);
+        /// Tanit
+        pub const TANIT: CardId = CardId(5);
+        /// Aphrodite
+        pub const APHRODITE: CardId = CardId(6);
+        /// Hades
+        pub const HADES: CardId = CardId(7);
+        /// Zeus
+        pub const ZEUS: CardId = CardId(8);
+        /// Anubis
+        pub const ANUBIS: CardId = CardId(9);
+        /// Isis
+        pub const ISIS: CardId = CardId(10);
+        /// Ra
+        pub const RA: CardId = CardId(11);
+        /// Mars
+        pub const MARS: CardId = CardId(12);
+        /// Minerva
+        pub const MINERVA: CardId = CardId(13);
+        /// Neptune
+        pub const NEPTUNE: CardId = CardId(14);
+        /// The Gate
+        pub const THE_GATE: CardId = CardId(15);
+        /// Mesopotamian Grand Temple
+        pub const MESOPOTAMIAN_GRAND_TEMPLE: CardId = CardId(16);
+        /// Phoenician Grand Temple
+        pub const PHOENICIAN_GRAND_TEMPLE: CardId = CardId(17);
+        /// Greek Grand Temple
+        pub const GREEK_GRAND_TEMPLE: CardId = CardId(18);
+        /// Egyptian Grand Temple
+        pub const EGYPTIAN_GRAND_TEMPLE: CardId = CardId(19);
+        /// Roman Grand Temple
+        pub const ROMAN_GRAND_TEMPLE: CardId = CardId(20);
+    }
+    pub static GAME: GameInfo = GameInfo {
+        name: "pantheon",
+        title: "7 Wonders Duel: Pantheon",
+        edition: 1,
+        extends: "duel",
+        editions: &[],
+        with: &[],
+        automatic: false,
+        own: Own {
+            symbols: 7,
+            colours: 7,
+            categories: 8,
+        },
+        min_players: 2,
+        max_players: 2,
+        ages: 3,
+        start_coins: 7,
+        hand_size: 0,
+        layout: 20,
+        figures: &[
+            &[
+                FigureSlot {
+                    row: 0,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 1,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 9,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 0,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 10,
+                    face_up: true,
+                },
+            ],
+            &[
+                FigureSlot {
+                    row: 0,
+                    col: 0,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 10,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 1,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 9,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 6,
+                    face_up: true,
+                },
+            ],
+            &[
+                FigureSlot {
+                    row: 0,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 0,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 1,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 2,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 3,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 2,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 6,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 4,
+                    col: 8,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 5,
+                    col: 3,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 5,
+                    col: 5,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 5,
+                    col: 7,
+                    face_up: false,
+                },
+                FigureSlot {
+                    row: 6,
+                    col: 4,
+                    face_up: true,
+                },
+                FigureSlot {
+                    row: 6,
+                    col: 6,
+                    face_up: true,
+                },
+            ],
+        ],
+        figure_tokens: &[
+            FigureTokens {
+                age: 1,
+                slots: &[2, 4, 9, 11, 13],
+                from: &[0, 0, 1, 1, 2, 2, 3, 3, 4, 4],
+            },
+            FigureTokens {
+                age: 2,
+                slots: &[6, 8, 10],
+                from: &[5, 6, 7],
+            },
+        ],
+        boards: &[
+            BoardInfo {
+                name: "pantheon",
+                spaces: &[[8, 3], [7, 4], [6, 5], [5, 6], [4, 7], [3, 8]],
+                open: &[2, 3],
+                fill: &[
+                    BoardFill {
+                        age: 2,
+                        colour: Colour(12),
+                    },
+                ],
+            },
+        ],
+        set_aside: 3,
+        resources: &["wood", "clay", "stone", "glass", "papyrus"],
+        classes: &[
+            ClassInfo {
+                name: "raw",
+                members: ResSet(1 << res::WOOD.0 | 1 << res::CLAY.0 | 1 << res::STONE.0),
+            },
+            ClassInfo {
+                name: "manufactured",
+                members: ResSet(1 << res::GLASS.0 | 1 << res::PAPYRUS.0),
+            },
+        ],
+        symbols: &["globe", "wheel", "sundial", "mortar", "plumb", "quill", "law"],
+        colours: &[
+            "brown",
+            "grey",
+            "blue",
+            "green",
+            "yellow",
+            "red",
+            "purple",
+            "greek",
+            "phoenician",
+            "mesopotamian",
+            "egyptian",
+            "roman",
+            "gate",
+            "temple",
+        ],
+        categories: &[
+            "military",
+            "treasury",
+            "wonders",
+            "civilian",
+            "science",
+            "commercial",
+            "guilds",
+            "progress",
+            "divinities",
+        ],
+        guilds: Some(DrawRule {
+            colour: colour::TEMPLE,
+            age: 3,
+            per_player: false,
+            extra: 3,
+        }),
+        draws: &[],
+        tokens: &[
+            TokenInfo {
+                name: "greece",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &["greek grand temple"],
+                places: Some(TokenPlaces {
+                    colour: Colour(7),
+                    draw: 2,
+                    board: "pantheon",
+                }),
+                board_discount: 0,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "phoenicia",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &["phoenician grand temple"],
+                places: Some(TokenPlaces {
+                    colour: Colour(8),
+                    draw: 2,
+                    board: "pantheon",
+                }),
+                board_discount: 0,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "mesopotamia",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &["mesopotamian grand temple"],
+                places: Some(TokenPlaces {
+                    colour: Colour(9),
+                    draw: 2,
+                    board: "pantheon",
+                }),
+                board_discount: 0,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "egypt",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &["egyptian grand temple"],
+                places: Some(TokenPlaces {
+                    colour: Colour(10),
+                    draw: 2,
+                    board: "pantheon",
+                }),
+                board_discount: 0,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "rome",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &["roman grand temple"],
+                places: Some(TokenPlaces {
+                    colour: Colour(11),
+                    draw: 2,
+                    board: "pantheon",
+                }),
+                board_discount: 0,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "offering2",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &[],
+                places: None,
+                board_discount: 2,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "offering3",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &[],
+                places: None,
+                board_discount: 3,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "offering4",
+                points: &[0],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &[],
+                places: None,
+                board_discount: 4,
+                as_coins: false,
+            },
+            TokenInfo {
+                name: "astarte",
+                points: &[1],
+                category: 8,
+                instead_of_coins: false,
+                negative: false,
+                public: true,
+                sits_out: false,
+                by_choice: false,
+                sets: &["pantheon"],
+                chains: &[],
+                places: None,
+                board_discount: 0,
+                as_coins: true,
+            },
+        ],
+        draft: None,
+        projects: None,
+        conflict: Some(ConflictInfo {
+            capital: 9,
+            zones: &[(1, 2), (3, 5), (6, 10)],
+            tokens: &[(3, 2), (6, 5)],
+        }),
+        cards: &[
+            CardInfo {
+                name: "Enki",
+                aliases: &[],
+                colour: colour::MESOPOTAMIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "take a progress token from 2 set aside",
+                words: "Takes a progress token from 2 set aside.",
+            },
+            CardInfo {
+                name: "Ishtar",
+                aliases: &[],
+                colour: colour::MESOPOTAMIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "science law",
+                words: "Gives the science symbol law.",
+            },
+            CardInfo {
+                name: "Nisaba",
+                aliases: &[],
+                colour: colour::MESOPOTAMIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "count the science symbol of a green card of opponent",
+                words: "Counts the science symbol of a green card of opponent.",
+            },
+            CardInfo {
+                name: "Astarte",
+                aliases: &[],
+                colour: colour::PHOENICIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "take 7 astarte tokens",
+                words: "Your own city takes 7 astarte tokens.",
+            },
+            CardInfo {
+                name: "Baal",
+                aliases: &[],
+                colour: colour::PHOENICIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "take a brown or grey card from opponent",
+                words: "Takes a brown or grey card of opponent into its own city.",
+            },
+            CardInfo {
+                name: "Tanit",
+                aliases: &[],
+                colour: colour::PHOENICIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "gain 12 coins",
+                words: "Gains 12 coins.",
+            },
+            CardInfo {
+                name: "Aphrodite",
+                aliases: &[],
+                colour: colour::GREEK,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "gain 9 vp",
+                words: "At game end: gains 9 VP.",
+            },
+            CardInfo {
+                name: "Hades",
+                aliases: &[],
+                colour: colour::GREEK,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "build a card from the discard pile for free",
+                words: "Builds a card from the discard pile for free.",
+            },
+            CardInfo {
+                name: "Zeus",
+                aliases: &[],
+                colour: colour::GREEK,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "discard a card from the figure",
+                words: "Discards a card from the figure.",
+            },
+            CardInfo {
+                name: "Anubis",
+                aliases: &[],
+                colour: colour::EGYPTIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "unbuild a wonder of self and opponent",
+                words: "Unbuilds a wonder of your own city and opponent.",
+            },
+            CardInfo {
+                name: "Isis",
+                aliases: &[],
+                colour: colour::EGYPTIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "build a wonder for free with a card from the discard pile",
+                words: "Builds a wonder for free with a card of the discard pile.",
+            },
+            CardInfo {
+                name: "Ra",
+                aliases: &[],
+                colour: colour::EGYPTIAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "take an unbuilt wonder from opponent",
+                words: "Takes an unbuilt wonder of opponent.",
+            },
+            CardInfo {
+                name: "Mars",
+                aliases: &[],
+                colour: colour::ROMAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "gain 2 shields",
+                words: "Gains 2 shields.",
+            },
+            CardInfo {
+                name: "Minerva",
+                aliases: &[],
+                colour: colour::ROMAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "put a blocker on the conflict track",
+                words: "Puts a blocker on the conflict track.",
+            },
+            CardInfo {
+                name: "Neptune",
+                aliases: &[],
+                colour: colour::ROMAN,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "discard a military token from the conflict track; apply a military token from the conflict track to opponent",
+                words: "Discards a military token from the conflict track.\nApplies a military token from the conflict track to opponent.",
+            },
+            CardInfo {
+                name: "The Gate",
+                aliases: &["Gate"],
+                colour: colour::GATE,
+                age: 0,
+                copies: &[],
+                cost: Cost::FREE,
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(1),
+                expert: false,
+                price_times: 2,
+                options: 0,
+                text: "draw 1 of each greek or phoenician or mesopotamian or egyptian or roman card from the supply and take one for free",
+                words: "Draws 1 of each greek, phoenician, mesopotamian, egyptian or roman card from the supply and takes one for free.",
+            },
+            CardInfo {
+                name: "Mesopotamian Grand Temple",
+                aliases: &[],
+                colour: colour::TEMPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::WOOD, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "at game end: gain 4 vp; gain 1 vp per temple card in self",
+                words: "At game end: gains 4 VP.\nAt game end: gains 1 VP per temple card in your own city.",
+            },
+            CardInfo {
+                name: "Phoenician Grand Temple",
+                aliases: &[],
+                colour: colour::TEMPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::WOOD, 1),
+                        (res::STONE, 1),
+                        (res::GLASS, 1),
+                        (res::PAPYRUS, 2),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "at game end: gain 4 vp; gain 1 vp per temple card in self",
+                words: "At game end: gains 4 VP.\nAt game end: gains 1 VP per temple card in your own city.",
+            },
+            CardInfo {
+                name: "Greek Grand Temple",
+                aliases: &[],
+                colour: colour::TEMPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::STONE, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "at game end: gain 4 vp; gain 1 vp per temple card in self",
+                words: "At game end: gains 4 VP.\nAt game end: gains 1 VP per temple card in your own city.",
+            },
+            CardInfo {
+                name: "Egyptian Grand Temple",
+                aliases: &[],
+                colour: colour::TEMPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[(res::CLAY, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "at game end: gain 4 vp; gain 1 vp per temple card in self",
+                words: "At game end: gains 4 VP.\nAt game end: gains 1 VP per temple card in your own city.",
+            },
+            CardInfo {
+                name: "Roman Grand Temple",
+                aliases: &[],
+                colour: colour::TEMPLE,
+                age: 3,
+                copies: &[],
+                cost: Cost {
+                    coins: 0,
+                    coins_per_age: 0,
+                    resources: &[
+                        (res::CLAY, 1),
+                        (res::STONE, 1),
+                        (res::GLASS, 2),
+                        (res::PAPYRUS, 1),
+                    ],
+                    tokens: &[],
+                },
+                chains: &[],
+                chained_from: &[],
+                listens: Listens(4),
+                expert: false,
+                price_times: 1,
+                options: 0,
+                text: "at game end: gain 4 vp; gain 1 vp per temple card in self",
+                words: "At game end: gains 4 VP.\nAt game end: gains 1 VP per temple card in your own city.",
+            },
+        ],
+        wonders: &[
+            WonderInfo {
+                name: "The Sanctuary",
+                aliases: &["Sanctuary"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        text: "",
+                        words: "",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::STONE, 2),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 1),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(1),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "take cards from boards for 2 fewer coins; play again",
+                                words: "Takes cards from boards for 2 coins fewer.\nPlays another turn at once.",
+                            },
+                        ],
+                    },
+                ],
+            },
+            WonderInfo {
+                name: "The Divine Theater",
+                aliases: &["Divine Theater"],
+                sides: &[
+                    SideInfo {
+                        name: "A",
+                        listens: Listens(0),
+                        text: "",
+                        words: "",
+                        stages: &[
+                            StageInfo {
+                                cost: Cost {
+                                    coins: 0,
+                                    coins_per_age: 0,
+                                    resources: &[
+                                        (res::WOOD, 2),
+                                        (res::GLASS, 1),
+                                        (res::PAPYRUS, 2),
+                                    ],
+                                    tokens: &[],
+                                },
+                                listens: Listens(5),
+                                options: 0,
+                                level: 1,
+                                pattern: None,
+                                shows_colour: false,
+                                text: "take a greek or phoenician or mesopotamian or egyptian or roman card from the supply for free; gain 2 vp",
+                                words: "Takes a greek, phoenician, mesopotamian, egyptian or roman card from the supply for free.\nAt game end: gains 2 VP.",
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
+        progress: &[
+            ProgressInfo {
+                name: "Mysticism",
+                aliases: &[],
+                listens: Listens(4),
+                copies: 1,
+                options: 0,
+                text: "at game end: gain 2 vp per greece token in self; gain 2 vp per phoenicia token in self; gain 2 vp per mesopotamia token in self; gain 2 vp per egypt token in self; gain 2 vp per rome token in self; gain 2 vp per offering2 token in self; gain 2 vp per offering3 token in self; gain 2 vp per offering4 token in self",
+                words: "At game end: gains 2 VP per greece token in your own city.\nAt game end: gains 2 VP per phoenicia token in your own city.\nAt game end: gains 2 VP per mesopotamia token in your own city.\nAt game end: gains 2 VP per egypt token in your own city.\nAt game end: gains 2 VP per rome token in your own city.\nAt game end: gains 2 VP per offering2 token in your own city.\nAt game end: gains 2 VP per offering3 token in your own city.\nAt game end: gains 2 VP per offering4 token in your own city.",
+            },
+            ProgressInfo {
+                name: "Poliorcetics",
+                aliases: &[],
+                listens: Listens(1),
+                copies: 1,
+                options: 0,
+                text: "opponent loses 1 coin per space the conflict pawn moves toward them",
+                words: "Opponent loses 1 coin per space the conflict pawn moves toward it.",
+            },
+            ProgressInfo {
+                name: "Engineering",
+                aliases: &[],
+                listens: Listens(1),
+                copies: 1,
+                options: 0,
+                text: "build cards a chain could make free for 1 coin",
+                words: "Builds cards a chain could make free for 1 coin.",
+            },
+        ],
+        effects,
+        family: "duel",
+        decks: &[],
+        battles: None,
+        cat_vp: 0,
+        extended_chains: &[],
+    };
+    /// Runs the effects of `source` for `event`.
+    pub fn effects(source: Source, event: Event, h: &mut dyn Host) {
+        match source {
+            Source::Card(card::ENKI) => enki(event, h),
+            Source::Card(card::ISHTAR) => ishtar(event, h),
+            Source::Card(card::NISABA) => nisaba(event, h),
+            Source::Card(card::ASTARTE) => astarte(event, h),
+            Source::Card(card::BAAL) => baal(event, h),
+            Source::Card(card::TANIT) => tanit(event, h),
+            Source::Card(card::APHRODITE) => aphrodite(event, h),
+            Source::Card(card::HADES) => hades(event, h),
+            Source::Card(card::ZEUS) => zeus(event, h),
+            Source::Card(card::ANUBIS) => anubis(event, h),
+            Source::Card(card::ISIS) => isis(event, h),
+            Source::Card(card::RA) => ra(event, h),
+            Source::Card(card::MARS) => mars(event, h),
+            Source::Card(card::MINERVA) => minerva(event, h),
+            Source::Card(card::NEPTUNE) => neptune(event, h),
+            Source::Card(card::THE_GATE) => the_gate(event, h),
+            Source::Card(card::MESOPOTAMIAN_GRAND_TEMPLE) => {
+                mesopotamian_grand_temple(event, h)
+            }
+            Source::Card(card::PHOENICIAN_GRAND_TEMPLE) => {
+                phoenician_grand_temple(event, h)
+            }
+            Source::Card(card::GREEK_GRAND_TEMPLE) => greek_grand_temple(event, h),
+            Source::Card(card::EGYPTIAN_GRAND_TEMPLE) => egyptian_grand_temple(event, h),
+            Source::Card(card::ROMAN_GRAND_TEMPLE) => roman_grand_temple(event, h),
+            Source::Stage { wonder: 0, side: 0, stage: 0 } => {
+                the_sanctuary_a_stage_1(event, h)
+            }
+            Source::Stage { wonder: 1, side: 0, stage: 0 } => {
+                the_divine_theater_a_stage_1(event, h)
+            }
+            Source::Progress(0) => progress_mysticism(event, h),
+            Source::Progress(1) => progress_poliorcetics(event, h),
+            Source::Progress(2) => progress_engineering(event, h),
+            _ => {}
+        }
+    }
+    /// Enki (mesopotamian).
+    fn enki(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_progress(2);
+        }
+    }
+    /// Ishtar (mesopotamian).
+    fn ishtar(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.science(SymSet(1 << sym::LAW));
+        }
+    }
+    /// Nisaba (mesopotamian).
+    fn nisaba(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.copy_science(ColourSet(1 << colour::GREEN.0), Seats(&[1]));
+        }
+    }
+    /// Astarte (phoenician).
+    fn astarte(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_tokens(8, 7, Seats(&[0]));
+        }
+    }
+    /// Baal (phoenician).
+    fn baal(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_built(
+                ColourSet(1 << colour::BROWN.0 | 1 << colour::GREY.0),
+                Seats(&[1]),
+            );
+        }
+    }
+    /// Tanit (phoenician).
+    fn tanit(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_coins(12);
+        }
+    }
+    /// Aphrodite (greek).
+    fn aphrodite(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::DIVINITIES, 9);
+        }
+    }
+    /// Hades (greek).
+    fn hades(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.build_free(Pile::Discard, Limit::Now, ColourSet::ALL);
+        }
+    }
+    /// Zeus (greek).
+    fn zeus(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discard_figure();
+        }
+    }
+    /// Anubis (egyptian).
+    fn anubis(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.unbuild_wonder(Seats(&[0, 1]));
+        }
+    }
+    /// Isis (egyptian).
+    fn isis(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.wonder_from_discard();
+        }
+    }
+    /// Ra (egyptian).
+    fn ra(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_wonder(Seats(&[1]));
+        }
+    }
+    /// Mars (roman).
+    fn mars(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.gain_shields(2);
+        }
+    }
+    /// Minerva (roman).
+    fn minerva(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.block_track();
+        }
+    }
+    /// Neptune (roman).
+    fn neptune(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.discard_military();
+            h.apply_military(Seats(&[1]));
+        }
+    }
+    /// The Gate (gate).
+    fn the_gate(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.take_drawn(
+                1,
+                ColourSet(
+                    1 << colour::GREEK.0 | 1 << colour::PHOENICIAN.0
+                        | 1 << colour::MESOPOTAMIAN.0 | 1 << colour::EGYPTIAN.0
+                        | 1 << colour::ROMAN.0,
+                ),
+            );
+        }
+    }
+    /// Mesopotamian Grand Temple (Age 3, temple).
+    fn mesopotamian_grand_temple(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::GUILDS, 4);
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::TEMPLE.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Phoenician Grand Temple (Age 3, temple).
+    fn phoenician_grand_temple(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::GUILDS, 4);
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::TEMPLE.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Greek Grand Temple (Age 3, temple).
+    fn greek_grand_temple(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::GUILDS, 4);
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::TEMPLE.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Egyptian Grand Temple (Age 3, temple).
+    fn egyptian_grand_temple(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::GUILDS, 4);
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::TEMPLE.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// Roman Grand Temple (Age 3, temple).
+    fn roman_grand_temple(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            h.gain_vp(cat::GUILDS, 4);
+            let n = h
+                .count(Counted::Cards(ColourSet(1 << colour::TEMPLE.0)), Seats(&[0]))
+                as i32;
+            h.gain_vp(cat::GUILDS, n);
+        }
+    }
+    /// The Sanctuary, side A: stage 1.
+    fn the_sanctuary_a_stage_1(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.board_discount(2);
+            h.play_again();
+        }
+    }
+    /// The Divine Theater, side A: stage 1.
+    fn the_divine_theater_a_stage_1(event: Event, h: &mut dyn Host) {
+        match event {
+            Event::Built => {
+                h.take_supply(
+                    ColourSet(
+                        1 << colour::GREEK.0 | 1 << colour::PHOENICIAN.0
+                            | 1 << colour::MESOPOTAMIAN.0 | 1 << colour::EGYPTIAN.0
+                            | 1 << colour::ROMAN.0,
+                    ),
+                );
+            }
+            Event::GameEnd => {
+                h.gain_vp(cat::WONDERS, 2);
+            }
+            _ => {}
+        }
+    }
+    /// Mysticism (progress token).
+    fn progress_mysticism(event: Event, h: &mut dyn Host) {
+        if let Event::GameEnd = event {
+            let n = 2 * h.count(Counted::Tokens(0), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+            let n = 2 * h.count(Counted::Tokens(1), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+            let n = 2 * h.count(Counted::Tokens(2), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+            let n = 2 * h.count(Counted::Tokens(3), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+            let n = 2 * h.count(Counted::Tokens(4), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+            let n = 2 * h.count(Counted::Tokens(5), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+            let n = 2 * h.count(Counted::Tokens(6), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+            let n = 2 * h.count(Counted::Tokens(7), Seats(&[0])) as i32;
+            h.gain_vp(cat::PROGRESS, n);
+        }
+    }
+    /// Poliorcetics (progress token).
+    fn progress_poliorcetics(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.pawn_toll(1, Seats(&[1]));
+        }
+    }
+    /// Engineering (progress token).
+    fn progress_engineering(event: Event, h: &mut dyn Host) {
+        if let Event::Built = event {
+            h.chain_price(1);
+        }
+    }
+}
 /// 7 Wonders: Wonder Pack: generated from the card files of `wonder-pack`.
 pub mod wonder_pack {
     use ::sevenw_host::*;
@@ -21144,5 +22539,6 @@ pub static GAMES: &[&::sevenw_host::GameInfo] = &[
     &duel::GAME,
     &edifice::GAME,
     &leaders::GAME,
+    &pantheon::GAME,
     &wonder_pack::GAME,
 ];
