@@ -395,7 +395,12 @@ fn editions_and_expansions_are_chosen_by_name() {
     assert_eq!(e.option, "edition");
     assert!(e.message.contains("editions: 1, 2"), "{}", e.message);
     let e = select(GAMES, "duel", None, &["leaders"]).unwrap_err();
-    assert!(e.message.contains("`duel` has none"), "{}", e.message);
+    assert_eq!(
+        e.message,
+        "unknown expansion `leaders` of `duel` (expansions: pantheon)"
+    );
+    let e = select(GAMES, "architects", None, &["leaders"]).unwrap_err();
+    assert!(e.message.contains("`architects` has none"), "{}", e.message);
     let e = select(GAMES, "leaders", None, &[]).unwrap_err();
     assert_eq!(e.option, "game");
 }

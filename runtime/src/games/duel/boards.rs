@@ -45,8 +45,13 @@ impl Duel {
 
     /// The printed price of `space` for `seat`.
     pub fn space_price(&self, space: usize, seat: usize) -> Option<u16> {
-        let (b, i) = self.board_of(space)?;
-        Some(u16::from(b.spaces[i][seat.min(1)]))
+        let (_, price) = self.space_facts.get(space)?;
+        Some(u16::from(price[seat.min(1)]))
+    }
+
+    /// Whether `space` is on a board open in Age `age`.
+    fn space_open(&self, space: usize, age: u8) -> bool {
+        (self.space_facts.get(space)).is_some_and(|&(open, _)| open >> age.min(7) & 1 != 0)
     }
 
     /// What `seat` pays for the card of `space` in `t`: its printed price
@@ -88,6 +93,12 @@ impl Duel {
     /// fill names or a kind of token lays on a board in play
     /// (`placing.rs`).
     pub(super) fn boarded(&self, card: CardId) -> bool {
+        self.boarded.get(usize::from(card.0)) == Some(&true)
+    }
+
+    /// [`Duel::boarded`], worked out from the tables (once, by
+    /// [`Duel::new`]).
+    pub(super) fn boards_take(&self, card: CardId) -> bool {
         let info = self.info;
         let laid = |colour| {
             (info.tokens.iter().enumerate()).any(|(k, t)| {
@@ -139,17 +150,11 @@ impl Duel {
         }
     }
 
-    /// Whether a board is open in the Age being played.
-    fn boards_open(&self, t: &Position) -> bool {
-        (self.info.boards.iter()).any(|b| b.open.contains(&t.age))
-    }
-
     /// Whether the player to act could take a card from a board now
     /// (a board open in this Age holding a card).
     pub(super) fn board_offers(&self, t: &Position) -> bool {
-        !t.spaces.is_empty()
-            && self.boards_open(t)
-            && (t.spaces.iter().zip(&t.down)).any(|(c, &d)| c.is_some() && d == 0)
+        (t.spaces.iter().zip(&t.down).enumerate())
+            .any(|(space, (c, &d))| c.is_some() && d == 0 && self.space_open(space, t.age))
     }
 
     /// The cards the player to act may take from the boards open in this
@@ -162,38 +167,49 @@ impl Duel {
     /// choice whose every token is needed (without it the price left is
     /// above 0), so no token is given up for nothing.
     pub(super) fn board_moves(&self, t: &Position, out: &mut Vec<Move>) {
-        if !self.board_offers(t) {
+        if self.board_ages >> t.age.min(7) & 1 == 0 {
             return;
         }
         let seat = t.current;
-        let coins = self.purse(&t.cities[seat]);
-        let held = self.offerings_held(t, seat);
-        let mut space = 0;
-        for b in self.info.boards {
-            let open = b.open.contains(&t.age);
-            for _ in b.spaces {
-                if let (true, Some(Some(card)), Some(0)) =
-                    (open, t.spaces.get(space), t.down.get(space))
-                {
-                    let price = self.price_to(t, space, seat).unwrap_or(u16::MAX);
-                    for spend in 0..=held {
-                        if spend & !held != 0 {
-                            continue;
-                        }
-                        let Some(pay) = self.spent_price(price, spend) else {
-                            continue;
-                        };
-                        if coins >= i32::from(pay) {
-                            out.push(Move::Board {
-                                space: space as u8,
-                                card: *card,
-                                coins: pay,
-                                spend,
-                            });
-                        }
-                    }
+        // What the player holds, read at the first card on offer.
+        let mut purse = None;
+        for (space, (card, &down)) in t.spaces.iter().zip(&t.down).enumerate() {
+            let (Some(card), 0) = (card, down) else {
+                continue;
+            };
+            if !self.space_open(space, t.age) {
+                continue;
+            }
+            let (coins, held) = *purse
+                .get_or_insert_with(|| (self.purse(&t.cities[seat]), self.offerings_held(t, seat)));
+            let price = self.price_to(t, space, seat).unwrap_or(u16::MAX);
+            if held == 0 {
+                // No token to give up (the usual case): the card for its price.
+                if coins >= i32::from(price) {
+                    out.push(Move::Board {
+                        space: space as u8,
+                        card: *card,
+                        coins: price,
+                        spend: 0,
+                    });
                 }
-                space += 1;
+                continue;
+            }
+            for spend in 0..=held {
+                if spend & !held != 0 {
+                    continue;
+                }
+                let Some(pay) = self.spent_price(price, spend) else {
+                    continue;
+                };
+                if coins >= i32::from(pay) {
+                    out.push(Move::Board {
+                        space: space as u8,
+                        card: *card,
+                        coins: pay,
+                        spend,
+                    });
+                }
             }
         }
     }

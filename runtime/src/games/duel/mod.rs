@@ -142,6 +142,16 @@ pub struct Duel {
     /// The kinds of token that are coins held apart from the treasury
     /// (`as_coins`, Pantheon's Astarte): spent once the treasury runs out.
     hoards: Vec<usize>,
+    /// Per kind of token, the board it lays cards on (`places:`), where
+    /// that board is in play (`placing.rs`).
+    laid_on: Vec<Option<usize>>,
+    /// Per card, by id, whether it is one the boards take ([`Duel::boarded`]).
+    boarded: Vec<bool>,
+    /// Per space of the boards, numbered together: the Ages it is open in
+    /// (bit `a` for Age `a`) and its price to each player.
+    space_facts: Vec<(u8, [u8; 2])>,
+    /// The Ages some board is open in (bit `a` for Age `a`).
+    board_ages: u8,
     /// What the effects of the card sets ask that plain Duel's do not
     /// (`turn::asks`): each such decision is a phase of the observation.
     asks: choices::Asks,
@@ -336,7 +346,7 @@ impl Duel {
                 }
             })
             .collect();
-        Ok(Duel {
+        let mut duel = Duel {
             info,
             vocab,
             categories,
@@ -356,8 +366,30 @@ impl Duel {
                 .filter(|(_, t)| t.as_coins)
                 .map(|(k, _)| k)
                 .collect(),
+            laid_on: (info.tokens.iter())
+                .map(|t| {
+                    let p = t.places?;
+                    (info.boards.iter()).position(|b| b.name.eq_ignore_ascii_case(p.board))
+                })
+                .collect(),
+            boarded: Vec::new(),
+            space_facts: (info.boards.iter())
+                .flat_map(|b| {
+                    let open = b
+                        .open
+                        .iter()
+                        .fold(0u8, |m, &a| m | 1u8.checked_shl(a.into()).unwrap_or(0));
+                    b.spaces.iter().map(move |&price| (open, price))
+                })
+                .collect(),
+            board_ages: 0,
             asks,
-        })
+        };
+        duel.board_ages = duel.space_facts.iter().fold(0, |m, &(open, _)| m | open);
+        duel.boarded = (0..info.cards.len())
+            .map(|i| duel.boards_take(CardId(i as u16)))
+            .collect();
+        Ok(duel)
     }
 
     pub fn card_name(&self, c: CardId) -> &'static str {
@@ -651,13 +683,17 @@ impl Game for Duel {
     }
 
     /// A card move drawn without a list ([`Duel::uniform_card_move`]) while
-    /// cards are played; the listed moves otherwise.
+    /// cards are played, the boards' few moves listed (in `buf`) and drawn
+    /// with them; the listed moves otherwise.
     fn uniform_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
-        if matches!(st.phase, Phase::Play)
-            && !self.board_offers(&st.table)
-            && let Some(mv) = self.uniform_card_move(&st.table, &mut st.cache, rng)
-        {
-            return Some(mv);
+        if matches!(st.phase, Phase::Play) {
+            buf.clear();
+            if !st.table.spaces.is_empty() {
+                self.board_moves(&st.table, buf);
+            }
+            if let Some(mv) = self.uniform_card_move(&st.table, &mut st.cache, rng, buf) {
+                return Some(mv);
+            }
         }
         crate::game::uniform_listed(self, st, rng, buf)
     }

@@ -183,20 +183,41 @@ impl Duel {
         Some(mv(Action::Discard))
     }
 
-    /// One of the card moves of [`Duel::moves_cached`], each as likely as
-    /// any other (a random player's), drawn with `rng` without listing
-    /// them: an accessible card and one of the actions a card can have
-    /// (its own build or chain, the discard, each wonder held while
-    /// wonders may still be built) are drawn together, and drawn again
-    /// when that action is not legal. Rejection sampling gives every legal
-    /// move the same chance, as drawing from the list would, and most
-    /// draws price one action. `None` when no card is accessible (or,
-    /// beyond chance, when every draw was rejected): the list serves then.
+    /// One of the card moves of [`Duel::moves_cached`] and the legal moves
+    /// `also` lists (the boards' takes), each as likely as any other (a
+    /// random player's), drawn with `rng` without listing the card moves:
+    /// an accessible card and one of the actions a card can have (its own
+    /// build or chain, the discard, each wonder held while wonders may
+    /// still be built) are drawn together, or one of `also` as often as
+    /// each of those, and drawn again when that card's action is not
+    /// legal. Rejection sampling gives every legal move the same chance,
+    /// as drawing from the list would, and most draws price one action.
+    /// `None` when no card is accessible (or, beyond chance, when every
+    /// draw was rejected): the list serves then.
     pub fn uniform_card_move(
         &self,
         table: &Position,
         cache: &mut TradeCache,
         rng: &mut Rng,
+        also: &[Move],
+    ) -> Option<Move> {
+        // Two copies of the loop: without boards it stays as tight as
+        // Duel's own.
+        if also.is_empty() {
+            self.draw_card_move::<false>(table, cache, rng, also)
+        } else {
+            self.draw_card_move::<true>(table, cache, rng, also)
+        }
+    }
+
+    /// [`Duel::uniform_card_move`], drawing among `also` too if `ALSO`.
+    #[inline(always)]
+    fn draw_card_move<const ALSO: bool>(
+        &self,
+        table: &Position,
+        cache: &mut TradeCache,
+        rng: &mut Rng,
+        also: &[Move],
     ) -> Option<Move> {
         let open = table.layout.accessible_set();
         let cards = open.count_ones() as usize;
@@ -223,6 +244,10 @@ impl Duel {
         // The discard alone is accepted once in `per_card` draws: this
         // many all rejected is beyond chance (about e^-100), yet bounded.
         for _ in 0..per_card.saturating_mul(100) {
+            // One of `also`, as likely as each card's action.
+            if ALSO && let Some(&mv) = also.get(rng.below(cards * per_card + also.len())) {
+                return Some(mv);
+            }
             // Two draws rather than one split by a division (dozens of
             // cycles): the same chances.
             let slot = usize::from(accessible[rng.below(cards)]);

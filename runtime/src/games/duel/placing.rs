@@ -38,8 +38,7 @@ impl Duel {
     /// The board a kind of token lays on, by its index, where that board
     /// is in play.
     pub(super) fn board_named(&self, kind: usize) -> Option<usize> {
-        let p = self.info.tokens.get(kind)?.places?;
-        (self.info.boards.iter()).position(|b| b.name.eq_ignore_ascii_case(p.board))
+        self.laid_on.get(kind).copied().flatten()
     }
 
     /// The spaces of board `b`, numbered with every board's.
