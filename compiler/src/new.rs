@@ -121,6 +121,8 @@ const ARCHITECTS_PROGRESS: &str =
     include_str!("../templates/new/expansion-architects-progress.yaml.in");
 const LEADERS_CARDS: &str = include_str!("../templates/new/expansion-leaders-cards.yaml.in");
 const LEADERS_TEST: &str = include_str!("../templates/new/expansion-leaders-test.yaml.in");
+const PANTHEON_CARDS: &str = include_str!("../templates/new/expansion-pantheon-cards.yaml.in");
+const PANTHEON_TEST: &str = include_str!("../templates/new/expansion-pantheon-test.yaml.in");
 
 /// The example an expansion of a shipped game starts with.
 struct Template {
@@ -177,6 +179,16 @@ fn template(game: &str) -> Option<Template> {
             ],
             players: Some((4, 7)),
         },
+        // Played with Duel's Pantheon (`extends: pantheon`), a divinity of
+        // its own.
+        "pantheon" => Template {
+            title: "Pantheon",
+            files: &[
+                ("divinities.yaml", PANTHEON_CARDS),
+                ("tests/hestia.yaml", PANTHEON_TEST),
+            ],
+            players: None,
+        },
         _ => return None,
     })
 }
@@ -184,7 +196,7 @@ fn template(game: &str) -> Option<Template> {
 /// The shipped expansions with a template of their own, by name, and the
 /// game each extends: a set started from one extends it, and is played
 /// with it.
-const EXPANSION_TEMPLATES: &[(&str, &str)] = &[("leaders", "base")];
+const EXPANSION_TEMPLATES: &[(&str, &str)] = &[("leaders", "base"), ("pantheon", "duel")];
 
 /// Whether `name` can name a card set, a folder and a Cargo package.
 pub fn valid_name(name: &str) -> bool {
@@ -649,6 +661,32 @@ mod tests {
         );
         assert!(
             readme.contains("sevenw.Game(game=\"base\", expansions=[\"leaders\", \"heralds\"]"),
+            "{readme}"
+        );
+    }
+
+    #[test]
+    fn an_expansion_of_pantheon_is_played_with_it_and_checks_clean() {
+        let scratch = Scratch::new("new-ext-pantheon");
+        let root = scratch.0.join("hearths");
+        let made = create(&opts(root.clone(), Start::Extends("pantheon".into()))).unwrap();
+        let yaml = std::fs::read_to_string(root.join("cards/hearths/game.yaml")).unwrap();
+        assert!(yaml.contains("\nextends: pantheon\n"), "{yaml}");
+        let compiled = crate::check(&[root.join("cards")]);
+        assert_eq!(
+            compiled.report.errors() + compiled.report.warnings(),
+            0,
+            "{}",
+            compiled.report.render(&compiled.sources, false)
+        );
+        let lib = compiled.library.unwrap();
+        let mine = lib.games.iter().find(|g| g.name == made.name).unwrap();
+        assert_eq!(mine.extends.as_deref(), Some("duel"));
+        assert_eq!(mine.with, ["pantheon"]);
+        assert_eq!(mine.cards.len(), 1);
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        assert!(
+            readme.contains("--game duel --with pantheon,hearths"),
             "{readme}"
         );
     }

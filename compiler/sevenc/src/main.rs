@@ -148,7 +148,8 @@ enum Command {
     /// of the base game with one example card and its scenario; `--extends
     /// duel` or `--extends architects` an expansion of that game with one
     /// example card or progress token; `--extends leaders` a set played
-    /// with Leaders, with a leader of its own; `sevenc new my-game --game duel`
+    /// with Leaders, with a leader of its own, `--extends pantheon` one
+    /// played with Duel's Pantheon, with a divinity; `sevenc new my-game --game duel`
     /// starts a game of your own as a copy of a shipped game, with its
     /// scenarios. Then, in the folder, `sevenc check` (no argument: the
     /// folder's `cards/`, against the game it extends), and `cargo run
@@ -160,8 +161,8 @@ enum Command {
         /// letters, digits and `-`).
         dir: PathBuf,
         /// Start an expansion of this shipped game: base, duel or
-        /// architects (default: base); or `leaders`, a set played with
-        /// Leaders.
+        /// architects (default: base); or `leaders` or `pantheon`, a set
+        /// played with that expansion.
         #[arg(long, value_name = "GAME", conflicts_with = "game")]
         extends: Option<String>,
         /// Start a game of your own as a copy of this shipped game.
