@@ -12,7 +12,8 @@
 //! the game's tables and its generated effects. What the effects ask of the
 //! turn structure arrives as [`Pending`] entries (an opponent losing coins,
 //! discarding an opponent's card, taking a progress token, playing again:
-//! [`Position::again`]) and abilities (`discard_builds`, `discounts`,
+//! [`Position::again`]) and abilities (`discard_builds`, a wonder's and
+//! then a card's, `discounts`,
 //! `trade_receivers`),
 //! carried out here. A choice they set off (which token, which card) is a
 //! decision of its own: the turn is resumed once it is made.

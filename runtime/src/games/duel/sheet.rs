@@ -492,6 +492,7 @@ impl Duel {
             let a = &mut city.abilities;
             a.pending.clear();
             a.discard_builds.clear();
+            a.discard_builds_late.clear();
             city.coins = match &p.coins {
                 None => coins,
                 Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,

@@ -370,12 +370,19 @@ impl Duel {
                 }
                 continue;
             }
-            let city = &mut st.table.cities[seat];
-            if !city.abilities.discard_builds.is_empty() {
+            let a = &mut st.table.cities[seat].abilities;
+            // A wonder's first ("El Mausoleo"), then a card's (Pantheon's
+            // Hades), as the host files them.
+            let builds = if a.discard_builds.is_empty() {
+                &mut a.discard_builds_late
+            } else {
+                &mut a.discard_builds
+            };
+            if !builds.is_empty() {
                 // "El Mausoleo": a discarded card of the player's choice.
                 // (Of any colour: the compiler refuses a colour's free
                 // build in Duel, E0306.)
-                city.abilities.discard_builds.remove(0);
+                builds.remove(0);
                 let has = st
                     .table
                     .discard
