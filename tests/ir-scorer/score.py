@@ -680,6 +680,14 @@ def duel_cities(pool, sheet):
     for p, city in zip(players, cities):
         city.coins = p.get("coins") if p.get("coins") is not None else 0
         held_tokens(pool, city, p)
+        # The opponent's cards whose science symbol the city counts too
+        # (`copies`: the Pantheon's Nisaba, duel-expansions-facts.md §1.6),
+        # for supremacy: each card's symbol once.
+        for name in p.get("copies") or []:
+            for e in pool.card(name)["effects"]:
+                kind, op = tag(e["op"])
+                if tag(e["on"])[0] == "built" and kind == "science" and len(op["options"]) == 1:
+                    city.science[op["options"][0]] += 1
     return table
 
 
