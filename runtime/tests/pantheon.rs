@@ -69,3 +69,48 @@ fn a_random_move_is_drawn_uniformly_among_cards_and_the_board() {
     }
     panic!("only {checked} states with cards of the board on offer");
 }
+
+/// The greedy bot's move at a scenario's position (no steps).
+fn greedy_move(d: &Duel, position: &str) -> Move {
+    use sevenw_runtime::bots::Bot;
+    use sevenw_runtime::game::Player;
+    use sevenw_runtime::scenario::Scenarios;
+    let mut st = d.read_scenario(position).expect("a position").state;
+    let mut moves = Vec::new();
+    d.legal_moves(&mut st, &mut moves);
+    let seat = d.to_move(&st).expect("a seat to move");
+    let mut bot = Bot::greedy();
+    moves[bot.choose(d, &d.view(&st, seat), &moves)]
+}
+
+#[test]
+fn the_greedy_bot_judges_a_divinity_by_its_best_choice() {
+    // Hades builds a discarded card free (duel-expansions-facts.md §1.6):
+    // the Palace, 7 VP, lies in the discard pile beneath cheaper cards, so
+    // Hades is worth it for its 3 coins where its first card would not be.
+    let d = pantheon();
+    let position = "game: duel
+expansions: [pantheon]
+age: 2
+layout: [Baths, Altar]
+discard: [Lumber Yard, Clay Pool, Palace]
+boards: {pantheon: [~, ~, ~, ~, ~, Hades]}
+players:
+  - {name: Ana, coins: 3}
+  - {name: Ben}
+";
+    let mv = greedy_move(&d, position);
+    assert!(
+        matches!(mv, Move::Board { .. }),
+        "Hades and then the Palace, not {}",
+        d.describe_move(&mv)
+    );
+    // With nothing of worth discarded, a card of the figure instead.
+    let poor = position.replace("Lumber Yard, Clay Pool, Palace", "Lumber Yard, Clay Pool");
+    let mv = greedy_move(&d, &poor);
+    assert!(
+        !matches!(mv, Move::Board { .. }),
+        "{}",
+        d.describe_move(&mv)
+    );
+}

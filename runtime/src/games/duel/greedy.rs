@@ -22,7 +22,7 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
     let mut judge = |value: &dyn Fn(&State, &mut Preview, &Move) -> i64| {
         let masked = masked.get_or_insert_with(State::blank);
         view.masked_into(masked);
-        let scratch = scratch.get_or_insert_with(|| (State::blank(), Vec::new()));
+        let scratch = scratch.get_or_insert_with(|| (State::blank(), Vec::new(), None));
         best(moves, |mv| value(masked, scratch, mv))
     };
     match view.phase() {
@@ -32,7 +32,7 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
         Phase::Choose {
             choice: Choice::Token { .. },
             ..
-        } => judge(&|masked, (st, _), mv| token_value(view, masked, mv, st)),
+        } => judge(&|masked, (st, _, _), mv| token_value(view, masked, mv, st)),
         // The card, wonder or symbol whose taking, building, unbuilding or
         // counting raises the lead the most (points now; shields, symbols
         // and resources made count a little), a wonder taken as if built.
@@ -45,12 +45,12 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
                 | Choice::Copy { .. }
                 | Choice::Summon { .. },
             ..
-        } => judge(&|masked, (st, _), mv| choice_value(view, masked, mv, st)),
+        } => judge(&|masked, (st, _, _), mv| choice_value(view, masked, mv, st)),
         // The card the opponent would gain the most by building now.
         Phase::Choose {
             choice: Choice::Strike,
             ..
-        } => judge(&|masked, (st, _), mv| strike_value(view, masked, mv, st)),
+        } => judge(&|masked, (st, _, _), mv| strike_value(view, masked, mv, st)),
         // The token of most coins, on one's own side to discard and on
         // either to apply.
         Phase::Choose {
@@ -89,8 +89,9 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
 /// whole before it is read).
 pub type Scratch = (Option<State>, Option<Preview>);
 
-/// A state a preview is played in, and its buffer of moves.
-pub type Preview = (State, Vec<Move>);
+/// A state a preview is played in, its buffer of moves, and a state each
+/// option of the mover's choices is tried in (made at its first use).
+pub type Preview = (State, Vec<Move>, Option<Box<State>>);
 
 fn best(moves: &[Move], mut value: impl FnMut(&Move) -> i64) -> usize {
     let mut best = (i64::MIN, 0);
@@ -103,26 +104,55 @@ fn best(moves: &[Move], mut value: impl FnMut(&Move) -> i64) -> usize {
     best.1
 }
 
-/// The position after `mv` and the choices it sets off (each taking its
-/// first option), as the seat can see it, made in `st` (overwritten) with
-/// `options` as the buffer of moves.
-fn preview(duel: &Duel, masked: &State, mv: &Move, st: &mut State, options: &mut Vec<Move>) {
+/// The position after `mv` and the choices it sets off, as the seat can
+/// see it, made in `st` (overwritten) with `options` as the buffer of
+/// moves. Each choice takes its first option, but for the mover's choices
+/// a card of a board sets off: the option of the best lead in points,
+/// tried in `spare` (Pantheon's Hades judged by the best card of the
+/// discard, Enki by its best token). A board's cards are few and mostly
+/// ask a choice; judging every card of the figure so would cost a
+/// seventh more for no measured strength (greedy against random and the
+/// search bot).
+fn preview(duel: &Duel, masked: &State, mv: &Move, (st, options, spare): &mut Preview) {
     st.clone_from(masked);
     duel.apply(st, mv);
-    while let Phase::Choose { .. } = st.phase {
+    if !matches!(mv, Move::Board { .. }) {
+        while let Phase::Choose { .. } = st.phase {
+            duel.legal_moves(st, options);
+            let Some(&first) = options.first() else { break };
+            duel.apply(st, &first);
+        }
+        return;
+    }
+    let me = duel.to_move(masked);
+    while let Phase::Choose { seat, .. } = st.phase {
         duel.legal_moves(st, options);
-        let Some(&first) = options.first() else { break };
-        duel.apply(st, &first);
+        let mut pick = options.first().copied();
+        if Some(seat) == me && options.len() > 1 {
+            let mut best = i32::MIN;
+            let spare: &mut State = spare.get_or_insert_with(|| Box::new(State::blank()));
+            for &option in options.iter() {
+                spare.clone_from(st);
+                duel.apply(spare, &option);
+                let s = duel.score(&spare.table);
+                let lead = s[seat].total - s[1 - seat.min(1)].total;
+                if lead > best {
+                    (best, pick) = (lead, Some(option));
+                }
+            }
+        }
+        let Some(pick) = pick else { break };
+        duel.apply(st, &pick);
     }
 }
 
 /// The value of a card move in tenths of a point: the lead in points after
 /// it, production while Ages remain, the pawn, and winning outright.
-fn play_value(view: &View<'_>, masked: &State, mv: &Move, (after, options): &mut Preview) -> i64 {
+fn play_value(view: &View<'_>, masked: &State, mv: &Move, scratch: &mut Preview) -> i64 {
     let duel = view.rules();
     let seat = view.seat();
-    preview(duel, masked, mv, after, options);
-    let t = &after.table;
+    preview(duel, masked, mv, scratch);
+    let t = &scratch.0.table;
     if let Some((_, Some(w))) = t.ended {
         return if w == seat { 1_000_000 } else { -1_000_000 };
     }
