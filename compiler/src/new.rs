@@ -635,13 +635,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_expansion_of_leaders_is_played_with_it_and_checks_clean() {
-        let scratch = Scratch::new("new-ext-leaders");
-        let root = scratch.0.join("heralds");
-        let made = create(&opts(root.clone(), Start::Extends("leaders".into()))).unwrap();
-        let yaml = std::fs::read_to_string(root.join("cards/heralds/game.yaml")).unwrap();
-        assert!(yaml.contains("\nextends: leaders\n"), "{yaml}");
+    /// A set started with `--extends expansion` in a folder `set`: it
+    /// extends the expansion, checks clean, is an expansion of `game`
+    /// played with it, and its README plays and imports it so.
+    fn played_with(expansion: &str, set: &str, game: &str) {
+        let scratch = Scratch::new(&format!("new-ext-{expansion}"));
+        let root = scratch.0.join(set);
+        let made = create(&opts(root.clone(), Start::Extends(expansion.into()))).unwrap();
+        let yaml = std::fs::read_to_string(root.join(format!("cards/{set}/game.yaml"))).unwrap();
+        assert!(
+            yaml.contains(&format!("\nextends: {expansion}\n")),
+            "{yaml}"
+        );
         let compiled = crate::check(&[root.join("cards")]);
         assert_eq!(
             compiled.report.errors() + compiled.report.warnings(),
@@ -651,44 +656,25 @@ mod tests {
         );
         let lib = compiled.library.unwrap();
         let mine = lib.games.iter().find(|g| g.name == made.name).unwrap();
-        assert_eq!(mine.extends.as_deref(), Some("base"));
-        assert_eq!(mine.with, ["leaders"]);
+        assert_eq!(mine.extends.as_deref(), Some(game));
+        assert_eq!(mine.with, [expansion]);
         assert_eq!(mine.cards.len(), 1);
         let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-        assert!(
-            readme.contains("--game base --with leaders,heralds"),
-            "{readme}"
-        );
-        assert!(
-            readme.contains("sevenw.Game(game=\"base\", expansions=[\"leaders\", \"heralds\"]"),
-            "{readme}"
-        );
+        let command = format!("--game {game} --with {expansion},{set}");
+        assert!(readme.contains(&command), "{readme}");
+        let python =
+            format!("sevenw.Game(game=\"{game}\", expansions=[\"{expansion}\", \"{set}\"]");
+        assert!(readme.contains(&python), "{readme}");
+    }
+
+    #[test]
+    fn an_expansion_of_leaders_is_played_with_it_and_checks_clean() {
+        played_with("leaders", "heralds", "base");
     }
 
     #[test]
     fn an_expansion_of_pantheon_is_played_with_it_and_checks_clean() {
-        let scratch = Scratch::new("new-ext-pantheon");
-        let root = scratch.0.join("hearths");
-        let made = create(&opts(root.clone(), Start::Extends("pantheon".into()))).unwrap();
-        let yaml = std::fs::read_to_string(root.join("cards/hearths/game.yaml")).unwrap();
-        assert!(yaml.contains("\nextends: pantheon\n"), "{yaml}");
-        let compiled = crate::check(&[root.join("cards")]);
-        assert_eq!(
-            compiled.report.errors() + compiled.report.warnings(),
-            0,
-            "{}",
-            compiled.report.render(&compiled.sources, false)
-        );
-        let lib = compiled.library.unwrap();
-        let mine = lib.games.iter().find(|g| g.name == made.name).unwrap();
-        assert_eq!(mine.extends.as_deref(), Some("duel"));
-        assert_eq!(mine.with, ["pantheon"]);
-        assert_eq!(mine.cards.len(), 1);
-        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-        assert!(
-            readme.contains("--game duel --with pantheon,hearths"),
-            "{readme}"
-        );
+        played_with("pantheon", "hearths", "duel");
     }
 
     #[test]

@@ -46,17 +46,23 @@ fn plain(name: &str) -> String {
     name.to_lowercase().replace(['\'', '’'], "")
 }
 
-/// The first cells of the tables between the line starting with `from`
-/// and the next starting with any of `to`, headers left out, bold marks
-/// taken off.
-fn table_names(sheet: &str, from: &str, to: &[&str]) -> Vec<String> {
+/// The lines from the one starting with `from` to the next starting with
+/// any of `to` (or the sheet's end), that one left out.
+fn section<'s>(sheet: &'s str, from: &str, to: &[&str]) -> Vec<&'s str> {
     let lines: Vec<&str> = sheet.lines().collect();
     let start = (lines.iter().position(|l| l.starts_with(from)))
         .unwrap_or_else(|| panic!("the sheet has no `{from}`"));
     let end = (lines[start + 1..].iter())
         .position(|l| to.iter().any(|t| l.starts_with(t)))
         .map_or(lines.len(), |k| start + 1 + k);
-    lines[start..end]
+    lines[start..end].to_vec()
+}
+
+/// The first cells of the tables between the line starting with `from`
+/// and the next starting with any of `to`, headers left out, bold marks
+/// taken off.
+fn table_names(sheet: &str, from: &str, to: &[&str]) -> Vec<String> {
+    section(sheet, from, to)
         .iter()
         .filter(|l| l.starts_with("| ") && !l.starts_with("|---"))
         .filter_map(|l| l.split('|').nth(1))
@@ -202,13 +208,8 @@ fn cities_and_the_wonder_pack_hold_every_card_board_and_leader_of_the_fact_sheet
 /// starting with `from` and the next starting with any of `to`, each
 /// table's header row left out, bold marks taken off, empty cells too.
 fn table_column(sheet: &str, from: &str, to: &[&str], col: usize) -> Vec<String> {
-    let lines: Vec<&str> = sheet.lines().collect();
-    let start = (lines.iter().position(|l| l.starts_with(from)))
-        .unwrap_or_else(|| panic!("the sheet has no `{from}`"));
-    let end = (lines[start + 1..].iter())
-        .position(|l| to.iter().any(|t| l.starts_with(t)))
-        .map_or(lines.len(), |k| start + 1 + k);
-    (start..end)
+    let lines = section(sheet, from, to);
+    (0..lines.len())
         .filter(|&i| lines[i].starts_with("| ") && !lines[i].starts_with("|---"))
         .filter(|&i| !lines.get(i + 1).is_some_and(|n| n.starts_with("|---")))
         .filter_map(|i| lines[i].split('|').nth(col + 1))
