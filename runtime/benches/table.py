@@ -36,6 +36,7 @@ GAMES = [
 ]
 ROWS = [(g, p, [("random", 100), ("greedy", 10)]) for g in GAMES for p in (3, 7)]
 ROWS.append((["--game", "duel"], 2, [("random", 300), ("greedy", 20)]))
+ROWS.append((["--game", "duel", "--with", "pantheon"], 2, [("random", 300), ("greedy", 20)]))
 ROWS += [(["--game", "architects"], p, [("random", 200), ("greedy", 5)]) for p in (3, 7)]
 
 BEGIN, END = "<!-- table.py -->", "<!-- /table.py -->"
@@ -55,11 +56,12 @@ def label(args):
     """A row's game, in the table's words: `base, second edition, with
     Leaders and Edifice`."""
     game = option(args, "--game", "")
+    expansions = [e.strip().capitalize() for e in option(args, "--with", "").split(",") if e.strip()]
     if game != "base":
-        return {"duel": "Duel", "architects": "Architects"}.get(game, game)
+        name = {"duel": "Duel", "architects": "Architects"}.get(game, game)
+        return ", with ".join([name, " and ".join(expansions)]) if expansions else name
     edition = option(args, "--edition", "1")
     words = ["base", {"1": "first edition", "2": "second edition"}.get(edition, "edition " + edition)]
-    expansions = [e.strip().capitalize() for e in option(args, "--with", "").split(",") if e.strip()]
     if expansions:
         words.append("with " + " and ".join(expansions))
     return ", ".join(words)
