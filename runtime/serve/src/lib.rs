@@ -308,7 +308,9 @@ pub(crate) fn title_of(app: &App, doc: &SetupDoc) -> String {
                         && g.name.eq_ignore_ascii_case(w)
                         && sevenw_runtime::plays_with(g, doc.edition)
                 })
-                .map_or(w.as_str(), |g| g.title)
+                .map_or(w.as_str(), |g| {
+                    sevenw_runtime::engine::compose::expansion_title(title, g.title)
+                })
         })
         .collect();
     format!("{title} with {}", with.join(" and "))

@@ -344,7 +344,7 @@ fn in_play(tokens: &'static [TokenInfo], all: &[&'static GameInfo]) -> &'static 
 
 /// An expansion's title without the game's name it repeats: "Edifice" for
 /// "7 Wonders: Edifice" beside "7 Wonders (second edition)".
-fn expansion_title<'a>(game: &str, expansion: &'a str) -> &'a str {
+pub fn expansion_title<'a>(game: &str, expansion: &'a str) -> &'a str {
     match expansion.split_once(':') {
         Some((head, rest)) if !rest.trim().is_empty() && game.starts_with(head.trim()) => {
             rest.trim()
