@@ -233,13 +233,10 @@ impl Duel {
     /// up, never below 0; `None` when a token of `spend` is not needed (the
     /// price is met without it) or `spend` names no offering.
     pub(super) fn spent_price(&self, price: u16, spend: u8) -> Option<u16> {
-        if u32::from(spend) >> self.offerings.len() != 0 {
-            return None;
-        }
-        let off = |b: usize| self.offerings.get(b).map_or(0, |&(_, c)| c);
-        let bits = (0..self.offerings.len()).filter(|&b| spend & 1 << b != 0);
-        let total: u16 = bits.clone().map(off).sum();
-        if bits.into_iter().any(|b| total - off(b) >= price) {
+        // A token is not needed when the others meet the price: the
+        // least of them is the one to try.
+        let &(total, least) = self.spends.get(usize::from(spend))?;
+        if spend != 0 && total - least >= price {
             return None;
         }
         Some(price.saturating_sub(total))

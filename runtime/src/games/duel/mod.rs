@@ -140,6 +140,10 @@ pub struct Duel {
     /// Offering tokens), in the tables' order: `(kind, coins)`, the bits of
     /// [`Move::Board`]'s `spend`.
     offerings: Vec<(usize, u16)>,
+    /// Per choice of offerings to give up (a [`Move::Board`]'s `spend`,
+    /// every one of them): the coins they take off together, and the
+    /// fewest one of them takes off.
+    spends: Vec<(u16, u16)>,
     /// The kinds of token that are coins held apart from the treasury
     /// (`as_coins`, Pantheon's Astarte): spent once the treasury runs out.
     hoards: Vec<usize>,
@@ -374,6 +378,7 @@ impl Duel {
                 })
                 .collect(),
             boarded: Vec::new(),
+            spends: Vec::new(),
             space_facts: (info.boards.iter())
                 .flat_map(|b| {
                     let open = b
@@ -386,6 +391,14 @@ impl Duel {
             board_ages: 0,
             asks,
         };
+        duel.spends = (0..1usize << duel.offerings.len())
+            .map(|spend| {
+                let given = (duel.offerings.iter().enumerate())
+                    .filter(|&(b, _)| spend >> b & 1 != 0)
+                    .map(|(_, &(_, coins))| coins);
+                (given.clone().sum(), given.min().unwrap_or(0))
+            })
+            .collect();
         duel.board_ages = duel.space_facts.iter().fold(0, |m, &(open, _)| m | open);
         duel.boarded = (0..info.cards.len())
             .map(|i| duel.boards_take(CardId(i as u16)))
