@@ -689,6 +689,23 @@ fn game(g: &Game) -> GameCode<'_> {
             fill: &[#(#fill),*],
         })
     });
+    let senate = match &g.senate {
+        Some(s) => {
+            let chambers = s.chambers.iter().map(|&p| Literal::u8_unsuffixed(p));
+            let (cubes, category, supremacy) = (
+                Literal::u8_unsuffixed(s.cubes),
+                Literal::u8_unsuffixed(s.category),
+                s.supremacy,
+            );
+            quote!(Some(SenateInfo {
+                chambers: &[#(#chambers),*],
+                cubes: #cubes,
+                category: Category(#category),
+                supremacy: #supremacy,
+            }))
+        }
+        None => quote!(None),
+    };
     let (gname, title) = (lit(&g.name), lit(&g.title));
     let (minp, maxp, ages, hand) = (
         Literal::u8_unsuffixed(g.min_players),
@@ -812,6 +829,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 figures: &[#(#figures),*],
                 figure_tokens: &[#(#figure_tokens),*],
                 boards: &[#(#boards),*],
+                senate: #senate,
                 set_aside: #set_aside,
                 resources: #resources,
                 classes: &[#(#classes),*],

@@ -609,6 +609,21 @@ pub struct Board {
     pub fill: Vec<BoardFill>,
 }
 
+/// A board of chambers where the players place influence cubes (an
+/// expansion's `senate:`): a chamber is controlled by the player with
+/// strictly more cubes in it, and gives its controller its points at the
+/// end; with `supremacy`, controlling every chamber at once wins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Senate {
+    /// Each chamber's points to its controller, in the order they lie.
+    pub chambers: Vec<u8>,
+    /// Each player's cubes.
+    pub cubes: u8,
+    /// The category (index) its points go to.
+    pub category: u8,
+    pub supremacy: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 /// At the start of Age `age`, a board's empty spaces take cards of
 /// `colour` (cards of no Age).
@@ -790,6 +805,10 @@ pub struct Game {
     pub figure_tokens: Vec<FigureTokens>,
     /// Boards of spaces beside the table (an expansion's `boards:`).
     pub boards: Vec<Board>,
+    /// A board of chambers where influence is placed (an expansion's
+    /// `senate:`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub senate: Option<Senate>,
     /// Resource names (indices are family-wide, as for every list below).
     pub resources: Vec<String>,
     /// Classes of resources (`raw`, `manufactured`).

@@ -10,7 +10,7 @@ use sevenw_dsl::Span;
 use std::path::{Path, PathBuf};
 
 pub use extended::{extended_dirs, games_in, libraries_for, library_named_by};
-pub use laid_out::{BoardFillSrc, BoardSrc, FigureSrc, FigureTokensSrc, PlacesSrc};
+pub use laid_out::{BoardFillSrc, BoardSrc, FigureSrc, FigureTokensSrc, PlacesSrc, SenateSrc};
 pub use left_out::{LeftOut, Part};
 use left_out::{left_out_help, scan_left_out};
 
@@ -209,6 +209,8 @@ pub struct ExpansionSrc {
     pub figure_tokens: Vec<FigureTokensSrc>,
     /// Boards of spaces beside the table, cards taken from them as a turn.
     pub boards: Vec<BoardSrc>,
+    /// A board of chambers where influence is placed (`senate:`).
+    pub senate: Option<SenateSrc>,
     pub start_coins: Option<Int>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,

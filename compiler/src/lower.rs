@@ -220,6 +220,12 @@ fn game(g: &Game) -> ir::Game {
                     .collect(),
             })
             .collect(),
+        senate: v.senate.as_ref().map(|s| ir::Senate {
+            chambers: s.chambers.clone(),
+            cubes: s.cubes,
+            category: s.category,
+            supremacy: s.supremacy,
+        }),
         family: v.family.clone(),
         decks: decks(g),
         battles: v.battles.as_ref().map(|b| ir::Battles {

@@ -12,6 +12,9 @@
 //! added there to get its schema.
 
 use crate::vocab::CounterKind;
+
+mod laid_out;
+pub use laid_out::{BOARD, BOARD_FILL, FIGURE_TOKENS, SENATE, TOKEN_PLACES};
 use serde_json::{Map, Value, json};
 
 /// What a value holds.
@@ -282,72 +285,6 @@ pub static GUILDS: Object = Object {
     requires: &[],
 };
 
-pub static FIGURE_TOKENS: Object = Object {
-    what: "tokens on a figure",
-    id: "figure_tokens",
-    doc: "Tokens laid on cards of an Age's figure when it is laid out: one on each slot, drawn at random from `from`; those not drawn leave the game.",
-    fields: &[
-        required("age", Shape::Int, "The Age whose figure they are laid on."),
-        required(
-            "slots",
-            Shape::List(&Shape::Pair),
-            "[row, card]: a row of the figure from the top and a card of that row from the left, both from 1.",
-        ),
-        required(
-            "from",
-            NAMES,
-            "The kinds of token drawn from, an entry per token (`[omen, omen, relic]`); at least as many as slots.",
-        ),
-    ],
-    exactly_one: &[],
-    requires: &[],
-};
-
-pub static BOARD: Object = Object {
-    what: "a board",
-    id: "board",
-    doc: "A board of spaces beside the table, each holding one card of no Age: as their turn, in the Ages `open` names, a player may take the card of a space by paying that space's price; it joins their city and its effects run as when a card is built.",
-    fields: &[
-        required(
-            "spaces",
-            Shape::List(&Shape::Pair),
-            "Each space's price in coins, `[first player, second player]`, in the order the spaces lie.",
-        ),
-        required(
-            "open",
-            Shape::List(&Shape::Int),
-            "The Ages in which a turn may take a card from the board.",
-        ),
-        field(
-            "fill",
-            Shape::List(&Shape::Object(&BOARD_FILL)),
-            "At the start of an Age, its empty spaces take cards of a colour (cards of no Age, with no cost), drawn at random.",
-        ),
-    ],
-    exactly_one: &[],
-    requires: &[],
-};
-
-pub static BOARD_FILL: Object = Object {
-    what: "a fill of a board",
-    id: "board_fill",
-    doc: "At the start of Age `age`, the board's empty spaces take cards of `colour` drawn at random from those not yet out.",
-    fields: &[
-        required(
-            "age",
-            Shape::Int,
-            "The Age at whose start the spaces are filled.",
-        ),
-        required(
-            "colour",
-            Shape::Text,
-            "The colour of the cards drawn: cards of no Age (`age: 0`), without `players` or a cost.",
-        ),
-    ],
-    exactly_one: &[],
-    requires: &[],
-};
-
 pub static CONFLICT: Object = Object {
     what: "the conflict track",
     id: "conflict",
@@ -581,31 +518,6 @@ pub static TOKEN: Object = Object {
     requires: &[],
 };
 
-pub static TOKEN_PLACES: Object = Object {
-    what: "a kind's `places`",
-    id: "token_places",
-    doc: "A city taking a token of this kind draws `draw` cards of `colour` (of no Age) at random from those not yet out, keeps one and lays it face down on an empty space of the board `board`, the others going back; only its player knows the card until the board opens.",
-    fields: &[
-        required(
-            "draw",
-            Shape::Int,
-            "How many cards are drawn, 1 to 8; one is kept.",
-        ),
-        required(
-            "colour",
-            Shape::Text,
-            "The colour of the cards drawn: cards of no Age (`age: 0`), without `players` or a cost, like a board's fill.",
-        ),
-        required(
-            "board",
-            Shape::Text,
-            "The board (`boards:` of this card set or of one it is played with) whose empty space takes the card kept.",
-        ),
-    ],
-    exactly_one: &[],
-    requires: &[],
-};
-
 pub static DRAFT: Object = Object {
     what: "the draft rule",
     id: "draft",
@@ -683,6 +595,11 @@ pub static EXPANSION: Object = Object {
             "boards",
             Shape::Map(&Shape::Object(&BOARD)),
             "Boards of spaces beside the table, by name: a turn may take the card of a space for its price (the Duel family).",
+        ),
+        field(
+            "senate",
+            Shape::Object(&SENATE),
+            "A board of chambers where the players place influence cubes, each chamber controlled by the strict majority (the Duel family).",
         ),
         field(
             "draws",
@@ -970,6 +887,7 @@ mod tests {
                 "guilds",
                 "progress",
                 "projects",
+                "senate",
                 "side",
                 "stage",
                 "token",

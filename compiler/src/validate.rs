@@ -15,7 +15,8 @@ mod decks;
 mod played;
 mod sets;
 use decks::{
-    board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces, supply_words,
+    board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces, senate_words,
+    supply_words,
 };
 pub use sets::{Limits, family, family_limits, limits};
 
@@ -36,6 +37,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     own_guilds(game, report);
     boards(game, report);
     supply_words(game, report);
+    senate_words(game, report);
     hands_filled(game, report);
     pieces(game, report);
     played::fields(game, report);

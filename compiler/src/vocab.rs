@@ -14,6 +14,7 @@ mod expansions;
 mod figures;
 mod plays;
 mod rules;
+mod senate;
 mod tokens;
 
 pub use boards::{Board, MAX_SPACES};
@@ -22,6 +23,7 @@ pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
 pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
 use rules::{draft, projects};
+pub use senate::{MAX_CHAMBERS, Senate};
 pub use tokens::{MAX_DISCOUNT_KINDS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
 
 /// Things a game can count (the host API's `Counted`).
@@ -331,6 +333,11 @@ pub struct Vocab {
     pub figure_tokens: Vec<FigureTokens>,
     /// An expansion's own boards of spaces (`boards:`).
     pub boards: Vec<Board>,
+    /// An expansion's own senate (`senate:`).
+    pub senate: Option<Senate>,
+    /// The chambers of the senate in play with this card set: its own or
+    /// that of a set it is played with; 0 with none.
+    pub senate_chambers: u8,
 }
 
 pub(crate) const MAX_SET: usize = 16;
@@ -802,6 +809,8 @@ pub fn build(
         figures,
         figure_tokens: Vec::new(),
         boards: Vec::new(),
+        senate: None,
+        senate_chambers: 0,
     };
     let usable = report.errors() == before;
     // What the family would ignore is refused, but the vocabulary stays

@@ -158,7 +158,9 @@ pub const FAMILIES: &[FamilyDef] = &[
         // `boards`: spaces whose cards a turn may take; `places`: a card
         // a kind of token lays on a board; `board_discount`: the coins a
         // kind of token takes off a board's card; `as_coins`: tokens that
-        // are coins held apart, spent on prices once the treasury runs out.
+        // are coins held apart, spent on prices once the treasury runs out;
+        // `senate`: chambers where influence is placed, each controlled by
+        // the strict majority.
         fields: &[
             "figures",
             "figure_tokens",
@@ -168,6 +170,7 @@ pub const FAMILIES: &[FamilyDef] = &[
             "places",
             "board_discount",
             "as_coins",
+            "senate",
         ],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.

@@ -649,6 +649,50 @@ pub const WORDS: &[WordDef] = &[
         families: &["duel"],
         ..CALL
     },
+    WordDef {
+        name: "place influence",
+        syntax: "place {n: number 1..=6} influence in (any chamber|chambers {from: number 1..=8 = 1} to {to: number 1..=8 = 8})",
+        example: "place 1 influence in chambers 1 to 2",
+        meaning: "its player places N of their cubes, one at a time, each in a chamber of the senate of their choice among those named (any chamber: every one); with no cube left they place no more",
+        op: "place_influence(n, from, to)",
+        host: "place_influence(n, from, to)",
+        describe: "places {n} influence in a chamber from {from} to {to}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "remove influence",
+        syntax: "remove {n: number 1..=6} influence of {seats: others} from any chamber",
+        example: "remove 1 influence of opponent from any chamber",
+        meaning: "its player removes N cubes of the cities named, one at a time, each from a chamber of the senate of their choice; the cube goes back to its owner",
+        op: "remove_influence(n, seats)",
+        host: "remove_influence(n, seats)",
+        describe: "removes {n} influence of {seats} from any chamber",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "move influence",
+        syntax: "may move {n: number 1..=6} influence to an adjacent chamber",
+        example: "may move 1 influence to an adjacent chamber",
+        meaning: "its player may move N of their cubes, one at a time, each from a chamber of the senate to the chamber beside it on either side; they may stop at any time",
+        op: "move_influence(n)",
+        host: "move_influence(n)",
+        describe: "may move {n} influence to an adjacent chamber",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "senate actions",
+        syntax: "take {n: number 1..=6} senate action/actions in chambers {from: number 1..=8} to {to: number 1..=8}, one more per {per: number 1..=10} {colours: cards}, at most {most: number 1..=10}",
+        example: "take 1 senate action in chambers 1 to 2, one more per 2 blue cards, at most 3",
+        meaning: "its player takes N senate actions, 1 more per so many cards of the colours named in their city, up to the most named; each action places one of their cubes in a chamber named or moves one of their cubes to an adjacent chamber, and they may stop at any time",
+        op: "senate_actions(n, from, to, per, colours, most)",
+        host: "senate_actions(n, from, to, per, colours, most)",
+        describe: "takes {n} senate actions in chambers {from} to {to}, one more per {per} {colours}, at most {most}",
+        families: &["duel"],
+        ..CALL
+    },
 ];
 
 /// Every word's name, in the order of [`WORDS`].

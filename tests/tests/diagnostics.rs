@@ -137,6 +137,8 @@ fixtures! {
     e0005_players_scalar: "e0005-players-scalar" => ["E0005"];
 
     e0006_age_out_of_range: "e0006-age-out-of-range" => ["E0006"];
+    // Senate words naming chambers the senate lacks, or backwards.
+    e0006_senate_chambers: "e0006-senate-chambers" => ["E0006", "E0006"];
     e0006_cost_and_production: "e0006-cost-and-production" => ["E0006"];
     e0006_game_name_mismatch: "e0006-game-name-mismatch" => ["E0006"];
     e0006_guild_with_players: "e0006-guild-with-players" => ["E0006"];
@@ -306,6 +308,8 @@ fixtures! {
     // A board, and a kind of token laying cards on it, in an expansion of
     // a game dealt in hands.
     e0306_boards_in_base: "e0306-boards-in-base" => ["E0306"];
+    // Senate words played where no senate is declared.
+    e0306_senate_words_without_senate: "e0306-senate-words-without-senate" => ["E0306", "E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
     // A Duel expansion listing `copy stage`, the base family's.
@@ -371,6 +375,9 @@ fixtures! {
     ];
     // Altar's colour is unknown; its chain, its player counts and the Age 1
     // deck it belongs to are checked all the same.
+    // A senate of too many chambers, a chamber worth too much, no cube,
+    // a category misspelt.
+    many_senate: "many-senate" => ["E0302", "E0006", "E0006", "E0302"];
     many_unknown_colour: "many-unknown-colour" => ["E0006", "E0102", "E0202", "E0204"];
     // age2.yaml does not parse; Age 1's deck, the chain to a name age2.yaml
     // never mentions and the wonders are checked all the same.

@@ -361,6 +361,7 @@ impl Reader<'_> {
         let guilds = f.take("guilds");
         let figure_tokens = f.take("figure_tokens");
         let boards = f.take("boards");
+        let senate = f.take("senate");
         let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
         // of its fields, and says why.
@@ -417,6 +418,7 @@ impl Reader<'_> {
                 })
                 .unwrap_or_default(),
             boards: self.boards(boards),
+            senate: senate.and_then(|n| self.senate(n)),
             tokens: self.tokens(tokens),
         })
     }
@@ -454,6 +456,23 @@ impl Reader<'_> {
             });
         }
         out
+    }
+
+    /// An expansion's `senate:`.
+    fn senate(&mut self, n: &Node) -> Option<SenateSrc> {
+        let mut f = self.fields(n, &shape::SENATE)?;
+        let chambers = self.required(&mut f, "chambers");
+        let cubes = self.required(&mut f, "cubes");
+        let category = self.required(&mut f, "category");
+        let supremacy = f.take("supremacy");
+        self.finish(f);
+        Some(SenateSrc {
+            chambers: self.ints(chambers, "points"),
+            cubes: cubes.and_then(|n| self.int(n)),
+            category: category.and_then(|n| self.text(n)),
+            supremacy: supremacy.and_then(|n| self.bool(n)).unwrap_or(false),
+            loc: n.loc,
+        })
     }
 
     /// One fill of a board: `{age: 1, colour: spirit}`.

@@ -42,6 +42,17 @@ pub struct BoardSrc {
     pub loc: Loc,
 }
 
+/// A senate as written (an expansion's `senate:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SenateSrc {
+    /// Each chamber's points to its controller at the end.
+    pub chambers: Vec<Int>,
+    pub cubes: Option<Int>,
+    pub category: Option<Text>,
+    pub supremacy: bool,
+    pub loc: Loc,
+}
+
 /// One fill of a board as written: `{age: 1, colour: spirit}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardFillSrc {

@@ -493,6 +493,80 @@ pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     true
 }
 
+/// The words that place, remove or move cubes of a senate
+/// (`sevenw_dsl` word names).
+const SENATE_WORDS: [&str; 4] = [
+    "place influence",
+    "remove influence",
+    "move influence",
+    "senate actions",
+];
+
+/// Each senate word is played with a senate in play (E0306), and the
+/// chambers it names are the senate's, the first not after the last
+/// (E0303): else it would check clean and place nothing.
+pub(super) fn senate_words(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let cards = game.cards.iter().map(|c| &c.effects);
+    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
+    let stages = sides.flat_map(|s| s.stages.iter().map(|st| &st.effects));
+    let tokens = game.progress.iter().map(|p| &p.effects);
+    for e in cards.chain(stages).chain(tokens).flat_map(|e| e.list()) {
+        let crate::resolve::Action::Call { call, .. } = &e.action else {
+            continue;
+        };
+        let word = call.word.def().name;
+        if !SENATE_WORDS.contains(&word) {
+            continue;
+        }
+        let n = v.senate_chambers;
+        if n == 0 {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    e.loc,
+                    format!(
+                        "`{word}` places or moves cubes of a senate, but no senate is declared by `{}` or a set it is played with",
+                        v.game
+                    ),
+                )
+                .label("no senate to place cubes in")
+                .help("declare a `senate:` in the game.yaml of this expansion or of one it is played `with:`"),
+            );
+            continue;
+        }
+        let arg = |name: &str| match call.arg(name) {
+            Some(crate::ir::Arg::Num(i)) => Some(i64::from(*i)),
+            _ => None,
+        };
+        let (Some(from), Some(to)) = (arg("from"), arg("to")) else {
+            continue;
+        };
+        // `any chamber` leaves the slots' defaults, 1 to the most chambers.
+        let to = if call.def().name == "place influence" && to == crate::vocab::MAX_CHAMBERS as i64
+        {
+            to.min(i64::from(n))
+        } else {
+            to
+        };
+        if from > to || to > i64::from(n) {
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    e.loc,
+                    format!(
+                        "`{word}` names chambers {from} to {to}, but the senate has chambers 1 to {n}"
+                    ),
+                )
+                .label("no such chambers")
+                .help(format!(
+                    "name chambers from 1 to {n}, the first not after the last, or `any chamber`"
+                )),
+            );
+        }
+    }
+}
+
 /// The words that take cards of the supply (`sevenw_dsl` word names):
 /// the boards' cards of no Age, of a colour a fill or a `places` names.
 const SUPPLY_WORDS: [&str; 2] = ["take from supply", "take drawn"];

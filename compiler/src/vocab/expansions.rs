@@ -61,10 +61,12 @@ pub fn extend(
     let mut lent_names: Vec<(String, Vec<String>)> = Vec::new();
     // The boards of the expansions it is played with.
     let mut lent_boards: Vec<String> = Vec::new();
+    let mut lent_senate = 0u8;
     for e in others {
         let lent = with.contains(&e.game) && !e.plays_at.meet(plays_at).is_empty();
         if lent {
             lent_boards.extend(e.boards.iter().map(|b| b.name.clone()));
+            lent_senate = lent_senate.max(e.senate_chambers);
             let names = (own(&e.symbols, e.own.symbols).into_iter())
                 .chain(own(&e.colours, e.own.colours))
                 .chain(own(&e.categories, e.own.categories))
@@ -281,6 +283,14 @@ pub fn extend(
         &game,
         report,
     );
+    v.senate = super::senate::senate(
+        src.senate.as_ref(),
+        &v.categories,
+        &parent.family,
+        &game,
+        report,
+    );
+    v.senate_chambers = (v.senate.as_ref()).map_or(lent_senate, |s| s.chambers.len() as u8);
     // A kind's `places` names a board of this set or of one it is played
     // with, and its `board_discount` needs one.
     let mut boards: Vec<String> = v.boards.iter().map(|b| b.name.clone()).collect();

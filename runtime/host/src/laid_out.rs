@@ -46,6 +46,20 @@ pub struct BoardInfo {
     pub fill: &'static [BoardFill],
 }
 
+/// A board of chambers an expansion lays beside the table (`senate:`), as
+/// Agora's Senate: the players place influence cubes in its chambers,
+/// `cubes` each at most; a chamber is controlled by the player with
+/// strictly more cubes in it (none on a tie) and gives them its points at
+/// the end of the game, in `category`; with `supremacy`, a player who
+/// controls every chamber at the same moment wins at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SenateInfo {
+    pub chambers: &'static [u8],
+    pub cubes: u8,
+    pub category: crate::Category,
+    pub supremacy: bool,
+}
+
 /// What a city taking a token of a kind does besides holding it (a kind's
 /// `places:`, as Pantheon's Mythology tokens, duel-expansions-facts.md
 /// §1.3): it draws `draw` cards of `colour` (of no Age) at random from

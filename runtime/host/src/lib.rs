@@ -15,7 +15,7 @@
 
 mod laid_out;
 mod tables;
-pub use laid_out::{BoardFill, BoardInfo, FigureSlot, FigureTokens, TokenPlaces};
+pub use laid_out::{BoardFill, BoardInfo, FigureSlot, FigureTokens, SenateInfo, TokenPlaces};
 pub use tables::*;
 
 /// A card of a game: its index in [`GameInfo::cards`].
@@ -556,6 +556,21 @@ primitives! {
         /// other than the pawn's; the pawn stops before it once
         /// (Pantheon's Minerva).
         fn block_track();
+        /// Duel: the acting player places `n` of their cubes, one at a
+        /// time, each in a chamber of the senate from `from` to `to`
+        /// (from 1) of their choice (Agora's Senate).
+        fn place_influence(n: u8, from: u8, to: u8);
+        /// Duel: the acting player removes `n` cubes of these cities, one
+        /// at a time, each from a chamber of their choice.
+        fn remove_influence(n: u8, seats: Seats);
+        /// Duel: the acting player may move `n` of their cubes, one at a
+        /// time, each to an adjacent chamber.
+        fn move_influence(n: u8);
+        /// Duel: the acting player takes `n` senate actions, one more per
+        /// `per` cards of `colours` in their city, at most `most`; each
+        /// places a cube in a chamber from `from` to `to` or moves one to
+        /// an adjacent chamber (Agora's Politicians).
+        fn senate_actions(n: u8, from: u8, to: u8, per: u8, colours: ColourSet, most: u8);
         /// Duel: the acting player takes a card of these colours of the
         /// supply into their city for free, seeing them all (Pantheon's
         /// Divine Theater).

@@ -361,6 +361,9 @@ pub struct GameInfo {
     pub figure_tokens: &'static [FigureTokens],
     /// Boards of spaces beside the table (an expansion's `boards:`).
     pub boards: &'static [BoardInfo],
+    /// A board of chambers where influence is placed (an expansion's
+    /// `senate:`); of several card sets in play, the first's.
+    pub senate: Option<SenateInfo>,
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
     pub resources: &'static [&'static str],

@@ -29,6 +29,8 @@ function pyrActionsByThing() {
     if (ab.kind === "token") return "token:" + ab.token;
     if (["destroy", "seize", "revive", "bury"].includes(ab.kind)) return "card:" + ab.card;
     if (ab.kind === "board" || ab.kind === "lay") return "space:" + ab.space;
+    if (ab.kind === "senate" && ab.chamber !== undefined) return "chamber:" + ab.chamber;
+    if (ab.kind === "senate" && ab.from !== undefined) return "chamber:" + ab.from;
     return null;
   });
 }
@@ -54,6 +56,10 @@ function pyrActionWords(ab) {
     case "bury": return "Build " + wonderNameById(ab.wonder) + " with it, free";
     case "board": return "Take it for " + price(ab.coins) + givesUp(ab.gives_up);
     case "lay": return "Lay " + ((cardById[ab.card] || {}).name || "a card") + " here, face down";
+    case "senate":
+      if (ab.from !== undefined) return "Move a cube to chamber " + (ab.to + 1);
+      if (ab.chamber !== undefined) return ab.remove ? "Remove " + who(1 - doc.view.current) + "'s cube" : "Place a cube here";
+      return "Move no more cubes";
     default: return capital(ab.kind);
   }
 }
@@ -261,6 +267,31 @@ function renderSpacesBoard(b, by, me) {
   return box;
 }
 
+// The senate (the card sets' `senate:`): a row of chambers, each with its
+// points, each player's cubes and who controls it; a cube to place,
+// remove or move is chosen on its chamber.
+function renderSenate(s, by, me) {
+  const box = el("section", { class: "senate", id: "senate", "aria-label": "the senate, its chambers and their cubes" });
+  const left = s.cubes_left.map((n, seat) => (seat === me ? "You have " : who(seat) + " has ") + plural(n, "cube") + " left").join(" · ");
+  box.append(el("h3", {}, el("span", { text: "Chambers" }), el("span", { class: "board-state", text: " · " + left })));
+  const row = el("div", { class: "space-row" });
+  s.chambers.forEach((c, i) => {
+    const acts = by.get("chamber:" + i) || [];
+    const held = c.controller === null || c.controller === undefined ? "Nobody controls it"
+      : (c.controller === me ? "You control it" : who(c.controller) + " controls it");
+    const cubes = c.cubes.map((n, seat) => (seat === me ? "You " : who(seat) + " ") + n).join(" · ");
+    const one = el("div", { class: "space chamber", "data-chamber": i },
+      el("strong", { text: "Chamber " + (i + 1) + " · " + plural(c.points, "point") }),
+      el("span", { text: cubes }), el("span", { class: "space-price", text: held }));
+    const buttons = acts.map((a) => actionButton(a, pyrActionWords(a.about)));
+    if (buttons.length) { one.classList.add("offered"); one.append(...buttons); }
+    row.append(one);
+  });
+  box.append(row);
+  if (s.supremacy) box.append(el("p", { class: "muted", text: "Controlling every chamber at once wins the game." }));
+  return box;
+}
+
 // ---- the pyramid -------------------------------------------------------
 
 function cardBack(age) {
@@ -462,6 +493,7 @@ function renderPyramidTable(v) {
       el("div", { class: "space-row" }, ...v.drawn_cards.map((c) => drawCard(c, null)))));
   }
   for (const b of v.boards || []) board.append(renderSpacesBoard(b, by, me));
+  if (v.senate) board.append(renderSenate(v.senate, by, me));
   if (v.layout.slots.length) {
     board.append(el("section", { class: "pyramid-box" }, el("h3", { text: "The cards of Age " + roman(v.age) }), renderPyramid(v, by),
       el("div", { class: "pyr-details", id: "pyramid-details", "aria-live": "polite", "aria-label": "the card read" })));

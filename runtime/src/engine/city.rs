@@ -12,14 +12,16 @@
 //! and used once an Age, are apart in `city/hand_builds.rs`; running a
 //! city's sources (built, the events they hear, the stages they copy) in
 //! `city/run.rs`; the kinds of token it holds (`tokens:`), in
-//! `city/tokens.rs`.
+//! `city/tokens.rs`; what effects leave to the turn structure
+//! ([`Pending`]), in `pending.rs`.
 
 use sevenw_host::{
     CardId, Colour, ColourSet, Counted, Discount, Event, FreeRule, GameInfo, Listens, ResSet,
-    ScienceRule, Seats, Source, SymSet, TokenKind,
+    ScienceRule, Seats, Source, SymSet,
 };
 
 use crate::engine::gains::Built;
+pub use crate::engine::pending::{Pending, SenateAct};
 use crate::engine::production::{MAX_RES, Matching, Prices, Production, flat_prices};
 use crate::engine::science::MAX_SYM;
 use crate::engine::vocab::{NameSet, Vocab};
@@ -180,70 +182,6 @@ impl Abilities {
             prices => prices.iter().copied().min(),
         }
     }
-}
-
-/// An effect the turn structure carries out (see [`Abilities::pending`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pending {
-    /// Those cities lose coins.
-    LoseCoins(u32, Seats),
-    /// Each of those cities loses coins per thing counted in it.
-    LoseCoinsPer(u32, Counted, Seats),
-    /// Each of those cities takes tokens of a kind: (kind, how many).
-    TakeTokens(u32, u32, Seats),
-    /// Each of those cities takes coins from the bank.
-    GiveCoins(u32, Seats),
-    /// Discard a built card of those colours from those cities.
-    Discard(ColourSet, Seats),
-    /// Take a built card of those colours from those cities into one's
-    /// own.
-    TakeBuilt(ColourSet, Seats),
-    /// Build a wonder for free with a card of the discard pile.
-    WonderFromDiscard,
-    /// Take an unbuilt wonder of those cities into one's own.
-    TakeWonder(Seats),
-    /// Unbuild a built wonder of those cities.
-    UnbuildWonder(Seats),
-    /// Discard a card of the figure, face up or face down.
-    DiscardFigure,
-    /// Discard a military token of the track, with no effect.
-    DiscardMilitary,
-    /// Apply a military token of the track to those cities.
-    ApplyMilitary(Seats),
-    /// Put the blocker on a square of the conflict track.
-    BlockTrack,
-    /// Take a card of those colours of the supply for free: of every one
-    /// (0), or of so many drawn of each colour.
-    TakeSupply(ColourSet, u8),
-    /// Count the science symbol of a card of those colours of each of
-    /// those cities.
-    CopyScience(ColourSet, Seats),
-    /// Take a progress token (from the board, or of N set aside).
-    TakeProgress(u8),
-    /// Take a victory token of that Age (0: the current one).
-    TakeVictory(u8),
-    /// Those cities lose conflict tokens (`u8::MAX`: all).
-    LoseTokens(TokenKind, u8, Seats),
-    /// Entomb a built card of those colours.
-    Entomb(ColourSet),
-    /// Draw cards of those colours from the box into the hand they are kept in.
-    Draw(ColourSet, u8),
-    /// Build a card of those colours from that hand, paying.
-    BuildFromHand(ColourSet),
-    /// Take a participation pawn of that Age's project from the box (0: any).
-    TakePawn(u8),
-    /// Take the top card of one of these decks, looking at the top N.
-    TakeCard(sevenw_host::Decks, u8),
-    /// Take the cat figure (counted already in [`City::cats`]).
-    TakeCat,
-    /// Take another turn once this one ends.
-    PlayAgain,
-    /// Turn N conflict tokens to war.
-    Flip(u8),
-    /// The city at that seat must lose that many coins, and chooses how
-    /// many to pay (the turn structure's own step where a kind of token is
-    /// taken instead of coins by choice; never an effect's).
-    Owe(u8, u32),
 }
 
 /// Most distinct values of conflict tokens a city keeps count of.

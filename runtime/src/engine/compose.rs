@@ -272,6 +272,7 @@ pub fn compose(
                 .into_boxed_slice(),
         ),
         projects: all.iter().find_map(|g| g.projects),
+        senate: all.iter().find_map(|g| g.senate),
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),
         progress: Box::leak(progress.into_boxed_slice()),

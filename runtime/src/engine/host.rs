@@ -14,7 +14,8 @@ use sevenw_host::{
 };
 
 use crate::engine::city::{
-    Abilities, City, HasCity, MAX_CATEGORIES, Pending, ShieldCount, seat_at, valid_offset,
+    Abilities, City, HasCity, MAX_CATEGORIES, Pending, SenateAct, ShieldCount, seat_at,
+    valid_offset,
 };
 use crate::engine::production::Matching;
 use crate::engine::science::MAX_SYM;
@@ -493,6 +494,31 @@ impl Host for CityHost<'_> {
 
     fn block_track(&mut self) {
         self.me.abilities.pending.push(Pending::BlockTrack);
+    }
+
+    fn place_influence(&mut self, n: u8, from: u8, to: u8) {
+        let (from, to) = (from.saturating_sub(1), to.saturating_sub(1));
+        let act = SenateAct::Place { n, from, to };
+        self.me.abilities.pending.push(Pending::Senate(act));
+    }
+
+    fn remove_influence(&mut self, n: u8, seats: Seats) {
+        let act = SenateAct::Remove { n, seats };
+        self.me.abilities.pending.push(Pending::Senate(act));
+    }
+
+    fn move_influence(&mut self, n: u8) {
+        let act = SenateAct::Shift { n };
+        self.me.abilities.pending.push(Pending::Senate(act));
+    }
+
+    fn senate_actions(&mut self, n: u8, from: u8, to: u8, per: u8, colours: ColourSet, most: u8) {
+        let held = self.me.count(self.vocab, Counted::Cards(colours));
+        let more = held / u32::from(per.max(1));
+        let n = (u32::from(n) + more).min(u32::from(most)) as u8;
+        let (from, to) = (from.saturating_sub(1), to.saturating_sub(1));
+        let act = SenateAct::Actions { n, from, to };
+        self.me.abilities.pending.push(Pending::Senate(act));
     }
 
     fn discard_military(&mut self) {

@@ -71,6 +71,7 @@ pub mod held;
 pub mod host;
 pub mod military;
 pub mod nearest;
+pub mod pending;
 pub mod production;
 pub mod rng;
 pub mod science;

@@ -647,6 +647,7 @@ pub static TOY: GameInfo = GameInfo {
     figures: &[],
     figure_tokens: &[],
     boards: &[],
+    senate: None,
     set_aside: 0,
     resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
     classes: &CLASSES,

@@ -90,6 +90,7 @@ pub mod architects {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "papyrus", "glass"],
         classes: &[
@@ -1980,6 +1981,7 @@ pub mod base {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -5774,6 +5776,7 @@ pub mod base2 {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -9570,6 +9573,7 @@ pub mod cities {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11049,6 +11053,7 @@ pub mod cities_leaders {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11399,6 +11404,7 @@ pub mod cities_leaders2 {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11847,6 +11853,7 @@ pub mod cities2 {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -14104,6 +14111,7 @@ pub mod duel {
         ],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -17230,6 +17238,7 @@ pub mod edifice {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -18429,6 +18438,7 @@ pub mod leaders {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -20815,6 +20825,7 @@ pub mod pantheon {
                 ],
             },
         ],
+        senate: None,
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -21829,6 +21840,7 @@ pub mod wonder_pack {
         figures: &[],
         figure_tokens: &[],
         boards: &[],
+        senate: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[

@@ -42,6 +42,10 @@ enum Owed {
     DiscardFigure,
     DiscardMilitary,
     BlockTrack,
+    /// `place_influence`, `remove_influence`, `move_influence`,
+    /// `senate_actions`: cubes for the turn structure to place, remove or
+    /// move, by the word's arguments.
+    Senate(&'static str, [u8; 5]),
     TakeSupply(ColourSet, u8),
     CopyScience(ColourSet, Seats),
     ApplyMilitary(Seats),
@@ -597,6 +601,19 @@ impl Host for Acting<'_> {
     }
     fn block_track(&mut self) {
         self.owe(Owed::BlockTrack);
+    }
+    fn place_influence(&mut self, n: u8, from: u8, to: u8) {
+        self.owe(Owed::Senate("place", [n, from, to, 0, 0]));
+    }
+    fn remove_influence(&mut self, n: u8, seats: Seats) {
+        let victims = seats.0.len() as u8;
+        self.owe(Owed::Senate("remove", [n, victims, 0, 0, 0]));
+    }
+    fn move_influence(&mut self, n: u8) {
+        self.owe(Owed::Senate("move", [n, 0, 0, 0, 0]));
+    }
+    fn senate_actions(&mut self, n: u8, from: u8, to: u8, per: u8, _colours: ColourSet, most: u8) {
+        self.owe(Owed::Senate("actions", [n, from, to, per, most]));
     }
     fn discard_military(&mut self) {
         self.owe(Owed::DiscardMilitary);

@@ -99,9 +99,11 @@ impl Duel {
                     .filter(|&n| n < cards)
                     .map(|n| after_tokens + n)
             }
-            Move::Strike { slot: n, .. } | Move::Military(n) => Some(u32::from(n))
-                .filter(|&s| s < cards)
-                .map(|s| after_tokens + s),
+            Move::Strike { slot: n, .. } | Move::Military(n) | Move::Senate(n) => {
+                Some(u32::from(n))
+                    .filter(|&s| s < cards)
+                    .map(|s| after_tokens + s)
+            }
             Move::Revive(card) | Move::Summon(card) => id(card).map(|c| after_tokens + cards + c),
             Move::Start(me) => Some(after_tokens + 2 * cards + u32::from(!me)),
             Move::Option(o) => Some(u32::from(o))

@@ -74,6 +74,7 @@ impl Duel {
                 out.extend((0..options_of(self.info, source)).map(Move::Option));
             }
             Choice::Place { board } => self.place_moves(t, board, out),
+            Choice::Senate { act } => self.senate_moves(t, seat, act, out),
         }
     }
 
@@ -125,6 +126,9 @@ impl Duel {
                     st.table.discard.remove(p);
                     self.build_card(st, seat, c, false);
                 }
+            }
+            (Choice::Senate { act }, Move::Senate(code)) => {
+                self.senate_choose(st, seat, act, code);
             }
             (Choice::Place { board }, Move::Place { card, space }) => {
                 self.lay(&mut st.table, seat, board, card, usize::from(space));

@@ -99,6 +99,13 @@ pub enum Move {
     /// Keep this card, drawn for a token taken, and lay it face down on
     /// this space ([`Choice::Place`], `placing.rs`).
     Place { card: CardId, space: u8 },
+    /// A cube of the senate ([`Choice::Senate`], `senate.rs`): placed in
+    /// or removed from chamber `c` (`c < 8`), moved from chamber `c`
+    /// toward the first chamber (`8 + 2c`) or the last (`9 + 2c`), or no
+    /// more moved ([`SENATE_PASS`](super::SENATE_PASS)). Numbered as the
+    /// opponent's card of that number discarded, the decision telling
+    /// them apart.
+    Senate(u8),
 }
 
 impl Move {
@@ -169,6 +176,9 @@ pub enum Choice {
     /// A card of those drawn for a token taken, to lay face down on an
     /// empty space of board `board` (by its index; `placing.rs`).
     Place { board: u8 },
+    /// A cube of the senate to place, remove or move, for what is left
+    /// of `act` (`senate.rs`).
+    Senate { act: crate::engine::city::SenateAct },
 }
 
 /// Whose decision is pending, and of what kind.

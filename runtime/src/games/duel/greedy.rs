@@ -74,6 +74,16 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
                 .position(|mv| matches!(*mv, Move::Block(s) if i32::from(s) == guard));
             at.unwrap_or(0)
         }
+        // The cube that leaves the best hold on the senate.
+        Phase::Choose {
+            choice: Choice::Senate { act },
+            ..
+        } => {
+            let duel = view.rules();
+            best(moves, |mv| {
+                duel.senate_value(view.senate(), view.seat(), act, mv)
+            })
+        }
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },

@@ -16,6 +16,7 @@ const TOKENS: &str = "progress tokens in one place";
 const PAWN: &str = "conflict pawn on its track";
 const BOARDS: &str = "cards of the boards in one place";
 const MARKS: &str = "tokens on the figure only on cards laid out and not yet revealed";
+const SENATE: &str = "cubes only in the senate's chambers, within each player's supply";
 
 impl Duel {
     pub(super) fn check(&self, state: &State) -> Result<(), Broken> {
@@ -155,6 +156,28 @@ impl Duel {
         if let Some(b) = t.track.blocker.map(i32::from) {
             ensure(b != t.pawn() && b.abs() <= capital, PAWN, || {
                 format!("the blocker is at {b}, the pawn at {}", t.pawn())
+            })?;
+        }
+        // Cubes lie in the chambers there are, no more than a player has;
+        // a game won by the senate is one where one player holds them all.
+        let n = self.chambers();
+        let cubes = self.senate().map_or(0, |s| u32::from(s.cubes));
+        for seat in 0..2 {
+            let placed: u32 = t.senate.iter().map(|c| u32::from(c[seat])).sum();
+            let outside = t.senate[n..].iter().any(|c| c[seat] > 0);
+            ensure(placed <= cubes && !outside, SENATE, || {
+                format!(
+                    "seat {seat} has {placed} cubes placed of {cubes}, the senate {:?}",
+                    &t.senate[..]
+                )
+            })?;
+        }
+        if let Some((super::Victory::Political, Some(w))) = t.ended {
+            ensure(self.political_supremacy(t) == Some(w), SENATE, || {
+                format!(
+                    "seat {w} won by the senate, which stands at {:?}",
+                    &t.senate[..n]
+                )
             })?;
         }
         Ok(())

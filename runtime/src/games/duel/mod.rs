@@ -63,6 +63,7 @@ mod placing;
 mod position;
 pub mod scenario;
 mod score;
+mod senate;
 pub mod sheet;
 mod show;
 pub mod trade;
@@ -71,6 +72,7 @@ mod view;
 
 pub use decision::{Action, Choice, Move, Phase};
 pub use position::Position;
+pub use senate::{Chambers, MAX_CHAMBERS, SENATE_PASS};
 pub use turn::deck_len;
 use turn::is_drawn;
 pub use view::View;
@@ -190,13 +192,17 @@ pub enum Victory {
     Civilian,
     Military,
     Science,
+    /// Every chamber of the senate controlled (`senate:` with
+    /// `supremacy`, Agora).
+    Political,
 }
 
 /// The ways a Duel is won, by name.
-const VICTORIES: [&str; 3] = [
+const VICTORIES: [&str; 4] = [
     Victory::Civilian.name(),
     Victory::Military.name(),
     Victory::Science.name(),
+    Victory::Political.name(),
 ];
 
 impl Victory {
@@ -205,6 +211,7 @@ impl Victory {
             Victory::Civilian => "civilian",
             Victory::Military => "military",
             Victory::Science => "science",
+            Victory::Political => "political",
         }
     }
 }
@@ -808,8 +815,13 @@ impl Game for Duel {
 }
 
 impl Statistics for Duel {
+    /// Political supremacy only where a senate wins so.
     fn victories(&self) -> &'static [&'static str] {
-        &VICTORIES
+        if self.senate().is_some_and(|s| s.supremacy) {
+            &VICTORIES
+        } else {
+            &VICTORIES[..3]
+        }
     }
 
     fn kinds(&self) -> &'static [&'static str] {

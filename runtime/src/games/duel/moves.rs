@@ -315,6 +315,17 @@ impl Duel {
                     }
                 }
             }
+            Move::Senate(code) => match super::senate::decode(code) {
+                Some(Ok(c)) => format!("chamber {}", c + 1),
+                Some(Err((from, to))) => {
+                    format!(
+                        "move a cube from chamber {} to chamber {}",
+                        from + 1,
+                        to + 1
+                    )
+                }
+                None => "move no more cubes".to_string(),
+            },
             Move::Pick(w) => format!("wonder {}", self.wonder_name(w)),
             Move::Steal(w) => format!("take {} from the opponent", self.wonder_name(w)),
             Move::Raze(w) => format!("unbuild {}", self.wonder_name(w)),

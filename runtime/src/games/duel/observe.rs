@@ -64,6 +64,8 @@ struct Sizes {
     copies: bool,
     /// Whether an effect takes a card of the supply.
     summons: bool,
+    /// Whether a senate is in play (its cubes are placed by choices).
+    senate: bool,
 }
 
 impl Sizes {
@@ -90,6 +92,7 @@ impl Sizes {
             blocks: d.asks.blocks,
             copies: d.asks.copies,
             summons: d.asks.summons,
+            senate: info.senate.is_some(),
         }
     }
 
@@ -113,7 +116,8 @@ impl Sizes {
                  choose it; then, where an effect applies one, choose it; then, where an effect \
                  puts a blocker on the track, choose its square; then, where an effect counts \
                  the science symbol of an opponent's card, choose it; then, where an effect \
-                 takes a card of the supply, choose it",
+                 takes a card of the supply, choose it; then, where a senate is in play, \
+                 choose a chamber of the senate for a cube",
             ),
             Part::new(
                 "age",
@@ -247,12 +251,13 @@ impl Sizes {
     /// a discarded card, an opponent's wonder taken, a wonder unbuilt, a
     /// card of the figure discarded, a military token discarded, one
     /// applied, a square for the track's blocker, an opponent's card whose
-    /// science symbol to count, a card of the supply to take.
-    fn optional(&self) -> [bool; 12] {
+    /// science symbol to count, a card of the supply to take, a chamber
+    /// of the senate.
+    fn optional(&self) -> [bool; 13] {
         let s = self;
         [
             s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes, s.drops,
-            s.applies, s.blocks, s.copies, s.summons,
+            s.applies, s.blocks, s.copies, s.summons, s.senate,
         ]
     }
 
@@ -266,7 +271,7 @@ impl Sizes {
     /// The phase flags: the eight every game has, then the optional ones
     /// the card sets ask.
     fn phases(&self) -> usize {
-        self.optional_phase(12)
+        self.optional_phase(13)
     }
 
     fn len(&self) -> usize {
@@ -289,6 +294,7 @@ impl Observe for Duel {
             + crate::env::token_len(self.info, 2)
             + self.marks_len()
             + self.boards_len()
+            + self.senate_len()
     }
 
     fn observation_parts(&self, _players: usize) -> Vec<Part> {
@@ -306,6 +312,13 @@ impl Observe for Duel {
                 "boards",
                 self.boards_len(),
                 "by card: 1 when it lies on a board's space where I know it, face up or laid face down by me (`C`), then the coins I would pay to take it, face up, before any token given up (`C`), then 1 when it is drawn for me to lay or take, or for all to see (`C`) (only when the card sets lay boards, `boards:`)",
+            ));
+        }
+        if self.senate_len() > 0 {
+            p.push(Part::new(
+                "senate",
+                self.senate_len(),
+                "per chamber of the senate, my cubes in it, then per chamber my opponent's, then the cubes I have left to place and those my opponent has (only where a senate is in play, `senate:`)",
             ));
         }
         p
@@ -338,6 +351,7 @@ impl Observe for Duel {
                     Choice::Block => s.optional_phase(9),
                     Choice::Copy { .. } => s.optional_phase(10),
                     Choice::Summon { .. } => s.optional_phase(11),
+                    Choice::Senate { .. } => s.optional_phase(12),
                 },
                 Some(seat),
             ),
@@ -432,9 +446,23 @@ impl Observe for Duel {
             let drawn = v.drawn_cards().iter().map(|c| usize::from(c.0));
             w.flags(s.cards, drawn.filter(|&c| c < s.cards));
         }
+        if self.senate_len() > 0 {
+            let n = self.chambers();
+            let senate = v.senate();
+            for seat in [me, them] {
+                w.values(n, (0..n).map(|c| (c, f32::from(senate[c][seat]))));
+            }
+            for seat in [me, them] {
+                w.one(f32::from(self.cubes_left(&v.state.table, seat)));
+            }
+        }
         debug_assert_eq!(
             w.at(),
-            s.len() + crate::env::token_len(self.info, 2) + self.marks_len() + self.boards_len()
+            s.len()
+                + crate::env::token_len(self.info, 2)
+                + self.marks_len()
+                + self.boards_len()
+                + self.senate_len()
         );
     }
 }
@@ -464,6 +492,17 @@ impl Duel {
     }
 }
 
+impl Duel {
+    /// The numbers of the senate: two per chamber and two, where one is in
+    /// play; none otherwise.
+    fn senate_len(&self) -> usize {
+        match self.chambers() {
+            0 => 0,
+            n => 2 * n + 2,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{PHASES, Sizes};
@@ -473,7 +512,7 @@ mod tests {
     /// ask; a game asking none has the eight only.
     #[test]
     fn optional_phases_have_flags_of_their_own() {
-        for mask in 0u16..4096 {
+        for mask in 0u16..8192 {
             let on = |k: u16| mask >> k & 1 == 1;
             let s = Sizes {
                 cards: 0,
@@ -496,8 +535,9 @@ mod tests {
                 blocks: on(9),
                 copies: on(10),
                 summons: on(11),
+                senate: on(12),
             };
-            let flags: Vec<usize> = (0..12)
+            let flags: Vec<usize> = (0..13)
                 .filter(|&k| on(k as u16))
                 .map(|k| s.optional_phase(k))
                 .collect();

@@ -66,6 +66,9 @@ pub struct Position {
     pub supply: Vec<CardId>,
     /// The conflict pawn and the military tokens already applied.
     pub track: Track,
+    /// Each player's cubes in each chamber of the senate (an expansion's
+    /// `senate:`; all 0 without).
+    pub senate: super::Chambers,
     /// Market versions: `market[s]` changes whenever what seat `s` pays for
     /// resources may have changed (its production, prices, discounts, or
     /// the opponent's brown and grey production).
@@ -112,6 +115,7 @@ clone_reusing!(Position {
     to_place,
     supply,
     track,
+    senate,
     market,
     paired,
     age,

@@ -465,6 +465,30 @@ impl Scenarios for Duel {
                     }
                 }
             }
+            Move::Senate(code) => match super::senate::decode(code) {
+                Some(Ok(c)) => {
+                    let removes = matches!(
+                        state.phase,
+                        Phase::Choose {
+                            choice: Choice::Senate {
+                                act: crate::engine::city::SenateAct::Remove { .. }
+                            },
+                            ..
+                        }
+                    );
+                    if removes {
+                        out.push(format!("removes {other}'s cube from chamber {}", c + 1));
+                    } else {
+                        out.push(format!("places a cube in chamber {}", c + 1));
+                    }
+                }
+                Some(Err((from, to))) => out.push(format!(
+                    "moves a cube from chamber {} to chamber {}",
+                    from + 1,
+                    to + 1
+                )),
+                None => out.push("moves no more cubes".to_string()),
+            },
             Move::Block(square) => {
                 let (a, b) = (format!("{}'s", names[0]), format!("{}'s", names[1]));
                 let at = self.square_words(square, &[&a, &b]);
@@ -763,6 +787,18 @@ impl Scenarios for Duel {
             (Some(s), "progress") => tokens(&t.tokens[s])?,
             (Some(s), "wonders") => wonders(&t.built[s])?,
             (Some(s), "to build") => wonders(&t.wonders[s])?,
+            (Some(s), "influence") => {
+                let want = (crate::doc::value_texts(value, key)?.iter())
+                    .map(|v| v.value.trim().parse::<i64>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| {
+                        crate::doc::at(value, format!("`{key}` is a list of whole numbers"))
+                    })?;
+                let have: Vec<i64> = (t.senate[..self.chambers()].iter())
+                    .map(|c| i64::from(c[s]))
+                    .collect();
+                equal(format!("{want:?}"), format!("{have:?}"))
+            }
             (Some(s), "under wonder") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
@@ -785,7 +821,13 @@ impl Scenarios for Duel {
 
     fn check_keys(&self, seat: bool) -> &'static [&'static str] {
         if seat {
-            &["progress", "wonders", "to build", "under wonder"]
+            &[
+                "progress",
+                "wonders",
+                "to build",
+                "under wonder",
+                "influence",
+            ]
         } else {
             &["board", "conflict", "age", "discard", "boxed wonders"]
         }

@@ -27,6 +27,9 @@ impl Duel {
             let cat = |c: Category| usize::from(c.0) % MAX_CATEGORIES;
             points[cat(self.categories.military)] += table.track.zone_vp(&self.conflict, seat);
             points[cat(self.categories.treasury)] += h.coins.max(0) / COINS_PER_VP;
+            if let Some(s) = self.senate() {
+                points[cat(s.category)] += self.senate_vp(table, seat);
+            }
             me.token_points(self.info, &mut points);
             let ncat = self.info.categories.len().min(MAX_CATEGORIES);
             o.points = points;

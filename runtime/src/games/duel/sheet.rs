@@ -13,6 +13,8 @@
 //!     progress: [<token>, …]     # progress tokens held, as `cards`
 //!     copies: [<card>, …]   # the opponent's cards whose science symbol
 //!                           # the player counts too (`copy science`)
+//!     influence: [1, 0, 2]  # the player's cubes in each chamber of the
+//!                           # senate, from the first (`senate:`)
 //! ```
 //!
 //! A table is rebuilt by running the built effects of cards, wonders and
@@ -98,6 +100,11 @@ pub struct SheetPlayer {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     copies: Option<Vec<Spanned<String>>>,
+    /// This player's cubes in each chamber of the senate, from the first,
+    /// where one is in play (`senate:`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Scalar>>")]
+    influence: Option<Spanned<Vec<Spanned<Scalar>>>>,
 }
 
 crate::reader::document!(SheetDoc, "sheet", SheetPlayer);
@@ -112,6 +119,7 @@ impl From<SheetPlayer> for PlayerDoc {
             progress: p.progress,
             tokens: p.tokens,
             copies: p.copies,
+            influence: p.influence,
             to_build: None,
         }
     }
@@ -146,6 +154,10 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) copies: Option<Vec<Spanned<String>>>,
+    /// This player's cubes in each chamber of the senate (`senate:`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Scalar>>")]
+    pub(super) influence: Option<Spanned<Vec<Spanned<Scalar>>>>,
     /// Scenarios only: the wonders still to build.
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -218,6 +230,10 @@ impl Sheets for Duel {
                 let copies = t.copied[s].iter().map(|&k| quoted(self.card_name(k)));
                 out.push_str(&format!("    copies: {}\n", list(copies.collect())));
             }
+            let cubes = t.senate[..self.chambers()].iter().map(|c| c[s].to_string());
+            if t.senate.iter().any(|c| c[s] > 0) {
+                out.push_str(&format!("    influence: {}\n", list(cubes.collect())));
+            }
         }
         out
     }
@@ -258,10 +274,12 @@ impl Sheets for Duel {
         // How the position is won: a pawn in a capital, six different
         // science symbols, or the civilian count.
         let science = (0..2).find(|&s| self.science_supremacy(&st.table.cities[s]));
-        st.table.ended = match (st.table.track.capital(&self.conflict), science) {
-            (Some(w), _) => Some((Victory::Military, Some(w))),
-            (None, Some(s)) => Some((Victory::Science, Some(s))),
-            (None, None) => None,
+        let political = self.political_supremacy(&st.table);
+        st.table.ended = match (st.table.track.capital(&self.conflict), science, political) {
+            (Some(w), _, _) => Some((Victory::Military, Some(w))),
+            (None, Some(s), _) => Some((Victory::Science, Some(s))),
+            (None, None, Some(s)) => Some((Victory::Political, Some(s))),
+            (None, None, None) => None,
         };
         st.rebuild = false;
         Ok(Sheet { state: st, names })
@@ -498,6 +516,9 @@ impl Duel {
                 Some(c) => found.keep(int(c, "coins", 0..=MAX_COINS)).unwrap_or(0) as i32,
             };
             crate::tokens::give(self.info, p.tokens.as_ref(), city, &mut found);
+        }
+        for (seat, p) in players.iter().enumerate().take(2) {
+            self.give_influence(st, seat, p.value.influence.as_ref(), &mut found);
         }
         // Symbols counted from the opponent's cards, once both cities
         // hold theirs.

@@ -117,6 +117,7 @@ impl Duel {
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
                 Choice::Place { .. } => "choose a card to lay face down on a board",
+                Choice::Senate { .. } => "choose a chamber of the senate",
             },
             Phase::Starter { .. } => "choose who starts",
             Phase::Over => "over",
@@ -229,6 +230,7 @@ impl Duel {
                 "tokens": tokens,
             },
             "boards": self.boards_json(v, spectator),
+            "senate": self.senate_json(v),
             "board_tokens": toks(v.board_tokens()),
             "drawn_tokens": if spectator { Vec::new() } else { toks(v.drawn_tokens()) },
             "drawn_cards": if spectator { Vec::new() } else { cards(v.drawn_cards()) },
@@ -292,7 +294,9 @@ impl Show for Duel {
     /// a card of the figure to discard (by its `slot`, with its `card`
     /// where it lies face up), `military` for a military token of the
     /// track (`token` of the track's tokens on seat `side`'s side), `block`
-    /// for the square of the conflict track to put the blocker on, `copy`
+    /// for the square of the conflict track to put the blocker on, `senate`
+    /// for a cube placed in or (`remove`) taken from a `chamber`, moved `from` a
+    /// chamber `to` the one beside it, or no more moved (`pass`), `copy`
     /// for an opponent's card whose science symbol to count, `summon` for
     /// a card of the supply to take for free,
     /// `revive` for a card of the discard pile; `None` for the rest (who
@@ -329,6 +333,22 @@ impl Show for Duel {
                 json!({ "kind": "military", "token": bit % 8, "side": bit / 8 })
             }
             Move::Block(square) => json!({ "kind": "block", "square": square }),
+            Move::Senate(code) => match super::senate::decode(code) {
+                Some(Ok(c)) => {
+                    let remove = matches!(
+                        state.phase,
+                        Phase::Choose {
+                            choice: Choice::Senate {
+                                act: crate::engine::city::SenateAct::Remove { .. }
+                            },
+                            ..
+                        }
+                    );
+                    json!({ "kind": "senate", "chamber": c, "remove": remove })
+                }
+                Some(Err((from, to))) => json!({ "kind": "senate", "from": from, "to": to }),
+                None => json!({ "kind": "senate", "pass": true }),
+            },
             Move::Copy(c) => json!({ "kind": "copy", "card": c.0 }),
             Move::Summon(c) => json!({ "kind": "summon", "card": c.0 }),
             Move::Strike { slot, card, .. } => match card {

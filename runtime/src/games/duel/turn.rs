@@ -404,6 +404,13 @@ impl Duel {
                 st.phase = Phase::Over;
                 return;
             }
+            // Political supremacy: every chamber of the senate (Agora,
+            // duel-expansions-facts.md §2.12), after the military one.
+            if let Some(winner) = self.political_supremacy(t) {
+                t.ended = Some((Victory::Political, Some(winner)));
+                st.phase = Phase::Over;
+                return;
+            }
             // "Ciencia y progreso": each pair of equal symbols gives a token.
             if let Some(asks) = self.pair(st, seat) {
                 if asks {
@@ -526,6 +533,7 @@ impl Duel {
                 }
                 any
             }
+            Pending::Senate(act) => self.senate_pending(st, seat, act),
             Pending::BlockTrack => {
                 st.phase = Phase::Choose {
                     seat,

@@ -112,6 +112,11 @@ impl<'a> View<'a> {
             _ => &[],
         }
     }
+    /// Each player's cubes in each chamber of the senate (all 0 without
+    /// one): in sight of every seat.
+    pub fn senate(&self) -> &'a super::Chambers {
+        &self.state.table.senate
+    }
     pub fn track(&self) -> Track {
         self.state.table.track
     }

@@ -205,6 +205,23 @@ impl Host for Recorder {
     fn block_track(&mut self) {
         self.calls.push("block track".to_string());
     }
+    fn place_influence(&mut self, n: u8, from: u8, to: u8) {
+        self.calls
+            .push(format!("place {n} influence in {from}..={to}"));
+    }
+    fn remove_influence(&mut self, n: u8, seats: Seats) {
+        self.calls
+            .push(format!("remove {n} influence of {:?}", seats.0));
+    }
+    fn move_influence(&mut self, n: u8) {
+        self.calls.push(format!("move {n} influence"));
+    }
+    fn senate_actions(&mut self, n: u8, from: u8, to: u8, per: u8, colours: ColourSet, most: u8) {
+        self.calls.push(format!(
+            "{n} senate actions in {from}..={to}, 1 more per {per} of {:#x}, at most {most}",
+            colours.0
+        ));
+    }
     fn discard_military(&mut self) {
         self.calls.push("discard military".to_string());
     }

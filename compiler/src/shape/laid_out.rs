@@ -1,0 +1,126 @@
+//! The shapes of what an expansion lays beside its Ages' cards (the
+//! Duel family): tokens on the figures, boards of spaces and their
+//! fills, a kind of token's cards laid on a board, and a senate.
+
+use super::{NAMES, Object, Shape, field, required};
+
+pub static FIGURE_TOKENS: Object = Object {
+    what: "tokens on a figure",
+    id: "figure_tokens",
+    doc: "Tokens laid on cards of an Age's figure when it is laid out: one on each slot, drawn at random from `from`; those not drawn leave the game.",
+    fields: &[
+        required("age", Shape::Int, "The Age whose figure they are laid on."),
+        required(
+            "slots",
+            Shape::List(&Shape::Pair),
+            "[row, card]: a row of the figure from the top and a card of that row from the left, both from 1.",
+        ),
+        required(
+            "from",
+            NAMES,
+            "The kinds of token drawn from, an entry per token (`[omen, omen, relic]`); at least as many as slots.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static BOARD: Object = Object {
+    what: "a board",
+    id: "board",
+    doc: "A board of spaces beside the table, each holding one card of no Age: as their turn, in the Ages `open` names, a player may take the card of a space by paying that space's price; it joins their city and its effects run as when a card is built.",
+    fields: &[
+        required(
+            "spaces",
+            Shape::List(&Shape::Pair),
+            "Each space's price in coins, `[first player, second player]`, in the order the spaces lie.",
+        ),
+        required(
+            "open",
+            Shape::List(&Shape::Int),
+            "The Ages in which a turn may take a card from the board.",
+        ),
+        field(
+            "fill",
+            Shape::List(&Shape::Object(&BOARD_FILL)),
+            "At the start of an Age, its empty spaces take cards of a colour (cards of no Age, with no cost), drawn at random.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static SENATE: Object = Object {
+    what: "a senate",
+    id: "senate",
+    doc: "A board of chambers where the players place influence cubes (the Duel family): a chamber is controlled by the player with strictly more cubes in it; each chamber gives its controller its points at the end of the game, and, with `supremacy`, a player controlling every chamber at once wins at once.",
+    fields: &[
+        required(
+            "chambers",
+            Shape::List(&Shape::Int),
+            "Each chamber's points to its controller at the end of the game, in the order the chambers lie (a cube moves to an adjacent chamber).",
+        ),
+        required(
+            "cubes",
+            Shape::Int,
+            "The cubes each player has: with none left, a player places no more.",
+        ),
+        required(
+            "category",
+            Shape::Text,
+            "The scoring category the chambers' points go to.",
+        ),
+        field(
+            "supremacy",
+            Shape::Bool,
+            "Whether a player controlling every chamber at the same moment wins at once (political supremacy); false when absent.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static BOARD_FILL: Object = Object {
+    what: "a fill of a board",
+    id: "board_fill",
+    doc: "At the start of Age `age`, the board's empty spaces take cards of `colour` drawn at random from those not yet out.",
+    fields: &[
+        required(
+            "age",
+            Shape::Int,
+            "The Age at whose start the spaces are filled.",
+        ),
+        required(
+            "colour",
+            Shape::Text,
+            "The colour of the cards drawn: cards of no Age (`age: 0`), without `players` or a cost.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static TOKEN_PLACES: Object = Object {
+    what: "a kind's `places`",
+    id: "token_places",
+    doc: "A city taking a token of this kind draws `draw` cards of `colour` (of no Age) at random from those not yet out, keeps one and lays it face down on an empty space of the board `board`, the others going back; only its player knows the card until the board opens.",
+    fields: &[
+        required(
+            "draw",
+            Shape::Int,
+            "How many cards are drawn, 1 to 8; one is kept.",
+        ),
+        required(
+            "colour",
+            Shape::Text,
+            "The colour of the cards drawn: cards of no Age (`age: 0`), without `players` or a cost, like a board's fill.",
+        ),
+        required(
+            "board",
+            Shape::Text,
+            "The board (`boards:` of this card set or of one it is played with) whose empty space takes the card kept.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};

@@ -1,0 +1,345 @@
+//! The senate (an expansion's `senate:`, Agora's Senate,
+//! duel-expansions-facts.md §2.4-§2.5, §2.12): a row of chambers where
+//! the players place influence cubes. A chamber is controlled by the
+//! player with strictly more cubes in it, nobody on a tie; it gives its
+//! controller its points at the end; with `supremacy`, a player who
+//! controls every chamber at the same moment wins at once.
+//!
+//! The senate words leave [`SenateAct`]s to the turn structure; each cube
+//! is a decision of its own ([`Choice::Senate`]), asked only where there
+//! is something to choose, and numbered by [`Move::Senate`]'s code:
+//! a chamber (`0..8`), a move of a cube from chamber `c` toward the
+//! first chamber (`8 + 2c`) or the last (`8 + 2c + 1`), or stopping
+//! ([`SENATE_PASS`]).
+
+use sevenw_host::SenateInfo;
+
+use crate::engine::city::{Pending, SenateAct};
+
+use super::{Choice, Duel, Move, Phase, Position, State};
+
+/// The most chambers of a senate (the compiler's limit).
+pub const MAX_CHAMBERS: usize = 8;
+
+/// The code of [`Move::Senate`] that stops moving cubes.
+pub const SENATE_PASS: u8 = 8 + 2 * MAX_CHAMBERS as u8;
+
+/// The cubes of each player in each chamber.
+pub type Chambers = [[u8; 2]; MAX_CHAMBERS];
+
+/// The code of a move of a cube from chamber `from` toward the last
+/// chamber (`up`) or the first.
+pub fn shift_code(from: usize, up: bool) -> u8 {
+    (8 + 2 * from + usize::from(up)) as u8
+}
+
+/// What a [`Move::Senate`] code stands for: a chamber, or a move
+/// `(from, to)`, or stopping (`None`).
+pub fn decode(code: u8) -> Option<Result<usize, (usize, usize)>> {
+    let c = usize::from(code);
+    match c {
+        _ if c < MAX_CHAMBERS => Some(Ok(c)),
+        _ if code < SENATE_PASS => {
+            let from = (c - 8) / 2;
+            let to = if c % 2 == 1 {
+                from + 1
+            } else {
+                from.wrapping_sub(1)
+            };
+            Some(Err((from, to)))
+        }
+        _ => None,
+    }
+}
+
+impl Duel {
+    /// The senate in play, if any.
+    pub fn senate(&self) -> Option<&'static SenateInfo> {
+        self.info.senate.as_ref()
+    }
+
+    /// The chambers of the senate in play (none without).
+    pub fn chambers(&self) -> usize {
+        self.senate()
+            .map_or(0, |s| s.chambers.len().min(MAX_CHAMBERS))
+    }
+
+    /// Who controls chamber `c`: strictly more cubes.
+    pub fn controller(senate: &Chambers, c: usize) -> Option<usize> {
+        let [a, b] = senate[c];
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// The cubes `seat` has not placed yet.
+    pub fn cubes_left(&self, t: &Position, seat: usize) -> u8 {
+        let cubes = self.senate().map_or(0, |s| s.cubes);
+        let placed: u32 = t.senate.iter().map(|c| u32::from(c[seat])).sum();
+        u32::from(cubes).saturating_sub(placed) as u8
+    }
+
+    /// The points of the chambers `seat` controls.
+    pub fn senate_vp(&self, t: &Position, seat: usize) -> i32 {
+        let Some(s) = self.senate() else { return 0 };
+        (s.chambers.iter().enumerate())
+            .take(MAX_CHAMBERS)
+            .filter(|&(c, _)| Duel::controller(&t.senate, c) == Some(seat))
+            .map(|(_, &p)| i32::from(p))
+            .sum()
+    }
+
+    /// The player who controls every chamber, where that wins
+    /// (`supremacy`, Agora's political supremacy, §2.12).
+    pub fn political_supremacy(&self, t: &Position) -> Option<usize> {
+        let s = self.senate().filter(|s| s.supremacy)?;
+        let n = s.chambers.len().min(MAX_CHAMBERS);
+        let first = Duel::controller(&t.senate, 0)?;
+        (1..n)
+            .all(|c| Duel::controller(&t.senate, c) == Some(first))
+            .then_some(first)
+    }
+
+    /// How well `seat` holds the senate once `mv` is played for a cube of
+    /// `act` (the greedy bot's judgement): every chamber at once wins
+    /// where that wins; then the points of the chambers it controls less
+    /// its opponent's, then its margins.
+    pub fn senate_value(&self, senate: &Chambers, seat: usize, act: SenateAct, mv: &Move) -> i64 {
+        let mut after = *senate;
+        let other = 1 - seat.min(1);
+        if let Move::Senate(code) = *mv {
+            match (act, decode(code)) {
+                (SenateAct::Remove { .. }, Some(Ok(c))) => {
+                    after[c][other] = after[c][other].saturating_sub(1)
+                }
+                (_, Some(Ok(c))) => after[c][seat] = after[c][seat].saturating_add(1),
+                (_, Some(Err((from, to)))) if to < MAX_CHAMBERS => {
+                    after[from][seat] = after[from][seat].saturating_sub(1);
+                    after[to][seat] = after[to][seat].saturating_add(1);
+                }
+                _ => {}
+            }
+        }
+        let Some(s) = self.senate() else { return 0 };
+        let n = s.chambers.len().min(MAX_CHAMBERS);
+        let mut value = 0i64;
+        let mut held = 0;
+        for (c, &points) in s.chambers.iter().enumerate().take(n) {
+            let sign = match Duel::controller(&after, c) {
+                Some(w) if w == seat => {
+                    held += 1;
+                    1
+                }
+                Some(_) => -1,
+                None => 0,
+            };
+            value += 100 * sign * (i64::from(points) + 1);
+            value += i64::from(after[c][seat]) - i64::from(after[c][other]);
+        }
+        if s.supremacy && held == n {
+            value += 1_000_000;
+        }
+        value
+    }
+
+    /// The senate for the page: each chamber's points, each player's
+    /// cubes in it and who controls it; each player's cubes left; `null`
+    /// without a senate.
+    pub(super) fn senate_json(&self, v: &super::View<'_>) -> serde_json::Value {
+        let Some(s) = self.senate() else {
+            return serde_json::Value::Null;
+        };
+        let senate = v.senate();
+        let chambers: Vec<serde_json::Value> = (s.chambers.iter().enumerate())
+            .take(MAX_CHAMBERS)
+            .map(|(c, &points)| {
+                serde_json::json!({
+                    "points": points,
+                    "cubes": senate[c],
+                    "controller": Duel::controller(senate, c),
+                })
+            })
+            .collect();
+        let t = &v.state.table;
+        serde_json::json!({
+            "chambers": chambers,
+            "cubes_left": [self.cubes_left(t, 0), self.cubes_left(t, 1)],
+            "supremacy": s.supremacy,
+        })
+    }
+
+    /// A sheet's or scenario's `influence:` for `seat`: its cubes in each
+    /// chamber from the first, as many chambers as the senate has at
+    /// most, no more cubes than a player has; refused without a senate.
+    pub(super) fn give_influence(
+        &self,
+        st: &mut State,
+        seat: usize,
+        list: Option<&serde_saphyr::Spanned<Vec<serde_saphyr::Spanned<crate::doc::Scalar>>>>,
+        found: &mut crate::doc::Found,
+    ) {
+        let Some(list) = list else { return };
+        let Some(s) = self.senate() else {
+            found.push(crate::doc::at(
+                list,
+                "no senate is in play: `influence` gives cubes in the chambers of a `senate:` of the card sets".to_string(),
+            ));
+            return;
+        };
+        let n = self.chambers();
+        if list.value.len() > n {
+            found.push(crate::doc::at(
+                list,
+                format!("the senate has {n} chambers, not {}", list.value.len()),
+            ));
+            return;
+        }
+        let cubes = i64::from(s.cubes);
+        let mut total = 0;
+        for (c, v) in list.value.iter().enumerate() {
+            if let Some(k) = found.keep(crate::doc::int(v, "influence", 0..=cubes)) {
+                st.table.senate[c][seat] = k as u8;
+                total += k;
+            }
+        }
+        if total > cubes {
+            found.push(crate::doc::at(
+                list,
+                format!("a player has {cubes} cubes, not {total}"),
+            ));
+        }
+    }
+
+    /// Asks `seat` for the first cube of `act`, where there is a choice;
+    /// true if it asks.
+    pub(super) fn senate_pending(&self, st: &mut State, seat: usize, act: SenateAct) -> bool {
+        let mut any = Vec::new();
+        self.senate_moves(&st.table, seat, act, &mut any);
+        // Stopping alone is no choice.
+        let asks = any.iter().any(|m| *m != Move::Senate(SENATE_PASS));
+        if asks {
+            st.phase = Phase::Choose {
+                seat,
+                choice: Choice::Senate { act },
+            };
+        }
+        asks
+    }
+
+    /// The legal moves of a cube of `act` for `seat`.
+    pub(super) fn senate_moves(
+        &self,
+        t: &Position,
+        seat: usize,
+        act: SenateAct,
+        out: &mut Vec<Move>,
+    ) {
+        let n = self.chambers();
+        let place = |out: &mut Vec<Move>, from: u8, to: u8| {
+            if self.cubes_left(t, seat) > 0 {
+                let span = usize::from(from)..=usize::from(to).min(n.saturating_sub(1));
+                out.extend(span.map(|c| Move::Senate(c as u8)));
+            }
+        };
+        let shift = |out: &mut Vec<Move>| {
+            for c in (0..n).filter(|&c| t.senate[c][seat] > 0) {
+                if c > 0 {
+                    out.push(Move::Senate(shift_code(c, false)));
+                }
+                if c + 1 < n {
+                    out.push(Move::Senate(shift_code(c, true)));
+                }
+            }
+            out.push(Move::Senate(SENATE_PASS));
+        };
+        match act {
+            SenateAct::Place { from, to, .. } => place(out, from, to),
+            SenateAct::Remove { seats, .. } => {
+                for victim in self.cities_named(seat, seats).filter(|&v| v != seat) {
+                    let had = (0..n).filter(|&c| t.senate[c][victim] > 0);
+                    out.extend(had.map(|c| Move::Senate(c as u8)));
+                }
+            }
+            SenateAct::Shift { .. } => shift(out),
+            SenateAct::Actions { from, to, .. } => {
+                place(out, from, to);
+                shift(out);
+            }
+        }
+        out.sort_unstable_by_key(|m| match m {
+            Move::Senate(c) => *c,
+            _ => u8::MAX,
+        });
+        out.dedup();
+    }
+
+    /// `seat` chose `code` for a cube of `act`: the cube placed, removed
+    /// or moved, a face-down piece of its chamber revealed; the rest of
+    /// `act` waits first in line.
+    pub(super) fn senate_choose(&self, st: &mut State, seat: usize, act: SenateAct, code: u8) {
+        let t = &mut st.table;
+        let Some(what) = decode(code) else {
+            return; // stopping ends the act
+        };
+        let (rest, n) = match act {
+            SenateAct::Place { n, from, to } => (SenateAct::Place { n: 0, from, to }, n),
+            SenateAct::Remove { n, seats } => (SenateAct::Remove { n: 0, seats }, n),
+            SenateAct::Shift { n } => (SenateAct::Shift { n: 0 }, n),
+            SenateAct::Actions { n, from, to } => (SenateAct::Actions { n: 0, from, to }, n),
+        };
+        match (act, what) {
+            (SenateAct::Remove { seats, .. }, Ok(c)) => {
+                let victim = self.cities_named(seat, seats).find(|&v| v != seat);
+                if let Some(v) = victim {
+                    t.senate[c][v] = t.senate[c][v].saturating_sub(1);
+                }
+            }
+            (_, Ok(c)) => t.senate[c][seat] = t.senate[c][seat].saturating_add(1),
+            (_, Err((from, to))) => {
+                t.senate[from][seat] = t.senate[from][seat].saturating_sub(1);
+                t.senate[to][seat] = t.senate[to][seat].saturating_add(1);
+            }
+        }
+        if n > 1 {
+            let left = match rest {
+                SenateAct::Place { from, to, .. } => SenateAct::Place { n: n - 1, from, to },
+                SenateAct::Remove { seats, .. } => SenateAct::Remove { n: n - 1, seats },
+                SenateAct::Shift { .. } => SenateAct::Shift { n: n - 1 },
+                SenateAct::Actions { from, to, .. } => SenateAct::Actions { n: n - 1, from, to },
+            };
+            let pending = &mut t.cities[seat].abilities.pending;
+            pending.insert(0, Pending::Senate(left));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for c in 0..MAX_CHAMBERS {
+            assert_eq!(decode(c as u8), Some(Ok(c)));
+            assert_eq!(decode(shift_code(c, true)), Some(Err((c, c + 1))));
+            if c > 0 {
+                assert_eq!(decode(shift_code(c, false)), Some(Err((c, c - 1))));
+            }
+        }
+        assert_eq!(decode(SENATE_PASS), None);
+    }
+
+    #[test]
+    fn control_is_a_strict_majority() {
+        let mut s: Chambers = [[0; 2]; MAX_CHAMBERS];
+        assert_eq!(Duel::controller(&s, 0), None);
+        s[0] = [2, 1];
+        s[1] = [1, 1];
+        s[2] = [0, 3];
+        assert_eq!(Duel::controller(&s, 0), Some(0));
+        assert_eq!(Duel::controller(&s, 1), None);
+        assert_eq!(Duel::controller(&s, 2), Some(1));
+    }
+}
