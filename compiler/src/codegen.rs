@@ -692,6 +692,14 @@ fn game(g: &Game) -> GameCode<'_> {
     let senate = match &g.senate {
         Some(s) => {
             let chambers = s.chambers.iter().map(|&p| Literal::u8_unsuffixed(p));
+            let face_down = s.face_down.iter().map(|&c| Literal::u8_unsuffixed(c));
+            let decrees = match s.decrees {
+                Some(c) => {
+                    let c = Literal::u8_unsuffixed(c);
+                    quote!(Some(Colour(#c)))
+                }
+                None => quote!(None),
+            };
             let (cubes, category, supremacy) = (
                 Literal::u8_unsuffixed(s.cubes),
                 Literal::u8_unsuffixed(s.category),
@@ -702,6 +710,8 @@ fn game(g: &Game) -> GameCode<'_> {
                 cubes: #cubes,
                 category: Category(#category),
                 supremacy: #supremacy,
+                decrees: #decrees,
+                face_down: &[#(#face_down),*],
             }))
         }
         None => quote!(None),

@@ -622,6 +622,13 @@ pub struct Senate {
     /// The category (index) its points go to.
     pub category: u8,
     pub supremacy: bool,
+    /// The colour of its decrees (cards of no Age), one laid on each
+    /// chamber at the start, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decrees: Option<u8>,
+    /// The chambers (from 0) whose decree lies face down until a cube
+    /// enters.
+    pub face_down: Vec<u8>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]

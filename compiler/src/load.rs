@@ -10,7 +10,9 @@ use sevenw_dsl::Span;
 use std::path::{Path, PathBuf};
 
 pub use extended::{extended_dirs, games_in, libraries_for, library_named_by};
-pub use laid_out::{BoardFillSrc, BoardSrc, FigureSrc, FigureTokensSrc, PlacesSrc, SenateSrc};
+pub use laid_out::{
+    BoardFillSrc, BoardSrc, DecreesSrc, FigureSrc, FigureTokensSrc, PlacesSrc, SenateSrc,
+};
 pub use left_out::{LeftOut, Part};
 use left_out::{left_out_help, scan_left_out};
 

@@ -225,6 +225,8 @@ fn game(g: &Game) -> ir::Game {
             cubes: s.cubes,
             category: s.category,
             supremacy: s.supremacy,
+            decrees: s.decrees,
+            face_down: s.face_down.clone(),
         }),
         family: v.family.clone(),
         decks: decks(g),

@@ -14,7 +14,7 @@
 use crate::vocab::CounterKind;
 
 mod laid_out;
-pub use laid_out::{BOARD, BOARD_FILL, FIGURE_TOKENS, SENATE, TOKEN_PLACES};
+pub use laid_out::{BOARD, BOARD_FILL, DECREES, FIGURE_TOKENS, SENATE, TOKEN_PLACES};
 use serde_json::{Map, Value, json};
 
 /// What a value holds.
@@ -880,6 +880,7 @@ mod tests {
                 "card-file",
                 "conflict",
                 "decks",
+                "decrees",
                 "draft",
                 "expansion",
                 "figure_tokens",

@@ -13,11 +13,12 @@ use crate::vocab::Deal;
 
 mod decks;
 mod played;
+mod senate;
 mod sets;
 use decks::{
-    board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces, senate_words,
-    supply_words,
+    board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces, supply_words,
 };
+use senate::{decree_card, decrees, senate_words};
 pub use sets::{Limits, family, family_limits, limits};
 
 pub fn validate(game: &Game, report: &mut Report) {
@@ -38,6 +39,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     boards(game, report);
     supply_words(game, report);
     senate_words(game, report);
+    decrees(game, report);
     hands_filled(game, report);
     pieces(game, report);
     played::fields(game, report);
@@ -258,7 +260,10 @@ fn ages_and_players(game: &Game, report: &mut Report) {
     let v = &game.vocab;
     let mut bad_ages = std::collections::BTreeSet::new();
     for c in &game.cards {
-        if board_card(game, c, report) || draft_card(game, c, report) {
+        if board_card(game, c, report)
+            || decree_card(game, c, report)
+            || draft_card(game, c, report)
+        {
             continue;
         }
         let age = c.age.value;

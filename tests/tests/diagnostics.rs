@@ -378,6 +378,9 @@ fixtures! {
     // A senate of too many chambers, a chamber worth too much, no cube,
     // a category misspelt.
     many_senate: "many-senate" => ["E0302", "E0006", "E0006", "E0302"];
+    // Decrees: one whose coins would come once, one with a cost, fewer
+    // than the chambers.
+    many_decrees: "many-decrees" => ["E0306", "E0006", "E0204"];
     many_unknown_colour: "many-unknown-colour" => ["E0006", "E0102", "E0202", "E0204"];
     // age2.yaml does not parse; Age 1's deck, the chain to a name age2.yaml
     // never mentions and the wonders are checked all the same.

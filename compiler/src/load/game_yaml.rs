@@ -465,12 +465,24 @@ impl Reader<'_> {
         let cubes = self.required(&mut f, "cubes");
         let category = self.required(&mut f, "category");
         let supremacy = f.take("supremacy");
+        let decrees = f.take("decrees");
         self.finish(f);
+        let decrees = decrees.and_then(|d| {
+            let mut f = self.fields(d, &shape::DECREES)?;
+            let colour = self.required(&mut f, "colour");
+            let face_down = f.take("face_down");
+            self.finish(f);
+            Some(DecreesSrc {
+                colour: self.text(colour?)?,
+                face_down: self.ints(face_down, "chambers"),
+            })
+        });
         Some(SenateSrc {
             chambers: self.ints(chambers, "points"),
             cubes: cubes.and_then(|n| self.int(n)),
             category: category.and_then(|n| self.text(n)),
             supremacy: supremacy.and_then(|n| self.bool(n)).unwrap_or(false),
+            decrees,
             loc: n.loc,
         })
     }

@@ -50,7 +50,15 @@ pub struct SenateSrc {
     pub cubes: Option<Int>,
     pub category: Option<Text>,
     pub supremacy: bool,
+    pub decrees: Option<DecreesSrc>,
     pub loc: Loc,
+}
+
+/// A senate's decrees as written: `{colour: decree, face_down: [2, 4]}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecreesSrc {
+    pub colour: Text,
+    pub face_down: Vec<Int>,
 }
 
 /// One fill of a board as written: `{age: 1, colour: spirit}`.

@@ -75,6 +75,31 @@ pub static SENATE: Object = Object {
             Shape::Bool,
             "Whether a player controlling every chamber at the same moment wins at once (political supremacy); false when absent.",
         ),
+        field(
+            "decrees",
+            Shape::Object(&DECREES),
+            "Cards laid one on each chamber at the start of the game, whose effects belong to the chamber's controller while they control it.",
+        ),
+    ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static DECREES: Object = Object {
+    what: "the decrees of a senate",
+    id: "decrees",
+    doc: "At the start of the game, one card of `colour` (of no Age) drawn at random is laid on each chamber, the others staying in the box unseen; those of the chambers `face_down` names lie face down until the first cube enters their chamber. What a decree gives while held (production, discounts, shields, symbols, its triggers) is its chamber's controller's, and goes when they lose control.",
+    fields: &[
+        required(
+            "colour",
+            Shape::Text,
+            "The colour of the decree cards (cards of no Age).",
+        ),
+        field(
+            "face_down",
+            Shape::List(&Shape::Int),
+            "The chambers (from 1) whose decree lies face down until a cube enters them.",
+        ),
     ],
     exactly_one: &[],
     requires: &[],

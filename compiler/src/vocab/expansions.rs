@@ -286,6 +286,7 @@ pub fn extend(
     v.senate = super::senate::senate(
         src.senate.as_ref(),
         &v.categories,
+        &v.colours,
         &parent.family,
         &game,
         report,

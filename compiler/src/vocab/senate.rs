@@ -25,6 +25,12 @@ pub struct Senate {
     pub category: u8,
     /// Whether controlling every chamber wins at once.
     pub supremacy: bool,
+    /// The colour of its decrees, one laid on each chamber, if any.
+    pub decrees: Option<u8>,
+    /// Where the decrees' colour is written.
+    pub decrees_at: Option<Loc>,
+    /// The chambers (from 0) whose decree lies face down at first.
+    pub face_down: Vec<u8>,
     pub loc: Loc,
 }
 
@@ -33,6 +39,7 @@ pub struct Senate {
 pub(super) fn senate(
     src: Option<&SenateSrc>,
     categories: &[String],
+    colours: &[String],
     family: &str,
     game: &str,
     report: &mut Report,
@@ -68,11 +75,35 @@ pub(super) fn senate(
         .category
         .as_ref()
         .and_then(|c| find_in(c, categories, "category", report))?;
+    let n = s.chambers.len().min(MAX_CHAMBERS) as i64;
+    let mut face_down: Vec<u8> = Vec::new();
+    let decrees = s.decrees.as_ref().and_then(|d| {
+        for c in &d.face_down {
+            let chamber = small(report, c, 1, n.max(1), "a chamber of `face_down`");
+            let chamber = chamber.saturating_sub(1) as u8;
+            if face_down.contains(&chamber) {
+                bad(
+                    report,
+                    c.loc,
+                    format!("chamber {} is named twice", chamber + 1),
+                    "named already",
+                    None,
+                );
+            }
+            face_down.push(chamber);
+        }
+        find_in(&d.colour, colours, "colour", report)
+    });
+    face_down.sort_unstable();
+    face_down.dedup();
     Some(Senate {
         chambers,
         cubes,
         category,
         supremacy: s.supremacy,
+        decrees,
+        decrees_at: s.decrees.as_ref().map(|d| d.colour.loc),
+        face_down,
         loc: s.loc,
     })
 }

@@ -58,6 +58,13 @@ pub struct SenateInfo {
     pub cubes: u8,
     pub category: crate::Category,
     pub supremacy: bool,
+    /// The colour of its decrees: cards of no Age, one drawn at random
+    /// onto each chamber at the start of the game, whose effects belong to
+    /// the chamber's controller while they control it.
+    pub decrees: Option<crate::Colour>,
+    /// The chambers (from 0) whose decree lies face down until the first
+    /// cube enters them.
+    pub face_down: &'static [u8],
 }
 
 /// What a city taking a token of a kind does besides holding it (a kind's

@@ -281,8 +281,11 @@ function renderSenate(s, by, me) {
       : (c.controller === me ? "You control it" : who(c.controller) + " controls it");
     const cubes = c.cubes.map((n, seat) => (seat === me ? "You " : who(seat) + " ") + n).join(" · ");
     const one = el("div", { class: "space chamber", "data-chamber": i },
-      el("strong", { text: "Chamber " + (i + 1) + " · " + plural(c.points, "point") }),
-      el("span", { text: cubes }), el("span", { class: "space-price", text: held }));
+      el("strong", { text: "Chamber " + (i + 1) + " · " + plural(c.points, "point") }));
+    // Its decree, whose effects are its controller's: face up, or a back.
+    if (c.decree) one.append(drawCard(c.decree, "In force for whoever controls the chamber"));
+    else if (c.decree_face_down) one.append(el("div", { class: "card-back space-down", text: "Face-down decree: turned up when a cube enters" }));
+    one.append(el("span", { text: cubes }), el("span", { class: "space-price", text: held }));
     const buttons = acts.map((a) => actionButton(a, pyrActionWords(a.about)));
     if (buttons.length) { one.classList.add("offered"); one.append(...buttons); }
     row.append(one);

@@ -16,7 +16,7 @@ const TOKENS: &str = "progress tokens in one place";
 const PAWN: &str = "conflict pawn on its track";
 const BOARDS: &str = "cards of the boards in one place";
 const MARKS: &str = "tokens on the figure only on cards laid out and not yet revealed";
-const SENATE: &str = "cubes only in the senate's chambers, within each player's supply";
+const SENATE: &str = "cubes only in the senate's chambers, within each player's supply; each decree on one chamber, face up once a cube entered";
 
 impl Duel {
     pub(super) fn check(&self, state: &State) -> Result<(), Broken> {
@@ -169,6 +169,20 @@ impl Duel {
                 format!(
                     "seat {seat} has {placed} cubes placed of {cubes}, the senate {:?}",
                     &t.senate[..]
+                )
+            })?;
+        }
+        // A decree lies on one chamber at most, face down only where no
+        // cube has entered.
+        for c in 0..n {
+            let twice = t.decrees[c].is_some() && t.decrees[..c].contains(&t.decrees[c]);
+            let hidden_held = Duel::decree_down(t, c) && t.senate[c] != [0, 0];
+            ensure(!twice && !hidden_held, SENATE, || {
+                format!(
+                    "chamber {c}: decree {:?}, cubes {:?}, face down {}",
+                    t.decrees[c],
+                    t.senate[c],
+                    Duel::decree_down(t, c)
                 )
             })?;
         }

@@ -62,6 +62,7 @@ mod observe;
 mod placing;
 mod position;
 pub mod scenario;
+mod scenario_boards;
 mod score;
 mod senate;
 pub mod sheet;
@@ -539,6 +540,7 @@ impl Game for Duel {
         *rebuild = false;
         let t = &mut st.table;
         self.stock_boards(t);
+        self.lay_decrees(t, &mut st.rng);
         t.board_tokens
             .extend((0..info.progress.len().min(256) as u16).map(|k| k as u8));
         st.rng.shuffle(&mut t.board_tokens);
@@ -809,6 +811,9 @@ impl Game for Duel {
         t.dealt.clear();
         if !d.table.spaces.is_empty() {
             self.redeal_unseen(d, seat, Some(rng));
+        }
+        if d.table.decrees_down != 0 {
+            self.redeal_decrees(&mut d.table, Some(rng));
         }
         d.rng = Rng::new(rng.next_u64());
     }

@@ -318,7 +318,7 @@ impl Observe for Duel {
             p.push(Part::new(
                 "senate",
                 self.senate_len(),
-                "per chamber of the senate, my cubes in it, then per chamber my opponent's, then the cubes I have left to place and those my opponent has (only where a senate is in play, `senate:`)",
+                "per chamber of the senate, my cubes in it, then per chamber my opponent's, then the cubes I have left to place and those my opponent has; with decrees, then per chamber 1 when its decree lies face down, then per card the chamber (from 1) where it lies face up as a decree (only where a senate is in play, `senate:`)",
             ));
         }
         p
@@ -455,6 +455,11 @@ impl Observe for Duel {
             for seat in [me, them] {
                 w.one(f32::from(self.cubes_left(&v.state.table, seat)));
             }
+            if self.has_decrees() {
+                w.flags(n, (0..n).filter(|&c| v.decree_face_down(c)));
+                let up = (0..n).filter_map(|c| Some((usize::from(v.decree(c)?.0), (c + 1) as f32)));
+                w.values(s.cards, up.filter(|&(d, _)| d < s.cards));
+            }
         }
         debug_assert_eq!(
             w.at(),
@@ -498,6 +503,7 @@ impl Duel {
     fn senate_len(&self) -> usize {
         match self.chambers() {
             0 => 0,
+            n if self.has_decrees() => 3 * n + 2 + self.info.cards.len(),
             n => 2 * n + 2,
         }
     }

@@ -69,6 +69,10 @@ pub struct Position {
     /// Each player's cubes in each chamber of the senate (an expansion's
     /// `senate:`; all 0 without).
     pub senate: super::Chambers,
+    /// The decree on each chamber of the senate (`senate:` with
+    /// `decrees:`), and which chambers' lie face down (bit `c`).
+    pub decrees: [Option<CardId>; super::MAX_CHAMBERS],
+    pub decrees_down: u8,
     /// Market versions: `market[s]` changes whenever what seat `s` pays for
     /// resources may have changed (its production, prices, discounts, or
     /// the opponent's brown and grey production).
@@ -116,6 +120,8 @@ clone_reusing!(Position {
     supply,
     track,
     senate,
+    decrees,
+    decrees_down,
     market,
     paired,
     age,

@@ -12,9 +12,13 @@
 //! first chamber (`8 + 2c`) or the last (`8 + 2c + 1`), or stopping
 //! ([`SENATE_PASS`]).
 
-use sevenw_host::SenateInfo;
+use serde_saphyr::Spanned;
+use sevenw_host::{CardId, Event, SenateInfo, Source};
 
 use crate::engine::city::{Pending, SenateAct};
+use crate::engine::held::Join;
+use crate::engine::host::CityHost;
+use crate::engine::rng::Rng;
 
 use super::{Choice, Duel, Move, Phase, Position, State};
 
@@ -62,6 +66,105 @@ impl Duel {
     pub fn chambers(&self) -> usize {
         self.senate()
             .map_or(0, |s| s.chambers.len().min(MAX_CHAMBERS))
+    }
+
+    /// Whether the senate in play lays decrees.
+    pub fn has_decrees(&self) -> bool {
+        self.senate().is_some_and(|s| s.decrees.is_some())
+    }
+
+    /// The decree cards of the senate in play, by id: every card of no Age
+    /// of its decrees' colour.
+    pub fn decree_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        let colour = self.senate().and_then(|s| s.decrees);
+        (self.info.cards.iter().enumerate())
+            .filter(move |(_, c)| c.age == 0 && Some(c.colour) == colour)
+            .map(|(i, _)| CardId(i as u16))
+    }
+
+    /// At the start of the game: a decree drawn at random onto each
+    /// chamber, those of `face_down` face down, the others left in the
+    /// box unseen (Agora, duel-expansions-facts.md §2.2 items 1-2). No
+    /// draw without decrees.
+    pub(super) fn lay_decrees(&self, t: &mut Position, rng: &mut Rng) {
+        t.decrees = [None; MAX_CHAMBERS];
+        t.decrees_down = 0;
+        let Some(s) = self.senate().filter(|s| s.decrees.is_some()) else {
+            return;
+        };
+        let mut all: Vec<CardId> = self.decree_cards().collect();
+        rng.shuffle(&mut all);
+        for (c, &d) in all.iter().take(self.chambers()).enumerate() {
+            t.decrees[c] = Some(d);
+        }
+        for &c in s.face_down {
+            t.decrees_down |= 1u8.checked_shl(u32::from(c)).unwrap_or(0);
+        }
+    }
+
+    /// The face-down decrees dealt again from every decree no one has
+    /// seen (those face down and those left in the box): at random, or
+    /// (`None`, a masked state) the first by id, so that no seat's
+    /// previews tell what lies face down.
+    pub(super) fn redeal_decrees(&self, t: &mut Position, rng: Option<&mut Rng>) {
+        let up: Vec<CardId> = (0..self.chambers())
+            .filter(|&c| !Duel::decree_down(t, c))
+            .filter_map(|c| t.decrees[c])
+            .collect();
+        let mut pool: Vec<CardId> = self.decree_cards().filter(|d| !up.contains(d)).collect();
+        if let Some(rng) = rng {
+            rng.shuffle(&mut pool);
+        }
+        let mut next = pool.into_iter();
+        for c in 0..self.chambers() {
+            if Duel::decree_down(t, c) && t.decrees[c].is_some() {
+                t.decrees[c] = next.next();
+            }
+        }
+    }
+
+    /// Whether the decree of chamber `c` lies face down.
+    pub fn decree_down(t: &Position, c: usize) -> bool {
+        t.decrees_down & (1u8.checked_shl(c as u32).unwrap_or(0)) != 0
+    }
+
+    /// Control of the chambers changed from `before`: each decree leaves
+    /// the player who lost its chamber, what it gave while held going
+    /// with it, and joins the one who took it (Agora, §2.5: "losing
+    /// control loses the effect").
+    pub(super) fn pass_decrees(&self, st: &mut State, before: &[Option<usize>; MAX_CHAMBERS]) {
+        for (c, &was) in before.iter().enumerate().take(self.chambers()) {
+            let Some(d) = st.table.decrees[c] else {
+                continue;
+            };
+            let now = Duel::controller(&st.table.senate, c);
+            if now == was {
+                continue;
+            }
+            let source = Source::Card(d);
+            let t = &mut st.table;
+            t.market[0] = t.market[0].wrapping_add(1);
+            t.market[1] = t.market[1].wrapping_add(1);
+            if let Some(old) = was {
+                t.cities[old].leave(&self.vocab, source);
+            }
+            if let Some(new) = now {
+                let other = 1 - new.min(1);
+                super::turn::shadow(&t.cities[other], &mut st.shadow[other]);
+                let me = &mut t.cities[new];
+                me.gain_source(self.info, source);
+                let mut host = CityHost::new(&self.vocab, me, &st.shadow, new, false);
+                host.source = Some(source);
+                let mut join = Join { host, option: 0 };
+                self.vocab.effects(source, Event::Built, &mut join);
+                t.cities[new].refresh_matching(&self.vocab);
+            }
+        }
+    }
+
+    /// Who controls each chamber now.
+    pub fn controllers(t: &Position) -> [Option<usize>; MAX_CHAMBERS] {
+        std::array::from_fn(|c| Duel::controller(&t.senate, c))
     }
 
     /// Who controls chamber `c`: strictly more cubes.
@@ -159,6 +262,8 @@ impl Duel {
                     "points": points,
                     "cubes": senate[c],
                     "controller": Duel::controller(senate, c),
+                    "decree": v.decree(c).map(|d| self.card_json(d)),
+                    "decree_face_down": v.decree_face_down(c),
                 })
             })
             .collect();
@@ -210,6 +315,54 @@ impl Duel {
                 format!("a player has {cubes} cubes, not {total}"),
             ));
         }
+    }
+
+    /// A sheet's or scenario's `decrees:`: the decree on each chamber from
+    /// the first, face up, by name (`~` for none); then each controller
+    /// holds what its chambers' decrees give. Refused without decrees.
+    pub(super) fn give_decrees(
+        &self,
+        st: &mut State,
+        list: Option<&Spanned<Vec<Option<Spanned<String>>>>>,
+        found: &mut crate::doc::Found,
+    ) {
+        st.table.decrees = [None; MAX_CHAMBERS];
+        st.table.decrees_down = 0;
+        if let Some(list) = list {
+            if !self.has_decrees() {
+                found.push(crate::doc::at(
+                    list,
+                    "no senate with decrees is in play: `decrees` names the decree of each chamber of a `senate:` with `decrees:`".to_string(),
+                ));
+            } else if list.value.len() > self.chambers() {
+                let n = self.chambers();
+                found.push(crate::doc::at(
+                    list,
+                    format!("the senate has {n} chambers, not {}", list.value.len()),
+                ));
+            } else {
+                for (c, name) in list.value.iter().enumerate() {
+                    let Some(name) = name else { continue };
+                    let Some(id) = found.keep(crate::sheet::card(&self.vocab, name)) else {
+                        continue;
+                    };
+                    if !self.decree_cards().any(|d| d == id) {
+                        found.push(crate::doc::at(
+                            name,
+                            format!("{} is not a decree of the senate", self.card_name(id)),
+                        ));
+                    } else if st.table.decrees.contains(&Some(id)) {
+                        found.push(crate::doc::at(
+                            name,
+                            format!("{} lies on one chamber only", self.card_name(id)),
+                        ));
+                    } else {
+                        st.table.decrees[c] = Some(id);
+                    }
+                }
+            }
+        }
+        self.pass_decrees(st, &[None; MAX_CHAMBERS]);
     }
 
     /// Asks `seat` for the first cube of `act`, where there is a choice;
@@ -279,6 +432,7 @@ impl Duel {
     /// or moved, a face-down piece of its chamber revealed; the rest of
     /// `act` waits first in line.
     pub(super) fn senate_choose(&self, st: &mut State, seat: usize, act: SenateAct, code: u8) {
+        let before = Duel::controllers(&st.table);
         let t = &mut st.table;
         let Some(what) = decode(code) else {
             return; // stopping ends the act
@@ -296,12 +450,19 @@ impl Duel {
                     t.senate[c][v] = t.senate[c][v].saturating_sub(1);
                 }
             }
-            (_, Ok(c)) => t.senate[c][seat] = t.senate[c][seat].saturating_add(1),
+            (_, Ok(c)) => {
+                t.senate[c][seat] = t.senate[c][seat].saturating_add(1);
+                // A face-down decree turns up as the first cube enters (§2.5).
+                t.decrees_down &= !(1u8 << c);
+            }
             (_, Err((from, to))) => {
                 t.senate[from][seat] = t.senate[from][seat].saturating_sub(1);
                 t.senate[to][seat] = t.senate[to][seat].saturating_add(1);
+                t.decrees_down &= !(1u8.checked_shl(to as u32).unwrap_or(0));
             }
         }
+        self.pass_decrees(st, &before);
+        let t = &mut st.table;
         if n > 1 {
             let left = match rest {
                 SenateAct::Place { from, to, .. } => SenateAct::Place { n: n - 1, from, to },

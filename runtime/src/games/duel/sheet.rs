@@ -62,6 +62,11 @@ pub struct SheetDoc {
     #[serde(default)]
     #[schemars(with = "Option<Scalar>")]
     conflict: Option<Spanned<Scalar>>,
+    /// The decree on each chamber of the senate, face up, from the first
+    /// (`~` for none), where a senate lays decrees.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Option<String>>>")]
+    decrees: Option<Spanned<Vec<Option<Spanned<String>>>>>,
     /// The two players, the first player first.
     #[schemars(with = "Vec<SheetPlayer>")]
     players: Spanned<Vec<Spanned<SheetPlayer>>>,
@@ -197,11 +202,21 @@ impl Sheets for Duel {
     fn write_sheet(&self, state: &State, names: &[String]) -> String {
         let t = &state.table;
         let mut out = format!(
-            "game: {}\n{}conflict: {}\nplayers:\n",
+            "game: {}\n{}conflict: {}\n",
             quoted(self.info.name),
             crate::reader::card_sets(&self.vocab),
             t.pawn()
         );
+        if self.has_decrees() {
+            let names = (t.decrees.iter().take(self.chambers()).enumerate())
+                .map(|(c, d)| match d {
+                    Some(d) if !Duel::decree_down(t, c) => quoted(self.card_name(*d)),
+                    _ => "~".to_string(),
+                })
+                .collect::<Vec<_>>();
+            out.push_str(&format!("decrees: [{}]\n", names.join(", ")));
+        }
+        out.push_str("players:\n");
         for (s, c) in t.cities.iter().enumerate().take(2) {
             let name = names.get(s).map_or("?", String::as_str);
             // Each named with its option when it offers a choice (`one of`).
@@ -262,6 +277,7 @@ impl Sheets for Duel {
         // The players' mistakes and the pawn's are reported together.
         let mut found = Found::default();
         found.keep(self.fill_players(&mut st, players, &names, 0));
+        self.give_decrees(&mut st, doc.decrees.as_ref(), &mut found);
         let t = &mut st.table;
         t.track.seen = [t.cities[0].shields, t.cities[1].shields];
         if let Some(c) = &doc.conflict {

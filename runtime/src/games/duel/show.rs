@@ -77,7 +77,7 @@ use crate::engine::city::MAX_COLOURS;
 use super::{Action, Choice, DISCARD_COINS, Duel, Move, Phase, State, View};
 
 impl Duel {
-    fn card_json(&self, c: CardId) -> Value {
+    pub(super) fn card_json(&self, c: CardId) -> Value {
         crate::table::card_json(self.info, c)
     }
 

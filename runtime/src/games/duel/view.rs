@@ -30,6 +30,9 @@ impl Duel {
         if !m.table.spaces.is_empty() {
             self.redeal_unseen(m, seat, None);
         }
+        if m.table.decrees_down != 0 {
+            self.redeal_decrees(&mut m.table, None);
+        }
         let t = &mut m.table;
         t.aside_tokens.clear();
         t.draft_deck.clear();
@@ -116,6 +119,17 @@ impl<'a> View<'a> {
     /// one): in sight of every seat.
     pub fn senate(&self) -> &'a super::Chambers {
         &self.state.table.senate
+    }
+    /// The decree of chamber `c` where it lies face up (nobody knows a
+    /// face-down one).
+    pub fn decree(&self, c: usize) -> Option<CardId> {
+        let t = &self.state.table;
+        (!Duel::decree_down(t, c)).then_some(t.decrees.get(c).copied().flatten())?
+    }
+    /// Whether chamber `c` holds a face-down decree.
+    pub fn decree_face_down(&self, c: usize) -> bool {
+        let t = &self.state.table;
+        Duel::decree_down(t, c) && t.decrees.get(c).copied().flatten().is_some()
     }
     pub fn track(&self) -> Track {
         self.state.table.track
@@ -227,6 +241,10 @@ impl PartialEq for View<'_> {
             && self.spaces().eq(o.spaces())
             && (0..self.space_count()).all(|s| self.space_colour(s) == o.space_colour(s))
             && self.drawn_cards() == o.drawn_cards()
+            && self.senate() == o.senate()
+            && (0..super::MAX_CHAMBERS).all(|c| {
+                self.decree(c) == o.decree(c) && self.decree_face_down(c) == o.decree_face_down(c)
+            })
     }
 }
 

@@ -20,6 +20,19 @@ pub fn omens() -> Duel {
     Duel::new(info).expect("duel rules")
 }
 
+/// Duel's rules with Forum (`cards/forum/`, a senate with decrees) in
+/// play.
+pub fn forum() -> Duel {
+    let info = sevenw_runtime::select(
+        sevenw_test_expansions::cards::GAMES,
+        "duel",
+        None,
+        &["forum"],
+    )
+    .expect("duel with forum");
+    Duel::new(info).expect("duel rules")
+}
+
 /// What each seat is shown, its view and its observation are those of a
 /// state dealt anew for it (a determinization): it cannot tell the two
 /// apart. `also` checks more of each such state, given the seat.

@@ -1,0 +1,202 @@
+//! A senate's checks (`senate:`): its words are played with a senate in
+//! play and name chambers it has; its decrees are cards of no Age, enough
+//! for every chamber, each giving only what lasts while its chamber is
+//! controlled.
+
+use crate::diag::{Code, Diagnostic, Report};
+use crate::resolve::{Action, Card, Game, Trigger};
+use crate::vocab::Unit;
+
+/// The words that place, remove or move cubes of a senate
+/// (`sevenw_dsl` word names).
+const SENATE_WORDS: [&str; 4] = [
+    "place influence",
+    "remove influence",
+    "move influence",
+    "senate actions",
+];
+
+/// Each senate word is played with a senate in play (E0306), and the
+/// chambers it names are the senate's, the first not after the last
+/// (E0303): else it would check clean and place nothing.
+pub(super) fn senate_words(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let cards = game.cards.iter().map(|c| &c.effects);
+    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
+    let stages = sides.flat_map(|s| s.stages.iter().map(|st| &st.effects));
+    let tokens = game.progress.iter().map(|p| &p.effects);
+    for e in cards.chain(stages).chain(tokens).flat_map(|e| e.list()) {
+        let crate::resolve::Action::Call { call, .. } = &e.action else {
+            continue;
+        };
+        let word = call.word.def().name;
+        if !SENATE_WORDS.contains(&word) {
+            continue;
+        }
+        let n = v.senate_chambers;
+        if n == 0 {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    e.loc,
+                    format!(
+                        "`{word}` places or moves cubes of a senate, but no senate is declared by `{}` or a set it is played with",
+                        v.game
+                    ),
+                )
+                .label("no senate to place cubes in")
+                .help("declare a `senate:` in the game.yaml of this expansion or of one it is played `with:`"),
+            );
+            continue;
+        }
+        let arg = |name: &str| match call.arg(name) {
+            Some(crate::ir::Arg::Num(i)) => Some(i64::from(*i)),
+            _ => None,
+        };
+        let (Some(from), Some(to)) = (arg("from"), arg("to")) else {
+            continue;
+        };
+        // `any chamber` leaves the slots' defaults, 1 to the most chambers.
+        let to = if call.def().name == "place influence" && to == crate::vocab::MAX_CHAMBERS as i64
+        {
+            to.min(i64::from(n))
+        } else {
+            to
+        };
+        if from > to || to > i64::from(n) {
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    e.loc,
+                    format!(
+                        "`{word}` names chambers {from} to {to}, but the senate has chambers 1 to {n}"
+                    ),
+                )
+                .label("no such chambers")
+                .help(format!(
+                    "name chambers from 1 to {n}, the first not after the last, or `any chamber`"
+                )),
+            );
+        }
+    }
+}
+
+/// The host calls whose effect lasts while a source is held, and goes
+/// with it: what the runtime's `Join` grants a city a decree's control
+/// passes to (`runtime/src/engine/held.rs`).
+const HELD_CALLS: [&str; 9] = [
+    "trade_price",
+    "board_discount",
+    "pawn_toll",
+    "chain_price",
+    "copy_card",
+    "receive_trade_coins",
+    "bank_trade",
+    "science",
+    "give_defeats",
+];
+
+/// Whether what `action`, run when its source is gained, lasts while it
+/// is held (production, discounts, shields, points scored at the end…)
+/// rather than happening once (coins, losses, choices).
+fn lasts(action: &Action) -> bool {
+    match action {
+        Action::Produce { .. }
+        | Action::TradeRebate { .. }
+        | Action::ProduceMatching { .. }
+        | Action::BuildFree { .. }
+        | Action::Discount { .. }
+        | Action::CoinDiscount { .. }
+        | Action::FreeRule(_)
+        | Action::ScienceRule(_) => true,
+        Action::Gain { unit, .. } => *unit != Unit::Coins,
+        Action::Lose { .. } => false,
+        Action::Call { call, .. } => {
+            let host = call.def().host;
+            HELD_CALLS
+                .iter()
+                .any(|h| host.starts_with(&format!("{h}(")))
+        }
+    }
+}
+
+/// Whether `c` is a decree of the senate in play: a card of no Age of its
+/// decrees' colour. Such a card is one copy, dealt onto a chamber, so it
+/// has no `players` and no cost (E0006), and what it does when its
+/// chamber's control passes must last while held (E0306): a coin gained
+/// once would check clean and never be given.
+pub(super) fn decree_card(game: &Game, c: &Card, report: &mut Report) -> bool {
+    let v = &game.vocab;
+    let colour = v.senate.as_ref().and_then(|s| s.decrees);
+    if c.age.value != 0 || colour.is_none() || c.colour != colour {
+        return false;
+    }
+    let name = c.name.value.trim();
+    if let Some(p) = c.players.first() {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                p.loc,
+                format!("`{name}` is a decree laid on a chamber, so it takes no player counts"),
+            )
+            .label("not used for decrees")
+            .help("remove `players`: each decree is one card, drawn at random"),
+        );
+    }
+    if let Some(at) = c.cost.loc {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                at,
+                format!("`{name}` is a decree: it is never built, so it has no cost"),
+            )
+            .label("never paid")
+            .help("remove `cost`: a decree belongs to whoever controls its chamber"),
+        );
+    }
+    for e in c.effects.list() {
+        let once = matches!(e.trigger, Trigger::Default | Trigger::WhenBuilt) && !lasts(&e.action);
+        if once {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    e.loc,
+                    format!(
+                        "`{name}` is a decree: it gives what lasts while its chamber is controlled, and this effect would happen once, never when control passes"
+                    ),
+                )
+                .label("a one-time effect on a decree")
+                .help("give the decree a lasting effect (production, a discount, shields, a symbol) or one under a trigger (`when you build a blue card: gain 1 coin`)"),
+            );
+        }
+    }
+    true
+}
+
+/// A senate with decrees has one for each chamber (E0204).
+pub(super) fn decrees(game: &Game, report: &mut Report) {
+    let v = &game.vocab;
+    let Some(s) = &v.senate else { return };
+    let (Some(colour), Some(at)) = (s.decrees, s.decrees_at) else {
+        return;
+    };
+    let have = (game.cards.iter())
+        .filter(|c| c.age.value == 0 && c.colour == Some(colour))
+        .count();
+    if have < s.chambers.len() {
+        let name = &v.colours[usize::from(colour)];
+        report.push(
+            Diagnostic::new(
+                Code::DeckSize,
+                at,
+                format!(
+                    "the senate lays one {name} card on each of its {} chambers, but `{}` has {have} {name} card(s) of no Age",
+                    s.chambers.len(),
+                    v.game
+                ),
+            )
+            .label("too few decrees")
+            .help(format!("add {name} cards to a file of `age: 0`, or name another colour")),
+        );
+    }
+}

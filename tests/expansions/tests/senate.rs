@@ -1,0 +1,109 @@
+//! The test expansion Forum (`cards/forum/`): a senate of six chambers
+//! with decrees, three face down (`senate:`), at every decision of
+//! seeded random games of Duel with it:
+//!
+//! - a decree lies face down only in a chamber no cube has entered, and
+//!   once face up it stays so (duel-expansions-facts.md §2.5);
+//! - no seat tells apart states whose face-down decrees are dealt anew
+//!   (and they are): what it is shown, its view and its observation
+//!   (nobody knows them), the face-up ones kept;
+//! - the decree of a controlled chamber is its controller's, and only
+//!   theirs (§2.5): a city listens to a decree's triggers only while it
+//!   controls its chamber.
+
+mod common;
+use common::forum;
+use sevenw_host::Source;
+use sevenw_runtime::engine::rng::Rng;
+use sevenw_runtime::game::{Game, Setup};
+use sevenw_runtime::games::duel::{Duel, MAX_CHAMBERS, State};
+
+/// The chambers whose decree lies face down, as bits.
+fn down(st: &State) -> u8 {
+    st.table.decrees_down
+}
+
+/// The cities listening to the decree of chamber `c`.
+fn holders(st: &State, c: usize) -> Vec<usize> {
+    let Some(d) = st.table.decrees[c] else {
+        return Vec::new();
+    };
+    (0..2)
+        .filter(|&s| (st.table.cities[s].sources.iter()).any(|&(src, _)| src == Source::Card(d)))
+        .collect()
+}
+
+#[test]
+fn face_down_decrees_stay_hidden_until_a_cube_enters() {
+    let d = forum();
+    let markets = (d.info.cards.iter())
+        .position(|c| c.name == "Edict of Markets")
+        .expect("a decree with a trigger");
+    let (mut decisions, mut hidden, mut revealed, mut held) = (0, 0, 0, 0);
+    let mut dealt_anew = 0;
+    for seed in 0..30u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        assert_eq!(
+            down(&st).count_ones(),
+            3,
+            "seed {seed}: chambers 2, 4, 6 face down"
+        );
+        let mut rng = Rng::new(seed ^ 0x5e4a);
+        let mut moves = Vec::new();
+        while d.to_move(&st).is_some() {
+            let was = down(&st);
+            for c in 0..MAX_CHAMBERS {
+                let cubes = st.table.senate[c];
+                if Duel::decree_down(&st.table, c) {
+                    assert_eq!(
+                        cubes,
+                        [0, 0],
+                        "seed {seed}: chamber {c} holds cubes face down"
+                    );
+                }
+                // A listening decree is its controller's and only theirs.
+                let d_id = st.table.decrees[c];
+                if d_id.is_some_and(|x| usize::from(x.0) == markets) {
+                    let want: Vec<usize> =
+                        Duel::controller(&st.table.senate, c).into_iter().collect();
+                    assert_eq!(holders(&st, c), want, "seed {seed}: chamber {c}");
+                    held += usize::from(!want.is_empty());
+                }
+            }
+            hidden += usize::from(was != 0);
+            if decisions % 7 == 0 {
+                common::seats_cannot_tell(&d, &st, &mut rng, |_, other| {
+                    assert_eq!(down(other), was, "a determinization turned a decree");
+                    for c in 0..MAX_CHAMBERS {
+                        if !Duel::decree_down(&st.table, c) {
+                            assert_eq!(other.table.decrees[c], st.table.decrees[c]);
+                        }
+                    }
+                    dealt_anew += usize::from(other.table.decrees != st.table.decrees);
+                });
+            }
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            d.apply(&mut st, &mv);
+            // Face up stays face up.
+            assert_eq!(
+                down(&st) & !was,
+                0,
+                "seed {seed}: a decree turned face down"
+            );
+            revealed += (was & !down(&st)).count_ones();
+            decisions += 1;
+        }
+    }
+    assert!(decisions > 1000, "{decisions} decisions");
+    assert!(hidden > 500, "face-down decrees at only {hidden} decisions");
+    assert!(revealed > 20, "only {revealed} decrees turned face up");
+    assert!(
+        dealt_anew > 50,
+        "face-down decrees dealt anew only {dealt_anew} times"
+    );
+    assert!(
+        held > 20,
+        "the trigger decree was held at only {held} decisions"
+    );
+}
