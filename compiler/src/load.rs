@@ -213,6 +213,8 @@ pub struct ExpansionSrc {
     pub boards: Vec<BoardSrc>,
     /// A board of chambers where influence is placed (`senate:`).
     pub senate: Option<SenateSrc>,
+    /// Each Age's figure in place of the game's (`figures:`).
+    pub figures: Vec<FigureSrc>,
     pub start_coins: Option<Int>,
     pub science: Vec<Text>,
     pub colours: Vec<Text>,

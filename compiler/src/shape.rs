@@ -587,6 +587,11 @@ pub static EXPANSION: Object = Object {
             "A guild rule of its own, in place of the game's while it is in play: the cards of its colour drawn into its Age instead of the game's guilds.",
         ),
         field(
+            "figures",
+            Shape::List(&NAMES),
+            "Each Age's figure in place of the game's while it is in play, as the game's `figures` (the Duel family): a figure may lay out more cards than the game's, the decks grown by its cards drawn in (`draws`) filling them.",
+        ),
+        field(
             "figure_tokens",
             Shape::List(&Shape::Object(&FIGURE_TOKENS)),
             "Tokens laid on cards of an Age's figure when it is laid out, one per slot, drawn at random; a token goes to the player whose turn it is when its card is taken or turned face up.",

@@ -758,7 +758,16 @@ pub fn build(
         crate::load::DealSrc::Layout { size, .. } => Some(size.loc),
         _ => None,
     };
-    let figures = figures::figures(&src.figures, deal, ages, layout_at, &family, &game, report);
+    let figures = figures::figures(
+        &src.figures,
+        deal,
+        ages,
+        layout_at,
+        &family,
+        &game,
+        report,
+        true,
+    );
     let vocab = Vocab {
         file: src.file,
         game,

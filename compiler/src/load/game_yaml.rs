@@ -159,17 +159,7 @@ impl Reader<'_> {
             guilds,
             tokens: token_kinds,
             conflict,
-            figures: figures
-                .map(|n| {
-                    self.list(n, "figures")
-                        .iter()
-                        .map(|r| FigureSrc {
-                            rows: self.texts(Some(r), "rows"),
-                            loc: r.loc,
-                        })
-                        .collect()
-                })
-                .unwrap_or_default(),
+            figures: figures.map(|n| self.figure_list(n)).unwrap_or_default(),
             family: family.and_then(|f| self.text(f)),
             pieces,
             battles,
@@ -362,6 +352,7 @@ impl Reader<'_> {
         let figure_tokens = f.take("figure_tokens");
         let boards = f.take("boards");
         let senate = f.take("senate");
+        let figures = f.take("figures");
         let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
         // of its fields, and says why.
@@ -419,6 +410,7 @@ impl Reader<'_> {
                 .unwrap_or_default(),
             boards: self.boards(boards),
             senate: senate.and_then(|n| self.senate(n)),
+            figures: figures.map(|n| self.figure_list(n)).unwrap_or_default(),
             tokens: self.tokens(tokens),
         })
     }
@@ -456,6 +448,17 @@ impl Reader<'_> {
             });
         }
         out
+    }
+
+    /// `figures:`: each Age's rows.
+    fn figure_list(&mut self, n: &Node) -> Vec<FigureSrc> {
+        self.list(n, "figures")
+            .iter()
+            .map(|r| FigureSrc {
+                rows: self.texts(Some(r), "rows"),
+                loc: r.loc,
+            })
+            .collect()
     }
 
     /// An expansion's `senate:`.

@@ -266,6 +266,19 @@ pub fn extend(
     if let Some(d) = &src.draft {
         v.draft = draft(d, &v.colours, &v.scopes, report);
     }
+    // Its own figures take the game's place while it is in play.
+    let mut deal = v.deal;
+    if let Some(own) = super::figures::own_figures(
+        &src.figures,
+        &mut deal,
+        v.ages,
+        &parent.family,
+        &game,
+        report,
+    ) {
+        v.figures = own;
+        v.deal = deal;
+    }
     v.figure_tokens = super::figures::figure_tokens(
         &src.figure_tokens,
         &v.figures,

@@ -32,10 +32,32 @@ pub struct FigureTokens {
     pub from: Vec<u8>,
 }
 
+/// An expansion's own figures (`figures:`), in place of its game's: as
+/// [`figures`], each of any size up to [`MAX_FIGURE`] (the decks an
+/// expansion grows fill them); the layout's size becomes the largest.
+pub(super) fn own_figures(
+    src: &[FigureSrc],
+    deal: &mut Deal,
+    ages: u8,
+    family: &str,
+    game: &str,
+    report: &mut Report,
+) -> Option<Vec<Vec<FigureSlot>>> {
+    if src.is_empty() {
+        return None;
+    }
+    let out = figures(src, *deal, ages, None, family, game, report, false);
+    if let Deal::Layout { size, .. } = deal {
+        *size = out.iter().map(Vec::len).max().unwrap_or(0) as u8;
+    }
+    Some(out)
+}
+
 /// Reads and checks the figures of a game of `ages` Ages dealt by
-/// `deal`: one per Age, each of the layout's size, no two cards of a row
-/// on one another, no empty row. `layout_at` is where the layout size is
-/// written; `family` and `game` name who would read them.
+/// `deal`: one per Age, each of the layout's size (with `sized`), no two
+/// cards of a row on one another, no empty row. `layout_at` is where the
+/// layout size is written; `family` and `game` name who would read them.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn figures(
     src: &[FigureSrc],
     deal: Deal,
@@ -44,6 +66,7 @@ pub(super) fn figures(
     family: &str,
     game: &str,
     report: &mut Report,
+    sized: bool,
 ) -> Vec<Vec<FigureSlot>> {
     let Deal::Layout { size, .. } = deal else {
         if let Some(f) = src.first() {
@@ -99,12 +122,12 @@ pub(super) fn figures(
     }
     src.iter()
         .enumerate()
-        .map(|(i, f)| figure(f, i + 1, size, report))
+        .map(|(i, f)| figure(f, i + 1, sized.then_some(size), report))
         .collect()
 }
 
 /// One Age's figure, read row by row.
-fn figure(f: &FigureSrc, age: usize, size: u8, report: &mut Report) -> Vec<FigureSlot> {
+fn figure(f: &FigureSrc, age: usize, size: Option<u8>, report: &mut Report) -> Vec<FigureSlot> {
     let mut slots = Vec::new();
     if f.rows.is_empty() {
         bad(
@@ -195,7 +218,7 @@ fn figure(f: &FigureSrc, age: usize, size: u8, report: &mut Report) -> Vec<Figur
             None,
         );
         slots.truncate(MAX_FIGURE);
-    } else if fine && slots.len() != usize::from(size) {
+    } else if let Some(size) = size.filter(|&n| fine && slots.len() != usize::from(n)) {
         bad(
             report,
             f.loc,

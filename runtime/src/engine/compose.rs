@@ -228,6 +228,7 @@ pub fn compose(
         .collect();
     let title: &'static str =
         Box::leak(format!("{} with {}", game.title, crate::text::listed(&titles)).into_boxed_str());
+    let own_figures = all.iter().rev().find(|g| g.figures != game.figures);
     let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
         title,
         extends: "",
@@ -273,6 +274,10 @@ pub fn compose(
         ),
         projects: all.iter().find_map(|g| g.projects),
         senate: all.iter().find_map(|g| g.senate),
+        // An expansion's own figures replace the game's (Agora's larger
+        // structures); of several, the last in the family's order.
+        figures: own_figures.map_or(game.figures, |g| g.figures),
+        layout: own_figures.map_or(game.layout, |g| g.layout),
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),
         progress: Box::leak(progress.into_boxed_slice()),

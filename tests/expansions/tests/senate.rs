@@ -107,3 +107,89 @@ fn face_down_decrees_stay_hidden_until_a_cube_enters() {
         "the trigger decree was held at only {held} decisions"
     );
 }
+
+/// Forum's own figures take Duel's place (an expansion's `figures:`): each
+/// Age is laid out whole on its larger figure, Agora's structures of 25,
+/// 25 and 23 cards (duel-expansions-facts.md §2.3), the tribunes drawn in
+/// (5, 5 and 3, §2.2 item 5) among them, the Age's own cards filling the
+/// rest.
+#[test]
+fn the_figures_grow_to_hold_the_tribunes() {
+    let d = forum();
+    assert_eq!(d.info.layout, 25, "the largest figure");
+    let tribune = d.vocab.colour("tribune").unwrap();
+    for seed in 0..10u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut moves = Vec::new();
+        let mut seen = 0u8;
+        while d.to_move(&st).is_some() {
+            let age = st.table.age;
+            if age > seen && st.phase == sevenw_runtime::games::duel::Phase::Play {
+                seen = age;
+                let laid: Vec<_> = st.table.layout.remaining().collect();
+                let want = [25, 25, 23][usize::from(age) - 1];
+                assert_eq!(laid.len(), want, "seed {seed}, Age {age}");
+                let tribunes = (laid.iter())
+                    .filter(|c| d.info.cards[usize::from(c.0)].colour == tribune)
+                    .count();
+                assert_eq!(
+                    tribunes,
+                    [5, 5, 3][usize::from(age) - 1],
+                    "seed {seed}, Age {age}"
+                );
+            }
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            d.apply(&mut st, &mv);
+        }
+        assert_eq!(seen, 3, "seed {seed}: every Age laid out");
+    }
+}
+
+/// The balance report counts a decree for the seats that control its
+/// chamber at the end, and lists every decree of the set, as it does
+/// wonders and progress tokens.
+#[test]
+fn the_balance_report_samples_each_decree_for_its_controller() {
+    use sevenw_runtime::statistics::{Statistics, Tag};
+    let d = forum();
+    assert!(d.kinds().contains(&"decree"));
+    let mut every = Vec::new();
+    d.every_tag(&Setup::seeded(0), &mut every);
+    assert_eq!(
+        every.iter().filter(|t| t.kind == "decree").count(),
+        8,
+        "Forum's eight edicts"
+    );
+    let mut counted = 0;
+    for seed in 0..20u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut moves = Vec::new();
+        while d.to_move(&st).is_some() {
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            d.apply(&mut st, &mv);
+        }
+        for seat in 0..2 {
+            let mut tags: Vec<Tag> = Vec::new();
+            d.played_with(&st, seat, &mut tags);
+            let mut got: Vec<&str> = tags
+                .iter()
+                .filter(|t| t.kind == "decree")
+                .map(|t| t.name)
+                .collect();
+            let mut want: Vec<&str> = (0..6)
+                .filter(|&c| st.table.senate[c][seat] > st.table.senate[c][1 - seat])
+                .filter_map(|c| st.table.decrees[c])
+                .map(|x| d.info.cards[usize::from(x.0)].name)
+                .collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "seed {seed}, seat {seat}");
+            counted += got.len();
+        }
+    }
+    assert!(counted > 10, "only {counted} decrees held at the end");
+}

@@ -291,12 +291,13 @@ impl Duel {
         }
         let yellow = vocab.colour("yellow")?;
         let shapes: Vec<Shape> = info.figures.iter().map(|f| Shape::new(f)).collect();
-        if shapes.iter().any(|s| s.len != info.layout) {
-            return Err(not("a figure does not lay out the layout's cards"));
+        if shapes.iter().any(|s| s.len > info.layout) {
+            return Err(not("a figure lays out more than the layout's cards"));
         }
         // "Preparar las cartas": every Age deck fills its figure; a deck an
         // expansion grew is cut back to it (`Duel::start_age`).
-        if (1..=info.ages).any(|age| deck_len(info, age) < usize::from(info.layout)) {
+        let short = |age: u8| deck_len(info, age) < usize::from(shapes[usize::from(age) - 1].len);
+        if (1..=info.ages).any(short) {
             return Err(not(
                 "an Age deck, less the cards set aside and with the guilds drawn, does not fill its figure",
             ));
@@ -829,17 +830,30 @@ impl Statistics for Duel {
         }
     }
 
+    /// Decrees only where a senate lays them.
     fn kinds(&self) -> &'static [&'static str] {
-        &["wonder", "progress"]
+        if self.has_decrees() {
+            &["wonder", "progress", "decree"]
+        } else {
+            &["wonder", "progress"]
+        }
     }
 
-    /// The wonders built and the progress tokens held.
+    /// The wonders built, the progress tokens held and the decrees of
+    /// the chambers the seat controls at the end.
     fn played_with(&self, st: &State, seat: usize, out: &mut Vec<Tag>) {
         for &w in st.table.built.get(seat).map_or(&[][..], |b| &b[..]) {
             out.push(Tag::new("wonder", self.wonder_name(w)));
         }
         for &k in st.table.tokens.get(seat).map_or(&[][..], |t| &t[..]) {
             out.push(Tag::new("progress", self.token_name(k)));
+        }
+        for c in 0..self.chambers() {
+            if let Some(d) = st.table.decrees[c]
+                && Duel::controller(&st.table.senate, c) == Some(seat)
+            {
+                out.push(Tag::new("decree", self.card_name(d)));
+            }
         }
     }
 
@@ -854,6 +868,9 @@ impl Statistics for Duel {
         }
         for k in 0..self.info.progress.len().min(256) {
             out.push(Tag::new("progress", self.token_name(k as u8)));
+        }
+        for d in self.decree_cards() {
+            out.push(Tag::new("decree", self.card_name(d)));
         }
     }
 
