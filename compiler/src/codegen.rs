@@ -220,6 +220,8 @@ fn cost(n: &Names, c: &ir::Cost) -> TokenStream {
     }
     let coins = Literal::u16_unsuffixed(c.coins);
     let per_age = Literal::u8_unsuffixed(c.coins_per_age);
+    let per_card = Literal::u8_unsuffixed(c.coins_per_card);
+    let per_colours = Literal::u32_unsuffixed(c.per_colours.iter().fold(0u32, |m, &k| m | 1 << k));
     let items = c.resources.iter().map(|(r, k)| {
         let r = &n.res[*r as usize];
         let k = Literal::u8_unsuffixed(*k);
@@ -232,6 +234,8 @@ fn cost(n: &Names, c: &ir::Cost) -> TokenStream {
     quote!(Cost {
         coins: #coins,
         coins_per_age: #per_age,
+        coins_per_card: #per_card,
+        per_colours: ColourSet(#per_colours),
         resources: &[#(#items),*],
         tokens: &[#(#tokens),*],
     })

@@ -475,6 +475,16 @@ fn cost(v: &Vocab, c: &Cost) -> String {
             ),
         );
     }
+    if c.coins_per_card > 0 {
+        let colours = names(&v.colours, c.per_colours).join(" or ");
+        parts.insert(
+            0,
+            format!(
+                "{} per {colours} card in the city",
+                plural(c.coins_per_card as i64, "coin", "coins")
+            ),
+        );
+    }
     if parts.is_empty() {
         "free".into()
     } else {

@@ -458,6 +458,10 @@ pub fn shows_colour(effects: &[Effect], stage: u8) -> bool {
     })
 }
 
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
 /// Listens bits of a list of effects.
 pub fn listens(effects: &[Effect]) -> u16 {
     effects.iter().fold(0, |m, e| m | e.on.listens_bit())
@@ -469,6 +473,13 @@ pub struct Cost {
     pub coins: u16,
     /// Coins more per Age number (a leader's cost in Leaders).
     pub coins_per_age: u8,
+    /// Coins more per card of `per_colours` in the city (Agora's
+    /// senators).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub coins_per_card: u8,
+    /// The colours (indices) `coins_per_card` counts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub per_colours: Vec<u8>,
     /// (resource, amount).
     pub resources: Vec<(u8, u8)>,
     /// (kind of token, amount): tokens of a kind of [`Game::tokens`] the
@@ -481,6 +492,7 @@ impl Cost {
     pub fn is_free(&self) -> bool {
         self.coins == 0
             && self.coins_per_age == 0
+            && self.coins_per_card == 0
             && self.resources.is_empty()
             && self.tokens.is_empty()
     }

@@ -337,6 +337,10 @@ fn cost(c: &resolve::Cost) -> ir::Cost {
     ir::Cost {
         coins: c.coins.min(255) as u16,
         coins_per_age: c.coins_per_age.min(255) as u8,
+        coins_per_card: c.coins_per_card.min(255) as u8,
+        per_colours: (0..32u8)
+            .filter(|&k| c.per_colours & (1 << k) != 0)
+            .collect(),
         resources: c
             .resources
             .iter()

@@ -225,6 +225,10 @@ pub struct Cost {
     pub coins: u32,
     /// Coins per Age number (`1 coin per age`).
     pub coins_per_age: u32,
+    /// Coins per card of `per_colours` in the city (`1 coin per senator
+    /// card`).
+    pub coins_per_card: u32,
+    pub per_colours: u32,
     /// (resource, amount), each resource once, in vocabulary order.
     pub resources: Vec<(u8, u32)>,
     /// `3 different`, `2 identical`, and where it is written.

@@ -266,5 +266,8 @@ pub struct CostItem {
     pub token: Option<Span>,
     /// `1 coin per age`: that many for each Age number.
     pub per_age: Option<Span>,
+    /// `1 coin per senator card`: that many for each card of the colour
+    /// named in the city.
+    pub per_card: Option<Word>,
     pub span: Span,
 }

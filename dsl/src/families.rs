@@ -108,6 +108,9 @@ pub struct FamilyDef {
     /// Its players pay a card's `cost` to build it (in 7 Wonders
     /// Architects a card is taken, never bought).
     pub buys_cards: bool,
+    /// Its rules price coins per card of a colour in the city (`cost: 1
+    /// coin per senator card`, Agora's senators).
+    pub costs_per_card: bool,
 }
 
 /// The shipped families.
@@ -147,6 +150,7 @@ pub const FAMILIES: &[FamilyDef] = &[
         // EL PROYECTO).
         token_costs: &["card", "stage"],
         buys_cards: true,
+        costs_per_card: false,
     },
     FamilyDef {
         name: "duel",
@@ -177,6 +181,7 @@ pub const FAMILIES: &[FamilyDef] = &[
         choices: &["card", "stage", "token"],
         token_costs: &["card", "stage"],
         buys_cards: true,
+        costs_per_card: true,
     },
     FamilyDef {
         name: "architects",
@@ -199,6 +204,7 @@ pub const FAMILIES: &[FamilyDef] = &[
         token_costs: &[],
         // "Toma una carta": a card is taken from a deck, free.
         buys_cards: false,
+        costs_per_card: false,
     },
 ];
 

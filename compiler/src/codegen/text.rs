@@ -153,6 +153,12 @@ impl GameCode<'_> {
                 20,
                 &["coins_per_age: ", &cost.coins_per_age.to_string(), ","],
             );
+            l.line(
+                20,
+                &["coins_per_card: ", &cost.coins_per_card.to_string(), ","],
+            );
+            let bits = cost.per_colours.iter().fold(0u32, |m, &k| m | 1 << k);
+            l.line(20, &["per_colours: ColourSet(", &bits.to_string(), "),"]);
             let mut resources = Vec::with_capacity(cost.resources.len());
             for (r, k) in &cost.resources {
                 let r = names.res.get(*r as usize)?;

@@ -91,6 +91,31 @@ impl Resolver<'_> {
                 }
                 continue;
             }
+            if let Some(colour) = &item.per_card {
+                let coins = Unit::parse(&item.name.text) == Some(Unit::Coins);
+                match self.v.lookup(&colour.text) {
+                    Some(Name::Colour(c)) if coins => {
+                        cost.coins_per_card = cost.coins_per_card.saturating_add(n);
+                        cost.per_colours |= 1 << c;
+                    }
+                    _ if !coins => self.report.push(
+                        Diagnostic::new(
+                            Code::WrongKind,
+                            text.loc_of(item.span),
+                            "only coins may be paid per card",
+                        )
+                        .label("not coins")
+                        .help("write e.g. `1 coin per senator card`"),
+                    ),
+                    other => self.unknown_or_wrong(
+                        text.loc_of(colour.span),
+                        &colour.text,
+                        other,
+                        "a colour",
+                    ),
+                }
+                continue;
+            }
             if Unit::parse(&item.name.text) == Some(Unit::Coins) {
                 if item.per_age.is_some() {
                     cost.coins_per_age = cost.coins_per_age.saturating_add(n);
@@ -135,6 +160,7 @@ impl Resolver<'_> {
             .collect();
         if cost.coins > 255
             || cost.coins_per_age > 255
+            || cost.coins_per_card > 255
             || cost.resources.iter().any(|(_, n)| *n > 255)
             || cost.tokens.iter().any(|(_, n)| *n > 255)
         {

@@ -133,6 +133,7 @@ fn costs(game: &Game, f: &FamilyDef, report: &mut Report) {
         if place == "card" && !f.buys_cards {
             let asks = cost.coins > 0
                 || cost.coins_per_age > 0
+                || cost.coins_per_card > 0
                 || !cost.resources.is_empty()
                 || !cost.tokens.is_empty()
                 || cost.pattern.is_some();
@@ -150,6 +151,20 @@ fn costs(game: &Game, f: &FamilyDef, report: &mut Report) {
                 );
             }
             continue;
+        }
+        if let Some(at) = cost
+            .loc
+            .filter(|_| cost.coins_per_card > 0 && !f.costs_per_card)
+        {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    at,
+                    format!("the `{family}` rules price no coins per card of a colour held"),
+                )
+                .label("these coins would never be asked")
+                .help("write the coins the cost asks: `2 coins`"),
+            );
         }
         if let Some(at) = cost.tokens_loc.filter(|_| !f.pays_tokens(place)) {
             let paid: Vec<String> = f.token_costs.iter().map(|p| format!("a {p}")).collect();

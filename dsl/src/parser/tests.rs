@@ -548,6 +548,22 @@ fn take_triggers_name_cards_and_colours() {
 }
 
 #[test]
+fn costs_per_card_of_a_colour() {
+    let c = parse_cost("1 coin per senator card, wood").unwrap();
+    assert_eq!(c.items.len(), 2);
+    let per = c.items[0].per_card.as_ref().expect("per card");
+    assert_eq!(
+        (c.items[0].name.text.as_str(), per.text.as_str()),
+        ("coin", "senator")
+    );
+    assert!(c.items[0].per_age.is_none() && c.items[1].per_card.is_none());
+    // Without `card` it is no price per card: `per` is read as a name,
+    // which the compiler then refuses as a resource.
+    let c = parse_cost("1 coin per senator").unwrap();
+    assert!(c.items.iter().all(|i| i.per_card.is_none()));
+}
+
+#[test]
 fn costs_per_age() {
     let c = parse_cost("1 coin per age").unwrap();
     assert_eq!(c.items.len(), 1);

@@ -5,11 +5,15 @@
 use crate::*;
 
 /// A cost: coins and resources.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cost {
     pub coins: u16,
     /// Coins more per Age number (`1 coin per age`: 1 in Age I, 3 in Age III).
     pub coins_per_age: u8,
+    /// Coins more per card of `per_colours` in the city (`1 coin per
+    /// senator card`).
+    pub coins_per_card: u8,
+    pub per_colours: ColourSet,
     /// Each resource at most once, in vocabulary order.
     pub resources: &'static [(Res, u8)],
     /// Tokens the city gives up to pay: (kind, index into
@@ -17,10 +21,30 @@ pub struct Cost {
     pub tokens: &'static [(u8, u8)],
 }
 
+/// As derived, but for the coins per card, written only where a cost asks
+/// them: the fingerprint of learned weights reads costs so, and a card
+/// set without them keeps its fingerprint.
+impl core::fmt::Debug for Cost {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut d = f.debug_struct("Cost");
+        d.field("coins", &self.coins);
+        d.field("coins_per_age", &self.coins_per_age);
+        if self.coins_per_card > 0 {
+            d.field("coins_per_card", &self.coins_per_card);
+            d.field("per_colours", &self.per_colours);
+        }
+        d.field("resources", &self.resources);
+        d.field("tokens", &self.tokens);
+        d.finish()
+    }
+}
+
 impl Cost {
     pub const FREE: Cost = Cost {
         coins: 0,
         coins_per_age: 0,
+        coins_per_card: 0,
+        per_colours: ColourSet(0),
         resources: &[],
         tokens: &[],
     };
@@ -28,6 +52,17 @@ impl Cost {
     /// The coins it asks in Age `age`.
     pub const fn coins_in(&self, age: u8) -> u32 {
         self.coins as u32 + self.coins_per_age as u32 * age as u32
+    }
+
+    /// The coins it asks in Age `age` of a city holding `held` cards of
+    /// its `per_colours`.
+    pub const fn coins_at(&self, age: u8, held: u32) -> u32 {
+        self.coins_in(age) + self.coins_per_card as u32 * held
+    }
+
+    /// Whether its coins change with the Age or the city.
+    pub const fn varies(&self) -> bool {
+        self.coins_per_age > 0 || self.coins_per_card > 0
     }
 }
 

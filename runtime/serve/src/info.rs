@@ -72,6 +72,13 @@ pub fn cost_words(info: &GameInfo, cost: &Cost, pattern: Option<Pattern>) -> Str
             plural(u32::from(cost.coins_per_age), "coin")
         ));
     }
+    if cost.coins_per_card > 0 {
+        parts.push(format!(
+            "{} per {} card you have",
+            plural(u32::from(cost.coins_per_card), "coin"),
+            per_colours(info, cost)
+        ));
+    }
     for (r, n) in cost.resources {
         let name = info.resources.get(usize::from(r.0)).copied().unwrap_or("?");
         parts.push(format!("{n} {name}"));
@@ -102,7 +109,17 @@ pub fn price(info: &GameInfo, cost: &Cost) -> Value {
             json!({"resource": name, "count": n})
         })
         .collect();
-    json!({"coins": cost.coins, "coins_per_age": cost.coins_per_age, "resources": resources})
+    let per = per_colours(info, cost);
+    json!({"coins": cost.coins, "coins_per_age": cost.coins_per_age,
+           "coins_per_card": cost.coins_per_card, "per_card": per, "resources": resources})
+}
+
+/// The colours a cost counts coins per card of, joined: `senator`.
+fn per_colours(info: &GameInfo, cost: &Cost) -> String {
+    let names = (info.colours.iter().enumerate())
+        .filter(|&(c, _)| c < 32 && cost.per_colours.0 & (1 << c) != 0)
+        .map(|(_, n)| *n);
+    names.collect::<Vec<_>>().join(" or ")
 }
 
 /// Every card, wonder and progress token of `info`, with its effect as

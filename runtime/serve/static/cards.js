@@ -62,6 +62,7 @@ function costParts(price) {
   if (!price) return out;
   if (price.coins > 0) out.push({ coins: price.coins });
   if (price.coins_per_age > 0) out.push({ coins: price.coins_per_age }, { note: "per Age" });
+  if (price.coins_per_card > 0) out.push({ coins: price.coins_per_card }, { note: "per " + price.per_card + " card you have" });
   for (const r of price.resources || []) {
     if (r.count <= 4) for (let i = 0; i < r.count; i++) out.push({ resource: r.resource });
     else out.push({ note: r.count + "×" }, { resource: r.resource });

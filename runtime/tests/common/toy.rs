@@ -83,6 +83,8 @@ const fn cost(coins: u16, resources: &'static [(Res, u8)]) -> Cost {
     Cost {
         coins,
         coins_per_age: 0,
+        coins_per_card: 0,
+        per_colours: sevenw_host::ColourSet(0),
         resources,
         tokens: &[],
     }

@@ -2095,6 +2095,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2116,6 +2118,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2137,6 +2141,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2158,6 +2164,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2179,6 +2187,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2200,6 +2210,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2285,6 +2297,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1)],
                     tokens: &[],
                 },
@@ -2402,6 +2416,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1)],
                     tokens: &[],
                 },
@@ -2423,6 +2439,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 1)],
                     tokens: &[],
                 },
@@ -2444,6 +2462,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -2465,6 +2485,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -2486,6 +2508,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -2507,6 +2531,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -2528,6 +2554,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2549,6 +2577,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2570,6 +2600,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2591,6 +2623,8 @@ pub mod base {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -2660,6 +2694,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3)],
                     tokens: &[],
                 },
@@ -2681,6 +2717,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -2702,6 +2740,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -2723,6 +2763,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -2744,6 +2786,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2)],
                     tokens: &[],
                 },
@@ -2765,6 +2809,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2)],
                     tokens: &[],
                 },
@@ -2818,6 +2864,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3)],
                     tokens: &[],
                 },
@@ -2839,6 +2887,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -2860,6 +2910,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -2881,6 +2933,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -2902,6 +2956,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -2923,6 +2979,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -2944,6 +3002,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -2965,6 +3025,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -2986,6 +3048,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::CLAY, 2),
                         (res::ORE, 1),
@@ -3013,6 +3077,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 2)],
                     tokens: &[],
                 },
@@ -3034,6 +3100,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::ORE, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -3055,6 +3123,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::STONE, 1),
@@ -3084,6 +3154,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::STONE, 1), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -3105,6 +3177,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -3126,6 +3200,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -3147,6 +3223,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3168,6 +3246,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -3189,6 +3269,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::ORE, 3)],
                     tokens: &[],
                 },
@@ -3210,6 +3292,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -3231,6 +3315,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -3252,6 +3338,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 3)],
                     tokens: &[],
                 },
@@ -3273,6 +3361,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3294,6 +3384,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 2), (res::GLASS, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -3315,6 +3407,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3336,6 +3430,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -3357,6 +3453,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3378,6 +3476,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::STONE, 1),
@@ -3404,6 +3504,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -3425,6 +3527,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::GLASS, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3446,6 +3550,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 3), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3467,6 +3573,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -3488,6 +3596,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::ORE, 2), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -3509,6 +3619,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3530,6 +3642,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -3551,6 +3665,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 3), (res::STONE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -3572,6 +3688,8 @@ pub mod base {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::CLAY, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -3600,6 +3718,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -3615,6 +3735,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -3630,6 +3752,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::GLASS, 2)],
                                     tokens: &[],
                                 },
@@ -3653,6 +3777,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2)],
                                     tokens: &[],
                                 },
@@ -3668,6 +3794,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -3683,6 +3811,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3)],
                                     tokens: &[],
                                 },
@@ -3712,6 +3842,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2)],
                                     tokens: &[],
                                 },
@@ -3727,6 +3859,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 3)],
                                     tokens: &[],
                                 },
@@ -3742,6 +3876,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 4)],
                                     tokens: &[],
                                 },
@@ -3765,6 +3901,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 1), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -3780,6 +3918,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                     tokens: &[],
                                 },
@@ -3795,6 +3935,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -3824,6 +3966,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -3839,6 +3983,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -3854,6 +4000,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::PAPYRUS, 2)],
                                     tokens: &[],
                                 },
@@ -3877,6 +4025,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -3892,6 +4042,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -3907,6 +4059,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::GLASS, 1),
                                         (res::LOOM, 1),
@@ -3940,6 +4094,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2)],
                                     tokens: &[],
                                 },
@@ -3955,6 +4111,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 3)],
                                     tokens: &[],
                                 },
@@ -3970,6 +4128,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::LOOM, 2)],
                                     tokens: &[],
                                 },
@@ -3993,6 +4153,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -4008,6 +4170,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -4023,6 +4187,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::GLASS, 1),
                                         (res::LOOM, 1),
@@ -4056,6 +4222,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -4071,6 +4239,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -4086,6 +4256,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -4109,6 +4281,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -4124,6 +4298,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -4139,6 +4315,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -4168,6 +4346,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -4183,6 +4363,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -4198,6 +4380,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 4)],
                                     tokens: &[],
                                 },
@@ -4221,6 +4405,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3)],
                                     tokens: &[],
                                 },
@@ -4236,6 +4422,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 4)],
                                     tokens: &[],
                                 },
@@ -4265,6 +4453,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -4280,6 +4470,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 3)],
                                     tokens: &[],
                                 },
@@ -4295,6 +4487,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 4)],
                                     tokens: &[],
                                 },
@@ -4318,6 +4512,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -4333,6 +4529,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3)],
                                     tokens: &[],
                                 },
@@ -4348,6 +4546,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -4363,6 +4563,8 @@ pub mod base {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -5890,6 +6092,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -5911,6 +6115,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -5932,6 +6138,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -5953,6 +6161,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -5974,6 +6184,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -5995,6 +6207,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -6080,6 +6294,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1)],
                     tokens: &[],
                 },
@@ -6197,6 +6413,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1)],
                     tokens: &[],
                 },
@@ -6218,6 +6436,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 1)],
                     tokens: &[],
                 },
@@ -6239,6 +6459,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -6260,6 +6482,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -6281,6 +6505,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -6302,6 +6528,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -6323,6 +6551,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -6344,6 +6574,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -6365,6 +6597,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -6386,6 +6620,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -6455,6 +6691,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3)],
                     tokens: &[],
                 },
@@ -6476,6 +6714,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -6497,6 +6737,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -6518,6 +6760,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -6539,6 +6783,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2)],
                     tokens: &[],
                 },
@@ -6560,6 +6806,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2)],
                     tokens: &[],
                 },
@@ -6613,6 +6861,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3)],
                     tokens: &[],
                 },
@@ -6634,6 +6884,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -6655,6 +6907,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -6676,6 +6930,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -6697,6 +6953,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -6718,6 +6976,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -6739,6 +6999,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -6760,6 +7022,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -6781,6 +7045,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::CLAY, 2),
                         (res::ORE, 1),
@@ -6808,6 +7074,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 2)],
                     tokens: &[],
                 },
@@ -6829,6 +7097,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::ORE, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -6850,6 +7120,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::STONE, 1),
@@ -6879,6 +7151,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::STONE, 1), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -6900,6 +7174,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -6921,6 +7197,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -6942,6 +7220,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -6963,6 +7243,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -6984,6 +7266,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -7005,6 +7289,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::ORE, 3)],
                     tokens: &[],
                 },
@@ -7026,6 +7312,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -7047,6 +7335,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -7068,6 +7358,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 3)],
                     tokens: &[],
                 },
@@ -7089,6 +7381,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7110,6 +7404,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7131,6 +7427,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 2), (res::GLASS, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -7152,6 +7450,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7173,6 +7473,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -7194,6 +7496,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7215,6 +7519,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::STONE, 1),
@@ -7241,6 +7547,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -7262,6 +7570,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::GLASS, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7283,6 +7593,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 3), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7304,6 +7616,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -7325,6 +7639,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::ORE, 2), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -7346,6 +7662,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7367,6 +7685,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -7388,6 +7708,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 3), (res::STONE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -7409,6 +7731,8 @@ pub mod base2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3), (res::CLAY, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -7437,6 +7761,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -7452,6 +7778,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -7467,6 +7795,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::LOOM, 1), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -7490,6 +7820,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2)],
                                     tokens: &[],
                                 },
@@ -7505,6 +7837,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 3)],
                                     tokens: &[],
                                 },
@@ -7520,6 +7854,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 4)],
                                     tokens: &[],
                                 },
@@ -7549,6 +7885,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2)],
                                     tokens: &[],
                                 },
@@ -7564,6 +7902,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -7579,6 +7919,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 4)],
                                     tokens: &[],
                                 },
@@ -7602,6 +7944,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -7617,6 +7961,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                     tokens: &[],
                                 },
@@ -7646,6 +7992,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2)],
                                     tokens: &[],
                                 },
@@ -7661,6 +8009,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -7676,6 +8026,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                                     tokens: &[],
                                 },
@@ -7699,6 +8051,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -7714,6 +8068,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -7729,6 +8085,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -7758,6 +8116,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -7773,6 +8133,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -7788,6 +8150,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3)],
                                     tokens: &[],
                                 },
@@ -7811,6 +8175,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2)],
                                     tokens: &[],
                                 },
@@ -7826,6 +8192,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -7841,6 +8209,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 3)],
                                     tokens: &[],
                                 },
@@ -7870,6 +8240,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -7885,6 +8257,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -7900,6 +8274,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -7923,6 +8299,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -7938,6 +8316,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -7953,6 +8333,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::GLASS, 1),
                                         (res::LOOM, 1),
@@ -7986,6 +8368,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -8001,6 +8385,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -8016,6 +8402,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 4)],
                                     tokens: &[],
                                 },
@@ -8039,6 +8427,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3)],
                                     tokens: &[],
                                 },
@@ -8054,6 +8444,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 4)],
                                     tokens: &[],
                                 },
@@ -8083,6 +8475,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -8098,6 +8492,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -8113,6 +8509,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 4)],
                                     tokens: &[],
                                 },
@@ -8136,6 +8534,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -8151,6 +8551,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3)],
                                     tokens: &[],
                                 },
@@ -8166,6 +8568,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -8181,6 +8585,8 @@ pub mod base2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 4), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -9669,6 +10075,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 1)],
                     tokens: &[],
                 },
@@ -9690,6 +10098,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -9727,6 +10137,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -9764,6 +10176,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -9785,6 +10199,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -9806,6 +10222,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -9827,6 +10245,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1)],
                     tokens: &[],
                 },
@@ -9848,6 +10268,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -9869,6 +10291,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -9890,6 +10314,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -9911,6 +10337,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -9932,6 +10360,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -9953,6 +10383,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -9974,6 +10406,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::GLASS, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -9995,6 +10429,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -10016,6 +10452,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -10037,6 +10475,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -10063,6 +10503,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -10084,6 +10526,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -10105,6 +10549,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -10126,6 +10572,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -10147,6 +10595,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::STONE, 1),
                         (res::CLAY, 2),
@@ -10173,6 +10623,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -10194,6 +10646,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -10215,6 +10669,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::STONE, 2),
                         (res::CLAY, 2),
@@ -10241,6 +10697,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 3), (res::GLASS, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -10262,6 +10720,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -10283,6 +10743,8 @@ pub mod cities {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 2),
@@ -10316,6 +10778,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 1), (res::STONE, 1)],
                                     tokens: &[],
                                 },
@@ -10331,6 +10795,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 7,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[],
                                     tokens: &[],
                                 },
@@ -10346,6 +10812,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 2),
@@ -10373,6 +10841,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2), (res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -10388,6 +10858,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 14,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[],
                                     tokens: &[],
                                 },
@@ -10417,6 +10889,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 1), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -10432,6 +10906,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -10447,6 +10923,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::CLAY, 2),
                                         (res::GLASS, 1),
@@ -10474,6 +10952,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::ORE, 1),
@@ -10494,6 +10974,8 @@ pub mod cities {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 1), (res::ORE, 2), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -11162,6 +11644,8 @@ pub mod cities_leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11183,6 +11667,8 @@ pub mod cities_leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11204,6 +11690,8 @@ pub mod cities_leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11225,6 +11713,8 @@ pub mod cities_leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11246,6 +11736,8 @@ pub mod cities_leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11513,6 +12005,8 @@ pub mod cities_leaders2 {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11534,6 +12028,8 @@ pub mod cities_leaders2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11555,6 +12051,8 @@ pub mod cities_leaders2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11576,6 +12074,8 @@ pub mod cities_leaders2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11597,6 +12097,8 @@ pub mod cities_leaders2 {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11618,6 +12120,8 @@ pub mod cities_leaders2 {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -11949,6 +12453,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 1)],
                     tokens: &[],
                 },
@@ -11970,6 +12476,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -12007,6 +12515,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -12044,6 +12554,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -12065,6 +12577,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -12086,6 +12600,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -12107,6 +12623,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1)],
                     tokens: &[],
                 },
@@ -12208,6 +12726,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -12229,6 +12749,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12250,6 +12772,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -12271,6 +12795,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12292,6 +12818,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -12313,6 +12841,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -12334,6 +12864,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::GLASS, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -12355,6 +12887,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12376,6 +12910,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -12397,6 +12933,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::CLAY, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12418,6 +12956,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12439,6 +12979,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -12460,6 +13002,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::ORE, 1)],
                     tokens: &[],
                 },
@@ -12481,6 +13025,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -12502,6 +13048,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -12528,6 +13076,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::ORE, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -12549,6 +13099,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -12570,6 +13122,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -12591,6 +13145,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::LOOM, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12612,6 +13168,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::STONE, 1),
                         (res::CLAY, 2),
@@ -12638,6 +13196,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12659,6 +13219,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::ORE, 2)],
                     tokens: &[],
                 },
@@ -12680,6 +13242,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::STONE, 2),
                         (res::CLAY, 2),
@@ -12706,6 +13270,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 2),
                         (res::CLAY, 1),
@@ -12732,6 +13298,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -12753,6 +13321,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -12774,6 +13344,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::ORE, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -12795,6 +13367,8 @@ pub mod cities2 {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::STONE, 1), (res::LOOM, 1)],
                     tokens: &[],
                 },
@@ -12823,6 +13397,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 1), (res::STONE, 1)],
                                     tokens: &[],
                                 },
@@ -12838,6 +13414,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 7,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[],
                                     tokens: &[],
                                 },
@@ -12853,6 +13431,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 2),
@@ -12880,6 +13460,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2), (res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -12895,6 +13477,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 14,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[],
                                     tokens: &[],
                                 },
@@ -12924,6 +13508,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 1), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -12939,6 +13525,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -12954,6 +13542,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::CLAY, 2),
                                         (res::GLASS, 1),
@@ -12981,6 +13571,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::ORE, 1),
@@ -13001,6 +13593,8 @@ pub mod cities2 {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 1), (res::ORE, 2), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -14177,6 +14771,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14214,6 +14810,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14251,6 +14849,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14272,6 +14872,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14293,6 +14895,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14330,6 +14934,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1)],
                     tokens: &[],
                 },
@@ -14351,6 +14957,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -14372,6 +14980,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14393,6 +15003,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -14414,6 +15026,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -14435,6 +15049,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14456,6 +15072,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14509,6 +15127,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1)],
                     tokens: &[],
                 },
@@ -14530,6 +15150,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14551,6 +15173,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14572,6 +15196,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14609,6 +15235,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14630,6 +15258,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14651,6 +15281,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14704,6 +15336,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2)],
                     tokens: &[],
                 },
@@ -14725,6 +15359,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -14746,6 +15382,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -14767,6 +15405,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::STONE, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -14788,6 +15428,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -14809,6 +15451,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::STONE, 1), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -14830,6 +15474,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::STONE, 1)],
                     tokens: &[],
                 },
@@ -14851,6 +15497,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 2)],
                     tokens: &[],
                 },
@@ -14872,6 +15520,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::GLASS, 2)],
                     tokens: &[],
                 },
@@ -14893,6 +15543,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -14914,6 +15566,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2)],
                     tokens: &[],
                 },
@@ -14935,6 +15589,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -14956,6 +15612,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3)],
                     tokens: &[],
                 },
@@ -14977,6 +15635,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::STONE, 1)],
                     tokens: &[],
                 },
@@ -14998,6 +15658,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1)],
                     tokens: &[],
                 },
@@ -15019,6 +15681,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15040,6 +15704,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -15077,6 +15743,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -15103,6 +15771,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::STONE, 3)],
                     tokens: &[],
                 },
@@ -15124,6 +15794,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -15145,6 +15817,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::CLAY, 2)],
                     tokens: &[],
                 },
@@ -15166,6 +15840,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::PAPYRUS, 2)],
                     tokens: &[],
                 },
@@ -15187,6 +15863,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::STONE, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15208,6 +15886,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::STONE, 1), (res::GLASS, 2)],
                     tokens: &[],
                 },
@@ -15229,6 +15909,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15250,6 +15932,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15271,6 +15955,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 1), (res::PAPYRUS, 2)],
                     tokens: &[],
                 },
@@ -15292,6 +15978,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::PAPYRUS, 2)],
                     tokens: &[],
                 },
@@ -15313,6 +16001,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15334,6 +16024,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -15355,6 +16047,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -15376,6 +16070,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::STONE, 1)],
                     tokens: &[],
                 },
@@ -15397,6 +16093,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::CLAY, 3)],
                     tokens: &[],
                 },
@@ -15418,6 +16116,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 8,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -15439,6 +16139,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15460,6 +16162,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 3), (res::GLASS, 1)],
                     tokens: &[],
                 },
@@ -15481,6 +16185,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 2), (res::STONE, 2)],
                     tokens: &[],
                 },
@@ -15502,6 +16208,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -15528,6 +16236,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::STONE, 2)],
                     tokens: &[],
                 },
@@ -15549,6 +16259,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::CLAY, 2)],
                     tokens: &[],
                 },
@@ -15570,6 +16282,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::CLAY, 1),
                         (res::STONE, 1),
@@ -15600,6 +16314,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::CLAY, 1),
@@ -15626,6 +16342,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 2), (res::CLAY, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15647,6 +16365,8 @@ pub mod duel {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 1), (res::STONE, 2), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -15675,6 +16395,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::CLAY, 2),
                                         (res::STONE, 2),
@@ -15708,6 +16430,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 2),
@@ -15741,6 +16465,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3), (res::GLASS, 1)],
                                     tokens: &[],
                                 },
@@ -15770,6 +16496,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 3),
                                         (res::GLASS, 1),
@@ -15803,6 +16531,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 1),
@@ -15836,6 +16566,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 2),
                                         (res::GLASS, 1),
@@ -15869,6 +16601,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::CLAY, 2),
                                         (res::GLASS, 2),
@@ -15902,6 +16636,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 2),
                                         (res::CLAY, 1),
@@ -15935,6 +16671,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -15964,6 +16702,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::CLAY, 1),
                                         (res::STONE, 1),
@@ -16001,6 +16741,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::CLAY, 1),
@@ -16035,6 +16777,8 @@ pub mod duel {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 1),
@@ -17345,6 +18089,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17366,6 +18112,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17387,6 +18135,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17408,6 +18158,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17429,6 +18181,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17450,6 +18204,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17471,6 +18227,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17492,6 +18250,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17513,6 +18273,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17534,6 +18296,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17555,6 +18319,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17576,6 +18342,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17597,6 +18365,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17618,6 +18388,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17639,6 +18411,8 @@ pub mod edifice {
                 cost: Cost {
                     coins: 6,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -17667,6 +18441,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 1), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -17682,6 +18458,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2), (res::CLAY, 1)],
                                     tokens: &[],
                                 },
@@ -17697,6 +18475,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 3), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -17720,6 +18500,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 1), (res::GLASS, 1)],
                                     tokens: &[],
                                 },
@@ -17735,6 +18517,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 1), (res::ORE, 2)],
                                     tokens: &[],
                                 },
@@ -17750,6 +18534,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::STONE, 1),
                                         (res::CLAY, 2),
@@ -17783,6 +18569,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -17798,6 +18586,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 2), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -17813,6 +18603,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3)],
                                     tokens: &[],
                                 },
@@ -17836,6 +18628,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 3), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -17851,6 +18645,8 @@ pub mod edifice {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 3), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -18547,6 +19343,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18568,6 +19366,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18589,6 +19389,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18610,6 +19412,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18631,6 +19435,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18652,6 +19458,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18673,6 +19481,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18694,6 +19504,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18715,6 +19527,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18736,6 +19550,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18757,6 +19573,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18778,6 +19596,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18799,6 +19619,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18820,6 +19642,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18841,6 +19665,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18862,6 +19688,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18883,6 +19711,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18904,6 +19734,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18925,6 +19757,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18946,6 +19780,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18967,6 +19803,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -18988,6 +19826,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19009,6 +19849,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19030,6 +19872,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19051,6 +19895,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19072,6 +19918,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 6,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19093,6 +19941,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19114,6 +19964,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19135,6 +19987,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19156,6 +20010,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19177,6 +20033,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19198,6 +20056,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19219,6 +20079,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19240,6 +20102,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19261,6 +20125,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19282,6 +20148,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 2,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19303,6 +20171,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19324,6 +20194,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 3,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19345,6 +20217,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19366,6 +20240,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19387,6 +20263,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 4,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19408,6 +20286,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19429,6 +20309,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19450,6 +20332,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19471,6 +20355,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19492,6 +20378,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19513,6 +20401,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 1,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19534,6 +20424,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 5,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19555,6 +20447,8 @@ pub mod leaders {
                 cost: Cost {
                     coins: 1,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[],
                     tokens: &[],
                 },
@@ -19583,6 +20477,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 1), (res::CLAY, 1), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -19598,6 +20494,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::STONE, 2),
                                         (res::CLAY, 1),
@@ -19625,6 +20523,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 1), (res::CLAY, 1)],
                                     tokens: &[],
                                 },
@@ -19640,6 +20540,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::STONE, 1),
                                         (res::CLAY, 1),
@@ -19659,6 +20561,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -19688,6 +20592,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 1), (res::CLAY, 1)],
                                     tokens: &[],
                                 },
@@ -19703,6 +20609,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 1), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -19718,6 +20626,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::STONE, 2),
                                         (res::GLASS, 1),
@@ -19745,6 +20655,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -19760,6 +20672,8 @@ pub mod leaders {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2), (res::GLASS, 1)],
                                     tokens: &[],
                                 },
@@ -21303,6 +22217,8 @@ pub mod pantheon {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::WOOD, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -21324,6 +22240,8 @@ pub mod pantheon {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::WOOD, 1),
                         (res::STONE, 1),
@@ -21350,6 +22268,8 @@ pub mod pantheon {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::STONE, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -21371,6 +22291,8 @@ pub mod pantheon {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[(res::CLAY, 3), (res::GLASS, 1), (res::PAPYRUS, 1)],
                     tokens: &[],
                 },
@@ -21392,6 +22314,8 @@ pub mod pantheon {
                 cost: Cost {
                     coins: 0,
                     coins_per_age: 0,
+                    coins_per_card: 0,
+                    per_colours: ColourSet(0),
                     resources: &[
                         (res::CLAY, 1),
                         (res::STONE, 1),
@@ -21425,6 +22349,8 @@ pub mod pantheon {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::STONE, 2),
                                         (res::GLASS, 1),
@@ -21458,6 +22384,8 @@ pub mod pantheon {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 2),
                                         (res::GLASS, 1),
@@ -21951,6 +22879,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2)],
                                     tokens: &[],
                                 },
@@ -21966,6 +22896,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::CLAY, 1),
                                         (res::GLASS, 1),
@@ -21985,6 +22917,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 3)],
                                     tokens: &[],
                                 },
@@ -22000,6 +22934,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 3)],
                                     tokens: &[],
                                 },
@@ -22023,6 +22959,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 1), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -22038,6 +22976,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -22053,6 +22993,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 2), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -22068,6 +23010,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 2)],
                                     tokens: &[],
                                 },
@@ -22097,6 +23041,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 1), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -22112,6 +23058,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 2), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -22127,6 +23075,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 3), (res::LOOM, 1)],
                                     tokens: &[],
                                 },
@@ -22150,6 +23100,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::ORE, 3)],
                                     tokens: &[],
                                 },
@@ -22165,6 +23117,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::CLAY, 3), (res::PAPYRUS, 1)],
                                     tokens: &[],
                                 },
@@ -22194,6 +23148,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::STONE, 1), (res::CLAY, 1)],
                                     tokens: &[],
                                 },
@@ -22209,6 +23165,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[(res::WOOD, 1), (res::ORE, 1)],
                                     tokens: &[],
                                 },
@@ -22224,6 +23182,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::GLASS, 1),
                                         (res::LOOM, 1),
@@ -22251,6 +23211,8 @@ pub mod wonder_pack {
                                 cost: Cost {
                                     coins: 0,
                                     coins_per_age: 0,
+                                    coins_per_card: 0,
+                                    per_colours: ColourSet(0),
                                     resources: &[
                                         (res::WOOD, 1),
                                         (res::STONE, 1),

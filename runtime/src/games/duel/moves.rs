@@ -415,6 +415,8 @@ struct SeatMoves<'a> {
     /// The city's chain price, if it has one (Engineering).
     chain_price: Option<u8>,
     can_wonder: bool,
+    /// The Age, for costs that grow with it.
+    age: u8,
 }
 
 impl<'a> SeatMoves<'a> {
@@ -438,6 +440,7 @@ impl<'a> SeatMoves<'a> {
             discounts: !city.abilities.discounts.is_empty(),
             chain_price: city.abilities.chain_price(),
             can_wonder: table.wonders_built() < MAX_WONDERS,
+            age: table.age,
         }
     }
 
@@ -472,7 +475,8 @@ impl<'a> SeatMoves<'a> {
             0
         };
         let t = Self::trade(self.city, &self.prices, self.version, entry, cost, off);
-        (u32::from(cost.coins) + t <= self.coins).then_some((w, cost.coins, t as u16))
+        let coins = trade::coins_of(cost, self.city, self.age);
+        (u32::from(coins) + t <= self.coins).then_some((w, coins, t as u16))
     }
 
     /// The card's own action: its chain, or its build if the player can
@@ -502,7 +506,8 @@ impl<'a> SeatMoves<'a> {
             }
             _ => 0,
         };
-        let (coins, t) = trade::capped(self.chain_price, fc.chains, fc.cost.coins, t);
+        let coins = trade::coins_of(fc.cost, self.city, self.age);
+        let (coins, t) = trade::capped(self.chain_price, fc.chains, coins, t);
         (u32::from(coins) + t <= self.coins).then_some(Action::Build {
             coins,
             trade: t as u16,

@@ -739,7 +739,7 @@ impl Scenarios for Duel {
                 return Some(why);
             }
             let off = trade::discount(city, true, sevenw_host::Colour(0));
-            let total = u32::from(cost.coins)
+            let total = u32::from(trade::coins_of(cost, city, t.age))
                 + trade::trade_cost(city, cost, &self.prices(&t.cities, seat), off);
             return Some(format!(
                 "{who} cannot afford {wn}: it costs {} and {who} has {}",
@@ -767,7 +767,7 @@ impl Scenarios for Duel {
             let (coins, bought) = trade::capped(
                 city.abilities.chain_price(),
                 may_chain,
-                info.cost.coins,
+                trade::coins_of(&info.cost, city, t.age),
                 bought,
             );
             let total = u32::from(coins) + bought;

@@ -379,11 +379,11 @@ impl Sheets for Duel {
             return Ok(Price::no(why));
         }
         let bought = trade::trade_cost(city, cost, &prices, off);
-        let (coins, trade) =
-            trade::capped(city.abilities.chain_price(), chains, cost.coins, bought);
+        let printed = trade::coins_of(cost, city, t.age);
+        let (coins, trade) = trade::capped(city.abilities.chain_price(), chains, printed, bought);
         let total = u32::from(coins) + trade;
         let words = match (coins, trade) {
-            _ if (coins, trade) != (cost.coins, bought) => {
+            _ if (coins, trade) != (printed, bought) => {
                 format!(
                     "{} (the price of a card a chain could make free)",
                     plural(total, "coin")

@@ -245,6 +245,22 @@ impl MarketKey {
     }
 }
 
+/// The coins `cost` asks of `city` in Age `age`: its coins, and as many
+/// more per Age number and per card of its colours the city holds (`1
+/// coin per senator card`: Agora's senators, duel-expansions-facts.md
+/// §2.4, the first free).
+#[inline]
+pub fn coins_of(cost: &Cost, city: &City, age: u8) -> u16 {
+    if !cost.varies() {
+        return cost.coins;
+    }
+    let held: u32 = (0..crate::engine::city::MAX_COLOURS)
+        .filter(|&c| cost.per_colours.0 & (1 << c) != 0)
+        .map(|c| u32::from(city.colour_count[c]))
+        .sum();
+    cost.coins_at(age.max(1), held).min(u32::from(u16::MAX)) as u16
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
