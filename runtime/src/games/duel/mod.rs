@@ -175,6 +175,8 @@ struct FastCard {
     chains: bool,
     /// Whether its cost names resources (a trade can be needed).
     resources: bool,
+    /// Whether its coins grow with the Age or the city (`Cost::varies`).
+    varies: bool,
     cost: &'static Cost,
 }
 
@@ -356,6 +358,7 @@ impl Duel {
                     colour: c.colour,
                     chains: City::may_chain(&vocab, id),
                     resources: !c.cost.resources.is_empty(),
+                    varies: c.cost.varies(),
                     cost: &c.cost,
                 }
             })

@@ -506,7 +506,11 @@ impl<'a> SeatMoves<'a> {
             }
             _ => 0,
         };
-        let coins = trade::coins_of(fc.cost, self.city, self.age);
+        let coins = if fc.varies {
+            trade::coins_of(fc.cost, self.city, self.age)
+        } else {
+            fc.cost.coins
+        };
         let (coins, t) = trade::capped(self.chain_price, fc.chains, coins, t);
         (u32::from(coins) + t <= self.coins).then_some(Action::Build {
             coins,
