@@ -493,6 +493,26 @@ pub(super) fn board_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     true
 }
 
+/// Each call of one of `words` (`sevenw_dsl` word names) among the
+/// effects of the set's cards, wonder stages and progress tokens, with
+/// its effect.
+pub(super) fn calls_of<'g>(
+    game: &'g Game,
+    words: &'g [&'g str],
+) -> impl Iterator<Item = (&'g crate::resolve::Effect, &'g crate::ir::Call)> + 'g {
+    let cards = game.cards.iter().map(|c| &c.effects);
+    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
+    let stages = sides.flat_map(|s| s.stages.iter().map(|st| &st.effects));
+    let tokens = game.progress.iter().map(|p| &p.effects);
+    let all = cards.chain(stages).chain(tokens).flat_map(|e| e.list());
+    all.filter_map(move |e| match &e.action {
+        crate::resolve::Action::Call { call, .. } if words.contains(&call.word.def().name) => {
+            Some((e, call))
+        }
+        _ => None,
+    })
+}
+
 /// The words that take cards of the supply (`sevenw_dsl` word names):
 /// the boards' cards of no Age, of a colour a fill or a `places` names.
 const SUPPLY_WORDS: [&str; 2] = ["take from supply", "take drawn"];
@@ -502,18 +522,8 @@ const SUPPLY_WORDS: [&str; 2] = ["take from supply", "take drawn"];
 /// names. Another would check clean and never give a card.
 pub(super) fn supply_words(game: &Game, report: &mut Report) {
     let v = &game.vocab;
-    let cards = game.cards.iter().map(|c| &c.effects);
-    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
-    let stages = sides.flat_map(|s| s.stages.iter().map(|st| &st.effects));
-    let tokens = game.progress.iter().map(|p| &p.effects);
-    for e in cards.chain(stages).chain(tokens).flat_map(|e| e.list()) {
-        let crate::resolve::Action::Call { call, .. } = &e.action else {
-            continue;
-        };
+    for (e, call) in calls_of(game, &SUPPLY_WORDS) {
         let word = call.word.def().name;
-        if !SUPPLY_WORDS.contains(&word) {
-            continue;
-        }
         for (_, arg) in &call.args {
             let crate::ir::Arg::Colours(bits) = *arg else {
                 continue;

@@ -18,21 +18,11 @@ const SENATE_WORDS: [&str; 4] = [
 
 /// Each senate word is played with a senate in play (E0306), and the
 /// chambers it names are the senate's, the first not after the last
-/// (E0303): else it would check clean and place nothing.
+/// (E0006): else it would check clean and place nothing.
 pub(super) fn senate_words(game: &Game, report: &mut Report) {
     let v = &game.vocab;
-    let cards = game.cards.iter().map(|c| &c.effects);
-    let sides = game.wonders.iter().flat_map(|w| w.sides.iter());
-    let stages = sides.flat_map(|s| s.stages.iter().map(|st| &st.effects));
-    let tokens = game.progress.iter().map(|p| &p.effects);
-    for e in cards.chain(stages).chain(tokens).flat_map(|e| e.list()) {
-        let crate::resolve::Action::Call { call, .. } = &e.action else {
-            continue;
-        };
+    for (e, call) in super::decks::calls_of(game, &SENATE_WORDS) {
         let word = call.word.def().name;
-        if !SENATE_WORDS.contains(&word) {
-            continue;
-        }
         let n = v.senate_chambers;
         if n == 0 {
             report.push(

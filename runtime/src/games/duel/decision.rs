@@ -196,3 +196,20 @@ pub enum Phase {
     /// The game is over.
     Over,
 }
+
+impl Phase {
+    /// Whether the decision asks for an opponent's cube to remove from a
+    /// chamber (`remove influence`), where a [`Move::Senate`] of a
+    /// chamber removes rather than places.
+    pub fn removes_cubes(&self) -> bool {
+        matches!(
+            self,
+            Phase::Choose {
+                choice: Choice::Senate {
+                    act: crate::engine::city::SenateAct::Remove { .. }
+                },
+                ..
+            }
+        )
+    }
+}

@@ -475,16 +475,7 @@ impl Scenarios for Duel {
             }
             Move::Senate(code) => match super::senate::decode(code) {
                 Some(Ok(c)) => {
-                    let removes = matches!(
-                        state.phase,
-                        Phase::Choose {
-                            choice: Choice::Senate {
-                                act: crate::engine::city::SenateAct::Remove { .. }
-                            },
-                            ..
-                        }
-                    );
-                    if removes {
+                    if state.phase.removes_cubes() {
                         out.push(format!("removes {other}'s cube from chamber {}", c + 1));
                     } else {
                         out.push(format!("places a cube in chamber {}", c + 1));

@@ -335,15 +335,7 @@ impl Show for Duel {
             Move::Block(square) => json!({ "kind": "block", "square": square }),
             Move::Senate(code) => match super::senate::decode(code) {
                 Some(Ok(c)) => {
-                    let remove = matches!(
-                        state.phase,
-                        Phase::Choose {
-                            choice: Choice::Senate {
-                                act: crate::engine::city::SenateAct::Remove { .. }
-                            },
-                            ..
-                        }
-                    );
+                    let remove = state.phase.removes_cubes();
                     json!({ "kind": "senate", "chamber": c, "remove": remove })
                 }
                 Some(Err((from, to))) => json!({ "kind": "senate", "from": from, "to": to }),
