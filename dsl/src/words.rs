@@ -293,9 +293,9 @@ pub const WORDS: &[WordDef] = &[
         name: "free builds",
         syntax: "build {rule: the {which: first | last} card of each {each: colour/color | age/ages} | {colours: counted}} for free",
         example: "build the first card of each colour for free",
-        meaning: "builds some Age cards without paying from now on (cards of a colour, the first of each colour, the first or last of each Age)",
+        meaning: "builds some Age cards without paying from now on (cards of a colour, the first of each colour, the first or last of each Age; in Duel, cards of colours only)",
         shape: Shape::FreeRule,
-        families: &["base"],
+        families: &["base", "duel"],
         ..OWN
     },
     WordDef {

@@ -308,6 +308,8 @@ fixtures! {
     // A board, and a kind of token laying cards on it, in an expansion of
     // a game dealt in hands.
     e0306_boards_in_base: "e0306-boards-in-base" => ["E0306"];
+    // A free-build rule of a hand's first card in Duel (colours only).
+    e0306_free_first_card_in_duel: "e0306-free-first-card-in-duel" => ["E0306"];
     // A cost per card of a colour held, in a family that never asks it.
     e0306_cost_per_card_in_base: "e0306-cost-per-card-in-base" => ["E0306"];
     // Senate words played where no senate is declared.

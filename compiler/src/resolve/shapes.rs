@@ -362,6 +362,21 @@ impl Resolver<'_> {
                 "free builds apply to cards",
             )?),
         };
+        // Duel's rules make free only cards of colours (Agora's
+        // Corruption): its turns take cards from a figure, with no first
+        // or last card of an Age's hand.
+        if self.v.family == "duel" && !matches!(rule, FreeRule::Colours(_)) {
+            self.report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    s.loc,
+                    "the `duel` rules make free only the cards of colours named",
+                )
+                .label("never free in Duel")
+                .help("name the colours: `build blue cards for free`"),
+            );
+            return None;
+        }
         Some(Action::FreeRule(rule))
     }
 

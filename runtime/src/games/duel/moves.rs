@@ -2,7 +2,7 @@
 //! needs, every legal card move (with trade costs kept per market), and a
 //! move in words.
 
-use sevenw_host::{CardId, Colour, Cost};
+use sevenw_host::{CardId, Colour, ColourSet, Cost};
 
 use crate::engine::city::{City, seat_at};
 use crate::engine::production::MAX_RES;
@@ -417,6 +417,8 @@ struct SeatMoves<'a> {
     can_wonder: bool,
     /// The Age, for costs that grow with it.
     age: u8,
+    /// The colours the city builds for free (`free builds`).
+    free: ColourSet,
 }
 
 impl<'a> SeatMoves<'a> {
@@ -441,6 +443,7 @@ impl<'a> SeatMoves<'a> {
             chain_price: city.abilities.chain_price(),
             can_wonder: table.wonders_built() < MAX_WONDERS,
             age: table.age,
+            free: free_colours(city),
         }
     }
 
@@ -494,6 +497,9 @@ impl<'a> SeatMoves<'a> {
         if !self.city.holds(fc.cost.tokens) {
             return None;
         }
+        if self.free.0 != 0 && self.free.contains(fc.colour) {
+            return Some(Action::Build { coins: 0, trade: 0 });
+        }
         // A cost of coins alone needs no trade.
         let t = match self.cards.get_mut(i) {
             Some(entry) if fc.resources => {
@@ -517,6 +523,17 @@ impl<'a> SeatMoves<'a> {
             trade: t as u16,
         })
     }
+}
+
+/// The colours `city` builds for free (`free builds` of colours, Agora's
+/// Corruption, duel-expansions-facts.md §2.11): no coins or resources
+/// asked; tokens in its cost are still owed, as with a chain price.
+pub(super) fn free_colours(city: &City) -> ColourSet {
+    let rules = city.abilities.free_rules.iter();
+    rules.fold(ColourSet(0), |all, r| match r {
+        sevenw_host::FreeRule::Colours(set) => ColourSet(all.0 | set.0),
+        _ => all,
+    })
 }
 
 #[cfg(test)]

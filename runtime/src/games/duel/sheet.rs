@@ -367,6 +367,15 @@ impl Sheets for Duel {
                     )));
                 }
                 let info = &self.info.cards[usize::from(id.0)];
+                let free = super::moves::free_colours(city).contains(info.colour);
+                if free && info.cost.tokens.is_empty() {
+                    return Ok(Price {
+                        buildable: true,
+                        coins: Some(0),
+                        chain: false,
+                        reason: format!("{who} builds {what} for free"),
+                    });
+                }
                 (
                     &info.cost,
                     what,
