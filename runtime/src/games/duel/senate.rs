@@ -455,11 +455,14 @@ impl Duel {
                 // A face-down decree turns up as the first cube enters (§2.5).
                 t.decrees_down &= !(1u8 << c);
             }
-            (_, Err((from, to))) => {
+            // Only between chambers there are (a move never legal is
+            // ignored, never a panic).
+            (_, Err((from, to))) if from < self.chambers() && to < self.chambers() => {
                 t.senate[from][seat] = t.senate[from][seat].saturating_sub(1);
                 t.senate[to][seat] = t.senate[to][seat].saturating_add(1);
                 t.decrees_down &= !(1u8.checked_shl(to as u32).unwrap_or(0));
             }
+            (_, Err(_)) => {}
         }
         self.pass_decrees(st, &before);
         let t = &mut st.table;
@@ -490,6 +493,33 @@ mod tests {
             }
         }
         assert_eq!(decode(SENATE_PASS), None);
+    }
+
+    /// A cube moved past either end of the row is no move: the state is
+    /// left as it was, with no panic (a move never legal, applied anyway).
+    #[test]
+    fn a_move_off_the_row_changes_nothing() {
+        let info = sevenw_host::GameInfo {
+            senate: Some(SenateInfo {
+                chambers: &[1, 2],
+                cubes: 3,
+                category: sevenw_host::Category(0),
+                supremacy: false,
+                decrees: None,
+                face_down: &[],
+            }),
+            ..*crate::select(sevenw_cards::GAMES, "duel", None, &[]).unwrap()
+        };
+        let d = Duel::new(Box::leak(Box::new(info))).unwrap();
+        let mut st = State::blank();
+        st.table.cities = vec![Default::default(), Default::default()];
+        st.table.senate[1] = [1, 0];
+        let before = st.table.senate;
+        d.senate_choose(&mut st, 0, SenateAct::Shift { n: 1 }, shift_code(1, true));
+        d.senate_choose(&mut st, 0, SenateAct::Shift { n: 1 }, shift_code(7, true));
+        assert_eq!(st.table.senate, before);
+        d.senate_choose(&mut st, 0, SenateAct::Shift { n: 1 }, shift_code(1, false));
+        assert_eq!(st.table.senate[0], [1, 0]);
     }
 
     #[test]
