@@ -529,7 +529,7 @@ pub(super) fn supply_words(game: &Game, report: &mut Report) {
                 continue;
             };
             let missing =
-                (0..16u8).filter(|&c| bits & (1 << c) != 0 && v.board_of_colour(c).is_none());
+                (0..32u8).filter(|&c| bits & (1 << c) != 0 && v.board_of_colour(c).is_none());
             for c in missing {
                 let name = v.colours.get(usize::from(c)).map_or("?", String::as_str);
                 report.push(
@@ -550,16 +550,19 @@ pub(super) fn supply_words(game: &Game, report: &mut Report) {
     }
 }
 
+/// The set's cards of no Age of `colour`.
+pub(super) fn of_no_age(game: &Game, colour: u8) -> usize {
+    (game.cards.iter())
+        .filter(|c| c.age.value == 0 && c.colour == Some(colour))
+        .count()
+}
+
 /// Each board's fills, and each `places` of the set's own kinds of
 /// token, find cards (E0204): a colour of cards of no Age the card set
 /// holds.
 pub(super) fn boards(game: &Game, report: &mut Report) {
     let v = &game.vocab;
-    let have = |colour: u8| {
-        (game.cards.iter())
-            .filter(|c| c.age.value == 0 && c.colour == Some(colour))
-            .count()
-    };
+    let have = |colour: u8| of_no_age(game, colour);
     let own = v.tokens.get(usize::from(v.own_tokens)..).unwrap_or(&[]);
     for kind in own {
         let Some(p) = &kind.places else { continue };

@@ -170,9 +170,7 @@ pub(super) fn decrees(game: &Game, report: &mut Report) {
     let (Some(colour), Some(at)) = (s.decrees, s.decrees_at) else {
         return;
     };
-    let have = (game.cards.iter())
-        .filter(|c| c.age.value == 0 && c.colour == Some(colour))
-        .count();
+    let have = super::decks::of_no_age(game, colour);
     if have < s.chambers.len() {
         let name = &v.colours[usize::from(colour)];
         report.push(

@@ -10,26 +10,19 @@ use sevenw_runtime::table::Show;
 
 /// Duel's rules with Omens (`cards/omens/`) in play.
 pub fn omens() -> Duel {
-    let info = sevenw_runtime::select(
-        sevenw_test_expansions::cards::GAMES,
-        "duel",
-        None,
-        &["omens"],
-    )
-    .expect("duel with omens");
-    Duel::new(info).expect("duel rules")
+    duel_with("omens")
 }
 
 /// Duel's rules with Forum (`cards/forum/`, a senate with decrees) in
 /// play.
 pub fn forum() -> Duel {
-    let info = sevenw_runtime::select(
-        sevenw_test_expansions::cards::GAMES,
-        "duel",
-        None,
-        &["forum"],
-    )
-    .expect("duel with forum");
+    duel_with("forum")
+}
+
+/// Duel's rules with the test expansion `name` in play.
+fn duel_with(name: &str) -> Duel {
+    let info = sevenw_runtime::select(sevenw_test_expansions::cards::GAMES, "duel", None, &[name])
+        .unwrap_or_else(|e| panic!("duel with {name}: {e}"));
     Duel::new(info).expect("duel rules")
 }
 
