@@ -720,6 +720,13 @@ fn game(g: &Game) -> GameCode<'_> {
         }
         None => quote!(None),
     };
+    let schemes = match g.schemes {
+        Some(s) => {
+            let colour = Literal::u8_unsuffixed(s.colour);
+            quote!(Some(SchemesInfo { colour: Colour(#colour) }))
+        }
+        None => quote!(None),
+    };
     let (gname, title) = (lit(&g.name), lit(&g.title));
     let (minp, maxp, ages, hand) = (
         Literal::u8_unsuffixed(g.min_players),
@@ -844,6 +851,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 figure_tokens: &[#(#figure_tokens),*],
                 boards: &[#(#boards),*],
                 senate: #senate,
+                schemes: #schemes,
                 set_aside: #set_aside,
                 resources: #resources,
                 classes: &[#(#classes),*],

@@ -643,6 +643,17 @@ pub struct Senate {
     pub face_down: Vec<u8>,
 }
 
+/// Hidden cards the players hold and reveal later (an expansion's
+/// `schemes:`): the cards of no Age of `colour`, shuffled into a
+/// face-down deck that `draw_schemes` draws from; a scheme held is
+/// prepared by a card tucked under it, then revealed once, its effects
+/// running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Schemes {
+    /// The colour (index) of the scheme cards.
+    pub colour: u8,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 /// At the start of Age `age`, a board's empty spaces take cards of
 /// `colour` (cards of no Age).
@@ -828,6 +839,10 @@ pub struct Game {
     /// `senate:`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub senate: Option<Senate>,
+    /// Hidden cards drawn, held and revealed once (an expansion's
+    /// `schemes:`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schemes: Option<Schemes>,
     /// Resource names (indices are family-wide, as for every list below).
     pub resources: Vec<String>,
     /// Classes of resources (`raw`, `manufactured`).

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 pub use extended::{extended_dirs, games_in, libraries_for, library_named_by};
 pub use laid_out::{
-    BoardFillSrc, BoardSrc, DecreesSrc, FigureSrc, FigureTokensSrc, PlacesSrc, SenateSrc,
+    BoardFillSrc, BoardSrc, DecreesSrc, FigureSrc, FigureTokensSrc, PlacesSrc, SchemesSrc,
+    SenateSrc,
 };
 pub use left_out::{LeftOut, Part};
 use left_out::{left_out_help, scan_left_out};
@@ -213,6 +214,8 @@ pub struct ExpansionSrc {
     pub boards: Vec<BoardSrc>,
     /// A board of chambers where influence is placed (`senate:`).
     pub senate: Option<SenateSrc>,
+    /// Hidden cards drawn, held and played later (`schemes:`).
+    pub schemes: Option<SchemesSrc>,
     /// Each Age's figure in place of the game's (`figures:`).
     pub figures: Vec<FigureSrc>,
     pub start_coins: Option<Int>,

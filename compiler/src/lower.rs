@@ -228,6 +228,7 @@ fn game(g: &Game) -> ir::Game {
             decrees: s.decrees,
             face_down: s.face_down.clone(),
         }),
+        schemes: (v.schemes.as_ref()).map(|s| ir::Schemes { colour: s.colour }),
         family: v.family.clone(),
         decks: decks(g),
         battles: v.battles.as_ref().map(|b| ir::Battles {
@@ -702,6 +703,28 @@ mod tests {
             relic.ends_with("board_discount:0,as_coins:false,"),
             "{relic}"
         );
+    }
+
+    #[test]
+    fn schemes_are_lowered_and_emitted_for_the_set_declaring_them() {
+        // Plots deals its plot cards (colour 7, after the pair's seven) as
+        // schemes; Crime, played with it, uses its words but declares none.
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/diag/ok-schemes");
+        let sets = ["pair", "plots", "crime"].map(|s| fixture.join(s));
+        let compiled = crate::check(&sets);
+        let rendered = compiled.report.render(&compiled.sources, false);
+        assert!(compiled.report.diagnostics.is_empty(), "{rendered}");
+        let lib = compiled.library.expect(&rendered);
+        let schemes = |name: &str| lib.games.iter().find(|g| g.name == name).unwrap().schemes;
+        assert_eq!(schemes("plots"), Some(crate::ir::Schemes { colour: 7 }));
+        assert_eq!((schemes("pair"), schemes("crime")), (None, None));
+        let code: String = crate::codegen::generate(&lib).split_whitespace().collect();
+        let emitted = code
+            .matches("schemes:Some(SchemesInfo{colour:Colour(7)})")
+            .count();
+        assert_eq!(emitted, 1, "{code}");
+        assert_eq!(code.matches("schemes:None").count(), 2, "{code}");
     }
 
     #[test]

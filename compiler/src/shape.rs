@@ -14,7 +14,7 @@
 use crate::vocab::CounterKind;
 
 mod laid_out;
-pub use laid_out::{BOARD, BOARD_FILL, DECREES, FIGURE_TOKENS, SENATE, TOKEN_PLACES};
+pub use laid_out::{BOARD, BOARD_FILL, DECREES, FIGURE_TOKENS, SCHEMES, SENATE, TOKEN_PLACES};
 use serde_json::{Map, Value, json};
 
 /// What a value holds.
@@ -607,6 +607,11 @@ pub static EXPANSION: Object = Object {
             "A board of chambers where the players place influence cubes, each chamber controlled by the strict majority (the Duel family).",
         ),
         field(
+            "schemes",
+            Shape::Object(&SCHEMES),
+            "A face-down deck of cards of no Age of a colour, drawn by `draw schemes`: each held unseen, prepared with a card of the figure, then revealed once for its effects (the Duel family).",
+        ),
+        field(
             "draws",
             Shape::List(&Shape::Object(&GUILDS)),
             "Cards of a colour of no player count drawn at random into an Age's deck, one rule per Age: players + `extra`, or `count`.",
@@ -893,6 +898,7 @@ mod tests {
                 "guilds",
                 "progress",
                 "projects",
+                "schemes",
                 "senate",
                 "side",
                 "stage",

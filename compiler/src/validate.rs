@@ -13,11 +13,13 @@ use crate::vocab::Deal;
 
 mod decks;
 mod played;
+mod schemes;
 mod senate;
 mod sets;
 use decks::{
     board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces, supply_words,
 };
+use schemes::{scheme_card, scheme_words, schemes};
 use senate::{decree_card, decrees, senate_words};
 pub use sets::{Limits, family, family_limits, limits};
 
@@ -40,6 +42,8 @@ pub fn validate(game: &Game, report: &mut Report) {
     supply_words(game, report);
     senate_words(game, report);
     decrees(game, report);
+    scheme_words(game, report);
+    schemes(game, report);
     hands_filled(game, report);
     pieces(game, report);
     played::fields(game, report);
@@ -262,6 +266,7 @@ fn ages_and_players(game: &Game, report: &mut Report) {
     for c in &game.cards {
         if board_card(game, c, report)
             || decree_card(game, c, report)
+            || scheme_card(game, c, report)
             || draft_card(game, c, report)
         {
             continue;

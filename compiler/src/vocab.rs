@@ -14,6 +14,7 @@ mod expansions;
 mod figures;
 mod plays;
 mod rules;
+mod schemes;
 mod senate;
 mod tokens;
 
@@ -23,6 +24,7 @@ pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
 pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
 use rules::{draft, projects};
+pub use schemes::Schemes;
 pub use senate::{MAX_CHAMBERS, Senate};
 pub use tokens::{MAX_DISCOUNT_KINDS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
 
@@ -338,6 +340,11 @@ pub struct Vocab {
     /// The chambers of the senate in play with this card set: its own or
     /// that of a set it is played with; 0 with none.
     pub senate_chambers: u8,
+    /// An expansion's own schemes (`schemes:`).
+    pub schemes: Option<Schemes>,
+    /// Whether schemes are in play with this card set: its own or those
+    /// of a set it is played with.
+    pub schemes_in_play: bool,
 }
 
 pub(crate) const MAX_SET: usize = 16;
@@ -820,6 +827,8 @@ pub fn build(
         boards: Vec::new(),
         senate: None,
         senate_chambers: 0,
+        schemes: None,
+        schemes_in_play: false,
     };
     let usable = report.errors() == before;
     // What the family would ignore is refused, but the vocabulary stays

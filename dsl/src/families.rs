@@ -164,7 +164,8 @@ pub const FAMILIES: &[FamilyDef] = &[
         // kind of token takes off a board's card; `as_coins`: tokens that
         // are coins held apart, spent on prices once the treasury runs out;
         // `senate`: chambers where influence is placed, each controlled by
-        // the strict majority.
+        // the strict majority; `schemes`: cards of no Age drawn, held
+        // unseen, prepared and revealed once.
         fields: &[
             "figures",
             "figure_tokens",
@@ -175,6 +176,7 @@ pub const FAMILIES: &[FamilyDef] = &[
             "board_discount",
             "as_coins",
             "senate",
+            "schemes",
         ],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.

@@ -693,6 +693,39 @@ pub const WORDS: &[WordDef] = &[
         families: &["duel"],
         ..CALL
     },
+    WordDef {
+        name: "draw schemes",
+        syntax: "draw {n: number 1..=4} scheme/schemes and keep {keep: number 1..=4}",
+        example: "draw 2 schemes and keep 1",
+        meaning: "its player draws N cards from the top of the schemes' deck (`schemes:`) and keeps K of them face down, unseen by the others; each other one goes back on the top or the bottom of the deck, as they choose",
+        op: "draw_schemes(n, keep)",
+        host: "draw_schemes(n, keep)",
+        describe: "draws {n} schemes and keeps {keep}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "keep schemes",
+        syntax: "keep every scheme drawn",
+        example: "keep every scheme drawn",
+        meaning: "from now on, its player keeps every scheme they draw, putting none back",
+        op: "keep_schemes()",
+        host: "keep_schemes()",
+        describe: "keeps every scheme it draws",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "trigger scheme",
+        syntax: "may trigger an unprepared scheme",
+        example: "may trigger an unprepared scheme",
+        meaning: "its player may reveal one of the schemes they hold that no card prepares yet, and its effects run as when a prepared one is triggered",
+        op: "trigger_scheme()",
+        host: "trigger_scheme()",
+        describe: "may trigger an unprepared scheme",
+        families: &["duel"],
+        ..CALL
+    },
 ];
 
 /// Every word's name, in the order of [`WORDS`].

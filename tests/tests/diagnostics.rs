@@ -92,6 +92,9 @@ fixtures! {
     ok_decks: "ok-decks" => [];
     // An expansion played with another (`extends:` naming it) uses its colour.
     ok_played_with: "ok-played-with" => [];
+    // Schemes in play: their cards happen at once when revealed, and a set
+    // played with theirs uses their words.
+    ok_schemes: "ok-schemes" => [];
     // Two expansions declare one kind of token alike: they share it.
     ok_shared_token: "ok-shared-token" => [];
     // Two editions of an expansion with the same names and a card of the
@@ -129,6 +132,8 @@ fixtures! {
     // A game that names no family: the help lists the families known.
     e0004_missing_family: "e0004-missing-family" => ["E0004"];
     e0004_missing_decks: "e0004-missing-decks" => ["E0004"];
+    // The schemes' only file is left out: their deck is not called empty.
+    e0004_schemes_left_out: "e0004-schemes-left-out" => ["E0004"];
 
     e0005_age_not_a_number: "e0005-age-not-a-number" => ["E0005"];
     e0005_card_not_a_mapping: "e0005-card-not-a-mapping" => ["E0005"];
@@ -148,6 +153,8 @@ fixtures! {
     e0006_players_in_decks_game: "e0006-players-in-decks-game" => ["E0006"];
     e0006_decks_in_ages_game: "e0006-decks-in-ages-game" => ["E0006"];
     e0006_counted_card_cost: "e0006-counted-card-cost" => ["E0006"];
+    // A scheme with player counts, another with a cost.
+    e0006_scheme_cost: "e0006-scheme-cost" => ["E0006", "E0006"];
     e0006_unknown_family: "e0006-unknown-family" => ["E0006"];
 
     e0101_block_scalar: "e0101-block-scalar" => ["E0101"];
@@ -223,6 +230,8 @@ fixtures! {
     e0203_expansion_chain_backwards: "e0203-expansion-chain-backwards" => ["E0203"];
     e0204_age_without_cards: "e0204-age-without-cards" => ["E0204"];
     e0204_deck_size: "e0204-deck-size" => ["E0204"];
+    // Schemes of a colour no card of no Age has (an Age card of it is none).
+    e0204_no_schemes: "e0204-no-schemes" => ["E0204"];
     e0205_too_few_guilds: "e0205-too-few-guilds" => ["E0205"];
     e0206_side_without_stages: "e0206-side-without-stages" => ["E0206"];
     e0206_stage_without_effect: "e0206-stage-without-effect" => ["E0206"];
@@ -288,6 +297,8 @@ fixtures! {
     // game lacks and one named twice, a fill's Age the game lacks, its
     // colour misspelt, an Age filled twice, a board nothing fills.
     e0302_boards: "e0302-boards" => ["E0302", "E0006", "E0006", "E0302", "E0006", "E0302", "E0302", "E0302"];
+    // The schemes' colour misspelt, or a board's.
+    e0302_schemes_colour: "e0302-schemes-colour" => ["E0302", "E0302"];
     // A board's cards with `players` and a cost, and one of a kind of
     // token's `places` with `players`; a fill and a `places` of a colour
     // of no card of no Age.
@@ -314,6 +325,13 @@ fixtures! {
     e0306_cost_per_card_in_base: "e0306-cost-per-card-in-base" => ["E0306"];
     // Senate words played where no senate is declared.
     e0306_senate_words_without_senate: "e0306-senate-words-without-senate" => ["E0306", "E0306"];
+    // Scheme words played where no schemes are declared.
+    e0306_scheme_words_without_schemes: "e0306-scheme-words-without-schemes" => ["E0306", "E0306", "E0306"];
+    // Schemes whose effects would last while held, be scored at the end or
+    // wait for a trigger: revealed once, a scheme is never held.
+    e0306_scheme_once: "e0306-scheme-once" => ["E0306", "E0306", "E0306", "E0306"];
+    // Schemes in an expansion of a base-family game.
+    e0306_schemes_in_base: "e0306-schemes-in-base" => ["E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
     // A Duel expansion listing `copy stage`, the base family's.

@@ -352,6 +352,7 @@ impl Reader<'_> {
         let figure_tokens = f.take("figure_tokens");
         let boards = f.take("boards");
         let senate = f.take("senate");
+        let schemes = f.take("schemes");
         let figures = f.take("figures");
         let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
@@ -410,6 +411,7 @@ impl Reader<'_> {
                 .unwrap_or_default(),
             boards: self.boards(boards),
             senate: senate.and_then(|n| self.senate(n)),
+            schemes: schemes.and_then(|n| self.schemes(n)),
             figures: figures.map(|n| self.figure_list(n)).unwrap_or_default(),
             tokens: self.tokens(tokens),
         })
@@ -486,6 +488,17 @@ impl Reader<'_> {
             category: category.and_then(|n| self.text(n)),
             supremacy: supremacy.and_then(|n| self.bool(n)).unwrap_or(false),
             decrees,
+            loc: n.loc,
+        })
+    }
+
+    /// An expansion's `schemes:`.
+    fn schemes(&mut self, n: &Node) -> Option<SchemesSrc> {
+        let mut f = self.fields(n, &shape::SCHEMES)?;
+        let colour = self.required(&mut f, "colour");
+        self.finish(f);
+        Some(SchemesSrc {
+            colour: self.text(colour?)?,
             loc: n.loc,
         })
     }

@@ -1,8 +1,9 @@
 //! What an expansion or a game lays out beside its Ages' cards, as
 //! written in game.yaml: the figures of a laid-out game, the tokens on
 //! them, the boards of spaces and the cards a kind of token lays on a
-//! board (read by `game_yaml.rs`, checked by `vocab/figures.rs`,
-//! `vocab/boards.rs` and `vocab/tokens.rs`).
+//! board, a senate and schemes (read by `game_yaml.rs`, checked by
+//! `vocab/figures.rs`, `vocab/boards.rs`, `vocab/tokens.rs`,
+//! `vocab/senate.rs` and `vocab/schemes.rs`).
 
 use super::{Int, Text};
 use crate::source::Loc;
@@ -59,6 +60,14 @@ pub struct SenateSrc {
 pub struct DecreesSrc {
     pub colour: Text,
     pub face_down: Vec<Int>,
+}
+
+/// Schemes as written (an expansion's `schemes: {colour: plot}`): the
+/// cards of no Age of `colour`, drawn into a face-down deck.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemesSrc {
+    pub colour: Text,
+    pub loc: Loc,
 }
 
 /// One fill of a board as written: `{age: 1, colour: spirit}`.

@@ -1,6 +1,6 @@
 //! The shapes of what an expansion lays beside its Ages' cards (the
 //! Duel family): tokens on the figures, boards of spaces and their
-//! fills, a kind of token's cards laid on a board, and a senate.
+//! fills, a kind of token's cards laid on a board, a senate, and schemes.
 
 use super::{NAMES, Object, Shape, field, required};
 
@@ -101,6 +101,19 @@ pub static DECREES: Object = Object {
             "The chambers (from 1) whose decree lies face down until a cube enters them.",
         ),
     ],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static SCHEMES: Object = Object {
+    what: "a deck of schemes",
+    id: "schemes",
+    doc: "Hidden cards the players hold and play later (the Duel family), as Agora's Conspiracies: the cards of no Age of `colour` are shuffled into a face-down deck at the start of the game. A card's `draw 2 schemes and keep 1` draws from it, its player keeping schemes face down, unseen by the other. As their turn, a player may tuck a card of the figure under a scheme they hold to prepare it; at the start of a later turn, before taking a card, they may reveal one prepared scheme, and its effects run once.",
+    fields: &[required(
+        "colour",
+        Shape::Text,
+        "The colour of the scheme cards: cards of no Age (`age: 0`), without `players` or a cost, one copy each.",
+    )],
     exactly_one: &[],
     requires: &[],
 };

@@ -74,7 +74,7 @@ pub(super) fn senate_words(game: &Game, report: &mut Report) {
 /// The host calls whose effect lasts while a source is held, and goes
 /// with it: what the runtime's `Join` grants a city a decree's control
 /// passes to (`runtime/src/engine/held.rs`).
-const HELD_CALLS: [&str; 9] = [
+const HELD_CALLS: [&str; 10] = [
     "trade_price",
     "board_discount",
     "pawn_toll",
@@ -84,12 +84,13 @@ const HELD_CALLS: [&str; 9] = [
     "bank_trade",
     "science",
     "give_defeats",
+    "keep_schemes",
 ];
 
 /// Whether what `action`, run when its source is gained, lasts while it
 /// is held (production, discounts, shields, points scored at the end…)
 /// rather than happening once (coins, losses, choices).
-fn lasts(action: &Action) -> bool {
+pub(super) fn lasts(action: &Action) -> bool {
     match action {
         Action::Produce { .. }
         | Action::TradeRebate { .. }
@@ -110,6 +111,53 @@ fn lasts(action: &Action) -> bool {
     }
 }
 
+/// A kind of card of no Age dealt one copy at a time and never built
+/// (decrees, schemes), as its diagnostics name it.
+pub(super) struct Kind {
+    pub what: &'static str,
+    /// How it is dealt: "laid on a chamber".
+    pub dealt: &'static str,
+    /// How each copy comes: "drawn at random".
+    pub one: &'static str,
+    /// Why it needs no cost.
+    pub owner: &'static str,
+}
+
+/// A card of `kind` takes no player counts and no cost (E0006): it is
+/// one copy, dealt, never built.
+pub(super) fn never_built(c: &Card, kind: Kind, report: &mut Report) {
+    let name = c.name.value.trim();
+    let what = kind.what;
+    if let Some(p) = c.players.first() {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                p.loc,
+                format!(
+                    "`{name}` is a {what} {}, so it takes no player counts",
+                    kind.dealt
+                ),
+            )
+            .label(format!("not used for {what}s"))
+            .help(format!(
+                "remove `players`: each {what} is one card, {}",
+                kind.one
+            )),
+        );
+    }
+    if let Some(at) = c.cost.loc {
+        report.push(
+            Diagnostic::new(
+                Code::BadValue,
+                at,
+                format!("`{name}` is a {what}: it is never built, so it has no cost"),
+            )
+            .label("never paid")
+            .help(format!("remove `cost`: {}", kind.owner)),
+        );
+    }
+}
+
 /// Whether `c` is a decree of the senate in play: a card of no Age of its
 /// decrees' colour. Such a card is one copy, dealt onto a chamber, so it
 /// has no `players` and no cost (E0006), and what it does when its
@@ -122,28 +170,16 @@ pub(super) fn decree_card(game: &Game, c: &Card, report: &mut Report) -> bool {
         return false;
     }
     let name = c.name.value.trim();
-    if let Some(p) = c.players.first() {
-        report.push(
-            Diagnostic::new(
-                Code::BadValue,
-                p.loc,
-                format!("`{name}` is a decree laid on a chamber, so it takes no player counts"),
-            )
-            .label("not used for decrees")
-            .help("remove `players`: each decree is one card, drawn at random"),
-        );
-    }
-    if let Some(at) = c.cost.loc {
-        report.push(
-            Diagnostic::new(
-                Code::BadValue,
-                at,
-                format!("`{name}` is a decree: it is never built, so it has no cost"),
-            )
-            .label("never paid")
-            .help("remove `cost`: a decree belongs to whoever controls its chamber"),
-        );
-    }
+    never_built(
+        c,
+        Kind {
+            what: "decree",
+            dealt: "laid on a chamber",
+            one: "drawn at random",
+            owner: "a decree belongs to whoever controls its chamber",
+        },
+        report,
+    );
     for e in c.effects.list() {
         let once = matches!(e.trigger, Trigger::Default | Trigger::WhenBuilt) && !lasts(&e.action);
         if once {

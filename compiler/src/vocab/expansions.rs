@@ -62,11 +62,13 @@ pub fn extend(
     // The boards of the expansions it is played with.
     let mut lent_boards: Vec<String> = Vec::new();
     let mut lent_senate = 0u8;
+    let mut lent_schemes = false;
     for e in others {
         let lent = with.contains(&e.game) && !e.plays_at.meet(plays_at).is_empty();
         if lent {
             lent_boards.extend(e.boards.iter().map(|b| b.name.clone()));
             lent_senate = lent_senate.max(e.senate_chambers);
+            lent_schemes |= e.schemes_in_play;
             let names = (own(&e.symbols, e.own.symbols).into_iter())
                 .chain(own(&e.colours, e.own.colours))
                 .chain(own(&e.categories, e.own.categories))
@@ -305,6 +307,15 @@ pub fn extend(
         report,
     );
     v.senate_chambers = (v.senate.as_ref()).map_or(lent_senate, |s| s.chambers.len() as u8);
+    v.schemes = super::schemes::schemes(
+        src.schemes.as_ref(),
+        &v.colours,
+        &parent.family,
+        &game,
+        report,
+    );
+    // Written with a mistake, they are still in play for the words.
+    v.schemes_in_play = src.schemes.is_some() || lent_schemes;
     // A kind's `places` names a board of this set or of one it is played
     // with, and its `board_discount` needs one.
     let mut boards: Vec<String> = v.boards.iter().map(|b| b.name.clone()).collect();

@@ -67,6 +67,19 @@ pub struct SenateInfo {
     pub face_down: &'static [u8],
 }
 
+/// Hidden cards the players hold and play later (an expansion's
+/// `schemes:`, as Agora's Conspiracies, duel-expansions-facts.md §2.6):
+/// the cards of no Age of `colour` are shuffled into a face-down deck at
+/// the start of the game; a card's effect draws from it (`draw schemes`),
+/// its player keeping some face down, unseen by the others. As a turn, a
+/// player may tuck a card of the figure under a scheme they hold to
+/// prepare it; at the start of a later turn, before taking a card, they
+/// may reveal one prepared scheme and its effects run (once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SchemesInfo {
+    pub colour: Colour,
+}
+
 /// What a city taking a token of a kind does besides holding it (a kind's
 /// `places:`, as Pantheon's Mythology tokens, duel-expansions-facts.md
 /// §1.3): it draws `draw` cards of `colour` (of no Age) at random from

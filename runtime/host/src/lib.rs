@@ -15,7 +15,9 @@
 
 mod laid_out;
 mod tables;
-pub use laid_out::{BoardFill, BoardInfo, FigureSlot, FigureTokens, SenateInfo, TokenPlaces};
+pub use laid_out::{
+    BoardFill, BoardInfo, FigureSlot, FigureTokens, SchemesInfo, SenateInfo, TokenPlaces,
+};
 pub use tables::*;
 
 /// A card of a game: its index in [`GameInfo::cards`].
@@ -571,6 +573,17 @@ primitives! {
         /// places a cube in a chamber from `from` to `to` or moves one to
         /// an adjacent chamber (Agora's Politicians).
         fn senate_actions(n: u8, from: u8, to: u8, per: u8, colours: ColourSet, most: u8);
+        /// Duel: the acting player draws `n` cards from the top of the
+        /// schemes' deck, keeps `keep` of them face down (all with
+        /// [`Host::keep_schemes`]), and puts each other one back on the top
+        /// or the bottom of the deck (Agora's Conspire).
+        fn draw_schemes(n: u8, keep: u8);
+        /// Duel: from now on, the acting player keeps every scheme they
+        /// draw (Agora's Organized Crime).
+        fn keep_schemes();
+        /// Duel: the acting player may reveal one of their schemes not yet
+        /// prepared, and its effects run (Agora's Curia Julia).
+        fn trigger_scheme();
         /// Duel: the acting player takes a card of these colours of the
         /// supply into their city for free, seeing them all (Pantheon's
         /// Divine Theater).

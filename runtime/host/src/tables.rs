@@ -399,6 +399,9 @@ pub struct GameInfo {
     /// A board of chambers where influence is placed (an expansion's
     /// `senate:`); of several card sets in play, the first's.
     pub senate: Option<SenateInfo>,
+    /// Hidden cards held and played later (an expansion's `schemes:`);
+    /// of several card sets in play, the first's.
+    pub schemes: Option<SchemesInfo>,
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
     pub resources: &'static [&'static str],

@@ -274,6 +274,7 @@ pub fn compose(
         ),
         projects: all.iter().find_map(|g| g.projects),
         senate: all.iter().find_map(|g| g.senate),
+        schemes: all.iter().find_map(|g| g.schemes),
         // An expansion's own figures replace the game's (Agora's larger
         // structures); of several, the last in the family's order.
         figures: own_figures.map_or(game.figures, |g| g.figures),

@@ -650,6 +650,7 @@ pub static TOY: GameInfo = GameInfo {
     figure_tokens: &[],
     boards: &[],
     senate: None,
+    schemes: None,
     set_aside: 0,
     resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
     classes: &CLASSES,

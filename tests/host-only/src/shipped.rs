@@ -91,6 +91,7 @@ pub mod architects {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "papyrus", "glass"],
         classes: &[
@@ -1982,6 +1983,7 @@ pub mod base {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -5979,6 +5981,7 @@ pub mod base2 {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -9980,6 +9983,7 @@ pub mod cities {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11536,6 +11540,7 @@ pub mod cities_leaders {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11897,6 +11902,7 @@ pub mod cities_leaders2 {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -12358,6 +12364,7 @@ pub mod cities2 {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -14706,6 +14713,7 @@ pub mod duel {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -17983,6 +17991,7 @@ pub mod edifice {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -19235,6 +19244,7 @@ pub mod leaders {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -21740,6 +21750,7 @@ pub mod pantheon {
             },
         ],
         senate: None,
+        schemes: None,
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -22769,6 +22780,7 @@ pub mod wonder_pack {
         figure_tokens: &[],
         boards: &[],
         senate: None,
+        schemes: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[

@@ -46,6 +46,10 @@ enum Owed {
     /// `senate_actions`: cubes for the turn structure to place, remove or
     /// move, by the word's arguments.
     Senate(&'static str, [u8; 5]),
+    /// `draw_schemes(n, keep)`, `trigger_scheme()`: schemes for the turn
+    /// structure to draw and keep, or reveal (`None`), from the deck of
+    /// `GameInfo::schemes`.
+    Schemes(Option<(u8, u8)>),
     TakeSupply(ColourSet, u8),
     CopyScience(ColourSet, Seats),
     ApplyMilitary(Seats),
@@ -80,6 +84,7 @@ enum Ability {
     BoardDiscount(u8),
     PawnToll(u8),
     ChainPrice(u8),
+    KeepSchemes,
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -614,6 +619,15 @@ impl Host for Acting<'_> {
     }
     fn senate_actions(&mut self, n: u8, from: u8, to: u8, per: u8, _colours: ColourSet, most: u8) {
         self.owe(Owed::Senate("actions", [n, from, to, per, most]));
+    }
+    fn draw_schemes(&mut self, n: u8, keep: u8) {
+        self.owe(Owed::Schemes(Some((n, keep))));
+    }
+    fn keep_schemes(&mut self) {
+        self.ability(Ability::KeepSchemes);
+    }
+    fn trigger_scheme(&mut self) {
+        self.owe(Owed::Schemes(None));
     }
     fn discard_military(&mut self) {
         self.owe(Owed::DiscardMilitary);

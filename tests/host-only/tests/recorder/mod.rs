@@ -222,6 +222,15 @@ impl Host for Recorder {
             colours.0
         ));
     }
+    fn draw_schemes(&mut self, n: u8, keep: u8) {
+        self.calls.push(format!("draw {n} schemes, keep {keep}"));
+    }
+    fn keep_schemes(&mut self) {
+        self.calls.push("keep schemes".to_string());
+    }
+    fn trigger_scheme(&mut self) {
+        self.calls.push("trigger scheme".to_string());
+    }
     fn discard_military(&mut self) {
         self.calls.push("discard military".to_string());
     }
