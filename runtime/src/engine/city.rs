@@ -119,6 +119,9 @@ pub struct Abilities {
     /// Coins the opponent loses per space the conflict pawn moves toward
     /// it ([`Host::pawn_toll`]), the sum of its sources' grants.
     pub pawn_toll: u8,
+    /// How many of its sources grant [`Host::keep_schemes`]: it keeps
+    /// every scheme it draws.
+    pub keep_schemes: u8,
     /// The prices its sources grant by [`Host::chain_price`], one entry a
     /// grant; the lowest holds ([`Abilities::chain_price`]).
     pub chain_prices: Vec<u8>,
@@ -152,6 +155,7 @@ clone_reusing!(Abilities {
     coin_value,
     board_discount,
     pawn_toll,
+    keep_schemes,
 } vecs {
     discard_builds,
     discard_builds_late,

@@ -96,6 +96,10 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         let a = &mut self.me.abilities;
         a.pawn_toll = a.pawn_toll.saturating_sub(n);
     }
+    fn keep_schemes(&mut self) {
+        let a = &mut self.me.abilities;
+        a.keep_schemes = a.keep_schemes.saturating_sub(1);
+    }
     fn chain_price(&mut self, n: u8) {
         let prices = &mut self.me.abilities.chain_prices;
         if let Some(i) = prices.iter().position(|&p| p == n) {
@@ -214,6 +218,9 @@ impl sevenw_host::PartialHost for Join<'_> {
     }
     fn pawn_toll(&mut self, n: u8, seats: Seats) {
         self.host.pawn_toll(n, seats);
+    }
+    fn keep_schemes(&mut self) {
+        self.host.keep_schemes();
     }
     fn chain_price(&mut self, n: u8) {
         self.host.chain_price(n);

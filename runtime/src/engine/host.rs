@@ -521,6 +521,22 @@ impl Host for CityHost<'_> {
         self.me.abilities.pending.push(Pending::Senate(act));
     }
 
+    fn draw_schemes(&mut self, n: u8, keep: u8) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::DrawSchemes { n, keep });
+    }
+
+    fn keep_schemes(&mut self) {
+        let a = &mut self.me.abilities;
+        a.keep_schemes = a.keep_schemes.saturating_add(1);
+    }
+
+    fn trigger_scheme(&mut self) {
+        self.me.abilities.pending.push(Pending::TriggerScheme);
+    }
+
     fn discard_military(&mut self) {
         self.me.abilities.pending.push(Pending::DiscardMilitary);
     }

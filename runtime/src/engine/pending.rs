@@ -75,6 +75,10 @@ pub enum Pending {
     TakeCard(sevenw_host::Decks, u8),
     /// Take the cat figure (counted already in [`City::cats`]).
     TakeCat,
+    /// Draw `n` schemes, keeping `keep` (`schemes:`, Duel).
+    DrawSchemes { n: u8, keep: u8 },
+    /// Reveal a scheme not yet prepared, its effects running, or none.
+    TriggerScheme,
     /// Take another turn once this one ends.
     PlayAgain,
     /// Turn N conflict tokens to war.

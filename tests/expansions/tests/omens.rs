@@ -89,14 +89,14 @@ fn tokens_go_to_the_player_who_takes_or_reveals_their_card() {
                     card.map_or(&[], |c| d.info.cards[usize::from(c.0)].cost.tokens)
                 }
                 Action::Wonder { wonder, .. } => d.wonder_cost(wonder).map_or(&[], |c| c.tokens),
-                Action::Chain | Action::Discard => &[],
+                Action::Chain | Action::Discard | Action::Prepare => &[],
             };
             // Coins the treasury lacked came from the hoard (`as_coins`).
             let coins = match action {
                 Action::Build { coins, trade } | Action::Wonder { coins, trade, .. } => {
                     i32::from(coins) + i32::from(trade)
                 }
-                Action::Chain | Action::Discard => 0,
+                Action::Chain | Action::Discard | Action::Prepare => 0,
             };
             let apart = (coins - treasury).max(0);
             let mut gained = vec![0i32; d.info.tokens.len()];

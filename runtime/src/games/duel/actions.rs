@@ -15,12 +15,14 @@
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
 //! | `4C + C·W + W + T + 2 + O` | `B × D` | take card `c` from a board's space, giving up the tokens of `d`: `c × D + d` |
 //! | `4C + C·W + W + T + 2 + O + B·D` | `B × S` | lay card `c` face down on space `s`: `c × S + s` |
+//! | `4C + C·W + W + T + 2 + O + B·D + B·S` | `H` | tuck card `c` under a scheme (`c`); trigger, keep or prepare scheme `c` (`C + c`); put a scheme drawn back on the deck's top (`2C`) or bottom (`2C + 1`); trigger none (`2C + 2`) |
 //!
 //! `O` is the most options a card, wonder or token of the game offers
 //! (`one of`), 0 when none offers a choice; `B` is `C` where the card sets
 //! lay boards (`boards:`), 0 otherwise; `S` is the boards' spaces; `D` is
 //! `2^K`, `K` the kinds of token taking coins off a board's price
-//! (`board_discount`), `d`'s bit `k` giving up one of the `k`th.
+//! (`board_discount`), `d`'s bit `k` giving up one of the `k`th; `H` is
+//! `2C + 3` where the card sets hold schemes (`schemes:`), 0 otherwise.
 //!
 //! A card move is numbered by its card, not by the layout slot it lies
 //! in; the slot, the coins and the trade of a build, and whether it is
@@ -42,12 +44,26 @@ impl Duel {
         )
     }
 
-    /// The size of the action space: `4C + C·W + W + T + 2 + O + B·D + B·S`.
+    /// The size of the action space: `4C + C·W + W + T + 2 + O + B·D + B·S + H`.
     pub(super) fn action_count(&self) -> u32 {
+        self.schemes_start() + self.scheme_actions()
+    }
+
+    /// Where the schemes' range starts: the size of the space before it.
+    fn schemes_start(&self) -> u32 {
         let (c, w, t) = self.sizes();
         let b = self.board_actions();
         let takes = b * self.spends();
         4 * c + c * w + w + t + 2 + u32::from(self.options) + takes + b * self.space_count() as u32
+    }
+
+    /// `H`: `2C + 3` where the card sets hold schemes, else none.
+    fn scheme_actions(&self) -> u32 {
+        if self.schemes_colour().is_some() {
+            2 * self.info.cards.len() as u32 + 3
+        } else {
+            0
+        }
     }
 
     /// `D`: the choices of tokens to give up on a board take, `2^K`.
@@ -71,8 +87,10 @@ impl Duel {
         let picks = 2 * cards + cards * wonders;
         let after_tokens = picks + wonders + tokens;
         let id = |card: CardId| Some(u32::from(card.0)).filter(|&c| c < cards);
+        let schemes = Some(self.schemes_start()).filter(|_| self.scheme_actions() > 0);
         let n = match *mv {
             Move::Card { card, action, .. } => id(card).and_then(|c| match action {
+                Action::Prepare => schemes.map(|h| h + c),
                 Action::Build { .. } | Action::Chain => Some(c),
                 Action::Discard => Some(cards + c),
                 Action::Wonder { wonder, .. } => Some(u32::from(wonder))
@@ -125,6 +143,9 @@ impl Duel {
                         lay + takes + c * spaces + u32::from(space)
                     })
             }
+            Move::Scheme(card) => id(card).and_then(|c| schemes.map(|h| h + cards + c)),
+            Move::Return { bottom } => schemes.map(|h| h + 2 * cards + u32::from(bottom)),
+            Move::NoScheme => schemes.map(|h| h + 2 * cards + 2),
         };
         n.unwrap_or_else(|| self.action_count())
     }
@@ -154,6 +175,7 @@ impl Duel {
             (u32::from(self.options), 8),
             (self.board_actions() * self.spends(), 9),
             (self.board_actions() * self.space_count() as u32, 10),
+            (self.scheme_actions(), 11),
         ] {
             if n >= len {
                 n -= len;
@@ -182,13 +204,19 @@ impl Duel {
                     coins: 0,
                     spend: (n % self.spends()) as u8,
                 },
-                _ => {
+                10 => {
                     let spaces = (self.space_count() as u32).max(1);
                     Move::Place {
                         card: card(n / spaces),
                         space: (n % spaces) as u8,
                     }
                 }
+                _ if n < cards => on(card(n), Action::Prepare),
+                _ if n < 2 * cards => Move::Scheme(card(n - cards)),
+                _ if n < 2 * cards + 2 => Move::Return {
+                    bottom: n == 2 * cards + 1,
+                },
+                _ => Move::NoScheme,
             });
         }
         None

@@ -75,6 +75,9 @@ impl Duel {
             }
             Choice::Place { board } => self.place_moves(t, board, out),
             Choice::Senate { act } => self.senate_moves(t, seat, act, out),
+            Choice::Keep | Choice::Return | Choice::Ready | Choice::Unprepared => {
+                self.scheme_choice_moves(t, seat, choice, out)
+            }
         }
     }
 
@@ -129,6 +132,9 @@ impl Duel {
             }
             (Choice::Senate { act }, Move::Senate(code)) => {
                 self.senate_choose(st, seat, act, code);
+            }
+            (Choice::Keep | Choice::Return | Choice::Ready | Choice::Unprepared, mv) => {
+                self.choose_scheme(st, seat, choice, mv);
             }
             (Choice::Place { board }, Move::Place { card, space }) => {
                 self.lay(&mut st.table, seat, board, card, usize::from(space));

@@ -18,6 +18,9 @@ pub enum Action {
     Discard,
     /// Build the player's wonder `wonder` with it.
     Wonder { wonder: u8, coins: u16, trade: u16 },
+    /// Tuck it face down under a scheme the player holds, preparing it
+    /// (`schemes:`, `schemes.rs`).
+    Prepare,
 }
 
 /// A decision.
@@ -106,6 +109,16 @@ pub enum Move {
     /// opponent's card of that number discarded, the decision telling
     /// them apart.
     Senate(u8),
+    /// A scheme (`schemes.rs`): triggered at the start of a turn
+    /// ([`Phase::Play`]) or when an effect lets one not prepared be
+    /// ([`Choice::Unprepared`]); prepared by the card just tucked
+    /// ([`Choice::Ready`]); kept of those drawn ([`Choice::Keep`]).
+    Scheme(CardId),
+    /// The first scheme drawn and not kept goes back on the bottom of the
+    /// deck (`true`) or its top ([`Choice::Return`]).
+    Return { bottom: bool },
+    /// No scheme triggered ([`Choice::Unprepared`]).
+    NoScheme,
 }
 
 impl Move {
@@ -179,6 +192,16 @@ pub enum Choice {
     /// A cube of the senate to place, remove or move, for what is left
     /// of `act` (`senate.rs`).
     Senate { act: crate::engine::city::SenateAct },
+    /// A scheme of those drawn, to keep face down (`draw schemes`).
+    Keep,
+    /// Where the first scheme drawn and not kept goes back.
+    Return,
+    /// Which of the player's unprepared schemes the card just tucked
+    /// prepares.
+    Ready,
+    /// An unprepared scheme of the player's to trigger, or none
+    /// (`trigger scheme`).
+    Unprepared,
 }
 
 /// Whose decision is pending, and of what kind.

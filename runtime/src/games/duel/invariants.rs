@@ -16,6 +16,7 @@ const TOKENS: &str = "progress tokens in one place";
 const PAWN: &str = "conflict pawn on its track";
 const BOARDS: &str = "cards of the boards in one place";
 const MARKS: &str = "tokens on the figure only on cards laid out and not yet revealed";
+const SCHEMES: &str = "each scheme in one place; a card tucked under each prepared scheme; schemes drawn only while their drawer chooses";
 const SENATE: &str = "cubes only in the senate's chambers, within each player's supply; each decree on one chamber, face up once a cube entered";
 
 impl Duel {
@@ -31,6 +32,7 @@ impl Duel {
             })?;
             placed.extend_from_slice(&c.cards);
             placed.extend_from_slice(&t.stage_cards[s]);
+            placed.extend_from_slice(&t.schemes.tucked[s]);
             ensure(
                 t.stage_cards[s].len() == usize::from(c.stages)
                     && t.built[s].len() == usize::from(c.stages),
@@ -186,6 +188,7 @@ impl Duel {
                 )
             })?;
         }
+        self.schemes_hold(state)?;
         if let Some((super::Victory::Political, Some(w))) = t.ended {
             ensure(self.political_supremacy(t) == Some(w), SENATE, || {
                 format!(
@@ -199,6 +202,55 @@ impl Duel {
 }
 
 impl Duel {
+    /// Every scheme is in one place (the deck, a hand of schemes, those
+    /// revealed, those drawn); each prepared scheme, held or revealed, has
+    /// its card tucked under it (one tucked waiting while its player
+    /// chooses which it prepares); schemes are drawn only while their drawer
+    /// chooses which to keep or where they go back.
+    fn schemes_hold(&self, state: &State) -> Result<(), Broken> {
+        let s = &state.table.schemes;
+        let mut all: Vec<CardId> = s.deck.clone();
+        all.extend_from_slice(&s.drawn);
+        for seat in 0..2 {
+            all.extend(s.held[seat].iter().map(|h| h.0));
+            all.extend(s.revealed[seat].iter().map(|h| h.0));
+            let prepared = (s.held[seat].iter().chain(&s.revealed[seat]))
+                .filter(|h| h.1)
+                .count();
+            // The card tucked waits for its scheme while the player
+            // chooses which.
+            let readying = matches!(
+                state.phase,
+                super::Phase::Choose { seat: who, choice: super::Choice::Ready } if who == seat
+            );
+            ensure(
+                prepared + usize::from(readying) == s.tucked[seat].len(),
+                SCHEMES,
+                || {
+                    format!(
+                        "seat {seat} prepared {prepared} schemes with {} cards tucked",
+                        s.tucked[seat].len()
+                    )
+                },
+            )?;
+        }
+        all.sort_unstable();
+        let every: Vec<CardId> = self.scheme_cards().collect();
+        ensure(all == every, SCHEMES, || {
+            format!("the schemes' places hold {all:?}, not each of {every:?} once")
+        })?;
+        let choosing = matches!(
+            state.phase,
+            super::Phase::Choose {
+                choice: super::Choice::Keep | super::Choice::Return,
+                ..
+            }
+        );
+        ensure(choosing != s.drawn.is_empty(), SCHEMES, || {
+            format!("{} schemes drawn in phase {:?}", s.drawn.len(), state.phase)
+        })
+    }
+
     /// Every card the boards' fills draw is in exactly one place: the
     /// supply, a space, or (`out`: those found in cities, under wonders and
     /// on the discard pile) where it went once taken; a space holds only

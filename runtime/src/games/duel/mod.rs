@@ -41,7 +41,11 @@
 //!   wonder of the opponent's, a card of the discard pile, of the figure or
 //!   of the supply, a military token, the track's blocker, an option),
 //!   their moves and what choosing does;
-//! - `score`: civilian scoring and the result;
+//! - `senate`, `schemes`: an expansion's chambers of influence cubes
+//!   with their decrees, and its hidden cards held, prepared and
+//!   triggered later;
+//! - `score`: civilian scoring and the result; `statistics`: what the
+//!   balance report counts;
 //! - `view`: what one seat sees, and the masked state of previews;
 //! - `observe`: what one seat sees as a flat vector of numbers;
 //! - `show`: what one seat sees as a JSON document, for a table;
@@ -63,16 +67,19 @@ mod placing;
 mod position;
 pub mod scenario;
 mod scenario_boards;
+mod schemes;
 mod score;
 mod senate;
 pub mod sheet;
 mod show;
+mod statistics;
 pub mod trade;
 mod turn;
 mod view;
 
 pub use decision::{Action, Choice, Move, Phase};
 pub use position::Position;
+pub use schemes::{Schemes, SchemesSeen};
 pub use senate::{Chambers, MAX_CHAMBERS, SENATE_PASS};
 pub use turn::deck_len;
 use turn::is_drawn;
@@ -87,7 +94,6 @@ use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
 use crate::soak::Invariants;
-use crate::statistics::{Statistics, Tag};
 
 pub use layout::{Layout, MAX_LAYOUT, Shape};
 pub use trade::TradeCache;
@@ -163,6 +169,9 @@ pub struct Duel {
     /// What the effects of the card sets ask that plain Duel's do not
     /// (`turn::asks`): each such decision is a phase of the observation.
     asks: choices::Asks,
+    /// Whether a turn may offer moves besides the cards' (boards or
+    /// schemes in play).
+    extras: bool,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -402,6 +411,7 @@ impl Duel {
                 .collect(),
             board_ages: 0,
             asks,
+            extras: !info.boards.is_empty() || info.schemes.is_some(),
         };
         duel.spends = (0..1usize << duel.offerings.len())
             .map(|spend| {
@@ -545,6 +555,7 @@ impl Game for Duel {
         let t = &mut st.table;
         self.stock_boards(t);
         self.lay_decrees(t, &mut st.rng);
+        self.deal_schemes(t, &mut st.rng);
         t.board_tokens
             .extend((0..info.progress.len().min(256) as u16).map(|k| k as u8));
         st.rng.shuffle(&mut t.board_tokens);
@@ -594,6 +605,9 @@ impl Game for Duel {
             Phase::Play => {
                 self.moves_cached(t, &mut st.cache, out);
                 self.board_moves(t, out);
+                if self.info.schemes.is_some() {
+                    self.scheme_moves(t, out);
+                }
             }
             Phase::Choose { seat, choice } => self.choice_moves(t, seat, choice, out),
             Phase::Starter { .. } => out.extend([Move::Start(true), Move::Start(false)]),
@@ -658,7 +672,14 @@ impl Game for Duel {
                         }
                         self.build_wonder(st, seat, wonder, Some(card));
                     }
+                    Action::Prepare => self.prepare(st, seat, card),
                 }
+                self.carry_on(st, seat);
+            }
+            // A prepared scheme revealed at the start of the turn.
+            (Phase::Play, Move::Scheme(scheme)) => {
+                let seat = st.table.current;
+                self.trigger(st, seat, scheme, true);
                 self.carry_on(st, seat);
             }
             (
@@ -698,7 +719,11 @@ impl Game for Duel {
     /// is priced.
     fn playout_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         let open = st.table.layout.accessible_set();
-        if !matches!(st.phase, Phase::Play) || open == 0 || self.board_offers(&st.table) {
+        if !matches!(st.phase, Phase::Play)
+            || open == 0
+            || self.board_offers(&st.table)
+            || (self.info.schemes.is_some() && self.schemes_held(&st.table))
+        {
             return crate::game::weighted_move(self, st, rng, buf);
         }
         let slot = moves::nth_slot(open, rng.below(open.count_ones() as usize));
@@ -715,8 +740,15 @@ impl Game for Duel {
     fn uniform_move(&self, st: &mut State, rng: &mut Rng, buf: &mut Vec<Move>) -> Option<Move> {
         if matches!(st.phase, Phase::Play) {
             buf.clear();
-            if !st.table.spaces.is_empty() {
-                self.board_moves(&st.table, buf);
+            // One test for plain Duel: moves besides the cards' only
+            // where the card sets lay boards or hold schemes.
+            if self.extras {
+                if !st.table.spaces.is_empty() {
+                    self.board_moves(&st.table, buf);
+                }
+                if self.info.schemes.is_some() {
+                    self.scheme_moves(&st.table, buf);
+                }
             }
             if let Some(mv) = self.uniform_card_move(&st.table, &mut st.cache, rng, buf) {
                 return Some(mv);
@@ -819,83 +851,9 @@ impl Game for Duel {
         if d.table.decrees_down != 0 {
             self.redeal_decrees(&mut d.table, Some(rng));
         }
+        if self.schemes_colour().is_some() {
+            self.redeal_schemes(&mut d.table, seat, d.phase, Some(rng));
+        }
         d.rng = Rng::new(rng.next_u64());
-    }
-}
-
-impl Statistics for Duel {
-    /// Political supremacy only where a senate wins so.
-    fn victories(&self) -> &'static [&'static str] {
-        if self.senate().is_some_and(|s| s.supremacy) {
-            &VICTORIES
-        } else {
-            &VICTORIES[..3]
-        }
-    }
-
-    /// Decrees only where a senate lays them.
-    fn kinds(&self) -> &'static [&'static str] {
-        if self.has_decrees() {
-            &["wonder", "progress", "decree"]
-        } else {
-            &["wonder", "progress"]
-        }
-    }
-
-    /// The wonders built, the progress tokens held and the decrees of
-    /// the chambers the seat controls at the end.
-    fn played_with(&self, st: &State, seat: usize, out: &mut Vec<Tag>) {
-        for &w in st.table.built.get(seat).map_or(&[][..], |b| &b[..]) {
-            out.push(Tag::new("wonder", self.wonder_name(w)));
-        }
-        for &k in st.table.tokens.get(seat).map_or(&[][..], |t| &t[..]) {
-            out.push(Tag::new("progress", self.token_name(k)));
-        }
-        for c in 0..self.chambers() {
-            if let Some(d) = st.table.decrees[c]
-                && Duel::controller(&st.table.senate, c) == Some(seat)
-            {
-                out.push(Tag::new("decree", self.card_name(d)));
-            }
-        }
-    }
-
-    fn built<'s>(&self, st: &'s State, seat: usize) -> &'s [CardId] {
-        st.table.cities.get(seat).map_or(&[], |c| &c.cards[..])
-    }
-
-    /// Every wonder and progress token.
-    fn every_tag(&self, _setup: &Setup, out: &mut Vec<Tag>) {
-        for w in 0..self.info.wonders.len().min(256) {
-            out.push(Tag::new("wonder", self.wonder_name(w as u8)));
-        }
-        for k in 0..self.info.progress.len().min(256) {
-            out.push(Tag::new("progress", self.token_name(k as u8)));
-        }
-        for d in self.decree_cards() {
-            out.push(Tag::new("decree", self.card_name(d)));
-        }
-    }
-
-    /// A wonder is drafted, then built or not (Duel rules, "Fase de
-    /// selección de Maravillas": four each; "7 Maravillas ¡Ni una más!":
-    /// once seven are built, the eighth goes back to the box).
-    fn dealt_kinds(&self) -> &'static [(&'static str, &'static str, &'static str)] {
-        &[("wonder", "drafted", "built")]
-    }
-
-    /// The wonders drafted (or given), and any built without being
-    /// drafted (a scenario's).
-    fn dealt_with(&self, st: &State, seat: usize, out: &mut Vec<Tag>) {
-        let (Some(drafted), Some(built)) = (st.table.drafted.get(seat), st.table.built.get(seat))
-        else {
-            return;
-        };
-        for &w in drafted {
-            out.push(Tag::new("wonder", self.wonder_name(w)));
-        }
-        for &w in built.iter().filter(|w| !drafted.contains(w)) {
-            out.push(Tag::new("wonder", self.wonder_name(w)));
-        }
     }
 }

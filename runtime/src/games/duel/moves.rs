@@ -313,8 +313,13 @@ impl Duel {
                             format!("build {w} with {name}")
                         }
                     }
+                    Action::Prepare => format!("prepare a scheme with {name}"),
                 }
             }
+            Move::Scheme(c) => format!("scheme {}", self.card_name(c)),
+            Move::Return { bottom: true } => "a scheme back to the bottom of the deck".to_string(),
+            Move::Return { bottom: false } => "a scheme back to the top of the deck".to_string(),
+            Move::NoScheme => "no scheme".to_string(),
             Move::Senate(code) => match super::senate::decode(code) {
                 Some(Ok(c)) => format!("chamber {}", c + 1),
                 Some(Err((from, to))) => {

@@ -66,6 +66,8 @@ struct Sizes {
     summons: bool,
     /// Whether a senate is in play (its cubes are placed by choices).
     senate: bool,
+    /// Whether schemes are in play (drawn, kept, prepared, triggered).
+    schemes: bool,
 }
 
 impl Sizes {
@@ -93,6 +95,7 @@ impl Sizes {
             copies: d.asks.copies,
             summons: d.asks.summons,
             senate: info.senate.is_some(),
+            schemes: info.schemes.is_some(),
         }
     }
 
@@ -117,7 +120,8 @@ impl Sizes {
                  puts a blocker on the track, choose its square; then, where an effect counts \
                  the science symbol of an opponent's card, choose it; then, where an effect \
                  takes a card of the supply, choose it; then, where a senate is in play, \
-                 choose a chamber of the senate for a cube",
+                 choose a chamber of the senate for a cube; then, where schemes are in play, \
+                 a decision of the schemes (which, the `schemes` part says)",
             ),
             Part::new(
                 "age",
@@ -252,12 +256,12 @@ impl Sizes {
     /// card of the figure discarded, a military token discarded, one
     /// applied, a square for the track's blocker, an opponent's card whose
     /// science symbol to count, a card of the supply to take, a chamber
-    /// of the senate.
-    fn optional(&self) -> [bool; 13] {
+    /// of the senate, a decision of the schemes.
+    fn optional(&self) -> [bool; 14] {
         let s = self;
         [
             s.options, s.boards, s.seizes, s.buries, s.steals, s.razes, s.strikes, s.drops,
-            s.applies, s.blocks, s.copies, s.summons, s.senate,
+            s.applies, s.blocks, s.copies, s.summons, s.senate, s.schemes,
         ]
     }
 
@@ -271,7 +275,7 @@ impl Sizes {
     /// The phase flags: the eight every game has, then the optional ones
     /// the card sets ask.
     fn phases(&self) -> usize {
-        self.optional_phase(13)
+        self.optional_phase(14)
     }
 
     fn len(&self) -> usize {
@@ -295,6 +299,7 @@ impl Observe for Duel {
             + self.marks_len()
             + self.boards_len()
             + self.senate_len()
+            + self.schemes_len()
     }
 
     fn observation_parts(&self, _players: usize) -> Vec<Part> {
@@ -319,6 +324,13 @@ impl Observe for Duel {
                 "senate",
                 self.senate_len(),
                 "per chamber of the senate, my cubes in it, then per chamber my opponent's, then the cubes I have left to place and those my opponent has; with decrees, then per chamber 1 when its decree lies face down, then per card the chamber (from 1) where it lies face up as a decree (only where a senate is in play, `senate:`)",
+            ));
+        }
+        if self.schemes_len() > 0 {
+            p.push(Part::new(
+                "schemes",
+                self.schemes_len(),
+                "one-hot, the schemes' decision under way: keep one drawn, put one back, choose the one a tucked card prepares, trigger one not prepared (4); the schemes I hold and those prepared, then my opponent's (4); then by card: 1 when I hold it unprepared (`C`), prepared (`C`), when I revealed it (`C`), when my opponent did (`C`), when I drew it and choose now (`C`) (only where schemes are in play, `schemes:`)",
             ));
         }
         p
@@ -352,6 +364,9 @@ impl Observe for Duel {
                     Choice::Copy { .. } => s.optional_phase(10),
                     Choice::Summon { .. } => s.optional_phase(11),
                     Choice::Senate { .. } => s.optional_phase(12),
+                    Choice::Keep | Choice::Return | Choice::Ready | Choice::Unprepared => {
+                        s.optional_phase(13)
+                    }
                 },
                 Some(seat),
             ),
@@ -461,6 +476,40 @@ impl Observe for Duel {
                 w.values(s.cards, up.filter(|&(d, _)| d < s.cards));
             }
         }
+        if self.schemes_len() > 0 {
+            let sc = &v.state.table.schemes;
+            let code = match v.phase() {
+                Phase::Choose { choice, .. } => match choice {
+                    Choice::Keep => Some(0),
+                    Choice::Return => Some(1),
+                    Choice::Ready => Some(2),
+                    Choice::Unprepared => Some(3),
+                    _ => None,
+                },
+                _ => None,
+            };
+            w.flags(4, code.into_iter());
+            for seat in [me, them] {
+                let (held, prepared) = sc.counts(seat);
+                w.one(held as f32);
+                w.one(prepared as f32);
+            }
+            let c = s.cards;
+            let id = |x: sevenw_host::CardId| Some(usize::from(x.0)).filter(|&i| i < c);
+            let mine = &sc.held[me];
+            w.flags(c, mine.iter().filter(|h| !h.1).filter_map(|h| id(h.0)));
+            w.flags(c, mine.iter().filter(|h| h.1).filter_map(|h| id(h.0)));
+            for seat in [me, them] {
+                w.flags(c, sc.revealed[seat].iter().filter_map(|h| id(h.0)));
+            }
+            // Only the drawer sees the schemes drawn.
+            let drawing = matches!(
+                v.phase(),
+                Phase::Choose { seat, choice: Choice::Keep | Choice::Return } if seat == me
+            );
+            let drawn = sc.drawn.iter().filter(|_| drawing);
+            w.flags(c, drawn.filter_map(|&x| id(x)));
+        }
         debug_assert_eq!(
             w.at(),
             s.len()
@@ -468,6 +517,7 @@ impl Observe for Duel {
                 + self.marks_len()
                 + self.boards_len()
                 + self.senate_len()
+                + self.schemes_len()
         );
     }
 }
@@ -509,6 +559,18 @@ impl Duel {
     }
 }
 
+impl Duel {
+    /// The numbers of the schemes: eight and five per card where schemes
+    /// are in play; none otherwise.
+    fn schemes_len(&self) -> usize {
+        if self.schemes_colour().is_some() {
+            8 + 5 * self.info.cards.len()
+        } else {
+            0
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{PHASES, Sizes};
@@ -518,7 +580,7 @@ mod tests {
     /// ask; a game asking none has the eight only.
     #[test]
     fn optional_phases_have_flags_of_their_own() {
-        for mask in 0u16..8192 {
+        for mask in 0u16..16384 {
             let on = |k: u16| mask >> k & 1 == 1;
             let s = Sizes {
                 cards: 0,
@@ -542,8 +604,9 @@ mod tests {
                 copies: on(10),
                 summons: on(11),
                 senate: on(12),
+                schemes: on(13),
             };
-            let flags: Vec<usize> = (0..13)
+            let flags: Vec<usize> = (0..14)
                 .filter(|&k| on(k as u16))
                 .map(|k| s.optional_phase(k))
                 .collect();

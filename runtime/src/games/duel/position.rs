@@ -73,6 +73,9 @@ pub struct Position {
     /// `decrees:`), and which chambers' lie face down (bit `c`).
     pub decrees: [Option<CardId>; super::MAX_CHAMBERS],
     pub decrees_down: u8,
+    /// The schemes' deck, those held, revealed and drawn (an expansion's
+    /// `schemes:`; all empty without).
+    pub schemes: super::schemes::Schemes,
     /// Market versions: `market[s]` changes whenever what seat `s` pays for
     /// resources may have changed (its production, prices, discounts, or
     /// the opponent's brown and grey production).
@@ -122,6 +125,7 @@ clone_reusing!(Position {
     senate,
     decrees,
     decrees_down,
+    schemes,
     market,
     paired,
     age,

@@ -471,8 +471,28 @@ impl Scenarios for Duel {
                         ));
                         out.push(format!("builds {w} with {c}"));
                     }
+                    Action::Prepare => out.push(format!("prepares a scheme with {c}")),
                 }
             }
+            Move::Scheme(s) => {
+                let s = self.card_name(s);
+                out.push(match state.phase {
+                    Phase::Choose {
+                        choice: Choice::Keep,
+                        ..
+                    } => format!("keeps {s}"),
+                    Phase::Choose {
+                        choice: Choice::Ready,
+                        ..
+                    } => format!("prepares {s}"),
+                    _ => format!("triggers {s}"),
+                });
+            }
+            Move::Return { bottom } => out.push(format!(
+                "puts a scheme on the {} of the deck",
+                if bottom { "bottom" } else { "top" }
+            )),
+            Move::NoScheme => out.push("triggers no scheme".to_string()),
             Move::Senate(code) => match super::senate::decode(code) {
                 Some(Ok(c)) => {
                     if state.phase.removes_cubes() {
@@ -798,6 +818,16 @@ impl Scenarios for Duel {
                     .collect();
                 equal(format!("{want:?}"), format!("{have:?}"))
             }
+            (Some(s), "schemes" | "prepared" | "revealed") => {
+                let sc = &t.schemes;
+                let have: Vec<sevenw_host::CardId> = match key {
+                    "schemes" => sc.held[s].iter().map(|h| h.0).collect(),
+                    "prepared" => sc.held[s].iter().filter(|h| h.1).map(|h| h.0).collect(),
+                    _ => sc.revealed[s].iter().map(|h| h.0).collect(),
+                };
+                let want = cards_named(&self.vocab, value, key)?;
+                same_cards(&self.vocab, &want, have.into_iter())
+            }
             (Some(s), "under wonder") => same_cards(
                 &self.vocab,
                 &cards_named(&self.vocab, value, key)?,
@@ -826,6 +856,9 @@ impl Scenarios for Duel {
                 "to build",
                 "under wonder",
                 "influence",
+                "schemes",
+                "prepared",
+                "revealed",
             ]
         } else {
             &["board", "conflict", "age", "discard", "boxed wonders"]

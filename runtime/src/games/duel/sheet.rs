@@ -125,6 +125,8 @@ impl From<SheetPlayer> for PlayerDoc {
             tokens: p.tokens,
             copies: p.copies,
             influence: p.influence,
+            schemes: None,
+            prepared: None,
             to_build: None,
         }
     }
@@ -163,6 +165,16 @@ pub struct PlayerDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     pub(super) influence: Option<Spanned<Vec<Spanned<Scalar>>>>,
+    /// Scenarios only: the schemes this player holds face down, not yet
+    /// prepared (`schemes:`).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) schemes: Option<Vec<Spanned<String>>>,
+    /// Scenarios only: the schemes this player holds prepared, ready to
+    /// trigger at the start of a turn.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) prepared: Option<Vec<Spanned<String>>>,
     /// Scenarios only: the wonders still to build.
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
@@ -544,6 +556,10 @@ impl Duel {
         }
         for (seat, p) in players.iter().enumerate().take(2) {
             self.give_influence(st, seat, p.value.influence.as_ref(), &mut found);
+            for (list, prepared) in [(&p.value.schemes, false), (&p.value.prepared, true)] {
+                let names = list.as_deref().unwrap_or(&[]);
+                self.give_schemes(st, seat, names, prepared, &mut found);
+            }
         }
         // Symbols counted from the opponent's cards, once both cities
         // hold theirs.

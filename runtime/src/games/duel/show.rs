@@ -44,6 +44,14 @@
 //!                                        // and laid by the other seat
 //!                   "face_down": false,  // laid face down (`places:`)
 //!                   "colour": "spirit" } ] } ],  // face down only
+//!   "schemes": {                    // hidden cards held (`schemes:`), or null
+//!     "deck": 14,                   // schemes left in the deck
+//!     "seats": [ { "held": 2, "prepared": 1,   // by seat
+//!                  "revealed": [CARD],          // triggered, in order
+//!                  "tucked": [CARD] } ],        // under its schemes
+//!     "mine": [ { "card": CARD, "prepared": true } ],  // this seat's own;
+//!                                   // [] for a spectator
+//!     "drawn": [CARD] },            // drawn for this seat's choice
 //!   "drawn_cards": [CARD],          // drawn for this seat to lay or take one
 //!   "board_tokens": [TOKEN],        // progress tokens on the board
 //!   "drawn_tokens": [TOKEN],        // drawn for this seat's choice (Great
@@ -118,6 +126,10 @@ impl Duel {
                 Choice::Option { .. } => "choose an option of what was built",
                 Choice::Place { .. } => "choose a card to lay face down on a board",
                 Choice::Senate { .. } => "choose a chamber of the senate",
+                Choice::Keep => "choose a scheme to keep",
+                Choice::Return => "choose where a scheme goes back",
+                Choice::Ready => "choose the scheme to prepare",
+                Choice::Unprepared => "choose a scheme to trigger",
             },
             Phase::Starter { .. } => "choose who starts",
             Phase::Over => "over",
@@ -231,6 +243,7 @@ impl Duel {
             },
             "boards": self.boards_json(v, spectator),
             "senate": self.senate_json(v),
+            "schemes": self.schemes_json(v, spectator),
             "board_tokens": toks(v.board_tokens()),
             "drawn_tokens": if spectator { Vec::new() } else { toks(v.drawn_tokens()) },
             "drawn_cards": if spectator { Vec::new() } else { cards(v.drawn_cards()) },
@@ -270,6 +283,24 @@ impl Show for Duel {
                     )
                 } else {
                     format!("build {w} with a card")
+                }
+            }
+            // Which scheme is kept or prepared is its player's secret.
+            Move::Scheme(_)
+                if matches!(
+                    before.phase,
+                    Phase::Choose {
+                        choice: Choice::Keep | Choice::Ready,
+                        ..
+                    }
+                ) =>
+            {
+                match before.phase {
+                    Phase::Choose {
+                        choice: Choice::Keep,
+                        ..
+                    } => "keep a scheme".to_string(),
+                    _ => "prepare a scheme".to_string(),
                 }
             }
             // The card laid face down is its player's secret.
@@ -315,6 +346,7 @@ impl Show for Duel {
                         coins,
                         trade,
                     } => ("wonder", Some(wonder), coins + trade),
+                    Action::Prepare => ("prepare", None, 0),
                 };
                 let gain = if kind == "discard" {
                     let city = t.cities.get(t.current)?;
@@ -368,6 +400,9 @@ impl Show for Duel {
                         "gives_up": given })
             }
             Move::Place { card, space } => json!({ "kind": "lay", "card": card.0, "space": space }),
+            Move::Scheme(c) => json!({ "kind": "scheme", "card": c.0 }),
+            Move::Return { bottom } => json!({ "kind": "return", "bottom": bottom }),
+            Move::NoScheme => json!({ "kind": "scheme", "none": true }),
             Move::Start(_) | Move::Option(_) => return None,
         })
     }
@@ -431,6 +466,7 @@ impl Show for Duel {
             out.extend_from_slice(&t.stage_cards[s.min(1)]);
         }
         self.board_cards(state, seat, true, &mut out);
+        self.seen_schemes(state, seat, &mut out);
         out
     }
 }

@@ -22,7 +22,7 @@ impl Duel {
     /// Runs `source`'s effects for `Event::Built` if it listens, then every
     /// other source of the city listening to `follow` (the generated code
     /// filters on colour and chain). The source is already the city's.
-    fn run(&self, st: &mut State, seat: usize, source: Source, follow: Option<Event>) {
+    pub(super) fn run(&self, st: &mut State, seat: usize, source: Source, follow: Option<Event>) {
         // A choice (`one of`) is asked first: the effects run once it is
         // made ([`Choice::Option`]). A city rebuilt from a sheet has its
         // options given.
@@ -534,6 +534,8 @@ impl Duel {
                 any
             }
             Pending::Senate(act) => self.senate_pending(st, seat, act),
+            Pending::DrawSchemes { n, keep } => self.draw_schemes(st, seat, n, keep),
+            Pending::TriggerScheme => self.trigger_pending(st, seat),
             Pending::BlockTrack => {
                 st.phase = Phase::Choose {
                     seat,
@@ -672,6 +674,12 @@ impl Duel {
     /// figure is empty; then "Fin de una Era".
     fn end_turn(&self, st: &mut State, seat: usize) {
         let t = &mut st.table;
+        // A scheme triggered at the start of the turn has run: the player
+        // takes their card (`schemes.rs`).
+        if t.schemes.trigger != super::schemes::NONE && Duel::trigger_done(t) {
+            st.phase = Phase::Play;
+            return;
+        }
         let again = std::mem::take(&mut t.again);
         if !again || t.layout.is_empty() {
             t.current = 1 - seat;

@@ -33,6 +33,9 @@ impl Duel {
         if m.table.decrees_down != 0 {
             self.redeal_decrees(&mut m.table, None);
         }
+        if self.schemes_colour().is_some() {
+            self.redeal_schemes(&mut m.table, seat, m.phase, None);
+        }
         let t = &mut m.table;
         t.aside_tokens.clear();
         t.draft_deck.clear();
@@ -245,6 +248,7 @@ impl PartialEq for View<'_> {
             && (0..super::MAX_CHAMBERS).all(|c| {
                 self.decree(c) == o.decree(c) && self.decree_face_down(c) == o.decree_face_down(c)
             })
+            && self.schemes_seen() == o.schemes_seen()
     }
 }
 
