@@ -26,7 +26,50 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
         best(moves, |mv| value(masked, scratch, mv))
     };
     match view.phase() {
+        // A scheme that raises the lead is triggered first: the turn goes
+        // on after it. A card tucked under a scheme counts what
+        // triggering the best unprepared one would bring, later.
+        Phase::Play if moves.iter().any(|m| matches!(m, Move::Scheme(_))) => {
+            let top = std::cell::Cell::new(i64::MIN);
+            let i = judge(&|masked, (st, _, _), mv| match *mv {
+                Move::Scheme(c) => {
+                    let gain = scheme_gain(view, masked, c, st);
+                    top.set(top.get().max(gain));
+                    gain
+                }
+                _ => i64::MIN,
+            });
+            if top.get() > 0 {
+                return i;
+            }
+            judge(&|masked, scratch, mv| match mv {
+                Move::Scheme(_) => i64::MIN,
+                _ => {
+                    play_value(view, masked, mv, scratch)
+                        + prepare_value(view, masked, mv, &mut scratch.0)
+                }
+            })
+        }
+        Phase::Play if view.rules().info.schemes.is_some() => judge(&|masked, scratch, mv| {
+            play_value(view, masked, mv, scratch) + prepare_value(view, masked, mv, &mut scratch.0)
+        }),
         Phase::Play => judge(&|masked, scratch, mv| play_value(view, masked, mv, scratch)),
+        // The scheme worth the most triggered (kept, prepared); stopping
+        // where none raises the lead; one put back goes to the bottom.
+        Phase::Choose {
+            choice: Choice::Keep | Choice::Ready | Choice::Unprepared,
+            ..
+        } => judge(&|masked, (st, _, _), mv| match *mv {
+            Move::Scheme(c) => scheme_gain(view, masked, c, st),
+            _ => 0,
+        }),
+        Phase::Choose {
+            choice: Choice::Return,
+            ..
+        } => moves
+            .iter()
+            .position(|m| *m == Move::Return { bottom: true })
+            .unwrap_or(0),
         // The token that raises the lead the most (coins and points now;
         // discounts and symbols count a little).
         Phase::Choose {
@@ -84,6 +127,22 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
                 duel.senate_value(view.senate(), view.seat(), act, mv)
             })
         }
+        // The option of what was just built or taken whose effects, and
+        // the choices they ask (each its first), leave the best lead.
+        Phase::Choose {
+            choice: Choice::Option { .. },
+            ..
+        } => judge(&|masked, (st, options, _), mv| {
+            st.clone_from(masked);
+            let duel = view.rules();
+            duel.apply(st, mv);
+            while let Phase::Choose { .. } = st.phase {
+                duel.legal_moves(st, options);
+                let Some(&first) = options.first() else { break };
+                duel.apply(st, &first);
+            }
+            lead(view, st)
+        }),
         // The opponent's last-built card of those offered.
         Phase::Choose {
             choice: Choice::Discard { .. },
@@ -178,6 +237,63 @@ fn play_value(view: &View<'_>, masked: &State, mv: &Move, scratch: &mut Preview)
     lead * 10 + units * 6 * left + pawn * 4
 }
 
+/// What the seat's lead gains (in tenths of a point, as [`gains`] counts
+/// it) if it triggers `scheme` now, as if held and prepared: its effects
+/// run on a copy of the masked state, each choice they ask taking its
+/// first option; winning outright is worth the most.
+fn scheme_gain(
+    view: &View<'_>,
+    masked: &State,
+    scheme: sevenw_host::CardId,
+    st: &mut State,
+) -> i64 {
+    let (duel, seat) = (view.rules(), view.seat());
+    st.clone_from(masked);
+    let s = &mut st.table.schemes;
+    if !s.held[seat].iter().any(|h| h.0 == scheme) && !s.drawn.contains(&scheme) {
+        return i64::MIN;
+    }
+    s.drawn.retain(|&c| c != scheme);
+    s.held[seat].retain(|h| h.0 != scheme);
+    s.held[seat].push((scheme, true));
+    s.trigger = super::schemes::NONE;
+    st.table.current = seat;
+    st.phase = Phase::Play;
+    let before = gains(view, st);
+    duel.apply(st, &Move::Scheme(scheme));
+    let mut options = Vec::new();
+    while let Phase::Choose { .. } = st.phase {
+        duel.legal_moves(st, &mut options);
+        let Some(&first) = options.first() else { break };
+        duel.apply(st, &first);
+    }
+    match st.table.ended {
+        Some((_, Some(w))) if w == seat => 1_000_000,
+        Some((_, Some(_))) => -1_000_000,
+        _ => gains(view, st) - before,
+    }
+}
+
+/// For a card tucked under a scheme, half what triggering the best of
+/// the seat's unprepared schemes would gain (it comes a turn later at
+/// the soonest); nothing for any other move.
+fn prepare_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
+    if !matches!(mv.action(), Some(super::Action::Prepare)) {
+        return 0;
+    }
+    let seat = view.seat();
+    let unprepared: Vec<sevenw_host::CardId> = (masked.table.schemes.held[seat].iter())
+        .filter(|h| !h.1)
+        .map(|h| h.0)
+        .collect();
+    let best = unprepared
+        .into_iter()
+        .map(|c| scheme_gain(view, masked, c, st))
+        .max()
+        .unwrap_or(0);
+    best.max(0) / 2
+}
+
 /// The value of taking a progress token.
 fn token_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
     let Move::Token(token) = *mv else { return 0 };
@@ -244,9 +360,19 @@ fn military_value(view: &View<'_>, mv: &Move, drop: bool) -> i64 {
     if drop && theirs { -loot } else { loot }
 }
 
-/// The seat's lead in `st` after a move: points now; shields, symbols and
-/// resources made count a little.
+/// The seat's lead in `st` after a move: points now; shields, symbols,
+/// resources made and schemes held (more when prepared) count a little.
 fn lead(view: &View<'_>, st: &State) -> i64 {
+    let seat = view.seat();
+    let schemes = |s: usize| {
+        let (held, prepared) = st.table.schemes.counts(s);
+        held as i64 * 20 + prepared as i64 * 15
+    };
+    gains(view, st) + schemes(seat) - schemes(1 - seat.min(1))
+}
+
+/// [`lead`] without the schemes held: what a scheme triggered gains.
+fn gains(view: &View<'_>, st: &State) -> i64 {
     let seat = view.seat();
     let other = 1 - seat.min(1);
     let s = view.rules().score(&st.table);
