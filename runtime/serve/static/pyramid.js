@@ -31,6 +31,7 @@ function pyrActionsByThing() {
     if (ab.kind === "board" || ab.kind === "lay") return "space:" + ab.space;
     if (ab.kind === "senate" && ab.chamber !== undefined) return "chamber:" + ab.chamber;
     if (ab.kind === "senate" && ab.from !== undefined) return "chamber:" + ab.from;
+    if (ab.kind === "scheme" && ab.card !== undefined) return "scheme:" + ab.card;
     return null;
   });
 }
@@ -60,6 +61,13 @@ function pyrActionWords(ab) {
       if (ab.from !== undefined) return "Move a cube to chamber " + (ab.to + 1);
       if (ab.chamber !== undefined) return ab.remove ? "Remove " + who(1 - doc.view.current) + "'s cube" : "Place a cube here";
       return "Move no more cubes";
+    case "prepare": return "Tuck it face down under a scheme of yours, preparing it";
+    case "scheme":
+      if (ab.none) return "Trigger no scheme";
+      if (doc.view.phase === "choose a scheme to keep") return "Keep it, face down";
+      if (doc.view.phase === "choose the scheme to prepare") return "Tuck the card under this one";
+      return "Trigger it now";
+    case "return": return "Put the other back on the " + (ab.bottom ? "bottom" : "top") + " of the deck";
     default: return capital(ab.kind);
   }
 }
@@ -106,6 +114,10 @@ function pyrPhaseWords(v) {
     case "choose a card to take for free": return n + " chooses a card to take for free";
     case "choose a card of the opponent whose science symbol to count": return n + " chooses a card of " + who(1 - mover) + "'s whose science symbol to count";
     case "choose who starts": return n + " chooses who starts the next Age";
+    case "choose a scheme to keep": return n + " keeps a scheme of those drawn";
+    case "choose where a scheme goes back": return n + " puts a scheme back on the deck";
+    case "choose the scheme to prepare": return n + " chooses the scheme the card prepares";
+    case "choose a scheme to trigger": return n + " may trigger a scheme not yet prepared";
     case "over": return "The game is over";
     default: return capital(n ? n + ": " + v.phase : v.phase);
   }
@@ -292,6 +304,32 @@ function renderSenate(s, by, me) {
   });
   box.append(row);
   if (s.supremacy) box.append(el("p", { class: "muted", text: "Controlling every chamber at once wins the game." }));
+  return box;
+}
+
+// The schemes (the card sets' `schemes:`): how many each player holds
+// and has prepared, those revealed; your own face up to you, with what
+// you may do with each; those you drew to choose from.
+function renderSchemes(s, by, me) {
+  const box = el("section", { class: "senate", id: "schemes", "aria-label": "the schemes held, prepared and revealed" });
+  const held = s.seats.map((x, seat) => (seat === me ? "You hold " : who(seat) + " holds ") + x.held
+    + (x.prepared ? " (" + x.prepared + " prepared)" : "")).join(" · ");
+  box.append(el("h3", {}, el("span", { text: "Schemes" }), el("span", { class: "board-state", text: " · " + held + " · " + plural(s.deck, "card") + " in the deck" })));
+  const row = el("div", { class: "space-row" });
+  const offer = (card, words) => {
+    const one = el("div", { class: "space" }, drawCard(card, words));
+    const buttons = (by.get("scheme:" + card.id) || []).map((a) => actionButton(a, pyrActionWords(a.about)));
+    if (buttons.length) { one.classList.add("offered"); one.append(...buttons); }
+    return one;
+  };
+  for (const m of s.mine) row.append(offer(m.card, m.prepared ? "Yours, prepared: trigger it at the start of a turn" : "Yours, not prepared"));
+  for (const c of s.drawn) row.append(offer(c, "Drawn for you"));
+  if (row.childNodes.length) box.append(row);
+  s.seats.forEach((x, seat) => {
+    if (x.revealed.length) {
+      box.append(el("p", { class: "muted", text: (seat === me ? "You revealed " : who(seat) + " revealed ") + x.revealed.map((c) => c.name).join(", ") }));
+    }
+  });
   return box;
 }
 
@@ -497,6 +535,7 @@ function renderPyramidTable(v) {
   }
   for (const b of v.boards || []) board.append(renderSpacesBoard(b, by, me));
   if (v.senate) board.append(renderSenate(v.senate, by, me));
+  if (v.schemes) board.append(renderSchemes(v.schemes, by, me));
   if (v.layout.slots.length) {
     board.append(el("section", { class: "pyramid-box" }, el("h3", { text: "The cards of Age " + roman(v.age) }), renderPyramid(v, by),
       el("div", { class: "pyr-details", id: "pyramid-details", "aria-live": "polite", "aria-label": "the card read" })));
