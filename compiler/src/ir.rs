@@ -105,6 +105,14 @@ pub enum On {
     BuiltChain,
     /// Its owner builds a wonder stage.
     BuiltStage,
+    /// Any player, its owner or another, builds a card of this colour.
+    AnyBuiltCard(u8),
+    /// Any player, its owner or another, builds a wonder stage.
+    AnyBuiltStage,
+    /// Its owner discards a card for coins.
+    Discarded,
+    /// Its owner takes the wonder in the draft.
+    Drafted,
     /// Its owner takes a conflict victory token.
     GainedVictory,
     /// Its owner takes coins from the bank.
@@ -131,6 +139,10 @@ impl On {
             On::BoughtFrom => 256,
             On::Failed => 0,
             On::TookCard => 32,
+            On::AnyBuiltCard(_) => 512,
+            On::AnyBuiltStage => 1024,
+            On::Discarded => 2048,
+            On::Drafted => 4096,
         }
     }
 }

@@ -23,6 +23,14 @@ pub enum Trigger {
     BuildChain,
     BuildStage,
     BuildColour(u8),
+    /// `when any player builds a <colour> card`.
+    AnyBuildColour(u8),
+    /// `when any player builds a wonder`.
+    AnyBuildStage,
+    /// `when you discard a card`.
+    Discard,
+    /// `when drafted`: a wonder taken in the draft.
+    Drafted,
     GainVictory,
     BankCoins,
     Bought,

@@ -44,9 +44,36 @@ pub fn validate(game: &Game, report: &mut Report) {
     decrees(game, report);
     scheme_words(game, report);
     schemes(game, report);
+    drafted_only_on_wonders(game, report);
     hands_filled(game, report);
     pieces(game, report);
     played::fields(game, report);
+}
+
+/// `when drafted:` waits for a wonder taken in the draft: on a card or a
+/// progress token it would check clean and never happen (E0306).
+fn drafted_only_on_wonders(game: &Game, report: &mut Report) {
+    let effects = (game.cards.iter().map(|c| (&c.name.value, &c.effects)))
+        .chain(game.progress.iter().map(|t| (&t.name.value, &t.effects)));
+    for (name, list) in effects {
+        for e in list.list() {
+            if e.trigger != crate::resolve::Trigger::Drafted {
+                continue;
+            }
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    e.loc,
+                    format!(
+                        "`{}` is not a wonder: only a wonder is taken in the draft, so `when drafted` would never happen",
+                        name.trim()
+                    ),
+                )
+                .label("never drafted")
+                .help("give `when drafted:` to a wonder's stage, or drop the trigger"),
+            );
+        }
+    }
 }
 
 fn progress(game: &Game, report: &mut Report) {

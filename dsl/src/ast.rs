@@ -266,8 +266,9 @@ pub struct CostItem {
     pub token: Option<Span>,
     /// `1 coin per age`: that many for each Age number.
     pub per_age: Option<Span>,
-    /// `1 coin per senator card`: that many for each card of the colour
-    /// named in the city.
-    pub per_card: Option<Word>,
+    /// `1 coin per senator card`: that many for each card of the colours
+    /// named (`per politician or conspirator card`) in the city; empty
+    /// when the price is not per card.
+    pub per_card: Vec<Word>,
     pub span: Span,
 }

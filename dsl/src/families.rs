@@ -40,7 +40,7 @@ pub const FORMS: &[FormDef] = &[
         name: "per age",
         example: "others lose 1 coin per age",
         meaning: "coins gained or lost times the current Age when the effect runs",
-        families: &["base"],
+        families: &["base", "duel"],
     },
     // Semiramis: "each military defeat token you hold (past and future)
     // counts as 1 shield" (cities-facts.md §9.1). Only the base family

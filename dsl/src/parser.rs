@@ -72,7 +72,7 @@ pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
             let mut amount = None;
             let mut name = None;
             let mut per_age = None;
-            let mut per_card = None;
+            let mut per_card = Vec::new();
             let mut token = None;
             for p in pair.into_inner() {
                 match p.as_rule() {
@@ -80,9 +80,11 @@ pub fn parse_cost(text: &str) -> Result<Cost, SyntaxError> {
                     Rule::name => name = Some(word(p)),
                     Rule::k_token => token = Some(span_of(&p)),
                     Rule::per_age => per_age = Some(span_of(&p)),
-                    Rule::per_card => {
-                        per_card = p.into_inner().find(|x| x.as_rule() == Rule::name).map(word)
-                    }
+                    Rule::per_card => per_card.extend(
+                        p.into_inner()
+                            .filter(|x| x.as_rule() == Rule::name)
+                            .map(word),
+                    ),
                     _ => {}
                 }
             }

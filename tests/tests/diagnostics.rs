@@ -323,6 +323,11 @@ fixtures! {
     e0306_free_first_card_in_duel: "e0306-free-first-card-in-duel" => ["E0306"];
     // A cost per card of a colour held, in a family that never asks it.
     e0306_cost_per_card_in_base: "e0306-cost-per-card-in-base" => ["E0306"];
+    // A trigger on any player's build, in a family that tells only the
+    // builder's city.
+    e0306_any_builder_in_base: "e0306-any-builder-in-base" => ["E0306"];
+    // A card waiting for the draft, which takes only wonders.
+    e0306_drafted_card: "e0306-drafted-card" => ["E0306"];
     // Senate words played where no senate is declared.
     e0306_senate_words_without_senate: "e0306-senate-words-without-senate" => ["E0306", "E0306"];
     // Scheme words played where no schemes are declared.
@@ -356,8 +361,9 @@ fixtures! {
     // A kind of token sitting out battles the Duel rules never fight.
     e0306_sits_out_in_duel: "e0306-sits-out-in-duel" => ["E0306"];
     e0306_by_choice_in_duel: "e0306-by-choice-in-duel" => ["E0306"];
-    // `per age` and a free build of a colour: forms the base family plays.
-    e0306_forms_in_duel_expansion: "e0306-forms-in-duel-expansion" => ["E0306", "E0306"];
+    // A free build of a colour, a form the base family plays (`per age`
+    // beside it is Duel's too).
+    e0306_forms_in_duel_expansion: "e0306-forms-in-duel-expansion" => ["E0306"];
     // Architects cards are taken, never bought: a cost in coins or tokens.
     e0306_card_cost_in_architects: "e0306-card-cost-in-architects" => ["E0306", "E0306"];
     // A project joined with coins: resources or tokens in its cost; and a

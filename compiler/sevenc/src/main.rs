@@ -560,9 +560,24 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                         .any(|t| t.places.as_ref().is_some_and(|p| p.colour == c.colour))
             };
             let on_boards = g.cards.iter().filter(|c| c.age == 0 && boarded(c)).count();
-            let drafted = g.cards.iter().filter(|c| c.age == 0).count() - on_boards;
+            // A senate's decrees and the schemes are cards of no Age too.
+            let of_colour = |colour: Option<u8>| {
+                (g.cards.iter())
+                    .filter(|c| c.age == 0 && colour == Some(c.colour))
+                    .count()
+            };
+            let decrees = of_colour(g.senate.as_ref().and_then(|s| s.decrees));
+            let schemes = of_colour(g.schemes.as_ref().map(|s| s.colour));
+            let drafted =
+                g.cards.iter().filter(|c| c.age == 0).count() - on_boards - decrees - schemes;
             if on_boards > 0 {
                 per_age.push(format!("on boards: {on_boards}"));
+            }
+            if decrees > 0 {
+                per_age.push(format!("decrees: {decrees}"));
+            }
+            if schemes > 0 {
+                per_age.push(format!("schemes: {schemes}"));
             }
             if drafted > 0 {
                 let expert = g.cards.iter().filter(|c| c.age == 0 && c.expert).count();

@@ -70,6 +70,13 @@ pub(super) fn effect_body(
                     let c = &n.colour[*c as usize];
                     quote!(Event::BuiltCard { colour: colour::#c, .. })
                 }
+                On::AnyBuiltCard(c) => {
+                    let c = &n.colour[*c as usize];
+                    quote!(Event::AnyBuiltCard { colour: colour::#c })
+                }
+                On::AnyBuiltStage => quote!(Event::AnyBuiltStage),
+                On::Discarded => quote!(Event::Discarded),
+                On::Drafted => quote!(Event::Drafted),
                 On::GainedVictory => quote!(Event::GainedVictory),
                 On::TookBankCoins => quote!(Event::TookBankCoins),
                 On::BoughtFrom => quote!(Event::BoughtFrom),

@@ -29,6 +29,10 @@ pub(super) fn trigger(v: &Vocab, t: &Trigger) -> String {
         Trigger::BuildChain => "when you build by a chain",
         Trigger::BuildStage => "when you build a wonder stage",
         Trigger::BuildColour(_) => "when you build a card",
+        Trigger::AnyBuildColour(_) => "when any player builds a card",
+        Trigger::AnyBuildStage => "when any player builds a wonder",
+        Trigger::Discard => "when you discard a card",
+        Trigger::Drafted => "when drafted",
         Trigger::GainVictory => "when you gain a victory token",
         Trigger::BankCoins => "when you take coins from the bank",
         Trigger::Bought => "when you buy from a neighbour",
@@ -36,7 +40,9 @@ pub(super) fn trigger(v: &Vocab, t: &Trigger) -> String {
     };
     let template = sevenw_dsl::TriggerDef::of(name).map_or("", |d| d.describe);
     match t {
-        Trigger::BuildColour(c) => template.replace("{colour}", &v.colours[*c as usize]),
+        Trigger::BuildColour(c) | Trigger::AnyBuildColour(c) => {
+            template.replace("{colour}", &v.colours[*c as usize])
+        }
         Trigger::TakeCard { cards, colours } => {
             let mut what: Vec<String> = names(&v.colours, *colours)
                 .into_iter()

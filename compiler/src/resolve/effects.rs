@@ -91,14 +91,10 @@ impl Resolver<'_> {
                 }
                 continue;
             }
-            if let Some(colour) = &item.per_card {
+            if !item.per_card.is_empty() {
                 let coins = Unit::parse(&item.name.text) == Some(Unit::Coins);
-                match self.v.lookup(&colour.text) {
-                    Some(Name::Colour(c)) if coins => {
-                        cost.coins_per_card = cost.coins_per_card.saturating_add(n);
-                        cost.per_colours |= 1 << c;
-                    }
-                    _ if !coins => self.report.push(
+                if !coins {
+                    self.report.push(
                         Diagnostic::new(
                             Code::WrongKind,
                             text.loc_of(item.span),
@@ -106,13 +102,20 @@ impl Resolver<'_> {
                         )
                         .label("not coins")
                         .help("write e.g. `1 coin per senator card`"),
-                    ),
-                    other => self.unknown_or_wrong(
-                        text.loc_of(colour.span),
-                        &colour.text,
-                        other,
-                        "a colour",
-                    ),
+                    );
+                    continue;
+                }
+                cost.coins_per_card = cost.coins_per_card.saturating_add(n);
+                for colour in &item.per_card {
+                    match self.v.lookup(&colour.text) {
+                        Some(Name::Colour(c)) => cost.per_colours |= 1 << c,
+                        other => self.unknown_or_wrong(
+                            text.loc_of(colour.span),
+                            &colour.text,
+                            other,
+                            "a colour",
+                        ),
+                    }
                 }
                 continue;
             }
@@ -445,16 +448,22 @@ impl Resolver<'_> {
             Event::OncePerAge => Trigger::OncePerAge,
             Event::BuiltChain => Trigger::BuildChain,
             Event::BuiltStage => Trigger::BuildStage,
-            Event::BuiltColour => {
+            Event::BuiltColour | Event::AnyBuiltColour => {
                 let w = t.slots.words("colour").first()?;
                 match self.v.lookup(&w.text) {
-                    Some(Name::Colour(c)) => Trigger::BuildColour(c),
+                    Some(Name::Colour(c)) if t.id.def().event == Event::BuiltColour => {
+                        Trigger::BuildColour(c)
+                    }
+                    Some(Name::Colour(c)) => Trigger::AnyBuildColour(c),
                     other => {
                         self.unknown_or_wrong(p.loc_of(w.span), &w.text, other, "a colour");
                         return None;
                     }
                 }
             }
+            Event::AnyBuiltStage => Trigger::AnyBuildStage,
+            Event::Discarded => Trigger::Discard,
+            Event::Drafted => Trigger::Drafted,
             Event::GainedVictory => Trigger::GainVictory,
             Event::TookBankCoins => Trigger::BankCoins,
             Event::BoughtFrom => Trigger::Bought,

@@ -674,16 +674,18 @@ fn forms_the_family_does_not_play_are_refused() {
         resolve(crate::parse::parse(src, &mut report), &mut report);
         report.diagnostics
     };
+    // Coins per Age: the Duel family reads the Age too (Agora's Decrees,
+    // duel-expansions-facts.md §2.8).
     for effect in [
         "build a card from the discard pile for free",
         "opponent loses 3 coins",
+        "opponent loses 1 coin per age",
+        "gain 2 coins per age",
     ] {
         assert!(pair(effect).is_empty(), "{effect}");
     }
     for effect in [
         "build a purple card from the discard pile for free",
-        "opponent loses 1 coin per age",
-        "gain 2 coins per age",
         "gain 1 shield per wonder in self at each conflict",
     ] {
         let d = pair(effect);

@@ -551,16 +551,28 @@ fn take_triggers_name_cards_and_colours() {
 fn costs_per_card_of_a_colour() {
     let c = parse_cost("1 coin per senator card, wood").unwrap();
     assert_eq!(c.items.len(), 2);
-    let per = c.items[0].per_card.as_ref().expect("per card");
+    let per: Vec<&str> = c.items[0]
+        .per_card
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
     assert_eq!(
-        (c.items[0].name.text.as_str(), per.text.as_str()),
-        ("coin", "senator")
+        (c.items[0].name.text.as_str(), per),
+        ("coin", vec!["senator"])
     );
-    assert!(c.items[0].per_age.is_none() && c.items[1].per_card.is_none());
+    assert!(c.items[0].per_age.is_none() && c.items[1].per_card.is_empty());
+    // Of several colours: a card of any of them counts.
+    let c = parse_cost("2 coins per politician or conspirator card").unwrap();
+    let per: Vec<&str> = c.items[0]
+        .per_card
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect();
+    assert_eq!(per, ["politician", "conspirator"]);
     // Without `card` it is no price per card: `per` is read as a name,
     // which the compiler then refuses as a resource.
     let c = parse_cost("1 coin per senator").unwrap();
-    assert!(c.items.iter().all(|i| i.per_card.is_none()));
+    assert!(c.items.iter().all(|i| i.per_card.is_empty()));
 }
 
 #[test]

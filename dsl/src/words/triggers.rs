@@ -21,6 +21,14 @@ pub enum Event {
     BuiltStage,
     /// Its owner builds a card of the colour of the slot `colour`.
     BuiltColour,
+    /// Any player builds a card of the colour of the slot `colour`.
+    AnyBuiltColour,
+    /// Any player builds a wonder stage.
+    AnyBuiltStage,
+    /// Its owner discards a card for coins.
+    Discarded,
+    /// Its owner takes the wonder in the draft.
+    Drafted,
     /// Its owner takes a conflict victory token.
     GainedVictory,
     /// Its owner takes coins from the bank (once per turn).
@@ -120,6 +128,38 @@ pub const TRIGGERS: &[TriggerDef] = &[
         Event::BuiltColour,
         "Each time you build a {colour} card: ",
         &["base", "duel"],
+    ),
+    trigger(
+        "when any player builds a card",
+        "when any player builds a {colour: colour} card",
+        "when any player builds a <colour> card",
+        Event::AnyBuiltColour,
+        "Each time any player, you or another, builds a {colour} card: ",
+        &["duel"],
+    ),
+    trigger(
+        "when any player builds a wonder",
+        "when any player builds a wonder",
+        "when any player builds a wonder",
+        Event::AnyBuiltStage,
+        "Each time any player, you or another, builds a wonder: ",
+        &["duel"],
+    ),
+    trigger(
+        "when you discard a card",
+        "when you discard a card",
+        "when you discard a card",
+        Event::Discarded,
+        "Each time you discard a card for coins: ",
+        &["duel"],
+    ),
+    trigger(
+        "when drafted",
+        "when drafted",
+        "when drafted",
+        Event::Drafted,
+        "When you take this wonder in the draft: ",
+        &["duel"],
     ),
     trigger(
         "when you gain a victory token",

@@ -239,6 +239,15 @@ pub enum Event {
     BuiltCard { colour: Colour, chained: bool },
     /// Its owner built a wonder stage.
     BuiltStage,
+    /// A player, its owner or another, built a card of this colour.
+    AnyBuiltCard { colour: Colour },
+    /// A player, its owner or another, built a wonder stage.
+    AnyBuiltStage,
+    /// Its owner discarded a card for coins.
+    Discarded,
+    /// Its owner took this wonder in the draft (the source: the wonder's
+    /// stage; Duel).
+    Drafted,
     /// Its owner gained a conflict victory token.
     GainedVictory,
     /// At the end of a turn in which its owner took coins from the bank.
@@ -271,6 +280,10 @@ impl Listens {
     pub const TOOK_BANK_COINS: u16 = 128;
     pub const BOUGHT_FROM: u16 = 256;
     pub const TOOK_CARD: u16 = 32;
+    pub const ANY_BUILT_CARD: u16 = 512;
+    pub const ANY_BUILT_STAGE: u16 = 1024;
+    pub const DISCARDED: u16 = 2048;
+    pub const DRAFTED: u16 = 4096;
 
     pub const fn has(self, bit: u16) -> bool {
         self.0 & bit != 0

@@ -623,6 +623,16 @@ pub fn is_stage(info: &GameInfo, source: Source) -> bool {
     matches!(entry(info, source), Some(Entry::Stage(..)))
 }
 
+/// Whether some card, wonder side or stage, or progress token of the
+/// game's tables listens to an event of the bits `bits`.
+pub fn any_listens(info: &GameInfo, bits: u16) -> bool {
+    let hears = |l: Listens| l.0 & bits != 0;
+    info.cards.iter().any(|c| hears(c.listens))
+        || info.progress.iter().any(|t| hears(t.listens))
+        || (info.wonders.iter().flat_map(|w| w.sides.iter()))
+            .any(|s| hears(s.listens) || s.stages.iter().any(|st| hears(st.listens)))
+}
+
 /// Which events `source` reacts to.
 pub fn listens(info: &GameInfo, source: Source) -> Listens {
     match entry(info, source) {

@@ -160,3 +160,56 @@ players:
         d.describe_move(&mv)
     );
 }
+
+/// A wonder's `when drafted` effects run for the player who takes it in
+/// the draft, before the draft goes on, as Agora's Curia Julia conspires
+/// and Knossos places a cube when chosen (duel-expansions-facts.md
+/// §2.10): Forum's Curia draws two plots and keeps one, its Labyrinth
+/// places a cube; picked last of a round (given, not chosen), the same.
+#[test]
+fn a_wonder_taken_in_the_draft_runs_its_drafted_effects() {
+    let d = forum();
+    let id = |name: &str| {
+        (d.info.wonders.iter())
+            .position(|w| w.name == name)
+            .expect("a Forum wonder") as u8
+    };
+    let (curia, labyrinth) = (id("The Curia"), id("The Labyrinth"));
+    let cubes = |st: &sevenw_runtime::games::duel::State, seat: usize| -> u32 {
+        st.table.senate.iter().map(|c| u32::from(c[seat])).sum()
+    };
+    let (mut plotted, mut placed) = (0, 0);
+    for seed in 0..120u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed ^ 0xd4af);
+        let mut moves = Vec::new();
+        while matches!(st.phase, Phase::Draft { .. }) || st.table.resume.is_some() {
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            d.apply(&mut st, &mv);
+        }
+        // The draft is over and every effect it set off is done.
+        assert!(st.table.drafted_effects.is_empty() && st.table.resume.is_none());
+        for seat in 0..2 {
+            let took = |w| st.table.wonders[seat].contains(&w);
+            if took(curia) {
+                assert_eq!(
+                    st.table.schemes.held[seat].len(),
+                    1,
+                    "seed {seed}: one plot kept"
+                );
+                plotted += 1;
+            } else {
+                assert!(st.table.schemes.held[seat].is_empty(), "seed {seed}");
+            }
+            let want = u32::from(took(labyrinth));
+            assert_eq!(cubes(&st, seat), want, "seed {seed}: seat {seat}'s cubes");
+            placed += want;
+        }
+        assert!(matches!(st.phase, Phase::Play), "seed {seed}: Age I begins");
+    }
+    assert!(
+        plotted > 20 && placed > 20,
+        "{plotted} Curias, {placed} Labyrinths drafted"
+    );
+}

@@ -172,6 +172,10 @@ pub struct Duel {
     /// Whether a turn may offer moves besides the cards' (boards or
     /// schemes in play).
     extras: bool,
+    /// Whether a source hears what either player builds (`when any
+    /// player builds …`): the other city may then be left effects to
+    /// carry out in a turn ([`Duel::carry_on`]).
+    hears_all: bool,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -412,7 +416,12 @@ impl Duel {
             board_ages: 0,
             asks,
             extras: !info.boards.is_empty() || info.schemes.is_some(),
+            hears_all: false,
         };
+        duel.hears_all = crate::engine::vocab::any_listens(
+            info,
+            sevenw_host::Listens::ANY_BUILT_CARD | sevenw_host::Listens::ANY_BUILT_STAGE,
+        );
         duel.spends = (0..1usize << duel.offerings.len())
             .map(|spend| {
                 let given = (duel.offerings.iter().enumerate())
@@ -627,10 +636,14 @@ impl Game for Duel {
                         round,
                         pick: pick + 1,
                     };
-                    if t.draft.is_empty() {
+                    self.on_drafted(&mut st.table, Self::drafter(round, pick), w);
+                    if st.table.draft.is_empty() {
                         self.draft_round(st, round + 1);
                     } else {
                         self.draft_auto(st);
+                    }
+                    if !st.table.drafted_effects.is_empty() {
+                        self.next_drafted(st);
                     }
                 }
             }
@@ -660,6 +673,10 @@ impl Game for Duel {
                             t.cities[seat].colour_count[usize::from(self.yellow.0) % MAX_COLOURS];
                         t.cities[seat].coins += DISCARD_COINS + i32::from(yellow);
                         t.discard.push(card);
+                        let bit = sevenw_host::Listens::DISCARDED;
+                        if t.cities[seat].listening & bit != 0 {
+                            self.tell(st, seat, sevenw_host::Event::Discarded, bit);
+                        }
                     }
                     Action::Wonder {
                         wonder,

@@ -76,6 +76,11 @@ pub struct Position {
     /// The schemes' deck, those held, revealed and drawn (an expansion's
     /// `schemes:`; all empty without).
     pub schemes: super::schemes::Schemes,
+    /// Wonders taken in the draft whose `when drafted` effects are still
+    /// to run: `(seat, wonder)`, in order; and the decision and the turn
+    /// to go back to once they have ([`super::Duel::next_drafted`]).
+    pub drafted_effects: Vec<(u8, u8)>,
+    pub resume: Option<(super::Phase, usize)>,
     /// Market versions: `market[s]` changes whenever what seat `s` pays for
     /// resources may have changed (its production, prices, discounts, or
     /// the opponent's brown and grey production).
@@ -126,6 +131,8 @@ clone_reusing!(Position {
     decrees,
     decrees_down,
     schemes,
+    drafted_effects,
+    resume,
     market,
     paired,
     age,

@@ -425,6 +425,9 @@ impl Scenarios for Duel {
         t.ended = None;
         t.market[0] = t.market[0].wrapping_add(1);
         t.market[1] = t.market[1].wrapping_add(1);
+        for c in &mut t.cities {
+            c.age = t.age;
+        }
         st.phase = Phase::Play;
         Ok(Scenario {
             state: st,

@@ -45,6 +45,26 @@ impl Duel {
         source: Source,
         follow: Option<Event>,
     ) {
+        // What every city hears of this build, its own sources included
+        // (`when any player builds …`).
+        let any = match follow {
+            Some(Event::BuiltCard { colour, .. }) => {
+                Some((Event::AnyBuiltCard { colour }, Listens::ANY_BUILT_CARD))
+            }
+            Some(Event::BuiltStage) => Some((Event::AnyBuiltStage, Listens::ANY_BUILT_STAGE)),
+            _ => None,
+        };
+        self.run_own(st, seat, source, follow);
+        if let Some((event, bit)) = any
+            && st.table.cities.iter().any(|c| c.listening & bit != 0)
+        {
+            self.tell_all(st, seat, event, bit);
+        }
+    }
+
+    /// [`Duel::run_chosen`] for the city that built: `source`'s built
+    /// effects and its other sources told `follow`.
+    fn run_own(&self, st: &mut State, seat: usize, source: Source, follow: Option<Event>) {
         let t = &mut st.table;
         let me = &t.cities[seat];
         let follows = match follow {
@@ -78,6 +98,100 @@ impl Duel {
 }
 
 impl Duel {
+    /// Each city's sources listening to `bit` hear `event`, the builder's
+    /// (`seat`) first: a card or a wonder built by either player
+    /// (`when any player builds …`, Agora's Decrees 1-4 and 14,
+    /// duel-expansions-facts.md §2.8).
+    #[cold]
+    fn tell_all(&self, st: &mut State, seat: usize, event: Event, bit: u16) {
+        for s in [seat, 1 - seat.min(1)] {
+            if st.table.cities[s].listening & bit != 0 {
+                self.tell(st, s, event, bit);
+            }
+        }
+    }
+
+    /// The sources of the city at `s` listening to `bit` hear `event`
+    /// (what they leave to the turn structure is carried out in the
+    /// turn: [`Duel::carry_on`]).
+    #[cold]
+    pub(super) fn tell(&self, st: &mut State, s: usize, event: Event, bit: u16) {
+        let t = &mut st.table;
+        let other = 1 - s.min(1);
+        let before = MarketKey::of(&t.cities[s]);
+        shadow(&t.cities[other], &mut st.shadow[other]);
+        let mut h = CityHost::new(&self.vocab, &mut t.cities[s], &st.shadow, s, !st.rebuild);
+        crate::engine::city::run_event(&self.vocab, &mut h, event, bit, None);
+        let (mine, theirs) = before.moved(MarketKey::of(&t.cities[s]));
+        if mine {
+            t.market[s] = t.market[s].wrapping_add(1);
+        }
+        if theirs {
+            t.market[other] = t.market[other].wrapping_add(1);
+        }
+    }
+}
+
+impl Duel {
+    /// `seat` took wonder `w` in the draft: its `when drafted` effects are
+    /// due (Agora's Knossos and Curia Julia, duel-expansions-facts.md
+    /// §2.10: "when chosen in the wonder draft").
+    pub(super) fn on_drafted(&self, t: &mut super::Position, seat: usize, w: u8) {
+        let source = stage_source(w);
+        if listens(self.info, source).has(Listens::DRAFTED) {
+            t.drafted_effects.push((seat as u8, w));
+        }
+    }
+
+    /// Runs the `when drafted` effects of the first wonder due, for the
+    /// player who took it, as a turn of theirs that goes back to the draft
+    /// once done ([`Duel::end_turn`]); what they leave (a cube to place,
+    /// schemes to keep) is asked of that player.
+    #[cold]
+    pub(super) fn next_drafted(&self, st: &mut State) {
+        if st.table.drafted_effects.is_empty() {
+            return;
+        }
+        let (seat, w) = st.table.drafted_effects.remove(0);
+        let seat = usize::from(seat).min(1);
+        let t = &mut st.table;
+        if t.resume.is_none() {
+            t.resume = Some((st.phase, t.current));
+        }
+        t.current = seat;
+        st.phase = Phase::Play;
+        let other = 1 - seat;
+        shadow(&t.cities[other], &mut st.shadow[other]);
+        let source = stage_source(w);
+        let mut h = CityHost::new(
+            &self.vocab,
+            &mut t.cities[seat],
+            &st.shadow,
+            seat,
+            !st.rebuild,
+        );
+        crate::engine::city::HasCity::acting_for(&mut h, source);
+        self.vocab.effects(source, Event::Drafted, &mut h);
+        t.market[0] = t.market[0].wrapping_add(1);
+        t.market[1] = t.market[1].wrapping_add(1);
+        self.carry_on(st, seat);
+    }
+
+    /// The next wonder's `when drafted` effects, or back to the decision
+    /// and the turn the draft had reached.
+    #[cold]
+    fn resume_draft(&self, st: &mut State) {
+        if !st.table.drafted_effects.is_empty() {
+            self.next_drafted(st);
+            return;
+        }
+        if let Some((phase, current)) = st.table.resume.take() {
+            st.phase = phase;
+            st.table.current = current;
+            st.table.again = false;
+        }
+    }
+
     /// "Un mazo por Era" and "Preparar las cartas": the Age's deck less the
     /// cards returned unseen, plus the drawn guilds, shuffled and laid out.
     /// A deck an expansion grew returns as many more unseen: the figure
@@ -87,6 +201,10 @@ impl Duel {
         let info = self.info;
         let t = &mut st.table;
         t.age = age;
+        // What effects read of the Age (`gain 1 coin per age`).
+        for c in &mut t.cities {
+            c.age = age;
+        }
         let cards = self.ages.get(usize::from(age));
         let mut deck: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.deck.clone());
         st.rng.shuffle(&mut deck);
@@ -215,6 +333,7 @@ impl Duel {
             let w = st.table.draft.remove(0);
             st.table.wonders[Self::drafter(round, pick)].push(w);
             st.table.drafted[Self::drafter(round, pick)].push(w);
+            self.on_drafted(&mut st.table, Self::drafter(round, pick), w);
             self.draft_round(st, round + 1);
         }
     }
@@ -369,6 +488,19 @@ impl Duel {
                     return;
                 }
                 continue;
+            }
+            // What the other city's sources left, hearing this turn's
+            // build (`when any player builds …`): theirs to carry out.
+            if self.hears_all {
+                let other = 1 - seat.min(1);
+                let p = &mut st.table.cities[other].abilities.pending;
+                if !p.is_empty() {
+                    let p = p.remove(0);
+                    if self.pending(st, other, p) {
+                        return;
+                    }
+                    continue;
+                }
             }
             let a = &mut st.table.cities[seat].abilities;
             // A wonder's first ("El Mausoleo"), then a card's (Pantheon's
@@ -592,8 +724,10 @@ impl Duel {
                 }
                 has
             }
+            // Another turn for the player whose turn it is; none for the
+            // other, whose source heard this turn's build.
             Pending::PlayAgain => {
-                st.table.again = true;
+                st.table.again |= seat == st.table.current;
                 false
             }
             // A word the Duel family does not play (its `families` in the
@@ -673,6 +807,12 @@ impl Duel {
     /// "Algunas Maravillas te permiten volver a jugar" — lost when the
     /// figure is empty; then "Fin de una Era".
     fn end_turn(&self, st: &mut State, seat: usize) {
+        // The effects of a wonder taken in the draft have run: the next
+        // one's, or the draft (or the Age) goes on.
+        if st.table.resume.is_some() {
+            self.resume_draft(st);
+            return;
+        }
         let t = &mut st.table;
         // A scheme triggered at the start of the turn has run: the player
         // takes their card (`schemes.rs`).
