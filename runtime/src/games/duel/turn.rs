@@ -45,25 +45,26 @@ impl Duel {
         source: Source,
         follow: Option<Event>,
     ) {
-        // What every city hears of this build, its own sources included
-        // (`when any player builds …`).
-        let any = match follow {
-            Some(Event::BuiltCard { colour, .. }) => {
-                Some((Event::AnyBuiltCard { colour }, Listens::ANY_BUILT_CARD))
-            }
-            Some(Event::BuiltStage) => Some((Event::AnyBuiltStage, Listens::ANY_BUILT_STAGE)),
-            _ => None,
-        };
         self.run_own(st, seat, source, follow);
-        if let Some((event, bit)) = any
-            && st.table.cities.iter().any(|c| c.listening & bit != 0)
-        {
-            self.tell_all(st, seat, event, bit);
+        // What every city hears of this build, its own sources included
+        // (`when any player builds …`), where a source listens so.
+        if self.hears_all {
+            let any = match follow {
+                Some(Event::BuiltCard { colour, .. }) => {
+                    Some((Event::AnyBuiltCard { colour }, Listens::ANY_BUILT_CARD))
+                }
+                Some(Event::BuiltStage) => Some((Event::AnyBuiltStage, Listens::ANY_BUILT_STAGE)),
+                _ => None,
+            };
+            if let Some((event, bit)) = any {
+                self.tell_all(st, seat, event, bit);
+            }
         }
     }
 
     /// [`Duel::run_chosen`] for the city that built: `source`'s built
     /// effects and its other sources told `follow`.
+    #[inline(always)]
     fn run_own(&self, st: &mut State, seat: usize, source: Source, follow: Option<Event>) {
         let t = &mut st.table;
         let me = &t.cities[seat];
