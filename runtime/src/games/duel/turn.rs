@@ -76,9 +76,19 @@ impl Duel {
         if !follows && !listens(self.info, source).has(Listens::BUILT) {
             return;
         }
-        // The other city as effects see it ([`shadow`]).
-        let other = 1 - seat;
-        let before = MarketKey::of(me);
+        self.with_host(st, seat, |h| {
+            run_built(&self.vocab, h, source, follow.filter(|_| follows));
+        });
+    }
+
+    /// Runs `f` with a host acting for the city at `seat`, the other city
+    /// as effects see it ([`shadow`]), then marks the markets whose prices
+    /// what it did may have changed ([`MarketKey`]).
+    #[inline(always)]
+    pub(super) fn with_host(&self, st: &mut State, seat: usize, f: impl FnOnce(&mut CityHost<'_>)) {
+        let t = &mut st.table;
+        let other = 1 - seat.min(1);
+        let before = MarketKey::of(&t.cities[seat]);
         shadow(&t.cities[other], &mut st.shadow[other]);
         let mut h = CityHost::new(
             &self.vocab,
@@ -87,7 +97,7 @@ impl Duel {
             seat,
             !st.rebuild,
         );
-        run_built(&self.vocab, &mut h, source, follow.filter(|_| follows));
+        f(&mut h);
         let (mine, theirs) = before.moved(MarketKey::of(&t.cities[seat]));
         if mine {
             t.market[seat] = t.market[seat].wrapping_add(1);
@@ -117,19 +127,9 @@ impl Duel {
     /// turn: [`Duel::carry_on`]).
     #[cold]
     pub(super) fn tell(&self, st: &mut State, s: usize, event: Event, bit: u16) {
-        let t = &mut st.table;
-        let other = 1 - s.min(1);
-        let before = MarketKey::of(&t.cities[s]);
-        shadow(&t.cities[other], &mut st.shadow[other]);
-        let mut h = CityHost::new(&self.vocab, &mut t.cities[s], &st.shadow, s, !st.rebuild);
-        crate::engine::city::run_event(&self.vocab, &mut h, event, bit, None);
-        let (mine, theirs) = before.moved(MarketKey::of(&t.cities[s]));
-        if mine {
-            t.market[s] = t.market[s].wrapping_add(1);
-        }
-        if theirs {
-            t.market[other] = t.market[other].wrapping_add(1);
-        }
+        self.with_host(st, s, |h| {
+            crate::engine::city::run_event(&self.vocab, h, event, bit, None);
+        });
     }
 }
 
@@ -161,20 +161,11 @@ impl Duel {
         }
         t.current = seat;
         st.phase = Phase::Play;
-        let other = 1 - seat;
-        shadow(&t.cities[other], &mut st.shadow[other]);
         let source = stage_source(w);
-        let mut h = CityHost::new(
-            &self.vocab,
-            &mut t.cities[seat],
-            &st.shadow,
-            seat,
-            !st.rebuild,
-        );
-        crate::engine::city::HasCity::acting_for(&mut h, source);
-        self.vocab.effects(source, Event::Drafted, &mut h);
-        t.market[0] = t.market[0].wrapping_add(1);
-        t.market[1] = t.market[1].wrapping_add(1);
+        self.with_host(st, seat, |h| {
+            crate::engine::city::HasCity::acting_for(h, source);
+            self.vocab.effects(source, Event::Drafted, h);
+        });
         self.carry_on(st, seat);
     }
 
