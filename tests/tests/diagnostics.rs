@@ -328,6 +328,8 @@ fixtures! {
     e0306_any_builder_in_base: "e0306-any-builder-in-base" => ["E0306"];
     // A card waiting for the draft, which takes only wonders.
     e0306_drafted_card: "e0306-drafted-card" => ["E0306"];
+    // A draw of schemes keeping more than it draws.
+    e0006_keep_more_schemes: "e0006-keep-more-schemes" => ["E0006"];
     // Senate words played where no senate is declared.
     e0306_senate_words_without_senate: "e0306-senate-words-without-senate" => ["E0306", "E0306"];
     // Scheme words played where no schemes are declared.

@@ -11,26 +11,46 @@ use crate::vocab::Unit;
 const SCHEME_WORDS: [&str; 3] = ["draw schemes", "keep schemes", "trigger scheme"];
 
 /// Each scheme word is played with schemes in play (E0306): else it would
-/// check clean and draw or reveal nothing.
+/// check clean and draw or reveal nothing. A draw keeps no more than it
+/// draws (E0006): `keep 3` of 2 would read as a choice never asked.
 pub(super) fn scheme_words(game: &Game, report: &mut Report) {
     let v = &game.vocab;
-    if v.schemes_in_play {
-        return;
-    }
     for (e, call) in super::decks::calls_of(game, &SCHEME_WORDS) {
         let word = call.word.def().name;
-        report.push(
-            Diagnostic::new(
-                Code::NotPlayed,
-                e.loc,
-                format!(
-                    "`{word}` plays schemes, but no schemes are declared by `{}` or a set it is played with",
-                    v.game
-                ),
-            )
-            .label("no schemes to draw or reveal")
-            .help("declare `schemes:` (`schemes: {colour: plot}`) in the game.yaml of this expansion or of one it is played `with:`, or drop the word"),
-        );
+        if !v.schemes_in_play {
+            report.push(
+                Diagnostic::new(
+                    Code::NotPlayed,
+                    e.loc,
+                    format!(
+                        "`{word}` plays schemes, but no schemes are declared by `{}` or a set it is played with",
+                        v.game
+                    ),
+                )
+                .label("no schemes to draw or reveal")
+                .help("declare `schemes:` (`schemes: {colour: plot}`) in the game.yaml of this expansion or of one it is played `with:`, or drop the word"),
+            );
+            continue;
+        }
+        let arg = |name: &str| match call.arg(name) {
+            Some(crate::ir::Arg::Num(i)) => Some(i64::from(*i)),
+            _ => None,
+        };
+        if let (Some(n), Some(keep)) = (arg("n"), arg("keep"))
+            && keep > n
+        {
+            report.push(
+                Diagnostic::new(
+                    Code::BadValue,
+                    e.loc,
+                    format!("`{word}` keeps {keep} of the {n} schemes it draws"),
+                )
+                .label("keeps more than it draws")
+                .help(format!(
+                    "keep at most the schemes drawn: `draw {n} schemes and keep {n}` keeps them all"
+                )),
+            );
+        }
     }
 }
 
