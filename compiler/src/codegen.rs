@@ -727,6 +727,14 @@ fn game(g: &Game) -> GameCode<'_> {
         }
         None => quote!(None),
     };
+    // Its squares are its conflict track's tokens (`conflict` above).
+    let military = match &g.military_tokens {
+        Some(m) => {
+            let colour = Literal::u8_unsuffixed(m.colour);
+            quote!(Some(MilitaryInfo { colour: Colour(#colour) }))
+        }
+        None => quote!(None),
+    };
     let (gname, title) = (lit(&g.name), lit(&g.title));
     let (minp, maxp, ages, hand) = (
         Literal::u8_unsuffixed(g.min_players),
@@ -852,6 +860,7 @@ fn game(g: &Game) -> GameCode<'_> {
                 boards: &[#(#boards),*],
                 senate: #senate,
                 schemes: #schemes,
+                military: #military,
                 set_aside: #set_aside,
                 resources: #resources,
                 classes: &[#(#classes),*],

@@ -208,7 +208,7 @@ impl Code {
             ),
             Code::DeckSize => (
                 "E0204",
-                "An Age deck does not hold the right number of cards for some player count.\n\nA game dealt in hands needs hand_size × n cards for n players; a laid-out\ngame (Duel) needs layout + set_aside. Every card contributes one copy per\n`players:` entry of at most n, and in the guild Age the guild rule adds\nits draw (players + extra, or count). The message gives the count found\nand the count needed; adjust `players:` lists. An Age that may have lost\ncards to a file that could not be read is not counted.",
+                "An Age deck does not hold the right number of cards for some player count.\n\nA game dealt in hands needs hand_size × n cards for n players; a laid-out\ngame (Duel) needs layout + set_aside. Every card contributes one copy per\n`players:` entry of at most n, and in the guild Age the guild rule adds\nits draw (players + extra, or count). The message gives the count found\nand the count needed; adjust `players:` lists. An Age that may have lost\ncards to a file that could not be read is not counted.\n\nCards of no Age that a rule of game.yaml deals are counted against it too:\na board's fill, the decrees, the schemes, and the military tokens (one card\nof their colour per square of `at`).",
                 " (hand_size: 7; the Age I cards add up to 20 for 3 players, 21 needed):\n\n  - name: Loom\n    colour: grey\n    players: [6]",
                 " (one more copy for 3 players):\n\n  - name: Loom\n    colour: grey\n    players: [3, 6]",
             ),

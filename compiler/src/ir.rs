@@ -9,11 +9,15 @@
 //! set (of colours, resources or symbols) is the list of its indices, and
 //! every index names an entry of the family-wide lists of [`Game`]
 //! (`resources`, `colours`, `symbols`, `categories`, `cards`, …).
-//! `schemas/IR.md` says what each node means for an engine author.
+//! `schemas/IR.md` says what each node means for an engine author. What a
+//! game lays out beside its decks (figures, boards, a senate, schemes,
+//! military tokens) is in `ir/laid_out.rs`.
 
 pub mod call;
+mod laid_out;
 
 pub use call::{Arg, Call};
+pub use laid_out::{Board, BoardFill, FigureSlot, FigureTokens, MilitaryTokens, Schemes, Senate};
 
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
@@ -596,85 +600,6 @@ pub struct DrawRule {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-/// One card's place in an Age's figure: its row from the top (the row
-/// taken last), its column in half cards from the left, face up or not. A
-/// card covers the cards of the row above whose columns are within one of
-/// its own.
-pub struct FigureSlot {
-    pub row: u8,
-    pub col: u8,
-    pub face_up: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-/// Tokens laid on an Age's figure when it is laid out: one on each of
-/// `slots` (indices into the figure of Age `age`), drawn at random from
-/// `from` (kinds of token, an entry per token). A token leaves the figure
-/// to the player whose turn it is when its card is taken or turned face
-/// up, whichever comes first.
-pub struct FigureTokens {
-    pub age: u8,
-    pub slots: Vec<u8>,
-    pub from: Vec<u8>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-/// A board of spaces beside the table (an expansion's `boards:`): each
-/// space holds one card of no Age; a turn in an Age of `open` may take the
-/// card of a space for its price, the card joining the player's city and
-/// its effects running as when built. At the start of each Age of `fill`,
-/// empty spaces take cards of its colour drawn at random from those not
-/// yet out.
-pub struct Board {
-    pub name: String,
-    /// Each space's price in coins: `[first player, second player]`.
-    pub spaces: Vec<[u8; 2]>,
-    pub open: Vec<u8>,
-    pub fill: Vec<BoardFill>,
-}
-
-/// A board of chambers where the players place influence cubes (an
-/// expansion's `senate:`): a chamber is controlled by the player with
-/// strictly more cubes in it, and gives its controller its points at the
-/// end; with `supremacy`, controlling every chamber at once wins.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct Senate {
-    /// Each chamber's points to its controller, in the order they lie.
-    pub chambers: Vec<u8>,
-    /// Each player's cubes.
-    pub cubes: u8,
-    /// The category (index) its points go to.
-    pub category: u8,
-    pub supremacy: bool,
-    /// The colour of its decrees (cards of no Age), one laid on each
-    /// chamber at the start, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decrees: Option<u8>,
-    /// The chambers (from 0) whose decree lies face down until a cube
-    /// enters.
-    pub face_down: Vec<u8>,
-}
-
-/// Hidden cards the players hold and reveal later (an expansion's
-/// `schemes:`): the cards of no Age of `colour`, shuffled into a
-/// face-down deck that `draw_schemes` draws from; a scheme held is
-/// prepared by a card tucked under it, then revealed once, its effects
-/// running.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct Schemes {
-    /// The colour (index) of the scheme cards.
-    pub colour: u8,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-/// At the start of Age `age`, a board's empty spaces take cards of
-/// `colour` (cards of no Age).
-pub struct BoardFill {
-    pub age: u8,
-    pub colour: u8,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 /// Cards of `colour` of no Age dealt `deal` each and passed `pass` seats
 /// until all are kept (Leaders).
 pub struct Draft {
@@ -855,6 +780,10 @@ pub struct Game {
     /// `schemes:`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub schemes: Option<Schemes>,
+    /// Cards of no Age lying on the conflict track in place of its tokens
+    /// (an expansion's `military_tokens:`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub military_tokens: Option<MilitaryTokens>,
     /// Resource names (indices are family-wide, as for every list below).
     pub resources: Vec<String>,
     /// Classes of resources (`raw`, `manufactured`).

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 pub use extended::{extended_dirs, games_in, libraries_for, library_named_by};
 pub use laid_out::{
-    BoardFillSrc, BoardSrc, DecreesSrc, FigureSrc, FigureTokensSrc, PlacesSrc, SchemesSrc,
-    SenateSrc,
+    BoardFillSrc, BoardSrc, DecreesSrc, FigureSrc, FigureTokensSrc, MilitaryTokensSrc, PlacesSrc,
+    SchemesSrc, SenateSrc,
 };
 pub use left_out::{LeftOut, Part};
 use left_out::{left_out_help, scan_left_out};
@@ -189,16 +189,14 @@ pub struct ExpansionSrc {
     pub game: Text,
     pub title: Text,
     pub extends: Text,
-    /// `edition: 2`: edition 2 of the expansion `game`, played only with
-    /// edition 2 of the game it extends.
+    /// `edition: 2`: edition 2 of `game`, played only with its game's edition 2.
     pub edition: Option<Int>,
     /// Other expansions of the game whose names it uses and without which
     /// it is not played (`with: [leaders]`).
     pub with: Vec<Text>,
     /// Played in every game that plays all of `with`, never named alone.
     pub automatic: Option<bool>,
-    /// Cards per hand while it is in play (the largest of the card sets in
-    /// play; Cities: 8).
+    /// Cards per hand while it is in play (the largest in play; Cities: 8).
     pub hand_size: Option<Int>,
     /// Cards of a colour drawn at random into an Age's deck, one rule per
     /// Age (Cities: a black card per player in each Age).
@@ -216,6 +214,8 @@ pub struct ExpansionSrc {
     pub senate: Option<SenateSrc>,
     /// Hidden cards drawn, held and played later (`schemes:`).
     pub schemes: Option<SchemesSrc>,
+    /// Cards of no Age lying on the conflict track (`military_tokens:`).
+    pub military_tokens: Option<MilitaryTokensSrc>,
     /// Each Age's figure in place of the game's (`figures:`).
     pub figures: Vec<FigureSrc>,
     pub start_coins: Option<Int>,

@@ -229,6 +229,10 @@ fn game(g: &Game) -> ir::Game {
             face_down: s.face_down.clone(),
         }),
         schemes: (v.schemes.as_ref()).map(|s| ir::Schemes { colour: s.colour }),
+        military_tokens: (v.military_tokens.as_ref()).map(|m| ir::MilitaryTokens {
+            colour: m.colour,
+            at: m.at.clone(),
+        }),
         family: v.family.clone(),
         decks: decks(g),
         battles: v.battles.as_ref().map(|b| ir::Battles {
@@ -729,6 +733,41 @@ mod tests {
             .count();
         assert_eq!(emitted, 1, "{code}");
         assert_eq!(code.matches("schemes:None").count(), 2, "{code}");
+    }
+
+    #[test]
+    fn military_tokens_are_lowered_and_emitted_for_the_set_declaring_them() {
+        // Militia lays its militia cards (colour 7, after the pair's seven)
+        // on squares 3 and 6, in place of the pair's coin tokens.
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/diag/ok-military");
+        let sets = ["pair", "militia"].map(|s| fixture.join(s));
+        let compiled = crate::check(&sets);
+        let rendered = compiled.report.render(&compiled.sources, false);
+        assert!(compiled.report.diagnostics.is_empty(), "{rendered}");
+        let lib = compiled.library.expect(&rendered);
+        let game = |name: &str| lib.games.iter().find(|g| g.name == name).unwrap();
+        let tokens = crate::ir::MilitaryTokens {
+            colour: 7,
+            at: vec![3, 6],
+        };
+        assert_eq!(game("militia").military_tokens, Some(tokens));
+        assert_eq!(game("pair").military_tokens, None);
+        // Its conflict track is the pair's, its tokens looting no coins.
+        let track = |name: &str| game(name).conflict.clone().unwrap();
+        assert_eq!(track("pair").tokens, [(3, 2), (6, 5)]);
+        assert_eq!(track("militia").tokens, [(3, 0), (6, 0)]);
+        assert_eq!(
+            (track("militia").capital, track("militia").zones),
+            (track("pair").capital, track("pair").zones)
+        );
+        let code: String = crate::codegen::generate(&lib).split_whitespace().collect();
+        let emitted = code
+            .matches("military:Some(MilitaryInfo{colour:Colour(7)})")
+            .count();
+        assert_eq!(emitted, 1, "{code}");
+        assert_eq!(code.matches("military:None").count(), 1, "{code}");
+        assert!(code.contains("tokens:&[(3,0),(6,0)]"), "{code}");
     }
 
     #[test]

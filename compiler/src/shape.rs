@@ -14,7 +14,9 @@
 use crate::vocab::CounterKind;
 
 mod laid_out;
-pub use laid_out::{BOARD, BOARD_FILL, DECREES, FIGURE_TOKENS, SCHEMES, SENATE, TOKEN_PLACES};
+pub use laid_out::{
+    BOARD, BOARD_FILL, DECREES, FIGURE_TOKENS, MILITARY_TOKENS, SCHEMES, SENATE, TOKEN_PLACES,
+};
 use serde_json::{Map, Value, json};
 
 /// What a value holds.
@@ -612,6 +614,11 @@ pub static EXPANSION: Object = Object {
             "A face-down deck of cards of no Age of a colour, drawn by `draw schemes`: each held unseen, prepared with a card of the figure, then revealed once for its effects (the Duel family).",
         ),
         field(
+            "military_tokens",
+            Shape::Object(&MILITARY_TOKENS),
+            "Cards of no Age of a colour lying on squares of the conflict track, in place of the game's tokens: when the pawn first reaches one, the player whose shields moved it there carries out its effects once (the Duel family).",
+        ),
+        field(
             "draws",
             Shape::List(&Shape::Object(&GUILDS)),
             "Cards of a colour of no player count drawn at random into an Age's deck, one rule per Age: players + `extra`, or `count`.",
@@ -896,6 +903,7 @@ mod tests {
                 "figure_tokens",
                 "game",
                 "guilds",
+                "military_tokens",
                 "progress",
                 "projects",
                 "schemes",

@@ -12,6 +12,7 @@ use crate::source::Loc;
 use crate::vocab::Deal;
 
 mod decks;
+mod military;
 mod played;
 mod schemes;
 mod senate;
@@ -19,6 +20,7 @@ mod sets;
 use decks::{
     board_card, boards, draws, game_decks, hands_filled, own_guilds, pieces, supply_words,
 };
+use military::{military, military_card};
 use schemes::{scheme_card, scheme_words, schemes};
 use senate::{decree_card, decrees, senate_words};
 pub use sets::{Limits, family, family_limits, limits};
@@ -44,6 +46,7 @@ pub fn validate(game: &Game, report: &mut Report) {
     decrees(game, report);
     scheme_words(game, report);
     schemes(game, report);
+    military(game, report);
     drafted_only_on_wonders(game, report);
     hands_filled(game, report);
     pieces(game, report);
@@ -294,6 +297,7 @@ fn ages_and_players(game: &Game, report: &mut Report) {
         if board_card(game, c, report)
             || decree_card(game, c, report)
             || scheme_card(game, c, report)
+            || military_card(game, c, report)
             || draft_card(game, c, report)
         {
             continue;

@@ -12,6 +12,7 @@ mod declared;
 mod editions;
 mod expansions;
 mod figures;
+mod military;
 mod plays;
 mod rules;
 mod schemes;
@@ -23,6 +24,7 @@ use declared::Declared;
 pub use editions::{Editions, MAX_EDITION, together};
 pub use expansions::{build_all, extend};
 pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
+pub use military::{MAX_MILITARY_TOKENS, MilitaryTokens};
 use rules::{draft, projects};
 pub use schemes::Schemes;
 pub use senate::{MAX_CHAMBERS, Senate};
@@ -345,6 +347,9 @@ pub struct Vocab {
     /// Whether schemes are in play with this card set: its own or those
     /// of a set it is played with.
     pub schemes_in_play: bool,
+    /// An expansion's own military tokens (`military_tokens:`), whose
+    /// squares are its `conflict`'s tokens.
+    pub military_tokens: Option<MilitaryTokens>,
 }
 
 pub(crate) const MAX_SET: usize = 16;
@@ -829,6 +834,7 @@ pub fn build(
         senate_chambers: 0,
         schemes: None,
         schemes_in_play: false,
+        military_tokens: None,
     };
     let usable = report.errors() == before;
     // What the family would ignore is refused, but the vocabulary stays

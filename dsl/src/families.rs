@@ -165,7 +165,8 @@ pub const FAMILIES: &[FamilyDef] = &[
         // are coins held apart, spent on prices once the treasury runs out;
         // `senate`: chambers where influence is placed, each controlled by
         // the strict majority; `schemes`: cards of no Age drawn, held
-        // unseen, prepared and revealed once.
+        // unseen, prepared and revealed once; `military_tokens`: cards of
+        // no Age lying on the conflict track, in place of its tokens.
         fields: &[
             "figures",
             "figure_tokens",
@@ -177,6 +178,7 @@ pub const FAMILIES: &[FamilyDef] = &[
             "as_coins",
             "senate",
             "schemes",
+            "military_tokens",
         ],
         spent_cards: false,
         // Asked once what offers it is built or taken, before its effects.

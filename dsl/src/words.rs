@@ -584,6 +584,28 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "build from row",
+        syntax: "build a {colours: cards} from the last row of the figure for free",
+        example: "build a brown, grey or blue card from the last row of the figure for free",
+        meaning: "its player chooses a face-up card of those colours in the figure's top row (the row taken last), covered or not, and builds it for free; a token on it goes to them",
+        op: "build_from_row(colours)",
+        host: "build_from_row(colours)",
+        describe: "builds a {colours} from the last row of the figure for free",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "box wonder",
+        syntax: "return a built wonder of {seats: scopes} to the box",
+        example: "return a built wonder of opponent to the box",
+        meaning: "its player chooses a built wonder of the cities named: it leaves the game and the card under it goes to the discard pile; what it gives while built goes (production, abilities, points), what it did once stays done (coins, shields, tokens, another turn)",
+        op: "box_wonder(seats)",
+        host: "box_wonder(seats)",
+        describe: "returns a built wonder of {seats} to the box",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "chain price",
         syntax: "build cards a chain could make free for {n: number 0..=20} coin/coins",
         example: "build cards a chain could make free for 1 coin",
@@ -723,6 +745,28 @@ pub const WORDS: &[WordDef] = &[
         op: "trigger_scheme()",
         host: "trigger_scheme()",
         describe: "may trigger an unprepared scheme",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "senate count",
+        syntax: "count {n: number 1..=10} more {colours: cards} for senate actions",
+        example: "count 2 more blue cards for senate actions",
+        meaning: "from now on, when its player counts cards of those colours for their senate actions (`… one more per 2 blue cards`), they count N more than their city holds",
+        op: "senate_count(n, colours)",
+        host: "senate_count(n, colours)",
+        describe: "counts {n} more {colours} for senate actions",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "take half coins",
+        syntax: "take half the coins of {seats: others} rounded up",
+        example: "take half the coins of opponent rounded up",
+        meaning: "takes half the coins of each city named, rounded up, into its player's treasury (coins held apart as tokens are not counted)",
+        op: "take_half_coins(seats)",
+        host: "take_half_coins(seats)",
+        describe: "takes half the coins of {seats}, rounded up",
         families: &["duel"],
         ..CALL
     },

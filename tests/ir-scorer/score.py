@@ -65,9 +65,11 @@ def load_family(export_dir, game):
         # coins held apart score as their kind's tokens, not as coins);
         # version 16 a senate, schemes, costs per card and effects on any
         # player's build, a discard or the draft, which no shipped game
-        # holds yet: a senate's chambers are not scored here.
-        if doc.get("ir_version") not in range(1, 17):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 16")
+        # holds yet: a senate's chambers are not scored here; version 17
+        # `military_tokens`, which scoring does not read (they act during
+        # play).
+        if doc.get("ir_version") not in range(1, 18):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 17")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):

@@ -95,6 +95,9 @@ fixtures! {
     // Schemes in play: their cards happen at once when revealed, and a set
     // played with theirs uses their words.
     ok_schemes: "ok-schemes" => [];
+    // Military tokens in play: one card of no Age per square, each
+    // happening at once when the pawn reaches it.
+    ok_military: "ok-military" => [];
     // Two expansions declare one kind of token alike: they share it.
     ok_shared_token: "ok-shared-token" => [];
     // Two editions of an expansion with the same names and a card of the
@@ -134,6 +137,9 @@ fixtures! {
     e0004_missing_decks: "e0004-missing-decks" => ["E0004"];
     // The schemes' only file is left out: their deck is not called empty.
     e0004_schemes_left_out: "e0004-schemes-left-out" => ["E0004"];
+    // The military tokens' only file is left out: their squares are not
+    // called empty.
+    e0004_military_left_out: "e0004-military-left-out" => ["E0004"];
 
     e0005_age_not_a_number: "e0005-age-not-a-number" => ["E0005"];
     e0005_card_not_a_mapping: "e0005-card-not-a-mapping" => ["E0005"];
@@ -155,6 +161,11 @@ fixtures! {
     e0006_counted_card_cost: "e0006-counted-card-cost" => ["E0006"];
     // A scheme with player counts, another with a cost.
     e0006_scheme_cost: "e0006-scheme-cost" => ["E0006", "E0006"];
+    // A military token with player counts, another with a cost.
+    e0006_military_cost: "e0006-military-cost" => ["E0006", "E0006"];
+    // Squares of military tokens off the track, named twice or nearer the
+    // centre than the one before, none at all, and more than 8.
+    e0006_military_squares: "e0006-military-squares" => ["E0006"];
     e0006_unknown_family: "e0006-unknown-family" => ["E0006"];
 
     e0101_block_scalar: "e0101-block-scalar" => ["E0101"];
@@ -232,6 +243,8 @@ fixtures! {
     e0204_deck_size: "e0204-deck-size" => ["E0204"];
     // Schemes of a colour no card of no Age has (an Age card of it is none).
     e0204_no_schemes: "e0204-no-schemes" => ["E0204"];
+    // Fewer military token cards than squares, and more.
+    e0204_military_count: "e0204-military-count" => ["E0204"];
     e0205_too_few_guilds: "e0205-too-few-guilds" => ["E0205"];
     e0206_side_without_stages: "e0206-side-without-stages" => ["E0206"];
     e0206_stage_without_effect: "e0206-stage-without-effect" => ["E0206"];
@@ -299,6 +312,8 @@ fixtures! {
     e0302_boards: "e0302-boards" => ["E0302", "E0006", "E0006", "E0302", "E0006", "E0302", "E0302", "E0302"];
     // The schemes' colour misspelt, or a board's.
     e0302_schemes_colour: "e0302-schemes-colour" => ["E0302", "E0302"];
+    // The military tokens' colour misspelt, or the schemes'.
+    e0302_military_colour: "e0302-military-colour" => ["E0302", "E0302"];
     // A board's cards with `players` and a cost, and one of a kind of
     // token's `places` with `players`; a fill and a `places` of a colour
     // of no card of no Age.
@@ -339,6 +354,13 @@ fixtures! {
     e0306_scheme_once: "e0306-scheme-once" => ["E0306", "E0306", "E0306", "E0306"];
     // Schemes in an expansion of a base-family game.
     e0306_schemes_in_base: "e0306-schemes-in-base" => ["E0306"];
+    // Military tokens whose effects would last while held, be scored at the
+    // end or wait for a trigger: carried out once, a token is never held.
+    e0306_military_once: "e0306-military-once" => ["E0306"];
+    // Military tokens in an expansion of a base-family game.
+    e0306_military_in_base: "e0306-military-in-base" => ["E0306"];
+    // Military tokens in an expansion of a game with no conflict track.
+    e0306_military_without_conflict: "e0306-military-without-conflict" => ["E0306"];
     // A Duel expansion listing the base game's words, trigger and counter.
     e0306_base_word_in_duel_expansion: "e0306-base-word-in-duel-expansion" => ["E0306"];
     // A Duel expansion listing `copy stage`, the base family's.

@@ -560,7 +560,8 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
                         .any(|t| t.places.as_ref().is_some_and(|p| p.colour == c.colour))
             };
             let on_boards = g.cards.iter().filter(|c| c.age == 0 && boarded(c)).count();
-            // A senate's decrees and the schemes are cards of no Age too.
+            // A senate's decrees, the schemes and the military tokens are
+            // cards of no Age too.
             let of_colour = |colour: Option<u8>| {
                 (g.cards.iter())
                     .filter(|c| c.age == 0 && colour == Some(c.colour))
@@ -568,8 +569,12 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
             };
             let decrees = of_colour(g.senate.as_ref().and_then(|s| s.decrees));
             let schemes = of_colour(g.schemes.as_ref().map(|s| s.colour));
-            let drafted =
-                g.cards.iter().filter(|c| c.age == 0).count() - on_boards - decrees - schemes;
+            let military = of_colour(g.military_tokens.as_ref().map(|m| m.colour));
+            let drafted = g.cards.iter().filter(|c| c.age == 0).count()
+                - on_boards
+                - decrees
+                - schemes
+                - military;
             if on_boards > 0 {
                 per_age.push(format!("on boards: {on_boards}"));
             }
@@ -578,6 +583,9 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
             }
             if schemes > 0 {
                 per_age.push(format!("schemes: {schemes}"));
+            }
+            if military > 0 {
+                per_age.push(format!("military tokens: {military}"));
             }
             if drafted > 0 {
                 let expert = g.cards.iter().filter(|c| c.age == 0 && c.expert).count();

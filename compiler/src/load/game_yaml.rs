@@ -353,6 +353,7 @@ impl Reader<'_> {
         let boards = f.take("boards");
         let senate = f.take("senate");
         let schemes = f.take("schemes");
+        let military_tokens = f.take("military_tokens");
         let figures = f.take("figures");
         let tokens = f.take("tokens");
         // An expansion is played by its game's family: `family:` is not one
@@ -412,6 +413,7 @@ impl Reader<'_> {
             boards: self.boards(boards),
             senate: senate.and_then(|n| self.senate(n)),
             schemes: schemes.and_then(|n| self.schemes(n)),
+            military_tokens: military_tokens.and_then(|n| self.military_tokens(n)),
             figures: figures.map(|n| self.figure_list(n)).unwrap_or_default(),
             tokens: self.tokens(tokens),
         })
@@ -499,6 +501,19 @@ impl Reader<'_> {
         self.finish(f);
         Some(SchemesSrc {
             colour: self.text(colour?)?,
+            loc: n.loc,
+        })
+    }
+
+    /// An expansion's `military_tokens:`.
+    fn military_tokens(&mut self, n: &Node) -> Option<MilitaryTokensSrc> {
+        let mut f = self.fields(n, &shape::MILITARY_TOKENS)?;
+        let colour = self.required(&mut f, "colour");
+        let at = self.required(&mut f, "at");
+        self.finish(f);
+        Some(MilitaryTokensSrc {
+            colour: self.text(colour?)?,
+            at: self.ints(Some(at?), "squares"),
             loc: n.loc,
         })
     }

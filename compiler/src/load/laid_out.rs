@@ -1,9 +1,9 @@
 //! What an expansion or a game lays out beside its Ages' cards, as
 //! written in game.yaml: the figures of a laid-out game, the tokens on
 //! them, the boards of spaces and the cards a kind of token lays on a
-//! board, a senate and schemes (read by `game_yaml.rs`, checked by
-//! `vocab/figures.rs`, `vocab/boards.rs`, `vocab/tokens.rs`,
-//! `vocab/senate.rs` and `vocab/schemes.rs`).
+//! board, a senate, schemes and military tokens (read by `game_yaml.rs`,
+//! checked by `vocab/figures.rs`, `vocab/boards.rs`, `vocab/tokens.rs`,
+//! `vocab/senate.rs`, `vocab/schemes.rs` and `vocab/military.rs`).
 
 use super::{Int, Text};
 use crate::source::Loc;
@@ -67,6 +67,17 @@ pub struct DecreesSrc {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SchemesSrc {
     pub colour: Text,
+    pub loc: Loc,
+}
+
+/// Military tokens as written (an expansion's `military_tokens: {colour:
+/// militia, at: [3, 6]}`): the cards of no Age of `colour`, the `i`-th on
+/// square `at[i]` from the centre on each side, in place of the game's
+/// tokens of the conflict track.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MilitaryTokensSrc {
+    pub colour: Text,
+    pub at: Vec<Int>,
     pub loc: Loc,
 }
 

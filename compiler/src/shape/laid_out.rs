@@ -1,6 +1,7 @@
 //! The shapes of what an expansion lays beside its Ages' cards (the
 //! Duel family): tokens on the figures, boards of spaces and their
-//! fills, a kind of token's cards laid on a board, a senate, and schemes.
+//! fills, a kind of token's cards laid on a board, a senate, schemes and
+//! military tokens.
 
 use super::{NAMES, Object, Shape, field, required};
 
@@ -114,6 +115,26 @@ pub static SCHEMES: Object = Object {
         Shape::Text,
         "The colour of the scheme cards: cards of no Age (`age: 0`), without `players` or a cost, one copy each.",
     )],
+    exactly_one: &[],
+    requires: &[],
+};
+
+pub static MILITARY_TOKENS: Object = Object {
+    what: "military tokens",
+    id: "military_tokens",
+    doc: "Military tokens that act (the Duel family), as Agora's: while the expansion is in play, the game's tokens of the conflict track (`conflict: tokens`) give way to one token on each square of `at`, on each side of the centre, looting no coins. The cards of no Age of `colour`, in the order written, lie on those squares: the first on the first square, and so on. When the conflict pawn first reaches a token's square, the player whose shields moved it there carries out that card's effects, once.",
+    fields: &[
+        required(
+            "colour",
+            Shape::Text,
+            "The colour of the token cards: cards of no Age (`age: 0`), without `players` or a cost, one per square of `at`, whose effects happen at once (cubes placed or removed, coins, a card taken or discarded).",
+        ),
+        required(
+            "at",
+            Shape::List(&Shape::Int),
+            "The squares the tokens lie on, counted from the centre, the same on each side: 1 to one less than the conflict track's `capital`, each farther than the one before, at most 8 (`[3, 6]`: squares 3 and 6).",
+        ),
+    ],
     exactly_one: &[],
     requires: &[],
 };

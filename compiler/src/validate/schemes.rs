@@ -54,14 +54,14 @@ pub(super) fn scheme_words(game: &Game, report: &mut Report) {
     }
 }
 
-/// Why `e`, on a scheme, would never happen: a scheme's effects run once
-/// when it is revealed, and it is never held, so an effect waiting for a
-/// trigger, scored at the end or lasting while held (production, a
-/// discount, a symbol, an ability) would check clean and do nothing.
-/// Shields are gained at once, moving the conflict pawn for good (as
-/// Agora's Coup), and a card of the discard pile is built once at the end
-/// of the turn; points only under `when built:`.
-fn never_on_scheme(e: &Effect) -> Option<&'static str> {
+/// Why `e`, on a card whose effects run once and which is never held (a
+/// scheme revealed, a military token reached), would never happen: an
+/// effect waiting for a trigger, scored at the end or lasting while held
+/// (production, a discount, a symbol, an ability) would check clean and
+/// do nothing. Shields are gained at once, moving the conflict pawn for
+/// good (as Agora's Coup), and a card of the discard pile is built once at
+/// the end of the turn; points only under `when built:`.
+pub(super) fn never_at_once(e: &Effect) -> Option<&'static str> {
     match e.trigger {
         Trigger::Default | Trigger::WhenBuilt => {}
         _ => return Some("waits for its trigger while the card is held"),
@@ -81,6 +81,17 @@ fn never_on_scheme(e: &Effect) -> Option<&'static str> {
         } => None,
         a => super::senate::lasts(a).then_some("lasts while the card is held"),
     }
+}
+
+/// `e` in plain words, for a message: `Produces 1 wood.` as `produces 1
+/// wood`.
+pub(super) fn said(v: &crate::vocab::Vocab, e: &Effect) -> String {
+    let said = crate::describe::effect(v, e);
+    let mut chars = said.trim_end_matches('.').chars();
+    (chars.next().into_iter())
+        .flat_map(char::to_lowercase)
+        .chain(chars)
+        .collect()
 }
 
 /// Whether `c` is a scheme: a card of no Age of the schemes' colour. Such
@@ -105,16 +116,10 @@ pub(super) fn scheme_card(game: &Game, c: &Card, report: &mut Report) -> bool {
         report,
     );
     for e in c.effects.list() {
-        let Some(why) = never_on_scheme(e) else {
+        let Some(why) = never_at_once(e) else {
             continue;
         };
-        // `Produces 1 wood.` as `produces 1 wood`.
-        let said = crate::describe::effect(v, e);
-        let mut chars = said.trim_end_matches('.').chars();
-        let what: String = (chars.next().into_iter())
-            .flat_map(char::to_lowercase)
-            .chain(chars)
-            .collect();
+        let what = said(v, e);
         report.push(
             Diagnostic::new(
                 Code::NotPlayed,
@@ -132,7 +137,8 @@ pub(super) fn scheme_card(game: &Game, c: &Card, report: &mut Report) -> bool {
 
 /// The schemes' deck holds at least one card (E0204), and its colour is
 /// no board's and not the decrees' (E0302): those cards would be dealt
-/// twice.
+/// twice. A colour the military tokens take too is reported once, by
+/// `military.rs`.
 pub(super) fn schemes(game: &Game, report: &mut Report) {
     let v = &game.vocab;
     let Some(s) = &v.schemes else { return };

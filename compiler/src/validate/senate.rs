@@ -9,11 +9,12 @@ use crate::vocab::Unit;
 
 /// The words that place, remove or move cubes of a senate
 /// (`sevenw_dsl` word names).
-const SENATE_WORDS: [&str; 4] = [
+const SENATE_WORDS: [&str; 5] = [
     "place influence",
     "remove influence",
     "move influence",
     "senate actions",
+    "senate count",
 ];
 
 /// Each senate word is played with a senate in play (E0306), and the
@@ -74,7 +75,7 @@ pub(super) fn senate_words(game: &Game, report: &mut Report) {
 /// The host calls whose effect lasts while a source is held, and goes
 /// with it: what the runtime's `Join` grants a city a decree's control
 /// passes to (`runtime/src/engine/held.rs`).
-const HELD_CALLS: [&str; 10] = [
+const HELD_CALLS: [&str; 11] = [
     "trade_price",
     "board_discount",
     "pawn_toll",
@@ -85,6 +86,7 @@ const HELD_CALLS: [&str; 10] = [
     "science",
     "give_defeats",
     "keep_schemes",
+    "senate_count",
 ];
 
 /// Whether what `action`, run when its source is gained, lasts while it

@@ -316,6 +316,19 @@ pub fn extend(
     );
     // Written with a mistake, they are still in play for the words.
     v.schemes_in_play = src.schemes.is_some() || lent_schemes;
+    // Its military tokens take the place of the game's on its conflict
+    // track, looting no coins.
+    v.military_tokens = super::military::military_tokens(
+        src.military_tokens.as_ref(),
+        &v.colours,
+        v.conflict.as_ref(),
+        &parent.family,
+        (&game, &parent.game),
+        report,
+    );
+    if let (Some(m), Some(c)) = (&v.military_tokens, &mut v.conflict) {
+        c.tokens = m.at.iter().map(|&a| (a, 0)).collect();
+    }
     // A kind's `places` names a board of this set or of one it is played
     // with, and its `board_discount` needs one.
     let mut boards: Vec<String> = v.boards.iter().map(|b| b.name.clone()).collect();

@@ -80,6 +80,19 @@ pub struct SchemesInfo {
     pub colour: Colour,
 }
 
+/// Military tokens that act (an expansion's `military_tokens:`, as
+/// Agora's, duel-expansions-facts.md §2.9): the game's tokens of the
+/// conflict track give way to one per square of the expansion's
+/// [`ConflictInfo::tokens`](crate::ConflictInfo), on each side, looting
+/// no coins; the `i`-th card of no Age of `colour` (in the order of the
+/// card table) lies on the `i`-th square. When the conflict pawn first
+/// reaches a token, the player whose shields moved it there carries out
+/// the card's effects, once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MilitaryInfo {
+    pub colour: Colour,
+}
+
 /// What a city taking a token of a kind does besides holding it (a kind's
 /// `places:`, as Pantheon's Mythology tokens, duel-expansions-facts.md
 /// §1.3): it draws `draw` cards of `colour` (of no Age) at random from

@@ -16,7 +16,8 @@
 mod laid_out;
 mod tables;
 pub use laid_out::{
-    BoardFill, BoardInfo, FigureSlot, FigureTokens, SchemesInfo, SenateInfo, TokenPlaces,
+    BoardFill, BoardInfo, FigureSlot, FigureTokens, MilitaryInfo, SchemesInfo, SenateInfo,
+    TokenPlaces,
 };
 pub use tables::*;
 
@@ -556,6 +557,14 @@ primitives! {
         /// which is unbuilt, its card going to the discard pile
         /// (Pantheon's Anubis).
         fn unbuild_wonder(seats: Seats);
+        /// Duel: the acting player chooses a built wonder of these cities,
+        /// which leaves the game, its card going to the discard pile
+        /// (Agora's Sabotage).
+        fn box_wonder(seats: Seats);
+        /// Duel: the acting player chooses a face-up card of these colours
+        /// in the figure's top row (taken last), covered or not, and
+        /// builds it for free (Agora's Property Fraud).
+        fn build_from_row(colours: ColourSet);
         /// Duel: the acting player chooses a card still on the figure,
         /// face up or face down, which goes to the discard pile
         /// (Pantheon's Zeus).
@@ -597,6 +606,13 @@ primitives! {
         /// Duel: the acting player may reveal one of their schemes not yet
         /// prepared, and its effects run (Agora's Curia Julia).
         fn trigger_scheme();
+        /// Duel: from now on, the acting player counts `n` more cards of
+        /// `colours` for their senate actions ([`Host::senate_actions`],
+        /// Agora's Decree 12).
+        fn senate_count(n: u8, colours: ColourSet);
+        /// Duel: the acting player takes half the coins of each of these
+        /// cities, rounded up (Agora's Blackmail).
+        fn take_half_coins(seats: Seats);
         /// Duel: the acting player takes a card of these colours of the
         /// supply into their city for free, seeing them all (Pantheon's
         /// Divine Theater).

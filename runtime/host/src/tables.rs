@@ -402,6 +402,10 @@ pub struct GameInfo {
     /// Hidden cards held and played later (an expansion's `schemes:`);
     /// of several card sets in play, the first's.
     pub schemes: Option<SchemesInfo>,
+    /// Military tokens that act, in place of the game's (an expansion's
+    /// `military_tokens:`; its [`GameInfo::conflict`] lays them); of
+    /// several card sets in play, the last's.
+    pub military: Option<MilitaryInfo>,
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,
     pub resources: &'static [&'static str],

@@ -149,7 +149,7 @@ function renderTrack(v, bottom) {
   const towards = pawn === 0 ? "at the centre" : Math.abs(pawn) + " space" + (Math.abs(pawn) === 1 ? "" : "s") + " toward " + who(ownerOf(pawn)) + "'s capital";
   const left = c.tokens.filter((t) => !t.looted);
   const label = "Conflict track: the pawn is " + towards + ". " + (left.length
-    ? "Military tokens still on it: " + left.map((t) => "at " + Math.abs(t.at) + " toward " + who(t.seat) + "'s capital, " + who(t.seat) + " loses " + plural(t.coins, "coin")).join("; ") + "."
+    ? "Military tokens still on it: " + left.map((t) => "at " + Math.abs(t.at) + " toward " + who(t.seat) + "'s capital, " + (t.card ? who(1 - t.seat) + " gets " + t.card : who(t.seat) + " loses " + plural(t.coins, "coin"))).join("; ") + "."
     : "No military token left on it.");
   const box = svg("svg", { viewBox: "0 0 " + width + " 112", class: "track-svg", role: "img", "aria-label": label });
   box.append(svg("title", {}, label));
@@ -172,8 +172,10 @@ function renderTrack(v, bottom) {
   // The military tokens still on the track.
   for (const t of left) {
     const g = svg("g", { class: "mil-token", "data-at": t.at, "data-coins": t.coins });
+    // A token that acts shows a star, its card named on hover.
+    if (t.card) g.append(svg("title", {}, t.card + " (for " + who(1 - t.seat) + ")"));
     g.append(svg("rect", { x: xOf(t.at) + 4, y: 88, width: W - 8, height: 20, rx: 3 }),
-      svg("text", { x: xOf(t.at) + W / 2, y: 103, "text-anchor": "middle" }, "−" + t.coins));
+      svg("text", { x: xOf(t.at) + W / 2, y: 103, "text-anchor": "middle" }, t.card ? "★" : "−" + t.coins));
     box.append(g);
   }
   // The capitals, named for their players.

@@ -125,6 +125,9 @@ pub struct Abilities {
     /// The prices its sources grant by [`Host::chain_price`], one entry a
     /// grant; the lowest holds ([`Abilities::chain_price`]).
     pub chain_prices: Vec<u8>,
+    /// Cards its sources count beyond those held for senate actions
+    /// ([`Host::senate_count`]): `(n, colours)`, one entry a grant.
+    pub senate_counts: Vec<(u8, ColourSet)>,
     /// Shields that follow a count ([`Host::shields_per`]), read anew
     /// whenever the city's shields are
     /// ([`military::shields`](crate::engine::military::shields)); empty
@@ -174,6 +177,7 @@ clone_reusing!(Abilities {
     matching,
     shield_counts,
     chain_prices,
+    senate_counts,
 });
 
 impl Abilities {

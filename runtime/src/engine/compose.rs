@@ -275,6 +275,15 @@ pub fn compose(
         projects: all.iter().find_map(|g| g.projects),
         senate: all.iter().find_map(|g| g.senate),
         schemes: all.iter().find_map(|g| g.schemes),
+        // Military tokens that act replace the game's, with the track
+        // their set lays them on (Agora's, duel-expansions-facts.md
+        // §2.9); of several, the last in the family's order.
+        military: all.iter().rev().find_map(|g| g.military),
+        conflict: all
+            .iter()
+            .rev()
+            .find(|g| g.military.is_some())
+            .map_or(game.conflict, |g| g.conflict),
         // An expansion's own figures replace the game's (Agora's larger
         // structures); of several, the last in the family's order.
         figures: own_figures.map_or(game.figures, |g| g.figures),

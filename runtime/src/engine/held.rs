@@ -100,6 +100,9 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         let a = &mut self.me.abilities;
         a.keep_schemes = a.keep_schemes.saturating_sub(1);
     }
+    fn senate_count(&mut self, n: u8, colours: ColourSet) {
+        remove_one(&mut self.me.abilities.senate_counts, &(n, colours));
+    }
     fn chain_price(&mut self, n: u8) {
         let prices = &mut self.me.abilities.chain_prices;
         if let Some(i) = prices.iter().position(|&p| p == n) {
@@ -221,6 +224,9 @@ impl sevenw_host::PartialHost for Join<'_> {
     }
     fn keep_schemes(&mut self) {
         self.host.keep_schemes();
+    }
+    fn senate_count(&mut self, n: u8, colours: ColourSet) {
+        self.host.senate_count(n, colours);
     }
     fn chain_price(&mut self, n: u8) {
         self.host.chain_price(n);

@@ -468,7 +468,21 @@ impl Host for CityHost<'_> {
         self.me
             .abilities
             .pending
-            .push(Pending::UnbuildWonder(seats));
+            .push(Pending::UnbuildWonder(seats, false));
+    }
+
+    fn build_from_row(&mut self, colours: ColourSet) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::BuildFromRow(colours));
+    }
+
+    fn box_wonder(&mut self, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::UnbuildWonder(seats, true));
     }
 
     fn copy_science(&mut self, colours: ColourSet, seats: Seats) {
@@ -513,7 +527,11 @@ impl Host for CityHost<'_> {
     }
 
     fn senate_actions(&mut self, n: u8, from: u8, to: u8, per: u8, colours: ColourSet, most: u8) {
-        let held = self.me.count(self.vocab, Counted::Cards(colours));
+        let more: u32 = (self.me.abilities.senate_counts.iter())
+            .filter(|(_, c)| c.0 & colours.0 != 0)
+            .map(|&(n, _)| u32::from(n))
+            .sum();
+        let held = self.me.count(self.vocab, Counted::Cards(colours)) + more;
         let more = held / u32::from(per.max(1));
         let n = (u32::from(n) + more).min(u32::from(most)) as u8;
         let (from, to) = (from.saturating_sub(1), to.saturating_sub(1));
@@ -535,6 +553,17 @@ impl Host for CityHost<'_> {
 
     fn trigger_scheme(&mut self) {
         self.me.abilities.pending.push(Pending::TriggerScheme);
+    }
+
+    fn senate_count(&mut self, n: u8, colours: ColourSet) {
+        self.me.abilities.senate_counts.push((n, colours));
+    }
+
+    fn take_half_coins(&mut self, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::TakeHalfCoins(seats));
     }
 
     fn discard_military(&mut self) {

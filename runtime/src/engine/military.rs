@@ -166,6 +166,9 @@ pub struct Track {
     /// The square of a blocker standing on the track, if any
     /// ([`Host::block_track`](sevenw_host::Host::block_track)).
     pub blocker: Option<i8>,
+    /// Tokens reached (bits as `looted`) whose effects are still to be
+    /// carried out, where tokens act (an expansion's `military_tokens:`).
+    pub due: u16,
 }
 
 impl Track {

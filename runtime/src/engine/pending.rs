@@ -39,8 +39,11 @@ pub enum Pending {
     WonderFromDiscard,
     /// Take an unbuilt wonder of those cities into one's own.
     TakeWonder(Seats),
+    /// Build a face-up card of those colours of the figure's top row.
+    BuildFromRow(ColourSet),
     /// Unbuild a built wonder of those cities.
-    UnbuildWonder(Seats),
+    /// Unbuild a built wonder of those cities; `true`: it leaves the game.
+    UnbuildWonder(Seats, bool),
     /// Discard a card of the figure, face up or face down.
     DiscardFigure,
     /// Discard a military token of the track, with no effect.
@@ -79,6 +82,8 @@ pub enum Pending {
     DrawSchemes { n: u8, keep: u8 },
     /// Reveal a scheme not yet prepared, its effects running, or none.
     TriggerScheme,
+    /// Take half the coins of the cities at those seats, rounded up.
+    TakeHalfCoins(Seats),
     /// Take another turn once this one ends.
     PlayAgain,
     /// Turn N conflict tokens to war.

@@ -651,6 +651,7 @@ pub static TOY: GameInfo = GameInfo {
     boards: &[],
     senate: None,
     schemes: None,
+    military: None,
     set_aside: 0,
     resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
     classes: &CLASSES,

@@ -92,6 +92,7 @@ pub mod architects {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "papyrus", "glass"],
         classes: &[
@@ -1984,6 +1985,7 @@ pub mod base {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -5982,6 +5984,7 @@ pub mod base2 {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -9984,6 +9987,7 @@ pub mod cities {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11541,6 +11545,7 @@ pub mod cities_leaders {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -11903,6 +11908,7 @@ pub mod cities_leaders2 {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -12365,6 +12371,7 @@ pub mod cities2 {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -14714,6 +14721,7 @@ pub mod duel {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -17992,6 +18000,7 @@ pub mod edifice {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -19245,6 +19254,7 @@ pub mod leaders {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[
@@ -21751,6 +21761,7 @@ pub mod pantheon {
         ],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 3,
         resources: &["wood", "clay", "stone", "glass", "papyrus"],
         classes: &[
@@ -22781,6 +22792,7 @@ pub mod wonder_pack {
         boards: &[],
         senate: None,
         schemes: None,
+        military: None,
         set_aside: 0,
         resources: &["wood", "stone", "clay", "ore", "glass", "loom", "papyrus"],
         classes: &[

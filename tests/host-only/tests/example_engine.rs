@@ -38,7 +38,11 @@ enum Owed {
     TakeBuilt(ColourSet, Seats),
     WonderFromDiscard,
     TakeWonder(Seats),
-    UnbuildWonder(Seats),
+    /// `unbuild_wonder` (`false`) or `box_wonder` (`true`, the wonder
+    /// leaving the game).
+    UnbuildWonder(Seats, bool),
+    BuildFromRow(ColourSet),
+    TakeHalfCoins(Seats),
     DiscardFigure,
     DiscardMilitary,
     BlockTrack,
@@ -85,6 +89,7 @@ enum Ability {
     PawnToll(u8),
     ChainPrice(u8),
     KeepSchemes,
+    SenateCount(u8, ColourSet),
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -590,7 +595,16 @@ impl Host for Acting<'_> {
         self.owe(Owed::TakeWonder(seats));
     }
     fn unbuild_wonder(&mut self, seats: Seats) {
-        self.owe(Owed::UnbuildWonder(seats));
+        self.owe(Owed::UnbuildWonder(seats, false));
+    }
+    fn box_wonder(&mut self, seats: Seats) {
+        self.owe(Owed::UnbuildWonder(seats, true));
+    }
+    fn build_from_row(&mut self, colours: ColourSet) {
+        self.owe(Owed::BuildFromRow(colours));
+    }
+    fn take_half_coins(&mut self, seats: Seats) {
+        self.owe(Owed::TakeHalfCoins(seats));
     }
     fn discard_figure(&mut self) {
         self.owe(Owed::DiscardFigure);
@@ -625,6 +639,9 @@ impl Host for Acting<'_> {
     }
     fn keep_schemes(&mut self) {
         self.ability(Ability::KeepSchemes);
+    }
+    fn senate_count(&mut self, n: u8, colours: ColourSet) {
+        self.ability(Ability::SenateCount(n, colours));
     }
     fn trigger_scheme(&mut self) {
         self.owe(Owed::Schemes(None));

@@ -41,6 +41,9 @@ impl Duel {
                 out.extend(self.built_of(t, victim, colours).map(Move::Seize));
             }
             Choice::Summon { .. } => out.extend(t.drawn_cards.iter().map(|&c| Move::Summon(c))),
+            Choice::Row { colours } => {
+                out.extend(self.top_row(t, colours).map(|(_, c)| Move::Summon(c)))
+            }
             Choice::Copy { victim, colours } => {
                 out.extend(self.copyable(t, victim, colours).map(Move::Copy));
             }
@@ -58,7 +61,7 @@ impl Duel {
             Choice::Drop | Choice::Apply { .. } => {
                 out.extend(self.military_left(t).map(Move::Military));
             }
-            Choice::Raze { seats } => {
+            Choice::Raze { seats, .. } => {
                 for s in self.cities_named(seat, seats) {
                     out.extend(t.built[s].iter().map(|&w| Move::Raze(w)));
                 }
@@ -103,10 +106,18 @@ impl Duel {
             }
             (Choice::Copy { victim, .. }, Move::Copy(c)) => self.copy_science(st, victim, seat, c),
             (Choice::Summon { .. }, Move::Summon(c)) => self.summon(st, seat, c),
+            (Choice::Row { colours }, Move::Summon(c)) => {
+                let slot = self.top_row(&st.table, colours).find(|&(_, x)| x == c);
+                if let Some((slot, _)) = slot {
+                    self.strike(st, seat, slot as u8);
+                    st.table.discard.pop();
+                    self.build_card(st, seat, c, false);
+                }
+            }
             (Choice::Steal { victim }, Move::Steal(w)) => {
                 self.steal(&mut st.table, victim, seat, w);
             }
-            (Choice::Raze { .. }, Move::Raze(w)) => self.raze(st, w),
+            (Choice::Raze { boxed, .. }, Move::Raze(w)) => self.raze(st, w, boxed),
             (Choice::Strike, Move::Strike { slot, .. }) => self.strike(st, seat, slot),
             // "Coloca el peón de Minerva en cualquier casilla del
             // track militar" (Pantheon's Minerva, duel-expansions-facts.md
@@ -241,7 +252,7 @@ impl Duel {
     /// once stays done — its coins, tokens, another turn and its shields,
     /// which moved the pawn once (the facts: "keeps the one-time effects
     /// already gained (shields, …)").
-    pub(super) fn raze(&self, st: &mut State, wonder: u8) {
+    pub(super) fn raze(&self, st: &mut State, wonder: u8, boxed: bool) {
         let t = &mut st.table;
         let Some(owner) = (0..2).find(|&s| t.built[s].contains(&wonder)) else {
             return;
@@ -255,7 +266,13 @@ impl Duel {
             let card = t.stage_cards[owner].remove(i);
             t.discard.push(card);
         }
-        t.wonders[owner].push(wonder);
+        // Returned to the box (Agora's Sabotage, duel-expansions-facts.md
+        // §2.7 item 16), or to be built again (Pantheon's Anubis).
+        if boxed {
+            t.boxed_wonders.push(wonder);
+        } else {
+            t.wonders[owner].push(wonder);
+        }
         t.market[0] = t.market[0].wrapping_add(1);
         t.market[1] = t.market[1].wrapping_add(1);
         let city = &mut t.cities[owner];
@@ -283,6 +300,24 @@ impl Duel {
                 card: up.then(|| t.layout.cards[slot]),
             });
         }
+    }
+
+    /// The face-up cards of `colours` in the figure's top row (the row
+    /// taken last), covered or not, with their slots (Agora's Property
+    /// Fraud, duel-expansions-facts.md §2.7 item 7: "it may still be
+    /// covered"; a face-down card is not seen, so not chosen).
+    pub(super) fn top_row<'t>(
+        &self,
+        t: &'t Position,
+        colours: ColourSet,
+    ) -> impl Iterator<Item = (usize, CardId)> + 't {
+        let shape = &t.layout.shape;
+        let len = usize::from(shape.len).min(super::MAX_LAYOUT);
+        let colour = |c: CardId| self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
+        (0..len)
+            .filter(move |&i| shape.row[i] == 0 && t.layout.present & t.layout.up & (1 << i) != 0)
+            .map(move |i| (i, t.layout.cards[i]))
+            .filter(move |&(_, c)| colour(c).is_some_and(|k| colours.contains(k)))
     }
 
     /// The figure's card at `slot` goes to the discard pile, giving no
@@ -337,6 +372,21 @@ impl Duel {
             let city = &mut t.cities[s];
             city.coins -= i32::from(loot).min(city.coins.max(0));
         }
+        // A token that acts gives its effects to the player applying it
+        // (Pantheon's Neptune on Agora's tokens, duel-expansions-facts.md
+        // Part 3).
+        self.military_effects(st, bit, Some(seat));
+    }
+
+    /// The effects of the card on the military token of `bit` (if it
+    /// acts) run for `seat`, or else for the player whose shields moved
+    /// the pawn onto it: the other side's.
+    pub(super) fn military_effects(&self, st: &mut State, bit: u8, seat: Option<usize>) {
+        let Some(&card) = self.military.get(usize::from(bit % 8)) else {
+            return;
+        };
+        let seat = seat.unwrap_or(if bit >= 8 { 0 } else { 1 });
+        self.run(st, seat, Source::Card(card), None);
     }
 
     /// A square of the conflict track in words, toward whose capital
@@ -554,6 +604,12 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         }
         fn unbuild_wonder(&mut self, _: sevenw_host::Seats) {
             self.1.razes = true;
+        }
+        fn box_wonder(&mut self, _: sevenw_host::Seats) {
+            self.1.razes = true;
+        }
+        fn build_from_row(&mut self, _: ColourSet) {
+            self.1.summons = true;
         }
         fn discard_figure(&mut self) {
             self.1.strikes = true;

@@ -158,7 +158,11 @@ pub enum Choice {
     Steal { victim: usize },
     /// A built wonder of the cities at these seat offsets, to unbuild
     /// (`unbuild_wonder`).
-    Raze { seats: sevenw_host::Seats },
+    Raze {
+        seats: sevenw_host::Seats,
+        /// The wonder leaves the game (`box_wonder`), not to be built again.
+        boxed: bool,
+    },
     /// A card still on the figure, face up or face down, to discard
     /// (`discard_figure`).
     Strike,
@@ -179,6 +183,9 @@ pub enum Choice {
     Summon { public: bool },
     /// A card of the discard pile, to build for free.
     Revive,
+    /// A face-up card of these colours of the figure's top row, to build
+    /// for free (`build_from_row`).
+    Row { colours: ColourSet },
     /// The option of `source`, just built or taken, whose effects offer a
     /// choice (`one of`): they run once it is chosen, then `follow` is told
     /// to the city's other sources.

@@ -86,7 +86,8 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
                 | Choice::Steal { .. }
                 | Choice::Raze { .. }
                 | Choice::Copy { .. }
-                | Choice::Summon { .. },
+                | Choice::Summon { .. }
+                | Choice::Row { .. },
             ..
         } => judge(&|masked, (st, _, _), mv| choice_value(view, masked, mv, st)),
         // The card the opponent would gain the most by building now.
@@ -325,7 +326,7 @@ fn choice_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i
             duel.steal(&mut st.table, them, me, wonder);
             duel.build_wonder(st, me, wonder, None);
         }
-        Move::Raze(wonder) => duel.raze(st, wonder),
+        Move::Raze(wonder) => duel.raze(st, wonder, false),
         Move::Copy(card) => duel.copy_science(st, them, me, card),
         Move::Summon(card) => duel.give_card(st, me, card),
         _ => return 0,

@@ -176,6 +176,11 @@ pub struct Duel {
     /// player builds …`): the other city may then be left effects to
     /// carry out in a turn ([`Duel::carry_on`]).
     hears_all: bool,
+    /// The card lying on each military token of the track, by the
+    /// token's index (an expansion's `military_tokens:`, as Agora's,
+    /// duel-expansions-facts.md §2.9): its effects are the mover's when
+    /// the pawn reaches it. Empty: the tokens only loot coins.
+    military: Vec<CardId>,
 }
 
 /// What [`Duel::moves_cached`] reads of a card (see [`Duel::fast`]).
@@ -417,7 +422,19 @@ impl Duel {
             asks,
             extras: !info.boards.is_empty() || info.schemes.is_some(),
             hears_all: false,
+            military: Vec::new(),
         };
+        if let Some(m) = info.military {
+            duel.military = (info.cards.iter().enumerate())
+                .filter(|(_, c)| c.age == 0 && c.colour == m.colour)
+                .map(|(i, _)| CardId(i as u16))
+                .collect();
+            if duel.military.len() != conflict.tokens.len() {
+                return Err(not(
+                    "the military tokens' cards are not one per square of the track's tokens",
+                ));
+            }
+        }
         duel.hears_all = crate::engine::vocab::any_listens(
             info,
             sevenw_host::Listens::ANY_BUILT_CARD | sevenw_host::Listens::ANY_BUILT_STAGE,

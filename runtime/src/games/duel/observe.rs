@@ -362,7 +362,8 @@ impl Observe for Duel {
                     Choice::Apply { .. } => s.optional_phase(8),
                     Choice::Block => s.optional_phase(9),
                     Choice::Copy { .. } => s.optional_phase(10),
-                    Choice::Summon { .. } => s.optional_phase(11),
+                    // A card taken for free, as from the supply.
+                    Choice::Summon { .. } | Choice::Row { .. } => s.optional_phase(11),
                     Choice::Senate { .. } => s.optional_phase(12),
                     Choice::Keep | Choice::Return | Choice::Ready | Choice::Unprepared => {
                         s.optional_phase(13)

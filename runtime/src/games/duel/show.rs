@@ -33,6 +33,8 @@
 //!     "tokens": [ { "seat": 0,      // the seat whose city it loots
 //!                   "at": -3,       // its square (same sign as the pawn)
 //!                   "coins": 2,     // coins it loots
+//!                   "card": "Token",// the card of a token that acts
+//!                                   // (`military_tokens:`), or absent
 //!                   "looted": false } ] },
 //!   "boards": [ {                   // boards beside the table (`boards:`)
 //!     "name": "shrine",
@@ -113,7 +115,8 @@ impl Duel {
                 Choice::Seize { .. } => "choose a card to take from the opponent",
                 Choice::Bury => "choose a wonder to build with a card from the discard pile",
                 Choice::Steal { .. } => "choose a wonder to take from the opponent",
-                Choice::Raze { .. } => "choose a built wonder to unbuild",
+                Choice::Raze { boxed: false, .. } => "choose a built wonder to unbuild",
+                Choice::Raze { boxed: true, .. } => "choose a built wonder to return to the box",
                 Choice::Strike => "choose a card of the figure to discard",
                 Choice::Drop => "choose a military token to discard",
                 Choice::Block => "choose a square of the conflict track for the blocker",
@@ -121,6 +124,7 @@ impl Duel {
                     "choose a card of the opponent whose science symbol to count"
                 }
                 Choice::Summon { .. } => "choose a card to take for free",
+                Choice::Row { .. } => "choose a card of the figure's top row to build for free",
                 Choice::Apply { .. } => "choose a military token to apply",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
@@ -178,12 +182,16 @@ impl Duel {
                     .enumerate()
                     .map(move |(i, &(at, coins))| {
                         let at = i32::from(at);
-                        json!({
+                        let mut token = json!({
                             "seat": s,
                             "at": if s == 0 { -at } else { at },
                             "coins": coins,
                             "looted": track.looted & (1 << (8 * s + i)) != 0,
-                        })
+                        });
+                        if let Some(&card) = self.military.get(i) {
+                            token["card"] = crate::engine::vocab::card_name(self.info, card).into();
+                        }
+                        token
                     })
             })
             .collect();

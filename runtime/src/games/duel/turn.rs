@@ -483,7 +483,7 @@ impl Duel {
             }
             // What the other city's sources left, hearing this turn's
             // build (`when any player builds …`): theirs to carry out.
-            if self.hears_all {
+            if self.hears_all || !self.military.is_empty() {
                 let other = 1 - seat.min(1);
                 let p = &mut st.table.cities[other].abilities.pending;
                 if !p.is_empty() {
@@ -522,11 +522,26 @@ impl Duel {
                 continue;
             }
             // "El ejército": the pawn follows the shields; a capital wins.
+            // A military token that acts, reached: its effects are the
+            // mover's, one token after another (Agora's,
+            // duel-expansions-facts.md §2.9).
+            let due = st.table.track.due;
+            if due != 0 {
+                let bit = due.trailing_zeros() as u8;
+                st.table.track.due &= !(1 << bit);
+                self.military_effects(st, bit, None);
+                continue;
+            }
             let t = &mut st.table;
+            let looted = t.track.looted;
             if let Some(winner) = t.track.advance(&self.conflict, &mut t.cities) {
                 t.ended = Some((Victory::Military, Some(winner)));
                 st.phase = Phase::Over;
                 return;
+            }
+            if !self.military.is_empty() && t.track.looted != looted {
+                t.track.due |= t.track.looted & !looted;
+                continue;
             }
             // Political supremacy: every chamber of the senate (Agora,
             // duel-expansions-facts.md §2.12), after the military one.
@@ -623,7 +638,17 @@ impl Duel {
                 }
                 can
             }
-            Pending::UnbuildWonder(seats) => {
+            Pending::BuildFromRow(colours) => {
+                let any = self.top_row(&st.table, colours).next().is_some();
+                if any {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Row { colours },
+                    };
+                }
+                any
+            }
+            Pending::UnbuildWonder(seats, boxed) => {
                 let t = &st.table;
                 let any = self
                     .cities_named(seat, seats)
@@ -631,7 +656,7 @@ impl Duel {
                 if any {
                     st.phase = Phase::Choose {
                         seat,
-                        choice: Choice::Raze { seats },
+                        choice: Choice::Raze { seats, boxed },
                     };
                 }
                 any
@@ -660,6 +685,17 @@ impl Duel {
             Pending::Senate(act) => self.senate_pending(st, seat, act),
             Pending::DrawSchemes { n, keep } => self.draw_schemes(st, seat, n, keep),
             Pending::TriggerScheme => self.trigger_pending(st, seat),
+            Pending::TakeHalfCoins(seats) => {
+                // Agora's Blackmail (duel-expansions-facts.md §2.7 item
+                // 2): half the treasury, rounded up.
+                for s in self.cities_named(seat, seats) {
+                    let c = &mut st.table.cities[s];
+                    let half = (c.coins.max(0) + 1) / 2;
+                    c.coins -= half;
+                    st.table.cities[seat].coins += half;
+                }
+                false
+            }
             Pending::BlockTrack => {
                 st.phase = Phase::Choose {
                     seat,

@@ -231,6 +231,23 @@ impl Host for Recorder {
     fn trigger_scheme(&mut self) {
         self.calls.push("trigger scheme".to_string());
     }
+    fn senate_count(&mut self, n: u8, colours: ColourSet) {
+        self.calls.push(format!(
+            "count {n} more of colours {:#x} for senate actions",
+            colours.0
+        ));
+    }
+    fn take_half_coins(&mut self, seats: Seats) {
+        self.calls
+            .push(format!("take half the coins of {:?}", seats.0));
+    }
+    fn box_wonder(&mut self, seats: Seats) {
+        self.calls.push(format!("box a wonder of {:?}", seats.0));
+    }
+    fn build_from_row(&mut self, colours: ColourSet) {
+        self.calls
+            .push(format!("build from the top row, colours {:#x}", colours.0));
+    }
     fn discard_military(&mut self) {
         self.calls.push("discard military".to_string());
     }
