@@ -310,6 +310,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "bank rebate",
+        syntax: "buy {resources: resources} from the bank for {n: number 1..=5} coin/coins less, at least one coin each",
+        example: "buy glass or papyrus from the bank for 1 coin less, at least one coin each",
+        meaning: "from now on, each unit of those resources its player buys from the bank costs N coins less, never under 1 coin (Duel's bank, where a resource costs 2 plus what the opponent makes of it)",
+        op: "bank_rebate(resources, n)",
+        host: "bank_rebate(resources, n)",
+        describe: "buys {resources} from the bank for {n|coin|coins} less each, at least 1",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "take victory token",
         syntax: "take a victory token of (this age | age {age: age})",
         example: "take a victory token of this age",
@@ -756,6 +767,28 @@ pub const WORDS: &[WordDef] = &[
         op: "senate_count(n, colours)",
         host: "senate_count(n, colours)",
         describe: "counts {n} more {colours} for senate actions",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "coins per cube",
+        syntax: "gain {n: number 1..=10} coin/coins per cube of yours in the senate",
+        example: "gain 1 coin per cube of yours in the senate",
+        meaning: "its player gains N coins for each of their influence cubes in the senate's chambers",
+        op: "coins_per_cube(n)",
+        host: "coins_per_cube(n)",
+        describe: "gains {n|coin|coins} per cube of its own in the senate",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "lose per cube",
+        syntax: "{seats: others} lose/loses {n: number 1..=10} coin/coins per cube of theirs in the senate",
+        example: "opponent loses 1 coin per cube of theirs in the senate",
+        meaning: "each city named loses N coins for each of its influence cubes in the senate's chambers (all it has if fewer)",
+        op: "lose_per_cube(n, seats)",
+        host: "lose_per_cube(n, seats)",
+        describe: "{seats} loses {n|coin|coins} per cube of its own in the senate",
         families: &["duel"],
         ..CALL
     },

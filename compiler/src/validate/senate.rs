@@ -7,14 +7,16 @@ use crate::diag::{Code, Diagnostic, Report};
 use crate::resolve::{Action, Card, Game, Trigger};
 use crate::vocab::Unit;
 
-/// The words that place, remove or move cubes of a senate
+/// The words that place, remove, move or count cubes of a senate
 /// (`sevenw_dsl` word names).
-const SENATE_WORDS: [&str; 5] = [
+const SENATE_WORDS: [&str; 7] = [
     "place influence",
     "remove influence",
     "move influence",
     "senate actions",
     "senate count",
+    "coins per cube",
+    "lose per cube",
 ];
 
 /// Each senate word is played with a senate in play (E0306), and the
@@ -75,7 +77,7 @@ pub(super) fn senate_words(game: &Game, report: &mut Report) {
 /// The host calls whose effect lasts while a source is held, and goes
 /// with it: what the runtime's `Join` grants a city a decree's control
 /// passes to (`runtime/src/engine/held.rs`).
-const HELD_CALLS: [&str; 11] = [
+const HELD_CALLS: [&str; 12] = [
     "trade_price",
     "board_discount",
     "pawn_toll",
@@ -87,6 +89,7 @@ const HELD_CALLS: [&str; 11] = [
     "give_defeats",
     "keep_schemes",
     "senate_count",
+    "bank_rebate",
 ];
 
 /// Whether what `action`, run when its source is gained, lasts while it

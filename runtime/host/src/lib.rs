@@ -613,6 +613,16 @@ primitives! {
         /// Duel: the acting player takes half the coins of each of these
         /// cities, rounded up (Agora's Blackmail).
         fn take_half_coins(seats: Seats);
+        /// Duel: the acting player gains `n` coins per cube of theirs in
+        /// the senate (Agora's Embezzlement).
+        fn coins_per_cube(n: u8);
+        /// Duel: from now on, each unit of `resources` the acting player
+        /// buys from the bank costs `n` coins less, never under 1
+        /// (Agora's Decrees 10-11).
+        fn bank_rebate(resources: ResSet, n: u8);
+        /// Duel: each of these cities loses `n` coins per cube of theirs
+        /// in the senate, all they have if fewer (Agora's Embezzlement).
+        fn lose_per_cube(n: u8, seats: Seats);
         /// Duel: the acting player takes a card of these colours of the
         /// supply into their city for free, seeing them all (Pantheon's
         /// Divine Theater).

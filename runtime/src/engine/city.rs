@@ -262,6 +262,9 @@ pub struct City {
     /// Fixed prices for buying from the bank (`trade … at N` with no
     /// cities named, as in Duel); [`NO_PRICE`] where none is fixed.
     pub bank_prices: [u8; MAX_RES],
+    /// Coins off each unit bought from the bank, by resource, never under
+    /// 1 coin ([`Host::bank_rebate`]): the sum of its sources' grants.
+    pub bank_rebates: [u8; MAX_RES],
     /// Science symbols held, and wildcards.
     pub science: [u8; MAX_SYM],
     pub wild: Vec<SymSet>,
@@ -318,6 +321,7 @@ clone_reusing!(City {
     prices,
     price,
     bank_prices,
+    bank_rebates,
     science,
     wild,
     vp,
@@ -357,6 +361,7 @@ impl Default for City {
             prices: flat_prices(2),
             price: 2,
             bank_prices: [NO_PRICE; MAX_RES],
+            bank_rebates: [0; MAX_RES],
             science: [0; MAX_SYM],
             wild: Vec::new(),
             vp: [0; MAX_CATEGORIES],

@@ -88,6 +88,13 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
     fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
         rebate(&mut self.me.abilities, n, first, seats, u8::saturating_sub);
     }
+    fn bank_rebate(&mut self, resources: ResSet, n: u8) {
+        for (r, off) in self.me.bank_rebates.iter_mut().enumerate() {
+            if resources.0 >> r & 1 != 0 {
+                *off = off.saturating_sub(n);
+            }
+        }
+    }
     fn board_discount(&mut self, n: u8) {
         let a = &mut self.me.abilities;
         a.board_discount = a.board_discount.saturating_sub(n);
@@ -215,6 +222,9 @@ impl sevenw_host::PartialHost for Join<'_> {
     }
     fn trade_rebate(&mut self, n: u8, first: bool, seats: Seats) {
         self.host.trade_rebate(n, first, seats);
+    }
+    fn bank_rebate(&mut self, resources: ResSet, n: u8) {
+        self.host.bank_rebate(resources, n);
     }
     fn board_discount(&mut self, n: u8) {
         self.host.board_discount(n);

@@ -268,6 +268,14 @@ impl Host for CityHost<'_> {
         rebate(&mut self.me.abilities, n, first, seats, u8::saturating_add);
     }
 
+    fn bank_rebate(&mut self, resources: ResSet, n: u8) {
+        for (r, off) in self.me.bank_rebates.iter_mut().enumerate() {
+            if resources.0 >> r & 1 != 0 {
+                *off = off.saturating_add(n);
+            }
+        }
+    }
+
     fn build_free(&mut self, from: Pile, limit: Limit, colours: ColourSet) {
         let a = &mut self.me.abilities;
         // "Halicarnassus, then Solomon": a wonder's free builds come before
@@ -564,6 +572,23 @@ impl Host for CityHost<'_> {
             .abilities
             .pending
             .push(Pending::TakeHalfCoins(seats));
+    }
+
+    fn coins_per_cube(&mut self, n: u8) {
+        let seats = Seats(&[0]);
+        let gain = true;
+        self.me
+            .abilities
+            .pending
+            .push(Pending::CoinsPerCube { n, seats, gain });
+    }
+
+    fn lose_per_cube(&mut self, n: u8, seats: Seats) {
+        let gain = false;
+        self.me
+            .abilities
+            .pending
+            .push(Pending::CoinsPerCube { n, seats, gain });
     }
 
     fn discard_military(&mut self) {

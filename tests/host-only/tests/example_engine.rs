@@ -43,6 +43,8 @@ enum Owed {
     UnbuildWonder(Seats, bool),
     BuildFromRow(ColourSet),
     TakeHalfCoins(Seats),
+    /// `coins_per_cube(n)` (`true`) and `lose_per_cube(n, seats)`.
+    CoinsPerCube(u8, Seats, bool),
     DiscardFigure,
     DiscardMilitary,
     BlockTrack,
@@ -90,6 +92,7 @@ enum Ability {
     ChainPrice(u8),
     KeepSchemes,
     SenateCount(u8, ColourSet),
+    BankRebate(ResSet, u8),
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -606,6 +609,12 @@ impl Host for Acting<'_> {
     fn take_half_coins(&mut self, seats: Seats) {
         self.owe(Owed::TakeHalfCoins(seats));
     }
+    fn coins_per_cube(&mut self, n: u8) {
+        self.owe(Owed::CoinsPerCube(n, Seats(&[0]), true));
+    }
+    fn lose_per_cube(&mut self, n: u8, seats: Seats) {
+        self.owe(Owed::CoinsPerCube(n, seats, false));
+    }
     fn discard_figure(&mut self) {
         self.owe(Owed::DiscardFigure);
     }
@@ -642,6 +651,9 @@ impl Host for Acting<'_> {
     }
     fn senate_count(&mut self, n: u8, colours: ColourSet) {
         self.ability(Ability::SenateCount(n, colours));
+    }
+    fn bank_rebate(&mut self, resources: ResSet, n: u8) {
+        self.ability(Ability::BankRebate(resources, n));
     }
     fn trigger_scheme(&mut self) {
         self.owe(Owed::Schemes(None));

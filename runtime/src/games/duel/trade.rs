@@ -18,7 +18,11 @@ pub const BASE_PRICE: u32 = 2;
 pub fn prices(me: &City, opp: &City, nres: usize) -> [u32; MAX_RES] {
     let mut p = [0u32; MAX_RES];
     for (r, price) in p.iter_mut().enumerate().take(nres.min(MAX_RES)) {
-        let open = BASE_PRICE + u32::from(opp.sold.fixed[r]);
+        // Agora's Decrees 10-11 (duel-expansions-facts.md §2.8): coins
+        // off, never under 1.
+        let open = (BASE_PRICE + u32::from(opp.sold.fixed[r]))
+            .saturating_sub(u32::from(me.bank_rebates[r]))
+            .max(1);
         *price = if me.bank_prices[r] == NO_PRICE {
             open
         } else {

@@ -685,6 +685,21 @@ impl Duel {
             Pending::Senate(act) => self.senate_pending(st, seat, act),
             Pending::DrawSchemes { n, keep } => self.draw_schemes(st, seat, n, keep),
             Pending::TriggerScheme => self.trigger_pending(st, seat),
+            Pending::CoinsPerCube { n, seats, gain } => {
+                // Agora's Embezzlement (duel-expansions-facts.md §2.7
+                // item 12): coins per cube in the senate's chambers.
+                for s in self.cities_named(seat, seats) {
+                    let cubes: i32 = st.table.senate.iter().map(|c| i32::from(c[s])).sum();
+                    let c = &mut st.table.cities[s];
+                    let amount = i32::from(n) * cubes;
+                    if gain {
+                        c.coins += amount;
+                    } else {
+                        c.coins -= amount.min(c.coins.max(0));
+                    }
+                }
+                false
+            }
             Pending::TakeHalfCoins(seats) => {
                 // Agora's Blackmail (duel-expansions-facts.md §2.7 item
                 // 2): half the treasury, rounded up.

@@ -241,6 +241,22 @@ impl Host for Recorder {
         self.calls
             .push(format!("take half the coins of {:?}", seats.0));
     }
+    fn bank_rebate(&mut self, resources: ResSet, n: u8) {
+        self.calls.push(format!(
+            "buy resources {:#x} from the bank for {n} less",
+            resources.0
+        ));
+    }
+    fn coins_per_cube(&mut self, n: u8) {
+        self.calls
+            .push(format!("gain {n} coins per cube in the senate"));
+    }
+    fn lose_per_cube(&mut self, n: u8, seats: Seats) {
+        self.calls.push(format!(
+            "{:?} lose {n} coins per cube in the senate",
+            seats.0
+        ));
+    }
     fn box_wonder(&mut self, seats: Seats) {
         self.calls.push(format!("box a wonder of {:?}", seats.0));
     }
