@@ -310,6 +310,28 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "held shields",
+        syntax: "gain {n: number 1..=5} shield/shields, moving the pawn back when lost",
+        example: "gain 1 shield, moving the pawn back when lost",
+        meaning: "gives shields that move the conflict pawn as any other; when its source leaves the player (a decree's chamber lost, a card taken or discarded), they go, and the pawn moves back as many spaces toward that player",
+        op: "held_shields(n)",
+        host: "held_shields(n)",
+        describe: "gains {n|shield|shields}, the pawn moving back when they are lost",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "chain from others",
+        syntax: "build by the chains of {seats: others}",
+        example: "build by the chains of opponent",
+        meaning: "from now on, a card that a card or token of the cities named would make free by a chain is free for its player too, as if the chain were theirs",
+        op: "chain_from(seats)",
+        host: "chain_from(seats)",
+        describe: "builds by the chains of {seats}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "bank rebate",
         syntax: "buy {resources: resources} from the bank for {n: number 1..=5} coin/coins less, at least one coin each",
         example: "buy glass or papyrus from the bank for 1 coin less, at least one coin each",

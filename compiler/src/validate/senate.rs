@@ -77,7 +77,7 @@ pub(super) fn senate_words(game: &Game, report: &mut Report) {
 /// The host calls whose effect lasts while a source is held, and goes
 /// with it: what the runtime's `Join` grants a city a decree's control
 /// passes to (`runtime/src/engine/held.rs`).
-const HELD_CALLS: [&str; 12] = [
+const HELD_CALLS: [&str; 14] = [
     "trade_price",
     "board_discount",
     "pawn_toll",
@@ -90,6 +90,8 @@ const HELD_CALLS: [&str; 12] = [
     "keep_schemes",
     "senate_count",
     "bank_rebate",
+    "chain_from",
+    "held_shields",
 ];
 
 /// Whether what `action`, run when its source is gained, lasts while it

@@ -620,6 +620,13 @@ primitives! {
         /// buys from the bank costs `n` coins less, never under 1
         /// (Agora's Decrees 10-11).
         fn bank_rebate(resources: ResSet, n: u8);
+        /// Duel: from now on, a card the cards or tokens of these cities
+        /// would make free by a chain is free for the acting player too
+        /// (Agora's Decree 15).
+        fn chain_from(seats: Seats);
+        /// Duel: `n` shields, which move the pawn back toward the acting
+        /// player when the source leaves them (Agora's Decree 9).
+        fn held_shields(n: u8);
         /// Duel: each of these cities loses `n` coins per cube of theirs
         /// in the senate, all they have if fewer (Agora's Embezzlement).
         fn lose_per_cube(n: u8, seats: Seats);

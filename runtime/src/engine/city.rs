@@ -122,6 +122,9 @@ pub struct Abilities {
     /// How many of its sources grant [`Host::keep_schemes`]: it keeps
     /// every scheme it draws.
     pub keep_schemes: u8,
+    /// How many of its sources grant [`Host::chain_from`]: the opponent's
+    /// chains make cards free for it too.
+    pub chain_from: u8,
     /// The prices its sources grant by [`Host::chain_price`], one entry a
     /// grant; the lowest holds ([`Abilities::chain_price`]).
     pub chain_prices: Vec<u8>,
@@ -159,6 +162,7 @@ clone_reusing!(Abilities {
     board_discount,
     pawn_toll,
     keep_schemes,
+    chain_from,
 } vecs {
     discard_builds,
     discard_builds_late,
@@ -223,6 +227,10 @@ pub struct City {
     pub built_stages: u64,
     pub coins: i32,
     pub shields: u32,
+    /// Shields lost with a source that moves the pawn back when they go
+    /// ([`Host::held_shields`]), since the pawn last moved: it moves back
+    /// by them ([`Track::advance`](crate::engine::military::Track::advance)).
+    pub recalled: u32,
     /// Built cards, in the order built.
     pub cards: Vec<CardId>,
     /// The sources of effects the city holds (board, stages, cards,
@@ -309,6 +317,7 @@ clone_reusing!(City {
     built_stages,
     coins,
     shields,
+    recalled,
     cards,
     sources,
     listening,
@@ -349,6 +358,7 @@ impl Default for City {
             built_stages: 0,
             coins: 0,
             shields: 0,
+            recalled: 0,
             cards: Vec::new(),
             sources: Vec::new(),
             listening: 0,

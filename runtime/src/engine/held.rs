@@ -95,6 +95,15 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
             }
         }
     }
+    fn chain_from(&mut self, _seats: Seats) {
+        let a = &mut self.me.abilities;
+        a.chain_from = a.chain_from.saturating_sub(1);
+    }
+    fn held_shields(&mut self, n: u8) {
+        let n = u32::from(n).min(self.me.shields);
+        self.me.shields -= n;
+        self.me.recalled = self.me.recalled.saturating_add(n);
+    }
     fn board_discount(&mut self, n: u8) {
         let a = &mut self.me.abilities;
         a.board_discount = a.board_discount.saturating_sub(n);
@@ -225,6 +234,12 @@ impl sevenw_host::PartialHost for Join<'_> {
     }
     fn bank_rebate(&mut self, resources: ResSet, n: u8) {
         self.host.bank_rebate(resources, n);
+    }
+    fn chain_from(&mut self, seats: Seats) {
+        self.host.chain_from(seats);
+    }
+    fn held_shields(&mut self, n: u8) {
+        self.host.held_shields(n);
     }
     fn board_discount(&mut self, n: u8) {
         self.host.board_discount(n);

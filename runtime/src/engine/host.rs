@@ -268,6 +268,15 @@ impl Host for CityHost<'_> {
         rebate(&mut self.me.abilities, n, first, seats, u8::saturating_add);
     }
 
+    fn chain_from(&mut self, _seats: Seats) {
+        let a = &mut self.me.abilities;
+        a.chain_from = a.chain_from.saturating_add(1);
+    }
+
+    fn held_shields(&mut self, n: u8) {
+        self.me.shields = self.me.shields.saturating_add(n.into());
+    }
+
     fn bank_rebate(&mut self, resources: ResSet, n: u8) {
         for (r, off) in self.me.bank_rebates.iter_mut().enumerate() {
             if resources.0 >> r & 1 != 0 {
@@ -783,6 +792,9 @@ impl sevenw_host::PartialHost for Probe {
     }
     fn gain_shields(&mut self, n: u32) {
         self.shields = self.shields.saturating_add(n);
+    }
+    fn held_shields(&mut self, n: u8) {
+        self.shields = self.shields.saturating_add(n.into());
     }
     fn produce(&mut self, options: ResSet, amount: u8, _tradable: bool) {
         self.produce.push((options, amount));

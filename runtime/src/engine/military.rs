@@ -199,15 +199,24 @@ impl Track {
             return None;
         }
         let now = [cities[0].shields, cities[1].shields];
+        let back = [cities[0].recalled, cities[1].recalled];
         // Asked after every turn; most turns nobody gained a shield.
         // Where the pawn stands, every token it reaches was applied when
         // it got there (tokens lie 1 square or more from the centre: the
         // compiler and `Duel::new` check it, and the pawn starts at the
         // centre).
-        if now == self.seen {
+        if now == self.seen && back == [0, 0] {
             return self.capital(track);
         }
-        let gained = |s: usize| i64::from(now[s].saturating_sub(self.seen[s]));
+        // Shields lost with a source that gives them back move the pawn
+        // back (Agora's Decree 9, duel-expansions-facts.md §2.8); a city
+        // losing some while gaining others gained the rest.
+        let gained = |s: usize| {
+            i64::from(now[s].saturating_add(back[s]).saturating_sub(self.seen[s]))
+                - i64::from(back[s])
+        };
+        cities[0].recalled = 0;
+        cities[1].recalled = 0;
         let step = gained(0) - gained(1);
         self.seen = now;
         let cap = i64::from(track.capital);

@@ -93,6 +93,7 @@ enum Ability {
     KeepSchemes,
     SenateCount(u8, ColourSet),
     BankRebate(ResSet, u8),
+    ChainFrom(Seats),
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -654,6 +655,12 @@ impl Host for Acting<'_> {
     }
     fn bank_rebate(&mut self, resources: ResSet, n: u8) {
         self.ability(Ability::BankRebate(resources, n));
+    }
+    fn chain_from(&mut self, seats: Seats) {
+        self.ability(Ability::ChainFrom(seats));
+    }
+    fn held_shields(&mut self, n: u8) {
+        self.gain_shields(n.into());
     }
     fn trigger_scheme(&mut self) {
         self.owe(Owed::Schemes(None));

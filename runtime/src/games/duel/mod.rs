@@ -471,10 +471,17 @@ impl Duel {
         self.wonder_costs.get(usize::from(w)).copied().flatten()
     }
 
-    /// Whether `card` is free for `city` by a chain ("Construcción gratuita
-    /// condicionada (en cadena)").
-    pub fn chained(&self, city: &City, card: CardId) -> bool {
+    /// Whether `card` is free by a chain for the city at `seat`
+    /// ("Construcción gratuita condicionada (en cadena)"): its own, or the
+    /// opponent's where a source lets it use theirs (Agora's Decree 15,
+    /// duel-expansions-facts.md §2.8; BGA's tokens' chains too).
+    pub fn chained(&self, cities: &[City], seat: usize, card: CardId) -> bool {
+        let Some(city) = cities.get(seat) else {
+            return false;
+        };
         city.chained(&self.vocab, card)
+            || (city.abilities.chain_from > 0
+                && (cities.get(1 - seat.min(1))).is_some_and(|o| o.chained(&self.vocab, card)))
     }
 }
 

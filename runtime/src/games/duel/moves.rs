@@ -410,6 +410,10 @@ pub(super) fn nth_slot(mut slots: u32, nth: usize) -> usize {
 struct SeatMoves<'a> {
     duel: &'a Duel,
     city: &'a City,
+    /// Both cities, and the seat of [`SeatMoves::city`]: a chain may be
+    /// the opponent's ([`Duel::chained`]).
+    cities: &'a [City],
+    seat: usize,
     coins: u32,
     version: u32,
     prices: [u32; MAX_RES],
@@ -439,6 +443,8 @@ impl<'a> SeatMoves<'a> {
         SeatMoves {
             duel,
             city,
+            cities: &table.cities,
+            seat,
             coins: duel.purse(city) as u32,
             version,
             prices,
@@ -496,7 +502,7 @@ impl<'a> SeatMoves<'a> {
         if self.city.has_name(fc.name) {
             return None;
         }
-        if fc.chains && self.duel.chained(self.city, card) {
+        if fc.chains && self.duel.chained(self.cities, self.seat, card) {
             return Some(Action::Chain);
         }
         if !self.city.holds(fc.cost.tokens) {

@@ -765,7 +765,7 @@ impl Scenarios for Duel {
             if city.has_name(self.vocab.name_class(c)) {
                 return Some(format!("{who} already has {name}"));
             }
-            if self.chained(city, c) {
+            if self.chained(&t.cities, seat, c) {
                 return Some(format!(
                     "{name} is free for {who} by a chain: `builds {name}` or `builds {name} by chain`"
                 ));

@@ -373,7 +373,7 @@ impl Sheets for Duel {
                 if city.has_name(self.vocab.name_class(id)) {
                     return Ok(Price::no(format!("{who} already has {what}")));
                 }
-                if self.chained(city, id) {
+                if self.chained(&t.cities, seat, id) {
                     return Ok(Price::chain(format!(
                         "{who} can build {what} for free by a chain"
                     )));

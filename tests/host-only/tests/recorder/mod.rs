@@ -247,6 +247,14 @@ impl Host for Recorder {
             resources.0
         ));
     }
+    fn held_shields(&mut self, n: u8) {
+        self.calls
+            .push(format!("gain {n} shields given back when lost"));
+    }
+    fn chain_from(&mut self, seats: Seats) {
+        self.calls
+            .push(format!("build by the chains of {:?}", seats.0));
+    }
     fn coins_per_cube(&mut self, n: u8) {
         self.calls
             .push(format!("gain {n} coins per cube in the senate"));
