@@ -310,6 +310,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "waive symbol",
+        syntax: "ignore one symbol of the cost of {colours: cards}",
+        example: "ignore one symbol of the cost of yellow cards",
+        meaning: "from now on, when its player builds a card of those colours, one symbol of its cost goes unpaid: a resource, or its coins, whichever costs them less",
+        op: "waive_symbol(colours)",
+        host: "waive_symbol(colours)",
+        describe: "ignores one symbol of the cost of {colours}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "held shields",
         syntax: "gain {n: number 1..=5} shield/shields, moving the pawn back when lost",
         example: "gain 1 shield, moving the pawn back when lost",

@@ -77,7 +77,7 @@ pub(super) fn senate_words(game: &Game, report: &mut Report) {
 /// The host calls whose effect lasts while a source is held, and goes
 /// with it: what the runtime's `Join` grants a city a decree's control
 /// passes to (`runtime/src/engine/held.rs`).
-const HELD_CALLS: [&str; 14] = [
+const HELD_CALLS: [&str; 15] = [
     "trade_price",
     "board_discount",
     "pawn_toll",
@@ -92,6 +92,7 @@ const HELD_CALLS: [&str; 14] = [
     "bank_rebate",
     "chain_from",
     "held_shields",
+    "waive_symbol",
 ];
 
 /// Whether what `action`, run when its source is gained, lasts while it

@@ -627,6 +627,10 @@ primitives! {
         /// Duel: `n` shields, which move the pawn back toward the acting
         /// player when the source leaves them (Agora's Decree 9).
         fn held_shields(n: u8);
+        /// Duel: from now on, one symbol of the cost of the acting
+        /// player's cards of these colours goes unpaid, a resource or
+        /// the coins (Agora's Decrees 5-7).
+        fn waive_symbol(colours: ColourSet);
         /// Duel: each of these cities loses `n` coins per cube of theirs
         /// in the senate, all they have if fewer (Agora's Embezzlement).
         fn lose_per_cube(n: u8, seats: Seats);

@@ -131,6 +131,9 @@ pub struct Abilities {
     /// Cards its sources count beyond those held for senate actions
     /// ([`Host::senate_count`]): `(n, colours)`, one entry a grant.
     pub senate_counts: Vec<(u8, ColourSet)>,
+    /// Colours of which one cost symbol goes unpaid
+    /// ([`Host::waive_symbol`]), one entry a grant.
+    pub waives: Vec<ColourSet>,
     /// Shields that follow a count ([`Host::shields_per`]), read anew
     /// whenever the city's shields are
     /// ([`military::shields`](crate::engine::military::shields)); empty
@@ -182,6 +185,7 @@ clone_reusing!(Abilities {
     shield_counts,
     chain_prices,
     senate_counts,
+    waives,
 });
 
 impl Abilities {

@@ -99,6 +99,9 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         let a = &mut self.me.abilities;
         a.chain_from = a.chain_from.saturating_sub(1);
     }
+    fn waive_symbol(&mut self, colours: ColourSet) {
+        remove_one(&mut self.me.abilities.waives, &colours);
+    }
     fn held_shields(&mut self, n: u8) {
         let n = u32::from(n).min(self.me.shields);
         self.me.shields -= n;
@@ -240,6 +243,9 @@ impl sevenw_host::PartialHost for Join<'_> {
     }
     fn held_shields(&mut self, n: u8) {
         self.host.held_shields(n);
+    }
+    fn waive_symbol(&mut self, colours: ColourSet) {
+        self.host.waive_symbol(colours);
     }
     fn board_discount(&mut self, n: u8) {
         self.host.board_discount(n);

@@ -277,6 +277,10 @@ impl Host for CityHost<'_> {
         self.me.shields = self.me.shields.saturating_add(n.into());
     }
 
+    fn waive_symbol(&mut self, colours: ColourSet) {
+        self.me.abilities.waives.push(colours);
+    }
+
     fn bank_rebate(&mut self, resources: ResSet, n: u8) {
         for (r, off) in self.me.bank_rebates.iter_mut().enumerate() {
             if resources.0 >> r & 1 != 0 {

@@ -159,8 +159,8 @@ fn the_balance_report_samples_each_decree_for_its_controller() {
     d.every_tag(&Setup::seeded(0), &mut every);
     assert_eq!(
         every.iter().filter(|t| t.kind == "decree").count(),
-        16,
-        "Forum's sixteen edicts"
+        17,
+        "Forum's seventeen edicts"
     );
     let mut counted = 0;
     for seed in 0..20u64 {

@@ -94,6 +94,7 @@ enum Ability {
     SenateCount(u8, ColourSet),
     BankRebate(ResSet, u8),
     ChainFrom(Seats),
+    WaiveSymbol(ColourSet),
     /// `shields_per(n, what, seats, divisor, most)`: shields the neighbour
     /// battles (the turn structure's, not this example's) count anew.
     ShieldsPer(u32, Counted, Seats, u32, bool),
@@ -658,6 +659,9 @@ impl Host for Acting<'_> {
     }
     fn chain_from(&mut self, seats: Seats) {
         self.ability(Ability::ChainFrom(seats));
+    }
+    fn waive_symbol(&mut self, colours: ColourSet) {
+        self.ability(Ability::WaiveSymbol(colours));
     }
     fn held_shields(&mut self, n: u8) {
         self.gain_shields(n.into());

@@ -428,6 +428,8 @@ struct SeatMoves<'a> {
     age: u8,
     /// The colours the city builds for free (`free builds`).
     free: ColourSet,
+    /// The colours of which one cost symbol goes unpaid (`waive_symbol`).
+    waive: ColourSet,
 }
 
 impl<'a> SeatMoves<'a> {
@@ -455,6 +457,8 @@ impl<'a> SeatMoves<'a> {
             can_wonder: table.wonders_built() < MAX_WONDERS,
             age: table.age,
             free: free_colours(city),
+            waive: (city.abilities.waives.iter())
+                .fold(ColourSet(0), |all, c| ColourSet(all.0 | c.0)),
         }
     }
 
@@ -527,6 +531,12 @@ impl<'a> SeatMoves<'a> {
             trade::coins_of(fc.cost, self.city, self.age)
         } else {
             fc.cost.coins
+        };
+        let (coins, t) = if self.waive.0 != 0 && self.waive.contains(fc.colour) {
+            let off = trade::discount(self.city, false, fc.colour);
+            trade::waived(self.city, fc.cost, &self.prices, off, coins, t)
+        } else {
+            (coins, t)
         };
         let (coins, t) = trade::capped(self.chain_price, fc.chains, coins, t);
         (u32::from(coins) + t <= self.coins).then_some(Action::Build {

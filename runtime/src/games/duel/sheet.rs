@@ -330,7 +330,7 @@ impl Sheets for Duel {
             return Err(nowhere(why));
         }
         let name = target.name.as_deref().unwrap_or_default();
-        let (cost, what, off, chains) = match target.kind.as_str() {
+        let (cost, what, off, chains, waive) = match target.kind.as_str() {
             "wonder" => {
                 let id = wonder_named(&self.vocab, name).map_err(nowhere)?;
                 let what = self.wonder_name(id).to_string();
@@ -352,6 +352,7 @@ impl Sheets for Duel {
                     cost,
                     what,
                     trade::discount(city, true, sevenw_host::Colour(0)),
+                    false,
                     false,
                 )
             }
@@ -393,6 +394,7 @@ impl Sheets for Duel {
                     what,
                     trade::discount(city, false, info.colour),
                     City::may_chain(&self.vocab, id),
+                    trade::waives(city, info.colour),
                 )
             }
         };
@@ -401,6 +403,11 @@ impl Sheets for Duel {
         }
         let bought = trade::trade_cost(city, cost, &prices, off);
         let printed = trade::coins_of(cost, city, t.age);
+        let (printed, bought) = if waive {
+            trade::waived(city, cost, &prices, off, printed, bought)
+        } else {
+            (printed, bought)
+        };
         let (coins, trade) = trade::capped(city.abilities.chain_price(), chains, printed, bought);
         let total = u32::from(coins) + trade;
         let words = match (coins, trade) {

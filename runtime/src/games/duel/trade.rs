@@ -45,6 +45,36 @@ pub fn discount(city: &City, wonder: bool, colour: Colour) -> u8 {
         .fold(0u8, |a, &(n, _)| a.saturating_add(n))
 }
 
+/// Whether `city` leaves one cost symbol of its cards of `colour` unpaid
+/// ([`Host::waive_symbol`](sevenw_host::Host::waive_symbol)).
+pub fn waives(city: &City, colour: Colour) -> bool {
+    (city.abilities.waives.iter()).any(|c| c.contains(colour))
+}
+
+/// A card's coins and trade with one symbol of its cost unpaid (Agora's
+/// Decrees 5-7, duel-expansions-facts.md §2.8): its coins, or one more
+/// resource than `off` discounts, whichever leaves less to pay; `coins`
+/// and `trade` as its cost would have them.
+#[cold]
+pub fn waived(
+    city: &City,
+    cost: &Cost,
+    prices: &[u32; MAX_RES],
+    off: u8,
+    coins: u16,
+    trade: u32,
+) -> (u16, u32) {
+    if cost.resources.is_empty() {
+        return (0, trade);
+    }
+    let less = trade_cost(city, cost, prices, off.saturating_add(1));
+    if u32::from(coins) + less <= trade {
+        (coins, less)
+    } else {
+        (0, trade)
+    }
+}
+
 /// A card's coins and trade, `coins` and `trade` as its cost would have
 /// them, capped by a city's chain price (`price`,
 /// [`Abilities::chain_price`](crate::engine::city::Abilities::chain_price))

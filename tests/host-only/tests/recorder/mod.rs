@@ -247,6 +247,12 @@ impl Host for Recorder {
             resources.0
         ));
     }
+    fn waive_symbol(&mut self, colours: ColourSet) {
+        self.calls.push(format!(
+            "ignore one cost symbol of colours {:#x}",
+            colours.0
+        ));
+    }
     fn held_shields(&mut self, n: u8) {
         self.calls
             .push(format!("gain {n} shields given back when lost"));
