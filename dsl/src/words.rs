@@ -672,6 +672,28 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "discard accessible",
+        syntax: "discard an accessible card from the figure",
+        example: "discard an accessible card from the figure",
+        meaning: "its player chooses a card of the figure that no card covers: it goes to the discard pile and gives no coins; a token on it goes to that player, and the cards it uncovers turn face up at once",
+        op: "discard_accessible()",
+        host: "discard_accessible()",
+        describe: "discards an accessible card from the figure",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "may discard accessible",
+        syntax: "may discard an accessible card from the figure",
+        example: "may discard an accessible card from the figure",
+        meaning: "as `discard an accessible card from the figure`, but its player may discard none",
+        op: "may_discard_accessible()",
+        host: "may_discard_accessible()",
+        describe: "may discard an accessible card from the figure",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "discard military token",
         syntax: "discard a military token from the conflict track",
         example: "discard a military token from the conflict track",

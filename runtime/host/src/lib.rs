@@ -569,6 +569,13 @@ primitives! {
         /// face up or face down, which goes to the discard pile
         /// (Pantheon's Zeus).
         fn discard_figure();
+        /// Duel: the acting player chooses a card of the figure no card
+        /// covers, which goes to the discard pile (Agora's Turn of
+        /// Events).
+        fn discard_accessible();
+        /// Duel: as [`Host::discard_accessible`], but the acting player
+        /// may discard none.
+        fn may_discard_accessible();
         /// Duel: the acting player chooses a military token still on the
         /// track, which leaves it with no effect (Pantheon's Neptune).
         fn discard_military();

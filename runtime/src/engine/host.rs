@@ -616,7 +616,21 @@ impl Host for CityHost<'_> {
     }
 
     fn discard_figure(&mut self) {
-        self.me.abilities.pending.push(Pending::DiscardFigure);
+        let (accessible, may) = (false, false);
+        let p = Pending::DiscardFigure { accessible, may };
+        self.me.abilities.pending.push(p);
+    }
+
+    fn discard_accessible(&mut self) {
+        let (accessible, may) = (true, false);
+        let p = Pending::DiscardFigure { accessible, may };
+        self.me.abilities.pending.push(p);
+    }
+
+    fn may_discard_accessible(&mut self) {
+        let (accessible, may) = (true, true);
+        let p = Pending::DiscardFigure { accessible, may };
+        self.me.abilities.pending.push(p);
     }
 
     fn take_wonder(&mut self, seats: Seats) {

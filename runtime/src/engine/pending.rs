@@ -45,7 +45,7 @@ pub enum Pending {
     /// Unbuild a built wonder of those cities; `true`: it leaves the game.
     UnbuildWonder(Seats, bool),
     /// Discard a card of the figure, face up or face down.
-    DiscardFigure,
+    DiscardFigure { accessible: bool, may: bool },
     /// Discard a military token of the track, with no effect.
     DiscardMilitary,
     /// Apply a military token of the track to those cities.

@@ -141,7 +141,7 @@ fn the_shrine_is_filled_offered_and_taken_as_written() {
             // The Spirit of the Storm offers every card on the figure, by
             // its slot, naming only those face up.
             if let Phase::Choose {
-                choice: Choice::Strike,
+                choice: Choice::Strike { .. },
                 ..
             } = st.phase
             {

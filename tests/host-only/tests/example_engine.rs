@@ -45,7 +45,9 @@ enum Owed {
     TakeHalfCoins(Seats),
     /// `coins_per_cube(n)` (`true`) and `lose_per_cube(n, seats)`.
     CoinsPerCube(u8, Seats, bool),
-    DiscardFigure,
+    /// `discard_figure` (any card), `discard_accessible` and
+    /// `may_discard_accessible`: (accessible only, may discard none).
+    DiscardFigure(bool, bool),
     DiscardMilitary,
     BlockTrack,
     /// `place_influence`, `remove_influence`, `move_influence`,
@@ -618,7 +620,13 @@ impl Host for Acting<'_> {
         self.owe(Owed::CoinsPerCube(n, seats, false));
     }
     fn discard_figure(&mut self) {
-        self.owe(Owed::DiscardFigure);
+        self.owe(Owed::DiscardFigure(false, false));
+    }
+    fn discard_accessible(&mut self) {
+        self.owe(Owed::DiscardFigure(true, false));
+    }
+    fn may_discard_accessible(&mut self) {
+        self.owe(Owed::DiscardFigure(true, true));
     }
     fn copy_science(&mut self, colours: ColourSet, seats: Seats) {
         self.owe(Owed::CopyScience(colours, seats));

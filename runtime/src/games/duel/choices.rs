@@ -48,7 +48,7 @@ impl Duel {
                 out.extend(self.copyable(t, victim, colours).map(Move::Copy));
             }
             Choice::Bury => self.burials(t, seat, out),
-            Choice::Strike => self.strikes(t, out),
+            Choice::Strike { accessible, may } => self.strikes(t, accessible, may, out),
             Choice::Block => {
                 let cap = i8::try_from(self.conflict.capital).unwrap_or(i8::MAX);
                 let pawn = t.track.pawn;
@@ -118,7 +118,7 @@ impl Duel {
                 self.steal(&mut st.table, victim, seat, w);
             }
             (Choice::Raze { boxed, .. }, Move::Raze(w)) => self.raze(st, w, boxed),
-            (Choice::Strike, Move::Strike { slot, .. }) => self.strike(st, seat, slot),
+            (Choice::Strike { .. }, Move::Strike { slot, .. }) => self.strike(st, seat, slot),
             // "Coloca el peón de Minerva en cualquier casilla del
             // track militar" (Pantheon's Minerva, duel-expansions-facts.md
             // §1.6): one blocker a track, a second put moving it.
@@ -286,10 +286,13 @@ impl Duel {
     /// estructura (visible u oculta)" (Pantheon's Zeus,
     /// duel-expansions-facts.md §1.6): every card still on the figure, by
     /// its slot, face up or face down, accessible or not.
-    pub(super) fn strikes(&self, t: &Position, out: &mut Vec<Move>) {
+    pub(super) fn strikes(&self, t: &Position, accessible: bool, may: bool, out: &mut Vec<Move>) {
         let shape = &t.layout.shape;
         let len = usize::from(shape.len).min(super::MAX_LAYOUT);
-        for slot in (0..len).filter(|&i| t.layout.present & (1 << i) != 0) {
+        // Agora's Turn of Events (duel-expansions-facts.md §2.7 item 11):
+        // an accessible card only, the second one if the player wishes.
+        let open = |i: usize| !accessible || t.layout.accessible(i);
+        for slot in (0..len).filter(|&i| t.layout.present & (1 << i) != 0 && open(i)) {
             let row = shape.row[slot];
             let place = (0..slot).filter(|&j| shape.row[j] == row).count() as u8;
             let up = t.layout.up & (1 << slot) != 0;
@@ -298,6 +301,14 @@ impl Duel {
                 row,
                 place,
                 card: up.then(|| t.layout.cards[slot]),
+            });
+        }
+        if may {
+            out.push(Move::Strike {
+                slot: super::decision::NO_STRIKE,
+                row: 0,
+                place: 0,
+                card: None,
             });
         }
     }
@@ -612,6 +623,12 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
             self.1.summons = true;
         }
         fn discard_figure(&mut self) {
+            self.1.strikes = true;
+        }
+        fn discard_accessible(&mut self) {
+            self.1.strikes = true;
+        }
+        fn may_discard_accessible(&mut self) {
             self.1.strikes = true;
         }
         fn discard_military(&mut self) {

@@ -58,6 +58,7 @@ pub enum Move {
     /// ([`Choice::Strike`]); `card` is the card where it lies face up,
     /// `None` face down. Numbered by its slot as the opponent's card `c`
     /// discarded, the decision telling them apart.
+    /// [`NO_STRIKE`] as the slot: discard none, where the player may.
     Strike {
         slot: u8,
         row: u8,
@@ -165,7 +166,12 @@ pub enum Choice {
     },
     /// A card still on the figure, face up or face down, to discard
     /// (`discard_figure`).
-    Strike,
+    Strike {
+        /// Only a card no card covers (`discard_accessible`).
+        accessible: bool,
+        /// The player may discard none ([`NO_STRIKE`]).
+        may: bool,
+    },
     /// A military token still on the track, to discard with no effect
     /// (`discard_military`).
     Drop,
@@ -243,3 +249,7 @@ impl Phase {
         )
     }
 }
+
+/// The slot of [`Move::Strike`] discarding no card, where a player may
+/// discard none: past every slot of a figure.
+pub const NO_STRIKE: u8 = crate::games::duel::layout::MAX_LAYOUT as u8;

@@ -92,7 +92,7 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
         } => judge(&|masked, (st, _, _), mv| choice_value(view, masked, mv, st)),
         // The card the opponent would gain the most by building now.
         Phase::Choose {
-            choice: Choice::Strike,
+            choice: Choice::Strike { .. },
             ..
         } => judge(&|masked, (st, _, _), mv| strike_value(view, masked, mv, st)),
         // The token of most coins, on one's own side to discard and on

@@ -342,6 +342,9 @@ impl Duel {
                 let side = format!("player {}'s", bit / 8 + 1);
                 format!("choose {}", self.military_words(bit, &side))
             }
+            Move::Strike { slot, .. } if slot == super::decision::NO_STRIKE => {
+                "discard no card from the figure".to_string()
+            }
             Move::Strike { card: Some(c), .. } => {
                 format!("discard {} from the figure", self.card_name(c))
             }

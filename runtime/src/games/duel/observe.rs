@@ -357,7 +357,7 @@ impl Observe for Duel {
                     Choice::Bury => s.optional_phase(3),
                     Choice::Steal { .. } => s.optional_phase(4),
                     Choice::Raze { .. } => s.optional_phase(5),
-                    Choice::Strike => s.optional_phase(6),
+                    Choice::Strike { .. } => s.optional_phase(6),
                     Choice::Drop => s.optional_phase(7),
                     Choice::Apply { .. } => s.optional_phase(8),
                     Choice::Block => s.optional_phase(9),

@@ -531,6 +531,9 @@ impl Scenarios for Duel {
             }
             // Listed by the last phrase: a face-up card by its name, a
             // face-down one by its row and place.
+            Move::Strike { slot, .. } if slot == super::decision::NO_STRIKE => {
+                out.push("discards no card from the figure".to_string());
+            }
             Move::Strike {
                 slot,
                 row,

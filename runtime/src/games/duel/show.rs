@@ -117,7 +117,10 @@ impl Duel {
                 Choice::Steal { .. } => "choose a wonder to take from the opponent",
                 Choice::Raze { boxed: false, .. } => "choose a built wonder to unbuild",
                 Choice::Raze { boxed: true, .. } => "choose a built wonder to return to the box",
-                Choice::Strike => "choose a card of the figure to discard",
+                Choice::Strike { may: false, .. } => "choose a card of the figure to discard",
+                Choice::Strike { may: true, .. } => {
+                    "choose a card of the figure to discard, or none"
+                }
                 Choice::Drop => "choose a military token to discard",
                 Choice::Block => "choose a square of the conflict track for the blocker",
                 Choice::Copy { .. } => {
@@ -383,6 +386,9 @@ impl Show for Duel {
             },
             Move::Copy(c) => json!({ "kind": "copy", "card": c.0 }),
             Move::Summon(c) => json!({ "kind": "summon", "card": c.0 }),
+            Move::Strike { slot, .. } if slot == super::decision::NO_STRIKE => {
+                json!({ "kind": "strike", "none": true })
+            }
             Move::Strike { slot, card, .. } => match card {
                 Some(c) => json!({ "kind": "strike", "slot": slot, "card": c.0 }),
                 None => json!({ "kind": "strike", "slot": slot }),

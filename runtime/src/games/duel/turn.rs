@@ -718,12 +718,12 @@ impl Duel {
                 };
                 true
             }
-            Pending::DiscardFigure => {
+            Pending::DiscardFigure { accessible, may } => {
                 let any = !st.table.layout.is_empty();
                 if any {
                     st.phase = Phase::Choose {
                         seat,
-                        choice: Choice::Strike,
+                        choice: Choice::Strike { accessible, may },
                     };
                 }
                 any

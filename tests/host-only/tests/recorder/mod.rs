@@ -287,6 +287,14 @@ impl Host for Recorder {
     fn discard_figure(&mut self) {
         self.calls.push("discard figure".to_string());
     }
+    fn discard_accessible(&mut self) {
+        self.calls
+            .push("discard an accessible card from the figure".to_string());
+    }
+    fn may_discard_accessible(&mut self) {
+        self.calls
+            .push("may discard an accessible card from the figure".to_string());
+    }
     fn chain_price(&mut self, n: u8) {
         self.calls.push(format!("chain price {n}"));
     }
