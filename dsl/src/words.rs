@@ -848,6 +848,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "swap built",
+        syntax: "swap a {colours: cards} with {seats: others}",
+        example: "swap a blue or green card with opponent",
+        meaning: "its player takes a built card of those colours from each city named and gives that city one of their own of the same colour in exchange (a card is offered only where they have one of its colour to give); what each card gives while held goes with it",
+        op: "swap_built(colours, seats)",
+        host: "swap_built(colours, seats)",
+        describe: "swaps a {colours} with {seats}",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "take half coins",
         syntax: "take half the coins of {seats: others} rounded up",
         example: "take half the coins of opponent rounded up",

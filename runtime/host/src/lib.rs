@@ -620,6 +620,10 @@ primitives! {
         /// Duel: the acting player takes half the coins of each of these
         /// cities, rounded up (Agora's Blackmail).
         fn take_half_coins(seats: Seats);
+        /// Duel: the acting player takes a built card of these colours
+        /// from each of these cities and gives it one of their own of the
+        /// same colour in exchange (Agora's Coercion).
+        fn swap_built(colours: ColourSet, seats: Seats);
         /// Duel: the acting player gains `n` coins per cube of theirs in
         /// the senate (Agora's Embezzlement).
         fn coins_per_cube(n: u8);

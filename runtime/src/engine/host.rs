@@ -580,6 +580,13 @@ impl Host for CityHost<'_> {
         self.me.abilities.senate_counts.push((n, colours));
     }
 
+    fn swap_built(&mut self, colours: ColourSet, seats: Seats) {
+        self.me
+            .abilities
+            .pending
+            .push(Pending::SwapBuilt(colours, seats));
+    }
+
     fn take_half_coins(&mut self, seats: Seats) {
         self.me
             .abilities

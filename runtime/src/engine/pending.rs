@@ -84,6 +84,9 @@ pub enum Pending {
     TriggerScheme,
     /// Take half the coins of the cities at those seats, rounded up.
     TakeHalfCoins(Seats),
+    /// Take a built card of these colours from each of those cities, giving
+    /// one of one's own of its colour in exchange.
+    SwapBuilt(ColourSet, Seats),
     /// The cities at those seats (the acting one: `gain`) gain, or lose,
     /// `n` coins per cube of theirs in the senate.
     CoinsPerCube { n: u8, seats: Seats, gain: bool },

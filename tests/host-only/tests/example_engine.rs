@@ -43,6 +43,7 @@ enum Owed {
     UnbuildWonder(Seats, bool),
     BuildFromRow(ColourSet),
     TakeHalfCoins(Seats),
+    SwapBuilt(ColourSet, Seats),
     /// `coins_per_cube(n)` (`true`) and `lose_per_cube(n, seats)`.
     CoinsPerCube(u8, Seats, bool),
     /// `discard_figure` (any card), `discard_accessible` and
@@ -609,6 +610,9 @@ impl Host for Acting<'_> {
     }
     fn build_from_row(&mut self, colours: ColourSet) {
         self.owe(Owed::BuildFromRow(colours));
+    }
+    fn swap_built(&mut self, colours: ColourSet, seats: Seats) {
+        self.owe(Owed::SwapBuilt(colours, seats));
     }
     fn take_half_coins(&mut self, seats: Seats) {
         self.owe(Owed::TakeHalfCoins(seats));

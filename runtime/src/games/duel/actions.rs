@@ -9,7 +9,7 @@
 //! | `2C`                 | `C × W` | build wonder `w` with card `c` (of the figure, or of the discard pile where the effect asks that): `c × W + w` |
 //! | `2C + C·W`           | `W`     | take wonder `w` in the draft (or take it from the opponent, or unbuild it, where an effect asks that) |
 //! | `2C + C·W + W`       | `T`     | take progress token `t`                     |
-//! | `2C + C·W + W + T`   | `C`     | discard (or take, or count the science symbol of, as the effect asks) the opponent's card `c`; or discard the figure's card of slot `c` (`discard_figure`); or discard or apply the military token of bit `c` (`discard_military`, `apply_military`); or put the blocker on square `c − capital` (`block_track`) |
+//! | `2C + C·W + W + T`   | `C`     | discard (or take, or count the science symbol of, as the effect asks) the opponent's card `c`, or give one's own `c` in exchange (`swap_built`); or discard the figure's card of slot `c` (`discard_figure`, `discard_accessible`), or none (`c = 32`); or discard or apply the military token of bit `c` (`discard_military`, `apply_military`); or put the blocker on square `c − capital` (`block_track`) |
 //! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile, or take it from the supply where an effect asks (`take_supply`, `take_drawn`) |
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
@@ -108,7 +108,7 @@ impl Duel {
             Move::Token(t) => Some(u32::from(t))
                 .filter(|&t| t < tokens)
                 .map(|t| picks + wonders + t),
-            Move::Discard(card) | Move::Seize(card) | Move::Copy(card) => {
+            Move::Discard(card) | Move::Seize(card) | Move::Copy(card) | Move::Give(card) => {
                 id(card).map(|c| after_tokens + c)
             }
             Move::Block(square) => {

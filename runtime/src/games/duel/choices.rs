@@ -11,6 +11,7 @@
 
 use sevenw_host::{CardId, Colour, ColourSet, Event, GameInfo, Listens, Source};
 
+use crate::engine::city::{Pending, seat_at};
 use crate::engine::held::Join;
 use crate::engine::host::CityHost;
 use crate::engine::vocab::{listens, options_of};
@@ -37,8 +38,21 @@ impl Duel {
             Choice::Discard { victim, colours } => {
                 out.extend(self.built_of(t, victim, colours).map(Move::Discard));
             }
-            Choice::Seize { victim, colours } => {
-                out.extend(self.built_of(t, victim, colours).map(Move::Seize));
+            Choice::Seize {
+                victim,
+                colours,
+                swap: false,
+            } => out.extend(self.built_of(t, victim, colours).map(Move::Seize)),
+            Choice::Seize {
+                victim,
+                colours,
+                swap: true,
+            } => out.extend(self.swappable(t, seat, victim, colours).map(Move::Seize)),
+            Choice::Give { taken, .. } => {
+                let colour = self.info.cards.get(usize::from(taken.0)).map(|i| i.colour);
+                let mine = colour.map_or(ColourSet(0), |k| ColourSet(1 << k.0));
+                let given = self.built_of(t, seat, mine).filter(|&c| c != taken);
+                out.extend(given.map(Move::Give));
             }
             Choice::Summon { .. } => out.extend(t.drawn_cards.iter().map(|&c| Move::Summon(c))),
             Choice::Row { colours } => {
@@ -101,9 +115,19 @@ impl Duel {
             (Choice::Discard { victim, .. }, Move::Discard(c)) => {
                 self.unbuild(st, victim, c);
             }
-            (Choice::Seize { victim, .. }, Move::Seize(c)) => {
+            (Choice::Seize { victim, swap, .. }, Move::Seize(c)) => {
                 self.seize(st, victim, seat, c);
+                // Agora's Coercion (duel-expansions-facts.md §2.7 item
+                // 14): one of the chooser's own of its colour in exchange.
+                if swap {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Give { victim, taken: c },
+                    };
+                    return;
+                }
             }
+            (Choice::Give { victim, .. }, Move::Give(c)) => self.seize(st, seat, victim, c),
             (Choice::Copy { victim, .. }, Move::Copy(c)) => self.copy_science(st, victim, seat, c),
             (Choice::Summon { .. }, Move::Summon(c)) => self.summon(st, seat, c),
             (Choice::Row { colours }, Move::Summon(c)) => {
@@ -523,7 +547,82 @@ impl Duel {
         t.copied[to].push(card);
     }
 
+    /// "Coloca en el mazo de descarte una carta gris … a tu elección que
+    /// haya construido tu oponente", takes it, or counts its science
+    /// symbol, as `kind` says: a card of these colours of each city named,
+    /// each a choice of its own, in order; true if it asks one (a city
+    /// with no such card is passed).
+    pub(super) fn choose_built(
+        &self,
+        st: &mut State,
+        seat: usize,
+        colours: ColourSet,
+        seats: sevenw_host::Seats,
+        kind: Built,
+    ) -> bool {
+        let Some((first, rest)) = seats.0.split_first() else {
+            return false;
+        };
+        if !rest.is_empty() {
+            let rest = sevenw_host::Seats(rest);
+            let p = match kind {
+                Built::Discard => Pending::Discard(colours, rest),
+                Built::Take => Pending::TakeBuilt(colours, rest),
+                Built::Copy => Pending::CopyScience(colours, rest),
+                Built::Swap => Pending::SwapBuilt(colours, rest),
+            };
+            st.table.cities[seat].abilities.pending.insert(0, p);
+        }
+        let victim = seat_at(seat, *first, 2);
+        let t = &st.table;
+        let none = match kind {
+            Built::Copy => self.copyable(t, victim, colours).next().is_none(),
+            Built::Swap => self.swappable(t, seat, victim, colours).next().is_none(),
+            _ => self.built_of(t, victim, colours).next().is_none(),
+        };
+        if (kind != Built::Discard && victim == seat) || none {
+            return false;
+        }
+        st.phase = Phase::Choose {
+            seat,
+            choice: match kind {
+                Built::Discard => Choice::Discard { victim, colours },
+                Built::Take => Choice::Seize {
+                    victim,
+                    colours,
+                    swap: false,
+                },
+                Built::Swap => Choice::Seize {
+                    victim,
+                    colours,
+                    swap: true,
+                },
+                Built::Copy => Choice::Copy { victim, colours },
+            },
+        };
+        true
+    }
+
     /// The built cards of the city at `seat` of these colours.
+    /// The cards of `colours` of the city at `victim` that the city at
+    /// `seat` may take in exchange for one of its own: those of a colour
+    /// it holds a card of. The facts do not say what Coercion does with
+    /// no card to give (§2.7 item 14); an exchange asks one, so such a
+    /// card is not offered (a decision of this rule).
+    pub(super) fn swappable<'t>(
+        &'t self,
+        t: &'t Position,
+        seat: usize,
+        victim: usize,
+        colours: ColourSet,
+    ) -> impl Iterator<Item = CardId> + 't {
+        let colour = |c: CardId| self.info.cards.get(usize::from(c.0)).map(|i| i.colour);
+        let mine = (t.cities[seat].cards.iter()).fold(0u32, |m, &c| {
+            colour(c).map_or(m, |k| m | 1u32.checked_shl(k.0.into()).unwrap_or(0))
+        });
+        self.built_of(t, victim, ColourSet(colours.0 & mine))
+    }
+
     pub(super) fn built_of<'t>(
         &'t self,
         t: &'t Position,
@@ -607,6 +706,9 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         fn take_built(&mut self, _: ColourSet, _: sevenw_host::Seats) {
             self.1.seizes = true;
         }
+        fn swap_built(&mut self, _: ColourSet, _: sevenw_host::Seats) {
+            self.1.seizes = true;
+        }
         fn wonder_from_discard(&mut self) {
             self.1.buries = true;
         }
@@ -683,4 +785,15 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         }
     }
     all
+}
+
+/// What a choice of a built card of another city does with it
+/// ([`Duel::choose_built`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Built {
+    Discard,
+    Take,
+    Copy,
+    /// Taken in exchange for one of the chooser's of its colour.
+    Swap,
 }

@@ -42,6 +42,9 @@ pub enum Move {
     /// ([`Choice::Seize`]): numbered as [`Move::Discard`], the decision
     /// telling them apart.
     Seize(CardId),
+    /// Give this card of one's own to the opponent in exchange for one
+    /// taken ([`Choice::Give`]): numbered as [`Move::Discard`].
+    Give(CardId),
     /// Build this wonder for free with this card of the discard pile
     /// ([`Choice::Bury`]): numbered as a wonder built with a card of the
     /// figure, the decision telling them apart.
@@ -150,7 +153,17 @@ pub enum Choice {
     Discard { victim: usize, colours: ColourSet },
     /// A card of these colours of the city at `victim`, to take into
     /// one's own (`take_built`).
-    Seize { victim: usize, colours: ColourSet },
+    Seize {
+        victim: usize,
+        colours: ColourSet,
+        /// One of the chooser's own of its colour goes in exchange
+        /// ([`Choice::Give`], `swap_built`).
+        swap: bool,
+    },
+    /// One of the chooser's cards of the colour of `taken`, but that
+    /// card, to give the city at `victim` in exchange for it
+    /// (`swap_built`); numbered as [`Move::Seize`].
+    Give { victim: usize, taken: CardId },
     /// A card of the discard pile and a wonder of one's own, to build the
     /// wonder with the card for free (`wonder_from_discard`).
     Bury,

@@ -82,6 +82,7 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
         Phase::Choose {
             choice:
                 Choice::Seize { .. }
+                | Choice::Give { .. }
                 | Choice::Bury
                 | Choice::Steal { .. }
                 | Choice::Raze { .. }
@@ -318,6 +319,7 @@ fn choice_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i
     st.clone_from(masked);
     match *mv {
         Move::Seize(card) => duel.seize(st, them, me, card),
+        Move::Give(card) => duel.seize(st, me, them, card),
         Move::Bury { card, wonder } => {
             st.table.discard.retain(|&c| c != card);
             duel.build_wonder(st, me, wonder, Some(card));

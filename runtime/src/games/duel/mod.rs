@@ -87,7 +87,7 @@ pub use view::View;
 
 use crate::engine::clone_reusing;
 
-use sevenw_host::{CardId, Category, Colour, ColourSet, ConflictInfo, Cost, GameInfo, Source};
+use sevenw_host::{CardId, Category, Colour, ConflictInfo, Cost, GameInfo, Source};
 
 use crate::engine::city::{City, MAX_COLOURS};
 use crate::engine::rng::{Rng, derive};

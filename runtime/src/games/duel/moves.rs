@@ -356,6 +356,7 @@ impl Duel {
             Move::Token(t) => format!("progress {}", self.token_name(t)),
             Move::Discard(c) => format!("discard {} of the opponent", self.card_name(c)),
             Move::Seize(c) => format!("take {} from the opponent", self.card_name(c)),
+            Move::Give(c) => format!("give {} to the opponent", self.card_name(c)),
             Move::Summon(c) => format!("take {} for free", self.card_name(c)),
             Move::Copy(c) => format!(
                 "count the science symbol of {} of the opponent",

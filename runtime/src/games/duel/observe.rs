@@ -353,7 +353,7 @@ impl Observe for Duel {
                     Choice::Revive => 5,
                     Choice::Option { .. } => s.optional_phase(0),
                     Choice::Place { .. } => s.optional_phase(1),
-                    Choice::Seize { .. } => s.optional_phase(2),
+                    Choice::Seize { .. } | Choice::Give { .. } => s.optional_phase(2),
                     Choice::Bury => s.optional_phase(3),
                     Choice::Steal { .. } => s.optional_phase(4),
                     Choice::Raze { .. } => s.optional_phase(5),

@@ -611,6 +611,11 @@ impl Scenarios for Duel {
                 out.push(format!("takes {c} from {other}"));
                 out.push(format!("chooses {c}"));
             }
+            Move::Give(c) => {
+                let c = self.card_name(c);
+                out.push(format!("gives {c} to {other}"));
+                out.push(format!("chooses {c}"));
+            }
             Move::Option(o) => out.push(format!("chooses option {}", o + 1)),
             Move::Revive(c) => {
                 let c = self.card_name(c);

@@ -113,6 +113,7 @@ impl Duel {
                 Choice::Token { drawn: true } => "choose a drawn progress token",
                 Choice::Discard { .. } => "choose a card to discard",
                 Choice::Seize { .. } => "choose a card to take from the opponent",
+                Choice::Give { .. } => "choose a card of the same colour to give in exchange",
                 Choice::Bury => "choose a wonder to build with a card from the discard pile",
                 Choice::Steal { .. } => "choose a wonder to take from the opponent",
                 Choice::Raze { boxed: false, .. } => "choose a built wonder to unbuild",
@@ -396,6 +397,7 @@ impl Show for Duel {
             Move::Token(k) => json!({ "kind": "token", "token": k }),
             Move::Discard(c) => json!({ "kind": "destroy", "card": c.0 }),
             Move::Seize(c) => json!({ "kind": "seize", "card": c.0 }),
+            Move::Give(c) => json!({ "kind": "give", "card": c.0 }),
             Move::Bury { card, wonder } => {
                 json!({ "kind": "bury", "card": card.0, "wonder": wonder })
             }

@@ -11,11 +11,11 @@ use crate::engine::host::CityHost;
 use crate::engine::science::{self, MAX_SYM};
 use crate::engine::vocab::{listens, options_of};
 
+use super::choices::Built;
 use super::layout::{Layout, MAX_LAYOUT, Shape};
 use super::trade::MarketKey;
 use super::{
-    Choice, ColourSet, Duel, MAX_WONDERS, Phase, SCIENCE_SUPREMACY, State, Victory, WONDERS_EACH,
-    stage_source,
+    Choice, Duel, MAX_WONDERS, Phase, SCIENCE_SUPREMACY, State, Victory, WONDERS_EACH, stage_source,
 };
 
 impl Duel {
@@ -620,6 +620,9 @@ impl Duel {
             Pending::CopyScience(colours, seats) => {
                 self.choose_built(st, seat, colours, seats, Built::Copy)
             }
+            Pending::SwapBuilt(colours, seats) => {
+                self.choose_built(st, seat, colours, seats, Built::Swap)
+            }
             Pending::TakeWonder(seats) => {
                 let Some((first, rest)) = seats.0.split_first() else {
                     return false;
@@ -778,51 +781,6 @@ impl Duel {
             // drafted hand, which Duel has not.
             _ => false,
         }
-    }
-
-    /// "Coloca en el mazo de descarte una carta gris … a tu elección que
-    /// haya construido tu oponente", takes it, or counts its science
-    /// symbol, as `kind` says: a card of these colours of each city named,
-    /// each a choice of its own, in order; true if it asks one (a city
-    /// with no such card is passed).
-    fn choose_built(
-        &self,
-        st: &mut State,
-        seat: usize,
-        colours: ColourSet,
-        seats: sevenw_host::Seats,
-        kind: Built,
-    ) -> bool {
-        let Some((first, rest)) = seats.0.split_first() else {
-            return false;
-        };
-        if !rest.is_empty() {
-            let rest = sevenw_host::Seats(rest);
-            let p = match kind {
-                Built::Discard => Pending::Discard(colours, rest),
-                Built::Take => Pending::TakeBuilt(colours, rest),
-                Built::Copy => Pending::CopyScience(colours, rest),
-            };
-            st.table.cities[seat].abilities.pending.insert(0, p);
-        }
-        let victim = seat_at(seat, *first, 2);
-        let t = &st.table;
-        let none = match kind {
-            Built::Copy => self.copyable(t, victim, colours).next().is_none(),
-            _ => self.built_of(t, victim, colours).next().is_none(),
-        };
-        if (kind != Built::Discard && victim == seat) || none {
-            return false;
-        }
-        st.phase = Phase::Choose {
-            seat,
-            choice: match kind {
-                Built::Discard => Choice::Discard { victim, colours },
-                Built::Take => Choice::Seize { victim, colours },
-                Built::Copy => Choice::Copy { victim, colours },
-            },
-        };
-        true
     }
 
     /// The first new pair of equal symbols: `Some(true)` if it asks for a
@@ -990,13 +948,4 @@ pub(super) fn shadow(real: &City, seen: &mut City) {
     seen.victories = real.victories;
     seen.coins = real.coins;
     seen.progress = real.progress;
-}
-
-/// What a choice of a built card of another city does with it
-/// (`Duel::choose_built`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Built {
-    Discard,
-    Take,
-    Copy,
 }

@@ -237,6 +237,12 @@ impl Host for Recorder {
             colours.0
         ));
     }
+    fn swap_built(&mut self, colours: ColourSet, seats: Seats) {
+        self.calls.push(format!(
+            "swap a card of colours {:#x} with {:?}",
+            colours.0, seats.0
+        ));
+    }
     fn take_half_coins(&mut self, seats: Seats) {
         self.calls
             .push(format!("take half the coins of {:?}", seats.0));
