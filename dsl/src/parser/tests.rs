@@ -171,7 +171,7 @@ fn syntax_errors_name_the_token_and_what_was_expected() {
     let e = err("gain 2 coins per");
     assert_eq!(
         e.message,
-        "expected `age`, `different`, `set`, a number or what to count, found the end of the text"
+        "expected `age`, `cube`, `different`, `set`, a number or what to count, found the end of the text"
     );
 
     let e = err("gain 99999999999 coins");
