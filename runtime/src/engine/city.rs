@@ -134,6 +134,8 @@ pub struct Abilities {
     /// Colours of which one cost symbol goes unpaid
     /// ([`Host::waive_symbol`]), one entry a grant.
     pub waives: Vec<ColourSet>,
+    /// Their union, kept with them: read at every decision.
+    pub waived: ColourSet,
     /// Shields that follow a count ([`Host::shields_per`]), read anew
     /// whenever the city's shields are
     /// ([`military::shields`](crate::engine::military::shields)); empty
@@ -166,6 +168,7 @@ clone_reusing!(Abilities {
     pawn_toll,
     keep_schemes,
     chain_from,
+    waived,
 } vecs {
     discard_builds,
     discard_builds_late,

@@ -100,7 +100,9 @@ impl sevenw_host::PartialHost for Unbuild<'_> {
         a.chain_from = a.chain_from.saturating_sub(1);
     }
     fn waive_symbol(&mut self, colours: ColourSet) {
-        remove_one(&mut self.me.abilities.waives, &colours);
+        let a = &mut self.me.abilities;
+        remove_one(&mut a.waives, &colours);
+        a.waived = ColourSet(a.waives.iter().fold(0, |all, c| all | c.0));
     }
     fn held_shields(&mut self, n: u8) {
         let n = u32::from(n).min(self.me.shields);

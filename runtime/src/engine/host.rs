@@ -278,7 +278,9 @@ impl Host for CityHost<'_> {
     }
 
     fn waive_symbol(&mut self, colours: ColourSet) {
-        self.me.abilities.waives.push(colours);
+        let a = &mut self.me.abilities;
+        a.waives.push(colours);
+        a.waived = ColourSet(a.waived.0 | colours.0);
     }
 
     fn bank_rebate(&mut self, resources: ResSet, n: u8) {

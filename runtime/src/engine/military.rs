@@ -205,19 +205,15 @@ impl Track {
         // it got there (tokens lie 1 square or more from the centre: the
         // compiler and `Duel::new` check it, and the pawn starts at the
         // centre).
-        if now == self.seen && back == [0, 0] {
-            return self.capital(track);
-        }
-        // Shields lost with a source that gives them back move the pawn
-        // back (Agora's Decree 9, duel-expansions-facts.md §2.8); a city
-        // losing some while gaining others gained the rest.
-        let gained = |s: usize| {
-            i64::from(now[s].saturating_add(back[s]).saturating_sub(self.seen[s]))
-                - i64::from(back[s])
+        let step = if back == [0, 0] {
+            if now == self.seen {
+                return self.capital(track);
+            }
+            let gained = |s: usize| i64::from(now[s].saturating_sub(self.seen[s]));
+            gained(0) - gained(1)
+        } else {
+            Self::recall(now, back, self.seen, cities)
         };
-        cities[0].recalled = 0;
-        cities[1].recalled = 0;
-        let step = gained(0) - gained(1);
         self.seen = now;
         let cap = i64::from(track.capital);
         let mut pawn = (i64::from(self.pawn) + step).clamp(-cap, cap) as i32;
@@ -250,6 +246,21 @@ impl Track {
             }
         }
         self.capital(track)
+    }
+
+    /// The pawn's step when a city lost shields that move it back
+    /// ([`City::recalled`]; Agora's Decree 9, duel-expansions-facts.md
+    /// §2.8): each city's shields gained less those recalled, which are
+    /// then spent; a city losing some while gaining others gained the
+    /// rest.
+    #[cold]
+    fn recall(now: [u32; 2], back: [u32; 2], seen: [u32; 2], cities: &mut [City]) -> i64 {
+        let gained = |s: usize| {
+            i64::from(now[s].saturating_add(back[s]).saturating_sub(seen[s])) - i64::from(back[s])
+        };
+        cities[0].recalled = 0;
+        cities[1].recalled = 0;
+        gained(0) - gained(1)
     }
 
     /// The seat whose pawn stands in the other's capital, if any.

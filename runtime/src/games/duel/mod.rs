@@ -476,12 +476,17 @@ impl Duel {
     /// opponent's where a source lets it use theirs (Agora's Decree 15,
     /// duel-expansions-facts.md §2.8; BGA's tokens' chains too).
     pub fn chained(&self, cities: &[City], seat: usize, card: CardId) -> bool {
-        let Some(city) = cities.get(seat) else {
-            return false;
-        };
+        match (cities.get(seat), cities.get(1 - seat.min(1))) {
+            (Some(city), Some(opp)) => self.chained_by(city, opp, card),
+            _ => false,
+        }
+    }
+
+    /// [`Duel::chained`] of `city`, whose opponent is `opp`.
+    #[inline(always)]
+    pub(super) fn chained_by(&self, city: &City, opp: &City, card: CardId) -> bool {
         city.chained(&self.vocab, card)
-            || (city.abilities.chain_from > 0
-                && (cities.get(1 - seat.min(1))).is_some_and(|o| o.chained(&self.vocab, card)))
+            || (city.abilities.chain_from > 0 && opp.chained(&self.vocab, card))
     }
 }
 

@@ -414,10 +414,8 @@ pub(super) fn nth_slot(mut slots: u32, nth: usize) -> usize {
 struct SeatMoves<'a> {
     duel: &'a Duel,
     city: &'a City,
-    /// Both cities, and the seat of [`SeatMoves::city`]: a chain may be
-    /// the opponent's ([`Duel::chained`]).
-    cities: &'a [City],
-    seat: usize,
+    /// The opponent's city: a chain may be theirs ([`Duel::chained`]).
+    opp: &'a City,
     coins: u32,
     version: u32,
     prices: [u32; MAX_RES],
@@ -449,8 +447,7 @@ impl<'a> SeatMoves<'a> {
         SeatMoves {
             duel,
             city,
-            cities: &table.cities,
-            seat,
+            opp: &table.cities[1 - seat.min(1)],
             coins: duel.purse(city) as u32,
             version,
             prices,
@@ -461,8 +458,7 @@ impl<'a> SeatMoves<'a> {
             can_wonder: table.wonders_built() < MAX_WONDERS,
             age: table.age,
             free: free_colours(city),
-            waive: (city.abilities.waives.iter())
-                .fold(ColourSet(0), |all, c| ColourSet(all.0 | c.0)),
+            waive: city.abilities.waived,
         }
     }
 
@@ -510,14 +506,20 @@ impl<'a> SeatMoves<'a> {
         if self.city.has_name(fc.name) {
             return None;
         }
-        if fc.chains && self.duel.chained(self.cities, self.seat, card) {
+        if fc.chains && self.duel.chained_by(self.city, self.opp, card) {
             return Some(Action::Chain);
         }
         if !self.city.holds(fc.cost.tokens) {
             return None;
         }
-        if self.free.0 != 0 && self.free.contains(fc.colour) {
-            return Some(Action::Build { coins: 0, trade: 0 });
+        // Colours built for free or with a cost symbol unpaid: most
+        // cities have neither.
+        let mut waived = false;
+        if (self.free.0 | self.waive.0) != 0 {
+            if self.free.contains(fc.colour) {
+                return Some(Action::Build { coins: 0, trade: 0 });
+            }
+            waived = self.waive.contains(fc.colour);
         }
         // A cost of coins alone needs no trade.
         let t = match self.cards.get_mut(i) {
@@ -536,7 +538,7 @@ impl<'a> SeatMoves<'a> {
         } else {
             fc.cost.coins
         };
-        let (coins, t) = if self.waive.0 != 0 && self.waive.contains(fc.colour) {
+        let (coins, t) = if waived {
             let off = trade::discount(self.city, false, fc.colour);
             trade::waived(self.city, fc.cost, &self.prices, off, coins, t)
         } else {

@@ -17,12 +17,14 @@ pub const BASE_PRICE: u32 = 2;
 /// fixed price of a yellow card. Resources past `nres` cost nothing.
 pub fn prices(me: &City, opp: &City, nres: usize) -> [u32; MAX_RES] {
     let mut p = [0u32; MAX_RES];
+    // Agora's Decrees 10-11 (duel-expansions-facts.md §2.8): coins off,
+    // never under 1; most cities have no rebate.
+    let rebates = me.bank_rebates != [0; MAX_RES];
     for (r, price) in p.iter_mut().enumerate().take(nres.min(MAX_RES)) {
-        // Agora's Decrees 10-11 (duel-expansions-facts.md §2.8): coins
-        // off, never under 1.
-        let open = (BASE_PRICE + u32::from(opp.sold.fixed[r]))
-            .saturating_sub(u32::from(me.bank_rebates[r]))
-            .max(1);
+        let mut open = BASE_PRICE + u32::from(opp.sold.fixed[r]);
+        if rebates {
+            open = open.saturating_sub(u32::from(me.bank_rebates[r])).max(1);
+        }
         *price = if me.bank_prices[r] == NO_PRICE {
             open
         } else {
@@ -48,7 +50,7 @@ pub fn discount(city: &City, wonder: bool, colour: Colour) -> u8 {
 /// Whether `city` leaves one cost symbol of its cards of `colour` unpaid
 /// ([`Host::waive_symbol`](sevenw_host::Host::waive_symbol)).
 pub fn waives(city: &City, colour: Colour) -> bool {
-    (city.abilities.waives.iter()).any(|c| c.contains(colour))
+    city.abilities.waived.contains(colour)
 }
 
 /// A card's coins and trade with one symbol of its cost unpaid (Agora's

@@ -568,6 +568,7 @@ impl Duel {
     }
 
     /// "Supremacía científica": `city` holds 6 different symbols.
+    #[inline]
     pub fn science_supremacy(&self, city: &City) -> bool {
         let nsym = self.info.symbols.len().min(MAX_SYM);
         let (held, _) = science::held_and_pairs(&city.science, nsym);
