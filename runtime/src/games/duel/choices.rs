@@ -437,8 +437,14 @@ impl Duel {
         }
     }
 
-    /// The military token of `bit` in words: its coins and whose side.
+    /// The military token of `bit` in words: its card (a token that
+    /// acts) or its coins, and whose side.
     pub(super) fn military_words(&self, bit: u8, side: &str) -> String {
+        // A token that acts is named by its card.
+        if let Some(&card) = self.military.get(usize::from(bit % 8)) {
+            let name = crate::engine::vocab::card_name(self.info, card);
+            return format!("{name} on {side} side");
+        }
         let loot = self
             .conflict
             .tokens
