@@ -354,6 +354,17 @@ pub const WORDS: &[WordDef] = &[
         ..CALL
     },
     WordDef {
+        name: "remove progress",
+        syntax: "remove a progress token from the game",
+        example: "remove a progress token from the game",
+        meaning: "its player chooses a progress token on the board, held by the opponent or set aside (looking at those set aside): it leaves the game for good, and what it gave its holder goes (its symbol, points and abilities)",
+        op: "remove_progress()",
+        host: "remove_progress()",
+        describe: "removes a progress token from the game",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "take victory token",
         syntax: "take a victory token of (this age | age {age: age})",
         example: "take a victory token of this age",

@@ -661,6 +661,10 @@ primitives! {
         /// Take a progress token: from the board when 0, otherwise choose among
         /// `set_aside` tokens drawn from those set aside at the start.
         fn take_progress(set_aside: u8);
+        /// Duel: the acting player chooses a progress token on the board,
+        /// held by the opponent or set aside (seeing those set aside),
+        /// which leaves the game (Agora's Obscurantism).
+        fn remove_progress();
         /// From now on, builds of `target` (`Discount::Wonders` or
         /// `Discount::Colours`) cost `n` fewer resources, chosen by the player.
         fn discount(n: u8, target: Discount);

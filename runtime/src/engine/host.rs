@@ -582,6 +582,10 @@ impl Host for CityHost<'_> {
         self.me.abilities.senate_counts.push((n, colours));
     }
 
+    fn remove_progress(&mut self) {
+        self.me.abilities.pending.push(Pending::RemoveProgress);
+    }
+
     fn swap_built(&mut self, colours: ColourSet, seats: Seats) {
         self.me
             .abilities

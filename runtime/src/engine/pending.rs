@@ -82,6 +82,9 @@ pub enum Pending {
     DrawSchemes { n: u8, keep: u8 },
     /// Reveal a scheme not yet prepared, its effects running, or none.
     TriggerScheme,
+    /// Remove a progress token from the game: from the board, the
+    /// opponent or those set aside.
+    RemoveProgress,
     /// Take half the coins of the cities at those seats, rounded up.
     TakeHalfCoins(Seats),
     /// Take a built card of these colours from each of those cities, giving

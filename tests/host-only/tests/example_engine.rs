@@ -534,6 +534,9 @@ impl Host for Acting<'_> {
     fn build_from_row(&mut self, colours: ColourSet) {
         self.owe(Owed::BuildFromRow(colours));
     }
+    fn remove_progress(&mut self) {
+        self.owe(Owed::RemoveProgress);
+    }
     fn swap_built(&mut self, colours: ColourSet, seats: Seats) {
         self.owe(Owed::SwapBuilt(colours, seats));
     }

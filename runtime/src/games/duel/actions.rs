@@ -105,7 +105,7 @@ impl Duel {
             Move::Pick(w) | Move::Steal(w) | Move::Raze(w) => Some(u32::from(w))
                 .filter(|&w| w < wonders)
                 .map(|w| picks + w),
-            Move::Token(t) => Some(u32::from(t))
+            Move::Token(t) | Move::Void(t) => Some(u32::from(t))
                 .filter(|&t| t < tokens)
                 .map(|t| picks + wonders + t),
             Move::Discard(card) | Move::Seize(card) | Move::Copy(card) | Move::Give(card) => {

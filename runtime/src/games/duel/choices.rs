@@ -35,6 +35,11 @@ impl Duel {
             Choice::Token { drawn: true } => {
                 out.extend(t.drawn_tokens.iter().map(|&k| Move::Token(k)))
             }
+            Choice::Void => {
+                let theirs = &t.tokens[1 - seat.min(1)];
+                let all = t.board_tokens.iter().chain(theirs).chain(&t.drawn_tokens);
+                out.extend(all.map(|&k| Move::Void(k)));
+            }
             Choice::Discard { victim, colours } => {
                 out.extend(self.built_of(t, victim, colours).map(Move::Discard));
             }
@@ -112,6 +117,7 @@ impl Duel {
                 }
                 self.take_token(st, seat, k);
             }
+            (Choice::Void, Move::Void(k)) => self.remove_token(st, seat, k),
             (Choice::Discard { victim, .. }, Move::Discard(c)) => {
                 self.unbuild(st, victim, c);
             }
@@ -434,6 +440,27 @@ impl Duel {
             _ if n == self.conflict.capital => format!("on {side} capital"),
             1 => format!("1 square toward {side} capital"),
             _ => format!("{n} squares toward {side} capital"),
+        }
+    }
+
+    /// Progress token `k` leaves the game (Agora's Obscurantism,
+    /// duel-expansions-facts.md §2.7 item 5): from the board, the tokens
+    /// set aside (drawn for `seat` to see, the others going back) or the
+    /// opponent's city, what it gave them going with it.
+    pub(super) fn remove_token(&self, st: &mut State, seat: usize, k: u8) {
+        let t = &mut st.table;
+        let other = 1 - seat.min(1);
+        t.board_tokens.retain(|&x| x != k);
+        t.drawn_tokens.retain(|&x| x != k);
+        let drawn = std::mem::take(&mut t.drawn_tokens);
+        t.aside_tokens.extend(drawn);
+        if let Some(i) = t.tokens[other].iter().position(|&x| x == k) {
+            t.tokens[other].remove(i);
+            t.market[0] = t.market[0].wrapping_add(1);
+            t.market[1] = t.market[1].wrapping_add(1);
+            let city = &mut t.cities[other];
+            city.progress = city.progress.saturating_sub(1);
+            city.leave(&self.vocab, Source::Progress(k));
         }
     }
 

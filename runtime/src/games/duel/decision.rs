@@ -36,6 +36,9 @@ pub enum Move {
     Pick(u8),
     /// Take this progress token.
     Token(u8),
+    /// Remove this progress token from the game ([`Choice::Void`]):
+    /// numbered as [`Move::Token`].
+    Void(u8),
     /// Put this card of the opponent on the discard pile.
     Discard(CardId),
     /// Take this card of the opponent into one's own city
@@ -149,6 +152,10 @@ pub enum Choice {
     /// A progress token from the board, or (`drawn`) from those drawn from
     /// the tokens set aside ("La Gran Biblioteca").
     Token { drawn: bool },
+    /// A progress token on the board, held by the opponent or among
+    /// those set aside (drawn for the chooser to see), to remove from
+    /// the game (`remove_progress`).
+    Void,
     /// A card of these colours of the city at `victim`, to discard.
     Discard { victim: usize, colours: ColourSet },
     /// A card of these colours of the city at `victim`, to take into

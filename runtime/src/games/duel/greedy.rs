@@ -76,6 +76,11 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             choice: Choice::Token { .. },
             ..
         } => judge(&|masked, (st, _, _), mv| token_value(view, masked, mv, st)),
+        // The token it would gain most by taking: the one to deny.
+        Phase::Choose {
+            choice: Choice::Void,
+            ..
+        } => judge(&|masked, (st, _, _), mv| token_value(view, masked, mv, st)),
         // The card, wonder or symbol whose taking, building, unbuilding or
         // counting raises the lead the most (points now; shields, symbols
         // and resources made count a little), a wonder taken as if built.
@@ -298,7 +303,9 @@ fn prepare_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> 
 
 /// The value of taking a progress token.
 fn token_value(view: &View<'_>, masked: &State, mv: &Move, st: &mut State) -> i64 {
-    let Move::Token(token) = *mv else { return 0 };
+    let (Move::Token(token) | Move::Void(token)) = *mv else {
+        return 0;
+    };
     let duel = view.rules();
     let seat = view.seat();
     st.clone_from(masked);

@@ -879,7 +879,7 @@ impl Game for Duel {
         }
         let own_draw = matches!(
             d.phase,
-            Phase::Choose { seat: s, choice: Choice::Token { drawn: true } } if s == seat
+            Phase::Choose { seat: s, choice: Choice::Token { drawn: true } | Choice::Void } if s == seat
         );
         {
             let mut slots: Vec<&mut [u8]> = vec![&mut t.aside_tokens];

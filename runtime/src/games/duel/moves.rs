@@ -354,6 +354,7 @@ impl Duel {
                 place + 1
             ),
             Move::Token(t) => format!("progress {}", self.token_name(t)),
+            Move::Void(t) => format!("remove {} from the game", self.token_name(t)),
             Move::Discard(c) => format!("discard {} of the opponent", self.card_name(c)),
             Move::Seize(c) => format!("take {} from the opponent", self.card_name(c)),
             Move::Give(c) => format!("give {} to the opponent", self.card_name(c)),

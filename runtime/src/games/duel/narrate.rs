@@ -129,6 +129,10 @@ impl Narrate for Duel {
             Move::Token(k) => {
                 let _ = writeln!(out, "  {who}  takes progress token {}", self.token_name(*k));
             }
+            Move::Void(k) => {
+                let k = self.token_name(*k);
+                let _ = writeln!(out, "  {who}  removes progress token {k} from the game");
+            }
             _ => {
                 let _ = writeln!(out, "  {who}  {}", self.describe_move(mv));
             }

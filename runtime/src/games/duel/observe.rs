@@ -348,7 +348,8 @@ impl Observe for Duel {
             Phase::Choose { seat, choice } => (
                 match choice {
                     Choice::Token { drawn: false } => 2,
-                    Choice::Token { drawn: true } => 3,
+                    // Tokens shown to the chooser: drawn, or to remove.
+                    Choice::Token { drawn: true } | Choice::Void => 3,
                     Choice::Discard { .. } => 4,
                     Choice::Revive => 5,
                     Choice::Option { .. } => s.optional_phase(0),

@@ -584,6 +584,11 @@ impl Scenarios for Duel {
                 out.push(format!("takes {k}"));
                 out.push(format!("chooses {k}"));
             }
+            Move::Void(k) => {
+                let k = self.token_name(k);
+                out.push(format!("removes {k} from the game"));
+                out.push(format!("chooses {k}"));
+            }
             Move::Discard(c) => {
                 let c = self.card_name(c);
                 out.push(format!("chooses {c}"));

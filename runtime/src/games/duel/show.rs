@@ -111,6 +111,7 @@ impl Duel {
             Phase::Choose { choice, .. } => match choice {
                 Choice::Token { drawn: false } => "choose a progress token",
                 Choice::Token { drawn: true } => "choose a drawn progress token",
+                Choice::Void => "choose a progress token to remove from the game",
                 Choice::Discard { .. } => "choose a card to discard",
                 Choice::Seize { .. } => "choose a card to take from the opponent",
                 Choice::Give { .. } => "choose a card of the same colour to give in exchange",
@@ -315,6 +316,11 @@ impl Show for Duel {
                     _ => "prepare a scheme".to_string(),
                 }
             }
+            // A token set aside, removed, stays unseen: laid face down
+            // (Agora's Obscurantism, duel-expansions-facts.md §2.7 item 5).
+            Move::Void(k) if before.table.drawn_tokens.contains(&k) => {
+                "remove a progress token set aside from the game".to_string()
+            }
             // The card laid face down is its player's secret.
             Move::Place { space, .. } => {
                 let (board, at) = self.space_words(space);
@@ -395,6 +401,7 @@ impl Show for Duel {
                 None => json!({ "kind": "strike", "slot": slot }),
             },
             Move::Token(k) => json!({ "kind": "token", "token": k }),
+            Move::Void(k) => json!({ "kind": "void", "token": k }),
             Move::Discard(c) => json!({ "kind": "destroy", "card": c.0 }),
             Move::Seize(c) => json!({ "kind": "seize", "card": c.0 }),
             Move::Give(c) => json!({ "kind": "give", "card": c.0 }),

@@ -704,6 +704,21 @@ impl Duel {
                 }
                 false
             }
+            Pending::RemoveProgress => {
+                // The tokens set aside are seen by the chooser alone.
+                let t = &mut st.table;
+                t.drawn_tokens = std::mem::take(&mut t.aside_tokens);
+                let any = !t.board_tokens.is_empty()
+                    || !t.tokens[1 - seat.min(1)].is_empty()
+                    || !t.drawn_tokens.is_empty();
+                if any {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Void,
+                    };
+                }
+                any
+            }
             Pending::TakeHalfCoins(seats) => {
                 // Agora's Blackmail (duel-expansions-facts.md §2.7 item
                 // 2): half the treasury, rounded up.

@@ -24,6 +24,7 @@ pub enum Owed {
     UnbuildWonder(Seats, bool),
     BuildFromRow(ColourSet),
     TakeHalfCoins(Seats),
+    RemoveProgress,
     SwapBuilt(ColourSet, Seats),
     /// `coins_per_cube(n)` (`true`) and `lose_per_cube(n, seats)`.
     CoinsPerCube(u8, Seats, bool),

@@ -237,6 +237,10 @@ impl Host for Recorder {
             colours.0
         ));
     }
+    fn remove_progress(&mut self) {
+        self.calls
+            .push("remove a progress token from the game".to_string());
+    }
     fn swap_built(&mut self, colours: ColourSet, seats: Seats) {
         self.calls.push(format!(
             "swap a card of colours {:#x} with {:?}",
