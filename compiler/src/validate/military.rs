@@ -58,27 +58,9 @@ pub(super) fn military(game: &Game, report: &mut Report) {
     let v = &game.vocab;
     let Some(m) = &v.military_tokens else { return };
     let name = &v.colours[usize::from(m.colour)];
-    let other = if let Some(board) = v.board_of_colour(m.colour) {
-        Some(format!("the board `{board}` takes them"))
-    } else if v.senate.as_ref().and_then(|s| s.decrees) == Some(m.colour) {
-        Some("the senate lays them as decrees".to_string())
-    } else if v.schemes.as_ref().map(|s| s.colour) == Some(m.colour) {
-        Some("the schemes' deck is made of them".to_string())
-    } else {
-        None
-    };
-    if let Some(other) = other {
-        report.push(
-            Diagnostic::new(
-                Code::BadVocabulary,
-                m.colour_at,
-                format!(
-                    "the military tokens are the {name} cards of no Age, but {other} too, and each card of no Age is dealt one way"
-                ),
-            )
-            .label("dealt twice")
-            .help("give the military tokens a colour of their own: `colours: [militia]`, `military_tokens: {colour: militia, at: [3, 6]}`"),
-        );
+    let help = "give the military tokens a colour of their own: `colours: [militia]`, `military_tokens: {colour: militia, at: [3, 6]}`";
+    let what = ("military tokens", m.colour, m.colour_at);
+    if super::schemes::dealt_twice(game, what, true, help, report) {
         return;
     }
     // A file or card left out may hold them: its own report says so.

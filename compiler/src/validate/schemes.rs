@@ -143,25 +143,15 @@ pub(super) fn schemes(game: &Game, report: &mut Report) {
     let v = &game.vocab;
     let Some(s) = &v.schemes else { return };
     let name = &v.colours[usize::from(s.colour)];
-    let other = if let Some(board) = v.board_of_colour(s.colour) {
-        Some(format!("the board `{board}` takes them"))
-    } else if v.senate.as_ref().and_then(|s| s.decrees) == Some(s.colour) {
-        Some("the senate lays them as decrees".to_string())
-    } else {
-        None
-    };
-    if let Some(other) = other {
-        report.push(
-            Diagnostic::new(
-                Code::BadVocabulary,
-                s.colour_at,
-                format!(
-                    "the schemes are the {name} cards of no Age, but {other} too, and each card of no Age is dealt one way"
-                ),
-            )
-            .label("dealt twice")
-            .help("give the schemes a colour of their own: `colours: [plot]`, `schemes: {colour: plot}`"),
-        );
+    let help =
+        "give the schemes a colour of their own: `colours: [plot]`, `schemes: {colour: plot}`";
+    if dealt_twice(
+        game,
+        ("schemes", s.colour, s.colour_at),
+        false,
+        help,
+        report,
+    ) {
         return;
     }
     // A file or card left out may hold them: its own report says so.
@@ -183,4 +173,40 @@ pub(super) fn schemes(game: &Game, report: &mut Report) {
             )),
         );
     }
+}
+
+/// Whether the cards of no Age of `colour`, dealt as `what` (written at
+/// `at`), are dealt another way too (E0302): taken by a board, laid as
+/// decrees, or (`schemes`) made the schemes' deck. Reported once, at the
+/// colour.
+pub(super) fn dealt_twice(
+    game: &Game,
+    (what, colour, at): (&str, u8, crate::source::Loc),
+    schemes: bool,
+    help: &str,
+    report: &mut Report,
+) -> bool {
+    let v = &game.vocab;
+    let name = &v.colours[usize::from(colour)];
+    let other = if let Some(board) = v.board_of_colour(colour) {
+        format!("the board `{board}` takes them")
+    } else if v.senate.as_ref().and_then(|s| s.decrees) == Some(colour) {
+        "the senate lays them as decrees".to_string()
+    } else if schemes && v.schemes.as_ref().map(|s| s.colour) == Some(colour) {
+        "the schemes' deck is made of them".to_string()
+    } else {
+        return false;
+    };
+    report.push(
+        Diagnostic::new(
+            Code::BadVocabulary,
+            at,
+            format!(
+                "the {what} are the {name} cards of no Age, but {other} too, and each card of no Age is dealt one way"
+            ),
+        )
+        .label("dealt twice")
+        .help(help),
+    );
+    true
 }
