@@ -198,7 +198,7 @@ impl Names {
         quote!(SymSet(#(1 << sym::#bits)|*))
     }
     fn colour_set(&self, mask: u32) -> TokenStream {
-        let bits: Vec<&Ident> = (0..16)
+        let bits: Vec<&Ident> = (0..32)
             .filter(|i| mask & (1 << i) != 0)
             .filter_map(|i| self.colour.get(i))
             .collect();
@@ -537,7 +537,8 @@ fn game(g: &Game) -> GameCode<'_> {
         let age = Literal::u8_unsuffixed(r.age);
         let extra = Literal::u8_unsuffixed(r.extra);
         let per_player = r.per_player;
-        quote!(DrawRule { colour: colour::#c, age: #age, per_player: #per_player, extra: #extra })
+        let colours = names.colour_set(r.colours.iter().fold(0, |m, &c| m | 1 << c));
+        quote!(DrawRule { colour: colour::#c, colours: #colours, age: #age, per_player: #per_player, extra: #extra })
     };
     let guilds = match &g.guilds {
         Some(r) => {

@@ -589,10 +589,15 @@ pub struct Wonder {
     pub sides: Vec<Side>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-/// The guilds drawn into an Age's deck: of `colour` in Age `age`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+/// Cards drawn into Age `age`'s deck: of `colour` (the guilds), or of any
+/// of `colours` (an expansion's `draws:`), of that Age and of no Age.
 pub struct DrawRule {
     pub colour: u8,
+    /// Every colour drawn, `colour` first. Cards of no Age of these
+    /// colours are drawn too, from one pool for the whole game: those
+    /// drawn into one Age are not there for the next.
+    pub colours: Vec<u8>,
     pub age: u8,
     /// `players + extra` are drawn when set, else `extra`.
     pub per_player: bool,

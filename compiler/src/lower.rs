@@ -24,6 +24,9 @@ pub fn lower(games: &[Game]) -> ir::Library {
 fn draw_rule(g: &crate::vocab::DrawRule) -> ir::DrawRule {
     ir::DrawRule {
         colour: g.colour,
+        colours: std::iter::once(g.colour)
+            .chain((0..32u8).filter(|&c| c != g.colour && g.colours & 1 << c != 0))
+            .collect(),
         age: g.age,
         per_player: g.per_player,
         extra: g.extra,

@@ -128,11 +128,10 @@ fn is_guild(game: &Game, c: &Card) -> bool {
 /// The expansion's draw rule (`draws:`) that draws the card: its colour in
 /// its Age.
 fn drawn_by(game: &Game, c: &Card) -> Option<crate::vocab::DrawRule> {
-    game.vocab
-        .draws
-        .iter()
-        .copied()
-        .find(|d| d.age as i64 == c.age.value && c.colour == Some(d.colour))
+    game.vocab.draws.iter().copied().find(|d| {
+        (d.age as i64 == c.age.value || c.age.value == 0)
+            && c.colour.is_some_and(|k| d.colours & 1 << k != 0)
+    })
 }
 
 /// Whether the project rule draws the card (Edifice).
@@ -208,7 +207,9 @@ fn draft_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     let v = &game.vocab;
     let name = c.name.value.trim();
     let draft_colour = v.draft.map(|d| d.colour);
-    let is_draft = c.age.value == 0;
+    // A card of no Age an expansion's `draws:` draws into the Ages is
+    // checked as a drawn Age card.
+    let is_draft = c.age.value == 0 && drawn_by(game, c).is_none();
     if let (Some(true), Some(loc)) = (c.expert, c.expert_loc)
         && !is_draft
     {
@@ -303,7 +304,8 @@ fn ages_and_players(game: &Game, report: &mut Report) {
             continue;
         }
         let age = c.age.value;
-        if (age < 1 || age > v.ages as i64) && bad_ages.insert(c.age.loc) {
+        let pooled = age == 0 && drawn_by(game, c).is_some();
+        if (age < 1 || age > v.ages as i64) && !pooled && bad_ages.insert(c.age.loc) {
             report.push(
                 Diagnostic::new(
                     Code::BadValue,

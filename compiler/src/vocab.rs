@@ -26,6 +26,9 @@ pub use expansions::{build_all, extend};
 pub use figures::{FigureSlot, FigureTokens, MAX_FIGURE};
 pub use military::{MAX_MILITARY_TOKENS, MilitaryTokens};
 use rules::{draft, projects};
+mod draws;
+pub use draws::DrawRule;
+pub(crate) use draws::draw_rule;
 pub use schemes::Schemes;
 pub use senate::{MAX_CHAMBERS, Senate};
 pub use tokens::{MAX_DISCOUNT_KINDS, MAX_TOKEN_AGES, MAX_TOKEN_KINDS, TokenDef};
@@ -181,49 +184,6 @@ impl Name {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DrawRule {
-    pub colour: u8,
-    pub age: u8,
-    /// Draw `players + extra` when `per_player`, else `extra`.
-    pub per_player: bool,
-    pub extra: u8,
-    pub loc: Loc,
-}
-
-impl DrawRule {
-    /// How many are drawn for `n` players.
-    pub fn drawn(&self, n: u8) -> u32 {
-        if self.per_player {
-            n as u32 + self.extra as u32
-        } else {
-            self.extra as u32
-        }
-    }
-}
-
-/// A checked draw rule (`guilds:`, an expansion's `draws:`) of a game of
-/// `ages` Ages with the colours `colours`.
-pub(crate) fn draw_rule(
-    g: &crate::load::DrawRuleSrc,
-    colours: &[String],
-    ages: u8,
-    report: &mut Report,
-) -> Option<DrawRule> {
-    let colour = find_in(&g.colour, colours, "colour", report)?;
-    Some(DrawRule {
-        colour,
-        age: small(report, &g.age, 1, ages as i64, "the Age of the draw") as u8,
-        per_player: g.count.is_none(),
-        extra: match (&g.extra, &g.count) {
-            (Some(e), _) => small(report, e, 0, 50, "the extra count drawn") as u8,
-            (None, Some(c)) => small(report, c, 0, 50, "the count drawn") as u8,
-            (None, None) => 0,
-        },
-        loc: g.loc,
-    })
-}
-
 /// A checked draft rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Draft {
@@ -333,6 +293,8 @@ pub struct Vocab {
     pub cat_vp: u8,
     /// The figure of each Age, when Ages are laid out (`figures:`).
     pub figures: Vec<Vec<FigureSlot>>,
+    /// Where an expansion's own figures are written (`figures:`).
+    pub figures_at: Option<Loc>,
     /// An expansion's own tokens laid on the figures (`figure_tokens:`).
     pub figure_tokens: Vec<FigureTokens>,
     /// An expansion's own boards of spaces (`boards:`).
@@ -635,7 +597,7 @@ pub fn build(
     let guilds = src
         .guilds
         .as_ref()
-        .and_then(|g| draw_rule(g, &colours, ages, report));
+        .and_then(|g| draw_rule(g, &colours, ages, false, report));
 
     let conflict = src.conflict.as_ref().map(|c| {
         let capital = small(report, &c.capital, 1, 50, "the distance to a capital") as u8;
@@ -828,6 +790,7 @@ pub fn build(
         battles,
         cat_vp,
         figures,
+        figures_at: None,
         figure_tokens: Vec::new(),
         boards: Vec::new(),
         senate: None,

@@ -290,6 +290,17 @@ pub const WORDS: &[WordDef] = &[
         ..OWN
     },
     WordDef {
+        name: "build set aside",
+        syntax: "build a card set aside for free",
+        example: "build a card set aside for free",
+        meaning: "its player looks at the Age cards set aside unseen at the set-up of this Age and those before, chooses one and builds it for free; the others stay set aside, unseen by the other",
+        op: "build_set_aside()",
+        host: "build_set_aside()",
+        describe: "builds a card set aside for free",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "free builds",
         syntax: "build {rule: the {which: first | last} card of each {each: colour/color | age/ages} | {colours: counted}} for free",
         example: "build the first card of each colour for free",
@@ -646,6 +657,17 @@ pub const WORDS: &[WordDef] = &[
         op: "build_from_row(colours)",
         host: "build_from_row(colours)",
         describe: "builds a {colours} from the last row of the figure for free",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
+        name: "move decree",
+        syntax: "move a decree to another chamber",
+        example: "move a decree to another chamber",
+        meaning: "its player takes the decree on top of a chamber of the senate (`senate:` with `decrees:`), face up or face down, and lays it face up under the decree of another chamber of their choice (on top where there is none); every decree of a chamber gives what it gives to the chamber's controller",
+        op: "move_decree()",
+        host: "move_decree()",
+        describe: "moves a decree to another chamber",
         families: &["duel"],
         ..CALL
     },

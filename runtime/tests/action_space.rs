@@ -459,7 +459,9 @@ fn every_number_has_words_of_its_own() {
 /// names its card, the payment step says `pay`.
 #[test]
 fn a_legal_moves_words_name_what_it_does() {
-    let info = sets("duel")[0];
+    // Plain Duel: with an expansion, ranges shared by several decisions
+    // read as the position asks.
+    let info = sevenw_cards::game("duel").expect("plain duel");
     let d = Duel::new(info).expect("duel rules");
     let mut state = d.start(&Setup::seeded(3)).expect("starts");
     let mut moves = Vec::new();

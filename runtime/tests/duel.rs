@@ -644,24 +644,24 @@ fn hidden_changed(d: &Duel, x: &State, viewer: usize) -> State {
     for (&i, &c) in down.iter().zip(&cards) {
         l.cards[i] = c;
     }
-    // A card returned to the box unseen (each card is unique in Duel) takes
-    // the place of a face-down one.
+    // A card set aside unseen (each card is unique in Duel) takes the
+    // place of a face-down one.
     let of_age = |c: CardId| d.info.cards[usize::from(c.0)].age == t.age;
     if let Some(&i) = down.first()
-        && let Some(b) = t.boxed.iter().position(|&c| of_age(c))
+        && let Some(b) = t.aside_cards.iter().position(|&c| of_age(c))
     {
         let old = l.cards[i];
-        std::mem::swap(&mut l.cards[i], &mut t.boxed[b]);
+        std::mem::swap(&mut l.cards[i], &mut t.aside_cards[b]);
         let k = t.dealt.iter().position(|&c| c == old).expect("laid out");
         t.dealt[k] = l.cards[i];
     }
     t.aside_tokens.reverse();
     let other = 1 - viewer;
     if let Some(&old) = t.stage_cards[other].first()
-        && let Some(new) = t.boxed.pop()
+        && let Some(new) = t.aside_cards.pop()
     {
         t.stage_cards[other][0] = new;
-        t.boxed.insert(0, old);
+        t.aside_cards.insert(0, old);
         let k = t.dealt.iter().position(|&c| c == old).expect("laid out");
         t.dealt[k] = new;
     }
@@ -708,7 +708,7 @@ fn views_hide_face_down_cards_and_what_is_set_aside() {
     y.table = hidden_changed(&d, &x, 0).table;
     y.phase = x.phase;
     assert_ne!(x.table.layout, y.table.layout);
-    assert_ne!(x.table.boxed, y.table.boxed);
+    assert_ne!(x.table.aside_cards, y.table.aside_cards);
     assert_ne!(x.table.aside_tokens, y.table.aside_tokens);
     check_cards(&d, &y.table);
     for viewer in 0..2 {
@@ -728,7 +728,7 @@ fn views_hide_face_down_cards_and_what_is_set_aside() {
     let mut z = x.clone();
     let l = &mut z.table.layout;
     let open = l.open.trailing_zeros() as usize;
-    std::mem::swap(&mut l.cards[open], &mut z.table.boxed[0]);
+    std::mem::swap(&mut l.cards[open], &mut z.table.aside_cards[0]);
     for viewer in 0..2 {
         assert_ne!(d.view(&x, viewer), d.view(&z, viewer));
     }

@@ -366,11 +366,15 @@ fn laying_out_cards_for_a_scenario_keeps_every_card_somewhere() {
     placed.sort();
     dealt.sort();
     assert_eq!(placed, dealt, "what was dealt is laid out");
+    // The replaced Age I back in the box, the cards set aside kept
+    // apart, and the Baths laid out in neither.
     assert_eq!(
-        t.boxed.len(),
-        3 + 20,
+        t.boxed.len() + t.aside_cards.len(),
+        3 + 20 - 1,
         "the set-aside cards and the replaced Age I"
     );
+    assert_eq!(t.aside_cards.len(), 3);
+    assert!(!t.boxed.contains(&baths) && !t.aside_cards.contains(&baths));
 }
 
 /// Choosing an edition and expansions: what exists is found in any case,
@@ -397,7 +401,7 @@ fn editions_and_expansions_are_chosen_by_name() {
     let e = select(GAMES, "duel", None, &["leaders"]).unwrap_err();
     assert_eq!(
         e.message,
-        "unknown expansion `leaders` of `duel` (expansions: pantheon)"
+        "unknown expansion `leaders` of `duel` (expansions: agora, pantheon, pantheon-agora)"
     );
     let e = select(GAMES, "architects", None, &["leaders"]).unwrap_err();
     assert!(e.message.contains("`architects` has none"), "{}", e.message);

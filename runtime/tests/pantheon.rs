@@ -114,3 +114,41 @@ players:
         d.describe_move(&mv)
     );
 }
+
+/// With Agora's larger structures, Pantheon's Mythology tokens lie on the
+/// 2nd and last card of Age I's face-down row of 4 and the 1st, 3rd and
+/// last of its row of 6, and the Offering tokens on the 1st, 3rd and last
+/// of Age II's face-down row of 6 (duel-expansions-facts.md Part 3, laid
+/// by `cards/pantheon-agora/`), every one face down.
+#[test]
+fn with_agora_the_tokens_lie_on_its_structures() {
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "duel", None, &["pantheon", "agora"])
+        .expect("duel with pantheon and agora is compiled");
+    let d = Duel::new(info).expect("duel rules");
+    // Age I's rows of 3-4-5-6-7 start at slots 0, 3, 7, 12 and 18; Age
+    // II's of 7-6-5-4-3 at 0, 7, 13, 18 and 22.
+    let want: [&[usize]; 2] = [&[4, 6, 12, 14, 17], &[7, 9, 12]];
+    for seed in 0..5u64 {
+        let mut st = d.start(&Setup::seeded(seed)).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut moves = Vec::new();
+        let mut seen = [false; 2];
+        while d.to_move(&st).is_some() && !seen[1] {
+            let age = usize::from(st.table.age);
+            if st.phase == Phase::Play && (1..=2).contains(&age) && !seen[age - 1] {
+                seen[age - 1] = true;
+                let l = &st.table.layout;
+                let marked: Vec<usize> = (l.marks().iter().enumerate())
+                    .filter(|(_, m)| **m != 0)
+                    .map(|(i, _)| i)
+                    .collect();
+                assert_eq!(marked, want[age - 1], "seed {seed}, Age {age}");
+                assert!(marked.iter().all(|&s| l.shape.face_up & 1 << s == 0));
+            }
+            d.legal_moves(&mut st, &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            d.apply(&mut st, &mv);
+        }
+        assert!(seen[0] && seen[1], "seed {seed}: Ages I and II reached");
+    }
+}

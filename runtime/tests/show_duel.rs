@@ -217,3 +217,70 @@ fn a_card_under_a_wonder_is_shown_and_told_to_its_owner_only() {
     }
     assert!(found > 20, "{found} wonders built");
 }
+
+/// Duel with the shipped expansions `with`.
+fn duel_with(with: &[&str]) -> Duel {
+    let info = sevenw_runtime::select(sevenw_cards::GAMES, "duel", None, with)
+        .unwrap_or_else(|e| panic!("duel with {with:?}: {e}"));
+    Duel::new(info).expect("duel rules")
+}
+
+#[test]
+fn with_agora_and_with_both_expansions_hidden_cards_stay_hidden() {
+    // Agora's face-down decrees, the conspiracies held and the deck, the
+    // senators face down and the cards set aside (duel-expansions-facts.md
+    // §2.2, §2.6); with Pantheon too, its divinities laid face down.
+    check_games(&duel_with(&["agora"]), 10);
+    let boards = check_games(&duel_with(&["pantheon", "agora"]), 10);
+    assert!(
+        boards > 20,
+        "face-down divinities re-dealt at {boards} points"
+    );
+}
+
+#[test]
+fn the_cards_set_aside_are_shown_to_the_player_building_one_alone() {
+    // Treason: its player looks at the Age cards set aside
+    // (duel-expansions-facts.md §2.7 item 8); the opponent never does.
+    use sevenw_runtime::scenario::Scenarios;
+    let d = duel_with(&["agora"]);
+    let position = "game: duel
+expansions: [agora]
+age: 2
+layout: [Brewery, Stable]
+set_aside: [Lumber Yard, Baths, Tavern, Library, Forum, Caravansery]
+players:
+  - {name: Ana, coins: 2, prepared: [Treason]}
+  - {name: Ben, coins: 6}
+";
+    let mut st = d.read_scenario(position).expect("a position").state;
+    let mut moves = Vec::new();
+    d.legal_moves(&mut st, &mut moves);
+    let trigger = *moves
+        .iter()
+        .find(|m| d.describe(m).contains("Treason"))
+        .expect("Treason can be triggered");
+    d.apply(&mut st, &trigger);
+    assert_eq!(d.to_move(&st), Some(0));
+    let names = [
+        "Lumber Yard",
+        "Baths",
+        "Tavern",
+        "Library",
+        "Forum",
+        "Caravansery",
+    ];
+    let text = |seat: Option<usize>| serde_json::to_string(&d.show(&st, seat)).unwrap();
+    let (ana, ben, spectator) = (text(Some(0)), text(Some(1)), text(None));
+    for n in names {
+        assert!(ana.contains(n), "Ana is not shown {n}: {ana}");
+        assert!(!ben.contains(n), "Ben is shown {n}: {ben}");
+        assert!(!spectator.contains(n), "a spectator is shown {n}");
+    }
+    let mut rng = Rng::new(7);
+    check(&d, &st, &mut rng);
+    // Ben's determinizations deal the six anew; Ana's keep them.
+    let kept = |seat: usize, rng: &mut Rng| d.determinize(&st, seat, rng).table.aside_cards;
+    assert_eq!(kept(0, &mut rng), st.table.aside_cards);
+    assert!((0..20).any(|_| kept(1, &mut rng) != st.table.aside_cards));
+}

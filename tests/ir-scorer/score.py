@@ -63,13 +63,15 @@ def load_family(export_dir, game):
         # effects in plain words; version 15 a kind's `board_discount` and
         # `as_coins`, which scoring does not read (they act during play;
         # coins held apart score as their kind's tokens, not as coins);
-        # version 16 a senate, schemes, costs per card and effects on any
-        # player's build, a discard or the draft, which no shipped game
-        # holds yet: a senate's chambers are not scored here; version 17
+        # version 16 a senate (its chambers scored, `senate_of`), schemes,
+        # costs per card and effects on any player's build, a discard or
+        # the draft, which scoring does not read; version 17
         # `military_tokens`, which scoring does not read (they act during
-        # play).
-        if doc.get("ir_version") not in range(1, 18):
-            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 17")
+        # play); version 18 draws of several colours and of no Age, and
+        # figures lent by the sets played with, which scoring does not
+        # read (they act at the deal).
+        if doc.get("ir_version") not in range(1, 19):
+            raise Refused(f"{path}: ir_version {doc.get('ir_version')}, this scorer reads 1 to 18")
         for g in doc["games"]:
             for t in g.get("tokens") or []:
                 if isinstance(t["points"], int):
@@ -652,6 +654,24 @@ def built(entry):
     return entry, 0
 
 
+def senate_of(pool, sheet):
+    """The senate in play (Agora's, duel-expansions-facts.md §2.5) and
+    each chamber's controller: the seat with strictly more cubes in it
+    (None on a tie, 0-0 too), from the sheet's `influence` lists."""
+    senate = next((g["senate"] for g in pool.games if g.get("senate")), None)
+    if senate is None:
+        return None, []
+    cubes = []
+    for p in sheet["players"]:
+        row = list(p.get("influence") or [])
+        cubes.append(row + [0] * (len(senate["chambers"]) - len(row)))
+    control = []
+    for c in range(len(senate["chambers"])):
+        a, b = cubes[0][c], cubes[1][c]
+        control.append(0 if a > b else 1 if b > a else None)
+    return senate, control
+
+
 def duel_cities(pool, sheet):
     players = sheet["players"]
     cities = [City(pool, None, {"board": [], "stages": []}) for _ in players]
@@ -682,6 +702,20 @@ def duel_cities(pool, sheet):
             city.progress.append(found[0])
             city.sources.append((tokens[found[0]]["effects"], o))
             run(table, seat, tokens[found[0]]["effects"], o, "built", city, True)
+    # A decree's effects are its chamber's controller's (§2.5), those
+    # under another's too (`decrees_under`, §2.7 item 15).
+    _, control = senate_of(pool, sheet)
+    laid = [[name] for name in sheet.get("decrees") or []]
+    for c, names in enumerate(sheet.get("decrees_under") or []):
+        laid[c] += names
+    for c, names in enumerate(laid):
+        seat = control[c] if c < len(control) else None
+        for name in names:
+            if name is None or seat is None:
+                continue
+            card = pool.card(name)
+            cities[seat].sources.append((card["effects"], 0))
+            run(table, seat, card["effects"], 0, "built", cities[seat], True)
     for p, city in zip(players, cities):
         city.coins = p.get("coins") if p.get("coins") is not None else 0
         held_tokens(pool, city, p)
@@ -712,6 +746,10 @@ def score_duel(pool, sheet):
         zone = [vp for start, vp in conflict["zones"] if mine > 0 and mine >= start]
         points[pool.category("military")] += zone[-1] if zone else 0
         points[pool.category("treasury")] += max(out.coins, 0) // DUEL_COINS_PER_VP
+        senate, control = senate_of(pool, sheet)
+        if senate is not None:
+            points[senate["category"]] += sum(
+                vp for vp, s in zip(senate["chambers"], control) if s == seat)
         token_points(pool, city, points)
         total = sum(points[c] for c in pool.in_play)
         results.append((points, total, city.coins))
@@ -722,8 +760,14 @@ def score_duel(pool, sheet):
     else:
         science = [s for s, c in enumerate(table.cities)
                    if sum(1 for n in c.science if n > 0) >= DUEL_SCIENCE_SUPREMACY]
+        senate, control = senate_of(pool, sheet)
+        political = [s for s in (0, 1) if senate is not None and senate["supremacy"]
+                     and all(c == s for c in control)]
         if science:
             victory, winners = "science", [names[science[0]]]
+        elif political:
+            # Political supremacy: every chamber at once (§2.12).
+            victory, winners = "political", [names[political[0]]]
         else:
             best = max((t, p[civ]) for p, t, _ in results)
             victory = "civilian"

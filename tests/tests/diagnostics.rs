@@ -401,6 +401,15 @@ fixtures! {
     e0204_hands_too_large: "e0204-hands-too-large" => ["E0204"];
     // An expansion's draw rule with too few cards to draw at the most players.
     e0204_draw_too_few: "e0204-draw-too-few" => ["E0204"];
+    // A draw of two colours of no Age, one pool for the game: too few.
+    e0204_draw_pool_too_few: "e0204-draw-pool-too-few" => ["E0204"];
+    // Cards of no Age drawn into the Ages and made the schemes' deck, or
+    // laid by a board; a guild rule of two colours.
+    e0302_draws_dealt_twice: "e0302-draws-dealt-twice" => ["E0302", "E0302", "E0302"];
+    // Tokens laid on the game's figures, and another expansion laying the
+    // Ages out its own way, with no set played with both to say where
+    // they lie then.
+    e0302_tokens_without_figures: "e0302-tokens-without-figures" => ["E0302"];
     // The colour under a stage counted outside a stage's effect (a card, a
     // board), or counting anything but cards; resource symbols counted on
     // anything but cards, of no resource, of a science symbol

@@ -329,3 +329,128 @@ fn sheet_row_first_cell(sheet: &str, name: &str) -> String {
         .map(|c| c.trim().to_string())
         .unwrap_or_else(|| panic!("no row for {name}"))
 }
+
+/// The colour of `card`, a card of `g`, by name.
+fn colour_name<'g>(g: &'g Game, card: &sevenw_compiler::ir::Card) -> &'g str {
+    &g.colours[usize::from(card.colour)]
+}
+
+/// The cards of `g` of the colour `colour`.
+fn cards_of<'g>(g: &'g Game, colour: &str) -> Vec<&'g sevenw_compiler::ir::Card> {
+    (g.cards.iter())
+        .filter(|c| colour_name(g, c) == colour)
+        .collect()
+}
+
+/// The card of `g` named `name` (no case, no apostrophe).
+fn card_named<'g>(g: &'g Game, name: &str) -> &'g sevenw_compiler::ir::Card {
+    (g.cards.iter())
+        .find(|c| plain(&c.name) == plain(name))
+        .unwrap_or_else(|| panic!("{name}: not in the data"))
+}
+
+#[test]
+fn agora_holds_every_senator_conspiracy_decree_wonder_and_token_of_the_fact_sheet() {
+    let Some(sheet) = fact_sheet("duel-expansions-facts.md") else {
+        return;
+    };
+    let library = library();
+    let agora = game(&library, "agora", 1);
+    let cards = card_names(&[agora]);
+
+    // The 16 Conspiracies (§2.7), cards of no Age of the schemes' colour;
+    // those whose "+ move?" cell says yes (or "built in", Political
+    // Maneuver) may move a cube, the others may not.
+    let conspiracies = table_column(&sheet, "## 2.7", &["## 2.8"], 1);
+    all_in("Conspiracies (§2.7)", &conspiracies, 16, &cards);
+    let riders = table_column(&sheet, "## 2.7", &["## 2.8"], 3);
+    assert_eq!(riders.len(), 16, "the + move column: {riders:?}");
+    for (name, rider) in conspiracies.iter().zip(&riders) {
+        let card = card_named(agora, name);
+        assert_eq!(colour_name(agora, card), "conspiracy", "{name}");
+        assert_eq!(card.age, 0, "{name}: a card of no Age");
+        let moves = (card.effects.iter())
+            .any(|e| sevenw_compiler::ir::Call::of(&e.op, "move influence").is_some());
+        let want = rider.starts_with("yes") || rider.starts_with("(built in)");
+        assert_eq!(moves, want, "{name}: + move is `{rider}`");
+    }
+    assert_eq!(cards_of(agora, "conspiracy").len(), 16);
+    let schemes = agora
+        .schemes
+        .as_ref()
+        .expect("the Conspiracies are schemes");
+    assert_eq!(agora.colours[usize::from(schemes.colour)], "conspiracy");
+
+    // The 16 Decrees (§2.8), named by BGA's numbers, the table's first
+    // column.
+    let decrees: Vec<String> = table_column(&sheet, "## 2.8", &["## 2.9"], 0)
+        .iter()
+        .map(|n| format!("Decree {n}"))
+        .collect();
+    all_in("Decrees (§2.8)", &decrees, 16, &cards);
+    for name in &decrees {
+        assert_eq!(
+            colour_name(agora, card_named(agora, name)),
+            "decree",
+            "{name}"
+        );
+    }
+    assert_eq!(cards_of(agora, "decree").len(), 16);
+
+    // The 13 senators: 7 Politicians and 6 Conspirators (§2.1), cards of
+    // no Age shuffled together, 5 drawn into Age I, 5 into Age II and 3
+    // into Age III (§2.2 item 5), from one pool of both kinds.
+    let politicians = cards_of(agora, "politician");
+    let conspirators = cards_of(agora, "conspirator");
+    assert_eq!((politicians.len(), conspirators.len()), (7, 6));
+    assert!(politicians.iter().chain(&conspirators).all(|c| c.age == 0));
+    let draws: Vec<(u8, bool, u8)> = (agora.draws.iter())
+        .map(|d| (d.age, d.per_player, d.extra))
+        .collect();
+    assert_eq!(draws, [(1, false, 5), (2, false, 5), (3, false, 3)]);
+    for d in &agora.draws {
+        let colours: Vec<&str> = (d.colours.iter())
+            .map(|&c| agora.colours[usize::from(c)].as_str())
+            .collect();
+        assert_eq!(colours, ["politician", "conspirator"], "Age {}", d.age);
+    }
+
+    // The Senate (§2.1, §2.5, §2.12): six chambers worth 1-2-3-3-2-1, 12
+    // cubes each, political supremacy; a Decree on each chamber, those of
+    // chambers 2, 4 and 6 face down (BGA's, §2.2 item 2).
+    let senate = agora.senate.as_ref().expect("a senate");
+    assert_eq!(senate.chambers, [1, 2, 3, 3, 2, 1]);
+    assert_eq!(senate.cubes, 12);
+    assert!(senate.supremacy);
+    assert_eq!(agora.categories[usize::from(senate.category)], "senate");
+    let decree_colour = senate.decrees.expect("Decrees on the chambers");
+    assert_eq!(agora.colours[usize::from(decree_colour)], "decree");
+    assert_eq!(senate.face_down, [1, 3, 5], "chambers 2, 4 and 6, from 0");
+
+    // The 4 military tokens (§2.9): two cards, each on both sides, on
+    // squares 3 and 6, where Duel's coin tokens lie.
+    let military = agora
+        .military_tokens
+        .as_ref()
+        .expect("military tokens that act");
+    assert_eq!(military.at, [3, 6]);
+    let duel = game(&library, "duel", 1);
+    let duel_squares: Vec<u8> = (duel.conflict.as_ref().expect("Duel's track").tokens.iter())
+        .map(|&(square, _)| square)
+        .collect();
+    assert_eq!(military.at, duel_squares);
+    let military_colour = agora.colours[usize::from(military.colour)].as_str();
+    assert_eq!(cards_of(agora, military_colour).len(), 2);
+
+    // No other card.
+    assert_eq!(agora.cards.len(), 16 + 16 + 13 + 2);
+
+    // The wonders (§2.10) and the progress tokens (§2.11).
+    let wonders = table_column(&sheet, "## 2.10", &["## 2.11"], 0);
+    all_in("wonders (§2.10)", &wonders, 2, &wonder_names(&[agora]));
+    assert_eq!(agora.wonders.len(), 2);
+    let tokens = table_column(&sheet, "## 2.11", &["## 2.12"], 0);
+    let progress: BTreeSet<String> = agora.progress.iter().map(|p| plain(&p.name)).collect();
+    all_in("progress tokens (§2.11)", &tokens, 2, &progress);
+    assert_eq!(agora.progress.len(), 2);
+}

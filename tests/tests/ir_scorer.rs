@@ -141,6 +141,14 @@ fn the_python_scorer_agrees_with_sevenw_score() {
     let info = sevenw_runtime::select(sevenw_cards::GAMES, "duel", None, &["pantheon"]);
     let pantheon = Duel::new(info.expect("compiled")).expect("rules");
     seeded("duel + pantheon", &pantheon, &[None], &mut cases);
+    for (label, with) in [
+        ("duel + agora", &["agora"][..]),
+        ("duel + pantheon + agora", &["pantheon", "agora"]),
+    ] {
+        let info = sevenw_runtime::select(sevenw_cards::GAMES, "duel", None, with);
+        let d = Duel::new(info.expect("compiled")).expect("rules");
+        seeded(label, &d, &[None], &mut cases);
+    }
     let architects =
         Architects::new(sevenw_cards::game("architects").expect("compiled")).expect("rules");
     let counts: Vec<Option<usize>> = (2..=7).map(Some).collect();
@@ -160,11 +168,13 @@ fn the_python_scorer_agrees_with_sevenw_score() {
     assert!(out.status.success(), "the scorers differ:\n{stderr}");
     let summary: Value = serde_json::from_str(stdout.trim()).expect("the summary");
     assert_eq!(summary["differing"], 0);
-    for label in variants
-        .iter()
-        .map(|v| v.0)
-        .chain(["duel", "duel + pantheon", "architects"])
-    {
+    for label in variants.iter().map(|v| v.0).chain([
+        "duel",
+        "duel + pantheon",
+        "duel + agora",
+        "duel + pantheon + agora",
+        "architects",
+    ]) {
         assert_eq!(summary["compared"][label], GAMES, "{label}: {summary}");
     }
     assert_eq!(

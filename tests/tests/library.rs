@@ -33,6 +33,7 @@ fn each_game_and_expansion_names_its_family() {
         .map(|g| (format!("{} {}", g.name, g.edition), g.family.clone()))
         .collect();
     let want = [
+        ("agora 1", "duel"),
         ("architects 1", "architects"),
         ("base 1", "base"),
         ("base 2", "base"),
@@ -44,6 +45,7 @@ fn each_game_and_expansion_names_its_family() {
         ("edifice 1", "base"),
         ("leaders 1", "base"),
         ("pantheon 1", "duel"),
+        ("pantheon-agora 1", "duel"),
         ("wonder-pack 1", "base"),
     ];
     let want: Vec<(String, String)> = want
@@ -55,6 +57,7 @@ fn each_game_and_expansion_names_its_family() {
 
 fn is_guild(g: &Game, c: &Card) -> bool {
     g.guilds
+        .as_ref()
         .is_some_and(|r| c.colour == r.colour && c.age == r.age)
 }
 
@@ -89,7 +92,7 @@ fn base_game_card_counts() {
 #[test]
 fn every_player_count_gets_seven_cards_each_per_age() {
     let g = base();
-    let rule = g.guilds.unwrap();
+    let rule = g.guilds.clone().unwrap();
     for n in 3..=7u8 {
         for age in 1..=3u8 {
             let dealt: usize = g
@@ -184,7 +187,7 @@ fn duel_card_counts() {
     assert_eq!(g.cards.len(), 73, "all 73 structures");
     // Each Age: 20 laid out after 3 set aside; Age III with 3 of the 7 guilds.
     assert_eq!((g.layout, g.set_aside, g.hand_size), (20, 3, 0));
-    let rule = g.guilds.unwrap();
+    let rule = g.guilds.clone().unwrap();
     assert_eq!((rule.age, rule.per_player, rule.extra), (3, false, 3));
     assert_eq!(g.wonders.len(), 12);
     assert!(

@@ -570,11 +570,16 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
             let decrees = of_colour(g.senate.as_ref().and_then(|s| s.decrees));
             let schemes = of_colour(g.schemes.as_ref().map(|s| s.colour));
             let military = of_colour(g.military_tokens.as_ref().map(|m| m.colour));
+            // And those a draw rule draws into the Ages.
+            let drawn = (g.cards.iter())
+                .filter(|c| c.age == 0 && g.draws.iter().any(|d| d.colours.contains(&c.colour)))
+                .count();
             let drafted = g.cards.iter().filter(|c| c.age == 0).count()
                 - on_boards
                 - decrees
                 - schemes
-                - military;
+                - military
+                - drawn;
             if on_boards > 0 {
                 per_age.push(format!("on boards: {on_boards}"));
             }
@@ -586,6 +591,9 @@ fn summary(paths: &[PathBuf], compiled: &Compiled) -> String {
             }
             if military > 0 {
                 per_age.push(format!("military tokens: {military}"));
+            }
+            if drawn > 0 {
+                per_age.push(format!("drawn into the Ages: {drawn}"));
             }
             if drafted > 0 {
                 let expert = g.cards.iter().filter(|c| c.age == 0 && c.expert).count();

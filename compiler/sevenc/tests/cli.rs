@@ -283,8 +283,16 @@ fn gen_json_writes_one_document_per_family() {
         dir.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    // Duel's family: the game and its expansion.
-    let (_, duel, _) = sevenc(&["gen", "--format", "json", "cards/duel", "cards/pantheon"]);
+    // Duel's family: the game and its expansions.
+    let (_, duel, _) = sevenc(&[
+        "gen",
+        "--format",
+        "json",
+        "cards/agora",
+        "cards/duel",
+        "cards/pantheon",
+        "cards/pantheon-agora",
+    ]);
     assert_eq!(
         std::fs::read_to_string(dir.join("duel.json")).unwrap(),
         duel

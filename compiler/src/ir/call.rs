@@ -148,9 +148,14 @@ impl Serialize for Call {
 fn arg_schema(kind: Kind, g: &mut SchemaGenerator) -> Value {
     match kind {
         Kind::Number { .. } | Kind::Age => json!({"type": "integer", "minimum": 0}),
-        Kind::Cards | Kind::Resources { .. } | Kind::Symbols => json!({
+        Kind::Resources { .. } | Kind::Symbols => json!({
             "type": "array",
             "items": {"type": "integer", "minimum": 0, "maximum": 15},
+        }),
+        // A game's colours go to 32 (`MAX_COLOURS`).
+        Kind::Cards => json!({
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0, "maximum": 31},
         }),
         Kind::Scopes { .. } => json!({
             "type": "array",

@@ -272,28 +272,60 @@ pub(super) fn pieces(game: &Game, report: &mut Report) {
 /// (E0209), or the deal would come up short.
 pub(super) fn draws(game: &Game, report: &mut Report) {
     let v = &game.vocab;
-    for d in &v.draws {
-        let have = game
-            .cards
-            .iter()
-            .filter(|c| c.age.value == i64::from(d.age) && c.colour == Some(d.colour))
-            .count() as u32;
+    let of = |d: &crate::vocab::DrawRule, age: i64| {
+        (game.cards.iter())
+            .filter(|c| c.age.value == age && c.colour.is_some_and(|k| d.colours & 1 << k != 0))
+            .count() as u32
+    };
+    // The cards of no Age are one pool for the game: what earlier Ages
+    // draw of them is not there for later ones (counted at the most each
+    // may draw of them).
+    let mut rules: Vec<&crate::vocab::DrawRule> = v.draws.iter().collect();
+    rules.sort_by_key(|d| d.age);
+    let mut taken: Vec<(u32, u32)> = Vec::new();
+    for d in rules {
+        // Its cards of no Age are dealt this way only (the schemes and
+        // the military tokens say so themselves).
+        for k in (0..32u8).filter(|&k| d.colours & 1 << k != 0) {
+            if of_no_age(game, k) > 0 {
+                super::schemes::dealt_twice(
+                    game,
+                    ("cards drawn into the Ages", k, d.loc),
+                    (false, false),
+                    "draw cards of another colour, or deal these one way",
+                    report,
+                );
+            }
+        }
+        let used: u32 = (taken.iter())
+            .filter(|(mask, _)| mask & d.colours != 0)
+            .map(|(_, n)| n)
+            .sum();
+        let pooled = of(d, 0).saturating_sub(used);
+        let have = of(d, i64::from(d.age)) + pooled;
         let need = d.drawn(v.max_players);
+        taken.push((d.colours, need.min(pooled)));
         if have < need {
-            let colour = &v.colours[usize::from(d.colour)];
+            let colour = (0..32u8)
+                .filter(|&k| d.colours & 1 << k != 0)
+                .filter_map(|k| v.colours.get(usize::from(k)).cloned())
+                .collect::<Vec<_>>()
+                .join(" or ");
             report.push(
                 Diagnostic::new(
                     Code::DeckSize,
                     d.loc,
                     format!(
-                        "the draw of Age {} takes {need} {colour} cards at {} players, but `{}` has {have} in that Age",
-                        d.age, v.max_players, v.game
+                        "the draw of Age {} takes {need} {colour} cards at {} players, but `{}` has {have} {}",
+                        d.age, v.max_players, v.game,
+                        if of(d, 0) > 0 { "in that Age and of no Age, less those earlier Ages draw" } else { "in that Age" }
                     ),
                 )
                 .label("too few cards to draw")
                 .help(format!(
-                    "add {} {colour} card(s) of `age: {}`, or draw fewer",
+                    "add {} {colour} {} of `age: {}` (or of `age: 0`, drawn by any Age), or draw fewer",
                     need - have,
+                    if need - have == 1 { "card" } else { "cards" },
                     d.age
                 )),
             );

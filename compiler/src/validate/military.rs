@@ -60,7 +60,7 @@ pub(super) fn military(game: &Game, report: &mut Report) {
     let name = &v.colours[usize::from(m.colour)];
     let help = "give the military tokens a colour of their own: `colours: [militia]`, `military_tokens: {colour: militia, at: [3, 6]}`";
     let what = ("military tokens", m.colour, m.colour_at);
-    if super::schemes::dealt_twice(game, what, true, help, report) {
+    if super::schemes::dealt_twice(game, what, (true, true), help, report) {
         return;
     }
     // A file or card left out may hold them: its own report says so.

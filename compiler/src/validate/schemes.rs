@@ -148,7 +148,7 @@ pub(super) fn schemes(game: &Game, report: &mut Report) {
     if dealt_twice(
         game,
         ("schemes", s.colour, s.colour_at),
-        false,
+        (false, true),
         help,
         report,
     ) {
@@ -177,12 +177,12 @@ pub(super) fn schemes(game: &Game, report: &mut Report) {
 
 /// Whether the cards of no Age of `colour`, dealt as `what` (written at
 /// `at`), are dealt another way too (E0302): taken by a board, laid as
-/// decrees, or (`schemes`) made the schemes' deck. Reported once, at the
-/// colour.
+/// decrees, (`schemes`) made the schemes' deck, or (`drawn`) drawn into
+/// the Ages by a draw rule. Reported once, at the colour.
 pub(super) fn dealt_twice(
     game: &Game,
     (what, colour, at): (&str, u8, crate::source::Loc),
-    schemes: bool,
+    (schemes, drawn): (bool, bool),
     help: &str,
     report: &mut Report,
 ) -> bool {
@@ -194,6 +194,10 @@ pub(super) fn dealt_twice(
         "the senate lays them as decrees".to_string()
     } else if schemes && v.schemes.as_ref().map(|s| s.colour) == Some(colour) {
         "the schemes' deck is made of them".to_string()
+    } else if v.draft.map(|d| d.colour) == Some(colour) {
+        "the draft rule deals them".to_string()
+    } else if drawn && v.draws.iter().any(|d| d.colours & 1 << colour != 0) {
+        "a draw rule (`draws:`) draws them into the Ages".to_string()
     } else {
         return false;
     };

@@ -9,7 +9,7 @@ use crate::vocab::Unit;
 
 /// The words that place, remove, move or count cubes of a senate
 /// (`sevenw_dsl` word names).
-const SENATE_WORDS: [&str; 7] = [
+const SENATE_WORDS: [&str; 8] = [
     "place influence",
     "remove influence",
     "move influence",
@@ -17,6 +17,7 @@ const SENATE_WORDS: [&str; 7] = [
     "senate count",
     "coins per cube",
     "lose per cube",
+    "move decree",
 ];
 
 /// Each senate word is played with a senate in play (E0306), and the
@@ -33,13 +34,30 @@ pub(super) fn senate_words(game: &Game, report: &mut Report) {
                     Code::NotPlayed,
                     e.loc,
                     format!(
-                        "`{word}` places or moves cubes of a senate, but no senate is declared by `{}` or a set it is played with",
+                        "`{word}` {} of a senate, but no senate is declared by `{}` or a set it is played with",
+                        if word == "move decree" { "moves a decree" } else { "places or moves cubes" },
                         v.game
                     ),
                 )
                 .label("no senate to place cubes in")
                 .help("declare a `senate:` in the game.yaml of this expansion or of one it is played `with:`"),
             );
+            continue;
+        }
+        // A decree moved needs decrees (those of a senate lent by a set
+        // played with are not known here).
+        if word == "move decree" {
+            if v.senate.as_ref().is_some_and(|s| s.decrees.is_none()) {
+                report.push(
+                    Diagnostic::new(
+                        Code::NotPlayed,
+                        e.loc,
+                        format!("`{word}` moves a decree of the senate, but the senate of `{}` lays no decrees", v.game),
+                    )
+                    .label("no decree to move")
+                    .help("give the senate decrees (`decrees: {colour: decree}`), or drop the word"),
+                );
+            }
             continue;
         }
         let arg = |name: &str| match call.arg(name) {

@@ -116,6 +116,12 @@ pub fn extend(
         }
         if lent {
             lend(&mut v, e, &mut declared);
+            // Its figures, when it lays out the Ages its own way: those in
+            // play with it (its own `figures:` aside).
+            if e.figures != parent.figures {
+                v.figures = e.figures.clone();
+                v.deal = e.deal;
+            }
         }
     }
     // Played with several editions of an expansion, it uses the names
@@ -279,6 +285,7 @@ pub fn extend(
         report,
     ) {
         v.figures = own;
+        v.figures_at = src.figures.first().map(|f| f.loc);
         v.deal = deal;
     }
     v.figure_tokens = super::figures::figure_tokens(
@@ -341,7 +348,7 @@ pub fn extend(
     // Its own guild rule takes the game's place while it is in play.
     v.guilds_own = false;
     if let Some(g) = &src.guilds
-        && let Some(rule) = draw_rule(g, &v.colours, v.ages, report)
+        && let Some(rule) = draw_rule(g, &v.colours, v.ages, false, report)
     {
         v.guilds = Some(rule);
         v.guilds_own = true;
@@ -356,7 +363,7 @@ pub fn extend(
         report,
     );
     for d in &src.draws {
-        let Some(rule) = draw_rule(d, &v.colours, v.ages, report) else {
+        let Some(rule) = draw_rule(d, &v.colours, v.ages, true, report) else {
             continue;
         };
         if v.draws.iter().any(|r| r.age == rule.age) {
@@ -664,6 +671,8 @@ pub fn build_all(
         }
     }
     shared_sets(&mut out);
+    let order: Vec<usize> = planned.iter().map(|p| p.game).collect();
+    super::figures::tokens_keep_a_place(&out, &order, report);
     // What each card set may not use, and who declares it: for help.
     let snapshot = out.clone();
     for v in out.iter_mut().flatten() {

@@ -30,6 +30,8 @@ pub struct FigureTokens {
     pub age: u8,
     pub slots: Vec<u8>,
     pub from: Vec<u8>,
+    /// Where the entry is written.
+    pub loc: Loc,
 }
 
 /// An expansion's own figures (`figures:`), in place of its game's: as
@@ -333,7 +335,12 @@ pub(super) fn figure_tokens(
             );
             continue;
         }
-        out.push(FigureTokens { age, slots, from });
+        out.push(FigureTokens {
+            age,
+            slots,
+            from,
+            loc: t.loc,
+        });
     }
     out
 }
@@ -378,4 +385,77 @@ fn slot_of(
         return None;
     }
     Some((first as i64 + card.value - 1) as u8)
+}
+
+/// Tokens an expansion lays on figures keep a place wherever it is played
+/// (E0302): when another expansion of its game lays the Ages out in
+/// figures of its own, and those are in play when both are (the later in
+/// the family's order, `order`, that has its own), an expansion played
+/// `with:` both (`automatic`) lays the first one's tokens again on those
+/// figures, for every Age the first lays them on: as Pantheon's Mythology
+/// and Offering tokens find other cards of Agora's larger structures
+/// (duel-expansions-facts.md Part 3). The runtime lays a set's tokens
+/// only on the figures it was written for.
+pub(super) fn tokens_keep_a_place(out: &[Option<Vocab>], order: &[usize], report: &mut Report) {
+    let sets: Vec<&Vocab> = order.iter().filter_map(|&i| out[i].as_ref()).collect();
+    // Whether a set writes figures of its own (`figures:`), not its
+    // game's nor those of a set it is played with.
+    let own = |v: &Vocab| v.figures_at.is_some();
+    for (i, a) in sets.iter().enumerate() {
+        let Some(first) = a.figure_tokens.first() else {
+            continue;
+        };
+        for (j, b) in sets.iter().enumerate() {
+            if j == i
+                || b.extends != a.extends
+                || b.game == a.game
+                || !own(b)
+                || b.figures == a.figures
+                || b.plays_at.meet(a.plays_at).is_empty()
+            {
+                continue;
+            }
+            // The figures in play with both.
+            let later = if j > i || !own(a) { b } else { a };
+            if later.figures == a.figures {
+                continue;
+            }
+            let laid = sets.iter().any(|c| {
+                c.automatic
+                    && c.with.contains(&a.game)
+                    && c.with.contains(&b.game)
+                    && c.figures == later.figures
+                    && (a.figure_tokens.iter())
+                        .all(|t| c.figure_tokens.iter().any(|o| o.age == t.age))
+            });
+            if laid {
+                continue;
+            }
+            let ages: Vec<String> = (a.figure_tokens.iter())
+                .map(|t| t.age.to_string())
+                .collect();
+            report.push(
+                Diagnostic::new(
+                    Code::BadVocabulary,
+                    b.figures_at.unwrap_or(first.loc),
+                    format!(
+                        "`{}` lays the Ages out its own way, but `{}` lays tokens on the figures of `{}`: played together, those tokens would have no place",
+                        b.game,
+                        a.game,
+                        a.extends.as_deref().unwrap_or_default(),
+                    ),
+                )
+                .label("other figures")
+                .help(format!(
+                    "add an expansion of `{}` played with both (`with: [{}, {}]`, `automatic: true`) that lays the tokens of `{}` on these figures with `figure_tokens:` (Age{} {})",
+                    a.extends.as_deref().unwrap_or_default(),
+                    a.game,
+                    b.game,
+                    a.game,
+                    if ages.len() == 1 { "" } else { "s" },
+                    ages.join(", ")
+                )),
+            );
+        }
+    }
 }

@@ -565,6 +565,14 @@ primitives! {
         /// in the figure's top row (taken last), covered or not, and
         /// builds it for free (Agora's Property Fraud).
         fn build_from_row(colours: ColourSet);
+        /// Duel: the acting player looks at the Age cards set aside at the
+        /// set-up of this Age and those before, and builds one for free
+        /// (Agora's Treason).
+        fn build_set_aside();
+        /// Duel: the acting player moves the decree on top of a chamber
+        /// of the senate under the decree of another chamber (Agora's
+        /// Insider Influence).
+        fn move_decree();
         /// Duel: the acting player chooses a card still on the figure,
         /// face up or face down, which goes to the discard pile
         /// (Pantheon's Zeus).

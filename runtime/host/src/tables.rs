@@ -156,10 +156,14 @@ pub struct ClassInfo {
 }
 
 /// Cards of one colour and Age drawn at random: `players + extra` of them
-/// when `per_player`, else `extra`.
+/// when `per_player`, else `extra`. An expansion's draw takes cards of
+/// any of `colours`, of its Age and of no Age (one pool for the game:
+/// those drawn into an Age are not there for the next).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DrawRule {
     pub colour: Colour,
+    /// Every colour drawn, `colour` among them.
+    pub colours: ColourSet,
     pub age: u8,
     pub per_player: bool,
     pub extra: u8,

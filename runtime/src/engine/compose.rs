@@ -222,13 +222,33 @@ pub fn compose(
         return Err(VocabError::TooManyNames(cards.len()));
     }
     link_extended_chains(&mut cards, &layers);
-    let titles: Vec<&str> = expansions
+    // A set joining every game that plays those it is played with
+    // (`automatic`) goes without saying.
+    let titles: Vec<&str> = (expansions
         .iter()
-        .map(|e| expansion_title(game.title, e.title))
-        .collect();
+        .filter(|e| !e.automatic || e.with.is_empty()))
+    .map(|e| expansion_title(game.title, e.title))
+    .collect();
     let title: &'static str =
         Box::leak(format!("{} with {}", game.title, crate::text::listed(&titles)).into_boxed_str());
     let own_figures = all.iter().rev().find(|g| g.figures != game.figures);
+    let figures = own_figures.map_or(game.figures, |g| g.figures);
+    // Tokens on the figures: those of every card set written for the
+    // figures in play. A set's tokens written for others are laid by a
+    // set played with both (Pantheon's on Agora's structures,
+    // duel-expansions-facts.md Part 3), which the compiler asks for.
+    for g in all.iter().filter(|g| g.figures != figures) {
+        for t in g.figure_tokens {
+            let laid = (all.iter().filter(|o| o.figures == figures))
+                .any(|o| o.figure_tokens.iter().any(|r| r.age == t.age));
+            if !laid {
+                return Err(VocabError::Compose(format!(
+                    "`{}` lays tokens on figures of Age {} that another card set in play lays out its own way, and no card set in play says where they lie",
+                    g.name, t.age
+                )));
+            }
+        }
+    }
     let info: &'static GameInfo = Box::leak(Box::new(GameInfo {
         title,
         extends: "",
@@ -258,9 +278,8 @@ pub fn compose(
                 .collect::<Vec<_>>()
                 .into_boxed_slice(),
         ),
-        // Tokens on the figures: those of every card set in play.
         figure_tokens: Box::leak(
-            all.iter()
+            (all.iter().filter(|g| g.figures == figures))
                 .flat_map(|g| g.figure_tokens.iter().copied())
                 .collect::<Vec<_>>()
                 .into_boxed_slice(),
@@ -286,7 +305,7 @@ pub fn compose(
             .map_or(game.conflict, |g| g.conflict),
         // An expansion's own figures replace the game's (Agora's larger
         // structures); of several, the last in the family's order.
-        figures: own_figures.map_or(game.figures, |g| g.figures),
+        figures,
         layout: own_figures.map_or(game.layout, |g| g.layout),
         cards: Box::leak(cards.into_boxed_slice()),
         wonders: Box::leak(wonders.into_boxed_slice()),

@@ -501,6 +501,14 @@ impl Host for CityHost<'_> {
             .push(Pending::BuildFromRow(colours));
     }
 
+    fn move_decree(&mut self) {
+        self.me.abilities.pending.push(Pending::MoveDecree);
+    }
+
+    fn build_set_aside(&mut self) {
+        self.me.abilities.pending.push(Pending::BuildSetAside);
+    }
+
     fn box_wonder(&mut self, seats: Seats) {
         self.me
             .abilities

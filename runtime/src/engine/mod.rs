@@ -66,6 +66,7 @@ pub(crate) use clone_reusing;
 
 pub mod city;
 pub mod compose;
+pub mod draws;
 pub mod gains;
 pub mod held;
 pub mod host;

@@ -41,6 +41,10 @@ pub enum Pending {
     TakeWonder(Seats),
     /// Build a face-up card of those colours of the figure's top row.
     BuildFromRow(ColourSet),
+    /// Build one of the Age cards set aside so far.
+    BuildSetAside,
+    /// Move the decree on top of a chamber under another chamber's.
+    MoveDecree,
     /// Unbuild a built wonder of those cities.
     /// Unbuild a built wonder of those cities; `true`: it leaves the game.
     UnbuildWonder(Seats, bool),

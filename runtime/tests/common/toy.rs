@@ -670,6 +670,7 @@ pub static TOY: GameInfo = GameInfo {
     tokens: &[],
     guilds: Some(DrawRule {
         colour: PURPLE,
+        colours: ColourSet(1 << PURPLE.0),
         age: 3,
         per_player: true,
         extra: 2,

@@ -195,3 +195,67 @@ fn drawn_cards_are_laid_out_and_temples_take_the_guilds_place() {
         "Age II reached {second} times, Age III {third}"
     );
 }
+
+/// The slots holding a token (from 0, rows from the top).
+fn marked(st: &State) -> Vec<usize> {
+    (marks(st).iter().enumerate())
+        .filter(|(_, m)| **m != 0)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// With Forum's larger figures in play (Agora's structures), a set's
+/// tokens lie where the set played with both lays them
+/// (`forum-pantheon`, `forum-omens`): Pantheon's on the cards BGA uses
+/// with Agora (duel-expansions-facts.md Part 3), each face down when
+/// laid out, and never where their own set's figures would put them.
+#[test]
+fn tokens_lie_where_the_set_played_with_both_lays_them_on_the_figures_in_play() {
+    // Forum's Age I rows of 3-4-5-6-7 start at slots 0, 3, 7, 12 and 18;
+    // Age II's of 7-6-5-4-3 at 0, 7, 13, 18 and 22.
+    let cases: [(&str, &[usize], &[usize]); 2] = [
+        ("pantheon", &[4, 6, 12, 14, 17], &[7, 9, 12]),
+        ("omens", &[4, 6, 12, 14, 17], &[0, 7, 12, 19]),
+    ];
+    for (other, age1, age2) in cases {
+        let info = sevenw_runtime::select(
+            sevenw_test_expansions::cards::GAMES,
+            "duel",
+            None,
+            &["forum", other],
+        )
+        .unwrap_or_else(|e| panic!("duel with forum and {other}: {e}"));
+        let d = Duel::new(info).expect("duel rules");
+        for seed in 0..5u64 {
+            let mut st = d.start(&Setup::seeded(seed)).unwrap();
+            let mut rng = Rng::new(seed);
+            let mut moves = Vec::new();
+            let mut seen = [false; 3];
+            while d.to_move(&st).is_some() && !seen[2] {
+                let age = usize::from(st.table.age);
+                if st.phase == Phase::Play && (1..=2).contains(&age) && !seen[age] {
+                    seen[age] = true;
+                    let want = if age == 1 { age1 } else { age2 };
+                    assert_eq!(marked(&st), want, "{other}, seed {seed}, Age {age}");
+                    let up = st.table.layout.shape.face_up;
+                    let on_face_up: Vec<&usize> =
+                        want.iter().filter(|&&s| up & 1 << s != 0).collect();
+                    // Omens lays one token on a face-up card of Age II.
+                    let face_up_ok = if other == "omens" && age == 2 {
+                        vec![&0]
+                    } else {
+                        vec![]
+                    };
+                    assert_eq!(on_face_up, face_up_ok, "{other}, Age {age}");
+                }
+                d.legal_moves(&mut st, &mut moves);
+                let mv = moves[rng.below(moves.len())];
+                d.apply(&mut st, &mv);
+            }
+            assert!(
+                seen[1] && seen[2],
+                "{other}, seed {seed}: Ages I and II reached"
+            );
+        }
+    }
+}

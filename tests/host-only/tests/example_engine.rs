@@ -534,6 +534,12 @@ impl Host for Acting<'_> {
     fn build_from_row(&mut self, colours: ColourSet) {
         self.owe(Owed::BuildFromRow(colours));
     }
+    fn build_set_aside(&mut self) {
+        self.owe(Owed::BuildSetAside);
+    }
+    fn move_decree(&mut self) {
+        self.owe(Owed::MoveDecree);
+    }
     fn remove_progress(&mut self) {
         self.owe(Owed::RemoveProgress);
     }

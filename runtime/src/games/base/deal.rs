@@ -6,6 +6,7 @@
 use sevenw_host::{CardId, DraftRule, DrawRule, Event, GameInfo, Listens};
 
 use crate::engine::city::seat_at;
+use crate::engine::draws::{DrawPool, is_drawn};
 use crate::engine::military::neighbour_battles;
 use crate::engine::rng::Rng;
 use crate::game::{Setup, SetupError, Sides};
@@ -107,7 +108,7 @@ impl Base {
         deck.clear();
         deck.extend_from_slice(self.decks.deck(n, age));
         // The guilds, then each expansion's draw of this Age.
-        for (rule, cards) in self.decks.draws.iter().filter(|(r, _)| r.age == age) {
+        if let Some((rule, cards)) = self.decks.guilds.as_ref().filter(|(r, _)| r.age == age) {
             let pool = &mut state.scratch.pool;
             pool.clear();
             pool.extend_from_slice(cards);
@@ -115,6 +116,11 @@ impl Base {
             let take = usize::from(rule.drawn(n.min(255) as u8)).min(pool.len());
             deck.extend_from_slice(&pool[..take]);
             t.boxed.extend_from_slice(&pool[take..]);
+        }
+        for draw in self.decks.draws.iter().filter(|p| p.rule.age == age) {
+            let take = usize::from(draw.rule.drawn(n.min(255) as u8));
+            let pool = &mut state.scratch.pool;
+            draw.draw(take, &mut t.boxed, &mut state.rng, pool, deck);
         }
         state.rng.shuffle(deck);
         let h = usize::from(info.hand_size);
@@ -276,19 +282,6 @@ impl Base {
     }
 }
 
-/// The draw rules of the card sets in play: the guilds', then each
-/// expansion's `draws:`.
-fn draw_rules(info: &GameInfo) -> impl Iterator<Item = DrawRule> + '_ {
-    info.guilds.into_iter().chain(info.draws.iter().copied())
-}
-
-/// Whether card `i` is drawn by the draw rule `rule`: of its colour and
-/// Age, with no player count.
-fn is_drawn(info: &GameInfo, i: usize, rule: DrawRule) -> bool {
-    let c = &info.cards[i];
-    c.age == rule.age && c.copies.is_empty() && rule.colour == c.colour
-}
-
 /// Each Age's deck before its shuffle, for each player count, and the
 /// cards the guilds are drawn from: made once, when the rules are made,
 /// rather than from every card of the set at every Age of every game.
@@ -300,9 +293,10 @@ pub(super) struct Decks {
     /// By `n * ages + age`: the Age's cards in the set's order, each as
     /// many times as it has copies at `n` players (the guilds apart).
     decks: Vec<Vec<CardId>>,
-    /// Each draw rule (the guilds', then the expansions') with the cards
-    /// it draws from, in the set's order.
-    pub(super) draws: Vec<(DrawRule, Vec<CardId>)>,
+    /// The guild rule with the cards it draws from, in the set's order.
+    pub(super) guilds: Option<(DrawRule, Vec<CardId>)>,
+    /// The expansions' draw rules with the cards each draws from.
+    pub(super) draws: Vec<DrawPool>,
 }
 
 impl Decks {
@@ -321,16 +315,19 @@ impl Decks {
                 decks.push(deck);
             }
         }
-        let draws = draw_rules(info)
-            .map(|rule| {
-                let cards = (0..info.cards.len())
-                    .filter(|&i| is_drawn(info, i, rule))
-                    .map(|i| CardId(i as u16))
-                    .collect();
-                (rule, cards)
-            })
-            .collect();
-        Decks { ages, decks, draws }
+        let guilds = info.guilds.map(|rule| {
+            let cards = (0..info.cards.len())
+                .filter(|&i| is_drawn(info, i, &rule, false))
+                .map(|i| CardId(i as u16))
+                .collect();
+            (rule, cards)
+        });
+        Decks {
+            ages,
+            decks,
+            guilds,
+            draws: DrawPool::of(info),
+        }
     }
 
     /// The deck of `age` at `n` players, unshuffled (empty beyond the
@@ -350,14 +347,17 @@ pub fn deck_size(info: &GameInfo, age: u8, n: usize) -> usize {
         .filter(|c| c.age == age)
         .map(|c| c.copies.iter().filter(|&&m| usize::from(m) <= n).count())
         .sum();
-    let drawn: usize = draw_rules(info)
-        .filter(|r| r.age == age)
+    let players = n.min(255) as u8;
+    let guilds: usize = (info.guilds.iter().filter(|r| r.age == age))
         .map(|rule| {
             let pool = (0..info.cards.len())
-                .filter(|&i| is_drawn(info, i, rule))
+                .filter(|&i| is_drawn(info, i, rule, false))
                 .count();
-            usize::from(rule.drawn(n.min(255) as u8)).min(pool)
+            usize::from(rule.drawn(players)).min(pool)
         })
         .sum();
-    fixed + drawn
+    let drawn: usize = (DrawPool::of(info).iter().filter(|p| p.rule.age == age))
+        .map(|p| usize::from(p.rule.drawn(players)).min(p.most()))
+        .sum();
+    fixed + guilds + drawn
 }

@@ -9,7 +9,7 @@
 //! | `2C`                 | `C × W` | build wonder `w` with card `c` (of the figure, or of the discard pile where the effect asks that): `c × W + w` |
 //! | `2C + C·W`           | `W`     | take wonder `w` in the draft (or take it from the opponent, or unbuild it, where an effect asks that) |
 //! | `2C + C·W + W`       | `T`     | take progress token `t`                     |
-//! | `2C + C·W + W + T`   | `C`     | discard (or take, or count the science symbol of, as the effect asks) the opponent's card `c`, or give one's own `c` in exchange (`swap_built`); or discard the figure's card of slot `c` (`discard_figure`, `discard_accessible`), or none (`c = 32`); or discard or apply the military token of bit `c` (`discard_military`, `apply_military`); or put the blocker on square `c − capital` (`block_track`) |
+//! | `2C + C·W + W + T`   | `C`     | discard (or take, or count the science symbol of, as the effect asks) the opponent's card `c`, or give one's own `c` in exchange (`swap_built`); or discard the figure's card of slot `c` (`discard_figure`, `discard_accessible`), or none (`c = 32`); or discard or apply the military token of bit `c` (`discard_military`, `apply_military`); or put the blocker on square `c − capital` (`block_track`); or a senate's chamber `c` (a cube's, `senate.rs`, or a decree's to move and where, `move_decree`) |
 //! | `3C + C·W + W + T`   | `C`     | build card `c` from the discard pile, or take it from the supply where an effect asks (`take_supply`, `take_drawn`) |
 //! | `4C + C·W + W + T`   | `2`     | start the next Age (`+0`), let the opponent (`+1`) |
 //! | `4C + C·W + W + T + 2` | `O`   | choose option `o` of what was just built or taken |
@@ -117,11 +117,12 @@ impl Duel {
                     .filter(|&n| n < cards)
                     .map(|n| after_tokens + n)
             }
-            Move::Strike { slot: n, .. } | Move::Military(n) | Move::Senate(n) => {
-                Some(u32::from(n))
-                    .filter(|&s| s < cards)
-                    .map(|s| after_tokens + s)
-            }
+            Move::Strike { slot: n, .. }
+            | Move::Military(n)
+            | Move::Senate(n)
+            | Move::Decree { chamber: n, .. } => Some(u32::from(n))
+                .filter(|&s| s < cards)
+                .map(|s| after_tokens + s),
             Move::Revive(card) | Move::Summon(card) => id(card).map(|c| after_tokens + cards + c),
             Move::Start(me) => Some(after_tokens + 2 * cards + u32::from(!me)),
             Move::Option(o) => Some(u32::from(o))

@@ -63,6 +63,7 @@ impl Duel {
             Choice::Row { colours } => {
                 out.extend(self.top_row(t, colours).map(|(_, c)| Move::Summon(c)))
             }
+            Choice::Aside => out.extend(t.aside_cards.iter().map(|&c| Move::Summon(c))),
             Choice::Copy { victim, colours } => {
                 out.extend(self.copyable(t, victim, colours).map(Move::Copy));
             }
@@ -97,6 +98,20 @@ impl Duel {
             }
             Choice::Place { board } => self.place_moves(t, board, out),
             Choice::Senate { act } => self.senate_moves(t, seat, act, out),
+            Choice::Decree { from: None } => {
+                let with = (0..self.chambers()).filter(|&c| t.decrees[c].is_some());
+                out.extend(with.map(|c| Move::Decree {
+                    chamber: c as u8,
+                    to: false,
+                }));
+            }
+            Choice::Decree { from: Some(a) } => {
+                let others = (0..self.chambers() as u8).filter(|&c| c != a);
+                out.extend(others.map(|c| Move::Decree {
+                    chamber: c,
+                    to: true,
+                }));
+            }
             Choice::Keep | Choice::Return | Choice::Ready | Choice::Unprepared => {
                 self.scheme_choice_moves(t, seat, choice, out)
             }
@@ -144,6 +159,16 @@ impl Duel {
                     self.build_card(st, seat, c, false);
                 }
             }
+            // Agora's Treason (duel-expansions-facts.md §2.7 item 8): a
+            // card set aside built for free, the others staying aside.
+            (Choice::Aside, Move::Summon(c)) => {
+                if let Some(p) = st.table.aside_cards.iter().position(|&x| x == c) {
+                    st.table.aside_cards.remove(p);
+                    // Out in the game now, as a card laid out.
+                    st.table.dealt.push(c);
+                    self.build_card(st, seat, c, false);
+                }
+            }
             (Choice::Steal { victim }, Move::Steal(w)) => {
                 self.steal(&mut st.table, victim, seat, w);
             }
@@ -170,6 +195,18 @@ impl Duel {
                     st.table.discard.remove(p);
                     self.build_card(st, seat, c, false);
                 }
+            }
+            (Choice::Decree { from: None }, Move::Decree { chamber, .. }) => {
+                st.phase = Phase::Choose {
+                    seat,
+                    choice: Choice::Decree {
+                        from: Some(chamber),
+                    },
+                };
+                return;
+            }
+            (Choice::Decree { from: Some(a) }, Move::Decree { chamber, .. }) => {
+                self.move_decree(st, usize::from(a), usize::from(chamber));
             }
             (Choice::Senate { act }, Move::Senate(code)) => {
                 self.senate_choose(st, seat, act, code);
@@ -207,6 +244,7 @@ impl Duel {
         if from == to || !t.cities[from].remove(&self.vocab, card) {
             return;
         }
+        self.uncopy(t, from, card, option);
         t.market[0] = t.market[0].wrapping_add(1);
         t.market[1] = t.market[1].wrapping_add(1);
         let me = &mut t.cities[to];
@@ -500,7 +538,7 @@ impl Duel {
             });
             return !t.drawn_cards.is_empty();
         }
-        for colour in (0..16u8).map(Colour).filter(|&k| colours.contains(k)) {
+        for colour in (0..32u8).map(Colour).filter(|&k| colours.contains(k)) {
             for _ in 0..each {
                 let n = t
                     .supply
@@ -578,6 +616,27 @@ impl Duel {
         let mut symbols = Symbols { option, host };
         self.vocab.effects(source, Event::Built, &mut symbols);
         t.copied[to].push(card);
+    }
+
+    /// `card` has left `from`'s city: a city counting its science symbol
+    /// (`copy_science`) counts it no more. Pantheon's Nisaba puts the Snake
+    /// token on a green card "in your opponent's city; … the card stays
+    /// the opponent's" (duel-expansions-facts.md §1.6); the facts do not
+    /// say what happens when it leaves that city (taken or swapped by
+    /// Agora's Conspiracies, §2.7): decided here, the token goes with the
+    /// card out of the city, and a symbol it completed keeps what it
+    /// earned then. `option`: the one it was built with.
+    pub(super) fn uncopy(&self, t: &mut Position, from: usize, card: CardId, option: u8) {
+        let source = Source::Card(card);
+        for seat in (0..t.cities.len()).filter(|&s| s != from) {
+            let Some(i) = t.copied[seat].iter().position(|&c| c == card) else {
+                continue;
+            };
+            t.copied[seat].remove(i);
+            let back = crate::engine::held::Unbuild::new(&mut t.cities[seat], option);
+            self.vocab
+                .effects(source, Event::Built, &mut SymbolsBack(back));
+        }
     }
 
     /// "Coloca en el mazo de descarte una carta gris … a tu elección que
@@ -687,6 +746,18 @@ impl sevenw_host::PartialHost for Symbols<'_> {
     }
 }
 
+/// Takes back only the science symbols of a card's effects from a city.
+struct SymbolsBack<'a>(crate::engine::held::Unbuild<'a>);
+
+impl sevenw_host::PartialHost for SymbolsBack<'_> {
+    fn chosen(&self) -> u8 {
+        sevenw_host::PartialHost::chosen(&self.0)
+    }
+    fn science(&mut self, options: sevenw_host::SymSet) {
+        sevenw_host::PartialHost::science(&mut self.0, options);
+    }
+}
+
 /// Whether a card's effects, in the option it was built with, give a
 /// science symbol.
 struct GivesScience(u8, bool);
@@ -755,6 +826,9 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
             self.1.razes = true;
         }
         fn build_from_row(&mut self, _: ColourSet) {
+            self.1.summons = true;
+        }
+        fn build_set_aside(&mut self) {
             self.1.summons = true;
         }
         fn discard_figure(&mut self) {

@@ -116,6 +116,11 @@ pub enum Move {
     /// opponent's card of that number discarded, the decision telling
     /// them apart.
     Senate(u8),
+    /// The chamber whose top decree moves (`to: false`), then the one it
+    /// moves to (`to: true`) ([`Choice::Decree`]): numbered as the
+    /// opponent's card of the chamber's number (from 0) discarded, the
+    /// decision telling them apart.
+    Decree { chamber: u8, to: bool },
     /// A scheme (`schemes.rs`): triggered at the start of a turn
     /// ([`Phase::Play`]) or when an effect lets one not prepared be
     /// ([`Choice::Unprepared`]); prepared by the card just tucked
@@ -212,6 +217,10 @@ pub enum Choice {
     /// A face-up card of these colours of the figure's top row, to build
     /// for free (`build_from_row`).
     Row { colours: ColourSet },
+    /// An Age card set aside at the set-up of this Age or one before
+    /// (`Position::aside_cards`), seen by the chooser alone, to build for
+    /// free (`build_set_aside`).
+    Aside,
     /// The option of `source`, just built or taken, whose effects offer a
     /// choice (`one of`): they run once it is chosen, then `follow` is told
     /// to the city's other sources.
@@ -225,6 +234,9 @@ pub enum Choice {
     /// A cube of the senate to place, remove or move, for what is left
     /// of `act` (`senate.rs`).
     Senate { act: crate::engine::city::SenateAct },
+    /// A chamber whose top decree to move (`from: None`), then another
+    /// chamber to move it to, under its decree (`move_decree`).
+    Decree { from: Option<u8> },
     /// A scheme of those drawn, to keep face down (`draw schemes`).
     Keep,
     /// Where the first scheme drawn and not kept goes back.

@@ -93,7 +93,8 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
                 | Choice::Raze { .. }
                 | Choice::Copy { .. }
                 | Choice::Summon { .. }
-                | Choice::Row { .. },
+                | Choice::Row { .. }
+                | Choice::Aside,
             ..
         } => judge(&|masked, (st, _, _), mv| choice_value(view, masked, mv, st)),
         // The card the opponent would gain the most by building now.
@@ -132,6 +133,26 @@ fn choose(view: &View<'_>, moves: &[Move], (masked, scratch): &mut Scratch) -> u
             let duel = view.rules();
             best(moves, |mv| {
                 duel.senate_value(view.senate(), view.seat(), act, mv)
+            })
+        }
+        // A decree taken from the opponent's chamber rather than one's own,
+        // moved to one's own chamber rather than theirs.
+        Phase::Choose {
+            choice: Choice::Decree { from },
+            ..
+        } => {
+            let (senate, me) = (view.senate(), view.seat());
+            best(moves, |mv| {
+                let Move::Decree { chamber, .. } = *mv else {
+                    return 0;
+                };
+                let holder = Duel::controller(senate, usize::from(chamber));
+                let mine = match holder {
+                    Some(s) if s == me => 2,
+                    None => 1,
+                    Some(_) => 0,
+                };
+                if from.is_none() { 2 - mine } else { mine }
             })
         }
         // The option of what was just built or taken whose effects, and

@@ -89,6 +89,7 @@ impl Duel {
         }
         let mut all = dealt;
         all.extend_from_slice(&t.boxed);
+        all.extend_from_slice(&t.aside_cards);
         all.sort_unstable();
         if let Some(w) = all.windows(2).find(|w| w[0] == w[1]) {
             return Err(Broken::new(
@@ -175,7 +176,19 @@ impl Duel {
             })?;
         }
         // A decree lies on one chamber at most, face down only where no
-        // cube has entered.
+        // cube has entered; one lies under another's only.
+        let mut laid: Vec<CardId> = t.decrees.iter().flatten().copied().collect();
+        laid.extend(t.under.iter().map(|&(_, d)| d));
+        laid.sort_unstable();
+        let under_alone = t
+            .under
+            .iter()
+            .find(|&&(c, _)| t.decrees[usize::from(c)].is_none());
+        ensure(
+            laid.windows(2).all(|w| w[0] != w[1]) && under_alone.is_none(),
+            SENATE,
+            || format!("decrees {:?}, under {:?}", t.decrees, t.under),
+        )?;
         for c in 0..n {
             let twice = t.decrees[c].is_some() && t.decrees[..c].contains(&t.decrees[c]);
             let hidden_held = Duel::decree_down(t, c) && t.senate[c] != [0, 0];

@@ -90,6 +90,7 @@ use crate::engine::clone_reusing;
 use sevenw_host::{CardId, Category, Colour, ConflictInfo, Cost, GameInfo, Source};
 
 use crate::engine::city::{City, MAX_COLOURS};
+use crate::engine::draws::DrawPool;
 use crate::engine::rng::{Rng, derive};
 use crate::engine::vocab::{Vocab, VocabError};
 use crate::game::{Game, Outcome, Setup, SetupError, Sides, redeal};
@@ -204,7 +205,7 @@ struct AgeCards {
     deck: Vec<CardId>,
     guilds: Vec<CardId>,
     /// An expansion's draws (`draws:`): how many, from which cards.
-    draws: Vec<(usize, Vec<CardId>)>,
+    draws: Vec<(usize, DrawPool)>,
 }
 
 /// How the game ended ("Fin de la partida y victoria").
@@ -341,17 +342,10 @@ impl Duel {
                             .collect()
                     })
                     .unwrap_or_default();
-                let draws = info
-                    .draws
-                    .iter()
-                    .filter(|r| r.age == age)
-                    .map(|rule| {
-                        let pool: Vec<CardId> = (0..info.cards.len())
-                            .filter(|&i| is_drawn(info, i, age, rule.colour))
-                            .map(|i| CardId(i as u16))
-                            .collect();
-                        (usize::from(rule.drawn(2)).min(pool.len()), pool)
-                    })
+                let draws = DrawPool::of(info)
+                    .into_iter()
+                    .filter(|p| p.rule.age == age)
+                    .map(|p| (usize::from(p.rule.drawn(2)).min(p.most()), p))
                     .collect();
                 AgeCards {
                     deck,
@@ -866,10 +860,18 @@ impl Game for Duel {
             .collect();
         let mut laid: Vec<CardId> = down.iter().map(|&i| t.layout.cards[i]).collect();
         let other = 1 - seat.min(1);
+        // The cards set aside, unless the seat is looking at them.
+        let looking = matches!(
+            d.phase,
+            Phase::Choose { seat: s, choice: Choice::Aside } if s == seat
+        );
         {
             let [a, b] = &mut t.stage_cards;
             let theirs = if other == 0 { a } else { b };
             let mut slots: Vec<&mut [CardId]> = vec![&mut t.boxed, &mut laid, theirs];
+            if !looking {
+                slots.push(&mut t.aside_cards);
+            }
             redeal(&mut slots, |c| (age(c), guild(c)), rng);
             slots.remove(0);
             redeal(&mut slots, age, rng);

@@ -331,6 +331,12 @@ impl Duel {
                 }
                 None => "move no more cubes".to_string(),
             },
+            Move::Decree { chamber, to: false } => {
+                format!("the decree of chamber {}", chamber + 1)
+            }
+            Move::Decree { chamber, to: true } => {
+                format!("move the decree to chamber {}", chamber + 1)
+            }
             Move::Pick(w) => format!("wonder {}", self.wonder_name(w)),
             Move::Steal(w) => format!("take {} from the opponent", self.wonder_name(w)),
             Move::Raze(w) => format!("unbuild {}", self.wonder_name(w)),

@@ -323,7 +323,7 @@ impl Observe for Duel {
             p.push(Part::new(
                 "senate",
                 self.senate_len(),
-                "per chamber of the senate, my cubes in it, then per chamber my opponent's, then the cubes I have left to place and those my opponent has; with decrees, then per chamber 1 when its decree lies face down, then per card the chamber (from 1) where it lies face up as a decree (only where a senate is in play, `senate:`)",
+                "per chamber of the senate, my cubes in it, then per chamber my opponent's, then the cubes I have left to place and those my opponent has; with decrees, then per chamber 1 when its decree lies face down, then per card the chamber (from 1) where it lies face up as a decree, on top or under another (only where a senate is in play, `senate:`)",
             ));
         }
         if self.schemes_len() > 0 {
@@ -364,8 +364,10 @@ impl Observe for Duel {
                     Choice::Block => s.optional_phase(9),
                     Choice::Copy { .. } => s.optional_phase(10),
                     // A card taken for free, as from the supply.
-                    Choice::Summon { .. } | Choice::Row { .. } => s.optional_phase(11),
-                    Choice::Senate { .. } => s.optional_phase(12),
+                    Choice::Summon { .. } | Choice::Row { .. } | Choice::Aside => {
+                        s.optional_phase(11)
+                    }
+                    Choice::Senate { .. } | Choice::Decree { .. } => s.optional_phase(12),
                     Choice::Keep | Choice::Return | Choice::Ready | Choice::Unprepared => {
                         s.optional_phase(13)
                     }
@@ -474,7 +476,10 @@ impl Observe for Duel {
             }
             if self.has_decrees() {
                 w.flags(n, (0..n).filter(|&c| v.decree_face_down(c)));
-                let up = (0..n).filter_map(|c| Some((usize::from(v.decree(c)?.0), (c + 1) as f32)));
+                let up = (0..n).flat_map(|c| {
+                    let at = (c + 1) as f32;
+                    (v.decree(c).into_iter().chain(v.under(c))).map(move |d| (usize::from(d.0), at))
+                });
                 w.values(s.cards, up.filter(|&(d, _)| d < s.cards));
             }
         }

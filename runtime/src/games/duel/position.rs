@@ -40,8 +40,13 @@ pub struct Position {
     /// The discard pile ("Los jugadores pueden consultar el mazo de descartes
     /// en cualquier momento").
     pub discard: Vec<CardId>,
-    /// Cards returned to the box unseen (set aside, guilds not drawn).
+    /// Cards returned to the box unseen (guilds and cards of a draw not
+    /// drawn).
     pub boxed: Vec<CardId>,
+    /// The Age cards set aside unseen at the set-up of each Age so far
+    /// ("Preparar las cartas"), kept apart from the box: an effect may
+    /// build one (`build_set_aside`, Agora's Treason).
+    pub aside_cards: Vec<CardId>,
     /// Every card laid out so far.
     pub dealt: Vec<CardId>,
     /// Progress tokens on the board, set aside, held by each player, and
@@ -73,6 +78,9 @@ pub struct Position {
     /// `decrees:`), and which chambers' lie face down (bit `c`).
     pub decrees: [Option<CardId>; super::MAX_CHAMBERS],
     pub decrees_down: u8,
+    /// Decrees lying under the top decree of a chamber, face up:
+    /// `(chamber, decree)`, in the order laid (`move_decree`).
+    pub under: Vec<(u8, CardId)>,
     /// The schemes' deck, those held, revealed and drawn (an expansion's
     /// `schemes:`; all empty without).
     pub schemes: super::schemes::Schemes,
@@ -116,6 +124,7 @@ clone_reusing!(Position {
     layout,
     discard,
     boxed,
+    aside_cards,
     dealt,
     board_tokens,
     aside_tokens,
@@ -130,6 +139,7 @@ clone_reusing!(Position {
     senate,
     decrees,
     decrees_down,
+    under,
     schemes,
     drafted_effects,
     resume,

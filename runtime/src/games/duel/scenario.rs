@@ -13,6 +13,7 @@
 //! boards: {shrine: [Spirit, ~]}   # each space's card, `~` empty (default: dealt)
 //! board: [Law, Economy]    # progress tokens on the board (default: dealt)
 //! aside: [Agriculture, Philosophy, Strategy]   # set aside (default: the rest)
+//! set_aside: [Lodge, Temple]   # Age cards set aside (default: the seed's)
 //! discard: [Stable]
 //! players:                 # two; the first is the first player
 //!   - name: Ana
@@ -103,6 +104,11 @@ pub struct ScenarioDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Option<String>>>")]
     decrees: Option<Spanned<Vec<Option<Spanned<String>>>>>,
+    /// The decrees lying face up under the top one of each chamber, from
+    /// the first (`move a decree to another chamber`), in the order laid.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Vec<String>>>")]
+    decrees_under: Option<Spanned<Vec<Vec<Spanned<String>>>>>,
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     board: Option<Vec<Spanned<String>>>,
@@ -112,6 +118,11 @@ pub struct ScenarioDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     discard: Option<Vec<Spanned<String>>>,
+    /// The Age cards set aside unseen at the set-up of the Ages so far
+    /// (default: those the seed set aside).
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    set_aside: Option<Vec<Spanned<String>>>,
     #[schemars(with = "Vec<PlayerDoc>")]
     players: Spanned<Vec<Spanned<PlayerDoc>>>,
     #[serde(default)]
@@ -158,6 +169,7 @@ impl Scenarios for Duel {
                 || doc.board.is_some()
                 || doc.aside.is_some()
                 || doc.discard.is_some()
+                || doc.set_aside.is_some()
                 || players.iter().any(|p| {
                     let p = &p.value;
                     p.coins.is_some()
@@ -306,6 +318,20 @@ impl Scenarios for Duel {
                 st.table.discard.push(id);
             }
         }
+        if let Some(list) = &doc.set_aside {
+            st.table.aside_cards.clear();
+            for c in list {
+                let Some(id) = found.keep(card(&self.vocab, c)) else {
+                    continue;
+                };
+                if let Some(place) = self.where_is(&st, id) {
+                    found.push(at(c, format!("{} is already {place}", self.card_name(id))));
+                    continue;
+                }
+                st.table.boxed.retain(|&x| x != id);
+                st.table.aside_cards.push(id);
+            }
+        }
         // A card built or discarded that the seed's figure also holds was
         // taken from it earlier: its slot is empty (one copy of each card).
         let taken: Vec<CardId> = st
@@ -375,7 +401,8 @@ impl Scenarios for Duel {
             }
         }
         self.scenario_boards(&mut st, doc.boards.as_ref(), &mut found);
-        self.give_decrees(&mut st, doc.decrees.as_ref(), &mut found);
+        let decrees = (doc.decrees.as_ref(), doc.decrees_under.as_ref());
+        self.give_decrees(&mut st, decrees, &mut found);
         // The pawn stands at the difference of the shields ("El ejército");
         // `conflict`, if given, must say the same.
         let t = &mut st.table;
@@ -496,6 +523,11 @@ impl Scenarios for Duel {
                 if bottom { "bottom" } else { "top" }
             )),
             Move::NoScheme => out.push("triggers no scheme".to_string()),
+            Move::Decree { chamber, to } => out.push(if to {
+                format!("moves the decree to chamber {}", chamber + 1)
+            } else {
+                format!("moves the decree of chamber {}", chamber + 1)
+            }),
             Move::Senate(code) => match super::senate::decode(code) {
                 Some(Ok(c)) => {
                     if state.phase.removes_cubes() {

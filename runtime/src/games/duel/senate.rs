@@ -28,6 +28,12 @@ pub const MAX_CHAMBERS: usize = 8;
 /// The code of [`Move::Senate`] that stops moving cubes.
 pub const SENATE_PASS: u8 = 8 + 2 * MAX_CHAMBERS as u8;
 
+/// A sheet's or scenario's `decrees:`, as read.
+pub(super) type Decrees = Spanned<Vec<Option<Spanned<String>>>>;
+
+/// A sheet's or scenario's `decrees_under:`, as read.
+pub(super) type Under = Spanned<Vec<Vec<Spanned<String>>>>;
+
 /// The cubes of each player in each chamber.
 pub type Chambers = [[u8; 2]; MAX_CHAMBERS];
 
@@ -107,10 +113,11 @@ impl Duel {
     /// (`None`, a masked state) the first by id, so that no seat's
     /// previews tell what lies face down.
     pub(super) fn redeal_decrees(&self, t: &mut Position, rng: Option<&mut Rng>) {
-        let up: Vec<CardId> = (0..self.chambers())
+        let mut up: Vec<CardId> = (0..self.chambers())
             .filter(|&c| !Duel::decree_down(t, c))
             .filter_map(|c| t.decrees[c])
             .collect();
+        up.extend(t.under.iter().map(|&(_, d)| d));
         let mut pool: Vec<CardId> = self.decree_cards().filter(|d| !up.contains(d)).collect();
         if let Some(rng) = rng {
             rng.shuffle(&mut pool);
@@ -134,31 +141,83 @@ impl Duel {
     /// control loses the effect").
     pub(super) fn pass_decrees(&self, st: &mut State, before: &[Option<usize>; MAX_CHAMBERS]) {
         for (c, &was) in before.iter().enumerate().take(self.chambers()) {
-            let Some(d) = st.table.decrees[c] else {
-                continue;
-            };
             let now = Duel::controller(&st.table.senate, c);
             if now == was {
                 continue;
             }
-            let source = Source::Card(d);
-            let t = &mut st.table;
-            t.market[0] = t.market[0].wrapping_add(1);
-            t.market[1] = t.market[1].wrapping_add(1);
-            if let Some(old) = was {
-                t.cities[old].leave(&self.vocab, source);
+            let held: Vec<CardId> = Duel::decrees_of(&st.table, c).collect();
+            for d in held {
+                self.hand_decree(st, d, was, now);
             }
-            if let Some(new) = now {
-                let other = 1 - new.min(1);
-                super::turn::shadow(&t.cities[other], &mut st.shadow[other]);
-                let me = &mut t.cities[new];
-                me.gain_source(self.info, source);
-                let mut host = CityHost::new(&self.vocab, me, &st.shadow, new, false);
-                host.source = Some(source);
-                let mut join = Join { host, option: 0 };
-                self.vocab.effects(source, Event::Built, &mut join);
-                t.cities[new].refresh_matching(&self.vocab);
-            }
+        }
+    }
+
+    /// Every decree of chamber `c`: the one on top, then those under it.
+    pub fn decrees_of(t: &Position, c: usize) -> impl Iterator<Item = CardId> + '_ {
+        let top = t.decrees.get(c).copied().flatten();
+        let under = (t.under.iter())
+            .filter(move |&&(k, _)| usize::from(k) == c)
+            .map(|&(_, d)| d);
+        top.into_iter().chain(under)
+    }
+
+    /// Agora's Insider Influence (duel-expansions-facts.md §2.7 item 15):
+    /// the decree on top of chamber `from` goes under the decree of
+    /// chamber `to` (on top where it has none), turned face up; one under
+    /// it, if any, comes to the top of `from`. What it gives leaves the
+    /// controller of `from` for that of `to` (§2.5: a chamber's decrees,
+    /// two as well, all apply to its controller). Which decree of a
+    /// chamber holding two moves, and whether a face-down one may, the
+    /// facts do not say: decided, the top one, face up or down, as it
+    /// lies on top.
+    pub(super) fn move_decree(&self, st: &mut State, from: usize, to: usize) {
+        let n = self.chambers();
+        let t = &mut st.table;
+        if from == to || from >= n || to >= n {
+            return;
+        }
+        let Some(d) = t.decrees[from].take() else {
+            return;
+        };
+        t.decrees_down &= !(1u8 << from);
+        if let Some(i) = t.under.iter().position(|&(k, _)| usize::from(k) == from) {
+            t.decrees[from] = Some(t.under.remove(i).1);
+        }
+        if t.decrees[to].is_none() {
+            t.decrees[to] = Some(d);
+            t.decrees_down &= !(1u8 << to);
+        } else {
+            t.under.push((to as u8, d));
+        }
+        let (was, now) = (
+            Duel::controller(&t.senate, from),
+            Duel::controller(&t.senate, to),
+        );
+        if was != now {
+            self.hand_decree(st, d, was, now);
+        }
+    }
+
+    /// Decree `d` leaves `was`'s city, what it gave while held going with
+    /// it, and joins `now`'s.
+    fn hand_decree(&self, st: &mut State, d: CardId, was: Option<usize>, now: Option<usize>) {
+        let source = Source::Card(d);
+        let t = &mut st.table;
+        t.market[0] = t.market[0].wrapping_add(1);
+        t.market[1] = t.market[1].wrapping_add(1);
+        if let Some(old) = was {
+            t.cities[old].leave(&self.vocab, source);
+        }
+        if let Some(new) = now {
+            let other = 1 - new.min(1);
+            super::turn::shadow(&t.cities[other], &mut st.shadow[other]);
+            let me = &mut t.cities[new];
+            me.gain_source(self.info, source);
+            let mut host = CityHost::new(&self.vocab, me, &st.shadow, new, false);
+            host.source = Some(source);
+            let mut join = Join { host, option: 0 };
+            self.vocab.effects(source, Event::Built, &mut join);
+            t.cities[new].refresh_matching(&self.vocab);
         }
     }
 
@@ -263,6 +322,7 @@ impl Duel {
                     "cubes": senate[c],
                     "controller": Duel::controller(senate, c),
                     "decree": v.decree(c).map(|d| self.card_json(d)),
+                    "under": v.under(c).map(|d| self.card_json(d)).collect::<Vec<_>>(),
                     "decree_face_down": v.decree_face_down(c),
                 })
             })
@@ -318,16 +378,18 @@ impl Duel {
     }
 
     /// A sheet's or scenario's `decrees:`: the decree on each chamber from
-    /// the first, face up, by name (`~` for none); then each controller
-    /// holds what its chambers' decrees give. Refused without decrees.
+    /// the first, face up, by name (`~` for none), and `decrees_under:`,
+    /// those under each; then each controller holds what its chambers'
+    /// decrees give. Refused without decrees.
     pub(super) fn give_decrees(
         &self,
         st: &mut State,
-        list: Option<&Spanned<Vec<Option<Spanned<String>>>>>,
+        (list, under): (Option<&Decrees>, Option<&Under>),
         found: &mut crate::doc::Found,
     ) {
         st.table.decrees = [None; MAX_CHAMBERS];
         st.table.decrees_down = 0;
+        st.table.under.clear();
         if let Some(list) = list {
             if !self.has_decrees() {
                 found.push(crate::doc::at(
@@ -362,7 +424,46 @@ impl Duel {
                 }
             }
         }
+        if let Some(under) = under {
+            self.give_under(st, under, found);
+        }
         self.pass_decrees(st, &[None; MAX_CHAMBERS]);
+    }
+
+    /// `decrees_under:`: the decrees under each chamber's top one (on top
+    /// of a chamber whose own is not written, face down).
+    fn give_under(&self, st: &mut State, under: &Under, found: &mut crate::doc::Found) {
+        if under.value.len() > self.chambers() {
+            let n = self.chambers();
+            let len = under.value.len();
+            found.push(crate::doc::at(
+                under,
+                format!("the senate has {n} chambers, not {len}"),
+            ));
+            return;
+        }
+        for (c, names) in under.value.iter().enumerate() {
+            for name in names {
+                let Some(id) = found.keep(crate::sheet::card(&self.vocab, name)) else {
+                    continue;
+                };
+                let t = &st.table;
+                let laid = t.decrees.contains(&Some(id)) || t.under.iter().any(|&(_, d)| d == id);
+                if !self.decree_cards().any(|d| d == id) {
+                    let what = format!("{} is not a decree of the senate", self.card_name(id));
+                    found.push(crate::doc::at(name, what));
+                } else if laid {
+                    let what = format!("{} lies on one chamber only", self.card_name(id));
+                    found.push(crate::doc::at(name, what));
+                } else if t.decrees[c].is_none() {
+                    // Under a decree lying face down, not written (`~`):
+                    // on top, as no cube has entered its chamber.
+                    st.table.decrees[c] = Some(id);
+                } else {
+                    st.table.under.push((c as u8, id));
+                }
+            }
+        }
     }
 
     /// Asks `seat` for the first cube of `act`, where there is a choice;

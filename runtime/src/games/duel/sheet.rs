@@ -67,6 +67,11 @@ pub struct SheetDoc {
     #[serde(default)]
     #[schemars(with = "Option<Vec<Option<String>>>")]
     decrees: Option<Spanned<Vec<Option<Spanned<String>>>>>,
+    /// The decrees lying face up under the top one of each chamber, from
+    /// the first (`move a decree to another chamber`), in the order laid.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Vec<String>>>")]
+    decrees_under: Option<Spanned<Vec<Vec<Spanned<String>>>>>,
     /// The two players, the first player first.
     #[schemars(with = "Vec<SheetPlayer>")]
     players: Spanned<Vec<Spanned<SheetPlayer>>>,
@@ -227,6 +232,22 @@ impl Sheets for Duel {
                 })
                 .collect::<Vec<_>>();
             out.push_str(&format!("decrees: [{}]\n", names.join(", ")));
+            if !t.under.is_empty() {
+                let n = 1 + t
+                    .under
+                    .iter()
+                    .map(|&(c, _)| usize::from(c))
+                    .max()
+                    .unwrap_or(0);
+                let under = (0..n)
+                    .map(|c| {
+                        let list = (t.under.iter().filter(|&&(k, _)| usize::from(k) == c))
+                            .map(|&(_, d)| quoted(self.card_name(d)));
+                        format!("[{}]", list.collect::<Vec<_>>().join(", "))
+                    })
+                    .collect::<Vec<_>>();
+                out.push_str(&format!("decrees_under: [{}]\n", under.join(", ")));
+            }
         }
         out.push_str("players:\n");
         for (s, c) in t.cities.iter().enumerate().take(2) {
@@ -289,7 +310,8 @@ impl Sheets for Duel {
         // The players' mistakes and the pawn's are reported together.
         let mut found = Found::default();
         found.keep(self.fill_players(&mut st, players, &names, 0));
-        self.give_decrees(&mut st, doc.decrees.as_ref(), &mut found);
+        let decrees = (doc.decrees.as_ref(), doc.decrees_under.as_ref());
+        self.give_decrees(&mut st, decrees, &mut found);
         let t = &mut st.table;
         t.track.seen = [t.cities[0].shields, t.cities[1].shields];
         if let Some(c) = &doc.conflict {

@@ -54,7 +54,8 @@
 //!     "mine": [ { "card": CARD, "prepared": true } ],  // this seat's own;
 //!                                   // [] for a spectator
 //!     "drawn": [CARD] },            // drawn for this seat's choice
-//!   "drawn_cards": [CARD],          // drawn for this seat to lay or take one
+//!   "drawn_cards": [CARD],          // drawn for this seat to lay or take one,
+//!                                   // or set aside, for it to build one
 //!   "board_tokens": [TOKEN],        // progress tokens on the board
 //!   "drawn_tokens": [TOKEN],        // drawn for this seat's choice (Great
 //!                                   // Library); [] for others, spectators
@@ -130,11 +131,14 @@ impl Duel {
                 }
                 Choice::Summon { .. } => "choose a card to take for free",
                 Choice::Row { .. } => "choose a card of the figure's top row to build for free",
+                Choice::Aside => "choose a card set aside to build for free",
                 Choice::Apply { .. } => "choose a military token to apply",
                 Choice::Revive => "choose a card from the discard pile",
                 Choice::Option { .. } => "choose an option of what was built",
                 Choice::Place { .. } => "choose a card to lay face down on a board",
                 Choice::Senate { .. } => "choose a chamber of the senate",
+                Choice::Decree { from: None } => "choose a chamber whose decree to move",
+                Choice::Decree { from: Some(_) } => "choose a chamber to move the decree to",
                 Choice::Keep => "choose a scheme to keep",
                 Choice::Return => "choose where a scheme goes back",
                 Choice::Ready => "choose the scheme to prepare",
@@ -383,6 +387,9 @@ impl Show for Duel {
                 json!({ "kind": "military", "token": bit % 8, "side": bit / 8 })
             }
             Move::Block(square) => json!({ "kind": "block", "square": square }),
+            Move::Decree { chamber, to } => {
+                json!({ "kind": "decree", "chamber": chamber, "to": to })
+            }
             Move::Senate(code) => match super::senate::decode(code) {
                 Some(Ok(c)) => {
                     let remove = state.phase.removes_cubes();
@@ -457,11 +464,25 @@ impl Show for Duel {
             .map(|i| l.cards[i])
             .collect();
         out.extend_from_slice(&t.boxed);
-        // The decks of the Ages to come: every card neither dealt nor boxed.
+        // The cards set aside, but for their chooser looking at them.
+        let looking = matches!(
+            state.phase,
+            Phase::Choose { seat: s, choice: Choice::Aside } if seat == Some(s)
+        );
+        if !looking {
+            out.extend_from_slice(&t.aside_cards);
+        }
+        // The decks of the Ages to come: every card neither dealt, boxed
+        // nor set aside.
         out.extend(
             (0..self.info.cards.len())
                 .map(|i| CardId(i as u16))
-                .filter(|&c| !t.dealt.contains(&c) && !t.boxed.contains(&c) && !self.boarded(c)),
+                .filter(|&c| {
+                    !t.dealt.contains(&c)
+                        && !t.boxed.contains(&c)
+                        && !t.aside_cards.contains(&c)
+                        && !self.boarded(c)
+                }),
         );
         self.board_cards(state, seat, false, &mut out);
         for s in 0..2 {
@@ -473,7 +494,9 @@ impl Show for Duel {
     }
 
     /// Both cities, the face-up cards of the layout, the discard pile,
-    /// and (not for a spectator) the cards under the seat's own wonders.
+    /// the face-up decrees and the military tokens' cards, (not for a
+    /// spectator) the cards under the seat's own wonders, and the cards
+    /// set aside the seat is looking at.
     fn seen(&self, state: &State, seat: Option<usize>) -> Vec<CardId> {
         let t = &state.table;
         let l = &t.layout;
@@ -485,8 +508,19 @@ impl Show for Duel {
             out.extend_from_slice(&c.cards);
         }
         out.extend_from_slice(&t.discard);
+        out.extend(
+            (0..self.chambers())
+                .filter(|&c| !Duel::decree_down(t, c))
+                .filter_map(|c| t.decrees[c]),
+        );
+        out.extend(t.under.iter().map(|&(_, d)| d));
+        out.extend_from_slice(&self.military);
         if let Some(s) = seat {
             out.extend_from_slice(&t.stage_cards[s.min(1)]);
+        }
+        if matches!(state.phase, Phase::Choose { seat: s, choice: Choice::Aside } if seat == Some(s))
+        {
+            out.extend_from_slice(&t.aside_cards);
         }
         self.board_cards(state, seat, true, &mut out);
         self.seen_schemes(state, seat, &mut out);

@@ -40,10 +40,10 @@ impl Statistics for Duel {
             out.push(Tag::new("progress", self.token_name(k)));
         }
         for c in 0..self.chambers() {
-            if let Some(d) = st.table.decrees[c]
-                && Duel::controller(&st.table.senate, c) == Some(seat)
-            {
-                out.push(Tag::new("decree", self.card_name(d)));
+            if Duel::controller(&st.table.senate, c) == Some(seat) {
+                for d in Duel::decrees_of(&st.table, c) {
+                    out.push(Tag::new("decree", self.card_name(d)));
+                }
             }
         }
         for &(c, _) in st

@@ -7,6 +7,7 @@
 use sevenw_host::{CardId, Colour, Event, GameInfo, Listens, Source, TokenKind};
 
 use crate::engine::city::{City, Pending, run_built, seat_at};
+use crate::engine::draws::DrawPool;
 use crate::engine::host::CityHost;
 use crate::engine::science::{self, MAX_SYM};
 use crate::engine::vocab::{listens, options_of};
@@ -207,7 +208,7 @@ impl Duel {
         let shape = self.shapes[usize::from(age.max(1) - 1) % self.shapes.len()];
         let beyond = (deck.len() + drawn).saturating_sub(usize::from(shape.len));
         let aside = usize::from(info.set_aside).max(beyond).min(deck.len());
-        t.boxed.extend(deck.drain(..aside));
+        t.aside_cards.extend(deck.drain(..aside));
         if let Some(rule) = rule {
             let mut pool: Vec<CardId> = cards.map_or_else(Vec::new, |a| a.guilds.clone());
             st.rng.shuffle(&mut pool);
@@ -219,11 +220,9 @@ impl Duel {
         // An expansion's draws ("Preparar las cartas" as Agora's senators
         // join each Age, duel-expansions-facts.md §2.2): drawn at random
         // after the cards set aside, the rest boxed unseen.
-        for (take, cards) in cards.map_or(&[][..], |a| &a.draws[..]) {
-            let mut pool = cards.clone();
-            st.rng.shuffle(&mut pool);
-            deck.extend_from_slice(&pool[..*take]);
-            t.boxed.extend_from_slice(&pool[*take..]);
+        let mut pool = Vec::new();
+        for (take, draw) in cards.map_or(&[][..], |a| &a.draws[..]) {
+            draw.draw(*take, &mut t.boxed, &mut st.rng, &mut pool, &mut deck);
             st.rng.shuffle(&mut deck);
         }
         let mut layout = Layout {
@@ -386,7 +385,9 @@ impl Duel {
     /// A card leaves the city for the discard pile: its production goes.
     pub(super) fn unbuild(&self, st: &mut State, seat: usize, card: CardId) {
         let t = &mut st.table;
+        let option = t.cities[seat].chosen_for(Source::Card(card));
         if t.cities[seat].remove(&self.vocab, card) {
+            self.uncopy(t, seat, card, option);
             t.market[0] = t.market[0].wrapping_add(1);
             t.market[1] = t.market[1].wrapping_add(1);
             t.discard.push(card);
@@ -652,6 +653,26 @@ impl Duel {
                 }
                 any
             }
+            Pending::MoveDecree => {
+                let any = self.chambers() > 1 && st.table.decrees.iter().any(Option::is_some);
+                if any {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Decree { from: None },
+                    };
+                }
+                any
+            }
+            Pending::BuildSetAside => {
+                let any = !st.table.aside_cards.is_empty();
+                if any {
+                    st.phase = Phase::Choose {
+                        seat,
+                        choice: Choice::Aside,
+                    };
+                }
+                any
+            }
             Pending::UnbuildWonder(seats, boxed) => {
                 let t = &st.table;
                 let any = self
@@ -905,6 +926,10 @@ impl Duel {
             ..Layout::default()
         };
         layout.cards[..n].copy_from_slice(&cards[..n]);
+        // A card laid out is nowhere else.
+        let t = &mut st.table;
+        t.boxed.retain(|c| !cards[..n].contains(c));
+        t.aside_cards.retain(|c| !cards[..n].contains(c));
         layout.present = shape.all();
         layout.open = shape.all();
         layout.up = shape.all();
@@ -917,7 +942,7 @@ impl Duel {
     }
 }
 
-/// Whether card `i` is drawn by the draw rule of `colour` in `age`.
+/// Whether card `i` is drawn by the guild rule of `colour` in `age`.
 pub(super) fn is_drawn(info: &GameInfo, i: usize, age: u8, colour: Colour) -> bool {
     let c = &info.cards[i];
     c.age == age && c.copies.is_empty() && c.colour == colour
@@ -942,13 +967,8 @@ pub fn deck_len(info: &GameInfo, age: u8) -> usize {
         }
         _ => 0,
     };
-    let draws: usize = (info.draws.iter().filter(|r| r.age == age))
-        .map(|rule| {
-            let pool = (0..info.cards.len())
-                .filter(|&i| is_drawn(info, i, age, rule.colour))
-                .count();
-            usize::from(rule.drawn(2)).min(pool)
-        })
+    let draws: usize = (DrawPool::of(info).iter().filter(|p| p.rule.age == age))
+        .map(|p| usize::from(p.rule.drawn(2)).min(p.most()))
         .sum();
     fixed + drawn + draws
 }

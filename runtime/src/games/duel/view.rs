@@ -36,10 +36,17 @@ impl Duel {
         if self.schemes_colour().is_some() {
             self.redeal_schemes(&mut m.table, seat, m.phase, None);
         }
+        let looking = matches!(
+            m.phase,
+            Phase::Choose { seat: s, choice: Choice::Aside } if s == seat
+        );
         let t = &mut m.table;
         t.aside_tokens.clear();
         t.draft_deck.clear();
         t.boxed.clear();
+        if !looking {
+            t.aside_cards.clear();
+        }
         t.dealt.clear();
         let other = 1 - seat.min(1);
         t.stage_cards[other].clear();
@@ -129,6 +136,12 @@ impl<'a> View<'a> {
         let t = &self.state.table;
         (!Duel::decree_down(t, c)).then_some(t.decrees.get(c).copied().flatten())?
     }
+    /// The decrees lying face up under the top one of chamber `c`.
+    pub fn under(&self, c: usize) -> impl Iterator<Item = CardId> + 'a {
+        (self.state.table.under.iter())
+            .filter(move |&&(k, _)| usize::from(k) == c)
+            .map(|&(_, d)| d)
+    }
     /// Whether chamber `c` holds a face-down decree.
     pub fn decree_face_down(&self, c: usize) -> bool {
         let t = &self.state.table;
@@ -180,9 +193,14 @@ impl<'a> View<'a> {
         Some(self.duel.info.cards.get(usize::from(card.0))?.colour)
     }
     /// The cards drawn for this seat's choice of a card to lay or take,
-    /// and those drawn for anyone's where every seat sees them (the Gate's).
+    /// and those drawn for anyone's where every seat sees them (the Gate's);
+    /// the cards set aside this seat looks at to build one.
     pub fn drawn_cards(&self) -> &'a [CardId] {
         match self.state.phase {
+            Phase::Choose {
+                seat,
+                choice: Choice::Aside,
+            } if seat == self.seat => &self.state.table.aside_cards,
             Phase::Choose {
                 seat,
                 choice: Choice::Place { .. } | Choice::Summon { .. },

@@ -23,6 +23,8 @@ pub enum Owed {
     /// leaving the game).
     UnbuildWonder(Seats, bool),
     BuildFromRow(ColourSet),
+    BuildSetAside,
+    MoveDecree,
     TakeHalfCoins(Seats),
     RemoveProgress,
     SwapBuilt(ColourSet, Seats),

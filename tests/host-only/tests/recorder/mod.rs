@@ -288,6 +288,12 @@ impl Host for Recorder {
         self.calls
             .push(format!("build from the top row, colours {:#x}", colours.0));
     }
+    fn move_decree(&mut self) {
+        self.calls.push("move a decree".to_string());
+    }
+    fn build_set_aside(&mut self) {
+        self.calls.push("build a card set aside".to_string());
+    }
     fn discard_military(&mut self) {
         self.calls.push("discard military".to_string());
     }
