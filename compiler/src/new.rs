@@ -123,6 +123,8 @@ const LEADERS_CARDS: &str = include_str!("../templates/new/expansion-leaders-car
 const LEADERS_TEST: &str = include_str!("../templates/new/expansion-leaders-test.yaml.in");
 const PANTHEON_CARDS: &str = include_str!("../templates/new/expansion-pantheon-cards.yaml.in");
 const PANTHEON_TEST: &str = include_str!("../templates/new/expansion-pantheon-test.yaml.in");
+const AGORA_CARDS: &str = include_str!("../templates/new/expansion-agora-cards.yaml.in");
+const AGORA_TEST: &str = include_str!("../templates/new/expansion-agora-test.yaml.in");
 
 /// The example an expansion of a shipped game starts with.
 struct Template {
@@ -189,6 +191,16 @@ fn template(game: &str) -> Option<Template> {
             ],
             players: None,
         },
+        // Played with Duel's Agora (`extends: agora`), a conspiracy of its
+        // own.
+        "agora" => Template {
+            title: "Agora",
+            files: &[
+                ("conspiracies.yaml", AGORA_CARDS),
+                ("tests/bribery.yaml", AGORA_TEST),
+            ],
+            players: None,
+        },
         _ => return None,
     })
 }
@@ -196,7 +208,8 @@ fn template(game: &str) -> Option<Template> {
 /// The shipped expansions with a template of their own, by name, and the
 /// game each extends: a set started from one extends it, and is played
 /// with it.
-const EXPANSION_TEMPLATES: &[(&str, &str)] = &[("leaders", "base"), ("pantheon", "duel")];
+const EXPANSION_TEMPLATES: &[(&str, &str)] =
+    &[("leaders", "base"), ("pantheon", "duel"), ("agora", "duel")];
 
 /// Whether `name` can name a card set, a folder and a Cargo package.
 pub fn valid_name(name: &str) -> bool {
@@ -675,6 +688,11 @@ mod tests {
     #[test]
     fn an_expansion_of_pantheon_is_played_with_it_and_checks_clean() {
         played_with("pantheon", "hearths", "duel");
+    }
+
+    #[test]
+    fn an_expansion_of_agora_is_played_with_it_and_checks_clean() {
+        played_with("agora", "intrigues", "duel");
     }
 
     #[test]

@@ -309,6 +309,10 @@ pub struct Vocab {
     /// Whether schemes are in play with this card set: its own or those
     /// of a set it is played with.
     pub schemes_in_play: bool,
+    /// The colours of the schemes and of the decrees of a set this one is
+    /// played with (`with:`): its own cards of those colours join them.
+    pub lent_schemes: Option<u8>,
+    pub lent_decrees: Option<u8>,
     /// An expansion's own military tokens (`military_tokens:`), whose
     /// squares are its `conflict`'s tokens.
     pub military_tokens: Option<MilitaryTokens>,
@@ -797,6 +801,8 @@ pub fn build(
         senate_chambers: 0,
         schemes: None,
         schemes_in_play: false,
+        lent_schemes: None,
+        lent_decrees: None,
         military_tokens: None,
     };
     let usable = report.errors() == before;

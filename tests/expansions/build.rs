@@ -1,7 +1,8 @@
 //! Compiles the shipped games, the test expansions of `cards/` and, made
 //! here by `sevenc new --extends GAME`'s own code into `OUT_DIR`, a
 //! designer's first folder for each game with a template (`newbase`,
-//! `newduel`, `newarchitects`, and `newleaders`, played with Leaders): their card sets are what a designer
+//! `newduel`, `newarchitects`, and `newleaders`, `newpantheon` and
+//! `newagora`, played with theirs): their card sets are what a designer
 //! starts from, so each must build, pass its scenario and play
 //! (`tests/trials.rs`).
 
@@ -16,7 +17,7 @@ fn main() {
     let mut builder = sevenw_compiler::build::Builder::new()
         .shipped_library()
         .card_set(manifest.join("cards"));
-    for game in ["base", "duel", "architects", "leaders"] {
+    for game in ["base", "duel", "architects", "leaders", "pantheon", "agora"] {
         let dir = out.join(format!("new{game}"));
         let fresh = out.join(format!("made-{game}")).join(format!("new{game}"));
         let _ = std::fs::remove_dir_all(&fresh);

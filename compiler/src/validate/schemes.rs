@@ -100,7 +100,8 @@ pub(super) fn said(v: &crate::vocab::Vocab, e: &Effect) -> String {
 /// revealed, so each must happen at once (E0306).
 pub(super) fn scheme_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     let v = &game.vocab;
-    let colour = v.schemes.as_ref().map(|s| s.colour);
+    // Its own schemes' colour, or that of a set it is played with.
+    let colour = v.schemes.as_ref().map(|s| s.colour).or(v.lent_schemes);
     if c.age.value != 0 || colour.is_none() || c.colour != colour {
         return false;
     }

@@ -191,7 +191,7 @@ pub(super) fn never_built(c: &Card, kind: Kind, report: &mut Report) {
 /// once would check clean and never be given.
 pub(super) fn decree_card(game: &Game, c: &Card, report: &mut Report) -> bool {
     let v = &game.vocab;
-    let colour = v.senate.as_ref().and_then(|s| s.decrees);
+    let colour = (v.senate.as_ref().and_then(|s| s.decrees)).or(v.lent_decrees);
     if c.age.value != 0 || colour.is_none() || c.colour != colour {
         return false;
     }

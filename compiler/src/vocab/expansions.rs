@@ -69,6 +69,12 @@ pub fn extend(
             lent_boards.extend(e.boards.iter().map(|b| b.name.clone()));
             lent_senate = lent_senate.max(e.senate_chambers);
             lent_schemes |= e.schemes_in_play;
+            v.lent_schemes = (v.lent_schemes)
+                .or(e.schemes.as_ref().map(|s| s.colour))
+                .or(e.lent_schemes);
+            v.lent_decrees = (v.lent_decrees)
+                .or(e.senate.as_ref().and_then(|s| s.decrees))
+                .or(e.lent_decrees);
             let names = (own(&e.symbols, e.own.symbols).into_iter())
                 .chain(own(&e.colours, e.own.colours))
                 .chain(own(&e.categories, e.own.categories))

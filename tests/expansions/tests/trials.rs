@@ -315,7 +315,7 @@ fn an_expansion_changes_the_deal() {
 /// script with its own code): each one's card set.
 fn new_folders() -> Vec<(String, std::path::PathBuf)> {
     let out = Path::new(env!("SEVENW_NEW_FOLDERS"));
-    ["base", "duel", "architects", "leaders"]
+    ["base", "duel", "architects", "leaders", "pantheon", "agora"]
         .iter()
         .map(|g| {
             let name = format!("new{g}");
@@ -334,6 +334,7 @@ fn every_new_folder_passes_its_scenario_and_plays() {
         // A set extending Leaders is played with it, in the base game.
         let (game, with) = match extends.as_str() {
             "leaders" => ("base".to_string(), format!("leaders,{name}")),
+            "pantheon" | "agora" => ("duel".to_string(), format!("{extends},{name}")),
             g => (g.to_string(), name.clone()),
         };
         let (ok, text) = sevenw(&["test", set.join("tests").to_str().unwrap()]);
