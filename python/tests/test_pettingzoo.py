@@ -32,6 +32,7 @@ pytestmark = [
 
 SELECTIONS = {
     "duel": dict(game="duel"),
+    "duel-pantheon-agora": dict(game="duel", expansions=["pantheon", "agora"]),
     "architects-2": dict(game="architects", players=2),
     "architects-3": dict(game="architects", players=3),
     "architects-7": dict(game="architects", players=7),
