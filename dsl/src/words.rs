@@ -290,6 +290,17 @@ pub const WORDS: &[WordDef] = &[
         ..OWN
     },
     WordDef {
+        name: "build from row but",
+        syntax: "build any card but a {colours: cards} from the last row of the figure for free",
+        example: "build any card but a politician or conspirator card from the last row of the figure for free",
+        meaning: "as `build a … card from the last row of the figure for free`, of every colour but those named, a colour of a set played alongside too",
+        op: "build_from_row_but(colours)",
+        host: "build_from_row_but(colours)",
+        describe: "builds any card but a {colours} from the last row of the figure for free",
+        families: &["duel"],
+        ..CALL
+    },
+    WordDef {
         name: "build set aside",
         syntax: "build a card set aside for free",
         example: "build a card set aside for free",

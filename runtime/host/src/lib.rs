@@ -569,6 +569,9 @@ primitives! {
         /// set-up of this Age and those before, and builds one for free
         /// (Agora's Treason).
         fn build_set_aside();
+        /// Duel: as `build_from_row`, a card of any colour but these
+        /// (Agora's Property Fraud: no senator).
+        fn build_from_row_but(colours: ColourSet);
         /// Duel: the acting player moves the decree on top of a chamber
         /// of the senate under the decree of another chamber (Agora's
         /// Insider Influence).

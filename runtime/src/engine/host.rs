@@ -505,6 +505,14 @@ impl Host for CityHost<'_> {
         self.me.abilities.pending.push(Pending::MoveDecree);
     }
 
+    fn build_from_row_but(&mut self, colours: ColourSet) {
+        let others = ColourSet(!colours.0);
+        self.me
+            .abilities
+            .pending
+            .push(Pending::BuildFromRow(others));
+    }
+
     fn build_set_aside(&mut self) {
         self.me.abilities.pending.push(Pending::BuildSetAside);
     }

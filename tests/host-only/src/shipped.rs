@@ -771,8 +771,8 @@ pub mod agora {
                 expert: false,
                 price_times: 1,
                 options: 0,
-                text: "build a brown, grey, blue, green, yellow, red or purple card from the last row of the figure for free",
-                words: "Builds a brown, grey, blue, green, yellow, red or purple card from the last row of the figure for free.",
+                text: "build any card but a politician or conspirator card from the last row of the figure for free",
+                words: "Builds any card but a politician or conspirator card from the last row of the figure for free.",
             },
             CardInfo {
                 name: "Political Maneuver",
@@ -1705,12 +1705,8 @@ pub mod agora {
     /// Property Fraud (conspiracy).
     fn property_fraud(event: Event, h: &mut dyn Host) {
         if let Event::Built = event {
-            h.build_from_row(
-                ColourSet(
-                    1 << colour::BROWN.0 | 1 << colour::GREY.0 | 1 << colour::BLUE.0
-                        | 1 << colour::GREEN.0 | 1 << colour::YELLOW.0
-                        | 1 << colour::RED.0 | 1 << colour::PURPLE.0,
-                ),
+            h.build_from_row_but(
+                ColourSet(1 << colour::POLITICIAN.0 | 1 << colour::CONSPIRATOR.0),
             );
         }
     }

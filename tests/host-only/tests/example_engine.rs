@@ -537,6 +537,9 @@ impl Host for Acting<'_> {
     fn build_set_aside(&mut self) {
         self.owe(Owed::BuildSetAside);
     }
+    fn build_from_row_but(&mut self, colours: ColourSet) {
+        self.owe(Owed::BuildFromRowBut(colours));
+    }
     fn move_decree(&mut self) {
         self.owe(Owed::MoveDecree);
     }

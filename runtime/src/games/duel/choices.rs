@@ -831,6 +831,9 @@ pub(super) fn asks(info: &GameInfo, vocab: &crate::engine::vocab::Vocab) -> Asks
         fn build_set_aside(&mut self) {
             self.1.summons = true;
         }
+        fn build_from_row_but(&mut self, _: ColourSet) {
+            self.1.summons = true;
+        }
         fn discard_figure(&mut self) {
             self.1.strikes = true;
         }

@@ -24,6 +24,7 @@ pub enum Owed {
     UnbuildWonder(Seats, bool),
     BuildFromRow(ColourSet),
     BuildSetAside,
+    BuildFromRowBut(ColourSet),
     MoveDecree,
     TakeHalfCoins(Seats),
     RemoveProgress,

@@ -288,6 +288,12 @@ impl Host for Recorder {
         self.calls
             .push(format!("build from the top row, colours {:#x}", colours.0));
     }
+    fn build_from_row_but(&mut self, colours: ColourSet) {
+        self.calls.push(format!(
+            "build from the top row, all but colours {:#x}",
+            colours.0
+        ));
+    }
     fn move_decree(&mut self) {
         self.calls.push("move a decree".to_string());
     }
