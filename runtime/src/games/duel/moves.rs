@@ -332,7 +332,7 @@ impl Duel {
                 None => "move no more cubes".to_string(),
             },
             Move::Decree { chamber, to: false } => {
-                format!("the decree of chamber {}", chamber + 1)
+                format!("take the decree of chamber {}", chamber + 1)
             }
             Move::Decree { chamber, to: true } => {
                 format!("move the decree to chamber {}", chamber + 1)
