@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The soak of every variant: `sevenw sim --check` (every invariant after
 # every move, each game's sheet and replay checked) with random bots, one
-# thread, seed 2026, for each of the 88 variants the runtime plays: the base
-# game in both editions, alone, with Leaders, with Edifice and with both,
-# and each of those with Cities (its edition and, with Leaders, its
-# leaders), at 3 to 7 players; Duel, alone and with Pantheon; Architects
-# at 2 to 7 players.
+# thread, seed 2026, for each of the 110 variants the runtime plays: the
+# base game in both editions, alone, with Leaders, with Edifice and with
+# both, and each of those with Cities (its edition and, with Leaders, its
+# leaders), with the Wonder Pack, and with all four, at 3 to 7 players;
+# Duel, alone, with Pantheon, with Agora and with both; Architects at 2 to
+# 7 players.
 #
 # Usage: tests/soak-all.sh [GAMES] [OUT]
 #   GAMES  games per variant (default 1000000)
@@ -45,7 +46,8 @@ mkdir -p "$out"
 variants=()
 for ed in 1 2; do
     for with in none leaders edifice leaders,edifice \
-        cities cities,leaders cities,edifice cities,leaders,edifice; do
+        cities cities,leaders cities,edifice cities,leaders,edifice \
+        wonder-pack cities,leaders,edifice,wonder-pack; do
         for p in 3 4 5 6 7; do
             name="base$ed-${with//,/+}-$p"
             args="--game base --edition $ed --players $p"
@@ -56,6 +58,8 @@ for ed in 1 2; do
 done
 variants+=("duel|--game duel")
 variants+=("pantheon|--game duel --with pantheon")
+variants+=("agora|--game duel --with agora")
+variants+=("pantheon+agora|--game duel --with pantheon,agora")
 for p in 2 3 4 5 6 7; do
     variants+=("architects-$p|--game architects --players $p")
 done

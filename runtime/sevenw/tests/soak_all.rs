@@ -38,15 +38,19 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
     let first = soak(sevenw, &["1", dir], "");
     let said = text(&first.stdout);
     assert!(first.status.success(), "{said}{}", text(&first.stderr));
-    let summary = format!("88 of 88 variants done in {dir}\n");
+    let summary = format!("110 of 110 variants done in {dir}\n");
     assert!(said.ends_with(&summary), "{said}");
     for name in [
         "base1-none-3",
         "base2-leaders+edifice-7",
         "base1-cities+leaders+edifice-3",
         "base2-cities-7",
+        "base2-wonder-pack-4",
+        "base1-cities+leaders+edifice+wonder-pack-7",
         "duel",
         "pantheon",
+        "agora",
+        "pantheon+agora",
         "architects-2",
     ] {
         let file = std::fs::read_to_string(out.join(format!("{name}.txt"))).unwrap();
@@ -59,6 +63,8 @@ fn every_variant_runs_checked_and_a_second_run_resumes() {
         pantheon.contains("7 Wonders Duel with Pantheon"),
         "{pantheon}"
     );
+    let both = std::fs::read_to_string(out.join("pantheon+agora.txt")).unwrap();
+    assert!(both.contains("Duel with Agora and Pantheon"), "{both}");
     // Second edition really: the title says so.
     let second = std::fs::read_to_string(out.join("base2-edifice-5.txt")).unwrap();
     assert!(second.contains("(second edition) with Edifice"), "{second}");
