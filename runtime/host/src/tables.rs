@@ -401,14 +401,14 @@ pub struct GameInfo {
     /// Boards of spaces beside the table (an expansion's `boards:`).
     pub boards: &'static [BoardInfo],
     /// A board of chambers where influence is placed (an expansion's
-    /// `senate:`); of several card sets in play, the first's.
+    /// `senate:`); one card set in play at most brings one.
     pub senate: Option<SenateInfo>,
     /// Hidden cards held and played later (an expansion's `schemes:`);
-    /// of several card sets in play, the first's.
+    /// one card set in play at most brings them.
     pub schemes: Option<SchemesInfo>,
     /// Military tokens that act, in place of the game's (an expansion's
-    /// `military_tokens:`; its [`GameInfo::conflict`] lays them); of
-    /// several card sets in play, the last's.
+    /// `military_tokens:`; its [`GameInfo::conflict`] lays them); one
+    /// card set in play at most brings them.
     pub military: Option<MilitaryInfo>,
     /// Cards of each Age deck set aside unseen.
     pub set_aside: u8,

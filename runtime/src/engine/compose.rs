@@ -166,6 +166,22 @@ pub fn compose(
     let all: Vec<&'static GameInfo> = std::iter::once(game)
         .chain(expansions.iter().copied())
         .collect();
+    // One senate, one deck of schemes and one set of military tokens in
+    // play: the runtime plays one of each, and a second would be left out.
+    type Has = fn(&GameInfo) -> bool;
+    let parts: [(&str, Has); 3] = [
+        ("a senate", |g| g.senate.is_some()),
+        ("a deck of schemes", |g| g.schemes.is_some()),
+        ("military tokens of their own", |g| g.military.is_some()),
+    ];
+    for (what, has) in parts {
+        if let [a, b, ..] = all.iter().filter(|g| has(g)).collect::<Vec<_>>()[..] {
+            return Err(shape(format!(
+                "`{}` and `{}` each bring {what}, and one card set in play may",
+                a.name, b.name
+            )));
+        }
+    }
     let symbols = longest(&all, |g| g.symbols, "science symbols")?;
     let colours = longest(&all, |g| g.colours, "colours")?;
     let categories = longest(&all, |g| g.categories, "categories")?;
@@ -296,7 +312,7 @@ pub fn compose(
         schemes: all.iter().find_map(|g| g.schemes),
         // Military tokens that act replace the game's, with the track
         // their set lays them on (Agora's, duel-expansions-facts.md
-        // §2.9); of several, the last in the family's order.
+        // §2.9): one set in play at most brings them (checked above).
         military: all.iter().rev().find_map(|g| g.military),
         conflict: all
             .iter()
@@ -413,6 +429,28 @@ mod tests {
             extended_chains: &[(CardId(0), "Lighthouse")],
             ..*base
         }))
+    }
+
+    /// Two sets bringing a senate (as Agora does) cannot be played
+    /// together: the second's would go unplayed.
+    #[test]
+    fn two_senates_are_refused() {
+        let find = |name: &str| {
+            (sevenw_cards::GAMES.iter().copied())
+                .find(|g| g.name == name)
+                .unwrap()
+        };
+        let (duel, agora) = (find("duel"), find("agora"));
+        let other: &'static GameInfo = Box::leak(Box::new(GameInfo {
+            name: "assembly",
+            ..*agora
+        }));
+        let e = compose(duel, &[agora, other]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`agora` and `assembly` each bring a senate, and one card set in play may"
+        );
+        assert!(compose(duel, &[agora]).is_ok());
     }
 
     #[test]
