@@ -104,10 +104,11 @@ pub fn extended_by(
             .iter()
             .find(|g| !g.extends.is_empty() && g.name.eq_ignore_ascii_case(w))
         else {
-            // Each name once, though an expansion has several editions.
+            // Each name once, though an expansion has several editions;
+            // not those that join by themselves (`automatic`).
             let mut all: Vec<&str> = games
                 .iter()
-                .filter(|g| !g.extends.is_empty())
+                .filter(|g| !g.extends.is_empty() && !joins_alone(g))
                 .map(|g| g.name)
                 .collect();
             all.sort_unstable();
@@ -153,6 +154,12 @@ impl std::fmt::Display for SelectError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
+}
+
+/// Whether an expansion joins every game playing those it is played with
+/// (`automatic` with `with:`), never named by a player.
+fn joins_alone(g: &GameInfo) -> bool {
+    g.automatic && !g.with.is_empty()
 }
 
 /// The game `name` of `games` in `edition` (its first when `None`), with
@@ -225,7 +232,10 @@ pub fn select(
             if let Some(e) = every.iter().find(|e| e.name.eq_ignore_ascii_case(w)) {
                 return Err(fail("with", not_at_edition(&every, e, game)));
             }
-            let names: Vec<&str> = available.iter().map(|e| e.name).collect();
+            let names: Vec<&str> = (available.iter())
+                .filter(|e| !joins_alone(e))
+                .map(|e| e.name)
+                .collect();
             return Err(fail(
                 "with",
                 if names.is_empty() {
