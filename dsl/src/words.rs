@@ -788,7 +788,7 @@ pub const WORDS: &[WordDef] = &[
         meaning: "its player places N of their cubes, one at a time, each in a chamber of the senate of their choice among those named (any chamber: every one); with no cube left they place no more",
         op: "place_influence(n, from, to)",
         host: "place_influence(n, from, to)",
-        describe: "places {n} influence in a chamber from {from} to {to}",
+        describe: "places {n} influence in [chambers {from} to {to}|any chamber]",
         families: &["duel"],
         ..CALL
     },
@@ -821,7 +821,7 @@ pub const WORDS: &[WordDef] = &[
         meaning: "its player takes N senate actions, 1 more per so many cards of the colours named in their city, up to the most named; each action places one of their cubes in a chamber named or moves one of their cubes to an adjacent chamber, and they may stop at any time",
         op: "senate_actions(n, from, to, per, colours, most)",
         host: "senate_actions(n, from, to, per, colours, most)",
-        describe: "takes {n} senate actions in chambers {from} to {to}, one more per {per} {colours}, at most {most}",
+        describe: "takes {n|senate action|senate actions} in chambers {from} to {to}, one more per {per} {colours:per}, at most {most}",
         families: &["duel"],
         ..CALL
     },

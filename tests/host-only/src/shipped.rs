@@ -788,7 +788,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "place 1 influence in any chamber;\nremove 1 influence of opponent from any chamber;\nmay move 1 influence to an adjacent chamber",
-                words: "Places 1 influence in a chamber from 1 to 8.\nRemoves 1 influence of opponent from any chamber.\nMay move 1 influence to an adjacent chamber.",
+                words: "Places 1 influence in any chamber.\nRemoves 1 influence of opponent from any chamber.\nMay move 1 influence to an adjacent chamber.",
             },
             CardInfo {
                 name: "Espionage",
@@ -1156,7 +1156,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "place 1 influence in any chamber",
-                words: "Places 1 influence in a chamber from 1 to 8.",
+                words: "Places 1 influence in any chamber.",
             },
             CardInfo {
                 name: "Outer Military Token",
@@ -1195,7 +1195,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "take 1 senate action in chambers 1 to 2, one more per 2 blue cards, at most 3",
-                words: "Takes 1 senate actions in chambers 1 to 2, one more per 2 blue card, at most 3.",
+                words: "Takes 1 senate action in chambers 1 to 2, one more per 2 blue cards, at most 3.",
             },
             CardInfo {
                 name: "Politician of the Left II",
@@ -1218,7 +1218,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "take 1 senate action in chambers 1 to 2, one more per 2 blue cards, at most 3",
-                words: "Takes 1 senate actions in chambers 1 to 2, one more per 2 blue card, at most 3.",
+                words: "Takes 1 senate action in chambers 1 to 2, one more per 2 blue cards, at most 3.",
             },
             CardInfo {
                 name: "Politician of the Middle I",
@@ -1241,7 +1241,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "take 1 senate action in chambers 3 to 4, one more per 2 blue cards, at most 3",
-                words: "Takes 1 senate actions in chambers 3 to 4, one more per 2 blue card, at most 3.",
+                words: "Takes 1 senate action in chambers 3 to 4, one more per 2 blue cards, at most 3.",
             },
             CardInfo {
                 name: "Politician of the Middle II",
@@ -1264,7 +1264,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "take 1 senate action in chambers 3 to 4, one more per 2 blue cards, at most 3",
-                words: "Takes 1 senate actions in chambers 3 to 4, one more per 2 blue card, at most 3.",
+                words: "Takes 1 senate action in chambers 3 to 4, one more per 2 blue cards, at most 3.",
             },
             CardInfo {
                 name: "Politician of the Middle III",
@@ -1287,7 +1287,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "take 1 senate action in chambers 3 to 4, one more per 2 blue cards, at most 3",
-                words: "Takes 1 senate actions in chambers 3 to 4, one more per 2 blue card, at most 3.",
+                words: "Takes 1 senate action in chambers 3 to 4, one more per 2 blue cards, at most 3.",
             },
             CardInfo {
                 name: "Politician of the Right I",
@@ -1310,7 +1310,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "take 1 senate action in chambers 5 to 6, one more per 2 blue cards, at most 3",
-                words: "Takes 1 senate actions in chambers 5 to 6, one more per 2 blue card, at most 3.",
+                words: "Takes 1 senate action in chambers 5 to 6, one more per 2 blue cards, at most 3.",
             },
             CardInfo {
                 name: "Politician of the Right II",
@@ -1333,7 +1333,7 @@ pub mod agora {
                 price_times: 1,
                 options: 0,
                 text: "take 1 senate action in chambers 5 to 6, one more per 2 blue cards, at most 3",
-                words: "Takes 1 senate actions in chambers 5 to 6, one more per 2 blue card, at most 3.",
+                words: "Takes 1 senate action in chambers 5 to 6, one more per 2 blue cards, at most 3.",
             },
             CardInfo {
                 name: "Conspirator I",
@@ -1356,7 +1356,7 @@ pub mod agora {
                 price_times: 1,
                 options: 2,
                 text: "one of (place 1 influence in any chamber) or (draw 2 schemes and keep 1)",
-                words: "Option 1 (chosen when built): places 1 influence in a chamber from 1 to 8.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
+                words: "Option 1 (chosen when built): places 1 influence in any chamber.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
             },
             CardInfo {
                 name: "Conspirator II",
@@ -1379,7 +1379,7 @@ pub mod agora {
                 price_times: 1,
                 options: 2,
                 text: "one of (place 1 influence in any chamber) or (draw 2 schemes and keep 1)",
-                words: "Option 1 (chosen when built): places 1 influence in a chamber from 1 to 8.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
+                words: "Option 1 (chosen when built): places 1 influence in any chamber.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
             },
             CardInfo {
                 name: "Conspirator III",
@@ -1402,7 +1402,7 @@ pub mod agora {
                 price_times: 1,
                 options: 2,
                 text: "one of (place 1 influence in any chamber) or (draw 2 schemes and keep 1)",
-                words: "Option 1 (chosen when built): places 1 influence in a chamber from 1 to 8.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
+                words: "Option 1 (chosen when built): places 1 influence in any chamber.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
             },
             CardInfo {
                 name: "Conspirator IV",
@@ -1425,7 +1425,7 @@ pub mod agora {
                 price_times: 1,
                 options: 2,
                 text: "one of (place 1 influence in any chamber) or (draw 2 schemes and keep 1)",
-                words: "Option 1 (chosen when built): places 1 influence in a chamber from 1 to 8.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
+                words: "Option 1 (chosen when built): places 1 influence in any chamber.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
             },
             CardInfo {
                 name: "Conspirator V",
@@ -1448,7 +1448,7 @@ pub mod agora {
                 price_times: 1,
                 options: 2,
                 text: "one of (place 1 influence in any chamber) or (draw 2 schemes and keep 1)",
-                words: "Option 1 (chosen when built): places 1 influence in a chamber from 1 to 8.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
+                words: "Option 1 (chosen when built): places 1 influence in any chamber.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
             },
             CardInfo {
                 name: "Conspirator VI",
@@ -1471,7 +1471,7 @@ pub mod agora {
                 price_times: 1,
                 options: 2,
                 text: "one of (place 1 influence in any chamber) or (draw 2 schemes and keep 1)",
-                words: "Option 1 (chosen when built): places 1 influence in a chamber from 1 to 8.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
+                words: "Option 1 (chosen when built): places 1 influence in any chamber.\nOption 2 (chosen when built): draws 2 schemes and keeps 1.",
             },
         ],
         wonders: &[
@@ -1542,7 +1542,7 @@ pub mod agora {
                                 pattern: None,
                                 shows_colour: false,
                                 text: "when drafted: place 1 influence in any chamber;\nplace 1 influence in any chamber;\nmay move 1 influence to an adjacent chamber; gain 3 vp",
-                                words: "When you take this wonder in the draft: places 1 influence in a chamber from 1 to 8.\nPlaces 1 influence in a chamber from 1 to 8.\nMay move 1 influence to an adjacent chamber.\nAt game end: gains 3 VP.",
+                                words: "When you take this wonder in the draft: places 1 influence in any chamber.\nPlaces 1 influence in any chamber.\nMay move 1 influence to an adjacent chamber.\nAt game end: gains 3 VP.",
                             },
                         ],
                     },
