@@ -516,3 +516,38 @@ fn second_edition_decks_deal_seven_per_player_and_age() {
     }
     assert_eq!(b.info.cards.len(), 80);
 }
+
+/// Cities' choice of how to pay a loss (coins, debt tokens, or both) is
+/// told in words that name only what is paid and taken: `pay 1 coin`,
+/// `take 2 debt tokens`, `pay 1 coin and take 1 debt token`, never "take 0
+/// debt tokens" (the history of the playtest table reads these words).
+#[test]
+fn a_choice_of_debt_names_only_what_is_paid_and_taken() {
+    use sevenw_runtime::games::base::Choice;
+    let b = composed(1, &["cities"]);
+    let (mut seen, mut halves) = (0, [false; 3]);
+    let mut buf = Vec::new();
+    for seed in 0..200u64 {
+        let mut g = b.start(&Setup::new(4, seed)).unwrap();
+        let mut rng = sevenw_runtime::engine::rng::Rng::new(seed);
+        while g.phase != Phase::Over {
+            b.legal_moves(&mut g, &mut buf);
+            if matches!(g.phase, Phase::Choose(_, Choice::Debt(_))) {
+                for mv in &buf {
+                    let words = b.describe_in(&g, mv);
+                    seen += 1;
+                    assert!(!words.contains(" 0 "), "{words}");
+                    let pays = words.starts_with("pay ");
+                    let takes = words.contains("take ") && words.ends_with("debt token")
+                        || words.ends_with("debt tokens");
+                    assert!(pays || takes, "{words}");
+                    halves[usize::from(pays) + 2 * usize::from(takes) - 1] = true;
+                }
+            }
+            let mv = buf[rng.below(buf.len())];
+            b.apply(&mut g, &mv);
+        }
+    }
+    assert!(seen > 0, "no choice of debt in 200 games");
+    assert_eq!(halves, [true; 3], "pay alone, take alone, and both");
+}

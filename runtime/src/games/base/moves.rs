@@ -341,7 +341,8 @@ impl Base {
     }
 
     /// A choice of how to pay a loss of coins in `state`'s words: `pay 2
-    /// coins and take 1 debt token`.
+    /// coins and take 1 debt token`, either half alone when the other is
+    /// none (`pay 1 coin`, `take 2 debt tokens`).
     pub(super) fn describe_owing(&self, state: &State, mv: &Move) -> Option<String> {
         let (Action::Owe(u), Phase::Choose(seat, Choice::Debt(loss))) = (mv.action, state.phase)
         else {
@@ -349,11 +350,13 @@ impl Base {
         };
         let paid = super::turn::debt_paid(state.table.cities.get(seat)?.coins, loss, u);
         let kind = format!("{} token", self.debt_kind_name());
-        Some(format!(
-            "pay {} and take {}",
-            crate::text::plural(paid, "coin"),
-            crate::text::plural(loss - paid, &kind)
-        ))
+        let pay = format!("pay {}", crate::text::plural(paid, "coin"));
+        let take = format!("take {}", crate::text::plural(loss - paid, &kind));
+        Some(match (paid, loss - paid) {
+            (_, 0) => pay,
+            (0, _) => take,
+            _ => format!("{pay} and {take}"),
+        })
     }
 
     /// [`Base::describe_move`] without the option chosen.
