@@ -17,6 +17,9 @@
 // open, each space's card, card back or emptiness and its price, the
 // lays offered on its empty spaces by the card they lay) and a card of it
 // taken by a click on the card.
+// Duel with Pantheon and Agora (shipped) is checked the same way, with
+// its senate (each chamber's points, decrees, cubes and controller) and
+// your schemes drawn; the base game with Cities and the Wonder Pack too.
 // axe-core checks the lobby and each table (and Duel's spectator page):
 // no serious or critical accessibility violation.
 //
@@ -73,8 +76,30 @@ const GAMES = [
     label: "duel-omens",
     table: "pyramid",
     trials: true,
+    boards: true,
     mid: 12,
     body: { game: "duel", with: ["omens"], seed: 5, seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }] },
+  },
+  // Duel with both of its expansions: Pantheon's board of divinities,
+  // Agora's senate and schemes, and the tokens laid on the figures.
+  {
+    label: "duel-pantheon-agora",
+    table: "pyramid",
+    boards: true,
+    mid: 12,
+    body: { game: "duel", with: ["pantheon", "agora"], seed: 3, seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }] },
+  },
+  // The base game with Cities and the Wonder Pack's boards.
+  {
+    label: "base-cities-wonder-pack-4p",
+    table: "base",
+    body: {
+      game: "base",
+      with: ["cities", "wonder-pack"],
+      players: 4,
+      seed: 11,
+      seats: [{ kind: "person", name: "Ana" }, { kind: "greedy" }, { kind: "random" }, { kind: "greedy" }],
+    },
   },
   {
     label: "architects-3p",
@@ -185,13 +210,19 @@ async function tableProblems(page, table) {
       if (drawn(".mil-token") !== drawn(".mil-token[data-coins]")) problems.push("a military token without its coins");
       if (!drawn("#progress-tokens .ptoken") && !over) problems.push("no progress token on offer drawn");
       if (/draft/.test(top)) {
-        if (!drawn("#draft .wonder-card") && !over) problems.push("no wonder of the draft drawn");
+        // (None left while a wonder chosen last does what choosing it
+        // does: a cube placed, a scheme kept.)
+        const left = typeof doc !== "undefined" && doc.view && doc.view.draft ? doc.view.draft.length : 1;
+        if (drawn("#draft .wonder-card") !== left && !over) problems.push(`${drawn("#draft .wonder-card")} wonders of the draft drawn of ${left}`);
         for (const w of document.querySelectorAll("#draft .wonder-card")) {
           if (!w.querySelector(".name")?.innerText.trim() || !w.querySelector(".cost")?.innerText.trim() || !w.querySelector(".fx")?.innerText.trim()) problems.push(`a wonder of the draft without its name, cost or effect: ${w.outerHTML.slice(0, 200)}`);
         }
       } else {
         const slots = [...document.querySelectorAll("#pyramid .slot")];
         if (!slots.length) problems.push("no pyramid drawn");
+        // The whole pyramid in sight, however many columns its figure has.
+        const pbox = document.querySelector(".pyramid-box");
+        if (pbox && pbox.scrollWidth > pbox.clientWidth + 1) problems.push(`the pyramid is ${pbox.scrollWidth} px wide in a box of ${pbox.clientWidth}`);
         for (const sl of slots) {
           if (!["up", "down", "empty"].includes(sl.dataset.state)) problems.push(`a slot in no state: ${sl.outerHTML.slice(0, 120)}`);
           if (sl.dataset.state === "down" && !sl.querySelector(".card-back .back-age")?.textContent) problems.push("a face-down card without its Age on its back");
@@ -260,6 +291,38 @@ async function tableProblems(page, table) {
           }
         }
         if (!b.open && doc.actions.some((a) => a.about && a.about.kind === "board")) problems.push(`the board ${b.name} is closed but offers its cards`);
+      }
+      // The senate, as the document has it: each chamber with its
+      // points, its decree face up (by name) or as a back, its cubes and
+      // who controls it.
+      const senate = typeof doc !== "undefined" && doc.view && doc.view.senate;
+      if (senate) {
+        const chambers = [...document.querySelectorAll("#senate .chamber")];
+        if (chambers.length !== senate.chambers.length) problems.push(`${chambers.length} chambers drawn of ${senate.chambers.length}`);
+        for (const [i, c] of senate.chambers.entries()) {
+          const box = chambers[i];
+          if (!box) continue;
+          const words = box.innerText;
+          if (!words.includes(`Chamber ${i + 1}`) || !words.includes(`${c.points} point`)) problems.push(`chamber ${i + 1} drawn without its number or points: "${words.slice(0, 80)}"`);
+          if (c.decree && box.querySelector(".card .name")?.innerText.trim() !== c.decree.name) problems.push(`chamber ${i + 1}'s decree ${c.decree.name} not drawn`);
+          if (!c.decree && c.decree_face_down && !box.querySelector(".space-down")) problems.push(`chamber ${i + 1}'s face-down decree not drawn as a back`);
+          const named = [...box.querySelectorAll(".card .name")].map((e) => e.innerText.trim());
+          for (const d of c.under || []) if (!named.includes(d.name)) problems.push(`chamber ${i + 1}'s decree ${d.name}, under the top one, not drawn`);
+          for (const n of c.cubes) if (!words.includes(` ${n}`)) problems.push(`chamber ${i + 1}'s cubes (${c.cubes}) not drawn`);
+          if (!/controls? it/.test(words)) problems.push(`chamber ${i + 1} does not say who controls it`);
+        }
+      }
+      // The schemes: yours face up, each with its state; the counts of
+      // every player's.
+      const schemes = typeof doc !== "undefined" && doc.view && doc.view.schemes;
+      if (schemes) {
+        const box = document.querySelector("#schemes");
+        if (!box) problems.push("the schemes not drawn");
+        else {
+          const cards = [...box.querySelectorAll(".card .name")].map((e) => e.innerText.trim());
+          for (const m of [...schemes.mine.map((m) => m.card), ...schemes.drawn]) if (!cards.includes(m.name)) problems.push(`your scheme ${m.name} not drawn`);
+          if (!/holds? \d/.test(box.querySelector("h3")?.innerText || "")) problems.push("the schemes held not counted");
+        }
       }
       // The track reads from the side of the city at the bottom (yours, or
       // the first player's for a spectator): its capital at the left.
@@ -373,7 +436,8 @@ async function readPyramidCard(page, n, width, shot) {
 
 // What a spectator's page (not a seat) of the two-player game shows:
 // the table drawn as for a seat, no hand bar, and nothing said to "you"
-// (but the cards' own effects, which speak to whoever builds them).
+// (but the cards' own effects and costs, which speak to whoever builds
+// them).
 async function spectate(base, created, game) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
@@ -381,12 +445,14 @@ async function spectate(base, created, game) {
     await page.waitForSelector("#board .pair-city");
     const problems = await tableProblems(page, game.table);
     const said = await page.evaluate(() => {
-      const fx = [...document.querySelectorAll("#board .fx")];
+      // A card's own words (its effect, and a cost counted in its
+      // builder's cards) speak to whoever builds it.
+      const fx = [...document.querySelectorAll("#board .fx, #board .cost")];
       for (const e of fx) e.style.display = "none";
       const text = ["header", "#turn", "#seats", "#board", "#handbar"].map((q) => document.querySelector(q))
         .filter((e) => e && !e.hidden).map((e) => e.innerText).join("\n");
       for (const e of fx) e.style.display = "";
-      const labels = [...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"));
+      const labels = [...document.querySelectorAll("[aria-label]")].filter((e) => !e.closest(".fx, .cost")).map((e) => e.getAttribute("aria-label"));
       return [...text.split("\n"), ...labels].filter((l) => /\byou(r|rs)?\b/i.test(l));
     });
     if (said.length) problems.push(`a spectator is spoken to: ${said.slice(0, 3).join(" | ")}`);
@@ -494,16 +560,16 @@ async function playThrough(page, base, game) {
       shotMid = true;
       if (game.table === "pyramid") await spectate(base, created, game);
     }
-    if (game.trials && !shotBoards && (await page.locator("#board .spaces-board .space .card").count())) {
+    if (game.boards && !shotBoards && (await page.locator("#board .spaces-board .space .card").count())) {
       await shootBoards(page, game.label, "board");
       shotBoards = true;
     }
     // Cards drawn to lay one face down: shown above the boards.
-    if (game.trials && !shotLay && (await page.locator("#drawn-cards .card").count())) {
+    if (game.boards && !shotLay && (await page.locator("#drawn-cards .card").count())) {
       await shootBoards(page, game.label, "lay", "#drawn-cards");
       shotLay = true;
     }
-    if (game.trials && !tookBoard && (await page.locator('#board .space.offered[data-state="card"]').count())) {
+    if (game.boards && !tookBoard && (await page.locator('#board .space.offered[data-state="card"]').count())) {
       const problem = await takeFromBoard(page, game.label);
       if (problem) throw new Error(`${game.label}, after ${clicks} moves: ${problem}`);
       tookBoard = true;
@@ -527,7 +593,7 @@ async function playThrough(page, base, game) {
     // The page shows the position after the move before we look again.
     await page.waitForFunction((b) => document.body.dataset.played !== b, before, { timeout: 120000 });
   }
-  if (game.trials && !tookBoard) throw new Error(`${game.label}: no card of a board was offered in the whole game`);
+  if (game.boards && !tookBoard) throw new Error(`${game.label}: no card of a board was offered in the whole game`);
   await page.waitForSelector("#score table", { timeout: 30000 });
   await shootAll(page, game.label, "end");
   const problems = await tableProblems(page, game.table);

@@ -299,6 +299,8 @@ function renderSenate(s, by, me) {
     // Its decree, whose effects are its controller's: face up, or a back.
     if (c.decree) one.append(drawCard(c.decree, "In force for whoever controls the chamber"));
     else if (c.decree_face_down) one.append(el("div", { class: "card-back space-down", text: "Face-down decree: turned up when a cube enters" }));
+    // Decrees moved under it, also in force for its controller.
+    for (const d of c.under || []) one.append(drawCard(d, "Under the decree above, also in force"));
     one.append(el("span", { text: cubes }), el("span", { class: "space-price", text: held }));
     const buttons = acts.map((a) => actionButton(a, pyrActionWords(a.about)));
     if (buttons.length) { one.classList.add("offered"); one.append(...buttons); }
