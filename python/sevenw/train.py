@@ -25,6 +25,11 @@ program ships), and refuses it for any other card set.
 The same arguments and seed train the same weights on the same machine
 (NumPy's seeded generator, the games' seeds; ``--minutes`` stops by the
 clock and so is the one option that is not reproducible).
+
+``--ray ADDRESS`` plays the self-play games on a Ray cluster
+(:class:`RaySelfPlay`: ``--workers`` actors, each its share of the games
+and its own seeds); the learning stays in this process. The same
+arguments and number of workers train the same weights.
 """
 
 from __future__ import annotations
@@ -241,6 +246,64 @@ class SelfPlay:
                     out.ret.append(float(rewards[i, seat]))
                 self.pending[i] = []
             self.obs, self.masks, self.to_move = obs.copy(), masks.copy(), to_move.copy()
+        return out
+
+
+class _Worker:
+    """One Ray actor's share of the self-play games (:class:`RaySelfPlay`):
+    its own games and sampling generator, seeded by its place."""
+
+    def __init__(self, selection: dict, envs: int, seed: int, max_steps: int):
+        self.play = SelfPlay(selection, envs, 1, seed, max_steps)
+        self.rng = np.random.default_rng(seed)
+
+    def collect(self, net: Net, want: int) -> tuple[tuple, int]:
+        return self.play.collect(net, self.rng, want).arrays(), self.play.games
+
+
+class RaySelfPlay:
+    """:class:`SelfPlay` on a Ray cluster (``--ray``): ``workers`` actors
+    each step their share of the ``envs`` games, each sampling the policy
+    with its own generator; an update sends them the network and takes
+    their samples in the actors' order. The same arguments and number of
+    workers give the same samples, wherever the actors run."""
+
+    def __init__(self, selection: dict, envs: int, workers: int, seed: int, max_steps: int, address: Optional[str]):
+        import ray
+
+        from . import cluster
+
+        cluster.connect(None if address in (None, "local") else address)
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        if workers < 1 or envs < workers or workers > cpus:
+            raise ValueError(f"--workers: from 1 to the cluster's {cpus} CPUs and the {envs} games of --envs")
+        actor = ray.remote(num_cpus=1)(_Worker)
+        shares = [envs // workers + (k < envs % workers) for k in range(workers)]
+        self.actors = [actor.remote(selection, n, seed + 7919 * k, max_steps) for k, n in enumerate(shares)]
+        self.games = 0
+        self.samples: list[int] = []
+
+    def close(self) -> None:
+        """Ends the actors, freeing their CPUs for the cluster's next work."""
+        import ray
+
+        for a in self.actors:
+            ray.kill(a)
+        self.actors = []
+
+    def collect(self, net: Net, rng: np.random.Generator, want: int) -> Samples:
+        import ray
+
+        n = len(self.actors)
+        shared = ray.put(net)
+        parts = ray.get([a.collect.remote(shared, -(-want // n)) for a in self.actors])
+        out = Samples()
+        self.games = sum(games for _, games in parts)
+        # The samples each worker brought to this update, in order.
+        self.samples = [len(arrays[-1]) for arrays, _ in parts]
+        for arrays, _ in parts:
+            for name, xs in zip(("obs", "mask", "action", "logp", "value", "ret"), arrays):
+                getattr(out, name).extend(xs)
         return out
 
 
@@ -474,6 +537,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--eval-every", type=int, default=25, help="updates between evaluations (default 25)")
     p.add_argument("--eval-games", type=int, default=100, help="games per evaluation and bot (default 100)")
     p.add_argument("--eval-bots", default="greedy", help="bots the evaluations meet, comma-separated (default greedy)")
+    p.add_argument("--ray", metavar="ADDRESS", help="self-play on a Ray cluster: `auto`, `ray://host:10001`, or `local` (starts one)")
+    p.add_argument("--workers", type=int, help="with --ray, actors sharing the games (default: the cluster's CPUs)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -540,21 +605,45 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"imitated {a.teacher}: {len(data):,} decisions of {a.teacher_games} games, loss {loss:.3f}, {time.monotonic() - t:.0f} s", file=log)
     win = evaluation(0)
     print(f"after imitation: {fmt_win(win)}", file=log)
-    play = SelfPlay(sel, a.envs, a.threads, a.seed * 1_000_003, max_steps=2000)
+    if a.workers is not None and not a.ray:
+        print("error: --workers shares the games among a Ray cluster's actors: give --ray too", file=sys.stderr)
+        return 2
+    if a.ray:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            print("error: --ray needs the `ray` package: pip install -r python/requirements-rl.txt", file=sys.stderr)
+            return 2
+        from . import cluster
+
+        cluster.connect(None if a.ray == "local" else a.ray)
+        workers = a.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        try:
+            play = RaySelfPlay(sel, a.envs, workers, a.seed * 1_000_003, 2000, a.ray)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        print(f"self-play on a Ray cluster: {workers} workers", file=log)
+    else:
+        play = SelfPlay(sel, a.envs, a.threads, a.seed * 1_000_003, max_steps=2000)
     h = Hyper(lr=a.lr, entropy=a.entropy)
     bar = Progress(a.updates, a.quiet)
     start = time.monotonic()
     last = fmt_win(win)
-    for u in range(1, a.updates + 1):
-        data = play.collect(net, rng, a.batch)
-        stats = ppo(net, opt, data, h, rng)
-        if u % a.eval_every == 0 or u == a.updates:
-            last = fmt_win(evaluation(play.games))
-        bar.show(u, f"{play.games:,} games, entropy {stats['entropy']:.2f}, {last}")
-        if a.minutes and time.monotonic() - start > a.minutes * 60:
-            if not points or points[-1]["games"] != play.games:
+    try:
+        for u in range(1, a.updates + 1):
+            data = play.collect(net, rng, a.batch)
+            stats = ppo(net, opt, data, h, rng)
+            if u % a.eval_every == 0 or u == a.updates:
                 last = fmt_win(evaluation(play.games))
-            break
+            bar.show(u, f"{play.games:,} games, entropy {stats['entropy']:.2f}, {last}")
+            if a.minutes and time.monotonic() - start > a.minutes * 60:
+                if not points or points[-1]["games"] != play.games:
+                    last = fmt_win(evaluation(play.games))
+                break
+    finally:
+        if isinstance(play, RaySelfPlay):
+            play.close()
     bar.done()
     print(f"wrote {out} and {curve}: {last}", file=log)
     return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 
+import numpy as np
 import pytest
 import ray
 
@@ -126,3 +127,58 @@ def test_groups_are_contiguous():
     assert len(cluster.groups(plan, 1, 1)) == 4
     assert len(cluster.groups(plan, None, 1)) == 1
     assert cluster.groups([], None, 4) == []
+
+
+# A short training whose self-play games run on the cluster (README,
+# "Learned bots": `--ray`).
+RAY_TRAIN = [
+    "--game", "duel", "--teacher", "none", "--updates", "2", "--batch", "256",
+    "--envs", "8", "--eval-every", "2", "--eval-games", "4", "--hidden", "16",
+    "--quiet", "--ray", "local", "--workers", "2",
+]
+
+
+def test_training_on_the_cluster_is_reproducible(local_cluster, tmp_path):
+    """Two workers play the self-play games; the same arguments train the
+    same weights, and the file names the command that trained it."""
+    from sevenw import train
+
+    a, b = tmp_path / "a.safetensors", tmp_path / "b.safetensors"
+    assert train.main(RAY_TRAIN + ["--out", str(a)]) == 0
+    assert train.main(RAY_TRAIN + ["--out", str(b)]) == 0
+    first, _ = train.load(str(a))
+    again, meta = train.load(str(b))
+    for x, y in zip(first.params(), again.params()):
+        np.testing.assert_array_equal(x, y)
+    assert "--ray local --workers 2" in meta["command"]
+    # Evaluated before self-play and after its two updates.
+    assert a.with_suffix(".svg").read_text().count("<circle") == 2
+
+
+def test_training_on_the_cluster_learns_from_every_worker(local_cluster):
+    """Each of the workers plays its share of the games, and an update
+    takes the samples of all of them."""
+    from sevenw import train
+
+    rng = np.random.default_rng(1)
+    env = sevenw.Env(game="duel")
+    net = train.Net(env.observation_len, [16], env.num_actions, rng)
+    play = train.RaySelfPlay({"game": "duel"}, 6, 2, 5, 2000, "local")
+    data = play.collect(net, rng, 300)
+    # Each worker brings at least its half of the samples, of whole games.
+    assert len(play.samples) == 2 and all(n >= 150 for n in play.samples)
+    assert len(data) == sum(play.samples)
+    assert play.games >= 2
+    obs, mask, action, *_ = data.arrays()
+    assert obs.shape == (len(data), env.observation_len)
+    assert all(mask[i, a] for i, a in enumerate(action))
+    play.close()
+
+
+def test_more_workers_than_games_is_refused(local_cluster):
+    from sevenw import train
+
+    with pytest.raises(ValueError, match="--workers"):
+        train.RaySelfPlay({"game": "duel"}, 1, 2, 5, 2000, "local")
+    with pytest.raises(ValueError, match="CPUs"):
+        train.RaySelfPlay({"game": "duel"}, 8, 3, 5, 2000, "local")

@@ -93,3 +93,8 @@ def test_the_command_line_refuses_a_selection_it_cannot_play(tmp_path: Path):
     assert r.returncode == 2
     assert "error:" in r.stderr and "nope" in r.stderr
     assert not (tmp_path / "x.safetensors").exists()
+
+
+def test_workers_without_a_cluster_is_refused(capsys):
+    assert train.main(SHORT + ["--workers", "2"]) == 2
+    assert "--workers" in capsys.readouterr().err
