@@ -32,6 +32,8 @@ pytestmark = [
 
 SELECTIONS = {
     "duel": dict(game="duel"),
+    "duel-pantheon": dict(game="duel", expansions=["pantheon"]),
+    "duel-agora": dict(game="duel", expansions=["agora"]),
     "duel-pantheon-agora": dict(game="duel", expansions=["pantheon", "agora"]),
     "architects-2": dict(game="architects", players=2),
     "architects-3": dict(game="architects", players=3),
@@ -48,6 +50,10 @@ SELECTIONS = {
     "cities": dict(game="base", edition=1, players=4, expansions=["cities"]),
     "cities2-leaders": dict(
         game="base", edition=2, players=5, expansions=["cities", "leaders"]
+    ),
+    "wonder-pack": dict(game="base", edition=1, players=4, expansions=["wonder-pack"]),
+    "cities2-wonder-pack": dict(
+        game="base", edition=2, players=7, expansions=["cities", "wonder-pack"]
     ),
 }
 BASE = [k for k, s in SELECTIONS.items() if s["game"] == "base"]
