@@ -194,6 +194,8 @@ async fn no_response_names_a_hidden_card() {
         hidden_information("base", &["leaders", "edifice"], 3, 21),
         hidden_information("duel", &[], 2, 22),
         hidden_information("duel", &["pantheon"], 2, 24),
+        hidden_information("duel", &["agora"], 2, 26),
+        hidden_information("duel", &["pantheon", "agora"], 2, 25),
         hidden_information("architects", &[], 3, 23),
     );
 }
