@@ -631,6 +631,25 @@ try {
   await lobby.waitForSelector("#game option", { state: "attached" });
   const a11y = await accessibilityProblems(lobby);
   if (a11y.length) throw new Error(`the lobby: ${a11y.join("; ")}`);
+  // Each game of the library chosen: only the choices it offers are on
+  // the form (an edition to choose among several, its expansions), and
+  // no empty row ("none").
+  const library = await api(base, "/api/library");
+  for (const g of library.games) {
+    await lobby.selectOption("#game", g.name);
+    const form = await lobby.evaluate(() => ({
+      text: document.querySelector("#new-game").innerText,
+      edition: !document.querySelector("#edition").hidden,
+      expansions: [...document.querySelectorAll("#expansions input[name=with]")].map((x) => x.value),
+    }));
+    const problems = [];
+    if (/\bnone\b/.test(form.text)) problems.push("an empty row");
+    if (form.edition !== g.editions.length > 1) problems.push(`the edition row ${form.edition ? "shown" : "hidden"} for ${g.editions.length} editions`);
+    const first = g.expansions.filter((x) => !x.editions || !x.editions.length || x.editions.includes(g.editions[0])).map((x) => x.name);
+    if (form.expansions.join() !== first.join()) problems.push(`expansions ${form.expansions} offered of ${first}`);
+    if (problems.length) throw new Error(`the lobby with ${g.title}: ${problems.join("; ")}`);
+  }
+  await lobby.selectOption("#game", library.games[0].name);
   await lobby.screenshot({ path: join(shots, "lobby.png"), fullPage: true });
   await lobby.close();
   // Duel from the second seat: the track reads from that player's side.

@@ -13,6 +13,17 @@ function el(tag, attrs, ...kids) {
   return e;
 }
 
+// A row of the form (its label and its control) shown or hidden: a
+// choice the game does not offer is not on the page.
+function showRow(id, shown) {
+  const control = $(id);
+  control.hidden = !shown;
+  const label = control.previousElementSibling;
+  if (label) label.hidden = !shown;
+}
+
+const ORDINALS = ["first", "second", "third", "fourth"];
+
 function current() {
   return library.games.find((g) => g.name === $("game").value);
 }
@@ -44,24 +55,26 @@ function drawExpansions() {
   const shown = g.expansions.filter((x) => !x.editions || x.editions.length === 0 || x.editions.includes(edition));
   $("expansions").replaceChildren(...shown.map((x) =>
     el("label", {}, el("input", { type: "checkbox", name: "with", value: x.name }), " " + x.title + " ")));
-  if (shown.length === 0) $("expansions").textContent = "none";
+  showRow("expansions", shown.length > 0);
 }
 
 function drawGame() {
   const g = current();
   if (!g) return;
-  $("edition").replaceChildren(...g.editions.map((e) => el("option", { value: e, text: String(e) })));
+  $("edition").replaceChildren(...g.editions.map((e) => el("option", { value: e, text: (ORDINALS[e - 1] || "edition " + e) + " edition" })));
+  showRow("edition", g.editions.length > 1);
   drawExpansions();
   $("players").min = g.min_players; $("players").max = g.max_players;
   $("players").value = g.min_players === g.max_players ? g.min_players : Math.min(4, g.max_players);
   $("players").disabled = g.min_players === g.max_players;
   $("sides").disabled = !g.sides;
+  showRow("sides", !!g.sides);
   $("options").replaceChildren(...g.options.map((o) => {
     const s = el("select", { name: "option", "data-option": o.name, title: o.help });
     for (const v of o.values) s.append(el("option", { value: v, text: v }));
     return el("label", { title: o.help }, o.name + " ", s, " ");
   }));
-  if (g.options.length === 0) $("options").textContent = "none";
+  showRow("options", g.options.length > 0);
   $("seats").querySelector("tbody").replaceChildren();
   drawSeats();
 }
@@ -70,6 +83,8 @@ async function loadGames() {
   const r = await fetch("/api/games");
   const games = await r.json();
   const body = $("games").querySelector("tbody");
+  $("no-games").hidden = games.length > 0;
+  $("games").hidden = games.length === 0;
   body.replaceChildren(...games.map((g) => el("tr", { "data-game": g.id },
     el("td", { text: g.title }), el("td", { text: String(g.players) }), el("td", { text: String(g.played) }),
     el("td", { text: g.error ? "cannot be played: " + g.error : (g.over ? "over" : "playing") }),
