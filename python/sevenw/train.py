@@ -569,6 +569,16 @@ def default_out(env: "sevenw.Env", sel: dict) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     a = parser().parse_args(argv)
+    # The cluster's arguments, checked before any training starts.
+    if a.workers is not None and not a.ray:
+        print("error: --workers shares the games among a Ray cluster's actors: give --ray too", file=sys.stderr)
+        return 2
+    if a.ray:
+        try:
+            import ray
+        except ImportError:
+            print("error: --ray needs the `ray` package: pip install -r python/requirements-rl.txt", file=sys.stderr)
+            return 2
     sel = selection_of(a)
     try:
         env = sevenw.Env(**sel, seed=a.seed)
@@ -605,15 +615,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"imitated {a.teacher}: {len(data):,} decisions of {a.teacher_games} games, loss {loss:.3f}, {time.monotonic() - t:.0f} s", file=log)
     win = evaluation(0)
     print(f"after imitation: {fmt_win(win)}", file=log)
-    if a.workers is not None and not a.ray:
-        print("error: --workers shares the games among a Ray cluster's actors: give --ray too", file=sys.stderr)
-        return 2
     if a.ray:
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            print("error: --ray needs the `ray` package: pip install -r python/requirements-rl.txt", file=sys.stderr)
-            return 2
         from . import cluster
 
         cluster.connect(None if a.ray == "local" else a.ray)
