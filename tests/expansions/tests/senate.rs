@@ -193,3 +193,67 @@ fn the_balance_report_samples_each_decree_for_its_controller() {
     }
     assert!(counted > 10, "only {counted} decrees held at the end");
 }
+
+/// A sheet's `decrees:` and `decrees_under:` (runtime/SHEETS.md): the
+/// decrees under a chamber's top one are its controller's too; a decree
+/// lies on one chamber only, a card that is not a decree is refused, and
+/// a list longer than the senate, or one with Omens' table (no senate).
+#[test]
+fn a_sheet_lays_decrees_and_those_under_them() {
+    use sevenw_runtime::sheet::Sheets;
+    let sheet = |set: &str, decrees: &str| {
+        format!(
+            "game: duel\nexpansions: [{set}]\n{decrees}\nplayers:\n  - {{name: Ana, influence: [0, 1]}}\n  - {{name: Ben}}\n"
+        )
+    };
+    let d = forum();
+    let id = |name: &str| {
+        let i = d.info.cards.iter().position(|c| c.name == name).unwrap();
+        sevenw_host::CardId(i as u16)
+    };
+    let s = d
+        .read_sheet(&sheet(
+            "forum",
+            "decrees: [~, Edict of Arms]\ndecrees_under: [[], [Edict of Haste]]",
+        ))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let laid: Vec<_> = Duel::decrees_of(&s.state.table, 1).collect();
+    assert_eq!(laid, [id("Edict of Arms"), id("Edict of Haste")]);
+    // Both are Ana's, who controls the chamber: Edict of Arms' shield,
+    // and Edict of Haste's trigger listened to.
+    let ana = &s.state.table.cities[0];
+    assert_eq!(ana.shields, 1);
+    assert!((ana.sources.iter()).any(|&(src, _)| src == Source::Card(id("Edict of Haste"))));
+    // Under a chamber with no decree written: on top of it.
+    let s = d
+        .read_sheet(&sheet("forum", "decrees_under: [[Edict of Haste]]"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.state.table.decrees[0], Some(id("Edict of Haste")));
+    let refused = |d: &Duel, set: &str, decrees: &str| match d.read_sheet(&sheet(set, decrees)) {
+        Ok(_) => panic!("accepted: {decrees}"),
+        Err(e) => e.message,
+    };
+    for (decrees, want) in [
+        (
+            "decrees: [Edict of Arms]\ndecrees_under: [[Edict of Arms]]",
+            "Edict of Arms lies on one chamber only",
+        ),
+        (
+            "decrees_under: [[], [Tribune of the Plebs]]",
+            "Tribune of the Plebs is not a decree of the senate",
+        ),
+        (
+            "decrees_under: [[], [], [], [], [], [], [Edict of Arms]]",
+            "the senate has 6 chambers, not 7",
+        ),
+    ] {
+        let got = refused(&d, "forum", decrees);
+        assert!(got.contains(want), "{decrees}: {got}");
+    }
+    let got = refused(
+        &common::omens(),
+        "omens",
+        "decrees_under: [[Edict of Arms]]",
+    );
+    assert!(got.contains("no senate with decrees is in play"), "{got}");
+}

@@ -390,80 +390,67 @@ impl Duel {
         st.table.decrees = [None; MAX_CHAMBERS];
         st.table.decrees_down = 0;
         st.table.under.clear();
-        if let Some(list) = list {
-            if !self.has_decrees() {
-                found.push(crate::doc::at(
-                    list,
-                    "no senate with decrees is in play: `decrees` names the decree of each chamber of a `senate:` with `decrees:`".to_string(),
-                ));
-            } else if list.value.len() > self.chambers() {
-                let n = self.chambers();
-                found.push(crate::doc::at(
-                    list,
-                    format!("the senate has {n} chambers, not {}", list.value.len()),
-                ));
-            } else {
-                for (c, name) in list.value.iter().enumerate() {
-                    let Some(name) = name else { continue };
-                    let Some(id) = found.keep(crate::sheet::card(&self.vocab, name)) else {
+        if let Some(list) = list.filter(|l| self.decrees_fit(l, l.value.len(), found)) {
+            for (c, name) in list.value.iter().enumerate() {
+                let Some(name) = name else { continue };
+                if let Some(id) = self.decree_to_lay(st, name, found) {
+                    st.table.decrees[c] = Some(id);
+                }
+            }
+        }
+        // `decrees_under:`: those under each chamber's top one (on top of
+        // a chamber whose own is not written).
+        if let Some(under) = under.filter(|u| self.decrees_fit(u, u.value.len(), found)) {
+            for (c, names) in under.value.iter().enumerate() {
+                for name in names {
+                    let Some(id) = self.decree_to_lay(st, name, found) else {
                         continue;
                     };
-                    if !self.decree_cards().any(|d| d == id) {
-                        found.push(crate::doc::at(
-                            name,
-                            format!("{} is not a decree of the senate", self.card_name(id)),
-                        ));
-                    } else if st.table.decrees.contains(&Some(id)) {
-                        found.push(crate::doc::at(
-                            name,
-                            format!("{} lies on one chamber only", self.card_name(id)),
-                        ));
-                    } else {
+                    if st.table.decrees[c].is_none() {
                         st.table.decrees[c] = Some(id);
+                    } else {
+                        st.table.under.push((c as u8, id));
                     }
                 }
             }
         }
-        if let Some(under) = under {
-            self.give_under(st, under, found);
-        }
         self.pass_decrees(st, &[None; MAX_CHAMBERS]);
     }
 
-    /// `decrees_under:`: the decrees under each chamber's top one (on top
-    /// of a chamber whose own is not written, face down).
-    fn give_under(&self, st: &mut State, under: &Under, found: &mut crate::doc::Found) {
-        if under.value.len() > self.chambers() {
-            let n = self.chambers();
-            let len = under.value.len();
-            found.push(crate::doc::at(
-                under,
-                format!("the senate has {n} chambers, not {len}"),
-            ));
-            return;
-        }
-        for (c, names) in under.value.iter().enumerate() {
-            for name in names {
-                let Some(id) = found.keep(crate::sheet::card(&self.vocab, name)) else {
-                    continue;
-                };
-                let t = &st.table;
-                let laid = t.decrees.contains(&Some(id)) || t.under.iter().any(|&(_, d)| d == id);
-                if !self.decree_cards().any(|d| d == id) {
-                    let what = format!("{} is not a decree of the senate", self.card_name(id));
-                    found.push(crate::doc::at(name, what));
-                } else if laid {
-                    let what = format!("{} lies on one chamber only", self.card_name(id));
-                    found.push(crate::doc::at(name, what));
-                } else if t.decrees[c].is_none() {
-                    // Under a decree lying face down, not written (`~`):
-                    // on top, as no cube has entered its chamber.
-                    st.table.decrees[c] = Some(id);
-                } else {
-                    st.table.under.push((c as u8, id));
-                }
-            }
-        }
+    /// Whether a sheet's list of `len` chambers (`decrees:`,
+    /// `decrees_under:`) fits the senate in play; what does not, found.
+    fn decrees_fit<T>(&self, at: &Spanned<T>, len: usize, found: &mut crate::doc::Found) -> bool {
+        let n = self.chambers();
+        let why = if !self.has_decrees() {
+            "no senate with decrees is in play: `decrees` names the decree of each chamber of a `senate:` with `decrees:`".to_string()
+        } else if len > n {
+            format!("the senate has {n} chambers, not {len}")
+        } else {
+            return true;
+        };
+        found.push(crate::doc::at(at, why));
+        false
+    }
+
+    /// The decree a sheet names, if it is one of the senate's and lies on
+    /// no chamber yet; what is wrong, found.
+    fn decree_to_lay(
+        &self,
+        st: &State,
+        name: &Spanned<String>,
+        found: &mut crate::doc::Found,
+    ) -> Option<CardId> {
+        let id = found.keep(crate::sheet::card(&self.vocab, name))?;
+        let t = &st.table;
+        let why = if !self.decree_cards().any(|d| d == id) {
+            format!("{} is not a decree of the senate", self.card_name(id))
+        } else if t.decrees.contains(&Some(id)) || t.under.iter().any(|&(_, d)| d == id) {
+            format!("{} lies on one chamber only", self.card_name(id))
+        } else {
+            return Some(id);
+        };
+        found.push(crate::doc::at(name, why));
+        None
     }
 
     /// Asks `seat` for the first cube of `act`, where there is a choice;
