@@ -158,7 +158,7 @@ impl std::fmt::Display for SelectError {
 
 /// Whether an expansion joins every game playing those it is played with
 /// (`automatic` with `with:`), never named by a player.
-fn joins_alone(g: &GameInfo) -> bool {
+pub(crate) fn joins_alone(g: &GameInfo) -> bool {
     g.automatic && !g.with.is_empty()
 }
 

@@ -177,7 +177,7 @@ pub fn compose(
     for (what, has) in parts {
         if let [a, b, ..] = all.iter().filter(|g| has(g)).collect::<Vec<_>>()[..] {
             return Err(shape(format!(
-                "`{}` and `{}` each bring {what}, and one card set in play may",
+                "`{}` and `{}` each bring {what}, and only one card set in play may",
                 a.name, b.name
             )));
         }
@@ -240,11 +240,10 @@ pub fn compose(
     link_extended_chains(&mut cards, &layers);
     // A set joining every game that plays those it is played with
     // (`automatic`) goes without saying.
-    let titles: Vec<&str> = (expansions
-        .iter()
-        .filter(|e| !e.automatic || e.with.is_empty()))
-    .map(|e| expansion_title(game.title, e.title))
-    .collect();
+    let titles: Vec<&str> = (expansions.iter())
+        .filter(|e| !crate::joins_alone(e))
+        .map(|e| expansion_title(game.title, e.title))
+        .collect();
     let title: &'static str =
         Box::leak(format!("{} with {}", game.title, crate::text::listed(&titles)).into_boxed_str());
     let own_figures = all.iter().rev().find(|g| g.figures != game.figures);
@@ -448,7 +447,7 @@ mod tests {
         let e = compose(duel, &[agora, other]).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "`agora` and `assembly` each bring a senate, and one card set in play may"
+            "`agora` and `assembly` each bring a senate, and only one card set in play may"
         );
         assert!(compose(duel, &[agora]).is_ok());
     }

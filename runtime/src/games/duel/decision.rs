@@ -266,6 +266,12 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Whether `seat` is choosing among the Age cards set aside
+    /// (`build a card set aside for free`): the one seat that sees them.
+    pub fn looks_aside(&self, seat: Option<usize>) -> bool {
+        matches!(*self, Phase::Choose { seat: s, choice: Choice::Aside } if seat == Some(s))
+    }
+
     /// Whether the decision asks for an opponent's cube to remove from a
     /// chamber (`remove influence`), where a [`Move::Senate`] of a
     /// chamber removes rather than places.

@@ -861,10 +861,7 @@ impl Game for Duel {
         let mut laid: Vec<CardId> = down.iter().map(|&i| t.layout.cards[i]).collect();
         let other = 1 - seat.min(1);
         // The cards set aside, unless the seat is looking at them.
-        let looking = matches!(
-            d.phase,
-            Phase::Choose { seat: s, choice: Choice::Aside } if s == seat
-        );
+        let looking = d.phase.looks_aside(Some(seat));
         {
             let [a, b] = &mut t.stage_cards;
             let theirs = if other == 0 { a } else { b };

@@ -465,11 +465,7 @@ impl Show for Duel {
             .collect();
         out.extend_from_slice(&t.boxed);
         // The cards set aside, but for their chooser looking at them.
-        let looking = matches!(
-            state.phase,
-            Phase::Choose { seat: s, choice: Choice::Aside } if seat == Some(s)
-        );
-        if !looking {
+        if !state.phase.looks_aside(seat) {
             out.extend_from_slice(&t.aside_cards);
         }
         // The decks of the Ages to come: every card neither dealt, boxed
@@ -518,8 +514,7 @@ impl Show for Duel {
         if let Some(s) = seat {
             out.extend_from_slice(&t.stage_cards[s.min(1)]);
         }
-        if matches!(state.phase, Phase::Choose { seat: s, choice: Choice::Aside } if seat == Some(s))
-        {
+        if state.phase.looks_aside(seat) {
             out.extend_from_slice(&t.aside_cards);
         }
         self.board_cards(state, seat, true, &mut out);
