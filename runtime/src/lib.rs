@@ -108,7 +108,7 @@ pub fn extended_by(
             // not those that join by themselves (`automatic`).
             let mut all: Vec<&str> = games
                 .iter()
-                .filter(|g| !g.extends.is_empty() && !joins_alone(g))
+                .filter(|g| !g.extends.is_empty() && !engine::compose::joins_alone(g))
                 .map(|g| g.name)
                 .collect();
             all.sort_unstable();
@@ -154,12 +154,6 @@ impl std::fmt::Display for SelectError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
-}
-
-/// Whether an expansion joins every game playing those it is played with
-/// (`automatic` with `with:`), never named by a player.
-pub(crate) fn joins_alone(g: &GameInfo) -> bool {
-    g.automatic && !g.with.is_empty()
 }
 
 /// The game `name` of `games` in `edition` (its first when `None`), with
@@ -233,7 +227,7 @@ pub fn select(
                 return Err(fail("with", not_at_edition(&every, e, game)));
             }
             let names: Vec<&str> = (available.iter())
-                .filter(|e| !joins_alone(e))
+                .filter(|e| !engine::compose::joins_alone(e))
                 .map(|e| e.name)
                 .collect();
             return Err(fail(

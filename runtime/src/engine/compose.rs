@@ -130,6 +130,12 @@ fn link_extended_chains(cards: &mut [CardInfo], layers: &[Layer]) {
     }
 }
 
+/// Whether an expansion joins every game playing those it is played with
+/// (`automatic` with `with:`), never named by a player.
+pub fn joins_alone(g: &GameInfo) -> bool {
+    g.automatic && !g.with.is_empty()
+}
+
 /// `game` with `expansions` in play. Fails if an expansion does not extend
 /// `game` or their vocabularies do not fit together. With no expansion,
 /// `game` itself.
@@ -241,7 +247,7 @@ pub fn compose(
     // A set joining every game that plays those it is played with
     // (`automatic`) goes without saying.
     let titles: Vec<&str> = (expansions.iter())
-        .filter(|e| !crate::joins_alone(e))
+        .filter(|e| !joins_alone(e))
         .map(|e| expansion_title(game.title, e.title))
         .collect();
     let title: &'static str =
